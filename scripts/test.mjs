@@ -1,0 +1,79 @@
+// `npm test`: every test, in the order that fails fastest.
+//   1. generated client types are current (graphql-codegen --check); the emitted schema is checked by a server test
+//   2. server tests (Vitest; real PostgreSQL, real HTTP)
+//   3. client unit tests (Vitest)
+//   4. production build, then browser tests (Playwright + Debian Chromium + axe) against the running app
+// Ends with one summary line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const reports = join(root, '.tmp/test-reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+const bin = (name) => join(root, 'node_modules/.bin', name);
+const only = process.argv.slice(2);
+const want = (name) => only.length === 0 || only.includes(name);
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const failures = [];
+
+function step(name, cmd, args, opts = {}) {
+  console.log(`\n▶ ${name}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts, env: { ...process.env, ...opts.env } });
+  if (r.status !== 0) failures.push(name);
+  return r.status === 0;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const j = JSON.parse(readFileSync(file, 'utf8'));
+  passed += j.numPassedTests ?? 0;
+  failed += j.numFailedTests ?? 0;
+  skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const j = JSON.parse(readFileSync(file, 'utf8'));
+  passed += j.stats?.expected ?? 0;
+  failed += (j.stats?.unexpected ?? 0) + (j.stats?.flaky ?? 0);
+  skipped += j.stats?.skipped ?? 0;
+}
+
+if (want('codegen')) {
+  if (step('Gegenereerde clienttypes zijn actueel', bin('graphql-codegen'), ['--config', 'codegen.ts', '--check'])) passed++;
+  else failed++;
+}
+
+if (want('server')) {
+  const out = join(reports, 'server.json');
+  step('Servertests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { cwd: join(root, 'server') });
+  countVitest(out);
+}
+
+if (want('client')) {
+  const out = join(reports, 'client.json');
+  step('Clienttests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { cwd: join(root, 'client') });
+  countVitest(out);
+}
+
+if (want('e2e')) {
+  if (step('Productiebuild', 'npm', ['run', 'build'])) {
+    const out = join(reports, 'e2e.json');
+    step('Browsertests', bin('playwright'), ['test'], {
+      cwd: join(root, 'client'),
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_REPORTERS: 'list,json' },
+    });
+    countPlaywright(out);
+  } else {
+    failed++;
+  }
+}
+
+console.log(`\n${failures.length ? `Mislukt: ${failures.join(', ')}` : 'Alle stappen geslaagd.'}`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failures.length || failed ? 1 : 0);

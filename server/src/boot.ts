@@ -1,0 +1,99 @@
+import 'reflect-metadata';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type express from 'express';
+import type { Config } from './config/config.js';
+import { openDatabase, migrate } from './database/orm.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded.js';
+import { createServices, type Services } from './services.js';
+import { createApp } from './http/app.js';
+import { DigidSimulator } from './integrations/digid/digid-simulator.js';
+import type { DigidAdapter } from './integrations/digid/digid.js';
+import { seedDemoData } from './seeders/demo-data.js';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  orm: MikroORM;
+  services: Services;
+  httpServer: Server;
+  /** Stops accepting connections, lets running requests finish, closes the database. */
+  stop: () => Promise<void>;
+}
+
+export interface BootOptions {
+  config: Config;
+  logger: Logger;
+  clientDist?: string;
+  devMiddleware?: express.RequestHandler;
+  /** Port override (0 = any free port); defaults to config.port. */
+  port?: number;
+  /** Sees every SQL statement (tests count them). */
+  onQuery?: (sql: string) => void;
+}
+
+function createDigid(config: Config): DigidAdapter {
+  if (config.digidMode === 'simulator') return new DigidSimulator();
+  throw new Error('DIGID_MODE=saml: de SAML-koppeling met DigiD is nog niet beschikbaar in deze versie.');
+}
+
+/** config → database (embedded unless DATABASE_URL) → migrations → demo data → schema → http. */
+export async function boot(options: BootOptions): Promise<RunningServer> {
+  const { config, logger } = options;
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    logger.info({ dataDir: config.dataDir }, 'starting the built-in PostgreSQL');
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger });
+    databaseUrl = embedded.url('gemeentewinkel');
+  }
+  let orm: MikroORM | undefined;
+  try {
+    orm = await openDatabase(databaseUrl, { logger, onQuery: options.onQuery });
+    const applied = await migrate(orm);
+    if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+    const services = createServices(config);
+    if (config.seedDemoData) {
+      const { created } = await seedDemoData(orm.em.fork(), { bsnKeys: config.bsn });
+      if (created) logger.info('demo data seeded');
+    }
+    await services.sessions.purgeExpired(orm.em.fork());
+
+    const httpServer = createServer();
+    const { app, apollo } = await createApp({
+      orm,
+      services,
+      logger,
+      digid: createDigid(config),
+      httpServer,
+      clientDist: options.clientDist,
+      devMiddleware: options.devMiddleware,
+    });
+    httpServer.on('request', app);
+    httpServer.keepAliveTimeout = 5000;
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once('error', reject);
+      httpServer.listen(options.port ?? config.port, config.host, () => resolve());
+    });
+    const port = (httpServer.address() as AddressInfo).port;
+    const purge = setInterval(() => void services.sessions.purgeExpired(orm!.em.fork()).catch(() => undefined), 3600_000);
+    purge.unref();
+
+    let stopping: Promise<void> | undefined;
+    const stop = () =>
+      (stopping ??= (async () => {
+        clearInterval(purge);
+        await apollo.stop(); // drains the HTTP server
+        await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+        await orm!.close(true);
+        await embedded?.stop();
+      })());
+    return { url: `http://localhost:${port}`, port, orm, services, httpServer, stop };
+  } catch (error) {
+    await orm?.close(true).catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('has working development defaults', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.digidMode).toBe('simulator');
+    expect(c.seedDemoData).toBe(true);
+    expect(c.graphqlSandbox).toBe(true);
+  });
+
+  it('names the bad variable, never its value', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://geheim@host/db' })).toThrow(/DATABASE_URL/);
+    try {
+      loadConfig({ DATABASE_URL: 'mysql://geheim@host/db' });
+    } catch (e) {
+      expect((e as Error).message).not.toContain('geheim');
+    }
+    expect(() => loadConfig({ SESSION_SECRET: 'kort' })).toThrow(/SESSION_SECRET/);
+    expect(() => loadConfig({ BSN_ENCRYPTION_KEYS: 'k1:dGVzdA==' })).toThrow(/BSN_ENCRYPTION_KEYS/);
+  });
+
+  it('refuses to start in production with simulators or development secrets', () => {
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db' });
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      message = (e as Error).message;
+    }
+    for (const name of ['SESSION_SECRET', 'BSN_ENCRYPTION_KEYS', 'BSN_HASH_KEY', 'DIGID_MODE', 'PAYMENT_PROVIDER', 'MAIL_TRANSPORT']) {
+      expect(message).toContain(name);
+    }
+  });
+
+  it('starts in production with real settings, with the sandbox off unless asked for', () => {
+    const c = loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://u@h/db',
+      SESSION_SECRET: 'a'.repeat(40),
+      BSN_ENCRYPTION_KEYS: `k2:${Buffer.alloc(32, 7).toString('base64')}`,
+      BSN_HASH_KEY: 'b'.repeat(40),
+      DIGID_MODE: 'saml',
+      PAYMENT_PROVIDER: 'mollie',
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: 'smtp://mail.example.org',
+    });
+    expect(c.production).toBe(true);
+    expect(c.graphqlSandbox).toBe(false);
+    expect(c.seedDemoData).toBe(false);
+    expect(c.session.secureCookie).toBe(true);
+  });
+});

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+
+/**
+ * All configuration, parsed and validated once at start. Every variable is documented in `.env.example`.
+ * A bad value stops the process with a message that names the variable (never its value: it may be a secret).
+ */
+
+const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-0000000000';
+const DEV_BSN_KEY = 'ZGV2LW9ubHktYnNuLWtleS0zMi1ieXRlcy1sb25nISE='; // base64 of a 32-byte dev key
+const DEV_BSN_HASH_KEY = 'dev-only-bsn-lookup-key-change-me-000000000';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Public base URL, used in e-mails and redirects. Defaults to http://localhost:PORT. */
+  APP_URL: z.url().optional(),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'moet beginnen met postgres:// of postgresql://').optional(),
+  DATA_DIR: z.string().default('.data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54321),
+  SEED_DEMO_DATA: bool.optional(),
+  SESSION_SECRET: z.string().min(32, 'moet minstens 32 tekens lang zijn').default(DEV_SESSION_SECRET),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  /** Comma-separated `keyId:base64key` pairs; the first is used to encrypt, all to decrypt. */
+  BSN_ENCRYPTION_KEYS: z.string().default(`dev1:${DEV_BSN_KEY}`),
+  BSN_HASH_KEY: z.string().min(32, 'moet minstens 32 tekens lang zijn').default(DEV_BSN_HASH_KEY),
+  DIGID_MODE: z.enum(['simulator', 'saml']).default('simulator'),
+  PAYMENT_PROVIDER: z.enum(['simulator', 'mollie']).default('simulator'),
+  MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: z.string().optional(),
+  GRAPHQL_SANDBOX: bool.optional(),
+  SENTRY_DSN: z.url().optional(),
+  SENTRY_ENVIRONMENT: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(5),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  // Empty strings count as "not set", as in most .env tooling.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Ongeldige configuratie:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const production = c.NODE_ENV === 'production';
+
+  const bsnKeys = c.BSN_ENCRYPTION_KEYS.split(',').map((pair, index) => {
+    const [id, key] = pair.split(':');
+    const bytes = key ? Buffer.from(key, 'base64') : Buffer.alloc(0);
+    if (!id || bytes.length !== 32) {
+      throw new ConfigError(
+        `Ongeldige configuratie:\n  - BSN_ENCRYPTION_KEYS: sleutel ${index + 1} moet de vorm id:base64 hebben met 32 bytes`,
+      );
+    }
+    return { id, key: bytes };
+  });
+
+  if (production) {
+    const problems: string[] = [];
+    if (c.SESSION_SECRET === DEV_SESSION_SECRET) problems.push('SESSION_SECRET: de ontwikkelwaarde mag niet in productie');
+    if (c.BSN_ENCRYPTION_KEYS.includes(DEV_BSN_KEY)) problems.push('BSN_ENCRYPTION_KEYS: de ontwikkelsleutel mag niet in productie');
+    if (c.BSN_HASH_KEY === DEV_BSN_HASH_KEY) problems.push('BSN_HASH_KEY: de ontwikkelwaarde mag niet in productie');
+    if (c.DIGID_MODE === 'simulator') problems.push('DIGID_MODE: de DigiD-simulator mag niet in productie');
+    if (c.PAYMENT_PROVIDER === 'simulator') problems.push('PAYMENT_PROVIDER: de betaalsimulator mag niet in productie');
+    if (c.MAIL_TRANSPORT === 'outbox') problems.push('MAIL_TRANSPORT: de lokale outbox mag niet in productie');
+    if (c.SEED_DEMO_DATA) problems.push('SEED_DEMO_DATA: demodata mag niet in productie');
+    if (!c.DATABASE_URL) problems.push('DATABASE_URL: verplicht in productie (de ingebouwde database is voor ontwikkeling)');
+    if (problems.length) throw new ConfigError(`Weigert te starten in productie:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+  if (c.MAIL_TRANSPORT === 'smtp' && !c.SMTP_URL) {
+    throw new ConfigError('Ongeldige configuratie:\n  - SMTP_URL: verplicht wanneer MAIL_TRANSPORT=smtp');
+  }
+
+  return {
+    env: c.NODE_ENV,
+    production,
+    port: c.PORT,
+    host: c.HOST,
+    appUrl: c.APP_URL ?? `http://localhost:${c.PORT}`,
+    databaseUrl: c.DATABASE_URL,
+    dataDir: c.DATA_DIR,
+    embeddedPgPort: c.EMBEDDED_PG_PORT,
+    seedDemoData: c.SEED_DEMO_DATA ?? !production,
+    session: { secret: c.SESSION_SECRET, ttlHours: c.SESSION_TTL_HOURS, secureCookie: production },
+    bsn: { keys: bsnKeys, hashKey: c.BSN_HASH_KEY },
+    digidMode: c.DIGID_MODE,
+    paymentProvider: c.PAYMENT_PROVIDER,
+    mail: { transport: c.MAIL_TRANSPORT, smtpUrl: c.SMTP_URL },
+    graphqlSandbox: c.GRAPHQL_SANDBOX ?? !production,
+    sentry: { dsn: c.SENTRY_DSN, environment: c.SENTRY_ENVIRONMENT ?? c.NODE_ENV },
+    logLevel: c.LOG_LEVEL,
+    trustProxy: c.TRUST_PROXY,
+    loginRateLimit: { maxAttempts: c.LOGIN_MAX_ATTEMPTS, windowSeconds: c.LOGIN_WINDOW_SECONDS },
+  };
+}

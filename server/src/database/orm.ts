@@ -1,0 +1,47 @@
+import 'reflect-metadata';
+import { MikroORM, defineConfig } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
+import type { Logger } from 'pino';
+import { entities } from './entities.js';
+import { migrationsList } from './migrations/index.js';
+
+export interface DatabaseOptions {
+  logger?: Logger;
+  poolMax?: number;
+  /** Called with every SQL statement (tests count statements per request with it). */
+  onQuery?: (sql: string) => void;
+}
+
+export function ormConfig(clientUrl: string, options: DatabaseOptions = {}) {
+  return defineConfig({
+    clientUrl,
+    entities,
+    metadataProvider: ReflectMetadataProvider,
+    extensions: [Migrator],
+    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, silent: true },
+    // Migrations only: the schema is never synchronised from the entities.
+    discovery: { warnWhenNoEntities: true },
+    pool: { min: 0, max: options.poolMax ?? 10 },
+    debug: options.onQuery ? ['query'] : false,
+    logger: (message) => {
+      if (options.onQuery && message.startsWith('[query]')) options.onQuery(message);
+      else options.logger?.debug({ orm: true }, message);
+    },
+    // The global EntityManager refuses work: every request forks its own.
+    allowGlobalContext: false,
+    timezone: 'UTC',
+  });
+}
+
+export async function openDatabase(clientUrl: string, options: DatabaseOptions = {}) {
+  const orm = await MikroORM.init(ormConfig(clientUrl, options));
+  return orm;
+}
+
+/** Applies every pending migration; returns the names it ran. */
+export async function migrate(orm: MikroORM): Promise<string[]> {
+  const migrator = orm.migrator;
+  const done = await migrator.up();
+  return done.map((m) => m.name);
+}

@@ -1,0 +1,128 @@
+import { registerEnumType } from 'type-graphql';
+
+/**
+ * The permission model (DESIGN.md section 3). This file is the one place that lists what exists;
+ * `requires.ts` is the one decorator that enforces it and prints it into the schema.
+ */
+export enum Permission {
+  DASHBOARD_VIEW = 'DASHBOARD_VIEW',
+  PERSON_READ = 'PERSON_READ',
+  PERSON_READ_SENSITIVE = 'PERSON_READ_SENSITIVE',
+  PERSON_DELETE = 'PERSON_DELETE',
+  CARD_MANAGE = 'CARD_MANAGE',
+  ORDER_READ = 'ORDER_READ',
+  ORDER_CANCEL = 'ORDER_CANCEL',
+  PRODUCT_REVIEW = 'PRODUCT_REVIEW',
+  PROVIDER_APPROVE = 'PROVIDER_APPROVE',
+  ARRANGEMENT_MANAGE = 'ARRANGEMENT_MANAGE',
+  ASSIGNMENT_MANAGE = 'ASSIGNMENT_MANAGE',
+  PAYMENT_READ = 'PAYMENT_READ',
+  PAYOUT_MANAGE = 'PAYOUT_MANAGE',
+  JOURNAL_EXPORT = 'JOURNAL_EXPORT',
+  CONTENT_EDIT = 'CONTENT_EDIT',
+  MESSAGE_SEND = 'MESSAGE_SEND',
+  TEMPLATE_EDIT = 'TEMPLATE_EDIT',
+  IMPORT_RUN = 'IMPORT_RUN',
+  ACCOUNT_MANAGE = 'ACCOUNT_MANAGE',
+  ROLE_MANAGE = 'ROLE_MANAGE',
+  SETTINGS_MANAGE = 'SETTINGS_MANAGE',
+  API_CLIENT_MANAGE = 'API_CLIENT_MANAGE',
+}
+
+export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
+  DASHBOARD_VIEW: 'Dashboard met werkvoorraden bekijken',
+  PERSON_READ: 'Klantgroepen en personen bekijken',
+  PERSON_READ_SENSITIVE: 'Gevoelige persoonsgegevens (BSN) bekijken',
+  PERSON_DELETE: 'Persoonsgegevens wissen of anonimiseren',
+  CARD_MANAGE: 'Passen uitgeven, blokkeren en vervangen',
+  ORDER_READ: 'Bestellingen bekijken',
+  ORDER_CANCEL: 'Bestellingen annuleren met terugbetaling',
+  PRODUCT_REVIEW: 'Producten beoordelen',
+  PROVIDER_APPROVE: 'Aanbieders beoordelen en beheren',
+  ARRANGEMENT_MANAGE: 'Regelingen beheren',
+  ASSIGNMENT_MANAGE: 'Toewijzingen beheren',
+  PAYMENT_READ: 'Betalingen bekijken en controleren',
+  PAYOUT_MANAGE: 'Uitbetalingen beheren',
+  JOURNAL_EXPORT: 'Journaalposten exporteren',
+  CONTENT_EDIT: 'Nieuws, pagina’s en links bewerken',
+  MESSAGE_SEND: 'Meldingen versturen',
+  TEMPLATE_EDIT: 'Communicatiesjablonen bewerken',
+  IMPORT_RUN: 'Gegevens importeren',
+  ACCOUNT_MANAGE: 'Beheeraccounts beheren',
+  ROLE_MANAGE: 'Rollen en rechten beheren',
+  SETTINGS_MANAGE: 'Instellingen beheren',
+  API_CLIENT_MANAGE: 'API-koppelingen beheren',
+};
+
+/** Who is calling. Staff and API clients carry permissions; customers and provider users own their data. */
+export enum Audience {
+  ANONYMOUS = 'ANONYMOUS',
+  CUSTOMER = 'CUSTOMER',
+  PROVIDER = 'PROVIDER',
+  STAFF = 'STAFF',
+  API_CLIENT = 'API_CLIENT',
+}
+
+registerEnumType(Permission, {
+  name: 'Permission',
+  description: 'A staff permission; roles are named sets of these.',
+  valuesConfig: Object.fromEntries(
+    Object.entries(PERMISSION_DESCRIPTIONS).map(([k, description]) => [k, { description }]),
+  ) as never,
+});
+
+export const ALL_PERMISSIONS = Object.values(Permission);
+
+export type BuiltInRoleKey = 'BEHEERDER' | 'KLANTCONTACT' | 'FINANCIEN' | 'AANBIEDERBEHEER' | 'REDACTIE';
+
+/** The five built-in roles; they are seeded into the `role` table and editable there afterwards. */
+export const BUILT_IN_ROLES: Record<BuiltInRoleKey, { name: string; description: string; permissions: Permission[] }> = {
+  BEHEERDER: {
+    name: 'Beheerder',
+    description: 'Alle rechten.',
+    permissions: ALL_PERMISSIONS,
+  },
+  KLANTCONTACT: {
+    name: 'Klantcontact',
+    description: 'Personen, klantgroepen, passen, bestellingen en meldingen.',
+    permissions: [
+      Permission.DASHBOARD_VIEW,
+      Permission.PERSON_READ,
+      Permission.CARD_MANAGE,
+      Permission.ORDER_READ,
+      Permission.ORDER_CANCEL,
+      Permission.ASSIGNMENT_MANAGE,
+      Permission.MESSAGE_SEND,
+    ],
+  },
+  FINANCIEN: {
+    name: 'Financiën',
+    description: 'Betalingen, uitbetalingen, journaalposten en bestellingen inzien.',
+    permissions: [
+      Permission.DASHBOARD_VIEW,
+      Permission.PAYMENT_READ,
+      Permission.PAYOUT_MANAGE,
+      Permission.JOURNAL_EXPORT,
+      Permission.ORDER_READ,
+    ],
+  },
+  AANBIEDERBEHEER: {
+    name: 'Aanbiederbeheer',
+    description: 'Aanbieders beoordelen en producten beoordelen.',
+    permissions: [Permission.DASHBOARD_VIEW, Permission.PROVIDER_APPROVE, Permission.PRODUCT_REVIEW],
+  },
+  REDACTIE: {
+    name: 'Redactie',
+    description: 'Nieuws, meldingen, pagina’s, links en sjablonen.',
+    permissions: [
+      Permission.DASHBOARD_VIEW,
+      Permission.CONTENT_EDIT,
+      Permission.MESSAGE_SEND,
+      Permission.TEMPLATE_EDIT,
+    ],
+  },
+};
+
+export function isPermission(value: string): value is Permission {
+  return (ALL_PERMISSIONS as string[]).includes(value);
+}

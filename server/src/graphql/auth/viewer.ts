@@ -1,0 +1,40 @@
+import { Audience, type Permission } from './permissions.js';
+
+/** Who is making the request, resolved once per request from the session cookie (or, later, an API key). */
+export type Viewer =
+  | { kind: Audience.ANONYMOUS }
+  | { kind: Audience.CUSTOMER; sessionId: string; personId: string; clientGroupId: string; municipalityId: string }
+  | { kind: Audience.PROVIDER; sessionId: string; providerUserId: string; providerId: string }
+  | {
+      kind: Audience.STAFF;
+      sessionId: string;
+      adminAccountId: string;
+      permissions: ReadonlySet<Permission>;
+      /** null: every municipality. */
+      municipalityIds: readonly string[] | null;
+    }
+  | {
+      kind: Audience.API_CLIENT;
+      apiClientId: string;
+      permissions: ReadonlySet<Permission>;
+      municipalityIds: readonly string[] | null;
+    };
+
+export const ANONYMOUS: Viewer = { kind: Audience.ANONYMOUS };
+
+export function hasPermission(viewer: Viewer, permission: Permission): boolean {
+  return (viewer.kind === Audience.STAFF || viewer.kind === Audience.API_CLIENT) && viewer.permissions.has(permission);
+}
+
+/** The municipalities a staff member or API client may see; null means all. Customers: their own. */
+export function municipalityScope(viewer: Viewer): readonly string[] | null {
+  switch (viewer.kind) {
+    case Audience.STAFF:
+    case Audience.API_CLIENT:
+      return viewer.municipalityIds;
+    case Audience.CUSTOMER:
+      return [viewer.municipalityId];
+    default:
+      return [];
+  }
+}

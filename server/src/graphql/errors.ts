@@ -1,0 +1,73 @@
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { Field, ObjectType } from 'type-graphql';
+import { unwrapResolverError } from '@apollo/server/errors';
+
+/** A problem with the caller's input, returned in a mutation payload (not thrown). */
+@ObjectType({ description: 'A problem with the input; `message` is Dutch and ready to show.' })
+export class UserError {
+  @Field(() => String, { nullable: true, description: 'The input field this error is about, or null for the whole form.' })
+  field!: string | null;
+
+  @Field(() => String, { description: 'A stable machine-readable code.' })
+  code!: string;
+
+  @Field(() => String, { description: 'Dutch, ready to show.' })
+  message!: string;
+
+  static of(field: string | null, code: string, message: string): UserError {
+    return Object.assign(new UserError(), { field, code, message });
+  }
+}
+
+export class UnauthenticatedError extends GraphQLError {
+  constructor() {
+    super('U moet ingelogd zijn om dit te doen.', { extensions: { code: 'UNAUTHENTICATED' } });
+  }
+}
+
+export class ForbiddenError extends GraphQLError {
+  constructor() {
+    super('U heeft geen toegang tot deze gegevens.', { extensions: { code: 'FORBIDDEN' } });
+  }
+}
+
+export class NotFoundError extends GraphQLError {
+  constructor(what = 'Het gevraagde item') {
+    super(`${what} is niet gevonden.`, { extensions: { code: 'NOT_FOUND' } });
+  }
+}
+
+const SAFE_CODES = new Set([
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'BAD_USER_INPUT',
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'OPERATION_RESOLUTION_FAILURE',
+  'BAD_REQUEST',
+  'RATE_LIMITED',
+]);
+
+/**
+ * What a client sees of an error: known errors keep their message and code; anything else becomes a generic Dutch
+ * message. Never a stack trace, whatever NODE_ENV is.
+ */
+export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const code = String(formatted.extensions?.code ?? 'INTERNAL_SERVER_ERROR');
+  const original = unwrapResolverError(error);
+  if (SAFE_CODES.has(code)) {
+    const { stacktrace: _drop, ...extensions } = (formatted.extensions ?? {}) as Record<string, unknown>;
+    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { ...extensions, code } };
+  }
+  // type-graphql's argument validation errors are input problems.
+  if (original && (original as Error).name === 'ArgumentValidationError') {
+    return { message: 'De invoer is ongeldig.', path: formatted.path, extensions: { code: 'BAD_USER_INPUT' } };
+  }
+  return {
+    message: 'Er is een onverwachte fout opgetreden. Probeer het later opnieuw.',
+    path: formatted.path,
+    extensions: { code: 'INTERNAL_SERVER_ERROR' },
+  };
+}

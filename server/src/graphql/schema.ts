@@ -1,0 +1,48 @@
+import 'reflect-metadata';
+import { buildSchema } from 'type-graphql';
+import { GraphQLEnumType, GraphQLSchema, lexicographicSortSchema } from 'graphql';
+import { printSchemaWithDirectives } from '@graphql-tools/utils';
+import { authChecker, requiresDirective } from './auth/requires.js';
+import { IdentityResolver } from '../modules/identity/identity.resolver.js';
+import { CategoryResolver, ProductResolver } from '../modules/catalogue/catalogue.resolver.js';
+import { ProviderResolver } from '../modules/providers/provider.resolver.js';
+import { ContentResolver } from '../modules/content/content.resolver.js';
+import { DashboardResolver } from '../modules/dashboard/dashboard.resolver.js';
+
+export const resolvers = [
+  IdentityResolver,
+  ProductResolver,
+  CategoryResolver,
+  ProviderResolver,
+  ContentResolver,
+  DashboardResolver,
+] as const;
+
+let cached: Promise<GraphQLSchema> | undefined;
+
+/** The one schema: built from the resolvers, with the `@requires` directive declared using its own enums. */
+export function createSchema(): Promise<GraphQLSchema> {
+  cached ??= (async () => {
+    const built = await buildSchema({
+      resolvers: [...resolvers],
+      authChecker,
+      authMode: 'error',
+      validate: false,
+      emitSchemaFile: false,
+      orphanedTypes: [],
+    });
+    // The directive's arguments use the schema's own enums: ViewerKind (the audiences) and Permission.
+    const config = built.toConfig();
+    const audienceEnum = built.getType('ViewerKind') as GraphQLEnumType | undefined;
+    const permissionEnum = built.getType('Permission') as GraphQLEnumType | undefined;
+    if (!audienceEnum || !permissionEnum) throw new Error('ViewerKind and Permission enums must be in the schema');
+    return new GraphQLSchema({ ...config, directives: [...config.directives, requiresDirective(audienceEnum, permissionEnum)] });
+  })();
+  return cached;
+}
+
+/** The schema as committed in schema/schema.graphql: sorted, with the permission directives. */
+export async function printSchemaFile(): Promise<string> {
+  const schema = lexicographicSortSchema(await createSchema());
+  return printSchemaWithDirectives(schema) + '\n';
+}

@@ -1,0 +1,174 @@
+import express, { type Express } from 'express';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { expressMiddleware } from '@as-integrations/express5';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { Server } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Services } from '../services.js';
+import type { Context } from '../graphql/context.js';
+import { createSchema } from '../graphql/schema.js';
+import { createLoaders } from '../graphql/loaders.js';
+import { formatError } from '../graphql/errors.js';
+import { sentryTunnel } from '../integrations/monitoring/sentry-tunnel.js';
+import type { DigidAdapter } from '../integrations/digid/digid.js';
+import { digidRoutes } from './digid.routes.js';
+
+/** Paths the server answers itself; everything else is the client (index.html) or a static file. */
+export const SERVER_PATHS = ['/graphql', '/healthz', '/readyz', '/auth/', '/monitoring/', '/api/', '/sandbox', '/uploads/', '/sitemap.xml'];
+
+export interface AppDeps {
+  orm: MikroORM;
+  services: Services;
+  logger: Logger;
+  digid: DigidAdapter;
+  httpServer: Server;
+  /** Built client (client/dist); omitted in development, where Vite serves the client. */
+  clientDist?: string;
+  /** In development: Vite's middleware (hot reload) in front of the client routes. */
+  devMiddleware?: express.RequestHandler;
+  devTransformIndex?: (url: string, html: string) => Promise<string>;
+}
+
+export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: ApolloServer<Context> }> {
+  const { orm, services, logger, digid, httpServer } = deps;
+  const config = services.config;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  app.use((req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'same-origin');
+    res.setHeader('X-Frame-Options', 'DENY');
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      // The path only: query strings may carry tokens and are never logged.
+      logger.debug({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, 'request');
+    });
+    next();
+  });
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await orm.em.fork().execute('select 1');
+      res.json({ status: 'ready' });
+    } catch {
+      res.status(503).json({ status: 'unavailable' });
+    }
+  });
+  app.get('/api/client-config', (_req, res) => {
+    res.json({
+      sentryDsn: config.sentry.dsn ?? null,
+      environment: config.sentry.environment,
+      sandboxEnabled: config.graphqlSandbox,
+      appName: 'Gemeentewinkel',
+    });
+  });
+
+  app.use(sentryTunnel({ dsn: config.sentry.dsn, logger }));
+  app.use(digidRoutes({ orm, services, digid, logger }));
+
+  const armor = new ApolloArmor({
+    maxDepth: { n: 12 },
+    costLimit: { maxCost: 20000 },
+    maxAliases: { n: 20 },
+    maxDirectives: { n: 50 },
+    // Token limits are applied by graphql-js's own parser (parseOptions below): a plugin-level parse error became a 500.
+    maxTokens: { enabled: false },
+    blockFieldSuggestion: { enabled: config.production },
+  }).protect();
+  // graphql-armor ships CommonJS typings of @apollo/server; its plugins are plain objects that work with the ESM server.
+  const armorPlugins = armor.plugins as unknown as ApolloServerPlugin<Context>[];
+
+  const apollo = new ApolloServer<Context>({
+    schema: await createSchema(),
+    introspection: true,
+    csrfPrevention: true,
+    includeStacktraceInErrorResponses: false,
+    allowBatchedHttpRequests: false,
+    parseOptions: { maxTokens: 5000 },
+    validationRules: armor.validationRules,
+    formatError,
+    plugins: [
+      ...armorPlugins,
+      ApolloServerPluginLandingPageDisabled(),
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      {
+        async requestDidStart() {
+          return {
+            async didEncounterErrors({ errors }) {
+              for (const error of errors) {
+                const code = error.extensions?.code;
+                if (!code || code === 'INTERNAL_SERVER_ERROR') {
+                  logger.error({ err: error.originalError ?? error, path: error.path }, 'graphql error');
+                }
+              }
+            },
+          };
+        },
+      },
+    ],
+  });
+  await apollo.start();
+
+  app.use(
+    '/graphql',
+    express.json({ limit: '1mb' }),
+    expressMiddleware(apollo, {
+      context: async ({ req, res }) => {
+        const em = orm.em.fork();
+        const viewer = await services.sessions.resolveViewer(em, req);
+        return { em, viewer, services, loaders: createLoaders(em), log: logger, req, res } satisfies Context;
+      },
+    }),
+  );
+
+  const isServerPath = (path: string) => SERVER_PATHS.some((p) => path === p || (p.endsWith('/') ? path.startsWith(p) : path.startsWith(`${p}/`)));
+
+  if (deps.clientDist) {
+    const dist = deps.clientDist;
+    app.get('/sandbox', (_req, res, next) => {
+      if (!config.graphqlSandbox || !existsSync(join(dist, 'sandbox.html'))) return next();
+      res.sendFile(join(dist, 'sandbox.html'));
+    });
+    app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: (res, path) => {
+      if (path.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    } }));
+    const indexHtml = existsSync(join(dist, 'index.html')) ? readFileSync(join(dist, 'index.html'), 'utf8') : null;
+    app.get(/.*/, (req, res, next) => {
+      if (isServerPath(req.path) || !indexHtml) return next();
+      // A file-like path that was not found above (e.g. /assets/x.js) is a real 404, not the app.
+      if (/\.[a-z0-9]{1,8}$/i.test(req.path)) return next();
+      res.setHeader('Cache-Control', 'no-cache');
+      res.type('html').send(indexHtml);
+    });
+  } else if (deps.devMiddleware) {
+    const vite = deps.devMiddleware;
+    app.use((req, res, next) => (isServerPath(req.path) && !req.path.startsWith('/sandbox') ? next() : vite(req, res, next)));
+  }
+
+  app.use((_req, res) => {
+    res.status(404).json({ error: 'Niet gevonden.' });
+  });
+  app.use((error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    logger.error({ err: error }, 'unhandled http error');
+    if (res.headersSent) return;
+    const status = (error as { status?: number }).status;
+    if (status && status >= 400 && status < 500) {
+      res.status(status).json({ error: 'Het verzoek is ongeldig.' });
+      return;
+    }
+    res.status(500).json({ error: 'Er is een onverwachte fout opgetreden.' });
+  });
+
+  return { app, apollo };
+}

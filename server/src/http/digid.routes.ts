@@ -1,0 +1,120 @@
+import express, { type Router } from 'express';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { parseCookie, stringifySetCookie } from 'cookie';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { Services } from '../services.js';
+import type { DigidAdapter } from '../integrations/digid/digid.js';
+import { DigidSimulator } from '../integrations/digid/digid-simulator.js';
+import { Person } from '../modules/customers/person.entity.js';
+import { decryptBsn, isValidBsn, maskBsn } from '../crypto/bsn.js';
+import { safeReturnPath } from './return-path.js';
+import { escapeHtml, simplePage } from './simple-page.js';
+
+const STATE_COOKIE = 'gw_digid';
+const DEFAULT_RETURN = '/account/regelingen';
+
+/**
+ * The customer log-in through DigiD: start → DigiD (or its simulator) → callback → session → back where the resident
+ * was. The return path and a nonce travel in a short-lived signed cookie, so the callback only accepts its own log-ins.
+ */
+export function digidRoutes(deps: { orm: MikroORM; services: Services; digid: DigidAdapter; logger: Logger }): Router {
+  const { orm, services, digid, logger } = deps;
+  const secret = services.config.session.secret;
+  const secure = services.config.session.secureCookie;
+  const router = express.Router();
+
+  const sign = (value: string) => createHmac('sha256', secret).update(value).digest('base64url');
+
+  router.get('/auth/digid/start', (req, res) => {
+    const returnTo = safeReturnPath(req.query.returnTo, DEFAULT_RETURN);
+    const nonce = randomBytes(16).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ nonce, returnTo })).toString('base64url');
+    res.append(
+      'Set-Cookie',
+      stringifySetCookie({ name: STATE_COOKIE, value: `${payload}.${sign(payload)}`,  httpOnly: true, sameSite: 'lax', secure, path: '/auth/digid', maxAge: 600 }),
+    );
+    res.redirect(303, digid.startUrl(nonce));
+  });
+
+  router.get('/auth/digid/callback', async (req, res) => {
+    const raw = parseCookie(req.headers.cookie ?? '')[STATE_COOKIE] ?? '';
+    res.append('Set-Cookie', stringifySetCookie({ name: STATE_COOKIE, value: '',  path: '/auth/digid', maxAge: 0 }));
+    const [payload, signature] = raw.split('.');
+    const expected = payload ? sign(payload) : '';
+    const validSignature =
+      !!payload && !!signature && signature.length === expected.length && timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
+    const state = validSignature ? (JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { nonce: string; returnTo: string }) : null;
+    if (!state || state.nonce !== req.query.RelayState) {
+      res.redirect(303, '/inloggen?fout=sessie');
+      return;
+    }
+    const result = await digid.resolve(req);
+    if (!result) {
+      res.redirect(303, '/inloggen?fout=geannuleerd');
+      return;
+    }
+    const em = orm.em.fork();
+    const login = await services.auth.loginCustomerByBsn(em, req, res, result.bsn);
+    if (!login.ok) {
+      logger.info({ event: 'digid_unknown_person' }, 'DigiD log-in for a BSN without a person');
+      res.redirect(303, '/inloggen?fout=onbekend');
+      return;
+    }
+    logger.info({ event: 'login', realm: 'customer', assurance: result.assuranceLevel }, 'logged in');
+    res.redirect(303, safeReturnPath(state.returnTo, DEFAULT_RETURN));
+  });
+
+  if (digid instanceof DigidSimulator) {
+    router.get('/auth/digid/simulator', async (req, res) => {
+      const relayState = typeof req.query.RelayState === 'string' ? req.query.RelayState : '';
+      const em = orm.em.fork();
+      const people = await em.find(Person, { bsnEncrypted: { $ne: null } }, { populate: ['bsnEncrypted'], orderBy: { lastName: 'asc', firstName: 'asc' }, limit: 60 });
+      const options = people
+        .map((p, i) => {
+          const bsn = decryptBsn(p.bsnEncrypted!, services.config.bsn);
+          return `<li><input type="radio" name="bsn" id="p${i}" value="${escapeHtml(bsn)}"${i === 0 ? ' required' : ''}>
+            <label for="p${i}">${escapeHtml(p.fullName)} <span class="muted">(BSN ${escapeHtml(maskBsn(bsn))}, klantnummer ${escapeHtml(p.externalIdentifier)})</span></label></li>`;
+        })
+        .join('\n');
+      const error = req.query.fout === 'bsn' ? `<p role="alert" class="error">Dit is geen geldig BSN. Een BSN heeft 9 cijfers en voldoet aan de elfproef.</p>` : '';
+      res.type('html').send(
+        simplePage(
+          'DigiD-simulator',
+          `<p class="notice"><strong>Testomgeving.</strong> Dit is een nagebootste DigiD-inlogpagina. Kies een inwoner om als die persoon in te loggen.</p>
+          ${error}
+          <form method="post" action="/auth/digid/simulator">
+            <input type="hidden" name="RelayState" value="${escapeHtml(relayState)}">
+            <fieldset><legend>Kies een inwoner</legend>
+              ${options ? `<ul class="choices">${options}</ul>` : '<p>Er zijn nog geen inwoners met een BSN.</p>'}
+            </fieldset>
+            <p><button type="submit" name="action" value="login">Inloggen</button>
+            <button type="submit" name="action" value="cancel" formnovalidate class="secondary">Annuleren</button></p>
+          </form>
+          <form method="post" action="/auth/digid/simulator">
+            <input type="hidden" name="RelayState" value="${escapeHtml(relayState)}">
+            <h2>Of vul een BSN in</h2>
+            <p><label for="bsn-free">BSN</label><br><input id="bsn-free" name="bsn" inputmode="numeric" autocomplete="off" pattern="[0-9]{9}" required></p>
+            <p><button type="submit" name="action" value="login">Inloggen met dit BSN</button></p>
+          </form>`,
+        ),
+      );
+    });
+
+    router.post('/auth/digid/simulator', express.urlencoded({ extended: false, limit: '10kb' }), (req, res) => {
+      const relayState = typeof req.body?.RelayState === 'string' ? req.body.RelayState : '';
+      if (req.body?.action === 'cancel') {
+        res.redirect(303, `/auth/digid/callback?RelayState=${encodeURIComponent(relayState)}`);
+        return;
+      }
+      const bsn = typeof req.body?.bsn === 'string' ? req.body.bsn.trim() : '';
+      if (!isValidBsn(bsn)) {
+        res.redirect(303, `/auth/digid/simulator?RelayState=${encodeURIComponent(relayState)}&fout=bsn`);
+        return;
+      }
+      const artifact = digid.issueArtifact(bsn);
+      res.redirect(303, `/auth/digid/callback?SAMLart=${encodeURIComponent(artifact)}&RelayState=${encodeURIComponent(relayState)}`);
+    });
+  }
+  return router;
+}

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/server.js';
+
+describe('HTTP surface', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ seed: false });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('answers health and readiness', async () => {
+    expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: 'ok' });
+    expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ status: 'ready' });
+  });
+
+  it('serves the client configuration without secrets', async () => {
+    const body = await (await fetch(`${server.url}/api/client-config`)).json();
+    expect(body).toEqual({ sentryDsn: null, environment: 'test', sandboxEnabled: true, appName: 'Gemeentewinkel' });
+  });
+
+  it('answers an invalid document with a clear error and no stack trace', async () => {
+    const r = await server.client().gql('{ products { edges { node { nope } } }');
+    expect(r.status).toBe(400);
+    expect(r.errors?.[0]?.extensions?.code).toBe('GRAPHQL_PARSE_FAILED');
+    expect(JSON.stringify(r)).not.toMatch(/stacktrace|at .*\.js:\d+/);
+
+    const unknown = await server.client().gql('{ products { edges { node { nope } } } }');
+    expect(unknown.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(JSON.stringify(unknown)).not.toContain('stacktrace');
+  });
+
+  it('answers wrong variables with BAD_USER_INPUT', async () => {
+    const r = await server.client().gql('query($n:Int){ products(first:$n){ totalCount } }', { n: 'veel' });
+    expect(r.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(JSON.stringify(r)).not.toContain('stacktrace');
+  });
+
+  it('limits query depth and aliases', async () => {
+    const aliases = Array.from({ length: 40 }, (_, i) => `a${i}: viewer { kind }`).join(' ');
+    const r = await server.client().gql(`{ ${aliases} }`);
+    expect(r.errors?.length).toBeGreaterThan(0);
+    expect(JSON.stringify(r)).not.toContain('stacktrace');
+  });
+
+  it('refuses a cross-site simple GET to /graphql (CSRF prevention)', async () => {
+    const res = await fetch(`${server.url}/graphql?query=${encodeURIComponent('{ viewer { kind } }')}`);
+    expect(res.status).toBe(400);
+  });
+
+  it('refuses a malformed pagination cursor with a Dutch message', async () => {
+    const r = await server.client().gql('{ products(after: "niet-een-cursor") { totalCount } }');
+    expect(r.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(r.errors?.[0]?.message).toMatch(/paginering/);
+  });
+});

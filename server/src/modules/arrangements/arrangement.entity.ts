@@ -1,0 +1,52 @@
+import { Entity, ManyToMany, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Collection, type Opt, type Ref } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { Municipality } from '../municipalities/municipality.entity.js';
+import { Category } from '../catalogue/category.entity.js';
+
+/** A municipality's scheme (regeling): budget rule, validity and what it pays for. */
+@Entity({ tableName: 'arrangement' })
+export class Arrangement {
+  @PrimaryKey({ type: 'uuid' })
+  id: string & Opt = randomUUID();
+
+  @ManyToOne(() => Municipality, { ref: true })
+  municipality!: Ref<Municipality>;
+
+  @Property({ type: 'text' })
+  name!: string;
+
+  @Property({ type: 'text' })
+  slug!: string;
+
+  @Property({ type: 'text' })
+  description: string & Opt = '';
+
+  @Property({ type: 'date' })
+  validFrom!: string;
+
+  @Property({ type: 'date' })
+  validUntil!: string;
+
+  @Property({ type: 'integer' })
+  defaultAmountCents!: number;
+
+  @Property({ type: 'boolean' })
+  ownContributionAllowed: boolean & Opt = false;
+
+  @Property({ type: 'integer', nullable: true })
+  maxPerOrderCents?: number | null;
+
+  @ManyToMany(() => Category, undefined, {
+    pivotTable: 'arrangement_category',
+    joinColumn: 'arrangement_id',
+    inverseJoinColumn: 'category_id',
+  })
+  categories = new Collection<Category>(this);
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date & Opt = new Date();
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date & Opt = new Date();
+}

@@ -1,0 +1,30 @@
+import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Opt } from '@mikro-orm/core';
+
+/** Append-only record of who did or read what (AVG accountability). */
+@Entity({ tableName: 'audit_log' })
+export class AuditLog {
+  @PrimaryKey({ type: 'bigint', autoincrement: true })
+  id!: string;
+
+  @Property({ type: 'timestamptz' })
+  at: Date & Opt = new Date();
+
+  @Property({ type: 'text' })
+  actorKind!: string;
+
+  @Property({ type: 'uuid', nullable: true })
+  actorId?: string | null;
+
+  @Property({ type: 'text' })
+  action!: string;
+
+  @Property({ type: 'text', nullable: true })
+  subjectType?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  subjectId?: string | null;
+
+  @Property({ type: 'json' })
+  details: Record<string, unknown> & Opt = {};
+}

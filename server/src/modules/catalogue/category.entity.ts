@@ -1,0 +1,37 @@
+import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Opt } from '@mikro-orm/core';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { randomUUID } from 'node:crypto';
+
+@ObjectType({ description: 'A product category; one may be the featured category.' })
+@Entity({ tableName: 'category' })
+export class Category {
+  @Field(() => ID)
+  @PrimaryKey({ type: 'uuid' })
+  id: string & Opt = randomUUID();
+
+  @Field(() => String)
+  @Property({ type: 'text' })
+  name!: string;
+
+  @Field(() => String)
+  @Property({ type: 'text', unique: true })
+  slug!: string;
+
+  @Field(() => String)
+  @Property({ type: 'text' })
+  description: string & Opt = '';
+
+  @Property({ type: 'integer' })
+  sortOrder: number & Opt = 0;
+
+  @Field(() => Boolean)
+  @Property({ type: 'boolean' })
+  featured: boolean & Opt = false;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date & Opt = new Date();
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date & Opt = new Date();
+}

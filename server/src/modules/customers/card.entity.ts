@@ -1,0 +1,34 @@
+import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Opt, Ref } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { Person } from './person.entity.js';
+
+export type CardStatus = 'ACTIVE' | 'BLOCKED' | 'REPLACED';
+
+/** A person's card (pas); the number is 10 digits, the last a check digit (see card-number.ts). */
+@Entity({ tableName: 'card' })
+export class Card {
+  @PrimaryKey({ type: 'uuid' })
+  id: string & Opt = randomUUID();
+
+  @ManyToOne(() => Person, { ref: true })
+  person!: Ref<Person>;
+
+  @Property({ type: 'text', unique: true })
+  number!: string;
+
+  @Property({ type: 'text' })
+  status: CardStatus & Opt = 'ACTIVE';
+
+  @Property({ type: 'timestamptz' })
+  issuedAt: Date & Opt = new Date();
+
+  @Property({ type: 'timestamptz', nullable: true })
+  blockedAt?: Date | null;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date & Opt = new Date();
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date & Opt = new Date();
+}

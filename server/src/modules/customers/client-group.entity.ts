@@ -1,0 +1,27 @@
+import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Opt, Ref } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { Municipality } from '../municipalities/municipality.entity.js';
+
+/** The unit a municipality grants arrangements to, usually a household (klantgroep). */
+@Entity({ tableName: 'client_group' })
+export class ClientGroup {
+  @PrimaryKey({ type: 'uuid' })
+  id: string & Opt = randomUUID();
+
+  @ManyToOne(() => Municipality, { ref: true })
+  municipality!: Ref<Municipality>;
+
+  /** The municipality's client number for the household. */
+  @Property({ type: 'text' })
+  clientNumber!: string;
+
+  @Property({ type: 'text' })
+  name!: string;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date & Opt = new Date();
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date & Opt = new Date();
+}

@@ -1,0 +1,55 @@
+import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Opt, Ref } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { ClientGroup } from './client-group.entity.js';
+import { Municipality } from '../municipalities/municipality.entity.js';
+
+/**
+ * A resident. `externalIdentifier` is the municipality's client number, never the BSN.
+ * The BSN is stored encrypted (AES-256-GCM with a key id) plus a keyed hash for the DigiD look-up.
+ */
+@Entity({ tableName: 'person' })
+export class Person {
+  @PrimaryKey({ type: 'uuid' })
+  id: string & Opt = randomUUID();
+
+  @ManyToOne(() => ClientGroup, { ref: true })
+  clientGroup!: Ref<ClientGroup>;
+
+  @ManyToOne(() => Municipality, { ref: true })
+  municipality!: Ref<Municipality>;
+
+  @Property({ type: 'text', unique: true })
+  externalIdentifier!: string;
+
+  @Property({ type: 'text' })
+  firstName!: string;
+
+  @Property({ type: 'text' })
+  lastName!: string;
+
+  @Property({ type: 'date', nullable: true })
+  dateOfBirth?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  email?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  phone?: string | null;
+
+  @Property({ type: 'text', nullable: true, hidden: true, lazy: true })
+  bsnEncrypted?: string | null;
+
+  @Property({ type: 'text', nullable: true, unique: true, hidden: true })
+  bsnHash?: string | null;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date & Opt = new Date();
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date & Opt = new Date();
+
+  get fullName(): Opt<string> {
+    return `${this.firstName} ${this.lastName}`;
+  }
+}

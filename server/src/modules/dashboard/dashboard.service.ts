@@ -1,0 +1,49 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+import type { Context } from '../../graphql/context.js';
+import { municipalityScope } from '../../graphql/auth/viewer.js';
+
+@ObjectType({ description: 'Work queues and totals for the admin dashboard, within the viewer’s municipality scope.' })
+export class AdminDashboard {
+  @Field(() => Int, { description: 'Products submitted and waiting for review.' })
+  productsToReview!: number;
+
+  @Field(() => Int, { description: 'Provider memberships waiting for a decision.' })
+  providersToApprove!: number;
+
+  @Field(() => Int)
+  approvedProducts!: number;
+
+  @Field(() => Int, { description: 'Providers with an approved membership.' })
+  providers!: number;
+
+  @Field(() => Int)
+  clientGroups!: number;
+
+  @Field(() => Int)
+  persons!: number;
+
+  @Field(() => Int, { description: 'Arrangements valid today.' })
+  activeArrangements!: number;
+}
+
+export class DashboardService {
+  /** All counts in one round trip, limited to the municipalities the viewer may see. */
+  async counts(ctx: Context): Promise<AdminDashboard> {
+    const scope = municipalityScope(ctx.viewer);
+    const all = scope === null;
+    const ids = scope ?? [];
+    const m = (column: string) => (all ? 'true' : `${column} = any(?::uuid[])`);
+    const sql = `select
+      (select count(*) from product p where p.status = 'SUBMITTED' and (${all ? 'true' : `exists (select 1 from provider_membership pm where pm.provider_id = p.provider_id and ${m('pm.municipality_id')})`}))::int as "productsToReview",
+      (select count(*) from provider_membership pm where pm.status = 'PENDING' and ${m('pm.municipality_id')})::int as "providersToApprove",
+      (select count(*) from product p where p.status = 'APPROVED' and exists (select 1 from provider_membership pm where pm.provider_id = p.provider_id and pm.status = 'APPROVED' and ${m('pm.municipality_id')}))::int as "approvedProducts",
+      (select count(distinct pm.provider_id) from provider_membership pm where pm.status = 'APPROVED' and ${m('pm.municipality_id')})::int as "providers",
+      (select count(*) from client_group cg where ${m('cg.municipality_id')})::int as "clientGroups",
+      (select count(*) from person pe where ${m('pe.municipality_id')})::int as "persons",
+      (select count(*) from arrangement a where current_date between a.valid_from and a.valid_until and ${m('a.municipality_id')})::int as "activeArrangements"`;
+    const pgArray = `{${ids.join(',')}}`;
+    const params = all ? [] : Array.from({ length: 7 }, () => pgArray);
+    const [row] = await ctx.em.execute<Record<string, number>[]>(sql, params);
+    return Object.assign(new AdminDashboard(), row);
+  }
+}

@@ -1,0 +1,141 @@
+import type { Context } from '../../graphql/context.js';
+import { UserError } from '../../graphql/errors.js';
+import { Audience } from '../../graphql/auth/permissions.js';
+import { burnPasswordCheck, verifyPassword } from '../../crypto/passwords.js';
+import { hashBsn, type BsnKeys } from '../../crypto/bsn.js';
+import { AdminAccount } from './admin-account.entity.js';
+import { ProviderUser } from '../providers/provider-user.entity.js';
+import { Person } from '../customers/person.entity.js';
+import type { SessionService } from './session.service.js';
+import type { LoginRateLimiter } from './login-rate-limiter.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Viewer } from '../../graphql/auth/viewer.js';
+import type { Session } from './session.entity.js';
+import type { Request, Response } from 'express';
+
+export const INVALID_CREDENTIALS = 'Het e-mailadres of het wachtwoord is onjuist.';
+
+export type LoginResult = { ok: true; viewer: Viewer } | { ok: false; errors: UserError[] };
+
+/** Log-in and log-out for staff, provider users and customers (DigiD). */
+export class AuthService {
+  constructor(
+    private readonly sessions: SessionService,
+    private readonly limiter: LoginRateLimiter,
+    private readonly bsnKeys: BsnKeys,
+  ) {}
+
+  async loginStaff(ctx: Context, email: string, password: string): Promise<LoginResult> {
+    return this.passwordLogin(ctx, 'staff', email, password, async (normalised) => {
+      const account = await ctx.em.findOne(
+        AdminAccount,
+        { email: { $ilike: normalised }, active: true },
+        { populate: ['passwordHash'] },
+      );
+      return account ? { hash: account.passwordHash, onSuccess: () => this.startStaff(ctx, account) } : null;
+    });
+  }
+
+  async loginProvider(ctx: Context, email: string, password: string): Promise<LoginResult> {
+    return this.passwordLogin(ctx, 'provider', email, password, async (normalised) => {
+      const user = await ctx.em.findOne(
+        ProviderUser,
+        { email: { $ilike: normalised }, active: true },
+        { populate: ['passwordHash'] },
+      );
+      if (!user) return null;
+      return {
+        hash: user.passwordHash,
+        onSuccess: async () => {
+          if (!user.emailVerifiedAt) {
+            return [UserError.of(null, 'EMAIL_NOT_VERIFIED', 'Bevestig eerst uw e-mailadres via de link in de e-mail die wij u stuurden.')];
+          }
+          user.lastLoginAt = new Date();
+          return this.replaceSession(ctx, 'PROVIDER', { providerUser: user });
+        },
+      };
+    });
+  }
+
+  private async startStaff(ctx: Context, account: AdminAccount): Promise<Session> {
+    account.lastLoginAt = new Date();
+    return this.replaceSession(ctx, 'STAFF', { adminAccount: account });
+  }
+
+  /** A new session on every log-in (no session fixation); an earlier session of this browser ends. */
+  private async replaceSession(
+    ctx: Context,
+    kind: 'STAFF' | 'PROVIDER' | 'CUSTOMER',
+    owner: { adminAccount?: AdminAccount; providerUser?: ProviderUser; person?: Person },
+  ): Promise<Session> {
+    await this.sessions.destroy(ctx.em, ctx.req, undefined);
+    return this.sessions.create(ctx.em, ctx.res, kind, owner);
+  }
+
+  private async passwordLogin(
+    ctx: Context,
+    realm: string,
+    email: string,
+    password: string,
+    find: (normalised: string) => Promise<{ hash: string; onSuccess: () => Promise<Session | UserError[]> } | null>,
+  ): Promise<LoginResult> {
+    const normalised = email.trim().toLowerCase();
+    if (!normalised || !password) {
+      const errors: UserError[] = [];
+      if (!normalised) errors.push(UserError.of('email', 'REQUIRED', 'Vul uw e-mailadres in.'));
+      if (!password) errors.push(UserError.of('password', 'REQUIRED', 'Vul uw wachtwoord in.'));
+      return { ok: false, errors };
+    }
+    const accountKey = `${realm}:${normalised}`;
+    const address = ctx.req?.ip ?? 'unknown';
+    const wait = await this.limiter.blockedFor(accountKey, address);
+    if (wait > 0) {
+      const minutes = Math.max(1, Math.ceil(wait / 60));
+      return {
+        ok: false,
+        errors: [
+          UserError.of(
+            null,
+            'TOO_MANY_ATTEMPTS',
+            `Te veel mislukte pogingen om in te loggen. Probeer het over ${minutes} ${minutes === 1 ? 'minuut' : 'minuten'} opnieuw.`,
+          ),
+        ],
+      };
+    }
+    // Escape LIKE wildcards: the e-mail is matched case-insensitively, but literally.
+    const found = await find(normalised.replace(/[\\%_]/g, (c) => `\\${c}`));
+    const valid = found ? await verifyPassword(found.hash, password) : (await burnPasswordCheck(password), false);
+    if (!found || !valid) {
+      await this.limiter.recordFailure(accountKey, address);
+      ctx.log.info({ event: 'login_failed', realm }, 'log-in failed');
+      return { ok: false, errors: [UserError.of(null, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS)] };
+    }
+    await this.limiter.recordSuccess(accountKey);
+    const outcome = await found.onSuccess();
+    if (Array.isArray(outcome)) return { ok: false, errors: outcome };
+    ctx.log.info({ event: 'login', realm }, 'logged in');
+    return { ok: true, viewer: await this.sessions.viewerFor(ctx.em, outcome) };
+  }
+
+  /** DigiD: the BSN has been verified by DigiD (or its simulator); find the person and start a customer session. */
+  async loginCustomerByBsn(
+    em: EntityManager,
+    req: Request,
+    res: Response,
+    bsn: string,
+  ): Promise<{ ok: true } | { ok: false; reason: 'UNKNOWN_PERSON' }> {
+    const person = await em.findOne(Person, { bsnHash: hashBsn(bsn, this.bsnKeys) });
+    if (!person) return { ok: false, reason: 'UNKNOWN_PERSON' };
+    await this.sessions.destroy(em, req, undefined);
+    await this.sessions.create(em, res, 'CUSTOMER', { person });
+    return { ok: true };
+  }
+
+  async logout(ctx: Context): Promise<void> {
+    if (ctx.viewer.kind === Audience.ANONYMOUS) {
+      ctx.res?.append('Set-Cookie', 'gw_session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
+      return;
+    }
+    await this.sessions.destroy(ctx.em, ctx.req, ctx.res);
+  }
+}

@@ -1,0 +1,39 @@
+import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Opt, Ref } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { AdminAccount } from './admin-account.entity.js';
+import { ProviderUser } from '../providers/provider-user.entity.js';
+import { Person } from '../customers/person.entity.js';
+
+export type SessionKind = 'CUSTOMER' | 'PROVIDER' | 'STAFF';
+
+/** A server-side session. The cookie holds a random token; only its SHA-256 hash is stored. */
+@Entity({ tableName: 'session' })
+export class Session {
+  @PrimaryKey({ type: 'uuid' })
+  id: string & Opt = randomUUID();
+
+  @Property({ type: 'text', unique: true })
+  tokenHash!: string;
+
+  @Property({ type: 'text' })
+  kind!: SessionKind;
+
+  @ManyToOne(() => AdminAccount, { ref: true, nullable: true, deleteRule: 'cascade' })
+  adminAccount?: Ref<AdminAccount> | null;
+
+  @ManyToOne(() => ProviderUser, { ref: true, nullable: true, deleteRule: 'cascade' })
+  providerUser?: Ref<ProviderUser> | null;
+
+  @ManyToOne(() => Person, { ref: true, nullable: true, deleteRule: 'cascade' })
+  person?: Ref<Person> | null;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date & Opt = new Date();
+
+  @Property({ type: 'timestamptz' })
+  lastSeenAt: Date & Opt = new Date();
+
+  @Property({ type: 'timestamptz' })
+  expiresAt!: Date;
+}

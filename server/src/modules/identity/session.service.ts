@@ -1,0 +1,127 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { parseCookie, stringifySetCookie } from 'cookie';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Session, type SessionKind } from './session.entity.js';
+import { AdminAccount } from './admin-account.entity.js';
+import { ProviderUser } from '../providers/provider-user.entity.js';
+import { Person } from '../customers/person.entity.js';
+import { Audience, isPermission } from '../../graphql/auth/permissions.js';
+import { ANONYMOUS, type Viewer } from '../../graphql/auth/viewer.js';
+
+export const SESSION_COOKIE = 'gw_session';
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+export interface SessionSettings {
+  secret: string;
+  ttlHours: number;
+  secureCookie: boolean;
+}
+
+/**
+ * Server-side sessions. The browser holds a random 256-bit token in an HttpOnly, SameSite=Lax cookie; the database
+ * holds only its HMAC, so a leaked database dump cannot be replayed as a log-in.
+ */
+export class SessionService {
+  constructor(private readonly settings: SessionSettings) {}
+
+  private hash(token: string): string {
+    return createHmac('sha256', this.settings.secret).update(token).digest('hex');
+  }
+
+  tokenFrom(req: Request | undefined): string | undefined {
+    const header = req?.headers.cookie;
+    if (!header) return undefined;
+    return parseCookie(header)[SESSION_COOKIE] || undefined;
+  }
+
+  async create(
+    em: EntityManager,
+    res: Response | undefined,
+    kind: SessionKind,
+    owner: { adminAccount?: AdminAccount; providerUser?: ProviderUser; person?: Person },
+  ): Promise<Session> {
+    const token = randomBytes(32).toString('base64url');
+    const session = em.create(Session, {
+      tokenHash: this.hash(token),
+      kind,
+      adminAccount: owner.adminAccount ?? null,
+      providerUser: owner.providerUser ?? null,
+      person: owner.person ?? null,
+      expiresAt: new Date(Date.now() + this.settings.ttlHours * 3600 * 1000),
+    });
+    await em.flush();
+    res?.append('Set-Cookie', this.cookie(token, this.settings.ttlHours * 3600));
+    return session;
+  }
+
+  async destroy(em: EntityManager, req: Request | undefined, res: Response | undefined): Promise<void> {
+    const token = this.tokenFrom(req);
+    if (token) await em.nativeDelete(Session, { tokenHash: this.hash(token) });
+    res?.append('Set-Cookie', this.cookie('', 0));
+  }
+
+  private cookie(value: string, maxAge: number): string {
+    return stringifySetCookie({ name: SESSION_COOKIE, value: value, 
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.settings.secureCookie,
+      path: '/',
+      maxAge,
+    });
+  }
+
+  /** Who is this request? Anonymous when there is no valid, unexpired session of an active account. */
+  async resolveViewer(em: EntityManager, req: Request | undefined): Promise<Viewer> {
+    const token = this.tokenFrom(req);
+    if (!token) return ANONYMOUS;
+    const session = await em.findOne(Session, { tokenHash: this.hash(token), expiresAt: { $gt: new Date() } });
+    if (!session) return ANONYMOUS;
+    if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await em.nativeUpdate(Session, { id: session.id }, { lastSeenAt: new Date() });
+    }
+    return this.viewerFor(em, session);
+  }
+
+  /** The viewer a session stands for; anonymous when its account was deactivated or removed. */
+  async viewerFor(em: EntityManager, session: Session): Promise<Viewer> {
+    switch (session.kind) {
+      case 'STAFF': {
+        const account = await em.findOne(
+          AdminAccount,
+          { id: session.adminAccount!.id, active: true },
+          { populate: ['role', 'municipalities'] },
+        );
+        if (!account) return ANONYMOUS;
+        return {
+          kind: Audience.STAFF,
+          sessionId: session.id,
+          adminAccountId: account.id,
+          permissions: new Set(account.role.getEntity().permissions.filter(isPermission)),
+          municipalityIds: account.allMunicipalities ? null : account.municipalities.getItems().map((m) => m.id),
+        };
+      }
+      case 'PROVIDER': {
+        const user = await em.findOne(ProviderUser, { id: session.providerUser!.id, active: true });
+        if (!user) return ANONYMOUS;
+        return { kind: Audience.PROVIDER, sessionId: session.id, providerUserId: user.id, providerId: user.provider.id };
+      }
+      case 'CUSTOMER': {
+        const person = await em.findOne(Person, { id: session.person!.id });
+        if (!person) return ANONYMOUS;
+        return {
+          kind: Audience.CUSTOMER,
+          sessionId: session.id,
+          personId: person.id,
+          clientGroupId: person.clientGroup.id,
+          municipalityId: person.municipality.id,
+        };
+      }
+    }
+  }
+
+  /** Removes expired sessions; run at start and periodically. */
+  async purgeExpired(em: EntityManager): Promise<number> {
+    return em.nativeDelete(Session, { expiresAt: { $lte: new Date() } });
+  }
+}

@@ -1,0 +1,56 @@
+import type { Context } from '../../graphql/context.js';
+import { Audience } from '../../graphql/auth/permissions.js';
+import { AdminAccount } from './admin-account.entity.js';
+import { ProviderUser } from '../providers/provider-user.entity.js';
+import { Person } from '../customers/person.entity.js';
+import { Municipality } from '../municipalities/municipality.entity.js';
+import { ViewerInfo, ViewerKind } from './viewer.type.js';
+
+/** Describes the current viewer for the client: name, role, permissions, scope. */
+export class ViewerService {
+  async describe(ctx: Context): Promise<ViewerInfo> {
+    const v = ctx.viewer;
+    const info: ViewerInfo = Object.assign(new ViewerInfo(), {
+      kind: v.kind as unknown as ViewerKind,
+      displayName: null,
+      email: null,
+      roleName: null,
+      permissions: [],
+      municipalities: [],
+      provider: null,
+    });
+    switch (v.kind) {
+      case Audience.STAFF: {
+        const account = await ctx.em.findOneOrFail(AdminAccount, v.adminAccountId, { populate: ['role'] });
+        info.displayName = account.name;
+        info.email = account.email;
+        info.roleName = account.role.getEntity().name;
+        info.permissions = [...v.permissions].sort();
+        info.municipalities = await ctx.em.find(
+          Municipality,
+          v.municipalityIds === null ? {} : { id: { $in: [...v.municipalityIds] } },
+          { orderBy: { name: 'asc' } },
+        );
+        break;
+      }
+      case Audience.PROVIDER: {
+        const user = await ctx.em.findOneOrFail(ProviderUser, v.providerUserId);
+        info.displayName = user.name;
+        info.email = user.email;
+        info.provider = await ctx.loaders.provider.load(v.providerId);
+        break;
+      }
+      case Audience.CUSTOMER: {
+        const person = await ctx.em.findOneOrFail(Person, v.personId);
+        info.displayName = person.fullName;
+        info.email = person.email ?? null;
+        const m = await ctx.loaders.municipality.load(v.municipalityId);
+        info.municipalities = m ? [m] : [];
+        break;
+      }
+      default:
+        break;
+    }
+    return info;
+  }
+}

@@ -1,0 +1,47 @@
+import { Field, ObjectType, registerEnumType } from 'type-graphql';
+import { Permission } from '../../graphql/auth/permissions.js';
+import { Municipality } from '../municipalities/municipality.entity.js';
+import { Provider } from '../providers/provider.entity.js';
+import { UserError } from '../../graphql/errors.js';
+
+export enum ViewerKind {
+  ANONYMOUS = 'ANONYMOUS',
+  CUSTOMER = 'CUSTOMER',
+  PROVIDER = 'PROVIDER',
+  STAFF = 'STAFF',
+  API_CLIENT = 'API_CLIENT',
+}
+registerEnumType(ViewerKind, { name: 'ViewerKind', description: 'What kind of caller is logged in.' });
+
+@ObjectType({ description: 'Who is logged in and what they may do. Anonymous callers get kind ANONYMOUS.' })
+export class ViewerInfo {
+  @Field(() => ViewerKind)
+  kind!: ViewerKind;
+
+  @Field(() => String, { nullable: true })
+  displayName!: string | null;
+
+  @Field(() => String, { nullable: true })
+  email!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Staff only: the name of their role.' })
+  roleName!: string | null;
+
+  @Field(() => [Permission], { description: 'Staff and API clients: what they may do. Empty for everyone else.' })
+  permissions!: Permission[];
+
+  @Field(() => [Municipality], { description: 'Staff: the municipalities in scope. Customers: their own.' })
+  municipalities!: Municipality[];
+
+  @Field(() => Provider, { nullable: true, description: 'Provider users: their organisation.' })
+  provider!: Provider | null;
+}
+
+@ObjectType({ description: 'The result of a log-in attempt.' })
+export class LoginPayload {
+  @Field(() => ViewerInfo, { nullable: true })
+  viewer!: ViewerInfo | null;
+
+  @Field(() => [UserError])
+  errors!: UserError[];
+}

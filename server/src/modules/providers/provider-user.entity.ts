@@ -1,0 +1,38 @@
+import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Opt, Ref } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { Provider } from './provider.entity.js';
+
+/** A log-in of a provider organisation. */
+@Entity({ tableName: 'provider_user' })
+export class ProviderUser {
+  @PrimaryKey({ type: 'uuid' })
+  id: string & Opt = randomUUID();
+
+  @ManyToOne(() => Provider, { ref: true, deleteRule: 'cascade' })
+  provider!: Ref<Provider>;
+
+  @Property({ type: 'text' })
+  email!: string;
+
+  @Property({ type: 'text' })
+  name!: string;
+
+  @Property({ type: 'text', hidden: true, lazy: true })
+  passwordHash!: string;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  emailVerifiedAt?: Date | null;
+
+  @Property({ type: 'boolean' })
+  active: boolean & Opt = true;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  lastLoginAt?: Date | null;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date & Opt = new Date();
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date & Opt = new Date();
+}

@@ -1,0 +1,57 @@
+import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Opt } from '@mikro-orm/core';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { randomUUID } from 'node:crypto';
+
+/** An organisation that offers products (aanbieder). Contact and bank details are not public fields. */
+@ObjectType({ description: 'A provider (aanbieder): an organisation that offers products.' })
+@Entity({ tableName: 'provider' })
+export class Provider {
+  @Field(() => ID)
+  @PrimaryKey({ type: 'uuid' })
+  id: string & Opt = randomUUID();
+
+  @Field(() => String)
+  @Property({ type: 'text' })
+  name!: string;
+
+  @Field(() => String)
+  @Property({ type: 'text' })
+  slug!: string;
+
+  @Property({ type: 'text' })
+  kvkNumber!: string;
+
+  @Property({ type: 'text' })
+  iban!: string;
+
+  @Property({ type: 'text' })
+  street: string & Opt = '';
+
+  @Property({ type: 'text' })
+  postcode: string & Opt = '';
+
+  @Field(() => String)
+  @Property({ type: 'text' })
+  city: string & Opt = '';
+
+  @Property({ type: 'text' })
+  email!: string;
+
+  @Property({ type: 'text' })
+  phone: string & Opt = '';
+
+  @Field(() => String)
+  @Property({ type: 'text' })
+  website: string & Opt = '';
+
+  @Field(() => String)
+  @Property({ type: 'text' })
+  description: string & Opt = '';
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date & Opt = new Date();
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date & Opt = new Date();
+}

@@ -1,0 +1,15 @@
+import type { BuiltInRoleKey } from '../graphql/auth/permissions.js';
+
+/** The demo log-ins printed by `npm start` and used by the browser tests. Demo data only: never in production. */
+export const DEMO_PASSWORD = 'demo-wachtwoord-2026';
+
+export const DEMO_STAFF: { role: BuiltInRoleKey; email: string; name: string }[] = [
+  { role: 'BEHEERDER', email: 'beheerder@demo.gemeentewinkel.nl', name: 'Bea Beheer' },
+  { role: 'KLANTCONTACT', email: 'klantcontact@demo.gemeentewinkel.nl', name: 'Karim Klantcontact' },
+  { role: 'FINANCIEN', email: 'financien@demo.gemeentewinkel.nl', name: 'Fenna Financiën' },
+  { role: 'AANBIEDERBEHEER', email: 'aanbiederbeheer@demo.gemeentewinkel.nl', name: 'Anton Aanbiederbeheer' },
+  { role: 'REDACTIE', email: 'redactie@demo.gemeentewinkel.nl', name: 'Roos Redactie' },
+];
+
+/** One provider user per demo provider: aanbieder1@… up to aanbieder6@… */
+export const demoProviderEmail = (n: number) => `aanbieder${n}@demo.gemeentewinkel.nl`;

@@ -1,0 +1,245 @@
+/**
+ * The demo seeder against a real PostgreSQL (the shared helper in src/test/database.ts: a fresh, migrated database
+ * per describe block): the plan is deterministic and valid, the seed runs once, and two concurrent seeds create one set.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { createTestDatabase, type TestDatabase } from '../test/database.js';
+import { decryptBsn, hashBsn, isValidBsn, type BsnKeys } from '../crypto/bsn.js';
+import { verifyPassword } from '../crypto/passwords.js';
+import { isValidCardNumber } from '../modules/customers/card-number.js';
+import { Municipality } from '../modules/municipalities/municipality.entity.js';
+import { Role } from '../modules/identity/role.entity.js';
+import { AdminAccount } from '../modules/identity/admin-account.entity.js';
+import { Provider } from '../modules/providers/provider.entity.js';
+import { ProviderUser } from '../modules/providers/provider-user.entity.js';
+import { MembershipStatus, ProviderMembership } from '../modules/providers/provider-membership.entity.js';
+import { Category } from '../modules/catalogue/category.entity.js';
+import { Product, ProductStatus } from '../modules/catalogue/product.entity.js';
+import { Arrangement } from '../modules/arrangements/arrangement.entity.js';
+import { ClientGroup } from '../modules/customers/client-group.entity.js';
+import { Person } from '../modules/customers/person.entity.js';
+import { Card } from '../modules/customers/card.entity.js';
+import { Link } from '../modules/content/link.entity.js';
+import { BUILT_IN_ROLES } from '../graphql/auth/permissions.js';
+import { DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from './demo-accounts.js';
+import { DEMO_SUMMARY, buildDemoPlan, demoResidents, seedDemoData, slugify } from './demo-data.js';
+
+const keys: BsnKeys = { keys: [{ id: 'seedtest', key: randomBytes(32) }], hashKey: 'seed-test-hash-key-'.padEnd(40, 'x') };
+const today = new Date('2026-11-21T10:00:00Z');
+
+/** Independent mod-97 check (ISO 13616), not the seeder's own helper. */
+function ibanIsValid(iban: string): boolean {
+  if (!/^NL\d{2}[A-Z]{4}\d{10}$/.test(iban)) return false;
+  const moved = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  return BigInt(moved) % 97n === 1n;
+}
+
+describe('the demo plan (no database)', () => {
+  it('is deterministic', () => {
+    expect(buildDemoPlan(today)).toEqual(buildDemoPlan(today));
+    // BSNs and card numbers do not depend on the date.
+    const a = demoResidents(today).map((r) => [r.bsn, r.cardNumber, r.firstName]);
+    const b = demoResidents(new Date('2027-03-01T00:00:00Z')).map((r) => [r.bsn, r.cardNumber, r.firstName]);
+    expect(a).toEqual(b);
+  });
+
+  it('holds valid, unique identifiers and sensible values', () => {
+    const plan = buildDemoPlan(today);
+    const residents = demoResidents(today);
+    expect(residents).toHaveLength(DEMO_SUMMARY.persons);
+    expect(new Set(residents.map((r) => r.bsn)).size).toBe(residents.length);
+    expect(new Set(residents.map((r) => r.cardNumber)).size).toBe(residents.length);
+    expect(new Set(residents.map((r) => r.externalIdentifier)).size).toBe(residents.length);
+    for (const r of residents) {
+      expect(isValidBsn(r.bsn), r.bsn).toBe(true);
+      expect(isValidCardNumber(r.cardNumber), r.cardNumber).toBe(true);
+      expect(r.dateOfBirth).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(new Date(r.dateOfBirth).getTime()).toBeLessThan(today.getTime());
+    }
+    expect(residents[0]).toMatchObject({ municipality: 'zuiderveen', clientNumber: 'ZV-100001', externalIdentifier: 'P-100001', adult: true });
+    for (const h of plan.households) {
+      expect(h.persons.length).toBeGreaterThanOrEqual(1);
+      expect(h.persons.length).toBeLessThanOrEqual(4);
+      expect(h.persons[0]!.email).toMatch(/^[a-z0-9.]+@voorbeeld\.nl$/);
+      for (const child of h.persons.slice(1)) expect(child.email).toBeNull();
+    }
+
+    expect(new Set(plan.providers.map((p) => p.slug)).size).toBe(6);
+    for (const p of plan.providers) {
+      expect(p.kvkNumber).toMatch(/^\d{8}$/);
+      expect(ibanIsValid(p.iban), p.iban).toBe(true);
+      expect(p.postcode).toMatch(/^[1-9]\d{3} [A-Z]{2}$/);
+      expect(p.website).toMatch(/^https:\/\/[a-z0-9-]+\.example\.org$/);
+    }
+
+    expect(plan.products).toHaveLength(40);
+    expect(new Set(plan.products.map((p) => p.createdAt.getTime())).size).toBe(40);
+    const sixtyDaysAgo = today.getTime() - 60 * 24 * 3600_000;
+    for (const p of plan.products) {
+      expect(p.title.length).toBeGreaterThanOrEqual(3);
+      expect(p.title.length).toBeLessThanOrEqual(120);
+      expect(p.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(p.priceCents).toBeGreaterThanOrEqual(500);
+      expect(p.priceCents).toBeLessThanOrEqual(45_000);
+      expect(p.createdAt.getTime()).toBeGreaterThan(sixtyDaysAgo);
+      expect(p.createdAt.getTime()).toBeLessThan(today.getTime());
+      if (p.reviewedAt) expect(p.reviewedAt.getTime()).toBeLessThanOrEqual(today.getTime());
+    }
+    expect(slugify('Cursus video’s bewerken: Zoë & Öztürk')).toBe('cursus-videos-bewerken-zoe-ozturk');
+  });
+});
+
+describe('seedDemoData', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('seeds once, in one go, and does nothing the second time', async () => {
+    expect(await seedDemoData(db.orm.em.fork(), { bsnKeys: keys, today })).toEqual({ created: true });
+    expect(await seedDemoData(db.orm.em.fork(), { bsnKeys: keys, today })).toEqual({ created: false });
+
+    const em = db.orm.em.fork();
+    expect(await em.count(Municipality, {})).toBe(2);
+    expect(await em.count(Role, {})).toBe(5);
+    expect(await em.count(AdminAccount, {})).toBe(5);
+    expect(await em.count(Provider, {})).toBe(6);
+    expect(await em.count(ProviderUser, {})).toBe(6);
+    expect(await em.count(ProviderMembership, {})).toBe(DEMO_SUMMARY.memberships);
+    expect(await em.count(Category, {})).toBe(8);
+    expect(await em.count(Product, {})).toBe(40);
+    expect(await em.count(Arrangement, {})).toBe(3);
+    expect(await em.count(ClientGroup, {})).toBe(20);
+    expect(await em.count(Person, {})).toBe(DEMO_SUMMARY.persons);
+    expect(await em.count(Card, {})).toBe(DEMO_SUMMARY.cards);
+    expect(await em.count(Link, {})).toBe(DEMO_SUMMARY.links);
+    expect(DEMO_SUMMARY).toMatchObject({ municipalities: 2, roles: 5, staff: 5, providers: 6, categories: 8, products: 40, arrangements: 3, clientGroups: 20 });
+  });
+
+  it('stores every BSN encrypted with a matching hash, and one active, valid card per person', async () => {
+    const em = db.orm.em.fork();
+    const persons = await em.find(Person, {}, { populate: ['bsnEncrypted'], orderBy: { externalIdentifier: 'asc' } });
+    const cards = await em.find(Card, {});
+    const residents = new Map(demoResidents(today).map((r) => [r.externalIdentifier, r]));
+    for (const person of persons) {
+      const bsn = decryptBsn(person.bsnEncrypted!, keys);
+      expect(isValidBsn(bsn)).toBe(true);
+      expect(person.bsnEncrypted).not.toContain(bsn);
+      expect(person.bsnHash).toBe(hashBsn(bsn, keys));
+      expect(bsn).toBe(residents.get(person.externalIdentifier)!.bsn);
+      const own = cards.filter((c) => c.person.id === person.id);
+      expect(own).toHaveLength(1);
+      expect(own[0]!.status).toBe('ACTIVE');
+      expect(isValidCardNumber(own[0]!.number)).toBe(true);
+    }
+    const first = persons[0]!;
+    expect(first.externalIdentifier).toBe('P-100001');
+    const group = await em.findOneOrFail(ClientGroup, { id: first.clientGroup.id }, { populate: ['municipality'] });
+    expect(group.clientNumber).toBe('ZV-100001');
+    expect(group.municipality.getEntity().slug).toBe('zuiderveen');
+    expect(group.name).toMatch(/^Huishouden [A-ZÖ]/);
+  });
+
+  it('gives roles, staff scopes and demo log-ins as designed', async () => {
+    const em = db.orm.em.fork();
+    const roles = await em.find(Role, {});
+    expect(roles.map((r) => r.key).sort()).toEqual(Object.keys(BUILT_IN_ROLES).sort());
+    expect(roles.every((r) => r.builtIn)).toBe(true);
+
+    const accounts = await em.find(AdminAccount, {}, { populate: ['role', 'municipalities', 'passwordHash'] });
+    const scopes = Object.fromEntries(
+      accounts.map((a) => [a.role.getEntity().key, a.allMunicipalities ? 'ALL' : a.municipalities.getItems().map((m) => m.slug).sort().join(',')]),
+    );
+    expect(scopes).toEqual({
+      BEHEERDER: 'ALL',
+      KLANTCONTACT: 'zuiderveen',
+      FINANCIEN: 'noorderhaven,zuiderveen',
+      AANBIEDERBEHEER: 'zuiderveen',
+      REDACTIE: 'zuiderveen',
+    });
+    expect(accounts.map((a) => a.email).sort()).toEqual(DEMO_STAFF.map((s) => s.email).sort());
+
+    const users = await em.find(ProviderUser, {}, { populate: ['passwordHash'] });
+    expect(users.map((u) => u.email).sort()).toEqual([1, 2, 3, 4, 5, 6].map(demoProviderEmail).sort());
+    expect(users.every((u) => u.emailVerifiedAt)).toBe(true);
+    // One hash for all demo log-ins (argon2 is slow on purpose), and it is the demo password.
+    expect(new Set([...accounts.map((a) => a.passwordHash), ...users.map((u) => u.passwordHash)]).size).toBe(1);
+    expect(await verifyPassword(accounts[0]!.passwordHash, DEMO_PASSWORD)).toBe(true);
+  });
+
+  it('has the catalogue the screens and work queues need', async () => {
+    const em = db.orm.em.fork();
+    const featured = await em.find(Category, { featured: true });
+    expect(featured.map((c) => c.name)).toEqual(['Sport en bewegen']);
+
+    const memberships = await em.find(ProviderMembership, {}, { populate: ['municipality'] });
+    const pending = memberships.filter((m) => m.status === MembershipStatus.PENDING);
+    expect(pending).toHaveLength(1);
+    const pendingUser = await em.findOneOrFail(ProviderUser, { email: demoProviderEmail(6) });
+    expect(pending[0]!.provider.id).toBe(pendingUser.provider.id);
+
+    const products = await em.find(Product, {});
+    const byStatus = (s: ProductStatus) => products.filter((p) => p.status === s);
+    expect(byStatus(ProductStatus.SUBMITTED)).toHaveLength(3);
+    expect(byStatus(ProductStatus.SUBMITTED).every((p) => p.provider.id === pendingUser.provider.id)).toBe(true);
+    expect(byStatus(ProductStatus.DRAFT)).toHaveLength(2);
+    expect(byStatus(ProductStatus.REJECTED)).toHaveLength(1);
+    expect(byStatus(ProductStatus.REJECTED)[0]!.rejectionReason).toBeTruthy();
+    expect(byStatus(ProductStatus.APPROVED)).toHaveLength(34);
+
+    // Every category has approved products of a provider approved in Zuiderveen.
+    const rows = await em.execute<{ slug: string; n: string }[]>(
+      `select c.slug, count(p.id)::text as n from category c
+         left join product p on p.category_id = c.id and p.status = 'APPROVED'
+           and exists (select 1 from provider_membership pm join municipality m on m.id = pm.municipality_id
+                       where pm.provider_id = p.provider_id and pm.status = 'APPROVED' and m.slug = 'zuiderveen')
+       group by c.slug`,
+    );
+    for (const r of rows) expect(Number(r.n), r.slug).toBeGreaterThan(0);
+
+    // Dutch full-text search finds the words residents type.
+    for (const word of ['zwemles', 'voetbal', 'gitaarles', 'winterjas', 'laptop', 'fiets']) {
+      const found = await em.execute<{ n: string }[]>(
+        `select count(*)::text as n from product where search @@ websearch_to_tsquery('dutch', immutable_unaccent(?))`,
+        [word],
+      );
+      expect(Number(found[0]!.n), word).toBeGreaterThan(0);
+    }
+
+    const arrangements = await em.find(Arrangement, {}, { populate: ['categories', 'municipality'], orderBy: { name: 'asc' } });
+    expect(
+      arrangements.map((a) => [a.municipality.getEntity().slug, a.slug, a.defaultAmountCents, a.categories.count(), a.ownContributionAllowed, a.maxPerOrderCents ?? null]),
+    ).toEqual([
+      ['zuiderveen', 'kindpakket-2026', 15000, 5, true, null],
+      ['zuiderveen', 'meedoenregeling-2026', 25000, 5, false, 10000],
+      ['noorderhaven', 'minimaregeling-noorderhaven-2026', 20000, 8, true, null],
+    ]);
+
+    const links = await em.find(Link, {}, { orderBy: { sortOrder: 'asc' } });
+    expect(links.filter((l) => l.placement === 'FOOTER').map((l) => l.url)).toEqual(['/hoe-werkt-het', '/privacy', '/toegankelijkheid', '/voorwaarden', '/sitemap']);
+    for (const l of links.filter((x) => x.placement === 'USEFUL')) expect(l.url).toMatch(/^https:\/\/www\.example\.org\//);
+  });
+});
+
+describe('seedDemoData started twice at once', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('seeds exactly once', async () => {
+    const results = await Promise.all([
+      seedDemoData(db.orm.em.fork(), { bsnKeys: keys, today }),
+      seedDemoData(db.orm.em.fork(), { bsnKeys: keys, today }),
+    ]);
+    expect(results.map((r) => r.created).sort()).toEqual([false, true]);
+    expect(await db.orm.em.fork().count(Municipality, {})).toBe(2);
+  });
+});

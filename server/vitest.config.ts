@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+export default defineConfig({
+  oxc: { decorator: { legacy: true, emitDecoratorMetadata: true } } as never,
+  resolve: {
+    // One copy of graphql for the whole test run, or schema tests fail with "another module or realm".
+    alias: { graphql: require.resolve('graphql/index.js') },
+  },
+  test: {
+    include: ['src/**/*.test.ts'],
+    globalSetup: ['./src/test/global-setup.ts'],
+    setupFiles: ['./src/test/setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});

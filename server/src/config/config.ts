@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (server/src/config or server/dist/config, three levels up): relative paths start here. */
+const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
  * All configuration, parsed and validated once at start. Every variable is documented in `.env.example`.
@@ -90,7 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: c.HOST,
     appUrl: c.APP_URL ?? `http://localhost:${c.PORT}`,
     databaseUrl: c.DATABASE_URL,
-    dataDir: c.DATA_DIR,
+    dataDir: isAbsolute(c.DATA_DIR) ? c.DATA_DIR : resolve(PROJECT_ROOT, c.DATA_DIR),
     embeddedPgPort: c.EMBEDDED_PG_PORT,
     seedDemoData: c.SEED_DEMO_DATA ?? !production,
     session: { secret: c.SESSION_SECRET, ttlHours: c.SESSION_TTL_HOURS, secureCookie: production },

@@ -1,0 +1,72 @@
+// The app as the browser tests see it: the production build on port E2E_PORT (default 3100), with a fresh database
+// seeded with the demo data. Uses TEST_DATABASE_URL's server when set (a new database there), else a fresh
+// embedded PostgreSQL in a temporary folder that is removed afterwards.
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const root = new URL('..', import.meta.url).pathname;
+const port = process.env.E2E_PORT ?? '3100';
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const p = srv.address().port;
+      srv.close(() => resolve(p));
+    });
+    srv.on('error', reject);
+  });
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'gw-e2e-'));
+chmodSync(dataDir, 0o755);
+const env = {
+  ...process.env,
+  NODE_ENV: 'test',
+  PORT: port,
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  SEED_DEMO_DATA: 'true',
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  // Many log-ins from one address in one run: keep the per-account limit, raise nothing else.
+  LOGIN_MAX_ATTEMPTS: '20',
+};
+
+let dropDatabase;
+if (process.env.TEST_DATABASE_URL) {
+  const name = `e2e_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  dropDatabase = async () => {
+    const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+} else {
+  delete env.DATABASE_URL;
+  env.EMBEDDED_PG_PORT = String(await freePort());
+}
+
+const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], { cwd: root, env, stdio: 'inherit' });
+let exiting = false;
+async function cleanup(code) {
+  if (exiting) return;
+  exiting = true;
+  await dropDatabase?.().catch(() => undefined);
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code);
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => child.kill('SIGTERM'));
+}
+child.on('exit', (code) => void cleanup(code ?? 0));

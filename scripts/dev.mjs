@@ -25,7 +25,7 @@ run(bin('tsc'), ['-p', 'server/tsconfig.build.json', '--watch', '--preserveWatch
 const waitForBuild = setInterval(() => {
   if (!existsSync(`${root}server/dist/main.js`)) return;
   clearInterval(waitForBuild);
-  run(process.execPath, ['--watch', '--enable-source-maps', '--env-file-if-exists=.env', 'server/dist/main.js'], {
+  run(process.execPath, ['--watch', '--enable-source-maps', ...(existsSync(`${root}.env`) ? ['--env-file=.env'] : []), 'server/dist/main.js'], {
     env: { ...process.env, PORT: process.env.PORT ?? '3000', APP_URL: process.env.APP_URL ?? 'http://localhost:5173' },
   });
   run(bin('vite'), ['--port', '5173', '--strictPort'], { cwd: `${root}client` });

@@ -30,7 +30,7 @@ if (process.env.SKIP_BUILD !== '1' && (built === 0 || sources.some((s) => newest
 
 const child = spawn(
   process.execPath,
-  ['--enable-source-maps', '--env-file-if-exists=.env', '--import', './server/dist/instrument.js', 'server/dist/main.js'],
+  ['--enable-source-maps', ...(existsSync(join(root, '.env')) ? ['--env-file=.env'] : []), '--import', './server/dist/instrument.js', 'server/dist/main.js'],
   { cwd: root, stdio: 'inherit' },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

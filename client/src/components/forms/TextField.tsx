@@ -1,0 +1,46 @@
+import { useId, type InputHTMLAttributes, type Ref } from 'react';
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'aria-invalid' | 'aria-describedby'> {
+  label: string;
+  hint?: string;
+  /** A Dutch error message; marks the input invalid and is read with it. */
+  error?: string | null;
+  id?: string;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** A labelled input with optional hint and error, tied together with aria-describedby. */
+export function TextField({ label, hint, error, id, className, ref, ...inputProps }: TextFieldProps) {
+  const generated = useId();
+  const inputId = id ?? `veld-${generated}`;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-fout` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className="gw-field">
+      <label className="gw-field__label" htmlFor={inputId}>
+        {label}
+      </label>
+      {hint ? (
+        <span className="gw-field__hint" id={hintId}>
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span className="gw-field__error" id={errorId}>
+          <span className="gw-visually-hidden">Fout: </span>
+          {error}
+        </span>
+      ) : null}
+      <input
+        ref={ref}
+        id={inputId}
+        className={['gw-input', className].filter(Boolean).join(' ')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...inputProps}
+      />
+    </div>
+  );
+}

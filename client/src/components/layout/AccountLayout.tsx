@@ -1,0 +1,45 @@
+import { NavLink } from 'react-router';
+import { urls } from '../../lib/urls';
+import { PublicShell } from './PublicLayout';
+import { RequireAudience } from './RequireAudience';
+import { ScreenOutlet } from './ScreenOutlet';
+
+function AccountNav() {
+  return (
+    <nav className="gw-subnav" aria-label="Mijn account">
+      <div className="gw-container">
+        <ul className="gw-nav__list">
+          <li>
+            <NavLink to={urls.account.orders()}>Bestellingen</NavLink>
+          </li>
+          <li>
+            <NavLink to={urls.account.assignments()}>Regelingen</NavLink>
+          </li>
+          <li>
+            <NavLink to={urls.account.cards()}>Pas</NavLink>
+          </li>
+          <li>
+            <NavLink to={urls.account.inbox()}>Meldingen</NavLink>
+          </li>
+          <li>
+            <NavLink to={urls.account.details()}>Gegevens</NavLink>
+          </li>
+          <li>
+            <NavLink to={urls.account.changePassword()}>Wachtwoord wijzigen</NavLink>
+          </li>
+        </ul>
+      </div>
+    </nav>
+  );
+}
+
+/** The customer's own area (/account/*): customers only, others go to /inloggen. */
+export function AccountLayout() {
+  return (
+    <PublicShell subnav={<AccountNav />}>
+      <RequireAudience kind="CUSTOMER" loginUrl={urls.login}>
+        <ScreenOutlet />
+      </RequireAudience>
+    </PublicShell>
+  );
+}

@@ -1,0 +1,146 @@
+import { NavLink, useMatches } from 'react-router';
+import type { Permission } from '../../graphql/generated/graphql';
+import { screenPermission as p } from '../../lib/permissions';
+import { urls } from '../../lib/urls';
+import { hasPermission, useViewer, type Viewer } from '../../lib/viewer';
+import { Logo } from './Logo';
+import { LogoutButton } from './LogoutButton';
+import { NavigationStatus } from './NavigationStatus';
+import { NoAccessPage } from './NoAccessPage';
+import { RequireAudience } from './RequireAudience';
+import { requiredPermission } from './routeHandle';
+import { ScreenOutlet } from './ScreenOutlet';
+import { MAIN_ID, SkipLink } from './SkipLink';
+
+interface MenuItem {
+  label: string;
+  to: string;
+  permission?: Permission;
+}
+
+const b = urls.admin.beheer;
+const s = urls.admin.instellingen;
+
+const main: MenuItem[] = [
+  { label: 'Dashboard', to: urls.admin.dashboard(), permission: p.dashboard },
+  { label: 'Aanbieders', to: urls.admin.providers(), permission: p.providers },
+  { label: 'Producten', to: urls.admin.products(), permission: p.products },
+  { label: 'Bestellingen', to: urls.admin.orders(), permission: p.orders },
+  { label: 'Klanten', to: urls.admin.clients(), permission: p.clients },
+  { label: 'Regelingen', to: urls.admin.arrangements(), permission: p.arrangements },
+  { label: 'Meldingen', to: urls.admin.messages(), permission: p.messages },
+  { label: 'Account', to: urls.admin.account() },
+];
+
+const management: MenuItem[] = [
+  { label: 'Accounts', to: b.accounts(), permission: p.accounts },
+  { label: 'API-koppelingen', to: b.apiClients(), permission: p.apiClients },
+  { label: 'API-documentatie', to: b.apiDocumentation(), permission: p.apiClients },
+  { label: 'API-encryptie', to: b.apiEncryption(), permission: p.apiClients },
+  { label: 'Betalingen', to: b.payments(), permission: p.payments },
+  { label: 'Controle betalingen', to: b.paymentReconciliation(), permission: p.payments },
+  { label: 'Categorieën', to: b.categories(), permission: p.categories },
+  { label: 'Uitgelichte categorie', to: b.featuredCategory(), permission: p.categories },
+  { label: 'Communicatie', to: b.communication(), permission: p.communication },
+  { label: 'Sjablonen', to: b.templates(), permission: p.templates },
+  { label: 'Importeren', to: b.import(), permission: p.import },
+  { label: 'Journaalposten', to: b.journalEntries(), permission: p.journalEntries },
+  { label: 'Instellingen journaalposten', to: b.journalSettings(), permission: p.journalEntries },
+  { label: 'Links', to: b.links(), permission: p.links },
+  { label: 'Nieuws', to: b.news(), permission: p.news },
+];
+
+const settings: MenuItem[] = [
+  { label: 'Algemeen', to: s.general(), permission: p.settings },
+  { label: 'Algemene voorwaarden', to: s.terms(), permission: p.contentPages },
+  { label: 'Analytics', to: s.analytics(), permission: p.settings },
+  { label: 'Betalingen', to: s.payments(), permission: p.settings },
+  { label: 'DigiD', to: s.digid(), permission: p.settings },
+  { label: 'Nieuwe DigiD-certificaten', to: s.digidCertificates(), permission: p.settings },
+  { label: 'Geavanceerd', to: s.advanced(), permission: p.settings },
+  { label: 'Hoe werkt het', to: s.howItWorks(), permission: p.contentPages },
+  { label: 'IP-adressen', to: s.ip(), permission: p.settings },
+  { label: 'Onderhoudsmodus', to: s.maintenance(), permission: p.settings },
+  { label: 'Privacybeleid', to: s.privacy(), permission: p.contentPages },
+  { label: 'Rollen', to: s.roles(), permission: p.roles },
+  { label: 'Toegankelijkheid', to: s.accessibility(), permission: p.contentPages },
+];
+
+function MenuSection({ title, items, viewer }: { title?: string; items: MenuItem[]; viewer: Viewer }) {
+  const visible = items.filter((item) => hasPermission(viewer, item.permission));
+  if (visible.length === 0) return null;
+  const list = (
+    <ul>
+      {visible.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+  if (!title) return list;
+  return (
+    <>
+      <h2>{title}</h2>
+      {list}
+    </>
+  );
+}
+
+function Sidebar({ viewer }: { viewer: Viewer }) {
+  return (
+    <nav className="gw-sidebar" aria-label="Beheermenu">
+      <MenuSection items={main} viewer={viewer} />
+      <MenuSection title="Beheer" items={management} viewer={viewer} />
+      <MenuSection title="Instellingen" items={settings} viewer={viewer} />
+    </nav>
+  );
+}
+
+/** Permission check of the current screen (`handle.permission` of the deepest route declaring one). */
+function PermittedScreen() {
+  const { viewer } = useViewer();
+  const matches = useMatches();
+  const permission = requiredPermission(matches);
+  if (!hasPermission(viewer, permission)) return <NoAccessPage viewer={viewer} />;
+  return <ScreenOutlet />;
+}
+
+/** The admin area (/admin/*): staff only, others go to /admin/inloggen. */
+export function AdminLayout() {
+  const { viewer } = useViewer();
+  const isStaff = viewer?.kind === 'STAFF';
+  return (
+    <div className="gw-shell">
+      <SkipLink />
+      <header className="gw-header">
+        <div className="gw-container gw-header__inner">
+          <Logo to={urls.admin.dashboard()} audience="Beheeromgeving" />
+          {isStaff ? (
+            <nav aria-label="Gebruiker">
+              <ul className="gw-nav__list">
+                <li>
+                  <NavLink to={urls.admin.account()}>{viewer.displayName ?? viewer.email ?? 'Mijn account'}</NavLink>
+                </li>
+                <li>
+                  <LogoutButton />
+                </li>
+              </ul>
+            </nav>
+          ) : null}
+        </div>
+      </header>
+      <NavigationStatus />
+      <div className="gw-admin">
+        {isStaff ? <Sidebar viewer={viewer} /> : <div />}
+        <main id={MAIN_ID} tabIndex={-1} className="gw-admin__main">
+          <RequireAudience kind="STAFF" loginUrl={urls.admin.login}>
+            <PermittedScreen />
+          </RequireAudience>
+        </main>
+      </div>
+    </div>
+  );
+}

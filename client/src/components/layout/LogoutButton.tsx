@@ -1,0 +1,38 @@
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useNavigate } from 'react-router';
+import { graphql } from '../../graphql/generated';
+import { urls } from '../../lib/urls';
+
+const LogoutDocument = graphql(`
+  mutation Logout {
+    logout
+  }
+`);
+
+/** Ends the session, forgets every cached answer and goes to the home page. */
+export function LogoutButton({ className = 'gw-link-button' }: { className?: string }) {
+  const [logout, { loading }] = useMutation(LogoutDocument);
+  const client = useApolloClient();
+  const navigate = useNavigate();
+
+  async function handleClick() {
+    try {
+      await logout();
+    } catch {
+      // Even when the server cannot be reached, leave the account area; the viewer query
+      // refetched below shows the real state.
+    }
+    await navigate(urls.home());
+    try {
+      await client.resetStore();
+    } catch {
+      // A failing refetch is shown by the screens themselves.
+    }
+  }
+
+  return (
+    <button type="button" className={className} onClick={handleClick} disabled={loading}>
+      Uitloggen
+    </button>
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useLocation } from 'react-router';
+import { documentTitle } from '../../lib/site';
+import { Breadcrumbs } from './Breadcrumbs';
+
+/** The pathname the last page heading was rendered for (module state: one document). */
+let lastPathname: string | undefined;
+
+/**
+ * Sets the document title and, after a client-side navigation (not on the first load),
+ * moves focus to the page heading so screen readers announce the new page.
+ */
+function usePageAnnouncement(title: string, heading: RefObject<HTMLHeadingElement | null>) {
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  useEffect(() => {
+    const previous = lastPathname;
+    lastPathname = pathname;
+    if (previous !== undefined && previous !== pathname) {
+      heading.current?.focus({ preventScroll: false });
+    }
+  }, [pathname, heading]);
+}
+
+interface PageProps {
+  /** The h1 and the document title ("<title> | Gemeentewinkel"). */
+  title: string;
+  /** An optional introduction under the heading. */
+  lead?: ReactNode;
+  /** Hide the breadcrumbs (the home page). */
+  hideBreadcrumbs?: boolean;
+  /** The document title when it should differ from "<title> | Gemeentewinkel" (the home page). */
+  documentTitle?: string;
+  /** The breadcrumb label of the current page when it should differ from the title. */
+  crumb?: string;
+  children?: ReactNode;
+}
+
+/** Every screen renders exactly one Page: breadcrumbs, one h1, the document title and focus. */
+export function Page({ title, lead, hideBreadcrumbs, crumb, documentTitle: docTitle, children }: PageProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  usePageAnnouncement(docTitle ?? documentTitle(title), heading);
+  return (
+    <>
+      {hideBreadcrumbs ? null : <Breadcrumbs current={crumb ?? title} />}
+      <h1 ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
+      {lead ? <p className="gw-lead">{lead}</p> : null}
+      {children}
+    </>
+  );
+}

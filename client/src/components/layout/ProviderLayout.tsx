@@ -1,0 +1,73 @@
+import { Link, NavLink } from 'react-router';
+import { urls } from '../../lib/urls';
+import { useViewer } from '../../lib/viewer';
+import { Logo } from './Logo';
+import { LogoutButton } from './LogoutButton';
+import { NavigationStatus } from './NavigationStatus';
+import { RequireAudience } from './RequireAudience';
+import { ScreenOutlet } from './ScreenOutlet';
+import { MAIN_ID, SkipLink } from './SkipLink';
+
+function ProviderHeader() {
+  const { viewer } = useViewer();
+  const isProvider = viewer?.kind === 'PROVIDER';
+  return (
+    <header className="gw-header">
+      <div className="gw-container gw-header__inner">
+        <Logo to={urls.provider.products()} audience="Aanbieders" />
+        {isProvider ? (
+          <nav aria-label="Aanbiedersomgeving">
+            <ul className="gw-nav__list">
+              <li>
+                <NavLink to={urls.provider.app()}>Kassa-app</NavLink>
+              </li>
+              <li>
+                <NavLink to={urls.provider.orders()}>Bestellingen</NavLink>
+              </li>
+              <li>
+                <NavLink to={urls.provider.products()}>Producten</NavLink>
+              </li>
+              <li>
+                <NavLink to={urls.provider.profile()}>Profiel</NavLink>
+              </li>
+              <li>
+                <LogoutButton />
+              </li>
+            </ul>
+          </nav>
+        ) : null}
+      </div>
+    </header>
+  );
+}
+
+/** The provider area (/aanbieder/*): provider users only, others go to /voor-aanbieders/inloggen. */
+export function ProviderLayout() {
+  const { viewer } = useViewer();
+  return (
+    <div className="gw-shell">
+      <SkipLink />
+      <ProviderHeader />
+      <NavigationStatus />
+      <main id={MAIN_ID} tabIndex={-1} className="gw-shell__main">
+        <div className="gw-container">
+          {viewer?.kind === 'PROVIDER' && viewer.provider ? (
+            <p className="gw-muted">
+              Ingelogd voor <strong>{viewer.provider.name}</strong>
+            </p>
+          ) : null}
+          <RequireAudience kind="PROVIDER" loginUrl={urls.providerLogin}>
+            <ScreenOutlet />
+          </RequireAudience>
+        </div>
+      </main>
+      <footer className="gw-footer">
+        <div className="gw-container">
+          <p>
+            <Link to={urls.home()}>Naar de openbare website</Link>
+          </p>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { urls } from '../../lib/urls';
+import { useViewer } from '../../lib/viewer';
+import { Logo } from './Logo';
+import { LogoutButton } from './LogoutButton';
+import { NavigationStatus } from './NavigationStatus';
+import { ScreenOutlet } from './ScreenOutlet';
+import { SiteFooter } from './SiteFooter';
+import { MAIN_ID, SkipLink } from './SkipLink';
+
+/** Log-in link, or the way into the viewer's own area plus log-out. */
+function SessionItems() {
+  const { viewer } = useViewer();
+  switch (viewer?.kind) {
+    case 'CUSTOMER':
+      return (
+        <>
+          <li>
+            <NavLink to={urls.account.orders()}>Mijn account</NavLink>
+          </li>
+          <li>
+            <LogoutButton />
+          </li>
+        </>
+      );
+    case 'PROVIDER':
+      return (
+        <>
+          <li>
+            <NavLink to={urls.provider.products()}>Aanbiedersomgeving</NavLink>
+          </li>
+          <li>
+            <LogoutButton />
+          </li>
+        </>
+      );
+    case 'STAFF':
+      return (
+        <>
+          <li>
+            <NavLink to={urls.admin.dashboard()}>Beheeromgeving</NavLink>
+          </li>
+          <li>
+            <LogoutButton />
+          </li>
+        </>
+      );
+    default:
+      return (
+        <li>
+          <NavLink to={urls.login()}>Inloggen</NavLink>
+        </li>
+      );
+  }
+}
+
+function PublicHeader() {
+  return (
+    <header className="gw-header">
+      <div className="gw-container gw-header__inner">
+        <Logo to={urls.home()} />
+        <nav aria-label="Hoofdmenu">
+          <ul className="gw-nav__list">
+            <li>
+              <NavLink to={urls.catalogue()}>Aanbod</NavLink>
+            </li>
+            <li>
+              <NavLink to={urls.howItWorks()}>Hoe werkt het</NavLink>
+            </li>
+            <li>
+              <NavLink to={urls.news()}>Nieuws</NavLink>
+            </li>
+            <li>
+              <NavLink to={urls.announcements()}>Meldingen</NavLink>
+            </li>
+            <li>
+              <NavLink to={urls.cart()}>Winkelwagen</NavLink>
+            </li>
+            <SessionItems />
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+/** Header, footer and landmarks of the public site; `subnav` sits between header and main. */
+export function PublicShell({ subnav, children }: { subnav?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="gw-shell">
+      <SkipLink />
+      <PublicHeader />
+      {subnav}
+      <NavigationStatus />
+      <main id={MAIN_ID} tabIndex={-1} className="gw-shell__main">
+        <div className="gw-container">{children}</div>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+/** Layout of the public pages (visitors and customers). */
+export function PublicLayout() {
+  return (
+    <PublicShell>
+      <ScreenOutlet />
+    </PublicShell>
+  );
+}

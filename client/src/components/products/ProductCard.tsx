@@ -1,0 +1,52 @@
+import { Link } from 'react-router';
+import { getFragmentData, graphql, type FragmentType } from '../../graphql/generated';
+import { urls } from '../../lib/urls';
+import { Money } from '../money/Money';
+
+export const ProductCardFragment = graphql(`
+  fragment ProductCard_product on Product {
+    id
+    title
+    slug
+    priceCents
+    provider {
+      id
+      name
+    }
+    category {
+      id
+      name
+    }
+  }
+`);
+
+/** One product in a list: title (link), provider, category and price. */
+export function ProductCard(props: {
+  product: FragmentType<typeof ProductCardFragment>;
+  /** The card's heading level, one below the heading of the list (default h2). */
+  headingLevel?: 2 | 3;
+}) {
+  const product = getFragmentData(ProductCardFragment, props.product);
+  const Heading = props.headingLevel === 3 ? 'h3' : 'h2';
+  return (
+    <article className="gw-card">
+      <Heading>
+        <Link id={`product-${product.id}`} to={urls.product(product.slug, product.id)}>
+          {product.title}
+        </Link>
+      </Heading>
+      <p>
+        <span className="gw-visually-hidden">Aanbieder: </span>
+        {product.provider.name}
+      </p>
+      <p className="gw-muted">
+        <span className="gw-visually-hidden">Categorie: </span>
+        {product.category.name}
+      </p>
+      <p className="gw-card__price">
+        <span className="gw-visually-hidden">Prijs: </span>
+        <Money cents={product.priceCents} />
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * Typed URL builders. Screens never write paths by hand: they call these.
+ * The route table (router.tsx) holds the matching patterns; urls.test.ts checks that
+ * every builder produces a URL the route table resolves.
+ */
+
+type QueryValue = string | number | null | undefined;
+
+/** Encodes one path segment. */
+function seg(value: string | number): string {
+  return encodeURIComponent(String(value));
+}
+
+/** Appends a query string built from the defined, non-empty values. */
+function withQuery(path: string, query: Record<string, QueryValue>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** Query parameters of the catalogue (/aanbod); kept in the URL so results can be shared. */
+export interface CatalogueQuery {
+  zoek?: string | null;
+  categorie?: string | null;
+}
+
+const admin = '/admin';
+const beheer = `${admin}/beheer`;
+const instellingen = `${beheer}/instellingen`;
+
+export const urls = {
+  home: () => '/',
+  catalogue: (query: CatalogueQuery = {}) =>
+    withQuery('/aanbod', { zoek: query.zoek?.trim(), categorie: query.categorie }),
+  product: (slug: string, productId: string) => `/aanbod/${seg(slug)}/${seg(productId)}`,
+  providerPage: (slug: string, providerId: string) => `/aanbod/aanbieders/${seg(slug)}/${seg(providerId)}`,
+  howItWorks: () => '/hoe-werkt-het',
+  privacy: () => '/privacy',
+  terms: () => '/voorwaarden',
+  accessibility: () => '/toegankelijkheid',
+  sitemap: () => '/sitemap',
+  cart: () => '/winkelwagen',
+  confirmEmail: () => '/email-bevestigen',
+  forgotPassword: () => '/wachtwoord-vergeten',
+  resetPassword: (token: string) => `/wachtwoord-vergeten/${seg(token)}`,
+  /** Customer log-in; `terug` is where to go afterwards. */
+  login: (terug?: string | null) => withQuery('/inloggen', { terug }),
+  announcements: () => '/meldingen',
+  announcement: (messageId: string) => `/meldingen/bericht/${seg(messageId)}`,
+  news: () => '/nieuws',
+  newsArticle: (slug: string, postId: string) => `/nieuws/${seg(slug)}/${seg(postId)}`,
+  providerLogin: (terug?: string | null) => withQuery('/voor-aanbieders/inloggen', { terug }),
+  providerRegister: () => '/voor-aanbieders/registreren',
+
+  account: {
+    home: () => '/account',
+    orders: () => '/account/bestellingen',
+    order: (orderId: string) => `/account/bestellingen/${seg(orderId)}`,
+    details: () => '/account/gegevens',
+    inbox: () => '/account/meldingen',
+    cards: () => '/account/pas',
+    assignments: () => '/account/regelingen',
+    changePassword: () => '/account/wachtwoord-wijzigen',
+  },
+
+  provider: {
+    home: () => '/aanbieder',
+    app: () => '/aanbieder/app',
+    orders: () => '/aanbieder/bestellingen',
+    order: (orderId: string) => `/aanbieder/bestellingen/${seg(orderId)}`,
+    products: () => '/aanbieder/producten',
+    newProduct: () => '/aanbieder/producten/nieuw',
+    product: (productId: string) => `/aanbieder/producten/${seg(productId)}`,
+    profile: () => '/aanbieder/profiel',
+    join: (municipalityId: string) => `/aanbieder/profiel/aanmelden/${seg(municipalityId)}`,
+    leave: (municipalityId: string) => `/aanbieder/profiel/afmelden/${seg(municipalityId)}`,
+  },
+
+  admin: {
+    login: (terug?: string | null) => withQuery(`${admin}/inloggen`, { terug }),
+    dashboard: () => admin,
+    providers: () => `${admin}/aanbieders`,
+    provider: (providerId: string) => `${admin}/aanbieders/${seg(providerId)}`,
+    providerOrders: (providerId: string) => `${admin}/aanbieders/${seg(providerId)}/bestellingen`,
+    providerOrder: (providerId: string, orderId: string) =>
+      `${admin}/aanbieders/${seg(providerId)}/bestellingen/${seg(orderId)}`,
+    providerProducts: (providerId: string) => `${admin}/aanbieders/${seg(providerId)}/producten`,
+    account: () => `${admin}/account`,
+    orders: () => `${admin}/bestellingen`,
+    order: (orderId: string) => `${admin}/bestellingen/${seg(orderId)}`,
+    clients: () => `${admin}/klanten`,
+    clientGroup: (clientId: string) => `${admin}/klantgroep/${seg(clientId)}`,
+    clientGroupAddMember: (clientId: string) => `${admin}/klantgroep/${seg(clientId)}/toevoegen`,
+    clientGroupAssignments: (clientId: string) => `${admin}/klantgroep/${seg(clientId)}/toewijzingen`,
+    clientGroupNewAssignment: (clientId: string) => `${admin}/klantgroep/${seg(clientId)}/toewijzingen/nieuw`,
+    messages: () => `${admin}/meldingen`,
+    message: (messageId: string) => `${admin}/meldingen/bericht/${seg(messageId)}`,
+    person: (externalIdentifier: string) => `${admin}/persoon/${seg(externalIdentifier)}`,
+    personOrders: (externalIdentifier: string) => `${admin}/persoon/${seg(externalIdentifier)}/bestellingen`,
+    personOrder: (externalIdentifier: string, clientId: string, orderId: string) =>
+      `${admin}/persoon/${seg(externalIdentifier)}/bestellingen/${seg(clientId)}/${seg(orderId)}`,
+    personCard: (externalIdentifier: string) => `${admin}/persoon/${seg(externalIdentifier)}/pas`,
+    personDelete: (externalIdentifier: string) => `${admin}/persoon/${seg(externalIdentifier)}/verwijderen`,
+    products: () => `${admin}/producten`,
+    rejectedProducts: () => `${admin}/producten/afgekeurd`,
+    product: (productId: string) => `${admin}/producten/${seg(productId)}`,
+    arrangements: () => `${admin}/regelingen`,
+    newArrangement: () => `${admin}/regelingen/nieuw`,
+    arrangement: (arrangementId: string) => `${admin}/regelingen/${seg(arrangementId)}`,
+
+    beheer: {
+      accounts: () => `${beheer}/accounts`,
+      newAccount: () => `${beheer}/accounts/nieuw`,
+      account: (accountId: string) => `${beheer}/accounts/${seg(accountId)}`,
+      apiClients: () => `${beheer}/api`,
+      apiDocumentation: () => `${beheer}/api/documentatie`,
+      apiEncryption: () => `${beheer}/api/encryptie`,
+      payments: () => `${beheer}/betalingen`,
+      paymentReconciliation: () => `${beheer}/betalingen/controle`,
+      categories: () => `${beheer}/categorieen`,
+      newCategory: () => `${beheer}/categorieen/nieuw`,
+      featuredCategory: () => `${beheer}/categorieen/uitgelichte-categorie`,
+      category: (categoryId: string) => `${beheer}/categorieen/${seg(categoryId)}`,
+      communication: () => `${beheer}/communicatie`,
+      templates: () => `${beheer}/communicatie/sjablonen`,
+      newTemplate: () => `${beheer}/communicatie/sjablonen/nieuw`,
+      template: (templateId: string) => `${beheer}/communicatie/sjablonen/${seg(templateId)}`,
+      import: () => `${beheer}/importeren`,
+      journalEntries: () => `${beheer}/journaalposten`,
+      journalSettings: () => `${beheer}/journaalposten/instellingen`,
+      links: () => `${beheer}/links`,
+      newLink: () => `${beheer}/links/nieuw`,
+      link: (linkId: string) => `${beheer}/links/${seg(linkId)}`,
+      news: () => `${beheer}/nieuws`,
+      newNewsArticle: () => `${beheer}/nieuws/nieuw`,
+      newsArticle: (articleId: string) => `${beheer}/nieuws/${seg(articleId)}`,
+    },
+
+    instellingen: {
+      general: () => `${instellingen}/algemeen`,
+      terms: () => `${instellingen}/algemene-voorwaarden`,
+      analytics: () => `${instellingen}/analytics`,
+      payments: () => `${instellingen}/betalingen`,
+      digid: () => `${instellingen}/digid`,
+      digidCertificates: () => `${instellingen}/digid/nieuwe-certificaten`,
+      advanced: () => `${instellingen}/geavanceerd`,
+      howItWorks: () => `${instellingen}/hoe-werkt-het`,
+      ip: () => `${instellingen}/ip`,
+      maintenance: () => `${instellingen}/onderhoudsmodus`,
+      privacy: () => `${instellingen}/privacybeleid`,
+      roles: () => `${instellingen}/rollen`,
+      accessibility: () => `${instellingen}/toegankelijkheid`,
+    },
+  },
+
+  /** The platform operator's console. `/%5Flightbase` is the same route. */
+  internal: {
+    console: () => '/_lightbase',
+    login: () => '/_lightbase/login',
+    auth: (token: string) => `/_lightbase/auth/${seg(token)}`,
+  },
+
+  /** Server-side URLs: full-page navigations (plain <a href>), never router links. */
+  server: {
+    digidStart: (returnTo: string) => withQuery('/auth/digid/start', { returnTo }),
+    sandbox: () => '/sandbox',
+    graphql: () => '/graphql',
+    clientConfig: () => '/api/client-config',
+    monitoringTunnel: () => '/monitoring/tunnel',
+  },
+} as const;

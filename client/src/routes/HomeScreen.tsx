@@ -1,0 +1,84 @@
+import { useQuery } from '@apollo/client/react';
+import { Link } from 'react-router';
+import { formatCount } from '../components/dates/formatDate';
+import { Page } from '../components/layout/Page';
+import { SearchForm } from '../components/products/SearchForm';
+import { Loading } from '../components/ui/Loading';
+import { QueryError } from '../components/ui/QueryError';
+import { graphql } from '../graphql/generated';
+import { SITE_NAME } from '../lib/site';
+import { urls } from '../lib/urls';
+
+const HomeDocument = graphql(`
+  query Home {
+    categories {
+      id
+      name
+      productCount
+    }
+  }
+`);
+
+function Categories() {
+  const { data, loading, error, refetch } = useQuery(HomeDocument);
+  return (
+    <section aria-labelledby="categorieen-kop" aria-busy={loading}>
+      <h2 id="categorieen-kop">Categorieën</h2>
+      {loading && !data ? <Loading /> : null}
+      {error && !data ? (
+        <QueryError message="De categorieën konden niet worden geladen." onRetry={() => void refetch()} />
+      ) : null}
+      {data ? (
+        data.categories.length === 0 ? (
+          <p>Er zijn nog geen categorieën.</p>
+        ) : (
+          <ul className="gw-card-grid">
+            {data.categories.map((category) => (
+              <li key={category.id}>
+                <div className="gw-card">
+                  <h3>
+                    <Link to={urls.catalogue({ categorie: category.id })}>{category.name}</Link>
+                  </h3>
+                  <p className="gw-muted">
+                    {category.productCount === 1
+                      ? '1 product'
+                      : `${formatCount(category.productCount)} producten`}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </section>
+  );
+}
+
+/** Home: search the offer, browse by category, find out how it works. */
+export default function HomeScreen() {
+  return (
+    <Page title={`Welkom bij de ${SITE_NAME}`} documentTitle={SITE_NAME} hideBreadcrumbs>
+      <div className="gw-hero">
+        <div className="gw-container">
+          <p className="gw-lead">
+            Heeft u van de gemeente een regeling gekregen, zoals het Kindpakket? Hier kiest u producten en activiteiten
+            die u met uw tegoed betaalt: van sportclub tot zwemles en schoolspullen.
+          </p>
+          <SearchForm />
+        </div>
+      </div>
+      <Categories />
+      <section aria-labelledby="uitleg-kop">
+        <h2 id="uitleg-kop">Zo werkt het</h2>
+        <ol className="gw-prose">
+          <li>Log in met DigiD. U ziet dan welke regelingen u heeft en hoeveel tegoed u nog heeft.</li>
+          <li>Zoek in het aanbod en leg producten in uw winkelwagen.</li>
+          <li>Bestel. Het tegoed betaalt; de aanbieder levert.</li>
+        </ol>
+        <p>
+          <Link to={urls.howItWorks()}>Lees meer over hoe het werkt</Link>
+        </p>
+      </section>
+    </Page>
+  );
+}

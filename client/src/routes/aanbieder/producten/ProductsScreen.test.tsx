@@ -1,0 +1,32 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { connection, ids, productNode } from '../../../test/fixtures';
+import { renderApp } from '../../../test/renderApp';
+
+afterEach(cleanup);
+
+function ownProduct(id: string, title: string, status: string) {
+  return { ...productNode(id, title, 995), status, updatedAt: '2026-03-03T13:05:00.000Z' };
+}
+
+describe('/aanbieder/producten', () => {
+  it('lists the provider’s products in an accessible table with Dutch statuses', async () => {
+    renderApp('/aanbieder/producten', { kind: 'PROVIDER' }, {
+      MyProducts: () => ({
+        myProducts: connection([
+          ownProduct(ids.product1, 'Zwemles', 'SUBMITTED'),
+          ownProduct(ids.product2, 'Zwemdiploma A', 'REJECTED'),
+        ] as never),
+      }),
+    });
+    const table = await screen.findByRole('table', { name: /Uw producten/ });
+    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual(['Titel', 'Categorie', 'Status', 'Prijs', 'Laatst gewijzigd']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByRole('rowheader').textContent).toBe('Zwemles');
+    expect(within(rows[0]!).getByText('Ingediend')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Afgekeurd')).toBeTruthy();
+    expect(within(rows[0]!).getByText('€ 9,95')).toBeTruthy();
+    expect(within(rows[0]!).getByText('3 maart 2026')).toBeTruthy();
+  });
+});

@@ -1,0 +1,62 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { connection, ids, productNode } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+
+afterEach(cleanup);
+
+const categories = () => ({ categories: [{ __typename: 'Category', id: ids.category, name: 'Sport' }] });
+
+describe('/aanbod', () => {
+  it('lists products with provider and Dutch price, and keeps the search in the URL', async () => {
+    const { router, operations } = renderApp('/aanbod?zoek=zwem', { kind: 'ANONYMOUS' }, {
+      CatalogueCategories: categories,
+      Catalogue: () => ({ products: connection([productNode(ids.product1, 'Zwemles', 1250)]) }),
+    });
+    const link = await screen.findByRole('link', { name: 'Zwemles' });
+    expect(link.getAttribute('href')).toBe(`/aanbod/zwemles/${ids.product1}`);
+    const card = link.closest('article') as HTMLElement;
+    expect(within(card).getByText('Zwembad De Wetering')).toBeTruthy();
+    expect(within(card).getByText('€ 12,50')).toBeTruthy();
+    expect(screen.getByText('1 product gevonden voor ‘zwem’.')).toBeTruthy();
+    expect(operations.find((op) => op.name === 'Catalogue')?.variables).toMatchObject({ search: 'zwem', categoryId: null });
+
+    const input = screen.getByLabelText('Zoeken in het aanbod') as HTMLInputElement;
+    expect(input.value).toBe('zwem');
+    fireEvent.change(input, { target: { value: 'fiets' } });
+    fireEvent.change(await screen.findByLabelText('Categorie'), { target: { value: ids.category } });
+    fireEvent.click(screen.getByRole('button', { name: 'Zoeken' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?zoek=fiets&categorie=${ids.category}`));
+  });
+
+  it('shows an empty state', async () => {
+    renderApp('/aanbod?zoek=onbekend', { kind: 'ANONYMOUS' }, {
+      CatalogueCategories: categories,
+      Catalogue: () => ({ products: connection([]) }),
+    });
+    expect(await screen.findByText('Geen producten gevonden')).toBeTruthy();
+  });
+
+  it('loads more with the cursor and appends the results', async () => {
+    const { operations } = renderApp('/aanbod', { kind: 'ANONYMOUS' }, {
+      CatalogueCategories: categories,
+      Catalogue: (variables) =>
+        variables.after
+          ? { products: connection([productNode(ids.product2, 'Voetbal', 2000)], false, 2) }
+          : { products: connection([productNode(ids.product1, 'Zwemles', 1250)], true, 2) },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Meer laden' }));
+    await screen.findByRole('link', { name: 'Voetbal' });
+    expect(screen.getByRole('link', { name: 'Zwemles' })).toBeTruthy();
+    expect(operations.filter((op) => op.name === 'Catalogue').at(-1)?.variables).toMatchObject({
+      after: `c-${ids.product1}`,
+    });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Meer laden' })).toBeNull());
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Voetbal'));
+  });
+
+  it('shows a Dutch error when the offer cannot be loaded', async () => {
+    renderApp('/aanbod', { kind: 'ANONYMOUS' }, { CatalogueCategories: categories });
+    expect(await screen.findByText(/Het aanbod kon niet worden geladen\./)).toBeTruthy();
+  });
+});

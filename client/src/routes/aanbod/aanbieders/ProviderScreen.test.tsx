@@ -1,0 +1,43 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { connection, ids, productNode } from '../../../test/fixtures';
+import { renderApp } from '../../../test/renderApp';
+
+afterEach(cleanup);
+
+const provider = {
+  __typename: 'Provider',
+  id: ids.provider,
+  name: 'Zwembad De Wetering',
+  slug: 'zwembad-de-wetering',
+  city: 'Utrecht',
+  description: 'Overdekt zwembad met zwemles voor kinderen.',
+  website: 'javascript:alert(1)',
+};
+
+describe('/aanbod/aanbieders/:slug/:providerId', () => {
+  it('shows the provider and its products, asking only for that provider’s products', async () => {
+    const { operations } = renderApp(`/aanbod/aanbieders/zwembad-de-wetering/${ids.provider}`, { kind: 'ANONYMOUS' }, {
+      PublicProvider: () => ({ publicProvider: provider, products: connection([productNode(ids.product1, 'Zwemles', 1250)]) }),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Zwembad De Wetering' });
+    expect(screen.getByRole('heading', { level: 3, name: 'Zwemles' })).toBeTruthy();
+    expect(screen.getByText('Overdekt zwembad met zwemles voor kinderen.')).toBeTruthy();
+    expect(screen.queryByText(/javascript:/)).toBeNull();
+    expect(operations.find((op) => op.name === 'PublicProvider')?.variables).toMatchObject({ id: ids.provider });
+  });
+
+  it('redirects a wrong slug and shows not found for an unknown provider', async () => {
+    const { router } = renderApp(`/aanbod/aanbieders/oud/${ids.provider}`, { kind: 'ANONYMOUS' }, {
+      PublicProvider: () => ({ publicProvider: provider, products: connection([]) }),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Zwembad De Wetering' });
+    expect(router.state.location.pathname).toBe(`/aanbod/aanbieders/zwembad-de-wetering/${ids.provider}`);
+    cleanup();
+
+    renderApp(`/aanbod/aanbieders/oud/${ids.provider}`, { kind: 'ANONYMOUS' }, {
+      PublicProvider: () => ({ publicProvider: null, products: connection([]) }),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Pagina niet gevonden' });
+  });
+});

@@ -1,0 +1,32 @@
+export const ids = {
+  product1: '3f1c2b4e-8c1d-4a5e-9f00-0123456789ab',
+  product2: '9b2d7c1a-0e4f-4b6a-8c3d-fedcba987654',
+  category: '0d6a1c7e-2b3f-4c5d-8e9f-112233445566',
+  provider: '7e8f9a0b-1c2d-4e3f-9a4b-5c6d7e8f9a0b',
+};
+
+export function productNode(id: string, title: string, priceCents: number, slug = title.toLowerCase().replace(/\s+/g, '-')) {
+  return {
+    __typename: 'Product',
+    id,
+    title,
+    slug,
+    priceCents,
+    description: 'Eerste alinea.\n\nTweede alinea.',
+    provider: { __typename: 'Provider', id: ids.provider, name: 'Zwembad De Wetering', slug: 'zwembad-de-wetering', city: 'Utrecht' },
+    category: { __typename: 'Category', id: ids.category, name: 'Sport' },
+  };
+}
+
+export function connection(nodes: ReturnType<typeof productNode>[], hasNextPage = false, totalCount = nodes.length) {
+  return {
+    __typename: 'ProductConnection',
+    totalCount,
+    edges: nodes.map((node) => ({ __typename: 'ProductEdge', cursor: `c-${node.id}`, node })),
+    pageInfo: {
+      __typename: 'PageInfo',
+      hasNextPage,
+      endCursor: nodes.length ? `c-${nodes[nodes.length - 1]!.id}` : null,
+    },
+  };
+}

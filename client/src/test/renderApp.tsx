@@ -1,0 +1,67 @@
+import { ApolloClient, ApolloLink } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import { render } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { Observable } from 'rxjs';
+import { createCache } from '../graphql/client';
+import type { Permission, ViewerKind } from '../graphql/generated/graphql';
+import { routes } from '../router';
+
+export interface TestViewer {
+  kind: ViewerKind;
+  permissions?: Permission[];
+  displayName?: string | null;
+  roleName?: string | null;
+}
+
+type Responder = (variables: Record<string, unknown>) => Record<string, unknown>;
+
+export function viewerData(viewer: TestViewer) {
+  return {
+    viewer: {
+      __typename: 'ViewerInfo',
+      kind: viewer.kind,
+      displayName: viewer.displayName ?? null,
+      email: null,
+      roleName: viewer.roleName ?? null,
+      permissions: viewer.permissions ?? [],
+      provider: null,
+    },
+  };
+}
+
+/**
+ * Renders the real route table in a memory router with an Apollo client whose link answers
+ * by operation name (Viewer and FooterLinks have defaults).
+ */
+export function renderApp(url: string, viewer: TestViewer, responders: Record<string, Responder> = {}) {
+  const operations: { name: string; variables: Record<string, unknown> }[] = [];
+  const answer: Record<string, Responder> = {
+    Viewer: () => viewerData(viewer),
+    FooterLinks: () => ({ links: [] }),
+    ...responders,
+  };
+  const link = new ApolloLink(
+    (operation) =>
+      new Observable((observer) => {
+        const name = operation.operationName ?? '';
+        operations.push({ name, variables: operation.variables });
+        const responder = answer[name];
+        if (!responder) {
+          observer.error(new Error(`Geen testantwoord voor ${name}`));
+          return;
+        }
+        observer.next({ data: responder(operation.variables) });
+        observer.complete();
+      }),
+  );
+  const client = new ApolloClient({ link, cache: createCache() });
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const utils = render(
+    <ApolloProvider client={client}>
+      <RouterProvider router={router} useTransitions={false} />
+    </ApolloProvider>,
+  );
+  return { ...utils, router, client, operations };
+}

@@ -17,6 +17,7 @@ import { formatError } from '../graphql/errors.js';
 import { sentryTunnel } from '../integrations/monitoring/sentry-tunnel.js';
 import type { DigidAdapter } from '../integrations/digid/digid.js';
 import { digidRoutes } from './digid.routes.js';
+import { sitemapRoute } from './sitemap.js';
 
 /** Paths the server answers itself; everything else is the client (index.html) or a static file. */
 export const SERVER_PATHS = ['/graphql', '/healthz', '/readyz', '/auth/', '/monitoring/', '/api/', '/sandbox', '/uploads/', '/sitemap.xml'];
@@ -76,6 +77,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
 
   app.use(sentryTunnel({ dsn: config.sentry.dsn, logger }));
   app.use(digidRoutes({ orm, services, digid, logger }));
+  app.use(sitemapRoute(orm, config.appUrl));
 
   const armor = new ApolloArmor({
     maxDepth: { n: 12 },

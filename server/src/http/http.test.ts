@@ -49,6 +49,14 @@ describe('HTTP surface', () => {
     expect(res.status).toBe(400);
   });
 
+  it('serves /sitemap.xml with the public pages', async () => {
+    const res = await fetch(`${server.url}/sitemap.xml`);
+    expect(res.headers.get('content-type')).toMatch(/application\/xml/);
+    const text = await res.text();
+    expect(text).toContain('<urlset');
+    expect(text).toContain('/aanbod</loc>');
+  });
+
   it('refuses a malformed pagination cursor with a Dutch message', async () => {
     const r = await server.client().gql('{ products(after: "niet-een-cursor") { totalCount } }');
     expect(r.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');

@@ -3,17 +3,41 @@ import { Page } from '../../components/layout/Page';
 import { returnPathOr } from '../../lib/returnPath';
 import { urls } from '../../lib/urls';
 import { useViewer } from '../../lib/viewer';
+import { Alert } from '../../components/ui/Alert';
+
+/** What the server's DigiD callback reports back in `?fout=`, in plain Dutch. */
+const DIGID_ERRORS: Record<string, { title: string; text: string }> = {
+  geannuleerd: {
+    title: 'Inloggen met DigiD is afgebroken',
+    text: 'U heeft het inloggen geannuleerd, of DigiD kon het inloggen niet afronden. Probeer het opnieuw.',
+  },
+  onbekend: {
+    title: 'Wij kennen u nog niet',
+    text: 'Er is bij ons geen regeling bekend voor het burgerservicenummer waarmee u inlogde. Neem contact op met uw gemeente als u denkt dat dit niet klopt.',
+  },
+  sessie: {
+    title: 'Het inloggen is verlopen',
+    text: 'Het inloggen duurde te lang of is in een ander venster gestart. Probeer het opnieuw.',
+  },
+};
 
 /** Customer log-in: DigiD first. DigiD is a full-page redirect through the server. */
 export default function CustomerLoginScreen() {
   const [searchParams] = useSearchParams();
   const terug = returnPathOr(searchParams.get('terug'), urls.account.orders());
   const { viewer } = useViewer();
+  const fout = searchParams.get('fout');
+  const error = fout ? (DIGID_ERRORS[fout] ?? DIGID_ERRORS.geannuleerd) : null;
 
   if (viewer?.kind === 'CUSTOMER') return <Navigate replace to={terug} />;
 
   return (
     <Page title="Inloggen" lead="Log in om uw regelingen en tegoed te zien en producten te bestellen.">
+      {error ? (
+        <Alert variant="error" role="alert" title={error.title}>
+          <p>{error.text}</p>
+        </Alert>
+      ) : null}
       <section aria-labelledby="digid-kop" className="gw-prose">
         <h2 id="digid-kop">Inloggen met DigiD</h2>
         <p>Met DigiD logt u veilig in. Zo weten wij zeker dat u het bent.</p>

@@ -1,0 +1,72 @@
+import { expect, type Browser, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { mkdirSync } from 'node:fs';
+
+export const DEMO_PASSWORD = 'demo-wachtwoord-2026';
+export const STAFF = {
+  beheerder: 'beheerder@demo.gemeentewinkel.nl',
+  klantcontact: 'klantcontact@demo.gemeentewinkel.nl',
+  redactie: 'redactie@demo.gemeentewinkel.nl',
+};
+export const providerEmail = (n: number) => `aanbieder${n}@demo.gemeentewinkel.nl`;
+
+/** WCAG 2.1 AA, as axe checks it. */
+export async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+/** A page is "done" when its h1 is there and nothing is loading any more. */
+export async function settle(page: Page) {
+  await expect(page.locator('h1').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText('Bezig met laden', { exact: false })).toHaveCount(0);
+}
+
+/** Dutch, titled, with landmarks and exactly one h1. */
+export async function expectWellFormedPage(page: Page, label: string) {
+  await settle(page);
+  await expect(page.locator('html'), label).toHaveAttribute('lang', 'nl');
+  await expect(page, label).toHaveTitle(/Gemeentewinkel/);
+  await expect(page.locator('h1'), label).toHaveCount(1);
+  await expect(page.locator('main'), label).toHaveCount(1);
+}
+
+export async function loginStaff(page: Page, email: string) {
+  await page.goto('/admin/inloggen');
+  await page.getByLabel('E-mailadres').fill(email);
+  await page.getByLabel('Wachtwoord').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).not.toHaveURL(/\/admin\/inloggen/);
+}
+
+export async function loginProvider(page: Page, n: number) {
+  await page.goto('/voor-aanbieders/inloggen');
+  await page.getByLabel('E-mailadres').fill(providerEmail(n));
+  await page.getByLabel('Wachtwoord').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/aanbieder\//);
+}
+
+/** Through the DigiD simulator, as a resident does it: the first resident in the list. */
+export async function loginCustomer(page: Page) {
+  await page.goto('/inloggen');
+  await page.getByRole('link', { name: 'Inloggen met DigiD' }).click();
+  await expect(page).toHaveURL(/\/auth\/digid\/simulator/);
+  await page.locator('input[name=bsn][type=radio]').first().check();
+  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+  await expect(page).toHaveURL(/\/account\//);
+}
+
+/** Logs in once and saves the cookies, so every test of an audience starts logged in. */
+export async function savedLogin(browser: Browser, name: string, login: (page: Page) => Promise<void>): Promise<string> {
+  mkdirSync('../.tmp/e2e-auth', { recursive: true });
+  const file = `../.tmp/e2e-auth/${name}-${process.pid}.json`;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await login(page);
+  await context.storageState({ path: file });
+  await context.close();
+  return file;
+}

@@ -31,11 +31,17 @@ export default defineConfig({
   worker: {
     format: 'es',
   },
+  optimizeDeps: {
+    // Pre-bundle for the application only. GraphiQL's Vite worker set-up imports Monaco workers with `?worker`,
+    // which the dependency optimizer cannot load; Vite's normal pipeline can.
+    entries: ['index.html'],
+    exclude: ['graphiql', '@graphiql/react', 'monaco-editor', 'monaco-graphql'],
+  },
   server: {
     // In development the API runs on its own port; forward the server-side URL space to it.
     proxy: Object.fromEntries(
       ['/graphql', '/auth', '/api', '/monitoring', '/uploads', '/healthz', '/readyz', '/sitemap.xml'].map(
-        (path) => [path, { target: process.env.API_ORIGIN ?? 'http://localhost:4000', changeOrigin: false }],
+        (path) => [path, { target: process.env.API_ORIGIN ?? 'http://localhost:3000', changeOrigin: false }],
       ),
     ),
   },

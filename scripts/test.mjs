@@ -1,4 +1,5 @@
 // `npm test`: every test, in the order that fails fastest.
+//   0. type-check server and client (tsc --noEmit, tests included)
 //   1. generated client types are current (graphql-codegen --check); the emitted schema is checked by a server test
 //   2. server tests (Vitest; real PostgreSQL, real HTTP)
 //   3. client unit tests (Vitest)
@@ -42,6 +43,11 @@ function countPlaywright(file) {
   passed += j.stats?.expected ?? 0;
   failed += (j.stats?.unexpected ?? 0) + (j.stats?.flaky ?? 0);
   skipped += j.stats?.skipped ?? 0;
+}
+
+if (want('typecheck')) {
+  if (step('Typecontrole (server en client)', 'npm', ['run', 'typecheck'])) passed++;
+  else failed++;
 }
 
 if (want('codegen')) {

@@ -21,7 +21,7 @@ describe('migrations', () => {
   it('create every column every entity maps (no drift between entities and migrations)', async () => {
     const em = db.orm.em.fork();
     for (const entity of entities) {
-      const meta = db.orm.getMetadata().get(entity);
+      const meta = db.orm.getMetadata().get(entity as never);
       const columns = Object.values(meta.properties)
         .filter((p) => p.kind === 'scalar' || p.kind === 'm:1' || (p.kind === '1:1' && p.owner))
         .filter((p) => p.persist !== false)

@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 /**
  * Structured JSON logs. Secrets and personal numbers never reach a log line: known keys are redacted wherever they
@@ -18,14 +18,15 @@ export const REDACTED_KEYS = [
   'sessionToken',
 ];
 
-export function createLogger(level: string, base: Record<string, unknown> = {}): Logger {
+export function createLogger(level: string, base: Record<string, unknown> = {}, destination?: DestinationStream): Logger {
   const paths = REDACTED_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`, `req.headers.${k}`]);
-  return pino({
+  const options = {
     level,
     base: { service: 'gemeentewinkel', ...base },
     redact: { paths, censor: '[verborgen]' },
     timestamp: pino.stdTimeFunctions.isoTime,
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Masks all but the last `visible` characters, e.g. for card numbers in logs and screens. */

@@ -60,6 +60,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
       if (created) logger.info('demo data seeded');
     }
     await services.sessions.purgeExpired(orm.em.fork());
+    await services.emailTokens.purgeExpired(orm.em.fork());
 
     const httpServer = createServer();
     const { app, apollo } = await createApp({
@@ -80,11 +81,17 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     const port = (httpServer.address() as AddressInfo).port;
     const purge = setInterval(() => void services.sessions.purgeExpired(orm!.em.fork()).catch(() => undefined), 3600_000);
     purge.unref();
+    const purgeTokens = setInterval(() => void services.emailTokens.purgeExpired(orm!.em.fork()).catch(() => undefined), 3600_000);
+    purgeTokens.unref();
+    // Open payments past their time are checked at the PSP and settled; due refunds are (re)sent.
+    const paymentSweeper = services.payments.startSweeper(orm, logger);
 
     let stopping: Promise<void> | undefined;
     const stop = () =>
       (stopping ??= (async () => {
         clearInterval(purge);
+        clearInterval(purgeTokens);
+        await paymentSweeper.stop();
         await apollo.stop(); // drains the HTTP server
         await new Promise<void>((resolve) => httpServer.close(() => resolve()));
         await orm!.close(true);

@@ -8,9 +8,14 @@ export function createCache(): InMemoryCache {
     typePolicies: {
       Query: {
         fields: {
-          // One list per search/category/provider combination; pages of it are appended.
-          products: relayStylePagination(['search', 'categoryId', 'providerId']),
+          // One list per search/category/provider/sort combination; pages of it are appended.
+          products: relayStylePagination(['search', 'categoryId', 'providerId', 'sort']),
           myProducts: relayStylePagination(),
+          reviewProducts: relayStylePagination(['status', 'providerId']),
+          providerMemberships: relayStylePagination(['status']),
+          myMessages: relayStylePagination(),
+          providerOrders: relayStylePagination(['status']),
+          adminOrders: relayStylePagination(['filter']),
         },
       },
       // There is exactly one viewer per session: log-in payloads update the same entry.

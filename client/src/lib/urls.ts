@@ -26,6 +26,9 @@ function withQuery(path: string, query: Record<string, QueryValue>): string {
 export interface CatalogueQuery {
   zoek?: string | null;
   categorie?: string | null;
+  aanbieder?: string | null;
+  /** relevantie | nieuwste | prijs-oplopend | prijs-aflopend; omitted means the default order. */
+  sortering?: string | null;
 }
 
 const admin = '/admin';
@@ -35,7 +38,12 @@ const instellingen = `${beheer}/instellingen`;
 export const urls = {
   home: () => '/',
   catalogue: (query: CatalogueQuery = {}) =>
-    withQuery('/aanbod', { zoek: query.zoek?.trim(), categorie: query.categorie }),
+    withQuery('/aanbod', {
+      zoek: query.zoek?.trim(),
+      categorie: query.categorie,
+      aanbieder: query.aanbieder,
+      sortering: query.sortering,
+    }),
   product: (slug: string, productId: string) => `/aanbod/${seg(slug)}/${seg(productId)}`,
   providerPage: (slug: string, providerId: string) => `/aanbod/aanbieders/${seg(slug)}/${seg(providerId)}`,
   howItWorks: () => '/hoe-werkt-het',
@@ -83,7 +91,8 @@ export const urls = {
   admin: {
     login: (terug?: string | null) => withQuery(`${admin}/inloggen`, { terug }),
     dashboard: () => admin,
-    providers: () => `${admin}/aanbieders`,
+    /** `status`: in-behandeling (default), goedgekeurd, afgewezen, afgemeld or alle. */
+    providers: (status?: string | null) => withQuery(`${admin}/aanbieders`, { status }),
     provider: (providerId: string) => `${admin}/aanbieders/${seg(providerId)}`,
     providerOrders: (providerId: string) => `${admin}/aanbieders/${seg(providerId)}/bestellingen`,
     providerOrder: (providerId: string, orderId: string) =>
@@ -171,5 +180,6 @@ export const urls = {
     graphql: () => '/graphql',
     clientConfig: () => '/api/client-config',
     monitoringTunnel: () => '/monitoring/tunnel',
+    productImages: (productId: string) => `/api/products/${seg(productId)}/images`,
   },
 } as const;

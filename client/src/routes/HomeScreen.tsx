@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
 import { formatCount } from '../components/dates/formatDate';
 import { Page } from '../components/layout/Page';
+import { ProductCard } from '../components/products/ProductCard';
 import { SearchForm } from '../components/products/SearchForm';
 import { Loading } from '../components/ui/Loading';
 import { QueryError } from '../components/ui/QueryError';
@@ -18,6 +19,62 @@ const HomeDocument = graphql(`
     }
   }
 `);
+
+const HomeFeaturedDocument = graphql(`
+  query HomeFeatured {
+    featuredCategory {
+      id
+      name
+      description
+    }
+  }
+`);
+
+const HomeFeaturedProductsDocument = graphql(`
+  query HomeFeaturedProducts($categoryId: ID!) {
+    products(categoryId: $categoryId, first: 4, sort: NEWEST) {
+      totalCount
+      edges {
+        node {
+          id
+          ...ProductCard_product
+        }
+      }
+    }
+  }
+`);
+
+/** The featured category (chosen by staff) with a few of its newest products; nothing when none is chosen. */
+function FeaturedCategory() {
+  const featured = useQuery(HomeFeaturedDocument);
+  const category = featured.data?.featuredCategory;
+  const products = useQuery(HomeFeaturedProductsDocument, { variables: { categoryId: category?.id ?? '' }, skip: !category });
+  if (!category) return null;
+  const connection = products.data?.products;
+  return (
+    <section aria-labelledby="uitgelicht-kop" aria-busy={products.loading}>
+      <h2 id="uitgelicht-kop">Uitgelicht: {category.name}</h2>
+      {category.description ? <p>{category.description}</p> : null}
+      {products.loading && !connection ? <Loading /> : null}
+      {connection && connection.edges.length > 0 ? (
+        <ul className="gw-card-grid">
+          {connection.edges.map((edge) => (
+            <li key={edge.node.id}>
+              <ProductCard product={edge.node} headingLevel={3} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p>
+        <Link to={urls.catalogue({ categorie: category.id })}>
+          {connection && connection.totalCount > 0
+            ? `Bekijk alle ${formatCount(connection.totalCount)} producten in ${category.name}`
+            : `Bekijk ${category.name} in het aanbod`}
+        </Link>
+      </p>
+    </section>
+  );
+}
 
 function Categories() {
   const { data, loading, error, refetch } = useQuery(HomeDocument);
@@ -67,6 +124,7 @@ export default function HomeScreen() {
           <SearchForm />
         </div>
       </div>
+      <FeaturedCategory />
       <Categories />
       <section aria-labelledby="uitleg-kop">
         <h2 id="uitleg-kop">Zo werkt het</h2>

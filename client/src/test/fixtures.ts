@@ -13,6 +13,10 @@ export function productNode(id: string, title: string, priceCents: number, slug 
     slug,
     priceCents,
     description: 'Eerste alinea.\n\nTweede alinea.',
+    descriptionHtml: '<p>Eerste alinea.</p>\n<p>Tweede alinea.</p>\n',
+    availability: 'AVAILABLE',
+    redemptionMethod: 'PICKUP',
+    images: [],
     provider: { __typename: 'Provider', id: ids.provider, name: 'Zwembad De Wetering', slug: 'zwembad-de-wetering', city: 'Utrecht' },
     category: { __typename: 'Category', id: ids.category, name: 'Sport' },
   };

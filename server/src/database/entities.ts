@@ -13,6 +13,17 @@ import { Card } from '../modules/customers/card.entity.js';
 import { Arrangement } from '../modules/arrangements/arrangement.entity.js';
 import { Link } from '../modules/content/link.entity.js';
 import { AuditLog } from '../modules/audit/audit-log.entity.js';
+import { ProductImage } from '../modules/catalogue/product-image.entity.js';
+import { CommunicationTemplate } from '../modules/communication/communication-template.entity.js';
+import { OutboxMail } from '../modules/communication/outbox-mail.entity.js';
+import { EmailToken } from '../modules/identity/email-token.entity.js';
+import { TermsVersion } from '../modules/terms/terms-version.entity.js';
+import { TermsAcceptance } from '../modules/terms/terms-acceptance.entity.js';
+import { Assignment } from '../modules/arrangements/assignment.entity.js';
+import { LedgerAccount, LedgerEntry, LedgerTransaction } from '../modules/ledger/ledger.entities.js';
+import { CartLine, Checkout, Order, OrderAllocation, OrderEvent, OrderLine } from '../modules/orders/order.entities.js';
+import { Payment, PaymentEvent, PaymentRefund } from '../modules/payments/payment.entities.js';
+import { Message } from '../modules/messages/message.entity.js';
 
 /** Every entity, listed explicitly (no folder scanning: the same list works from sources, builds and tests). */
 export const entities = [
@@ -31,4 +42,24 @@ export const entities = [
   Arrangement,
   Link,
   AuditLog,
+  ProductImage,
+  CommunicationTemplate,
+  OutboxMail,
+  EmailToken,
+  TermsVersion,
+  TermsAcceptance,
+  Assignment,
+  LedgerAccount,
+  LedgerTransaction,
+  LedgerEntry,
+  CartLine,
+  Checkout,
+  Order,
+  OrderLine,
+  OrderAllocation,
+  OrderEvent,
+  Payment,
+  PaymentEvent,
+  PaymentRefund,
+  Message,
 ];

@@ -8,14 +8,52 @@ import { CategoryResolver, ProductResolver } from '../modules/catalogue/catalogu
 import { ProviderResolver } from '../modules/providers/provider.resolver.js';
 import { ContentResolver } from '../modules/content/content.resolver.js';
 import { DashboardResolver } from '../modules/dashboard/dashboard.resolver.js';
+import { ProductImageResolver } from '../modules/catalogue/catalogue.resolver.js';
+import { ProductReviewResolver, ProviderProductResolver } from '../modules/catalogue/product.resolver.js';
+import { CategoryAdminResolver } from '../modules/catalogue/category.resolver.js';
+import { AccountRecoveryResolver } from '../modules/identity/account-recovery.resolver.js';
+import { RegistrationResolver } from '../modules/providers/registration.resolver.js';
+import { ProviderProfileResolver } from '../modules/providers/provider-profile.resolver.js';
+import { MembershipResolver, MunicipalityMembershipResolver } from '../modules/providers/membership.resolver.js';
+import { AssignmentResolver } from '../modules/arrangements/assignment.resolver.js';
+import { OrdersResolver } from '../modules/orders/orders.resolver.js';
+import { CartResolver } from '../modules/orders/cart.resolver.js';
+import { PaymentResolver } from '../modules/payments/payment.resolver.js';
+import { OrderActionsResolver } from '../modules/orders/order-actions.resolver.js';
+import { ProviderOrdersResolver } from '../modules/orders/provider-orders.resolver.js';
+import { OrderAdminResolver } from '../modules/orders/order-admin.resolver.js';
+import { OrderFieldsResolver } from '../modules/orders/order-fields.resolver.js';
+import { CustomersResolver } from '../modules/customers/customers.resolver.js';
+import { ArrangementResolver } from '../modules/arrangements/arrangement.resolver.js';
+import { MessageResolver } from '../modules/messages/message.resolver.js';
 
 export const resolvers = [
+  OrdersResolver,
+  CartResolver,
+  PaymentResolver,
+  OrderActionsResolver,
+  ProviderOrdersResolver,
+  OrderAdminResolver,
+  OrderFieldsResolver,
+  MessageResolver,
+  AssignmentResolver,
+  CustomersResolver,
+  ArrangementResolver,
   IdentityResolver,
   ProductResolver,
   CategoryResolver,
   ProviderResolver,
   ContentResolver,
   DashboardResolver,
+  ProductImageResolver,
+  ProviderProductResolver,
+  ProductReviewResolver,
+  CategoryAdminResolver,
+  AccountRecoveryResolver,
+  RegistrationResolver,
+  ProviderProfileResolver,
+  MembershipResolver,
+  MunicipalityMembershipResolver,
 ] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;

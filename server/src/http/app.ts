@@ -17,7 +17,11 @@ import { formatError } from '../graphql/errors.js';
 import { sentryTunnel } from '../integrations/monitoring/sentry-tunnel.js';
 import type { DigidAdapter } from '../integrations/digid/digid.js';
 import { digidRoutes } from './digid.routes.js';
+import { paymentRoutes } from './payments.routes.js';
 import { sitemapRoute } from './sitemap.js';
+import { devOutboxRoutes } from '../integrations/mail/dev-outbox.routes.js';
+import { productImageRoutes } from '../modules/catalogue/product-image.routes.js';
+import { uploadsRoute } from '../integrations/storage/uploads.route.js';
 
 /** Paths the server answers itself; everything else is the client (index.html) or a static file. */
 export const SERVER_PATHS = ['/graphql', '/healthz', '/readyz', '/auth/', '/monitoring/', '/api/', '/sandbox', '/uploads/', '/sitemap.xml'];
@@ -77,7 +81,12 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
 
   app.use(sentryTunnel({ dsn: config.sentry.dsn, logger }));
   app.use(digidRoutes({ orm, services, digid, logger }));
+  app.use(paymentRoutes({ orm, services, logger }));
   app.use(sitemapRoute(orm, config.appUrl));
+  // Development and tests only: read the local mail outbox (never mounted in production).
+  app.use(devOutboxRoutes({ orm, production: config.production, transport: config.mail.transport }));
+  app.use(productImageRoutes({ orm, services, logger }));
+  app.use(uploadsRoute(services.storage));
 
   const armor = new ApolloArmor({
     maxDepth: { n: 12 },

@@ -3,7 +3,7 @@ export function escapeHtml(value: string): string {
 }
 
 /** A small, accessible server-rendered page (used by simulators, which must work without the client bundle). */
-export function simplePage(title: string, body: string): string {
+export function simplePage(title: string, body: string, options: { header?: string } = {}): string {
   return `<!doctype html>
 <html lang="nl">
 <head>
@@ -28,7 +28,7 @@ export function simplePage(title: string, body: string): string {
 </style>
 </head>
 <body>
-<header><p>DigiD — simulator</p></header>
+<header><p>${escapeHtml(options.header ?? 'DigiD — simulator')}</p></header>
 <main id="inhoud">
 <h1>${escapeHtml(title)}</h1>
 ${body}

@@ -13,6 +13,7 @@ import { MembershipStatus, ProviderMembership } from '../modules/providers/provi
 import { Category } from '../modules/catalogue/category.entity.js';
 import { Product, ProductStatus } from '../modules/catalogue/product.entity.js';
 import { Arrangement } from '../modules/arrangements/arrangement.entity.js';
+import { seedDemoAssignments } from './demo-assignments.js';
 import { ClientGroup } from '../modules/customers/client-group.entity.js';
 import { Person } from '../modules/customers/person.entity.js';
 import { Card } from '../modules/customers/card.entity.js';
@@ -842,6 +843,7 @@ export async function seedDemoData(
     });
 
     await tx.flush();
+    await seedDemoAssignments(tx, today);
     return { created: true };
   });
 }

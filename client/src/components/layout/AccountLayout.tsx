@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
 import { urls } from '../../lib/urls';
+import { UnreadMessagesCount } from '../messages/UnreadMessagesCount';
 import { PublicShell } from './PublicLayout';
 import { RequireAudience } from './RequireAudience';
 import { ScreenOutlet } from './ScreenOutlet';
@@ -19,7 +20,10 @@ function AccountNav() {
             <NavLink to={urls.account.cards()}>Pas</NavLink>
           </li>
           <li>
-            <NavLink to={urls.account.inbox()}>Meldingen</NavLink>
+            <NavLink to={urls.account.inbox()}>
+              Meldingen
+              <UnreadMessagesCount />
+            </NavLink>
           </li>
           <li>
             <NavLink to={urls.account.details()}>Gegevens</NavLink>

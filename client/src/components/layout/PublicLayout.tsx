@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { CartNavLabel } from '../cart/CartNavLabel';
 import { urls } from '../../lib/urls';
 import { useViewer } from '../../lib/viewer';
 import { Logo } from './Logo';
@@ -75,7 +76,9 @@ function PublicHeader() {
               <NavLink to={urls.announcements()}>Meldingen</NavLink>
             </li>
             <li>
-              <NavLink to={urls.cart()}>Winkelwagen</NavLink>
+              <NavLink to={urls.cart()}>
+                <CartNavLabel />
+              </NavLink>
             </li>
             <SessionItems />
           </ul>

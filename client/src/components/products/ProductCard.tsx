@@ -9,6 +9,11 @@ export const ProductCardFragment = graphql(`
     title
     slug
     priceCents
+    availability
+    images {
+      id
+      thumbnailUrl
+    }
     provider {
       id
       name
@@ -30,6 +35,10 @@ export function ProductCard(props: {
   const Heading = props.headingLevel === 3 ? 'h3' : 'h2';
   return (
     <article className="gw-card">
+      {product.images[0] ? (
+        // Decorative here: the title next to it says what the product is.
+        <img className="gw-card__image" src={product.images[0].thumbnailUrl} alt="" width={400} height={300} loading="lazy" />
+      ) : null}
       <Heading>
         <Link id={`product-${product.id}`} to={urls.product(product.slug, product.id)}>
           {product.title}
@@ -43,6 +52,11 @@ export function ProductCard(props: {
         <span className="gw-visually-hidden">Categorie: </span>
         {product.category.name}
       </p>
+      {product.availability === 'TEMPORARILY_UNAVAILABLE' ? (
+        <p>
+          <span className="gw-tag">Tijdelijk niet beschikbaar</span>
+        </p>
+      ) : null}
       <p className="gw-card__price">
         <span className="gw-visually-hidden">Prijs: </span>
         <Money cents={product.priceCents} />

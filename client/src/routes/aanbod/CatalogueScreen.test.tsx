@@ -6,11 +6,13 @@ import { renderApp } from '../../test/renderApp';
 afterEach(cleanup);
 
 const categories = () => ({ categories: [{ __typename: 'Category', id: ids.category, name: 'Sport' }] });
+const providers = () => ({ offerProviders: [{ __typename: 'Provider', id: ids.provider, name: 'Zwembad De Wetering' }] });
 
 describe('/aanbod', () => {
   it('lists products with provider and Dutch price, and keeps the search in the URL', async () => {
     const { router, operations } = renderApp('/aanbod?zoek=zwem', { kind: 'ANONYMOUS' }, {
       CatalogueCategories: categories,
+      CatalogueProviders: providers,
       Catalogue: () => ({ products: connection([productNode(ids.product1, 'Zwemles', 1250)]) }),
     });
     const link = await screen.findByRole('link', { name: 'Zwemles' });
@@ -32,6 +34,7 @@ describe('/aanbod', () => {
   it('shows an empty state', async () => {
     renderApp('/aanbod?zoek=onbekend', { kind: 'ANONYMOUS' }, {
       CatalogueCategories: categories,
+      CatalogueProviders: providers,
       Catalogue: () => ({ products: connection([]) }),
     });
     expect(await screen.findByText('Geen producten gevonden')).toBeTruthy();
@@ -40,6 +43,7 @@ describe('/aanbod', () => {
   it('loads more with the cursor and appends the results', async () => {
     const { operations } = renderApp('/aanbod', { kind: 'ANONYMOUS' }, {
       CatalogueCategories: categories,
+      CatalogueProviders: providers,
       Catalogue: (variables) =>
         variables.after
           ? { products: connection([productNode(ids.product2, 'Voetbal', 2000)], false, 2) }
@@ -56,7 +60,34 @@ describe('/aanbod', () => {
   });
 
   it('shows a Dutch error when the offer cannot be loaded', async () => {
-    renderApp('/aanbod', { kind: 'ANONYMOUS' }, { CatalogueCategories: categories });
+    renderApp('/aanbod', { kind: 'ANONYMOUS' }, { CatalogueCategories: categories, CatalogueProviders: providers });
     expect(await screen.findByText(/Het aanbod kon niet worden geladen\./)).toBeTruthy();
+  });
+
+  it('keeps the provider filter and the sort order in the URL and sends them to the server', async () => {
+    const { router, operations } = renderApp(`/aanbod?aanbieder=${ids.provider}&sortering=prijs-oplopend`, { kind: 'ANONYMOUS' }, {
+      CatalogueCategories: categories,
+      CatalogueProviders: providers,
+      Catalogue: () => ({ products: connection([productNode(ids.product1, 'Zwemles', 1250)]) }),
+    });
+    await screen.findByRole('link', { name: 'Zwemles' });
+    expect(operations.find((op) => op.name === 'Catalogue')?.variables).toMatchObject({ providerId: ids.provider, sort: 'PRICE_ASC' });
+    expect(await screen.findByText('1 product gevonden van Zwembad De Wetering.')).toBeTruthy();
+    expect((screen.getByLabelText('Aanbieder') as HTMLSelectElement).value).toBe(ids.provider);
+    expect((screen.getByLabelText('Sorteren op') as HTMLSelectElement).value).toBe('prijs-oplopend');
+    fireEvent.change(screen.getByLabelText('Sorteren op'), { target: { value: 'prijs-aflopend' } });
+    fireEvent.change(screen.getByLabelText('Aanbieder'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Zoeken' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sortering=prijs-aflopend'));
+  });
+
+  it('ignores an unknown sort order and a malformed provider id', async () => {
+    const { operations } = renderApp('/aanbod?aanbieder=geen-id&sortering=willekeurig', { kind: 'ANONYMOUS' }, {
+      CatalogueCategories: categories,
+      CatalogueProviders: providers,
+      Catalogue: () => ({ products: connection([]) }),
+    });
+    await screen.findByText('Geen producten gevonden');
+    expect(operations.find((op) => op.name === 'Catalogue')?.variables).toMatchObject({ providerId: null, sort: null });
   });
 });

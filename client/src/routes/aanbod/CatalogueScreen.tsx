@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { formatCount } from '../../components/dates/formatDate';
 import { Page } from '../../components/layout/Page';
 import { ProductCard } from '../../components/products/ProductCard';
-import { SearchForm } from '../../components/products/SearchForm';
+import { isSortParam, SearchForm, SORT_OPTIONS } from '../../components/products/SearchForm';
 import { Loading } from '../../components/ui/Loading';
 import { QueryError } from '../../components/ui/QueryError';
 import { graphql } from '../../graphql/generated';
@@ -14,8 +14,8 @@ import { isUuid } from '../../lib/params';
 export const PAGE_SIZE = 24;
 
 const CatalogueDocument = graphql(`
-  query Catalogue($search: String, $categoryId: ID, $first: Int, $after: String) {
-    products(search: $search, categoryId: $categoryId, first: $first, after: $after) {
+  query Catalogue($search: String, $categoryId: ID, $providerId: ID, $sort: ProductSort, $first: Int, $after: String) {
+    products(search: $search, categoryId: $categoryId, providerId: $providerId, sort: $sort, first: $first, after: $after) {
       totalCount
       edges {
         cursor
@@ -41,6 +41,15 @@ const CatalogueCategoriesDocument = graphql(`
   }
 `);
 
+const CatalogueProvidersDocument = graphql(`
+  query CatalogueProviders {
+    offerProviders {
+      id
+      name
+    }
+  }
+`);
+
 function resultText(count: number, zoek: string): string {
   const amount = count === 1 ? '1 product' : `${formatCount(count)} producten`;
   return zoek ? `${amount} gevonden voor ‘${zoek}’` : `${amount} gevonden`;
@@ -53,12 +62,23 @@ export default function CatalogueScreen() {
   const categorieParam = searchParams.get('categorie') ?? '';
   // An id that cannot exist is ignored rather than sent to the server.
   const categorie = isUuid(categorieParam) ? categorieParam : '';
+  const aanbiederParam = searchParams.get('aanbieder') ?? '';
+  const aanbieder = isUuid(aanbiederParam) ? aanbiederParam : '';
+  const sorteringParam = searchParams.get('sortering') ?? '';
+  const sortering = isSortParam(sorteringParam) && !(sorteringParam === 'relevantie' && !zoek) ? sorteringParam : '';
 
   const categoriesResult = useQuery(CatalogueCategoriesDocument);
   const categories = categoriesResult.data?.categories;
+  const providers = useQuery(CatalogueProvidersDocument).data?.offerProviders;
 
   const { data, error, networkStatus, fetchMore, refetch } = useQuery(CatalogueDocument, {
-    variables: { search: zoek || null, categoryId: categorie || null, first: PAGE_SIZE },
+    variables: {
+      search: zoek || null,
+      categoryId: categorie || null,
+      providerId: aanbieder || null,
+      sort: sortering ? SORT_OPTIONS[sortering] : null,
+      first: PAGE_SIZE,
+    },
     notifyOnNetworkStatusChange: true,
   });
 
@@ -92,13 +112,22 @@ export default function CatalogueScreen() {
   }
 
   const categoryName = categorie ? categories?.find((c) => c.id === categorie)?.name : undefined;
+  const providerName = aanbieder ? providers?.find((p) => p.id === aanbieder)?.name : undefined;
 
   return (
     <Page
       title="Aanbod"
       lead="Producten en activiteiten die u met het tegoed van uw regeling kunt betalen."
     >
-      <SearchForm zoek={zoek} categorie={categorie} categories={categories} />
+      <SearchForm
+        zoek={zoek}
+        categorie={categorie}
+        aanbieder={aanbieder}
+        sortering={sortering}
+        categories={categories}
+        providers={providers}
+        showSort
+      />
 
       <section aria-labelledby="resultaten-kop" aria-busy={loadingFirst || loadingMore}>
         <h2 id="resultaten-kop" className="gw-visually-hidden">
@@ -108,7 +137,7 @@ export default function CatalogueScreen() {
           {loadingFirst
             ? 'Bezig met laden…'
             : connection
-              ? `${resultText(connection.totalCount, zoek)}${categoryName ? ` in ${categoryName}` : ''}.`
+              ? `${resultText(connection.totalCount, zoek)}${categoryName ? ` in ${categoryName}` : ''}${providerName ? ` van ${providerName}` : ''}.`
               : ''}
         </p>
 

@@ -1,7 +1,9 @@
 import { useQuery } from '@apollo/client/react';
 import { Link, Navigate, useParams } from 'react-router';
+import { AddToCart } from '../../components/cart/AddToCart';
 import { Page } from '../../components/layout/Page';
 import { Money } from '../../components/money/Money';
+import { availabilityLabel, redemptionMethodLabel } from '../../components/products/productLabels';
 import { Loading } from '../../components/ui/Loading';
 import { QueryError } from '../../components/ui/QueryError';
 import { graphql } from '../../graphql/generated';
@@ -14,8 +16,10 @@ const ProductDocument = graphql(`
       id
       title
       slug
-      description
+      descriptionHtml
       priceCents
+      availability
+      redemptionMethod
       category {
         id
         name
@@ -26,25 +30,15 @@ const ProductDocument = graphql(`
         slug
         city
       }
+      images {
+        id
+        url
+        thumbnailUrl
+        alt
+      }
     }
   }
 `);
-
-/** Plain-text description: blank lines separate paragraphs. (Markdown comes later.) */
-function Description({ text }: { text: string }) {
-  const paragraphs = text
-    .split(/\r?\n\s*\r?\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean);
-  if (paragraphs.length === 0) return <p className="gw-muted">Er is geen omschrijving.</p>;
-  return (
-    <div className="gw-prose" style={{ whiteSpace: 'pre-line' }}>
-      {paragraphs.map((paragraph, index) => (
-        <p key={index}>{paragraph}</p>
-      ))}
-    </div>
-  );
-}
 
 /** One product of the offer. A wrong slug in the URL is replaced by the canonical one. */
 export default function ProductScreen() {
@@ -74,6 +68,18 @@ export default function ProductScreen() {
 
   return (
     <Page title={product.title}>
+      {product.images.length > 0 ? (
+        <ul className="gw-product-images">
+          {product.images.map((image, index) => (
+            <li key={image.id}>
+              <img
+                src={image.url}
+                alt={image.alt || (index === 0 ? `Afbeelding van ${product.title}` : `Afbeelding ${index + 1} van ${product.title}`)}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <dl className="gw-definition-list">
         <dt>Prijs</dt>
         <dd>
@@ -88,14 +94,21 @@ export default function ProductScreen() {
         <dd>
           <Link to={urls.catalogue({ categorie: product.category.id })}>{product.category.name}</Link>
         </dd>
+        <dt>Levering</dt>
+        <dd>{redemptionMethodLabel[product.redemptionMethod]}</dd>
+        <dt>Beschikbaarheid</dt>
+        <dd>{availabilityLabel[product.availability]}</dd>
       </dl>
+      <AddToCart productId={product.id} title={product.title} available={product.availability === 'AVAILABLE'} />
 
       <h2>Omschrijving</h2>
-      <Description text={product.description} />
+      {product.descriptionHtml ? (
+        // Rendered by the server from Markdown with raw HTML escaped and unsafe links dropped (markdown.ts).
+        <div className="gw-prose" dangerouslySetInnerHTML={{ __html: product.descriptionHtml }} />
+      ) : (
+        <p className="gw-muted">Er is geen omschrijving.</p>
+      )}
 
-      <div className="gw-alert">
-        <p>Bestellen via de winkelwagen is nog in ontwikkeling en komt in een volgende versie.</p>
-      </div>
       <p>
         <Link to={urls.catalogue()}>Terug naar het aanbod</Link>
       </p>

@@ -1,10 +1,103 @@
-import { PlannedFeature } from '../../components/ui/PlannedFeature';
+import { useMutation } from '@apollo/client/react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { NETWORK_ERROR } from '../../components/forms/formErrors';
+import { Page } from '../../components/layout/Page';
+import { Alert } from '../../components/ui/Alert';
+import { graphql } from '../../graphql/generated';
+import { urls } from '../../lib/urls';
 
+const ConfirmEmailDocument = graphql(`
+  mutation ConfirmEmail($token: String!) {
+    confirmEmail(token: $token) {
+      confirmed
+      errors {
+        field
+        code
+        message
+      }
+    }
+  }
+`);
+
+type Outcome = { kind: 'confirmed' } | { kind: 'failed'; message: string };
+
+/**
+ * /email-bevestigen?token=…: confirms the e-mail address of a new provider user. Confirming takes a click, so a mail
+ * scanner that opens links cannot use up the single-use token.
+ */
 export default function ConfirmEmailScreen() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim() ?? '';
+  const [confirmEmail, { loading }] = useMutation(ConfirmEmailDocument);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const result = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (outcome) result.current?.focus();
+  }, [outcome]);
+
+  async function confirm() {
+    try {
+      const { data } = await confirmEmail({ variables: { token } });
+      const payload = data?.confirmEmail;
+      if (payload?.confirmed) setOutcome({ kind: 'confirmed' });
+      else setOutcome({ kind: 'failed', message: payload?.errors[0]?.message ?? 'Bevestigen is niet gelukt.' });
+    } catch {
+      setOutcome({ kind: 'failed', message: NETWORK_ERROR });
+    }
+  }
+
+  if (!token) {
+    return (
+      <Page title="E-mailadres bevestigen">
+        <Alert variant="warning" title="Deze link is niet volledig">
+          <p>
+            Open de link uit de e-mail die wij u stuurden na uw aanmelding. Werkt de link niet? Kopieer dan het hele adres uit de
+            e-mail naar de adresbalk van uw browser.
+          </p>
+        </Alert>
+        <p>
+          Is uw e-mailadres al bevestigd? <Link to={urls.providerLogin()}>Log dan in als aanbieder</Link>.
+        </p>
+      </Page>
+    );
+  }
+
   return (
-    <PlannedFeature
-      title="E-mailadres bevestigen"
-      description="Hier kunt u straks uw e-mailadres bevestigen met de link uit de e-mail die wij u hebben gestuurd."
-    />
+    <Page title="E-mailadres bevestigen">
+      {outcome?.kind === 'confirmed' ? (
+        <div ref={result} tabIndex={-1}>
+          <Alert variant="success" role="status" title="Uw e-mailadres is bevestigd">
+            <p>U kunt nu inloggen en uw organisatie aanmelden bij de gemeenten waar u uw producten wilt aanbieden.</p>
+          </Alert>
+          <p>
+            <Link className="gw-button" to={urls.providerLogin(urls.provider.profile())}>
+              Inloggen als aanbieder
+            </Link>
+          </p>
+        </div>
+      ) : outcome?.kind === 'failed' ? (
+        <div ref={result} tabIndex={-1}>
+          <Alert variant="error" role="alert" title="Bevestigen is niet gelukt">
+            <p>{outcome.message}</p>
+          </Alert>
+          <p>
+            Is uw e-mailadres al bevestigd? <Link to={urls.providerLogin()}>Log dan in als aanbieder</Link>. Is de link verlopen?{' '}
+            <Link to={urls.forgotPassword()}>Vraag een nieuw wachtwoord aan</Link>: met de link in die e-mail bevestigt u ook uw
+            e-mailadres.
+          </p>
+        </div>
+      ) : (
+        <>
+          <p>Bevestig dat dit uw e-mailadres is. Daarna kunt u inloggen.</p>
+          <p>
+            <button type="button" className="gw-button" onClick={() => void confirm()} disabled={loading} aria-disabled={loading}>
+              {loading ? 'Bezig met bevestigen…' : 'E-mailadres bevestigen'}
+            </button>
+          </p>
+        </>
+      )}
+    </Page>
   );
 }

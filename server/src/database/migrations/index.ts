@@ -1,6 +1,22 @@
 import { Migration20261121000000_foundation } from './Migration20261121000000_foundation.js';
+import { Migration20261122000100_onboarding } from './Migration20261122000100_onboarding.js';
+import { Migration20261122000200_catalogue } from './Migration20261122000200_catalogue.js';
+import { Migration20261122000300_ledger } from './Migration20261122000300_ledger.js';
+import { Migration20261122000400_orders } from './Migration20261122000400_orders.js';
+import { Migration20261122000500_customers } from './Migration20261122000500_customers.js';
+import { Migration20261122000800_messages } from './Migration20261122000800_messages.js';
+import { Migration20261122000600_payments } from './Migration20261122000600_payments.js';
+import { Migration20261122000700_order_mail } from './Migration20261122000700_order_mail.js';
 
 /** Every migration in order. A new migration is added here as well as in its own file. */
 export const migrationsList = [
   { name: 'Migration20261121000000_foundation', class: Migration20261121000000_foundation },
+  { name: 'Migration20261122000100_onboarding', class: Migration20261122000100_onboarding },
+  { name: 'Migration20261122000200_catalogue', class: Migration20261122000200_catalogue },
+  { name: 'Migration20261122000300_ledger', class: Migration20261122000300_ledger },
+  { name: 'Migration20261122000400_orders', class: Migration20261122000400_orders },
+  { name: 'Migration20261122000500_customers', class: Migration20261122000500_customers },
+  { name: 'Migration20261122000800_messages', class: Migration20261122000800_messages },
+  { name: 'Migration20261122000600_payments', class: Migration20261122000600_payments },
+  { name: 'Migration20261122000700_order_mail', class: Migration20261122000700_order_mail },
 ];

@@ -141,7 +141,7 @@ describe('permission walk over the whole schema', () => {
       }
     }
     expect(guarded).toBeGreaterThan(0);
-  });
+  }, 180_000);
 
   it('lets anonymous callers use every unguarded root query', async () => {
     const type = schema.getQueryType()!;
@@ -153,5 +153,5 @@ describe('permission walk over the whole schema', () => {
       expect(codes, field.name).not.toContain('UNAUTHENTICATED');
       expect(codes, field.name).not.toContain('FORBIDDEN');
     }
-  });
+  }, 120_000);
 });

@@ -1,17 +1,20 @@
 import { Arg, Ctx, FieldResolver, ID, Int, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import DataLoader from 'dataloader';
 import type { Context } from '../../graphql/context.js';
 import { Connection } from '../../graphql/pagination.js';
 import { Requires } from '../../graphql/auth/requires.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import { Audience, Permission } from '../../graphql/auth/permissions.js';
 import { Product } from './product.entity.js';
 import { Category } from './category.entity.js';
+import { ProductImage } from './product-image.entity.js';
 import { Provider } from '../providers/provider.entity.js';
-import type { ProductPage } from './catalogue.service.js';
+import { ProductSort, type ProductPage } from './catalogue.service.js';
+import { renderMarkdown } from './markdown.js';
 
 @ObjectType()
 export class ProductConnection extends Connection(Product, 'Product') {}
 
-function toConnection(page: ProductPage): ProductConnection {
+export function toConnection(page: ProductPage): ProductConnection {
   return Object.assign(new ProductConnection(), {
     edges: page.items,
     pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
@@ -29,8 +32,14 @@ export class ProductResolver {
     @Arg('search', () => String, { nullable: true, description: 'Dutch full-text search; tolerates typos.' }) search?: string | null,
     @Arg('categoryId', () => ID, { nullable: true }) categoryId?: string | null,
     @Arg('providerId', () => ID, { nullable: true }) providerId?: string | null,
+    @Arg('sort', () => ProductSort, { nullable: true, description: 'Default: RELEVANCE when searching, else NEWEST.' }) sort?: ProductSort | null,
   ): Promise<ProductConnection> {
-    return toConnection(await ctx.services.catalogue.offer(ctx, { first, after, search, categoryId, providerId }));
+    return toConnection(await ctx.services.catalogue.offer(ctx, { first, after, search, categoryId, providerId, sort }));
+  }
+
+  @Query(() => [Provider], { description: 'Providers with at least one product in the public offer, by name (the provider filter).' })
+  offerProviders(@Ctx() ctx: Context): Promise<Provider[]> {
+    return ctx.services.catalogue.offerProviders(ctx);
   }
 
   @Query(() => Product, { nullable: true, description: 'One product of the public offer; null when it does not exist or is not public.' })
@@ -48,6 +57,22 @@ export class ProductResolver {
     return toConnection(await ctx.services.catalogue.providerProducts(ctx, first, after));
   }
 
+  @Query(() => Product, { nullable: true, description: "One of the logged-in provider's own products, any status; null otherwise." })
+  @Requires(Audience.PROVIDER)
+  myProduct(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Product | null> {
+    return ctx.services.products.ownProduct(ctx, id);
+  }
+
+  @FieldResolver(() => String, { description: 'The description rendered from Markdown to safe HTML (no raw HTML, no script links).' })
+  descriptionHtml(@Root() product: Product): string {
+    return renderMarkdown(product.description);
+  }
+
+  @FieldResolver(() => [ProductImage], { description: 'Images in display order.' })
+  images(@Root() product: Product, @Ctx() ctx: Context): Promise<ProductImage[]> {
+    return imageLoader(ctx).load(product.id);
+  }
+
   @FieldResolver(() => Provider)
   async provider(@Root() product: Product, @Ctx() ctx: Context): Promise<Provider> {
     return (await ctx.loaders.provider.load(product.provider.id))!;
@@ -59,13 +84,63 @@ export class ProductResolver {
   }
 }
 
+const imageLoaders = new WeakMap<object, DataLoader<string, ProductImage[]>>();
+
+/** Per request: the images of many products in one query. */
+function imageLoader(ctx: Context): DataLoader<string, ProductImage[]> {
+  let loader = imageLoaders.get(ctx.loaders);
+  if (!loader) {
+    loader = new DataLoader<string, ProductImage[]>(async (ids) => {
+      const rows = await ctx.em.find(ProductImage, { product: { $in: [...ids] } }, { orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }] });
+      return ids.map((id) => rows.filter((r) => r.product.id === id));
+    });
+    imageLoaders.set(ctx.loaders, loader);
+  }
+  return loader;
+}
+
+@Resolver(() => ProductImage)
+export class ProductImageResolver {
+  @FieldResolver(() => String, { description: 'URL of the image (at most 1200 pixels wide).' })
+  url(@Root() image: ProductImage): string {
+    return `/uploads/${image.storageKey}`;
+  }
+
+  @FieldResolver(() => String, { description: 'URL of the thumbnail (400 × 300).' })
+  thumbnailUrl(@Root() image: ProductImage): string {
+    return `/uploads/${image.thumbnailKey}`;
+  }
+}
+
 @Resolver(() => Category)
 export class CategoryResolver {
   private static readonly counts = new WeakMap<object, Promise<Map<string, number>>>();
+  private static readonly allCounts = new WeakMap<object, Promise<Map<string, number>>>();
 
   @Query(() => [Category], { description: 'All categories, in display order.' })
   categories(@Ctx() ctx: Context): Promise<Category[]> {
     return ctx.services.catalogue.categories(ctx);
+  }
+
+  @Query(() => Category, { nullable: true, description: 'One category; null when unknown.' })
+  category(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Category | null> {
+    return ctx.services.catalogue.category(ctx, id);
+  }
+
+  @Query(() => Category, { nullable: true, description: 'The featured category (uitgelichte categorie), if one is chosen.' })
+  featuredCategory(@Ctx() ctx: Context): Promise<Category | null> {
+    return ctx.services.catalogue.featuredCategory(ctx);
+  }
+
+  @FieldResolver(() => Int, { description: 'How many products in any status are in this category (staff).' })
+  @Requires(Permission.CONTENT_EDIT, Permission.PRODUCT_REVIEW)
+  async allProductCount(@Root() category: Category, @Ctx() ctx: Context): Promise<number> {
+    let counts = CategoryResolver.allCounts.get(ctx.loaders);
+    if (!counts) {
+      counts = ctx.services.categories.allCountsByCategory(ctx);
+      CategoryResolver.allCounts.set(ctx.loaders, counts);
+    }
+    return (await counts).get(category.id) ?? 0;
   }
 
   @FieldResolver(() => Int, { description: 'How many products of the public offer are in this category.' })

@@ -1,10 +1,12 @@
-import { GraphQLError } from 'graphql';
+import { registerEnumType } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { clampPageSize, decodeCursor, encodeCursor } from '../../graphql/pagination.js';
 import { isUuid } from '../../graphql/ids.js';
 import { Product, ProductStatus } from './product.entity.js';
 import { Category } from './category.entity.js';
+import { Provider } from '../providers/provider.entity.js';
+import { badCursor, keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from './keyset.js';
 
 export interface ProductPage {
   items: { cursor: string; node: Product }[];
@@ -13,50 +15,71 @@ export interface ProductPage {
   totalCount: number;
 }
 
+export const EMPTY_PAGE: ProductPage = { items: [], hasNextPage: false, endCursor: null, totalCount: 0 };
+
+export enum ProductSort {
+  RELEVANCE = 'RELEVANCE',
+  NEWEST = 'NEWEST',
+  PRICE_ASC = 'PRICE_ASC',
+  PRICE_DESC = 'PRICE_DESC',
+}
+registerEnumType(ProductSort, {
+  name: 'ProductSort',
+  description: 'Order of the offer. RELEVANCE applies to a search (without one it is NEWEST).',
+});
+
 export interface OfferFilter {
   search?: string | null;
   categoryId?: string | null;
   providerId?: string | null;
+  sort?: ProductSort | null;
   first?: number | null;
   after?: string | null;
 }
 
-function badCursor(): never {
-  throw new GraphQLError('De paginering is ongeldig: vraag de eerste pagina opnieuw op.', { extensions: { code: 'BAD_USER_INPUT' } });
+/** Every public-offer ordering ends with the id, so it is total and keyset pagination never skips or repeats. */
+const OFFER_ORDERS: Record<Exclude<ProductSort, ProductSort.RELEVANCE>, KeyOrder> = {
+  NEWEST: { name: 'n', direction: 'desc', keys: [{ expr: 'p.created_at', cast: 'timestamptz' }, { expr: 'p.id', cast: 'uuid' }] },
+  PRICE_ASC: { name: 'pa', direction: 'asc', keys: [{ expr: 'p.price_cents', cast: 'integer' }, { expr: 'p.id', cast: 'uuid' }] },
+  PRICE_DESC: { name: 'pd', direction: 'desc', keys: [{ expr: 'p.price_cents', cast: 'integer' }, { expr: 'p.id', cast: 'uuid' }] },
+};
+
+/** The condition "p is in the public offer" (for a customer: of their own municipality), with its parameters. */
+function publicCondition(ctx: Context): { sql: string; params: unknown[] } {
+  const municipalityId = ctx.viewer.kind === Audience.CUSTOMER ? ctx.viewer.municipalityId : null;
+  return {
+    sql: `p.status = 'APPROVED' and exists (select 1 from provider_membership pm where pm.provider_id = p.provider_id and pm.status = 'APPROVED'${
+      municipalityId ? ' and pm.municipality_id = ?' : ''
+    })`,
+    params: municipalityId ? [municipalityId] : [],
+  };
 }
 
 /**
  * The public offer: APPROVED products of providers with an APPROVED membership (for a customer: in their own
  * municipality). Search uses PostgreSQL's Dutch text search (stemming) plus trigram similarity on the title, so a
- * misspelt word still finds the product.
+ * misspelt word still finds the product. Sorted by relevance (when searching), newest, or price, with keyset paging.
  */
 export class CatalogueService {
   async offer(ctx: Context, filter: OfferFilter): Promise<ProductPage> {
     const first = clampPageSize(filter.first, 24);
     const search = filter.search?.trim().slice(0, 200) || null;
-    const where: string[] = [`p.status = 'APPROVED'`];
-    const params: unknown[] = [];
-
-    const municipalityId = ctx.viewer.kind === Audience.CUSTOMER ? ctx.viewer.municipalityId : null;
-    where.push(
-      `exists (select 1 from provider_membership pm where pm.provider_id = p.provider_id and pm.status = 'APPROVED'${
-        municipalityId ? ' and pm.municipality_id = ?' : ''
-      })`,
-    );
-    if (municipalityId) params.push(municipalityId);
+    const visible = publicCondition(ctx);
+    const where: string[] = [visible.sql];
+    const params: unknown[] = [...visible.params];
 
     if (filter.categoryId) {
-      if (!isUuid(filter.categoryId)) return { items: [], hasNextPage: false, endCursor: null, totalCount: 0 };
+      if (!isUuid(filter.categoryId)) return EMPTY_PAGE;
       where.push('p.category_id = ?');
       params.push(filter.categoryId);
     }
     if (filter.providerId) {
-      if (!isUuid(filter.providerId)) return { items: [], hasNextPage: false, endCursor: null, totalCount: 0 };
+      if (!isUuid(filter.providerId)) return EMPTY_PAGE;
       where.push('p.provider_id = ?');
       params.push(filter.providerId);
     }
 
-    let rank = '0::float8';
+    let rank: string | null = null;
     const rankParams: unknown[] = [];
     if (search) {
       // Three ways to match, best first in the ranking: Dutch stemming over title and description ("zwemlessen"
@@ -65,12 +88,14 @@ export class CatalogueService {
       // starts with a title word finds plurals the Dutch stemmer misses ("voetballen" → "voetbal"), and a title word
       // that starts with the query word finds what is still being typed ("winterj" → "winterjas").
       const words = [...new Set(search.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 4))].slice(0, 6);
+      // The fuzzy words are looked up in the title vocabulary once per query (product_search_word, a few thousand
+      // words at most), then matched through the GIN index on product.title_words: every arm of the OR uses an index.
       const fuzzy = words.length
-        ? ` or exists (select 1 from regexp_split_to_table(immutable_unaccent(lower(p.title)), '[^a-z0-9]+') w, unnest(?::text[]) q
-             where length(w) >= 4 and (
-               levenshtein_less_equal(w, immutable_unaccent(q), 2) <= case when length(q) >= 6 then 2 else 1 end
-               or (length(w) >= 5 and starts_with(immutable_unaccent(q), w))
-               or starts_with(w, immutable_unaccent(q))))`
+        ? ` or p.title_words && array(select v.word from product_search_word v,
+               unnest(array(select immutable_unaccent(x) from unnest(?::text[]) x)) q
+             where levenshtein_less_equal(v.word, q, 2) <= case when length(q) >= 6 then 2 else 1 end
+               or (length(v.word) >= 5 and starts_with(q, v.word))
+               or starts_with(v.word, q))`
         : '';
       where.push(
         `(p.search @@ websearch_to_tsquery('dutch', immutable_unaccent(?)) or immutable_unaccent(lower(p.title)) % immutable_unaccent(lower(?))${fuzzy})`,
@@ -81,41 +106,75 @@ export class CatalogueService {
       rankParams.push(search, search);
     }
 
+    const sort = filter.sort ?? (search ? ProductSort.RELEVANCE : ProductSort.NEWEST);
+    let order: KeyOrder;
+    // Parameters of the key expressions, once per use of the expression in the statement.
+    let exprParams: unknown[] = [];
+    if (sort === ProductSort.RELEVANCE && rank) {
+      order = {
+        name: 'r',
+        direction: 'desc',
+        keys: [
+          { expr: rank, cast: 'float8' },
+          { expr: 'p.created_at', cast: 'timestamptz' },
+          { expr: 'p.id', cast: 'uuid' },
+        ],
+      };
+      exprParams = rankParams;
+    } else {
+      order = OFFER_ORDERS[sort === ProductSort.RELEVANCE ? ProductSort.NEWEST : sort];
+    }
+
+    // The cursor is checked first: a bad one is an error even when nothing matches.
+    const after = keyCondition(order, filter.after);
     const countRows = await ctx.em.execute<{ count: string }[]>(
       `select count(*)::text as count from product p where ${where.join(' and ')}`,
       params,
     );
     const totalCount = Number(countRows[0]?.count ?? 0);
-
-    // Keyset pagination on (rank desc, created_at desc, id desc).
-    const keyset: string[] = [];
-    const keyParams: unknown[] = [];
-    if (filter.after) {
-      const cursor = decodeCursor(filter.after, 3);
-      if (!cursor) badCursor();
-      const [r, created, id] = cursor as [number, string, string];
-      keyset.push(`(${rank}, p.created_at, p.id) < (?::float8, ?::timestamptz, ?::uuid)`);
-      keyParams.push(...rankParams, r, created, id);
-    }
+    if (totalCount === 0) return EMPTY_PAGE;
 
     const rows = await ctx.em.execute<Record<string, unknown>[]>(
-      `select p.*, ${rank} as _rank from product p
-       where ${[...where, ...keyset].join(' and ')}
-       order by _rank desc, p.created_at desc, p.id desc
+      `select p.*, ${keySelect(order)} from product p
+       where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
+       order by ${keyOrderBy(order)}
        limit ?`,
-      [...rankParams, ...params, ...keyParams, first + 1],
+      [
+        // select list, where, keyset condition, order by: the rank expression's parameters wherever it appears
+        ...exprParams,
+        ...params,
+        ...(after.sql ? [...exprParams, ...after.params] : []),
+        ...exprParams,
+        first + 1,
+      ],
     );
     const hasNextPage = rows.length > first;
-    const page = rows.slice(0, first);
-    const items = page.map((row) => {
-      const r = Number(row._rank);
-      const created = new Date(row.created_at as string).toISOString();
-      delete row._rank;
-      delete row.search;
-      const node = ctx.em.map(Product, row as never);
-      return { cursor: encodeCursor([r, created, node.id]), node };
+    const items = rows.slice(0, first).map((row) => {
+      const cursor = rowCursor(order, row);
+      const node = ctx.em.map(Product, stripKeys(row, order.keys.length) as never);
+      return { cursor, node };
     });
     return { items, hasNextPage, endCursor: items.at(-1)?.cursor ?? null, totalCount };
+  }
+
+  /** Providers with at least one product in the public offer (for the provider filter), by name. */
+  async offerProviders(ctx: Context): Promise<Provider[]> {
+    const visible = publicCondition(ctx);
+    const rows = await ctx.em.execute<Record<string, unknown>[]>(
+      `select pr.* from provider pr where exists (select 1 from product p where p.provider_id = pr.id and ${visible.sql})
+       order by lower(pr.name), pr.id`,
+      visible.params,
+    );
+    return rows.map((row) => ctx.em.map(Provider, row as never));
+  }
+
+  async featuredCategory(ctx: Context): Promise<Category | null> {
+    return ctx.em.findOne(Category, { featured: true });
+  }
+
+  async category(ctx: Context, id: string): Promise<Category | null> {
+    if (!isUuid(id)) return null;
+    return ctx.em.findOne(Category, id);
   }
 
   /** One product of the public offer; null when unknown, malformed or not public. */
@@ -132,7 +191,7 @@ export class CatalogueService {
 
   /** The logged-in provider's own products, every status, newest first. */
   async providerProducts(ctx: Context, first?: number | null, after?: string | null): Promise<ProductPage> {
-    if (ctx.viewer.kind !== Audience.PROVIDER) return { items: [], hasNextPage: false, endCursor: null, totalCount: 0 };
+    if (ctx.viewer.kind !== Audience.PROVIDER) return EMPTY_PAGE;
     const size = clampPageSize(first, 50);
     const providerId = ctx.viewer.providerId;
     const where: Record<string, unknown> = { provider: providerId };

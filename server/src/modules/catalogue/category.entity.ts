@@ -1,6 +1,6 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt } from '@mikro-orm/core';
-import { Field, ID, ObjectType } from 'type-graphql';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { randomUUID } from 'node:crypto';
 
 @ObjectType({ description: 'A product category; one may be the featured category.' })
@@ -22,6 +22,7 @@ export class Category {
   @Property({ type: 'text' })
   description: string & Opt = '';
 
+  @Field(() => Int, { description: 'Display order: lower first.' })
   @Property({ type: 'integer' })
   sortOrder: number & Opt = 0;
 

@@ -14,6 +14,25 @@ export enum ProductStatus {
 }
 registerEnumType(ProductStatus, { name: 'ProductStatus' });
 
+export enum ProductAvailability {
+  AVAILABLE = 'AVAILABLE',
+  TEMPORARILY_UNAVAILABLE = 'TEMPORARILY_UNAVAILABLE',
+}
+registerEnumType(ProductAvailability, {
+  name: 'ProductAvailability',
+  description: 'Whether customers can order the product now; a temporarily unavailable product stays in the offer.',
+});
+
+export enum RedemptionMethod {
+  PICKUP = 'PICKUP',
+  DELIVERY = 'DELIVERY',
+  VOUCHER_CODE = 'VOUCHER_CODE',
+}
+registerEnumType(RedemptionMethod, {
+  name: 'RedemptionMethod',
+  description: 'How the customer receives the product: picked up, delivered, or as a voucher code.',
+});
+
 /** Something a provider offers. Relations are resolved by batched field resolvers, not exposed directly. */
 @ObjectType({ description: 'A product offered by a provider.' })
 @Entity({ tableName: 'product' })
@@ -36,13 +55,21 @@ export class Product {
   @Property({ type: 'text' })
   slug!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The description as the provider wrote it (Markdown). Show `descriptionHtml`.' })
   @Property({ type: 'text' })
   description: string & Opt = '';
 
   @Field(() => Int, { description: 'Price in euro cents.' })
   @Property({ type: 'integer' })
   priceCents!: number;
+
+  @Field(() => ProductAvailability)
+  @Property({ type: 'text' })
+  availability: ProductAvailability & Opt = ProductAvailability.AVAILABLE;
+
+  @Field(() => RedemptionMethod)
+  @Property({ type: 'text' })
+  redemptionMethod: RedemptionMethod & Opt = RedemptionMethod.PICKUP;
 
   @Field(() => ProductStatus)
   @Property({ type: 'text' })
@@ -52,9 +79,11 @@ export class Product {
   @Property({ type: 'text', nullable: true })
   rejectionReason?: string | null;
 
+  @Field(() => Date, { nullable: true, description: 'When it was last submitted for review.' })
   @Property({ type: 'timestamptz', nullable: true })
   submittedAt?: Date | null;
 
+  @Field(() => Date, { nullable: true, description: 'When staff last approved or rejected it.' })
   @Property({ type: 'timestamptz', nullable: true })
   reviewedAt?: Date | null;
 

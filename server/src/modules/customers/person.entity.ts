@@ -43,6 +43,14 @@ export class Person {
   @Property({ type: 'text', nullable: true, unique: true, hidden: true })
   bsnHash?: string | null;
 
+  /** Customer's choice: an e-mail when one of the household's orders changes status. */
+  @Property({ type: 'boolean' })
+  notifyOrderStatus: boolean & Opt = true;
+
+  /** When the person's data was erased (AVG); the row stays as a pseudonym that money records point at. */
+  @Property({ type: 'timestamptz', nullable: true })
+  erasedAt?: Date | null;
+
   @Property({ type: 'timestamptz' })
   createdAt: Date & Opt = new Date();
 
@@ -50,6 +58,6 @@ export class Person {
   updatedAt: Date & Opt = new Date();
 
   get fullName(): Opt<string> {
-    return `${this.firstName} ${this.lastName}`;
+    return `${this.firstName} ${this.lastName}`.trim();
   }
 }

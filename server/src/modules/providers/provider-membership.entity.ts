@@ -4,6 +4,7 @@ import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
 import { randomUUID } from 'node:crypto';
 import { Provider } from './provider.entity.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
+import { AdminAccount } from '../identity/admin-account.entity.js';
 
 export enum MembershipStatus {
   PENDING = 'PENDING',
@@ -31,16 +32,26 @@ export class ProviderMembership {
   @Property({ type: 'text' })
   status!: MembershipStatus;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Why it was rejected; shown to the provider.' })
   @Property({ type: 'text', nullable: true })
   reason?: string | null;
 
+  @Field(() => Date, { description: 'When the provider (last) applied.' })
+  @Property({ type: 'timestamptz' })
+  appliedAt: Date & Opt = new Date();
+
+  @Field(() => Date, { nullable: true, description: 'When staff approved or rejected it.' })
   @Property({ type: 'timestamptz', nullable: true })
   decidedAt?: Date | null;
+
+  /** The staff member who decided (null after their account was removed). */
+  @ManyToOne(() => AdminAccount, { ref: true, nullable: true, deleteRule: 'set null', fieldName: 'decided_by_id' })
+  decidedBy?: Ref<AdminAccount> | null;
 
   @Property({ type: 'timestamptz' })
   createdAt: Date & Opt = new Date();
 
+  @Field(() => Date)
   @Property({ type: 'timestamptz', onUpdate: () => new Date() })
   updatedAt: Date & Opt = new Date();
 }

@@ -1,10 +1,193 @@
-import { PlannedFeature } from '../../../components/ui/PlannedFeature';
+import { useQuery } from '@apollo/client/react';
+import { Link } from 'react-router';
+import { formatDate } from '../../../components/dates/formatDate';
+import { Page } from '../../../components/layout/Page';
+import { Money } from '../../../components/money/Money';
+import { formatCents } from '../../../components/money/formatCents';
+import { Loading } from '../../../components/ui/Loading';
+import { QueryError } from '../../../components/ui/QueryError';
+import { graphql } from '../../../graphql/generated';
+import type { MyAssignmentsQuery } from '../../../graphql/generated/graphql';
+import { urls } from '../../../lib/urls';
+import { assignmentStatusLabel, movementKindLabel, validityText } from './assignmentLabels';
 
-export default function AssignmentsScreen() {
+const MyAssignmentsDocument = graphql(`
+  query MyAssignments {
+    myAssignments {
+      id
+      arrangementName
+      beneficiaryName
+      amountCents
+      balanceCents
+      validFrom
+      validUntil
+      status
+      revokedReason
+      movements {
+        id
+        at
+        kind
+        description
+        amountCents
+        orderId
+      }
+    }
+  }
+`);
+
+type Assignment = MyAssignmentsQuery['myAssignments'][number];
+
+const TITLE = 'Regelingen';
+
+/** "+ € 150,00" / "− € 12,50": the sign in words for screen readers is the column header's job. */
+function signed(cents: number): string {
+  return cents < 0 ? `− ${formatCents(-cents)}` : `+ ${formatCents(cents)}`;
+}
+
+function AssignmentSection({ assignment }: { assignment: Assignment }) {
+  const headingId = `regeling-${assignment.id}`;
+  const forWhom = assignment.beneficiaryName ?? 'Uw huishouden';
   return (
-    <PlannedFeature
-      title="Regelingen"
-      description="Hier kunt u straks zien welke regelingen u heeft, hoeveel tegoed er nog over is en waaraan u het tegoed heeft besteed."
-    />
+    <section className="gw-assignment" aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        {assignment.arrangementName}
+        {assignment.beneficiaryName ? (
+          <>
+            {' '}
+            <span className="gw-assignment__for">voor {assignment.beneficiaryName}</span>
+          </>
+        ) : null}
+      </h2>
+      <dl className="gw-definition-list">
+        <dt>Voor</dt>
+        <dd>{forWhom}</dd>
+        <dt>Tegoed over</dt>
+        <dd>
+          <strong className="gw-assignment__balance">
+            <Money cents={assignment.balanceCents} />
+          </strong>
+        </dd>
+        <dt>Toegekend</dt>
+        <dd>
+          <Money cents={assignment.amountCents} />
+        </dd>
+        <dt>Geldig</dt>
+        <dd>{validityText(assignment.validFrom, assignment.validUntil)}</dd>
+        <dt>Status</dt>
+        <dd>
+          <span className={`gw-tag gw-assignment__status gw-assignment__status--${assignment.status.toLowerCase()}`}>
+            {assignmentStatusLabel[assignment.status]}
+          </span>
+          {assignment.revokedReason ? <> Reden: {assignment.revokedReason}</> : null}
+        </dd>
+      </dl>
+
+      {assignment.movements.length === 0 ? (
+        <p className="gw-muted">Er zijn nog geen boekingen op dit tegoed.</p>
+      ) : (
+        <div className="gw-table-wrapper">
+          <table className="gw-table">
+            <caption>
+              Bestedingen en boekingen: {assignment.arrangementName}
+              {assignment.beneficiaryName ? ` voor ${assignment.beneficiaryName}` : ''}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Datum</th>
+                <th scope="col">Soort</th>
+                <th scope="col">Omschrijving</th>
+                <th scope="col" className="gw-num">
+                  Bedrag
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {assignment.movements.map((movement) => (
+                <tr key={`${movement.id}-${movement.amountCents}`}>
+                  <td>
+                    <time dateTime={movement.at}>{formatDate(movement.at)}</time>
+                  </td>
+                  <td>{movementKindLabel[movement.kind]}</td>
+                  <td>
+                    {movement.description}
+                    {movement.orderId ? (
+                      <>
+                        {' '}
+                        (<Link to={urls.account.order(movement.orderId)}>bekijk bestelling</Link>)
+                      </>
+                    ) : null}
+                  </td>
+                  <td className="gw-num">
+                    {signed(movement.amountCents)}
+                    <span className="gw-visually-hidden">{movement.amountCents < 0 ? ' afgeschreven' : ' bijgeschreven'}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** /account/regelingen: the household's assignments with balance, validity and spending history. */
+export default function AssignmentsScreen() {
+  const { data, loading, error, refetch } = useQuery(MyAssignmentsDocument, { fetchPolicy: 'cache-and-network' });
+
+  if (loading && !data) {
+    return (
+      <Page title={TITLE}>
+        <div aria-busy="true">
+          <Loading />
+        </div>
+      </Page>
+    );
+  }
+  if (error && !data) {
+    return (
+      <Page title={TITLE}>
+        <QueryError message="Uw regelingen konden niet worden geladen." onRetry={() => void refetch()} />
+      </Page>
+    );
+  }
+
+  const assignments = data?.myAssignments ?? [];
+  if (assignments.length === 0) {
+    return (
+      <Page title={TITLE}>
+        <div className="gw-prose">
+          <p>U heeft op dit moment geen regelingen. Met een regeling van de gemeente krijgt u tegoed om producten uit het aanbod mee te betalen.</p>
+          <p>
+            Denkt u dat u recht heeft op een regeling? Lees <Link to={urls.howItWorks()}>hoe het werkt</Link> of neem contact op met
+            uw gemeente.
+          </p>
+        </div>
+      </Page>
+    );
+  }
+
+  const spendable = assignments.filter((a) => a.status === 'ACTIVE').reduce((sum, a) => sum + a.balanceCents, 0);
+  return (
+    <Page title={TITLE} lead="De regelingen van uw huishouden, met het tegoed dat u nog kunt besteden en waaraan het is besteed.">
+      <dl className="gw-stats">
+        <div className="gw-stat">
+          <dt>Nu te besteden</dt>
+          <dd>
+            <Money cents={spendable} />
+          </dd>
+        </div>
+        <div className="gw-stat">
+          <dt>Aantal regelingen</dt>
+          <dd>{assignments.length}</dd>
+        </div>
+      </dl>
+      <p>
+        <Link to={urls.catalogue()}>Bekijk het aanbod</Link>
+      </p>
+      {assignments.map((assignment) => (
+        <AssignmentSection key={assignment.id} assignment={assignment} />
+      ))}
+    </Page>
   );
 }

@@ -1,10 +1,9 @@
-import { PlannedFeature } from '../../../components/ui/PlannedFeature';
+import { useParams } from 'react-router';
+import { urls } from '../../../lib/urls';
+import { AdminOrderDetail } from './AdminOrderDetail';
 
+/** /admin/bestellingen/:orderId */
 export default function OrderScreen() {
-  return (
-    <PlannedFeature
-      title="Bestelling"
-      description="Hier kunt u straks een bestelling bekijken met het verloop, en de bestelling annuleren zolang zij niet geleverd is."
-    />
-  );
+  const { orderId = '' } = useParams();
+  return <AdminOrderDetail orderId={orderId} backTo={urls.admin.orders()} />;
 }

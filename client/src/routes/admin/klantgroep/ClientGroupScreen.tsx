@@ -1,10 +1,201 @@
-import { PlannedFeature } from '../../../components/ui/PlannedFeature';
+import { useQuery } from '@apollo/client/react';
+import { Link, useLocation, useParams } from 'react-router';
+import { formatDate } from '../../../components/dates/formatDate';
+import { Page } from '../../../components/layout/Page';
+import { Money } from '../../../components/money/Money';
+import { Alert } from '../../../components/ui/Alert';
+import { QueryError } from '../../../components/ui/QueryError';
+import { graphql } from '../../../graphql/generated';
+import { urls } from '../../../lib/urls';
+import { hasPermission, useViewer } from '../../../lib/viewer';
+import { assignmentStatusLabel, formatDay, LoadingPage, RecordNotFound } from './shared';
 
+const AdminClientGroupDocument = graphql(`
+  query AdminClientGroup($id: ID!) {
+    clientGroup(id: $id) {
+      id
+      clientNumber
+      name
+      orderCount
+      createdAt
+      municipality {
+        id
+        name
+      }
+      members {
+        id
+        externalIdentifier
+        fullName
+        dateOfBirth
+        erasedAt
+        cards {
+          id
+          status
+          lastDigits
+        }
+      }
+    }
+    clientGroupAssignments(clientGroupId: $id) {
+      id
+      arrangementName
+      beneficiaryName
+      amountCents
+      balanceCents
+      validUntil
+      status
+    }
+  }
+`);
+
+/** /admin/klantgroep/:clientId: a household with its members, budgets and orders. */
 export default function ClientGroupScreen() {
+  const { clientId = '' } = useParams();
+  const location = useLocation();
+  const notice = (location.state as { notice?: string } | null)?.notice;
+  const { viewer } = useViewer();
+  const { data, loading, error, refetch } = useQuery(AdminClientGroupDocument, { variables: { id: clientId }, fetchPolicy: 'cache-and-network' });
+
+  if (loading && !data) return <LoadingPage title="Klantgroep" />;
+  if (error && !data) {
+    return (
+      <Page title="Klantgroep">
+        <QueryError message="Deze klantgroep kon niet worden geladen." onRetry={() => void refetch()} />
+      </Page>
+    );
+  }
+  const group = data?.clientGroup;
+  if (!group) return <RecordNotFound title="Klantgroep niet gevonden" />;
+  const assignments = data?.clientGroupAssignments ?? [];
+  const canManageAssignments = hasPermission(viewer, 'ASSIGNMENT_MANAGE');
+  const ordersVia = group.members.find((m) => !m.erasedAt) ?? group.members[0];
+
   return (
-    <PlannedFeature
-      title="Klantgroep"
-      description="Hier kunt u straks de leden en de toewijzingen van een klantgroep bekijken."
-    />
+    <Page title={group.name} crumb="Klantgroep" lead={`Klantnummer ${group.clientNumber} · ${group.municipality.name}`}>
+      {notice ? (
+        <Alert variant="success" role="status">
+          <p>{notice}</p>
+        </Alert>
+      ) : null}
+      <dl className="gw-definition-list">
+        <dt>Klantnummer</dt>
+        <dd>{group.clientNumber}</dd>
+        <dt>Gemeente</dt>
+        <dd>{group.municipality.name}</dd>
+        <dt>Klant sinds</dt>
+        <dd>{formatDate(group.createdAt)}</dd>
+      </dl>
+
+      <section aria-labelledby="leden-kop">
+        <h2 id="leden-kop">Leden</h2>
+        {group.members.length === 0 ? (
+          <p>Dit huishouden heeft nog geen leden.</p>
+        ) : (
+          <div className="gw-table-wrapper">
+            <table className="gw-table">
+              <caption className="gw-visually-hidden">Leden van {group.name}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Naam</th>
+                  <th scope="col">Klantnummer</th>
+                  <th scope="col">Geboortedatum</th>
+                  <th scope="col">Pas</th>
+                </tr>
+              </thead>
+              <tbody>
+                {group.members.map((m) => {
+                  const active = m.cards.find((c) => c.status === 'ACTIVE');
+                  return (
+                    <tr key={m.id}>
+                      <th scope="row">
+                        <Link to={urls.admin.person(m.externalIdentifier)}>{m.fullName}</Link>
+                        {m.erasedAt ? (
+                          <>
+                            {' '}
+                            <span className="gw-tag">Gewist</span>
+                          </>
+                        ) : null}
+                      </th>
+                      <td>{m.externalIdentifier}</td>
+                      <td>{m.dateOfBirth ? formatDay(m.dateOfBirth) : <span className="gw-muted">Onbekend</span>}</td>
+                      <td>{active ? `Actief, eindigt op ${active.lastDigits}` : <span className="gw-muted">Geen actieve pas</span>}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <p>
+          <Link to={urls.admin.clientGroupAddMember(group.id)}>Lid toevoegen</Link>
+        </p>
+      </section>
+
+      <section aria-labelledby="toewijzingen-kop">
+        <h2 id="toewijzingen-kop">Toewijzingen</h2>
+        {assignments.length === 0 ? (
+          <p>Dit huishouden heeft nog geen toewijzingen.</p>
+        ) : (
+          <div className="gw-table-wrapper">
+            <table className="gw-table">
+              <caption className="gw-visually-hidden">Toewijzingen van {group.name}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Regeling</th>
+                  <th scope="col">Voor</th>
+                  <th scope="col">Tegoed over</th>
+                  <th scope="col">Toegekend</th>
+                  <th scope="col">Geldig tot en met</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {assignments.map((a) => (
+                  <tr key={a.id}>
+                    <th scope="row">{a.arrangementName}</th>
+                    <td>{a.beneficiaryName ?? 'Het hele huishouden'}</td>
+                    <td>
+                      <Money cents={a.balanceCents} />
+                    </td>
+                    <td>
+                      <Money cents={a.amountCents} />
+                    </td>
+                    <td>{formatDay(a.validUntil)}</td>
+                    <td>
+                      <span className="gw-tag">{assignmentStatusLabel[a.status]}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {canManageAssignments ? (
+          <ul className="gw-actions" style={{ listStyle: 'none', padding: 0 }}>
+            <li>
+              <Link to={urls.admin.clientGroupNewAssignment(group.id)}>Nieuwe toewijzing</Link>
+            </li>
+            <li>
+              <Link to={urls.admin.clientGroupAssignments(group.id)}>Toewijzingen beheren en bekijken</Link>
+            </li>
+          </ul>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="bestellingen-kop">
+        <h2 id="bestellingen-kop">Bestellingen</h2>
+        <p>
+          {group.orderCount === 0
+            ? 'Dit huishouden heeft nog niets besteld.'
+            : group.orderCount === 1
+              ? 'Dit huishouden heeft 1 bestelling.'
+              : `Dit huishouden heeft ${group.orderCount} bestellingen.`}
+        </p>
+        {group.orderCount > 0 && ordersVia ? (
+          <p>
+            <Link to={urls.admin.personOrders(ordersVia.externalIdentifier)}>Bekijk de bestellingen van dit huishouden</Link>
+          </p>
+        ) : null}
+      </section>
+    </Page>
   );
 }

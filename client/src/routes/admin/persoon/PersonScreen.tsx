@@ -1,10 +1,171 @@
-import { PlannedFeature } from '../../../components/ui/PlannedFeature';
+import { useLazyQuery, useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { formatDate, formatDateTime } from '../../../components/dates/formatDate';
+import { Page } from '../../../components/layout/Page';
+import { Alert } from '../../../components/ui/Alert';
+import { QueryError } from '../../../components/ui/QueryError';
+import { graphql } from '../../../graphql/generated';
+import { urls } from '../../../lib/urls';
+import { hasPermission, useViewer } from '../../../lib/viewer';
+import { formatDay, LoadingPage, RecordNotFound } from '../klantgroep/shared';
+import { cardStatusLabel, PersonNav } from './personShared';
 
-export default function PersonScreen() {
+const AdminPersonDocument = graphql(`
+  query AdminPerson($externalIdentifier: String!) {
+    person(externalIdentifier: $externalIdentifier) {
+      id
+      externalIdentifier
+      fullName
+      firstName
+      lastName
+      dateOfBirth
+      email
+      phone
+      hasBsn
+      bsnMasked
+      notifyOrderStatus
+      erasedAt
+      createdAt
+      clientGroupId
+      clientGroupNumber
+      clientGroupName
+      municipality {
+        id
+        name
+      }
+      cards {
+        id
+        status
+        lastDigits
+      }
+    }
+  }
+`);
+
+const AdminPersonBsnDocument = graphql(`
+  query AdminPersonBsn($personId: ID!) {
+    personBsn(personId: $personId)
+  }
+`);
+
+/** Shows the full BSN on request (PERSON_READ_SENSITIVE); every reveal is logged on the server. */
+function BsnReveal({ personId, masked }: { personId: string; masked: string }) {
+  const [reveal, { data, loading, error }] = useLazyQuery(AdminPersonBsnDocument, { fetchPolicy: 'network-only' });
+  const [shown, setShown] = useState(false);
+  const bsn = shown ? data?.personBsn : null;
   return (
-    <PlannedFeature
-      title="Persoon"
-      description="Hier kunt u straks de gegevens van een persoon bekijken. Het burgerservicenummer wordt alleen afgeschermd getoond."
-    />
+    <>
+      <span>{bsn ?? masked}</span>{' '}
+      {bsn ? (
+        <button type="button" className="gw-link-button" onClick={() => setShown(false)}>
+          BSN verbergen
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="gw-link-button"
+          disabled={loading}
+          aria-describedby="bsn-toelichting"
+          onClick={() => {
+            setShown(true);
+            void reveal({ variables: { personId } });
+          }}
+        >
+          Volledig BSN tonen
+        </button>
+      )}
+      <span id="bsn-toelichting" className="gw-field__hint" style={{ display: 'block' }}>
+        Het tonen van het volledige burgerservicenummer wordt vastgelegd met uw naam en het tijdstip.
+      </span>
+      {error ? (
+        <span role="alert" className="gw-field__error" style={{ display: 'block' }}>
+          Het BSN kon niet worden opgehaald. Probeer het opnieuw.
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** /admin/persoon/:externalIdentifier: a person's details. The BSN is masked; every visit is audit-logged. */
+export default function PersonScreen() {
+  const { externalIdentifier = '' } = useParams();
+  const location = useLocation();
+  const notice = (location.state as { notice?: string } | null)?.notice;
+  const { viewer } = useViewer();
+  const { data, loading, error, refetch } = useQuery(AdminPersonDocument, { variables: { externalIdentifier }, fetchPolicy: 'network-only' });
+
+  if (loading && !data) return <LoadingPage title="Persoon" />;
+  if (error && !data) {
+    return (
+      <Page title="Persoon">
+        <QueryError message="Deze persoon kon niet worden geladen." onRetry={() => void refetch()} />
+      </Page>
+    );
+  }
+  const person = data?.person;
+  if (!person) return <RecordNotFound title="Persoon niet gevonden" />;
+  const activeCard = person.cards.find((c) => c.status === 'ACTIVE');
+  const lastCard = person.cards[0];
+
+  return (
+    <Page title={person.fullName} crumb="Persoon" lead={`Klantnummer ${person.externalIdentifier} · ${person.municipality.name}`}>
+      <PersonNav externalIdentifier={person.externalIdentifier} />
+      {notice ? (
+        <Alert variant="success" role="status">
+          <p>{notice}</p>
+        </Alert>
+      ) : null}
+      {person.erasedAt ? (
+        <Alert variant="warning">
+          <p>
+            De persoonsgegevens zijn gewist op {formatDateTime(person.erasedAt)}. Bestellingen en boekingen blijven bewaard onder dit
+            pseudoniem.
+          </p>
+        </Alert>
+      ) : null}
+      <p className="gw-muted">U bekijkt persoonsgegevens. Dit wordt vastgelegd met uw naam en het tijdstip.</p>
+      <dl className="gw-definition-list">
+        <dt>Naam</dt>
+        <dd>{person.fullName}</dd>
+        <dt>Klantnummer</dt>
+        <dd>{person.externalIdentifier}</dd>
+        <dt>Geboortedatum</dt>
+        <dd>{person.dateOfBirth ? formatDay(person.dateOfBirth) : <span className="gw-muted">Onbekend</span>}</dd>
+        <dt>Burgerservicenummer</dt>
+        <dd>
+          {!person.hasBsn || !person.bsnMasked ? (
+            <span className="gw-muted">Niet bekend</span>
+          ) : hasPermission(viewer, 'PERSON_READ_SENSITIVE') ? (
+            <BsnReveal personId={person.id} masked={person.bsnMasked} />
+          ) : (
+            person.bsnMasked
+          )}
+        </dd>
+        <dt>E-mailadres</dt>
+        <dd>{person.email ?? <span className="gw-muted">Niet bekend</span>}</dd>
+        <dt>Telefoonnummer</dt>
+        <dd>{person.phone ?? <span className="gw-muted">Niet bekend</span>}</dd>
+        <dt>E-mail bij statuswijziging</dt>
+        <dd>{person.notifyOrderStatus ? 'Ja' : 'Nee'}</dd>
+        <dt>Huishouden</dt>
+        <dd>
+          <Link to={urls.admin.clientGroup(person.clientGroupId)}>
+            {person.clientGroupName} ({person.clientGroupNumber})
+          </Link>
+        </dd>
+        <dt>Pas</dt>
+        <dd>
+          {activeCard
+            ? `Actief, eindigt op ${activeCard.lastDigits}`
+            : lastCard
+              ? `${cardStatusLabel[lastCard.status]}, eindigt op ${lastCard.lastDigits}`
+              : 'Geen pas'}{' '}
+          (<Link to={urls.admin.personCard(person.externalIdentifier)}>passen beheren</Link>)
+        </dd>
+        <dt>Klant sinds</dt>
+        <dd>{formatDate(person.createdAt)}</dd>
+      </dl>
+    </Page>
   );
 }

@@ -1,10 +1,9 @@
-import { PlannedFeature } from '../../../../components/ui/PlannedFeature';
+import { useParams } from 'react-router';
+import { urls } from '../../../../lib/urls';
+import { AdminOrderDetail } from '../../bestellingen/AdminOrderDetail';
 
+/** /admin/aanbieders/:providerId/bestellingen/:orderId */
 export default function ProviderOrderScreen() {
-  return (
-    <PlannedFeature
-      title="Bestelling"
-      description="Hier kunt u straks een bestelling bij deze aanbieder bekijken, met het verloop van de bestelling."
-    />
-  );
+  const { providerId = '', orderId = '' } = useParams();
+  return <AdminOrderDetail orderId={orderId} providerId={providerId} backTo={urls.admin.providerOrders(providerId)} />;
 }

@@ -1,10 +1,20 @@
-import { PlannedFeature } from '../../../../components/ui/PlannedFeature';
+import { useParams } from 'react-router';
+import { Page } from '../../../../components/layout/Page';
+import { ReviewProductList } from '../../../../components/products/ReviewProductList';
 
+/** All products of one provider, in every status, newest first. */
 export default function ProviderProductsScreen() {
+  const { providerId = '' } = useParams();
   return (
-    <PlannedFeature
-      title="Producten van de aanbieder"
-      description="Hier kunt u straks alle producten van deze aanbieder zien, in elke status."
-    />
+    <Page title="Producten van de aanbieder" lead="Alle producten van deze aanbieder, in elke status, de nieuwste eerst.">
+      <ReviewProductList
+        providerId={providerId}
+        caption="Producten"
+        empty="Deze aanbieder heeft (in uw gemeenten) geen producten."
+        dateColumn="created"
+        showStatus
+        showProvider={false}
+      />
+    </Page>
   );
 }

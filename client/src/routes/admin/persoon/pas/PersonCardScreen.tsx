@@ -1,10 +1,248 @@
-import { PlannedFeature } from '../../../../components/ui/PlannedFeature';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { formatDateTime } from '../../../../components/dates/formatDate';
+import { NETWORK_ERROR } from '../../../../components/forms/formErrors';
+import { Page } from '../../../../components/layout/Page';
+import { Alert } from '../../../../components/ui/Alert';
+import { QueryError } from '../../../../components/ui/QueryError';
+import { graphql } from '../../../../graphql/generated';
+import { hasPermission, useViewer } from '../../../../lib/viewer';
+import { LoadingPage, RecordNotFound } from '../../klantgroep/shared';
+import { cardStatusLabel, formatCardNumber, PersonNav } from '../personShared';
 
+const AdminPersonCardsDocument = graphql(`
+  query AdminPersonCards($externalIdentifier: String!) {
+    person(externalIdentifier: $externalIdentifier) {
+      id
+      externalIdentifier
+      fullName
+      erasedAt
+      cards {
+        id
+        number
+        lastDigits
+        status
+        issuedAt
+        blockedAt
+      }
+    }
+  }
+`);
+
+const IssueCardDocument = graphql(`
+  mutation IssueCard($personId: ID!) {
+    issueCard(personId: $personId) {
+      card {
+        id
+        number
+        lastDigits
+        status
+      }
+      errors {
+        field
+        code
+        message
+      }
+    }
+  }
+`);
+
+const BlockCardDocument = graphql(`
+  mutation BlockCard($cardId: ID!) {
+    blockCard(cardId: $cardId) {
+      card {
+        id
+        status
+        blockedAt
+      }
+      errors {
+        field
+        code
+        message
+      }
+    }
+  }
+`);
+
+const ReplaceCardDocument = graphql(`
+  mutation ReplaceCard($cardId: ID!) {
+    replaceCard(cardId: $cardId) {
+      card {
+        id
+        number
+        lastDigits
+        status
+      }
+      replacedCard {
+        id
+        status
+      }
+      errors {
+        field
+        code
+        message
+      }
+    }
+  }
+`);
+
+type Pending = { cardId: string; action: 'block' | 'replace' } | null;
+
+/** /admin/persoon/:externalIdentifier/pas: the person's cards; with CARD_MANAGE: issue, block and replace. */
 export default function PersonCardScreen() {
+  const { externalIdentifier = '' } = useParams();
+  const { viewer } = useViewer();
+  const { data, loading, error, refetch } = useQuery(AdminPersonCardsDocument, { variables: { externalIdentifier }, fetchPolicy: 'network-only' });
+  const refetchQueries = ['AdminPersonCards', 'AdminClientGroup'];
+  const [issue, issueState] = useMutation(IssueCardDocument, { refetchQueries });
+  const [block, blockState] = useMutation(BlockCardDocument, { refetchQueries });
+  const [replace, replaceState] = useMutation(ReplaceCardDocument, { refetchQueries });
+  const [pending, setPending] = useState<Pending>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  if (loading && !data) return <LoadingPage title="Pas" />;
+  if (error && !data) {
+    return (
+      <Page title="Pas">
+        <QueryError message="De passen konden niet worden geladen." onRetry={() => void refetch()} />
+      </Page>
+    );
+  }
+  const person = data?.person;
+  if (!person) return <RecordNotFound title="Persoon niet gevonden" />;
+  const canManage = hasPermission(viewer, 'CARD_MANAGE');
+  const hasActive = person.cards.some((c) => c.status === 'ACTIVE');
+  const busy = issueState.loading || blockState.loading || replaceState.loading;
+
+  async function run(action: () => Promise<{ ok: boolean; message: string }>) {
+    setNotice(null);
+    setProblem(null);
+    try {
+      const outcome = await action();
+      if (outcome.ok) setNotice(outcome.message);
+      else setProblem(outcome.message);
+    } catch {
+      setProblem(NETWORK_ERROR);
+    }
+    setPending(null);
+  }
+
+  const onIssue = () =>
+    run(async () => {
+      const r = (await issue({ variables: { personId: person.id } })).data?.issueCard;
+      return r?.card
+        ? { ok: true, message: `Er is een nieuwe pas uitgegeven, eindigend op ${r.card.lastDigits}.` }
+        : { ok: false, message: r?.errors.map((e) => e.message).join(' ') || NETWORK_ERROR };
+    });
+  const onBlock = (cardId: string, lastDigits: string) =>
+    run(async () => {
+      const r = (await block({ variables: { cardId } })).data?.blockCard;
+      return r?.card
+        ? { ok: true, message: `De pas eindigend op ${lastDigits} is geblokkeerd. Hij werkt niet meer bij aanbieders.` }
+        : { ok: false, message: r?.errors.map((e) => e.message).join(' ') || NETWORK_ERROR };
+    });
+  const onReplace = (cardId: string, lastDigits: string) =>
+    run(async () => {
+      const r = (await replace({ variables: { cardId } })).data?.replaceCard;
+      return r?.card
+        ? { ok: true, message: `De pas eindigend op ${lastDigits} is vervangen. De nieuwe pas eindigt op ${r.card.lastDigits}.` }
+        : { ok: false, message: r?.errors.map((e) => e.message).join(' ') || NETWORK_ERROR };
+    });
+
   return (
-    <PlannedFeature
-      title="Pas"
-      description="Hier kunt u straks de pas van deze persoon bekijken, blokkeren of vervangen."
-    />
+    <Page title={`Pas van ${person.fullName}`} crumb="Pas" lead="Een persoon heeft hoogstens één actieve pas. Een geblokkeerde of vervangen pas werkt niet meer bij aanbieders.">
+      <PersonNav externalIdentifier={person.externalIdentifier} />
+      <div aria-live="polite">
+        {notice ? (
+          <Alert variant="success">
+            <p>{notice}</p>
+          </Alert>
+        ) : null}
+      </div>
+      {problem ? (
+        <Alert variant="error" role="alert">
+          <p>{problem}</p>
+        </Alert>
+      ) : null}
+      {person.cards.length === 0 ? (
+        <p>Deze persoon heeft nog geen pas.</p>
+      ) : (
+        <div className="gw-table-wrapper">
+          <table className="gw-table">
+            <caption className="gw-visually-hidden">Passen van {person.fullName}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Pasnummer</th>
+                <th scope="col">Status</th>
+                <th scope="col">Uitgegeven</th>
+                <th scope="col">Geblokkeerd of vervangen</th>
+                {canManage ? <th scope="col">Acties</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {person.cards.map((c) => (
+                <tr key={c.id}>
+                  <th scope="row">{c.number ? formatCardNumber(c.number) : `eindigend op ${c.lastDigits}`}</th>
+                  <td>
+                    <span className="gw-tag">{cardStatusLabel[c.status]}</span>
+                  </td>
+                  <td>{formatDateTime(c.issuedAt)}</td>
+                  <td>{c.blockedAt ? formatDateTime(c.blockedAt) : '–'}</td>
+                  {canManage ? (
+                    <td>
+                      {pending?.cardId === c.id ? (
+                        <div role="group" aria-label={`Bevestigen voor pas eindigend op ${c.lastDigits}`} className="gw-form-actions" style={{ marginTop: 0 }}>
+                          <span>
+                            {pending.action === 'block'
+                              ? `Pas eindigend op ${c.lastDigits} blokkeren?`
+                              : `Pas eindigend op ${c.lastDigits} vervangen door een nieuwe pas?`}
+                          </span>
+                          <button
+                            type="button"
+                            className="gw-button gw-button--danger"
+                            disabled={busy}
+                            onClick={() => void (pending.action === 'block' ? onBlock(c.id, c.lastDigits) : onReplace(c.id, c.lastDigits))}
+                          >
+                            {pending.action === 'block' ? 'Ja, blokkeer deze pas' : 'Ja, vervang deze pas'}
+                          </button>
+                          <button type="button" className="gw-button gw-button--secondary" onClick={() => setPending(null)}>
+                            Annuleren
+                          </button>
+                        </div>
+                      ) : c.status === 'REPLACED' || person.erasedAt ? (
+                        <span className="gw-muted">Geen</span>
+                      ) : (
+                        <div className="gw-form-actions" style={{ marginTop: 0 }}>
+                          {c.status === 'ACTIVE' ? (
+                            <button type="button" className="gw-button gw-button--secondary" onClick={() => setPending({ cardId: c.id, action: 'block' })}>
+                              Blokkeren<span className="gw-visually-hidden"> (pas eindigend op {c.lastDigits})</span>
+                            </button>
+                          ) : null}
+                          {c.status === 'ACTIVE' || !hasActive ? (
+                            <button type="button" className="gw-button gw-button--secondary" onClick={() => setPending({ cardId: c.id, action: 'replace' })}>
+                              Vervangen<span className="gw-visually-hidden"> (pas eindigend op {c.lastDigits})</span>
+                            </button>
+                          ) : null}
+                        </div>
+                      )}
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {canManage && !hasActive && !person.erasedAt ? (
+        <p>
+          <button type="button" className="gw-button" disabled={busy} onClick={() => void onIssue()}>
+            Nieuwe pas uitgeven
+          </button>
+        </p>
+      ) : null}
+      {!canManage ? <p className="gw-muted">Uw rol mag passen bekijken, maar niet blokkeren, vervangen of uitgeven.</p> : null}
+    </Page>
   );
 }

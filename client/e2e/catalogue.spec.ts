@@ -1,0 +1,246 @@
+import { test, expect, type Page } from '@playwright/test';
+import { expectAccessible, loginProvider, loginStaff, settle } from './support';
+
+/**
+ * The catalogue journey end to end: a provider adds a product and submits it, staff reject it with a reason, the
+ * provider sees the reason, fixes it and resubmits, staff approve, and a visitor finds it by a misspelt word.
+ * axe runs on every new screen on the way.
+ */
+
+const REVIEWER = 'aanbiederbeheer@demo.gemeentewinkel.nl';
+const EDITOR = 'redactie@demo.gemeentewinkel.nl';
+// Unique per run, so reruns against a kept database do not collide.
+const word = `Kanovaartocht`;
+const title = `${word} voor gezinnen ${Date.now().toString(36)}`;
+const fixedTitle = `${word} voor gezinnen met kinderen vanaf 8 jaar ${Date.now().toString(36)}`;
+
+async function productIdFromUrl(page: Page): Promise<string> {
+  await expect(page).toHaveURL(/\/aanbieder\/producten\/[0-9a-f-]{36}$/);
+  return page.url().split('/').at(-1)!;
+}
+
+test('a product goes from draft to the offer: submit, reject with a reason, fix, resubmit, approve, find', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const providerContext = await browser.newContext();
+  const provider = await providerContext.newPage();
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+
+  // 1. The provider adds a product; client-side checks come first.
+  await loginProvider(provider, 1);
+  await provider.goto('/aanbieder/producten');
+  await settle(provider);
+  await provider.getByRole('link', { name: 'Nieuw product' }).click();
+  await expect(provider.getByRole('heading', { level: 1 })).toHaveText('Nieuw product');
+  await settle(provider);
+  await expectAccessible(provider, 'nieuw product');
+  await provider.getByLabel('Titel').fill('Ka');
+  await provider.getByLabel('Prijs in euro').fill('12,505');
+  await provider.getByRole('button', { name: 'Opslaan en indienen' }).click();
+  await expect(provider.getByText('De titel moet tussen 3 en 120 tekens lang zijn.')).toBeVisible();
+  await expect(provider.getByText('Vul een bedrag in euro’s in, bijvoorbeeld 12,50.')).toBeVisible();
+  await expect(provider.getByText('Kies een categorie.')).toBeVisible();
+  await expect(provider.getByLabel('Titel')).toBeFocused();
+  await expectAccessible(provider, 'nieuw product met fouten');
+
+  await provider.getByLabel('Titel').fill(title);
+  await provider.getByLabel('Omschrijving').fill('Een dag **kanoën** op de rivier met een gids.\n\n<script>alert(1)</script>');
+  await provider.getByLabel('Prijs in euro').fill('24,95');
+  await provider.getByLabel('Categorie').selectOption({ label: 'Uitjes en vrije tijd' });
+  await provider.getByLabel('Bezorgen').check();
+  await provider.getByRole('button', { name: 'Opslaan en indienen' }).click();
+  const productId = await productIdFromUrl(provider);
+  await expect(provider.getByRole('status').filter({ hasText: 'opgeslagen en ingediend' })).toBeVisible();
+  await expect(provider.locator('main')).toContainText('Ingediend');
+  await expect(provider.locator('main')).toContainText('€ 24,95');
+  await settle(provider);
+  await expectAccessible(provider, 'product (ingediend)');
+
+  // 2. Staff find it in the queue and reject it; a reason is required.
+  await loginStaff(staff, REVIEWER);
+  await staff.goto('/admin/producten');
+  await settle(staff);
+  await expectAccessible(staff, 'beoordelingswachtrij');
+  await staff.getByRole('link', { name: title }).click();
+  await expect(staff.getByRole('heading', { level: 1 })).toHaveText(title);
+  await settle(staff);
+  await expect(staff.locator('main strong', { hasText: 'kanoën' })).toBeVisible();
+  await expect(staff.locator('main')).toContainText('<script>alert(1)</script>'); // shown as text, never run
+  await expect(staff.locator('main')).toContainText('Bezorgen');
+  await expectAccessible(staff, 'product beoordelen');
+  await staff.getByRole('button', { name: 'Afkeuren' }).click();
+  await expect(staff.getByText('Geef de reden van afkeuren (minstens 5 tekens). De aanbieder ziet deze reden.')).toBeVisible();
+  await expect(staff.getByLabel('Reden van afkeuren')).toBeFocused();
+  const reason = 'Vermeld vanaf welke leeftijd kinderen mee kunnen en of zwemdiploma’s nodig zijn.';
+  await staff.getByLabel('Reden van afkeuren').fill(reason);
+  await staff.getByRole('button', { name: 'Afkeuren' }).click();
+  await expect(staff.getByRole('status').filter({ hasText: 'Het product is afgekeurd' })).toBeVisible();
+  await staff.goto('/admin/producten/afgekeurd');
+  await settle(staff);
+  await expect(staff.getByRole('row', { name: new RegExp(title) })).toContainText(reason);
+  await expectAccessible(staff, 'afgekeurde producten');
+
+  // 3. The provider sees the reason, fixes the product and resubmits.
+  await provider.goto('/aanbieder/producten');
+  await settle(provider);
+  await expect(provider.getByRole('row', { name: new RegExp(title) })).toContainText('Afgekeurd');
+  await provider.getByRole('link', { name: title }).click();
+  await settle(provider);
+  await expect(provider.locator('main')).toContainText(`Reden: ${reason}`);
+  await expectAccessible(provider, 'product (afgekeurd)');
+  await provider.getByLabel('Titel').fill(fixedTitle);
+  await provider.getByLabel('Omschrijving').fill('Een dag **kanoën** op de rivier met een gids. Kinderen vanaf 8 jaar met zwemdiploma A kunnen mee.');
+  await provider.getByRole('button', { name: 'Opslaan en opnieuw indienen' }).click();
+  await expect(provider.getByRole('status').filter({ hasText: 'ingediend' })).toBeVisible();
+  await expect(provider.getByRole('heading', { level: 1 })).toHaveText(fixedTitle);
+  await expect(provider.locator('main')).toContainText('Ingediend');
+  await expect(provider.locator('main')).not.toContainText(reason);
+
+  // 4. Staff approve.
+  await staff.goto(`/admin/producten/${productId}`);
+  await settle(staff);
+  await expect(staff.getByRole('heading', { level: 1 })).toHaveText(fixedTitle);
+  await staff.getByRole('button', { name: 'Goedkeuren' }).click();
+  await expect(staff.getByRole('status').filter({ hasText: 'Het product is goedgekeurd' })).toBeVisible();
+
+  // 5. A visitor finds it by a misspelt word, opens it; the old slug redirects to the canonical URL.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto('/aanbod?zoek=kanovaartoch');
+  await settle(visitor);
+  const link = visitor.locator('main').getByRole('link', { name: fixedTitle });
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(fixedTitle);
+  const canonical = visitor.url();
+  expect(canonical).toMatch(new RegExp(`/aanbod/kanovaartocht-voor-gezinnen-met-kinderen-vanaf-8-jaar-[a-z0-9]+/${productId}$`));
+  await expect(visitor.locator('main strong', { hasText: 'kanoën' })).toBeVisible();
+  await expect(visitor.locator('main')).toContainText('€ 24,95');
+  await expect(visitor.locator('main')).toContainText('Bezorgen');
+  await settle(visitor);
+  await expectAccessible(visitor, 'productpagina');
+  const oldSlug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  await visitor.goto(`/aanbod/${oldSlug}/${productId}`);
+  await expect(visitor).toHaveURL(canonical);
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(fixedTitle);
+
+  await providerContext.close();
+  await staffContext.close();
+  await visitorContext.close();
+});
+
+test('the offer sorts by price and filters by provider, with both in the URL', async ({ page }) => {
+  await page.goto('/aanbod');
+  await settle(page);
+  await page.getByLabel('Sorteren op').selectOption({ label: 'Prijs: laag naar hoog' });
+  const provider = page.getByLabel('Aanbieder');
+  const firstProvider = (await provider.locator('option').nth(1).textContent())!.trim();
+  await provider.selectOption({ label: firstProvider });
+  await page.getByRole('button', { name: 'Zoeken' }).click();
+  await expect(page).toHaveURL(/sortering=prijs-oplopend/);
+  await expect(page).toHaveURL(/aanbieder=[0-9a-f-]{36}/);
+  await settle(page);
+  const prices = await page.locator('main .gw-card__price').allTextContents();
+  const cents = prices.map((p) => Number(p.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
+  expect(cents.length).toBeGreaterThan(1);
+  expect([...cents].sort((a, b) => a - b)).toEqual(cents);
+  await expect(page.locator('main').getByRole('status').filter({ hasText: 'gevonden' })).toContainText(`van ${firstProvider}`);
+  await expectAccessible(page, 'aanbod gesorteerd en gefilterd');
+});
+
+test('staff manage categories and choose the featured category shown on the home page', async ({ page }) => {
+  await loginStaff(page, EDITOR);
+  await page.goto('/admin/beheer/categorieen');
+  await settle(page);
+  await expectAccessible(page, 'categorieën');
+  await page.getByRole('link', { name: 'Nieuwe categorie' }).click();
+  await settle(page);
+  await expectAccessible(page, 'nieuwe categorie');
+  await page.getByRole('button', { name: 'Categorie opslaan' }).click();
+  await expect(page.getByText('Vul een naam in.')).toBeVisible();
+  await page.getByLabel('Naam').fill('Zwemmen');
+  await page.getByRole('button', { name: 'Categorie opslaan' }).click();
+  await expect(page.getByText('Er is al een categorie met deze naam.')).toBeVisible();
+  const name = `Natuur en buiten ${Date.now().toString(36)}`;
+  await page.getByLabel('Naam').fill(name);
+  await page.getByLabel('Volgorde').fill('50');
+  await page.getByRole('button', { name: 'Categorie opslaan' }).click();
+  await expect(page).toHaveURL(/\/admin\/beheer\/categorieen$/);
+  await expect(page.getByRole('status').filter({ hasText: 'is toegevoegd' })).toBeVisible();
+
+  // A category with products can not be deleted.
+  await page.getByRole('link', { name: 'Zwemmen' }).click();
+  await settle(page);
+  await expectAccessible(page, 'categorie bewerken');
+  await page.getByRole('button', { name: 'Categorie verwijderen' }).click();
+  await page.getByRole('button', { name: 'Ja, verwijder deze categorie' }).click();
+  await expect(page.getByRole('alert')).toContainText('Deze categorie kunt u niet verwijderen');
+
+  // Feature the new category; the home page shows it.
+  await page.goto('/admin/beheer/categorieen/uitgelichte-categorie');
+  await settle(page);
+  await expectAccessible(page, 'uitgelichte categorie');
+  await page.getByLabel('Zwemmen').check();
+  await page.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'De uitgelichte categorie is opgeslagen.' })).toBeVisible();
+  await page.goto('/');
+  await settle(page);
+  await expect(page.getByRole('heading', { level: 2, name: 'Uitgelicht: Zwemmen' })).toBeVisible();
+  await expect(page.locator('section', { has: page.getByRole('heading', { name: 'Uitgelicht: Zwemmen' }) }).locator('.gw-card').first()).toBeVisible();
+  await expectAccessible(page, 'home met uitgelichte categorie');
+
+  // The empty new category can be deleted.
+  await page.goto('/admin/beheer/categorieen');
+  await settle(page);
+  await page.getByRole('link', { name }).click();
+  await settle(page);
+  await page.getByRole('button', { name: 'Categorie verwijderen' }).click();
+  await page.getByRole('button', { name: 'Ja, verwijder deze categorie' }).click();
+  await expect(page).toHaveURL(/\/admin\/beheer\/categorieen$/);
+  await expect(page.getByRole('status').filter({ hasText: 'is verwijderd' })).toBeVisible();
+  // Put the demo's featured category back for the other tests.
+  await page.goto('/admin/beheer/categorieen/uitgelichte-categorie');
+  await settle(page);
+  await page.getByLabel('Sport en bewegen').check();
+  await page.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'opgeslagen' })).toBeVisible();
+});
+
+test('a provider uploads an image; a non-image is refused in Dutch', async ({ page }) => {
+  await loginProvider(page, 2);
+  await page.goto('/aanbieder/producten/nieuw');
+  await settle(page);
+  await page.getByLabel('Titel').fill(`Blokfluitles ${Date.now().toString(36)}`);
+  await page.getByLabel('Prijs in euro').fill('45');
+  await page.getByLabel('Categorie').selectOption({ label: 'Cultuur en muziek' });
+  await page.getByRole('button', { name: 'Opslaan als concept' }).click();
+  await productIdFromUrl(page);
+  await settle(page);
+  await expect(page.locator('main')).toContainText('Concept');
+  // A text file that claims to be a PNG.
+  await page.getByLabel('Afbeelding toevoegen').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from('geen afbeelding') });
+  await page.getByRole('button', { name: 'Afbeelding uploaden' }).click();
+  await expect(page.getByRole('alert')).toContainText('Dit bestand is geen afbeelding. Kies een JPEG-, PNG- of WebP-afbeelding.');
+  // A real PNG (1×1 pixel).
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  await page.getByLabel('Afbeelding toevoegen').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: png });
+  await page.getByLabel('Beschrijving van de afbeelding').fill('Een blokfluit');
+  await page.getByRole('button', { name: 'Afbeelding uploaden' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'De afbeelding is toegevoegd.' })).toBeVisible();
+  const img = page.getByRole('img', { name: 'Een blokfluit' });
+  await expect(img).toBeVisible();
+  expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+  await expectAccessible(page, 'product met afbeelding');
+});
+
+test('staff see a provider’s products in every status', async ({ page }) => {
+  await loginStaff(page, REVIEWER);
+  await page.goto('/admin/producten');
+  await settle(page);
+  const providerLink = page.locator('main table tbody tr').first().getByRole('link').nth(1);
+  await providerLink.click();
+  await expect(page).toHaveURL(/\/admin\/aanbieders\/[0-9a-f-]{36}\/producten$/);
+  await settle(page);
+  await expect(page.locator('main table tbody tr').first()).toBeVisible();
+  await expectAccessible(page, 'producten van de aanbieder');
+});

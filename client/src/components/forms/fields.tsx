@@ -1,0 +1,112 @@
+import { useId, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+
+function describedBy(id: string, hint?: string, error?: string | null) {
+  return [hint ? `${id}-hint` : null, error ? `${id}-fout` : null].filter(Boolean).join(' ') || undefined;
+}
+
+function FieldMessages({ id, hint, error }: { id: string; hint?: string; error?: string | null }) {
+  return (
+    <>
+      {hint ? (
+        <span className="gw-field__hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span className="gw-field__error" id={`${id}-fout`}>
+          <span className="gw-visually-hidden">Fout: </span>
+          {error}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'aria-invalid' | 'aria-describedby'> {
+  label: string;
+  hint?: string;
+  error?: string | null;
+  id?: string;
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+/** A labelled multi-line input with optional hint and error. */
+export function TextAreaField({ label, hint, error, id, ref, ...props }: TextAreaFieldProps) {
+  const generated = useId();
+  const fieldId = id ?? `veld-${generated}`;
+  return (
+    <div className="gw-field">
+      <label className="gw-field__label" htmlFor={fieldId}>
+        {label}
+      </label>
+      <FieldMessages id={fieldId} hint={hint} error={error} />
+      <textarea
+        ref={ref}
+        id={fieldId}
+        className="gw-input gw-textarea"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, hint, error)}
+        {...props}
+      />
+    </div>
+  );
+}
+
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'aria-invalid' | 'aria-describedby'> {
+  label: string;
+  hint?: string;
+  error?: string | null;
+  id?: string;
+  ref?: Ref<HTMLSelectElement>;
+  children: ReactNode;
+}
+
+/** A labelled select with optional hint and error. */
+export function SelectField({ label, hint, error, id, ref, children, ...props }: SelectFieldProps) {
+  const generated = useId();
+  const fieldId = id ?? `veld-${generated}`;
+  return (
+    <div className="gw-field">
+      <label className="gw-field__label" htmlFor={fieldId}>
+        {label}
+      </label>
+      <FieldMessages id={fieldId} hint={hint} error={error} />
+      <select
+        ref={ref}
+        id={fieldId}
+        className="gw-select"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, hint, error)}
+        {...props}
+      >
+        {children}
+      </select>
+    </div>
+  );
+}
+
+interface RadioGroupProps<T extends string> {
+  legend: string;
+  name: string;
+  options: readonly { value: T; label: string }[];
+  defaultValue?: T;
+  hint?: string;
+  error?: string | null;
+}
+
+/** Radio buttons in a fieldset with a legend. */
+export function RadioGroup<T extends string>({ legend, name, options, defaultValue, hint, error }: RadioGroupProps<T>) {
+  const id = `radio-${useId()}`;
+  return (
+    <fieldset className="gw-field gw-fieldset" aria-describedby={describedBy(id, hint, error)}>
+      <legend className="gw-field__label">{legend}</legend>
+      <FieldMessages id={id} hint={hint} error={error} />
+      {options.map((option) => (
+        <div className="gw-radio" key={option.value}>
+          <input type="radio" id={`${id}-${option.value}`} name={name} value={option.value} defaultChecked={option.value === defaultValue} />
+          <label htmlFor={`${id}-${option.value}`}>{option.label}</label>
+        </div>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,55 @@
+import type { OrderStatus } from '../../graphql/generated/graphql';
+
+/** The order's status in Dutch, for customers, providers and staff alike. */
+export const orderStatusLabel: Record<OrderStatus, string> = {
+  AWAITING_PAYMENT: 'Wacht op betaling',
+  PLACED: 'Geplaatst',
+  ACCEPTED: 'Geaccepteerd',
+  DELIVERED: 'Geleverd',
+  CANCELLED: 'Geannuleerd',
+};
+
+/** Whose words the timeline speaks: "door u" for the customer, "door de klant" for everyone else. */
+export type OrderPerspective = 'customer' | 'provider' | 'staff';
+
+export interface OrderEventLike {
+  fromStatus?: OrderStatus | null;
+  toStatus: OrderStatus;
+  /** CUSTOMER, PROVIDER, STAFF, SYSTEM or API_CLIENT. */
+  actorKind: string;
+  reason?: string | null;
+}
+
+function cancelledBy(actorKind: string, perspective: OrderPerspective): string {
+  switch (actorKind) {
+    case 'CUSTOMER':
+      return perspective === 'customer' ? 'Geannuleerd door u' : 'Geannuleerd door de klant';
+    case 'PROVIDER':
+      return perspective === 'provider' ? 'Afgewezen door u' : 'Afgewezen door de aanbieder';
+    case 'STAFF':
+      return 'Geannuleerd door de gemeente';
+    default:
+      return 'Geannuleerd';
+  }
+}
+
+/** What happened in one step of the order's timeline, in Dutch. */
+export function orderEventLabel(event: OrderEventLike, perspective: OrderPerspective = 'customer'): string {
+  const { fromStatus, toStatus, actorKind } = event;
+  switch (toStatus) {
+    case 'AWAITING_PAYMENT':
+      return 'Bestelling aangemaakt; wacht op betaling van de eigen bijdrage';
+    case 'PLACED':
+      return fromStatus === 'AWAITING_PAYMENT' ? 'Eigen bijdrage betaald; bestelling doorgegeven aan de aanbieder' : 'Bestelling geplaatst';
+    case 'ACCEPTED':
+      return perspective === 'provider' ? 'Geaccepteerd door u' : 'Geaccepteerd door de aanbieder';
+    case 'DELIVERED':
+      return 'Geleverd';
+    case 'CANCELLED':
+      return fromStatus === 'AWAITING_PAYMENT' && actorKind === 'SYSTEM'
+        ? 'Geannuleerd: de eigen bijdrage is niet betaald'
+        : cancelledBy(actorKind, perspective);
+    default:
+      return 'Status gewijzigd';
+  }
+}

@@ -1,0 +1,86 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ids } from '../../../test/fixtures';
+import { renderApp } from '../../../test/renderApp';
+import { validateProduct } from '../../../components/products/ProductForm';
+
+afterEach(cleanup);
+
+const categories = () => ({ categories: [{ __typename: 'Category', id: ids.category, name: 'Sport' }] });
+
+function myProduct(status: string, rejectionReason: string | null = null) {
+  return {
+    myProduct: {
+      __typename: 'Product',
+      id: ids.product1,
+      title: 'Zwemles',
+      slug: 'zwemles',
+      description: 'Tien **lessen**.',
+      descriptionHtml: '<p>Tien <strong>lessen</strong>.</p>\n',
+      priceCents: 1250,
+      status,
+      availability: 'AVAILABLE',
+      redemptionMethod: 'VOUCHER_CODE',
+      rejectionReason,
+      submittedAt: '2026-03-03T13:05:00.000Z',
+      reviewedAt: null,
+      updatedAt: '2026-03-03T13:05:00.000Z',
+      category: { __typename: 'Category', id: ids.category, name: 'Sport' },
+      images: [],
+    },
+  };
+}
+
+describe('/aanbieder/producten/:productId', () => {
+  it('shows the rejection reason and the form filled in, with the price in euros', async () => {
+    renderApp(`/aanbieder/producten/${ids.product1}`, { kind: 'PROVIDER' }, {
+      MyProduct: () => myProduct('REJECTED', 'Vermeld de leeftijden.'),
+      ProductFormCategories: categories,
+    });
+    expect(await screen.findByText('Reden: Vermeld de leeftijden.')).toBeTruthy();
+    expect(((await screen.findByLabelText('Prijs in euro')) as HTMLInputElement).value).toBe('12,50');
+    expect((screen.getByLabelText('Titel') as HTMLInputElement).value).toBe('Zwemles');
+    expect((screen.getByLabelText('Tegoedbon met code') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('button', { name: 'Opslaan en opnieuw indienen' })).toBeTruthy();
+  });
+
+  it('checks the input before sending it, with Dutch messages on the fields', async () => {
+    const { operations } = renderApp(`/aanbieder/producten/${ids.product1}`, { kind: 'PROVIDER' }, {
+      MyProduct: () => myProduct('DRAFT'),
+      ProductFormCategories: categories,
+    });
+    fireEvent.change(await screen.findByLabelText('Prijs in euro'), { target: { value: '12,345' } });
+    fireEvent.change(screen.getByLabelText('Titel'), { target: { value: 'ab' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Wijzigingen opslaan' }));
+    expect(await screen.findByText('De titel moet tussen 3 en 120 tekens lang zijn.')).toBeTruthy();
+    expect(screen.getByText('Vul een bedrag in euro’s in, bijvoorbeeld 12,50.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Titel')));
+    expect(operations.some((op) => op.name === 'UpdateProduct')).toBe(false);
+  });
+
+  it('shows a submitted product read-only, with its rendered description', async () => {
+    renderApp(`/aanbieder/producten/${ids.product1}`, { kind: 'PROVIDER' }, {
+      MyProduct: () => myProduct('SUBMITTED'),
+      ProductFormCategories: categories,
+    });
+    expect(await screen.findByText('Dit product wordt beoordeeld')).toBeTruthy();
+    expect(screen.queryByLabelText('Titel')).toBeNull();
+    expect(screen.getByText('lessen').tagName).toBe('STRONG');
+  });
+});
+
+describe('validateProduct', () => {
+  it('mirrors the server rules', () => {
+    const ok = validateProduct({ title: 'Zwemles', description: '', price: '10.000,00', categoryId: ids.category });
+    expect(ok).toEqual({ errors: {}, priceCents: 1_000_000 });
+    expect(validateProduct({ title: 'Zwemles', description: '', price: '10.000,01', categoryId: ids.category }).errors.price).toBe(
+      'De prijs moet tussen € 0,01 en € 10.000,00 liggen.',
+    );
+    expect(validateProduct({ title: 'Zwemles', description: '', price: '0,00', categoryId: ids.category }).errors.price).toBeTruthy();
+    expect(validateProduct({ title: 'x'.repeat(121), description: 'y'.repeat(10_001), price: '1', categoryId: '' }).errors).toEqual({
+      title: 'De titel moet tussen 3 en 120 tekens lang zijn.',
+      description: 'De omschrijving mag hoogstens 10.000 tekens lang zijn.',
+      categoryId: 'Kies een categorie.',
+    });
+  });
+});

@@ -1,0 +1,181 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Money } from '../../components/money/Money';
+import type { Cart, CartActionResult, CartLine } from '../../components/cart/useCart';
+import { quantityError } from '../../lib/cart';
+import { urls } from '../../lib/urls';
+
+interface CartLinesProps {
+  cart: Cart;
+  setQuantity: (productId: string, quantity: number) => Promise<CartActionResult>;
+  remove: (productId: string) => Promise<CartActionResult>;
+  /** Tells the page what happened (read out politely). */
+  announce: (message: string) => void;
+}
+
+/** The quantity of one line: 1–99, saved shortly after typing (or when leaving the field). */
+function QuantityField({ line, setQuantity }: { line: CartLine; setQuantity: CartLinesProps['setQuantity'] }) {
+  const id = useId();
+  const [value, setValue] = useState(String(line.quantity));
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const saved = useRef(line.quantity);
+
+  useEffect(() => {
+    saved.current = line.quantity;
+    setValue(String(line.quantity));
+  }, [line.quantity]);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  async function commit(next: string) {
+    window.clearTimeout(timer.current);
+    const problem = quantityError(next);
+    setError(problem);
+    if (problem || Number(next) === saved.current) return;
+    saved.current = Number(next);
+    const result = await setQuantity(line.productId, Number(next));
+    if (result.errors.length) setError(result.errors.join(' '));
+  }
+
+  const errorId = `${id}-fout`;
+  return (
+    <div className="gw-cart-quantity">
+      <label className="gw-visually-hidden" htmlFor={id}>
+        Aantal van {line.title}
+      </label>
+      <input
+        id={id}
+        className="gw-input"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={99}
+        step={1}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(e) => {
+          const next = e.target.value;
+          setValue(next);
+          window.clearTimeout(timer.current);
+          timer.current = window.setTimeout(() => void commit(next), 600);
+        }}
+        onBlur={(e) => void commit(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            void commit(e.currentTarget.value);
+          }
+        }}
+      />
+      {error ? (
+        <span className="gw-field__error" id={errorId}>
+          <span className="gw-visually-hidden">Fout: </span>
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** Step 1: the lines, grouped per provider (each group becomes one order), with quantities and removal. */
+export function CartLines({ cart, setQuantity, remove, announce }: CartLinesProps) {
+  const baseId = useId();
+  return (
+    <>
+      {cart.groups.map((group, g) => {
+        const headingId = `${baseId}-groep-${g}`;
+        return (
+          <section key={group.providerId ?? 'onbekend'} className="gw-cart-group" aria-labelledby={headingId}>
+            <h3 id={headingId}>
+              {group.providerId && group.providerSlug ? (
+                <>
+                  Van <Link to={urls.providerPage(group.providerSlug, group.providerId)}>{group.providerName}</Link>
+                </>
+              ) : (
+                group.providerName
+              )}
+            </h3>
+            <div className="gw-table-wrapper">
+              <table className="gw-table">
+                <caption className="gw-visually-hidden">Producten van {group.providerName}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Product</th>
+                    <th scope="col" className="gw-num">
+                      Prijs
+                    </th>
+                    <th scope="col">Aantal</th>
+                    <th scope="col" className="gw-num">
+                      Bedrag
+                    </th>
+                    <th scope="col">
+                      <span className="gw-visually-hidden">Verwijderen</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {group.lines.map((line) => (
+                    <tr key={line.id} className={line.available ? undefined : 'gw-cart-line--unavailable'}>
+                      <td>
+                        {line.slug ? <Link to={urls.product(line.slug, line.productId)}>{line.title}</Link> : line.title}
+                        {line.unavailableReason ? (
+                          <>
+                            <br />
+                            <strong>{line.unavailableReason}</strong>
+                          </>
+                        ) : null}
+                      </td>
+                      <td className="gw-num">
+                        <Money cents={line.unitPriceCents} />
+                      </td>
+                      <td>
+                        <QuantityField line={line} setQuantity={setQuantity} />
+                      </td>
+                      <td className="gw-num">
+                        <Money cents={line.totalCents} />
+                      </td>
+                      <td>
+                        <button
+                          type="button"
+                          className="gw-link-button"
+                          onClick={async () => {
+                            const r = await remove(line.productId);
+                            announce(r.errors.length ? r.errors.join(' ') : `${line.title} is uit uw winkelwagen gehaald.`);
+                          }}
+                        >
+                          Verwijderen{' '}
+                          <span className="gw-visually-hidden">{line.title}</span>
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row" colSpan={3}>
+                      Subtotaal
+                    </th>
+                    <td className="gw-num">
+                      <Money cents={group.subtotalCents} />
+                    </td>
+                    <td />
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+          </section>
+        );
+      })}
+      <dl className="gw-cart-totals">
+        <dt>Totaal</dt>
+        <dd>
+          <Money cents={cart.totalCents} />
+        </dd>
+      </dl>
+      {cart.hasUnavailable ? (
+        <p className="gw-muted">Producten die u nu niet kunt bestellen, tellen niet mee. Haal ze uit uw winkelwagen om te bestellen.</p>
+      ) : null}
+    </>
+  );
+}

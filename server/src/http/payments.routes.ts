@@ -1,0 +1,150 @@
+import express, { type Request, type Router } from 'express';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { Services } from '../services.js';
+import { PaymentSimulator } from '../integrations/payments/payment-simulator.js';
+import type { PaymentStatus } from '../modules/payments/payment.entities.js';
+import { escapeHtml, simplePage } from './simple-page.js';
+
+/** A PSP payment id as Mollie (tr_…) and the simulator (sim_…) make them. */
+const EXTERNAL_ID = /^[A-Za-z0-9_]{1,64}$/;
+
+const OUTCOMES: Record<string, Exclude<PaymentStatus, 'OPEN'>> = {
+  betaald: 'PAID',
+  mislukt: 'FAILED',
+  geannuleerd: 'CANCELED',
+  verlopen: 'EXPIRED',
+};
+
+const STATUS_TEXT: Record<PaymentStatus, string> = {
+  OPEN: 'open',
+  PAID: 'betaald',
+  FAILED: 'mislukt',
+  CANCELED: 'geannuleerd',
+  EXPIRED: 'verlopen',
+};
+
+const euro = (cents: number) => new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+/** Our own URL as the simulator's customer reached it: a redirect stays on the same site. */
+function sameSitePath(url: string): string {
+  try {
+    const u = new URL(url, 'http://x');
+    return `${u.pathname}${u.search}`;
+  } catch {
+    return '/';
+  }
+}
+
+/** This server as the request reached it, for calling ourselves (the simulator's webhook call). */
+function ownOrigin(req: Request): string {
+  const address = (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  const host = address.includes(':') ? `[${address}]` : address;
+  return `http://${host}:${req.socket.localPort}`;
+}
+
+/**
+ * The payment service provider's side of the own contribution:
+ * - POST /payments/webhook: the PSP says "something happened to payment <id>" (form body `id=…`, nothing else, as Mollie
+ *   does). We fetch the status from the PSP and settle it; an unknown id is answered 200 without effect (nothing to
+ *   learn from probing), a PSP or database failure 500 so the PSP retries.
+ * - GET/POST /betalen/simulator/:externalId: the simulator's checkout page (only with PAYMENT_PROVIDER=simulator).
+ */
+export function paymentRoutes(deps: { orm: MikroORM; services: Services; logger: Logger }): Router {
+  const { orm, services, logger } = deps;
+  const router = express.Router();
+
+  router.post('/payments/webhook', express.urlencoded({ extended: false, limit: '2kb' }), async (req, res) => {
+    const id = typeof req.body?.id === 'string' ? req.body.id.trim() : '';
+    if (!EXTERNAL_ID.test(id)) {
+      res.status(200).end();
+      return;
+    }
+    try {
+      const result = await services.payments.notify(orm.em.fork(), id, 'webhook');
+      if (!result.known) logger.info({ event: 'payment_webhook_unknown' }, 'payment webhook for an unknown payment');
+      else if (result.changed) logger.info({ event: 'payment_settled', status: result.status }, 'payment settled');
+      res.status(200).end();
+    } catch (error) {
+      logger.error({ err: error }, 'payment webhook failed');
+      res.status(500).end();
+    }
+  });
+
+  const gateway = services.payments.gateway;
+  if (gateway instanceof PaymentSimulator) {
+    const page = (title: string, body: string) => simplePage(title, body, { header: 'Betaalprovider — simulator' });
+
+    router.get('/betalen/simulator/:externalId', (req, res) => {
+      const payment = EXTERNAL_ID.test(req.params.externalId) ? gateway.find(req.params.externalId) : undefined;
+      res.setHeader('Cache-Control', 'no-store');
+      if (!payment) {
+        res
+          .status(404)
+          .type('html')
+          .send(page('Betaling niet gevonden', `<p>Deze betaling bestaat niet (meer). Ga terug naar de <a href="/winkelwagen">winkelwagen</a>.</p>`));
+        return;
+      }
+      const summary = `<dl>
+          <dt>Omschrijving</dt><dd>${escapeHtml(payment.description)}</dd>
+          <dt>Bedrag</dt><dd><strong>${escapeHtml(euro(payment.amountCents))}</strong></dd>
+          <dt>Status</dt><dd>${escapeHtml(STATUS_TEXT[payment.status])}</dd>
+        </dl>`;
+      if (payment.status !== 'OPEN') {
+        res.type('html').send(
+          page(
+            'Betaling afgerond',
+            `${summary}<p>Deze betaling is al afgerond.</p>
+            <p><a href="${escapeHtml(sameSitePath(payment.redirectUrl))}">Terug naar de Gemeentewinkel</a></p>`,
+          ),
+        );
+        return;
+      }
+      res.type('html').send(
+        page(
+          'Eigen bijdrage betalen',
+          `<p class="notice"><strong>Testomgeving.</strong> Dit is een nagebootste betaalpagina (zoals iDEAL). Er wordt geen echt geld
+          betaald. Kies hoe de betaling afloopt.</p>
+          ${summary}
+          <form method="post" action="/betalen/simulator/${escapeHtml(payment.externalId)}">
+            <fieldset><legend>Uitkomst van de betaling</legend>
+              <p>
+                <button type="submit" name="uitkomst" value="betaald">Betaald</button>
+                <button type="submit" name="uitkomst" value="mislukt" class="secondary">Mislukt</button>
+                <button type="submit" name="uitkomst" value="geannuleerd" class="secondary">Geannuleerd</button>
+                <button type="submit" name="uitkomst" value="verlopen" class="secondary">Verlopen</button>
+              </p>
+            </fieldset>
+          </form>`,
+        ),
+      );
+    });
+
+    router.post('/betalen/simulator/:externalId', express.urlencoded({ extended: false, limit: '2kb' }), async (req, res) => {
+      const externalId = req.params.externalId;
+      const outcome = OUTCOMES[String(req.body?.uitkomst ?? '')];
+      const payment = EXTERNAL_ID.test(externalId) ? gateway.find(externalId) : undefined;
+      if (!payment || !outcome) {
+        res.redirect(303, `/betalen/simulator/${encodeURIComponent(externalId)}`);
+        return;
+      }
+      gateway.settle(externalId, outcome);
+      // Like Mollie: tell the shop through its webhook (only the id), then send the customer back.
+      try {
+        const webhook = new URL(payment.webhookUrl);
+        const answer = await fetch(`${ownOrigin(req)}${webhook.pathname}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ id: externalId }).toString(),
+          signal: AbortSignal.timeout(15_000),
+        });
+        if (!answer.ok) logger.warn({ status: answer.status }, 'payment simulator: webhook answered with an error');
+      } catch (error) {
+        // The customer's return page asks for the status again; the sweep does too.
+        logger.warn({ err: error }, 'payment simulator: webhook call failed');
+      }
+      res.redirect(303, sameSitePath(payment.redirectUrl));
+    });
+  }
+  return router;
+}

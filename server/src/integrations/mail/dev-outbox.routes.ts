@@ -1,0 +1,46 @@
+import { Router } from 'express';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { OutboxMail } from '../../modules/communication/outbox-mail.entity.js';
+
+export interface DevOutboxOptions {
+  orm: MikroORM;
+  /** From the config: the route exists only when this is false... */
+  production: boolean;
+  /** ...and mails go to the local outbox. */
+  transport: 'outbox' | 'smtp';
+}
+
+/** Whether GET /api/dev/outbox is served. Never in production, whatever else is configured. */
+export function devOutboxEnabled(options: Pick<DevOutboxOptions, 'production' | 'transport'>): boolean {
+  return options.production === false && options.transport === 'outbox' && process.env.NODE_ENV !== 'production';
+}
+
+/**
+ * GET /api/dev/outbox?to=<email>: the latest mails in the local outbox for one address, as JSON, so the browser tests
+ * (and a developer) can read confirmation and reset links. Not mounted at all in production; the handler checks again.
+ */
+export function devOutboxRoutes(options: DevOutboxOptions): Router {
+  const router = Router();
+  if (!devOutboxEnabled(options)) return router;
+  router.get('/api/dev/outbox', async (req, res) => {
+    if (!devOutboxEnabled(options)) {
+      res.status(404).json({ error: 'Niet gevonden.' });
+      return;
+    }
+    const to = typeof req.query.to === 'string' ? req.query.to.trim().toLowerCase() : '';
+    if (!to || to.length > 254) {
+      res.status(400).json({ error: 'Geef een e-mailadres mee: /api/dev/outbox?to=naam@voorbeeld.nl' });
+      return;
+    }
+    const mails = await options.orm.em.fork().find(
+      OutboxMail,
+      { to: { $ilike: to.replace(/[\\%_]/g, (c) => `\\${c}`) } },
+      { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: 20 },
+    );
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({
+      mails: mails.map((m) => ({ to: m.to, subject: m.subject, body: m.body, template: m.templateKey ?? null, createdAt: m.createdAt.toISOString() })),
+    });
+  });
+  return router;
+}

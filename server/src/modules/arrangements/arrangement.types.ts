@@ -1,0 +1,94 @@
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { UserError } from '../../graphql/errors.js';
+import { Municipality } from '../municipalities/municipality.entity.js';
+import { Category } from '../catalogue/category.entity.js';
+
+@ObjectType('Arrangement', { description: 'A municipality’s scheme (regeling), with its budget use from the ledger.' })
+export class ArrangementView {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String)
+  slug!: string;
+
+  @Field(() => String)
+  description!: string;
+
+  @Field(() => Municipality)
+  municipality!: Municipality;
+
+  @Field(() => String, { description: 'First valid day (YYYY-MM-DD).' })
+  validFrom!: string;
+
+  @Field(() => String, { description: 'Last valid day (YYYY-MM-DD).' })
+  validUntil!: string;
+
+  @Field(() => Int, { description: 'What a new assignment gets unless another amount is chosen, in cents.' })
+  defaultAmountCents!: number;
+
+  @Field(() => Boolean, { description: 'May the customer pay what the budget does not cover (eigen bijdrage)?' })
+  ownContributionAllowed!: boolean;
+
+  @Field(() => Int, { nullable: true, description: 'At most this much budget per order, in cents; null: no limit.' })
+  maxPerOrderCents!: number | null;
+
+  @Field(() => [Category], { description: 'The categories it pays for, in display order.' })
+  categories!: Category[];
+
+  @Field(() => Int, { description: 'Granted to households, net of revocations, in cents (from the ledger).' })
+  grantedCents!: number;
+
+  @Field(() => Int, { description: 'Spent from the granted budget, net of cancellations, in cents (from the ledger).' })
+  spentCents!: number;
+
+  @Field(() => Int, { description: 'Still to spend in the assignments, in cents (from the ledger).' })
+  remainingCents!: number;
+
+  @Field(() => Int, { description: 'Assignments that are not revoked.' })
+  assignmentCount!: number;
+
+  @Field(() => Date)
+  updatedAt!: Date;
+}
+
+@InputType({ description: 'An arrangement’s settings. Amounts in cents; dates YYYY-MM-DD.' })
+export class ArrangementInput {
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String, { nullable: true })
+  description?: string | null;
+
+  @Field(() => ID)
+  municipalityId!: string;
+
+  @Field(() => String)
+  validFrom!: string;
+
+  @Field(() => String)
+  validUntil!: string;
+
+  @Field(() => Int)
+  defaultAmountCents!: number;
+
+  @Field(() => [ID])
+  categoryIds!: string[];
+
+  @Field(() => Boolean)
+  ownContributionAllowed!: boolean;
+
+  @Field(() => Int, { nullable: true })
+  maxPerOrderCents?: number | null;
+}
+
+@ObjectType()
+export class ArrangementPayload {
+  @Field(() => ArrangementView, { nullable: true })
+  arrangement!: ArrangementView | null;
+
+  @Field(() => [UserError])
+  errors!: UserError[];
+}

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
+import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
+import { Municipality } from '../municipalities/municipality.entity.js';
+import { Category } from '../catalogue/category.entity.js';
+import { ClientGroup } from '../customers/client-group.entity.js';
+
+const FIELDS = `id name slug description validFrom validUntil defaultAmountCents ownContributionAllowed maxPerOrderCents
+  municipality { id slug } categories { id slug } grantedCents spentCents remainingCents assignmentCount`;
+const LIST = `query($m: ID) { arrangements(municipalityId: $m) { ${FIELDS} } }`;
+const ONE = `query($id: ID!) { arrangement(id: $id) { ${FIELDS} } }`;
+const CREATE = `mutation($input: ArrangementInput!) { createArrangement(input: $input) { errors { field code message } arrangement { ${FIELDS} } } }`;
+const UPDATE = `mutation($id: ID!, $input: ArrangementInput!) { updateArrangement(id: $id, input: $input) { errors { field code message } arrangement { ${FIELDS} } } }`;
+const GRANT = `mutation($input: GrantAssignmentInput!) { grantAssignment(input: $input) { errors { code } assignment { id } } }`;
+const REVOKE = `mutation($id: ID!) { revokeAssignment(id: $id, reason: "Test van het budgetgebruik") { errors { code } } }`;
+
+const staffEmail = (role: string) => DEMO_STAFF.find((s) => s.role === role)!.email;
+
+describe('arrangements (regelingen)', () => {
+  let server: TestServer;
+  let beheerder: TestClient;
+  let zv: Municipality;
+  let nh: Municipality;
+  let categories: Category[];
+
+  const input = (overrides: Record<string, unknown> = {}) => ({
+    name: 'Sportregeling 2027',
+    description: 'Tegoed voor sport voor kinderen.',
+    municipalityId: zv.id,
+    validFrom: '2027-01-01',
+    validUntil: '2027-12-31',
+    defaultAmountCents: 15000,
+    categoryIds: [categories[0]!.id, categories[2]!.id],
+    ownContributionAllowed: true,
+    maxPerOrderCents: null,
+    ...overrides,
+  });
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: true });
+    beheerder = server.client();
+    await beheerder.loginStaff(staffEmail('BEHEERDER'), DEMO_PASSWORD);
+    const em = server.orm.em.fork();
+    zv = await em.findOneOrFail(Municipality, { slug: 'zuiderveen' });
+    nh = await em.findOneOrFail(Municipality, { slug: 'noorderhaven' });
+    categories = await em.find(Category, {}, { orderBy: { sortOrder: 'asc' } });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('lists arrangements with budget use from the ledger, in a fixed number of queries', async () => {
+    server.queries.length = 0;
+    const r: any = await beheerder.gql(LIST, {});
+    expect(r.errors).toBeUndefined();
+    const list = r.data.arrangements as any[];
+    expect(list).toHaveLength(3);
+    expect(server.queries.length).toBeLessThanOrEqual(12);
+    const kind = list.find((a) => a.slug.startsWith('kindpakket'));
+    expect(kind.grantedCents).toBeGreaterThan(0);
+    expect(kind.spentCents).toBe(kind.grantedCents - kind.remainingCents);
+    const [{ granted }] = await server.orm.em
+      .fork()
+      .execute<{ granted: string }[]>(
+        `select coalesce(sum(e.amount_cents), 0) as granted from ledger_entry e join ledger_transaction t on t.id = e.transaction_id
+          join ledger_account acc on acc.id = e.account_id and acc.kind = 'ASSIGNMENT'
+          join assignment a on a.id = acc.assignment_id where a.arrangement_id = ? and t.kind = 'GRANT'`,
+        [kind.id],
+      );
+    expect(kind.grantedCents).toBe(Number(granted));
+    const only: any = await beheerder.gql(LIST, { m: nh.id });
+    expect(only.data.arrangements.map((a: any) => a.municipality.slug)).toEqual(['noorderhaven']);
+  });
+
+  it('follows grants and revocations', async () => {
+    const created: any = await beheerder.gql(CREATE, { input: input({ name: 'Budgettest', validFrom: '2026-01-01', validUntil: '2026-12-31' }) });
+    const id = created.data.createArrangement.arrangement.id;
+    const group = await server.orm.em.fork().findOneOrFail(ClientGroup, { municipality: zv.id });
+    const g1: any = await beheerder.gql(GRANT, { input: { clientGroupId: group.id, arrangementId: id, amountCents: 10000 } });
+    await beheerder.gql(GRANT, { input: { clientGroupId: group.id, arrangementId: id, amountCents: 2550 } });
+    let a: any = (await beheerder.gql(ONE, { id })).data!.arrangement;
+    expect(a).toMatchObject({ grantedCents: 12550, spentCents: 0, remainingCents: 12550, assignmentCount: 2 });
+    await beheerder.gql(REVOKE, { id: g1.data.grantAssignment.assignment.id });
+    a = (await beheerder.gql(ONE, { id })).data!.arrangement;
+    expect(a).toMatchObject({ grantedCents: 2550, spentCents: 0, remainingCents: 2550, assignmentCount: 1 });
+  });
+
+  it('creates an arrangement with a slug, categories and exact amounts', async () => {
+    const r: any = await beheerder.gql(CREATE, { input: input({ name: '  Sportregeling   2027 ', maxPerOrderCents: 5001 }) });
+    expect(r.data.createArrangement.errors).toEqual([]);
+    const a = r.data.createArrangement.arrangement;
+    expect(a).toMatchObject({
+      name: 'Sportregeling 2027',
+      slug: 'sportregeling-2027',
+      defaultAmountCents: 15000,
+      maxPerOrderCents: 5001,
+      ownContributionAllowed: true,
+      municipality: { slug: 'zuiderveen' },
+      grantedCents: 0,
+      spentCents: 0,
+    });
+    expect(a.categories.map((c: any) => c.id).sort()).toEqual([categories[0]!.id, categories[2]!.id].sort());
+    const audit = await server.orm.em.fork().execute(`select actor_kind from audit_log where action = 'arrangement.created' and subject_id = ?`, [a.id]);
+    expect(audit).toEqual([{ actor_kind: 'STAFF' }]);
+    // The same name in the same municipality is refused; in another municipality it is fine.
+    const twin: any = await beheerder.gql(CREATE, { input: input({ name: 'sportregeling 2027' }) });
+    expect(twin.data.createArrangement.errors).toEqual([expect.objectContaining({ field: 'name', code: 'DUPLICATE' })]);
+    const elsewhere: any = await beheerder.gql(CREATE, { input: input({ municipalityId: nh.id }) });
+    expect(elsewhere.data.createArrangement.arrangement.slug).toBe('sportregeling-2027');
+  });
+
+  it('refuses bad input with a Dutch message per field and stores nothing', async () => {
+    const em = server.orm.em.fork();
+    const [{ n: before }] = await em.execute<{ n: string }[]>(`select count(*) as n from arrangement`);
+    const r: any = await beheerder.gql(CREATE, {
+      input: input({
+        name: 'ab',
+        description: 'x'.repeat(2001),
+        municipalityId: '00000000-0000-4000-8000-000000000000',
+        validFrom: '2027-02-30',
+        validUntil: '',
+        defaultAmountCents: 0,
+        categoryIds: [],
+        maxPerOrderCents: -5,
+      }),
+    });
+    expect(Object.fromEntries(r.data.createArrangement.errors.map((e: any) => [e.field, e.message]))).toEqual({
+      name: 'De naam moet tussen 3 en 120 tekens lang zijn.',
+      description: 'De omschrijving mag hoogstens 2.000 tekens lang zijn.',
+      municipalityId: 'Kies een gemeente waarvoor u werkt.',
+      validFrom: 'Vul een geldige begindatum in.',
+      validUntil: 'Vul een geldige einddatum in.',
+      defaultAmountCents: 'Vul een standaardbedrag in van minstens € 0,01 en hoogstens € 100.000,00.',
+      maxPerOrderCents: 'Vul een maximum per bestelling in van minstens € 0,01 en hoogstens € 100.000,00, of laat het veld leeg.',
+      categoryIds: 'Kies ten minste één categorie waarvoor de regeling betaalt.',
+    });
+    const order: any = await beheerder.gql(CREATE, { input: input({ name: 'Andere regeling', validFrom: '2027-06-01', validUntil: '2027-05-31', defaultAmountCents: 10_000_001 }) });
+    expect(order.data.createArrangement.errors.map((e: any) => e.code).sort()).toEqual(['END_BEFORE_START', 'INVALID_AMOUNT']);
+    const fraction: any = await beheerder.gql(CREATE, { input: input({ defaultAmountCents: 150.5 }) });
+    expect(fraction.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    const [{ n: after }] = await em.execute<{ n: string }[]>(`select count(*) as n from arrangement`);
+    expect(after).toBe(before);
+  });
+
+  it('edits an arrangement; its municipality is fixed once granted and its validity must cover its assignments', async () => {
+    const list: any = (await beheerder.gql(LIST, { m: zv.id })).data!.arrangements;
+    const kind = list.find((a: any) => a.slug.startsWith('kindpakket'));
+    const base = {
+      name: kind.name,
+      description: kind.description,
+      municipalityId: zv.id,
+      validFrom: kind.validFrom,
+      validUntil: kind.validUntil,
+      defaultAmountCents: kind.defaultAmountCents,
+      categoryIds: kind.categories.map((c: any) => c.id),
+      ownContributionAllowed: kind.ownContributionAllowed,
+      maxPerOrderCents: kind.maxPerOrderCents,
+    };
+    const ok: any = await beheerder.gql(UPDATE, {
+      id: kind.id,
+      input: { ...base, name: 'Kindpakket 2026 (aangepast)', defaultAmountCents: 17550, maxPerOrderCents: 7500, categoryIds: [categories[1]!.id], validUntil: '2027-03-31' },
+    });
+    expect(ok.data.updateArrangement.errors).toEqual([]);
+    expect(ok.data.updateArrangement.arrangement).toMatchObject({
+      id: kind.id,
+      name: 'Kindpakket 2026 (aangepast)',
+      slug: kind.slug,
+      defaultAmountCents: 17550,
+      maxPerOrderCents: 7500,
+      validUntil: '2027-03-31',
+      categories: [{ id: categories[1]!.id, slug: categories[1]!.slug }],
+      grantedCents: kind.grantedCents,
+    });
+    const moved: any = await beheerder.gql(UPDATE, { id: kind.id, input: { ...base, municipalityId: nh.id } });
+    expect(moved.data.updateArrangement.errors).toEqual([expect.objectContaining({ field: 'municipalityId', code: 'HAS_ASSIGNMENTS' })]);
+    const narrower: any = await beheerder.gql(UPDATE, { id: kind.id, input: { ...base, validFrom: '2026-02-01', validUntil: '2026-06-30' } });
+    expect(narrower.data.updateArrangement.errors.map((e: any) => [e.field, e.code])).toEqual([
+      ['validFrom', 'OUTSIDE_ASSIGNMENTS'],
+      ['validUntil', 'OUTSIDE_ASSIGNMENTS'],
+    ]);
+    const missing: any = await beheerder.gql(UPDATE, { id: '00000000-0000-4000-8000-000000000000', input: base });
+    expect(missing.data.updateArrangement.errors[0].code).toBe('NOT_FOUND');
+    const audit = await server.orm.em
+      .fork()
+      .execute<{ details: { fields: string[] } }[]>(`select details from audit_log where action = 'arrangement.updated' and subject_id = ?`, [kind.id]);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.details.fields.sort()).toEqual(['categoryIds', 'defaultAmountCents', 'maxPerOrderCents', 'name', 'validUntil']);
+  });
+
+  it('keeps staff within their scope and behind the permissions', async () => {
+    const scoped = server.client();
+    await scoped.loginStaff(staffEmail('KLANTCONTACT'), DEMO_PASSWORD);
+    // Klantcontact grants assignments, so it may list arrangements (of its own municipality) but not change them.
+    const list: any = await scoped.gql(LIST, {});
+    expect(list.data.arrangements.every((a: any) => a.municipality.slug === 'zuiderveen')).toBe(true);
+    expect((await scoped.gql(LIST, { m: nh.id })).data!.arrangements).toEqual([]);
+    const nhArrangement = (await beheerder.gql(LIST, { m: nh.id })).data!.arrangements[0];
+    expect((await scoped.gql(ONE, { id: nhArrangement.id })).data!.arrangement).toBeNull();
+    const create: any = await scoped.gql(CREATE, { input: input({ name: 'Niet toegestaan' }) });
+    expect(create.errors[0].extensions.code).toBe('FORBIDDEN');
+    const redactie = server.client();
+    await redactie.loginStaff(staffEmail('REDACTIE'), DEMO_PASSWORD);
+    expect((await redactie.gql(LIST, {})).errors![0]!.extensions!.code).toBe('FORBIDDEN');
+  });
+});

@@ -1,0 +1,54 @@
+import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Opt, Ref } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { ClientGroup } from '../customers/client-group.entity.js';
+import { Person } from '../customers/person.entity.js';
+import { Arrangement } from './arrangement.entity.js';
+
+export type StoredAssignmentStatus = 'ACTIVE' | 'REVOKED';
+
+/**
+ * An arrangement granted to a client group (toewijzing), optionally for one member. `amountCents` is what was
+ * granted; what is left is the balance of its ledger account, never a column here.
+ */
+@Entity({ tableName: 'assignment' })
+export class Assignment {
+  @PrimaryKey({ type: 'uuid' })
+  id: string & Opt = randomUUID();
+
+  @ManyToOne(() => ClientGroup, { ref: true })
+  clientGroup!: Ref<ClientGroup>;
+
+  @ManyToOne(() => Arrangement, { ref: true })
+  arrangement!: Ref<Arrangement>;
+
+  @ManyToOne(() => Person, { ref: true, nullable: true, fieldName: 'beneficiary_id' })
+  beneficiary?: Ref<Person> | null;
+
+  @Property({ type: 'integer' })
+  amountCents!: number;
+
+  @Property({ type: 'date' })
+  validFrom!: string;
+
+  @Property({ type: 'date' })
+  validUntil!: string;
+
+  @Property({ type: 'text' })
+  status: StoredAssignmentStatus & Opt = 'ACTIVE';
+
+  @Property({ type: 'timestamptz', nullable: true })
+  revokedAt?: Date | null;
+
+  @Property({ type: 'text', nullable: true })
+  revokedReason?: string | null;
+
+  @Property({ type: 'uuid', nullable: true })
+  createdBy?: string | null;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date & Opt = new Date();
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date & Opt = new Date();
+}

@@ -1,0 +1,41 @@
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { Context } from '../../graphql/context.js';
+import { Requires } from '../../graphql/auth/requires.js';
+import { Audience, Permission } from '../../graphql/auth/permissions.js';
+import { AssignmentMovement, AssignmentPayload, AssignmentView, GrantAssignmentInput } from './assignment.types.js';
+
+@Resolver(() => AssignmentView)
+export class AssignmentResolver {
+  @Query(() => [AssignmentView], { description: 'The logged-in customer’s household assignments, with balances.' })
+  @Requires(Audience.CUSTOMER)
+  myAssignments(@Ctx() ctx: Context): Promise<AssignmentView[]> {
+    return ctx.services.assignments.mine(ctx);
+  }
+
+  @Query(() => [AssignmentView], { nullable: true, description: 'A client group’s assignments; null when not found or out of scope.' })
+  @Requires(Permission.ASSIGNMENT_MANAGE, Permission.PERSON_READ)
+  clientGroupAssignments(@Arg('clientGroupId', () => ID) clientGroupId: string, @Ctx() ctx: Context): Promise<AssignmentView[] | null> {
+    return ctx.services.assignments.forClientGroup(ctx, clientGroupId);
+  }
+
+  @Mutation(() => AssignmentPayload, { description: 'Grants an arrangement to a client group and books the budget.' })
+  @Requires(Permission.ASSIGNMENT_MANAGE)
+  async grantAssignment(@Arg('input', () => GrantAssignmentInput) input: GrantAssignmentInput, @Ctx() ctx: Context): Promise<AssignmentPayload> {
+    return Object.assign(new AssignmentPayload(), await ctx.services.assignments.grant(ctx, input));
+  }
+
+  @Mutation(() => AssignmentPayload, { description: 'Revokes an assignment; what is left of its budget goes back to the arrangement.' })
+  @Requires(Permission.ASSIGNMENT_MANAGE)
+  async revokeAssignment(
+    @Arg('id', () => ID) id: string,
+    @Arg('reason', () => String) reason: string,
+    @Ctx() ctx: Context,
+  ): Promise<AssignmentPayload> {
+    return Object.assign(new AssignmentPayload(), await ctx.services.assignments.revoke(ctx, id, reason));
+  }
+
+  @FieldResolver(() => [AssignmentMovement], { description: 'Bookings on this budget, newest first.' })
+  movements(@Root() assignment: AssignmentView, @Ctx() ctx: Context): Promise<AssignmentMovement[]> {
+    return ctx.services.assignments.movements(ctx, assignment.id);
+  }
+}

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { mkdtempSync, readdirSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
+import { DEMO_PASSWORD, demoProviderEmail } from '../../seeders/demo-accounts.js';
+import { Category } from './category.entity.js';
+import { sniffImageType } from './product-image.service.js';
+import { LocalDiskStorage } from '../../integrations/storage/file-storage.js';
+
+const CREATE = `mutation($input: ProductInput!){ createProduct(input:$input){ errors { message } product { id } } }`;
+const IMAGES = `query($id:ID!){ myProduct(id:$id){ id status images { id url thumbnailUrl width height alt } } }`;
+const DELETE = `mutation($p:ID!,$i:ID!){ deleteProductImage(productId:$p,imageId:$i){ errors { code message } product { id images { id } } } }`;
+
+function form(file: Buffer | null, name = 'foto.png', type = 'image/png', alt = 'Een foto') {
+  const body = new FormData();
+  body.set('alt', alt);
+  if (file) body.set('file', new Blob([new Uint8Array(file)], { type }), name);
+  return body;
+}
+
+describe('product images', () => {
+  let server: TestServer;
+  let dataDir: string;
+  let provider: TestClient;
+  let other: TestClient;
+  let productId: string;
+  const uploads = () => join(dataDir, 'uploads', 'products');
+  const stored = () => (existsSync(uploads()) ? readdirSync(uploads()).filter((f) => !f.startsWith('.')) : []);
+
+  async function upload(client: TestClient, body: FormData, headers: Record<string, string> = { 'x-gemeentewinkel-upload': '1' }, id = productId) {
+    const res = await client.fetch(`/api/products/${id}/images`, { method: 'POST', headers, body });
+    return { status: res.status, body: (await res.json()) as any };
+  }
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'gw-images-'));
+    server = await startTestServer({ seed: true, env: { DATA_DIR: dataDir } });
+    provider = server.client();
+    await provider.loginProvider(demoProviderEmail(1), DEMO_PASSWORD);
+    other = server.client();
+    await other.loginProvider(demoProviderEmail(2), DEMO_PASSWORD);
+    const category = await server.orm.em.fork().findOneOrFail(Category, { slug: 'sport-en-bewegen' });
+    const r: any = await provider.gql(CREATE, {
+      input: { title: 'Product met foto', description: '', priceCents: 1000, categoryId: category.id, availability: 'AVAILABLE', redemptionMethod: 'PICKUP' },
+    });
+    productId = r.data.createProduct.product.id;
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('recognises JPEG, PNG and WebP by their content', async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } }).png().toBuffer();
+    const jpg = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } }).jpeg().toBuffer();
+    const webp = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } }).webp().toBuffer();
+    expect([sniffImageType(png), sniffImageType(jpg), sniffImageType(webp)]).toEqual(['image/png', 'image/jpeg', 'image/webp']);
+    expect(sniffImageType(Buffer.from('GIF89a...'))).toBeNull();
+    expect(sniffImageType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toBeNull();
+  });
+
+  it('stores an uploaded photo re-encoded with a 400×300 thumbnail and serves both', async () => {
+    const photo = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+      .withMetadata({ exif: { IFD0: { Copyright: 'geheim' } } })
+      .jpeg()
+      .toBuffer();
+    const { status, body } = await upload(provider, form(photo, 'vakantie.JPG', 'image/jpeg', 'Kinderen op de tennisbaan'));
+    expect(status).toBe(201);
+    expect(body.errors).toEqual([]);
+    expect(body.image).toMatchObject({ width: 1200, height: 800, alt: 'Kinderen op de tennisbaan' });
+    expect(stored()).toHaveLength(2);
+
+    const r: any = await provider.gql(IMAGES, { id: productId });
+    const image = r.data.myProduct.images[0];
+    expect(image.url).toMatch(/^\/uploads\/products\/[0-9a-f-]+\.webp$/);
+    const big = await server.client().fetch(image.url);
+    expect(big.status).toBe(200);
+    expect(big.headers.get('content-type')).toBe('image/webp');
+    expect(big.headers.get('x-content-type-options')).toBe('nosniff');
+    const bigMeta = await sharp(Buffer.from(await big.arrayBuffer())).metadata();
+    expect([bigMeta.format, bigMeta.width, bigMeta.exif]).toEqual(['webp', 1200, undefined]);
+    const thumb = await server.client().fetch(image.thumbnailUrl);
+    const thumbMeta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
+    expect([thumbMeta.width, thumbMeta.height]).toEqual([400, 300]);
+  });
+
+  it('refuses a non-image, a disguised file, a broken image and a file over 5 MB, storing nothing', async () => {
+    const before = stored().length;
+    const cases: [FormData, number, string][] = [
+      [form(Buffer.from('dit is gewoon tekst'), 'foto.png', 'image/png'), 415, 'Dit bestand is geen afbeelding. Kies een JPEG-, PNG- of WebP-afbeelding.'],
+      [form(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'x.svg', 'image/svg+xml'), 415, 'Dit bestand is geen afbeelding. Kies een JPEG-, PNG- of WebP-afbeelding.'],
+      [form(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 7)]), 'kapot.jpg', 'image/jpeg'), 400, 'Deze afbeelding kan niet worden gelezen. Misschien is het bestand beschadigd; probeer een andere afbeelding.'],
+      [form(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(5 * 1024 * 1024 + 10)]), 'groot.png'), 413, 'Deze afbeelding is te groot. Een afbeelding mag hoogstens 5 MB zijn.'],
+      [form(null), 400, 'Kies een afbeelding om te uploaden.'],
+    ];
+    for (const [body, status, message] of cases) {
+      const r = await upload(provider, body);
+      expect(r.status, message).toBe(status);
+      expect(r.body.image).toBeNull();
+      expect(r.body.errors[0]).toMatchObject({ field: 'file', message });
+    }
+    expect(stored()).toHaveLength(before);
+  });
+
+  it('is CSRF-safe and checks ownership', async () => {
+    const png = await sharp({ create: { width: 50, height: 50, channels: 3, background: 'green' } }).png().toBuffer();
+    const noHeader = await upload(provider, form(png), {});
+    expect(noHeader.status).toBe(400);
+    const crossSite = await upload(provider, form(png), { 'x-gemeentewinkel-upload': '1', origin: 'https://evil.example' });
+    expect(crossSite.status).toBe(403);
+    const anonymous = await upload(server.client(), form(png));
+    expect(anonymous.status).toBe(401);
+    const stranger = await upload(other, form(png));
+    expect(stranger.status).toBe(404);
+    expect(stranger.body.errors[0].message).toBe('Dit product is niet gevonden.');
+    const r: any = await other.gql(DELETE, { p: productId, i: '00000000-0000-4000-8000-000000000000' });
+    expect(r.data.deleteProductImage.errors[0].code).toBe('NOT_FOUND');
+  });
+
+  it('never serves a file outside the uploads folder', async () => {
+    for (const path of [
+      '/uploads/..%2F..%2F..%2Fetc%2Fpasswd',
+      '/uploads/products/..%2F..%2F.env',
+      '/uploads/../package.json',
+      '/uploads/products/%2e%2e%2fx.webp',
+      '/uploads/products/x.webp%00.png',
+      '/uploads/products/onbekend.webp',
+      '/uploads/PRODUCTS/X.WEBP',
+    ]) {
+      const res = await server.client().fetch(path);
+      expect(res.status, path).toBe(404);
+    }
+    const storage = new LocalDiskStorage(join(dataDir, 'uploads'));
+    expect(storage.pathOf('../x.webp')).toBeNull();
+    expect(storage.pathOf('products/../../x.webp')).toBeNull();
+    expect(storage.pathOf('products/a.webp')).toBe(join(dataDir, 'uploads', 'products', 'a.webp'));
+  });
+
+  it('deletes an image and its files', async () => {
+    const r: any = await provider.gql(IMAGES, { id: productId });
+    const image = r.data.myProduct.images[0];
+    const before = stored().length;
+    const d: any = await provider.gql(DELETE, { p: productId, i: image.id });
+    expect(d.data.deleteProductImage.errors).toEqual([]);
+    expect(d.data.deleteProductImage.product.images).toEqual([]);
+    expect(stored()).toHaveLength(before - 2);
+    expect((await server.client().fetch(image.url)).status).toBe(404);
+  });
+});

@@ -1,0 +1,48 @@
+import MarkdownIt from 'markdown-it';
+
+/**
+ * Product descriptions are Markdown written by providers and shown to everyone, so the rendering must never let a
+ * provider inject markup or script. markdown-it with `html: false` escapes every raw HTML tag instead of passing it
+ * through (safe by construction, not by after-the-fact sanitising), and its `validateLink` hook decides which link
+ * targets may become an href: here only http(s), mailto and tel, plus site-relative paths. Everything else
+ * (`javascript:`, `data:`, `vbscript:`, `file:`, protocol-relative `//host`) stays plain text. Images are switched off
+ * (a provider uploads images; a remote image in a description would be a tracking pixel), and so are headings above
+ * h3 (the page already has its h1 and h2). Rendering is cheap (tens of microseconds) and done on read, so a rule change
+ * applies to every existing description at once.
+ */
+const md = new MarkdownIt('default', { html: false, linkify: true, typographer: false, breaks: false });
+md.disable(['image', 'html_block', 'html_inline']);
+
+const SAFE_LINK = /^(https?:\/\/|mailto:|tel:|\/(?!\/)|#)/i;
+
+md.validateLink = (url: string): boolean => {
+  // Control characters and whitespace are stripped by browsers before the scheme is read ("java\tscript:").
+  const cleaned = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
+  return SAFE_LINK.test(cleaned) && !/^(javascript|vbscript|data|file):/i.test(cleaned);
+};
+
+// Links open normally but never pass the page to the target and never pass on ranking.
+const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
+  const token = tokens[idx]!;
+  const href = String(token.attrGet('href') ?? '');
+  if (/^https?:\/\//i.test(href)) token.attrSet('rel', 'nofollow noopener noreferrer ugc');
+  return defaultLinkOpen(tokens, idx, options, env, self);
+};
+
+// Headings: # and ## become h3 so the page outline stays correct.
+md.renderer.rules.heading_open = (tokens, idx) => {
+  const level = Math.min(6, Math.max(3, Number(tokens[idx]!.tag.slice(1)) + 2));
+  return `<h${level}>`;
+};
+md.renderer.rules.heading_close = (tokens, idx) => {
+  const level = Math.min(6, Math.max(3, Number(tokens[idx]!.tag.slice(1)) + 2));
+  return `</h${level}>\n`;
+};
+
+export const MAX_DESCRIPTION_LENGTH = 10_000;
+
+/** Markdown → HTML that is safe to put into a page as is. */
+export function renderMarkdown(source: string): string {
+  return md.render(source.slice(0, MAX_DESCRIPTION_LENGTH));
+}

@@ -1,0 +1,92 @@
+import express, { type Router } from 'express';
+import busboy from 'busboy';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { Services } from '../../services.js';
+import type { Context } from '../../graphql/context.js';
+import { createLoaders } from '../../graphql/loaders.js';
+import { Audience } from '../../graphql/auth/permissions.js';
+import { IMAGE_MESSAGES, IMAGE_RULES } from './product-image.service.js';
+
+/** The header every upload must carry: a cross-site form cannot set it, and a cross-site script needs CORS we never grant. */
+export const UPLOAD_HEADER = 'x-gemeentewinkel-upload';
+
+/**
+ * `POST /api/products/:productId/images` (multipart/form-data: `file`, optional `alt`): adds an image to the logged-in
+ * provider's own product. CSRF-safe: the session cookie is SameSite, the request must carry the custom header above,
+ * and a cross-origin Origin is refused. Answers JSON `{ image, errors }` with Dutch messages.
+ */
+export function productImageRoutes(deps: { orm: MikroORM; services: Services; logger: Logger }): Router {
+  const { orm, services, logger } = deps;
+  const router = express.Router();
+
+  router.post('/api/products/:productId/images', async (req, res) => {
+    const refuse = (status: number, code: string, message: string, field: string | null = null) => {
+      if (!req.readableEnded) res.setHeader('Connection', 'close');
+      res.status(status).json({ image: null, errors: [{ field, code, message }] });
+    };
+    if (req.get(UPLOAD_HEADER) !== '1') return refuse(400, 'BAD_REQUEST', 'Dit verzoek is geweigerd (beveiliging tegen vervalste verzoeken).');
+    const origin = req.get('origin');
+    if (origin && origin !== `${req.protocol}://${req.get('host')}` && origin !== new URL(services.config.appUrl).origin) {
+      return refuse(403, 'FORBIDDEN', 'Dit verzoek is geweigerd (beveiliging tegen vervalste verzoeken).');
+    }
+    const em = orm.em.fork();
+    const viewer = await services.sessions.resolveViewer(em, req);
+    if (viewer.kind === Audience.ANONYMOUS) return refuse(401, 'UNAUTHENTICATED', 'U moet ingelogd zijn om dit te doen.');
+    if (viewer.kind !== Audience.PROVIDER) return refuse(403, 'FORBIDDEN', 'U heeft geen toegang tot deze gegevens.');
+    if (!req.is('multipart/form-data')) return refuse(415, 'BAD_REQUEST', IMAGE_MESSAGES.missing, 'file');
+    const declared = Number(req.get('content-length') ?? 0);
+    if (declared > IMAGE_RULES.maxBytes + 64 * 1024) return refuse(413, 'TOO_LARGE', IMAGE_MESSAGES.tooLarge, 'file');
+
+    let parsed: { data: Buffer | null; truncated: boolean; alt: string };
+    try {
+      parsed = await new Promise((resolve, reject) => {
+        const bb = busboy({ headers: req.headers, limits: { files: 1, fileSize: IMAGE_RULES.maxBytes, fields: 4, fieldSize: 2000, parts: 6 } });
+        const chunks: Buffer[] = [];
+        let truncated = false;
+        let seenFile = false;
+        let alt = '';
+        bb.on('file', (name, stream) => {
+          if (name !== 'file' || seenFile) {
+            stream.resume();
+            return;
+          }
+          seenFile = true;
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('limit', () => {
+            truncated = true;
+          });
+        });
+        bb.on('field', (name, value) => {
+          if (name === 'alt') alt = value;
+        });
+        bb.on('error', reject);
+        bb.on('close', () => resolve({ data: seenFile ? Buffer.concat(chunks) : null, truncated, alt }));
+        req.pipe(bb);
+      });
+    } catch {
+      return refuse(400, 'BAD_REQUEST', IMAGE_MESSAGES.missing, 'file');
+    }
+
+    const ctx: Context = { em, viewer, services, loaders: createLoaders(em), log: logger, req, res };
+    try {
+      const result = await services.productImages.add(ctx, String(req.params.productId), parsed.data, parsed.alt, parsed.truncated);
+      const image = result.image
+        ? {
+            id: result.image.id,
+            url: `/uploads/${result.image.storageKey}`,
+            thumbnailUrl: `/uploads/${result.image.thumbnailKey}`,
+            width: result.image.width,
+            height: result.image.height,
+            alt: result.image.alt,
+          }
+        : null;
+      res.status(result.status).json({ image, errors: result.errors.map(({ field, code, message }) => ({ field, code, message })) });
+    } catch (error) {
+      logger.error({ err: error }, 'image upload failed');
+      res.status(500).json({ image: null, errors: [{ field: null, code: 'INTERNAL', message: 'Er is een onverwachte fout opgetreden. Probeer het later opnieuw.' }] });
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,155 @@
+import type { OutputInfo } from 'sharp';
+import { randomUUID } from 'node:crypto';
+import type { Context } from '../../graphql/context.js';
+import { UserError } from '../../graphql/errors.js';
+import { isUuid } from '../../graphql/ids.js';
+import type { FileStorage } from '../../integrations/storage/file-storage.js';
+import { Product, ProductStatus } from './product.entity.js';
+import { ProductImage } from './product-image.entity.js';
+import { ProductPayload } from './product.inputs.js';
+
+export const IMAGE_RULES = {
+  maxBytes: 5 * 1024 * 1024,
+  maxPerProduct: 6,
+  largeWidth: 1200,
+  thumbWidth: 400,
+  thumbHeight: 300,
+  altMax: 200,
+} as const;
+
+export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
+
+/** The real type of a file, from its first bytes (its name and the browser's claim are not trusted). */
+export function sniffImageType(data: Buffer): ImageType | null {
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (data.length >= 12 && data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP') {
+    return 'image/webp';
+  }
+  return null;
+}
+
+export const IMAGE_MESSAGES = {
+  notAnImage: 'Dit bestand is geen afbeelding. Kies een JPEG-, PNG- of WebP-afbeelding.',
+  tooLarge: 'Deze afbeelding is te groot. Een afbeelding mag hoogstens 5 MB zijn.',
+  unreadable: 'Deze afbeelding kan niet worden gelezen. Misschien is het bestand beschadigd; probeer een andere afbeelding.',
+  missing: 'Kies een afbeelding om te uploaden.',
+  tooMany: `Een product kan hoogstens ${IMAGE_RULES.maxPerProduct} afbeeldingen hebben. Verwijder eerst een afbeelding.`,
+} as const;
+
+export interface ImageUploadResult {
+  image: ProductImage | null;
+  errors: UserError[];
+  /** HTTP status for the REST endpoint. */
+  status: number;
+}
+
+/**
+ * Product images: checked by content (JPEG, PNG or WebP, at most 5 MB), decoded and re-encoded with sharp (which
+ * also drops metadata such as the GPS position of a phone photo), stored as a large image and a thumbnail through
+ * FileStorage. Nothing is stored unless the whole upload is valid. The same ownership and state rules as editing.
+ */
+export class ProductImageService {
+  constructor(private readonly storage: FileStorage) {}
+
+  async add(ctx: Context, productId: string, data: Buffer | null, alt: string, truncated = false): Promise<ImageUploadResult> {
+    const fail = (status: number, field: string | null, code: string, message: string): ImageUploadResult => ({
+      image: null,
+      errors: [UserError.of(field, code, message)],
+      status,
+    });
+    if (truncated || (data && data.length > IMAGE_RULES.maxBytes)) return fail(413, 'file', 'TOO_LARGE', IMAGE_MESSAGES.tooLarge);
+    if (!data || data.length === 0) return fail(400, 'file', 'REQUIRED', IMAGE_MESSAGES.missing);
+    const type = sniffImageType(data);
+    if (!type) return fail(415, 'file', 'NOT_AN_IMAGE', IMAGE_MESSAGES.notAnImage);
+    const altText = alt.trim().slice(0, IMAGE_RULES.altMax);
+
+    let large: { data: Buffer; info: OutputInfo };
+    let thumb: Buffer;
+    try {
+      // Loaded on first use: libvips is only needed when an image is uploaded.
+      const { default: sharp } = await import('sharp');
+      const source = () => sharp(data, { limitInputPixels: 50_000_000, failOn: 'error' }).rotate();
+      large = await source()
+        .resize({ width: IMAGE_RULES.largeWidth, withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer({ resolveWithObject: true });
+      thumb = await source()
+        .resize({ width: IMAGE_RULES.thumbWidth, height: IMAGE_RULES.thumbHeight, fit: 'cover' })
+        .webp({ quality: 75 })
+        .toBuffer();
+    } catch {
+      return fail(400, 'file', 'UNREADABLE', IMAGE_MESSAGES.unreadable);
+    }
+
+    const id = randomUUID();
+    const storageKey = `products/${id}.webp`;
+    const thumbnailKey = `products/${id}-thumb.webp`;
+    let stored = false;
+    let image: ProductImage | null = null;
+    const payload = await ctx.services.products.withOwnProduct(ctx, productId, async (em, product) => {
+      const problem = editProblem(product);
+      if (problem) return ProductPayload.fail(problem);
+      const count = await em.count(ProductImage, { product: product.id });
+      if (count >= IMAGE_RULES.maxPerProduct) return ProductPayload.fail(UserError.of('file', 'TOO_MANY', IMAGE_MESSAGES.tooMany));
+      await this.storage.put(storageKey, large.data);
+      await this.storage.put(thumbnailKey, thumb);
+      stored = true;
+      image = em.create(ProductImage, {
+        id,
+        product,
+        storageKey,
+        thumbnailKey,
+        contentType: 'image/webp',
+        originalContentType: type,
+        byteSize: large.data.length,
+        width: large.info.width,
+        height: large.info.height,
+        alt: altText,
+        sortOrder: count,
+      });
+      if (product.status === ProductStatus.APPROVED) product.status = ProductStatus.DRAFT;
+      return ProductPayload.ok(product);
+    }).catch(async (error: unknown) => {
+      if (stored) await this.removeFiles(storageKey, thumbnailKey);
+      throw error;
+    });
+    if (payload.errors.length) {
+      const notFound = payload.errors.some((e) => e.code === 'NOT_FOUND');
+      return { image: null, errors: payload.errors, status: notFound ? 404 : 400 };
+    }
+    return { image, errors: [], status: 201 };
+  }
+
+  async delete(ctx: Context, productId: string, imageId: string): Promise<ProductPayload> {
+    let keys: string[] = [];
+    const payload = await ctx.services.products.withOwnProduct(ctx, productId, async (em, product) => {
+      const problem = editProblem(product);
+      if (problem) return ProductPayload.fail(problem);
+      const image = isUuid(imageId) ? await em.findOne(ProductImage, { id: imageId, product: product.id }) : null;
+      if (!image) return ProductPayload.fail(UserError.of(null, 'NOT_FOUND', 'Deze afbeelding is niet gevonden.'));
+      keys = [image.storageKey, image.thumbnailKey];
+      em.remove(image);
+      if (product.status === ProductStatus.APPROVED) product.status = ProductStatus.DRAFT;
+      return ProductPayload.ok(product);
+    });
+    // Files go after the database row is gone: a failed commit leaves the image intact.
+    if (!payload.errors.length) await this.removeFiles(...keys);
+    return payload;
+  }
+
+  private async removeFiles(...keys: string[]) {
+    await Promise.all(keys.map((k) => this.storage.delete(k).catch(() => undefined)));
+  }
+}
+
+/** Why a product's images cannot change now, or null. */
+function editProblem(product: Product): UserError | null {
+  if (product.status === ProductStatus.SUBMITTED) {
+    return UserError.of(null, 'INVALID_TRANSITION', 'Dit product wordt beoordeeld door de gemeente. U kunt het wijzigen nadat het is beoordeeld.');
+  }
+  if (product.status === ProductStatus.ARCHIVED) {
+    return UserError.of(null, 'INVALID_TRANSITION', 'Een gearchiveerd product kunt u niet meer wijzigen.');
+  }
+  return null;
+}

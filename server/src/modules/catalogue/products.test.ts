@@ -1,0 +1,360 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
+import { DEMO_PASSWORD, demoProviderEmail } from '../../seeders/demo-accounts.js';
+import { ProviderUser } from '../providers/provider-user.entity.js';
+import { Category } from './category.entity.js';
+
+const FIELDS = `id title slug description descriptionHtml priceCents status availability redemptionMethod rejectionReason submittedAt reviewedAt
+  category { id name } provider { id name }`;
+const CREATE = `mutation($input: ProductInput!){ createProduct(input:$input){ errors { field code message } product { ${FIELDS} } } }`;
+const UPDATE = `mutation($id:ID!,$input: ProductInput!){ updateProduct(id:$id,input:$input){ errors { field code message } product { ${FIELDS} } } }`;
+const SUBMIT = `mutation($id:ID!){ submitProduct(id:$id){ errors { field code message } product { id status rejectionReason submittedAt } } }`;
+const ARCHIVE = `mutation($id:ID!){ archiveProduct(id:$id){ errors { field code message } product { id status } } }`;
+const APPROVE = `mutation($id:ID!){ approveProduct(id:$id){ errors { field code message } product { id status reviewedAt } } }`;
+const REJECT = `mutation($id:ID!,$reason:String!){ rejectProduct(id:$id,reason:$reason){ errors { field code message } product { id status rejectionReason } } }`;
+const MINE = `query($id:ID!){ myProduct(id:$id){ ${FIELDS} } }`;
+const REVIEW_ONE = `query($id:ID!){ reviewProduct(id:$id){ id status title provider { id } } }`;
+const REVIEW_LIST = `query($status: ProductStatus, $providerId: ID, $first:Int, $after:String){
+  reviewProducts(status:$status, providerId:$providerId, first:$first, after:$after){
+    totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id status title submittedAt reviewedAt createdAt provider { id } } } } }`;
+const PUBLIC = `query($id:ID!){ product(id:$id){ id title descriptionHtml } }`;
+
+describe('products: provider CRUD, the state machine, review, ownership', () => {
+  let server: TestServer;
+  let provider1: TestClient;
+  let provider2: TestClient;
+  let reviewer: TestClient; // Aanbiederbeheer, scope: Zuiderveen
+  let admin: TestClient; // Beheerder, every municipality
+  let editor: TestClient; // Redactie: no PRODUCT_REVIEW
+  let categoryId: string;
+  let otherCategoryId: string;
+
+  const input = (over: Record<string, unknown> = {}) => ({
+    title: 'Tennisles voor de jeugd',
+    description: 'Tien lessen **tennis** op gravel.\n\nRackets zijn te leen.',
+    priceCents: 12_50,
+    categoryId,
+    availability: 'AVAILABLE',
+    redemptionMethod: 'PICKUP',
+    ...over,
+  });
+
+  async function create(client: TestClient, over: Record<string, unknown> = {}) {
+    const r: any = await client.gql(CREATE, { input: input(over) });
+    expect(r.errors).toBeUndefined();
+    expect(r.data.createProduct.errors).toEqual([]);
+    return r.data.createProduct.product;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: true });
+    provider1 = server.client();
+    await provider1.loginProvider(demoProviderEmail(1), DEMO_PASSWORD);
+    provider2 = server.client();
+    await provider2.loginProvider(demoProviderEmail(2), DEMO_PASSWORD);
+    reviewer = server.client();
+    await reviewer.loginStaff('aanbiederbeheer@demo.gemeentewinkel.nl', DEMO_PASSWORD);
+    admin = server.client();
+    await admin.loginStaff('beheerder@demo.gemeentewinkel.nl', DEMO_PASSWORD);
+    editor = server.client();
+    await editor.loginStaff('redactie@demo.gemeentewinkel.nl', DEMO_PASSWORD);
+    const em = server.orm.em.fork();
+    const cats = await em.find(Category, {}, { orderBy: { sortOrder: 'asc' } });
+    categoryId = cats[0]!.id;
+    otherCategoryId = cats[1]!.id;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('creates a draft with a slug, Markdown rendered to HTML, and Dutch-labelled enums', async () => {
+    const p = await create(provider1);
+    expect(p).toMatchObject({
+      title: 'Tennisles voor de jeugd',
+      slug: 'tennisles-voor-de-jeugd',
+      priceCents: 1250,
+      status: 'DRAFT',
+      availability: 'AVAILABLE',
+      redemptionMethod: 'PICKUP',
+      rejectionReason: null,
+      category: { id: categoryId },
+    });
+    expect(p.descriptionHtml).toBe('<p>Tien lessen <strong>tennis</strong> op gravel.</p>\n<p>Rackets zijn te leen.</p>\n');
+    const mine: any = await provider1.gql(MINE, { id: p.id });
+    expect(mine.data.myProduct.id).toBe(p.id);
+    // A draft is not public.
+    expect(((await server.client().gql(PUBLIC, { id: p.id })) as any).data.product).toBeNull();
+  });
+
+  it('accepts the price limits exactly: 1 cent and € 10.000', async () => {
+    expect((await create(provider1, { priceCents: 1 })).priceCents).toBe(1);
+    expect((await create(provider1, { priceCents: 1_000_000 })).priceCents).toBe(1_000_000);
+  });
+
+  it('refuses every bad input with Dutch messages on the right field, and stores nothing', async () => {
+    const em = server.orm.em.fork();
+    const before = Number((await em.execute<{ n: string }[]>(`select count(*)::text as n from product`))[0]!.n);
+    const cases: [Record<string, unknown>, string, RegExp][] = [
+      [{ title: 'ab' }, 'title', /tussen 3 en 120 tekens/],
+      [{ title: 'x'.repeat(121) }, 'title', /tussen 3 en 120 tekens/],
+      [{ title: '   ' }, 'title', /Vul een titel in/],
+      [{ priceCents: 0 }, 'priceCents', /tussen € 0,01 en € 10\.000,00/],
+      [{ priceCents: -5 }, 'priceCents', /tussen € 0,01 en € 10\.000,00/],
+      [{ priceCents: 1_000_001 }, 'priceCents', /tussen € 0,01 en € 10\.000,00/],
+      [{ description: 'x'.repeat(10_001) }, 'description', /hoogstens 10\.000 tekens/],
+      [{ categoryId: 'geen-uuid' }, 'categoryId', /Kies een categorie/],
+      [{ categoryId: '00000000-0000-4000-8000-000000000000' }, 'categoryId', /Kies een categorie/],
+    ];
+    for (const [over, field, message] of cases) {
+      const r: any = await provider1.gql(CREATE, { input: input(over) });
+      expect(r.data.createProduct.product, JSON.stringify(over).slice(0, 60)).toBeNull();
+      expect(r.data.createProduct.errors).toHaveLength(1);
+      expect(r.data.createProduct.errors[0].field).toBe(field);
+      expect(r.data.createProduct.errors[0].message).toMatch(message);
+    }
+    // Several problems at once: every field gets its own error.
+    const many: any = await provider1.gql(CREATE, { input: input({ title: 'a', priceCents: 0, categoryId: 'x' }) });
+    expect(many.data.createProduct.errors.map((e: any) => e.field).sort()).toEqual(['categoryId', 'priceCents', 'title']);
+    // Not an integer, or an unknown enum value: refused by the schema before the service.
+    for (const over of [{ priceCents: 12.5 }, { redemptionMethod: 'TELEPORT' }, { availability: 'SOMETIMES' }]) {
+      const r: any = await provider1.gql(CREATE, { input: input(over) });
+      expect(r.errors?.[0]?.extensions?.code, JSON.stringify(over)).toMatch(/BAD_USER_INPUT|GRAPHQL_VALIDATION_FAILED/);
+    }
+    const after = Number((await em.execute<{ n: string }[]>(`select count(*)::text as n from product`))[0]!.n);
+    expect(after).toBe(before);
+  });
+
+  it('never renders provider input as script: raw HTML is escaped, javascript: and data: links are dropped', async () => {
+    const payloads = [
+      '<script>alert(1)</script>',
+      '<img src=x onerror=alert(1)>',
+      '[klik](javascript:alert(1))',
+      '[klik](JaVaScRiPt:alert(1))',
+      '[klik](java\tscript:alert(1))',
+      '[klik](&#106;avascript:alert(1))',
+      '[klik](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+      '[klik](vbscript:msgbox(1))',
+      '<a href="javascript:alert(1)">klik</a>',
+      '![x](javascript:alert(1))',
+      '<svg onload=alert(1)>',
+      '[klik](https://example.org "title\\" onmouseover=\\"alert(1)")',
+    ];
+    const p = await create(provider1, { description: payloads.join('\n\n') + '\n\n[goede link](https://www.example.org/pad)' });
+    const html: string = p.descriptionHtml;
+    expect(html).not.toMatch(/<script|<img|<svg|<iframe/i);
+    expect(html).not.toMatch(/href="\s*(javascript|vbscript|data):/i);
+    expect(html).not.toMatch(/\son\w+="/i);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('<a href="https://www.example.org/pad" rel="nofollow noopener noreferrer ugc">goede link</a>');
+    // The title is plain text everywhere (GraphQL returns it as a string; the client never renders it as HTML).
+    const t = await create(provider1, { title: '<b>Vet</b> product' });
+    expect(t.title).toBe('<b>Vet</b> product');
+    expect(t.slug).toBe('b-vet-b-product');
+  });
+
+  it('runs the whole review cycle: submit, reject with a reason, fix, resubmit, approve', async () => {
+    const p = await create(provider1, { title: 'Padel voor beginners' });
+    // A submitted product is frozen, can not be submitted twice, and can not be approved before it is submitted.
+    const early: any = await reviewer.gql(APPROVE, { id: p.id });
+    expect(early.data.approveProduct.errors[0]).toMatchObject({ code: 'INVALID_TRANSITION' });
+    expect(early.data.approveProduct.errors[0].message).toMatch(/Alleen een ingediend product/);
+
+    const submitted: any = await provider1.gql(SUBMIT, { id: p.id });
+    expect(submitted.data.submitProduct.product.status).toBe('SUBMITTED');
+    expect(submitted.data.submitProduct.product.submittedAt).toBeTruthy();
+    const again: any = await provider1.gql(SUBMIT, { id: p.id });
+    expect(again.data.submitProduct.errors[0].message).toMatch(/Alleen een concept of een afgekeurd product kunt u indienen/);
+    const frozen: any = await provider1.gql(UPDATE, { id: p.id, input: input({ title: 'Padel voor iedereen' }) });
+    expect(frozen.data.updateProduct.errors[0]).toMatchObject({ code: 'INVALID_TRANSITION' });
+    expect(frozen.data.updateProduct.errors[0].message).toMatch(/wordt beoordeeld/);
+
+    // It is in the review queue of the scoped reviewer.
+    const queue: any = await reviewer.gql(REVIEW_LIST, { status: 'SUBMITTED', first: 100 });
+    expect(queue.data.reviewProducts.edges.map((e: any) => e.node.id)).toContain(p.id);
+
+    // A reason is required.
+    for (const reason of ['', '    ', 'kort']) {
+      const r: any = await reviewer.gql(REJECT, { id: p.id, reason });
+      expect(r.data.rejectProduct.product).toBeNull();
+      expect(r.data.rejectProduct.errors[0]).toMatchObject({ field: 'reason', code: 'REQUIRED' });
+    }
+    const reason = 'Vermeld de leeftijd van de deelnemers en hoe lang de cursus duurt.';
+    const rejected: any = await reviewer.gql(REJECT, { id: p.id, reason: `  ${reason}  ` });
+    expect(rejected.data.rejectProduct.product).toMatchObject({ status: 'REJECTED', rejectionReason: reason });
+
+    // The provider sees the reason, fixes the product (it stays rejected until resubmitted), and resubmits.
+    const seen: any = await provider1.gql(MINE, { id: p.id });
+    expect(seen.data.myProduct).toMatchObject({ status: 'REJECTED', rejectionReason: reason });
+    const fixed: any = await provider1.gql(UPDATE, {
+      id: p.id,
+      input: input({ title: 'Padel voor beginners (8-12 jaar, 10 weken)', description: 'Tien weken padel voor kinderen van 8 tot 12 jaar.' }),
+    });
+    expect(fixed.data.updateProduct.errors).toEqual([]);
+    expect(fixed.data.updateProduct.product).toMatchObject({ status: 'REJECTED', slug: 'padel-voor-beginners-8-12-jaar-10-weken' });
+    const resubmitted: any = await provider1.gql(SUBMIT, { id: p.id });
+    expect(resubmitted.data.submitProduct.product).toMatchObject({ status: 'SUBMITTED', rejectionReason: null });
+
+    const approved: any = await reviewer.gql(APPROVE, { id: p.id });
+    expect(approved.data.approveProduct.errors).toEqual([]);
+    expect(approved.data.approveProduct.product.status).toBe('APPROVED');
+    const twice: any = await reviewer.gql(APPROVE, { id: p.id });
+    expect(twice.data.approveProduct.errors[0].message).toMatch(/Dit product is goedgekeurd/);
+
+    // Now it is public.
+    const pub: any = await server.client().gql(PUBLIC, { id: p.id });
+    expect(pub.data.product.title).toBe('Padel voor beginners (8-12 jaar, 10 weken)');
+
+    // Both decisions were e-mailed to the provider's user, and audited.
+    const em = server.orm.em.fork();
+    const mails = await em.execute<{ template_key: string; body: string }[]>(
+      `select template_key, body from outbox_mail where to_address = ? and template_key like 'PRODUCT_%' order by created_at`,
+      [demoProviderEmail(1)],
+    );
+    expect(mails.map((m) => m.template_key)).toEqual(['PRODUCT_REJECTED', 'PRODUCT_APPROVED']);
+    expect(mails[0]!.body).toContain(reason);
+    expect(mails[0]!.body).toContain(`/aanbieder/producten/${p.id}`);
+    const audit = await em.execute<{ action: string }[]>(
+      `select action from audit_log where subject_type = 'product' and subject_id = ? order by id`,
+      [p.id],
+    );
+    expect(audit.map((a) => a.action)).toEqual([
+      'PRODUCT_CREATED',
+      'PRODUCT_SUBMITTED',
+      'PRODUCT_REJECTED',
+      'PRODUCT_UPDATED',
+      'PRODUCT_SUBMITTED',
+      'PRODUCT_APPROVED',
+    ]);
+  });
+
+  it('takes an approved product out of the offer when its content changes, but not for availability alone', async () => {
+    const p = await create(provider1, { title: 'Squash proefles' });
+    await provider1.gql(SUBMIT, { id: p.id });
+    await reviewer.gql(APPROVE, { id: p.id });
+    const unavailable: any = await provider1.gql(UPDATE, { id: p.id, input: input({ title: 'Squash proefles', availability: 'TEMPORARILY_UNAVAILABLE' }) });
+    expect(unavailable.data.updateProduct.product).toMatchObject({ status: 'APPROVED', availability: 'TEMPORARILY_UNAVAILABLE' });
+    const priced: any = await provider1.gql(UPDATE, { id: p.id, input: input({ title: 'Squash proefles', priceCents: 999 }) });
+    expect(priced.data.updateProduct.product).toMatchObject({ status: 'DRAFT', priceCents: 999 });
+    expect(((await server.client().gql(PUBLIC, { id: p.id })) as any).data.product).toBeNull();
+  });
+
+  it('archives: from any state but archived, and an archived product can not change any more', async () => {
+    const p = await create(provider1, { title: 'Oude cursus' });
+    const archived: any = await provider1.gql(ARCHIVE, { id: p.id });
+    expect(archived.data.archiveProduct.product.status).toBe('ARCHIVED');
+    const twice: any = await provider1.gql(ARCHIVE, { id: p.id });
+    expect(twice.data.archiveProduct.errors[0].message).toBe('Dit product is al gearchiveerd.');
+    const edit: any = await provider1.gql(UPDATE, { id: p.id, input: input() });
+    expect(edit.data.updateProduct.errors[0].message).toMatch(/gearchiveerd product kunt u niet meer wijzigen/);
+    const submit: any = await provider1.gql(SUBMIT, { id: p.id });
+    expect(submit.data.submitProduct.errors[0].code).toBe('INVALID_TRANSITION');
+  });
+
+  it('never lets a provider read or change another provider’s products', async () => {
+    const p = await create(provider1, { title: 'Alleen van aanbieder 1' });
+    const read: any = await provider2.gql(MINE, { id: p.id });
+    expect(read.errors).toBeUndefined();
+    expect(read.data.myProduct).toBeNull();
+    for (const [query, vars, key] of [
+      [UPDATE, { id: p.id, input: input({ title: 'Overgenomen' }) }, 'updateProduct'],
+      [SUBMIT, { id: p.id }, 'submitProduct'],
+      [ARCHIVE, { id: p.id }, 'archiveProduct'],
+    ] as const) {
+      const r: any = await provider2.gql(query, vars);
+      expect(r.data[key].product, key).toBeNull();
+      expect(r.data[key].errors[0], key).toMatchObject({ code: 'NOT_FOUND', message: 'Dit product is niet gevonden.' });
+    }
+    const mine: any = await provider2.gql(`{ myProducts(first: 100) { edges { node { id } } } }`);
+    expect(mine.data.myProducts.edges.map((e: any) => e.node.id)).not.toContain(p.id);
+    const still: any = await provider1.gql(MINE, { id: p.id });
+    expect(still.data.myProduct).toMatchObject({ title: 'Alleen van aanbieder 1', status: 'DRAFT' });
+    // Staff, customers and visitors can not use the provider mutations at all.
+    const anon: any = await server.client().gql(CREATE, { input: input() });
+    expect(anon.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    const staff: any = await admin.gql(SUBMIT, { id: p.id });
+    expect(staff.errors[0].extensions.code).toBe('FORBIDDEN');
+    // …and providers can not review.
+    const selfApprove: any = await provider1.gql(APPROVE, { id: p.id });
+    expect(selfApprove.errors[0].extensions.code).toBe('FORBIDDEN');
+    const noReview: any = await editor.gql(REVIEW_LIST, { status: 'SUBMITTED' });
+    expect(noReview.errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+
+  it('limits review to the reviewer’s municipalities', async () => {
+    const em = server.orm.em.fork();
+    // Provider 5 moves to Noorderhaven only: the Zuiderveen reviewer no longer sees its products; the Beheerder does.
+    const user5 = await em.findOneOrFail(ProviderUser, { email: demoProviderEmail(5) });
+    const provider5 = server.client();
+    await provider5.loginProvider(demoProviderEmail(5), DEMO_PASSWORD);
+    const p = await create(provider5, { title: 'Fietsles voor volwassenen', categoryId: otherCategoryId });
+    await provider5.gql(SUBMIT, { id: p.id });
+    await em.execute(
+      `update provider_membership set municipality_id = (select id from municipality where slug = 'noorderhaven') where provider_id = ?`,
+      [user5.provider.id],
+    );
+    const list: any = await reviewer.gql(REVIEW_LIST, { status: 'SUBMITTED', first: 100 });
+    expect(list.data.reviewProducts.edges.map((e: any) => e.node.id)).not.toContain(p.id);
+    expect(((await reviewer.gql(REVIEW_ONE, { id: p.id })) as any).data.reviewProduct).toBeNull();
+    const denied: any = await reviewer.gql(APPROVE, { id: p.id });
+    expect(denied.data.approveProduct.errors[0].code).toBe('NOT_FOUND');
+    const byProvider: any = await reviewer.gql(REVIEW_LIST, { providerId: user5.provider.id });
+    expect(byProvider.data.reviewProducts.totalCount).toBe(0);
+
+    expect(((await admin.gql(REVIEW_ONE, { id: p.id })) as any).data.reviewProduct.id).toBe(p.id);
+    const ok: any = await admin.gql(APPROVE, { id: p.id });
+    expect(ok.data.approveProduct.product.status).toBe('APPROVED');
+  });
+
+  it('orders the queue oldest submission first, the rejected list newest decision first, and pages without gaps', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const p = await create(provider1, { title: `Wachtrijproduct ${i + 1}` });
+      await provider1.gql(SUBMIT, { id: p.id });
+      ids.push(p.id);
+    }
+    const seen: any[] = [];
+    let after: string | null = null;
+    do {
+      const r: any = await reviewer.gql(REVIEW_LIST, { status: 'SUBMITTED', first: 2, after });
+      expect(r.errors).toBeUndefined();
+      seen.push(...r.data.reviewProducts.edges.map((e: any) => e.node));
+      after = r.data.reviewProducts.pageInfo.hasNextPage ? r.data.reviewProducts.pageInfo.endCursor : null;
+    } while (after);
+    expect(new Set(seen.map((n) => n.id)).size).toBe(seen.length);
+    expect(seen.every((n) => n.status === 'SUBMITTED')).toBe(true);
+    const times = seen.map((n) => Date.parse(n.submittedAt));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    // Ours were submitted last, in this order.
+    expect(seen.slice(-5).map((n) => n.id)).toEqual(ids);
+
+    await reviewer.gql(REJECT, { id: ids[0], reason: 'Eerste afkeuring met een reden.' });
+    await reviewer.gql(REJECT, { id: ids[1], reason: 'Tweede afkeuring met een reden.' });
+    const rejected: any = await reviewer.gql(REVIEW_LIST, { status: 'REJECTED', first: 2 });
+    expect(rejected.data.reviewProducts.edges.map((e: any) => e.node.id)).toEqual([ids[1], ids[0]]);
+
+    // A cursor of another list, or a forged one, is refused with a Dutch message (never a server error).
+    const mixed: any = await reviewer.gql(REVIEW_LIST, { status: 'REJECTED', after: seen[0] && (await firstCursor()) });
+    expect(mixed.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    const forged = Buffer.from(JSON.stringify(['q', "2026-01-01'; drop table product; --", 'x'])).toString('base64url');
+    const bad: any = await reviewer.gql(REVIEW_LIST, { status: 'SUBMITTED', after: forged });
+    expect(bad.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(bad.errors[0].message).toMatch(/paginering is ongeldig/);
+
+    async function firstCursor() {
+      const r: any = await reviewer.gql(REVIEW_LIST, { status: 'SUBMITTED', first: 1 });
+      return r.data.reviewProducts.edges[0].cursor;
+    }
+  });
+
+  it('lists one provider’s products in every status for staff', async () => {
+    const em = server.orm.em.fork();
+    const user1 = await em.findOneOrFail(ProviderUser, { email: demoProviderEmail(1) });
+    const total = Number((await em.execute<{ n: string }[]>(`select count(*)::text as n from product where provider_id = ?`, [user1.provider.id]))[0]!.n);
+    const r: any = await reviewer.gql(REVIEW_LIST, { providerId: user1.provider.id, first: 100 });
+    expect(r.data.reviewProducts.totalCount).toBe(total);
+    expect(new Set(r.data.reviewProducts.edges.map((e: any) => e.node.status))).toEqual(
+      new Set(['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED', 'ARCHIVED']),
+    );
+    for (const e of r.data.reviewProducts.edges) expect(e.node.provider.id).toBe(user1.provider.id);
+  });
+});

@@ -1,0 +1,254 @@
+import { GraphQLError } from 'graphql';
+import type { Context } from '../../graphql/context.js';
+import { UserError } from '../../graphql/errors.js';
+import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { isUuid } from '../../graphql/ids.js';
+import { clampPageSize, decodeCursor, encodeCursor } from '../../graphql/pagination.js';
+import { encryptBsn, hashBsn, type BsnKeys } from '../../crypto/bsn.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { Municipality } from '../municipalities/municipality.entity.js';
+import { ClientGroup } from './client-group.entity.js';
+import { Person } from './person.entity.js';
+import type { CardService } from './card.service.js';
+import { inStaffScope, personViews } from './customer-views.js';
+import { ClientGroupView, type AddClientGroupMemberInput, type PersonView } from './customer.types.js';
+import { bsnProblem, cleanName, contactDetails, dateOfBirthProblem, nameProblem, normaliseBsn } from './customer.validation.js';
+
+export interface ClientGroupPage {
+  items: { cursor: string; node: ClientGroupView }[];
+  totalCount: number;
+  hasNextPage: boolean;
+  endCursor: string | null;
+}
+
+/** `%`, `_` and `\` typed by a user are literal characters in a LIKE pattern. */
+function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function badCursor(): never {
+  throw new GraphQLError('De paginering is ongeldig: vraag de eerste pagina opnieuw op.', { extensions: { code: 'BAD_USER_INPUT' } });
+}
+
+const EXTERNAL_IDENTIFIER = /^[A-Za-z0-9][A-Za-z0-9/._-]{0,39}$/;
+
+/**
+ * Client groups (klantgroepen) for staff: search, details and adding a member. Everything is limited to the staff
+ * member's municipality scope; every read of personal data is audit-logged.
+ */
+export class ClientGroupService {
+  constructor(
+    private readonly bsnKeys: BsnKeys,
+    private readonly audit: AuditService,
+    private readonly cards: CardService,
+  ) {}
+
+  /** The group when it exists and is within the staff member's scope. */
+  async findInScope(ctx: Context, id: string): Promise<ClientGroup | null> {
+    if (!isUuid(id)) return null;
+    const group = await ctx.em.findOne(ClientGroup, id);
+    return group && inStaffScope(ctx.viewer, group.municipality.id) ? group : null;
+  }
+
+  /**
+   * Search by household name, member name, client number (household or person) or card number, exact or partial.
+   * Every word must match somewhere in the household; a number of 3 or more digits also matches card numbers.
+   * Ordered by name, keyset-paginated.
+   */
+  async search(ctx: Context, args: { search?: string | null; first?: number | null; after?: string | null }): Promise<ClientGroupPage> {
+    const first = clampPageSize(args.first, 25);
+    const term = (args.search ?? '').trim().slice(0, 100);
+    const words = term
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 8);
+    const digits = term.replace(/[\s.-]/g, '');
+    const cardPattern = /^\d{3,10}$/.test(digits) ? `%${digits}%` : null;
+
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const scope = municipalityScope(ctx.viewer);
+    if (scope !== null) {
+      where.push('g.municipality_id = any(?::uuid[])');
+      params.push(`{${scope.join(',')}}`);
+    }
+    if (words.length) {
+      // Each word must occur in the household's text: its name and number, and its members' names and numbers.
+      const textMatch = `(select immutable_unaccent(lower(g.name || ' ' || g.client_number || ' ' ||
+            coalesce(string_agg(p.first_name || ' ' || p.last_name || ' ' || p.external_identifier, ' '), '')))
+          from person p where p.client_group_id = g.id) like all (array[${words.map(() => '?').join(', ')}])`;
+      const patterns = words.map((w) => `%${likeEscape(w)}%`);
+      if (cardPattern) {
+        where.push(`(${textMatch} or exists (select 1 from card c join person p on p.id = c.person_id
+                      where p.client_group_id = g.id and c.number like ?))`);
+        params.push(...patterns, cardPattern);
+      } else {
+        where.push(textMatch);
+        params.push(...patterns);
+      }
+    }
+    const after = args.after ? decodeCursor(args.after, 2) : null;
+    if (args.after && (!after || typeof after[0] !== 'string' || !isUuid(String(after[1])))) badCursor();
+
+    const filtered = `select g.id, g.name, g.client_number, g.municipality_id, g.created_at, count(*) over () as total
+                        from client_group g ${where.length ? `where ${where.join(' and ')}` : ''}`;
+    const rows = await ctx.em.execute<{ id: string; name: string; client_number: string; municipality_id: string; created_at: Date; total: string }[]>(
+      `select * from (${filtered}) x ${after ? 'where (x.name, x.id) > (?, ?::uuid)' : ''}
+        order by x.name, x.id limit ?`,
+      [...params, ...(after ? [after[0], after[1]] : []), first + 1],
+    );
+    let totalCount = rows[0] ? Number(rows[0].total) : 0;
+    if (!rows.length && after) {
+      const [{ n }] = await ctx.em.execute<{ n: string }[]>(`select count(*) as n from (${filtered}) x`, params);
+      totalCount = Number(n);
+    }
+    const page = rows.slice(0, first);
+    const loaded = new Map((page.length ? await ctx.em.find(ClientGroup, { id: { $in: page.map((r) => r.id) } }) : []).map((g) => [g.id, g]));
+    const groups = page.map((r) => loaded.get(r.id)!);
+    const views = await this.views(ctx, groups);
+    if (page.length) {
+      await this.audit.recordRead(ctx.em, ctx.viewer, {
+        action: 'client_group.searched',
+        subjectType: 'client_group',
+        subjectId: null,
+        details: { clientGroupIds: page.map((r) => r.id), searchLength: term.length },
+      });
+    }
+    return {
+      items: views.map((node, i) => ({ cursor: encodeCursor([page[i]!.name, page[i]!.id]), node })),
+      totalCount,
+      hasNextPage: rows.length > first,
+      endCursor: page.length ? encodeCursor([page[page.length - 1]!.name, page[page.length - 1]!.id]) : null,
+    };
+  }
+
+  /** One household with its members and order count; null when unknown or out of scope. Audit-logged. */
+  async detail(ctx: Context, id: string): Promise<ClientGroupView | null> {
+    const group = await this.findInScope(ctx, id);
+    if (!group) return null;
+    const [view] = await this.views(ctx, [group]);
+    await this.audit.recordRead(ctx.em, ctx.viewer, {
+      action: 'client_group.viewed',
+      subjectType: 'client_group',
+      subjectId: group.id,
+      details: { personIds: view!.members.map((m) => m.id) },
+    });
+    return view!;
+  }
+
+  /** Views with members (and their cards) and order counts, in a fixed number of queries. */
+  private async views(ctx: Context, groups: ClientGroup[]): Promise<ClientGroupView[]> {
+    if (!groups.length) return [];
+    const ids = groups.map((g) => g.id);
+    const [members, municipalities, counts] = await Promise.all([
+      ctx.em.find(Person, { clientGroup: { $in: ids } }, { populate: ['bsnEncrypted'], orderBy: [{ dateOfBirth: 'asc' }, { lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }] }),
+      ctx.em.find(Municipality, { id: { $in: [...new Set(groups.map((g) => g.municipality.id))] } }),
+      ctx.em.execute<{ client_group_id: string; n: string }[]>(
+        `select client_group_id, count(*) as n from customer_order where client_group_id = any(?::uuid[]) group by client_group_id`,
+        [`{${ids.join(',')}}`],
+      ),
+    ]);
+    const memberViews = await personViews(ctx.em, members, { bsnKeys: this.bsnKeys, fullCardNumbers: true });
+    const municipalityById = new Map(municipalities.map((m) => [m.id, m]));
+    const countById = new Map(counts.map((c) => [c.client_group_id, Number(c.n)]));
+    return groups.map((g) =>
+      Object.assign(new ClientGroupView(), {
+        id: g.id,
+        clientNumber: g.clientNumber,
+        name: g.name,
+        municipality: municipalityById.get(g.municipality.id)!,
+        members: memberViews.filter((m) => m.clientGroupId === g.id),
+        orderCount: countById.get(g.id) ?? 0,
+        createdAt: g.createdAt,
+      }),
+    );
+  }
+
+  /**
+   * Adds a member to a household: validated (names, date of birth, optional contact details, optional BSN with the
+   * elfproef), the BSN stored encrypted plus a keyed hash (a BSN can belong to one person only), and a new card.
+   */
+  async addMember(ctx: Context, input: AddClientGroupMemberInput): Promise<{ person: PersonView | null; errors: UserError[] }> {
+    const group = await this.findInScope(ctx, input.clientGroupId);
+    if (!group) return { person: null, errors: [UserError.of('clientGroupId', 'NOT_FOUND', 'Deze klantgroep is niet gevonden.')] };
+    const errors: UserError[] = [];
+    const firstName = cleanName(input.firstName);
+    const lastName = cleanName(input.lastName);
+    const firstProblem = nameProblem(firstName, 'voornaam');
+    if (firstProblem) errors.push(UserError.of('firstName', firstName ? 'LENGTH' : 'REQUIRED', firstProblem));
+    const lastProblem = nameProblem(lastName, 'achternaam');
+    if (lastProblem) errors.push(UserError.of('lastName', lastName ? 'LENGTH' : 'REQUIRED', lastProblem));
+    const dateOfBirth = (input.dateOfBirth ?? '').trim();
+    const dobProblem = dateOfBirthProblem(dateOfBirth);
+    if (dobProblem) errors.push(UserError.of('dateOfBirth', dateOfBirth ? 'INVALID' : 'REQUIRED', dobProblem));
+    const { email, phone } = contactDetails(input, errors);
+    const bsn = normaliseBsn(input.bsn);
+    let bsnHash: string | null = null;
+    if (bsn) {
+      const problem = bsnProblem(bsn);
+      if (problem) errors.push(UserError.of('bsn', 'INVALID', problem));
+      else {
+        bsnHash = hashBsn(bsn, this.bsnKeys);
+        if (await ctx.em.count(Person, { bsnHash })) {
+          errors.push(UserError.of('bsn', 'DUPLICATE', 'Er is al een persoon met dit burgerservicenummer. Zoek die persoon op in plaats van een nieuwe toe te voegen.'));
+        }
+      }
+    }
+    let externalIdentifier = (input.externalIdentifier ?? '').trim();
+    if (externalIdentifier) {
+      if (!EXTERNAL_IDENTIFIER.test(externalIdentifier)) {
+        errors.push(UserError.of('externalIdentifier', 'INVALID', 'Een klantnummer bestaat uit hoogstens 40 letters, cijfers en de tekens - . / _'));
+      } else if (await ctx.em.count(Person, { externalIdentifier })) {
+        errors.push(UserError.of('externalIdentifier', 'DUPLICATE', 'Dit klantnummer is al in gebruik.'));
+      }
+    }
+    if (errors.length) return { person: null, errors };
+
+    try {
+      const person = await ctx.em.transactional(async (em) => {
+        if (!externalIdentifier) {
+          const [{ next }] = await em.execute<{ next: string }[]>(
+            `select coalesce(max((substring(external_identifier from '^P-([0-9]{1,9})$'))::bigint), 100000) + 1 as next from person`,
+          );
+          externalIdentifier = `P-${next}`;
+        }
+        const p = em.create(Person, {
+          clientGroup: group.id,
+          municipality: group.municipality.id,
+          externalIdentifier,
+          firstName,
+          lastName,
+          dateOfBirth,
+          email,
+          phone,
+          bsnEncrypted: bsn ? encryptBsn(bsn, this.bsnKeys) : null,
+          bsnHash,
+        });
+        await em.flush();
+        await this.cards.insertNew(em, p.id);
+        await this.audit.record(em, ctx.viewer, {
+          action: 'person.created',
+          subjectType: 'person',
+          subjectId: p.id,
+          details: { clientGroupId: group.id, withBsn: !!bsn },
+        });
+        return p;
+      });
+      const found = await ctx.em.findOneOrFail(Person, person.id, { populate: ['bsnEncrypted'] });
+      const [view] = await personViews(ctx.em, [found], { bsnKeys: this.bsnKeys, fullCardNumbers: true });
+      return { person: view!, errors: [] };
+    } catch (error) {
+      const e = error as { code?: string; constraint?: string; message?: string };
+      if (e.code === '23505' && /bsn_hash/.test(`${e.constraint ?? ''} ${e.message ?? ''}`)) {
+        return { person: null, errors: [UserError.of('bsn', 'DUPLICATE', 'Er is al een persoon met dit burgerservicenummer.')] };
+      }
+      if (e.code === '23505' && /external_identifier/.test(`${e.constraint ?? ''} ${e.message ?? ''}`)) {
+        return { person: null, errors: [UserError.of('externalIdentifier', 'DUPLICATE', 'Dit klantnummer is al in gebruik. Probeer het opnieuw.')] };
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
+import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
+import { decryptBsn, hashBsn } from '../../crypto/bsn.js';
+import { isValidCardNumber } from './card-number.js';
+import { Card } from './card.entity.js';
+import { ClientGroup } from './client-group.entity.js';
+import { Person } from './person.entity.js';
+
+const SEARCH = `query($q: String, $first: Int, $after: String) { clientGroups(search: $q, first: $first, after: $after) {
+  totalCount pageInfo { hasNextPage endCursor }
+  edges { cursor node { id clientNumber name municipality { slug } orderCount members { externalIdentifier fullName cards { number status } } } } } }`;
+const GROUP = `query($id: ID!) { clientGroup(id: $id) { id name clientNumber orderCount members { id externalIdentifier fullName dateOfBirth bsnMasked cards { number status } } } }`;
+const ADD = `mutation($input: AddClientGroupMemberInput!) { addClientGroupMember(input: $input) {
+  errors { field code message } person { id externalIdentifier fullName dateOfBirth email phone hasBsn bsnMasked clientGroupId cards { number maskedNumber status } } } }`;
+
+const staffEmail = (role: string) => DEMO_STAFF.find((s) => s.role === role)!.email;
+
+/** Makes a valid BSN (elfproef) that is not in the demo data. */
+function freshBsn(seed: number): string {
+  for (let n = seed; ; n++) {
+    const body = String(300_000_000 + (n % 600_000_000)).padStart(9, '0').slice(0, 8);
+    let sum = 0;
+    for (let i = 0; i < 8; i++) sum += Number(body[i]) * (9 - i);
+    const last = sum % 11;
+    if (last <= 9) return body + String(last);
+  }
+}
+
+describe('client groups (klantgroepen) for staff', () => {
+  let server: TestServer;
+  let beheerder: TestClient;
+  let klantcontact: TestClient;
+  let zv: ClientGroup;
+  let zvMembers: Person[];
+  let nh: ClientGroup;
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: true });
+    beheerder = server.client();
+    await beheerder.loginStaff(staffEmail('BEHEERDER'), DEMO_PASSWORD);
+    klantcontact = server.client();
+    await klantcontact.loginStaff(staffEmail('KLANTCONTACT'), DEMO_PASSWORD);
+    const em = server.orm.em.fork();
+    zv = await em.findOneOrFail(ClientGroup, { municipality: { slug: 'zuiderveen' } }, { orderBy: { clientNumber: 'asc' } });
+    zvMembers = await em.find(Person, { clientGroup: zv.id }, { orderBy: { externalIdentifier: 'asc' } });
+    nh = await em.findOneOrFail(ClientGroup, { municipality: { slug: 'noorderhaven' } }, { orderBy: { clientNumber: 'asc' } });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  async function search(client: TestClient, q: string | null, first = 25, after?: string) {
+    const r: any = await client.gql(SEARCH, { q, first, after });
+    expect(r.errors).toBeUndefined();
+    return r.data.clientGroups as { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string }; edges: { node: any }[] };
+  }
+
+  it('finds a household by a member’s name, in any order, without accents or case', async () => {
+    const member = zvMembers[0]!;
+    const byName = await search(beheerder, `${member.lastName.toUpperCase()} ${member.firstName.toLowerCase()}`);
+    expect(byName.edges.map((e) => e.node.id)).toContain(zv.id);
+    const partial = await search(beheerder, member.firstName.slice(0, 3));
+    expect(partial.edges.map((e) => e.node.id)).toContain(zv.id);
+    const nothing = await search(beheerder, 'Qwxyzzy');
+    expect(nothing).toMatchObject({ totalCount: 0, edges: [] });
+  });
+
+  it('finds a household by client number (household or person), exact and partial', async () => {
+    const exact = await search(beheerder, zv.clientNumber);
+    expect(exact.edges.map((e) => e.node.id)).toEqual([zv.id]);
+    expect(exact.edges[0]!.node.clientNumber).toBe(zv.clientNumber);
+    const partial = await search(beheerder, zv.clientNumber.slice(-4));
+    expect(partial.edges.map((e) => e.node.id)).toContain(zv.id);
+    const person = await search(beheerder, zvMembers[1]!.externalIdentifier);
+    expect(person.edges.map((e) => e.node.id)).toEqual([zv.id]);
+  });
+
+  it('finds a household by card number, exact (also typed with spaces) and partial', async () => {
+    const card = await server.orm.em.fork().findOneOrFail(Card, { person: zvMembers[0]!.id, status: 'ACTIVE' });
+    const exact = await search(beheerder, card.number);
+    expect(exact.edges.map((e) => e.node.id)).toEqual([zv.id]);
+    const spaced = await search(beheerder, `${card.number.slice(0, 4)} ${card.number.slice(4)}`);
+    expect(spaced.edges.map((e) => e.node.id)).toEqual([zv.id]);
+    const partial = await search(beheerder, card.number.slice(2, 8));
+    expect(partial.edges.map((e) => e.node.id)).toContain(zv.id);
+  });
+
+  it('pages through all households in scope by name, each exactly once', async () => {
+    const seen: string[] = [];
+    let after: string | undefined;
+    let total = 0;
+    for (let i = 0; i < 10; i++) {
+      const page = await search(beheerder, null, 6, after);
+      total = page.totalCount;
+      seen.push(...page.edges.map((e) => e.node.id));
+      if (!page.pageInfo.hasNextPage) break;
+      after = page.pageInfo.endCursor;
+    }
+    expect(total).toBe(20);
+    expect(seen).toHaveLength(20);
+    expect(new Set(seen).size).toBe(20);
+    const bad: any = await beheerder.gql(SEARCH, { q: null, first: 5, after: 'bm9uc2Vuc2U' });
+    expect(bad.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('loads a page of households with their members and cards in a fixed number of statements', async () => {
+    const count = async (first: number) => {
+      server.queries.length = 0;
+      const page = await search(beheerder, null, first);
+      expect(page.edges).toHaveLength(first);
+      return server.queries.filter((q) => !/^\s*(begin|commit|rollback)/i.test(q)).length;
+    };
+    const small = await count(2);
+    const large = await count(15);
+    expect(large).toBe(small);
+    expect(large).toBeLessThanOrEqual(12);
+  });
+
+  it('keeps a Zuiderveen-only staff member away from Noorderhaven households and persons', async () => {
+    const all = await search(klantcontact, null, 100);
+    expect(all.totalCount).toBe(14);
+    expect(all.edges.every((e) => e.node.municipality.slug === 'zuiderveen')).toBe(true);
+    const nhMember = await server.orm.em.fork().findOneOrFail(Person, { clientGroup: nh.id });
+    expect((await search(klantcontact, nh.clientNumber)).totalCount).toBe(0);
+    expect((await search(klantcontact, nhMember.lastName)).edges.map((e) => e.node.id)).not.toContain(nh.id);
+    const group: any = await klantcontact.gql(GROUP, { id: nh.id });
+    expect(group.data.clientGroup).toBeNull();
+    const person: any = await klantcontact.gql(`query($e: String!) { person(externalIdentifier: $e) { id } }`, { e: nhMember.externalIdentifier });
+    expect(person.data.person).toBeNull();
+    const orders: any = await klantcontact.gql(`query($e: String!) { personOrders(externalIdentifier: $e) { id } }`, { e: nhMember.externalIdentifier });
+    expect(orders.data.personOrders).toBeNull();
+    const add: any = await klantcontact.gql(ADD, { input: { clientGroupId: nh.id, firstName: 'Nina', lastName: 'Test', dateOfBirth: '2015-01-01' } });
+    expect(add.data.addClientGroupMember.errors[0].code).toBe('NOT_FOUND');
+    // The Beheerder (all municipalities) sees it.
+    expect((await search(beheerder, nh.clientNumber)).edges.map((e) => e.node.id)).toEqual([nh.id]);
+  });
+
+  it('shows a household with its members and cards, and logs the read', async () => {
+    const r: any = await klantcontact.gql(GROUP, { id: zv.id });
+    expect(r.errors).toBeUndefined();
+    const g = r.data.clientGroup;
+    expect(g.clientNumber).toBe(zv.clientNumber);
+    expect(g.members.map((m: any) => m.externalIdentifier).sort()).toEqual(zvMembers.map((m) => m.externalIdentifier).sort());
+    for (const m of g.members) {
+      expect(m.bsnMasked).toMatch(/^\*{5}\d{4}$/);
+      expect(m.cards.filter((c: any) => c.status === 'ACTIVE')).toHaveLength(1);
+    }
+    const audit = await server.orm.em
+      .fork()
+      .execute<{ actor_kind: string; details: { personIds: string[] } }[]>(
+        `select actor_kind, details from audit_log where action = 'client_group.viewed' and subject_id = ? order by id desc limit 1`,
+        [zv.id],
+      );
+    expect(audit[0]!.actor_kind).toBe('STAFF');
+    expect(audit[0]!.details.personIds).toHaveLength(zvMembers.length);
+    expect((await klantcontact.gql(GROUP, { id: 'geen-uuid' })).data!.clientGroup).toBeNull();
+  });
+
+  it('adds a member with an encrypted BSN, a keyed hash and a new card with a check digit', async () => {
+    const bsn = freshBsn(Date.now());
+    const r: any = await klantcontact.gql(ADD, {
+      input: {
+        clientGroupId: zv.id,
+        firstName: '  Noor ',
+        lastName: 'de  Vries',
+        dateOfBirth: '2016-05-04',
+        email: ' Noor@Voorbeeld.NL ',
+        phone: '06 1234 5678',
+        bsn: `${bsn.slice(0, 3)}.${bsn.slice(3, 6)}.${bsn.slice(6)}`,
+      },
+    });
+    expect(r.data.addClientGroupMember.errors).toEqual([]);
+    const p = r.data.addClientGroupMember.person;
+    expect(p).toMatchObject({ fullName: 'Noor de Vries', dateOfBirth: '2016-05-04', email: 'noor@voorbeeld.nl', phone: '0612345678', hasBsn: true, clientGroupId: zv.id });
+    expect(p.bsnMasked).toBe(`*****${bsn.slice(-4)}`);
+    expect(p.externalIdentifier).toMatch(/^P-\d+$/);
+    expect(p.cards).toHaveLength(1);
+    expect(p.cards[0].status).toBe('ACTIVE');
+    expect(isValidCardNumber(p.cards[0].number)).toBe(true);
+    expect(p.cards[0].maskedNumber).toBe(`******${p.cards[0].number.slice(-4)}`);
+
+    const em = server.orm.em.fork();
+    const [row] = await em.execute<{ bsn_encrypted: string; bsn_hash: string }[]>(`select bsn_encrypted, bsn_hash from person where id = ?`, [p.id]);
+    expect(row!.bsn_encrypted).not.toContain(bsn);
+    expect(decryptBsn(row!.bsn_encrypted, server.services.config.bsn)).toBe(bsn);
+    expect(row!.bsn_hash).toBe(hashBsn(bsn, server.services.config.bsn));
+    const audit = await em.execute(`select details from audit_log where action = 'person.created' and subject_id = ?`, [p.id]);
+    expect(audit).toHaveLength(1);
+    expect(JSON.stringify(audit)).not.toContain(bsn);
+
+    // The same BSN again is refused, in Dutch, on the BSN field.
+    const again: any = await klantcontact.gql(ADD, { input: { clientGroupId: zv.id, firstName: 'Noor', lastName: 'Tweede', dateOfBirth: '2016-05-04', bsn } });
+    expect(again.data.addClientGroupMember.person).toBeNull();
+    expect(again.data.addClientGroupMember.errors).toEqual([
+      expect.objectContaining({ field: 'bsn', code: 'DUPLICATE', message: expect.stringMatching(/al een persoon met dit burgerservicenummer/) }),
+    ]);
+  });
+
+  it('refuses bad member input with Dutch messages per field, and stores nothing', async () => {
+    const em = server.orm.em.fork();
+    const before = await em.count(Person, {});
+    const r: any = await klantcontact.gql(ADD, {
+      input: { clientGroupId: zv.id, firstName: ' ', lastName: 'x'.repeat(101), dateOfBirth: '2040-01-01', email: 'geen-mail', phone: '12', bsn: '123456789' },
+    });
+    const errors = r.data.addClientGroupMember.errors as { field: string; message: string }[];
+    expect(Object.fromEntries(errors.map((e) => [e.field, e.message]))).toEqual({
+      firstName: 'Vul de voornaam in.',
+      lastName: 'De achternaam mag hoogstens 100 tekens lang zijn.',
+      dateOfBirth: 'De geboortedatum kan niet in de toekomst liggen.',
+      email: 'Vul een geldig e-mailadres in, bijvoorbeeld naam@voorbeeld.nl.',
+      phone: 'Vul een geldig telefoonnummer in, bijvoorbeeld 06 12345678 of 020 123 4567.',
+      bsn: 'Dit burgerservicenummer klopt niet (de elfproef faalt). Controleer het nummer.',
+    });
+    const dates: any = await klantcontact.gql(ADD, { input: { clientGroupId: zv.id, firstName: 'A', lastName: 'B', dateOfBirth: '2015-02-30', bsn: '12345' } });
+    expect(dates.data.addClientGroupMember.errors.map((e: any) => e.field).sort()).toEqual(['bsn', 'dateOfBirth']);
+    expect(await em.count(Person, {})).toBe(before);
+  });
+
+  it('requires PERSON_READ for all of it', async () => {
+    const redactie = server.client();
+    await redactie.loginStaff(staffEmail('REDACTIE'), DEMO_PASSWORD);
+    const r: any = await redactie.gql(SEARCH, { q: null });
+    expect(r.errors[0].extensions.code).toBe('FORBIDDEN');
+    const anonymous: any = await server.client().gql(GROUP, { id: zv.id });
+    expect(anonymous.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  });
+});

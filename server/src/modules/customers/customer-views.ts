@@ -1,0 +1,94 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Viewer } from '../../graphql/auth/viewer.js';
+import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { Audience } from '../../graphql/auth/permissions.js';
+import { decryptBsn, maskBsn, type BsnKeys } from '../../crypto/bsn.js';
+import { Municipality } from '../municipalities/municipality.entity.js';
+import { Card } from './card.entity.js';
+import { ClientGroup } from './client-group.entity.js';
+import { Person } from './person.entity.js';
+import { CardStatusEnum, CardView, PersonView } from './customer.types.js';
+
+/** Staff and API clients: is this municipality within the caller's scope? Everyone else: no. */
+export function inStaffScope(viewer: Viewer, municipalityId: string): boolean {
+  if (viewer.kind !== Audience.STAFF && viewer.kind !== Audience.API_CLIENT) return false;
+  const scope = municipalityScope(viewer);
+  return scope === null || scope.includes(municipalityId);
+}
+
+/** "******1234": all but the last four digits hidden. */
+export function maskCardNumber(number: string): string {
+  return '*'.repeat(Math.max(0, number.length - 4)) + number.slice(-4);
+}
+
+export function cardView(card: Card, holderName: string, options: { fullNumber: boolean }): CardView {
+  return Object.assign(new CardView(), {
+    id: card.id,
+    personId: card.person.id,
+    holderName,
+    number: options.fullNumber ? card.number : null,
+    lastDigits: card.number.slice(-4),
+    maskedNumber: maskCardNumber(card.number),
+    status: card.status as CardStatusEnum,
+    issuedAt: card.issuedAt,
+    blockedAt: card.blockedAt ?? null,
+  });
+}
+
+/** Cards newest first: an active card before the others, then by issue date. */
+export function sortCards(cards: Card[]): Card[] {
+  return [...cards].sort(
+    (a, b) => Number(b.status === 'ACTIVE') - Number(a.status === 'ACTIVE') || b.issuedAt.getTime() - a.issuedAt.getTime() || b.id.localeCompare(a.id),
+  );
+}
+
+/**
+ * Person views with their cards, household and municipality, in a fixed number of queries whatever the number of
+ * persons. `persons` must have been loaded with `populate: ['bsnEncrypted']` for the masked BSN.
+ */
+export async function personViews(
+  em: EntityManager,
+  persons: Person[],
+  options: { bsnKeys: BsnKeys; fullCardNumbers: boolean },
+): Promise<PersonView[]> {
+  if (!persons.length) return [];
+  const ids = persons.map((p) => p.id);
+  const [cards, groups, municipalities] = await Promise.all([
+    em.find(Card, { person: { $in: ids } }),
+    em.find(ClientGroup, { id: { $in: [...new Set(persons.map((p) => p.clientGroup.id))] } }),
+    em.find(Municipality, { id: { $in: [...new Set(persons.map((p) => p.municipality.id))] } }),
+  ]);
+  const groupById = new Map(groups.map((g) => [g.id, g]));
+  const municipalityById = new Map(municipalities.map((m) => [m.id, m]));
+  return persons.map((p) => {
+    let bsnMasked: string | null = null;
+    if (p.bsnEncrypted) {
+      try {
+        bsnMasked = maskBsn(decryptBsn(p.bsnEncrypted, options.bsnKeys));
+      } catch {
+        bsnMasked = '*********';
+      }
+    }
+    const group = groupById.get(p.clientGroup.id)!;
+    return Object.assign(new PersonView(), {
+      id: p.id,
+      externalIdentifier: p.externalIdentifier,
+      clientGroupId: group.id,
+      clientGroupNumber: group.clientNumber,
+      clientGroupName: group.name,
+      municipality: municipalityById.get(p.municipality.id)!,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      fullName: p.fullName,
+      dateOfBirth: p.dateOfBirth ?? null,
+      email: p.email ?? null,
+      phone: p.phone ?? null,
+      hasBsn: !!p.bsnEncrypted,
+      bsnMasked,
+      notifyOrderStatus: p.notifyOrderStatus,
+      erasedAt: p.erasedAt ?? null,
+      cards: sortCards(cards.filter((c) => c.person.id === p.id)).map((c) => cardView(c, p.fullName, { fullNumber: options.fullCardNumbers })),
+      createdAt: p.createdAt,
+    });
+  });
+}

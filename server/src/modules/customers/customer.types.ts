@@ -1,0 +1,191 @@
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { UserError } from '../../graphql/errors.js';
+import { Connection } from '../../graphql/pagination.js';
+import { Municipality } from '../municipalities/municipality.entity.js';
+
+export enum CardStatusEnum {
+  ACTIVE = 'ACTIVE',
+  BLOCKED = 'BLOCKED',
+  REPLACED = 'REPLACED',
+}
+registerEnumType(CardStatusEnum, {
+  name: 'CardStatus',
+  description: 'ACTIVE: usable. BLOCKED: lost or stolen, refused at the counter. REPLACED: a newer card took its place.',
+});
+
+@ObjectType('Card', { description: 'A person’s card (pas).' })
+export class CardView {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => ID)
+  personId!: string;
+
+  @Field(() => String, { description: 'The holder’s name.' })
+  holderName!: string;
+
+  @Field(() => String, { nullable: true, description: 'The full number (10 digits, the last a check digit). Staff only; null for customers.' })
+  number!: string | null;
+
+  @Field(() => String, { description: 'The last four digits, e.g. for "pas eindigend op 1234".' })
+  lastDigits!: string;
+
+  @Field(() => String, { description: 'The number with all but the last four digits hidden: ******1234.' })
+  maskedNumber!: string;
+
+  @Field(() => CardStatusEnum)
+  status!: CardStatusEnum;
+
+  @Field(() => Date)
+  issuedAt!: Date;
+
+  @Field(() => Date, { nullable: true })
+  blockedAt!: Date | null;
+}
+
+@ObjectType('Person', {
+  description:
+    'A resident (persoon). Staff see persons within their municipality scope (every read is audit-logged); a customer sees their own.',
+})
+export class PersonView {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String, { description: 'The municipality’s client number of this person (not the BSN).' })
+  externalIdentifier!: string;
+
+  @Field(() => ID)
+  clientGroupId!: string;
+
+  @Field(() => String)
+  clientGroupNumber!: string;
+
+  @Field(() => String)
+  clientGroupName!: string;
+
+  @Field(() => Municipality)
+  municipality!: Municipality;
+
+  @Field(() => String)
+  firstName!: string;
+
+  @Field(() => String)
+  lastName!: string;
+
+  @Field(() => String)
+  fullName!: string;
+
+  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' })
+  dateOfBirth!: string | null;
+
+  @Field(() => String, { nullable: true })
+  email!: string | null;
+
+  @Field(() => String, { nullable: true })
+  phone!: string | null;
+
+  @Field(() => Boolean)
+  hasBsn!: boolean;
+
+  @Field(() => String, { nullable: true, description: 'The BSN masked as *****1234; the full number only through `personBsn`.' })
+  bsnMasked!: string | null;
+
+  @Field(() => Boolean, { description: 'E-mail when an order of the household changes status.' })
+  notifyOrderStatus!: boolean;
+
+  @Field(() => Date, { nullable: true, description: 'When the personal data was erased; null for a normal person.' })
+  erasedAt!: Date | null;
+
+  @Field(() => [CardView], { description: 'Newest first.' })
+  cards!: CardView[];
+
+  @Field(() => Date)
+  createdAt!: Date;
+}
+
+@ObjectType('ClientGroup', { description: 'A household (klantgroep) that arrangements are granted to.' })
+export class ClientGroupView {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String, { description: 'The municipality’s client number of the household.' })
+  clientNumber!: string;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => Municipality)
+  municipality!: Municipality;
+
+  @Field(() => [PersonView], { description: 'Members, by name.' })
+  members!: PersonView[];
+
+  @Field(() => Int, { description: 'Orders of this household, all statuses.' })
+  orderCount!: number;
+
+  @Field(() => Date)
+  createdAt!: Date;
+}
+
+@ObjectType()
+export class ClientGroupConnection extends Connection(ClientGroupView, 'ClientGroup') {}
+
+@InputType({ description: 'A new member of a household. It gets a new card.' })
+export class AddClientGroupMemberInput {
+  @Field(() => ID)
+  clientGroupId!: string;
+
+  @Field(() => String)
+  firstName!: string;
+
+  @Field(() => String)
+  lastName!: string;
+
+  @Field(() => String, { description: 'YYYY-MM-DD' })
+  dateOfBirth!: string;
+
+  @Field(() => String, { nullable: true, description: 'The municipality’s client number; made up (P-…) when empty.' })
+  externalIdentifier?: string | null;
+
+  @Field(() => String, { nullable: true })
+  email?: string | null;
+
+  @Field(() => String, { nullable: true })
+  phone?: string | null;
+
+  @Field(() => String, { nullable: true, description: '9 digits passing the elfproef; stored encrypted, never shown in full.' })
+  bsn?: string | null;
+}
+
+@InputType({ description: 'The contact details a customer manages themselves.' })
+export class UpdateMyDetailsInput {
+  @Field(() => String, { nullable: true, description: 'Empty: no e-mail address.' })
+  email?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Empty: no phone number.' })
+  phone?: string | null;
+
+  @Field(() => Boolean)
+  notifyOrderStatus!: boolean;
+}
+
+@ObjectType()
+export class PersonPayload {
+  @Field(() => PersonView, { nullable: true })
+  person!: PersonView | null;
+
+  @Field(() => [UserError])
+  errors!: UserError[];
+}
+
+@ObjectType()
+export class CardPayload {
+  @Field(() => CardView, { nullable: true, description: 'The card acted on; after a replacement: the new card.' })
+  card!: CardView | null;
+
+  @Field(() => CardView, { nullable: true, description: 'After a replacement: the old card, now REPLACED.' })
+  replacedCard!: CardView | null;
+
+  @Field(() => [UserError])
+  errors!: UserError[];
+}

@@ -1,0 +1,133 @@
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { Context } from '../../graphql/context.js';
+import { Requires } from '../../graphql/auth/requires.js';
+import { Audience, Permission } from '../../graphql/auth/permissions.js';
+import { OrderView } from '../orders/order.types.js';
+import {
+  AddClientGroupMemberInput,
+  CardPayload,
+  CardView,
+  ClientGroupConnection,
+  ClientGroupView,
+  PersonPayload,
+  PersonView,
+  UpdateMyDetailsInput,
+} from './customer.types.js';
+import type { CardResult } from './card.service.js';
+
+const cardPayload = (r: CardResult) => Object.assign(new CardPayload(), r);
+const personPayload = (r: { person: PersonView | null; errors: PersonPayload['errors'] }) => Object.assign(new PersonPayload(), r);
+
+/** Client groups, persons and cards: staff within their municipality scope; customers their own household. */
+@Resolver(() => PersonView)
+export class CustomersResolver {
+  // ---- staff: client groups ----------------------------------------------------------------------------------
+
+  @Query(() => ClientGroupConnection, {
+    description: 'Households in your municipality scope, by name; `search` matches names, client numbers and card numbers (also partly).',
+  })
+  @Requires(Permission.PERSON_READ)
+  async clientGroups(
+    @Ctx() ctx: Context,
+    @Arg('search', () => String, { nullable: true }) search?: string | null,
+    @Arg('first', () => Int, { nullable: true, defaultValue: 25 }) first?: number,
+    @Arg('after', () => String, { nullable: true }) after?: string | null,
+  ): Promise<ClientGroupConnection> {
+    const page = await ctx.services.clientGroups.search(ctx, { search, first, after });
+    return Object.assign(new ClientGroupConnection(), {
+      edges: page.items,
+      pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
+      totalCount: page.totalCount,
+    });
+  }
+
+  @Query(() => ClientGroupView, { nullable: true, description: 'One household with its members; null when unknown or out of scope. Audit-logged.' })
+  @Requires(Permission.PERSON_READ)
+  clientGroup(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<ClientGroupView | null> {
+    return ctx.services.clientGroups.detail(ctx, id);
+  }
+
+  @Mutation(() => PersonPayload, { description: 'Adds a member to a household, with a new card. The BSN is optional and checked with the elfproef.' })
+  @Requires(Permission.PERSON_READ)
+  async addClientGroupMember(@Arg('input', () => AddClientGroupMemberInput) input: AddClientGroupMemberInput, @Ctx() ctx: Context): Promise<PersonPayload> {
+    return personPayload(await ctx.services.clientGroups.addMember(ctx, input));
+  }
+
+  // ---- staff: persons ----------------------------------------------------------------------------------------
+
+  @Query(() => PersonView, { nullable: true, description: 'A person by client number; null when unknown or out of scope. Every read is audit-logged.' })
+  @Requires(Permission.PERSON_READ)
+  person(@Arg('externalIdentifier', () => String) externalIdentifier: string, @Ctx() ctx: Context): Promise<PersonView | null> {
+    return ctx.services.persons.detail(ctx, externalIdentifier);
+  }
+
+  @Query(() => String, { nullable: true, description: 'The full BSN of a person; null when none. Every reveal is audit-logged.' })
+  @Requires(Permission.PERSON_READ_SENSITIVE)
+  personBsn(@Arg('personId', () => ID) personId: string, @Ctx() ctx: Context): Promise<string | null> {
+    return ctx.services.persons.revealBsn(ctx, personId);
+  }
+
+  @Query(() => [OrderView], { nullable: true, description: 'The orders of a person’s household, newest first; null when the person is unknown or out of scope.' })
+  @Requires(Permission.PERSON_READ)
+  personOrders(@Arg('externalIdentifier', () => String) externalIdentifier: string, @Ctx() ctx: Context): Promise<OrderView[] | null> {
+    return ctx.services.persons.householdOrders(ctx, externalIdentifier);
+  }
+
+  @Mutation(() => PersonPayload, {
+    description: 'Erases a person’s personal data (AVG). `confirmation` must be the person’s client number. Orders and the ledger stay.',
+  })
+  @Requires(Permission.PERSON_DELETE)
+  async erasePerson(
+    @Arg('personId', () => ID) personId: string,
+    @Arg('confirmation', () => String) confirmation: string,
+    @Ctx() ctx: Context,
+  ): Promise<PersonPayload> {
+    return personPayload(await ctx.services.persons.erase(ctx, personId, confirmation));
+  }
+
+  // ---- staff: cards ------------------------------------------------------------------------------------------
+
+  @Mutation(() => CardPayload, { description: 'Issues a new card to a person who has no active card.' })
+  @Requires(Permission.CARD_MANAGE)
+  async issueCard(@Arg('personId', () => ID) personId: string, @Ctx() ctx: Context): Promise<CardPayload> {
+    return cardPayload(await ctx.services.cards.issue(ctx, personId));
+  }
+
+  @Mutation(() => CardPayload, { description: 'Blocks an active card (lost or stolen).' })
+  @Requires(Permission.CARD_MANAGE)
+  async blockCard(@Arg('cardId', () => ID) cardId: string, @Ctx() ctx: Context): Promise<CardPayload> {
+    return cardPayload(await ctx.services.cards.block(ctx, cardId));
+  }
+
+  @Mutation(() => CardPayload, { description: 'Replaces a card: the old one becomes REPLACED, a new ACTIVE card is issued.' })
+  @Requires(Permission.CARD_MANAGE)
+  async replaceCard(@Arg('cardId', () => ID) cardId: string, @Ctx() ctx: Context): Promise<CardPayload> {
+    return cardPayload(await ctx.services.cards.replace(ctx, cardId));
+  }
+
+  // ---- customers ---------------------------------------------------------------------------------------------
+
+  @Query(() => [CardView], { description: 'The cards of the logged-in customer’s household; numbers masked but for the last four digits.' })
+  @Requires(Audience.CUSTOMER)
+  myCards(@Ctx() ctx: Context): Promise<CardView[]> {
+    return ctx.services.cards.mine(ctx);
+  }
+
+  @Mutation(() => CardPayload, { description: 'Blocks a lost card of the customer’s own household.' })
+  @Requires(Audience.CUSTOMER)
+  async blockMyCard(@Arg('cardId', () => ID) cardId: string, @Ctx() ctx: Context): Promise<CardPayload> {
+    return cardPayload(await ctx.services.cards.blockMine(ctx, cardId));
+  }
+
+  @Query(() => PersonView, { nullable: true, description: 'The logged-in customer’s own details.' })
+  @Requires(Audience.CUSTOMER)
+  myDetails(@Ctx() ctx: Context): Promise<PersonView | null> {
+    return ctx.services.persons.mine(ctx);
+  }
+
+  @Mutation(() => PersonPayload, { description: 'The customer changes their e-mail address, phone number and notification preference.' })
+  @Requires(Audience.CUSTOMER)
+  async updateMyDetails(@Arg('input', () => UpdateMyDetailsInput) input: UpdateMyDetailsInput, @Ctx() ctx: Context): Promise<PersonPayload> {
+    return personPayload(await ctx.services.persons.updateMine(ctx, input));
+  }
+}

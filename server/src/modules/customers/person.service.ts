@@ -1,0 +1,182 @@
+import { LockMode } from '@mikro-orm/core';
+import type { Context } from '../../graphql/context.js';
+import { UserError } from '../../graphql/errors.js';
+import { Audience } from '../../graphql/auth/permissions.js';
+import { isUuid } from '../../graphql/ids.js';
+import { decryptBsn, type BsnKeys } from '../../crypto/bsn.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { Order } from '../orders/order.entities.js';
+import type { OrderView } from '../orders/order.types.js';
+import type { OrderViewService } from '../orders/order-view.service.js';
+import { Card } from './card.entity.js';
+import { ClientGroup } from './client-group.entity.js';
+import { Person } from './person.entity.js';
+import { inStaffScope, personViews } from './customer-views.js';
+import type { PersonView, UpdateMyDetailsInput } from './customer.types.js';
+import { contactDetails } from './customer.validation.js';
+
+export const ERASED_NAME = 'Geanonimiseerd';
+export const ERASED_HOUSEHOLD_NAME = 'Geanonimiseerd huishouden';
+
+/** The pseudonym an erased person keeps: derived from the row id, so it says nothing about the person. */
+export function erasedIdentifier(personId: string): string {
+  return `ANON-${personId.replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+}
+
+/**
+ * Persons: details for staff (every read audit-logged, the BSN masked; the full BSN only with PERSON_READ_SENSITIVE,
+ * audit-logged too), the household's orders, erasure (AVG), and a customer's own contact details.
+ */
+export class PersonService {
+  constructor(
+    private readonly bsnKeys: BsnKeys,
+    private readonly audit: AuditService,
+    private readonly orderViews: OrderViewService,
+  ) {}
+
+  private async byExternalIdentifier(ctx: Context, externalIdentifier: string): Promise<Person | null> {
+    const key = (externalIdentifier ?? '').trim();
+    if (!key || key.length > 100) return null;
+    const person = await ctx.em.findOne(Person, { externalIdentifier: key }, { populate: ['bsnEncrypted'] });
+    return person && inStaffScope(ctx.viewer, person.municipality.id) ? person : null;
+  }
+
+  /** A person's details for staff; null when unknown or out of scope. Every read writes an audit row. */
+  async detail(ctx: Context, externalIdentifier: string): Promise<PersonView | null> {
+    const person = await this.byExternalIdentifier(ctx, externalIdentifier);
+    if (!person) return null;
+    const [view] = await personViews(ctx.em, [person], { bsnKeys: this.bsnKeys, fullCardNumbers: true });
+    await this.audit.recordRead(ctx.em, ctx.viewer, { action: 'person.viewed', subjectType: 'person', subjectId: person.id });
+    return view!;
+  }
+
+  /** The full BSN (PERSON_READ_SENSITIVE, enforced by the resolver); null when none or out of scope. Audit-logged. */
+  async revealBsn(ctx: Context, personId: string): Promise<string | null> {
+    if (!isUuid(personId)) return null;
+    const person = await ctx.em.findOne(Person, personId, { populate: ['bsnEncrypted'] });
+    if (!person || !inStaffScope(ctx.viewer, person.municipality.id) || !person.bsnEncrypted) return null;
+    const bsn = decryptBsn(person.bsnEncrypted, this.bsnKeys);
+    await this.audit.recordRead(ctx.em, ctx.viewer, { action: 'person.bsn_revealed', subjectType: 'person', subjectId: person.id });
+    return bsn;
+  }
+
+  /** The orders of the person's household, newest first; null when the person is unknown or out of scope. */
+  async householdOrders(ctx: Context, externalIdentifier: string): Promise<OrderView[] | null> {
+    const person = await this.byExternalIdentifier(ctx, externalIdentifier);
+    if (!person) return null;
+    const orders = await ctx.em.find(Order, { clientGroupId: person.clientGroup.id }, { orderBy: [{ createdAt: 'desc' }, { number: 'desc' }], limit: 200 });
+    await this.audit.recordRead(ctx.em, ctx.viewer, {
+      action: 'person.orders_viewed',
+      subjectType: 'person',
+      subjectId: person.id,
+      details: { clientGroupId: person.clientGroup.id, orders: orders.length },
+    });
+    return this.orderViews.views(ctx, orders);
+  }
+
+  /**
+   * Erases a person's data (AVG right to erasure) after the staff member typed the person's client number:
+   * names become "Geanonimiseerd", e-mail, phone, date of birth and BSN are cleared, the client number is replaced
+   * by a pseudonym, cards are blocked, sessions end and the cart is emptied. Orders and the ledger are untouched:
+   * they keep pointing at the same person and household ids, which no longer carry personal data.
+   */
+  async erase(ctx: Context, personId: string, confirmation: string): Promise<{ person: PersonView | null; errors: UserError[] }> {
+    const notFound = { person: null, errors: [UserError.of('personId', 'NOT_FOUND', 'Deze persoon is niet gevonden.')] };
+    if (!isUuid(personId)) return notFound;
+    const result = await ctx.em.transactional(async (em) => {
+      const person = await em.findOne(Person, personId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!person || !inStaffScope(ctx.viewer, person.municipality.id)) return { errors: notFound.errors };
+      if (person.erasedAt) return { errors: [UserError.of('personId', 'ALREADY_ERASED', 'De gegevens van deze persoon zijn al gewist.')] };
+      const typed = (confirmation ?? '').trim();
+      if (typed.toLowerCase() !== person.externalIdentifier.toLowerCase()) {
+        return {
+          errors: [
+            UserError.of(
+              'confirmation',
+              typed ? 'CONFIRMATION_MISMATCH' : 'REQUIRED',
+              typed ? 'Het klantnummer klopt niet. Typ precies het klantnummer van deze persoon.' : 'Typ het klantnummer van deze persoon om het wissen te bevestigen.',
+            ),
+          ],
+        };
+      }
+      // One explicit UPDATE (the BSN columns are lazy/hidden on the entity; a database CHECK holds the result to this).
+      await em.nativeUpdate(
+        Person,
+        { id: person.id },
+        {
+          firstName: ERASED_NAME,
+          lastName: '',
+          dateOfBirth: null,
+          email: null,
+          phone: null,
+          bsnEncrypted: null,
+          bsnHash: null,
+          notifyOrderStatus: false,
+          externalIdentifier: erasedIdentifier(person.id),
+          erasedAt: new Date(),
+        },
+      );
+      const cards = await em.find(Card, { person: person.id, status: 'ACTIVE' });
+      for (const card of cards) {
+        card.status = 'BLOCKED';
+        card.blockedAt = new Date();
+      }
+      await em.flush();
+      await em.execute(`delete from cart_line where person_id = ?`, [person.id]);
+      await em.execute(`delete from session where person_id = ?`, [person.id]);
+      // The household's name is usually the family name: once nobody in it has personal data left, it goes too.
+      const remaining = await em.count(Person, { clientGroup: person.clientGroup.id, erasedAt: null });
+      if (remaining === 0) {
+        await em.nativeUpdate(ClientGroup, { id: person.clientGroup.id }, { name: ERASED_HOUSEHOLD_NAME });
+      }
+      await this.audit.record(em, ctx.viewer, {
+        action: 'person.erased',
+        subjectType: 'person',
+        subjectId: person.id,
+        details: { clientGroupId: person.clientGroup.id, cardsBlocked: cards.length, householdErased: remaining === 0 },
+      });
+      return { person };
+    });
+    if (!('person' in result) || !result.person) return { person: null, errors: result.errors ?? [] };
+    const fresh = await ctx.em.fork().findOneOrFail(Person, personId, { populate: ['bsnEncrypted'] });
+    const [view] = await personViews(ctx.em.fork(), [fresh], { bsnKeys: this.bsnKeys, fullCardNumbers: true });
+    return { person: view!, errors: [] };
+  }
+
+  /** The logged-in customer's own details. */
+  async mine(ctx: Context): Promise<PersonView | null> {
+    if (ctx.viewer.kind !== Audience.CUSTOMER) return null;
+    const person = await ctx.em.findOne(Person, ctx.viewer.personId, { populate: ['bsnEncrypted'] });
+    if (!person) return null;
+    const [view] = await personViews(ctx.em, [person], { bsnKeys: this.bsnKeys, fullCardNumbers: false });
+    return view!;
+  }
+
+  /** A customer changes their e-mail address, phone number and notification preference. */
+  async updateMine(ctx: Context, input: UpdateMyDetailsInput): Promise<{ person: PersonView | null; errors: UserError[] }> {
+    const viewer = ctx.viewer;
+    if (viewer.kind !== Audience.CUSTOMER) return { person: null, errors: [UserError.of(null, 'NOT_FOUND', 'Uw gegevens zijn niet gevonden.')] };
+    const errors: UserError[] = [];
+    const { email, phone } = contactDetails(input, errors);
+    if (input.notifyOrderStatus && !email && !errors.some((e) => e.field === 'email')) {
+      errors.push(UserError.of('email', 'REQUIRED', 'Vul uw e-mailadres in om e-mail over uw bestellingen te ontvangen.'));
+    }
+    if (errors.length) return { person: null, errors };
+    await ctx.em.transactional(async (em) => {
+      const person = await em.findOneOrFail(Person, viewer.personId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const changed = [
+        person.email !== email ? 'email' : null,
+        (person.phone ?? null) !== phone ? 'phone' : null,
+        person.notifyOrderStatus !== input.notifyOrderStatus ? 'notifyOrderStatus' : null,
+      ].filter((x): x is string => !!x);
+      person.email = email;
+      person.phone = phone;
+      person.notifyOrderStatus = input.notifyOrderStatus;
+      await em.flush();
+      if (changed.length) {
+        await this.audit.record(em, viewer, { action: 'person.contact_updated', subjectType: 'person', subjectId: person.id, details: { fields: changed } });
+      }
+    });
+    return { person: await this.mine(ctx), errors: [] };
+  }
+}

@@ -1,0 +1,58 @@
+import { Arg, Ctx, Field, Mutation, ObjectType, Resolver } from 'type-graphql';
+import type { Context } from '../../graphql/context.js';
+import { UserError } from '../../graphql/errors.js';
+
+@ObjectType()
+export class ConfirmEmailPayload {
+  @Field(() => Boolean)
+  confirmed!: boolean;
+
+  @Field(() => [UserError])
+  errors!: UserError[];
+}
+
+@ObjectType()
+export class RequestPasswordResetPayload {
+  @Field(() => Boolean, { description: 'True whether or not the address has an account: the answer never tells.' })
+  requested!: boolean;
+
+  @Field(() => [UserError])
+  errors!: UserError[];
+}
+
+@ObjectType()
+export class ResetPasswordPayload {
+  @Field(() => Boolean)
+  passwordChanged!: boolean;
+
+  @Field(() => [UserError])
+  errors!: UserError[];
+}
+
+/** E-mail confirmation and forgotten passwords (provider users). Public: the token or the mailbox is the proof. */
+@Resolver()
+export class AccountRecoveryResolver {
+  @Mutation(() => ConfirmEmailPayload, { description: 'Confirms an e-mail address with the token from the confirmation mail. Single use.' })
+  async confirmEmail(@Arg('token', () => String) token: string, @Ctx() ctx: Context): Promise<ConfirmEmailPayload> {
+    const r = await ctx.services.accountRecovery.confirmEmail(ctx, token);
+    return Object.assign(new ConfirmEmailPayload(), { confirmed: r.ok, errors: r.ok ? [] : r.errors });
+  }
+
+  @Mutation(() => RequestPasswordResetPayload, {
+    description: 'Mails a link to choose a new password (valid 1 hour) when the address has a provider account. Same answer either way; rate-limited.',
+  })
+  async requestPasswordReset(@Arg('email', () => String) email: string, @Ctx() ctx: Context): Promise<RequestPasswordResetPayload> {
+    const r = await ctx.services.accountRecovery.requestPasswordReset(ctx, email);
+    return Object.assign(new RequestPasswordResetPayload(), { requested: r.ok, errors: r.ok ? [] : r.errors });
+  }
+
+  @Mutation(() => ResetPasswordPayload, { description: 'Sets a new password with the token from the mail. Single use; ends every session of the user.' })
+  async resetPassword(
+    @Arg('token', () => String) token: string,
+    @Arg('newPassword', () => String) newPassword: string,
+    @Ctx() ctx: Context,
+  ): Promise<ResetPasswordPayload> {
+    const r = await ctx.services.accountRecovery.resetPassword(ctx, token, newPassword);
+    return Object.assign(new ResetPasswordPayload(), { passwordChanged: r.ok, errors: r.ok ? [] : r.errors });
+  }
+}

@@ -1,0 +1,34 @@
+import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Opt, Ref } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { ProviderUser } from '../providers/provider-user.entity.js';
+
+export enum EmailTokenPurpose {
+  CONFIRM_EMAIL = 'CONFIRM_EMAIL',
+  RESET_PASSWORD = 'RESET_PASSWORD',
+}
+
+/** A single-use, expiring token sent by e-mail. Only a SHA-256 hash of the token is stored. */
+@Entity({ tableName: 'email_token' })
+export class EmailToken {
+  @PrimaryKey({ type: 'uuid' })
+  id: string & Opt = randomUUID();
+
+  @Property({ type: 'text', unique: true })
+  tokenHash!: string;
+
+  @Property({ type: 'text' })
+  purpose!: EmailTokenPurpose;
+
+  @ManyToOne(() => ProviderUser, { ref: true, deleteRule: 'cascade' })
+  providerUser!: Ref<ProviderUser>;
+
+  @Property({ type: 'timestamptz' })
+  expiresAt!: Date;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  usedAt?: Date | null;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date & Opt = new Date();
+}

@@ -1,0 +1,158 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { LedgerAccountKind, LedgerTransactionKind } from './ledger.entities.js';
+
+export interface Actor {
+  kind: 'STAFF' | 'CUSTOMER' | 'PROVIDER' | 'SYSTEM' | 'API_CLIENT';
+  id?: string | null;
+}
+
+export interface Posting {
+  accountId: string;
+  /** Positive: money into the account; negative: out of it. Whole cents, never 0. */
+  amountCents: number;
+}
+
+export interface PostInput {
+  kind: LedgerTransactionKind;
+  municipalityId: string;
+  description: string;
+  actor: Actor;
+  entries: Posting[];
+  assignmentId?: string | null;
+  orderId?: string | null;
+  paymentId?: string | null;
+  reversesId?: string | null;
+  /** A second post with the same key is refused by the database (unique), so a retried request books once. */
+  idempotencyKey?: string | null;
+}
+
+/** A database error raised by the ledger's own guarantees. */
+export function isNegativeBalanceError(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  return e?.code === '23514' && (e.constraint === 'ledger_account_no_negative_budget' || /ledger_account_no_negative_budget/.test(e.message ?? ''));
+}
+
+/**
+ * The double-entry ledger. Every movement of money is one balanced transaction; balances are read from the database,
+ * which maintains them from the entries. Must be called inside the caller's database transaction (em.transactional),
+ * so the booking and the state change it belongs to commit together.
+ */
+export class LedgerService {
+  async post(em: EntityManager, input: PostInput): Promise<string> {
+    if (input.entries.length < 2) throw new Error('a ledger transaction needs at least two entries');
+    let sum = 0;
+    for (const e of input.entries) {
+      if (!Number.isSafeInteger(e.amountCents) || e.amountCents === 0) throw new Error(`invalid ledger amount ${e.amountCents}`);
+      sum += e.amountCents;
+    }
+    if (sum !== 0) throw new Error(`ledger transaction does not balance (sum ${sum})`);
+    const [tx] = await em.execute<{ id: string }[]>(
+      `insert into ledger_transaction (kind, municipality_id, description, assignment_id, order_id, payment_id, reverses_id,
+         idempotency_key, actor_kind, actor_id)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+      [
+        input.kind,
+        input.municipalityId,
+        input.description,
+        input.assignmentId ?? null,
+        input.orderId ?? null,
+        input.paymentId ?? null,
+        input.reversesId ?? null,
+        input.idempotencyKey ?? null,
+        input.actor.kind,
+        input.actor.id ?? null,
+      ],
+    );
+    const values = input.entries.map(() => '(?, ?, ?)').join(', ');
+    await em.execute(
+      `insert into ledger_entry (transaction_id, account_id, amount_cents) values ${values}`,
+      input.entries.flatMap((e) => [tx!.id, e.accountId, e.amountCents]),
+    );
+    return tx!.id;
+  }
+
+  /** Books the exact opposite of a transaction (a transaction can be reversed once). */
+  async reverse(
+    em: EntityManager,
+    transactionId: string,
+    options: { kind: LedgerTransactionKind; description: string; actor: Actor; idempotencyKey?: string | null },
+  ): Promise<string> {
+    const [tx] = await em.execute<Record<string, string | null>[]>(`select * from ledger_transaction where id = ?`, [transactionId]);
+    if (!tx) throw new Error(`unknown ledger transaction ${transactionId}`);
+    const entries = await em.execute<{ account_id: string; amount_cents: string }[]>(
+      `select account_id, amount_cents from ledger_entry where transaction_id = ? order by id`,
+      [transactionId],
+    );
+    return this.post(em, {
+      kind: options.kind,
+      municipalityId: tx.municipality_id!,
+      description: options.description,
+      actor: options.actor,
+      assignmentId: tx.assignment_id,
+      orderId: tx.order_id,
+      paymentId: tx.payment_id,
+      reversesId: transactionId,
+      idempotencyKey: options.idempotencyKey,
+      entries: entries.map((e) => ({ accountId: e.account_id, amountCents: -Number(e.amount_cents) })),
+    });
+  }
+
+  private async account(
+    em: EntityManager,
+    kind: LedgerAccountKind,
+    key: { municipalityId: string; arrangementId?: string; assignmentId?: string; providerId?: string },
+    allowNegative: boolean,
+  ): Promise<string> {
+    const where =
+      kind === 'ARRANGEMENT_FUNDING'
+        ? ['arrangement_id = ?', key.arrangementId]
+        : kind === 'ASSIGNMENT'
+          ? ['assignment_id = ?', key.assignmentId]
+          : kind === 'PROVIDER_PAYABLE'
+            ? ['municipality_id = ? and provider_id = ?', key.municipalityId, key.providerId]
+            : ['municipality_id = ?', key.municipalityId];
+    const [sql, ...params] = where as [string, ...unknown[]];
+    const found = await em.execute<{ id: string }[]>(`select id from ledger_account where kind = ? and ${sql}`, [kind, ...params]);
+    if (found[0]) return found[0].id;
+    await em.execute(
+      `insert into ledger_account (kind, municipality_id, arrangement_id, assignment_id, provider_id, allow_negative)
+       values (?, ?, ?, ?, ?, ?) on conflict do nothing`,
+      [kind, key.municipalityId, key.arrangementId ?? null, key.assignmentId ?? null, key.providerId ?? null, allowNegative],
+    );
+    const [row] = await em.execute<{ id: string }[]>(`select id from ledger_account where kind = ? and ${sql}`, [kind, ...params]);
+    return row!.id;
+  }
+
+  /** Where an arrangement's budget comes from; goes negative by what has been granted. */
+  fundingAccount(em: EntityManager, municipalityId: string, arrangementId: string) {
+    return this.account(em, 'ARRANGEMENT_FUNDING', { municipalityId, arrangementId }, true);
+  }
+
+  /** An assignment's budget: never below zero. */
+  assignmentAccount(em: EntityManager, municipalityId: string, assignmentId: string) {
+    return this.account(em, 'ASSIGNMENT', { municipalityId, assignmentId }, false);
+  }
+
+  /** What the municipality owes a provider for its orders. */
+  providerPayableAccount(em: EntityManager, municipalityId: string, providerId: string) {
+    return this.account(em, 'PROVIDER_PAYABLE', { municipalityId, providerId }, true);
+  }
+
+  /** Own contributions received through the payment service provider. */
+  paymentClearingAccount(em: EntityManager, municipalityId: string) {
+    return this.account(em, 'PAYMENT_CLEARING', { municipalityId }, true);
+  }
+
+  /** Current balances of assignments (0 for one without an account yet), optionally locking the account rows. */
+  async assignmentBalances(em: EntityManager, assignmentIds: string[], lock = false): Promise<Map<string, number>> {
+    if (!assignmentIds.length) return new Map();
+    const rows = await em.execute<{ assignment_id: string; balance_cents: string }[]>(
+      `select assignment_id, balance_cents from ledger_account where kind = 'ASSIGNMENT' and assignment_id = any(?::uuid[])
+       order by id ${lock ? 'for update' : ''}`,
+      [`{${assignmentIds.join(',')}}`],
+    );
+    const map = new Map(assignmentIds.map((id) => [id, 0]));
+    for (const r of rows) map.set(r.assignment_id, Number(r.balance_cents));
+    return map;
+  }
+}

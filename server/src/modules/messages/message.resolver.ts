@@ -1,0 +1,42 @@
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { Context } from '../../graphql/context.js';
+import { Requires } from '../../graphql/auth/requires.js';
+import { Audience } from '../../graphql/auth/permissions.js';
+import { MarkAllMessagesReadPayload, MessageConnection, MessagePayload, MessageView } from './message.types.js';
+import { DEFAULT_INBOX_PAGE } from './message.service.js';
+
+@Resolver(() => MessageView)
+export class MessageResolver {
+  @Query(() => MessageConnection, { description: 'The logged-in customer’s personal inbox (their household’s messages), newest first.' })
+  @Requires(Audience.CUSTOMER)
+  async myMessages(
+    @Ctx() ctx: Context,
+    @Arg('first', () => Int, { nullable: true, defaultValue: DEFAULT_INBOX_PAGE }) first?: number,
+    @Arg('after', () => String, { nullable: true }) after?: string | null,
+  ): Promise<MessageConnection> {
+    const page = await ctx.services.messages.mine(ctx, { first, after });
+    return Object.assign(new MessageConnection(), {
+      edges: page.items,
+      pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
+      totalCount: page.totalCount,
+    });
+  }
+
+  @Query(() => Int, { description: 'How many messages in the customer’s inbox have not been opened yet.' })
+  @Requires(Audience.CUSTOMER)
+  myUnreadMessageCount(@Ctx() ctx: Context): Promise<number> {
+    return ctx.services.messages.unreadCount(ctx);
+  }
+
+  @Mutation(() => MessagePayload, { description: 'Marks one of the customer’s own messages as read.' })
+  @Requires(Audience.CUSTOMER)
+  async markMessageRead(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<MessagePayload> {
+    return Object.assign(new MessagePayload(), await ctx.services.messages.markRead(ctx, id));
+  }
+
+  @Mutation(() => MarkAllMessagesReadPayload, { description: 'Marks every message in the customer’s inbox as read.' })
+  @Requires(Audience.CUSTOMER)
+  async markAllMessagesRead(@Ctx() ctx: Context): Promise<MarkAllMessagesReadPayload> {
+    return Object.assign(new MarkAllMessagesReadPayload(), await ctx.services.messages.markAllRead(ctx));
+  }
+}

@@ -1,0 +1,285 @@
+import type { Context } from '../../graphql/context.js';
+import { UserError } from '../../graphql/errors.js';
+import { Audience } from '../../graphql/auth/permissions.js';
+import { isUuid } from '../../graphql/ids.js';
+import type { CheckoutPlan } from './checkout-plan.js';
+import type { CheckoutService, CheckoutLineInput } from './checkout.service.js';
+import {
+  CartLineView,
+  CartProviderGroupView,
+  CartView,
+  CheckoutPreviewView,
+  PreviewAllocationView,
+  PreviewLineView,
+  PreviewOrderView,
+} from './cart.types.js';
+
+/** At most this many different products in a cart (the checkout's limit too). */
+export const MAX_CART_LINES = 100;
+
+interface CartProductRow {
+  id: string;
+  title: string;
+  slug: string;
+  price_cents: number;
+  status: string;
+  availability: string;
+  provider_id: string;
+  provider_name: string;
+  provider_slug: string;
+  offered: boolean;
+}
+
+const QUANTITY_ERROR = 'Kies een aantal van 1 tot en met 99.';
+const validQuantity = (q: unknown): q is number => Number.isInteger(q) && (q as number) >= 1 && (q as number) <= 99;
+
+/**
+ * The customer's cart, kept on the server per person (cart_line), and the same view for a cart a visitor keeps in the
+ * browser. Every method works on the viewer's own lines only: lines are addressed by product, never by a line id, so a
+ * customer can neither see nor change another person's cart.
+ */
+export class CartService {
+  constructor(private readonly checkout: CheckoutService) {}
+
+  private personId(ctx: Context): string {
+    if (ctx.viewer.kind !== Audience.CUSTOMER) throw new Error('the cart needs a customer');
+    return ctx.viewer.personId;
+  }
+
+  /** The logged-in customer's cart. */
+  async mine(ctx: Context): Promise<CartView> {
+    const personId = this.personId(ctx);
+    const lines = await ctx.em.execute<{ product_id: string; quantity: number }[]>(
+      `select product_id, quantity from cart_line where person_id = ? order by created_at, id`,
+      [personId],
+    );
+    return this.build(ctx, 'mine', lines.map((l) => ({ productId: l.product_id, quantity: l.quantity })), true);
+  }
+
+  /** A visitor's cart from the browser, with the product details (only public products show their title). */
+  async fromLines(ctx: Context, input: CheckoutLineInput[]): Promise<CartView> {
+    const merged = new Map<string, number>();
+    for (const l of input.slice(0, MAX_CART_LINES)) {
+      if (!isUuid(l.productId) || !validQuantity(l.quantity)) continue;
+      merged.set(l.productId, Math.min(99, (merged.get(l.productId) ?? 0) + l.quantity));
+    }
+    return this.build(ctx, 'anonymous', [...merged].map(([productId, quantity]) => ({ productId, quantity })), false);
+  }
+
+  async add(ctx: Context, productId: string, quantity: number): Promise<UserError[]> {
+    const personId = this.personId(ctx);
+    if (!validQuantity(quantity)) return [UserError.of('quantity', 'INVALID_QUANTITY', QUANTITY_ERROR)];
+    const product = isUuid(productId) ? (await this.products(ctx, [productId]))[0] : undefined;
+    if (!product || !this.orderable(product)) {
+      return [UserError.of('productId', 'UNAVAILABLE', 'Dit product kunt u nu niet bestellen.')];
+    }
+    const [{ n }] = await ctx.em.execute<{ n: number }[]>(
+      `select count(*)::int as n from cart_line where person_id = ? and product_id <> ?`,
+      [personId, productId],
+    );
+    if (n >= MAX_CART_LINES) {
+      return [UserError.of('productId', 'CART_FULL', `Uw winkelwagen is vol: er passen hoogstens ${MAX_CART_LINES} verschillende producten in.`)];
+    }
+    const rows = await ctx.em.execute<{ quantity: number }[]>(
+      `insert into cart_line (person_id, product_id, quantity) values (?, ?, ?)
+       on conflict (person_id, product_id) do update set quantity = cart_line.quantity + excluded.quantity, updated_at = now()
+         where cart_line.quantity + excluded.quantity <= 99
+       returning quantity`,
+      [personId, productId, quantity],
+    );
+    if (!rows.length) {
+      return [UserError.of('quantity', 'INVALID_QUANTITY', 'U kunt van een product hoogstens 99 stuks in uw winkelwagen hebben.')];
+    }
+    return [];
+  }
+
+  async setQuantity(ctx: Context, productId: string, quantity: number): Promise<UserError[]> {
+    const personId = this.personId(ctx);
+    if (!validQuantity(quantity)) return [UserError.of('quantity', 'INVALID_QUANTITY', QUANTITY_ERROR)];
+    const rows = isUuid(productId)
+      ? await ctx.em.execute<{ id: string }[]>(
+          `update cart_line set quantity = ?, updated_at = now() where person_id = ? and product_id = ? returning id`,
+          [quantity, personId, productId],
+        )
+      : [];
+    if (!rows.length) return [UserError.of('productId', 'NOT_FOUND', 'Dit product staat niet in uw winkelwagen.')];
+    return [];
+  }
+
+  async remove(ctx: Context, productId: string): Promise<UserError[]> {
+    const personId = this.personId(ctx);
+    if (isUuid(productId)) await ctx.em.execute(`delete from cart_line where person_id = ? and product_id = ?`, [personId, productId]);
+    return [];
+  }
+
+  /**
+   * The cart a visitor built before logging in joins the server cart: quantities add up (at most 99 each); products
+   * that cannot be ordered here are left out, and reported.
+   */
+  async merge(ctx: Context, input: CheckoutLineInput[]): Promise<UserError[]> {
+    const personId = this.personId(ctx);
+    const merged = new Map<string, number>();
+    let invalid = 0;
+    for (const l of input.slice(0, MAX_CART_LINES)) {
+      if (!isUuid(l.productId) || !validQuantity(l.quantity)) {
+        invalid++;
+        continue;
+      }
+      merged.set(l.productId, Math.min(99, (merged.get(l.productId) ?? 0) + l.quantity));
+    }
+    const products = await this.products(ctx, [...merged.keys()]);
+    // Temporarily unavailable products are kept (they show as such); products not offered here are not.
+    const keep = new Set(products.filter((p) => p.status === 'APPROVED' && p.offered).map((p) => p.id));
+    const existing = new Set(
+      (await ctx.em.execute<{ product_id: string }[]>(`select product_id from cart_line where person_id = ?`, [personId])).map((r) => r.product_id),
+    );
+    const room = MAX_CART_LINES - existing.size;
+    const newOnes = [...merged.keys()].filter((id) => keep.has(id) && !existing.has(id));
+    const accepted = [...merged].filter(([id]) => keep.has(id) && (existing.has(id) || newOnes.indexOf(id) < room));
+    if (accepted.length) {
+      await ctx.em.execute(
+        `insert into cart_line (person_id, product_id, quantity)
+         select ?, x.product_id, x.quantity from unnest(?::uuid[], ?::int[]) as x(product_id, quantity)
+         on conflict (person_id, product_id) do update set quantity = least(99, cart_line.quantity + excluded.quantity), updated_at = now()`,
+        [personId, `{${accepted.map(([id]) => id).join(',')}}`, `{${accepted.map(([, q]) => q).join(',')}}`],
+      );
+    }
+    const left = merged.size + invalid - accepted.length;
+    return left > 0
+      ? [
+          UserError.of(
+            'lines',
+            'UNAVAILABLE',
+            left === 1
+              ? 'Eén product uit uw winkelwagen kunt u hier niet bestellen; het is weggelaten.'
+              : `${left} producten uit uw winkelwagen kunt u hier niet bestellen; ze zijn weggelaten.`,
+          ),
+        ]
+      : [];
+  }
+
+  /**
+   * How the budget would pay for the cart (or the given lines) now, per line: the checkout's own preparation and plan,
+   * on the current balances, without booking anything.
+   */
+  async preview(ctx: Context, lines?: CheckoutLineInput[] | null): Promise<CheckoutPreviewView> {
+    const { plan, prepared } = await this.checkout.preview(ctx, lines);
+    if (!plan) {
+      return Object.assign(new CheckoutPreviewView(), { orders: [], totalCents: 0, budgetCents: 0, contributionCents: 0, canOrder: false, errors: prepared.errors });
+    }
+    return this.previewView(ctx, plan, 'eligible' in prepared ? prepared.eligible : new Map());
+  }
+
+  private async previewView(ctx: Context, plan: CheckoutPlan, eligible: Map<string, { id: string; arrangement_name: string }[]>): Promise<CheckoutPreviewView> {
+    const arrangementNames = new Map([...eligible.values()].flat().map((a) => [a.id, a.arrangement_name]));
+    const providerIds = plan.providers.map((p) => p.providerId);
+    const providers = providerIds.length
+      ? await ctx.em.execute<{ id: string; name: string }[]>(`select id, name from provider where id = any(?::uuid[])`, [`{${providerIds.join(',')}}`])
+      : [];
+    const providerNames = new Map(providers.map((p) => [p.id, p.name]));
+    const allocationViews = (allocations: Map<string, number>) =>
+      [...allocations].map(([assignmentId, amountCents]) =>
+        Object.assign(new PreviewAllocationView(), { assignmentId, arrangementName: arrangementNames.get(assignmentId) ?? '', amountCents }),
+      );
+    return Object.assign(new CheckoutPreviewView(), {
+      orders: plan.providers.map((p) =>
+        Object.assign(new PreviewOrderView(), {
+          providerId: p.providerId,
+          providerName: providerNames.get(p.providerId) ?? '',
+          totalCents: p.total,
+          budgetCents: p.budget,
+          contributionCents: p.contribution,
+          lines: p.lines.map((l) =>
+            Object.assign(new PreviewLineView(), {
+              productId: l.product.id,
+              title: l.product.title,
+              quantity: l.quantity,
+              unitPriceCents: l.product.price_cents,
+              totalCents: l.total,
+              budgetCents: l.total - l.contribution,
+              contributionCents: l.contribution,
+              allocations: allocationViews(l.allocations),
+            }),
+          ),
+        }),
+      ),
+      totalCents: plan.totalCents,
+      budgetCents: plan.budgetCents,
+      contributionCents: plan.contributionCents,
+      canOrder: plan.refusals.length === 0,
+      errors: plan.refusals,
+    });
+  }
+
+  /** Products with what decides whether they can be ordered by this viewer (offered in their municipality). */
+  private products(ctx: Context, ids: string[]): Promise<CartProductRow[]> {
+    if (!ids.length) return Promise.resolve([]);
+    const municipalityId = ctx.viewer.kind === Audience.CUSTOMER ? ctx.viewer.municipalityId : null;
+    return ctx.em.execute<CartProductRow[]>(
+      `select p.id, p.title, p.slug, p.price_cents, p.status, p.availability, p.provider_id, pr.name as provider_name, pr.slug as provider_slug,
+              exists (select 1 from provider_membership pm where pm.provider_id = p.provider_id and pm.status = 'APPROVED'
+                        and (?::uuid is null or pm.municipality_id = ?::uuid)) as offered
+         from product p join provider pr on pr.id = p.provider_id
+        where p.id = any(?::uuid[])`,
+      [municipalityId, municipalityId, `{${ids.join(',')}}`],
+    );
+  }
+
+  private orderable(p: CartProductRow): boolean {
+    return p.status === 'APPROVED' && p.offered && p.availability === 'AVAILABLE';
+  }
+
+  private async build(ctx: Context, id: string, lines: { productId: string; quantity: number }[], own: boolean): Promise<CartView> {
+    const products = new Map((await this.products(ctx, lines.map((l) => l.productId))).map((p) => [p.id, p]));
+    const groups = new Map<string, CartProviderGroupView>();
+    let itemCount = 0;
+    let totalCents = 0;
+    let hasUnavailable = false;
+    for (const line of lines) {
+      const p = products.get(line.productId);
+      // A visitor only sees products of the public offer by name.
+      const visible = p && (own || (p.status === 'APPROVED' && p.offered));
+      const available = !!p && this.orderable(p);
+      const reason = available
+        ? null
+        : p && visible && p.status === 'APPROVED' && p.offered
+          ? 'Dit product is tijdelijk niet beschikbaar.'
+          : 'Dit product is niet meer te bestellen.';
+      const key = visible ? p!.provider_id : '';
+      let group = groups.get(key);
+      if (!group) {
+        group = Object.assign(new CartProviderGroupView(), {
+          providerId: visible ? p!.provider_id : null,
+          providerName: visible ? p!.provider_name : 'Niet meer beschikbaar',
+          providerSlug: visible ? p!.provider_slug : null,
+          lines: [],
+          subtotalCents: 0,
+        });
+        groups.set(key, group);
+      }
+      const unitPriceCents = visible ? p!.price_cents : 0;
+      const lineTotal = unitPriceCents * line.quantity;
+      group.lines.push(
+        Object.assign(new CartLineView(), {
+          id: `${id}:${line.productId}`,
+          productId: line.productId,
+          title: visible ? p!.title : 'Onbekend product',
+          slug: visible ? p!.slug : '',
+          unitPriceCents,
+          quantity: line.quantity,
+          totalCents: lineTotal,
+          available,
+          unavailableReason: reason,
+        }),
+      );
+      itemCount += line.quantity;
+      if (available) {
+        group.subtotalCents += lineTotal;
+        totalCents += lineTotal;
+      } else {
+        hasUnavailable = true;
+      }
+    }
+    return Object.assign(new CartView(), { id, groups: [...groups.values()], lineCount: lines.length, itemCount, totalCents, hasUnavailable });
+  }
+}

@@ -1,0 +1,172 @@
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { UserError } from '../../graphql/errors.js';
+
+@InputType({ description: 'A product and how many (1–99).' })
+export class CartLineInput {
+  @Field(() => ID)
+  productId!: string;
+
+  @Field(() => Int)
+  quantity!: number;
+}
+
+@ObjectType('CartLine', { description: 'One product in the cart.' })
+export class CartLineView {
+  @Field(() => ID, { description: 'Stable per cart and product.' })
+  id!: string;
+
+  @Field(() => ID)
+  productId!: string;
+
+  @Field(() => String)
+  title!: string;
+
+  @Field(() => String, { description: 'For the product URL; empty when the product is unknown.' })
+  slug!: string;
+
+  @Field(() => Int)
+  unitPriceCents!: number;
+
+  @Field(() => Int)
+  quantity!: number;
+
+  @Field(() => Int)
+  totalCents!: number;
+
+  @Field(() => Boolean, { description: 'Whether it can be ordered now (approved, offered here, not temporarily unavailable).' })
+  available!: boolean;
+
+  @Field(() => String, { nullable: true, description: 'Why not, in Dutch; null when available.' })
+  unavailableReason!: string | null;
+}
+
+@ObjectType('CartProviderGroup', { description: 'The lines of one provider: they become one order.' })
+export class CartProviderGroupView {
+  @Field(() => ID, { nullable: true, description: 'Null for lines whose product is unknown.' })
+  providerId!: string | null;
+
+  @Field(() => String)
+  providerName!: string;
+
+  @Field(() => String, { nullable: true })
+  providerSlug!: string | null;
+
+  @Field(() => [CartLineView])
+  lines!: CartLineView[];
+
+  @Field(() => Int, { description: 'Of the available lines.' })
+  subtotalCents!: number;
+}
+
+@ObjectType('Cart', { description: 'A cart: the lines grouped per provider, in the order they were added.' })
+export class CartView {
+  @Field(() => ID, { description: '"mine" for the logged-in customer’s cart, "anonymous" for a cart from the browser.' })
+  id!: string;
+
+  @Field(() => [CartProviderGroupView])
+  groups!: CartProviderGroupView[];
+
+  @Field(() => Int, { description: 'Different products.' })
+  lineCount!: number;
+
+  @Field(() => Int, { description: 'Items: the quantities added up.' })
+  itemCount!: number;
+
+  @Field(() => Int, { description: 'Of the available lines.' })
+  totalCents!: number;
+
+  @Field(() => Boolean, { description: 'Some line cannot be ordered now.' })
+  hasUnavailable!: boolean;
+}
+
+@ObjectType()
+export class CartPayload {
+  @Field(() => CartView, { nullable: true, description: 'The cart after the change (also when there are errors).' })
+  cart!: CartView | null;
+
+  @Field(() => [UserError])
+  errors!: UserError[];
+}
+
+@ObjectType('CheckoutPreviewAllocation', { description: 'What one assignment would pay.' })
+export class PreviewAllocationView {
+  @Field(() => ID)
+  assignmentId!: string;
+
+  @Field(() => String)
+  arrangementName!: string;
+
+  @Field(() => Int)
+  amountCents!: number;
+}
+
+@ObjectType('CheckoutPreviewLine')
+export class PreviewLineView {
+  @Field(() => ID)
+  productId!: string;
+
+  @Field(() => String)
+  title!: string;
+
+  @Field(() => Int)
+  quantity!: number;
+
+  @Field(() => Int)
+  unitPriceCents!: number;
+
+  @Field(() => Int)
+  totalCents!: number;
+
+  @Field(() => Int, { description: 'Paid from the budget.' })
+  budgetCents!: number;
+
+  @Field(() => Int, { description: 'Own contribution.' })
+  contributionCents!: number;
+
+  @Field(() => [PreviewAllocationView], { description: 'Which assignments pay, the one that expires first first.' })
+  allocations!: PreviewAllocationView[];
+}
+
+@ObjectType('CheckoutPreviewOrder', { description: 'One provider’s part: becomes one order.' })
+export class PreviewOrderView {
+  @Field(() => ID)
+  providerId!: string;
+
+  @Field(() => String)
+  providerName!: string;
+
+  @Field(() => [PreviewLineView])
+  lines!: PreviewLineView[];
+
+  @Field(() => Int)
+  totalCents!: number;
+
+  @Field(() => Int)
+  budgetCents!: number;
+
+  @Field(() => Int)
+  contributionCents!: number;
+}
+
+@ObjectType('CheckoutPreview', {
+  description: 'What the checkout would do now, without booking anything. The budget can still change before you order.',
+})
+export class CheckoutPreviewView {
+  @Field(() => [PreviewOrderView])
+  orders!: PreviewOrderView[];
+
+  @Field(() => Int)
+  totalCents!: number;
+
+  @Field(() => Int)
+  budgetCents!: number;
+
+  @Field(() => Int, { description: 'To pay yourself (iDEAL) after ordering; 0 when the budget covers everything.' })
+  contributionCents!: number;
+
+  @Field(() => Boolean, { description: 'True when the checkout would go through now (no errors).' })
+  canOrder!: boolean;
+
+  @Field(() => [UserError], { description: 'Why it cannot be ordered (EMPTY, UNAVAILABLE, NOT_PAYABLE, INSUFFICIENT_BUDGET…).' })
+  errors!: UserError[];
+}

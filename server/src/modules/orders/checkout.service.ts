@@ -1,0 +1,309 @@
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Context } from '../../graphql/context.js';
+import { UserError } from '../../graphql/errors.js';
+import { Audience } from '../../graphql/auth/permissions.js';
+import { isUuid } from '../../graphql/ids.js';
+import { todayInAmsterdam } from '../../lib/dates.js';
+import { isNegativeBalanceError, type LedgerService } from '../ledger/ledger.service.js';
+import { actorOf } from '../arrangements/assignment.service.js';
+import { CartLine, Checkout, Order, OrderAllocation, OrderLine } from './order.entities.js';
+import type { OrderService } from './order.service.js';
+import { Payment } from '../payments/payment.entities.js';
+import type { PaymentService } from '../payments/payment.service.js';
+import { planCheckout, type CheckoutPlan, type PlanAssignment, type PlanProduct } from './checkout-plan.js';
+
+export interface CheckoutLineInput {
+  productId: string;
+  quantity: number;
+}
+
+export interface CheckoutOutcome {
+  checkout: Checkout | null;
+  orders: Order[];
+  payment: Payment | null;
+  errors: UserError[];
+}
+
+type ProductRow = PlanProduct;
+type AssignmentRow = PlanAssignment;
+
+/** The cart checked and looked up: what the plan needs, or why it cannot be ordered at all. */
+export type PreparedCheckout =
+  | { errors: UserError[] }
+  | {
+      errors: [];
+      fromCart: boolean;
+      /** product id → quantity, in cart order (same product twice is merged). */
+      merged: Map<string, number>;
+      products: Map<string, ProductRow>;
+      /** product id → the assignments that may pay for it, the one that expires first first. */
+      eligible: Map<string, AssignmentRow[]>;
+    };
+
+const PICKUP_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O, 1/I: read out at a counter
+
+function pickupCode(): string {
+  const bytes = randomBytes(8);
+  return Array.from(bytes, (b) => PICKUP_ALPHABET[b % PICKUP_ALPHABET.length]).join('');
+}
+
+/**
+ * Checkout: the cart becomes one order per provider. Each line is paid from the household's assignments that may pay
+ * for it, taking first from the one that expires first; what the budget does not cover is the own contribution,
+ * allowed only where every arrangement that may pay for the line allows it, and paid with one PSP payment.
+ *
+ * The budgets are locked (SELECT … FOR UPDATE) before they are read, so two checkouts can never spend the same euro;
+ * the database's CHECK on the budget account is the last line of defence. Everything happens in one transaction:
+ * a refused checkout leaves nothing behind. A repeated click with the same idempotency key returns the first result.
+ */
+export class CheckoutService {
+  constructor(
+    private readonly ledger: LedgerService,
+    private readonly orders: OrderService,
+    private readonly payments: PaymentService,
+  ) {}
+
+  /**
+   * After the checkout committed: open the own-contribution payment at the PSP (again: idempotent). When the PSP cannot
+   * be reached the orders still stand (waiting for payment): the customer is sent to the cart page instead, which
+   * shows the payment and offers to open the payment page again, and the expiry sweep cancels them if it is never paid.
+   */
+  async startPayment(ctx: Context, payment: Payment): Promise<Payment> {
+    try {
+      return await this.payments.start(ctx.em, payment);
+    } catch (error) {
+      ctx.log.error({ err: error, paymentId: payment.id }, 'payment could not be started at the PSP');
+      return { ...payment, checkoutUrl: this.payments.retryPath(payment.id) } as Payment;
+    }
+  }
+
+  /**
+   * Checks the lines (given, or the customer's cart) and looks up what the plan needs: the orderable products and the
+   * household's active assignments that may pay for each. Reads only; the checkout and the preview share it.
+   */
+  async prepare(ctx: Context, lines?: CheckoutLineInput[] | null): Promise<PreparedCheckout> {
+    const viewer = ctx.viewer;
+    if (viewer.kind !== Audience.CUSTOMER) throw new Error('checkout needs a customer');
+    const fail = (...errors: UserError[]) => ({ errors });
+
+    // The lines: given, or the customer's cart.
+    const fromCart = !lines;
+    const raw: CheckoutLineInput[] = lines
+      ? lines
+      : (await ctx.em.find(CartLine, { person: viewer.personId }, { orderBy: { createdAt: 'asc', id: 'asc' } })).map((l) => ({
+          productId: l.product.id,
+          quantity: l.quantity,
+        }));
+    if (!raw.length) return fail(UserError.of('lines', 'EMPTY', 'Uw winkelwagen is leeg.'));
+    if (raw.length > 100) return fail(UserError.of('lines', 'TOO_MANY', 'U kunt hoogstens 100 verschillende producten tegelijk bestellen.'));
+    const errors: UserError[] = [];
+    const merged = new Map<string, number>();
+    raw.forEach((l, i) => {
+      if (!Number.isInteger(l.quantity) || l.quantity < 1 || l.quantity > 99) {
+        errors.push(UserError.of(`lines.${i}.quantity`, 'INVALID_QUANTITY', 'Kies een aantal van 1 tot en met 99.'));
+      } else if (!isUuid(l.productId)) {
+        errors.push(UserError.of(`lines.${i}.productId`, 'NOT_FOUND', 'Dit product bestaat niet (meer).'));
+      } else {
+        merged.set(l.productId, (merged.get(l.productId) ?? 0) + l.quantity);
+      }
+    });
+    if ([...merged.values()].some((q) => q > 99)) {
+      errors.push(UserError.of('lines', 'INVALID_QUANTITY', 'Kies per product een aantal van 1 tot en met 99.'));
+    }
+    if (errors.length) return fail(...errors);
+
+    const products = new Map(
+      (
+        await ctx.em.execute<ProductRow[]>(
+          `select p.id, p.title, p.price_cents, p.category_id, p.provider_id from product p
+            where p.id = any(?::uuid[]) and p.status = 'APPROVED' and p.availability = 'AVAILABLE' and exists (
+              select 1 from provider_membership pm where pm.provider_id = p.provider_id and pm.status = 'APPROVED' and pm.municipality_id = ?)`,
+          [`{${[...merged.keys()].join(',')}}`, viewer.municipalityId],
+        )
+      ).map((p) => [p.id, p]),
+    );
+    const today = todayInAmsterdam();
+    const assignments = await ctx.em.execute<AssignmentRow[]>(
+      `select a.id, a.arrangement_id, ar.name as arrangement_name, a.valid_until::text as valid_until, a.created_at,
+              ar.own_contribution_allowed, ar.max_per_order_cents,
+              coalesce(array(select ac.category_id::text from arrangement_category ac where ac.arrangement_id = ar.id), '{}') as category_ids
+         from assignment a join arrangement ar on ar.id = a.arrangement_id
+        where a.client_group_id = ? and a.status = 'ACTIVE' and a.valid_from <= ?::date and a.valid_until >= ?::date
+        order by a.valid_until asc, a.created_at asc, a.id asc`,
+      [viewer.clientGroupId, today, today],
+    );
+    const eligible = new Map<string, AssignmentRow[]>();
+    for (const [productId] of merged) {
+      const p = products.get(productId);
+      if (!p) {
+        errors.push(UserError.of('lines', 'UNAVAILABLE', 'Een product in uw winkelwagen is niet meer beschikbaar. Haal het uit uw winkelwagen.'));
+        continue;
+      }
+      const payers = assignments.filter((a) => a.category_ids.includes(p.category_id));
+      if (!payers.length) {
+        errors.push(UserError.of('lines', 'NOT_PAYABLE', `‘${p.title}’ kunt u met geen van uw regelingen betalen.`));
+      }
+      eligible.set(productId, payers);
+    }
+    if (errors.length) return fail(...errors);
+    return { errors: [], fromCart, merged, products, eligible };
+  }
+
+  /** The plan for prepared lines with the given balances. */
+  plan(prepared: Extract<PreparedCheckout, { fromCart: boolean }>, balances: ReadonlyMap<string, number>): CheckoutPlan {
+    const lines = [...prepared.merged].map(([productId, quantity]) => ({ product: prepared.products.get(productId)!, quantity }));
+    return planCheckout(lines, prepared.eligible, balances);
+  }
+
+  /**
+   * What the checkout would do now, without booking anything: per line how the budget covers it and the own
+   * contribution. The same preparation and plan as the checkout, on the balances as they are (not locked).
+   */
+  async preview(ctx: Context, lines?: CheckoutLineInput[] | null): Promise<{ plan: CheckoutPlan | null; prepared: PreparedCheckout }> {
+    const prepared = await this.prepare(ctx, lines);
+    if (!('fromCart' in prepared)) return { plan: null, prepared };
+    const payerIds = [...new Set([...prepared.eligible.values()].flat().map((a) => a.id))];
+    const balances = await this.ledger.assignmentBalances(ctx.em, payerIds, false);
+    return { plan: this.plan(prepared, balances), prepared };
+  }
+
+  async checkout(
+    ctx: Context,
+    input: { idempotencyKey: string; lines?: CheckoutLineInput[] | null; expectedContributionCents?: number | null },
+  ): Promise<CheckoutOutcome> {
+    const viewer = ctx.viewer;
+    if (viewer.kind !== Audience.CUSTOMER) throw new Error('checkout needs a customer');
+    const fail = (...errors: UserError[]): CheckoutOutcome => ({ checkout: null, orders: [], payment: null, errors });
+
+    const key = input.idempotencyKey?.trim() ?? '';
+    if (!/^[A-Za-z0-9_-]{8,100}$/.test(key)) {
+      return fail(UserError.of('idempotencyKey', 'INVALID', 'Vernieuw de pagina en probeer het opnieuw.'));
+    }
+    const earlier = await this.existing(ctx.em, key, viewer.clientGroupId);
+    if (earlier) return earlier;
+
+    const prepared = await this.prepare(ctx, input.lines);
+    if (!('fromCart' in prepared)) return fail(...prepared.errors);
+    const { fromCart, merged, eligible } = prepared;
+
+    const actor = actorOf(ctx);
+    try {
+      const outcome = await ctx.em.transactional(async (em) => {
+        // Lock every budget this checkout may touch, in one statement and a fixed order (no deadlocks).
+        const payerIds = [...new Set([...eligible.values()].flat().map((a) => a.id))];
+        const balances = await this.ledger.assignmentBalances(em, payerIds, true);
+        const plan = this.plan(prepared, balances);
+        if (plan.refusals.length) return { refused: plan.refusals };
+        // The customer confirmed a preview: when the budget changed since, the own contribution would differ.
+        if (input.expectedContributionCents != null && input.expectedContributionCents !== plan.contributionCents) {
+          return { refused: [UserError.of('lines', 'BUDGET_CHANGED', 'Uw tegoed is intussen veranderd. Bekijk uw winkelwagen en probeer het opnieuw.')] };
+        }
+        // The providers' payable accounts: each SPEND booking below updates its provider's balance row, which then stays
+        // locked until commit. Take them now, one after the other in a fixed order (provider id), so two checkouts that
+        // order from the same providers queue instead of locking crosswise (a deadlock under load, or while creating them).
+        for (const providerId of [...new Set(plan.providers.filter((p) => p.budget > 0).map((p) => p.providerId))].sort()) {
+          const accountId = await this.ledger.providerPayableAccount(em, viewer.municipalityId, providerId);
+          await em.execute(`select id from ledger_account where id = ? for update`, [accountId]);
+        }
+
+        const checkoutRow = em.create(Checkout, {
+          clientGroupId: viewer.clientGroupId,
+          personId: viewer.personId,
+          municipalityId: viewer.municipalityId,
+          idempotencyKey: key,
+          totalCents: plan.totalCents,
+          budgetCents: plan.budgetCents,
+          contributionCents: plan.contributionCents,
+        });
+        // Plain id columns (not ORM relations) give no insert order: flush parents before their children.
+        await em.flush();
+
+        const created: Order[] = [];
+        for (const part of plan.providers) {
+          const { total, budget } = part;
+          const [{ n }] = await em.execute<{ n: string }[]>(`select nextval('order_number_seq')::text as n`);
+          const order = em.create(Order, {
+            number: `B${n}`,
+            checkoutId: checkoutRow.id,
+            clientGroupId: viewer.clientGroupId,
+            personId: viewer.personId,
+            providerId: part.providerId,
+            municipalityId: viewer.municipalityId,
+            status: part.contribution > 0 ? 'AWAITING_PAYMENT' : 'PLACED',
+            totalCents: total,
+            budgetCents: budget,
+            contributionCents: part.contribution,
+            pickupCode: pickupCode(),
+          });
+          await em.flush();
+          for (const l of part.lines) {
+            em.create(OrderLine, {
+              orderId: order.id,
+              productId: l.product.id,
+              title: l.product.title,
+              unitPriceCents: l.product.price_cents,
+              quantity: l.quantity,
+              totalCents: l.total,
+            });
+          }
+          for (const [assignmentId, amountCents] of part.allocations) em.create(OrderAllocation, { orderId: order.id, assignmentId, amountCents });
+          await em.flush();
+          if (budget > 0) {
+            const entries = [];
+            for (const [assignmentId, amount] of part.allocations) {
+              entries.push({ accountId: await this.ledger.assignmentAccount(em, viewer.municipalityId, assignmentId), amountCents: -amount });
+            }
+            entries.push({ accountId: await this.ledger.providerPayableAccount(em, viewer.municipalityId, part.providerId), amountCents: budget });
+            await this.ledger.post(em, {
+              kind: 'SPEND',
+              municipalityId: viewer.municipalityId,
+              description: `Bestelling ${order.number}`,
+              actor,
+              orderId: order.id,
+              entries,
+            });
+          }
+          await this.orders.recordCreated(em, order, actor);
+          created.push(order);
+        }
+        let payment: Payment | null = null;
+        await em.flush();
+        if (checkoutRow.contributionCents > 0) {
+          payment = em.create(Payment, {
+            checkoutId: checkoutRow.id,
+            municipalityId: viewer.municipalityId,
+            provider: this.payments.gateway.name,
+            amountCents: checkoutRow.contributionCents,
+          });
+        }
+        if (fromCart) await em.nativeDelete(CartLine, { person: viewer.personId, product: { $in: [...merged.keys()] } });
+        await em.flush();
+        return { checkout: checkoutRow, orders: created, payment };
+      });
+      if ('refused' in outcome) return fail(...outcome.refused!);
+      return { checkout: outcome.checkout, orders: outcome.orders, payment: outcome.payment, errors: [] };
+    } catch (error) {
+      // A second click that raced the first one: the unique idempotency key refused it; answer with the first.
+      if ((error as { code?: string }).code === '23505' && /idempotency_key/.test(String((error as Error).message))) {
+        const first = await this.existing(ctx.em.fork(), key, viewer.clientGroupId);
+        if (first) return first;
+      }
+      if (isNegativeBalanceError(error)) {
+        return fail(UserError.of('lines', 'BUDGET_CHANGED', 'Uw tegoed is intussen veranderd. Bekijk uw winkelwagen en probeer het opnieuw.'));
+      }
+      throw error;
+    }
+  }
+
+  private async existing(em: EntityManager, key: string, clientGroupId: string): Promise<CheckoutOutcome | null> {
+    const checkout = await em.findOne(Checkout, { idempotencyKey: key });
+    if (!checkout) return null;
+    if (checkout.clientGroupId !== clientGroupId) {
+      return { checkout: null, orders: [], payment: null, errors: [UserError.of('idempotencyKey', 'INVALID', 'Vernieuw de pagina en probeer het opnieuw.')] };
+    }
+    const orders = await em.find(Order, { checkoutId: checkout.id }, { orderBy: { number: 'asc' } });
+    const payment = await em.findOne(Payment, { checkoutId: checkout.id });
+    return { checkout, orders, payment, errors: [] };
+  }
+}

@@ -1,0 +1,127 @@
+import type { Context } from '../../graphql/context.js';
+import { UserError } from '../../graphql/errors.js';
+import { Audience } from '../../graphql/auth/permissions.js';
+import { mask } from '../../logging/logger.js';
+import { isValidCardNumber } from '../customers/card-number.js';
+import { RequestThrottle, retryAfterText } from '../identity/request-throttle.js';
+import { Order } from './order.entities.js';
+import { CounterLookupPayload, CounterMatch } from './order-work.types.js';
+
+/** The alphabet of pickup codes (checkout.service.ts): no 0/O or 1/I. */
+const PICKUP_CODE = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/;
+
+export interface CounterLimits {
+  /** Look-ups per provider user per window. A busy counter does a few a minute; guessing card numbers needs millions. */
+  perUser: number;
+  /** Look-ups per client address per window (several counters behind one address). */
+  perAddress: number;
+  windowSeconds: number;
+}
+
+export const DEFAULT_COUNTER_LIMITS: CounterLimits = { perUser: 30, perAddress: 120, windowSeconds: 60 };
+
+/** What the provider typed or scanned, recognised. */
+export type CounterCode = { kind: 'card'; number: string } | { kind: 'pickup'; code: string } | { kind: 'invalid'; error: UserError };
+
+/** Spaces (and dashes) are allowed: "6126 7002 09", "ABCD-EFGH". Digits are a card number; 8 letters/digits a pickup code. */
+export function parseCounterCode(input: string): CounterCode {
+  const compact = input.replace(/[\s-]+/g, '').toUpperCase();
+  if (!compact) return { kind: 'invalid', error: UserError.of('code', 'REQUIRED', 'Vul een pasnummer of afhaalcode in.') };
+  if (/^\d+$/.test(compact) && compact.length !== 8) {
+    if (compact.length !== 10) {
+      return { kind: 'invalid', error: UserError.of('code', 'INVALID_CARD_NUMBER', 'Een pasnummer heeft 10 cijfers. Controleer het nummer op de pas.') };
+    }
+    if (!isValidCardNumber(compact)) {
+      return {
+        kind: 'invalid',
+        error: UserError.of('code', 'INVALID_CARD_NUMBER', 'Dit pasnummer bestaat niet: het controlecijfer klopt niet. Controleer het nummer op de pas.'),
+      };
+    }
+    return { kind: 'card', number: compact };
+  }
+  if (PICKUP_CODE.test(compact)) return { kind: 'pickup', code: compact };
+  return {
+    kind: 'invalid',
+    error: UserError.of('code', 'INVALID_CODE', 'Dit is geen pasnummer (10 cijfers) en geen afhaalcode (8 letters en cijfers). Controleer wat u heeft ingevuld.'),
+  };
+}
+
+/**
+ * The counter screen (/aanbieder/app): the provider types or scans a customer's card number or an order's pickup code
+ * and gets that household's open orders (placed or accepted) with this provider only, to hand them over and mark them
+ * delivered. Look-ups are rate-limited per provider user and per address; card numbers never reach a log in full
+ * (the look-up statement is kept out of the query log, and the event log holds the last four digits only).
+ */
+export class CounterService {
+  private readonly throttle: RequestThrottle;
+
+  constructor(limits: CounterLimits = DEFAULT_COUNTER_LIMITS) {
+    this.throttle = new RequestThrottle('counter-lookup', { perKey: limits.perUser, perAddress: limits.perAddress, windowSeconds: limits.windowSeconds });
+  }
+
+  async lookup(ctx: Context, input: string): Promise<CounterLookupPayload> {
+    const v = ctx.viewer;
+    if (v.kind !== Audience.PROVIDER) throw new Error('counter look-up needs a provider user');
+    const wait = await this.throttle.consume(v.providerUserId, ctx.req?.ip ?? null);
+    if (wait > 0) return fail(UserError.of('code', 'RATE_LIMITED', `U heeft te vaak achter elkaar gezocht. ${retryAfterText(wait)}`));
+
+    const code = parseCounterCode(String(input ?? '').slice(0, 100));
+    if (code.kind === 'invalid') return fail(code.error);
+
+    if (code.kind === 'card') {
+      ctx.log.info({ event: 'counter_lookup', by: 'card', card: mask(code.number) }, 'counter look-up');
+      const [card] = await ctx.em.execute<{ status: string; client_group_id: string; first_name: string }[]>(
+        `select c.status, p.client_group_id, p.first_name from card c join person p on p.id = c.person_id where c.number = ?`,
+        [code.number],
+        { loggerContext: { enabled: false } },
+      );
+      if (!card) return fail(UserError.of('code', 'NOT_FOUND', 'Er is geen pas met dit nummer. Controleer het nummer of vraag naar de afhaalcode.'));
+      if (card.status === 'BLOCKED') {
+        return fail(UserError.of('code', 'CARD_BLOCKED', 'Deze pas is geblokkeerd. Vraag de klant naar de afhaalcode van de bestelling.'));
+      }
+      if (card.status !== 'ACTIVE') {
+        return fail(UserError.of('code', 'CARD_REPLACED', 'Deze pas is vervangen door een nieuwe pas. Vraag de klant om de nieuwe pas of de afhaalcode.'));
+      }
+      const orders = await this.openOrders(ctx, v.providerId, card.client_group_id);
+      return this.found(ctx, CounterMatch.CARD, card.first_name, orders);
+    }
+
+    ctx.log.info({ event: 'counter_lookup', by: 'pickup_code' }, 'counter look-up');
+    const [match] = await ctx.em.execute<{ id: string; status: string; client_group_id: string; first_name: string | null }[]>(
+      `select o.id, o.status, o.client_group_id, p.first_name from customer_order o left join person p on p.id = o.person_id
+        where o.pickup_code = ? and o.provider_id = ?`,
+      [code.code, v.providerId],
+      { loggerContext: { enabled: false } },
+    );
+    if (!match || match.status === 'AWAITING_PAYMENT') {
+      return fail(UserError.of('code', 'NOT_FOUND', 'Er is bij uw organisatie geen bestelling met deze afhaalcode. Controleer de code.'));
+    }
+    if (match.status === 'DELIVERED') return fail(UserError.of('code', 'ALREADY_DELIVERED', 'De bestelling met deze afhaalcode is al geleverd.'));
+    if (match.status === 'CANCELLED') return fail(UserError.of('code', 'CANCELLED', 'De bestelling met deze afhaalcode is geannuleerd.'));
+    // The order itself first, then the household's other open orders with this provider.
+    const orders = await this.openOrders(ctx, v.providerId, match.client_group_id);
+    orders.sort((a, b) => Number(b.id === match.id) - Number(a.id === match.id));
+    return this.found(ctx, CounterMatch.PICKUP_CODE, match.first_name, orders);
+  }
+
+  private openOrders(ctx: Context, providerId: string, clientGroupId: string): Promise<Order[]> {
+    return ctx.em.find(
+      Order,
+      { providerId, clientGroupId, status: { $in: ['PLACED', 'ACCEPTED'] } },
+      { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], limit: 50 },
+    );
+  }
+
+  private async found(ctx: Context, matchedBy: CounterMatch, firstName: string | null, orders: Order[]): Promise<CounterLookupPayload> {
+    return Object.assign(new CounterLookupPayload(), {
+      matchedBy,
+      customerFirstName: firstName,
+      orders: await ctx.services.orderViews.views(ctx, orders),
+      errors: [],
+    });
+  }
+}
+
+function fail(...errors: UserError[]): CounterLookupPayload {
+  return Object.assign(new CounterLookupPayload(), { matchedBy: null, customerFirstName: null, orders: [], errors });
+}

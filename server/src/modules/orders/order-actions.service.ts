@@ -1,0 +1,182 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Context } from '../../graphql/context.js';
+import { UserError } from '../../graphql/errors.js';
+import { Audience } from '../../graphql/auth/permissions.js';
+import { isUuid } from '../../graphql/ids.js';
+import { actorOf } from '../arrangements/assignment.service.js';
+import type { Actor } from '../ledger/ledger.service.js';
+import { Order, type OrderStatus } from './order.entities.js';
+import { OrderTransitionError, type OrderService } from './order.service.js';
+import { OrderActionPayload } from './order-work.types.js';
+
+/** A cancel/rejection reason: the customer reads it. */
+export const ORDER_REASON_RULES = { min: 5, max: 1000 } as const;
+
+type Who = 'provider' | 'customer' | 'staff';
+
+interface ActionSpec {
+  who: Who;
+  /** The statuses this action may start from, for this kind of caller. */
+  from: OrderStatus[];
+  /** What the action is called in "kan niet meer worden …". */
+  verb: string;
+  change: (em: EntityManager, order: Order, actor: Actor) => Promise<{ order: Order; refundCents: number }>;
+}
+
+const NOT_FOUND = () => UserError.of('id', 'NOT_FOUND', 'Deze bestelling is niet gevonden.');
+
+/** Why an order in this status cannot get this action: a Dutch sentence for the payload. */
+function refusal(status: OrderStatus, spec: ActionSpec): UserError {
+  const message = (() => {
+    switch (status) {
+      case 'AWAITING_PAYMENT':
+        return 'Voor deze bestelling is de eigen bijdrage nog niet betaald. U kunt haar pas daarna behandelen.';
+      case 'DELIVERED':
+        return `Deze bestelling is al geleverd en kan niet meer worden ${spec.verb}.`;
+      case 'CANCELLED':
+        return `Deze bestelling is al geannuleerd en kan niet meer worden ${spec.verb}.`;
+      case 'ACCEPTED':
+        if (spec.who === 'customer') {
+          return 'De aanbieder heeft uw bestelling al geaccepteerd. Wilt u haar toch annuleren? Neem dan contact op met de aanbieder.';
+        }
+        return 'Deze bestelling is al geaccepteerd.';
+      default:
+        return `Deze bestelling kan nu niet worden ${spec.verb}.`;
+    }
+  })();
+  return UserError.of(null, 'INVALID_STATUS', message);
+}
+
+function cleanReason(reason: string | null | undefined, required: boolean, hint: string): { reason: string | null; error: UserError | null } {
+  const text = (reason ?? '').replace(/\r\n?/g, '\n').trim();
+  if (!text) {
+    return required ? { reason: null, error: UserError.of('reason', 'REQUIRED', `Geef een reden op (minstens ${ORDER_REASON_RULES.min} tekens). ${hint}`) } : { reason: null, error: null };
+  }
+  const length = [...text].length;
+  if (length < ORDER_REASON_RULES.min) {
+    return { reason: null, error: UserError.of('reason', 'TOO_SHORT', `Geef een reden op (minstens ${ORDER_REASON_RULES.min} tekens). ${hint}`) };
+  }
+  if (length > ORDER_REASON_RULES.max) {
+    return { reason: null, error: UserError.of('reason', 'TOO_LONG', `De reden mag hoogstens ${ORDER_REASON_RULES.max.toLocaleString('nl-NL')} tekens lang zijn.`) };
+  }
+  return { reason: text, error: null };
+}
+
+/**
+ * What providers, customers and staff do with an order after checkout. Each action is one transaction through
+ * OrderService (which locks the order, records the step on the timeline, books the money and tells the listeners,
+ * e.g. the e-mail to the household): accept, reject (a cancel with a reason), deliver, a customer's own cancel before
+ * acceptance, and a staff cancel until delivery.
+ *
+ * Ownership is checked here: a provider acts only on its own orders, a customer only on its household's, staff only
+ * within their municipality scope. An order the caller may not see is "not found", never "forbidden", so ids of
+ * other providers' orders reveal nothing. A refused action changes nothing and returns a Dutch payload error.
+ */
+export class OrderActionsService {
+  constructor(private readonly orders: OrderService) {}
+
+  accept(ctx: Context, id: string): Promise<OrderActionPayload> {
+    return this.act(ctx, id, {
+      who: 'provider',
+      from: ['PLACED'],
+      verb: 'geaccepteerd',
+      change: async (em, order, actor) => ({ order: await this.orders.transition(em, order.id, 'ACCEPTED', actor), refundCents: 0 }),
+    });
+  }
+
+  deliver(ctx: Context, id: string): Promise<OrderActionPayload> {
+    return this.act(ctx, id, {
+      who: 'provider',
+      from: ['PLACED', 'ACCEPTED'],
+      verb: 'geleverd',
+      change: async (em, order, actor) => ({ order: await this.orders.transition(em, order.id, 'DELIVERED', actor), refundCents: 0 }),
+    });
+  }
+
+  reject(ctx: Context, id: string, reason: string): Promise<OrderActionPayload> {
+    const clean = cleanReason(reason, true, 'De klant ziet deze reden.');
+    if (clean.error) return Promise.resolve(fail(clean.error));
+    return this.act(ctx, id, {
+      who: 'provider',
+      from: ['PLACED', 'ACCEPTED'],
+      verb: 'afgewezen',
+      change: (em, order, actor) => this.orders.cancel(em, order.id, actor, clean.reason!),
+    });
+  }
+
+  /** The customer cancels their household's order, only while the provider has not accepted it. */
+  cancelMine(ctx: Context, id: string, reason?: string | null): Promise<OrderActionPayload> {
+    const clean = cleanReason(reason, false, '');
+    if (clean.error) return Promise.resolve(fail(clean.error));
+    return this.act(ctx, id, {
+      who: 'customer',
+      from: ['PLACED'],
+      verb: 'geannuleerd',
+      change: (em, order, actor) => this.orders.cancel(em, order.id, actor, clean.reason ?? 'Geannuleerd door de klant'),
+    });
+  }
+
+  /** Staff cancel an order until it is delivered: budget back, own contribution refunded. */
+  cancelByStaff(ctx: Context, id: string, reason: string): Promise<OrderActionPayload> {
+    const clean = cleanReason(reason, true, 'De klant en de aanbieder zien deze reden.');
+    if (clean.error) return Promise.resolve(fail(clean.error));
+    return this.act(ctx, id, {
+      who: 'staff',
+      from: ['PLACED', 'ACCEPTED'],
+      verb: 'geannuleerd',
+      change: (em, order, actor) => this.orders.cancel(em, order.id, actor, clean.reason!),
+    });
+  }
+
+  /** Is this order the caller's to act on, as this kind of caller? */
+  private owns(ctx: Context, who: Who, order: Order): boolean {
+    const v = ctx.viewer;
+    switch (who) {
+      case 'provider':
+        return v.kind === Audience.PROVIDER && order.providerId === v.providerId;
+      case 'customer':
+        return v.kind === Audience.CUSTOMER && order.clientGroupId === v.clientGroupId;
+      case 'staff':
+        return (
+          (v.kind === Audience.STAFF || v.kind === Audience.API_CLIENT) && (v.municipalityIds === null || v.municipalityIds.includes(order.municipalityId))
+        );
+    }
+  }
+
+  private async act(ctx: Context, id: string, spec: ActionSpec): Promise<OrderActionPayload> {
+    if (!isUuid(id)) return fail(NOT_FOUND());
+    const actor = actorOf(ctx);
+    let outcome: { order: Order; refundCents: number } | { error: UserError };
+    try {
+      outcome = await ctx.em.transactional(async (em) => {
+        const [row] = await em.execute<{ id: string }[]>(`select id from customer_order where id = ? for update`, [id]);
+        if (!row) return { error: NOT_FOUND() };
+        const order = await em.findOneOrFail(Order, id, { refresh: true });
+        if (!this.owns(ctx, spec.who, order)) return { error: NOT_FOUND() };
+        if (!spec.from.includes(order.status)) return { error: refusal(order.status, spec) };
+        return spec.change(em, order, actor);
+      });
+    } catch (error) {
+      // The state machine refused after all (another request changed the order first): nothing was written.
+      if (error instanceof OrderTransitionError) return fail(refusal(error.from, spec));
+      throw error;
+    }
+    if ('error' in outcome) return fail(outcome.error);
+    ctx.log.info({ event: 'order_status_changed', orderId: outcome.order.id, status: outcome.order.status, by: actor.kind }, 'order status changed');
+    if (outcome.refundCents > 0) {
+      // After commit (no PSP call under a row lock). A failed call leaves the cancel standing: the REFUND is in the
+      // ledger, and the payments module's sweep retries the refund it could not send.
+      try {
+        await ctx.services.payments.refundForOrder(ctx.em, outcome.order.id);
+      } catch (error) {
+        ctx.log.error({ err: error, event: 'order_refund_failed', orderId: outcome.order.id }, 'own contribution refund failed');
+      }
+    }
+    const [view] = await ctx.services.orderViews.views(ctx, [outcome.order]);
+    return Object.assign(new OrderActionPayload(), { order: view ?? null, refundCents: outcome.refundCents, errors: [] });
+  }
+}
+
+function fail(...errors: UserError[]): OrderActionPayload {
+  return Object.assign(new OrderActionPayload(), { order: null, refundCents: 0, errors });
+}

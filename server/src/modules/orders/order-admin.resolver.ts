@@ -1,0 +1,34 @@
+import { Arg, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
+import type { Context } from '../../graphql/context.js';
+import { Requires } from '../../graphql/auth/requires.js';
+import { Permission } from '../../graphql/auth/permissions.js';
+import { Provider } from '../providers/provider.entity.js';
+import { OrderView } from './order.types.js';
+import { AdminOrderFilter, OrderConnection, toOrderConnection } from './order-work.types.js';
+
+/** Staff order screens: search, one order, the provider filter; always within the municipality scope. */
+@Resolver(() => OrderView)
+export class OrderAdminResolver {
+  @Query(() => OrderConnection, { description: 'Orders within your municipality scope, newest first.' })
+  @Requires(Permission.ORDER_READ)
+  async adminOrders(
+    @Ctx() ctx: Context,
+    @Arg('filter', () => AdminOrderFilter, { nullable: true }) filter?: AdminOrderFilter | null,
+    @Arg('first', () => Int, { nullable: true, defaultValue: 25 }) first?: number,
+    @Arg('after', () => String, { nullable: true }) after?: string | null,
+  ): Promise<OrderConnection> {
+    return toOrderConnection(await ctx.services.orderLists.adminOrders(ctx, { ...(filter ?? {}), first, after }));
+  }
+
+  @Query(() => OrderView, { nullable: true, description: 'One order within your municipality scope; null otherwise.' })
+  @Requires(Permission.ORDER_READ)
+  adminOrder(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<OrderView | null> {
+    return ctx.services.orderViews.one(ctx, id);
+  }
+
+  @Query(() => [Provider], { description: 'Providers with orders within your municipality scope, by name (the provider filter).' })
+  @Requires(Permission.ORDER_READ)
+  adminOrderProviders(@Ctx() ctx: Context): Promise<Provider[]> {
+    return ctx.services.orderLists.adminOrderProviders(ctx);
+  }
+}

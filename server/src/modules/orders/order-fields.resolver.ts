@@ -1,0 +1,46 @@
+import DataLoader from 'dataloader';
+import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
+import type { Context } from '../../graphql/context.js';
+import { OrderView } from './order.types.js';
+
+/** One loader per request (keyed by the request's context), so a list of orders asks for the names once. */
+const firstNameLoaders = new WeakMap<Context, DataLoader<string, string | null>>();
+
+function firstNames(ctx: Context): DataLoader<string, string | null> {
+  let loader = firstNameLoaders.get(ctx);
+  if (!loader) {
+    loader = new DataLoader(async (orderIds) => {
+      const rows = await ctx.em.execute<{ id: string; first_name: string | null }[]>(
+        `select o.id, p.first_name from customer_order o left join person p on p.id = o.person_id and p.erased_at is null
+          where o.id = any(?::uuid[])`,
+        [`{${orderIds.join(',')}}`],
+      );
+      const byId = new Map(rows.map((r) => [r.id, r.first_name]));
+      // Staff and API clients reading a customer's name is personal data: recorded once per batch.
+      await ctx.services.audit.recordRead(ctx.em, ctx.viewer, {
+        action: 'order.customer_name_read',
+        subjectType: 'order',
+        subjectId: orderIds.length === 1 ? orderIds[0]! : null,
+        details: { orderIds: [...orderIds] },
+      });
+      return orderIds.map((id) => byId.get(id) ?? null);
+    });
+    firstNameLoaders.set(ctx, loader);
+  }
+  return loader;
+}
+
+/**
+ * Extra order fields for the people who handle orders. Everyone who may see the order may see these; a staff member's
+ * or API client's read is audit-logged.
+ */
+@Resolver(() => OrderView)
+export class OrderFieldsResolver {
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'The first name of the person who ordered (only the first name: enough to hand the order over).',
+  })
+  customerFirstName(@Root() order: OrderView, @Ctx() ctx: Context): Promise<string | null> {
+    return firstNames(ctx).load(order.id);
+  }
+}

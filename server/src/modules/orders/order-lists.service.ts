@@ -1,0 +1,134 @@
+import { GraphQLError } from 'graphql';
+import type { Context } from '../../graphql/context.js';
+import { Audience } from '../../graphql/auth/permissions.js';
+import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { clampPageSize } from '../../graphql/pagination.js';
+import { isUuid } from '../../graphql/ids.js';
+import { isIsoDate } from '../../lib/dates.js';
+import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../catalogue/keyset.js';
+import { Provider } from '../providers/provider.entity.js';
+import { Order } from './order.entities.js';
+import type { OrderStatusEnum } from './order.types.js';
+import { EMPTY_ORDER_PAGE, type AdminOrderFilter, type OrderPage } from './order-work.types.js';
+
+/** Newest first; the id makes the order total, so keyset paging never skips or repeats an order. */
+const NEWEST_FIRST: KeyOrder = {
+  name: 'o',
+  direction: 'desc',
+  keys: [
+    { expr: 'o.created_at', cast: 'timestamptz' },
+    { expr: 'o.id', cast: 'uuid' },
+  ],
+};
+
+/**
+ * Orders a provider sees: released to it (placed at some point). An order still waiting for its own contribution,
+ * or cancelled because that payment failed, never reached the provider.
+ */
+const RELEASED_TO_PROVIDER = `(o.status in ('PLACED','ACCEPTED','DELIVERED')
+  or (o.status = 'CANCELLED' and exists (select 1 from order_event e where e.order_id = o.id and e.to_status = 'PLACED')))`;
+
+function badInput(message: string): never {
+  throw new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+}
+
+/** "b 100 001", "100001" → "B100001" (a prefix is fine: "B1000" finds B100001 … B100099). Null: not an order number. */
+export function normaliseOrderNumber(search: string): string | null {
+  const s = search.replace(/\s+/g, '').toUpperCase();
+  const m = /^B?(\d{1,12})$/.exec(s);
+  return m ? `B${m[1]}` : null;
+}
+
+/**
+ * The order lists: a provider's own orders and the staff search within their municipality scope. Each page is two
+ * statements (count and keyset page) plus OrderViewService.views' fixed batch, whatever the page size.
+ */
+export class OrderListService {
+  async providerOrders(ctx: Context, filter: { status?: OrderStatusEnum | null; first?: number | null; after?: string | null }): Promise<OrderPage> {
+    if (ctx.viewer.kind !== Audience.PROVIDER) return EMPTY_ORDER_PAGE;
+    const where = ['o.provider_id = ?', RELEASED_TO_PROVIDER];
+    const params: unknown[] = [ctx.viewer.providerId];
+    if (filter.status) {
+      if (filter.status === 'AWAITING_PAYMENT') return EMPTY_ORDER_PAGE;
+      where.push('o.status = ?');
+      params.push(filter.status);
+    }
+    return this.page(ctx, where, params, filter.first, filter.after);
+  }
+
+  async adminOrders(ctx: Context, filter: AdminOrderFilter & { first?: number | null; after?: string | null }): Promise<OrderPage> {
+    const v = ctx.viewer;
+    if (v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) return EMPTY_ORDER_PAGE;
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const scope = municipalityScope(v);
+    if (scope !== null) {
+      where.push('o.municipality_id = any(?::uuid[])');
+      params.push(`{${scope.join(',')}}`);
+    }
+    if (filter.search?.trim()) {
+      const number = normaliseOrderNumber(filter.search);
+      if (!number) return EMPTY_ORDER_PAGE;
+      where.push(`o.number like ?`);
+      params.push(`${number}%`);
+    }
+    if (filter.status) {
+      where.push('o.status = ?');
+      params.push(filter.status);
+    }
+    if (filter.providerId) {
+      if (!isUuid(filter.providerId)) return EMPTY_ORDER_PAGE;
+      where.push('o.provider_id = ?');
+      params.push(filter.providerId);
+    }
+    // Whole days in Dutch time, whatever the server's time zone.
+    if (filter.from) {
+      if (!isIsoDate(filter.from)) badInput('Vul een geldige begindatum in, bijvoorbeeld 2026-03-01.');
+      where.push(`o.created_at >= (?::date)::timestamp at time zone 'Europe/Amsterdam'`);
+      params.push(filter.from);
+    }
+    if (filter.to) {
+      if (!isIsoDate(filter.to)) badInput('Vul een geldige einddatum in, bijvoorbeeld 2026-03-31.');
+      where.push(`o.created_at < (?::date + 1)::timestamp at time zone 'Europe/Amsterdam'`);
+      params.push(filter.to);
+    }
+    if (filter.from && filter.to && filter.from > filter.to) badInput('De begindatum ligt na de einddatum.');
+    return this.page(ctx, where, params, filter.first, filter.after);
+  }
+
+  /** Providers with at least one order within the staff member's scope, by name (the provider filter). */
+  async adminOrderProviders(ctx: Context): Promise<Provider[]> {
+    const v = ctx.viewer;
+    if (v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) return [];
+    const scope = municipalityScope(v);
+    const rows = await ctx.em.execute<{ provider_id: string }[]>(
+      `select distinct provider_id from customer_order o ${scope === null ? '' : 'where o.municipality_id = any(?::uuid[])'}`,
+      scope === null ? [] : [`{${scope.join(',')}}`],
+    );
+    if (!rows.length) return [];
+    return ctx.em.find(Provider, { id: { $in: rows.map((r) => r.provider_id) } }, { orderBy: { name: 'asc', id: 'asc' } });
+  }
+
+  private async page(ctx: Context, where: string[], params: unknown[], firstArg: number | null | undefined, after: string | null | undefined): Promise<OrderPage> {
+    const first = clampPageSize(firstArg, 25);
+    const cursor = keyCondition(NEWEST_FIRST, after);
+    const condition = where.length ? where.join(' and ') : 'true';
+    const [{ count }] = (await ctx.em.execute<{ count: string }[]>(`select count(*)::text as count from customer_order o where ${condition}`, params)) as [
+      { count: string },
+    ];
+    const totalCount = Number(count);
+    if (totalCount === 0) return EMPTY_ORDER_PAGE;
+    const rows = await ctx.em.execute<Record<string, unknown>[]>(
+      `select o.*, ${keySelect(NEWEST_FIRST)} from customer_order o
+        where ${[condition, ...(cursor.sql ? [cursor.sql] : [])].join(' and ')}
+        order by ${keyOrderBy(NEWEST_FIRST)} limit ?`,
+      [...params, ...cursor.params, first + 1],
+    );
+    const pageRows = rows.slice(0, first);
+    const cursors = pageRows.map((row) => rowCursor(NEWEST_FIRST, row));
+    const orders = pageRows.map((row) => ctx.em.map(Order, stripKeys(row, NEWEST_FIRST.keys.length) as never));
+    const views = await ctx.services.orderViews.views(ctx, orders);
+    const items = views.map((node, i) => ({ cursor: cursors[i]!, node }));
+    return { items, hasNextPage: rows.length > first, endCursor: items.at(-1)?.cursor ?? null, totalCount };
+  }
+}

@@ -1,0 +1,121 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { MailService } from '../communication/mail.service.js';
+import { appLink } from '../identity/account-recovery.service.js';
+import type { Order, OrderStatus } from './order.entities.js';
+import type { OrderListener } from './order.service.js';
+import type { Actor } from '../ledger/ledger.service.js';
+
+/** "€ 12,50" (the way the screens show money). */
+export function euros(cents: number): string {
+  return new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(cents / 100).replace(/\u00a0/g, ' ');
+}
+
+interface Recipient {
+  first_name: string;
+  email: string;
+  notify_order_status: boolean;
+}
+
+/**
+ * Where an order's e-mail goes: the household's contact address — the e-mail address of the person who ordered,
+ * else that of another member of the household who has one. Null when nobody in the household has an address, when
+ * that person's data was erased, or when they turned order e-mails off ("E-mail bij statuswijziging van een
+ * bestelling", person.notify_order_status).
+ */
+async function recipientFor(em: EntityManager, order: Order): Promise<Recipient | null> {
+  const [row] = await em.execute<Recipient[]>(
+    `select first_name, email, notify_order_status from person
+      where client_group_id = ? and email is not null and email <> '' and erased_at is null
+      order by coalesce(id = ?::uuid, false) desc, created_at asc, id asc
+      limit 1`,
+    [order.clientGroupId, order.personId ?? null],
+  );
+  return row && row.notify_order_status ? row : null;
+}
+
+/** Who cancelled, as the customer reads it after "Geannuleerd door:". */
+function cancelledBy(actor: Actor): string {
+  switch (actor.kind) {
+    case 'CUSTOMER':
+      return 'uzelf';
+    case 'PROVIDER':
+      return 'de aanbieder';
+    case 'STAFF':
+    case 'API_CLIENT':
+      return 'de gemeente';
+    default:
+      return 'de Gemeentewinkel';
+  }
+}
+
+/**
+ * The order status listener that e-mails the household (registered once, in services.ts). It runs inside the
+ * status change's transaction, so with the outbox a rolled-back change sends nothing.
+ *
+ * PLACED (ordered, or the own contribution paid) → ORDER_PLACED; ACCEPTED → ORDER_ACCEPTED; DELIVERED →
+ * ORDER_DELIVERED; CANCELLED by the provider → ORDER_REJECTED, by anyone else → ORDER_CANCELLED. Waiting for payment
+ * sends nothing: the customer is on the payment page at that moment.
+ */
+export function orderStatusMail(mail: MailService, appUrl: string): OrderListener {
+  return async (em, { order, from, to, actor, reason }) => {
+    const template = templateFor(to, actor);
+    if (!template) return;
+    const recipient = await recipientFor(em, order);
+    if (!recipient) return;
+    const [provider] = await em.execute<{ name: string }[]>(`select name from provider where id = ?`, [order.providerId]);
+    const common = {
+      name: recipient.first_name,
+      orderNumber: order.number,
+      providerName: provider?.name ?? 'de aanbieder',
+      orderLink: appLink(appUrl, `/account/bestellingen/${order.id}`),
+    };
+    // The own contribution was booked when it was paid (the order then left AWAITING_PAYMENT); a cancel books it back.
+    const refundCents = from && from !== 'AWAITING_PAYMENT' ? order.contributionCents : 0;
+    switch (template) {
+      case 'ORDER_PLACED':
+        await mail.send(em, {
+          template,
+          to: recipient.email,
+          variables: { ...common, totalAmount: euros(order.totalCents), budgetAmount: euros(order.budgetCents), contributionAmount: euros(order.contributionCents), pickupCode: order.pickupCode },
+        });
+        return;
+      case 'ORDER_ACCEPTED':
+        await mail.send(em, { template, to: recipient.email, variables: { ...common, pickupCode: order.pickupCode } });
+        return;
+      case 'ORDER_DELIVERED':
+        await mail.send(em, { template, to: recipient.email, variables: common });
+        return;
+      case 'ORDER_REJECTED':
+        await mail.send(em, {
+          template,
+          to: recipient.email,
+          variables: { ...common, reason: reason ?? '', budgetAmount: euros(order.budgetCents), refundAmount: euros(refundCents) },
+        });
+        return;
+      case 'ORDER_CANCELLED':
+        await mail.send(em, {
+          template,
+          to: recipient.email,
+          variables: { ...common, cancelledBy: cancelledBy(actor), reason: reason ?? '', budgetAmount: euros(order.budgetCents), refundAmount: euros(refundCents) },
+        });
+        return;
+    }
+  };
+}
+
+type OrderMailKey = 'ORDER_PLACED' | 'ORDER_ACCEPTED' | 'ORDER_DELIVERED' | 'ORDER_REJECTED' | 'ORDER_CANCELLED';
+
+function templateFor(to: OrderStatus, actor: Actor): OrderMailKey | null {
+  switch (to) {
+    case 'PLACED':
+      return 'ORDER_PLACED';
+    case 'ACCEPTED':
+      return 'ORDER_ACCEPTED';
+    case 'DELIVERED':
+      return 'ORDER_DELIVERED';
+    case 'CANCELLED':
+      return actor.kind === 'PROVIDER' ? 'ORDER_REJECTED' : 'ORDER_CANCELLED';
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,96 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Context } from '../../graphql/context.js';
+import { Audience } from '../../graphql/auth/permissions.js';
+import { isUuid } from '../../graphql/ids.js';
+import { Order, OrderAllocation, OrderEvent, OrderLine } from './order.entities.js';
+import { OrderAllocationView, OrderEventView, OrderLineView, OrderStatusEnum, OrderView } from './order.types.js';
+
+/**
+ * Reads orders for the API: who may see which order (customers their household's, providers their own, staff within
+ * their municipality scope) and the views with lines, timeline and allocations in a fixed number of queries.
+ */
+export class OrderViewService {
+  /** Can this viewer see this order? */
+  canSee(ctx: Context, order: Order): boolean {
+    const v = ctx.viewer;
+    switch (v.kind) {
+      case Audience.CUSTOMER:
+        return order.clientGroupId === v.clientGroupId;
+      case Audience.PROVIDER:
+        return order.providerId === v.providerId;
+      case Audience.STAFF:
+      case Audience.API_CLIENT:
+        return v.municipalityIds === null || v.municipalityIds.includes(order.municipalityId);
+      default:
+        return false;
+    }
+  }
+
+  async one(ctx: Context, id: string): Promise<OrderView | null> {
+    if (!isUuid(id)) return null;
+    const order = await ctx.em.findOne(Order, id);
+    if (!order || !this.canSee(ctx, order)) return null;
+    const [view] = await this.views(ctx, [order]);
+    return view ?? null;
+  }
+
+  /** The customer's household orders, newest first. */
+  async mine(ctx: Context, limit = 100): Promise<OrderView[]> {
+    if (ctx.viewer.kind !== Audience.CUSTOMER) return [];
+    const rows = await ctx.em.find(Order, { clientGroupId: ctx.viewer.clientGroupId }, { orderBy: [{ createdAt: 'desc' }, { number: 'desc' }], limit });
+    return this.views(ctx, rows);
+  }
+
+  async views(ctx: Context, orders: Order[]): Promise<OrderView[]> {
+    if (!orders.length) return [];
+    const em: EntityManager = ctx.em;
+    const ids = orders.map((o) => o.id);
+    const [lines, events, allocations, providers, arrangements] = await Promise.all([
+      em.find(OrderLine, { orderId: { $in: ids } }, { orderBy: { title: 'asc' } }),
+      em.find(OrderEvent, { orderId: { $in: ids } }, { orderBy: { id: 'asc' } }),
+      em.find(OrderAllocation, { orderId: { $in: ids } }),
+      em.execute<{ id: string; name: string }[]>(`select id, name from provider where id = any(?::uuid[])`, [`{${[...new Set(orders.map((o) => o.providerId))].join(',')}}`]),
+      em.execute<{ assignment_id: string; name: string }[]>(
+        `select a.id as assignment_id, ar.name from assignment a join arrangement ar on ar.id = a.arrangement_id
+          where a.id in (select assignment_id from order_allocation where order_id = any(?::uuid[]))`,
+        [`{${ids.join(',')}}`],
+      ),
+    ]);
+    const providerNames = new Map(providers.map((p) => [p.id, p.name]));
+    const arrangementNames = new Map(arrangements.map((a) => [a.assignment_id, a.name]));
+    const showCode = ctx.viewer.kind === Audience.CUSTOMER || ctx.viewer.kind === Audience.PROVIDER;
+    return orders.map((o) =>
+      Object.assign(new OrderView(), {
+        id: o.id,
+        number: o.number,
+        status: o.status as OrderStatusEnum,
+        providerId: o.providerId,
+        providerName: providerNames.get(o.providerId) ?? '',
+        clientGroupId: o.clientGroupId,
+        totalCents: o.totalCents,
+        budgetCents: o.budgetCents,
+        contributionCents: o.contributionCents,
+        pickupCode: showCode ? o.pickupCode : null,
+        cancelReason: o.cancelReason ?? null,
+        createdAt: o.createdAt,
+        lines: lines
+          .filter((l) => l.orderId === o.id)
+          .map((l) => Object.assign(new OrderLineView(), { id: l.id, productId: l.productId, title: l.title, unitPriceCents: l.unitPriceCents, quantity: l.quantity, totalCents: l.totalCents })),
+        events: events
+          .filter((e) => e.orderId === o.id)
+          .map((e) =>
+            Object.assign(new OrderEventView(), {
+              fromStatus: (e.fromStatus ?? null) as OrderStatusEnum | null,
+              toStatus: e.toStatus as OrderStatusEnum,
+              actorKind: e.actorKind,
+              reason: e.reason ?? null,
+              at: e.at,
+            }),
+          ),
+        allocations: allocations
+          .filter((a) => a.orderId === o.id)
+          .map((a) => Object.assign(new OrderAllocationView(), { assignmentId: a.assignmentId, arrangementName: arrangementNames.get(a.assignmentId) ?? '', amountCents: a.amountCents })),
+      }),
+    );
+  }
+}

@@ -1,0 +1,175 @@
+import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Opt, Ref } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { Person } from '../customers/person.entity.js';
+import { Product } from '../catalogue/product.entity.js';
+
+export type OrderStatus = 'AWAITING_PAYMENT' | 'PLACED' | 'ACCEPTED' | 'DELIVERED' | 'CANCELLED';
+
+/** A line in a customer's cart (kept per person, server-side, once logged in). */
+@Entity({ tableName: 'cart_line' })
+export class CartLine {
+  @PrimaryKey({ type: 'uuid' })
+  id: string & Opt = randomUUID();
+
+  @ManyToOne(() => Person, { ref: true, deleteRule: 'cascade' })
+  person!: Ref<Person>;
+
+  @ManyToOne(() => Product, { ref: true, deleteRule: 'cascade' })
+  product!: Ref<Product>;
+
+  @Property({ type: 'integer' })
+  quantity!: number;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date & Opt = new Date();
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date & Opt = new Date();
+}
+
+/** One "bestellen" click: split into one order per provider; the own contribution is one payment for all of it. */
+@Entity({ tableName: 'checkout' })
+export class Checkout {
+  @PrimaryKey({ type: 'uuid' })
+  id: string & Opt = randomUUID();
+
+  @Property({ type: 'uuid' })
+  clientGroupId!: string;
+
+  @Property({ type: 'uuid', nullable: true })
+  personId?: string | null;
+
+  @Property({ type: 'uuid' })
+  municipalityId!: string;
+
+  @Property({ type: 'text' })
+  idempotencyKey!: string;
+
+  @Property({ type: 'integer' })
+  totalCents!: number;
+
+  @Property({ type: 'integer' })
+  budgetCents!: number;
+
+  @Property({ type: 'integer' })
+  contributionCents!: number;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date & Opt = new Date();
+}
+
+@Entity({ tableName: 'customer_order' })
+export class Order {
+  @PrimaryKey({ type: 'uuid' })
+  id: string & Opt = randomUUID();
+
+  /** Human-readable, e.g. B100001 (from the order_number_seq sequence). */
+  @Property({ type: 'text' })
+  number!: string;
+
+  @Property({ type: 'uuid' })
+  checkoutId!: string;
+
+  @Property({ type: 'uuid' })
+  clientGroupId!: string;
+
+  @Property({ type: 'uuid', nullable: true })
+  personId?: string | null;
+
+  @Property({ type: 'uuid' })
+  providerId!: string;
+
+  @Property({ type: 'uuid' })
+  municipalityId!: string;
+
+  @Property({ type: 'text' })
+  status!: OrderStatus;
+
+  @Property({ type: 'integer' })
+  totalCents!: number;
+
+  @Property({ type: 'integer' })
+  budgetCents!: number;
+
+  @Property({ type: 'integer' })
+  contributionCents!: number;
+
+  @Property({ type: 'text' })
+  pickupCode!: string;
+
+  @Property({ type: 'text', nullable: true })
+  cancelReason?: string | null;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date & Opt = new Date();
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date & Opt = new Date();
+}
+
+@Entity({ tableName: 'order_line' })
+export class OrderLine {
+  @PrimaryKey({ type: 'uuid' })
+  id: string & Opt = randomUUID();
+
+  @Property({ type: 'uuid' })
+  orderId!: string;
+
+  @Property({ type: 'uuid' })
+  productId!: string;
+
+  /** The title at the time of ordering. */
+  @Property({ type: 'text' })
+  title!: string;
+
+  @Property({ type: 'integer' })
+  unitPriceCents!: number;
+
+  @Property({ type: 'integer' })
+  quantity!: number;
+
+  @Property({ type: 'integer' })
+  totalCents!: number;
+}
+
+/** How much of an order one assignment paid. */
+@Entity({ tableName: 'order_allocation' })
+export class OrderAllocation {
+  @PrimaryKey({ type: 'uuid' })
+  orderId!: string;
+
+  @PrimaryKey({ type: 'uuid' })
+  assignmentId!: string;
+
+  @Property({ type: 'integer' })
+  amountCents!: number;
+}
+
+/** The order's timeline: every status change, who made it, when and why. */
+@Entity({ tableName: 'order_event' })
+export class OrderEvent {
+  @PrimaryKey({ type: 'bigint', autoincrement: true })
+  id!: string;
+
+  @Property({ type: 'uuid' })
+  orderId!: string;
+
+  @Property({ type: 'text', nullable: true })
+  fromStatus?: OrderStatus | null;
+
+  @Property({ type: 'text' })
+  toStatus!: OrderStatus;
+
+  @Property({ type: 'text' })
+  actorKind!: string;
+
+  @Property({ type: 'uuid', nullable: true })
+  actorId?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  reason?: string | null;
+
+  @Property({ type: 'timestamptz' })
+  at: Date & Opt = new Date();
+}

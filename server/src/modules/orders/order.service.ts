@@ -1,0 +1,142 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Actor, LedgerService } from '../ledger/ledger.service.js';
+import { Order, OrderEvent, type OrderStatus } from './order.entities.js';
+
+/** Which status may follow which. Cancelling has its own method: it moves money. */
+export const ORDER_TRANSITIONS: Record<OrderStatus, OrderStatus[]> = {
+  AWAITING_PAYMENT: ['PLACED', 'CANCELLED'],
+  PLACED: ['ACCEPTED', 'DELIVERED', 'CANCELLED'],
+  ACCEPTED: ['DELIVERED', 'CANCELLED'],
+  DELIVERED: [],
+  CANCELLED: [],
+};
+
+export type OrderListener = (
+  em: EntityManager,
+  change: { order: Order; from: OrderStatus | null; to: OrderStatus; actor: Actor; reason: string | null },
+) => Promise<void>;
+
+export class OrderTransitionError extends Error {
+  constructor(
+    readonly from: OrderStatus,
+    readonly to: OrderStatus,
+  ) {
+    super(`order cannot go from ${from} to ${to}`);
+  }
+}
+
+/**
+ * The order's life and the money that moves with it. Every method runs inside the caller's database transaction,
+ * locks the order row, records the change on the timeline and tells the listeners (inbox message, e-mail outbox),
+ * so a status change and its bookings commit together or not at all.
+ */
+export class OrderService {
+  private readonly listeners: OrderListener[] = [];
+
+  constructor(private readonly ledger: LedgerService) {}
+
+  /** Called on every status change, inside the transaction (notifications, e-mail outbox). */
+  onStatusChange(listener: OrderListener): void {
+    this.listeners.push(listener);
+  }
+
+  async lock(em: EntityManager, orderId: string): Promise<Order> {
+    const [row] = await em.execute<{ id: string }[]>(`select id from customer_order where id = ? for update`, [orderId]);
+    if (!row) throw new Error(`unknown order ${orderId}`);
+    return em.findOneOrFail(Order, orderId, { refresh: true });
+  }
+
+  /** Records a new order's first status. */
+  async recordCreated(em: EntityManager, order: Order, actor: Actor): Promise<void> {
+    await this.record(em, order, null, order.status, actor, null);
+  }
+
+  private async record(em: EntityManager, order: Order, from: OrderStatus | null, to: OrderStatus, actor: Actor, reason: string | null) {
+    em.create(OrderEvent, { orderId: order.id, fromStatus: from, toStatus: to, actorKind: actor.kind, actorId: actor.id ?? null, reason });
+    await em.flush();
+    for (const listener of this.listeners) await listener(em, { order, from, to, actor, reason });
+  }
+
+  /** A plain status change (accept, deliver, paid). Refuses a change the state machine does not allow. */
+  async transition(em: EntityManager, orderId: string, to: Exclude<OrderStatus, 'CANCELLED'>, actor: Actor, reason: string | null = null): Promise<Order> {
+    const order = await this.lock(em, orderId);
+    const from = order.status;
+    if (!ORDER_TRANSITIONS[from].includes(to)) throw new OrderTransitionError(from, to);
+    order.status = to;
+    await em.flush();
+    await this.record(em, order, from, to, actor, reason);
+    return order;
+  }
+
+  /**
+   * Cancels an order: the budget it used goes back to the assignments it came from (a CANCEL booking reversing the
+   * SPEND), and a paid own contribution is booked back as a REFUND. Returns how much contribution must be refunded at
+   * the PSP (the caller asks the PSP after commit).
+   */
+  async cancel(em: EntityManager, orderId: string, actor: Actor, reason: string): Promise<{ order: Order; refundCents: number }> {
+    const order = await this.lock(em, orderId);
+    const from = order.status;
+    if (!ORDER_TRANSITIONS[from].includes('CANCELLED')) throw new OrderTransitionError(from, 'CANCELLED');
+    const spends = await em.execute<{ id: string }[]>(
+      `select t.id from ledger_transaction t where t.order_id = ? and t.kind = 'SPEND'
+         and not exists (select 1 from ledger_transaction r where r.reverses_id = t.id)`,
+      [order.id],
+    );
+    for (const spend of spends) {
+      await this.ledger.reverse(em, spend.id, {
+        kind: 'CANCEL',
+        description: `Bestelling ${order.number} geannuleerd: tegoed terug`,
+        actor,
+      });
+    }
+    let refundCents = 0;
+    const contributions = await em.execute<{ id: string }[]>(
+      `select t.id from ledger_transaction t where t.order_id = ? and t.kind = 'CONTRIBUTION'
+         and not exists (select 1 from ledger_transaction r where r.reverses_id = t.id)`,
+      [order.id],
+    );
+    for (const c of contributions) {
+      await this.ledger.reverse(em, c.id, { kind: 'REFUND', description: `Eigen bijdrage bestelling ${order.number} terugbetaald`, actor });
+      refundCents += order.contributionCents;
+    }
+    order.status = 'CANCELLED';
+    order.cancelReason = reason;
+    await em.flush();
+    await this.record(em, order, from, 'CANCELLED', actor, reason);
+    return { order, refundCents };
+  }
+
+  /** The own contribution of a checkout was paid: book it and release its orders to the providers. */
+  async contributionPaid(em: EntityManager, checkoutId: string, paymentId: string, actor: Actor): Promise<Order[]> {
+    const orders = await em.find(Order, { checkoutId, status: 'AWAITING_PAYMENT' }, { orderBy: { id: 'asc' } });
+    const released: Order[] = [];
+    for (const o of orders) {
+      const order = await this.lock(em, o.id);
+      if (order.status !== 'AWAITING_PAYMENT') continue;
+      if (order.contributionCents > 0) {
+        await this.ledger.post(em, {
+          kind: 'CONTRIBUTION',
+          municipalityId: order.municipalityId,
+          description: `Eigen bijdrage bestelling ${order.number}`,
+          actor,
+          orderId: order.id,
+          paymentId,
+          entries: [
+            { accountId: await this.ledger.paymentClearingAccount(em, order.municipalityId), amountCents: -order.contributionCents },
+            { accountId: await this.ledger.providerPayableAccount(em, order.municipalityId, order.providerId), amountCents: order.contributionCents },
+          ],
+        });
+      }
+      released.push(await this.transition(em, order.id, 'PLACED', actor, 'Eigen bijdrage betaald'));
+    }
+    return released;
+  }
+
+  /** The payment failed, was cancelled or expired: its waiting orders are cancelled and the budget goes back. */
+  async contributionFailed(em: EntityManager, checkoutId: string, actor: Actor, reason: string): Promise<Order[]> {
+    const orders = await em.find(Order, { checkoutId, status: 'AWAITING_PAYMENT' }, { orderBy: { id: 'asc' } });
+    const cancelled: Order[] = [];
+    for (const o of orders) cancelled.push((await this.cancel(em, o.id, actor, reason)).order);
+    return cancelled;
+  }
+}

@@ -1,0 +1,50 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { Context } from '../../graphql/context.js';
+import { UserError } from '../../graphql/errors.js';
+import { Requires } from '../../graphql/auth/requires.js';
+import { Audience } from '../../graphql/auth/permissions.js';
+import { ContributionPaymentView, PaymentStatusEnum, StartContributionPaymentPayload } from './payment.types.js';
+
+@Resolver(() => ContributionPaymentView)
+export class PaymentResolver {
+  @Query(() => ContributionPaymentView, {
+    nullable: true,
+    description:
+      'An own-contribution payment of the customer’s household (after returning from the payment page). While it is OPEN its status is ' +
+      'fetched from the payment service provider first. Null when it does not exist or is not the household’s.',
+  })
+  @Requires(Audience.CUSTOMER)
+  async myPayment(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<ContributionPaymentView | null> {
+    const found = await ctx.services.payments.forCustomer(ctx, id, { refresh: true });
+    if (!found) return null;
+    const { payment, orders } = found;
+    return Object.assign(new ContributionPaymentView(), {
+      id: payment.id,
+      status: payment.status as PaymentStatusEnum,
+      amountCents: payment.amountCents,
+      refundedCents: payment.refundedCents,
+      paymentUrl: payment.status === 'OPEN' ? (payment.checkoutUrl ?? null) : null,
+      orders: await ctx.services.orderViews.views(ctx, orders),
+    });
+  }
+
+  @Mutation(() => StartContributionPaymentPayload, {
+    description: 'Opens (again) the payment page of an OPEN own-contribution payment of the household, e.g. after the page was closed.',
+  })
+  @Requires(Audience.CUSTOMER)
+  async startContributionPayment(@Arg('paymentId', () => ID) paymentId: string, @Ctx() ctx: Context): Promise<StartContributionPaymentPayload> {
+    const found = await ctx.services.payments.forCustomer(ctx, paymentId, { refresh: true });
+    const result = (paymentUrl: string | null, errors: UserError[]) => Object.assign(new StartContributionPaymentPayload(), { paymentUrl, errors });
+    if (!found) return result(null, [UserError.of('paymentId', 'NOT_FOUND', 'Deze betaling is niet gevonden.')]);
+    if (found.payment.status !== 'OPEN') {
+      return result(null, [UserError.of('paymentId', 'NOT_PAYABLE', 'Deze betaling is al afgerond; u hoeft niets meer te betalen.')]);
+    }
+    try {
+      const started = await ctx.services.payments.start(ctx.em, found.payment);
+      return result(started.checkoutUrl ?? null, []);
+    } catch (error) {
+      ctx.log.error({ err: error, paymentId }, 'payment start failed');
+      return result(null, [UserError.of(null, 'PSP_UNAVAILABLE', 'De betaalpagina kan nu niet worden geopend. Probeer het over een paar minuten opnieuw.')]);
+    }
+  }
+}

@@ -1,0 +1,270 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { PaymentGateway } from '../../integrations/payments/payment-gateway.js';
+import type { Actor } from '../ledger/ledger.service.js';
+import type { OrderService } from '../orders/order.service.js';
+import { Order } from '../orders/order.entities.js';
+import type { Context } from '../../graphql/context.js';
+import { Audience } from '../../graphql/auth/permissions.js';
+import { isUuid } from '../../graphql/ids.js';
+import { Payment, PaymentEvent, PaymentRefund, type PaymentStatus } from './payment.entities.js';
+
+/** Where a status came from: the PSP's webhook, the customer coming back, or the expiry sweep. */
+export type StatusSource = 'webhook' | 'return' | 'sweep';
+
+export interface SettleResult {
+  /** False when we do not know the payment (a forged or foreign id): nothing happened. */
+  known: boolean;
+  /** The status the PSP reported. */
+  status: PaymentStatus | null;
+  /** True when this call moved the payment out of OPEN (and booked or cancelled its orders). */
+  changed: boolean;
+}
+
+const SYSTEM: Actor = { kind: 'SYSTEM', id: null };
+
+const FAILED_REASON: Record<Exclude<PaymentStatus, 'OPEN' | 'PAID'>, string> = {
+  FAILED: 'De betaling van de eigen bijdrage is mislukt.',
+  CANCELED: 'De betaling van de eigen bijdrage is geannuleerd.',
+  EXPIRED: 'De betaling van de eigen bijdrage is verlopen.',
+};
+
+/**
+ * Own-contribution payments at the PSP. Nothing here trusts a request: a webhook only names a payment, and its status
+ * is fetched from the PSP. Settling happens in one database transaction with the payment row locked, so a replayed or
+ * concurrent notification settles once: PAID books the contribution and releases the orders, FAILED/CANCELED/EXPIRED
+ * cancels the waiting orders with their budget back. PSP calls are never made inside a transaction.
+ *
+ * Refunds follow the ledger: every REFUND booking of a paid contribution (OrderService.cancel) gets one refund row,
+ * which is sent to the PSP after commit (refundForOrder, or the sweep when that did not happen or failed).
+ */
+export class PaymentService {
+  constructor(
+    readonly gateway: PaymentGateway,
+    private readonly appUrl: string,
+    private readonly orders: OrderService,
+    private readonly options: { expiryMinutes: number } = { expiryMinutes: 30 },
+  ) {}
+
+  /** Where the PSP sends the customer back to: their orders, with a notice of how the payment went. */
+  returnPath(paymentId: string): string {
+    return `/account/bestellingen?betaling=${encodeURIComponent(paymentId)}`;
+  }
+
+  /** Where to go when the payment page could not be opened: the cart page shows the payment and offers to try again. */
+  retryPath(paymentId: string): string {
+    return `/winkelwagen?betaling=${encodeURIComponent(paymentId)}`;
+  }
+
+  /** Opens the payment at the PSP (after the checkout committed: no PSP call inside a lock). Idempotent. */
+  async start(em: EntityManager, payment: Payment): Promise<Payment> {
+    if (payment.externalId) return payment;
+    const created = await this.gateway.createPayment({
+      paymentId: payment.id,
+      amountCents: payment.amountCents,
+      description: `Eigen bijdrage Gemeentewinkel`,
+      redirectUrl: `${this.appUrl}${this.returnPath(payment.id)}`,
+      webhookUrl: `${this.appUrl}/payments/webhook`,
+    });
+    await em.nativeUpdate(Payment, { id: payment.id, externalId: null }, { externalId: created.externalId, checkoutUrl: created.checkoutUrl, provider: this.gateway.name });
+    return em.findOneOrFail(Payment, payment.id, { refresh: true });
+  }
+
+  /**
+   * A payment of the customer's household with its orders; null for anyone else's. With `refresh`, an OPEN payment's
+   * status is fetched from the PSP first (the customer may be back before the webhook; the PSP is asked, not trusted
+   * from the request), so the return page shows the outcome.
+   */
+  async forCustomer(ctx: Context, id: string, options: { refresh?: boolean } = {}): Promise<{ payment: Payment; orders: Order[] } | null> {
+    if (ctx.viewer.kind !== Audience.CUSTOMER || !isUuid(id)) return null;
+    const [row] = await ctx.em.execute<{ id: string; status: PaymentStatus; external_id: string | null }[]>(
+      `select p.id, p.status, p.external_id from payment p join checkout c on c.id = p.checkout_id where p.id = ? and c.client_group_id = ?`,
+      [id, ctx.viewer.clientGroupId],
+    );
+    if (!row) return null;
+    if (options.refresh && row.status === 'OPEN' && row.external_id) {
+      try {
+        await this.notify(ctx.em, row.external_id, 'return');
+      } catch (error) {
+        ctx.log.warn({ err: error, paymentId: id }, 'payment status unavailable on return');
+      }
+    }
+    const payment = await ctx.em.findOneOrFail(Payment, id, { refresh: true });
+    const orders = await ctx.em.find(Order, { checkoutId: payment.checkoutId }, { orderBy: { number: 'asc' }, refresh: true });
+    return { payment, orders };
+  }
+
+  /**
+   * A notification (webhook) or a return names a PSP payment id: fetch its status from the PSP and settle it. An id we
+   * do not know changes nothing. Throws when the PSP cannot be reached (the webhook then answers 500 and is retried).
+   */
+  async notify(em: EntityManager, externalId: string, source: StatusSource): Promise<SettleResult> {
+    const payment = await em.fork().findOne(Payment, { externalId });
+    if (!payment) return { known: false, status: null, changed: false };
+    const status = await this.gateway.getStatus(externalId);
+    return this.settle(em, payment.id, status, source);
+  }
+
+  /**
+   * Records what the PSP reported and, when the payment moves out of OPEN, books it: in one transaction with the
+   * payment row locked. Anything but OPEN → final is recorded and changes nothing else (replays, late duplicates).
+   */
+  async settle(em: EntityManager, paymentId: string, status: PaymentStatus, source: StatusSource): Promise<SettleResult> {
+    const outcome = await em.fork().transactional(async (tx) => {
+      const [row] = await tx.execute<{ status: PaymentStatus; checkout_id: string; amount_cents: number }[]>(
+        `select status, checkout_id, amount_cents from payment where id = ? for update`,
+        [paymentId],
+      );
+      if (!row) return { known: false, changed: false, refund: false };
+      tx.create(PaymentEvent, { paymentId, status, source });
+      await tx.flush();
+      if (row.status !== 'OPEN' || status === 'OPEN') return { known: true, changed: false, refund: false };
+
+      await tx.execute(`update payment set status = ?, paid_at = ?, updated_at = now() where id = ?`, [status, status === 'PAID' ? new Date() : null, paymentId]);
+      if (status === 'PAID') {
+        const released = await this.orders.contributionPaid(tx, row.checkout_id, paymentId, SYSTEM);
+        // Paid for orders that were cancelled meanwhile: nothing to book, the money goes back.
+        const unclaimed = row.amount_cents - released.reduce((s, o) => s + o.contributionCents, 0);
+        if (unclaimed > 0) {
+          tx.create(PaymentRefund, { paymentId, orderId: null, ledgerTransactionId: null, amountCents: unclaimed });
+          await tx.flush();
+          return { known: true, changed: true, refund: true };
+        }
+      } else {
+        await this.orders.contributionFailed(tx, row.checkout_id, SYSTEM, FAILED_REASON[status]);
+      }
+      return { known: true, changed: true, refund: false };
+    });
+    if (outcome.refund) await this.processRefunds(em, { paymentId }).catch(() => undefined);
+    return { known: outcome.known, status, changed: outcome.changed };
+  }
+
+  /**
+   * After a cancel committed (OrderService.cancel returned refundCents > 0): give the paid own contribution back at the
+   * PSP. Makes the refund rows for the order's REFUND bookings (once each) and sends them. Safe to call again; what
+   * fails stays PENDING and the sweep retries it. Returns what is refunded and what is still pending for this order.
+   */
+  async refundForOrder(em: EntityManager, orderId: string): Promise<{ refundedCents: number; pendingCents: number }> {
+    await this.recordDueRefunds(em, orderId);
+    await this.processRefunds(em, { orderId });
+    const [row] = await em.fork().execute<{ refunded: string; pending: string }[]>(
+      `select coalesce(sum(amount_cents) filter (where status = 'REFUNDED'), 0) as refunded,
+              coalesce(sum(amount_cents) filter (where status = 'PENDING'), 0) as pending
+         from payment_refund where order_id = ?`,
+      [orderId],
+    );
+    return { refundedCents: Number(row?.refunded ?? 0), pendingCents: Number(row?.pending ?? 0) };
+  }
+
+  /** One refund row per REFUND booking of a paid contribution that has none yet (of one order, or all). */
+  private async recordDueRefunds(em: EntityManager, orderId?: string): Promise<void> {
+    await em.fork().execute(
+      `insert into payment_refund (payment_id, order_id, ledger_transaction_id, amount_cents)
+       select t.payment_id, t.order_id, t.id, e.amount_cents
+         from ledger_transaction t
+         join ledger_entry e on e.transaction_id = t.id
+         join ledger_account a on a.id = e.account_id and a.kind = 'PAYMENT_CLEARING'
+        where t.kind = 'REFUND' and t.payment_id is not null and e.amount_cents > 0 ${orderId ? 'and t.order_id = ?' : ''}
+          and not exists (select 1 from payment_refund r where r.ledger_transaction_id = t.id)
+       on conflict do nothing`,
+      orderId ? [orderId] : [],
+    );
+  }
+
+  /** Sends pending refunds to the PSP (of one payment, one order, or all), each at most once thanks to its key. */
+  private async processRefunds(em: EntityManager, filter: { paymentId?: string; orderId?: string } = {}): Promise<number> {
+    const where = filter.paymentId ? 'and r.payment_id = ?' : filter.orderId ? 'and r.order_id = ?' : '';
+    const pending = await em.fork().execute<{ id: string; payment_id: string; order_id: string | null; amount_cents: number; external_id: string | null }[]>(
+      `select r.id, r.payment_id, r.order_id, r.amount_cents, p.external_id
+         from payment_refund r join payment p on p.id = r.payment_id
+        where r.status = 'PENDING' and r.attempts < 20 ${where}
+        order by r.created_at limit 100`,
+      filter.paymentId ? [filter.paymentId] : filter.orderId ? [filter.orderId] : [],
+    );
+    let done = 0;
+    for (const r of pending) {
+      const fork = em.fork();
+      await fork.execute(`update payment_refund set attempts = attempts + 1 where id = ?`, [r.id]);
+      if (!r.external_id) {
+        await fork.execute(`update payment_refund set last_error = ? where id = ?`, ['de betaling is bij de betaaldienst onbekend', r.id]);
+        continue;
+      }
+      let refundId: string;
+      try {
+        ({ refundId } = await this.gateway.refund({
+          externalId: r.external_id,
+          amountCents: r.amount_cents,
+          description: 'Terugbetaling eigen bijdrage Gemeentewinkel',
+          idempotencyKey: `refund-${r.id}`,
+        }));
+      } catch (error) {
+        await fork.execute(`update payment_refund set last_error = ? where id = ?`, [String((error as Error).message ?? error).slice(0, 500), r.id]);
+        continue;
+      }
+      await fork.transactional(async (tx) => {
+        await tx.execute(`select id from payment where id = ? for update`, [r.payment_id]);
+        const updated = await tx.execute<{ id: string }[]>(
+          `update payment_refund set status = 'REFUNDED', external_id = ?, refunded_at = now(), last_error = null
+            where id = ? and status = 'PENDING' returning id`,
+          [refundId, r.id],
+        );
+        if (updated.length) {
+          await tx.execute(`update payment set refunded_cents = refunded_cents + ?, updated_at = now() where id = ?`, [r.amount_cents, r.payment_id]);
+        }
+      });
+      done++;
+    }
+    return done;
+  }
+
+  /**
+   * The expiry sweep: open payments older than PAYMENT_EXPIRY_MINUTES are checked at the PSP and settled (a webhook
+   * may have been missed, or the server was down); a payment that never reached the PSP is expired. Then the refunds
+   * that are due or failed earlier are (re)sent.
+   */
+  async sweep(em: EntityManager, log?: Logger): Promise<{ checked: number; settled: number; refunded: number }> {
+    const open = await em.fork().execute<{ id: string; external_id: string | null }[]>(
+      `select id, external_id from payment where status = 'OPEN' and created_at < now() - make_interval(mins => ?)
+        order by created_at limit 200`,
+      [this.options.expiryMinutes],
+    );
+    let settled = 0;
+    for (const p of open) {
+      try {
+        const status: PaymentStatus = p.external_id ? await this.gateway.getStatus(p.external_id) : 'EXPIRED';
+        if (status === 'OPEN') continue;
+        if ((await this.settle(em, p.id, status, 'sweep')).changed) settled++;
+      } catch (error) {
+        log?.warn({ err: error, paymentId: p.id }, 'payment sweep: status unavailable');
+      }
+    }
+    await this.recordDueRefunds(em);
+    const refunded = await this.processRefunds(em);
+    return { checked: open.length, settled, refunded };
+  }
+
+  /** Runs the sweep now and then every `intervalMs` until stopped; stop() waits for a running sweep. */
+  startSweeper(orm: MikroORM, log: Logger, intervalMs = 60_000): { stop: () => Promise<void> } {
+    let running: Promise<unknown> = Promise.resolve();
+    let stopped = false;
+    const run = () => {
+      if (stopped) return;
+      running = running
+        .then(() => this.sweep(orm.em.fork(), log))
+        .then((r) => {
+          if (r.settled || r.refunded) log.info({ event: 'payment_sweep', ...r }, 'payment sweep');
+        })
+        .catch((error: unknown) => log.error({ err: error }, 'payment sweep failed'));
+    };
+    const timer = setInterval(run, intervalMs);
+    timer.unref();
+    setImmediate(run);
+    return {
+      stop: async () => {
+        stopped = true;
+        clearInterval(timer);
+        await running;
+      },
+    };
+  }
+}

@@ -1,0 +1,45 @@
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { UserError } from '../../graphql/errors.js';
+import { OrderView } from '../orders/order.types.js';
+
+export enum PaymentStatusEnum {
+  OPEN = 'OPEN',
+  PAID = 'PAID',
+  FAILED = 'FAILED',
+  CANCELED = 'CANCELED',
+  EXPIRED = 'EXPIRED',
+}
+registerEnumType(PaymentStatusEnum, {
+  name: 'PaymentStatus',
+  description: 'OPEN until the payment service provider reports PAID, FAILED, CANCELED or EXPIRED.',
+});
+
+@ObjectType('ContributionPayment', { description: 'The own-contribution payment of one checkout, as its customer sees it.' })
+export class ContributionPaymentView {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => PaymentStatusEnum)
+  status!: PaymentStatusEnum;
+
+  @Field(() => Int)
+  amountCents!: number;
+
+  @Field(() => Int, { description: 'Refunded at the payment service provider so far.' })
+  refundedCents!: number;
+
+  @Field(() => String, { nullable: true, description: 'Where to pay while the payment is OPEN; null otherwise.' })
+  paymentUrl!: string | null;
+
+  @Field(() => [OrderView], { description: 'The orders of the checkout it pays for.' })
+  orders!: OrderView[];
+}
+
+@ObjectType()
+export class StartContributionPaymentPayload {
+  @Field(() => String, { nullable: true, description: 'Where to pay; null when there is nothing to pay (any more).' })
+  paymentUrl!: string | null;
+
+  @Field(() => [UserError])
+  errors!: UserError[];
+}

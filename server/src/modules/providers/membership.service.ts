@@ -1,0 +1,229 @@
+import { LockMode, type FilterQuery } from '@mikro-orm/core';
+import { GraphQLError } from 'graphql';
+import type { Context } from '../../graphql/context.js';
+import { Audience } from '../../graphql/auth/permissions.js';
+import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { ForbiddenError, UserError } from '../../graphql/errors.js';
+import { isUuid } from '../../graphql/ids.js';
+import { clampPageSize, decodeCursor, encodeCursor } from '../../graphql/pagination.js';
+import { Municipality } from '../municipalities/municipality.entity.js';
+import { Provider } from './provider.entity.js';
+import { ProviderMembership, MembershipStatus } from './provider-membership.entity.js';
+import { ProviderUser } from './provider-user.entity.js';
+import { AdminAccount } from '../identity/admin-account.entity.js';
+import type { TermsService } from '../terms/terms.service.js';
+import type { MailService } from '../communication/mail.service.js';
+import { appLink } from '../identity/account-recovery.service.js';
+import { actorOf, recordAudit } from './provider-audit.js';
+import { canSeeProvider, ownProviderId, type Result } from './provider.service.js';
+
+export interface MembershipPage {
+  items: { cursor: string; node: ProviderMembership }[];
+  hasNextPage: boolean;
+  endCursor: string | null;
+  totalCount: number;
+}
+
+const STATUS_TEXT: Record<MembershipStatus, string> = {
+  PENDING: 'Uw aanmelding bij deze gemeente wordt al beoordeeld.',
+  APPROVED: 'U bent al aanbieder bij deze gemeente.',
+  REJECTED: '',
+  WITHDRAWN: '',
+};
+
+/**
+ * Provider memberships per municipality: PENDING → APPROVED | REJECTED (reason); WITHDRAWN.
+ * Providers apply and withdraw for their own organisation only; staff with PROVIDER_APPROVE decide within their
+ * municipality scope. Decisions are mailed to the organisation's contact address and audited.
+ */
+export class MembershipService {
+  constructor(
+    private readonly terms: TermsService,
+    private readonly mail: MailService,
+    private readonly appUrl: string,
+  ) {}
+
+  /** Every municipality, with the own provider's membership of each (null: never applied). */
+  async myMunicipalities(ctx: Context): Promise<{ municipality: Municipality; membership: ProviderMembership | null }[]> {
+    const providerId = ownProviderId(ctx);
+    const [municipalities, memberships] = await Promise.all([
+      ctx.em.find(Municipality, {}, { orderBy: { name: 'asc' } }),
+      ctx.em.find(ProviderMembership, { provider: providerId }),
+    ]);
+    const byMunicipality = new Map(memberships.map((m) => [m.municipality.id, m]));
+    return municipalities.map((municipality) => ({ municipality, membership: byMunicipality.get(municipality.id) ?? null }));
+  }
+
+  async myMunicipality(ctx: Context, municipalityId: string): Promise<{ municipality: Municipality; membership: ProviderMembership | null } | null> {
+    const providerId = ownProviderId(ctx);
+    if (!isUuid(municipalityId)) return null;
+    const municipality = await ctx.em.findOne(Municipality, municipalityId);
+    if (!municipality) return null;
+    const membership = await ctx.em.findOne(ProviderMembership, { provider: providerId, municipality: municipalityId });
+    return { municipality, membership };
+  }
+
+  /** Memberships of a provider the viewer may see; staff see those in their scope only. */
+  async membershipsOf(ctx: Context, providerId: string): Promise<ProviderMembership[]> {
+    if (!(await canSeeProvider(ctx, providerId))) throw new ForbiddenError();
+    const where: FilterQuery<ProviderMembership> = { provider: providerId };
+    const scope = ctx.viewer.kind === Audience.STAFF ? municipalityScope(ctx.viewer) : null;
+    if (scope !== null) Object.assign(where, { municipality: { $in: [...scope] } });
+    const rows = await ctx.em.find(ProviderMembership, where, { populate: ['municipality'] });
+    return rows.sort((a, b) => a.municipality.getEntity().name.localeCompare(b.municipality.getEntity().name, 'nl'));
+  }
+
+  /** Applies (again) to a municipality, accepting the terms version that was shown. */
+  async apply(ctx: Context, municipalityId: string, termsVersionId: string, acceptTerms: boolean): Promise<Result<ProviderMembership>> {
+    const providerId = ownProviderId(ctx);
+    const userId = ctx.viewer.kind === Audience.PROVIDER ? ctx.viewer.providerUserId : null;
+    const unknown = { ok: false as const, errors: [UserError.of('municipalityId', 'NOT_FOUND', 'Deze gemeente bestaat niet (meer).')] };
+    if (!isUuid(municipalityId)) return unknown;
+    return ctx.em.transactional(async (tx): Promise<Result<ProviderMembership>> => {
+      const municipality = await tx.findOne(Municipality, municipalityId);
+      if (!municipality) return unknown;
+      const terms = await this.terms.current(tx, municipalityId);
+      if (!acceptTerms) {
+        return { ok: false, errors: [UserError.of('acceptTerms', 'REQUIRED', 'Ga akkoord met de voorwaarden om u aan te melden.')] };
+      }
+      if (!terms || terms.id !== termsVersionId) {
+        return {
+          ok: false,
+          errors: [UserError.of('acceptTerms', 'TERMS_CHANGED', 'De voorwaarden zijn intussen gewijzigd. Lees de nieuwe voorwaarden en ga opnieuw akkoord.')],
+        };
+      }
+      const provider = await tx.findOneOrFail(Provider, providerId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      let membership = await tx.findOne(ProviderMembership, { provider: providerId, municipality: municipalityId });
+      if (membership && (membership.status === MembershipStatus.PENDING || membership.status === MembershipStatus.APPROVED)) {
+        return { ok: false, errors: [UserError.of(null, `ALREADY_${membership.status}`, STATUS_TEXT[membership.status])] };
+      }
+      const now = new Date();
+      if (membership) {
+        Object.assign(membership, { status: MembershipStatus.PENDING, reason: null, decidedAt: null, decidedBy: null, appliedAt: now });
+      } else {
+        membership = tx.create(ProviderMembership, { provider, municipality, status: MembershipStatus.PENDING, appliedAt: now });
+      }
+      const user = userId ? await tx.findOne(ProviderUser, userId) : null;
+      this.terms.accept(tx, terms, { provider, user, municipality });
+      await tx.flush();
+      recordAudit(tx, actorOf(ctx.viewer), 'membership.applied', 'provider_membership', membership.id, {
+        providerId,
+        municipalityId,
+        termsVersion: terms.version,
+      });
+      return { ok: true, value: membership };
+    });
+  }
+
+  /** Withdraws (afmelden): the provider's products stop being shown to that municipality's residents. */
+  async withdraw(ctx: Context, municipalityId: string): Promise<Result<ProviderMembership>> {
+    const providerId = ownProviderId(ctx);
+    const none = { ok: false as const, errors: [UserError.of('municipalityId', 'NOT_A_MEMBER', 'U bent bij deze gemeente niet aangemeld.')] };
+    if (!isUuid(municipalityId)) return none;
+    return ctx.em.transactional(async (tx): Promise<Result<ProviderMembership>> => {
+      const membership = await tx.findOne(
+        ProviderMembership,
+        { provider: providerId, municipality: municipalityId },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
+      if (!membership || (membership.status !== MembershipStatus.PENDING && membership.status !== MembershipStatus.APPROVED)) return none;
+      const previous = membership.status;
+      Object.assign(membership, { status: MembershipStatus.WITHDRAWN, reason: null });
+      recordAudit(tx, actorOf(ctx.viewer), 'membership.withdrawn', 'provider_membership', membership.id, { providerId, municipalityId, previous });
+      await tx.flush();
+      return { ok: true, value: membership };
+    });
+  }
+
+  /** Staff: memberships in their scope, newest application first, optionally of one status. */
+  async adminList(ctx: Context, filter: { status?: MembershipStatus | null; first?: number | null; after?: string | null }): Promise<MembershipPage> {
+    const scope = municipalityScope(ctx.viewer);
+    const size = clampPageSize(filter.first, 50);
+    const where: FilterQuery<ProviderMembership> = {};
+    if (scope !== null) Object.assign(where, { municipality: { $in: [...scope] } });
+    if (filter.status) Object.assign(where, { status: filter.status });
+    const totalCount = await ctx.em.count(ProviderMembership, where);
+    const paged: FilterQuery<ProviderMembership> = { ...(where as object) };
+    if (filter.after) {
+      const cursor = decodeCursor(filter.after, 2);
+      if (!cursor || !isUuid(String(cursor[1]))) {
+        throw new GraphQLError('De paginering is ongeldig: vraag de eerste pagina opnieuw op.', { extensions: { code: 'BAD_USER_INPUT' } });
+      }
+      const [applied, id] = cursor as [string, string];
+      Object.assign(paged, { $or: [{ appliedAt: { $lt: new Date(applied) } }, { appliedAt: new Date(applied), id: { $lt: id } }] });
+    }
+    const rows = await ctx.em.find(ProviderMembership, paged, { orderBy: [{ appliedAt: 'desc' }, { id: 'desc' }], limit: size + 1 });
+    const page = rows.slice(0, size);
+    const items = page.map((node) => ({ cursor: encodeCursor([node.appliedAt.toISOString(), node.id]), node }));
+    return { items, hasNextPage: rows.length > size, endCursor: items.at(-1)?.cursor ?? null, totalCount };
+  }
+
+  approve(ctx: Context, membershipId: string): Promise<Result<ProviderMembership>> {
+    return this.decide(ctx, membershipId, MembershipStatus.APPROVED, null);
+  }
+
+  reject(ctx: Context, membershipId: string, reason: string): Promise<Result<ProviderMembership>> {
+    const text = (reason ?? '').trim();
+    if (text.length < 5) {
+      return Promise.resolve({
+        ok: false,
+        errors: [UserError.of('reason', 'REQUIRED', 'Geef de reden van de afwijzing (minstens 5 tekens); de aanbieder ziet deze reden.')],
+      });
+    }
+    if (text.length > 2000) {
+      return Promise.resolve({ ok: false, errors: [UserError.of('reason', 'LENGTH', 'De reden mag hoogstens 2.000 tekens lang zijn.')] });
+    }
+    return this.decide(ctx, membershipId, MembershipStatus.REJECTED, text);
+  }
+
+  private async decide(
+    ctx: Context,
+    membershipId: string,
+    status: MembershipStatus.APPROVED | MembershipStatus.REJECTED,
+    reason: string | null,
+  ): Promise<Result<ProviderMembership>> {
+    const v = ctx.viewer;
+    if (v.kind !== Audience.STAFF) throw new ForbiddenError();
+    const notFound = { ok: false as const, errors: [UserError.of('id', 'NOT_FOUND', 'Deze aanmelding bestaat niet of valt buiten uw gemeenten.')] };
+    if (!isUuid(membershipId)) return notFound;
+    return ctx.em.transactional(async (tx): Promise<Result<ProviderMembership>> => {
+      const membership = await tx.findOne(ProviderMembership, membershipId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const scope = municipalityScope(v);
+      if (!membership || (scope !== null && !scope.includes(membership.municipality.id))) return notFound;
+      if (membership.status !== MembershipStatus.PENDING) {
+        return {
+          ok: false,
+          errors: [UserError.of(null, 'NOT_PENDING', 'Over deze aanmelding is al beslist, of de aanbieder heeft zich afgemeld. Vernieuw de pagina.')],
+        };
+      }
+      Object.assign(membership, {
+        status,
+        reason,
+        decidedAt: new Date(),
+        decidedBy: tx.getReference(AdminAccount, v.adminAccountId),
+      });
+      const provider = await tx.findOneOrFail(Provider, membership.provider.id);
+      const municipality = await tx.findOneOrFail(Municipality, membership.municipality.id);
+      recordAudit(tx, actorOf(v), status === MembershipStatus.APPROVED ? 'membership.approved' : 'membership.rejected', 'provider_membership', membership.id, {
+        providerId: provider.id,
+        municipalityId: municipality.id,
+      });
+      await tx.flush();
+      const profileLink = appLink(this.appUrl, '/aanbieder/profiel');
+      if (status === MembershipStatus.APPROVED) {
+        await this.mail.send(tx, {
+          template: 'MEMBERSHIP_APPROVED',
+          to: provider.email,
+          variables: { providerName: provider.name, municipalityName: municipality.name, profileLink },
+        });
+      } else {
+        await this.mail.send(tx, {
+          template: 'MEMBERSHIP_REJECTED',
+          to: provider.email,
+          variables: { providerName: provider.name, municipalityName: municipality.name, reason: reason!, profileLink },
+        });
+      }
+      return { ok: true, value: membership };
+    });
+  }
+}

@@ -1,0 +1,66 @@
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { Context } from '../../graphql/context.js';
+import { Requires } from '../../graphql/auth/requires.js';
+import { Audience, Permission } from '../../graphql/auth/permissions.js';
+import { ProviderMembership } from './provider-membership.entity.js';
+import {
+  InviteProviderUserInput,
+  ProviderProfile,
+  ProviderProfilePayload,
+  ProviderUserInfo,
+  ProviderUserPayload,
+  RemoveProviderUserPayload,
+  UpdateProviderInput,
+} from './provider.types.js';
+
+function currentUserId(ctx: Context): string | null {
+  return ctx.viewer.kind === Audience.PROVIDER ? ctx.viewer.providerUserId : null;
+}
+
+@Resolver(() => ProviderProfile)
+export class ProviderProfileResolver {
+  @Query(() => ProviderProfile, { description: "The logged-in provider user's own organisation, with its private details." })
+  @Requires(Audience.PROVIDER)
+  async myProvider(@Ctx() ctx: Context): Promise<ProviderProfile> {
+    return ProviderProfile.from(await ctx.services.providers.myProvider(ctx));
+  }
+
+  @Query(() => ProviderProfile, { nullable: true, description: 'A provider with a membership in the staff member’s municipalities; null otherwise.' })
+  @Requires(Permission.PROVIDER_APPROVE)
+  async adminProvider(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<ProviderProfile | null> {
+    const provider = await ctx.services.providers.adminProvider(ctx, id);
+    return provider ? ProviderProfile.from(provider) : null;
+  }
+
+  @Mutation(() => ProviderProfilePayload, { description: "Changes the own organisation's details." })
+  @Requires(Audience.PROVIDER)
+  async updateMyProvider(@Arg('input', () => UpdateProviderInput) input: UpdateProviderInput, @Ctx() ctx: Context): Promise<ProviderProfilePayload> {
+    const r = await ctx.services.providers.updateMyProvider(ctx, input);
+    return Object.assign(new ProviderProfilePayload(), r.ok ? { provider: ProviderProfile.from(r.value), errors: [] } : { provider: null, errors: r.errors });
+  }
+
+  @Mutation(() => ProviderUserPayload, { description: 'Invites a colleague: an account for the own organisation and a mail with a link to choose a password.' })
+  @Requires(Audience.PROVIDER)
+  async inviteProviderUser(@Arg('input', () => InviteProviderUserInput) input: InviteProviderUserInput, @Ctx() ctx: Context): Promise<ProviderUserPayload> {
+    const r = await ctx.services.providers.inviteUser(ctx, input);
+    return Object.assign(new ProviderUserPayload(), r.ok ? { user: ProviderUserInfo.from(r.value, currentUserId(ctx)), errors: [] } : { user: null, errors: r.errors });
+  }
+
+  @Mutation(() => RemoveProviderUserPayload, { description: 'Removes a user of the own organisation: never yourself, never the last user.' })
+  @Requires(Audience.PROVIDER)
+  async removeProviderUser(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<RemoveProviderUserPayload> {
+    const r = await ctx.services.providers.removeUser(ctx, id);
+    return Object.assign(new RemoveProviderUserPayload(), r.ok ? { removedUserId: r.value, errors: [] } : { removedUserId: null, errors: r.errors });
+  }
+
+  @FieldResolver(() => [ProviderUserInfo], { description: 'The users (log-ins) of the organisation.' })
+  async users(@Root() provider: ProviderProfile, @Ctx() ctx: Context): Promise<ProviderUserInfo[]> {
+    const me = currentUserId(ctx);
+    return (await ctx.services.providers.users(ctx, provider.id)).map((u) => ProviderUserInfo.from(u, me));
+  }
+
+  @FieldResolver(() => [ProviderMembership], { description: 'Memberships per municipality; staff see those in their scope.' })
+  memberships(@Root() provider: ProviderProfile, @Ctx() ctx: Context): Promise<ProviderMembership[]> {
+    return ctx.services.memberships.membershipsOf(ctx, provider.id);
+  }
+}

@@ -1,0 +1,138 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Context } from '../../graphql/context.js';
+import { UserError } from '../../graphql/errors.js';
+import { hashPassword, passwordProblem } from '../../crypto/passwords.js';
+import { slugify } from '../../seeders/demo-data.js';
+import { Provider } from './provider.entity.js';
+import { ProviderUser } from './provider-user.entity.js';
+import { emailProblem, normaliseEmail, personNameProblem, validateProviderDetails, type ProviderDetailsInput } from './provider.validation.js';
+import { EmailTokenPurpose } from '../identity/email-token.entity.js';
+import { TOKEN_LIFETIME_HOURS, type EmailTokenService } from '../identity/email-token.service.js';
+import { retryAfterText, type RequestThrottle } from '../identity/request-throttle.js';
+import { appLink, escapeLike, type Outcome } from '../identity/account-recovery.service.js';
+import type { MailService } from '../communication/mail.service.js';
+import type { TermsService } from '../terms/terms.service.js';
+import { recordAudit } from './provider-audit.js';
+
+export interface RegisterProviderInput extends ProviderDetailsInput {
+  userName: string;
+  userEmail: string;
+  password: string;
+  termsVersionId: string;
+  acceptTerms: boolean;
+}
+
+export const KVK_TAKEN =
+  'Er is al een aanbieder met dit KvK-nummer aangemeld. Log in met het account van uw organisatie, of vraag een collega met een account u uit te nodigen.';
+
+/**
+ * Registration of a provider organisation with its first user (/voor-aanbieders/registreren).
+ *
+ * An address that already has an account gets exactly the same answer as a new one; instead of a second account,
+ * that address receives a mail that someone tried to register with it. The password is hashed in both cases, so the
+ * two take as long.
+ */
+export class RegistrationService {
+  constructor(
+    private readonly tokens: EmailTokenService,
+    private readonly mail: MailService,
+    private readonly terms: TermsService,
+    private readonly perAddress: RequestThrottle,
+    private readonly existingNotice: RequestThrottle,
+    private readonly appUrl: string,
+  ) {}
+
+  async register(ctx: Context, input: RegisterProviderInput): Promise<Outcome> {
+    const { values, errors } = validateProviderDetails(input);
+    const userName = (input.userName ?? '').trim().replace(/\s+/g, ' ');
+    const nameError = personNameProblem(userName);
+    if (nameError) errors.push(UserError.of('userName', userName ? 'LENGTH' : 'REQUIRED', nameError));
+    const userEmail = normaliseEmail(input.userEmail);
+    const emailError = emailProblem(userEmail, 'Vul uw e-mailadres in.');
+    if (emailError) errors.push(UserError.of('userEmail', userEmail ? 'INVALID' : 'REQUIRED', emailError));
+    const passwordError = input.password ? passwordProblem(input.password) : 'Kies een wachtwoord.';
+    if (passwordError) errors.push(UserError.of('password', input.password ? 'WEAK_PASSWORD' : 'REQUIRED', passwordError));
+    const terms = await this.terms.current(ctx.em);
+    if (!input.acceptTerms) {
+      errors.push(UserError.of('acceptTerms', 'REQUIRED', 'Ga akkoord met de voorwaarden om uw organisatie aan te melden.'));
+    } else if (!terms || terms.id !== input.termsVersionId) {
+      errors.push(
+        UserError.of('acceptTerms', 'TERMS_CHANGED', 'De voorwaarden zijn intussen gewijzigd. Lees de nieuwe voorwaarden en ga opnieuw akkoord.'),
+      );
+    }
+    if (errors.length) return { ok: false, errors };
+
+    const wait = await this.perAddress.consume(null, ctx.req?.ip ?? 'unknown');
+    if (wait > 0) {
+      return { ok: false, errors: [UserError.of(null, 'TOO_MANY_ATTEMPTS', `Te veel aanmeldingen vanaf uw verbinding. ${retryAfterText(wait)}`)] };
+    }
+
+    const passwordHash = await hashPassword(input.password);
+    try {
+      return await ctx.em.transactional(async (tx): Promise<Outcome> => {
+        if ((await tx.count(Provider, { kvkNumber: values.kvkNumber })) > 0) {
+          return { ok: false, errors: [UserError.of('kvkNumber', 'KVK_TAKEN', KVK_TAKEN)] };
+        }
+        const existing = await tx.findOne(ProviderUser, { email: { $ilike: escapeLike(userEmail) } });
+        if (existing) {
+          await this.noticeExisting(ctx, tx, existing);
+          return { ok: true };
+        }
+        const provider = tx.create(Provider, { ...values, slug: await this.freeSlug(tx, values.name) });
+        const user = tx.create(ProviderUser, { provider, name: userName, email: userEmail, passwordHash, emailVerifiedAt: null });
+        this.terms.accept(tx, terms!, { provider, user, municipality: null });
+        await tx.flush();
+        const token = await this.tokens.issue(tx, user, EmailTokenPurpose.CONFIRM_EMAIL, TOKEN_LIFETIME_HOURS.CONFIRM_EMAIL);
+        recordAudit(tx, { kind: 'PROVIDER', id: user.id }, 'provider.registered', 'provider', provider.id, { termsVersion: terms!.version });
+        // Last: with SMTP a failure rolls the registration back, so the form can simply be sent again.
+        await this.mail.send(tx, {
+          template: 'PROVIDER_EMAIL_CONFIRM',
+          to: user.email,
+          variables: {
+            name: user.name,
+            providerName: provider.name,
+            link: appLink(this.appUrl, `/email-bevestigen?token=${token}`),
+            expiresHours: TOKEN_LIFETIME_HOURS.CONFIRM_EMAIL,
+          },
+        });
+        ctx.log.info({ event: 'provider_registered' }, 'provider registered');
+        return { ok: true };
+      });
+    } catch (error) {
+      // Two registrations at the same moment: the database's unique indexes decide; the answers stay the same.
+      if (error instanceof UniqueConstraintViolationException) {
+        const message = String((error as Error).message);
+        if (message.includes('provider_kvk_unique')) return { ok: false, errors: [UserError.of('kvkNumber', 'KVK_TAKEN', KVK_TAKEN)] };
+        if (message.includes('provider_user_email_unique')) return { ok: true };
+      }
+      throw error;
+    }
+  }
+
+  /** Tells the owner of an existing address that someone tried to register with it (at most once per window). */
+  private async noticeExisting(ctx: Context, tx: EntityManager, user: ProviderUser): Promise<void> {
+    const wait = await this.existingNotice.consume(user.email.toLowerCase(), null);
+    ctx.log.info({ event: 'provider_registration_existing_email', noticeSent: wait === 0 }, 'registration with an existing address');
+    if (wait > 0) return;
+    await this.mail.send(tx, {
+      template: 'PROVIDER_REGISTRATION_EXISTING',
+      to: user.email,
+      variables: {
+        name: user.name,
+        loginLink: appLink(this.appUrl, '/voor-aanbieders/inloggen'),
+        resetLink: appLink(this.appUrl, '/wachtwoord-vergeten'),
+      },
+    });
+  }
+
+  /** The name as a slug, made unique with -2, -3, … */
+  private async freeSlug(em: EntityManager, name: string): Promise<string> {
+    const base = slugify(name).slice(0, 80).replace(/-+$/, '') || 'aanbieder';
+    const taken = new Set(
+      (await em.find(Provider, { slug: { $like: `${escapeLike(base)}%` } }, { fields: ['slug'] })).map((p) => p.slug),
+    );
+    if (!taken.has(base)) return base;
+    for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+  }
+}

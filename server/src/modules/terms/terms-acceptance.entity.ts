@@ -1,0 +1,29 @@
+import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Opt, Ref } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { TermsVersion } from './terms-version.entity.js';
+import { Provider } from '../providers/provider.entity.js';
+import { ProviderUser } from '../providers/provider-user.entity.js';
+import { Municipality } from '../municipalities/municipality.entity.js';
+
+/** Who accepted which terms version, when: at registration (no municipality) or when applying to a municipality. */
+@Entity({ tableName: 'terms_acceptance' })
+export class TermsAcceptance {
+  @PrimaryKey({ type: 'uuid' })
+  id: string & Opt = randomUUID();
+
+  @ManyToOne(() => TermsVersion, { ref: true })
+  termsVersion!: Ref<TermsVersion>;
+
+  @ManyToOne(() => Provider, { ref: true, deleteRule: 'cascade' })
+  provider!: Ref<Provider>;
+
+  @ManyToOne(() => ProviderUser, { ref: true, nullable: true, deleteRule: 'set null' })
+  providerUser?: Ref<ProviderUser> | null;
+
+  @ManyToOne(() => Municipality, { ref: true, nullable: true, deleteRule: 'cascade' })
+  municipality?: Ref<Municipality> | null;
+
+  @Property({ type: 'timestamptz' })
+  acceptedAt: Date & Opt = new Date();
+}

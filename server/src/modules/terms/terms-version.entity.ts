@@ -1,0 +1,39 @@
+import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Opt, Ref } from '@mikro-orm/core';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { randomUUID } from 'node:crypto';
+import { Municipality } from '../municipalities/municipality.entity.js';
+
+/**
+ * A version of the terms for providers. Platform-wide when `municipality` is null (the version 1 text comes with the
+ * onboarding migration); a municipality may publish its own conditions, which then apply when applying to it.
+ */
+@ObjectType({ description: 'A version of the terms (voorwaarden) a provider accepts.' })
+@Entity({ tableName: 'terms_version' })
+export class TermsVersion {
+  @Field(() => ID)
+  @PrimaryKey({ type: 'uuid' })
+  id: string & Opt = randomUUID();
+
+  @ManyToOne(() => Municipality, { ref: true, nullable: true, deleteRule: 'cascade' })
+  municipality?: Ref<Municipality> | null;
+
+  @Field(() => Int)
+  @Property({ type: 'integer' })
+  version!: number;
+
+  @Field(() => String)
+  @Property({ type: 'text' })
+  title!: string;
+
+  @Field(() => String, { description: 'Plain text; paragraphs are separated by blank lines.' })
+  @Property({ type: 'text' })
+  body!: string;
+
+  @Field(() => Date)
+  @Property({ type: 'timestamptz' })
+  publishedAt: Date & Opt = new Date();
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date & Opt = new Date();
+}

@@ -1,0 +1,125 @@
+import { expect } from 'vitest';
+import { randomInt, randomUUID } from 'node:crypto';
+import type { TestServer } from './server.js';
+import { contextFor } from './context.js';
+import { Audience } from '../graphql/auth/permissions.js';
+import { encryptBsn, hashBsn, isValidBsn } from '../crypto/bsn.js';
+import { Municipality } from '../modules/municipalities/municipality.entity.js';
+import { ClientGroup } from '../modules/customers/client-group.entity.js';
+import { Person } from '../modules/customers/person.entity.js';
+import { Arrangement } from '../modules/arrangements/arrangement.entity.js';
+import { Category } from '../modules/catalogue/category.entity.js';
+import { Product, ProductStatus } from '../modules/catalogue/product.entity.js';
+import { ProviderMembership, MembershipStatus } from '../modules/providers/provider-membership.entity.js';
+
+/**
+ * Test households with exactly the budgets a scenario needs, on top of the demo data: each gets its own arrangements
+ * (so amounts are exact and independent of other tests) and a resident with a BSN for the DigiD simulator.
+ */
+
+export interface ArrangementSpec {
+  categories: string[];
+  amountCents: number;
+  validUntil?: string;
+  ownContribution?: boolean;
+  maxPerOrderCents?: number;
+}
+
+export function randomBsn(): string {
+  for (;;) {
+    const candidate = String(randomInt(1, 10)) + String(randomInt(0, 100_000_000)).padStart(8, '0');
+    if (isValidBsn(candidate)) return candidate;
+  }
+}
+
+/** Approved products of two different providers approved in Zuiderveen, cheapest first per provider. */
+export async function zuiderveenCatalogue(server: TestServer) {
+  const em = server.orm.em.fork();
+  const zuiderveen = await em.findOneOrFail(Municipality, { slug: 'zuiderveen' });
+  const approved = new Set(
+    (await em.find(ProviderMembership, { municipality: zuiderveen.id, status: MembershipStatus.APPROVED })).map((m) => m.provider.id),
+  );
+  const products = (await em.find(Product, { status: ProductStatus.APPROVED }, { orderBy: { title: 'asc' } })).filter((p) => approved.has(p.provider.id));
+  const a = products[0]!;
+  const b = products.find((p) => p.provider.id !== a.provider.id)!;
+  return { zuiderveen, products, a, b };
+}
+
+let n = 0;
+
+export async function createHousehold(server: TestServer, arrangements: ArrangementSpec[]) {
+  const em = server.orm.em.fork();
+  const zuiderveen = await em.findOneOrFail(Municipality, { slug: 'zuiderveen' });
+  n++;
+  const tag = `${n}-${randomUUID().slice(0, 6)}`;
+  const group = em.create(ClientGroup, { municipality: zuiderveen.id, clientNumber: `T-${tag}`, name: `Testhuishouden ${tag}` });
+  const bsn = randomBsn();
+  const person = Object.assign(new Person(), {
+    clientGroup: group,
+    municipality: zuiderveen,
+    externalIdentifier: `T-${randomUUID()}`,
+    firstName: 'Test',
+    lastName: `Persoon ${tag}`,
+    bsnEncrypted: encryptBsn(bsn, server.services.config.bsn),
+    bsnHash: hashBsn(bsn, server.services.config.bsn),
+  });
+  em.persist(person);
+  await em.flush();
+  const staff = contextFor(server.orm, server.services, {
+    kind: Audience.STAFF,
+    sessionId: 'x',
+    adminAccountId: randomUUID(),
+    permissions: new Set(),
+    municipalityIds: null,
+  });
+  const assignmentIds: string[] = [];
+  for (const [i, spec] of arrangements.entries()) {
+    const arrangement = em.create(Arrangement, {
+      municipality: zuiderveen.id,
+      name: `Testregeling ${tag}-${i}`,
+      slug: `test-${tag}-${i}`,
+      validFrom: '2020-01-01',
+      validUntil: '2099-12-31',
+      defaultAmountCents: spec.amountCents,
+      ownContributionAllowed: spec.ownContribution ?? false,
+      maxPerOrderCents: spec.maxPerOrderCents ?? null,
+    });
+    for (const c of spec.categories) arrangement.categories.add(em.getReference(Category, c));
+    await em.flush();
+    const r = await server.services.assignments.grant(staff, {
+      clientGroupId: group.id,
+      arrangementId: arrangement.id,
+      amountCents: spec.amountCents,
+      validFrom: '2020-01-01',
+      validUntil: spec.validUntil ?? '2099-01-01',
+    });
+    expect(r.errors).toEqual([]);
+    assignmentIds.push(r.assignment!.id);
+  }
+  const customer = () =>
+    contextFor(server.orm, server.services, {
+      kind: Audience.CUSTOMER,
+      sessionId: 'x',
+      personId: person.id,
+      clientGroupId: group.id,
+      municipalityId: zuiderveen.id,
+    });
+  return { group, person, bsn, assignmentIds, customer };
+}
+
+export type Household = Awaited<ReturnType<typeof createHousehold>>;
+
+/** The ledger's own invariants, over the whole database. */
+export async function expectLedgerConsistent(server: TestServer) {
+  const em = server.orm.em.fork();
+  const unbalanced = await em.execute(
+    `select t.id from ledger_transaction t left join ledger_entry e on e.transaction_id = t.id group by t.id
+      having count(e.id) < 2 or sum(e.amount_cents) <> 0`,
+  );
+  expect(unbalanced).toEqual([]);
+  const drift = await em.execute(
+    `select a.id from ledger_account a left join ledger_entry e on e.account_id = a.id group by a.id
+      having a.balance_cents <> coalesce(sum(e.amount_cents), 0)`,
+  );
+  expect(drift).toEqual([]);
+}

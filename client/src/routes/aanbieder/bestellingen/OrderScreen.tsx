@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../components/dates/formatDate';
 import { TextAreaField } from '../../../components/forms/fields';
 import { Page } from '../../../components/layout/Page';
 import { Money } from '../../../components/money/Money';
+import { OrderLinesTable } from '../../../components/orders/OrderLinesTable';
 import { OrderStatusBadge } from '../../../components/orders/OrderStatusBadge';
 import { OrderTimeline } from '../../../components/orders/OrderTimeline';
 import { Alert } from '../../../components/ui/Alert';
@@ -14,7 +15,14 @@ import { graphql } from '../../../graphql/generated';
 import { urls } from '../../../lib/urls';
 import NotFoundScreen from '../../NotFoundScreen';
 import './orderWork.css';
-import { AcceptOrderDocument, DeliverOrderDocument, REASON_RULES, reasonProblem, RejectOrderDocument, SERVICE_ERROR } from './orderActions';
+import {
+  AcceptOrderDocument,
+  DeliverOrderDocument,
+  REASON_RULES,
+  reasonProblem,
+  RejectOrderDocument,
+  SERVICE_ERROR,
+} from './orderActions';
 
 const ProviderOrderDocument = graphql(`
   query ProviderOrder($id: ID!) {
@@ -161,38 +169,11 @@ export default function OrderScreen() {
         ) : null}
       </dl>
 
-      <div className="gw-table-wrapper">
-        <table className="gw-table">
-          <caption>Bestelde producten</caption>
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col" className="gw-num">
-                Aantal
-              </th>
-              <th scope="col" className="gw-num">
-                Prijs per stuk
-              </th>
-              <th scope="col" className="gw-num">
-                Bedrag
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.lines.map((line) => (
-              <tr key={line.id}>
-                <th scope="row">{line.title}</th>
-                <td className="gw-num">{line.quantity}</td>
-                <td className="gw-num">
-                  <Money cents={line.unitPriceCents} />
-                </td>
-                <td className="gw-num">
-                  <Money cents={line.totalCents} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
+      <OrderLinesTable
+        lines={order.lines}
+        caption="Bestelde producten"
+        footer={
+          <>
             <tr>
               <th scope="row" colSpan={3}>
                 Totaal (uit tegoed <Money cents={order.budgetCents} />, eigen bijdrage <Money cents={order.contributionCents} />)
@@ -203,9 +184,9 @@ export default function OrderScreen() {
                 </strong>
               </td>
             </tr>
-          </tfoot>
-        </table>
-      </div>
+          </>
+        }
+      />
 
       {open ? (
         <section aria-labelledby="behandelen-kop">

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { formatDateTime } from '../../../components/dates/formatDate';
 import { Page } from '../../../components/layout/Page';
 import { Money } from '../../../components/money/Money';
+import { OrderLinesTable } from '../../../components/orders/OrderLinesTable';
 import { OrderStatusBadge } from '../../../components/orders/OrderStatusBadge';
 import { OrderTimeline } from '../../../components/orders/OrderTimeline';
 import { QrCode } from '../../../components/orders/QrCode';
@@ -67,9 +68,7 @@ function PickupCode({ order }: { order: Order }) {
           <span aria-hidden="true">{order.pickupCode}</span>
           <span className="gw-visually-hidden">{spelled}</span>
         </p>
-        <p>
-          Laat deze code of de QR-code zien bij {order.providerName}. De aanbieder kan ook uw pas scannen.
-        </p>
+        <p>Laat deze code of de QR-code zien bij {order.providerName}. De aanbieder kan ook uw pas scannen.</p>
       </div>
       <QrCode value={order.pickupCode} label={`QR-code van afhaalcode ${order.pickupCode}`} size={176} />
     </div>
@@ -122,7 +121,10 @@ function Payment({ order }: { order: Order }) {
         </tfoot>
       </table>
       {refunded && order.budgetCents > 0 ? (
-        <p>De bestelling is geannuleerd: het tegoed staat weer op uw regeling{order.contributionCents > 0 ? ' en een betaalde eigen bijdrage betalen wij aan u terug' : ''}.</p>
+        <p>
+          De bestelling is geannuleerd: het tegoed staat weer op uw regeling
+          {order.contributionCents > 0 ? ' en een betaalde eigen bijdrage betalen wij aan u terug' : ''}.
+        </p>
       ) : null}
     </div>
   );
@@ -180,39 +182,7 @@ export default function OrderScreen() {
       <PickupCode order={order} />
 
       <h2>Wat u heeft besteld</h2>
-      <div className="gw-table-wrapper">
-        <table className="gw-table">
-          <caption className="gw-visually-hidden">Producten in bestelling {order.number}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col" className="gw-num">
-                Aantal
-              </th>
-              <th scope="col" className="gw-num">
-                Prijs per stuk
-              </th>
-              <th scope="col" className="gw-num">
-                Bedrag
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.lines.map((line) => (
-              <tr key={line.id}>
-                <th scope="row">{line.title}</th>
-                <td className="gw-num">{line.quantity}</td>
-                <td className="gw-num">
-                  <Money cents={line.unitPriceCents} />
-                </td>
-                <td className="gw-num">
-                  <Money cents={line.totalCents} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <OrderLinesTable lines={order.lines} caption={`Producten in bestelling ${order.number}`} hideCaption />
 
       <h2>Betaling</h2>
       <Payment order={order} />

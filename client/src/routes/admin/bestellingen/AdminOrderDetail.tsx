@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../components/dates/formatDate';
 import { TextAreaField } from '../../../components/forms/fields';
 import { Page } from '../../../components/layout/Page';
 import { Money } from '../../../components/money/Money';
+import { OrderLinesTable } from '../../../components/orders/OrderLinesTable';
 import { OrderStatusBadge } from '../../../components/orders/OrderStatusBadge';
 import { OrderTimeline } from '../../../components/orders/OrderTimeline';
 import { Alert } from '../../../components/ui/Alert';
@@ -117,7 +118,15 @@ function Payment({ order }: { order: Order }) {
           <tr>
             <th scope="row">
               Eigen bijdrage
-              {order.contributionCents > 0 ? (cancelled ? (paid ? ' (terugbetaald)' : ' (niet betaald)') : paid ? ' (betaald)' : ' (nog niet betaald)') : ''}
+              {order.contributionCents > 0
+                ? cancelled
+                  ? paid
+                    ? ' (terugbetaald)'
+                    : ' (niet betaald)'
+                  : paid
+                    ? ' (betaald)'
+                    : ' (nog niet betaald)'
+                : ''}
             </th>
             <td className="gw-num">
               <Money cents={order.contributionCents} />
@@ -237,7 +246,9 @@ export function AdminOrderDetail({ orderId, providerId, backTo }: AdminOrderDeta
         <dt>Besteld op</dt>
         <dd>{formatDateTime(order.createdAt)}</dd>
         <dt>Aanbieder</dt>
-        <dd>{providerId ? order.providerName : <Link to={urls.admin.providerOrders(order.providerId)}>{order.providerName}</Link>}</dd>
+        <dd>
+          {providerId ? order.providerName : <Link to={urls.admin.providerOrders(order.providerId)}>{order.providerName}</Link>}
+        </dd>
         <dt>Klant (voornaam)</dt>
         <dd>{order.customerFirstName ?? 'Onbekend'}</dd>
         {order.status === 'CANCELLED' && order.cancelReason ? (
@@ -248,39 +259,7 @@ export function AdminOrderDetail({ orderId, providerId, backTo }: AdminOrderDeta
         ) : null}
       </dl>
 
-      <div className="gw-table-wrapper">
-        <table className="gw-table">
-          <caption>Bestelde producten</caption>
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col" className="gw-num">
-                Aantal
-              </th>
-              <th scope="col" className="gw-num">
-                Prijs per stuk
-              </th>
-              <th scope="col" className="gw-num">
-                Bedrag
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.lines.map((line) => (
-              <tr key={line.id}>
-                <th scope="row">{line.title}</th>
-                <td className="gw-num">{line.quantity}</td>
-                <td className="gw-num">
-                  <Money cents={line.unitPriceCents} />
-                </td>
-                <td className="gw-num">
-                  <Money cents={line.totalCents} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <OrderLinesTable lines={order.lines} caption="Bestelde producten" />
 
       <Payment order={order} />
 

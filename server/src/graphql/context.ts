@@ -1,18 +1,15 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
-import type { Logger } from 'pino';
-import type { Viewer } from './auth/viewer.js';
 import type { Services } from '../services.js';
+import type { RequestContext } from '../lib/request-context.js';
 import type { Loaders } from './loaders.js';
 
-/** Everything a resolver or service needs for one request. Built once per request in http/graphql.ts. */
-export interface Context {
-  /** This request's own EntityManager fork. */
-  em: EntityManager;
-  viewer: Viewer;
+/**
+ * Everything a resolver needs for one request, built once per request in http/app.ts. It is a RequestContext (em,
+ * viewer, log, requestId, clock), so a resolver passes it straight to a service.
+ */
+export interface Context extends RequestContext {
   services: Services;
   loaders: Loaders;
-  log: Logger;
   req?: Request;
   res?: Response;
 }

@@ -8,6 +8,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Server } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Services } from '../services.js';
 import type { Context } from '../graphql/context.js';
@@ -70,12 +71,14 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
       res.status(503).json({ status: 'unavailable' });
     }
   });
-  app.get('/api/client-config', (_req, res) => {
+  app.get('/api/client-config', async (_req, res) => {
+    // The platform's name is a setting (instellingen/algemeen), served from this instance's cache.
+    const { platformName } = await services.settings.get('general');
     res.json({
       sentryDsn: config.sentry.dsn ?? null,
       environment: config.sentry.environment,
       sandboxEnabled: config.graphqlSandbox,
-      appName: 'Gemeentewinkel',
+      appName: platformName,
     });
   });
 
@@ -138,7 +141,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
       context: async ({ req, res }) => {
         const em = orm.em.fork();
         const viewer = await services.sessions.resolveViewer(em, req);
-        return { em, viewer, services, loaders: createLoaders(em), log: logger, req, res } satisfies Context;
+        return { em, viewer, services, loaders: createLoaders(em), log: logger, requestId: randomUUID(), clock: services.clock, req, res } satisfies Context;
       },
     }),
   );

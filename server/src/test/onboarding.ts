@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { OutboxMail } from '../modules/communication/outbox-mail.entity.js';
+import { MailMessage } from '../modules/communication/mail-message.entity.js';
 import type { TestClient, TestServer } from './server.js';
 
 /** Test helpers for registration, e-mail links and the outbox. */
@@ -38,8 +38,8 @@ export async function currentTermsId(client: TestClient): Promise<string> {
   return r.data!.currentTerms.id;
 }
 
-export async function outbox(server: TestServer, to: string): Promise<OutboxMail[]> {
-  return server.orm.em.fork().find(OutboxMail, { to: { $ilike: to } }, { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+export async function outbox(server: TestServer, to: string): Promise<MailMessage[]> {
+  return server.orm.em.fork().find(MailMessage, { to: { $ilike: to } }, { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
 }
 
 /** The token in the latest mail of a template to an address, from a link ending in `prefix<token>`. */

@@ -1,6 +1,6 @@
 import { loadConfig } from '../config/config.js';
 import { createLogger } from '../logging/logger.js';
-import { boot, type RunningServer } from '../boot.js';
+import { boot, type BootOptions, type RunningServer } from '../boot.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
 export interface TestServer extends RunningServer {
@@ -11,10 +11,17 @@ export interface TestServer extends RunningServer {
   close: () => Promise<void>;
 }
 
-/** The real application on a free port, against its own fresh database (migrated; demo data when `seed`). */
-export async function startTestServer(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
-  const database = await createTestDatabase();
-  await database.orm.close(true);
+/**
+ * The real application on a free port, against its own fresh database (migrated; demo data when `seed`). With
+ * `sameDatabaseAs`, a second instance of the application on another server's database (several instances behind one
+ * load balancer); closing it leaves the database to its owner.
+ */
+export async function startTestServer(
+  options: { seed?: boolean; env?: Record<string, string>; sameDatabaseAs?: TestServer } & Pick<BootOptions, 'clock' | 'jobs'> = {},
+): Promise<TestServer> {
+  const shared = options.sameDatabaseAs?.database;
+  const database = shared ? { ...shared, drop: async () => undefined } : await createTestDatabase();
+  if (!shared) await database.orm.close(true);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: database.url,
@@ -24,7 +31,14 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
     ...options.env,
   });
   const queries: string[] = [];
-  const server = await boot({ config, logger: createLogger(config.logLevel), port: 0, onQuery: (q) => queries.push(q) });
+  const server = await boot({
+    config,
+    logger: createLogger(config.logLevel),
+    port: 0,
+    onQuery: (q) => queries.push(q),
+    clock: options.clock,
+    jobs: options.jobs,
+  });
   return {
     ...server,
     database,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import express, { type Router } from 'express';
 import busboy from 'busboy';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -68,7 +69,7 @@ export function productImageRoutes(deps: { orm: MikroORM; services: Services; lo
       return refuse(400, 'BAD_REQUEST', IMAGE_MESSAGES.missing, 'file');
     }
 
-    const ctx: Context = { em, viewer, services, loaders: createLoaders(em), log: logger, req, res };
+    const ctx: Context = { em, viewer, services, loaders: createLoaders(em), log: logger, requestId: randomUUID(), clock: services.clock, req, res };
     try {
       const result = await services.productImages.add(ctx, String(req.params.productId), parsed.data, parsed.alt, parsed.truncated);
       const image = result.image

@@ -207,7 +207,7 @@ describe('products: provider CRUD, the state machine, review, ownership', () => 
     // Both decisions were e-mailed to the provider's user, and audited.
     const em = server.orm.em.fork();
     const mails = await em.execute<{ template_key: string; body: string }[]>(
-      `select template_key, body from outbox_mail where to_address = ? and template_key like 'PRODUCT_%' order by created_at`,
+      `select template_key, body from mail_message where to_address = ? and template_key like 'PRODUCT_%' order by created_at`,
       [demoProviderEmail(1)],
     );
     expect(mails.map((m) => m.template_key)).toEqual(['PRODUCT_REJECTED', 'PRODUCT_APPROVED']);

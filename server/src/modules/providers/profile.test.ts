@@ -154,6 +154,8 @@ function providerCtx(server: TestServer, providerId: string, providerUserId: str
     services: server.services,
     loaders: createLoaders(em),
     log: pino({ level: 'silent' }),
+    requestId: 'profile-test',
+    clock: server.services.clock,
   };
 }
 

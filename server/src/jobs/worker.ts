@@ -1,0 +1,131 @@
+import pg from 'pg';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import { Logger as GraphileLogger, parseCronItems, run, runMigrations, type Runner, type Task, type TaskList } from 'graphile-worker';
+import type { Clock } from '../lib/clock.js';
+import { JOB_SCHEMA } from './job-queue.js';
+import type { JobRegistry, JobSchedule } from './job-types.js';
+import { systemContext } from './system-context.js';
+
+/** graphile-worker's log lines into ours (pino). Its "info" chatter (job completed, worker started) becomes debug. */
+function graphileLogger(logger: Logger): GraphileLogger {
+  return new GraphileLogger((scope) => (level, message, meta) => {
+    const fields = { jobQueue: { label: scope.label, task: scope.taskIdentifier, jobId: scope.jobId }, ...(meta ?? {}) };
+    if (level === 'error') logger.error(fields, message);
+    else if (level === 'warning') logger.warn(fields, message);
+    else logger.debug(fields, message);
+  });
+}
+
+/**
+ * Creates or upgrades the job queue's own tables and functions (schema `graphile_worker`) with the library's own
+ * migration function. Called from our migrate step (database/orm.ts), before the application's migrations, so that
+ * an application migration may enqueue a job. Safe when several instances start at once (the library serialises).
+ */
+export async function migrateJobQueue(databaseUrl: string, logger?: Logger): Promise<void> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, application_name: 'gemeentewinkel-jobs-migrate' });
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  try {
+    await runMigrations({ pgPool: pool, schema: JOB_SCHEMA, logger: graphileLogger(logger ?? silentLogger()) });
+  } finally {
+    await pool.end();
+  }
+}
+
+function silentLogger(): Logger {
+  const noop = () => undefined;
+  const l = { error: noop, warn: noop, info: noop, debug: noop, child: () => l } as unknown as Logger;
+  return l;
+}
+
+/** Backfill phrases as graphile-worker's crontab reads them: '30m', '1h', '1d'. */
+function backfillMs(phrase: string | undefined): number {
+  if (!phrase) return 0;
+  const m = /^(\d+)([smhd])$/.exec(phrase);
+  if (!m) throw new Error(`invalid backfill "${phrase}"`);
+  return Number(m[1]) * { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as 's' | 'm' | 'h' | 'd'];
+}
+
+function cronItems(schedules: JobSchedule[]) {
+  return parseCronItems(
+    schedules.map((s) => ({
+      task: s.task,
+      match: s.cron,
+      identifier: s.identifier,
+      options: { backfillPeriod: backfillMs(s.backfill), maxAttempts: s.maxAttempts, queueName: s.queueName },
+    })),
+  );
+}
+
+export interface JobWorkerOptions {
+  databaseUrl: string;
+  orm: MikroORM;
+  logger: Logger;
+  clock: Clock;
+  registry: JobRegistry;
+  /** Jobs run at the same time by this instance. */
+  concurrency: number;
+  /** How often to look for jobs that became due (retries, scheduled jobs); new jobs arrive by NOTIFY at once. */
+  pollIntervalMs?: number;
+}
+
+export interface JobWorker {
+  /** Stops taking jobs, waits for running ones (they get an abort signal after a few seconds), closes its pool. */
+  stop(): Promise<void>;
+  readonly runner: Runner;
+}
+
+/**
+ * Runs the registry's handlers and schedules on graphile-worker. Every job runs once, whatever the number of
+ * instances: a worker locks a job row (`for update skip locked`) before running it, and a cron tick is claimed in
+ * the queue's `known_crontabs` table before its job is added. Each job gets its own RequestContext.
+ */
+export async function startJobWorker(options: JobWorkerOptions): Promise<JobWorker> {
+  const { orm, logger, clock, registry } = options;
+  const log = logger.child({ component: 'jobs' });
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.concurrency + 3, application_name: 'gemeentewinkel-jobs' });
+  // An idle or checked-out connection that breaks must not crash the process; the worker reconnects by itself.
+  pool.on('error', (error) => log.warn({ err: error }, 'job queue connection lost'));
+  pool.on('connect', (client) => client.on('error', (error) => log.warn({ err: error }, 'job queue connection error')));
+
+  const taskList: TaskList = {};
+  for (const [name, handler] of Object.entries(registry.handlers)) {
+    const task: Task = async (payload, helpers) => {
+      const job = helpers.job;
+      const ctx = systemContext({ orm, logger, clock }, name, `job-${job.id}`);
+      const started = Date.now();
+      await handler({ ...ctx, log: ctx.log.child({ jobId: job.id, attempt: job.attempts }) }, payload ?? {}, {
+        id: String(job.id),
+        task: name,
+        attempt: job.attempts,
+        maxAttempts: job.max_attempts,
+        signal: helpers.abortSignal,
+      });
+      log.debug({ job: name, jobId: job.id, ms: Date.now() - started }, 'job done');
+    };
+    taskList[name] = task;
+  }
+
+  const runner = await run({
+    pgPool: pool,
+    schema: JOB_SCHEMA,
+    taskList,
+    parsedCronItems: cronItems(registry.schedules),
+    concurrency: options.concurrency,
+    pollInterval: options.pollIntervalMs ?? 2000,
+    noHandleSignals: true,
+    logger: graphileLogger(log),
+  });
+  log.info({ concurrency: options.concurrency, tasks: Object.keys(taskList).length, schedules: registry.schedules.length }, 'job worker started');
+
+  let stopping: Promise<void> | undefined;
+  return {
+    runner,
+    stop: () =>
+      (stopping ??= (async () => {
+        await runner.stop().catch((error: unknown) => log.warn({ err: error }, 'job worker stop'));
+        await pool.end().catch(() => undefined);
+      })()),
+  };
+}

@@ -22,7 +22,7 @@ type Documents = {
     "\n  mutation RemoveFromCart($productId: ID!) {\n    removeFromCart(productId: $productId) {\n      errors {\n        field\n        code\n        message\n      }\n      cart {\n        ...CartFields\n      }\n    }\n  }\n": typeof types.RemoveFromCartDocument,
     "\n  mutation MergeCart($lines: [CartLineInput!]!) {\n    mergeCart(lines: $lines) {\n      errors {\n        code\n        message\n      }\n      cart {\n        ...CartFields\n      }\n    }\n  }\n": typeof types.MergeCartDocument,
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
-    "\n  query FooterLinks {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n  }\n": typeof types.FooterLinksDocument,
+    "\n  query FooterLinks {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n": typeof types.FooterLinksDocument,
     "\n  query UnreadMessageCount {\n    myUnreadMessageCount\n  }\n": typeof types.UnreadMessageCountDocument,
     "\n  fragment ProductCard_product on Product {\n    id\n    title\n    slug\n    priceCents\n    availability\n    images {\n      id\n      thumbnailUrl\n    }\n    provider {\n      id\n      name\n    }\n    category {\n      id\n      name\n    }\n  }\n": typeof types.ProductCard_ProductFragmentDoc,
     "\n  mutation DeleteProductImage($productId: ID!, $imageId: ID!) {\n    deleteProductImage(productId: $productId, imageId: $imageId) {\n      product {\n        id\n        status\n      }\n      errors {\n        field\n        code\n        message\n      }\n    }\n  }\n": typeof types.DeleteProductImageDocument,
@@ -132,7 +132,7 @@ const documents: Documents = {
     "\n  mutation RemoveFromCart($productId: ID!) {\n    removeFromCart(productId: $productId) {\n      errors {\n        field\n        code\n        message\n      }\n      cart {\n        ...CartFields\n      }\n    }\n  }\n": types.RemoveFromCartDocument,
     "\n  mutation MergeCart($lines: [CartLineInput!]!) {\n    mergeCart(lines: $lines) {\n      errors {\n        code\n        message\n      }\n      cart {\n        ...CartFields\n      }\n    }\n  }\n": types.MergeCartDocument,
     "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
-    "\n  query FooterLinks {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n  }\n": types.FooterLinksDocument,
+    "\n  query FooterLinks {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n": types.FooterLinksDocument,
     "\n  query UnreadMessageCount {\n    myUnreadMessageCount\n  }\n": types.UnreadMessageCountDocument,
     "\n  fragment ProductCard_product on Product {\n    id\n    title\n    slug\n    priceCents\n    availability\n    images {\n      id\n      thumbnailUrl\n    }\n    provider {\n      id\n      name\n    }\n    category {\n      id\n      name\n    }\n  }\n": types.ProductCard_ProductFragmentDoc,
     "\n  mutation DeleteProductImage($productId: ID!, $imageId: ID!) {\n    deleteProductImage(productId: $productId, imageId: $imageId) {\n      product {\n        id\n        status\n      }\n      errors {\n        field\n        code\n        message\n      }\n    }\n  }\n": types.DeleteProductImageDocument,
@@ -283,7 +283,7 @@ export function graphql(source: "\n  mutation Logout {\n    logout\n  }\n"): (ty
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query FooterLinks {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n  }\n"): (typeof documents)["\n  query FooterLinks {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n  }\n"];
+export function graphql(source: "\n  query FooterLinks {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n"): (typeof documents)["\n  query FooterLinks {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -60,6 +60,8 @@ function sample(type: GraphQLInputType): unknown {
         return false;
       case 'DateTimeISO':
         return new Date().toISOString();
+      case 'JSONObject':
+        return {};
       default:
         return 'x';
     }

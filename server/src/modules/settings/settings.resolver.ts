@@ -9,13 +9,15 @@ import {
   PublicSettings,
   SettingsSection,
   SettingsSectionEnum,
+  sectionEnumOf,
+  sectionKeyOf,
   UpdateSettingsSectionInput,
   UpdateSettingsSectionPayload,
 } from './settings.types.js';
 
 function toType(s: SettingsSnapshot): SettingsSection {
   return Object.assign(new SettingsSection(), {
-    section: s.section as SettingsSectionEnum,
+    section: sectionEnumOf(s.section),
     title: s.title,
     version: s.version,
     value: s.value as Record<string, unknown>,
@@ -49,13 +51,13 @@ export class SettingsResolver {
   @Requires(Permission.SETTINGS_MANAGE)
   @Query(() => SettingsSection, { description: 'One settings section for its settings page.' })
   async settingsSection(@Ctx() ctx: Context, @Arg('section', () => SettingsSectionEnum) section: SettingsSectionEnum): Promise<SettingsSection> {
-    return toType(await ctx.services.settings.snapshot(section));
+    return toType(await ctx.services.settings.snapshot(sectionKeyOf(section)));
   }
 
   @Requires(Permission.SETTINGS_MANAGE)
   @Mutation(() => UpdateSettingsSectionPayload, { description: 'Changes a settings section (validated, audited, in force on every instance at once).' })
   async updateSettingsSection(@Ctx() ctx: Context, @Arg('input', () => UpdateSettingsSectionInput) input: UpdateSettingsSectionInput): Promise<UpdateSettingsSectionPayload> {
-    const r = await ctx.services.settings.update(ctx, input.section, input.patch, { expectedVersion: input.expectedVersion });
+    const r = await ctx.services.settings.update(ctx, sectionKeyOf(input.section), input.patch, { expectedVersion: input.expectedVersion });
     return Object.assign(new UpdateSettingsSectionPayload(), { settings: r.settings ? toType(r.settings) : null, errors: r.errors });
   }
 }

@@ -1,14 +1,18 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { UserError } from '../../graphql/errors.js';
+import type { SettingsSectionKey } from './sections/index.js';
 
-/** The settings sections as a GraphQL enum (the keys of sections/index.ts, upper-cased). */
+/** The settings sections as a GraphQL enum: the keys of sections/index.ts, upper-cased. */
 export enum SettingsSectionEnum {
-  GENERAL = 'general',
-  COMMUNICATION = 'communication',
-  PAYMENTS = 'payments',
-  ADVANCED = 'advanced',
+  GENERAL = 'GENERAL',
+  COMMUNICATION = 'COMMUNICATION',
+  PAYMENTS = 'PAYMENTS',
+  ADVANCED = 'ADVANCED',
 }
+
+export const sectionKeyOf = (section: SettingsSectionEnum): SettingsSectionKey => section.toLowerCase() as SettingsSectionKey;
+export const sectionEnumOf = (key: SettingsSectionKey): SettingsSectionEnum => key.toUpperCase() as SettingsSectionEnum;
 registerEnumType(SettingsSectionEnum, {
   name: 'SettingsSectionKey',
   description: 'A settings section: one settings page (instellingen/…).',

@@ -7,11 +7,17 @@ import { JOB_SCHEMA } from './job-queue.js';
 import type { JobRegistry, JobSchedule } from './job-types.js';
 import { systemContext } from './system-context.js';
 
-/** graphile-worker's log lines into ours (pino). Its "info" chatter (job completed, worker started) becomes debug. */
+/**
+ * graphile-worker's log lines into ours (pino). Its "info" chatter (job completed, worker started) becomes debug; a
+ * failed attempt that will be retried is a warning, the last one an error.
+ */
 function graphileLogger(logger: Logger): GraphileLogger {
   return new GraphileLogger((scope) => (level, message, meta) => {
     const fields = { jobQueue: { label: scope.label, task: scope.taskIdentifier, jobId: scope.jobId }, ...(meta ?? {}) };
-    if (level === 'error') logger.error(fields, message);
+    const job = (meta as { failure?: boolean; job?: { attempts: number; max_attempts: number } } | undefined)?.job;
+    const willRetry = Boolean((meta as { failure?: boolean } | undefined)?.failure && job && job.attempts < job.max_attempts);
+    if (level === 'error' && !willRetry) logger.error(fields, message);
+    else if (level === 'error') logger.warn(fields, message);
     else if (level === 'warning') logger.warn(fields, message);
     else logger.debug(fields, message);
   });

@@ -109,6 +109,9 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
     csrfPrevention: true,
     includeStacktraceInErrorResponses: false,
     allowBatchedHttpRequests: false,
+    // main.ts owns shutdown (HTTP, then the job worker, then the database); Apollo's own SIGINT/SIGTERM handler raced
+    // it and left boot's stop() waiting until the forced exit.
+    stopOnTerminationSignals: false,
     parseOptions: { maxTokens: 5000 },
     validationRules: armor.validationRules,
     formatError,

@@ -92,8 +92,12 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
   const log = logger.child({ component: 'jobs' });
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.concurrency + 3, application_name: 'gemeentewinkel-jobs' });
   // An idle or checked-out connection that breaks must not crash the process; the worker reconnects by itself.
-  pool.on('error', (error) => log.warn({ err: error }, 'job queue connection lost'));
-  pool.on('connect', (client) => client.on('error', (error) => log.warn({ err: error }, 'job queue connection error')));
+  let stopped = false;
+  const lost = (error: Error) => {
+    if (!stopped) log.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'job queue connection lost');
+  };
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
 
   const taskList: TaskList = {};
   for (const [name, handler] of Object.entries(registry.handlers)) {
@@ -131,6 +135,7 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
     stop: () =>
       (stopping ??= (async () => {
         await runner.stop().catch((error: unknown) => log.warn({ err: error }, 'job worker stop'));
+        stopped = true;
         await pool.end().catch(() => undefined);
       })()),
   };

@@ -1,54 +1,77 @@
-import type { Config } from './config/config.js';
-import { SessionService } from './modules/identity/session.service.js';
-import { LoginRateLimiter } from './modules/identity/login-rate-limiter.js';
-import { AuthService } from './modules/identity/auth.service.js';
-import { ViewerService } from './modules/identity/viewer.service.js';
-import { CatalogueService } from './modules/catalogue/catalogue.service.js';
-import { ProviderService } from './modules/providers/provider.service.js';
-import { DashboardService } from './modules/dashboard/dashboard.service.js';
 import { join } from 'node:path';
+import type { Config } from './config/config.js';
+import { createMailer } from './integrations/mail/create-mailer.js';
+import { createPaymentGateway } from './integrations/payments/create-gateway.js';
 import { LocalDiskStorage } from './integrations/storage/file-storage.js';
-import { ProductService } from './modules/catalogue/product.service.js';
+import { AuditService } from './modules/audit/audit.service.js';
+import { ArrangementService } from './modules/arrangements/arrangement.service.js';
+import { AssignmentService } from './modules/arrangements/assignment.service.js';
+import { CatalogueService } from './modules/catalogue/catalogue.service.js';
 import { CategoryService } from './modules/catalogue/category.service.js';
 import { ProductImageService } from './modules/catalogue/product-image.service.js';
-import { createMailer } from './integrations/mail/create-mailer.js';
+import { ProductService } from './modules/catalogue/product.service.js';
 import { MailService } from './modules/communication/mail.service.js';
-import { EmailTokenService } from './modules/identity/email-token.service.js';
-import { RequestThrottle } from './modules/identity/request-throttle.js';
+import { CardService } from './modules/customers/card.service.js';
+import { ClientGroupService } from './modules/customers/client-group.service.js';
+import { PersonService } from './modules/customers/person.service.js';
+import { DashboardService } from './modules/dashboard/dashboard.service.js';
 import { AccountRecoveryService } from './modules/identity/account-recovery.service.js';
-import { TermsService } from './modules/terms/terms.service.js';
-import { RegistrationService } from './modules/providers/registration.service.js';
-import { MembershipService } from './modules/providers/membership.service.js';
+import { AuthService } from './modules/identity/auth.service.js';
+import { EmailTokenService } from './modules/identity/email-token.service.js';
+import { LoginRateLimiter } from './modules/identity/login-rate-limiter.js';
+import { RequestThrottle } from './modules/identity/request-throttle.js';
+import { SessionService } from './modules/identity/session.service.js';
+import { ViewerService } from './modules/identity/viewer.service.js';
 import { LedgerService } from './modules/ledger/ledger.service.js';
-import { AssignmentService } from './modules/arrangements/assignment.service.js';
-import { OrderService } from './modules/orders/order.service.js';
-import { CheckoutService } from './modules/orders/checkout.service.js';
-import { OrderViewService } from './modules/orders/order-view.service.js';
-import { PaymentService } from './modules/payments/payment.service.js';
-import { createPaymentGateway } from './integrations/payments/create-gateway.js';
-import { CartService } from './modules/orders/cart.service.js';
-import { createCustomerServices } from './modules/customers/customer-services.js';
 import { MessageService } from './modules/messages/message.service.js';
+import { CartService } from './modules/orders/cart.service.js';
+import { CheckoutService } from './modules/orders/checkout.service.js';
+import { CounterService } from './modules/orders/counter.service.js';
 import { OrderActionsService } from './modules/orders/order-actions.service.js';
 import { OrderListService } from './modules/orders/order-lists.service.js';
-import { CounterService } from './modules/orders/counter.service.js';
 import { orderStatusMail } from './modules/orders/order-mail.js';
+import { OrderViewService } from './modules/orders/order-view.service.js';
+import { OrderService } from './modules/orders/order.service.js';
+import { PaymentService } from './modules/payments/payment.service.js';
+import { MembershipService } from './modules/providers/membership.service.js';
+import { ProviderService } from './modules/providers/provider.service.js';
+import { RegistrationService } from './modules/providers/registration.service.js';
+import { TermsService } from './modules/terms/terms.service.js';
 
-/** The application's services, made once at start. Stateless apart from their settings; methods take the context first. */
+/**
+ * The composition root: every service is made here, once, with the collaborators it uses passed to its
+ * constructor, in dependency order. Services are stateless apart from these; their methods take the narrow
+ * RequestContext (lib/request-context.ts) first, so a resolver, an HTTP route, a job or a CLI command calls them
+ * alike. A service never looks another up through `ctx.services` (that is for resolvers only).
+ *
+ * A new module: construct its service below its collaborators and add it to the returned object (README,
+ * "Adding a module").
+ */
 export function createServices(config: Config) {
-  const sessions = new SessionService(config.session);
-  const limiter = new LoginRateLimiter(config.loginRateLimit.maxAttempts, config.loginRateLimit.windowSeconds);
+  // ---- infrastructure ---------------------------------------------------------------------------------------------
   // Uploaded files (product images): local disk under DATA_DIR/uploads.
   const storage = new LocalDiskStorage(join(config.dataDir, 'uploads'));
-  // Onboarding and e-mail: templates rendered from the database, sent through the configured mailer.
+  // E-mail: templates rendered from the database, sent through the configured mailer.
   const mail = new MailService(createMailer(config));
-  const emailTokens = new EmailTokenService();
-  const terms = new TermsService();
+  // The audit trail: the only writer of audit_log.
+  const audit = new AuditService();
+
+  // ---- identity ---------------------------------------------------------------------------------------------------
+  const sessions = new SessionService(config.session);
   const { maxAttempts, windowSeconds } = config.loginRateLimit;
+  const limiter = new LoginRateLimiter(maxAttempts, windowSeconds);
+  const emailTokens = new EmailTokenService();
   const resetThrottle = new RequestThrottle('password-reset', { perKey: maxAttempts, perAddress: maxAttempts * 10, windowSeconds });
   const registrationThrottle = new RequestThrottle('registration', { perKey: 1, perAddress: maxAttempts * 10, windowSeconds });
   const existingAccountNotice = new RequestThrottle('registration-existing', { perKey: 1, perAddress: 1, windowSeconds: 3600 });
-  // Money: the ledger is the only source of truth; assignments grant and revoke budget through it.
+  const terms = new TermsService();
+
+  // ---- catalogue --------------------------------------------------------------------------------------------------
+  const categories = new CategoryService(audit);
+  const products = new ProductService(config.appUrl, audit, mail);
+
+  // ---- money and orders -------------------------------------------------------------------------------------------
+  // The ledger is the only source of truth; assignments grant and revoke budget through it.
   const ledger = new LedgerService();
   const orders = new OrderService(ledger);
   // The personal inbox: one message to the household on every order status change, in the change's transaction.
@@ -58,37 +81,47 @@ export function createServices(config: Config) {
   orders.onStatusChange(orderStatusMail(mail, config.appUrl));
   // The own contribution: Mollie or the local simulator, as PAYMENT_PROVIDER says.
   const payments = new PaymentService(createPaymentGateway(config), config.appUrl, orders, config.payments);
+  const checkout = new CheckoutService(ledger, orders, payments);
+  const orderViews = new OrderViewService();
+
+  // ---- customers --------------------------------------------------------------------------------------------------
+  const cards = new CardService(audit);
+
   return {
     config,
+    storage,
+    mail,
+    audit,
     sessions,
+    emailTokens,
+    terms,
+    auth: new AuthService(sessions, limiter, config.bsn),
+    viewer: new ViewerService(),
+    accountRecovery: new AccountRecoveryService(emailTokens, mail, resetThrottle, config.appUrl),
+    catalogue: new CatalogueService(),
+    categories,
+    products,
+    productImages: new ProductImageService(storage, products),
+    providers: new ProviderService(emailTokens, mail, config.appUrl, audit),
+    registration: new RegistrationService(emailTokens, mail, terms, registrationThrottle, existingAccountNotice, config.appUrl, audit),
+    memberships: new MembershipService(terms, mail, config.appUrl, audit),
+    dashboard: new DashboardService(),
     ledger,
     assignments: new AssignmentService(ledger),
+    arrangements: new ArrangementService(audit),
     orders,
     messages,
     payments,
-    orderViews: new OrderViewService(),
+    checkout,
+    cart: new CartService(checkout),
+    orderViews,
     // Accept, reject, deliver, cancel (provider, customer, staff); the order lists; the counter screen's look-up.
     orderActions: new OrderActionsService(orders),
     orderLists: new OrderListService(),
     counter: new CounterService(),
-    ...createCustomerServices(config),
-    checkout: new CheckoutService(ledger, orders, payments),
-    cart: new CartService(new CheckoutService(ledger, orders, payments)),
-    auth: new AuthService(sessions, limiter, config.bsn),
-    viewer: new ViewerService(),
-    catalogue: new CatalogueService(),
-    providers: new ProviderService(emailTokens, mail, config.appUrl),
-    dashboard: new DashboardService(),
-    storage,
-    products: new ProductService(config.appUrl),
-    categories: new CategoryService(),
-    productImages: new ProductImageService(storage),
-    mail,
-    emailTokens,
-    terms,
-    accountRecovery: new AccountRecoveryService(emailTokens, mail, resetThrottle, config.appUrl),
-    registration: new RegistrationService(emailTokens, mail, terms, registrationThrottle, existingAccountNotice, config.appUrl),
-    memberships: new MembershipService(terms, mail, config.appUrl),
+    cards,
+    clientGroups: new ClientGroupService(config.bsn, audit, cards),
+    persons: new PersonService(config.bsn, audit, orderViews),
   };
 }
 

@@ -10,9 +10,10 @@ import type { Server } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Services } from '../services.js';
+import type { Contexts } from '../contexts.js';
 import type { Context } from '../graphql/context.js';
 import { createSchema } from '../graphql/schema.js';
-import { createLoaders } from '../graphql/loaders.js';
+import { REQUEST_ID_HEADER, requestIdFrom } from '../lib/request-id.js';
 import { formatError } from '../graphql/errors.js';
 import { sentryTunnel } from '../integrations/monitoring/sentry-tunnel.js';
 import type { DigidAdapter } from '../integrations/digid/digid.js';
@@ -29,6 +30,8 @@ export const SERVER_PATHS = ['/graphql', '/healthz', '/readyz', '/auth/', '/moni
 export interface AppDeps {
   orm: MikroORM;
   services: Services;
+  /** Builds the request context of every HTTP route and GraphQL request (contexts.ts). */
+  contexts: Contexts;
   logger: Logger;
   digid: DigidAdapter;
   httpServer: Server;
@@ -40,13 +43,17 @@ export interface AppDeps {
 }
 
 export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: ApolloServer<Context> }> {
-  const { orm, services, logger, digid, httpServer } = deps;
+  const { orm, services, contexts, logger, digid, httpServer } = deps;
   const config = services.config;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
   app.use((req, res, next) => {
+    // One id per request (the caller's X-Request-Id when valid): in every log line and audit row of it, and answered.
+    const requestId = requestIdFrom(req.get(REQUEST_ID_HEADER));
+    res.locals.requestId = requestId;
+    res.setHeader('X-Request-Id', requestId);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'same-origin');
     res.setHeader('X-Frame-Options', 'DENY');
@@ -54,7 +61,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       // The path only: query strings may carry tokens and are never logged.
-      logger.debug({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, 'request');
+      logger.debug({ requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, 'request');
     });
     next();
   });
@@ -85,7 +92,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
   app.use(sitemapRoute(orm, config.appUrl));
   // Development and tests only: read the local mail outbox (never mounted in production).
   app.use(devOutboxRoutes({ orm, production: config.production, transport: config.mail.transport }));
-  app.use(productImageRoutes({ orm, services, logger }));
+  app.use(productImageRoutes({ services, contexts }));
   app.use(uploadsRoute(services.storage));
 
   const armor = new ApolloArmor({
@@ -135,11 +142,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
     '/graphql',
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
-      context: async ({ req, res }) => {
-        const em = orm.em.fork();
-        const viewer = await services.sessions.resolveViewer(em, req);
-        return { em, viewer, services, loaders: createLoaders(em), log: logger, req, res } satisfies Context;
-      },
+      context: ({ req, res }) => contexts.forGraphQL(req, res),
     }),
   );
 

@@ -2,6 +2,7 @@ import { loadConfig } from '../config/config.js';
 import { createLogger } from '../logging/logger.js';
 import { boot, type RunningServer } from '../boot.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
+import type { Clock } from '../lib/clock.js';
 
 export interface TestServer extends RunningServer {
   database: TestDatabase;
@@ -12,7 +13,14 @@ export interface TestServer extends RunningServer {
 }
 
 /** The real application on a free port, against its own fresh database (migrated; demo data when `seed`). */
-export async function startTestServer(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    /** The application's clock, e.g. `new ManualClock(new Date('2030-01-15T09:00:00Z'))`, moved by the test. */
+    clock?: Clock;
+  } = {},
+): Promise<TestServer> {
   const database = await createTestDatabase();
   await database.orm.close(true);
   const config = loadConfig({
@@ -24,7 +32,7 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
     ...options.env,
   });
   const queries: string[] = [];
-  const server = await boot({ config, logger: createLogger(config.logLevel), port: 0, onQuery: (q) => queries.push(q) });
+  const server = await boot({ config, logger: createLogger(config.logLevel), port: 0, onQuery: (q) => queries.push(q), clock: options.clock });
   return {
     ...server,
     database,

@@ -4,7 +4,7 @@ import { Requires } from '../../graphql/auth/requires.js';
 import { Audience, Permission } from '../../graphql/auth/permissions.js';
 import { Product, ProductStatus } from './product.entity.js';
 import { ProductInput, ProductPayload } from './product.inputs.js';
-import { ProductConnection, toConnection } from './catalogue.resolver.js';
+import { ProductConnection } from './catalogue.resolver.js';
 
 /** Providers manage their own products (ownership is checked in ProductService). */
 @Resolver(() => Product)
@@ -65,7 +65,7 @@ export class ProductReviewResolver {
     @Arg('first', () => Int, { nullable: true, defaultValue: 25 }) first?: number,
     @Arg('after', () => String, { nullable: true }) after?: string | null,
   ): Promise<ProductConnection> {
-    return toConnection(await ctx.services.products.reviewList(ctx, { status, providerId, first, after }));
+    return ctx.services.products.reviewList(ctx, { status, providerId, first, after });
   }
 
   @Query(() => Product, { nullable: true, description: 'One product in any status, within your scope; null otherwise.' })

@@ -1,32 +1,22 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Context } from '../../graphql/context.js';
+import { transactional, withEm, type RequestContext } from '../../lib/request-context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { clampPageSize } from '../../graphql/pagination.js';
-import { AuditLog } from '../audit/audit-log.entity.js';
+import { clampPageSize, emptyConnection, toConnection } from '../../graphql/pagination.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { MailService } from '../communication/mail.service.js';
 import { ProviderUser } from '../providers/provider-user.entity.js';
 import { Provider } from '../providers/provider.entity.js';
 import { Category } from './category.entity.js';
 import { Product, ProductStatus } from './product.entity.js';
 import { ProductPayload, type ProductInput } from './product.inputs.js';
-import { EMPTY_PAGE, type ProductPage } from './catalogue.service.js';
-import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from './keyset.js';
+import type { ProductPage } from './catalogue.service.js';
+import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 import { slugify } from './slug.js';
-import { MAX_DESCRIPTION_LENGTH } from './markdown.js';
-
-/** The rules of DESIGN.md section 4, shared with the client's mirror validation (client/src/lib/productRules.ts). */
-export const PRODUCT_RULES = {
-  titleMin: 3,
-  titleMax: 120,
-  priceMinCents: 1,
-  priceMaxCents: 1_000_000,
-  descriptionMax: MAX_DESCRIPTION_LENGTH,
-  reasonMin: 5,
-  reasonMax: 2000,
-} as const;
+import { productRules, rejectionReason } from '../../rules/product.js';
 
 const notFound = () => UserError.of(null, 'NOT_FOUND', 'Dit product is niet gevonden.');
 
@@ -44,25 +34,30 @@ const notFound = () => UserError.of(null, 'NOT_FOUND', 'Dit product is niet gevo
  * Staff see products of providers with a membership in a municipality in their scope.
  */
 export class ProductService {
-  constructor(private readonly appUrl: string) {}
+  constructor(
+    private readonly appUrl: string,
+    private readonly audit: AuditService,
+    private readonly mail: MailService,
+  ) {}
 
   // ------------------------------------------------------------------------------------------------------------
   // Provider
 
   /** The logged-in provider's own product, or null. */
-  async ownProduct(ctx: Context, id: string): Promise<Product | null> {
+  async ownProduct(ctx: RequestContext, id: string): Promise<Product | null> {
     if (ctx.viewer.kind !== Audience.PROVIDER || !isUuid(id)) return null;
     return ctx.em.findOne(Product, { id, provider: ctx.viewer.providerId });
   }
 
-  async create(ctx: Context, input: ProductInput): Promise<ProductPayload> {
+  async create(ctx: RequestContext, input: ProductInput): Promise<ProductPayload> {
     if (ctx.viewer.kind !== Audience.PROVIDER) return ProductPayload.fail(notFound());
     const providerId = ctx.viewer.providerId;
     const { errors, clean } = await this.validate(ctx.em, input);
     if (errors.length) return ProductPayload.fail(...errors);
-    const product = ctx.em.create(Product, {
-      provider: ctx.em.getReference(Provider, providerId),
-      category: ctx.em.getReference(Category, clean.categoryId),
+    return transactional(ctx, async (tx) => {
+    const product = tx.em.create(Product, {
+      provider: tx.em.getReference(Provider, providerId),
+      category: tx.em.getReference(Category, clean.categoryId),
       title: clean.title,
       slug: slugify(clean.title),
       description: clean.description,
@@ -71,12 +66,13 @@ export class ProductService {
       redemptionMethod: clean.redemptionMethod,
       status: ProductStatus.DRAFT,
     });
-    this.audit(ctx.em, ctx, 'PRODUCT_CREATED', product.id);
-    await ctx.em.flush();
+    await tx.em.flush();
+    await this.audit.record(tx, { action: 'PRODUCT_CREATED', subjectType: 'product', subjectId: product.id });
     return ProductPayload.ok(product);
+    });
   }
 
-  async update(ctx: Context, id: string, input: ProductInput): Promise<ProductPayload> {
+  async update(ctx: RequestContext, id: string, input: ProductInput): Promise<ProductPayload> {
     return this.withOwnProduct(ctx, id, async (em, product) => {
       if (product.status === ProductStatus.SUBMITTED) {
         return ProductPayload.fail(
@@ -103,12 +99,12 @@ export class ProductService {
       product.redemptionMethod = clean.redemptionMethod;
       // A change to what customers see needs a new review; availability alone does not.
       if (product.status === ProductStatus.APPROVED && contentChanged) product.status = ProductStatus.DRAFT;
-      this.audit(em, ctx, 'PRODUCT_UPDATED', product.id);
+      await this.audit.record(withEm(ctx, em), { action: 'PRODUCT_UPDATED', subjectType: 'product', subjectId: product.id });
       return ProductPayload.ok(product);
     });
   }
 
-  async submit(ctx: Context, id: string): Promise<ProductPayload> {
+  async submit(ctx: RequestContext, id: string): Promise<ProductPayload> {
     return this.withOwnProduct(ctx, id, async (em, product) => {
       if (product.status !== ProductStatus.DRAFT && product.status !== ProductStatus.REJECTED) {
         return ProductPayload.fail(
@@ -118,25 +114,25 @@ export class ProductService {
       product.status = ProductStatus.SUBMITTED;
       product.submittedAt = new Date();
       product.rejectionReason = null;
-      this.audit(em, ctx, 'PRODUCT_SUBMITTED', product.id);
+      await this.audit.record(withEm(ctx, em), { action: 'PRODUCT_SUBMITTED', subjectType: 'product', subjectId: product.id });
       return ProductPayload.ok(product);
     });
   }
 
-  async archive(ctx: Context, id: string): Promise<ProductPayload> {
+  async archive(ctx: RequestContext, id: string): Promise<ProductPayload> {
     return this.withOwnProduct(ctx, id, async (em, product) => {
       if (product.status === ProductStatus.ARCHIVED) {
         return ProductPayload.fail(UserError.of(null, 'INVALID_TRANSITION', 'Dit product is al gearchiveerd.'));
       }
       product.status = ProductStatus.ARCHIVED;
-      this.audit(em, ctx, 'PRODUCT_ARCHIVED', product.id);
+      await this.audit.record(withEm(ctx, em), { action: 'PRODUCT_ARCHIVED', subjectType: 'product', subjectId: product.id });
       return ProductPayload.ok(product);
     });
   }
 
   /** Runs `change` on the provider's own product, locked, in one transaction. Not the provider's: "not found". */
   async withOwnProduct(
-    ctx: Context,
+    ctx: RequestContext,
     id: string,
     change: (em: EntityManager, product: Product) => Promise<ProductPayload>,
   ): Promise<ProductPayload> {
@@ -149,20 +145,14 @@ export class ProductService {
     });
   }
 
-  /** Checks a product input against the rules; `clean` is the trimmed input. */
+  /** Checks a product input against the shared rules (src/rules/product.ts); `clean` is the normalised input. */
   async validate(em: EntityManager, input: ProductInput): Promise<{ errors: UserError[]; clean: ProductInput }> {
     const errors: UserError[] = [];
-    const clean = { ...input, title: input.title.trim().replace(/\s+/g, ' '), description: input.description.replace(/\r\n?/g, '\n').trim() };
-    const { titleMin, titleMax, priceMinCents, priceMaxCents, descriptionMax } = PRODUCT_RULES;
-    if (!clean.title) errors.push(UserError.of('title', 'REQUIRED', 'Vul een titel in.'));
-    else if ([...clean.title].length < titleMin || [...clean.title].length > titleMax) {
-      errors.push(UserError.of('title', 'LENGTH', `De titel moet tussen ${titleMin} en ${titleMax} tekens lang zijn.`));
-    }
-    if (clean.description.length > descriptionMax) {
-      errors.push(UserError.of('description', 'LENGTH', 'De omschrijving mag hoogstens 10.000 tekens lang zijn.'));
-    }
-    if (!Number.isInteger(clean.priceCents) || clean.priceCents < priceMinCents || clean.priceCents > priceMaxCents) {
-      errors.push(UserError.of('priceCents', 'RANGE', 'De prijs moet tussen € 0,01 en € 10.000,00 liggen.'));
+    const clean = { ...input };
+    for (const field of ['title', 'description', 'priceCents'] as const) {
+      const checked = productRules[field].check(input[field]);
+      if (checked.ok) Object.assign(clean, { [field]: checked.value });
+      else errors.push(UserError.of(field, checked.problem.code, checked.problem.message));
     }
     if (!isUuid(clean.categoryId) || !(await em.findOne(Category, clean.categoryId))) {
       errors.push(UserError.of('categoryId', 'REQUIRED', 'Kies een categorie.'));
@@ -174,7 +164,7 @@ export class ProductService {
   // Staff review
 
   /** The scope condition for staff (and API clients): the product's provider is a member in a scoped municipality. */
-  private scope(ctx: Context): { sql: string; params: unknown[] } {
+  private scope(ctx: RequestContext): { sql: string; params: unknown[] } {
     const scope = municipalityScope(ctx.viewer);
     if (ctx.viewer.kind !== Audience.STAFF && ctx.viewer.kind !== Audience.API_CLIENT) return { sql: 'false', params: [] };
     if (scope === null) return { sql: 'true', params: [] };
@@ -189,7 +179,7 @@ export class ProductService {
    * recently reviewed first), or all of one provider (newest first). Always within the viewer's scope.
    */
   async reviewList(
-    ctx: Context,
+    ctx: RequestContext,
     filter: { status?: ProductStatus | null; providerId?: string | null; first?: number | null; after?: string | null },
   ): Promise<ProductPage> {
     const first = clampPageSize(filter.first, 25);
@@ -201,7 +191,7 @@ export class ProductService {
       params.push(filter.status);
     }
     if (filter.providerId) {
-      if (!isUuid(filter.providerId)) return EMPTY_PAGE;
+      if (!isUuid(filter.providerId)) return emptyConnection();
       where.push('p.provider_id = ?');
       params.push(filter.providerId);
     }
@@ -217,21 +207,22 @@ export class ProductService {
       params,
     ) as [{ count: string }];
     const totalCount = Number(count);
-    if (totalCount === 0) return EMPTY_PAGE;
+    if (totalCount === 0) return emptyConnection();
     const rows = await ctx.em.execute<Record<string, unknown>[]>(
       `select p.*, ${keySelect(order)} from product p where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
        order by ${keyOrderBy(order)} limit ?`,
       [...params, ...after.params, first + 1],
     );
-    const items = rows.slice(0, first).map((row) => {
-      const cursor = rowCursor(order, row);
-      return { cursor, node: ctx.em.map(Product, stripKeys(row, order.keys.length) as never) };
+    return toConnection(rows, {
+      first,
+      totalCount,
+      cursorOf: (row) => rowCursor(order, row),
+      nodes: (page) => page.map((row) => ctx.em.map(Product, stripKeys({ ...row }, order.keys.length) as never)),
     });
-    return { items, hasNextPage: rows.length > first, endCursor: items.at(-1)?.cursor ?? null, totalCount };
   }
 
   /** One product for staff, any status, within scope; null otherwise. */
-  async reviewProduct(ctx: Context, id: string): Promise<Product | null> {
+  async reviewProduct(ctx: RequestContext, id: string): Promise<Product | null> {
     if (!isUuid(id)) return null;
     const scope = this.scope(ctx);
     const rows = await ctx.em.execute<Record<string, unknown>[]>(
@@ -244,7 +235,7 @@ export class ProductService {
     return ctx.em.map(Product, rows[0] as never);
   }
 
-  async approve(ctx: Context, id: string): Promise<ProductPayload> {
+  async approve(ctx: RequestContext, id: string): Promise<ProductPayload> {
     const payload = await this.withScopedProduct(ctx, id, async (em, product) => {
       if (product.status !== ProductStatus.SUBMITTED) {
         return ProductPayload.fail(
@@ -254,23 +245,17 @@ export class ProductService {
       product.status = ProductStatus.APPROVED;
       product.reviewedAt = new Date();
       product.rejectionReason = null;
-      this.audit(em, ctx, 'PRODUCT_APPROVED', product.id);
+      await this.audit.record(withEm(ctx, em), { action: 'PRODUCT_APPROVED', subjectType: 'product', subjectId: product.id });
       return ProductPayload.ok(product);
     });
     if (payload.product) await this.notify(ctx, payload.product, 'PRODUCT_APPROVED');
     return payload;
   }
 
-  async reject(ctx: Context, id: string, reason: string): Promise<ProductPayload> {
-    const text = reason.replace(/\r\n?/g, '\n').trim();
-    if ([...text].length < PRODUCT_RULES.reasonMin) {
-      return ProductPayload.fail(
-        UserError.of('reason', 'REQUIRED', 'Geef de reden van afkeuren (minstens 5 tekens). De aanbieder ziet deze reden.'),
-      );
-    }
-    if ([...text].length > PRODUCT_RULES.reasonMax) {
-      return ProductPayload.fail(UserError.of('reason', 'LENGTH', 'De reden mag hoogstens 2.000 tekens lang zijn.'));
-    }
+  async reject(ctx: RequestContext, id: string, reason: string): Promise<ProductPayload> {
+    const checked = rejectionReason.check(reason);
+    if (!checked.ok) return ProductPayload.fail(UserError.of('reason', checked.problem.code, checked.problem.message));
+    const text = checked.value;
     const payload = await this.withScopedProduct(ctx, id, async (em, product) => {
       if (product.status !== ProductStatus.SUBMITTED) {
         return ProductPayload.fail(
@@ -280,7 +265,7 @@ export class ProductService {
       product.status = ProductStatus.REJECTED;
       product.reviewedAt = new Date();
       product.rejectionReason = text;
-      this.audit(em, ctx, 'PRODUCT_REJECTED', product.id, { reason: text });
+      await this.audit.record(withEm(ctx, em), { action: 'PRODUCT_REJECTED', subjectType: 'product', subjectId: product.id, details: { reason: text } });
       return ProductPayload.ok(product);
     });
     if (payload.product) await this.notify(ctx, payload.product, 'PRODUCT_REJECTED');
@@ -288,7 +273,7 @@ export class ProductService {
   }
 
   private async withScopedProduct(
-    ctx: Context,
+    ctx: RequestContext,
     id: string,
     change: (em: EntityManager, product: Product) => Promise<ProductPayload>,
   ): Promise<ProductPayload> {
@@ -306,7 +291,7 @@ export class ProductService {
   }
 
   /** E-mails the provider's active users about a review decision. A mail failure never undoes the review. */
-  private async notify(ctx: Context, product: Product, template: 'PRODUCT_APPROVED' | 'PRODUCT_REJECTED'): Promise<void> {
+  private async notify(ctx: RequestContext, product: Product, template: 'PRODUCT_APPROVED' | 'PRODUCT_REJECTED'): Promise<void> {
     try {
       const em = ctx.em.fork();
       const [provider, users] = await Promise.all([
@@ -316,13 +301,13 @@ export class ProductService {
       const productLink = `${this.appUrl}/aanbieder/producten/${product.id}`;
       for (const user of users) {
         if (template === 'PRODUCT_APPROVED') {
-          await ctx.services.mail.send(em, {
+          await this.mail.send(em, {
             template,
             to: user.email,
             variables: { providerName: provider.name, productTitle: product.title, productLink },
           });
         } else {
-          await ctx.services.mail.send(em, {
+          await this.mail.send(em, {
             template,
             to: user.email,
             variables: { providerName: provider.name, productTitle: product.title, productLink, reason: product.rejectionReason ?? '' },
@@ -334,11 +319,6 @@ export class ProductService {
     }
   }
 
-  private audit(em: EntityManager, ctx: Context, action: string, productId: string, details: Record<string, unknown> = {}) {
-    const v = ctx.viewer;
-    const actorId = v.kind === Audience.STAFF ? v.adminAccountId : v.kind === Audience.PROVIDER ? v.providerUserId : null;
-    em.create(AuditLog, { actorKind: v.kind, actorId, action, subjectType: 'product', subjectId: productId, details });
-  }
 }
 
 const STATUS_NL: Record<ProductStatus, string> = {

@@ -17,7 +17,7 @@ function firstNames(ctx: Context): DataLoader<string, string | null> {
       );
       const byId = new Map(rows.map((r) => [r.id, r.first_name]));
       // Staff and API clients reading a customer's name is personal data: recorded once per batch.
-      await ctx.services.audit.recordRead(ctx.em, ctx.viewer, {
+      await ctx.services.audit.recordRead(ctx, {
         action: 'order.customer_name_read',
         subjectType: 'order',
         subjectId: orderIds.length === 1 ? orderIds[0]! : null,

@@ -1,11 +1,10 @@
 import { LockMode, type FilterQuery } from '@mikro-orm/core';
-import { GraphQLError } from 'graphql';
 import type { Context } from '../../graphql/context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { ForbiddenError, UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { clampPageSize, decodeCursor, encodeCursor } from '../../graphql/pagination.js';
+import { clampPageSize, decodeCursor, encodeCursor, invalidCursor, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Provider } from './provider.entity.js';
 import { ProviderMembership, MembershipStatus } from './provider-membership.entity.js';
@@ -14,15 +13,11 @@ import { AdminAccount } from '../identity/admin-account.entity.js';
 import type { TermsService } from '../terms/terms.service.js';
 import type { MailService } from '../communication/mail.service.js';
 import { appLink } from '../identity/account-recovery.service.js';
-import { actorOf, recordAudit } from './provider-audit.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { withEm } from '../../lib/request-context.js';
 import { canSeeProvider, ownProviderId, type Result } from './provider.service.js';
 
-export interface MembershipPage {
-  items: { cursor: string; node: ProviderMembership }[];
-  hasNextPage: boolean;
-  endCursor: string | null;
-  totalCount: number;
-}
+export type MembershipPage = ConnectionOf<ProviderMembership>;
 
 const STATUS_TEXT: Record<MembershipStatus, string> = {
   PENDING: 'Uw aanmelding bij deze gemeente wordt al beoordeeld.',
@@ -41,6 +36,7 @@ export class MembershipService {
     private readonly terms: TermsService,
     private readonly mail: MailService,
     private readonly appUrl: string,
+    private readonly audit: AuditService,
   ) {}
 
   /** Every municipality, with the own provider's membership of each (null: never applied). */
@@ -106,11 +102,11 @@ export class MembershipService {
       const user = userId ? await tx.findOne(ProviderUser, userId) : null;
       this.terms.accept(tx, terms, { provider, user, municipality });
       await tx.flush();
-      recordAudit(tx, actorOf(ctx.viewer), 'membership.applied', 'provider_membership', membership.id, {
+      await this.audit.record(withEm(ctx, tx), { action: 'membership.applied', subjectType: 'provider_membership', subjectId: membership.id, details: {
         providerId,
         municipalityId,
         termsVersion: terms.version,
-      });
+      } });
       return { ok: true, value: membership };
     });
   }
@@ -129,7 +125,7 @@ export class MembershipService {
       if (!membership || (membership.status !== MembershipStatus.PENDING && membership.status !== MembershipStatus.APPROVED)) return none;
       const previous = membership.status;
       Object.assign(membership, { status: MembershipStatus.WITHDRAWN, reason: null });
-      recordAudit(tx, actorOf(ctx.viewer), 'membership.withdrawn', 'provider_membership', membership.id, { providerId, municipalityId, previous });
+      await this.audit.record(withEm(ctx, tx), { action: 'membership.withdrawn', subjectType: 'provider_membership', subjectId: membership.id, details: { providerId, municipalityId, previous } });
       await tx.flush();
       return { ok: true, value: membership };
     });
@@ -146,16 +142,12 @@ export class MembershipService {
     const paged: FilterQuery<ProviderMembership> = { ...(where as object) };
     if (filter.after) {
       const cursor = decodeCursor(filter.after, 2);
-      if (!cursor || !isUuid(String(cursor[1]))) {
-        throw new GraphQLError('De paginering is ongeldig: vraag de eerste pagina opnieuw op.', { extensions: { code: 'BAD_USER_INPUT' } });
-      }
+      if (!isUuid(String(cursor[1])) || Number.isNaN(Date.parse(String(cursor[0])))) invalidCursor();
       const [applied, id] = cursor as [string, string];
       Object.assign(paged, { $or: [{ appliedAt: { $lt: new Date(applied) } }, { appliedAt: new Date(applied), id: { $lt: id } }] });
     }
     const rows = await ctx.em.find(ProviderMembership, paged, { orderBy: [{ appliedAt: 'desc' }, { id: 'desc' }], limit: size + 1 });
-    const page = rows.slice(0, size);
-    const items = page.map((node) => ({ cursor: encodeCursor([node.appliedAt.toISOString(), node.id]), node }));
-    return { items, hasNextPage: rows.length > size, endCursor: items.at(-1)?.cursor ?? null, totalCount };
+    return toConnection(rows, { first: size, totalCount, cursorOf: (node) => encodeCursor([node.appliedAt.toISOString(), node.id]) });
   }
 
   approve(ctx: Context, membershipId: string): Promise<Result<ProviderMembership>> {
@@ -204,10 +196,10 @@ export class MembershipService {
       });
       const provider = await tx.findOneOrFail(Provider, membership.provider.id);
       const municipality = await tx.findOneOrFail(Municipality, membership.municipality.id);
-      recordAudit(tx, actorOf(v), status === MembershipStatus.APPROVED ? 'membership.approved' : 'membership.rejected', 'provider_membership', membership.id, {
+      await this.audit.record(withEm(ctx, tx), { action: status === MembershipStatus.APPROVED ? 'membership.approved' : 'membership.rejected', subjectType: 'provider_membership', subjectId: membership.id, details: {
         providerId: provider.id,
         municipalityId: municipality.id,
-      });
+      } });
       await tx.flush();
       const profileLink = appLink(this.appUrl, '/aanbieder/profiel');
       if (status === MembershipStatus.APPROVED) {

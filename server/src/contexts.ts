@@ -1,0 +1,54 @@
+import type { Request, Response } from 'express';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { Context } from './graphql/context.js';
+import { createLoaders } from './graphql/loaders.js';
+import { systemViewer, type Viewer } from './graphql/auth/viewer.js';
+import type { Clock } from './lib/clock.js';
+import type { RequestContext } from './lib/request-context.js';
+import { REQUEST_ID_HEADER, requestIdFrom } from './lib/request-id.js';
+import type { Services } from './services.js';
+
+/** `res.locals.requestId`: set by the request-id middleware (http/app.ts) for everything that handles the request. */
+export function requestIdOf(req: Request): string {
+  const known = (req.res?.locals as { requestId?: string } | undefined)?.requestId;
+  return known ?? requestIdFrom(req.get(REQUEST_ID_HEADER));
+}
+
+/**
+ * The one place request contexts are made (made once at start, in boot.ts):
+ * - `forRequest(req)`: an HTTP route (uploads, webhooks, DigiD): the viewer from the session cookie;
+ * - `forGraphQL(req, res)`: the same, plus loaders and services for resolvers (Apollo's context function);
+ * - `forSystem(job)`: a background job or CLI command, acting as SYSTEM under the job's name.
+ * Each gets its own EntityManager fork, a logger child carrying the request id, and the application's clock.
+ */
+export function createContexts(deps: { orm: MikroORM; services: Services; logger: Logger; clock: Clock }) {
+  const { orm, services, logger, clock } = deps;
+
+  const make = (viewer: Viewer, requestId: string, em = orm.em.fork(), bindings: Record<string, string> = {}): RequestContext => ({
+    em,
+    viewer,
+    requestId,
+    log: logger.child({ requestId, ...bindings }),
+    clock,
+  });
+
+  return {
+    async forRequest(req: Request): Promise<RequestContext> {
+      const em = orm.em.fork();
+      return make(await services.sessions.resolveViewer(em, req), requestIdOf(req), em);
+    },
+
+    async forGraphQL(req: Request, res: Response): Promise<Context> {
+      const base = await this.forRequest(req);
+      return { ...base, services, loaders: createLoaders(base.em), req, res };
+    },
+
+    /** `job` names the work, e.g. `payments.sweep`; a new request id per run unless one is given. */
+    forSystem(job: string, requestId = requestIdFrom(null)): RequestContext {
+      return make(systemViewer(job), requestId, orm.em.fork(), { job });
+    },
+  };
+}
+
+export type Contexts = ReturnType<typeof createContexts>;

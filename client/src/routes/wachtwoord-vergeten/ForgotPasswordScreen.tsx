@@ -15,9 +15,7 @@ const RequestPasswordResetDocument = graphql(`
     requestPasswordReset(email: $email) {
       requested
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

@@ -5,7 +5,9 @@ import { formatDateTime } from '../../../components/dates/formatDate';
 import { TextAreaField } from '../../../components/forms/fields';
 import { Page } from '../../../components/layout/Page';
 import { Money } from '../../../components/money/Money';
-import { availabilityLabel, PRODUCT_RULES, redemptionMethodLabel } from '../../../components/products/productLabels';
+import { rejectionReason } from '@rules/product';
+import { messageOf } from '@rules/rule';
+import { availabilityLabel, redemptionMethodLabel } from '../../../components/products/productLabels';
 import { productStatusLabel } from '../../../components/products/productStatus';
 import { Alert } from '../../../components/ui/Alert';
 import { Loading } from '../../../components/ui/Loading';
@@ -57,9 +59,7 @@ const ApproveProductDocument = graphql(`
         rejectionReason
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }
@@ -75,9 +75,7 @@ const RejectProductDocument = graphql(`
         rejectionReason
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }
@@ -132,13 +130,9 @@ export default function ProductReviewScreen() {
     setNotice(null);
     setFormError(null);
     const reason = String(new FormData(event.currentTarget).get('reason') ?? '').trim();
-    if ([...reason].length < PRODUCT_RULES.reasonMin) {
-      setReasonError('Geef de reden van afkeuren (minstens 5 tekens). De aanbieder ziet deze reden.');
-      reasonRef.current?.focus();
-      return;
-    }
-    if ([...reason].length > PRODUCT_RULES.reasonMax) {
-      setReasonError('De reden mag hoogstens 2.000 tekens lang zijn.');
+    const problem = messageOf(rejectionReason, reason);
+    if (problem) {
+      setReasonError(problem);
       reasonRef.current?.focus();
       return;
     }

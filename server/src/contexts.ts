@@ -33,22 +33,22 @@ export function createContexts(deps: { orm: MikroORM; services: Services; logger
     clock,
   });
 
-  return {
-    async forRequest(req: Request): Promise<RequestContext> {
-      const em = orm.em.fork();
-      return make(await services.sessions.resolveViewer(em, req), requestIdOf(req), em);
-    },
+  async function forRequest(req: Request): Promise<RequestContext> {
+    const em = orm.em.fork();
+    return make(await services.sessions.resolveViewer(em, req), requestIdOf(req), em);
+  }
 
-    async forGraphQL(req: Request, res: Response): Promise<Context> {
-      const base = await this.forRequest(req);
-      return { ...base, services, loaders: createLoaders(base.em), req, res };
-    },
+  async function forGraphQL(req: Request, res: Response): Promise<Context> {
+    const base = await forRequest(req);
+    return { ...base, services, loaders: createLoaders(base.em), req, res };
+  }
 
-    /** `job` names the work, e.g. `payments.sweep`; a new request id per run unless one is given. */
-    forSystem(job: string, requestId = requestIdFrom(null)): RequestContext {
-      return make(systemViewer(job), requestId, orm.em.fork(), { job });
-    },
-  };
+  /** `job` names the work, e.g. `payments.sweep`; a new request id per run unless one is given. */
+  function forSystem(job: string, requestId = requestIdFrom(null)): RequestContext {
+    return make(systemViewer(job), requestId, orm.em.fork(), { job });
+  }
+
+  return { forRequest, forGraphQL, forSystem };
 }
 
 export type Contexts = ReturnType<typeof createContexts>;

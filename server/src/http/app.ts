@@ -123,11 +123,13 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
       {
         async requestDidStart() {
           return {
-            async didEncounterErrors({ errors }) {
+            async didEncounterErrors({ errors, contextValue }) {
+              // The request's own logger (it carries the request id) once the context exists.
+              const log = contextValue?.log ?? logger;
               for (const error of errors) {
                 const code = error.extensions?.code;
                 if (!code || code === 'INTERNAL_SERVER_ERROR') {
-                  logger.error({ err: error.originalError ?? error, path: error.path }, 'graphql error');
+                  log.error({ err: error.originalError ?? error, path: error.path }, 'graphql error');
                 }
               }
             },

@@ -226,6 +226,7 @@ describe('categories: called directly, as an API client or a background job woul
 
   it('records a background job as SYSTEM with its name, and returns problems as a Result', async () => {
     const ctx = server.contexts.forSystem('categories.import');
+    expect(ctx.log.bindings()).toMatchObject({ requestId: ctx.requestId, job: 'categories.import' });
     const created = await server.services.categories.create(ctx, { name: 'Door een taak', description: '', sortOrder: 1 });
     if (!created.ok) throw new Error(JSON.stringify(created.errors));
     const [row] = await auditRows(created.value.id);

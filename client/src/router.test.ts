@@ -95,6 +95,7 @@ describe('the route table', () => {
     ['/admin/bestellingen', 'ORDER_READ'],
     ['/admin/regelingen/nieuw', 'ARRANGEMENT_MANAGE'],
     ['/admin/klantgroep/3f1c2b4e-8c1d-4a5e-9f00-0123456789ab/toewijzingen', 'ASSIGNMENT_MANAGE'],
+    ['/admin/klantgroep/3f1c2b4e-8c1d-4a5e-9f00-0123456789ab/toevoegen', 'PERSON_WRITE'],
     ['/admin/beheer/betalingen/controle', 'PAYMENT_READ'],
     ['/admin/beheer/journaalposten', 'JOURNAL_EXPORT'],
     ['/admin/beheer/nieuws', 'CONTENT_EDIT'],

@@ -312,6 +312,7 @@ const adminRoutes: RouteObject[] = [
     screen(undefined, () => import('./routes/admin/klantgroep/ClientGroupScreen')),
     screen('toevoegen', () => import('./routes/admin/klantgroep/toevoegen/AddMemberScreen'), {
       crumb: 'Lid toevoegen',
+      permission: p.clientGroupAddMember,
     }),
     section('toewijzingen', { crumb: 'Toewijzingen', permission: p.clientGroupAssignments }, [
       screen(undefined, () => import('./routes/admin/klantgroep/toewijzingen/AssignmentsScreen')),

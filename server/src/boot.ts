@@ -8,7 +8,7 @@ import type { Config } from './config/config.js';
 import { openDatabase, migrate } from './database/orm.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded.js';
 import { createServices, type Services } from './services.js';
-import { createApp } from './http/app.js';
+import { createApp, type TestViewers } from './http/app.js';
 import { DigidSimulator } from './integrations/digid/digid-simulator.js';
 import type { DigidAdapter } from './integrations/digid/digid.js';
 import { seedDemoData } from './seeders/demo-data.js';
@@ -32,6 +32,8 @@ export interface BootOptions {
   port?: number;
   /** Sees every SQL statement (tests count them). */
   onQuery?: (sql: string) => void;
+  /** Tests only (refused unless NODE_ENV=test): see AppDeps.testViewers. */
+  testViewers?: TestViewers;
 }
 
 function createDigid(config: Config): DigidAdapter {
@@ -71,6 +73,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
       httpServer,
       clientDist: options.clientDist,
       devMiddleware: options.devMiddleware,
+      testViewers: options.testViewers,
     });
     httpServer.on('request', app);
     httpServer.keepAliveTimeout = 5000;

@@ -14,6 +14,8 @@ import type { Context } from '../graphql/context.js';
 import { createSchema } from '../graphql/schema.js';
 import { createLoaders } from '../graphql/loaders.js';
 import { formatError } from '../graphql/errors.js';
+import { personalDataAuditPlugin } from '../graphql/personal-data.js';
+import type { Viewer } from '../graphql/auth/viewer.js';
 import { sentryTunnel } from '../integrations/monitoring/sentry-tunnel.js';
 import type { DigidAdapter } from '../integrations/digid/digid.js';
 import { digidRoutes } from './digid.routes.js';
@@ -37,11 +39,21 @@ export interface AppDeps {
   /** In development: Vite's middleware (hot reload) in front of the client routes. */
   devMiddleware?: express.RequestHandler;
   devTransformIndex?: (url: string, html: string) => Promise<string>;
+  /**
+   * Tests only (src/test/api-clients.ts, not part of the build): viewers for test bearer tokens, e.g. an API client
+   * before API keys exist. Refused unless NODE_ENV=test.
+   */
+  testViewers?: TestViewers;
+}
+
+export interface TestViewers {
+  viewerFor(req: express.Request): Viewer | null;
 }
 
 export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: ApolloServer<Context> }> {
   const { orm, services, logger, digid, httpServer } = deps;
   const config = services.config;
+  if (deps.testViewers && config.env !== 'test') throw new Error('Testgebruikers bestaan alleen in tests (NODE_ENV=test).');
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -113,6 +125,8 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
       ...armorPlugins,
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer }),
+      // Reads of fields marked @personalData by staff and API clients: one audit insert per request.
+      personalDataAuditPlugin(),
       {
         async requestDidStart() {
           return {
@@ -137,7 +151,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
         const em = orm.em.fork();
-        const viewer = await services.sessions.resolveViewer(em, req);
+        const viewer = deps.testViewers?.viewerFor(req) ?? (await services.sessions.resolveViewer(em, req));
         return { em, viewer, services, loaders: createLoaders(em), log: logger, req, res } satisfies Context;
       },
     }),

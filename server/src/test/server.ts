@@ -2,12 +2,19 @@ import { loadConfig } from '../config/config.js';
 import { createLogger } from '../logging/logger.js';
 import { boot, type RunningServer } from '../boot.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
+import { TestApiClients } from './api-clients.js';
+import type { Permission } from '../graphql/auth/permissions.js';
 
 export interface TestServer extends RunningServer {
   database: TestDatabase;
   /** Every SQL statement the server ran, in order; clear it between measurements. */
   queries: string[];
   client: () => TestClient;
+  /**
+   * A client calling as an API client with these permissions and scope (null: every municipality), until API keys
+   * exist: a test bearer token only this test server knows (src/test/api-clients.ts).
+   */
+  apiClient: (options: { permissions: readonly Permission[]; municipalityIds?: readonly string[] | null }) => TestClient & { apiClientId: string };
   close: () => Promise<void>;
 }
 
@@ -24,12 +31,17 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
     ...options.env,
   });
   const queries: string[] = [];
-  const server = await boot({ config, logger: createLogger(config.logLevel), port: 0, onQuery: (q) => queries.push(q) });
+  const apiClients = new TestApiClients(config);
+  const server = await boot({ config, logger: createLogger(config.logLevel), port: 0, onQuery: (q) => queries.push(q), testViewers: apiClients });
   return {
     ...server,
     database,
     queries,
     client: () => new TestClient(server.url),
+    apiClient: (options) => {
+      const { token, apiClientId } = apiClients.issue(options);
+      return Object.assign(new TestClient(server.url, { authorization: `Bearer ${token}` }), { apiClientId });
+    },
     close: async () => {
       await server.stop();
       await database.drop();
@@ -47,7 +59,11 @@ export interface GraphQLResponse<T = Record<string, unknown>> {
 export class TestClient {
   cookies = new Map<string, string>();
 
-  constructor(readonly baseUrl: string) {}
+  constructor(
+    readonly baseUrl: string,
+    /** Sent with every request (an API client's Authorization header). */
+    readonly headers: Record<string, string> = {},
+  ) {}
 
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -66,6 +82,7 @@ export class TestClient {
 
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
+    for (const [name, value] of Object.entries(this.headers)) if (!headers.has(name)) headers.set(name, value);
     if (this.cookies.size) headers.set('cookie', this.cookieHeader());
     const res = await fetch(this.baseUrl + path, { ...init, headers, redirect: 'manual' });
     this.remember(res);

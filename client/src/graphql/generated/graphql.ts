@@ -175,6 +175,8 @@ export type Permission =
   | 'PERSON_READ'
   /** Gevoelige persoonsgegevens (BSN) bekijken */
   | 'PERSON_READ_SENSITIVE'
+  /** Personen en klantgroepen wijzigen */
+  | 'PERSON_WRITE'
   /** Producten beoordelen */
   | 'PRODUCT_REVIEW'
   /** Aanbieders beoordelen en beheren */

@@ -22,6 +22,26 @@ export function auditActorOf(viewer: Viewer): AuditActor {
   }
 }
 
+/** Reads of personal data are recorded for staff and API clients; a customer reading their own data, a provider user or a visitor is not. */
+export function auditsReadsOf(viewer: Viewer): boolean {
+  return viewer.kind === Audience.STAFF || viewer.kind === Audience.API_CLIENT;
+}
+
+/** One object whose personal data was read in a request (graphql/personal-data.ts collects them). */
+export interface PersonalDataRead {
+  /** The GraphQL type, e.g. "Person". */
+  subjectType: string;
+  /** The object's id; null for objects without one (and for fields on Query). */
+  subjectId: string | null;
+  /** The marked fields that were read: names only, never values. */
+  fields: string[];
+  kinds: string[];
+  /** Ids saying whose data it is (personId, clientGroupId), when known. */
+  related: Record<string, string>;
+}
+
+export const PERSONAL_DATA_READ = 'PERSONAL_DATA_READ';
+
 export interface AuditEntry {
   action: string;
   subjectType: string | null;
@@ -49,7 +69,27 @@ export class AuditService {
 
   /** Reads of personal data are recorded for staff and API clients (a customer reading their own data is not). */
   async recordRead(em: EntityManager, viewer: Viewer, entry: AuditEntry): Promise<void> {
-    if (viewer.kind !== Audience.STAFF && viewer.kind !== Audience.API_CLIENT) return;
+    if (!auditsReadsOf(viewer)) return;
     await this.record(em, viewer, entry);
+  }
+
+  /**
+   * The personal-data reads of one request, one row per object (action PERSONAL_DATA_READ, details: the fields, their
+   * kinds and the related ids), in one insert.
+   */
+  async recordPersonalDataReads(em: EntityManager, viewer: Viewer, reads: readonly PersonalDataRead[]): Promise<void> {
+    if (!auditsReadsOf(viewer) || !reads.length) return;
+    const actor = auditActorOf(viewer);
+    const rows = reads.map((r) => ({
+      subject_type: r.subjectType,
+      subject_id: r.subjectId,
+      details: { fields: r.fields, kinds: r.kinds, ...r.related },
+    }));
+    await em.execute(
+      `insert into audit_log (actor_kind, actor_id, action, subject_type, subject_id, details)
+       select ?, ?::uuid, ?, r.subject_type, r.subject_id, r.details
+         from jsonb_to_recordset(?::jsonb) as r(subject_type text, subject_id text, details jsonb)`,
+      [actor.kind, actor.id, PERSONAL_DATA_READ, JSON.stringify(rows)],
+    );
   }
 }

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Context } from '../../graphql/context.js';
-import { Audience } from '../../graphql/auth/permissions.js';
 import { UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { AuditLog } from '../audit/audit-log.entity.js';
+import { auditActorOf } from '../audit/audit.service.js';
 import { Category } from './category.entity.js';
 import { CategoryPayload, DeleteCategoryPayload, type CategoryInput } from './product.inputs.js';
 import { slugify } from './slug.js';
@@ -129,8 +129,8 @@ export class CategoryService {
   }
 
   private actor(ctx: Context) {
-    const v = ctx.viewer;
-    return { actorKind: v.kind, actorId: v.kind === Audience.STAFF ? v.adminAccountId : null };
+    const actor = auditActorOf(ctx.viewer);
+    return { actorKind: actor.kind, actorId: actor.id };
   }
 
   private audit(ctx: Context, action: string, id: string) {

@@ -34,7 +34,7 @@ const EXTERNAL_IDENTIFIER = /^[A-Za-z0-9][A-Za-z0-9/._-]{0,39}$/;
 
 /**
  * Client groups (klantgroepen) for staff: search, details and adding a member. Everything is limited to the staff
- * member's municipality scope; every read of personal data is audit-logged.
+ * member's municipality scope; every read of personal data is audit-logged (fields marked @personalData).
  */
 export class ClientGroupService {
   constructor(
@@ -109,14 +109,6 @@ export class ClientGroupService {
     const loaded = new Map((page.length ? await ctx.em.find(ClientGroup, { id: { $in: page.map((r) => r.id) } }) : []).map((g) => [g.id, g]));
     const groups = page.map((r) => loaded.get(r.id)!);
     const views = await this.views(ctx, groups);
-    if (page.length) {
-      await this.audit.recordRead(ctx.em, ctx.viewer, {
-        action: 'client_group.searched',
-        subjectType: 'client_group',
-        subjectId: null,
-        details: { clientGroupIds: page.map((r) => r.id), searchLength: term.length },
-      });
-    }
     return {
       items: views.map((node, i) => ({ cursor: encodeCursor([page[i]!.name, page[i]!.id]), node })),
       totalCount,
@@ -125,17 +117,11 @@ export class ClientGroupService {
     };
   }
 
-  /** One household with its members and order count; null when unknown or out of scope. Audit-logged. */
+  /** One household with its members and order count; null when unknown or out of scope. Reads are audit-logged (@personalData). */
   async detail(ctx: Context, id: string): Promise<ClientGroupView | null> {
     const group = await this.findInScope(ctx, id);
     if (!group) return null;
     const [view] = await this.views(ctx, [group]);
-    await this.audit.recordRead(ctx.em, ctx.viewer, {
-      action: 'client_group.viewed',
-      subjectType: 'client_group',
-      subjectId: group.id,
-      details: { personIds: view!.members.map((m) => m.id) },
-    });
     return view!;
   }
 

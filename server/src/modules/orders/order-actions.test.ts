@@ -294,11 +294,14 @@ describe('order actions, lists and the counter', () => {
     expect(finance.errors[0].extensions.code).toBe('FORBIDDEN');
     const read: any = await staff.get('FINANCIEN')!.gql(`query($id: ID!) { adminOrder(id: $id) { id status pickupCode customerFirstName } }`, { id: order.id });
     expect(read.data.adminOrder).toMatchObject({ id: order.id, status: 'ACCEPTED', pickupCode: null, customerFirstName: h.person.firstName });
-    // A staff read of the customer's name is audit-logged (ids only).
+    // A staff read of the customer's name is audit-logged (@personalData: field names and ids only).
     const audit = await server.orm.em
       .fork()
-      .execute<{ actor_kind: string; details: { orderIds: string[] } }[]>(`select actor_kind, details from audit_log where action = 'order.customer_name_read' and subject_id = ?`, [order.id]);
-    expect(audit).toEqual([{ actor_kind: 'STAFF', details: { orderIds: [order.id] } }]);
+      .execute<{ actor_kind: string; details: Record<string, unknown> }[]>(
+        `select actor_kind, details from audit_log where action = 'PERSONAL_DATA_READ' and subject_type = 'Order' and subject_id = ?`,
+        [order.id],
+      );
+    expect(audit).toEqual([{ actor_kind: 'STAFF', details: { fields: ['customerFirstName'], kinds: ['NAME'], clientGroupId: h.group.id } }]);
 
     // Staff of another municipality: not found, nothing changes.
     const outside = await server.services.orderActions.cancelByStaff(staffContext([noorderhaven.id]), order.id, 'Dubbel besteld');

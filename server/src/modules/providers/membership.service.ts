@@ -67,7 +67,7 @@ export class MembershipService {
   async membershipsOf(ctx: Context, providerId: string): Promise<ProviderMembership[]> {
     if (!(await canSeeProvider(ctx, providerId))) throw new ForbiddenError();
     const where: FilterQuery<ProviderMembership> = { provider: providerId };
-    const scope = ctx.viewer.kind === Audience.STAFF ? municipalityScope(ctx.viewer) : null;
+    const scope = ctx.viewer.kind === Audience.STAFF || ctx.viewer.kind === Audience.API_CLIENT ? municipalityScope(ctx.viewer) : null;
     if (scope !== null) Object.assign(where, { municipality: { $in: [...scope] } });
     const rows = await ctx.em.find(ProviderMembership, where, { populate: ['municipality'] });
     return rows.sort((a, b) => a.municipality.getEntity().name.localeCompare(b.municipality.getEntity().name, 'nl'));
@@ -183,7 +183,8 @@ export class MembershipService {
     reason: string | null,
   ): Promise<Result<ProviderMembership>> {
     const v = ctx.viewer;
-    if (v.kind !== Audience.STAFF) throw new ForbiddenError();
+    // Staff and API clients with PROVIDER_APPROVE (the resolver's @Requires), within their municipality scope.
+    if (v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) throw new ForbiddenError();
     const notFound = { ok: false as const, errors: [UserError.of('id', 'NOT_FOUND', 'Deze aanmelding bestaat niet of valt buiten uw gemeenten.')] };
     if (!isUuid(membershipId)) return notFound;
     return ctx.em.transactional(async (tx): Promise<Result<ProviderMembership>> => {
@@ -200,7 +201,8 @@ export class MembershipService {
         status,
         reason,
         decidedAt: new Date(),
-        decidedBy: tx.getReference(AdminAccount, v.adminAccountId),
+        // An API client's decision has no staff member; the audit row names the API client.
+        decidedBy: v.kind === Audience.STAFF ? tx.getReference(AdminAccount, v.adminAccountId) : null,
       });
       const provider = await tx.findOneOrFail(Provider, membership.provider.id);
       const municipality = await tx.findOneOrFail(Municipality, membership.municipality.id);

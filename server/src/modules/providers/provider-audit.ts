@@ -1,19 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AuditLog } from '../audit/audit-log.entity.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import { auditActorOf, type AuditActor } from '../audit/audit.service.js';
 import type { Viewer } from '../../graphql/auth/viewer.js';
 
-export type Actor = { kind: 'PROVIDER' | 'STAFF' | 'ANONYMOUS'; id: string | null };
+export type Actor = AuditActor;
 
+/** The real actor: a provider user, a staff member or an API client (audit.service.ts says who is who). */
 export function actorOf(viewer: Viewer): Actor {
-  switch (viewer.kind) {
-    case Audience.PROVIDER:
-      return { kind: 'PROVIDER', id: viewer.providerUserId };
-    case Audience.STAFF:
-      return { kind: 'STAFF', id: viewer.adminAccountId };
-    default:
-      return { kind: 'ANONYMOUS', id: null };
-  }
+  return auditActorOf(viewer);
 }
 
 /** Appends an audit record to the unit of work (flushed with it). Details never hold personal data beyond ids. */

@@ -26,13 +26,13 @@ export function ownProviderId(ctx: Context): string {
 }
 
 /**
- * May this viewer see this provider's private details? Its own users; staff with PROVIDER_APPROVE when the provider
- * has a membership (in any state) in one of their municipalities, or when their scope is every municipality.
+ * May this viewer see this provider's private details? Its own users; staff and API clients with PROVIDER_APPROVE when
+ * the provider has a membership (in any state) in one of their municipalities, or when their scope is every municipality.
  */
 export async function canSeeProvider(ctx: Context, providerId: string): Promise<boolean> {
   const v = ctx.viewer;
   if (v.kind === Audience.PROVIDER) return v.providerId === providerId;
-  if (v.kind !== Audience.STAFF || !v.permissions.has(Permission.PROVIDER_APPROVE)) return false;
+  if ((v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) || !v.permissions.has(Permission.PROVIDER_APPROVE)) return false;
   if (v.municipalityIds === null) return true;
   if (!v.municipalityIds.length) return false;
   return (await ctx.em.count(ProviderMembership, { provider: providerId, municipality: { $in: [...v.municipalityIds] } })) > 0;

@@ -12,7 +12,9 @@ export interface TestServer extends RunningServer {
 }
 
 /** The real application on a free port, against its own fresh database (migrated; demo data when `seed`). */
-export async function startTestServer(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { seed?: boolean; env?: Record<string, string>; clientDist?: string } = {},
+): Promise<TestServer> {
   const database = await createTestDatabase();
   await database.orm.close(true);
   const config = loadConfig({
@@ -24,7 +26,7 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
     ...options.env,
   });
   const queries: string[] = [];
-  const server = await boot({ config, logger: createLogger(config.logLevel), port: 0, onQuery: (q) => queries.push(q) });
+  const server = await boot({ config, logger: createLogger(config.logLevel), port: 0, onQuery: (q) => queries.push(q), clientDist: options.clientDist });
   return {
     ...server,
     database,

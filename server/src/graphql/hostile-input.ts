@@ -1,7 +1,6 @@
-import { GraphQLError, Kind, visit, type DocumentNode } from 'graphql';
+import { GraphQLError, visit, type DocumentNode } from 'graphql';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { findHostileText, hostileTextMessage, isHostileText } from '../lib/hostile-text.js';
-import { readCursorEnvelope } from './pagination.js';
 
 /** Hostile text in an argument: BAD_USER_INPUT (HTTP 400) naming the field. */
 export class HostileTextError extends GraphQLError {
@@ -13,8 +12,8 @@ export class HostileTextError extends GraphQLError {
 /**
  * Checks every argument of an operation once, before any resolver runs: text that PostgreSQL refuses (a NUL, a lone
  * surrogate) anywhere in an argument — inline literals, variables, input-object fields, lists, variable defaults — is
- * a HostileTextError; an `after` argument must be a cursor of ours (base64url JSON; each list then checks its own
- * shape with readCursor). Throws the first problem found.
+ * a HostileTextError. Throws the first problem found. (Cursors are checked by each list with readCursor in
+ * pagination.ts, after its permission check, so a caller who may not use a list learns only that.)
  */
 export function checkOperationInput(document: DocumentNode, variables: Record<string, unknown> | undefined): void {
   const vars = variables ?? {};
@@ -28,13 +27,6 @@ export function checkOperationInput(document: DocumentNode, variables: Record<st
     Argument: {
       enter(node) {
         argumentName = node.name.value;
-        if (node.name.value === 'after') {
-          if (node.value.kind === Kind.STRING) checkCursor(node.value.value);
-          if (node.value.kind === Kind.VARIABLE) {
-            const value = vars[node.value.name.value];
-            if (typeof value === 'string') checkCursor(value);
-          }
-        }
       },
       leave() {
         argumentName = null;
@@ -74,11 +66,6 @@ export function checkOperationInput(document: DocumentNode, variables: Record<st
     const hostile = isHostileText(name) ? 'variables' : findHostileText(value, name);
     if (hostile) throw new HostileTextError(hostile);
   }
-}
-
-function checkCursor(value: string): void {
-  if (value === '') return;
-  readCursorEnvelope(value);
 }
 
 /** The Apollo Server plugin around checkOperationInput: after the operation is known, before execution. */

@@ -110,11 +110,8 @@ export function readCursor(cursor: string | null | undefined, shape: readonly Cu
   });
 }
 
-/**
- * The generic part of every cursor: base64url of a JSON array of strings and numbers. Checked for every `after`
- * argument before any resolver runs (graphql/hostile-input.ts), and again by readCursor with the list's shape.
- */
-export function readCursorEnvelope(cursor: string): (string | number)[] {
+/** The generic part of every cursor: base64url of a JSON array of strings and numbers. */
+function readCursorEnvelope(cursor: string): (string | number)[] {
   if (cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+={0,2}$/.test(cursor)) throw new InvalidCursorError();
   let parsed: unknown;
   try {

@@ -1,10 +1,10 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { findHostileText, hostileTextMessage, isHostileText } from '../lib/hostile-text.js';
+import { findHostileText, hostileTextMessage } from '../lib/hostile-text.js';
 import { simplePage } from './simple-page.js';
 
 /**
- * The HTTP routes' side of the hostile-text rule (lib/hostile-text.ts): a NUL or a lone surrogate in the path, in a
- * query string or in a form body is answered 400 with a Dutch message naming the field, before a route sees it.
+ * The HTTP routes' side of the hostile-text rule (lib/hostile-text.ts): a NUL or a lone surrogate in a query string
+ * or in a form body is answered 400 with a Dutch message naming the field, before a route sees it.
  * (GraphQL arguments are checked by graphql/hostile-input.ts; the upload's `alt` by its route.)
  */
 export function refuseHostileText(req: Request, res: Response, field: string): void {
@@ -17,19 +17,12 @@ export function refuseHostileText(req: Request, res: Response, field: string): v
   }
 }
 
-function decodedPath(path: string): string | null {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return null; // malformed percent-encoding (e.g. a lone surrogate's bytes)
-  }
-}
-
-/** Path and query string of every request. */
+/**
+ * The query string of every request. (Path parameters are not text for the database: each route matches its own
+ * pattern — a UUID, a storage key, a payment id — and answers 404 to anything else.)
+ */
 export function rejectHostileQuery(): RequestHandler {
   return (req, res, next) => {
-    const path = decodedPath(req.path);
-    if (path === null || isHostileText(path)) return refuseHostileText(req, res, 'pad');
     const field = req.url.includes('?') ? findHostileText(req.query, 'query') : null;
     if (field) return refuseHostileText(req, res, field);
     next();

@@ -118,7 +118,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
     validationRules: armor.validationRules,
     formatError,
     plugins: [
-      // Text PostgreSQL refuses and malformed cursors: BAD_USER_INPUT before any resolver runs.
+      // Text PostgreSQL refuses (a NUL, a lone surrogate) in any argument: BAD_USER_INPUT before any resolver runs.
       hostileInputPlugin<Context>(),
       ...armorPlugins,
       ApolloServerPluginLandingPageDisabled(),

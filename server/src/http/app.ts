@@ -24,6 +24,11 @@ import { sitemapRoute } from './sitemap.js';
 import { devOutboxRoutes } from '../integrations/mail/dev-outbox.routes.js';
 import { productImageRoutes } from '../modules/catalogue/product-image.routes.js';
 import { uploadsRoute } from '../integrations/storage/uploads.route.js';
+import { securityHeaders } from './security-headers.js';
+import { rejectHostileQuery } from './hostile-request.js';
+import { simplePageAssets } from './simple-page.js';
+import { hostileInputPlugin } from '../graphql/hostile-input.js';
+import { isClientMistake } from '../graphql/errors.js';
 
 /** Paths the server answers itself; everything else is the client (index.html) or a static file. */
 export const SERVER_PATHS = ['/graphql', '/healthz', '/readyz', '/auth/', '/monitoring/', '/api/', '/sandbox', '/uploads/', '/sitemap.xml'];
@@ -56,12 +61,12 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
   if (deps.testViewers && config.env !== 'test') throw new Error('Testgebruikers bestaan alleen in tests (NODE_ENV=test).');
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy);
+  // X-Forwarded-For is believed only from the configured reverse proxies (TRUSTED_PROXIES); from anyone else the
+  // socket's address is the client's address, so no client can choose its own for the per-address limits.
+  app.set('trust proxy', config.trustedProxies.length ? config.trustedProxies : false);
 
+  app.use(securityHeaders({ production: config.production, appUrl: config.appUrl }));
   app.use((req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'same-origin');
-    res.setHeader('X-Frame-Options', 'DENY');
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -70,6 +75,9 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
     });
     next();
   });
+
+  app.use(rejectHostileQuery());
+  app.use(simplePageAssets());
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -122,6 +130,8 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
     validationRules: armor.validationRules,
     formatError,
     plugins: [
+      // Text PostgreSQL refuses (a NUL, a lone surrogate) in any argument: BAD_USER_INPUT before any resolver runs.
+      hostileInputPlugin<Context>(),
       ...armorPlugins,
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer }),
@@ -130,11 +140,13 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
       {
         async requestDidStart() {
           return {
-            async didEncounterErrors({ errors }) {
+            async didEncounterErrors({ errors, operationName }) {
               for (const error of errors) {
-                const code = error.extensions?.code;
-                if (!code || code === 'INTERNAL_SERVER_ERROR') {
-                  logger.error({ err: error.originalError ?? error, path: error.path }, 'graphql error');
+                if (isClientMistake(error)) {
+                  // The caller's mistake, not ours: no stack, and no message (it may quote the input).
+                  logger.info({ code: error.extensions?.code ?? 'BAD_USER_INPUT', path: error.path, operationName }, 'graphql request refused');
+                } else {
+                  logger.error({ err: error.originalError ?? error, path: error.path, operationName }, 'graphql error');
                 }
               }
             },
@@ -178,16 +190,26 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
     });
   } else if (deps.devMiddleware) {
     const vite = deps.devMiddleware;
-    app.use((req, res, next) => (isServerPath(req.path) && !req.path.startsWith('/sandbox') ? next() : vite(req, res, next)));
+    app.use((req, res, next) => {
+      if (isServerPath(req.path) && !req.path.startsWith('/sandbox')) return next();
+      // Vite's development pages carry an inline script (React Refresh); the built client needs no such exception.
+      res.removeHeader('Content-Security-Policy');
+      return vite(req, res, next);
+    });
   }
 
   app.use((_req, res) => {
     res.status(404).json({ error: 'Niet gevonden.' });
   });
-  app.use((error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    logger.error({ err: error }, 'unhandled http error');
-    if (res.headersSent) return;
+  app.use((error: Error, req: express.Request, res: express.Response, _next: express.NextFunction) => {
     const status = (error as { status?: number }).status;
+    if (status && status >= 400 && status < 500) {
+      // A client mistake (bad JSON, a body too large, a malformed URL): worth a line, not an error with a stack.
+      logger.warn({ status, type: (error as { type?: string }).type, method: req.method, path: req.path }, 'http request refused');
+    } else {
+      logger.error({ err: error, method: req.method, path: req.path }, 'unhandled http error');
+    }
+    if (res.headersSent) return;
     if (status && status >= 400 && status < 500) {
       res.status(status).json({ error: 'Het verzoek is ongeldig.' });
       return;

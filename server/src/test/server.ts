@@ -19,7 +19,9 @@ export interface TestServer extends RunningServer {
 }
 
 /** The real application on a free port, against its own fresh database (migrated; demo data when `seed`). */
-export async function startTestServer(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { seed?: boolean; env?: Record<string, string>; clientDist?: string } = {},
+): Promise<TestServer> {
   const database = await createTestDatabase();
   await database.orm.close(true);
   const config = loadConfig({
@@ -32,7 +34,7 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
   });
   const queries: string[] = [];
   const apiClients = new TestApiClients(config);
-  const server = await boot({ config, logger: createLogger(config.logLevel), port: 0, onQuery: (q) => queries.push(q), testViewers: apiClients });
+  const server = await boot({ config, logger: createLogger(config.logLevel), port: 0, onQuery: (q) => queries.push(q), testViewers: apiClients, clientDist: options.clientDist });
   return {
     ...server,
     database,

@@ -1,12 +1,12 @@
 import { registerEnumType } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
-import { clampPageSize, decodeCursor, encodeCursor } from '../../graphql/pagination.js';
+import { clampPageSize, encodeCursor, readCursor } from '../../graphql/pagination.js';
 import { isUuid } from '../../graphql/ids.js';
 import { Product, ProductStatus } from './product.entity.js';
 import { Category } from './category.entity.js';
 import { Provider } from '../providers/provider.entity.js';
-import { badCursor, keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from './keyset.js';
+import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from './keyset.js';
 
 export interface ProductPage {
   items: { cursor: string; node: Product }[];
@@ -196,9 +196,8 @@ export class CatalogueService {
     const providerId = ctx.viewer.providerId;
     const where: Record<string, unknown> = { provider: providerId };
     const totalCount = await ctx.em.count(Product, where);
-    if (after) {
-      const cursor = decodeCursor(after, 2);
-      if (!cursor) badCursor();
+    const cursor = readCursor(after, ['timestamp', 'uuid']);
+    if (cursor) {
       const [created, id] = cursor as [string, string];
       Object.assign(where, {
         $or: [{ createdAt: { $lt: new Date(created) } }, { createdAt: new Date(created), id: { $lt: id } }],

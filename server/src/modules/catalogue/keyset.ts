@@ -1,6 +1,4 @@
-import { GraphQLError } from 'graphql';
-import { decodeCursor, encodeCursor } from '../../graphql/pagination.js';
-import { isUuid } from '../../graphql/ids.js';
+import { encodeCursor, readCursor, type CursorPart } from '../../graphql/pagination.js';
 
 /**
  * Keyset pagination over raw SQL: an ordering is a list of keys (SQL expressions, all in one direction) that ends
@@ -14,16 +12,13 @@ export interface KeyOrder {
   keys: { expr: string; cast: 'float8' | 'timestamptz' | 'integer' | 'uuid' }[];
 }
 
-const VALID: Record<KeyOrder['keys'][number]['cast'], (v: string) => boolean> = {
-  float8: (v) => v.length < 40 && Number.isFinite(Number(v)),
-  timestamptz: (v) => v.length < 40 && /^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2})?|Z)?$/.test(v) && !Number.isNaN(Date.parse(v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'))),
-  integer: (v) => /^-?\d{1,9}$/.test(v),
-  uuid: (v) => isUuid(v),
+/** How the one cursor decoder (graphql/pagination.ts) checks each key's value before PostgreSQL casts it. */
+const CAST_PART: Record<KeyOrder['keys'][number]['cast'], CursorPart> = {
+  float8: 'float',
+  timestamptz: 'timestamp',
+  integer: 'integer',
+  uuid: 'uuid',
 };
-
-export function badCursor(): never {
-  throw new GraphQLError('De paginering is ongeldig: vraag de eerste pagina opnieuw op.', { extensions: { code: 'BAD_USER_INPUT' } });
-}
 
 /** Select list for the key values, as text: `<expr>::text as _k0, …`. */
 export function keySelect(order: KeyOrder): string {
@@ -36,13 +31,9 @@ export function keyOrderBy(order: KeyOrder): string {
 
 /** The WHERE condition that starts after `cursor`, and its parameters (none without a cursor). */
 export function keyCondition(order: KeyOrder, cursor: string | null | undefined): { sql: string | null; params: unknown[] } {
-  if (!cursor) return { sql: null, params: [] };
-  const values = decodeCursor(cursor, order.keys.length + 1);
-  if (!values || values[0] !== order.name) badCursor();
-  order.keys.forEach((k, i) => {
-    const v = values[i + 1];
-    if (typeof v !== 'string' || !VALID[k.cast](v)) badCursor();
-  });
+  const shape: CursorPart[] = [{ literal: order.name }, ...order.keys.map((k) => CAST_PART[k.cast])];
+  const values = readCursor(cursor, shape);
+  if (!values) return { sql: null, params: [] };
   const left = order.keys.map((k) => k.expr).join(', ');
   const right = order.keys.map((k) => `?::${k.cast}`).join(', ');
   return { sql: `(${left}) ${order.direction === 'asc' ? '>' : '<'} (${right})`, params: values.slice(1) };

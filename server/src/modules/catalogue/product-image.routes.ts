@@ -7,6 +7,7 @@ import type { Context } from '../../graphql/context.js';
 import { createLoaders } from '../../graphql/loaders.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { IMAGE_MESSAGES, IMAGE_RULES } from './product-image.service.js';
+import { hostileTextMessage, isHostileText } from '../../lib/hostile-text.js';
 
 /** The header every upload must carry: a cross-site form cannot set it, and a cross-site script needs CORS we never grant. */
 export const UPLOAD_HEADER = 'x-gemeentewinkel-upload';
@@ -67,6 +68,8 @@ export function productImageRoutes(deps: { orm: MikroORM; services: Services; lo
     } catch {
       return refuse(400, 'BAD_REQUEST', IMAGE_MESSAGES.missing, 'file');
     }
+
+    if (isHostileText(parsed.alt)) return refuse(400, 'INVALID', hostileTextMessage('alt'), 'alt');
 
     const ctx: Context = { em, viewer, services, loaders: createLoaders(em), log: logger, req, res };
     try {

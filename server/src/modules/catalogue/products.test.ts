@@ -338,7 +338,7 @@ describe('products: provider CRUD, the state machine, review, ownership', () => 
     const forged = Buffer.from(JSON.stringify(['q', "2026-01-01'; drop table product; --", 'x'])).toString('base64url');
     const bad: any = await reviewer.gql(REVIEW_LIST, { status: 'SUBMITTED', after: forged });
     expect(bad.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-    expect(bad.errors[0].message).toMatch(/paginering is ongeldig/);
+    expect(bad.errors[0].message).toMatch(/paginacursor is ongeldig/);
 
     async function firstCursor() {
       const r: any = await reviewer.gql(REVIEW_LIST, { status: 'SUBMITTED', first: 1 });

@@ -1,9 +1,8 @@
-import { GraphQLError } from 'graphql';
 import type { Context } from '../../graphql/context.js';
 import { UserError } from '../../graphql/errors.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { isUuid } from '../../graphql/ids.js';
-import { clampPageSize, decodeCursor, encodeCursor } from '../../graphql/pagination.js';
+import { clampPageSize, encodeCursor, readCursor } from '../../graphql/pagination.js';
 import { encryptBsn, hashBsn, type BsnKeys } from '../../crypto/bsn.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
@@ -24,10 +23,6 @@ export interface ClientGroupPage {
 /** `%`, `_` and `\` typed by a user are literal characters in a LIKE pattern. */
 function likeEscape(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-function badCursor(): never {
-  throw new GraphQLError('De paginering is ongeldig: vraag de eerste pagina opnieuw op.', { extensions: { code: 'BAD_USER_INPUT' } });
 }
 
 const EXTERNAL_IDENTIFIER = /^[A-Za-z0-9][A-Za-z0-9/._-]{0,39}$/;
@@ -90,8 +85,7 @@ export class ClientGroupService {
         params.push(...patterns);
       }
     }
-    const after = args.after ? decodeCursor(args.after, 2) : null;
-    if (args.after && (!after || typeof after[0] !== 'string' || !isUuid(String(after[1])))) badCursor();
+    const after = readCursor(args.after, ['text', 'uuid']);
 
     const filtered = `select g.id, g.name, g.client_number, g.municipality_id, g.created_at, count(*) over () as total
                         from client_group g ${where.length ? `where ${where.join(' and ')}` : ''}`;

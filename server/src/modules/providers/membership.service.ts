@@ -1,11 +1,10 @@
 import { LockMode, type FilterQuery } from '@mikro-orm/core';
-import { GraphQLError } from 'graphql';
 import type { Context } from '../../graphql/context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { ForbiddenError, UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { clampPageSize, decodeCursor, encodeCursor } from '../../graphql/pagination.js';
+import { clampPageSize, encodeCursor, readCursor } from '../../graphql/pagination.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Provider } from './provider.entity.js';
 import { ProviderMembership, MembershipStatus } from './provider-membership.entity.js';
@@ -144,11 +143,8 @@ export class MembershipService {
     if (filter.status) Object.assign(where, { status: filter.status });
     const totalCount = await ctx.em.count(ProviderMembership, where);
     const paged: FilterQuery<ProviderMembership> = { ...(where as object) };
-    if (filter.after) {
-      const cursor = decodeCursor(filter.after, 2);
-      if (!cursor || !isUuid(String(cursor[1]))) {
-        throw new GraphQLError('De paginering is ongeldig: vraag de eerste pagina opnieuw op.', { extensions: { code: 'BAD_USER_INPUT' } });
-      }
+    const cursor = readCursor(filter.after, ['timestamp', 'uuid']);
+    if (cursor) {
       const [applied, id] = cursor as [string, string];
       Object.assign(paged, { $or: [{ appliedAt: { $lt: new Date(applied) } }, { appliedAt: new Date(applied), id: { $lt: id } }] });
     }

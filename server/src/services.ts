@@ -9,6 +9,7 @@ import { DashboardService } from './modules/dashboard/dashboard.service.js';
 import { join } from 'node:path';
 import { LocalDiskStorage } from './integrations/storage/file-storage.js';
 import { ProductService } from './modules/catalogue/product.service.js';
+import { AuditService } from './modules/audit/audit.service.js';
 import { CategoryService } from './modules/catalogue/category.service.js';
 import { ProductImageService } from './modules/catalogue/product-image.service.js';
 import { createMailer } from './integrations/mail/create-mailer.js';
@@ -80,7 +81,7 @@ export function createServices(config: Config) {
     providers: new ProviderService(emailTokens, mail, config.appUrl),
     dashboard: new DashboardService(),
     storage,
-    products: new ProductService(config.appUrl),
+    products: new ProductService(config.appUrl, new AuditService()),
     categories: new CategoryService(),
     productImages: new ProductImageService(storage),
     mail,

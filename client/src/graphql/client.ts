@@ -11,7 +11,7 @@ export function createCache(): InMemoryCache {
           // One list per search/category/provider/sort combination; pages of it are appended.
           products: relayStylePagination(['search', 'categoryId', 'providerId', 'sort']),
           myProducts: relayStylePagination(),
-          reviewProducts: relayStylePagination(['status', 'providerId']),
+          reviewProducts: relayStylePagination(['approvalStatus', 'municipalityId', 'status', 'providerId']),
           providerMemberships: relayStylePagination(['status']),
           myMessages: relayStylePagination(),
           providerOrders: relayStylePagination(['status']),

@@ -114,8 +114,9 @@ export const urls = {
       `${admin}/persoon/${seg(externalIdentifier)}/bestellingen/${seg(clientId)}/${seg(orderId)}`,
     personCard: (externalIdentifier: string) => `${admin}/persoon/${seg(externalIdentifier)}/pas`,
     personDelete: (externalIdentifier: string) => `${admin}/persoon/${seg(externalIdentifier)}/verwijderen`,
-    products: () => `${admin}/producten`,
-    rejectedProducts: () => `${admin}/producten/afgekeurd`,
+    /** The review queue; `gemeente` (a municipality's slug) narrows it to one municipality of the staff member's scope. */
+    products: (gemeente?: string | null) => withQuery(`${admin}/producten`, { gemeente }),
+    rejectedProducts: (gemeente?: string | null) => withQuery(`${admin}/producten/afgekeurd`, { gemeente }),
     product: (productId: string) => `${admin}/producten/${seg(productId)}`,
     arrangements: () => `${admin}/regelingen`,
     newArrangement: () => `${admin}/regelingen/nieuw`,

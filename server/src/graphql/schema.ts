@@ -10,7 +10,7 @@ import { ProviderResolver } from '../modules/providers/provider.resolver.js';
 import { ContentResolver } from '../modules/content/content.resolver.js';
 import { DashboardResolver } from '../modules/dashboard/dashboard.resolver.js';
 import { ProductImageResolver } from '../modules/catalogue/catalogue.resolver.js';
-import { ProductReviewResolver, ProviderProductResolver } from '../modules/catalogue/product.resolver.js';
+import { ProductApprovalResolver, ProductReviewResolver, ProviderProductResolver } from '../modules/catalogue/product.resolver.js';
 import { CategoryAdminResolver } from '../modules/catalogue/category.resolver.js';
 import { AccountRecoveryResolver } from '../modules/identity/account-recovery.resolver.js';
 import { RegistrationResolver } from '../modules/providers/registration.resolver.js';
@@ -49,6 +49,7 @@ export const resolvers = [
   ProductImageResolver,
   ProviderProductResolver,
   ProductReviewResolver,
+  ProductApprovalResolver,
   CategoryAdminResolver,
   AccountRecoveryResolver,
   RegistrationResolver,

@@ -8,6 +8,7 @@ import { Migration20261122000800_messages } from './Migration20261122000800_mess
 import { Migration20261122000600_payments } from './Migration20261122000600_payments.js';
 import { Migration20261122000700_order_mail } from './Migration20261122000700_order_mail.js';
 import { Migration20261124000200_person_write } from './Migration20261124000200_person_write.js';
+import { Migration20261124000300_product_approvals } from './Migration20261124000300_product_approvals.js';
 
 /** Every migration in order. A new migration is added here as well as in its own file. */
 export const migrationsList = [
@@ -21,4 +22,5 @@ export const migrationsList = [
   { name: 'Migration20261122000600_payments', class: Migration20261122000600_payments },
   { name: 'Migration20261122000700_order_mail', class: Migration20261122000700_order_mail },
   { name: 'Migration20261124000200_person_write', class: Migration20261124000200_person_write },
+  { name: 'Migration20261124000300_product_approvals', class: Migration20261124000300_product_approvals },
 ];

@@ -41,11 +41,13 @@ export const TEMPLATE_VARIABLES = {
   PRODUCT_APPROVED: {
     providerName: 'naam van de organisatie',
     productTitle: 'titel van het product',
+    municipalityName: 'naam van de gemeente die het product heeft goedgekeurd',
     productLink: 'link naar het product in de aanbiedersomgeving',
   },
   PRODUCT_REJECTED: {
     providerName: 'naam van de organisatie',
     productTitle: 'titel van het product',
+    municipalityName: 'naam van de gemeente die het product heeft afgekeurd',
     reason: 'reden van de afkeuring',
     productLink: 'link naar het product in de aanbiedersomgeving',
   },

@@ -12,7 +12,8 @@ import { Card } from '../customers/card.entity.js';
 import { makeCardNumber } from '../customers/card-number.js';
 import { Arrangement } from '../arrangements/arrangement.entity.js';
 import { Category } from '../catalogue/category.entity.js';
-import { Product, ProductStatus } from '../catalogue/product.entity.js';
+import { Product } from '../catalogue/product.entity.js';
+import { offeredIn } from '../../test/households.js';
 import { ProviderUser } from '../providers/provider-user.entity.js';
 import { OutboxMail } from '../communication/outbox-mail.entity.js';
 import { LedgerService } from '../ledger/ledger.service.js';
@@ -48,7 +49,7 @@ describe('order actions, lists and the counter', () => {
     noorderhaven = await em.findOneOrFail(Municipality, { slug: 'noorderhaven' });
     for (const p of [1, 2, 5]) {
       const user = await em.findOneOrFail(ProviderUser, { email: demoProviderEmail(p) });
-      const [product] = await em.find(Product, { provider: user.provider.id, status: ProductStatus.APPROVED }, { orderBy: { priceCents: 'asc' }, limit: 1 });
+      const [product] = (await offeredIn(server, zuiderveen.id)).filter((x) => x.provider.id === user.provider.id).sort((x, y) => x.priceCents - y.priceCents);
       const client = server.client();
       await client.loginProvider(demoProviderEmail(p), DEMO_PASSWORD);
       providers.set(p, { id: user.provider.id, product: product!, client });

@@ -1,4 +1,5 @@
 import { LockMode, type FilterQuery } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Context } from '../../graphql/context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
@@ -15,6 +16,7 @@ import type { MailService } from '../communication/mail.service.js';
 import { appLink } from '../identity/account-recovery.service.js';
 import { actorOf, recordAudit } from './provider-audit.js';
 import { canSeeProvider, ownProviderId, type Result } from './provider.service.js';
+import { membershipEnded, openDecisionsForMembership } from '../catalogue/product-approval.js';
 
 export interface MembershipPage {
   items: { cursor: string; node: ProviderMembership }[];
@@ -114,7 +116,10 @@ export class MembershipService {
     });
   }
 
-  /** Withdraws (afmelden): the provider's products stop being shown to that municipality's residents. */
+  /**
+   * Withdraws (afmelden): the provider's products leave that municipality's offer (product-approval.ts); their
+   * decisions there stay as history and are asked again if the provider is approved there once more.
+   */
   async withdraw(ctx: Context, municipalityId: string): Promise<Result<ProviderMembership>> {
     const providerId = ownProviderId(ctx);
     const none = { ok: false as const, errors: [UserError.of('municipalityId', 'NOT_A_MEMBER', 'U bent bij deze gemeente niet aangemeld.')] };
@@ -130,6 +135,8 @@ export class MembershipService {
       Object.assign(membership, { status: MembershipStatus.WITHDRAWN, reason: null });
       recordAudit(tx, actorOf(ctx.viewer), 'membership.withdrawn', 'provider_membership', membership.id, { providerId, municipalityId, previous });
       await tx.flush();
+      // The products leave that municipality's offer (their decisions there stay, as history).
+      if (previous === MembershipStatus.APPROVED) await membershipEnded(tx as EntityManager, providerId);
       return { ok: true, value: membership };
     });
   }
@@ -202,9 +209,14 @@ export class MembershipService {
       });
       const provider = await tx.findOneOrFail(Provider, membership.provider.id);
       const municipality = await tx.findOneOrFail(Municipality, membership.municipality.id);
+      await tx.flush();
+      // The municipality now decides on each of the provider's submitted products for its own offer.
+      const openedDecisions =
+        status === MembershipStatus.APPROVED ? await openDecisionsForMembership(tx as EntityManager, provider.id, municipality.id) : 0;
       recordAudit(tx, actorOf(v), status === MembershipStatus.APPROVED ? 'membership.approved' : 'membership.rejected', 'provider_membership', membership.id, {
         providerId: provider.id,
         municipalityId: municipality.id,
+        ...(status === MembershipStatus.APPROVED ? { openedDecisions } : {}),
       });
       await tx.flush();
       const profileLink = appLink(this.appUrl, '/aanbieder/profiel');

@@ -39,9 +39,9 @@ export const SubmitProductDocument = graphql(`
       product {
         id
         status
-        rejectionReason
         submittedAt
         updatedAt
+        ...ProductDecisions_product
       }
       errors {
         field

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RouteHandle } from './components/layout/routeHandle';
 import { paramRules } from './lib/params';
 import { routes } from './router';
-import { ALL_SPEC_URLS, SPEC_URLS } from './test/specUrls';
+import { ALL_SPEC_URLS, EXTRA_URLS, SPEC_URLS } from './test/specUrls';
 
 function leaf(url: string) {
   const matches = matchRoutes(routes, url);
@@ -53,6 +53,13 @@ describe('the route table', () => {
     const matches = matchRoutes(routes, '/admin/inloggen') ?? [];
     expect(matches.map((m) => m.route.path)).not.toContain('admin');
     expect(matches.some((m) => m.route.path === 'admin/inloggen')).toBe(true);
+  });
+
+  it.each(EXTRA_URLS.public)('registers %s outside the guarded admin layout, on a real screen', (url) => {
+    const matches = matchRoutes(routes, url) ?? [];
+    expect(matches.map((m) => m.route.path)).not.toContain('admin');
+    expect(leaf(url)?.route.path).not.toBe('*');
+    expect(permissionOf(url)).toBeUndefined();
   });
 
   it.each(['/bestaat-niet', '/aanbod/a/b/c/d', '/admin/bestaat-niet', '/account/bestaat-niet'])(

@@ -56,7 +56,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     orm = await openDatabase(databaseUrl, { logger, onQuery: options.onQuery });
     const applied = await migrate(orm);
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
-    const services = createServices(config);
+    const services = createServices(config, { pool: await orm.em.getConnection().getNativeClient() });
     if (config.seedDemoData) {
       const { created } = await seedDemoData(orm.em.fork(), { bsnKeys: config.bsn });
       if (created) logger.info('demo data seeded');
@@ -84,7 +84,10 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     const port = (httpServer.address() as AddressInfo).port;
     const purge = setInterval(() => void services.sessions.purgeExpired(orm!.em.fork()).catch(() => undefined), 3600_000);
     purge.unref();
-    const purgeTokens = setInterval(() => void services.emailTokens.purgeExpired(orm!.em.fork()).catch(() => undefined), 3600_000);
+    const purgeTokens = setInterval(() => {
+      void services.emailTokens.purgeExpired(orm!.em.fork()).catch(() => undefined);
+      void services.limits.purgeExpired().catch(() => undefined);
+    }, 3600_000);
     purgeTokens.unref();
     // Open payments past their time are checked at the PSP and settled; due refunds are (re)sent.
     const paymentSweeper = services.payments.startSweeper(orm, logger);
@@ -97,6 +100,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
         await paymentSweeper.stop();
         await apollo.stop(); // drains the HTTP server
         await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+        await services.afterAnswer.idle(); // mails still going out after their answer
         await orm!.close(true);
         await embedded?.stop();
       })());

@@ -1,6 +1,10 @@
+import type pg from 'pg';
 import type { Config } from './config/config.js';
 import { SessionService } from './modules/identity/session.service.js';
-import { LoginRateLimiter } from './modules/identity/login-rate-limiter.js';
+import { Limits } from './modules/limits/limits.js';
+import { limitPolicy } from './modules/limits/policy.js';
+import { LoginLimits } from './modules/limits/login-limits.js';
+import { AfterAnswer } from './lib/background.js';
 import { AuthService } from './modules/identity/auth.service.js';
 import { ViewerService } from './modules/identity/viewer.service.js';
 import { CatalogueService } from './modules/catalogue/catalogue.service.js';
@@ -15,7 +19,6 @@ import { ProductImageService } from './modules/catalogue/product-image.service.j
 import { createMailer } from './integrations/mail/create-mailer.js';
 import { MailService } from './modules/communication/mail.service.js';
 import { EmailTokenService } from './modules/identity/email-token.service.js';
-import { RequestThrottle } from './modules/identity/request-throttle.js';
 import { AccountRecoveryService } from './modules/identity/account-recovery.service.js';
 import { TermsService } from './modules/terms/terms.service.js';
 import { RegistrationService } from './modules/providers/registration.service.js';
@@ -35,20 +38,24 @@ import { OrderListService } from './modules/orders/order-lists.service.js';
 import { CounterService } from './modules/orders/counter.service.js';
 import { orderStatusMail } from './modules/orders/order-mail.js';
 
-/** The application's services, made once at start. Stateless apart from their settings; methods take the context first. */
-export function createServices(config: Config) {
+/**
+ * The application's services, made once at start. Stateless apart from their settings; methods take the context first.
+ * `pool` is the database's connection pool (the ORM's own): the limits keep their counters there.
+ */
+export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
   const sessions = new SessionService(config.session);
-  const limiter = new LoginRateLimiter(config.loginRateLimit.maxAttempts, config.loginRateLimit.windowSeconds);
+  // Every limited action reserves its attempt through this one limiter, counters in PostgreSQL (modules/limits/).
+  const limits = new Limits(pool, config.session.secret);
+  const limitRules = limitPolicy(config.loginRateLimit);
+  const loginLimits = new LoginLimits(limits, limitRules.login);
+  // Work that must not show in how long an answer takes (mails that only go out for a known address).
+  const afterAnswer = new AfterAnswer();
   // Uploaded files (product images): local disk under DATA_DIR/uploads.
   const storage = new LocalDiskStorage(join(config.dataDir, 'uploads'));
   // Onboarding and e-mail: templates rendered from the database, sent through the configured mailer.
   const mail = new MailService(createMailer(config));
   const emailTokens = new EmailTokenService();
   const terms = new TermsService();
-  const { maxAttempts, windowSeconds } = config.loginRateLimit;
-  const resetThrottle = new RequestThrottle('password-reset', { perKey: maxAttempts, perAddress: maxAttempts * 10, windowSeconds });
-  const registrationThrottle = new RequestThrottle('registration', { perKey: 1, perAddress: maxAttempts * 10, windowSeconds });
-  const existingAccountNotice = new RequestThrottle('registration-existing', { perKey: 1, perAddress: 1, windowSeconds: 3600 });
   // Money: the ledger is the only source of truth; assignments grant and revoke budget through it.
   const ledger = new LedgerService();
   const orders = new OrderService(ledger);
@@ -62,6 +69,9 @@ export function createServices(config: Config) {
   return {
     config,
     sessions,
+    limits,
+    limitRules,
+    afterAnswer,
     ledger,
     assignments: new AssignmentService(ledger),
     orders,
@@ -71,14 +81,14 @@ export function createServices(config: Config) {
     // Accept, reject, deliver, cancel (provider, customer, staff); the order lists; the counter screen's look-up.
     orderActions: new OrderActionsService(orders),
     orderLists: new OrderListService(),
-    counter: new CounterService(),
+    counter: new CounterService(limits, limitRules.counter),
     ...createCustomerServices(config),
     checkout: new CheckoutService(ledger, orders, payments),
     cart: new CartService(new CheckoutService(ledger, orders, payments)),
-    auth: new AuthService(sessions, limiter, config.bsn),
+    auth: new AuthService(sessions, loginLimits, config.bsn),
     viewer: new ViewerService(),
     catalogue: new CatalogueService(),
-    providers: new ProviderService(emailTokens, mail, config.appUrl),
+    providers: new ProviderService(emailTokens, mail, limits, limitRules, afterAnswer, config.appUrl),
     dashboard: new DashboardService(),
     storage,
     products: new ProductService(config.appUrl, new AuditService()),
@@ -87,8 +97,8 @@ export function createServices(config: Config) {
     mail,
     emailTokens,
     terms,
-    accountRecovery: new AccountRecoveryService(emailTokens, mail, resetThrottle, config.appUrl),
-    registration: new RegistrationService(emailTokens, mail, terms, registrationThrottle, existingAccountNotice, config.appUrl),
+    accountRecovery: new AccountRecoveryService(emailTokens, mail, limits, limitRules.passwordReset, loginLimits, afterAnswer, config.appUrl),
+    registration: new RegistrationService(emailTokens, mail, terms, limits, limitRules, config.appUrl),
     memberships: new MembershipService(terms, mail, config.appUrl),
   };
 }

@@ -90,6 +90,8 @@ export const urls = {
 
   admin: {
     login: (terug?: string | null) => withQuery(`${admin}/inloggen`, { terug }),
+    forgotPassword: () => `${admin}/wachtwoord-vergeten`,
+    resetPassword: (token: string) => `${admin}/wachtwoord-vergeten/${seg(token)}`,
     dashboard: () => admin,
     /** `status`: in-behandeling (default), goedgekeurd, afgewezen, afgemeld or alle. */
     providers: (status?: string | null) => withQuery(`${admin}/aanbieders`, { status }),

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { loadConfig } from '../config/config.js';
 import { createLogger } from '../logging/logger.js';
 import { boot, type RunningServer } from '../boot.js';
@@ -9,7 +10,8 @@ export interface TestServer extends RunningServer {
   database: TestDatabase;
   /** Every SQL statement the server ran, in order; clear it between measurements. */
   queries: string[];
-  client: () => TestClient;
+  /** A new client; `from` binds it to another loopback address (127.0.0.2, 127.0.0.3, …) to be another visitor. */
+  client: (options?: { from?: string }) => TestClient;
   /**
    * A client calling as an API client with these permissions and scope (null: every municipality), until API keys
    * exist: a test bearer token only this test server knows (src/test/api-clients.ts).
@@ -39,7 +41,7 @@ export async function startTestServer(
     ...server,
     database,
     queries,
-    client: () => new TestClient(server.url),
+    client: (o) => new TestClient(server.url, {}, o?.from),
     apiClient: (options) => {
       const { token, apiClientId } = apiClients.issue(options);
       return Object.assign(new TestClient(server.url, { authorization: `Bearer ${token}` }), { apiClientId });
@@ -57,7 +59,10 @@ export interface GraphQLResponse<T = Record<string, unknown>> {
   errors?: { message: string; extensions?: Record<string, unknown>; path?: (string | number)[] }[];
 }
 
-/** A GraphQL-over-HTTP client with its own cookie jar: one per simulated browser. */
+/**
+ * A GraphQL-over-HTTP client with its own cookie jar: one per simulated browser. With `localAddress` its connections
+ * come from that address (any 127.x.y.z is loopback on Linux), so the server sees a different client address.
+ */
 export class TestClient {
   cookies = new Map<string, string>();
 
@@ -65,6 +70,7 @@ export class TestClient {
     readonly baseUrl: string,
     /** Sent with every request (an API client's Authorization header). */
     readonly headers: Record<string, string> = {},
+    readonly localAddress?: string,
   ) {}
 
   cookieHeader(): string {
@@ -86,9 +92,33 @@ export class TestClient {
     const headers = new Headers(init.headers);
     for (const [name, value] of Object.entries(this.headers)) if (!headers.has(name)) headers.set(name, value);
     if (this.cookies.size) headers.set('cookie', this.cookieHeader());
-    const res = await fetch(this.baseUrl + path, { ...init, headers, redirect: 'manual' });
+    const res = this.localAddress
+      ? await this.fetchFrom(this.localAddress, path, init, headers)
+      : await fetch(this.baseUrl + path, { ...init, headers, redirect: 'manual' });
     this.remember(res);
     return res;
+  }
+
+  /** node:http, bound to a local address (fetch cannot choose one); string bodies only, no redirects followed. */
+  private fetchFrom(localAddress: string, path: string, init: RequestInit, headers: Headers): Promise<Response> {
+    const url = new URL(this.baseUrl + path);
+    if (url.hostname === 'localhost') url.hostname = '127.0.0.1';
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(url, { method: init.method ?? 'GET', headers: Object.fromEntries(headers), localAddress, agent: false }, (msg) => {
+        const chunks: Buffer[] = [];
+        msg.on('data', (chunk: Buffer) => chunks.push(chunk));
+        msg.on('error', reject);
+        msg.on('end', () => {
+          const h = new Headers();
+          for (let i = 0; i < msg.rawHeaders.length; i += 2) h.append(msg.rawHeaders[i]!, msg.rawHeaders[i + 1]!);
+          const status = msg.statusCode ?? 500;
+          resolve(new Response([204, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers: h }));
+        });
+      });
+      req.on('error', reject);
+      if (init.body !== undefined && init.body !== null) req.write(String(init.body));
+      req.end();
+    });
   }
 
   async gql<T = Record<string, any>>(query: string, variables?: Record<string, unknown>): Promise<GraphQLResponse<T>> {

@@ -18,6 +18,10 @@ export default defineConfig({
     outDir: here('dist'),
     emptyOutDir: true,
     sourcemap: true,
+    // No asset becomes a data: URL: fonts and images stay files, so the Content-Security-Policy's font-src can stay
+    // 'self' (server/src/http/security-headers.ts). Vite emits no inline script (its module-preload polyfill lives
+    // in the entry chunk); the browser tests check the built pages.
+    assetsInlineLimit: 0,
     // Only the sandbox's Monaco/GraphiQL chunks exceed this; the application's are far smaller.
     chunkSizeWarningLimit: 3000,
     rolldownOptions: {

@@ -10,7 +10,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedde
 import { createServices, type Services } from './services.js';
 import { createContexts, type Contexts } from './contexts.js';
 import { clockFromConfig, type Clock } from './lib/clock.js';
-import { createApp } from './http/app.js';
+import { createApp, type TestViewers } from './http/app.js';
 import { DigidSimulator } from './integrations/digid/digid-simulator.js';
 import type { DigidAdapter } from './integrations/digid/digid.js';
 import { seedDemoData } from './seeders/demo-data.js';
@@ -39,6 +39,8 @@ export interface BootOptions {
   onQuery?: (sql: string) => void;
   /** The application's clock; default: from the configuration (CLOCK_START) or the system clock. Tests pass a ManualClock. */
   clock?: Clock;
+  /** Tests only (refused unless NODE_ENV=test): see AppDeps.testViewers. */
+  testViewers?: TestViewers;
 }
 
 function createDigid(config: Config): DigidAdapter {
@@ -62,8 +64,8 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     const applied = await migrate(orm);
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
     const clock = options.clock ?? clockFromConfig(config);
-    const services = createServices(config);
-    const contexts = createContexts({ orm, services, logger, clock });
+    const services = createServices(config, { pool: await orm.em.getConnection().getNativeClient() });
+    const contexts = createContexts({ orm, services, logger, clock, testViewers: options.testViewers });
     if (config.seedDemoData) {
       const { created } = await seedDemoData(orm.em.fork(), { bsnKeys: config.bsn });
       if (created) logger.info('demo data seeded');
@@ -81,6 +83,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
       httpServer,
       clientDist: options.clientDist,
       devMiddleware: options.devMiddleware,
+      testViewers: options.testViewers,
     });
     httpServer.on('request', app);
     httpServer.keepAliveTimeout = 5000;
@@ -91,7 +94,10 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     const port = (httpServer.address() as AddressInfo).port;
     const purge = setInterval(() => void services.sessions.purgeExpired(orm!.em.fork()).catch(() => undefined), 3600_000);
     purge.unref();
-    const purgeTokens = setInterval(() => void services.emailTokens.purgeExpired(orm!.em.fork()).catch(() => undefined), 3600_000);
+    const purgeTokens = setInterval(() => {
+      void services.emailTokens.purgeExpired(orm!.em.fork()).catch(() => undefined);
+      void services.limits.purgeExpired().catch(() => undefined);
+    }, 3600_000);
     purgeTokens.unref();
     // Open payments past their time are checked at the PSP and settled; due refunds are (re)sent.
     const paymentSweeper = services.payments.startSweeper(orm, logger);
@@ -104,6 +110,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
         await paymentSweeper.stop();
         await apollo.stop(); // drains the HTTP server
         await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+        await services.afterAnswer.idle(); // mails still going out after their answer
         await orm!.close(true);
         await embedded?.stop();
       })());

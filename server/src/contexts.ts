@@ -8,6 +8,7 @@ import type { Clock } from './lib/clock.js';
 import type { RequestContext } from './lib/request-context.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from './lib/request-id.js';
 import type { Services } from './services.js';
+import type { TestViewers } from './http/app.js';
 
 /** `res.locals.requestId`: set by the request-id middleware (http/app.ts) for everything that handles the request. */
 export function requestIdOf(req: Request): string {
@@ -21,9 +22,13 @@ export function requestIdOf(req: Request): string {
  * - `forGraphQL(req, res)`: the same, plus loaders and services for resolvers (Apollo's context function);
  * - `forSystem(job)`: a background job or CLI command, acting as SYSTEM under the job's name.
  * Each gets its own EntityManager fork, a logger child carrying the request id, and the application's clock.
+ *
+ * `testViewers` (tests only, refused unless NODE_ENV=test; src/test/api-clients.ts): a test bearer token stands for an
+ * API client, before API keys exist.
  */
-export function createContexts(deps: { orm: MikroORM; services: Services; logger: Logger; clock: Clock }) {
-  const { orm, services, logger, clock } = deps;
+export function createContexts(deps: { orm: MikroORM; services: Services; logger: Logger; clock: Clock; testViewers?: TestViewers }) {
+  const { orm, services, logger, clock, testViewers } = deps;
+  if (testViewers && services.config.env !== 'test') throw new Error('Testgebruikers bestaan alleen in tests (NODE_ENV=test).');
 
   const make = (viewer: Viewer, requestId: string, em = orm.em.fork(), bindings: Record<string, string> = {}): RequestContext => ({
     em,
@@ -35,7 +40,8 @@ export function createContexts(deps: { orm: MikroORM; services: Services; logger
 
   async function forRequest(req: Request): Promise<RequestContext> {
     const em = orm.em.fork();
-    return make(await services.sessions.resolveViewer(em, req), requestIdOf(req), em);
+    const viewer = testViewers?.viewerFor(req) ?? (await services.sessions.resolveViewer(em, req));
+    return make(viewer, requestIdOf(req), em);
   }
 
   async function forGraphQL(req: Request, res: Response): Promise<Context> {

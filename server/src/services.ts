@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type pg from 'pg';
 import type { Config } from './config/config.js';
 import { createMailer } from './integrations/mail/create-mailer.js';
 import { createPaymentGateway } from './integrations/payments/create-gateway.js';
@@ -18,11 +19,12 @@ import { DashboardService } from './modules/dashboard/dashboard.service.js';
 import { AccountRecoveryService } from './modules/identity/account-recovery.service.js';
 import { AuthService } from './modules/identity/auth.service.js';
 import { EmailTokenService } from './modules/identity/email-token.service.js';
-import { LoginRateLimiter } from './modules/identity/login-rate-limiter.js';
-import { RequestThrottle } from './modules/identity/request-throttle.js';
 import { SessionService } from './modules/identity/session.service.js';
 import { ViewerService } from './modules/identity/viewer.service.js';
 import { LedgerService } from './modules/ledger/ledger.service.js';
+import { Limits } from './modules/limits/limits.js';
+import { LoginLimits } from './modules/limits/login-limits.js';
+import { limitPolicy } from './modules/limits/policy.js';
 import { MessageService } from './modules/messages/message.service.js';
 import { CartService } from './modules/orders/cart.service.js';
 import { CheckoutService } from './modules/orders/checkout.service.js';
@@ -37,6 +39,7 @@ import { MembershipService } from './modules/providers/membership.service.js';
 import { ProviderService } from './modules/providers/provider.service.js';
 import { RegistrationService } from './modules/providers/registration.service.js';
 import { TermsService } from './modules/terms/terms.service.js';
+import { AfterAnswer } from './lib/background.js';
 
 /**
  * The composition root: every service is made here, once, with the collaborators it uses passed to its
@@ -46,8 +49,10 @@ import { TermsService } from './modules/terms/terms.service.js';
  *
  * A new module: construct its service below its collaborators and add it to the returned object (README,
  * "Adding a module").
+ *
+ * `pool` is the database's connection pool (the ORM's own): the limits keep their counters there.
  */
-export function createServices(config: Config) {
+export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
   // ---- infrastructure ---------------------------------------------------------------------------------------------
   // Uploaded files (product images): local disk under DATA_DIR/uploads.
   const storage = new LocalDiskStorage(join(config.dataDir, 'uploads'));
@@ -55,15 +60,17 @@ export function createServices(config: Config) {
   const mail = new MailService(createMailer(config));
   // The audit trail: the only writer of audit_log.
   const audit = new AuditService();
+  // Every limited action reserves its attempt through this one limiter, counters in PostgreSQL (modules/limits/).
+  const limits = new Limits(pool, config.session.secret);
+  const limitRules = limitPolicy(config.loginRateLimit);
+  // Work that must not show in how long an answer takes (mails that only go out for a known address).
+  const afterAnswer = new AfterAnswer();
 
   // ---- identity ---------------------------------------------------------------------------------------------------
   const sessions = new SessionService(config.session);
-  const { maxAttempts, windowSeconds } = config.loginRateLimit;
-  const limiter = new LoginRateLimiter(maxAttempts, windowSeconds);
+  // Log-in per account and address, with a growing wait that spares the real user.
+  const loginLimits = new LoginLimits(limits, limitRules.login);
   const emailTokens = new EmailTokenService();
-  const resetThrottle = new RequestThrottle('password-reset', { perKey: maxAttempts, perAddress: maxAttempts * 10, windowSeconds });
-  const registrationThrottle = new RequestThrottle('registration', { perKey: 1, perAddress: maxAttempts * 10, windowSeconds });
-  const existingAccountNotice = new RequestThrottle('registration-existing', { perKey: 1, perAddress: 1, windowSeconds: 3600 });
   const terms = new TermsService();
 
   // ---- catalogue --------------------------------------------------------------------------------------------------
@@ -92,18 +99,22 @@ export function createServices(config: Config) {
     storage,
     mail,
     audit,
+    limits,
+    limitRules,
+    afterAnswer,
     sessions,
     emailTokens,
     terms,
-    auth: new AuthService(sessions, limiter, config.bsn),
+    auth: new AuthService(sessions, loginLimits, config.bsn),
     viewer: new ViewerService(),
-    accountRecovery: new AccountRecoveryService(emailTokens, mail, resetThrottle, config.appUrl),
+    // Forgotten passwords of provider users and staff alike.
+    accountRecovery: new AccountRecoveryService(emailTokens, mail, limits, limitRules.passwordReset, loginLimits, afterAnswer, config.appUrl),
     catalogue: new CatalogueService(),
     categories,
     products,
     productImages: new ProductImageService(storage, products),
-    providers: new ProviderService(emailTokens, mail, config.appUrl, audit),
-    registration: new RegistrationService(emailTokens, mail, terms, registrationThrottle, existingAccountNotice, config.appUrl, audit),
+    providers: new ProviderService(emailTokens, mail, limits, limitRules, afterAnswer, config.appUrl, audit),
+    registration: new RegistrationService(emailTokens, mail, terms, limits, limitRules, config.appUrl, audit),
     memberships: new MembershipService(terms, mail, config.appUrl, audit),
     dashboard: new DashboardService(),
     ledger,
@@ -118,7 +129,7 @@ export function createServices(config: Config) {
     // Accept, reject, deliver, cancel (provider, customer, staff); the order lists; the counter screen's look-up.
     orderActions: new OrderActionsService(orders),
     orderLists: new OrderListService(),
-    counter: new CounterService(),
+    counter: new CounterService(limits, limitRules.counter),
     cards,
     clientGroups: new ClientGroupService(config.bsn, audit, cards),
     persons: new PersonService(config.bsn, audit, orderViews),

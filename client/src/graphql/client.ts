@@ -12,7 +12,7 @@ export const typePolicies: TypePolicies = {
     fields: {
       products: relayStylePagination(['search', 'categoryId', 'providerId', 'sort']),
       myProducts: relayStylePagination(false),
-      reviewProducts: relayStylePagination(['status', 'providerId']),
+      reviewProducts: relayStylePagination(['approvalStatus', 'municipalityId', 'status', 'providerId']),
       providerMemberships: relayStylePagination(['status']),
       myMessages: relayStylePagination(false),
       providerOrders: relayStylePagination(['status']),

@@ -52,6 +52,16 @@ describe('configuration', () => {
     expect(c.seedDemoData).toBe(false);
     expect(c.session.secureCookie).toBe(true);
   });
+
+  it('trusts forwarded addresses only from the configured proxies (TRUSTED_PROXIES)', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(loadConfig({ TRUSTED_PROXIES: ' 172.30.0.0/24, 10.1.2.3 ,::1,loopback' }).trustedProxies).toEqual(['172.30.0.0/24', '10.1.2.3', '::1', 'loopback']);
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, proxy.example.nl' })).toThrow(/TRUSTED_PROXIES: "proxy.example.nl" is geen IP-adres/);
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/99' })).toThrow(/TRUSTED_PROXIES/);
+    // The old switch trusted every peer; it is refused with a pointer to its replacement, `false` is harmless.
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: vervangen door TRUSTED_PROXIES/);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustedProxies).toEqual([]);
+  });
 });
 
 describe('the clock setting (CLOCK_START)', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import proxyAddr from 'proxy-addr';
 
 /** The repository root (server/src/config or server/dist/config, three levels up): relative paths start here. */
 const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -17,6 +18,24 @@ const DEV_BSN_HASH_KEY = 'dev-only-bsn-lookup-key-change-me-000000000';
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * The reverse proxies whose X-Forwarded-For is believed: comma-separated IP addresses, CIDR ranges or proxy-addr's
+ * names (loopback, linklocal, uniquelocal). Checked with proxy-addr, the parser Express itself uses for `trust proxy`.
+ */
+const trustedProxies = z
+  .string()
+  .default('')
+  .transform((v) => v.split(',').map((p) => p.trim()).filter(Boolean))
+  .superRefine((list, ctx) => {
+    for (const entry of list) {
+      try {
+        proxyAddr.compile(entry);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `"${entry}" is geen IP-adres, CIDR-bereik of loopback/linklocal/uniquelocal` });
+      }
+    }
+  });
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -44,7 +63,9 @@ const schema = z.object({
   SENTRY_DSN: z.url().optional(),
   SENTRY_ENVIRONMENT: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  TRUSTED_PROXIES: trustedProxies,
+  /** Replaced by TRUSTED_PROXIES. `true` is refused (see below); `false` means what an empty TRUSTED_PROXIES means. */
+  TRUST_PROXY: bool.optional(),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   /** Outside production only: the application's clock starts at this ISO date or date-time and runs on from there. */
@@ -94,6 +115,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     if (!c.DATABASE_URL) problems.push('DATABASE_URL: verplicht in productie (de ingebouwde database is voor ontwikkeling)');
     if (problems.length) throw new ConfigError(`Weigert te starten in productie:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
+  if (c.TRUST_PROXY) {
+    // Trusting every peer let any client choose its own address; a deployment must now name its proxy.
+    throw new ConfigError(
+      'Ongeldige configuratie:\n  - TRUST_PROXY: vervangen door TRUSTED_PROXIES (de adressen of het netwerk van de reverse proxy, bijvoorbeeld 172.16.0.0/12)',
+    );
+  }
   if (c.MAIL_TRANSPORT === 'smtp' && !c.SMTP_URL) {
     throw new ConfigError('Ongeldige configuratie:\n  - SMTP_URL: verplicht wanneer MAIL_TRANSPORT=smtp');
   }
@@ -117,7 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     graphqlSandbox: c.GRAPHQL_SANDBOX ?? !production,
     sentry: { dsn: c.SENTRY_DSN, environment: c.SENTRY_ENVIRONMENT ?? c.NODE_ENV },
     logLevel: c.LOG_LEVEL,
-    trustProxy: c.TRUST_PROXY,
+    /** Peers whose X-Forwarded-For is believed (Express `trust proxy`); empty: the socket's address is the client. */
+    trustedProxies: c.TRUSTED_PROXIES,
     loginRateLimit: { maxAttempts: c.LOGIN_MAX_ATTEMPTS, windowSeconds: c.LOGIN_WINDOW_SECONDS },
     /** null: the system clock (always in production). A date alone starts at noon UTC, so "today" is that date here. */
     clockStart: c.CLOCK_START ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(c.CLOCK_START) ? `${c.CLOCK_START}T12:00:00Z` : c.CLOCK_START.replace(' ', 'T')) : null,

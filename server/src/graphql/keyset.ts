@@ -1,5 +1,4 @@
-import { decodeCursor, encodeCursor, invalidCursor } from './pagination.js';
-import { isUuid } from './ids.js';
+import { encodeCursor, readCursor, type CursorPart } from './pagination.js';
 
 /**
  * Keyset pagination over SQL, for every list: an ordering is a list of keys (SQL expressions with their type, all in
@@ -8,7 +7,7 @@ import { isUuid } from './ids.js';
  *
  * The cursor holds the ordering's name and each key's value as PostgreSQL text, so timestamps with microseconds and
  * float ranks round-trip exactly; a cursor of another ordering, or with a value that is not of its key's type, is
- * refused with BAD_USER_INPUT (graphql/pagination.ts `decodeCursor`). Usage:
+ * refused with BAD_USER_INPUT by the one cursor decoder (graphql/pagination.ts `readCursor`). Usage:
  *
  *   const BY_NAME: KeyOrder = { name: 'name', direction: 'asc', keys: [{ expr: 'c.name', cast: 'text' }, { expr: 'c.id', cast: 'uuid' }] };
  *   const after = keyCondition(BY_NAME, page.after);          // first: a bad cursor is an error even when nothing matches
@@ -27,23 +26,18 @@ export interface KeyOrder {
   keys: readonly { expr: string; cast: KeyType }[];
 }
 
-const VALID: Record<KeyType, (v: string) => boolean> = {
-  text: (v) => v.length <= 1000,
-  integer: (v) => /^-?\d{1,10}$/.test(v) && Math.abs(Number(v)) <= 2_147_483_647,
-  bigint: (v) => /^-?\d{1,19}$/.test(v),
-  float8: (v) => v.length < 40 && Number.isFinite(Number(v)),
-  numeric: (v) => /^-?\d{1,30}(\.\d{1,30})?$/.test(v),
-  timestamptz: (v) =>
-    v.length < 40 &&
-    /^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2})?|Z)?$/.test(v) &&
-    !Number.isNaN(Date.parse(v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'))),
-  date: (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)),
-  uuid: (v) => isUuid(v),
-  boolean: (v) => v === 'true' || v === 'false',
+/** How the one cursor decoder (graphql/pagination.ts) checks each key's value before PostgreSQL casts it. */
+const CAST_PART: Record<KeyType, CursorPart> = {
+  text: 'text',
+  integer: 'integer',
+  bigint: 'bigint',
+  float8: 'float',
+  numeric: 'numeric',
+  timestamptz: 'timestamp',
+  date: 'date',
+  uuid: 'uuid',
+  boolean: 'boolean',
 };
-
-/** @deprecated the old name; use invalidCursor from graphql/pagination.ts. */
-export const badCursor = invalidCursor;
 
 /** Select list for the key values, as text: `(<expr>)::text as _k0, …`. */
 export function keySelect(order: KeyOrder): string {
@@ -56,13 +50,8 @@ export function keyOrderBy(order: KeyOrder): string {
 
 /** The WHERE condition that starts after `cursor`, and its parameters (none without a cursor). Throws on a bad cursor. */
 export function keyCondition(order: KeyOrder, cursor: string | null | undefined): { sql: string | null; params: unknown[] } {
-  if (cursor == null || cursor === '') return { sql: null, params: [] };
-  const values = decodeCursor(cursor, order.keys.length + 1);
-  if (values[0] !== order.name) invalidCursor();
-  order.keys.forEach((k, i) => {
-    const v = values[i + 1];
-    if (typeof v !== 'string' || !VALID[k.cast](v)) invalidCursor();
-  });
+  const values = readCursor(cursor, [{ literal: order.name }, ...order.keys.map((k) => CAST_PART[k.cast])]);
+  if (!values) return { sql: null, params: [] };
   const left = order.keys.map((k) => k.expr).join(', ');
   const right = order.keys.map((k) => `?::${k.cast}`).join(', ');
   return { sql: `(${left}) ${order.direction === 'asc' ? '>' : '<'} (${right})`, params: values.slice(1) };

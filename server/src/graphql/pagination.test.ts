@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GraphQLError } from 'graphql';
-import { decodeCursor, DEFAULT_PAGE_SIZE, emptyConnection, encodeCursor, MAX_PAGE_SIZE, pageSize, toConnection } from './pagination.js';
+import { DEFAULT_PAGE_SIZE, emptyConnection, encodeCursor, INVALID_CURSOR_MESSAGE, MAX_PAGE_SIZE, pageSize, readCursor, toConnection } from './pagination.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from './keyset.js';
 
 const badInput = (fn: () => unknown) => {
@@ -9,7 +9,8 @@ const badInput = (fn: () => unknown) => {
   } catch (e) {
     expect(e).toBeInstanceOf(GraphQLError);
     expect((e as GraphQLError).extensions.code).toBe('BAD_USER_INPUT');
-    expect((e as GraphQLError).message).toMatch(/^De paginacursor is ongeldig/);
+    expect((e as GraphQLError).message).toBe(INVALID_CURSOR_MESSAGE);
+    expect(INVALID_CURSOR_MESSAGE).toBe('De paginacursor is ongeldig. Begin opnieuw bij de eerste pagina.');
     return;
   }
   throw new Error('expected a BAD_USER_INPUT error');
@@ -29,19 +30,38 @@ describe('page sizes', () => {
 });
 
 describe('cursors', () => {
-  it('round-trip their values', () => {
-    expect(decodeCursor(encodeCursor(['a', 1, '2026-01-01T00:00:00Z']))).toEqual(['a', 1, '2026-01-01T00:00:00Z']);
-    expect(decodeCursor(encodeCursor(['x', 'y']), 2)).toEqual(['x', 'y']);
+  it('round-trip their values, as strings, checked against the shape', () => {
+    expect(readCursor(encodeCursor(['a', 1, '2026-01-01T00:00:00Z']), ['text', 'integer', 'timestamp'])).toEqual(['a', '1', '2026-01-01T00:00:00Z']);
+    expect(readCursor(encodeCursor(['x', 'y']), ['text', 'text'])).toEqual(['x', 'y']);
+    expect(readCursor(encodeCursor(['2026-02-28', 'true', '12345678901']), ['date', 'boolean', 'bigint'])).toEqual(['2026-02-28', 'true', '12345678901']);
+    expect(readCursor(encodeCursor(['newest', '3f0b5a1e-7c1d-4e2a-9b8f-0a1b2c3d4e5f']), [{ literal: 'newest' }, 'uuid'])).toHaveLength(2);
+  });
+
+  it('are absent when not given', () => {
+    expect(readCursor(null, ['text'])).toBeNull();
+    expect(readCursor(undefined, ['text'])).toBeNull();
+    expect(readCursor('', ['text'])).toBeNull();
   });
 
   it('refuse anything that is not one of ours with BAD_USER_INPUT', () => {
-    badInput(() => decodeCursor(''));
-    badInput(() => decodeCursor('not base64!'));
-    badInput(() => decodeCursor(Buffer.from('{"a":1}').toString('base64url')));
-    badInput(() => decodeCursor(Buffer.from('[1,{"x":2}]').toString('base64url')));
-    badInput(() => decodeCursor(Buffer.from('nonsense').toString('base64url')));
-    badInput(() => decodeCursor(encodeCursor(['a']), 2));
-    badInput(() => decodeCursor('a'.repeat(3000)));
+    badInput(() => readCursor('not base64!', ['text']));
+    badInput(() => readCursor(Buffer.from('{"a":1}').toString('base64url'), ['text']));
+    badInput(() => readCursor(Buffer.from('[1,{"x":2}]').toString('base64url'), ['integer', 'text']));
+    badInput(() => readCursor(Buffer.from('nonsense').toString('base64url'), ['text']));
+    badInput(() => readCursor(encodeCursor(['a']), ['text', 'text']));
+    badInput(() => readCursor('a'.repeat(3000), ['text']));
+  });
+
+  it('refuse values of the wrong kind: a date that is no date, no uuid, no number, another ordering', () => {
+    badInput(() => readCursor(encodeCursor(['2026-02-31T10:00:00Z']), ['timestamp']));
+    badInput(() => readCursor(encodeCursor(['2026-01-01T25:00:00Z']), ['timestamp']));
+    badInput(() => readCursor(encodeCursor(['2026-02-30']), ['date']));
+    badInput(() => readCursor(encodeCursor(['geen-uuid']), ['uuid']));
+    badInput(() => readCursor(encodeCursor(['0x10']), ['integer']));
+    badInput(() => readCursor(encodeCursor(['NaN']), ['float']));
+    badInput(() => readCursor(encodeCursor(['ja']), ['boolean']));
+    badInput(() => readCursor(encodeCursor(['oldest']), [{ literal: 'newest' }]));
+    badInput(() => readCursor(encodeCursor(['a\u0000b']), ['text']));
   });
 });
 

@@ -38,7 +38,9 @@ export async function currentTermsId(client: TestClient): Promise<string> {
   return r.data!.currentTerms.id;
 }
 
+/** The mails to an address, newest first, once the mails that go out after their answer have gone. */
 export async function outbox(server: TestServer, to: string): Promise<OutboxMail[]> {
+  await server.services.afterAnswer.idle();
   return server.orm.em.fork().find(OutboxMail, { to: { $ilike: to } }, { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
 }
 

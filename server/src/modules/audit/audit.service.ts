@@ -29,6 +29,26 @@ export function auditActorOf(viewer: Viewer): AuditActor {
   }
 }
 
+/** Reads of personal data are recorded for staff and API clients; a customer reading their own data, a provider user or a visitor is not. */
+export function auditsReadsOf(viewer: Viewer): boolean {
+  return viewer.kind === Audience.STAFF || viewer.kind === Audience.API_CLIENT;
+}
+
+/** One object whose personal data was read in a request (graphql/personal-data.ts collects them). */
+export interface PersonalDataRead {
+  /** The GraphQL type, e.g. "Person". */
+  subjectType: string;
+  /** The object's id; null for objects without one (and for fields on Query). */
+  subjectId: string | null;
+  /** The marked fields that were read: names only, never values. */
+  fields: string[];
+  kinds: string[];
+  /** Ids saying whose data it is (personId, clientGroupId), when known. */
+  related: Record<string, string>;
+}
+
+export const PERSONAL_DATA_READ = 'PERSONAL_DATA_READ';
+
 export interface AuditEntry {
   /** What happened, `<subject>.<verb>` in lower case: `category.created`, `person.viewed`. */
   action: string;
@@ -59,9 +79,41 @@ export class AuditService {
     );
   }
 
+  /**
+   * Several rows of one actor and one request in one insert (the personal-data reads of a response, for one). Same
+   * actor, request id and time as `record` would give each of them.
+   */
+  async recordMany(ctx: RequestContext, entries: readonly AuditEntry[], actor: AuditActor = auditActorOf(ctx.viewer)): Promise<void> {
+    if (!entries.length) return;
+    const rows = entries.map((e) => ({ action: e.action, subject_type: e.subjectType, subject_id: e.subjectId, details: e.details ?? {} }));
+    await ctx.em.execute(
+      `insert into audit_log (at, actor_kind, actor_id, actor_job, action, subject_type, subject_id, details, request_id)
+       select ?, ?, ?::uuid, ?, r.action, r.subject_type, r.subject_id, r.details, ?
+         from jsonb_to_recordset(?::jsonb) as r(action text, subject_type text, subject_id text, details jsonb)`,
+      [ctx.clock.now(), actor.kind, actor.id, actor.job ?? null, ctx.requestId, JSON.stringify(rows)],
+    );
+  }
+
   /** Reads of personal data are recorded for staff and API clients (a customer reading their own data is not). */
   async recordRead(ctx: RequestContext, entry: AuditEntry): Promise<void> {
-    if (ctx.viewer.kind !== Audience.STAFF && ctx.viewer.kind !== Audience.API_CLIENT) return;
+    if (!auditsReadsOf(ctx.viewer)) return;
     await this.record(ctx, entry);
+  }
+
+  /**
+   * The personal-data reads of one request, one row per object (action PERSONAL_DATA_READ, details: the fields, their
+   * kinds and the related ids), in one insert; nothing for a viewer whose reads are not audited.
+   */
+  async recordPersonalDataReads(ctx: RequestContext, reads: readonly PersonalDataRead[]): Promise<void> {
+    if (!auditsReadsOf(ctx.viewer) || !reads.length) return;
+    await this.recordMany(
+      ctx,
+      reads.map((r) => ({
+        action: PERSONAL_DATA_READ,
+        subjectType: r.subjectType,
+        subjectId: r.subjectId,
+        details: { fields: r.fields, kinds: r.kinds, ...r.related },
+      })),
+    );
   }
 }

@@ -3,8 +3,9 @@ import DataLoader from 'dataloader';
 import type { Context } from '../../graphql/context.js';
 import { Connection } from '../../graphql/pagination.js';
 import { Requires } from '../../graphql/auth/requires.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import { Audience, Permission } from '../../graphql/auth/permissions.js';
 import { Product } from './product.entity.js';
+import { ProductApproval } from './product-approval.entity.js';
 import { Category } from './category.entity.js';
 import { ProductImage } from './product-image.entity.js';
 import { Provider } from '../providers/provider.entity.js';
@@ -14,10 +15,12 @@ import { renderMarkdown } from './markdown.js';
 @ObjectType()
 export class ProductConnection extends Connection(Product, 'Product') {}
 
-
 @Resolver(() => Product)
 export class ProductResolver {
-  @Query(() => ProductConnection, { description: 'The public offer: approved products of approved providers.' })
+  @Query(() => ProductConnection, {
+    description:
+      'The public offer: for a resident the products approved in their municipality; for everyone else the products approved in at least one municipality.',
+  })
   async products(
     @Ctx() ctx: Context,
     @Arg('first', () => Int, { nullable: true, defaultValue: 24 }) first: number,
@@ -35,7 +38,10 @@ export class ProductResolver {
     return ctx.services.catalogue.offerProviders(ctx);
   }
 
-  @Query(() => Product, { nullable: true, description: 'One product of the public offer; null when it does not exist or is not public.' })
+  @Query(() => Product, {
+    nullable: true,
+    description: 'One product of the public offer (for a resident: of their municipality); null when it does not exist or is not in that offer.',
+  })
   product(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Product | null> {
     return ctx.services.catalogue.publicProduct(ctx, id);
   }
@@ -64,6 +70,16 @@ export class ProductResolver {
   @FieldResolver(() => [ProductImage], { description: 'Images in display order.' })
   images(@Root() product: Product, @Ctx() ctx: Context): Promise<ProductImage[]> {
     return imageLoader(ctx).load(product.id);
+  }
+
+  @FieldResolver(() => [ProductApproval], {
+    description:
+      'Each municipality’s decision on this submitted product, by municipality name: for the owning provider every municipality ' +
+      'where it is an approved provider, for staff those in their scope. Empty for a draft or an archived product.',
+  })
+  @Requires(Audience.PROVIDER, Permission.PRODUCT_REVIEW)
+  approvals(@Root() product: Product, @Ctx() ctx: Context): Promise<ProductApproval[]> {
+    return ctx.services.products.approvalsOf(ctx, product);
   }
 
   @FieldResolver(() => Provider)

@@ -1,10 +1,11 @@
 import { registerEnumType } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
-import { clampPageSize, decodeCursor, emptyConnection, encodeCursor, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
+import { clampPageSize, emptyConnection, encodeCursor, readCursor, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
 import { isUuid } from '../../graphql/ids.js';
 import { Product, ProductStatus } from './product.entity.js';
 import { Provider } from '../providers/provider.entity.js';
+import { offerFor } from './product-approval.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 
 export type ProductPage = ConnectionOf<Product>;
@@ -36,27 +37,16 @@ const OFFER_ORDERS: Record<Exclude<ProductSort, ProductSort.RELEVANCE>, KeyOrder
   PRICE_DESC: { name: 'pd', direction: 'desc', keys: [{ expr: 'p.price_cents', cast: 'integer' }, { expr: 'p.id', cast: 'uuid' }] },
 };
 
-/** The condition "p is in the public offer" (for a customer: of their own municipality), with its parameters. */
-function publicCondition(ctx: Context): { sql: string; params: unknown[] } {
-  const municipalityId = ctx.viewer.kind === Audience.CUSTOMER ? ctx.viewer.municipalityId : null;
-  return {
-    sql: `p.status = 'APPROVED' and exists (select 1 from provider_membership pm where pm.provider_id = p.provider_id and pm.status = 'APPROVED'${
-      municipalityId ? ' and pm.municipality_id = ?' : ''
-    })`,
-    params: municipalityId ? [municipalityId] : [],
-  };
-}
-
 /**
- * The public offer: APPROVED products of providers with an APPROVED membership (for a customer: in their own
- * municipality). Search uses PostgreSQL's Dutch text search (stemming) plus trigram similarity on the title, so a
+ * The public offer (product-approval.ts): for a resident the products approved in their own municipality, for anyone
+ * else the regional shop window of products approved in at least one municipality. Search uses PostgreSQL's Dutch text search (stemming) plus trigram similarity on the title, so a
  * misspelt word still finds the product. Sorted by relevance (when searching), newest, or price, with keyset paging.
  */
 export class CatalogueService {
   async offer(ctx: Context, filter: OfferFilter): Promise<ProductPage> {
     const first = clampPageSize(filter.first, 24);
     const search = filter.search?.trim().slice(0, 200) || null;
-    const visible = publicCondition(ctx);
+    const visible = offerFor(ctx);
     const where: string[] = [visible.sql];
     const params: unknown[] = [...visible.params];
 
@@ -150,7 +140,7 @@ export class CatalogueService {
 
   /** Providers with at least one product in the public offer (for the provider filter), by name. */
   async offerProviders(ctx: Context): Promise<Provider[]> {
-    const visible = publicCondition(ctx);
+    const visible = offerFor(ctx);
     const rows = await ctx.em.execute<Record<string, unknown>[]>(
       `select pr.* from provider pr where exists (select 1 from product p where p.provider_id = pr.id and ${visible.sql})
        order by lower(pr.name), pr.id`,
@@ -159,16 +149,11 @@ export class CatalogueService {
     return rows.map((row) => ctx.em.map(Provider, row as never));
   }
 
-
-
-  /** One product of the public offer; null when unknown, malformed or not public. */
+  /** One product of the public offer as the viewer sees it; null when unknown, malformed or not in that offer. */
   async publicProduct(ctx: Context, id: string): Promise<Product | null> {
     if (!isUuid(id)) return null;
-    const page = await ctx.em.execute<{ id: string }[]>(
-      `select p.id from product p where p.id = ? and p.status = 'APPROVED' and exists (
-         select 1 from provider_membership pm where pm.provider_id = p.provider_id and pm.status = 'APPROVED')`,
-      [id],
-    );
+    const visible = offerFor(ctx);
+    const page = await ctx.em.execute<{ id: string }[]>(`select p.id from product p where p.id = ? and ${visible.sql}`, [id, ...visible.params]);
     if (!page.length) return null;
     return ctx.em.findOne(Product, id);
   }
@@ -180,8 +165,9 @@ export class CatalogueService {
     const providerId = ctx.viewer.providerId;
     const where: Record<string, unknown> = { provider: providerId };
     const totalCount = await ctx.em.count(Product, where);
-    if (after) {
-      const [created, id] = decodeCursor(after, 2) as [string, string];
+    const cursor = readCursor(after, ['timestamp', 'uuid']);
+    if (cursor) {
+      const [created, id] = cursor as [string, string];
       Object.assign(where, {
         $or: [{ createdAt: { $lt: new Date(created) } }, { createdAt: new Date(created), id: { $lt: id } }],
       });
@@ -190,13 +176,12 @@ export class CatalogueService {
     return toConnection(rows, { first: size, totalCount, cursorOf: (node) => encodeCursor([node.createdAt.toISOString(), node.id]) });
   }
 
-
-  /** Number of public products per category, in one query for all categories. */
+  /** Number of products in the offer the viewer sees, per category, in one query for all categories. */
   async publicCountsByCategory(ctx: Context): Promise<Map<string, number>> {
+    const visible = offerFor(ctx);
     const rows = await ctx.em.execute<{ category_id: string; n: string }[]>(
-      `select p.category_id, count(*)::text as n from product p where p.status = 'APPROVED' and exists (
-         select 1 from provider_membership pm where pm.provider_id = p.provider_id and pm.status = 'APPROVED')
-       group by p.category_id`,
+      `select p.category_id, count(*)::text as n from product p where ${visible.sql} group by p.category_id`,
+      visible.params,
     );
     return new Map(rows.map((r) => [r.category_id, Number(r.n)]));
   }

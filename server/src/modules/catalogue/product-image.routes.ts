@@ -4,6 +4,7 @@ import type { Services } from '../../services.js';
 import type { Contexts } from '../../contexts.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { IMAGE_MESSAGES, IMAGE_RULES } from './product-image.service.js';
+import { hostileTextMessage, isHostileText } from '../../lib/hostile-text.js';
 
 /** The header every upload must carry: a cross-site form cannot set it, and a cross-site script needs CORS we never grant. */
 export const UPLOAD_HEADER = 'x-gemeentewinkel-upload';
@@ -64,6 +65,8 @@ export function productImageRoutes(deps: { services: Services; contexts: Context
     } catch {
       return refuse(400, 'BAD_REQUEST', IMAGE_MESSAGES.missing, 'file');
     }
+
+    if (isHostileText(parsed.alt)) return refuse(400, 'INVALID', hostileTextMessage('alt'), 'alt');
 
     try {
       const result = await services.productImages.add(ctx, String(req.params.productId), parsed.data, parsed.alt, parsed.truncated);

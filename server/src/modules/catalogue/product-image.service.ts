@@ -112,7 +112,7 @@ export class ProductImageService {
         alt: altText,
         sortOrder: count,
       });
-      if (product.status === ProductStatus.APPROVED) product.status = ProductStatus.DRAFT;
+      if (product.status === ProductStatus.APPROVED) await this.products.backToDraft(em, product);
       return ProductPayload.ok(product);
     }).catch(async (error: unknown) => {
       if (stored) await this.removeFiles(storageKey, thumbnailKey);
@@ -134,7 +134,7 @@ export class ProductImageService {
       if (!image) return ProductPayload.fail(UserError.of(null, 'NOT_FOUND', 'Deze afbeelding is niet gevonden.'));
       keys = [image.storageKey, image.thumbnailKey];
       em.remove(image);
-      if (product.status === ProductStatus.APPROVED) product.status = ProductStatus.DRAFT;
+      if (product.status === ProductStatus.APPROVED) await this.products.backToDraft(em, product);
       return ProductPayload.ok(product);
     });
     // Files go after the database row is gone: a failed commit leaves the image intact.

@@ -1,5 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import DataLoader from 'dataloader';
+import type { Context } from '../../graphql/context.js';
 import { transactional, withEm, type RequestContext } from '../../lib/request-context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
@@ -12,26 +14,42 @@ import { ProviderUser } from '../providers/provider-user.entity.js';
 import { Provider } from '../providers/provider.entity.js';
 import { Category } from './category.entity.js';
 import { Product, ProductStatus } from './product.entity.js';
+import { ProductApproval, ProductApprovalStatus } from './product-approval.entity.js';
 import { ProductPayload, type ProductInput } from './product.inputs.js';
 import type { ProductPage } from './catalogue.service.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 import { slugify } from './slug.js';
+import { decisionCounts, dropOpenDecisions, openDecisionsForProduct, refreshStatuses } from './product-approval.js';
 import { productRules, rejectionReason } from '../../rules/product.js';
 
 const notFound = () => UserError.of(null, 'NOT_FOUND', 'Dit product is niet gevonden.');
 
+/** Staff review filter: see reviewList. */
+export interface ReviewFilter {
+  approvalStatus?: ProductApprovalStatus | null;
+  municipalityId?: string | null;
+  status?: ProductStatus | null;
+  providerId?: string | null;
+  first?: number | null;
+  after?: string | null;
+}
+
+type DecisionRow = { id: string; municipality_id: string; municipality_name: string; status: ProductApprovalStatus };
+
 /**
- * Products as providers manage them and staff review them. The state machine:
+ * Products as providers manage them and municipalities decide on them. The provider's lifecycle:
  *
- *   DRAFT ──submit──▶ SUBMITTED ──approve──▶ APPROVED
- *     ▲                    │
- *     │                    └──reject(reason)──▶ REJECTED ──submit──▶ SUBMITTED
- *     └── editing an APPROVED product's content (it leaves the offer until approved again)
+ *   DRAFT ──submit──▶ submitted ──▶ per municipality: PENDING ──approve──▶ APPROVED
+ *     ▲                                                   └──reject(reason)──▶ REJECTED ──edit + submit──▶ PENDING
+ *     └── editing an approved product's content (it leaves every municipality's offer until approved again)
  *   any state but ARCHIVED ──archive──▶ ARCHIVED (final)
  *
+ * Once submitted, `product.status` summarises the decisions (product-approval.ts): APPROVED when approved somewhere,
+ * SUBMITTED while nothing is approved and something is pending, REJECTED when every municipality rejected it.
  * Providers edit DRAFT, REJECTED and APPROVED products; a SUBMITTED product is frozen while it is reviewed.
  * Ownership: a provider only ever finds its own products; anything else is "not found" (no existence leak).
- * Staff see products of providers with a membership in a municipality in their scope.
+ * Staff see products of providers with a membership in a municipality in their scope, and decide only for the
+ * municipalities in their scope.
  */
 export class ProductService {
   constructor(
@@ -55,20 +73,20 @@ export class ProductService {
     const { errors, clean } = await this.validate(ctx.em, input);
     if (errors.length) return ProductPayload.fail(...errors);
     return transactional(ctx, async (tx) => {
-    const product = tx.em.create(Product, {
-      provider: tx.em.getReference(Provider, providerId),
-      category: tx.em.getReference(Category, clean.categoryId),
-      title: clean.title,
-      slug: slugify(clean.title),
-      description: clean.description,
-      priceCents: clean.priceCents,
-      availability: clean.availability,
-      redemptionMethod: clean.redemptionMethod,
-      status: ProductStatus.DRAFT,
-    });
-    await tx.em.flush();
-    await this.audit.record(tx, { action: 'PRODUCT_CREATED', subjectType: 'product', subjectId: product.id });
-    return ProductPayload.ok(product);
+      const product = tx.em.create(Product, {
+        provider: tx.em.getReference(Provider, providerId),
+        category: tx.em.getReference(Category, clean.categoryId),
+        title: clean.title,
+        slug: slugify(clean.title),
+        description: clean.description,
+        priceCents: clean.priceCents,
+        availability: clean.availability,
+        redemptionMethod: clean.redemptionMethod,
+        status: ProductStatus.DRAFT,
+      });
+      await tx.em.flush();
+      await this.record(tx, 'PRODUCT_CREATED', product.id);
+      return ProductPayload.ok(product);
     });
   }
 
@@ -97,11 +115,17 @@ export class ProductService {
       product.category = em.getReference(Category, clean.categoryId) as never;
       product.availability = clean.availability;
       product.redemptionMethod = clean.redemptionMethod;
-      // A change to what customers see needs a new review; availability alone does not.
-      if (product.status === ProductStatus.APPROVED && contentChanged) product.status = ProductStatus.DRAFT;
-      await this.audit.record(withEm(ctx, em), { action: 'PRODUCT_UPDATED', subjectType: 'product', subjectId: product.id });
+      // A change to what customers see needs a new review in every municipality; availability alone does not.
+      if (product.status === ProductStatus.APPROVED && contentChanged) await this.backToDraft(em, product);
+      await this.record(withEm(ctx, em), 'PRODUCT_UPDATED', product.id);
       return ProductPayload.ok(product);
     });
+  }
+
+  /** An approved product's content changed: it leaves every offer and waits for the provider to submit it again. */
+  async backToDraft(em: EntityManager, product: Product): Promise<void> {
+    product.status = ProductStatus.DRAFT;
+    await dropOpenDecisions(em, product.id);
   }
 
   async submit(ctx: RequestContext, id: string): Promise<ProductPayload> {
@@ -111,10 +135,11 @@ export class ProductService {
           UserError.of(null, 'INVALID_TRANSITION', `Alleen een concept of een afgekeurd product kunt u indienen. Dit product is ${STATUS_NL[product.status as ProductStatus]}.`),
         );
       }
+      // Every municipality where the provider is an approved member decides afresh (none yet: it waits for one).
+      const municipalityIds = await openDecisionsForProduct(em, product.id, product.provider.id);
       product.status = ProductStatus.SUBMITTED;
       product.submittedAt = new Date();
-      product.rejectionReason = null;
-      await this.audit.record(withEm(ctx, em), { action: 'PRODUCT_SUBMITTED', subjectType: 'product', subjectId: product.id });
+      await this.record(withEm(ctx, em), 'PRODUCT_SUBMITTED', product.id, { municipalityIds });
       return ProductPayload.ok(product);
     });
   }
@@ -125,7 +150,8 @@ export class ProductService {
         return ProductPayload.fail(UserError.of(null, 'INVALID_TRANSITION', 'Dit product is al gearchiveerd.'));
       }
       product.status = ProductStatus.ARCHIVED;
-      await this.audit.record(withEm(ctx, em), { action: 'PRODUCT_ARCHIVED', subjectType: 'product', subjectId: product.id });
+      await dropOpenDecisions(em, product.id);
+      await this.record(withEm(ctx, em), 'PRODUCT_ARCHIVED', product.id);
       return ProductPayload.ok(product);
     });
   }
@@ -161,6 +187,44 @@ export class ProductService {
   }
 
   // ------------------------------------------------------------------------------------------------------------
+  // The decisions, as the provider and staff see them
+
+  /**
+   * The decisions on a product that count (the provider is an approved member there), by municipality name:
+   * all of them for the owning provider, those in their scope for staff and API clients, none for anyone else.
+   * A draft or archived product has none (nothing is being decided; the old decisions are history).
+   */
+  async approvalsOf(ctx: Context, product: Product): Promise<ProductApproval[]> {
+    if (product.status === ProductStatus.DRAFT || product.status === ProductStatus.ARCHIVED) return [];
+    const v = ctx.viewer;
+    if (v.kind === Audience.PROVIDER && v.providerId !== product.provider.id) return [];
+    if (v.kind !== Audience.PROVIDER && v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) return [];
+    return this.approvalLoader(ctx).load(product.id);
+  }
+
+  private readonly loaders = new WeakMap<object, DataLoader<string, ProductApproval[]>>();
+
+  /** Per request: the decisions of many products in one query, limited to the viewer's scope. */
+  private approvalLoader(ctx: Context): DataLoader<string, ProductApproval[]> {
+    let loader = this.loaders.get(ctx.loaders);
+    if (!loader) {
+      const scope = ctx.viewer.kind === Audience.PROVIDER ? null : municipalityScope(ctx.viewer);
+      loader = new DataLoader<string, ProductApproval[]>(async (ids) => {
+        const rows = await ctx.em.execute<Record<string, unknown>[]>(
+          `select pa.* from product_approval pa join product p on p.id = pa.product_id join municipality m on m.id = pa.municipality_id
+            where pa.product_id = any(?::uuid[]) and ${decisionCounts('pa', 'p')}${scope === null ? '' : ' and pa.municipality_id = any(?::uuid[])'}
+            order by m.name, m.id`,
+          [`{${ids.join(',')}}`, ...(scope === null ? [] : [`{${scope.join(',')}}`])],
+        );
+        const decisions = rows.map((row) => ctx.em.map(ProductApproval, row as never));
+        return ids.map((id) => decisions.filter((d) => d.product.id === id));
+      });
+      this.loaders.set(ctx.loaders, loader);
+    }
+    return loader;
+  }
+
+  // ------------------------------------------------------------------------------------------------------------
   // Staff review
 
   /** The scope condition for staff (and API clients): the product's provider is a member in a scoped municipality. */
@@ -175,17 +239,45 @@ export class ProductService {
   }
 
   /**
-   * Products for staff: the review queue (SUBMITTED, oldest submission first), the rejected or approved ones (most
-   * recently reviewed first), or all of one provider (newest first). Always within the viewer's scope.
+   * Products for staff, always within the viewer's scope:
+   * - `approvalStatus`: products with a decision of that status that counts, in a municipality of the viewer's scope
+   *   (or the one `municipalityId`): PENDING is the review queue (longest waiting first), REJECTED the rejected list
+   *   and APPROVED the approved ones (most recent decision first);
+   * - otherwise all products (optionally of one lifecycle/summary `status`, one provider), newest first; SUBMITTED
+   *   ones oldest submission first.
    */
-  async reviewList(
-    ctx: RequestContext,
-    filter: { status?: ProductStatus | null; providerId?: string | null; first?: number | null; after?: string | null },
-  ): Promise<ProductPage> {
+  async reviewList(ctx: RequestContext, filter: ReviewFilter): Promise<ProductPage> {
     const first = clampPageSize(filter.first, 25);
     const scope = this.scope(ctx);
     const where = [scope.sql];
     const params = [...scope.params];
+    let from = 'product p';
+    const fromParams: unknown[] = [];
+    let order: KeyOrder;
+
+    if (filter.approvalStatus) {
+      let municipalities = municipalityScope(ctx.viewer);
+      if (filter.municipalityId) {
+        if (!isUuid(filter.municipalityId) || (municipalities !== null && !municipalities.includes(filter.municipalityId))) return emptyConnection();
+        municipalities = [filter.municipalityId];
+      }
+      from = `product p join (
+          select pa.product_id, min(pa.requested_at) as requested_at, max(pa.decided_at) as decided_at
+            from product_approval pa join product p on p.id = pa.product_id
+           where pa.status = ? and ${decisionCounts('pa', 'p')}${municipalities === null ? '' : ' and pa.municipality_id = any(?::uuid[])'}
+           group by pa.product_id) d on d.product_id = p.id`;
+      fromParams.push(filter.approvalStatus, ...(municipalities === null ? [] : [`{${municipalities.join(',')}}`]));
+      where.push(`p.status in ('SUBMITTED','APPROVED','REJECTED')`);
+      order =
+        filter.approvalStatus === ProductApprovalStatus.PENDING
+          ? { name: 'q', direction: 'asc', keys: [{ expr: 'd.requested_at', cast: 'timestamptz' }, { expr: 'p.id', cast: 'uuid' }] }
+          : { name: `d${filter.approvalStatus[0]}`, direction: 'desc', keys: [{ expr: 'd.decided_at', cast: 'timestamptz' }, { expr: 'p.id', cast: 'uuid' }] };
+    } else {
+      order =
+        filter.status === ProductStatus.SUBMITTED
+          ? { name: 's', direction: 'asc', keys: [{ expr: 'coalesce(p.submitted_at, p.created_at)', cast: 'timestamptz' }, { expr: 'p.id', cast: 'uuid' }] }
+          : { name: 'c', direction: 'desc', keys: [{ expr: 'p.created_at', cast: 'timestamptz' }, { expr: 'p.id', cast: 'uuid' }] };
+    }
     if (filter.status) {
       where.push('p.status = ?');
       params.push(filter.status);
@@ -195,23 +287,17 @@ export class ProductService {
       where.push('p.provider_id = ?');
       params.push(filter.providerId);
     }
-    const order: KeyOrder =
-      filter.status === ProductStatus.SUBMITTED
-        ? { name: 'q', direction: 'asc', keys: [{ expr: 'coalesce(p.submitted_at, p.created_at)', cast: 'timestamptz' }, { expr: 'p.id', cast: 'uuid' }] }
-        : filter.status === ProductStatus.REJECTED || filter.status === ProductStatus.APPROVED
-          ? { name: 'rv', direction: 'desc', keys: [{ expr: 'coalesce(p.reviewed_at, p.updated_at)', cast: 'timestamptz' }, { expr: 'p.id', cast: 'uuid' }] }
-          : { name: 'c', direction: 'desc', keys: [{ expr: 'p.created_at', cast: 'timestamptz' }, { expr: 'p.id', cast: 'uuid' }] };
     const after = keyCondition(order, filter.after);
-    const [{ count }] = await ctx.em.execute<{ count: string }[]>(
-      `select count(*)::text as count from product p where ${where.join(' and ')}`,
-      params,
-    ) as [{ count: string }];
+    const [{ count }] = (await ctx.em.execute<{ count: string }[]>(
+      `select count(*)::text as count from ${from} where ${where.join(' and ')}`,
+      [...fromParams, ...params],
+    )) as [{ count: string }];
     const totalCount = Number(count);
     if (totalCount === 0) return emptyConnection();
     const rows = await ctx.em.execute<Record<string, unknown>[]>(
-      `select p.*, ${keySelect(order)} from product p where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
+      `select p.*, ${keySelect(order)} from ${from} where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
        order by ${keyOrderBy(order)} limit ?`,
-      [...params, ...after.params, first + 1],
+      [...fromParams, ...params, ...after.params, first + 1],
     );
     return toConnection(rows, {
       first,
@@ -235,63 +321,130 @@ export class ProductService {
     return ctx.em.map(Product, rows[0] as never);
   }
 
-  async approve(ctx: RequestContext, id: string): Promise<ProductPayload> {
-    const payload = await this.withScopedProduct(ctx, id, async (em, product) => {
-      if (product.status !== ProductStatus.SUBMITTED) {
-        return ProductPayload.fail(
-          UserError.of(null, 'INVALID_TRANSITION', `Alleen een ingediend product kunt u goedkeuren. Dit product is ${STATUS_NL[product.status as ProductStatus]}.`),
-        );
-      }
-      product.status = ProductStatus.APPROVED;
-      product.reviewedAt = new Date();
-      product.rejectionReason = null;
-      await this.audit.record(withEm(ctx, em), { action: 'PRODUCT_APPROVED', subjectType: 'product', subjectId: product.id });
-      return ProductPayload.ok(product);
-    });
-    if (payload.product) await this.notify(ctx, payload.product, 'PRODUCT_APPROVED');
-    return payload;
+  /** Approves a product in the given municipalities of the viewer's scope (null: every open decision in scope). */
+  approve(ctx: RequestContext, id: string, municipalityIds?: readonly string[] | null): Promise<ProductPayload> {
+    return this.decide(ctx, id, ProductApprovalStatus.APPROVED, null, municipalityIds ?? null);
   }
 
-  async reject(ctx: RequestContext, id: string, reason: string): Promise<ProductPayload> {
+  /** Rejects a product, with a reason the provider sees, in the given municipalities (null: every open one in scope). */
+  reject(ctx: RequestContext, id: string, reason: string, municipalityIds?: readonly string[] | null): Promise<ProductPayload> {
     const checked = rejectionReason.check(reason);
-    if (!checked.ok) return ProductPayload.fail(UserError.of('reason', checked.problem.code, checked.problem.message));
-    const text = checked.value;
-    const payload = await this.withScopedProduct(ctx, id, async (em, product) => {
-      if (product.status !== ProductStatus.SUBMITTED) {
-        return ProductPayload.fail(
-          UserError.of(null, 'INVALID_TRANSITION', `Alleen een ingediend product kunt u afkeuren. Dit product is ${STATUS_NL[product.status as ProductStatus]}.`),
-        );
-      }
-      product.status = ProductStatus.REJECTED;
-      product.reviewedAt = new Date();
-      product.rejectionReason = text;
-      await this.audit.record(withEm(ctx, em), { action: 'PRODUCT_REJECTED', subjectType: 'product', subjectId: product.id, details: { reason: text } });
-      return ProductPayload.ok(product);
-    });
-    if (payload.product) await this.notify(ctx, payload.product, 'PRODUCT_REJECTED');
-    return payload;
+    if (!checked.ok) return Promise.resolve(ProductPayload.fail(UserError.of('reason', checked.problem.code, checked.problem.message)));
+    return this.decide(ctx, id, ProductApprovalStatus.REJECTED, checked.value, municipalityIds ?? null);
   }
 
-  private async withScopedProduct(
+  /**
+   * One decision for one or more municipalities, all or nothing, in one transaction: the product row is locked, each
+   * municipality must be in the viewer's scope and have an open (pending) decision that counts, and the summary status
+   * follows. Every municipality's decision is audited and mailed to the provider (after the commit).
+   */
+  private async decide(
     ctx: RequestContext,
     id: string,
-    change: (em: EntityManager, product: Product) => Promise<ProductPayload>,
+    decision: ProductApprovalStatus.APPROVED | ProductApprovalStatus.REJECTED,
+    reason: string | null,
+    municipalityIds: readonly string[] | null,
   ): Promise<ProductPayload> {
     if (!isUuid(id)) return ProductPayload.fail(notFound());
-    const scope = this.scope(ctx);
-    return ctx.em.transactional(async (em) => {
-      const rows = await em.execute<{ id: string }[]>(
-        `select p.id from product p where p.id = ? and ${scope.sql} for update of p`,
-        [id, ...scope.params],
+    const verb = decision === ProductApprovalStatus.APPROVED ? 'goedkeuren' : 'afkeuren';
+    if (municipalityIds !== null) {
+      if (!municipalityIds.length) {
+        return ProductPayload.fail(UserError.of('municipalityIds', 'REQUIRED', `Kies de gemeente(n) waarvoor u dit product wilt ${verb}.`));
+      }
+      if (municipalityIds.some((m) => !isUuid(m))) {
+        return ProductPayload.fail(UserError.of('municipalityIds', 'NOT_FOUND', 'Deze gemeente bestaat niet.'));
+      }
+    }
+    const scope = municipalityScope(ctx.viewer);
+    const productScope = this.scope(ctx);
+    const decided: DecisionRow[] = [];
+    const payload = await transactional(ctx, async (tx) => {
+      const em = tx.em;
+      const locked = await em.execute<{ id: string; status: ProductStatus }[]>(
+        `select p.id, p.status from product p where p.id = ? and ${productScope.sql} for update of p`,
+        [id, ...productScope.params],
       );
-      if (!rows.length) return ProductPayload.fail(notFound());
-      const product = await em.findOneOrFail(Product, id, { refresh: true });
-      return change(em as EntityManager, product);
+      if (!locked[0]) return ProductPayload.fail(notFound());
+      const status = locked[0].status;
+      if (status === ProductStatus.DRAFT || status === ProductStatus.ARCHIVED) {
+        return ProductPayload.fail(
+          UserError.of(null, 'INVALID_TRANSITION', `Alleen een ingediend product kunt u ${verb}. Dit product is ${STATUS_NL[status]}.`),
+        );
+      }
+      const rows = await em.execute<DecisionRow[]>(
+        `select pa.id, pa.municipality_id, m.name as municipality_name, pa.status
+           from product_approval pa join product p on p.id = pa.product_id join municipality m on m.id = pa.municipality_id
+          where pa.product_id = ? and ${decisionCounts('pa', 'p')}
+          order by m.name
+          for update of pa`,
+        [id],
+      );
+      const inScope = (municipalityId: string) => scope === null || scope.includes(municipalityId);
+      let targets: DecisionRow[];
+      if (municipalityIds === null) {
+        targets = rows.filter((r) => r.status === ProductApprovalStatus.PENDING && inScope(r.municipality_id));
+        if (!targets.length) {
+          return ProductPayload.fail(
+            UserError.of(null, 'INVALID_TRANSITION', 'Dit product wacht in uw gemeenten niet (meer) op een beoordeling. Vernieuw de pagina.'),
+          );
+        }
+      } else {
+        targets = [];
+        for (const municipalityId of new Set(municipalityIds)) {
+          if (!inScope(municipalityId)) {
+            const name = (await em.execute<{ name: string }[]>(`select name from municipality where id = ?`, [municipalityId]))[0]?.name;
+            return ProductPayload.fail(
+              UserError.of(
+                'municipalityIds',
+                'FORBIDDEN',
+                name
+                  ? `U beslist alleen voor de gemeenten waarvoor u bevoegd bent; ${name} hoort daar niet bij.`
+                  : 'Deze gemeente bestaat niet.',
+              ),
+            );
+          }
+          const row = rows.find((r) => r.municipality_id === municipalityId);
+          if (!row) {
+            return ProductPayload.fail(
+              UserError.of('municipalityIds', 'NOT_FOUND', 'In deze gemeente staat dit product niet ter beoordeling: de aanbieder is er geen goedgekeurde aanbieder.'),
+            );
+          }
+          if (row.status !== ProductApprovalStatus.PENDING) {
+            return ProductPayload.fail(
+              UserError.of('municipalityIds', 'INVALID_TRANSITION', `Over dit product is in ${row.municipality_name} al beslist. Vernieuw de pagina.`),
+            );
+          }
+          targets.push(row);
+        }
+      }
+      const adminAccountId = ctx.viewer.kind === Audience.STAFF ? ctx.viewer.adminAccountId : null;
+      await em.execute(
+        `update product_approval set status = ?, reason = ?, decided_at = now(), decided_by_id = ?, updated_at = now()
+          where id = any(?::uuid[])`,
+        [decision, reason, adminAccountId, `{${targets.map((t) => t.id).join(',')}}`],
+      );
+      for (const t of targets) {
+        await this.record(tx, decision === ProductApprovalStatus.APPROVED ? 'PRODUCT_APPROVED' : 'PRODUCT_REJECTED', id, {
+          municipalityId: t.municipality_id,
+          ...(reason ? { reason } : {}),
+        });
+      }
+      await refreshStatuses(em, { productIds: [id] });
+      decided.push(...targets);
+      return ProductPayload.ok(await em.findOneOrFail(Product, id, { refresh: true }));
     });
+    if (payload.product) await this.notify(ctx, payload.product, decision, reason, decided);
+    return payload;
   }
 
-  /** E-mails the provider's active users about a review decision. A mail failure never undoes the review. */
-  private async notify(ctx: RequestContext, product: Product, template: 'PRODUCT_APPROVED' | 'PRODUCT_REJECTED'): Promise<void> {
+  /** E-mails the provider's active users about each municipality's decision. A mail failure never undoes it. */
+  private async notify(
+    ctx: RequestContext,
+    product: Product,
+    decision: ProductApprovalStatus.APPROVED | ProductApprovalStatus.REJECTED,
+    reason: string | null,
+    decided: DecisionRow[],
+  ): Promise<void> {
     try {
       const em = ctx.em.fork();
       const [provider, users] = await Promise.all([
@@ -299,19 +452,14 @@ export class ProductService {
         em.find(ProviderUser, { provider: product.provider.id, active: true }),
       ]);
       const productLink = `${this.appUrl}/aanbieder/producten/${product.id}`;
-      for (const user of users) {
-        if (template === 'PRODUCT_APPROVED') {
-          await this.mail.send(em, {
-            template,
-            to: user.email,
-            variables: { providerName: provider.name, productTitle: product.title, productLink },
-          });
-        } else {
-          await this.mail.send(em, {
-            template,
-            to: user.email,
-            variables: { providerName: provider.name, productTitle: product.title, productLink, reason: product.rejectionReason ?? '' },
-          });
+      for (const { municipality_name: municipalityName } of decided) {
+        for (const user of users) {
+          const common = { providerName: provider.name, productTitle: product.title, productLink, municipalityName };
+          if (decision === ProductApprovalStatus.APPROVED) {
+            await this.mail.send(em, { template: 'PRODUCT_APPROVED', to: user.email, variables: common });
+          } else {
+            await this.mail.send(em, { template: 'PRODUCT_REJECTED', to: user.email, variables: { ...common, reason: reason ?? '' } });
+          }
         }
       }
     } catch (error) {
@@ -319,6 +467,10 @@ export class ProductService {
     }
   }
 
+  /** An audit row about a product, by the context's viewer (pass the transaction's context inside one). */
+  private record(ctx: RequestContext, action: string, productId: string, details: Record<string, unknown> = {}): Promise<void> {
+    return this.audit.record(ctx, { action, subjectType: 'product', subjectId: productId, details });
+  }
 }
 
 const STATUS_NL: Record<ProductStatus, string> = {

@@ -108,7 +108,7 @@ describe('e-mail: templates in the database, outbox, SMTP, dev outbox route', ()
       await server.services.mail.send(em.fork(), {
         template: 'PRODUCT_APPROVED',
         to: 'sjabloon@voorbeeld.nl',
-        variables: { providerName: 'P', productTitle: 'Zwemles', productLink: 'https://gw.test/x' },
+        variables: { providerName: 'P', productTitle: 'Zwemles', productLink: 'https://gw.test/x', municipalityName: 'Gemeente Zuiderveen' },
       });
       const mail = await em.fork().findOneOrFail(OutboxMail, { to: 'sjabloon@voorbeeld.nl' });
       expect(mail.subject).toBe('Goedgekeurd: Zwemles');

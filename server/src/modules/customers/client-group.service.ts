@@ -2,7 +2,7 @@ import { UserError } from '../../graphql/errors.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { isUuid } from '../../graphql/ids.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
-import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
+import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 import { containsPattern, uuidArray } from '../../lib/sql.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { encryptBsn, hashBsn, type BsnKeys } from '../../crypto/bsn.js';
@@ -31,7 +31,7 @@ const EXTERNAL_IDENTIFIER = /^[A-Za-z0-9][A-Za-z0-9/._-]{0,39}$/;
 
 /**
  * Client groups (klantgroepen) for staff: search, details and adding a member. Everything is limited to the staff
- * member's municipality scope; every read of personal data is audit-logged.
+ * member's municipality scope; every read of personal data is audit-logged (fields marked @personalData).
  */
 export class ClientGroupService {
   constructor(
@@ -51,7 +51,7 @@ export class ClientGroupService {
    * The staff list of households (klanten): in the viewer's municipality scope, optionally of one municipality and
    * matching a search — by household name, member name, client number (household or person) or card number, exact
    * or partial; every word must match somewhere in the household, and a number of 3 or more digits also matches card
-   * numbers. By name, keyset-paginated. Every page of personal data shown is audit-logged.
+   * numbers. By name, keyset-paginated. The personal data shown is audit-logged per read (@personalData).
    */
   async list(ctx: RequestContext, filter: ClientGroupFilter | null | undefined, page: ListArgs): Promise<ConnectionOf<ClientGroupView>> {
     const first = pageSize(page.first);
@@ -97,43 +97,26 @@ export class ClientGroupService {
     }
     const condition = where.length ? where.join(' and ') : 'true';
     const [{ n }] = (await ctx.em.execute<{ n: string }[]>(`select count(*)::text as n from client_group g where ${condition}`, params)) as [{ n: string }];
-    const rows = await ctx.em.execute<{ id: string }[]>(
-      `select g.id, ${keySelect(BY_NAME)} from client_group g
+    const rows = await ctx.em.execute<Record<string, unknown>[]>(
+      `select g.*, ${keySelect(BY_NAME)} from client_group g
         where ${[condition, ...(after.sql ? [after.sql] : [])].join(' and ')}
         order by ${keyOrderBy(BY_NAME)} limit ?`,
       [...params, ...after.params, first + 1],
     );
-    const connection = await toConnection(rows, {
+    // Reads of the personal data on the page are audit-logged by the fields' @personalData marks, not here.
+    return toConnection(rows, {
       first,
       totalCount: Number(n),
       cursorOf: (row) => rowCursor(BY_NAME, row),
-      nodes: async (pageRows) => {
-        const loaded = new Map((pageRows.length ? await ctx.em.find(ClientGroup, { id: { $in: pageRows.map((r) => r.id) } }) : []).map((g) => [g.id, g]));
-        return this.views(ctx, pageRows.map((r) => loaded.get(r.id)!));
-      },
+      nodes: (pageRows) => this.views(ctx, pageRows.map((row) => ctx.em.map(ClientGroup, stripKeys({ ...row }, BY_NAME.keys.length, []) as never))),
     });
-    if (connection.edges.length) {
-      await this.audit.recordRead(ctx, {
-        action: 'client_group.searched',
-        subjectType: 'client_group',
-        subjectId: null,
-        details: { clientGroupIds: connection.edges.map((e) => e.node.id), searchLength: term.length },
-      });
-    }
-    return connection;
   }
 
-  /** One household with its members and order count; null when unknown or out of scope. Audit-logged. */
+  /** One household with its members and order count; null when unknown or out of scope. Reads are audit-logged (@personalData). */
   async detail(ctx: RequestContext, id: string): Promise<ClientGroupView | null> {
     const group = await this.findInScope(ctx, id);
     if (!group) return null;
     const [view] = await this.views(ctx, [group]);
-    await this.audit.recordRead(ctx, {
-      action: 'client_group.viewed',
-      subjectType: 'client_group',
-      subjectId: group.id,
-      details: { personIds: view!.members.map((m) => m.id) },
-    });
     return view!;
   }
 

@@ -6,6 +6,9 @@ import { isValidCardNumber } from './card-number.js';
 import { Card } from './card.entity.js';
 import { ClientGroup } from './client-group.entity.js';
 import { Person } from './person.entity.js';
+import { hashPassword } from '../../crypto/passwords.js';
+import { BUILT_IN_ROLES, Permission } from '../../graphql/auth/permissions.js';
+import { Migration20261124000200_person_write } from '../../database/migrations/Migration20261124000200_person_write.js';
 
 const SEARCH = `query($q: String, $m: ID, $first: Int, $after: String) { clientGroups(filter: { search: $q, municipalityId: $m }, first: $first, after: $after) {
   totalCount pageInfo { hasNextPage endCursor }
@@ -161,14 +164,22 @@ describe('client groups (klantgroepen) for staff', () => {
       expect(m.bsnMasked).toMatch(/^\*{5}\d{4}$/);
       expect(m.cards.filter((c: any) => c.status === 'ACTIVE')).toHaveLength(1);
     }
+    // The read is audit-logged (fields marked @personalData): the household, and each member, names only.
     const audit = await server.orm.em
       .fork()
-      .execute<{ actor_kind: string; details: { personIds: string[] } }[]>(
-        `select actor_kind, details from audit_log where action = 'client_group.viewed' and subject_id = ? order by id desc limit 1`,
-        [zv.id],
+      .execute<{ actor_kind: string; subject_type: string; subject_id: string; details: { fields: string[]; clientGroupId?: string } }[]>(
+        `select actor_kind, subject_type, subject_id, details from audit_log
+          where action = 'PERSONAL_DATA_READ' and (subject_id = ? or details->>'clientGroupId' = ?) order by id desc`,
+        [zv.id, zv.id],
       );
-    expect(audit[0]!.actor_kind).toBe('STAFF');
-    expect(audit[0]!.details.personIds).toHaveLength(zvMembers.length);
+    expect(audit.find((a) => a.subject_type === 'ClientGroup')).toMatchObject({
+      actor_kind: 'STAFF',
+      subject_id: zv.id,
+      details: { fields: ['clientNumber', 'members', 'name'] },
+    });
+    const memberRows = audit.filter((a) => a.subject_type === 'Person');
+    expect(new Set(memberRows.map((a) => a.subject_id))).toEqual(new Set(zvMembers.map((m) => m.id)));
+    expect(memberRows[0]!.details.fields).toEqual(['bsnMasked', 'dateOfBirth', 'externalIdentifier', 'fullName']);
     expect((await klantcontact.gql(GROUP, { id: 'geen-uuid' })).data!.clientGroup).toBeNull();
   });
 
@@ -230,6 +241,57 @@ describe('client groups (klantgroepen) for staff', () => {
     const dates: any = await klantcontact.gql(ADD, { input: { clientGroupId: zv.id, firstName: 'A', lastName: 'B', dateOfBirth: '2015-02-30', bsn: '12345' } });
     expect(dates.data.addClientGroupMember.errors.map((e: any) => e.field).sort()).toEqual(['bsn', 'dateOfBirth']);
     expect(await em.count(Person, {})).toBe(before);
+  });
+
+  it('adds a member only with PERSON_WRITE: a Klantcontact-like role without it gets FORBIDDEN and changes nothing', async () => {
+    const em = server.orm.em.fork();
+    const readOnly = BUILT_IN_ROLES.KLANTCONTACT.permissions.filter((p) => p !== Permission.PERSON_WRITE);
+    const [role] = await em.execute<{ id: string }[]>(
+      `insert into role (name, description, permissions) values ('Klantcontact alleen lezen', '', ?::text[]) returning id`,
+      [`{${readOnly.join(',')}}`],
+    );
+    await em.execute(
+      `insert into admin_account (email, name, password_hash, role_id, all_municipalities) values ('lezer@demo.gemeentewinkel.nl', 'Lezer', ?, ?, true)`,
+      [await hashPassword(DEMO_PASSWORD), role!.id],
+    );
+    const reader = server.client();
+    await reader.loginStaff('lezer@demo.gemeentewinkel.nl', DEMO_PASSWORD);
+    const members = () => em.fork().count(Person, { clientGroup: zv.id });
+    const before = await members();
+    const input = { clientGroupId: zv.id, firstName: 'Lotte', lastName: 'Lezer', dateOfBirth: '2014-02-03' };
+    // It may still read the household, but not add to it.
+    expect((await reader.gql(GROUP, { id: zv.id })).data!.clientGroup.id).toBe(zv.id);
+    const denied: any = await reader.gql(ADD, { input });
+    expect(denied.errors.map((e: any) => e.extensions.code)).toEqual(['FORBIDDEN']);
+    expect(denied.data?.addClientGroupMember ?? null).toBeNull();
+    expect(await members()).toBe(before);
+
+    // With PERSON_WRITE added to the role (read per request), the same account can.
+    await em.execute(`update role set permissions = array_append(permissions, 'PERSON_WRITE') where id = ?`, [role!.id]);
+    const added: any = await reader.gql(ADD, { input });
+    expect(added.errors).toBeUndefined();
+    expect(added.data.addClientGroupMember.errors).toEqual([]);
+    expect(await members()).toBe(before + 1);
+  });
+
+  it('gives PERSON_WRITE to the built-in Beheerder and Klantcontact roles of an existing installation, and to no other role', async () => {
+    const em = server.orm.em.fork();
+    const permissionsOf = async () =>
+      new Map((await em.execute<{ key: string | null; name: string; permissions: string[] }[]>(`select key, name, permissions from role`)).map((r) => [r.key ?? r.name, r.permissions]));
+    // As before the migration: nobody has PERSON_WRITE; a role of the municipality's own has PERSON_READ.
+    await em.execute(`update role set permissions = array_remove(permissions, 'PERSON_WRITE')`);
+    await em.execute(`insert into role (name, description, permissions) values ('Baliemedewerker', '', '{PERSON_READ,ORDER_READ}')`);
+    const migration = new Migration20261124000200_person_write(em.getDriver(), server.orm.config);
+    for (let run = 0; run < 2; run++) {
+      migration.reset();
+      await migration.up();
+      for (const sql of migration.getQueries()) await em.execute(sql as string);
+    }
+    const after = await permissionsOf();
+    expect(after.get('BEHEERDER')!.filter((p) => p === 'PERSON_WRITE')).toHaveLength(1);
+    expect(after.get('KLANTCONTACT')!.filter((p) => p === 'PERSON_WRITE')).toHaveLength(1);
+    expect(after.get('Baliemedewerker')).toEqual(['PERSON_READ', 'ORDER_READ']);
+    for (const key of ['FINANCIEN', 'AANBIEDERBEHEER', 'REDACTIE']) expect(after.get(key), key).not.toContain('PERSON_WRITE');
   });
 
   it('requires PERSON_READ for all of it', async () => {

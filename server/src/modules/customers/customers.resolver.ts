@@ -4,6 +4,7 @@ import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience, Permission } from '../../graphql/auth/permissions.js';
 import { OrderView } from '../orders/order.types.js';
+import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 import {
   AddClientGroupMemberInput,
   CardPayload,
@@ -42,7 +43,7 @@ export class CustomersResolver {
   }
 
   @Mutation(() => PersonPayload, { description: 'Adds a member to a household, with a new card. The BSN is optional and checked with the elfproef.' })
-  @Requires(Permission.PERSON_READ)
+  @Requires(Permission.PERSON_WRITE)
   async addClientGroupMember(@Arg('input', () => AddClientGroupMemberInput) input: AddClientGroupMemberInput, @Ctx() ctx: Context): Promise<PersonPayload> {
     return personPayload(await ctx.services.clientGroups.addMember(ctx, input));
   }
@@ -57,6 +58,7 @@ export class CustomersResolver {
 
   @Query(() => String, { nullable: true, description: 'The full BSN of a person; null when none. Every reveal is audit-logged.' })
   @Requires(Permission.PERSON_READ_SENSITIVE)
+  @PersonalData(PersonalDataKind.BSN)
   personBsn(@Arg('personId', () => ID) personId: string, @Ctx() ctx: Context): Promise<string | null> {
     return ctx.services.persons.revealBsn(ctx, personId);
   }

@@ -25,8 +25,9 @@ export function erasedIdentifier(personId: string): string {
 }
 
 /**
- * Persons: details for staff (every read audit-logged, the BSN masked; the full BSN only with PERSON_READ_SENSITIVE,
- * audit-logged too), the household's orders, erasure (AVG), and a customer's own contact details.
+ * Persons: details for staff (reads audit-logged through @personalData, the BSN masked; the full BSN only with
+ * PERSON_READ_SENSITIVE, each reveal an audit action too), the household's orders, erasure (AVG), and a customer's
+ * own contact details.
  */
 export class PersonService {
   constructor(
@@ -42,16 +43,21 @@ export class PersonService {
     return person && inStaffScope(ctx.viewer, person.municipality.id) ? person : null;
   }
 
-  /** A person's details for staff; null when unknown or out of scope. Every read writes an audit row. */
+  /**
+   * A person's details for staff; null when unknown or out of scope. Reading them is audit-logged by the schema
+   * (fields marked @personalData, graphql/personal-data.ts).
+   */
   async detail(ctx: Context, externalIdentifier: string): Promise<PersonView | null> {
     const person = await this.byExternalIdentifier(ctx, externalIdentifier);
     if (!person) return null;
     const [view] = await personViews(ctx.em, [person], { bsnKeys: this.bsnKeys, fullCardNumbers: true });
-    await this.audit.recordRead(ctx, { action: 'person.viewed', subjectType: 'person', subjectId: person.id });
     return view!;
   }
 
-  /** The full BSN (PERSON_READ_SENSITIVE, enforced by the resolver); null when none or out of scope. Audit-logged. */
+  /**
+   * The full BSN (PERSON_READ_SENSITIVE, enforced by the resolver); null when none or out of scope. The reveal is an
+   * action of its own in the audit log (person.bsn_revealed), besides the read of the marked field.
+   */
   async revealBsn(ctx: Context, personId: string): Promise<string | null> {
     if (!isUuid(personId)) return null;
     const person = await ctx.em.findOne(Person, personId, { populate: ['bsnEncrypted'] });
@@ -61,17 +67,14 @@ export class PersonService {
     return bsn;
   }
 
-  /** The orders of the person's household, newest first; null when the person is unknown or out of scope. */
+  /**
+   * The orders of the person's household, newest first; null when the person is unknown or out of scope. Reading
+   * their amounts, lines and names is audit-logged by the schema (@personalData).
+   */
   async householdOrders(ctx: Context, externalIdentifier: string): Promise<OrderView[] | null> {
     const person = await this.byExternalIdentifier(ctx, externalIdentifier);
     if (!person) return null;
     const orders = await ctx.em.find(Order, { clientGroupId: person.clientGroup.id }, { orderBy: [{ createdAt: 'desc' }, { number: 'desc' }], limit: 200 });
-    await this.audit.recordRead(ctx, {
-      action: 'person.orders_viewed',
-      subjectType: 'person',
-      subjectId: person.id,
-      details: { clientGroupId: person.clientGroup.id, orders: orders.length },
-    });
     return this.orderViews.views(ctx, orders);
   }
 

@@ -2,6 +2,7 @@ import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-gr
 import { Connection, emptyConnection, type ConnectionOf } from '../../graphql/pagination.js';
 import { UserError } from '../../graphql/errors.js';
 import { OrderStatusEnum, OrderView } from './order.types.js';
+import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 
 /**
  * GraphQL types for working with orders after checkout: the provider's and the staff lists (connections), the
@@ -57,6 +58,7 @@ export class CounterLookupPayload {
   matchedBy!: CounterMatch | null;
 
   @Field(() => String, { nullable: true, description: 'The customer’s first name only.' })
+  @PersonalData(PersonalDataKind.NAME)
   customerFirstName!: string | null;
 
   @Field(() => [OrderView], { description: 'Open (placed or accepted) orders of this customer’s household with the logged-in provider, oldest first.' })

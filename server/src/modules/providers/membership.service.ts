@@ -1,10 +1,11 @@
 import { LockMode, type FilterQuery } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Context } from '../../graphql/context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { ForbiddenError, UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { clampPageSize, decodeCursor, encodeCursor, invalidCursor, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
+import { clampPageSize, encodeCursor, readCursor, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Provider } from './provider.entity.js';
 import { ProviderMembership, MembershipStatus } from './provider-membership.entity.js';
@@ -16,6 +17,7 @@ import { appLink } from '../identity/account-recovery.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { withEm } from '../../lib/request-context.js';
 import { canSeeProvider, ownProviderId, type Result } from './provider.service.js';
+import { membershipEnded, openDecisionsForMembership } from '../catalogue/product-approval.js';
 
 export type MembershipPage = ConnectionOf<ProviderMembership>;
 
@@ -63,7 +65,7 @@ export class MembershipService {
   async membershipsOf(ctx: Context, providerId: string): Promise<ProviderMembership[]> {
     if (!(await canSeeProvider(ctx, providerId))) throw new ForbiddenError();
     const where: FilterQuery<ProviderMembership> = { provider: providerId };
-    const scope = ctx.viewer.kind === Audience.STAFF ? municipalityScope(ctx.viewer) : null;
+    const scope = ctx.viewer.kind === Audience.STAFF || ctx.viewer.kind === Audience.API_CLIENT ? municipalityScope(ctx.viewer) : null;
     if (scope !== null) Object.assign(where, { municipality: { $in: [...scope] } });
     const rows = await ctx.em.find(ProviderMembership, where, { populate: ['municipality'] });
     return rows.sort((a, b) => a.municipality.getEntity().name.localeCompare(b.municipality.getEntity().name, 'nl'));
@@ -111,7 +113,10 @@ export class MembershipService {
     });
   }
 
-  /** Withdraws (afmelden): the provider's products stop being shown to that municipality's residents. */
+  /**
+   * Withdraws (afmelden): the provider's products leave that municipality's offer (product-approval.ts); their
+   * decisions there stay as history and are asked again if the provider is approved there once more.
+   */
   async withdraw(ctx: Context, municipalityId: string): Promise<Result<ProviderMembership>> {
     const providerId = ownProviderId(ctx);
     const none = { ok: false as const, errors: [UserError.of('municipalityId', 'NOT_A_MEMBER', 'U bent bij deze gemeente niet aangemeld.')] };
@@ -127,6 +132,8 @@ export class MembershipService {
       Object.assign(membership, { status: MembershipStatus.WITHDRAWN, reason: null });
       await this.audit.record(withEm(ctx, tx), { action: 'membership.withdrawn', subjectType: 'provider_membership', subjectId: membership.id, details: { providerId, municipalityId, previous } });
       await tx.flush();
+      // The products leave that municipality's offer (their decisions there stay, as history).
+      if (previous === MembershipStatus.APPROVED) await membershipEnded(tx as EntityManager, providerId);
       return { ok: true, value: membership };
     });
   }
@@ -140,9 +147,8 @@ export class MembershipService {
     if (filter.status) Object.assign(where, { status: filter.status });
     const totalCount = await ctx.em.count(ProviderMembership, where);
     const paged: FilterQuery<ProviderMembership> = { ...(where as object) };
-    if (filter.after) {
-      const cursor = decodeCursor(filter.after, 2);
-      if (!isUuid(String(cursor[1])) || Number.isNaN(Date.parse(String(cursor[0])))) invalidCursor();
+    const cursor = readCursor(filter.after, ['timestamp', 'uuid']);
+    if (cursor) {
       const [applied, id] = cursor as [string, string];
       Object.assign(paged, { $or: [{ appliedAt: { $lt: new Date(applied) } }, { appliedAt: new Date(applied), id: { $lt: id } }] });
     }
@@ -175,7 +181,8 @@ export class MembershipService {
     reason: string | null,
   ): Promise<Result<ProviderMembership>> {
     const v = ctx.viewer;
-    if (v.kind !== Audience.STAFF) throw new ForbiddenError();
+    // Staff and API clients with PROVIDER_APPROVE (the resolver's @Requires), within their municipality scope.
+    if (v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) throw new ForbiddenError();
     const notFound = { ok: false as const, errors: [UserError.of('id', 'NOT_FOUND', 'Deze aanmelding bestaat niet of valt buiten uw gemeenten.')] };
     if (!isUuid(membershipId)) return notFound;
     return ctx.em.transactional(async (tx): Promise<Result<ProviderMembership>> => {
@@ -192,14 +199,21 @@ export class MembershipService {
         status,
         reason,
         decidedAt: new Date(),
-        decidedBy: tx.getReference(AdminAccount, v.adminAccountId),
+        // An API client's decision has no staff member; the audit row names the API client.
+        decidedBy: v.kind === Audience.STAFF ? tx.getReference(AdminAccount, v.adminAccountId) : null,
       });
       const provider = await tx.findOneOrFail(Provider, membership.provider.id);
       const municipality = await tx.findOneOrFail(Municipality, membership.municipality.id);
-      await this.audit.record(withEm(ctx, tx), { action: status === MembershipStatus.APPROVED ? 'membership.approved' : 'membership.rejected', subjectType: 'provider_membership', subjectId: membership.id, details: {
-        providerId: provider.id,
-        municipalityId: municipality.id,
-      } });
+      await tx.flush();
+      // The municipality now decides on each of the provider's submitted products for its own offer.
+      const openedDecisions =
+        status === MembershipStatus.APPROVED ? await openDecisionsForMembership(tx as EntityManager, provider.id, municipality.id) : 0;
+      await this.audit.record(withEm(ctx, tx), {
+        action: status === MembershipStatus.APPROVED ? 'membership.approved' : 'membership.rejected',
+        subjectType: 'provider_membership',
+        subjectId: membership.id,
+        details: { providerId: provider.id, municipalityId: municipality.id, ...(status === MembershipStatus.APPROVED ? { openedDecisions } : {}) },
+      });
       await tx.flush();
       const profileLink = appLink(this.appUrl, '/aanbieder/profiel');
       if (status === MembershipStatus.APPROVED) {

@@ -14,6 +14,9 @@ import { EmailTokenPurpose } from '../identity/email-token.entity.js';
 import { TOKEN_LIFETIME_HOURS, type EmailTokenService } from '../identity/email-token.service.js';
 import { appLink, escapeLike } from '../identity/account-recovery.service.js';
 import type { MailService } from '../communication/mail.service.js';
+import { check, retryAfterText, type Limits } from '../limits/limits.js';
+import type { LimitPolicy } from '../limits/policy.js';
+import type { AfterAnswer } from '../../lib/background.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { withEm } from '../../lib/request-context.js';
 import { KVK_TAKEN } from './registration.service.js';
@@ -28,13 +31,13 @@ export function ownProviderId(ctx: Context): string {
 }
 
 /**
- * May this viewer see this provider's private details? Its own users; staff with PROVIDER_APPROVE when the provider
- * has a membership (in any state) in one of their municipalities, or when their scope is every municipality.
+ * May this viewer see this provider's private details? Its own users; staff and API clients with PROVIDER_APPROVE when
+ * the provider has a membership (in any state) in one of their municipalities, or when their scope is every municipality.
  */
 export async function canSeeProvider(ctx: Context, providerId: string): Promise<boolean> {
   const v = ctx.viewer;
   if (v.kind === Audience.PROVIDER) return v.providerId === providerId;
-  if (v.kind !== Audience.STAFF || !v.permissions.has(Permission.PROVIDER_APPROVE)) return false;
+  if ((v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) || !v.permissions.has(Permission.PROVIDER_APPROVE)) return false;
   if (v.municipalityIds === null) return true;
   if (!v.municipalityIds.length) return false;
   return (await ctx.em.count(ProviderMembership, { provider: providerId, municipality: { $in: [...v.municipalityIds] } })) > 0;
@@ -48,6 +51,9 @@ export class ProviderService {
   constructor(
     private readonly tokens: EmailTokenService,
     private readonly mail: MailService,
+    private readonly limits: Limits,
+    private readonly rules: Pick<LimitPolicy, 'invitation' | 'accountNotice'>,
+    private readonly afterAnswer: AfterAnswer,
     private readonly appUrl: string,
     private readonly audit: AuditService,
   ) {}
@@ -103,9 +109,15 @@ export class ProviderService {
 
   /**
    * Invites a colleague: an unverified user without a usable password, and a mail with a link to choose one
-   * (a RESET_PASSWORD token that lives longer). An address that already has an account is refused.
+   * (a RESET_PASSWORD token that lives longer).
+   *
+   * The answer never tells whether the address already has an account, and takes as long either way: the password
+   * hash is made in both cases, and the mail goes out after the answer in both cases. An address that already has an
+   * account gets, instead of an invitation, a notice that someone tried (at most one such notice an hour); a colleague
+   * invited earlier by this organisation who has not chosen a password yet gets a fresh invitation. Limited per
+   * inviting user and per invited address, counted before anything else.
    */
-  async inviteUser(ctx: Context, input: InviteProviderUserInput): Promise<Result<ProviderUser>> {
+  async inviteUser(ctx: Context, input: InviteProviderUserInput): Promise<Result<true>> {
     const providerId = ownProviderId(ctx);
     const inviterId = ctx.viewer.kind === Audience.PROVIDER ? ctx.viewer.providerUserId : null;
     const errors: UserError[] = [];
@@ -116,37 +128,84 @@ export class ProviderService {
     const emailError = emailProblem(email, 'Vul het e-mailadres van uw collega in.');
     if (emailError) errors.push(UserError.of('email', email ? 'INVALID' : 'REQUIRED', emailError));
     if (errors.length) return { ok: false, errors };
-    const { tokens, mail } = this;
 
-    // Nobody can log in with this hash: the invitee chooses a password through the link.
+    const reservation = await this.limits.reserve(
+      check(this.rules.invitation.perUser, inviterId ?? providerId),
+      check(this.rules.invitation.perEmail, email),
+    );
+    if (!reservation.ok) {
+      return {
+        ok: false,
+        errors: [UserError.of(null, 'TOO_MANY_ATTEMPTS', `U heeft te veel uitnodigingen verstuurd. ${retryAfterText(reservation.retryAfterSeconds)}`)],
+      };
+    }
+
+    // Nobody can log in with this hash: the invitee chooses a password through the link. Made for every invitation,
+    // also one that turns out to be for an existing account, so both take as long.
     const unusable = await hashPassword(randomBytes(32).toString('base64url'));
-    const taken = () => ({ ok: false as const, errors: [UserError.of('email', 'EMAIL_TAKEN', 'Dit e-mailadres heeft al een account. Kies een ander e-mailadres.')] });
-    try {
-      return await ctx.em.transactional(async (tx): Promise<Result<ProviderUser>> => {
-        if (await tx.findOne(ProviderUser, { email: { $ilike: escapeLike(email) } })) return taken();
+    const { tokens } = this;
+    type Next = { kind: 'invite'; userId: string; token: string } | { kind: 'notice'; userId: string };
+    const decide = (em: typeof ctx.em) =>
+      em.transactional(async (tx): Promise<Next> => {
+        const existing = await tx.findOne(ProviderUser, { email: { $ilike: escapeLike(email) } });
+        if (existing) {
+          // Invited by this organisation before and no password chosen yet: a new link (the old one stops working).
+          if (existing.provider.id === providerId && !existing.emailVerifiedAt && existing.active) {
+            const token = await tokens.issue(tx, existing, EmailTokenPurpose.RESET_PASSWORD, TOKEN_LIFETIME_HOURS.INVITE);
+            return { kind: 'invite', userId: existing.id, token };
+          }
+          return { kind: 'notice', userId: existing.id };
+        }
         const provider = await tx.findOneOrFail(Provider, providerId);
-        const inviter = inviterId ? await tx.findOne(ProviderUser, inviterId) : null;
         const user = tx.create(ProviderUser, { provider, name, email, passwordHash: unusable, emailVerifiedAt: null });
         await tx.flush();
         const token = await tokens.issue(tx, user, EmailTokenPurpose.RESET_PASSWORD, TOKEN_LIFETIME_HOURS.INVITE);
         await this.audit.record(withEm(ctx, tx), { action: 'provider.user_invited', subjectType: 'provider_user', subjectId: user.id, details: { providerId } });
-        await mail.send(tx, {
+        return { kind: 'invite', userId: user.id, token };
+      });
+    let next: Next;
+    try {
+      next = await decide(ctx.em);
+    } catch (error) {
+      // The same address invited twice at the same moment: the database's unique index decides; try once more.
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      next = await decide(ctx.em.fork());
+    }
+
+    this.afterAnswer.run(ctx, 'provider_invite_mail', async (em) => {
+      const user = await em.findOneOrFail(ProviderUser, next.userId);
+      const provider = await em.findOneOrFail(Provider, providerId);
+      if (next.kind === 'invite') {
+        const inviter = inviterId ? await em.findOne(ProviderUser, inviterId) : null;
+        await this.mail.send(em, {
           template: 'PROVIDER_USER_INVITE',
           to: user.email,
           variables: {
             name: user.name,
             inviterName: inviter?.name ?? provider.name,
             providerName: provider.name,
-            link: appLink(this.appUrl, `/wachtwoord-vergeten/${token}`),
+            link: appLink(this.appUrl, `/wachtwoord-vergeten/${next.token}`),
             expiresHours: TOKEN_LIFETIME_HOURS.INVITE,
           },
         });
-        return { ok: true, value: user };
+        return;
+      }
+      const notice = await this.limits.reserve(check(this.rules.accountNotice, `provider:${user.email.toLowerCase()}`));
+      ctx.log.info({ event: 'provider_invite_existing_email', noticeSent: notice.ok }, 'invitation for an existing address');
+      if (!notice.ok) return;
+      await this.mail.send(em, {
+        template: 'PROVIDER_INVITE_EXISTING',
+        to: user.email,
+        variables: {
+          name: user.name,
+          providerName: provider.name,
+          loginLink: appLink(this.appUrl, '/voor-aanbieders/inloggen'),
+          resetLink: appLink(this.appUrl, '/wachtwoord-vergeten'),
+        },
       });
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) return taken();
-      throw error;
-    }
+    });
+    ctx.log.info({ event: 'provider_user_invite_requested' }, 'invitation requested');
+    return { ok: true, value: true };
   }
 
   /** Removes a user of the own organisation; never oneself and never the last user. Their sessions end with them. */

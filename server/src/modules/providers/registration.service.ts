@@ -9,7 +9,8 @@ import { ProviderUser } from './provider-user.entity.js';
 import { emailProblem, normaliseEmail, personNameProblem, validateProviderDetails, type ProviderDetailsInput } from './provider.validation.js';
 import { EmailTokenPurpose } from '../identity/email-token.entity.js';
 import { TOKEN_LIFETIME_HOURS, type EmailTokenService } from '../identity/email-token.service.js';
-import { retryAfterText, type RequestThrottle } from '../identity/request-throttle.js';
+import { check, clientAddress, retryAfterText, type Limits } from '../limits/limits.js';
+import type { LimitPolicy } from '../limits/policy.js';
 import { appLink, escapeLike, type Outcome } from '../identity/account-recovery.service.js';
 import type { MailService } from '../communication/mail.service.js';
 import type { TermsService } from '../terms/terms.service.js';
@@ -39,8 +40,8 @@ export class RegistrationService {
     private readonly tokens: EmailTokenService,
     private readonly mail: MailService,
     private readonly terms: TermsService,
-    private readonly perAddress: RequestThrottle,
-    private readonly existingNotice: RequestThrottle,
+    private readonly limits: Limits,
+    private readonly rules: Pick<LimitPolicy, 'registration' | 'accountNotice'>,
     private readonly appUrl: string,
     private readonly audit: AuditService,
   ) {}
@@ -65,9 +66,12 @@ export class RegistrationService {
     }
     if (errors.length) return { ok: false, errors };
 
-    const wait = await this.perAddress.consume(null, ctx.req?.ip ?? 'unknown');
-    if (wait > 0) {
-      return { ok: false, errors: [UserError.of(null, 'TOO_MANY_ATTEMPTS', `Te veel aanmeldingen vanaf uw verbinding. ${retryAfterText(wait)}`)] };
+    const reservation = await this.limits.reserve(check(this.rules.registration.perAddress, clientAddress(ctx.req)));
+    if (!reservation.ok) {
+      return {
+        ok: false,
+        errors: [UserError.of(null, 'TOO_MANY_ATTEMPTS', `Te veel aanmeldingen vanaf uw verbinding. ${retryAfterText(reservation.retryAfterSeconds)}`)],
+      };
     }
 
     const passwordHash = await hashPassword(input.password);
@@ -114,9 +118,9 @@ export class RegistrationService {
 
   /** Tells the owner of an existing address that someone tried to register with it (at most once per window). */
   private async noticeExisting(ctx: Context, tx: EntityManager, user: ProviderUser): Promise<void> {
-    const wait = await this.existingNotice.consume(user.email.toLowerCase(), null);
-    ctx.log.info({ event: 'provider_registration_existing_email', noticeSent: wait === 0 }, 'registration with an existing address');
-    if (wait > 0) return;
+    const notice = await this.limits.reserve(check(this.rules.accountNotice, `provider:${user.email.toLowerCase()}`));
+    ctx.log.info({ event: 'provider_registration_existing_email', noticeSent: notice.ok }, 'registration with an existing address');
+    if (!notice.ok) return;
     await this.mail.send(tx, {
       template: 'PROVIDER_REGISTRATION_EXISTING',
       to: user.email,

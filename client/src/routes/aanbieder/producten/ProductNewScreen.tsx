@@ -37,9 +37,9 @@ export const SubmitProductDocument = graphql(`
       product {
         id
         status
-        rejectionReason
         submittedAt
         updatedAt
+        ...ProductDecisions_product
       }
       errors {
         ...UserErrorFields @unmask

@@ -87,11 +87,7 @@ const UpdateMyProviderDocument = graphql(`
 const InviteProviderUserDocument = graphql(`
   mutation InviteProviderUser($input: InviteProviderUserInput!) {
     inviteProviderUser(input: $input) {
-      user {
-        id
-        name
-        email
-      }
+      invited
       errors {
         ...UserErrorFields @unmask
       }
@@ -321,8 +317,10 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
     try {
       const { data: result } = await invite({ variables: { input: { name, email } } });
       const payload = result?.inviteProviderUser;
-      if (payload?.user) {
-        setSent(`We hebben een uitnodiging gestuurd naar ${payload.user.email}. Met de link daarin kiest ${payload.user.name} een wachtwoord.`);
+      if (payload?.invited) {
+        setSent(
+          `We sturen een uitnodiging naar ${email}. Met de link daarin kiest ${name.trim()} een wachtwoord. Heeft dit e-mailadres al een account, dan krijgt de eigenaar in plaats daarvan een bericht.`,
+        );
         setFormKey((k) => k + 1);
         onInvited();
         return;

@@ -5,6 +5,7 @@ import { Page } from '../../../components/layout/Page';
 import { Money } from '../../../components/money/Money';
 import { QueryError } from '../../../components/ui/QueryError';
 import { graphql } from '../../../graphql/generated';
+import { screenPermission } from '../../../lib/permissions';
 import { urls } from '../../../lib/urls';
 import { hasPermission, useViewer } from '../../../lib/viewer';
 import { assignmentStatusLabel, formatDay, LoadingPage, RecordNotFound } from './shared';
@@ -64,6 +65,7 @@ export default function ClientGroupScreen() {
   if (!group) return <RecordNotFound title="Klantgroep niet gevonden" />;
   const assignments = data?.clientGroupAssignments ?? [];
   const canManageAssignments = hasPermission(viewer, 'ASSIGNMENT_MANAGE');
+  const canAddMember = hasPermission(viewer, screenPermission.clientGroupAddMember);
   const ordersVia = group.members.find((m) => !m.erasedAt) ?? group.members[0];
 
   return (
@@ -117,9 +119,11 @@ export default function ClientGroupScreen() {
             </table>
           </div>
         )}
-        <p>
-          <Link to={urls.admin.clientGroupAddMember(group.id)}>Lid toevoegen</Link>
-        </p>
+        {canAddMember ? (
+          <p>
+            <Link to={urls.admin.clientGroupAddMember(group.id)}>Lid toevoegen</Link>
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="toewijzingen-kop">

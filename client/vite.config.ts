@@ -10,6 +10,10 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   root: here('.'),
   plugins: [react()],
+  resolve: {
+    // The server's validation rules, shared (not copied): server/src/rules is isomorphic TypeScript.
+    alias: { '@rules': here('../server/src/rules') },
+  },
   build: {
     outDir: here('dist'),
     emptyOutDir: true,

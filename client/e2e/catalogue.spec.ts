@@ -248,10 +248,14 @@ test('staff manage categories and choose the featured category shown on the home
   await settle(page);
   await expectAccessible(page, 'nieuwe categorie');
   await page.getByRole('button', { name: 'Categorie opslaan' }).click();
-  await expect(page.getByText('Vul een naam in.')).toBeVisible();
+  // The server's rule, checked at once: in the error summary (which gets the focus) and at the field.
+  await expect(page.getByRole('alert')).toBeFocused();
+  await expect(page.getByRole('alert').getByRole('link', { name: 'Vul een naam in.' })).toBeVisible();
+  await expect(page.locator('.gw-field__error', { hasText: 'Vul een naam in.' })).toBeVisible();
+  await expectAccessible(page, 'nieuwe categorie met fouten');
   await page.getByLabel('Naam').fill('Zwemmen');
   await page.getByRole('button', { name: 'Categorie opslaan' }).click();
-  await expect(page.getByText('Er is al een categorie met deze naam.')).toBeVisible();
+  await expect(page.locator('.gw-field__error', { hasText: 'Er is al een categorie met deze naam.' })).toBeVisible();
   const name = `Natuur en buiten ${Date.now().toString(36)}`;
   await page.getByLabel('Naam').fill(name);
   await page.getByLabel('Volgorde').fill('50');

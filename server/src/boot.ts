@@ -8,6 +8,8 @@ import type { Config } from './config/config.js';
 import { openDatabase, migrate } from './database/orm.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded.js';
 import { createServices, type Services } from './services.js';
+import { createContexts, type Contexts } from './contexts.js';
+import { clockFromConfig, type Clock } from './lib/clock.js';
 import { createApp, type TestViewers } from './http/app.js';
 import { DigidSimulator } from './integrations/digid/digid-simulator.js';
 import type { DigidAdapter } from './integrations/digid/digid.js';
@@ -18,6 +20,9 @@ export interface RunningServer {
   port: number;
   orm: MikroORM;
   services: Services;
+  /** Request contexts for calling services directly: `contexts.forSystem('job')` (tests, jobs, CLI). */
+  contexts: Contexts;
+  clock: Clock;
   httpServer: Server;
   /** Stops accepting connections, lets running requests finish, closes the database. */
   stop: () => Promise<void>;
@@ -32,6 +37,8 @@ export interface BootOptions {
   port?: number;
   /** Sees every SQL statement (tests count them). */
   onQuery?: (sql: string) => void;
+  /** The application's clock; default: from the configuration (CLOCK_START) or the system clock. Tests pass a ManualClock. */
+  clock?: Clock;
   /** Tests only (refused unless NODE_ENV=test): see AppDeps.testViewers. */
   testViewers?: TestViewers;
 }
@@ -56,7 +63,9 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     orm = await openDatabase(databaseUrl, { logger, onQuery: options.onQuery });
     const applied = await migrate(orm);
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+    const clock = options.clock ?? clockFromConfig(config);
     const services = createServices(config, { pool: await orm.em.getConnection().getNativeClient() });
+    const contexts = createContexts({ orm, services, logger, clock, testViewers: options.testViewers });
     if (config.seedDemoData) {
       const { created } = await seedDemoData(orm.em.fork(), { bsnKeys: config.bsn });
       if (created) logger.info('demo data seeded');
@@ -68,6 +77,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     const { app, apollo } = await createApp({
       orm,
       services,
+      contexts,
       logger,
       digid: createDigid(config),
       httpServer,
@@ -104,7 +114,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
         await orm!.close(true);
         await embedded?.stop();
       })());
-    return { url: `http://localhost:${port}`, port, orm, services, httpServer, stop };
+    return { url: `http://localhost:${port}`, port, orm, services, contexts, clock, httpServer, stop };
   } catch (error) {
     await orm?.close(true).catch(() => undefined);
     await embedded?.stop().catch(() => undefined);

@@ -68,6 +68,12 @@ const schema = z.object({
   TRUST_PROXY: bool.optional(),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  /** Outside production only: the application's clock starts at this ISO date or date-time and runs on from there. */
+  CLOCK_START: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/, 'moet een ISO-datum of -tijdstip zijn, bijvoorbeeld 2030-01-15 of 2030-01-15T09:00:00+01:00')
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'is geen bestaande datum')
+    .optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -105,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     if (c.PAYMENT_PROVIDER === 'simulator') problems.push('PAYMENT_PROVIDER: de betaalsimulator mag niet in productie');
     if (c.MAIL_TRANSPORT === 'outbox') problems.push('MAIL_TRANSPORT: de lokale outbox mag niet in productie');
     if (c.SEED_DEMO_DATA) problems.push('SEED_DEMO_DATA: demodata mag niet in productie');
+    if (c.CLOCK_START) problems.push('CLOCK_START: een verzette klok mag niet in productie');
     if (!c.DATABASE_URL) problems.push('DATABASE_URL: verplicht in productie (de ingebouwde database is voor ontwikkeling)');
     if (problems.length) throw new ConfigError(`Weigert te starten in productie:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
@@ -140,5 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Peers whose X-Forwarded-For is believed (Express `trust proxy`); empty: the socket's address is the client. */
     trustedProxies: c.TRUSTED_PROXIES,
     loginRateLimit: { maxAttempts: c.LOGIN_MAX_ATTEMPTS, windowSeconds: c.LOGIN_WINDOW_SECONDS },
+    /** null: the system clock (always in production). A date alone starts at noon UTC, so "today" is that date here. */
+    clockStart: c.CLOCK_START ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(c.CLOCK_START) ? `${c.CLOCK_START}T12:00:00Z` : c.CLOCK_START.replace(' ', 'T')) : null,
   };
 }

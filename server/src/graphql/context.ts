@@ -1,18 +1,17 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
-import type { Logger } from 'pino';
-import type { Viewer } from './auth/viewer.js';
+import type { RequestContext } from '../lib/request-context.js';
 import type { Services } from '../services.js';
 import type { Loaders } from './loaders.js';
 
-/** Everything a resolver or service needs for one request. Built once per request in http/graphql.ts. */
-export interface Context {
-  /** This request's own EntityManager fork. */
-  em: EntityManager;
-  viewer: Viewer;
-  services: Services;
-  loaders: Loaders;
-  log: Logger;
-  req?: Request;
-  res?: Response;
+/**
+ * A GraphQL request: the narrow RequestContext every service takes, plus what only resolvers use — the services
+ * (resolvers call them; services never read `ctx.services`: they get their collaborators through their
+ * constructors), the per-request batch loaders and the HTTP request and response. Built once per request by
+ * `contexts.forGraphQL` (contexts.ts).
+ */
+export interface Context extends RequestContext {
+  readonly services: Services;
+  readonly loaders: Loaders;
+  readonly req?: Request;
+  readonly res?: Response;
 }

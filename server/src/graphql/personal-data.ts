@@ -192,7 +192,7 @@ export function personalDataAuditPlugin(): ApolloServerPlugin<Context> {
           const reads = takePersonalDataReads(contextValue);
           if (!reads.length) return;
           try {
-            await contextValue.services.audit.recordPersonalDataReads(contextValue.em, contextValue.viewer, reads);
+            await contextValue.services.audit.recordPersonalDataReads(contextValue, reads);
           } catch (error) {
             contextValue.log.error({ err: error }, 'personal data reads could not be audited; response withheld');
             if (response.body.kind === 'single') {

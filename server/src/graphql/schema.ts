@@ -5,13 +5,13 @@ import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { authChecker, requiresDirective } from './auth/requires.js';
 import { auditPersonalDataReads, personalDataDirective, personalDataKindEnum } from './personal-data.js';
 import { IdentityResolver } from '../modules/identity/identity.resolver.js';
-import { CategoryResolver, ProductResolver } from '../modules/catalogue/catalogue.resolver.js';
+import { ProductResolver } from '../modules/catalogue/catalogue.resolver.js';
 import { ProviderResolver } from '../modules/providers/provider.resolver.js';
 import { ContentResolver } from '../modules/content/content.resolver.js';
 import { DashboardResolver } from '../modules/dashboard/dashboard.resolver.js';
 import { ProductImageResolver } from '../modules/catalogue/catalogue.resolver.js';
 import { ProductApprovalResolver, ProductReviewResolver, ProviderProductResolver } from '../modules/catalogue/product.resolver.js';
-import { CategoryAdminResolver } from '../modules/catalogue/category.resolver.js';
+import { CategoryResolver } from '../modules/catalogue/category.resolver.js';
 import { AccountRecoveryResolver } from '../modules/identity/account-recovery.resolver.js';
 import { RegistrationResolver } from '../modules/providers/registration.resolver.js';
 import { ProviderProfileResolver } from '../modules/providers/provider-profile.resolver.js';
@@ -50,7 +50,6 @@ export const resolvers = [
   ProviderProductResolver,
   ProductReviewResolver,
   ProductApprovalResolver,
-  CategoryAdminResolver,
   AccountRecoveryResolver,
   RegistrationResolver,
   ProviderProfileResolver,

@@ -10,9 +10,10 @@ import type { Server } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Services } from '../services.js';
+import type { Contexts } from '../contexts.js';
 import type { Context } from '../graphql/context.js';
 import { createSchema } from '../graphql/schema.js';
-import { createLoaders } from '../graphql/loaders.js';
+import { REQUEST_ID_HEADER, requestIdFrom } from '../lib/request-id.js';
 import { formatError } from '../graphql/errors.js';
 import { personalDataAuditPlugin } from '../graphql/personal-data.js';
 import type { Viewer } from '../graphql/auth/viewer.js';
@@ -36,6 +37,8 @@ export const SERVER_PATHS = ['/graphql', '/healthz', '/readyz', '/auth/', '/moni
 export interface AppDeps {
   orm: MikroORM;
   services: Services;
+  /** Builds the request context of every HTTP route and GraphQL request (contexts.ts). */
+  contexts: Contexts;
   logger: Logger;
   digid: DigidAdapter;
   httpServer: Server;
@@ -56,7 +59,7 @@ export interface TestViewers {
 }
 
 export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: ApolloServer<Context> }> {
-  const { orm, services, logger, digid, httpServer } = deps;
+  const { orm, services, contexts, logger, digid, httpServer } = deps;
   const config = services.config;
   if (deps.testViewers && config.env !== 'test') throw new Error('Testgebruikers bestaan alleen in tests (NODE_ENV=test).');
   const app = express();
@@ -67,11 +70,15 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
 
   app.use(securityHeaders({ production: config.production, appUrl: config.appUrl }));
   app.use((req, res, next) => {
+    // One id per request (the caller's X-Request-Id when valid): in every log line and audit row of it, and answered.
+    const requestId = requestIdFrom(req.get(REQUEST_ID_HEADER));
+    res.locals.requestId = requestId;
+    res.setHeader('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       // The path only: query strings may carry tokens and are never logged.
-      logger.debug({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, 'request');
+      logger.debug({ requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, 'request');
     });
     next();
   });
@@ -105,7 +112,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
   app.use(sitemapRoute(orm, config.appUrl));
   // Development and tests only: read the local mail outbox (never mounted in production).
   app.use(devOutboxRoutes({ orm, production: config.production, transport: config.mail.transport }));
-  app.use(productImageRoutes({ orm, services, logger }));
+  app.use(productImageRoutes({ services, contexts }));
   app.use(uploadsRoute(services.storage));
 
   const armor = new ApolloArmor({
@@ -140,13 +147,15 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
       {
         async requestDidStart() {
           return {
-            async didEncounterErrors({ errors, operationName }) {
+            async didEncounterErrors({ errors, operationName, contextValue }) {
+              // The request's own logger (it carries the request id) once the context exists.
+              const log = contextValue?.log ?? logger;
               for (const error of errors) {
                 if (isClientMistake(error)) {
                   // The caller's mistake, not ours: no stack, and no message (it may quote the input).
-                  logger.info({ code: error.extensions?.code ?? 'BAD_USER_INPUT', path: error.path, operationName }, 'graphql request refused');
+                  log.info({ code: error.extensions?.code ?? 'BAD_USER_INPUT', path: error.path, operationName }, 'graphql request refused');
                 } else {
-                  logger.error({ err: error.originalError ?? error, path: error.path, operationName }, 'graphql error');
+                  log.error({ err: error.originalError ?? error, path: error.path, operationName }, 'graphql error');
                 }
               }
             },
@@ -161,11 +170,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
     '/graphql',
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
-      context: async ({ req, res }) => {
-        const em = orm.em.fork();
-        const viewer = deps.testViewers?.viewerFor(req) ?? (await services.sessions.resolveViewer(em, req));
-        return { em, viewer, services, loaders: createLoaders(em), log: logger, req, res } satisfies Context;
-      },
+      context: ({ req, res }) => contexts.forGraphQL(req, res),
     }),
   );
 

@@ -3,6 +3,7 @@ import { loadConfig } from '../config/config.js';
 import { createLogger } from '../logging/logger.js';
 import { boot, type RunningServer } from '../boot.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
+import type { Clock } from '../lib/clock.js';
 import { TestApiClients } from './api-clients.js';
 import type { Permission } from '../graphql/auth/permissions.js';
 
@@ -22,7 +23,14 @@ export interface TestServer extends RunningServer {
 
 /** The real application on a free port, against its own fresh database (migrated; demo data when `seed`). */
 export async function startTestServer(
-  options: { seed?: boolean; env?: Record<string, string>; clientDist?: string } = {},
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    /** The application's clock, e.g. `new ManualClock(new Date('2030-01-15T09:00:00Z'))`, moved by the test. */
+    clock?: Clock;
+    /** A built client to serve (client/dist), e.g. to check the headers of its pages. */
+    clientDist?: string;
+  } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
   await database.orm.close(true);
@@ -36,7 +44,15 @@ export async function startTestServer(
   });
   const queries: string[] = [];
   const apiClients = new TestApiClients(config);
-  const server = await boot({ config, logger: createLogger(config.logLevel), port: 0, onQuery: (q) => queries.push(q), testViewers: apiClients, clientDist: options.clientDist });
+  const server = await boot({
+    config,
+    logger: createLogger(config.logLevel),
+    port: 0,
+    onQuery: (q) => queries.push(q),
+    clock: options.clock,
+    testViewers: apiClients,
+    clientDist: options.clientDist,
+  });
   return {
     ...server,
     database,

@@ -9,9 +9,7 @@ const RequestPasswordResetDocument = graphql(`
     requestPasswordReset(email: $email) {
       requested
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

@@ -9,9 +9,7 @@ const ResetPasswordDocument = graphql(`
     resetPassword(token: $token, newPassword: $newPassword) {
       passwordChanged
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

@@ -10,6 +10,7 @@ import { Migration20261122000700_order_mail } from './Migration20261122000700_or
 import { Migration20261124000100_rate_limits } from './Migration20261124000100_rate_limits.js';
 import { Migration20261124000200_person_write } from './Migration20261124000200_person_write.js';
 import { Migration20261124000300_product_approvals } from './Migration20261124000300_product_approvals.js';
+import { Migration20261124001000_audit_request } from './Migration20261124001000_audit_request.js';
 
 /** Every migration in order. A new migration is added here as well as in its own file. */
 export const migrationsList = [
@@ -25,4 +26,5 @@ export const migrationsList = [
   { name: 'Migration20261124000100_rate_limits', class: Migration20261124000100_rate_limits },
   { name: 'Migration20261124000200_person_write', class: Migration20261124000200_person_write },
   { name: 'Migration20261124000300_product_approvals', class: Migration20261124000300_product_approvals },
+  { name: 'Migration20261124001000_audit_request', class: Migration20261124001000_audit_request },
 ];

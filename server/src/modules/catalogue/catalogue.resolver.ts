@@ -9,19 +9,11 @@ import { ProductApproval } from './product-approval.entity.js';
 import { Category } from './category.entity.js';
 import { ProductImage } from './product-image.entity.js';
 import { Provider } from '../providers/provider.entity.js';
-import { ProductSort, type ProductPage } from './catalogue.service.js';
+import { ProductSort } from './catalogue.service.js';
 import { renderMarkdown } from './markdown.js';
 
 @ObjectType()
 export class ProductConnection extends Connection(Product, 'Product') {}
-
-export function toConnection(page: ProductPage): ProductConnection {
-  return Object.assign(new ProductConnection(), {
-    edges: page.items,
-    pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
-    totalCount: page.totalCount,
-  });
-}
 
 @Resolver(() => Product)
 export class ProductResolver {
@@ -38,7 +30,7 @@ export class ProductResolver {
     @Arg('providerId', () => ID, { nullable: true }) providerId?: string | null,
     @Arg('sort', () => ProductSort, { nullable: true, description: 'Default: RELEVANCE when searching, else NEWEST.' }) sort?: ProductSort | null,
   ): Promise<ProductConnection> {
-    return toConnection(await ctx.services.catalogue.offer(ctx, { first, after, search, categoryId, providerId, sort }));
+    return ctx.services.catalogue.offer(ctx, { first, after, search, categoryId, providerId, sort });
   }
 
   @Query(() => [Provider], { description: 'Providers with at least one product in the public offer, by name (the provider filter).' })
@@ -61,7 +53,7 @@ export class ProductResolver {
     @Arg('first', () => Int, { nullable: true, defaultValue: 50 }) first: number,
     @Arg('after', () => String, { nullable: true }) after?: string | null,
   ): Promise<ProductConnection> {
-    return toConnection(await ctx.services.catalogue.providerProducts(ctx, first, after));
+    return ctx.services.catalogue.providerProducts(ctx, first, after);
   }
 
   @Query(() => Product, { nullable: true, description: "One of the logged-in provider's own products, any status; null otherwise." })
@@ -126,47 +118,5 @@ export class ProductImageResolver {
   @FieldResolver(() => String, { description: 'URL of the thumbnail (400 × 300).' })
   thumbnailUrl(@Root() image: ProductImage): string {
     return `/uploads/${image.thumbnailKey}`;
-  }
-}
-
-@Resolver(() => Category)
-export class CategoryResolver {
-  private static readonly counts = new WeakMap<object, Promise<Map<string, number>>>();
-  private static readonly allCounts = new WeakMap<object, Promise<Map<string, number>>>();
-
-  @Query(() => [Category], { description: 'All categories, in display order.' })
-  categories(@Ctx() ctx: Context): Promise<Category[]> {
-    return ctx.services.catalogue.categories(ctx);
-  }
-
-  @Query(() => Category, { nullable: true, description: 'One category; null when unknown.' })
-  category(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Category | null> {
-    return ctx.services.catalogue.category(ctx, id);
-  }
-
-  @Query(() => Category, { nullable: true, description: 'The featured category (uitgelichte categorie), if one is chosen.' })
-  featuredCategory(@Ctx() ctx: Context): Promise<Category | null> {
-    return ctx.services.catalogue.featuredCategory(ctx);
-  }
-
-  @FieldResolver(() => Int, { description: 'How many products in any status are in this category (staff).' })
-  @Requires(Permission.CONTENT_EDIT, Permission.PRODUCT_REVIEW)
-  async allProductCount(@Root() category: Category, @Ctx() ctx: Context): Promise<number> {
-    let counts = CategoryResolver.allCounts.get(ctx.loaders);
-    if (!counts) {
-      counts = ctx.services.categories.allCountsByCategory(ctx);
-      CategoryResolver.allCounts.set(ctx.loaders, counts);
-    }
-    return (await counts).get(category.id) ?? 0;
-  }
-
-  @FieldResolver(() => Int, { description: 'How many products of the public offer are in this category.' })
-  async productCount(@Root() category: Category, @Ctx() ctx: Context): Promise<number> {
-    let counts = CategoryResolver.counts.get(ctx.loaders);
-    if (!counts) {
-      counts = ctx.services.catalogue.publicCountsByCategory(ctx);
-      CategoryResolver.counts.set(ctx.loaders, counts);
-    }
-    return (await counts).get(category.id) ?? 0;
   }
 }

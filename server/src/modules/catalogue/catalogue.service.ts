@@ -1,22 +1,14 @@
 import { registerEnumType } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
-import { clampPageSize, encodeCursor, readCursor } from '../../graphql/pagination.js';
+import { clampPageSize, emptyConnection, encodeCursor, readCursor, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
 import { isUuid } from '../../graphql/ids.js';
 import { Product, ProductStatus } from './product.entity.js';
-import { Category } from './category.entity.js';
 import { Provider } from '../providers/provider.entity.js';
 import { offerFor } from './product-approval.js';
-import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from './keyset.js';
+import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 
-export interface ProductPage {
-  items: { cursor: string; node: Product }[];
-  hasNextPage: boolean;
-  endCursor: string | null;
-  totalCount: number;
-}
-
-export const EMPTY_PAGE: ProductPage = { items: [], hasNextPage: false, endCursor: null, totalCount: 0 };
+export type ProductPage = ConnectionOf<Product>;
 
 export enum ProductSort {
   RELEVANCE = 'RELEVANCE',
@@ -59,12 +51,12 @@ export class CatalogueService {
     const params: unknown[] = [...visible.params];
 
     if (filter.categoryId) {
-      if (!isUuid(filter.categoryId)) return EMPTY_PAGE;
+      if (!isUuid(filter.categoryId)) return emptyConnection();
       where.push('p.category_id = ?');
       params.push(filter.categoryId);
     }
     if (filter.providerId) {
-      if (!isUuid(filter.providerId)) return EMPTY_PAGE;
+      if (!isUuid(filter.providerId)) return emptyConnection();
       where.push('p.provider_id = ?');
       params.push(filter.providerId);
     }
@@ -122,7 +114,7 @@ export class CatalogueService {
       params,
     );
     const totalCount = Number(countRows[0]?.count ?? 0);
-    if (totalCount === 0) return EMPTY_PAGE;
+    if (totalCount === 0) return emptyConnection();
 
     const rows = await ctx.em.execute<Record<string, unknown>[]>(
       `select p.*, ${keySelect(order)} from product p
@@ -138,13 +130,12 @@ export class CatalogueService {
         first + 1,
       ],
     );
-    const hasNextPage = rows.length > first;
-    const items = rows.slice(0, first).map((row) => {
-      const cursor = rowCursor(order, row);
-      const node = ctx.em.map(Product, stripKeys(row, order.keys.length) as never);
-      return { cursor, node };
+    return toConnection(rows, {
+      first,
+      totalCount,
+      cursorOf: (row) => rowCursor(order, row),
+      nodes: (page) => page.map((row) => ctx.em.map(Product, stripKeys({ ...row }, order.keys.length) as never)),
     });
-    return { items, hasNextPage, endCursor: items.at(-1)?.cursor ?? null, totalCount };
   }
 
   /** Providers with at least one product in the public offer (for the provider filter), by name. */
@@ -158,15 +149,6 @@ export class CatalogueService {
     return rows.map((row) => ctx.em.map(Provider, row as never));
   }
 
-  async featuredCategory(ctx: Context): Promise<Category | null> {
-    return ctx.em.findOne(Category, { featured: true });
-  }
-
-  async category(ctx: Context, id: string): Promise<Category | null> {
-    if (!isUuid(id)) return null;
-    return ctx.em.findOne(Category, id);
-  }
-
   /** One product of the public offer as the viewer sees it; null when unknown, malformed or not in that offer. */
   async publicProduct(ctx: Context, id: string): Promise<Product | null> {
     if (!isUuid(id)) return null;
@@ -178,7 +160,7 @@ export class CatalogueService {
 
   /** The logged-in provider's own products, every status, newest first. */
   async providerProducts(ctx: Context, first?: number | null, after?: string | null): Promise<ProductPage> {
-    if (ctx.viewer.kind !== Audience.PROVIDER) return EMPTY_PAGE;
+    if (ctx.viewer.kind !== Audience.PROVIDER) return emptyConnection();
     const size = clampPageSize(first, 50);
     const providerId = ctx.viewer.providerId;
     const where: Record<string, unknown> = { provider: providerId };
@@ -191,13 +173,7 @@ export class CatalogueService {
       });
     }
     const rows = await ctx.em.find(Product, where, { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: size + 1 });
-    const page = rows.slice(0, size);
-    const items = page.map((node) => ({ cursor: encodeCursor([node.createdAt.toISOString(), node.id]), node }));
-    return { items, hasNextPage: rows.length > size, endCursor: items.at(-1)?.cursor ?? null, totalCount };
-  }
-
-  async categories(ctx: Context): Promise<Category[]> {
-    return ctx.em.find(Category, {}, { orderBy: [{ sortOrder: 'asc' }, { name: 'asc' }] });
+    return toConnection(rows, { first: size, totalCount, cursorOf: (node) => encodeCursor([node.createdAt.toISOString(), node.id]) });
   }
 
   /** Number of products in the offer the viewer sees, per category, in one query for all categories. */

@@ -6,7 +6,7 @@ import { Product, ProductStatus } from './product.entity.js';
 import { ProductInput, ProductPayload } from './product.inputs.js';
 import { ProductApproval, ProductApprovalStatus } from './product-approval.entity.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
-import { ProductConnection, toConnection } from './catalogue.resolver.js';
+import { ProductConnection } from './catalogue.resolver.js';
 
 /** Providers manage their own products (ownership is checked in ProductService). */
 @Resolver(() => Product)
@@ -77,7 +77,7 @@ export class ProductReviewResolver {
     @Arg('first', () => Int, { nullable: true, defaultValue: 25 }) first?: number,
     @Arg('after', () => String, { nullable: true }) after?: string | null,
   ): Promise<ProductConnection> {
-    return toConnection(await ctx.services.products.reviewList(ctx, { approvalStatus, municipalityId, status, providerId, first, after }));
+    return ctx.services.products.reviewList(ctx, { approvalStatus, municipalityId, status, providerId, first, after });
   }
 
   @Query(() => Product, { nullable: true, description: 'One product in any status, within your scope; null otherwise.' })

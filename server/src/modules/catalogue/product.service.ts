@@ -2,34 +2,25 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
 import type { Context } from '../../graphql/context.js';
+import { transactional, withEm, type RequestContext } from '../../lib/request-context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { clampPageSize } from '../../graphql/pagination.js';
+import { clampPageSize, emptyConnection, toConnection } from '../../graphql/pagination.js';
 import type { AuditService } from '../audit/audit.service.js';
+import type { MailService } from '../communication/mail.service.js';
 import { ProviderUser } from '../providers/provider-user.entity.js';
 import { Provider } from '../providers/provider.entity.js';
 import { Category } from './category.entity.js';
 import { Product, ProductStatus } from './product.entity.js';
 import { ProductApproval, ProductApprovalStatus } from './product-approval.entity.js';
 import { ProductPayload, type ProductInput } from './product.inputs.js';
-import { EMPTY_PAGE, type ProductPage } from './catalogue.service.js';
-import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from './keyset.js';
+import type { ProductPage } from './catalogue.service.js';
+import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 import { slugify } from './slug.js';
-import { MAX_DESCRIPTION_LENGTH } from './markdown.js';
 import { decisionCounts, dropOpenDecisions, openDecisionsForProduct, refreshStatuses } from './product-approval.js';
-
-/** The rules of DESIGN.md section 4, shared with the client's mirror validation (client/src/lib/productRules.ts). */
-export const PRODUCT_RULES = {
-  titleMin: 3,
-  titleMax: 120,
-  priceMinCents: 1,
-  priceMaxCents: 1_000_000,
-  descriptionMax: MAX_DESCRIPTION_LENGTH,
-  reasonMin: 5,
-  reasonMax: 2000,
-} as const;
+import { productRules, rejectionReason } from '../../rules/product.js';
 
 const notFound = () => UserError.of(null, 'NOT_FOUND', 'Dit product is niet gevonden.');
 
@@ -63,27 +54,28 @@ type DecisionRow = { id: string; municipality_id: string; municipality_name: str
 export class ProductService {
   constructor(
     private readonly appUrl: string,
-    private readonly auditLog: AuditService,
+    private readonly audit: AuditService,
+    private readonly mail: MailService,
   ) {}
 
   // ------------------------------------------------------------------------------------------------------------
   // Provider
 
   /** The logged-in provider's own product, or null. */
-  async ownProduct(ctx: Context, id: string): Promise<Product | null> {
+  async ownProduct(ctx: RequestContext, id: string): Promise<Product | null> {
     if (ctx.viewer.kind !== Audience.PROVIDER || !isUuid(id)) return null;
     return ctx.em.findOne(Product, { id, provider: ctx.viewer.providerId });
   }
 
-  async create(ctx: Context, input: ProductInput): Promise<ProductPayload> {
+  async create(ctx: RequestContext, input: ProductInput): Promise<ProductPayload> {
     if (ctx.viewer.kind !== Audience.PROVIDER) return ProductPayload.fail(notFound());
     const providerId = ctx.viewer.providerId;
     const { errors, clean } = await this.validate(ctx.em, input);
     if (errors.length) return ProductPayload.fail(...errors);
-    return ctx.em.transactional(async (em) => {
-      const product = em.create(Product, {
-        provider: em.getReference(Provider, providerId),
-        category: em.getReference(Category, clean.categoryId),
+    return transactional(ctx, async (tx) => {
+      const product = tx.em.create(Product, {
+        provider: tx.em.getReference(Provider, providerId),
+        category: tx.em.getReference(Category, clean.categoryId),
         title: clean.title,
         slug: slugify(clean.title),
         description: clean.description,
@@ -92,12 +84,13 @@ export class ProductService {
         redemptionMethod: clean.redemptionMethod,
         status: ProductStatus.DRAFT,
       });
-      await this.audit(em as EntityManager, ctx, 'PRODUCT_CREATED', product.id);
+      await tx.em.flush();
+      await this.record(tx, 'PRODUCT_CREATED', product.id);
       return ProductPayload.ok(product);
     });
   }
 
-  async update(ctx: Context, id: string, input: ProductInput): Promise<ProductPayload> {
+  async update(ctx: RequestContext, id: string, input: ProductInput): Promise<ProductPayload> {
     return this.withOwnProduct(ctx, id, async (em, product) => {
       if (product.status === ProductStatus.SUBMITTED) {
         return ProductPayload.fail(
@@ -124,7 +117,7 @@ export class ProductService {
       product.redemptionMethod = clean.redemptionMethod;
       // A change to what customers see needs a new review in every municipality; availability alone does not.
       if (product.status === ProductStatus.APPROVED && contentChanged) await this.backToDraft(em, product);
-      await this.audit(em, ctx, 'PRODUCT_UPDATED', product.id);
+      await this.record(withEm(ctx, em), 'PRODUCT_UPDATED', product.id);
       return ProductPayload.ok(product);
     });
   }
@@ -135,7 +128,7 @@ export class ProductService {
     await dropOpenDecisions(em, product.id);
   }
 
-  async submit(ctx: Context, id: string): Promise<ProductPayload> {
+  async submit(ctx: RequestContext, id: string): Promise<ProductPayload> {
     return this.withOwnProduct(ctx, id, async (em, product) => {
       if (product.status !== ProductStatus.DRAFT && product.status !== ProductStatus.REJECTED) {
         return ProductPayload.fail(
@@ -146,26 +139,26 @@ export class ProductService {
       const municipalityIds = await openDecisionsForProduct(em, product.id, product.provider.id);
       product.status = ProductStatus.SUBMITTED;
       product.submittedAt = new Date();
-      await this.audit(em, ctx, 'PRODUCT_SUBMITTED', product.id, { municipalityIds });
+      await this.record(withEm(ctx, em), 'PRODUCT_SUBMITTED', product.id, { municipalityIds });
       return ProductPayload.ok(product);
     });
   }
 
-  async archive(ctx: Context, id: string): Promise<ProductPayload> {
+  async archive(ctx: RequestContext, id: string): Promise<ProductPayload> {
     return this.withOwnProduct(ctx, id, async (em, product) => {
       if (product.status === ProductStatus.ARCHIVED) {
         return ProductPayload.fail(UserError.of(null, 'INVALID_TRANSITION', 'Dit product is al gearchiveerd.'));
       }
       product.status = ProductStatus.ARCHIVED;
       await dropOpenDecisions(em, product.id);
-      await this.audit(em, ctx, 'PRODUCT_ARCHIVED', product.id);
+      await this.record(withEm(ctx, em), 'PRODUCT_ARCHIVED', product.id);
       return ProductPayload.ok(product);
     });
   }
 
   /** Runs `change` on the provider's own product, locked, in one transaction. Not the provider's: "not found". */
   async withOwnProduct(
-    ctx: Context,
+    ctx: RequestContext,
     id: string,
     change: (em: EntityManager, product: Product) => Promise<ProductPayload>,
   ): Promise<ProductPayload> {
@@ -178,20 +171,14 @@ export class ProductService {
     });
   }
 
-  /** Checks a product input against the rules; `clean` is the trimmed input. */
+  /** Checks a product input against the shared rules (src/rules/product.ts); `clean` is the normalised input. */
   async validate(em: EntityManager, input: ProductInput): Promise<{ errors: UserError[]; clean: ProductInput }> {
     const errors: UserError[] = [];
-    const clean = { ...input, title: input.title.trim().replace(/\s+/g, ' '), description: input.description.replace(/\r\n?/g, '\n').trim() };
-    const { titleMin, titleMax, priceMinCents, priceMaxCents, descriptionMax } = PRODUCT_RULES;
-    if (!clean.title) errors.push(UserError.of('title', 'REQUIRED', 'Vul een titel in.'));
-    else if ([...clean.title].length < titleMin || [...clean.title].length > titleMax) {
-      errors.push(UserError.of('title', 'LENGTH', `De titel moet tussen ${titleMin} en ${titleMax} tekens lang zijn.`));
-    }
-    if (clean.description.length > descriptionMax) {
-      errors.push(UserError.of('description', 'LENGTH', 'De omschrijving mag hoogstens 10.000 tekens lang zijn.'));
-    }
-    if (!Number.isInteger(clean.priceCents) || clean.priceCents < priceMinCents || clean.priceCents > priceMaxCents) {
-      errors.push(UserError.of('priceCents', 'RANGE', 'De prijs moet tussen € 0,01 en € 10.000,00 liggen.'));
+    const clean = { ...input };
+    for (const field of ['title', 'description', 'priceCents'] as const) {
+      const checked = productRules[field].check(input[field]);
+      if (checked.ok) Object.assign(clean, { [field]: checked.value });
+      else errors.push(UserError.of(field, checked.problem.code, checked.problem.message));
     }
     if (!isUuid(clean.categoryId) || !(await em.findOne(Category, clean.categoryId))) {
       errors.push(UserError.of('categoryId', 'REQUIRED', 'Kies een categorie.'));
@@ -241,7 +228,7 @@ export class ProductService {
   // Staff review
 
   /** The scope condition for staff (and API clients): the product's provider is a member in a scoped municipality. */
-  private scope(ctx: Context): { sql: string; params: unknown[] } {
+  private scope(ctx: RequestContext): { sql: string; params: unknown[] } {
     const scope = municipalityScope(ctx.viewer);
     if (ctx.viewer.kind !== Audience.STAFF && ctx.viewer.kind !== Audience.API_CLIENT) return { sql: 'false', params: [] };
     if (scope === null) return { sql: 'true', params: [] };
@@ -259,7 +246,7 @@ export class ProductService {
    * - otherwise all products (optionally of one lifecycle/summary `status`, one provider), newest first; SUBMITTED
    *   ones oldest submission first.
    */
-  async reviewList(ctx: Context, filter: ReviewFilter): Promise<ProductPage> {
+  async reviewList(ctx: RequestContext, filter: ReviewFilter): Promise<ProductPage> {
     const first = clampPageSize(filter.first, 25);
     const scope = this.scope(ctx);
     const where = [scope.sql];
@@ -271,7 +258,7 @@ export class ProductService {
     if (filter.approvalStatus) {
       let municipalities = municipalityScope(ctx.viewer);
       if (filter.municipalityId) {
-        if (!isUuid(filter.municipalityId) || (municipalities !== null && !municipalities.includes(filter.municipalityId))) return EMPTY_PAGE;
+        if (!isUuid(filter.municipalityId) || (municipalities !== null && !municipalities.includes(filter.municipalityId))) return emptyConnection();
         municipalities = [filter.municipalityId];
       }
       from = `product p join (
@@ -296,7 +283,7 @@ export class ProductService {
       params.push(filter.status);
     }
     if (filter.providerId) {
-      if (!isUuid(filter.providerId)) return EMPTY_PAGE;
+      if (!isUuid(filter.providerId)) return emptyConnection();
       where.push('p.provider_id = ?');
       params.push(filter.providerId);
     }
@@ -306,21 +293,22 @@ export class ProductService {
       [...fromParams, ...params],
     )) as [{ count: string }];
     const totalCount = Number(count);
-    if (totalCount === 0) return EMPTY_PAGE;
+    if (totalCount === 0) return emptyConnection();
     const rows = await ctx.em.execute<Record<string, unknown>[]>(
       `select p.*, ${keySelect(order)} from ${from} where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
        order by ${keyOrderBy(order)} limit ?`,
       [...fromParams, ...params, ...after.params, first + 1],
     );
-    const items = rows.slice(0, first).map((row) => {
-      const cursor = rowCursor(order, row);
-      return { cursor, node: ctx.em.map(Product, stripKeys(row, order.keys.length) as never) };
+    return toConnection(rows, {
+      first,
+      totalCount,
+      cursorOf: (row) => rowCursor(order, row),
+      nodes: (page) => page.map((row) => ctx.em.map(Product, stripKeys({ ...row }, order.keys.length) as never)),
     });
-    return { items, hasNextPage: rows.length > first, endCursor: items.at(-1)?.cursor ?? null, totalCount };
   }
 
   /** One product for staff, any status, within scope; null otherwise. */
-  async reviewProduct(ctx: Context, id: string): Promise<Product | null> {
+  async reviewProduct(ctx: RequestContext, id: string): Promise<Product | null> {
     if (!isUuid(id)) return null;
     const scope = this.scope(ctx);
     const rows = await ctx.em.execute<Record<string, unknown>[]>(
@@ -334,22 +322,15 @@ export class ProductService {
   }
 
   /** Approves a product in the given municipalities of the viewer's scope (null: every open decision in scope). */
-  approve(ctx: Context, id: string, municipalityIds?: readonly string[] | null): Promise<ProductPayload> {
+  approve(ctx: RequestContext, id: string, municipalityIds?: readonly string[] | null): Promise<ProductPayload> {
     return this.decide(ctx, id, ProductApprovalStatus.APPROVED, null, municipalityIds ?? null);
   }
 
   /** Rejects a product, with a reason the provider sees, in the given municipalities (null: every open one in scope). */
-  reject(ctx: Context, id: string, reason: string, municipalityIds?: readonly string[] | null): Promise<ProductPayload> {
-    const text = reason.replace(/\r\n?/g, '\n').trim();
-    if ([...text].length < PRODUCT_RULES.reasonMin) {
-      return Promise.resolve(
-        ProductPayload.fail(UserError.of('reason', 'REQUIRED', 'Geef de reden van afkeuren (minstens 5 tekens). De aanbieder ziet deze reden.')),
-      );
-    }
-    if ([...text].length > PRODUCT_RULES.reasonMax) {
-      return Promise.resolve(ProductPayload.fail(UserError.of('reason', 'LENGTH', 'De reden mag hoogstens 2.000 tekens lang zijn.')));
-    }
-    return this.decide(ctx, id, ProductApprovalStatus.REJECTED, text, municipalityIds ?? null);
+  reject(ctx: RequestContext, id: string, reason: string, municipalityIds?: readonly string[] | null): Promise<ProductPayload> {
+    const checked = rejectionReason.check(reason);
+    if (!checked.ok) return Promise.resolve(ProductPayload.fail(UserError.of('reason', checked.problem.code, checked.problem.message)));
+    return this.decide(ctx, id, ProductApprovalStatus.REJECTED, checked.value, municipalityIds ?? null);
   }
 
   /**
@@ -358,7 +339,7 @@ export class ProductService {
    * follows. Every municipality's decision is audited and mailed to the provider (after the commit).
    */
   private async decide(
-    ctx: Context,
+    ctx: RequestContext,
     id: string,
     decision: ProductApprovalStatus.APPROVED | ProductApprovalStatus.REJECTED,
     reason: string | null,
@@ -377,8 +358,8 @@ export class ProductService {
     const scope = municipalityScope(ctx.viewer);
     const productScope = this.scope(ctx);
     const decided: DecisionRow[] = [];
-    const payload = await ctx.em.transactional(async (tx) => {
-      const em = tx as EntityManager;
+    const payload = await transactional(ctx, async (tx) => {
+      const em = tx.em;
       const locked = await em.execute<{ id: string; status: ProductStatus }[]>(
         `select p.id, p.status from product p where p.id = ? and ${productScope.sql} for update of p`,
         [id, ...productScope.params],
@@ -443,7 +424,7 @@ export class ProductService {
         [decision, reason, adminAccountId, `{${targets.map((t) => t.id).join(',')}}`],
       );
       for (const t of targets) {
-        await this.audit(em, ctx, decision === ProductApprovalStatus.APPROVED ? 'PRODUCT_APPROVED' : 'PRODUCT_REJECTED', id, {
+        await this.record(tx, decision === ProductApprovalStatus.APPROVED ? 'PRODUCT_APPROVED' : 'PRODUCT_REJECTED', id, {
           municipalityId: t.municipality_id,
           ...(reason ? { reason } : {}),
         });
@@ -458,7 +439,7 @@ export class ProductService {
 
   /** E-mails the provider's active users about each municipality's decision. A mail failure never undoes it. */
   private async notify(
-    ctx: Context,
+    ctx: RequestContext,
     product: Product,
     decision: ProductApprovalStatus.APPROVED | ProductApprovalStatus.REJECTED,
     reason: string | null,
@@ -475,9 +456,9 @@ export class ProductService {
         for (const user of users) {
           const common = { providerName: provider.name, productTitle: product.title, productLink, municipalityName };
           if (decision === ProductApprovalStatus.APPROVED) {
-            await ctx.services.mail.send(em, { template: 'PRODUCT_APPROVED', to: user.email, variables: common });
+            await this.mail.send(em, { template: 'PRODUCT_APPROVED', to: user.email, variables: common });
           } else {
-            await ctx.services.mail.send(em, { template: 'PRODUCT_REJECTED', to: user.email, variables: { ...common, reason: reason ?? '' } });
+            await this.mail.send(em, { template: 'PRODUCT_REJECTED', to: user.email, variables: { ...common, reason: reason ?? '' } });
           }
         }
       }
@@ -486,8 +467,9 @@ export class ProductService {
     }
   }
 
-  private audit(em: EntityManager, ctx: Context, action: string, productId: string, details: Record<string, unknown> = {}): Promise<void> {
-    return this.auditLog.record(em, ctx.viewer, { action, subjectType: 'product', subjectId: productId, details });
+  /** An audit row about a product, by the context's viewer (pass the transaction's context inside one). */
+  private record(ctx: RequestContext, action: string, productId: string, details: Record<string, unknown> = {}): Promise<void> {
+    return this.audit.record(ctx, { action, subjectType: 'product', subjectId: productId, details });
   }
 }
 

@@ -10,7 +10,7 @@ import { hashPassword } from '../../crypto/passwords.js';
 import { BUILT_IN_ROLES, Permission } from '../../graphql/auth/permissions.js';
 import { Migration20261124000200_person_write } from '../../database/migrations/Migration20261124000200_person_write.js';
 
-const SEARCH = `query($q: String, $first: Int, $after: String) { clientGroups(search: $q, first: $first, after: $after) {
+const SEARCH = `query($q: String, $m: ID, $first: Int, $after: String) { clientGroups(filter: { search: $q, municipalityId: $m }, first: $first, after: $after) {
   totalCount pageInfo { hasNextPage endCursor }
   edges { cursor node { id clientNumber name municipality { slug } orderCount members { externalIdentifier fullName cards { number status } } } } } }`;
 const GROUP = `query($id: ID!) { clientGroup(id: $id) { id name clientNumber orderCount members { id externalIdentifier fullName dateOfBirth bsnMasked cards { number status } } } }`;
@@ -53,8 +53,8 @@ describe('client groups (klantgroepen) for staff', () => {
     await server?.close();
   });
 
-  async function search(client: TestClient, q: string | null, first = 25, after?: string) {
-    const r: any = await client.gql(SEARCH, { q, first, after });
+  async function search(client: TestClient, q: string | null, first = 25, after?: string, m?: string) {
+    const r: any = await client.gql(SEARCH, { q, first, after, m });
     expect(r.errors).toBeUndefined();
     return r.data.clientGroups as { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string }; edges: { node: any }[] };
   }
@@ -105,6 +105,21 @@ describe('client groups (klantgroepen) for staff', () => {
     expect(new Set(seen).size).toBe(20);
     const bad: any = await beheerder.gql(SEARCH, { q: null, first: 5, after: 'bm9uc2Vuc2U' });
     expect(bad.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(bad.errors[0].message).toMatch(/paginacursor is ongeldig/);
+    // A cursor of another list (the categories' display order) is not one of this list's.
+    const categories: any = await beheerder.gql(`{ adminCategories(first: 1) { pageInfo { endCursor } } }`);
+    const foreign: any = await beheerder.gql(SEARCH, { q: null, first: 5, after: categories.data.adminCategories.pageInfo.endCursor });
+    expect(foreign.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('filters by municipality within the scope; an unknown one matches nothing', async () => {
+    const zvOnly = await search(beheerder, null, 50, undefined, zv.municipality.id);
+    expect(zvOnly.totalCount).toBeGreaterThan(0);
+    expect(zvOnly.edges.every((e) => e.node.municipality.slug === 'zuiderveen')).toBe(true);
+    const all = await search(beheerder, null, 500);
+    expect(all.edges.length).toBe(all.totalCount);
+    const none = await search(beheerder, null, 5, undefined, 'geen-uuid');
+    expect(none).toMatchObject({ totalCount: 0, edges: [] });
   });
 
   it('loads a page of households with their members and cards in a fixed number of statements', async () => {

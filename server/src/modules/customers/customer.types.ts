@@ -146,6 +146,18 @@ export class ClientGroupView {
 @ObjectType()
 export class ClientGroupConnection extends Connection(ClientGroupView, 'ClientGroup') {}
 
+@InputType({ description: 'Filters for the staff list of households; all optional and combined with AND.' })
+export class ClientGroupFilter {
+  @Field(() => String, {
+    nullable: true,
+    description: 'Words that must each match the household: names, client numbers (household or member) or card numbers, also partly.',
+  })
+  search?: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'Only households of this municipality (within your scope).' })
+  municipalityId?: string | null;
+}
+
 @InputType({ description: 'A new member of a household. It gets a new card.' })
 export class AddClientGroupMemberInput {
   @Field(() => ID)

@@ -1,4 +1,5 @@
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { ListArgs } from '../../graphql/pagination.js';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience, Permission } from '../../graphql/auth/permissions.js';
@@ -9,6 +10,7 @@ import {
   CardPayload,
   CardView,
   ClientGroupConnection,
+  ClientGroupFilter,
   ClientGroupView,
   PersonPayload,
   PersonView,
@@ -24,22 +26,14 @@ const personPayload = (r: { person: PersonView | null; errors: PersonPayload['er
 export class CustomersResolver {
   // ---- staff: client groups ----------------------------------------------------------------------------------
 
-  @Query(() => ClientGroupConnection, {
-    description: 'Households in your municipality scope, by name; `search` matches names, client numbers and card numbers (also partly).',
-  })
+  @Query(() => ClientGroupConnection, { description: 'Households in your municipality scope, by name. Every page shown is audit-logged.' })
   @Requires(Permission.PERSON_READ)
-  async clientGroups(
+  clientGroups(
     @Ctx() ctx: Context,
-    @Arg('search', () => String, { nullable: true }) search?: string | null,
-    @Arg('first', () => Int, { nullable: true, defaultValue: 25 }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string | null,
+    @Args(() => ListArgs) page: ListArgs,
+    @Arg('filter', () => ClientGroupFilter, { nullable: true }) filter?: ClientGroupFilter | null,
   ): Promise<ClientGroupConnection> {
-    const page = await ctx.services.clientGroups.search(ctx, { search, first, after });
-    return Object.assign(new ClientGroupConnection(), {
-      edges: page.items,
-      pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
-      totalCount: page.totalCount,
-    });
+    return ctx.services.clientGroups.list(ctx, filter, page);
   }
 
   @Query(() => ClientGroupView, { nullable: true, description: 'One household with its members; null when unknown or out of scope. Audit-logged.' })

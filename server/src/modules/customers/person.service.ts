@@ -5,6 +5,7 @@ import { Audience } from '../../graphql/auth/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { decryptBsn, type BsnKeys } from '../../crypto/bsn.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { withEm } from '../../lib/request-context.js';
 import { Order } from '../orders/order.entities.js';
 import type { OrderView } from '../orders/order.types.js';
 import type { OrderViewService } from '../orders/order-view.service.js';
@@ -62,7 +63,7 @@ export class PersonService {
     const person = await ctx.em.findOne(Person, personId, { populate: ['bsnEncrypted'] });
     if (!person || !inStaffScope(ctx.viewer, person.municipality.id) || !person.bsnEncrypted) return null;
     const bsn = decryptBsn(person.bsnEncrypted, this.bsnKeys);
-    await this.audit.recordRead(ctx.em, ctx.viewer, { action: 'person.bsn_revealed', subjectType: 'person', subjectId: person.id });
+    await this.audit.recordRead(ctx, { action: 'person.bsn_revealed', subjectType: 'person', subjectId: person.id });
     return bsn;
   }
 
@@ -132,7 +133,7 @@ export class PersonService {
       if (remaining === 0) {
         await em.nativeUpdate(ClientGroup, { id: person.clientGroup.id }, { name: ERASED_HOUSEHOLD_NAME });
       }
-      await this.audit.record(em, ctx.viewer, {
+      await this.audit.record(withEm(ctx, em), {
         action: 'person.erased',
         subjectType: 'person',
         subjectId: person.id,
@@ -177,7 +178,7 @@ export class PersonService {
       person.notifyOrderStatus = input.notifyOrderStatus;
       await em.flush();
       if (changed.length) {
-        await this.audit.record(em, viewer, { action: 'person.contact_updated', subjectType: 'person', subjectId: person.id, details: { fields: changed } });
+        await this.audit.record(withEm(ctx, em), { action: 'person.contact_updated', subjectType: 'person', subjectId: person.id, details: { fields: changed } });
       }
     });
     return { person: await this.mine(ctx), errors: [] };

@@ -5,7 +5,7 @@ import { Audience } from '../../graphql/auth/permissions.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { ForbiddenError, UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { clampPageSize, encodeCursor, readCursor } from '../../graphql/pagination.js';
+import { clampPageSize, encodeCursor, readCursor, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Provider } from './provider.entity.js';
 import { ProviderMembership, MembershipStatus } from './provider-membership.entity.js';
@@ -14,16 +14,12 @@ import { AdminAccount } from '../identity/admin-account.entity.js';
 import type { TermsService } from '../terms/terms.service.js';
 import type { MailService } from '../communication/mail.service.js';
 import { appLink } from '../identity/account-recovery.service.js';
-import { actorOf, recordAudit } from './provider-audit.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { withEm } from '../../lib/request-context.js';
 import { canSeeProvider, ownProviderId, type Result } from './provider.service.js';
 import { membershipEnded, openDecisionsForMembership } from '../catalogue/product-approval.js';
 
-export interface MembershipPage {
-  items: { cursor: string; node: ProviderMembership }[];
-  hasNextPage: boolean;
-  endCursor: string | null;
-  totalCount: number;
-}
+export type MembershipPage = ConnectionOf<ProviderMembership>;
 
 const STATUS_TEXT: Record<MembershipStatus, string> = {
   PENDING: 'Uw aanmelding bij deze gemeente wordt al beoordeeld.',
@@ -42,6 +38,7 @@ export class MembershipService {
     private readonly terms: TermsService,
     private readonly mail: MailService,
     private readonly appUrl: string,
+    private readonly audit: AuditService,
   ) {}
 
   /** Every municipality, with the own provider's membership of each (null: never applied). */
@@ -107,11 +104,11 @@ export class MembershipService {
       const user = userId ? await tx.findOne(ProviderUser, userId) : null;
       this.terms.accept(tx, terms, { provider, user, municipality });
       await tx.flush();
-      recordAudit(tx, actorOf(ctx.viewer), 'membership.applied', 'provider_membership', membership.id, {
+      await this.audit.record(withEm(ctx, tx), { action: 'membership.applied', subjectType: 'provider_membership', subjectId: membership.id, details: {
         providerId,
         municipalityId,
         termsVersion: terms.version,
-      });
+      } });
       return { ok: true, value: membership };
     });
   }
@@ -133,7 +130,7 @@ export class MembershipService {
       if (!membership || (membership.status !== MembershipStatus.PENDING && membership.status !== MembershipStatus.APPROVED)) return none;
       const previous = membership.status;
       Object.assign(membership, { status: MembershipStatus.WITHDRAWN, reason: null });
-      recordAudit(tx, actorOf(ctx.viewer), 'membership.withdrawn', 'provider_membership', membership.id, { providerId, municipalityId, previous });
+      await this.audit.record(withEm(ctx, tx), { action: 'membership.withdrawn', subjectType: 'provider_membership', subjectId: membership.id, details: { providerId, municipalityId, previous } });
       await tx.flush();
       // The products leave that municipality's offer (their decisions there stay, as history).
       if (previous === MembershipStatus.APPROVED) await membershipEnded(tx as EntityManager, providerId);
@@ -156,9 +153,7 @@ export class MembershipService {
       Object.assign(paged, { $or: [{ appliedAt: { $lt: new Date(applied) } }, { appliedAt: new Date(applied), id: { $lt: id } }] });
     }
     const rows = await ctx.em.find(ProviderMembership, paged, { orderBy: [{ appliedAt: 'desc' }, { id: 'desc' }], limit: size + 1 });
-    const page = rows.slice(0, size);
-    const items = page.map((node) => ({ cursor: encodeCursor([node.appliedAt.toISOString(), node.id]), node }));
-    return { items, hasNextPage: rows.length > size, endCursor: items.at(-1)?.cursor ?? null, totalCount };
+    return toConnection(rows, { first: size, totalCount, cursorOf: (node) => encodeCursor([node.appliedAt.toISOString(), node.id]) });
   }
 
   approve(ctx: Context, membershipId: string): Promise<Result<ProviderMembership>> {
@@ -213,10 +208,11 @@ export class MembershipService {
       // The municipality now decides on each of the provider's submitted products for its own offer.
       const openedDecisions =
         status === MembershipStatus.APPROVED ? await openDecisionsForMembership(tx as EntityManager, provider.id, municipality.id) : 0;
-      recordAudit(tx, actorOf(v), status === MembershipStatus.APPROVED ? 'membership.approved' : 'membership.rejected', 'provider_membership', membership.id, {
-        providerId: provider.id,
-        municipalityId: municipality.id,
-        ...(status === MembershipStatus.APPROVED ? { openedDecisions } : {}),
+      await this.audit.record(withEm(ctx, tx), {
+        action: status === MembershipStatus.APPROVED ? 'membership.approved' : 'membership.rejected',
+        subjectType: 'provider_membership',
+        subjectId: membership.id,
+        details: { providerId: provider.id, municipalityId: municipality.id, ...(status === MembershipStatus.APPROVED ? { openedDecisions } : {}) },
       });
       await tx.flush();
       const profileLink = appLink(this.appUrl, '/aanbieder/profiel');

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pino from 'pino';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
 import { outbox, registerConfirmAndLogin, tokenFromMail } from '../../test/onboarding.js';
 import { DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from '../../seeders/demo-accounts.js';
 import { Audience } from '../../graphql/auth/permissions.js';
-import { createLoaders } from '../../graphql/loaders.js';
+import { contextFor } from '../../test/context.js';
 import type { Context } from '../../graphql/context.js';
 import { ForbiddenError } from '../../graphql/errors.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
@@ -201,14 +200,7 @@ describe('provider profile and users', () => {
 });
 
 function providerCtx(server: TestServer, providerId: string, providerUserId: string): Context {
-  const em = server.orm.em.fork();
-  return {
-    em,
-    viewer: { kind: Audience.PROVIDER, sessionId: 's', providerId, providerUserId },
-    services: server.services,
-    loaders: createLoaders(em),
-    log: pino({ level: 'silent' }),
-  };
+  return contextFor(server.orm, server.services, { kind: Audience.PROVIDER, sessionId: 's', providerId, providerUserId });
 }
 
 describe('ownership: provider A can never read or change provider B', () => {

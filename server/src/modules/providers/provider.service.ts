@@ -17,10 +17,12 @@ import type { MailService } from '../communication/mail.service.js';
 import { check, retryAfterText, type Limits } from '../limits/limits.js';
 import type { LimitPolicy } from '../limits/policy.js';
 import type { AfterAnswer } from '../../lib/background.js';
-import { actorOf, recordAudit } from './provider-audit.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { withEm } from '../../lib/request-context.js';
 import { KVK_TAKEN } from './registration.service.js';
 
-export type Result<T> = { ok: true; value: T } | { ok: false; errors: UserError[] };
+export type { Result } from '../../lib/result.js';
+import type { Result } from '../../lib/result.js';
 
 /** The provider id of a logged-in provider user; anyone else is refused (the resolvers' guard already says so). */
 export function ownProviderId(ctx: Context): string {
@@ -53,6 +55,7 @@ export class ProviderService {
     private readonly rules: Pick<LimitPolicy, 'invitation' | 'accountNotice'>,
     private readonly afterAnswer: AfterAnswer,
     private readonly appUrl: string,
+    private readonly audit: AuditService,
   ) {}
 
   /** A provider as the public sees it: only when approved in at least one municipality. */
@@ -86,7 +89,7 @@ export class ProviderService {
         const changed = (Object.keys(values) as (keyof typeof values)[]).filter((k) => provider[k] !== values[k]);
         Object.assign(provider, values);
         // Bank and registration details matter for payouts: their change is on record (which fields, not the values).
-        if (changed.length) recordAudit(tx, actorOf(ctx.viewer), 'provider.updated', 'provider', provider.id, { fields: changed });
+        if (changed.length) await this.audit.record(withEm(ctx, tx), { action: 'provider.updated', subjectType: 'provider', subjectId: provider.id, details: { fields: changed } });
         await tx.flush();
         return { ok: true, value: provider };
       });
@@ -157,7 +160,7 @@ export class ProviderService {
         const user = tx.create(ProviderUser, { provider, name, email, passwordHash: unusable, emailVerifiedAt: null });
         await tx.flush();
         const token = await tokens.issue(tx, user, EmailTokenPurpose.RESET_PASSWORD, TOKEN_LIFETIME_HOURS.INVITE);
-        recordAudit(tx, actorOf(ctx.viewer), 'provider.user_invited', 'provider_user', user.id, { providerId });
+        await this.audit.record(withEm(ctx, tx), { action: 'provider.user_invited', subjectType: 'provider_user', subjectId: user.id, details: { providerId } });
         return { kind: 'invite', userId: user.id, token };
       });
     let next: Next;
@@ -223,7 +226,7 @@ export class ProviderService {
       if (count <= 1) {
         return { ok: false, errors: [UserError.of('id', 'LAST_USER', 'Een organisatie heeft minstens één gebruiker nodig.')] };
       }
-      recordAudit(tx, actorOf(ctx.viewer), 'provider.user_removed', 'provider_user', user.id, { providerId });
+      await this.audit.record(withEm(ctx, tx), { action: 'provider.user_removed', subjectType: 'provider_user', subjectId: user.id, details: { providerId } });
       tx.remove(user);
       await tx.flush();
       return { ok: true, value: userId };

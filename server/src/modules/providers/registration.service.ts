@@ -14,7 +14,8 @@ import type { LimitPolicy } from '../limits/policy.js';
 import { appLink, escapeLike, type Outcome } from '../identity/account-recovery.service.js';
 import type { MailService } from '../communication/mail.service.js';
 import type { TermsService } from '../terms/terms.service.js';
-import { recordAudit } from './provider-audit.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { withEm } from '../../lib/request-context.js';
 
 export interface RegisterProviderInput extends ProviderDetailsInput {
   userName: string;
@@ -42,6 +43,7 @@ export class RegistrationService {
     private readonly limits: Limits,
     private readonly rules: Pick<LimitPolicy, 'registration' | 'accountNotice'>,
     private readonly appUrl: string,
+    private readonly audit: AuditService,
   ) {}
 
   async register(ctx: Context, input: RegisterProviderInput): Promise<Outcome> {
@@ -88,7 +90,7 @@ export class RegistrationService {
         this.terms.accept(tx, terms!, { provider, user, municipality: null });
         await tx.flush();
         const token = await this.tokens.issue(tx, user, EmailTokenPurpose.CONFIRM_EMAIL, TOKEN_LIFETIME_HOURS.CONFIRM_EMAIL);
-        recordAudit(tx, { kind: 'PROVIDER', id: user.id }, 'provider.registered', 'provider', provider.id, { termsVersion: terms!.version });
+        await this.audit.record(withEm(ctx, tx), { action: 'provider.registered', subjectType: 'provider', subjectId: provider.id, details: { termsVersion: terms!.version } }, { kind: 'PROVIDER', id: user.id });
         // Last: with SMTP a failure rolls the registration back, so the form can simply be sent again.
         await this.mail.send(tx, {
           template: 'PROVIDER_EMAIL_CONFIRM',

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { formatDateTime } from '../../../components/dates/formatDate';
 import { Page } from '../../../components/layout/Page';
 import { Money } from '../../../components/money/Money';
@@ -70,9 +70,7 @@ const UpdateProductDocument = graphql(`
         ...ProductDecisions_product
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }
@@ -87,9 +85,7 @@ const ArchiveProductDocument = graphql(`
         updatedAt
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }
@@ -101,8 +97,7 @@ const ArchiveProductDocument = graphql(`
  */
 export default function ProductEditScreen() {
   const { productId = '' } = useParams();
-  const location = useLocation();
-  const [notice, setNotice] = useState<string | null>((location.state as { notice?: string } | null)?.notice ?? null);
+  const [notice, setNotice] = useState<string | null>(null); // a notice from the previous screen is shown by Page
   const [actionError, setActionError] = useState<string | null>(null);
   const [confirmArchive, setConfirmArchive] = useState(false);
   const { data, loading, error, refetch } = useQuery(MyProductDocument, { variables: { id: productId } });

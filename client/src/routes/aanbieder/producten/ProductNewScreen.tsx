@@ -25,9 +25,7 @@ const CreateProductDocument = graphql(`
         status
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }
@@ -44,9 +42,7 @@ export const SubmitProductDocument = graphql(`
         ...ProductDecisions_product
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

@@ -15,9 +15,7 @@ const LoginStaffDocument = graphql(`
         kind
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

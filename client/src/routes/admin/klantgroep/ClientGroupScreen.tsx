@@ -1,9 +1,8 @@
 import { useQuery } from '@apollo/client/react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { formatDate } from '../../../components/dates/formatDate';
 import { Page } from '../../../components/layout/Page';
 import { Money } from '../../../components/money/Money';
-import { Alert } from '../../../components/ui/Alert';
 import { QueryError } from '../../../components/ui/QueryError';
 import { graphql } from '../../../graphql/generated';
 import { screenPermission } from '../../../lib/permissions';
@@ -51,8 +50,6 @@ const AdminClientGroupDocument = graphql(`
 /** /admin/klantgroep/:clientId: a household with its members, budgets and orders. */
 export default function ClientGroupScreen() {
   const { clientId = '' } = useParams();
-  const location = useLocation();
-  const notice = (location.state as { notice?: string } | null)?.notice;
   const { viewer } = useViewer();
   const { data, loading, error, refetch } = useQuery(AdminClientGroupDocument, { variables: { id: clientId }, fetchPolicy: 'cache-and-network' });
 
@@ -73,11 +70,6 @@ export default function ClientGroupScreen() {
 
   return (
     <Page title={group.name} crumb="Klantgroep" lead={`Klantnummer ${group.clientNumber} · ${group.municipality.name}`}>
-      {notice ? (
-        <Alert variant="success" role="status">
-          <p>{notice}</p>
-        </Alert>
-      ) : null}
       <dl className="gw-definition-list">
         <dt>Klantnummer</dt>
         <dd>{group.clientNumber}</dd>

@@ -5,8 +5,10 @@ import { formatDateTime } from '../../../components/dates/formatDate';
 import { TextAreaField } from '../../../components/forms/fields';
 import { Page } from '../../../components/layout/Page';
 import { Money } from '../../../components/money/Money';
+import { rejectionReason } from '@rules/product';
+import { messageOf } from '@rules/rule';
 import { ProductDecisionsTable, dutchList, productDecisions } from '../../../components/products/ProductDecisions';
-import { availabilityLabel, PRODUCT_RULES, redemptionMethodLabel } from '../../../components/products/productLabels';
+import { availabilityLabel, redemptionMethodLabel } from '../../../components/products/productLabels';
 import { productStatusLabel } from '../../../components/products/productStatus';
 import { Alert } from '../../../components/ui/Alert';
 import { Loading } from '../../../components/ui/Loading';
@@ -55,9 +57,7 @@ const ApproveProductDocument = graphql(`
         ...ProductDecisions_product
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }
@@ -71,9 +71,7 @@ const RejectProductDocument = graphql(`
         ...ProductDecisions_product
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }
@@ -275,10 +273,8 @@ function MunicipalityDecision(props: {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const reason = String(new FormData(event.currentTarget).get('reason') ?? '').trim();
-    let problem: string | null = null;
-    if ([...reason].length < PRODUCT_RULES.reasonMin) problem = 'Geef de reden van afkeuren (minstens 5 tekens). De aanbieder ziet deze reden.';
-    else if ([...reason].length > PRODUCT_RULES.reasonMax) problem = 'De reden mag hoogstens 2.000 tekens lang zijn.';
-    else problem = await props.onReject(reason);
+    // The server's own rule first (src/rules/product.ts), then the server's answer.
+    const problem = messageOf(rejectionReason, reason) ?? (await props.onReject(reason));
     setReasonError(problem);
     if (problem) reasonRef.current?.focus();
   }

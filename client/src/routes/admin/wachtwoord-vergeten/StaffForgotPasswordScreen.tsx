@@ -8,9 +8,7 @@ const RequestStaffPasswordResetDocument = graphql(`
     requestStaffPasswordReset(email: $email) {
       requested
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

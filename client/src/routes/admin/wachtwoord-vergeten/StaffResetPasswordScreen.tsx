@@ -9,9 +9,7 @@ const ResetStaffPasswordDocument = graphql(`
     resetStaffPassword(token: $token, newPassword: $newPassword) {
       passwordChanged
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

@@ -23,6 +23,9 @@ const config: CodegenConfig = {
         // (`enumsAsTypes: true` in older codegen versions; client-preset 6 uses `enumType`.)
         enumType: 'string-literal',
         useTypeImports: true,
+        // `...UserErrorFields @unmask`: payload errors are read directly, not through getFragmentData. Apollo Client
+        // removes @unmask before a document is sent (the server never sees it).
+        customDirectives: { apolloUnmask: true },
       },
     },
   },

@@ -10,10 +10,18 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   root: here('.'),
   plugins: [react()],
+  resolve: {
+    // The server's validation rules, shared (not copied): server/src/rules is isomorphic TypeScript.
+    alias: { '@rules': here('../server/src/rules') },
+  },
   build: {
     outDir: here('dist'),
     emptyOutDir: true,
     sourcemap: true,
+    // No asset becomes a data: URL: fonts and images stay files, so the Content-Security-Policy's font-src can stay
+    // 'self' (server/src/http/security-headers.ts). Vite emits no inline script (its module-preload polyfill lives
+    // in the entry chunk); the browser tests check the built pages.
+    assetsInlineLimit: 0,
     // Only the sandbox's Monaco/GraphiQL chunks exceed this; the application's are far smaller.
     chunkSizeWarningLimit: 3000,
     rolldownOptions: {

@@ -1,8 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // As in vite.config.ts: the server's validation rules, the very same modules.
+    alias: { '@rules': fileURLToPath(new URL('../server/src/rules', import.meta.url)) },
+  },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

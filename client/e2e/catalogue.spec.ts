@@ -1,10 +1,13 @@
 import { test, expect, type Page } from '@playwright/test';
-import { expectAccessible, loginProvider, loginStaff, settle } from './support';
+import { expectAccessible, loginProvider, loginStaff, settle, STAFF } from './support';
+import { pageGql } from './account-support';
+import { demoResidents } from './orders-support';
 
 /**
- * The catalogue journey end to end: a provider adds a product and submits it, staff reject it with a reason, the
- * provider sees the reason, fixes it and resubmits, staff approve, and a visitor finds it by a misspelt word.
- * axe runs on every new screen on the way.
+ * The catalogue journey end to end. Provider 1 is a member of Zuiderveen and Noorderhaven, and each municipality
+ * decides for itself: the Beheerder (both municipalities) rejects the product for each with its own reason, the provider
+ * sees both reasons, fixes it and resubmits, Zuiderveen approves it, and then a Noorderhaven resident still does not
+ * see it while a visitor (the regional shop window) finds it by a misspelt word. axe runs on every new screen.
  */
 
 const REVIEWER = 'aanbiederbeheer@demo.gemeentewinkel.nl';
@@ -19,8 +22,19 @@ async function productIdFromUrl(page: Page): Promise<string> {
   return page.url().split('/').at(-1)!;
 }
 
-test('a product goes from draft to the offer: submit, reject with a reason, fix, resubmit, approve, find', async ({ browser }) => {
-  test.setTimeout(120_000);
+/** Logs a resident of the given municipality in through the DigiD simulator. */
+async function loginResidentOf(page: Page, municipality: 'zuiderveen' | 'noorderhaven') {
+  const who = demoResidents().find((r) => r.municipality === municipality && r.adult)!;
+  await page.goto('/inloggen');
+  await page.getByRole('link', { name: 'Inloggen met DigiD' }).click();
+  await expect(page).toHaveURL(/\/auth\/digid\/simulator/);
+  await page.getByLabel('BSN', { exact: true }).fill(who.bsn);
+  await page.getByRole('button', { name: 'Inloggen met dit BSN' }).click();
+  await expect(page).toHaveURL(/\/account\//);
+}
+
+test('a product goes from draft to the offer of each municipality: reject per municipality, fix, resubmit, approve, find', async ({ browser }) => {
+  test.setTimeout(150_000);
   const providerContext = await browser.newContext();
   const provider = await providerContext.newPage();
   const staffContext = await browser.newContext();
@@ -53,57 +67,94 @@ test('a product goes from draft to the offer: submit, reject with a reason, fix,
   await expect(provider.getByRole('status').filter({ hasText: 'opgeslagen en ingediend' })).toBeVisible();
   await expect(provider.locator('main')).toContainText('Ingediend');
   await expect(provider.locator('main')).toContainText('€ 24,95');
+  await expect(provider.locator('main')).toContainText('In behandeling in Gemeente Noorderhaven en Gemeente Zuiderveen.');
   await settle(provider);
   await expectAccessible(provider, 'product (ingediend)');
 
-  // 2. Staff find it in the queue and reject it; a reason is required.
-  await loginStaff(staff, REVIEWER);
+  // 2. The Beheerder finds it in Noorderhaven's queue and rejects it for each municipality; a reason is required.
+  await loginStaff(staff, STAFF.beheerder);
   await staff.goto('/admin/producten');
   await settle(staff);
-  await expectAccessible(staff, 'beoordelingswachtrij');
+  await staff.getByRole('navigation', { name: 'Filter op gemeente' }).getByRole('link', { name: 'Gemeente Noorderhaven' }).click();
+  await expect(staff).toHaveURL(/\/admin\/producten\?gemeente=noorderhaven$/);
+  await settle(staff);
+  await expect(staff.getByRole('row', { name: new RegExp(title) })).toContainText('Gemeente Noorderhaven');
+  await expectAccessible(staff, 'beoordelingswachtrij per gemeente');
   await staff.getByRole('link', { name: title }).click();
   await expect(staff.getByRole('heading', { level: 1 })).toHaveText(title);
   await settle(staff);
   await expect(staff.locator('main strong', { hasText: 'kanoën' })).toBeVisible();
   await expect(staff.locator('main')).toContainText('<script>alert(1)</script>'); // shown as text, never run
   await expect(staff.locator('main')).toContainText('Bezorgen');
-  await expectAccessible(staff, 'product beoordelen');
-  await staff.getByRole('button', { name: 'Afkeuren' }).click();
+  await expect(staff.getByRole('button', { name: 'Goedkeuren voor alle 2 gemeenten' })).toBeVisible();
+  await expectAccessible(staff, 'product beoordelen (twee gemeenten)');
+  await staff.getByRole('button', { name: 'Afkeuren voor Gemeente Zuiderveen' }).click();
   await expect(staff.getByText('Geef de reden van afkeuren (minstens 5 tekens). De aanbieder ziet deze reden.')).toBeVisible();
-  await expect(staff.getByLabel('Reden van afkeuren')).toBeFocused();
+  await expect(staff.getByLabel('Reden van afkeuren voor Gemeente Zuiderveen')).toBeFocused();
+  await expectAccessible(staff, 'product beoordelen met fout');
   const reason = 'Vermeld vanaf welke leeftijd kinderen mee kunnen en of zwemdiploma’s nodig zijn.';
-  await staff.getByLabel('Reden van afkeuren').fill(reason);
-  await staff.getByRole('button', { name: 'Afkeuren' }).click();
-  await expect(staff.getByRole('status').filter({ hasText: 'Het product is afgekeurd' })).toBeVisible();
+  const reasonNoorderhaven = 'Noem ook waar de tocht begint; in Noorderhaven moeten inwoners dat vooraf weten.';
+  await staff.getByLabel('Reden van afkeuren voor Gemeente Zuiderveen').fill(reason);
+  await staff.getByRole('button', { name: 'Afkeuren voor Gemeente Zuiderveen' }).click();
+  await expect(staff.getByRole('status').filter({ hasText: 'Het product is afgekeurd voor Gemeente Zuiderveen' })).toBeVisible();
+  await staff.getByLabel('Reden van afkeuren voor Gemeente Noorderhaven').fill(reasonNoorderhaven);
+  await staff.getByRole('button', { name: 'Afkeuren voor Gemeente Noorderhaven' }).click();
+  await expect(staff.getByRole('status').filter({ hasText: 'Het product is afgekeurd voor Gemeente Noorderhaven' })).toBeVisible();
+  await staff.goto('/admin/producten/afgekeurd?gemeente=noorderhaven');
+  await settle(staff);
+  await expect(staff.getByRole('row', { name: new RegExp(title) })).toContainText(reasonNoorderhaven);
+  await expect(staff.getByRole('row', { name: new RegExp(title) })).not.toContainText(reason);
+  await expectAccessible(staff, 'afgekeurde producten per gemeente');
   await staff.goto('/admin/producten/afgekeurd');
   await settle(staff);
-  await expect(staff.getByRole('row', { name: new RegExp(title) })).toContainText(reason);
+  await expect(staff.getByRole('row', { name: new RegExp(title) })).toContainText(`Gemeente Zuiderveen: ${reason}`);
   await expectAccessible(staff, 'afgekeurde producten');
 
-  // 3. The provider sees the reason, fixes the product and resubmits.
+  // 3. The provider sees each municipality's reason, fixes the product and resubmits.
   await provider.goto('/aanbieder/producten');
   await settle(provider);
   await expect(provider.getByRole('row', { name: new RegExp(title) })).toContainText('Afgekeurd');
   await provider.getByRole('link', { name: title }).click();
   await settle(provider);
   await expect(provider.locator('main')).toContainText(`Reden: ${reason}`);
+  await expect(provider.locator('main')).toContainText(`Reden: ${reasonNoorderhaven}`);
   await expectAccessible(provider, 'product (afgekeurd)');
   await provider.getByLabel('Titel').fill(fixedTitle);
-  await provider.getByLabel('Omschrijving').fill('Een dag **kanoën** op de rivier met een gids. Kinderen vanaf 8 jaar met zwemdiploma A kunnen mee.');
+  await provider.getByLabel('Omschrijving').fill('Een dag **kanoën** op de rivier met een gids. Start bij de jachthaven. Kinderen vanaf 8 jaar met zwemdiploma A kunnen mee.');
   await provider.getByRole('button', { name: 'Opslaan en opnieuw indienen' }).click();
   await expect(provider.getByRole('status').filter({ hasText: 'ingediend' })).toBeVisible();
   await expect(provider.getByRole('heading', { level: 1 })).toHaveText(fixedTitle);
   await expect(provider.locator('main')).toContainText('Ingediend');
   await expect(provider.locator('main')).not.toContainText(reason);
 
-  // 4. Staff approve.
+  // 4. Zuiderveen approves; Noorderhaven has not decided yet.
   await staff.goto(`/admin/producten/${productId}`);
   await settle(staff);
   await expect(staff.getByRole('heading', { level: 1 })).toHaveText(fixedTitle);
-  await staff.getByRole('button', { name: 'Goedkeuren' }).click();
-  await expect(staff.getByRole('status').filter({ hasText: 'Het product is goedgekeurd' })).toBeVisible();
+  await staff.getByRole('button', { name: 'Goedkeuren voor Gemeente Zuiderveen' }).click();
+  await expect(staff.getByRole('status').filter({ hasText: 'Het product is goedgekeurd voor Gemeente Zuiderveen' })).toBeVisible();
+  const decisions = staff.getByRole('table', { name: 'Beslissing per gemeente' });
+  await expect(decisions.getByRole('row', { name: /Gemeente Zuiderveen/ })).toContainText('Goedgekeurd');
+  await expect(decisions.getByRole('row', { name: /Gemeente Noorderhaven/ })).toContainText('In behandeling');
+  await expectAccessible(staff, 'product beoordelen (deels goedgekeurd)');
+  await provider.reload();
+  await settle(provider);
+  await expect(provider.locator('main')).toContainText('Goedgekeurd in Gemeente Zuiderveen. In behandeling in Gemeente Noorderhaven.');
+  await expectAccessible(provider, 'product (goedgekeurd in één gemeente)');
 
-  // 5. A visitor finds it by a misspelt word, opens it; the old slug redirects to the canonical URL.
+  // 5. A Noorderhaven resident does not get it: not in the search, and its page is not found.
+  const residentContext = await browser.newContext();
+  const resident = await residentContext.newPage();
+  await loginResidentOf(resident, 'noorderhaven');
+  await resident.goto(`/aanbod?zoek=${encodeURIComponent(fixedTitle)}`);
+  await settle(resident);
+  await expect(resident.locator('main').getByRole('link', { name: fixedTitle })).toHaveCount(0);
+  await resident.goto(`/aanbod/product/${productId}`);
+  await expect(resident.getByRole('heading', { level: 1 })).toHaveText('Pagina niet gevonden');
+  await expect(resident.locator('main')).not.toContainText(fixedTitle);
+  await expectAccessible(resident, 'product niet in het aanbod van de gemeente');
+
+  // 6. A visitor finds it by a misspelt word, opens it; the old slug redirects to the canonical URL.
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
   await visitor.goto('/aanbod?zoek=kanovaartoch');
@@ -126,7 +177,47 @@ test('a product goes from draft to the offer: submit, reject with a reason, fix,
 
   await providerContext.close();
   await staffContext.close();
+  await residentContext.close();
   await visitorContext.close();
+});
+
+test('the Beheerder approves a product for both municipalities at once', async ({ browser }) => {
+  const providerContext = await browser.newContext();
+  const provider = await providerContext.newPage();
+  await loginProvider(provider, 2);
+  const created = await pageGql(
+    provider,
+    `mutation($input: ProductInput!){ createProduct(input:$input){ product { id } errors { message } } }`,
+    {
+      input: {
+        title: `Blokfluitles in groepjes ${Date.now().toString(36)}`,
+        description: 'Tien lessen blokfluit in groepjes van vier.',
+        priceCents: 6500,
+        categoryId: (await pageGql(provider, '{ categories { id slug } }')).categories.find((c: { slug: string }) => c.slug === 'cultuur-en-muziek').id,
+        availability: 'AVAILABLE',
+        redemptionMethod: 'PICKUP',
+      },
+    },
+  );
+  const productId = created.createProduct.product.id;
+  await pageGql(provider, `mutation($id:ID!){ submitProduct(id:$id){ errors { message } } }`, { id: productId });
+  await providerContext.close();
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await loginStaff(staff, STAFF.beheerder);
+  await staff.goto(`/admin/producten/${productId}`);
+  await settle(staff);
+  await staff.getByRole('button', { name: 'Goedkeuren voor alle 2 gemeenten' }).click();
+  await expect(
+    staff.getByRole('status').filter({ hasText: 'Het product is goedgekeurd voor Gemeente Noorderhaven en Gemeente Zuiderveen' }),
+  ).toBeVisible();
+  const decisions = staff.getByRole('table', { name: 'Beslissing per gemeente' });
+  await expect(decisions.getByRole('row', { name: /Gemeente Zuiderveen/ })).toContainText('Goedgekeurd');
+  await expect(decisions.getByRole('row', { name: /Gemeente Noorderhaven/ })).toContainText('Goedgekeurd');
+  await expect(staff.getByRole('button', { name: /Goedkeuren/ })).toHaveCount(0);
+  await expectAccessible(staff, 'product beoordelen (goedgekeurd voor alle gemeenten)');
+  await staffContext.close();
 });
 
 test('the offer sorts by price and filters by provider, with both in the URL', async ({ page }) => {
@@ -157,10 +248,14 @@ test('staff manage categories and choose the featured category shown on the home
   await settle(page);
   await expectAccessible(page, 'nieuwe categorie');
   await page.getByRole('button', { name: 'Categorie opslaan' }).click();
-  await expect(page.getByText('Vul een naam in.')).toBeVisible();
+  // The server's rule, checked at once: in the error summary (which gets the focus) and at the field.
+  await expect(page.getByRole('alert')).toBeFocused();
+  await expect(page.getByRole('alert').getByRole('link', { name: 'Vul een naam in.' })).toBeVisible();
+  await expect(page.locator('.gw-field__error', { hasText: 'Vul een naam in.' })).toBeVisible();
+  await expectAccessible(page, 'nieuwe categorie met fouten');
   await page.getByLabel('Naam').fill('Zwemmen');
   await page.getByRole('button', { name: 'Categorie opslaan' }).click();
-  await expect(page.getByText('Er is al een categorie met deze naam.')).toBeVisible();
+  await expect(page.locator('.gw-field__error', { hasText: 'Er is al een categorie met deze naam.' })).toBeVisible();
   const name = `Natuur en buiten ${Date.now().toString(36)}`;
   await page.getByLabel('Naam').fill(name);
   await page.getByLabel('Volgorde').fill('50');

@@ -87,12 +87,12 @@ test('the admin dashboard shows live counts from the database', async ({ page })
   await page.goto('/admin');
   await settle(page);
   const stat = (label: string) => page.locator('.gw-stat', { hasText: label }).locator('dd');
-  // The seed has 3 submitted products; catalogue.spec.ts submits and reviews products concurrently, so the count is
-  // compared with the database at that moment.
+  // The seed has 3 products waiting for a decision (per municipality); catalogue.spec.ts submits and reviews products
+  // concurrently, so the count is compared with the review queue at that moment.
   await expect(async () => {
     const res = await page.request.post('/graphql', {
       headers: { 'content-type': 'application/json' },
-      data: { query: '{ reviewProducts(status: SUBMITTED) { totalCount } }' },
+      data: { query: '{ reviewProducts(approvalStatus: PENDING) { totalCount } }' },
     });
     const expected = (await res.json()).data.reviewProducts.totalCount;
     await page.reload();

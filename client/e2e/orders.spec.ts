@@ -85,6 +85,11 @@ test('a provider accepts and delivers orders, and staff see and cancel them', as
   await provider.getByRole('button', { name: `Bestelling ${second!.number} markeren als geleverd` }).click();
   await expect(provider.getByText(`Bestelling ${second!.number} is als geleverd gemeld.`)).toBeVisible();
   await expect(provider.getByRole('heading', { name: `Bestelling ${second!.number}` })).toHaveCount(0);
+  // A delivered order is no longer open: its pickup code finds nothing, with the one answer for every such case.
+  await field.fill(second!.pickupCode);
+  await provider.getByRole('button', { name: 'Zoeken' }).click();
+  await expect(provider.getByText(/Niets gevonden: bij uw organisatie is er geen open bestelling voor deze pas of afhaalcode\./)).toBeVisible();
+  await expect(field).toBeFocused();
   // The camera button only exists where the browser can scan; typing always works.
   const canScan = await provider.evaluate(() => 'BarcodeDetector' in window);
   await expect(provider.getByRole('button', { name: 'Scannen met de camera' })).toHaveCount(canScan ? 1 : 0);

@@ -4,8 +4,9 @@ import { expectAccessible, loginStaff, settle } from './support';
 /**
  * The whole supply side in one go, with a provider that does not exist yet: registration, the confirmation mail
  * (read from the development outbox), log-in, applying to Gemeente Zuiderveen, staff approving the membership,
- * a first product submitted, rejected with a reason, fixed and resubmitted, approved, and a visitor who finds it
- * by a misspelt word and follows an old link to it.
+ * a first product submitted, rejected by Zuiderveen with a reason, fixed and resubmitted, approved by Zuiderveen, and a
+ * visitor who finds it by a misspelt word and follows an old link to it. The provider is a member of Zuiderveen only,
+ * so Zuiderveen is the one municipality that decides on its product.
  */
 
 // Aanbiederbeheer holds PROVIDER_APPROVE and PRODUCT_REVIEW for Zuiderveen (server/src/graphql/auth/permissions.ts).
@@ -179,26 +180,34 @@ test('a new provider registers, is admitted to Zuiderveen, gets a product throug
   await expect(provider.locator('main')).toContainText('Ingediend');
   await expect(provider.locator('main')).toContainText('€ 7,50');
 
-  // 7. Staff reject it with a reason on /admin/producten/:productId.
+  await expect(provider.getByRole('table', { name: 'Beslissing van elke gemeente waar u aanbieder bent' })).toContainText('In behandeling');
+
+  // 7. Staff reject it for Zuiderveen with a reason on /admin/producten/:productId.
   await staff.goto(`/admin/producten/${productId}`);
   await expect(staff.getByRole('heading', { level: 1 })).toHaveText(title);
   await settle(staff);
   await expect(staff.locator('main strong', { hasText: 'trampolinespringen' })).toBeVisible();
   await expect(staff.locator('main')).toContainText(u.organisation);
+  const decisions = staff.getByRole('table', { name: 'Beslissing per gemeente' });
+  await expect(decisions.getByRole('row', { name: /Gemeente Zuiderveen/ })).toContainText('In behandeling');
   await expectAccessible(staff, 'product beoordelen');
-  await staff.getByLabel('Reden van afkeuren').fill(reason);
-  await staff.getByRole('button', { name: 'Afkeuren' }).click();
-  await expect(staff.getByRole('status').filter({ hasText: 'Het product is afgekeurd' })).toBeVisible();
+  await staff.getByLabel('Reden van afkeuren voor Gemeente Zuiderveen').fill(reason);
+  await staff.getByRole('button', { name: 'Afkeuren voor Gemeente Zuiderveen' }).click();
+  await expect(staff.getByRole('status').filter({ hasText: 'Het product is afgekeurd voor Gemeente Zuiderveen' })).toBeVisible();
+  await expect(decisions.getByRole('row', { name: /Gemeente Zuiderveen/ })).toContainText(reason);
+  await expectAccessible(staff, 'product beoordelen (afgekeurd)');
 
   // 8. The provider sees the reason (on screen and by mail), fixes the product and resubmits.
   const rejectedMail = await latestMail(provider.request, u.userEmail, 'PRODUCT_REJECTED');
+  expect(rejectedMail.subject).toBe(`Uw product "${title}" is afgekeurd door Gemeente Zuiderveen`);
   expect(rejectedMail.body).toContain(reason);
   await provider.goto('/aanbieder/producten');
   await settle(provider);
-  await expect(provider.getByRole('row', { name: new RegExp(title) })).toContainText('Afgekeurd');
+  await expect(provider.getByRole('row', { name: new RegExp(title) })).toContainText('Afgekeurd in Gemeente Zuiderveen.');
   await provider.getByRole('link', { name: title }).click();
   await expect(provider).toHaveURL(new RegExp(`/aanbieder/producten/${productId}$`));
   await settle(provider);
+  await expect(provider.getByText('Gemeente Zuiderveen heeft dit product afgekeurd')).toBeVisible();
   await expect(provider.locator('main')).toContainText(`Reden: ${reason}`);
   await expectAccessible(provider, 'product (afgekeurd)');
   await provider.getByLabel('Titel').fill(fixedTitle);
@@ -211,18 +220,24 @@ test('a new provider registers, is admitted to Zuiderveen, gets a product throug
   await expect(provider.locator('main')).toContainText('Ingediend');
   await expect(provider.locator('main')).not.toContainText(reason);
 
-  // 9. Staff approve the fixed product.
+  // 9. Staff approve the fixed product for Zuiderveen.
   await staff.goto(`/admin/producten/${productId}`);
   await expect(staff.getByRole('heading', { level: 1 })).toHaveText(fixedTitle);
   await settle(staff);
-  await staff.getByRole('button', { name: 'Goedkeuren' }).click();
-  await expect(staff.getByRole('status').filter({ hasText: 'Het product is goedgekeurd' })).toBeVisible();
-  await latestMail(provider.request, u.userEmail, 'PRODUCT_APPROVED');
+  await staff.getByRole('button', { name: 'Goedkeuren voor Gemeente Zuiderveen' }).click();
+  await expect(staff.getByRole('status').filter({ hasText: 'Het product is goedgekeurd voor Gemeente Zuiderveen' })).toBeVisible();
+  await expect(staff.locator('main')).toContainText('In uw gemeenten is over dit product beslist.');
+  const approvedProductMail = await latestMail(provider.request, u.userEmail, 'PRODUCT_APPROVED');
+  expect(approvedProductMail.subject).toBe(`Uw product "${fixedTitle}" is goedgekeurd door Gemeente Zuiderveen`);
 
   await provider.reload();
   await settle(provider);
-  await expect(provider.locator('main')).toContainText('Goedgekeurd');
+  await expect(provider.locator('main')).toContainText('Goedgekeurd in Gemeente Zuiderveen.');
   await expect(provider.getByRole('link', { name: 'Bekijk het product in het aanbod' })).toBeVisible();
+  await expect(provider.locator('main dd', { has: provider.getByRole('link', { name: 'Bekijk het product in het aanbod' }) })).toContainText(
+    'voor inwoners van Gemeente Zuiderveen',
+  );
+  await expectAccessible(provider, 'product (goedgekeurd)');
 
   // 10. A visitor, not logged in, finds it by a misspelt word, opens it, and an old link lands on the right URL.
   const visitorContext = await browser.newContext();

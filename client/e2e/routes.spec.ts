@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { SAMPLE, SPEC_URLS } from '../src/test/specUrls';
+import { EXTRA_URLS, SAMPLE, SPEC_URLS } from '../src/test/specUrls';
 import { expectAccessible, expectWellFormedPage, loginCustomer, loginProvider, loginStaff, savedLogin, STAFF } from './support';
 import { someOrder } from './orders-support';
 import { accountOrderId } from './account-support';
@@ -72,7 +72,7 @@ function visitAll(urls: readonly string[], audience: string) {
 }
 
 test.describe('public routes', () => {
-  visitAll([...SPEC_URLS.public, ...SPEC_URLS.internal], 'bezoeker');
+  visitAll([...SPEC_URLS.public, ...SPEC_URLS.internal, ...EXTRA_URLS.public], 'bezoeker');
 });
 
 test.describe('customer account routes', () => {

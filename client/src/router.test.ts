@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RouteHandle } from './components/layout/routeHandle';
 import { paramRules } from './lib/params';
 import { routes } from './router';
-import { ALL_SPEC_URLS, SPEC_URLS } from './test/specUrls';
+import { ALL_SPEC_URLS, EXTRA_URLS, SPEC_URLS } from './test/specUrls';
 
 function leaf(url: string) {
   const matches = matchRoutes(routes, url);
@@ -55,6 +55,13 @@ describe('the route table', () => {
     expect(matches.some((m) => m.route.path === 'admin/inloggen')).toBe(true);
   });
 
+  it.each(EXTRA_URLS.public)('registers %s outside the guarded admin layout, on a real screen', (url) => {
+    const matches = matchRoutes(routes, url) ?? [];
+    expect(matches.map((m) => m.route.path)).not.toContain('admin');
+    expect(leaf(url)?.route.path).not.toBe('*');
+    expect(permissionOf(url)).toBeUndefined();
+  });
+
   it.each(['/bestaat-niet', '/aanbod/a/b/c/d', '/admin/bestaat-niet', '/account/bestaat-niet'])(
     'sends unknown URLs like %s to a not-found route',
     (url) => {
@@ -95,6 +102,7 @@ describe('the route table', () => {
     ['/admin/bestellingen', 'ORDER_READ'],
     ['/admin/regelingen/nieuw', 'ARRANGEMENT_MANAGE'],
     ['/admin/klantgroep/3f1c2b4e-8c1d-4a5e-9f00-0123456789ab/toewijzingen', 'ASSIGNMENT_MANAGE'],
+    ['/admin/klantgroep/3f1c2b4e-8c1d-4a5e-9f00-0123456789ab/toevoegen', 'PERSON_WRITE'],
     ['/admin/beheer/betalingen/controle', 'PAYMENT_READ'],
     ['/admin/beheer/journaalposten', 'JOURNAL_EXPORT'],
     ['/admin/beheer/nieuws', 'CONTENT_EDIT'],

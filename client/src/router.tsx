@@ -14,7 +14,8 @@ import NotFoundScreen from './routes/NotFoundScreen';
 
 /*
  * THE route table: every URL of the specification (shared/spec/specification.md, section 2),
- * plus /admin/inloggen, redirects for the bare area roots and a not-found catch-all.
+ * plus /admin/inloggen and /admin/wachtwoord-vergeten(/:token), redirects for the bare area roots and a not-found
+ * catch-all.
  *
  * - Layouts (one per audience) hold the guards; `handle.permission` declares what a staff
  *   member needs for an admin screen; `handle.crumb` labels a level in the breadcrumbs.
@@ -312,6 +313,7 @@ const adminRoutes: RouteObject[] = [
     screen(undefined, () => import('./routes/admin/klantgroep/ClientGroupScreen')),
     screen('toevoegen', () => import('./routes/admin/klantgroep/toevoegen/AddMemberScreen'), {
       crumb: 'Lid toevoegen',
+      permission: p.clientGroupAddMember,
     }),
     section('toewijzingen', { crumb: 'Toewijzingen', permission: p.clientGroupAssignments }, [
       screen(undefined, () => import('./routes/admin/klantgroep/toewijzingen/AssignmentsScreen')),
@@ -414,6 +416,16 @@ export const routes: RouteObject[] = [
         Component: StaffLoginLayout,
         ErrorBoundary: RootErrorBoundary,
         children: withinLayout([screen(undefined, () => import('./routes/admin/inloggen/StaffLoginScreen'))]),
+      },
+      {
+        // Staff forgotten password: outside the guarded admin layout too.
+        path: 'admin/wachtwoord-vergeten',
+        Component: StaffLoginLayout,
+        ErrorBoundary: RootErrorBoundary,
+        children: withinLayout([
+          screen(undefined, () => import('./routes/admin/wachtwoord-vergeten/StaffForgotPasswordScreen')),
+          screen(':token', () => import('./routes/admin/wachtwoord-vergeten/StaffResetPasswordScreen')),
+        ]),
       },
       {
         path: 'admin',

@@ -77,18 +77,17 @@ async function seed(url: string) {
      from provider p cross join municipality m`,
   );
   await client.query(
-    `insert into product (provider_id, category_id, title, slug, description, price_cents, status, rejection_reason, availability,
-                          redemption_method, submitted_at, reviewed_at, created_at, updated_at)
+    `insert into product (provider_id, category_id, title, slug, description, price_cents, status, availability,
+                          redemption_method, submitted_at, created_at, updated_at)
      select pr.id, c.id,
             initcap(s.subject) || ' ' || q.qualifier || ' #' || i,
             'product-' || i,
             'Een omschrijving van ' || s.subject || ' ' || q.qualifier || '. **Goed** voor iedereen die wil meedoen.',
             100 + (i * 7919) % 45000,
             case when i % 20 = 0 then 'DRAFT' when i % 20 = 1 then 'SUBMITTED' when i % 20 = 2 then 'REJECTED' else 'APPROVED' end,
-            case when i % 20 = 2 then 'Vermeld de leeftijden.' end,
             case when i % 15 = 0 then 'TEMPORARILY_UNAVAILABLE' else 'AVAILABLE' end,
             (array['PICKUP','DELIVERY','VOUCHER_CODE'])[1 + i % 3],
-            now() - (i || ' minutes')::interval, now() - (i || ' minutes')::interval,
+            now() - (i || ' minutes')::interval,
             date_trunc('milliseconds', now() - (i * 37 || ' minutes')::interval), now()
      from generate_series(1, $1::int) i
      join lateral (select id from provider order by slug offset (i % $2::int) limit 1) pr on true
@@ -97,6 +96,17 @@ async function seed(url: string) {
      join lateral (select ($4::text[])[1 + (i / 7) % array_length($4::text[], 1)] as qualifier) q on true`,
     [PRODUCTS, PROVIDERS, SUBJECTS, QUALIFIERS],
   );
+  // The municipality's decision per submitted product of an approved member (product-approval.ts).
+  await client.query(
+    `insert into product_approval (product_id, municipality_id, status, reason, requested_at, decided_at)
+     select p.id, pm.municipality_id, case p.status when 'SUBMITTED' then 'PENDING' else p.status end,
+            case when p.status = 'REJECTED' then 'Vermeld de leeftijden.' end, p.submitted_at,
+            case when p.status <> 'SUBMITTED' then p.submitted_at end
+       from product p join provider_membership pm on pm.provider_id = p.provider_id and pm.status = 'APPROVED'
+      where p.status in ('SUBMITTED','APPROVED','REJECTED')`,
+  );
+  await client.query(`update product p set status = 'SUBMITTED' where p.status in ('APPROVED','REJECTED') and not exists (
+    select 1 from provider_membership pm where pm.provider_id = p.provider_id and pm.status = 'APPROVED')`);
   await client.query('commit');
   await client.query('analyze');
   const [{ n }] = (await client.query(`select count(*)::int as n from product`)).rows as [{ n: number }];

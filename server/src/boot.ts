@@ -8,27 +8,27 @@ import type { Config } from './config/config.js';
 import { openDatabase, migrate } from './database/orm.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded.js';
 import { createServices, type Services } from './services.js';
-import { createApp } from './http/app.js';
+import { createContexts, type Contexts } from './contexts.js';
+import { clockFromConfig, type Clock } from './lib/clock.js';
+import { createApp, type TestViewers } from './http/app.js';
 import { DigidSimulator } from './integrations/digid/digid-simulator.js';
 import type { DigidAdapter } from './integrations/digid/digid.js';
 import { seedDemoData } from './seeders/demo-data.js';
-import type { Clock } from './lib/clock.js';
-import type { RequestContext } from './lib/request-context.js';
 import { createJobRegistry } from './jobs/registry.js';
 import type { JobRegistry } from './jobs/job-types.js';
 import { startJobWorker, type JobWorker } from './jobs/worker.js';
-import { systemContext } from './jobs/system-context.js';
 
 export interface RunningServer {
   url: string;
   port: number;
   orm: MikroORM;
   services: Services;
+  /** Request contexts for calling services directly: `contexts.forSystem('job')` (tests, jobs, CLI). */
+  contexts: Contexts;
+  clock: Clock;
   httpServer: Server;
   /** The background job worker of this instance; null with JOBS_WORKER=false. */
   jobWorker: JobWorker | null;
-  /** A RequestContext for work outside a request (a CLI command, a test calling a service as a job would). */
-  systemContext: (name: string) => RequestContext;
   /** Stops accepting connections, lets running requests finish, closes the database. */
   stop: () => Promise<void>;
 }
@@ -42,8 +42,10 @@ export interface BootOptions {
   port?: number;
   /** Sees every SQL statement (tests count them). */
   onQuery?: (sql: string) => void;
-  /** "Now" for requests and jobs (default: the system clock); tests pass a ManualClock. */
+  /** The application's clock; default: from the configuration (CLOCK_START) or the system clock. Tests pass a ManualClock. */
   clock?: Clock;
+  /** Tests only (refused unless NODE_ENV=test): see AppDeps.testViewers. */
+  testViewers?: TestViewers;
   /** Changes the job registry before the worker starts (tests add tasks and schedules). */
   jobs?: (registry: JobRegistry) => JobRegistry;
 }
@@ -73,8 +75,10 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     orm = await openDatabase(databaseUrl, { logger, onQuery: options.onQuery });
     const applied = await migrate(orm, logger);
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
-    services = createServices(config, { clock: options.clock });
+    const clock = options.clock ?? clockFromConfig(config);
+    services = createServices(config, { pool: await orm.em.getConnection().getNativeClient() });
     await services.settings.start(orm, databaseUrl, logger);
+    const contexts = createContexts({ orm, services, logger, clock, testViewers: options.testViewers });
     if (config.seedDemoData) {
       const { created } = await seedDemoData(orm.em.fork(), { bsnKeys: config.bsn });
       if (created) logger.info('demo data seeded');
@@ -84,11 +88,13 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     const { app, apollo } = await createApp({
       orm,
       services,
+      contexts,
       logger,
       digid: createDigid(config),
       httpServer,
       clientDist: options.clientDist,
       devMiddleware: options.devMiddleware,
+      testViewers: options.testViewers,
     });
     httpServer.on('request', app);
     httpServer.keepAliveTimeout = 5000;
@@ -103,9 +109,8 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
       const registry = createJobRegistry(services);
       jobWorker = await startJobWorker({
         databaseUrl,
-        orm,
+        contexts,
         logger,
-        clock: services.clock,
         registry: options.jobs ? options.jobs(registry) : registry,
         concurrency: config.jobs.concurrency,
         pollIntervalMs: config.jobs.pollIntervalMs,
@@ -124,16 +129,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
         await running.orm.close(true);
         await embedded?.stop();
       })());
-    return {
-      url: `http://localhost:${port}`,
-      port,
-      orm,
-      services,
-      httpServer,
-      jobWorker,
-      systemContext: (name) => systemContext({ orm: running.orm, logger, clock: running.services.clock }, name),
-      stop,
-    };
+    return { url: `http://localhost:${port}`, port, orm, services, contexts, clock, httpServer, jobWorker, stop };
   } catch (error) {
     await jobWorker?.stop().catch(() => undefined);
     await services?.settings.stop().catch(() => undefined);

@@ -1,66 +1,93 @@
-import type { Config } from './config/config.js';
-import { systemClock, type Clock } from './lib/clock.js';
-import { SessionService } from './modules/identity/session.service.js';
-import { LoginRateLimiter } from './modules/identity/login-rate-limiter.js';
-import { AuthService } from './modules/identity/auth.service.js';
-import { ViewerService } from './modules/identity/viewer.service.js';
-import { CatalogueService } from './modules/catalogue/catalogue.service.js';
-import { ProviderService } from './modules/providers/provider.service.js';
-import { DashboardService } from './modules/dashboard/dashboard.service.js';
 import { join } from 'node:path';
+import type pg from 'pg';
+import type { Config } from './config/config.js';
+import { createMailer } from './integrations/mail/create-mailer.js';
+import { createPaymentGateway } from './integrations/payments/create-gateway.js';
 import { LocalDiskStorage } from './integrations/storage/file-storage.js';
-import { ProductService } from './modules/catalogue/product.service.js';
+import { AuditService } from './modules/audit/audit.service.js';
+import { ArrangementService } from './modules/arrangements/arrangement.service.js';
+import { AssignmentService } from './modules/arrangements/assignment.service.js';
+import { CatalogueService } from './modules/catalogue/catalogue.service.js';
 import { CategoryService } from './modules/catalogue/category.service.js';
 import { ProductImageService } from './modules/catalogue/product-image.service.js';
-import { createMailer } from './integrations/mail/create-mailer.js';
+import { ProductService } from './modules/catalogue/product.service.js';
 import { MailService } from './modules/communication/mail.service.js';
-import { EmailTokenService } from './modules/identity/email-token.service.js';
-import { RequestThrottle } from './modules/identity/request-throttle.js';
+import { CardService } from './modules/customers/card.service.js';
+import { ClientGroupService } from './modules/customers/client-group.service.js';
+import { PersonService } from './modules/customers/person.service.js';
+import { DashboardService } from './modules/dashboard/dashboard.service.js';
 import { AccountRecoveryService } from './modules/identity/account-recovery.service.js';
-import { TermsService } from './modules/terms/terms.service.js';
-import { RegistrationService } from './modules/providers/registration.service.js';
-import { MembershipService } from './modules/providers/membership.service.js';
+import { AuthService } from './modules/identity/auth.service.js';
+import { EmailTokenService } from './modules/identity/email-token.service.js';
+import { SessionService } from './modules/identity/session.service.js';
+import { ViewerService } from './modules/identity/viewer.service.js';
 import { LedgerService } from './modules/ledger/ledger.service.js';
-import { AssignmentService } from './modules/arrangements/assignment.service.js';
-import { OrderService } from './modules/orders/order.service.js';
-import { CheckoutService } from './modules/orders/checkout.service.js';
-import { OrderViewService } from './modules/orders/order-view.service.js';
-import { PaymentService } from './modules/payments/payment.service.js';
-import { createPaymentGateway } from './integrations/payments/create-gateway.js';
-import { CartService } from './modules/orders/cart.service.js';
-import { createCustomerServices } from './modules/customers/customer-services.js';
+import { Limits } from './modules/limits/limits.js';
+import { LoginLimits } from './modules/limits/login-limits.js';
+import { limitPolicy } from './modules/limits/policy.js';
 import { MessageService } from './modules/messages/message.service.js';
+import { CartService } from './modules/orders/cart.service.js';
+import { CheckoutService } from './modules/orders/checkout.service.js';
+import { CounterService } from './modules/orders/counter.service.js';
 import { OrderActionsService } from './modules/orders/order-actions.service.js';
 import { OrderListService } from './modules/orders/order-lists.service.js';
-import { CounterService } from './modules/orders/counter.service.js';
 import { orderStatusMail } from './modules/orders/order-mail.js';
-import { AuditService } from './modules/audit/audit.service.js';
-import { JobQueue } from './jobs/job-queue.js';
+import { OrderViewService } from './modules/orders/order-view.service.js';
+import { OrderService } from './modules/orders/order.service.js';
+import { PaymentService } from './modules/payments/payment.service.js';
+import { MembershipService } from './modules/providers/membership.service.js';
+import { ProviderService } from './modules/providers/provider.service.js';
+import { RegistrationService } from './modules/providers/registration.service.js';
+import { TermsService } from './modules/terms/terms.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
+import { JobQueue } from './jobs/job-queue.js';
 
-/** The application's services, made once at start. Stateless apart from their settings; methods take the context first. */
-export function createServices(config: Config, options: { clock?: Clock } = {}) {
-  // "Now" for requests and jobs: the system clock, or a test's ManualClock.
-  const clock = options.clock ?? systemClock;
+/**
+ * The composition root: every service is made here, once, with the collaborators it uses passed to its
+ * constructor, in dependency order. Services are stateless apart from these; their methods take the narrow
+ * RequestContext (lib/request-context.ts) first, so a resolver, an HTTP route, a job or a CLI command calls them
+ * alike. A service never looks another up through `ctx.services` (that is for resolvers only).
+ *
+ * A new module: construct its service below its collaborators and add it to the returned object (README,
+ * "Adding a module").
+ *
+ * `pool` is the database's connection pool (the ORM's own): the limits keep their counters there.
+ *
+ * Background work (jobs/registry.ts) calls these same services with a `contexts.forSystem(task)` context; the
+ * application's clock lives in the contexts (contexts.ts), not here.
+ */
+export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
+  // ---- infrastructure ---------------------------------------------------------------------------------------------
+  // Uploaded files (product images): local disk under DATA_DIR/uploads.
+  const storage = new LocalDiskStorage(join(config.dataDir, 'uploads'));
+  // The audit trail: the only writer of audit_log.
   const audit = new AuditService();
   // Background work: a job queue in PostgreSQL (graphile-worker); enqueue inside the transaction that needs the work.
   const jobs = new JobQueue();
   // Typed settings, one section per settings page, cached per instance (boot starts its LISTEN connection).
   const settings = new SettingsService(config, audit);
-  const sessions = new SessionService(config.session, settings);
-  const limiter = new LoginRateLimiter(config.loginRateLimit.maxAttempts, config.loginRateLimit.windowSeconds);
-  // Uploaded files (product images): local disk under DATA_DIR/uploads.
-  const storage = new LocalDiskStorage(join(config.dataDir, 'uploads'));
   // E-mail: templates rendered from the database, recorded in the mail log with a `mail.send` job in the caller's
-  // transaction; the job delivers through the configured transport (SMTP or the local outbox) and retries.
+  // transaction; the job delivers through the configured transport (SMTP or the local outbox) and retries. No
+  // request ever waits for the mail server.
   const mail = new MailService(createMailer(config), jobs, audit);
+  // Every limited action reserves its attempt through this one limiter, counters in PostgreSQL (modules/limits/).
+  const limits = new Limits(pool, config.session.secret);
+  const limitRules = limitPolicy(config.loginRateLimit);
+
+  // ---- identity ---------------------------------------------------------------------------------------------------
+  // Session lifetime and idle time-out come from the settings (instellingen/geavanceerd).
+  const sessions = new SessionService(config.session, settings);
+  // Log-in per account and address, with a growing wait that spares the real user.
+  const loginLimits = new LoginLimits(limits, limitRules.login);
   const emailTokens = new EmailTokenService();
   const terms = new TermsService();
-  const { maxAttempts, windowSeconds } = config.loginRateLimit;
-  const resetThrottle = new RequestThrottle('password-reset', { perKey: maxAttempts, perAddress: maxAttempts * 10, windowSeconds });
-  const registrationThrottle = new RequestThrottle('registration', { perKey: 1, perAddress: maxAttempts * 10, windowSeconds });
-  const existingAccountNotice = new RequestThrottle('registration-existing', { perKey: 1, perAddress: 1, windowSeconds: 3600 });
-  // Money: the ledger is the only source of truth; assignments grant and revoke budget through it.
+
+  // ---- catalogue --------------------------------------------------------------------------------------------------
+  const categories = new CategoryService(audit);
+  const products = new ProductService(config.appUrl, audit, mail);
+
+  // ---- money and orders -------------------------------------------------------------------------------------------
+  // The ledger is the only source of truth; assignments grant and revoke budget through it.
   const ledger = new LedgerService();
   const orders = new OrderService(ledger);
   // The personal inbox: one message to the household on every order status change, in the change's transaction.
@@ -69,42 +96,55 @@ export function createServices(config: Config, options: { clock?: Clock } = {}) 
   // E-mail to the household on every order status change (ORDER_* templates), in the change's transaction.
   orders.onStatusChange(orderStatusMail(mail, config.appUrl));
   // The own contribution: Mollie or the local simulator, as PAYMENT_PROVIDER says.
+  // The payment expiry comes from the settings (instellingen/betalingen); the sweeps are scheduled jobs.
   const payments = new PaymentService(createPaymentGateway(config), config.appUrl, orders, settings);
+  const checkout = new CheckoutService(ledger, orders, payments);
+  const orderViews = new OrderViewService();
+
+  // ---- customers --------------------------------------------------------------------------------------------------
+  const cards = new CardService(audit);
+
   return {
     config,
-    clock,
+    storage,
+    mail,
+    audit,
+    limits,
+    limitRules,
+    jobs,
+    settings,
     sessions,
+    emailTokens,
+    terms,
+    auth: new AuthService(sessions, loginLimits, config.bsn),
+    viewer: new ViewerService(),
+    // Forgotten passwords of provider users and staff alike; the link is made and mailed by a job.
+    accountRecovery: new AccountRecoveryService(emailTokens, mail, limits, limitRules.passwordReset, loginLimits, jobs, config.appUrl),
+    catalogue: new CatalogueService(),
+    categories,
+    products,
+    productImages: new ProductImageService(storage, products),
+    providers: new ProviderService(emailTokens, mail, limits, limitRules, jobs, config.appUrl, audit),
+    registration: new RegistrationService(emailTokens, mail, terms, limits, limitRules, config.appUrl, audit),
+    memberships: new MembershipService(terms, mail, config.appUrl, audit),
+    dashboard: new DashboardService(),
     ledger,
     assignments: new AssignmentService(ledger),
+    arrangements: new ArrangementService(audit),
     orders,
     messages,
     payments,
-    orderViews: new OrderViewService(),
+    checkout,
+    cart: new CartService(checkout),
+    orderViews,
     // Accept, reject, deliver, cancel (provider, customer, staff); the order lists; the counter screen's look-up.
     orderActions: new OrderActionsService(orders),
     orderLists: new OrderListService(),
-    counter: new CounterService(),
+    counter: new CounterService(limits, limitRules.counter),
+    cards,
+    clientGroups: new ClientGroupService(config.bsn, audit, cards),
     // Erasing a person also erases their mails from the mail log (same transaction).
-    ...createCustomerServices(config, { audit, erasureHooks: [(em, person, at) => mail.erasePerson(em, person, at)] }),
-    jobs,
-    settings,
-    checkout: new CheckoutService(ledger, orders, payments),
-    cart: new CartService(new CheckoutService(ledger, orders, payments)),
-    auth: new AuthService(sessions, limiter, config.bsn),
-    viewer: new ViewerService(),
-    catalogue: new CatalogueService(),
-    providers: new ProviderService(emailTokens, mail, config.appUrl),
-    dashboard: new DashboardService(),
-    storage,
-    products: new ProductService(config.appUrl),
-    categories: new CategoryService(),
-    productImages: new ProductImageService(storage),
-    mail,
-    emailTokens,
-    terms,
-    accountRecovery: new AccountRecoveryService(emailTokens, mail, resetThrottle, config.appUrl),
-    registration: new RegistrationService(emailTokens, mail, terms, registrationThrottle, existingAccountNotice, config.appUrl),
-    memberships: new MembershipService(terms, mail, config.appUrl),
+    persons: new PersonService(config.bsn, audit, orderViews, [(em, person, at) => mail.erasePerson(em, person, at)]),
   };
 }
 

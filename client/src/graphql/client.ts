@@ -1,29 +1,34 @@
-import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, HttpLink, InMemoryCache, type TypePolicies } from '@apollo/client';
 import { relayStylePagination } from '@apollo/client/utilities';
 import { urls } from '../lib/urls';
 
-/** The cache: connections merge page by page (cursor pagination), the viewer is a singleton. */
-export function createCache(): InMemoryCache {
-  return new InMemoryCache({
-    typePolicies: {
-      Query: {
-        fields: {
-          // One list per search/category/provider/sort combination; pages of it are appended.
-          products: relayStylePagination(['search', 'categoryId', 'providerId', 'sort']),
-          myProducts: relayStylePagination(),
-          reviewProducts: relayStylePagination(['status', 'providerId']),
-          providerMemberships: relayStylePagination(['status']),
-          myMessages: relayStylePagination(),
-          providerOrders: relayStylePagination(['status']),
-          adminOrders: relayStylePagination(['filter']),
-        },
-      },
-      // There is exactly one viewer per session: log-in payloads update the same entry.
-      ViewerInfo: { keyFields: [] },
-      // The dashboard is a single object without an id.
-      AdminDashboard: { keyFields: [] },
+/**
+ * The cache's policies. Every connection field of the schema has one (a test reads schema/schema.graphql and fails
+ * when one is missing): `relayStylePagination(keyArgs)` keeps one list per combination of the key arguments (every
+ * argument but `first` and `after`: usually `['filter']`) and appends each page "load more" fetches.
+ */
+export const typePolicies: TypePolicies = {
+  Query: {
+    fields: {
+      products: relayStylePagination(['search', 'categoryId', 'providerId', 'sort']),
+      myProducts: relayStylePagination(false),
+      reviewProducts: relayStylePagination(['approvalStatus', 'municipalityId', 'status', 'providerId']),
+      providerMemberships: relayStylePagination(['status']),
+      myMessages: relayStylePagination(false),
+      providerOrders: relayStylePagination(['status']),
+      adminOrders: relayStylePagination(['filter']),
+      clientGroups: relayStylePagination(['filter']),
+      adminCategories: relayStylePagination(['filter']),
     },
-  });
+  },
+  // There is exactly one viewer per session: log-in payloads update the same entry.
+  ViewerInfo: { keyFields: [] },
+  // The dashboard is a single object without an id.
+  AdminDashboard: { keyFields: [] },
+};
+
+export function createCache(): InMemoryCache {
+  return new InMemoryCache({ typePolicies });
 }
 
 /** Apollo Client against the same-origin GraphQL endpoint; the session rides on the cookie. */

@@ -13,6 +13,7 @@ export const screenPermission = {
   providerProducts: 'PRODUCT_REVIEW',
   orders: 'ORDER_READ',
   clients: 'PERSON_READ',
+  clientGroupAddMember: 'PERSON_WRITE',
   clientGroupAssignments: 'ASSIGNMENT_MANAGE',
   messages: 'MESSAGE_SEND',
   persons: 'PERSON_READ',

@@ -25,6 +25,8 @@ describe('urls', () => {
     expect(urls.newsArticle('nieuw-seizoen', id)).toBe(`/nieuws/nieuw-seizoen/${id}`);
     expect(urls.announcement(id)).toBe(`/meldingen/bericht/${id}`);
     expect(urls.resetPassword('abc_DEF-123')).toBe('/wachtwoord-vergeten/abc_DEF-123');
+    expect(urls.admin.forgotPassword()).toBe('/admin/wachtwoord-vergeten');
+    expect(urls.admin.resetPassword('abc_DEF-123')).toBe('/admin/wachtwoord-vergeten/abc_DEF-123');
   });
 
   it('keeps the catalogue search in the query string', () => {

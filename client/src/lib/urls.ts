@@ -90,6 +90,8 @@ export const urls = {
 
   admin: {
     login: (terug?: string | null) => withQuery(`${admin}/inloggen`, { terug }),
+    forgotPassword: () => `${admin}/wachtwoord-vergeten`,
+    resetPassword: (token: string) => `${admin}/wachtwoord-vergeten/${seg(token)}`,
     dashboard: () => admin,
     /** `status`: in-behandeling (default), goedgekeurd, afgewezen, afgemeld or alle. */
     providers: (status?: string | null) => withQuery(`${admin}/aanbieders`, { status }),
@@ -114,8 +116,9 @@ export const urls = {
       `${admin}/persoon/${seg(externalIdentifier)}/bestellingen/${seg(clientId)}/${seg(orderId)}`,
     personCard: (externalIdentifier: string) => `${admin}/persoon/${seg(externalIdentifier)}/pas`,
     personDelete: (externalIdentifier: string) => `${admin}/persoon/${seg(externalIdentifier)}/verwijderen`,
-    products: () => `${admin}/producten`,
-    rejectedProducts: () => `${admin}/producten/afgekeurd`,
+    /** The review queue; `gemeente` (a municipality's slug) narrows it to one municipality of the staff member's scope. */
+    products: (gemeente?: string | null) => withQuery(`${admin}/producten`, { gemeente }),
+    rejectedProducts: (gemeente?: string | null) => withQuery(`${admin}/producten/afgekeurd`, { gemeente }),
     product: (productId: string) => `${admin}/producten/${seg(productId)}`,
     arrangements: () => `${admin}/regelingen`,
     newArrangement: () => `${admin}/regelingen/nieuw`,

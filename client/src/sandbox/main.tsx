@@ -4,6 +4,7 @@
  */
 import 'graphiql/setup-workers/vite';
 import 'graphiql/style.css';
+import './sandbox.css';
 import { GraphiQL } from 'graphiql';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

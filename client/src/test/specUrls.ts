@@ -139,3 +139,11 @@ export const SPEC_URLS = {
 } as const;
 
 export const ALL_SPEC_URLS: readonly string[] = Object.values(SPEC_URLS).flat();
+
+/**
+ * URLs the application adds beside the specification's (for visitors: they work logged out). The route walk checks
+ * them like the specification's.
+ */
+export const EXTRA_URLS = {
+  public: ['/admin/inloggen', '/admin/wachtwoord-vergeten', `/admin/wachtwoord-vergeten/${token}`],
+} as const;

@@ -52,4 +52,42 @@ describe('configuration', () => {
     expect(c.seedDemoData).toBe(false);
     expect(c.session.secureCookie).toBe(true);
   });
+
+  it('trusts forwarded addresses only from the configured proxies (TRUSTED_PROXIES)', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(loadConfig({ TRUSTED_PROXIES: ' 172.30.0.0/24, 10.1.2.3 ,::1,loopback' }).trustedProxies).toEqual(['172.30.0.0/24', '10.1.2.3', '::1', 'loopback']);
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, proxy.example.nl' })).toThrow(/TRUSTED_PROXIES: "proxy.example.nl" is geen IP-adres/);
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/99' })).toThrow(/TRUSTED_PROXIES/);
+    // The old switch trusted every peer; it is refused with a pointer to its replacement, `false` is harmless.
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: vervangen door TRUSTED_PROXIES/);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustedProxies).toEqual([]);
+  });
+});
+
+describe('the clock setting (CLOCK_START)', () => {
+  it('is the system clock unless set; a date alone starts at noon UTC of that day', () => {
+    expect(loadConfig({}).clockStart).toBeNull();
+    expect(loadConfig({ CLOCK_START: '2030-01-15' }).clockStart?.toISOString()).toBe('2030-01-15T12:00:00.000Z');
+    expect(loadConfig({ CLOCK_START: '2030-01-15T09:30:00+01:00' }).clockStart?.toISOString()).toBe('2030-01-15T08:30:00.000Z');
+  });
+
+  it('refuses what is not a date, and any value in production', () => {
+    expect(() => loadConfig({ CLOCK_START: 'morgen' })).toThrow(/CLOCK_START/);
+    expect(() => loadConfig({ CLOCK_START: '2030-02-31T25:00' })).toThrow(/CLOCK_START/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://u@h/db',
+        SESSION_SECRET: 'p'.repeat(40),
+        BSN_ENCRYPTION_KEYS: `prod:${Buffer.alloc(32, 7).toString('base64')}`,
+        BSN_HASH_KEY: 'h'.repeat(40),
+        DIGID_MODE: 'saml',
+        PAYMENT_PROVIDER: 'mollie',
+        MOLLIE_API_KEY: 'live_abcdefghijklmnopqrstuvwxyz',
+        MAIL_TRANSPORT: 'smtp',
+        SMTP_URL: 'smtp://mail',
+        CLOCK_START: '2030-01-15',
+      }),
+    ).toThrow(/CLOCK_START: een verzette klok mag niet in productie/);
+  });
 });

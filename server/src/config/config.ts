@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import proxyAddr from 'proxy-addr';
 
 /** The repository root (server/src/config or server/dist/config, three levels up): relative paths start here. */
 const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -17,6 +18,24 @@ const DEV_BSN_HASH_KEY = 'dev-only-bsn-lookup-key-change-me-000000000';
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * The reverse proxies whose X-Forwarded-For is believed: comma-separated IP addresses, CIDR ranges or proxy-addr's
+ * names (loopback, linklocal, uniquelocal). Checked with proxy-addr, the parser Express itself uses for `trust proxy`.
+ */
+const trustedProxies = z
+  .string()
+  .default('')
+  .transform((v) => v.split(',').map((p) => p.trim()).filter(Boolean))
+  .superRefine((list, ctx) => {
+    for (const entry of list) {
+      try {
+        proxyAddr.compile(entry);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `"${entry}" is geen IP-adres, CIDR-bereik of loopback/linklocal/uniquelocal` });
+      }
+    }
+  });
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -44,13 +63,21 @@ const schema = z.object({
   SENTRY_DSN: z.url().optional(),
   SENTRY_ENVIRONMENT: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  TRUSTED_PROXIES: trustedProxies,
+  /** Replaced by TRUSTED_PROXIES. `true` is refused (see below); `false` means what an empty TRUSTED_PROXIES means. */
+  TRUST_PROXY: bool.optional(),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   /** false: this instance runs no background jobs (a web-only instance); another instance must. */
   JOBS_WORKER: bool.default(true),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+  /** Outside production only: the application's clock starts at this ISO date or date-time and runs on from there. */
+  CLOCK_START: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/, 'moet een ISO-datum of -tijdstip zijn, bijvoorbeeld 2030-01-15 of 2030-01-15T09:00:00+01:00')
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'is geen bestaande datum')
+    .optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -88,8 +115,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     if (c.PAYMENT_PROVIDER === 'simulator') problems.push('PAYMENT_PROVIDER: de betaalsimulator mag niet in productie');
     if (c.MAIL_TRANSPORT === 'outbox') problems.push('MAIL_TRANSPORT: de lokale outbox mag niet in productie');
     if (c.SEED_DEMO_DATA) problems.push('SEED_DEMO_DATA: demodata mag niet in productie');
+    if (c.CLOCK_START) problems.push('CLOCK_START: een verzette klok mag niet in productie');
     if (!c.DATABASE_URL) problems.push('DATABASE_URL: verplicht in productie (de ingebouwde database is voor ontwikkeling)');
     if (problems.length) throw new ConfigError(`Weigert te starten in productie:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+  if (c.TRUST_PROXY) {
+    // Trusting every peer let any client choose its own address; a deployment must now name its proxy.
+    throw new ConfigError(
+      'Ongeldige configuratie:\n  - TRUST_PROXY: vervangen door TRUSTED_PROXIES (de adressen of het netwerk van de reverse proxy, bijvoorbeeld 172.16.0.0/12)',
+    );
   }
   if (c.MAIL_TRANSPORT === 'smtp' && !c.SMTP_URL) {
     throw new ConfigError('Ongeldige configuratie:\n  - SMTP_URL: verplicht wanneer MAIL_TRANSPORT=smtp');
@@ -114,8 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     graphqlSandbox: c.GRAPHQL_SANDBOX ?? !production,
     sentry: { dsn: c.SENTRY_DSN, environment: c.SENTRY_ENVIRONMENT ?? c.NODE_ENV },
     logLevel: c.LOG_LEVEL,
-    trustProxy: c.TRUST_PROXY,
+    /** Peers whose X-Forwarded-For is believed (Express `trust proxy`); empty: the socket's address is the client. */
+    trustedProxies: c.TRUSTED_PROXIES,
     loginRateLimit: { maxAttempts: c.LOGIN_MAX_ATTEMPTS, windowSeconds: c.LOGIN_WINDOW_SECONDS },
     jobs: { worker: c.JOBS_WORKER, concurrency: c.JOBS_CONCURRENCY, pollIntervalMs: c.JOBS_POLL_INTERVAL_MS },
+    /** null: the system clock (always in production). A date alone starts at noon UTC, so "today" is that date here. */
+    clockStart: c.CLOCK_START ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(c.CLOCK_START) ? `${c.CLOCK_START}T12:00:00Z` : c.CLOCK_START.replace(' ', 'T')) : null,
   };
 }

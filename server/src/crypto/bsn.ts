@@ -10,14 +10,8 @@ export interface BsnKeys {
   hashKey: string;
 }
 
-/** The elfproef: 9 digits, weighted sum 9..2 and -1 divisible by 11. */
-export function isValidBsn(value: string): boolean {
-  if (!/^\d{9}$/.test(value)) return false;
-  let sum = 0;
-  for (let i = 0; i < 8; i++) sum += Number(value[i]) * (9 - i);
-  sum -= Number(value[8]);
-  return sum % 11 === 0 && value !== '000000000';
-}
+/** The elfproef lives with the other shared rules (src/rules/person.ts). */
+export { isValidBsn } from '../rules/person.js';
 
 export function encryptBsn(bsn: string, keys: BsnKeys): string {
   const { id, key } = keys.keys[0]!;

@@ -1,5 +1,6 @@
 import argon2 from 'argon2';
 import { COMMON_PASSWORDS } from './common-passwords.js';
+import { newPassword } from '../rules/password.js';
 
 /** argon2id with the library's defaults (OWASP-level memory cost). */
 export function hashPassword(password: string): Promise<string> {
@@ -23,10 +24,13 @@ export async function burnPasswordCheck(password: string): Promise<void> {
 
 const common = new Set(COMMON_PASSWORDS);
 
-/** NIST SP 800-63B: at least 12 characters, not a known common password, no composition rules. Dutch message or null. */
+/**
+ * NIST SP 800-63B: the shared length rule (src/rules/password.ts, also checked instantly by the client), then the list
+ * of known common passwords (server only). No composition rules. Dutch message or null.
+ */
 export function passwordProblem(password: string): string | null {
-  if (password.length < 12) return 'Kies een wachtwoord van minstens 12 tekens.';
-  if (password.length > 200) return 'Kies een wachtwoord van hoogstens 200 tekens.';
+  const checked = newPassword.check(password);
+  if (!checked.ok) return checked.problem.message;
   if (common.has(password.toLowerCase())) return 'Dit wachtwoord is te bekend en daardoor onveilig. Kies een ander wachtwoord.';
   return null;
 }

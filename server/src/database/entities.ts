@@ -7,6 +7,7 @@ import { ProviderUser } from '../modules/providers/provider-user.entity.js';
 import { ProviderMembership } from '../modules/providers/provider-membership.entity.js';
 import { Category } from '../modules/catalogue/category.entity.js';
 import { Product } from '../modules/catalogue/product.entity.js';
+import { ProductApproval } from '../modules/catalogue/product-approval.entity.js';
 import { ClientGroup } from '../modules/customers/client-group.entity.js';
 import { Person } from '../modules/customers/person.entity.js';
 import { Card } from '../modules/customers/card.entity.js';
@@ -36,6 +37,7 @@ export const entities = [
   ProviderMembership,
   Category,
   Product,
+  ProductApproval,
   ClientGroup,
   Person,
   Card,

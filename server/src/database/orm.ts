@@ -25,6 +25,8 @@ export function ormConfig(clientUrl: string, options: DatabaseOptions = {}) {
     discovery: { warnWhenNoEntities: true },
     pool: { min: 0, max: options.poolMax ?? 10 },
     debug: options.onQuery ? ['query'] : false,
+    // Plain text: the log is JSON lines, and `onQuery` must see "[query] …", not ANSI colour codes around it.
+    colors: false,
     logger: (message) => {
       if (options.onQuery && message.startsWith('[query]')) options.onQuery(message);
       else options.logger?.debug({ orm: true }, message);

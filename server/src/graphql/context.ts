@@ -1,15 +1,17 @@
 import type { Request, Response } from 'express';
-import type { Services } from '../services.js';
 import type { RequestContext } from '../lib/request-context.js';
+import type { Services } from '../services.js';
 import type { Loaders } from './loaders.js';
 
 /**
- * Everything a resolver needs for one request, built once per request in http/app.ts. It is a RequestContext (em,
- * viewer, log, requestId, clock), so a resolver passes it straight to a service.
+ * A GraphQL request: the narrow RequestContext every service takes, plus what only resolvers use — the services
+ * (resolvers call them; services never read `ctx.services`: they get their collaborators through their
+ * constructors), the per-request batch loaders and the HTTP request and response. Built once per request by
+ * `contexts.forGraphQL` (contexts.ts).
  */
 export interface Context extends RequestContext {
-  services: Services;
-  loaders: Loaders;
-  req?: Request;
-  res?: Response;
+  readonly services: Services;
+  readonly loaders: Loaders;
+  readonly req?: Request;
+  readonly res?: Response;
 }

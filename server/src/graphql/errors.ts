@@ -51,6 +51,17 @@ const SAFE_CODES = new Set([
 ]);
 
 /**
+ * Whether an error is the caller's mistake (bad input, not logged in, no permission, not found, a refused document)
+ * rather than a fault of the server: such errors are logged at info without a stack, real faults as errors.
+ */
+export function isClientMistake(error: GraphQLError): boolean {
+  const code = error.extensions?.code;
+  if (typeof code === 'string' && SAFE_CODES.has(code)) return true;
+  const original = unwrapResolverError(error);
+  return !!original && (original as Error).name === 'ArgumentValidationError';
+}
+
+/**
  * What a client sees of an error: known errors keep their message and code; anything else becomes a generic Dutch
  * message. Never a stack trace, whatever NODE_ENV is.
  */

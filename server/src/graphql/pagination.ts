@@ -1,4 +1,17 @@
-import { Field, Int, ObjectType, type ClassType } from 'type-graphql';
+import { GraphQLError } from 'graphql';
+import { ArgsType, Field, Int, ObjectType, type ClassType } from 'type-graphql';
+import { isUuid } from './ids.js';
+import { isHostileText } from '../lib/hostile-text.js';
+
+/**
+ * Lists are connections with keyset pagination. Every list query has the same arguments:
+ *
+ *   xs(filter: XFilter, first: Int = 25, after: String): XConnection!
+ *
+ * declared as `@Args(() => ListArgs) page: ListArgs` plus `@Arg('filter', () => XFilter, { nullable: true })`; the
+ * service reads `after` with `readCursor` (directly, or through the keyset helper in graphql/keyset.ts), builds the
+ * page and returns `toConnection(rows, …)`.
+ */
 
 @ObjectType({ description: 'Where a page of a connection ends.' })
 export class PageInfo {
@@ -34,28 +47,170 @@ export function Connection<T extends object>(node: ClassType<T>, name: string) {
   return ConnectionType;
 }
 
+/** A page of a list as services return it and resolvers pass on: the shape of every `XConnection`. */
+export interface ConnectionOf<T> {
+  edges: { cursor: string; node: T }[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  totalCount: number;
+}
+
+/** The one page size of every list when the client does not ask for another. */
+export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
 
-/** Cursors are opaque to clients: base64url of the keyset values of the last row. */
-export function encodeCursor(values: (string | number)[]): string {
+/** `first` and `after` of every list query. */
+@ArgsType()
+export class ListArgs {
+  @Field(() => Int, { nullable: true, defaultValue: DEFAULT_PAGE_SIZE, description: `How many items (1 to ${MAX_PAGE_SIZE}).` })
+  first?: number | null = DEFAULT_PAGE_SIZE;
+
+  @Field(() => String, { nullable: true, description: "The previous page's `pageInfo.endCursor`; omit for the first page." })
+  after?: string | null;
+}
+
+/** The page size to fetch: `first` within 1…MAX_PAGE_SIZE. */
+export function pageSize(first: number | null | undefined, fallback = DEFAULT_PAGE_SIZE): number {
+  if (first == null || !Number.isFinite(first)) return fallback;
+  return Math.max(1, Math.min(MAX_PAGE_SIZE, Math.trunc(first)));
+}
+
+/** @deprecated use pageSize (same rule); kept while modules move to ListArgs. */
+export const clampPageSize = pageSize;
+
+/** Cursors are opaque to clients: base64url of a JSON array of the keyset values of the last row. */
+export function encodeCursor(values: readonly (string | number)[]): string {
   return Buffer.from(JSON.stringify(values)).toString('base64url');
 }
 
-/** The keyset values in a cursor, or null when the cursor is not one of ours. */
-export function decodeCursor(cursor: string | null | undefined, arity: number): (string | number)[] | null {
-  if (!cursor) return null;
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === arity && parsed.every((v) => typeof v === 'string' || typeof v === 'number')) {
-      return parsed;
-    }
-  } catch {
-    /* fall through */
+export const INVALID_CURSOR_MESSAGE = 'De paginacursor is ongeldig. Begin opnieuw bij de eerste pagina.';
+
+/** A cursor that is not one of ours (or not of this list and order): a client mistake (BAD_USER_INPUT, HTTP 400), never a database error. */
+export class InvalidCursorError extends GraphQLError {
+  constructor() {
+    super(INVALID_CURSOR_MESSAGE, { extensions: { code: 'BAD_USER_INPUT', field: 'after', argumentName: 'after', http: { status: 400 } } });
   }
-  return null;
 }
 
-export function clampPageSize(first: number | null | undefined, fallback: number): number {
-  if (first == null) return fallback;
-  return Math.max(1, Math.min(MAX_PAGE_SIZE, Math.trunc(first)));
+/** Throws the InvalidCursorError: for a cursor that `readCursor` accepted but the list finds is not its own. */
+export function invalidCursor(): never {
+  throw new InvalidCursorError();
+}
+
+/**
+ * What each value of a cursor must be: free `text`, a `timestamp` (as PostgreSQL or toISOString writes one), a `date`
+ * (YYYY-MM-DD), a `uuid`, a `float`, an `integer` (32 bits), a `bigint`, a `numeric` or a `boolean` (as PostgreSQL's
+ * text output writes them), or exactly the given literal (the name of an ordering, so a cursor of another sort is
+ * refused).
+ */
+export type CursorPart = 'text' | 'timestamp' | 'date' | 'uuid' | 'float' | 'integer' | 'bigint' | 'numeric' | 'boolean' | { literal: string };
+
+const MAX_CURSOR_LENGTH = 2000;
+const MAX_TEXT_PART = 1000;
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-](\d{2})(?::?(\d{2}))?)?$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const FLOAT = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d{1,3})?$/;
+
+function isRealDay(year: number, month: number, day: number): boolean {
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth;
+}
+
+function isTimestamp(value: string): boolean {
+  const m = TIMESTAMP.exec(value);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const offsetHours = m[9] === undefined ? 0 : Number(m[9]);
+  const offsetMinutes = m[10] === undefined ? 0 : Number(m[10]);
+  return isRealDay(year, month, day) && hour <= 23 && minute <= 59 && second <= 59 && offsetHours <= 15 && offsetMinutes <= 59;
+}
+
+function isDate(value: string): boolean {
+  const m = DATE.exec(value);
+  return !!m && isRealDay(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+
+function partIsValid(part: CursorPart, value: string): boolean {
+  if (typeof part === 'object') return value === part.literal;
+  switch (part) {
+    case 'text':
+      return value.length <= MAX_TEXT_PART && !isHostileText(value);
+    case 'timestamp':
+      return isTimestamp(value);
+    case 'date':
+      return isDate(value);
+    case 'uuid':
+      return isUuid(value);
+    case 'float':
+      return value.length <= 40 && FLOAT.test(value);
+    case 'integer':
+      return /^-?\d{1,9}$/.test(value);
+    case 'bigint':
+      return /^-?\d{1,18}$/.test(value);
+    case 'numeric':
+      return /^-?\d{1,30}(\.\d{1,30})?$/.test(value);
+    case 'boolean':
+      return value === 'true' || value === 'false';
+  }
+}
+
+/**
+ * The one cursor decoder: the values in an `after` cursor, or null when there is none. Every list decodes its cursor
+ * here (directly or through graphql/keyset.ts): anything that is not a cursor of this shape (not base64url, not a
+ * JSON array of the right length, a value of the wrong kind, a date that is no date, another ordering's name) is an
+ * InvalidCursorError (BAD_USER_INPUT) before a query is built. Values come back as strings; a `timestamp` is also
+ * accepted by `new Date()` and by PostgreSQL's timestamptz.
+ */
+export function readCursor(cursor: string | null | undefined, shape: readonly CursorPart[]): string[] | null {
+  if (cursor === null || cursor === undefined || cursor === '') return null;
+  const values = readCursorEnvelope(cursor);
+  if (values.length !== shape.length) throw new InvalidCursorError();
+  return values.map((value, i) => {
+    const text = String(value);
+    if (!partIsValid(shape[i]!, text)) throw new InvalidCursorError();
+    return text;
+  });
+}
+
+/** The generic part of every cursor: base64url of a JSON array of strings and numbers. */
+function readCursorEnvelope(cursor: string): (string | number)[] {
+  if (typeof cursor !== 'string' || cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+={0,2}$/.test(cursor)) throw new InvalidCursorError();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new InvalidCursorError();
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length === 0 ||
+    !parsed.every((v) => (typeof v === 'string' && !isHostileText(v)) || (typeof v === 'number' && Number.isFinite(v)))
+  ) {
+    throw new InvalidCursorError();
+  }
+  return parsed as (string | number)[];
+}
+
+/**
+ * The one mapping of fetched rows onto a connection. `rows` are up to `first + 1` rows in keyset order (fetch one
+ * more than the page: it says whether there is a next page); `nodes` turns the page's rows into nodes at once
+ * (e.g. views with their relations loaded in one go; default: the rows themselves).
+ */
+export async function toConnection<R, N = R>(
+  rows: readonly R[],
+  options: {
+    first: number;
+    totalCount: number;
+    cursorOf: (row: R) => string;
+    nodes?: (page: R[]) => N[] | Promise<N[]>;
+  },
+): Promise<ConnectionOf<N>> {
+  const page = rows.slice(0, options.first);
+  const nodes = options.nodes ? await options.nodes(page) : (page as unknown as N[]);
+  const edges = page.map((row, i) => ({ cursor: options.cursorOf(row), node: nodes[i]! }));
+  return { edges, pageInfo: { hasNextPage: rows.length > options.first, endCursor: edges.at(-1)?.cursor ?? null }, totalCount: options.totalCount };
+}
+
+/** A connection without items (a filter that cannot match anything). */
+export function emptyConnection<N>(): ConnectionOf<N> {
+  return { edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 };
 }

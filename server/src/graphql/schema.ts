@@ -3,14 +3,15 @@ import { buildSchema } from 'type-graphql';
 import { GraphQLEnumType, GraphQLSchema, lexicographicSortSchema } from 'graphql';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { authChecker, requiresDirective } from './auth/requires.js';
+import { auditPersonalDataReads, personalDataDirective, personalDataKindEnum } from './personal-data.js';
 import { IdentityResolver } from '../modules/identity/identity.resolver.js';
-import { CategoryResolver, ProductResolver } from '../modules/catalogue/catalogue.resolver.js';
+import { ProductResolver } from '../modules/catalogue/catalogue.resolver.js';
 import { ProviderResolver } from '../modules/providers/provider.resolver.js';
 import { ContentResolver } from '../modules/content/content.resolver.js';
 import { DashboardResolver } from '../modules/dashboard/dashboard.resolver.js';
 import { ProductImageResolver } from '../modules/catalogue/catalogue.resolver.js';
-import { ProductReviewResolver, ProviderProductResolver } from '../modules/catalogue/product.resolver.js';
-import { CategoryAdminResolver } from '../modules/catalogue/category.resolver.js';
+import { ProductApprovalResolver, ProductReviewResolver, ProviderProductResolver } from '../modules/catalogue/product.resolver.js';
+import { CategoryResolver } from '../modules/catalogue/category.resolver.js';
 import { AccountRecoveryResolver } from '../modules/identity/account-recovery.resolver.js';
 import { RegistrationResolver } from '../modules/providers/registration.resolver.js';
 import { ProviderProfileResolver } from '../modules/providers/provider-profile.resolver.js';
@@ -49,7 +50,7 @@ export const resolvers = [
   ProductImageResolver,
   ProviderProductResolver,
   ProductReviewResolver,
-  CategoryAdminResolver,
+  ProductApprovalResolver,
   AccountRecoveryResolver,
   RegistrationResolver,
   ProviderProfileResolver,
@@ -60,7 +61,10 @@ export const resolvers = [
 
 let cached: Promise<GraphQLSchema> | undefined;
 
-/** The one schema: built from the resolvers, with the `@requires` directive declared using its own enums. */
+/**
+ * The one schema: built from the resolvers, with the `@requires` directive declared using its own enums, and the
+ * `@personalData` directive whose marked fields are audited on every staff or API-client read (personal-data.ts).
+ */
 export function createSchema(): Promise<GraphQLSchema> {
   cached ??= (async () => {
     const built = await buildSchema({
@@ -76,7 +80,13 @@ export function createSchema(): Promise<GraphQLSchema> {
     const audienceEnum = built.getType('ViewerKind') as GraphQLEnumType | undefined;
     const permissionEnum = built.getType('Permission') as GraphQLEnumType | undefined;
     if (!audienceEnum || !permissionEnum) throw new Error('ViewerKind and Permission enums must be in the schema');
-    return new GraphQLSchema({ ...config, directives: [...config.directives, requiresDirective(audienceEnum, permissionEnum)] });
+    const kindEnum = personalDataKindEnum();
+    const schema = new GraphQLSchema({
+      ...config,
+      types: [...config.types, kindEnum],
+      directives: [...config.directives, requiresDirective(audienceEnum, permissionEnum), personalDataDirective(kindEnum)],
+    });
+    return auditPersonalDataReads(schema);
   })();
   return cached;
 }

@@ -8,13 +8,15 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Server } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Services } from '../services.js';
+import type { Contexts } from '../contexts.js';
 import type { Context } from '../graphql/context.js';
 import { createSchema } from '../graphql/schema.js';
-import { createLoaders } from '../graphql/loaders.js';
+import { REQUEST_ID_HEADER, requestIdFrom } from '../lib/request-id.js';
 import { formatError } from '../graphql/errors.js';
+import { personalDataAuditPlugin } from '../graphql/personal-data.js';
+import type { Viewer } from '../graphql/auth/viewer.js';
 import { sentryTunnel } from '../integrations/monitoring/sentry-tunnel.js';
 import type { DigidAdapter } from '../integrations/digid/digid.js';
 import { digidRoutes } from './digid.routes.js';
@@ -23,6 +25,11 @@ import { sitemapRoute } from './sitemap.js';
 import { devOutboxRoutes } from '../integrations/mail/dev-outbox.routes.js';
 import { productImageRoutes } from '../modules/catalogue/product-image.routes.js';
 import { uploadsRoute } from '../integrations/storage/uploads.route.js';
+import { securityHeaders } from './security-headers.js';
+import { rejectHostileQuery } from './hostile-request.js';
+import { simplePageAssets } from './simple-page.js';
+import { hostileInputPlugin } from '../graphql/hostile-input.js';
+import { isClientMistake } from '../graphql/errors.js';
 
 /** Paths the server answers itself; everything else is the client (index.html) or a static file. */
 export const SERVER_PATHS = ['/graphql', '/healthz', '/readyz', '/auth/', '/monitoring/', '/api/', '/sandbox', '/uploads/', '/sitemap.xml'];
@@ -30,6 +37,8 @@ export const SERVER_PATHS = ['/graphql', '/healthz', '/readyz', '/auth/', '/moni
 export interface AppDeps {
   orm: MikroORM;
   services: Services;
+  /** Builds the request context of every HTTP route and GraphQL request (contexts.ts). */
+  contexts: Contexts;
   logger: Logger;
   digid: DigidAdapter;
   httpServer: Server;
@@ -38,27 +47,44 @@ export interface AppDeps {
   /** In development: Vite's middleware (hot reload) in front of the client routes. */
   devMiddleware?: express.RequestHandler;
   devTransformIndex?: (url: string, html: string) => Promise<string>;
+  /**
+   * Tests only (src/test/api-clients.ts, not part of the build): viewers for test bearer tokens, e.g. an API client
+   * before API keys exist. Refused unless NODE_ENV=test.
+   */
+  testViewers?: TestViewers;
+}
+
+export interface TestViewers {
+  viewerFor(req: express.Request): Viewer | null;
 }
 
 export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: ApolloServer<Context> }> {
-  const { orm, services, logger, digid, httpServer } = deps;
+  const { orm, services, contexts, logger, digid, httpServer } = deps;
   const config = services.config;
+  if (deps.testViewers && config.env !== 'test') throw new Error('Testgebruikers bestaan alleen in tests (NODE_ENV=test).');
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy);
+  // X-Forwarded-For is believed only from the configured reverse proxies (TRUSTED_PROXIES); from anyone else the
+  // socket's address is the client's address, so no client can choose its own for the per-address limits.
+  app.set('trust proxy', config.trustedProxies.length ? config.trustedProxies : false);
 
+  app.use(securityHeaders({ production: config.production, appUrl: config.appUrl }));
   app.use((req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'same-origin');
-    res.setHeader('X-Frame-Options', 'DENY');
+    // One id per request (the caller's X-Request-Id when valid): in every log line and audit row of it, and answered.
+    const requestId = requestIdFrom(req.get(REQUEST_ID_HEADER));
+    res.locals.requestId = requestId;
+    res.setHeader('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       // The path only: query strings may carry tokens and are never logged.
-      logger.debug({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, 'request');
+      logger.debug({ requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, 'request');
     });
     next();
   });
+
+  app.use(rejectHostileQuery());
+  app.use(simplePageAssets());
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -88,7 +114,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
   app.use(sitemapRoute(orm, config.appUrl));
   // Development and tests only: read the local mail outbox (never mounted in production).
   app.use(devOutboxRoutes({ orm, production: config.production, transport: config.mail.transport }));
-  app.use(productImageRoutes({ orm, services, logger }));
+  app.use(productImageRoutes({ services, contexts }));
   app.use(uploadsRoute(services.storage));
 
   const armor = new ApolloArmor({
@@ -116,17 +142,25 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
     validationRules: armor.validationRules,
     formatError,
     plugins: [
+      // Text PostgreSQL refuses (a NUL, a lone surrogate) in any argument: BAD_USER_INPUT before any resolver runs.
+      hostileInputPlugin<Context>(),
       ...armorPlugins,
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer }),
+      // Reads of fields marked @personalData by staff and API clients: one audit insert per request.
+      personalDataAuditPlugin(),
       {
         async requestDidStart() {
           return {
-            async didEncounterErrors({ errors }) {
+            async didEncounterErrors({ errors, operationName, contextValue }) {
+              // The request's own logger (it carries the request id) once the context exists.
+              const log = contextValue?.log ?? logger;
               for (const error of errors) {
-                const code = error.extensions?.code;
-                if (!code || code === 'INTERNAL_SERVER_ERROR') {
-                  logger.error({ err: error.originalError ?? error, path: error.path }, 'graphql error');
+                if (isClientMistake(error)) {
+                  // The caller's mistake, not ours: no stack, and no message (it may quote the input).
+                  log.info({ code: error.extensions?.code ?? 'BAD_USER_INPUT', path: error.path, operationName }, 'graphql request refused');
+                } else {
+                  log.error({ err: error.originalError ?? error, path: error.path, operationName }, 'graphql error');
                 }
               }
             },
@@ -141,11 +175,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
     '/graphql',
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
-      context: async ({ req, res }) => {
-        const em = orm.em.fork();
-        const viewer = await services.sessions.resolveViewer(em, req);
-        return { em, viewer, services, loaders: createLoaders(em), log: logger, requestId: randomUUID(), clock: services.clock, req, res } satisfies Context;
-      },
+      context: ({ req, res }) => contexts.forGraphQL(req, res),
     }),
   );
 
@@ -170,16 +200,26 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
     });
   } else if (deps.devMiddleware) {
     const vite = deps.devMiddleware;
-    app.use((req, res, next) => (isServerPath(req.path) && !req.path.startsWith('/sandbox') ? next() : vite(req, res, next)));
+    app.use((req, res, next) => {
+      if (isServerPath(req.path) && !req.path.startsWith('/sandbox')) return next();
+      // Vite's development pages carry an inline script (React Refresh); the built client needs no such exception.
+      res.removeHeader('Content-Security-Policy');
+      return vite(req, res, next);
+    });
   }
 
   app.use((_req, res) => {
     res.status(404).json({ error: 'Niet gevonden.' });
   });
-  app.use((error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    logger.error({ err: error }, 'unhandled http error');
-    if (res.headersSent) return;
+  app.use((error: Error, req: express.Request, res: express.Response, _next: express.NextFunction) => {
     const status = (error as { status?: number }).status;
+    if (status && status >= 400 && status < 500) {
+      // A client mistake (bad JSON, a body too large, a malformed URL): worth a line, not an error with a stack.
+      logger.warn({ status, type: (error as { type?: string }).type, method: req.method, path: req.path }, 'http request refused');
+    } else {
+      logger.error({ err: error, method: req.method, path: req.path }, 'unhandled http error');
+    }
+    if (res.headersSent) return;
     if (status && status >= 400 && status < 500) {
       res.status(status).json({ error: 'Het verzoek is ongeldig.' });
       return;

@@ -10,6 +10,7 @@ import { Person } from '../modules/customers/person.entity.js';
 import { decryptBsn, isValidBsn, maskBsn } from '../crypto/bsn.js';
 import { safeReturnPath } from './return-path.js';
 import { escapeHtml, simplePage } from './simple-page.js';
+import { rejectHostileForm } from './hostile-request.js';
 
 const STATE_COOKIE = 'gw_digid';
 const DEFAULT_RETURN = '/account/regelingen';
@@ -101,7 +102,7 @@ export function digidRoutes(deps: { orm: MikroORM; services: Services; digid: Di
       );
     });
 
-    router.post('/auth/digid/simulator', express.urlencoded({ extended: false, limit: '10kb' }), (req, res) => {
+    router.post('/auth/digid/simulator', express.urlencoded({ extended: false, limit: '10kb' }), rejectHostileForm(), (req, res) => {
       const relayState = typeof req.body?.RelayState === 'string' ? req.body.RelayState : '';
       if (req.body?.action === 'cancel') {
         res.redirect(303, `/auth/digid/callback?RelayState=${encodeURIComponent(relayState)}`);

@@ -60,6 +60,17 @@ describe('HTTP surface', () => {
   it('refuses a malformed pagination cursor with a Dutch message', async () => {
     const r = await server.client().gql('{ products(after: "niet-een-cursor") { totalCount } }');
     expect(r.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-    expect(r.errors?.[0]?.message).toMatch(/paginering/);
+    expect(r.errors?.[0]?.message).toBe('De paginacursor is ongeldig. Begin opnieuw bij de eerste pagina.');
+  });
+
+  it("answers every request with its id: the caller's X-Request-Id when valid, otherwise a new one", async () => {
+    const own = await fetch(`${server.url}/healthz`, { headers: { 'X-Request-Id': 'proxy-trace-000123' } });
+    expect(own.headers.get('x-request-id')).toBe('proxy-trace-000123');
+    const forged = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'X-Request-Id': 'bad id with spaces' },
+      body: JSON.stringify({ query: '{ categories { id } }' }),
+    });
+    expect(forged.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -5,6 +5,7 @@ import type { Services } from '../services.js';
 import { PaymentSimulator } from '../integrations/payments/payment-simulator.js';
 import type { PaymentStatus } from '../modules/payments/payment.entities.js';
 import { escapeHtml, simplePage } from './simple-page.js';
+import { rejectHostileForm } from './hostile-request.js';
 
 /** A PSP payment id as Mollie (tr_…) and the simulator (sim_…) make them. */
 const EXTERNAL_ID = /^[A-Za-z0-9_]{1,64}$/;
@@ -54,7 +55,7 @@ export function paymentRoutes(deps: { orm: MikroORM; services: Services; logger:
   const { orm, services, logger } = deps;
   const router = express.Router();
 
-  router.post('/payments/webhook', express.urlencoded({ extended: false, limit: '2kb' }), async (req, res) => {
+  router.post('/payments/webhook', express.urlencoded({ extended: false, limit: '2kb' }), rejectHostileForm(), async (req, res) => {
     const id = typeof req.body?.id === 'string' ? req.body.id.trim() : '';
     if (!EXTERNAL_ID.test(id)) {
       res.status(200).end();
@@ -120,8 +121,8 @@ export function paymentRoutes(deps: { orm: MikroORM; services: Services; logger:
       );
     });
 
-    router.post('/betalen/simulator/:externalId', express.urlencoded({ extended: false, limit: '2kb' }), async (req, res) => {
-      const externalId = req.params.externalId;
+    router.post('/betalen/simulator/:externalId', express.urlencoded({ extended: false, limit: '2kb' }), rejectHostileForm(), async (req, res) => {
+      const externalId = String(req.params.externalId);
       const outcome = OUTCOMES[String(req.body?.uitkomst ?? '')];
       const payment = EXTERNAL_ID.test(externalId) ? gateway.find(externalId) : undefined;
       if (!payment || !outcome) {

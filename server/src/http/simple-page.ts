@@ -1,8 +1,42 @@
+import express, { type Router } from 'express';
+
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** A small, accessible server-rendered page (used by simulators, which must work without the client bundle). */
+/** The simple pages' stylesheet: a file of its own, so the Content-Security-Policy needs no inline style. */
+export const SIMPLE_PAGE_STYLESHEET = '/api/static/simple-page.css';
+
+const STYLESHEET = `body { font-family: system-ui, sans-serif; margin: 0; color: #1a1a1a; background: #fff; line-height: 1.5; }
+header { background: #00457a; color: #fff; padding: 1rem 1.5rem; }
+header p { margin: 0; font-weight: 700; }
+main { max-width: 42rem; margin: 0 auto; padding: 1.5rem; }
+.notice { background: #fff4d6; border-left: 4px solid #8a5a00; padding: .75rem 1rem; }
+.error { color: #a4001c; font-weight: 700; }
+.muted { color: #4a4a4a; }
+.choices { list-style: none; padding: 0; }
+.choices li { margin: .25rem 0; }
+fieldset { border: 1px solid #767676; padding: 1rem; }
+input[type=text], input:not([type]) { font: inherit; padding: .5rem; border: 1px solid #545454; border-radius: 4px; }
+button { font: inherit; padding: .6rem 1.2rem; border-radius: 4px; border: 2px solid #00457a; background: #00457a; color: #fff; cursor: pointer; }
+button.secondary { background: #fff; color: #00457a; }
+:focus-visible { outline: 3px solid #e17000; outline-offset: 2px; }
+`;
+
+/** Serves the stylesheet of the simple pages. */
+export function simplePageAssets(): Router {
+  const router = express.Router();
+  router.get(SIMPLE_PAGE_STYLESHEET, (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.type('text/css').send(STYLESHEET);
+  });
+  return router;
+}
+
+/**
+ * A small, accessible server-rendered page (used by simulators, which must work without the client bundle).
+ * No inline script or style: the application's Content-Security-Policy applies (security-headers.ts).
+ */
 export function simplePage(title: string, body: string, options: { header?: string } = {}): string {
   return `<!doctype html>
 <html lang="nl">
@@ -10,22 +44,7 @@ export function simplePage(title: string, body: string, options: { header?: stri
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} | Gemeentewinkel</title>
-<style>
-  body { font-family: system-ui, sans-serif; margin: 0; color: #1a1a1a; background: #fff; line-height: 1.5; }
-  header { background: #00457a; color: #fff; padding: 1rem 1.5rem; }
-  header p { margin: 0; font-weight: 700; }
-  main { max-width: 42rem; margin: 0 auto; padding: 1.5rem; }
-  .notice { background: #fff4d6; border-left: 4px solid #8a5a00; padding: .75rem 1rem; }
-  .error { color: #a4001c; font-weight: 700; }
-  .muted { color: #4a4a4a; }
-  .choices { list-style: none; padding: 0; }
-  .choices li { margin: .25rem 0; }
-  fieldset { border: 1px solid #767676; padding: 1rem; }
-  input[type=text], input:not([type]) { font: inherit; padding: .5rem; border: 1px solid #545454; border-radius: 4px; }
-  button { font: inherit; padding: .6rem 1.2rem; border-radius: 4px; border: 2px solid #00457a; background: #00457a; color: #fff; cursor: pointer; }
-  button.secondary { background: #fff; color: #00457a; }
-  :focus-visible { outline: 3px solid #e17000; outline-offset: 2px; }
-</style>
+<link rel="stylesheet" href="${SIMPLE_PAGE_STYLESHEET}">
 </head>
 <body>
 <header><p>${escapeHtml(options.header ?? 'DigiD — simulator')}</p></header>

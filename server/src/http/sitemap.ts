@@ -1,6 +1,7 @@
 import express, { type Router } from 'express';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { escapeHtml } from './simple-page.js';
+import { inOffer } from '../modules/catalogue/product-approval.js';
 
 const PUBLIC_PAGES = ['/', '/aanbod', '/hoe-werkt-het', '/meldingen', '/nieuws', '/privacy', '/toegankelijkheid', '/voorwaarden', '/sitemap', '/voor-aanbieders/registreren'];
 
@@ -9,10 +10,11 @@ export function sitemapRoute(orm: MikroORM, appUrl: string): Router {
   const router = express.Router();
   router.get('/sitemap.xml', async (_req, res) => {
     const em = orm.em.fork();
+    // The shop window a visitor sees: products approved in at least one municipality.
+    const visible = inOffer(null);
     const products = await em.execute<{ id: string; slug: string; updated_at: Date }[]>(
-      `select p.id, p.slug, p.updated_at from product p where p.status = 'APPROVED' and exists (
-         select 1 from provider_membership pm where pm.provider_id = p.provider_id and pm.status = 'APPROVED')
-       order by p.created_at desc limit 40000`,
+      `select p.id, p.slug, p.updated_at from product p where ${visible.sql} order by p.created_at desc limit 40000`,
+      visible.params,
     );
     const providers = await em.execute<{ id: string; slug: string }[]>(
       `select pr.id, pr.slug from provider pr where exists (

@@ -1,4 +1,5 @@
 import type { RequestContext } from '../lib/request-context.js';
+import type { LoginRealm } from '../modules/limits/login-limits.js';
 
 /** What graphile-worker adds to the payload of a job it scheduled from a cron line. */
 export interface CronPayload {
@@ -6,18 +7,29 @@ export interface CronPayload {
 }
 
 /**
- * Every job the application knows, with its payload. A payload holds ids, never personal data (it is stored in the
- * queue table and may be logged by the library when a job fails): the handler reads what it needs from the database.
- * Add a task here, then its handler (and schedule, if any) in registry.ts.
+ * Every job the application knows, with its payload. A payload holds ids, not personal data (it is stored in the
+ * queue table until the job is done): the handler reads what it needs from the database. The one exception is a
+ * password reset's typed address, which has no id to stand for it (the worker never logs payloads, and such a job
+ * gives up after a few attempts). Add a task here, then its handler (and schedule, if any) in registry.ts.
  */
 export interface JobPayloads {
   /** Sends one recorded mail (mail_message.id) through the configured transport. */
   'mail.send': { mailId: string };
+  /**
+   * A forgotten-password request, enqueued alike for every address so the answer tells nothing: the job looks up the
+   * active account of the realm, issues the token and records the mail; nothing for an unknown address.
+   */
+  'identity.passwordResetRequested': { realm: LoginRealm; email: string };
+  /**
+   * A colleague invited by a provider user: `invite` issues the link and records the invitation; `notice` tells the
+   * owner of an address that already had an account that someone tried (at most one an hour).
+   */
+  'providers.invitationMail': { kind: 'invite' | 'notice'; userId: string; providerId: string; inviterId: string | null };
   /** Open payments past their expiry are checked at the PSP and settled. Every minute. */
   'payments.expireOpen': CronPayload;
   /** Refunds that are due or failed earlier are (re)sent to the PSP. Every minute. */
   'payments.retryRefunds': CronPayload;
-  /** Expired sessions and e-mail tokens are removed. Hourly. */
+  /** Expired sessions, e-mail tokens and limit counters are removed. Hourly. */
   'identity.purgeExpired': CronPayload;
   /** Permanently failed jobs older than 30 days are removed (they stay visible in jobHealth until then). Daily. */
   'jobs.cleanup': CronPayload;

@@ -13,12 +13,18 @@ import type { JobHandlers, JobRegistry, JobSchedule } from './job-types.js';
 export function createJobRegistry(services: Services): JobRegistry {
   const handlers: JobHandlers = {
     'mail.send': (ctx, { mailId }, run) => services.mail.deliver(ctx, mailId, run),
+    'identity.passwordResetRequested': (ctx, payload) => services.accountRecovery.sendResetLink(ctx, payload),
+    'providers.invitationMail': (ctx, payload) => services.providers.sendInvitationMail(ctx, payload),
     'payments.expireOpen': async (ctx) => void (await services.payments.expireOpen(ctx)),
     'payments.retryRefunds': async (ctx) => void (await services.payments.retryRefunds(ctx)),
     'identity.purgeExpired': async (ctx) => {
       const sessions = await services.sessions.purgeExpired(ctx.em);
       const tokens = await services.emailTokens.purgeExpired(ctx.em);
-      if (sessions || tokens) ctx.log.info({ event: 'purge_expired', sessions, tokens }, 'expired sessions and tokens removed');
+      // The limits' counters (log-in, resets, invitations, …) whose window has passed.
+      const limitCounters = await services.limits.purgeExpired();
+      if (sessions || tokens || limitCounters) {
+        ctx.log.info({ event: 'purge_expired', sessions, tokens, limitCounters }, 'expired sessions, tokens and limit counters removed');
+      }
     },
     'jobs.cleanup': async (ctx) => {
       // Through the library's own function (it deletes only jobs that are not locked).

@@ -1,11 +1,17 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
-import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { Logger as GraphileLogger, parseCronItems, run, runMigrations, type Runner, type Task, type TaskList } from 'graphile-worker';
-import type { Clock } from '../lib/clock.js';
+import type { Contexts } from '../contexts.js';
 import { JOB_SCHEMA } from './job-queue.js';
 import type { JobRegistry, JobSchedule } from './job-types.js';
-import { systemContext } from './system-context.js';
+
+/** The job a piece of code runs for, if any (tests keep a job's SQL out of a request's statement count). */
+const jobScope = new AsyncLocalStorage<{ task: string; jobId: string }>();
+
+export function currentJob(): { task: string; jobId: string } | undefined {
+  return jobScope.getStore();
+}
 
 /**
  * graphile-worker's log lines into ours (pino). Its "info" chatter (job completed, worker started) becomes debug; a
@@ -13,8 +19,14 @@ import { systemContext } from './system-context.js';
  */
 function graphileLogger(logger: Logger): GraphileLogger {
   return new GraphileLogger((scope) => (level, message, meta) => {
-    const fields = { jobQueue: { label: scope.label, task: scope.taskIdentifier, jobId: scope.jobId }, ...(meta ?? {}) };
-    const job = (meta as { failure?: boolean; job?: { attempts: number; max_attempts: number } } | undefined)?.job;
+    // The library passes the whole job row (payload included) with a failure: only its id and counters are logged,
+    // so a payload (a password reset's typed address) never reaches the log.
+    const { job, ...rest } = (meta ?? {}) as { failure?: boolean; job?: { id: string; attempts: number; max_attempts: number } };
+    const fields = {
+      jobQueue: { label: scope.label, task: scope.taskIdentifier, jobId: scope.jobId },
+      ...rest,
+      ...(job ? { job: { id: job.id, attempts: job.attempts, maxAttempts: job.max_attempts } } : {}),
+    };
     const willRetry = Boolean((meta as { failure?: boolean } | undefined)?.failure && job && job.attempts < job.max_attempts);
     if (level === 'error' && !willRetry) logger.error(fields, message);
     else if (level === 'error') logger.warn(fields, message);
@@ -66,9 +78,9 @@ function cronItems(schedules: JobSchedule[]) {
 
 export interface JobWorkerOptions {
   databaseUrl: string;
-  orm: MikroORM;
+  /** Each job's RequestContext comes from `contexts.forSystem(task)`: the SYSTEM viewer under the job's name. */
+  contexts: Contexts;
   logger: Logger;
-  clock: Clock;
   registry: JobRegistry;
   /** Jobs run at the same time by this instance. */
   concurrency: number;
@@ -88,7 +100,7 @@ export interface JobWorker {
  * the queue's `known_crontabs` table before its job is added. Each job gets its own RequestContext.
  */
 export async function startJobWorker(options: JobWorkerOptions): Promise<JobWorker> {
-  const { orm, logger, clock, registry } = options;
+  const { contexts, logger, registry } = options;
   const log = logger.child({ component: 'jobs' });
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.concurrency + 3, application_name: 'gemeentewinkel-jobs' });
   // An idle or checked-out connection that breaks must not crash the process; the worker reconnects by itself.
@@ -103,15 +115,19 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
   for (const [name, handler] of Object.entries(registry.handlers)) {
     const task: Task = async (payload, helpers) => {
       const job = helpers.job;
-      const ctx = systemContext({ orm, logger, clock }, name, `job-${job.id}`);
+      // The job's own context: a fresh EntityManager, the SYSTEM viewer named after the task (audit rows say which
+      // job acted), the application's clock, and a request id per job that its log lines and audit rows carry.
+      const ctx = contexts.forSystem(name, `job-${job.id}`);
       const started = Date.now();
-      await handler({ ...ctx, log: ctx.log.child({ jobId: job.id, attempt: job.attempts }) }, payload ?? {}, {
-        id: String(job.id),
-        task: name,
-        attempt: job.attempts,
-        maxAttempts: job.max_attempts,
-        signal: helpers.abortSignal,
-      });
+      await jobScope.run({ task: name, jobId: String(job.id) }, () =>
+        handler({ ...ctx, log: ctx.log.child({ jobId: job.id, attempt: job.attempts }) }, payload ?? {}, {
+          id: String(job.id),
+          task: name,
+          attempt: job.attempts,
+          maxAttempts: job.max_attempts,
+          signal: helpers.abortSignal,
+        }),
+      );
       log.debug({ job: name, jobId: job.id, ms: Date.now() - started }, 'job done');
     };
     taskList[name] = task;

@@ -49,3 +49,8 @@ export class ManualClock implements Clock {
 export function today(clock: Clock): string {
   return todayInAmsterdam(clock.now());
 }
+
+/** The application's clock as configured: CLOCK_START (never set in production) or the system clock. */
+export function clockFromConfig(config: { clockStart: Date | null }): Clock {
+  return config.clockStart ? clockStartingAt(config.clockStart) : systemClock;
+}

@@ -16,6 +16,8 @@ import { ProviderUser } from '../modules/providers/provider-user.entity.js';
 import { MembershipStatus, ProviderMembership } from '../modules/providers/provider-membership.entity.js';
 import { Category } from '../modules/catalogue/category.entity.js';
 import { Product, ProductStatus } from '../modules/catalogue/product.entity.js';
+import { ProductApproval, ProductApprovalStatus } from '../modules/catalogue/product-approval.entity.js';
+import { inOffer, refreshStatuses } from '../modules/catalogue/product-approval.js';
 import { Arrangement } from '../modules/arrangements/arrangement.entity.js';
 import { ClientGroup } from '../modules/customers/client-group.entity.js';
 import { Person } from '../modules/customers/person.entity.js';
@@ -184,21 +186,49 @@ describe('seedDemoData', () => {
 
     const products = await em.find(Product, {});
     const byStatus = (s: ProductStatus) => products.filter((p) => p.status === s);
-    expect(byStatus(ProductStatus.SUBMITTED)).toHaveLength(3);
-    expect(byStatus(ProductStatus.SUBMITTED).every((p) => p.provider.id === pendingUser.provider.id)).toBe(true);
+    // Provider 6's products wait for its membership; "Examentraining" waits for both municipalities.
+    expect(byStatus(ProductStatus.SUBMITTED)).toHaveLength(4);
+    expect(byStatus(ProductStatus.SUBMITTED).filter((p) => p.provider.id === pendingUser.provider.id)).toHaveLength(3);
     expect(byStatus(ProductStatus.DRAFT)).toHaveLength(2);
     expect(byStatus(ProductStatus.REJECTED)).toHaveLength(1);
-    expect(byStatus(ProductStatus.REJECTED)[0]!.rejectionReason).toBeTruthy();
-    expect(byStatus(ProductStatus.APPROVED)).toHaveLength(34);
+    expect(byStatus(ProductStatus.APPROVED)).toHaveLength(33);
 
-    // Every category has approved products of a provider approved in Zuiderveen.
-    const rows = await em.execute<{ slug: string; n: string }[]>(
-      `select c.slug, count(p.id)::text as n from category c
-         left join product p on p.category_id = c.id and p.status = 'APPROVED'
-           and exists (select 1 from provider_membership pm join municipality m on m.id = pm.municipality_id
-                       where pm.provider_id = p.provider_id and pm.status = 'APPROVED' and m.slug = 'zuiderveen')
-       group by c.slug`,
+    // Each municipality decides for itself: every submitted product of an approved member has a decision in each of
+    // its municipalities, rejections carry a reason, and some products differ between the two municipalities.
+    const decisions = await em.find(ProductApproval, {}, { populate: ['municipality'] });
+    expect(decisions.filter((d) => d.product.id === byStatus(ProductStatus.REJECTED)[0]!.id).every((d) => d.reason)).toBe(true);
+    expect(decisions.filter((d) => d.status === ProductApprovalStatus.REJECTED).every((d) => d.reason && d.decidedAt)).toBe(true);
+    expect(decisions.filter((d) => d.status === ProductApprovalStatus.PENDING).every((d) => !d.decidedAt)).toBe(true);
+    const perProduct = new Map<string, Record<string, string>>();
+    for (const d of decisions) perProduct.set(d.product.id, { ...perProduct.get(d.product.id), [d.municipality.getEntity().slug]: d.status });
+    const split = [...perProduct.values()].filter((m) => m.zuiderveen && m.noorderhaven && m.zuiderveen !== m.noorderhaven);
+    expect(split).toEqual(
+      expect.arrayContaining([
+        { zuiderveen: 'APPROVED', noorderhaven: 'REJECTED' },
+        { zuiderveen: 'PENDING', noorderhaven: 'APPROVED' },
+        { zuiderveen: 'APPROVED', noorderhaven: 'PENDING' },
+      ]),
     );
+    expect(byStatus(ProductStatus.DRAFT).some((p) => perProduct.has(p.id))).toBe(false);
+    // The seeded summary statuses are what the application's own rule computes.
+    const before = await em.execute<{ id: string; status: string }[]>(`select id, status from product order by id`);
+    await refreshStatuses(em, { productIds: before.map((r) => r.id) });
+    expect(await em.execute(`select id, status from product order by id`)).toEqual(before);
+    // Both review queues have work: Zuiderveen's reviewer and the Beheerder see products to decide on.
+    const queue = await em.execute<{ slug: string; n: string }[]>(
+      `select m.slug, count(*)::text as n from product_approval pa join municipality m on m.id = pa.municipality_id
+        where pa.status = 'PENDING' group by m.slug order by m.slug`,
+    );
+    expect(queue).toEqual([{ slug: 'noorderhaven', n: '2' }, { slug: 'zuiderveen', n: '2' }]);
+
+    // Every category has products in Zuiderveen's offer.
+    const zuiderveen = await em.findOneOrFail(Municipality, { slug: 'zuiderveen' });
+    const visible = inOffer(zuiderveen.id);
+    const rows = await em.execute<{ slug: string; n: string }[]>(
+      `select c.slug, count(p.id)::text as n from category c left join product p on p.category_id = c.id and ${visible.sql} group by c.slug`,
+      visible.params,
+    );
+    expect(rows).toHaveLength(8);
     for (const r of rows) expect(Number(r.n), r.slug).toBeGreaterThan(0);
 
     // Dutch full-text search finds the words residents type.

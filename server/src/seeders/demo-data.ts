@@ -12,6 +12,8 @@ import { ProviderUser } from '../modules/providers/provider-user.entity.js';
 import { MembershipStatus, ProviderMembership } from '../modules/providers/provider-membership.entity.js';
 import { Category } from '../modules/catalogue/category.entity.js';
 import { Product, ProductStatus } from '../modules/catalogue/product.entity.js';
+import { ProductApproval, ProductApprovalStatus } from '../modules/catalogue/product-approval.entity.js';
+import { summaryOf } from '../modules/catalogue/product-approval.js';
 import { Arrangement } from '../modules/arrangements/arrangement.entity.js';
 import { seedDemoAssignments } from './demo-assignments.js';
 import { ClientGroup } from '../modules/customers/client-group.entity.js';
@@ -250,17 +252,32 @@ const PROVIDER_SETUP: { kind: ProviderKind; city: DemoMunicipalityKey; membershi
 
 const POSTCODE_BASE: Record<DemoMunicipalityKey, number> = { zuiderveen: 7830, noorderhaven: 9860 };
 
+interface DemoDecision {
+  status: ProductApprovalStatus;
+  reason?: string;
+}
+
 interface ProductTemplate {
   provider: number; // 1-based
   category: DemoCategorySlug;
   title: string;
   description: string;
   priceCents: number;
-  status?: ProductStatus.DRAFT | ProductStatus.REJECTED;
-  rejectionReason?: string;
+  /** A draft is not submitted: no municipality decides on it. */
+  status?: ProductStatus.DRAFT;
+  /** Per municipality where the provider is an approved member; APPROVED where not given. */
+  decisions?: Partial<Record<DemoMunicipalityKey, DemoDecision>>;
 }
 
-/** Forty products; the products of provider 6 (pending) are SUBMITTED, the rest APPROVED unless marked. */
+const ZAALVOETBAL_REASON =
+  'Vermeld in de omschrijving voor welke leeftijden de zaalvoetbaltraining bedoeld is en hoe lang het lidmaatschap loopt. Pas het product aan en dien het opnieuw in.';
+
+/**
+ * Forty products. Every submitted product has a decision in each municipality where its provider is an approved
+ * member: approved unless marked. Each municipality decides for itself, so some differ: approved in one and rejected
+ * or still to be reviewed in the other. The products of provider 6 (membership pending) wait as SUBMITTED with no
+ * decision yet.
+ */
 const PRODUCTS: ProductTemplate[] = [
   // 1: sports club
   { provider: 1, category: 'sport-en-bewegen', title: 'Jeugdlidmaatschap voetbal (seizoen 2026-2027)', priceCents: 14500,
@@ -276,11 +293,16 @@ const PRODUCTS: ProductTemplate[] = [
   { provider: 1, category: 'sport-en-bewegen', title: 'Basketbal jeugd (seizoen)', priceCents: 13500, status: ProductStatus.DRAFT,
     description: 'Basketbaltraining voor tieners in de sporthal, één keer per week. Wedstrijden in de regionale jeugdcompetitie.' },
   { provider: 1, category: 'sport-en-bewegen', title: 'Sportpas volwassenen: fitness en bootcamp', priceCents: 21000,
+    decisions: { noorderhaven: { status: ProductApprovalStatus.REJECTED,
+      reason: 'De minimaregeling van Noorderhaven is bedoeld voor kinderen en jongeren; een sportabonnement voor volwassenen nemen wij niet op in ons aanbod. Volwassenen kunnen terecht bij het sportloket van de gemeente.' } },
     description: 'Een jaar onbeperkt fitness in ons clubhuis en bootcamp in het park. Ook voor ouders die zelf willen sporten en bewegen.' },
   { provider: 1, category: 'uitjes-en-vrije-tijd', title: 'Zomersportkamp (vijf dagen)', priceCents: 8500,
     description: 'Een week lang sporten en spelen in de zomervakantie: voetbal, tikspelen, zwemmen en een speurtocht. Dagelijks van 9 tot 16 uur, met lunch. Voor kinderen van 6 tot 12 jaar.' },
-  { provider: 1, category: 'sport-en-bewegen', title: 'Zaalvoetbal voor tieners', priceCents: 7500, status: ProductStatus.REJECTED,
-    rejectionReason: 'Vermeld in de omschrijving voor welke leeftijden de zaalvoetbaltraining bedoeld is en hoe lang het lidmaatschap loopt. Pas het product aan en dien het opnieuw in.',
+  { provider: 1, category: 'sport-en-bewegen', title: 'Zaalvoetbal voor tieners', priceCents: 7500,
+    decisions: {
+      zuiderveen: { status: ProductApprovalStatus.REJECTED, reason: ZAALVOETBAL_REASON },
+      noorderhaven: { status: ProductApprovalStatus.REJECTED, reason: ZAALVOETBAL_REASON },
+    },
     description: 'Zaalvoetbal in de sporthal. Leuk en sportief.' },
 
   // 2: music school
@@ -293,8 +315,10 @@ const PRODUCTS: ProductTemplate[] = [
   { provider: 2, category: 'cultuur-en-muziek', title: 'Zangles en kinderkoor', priceCents: 9500,
     description: 'Zingen in het kinderkoor met daarnaast vijf korte zanglessen. Aan het eind van het seizoen is er een optreden voor familie en vrienden.' },
   { provider: 2, category: 'cultuur-en-muziek', title: 'Musicalklas voor tieners', priceCents: 16500,
+    decisions: { zuiderveen: { status: ProductApprovalStatus.PENDING } },
     description: 'Zingen, dansen en toneelspelen in een echte musicalproductie. De klas repeteert wekelijks en speelt twee voorstellingen in het theater.' },
   { provider: 2, category: 'school-en-studie', title: 'Examentraining muziek (havo/vwo)', priceCents: 12500,
+    decisions: { zuiderveen: { status: ProductApprovalStatus.PENDING }, noorderhaven: { status: ProductApprovalStatus.PENDING } },
     description: 'Acht lessen muziektheorie en notenlezen als voorbereiding op het eindexamen muziek. Met oefenexamens en persoonlijke feedback.' },
   { provider: 2, category: 'computers-en-internet', title: 'Cursus muziek maken op de laptop', priceCents: 14500,
     description: 'Leer in zes lessen beats en liedjes maken met gratis software op je eigen laptop. Opnemen, mixen en delen komen allemaal aan bod. Neem je laptop en een koptelefoon mee.' },
@@ -313,6 +337,7 @@ const PRODUCTS: ProductTemplate[] = [
   { provider: 3, category: 'zwemmen', title: 'Snorkelcursus voor kinderen', priceCents: 6000, status: ProductStatus.DRAFT,
     description: 'Snorkelen met duikbril en zwemvliezen in het diepe bad. Voor kinderen met minimaal zwemdiploma B.' },
   { provider: 3, category: 'uitjes-en-vrije-tijd', title: 'Kinderfeestje in het zwembad (8 kinderen)', priceCents: 11000,
+    decisions: { noorderhaven: { status: ProductApprovalStatus.PENDING } },
     description: 'Een feestelijke middag zwemmen met een eigen badmeester, spelletjes en de grote glijbaan. Na afloop patat en limonade voor acht kinderen.' },
 
   // 4: clothing shop
@@ -440,11 +465,21 @@ export interface DemoProductPlan {
   slug: string;
   description: string;
   priceCents: number;
+  /** DRAFT, or the summary of the decisions (product-approval.ts). */
   status: ProductStatus;
-  rejectionReason: string | null;
+  decisions: DemoProductDecisionPlan[];
   createdAt: Date;
   submittedAt: Date | null;
+  /** When the last municipality decided; null while none has. */
   reviewedAt: Date | null;
+}
+
+export interface DemoProductDecisionPlan {
+  municipality: DemoMunicipalityKey;
+  status: ProductApprovalStatus;
+  reason: string | null;
+  requestedAt: Date;
+  decidedAt: Date | null;
 }
 
 export interface DemoPersonPlan {
@@ -534,10 +569,21 @@ function planProducts(today: Date): DemoProductPlan[] {
     if (t.title.length < 3 || t.title.length > 120) throw new Error(`demo product title length: ${t.title}`);
     if (t.priceCents < 500 || t.priceCents > 45_000) throw new Error(`demo product price: ${t.title}`);
     const createdAt = before(today, 60 * DAY - (i + 0.5) * slot - rng.int(-300, 300) * MINUTE);
-    const status = t.provider === 6 ? ProductStatus.SUBMITTED : (t.status ?? ProductStatus.APPROVED);
-    const submittedAt = status === ProductStatus.DRAFT ? null : new Date(createdAt.getTime() + rng.int(5, 60) * MINUTE);
-    const reviewed = status === ProductStatus.APPROVED || status === ProductStatus.REJECTED;
+    const draft = t.status === ProductStatus.DRAFT;
+    const submittedAt = draft ? null : new Date(createdAt.getTime() + rng.int(5, 60) * MINUTE);
     const reviewDelay = Math.min(rng.int(2, 26) * HOUR, Math.floor((today.getTime() - createdAt.getTime()) / 2));
+    const decidedAt = new Date(createdAt.getTime() + Math.max(reviewDelay, 2 * HOUR));
+    const memberOf = Object.entries(PROVIDER_SETUP[t.provider - 1]!.memberships)
+      .filter(([, s]) => s === MembershipStatus.APPROVED)
+      .map(([m]) => m as DemoMunicipalityKey);
+    const decisions: DemoProductDecisionPlan[] = draft
+      ? []
+      : memberOf.map((municipality) => {
+          const d = t.decisions?.[municipality] ?? { status: ProductApprovalStatus.APPROVED };
+          const pending = d.status === ProductApprovalStatus.PENDING;
+          return { municipality, status: d.status, reason: d.reason ?? null, requestedAt: submittedAt!, decidedAt: pending ? null : decidedAt };
+        });
+    const status = draft ? ProductStatus.DRAFT : summaryOf(decisions.map((d) => d.status));
     return {
       provider: t.provider,
       category: t.category,
@@ -546,10 +592,10 @@ function planProducts(today: Date): DemoProductPlan[] {
       description: t.description,
       priceCents: t.priceCents,
       status,
-      rejectionReason: t.rejectionReason ?? null,
+      decisions,
       createdAt,
       submittedAt,
-      reviewedAt: reviewed ? new Date(createdAt.getTime() + Math.max(reviewDelay, 2 * HOUR)) : null,
+      reviewedAt: decisions.some((d) => d.decidedAt) ? decidedAt : null,
     };
   });
 }
@@ -779,7 +825,7 @@ export async function seedDemoData(
     }
 
     for (const p of plan.products) {
-      tx.create(Product, {
+      const product = tx.create(Product, {
         provider: providers.get(p.provider)!,
         category: categories[p.category],
         title: p.title,
@@ -787,12 +833,22 @@ export async function seedDemoData(
         description: p.description,
         priceCents: p.priceCents,
         status: p.status,
-        rejectionReason: p.rejectionReason,
         submittedAt: p.submittedAt,
-        reviewedAt: p.reviewedAt,
         createdAt: p.createdAt,
         updatedAt: p.reviewedAt ?? p.submittedAt ?? p.createdAt,
       });
+      for (const d of p.decisions) {
+        tx.create(ProductApproval, {
+          product,
+          municipality: municipalities[d.municipality],
+          status: d.status,
+          reason: d.reason,
+          requestedAt: d.requestedAt,
+          decidedAt: d.decidedAt,
+          createdAt: d.requestedAt,
+          updatedAt: d.decidedAt ?? d.requestedAt,
+        });
+      }
     }
 
     for (const a of ARRANGEMENTS) {

@@ -67,13 +67,18 @@ export async function seedCheckoutLoad(
     for (const [i, providerId] of providers.entries()) {
       const rows = (
         await client.query<{ id: string; price_cents: number }>(
-          `insert into product (provider_id, category_id, title, slug, description, price_cents, status, reviewed_at, submitted_at)
+          `insert into product (provider_id, category_id, title, slug, description, price_cents, status, submitted_at)
            select $1, $2, 'Belastingproduct ' || $3::int || '-' || j, 'belastingproduct-' || $4 || '-' || $3::int || '-' || j,
-                  'Een product om de bestelling onder belasting te meten.', 250 + (j * 173 + $3::int * 311) % 1750, 'APPROVED', now(), now()
+                  'Een product om de bestelling onder belasting te meten.', 250 + (j * 173 + $3::int * 311) % 1750, 'APPROVED', now()
              from generate_series(1, 4) j returning id, price_cents`,
           [providerId, cat!.id, i + 1, tag],
         )
       ).rows;
+      // Approved by the municipality, so they are in its offer.
+      await client.query(
+        `insert into product_approval (product_id, municipality_id, status, decided_at) select unnest($1::uuid[]), $2, 'APPROVED', now()`,
+        [rows.map((r) => r.id), municipalityId],
+      );
       productsByProvider.push(rows.map((r) => ({ id: r.id, priceCents: r.price_cents })));
     }
     const arrangements = (

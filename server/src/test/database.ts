@@ -16,8 +16,8 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
-/** A fresh database for one test file, with the real migrations applied. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A fresh database for one test file, with the real migrations applied (`migrate: false`: none, for migration tests). */
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const admin = inject('pgAdminUrl');
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin });
@@ -26,7 +26,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await client.end();
   const url = withDatabase(admin, name);
   const orm = await openDatabase(url, { poolMax: 20 });
-  await migrate(orm);
+  if (options.migrate !== false) await migrate(orm);
   return {
     url,
     orm,

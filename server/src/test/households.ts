@@ -9,8 +9,8 @@ import { ClientGroup } from '../modules/customers/client-group.entity.js';
 import { Person } from '../modules/customers/person.entity.js';
 import { Arrangement } from '../modules/arrangements/arrangement.entity.js';
 import { Category } from '../modules/catalogue/category.entity.js';
-import { Product, ProductStatus } from '../modules/catalogue/product.entity.js';
-import { ProviderMembership, MembershipStatus } from '../modules/providers/provider-membership.entity.js';
+import { Product } from '../modules/catalogue/product.entity.js';
+import { inOffer } from '../modules/catalogue/product-approval.js';
 
 /**
  * Test households with exactly the budgets a scenario needs, on top of the demo data: each gets its own arrangements
@@ -32,14 +32,19 @@ export function randomBsn(): string {
   }
 }
 
-/** Approved products of two different providers approved in Zuiderveen, cheapest first per provider. */
+/** The products in the offer of one municipality (approved there, the provider an approved member), by title. */
+export async function offeredIn(server: TestServer, municipalityId: string): Promise<Product[]> {
+  const em = server.orm.em.fork();
+  const visible = inOffer(municipalityId);
+  const ids = (await em.execute<{ id: string }[]>(`select p.id from product p where ${visible.sql}`, visible.params)).map((r) => r.id);
+  return em.find(Product, { id: { $in: ids } }, { orderBy: { title: 'asc' } });
+}
+
+/** Products in Zuiderveen's offer of two different providers, by title. */
 export async function zuiderveenCatalogue(server: TestServer) {
   const em = server.orm.em.fork();
   const zuiderveen = await em.findOneOrFail(Municipality, { slug: 'zuiderveen' });
-  const approved = new Set(
-    (await em.find(ProviderMembership, { municipality: zuiderveen.id, status: MembershipStatus.APPROVED })).map((m) => m.provider.id),
-  );
-  const products = (await em.find(Product, { status: ProductStatus.APPROVED }, { orderBy: { title: 'asc' } })).filter((p) => approved.has(p.provider.id));
+  const products = await offeredIn(server, zuiderveen.id);
   const a = products[0]!;
   const b = products.find((p) => p.provider.id !== a.provider.id)!;
   return { zuiderveen, products, a, b };

@@ -1,13 +1,31 @@
+import { request as httpRequest } from 'node:http';
 import { loadConfig } from '../config/config.js';
 import { createLogger } from '../logging/logger.js';
 import { boot, type BootOptions, type RunningServer } from '../boot.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
+import type { Clock } from '../lib/clock.js';
+import { TestApiClients } from './api-clients.js';
+import type { Permission } from '../graphql/auth/permissions.js';
+import { JOB_SCHEMA } from '../jobs/job-queue.js';
+import { currentJob } from '../jobs/worker.js';
+import type { MikroORM } from '@mikro-orm/postgresql';
 
 export interface TestServer extends RunningServer {
   database: TestDatabase;
-  /** Every SQL statement the server ran, in order; clear it between measurements. */
+  /** Every SQL statement the server ran for requests, in order (a background job's are left out); clear it between measurements. */
   queries: string[];
-  client: () => TestClient;
+  /** A new client; `from` binds it to another loopback address (127.0.0.2, 127.0.0.3, …) to be another visitor. */
+  client: (options?: { from?: string }) => TestClient;
+  /**
+   * A client calling as an API client with these permissions and scope (null: every municipality), until API keys
+   * exist: a test bearer token only this test server knows (src/test/api-clients.ts).
+   */
+  apiClient: (options: { permissions: readonly Permission[]; municipalityIds?: readonly string[] | null }) => TestClient & { apiClientId: string };
+  /**
+   * Resolves once no job is due or running (the work a request left to the queue, e.g. a reset link's mail, is done);
+   * jobs planned for later and jobs that gave up do not count. Needs the job worker (JOBS_WORKER on).
+   */
+  jobsIdle: (options?: { timeoutMs?: number }) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -17,7 +35,15 @@ export interface TestServer extends RunningServer {
  * load balancer); closing it leaves the database to its owner.
  */
 export async function startTestServer(
-  options: { seed?: boolean; env?: Record<string, string>; sameDatabaseAs?: TestServer } & Pick<BootOptions, 'clock' | 'jobs'> = {},
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    /** The application's clock, e.g. `new ManualClock(new Date('2030-01-15T09:00:00Z'))`, moved by the test. */
+    clock?: Clock;
+    /** A built client to serve (client/dist), e.g. to check the headers of its pages. */
+    clientDist?: string;
+    sameDatabaseAs?: TestServer;
+  } & Pick<BootOptions, 'jobs'> = {},
 ): Promise<TestServer> {
   const shared = options.sameDatabaseAs?.database;
   const database = shared ? { ...shared, drop: async () => undefined } : await createTestDatabase();
@@ -31,24 +57,50 @@ export async function startTestServer(
     ...options.env,
   });
   const queries: string[] = [];
+  const apiClients = new TestApiClients(config);
   const server = await boot({
     config,
     logger: createLogger(config.logLevel),
     port: 0,
-    onQuery: (q) => queries.push(q),
+    onQuery: (q) => {
+      if (!currentJob()) queries.push(q);
+    },
     clock: options.clock,
     jobs: options.jobs,
+    testViewers: apiClients,
+    clientDist: options.clientDist,
   });
   return {
     ...server,
     database,
     queries,
-    client: () => new TestClient(server.url),
+    client: (o) => new TestClient(server.url, {}, o?.from),
+    apiClient: (options) => {
+      const { token, apiClientId } = apiClients.issue(options);
+      return Object.assign(new TestClient(server.url, { authorization: `Bearer ${token}` }), { apiClientId });
+    },
+    jobsIdle: (o) => jobsIdle(server.orm, o),
     close: async () => {
       await server.stop();
       await database.drop();
     },
   };
+}
+
+/**
+ * Resolves once no job is due or running in the queue of this database (jobs planned for later and jobs that gave up
+ * do not count); throws after `timeoutMs`. Needs a job worker on the database.
+ */
+export async function jobsIdle(orm: MikroORM, { timeoutMs = 15_000 }: { timeoutMs?: number } = {}): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await orm.em.fork().execute<{ n: number }[]>(
+      `select count(*)::int as n from ${JOB_SCHEMA}.jobs where attempts < max_attempts and (locked_at is not null or run_at <= now())`,
+    );
+    if (!row?.n) return;
+    if (Date.now() > deadline) throw new Error(`the job queue is not idle after ${timeoutMs} ms (${row.n} jobs due or running)`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 export interface GraphQLResponse<T = Record<string, unknown>> {
@@ -57,11 +109,19 @@ export interface GraphQLResponse<T = Record<string, unknown>> {
   errors?: { message: string; extensions?: Record<string, unknown>; path?: (string | number)[] }[];
 }
 
-/** A GraphQL-over-HTTP client with its own cookie jar: one per simulated browser. */
+/**
+ * A GraphQL-over-HTTP client with its own cookie jar: one per simulated browser. With `localAddress` its connections
+ * come from that address (any 127.x.y.z is loopback on Linux), so the server sees a different client address.
+ */
 export class TestClient {
   cookies = new Map<string, string>();
 
-  constructor(readonly baseUrl: string) {}
+  constructor(
+    readonly baseUrl: string,
+    /** Sent with every request (an API client's Authorization header). */
+    readonly headers: Record<string, string> = {},
+    readonly localAddress?: string,
+  ) {}
 
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -80,10 +140,35 @@ export class TestClient {
 
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
+    for (const [name, value] of Object.entries(this.headers)) if (!headers.has(name)) headers.set(name, value);
     if (this.cookies.size) headers.set('cookie', this.cookieHeader());
-    const res = await fetch(this.baseUrl + path, { ...init, headers, redirect: 'manual' });
+    const res = this.localAddress
+      ? await this.fetchFrom(this.localAddress, path, init, headers)
+      : await fetch(this.baseUrl + path, { ...init, headers, redirect: 'manual' });
     this.remember(res);
     return res;
+  }
+
+  /** node:http, bound to a local address (fetch cannot choose one); string bodies only, no redirects followed. */
+  private fetchFrom(localAddress: string, path: string, init: RequestInit, headers: Headers): Promise<Response> {
+    const url = new URL(this.baseUrl + path);
+    if (url.hostname === 'localhost') url.hostname = '127.0.0.1';
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(url, { method: init.method ?? 'GET', headers: Object.fromEntries(headers), localAddress, agent: false }, (msg) => {
+        const chunks: Buffer[] = [];
+        msg.on('data', (chunk: Buffer) => chunks.push(chunk));
+        msg.on('error', reject);
+        msg.on('end', () => {
+          const h = new Headers();
+          for (let i = 0; i < msg.rawHeaders.length; i += 2) h.append(msg.rawHeaders[i]!, msg.rawHeaders[i + 1]!);
+          const status = msg.statusCode ?? 500;
+          resolve(new Response([204, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers: h }));
+        });
+      });
+      req.on('error', reject);
+      if (init.body !== undefined && init.body !== null) req.write(String(init.body));
+      req.end();
+    });
   }
 
   async gql<T = Record<string, any>>(query: string, variables?: Record<string, unknown>): Promise<GraphQLResponse<T>> {

@@ -53,9 +53,7 @@ const AddToCartDocument = graphql(`
   mutation AddToCart($productId: ID!, $quantity: Int!) {
     addToCart(productId: $productId, quantity: $quantity) {
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
       cart {
         ...CartFields
@@ -68,9 +66,7 @@ const SetCartQuantityDocument = graphql(`
   mutation SetCartQuantity($productId: ID!, $quantity: Int!) {
     setCartQuantity(productId: $productId, quantity: $quantity) {
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
       cart {
         ...CartFields
@@ -83,9 +79,7 @@ const RemoveFromCartDocument = graphql(`
   mutation RemoveFromCart($productId: ID!) {
     removeFromCart(productId: $productId) {
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
       cart {
         ...CartFields
@@ -98,8 +92,7 @@ const MergeCartDocument = graphql(`
   mutation MergeCart($lines: [CartLineInput!]!) {
     mergeCart(lines: $lines) {
       errors {
-        code
-        message
+        ...UserErrorFields @unmask
       }
       cart {
         ...CartFields

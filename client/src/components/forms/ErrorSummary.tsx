@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, Ref } from 'react';
 import { Alert } from '../ui/Alert';
 
 export interface SummaryItem {
@@ -11,13 +11,15 @@ interface ErrorSummaryProps {
   items: readonly SummaryItem[];
   id?: string;
   title?: string;
+  /** useMutationForm focuses the summary after a failed submit. */
+  ref?: Ref<HTMLDivElement>;
 }
 
 /**
  * The problems of a form after sending it, read out at once (role="alert"), each linking to its field
  * (the same message is shown at the field itself).
  */
-export function ErrorSummary({ items, id, title }: ErrorSummaryProps) {
+export function ErrorSummary({ items, id, title, ref }: ErrorSummaryProps) {
   if (items.length === 0) return null;
   const general = items.filter((i) => !i.fieldId);
   const fields = items.filter((i) => i.fieldId);
@@ -31,7 +33,7 @@ export function ErrorSummary({ items, id, title }: ErrorSummaryProps) {
   }
 
   return (
-    <Alert variant="error" role="alert" id={id} title={title ?? (fields.length ? 'Controleer de volgende gegevens' : undefined)}>
+    <Alert variant="error" role="alert" id={id} tabIndex={-1} ref={ref} title={title ?? (fields.length ? 'Controleer de volgende gegevens' : undefined)}>
       {general.map((item) => (
         <p key={item.message}>{item.message}</p>
       ))}

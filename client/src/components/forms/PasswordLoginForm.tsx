@@ -3,12 +3,9 @@ import { Alert } from '../ui/Alert';
 import { TextField } from './TextField';
 import { validateEmail, validateRequired } from './validation';
 
-/** A payload error as every mutation returns it. */
-export interface FormError {
-  field?: string | null;
-  code: string;
-  message: string;
-}
+import type { FormError } from './userErrors';
+
+export type { FormError };
 
 export type LoginOutcome = { ok: true } | { ok: false; errors: readonly FormError[] };
 

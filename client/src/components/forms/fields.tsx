@@ -92,19 +92,22 @@ interface RadioGroupProps<T extends string> {
   defaultValue?: T;
   hint?: string;
   error?: string | null;
+  /** The id of the first radio button: what an error summary links to (useMutationForm's `field(name).id`). */
+  id?: string;
 }
 
 /** Radio buttons in a fieldset with a legend. */
-export function RadioGroup<T extends string>({ legend, name, options, defaultValue, hint, error }: RadioGroupProps<T>) {
+export function RadioGroup<T extends string>({ legend, name, options, defaultValue, hint, error, id: firstId }: RadioGroupProps<T>) {
   const id = `radio-${useId()}`;
+  const optionId = (value: T, index: number) => (index === 0 && firstId ? firstId : `${id}-${value}`);
   return (
     <fieldset className="gw-field gw-fieldset" aria-describedby={describedBy(id, hint, error)}>
       <legend className="gw-field__label">{legend}</legend>
       <FieldMessages id={id} hint={hint} error={error} />
-      {options.map((option) => (
+      {options.map((option, index) => (
         <div className="gw-radio" key={option.value}>
-          <input type="radio" id={`${id}-${option.value}`} name={name} value={option.value} defaultChecked={option.value === defaultValue} />
-          <label htmlFor={`${id}-${option.value}`}>{option.label}</label>
+          <input type="radio" id={optionId(option.value, index)} name={name} value={option.value} defaultChecked={option.value === defaultValue} />
+          <label htmlFor={optionId(option.value, index)}>{option.label}</label>
         </div>
       ))}
     </fieldset>

@@ -1,4 +1,4 @@
-import type { FormError } from './PasswordLoginForm';
+import type { FormError } from './userErrors';
 
 /**
  * Splits a mutation's payload errors into messages per known field and general messages
@@ -24,4 +24,4 @@ export function focusFirstError<F extends string>(order: readonly F[], errors: P
   if (first) document.getElementById(idOf(first))?.focus();
 }
 
-export const NETWORK_ERROR = 'Het versturen is niet gelukt door een storing. Probeer het over een paar minuten opnieuw.';
+export { NETWORK_ERROR } from './userErrors';

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { validateIban, validateKvk, validateNewPassword, validatePhone, validatePostcode, validateWebsite } from './providerValidation';
+import * as sharedProvider from '../../../../server/src/rules/provider';
+import * as sharedPassword from '../../../../server/src/rules/password';
+import { providerRules as viaAlias } from '@rules/provider';
+import { providerRules, PASSWORD_HINT, validateIban, validateKvk, validateNewPassword, validateOrganisation, validatePhone, validatePostcode, validateWebsite } from './providerValidation';
 
-describe('provider validation (mirrors the server)', () => {
+describe('provider validation: the server’s rules, not a copy', () => {
+  it('runs the very rule objects of server/src/rules (same module, through the @rules alias)', () => {
+    expect(providerRules).toBe(sharedProvider.providerRules);
+    expect(viaAlias).toBe(sharedProvider.providerRules);
+    expect(PASSWORD_HINT).toBe(sharedPassword.PASSWORD_HINT);
+  });
+
   it('checks IBANs with their mod-97 check digits', () => {
     expect(validateIban('NL91 ABNA 0417 1643 00')).toBeNull();
     expect(validateIban('nl91abna0417164300')).toBeNull();
@@ -22,6 +31,22 @@ describe('provider validation (mirrors the server)', () => {
     expect(validateWebsite('')).toBeNull();
     expect(validateWebsite('https://www.club.nl')).toBeNull();
     expect(validateWebsite('javascript:alert(1)')).toMatch(/webadres/);
+  });
+
+  it('checks a whole organisation at once, in form order', () => {
+    const problems = validateOrganisation({
+      name: 'Club',
+      kvkNumber: '1',
+      street: 'Dorpsstraat',
+      postcode: '1234AB',
+      city: 'Ede',
+      email: 'info@club.nl',
+      phone: '0201234567',
+      iban: 'NL91ABNA0417164300',
+      description: '',
+      website: '',
+    });
+    expect(Object.keys(problems)).toEqual(['kvkNumber', 'street']);
   });
 
   it('asks for passwords of at least 12 characters, without composition rules', () => {

@@ -1,6 +1,8 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'react-router';
+import { noticeOf } from '../../lib/notice';
 import { documentTitle } from '../../lib/site';
+import { Alert } from '../ui/Alert';
 import { Breadcrumbs } from './Breadcrumbs';
 
 /** The pathname the last page heading was rendered for (module state: one document). */
@@ -40,10 +42,14 @@ interface PageProps {
   children?: ReactNode;
 }
 
-/** Every screen renders exactly one Page: breadcrumbs, one h1, the document title and focus. */
+/**
+ * Every screen renders exactly one Page: breadcrumbs, one h1, the document title and focus, and the notice an action
+ * left for this screen (`navigate(url, { state: withNotice('Opgeslagen.') })`, lib/notice.ts).
+ */
 export function Page({ title, lead, hideBreadcrumbs, crumb, documentTitle: docTitle, children }: PageProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   usePageAnnouncement(docTitle ?? documentTitle(title), heading);
+  const notice = noticeOf(useLocation().state);
   return (
     <>
       {hideBreadcrumbs ? null : <Breadcrumbs current={crumb ?? title} />}
@@ -51,6 +57,11 @@ export function Page({ title, lead, hideBreadcrumbs, crumb, documentTitle: docTi
         {title}
       </h1>
       {lead ? <p className="gw-lead">{lead}</p> : null}
+      {notice ? (
+        <Alert variant="success" role="status">
+          <p>{notice}</p>
+        </Alert>
+      ) : null}
       {children}
     </>
   );

@@ -5,7 +5,9 @@ import { Alert } from '../ui/Alert';
 import { TextField } from '../forms/TextField';
 import { RadioGroup, SelectField, TextAreaField } from '../forms/fields';
 import type { FormError } from '../forms/PasswordLoginForm';
-import { availabilityLabel, PRODUCT_RULES, redemptionMethodLabel } from './productLabels';
+import { productRules } from '@rules/product';
+import { messageOf } from '@rules/rule';
+import { availabilityLabel, redemptionMethodLabel } from './productLabels';
 
 export type ProductFormIntent = 'save' | 'submit';
 type Field = 'title' | 'description' | 'price' | 'categoryId' | 'availability' | 'redemptionMethod';
@@ -43,24 +45,22 @@ const SERVER_FIELD: Record<string, Field> = {
 
 const ORDER: Field[] = ['title', 'description', 'price', 'categoryId', 'availability', 'redemptionMethod'];
 
-/** Client-side mirror of the server's rules (the server stays the authority). */
+/** Instant checks with the server's own rules (`@rules/product`); the price is converted from euros first. */
 export function validateProduct(values: { title: string; description: string; price: string; categoryId: string }): {
   errors: FieldErrors;
   priceCents: number | null;
 } {
   const errors: FieldErrors = {};
-  const title = values.title.trim().replace(/\s+/g, ' ');
-  const length = [...title].length;
-  if (!title) errors.title = 'Vul een titel in.';
-  else if (length < PRODUCT_RULES.titleMin || length > PRODUCT_RULES.titleMax) {
-    errors.title = `De titel moet tussen ${PRODUCT_RULES.titleMin} en ${PRODUCT_RULES.titleMax} tekens lang zijn.`;
-  }
-  if (values.description.trim().length > PRODUCT_RULES.descriptionMax) errors.description = 'De omschrijving mag hoogstens 10.000 tekens lang zijn.';
+  const title = messageOf(productRules.title, values.title);
+  if (title) errors.title = title;
+  const description = messageOf(productRules.description, values.description);
+  if (description) errors.description = description;
   const priceCents = parseEuros(values.price);
   if (!values.price.trim()) errors.price = 'Vul een prijs in, bijvoorbeeld 12,50.';
   else if (priceCents === null) errors.price = 'Vul een bedrag in euro’s in, bijvoorbeeld 12,50.';
-  else if (priceCents < PRODUCT_RULES.priceMinCents || priceCents > PRODUCT_RULES.priceMaxCents) {
-    errors.price = 'De prijs moet tussen € 0,01 en € 10.000,00 liggen.';
+  else {
+    const price = messageOf(productRules.priceCents, priceCents);
+    if (price) errors.price = price;
   }
   if (!values.categoryId) errors.categoryId = 'Kies een categorie.';
   return { errors, priceCents };

@@ -12,9 +12,7 @@ const DeleteProductImageDocument = graphql(`
         status
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

@@ -3,17 +3,32 @@ import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { graphql } from '../../graphql/generated';
-import type { ProductStatus } from '../../graphql/generated/graphql';
+import type { ProductApprovalStatus, ProductStatus } from '../../graphql/generated/graphql';
 import { urls } from '../../lib/urls';
 import { formatDateTime } from '../dates/formatDate';
 import { Money } from '../money/Money';
 import { Loading } from '../ui/Loading';
 import { QueryError } from '../ui/QueryError';
+import { decisionSummary, dutchList } from './ProductDecisions';
 import { productStatusLabel } from './productStatus';
 
 const ReviewProductsDocument = graphql(`
-  query ReviewProducts($status: ProductStatus, $providerId: ID, $first: Int, $after: String) {
-    reviewProducts(status: $status, providerId: $providerId, first: $first, after: $after) {
+  query ReviewProducts(
+    $approvalStatus: ProductApprovalStatus
+    $municipalityId: ID
+    $status: ProductStatus
+    $providerId: ID
+    $first: Int
+    $after: String
+  ) {
+    reviewProducts(
+      approvalStatus: $approvalStatus
+      municipalityId: $municipalityId
+      status: $status
+      providerId: $providerId
+      first: $first
+      after: $after
+    ) {
       totalCount
       edges {
         cursor
@@ -22,10 +37,18 @@ const ReviewProductsDocument = graphql(`
           title
           status
           priceCents
-          submittedAt
-          reviewedAt
           createdAt
-          rejectionReason
+          approvals {
+            id
+            status
+            reason
+            requestedAt
+            decidedAt
+            municipality {
+              id
+              name
+            }
+          }
           provider {
             id
             name
@@ -45,23 +68,32 @@ const ReviewProductsDocument = graphql(`
 `);
 
 interface ReviewProductListProps {
+  /** A list of one municipality decision (PENDING: the queue, REJECTED: the rejected list) in the staff member's scope. */
+  approvalStatus?: ProductApprovalStatus;
+  /** With approvalStatus: one municipality of the scope. */
+  municipalityId?: string | null;
   status?: ProductStatus;
   providerId?: string;
   caption: string;
   empty: string;
-  /** Which date column to show. */
-  dateColumn: 'submitted' | 'reviewed' | 'created';
-  showReason?: boolean;
   showStatus?: boolean;
   showProvider?: boolean;
 }
 
-const DATE_LABEL = { submitted: 'Ingediend op', reviewed: 'Beoordeeld op', created: 'Aangemaakt op' } as const;
-
-/** A table of products for staff (the review queue, the rejected list, one provider's products) with "more". */
+/**
+ * A table of products for staff (the review queue, the rejected list, one provider's products) with "more". Each
+ * municipality decides for itself: the queue says where a product waits, the rejected list where and why it was
+ * rejected, a provider's list the decision per municipality.
+ */
 export function ReviewProductList(props: ReviewProductListProps) {
   const { data, error, networkStatus, fetchMore, refetch } = useQuery(ReviewProductsDocument, {
-    variables: { status: props.status ?? null, providerId: props.providerId ?? null, first: 25 },
+    variables: {
+      approvalStatus: props.approvalStatus ?? null,
+      municipalityId: props.municipalityId ?? null,
+      status: props.status ?? null,
+      providerId: props.providerId ?? null,
+      first: 25,
+    },
     notifyOnNetworkStatusChange: true,
     fetchPolicy: 'cache-and-network',
   });
@@ -69,6 +101,9 @@ export function ReviewProductList(props: ReviewProductListProps) {
   const connection = data?.reviewProducts;
   const loadingFirst = !connection && networkStatus === NetworkStatus.loading;
   const loadingMore = networkStatus === NetworkStatus.fetchMore;
+  const decision = props.approvalStatus;
+  const dateLabel = decision === 'PENDING' ? 'Wacht sinds' : decision ? 'Beoordeeld op' : 'Aangemaakt op';
+  const municipalityLabel = decision === 'PENDING' ? 'Te beoordelen voor' : decision === 'REJECTED' ? 'Afgekeurd door' : decision ? 'Goedgekeurd door' : null;
 
   async function loadMore() {
     if (!connection?.pageInfo.endCursor) return;
@@ -97,16 +132,22 @@ export function ReviewProductList(props: ReviewProductListProps) {
                 {props.showProvider !== false ? <th scope="col">Aanbieder</th> : null}
                 <th scope="col">Categorie</th>
                 {props.showStatus ? <th scope="col">Status</th> : null}
+                {municipalityLabel ? <th scope="col">{municipalityLabel}</th> : null}
                 <th scope="col" className="gw-num">
                   Prijs
                 </th>
-                <th scope="col">{DATE_LABEL[props.dateColumn]}</th>
-                {props.showReason ? <th scope="col">Reden van afkeuren</th> : null}
+                <th scope="col">{dateLabel}</th>
+                {decision === 'REJECTED' ? <th scope="col">Reden van afkeuren</th> : null}
               </tr>
             </thead>
             <tbody>
               {connection.edges.map(({ node }) => {
-                const date = props.dateColumn === 'submitted' ? node.submittedAt : props.dateColumn === 'reviewed' ? node.reviewedAt : node.createdAt;
+                // The decisions this list is about: of its status, and of its one municipality when narrowed to one.
+                const matching = decision
+                  ? node.approvals.filter((a) => a.status === decision && (!props.municipalityId || a.municipality.id === props.municipalityId))
+                  : [];
+                const times = matching.map((a) => (decision === 'PENDING' ? a.requestedAt : a.decidedAt)).filter((t): t is string => !!t).sort();
+                const date = decision === 'PENDING' ? times[0] : decision ? times.at(-1) : node.createdAt;
                 return (
                   <tr key={node.id}>
                     <th scope="row">
@@ -121,13 +162,29 @@ export function ReviewProductList(props: ReviewProductListProps) {
                     {props.showStatus ? (
                       <td>
                         <span className="gw-tag">{productStatusLabel[node.status]}</span>
+                        {node.approvals.length ? <div className="gw-muted">{decisionSummary(node.approvals)}</div> : null}
                       </td>
                     ) : null}
+                    {municipalityLabel ? <td>{dutchList(matching.map((a) => a.municipality.name))}</td> : null}
                     <td className="gw-num">
                       <Money cents={node.priceCents} />
                     </td>
                     <td>{date ? formatDateTime(date) : '–'}</td>
-                    {props.showReason ? <td>{node.rejectionReason}</td> : null}
+                    {decision === 'REJECTED' ? (
+                      <td>
+                        {matching.length === 1 ? (
+                          matching[0]!.reason
+                        ) : (
+                          <ul className="gw-plain-list">
+                            {matching.map((a) => (
+                              <li key={a.id}>
+                                {a.municipality.name}: {a.reason}
+                              </li>
+                            ))}
+                          </ul>
+                        )}
+                      </td>
+                    ) : null}
                   </tr>
                 );
               })}

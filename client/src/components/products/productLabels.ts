@@ -12,13 +12,5 @@ export const availabilityLabel: Record<ProductAvailability, string> = {
   TEMPORARILY_UNAVAILABLE: 'Tijdelijk niet beschikbaar',
 };
 
-/** The server's rules (server/src/modules/catalogue/product.service.ts PRODUCT_RULES), mirrored for instant feedback. */
-export const PRODUCT_RULES = {
-  titleMin: 3,
-  titleMax: 120,
-  priceMinCents: 1,
-  priceMaxCents: 1_000_000,
-  descriptionMax: 10_000,
-  reasonMin: 5,
-  reasonMax: 2000,
-} as const;
+/** The server's product limits (server/src/rules/product.ts through `@rules`): the same numbers, not a copy. */
+export { PRODUCT_LIMITS as PRODUCT_RULES } from '@rules/product';

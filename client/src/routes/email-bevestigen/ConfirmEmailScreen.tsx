@@ -12,9 +12,7 @@ const ConfirmEmailDocument = graphql(`
     confirmEmail(token: $token) {
       confirmed
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

@@ -30,8 +30,7 @@ const StartContributionPaymentDocument = graphql(`
     startContributionPayment(paymentId: $paymentId) {
       paymentUrl
       errors {
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

@@ -17,8 +17,7 @@ const CheckoutPreviewDocument = graphql(`
       contributionCents
       canOrder
       errors {
-        code
-        message
+        ...UserErrorFields @unmask
       }
       orders {
         providerId
@@ -49,9 +48,7 @@ const PlaceOrderDocument = graphql(`
   mutation PlaceOrder($input: CheckoutInput!) {
     checkout(input: $input) {
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
       contributionCents
       paymentUrl

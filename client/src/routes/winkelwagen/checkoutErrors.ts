@@ -6,6 +6,7 @@ const HINTS: Record<string, string> = {
   INSUFFICIENT_BUDGET: 'Verlaag het aantal of haal het product uit uw winkelwagen.',
   NOT_PAYABLE: 'Haal het product uit uw winkelwagen om de rest te bestellen.',
   UNAVAILABLE: '',
+  NOT_OFFERED_HERE: '',
   BUDGET_CHANGED: 'Hierboven ziet u het bijgewerkte overzicht.',
   EMPTY: '',
   INVALID_QUANTITY: '',

@@ -7,6 +7,10 @@ import { Migration20261122000500_customers } from './Migration20261122000500_cus
 import { Migration20261122000800_messages } from './Migration20261122000800_messages.js';
 import { Migration20261122000600_payments } from './Migration20261122000600_payments.js';
 import { Migration20261122000700_order_mail } from './Migration20261122000700_order_mail.js';
+import { Migration20261124000100_rate_limits } from './Migration20261124000100_rate_limits.js';
+import { Migration20261124000200_person_write } from './Migration20261124000200_person_write.js';
+import { Migration20261124000300_product_approvals } from './Migration20261124000300_product_approvals.js';
+import { Migration20261124001000_audit_request } from './Migration20261124001000_audit_request.js';
 import { Migration20261124001100_jobs } from './Migration20261124001100_jobs.js';
 import { Migration20261124001200_settings } from './Migration20261124001200_settings.js';
 import { Migration20261124001300_mail_log } from './Migration20261124001300_mail_log.js';
@@ -22,6 +26,10 @@ export const migrationsList = [
   { name: 'Migration20261122000800_messages', class: Migration20261122000800_messages },
   { name: 'Migration20261122000600_payments', class: Migration20261122000600_payments },
   { name: 'Migration20261122000700_order_mail', class: Migration20261122000700_order_mail },
+  { name: 'Migration20261124000100_rate_limits', class: Migration20261124000100_rate_limits },
+  { name: 'Migration20261124000200_person_write', class: Migration20261124000200_person_write },
+  { name: 'Migration20261124000300_product_approvals', class: Migration20261124000300_product_approvals },
+  { name: 'Migration20261124001000_audit_request', class: Migration20261124001000_audit_request },
   { name: 'Migration20261124001100_jobs', class: Migration20261124001100_jobs },
   { name: 'Migration20261124001200_settings', class: Migration20261124001200_settings },
   { name: 'Migration20261124001300_mail_log', class: Migration20261124001300_mail_log },

@@ -8,6 +8,7 @@ export enum Permission {
   DASHBOARD_VIEW = 'DASHBOARD_VIEW',
   PERSON_READ = 'PERSON_READ',
   PERSON_READ_SENSITIVE = 'PERSON_READ_SENSITIVE',
+  PERSON_WRITE = 'PERSON_WRITE',
   PERSON_DELETE = 'PERSON_DELETE',
   CARD_MANAGE = 'CARD_MANAGE',
   ORDER_READ = 'ORDER_READ',
@@ -33,6 +34,7 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   DASHBOARD_VIEW: 'Dashboard met werkvoorraden bekijken',
   PERSON_READ: 'Klantgroepen en personen bekijken',
   PERSON_READ_SENSITIVE: 'Gevoelige persoonsgegevens (BSN) bekijken',
+  PERSON_WRITE: 'Personen en klantgroepen wijzigen',
   PERSON_DELETE: 'Persoonsgegevens wissen of anonimiseren',
   CARD_MANAGE: 'Passen uitgeven, blokkeren en vervangen',
   ORDER_READ: 'Bestellingen bekijken',
@@ -88,6 +90,7 @@ export const BUILT_IN_ROLES: Record<BuiltInRoleKey, { name: string; description:
     permissions: [
       Permission.DASHBOARD_VIEW,
       Permission.PERSON_READ,
+      Permission.PERSON_WRITE,
       Permission.CARD_MANAGE,
       Permission.ORDER_READ,
       Permission.ORDER_CANCEL,

@@ -14,14 +14,15 @@ import {
 import { createSchema } from '../schema.js';
 import { startTestServer, TestClient, type TestServer } from '../../test/server.js';
 import { DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from '../../seeders/demo-accounts.js';
-import { BUILT_IN_ROLES, type Permission } from './permissions.js';
+import { ALL_PERMISSIONS, BUILT_IN_ROLES, type Permission } from './permissions.js';
 import { Person } from '../../modules/customers/person.entity.js';
 import { decryptBsn } from '../../crypto/bsn.js';
 
 /**
  * Walks the whole schema: every root field guarded with @requires is called as an anonymous visitor, a customer, a
- * provider user and each built-in staff role. Those the directive admits must never get UNAUTHENTICATED/FORBIDDEN;
- * everyone else must get exactly that. A new guarded field is covered automatically.
+ * provider user, each built-in staff role, and an API client with every permission and one with none (a test API
+ * client: API keys do not exist yet). Those the directive admits must never get UNAUTHENTICATED/FORBIDDEN, not even
+ * from the service behind it; everyone else must get exactly that. A new guarded field is covered automatically.
  */
 
 type Caller = { name: string; kind: string; permissions: Permission[]; client: TestClient };
@@ -100,6 +101,8 @@ describe('permission walk over the whole schema', () => {
       await c.loginStaff(staff.email, DEMO_PASSWORD);
       callers.push({ name: staff.role, kind: 'STAFF', permissions: BUILT_IN_ROLES[staff.role].permissions, client: c });
     }
+    callers.push({ name: 'API-koppeling met alle rechten', kind: 'API_CLIENT', permissions: ALL_PERMISSIONS, client: server.apiClient({ permissions: ALL_PERMISSIONS }) });
+    callers.push({ name: 'API-koppeling zonder rechten', kind: 'API_CLIENT', permissions: [], client: server.apiClient({ permissions: [] }) });
   });
 
   afterAll(async () => {

@@ -1,6 +1,10 @@
 import { Audience, type Permission } from './permissions.js';
 
-/** Who is making the request, resolved once per request from the session cookie (or, later, an API key). */
+/**
+ * Who is making the request, resolved once per request from the session cookie (or, later, an API key).
+ * SYSTEM is never a caller of the API: it is a background job or CLI command acting on its own (see `systemViewer`);
+ * it has no permissions and no municipality scope, so a service that checks them refuses it unless it says otherwise.
+ */
 export type Viewer =
   | { kind: Audience.ANONYMOUS }
   | { kind: Audience.CUSTOMER; sessionId: string; personId: string; clientGroupId: string; municipalityId: string }
@@ -18,7 +22,18 @@ export type Viewer =
       apiClientId: string;
       permissions: ReadonlySet<Permission>;
       municipalityIds: readonly string[] | null;
-    };
+    }
+  | SystemViewer;
+
+/** A background job or CLI command; `job` names it in logs and audit rows (e.g. `payments.sweep`). */
+export interface SystemViewer {
+  kind: 'SYSTEM';
+  job: string;
+}
+
+export function systemViewer(job: string): SystemViewer {
+  return { kind: 'SYSTEM', job };
+}
 
 export const ANONYMOUS: Viewer = { kind: Audience.ANONYMOUS };
 

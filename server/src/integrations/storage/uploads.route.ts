@@ -7,7 +7,7 @@ const TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', p
 /**
  * `GET /uploads/<folder>/<name>.<ext>`: files from FileStorage. Only keys of the server's own shape are looked up
  * (no dots, slashes or encoded tricks can reach another path), served with their fixed type, no sniffing, and a
- * sandboxing CSP. Keys are unique per upload, so they are cached for a year.
+ * sandboxing CSP (UPLOAD_POLICY in http/security-headers.ts). Keys are unique per upload, so they are cached for a year.
  */
 export function uploadsRoute(storage: FileStorage): Router {
   const router = express.Router();
@@ -21,7 +21,6 @@ export function uploadsRoute(storage: FileStorage): Router {
     res.setHeader('Content-Type', TYPES[key.slice(key.lastIndexOf('.') + 1)]!);
     res.setHeader('Content-Length', String(file.size));
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
     file.stream.on('error', () => res.destroy());
     file.stream.pipe(res);

@@ -6,6 +6,7 @@ import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { isUuid } from '../../graphql/ids.js';
 import { isIsoDate } from '../../lib/dates.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { withEm } from '../../lib/request-context.js';
 import { Category } from '../catalogue/category.entity.js';
 import { slugify } from '../catalogue/slug.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
@@ -224,7 +225,7 @@ export class ArrangementService {
       });
       for (const c of values.categories) a.categories.add(em.getReference(Category, c.id));
       await em.flush();
-      await this.audit.record(em, ctx.viewer, { action: 'arrangement.created', subjectType: 'arrangement', subjectId: a.id, details: { municipalityId: values.municipalityId } });
+      await this.audit.record(withEm(ctx, em), { action: 'arrangement.created', subjectType: 'arrangement', subjectId: a.id, details: { municipalityId: values.municipalityId } });
       return a.id;
     });
     return { arrangement: await this.one(ctx, id), errors: [] };
@@ -274,7 +275,7 @@ export class ArrangementService {
       a.categories.set(values.categories.map((c) => em.getReference(Category, c.id)));
       await em.flush();
       if (changed.length) {
-        await this.audit.record(em, ctx.viewer, { action: 'arrangement.updated', subjectType: 'arrangement', subjectId: a.id, details: { fields: changed } });
+        await this.audit.record(withEm(ctx, em), { action: 'arrangement.updated', subjectType: 'arrangement', subjectId: a.id, details: { fields: changed } });
       }
     });
     ctx.em.clear();

@@ -2,6 +2,7 @@ import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'ty
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience, Permission } from '../../graphql/auth/permissions.js';
+import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 import { AssignmentMovement, AssignmentPayload, AssignmentView, GrantAssignmentInput } from './assignment.types.js';
 
 @Resolver(() => AssignmentView)
@@ -35,6 +36,7 @@ export class AssignmentResolver {
   }
 
   @FieldResolver(() => [AssignmentMovement], { description: 'Bookings on this budget, newest first.' })
+  @PersonalData(PersonalDataKind.FINANCIAL)
   movements(@Root() assignment: AssignmentView, @Ctx() ctx: Context): Promise<AssignmentMovement[]> {
     return ctx.services.assignments.movements(ctx, assignment.id);
   }

@@ -1,5 +1,6 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { UserError } from '../../graphql/errors.js';
+import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 
 export enum AssignmentStatus {
   ACTIVE = 'ACTIVE',
@@ -61,12 +62,15 @@ export class AssignmentView {
   beneficiaryId!: string | null;
 
   @Field(() => String, { nullable: true })
+  @PersonalData(PersonalDataKind.NAME)
   beneficiaryName!: string | null;
 
   @Field(() => Int, { description: 'Granted, in cents.' })
+  @PersonalData(PersonalDataKind.FINANCIAL)
   amountCents!: number;
 
   @Field(() => Int, { description: 'Left to spend, in cents (from the ledger).' })
+  @PersonalData(PersonalDataKind.FINANCIAL)
   balanceCents!: number;
 
   @Field(() => String, { description: 'First valid day (YYYY-MM-DD).' })
@@ -79,6 +83,7 @@ export class AssignmentView {
   status!: AssignmentStatus;
 
   @Field(() => String, { nullable: true })
+  @PersonalData(PersonalDataKind.FREE_TEXT)
   revokedReason!: string | null;
 
   @Field(() => Date)

@@ -1,12 +1,17 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Audience } from '../../graphql/auth/permissions.js';
 import type { Viewer } from '../../graphql/auth/viewer.js';
+import type { RequestContext } from '../../lib/request-context.js';
 
+/** Who acted, as an audit row names them: the kind and the id of the staff member, provider user, person or API client. */
 export interface AuditActor {
   kind: 'STAFF' | 'API_CLIENT' | 'CUSTOMER' | 'PROVIDER' | 'SYSTEM' | 'ANONYMOUS';
+  /** adminAccountId, apiClientId, personId or providerUserId; null for SYSTEM and ANONYMOUS. */
   id: string | null;
+  /** SYSTEM: the job or CLI command. */
+  job?: string | null;
 }
 
+/** The real actor behind a viewer: STAFF → adminAccountId, PROVIDER → providerUserId, CUSTOMER → personId, API_CLIENT → apiClientId, SYSTEM → job. */
 export function auditActorOf(viewer: Viewer): AuditActor {
   switch (viewer.kind) {
     case Audience.STAFF:
@@ -17,12 +22,35 @@ export function auditActorOf(viewer: Viewer): AuditActor {
       return { kind: 'CUSTOMER', id: viewer.personId };
     case Audience.PROVIDER:
       return { kind: 'PROVIDER', id: viewer.providerUserId };
+    case 'SYSTEM':
+      return { kind: 'SYSTEM', id: null, job: viewer.job };
     default:
       return { kind: 'ANONYMOUS', id: null };
   }
 }
 
+/** Reads of personal data are recorded for staff and API clients; a customer reading their own data, a provider user or a visitor is not. */
+export function auditsReadsOf(viewer: Viewer): boolean {
+  return viewer.kind === Audience.STAFF || viewer.kind === Audience.API_CLIENT;
+}
+
+/** One object whose personal data was read in a request (graphql/personal-data.ts collects them). */
+export interface PersonalDataRead {
+  /** The GraphQL type, e.g. "Person". */
+  subjectType: string;
+  /** The object's id; null for objects without one (and for fields on Query). */
+  subjectId: string | null;
+  /** The marked fields that were read: names only, never values. */
+  fields: string[];
+  kinds: string[];
+  /** Ids saying whose data it is (personId, clientGroupId), when known. */
+  related: Record<string, string>;
+}
+
+export const PERSONAL_DATA_READ = 'PERSONAL_DATA_READ';
+
 export interface AuditEntry {
+  /** What happened, `<subject>.<verb>` in lower case: `category.created`, `person.viewed`. */
   action: string;
   subjectType: string | null;
   subjectId: string | null;
@@ -31,25 +59,61 @@ export interface AuditEntry {
 }
 
 /**
- * The audit trail (AVG accountability): who read or changed what, and when. Rows are written with SQL at once, so a
- * read is recorded even though nothing else is flushed; called inside a transaction, the row commits (or rolls
- * back) with the change it describes. The table is append-only (a database trigger refuses updates and deletes).
+ * The audit trail (AVG accountability): who read or changed what, and when. The only writer of `audit_log`.
+ *
+ * The actor is the context's viewer (see `auditActorOf`), the request id the context's. Rows are written with SQL at
+ * once, so a read is recorded even though nothing else is flushed. Inside a transaction pass the transaction's
+ * context (`transactional(ctx, (tx) => …)` in lib/request-context.ts): the row then commits or rolls back with the
+ * change it describes. The table is append-only (a database trigger refuses updates and deletes).
  */
 export class AuditService {
-  async record(em: EntityManager, viewer: Viewer, entry: AuditEntry): Promise<void> {
-    await this.recordAs(em, auditActorOf(viewer), entry);
+  /**
+   * Records what the context's viewer did. `actor` overrides the viewer only where the actor is not the caller:
+   * a provider user who has just registered (the request was anonymous).
+   */
+  async record(ctx: RequestContext, entry: AuditEntry, actor: AuditActor = auditActorOf(ctx.viewer)): Promise<void> {
+    await ctx.em.execute(
+      `insert into audit_log (at, actor_kind, actor_id, actor_job, action, subject_type, subject_id, details, request_id)
+       values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?)`,
+      [ctx.clock.now(), actor.kind, actor.id, actor.job ?? null, entry.action, entry.subjectType, entry.subjectId, JSON.stringify(entry.details ?? {}), ctx.requestId],
+    );
   }
 
-  async recordAs(em: EntityManager, actor: AuditActor, entry: AuditEntry): Promise<void> {
-    await em.execute(
-      `insert into audit_log (actor_kind, actor_id, action, subject_type, subject_id, details) values (?, ?, ?, ?, ?, ?::jsonb)`,
-      [actor.kind, actor.id, entry.action, entry.subjectType, entry.subjectId, JSON.stringify(entry.details ?? {})],
+  /**
+   * Several rows of one actor and one request in one insert (the personal-data reads of a response, for one). Same
+   * actor, request id and time as `record` would give each of them.
+   */
+  async recordMany(ctx: RequestContext, entries: readonly AuditEntry[], actor: AuditActor = auditActorOf(ctx.viewer)): Promise<void> {
+    if (!entries.length) return;
+    const rows = entries.map((e) => ({ action: e.action, subject_type: e.subjectType, subject_id: e.subjectId, details: e.details ?? {} }));
+    await ctx.em.execute(
+      `insert into audit_log (at, actor_kind, actor_id, actor_job, action, subject_type, subject_id, details, request_id)
+       select ?, ?, ?::uuid, ?, r.action, r.subject_type, r.subject_id, r.details, ?
+         from jsonb_to_recordset(?::jsonb) as r(action text, subject_type text, subject_id text, details jsonb)`,
+      [ctx.clock.now(), actor.kind, actor.id, actor.job ?? null, ctx.requestId, JSON.stringify(rows)],
     );
   }
 
   /** Reads of personal data are recorded for staff and API clients (a customer reading their own data is not). */
-  async recordRead(em: EntityManager, viewer: Viewer, entry: AuditEntry): Promise<void> {
-    if (viewer.kind !== Audience.STAFF && viewer.kind !== Audience.API_CLIENT) return;
-    await this.record(em, viewer, entry);
+  async recordRead(ctx: RequestContext, entry: AuditEntry): Promise<void> {
+    if (!auditsReadsOf(ctx.viewer)) return;
+    await this.record(ctx, entry);
+  }
+
+  /**
+   * The personal-data reads of one request, one row per object (action PERSONAL_DATA_READ, details: the fields, their
+   * kinds and the related ids), in one insert; nothing for a viewer whose reads are not audited.
+   */
+  async recordPersonalDataReads(ctx: RequestContext, reads: readonly PersonalDataRead[]): Promise<void> {
+    if (!auditsReadsOf(ctx.viewer) || !reads.length) return;
+    await this.recordMany(
+      ctx,
+      reads.map((r) => ({
+        action: PERSONAL_DATA_READ,
+        subjectType: r.subjectType,
+        subjectId: r.subjectId,
+        details: { fields: r.fields, kinds: r.kinds, ...r.related },
+      })),
+    );
   }
 }

@@ -5,26 +5,22 @@ import { Connection } from '../../graphql/pagination.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience, Permission } from '../../graphql/auth/permissions.js';
 import { Product } from './product.entity.js';
+import { ProductApproval } from './product-approval.entity.js';
 import { Category } from './category.entity.js';
 import { ProductImage } from './product-image.entity.js';
 import { Provider } from '../providers/provider.entity.js';
-import { ProductSort, type ProductPage } from './catalogue.service.js';
+import { ProductSort } from './catalogue.service.js';
 import { renderMarkdown } from './markdown.js';
 
 @ObjectType()
 export class ProductConnection extends Connection(Product, 'Product') {}
 
-export function toConnection(page: ProductPage): ProductConnection {
-  return Object.assign(new ProductConnection(), {
-    edges: page.items,
-    pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
-    totalCount: page.totalCount,
-  });
-}
-
 @Resolver(() => Product)
 export class ProductResolver {
-  @Query(() => ProductConnection, { description: 'The public offer: approved products of approved providers.' })
+  @Query(() => ProductConnection, {
+    description:
+      'The public offer: for a resident the products approved in their municipality; for everyone else the products approved in at least one municipality.',
+  })
   async products(
     @Ctx() ctx: Context,
     @Arg('first', () => Int, { nullable: true, defaultValue: 24 }) first: number,
@@ -34,7 +30,7 @@ export class ProductResolver {
     @Arg('providerId', () => ID, { nullable: true }) providerId?: string | null,
     @Arg('sort', () => ProductSort, { nullable: true, description: 'Default: RELEVANCE when searching, else NEWEST.' }) sort?: ProductSort | null,
   ): Promise<ProductConnection> {
-    return toConnection(await ctx.services.catalogue.offer(ctx, { first, after, search, categoryId, providerId, sort }));
+    return ctx.services.catalogue.offer(ctx, { first, after, search, categoryId, providerId, sort });
   }
 
   @Query(() => [Provider], { description: 'Providers with at least one product in the public offer, by name (the provider filter).' })
@@ -42,7 +38,10 @@ export class ProductResolver {
     return ctx.services.catalogue.offerProviders(ctx);
   }
 
-  @Query(() => Product, { nullable: true, description: 'One product of the public offer; null when it does not exist or is not public.' })
+  @Query(() => Product, {
+    nullable: true,
+    description: 'One product of the public offer (for a resident: of their municipality); null when it does not exist or is not in that offer.',
+  })
   product(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Product | null> {
     return ctx.services.catalogue.publicProduct(ctx, id);
   }
@@ -54,7 +53,7 @@ export class ProductResolver {
     @Arg('first', () => Int, { nullable: true, defaultValue: 50 }) first: number,
     @Arg('after', () => String, { nullable: true }) after?: string | null,
   ): Promise<ProductConnection> {
-    return toConnection(await ctx.services.catalogue.providerProducts(ctx, first, after));
+    return ctx.services.catalogue.providerProducts(ctx, first, after);
   }
 
   @Query(() => Product, { nullable: true, description: "One of the logged-in provider's own products, any status; null otherwise." })
@@ -71,6 +70,16 @@ export class ProductResolver {
   @FieldResolver(() => [ProductImage], { description: 'Images in display order.' })
   images(@Root() product: Product, @Ctx() ctx: Context): Promise<ProductImage[]> {
     return imageLoader(ctx).load(product.id);
+  }
+
+  @FieldResolver(() => [ProductApproval], {
+    description:
+      'Each municipality’s decision on this submitted product, by municipality name: for the owning provider every municipality ' +
+      'where it is an approved provider, for staff those in their scope. Empty for a draft or an archived product.',
+  })
+  @Requires(Audience.PROVIDER, Permission.PRODUCT_REVIEW)
+  approvals(@Root() product: Product, @Ctx() ctx: Context): Promise<ProductApproval[]> {
+    return ctx.services.products.approvalsOf(ctx, product);
   }
 
   @FieldResolver(() => Provider)
@@ -109,47 +118,5 @@ export class ProductImageResolver {
   @FieldResolver(() => String, { description: 'URL of the thumbnail (400 × 300).' })
   thumbnailUrl(@Root() image: ProductImage): string {
     return `/uploads/${image.thumbnailKey}`;
-  }
-}
-
-@Resolver(() => Category)
-export class CategoryResolver {
-  private static readonly counts = new WeakMap<object, Promise<Map<string, number>>>();
-  private static readonly allCounts = new WeakMap<object, Promise<Map<string, number>>>();
-
-  @Query(() => [Category], { description: 'All categories, in display order.' })
-  categories(@Ctx() ctx: Context): Promise<Category[]> {
-    return ctx.services.catalogue.categories(ctx);
-  }
-
-  @Query(() => Category, { nullable: true, description: 'One category; null when unknown.' })
-  category(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Category | null> {
-    return ctx.services.catalogue.category(ctx, id);
-  }
-
-  @Query(() => Category, { nullable: true, description: 'The featured category (uitgelichte categorie), if one is chosen.' })
-  featuredCategory(@Ctx() ctx: Context): Promise<Category | null> {
-    return ctx.services.catalogue.featuredCategory(ctx);
-  }
-
-  @FieldResolver(() => Int, { description: 'How many products in any status are in this category (staff).' })
-  @Requires(Permission.CONTENT_EDIT, Permission.PRODUCT_REVIEW)
-  async allProductCount(@Root() category: Category, @Ctx() ctx: Context): Promise<number> {
-    let counts = CategoryResolver.allCounts.get(ctx.loaders);
-    if (!counts) {
-      counts = ctx.services.categories.allCountsByCategory(ctx);
-      CategoryResolver.allCounts.set(ctx.loaders, counts);
-    }
-    return (await counts).get(category.id) ?? 0;
-  }
-
-  @FieldResolver(() => Int, { description: 'How many products of the public offer are in this category.' })
-  async productCount(@Root() category: Category, @Ctx() ctx: Context): Promise<number> {
-    let counts = CategoryResolver.counts.get(ctx.loaders);
-    if (!counts) {
-      counts = ctx.services.catalogue.publicCountsByCategory(ctx);
-      CategoryResolver.counts.set(ctx.loaders, counts);
-    }
-    return (await counts).get(category.id) ?? 0;
   }
 }

@@ -1,21 +1,14 @@
 import { registerEnumType } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
-import { clampPageSize, decodeCursor, encodeCursor } from '../../graphql/pagination.js';
+import { clampPageSize, emptyConnection, encodeCursor, readCursor, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
 import { isUuid } from '../../graphql/ids.js';
 import { Product, ProductStatus } from './product.entity.js';
-import { Category } from './category.entity.js';
 import { Provider } from '../providers/provider.entity.js';
-import { badCursor, keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from './keyset.js';
+import { offerFor } from './product-approval.js';
+import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 
-export interface ProductPage {
-  items: { cursor: string; node: Product }[];
-  hasNextPage: boolean;
-  endCursor: string | null;
-  totalCount: number;
-}
-
-export const EMPTY_PAGE: ProductPage = { items: [], hasNextPage: false, endCursor: null, totalCount: 0 };
+export type ProductPage = ConnectionOf<Product>;
 
 export enum ProductSort {
   RELEVANCE = 'RELEVANCE',
@@ -44,37 +37,26 @@ const OFFER_ORDERS: Record<Exclude<ProductSort, ProductSort.RELEVANCE>, KeyOrder
   PRICE_DESC: { name: 'pd', direction: 'desc', keys: [{ expr: 'p.price_cents', cast: 'integer' }, { expr: 'p.id', cast: 'uuid' }] },
 };
 
-/** The condition "p is in the public offer" (for a customer: of their own municipality), with its parameters. */
-function publicCondition(ctx: Context): { sql: string; params: unknown[] } {
-  const municipalityId = ctx.viewer.kind === Audience.CUSTOMER ? ctx.viewer.municipalityId : null;
-  return {
-    sql: `p.status = 'APPROVED' and exists (select 1 from provider_membership pm where pm.provider_id = p.provider_id and pm.status = 'APPROVED'${
-      municipalityId ? ' and pm.municipality_id = ?' : ''
-    })`,
-    params: municipalityId ? [municipalityId] : [],
-  };
-}
-
 /**
- * The public offer: APPROVED products of providers with an APPROVED membership (for a customer: in their own
- * municipality). Search uses PostgreSQL's Dutch text search (stemming) plus trigram similarity on the title, so a
+ * The public offer (product-approval.ts): for a resident the products approved in their own municipality, for anyone
+ * else the regional shop window of products approved in at least one municipality. Search uses PostgreSQL's Dutch text search (stemming) plus trigram similarity on the title, so a
  * misspelt word still finds the product. Sorted by relevance (when searching), newest, or price, with keyset paging.
  */
 export class CatalogueService {
   async offer(ctx: Context, filter: OfferFilter): Promise<ProductPage> {
     const first = clampPageSize(filter.first, 24);
     const search = filter.search?.trim().slice(0, 200) || null;
-    const visible = publicCondition(ctx);
+    const visible = offerFor(ctx);
     const where: string[] = [visible.sql];
     const params: unknown[] = [...visible.params];
 
     if (filter.categoryId) {
-      if (!isUuid(filter.categoryId)) return EMPTY_PAGE;
+      if (!isUuid(filter.categoryId)) return emptyConnection();
       where.push('p.category_id = ?');
       params.push(filter.categoryId);
     }
     if (filter.providerId) {
-      if (!isUuid(filter.providerId)) return EMPTY_PAGE;
+      if (!isUuid(filter.providerId)) return emptyConnection();
       where.push('p.provider_id = ?');
       params.push(filter.providerId);
     }
@@ -132,7 +114,7 @@ export class CatalogueService {
       params,
     );
     const totalCount = Number(countRows[0]?.count ?? 0);
-    if (totalCount === 0) return EMPTY_PAGE;
+    if (totalCount === 0) return emptyConnection();
 
     const rows = await ctx.em.execute<Record<string, unknown>[]>(
       `select p.*, ${keySelect(order)} from product p
@@ -148,18 +130,17 @@ export class CatalogueService {
         first + 1,
       ],
     );
-    const hasNextPage = rows.length > first;
-    const items = rows.slice(0, first).map((row) => {
-      const cursor = rowCursor(order, row);
-      const node = ctx.em.map(Product, stripKeys(row, order.keys.length) as never);
-      return { cursor, node };
+    return toConnection(rows, {
+      first,
+      totalCount,
+      cursorOf: (row) => rowCursor(order, row),
+      nodes: (page) => page.map((row) => ctx.em.map(Product, stripKeys({ ...row }, order.keys.length) as never)),
     });
-    return { items, hasNextPage, endCursor: items.at(-1)?.cursor ?? null, totalCount };
   }
 
   /** Providers with at least one product in the public offer (for the provider filter), by name. */
   async offerProviders(ctx: Context): Promise<Provider[]> {
-    const visible = publicCondition(ctx);
+    const visible = offerFor(ctx);
     const rows = await ctx.em.execute<Record<string, unknown>[]>(
       `select pr.* from provider pr where exists (select 1 from product p where p.provider_id = pr.id and ${visible.sql})
        order by lower(pr.name), pr.id`,
@@ -168,58 +149,39 @@ export class CatalogueService {
     return rows.map((row) => ctx.em.map(Provider, row as never));
   }
 
-  async featuredCategory(ctx: Context): Promise<Category | null> {
-    return ctx.em.findOne(Category, { featured: true });
-  }
-
-  async category(ctx: Context, id: string): Promise<Category | null> {
-    if (!isUuid(id)) return null;
-    return ctx.em.findOne(Category, id);
-  }
-
-  /** One product of the public offer; null when unknown, malformed or not public. */
+  /** One product of the public offer as the viewer sees it; null when unknown, malformed or not in that offer. */
   async publicProduct(ctx: Context, id: string): Promise<Product | null> {
     if (!isUuid(id)) return null;
-    const page = await ctx.em.execute<{ id: string }[]>(
-      `select p.id from product p where p.id = ? and p.status = 'APPROVED' and exists (
-         select 1 from provider_membership pm where pm.provider_id = p.provider_id and pm.status = 'APPROVED')`,
-      [id],
-    );
+    const visible = offerFor(ctx);
+    const page = await ctx.em.execute<{ id: string }[]>(`select p.id from product p where p.id = ? and ${visible.sql}`, [id, ...visible.params]);
     if (!page.length) return null;
     return ctx.em.findOne(Product, id);
   }
 
   /** The logged-in provider's own products, every status, newest first. */
   async providerProducts(ctx: Context, first?: number | null, after?: string | null): Promise<ProductPage> {
-    if (ctx.viewer.kind !== Audience.PROVIDER) return EMPTY_PAGE;
+    if (ctx.viewer.kind !== Audience.PROVIDER) return emptyConnection();
     const size = clampPageSize(first, 50);
     const providerId = ctx.viewer.providerId;
     const where: Record<string, unknown> = { provider: providerId };
     const totalCount = await ctx.em.count(Product, where);
-    if (after) {
-      const cursor = decodeCursor(after, 2);
-      if (!cursor) badCursor();
+    const cursor = readCursor(after, ['timestamp', 'uuid']);
+    if (cursor) {
       const [created, id] = cursor as [string, string];
       Object.assign(where, {
         $or: [{ createdAt: { $lt: new Date(created) } }, { createdAt: new Date(created), id: { $lt: id } }],
       });
     }
     const rows = await ctx.em.find(Product, where, { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: size + 1 });
-    const page = rows.slice(0, size);
-    const items = page.map((node) => ({ cursor: encodeCursor([node.createdAt.toISOString(), node.id]), node }));
-    return { items, hasNextPage: rows.length > size, endCursor: items.at(-1)?.cursor ?? null, totalCount };
+    return toConnection(rows, { first: size, totalCount, cursorOf: (node) => encodeCursor([node.createdAt.toISOString(), node.id]) });
   }
 
-  async categories(ctx: Context): Promise<Category[]> {
-    return ctx.em.find(Category, {}, { orderBy: [{ sortOrder: 'asc' }, { name: 'asc' }] });
-  }
-
-  /** Number of public products per category, in one query for all categories. */
+  /** Number of products in the offer the viewer sees, per category, in one query for all categories. */
   async publicCountsByCategory(ctx: Context): Promise<Map<string, number>> {
+    const visible = offerFor(ctx);
     const rows = await ctx.em.execute<{ category_id: string; n: string }[]>(
-      `select p.category_id, count(*)::text as n from product p where p.status = 'APPROVED' and exists (
-         select 1 from provider_membership pm where pm.provider_id = p.provider_id and pm.status = 'APPROVED')
-       group by p.category_id`,
+      `select p.category_id, count(*)::text as n from product p where ${visible.sql} group by p.category_id`,
+      visible.params,
     );
     return new Map(rows.map((r) => [r.category_id, Number(r.n)]));
   }

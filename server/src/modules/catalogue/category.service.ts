@@ -1,139 +1,184 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Context } from '../../graphql/context.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import { LockMode } from '@mikro-orm/core';
 import { UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { AuditLog } from '../audit/audit-log.entity.js';
+import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
+import { pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
+import { transactional, type RequestContext } from '../../lib/request-context.js';
+import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
+import { containsPattern } from '../../lib/sql.js';
+import { checkAll } from '../../rules/rule.js';
+import { categoryRules } from '../../rules/category.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { Category } from './category.entity.js';
-import { CategoryPayload, DeleteCategoryPayload, type CategoryInput } from './product.inputs.js';
+import type { CategoryFilter, CategoryInput } from './category.types.js';
 import { slugify } from './slug.js';
 
-export const CATEGORY_RULES = { nameMin: 2, nameMax: 80, descriptionMax: 1000, sortOrderMin: 0, sortOrderMax: 100_000 } as const;
+/** Display order; the id makes it total, so keyset paging never skips or repeats a category. */
+const DISPLAY_ORDER: KeyOrder = {
+  name: 'display',
+  direction: 'asc',
+  keys: [
+    { expr: 'c.sort_order', cast: 'integer' },
+    { expr: 'c.name', cast: 'text' },
+    { expr: 'c.id', cast: 'uuid' },
+  ],
+};
 
-const notFound = () => UserError.of(null, 'NOT_FOUND', 'Deze categorie is niet gevonden.');
+const NOT_FOUND = 'Deze categorie is niet gevonden.';
 
-/** Categories as staff with CONTENT_EDIT manage them; at most one is featured (a partial unique index guards it). */
+/**
+ * Categories of the offer (beheer/categorieen): the reference module of the building blocks (README "Adding a
+ * module"). Every method takes the narrow RequestContext, so a resolver, an HTTP route, a job or a test calls it
+ * alike; collaborators come through the constructor (services.ts); changes return a Result and are audited through
+ * the AuditService with the real actor. Permissions are the resolver's (`@Requires(CONTENT_EDIT)`); categories have
+ * no municipality scope. At most one category is featured (a partial unique index guards it).
+ */
 export class CategoryService {
-  async create(ctx: Context, input: CategoryInput): Promise<CategoryPayload> {
-    const { errors, clean } = await this.validate(ctx.em, input, null);
-    if (errors.length) return CategoryPayload.fail(...errors);
-    const category = ctx.em.create(Category, {
-      name: clean.name,
-      slug: await this.uniqueSlug(ctx.em, clean.name, null),
-      description: clean.description,
-      sortOrder: clean.sortOrder,
-    });
-    this.audit(ctx, 'CATEGORY_CREATED', category.id);
-    await ctx.em.flush();
-    return CategoryPayload.ok(category);
+  constructor(private readonly audit: AuditService) {}
+
+  // ---- reading --------------------------------------------------------------------------------------------------
+
+  /** Every category in display order: the choice lists (offer filter, product form, arrangements, home page). */
+  all(ctx: RequestContext): Promise<Category[]> {
+    return ctx.em.find(Category, {}, { orderBy: [{ sortOrder: 'asc' }, { name: 'asc' }, { id: 'asc' }] });
   }
 
-  async update(ctx: Context, id: string, input: CategoryInput): Promise<CategoryPayload> {
-    const category = isUuid(id) ? await ctx.em.findOne(Category, id) : null;
-    if (!category) return CategoryPayload.fail(notFound());
-    const { errors, clean } = await this.validate(ctx.em, input, id);
-    if (errors.length) return CategoryPayload.fail(...errors);
-    if (category.name !== clean.name) category.slug = await this.uniqueSlug(ctx.em, clean.name, id);
-    category.name = clean.name;
-    category.description = clean.description;
-    category.sortOrder = clean.sortOrder;
-    this.audit(ctx, 'CATEGORY_UPDATED', id);
-    await ctx.em.flush();
-    return CategoryPayload.ok(category);
+  one(ctx: RequestContext, id: string): Promise<Category | null> {
+    return isUuid(id) ? ctx.em.findOne(Category, id) : Promise.resolve(null);
   }
 
-  /** Deletes an empty category. A category with products (in any status) is refused: products need a category. */
-  async delete(ctx: Context, id: string): Promise<DeleteCategoryPayload> {
-    const fail = (error: UserError) => Object.assign(new DeleteCategoryPayload(), { deletedId: null, errors: [error] });
-    if (!isUuid(id)) return fail(notFound());
-    return ctx.em.transactional(async (em) => {
-      const rows = await em.execute<{ id: string; n: string }[]>(
-        `select c.id, (select count(*) from product p where p.category_id = c.id)::text as n from category c where c.id = ? for update of c`,
-        [id],
-      );
-      if (!rows[0]) return fail(notFound());
-      const n = Number(rows[0].n);
-      if (n > 0) {
-        return fail(
-          UserError.of(
-            null,
-            'CATEGORY_HAS_PRODUCTS',
-            `Deze categorie kunt u niet verwijderen: er ${n === 1 ? 'hoort nog 1 product' : `horen nog ${n} producten`} bij. Verplaats ${n === 1 ? 'dat product' : 'die producten'} eerst naar een andere categorie.`,
-          ),
-        );
-      }
-      await em.execute('delete from category where id = ?', [id]);
-      em.create(AuditLog, { ...this.actor(ctx), action: 'CATEGORY_DELETED', subjectType: 'category', subjectId: id, details: {} });
-      return Object.assign(new DeleteCategoryPayload(), { deletedId: id, errors: [] });
-    });
+  featured(ctx: RequestContext): Promise<Category | null> {
+    return ctx.em.findOne(Category, { featured: true });
   }
 
-  /** Makes one category the featured one (null: none). Unsets the old one first: the unique index allows one. */
-  async setFeatured(ctx: Context, categoryId: string | null): Promise<CategoryPayload> {
-    if (categoryId !== null && !isUuid(categoryId)) return CategoryPayload.fail(UserError.of('categoryId', 'NOT_FOUND', 'Deze categorie is niet gevonden.'));
-    return ctx.em.transactional(async (em) => {
-      // Serialise concurrent changes: both would otherwise try to set a different featured category at once.
-      await em.execute(`select pg_advisory_xact_lock(hashtext('gemeentewinkel:featured-category'))`);
-      if (categoryId) {
-        const exists = await em.execute<{ id: string }[]>('select id from category where id = ?', [categoryId]);
-        if (!exists.length) return CategoryPayload.fail(UserError.of('categoryId', 'NOT_FOUND', 'Deze categorie is niet gevonden.'));
-      }
-      await em.execute('update category set featured = false, updated_at = now() where featured and id is distinct from ?', [categoryId]);
-      if (categoryId) await em.execute('update category set featured = true, updated_at = now() where id = ? and not featured', [categoryId]);
-      em.create(AuditLog, { ...this.actor(ctx), action: 'FEATURED_CATEGORY_SET', subjectType: 'category', subjectId: categoryId, details: {} });
-      const category = categoryId ? await em.findOneOrFail(Category, categoryId, { refresh: true }) : null;
-      return CategoryPayload.ok(category);
+  /** The staff list: filtered, in display order, a keyset page at a time. */
+  async list(ctx: RequestContext, filter: CategoryFilter | null | undefined, page: ListArgs): Promise<ConnectionOf<Category>> {
+    const first = pageSize(page.first);
+    // The cursor is checked first: a bad one is an error even when nothing matches.
+    const after = keyCondition(DISPLAY_ORDER, page.after);
+    const where: string[] = ['true'];
+    const params: unknown[] = [];
+    const search = filter?.search?.trim().slice(0, 100);
+    if (search) {
+      where.push('immutable_unaccent(lower(c.name)) like immutable_unaccent(lower(?))');
+      params.push(containsPattern(search));
+    }
+    if (filter?.hasProducts != null) {
+      where.push(`${filter.hasProducts ? '' : 'not '}exists (select 1 from product p where p.category_id = c.id)`);
+    }
+    const [{ n }] = (await ctx.em.execute<{ n: string }[]>(`select count(*)::text as n from category c where ${where.join(' and ')}`, params)) as [
+      { n: string },
+    ];
+    const rows = await ctx.em.execute<Record<string, unknown>[]>(
+      `select c.*, ${keySelect(DISPLAY_ORDER)} from category c
+        where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
+        order by ${keyOrderBy(DISPLAY_ORDER)} limit ?`,
+      [...params, ...after.params, first + 1],
+    );
+    return toConnection(rows, {
+      first,
+      totalCount: Number(n),
+      cursorOf: (row) => rowCursor(DISPLAY_ORDER, row),
+      nodes: (rows) => rows.map((row) => ctx.em.map(Category, stripKeys({ ...row }, DISPLAY_ORDER.keys.length, []) as never)),
     });
   }
 
   /** Total number of products (any status) per category, one query for all. */
-  async allCountsByCategory(ctx: Context): Promise<Map<string, number>> {
-    const rows = await ctx.em.execute<{ category_id: string; n: string }[]>(
-      `select category_id, count(*)::text as n from product group by category_id`,
-    );
+  async allCountsByCategory(ctx: RequestContext): Promise<Map<string, number>> {
+    const rows = await ctx.em.execute<{ category_id: string; n: string }[]>(`select category_id, count(*)::text as n from product group by category_id`);
     return new Map(rows.map((r) => [r.category_id, Number(r.n)]));
   }
 
-  async validate(em: EntityManager, input: CategoryInput, id: string | null): Promise<{ errors: UserError[]; clean: CategoryInput }> {
-    const errors: UserError[] = [];
-    const clean = { name: input.name.trim().replace(/\s+/g, ' '), description: input.description.trim(), sortOrder: input.sortOrder };
-    const { nameMin, nameMax, descriptionMax, sortOrderMin, sortOrderMax } = CATEGORY_RULES;
-    if (!clean.name) errors.push(UserError.of('name', 'REQUIRED', 'Vul een naam in.'));
-    else if (clean.name.length < nameMin || clean.name.length > nameMax) {
-      errors.push(UserError.of('name', 'LENGTH', `De naam moet tussen ${nameMin} en ${nameMax} tekens lang zijn.`));
-    } else {
-      const same = await em.execute<{ id: string }[]>(
-        'select id from category where lower(btrim(name)) = lower(?) and id is distinct from ?',
-        [clean.name, id],
-      );
-      if (same.length) errors.push(UserError.of('name', 'TAKEN', 'Er is al een categorie met deze naam.'));
-    }
-    if (clean.description.length > descriptionMax) {
-      errors.push(UserError.of('description', 'LENGTH', 'De omschrijving mag hoogstens 1.000 tekens lang zijn.'));
-    }
-    if (!Number.isInteger(clean.sortOrder) || clean.sortOrder < sortOrderMin || clean.sortOrder > sortOrderMax) {
-      errors.push(UserError.of('sortOrder', 'RANGE', 'De volgorde moet een geheel getal van 0 tot en met 100.000 zijn.'));
-    }
-    return { errors, clean };
+  // ---- changing -------------------------------------------------------------------------------------------------
+
+  async create(ctx: RequestContext, input: CategoryInput): Promise<Result<Category>> {
+    const checked = await this.check(ctx, input, null);
+    if (!checked.ok) return checked;
+    const values = checked.value;
+    return transactional(ctx, async (tx) => {
+      const category = tx.em.create(Category, { ...values, slug: await this.uniqueSlug(tx, values.name, null) });
+      await tx.em.flush();
+      await this.audit.record(tx, { action: 'CATEGORY_CREATED', subjectType: 'category', subjectId: category.id });
+      return ok(category);
+    });
   }
 
-  private async uniqueSlug(em: EntityManager, name: string, id: string | null): Promise<string> {
+  async update(ctx: RequestContext, id: string, input: CategoryInput): Promise<Result<Category>> {
+    if (!isUuid(id)) return problem(null, 'NOT_FOUND', NOT_FOUND);
+    return transactional(ctx, async (tx) => {
+      const category = await tx.em.findOne(Category, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!category) return problem(null, 'NOT_FOUND', NOT_FOUND);
+      const checked = await this.check(tx, input, id);
+      if (!checked.ok) return checked;
+      const values = checked.value;
+      const fields = (['name', 'description', 'sortOrder'] as const).filter((f) => category[f] !== values[f]);
+      if (category.name !== values.name) category.slug = await this.uniqueSlug(tx, values.name, id);
+      Object.assign(category, values);
+      await tx.em.flush();
+      await this.audit.record(tx, { action: 'CATEGORY_UPDATED', subjectType: 'category', subjectId: id, details: { fields } });
+      return ok(category);
+    });
+  }
+
+  /** Deletes an empty category. A category with products (in any status) is refused: products need a category. */
+  async delete(ctx: RequestContext, id: string): Promise<Result<string>> {
+    if (!isUuid(id)) return problem(null, 'NOT_FOUND', NOT_FOUND);
+    return transactional(ctx, async (tx) => {
+      const rows = await tx.em.execute<{ id: string; n: string }[]>(
+        `select c.id, (select count(*) from product p where p.category_id = c.id)::text as n from category c where c.id = ? for update of c`,
+        [id],
+      );
+      if (!rows[0]) return problem(null, 'NOT_FOUND', NOT_FOUND);
+      const n = Number(rows[0].n);
+      if (n > 0) {
+        return problem(
+          null,
+          'CATEGORY_HAS_PRODUCTS',
+          `Deze categorie kunt u niet verwijderen: er ${n === 1 ? 'hoort nog 1 product' : `horen nog ${n} producten`} bij. Verplaats ${n === 1 ? 'dat product' : 'die producten'} eerst naar een andere categorie.`,
+        );
+      }
+      await tx.em.execute('delete from category where id = ?', [id]);
+      await this.audit.record(tx, { action: 'CATEGORY_DELETED', subjectType: 'category', subjectId: id });
+      return ok(id);
+    });
+  }
+
+  /** Makes one category the featured one (null: none). Unsets the old one first: the unique index allows one. */
+  async setFeatured(ctx: RequestContext, categoryId: string | null): Promise<Result<Category | null>> {
+    if (categoryId !== null && !isUuid(categoryId)) return problem('categoryId', 'NOT_FOUND', NOT_FOUND);
+    return transactional(ctx, async (tx) => {
+      // Serialise concurrent changes: both would otherwise try to set a different featured category at once.
+      await tx.em.execute(`select pg_advisory_xact_lock(hashtext('gemeentewinkel:featured-category'))`);
+      if (categoryId) {
+        const exists = await tx.em.execute<{ id: string }[]>('select id from category where id = ?', [categoryId]);
+        if (!exists.length) return problem('categoryId', 'NOT_FOUND', NOT_FOUND);
+      }
+      const now = ctx.clock.now();
+      await tx.em.execute('update category set featured = false, updated_at = ? where featured and id is distinct from ?', [now, categoryId]);
+      if (categoryId) await tx.em.execute('update category set featured = true, updated_at = ? where id = ? and not featured', [now, categoryId]);
+      await this.audit.record(tx, { action: 'FEATURED_CATEGORY_SET', subjectType: 'category', subjectId: categoryId });
+      return ok(categoryId ? await tx.em.findOneOrFail(Category, categoryId, { refresh: true }) : null);
+    });
+  }
+
+  // ---- rules ----------------------------------------------------------------------------------------------------
+
+  /** The shared rules (src/rules/category.ts), then what only the database knows: the name is not taken. */
+  private async check(ctx: RequestContext, input: CategoryInput, id: string | null): Promise<Result<{ name: string; description: string; sortOrder: number }>> {
+    const { values, problems } = checkAll(categoryRules, input);
+    const errors = problems.map((p) => UserError.of(p.field, p.code, p.message));
+    if (!errors.some((e) => e.field === 'name')) {
+      const same = await ctx.em.execute<{ id: string }[]>('select id from category where lower(btrim(name)) = lower(?) and id is distinct from ?', [values.name, id]);
+      if (same.length) errors.unshift(UserError.of('name', 'TAKEN', 'Er is al een categorie met deze naam.'));
+    }
+    return failIfAny(errors) ?? ok(values);
+  }
+
+  private async uniqueSlug(ctx: RequestContext, name: string, id: string | null): Promise<string> {
     const base = slugify(name, 'categorie');
-    const rows = await em.execute<{ slug: string }[]>(
-      `select slug from category where (slug = ? or slug like ?) and id is distinct from ?`,
-      [base, `${base}-%`, id],
-    );
+    const rows = await ctx.em.execute<{ slug: string }[]>(`select slug from category where (slug = ? or slug like ?) and id is distinct from ?`, [base, `${base}-%`, id]);
     const taken = new Set(rows.map((r) => r.slug));
     if (!taken.has(base)) return base;
     for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-  }
-
-  private actor(ctx: Context) {
-    const v = ctx.viewer;
-    return { actorKind: v.kind, actorId: v.kind === Audience.STAFF ? v.adminAccountId : null };
-  }
-
-  private audit(ctx: Context, action: string, id: string) {
-    ctx.em.create(AuditLog, { ...this.actor(ctx), action, subjectType: 'category', subjectId: id, details: {} });
   }
 }

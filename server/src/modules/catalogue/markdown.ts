@@ -1,3 +1,4 @@
+import { PRODUCT_LIMITS } from '../../rules/product.js';
 import MarkdownIt from 'markdown-it';
 
 /**
@@ -40,7 +41,7 @@ md.renderer.rules.heading_close = (tokens, idx) => {
   return `</h${level}>\n`;
 };
 
-export const MAX_DESCRIPTION_LENGTH = 10_000;
+export const MAX_DESCRIPTION_LENGTH = PRODUCT_LIMITS.descriptionMax;
 
 /** Markdown → HTML that is safe to put into a page as is. */
 export function renderMarkdown(source: string): string {

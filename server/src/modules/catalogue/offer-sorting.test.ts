@@ -104,7 +104,7 @@ describe('the public offer: sorting, the provider filter and keyset paging', () 
     const cursor = first.data.products.pageInfo.endCursor;
     const other: any = await c.gql(OFFER, { first: 2, sort: 'PRICE_ASC', after: cursor });
     expect(other.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-    expect(other.errors[0].message).toBe('De paginering is ongeldig: vraag de eerste pagina opnieuw op.');
+    expect(other.errors[0].message).toBe('De paginacursor is ongeldig. Begin opnieuw bij de eerste pagina.');
     for (const forged of [
       Buffer.from(JSON.stringify(['pa', 'abc', '00000000-0000-4000-8000-000000000000'])).toString('base64url'),
       Buffer.from(JSON.stringify(['n', '2026-99-99 99:99:99', 'x'])).toString('base64url'),

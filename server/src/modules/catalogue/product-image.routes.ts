@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import express, { type Router } from 'express';
 import busboy from 'busboy';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Logger } from 'pino';
 import type { Services } from '../../services.js';
-import type { Context } from '../../graphql/context.js';
-import { createLoaders } from '../../graphql/loaders.js';
+import type { Contexts } from '../../contexts.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { IMAGE_MESSAGES, IMAGE_RULES } from './product-image.service.js';
+import { hostileTextMessage, isHostileText } from '../../lib/hostile-text.js';
 
 /** The header every upload must carry: a cross-site form cannot set it, and a cross-site script needs CORS we never grant. */
 export const UPLOAD_HEADER = 'x-gemeentewinkel-upload';
@@ -17,8 +14,8 @@ export const UPLOAD_HEADER = 'x-gemeentewinkel-upload';
  * provider's own product. CSRF-safe: the session cookie is SameSite, the request must carry the custom header above,
  * and a cross-origin Origin is refused. Answers JSON `{ image, errors }` with Dutch messages.
  */
-export function productImageRoutes(deps: { orm: MikroORM; services: Services; logger: Logger }): Router {
-  const { orm, services, logger } = deps;
+export function productImageRoutes(deps: { services: Services; contexts: Contexts }): Router {
+  const { services, contexts } = deps;
   const router = express.Router();
 
   router.post('/api/products/:productId/images', async (req, res) => {
@@ -31,8 +28,8 @@ export function productImageRoutes(deps: { orm: MikroORM; services: Services; lo
     if (origin && origin !== `${req.protocol}://${req.get('host')}` && origin !== new URL(services.config.appUrl).origin) {
       return refuse(403, 'FORBIDDEN', 'Dit verzoek is geweigerd (beveiliging tegen vervalste verzoeken).');
     }
-    const em = orm.em.fork();
-    const viewer = await services.sessions.resolveViewer(em, req);
+    const ctx = await contexts.forRequest(req);
+    const viewer = ctx.viewer;
     if (viewer.kind === Audience.ANONYMOUS) return refuse(401, 'UNAUTHENTICATED', 'U moet ingelogd zijn om dit te doen.');
     if (viewer.kind !== Audience.PROVIDER) return refuse(403, 'FORBIDDEN', 'U heeft geen toegang tot deze gegevens.');
     if (!req.is('multipart/form-data')) return refuse(415, 'BAD_REQUEST', IMAGE_MESSAGES.missing, 'file');
@@ -69,7 +66,8 @@ export function productImageRoutes(deps: { orm: MikroORM; services: Services; lo
       return refuse(400, 'BAD_REQUEST', IMAGE_MESSAGES.missing, 'file');
     }
 
-    const ctx: Context = { em, viewer, services, loaders: createLoaders(em), log: logger, requestId: randomUUID(), clock: services.clock, req, res };
+    if (isHostileText(parsed.alt)) return refuse(400, 'INVALID', hostileTextMessage('alt'), 'alt');
+
     try {
       const result = await services.productImages.add(ctx, String(req.params.productId), parsed.data, parsed.alt, parsed.truncated);
       const image = result.image
@@ -84,7 +82,7 @@ export function productImageRoutes(deps: { orm: MikroORM; services: Services; lo
         : null;
       res.status(result.status).json({ image, errors: result.errors.map(({ field, code, message }) => ({ field, code, message })) });
     } catch (error) {
-      logger.error({ err: error }, 'image upload failed');
+      ctx.log.error({ err: error }, 'image upload failed');
       res.status(500).json({ image: null, errors: [{ field: null, code: 'INTERNAL', message: 'Er is een onverwachte fout opgetreden. Probeer het later opnieuw.' }] });
     }
   });

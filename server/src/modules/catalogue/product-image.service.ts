@@ -1,12 +1,13 @@
 import type { OutputInfo } from 'sharp';
 import { randomUUID } from 'node:crypto';
-import type { Context } from '../../graphql/context.js';
+import type { RequestContext } from '../../lib/request-context.js';
 import { UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import type { FileStorage } from '../../integrations/storage/file-storage.js';
 import { Product, ProductStatus } from './product.entity.js';
 import { ProductImage } from './product-image.entity.js';
 import { ProductPayload } from './product.inputs.js';
+import type { ProductService } from './product.service.js';
 
 export const IMAGE_RULES = {
   maxBytes: 5 * 1024 * 1024,
@@ -50,9 +51,12 @@ export interface ImageUploadResult {
  * FileStorage. Nothing is stored unless the whole upload is valid. The same ownership and state rules as editing.
  */
 export class ProductImageService {
-  constructor(private readonly storage: FileStorage) {}
+  constructor(
+    private readonly storage: FileStorage,
+    private readonly products: ProductService,
+  ) {}
 
-  async add(ctx: Context, productId: string, data: Buffer | null, alt: string, truncated = false): Promise<ImageUploadResult> {
+  async add(ctx: RequestContext, productId: string, data: Buffer | null, alt: string, truncated = false): Promise<ImageUploadResult> {
     const fail = (status: number, field: string | null, code: string, message: string): ImageUploadResult => ({
       image: null,
       errors: [UserError.of(field, code, message)],
@@ -87,7 +91,7 @@ export class ProductImageService {
     const thumbnailKey = `products/${id}-thumb.webp`;
     let stored = false;
     let image: ProductImage | null = null;
-    const payload = await ctx.services.products.withOwnProduct(ctx, productId, async (em, product) => {
+    const payload = await this.products.withOwnProduct(ctx, productId, async (em, product) => {
       const problem = editProblem(product);
       if (problem) return ProductPayload.fail(problem);
       const count = await em.count(ProductImage, { product: product.id });
@@ -108,7 +112,7 @@ export class ProductImageService {
         alt: altText,
         sortOrder: count,
       });
-      if (product.status === ProductStatus.APPROVED) product.status = ProductStatus.DRAFT;
+      if (product.status === ProductStatus.APPROVED) await this.products.backToDraft(em, product);
       return ProductPayload.ok(product);
     }).catch(async (error: unknown) => {
       if (stored) await this.removeFiles(storageKey, thumbnailKey);
@@ -121,16 +125,16 @@ export class ProductImageService {
     return { image, errors: [], status: 201 };
   }
 
-  async delete(ctx: Context, productId: string, imageId: string): Promise<ProductPayload> {
+  async delete(ctx: RequestContext, productId: string, imageId: string): Promise<ProductPayload> {
     let keys: string[] = [];
-    const payload = await ctx.services.products.withOwnProduct(ctx, productId, async (em, product) => {
+    const payload = await this.products.withOwnProduct(ctx, productId, async (em, product) => {
       const problem = editProblem(product);
       if (problem) return ProductPayload.fail(problem);
       const image = isUuid(imageId) ? await em.findOne(ProductImage, { id: imageId, product: product.id }) : null;
       if (!image) return ProductPayload.fail(UserError.of(null, 'NOT_FOUND', 'Deze afbeelding is niet gevonden.'));
       keys = [image.storageKey, image.thumbnailKey];
       em.remove(image);
-      if (product.status === ProductStatus.APPROVED) product.status = ProductStatus.DRAFT;
+      if (product.status === ProductStatus.APPROVED) await this.products.backToDraft(em, product);
       return ProductPayload.ok(product);
     });
     // Files go after the database row is gone: a failed commit leaves the image intact.

@@ -71,21 +71,18 @@ export class Product {
   @Property({ type: 'text' })
   redemptionMethod: RedemptionMethod & Opt = RedemptionMethod.PICKUP;
 
-  @Field(() => ProductStatus)
+  @Field(() => ProductStatus, {
+    description:
+      'The provider’s lifecycle and, once submitted, a summary of the municipalities’ decisions (see `approvals`): APPROVED when ' +
+      'approved in at least one municipality, SUBMITTED while none approved and at least one is still to decide (or none can decide ' +
+      'yet), REJECTED when every municipality that can decide rejected it.',
+  })
   @Property({ type: 'text' })
   status: ProductStatus & Opt = ProductStatus.DRAFT;
-
-  @Field(() => String, { nullable: true, description: 'Why staff rejected it; shown to the provider.' })
-  @Property({ type: 'text', nullable: true })
-  rejectionReason?: string | null;
 
   @Field(() => Date, { nullable: true, description: 'When it was last submitted for review.' })
   @Property({ type: 'timestamptz', nullable: true })
   submittedAt?: Date | null;
-
-  @Field(() => Date, { nullable: true, description: 'When staff last approved or rejected it.' })
-  @Property({ type: 'timestamptz', nullable: true })
-  reviewedAt?: Date | null;
 
   @Field(() => Date)
   @Property({ type: 'timestamptz' })

@@ -1,7 +1,6 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { UserError } from '../../graphql/errors.js';
 import { Product, ProductAvailability, RedemptionMethod } from './product.entity.js';
-import { Category } from './category.entity.js';
 
 @InputType({ description: 'A product as the provider edits it. The price is in euro cents.' })
 export class ProductInput {
@@ -39,42 +38,4 @@ export class ProductPayload {
   static fail(...errors: UserError[]): ProductPayload {
     return Object.assign(new ProductPayload(), { product: null, errors });
   }
-}
-
-@InputType({ description: 'A category as staff edit it.' })
-export class CategoryInput {
-  @Field(() => String)
-  name!: string;
-
-  @Field(() => String, { defaultValue: '' })
-  description!: string;
-
-  @Field(() => Int, { description: 'Display order: lower first (0 to 100,000).', defaultValue: 0 })
-  sortOrder!: number;
-}
-
-@ObjectType({ description: 'The result of a category mutation.' })
-export class CategoryPayload {
-  @Field(() => Category, { nullable: true })
-  category!: Category | null;
-
-  @Field(() => [UserError])
-  errors!: UserError[];
-
-  static ok(category: Category | null): CategoryPayload {
-    return Object.assign(new CategoryPayload(), { category, errors: [] });
-  }
-
-  static fail(...errors: UserError[]): CategoryPayload {
-    return Object.assign(new CategoryPayload(), { category: null, errors });
-  }
-}
-
-@ObjectType({ description: 'The result of deleting a category.' })
-export class DeleteCategoryPayload {
-  @Field(() => ID, { nullable: true, description: 'The id of the deleted category; null when nothing was deleted.' })
-  deletedId!: string | null;
-
-  @Field(() => [UserError])
-  errors!: UserError[];
 }

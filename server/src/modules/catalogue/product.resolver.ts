@@ -1,10 +1,12 @@
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience, Permission } from '../../graphql/auth/permissions.js';
 import { Product, ProductStatus } from './product.entity.js';
 import { ProductInput, ProductPayload } from './product.inputs.js';
-import { ProductConnection, toConnection } from './catalogue.resolver.js';
+import { ProductApproval, ProductApprovalStatus } from './product-approval.entity.js';
+import { Municipality } from '../municipalities/municipality.entity.js';
+import { ProductConnection } from './catalogue.resolver.js';
 
 /** Providers manage their own products (ownership is checked in ProductService). */
 @Resolver(() => Product)
@@ -16,7 +18,9 @@ export class ProviderProductResolver {
   }
 
   @Mutation(() => ProductPayload, {
-    description: 'Changes an own product (draft, rejected or approved). Changing an approved product’s content makes it a draft again.',
+    description:
+      'Changes an own product (draft, rejected or approved). Changing an approved product’s content makes it a draft again: it ' +
+      'leaves every municipality’s offer until it is submitted and approved again.',
   })
   @Requires(Audience.PROVIDER)
   updateProduct(
@@ -27,7 +31,9 @@ export class ProviderProductResolver {
     return ctx.services.products.update(ctx, id, input);
   }
 
-  @Mutation(() => ProductPayload, { description: 'Submits an own draft or rejected product for review.' })
+  @Mutation(() => ProductPayload, {
+    description: 'Submits an own draft or rejected product for review by every municipality where your organisation is an approved provider.',
+  })
   @Requires(Audience.PROVIDER)
   submitProduct(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<ProductPayload> {
     return ctx.services.products.submit(ctx, id);
@@ -50,22 +56,28 @@ export class ProviderProductResolver {
   }
 }
 
-/** Staff review products within their municipality scope. */
+/** Staff review products: each municipality decides for itself, and a reviewer only for the municipalities in their scope. */
 @Resolver(() => Product)
 export class ProductReviewResolver {
   @Query(() => ProductConnection, {
     description:
-      'Products for review within your scope: SUBMITTED oldest first, REJECTED/APPROVED most recently reviewed first, otherwise newest first.',
+      'Products within your scope. With `approvalStatus`: products with a decision of that status in a municipality of your scope ' +
+      '(or `municipalityId`): PENDING is the review queue, longest waiting first; APPROVED and REJECTED most recent decision first. ' +
+      'Without it: all products (optionally of one `status` or provider), newest first; SUBMITTED oldest submission first.',
   })
   @Requires(Permission.PRODUCT_REVIEW)
   async reviewProducts(
     @Ctx() ctx: Context,
-    @Arg('status', () => ProductStatus, { nullable: true }) status?: ProductStatus | null,
+    @Arg('approvalStatus', () => ProductApprovalStatus, { nullable: true, description: 'A municipality’s decision within your scope.' })
+    approvalStatus?: ProductApprovalStatus | null,
+    @Arg('municipalityId', () => ID, { nullable: true, description: 'With `approvalStatus`: only this municipality of your scope.' })
+    municipalityId?: string | null,
+    @Arg('status', () => ProductStatus, { nullable: true, description: 'The product’s own (summary) status.' }) status?: ProductStatus | null,
     @Arg('providerId', () => ID, { nullable: true }) providerId?: string | null,
     @Arg('first', () => Int, { nullable: true, defaultValue: 25 }) first?: number,
     @Arg('after', () => String, { nullable: true }) after?: string | null,
   ): Promise<ProductConnection> {
-    return toConnection(await ctx.services.products.reviewList(ctx, { status, providerId, first, after }));
+    return ctx.services.products.reviewList(ctx, { approvalStatus, municipalityId, status, providerId, first, after });
   }
 
   @Query(() => Product, { nullable: true, description: 'One product in any status, within your scope; null otherwise.' })
@@ -74,15 +86,41 @@ export class ProductReviewResolver {
     return ctx.services.products.reviewProduct(ctx, id);
   }
 
-  @Mutation(() => ProductPayload, { description: 'Approves a submitted product: it enters the offer.' })
+  @Mutation(() => ProductPayload, {
+    description:
+      'Approves a submitted product for municipalities of your scope: it enters their offer. `municipalityIds` null: every ' +
+      'municipality of your scope where it waits for a decision. All or nothing.',
+  })
   @Requires(Permission.PRODUCT_REVIEW)
-  approveProduct(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<ProductPayload> {
-    return ctx.services.products.approve(ctx, id);
+  approveProduct(
+    @Arg('id', () => ID) id: string,
+    @Ctx() ctx: Context,
+    @Arg('municipalityIds', () => [ID], { nullable: true }) municipalityIds?: string[] | null,
+  ): Promise<ProductPayload> {
+    return ctx.services.products.approve(ctx, id, municipalityIds);
   }
 
-  @Mutation(() => ProductPayload, { description: 'Rejects a submitted product with a reason the provider sees.' })
+  @Mutation(() => ProductPayload, {
+    description:
+      'Rejects a submitted product for municipalities of your scope, with a reason the provider sees. `municipalityIds` null: ' +
+      'every municipality of your scope where it waits for a decision. All or nothing.',
+  })
   @Requires(Permission.PRODUCT_REVIEW)
-  rejectProduct(@Arg('id', () => ID) id: string, @Arg('reason', () => String) reason: string, @Ctx() ctx: Context): Promise<ProductPayload> {
-    return ctx.services.products.reject(ctx, id, reason);
+  rejectProduct(
+    @Arg('id', () => ID) id: string,
+    @Arg('reason', () => String) reason: string,
+    @Ctx() ctx: Context,
+    @Arg('municipalityIds', () => [ID], { nullable: true }) municipalityIds?: string[] | null,
+  ): Promise<ProductPayload> {
+    return ctx.services.products.reject(ctx, id, reason, municipalityIds);
+  }
+}
+
+/** One municipality's decision on a product. */
+@Resolver(() => ProductApproval)
+export class ProductApprovalResolver {
+  @FieldResolver(() => Municipality)
+  async municipality(@Root() approval: ProductApproval, @Ctx() ctx: Context): Promise<Municipality> {
+    return (await ctx.loaders.municipality.load(approval.municipality.id))!;
   }
 }

@@ -1,82 +1,96 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import DataLoader from 'dataloader';
 import type { Context } from '../../graphql/context.js';
+import { transactional, withEm, type RequestContext } from '../../lib/request-context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { clampPageSize } from '../../graphql/pagination.js';
-import { AuditLog } from '../audit/audit-log.entity.js';
+import { clampPageSize, emptyConnection, toConnection } from '../../graphql/pagination.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { MailService } from '../communication/mail.service.js';
 import { ProviderUser } from '../providers/provider-user.entity.js';
 import { Provider } from '../providers/provider.entity.js';
 import { Category } from './category.entity.js';
 import { Product, ProductStatus } from './product.entity.js';
+import { ProductApproval, ProductApprovalStatus } from './product-approval.entity.js';
 import { ProductPayload, type ProductInput } from './product.inputs.js';
-import { EMPTY_PAGE, type ProductPage } from './catalogue.service.js';
-import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from './keyset.js';
+import type { ProductPage } from './catalogue.service.js';
+import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 import { slugify } from './slug.js';
-import { MAX_DESCRIPTION_LENGTH } from './markdown.js';
-
-/** The rules of DESIGN.md section 4, shared with the client's mirror validation (client/src/lib/productRules.ts). */
-export const PRODUCT_RULES = {
-  titleMin: 3,
-  titleMax: 120,
-  priceMinCents: 1,
-  priceMaxCents: 1_000_000,
-  descriptionMax: MAX_DESCRIPTION_LENGTH,
-  reasonMin: 5,
-  reasonMax: 2000,
-} as const;
+import { decisionCounts, dropOpenDecisions, openDecisionsForProduct, refreshStatuses } from './product-approval.js';
+import { productRules, rejectionReason } from '../../rules/product.js';
 
 const notFound = () => UserError.of(null, 'NOT_FOUND', 'Dit product is niet gevonden.');
 
+/** Staff review filter: see reviewList. */
+export interface ReviewFilter {
+  approvalStatus?: ProductApprovalStatus | null;
+  municipalityId?: string | null;
+  status?: ProductStatus | null;
+  providerId?: string | null;
+  first?: number | null;
+  after?: string | null;
+}
+
+type DecisionRow = { id: string; municipality_id: string; municipality_name: string; status: ProductApprovalStatus };
+
 /**
- * Products as providers manage them and staff review them. The state machine:
+ * Products as providers manage them and municipalities decide on them. The provider's lifecycle:
  *
- *   DRAFT ──submit──▶ SUBMITTED ──approve──▶ APPROVED
- *     ▲                    │
- *     │                    └──reject(reason)──▶ REJECTED ──submit──▶ SUBMITTED
- *     └── editing an APPROVED product's content (it leaves the offer until approved again)
+ *   DRAFT ──submit──▶ submitted ──▶ per municipality: PENDING ──approve──▶ APPROVED
+ *     ▲                                                   └──reject(reason)──▶ REJECTED ──edit + submit──▶ PENDING
+ *     └── editing an approved product's content (it leaves every municipality's offer until approved again)
  *   any state but ARCHIVED ──archive──▶ ARCHIVED (final)
  *
+ * Once submitted, `product.status` summarises the decisions (product-approval.ts): APPROVED when approved somewhere,
+ * SUBMITTED while nothing is approved and something is pending, REJECTED when every municipality rejected it.
  * Providers edit DRAFT, REJECTED and APPROVED products; a SUBMITTED product is frozen while it is reviewed.
  * Ownership: a provider only ever finds its own products; anything else is "not found" (no existence leak).
- * Staff see products of providers with a membership in a municipality in their scope.
+ * Staff see products of providers with a membership in a municipality in their scope, and decide only for the
+ * municipalities in their scope.
  */
 export class ProductService {
-  constructor(private readonly appUrl: string) {}
+  constructor(
+    private readonly appUrl: string,
+    private readonly audit: AuditService,
+    private readonly mail: MailService,
+  ) {}
 
   // ------------------------------------------------------------------------------------------------------------
   // Provider
 
   /** The logged-in provider's own product, or null. */
-  async ownProduct(ctx: Context, id: string): Promise<Product | null> {
+  async ownProduct(ctx: RequestContext, id: string): Promise<Product | null> {
     if (ctx.viewer.kind !== Audience.PROVIDER || !isUuid(id)) return null;
     return ctx.em.findOne(Product, { id, provider: ctx.viewer.providerId });
   }
 
-  async create(ctx: Context, input: ProductInput): Promise<ProductPayload> {
+  async create(ctx: RequestContext, input: ProductInput): Promise<ProductPayload> {
     if (ctx.viewer.kind !== Audience.PROVIDER) return ProductPayload.fail(notFound());
     const providerId = ctx.viewer.providerId;
     const { errors, clean } = await this.validate(ctx.em, input);
     if (errors.length) return ProductPayload.fail(...errors);
-    const product = ctx.em.create(Product, {
-      provider: ctx.em.getReference(Provider, providerId),
-      category: ctx.em.getReference(Category, clean.categoryId),
-      title: clean.title,
-      slug: slugify(clean.title),
-      description: clean.description,
-      priceCents: clean.priceCents,
-      availability: clean.availability,
-      redemptionMethod: clean.redemptionMethod,
-      status: ProductStatus.DRAFT,
+    return transactional(ctx, async (tx) => {
+      const product = tx.em.create(Product, {
+        provider: tx.em.getReference(Provider, providerId),
+        category: tx.em.getReference(Category, clean.categoryId),
+        title: clean.title,
+        slug: slugify(clean.title),
+        description: clean.description,
+        priceCents: clean.priceCents,
+        availability: clean.availability,
+        redemptionMethod: clean.redemptionMethod,
+        status: ProductStatus.DRAFT,
+      });
+      await tx.em.flush();
+      await this.record(tx, 'PRODUCT_CREATED', product.id);
+      return ProductPayload.ok(product);
     });
-    this.audit(ctx.em, ctx, 'PRODUCT_CREATED', product.id);
-    await ctx.em.flush();
-    return ProductPayload.ok(product);
   }
 
-  async update(ctx: Context, id: string, input: ProductInput): Promise<ProductPayload> {
+  async update(ctx: RequestContext, id: string, input: ProductInput): Promise<ProductPayload> {
     return this.withOwnProduct(ctx, id, async (em, product) => {
       if (product.status === ProductStatus.SUBMITTED) {
         return ProductPayload.fail(
@@ -101,42 +115,50 @@ export class ProductService {
       product.category = em.getReference(Category, clean.categoryId) as never;
       product.availability = clean.availability;
       product.redemptionMethod = clean.redemptionMethod;
-      // A change to what customers see needs a new review; availability alone does not.
-      if (product.status === ProductStatus.APPROVED && contentChanged) product.status = ProductStatus.DRAFT;
-      this.audit(em, ctx, 'PRODUCT_UPDATED', product.id);
+      // A change to what customers see needs a new review in every municipality; availability alone does not.
+      if (product.status === ProductStatus.APPROVED && contentChanged) await this.backToDraft(em, product);
+      await this.record(withEm(ctx, em), 'PRODUCT_UPDATED', product.id);
       return ProductPayload.ok(product);
     });
   }
 
-  async submit(ctx: Context, id: string): Promise<ProductPayload> {
+  /** An approved product's content changed: it leaves every offer and waits for the provider to submit it again. */
+  async backToDraft(em: EntityManager, product: Product): Promise<void> {
+    product.status = ProductStatus.DRAFT;
+    await dropOpenDecisions(em, product.id);
+  }
+
+  async submit(ctx: RequestContext, id: string): Promise<ProductPayload> {
     return this.withOwnProduct(ctx, id, async (em, product) => {
       if (product.status !== ProductStatus.DRAFT && product.status !== ProductStatus.REJECTED) {
         return ProductPayload.fail(
           UserError.of(null, 'INVALID_TRANSITION', `Alleen een concept of een afgekeurd product kunt u indienen. Dit product is ${STATUS_NL[product.status as ProductStatus]}.`),
         );
       }
+      // Every municipality where the provider is an approved member decides afresh (none yet: it waits for one).
+      const municipalityIds = await openDecisionsForProduct(em, product.id, product.provider.id);
       product.status = ProductStatus.SUBMITTED;
       product.submittedAt = new Date();
-      product.rejectionReason = null;
-      this.audit(em, ctx, 'PRODUCT_SUBMITTED', product.id);
+      await this.record(withEm(ctx, em), 'PRODUCT_SUBMITTED', product.id, { municipalityIds });
       return ProductPayload.ok(product);
     });
   }
 
-  async archive(ctx: Context, id: string): Promise<ProductPayload> {
+  async archive(ctx: RequestContext, id: string): Promise<ProductPayload> {
     return this.withOwnProduct(ctx, id, async (em, product) => {
       if (product.status === ProductStatus.ARCHIVED) {
         return ProductPayload.fail(UserError.of(null, 'INVALID_TRANSITION', 'Dit product is al gearchiveerd.'));
       }
       product.status = ProductStatus.ARCHIVED;
-      this.audit(em, ctx, 'PRODUCT_ARCHIVED', product.id);
+      await dropOpenDecisions(em, product.id);
+      await this.record(withEm(ctx, em), 'PRODUCT_ARCHIVED', product.id);
       return ProductPayload.ok(product);
     });
   }
 
   /** Runs `change` on the provider's own product, locked, in one transaction. Not the provider's: "not found". */
   async withOwnProduct(
-    ctx: Context,
+    ctx: RequestContext,
     id: string,
     change: (em: EntityManager, product: Product) => Promise<ProductPayload>,
   ): Promise<ProductPayload> {
@@ -149,20 +171,14 @@ export class ProductService {
     });
   }
 
-  /** Checks a product input against the rules; `clean` is the trimmed input. */
+  /** Checks a product input against the shared rules (src/rules/product.ts); `clean` is the normalised input. */
   async validate(em: EntityManager, input: ProductInput): Promise<{ errors: UserError[]; clean: ProductInput }> {
     const errors: UserError[] = [];
-    const clean = { ...input, title: input.title.trim().replace(/\s+/g, ' '), description: input.description.replace(/\r\n?/g, '\n').trim() };
-    const { titleMin, titleMax, priceMinCents, priceMaxCents, descriptionMax } = PRODUCT_RULES;
-    if (!clean.title) errors.push(UserError.of('title', 'REQUIRED', 'Vul een titel in.'));
-    else if ([...clean.title].length < titleMin || [...clean.title].length > titleMax) {
-      errors.push(UserError.of('title', 'LENGTH', `De titel moet tussen ${titleMin} en ${titleMax} tekens lang zijn.`));
-    }
-    if (clean.description.length > descriptionMax) {
-      errors.push(UserError.of('description', 'LENGTH', 'De omschrijving mag hoogstens 10.000 tekens lang zijn.'));
-    }
-    if (!Number.isInteger(clean.priceCents) || clean.priceCents < priceMinCents || clean.priceCents > priceMaxCents) {
-      errors.push(UserError.of('priceCents', 'RANGE', 'De prijs moet tussen € 0,01 en € 10.000,00 liggen.'));
+    const clean = { ...input };
+    for (const field of ['title', 'description', 'priceCents'] as const) {
+      const checked = productRules[field].check(input[field]);
+      if (checked.ok) Object.assign(clean, { [field]: checked.value });
+      else errors.push(UserError.of(field, checked.problem.code, checked.problem.message));
     }
     if (!isUuid(clean.categoryId) || !(await em.findOne(Category, clean.categoryId))) {
       errors.push(UserError.of('categoryId', 'REQUIRED', 'Kies een categorie.'));
@@ -171,10 +187,48 @@ export class ProductService {
   }
 
   // ------------------------------------------------------------------------------------------------------------
+  // The decisions, as the provider and staff see them
+
+  /**
+   * The decisions on a product that count (the provider is an approved member there), by municipality name:
+   * all of them for the owning provider, those in their scope for staff and API clients, none for anyone else.
+   * A draft or archived product has none (nothing is being decided; the old decisions are history).
+   */
+  async approvalsOf(ctx: Context, product: Product): Promise<ProductApproval[]> {
+    if (product.status === ProductStatus.DRAFT || product.status === ProductStatus.ARCHIVED) return [];
+    const v = ctx.viewer;
+    if (v.kind === Audience.PROVIDER && v.providerId !== product.provider.id) return [];
+    if (v.kind !== Audience.PROVIDER && v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) return [];
+    return this.approvalLoader(ctx).load(product.id);
+  }
+
+  private readonly loaders = new WeakMap<object, DataLoader<string, ProductApproval[]>>();
+
+  /** Per request: the decisions of many products in one query, limited to the viewer's scope. */
+  private approvalLoader(ctx: Context): DataLoader<string, ProductApproval[]> {
+    let loader = this.loaders.get(ctx.loaders);
+    if (!loader) {
+      const scope = ctx.viewer.kind === Audience.PROVIDER ? null : municipalityScope(ctx.viewer);
+      loader = new DataLoader<string, ProductApproval[]>(async (ids) => {
+        const rows = await ctx.em.execute<Record<string, unknown>[]>(
+          `select pa.* from product_approval pa join product p on p.id = pa.product_id join municipality m on m.id = pa.municipality_id
+            where pa.product_id = any(?::uuid[]) and ${decisionCounts('pa', 'p')}${scope === null ? '' : ' and pa.municipality_id = any(?::uuid[])'}
+            order by m.name, m.id`,
+          [`{${ids.join(',')}}`, ...(scope === null ? [] : [`{${scope.join(',')}}`])],
+        );
+        const decisions = rows.map((row) => ctx.em.map(ProductApproval, row as never));
+        return ids.map((id) => decisions.filter((d) => d.product.id === id));
+      });
+      this.loaders.set(ctx.loaders, loader);
+    }
+    return loader;
+  }
+
+  // ------------------------------------------------------------------------------------------------------------
   // Staff review
 
   /** The scope condition for staff (and API clients): the product's provider is a member in a scoped municipality. */
-  private scope(ctx: Context): { sql: string; params: unknown[] } {
+  private scope(ctx: RequestContext): { sql: string; params: unknown[] } {
     const scope = municipalityScope(ctx.viewer);
     if (ctx.viewer.kind !== Audience.STAFF && ctx.viewer.kind !== Audience.API_CLIENT) return { sql: 'false', params: [] };
     if (scope === null) return { sql: 'true', params: [] };
@@ -185,53 +239,76 @@ export class ProductService {
   }
 
   /**
-   * Products for staff: the review queue (SUBMITTED, oldest submission first), the rejected or approved ones (most
-   * recently reviewed first), or all of one provider (newest first). Always within the viewer's scope.
+   * Products for staff, always within the viewer's scope:
+   * - `approvalStatus`: products with a decision of that status that counts, in a municipality of the viewer's scope
+   *   (or the one `municipalityId`): PENDING is the review queue (longest waiting first), REJECTED the rejected list
+   *   and APPROVED the approved ones (most recent decision first);
+   * - otherwise all products (optionally of one lifecycle/summary `status`, one provider), newest first; SUBMITTED
+   *   ones oldest submission first.
    */
-  async reviewList(
-    ctx: Context,
-    filter: { status?: ProductStatus | null; providerId?: string | null; first?: number | null; after?: string | null },
-  ): Promise<ProductPage> {
+  async reviewList(ctx: RequestContext, filter: ReviewFilter): Promise<ProductPage> {
     const first = clampPageSize(filter.first, 25);
     const scope = this.scope(ctx);
     const where = [scope.sql];
     const params = [...scope.params];
+    let from = 'product p';
+    const fromParams: unknown[] = [];
+    let order: KeyOrder;
+
+    if (filter.approvalStatus) {
+      let municipalities = municipalityScope(ctx.viewer);
+      if (filter.municipalityId) {
+        if (!isUuid(filter.municipalityId) || (municipalities !== null && !municipalities.includes(filter.municipalityId))) return emptyConnection();
+        municipalities = [filter.municipalityId];
+      }
+      from = `product p join (
+          select pa.product_id, min(pa.requested_at) as requested_at, max(pa.decided_at) as decided_at
+            from product_approval pa join product p on p.id = pa.product_id
+           where pa.status = ? and ${decisionCounts('pa', 'p')}${municipalities === null ? '' : ' and pa.municipality_id = any(?::uuid[])'}
+           group by pa.product_id) d on d.product_id = p.id`;
+      fromParams.push(filter.approvalStatus, ...(municipalities === null ? [] : [`{${municipalities.join(',')}}`]));
+      where.push(`p.status in ('SUBMITTED','APPROVED','REJECTED')`);
+      order =
+        filter.approvalStatus === ProductApprovalStatus.PENDING
+          ? { name: 'q', direction: 'asc', keys: [{ expr: 'd.requested_at', cast: 'timestamptz' }, { expr: 'p.id', cast: 'uuid' }] }
+          : { name: `d${filter.approvalStatus[0]}`, direction: 'desc', keys: [{ expr: 'd.decided_at', cast: 'timestamptz' }, { expr: 'p.id', cast: 'uuid' }] };
+    } else {
+      order =
+        filter.status === ProductStatus.SUBMITTED
+          ? { name: 's', direction: 'asc', keys: [{ expr: 'coalesce(p.submitted_at, p.created_at)', cast: 'timestamptz' }, { expr: 'p.id', cast: 'uuid' }] }
+          : { name: 'c', direction: 'desc', keys: [{ expr: 'p.created_at', cast: 'timestamptz' }, { expr: 'p.id', cast: 'uuid' }] };
+    }
     if (filter.status) {
       where.push('p.status = ?');
       params.push(filter.status);
     }
     if (filter.providerId) {
-      if (!isUuid(filter.providerId)) return EMPTY_PAGE;
+      if (!isUuid(filter.providerId)) return emptyConnection();
       where.push('p.provider_id = ?');
       params.push(filter.providerId);
     }
-    const order: KeyOrder =
-      filter.status === ProductStatus.SUBMITTED
-        ? { name: 'q', direction: 'asc', keys: [{ expr: 'coalesce(p.submitted_at, p.created_at)', cast: 'timestamptz' }, { expr: 'p.id', cast: 'uuid' }] }
-        : filter.status === ProductStatus.REJECTED || filter.status === ProductStatus.APPROVED
-          ? { name: 'rv', direction: 'desc', keys: [{ expr: 'coalesce(p.reviewed_at, p.updated_at)', cast: 'timestamptz' }, { expr: 'p.id', cast: 'uuid' }] }
-          : { name: 'c', direction: 'desc', keys: [{ expr: 'p.created_at', cast: 'timestamptz' }, { expr: 'p.id', cast: 'uuid' }] };
     const after = keyCondition(order, filter.after);
-    const [{ count }] = await ctx.em.execute<{ count: string }[]>(
-      `select count(*)::text as count from product p where ${where.join(' and ')}`,
-      params,
-    ) as [{ count: string }];
+    const [{ count }] = (await ctx.em.execute<{ count: string }[]>(
+      `select count(*)::text as count from ${from} where ${where.join(' and ')}`,
+      [...fromParams, ...params],
+    )) as [{ count: string }];
     const totalCount = Number(count);
-    if (totalCount === 0) return EMPTY_PAGE;
+    if (totalCount === 0) return emptyConnection();
     const rows = await ctx.em.execute<Record<string, unknown>[]>(
-      `select p.*, ${keySelect(order)} from product p where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
+      `select p.*, ${keySelect(order)} from ${from} where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
        order by ${keyOrderBy(order)} limit ?`,
-      [...params, ...after.params, first + 1],
+      [...fromParams, ...params, ...after.params, first + 1],
     );
-    const items = rows.slice(0, first).map((row) => {
-      const cursor = rowCursor(order, row);
-      return { cursor, node: ctx.em.map(Product, stripKeys(row, order.keys.length) as never) };
+    return toConnection(rows, {
+      first,
+      totalCount,
+      cursorOf: (row) => rowCursor(order, row),
+      nodes: (page) => page.map((row) => ctx.em.map(Product, stripKeys({ ...row }, order.keys.length) as never)),
     });
-    return { items, hasNextPage: rows.length > first, endCursor: items.at(-1)?.cursor ?? null, totalCount };
   }
 
   /** One product for staff, any status, within scope; null otherwise. */
-  async reviewProduct(ctx: Context, id: string): Promise<Product | null> {
+  async reviewProduct(ctx: RequestContext, id: string): Promise<Product | null> {
     if (!isUuid(id)) return null;
     const scope = this.scope(ctx);
     const rows = await ctx.em.execute<Record<string, unknown>[]>(
@@ -244,69 +321,130 @@ export class ProductService {
     return ctx.em.map(Product, rows[0] as never);
   }
 
-  async approve(ctx: Context, id: string): Promise<ProductPayload> {
-    const payload = await this.withScopedProduct(ctx, id, async (em, product) => {
-      if (product.status !== ProductStatus.SUBMITTED) {
-        return ProductPayload.fail(
-          UserError.of(null, 'INVALID_TRANSITION', `Alleen een ingediend product kunt u goedkeuren. Dit product is ${STATUS_NL[product.status as ProductStatus]}.`),
-        );
-      }
-      product.status = ProductStatus.APPROVED;
-      product.reviewedAt = new Date();
-      product.rejectionReason = null;
-      this.audit(em, ctx, 'PRODUCT_APPROVED', product.id);
-      return ProductPayload.ok(product);
-    });
-    if (payload.product) await this.notify(ctx, payload.product, 'PRODUCT_APPROVED');
-    return payload;
+  /** Approves a product in the given municipalities of the viewer's scope (null: every open decision in scope). */
+  approve(ctx: RequestContext, id: string, municipalityIds?: readonly string[] | null): Promise<ProductPayload> {
+    return this.decide(ctx, id, ProductApprovalStatus.APPROVED, null, municipalityIds ?? null);
   }
 
-  async reject(ctx: Context, id: string, reason: string): Promise<ProductPayload> {
-    const text = reason.replace(/\r\n?/g, '\n').trim();
-    if ([...text].length < PRODUCT_RULES.reasonMin) {
-      return ProductPayload.fail(
-        UserError.of('reason', 'REQUIRED', 'Geef de reden van afkeuren (minstens 5 tekens). De aanbieder ziet deze reden.'),
-      );
-    }
-    if ([...text].length > PRODUCT_RULES.reasonMax) {
-      return ProductPayload.fail(UserError.of('reason', 'LENGTH', 'De reden mag hoogstens 2.000 tekens lang zijn.'));
-    }
-    const payload = await this.withScopedProduct(ctx, id, async (em, product) => {
-      if (product.status !== ProductStatus.SUBMITTED) {
-        return ProductPayload.fail(
-          UserError.of(null, 'INVALID_TRANSITION', `Alleen een ingediend product kunt u afkeuren. Dit product is ${STATUS_NL[product.status as ProductStatus]}.`),
-        );
-      }
-      product.status = ProductStatus.REJECTED;
-      product.reviewedAt = new Date();
-      product.rejectionReason = text;
-      this.audit(em, ctx, 'PRODUCT_REJECTED', product.id, { reason: text });
-      return ProductPayload.ok(product);
-    });
-    if (payload.product) await this.notify(ctx, payload.product, 'PRODUCT_REJECTED');
-    return payload;
+  /** Rejects a product, with a reason the provider sees, in the given municipalities (null: every open one in scope). */
+  reject(ctx: RequestContext, id: string, reason: string, municipalityIds?: readonly string[] | null): Promise<ProductPayload> {
+    const checked = rejectionReason.check(reason);
+    if (!checked.ok) return Promise.resolve(ProductPayload.fail(UserError.of('reason', checked.problem.code, checked.problem.message)));
+    return this.decide(ctx, id, ProductApprovalStatus.REJECTED, checked.value, municipalityIds ?? null);
   }
 
-  private async withScopedProduct(
-    ctx: Context,
+  /**
+   * One decision for one or more municipalities, all or nothing, in one transaction: the product row is locked, each
+   * municipality must be in the viewer's scope and have an open (pending) decision that counts, and the summary status
+   * follows. Every municipality's decision is audited and mailed to the provider (after the commit).
+   */
+  private async decide(
+    ctx: RequestContext,
     id: string,
-    change: (em: EntityManager, product: Product) => Promise<ProductPayload>,
+    decision: ProductApprovalStatus.APPROVED | ProductApprovalStatus.REJECTED,
+    reason: string | null,
+    municipalityIds: readonly string[] | null,
   ): Promise<ProductPayload> {
     if (!isUuid(id)) return ProductPayload.fail(notFound());
-    const scope = this.scope(ctx);
-    return ctx.em.transactional(async (em) => {
-      const rows = await em.execute<{ id: string }[]>(
-        `select p.id from product p where p.id = ? and ${scope.sql} for update of p`,
-        [id, ...scope.params],
+    const verb = decision === ProductApprovalStatus.APPROVED ? 'goedkeuren' : 'afkeuren';
+    if (municipalityIds !== null) {
+      if (!municipalityIds.length) {
+        return ProductPayload.fail(UserError.of('municipalityIds', 'REQUIRED', `Kies de gemeente(n) waarvoor u dit product wilt ${verb}.`));
+      }
+      if (municipalityIds.some((m) => !isUuid(m))) {
+        return ProductPayload.fail(UserError.of('municipalityIds', 'NOT_FOUND', 'Deze gemeente bestaat niet.'));
+      }
+    }
+    const scope = municipalityScope(ctx.viewer);
+    const productScope = this.scope(ctx);
+    const decided: DecisionRow[] = [];
+    const payload = await transactional(ctx, async (tx) => {
+      const em = tx.em;
+      const locked = await em.execute<{ id: string; status: ProductStatus }[]>(
+        `select p.id, p.status from product p where p.id = ? and ${productScope.sql} for update of p`,
+        [id, ...productScope.params],
       );
-      if (!rows.length) return ProductPayload.fail(notFound());
-      const product = await em.findOneOrFail(Product, id, { refresh: true });
-      return change(em as EntityManager, product);
+      if (!locked[0]) return ProductPayload.fail(notFound());
+      const status = locked[0].status;
+      if (status === ProductStatus.DRAFT || status === ProductStatus.ARCHIVED) {
+        return ProductPayload.fail(
+          UserError.of(null, 'INVALID_TRANSITION', `Alleen een ingediend product kunt u ${verb}. Dit product is ${STATUS_NL[status]}.`),
+        );
+      }
+      const rows = await em.execute<DecisionRow[]>(
+        `select pa.id, pa.municipality_id, m.name as municipality_name, pa.status
+           from product_approval pa join product p on p.id = pa.product_id join municipality m on m.id = pa.municipality_id
+          where pa.product_id = ? and ${decisionCounts('pa', 'p')}
+          order by m.name
+          for update of pa`,
+        [id],
+      );
+      const inScope = (municipalityId: string) => scope === null || scope.includes(municipalityId);
+      let targets: DecisionRow[];
+      if (municipalityIds === null) {
+        targets = rows.filter((r) => r.status === ProductApprovalStatus.PENDING && inScope(r.municipality_id));
+        if (!targets.length) {
+          return ProductPayload.fail(
+            UserError.of(null, 'INVALID_TRANSITION', 'Dit product wacht in uw gemeenten niet (meer) op een beoordeling. Vernieuw de pagina.'),
+          );
+        }
+      } else {
+        targets = [];
+        for (const municipalityId of new Set(municipalityIds)) {
+          if (!inScope(municipalityId)) {
+            const name = (await em.execute<{ name: string }[]>(`select name from municipality where id = ?`, [municipalityId]))[0]?.name;
+            return ProductPayload.fail(
+              UserError.of(
+                'municipalityIds',
+                'FORBIDDEN',
+                name
+                  ? `U beslist alleen voor de gemeenten waarvoor u bevoegd bent; ${name} hoort daar niet bij.`
+                  : 'Deze gemeente bestaat niet.',
+              ),
+            );
+          }
+          const row = rows.find((r) => r.municipality_id === municipalityId);
+          if (!row) {
+            return ProductPayload.fail(
+              UserError.of('municipalityIds', 'NOT_FOUND', 'In deze gemeente staat dit product niet ter beoordeling: de aanbieder is er geen goedgekeurde aanbieder.'),
+            );
+          }
+          if (row.status !== ProductApprovalStatus.PENDING) {
+            return ProductPayload.fail(
+              UserError.of('municipalityIds', 'INVALID_TRANSITION', `Over dit product is in ${row.municipality_name} al beslist. Vernieuw de pagina.`),
+            );
+          }
+          targets.push(row);
+        }
+      }
+      const adminAccountId = ctx.viewer.kind === Audience.STAFF ? ctx.viewer.adminAccountId : null;
+      await em.execute(
+        `update product_approval set status = ?, reason = ?, decided_at = now(), decided_by_id = ?, updated_at = now()
+          where id = any(?::uuid[])`,
+        [decision, reason, adminAccountId, `{${targets.map((t) => t.id).join(',')}}`],
+      );
+      for (const t of targets) {
+        await this.record(tx, decision === ProductApprovalStatus.APPROVED ? 'PRODUCT_APPROVED' : 'PRODUCT_REJECTED', id, {
+          municipalityId: t.municipality_id,
+          ...(reason ? { reason } : {}),
+        });
+      }
+      await refreshStatuses(em, { productIds: [id] });
+      decided.push(...targets);
+      return ProductPayload.ok(await em.findOneOrFail(Product, id, { refresh: true }));
     });
+    if (payload.product) await this.notify(ctx, payload.product, decision, reason, decided);
+    return payload;
   }
 
-  /** E-mails the provider's active users about a review decision. A mail failure never undoes the review. */
-  private async notify(ctx: Context, product: Product, template: 'PRODUCT_APPROVED' | 'PRODUCT_REJECTED'): Promise<void> {
+  /** E-mails the provider's active users about each municipality's decision. A mail failure never undoes it. */
+  private async notify(
+    ctx: RequestContext,
+    product: Product,
+    decision: ProductApprovalStatus.APPROVED | ProductApprovalStatus.REJECTED,
+    reason: string | null,
+    decided: DecisionRow[],
+  ): Promise<void> {
     try {
       const em = ctx.em.fork();
       const [provider, users] = await Promise.all([
@@ -314,19 +452,14 @@ export class ProductService {
         em.find(ProviderUser, { provider: product.provider.id, active: true }),
       ]);
       const productLink = `${this.appUrl}/aanbieder/producten/${product.id}`;
-      for (const user of users) {
-        if (template === 'PRODUCT_APPROVED') {
-          await ctx.services.mail.send(em, {
-            template,
-            to: user.email,
-            variables: { providerName: provider.name, productTitle: product.title, productLink },
-          });
-        } else {
-          await ctx.services.mail.send(em, {
-            template,
-            to: user.email,
-            variables: { providerName: provider.name, productTitle: product.title, productLink, reason: product.rejectionReason ?? '' },
-          });
+      for (const { municipality_name: municipalityName } of decided) {
+        for (const user of users) {
+          const common = { providerName: provider.name, productTitle: product.title, productLink, municipalityName };
+          if (decision === ProductApprovalStatus.APPROVED) {
+            await this.mail.send(em, { template: 'PRODUCT_APPROVED', to: user.email, variables: common });
+          } else {
+            await this.mail.send(em, { template: 'PRODUCT_REJECTED', to: user.email, variables: { ...common, reason: reason ?? '' } });
+          }
         }
       }
     } catch (error) {
@@ -334,10 +467,9 @@ export class ProductService {
     }
   }
 
-  private audit(em: EntityManager, ctx: Context, action: string, productId: string, details: Record<string, unknown> = {}) {
-    const v = ctx.viewer;
-    const actorId = v.kind === Audience.STAFF ? v.adminAccountId : v.kind === Audience.PROVIDER ? v.providerUserId : null;
-    em.create(AuditLog, { actorKind: v.kind, actorId, action, subjectType: 'product', subjectId: productId, details });
+  /** An audit row about a product, by the context's viewer (pass the transaction's context inside one). */
+  private record(ctx: RequestContext, action: string, productId: string, details: Record<string, unknown> = {}): Promise<void> {
+    return this.audit.record(ctx, { action, subjectType: 'product', subjectId: productId, details });
   }
 }
 

@@ -4,19 +4,21 @@ import { DEMO_PASSWORD, demoProviderEmail } from '../../seeders/demo-accounts.js
 import { ProviderUser } from '../providers/provider-user.entity.js';
 import { Category } from './category.entity.js';
 
-const FIELDS = `id title slug description descriptionHtml priceCents status availability redemptionMethod rejectionReason submittedAt reviewedAt
-  category { id name } provider { id name }`;
+const FIELDS = `id title slug description descriptionHtml priceCents status availability redemptionMethod submittedAt
+  approvals { status reason decidedAt municipality { slug } } category { id name } provider { id name }`;
 const CREATE = `mutation($input: ProductInput!){ createProduct(input:$input){ errors { field code message } product { ${FIELDS} } } }`;
 const UPDATE = `mutation($id:ID!,$input: ProductInput!){ updateProduct(id:$id,input:$input){ errors { field code message } product { ${FIELDS} } } }`;
-const SUBMIT = `mutation($id:ID!){ submitProduct(id:$id){ errors { field code message } product { id status rejectionReason submittedAt } } }`;
+const SUBMIT = `mutation($id:ID!){ submitProduct(id:$id){ errors { field code message } product { id status submittedAt approvals { status reason municipality { slug } } } } }`;
 const ARCHIVE = `mutation($id:ID!){ archiveProduct(id:$id){ errors { field code message } product { id status } } }`;
-const APPROVE = `mutation($id:ID!){ approveProduct(id:$id){ errors { field code message } product { id status reviewedAt } } }`;
-const REJECT = `mutation($id:ID!,$reason:String!){ rejectProduct(id:$id,reason:$reason){ errors { field code message } product { id status rejectionReason } } }`;
+const DECISION = `errors { field code message } product { id status approvals { status reason decidedAt municipality { slug } } }`;
+const APPROVE = `mutation($id:ID!,$m:[ID!]){ approveProduct(id:$id, municipalityIds:$m){ ${DECISION} } }`;
+const REJECT = `mutation($id:ID!,$reason:String!,$m:[ID!]){ rejectProduct(id:$id,reason:$reason, municipalityIds:$m){ ${DECISION} } }`;
 const MINE = `query($id:ID!){ myProduct(id:$id){ ${FIELDS} } }`;
 const REVIEW_ONE = `query($id:ID!){ reviewProduct(id:$id){ id status title provider { id } } }`;
-const REVIEW_LIST = `query($status: ProductStatus, $providerId: ID, $first:Int, $after:String){
-  reviewProducts(status:$status, providerId:$providerId, first:$first, after:$after){
-    totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id status title submittedAt reviewedAt createdAt provider { id } } } } }`;
+const REVIEW_LIST = `query($approvalStatus: ProductApprovalStatus, $status: ProductStatus, $providerId: ID, $first:Int, $after:String){
+  reviewProducts(approvalStatus:$approvalStatus, status:$status, providerId:$providerId, first:$first, after:$after){
+    totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id status title submittedAt createdAt provider { id }
+      approvals { status reason requestedAt decidedAt municipality { slug } } } } } }`;
 const PUBLIC = `query($id:ID!){ product(id:$id){ id title descriptionHtml } }`;
 
 describe('products: provider CRUD, the state machine, review, ownership', () => {
@@ -76,7 +78,7 @@ describe('products: provider CRUD, the state machine, review, ownership', () => 
       status: 'DRAFT',
       availability: 'AVAILABLE',
       redemptionMethod: 'PICKUP',
-      rejectionReason: null,
+      approvals: [],
       category: { id: categoryId },
     });
     expect(p.descriptionHtml).toBe('<p>Tien lessen <strong>tennis</strong> op gravel.</p>\n<p>Rackets zijn te leen.</p>\n');
@@ -152,39 +154,53 @@ describe('products: provider CRUD, the state machine, review, ownership', () => 
     expect(t.slug).toBe('b-vet-b-product');
   });
 
-  it('runs the whole review cycle: submit, reject with a reason, fix, resubmit, approve', async () => {
+  it('runs the whole review cycle per municipality: submit, reject with a reason, fix, resubmit, approve', async () => {
+    // Provider 1 is an approved provider in Zuiderveen and Noorderhaven: each municipality decides for itself.
     const p = await create(provider1, { title: 'Padel voor beginners' });
-    // A submitted product is frozen, can not be submitted twice, and can not be approved before it is submitted.
+    // A draft can not be decided on.
     const early: any = await reviewer.gql(APPROVE, { id: p.id });
     expect(early.data.approveProduct.errors[0]).toMatchObject({ code: 'INVALID_TRANSITION' });
     expect(early.data.approveProduct.errors[0].message).toMatch(/Alleen een ingediend product/);
 
+    // Submitting opens a decision in every municipality where the provider is approved; it is frozen meanwhile.
     const submitted: any = await provider1.gql(SUBMIT, { id: p.id });
     expect(submitted.data.submitProduct.product.status).toBe('SUBMITTED');
     expect(submitted.data.submitProduct.product.submittedAt).toBeTruthy();
+    expect(submitted.data.submitProduct.product.approvals).toEqual([
+      { status: 'PENDING', reason: null, municipality: { slug: 'noorderhaven' } },
+      { status: 'PENDING', reason: null, municipality: { slug: 'zuiderveen' } },
+    ]);
     const again: any = await provider1.gql(SUBMIT, { id: p.id });
     expect(again.data.submitProduct.errors[0].message).toMatch(/Alleen een concept of een afgekeurd product kunt u indienen/);
     const frozen: any = await provider1.gql(UPDATE, { id: p.id, input: input({ title: 'Padel voor iedereen' }) });
     expect(frozen.data.updateProduct.errors[0]).toMatchObject({ code: 'INVALID_TRANSITION' });
     expect(frozen.data.updateProduct.errors[0].message).toMatch(/wordt beoordeeld/);
 
-    // It is in the review queue of the scoped reviewer.
-    const queue: any = await reviewer.gql(REVIEW_LIST, { status: 'SUBMITTED', first: 100 });
-    expect(queue.data.reviewProducts.edges.map((e: any) => e.node.id)).toContain(p.id);
+    // It is in the review queue of the Zuiderveen reviewer, who sees only Zuiderveen's decision.
+    const queue: any = await reviewer.gql(REVIEW_LIST, { approvalStatus: 'PENDING', first: 100 });
+    const queued = queue.data.reviewProducts.edges.find((e: any) => e.node.id === p.id);
+    expect(queued.node.approvals.map((a: any) => [a.municipality.slug, a.status])).toEqual([['zuiderveen', 'PENDING']]);
 
     // A reason is required.
     for (const reason of ['', '    ', 'kort']) {
-      const r: any = await reviewer.gql(REJECT, { id: p.id, reason });
+      const r: any = await admin.gql(REJECT, { id: p.id, reason });
       expect(r.data.rejectProduct.product).toBeNull();
       expect(r.data.rejectProduct.errors[0]).toMatchObject({ field: 'reason', code: 'REQUIRED' });
     }
+    // The Beheerder (every municipality) rejects it for both at once.
     const reason = 'Vermeld de leeftijd van de deelnemers en hoe lang de cursus duurt.';
-    const rejected: any = await reviewer.gql(REJECT, { id: p.id, reason: `  ${reason}  ` });
-    expect(rejected.data.rejectProduct.product).toMatchObject({ status: 'REJECTED', rejectionReason: reason });
+    const rejected: any = await admin.gql(REJECT, { id: p.id, reason: `  ${reason}  ` });
+    expect(rejected.data.rejectProduct.errors).toEqual([]);
+    expect(rejected.data.rejectProduct.product.status).toBe('REJECTED');
+    expect(rejected.data.rejectProduct.product.approvals.map((a: any) => [a.municipality.slug, a.status, a.reason])).toEqual([
+      ['noorderhaven', 'REJECTED', reason],
+      ['zuiderveen', 'REJECTED', reason],
+    ]);
 
-    // The provider sees the reason, fixes the product (it stays rejected until resubmitted), and resubmits.
+    // The provider sees the reasons per municipality, fixes the product (it stays rejected until resubmitted), and resubmits.
     const seen: any = await provider1.gql(MINE, { id: p.id });
-    expect(seen.data.myProduct).toMatchObject({ status: 'REJECTED', rejectionReason: reason });
+    expect(seen.data.myProduct.status).toBe('REJECTED');
+    expect(seen.data.myProduct.approvals.map((a: any) => a.reason)).toEqual([reason, reason]);
     const fixed: any = await provider1.gql(UPDATE, {
       id: p.id,
       input: input({ title: 'Padel voor beginners (8-12 jaar, 10 weken)', description: 'Tien weken padel voor kinderen van 8 tot 12 jaar.' }),
@@ -192,49 +208,73 @@ describe('products: provider CRUD, the state machine, review, ownership', () => 
     expect(fixed.data.updateProduct.errors).toEqual([]);
     expect(fixed.data.updateProduct.product).toMatchObject({ status: 'REJECTED', slug: 'padel-voor-beginners-8-12-jaar-10-weken' });
     const resubmitted: any = await provider1.gql(SUBMIT, { id: p.id });
-    expect(resubmitted.data.submitProduct.product).toMatchObject({ status: 'SUBMITTED', rejectionReason: null });
+    expect(resubmitted.data.submitProduct.product.status).toBe('SUBMITTED');
+    expect(resubmitted.data.submitProduct.product.approvals.map((a: any) => [a.status, a.reason])).toEqual([
+      ['PENDING', null],
+      ['PENDING', null],
+    ]);
 
+    // Zuiderveen approves: it is in Zuiderveen's offer, and still waits for Noorderhaven.
     const approved: any = await reviewer.gql(APPROVE, { id: p.id });
     expect(approved.data.approveProduct.errors).toEqual([]);
     expect(approved.data.approveProduct.product.status).toBe('APPROVED');
+    expect(approved.data.approveProduct.product.approvals.map((a: any) => [a.municipality.slug, a.status])).toEqual([['zuiderveen', 'APPROVED']]);
     const twice: any = await reviewer.gql(APPROVE, { id: p.id });
-    expect(twice.data.approveProduct.errors[0].message).toMatch(/Dit product is goedgekeurd/);
+    expect(twice.data.approveProduct.errors[0]).toMatchObject({ code: 'INVALID_TRANSITION' });
+    expect(twice.data.approveProduct.errors[0].message).toMatch(/wacht in uw gemeenten niet \(meer\) op een beoordeling/);
+    const mine: any = await provider1.gql(MINE, { id: p.id });
+    expect(mine.data.myProduct.approvals.map((a: any) => [a.municipality.slug, a.status])).toEqual([
+      ['noorderhaven', 'PENDING'],
+      ['zuiderveen', 'APPROVED'],
+    ]);
 
     // Now it is public.
     const pub: any = await server.client().gql(PUBLIC, { id: p.id });
     expect(pub.data.product.title).toBe('Padel voor beginners (8-12 jaar, 10 weken)');
 
-    // Both decisions were e-mailed to the provider's user, and audited.
+    // Every municipality's decision was e-mailed to the provider's user, naming the municipality, and audited.
     const em = server.orm.em.fork();
-    const mails = await em.execute<{ template_key: string; body: string }[]>(
-      `select template_key, body from mail_message where to_address = ? and template_key like 'PRODUCT_%' order by created_at`,
-      [demoProviderEmail(1)],
+    const mails = await em.execute<{ template_key: string; subject: string; body: string }[]>(
+      `select template_key, subject, body from mail_message where to_address = ? and template_key like 'PRODUCT_%' and body like ? order by created_at, subject`,
+      [demoProviderEmail(1), `%/aanbieder/producten/${p.id}%`],
     );
-    expect(mails.map((m) => m.template_key)).toEqual(['PRODUCT_REJECTED', 'PRODUCT_APPROVED']);
+    expect(mails.map((m) => [m.template_key, m.subject])).toEqual([
+      ['PRODUCT_REJECTED', 'Uw product "Padel voor beginners" is afgekeurd door Gemeente Noorderhaven'],
+      ['PRODUCT_REJECTED', 'Uw product "Padel voor beginners" is afgekeurd door Gemeente Zuiderveen'],
+      ['PRODUCT_APPROVED', 'Uw product "Padel voor beginners (8-12 jaar, 10 weken)" is goedgekeurd door Gemeente Zuiderveen'],
+    ]);
     expect(mails[0]!.body).toContain(reason);
-    expect(mails[0]!.body).toContain(`/aanbieder/producten/${p.id}`);
-    const audit = await em.execute<{ action: string }[]>(
-      `select action from audit_log where subject_type = 'product' and subject_id = ? order by id`,
+    const audit = await em.execute<{ action: string; details: Record<string, unknown> }[]>(
+      `select action, details from audit_log where subject_type = 'product' and subject_id = ? order by id`,
       [p.id],
     );
     expect(audit.map((a) => a.action)).toEqual([
       'PRODUCT_CREATED',
       'PRODUCT_SUBMITTED',
       'PRODUCT_REJECTED',
+      'PRODUCT_REJECTED',
       'PRODUCT_UPDATED',
       'PRODUCT_SUBMITTED',
       'PRODUCT_APPROVED',
     ]);
+    const zuiderveenId = (await em.execute<{ id: string }[]>(`select id from municipality where slug = 'zuiderveen'`))[0]!.id;
+    expect(audit[6]!.details).toEqual({ municipalityId: zuiderveenId });
+    expect(audit[2]!.details).toMatchObject({ reason });
   });
 
-  it('takes an approved product out of the offer when its content changes, but not for availability alone', async () => {
+  it('takes an approved product out of every offer when its content changes, but not for availability alone', async () => {
     const p = await create(provider1, { title: 'Squash proefles' });
     await provider1.gql(SUBMIT, { id: p.id });
-    await reviewer.gql(APPROVE, { id: p.id });
+    const approved: any = await admin.gql(APPROVE, { id: p.id });
+    expect(approved.data.approveProduct.product.approvals.map((a: any) => a.status)).toEqual(['APPROVED', 'APPROVED']);
     const unavailable: any = await provider1.gql(UPDATE, { id: p.id, input: input({ title: 'Squash proefles', availability: 'TEMPORARILY_UNAVAILABLE' }) });
     expect(unavailable.data.updateProduct.product).toMatchObject({ status: 'APPROVED', availability: 'TEMPORARILY_UNAVAILABLE' });
     const priced: any = await provider1.gql(UPDATE, { id: p.id, input: input({ title: 'Squash proefles', priceCents: 999 }) });
-    expect(priced.data.updateProduct.product).toMatchObject({ status: 'DRAFT', priceCents: 999 });
+    expect(priced.data.updateProduct.product).toMatchObject({ status: 'DRAFT', priceCents: 999, approvals: [] });
+    expect(((await server.client().gql(PUBLIC, { id: p.id })) as any).data.product).toBeNull();
+    // Submitted again: every municipality decides again.
+    const again: any = await provider1.gql(SUBMIT, { id: p.id });
+    expect(again.data.submitProduct.product.approvals.map((a: any) => a.status)).toEqual(['PENDING', 'PENDING']);
     expect(((await server.client().gql(PUBLIC, { id: p.id })) as any).data.product).toBeNull();
   });
 
@@ -276,7 +316,7 @@ describe('products: provider CRUD, the state machine, review, ownership', () => 
     // …and providers can not review.
     const selfApprove: any = await provider1.gql(APPROVE, { id: p.id });
     expect(selfApprove.errors[0].extensions.code).toBe('FORBIDDEN');
-    const noReview: any = await editor.gql(REVIEW_LIST, { status: 'SUBMITTED' });
+    const noReview: any = await editor.gql(REVIEW_LIST, { approvalStatus: 'PENDING' });
     expect(noReview.errors[0].extensions.code).toBe('FORBIDDEN');
   });
 
@@ -286,13 +326,13 @@ describe('products: provider CRUD, the state machine, review, ownership', () => 
     const user5 = await em.findOneOrFail(ProviderUser, { email: demoProviderEmail(5) });
     const provider5 = server.client();
     await provider5.loginProvider(demoProviderEmail(5), DEMO_PASSWORD);
-    const p = await create(provider5, { title: 'Fietsles voor volwassenen', categoryId: otherCategoryId });
-    await provider5.gql(SUBMIT, { id: p.id });
     await em.execute(
       `update provider_membership set municipality_id = (select id from municipality where slug = 'noorderhaven') where provider_id = ?`,
       [user5.provider.id],
     );
-    const list: any = await reviewer.gql(REVIEW_LIST, { status: 'SUBMITTED', first: 100 });
+    const p = await create(provider5, { title: 'Fietsles voor volwassenen', categoryId: otherCategoryId });
+    await provider5.gql(SUBMIT, { id: p.id });
+    const list: any = await reviewer.gql(REVIEW_LIST, { approvalStatus: 'PENDING', first: 100 });
     expect(list.data.reviewProducts.edges.map((e: any) => e.node.id)).not.toContain(p.id);
     expect(((await reviewer.gql(REVIEW_ONE, { id: p.id })) as any).data.reviewProduct).toBeNull();
     const denied: any = await reviewer.gql(APPROVE, { id: p.id });
@@ -303,6 +343,7 @@ describe('products: provider CRUD, the state machine, review, ownership', () => 
     expect(((await admin.gql(REVIEW_ONE, { id: p.id })) as any).data.reviewProduct.id).toBe(p.id);
     const ok: any = await admin.gql(APPROVE, { id: p.id });
     expect(ok.data.approveProduct.product.status).toBe('APPROVED');
+    expect(ok.data.approveProduct.product.approvals.map((a: any) => [a.municipality.slug, a.status])).toEqual([['noorderhaven', 'APPROVED']]);
   });
 
   it('orders the queue oldest submission first, the rejected list newest decision first, and pages without gaps', async () => {
@@ -315,33 +356,35 @@ describe('products: provider CRUD, the state machine, review, ownership', () => 
     const seen: any[] = [];
     let after: string | null = null;
     do {
-      const r: any = await reviewer.gql(REVIEW_LIST, { status: 'SUBMITTED', first: 2, after });
+      const r: any = await reviewer.gql(REVIEW_LIST, { approvalStatus: 'PENDING', first: 2, after });
       expect(r.errors).toBeUndefined();
       seen.push(...r.data.reviewProducts.edges.map((e: any) => e.node));
       after = r.data.reviewProducts.pageInfo.hasNextPage ? r.data.reviewProducts.pageInfo.endCursor : null;
     } while (after);
     expect(new Set(seen.map((n) => n.id)).size).toBe(seen.length);
-    expect(seen.every((n) => n.status === 'SUBMITTED')).toBe(true);
-    const times = seen.map((n) => Date.parse(n.submittedAt));
+    expect(seen.every((n) => n.approvals.some((a: any) => a.status === 'PENDING'))).toBe(true);
+    const times = seen.map((n) => Math.min(...n.approvals.filter((a: any) => a.status === 'PENDING').map((a: any) => Date.parse(a.requestedAt))));
     expect([...times].sort((a, b) => a - b)).toEqual(times);
     // Ours were submitted last, in this order.
     expect(seen.slice(-5).map((n) => n.id)).toEqual(ids);
 
     await reviewer.gql(REJECT, { id: ids[0], reason: 'Eerste afkeuring met een reden.' });
     await reviewer.gql(REJECT, { id: ids[1], reason: 'Tweede afkeuring met een reden.' });
-    const rejected: any = await reviewer.gql(REVIEW_LIST, { status: 'REJECTED', first: 2 });
+    const rejected: any = await reviewer.gql(REVIEW_LIST, { approvalStatus: 'REJECTED', first: 2 });
     expect(rejected.data.reviewProducts.edges.map((e: any) => e.node.id)).toEqual([ids[1], ids[0]]);
+    // Rejected in Zuiderveen, still waiting in Noorderhaven: the product is "submitted" as a whole.
+    expect(rejected.data.reviewProducts.edges[0].node.status).toBe('SUBMITTED');
 
     // A cursor of another list, or a forged one, is refused with a Dutch message (never a server error).
-    const mixed: any = await reviewer.gql(REVIEW_LIST, { status: 'REJECTED', after: seen[0] && (await firstCursor()) });
+    const mixed: any = await reviewer.gql(REVIEW_LIST, { approvalStatus: 'REJECTED', after: seen[0] && (await firstCursor()) });
     expect(mixed.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     const forged = Buffer.from(JSON.stringify(['q', "2026-01-01'; drop table product; --", 'x'])).toString('base64url');
-    const bad: any = await reviewer.gql(REVIEW_LIST, { status: 'SUBMITTED', after: forged });
+    const bad: any = await reviewer.gql(REVIEW_LIST, { approvalStatus: 'PENDING', after: forged });
     expect(bad.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-    expect(bad.errors[0].message).toMatch(/paginering is ongeldig/);
+    expect(bad.errors[0].message).toMatch(/paginacursor is ongeldig/);
 
     async function firstCursor() {
-      const r: any = await reviewer.gql(REVIEW_LIST, { status: 'SUBMITTED', first: 1 });
+      const r: any = await reviewer.gql(REVIEW_LIST, { approvalStatus: 'PENDING', first: 1 });
       return r.data.reviewProducts.edges[0].cursor;
     }
   });

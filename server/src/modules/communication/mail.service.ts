@@ -1,12 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mailer } from '../../integrations/mail/mailer.js';
 import { describeMailError } from '../../integrations/mail/smtp-mailer.js';
-import { UserError } from '../../graphql/errors.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
-import { decodeCursor, encodeCursor, clampPageSize } from '../../graphql/pagination.js';
+import { pageSize, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
+import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
 import { isUuid } from '../../graphql/ids.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
-import type { RequestContext } from '../../lib/request-context.js';
+import { transactional, type RequestContext } from '../../lib/request-context.js';
+import { ok, problem, type Result } from '../../lib/result.js';
 import { emOf, type JobQueue, type JobTarget } from '../../jobs/job-queue.js';
 import type { JobRun } from '../../jobs/job-types.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -48,6 +49,16 @@ export interface MailLogFilter {
 export const MAIL_MAX_ATTEMPTS = 14;
 
 const ERASED_ADDRESS = 'gewist';
+
+/** The mail log, newest first. */
+const NEWEST_FIRST: KeyOrder = {
+  name: 'newest',
+  direction: 'desc',
+  keys: [
+    { expr: 'created_at', cast: 'timestamptz' },
+    { expr: 'id', cast: 'uuid' },
+  ],
+};
 
 function clockOf(target: JobTarget): Clock {
   return 'clock' in target && target.clock ? (target.clock as Clock) : systemClock;
@@ -129,22 +140,22 @@ export class MailService {
   }
 
   /** Sends a FAILED mail again (the mail log screen's "opnieuw versturen"): back to QUEUED with a new job. Audited. */
-  async resend(ctx: RequestContext, mailId: string): Promise<{ ok: boolean; errors: UserError[] }> {
-    const notFound = { ok: false, errors: [UserError.of('mailId', 'NOT_FOUND', 'Deze e-mail is niet gevonden.')] };
-    if (!isUuid(mailId)) return notFound;
-    return ctx.em.transactional(async (tx) => {
-      const [row] = await tx.execute<{ status: MailStatus; municipality_id: string | null; erased_at: Date | null }[]>(
+  async resend(ctx: RequestContext, mailId: string): Promise<Result<string>> {
+    const notFound = () => problem<string>('mailId', 'NOT_FOUND', 'Deze e-mail is niet gevonden.');
+    if (!isUuid(mailId)) return notFound();
+    return transactional(ctx, async (tx) => {
+      const [row] = await tx.em.execute<{ status: MailStatus; municipality_id: string | null; erased_at: Date | null }[]>(
         `select status, municipality_id, erased_at from mail_message where id = ? for update`,
         [mailId],
       );
-      if (!row || !this.inScope(ctx, row.municipality_id)) return notFound;
+      if (!row || !this.inScope(ctx, row.municipality_id)) return notFound();
       if (row.status !== 'FAILED' || row.erased_at) {
-        return { ok: false, errors: [UserError.of('mailId', 'NOT_FAILED', 'Alleen een e-mail die niet kon worden verstuurd, kunt u opnieuw versturen.')] };
+        return problem<string>('mailId', 'NOT_FAILED', 'Alleen een e-mail die niet kon worden verstuurd, kunt u opnieuw versturen.');
       }
-      await tx.execute(`update mail_message set status = 'QUEUED', last_error = null where id = ?`, [mailId]);
+      await tx.em.execute(`update mail_message set status = 'QUEUED', last_error = null where id = ?`, [mailId]);
       await this.queue.enqueue(tx, 'mail.send', { mailId }, { jobKey: `mail:${mailId}`, maxAttempts: MAIL_MAX_ATTEMPTS });
-      await this.audit.record(tx, ctx.viewer, { action: 'mail.resent', subjectType: 'mail_message', subjectId: mailId });
-      return { ok: true, errors: [] };
+      await this.audit.record(tx, { action: 'mail.resent', subjectType: 'mail_message', subjectId: mailId });
+      return ok(mailId);
     });
   }
 
@@ -161,7 +172,9 @@ export class MailService {
     ctx: RequestContext,
     filter: MailLogFilter = {},
     page: { first?: number | null; after?: string | null } = {},
-  ): Promise<{ nodes: MailLogEntry[]; hasNextPage: boolean; endCursor: string | null; totalCount: number }> {
+  ): Promise<ConnectionOf<MailLogEntry>> {
+    // The cursor first: a bad one is refused even when nothing matches.
+    const after = keyCondition(NEWEST_FIRST, page.after);
     const where: string[] = ['erased_at is null'];
     const params: unknown[] = [];
     const scope = municipalityScope(ctx.viewer);
@@ -182,40 +195,32 @@ export class MailService {
       params.push(`%${filter.to.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     }
     const [total] = await ctx.em.execute<{ n: string }[]>(`select count(*) as n from mail_message where ${where.join(' and ')}`, params);
-    const first = clampPageSize(page.first, 25);
-    const cursor = decodeCursor(page.after, 2);
-    const pageWhere = [...where];
-    const pageParams = [...params];
-    if (cursor) {
-      pageWhere.push('(created_at, id) < (?::timestamptz, ?::uuid)');
-      pageParams.push(cursor[0], cursor[1]);
-    }
+    const first = pageSize(page.first);
     const rows = await ctx.em.execute<
-      { id: string; to_address: string; template_key: string | null; subject: string; status: MailStatus; attempts: number; last_error: string | null; created_at: Date; sent_at: Date | null }[]
+      ({ id: string; to_address: string; template_key: string | null; subject: string; status: MailStatus; attempts: number; last_error: string | null; created_at: Date; sent_at: Date | null } & Record<string, unknown>)[]
     >(
-      `select id, to_address, template_key, subject, status, attempts, last_error, created_at, sent_at
-         from mail_message where ${pageWhere.join(' and ')}
-        order by created_at desc, id desc limit ?`,
-      [...pageParams, first + 1],
+      `select id, to_address, template_key, subject, status, attempts, last_error, created_at, sent_at, ${keySelect(NEWEST_FIRST)}
+         from mail_message where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
+        order by ${keyOrderBy(NEWEST_FIRST)} limit ?`,
+      [...params, ...after.params, first + 1],
     );
-    const nodes = rows.slice(0, first).map((r) => ({
-      id: r.id,
-      to: r.to_address,
-      templateKey: r.template_key,
-      subject: r.subject,
-      status: r.status,
-      attempts: r.attempts,
-      lastError: r.last_error,
-      createdAt: new Date(r.created_at),
-      sentAt: r.sent_at ? new Date(r.sent_at) : null,
-    }));
-    const last = nodes.at(-1);
-    return {
-      nodes,
-      hasNextPage: rows.length > first,
-      endCursor: last ? encodeCursor([last.createdAt.toISOString(), last.id]) : null,
+    return toConnection(rows, {
+      first,
       totalCount: Number(total?.n ?? 0),
-    };
+      cursorOf: (row) => rowCursor(NEWEST_FIRST, row),
+      nodes: (slice) =>
+        slice.map((r) => ({
+          id: r.id,
+          to: r.to_address,
+          templateKey: r.template_key,
+          subject: r.subject,
+          status: r.status,
+          attempts: r.attempts,
+          lastError: r.last_error,
+          createdAt: new Date(r.created_at),
+          sentAt: r.sent_at ? new Date(r.sent_at) : null,
+        })),
+    });
   }
 
   /**

@@ -142,7 +142,7 @@ describe('e-mail: templates in the database, the mail log, the outbox transport,
       await server.services.mail.send(em.fork(), {
         template: 'PRODUCT_APPROVED',
         to: 'sjabloon@voorbeeld.nl',
-        variables: { providerName: 'P', productTitle: 'Zwemles', productLink: 'https://gw.test/x' },
+        variables: { providerName: 'P', productTitle: 'Zwemles', productLink: 'https://gw.test/x', municipalityName: 'Gemeente Zuiderveen' },
       });
       const mail = await em.fork().findOneOrFail(MailMessage, { to: 'sjabloon@voorbeeld.nl' });
       expect(mail.subject).toBe('Goedgekeurd: Zwemles');
@@ -350,19 +350,20 @@ describe('mail through an SMTP server that refuses, then accepts', () => {
     });
     await eventually(async () => ((await em.fork().findOneOrFail(MailMessage, id, { refresh: true })).attempts >= 1 ? true : undefined), 10_000, 'a first attempt');
     // The last attempt (as the job would make it after about a day of retries) gives up.
-    await expect(server.services.mail.deliver(server.systemContext('test'), id, { attempt: 14, maxAttempts: 14 })).rejects.toThrow(/451/);
+    await expect(server.services.mail.deliver(server.contexts.forSystem('test'), id, { attempt: 14, maxAttempts: 14 })).rejects.toThrow(/451/);
     const failed = await em.fork().findOneOrFail(MailMessage, id, { refresh: true });
     expect(failed.status).toBe('FAILED');
 
     refusing = false;
     const before = received.length;
-    const ctx = server.systemContext('test');
-    expect(await server.services.mail.resend(ctx, id)).toEqual({ ok: true, errors: [] });
-    expect((await server.services.mail.resend(ctx, id)).errors[0]?.code).toBe('NOT_FAILED');
+    const ctx = server.contexts.forSystem('test');
+    expect(await server.services.mail.resend(ctx, id)).toEqual({ ok: true, value: id });
+    const again = await server.services.mail.resend(ctx, id);
+    expect(!again.ok && again.errors[0]?.code).toBe('NOT_FAILED');
     await eventually(async () => ((await em.fork().findOneOrFail(MailMessage, id, { refresh: true })).status === 'SENT' ? true : undefined), 10_000, 'the resent mail');
     expect(received.length).toBe(before + 1);
     const log = await server.services.mail.list(ctx, { to: 'opnieuw@' });
-    expect(log.nodes.map((n) => [n.id, n.status])).toEqual([[id, 'SENT']]);
+    expect(log.edges.map((e) => [e.node.id, e.node.status])).toEqual([[id, 'SENT']]);
     expect(log.totalCount).toBe(1);
   });
 

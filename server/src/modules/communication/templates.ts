@@ -27,6 +27,17 @@ export const TEMPLATE_VARIABLES = {
     link: 'link om een nieuw wachtwoord te kiezen',
     expiresHours: 'geldigheid van de link in uren',
   },
+  STAFF_PASSWORD_RESET: {
+    name: 'naam van de medewerker',
+    link: 'link om een nieuw wachtwoord te kiezen',
+    expiresHours: 'geldigheid van de link in uren',
+  },
+  PROVIDER_INVITE_EXISTING: {
+    name: 'naam van de gebruiker met het bestaande account',
+    providerName: 'naam van de organisatie die probeerde uit te nodigen',
+    loginLink: 'link naar de inlogpagina voor aanbieders',
+    resetLink: 'link om een nieuw wachtwoord aan te vragen',
+  },
   MEMBERSHIP_APPROVED: {
     providerName: 'naam van de organisatie',
     municipalityName: 'naam van de gemeente',
@@ -41,11 +52,13 @@ export const TEMPLATE_VARIABLES = {
   PRODUCT_APPROVED: {
     providerName: 'naam van de organisatie',
     productTitle: 'titel van het product',
+    municipalityName: 'naam van de gemeente die het product heeft goedgekeurd',
     productLink: 'link naar het product in de aanbiedersomgeving',
   },
   PRODUCT_REJECTED: {
     providerName: 'naam van de organisatie',
     productTitle: 'titel van het product',
+    municipalityName: 'naam van de gemeente die het product heeft afgekeurd',
     reason: 'reden van de afkeuring',
     productLink: 'link naar het product in de aanbiedersomgeving',
   },

@@ -6,6 +6,7 @@ import { UserError } from '../../graphql/errors.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { withEm } from '../../lib/request-context.js';
 import { makeCardNumber } from './card-number.js';
 import { Card } from './card.entity.js';
 import { Person } from './person.entity.js';
@@ -68,7 +69,7 @@ export class CardService {
           return { card: null, replacedCard: null, errors: [UserError.of('personId', 'HAS_ACTIVE_CARD', 'Deze persoon heeft al een actieve pas. Blokkeer of vervang die pas eerst.')] };
         }
         const card = await this.insertNew(em, person.id);
-        await this.audit.record(em, ctx.viewer, { action: 'card.issued', subjectType: 'card', subjectId: card.id, details: { personId: person.id } });
+        await this.audit.record(withEm(ctx, em), { action: 'card.issued', subjectType: 'card', subjectId: card.id, details: { personId: person.id } });
         return { card: cardView(card, person.fullName, { fullNumber: true }), replacedCard: null, errors: [] };
       });
     } catch (error) {
@@ -91,7 +92,7 @@ export class CardService {
       card.status = 'BLOCKED';
       card.blockedAt = new Date();
       await em.flush();
-      await this.audit.record(em, ctx.viewer, { action: 'card.blocked', subjectType: 'card', subjectId: card.id, details: { personId: person.id } });
+      await this.audit.record(withEm(ctx, em), { action: 'card.blocked', subjectType: 'card', subjectId: card.id, details: { personId: person.id } });
       return { card: cardView(card, person.fullName, { fullNumber: true }), replacedCard: null, errors: [] };
     });
   }
@@ -123,7 +124,7 @@ export class CardService {
         card.blockedAt ??= new Date();
         await em.flush();
         const fresh = await this.insertNew(em, person.id);
-        await this.audit.record(em, ctx.viewer, {
+        await this.audit.record(withEm(ctx, em), {
           action: 'card.replaced',
           subjectType: 'card',
           subjectId: card.id,
@@ -166,7 +167,7 @@ export class CardService {
       card.status = 'BLOCKED';
       card.blockedAt = new Date();
       await em.flush();
-      await this.audit.record(em, viewer, { action: 'card.blocked_by_customer', subjectType: 'card', subjectId: card.id, details: { personId: person.id } });
+      await this.audit.record(withEm(ctx, em), { action: 'card.blocked_by_customer', subjectType: 'card', subjectId: card.id, details: { personId: person.id } });
       return { card: cardView(card, person.fullName, { fullNumber: false }), replacedCard: null, errors: [] };
     });
   }

@@ -1,40 +1,37 @@
-import { GraphQLError } from 'graphql';
-import type { Context } from '../../graphql/context.js';
 import { UserError } from '../../graphql/errors.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { isUuid } from '../../graphql/ids.js';
-import { clampPageSize, decodeCursor, encodeCursor } from '../../graphql/pagination.js';
+import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
+import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
+import { containsPattern, uuidArray } from '../../lib/sql.js';
+import type { RequestContext } from '../../lib/request-context.js';
 import { encryptBsn, hashBsn, type BsnKeys } from '../../crypto/bsn.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { withEm } from '../../lib/request-context.js';
+import { today } from '../../lib/clock.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { ClientGroup } from './client-group.entity.js';
 import { Person } from './person.entity.js';
 import type { CardService } from './card.service.js';
 import { inStaffScope, personViews } from './customer-views.js';
-import { ClientGroupView, type AddClientGroupMemberInput, type PersonView } from './customer.types.js';
+import { ClientGroupView, type AddClientGroupMemberInput, type ClientGroupFilter, type PersonView } from './customer.types.js';
 import { bsnProblem, cleanName, contactDetails, dateOfBirthProblem, nameProblem, normaliseBsn } from './customer.validation.js';
 
-export interface ClientGroupPage {
-  items: { cursor: string; node: ClientGroupView }[];
-  totalCount: number;
-  hasNextPage: boolean;
-  endCursor: string | null;
-}
-
-/** `%`, `_` and `\` typed by a user are literal characters in a LIKE pattern. */
-function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-function badCursor(): never {
-  throw new GraphQLError('De paginering is ongeldig: vraag de eerste pagina opnieuw op.', { extensions: { code: 'BAD_USER_INPUT' } });
-}
+/** By name; the id makes the order total. */
+const BY_NAME: KeyOrder = {
+  name: 'name',
+  direction: 'asc',
+  keys: [
+    { expr: 'g.name', cast: 'text' },
+    { expr: 'g.id', cast: 'uuid' },
+  ],
+};
 
 const EXTERNAL_IDENTIFIER = /^[A-Za-z0-9][A-Za-z0-9/._-]{0,39}$/;
 
 /**
  * Client groups (klantgroepen) for staff: search, details and adding a member. Everything is limited to the staff
- * member's municipality scope; every read of personal data is audit-logged.
+ * member's municipality scope; every read of personal data is audit-logged (fields marked @personalData).
  */
 export class ClientGroupService {
   constructor(
@@ -44,20 +41,23 @@ export class ClientGroupService {
   ) {}
 
   /** The group when it exists and is within the staff member's scope. */
-  async findInScope(ctx: Context, id: string): Promise<ClientGroup | null> {
+  async findInScope(ctx: RequestContext, id: string): Promise<ClientGroup | null> {
     if (!isUuid(id)) return null;
     const group = await ctx.em.findOne(ClientGroup, id);
     return group && inStaffScope(ctx.viewer, group.municipality.id) ? group : null;
   }
 
   /**
-   * Search by household name, member name, client number (household or person) or card number, exact or partial.
-   * Every word must match somewhere in the household; a number of 3 or more digits also matches card numbers.
-   * Ordered by name, keyset-paginated.
+   * The staff list of households (klanten): in the viewer's municipality scope, optionally of one municipality and
+   * matching a search — by household name, member name, client number (household or person) or card number, exact
+   * or partial; every word must match somewhere in the household, and a number of 3 or more digits also matches card
+   * numbers. By name, keyset-paginated. The personal data shown is audit-logged per read (@personalData).
    */
-  async search(ctx: Context, args: { search?: string | null; first?: number | null; after?: string | null }): Promise<ClientGroupPage> {
-    const first = clampPageSize(args.first, 25);
-    const term = (args.search ?? '').trim().slice(0, 100);
+  async list(ctx: RequestContext, filter: ClientGroupFilter | null | undefined, page: ListArgs): Promise<ConnectionOf<ClientGroupView>> {
+    const first = pageSize(page.first);
+    // The cursor is checked first: a bad one is an error even when nothing matches.
+    const after = keyCondition(BY_NAME, page.after);
+    const term = (filter?.search ?? '').trim().slice(0, 100);
     const words = term
       .toLowerCase()
       .normalize('NFD')
@@ -73,14 +73,19 @@ export class ClientGroupService {
     const scope = municipalityScope(ctx.viewer);
     if (scope !== null) {
       where.push('g.municipality_id = any(?::uuid[])');
-      params.push(`{${scope.join(',')}}`);
+      params.push(uuidArray(scope));
+    }
+    if (filter?.municipalityId) {
+      if (!isUuid(filter.municipalityId)) return emptyConnection();
+      where.push('g.municipality_id = ?');
+      params.push(filter.municipalityId);
     }
     if (words.length) {
       // Each word must occur in the household's text: its name and number, and its members' names and numbers.
       const textMatch = `(select immutable_unaccent(lower(g.name || ' ' || g.client_number || ' ' ||
             coalesce(string_agg(p.first_name || ' ' || p.last_name || ' ' || p.external_identifier, ' '), '')))
           from person p where p.client_group_id = g.id) like all (array[${words.map(() => '?').join(', ')}])`;
-      const patterns = words.map((w) => `%${likeEscape(w)}%`);
+      const patterns = words.map((w) => containsPattern(w));
       if (cardPattern) {
         where.push(`(${textMatch} or exists (select 1 from card c join person p on p.id = c.person_id
                       where p.client_group_id = g.id and c.number like ?))`);
@@ -90,57 +95,33 @@ export class ClientGroupService {
         params.push(...patterns);
       }
     }
-    const after = args.after ? decodeCursor(args.after, 2) : null;
-    if (args.after && (!after || typeof after[0] !== 'string' || !isUuid(String(after[1])))) badCursor();
-
-    const filtered = `select g.id, g.name, g.client_number, g.municipality_id, g.created_at, count(*) over () as total
-                        from client_group g ${where.length ? `where ${where.join(' and ')}` : ''}`;
-    const rows = await ctx.em.execute<{ id: string; name: string; client_number: string; municipality_id: string; created_at: Date; total: string }[]>(
-      `select * from (${filtered}) x ${after ? 'where (x.name, x.id) > (?, ?::uuid)' : ''}
-        order by x.name, x.id limit ?`,
-      [...params, ...(after ? [after[0], after[1]] : []), first + 1],
+    const condition = where.length ? where.join(' and ') : 'true';
+    const [{ n }] = (await ctx.em.execute<{ n: string }[]>(`select count(*)::text as n from client_group g where ${condition}`, params)) as [{ n: string }];
+    const rows = await ctx.em.execute<Record<string, unknown>[]>(
+      `select g.*, ${keySelect(BY_NAME)} from client_group g
+        where ${[condition, ...(after.sql ? [after.sql] : [])].join(' and ')}
+        order by ${keyOrderBy(BY_NAME)} limit ?`,
+      [...params, ...after.params, first + 1],
     );
-    let totalCount = rows[0] ? Number(rows[0].total) : 0;
-    if (!rows.length && after) {
-      const [{ n }] = await ctx.em.execute<{ n: string }[]>(`select count(*) as n from (${filtered}) x`, params);
-      totalCount = Number(n);
-    }
-    const page = rows.slice(0, first);
-    const loaded = new Map((page.length ? await ctx.em.find(ClientGroup, { id: { $in: page.map((r) => r.id) } }) : []).map((g) => [g.id, g]));
-    const groups = page.map((r) => loaded.get(r.id)!);
-    const views = await this.views(ctx, groups);
-    if (page.length) {
-      await this.audit.recordRead(ctx.em, ctx.viewer, {
-        action: 'client_group.searched',
-        subjectType: 'client_group',
-        subjectId: null,
-        details: { clientGroupIds: page.map((r) => r.id), searchLength: term.length },
-      });
-    }
-    return {
-      items: views.map((node, i) => ({ cursor: encodeCursor([page[i]!.name, page[i]!.id]), node })),
-      totalCount,
-      hasNextPage: rows.length > first,
-      endCursor: page.length ? encodeCursor([page[page.length - 1]!.name, page[page.length - 1]!.id]) : null,
-    };
+    // Reads of the personal data on the page are audit-logged by the fields' @personalData marks, not here.
+    return toConnection(rows, {
+      first,
+      totalCount: Number(n),
+      cursorOf: (row) => rowCursor(BY_NAME, row),
+      nodes: (pageRows) => this.views(ctx, pageRows.map((row) => ctx.em.map(ClientGroup, stripKeys({ ...row }, BY_NAME.keys.length, []) as never))),
+    });
   }
 
-  /** One household with its members and order count; null when unknown or out of scope. Audit-logged. */
-  async detail(ctx: Context, id: string): Promise<ClientGroupView | null> {
+  /** One household with its members and order count; null when unknown or out of scope. Reads are audit-logged (@personalData). */
+  async detail(ctx: RequestContext, id: string): Promise<ClientGroupView | null> {
     const group = await this.findInScope(ctx, id);
     if (!group) return null;
     const [view] = await this.views(ctx, [group]);
-    await this.audit.recordRead(ctx.em, ctx.viewer, {
-      action: 'client_group.viewed',
-      subjectType: 'client_group',
-      subjectId: group.id,
-      details: { personIds: view!.members.map((m) => m.id) },
-    });
     return view!;
   }
 
   /** Views with members (and their cards) and order counts, in a fixed number of queries. */
-  private async views(ctx: Context, groups: ClientGroup[]): Promise<ClientGroupView[]> {
+  private async views(ctx: RequestContext, groups: ClientGroup[]): Promise<ClientGroupView[]> {
     if (!groups.length) return [];
     const ids = groups.map((g) => g.id);
     const [members, municipalities, counts] = await Promise.all([
@@ -171,7 +152,7 @@ export class ClientGroupService {
    * Adds a member to a household: validated (names, date of birth, optional contact details, optional BSN with the
    * elfproef), the BSN stored encrypted plus a keyed hash (a BSN can belong to one person only), and a new card.
    */
-  async addMember(ctx: Context, input: AddClientGroupMemberInput): Promise<{ person: PersonView | null; errors: UserError[] }> {
+  async addMember(ctx: RequestContext, input: AddClientGroupMemberInput): Promise<{ person: PersonView | null; errors: UserError[] }> {
     const group = await this.findInScope(ctx, input.clientGroupId);
     if (!group) return { person: null, errors: [UserError.of('clientGroupId', 'NOT_FOUND', 'Deze klantgroep is niet gevonden.')] };
     const errors: UserError[] = [];
@@ -182,7 +163,7 @@ export class ClientGroupService {
     const lastProblem = nameProblem(lastName, 'achternaam');
     if (lastProblem) errors.push(UserError.of('lastName', lastName ? 'LENGTH' : 'REQUIRED', lastProblem));
     const dateOfBirth = (input.dateOfBirth ?? '').trim();
-    const dobProblem = dateOfBirthProblem(dateOfBirth);
+    const dobProblem = dateOfBirthProblem(dateOfBirth, today(ctx.clock));
     if (dobProblem) errors.push(UserError.of('dateOfBirth', dateOfBirth ? 'INVALID' : 'REQUIRED', dobProblem));
     const { email, phone } = contactDetails(input, errors);
     const bsn = normaliseBsn(input.bsn);
@@ -229,7 +210,7 @@ export class ClientGroupService {
         });
         await em.flush();
         await this.cards.insertNew(em, p.id);
-        await this.audit.record(em, ctx.viewer, {
+        await this.audit.record(withEm(ctx, em), {
           action: 'person.created',
           subjectType: 'person',
           subjectId: p.id,

@@ -6,8 +6,11 @@ import { isValidCardNumber } from './card-number.js';
 import { Card } from './card.entity.js';
 import { ClientGroup } from './client-group.entity.js';
 import { Person } from './person.entity.js';
+import { hashPassword } from '../../crypto/passwords.js';
+import { BUILT_IN_ROLES, Permission } from '../../graphql/auth/permissions.js';
+import { Migration20261124000200_person_write } from '../../database/migrations/Migration20261124000200_person_write.js';
 
-const SEARCH = `query($q: String, $first: Int, $after: String) { clientGroups(search: $q, first: $first, after: $after) {
+const SEARCH = `query($q: String, $m: ID, $first: Int, $after: String) { clientGroups(filter: { search: $q, municipalityId: $m }, first: $first, after: $after) {
   totalCount pageInfo { hasNextPage endCursor }
   edges { cursor node { id clientNumber name municipality { slug } orderCount members { externalIdentifier fullName cards { number status } } } } } }`;
 const GROUP = `query($id: ID!) { clientGroup(id: $id) { id name clientNumber orderCount members { id externalIdentifier fullName dateOfBirth bsnMasked cards { number status } } } }`;
@@ -50,8 +53,8 @@ describe('client groups (klantgroepen) for staff', () => {
     await server?.close();
   });
 
-  async function search(client: TestClient, q: string | null, first = 25, after?: string) {
-    const r: any = await client.gql(SEARCH, { q, first, after });
+  async function search(client: TestClient, q: string | null, first = 25, after?: string, m?: string) {
+    const r: any = await client.gql(SEARCH, { q, first, after, m });
     expect(r.errors).toBeUndefined();
     return r.data.clientGroups as { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string }; edges: { node: any }[] };
   }
@@ -102,6 +105,21 @@ describe('client groups (klantgroepen) for staff', () => {
     expect(new Set(seen).size).toBe(20);
     const bad: any = await beheerder.gql(SEARCH, { q: null, first: 5, after: 'bm9uc2Vuc2U' });
     expect(bad.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(bad.errors[0].message).toMatch(/paginacursor is ongeldig/);
+    // A cursor of another list (the categories' display order) is not one of this list's.
+    const categories: any = await beheerder.gql(`{ adminCategories(first: 1) { pageInfo { endCursor } } }`);
+    const foreign: any = await beheerder.gql(SEARCH, { q: null, first: 5, after: categories.data.adminCategories.pageInfo.endCursor });
+    expect(foreign.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('filters by municipality within the scope; an unknown one matches nothing', async () => {
+    const zvOnly = await search(beheerder, null, 50, undefined, zv.municipality.id);
+    expect(zvOnly.totalCount).toBeGreaterThan(0);
+    expect(zvOnly.edges.every((e) => e.node.municipality.slug === 'zuiderveen')).toBe(true);
+    const all = await search(beheerder, null, 500);
+    expect(all.edges.length).toBe(all.totalCount);
+    const none = await search(beheerder, null, 5, undefined, 'geen-uuid');
+    expect(none).toMatchObject({ totalCount: 0, edges: [] });
   });
 
   it('loads a page of households with their members and cards in a fixed number of statements', async () => {
@@ -146,14 +164,22 @@ describe('client groups (klantgroepen) for staff', () => {
       expect(m.bsnMasked).toMatch(/^\*{5}\d{4}$/);
       expect(m.cards.filter((c: any) => c.status === 'ACTIVE')).toHaveLength(1);
     }
+    // The read is audit-logged (fields marked @personalData): the household, and each member, names only.
     const audit = await server.orm.em
       .fork()
-      .execute<{ actor_kind: string; details: { personIds: string[] } }[]>(
-        `select actor_kind, details from audit_log where action = 'client_group.viewed' and subject_id = ? order by id desc limit 1`,
-        [zv.id],
+      .execute<{ actor_kind: string; subject_type: string; subject_id: string; details: { fields: string[]; clientGroupId?: string } }[]>(
+        `select actor_kind, subject_type, subject_id, details from audit_log
+          where action = 'PERSONAL_DATA_READ' and (subject_id = ? or details->>'clientGroupId' = ?) order by id desc`,
+        [zv.id, zv.id],
       );
-    expect(audit[0]!.actor_kind).toBe('STAFF');
-    expect(audit[0]!.details.personIds).toHaveLength(zvMembers.length);
+    expect(audit.find((a) => a.subject_type === 'ClientGroup')).toMatchObject({
+      actor_kind: 'STAFF',
+      subject_id: zv.id,
+      details: { fields: ['clientNumber', 'members', 'name'] },
+    });
+    const memberRows = audit.filter((a) => a.subject_type === 'Person');
+    expect(new Set(memberRows.map((a) => a.subject_id))).toEqual(new Set(zvMembers.map((m) => m.id)));
+    expect(memberRows[0]!.details.fields).toEqual(['bsnMasked', 'dateOfBirth', 'externalIdentifier', 'fullName']);
     expect((await klantcontact.gql(GROUP, { id: 'geen-uuid' })).data!.clientGroup).toBeNull();
   });
 
@@ -215,6 +241,57 @@ describe('client groups (klantgroepen) for staff', () => {
     const dates: any = await klantcontact.gql(ADD, { input: { clientGroupId: zv.id, firstName: 'A', lastName: 'B', dateOfBirth: '2015-02-30', bsn: '12345' } });
     expect(dates.data.addClientGroupMember.errors.map((e: any) => e.field).sort()).toEqual(['bsn', 'dateOfBirth']);
     expect(await em.count(Person, {})).toBe(before);
+  });
+
+  it('adds a member only with PERSON_WRITE: a Klantcontact-like role without it gets FORBIDDEN and changes nothing', async () => {
+    const em = server.orm.em.fork();
+    const readOnly = BUILT_IN_ROLES.KLANTCONTACT.permissions.filter((p) => p !== Permission.PERSON_WRITE);
+    const [role] = await em.execute<{ id: string }[]>(
+      `insert into role (name, description, permissions) values ('Klantcontact alleen lezen', '', ?::text[]) returning id`,
+      [`{${readOnly.join(',')}}`],
+    );
+    await em.execute(
+      `insert into admin_account (email, name, password_hash, role_id, all_municipalities) values ('lezer@demo.gemeentewinkel.nl', 'Lezer', ?, ?, true)`,
+      [await hashPassword(DEMO_PASSWORD), role!.id],
+    );
+    const reader = server.client();
+    await reader.loginStaff('lezer@demo.gemeentewinkel.nl', DEMO_PASSWORD);
+    const members = () => em.fork().count(Person, { clientGroup: zv.id });
+    const before = await members();
+    const input = { clientGroupId: zv.id, firstName: 'Lotte', lastName: 'Lezer', dateOfBirth: '2014-02-03' };
+    // It may still read the household, but not add to it.
+    expect((await reader.gql(GROUP, { id: zv.id })).data!.clientGroup.id).toBe(zv.id);
+    const denied: any = await reader.gql(ADD, { input });
+    expect(denied.errors.map((e: any) => e.extensions.code)).toEqual(['FORBIDDEN']);
+    expect(denied.data?.addClientGroupMember ?? null).toBeNull();
+    expect(await members()).toBe(before);
+
+    // With PERSON_WRITE added to the role (read per request), the same account can.
+    await em.execute(`update role set permissions = array_append(permissions, 'PERSON_WRITE') where id = ?`, [role!.id]);
+    const added: any = await reader.gql(ADD, { input });
+    expect(added.errors).toBeUndefined();
+    expect(added.data.addClientGroupMember.errors).toEqual([]);
+    expect(await members()).toBe(before + 1);
+  });
+
+  it('gives PERSON_WRITE to the built-in Beheerder and Klantcontact roles of an existing installation, and to no other role', async () => {
+    const em = server.orm.em.fork();
+    const permissionsOf = async () =>
+      new Map((await em.execute<{ key: string | null; name: string; permissions: string[] }[]>(`select key, name, permissions from role`)).map((r) => [r.key ?? r.name, r.permissions]));
+    // As before the migration: nobody has PERSON_WRITE; a role of the municipality's own has PERSON_READ.
+    await em.execute(`update role set permissions = array_remove(permissions, 'PERSON_WRITE')`);
+    await em.execute(`insert into role (name, description, permissions) values ('Baliemedewerker', '', '{PERSON_READ,ORDER_READ}')`);
+    const migration = new Migration20261124000200_person_write(em.getDriver(), server.orm.config);
+    for (let run = 0; run < 2; run++) {
+      migration.reset();
+      await migration.up();
+      for (const sql of migration.getQueries()) await em.execute(sql as string);
+    }
+    const after = await permissionsOf();
+    expect(after.get('BEHEERDER')!.filter((p) => p === 'PERSON_WRITE')).toHaveLength(1);
+    expect(after.get('KLANTCONTACT')!.filter((p) => p === 'PERSON_WRITE')).toHaveLength(1);
+    expect(after.get('Baliemedewerker')).toEqual(['PERSON_READ', 'ORDER_READ']);
+    for (const key of ['FINANCIEN', 'AANBIEDERBEHEER', 'REDACTIE']) expect(after.get(key), key).not.toContain('PERSON_WRITE');
   });
 
   it('requires PERSON_READ for all of it', async () => {

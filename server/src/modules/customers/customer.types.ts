@@ -2,6 +2,7 @@ import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-gr
 import { UserError } from '../../graphql/errors.js';
 import { Connection } from '../../graphql/pagination.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
+import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 
 export enum CardStatusEnum {
   ACTIVE = 'ACTIVE',
@@ -22,9 +23,11 @@ export class CardView {
   personId!: string;
 
   @Field(() => String, { description: 'The holder’s name.' })
+  @PersonalData(PersonalDataKind.NAME)
   holderName!: string;
 
   @Field(() => String, { nullable: true, description: 'The full number (10 digits, the last a check digit). Staff only; null for customers.' })
+  @PersonalData(PersonalDataKind.CARD_NUMBER)
   number!: string | null;
 
   @Field(() => String, { description: 'The last four digits, e.g. for "pas eindigend op 1234".' })
@@ -52,42 +55,52 @@ export class PersonView {
   id!: string;
 
   @Field(() => String, { description: 'The municipality’s client number of this person (not the BSN).' })
+  @PersonalData(PersonalDataKind.CLIENT_NUMBER)
   externalIdentifier!: string;
 
   @Field(() => ID)
   clientGroupId!: string;
 
   @Field(() => String)
+  @PersonalData(PersonalDataKind.CLIENT_NUMBER)
   clientGroupNumber!: string;
 
   @Field(() => String)
+  @PersonalData(PersonalDataKind.NAME)
   clientGroupName!: string;
 
   @Field(() => Municipality)
   municipality!: Municipality;
 
   @Field(() => String)
+  @PersonalData(PersonalDataKind.NAME)
   firstName!: string;
 
   @Field(() => String)
+  @PersonalData(PersonalDataKind.NAME)
   lastName!: string;
 
   @Field(() => String)
+  @PersonalData(PersonalDataKind.NAME)
   fullName!: string;
 
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' })
+  @PersonalData(PersonalDataKind.BIRTH_DATE)
   dateOfBirth!: string | null;
 
   @Field(() => String, { nullable: true })
+  @PersonalData(PersonalDataKind.CONTACT)
   email!: string | null;
 
   @Field(() => String, { nullable: true })
+  @PersonalData(PersonalDataKind.CONTACT)
   phone!: string | null;
 
   @Field(() => Boolean)
   hasBsn!: boolean;
 
   @Field(() => String, { nullable: true, description: 'The BSN masked as *****1234; the full number only through `personBsn`.' })
+  @PersonalData(PersonalDataKind.BSN)
   bsnMasked!: string | null;
 
   @Field(() => Boolean, { description: 'E-mail when an order of the household changes status.' })
@@ -109,15 +122,18 @@ export class ClientGroupView {
   id!: string;
 
   @Field(() => String, { description: 'The municipality’s client number of the household.' })
+  @PersonalData(PersonalDataKind.CLIENT_NUMBER)
   clientNumber!: string;
 
   @Field(() => String)
+  @PersonalData(PersonalDataKind.NAME)
   name!: string;
 
   @Field(() => Municipality)
   municipality!: Municipality;
 
   @Field(() => [PersonView], { description: 'Members, by name.' })
+  @PersonalData(PersonalDataKind.HOUSEHOLD)
   members!: PersonView[];
 
   @Field(() => Int, { description: 'Orders of this household, all statuses.' })
@@ -129,6 +145,18 @@ export class ClientGroupView {
 
 @ObjectType()
 export class ClientGroupConnection extends Connection(ClientGroupView, 'ClientGroup') {}
+
+@InputType({ description: 'Filters for the staff list of households; all optional and combined with AND.' })
+export class ClientGroupFilter {
+  @Field(() => String, {
+    nullable: true,
+    description: 'Words that must each match the household: names, client numbers (household or member) or card numbers, also partly.',
+  })
+  search?: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'Only households of this municipality (within your scope).' })
+  municipalityId?: string | null;
+}
 
 @InputType({ description: 'A new member of a household. It gets a new card.' })
 export class AddClientGroupMemberInput {

@@ -1,13 +1,16 @@
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { ListArgs } from '../../graphql/pagination.js';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience, Permission } from '../../graphql/auth/permissions.js';
 import { OrderView } from '../orders/order.types.js';
+import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 import {
   AddClientGroupMemberInput,
   CardPayload,
   CardView,
   ClientGroupConnection,
+  ClientGroupFilter,
   ClientGroupView,
   PersonPayload,
   PersonView,
@@ -23,22 +26,14 @@ const personPayload = (r: { person: PersonView | null; errors: PersonPayload['er
 export class CustomersResolver {
   // ---- staff: client groups ----------------------------------------------------------------------------------
 
-  @Query(() => ClientGroupConnection, {
-    description: 'Households in your municipality scope, by name; `search` matches names, client numbers and card numbers (also partly).',
-  })
+  @Query(() => ClientGroupConnection, { description: 'Households in your municipality scope, by name. Every page shown is audit-logged.' })
   @Requires(Permission.PERSON_READ)
-  async clientGroups(
+  clientGroups(
     @Ctx() ctx: Context,
-    @Arg('search', () => String, { nullable: true }) search?: string | null,
-    @Arg('first', () => Int, { nullable: true, defaultValue: 25 }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string | null,
+    @Args(() => ListArgs) page: ListArgs,
+    @Arg('filter', () => ClientGroupFilter, { nullable: true }) filter?: ClientGroupFilter | null,
   ): Promise<ClientGroupConnection> {
-    const page = await ctx.services.clientGroups.search(ctx, { search, first, after });
-    return Object.assign(new ClientGroupConnection(), {
-      edges: page.items,
-      pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
-      totalCount: page.totalCount,
-    });
+    return ctx.services.clientGroups.list(ctx, filter, page);
   }
 
   @Query(() => ClientGroupView, { nullable: true, description: 'One household with its members; null when unknown or out of scope. Audit-logged.' })
@@ -48,7 +43,7 @@ export class CustomersResolver {
   }
 
   @Mutation(() => PersonPayload, { description: 'Adds a member to a household, with a new card. The BSN is optional and checked with the elfproef.' })
-  @Requires(Permission.PERSON_READ)
+  @Requires(Permission.PERSON_WRITE)
   async addClientGroupMember(@Arg('input', () => AddClientGroupMemberInput) input: AddClientGroupMemberInput, @Ctx() ctx: Context): Promise<PersonPayload> {
     return personPayload(await ctx.services.clientGroups.addMember(ctx, input));
   }
@@ -63,6 +58,7 @@ export class CustomersResolver {
 
   @Query(() => String, { nullable: true, description: 'The full BSN of a person; null when none. Every reveal is audit-logged.' })
   @Requires(Permission.PERSON_READ_SENSITIVE)
+  @PersonalData(PersonalDataKind.BSN)
   personBsn(@Arg('personId', () => ID) personId: string, @Ctx() ctx: Context): Promise<string | null> {
     return ctx.services.persons.revealBsn(ctx, personId);
   }

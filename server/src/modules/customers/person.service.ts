@@ -6,6 +6,7 @@ import { Audience } from '../../graphql/auth/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { decryptBsn, type BsnKeys } from '../../crypto/bsn.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { withEm } from '../../lib/request-context.js';
 import { Order } from '../orders/order.entities.js';
 import type { OrderView } from '../orders/order.types.js';
 import type { OrderViewService } from '../orders/order-view.service.js';
@@ -31,8 +32,9 @@ export function erasedIdentifier(personId: string): string {
 export type PersonErasureHook = (em: EntityManager, person: { id: string; email: string | null }, erasedAt: Date) => Promise<unknown>;
 
 /**
- * Persons: details for staff (every read audit-logged, the BSN masked; the full BSN only with PERSON_READ_SENSITIVE,
- * audit-logged too), the household's orders, erasure (AVG), and a customer's own contact details.
+ * Persons: details for staff (reads audit-logged through @personalData, the BSN masked; the full BSN only with
+ * PERSON_READ_SENSITIVE, each reveal an audit action too), the household's orders, erasure (AVG), and a customer's
+ * own contact details.
  */
 export class PersonService {
   constructor(
@@ -49,36 +51,38 @@ export class PersonService {
     return person && inStaffScope(ctx.viewer, person.municipality.id) ? person : null;
   }
 
-  /** A person's details for staff; null when unknown or out of scope. Every read writes an audit row. */
+  /**
+   * A person's details for staff; null when unknown or out of scope. Reading them is audit-logged by the schema
+   * (fields marked @personalData, graphql/personal-data.ts).
+   */
   async detail(ctx: Context, externalIdentifier: string): Promise<PersonView | null> {
     const person = await this.byExternalIdentifier(ctx, externalIdentifier);
     if (!person) return null;
     const [view] = await personViews(ctx.em, [person], { bsnKeys: this.bsnKeys, fullCardNumbers: true });
-    await this.audit.recordRead(ctx.em, ctx.viewer, { action: 'person.viewed', subjectType: 'person', subjectId: person.id });
     return view!;
   }
 
-  /** The full BSN (PERSON_READ_SENSITIVE, enforced by the resolver); null when none or out of scope. Audit-logged. */
+  /**
+   * The full BSN (PERSON_READ_SENSITIVE, enforced by the resolver); null when none or out of scope. The reveal is an
+   * action of its own in the audit log (person.bsn_revealed), besides the read of the marked field.
+   */
   async revealBsn(ctx: Context, personId: string): Promise<string | null> {
     if (!isUuid(personId)) return null;
     const person = await ctx.em.findOne(Person, personId, { populate: ['bsnEncrypted'] });
     if (!person || !inStaffScope(ctx.viewer, person.municipality.id) || !person.bsnEncrypted) return null;
     const bsn = decryptBsn(person.bsnEncrypted, this.bsnKeys);
-    await this.audit.recordRead(ctx.em, ctx.viewer, { action: 'person.bsn_revealed', subjectType: 'person', subjectId: person.id });
+    await this.audit.recordRead(ctx, { action: 'person.bsn_revealed', subjectType: 'person', subjectId: person.id });
     return bsn;
   }
 
-  /** The orders of the person's household, newest first; null when the person is unknown or out of scope. */
+  /**
+   * The orders of the person's household, newest first; null when the person is unknown or out of scope. Reading
+   * their amounts, lines and names is audit-logged by the schema (@personalData).
+   */
   async householdOrders(ctx: Context, externalIdentifier: string): Promise<OrderView[] | null> {
     const person = await this.byExternalIdentifier(ctx, externalIdentifier);
     if (!person) return null;
     const orders = await ctx.em.find(Order, { clientGroupId: person.clientGroup.id }, { orderBy: [{ createdAt: 'desc' }, { number: 'desc' }], limit: 200 });
-    await this.audit.recordRead(ctx.em, ctx.viewer, {
-      action: 'person.orders_viewed',
-      subjectType: 'person',
-      subjectId: person.id,
-      details: { clientGroupId: person.clientGroup.id, orders: orders.length },
-    });
     return this.orderViews.views(ctx, orders);
   }
 
@@ -138,7 +142,7 @@ export class PersonService {
       if (remaining === 0) {
         await em.nativeUpdate(ClientGroup, { id: person.clientGroup.id }, { name: ERASED_HOUSEHOLD_NAME });
       }
-      await this.audit.record(em, ctx.viewer, {
+      await this.audit.record(withEm(ctx, em), {
         action: 'person.erased',
         subjectType: 'person',
         subjectId: person.id,
@@ -183,7 +187,7 @@ export class PersonService {
       person.notifyOrderStatus = input.notifyOrderStatus;
       await em.flush();
       if (changed.length) {
-        await this.audit.record(em, viewer, { action: 'person.contact_updated', subjectType: 'person', subjectId: person.id, details: { fields: changed } });
+        await this.audit.record(withEm(ctx, em), { action: 'person.contact_updated', subjectType: 'person', subjectId: person.id, details: { fields: changed } });
       }
     });
     return { person: await this.mine(ctx), errors: [] };

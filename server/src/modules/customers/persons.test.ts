@@ -58,9 +58,11 @@ describe('persons for staff', () => {
     expect(first.data.person).toMatchObject({ id: p.id, fullName: `${p.firstName} ${p.lastName}`, hasBsn: true, bsnMasked: `*****${bsn.slice(-4)}`, municipality: { slug: 'zuiderveen' } });
     expect(JSON.stringify(first.data)).not.toContain(bsn);
     await klantcontact.gql(PERSON, { e: p.externalIdentifier });
-    const rows = await audit(server, 'person.viewed', p.id);
+    const rows = (await audit(server, 'PERSONAL_DATA_READ', p.id)).filter((r) => r.details.fields && (r.details.fields as string[]).includes('bsnMasked'));
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({ actor_kind: 'STAFF', actor_id: await accountId(staffEmail('KLANTCONTACT')) });
+    expect(rows[0]!.details).toMatchObject({ fields: expect.arrayContaining(['bsnMasked', 'email', 'fullName', 'phone']), clientGroupId: p.clientGroup.id });
+    expect(JSON.stringify(rows)).not.toContain(bsn.slice(-4).padStart(9, '*'));
     expect(Date.now() - new Date(rows[1]!.at).getTime()).toBeLessThan(60_000);
     // Unknown client numbers are simply not found (and nothing is logged about them).
     expect((await klantcontact.gql(PERSON, { e: 'P-999999' })).data!.person).toBeNull();

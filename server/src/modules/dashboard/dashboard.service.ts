@@ -1,16 +1,17 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { decisionCounts } from '../catalogue/product-approval.js';
 
 @ObjectType({ description: 'Work queues and totals for the admin dashboard, within the viewer’s municipality scope.' })
 export class AdminDashboard {
-  @Field(() => Int, { description: 'Products submitted and waiting for review.' })
+  @Field(() => Int, { description: 'Products waiting for a decision in at least one municipality of the viewer’s scope.' })
   productsToReview!: number;
 
   @Field(() => Int, { description: 'Provider memberships waiting for a decision.' })
   providersToApprove!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Products in the offer of at least one municipality of the viewer’s scope.' })
   approvedProducts!: number;
 
   @Field(() => Int, { description: 'Providers with an approved membership.' })
@@ -34,9 +35,11 @@ export class DashboardService {
     const ids = scope ?? [];
     const m = (column: string) => (all ? 'true' : `${column} = any(?::uuid[])`);
     const sql = `select
-      (select count(*) from product p where p.status = 'SUBMITTED' and (${all ? 'true' : `exists (select 1 from provider_membership pm where pm.provider_id = p.provider_id and ${m('pm.municipality_id')})`}))::int as "productsToReview",
+      (select count(distinct pa.product_id) from product_approval pa join product p on p.id = pa.product_id
+        where pa.status = 'PENDING' and p.status in ('SUBMITTED','APPROVED','REJECTED') and ${decisionCounts('pa', 'p')} and ${m('pa.municipality_id')})::int as "productsToReview",
       (select count(*) from provider_membership pm where pm.status = 'PENDING' and ${m('pm.municipality_id')})::int as "providersToApprove",
-      (select count(*) from product p where p.status = 'APPROVED' and exists (select 1 from provider_membership pm where pm.provider_id = p.provider_id and pm.status = 'APPROVED' and ${m('pm.municipality_id')}))::int as "approvedProducts",
+      (select count(distinct pa.product_id) from product_approval pa join product p on p.id = pa.product_id
+        where pa.status = 'APPROVED' and p.status = 'APPROVED' and ${decisionCounts('pa', 'p')} and ${m('pa.municipality_id')})::int as "approvedProducts",
       (select count(distinct pm.provider_id) from provider_membership pm where pm.status = 'APPROVED' and ${m('pm.municipality_id')})::int as "providers",
       (select count(*) from client_group cg where ${m('cg.municipality_id')})::int as "clientGroups",
       (select count(*) from person pe where ${m('pe.municipality_id')})::int as "persons",

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server.js';
-import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
+import { DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from '../../seeders/demo-accounts.js';
+import { ProviderUser } from '../providers/provider-user.entity.js';
 import { Product, ProductStatus } from '../catalogue/product.entity.js';
 
 const DASHBOARD = `{ adminDashboard { productsToReview providersToApprove approvedProducts providers clientGroups persons activeArrangements } }`;
@@ -23,10 +24,14 @@ describe('admin dashboard', () => {
     expect(before.productsToReview).toBeGreaterThanOrEqual(1);
     expect(before.activeArrangements).toBeGreaterThanOrEqual(0);
 
+    // Provider 1 submits its draft: it waits for a decision in Zuiderveen and Noorderhaven (one product to review).
     const em = server.orm.em.fork();
-    const draft = await em.findOneOrFail(Product, { status: ProductStatus.DRAFT });
-    draft.status = ProductStatus.SUBMITTED;
-    await em.flush();
+    const user = await em.findOneOrFail(ProviderUser, { email: demoProviderEmail(1) });
+    const draft = await em.findOneOrFail(Product, { status: ProductStatus.DRAFT, provider: user.provider.id });
+    const provider = server.client();
+    await provider.loginProvider(demoProviderEmail(1), DEMO_PASSWORD);
+    const submitted: any = await provider.gql(`mutation($id:ID!){ submitProduct(id:$id){ errors { message } } }`, { id: draft.id });
+    expect(submitted.data.submitProduct.errors).toEqual([]);
     const after: any = (await c.gql(DASHBOARD)).data!.adminDashboard;
     expect(after.productsToReview).toBe(before.productsToReview + 1);
   });

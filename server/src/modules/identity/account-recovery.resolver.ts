@@ -29,7 +29,7 @@ export class ResetPasswordPayload {
   errors!: UserError[];
 }
 
-/** E-mail confirmation and forgotten passwords (provider users). Public: the token or the mailbox is the proof. */
+/** E-mail confirmation and forgotten passwords (provider users and staff). Public: the token or the mailbox is the proof. */
 @Resolver()
 export class AccountRecoveryResolver {
   @Mutation(() => ConfirmEmailPayload, { description: 'Confirms an e-mail address with the token from the confirmation mail. Single use.' })
@@ -39,7 +39,8 @@ export class AccountRecoveryResolver {
   }
 
   @Mutation(() => RequestPasswordResetPayload, {
-    description: 'Mails a link to choose a new password (valid 1 hour) when the address has a provider account. Same answer either way; rate-limited.',
+    description:
+      'Mails a link to choose a new password (valid 1 hour) when the address has a provider account. Same answer, equally fast, either way; rate-limited.',
   })
   async requestPasswordReset(@Arg('email', () => String) email: string, @Ctx() ctx: Context): Promise<RequestPasswordResetPayload> {
     const r = await ctx.services.accountRecovery.requestPasswordReset(ctx, email);
@@ -53,6 +54,27 @@ export class AccountRecoveryResolver {
     @Ctx() ctx: Context,
   ): Promise<ResetPasswordPayload> {
     const r = await ctx.services.accountRecovery.resetPassword(ctx, token, newPassword);
+    return Object.assign(new ResetPasswordPayload(), { passwordChanged: r.ok, errors: r.ok ? [] : r.errors });
+  }
+
+  @Mutation(() => RequestPasswordResetPayload, {
+    description:
+      'Staff: mails a link to choose a new password (valid 1 hour) when the address has an active staff account. Same answer, equally fast, either way; rate-limited.',
+  })
+  async requestStaffPasswordReset(@Arg('email', () => String) email: string, @Ctx() ctx: Context): Promise<RequestPasswordResetPayload> {
+    const r = await ctx.services.accountRecovery.requestPasswordReset(ctx, email, 'staff');
+    return Object.assign(new RequestPasswordResetPayload(), { requested: r.ok, errors: r.ok ? [] : r.errors });
+  }
+
+  @Mutation(() => ResetPasswordPayload, {
+    description: 'Staff: sets a new password with the token from the mail. Single use; ends every session of the account.',
+  })
+  async resetStaffPassword(
+    @Arg('token', () => String) token: string,
+    @Arg('newPassword', () => String) newPassword: string,
+    @Ctx() ctx: Context,
+  ): Promise<ResetPasswordPayload> {
+    const r = await ctx.services.accountRecovery.resetPassword(ctx, token, newPassword, 'staff');
     return Object.assign(new ResetPasswordPayload(), { passwordChanged: r.ok, errors: r.ok ? [] : r.errors });
   }
 }

@@ -3,11 +3,16 @@ import { UserError } from '../../graphql/errors.js';
 import { hashPassword, passwordProblem } from '../../crypto/passwords.js';
 import { ProviderUser } from '../providers/provider-user.entity.js';
 import { emailProblem, normaliseEmail } from '../providers/provider.validation.js';
+import { AdminAccount } from './admin-account.entity.js';
 import { Session } from './session.entity.js';
 import { EmailTokenPurpose } from './email-token.entity.js';
 import { TOKEN_LIFETIME_HOURS, type EmailTokenService } from './email-token.service.js';
-import { retryAfterText, type RequestThrottle } from './request-throttle.js';
+import { check, clientAddress, retryAfterText, type Limits } from '../limits/limits.js';
+import type { LimitPolicy } from '../limits/policy.js';
+import type { LoginLimits, LoginRealm } from '../limits/login-limits.js';
 import type { MailService } from '../communication/mail.service.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import { transactional, type RequestContext } from '../../lib/request-context.js';
 
 export type Outcome = { ok: true } | { ok: false; errors: UserError[] };
 
@@ -19,17 +24,33 @@ export function appLink(appUrl: string, path: string): string {
   return new URL(path, appUrl.endsWith('/') ? appUrl : `${appUrl}/`).toString();
 }
 
+/** A reset job that keeps failing gives up soon: its payload holds the typed address (job-types.ts). */
+export const RESET_JOB_MAX_ATTEMPTS = 5;
+
+/** Where each realm's reset link points, and the token purpose that opens it. */
+const RESET = {
+  provider: { purpose: EmailTokenPurpose.RESET_PASSWORD, path: '/wachtwoord-vergeten/' },
+  staff: { purpose: EmailTokenPurpose.STAFF_RESET_PASSWORD, path: '/admin/wachtwoord-vergeten/' },
+} as const satisfies Record<LoginRealm, unknown>;
+
 /**
- * E-mail confirmation and the forgotten-password flow for provider users.
+ * E-mail confirmation and the forgotten-password flow, for provider users and for staff (two separate realms: a
+ * provider's link never opens a staff account, and the other way round).
  *
- * Staff accounts do not use this self-service reset: their accounts are managed at /admin/beheer/accounts
- * (ACCOUNT_MANAGE) and will carry a second factor, which a reset link by e-mail alone would bypass.
+ * A reset request answers the same for a known and an unknown address, and equally fast: the answer depends only on
+ * the input and the limits, and the request does the same for both — it enqueues one `identity.passwordResetRequested`
+ * job. That job looks up the account, issues the token and records the mail (which its own `mail.send` job delivers),
+ * so none of it is in the answer's time, and the request survives a restart of the server. When staff accounts get a second factor, a reset sets the password only: the second factor is still
+ * asked at log-in.
  */
 export class AccountRecoveryService {
   constructor(
     private readonly tokens: EmailTokenService,
     private readonly mail: MailService,
-    private readonly throttle: RequestThrottle,
+    private readonly limits: Limits,
+    private readonly rules: LimitPolicy['passwordReset'],
+    private readonly loginLimits: LoginLimits,
+    private readonly jobs: JobQueue,
     private readonly appUrl: string,
   ) {}
 
@@ -47,57 +68,85 @@ export class AccountRecoveryService {
   }
 
   /**
-   * Sends a reset link when the address belongs to an active provider user. The answer is the same whether or not
-   * it does; only the rate limit (per typed address and per client address) can make it differ, for both alike.
+   * Sends a reset link when the address belongs to an active account of the realm. The answer is the same whether or
+   * not it does, and takes as long; only the limits (per typed address and per client address, counted before
+   * anything else) can make it differ, for both alike.
    */
-  async requestPasswordReset(ctx: Context, rawEmail: string): Promise<Outcome> {
+  async requestPasswordReset(ctx: Context, rawEmail: string, realm: LoginRealm = 'provider'): Promise<Outcome> {
     const email = normaliseEmail(rawEmail);
     const problem = emailProblem(email, 'Vul uw e-mailadres in.');
     if (problem) return { ok: false, errors: [UserError.of('email', email ? 'INVALID' : 'REQUIRED', problem)] };
-    const wait = await this.throttle.consume(email, ctx.req?.ip ?? 'unknown');
-    if (wait > 0) {
+    const reservation = await this.limits.reserve(
+      check(this.rules.perEmail, `${realm}:${email}`),
+      check(this.rules.perAddress, clientAddress(ctx.req)),
+    );
+    if (!reservation.ok) {
       return {
         ok: false,
-        errors: [UserError.of(null, 'TOO_MANY_ATTEMPTS', `U heeft te vaak een nieuw wachtwoord aangevraagd. ${retryAfterText(wait)}`)],
+        errors: [
+          UserError.of(
+            null,
+            'TOO_MANY_ATTEMPTS',
+            `U heeft te vaak een nieuw wachtwoord aangevraagd. ${retryAfterText(reservation.retryAfterSeconds)}`,
+          ),
+        ],
       };
     }
-    await ctx.em.transactional(async (tx) => {
-      const user = await tx.findOne(ProviderUser, { email: { $ilike: escapeLike(email) }, active: true });
-      if (!user) return;
-      const token = await this.tokens.issue(tx, user, EmailTokenPurpose.RESET_PASSWORD, TOKEN_LIFETIME_HOURS.RESET_PASSWORD);
-      await this.mail.send(tx, {
-        template: 'PASSWORD_RESET',
-        to: user.email,
-        variables: {
-          name: user.name,
-          link: appLink(this.appUrl, `/wachtwoord-vergeten/${token}`),
-          expiresHours: TOKEN_LIFETIME_HOURS.RESET_PASSWORD,
-        },
-      });
-    });
-    ctx.log.info({ event: 'password_reset_requested' }, 'password reset requested');
+    // The same one insert for every address: whether it has an account is only looked at by the job.
+    await this.jobs.enqueue(ctx, 'identity.passwordResetRequested', { realm, email }, { maxAttempts: RESET_JOB_MAX_ATTEMPTS });
+    ctx.log.info({ event: 'password_reset_requested', realm }, 'password reset requested');
     return { ok: true };
   }
 
   /**
-   * Sets a new password with a reset (or invitation) token: single use, expiring. Ends every session of the user,
-   * and counts as proof of the mailbox (the address is then verified).
+   * The `identity.passwordResetRequested` job: the account, a fresh token and the mail, in one transaction; nothing
+   * for an unknown or inactive address (and nothing in the log that tells which it was).
    */
-  async resetPassword(ctx: Context, token: string, newPassword: string): Promise<Outcome> {
+  async sendResetLink(ctx: RequestContext, { realm, email }: { realm: LoginRealm; email: string }): Promise<void> {
+    await transactional(ctx, async (txCtx) => {
+      const tx = txCtx.em;
+      const where = { email: { $ilike: escapeLike(email) }, active: true };
+      const owner = realm === 'staff' ? await tx.findOne(AdminAccount, where) : await tx.findOne(ProviderUser, where);
+      if (!owner) return;
+      const { purpose, path } = RESET[realm];
+      const token = await this.tokens.issue(tx, owner, purpose, TOKEN_LIFETIME_HOURS[purpose]);
+      const variables = { name: owner.name, link: appLink(this.appUrl, `${path}${token}`), expiresHours: TOKEN_LIFETIME_HOURS[purpose] };
+      if (realm === 'staff') await this.mail.send(txCtx, { template: 'STAFF_PASSWORD_RESET', to: owner.email, variables });
+      else await this.mail.send(txCtx, { template: 'PASSWORD_RESET', to: owner.email, variables });
+    });
+  }
+
+  /**
+   * Sets a new password with a reset (or, for providers, invitation) token: single use, expiring. Ends every session
+   * of the account, and clears the log-in wait for this account at the address the link was opened from (the way in
+   * for a real user whose account an attacker made wait). For a provider user it also counts as proof of the mailbox.
+   */
+  async resetPassword(ctx: Context, token: string, newPassword: string, realm: LoginRealm = 'provider'): Promise<Outcome> {
     const problem = passwordProblem(newPassword ?? '');
     if (problem) return { ok: false, errors: [UserError.of('newPassword', 'WEAK_PASSWORD', problem)] };
     const hash = await hashPassword(newPassword);
-    return ctx.em.transactional(async (tx) => {
-      const userId = await this.tokens.consume(tx, (token ?? '').trim(), EmailTokenPurpose.RESET_PASSWORD);
-      if (!userId) return { ok: false, errors: [UserError.of('token', 'INVALID_TOKEN', LINK_INVALID)] };
-      const user = await tx.findOneOrFail(ProviderUser, userId, { populate: ['passwordHash'] });
+    const result = await ctx.em.transactional(async (tx): Promise<{ ok: false; errors: UserError[] } | { ok: true; email: string }> => {
+      const ownerId = await this.tokens.consume(tx, (token ?? '').trim(), RESET[realm].purpose);
+      if (!ownerId) return { ok: false, errors: [UserError.of('token', 'INVALID_TOKEN', LINK_INVALID)] };
+      if (realm === 'staff') {
+        const account = await tx.findOne(AdminAccount, { id: ownerId, active: true }, { populate: ['passwordHash'] });
+        if (!account) return { ok: false, errors: [UserError.of('token', 'INVALID_TOKEN', LINK_INVALID)] };
+        account.passwordHash = hash;
+        await tx.flush();
+        await tx.nativeDelete(Session, { adminAccount: account.id });
+        return { ok: true, email: account.email };
+      }
+      const user = await tx.findOneOrFail(ProviderUser, ownerId, { populate: ['passwordHash'] });
       user.passwordHash = hash;
       user.emailVerifiedAt ??= new Date();
       await tx.flush();
       await tx.nativeDelete(Session, { providerUser: user.id });
-      ctx.log.info({ event: 'password_reset' }, 'password reset; sessions ended');
-      return { ok: true } as Outcome;
+      return { ok: true, email: user.email };
     });
+    if (!result.ok) return result;
+    await this.loginLimits.unlock(realm, result.email.trim().toLowerCase(), clientAddress(ctx.req));
+    ctx.log.info({ event: 'password_reset', realm }, 'password reset; sessions ended');
+    return { ok: true };
   }
 }
 

@@ -10,6 +10,8 @@ import { outbox, registerConfirmAndLogin, tokenFromMail } from '../../test/onboa
 import { DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from '../../seeders/demo-accounts.js';
 import { ProviderUser } from '../providers/provider-user.entity.js';
 import { EmailToken } from './email-token.entity.js';
+import { AdminAccount } from './admin-account.entity.js';
+import { LINK_INVALID } from './account-recovery.service.js';
 import { Session } from './session.entity.js';
 
 const REQUEST = `mutation($e:String!){ requestPasswordReset(email:$e){ requested errors { field code message } } }`;
@@ -44,7 +46,7 @@ describe('forgotten password (provider users)', () => {
     expect(token!.expiresAt.getTime() - token!.createdAt.getTime()).toBe(3600_000);
   });
 
-  it('does not reset staff accounts (they are managed by an administrator)', async () => {
+  it('sends a staff address no link from the provider form (staff have their own, at /admin/wachtwoord-vergeten)', async () => {
     const r = await server.client().gql(REQUEST, { e: DEMO_STAFF[0]!.email });
     expect(r.data?.requestPasswordReset.requested).toBe(true);
     expect(await outbox(server, DEMO_STAFF[0]!.email)).toEqual([]);
@@ -149,6 +151,101 @@ describe('forgotten password (provider users)', () => {
   });
 });
 
+describe('forgotten password (staff)', () => {
+  const REQUEST_STAFF = `mutation($e:String!){ requestStaffPasswordReset(email:$e){ requested errors { field code message } } }`;
+  const RESET_STAFF = `mutation($t:String!,$p:String!){ resetStaffPassword(token:$t,newPassword:$p){ passwordChanged errors { field code message } } }`;
+  const LOGIN_STAFF = `mutation($e:String!,$p:String!){ loginStaff(email:$e,password:$p){ errors { code } viewer { kind } } }`;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: true });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('gives the same answer for a known and an unknown address; only an active staff account gets a link (1 hour)', async () => {
+    const c = server.client();
+    const email = DEMO_STAFF[1]!.email;
+    const known = await c.gql(REQUEST_STAFF, { e: ` ${email.toUpperCase()} ` });
+    const unknown = await c.gql(REQUEST_STAFF, { e: 'niemand-van-de-gemeente@voorbeeld.nl' });
+    const provider = await c.gql(REQUEST_STAFF, { e: demoProviderEmail(1) });
+    expect(known.data).toEqual({ requestStaffPasswordReset: { requested: true, errors: [] } });
+    expect(unknown.data).toEqual(known.data);
+    expect(provider.data).toEqual(known.data);
+    expect(await outbox(server, 'niemand-van-de-gemeente@voorbeeld.nl')).toEqual([]);
+    expect(await outbox(server, demoProviderEmail(1))).toEqual([]);
+    const [mail] = await outbox(server, email);
+    expect(mail).toMatchObject({ templateKey: 'STAFF_PASSWORD_RESET', subject: 'Nieuw wachtwoord instellen voor de beheeromgeving van de Gemeentewinkel' });
+    expect(mail!.body).toMatch(/\/admin\/wachtwoord-vergeten\/[A-Za-z0-9_-]{43}\n/);
+    expect(mail!.body).toContain('1 uur');
+    expect(mail!.body).toContain('Beste Karim Klantcontact');
+    const account = await server.orm.em.fork().findOneOrFail(AdminAccount, { email });
+    const [token] = await server.orm.em.fork().find(EmailToken, { adminAccount: account.id, usedAt: null });
+    expect(token).toMatchObject({ purpose: 'STAFF_RESET_PASSWORD', providerUser: null });
+    expect(token!.expiresAt.getTime() - token!.createdAt.getTime()).toBe(3600_000);
+
+    // A deactivated account gets nothing either.
+    const em = server.orm.em.fork();
+    await em.nativeUpdate(AdminAccount, { email: DEMO_STAFF[4]!.email }, { active: false });
+    expect((await c.gql(REQUEST_STAFF, { e: DEMO_STAFF[4]!.email })).data).toEqual(known.data);
+    expect(await outbox(server, DEMO_STAFF[4]!.email)).toEqual([]);
+  });
+
+  it('sets the new password once, ends every session of the account, and keeps the realms apart', async () => {
+    const email = DEMO_STAFF[2]!.email;
+    const elsewhere = server.client();
+    await elsewhere.loginStaff(email, DEMO_PASSWORD);
+    expect((await elsewhere.gql(ME)).data?.viewer.kind).toBe('STAFF');
+
+    const c = server.client();
+    await c.gql(REQUEST_STAFF, { e: email });
+    const token = await tokenFromMail(server, email, 'STAFF_PASSWORD_RESET', '/admin/wachtwoord-vergeten/');
+    // A staff link does not work in the provider flow (and is not used up by trying).
+    expect((await c.gql(RESET, { t: token, p: NEW_PASSWORD })).data?.resetPassword.errors[0]).toMatchObject({ field: 'token', code: 'INVALID_TOKEN' });
+    expect((await c.gql(RESET_STAFF, { t: token, p: 'kort' })).data?.resetStaffPassword.errors[0]).toMatchObject({ field: 'newPassword', code: 'WEAK_PASSWORD' });
+
+    expect((await c.gql(RESET_STAFF, { t: token, p: NEW_PASSWORD })).data?.resetStaffPassword).toEqual({ passwordChanged: true, errors: [] });
+    expect((await elsewhere.gql(ME)).data?.viewer.kind).toBe('ANONYMOUS');
+    const account = await server.orm.em.fork().findOneOrFail(AdminAccount, { email });
+    expect(await server.orm.em.fork().count(Session, { adminAccount: account.id })).toBe(0);
+    const reused = await c.gql(RESET_STAFF, { t: token, p: 'nog-een-ander-wachtwoord-1' });
+    expect(reused.data?.resetStaffPassword.errors[0]).toMatchObject({ field: 'token', code: 'INVALID_TOKEN', message: LINK_INVALID });
+
+    expect((await c.gql(LOGIN_STAFF, { e: email, p: DEMO_PASSWORD })).data?.loginStaff.errors[0].code).toBe('INVALID_CREDENTIALS');
+    expect((await c.gql(LOGIN_STAFF, { e: email, p: NEW_PASSWORD })).data?.loginStaff).toEqual({ errors: [], viewer: { kind: 'STAFF' } });
+
+    // A provider's reset link does not open the staff flow.
+    await c.gql(REQUEST, { e: demoProviderEmail(3) });
+    const providerToken = await tokenFromMail(server, demoProviderEmail(3), 'PASSWORD_RESET', '/wachtwoord-vergeten/');
+    expect((await c.gql(RESET_STAFF, { t: providerToken, p: NEW_PASSWORD })).data?.resetStaffPassword.errors[0].code).toBe('INVALID_TOKEN');
+  });
+
+  it('refuses an expired link', async () => {
+    const email = DEMO_STAFF[3]!.email;
+    const c = server.client();
+    await c.gql(REQUEST_STAFF, { e: email });
+    const token = await tokenFromMail(server, email, 'STAFF_PASSWORD_RESET', '/admin/wachtwoord-vergeten/');
+    const em = server.orm.em.fork();
+    const account = await em.findOneOrFail(AdminAccount, { email });
+    await em.nativeUpdate(EmailToken, { adminAccount: account.id, usedAt: null }, { createdAt: new Date(Date.now() - 2 * 3600_000), expiresAt: new Date(Date.now() - 1000) });
+    expect((await c.gql(RESET_STAFF, { t: token, p: NEW_PASSWORD })).data?.resetStaffPassword.errors[0].code).toBe('INVALID_TOKEN');
+  });
+
+  it('rate-limits requests per typed address with the same answer for known and unknown addresses', async () => {
+    const c = server.client();
+    for (const email of [DEMO_STAFF[0]!.email, 'onbekende-medewerker@voorbeeld.nl']) {
+      for (let i = 0; i < 5; i++) expect((await c.gql(REQUEST_STAFF, { e: email })).data?.requestStaffPasswordReset.requested).toBe(true);
+      const blocked = await c.gql(REQUEST_STAFF, { e: email });
+      expect(blocked.data?.requestStaffPasswordReset).toEqual({
+        requested: false,
+        errors: [{ field: null, code: 'TOO_MANY_ATTEMPTS', message: expect.stringMatching(/^U heeft te vaak een nieuw wachtwoord aangevraagd\. Probeer het over 15 minuten opnieuw\.$/) }],
+      });
+    }
+    expect(await outbox(server, DEMO_STAFF[0]!.email)).toHaveLength(5);
+  });
+});
+
 describe('logging of the onboarding flows', () => {
   it('never writes tokens, passwords, addresses or mail bodies to the log', async () => {
     const lines: string[] = [];
@@ -179,5 +276,41 @@ describe('logging of the onboarding flows', () => {
       await running.stop();
       await database.drop();
     }
+  });
+});
+
+describe('a reset request is work on the job queue', () => {
+  let web: TestServer;
+  let worker: TestServer | undefined;
+
+  beforeAll(async () => {
+    // A web-only instance: it answers and enqueues, but runs no jobs.
+    web = await startTestServer({ seed: true, env: { JOBS_WORKER: 'false' } });
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await web?.close();
+  });
+
+  it('enqueues the same one job for a known and an unknown address; a worker started later sends the link', async () => {
+    const c = web.client();
+    const known = demoProviderEmail(2);
+    for (const e of [known, 'nog-niemand@voorbeeld.nl']) {
+      expect((await c.gql(REQUEST, { e })).data).toEqual({ requestPasswordReset: { requested: true, errors: [] } });
+    }
+    const em = web.orm.em.fork();
+    const jobs = await em.execute<{ task_identifier: string }[]>(`select task_identifier from graphile_worker.jobs order by id`);
+    expect(jobs.map((j) => j.task_identifier)).toEqual(['identity.passwordResetRequested', 'identity.passwordResetRequested']);
+    // Nothing was looked up or written for either address while answering.
+    expect(await em.count(EmailToken, {})).toBe(0);
+    expect(await em.execute(`select id from mail_message where lower(to_address) = ?`, [known])).toEqual([]);
+
+    // Another instance with a worker (or this one after a restart) does the work.
+    worker = await startTestServer({ sameDatabaseAs: web });
+    await worker.jobsIdle();
+    const mails = await outbox(worker, known);
+    expect(mails.map((m) => m.templateKey)).toEqual(['PASSWORD_RESET']);
+    expect(await outbox(worker, 'nog-niemand@voorbeeld.nl')).toEqual([]);
+    expect(await worker.orm.em.fork().count(EmailToken, {})).toBe(1);
   });
 });

@@ -2,12 +2,13 @@ import type { Context } from '../../graphql/context.js';
 import { UserError } from '../../graphql/errors.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { burnPasswordCheck, verifyPassword } from '../../crypto/passwords.js';
+import { clientAddress, retryAfterText } from '../limits/limits.js';
+import type { LoginLimits, LoginRealm } from '../limits/login-limits.js';
 import { hashBsn, type BsnKeys } from '../../crypto/bsn.js';
 import { AdminAccount } from './admin-account.entity.js';
 import { ProviderUser } from '../providers/provider-user.entity.js';
 import { Person } from '../customers/person.entity.js';
 import type { SessionService } from './session.service.js';
-import type { LoginRateLimiter } from './login-rate-limiter.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Viewer } from '../../graphql/auth/viewer.js';
 import type { Session } from './session.entity.js';
@@ -17,12 +18,25 @@ export const INVALID_CREDENTIALS = 'Het e-mailadres of het wachtwoord is onjuist
 
 export type LoginResult = { ok: true; viewer: Viewer } | { ok: false; errors: UserError[] };
 
+/**
+ * How passwords are checked at log-in. An object of its own so a test can count the verifications (every one costs an
+ * argon2 run: the thing the limits ration).
+ */
+export interface PasswordChecks {
+  verify: (hash: string, password: string) => Promise<boolean>;
+  /** The same work for an unknown account, so it answers as slowly as a wrong password. */
+  burn: (password: string) => Promise<void>;
+}
+
+export const passwordChecks = (): PasswordChecks => ({ verify: verifyPassword, burn: burnPasswordCheck });
+
 /** Log-in and log-out for staff, provider users and customers (DigiD). */
 export class AuthService {
   constructor(
     private readonly sessions: SessionService,
-    private readonly limiter: LoginRateLimiter,
+    private readonly limits: LoginLimits,
     private readonly bsnKeys: BsnKeys,
+    readonly passwords: PasswordChecks = passwordChecks(),
   ) {}
 
   async loginStaff(ctx: Context, email: string, password: string): Promise<LoginResult> {
@@ -74,7 +88,7 @@ export class AuthService {
 
   private async passwordLogin(
     ctx: Context,
-    realm: string,
+    realm: LoginRealm,
     email: string,
     password: string,
     find: (normalised: string) => Promise<{ hash: string; onSuccess: () => Promise<Session | UserError[]> } | null>,
@@ -86,31 +100,29 @@ export class AuthService {
       if (!password) errors.push(UserError.of('password', 'REQUIRED', 'Vul uw wachtwoord in.'));
       return { ok: false, errors };
     }
-    const accountKey = `${realm}:${normalised}`;
-    const address = ctx.req?.ip ?? 'unknown';
-    const wait = await this.limiter.blockedFor(accountKey, address);
-    if (wait > 0) {
-      const minutes = Math.max(1, Math.ceil(wait / 60));
+    // The attempt is reserved before the password is verified: parallel guesses cannot all get through.
+    const attempt = await this.limits.reserve(realm, normalised, clientAddress(ctx.req));
+    if (!attempt.ok) {
+      ctx.log.info({ event: 'login_limited', realm }, 'log-in refused by the limits');
       return {
         ok: false,
         errors: [
           UserError.of(
             null,
             'TOO_MANY_ATTEMPTS',
-            `Te veel mislukte pogingen om in te loggen. Probeer het over ${minutes} ${minutes === 1 ? 'minuut' : 'minuten'} opnieuw.`,
+            `Te veel mislukte pogingen om in te loggen. ${retryAfterText(attempt.retryAfterSeconds)} Weet u uw wachtwoord niet meer? Vraag dan een nieuw wachtwoord aan.`,
           ),
         ],
       };
     }
     // Escape LIKE wildcards: the e-mail is matched case-insensitively, but literally.
     const found = await find(normalised.replace(/[\\%_]/g, (c) => `\\${c}`));
-    const valid = found ? await verifyPassword(found.hash, password) : (await burnPasswordCheck(password), false);
+    const valid = found ? await this.passwords.verify(found.hash, password) : (await this.passwords.burn(password), false);
     if (!found || !valid) {
-      await this.limiter.recordFailure(accountKey, address);
       ctx.log.info({ event: 'login_failed', realm }, 'log-in failed');
       return { ok: false, errors: [UserError.of(null, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS)] };
     }
-    await this.limiter.recordSuccess(accountKey);
+    await attempt.succeeded();
     const outcome = await found.onSuccess();
     if (Array.isArray(outcome)) return { ok: false, errors: outcome };
     ctx.log.info({ event: 'login', realm }, 'logged in');

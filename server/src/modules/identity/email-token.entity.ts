@@ -2,13 +2,19 @@ import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/l
 import type { Opt, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { ProviderUser } from '../providers/provider-user.entity.js';
+import { AdminAccount } from './admin-account.entity.js';
 
 export enum EmailTokenPurpose {
   CONFIRM_EMAIL = 'CONFIRM_EMAIL',
   RESET_PASSWORD = 'RESET_PASSWORD',
+  /** A staff account's reset link (never valid for a provider user, and the other way round). */
+  STAFF_RESET_PASSWORD = 'STAFF_RESET_PASSWORD',
 }
 
-/** A single-use, expiring token sent by e-mail. Only a SHA-256 hash of the token is stored. */
+/**
+ * A single-use, expiring token sent by e-mail. Only a SHA-256 hash of the token is stored. It belongs to a provider
+ * user, or (STAFF_RESET_PASSWORD) to a staff account.
+ */
 @Entity({ tableName: 'email_token' })
 export class EmailToken {
   @PrimaryKey({ type: 'uuid' })
@@ -20,8 +26,11 @@ export class EmailToken {
   @Property({ type: 'text' })
   purpose!: EmailTokenPurpose;
 
-  @ManyToOne(() => ProviderUser, { ref: true, deleteRule: 'cascade' })
-  providerUser!: Ref<ProviderUser>;
+  @ManyToOne(() => ProviderUser, { ref: true, nullable: true, deleteRule: 'cascade' })
+  providerUser?: Ref<ProviderUser> | null;
+
+  @ManyToOne(() => AdminAccount, { ref: true, nullable: true, deleteRule: 'cascade' })
+  adminAccount?: Ref<AdminAccount> | null;
 
   @Property({ type: 'timestamptz' })
   expiresAt!: Date;

@@ -48,6 +48,15 @@ export class ViewerService {
         info.municipalities = m ? [m] : [];
         break;
       }
+      case Audience.API_CLIENT: {
+        info.permissions = [...v.permissions].sort();
+        info.municipalities = await ctx.em.find(
+          Municipality,
+          v.municipalityIds === null ? {} : { id: { $in: [...v.municipalityIds] } },
+          { orderBy: { name: 'asc' } },
+        );
+        break;
+      }
       default:
         break;
     }

@@ -9,17 +9,12 @@ import { DEFAULT_INBOX_PAGE } from './message.service.js';
 export class MessageResolver {
   @Query(() => MessageConnection, { description: 'The logged-in customer’s personal inbox (their household’s messages), newest first.' })
   @Requires(Audience.CUSTOMER)
-  async myMessages(
+  myMessages(
     @Ctx() ctx: Context,
     @Arg('first', () => Int, { nullable: true, defaultValue: DEFAULT_INBOX_PAGE }) first?: number,
     @Arg('after', () => String, { nullable: true }) after?: string | null,
   ): Promise<MessageConnection> {
-    const page = await ctx.services.messages.mine(ctx, { first, after });
-    return Object.assign(new MessageConnection(), {
-      edges: page.items,
-      pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
-      totalCount: page.totalCount,
-    });
+    return ctx.services.messages.mine(ctx, { first, after });
   }
 
   @Query(() => Int, { description: 'How many messages in the customer’s inbox have not been opened yet.' })

@@ -3,8 +3,8 @@ import type { Context } from '../../graphql/context.js';
 import { UserError } from '../../graphql/errors.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
-import { clampPageSize } from '../../graphql/pagination.js';
-import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../catalogue/keyset.js';
+import { clampPageSize, emptyConnection, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
+import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
 import type { OrderListener } from '../orders/order.service.js';
 import { MessageView } from './message.types.js';
 import { orderStatusMessage } from './order-messages.js';
@@ -21,12 +21,7 @@ const INBOX_ORDER: KeyOrder = {
   ],
 };
 
-export interface MessagePage {
-  items: { cursor: string; node: MessageView }[];
-  hasNextPage: boolean;
-  endCursor: string | null;
-  totalCount: number;
-}
+export type MessagePage = ConnectionOf<MessageView>;
 
 interface MessageRow {
   id: string;
@@ -68,7 +63,7 @@ export class MessageService {
   /** A page of the customer's inbox, newest first. */
   async mine(ctx: Context, args: { first?: number | null; after?: string | null }): Promise<MessagePage> {
     const who = owner(ctx);
-    if (!who) return { items: [], hasNextPage: false, endCursor: null, totalCount: 0 };
+    if (!who) return emptyConnection();
     const size = clampPageSize(args.first, DEFAULT_INBOX_PAGE);
     const after = keyCondition(INBOX_ORDER, args.after);
     const rows = await ctx.em.execute<MessageRow[]>(
@@ -83,9 +78,12 @@ export class MessageService {
       who.clientGroupId,
       who.personId,
     ]);
-    const page = rows.slice(0, size);
-    const items = page.map((row) => ({ cursor: rowCursor(INBOX_ORDER, row), node: view(row) }));
-    return { items, hasNextPage: rows.length > size, endCursor: items.at(-1)?.cursor ?? null, totalCount: Number(counts?.total ?? 0) };
+    return toConnection(rows, {
+      first: size,
+      totalCount: Number(counts?.total ?? 0),
+      cursorOf: (row) => rowCursor(INBOX_ORDER, row),
+      nodes: (page) => page.map(view),
+    });
   }
 
   /** How many messages in the customer's inbox nobody in the household has opened yet. */

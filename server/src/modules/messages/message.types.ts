@@ -1,6 +1,7 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { UserError } from '../../graphql/errors.js';
 import { Connection } from '../../graphql/pagination.js';
+import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 
 @ObjectType('Message', { description: 'A message in the customer’s personal inbox (melding).' })
 export class MessageView {
@@ -8,9 +9,11 @@ export class MessageView {
   id!: string;
 
   @Field(() => String)
+  @PersonalData(PersonalDataKind.FREE_TEXT)
   title!: string;
 
   @Field(() => String, { description: 'Plain text (Dutch); paragraphs separated by a blank line.' })
+  @PersonalData(PersonalDataKind.FREE_TEXT)
   body!: string;
 
   @Field(() => ID, { nullable: true, description: 'The order this message is about, if any.' })

@@ -2,6 +2,7 @@ import type { Context } from '../../graphql/context.js';
 import { UserError } from '../../graphql/errors.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
+import { inOffer, offerFor } from '../catalogue/product-approval.js';
 import type { CheckoutPlan } from './checkout-plan.js';
 import type { CheckoutService, CheckoutLineInput } from './checkout.service.js';
 import {
@@ -28,8 +29,10 @@ interface CartProductRow {
   provider_name: string;
   provider_slug: string;
   offered: boolean;
+  offered_anywhere: boolean;
 }
 
+const NOT_IN_YOUR_MUNICIPALITY = 'Dit product wordt in uw gemeente niet aangeboden. U kunt het daarom niet bestellen.';
 const QUANTITY_ERROR = 'Kies een aantal van 1 tot en met 99.';
 const validQuantity = (q: unknown): q is number => Number.isInteger(q) && (q as number) >= 1 && (q as number) <= 99;
 
@@ -70,6 +73,9 @@ export class CartService {
     const personId = this.personId(ctx);
     if (!validQuantity(quantity)) return [UserError.of('quantity', 'INVALID_QUANTITY', QUANTITY_ERROR)];
     const product = isUuid(productId) ? (await this.products(ctx, [productId]))[0] : undefined;
+    if (product && !product.offered && product.offered_anywhere) {
+      return [UserError.of('productId', 'NOT_OFFERED_HERE', NOT_IN_YOUR_MUNICIPALITY)];
+    }
     if (!product || !this.orderable(product)) {
       return [UserError.of('productId', 'UNAVAILABLE', 'Dit product kunt u nu niet bestellen.')];
     }
@@ -128,8 +134,9 @@ export class CartService {
       merged.set(l.productId, Math.min(99, (merged.get(l.productId) ?? 0) + l.quantity));
     }
     const products = await this.products(ctx, [...merged.keys()]);
-    // Temporarily unavailable products are kept (they show as such); products not offered here are not.
-    const keep = new Set(products.filter((p) => p.status === 'APPROVED' && p.offered).map((p) => p.id));
+    // Temporarily unavailable products are kept (they show as such); products not offered in the resident's
+    // municipality are not.
+    const keep = new Set(products.filter((p) => p.offered).map((p) => p.id));
     const existing = new Set(
       (await ctx.em.execute<{ product_id: string }[]>(`select product_id from cart_line where person_id = ?`, [personId])).map((r) => r.product_id),
     );
@@ -211,22 +218,33 @@ export class CartService {
     });
   }
 
-  /** Products with what decides whether they can be ordered by this viewer (offered in their municipality). */
+  /**
+   * Products with what decides whether this viewer can order them: `offered` is "in the offer this viewer sees" (a
+   * resident: approved in their municipality; a visitor: in at least one), `offered_anywhere` "in some offer".
+   */
   private products(ctx: Context, ids: string[]): Promise<CartProductRow[]> {
     if (!ids.length) return Promise.resolve([]);
-    const municipalityId = ctx.viewer.kind === Audience.CUSTOMER ? ctx.viewer.municipalityId : null;
+    const here = offerFor(ctx);
+    const anywhere = inOffer(null);
     return ctx.em.execute<CartProductRow[]>(
       `select p.id, p.title, p.slug, p.price_cents, p.status, p.availability, p.provider_id, pr.name as provider_name, pr.slug as provider_slug,
-              exists (select 1 from provider_membership pm where pm.provider_id = p.provider_id and pm.status = 'APPROVED'
-                        and (?::uuid is null or pm.municipality_id = ?::uuid)) as offered
+              (${here.sql}) as offered, (${anywhere.sql}) as offered_anywhere
          from product p join provider pr on pr.id = p.provider_id
         where p.id = any(?::uuid[])`,
-      [municipalityId, municipalityId, `{${ids.join(',')}}`],
+      [...here.params, ...anywhere.params, `{${ids.join(',')}}`],
     );
   }
 
   private orderable(p: CartProductRow): boolean {
-    return p.status === 'APPROVED' && p.offered && p.availability === 'AVAILABLE';
+    return p.offered && p.availability === 'AVAILABLE';
+  }
+
+  /** Why a line can not be ordered (null: it can). */
+  private unavailableReason(p: CartProductRow | undefined): string | null {
+    if (p && this.orderable(p)) return null;
+    if (p?.offered) return 'Dit product is tijdelijk niet beschikbaar.';
+    if (p?.offered_anywhere) return NOT_IN_YOUR_MUNICIPALITY;
+    return 'Dit product is niet meer te bestellen.';
   }
 
   private async build(ctx: Context, id: string, lines: { productId: string; quantity: number }[], own: boolean): Promise<CartView> {
@@ -238,13 +256,9 @@ export class CartService {
     for (const line of lines) {
       const p = products.get(line.productId);
       // A visitor only sees products of the public offer by name.
-      const visible = p && (own || (p.status === 'APPROVED' && p.offered));
+      const visible = p && (own || p.offered);
       const available = !!p && this.orderable(p);
-      const reason = available
-        ? null
-        : p && visible && p.status === 'APPROVED' && p.offered
-          ? 'Dit product is tijdelijk niet beschikbaar.'
-          : 'Dit product is niet meer te bestellen.';
+      const reason = this.unavailableReason(p);
       const key = visible ? p!.provider_id : '';
       let group = groups.get(key);
       if (!group) {

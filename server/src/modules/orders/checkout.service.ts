@@ -4,6 +4,7 @@ import type { Context } from '../../graphql/context.js';
 import { UserError } from '../../graphql/errors.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
+import { inOffer } from '../catalogue/product-approval.js';
 import { todayInAmsterdam } from '../../lib/dates.js';
 import { isNegativeBalanceError, type LedgerService } from '../ledger/ledger.service.js';
 import { actorOf } from '../arrangements/assignment.service.js';
@@ -113,16 +114,22 @@ export class CheckoutService {
     }
     if (errors.length) return fail(...errors);
 
-    const products = new Map(
-      (
-        await ctx.em.execute<ProductRow[]>(
-          `select p.id, p.title, p.price_cents, p.category_id, p.provider_id from product p
-            where p.id = any(?::uuid[]) and p.status = 'APPROVED' and p.availability = 'AVAILABLE' and exists (
-              select 1 from provider_membership pm where pm.provider_id = p.provider_id and pm.status = 'APPROVED' and pm.municipality_id = ?)`,
-          [`{${[...merged.keys()].join(',')}}`, viewer.municipalityId],
-        )
-      ).map((p) => [p.id, p]),
+    // Only products in the offer of the resident's own municipality, available now, can be ordered.
+    const here = inOffer(viewer.municipalityId);
+    const anywhere = inOffer(null);
+    const found = await ctx.em.execute<(ProductRow & { availability: string; offered_here: boolean; offered_anywhere: boolean })[]>(
+      `select p.id, p.title, p.price_cents, p.category_id, p.provider_id, p.availability,
+              (${here.sql}) as offered_here, (${anywhere.sql}) as offered_anywhere
+         from product p where p.id = any(?::uuid[])`,
+      [...here.params, ...anywhere.params, `{${[...merged.keys()].join(',')}}`],
     );
+    const products = new Map<string, ProductRow>();
+    const notHere = new Map<string, string>();
+    for (const { availability, offered_here: offeredHere, offered_anywhere: offeredAnywhere, ...p } of found) {
+      if (offeredHere && availability === 'AVAILABLE') products.set(p.id, p);
+      // Approved elsewhere, so its title is public: the resident may be told which product it is.
+      else if (!offeredHere && offeredAnywhere) notHere.set(p.id, p.title);
+    }
     const today = todayInAmsterdam();
     const assignments = await ctx.em.execute<AssignmentRow[]>(
       `select a.id, a.arrangement_id, ar.name as arrangement_name, a.valid_until::text as valid_until, a.created_at,
@@ -137,7 +144,12 @@ export class CheckoutService {
     for (const [productId] of merged) {
       const p = products.get(productId);
       if (!p) {
-        errors.push(UserError.of('lines', 'UNAVAILABLE', 'Een product in uw winkelwagen is niet meer beschikbaar. Haal het uit uw winkelwagen.'));
+        const title = notHere.get(productId);
+        if (title) {
+          errors.push(UserError.of('lines', 'NOT_OFFERED_HERE', `‘${title}’ wordt in uw gemeente niet aangeboden. Haal het uit uw winkelwagen.`));
+        } else {
+          errors.push(UserError.of('lines', 'UNAVAILABLE', 'Een product in uw winkelwagen is niet meer beschikbaar. Haal het uit uw winkelwagen.'));
+        }
         continue;
       }
       const payers = assignments.filter((a) => a.category_ids.includes(p.category_id));

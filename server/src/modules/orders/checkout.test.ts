@@ -8,8 +8,7 @@ import { ClientGroup } from '../customers/client-group.entity.js';
 import { Person } from '../customers/person.entity.js';
 import { Arrangement } from '../arrangements/arrangement.entity.js';
 import { Category } from '../catalogue/category.entity.js';
-import { Product, ProductStatus } from '../catalogue/product.entity.js';
-import { ProviderMembership, MembershipStatus } from '../providers/provider-membership.entity.js';
+import { offeredIn } from '../../test/households.js';
 import { Order, OrderAllocation } from './order.entities.js';
 import { Payment } from '../payments/payment.entities.js';
 import { LedgerService } from '../ledger/ledger.service.js';
@@ -32,15 +31,9 @@ describe('checkout', () => {
     await server?.close();
   });
 
-  /** Approved products of two different providers approved in Zuiderveen, in one category. */
+  /** Products in Zuiderveen's offer of two different providers. */
   async function catalogue() {
-    const em = server.orm.em.fork();
-    const approved = new Set(
-      (await em.find(ProviderMembership, { municipality: zuiderveen.id, status: MembershipStatus.APPROVED })).map((m) => m.provider.id),
-    );
-    const products = (await em.find(Product, { status: ProductStatus.APPROVED }, { orderBy: { title: 'asc' } })).filter((p) =>
-      approved.has(p.provider.id),
-    );
+    const products = await offeredIn(server, zuiderveen.id);
     const a = products[0]!;
     const b = products.find((p) => p.provider.id !== a.provider.id)!;
     return { a, b };

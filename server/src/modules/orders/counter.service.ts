@@ -3,22 +3,22 @@ import { UserError } from '../../graphql/errors.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { mask } from '../../logging/logger.js';
 import { isValidCardNumber } from '../customers/card-number.js';
-import { RequestThrottle, retryAfterText } from '../identity/request-throttle.js';
+import { check, clientAddress, retryAfterText, type Limits } from '../limits/limits.js';
+import type { LimitPolicy } from '../limits/policy.js';
 import { Order } from './order.entities.js';
 import { CounterLookupPayload, CounterMatch } from './order-work.types.js';
 
 /** The alphabet of pickup codes (checkout.service.ts): no 0/O or 1/I. */
 const PICKUP_CODE = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/;
 
-export interface CounterLimits {
-  /** Look-ups per provider user per window. A busy counter does a few a minute; guessing card numbers needs millions. */
-  perUser: number;
-  /** Look-ups per client address per window (several counters behind one address). */
-  perAddress: number;
-  windowSeconds: number;
-}
+/**
+ * What a look-up without an open order of this provider answers, whatever the card's state (unknown, blocked, replaced,
+ * valid) or the pickup code's order's (another provider's, delivered, cancelled): one code, one message, no name.
+ */
+export const NOTHING_FOUND =
+  'Niets gevonden: bij uw organisatie is er geen open bestelling voor deze pas of afhaalcode. Controleer wat u heeft ingevuld, of vraag de klant naar de afhaalcode.';
 
-export const DEFAULT_COUNTER_LIMITS: CounterLimits = { perUser: 30, perAddress: 120, windowSeconds: 60 };
+const nothingFound = () => UserError.of('code', 'NOT_FOUND', NOTHING_FOUND);
 
 /** What the provider typed or scanned, recognised. */
 export type CounterCode = { kind: 'card'; number: string } | { kind: 'pickup'; code: string } | { kind: 'invalid'; error: UserError };
@@ -49,33 +49,43 @@ export function parseCounterCode(input: string): CounterCode {
 /**
  * The counter screen (/aanbieder/app): the provider types or scans a customer's card number or an order's pickup code
  * and gets that household's open orders (placed or accepted) with this provider only, to hand them over and mark them
- * delivered. Look-ups are rate-limited per provider user and per address; card numbers never reach a log in full
+ * delivered.
+ *
+ * It tells a provider nothing about strangers: without an open order of this provider the answer is "niets gevonden" (NOT_FOUND),
+ * the same for every card state, from one SQL statement whatever the card's state (so not slower for a real card);
+ * the customer's first name and a blocked or replaced card are only mentioned to a provider with an open order of
+ * that household. Look-ups are rate-limited per provider user and per address; card numbers never reach a log in full
  * (the look-up statement is kept out of the query log, and the event log holds the last four digits only).
  */
 export class CounterService {
-  private readonly throttle: RequestThrottle;
-
-  constructor(limits: CounterLimits = DEFAULT_COUNTER_LIMITS) {
-    this.throttle = new RequestThrottle('counter-lookup', { perKey: limits.perUser, perAddress: limits.perAddress, windowSeconds: limits.windowSeconds });
-  }
+  constructor(
+    private readonly limits: Limits,
+    private readonly rules: LimitPolicy['counter'],
+  ) {}
 
   async lookup(ctx: Context, input: string): Promise<CounterLookupPayload> {
     const v = ctx.viewer;
     if (v.kind !== Audience.PROVIDER) throw new Error('counter look-up needs a provider user');
-    const wait = await this.throttle.consume(v.providerUserId, ctx.req?.ip ?? null);
-    if (wait > 0) return fail(UserError.of('code', 'RATE_LIMITED', `U heeft te vaak achter elkaar gezocht. ${retryAfterText(wait)}`));
+    const reservation = await this.limits.reserve(check(this.rules.perUser, v.providerUserId), check(this.rules.perAddress, clientAddress(ctx.req)));
+    if (!reservation.ok) {
+      return fail(UserError.of('code', 'RATE_LIMITED', `U heeft te vaak achter elkaar gezocht. ${retryAfterText(reservation.retryAfterSeconds)}`));
+    }
 
     const code = parseCounterCode(String(input ?? '').slice(0, 100));
     if (code.kind === 'invalid') return fail(code.error);
 
     if (code.kind === 'card') {
       ctx.log.info({ event: 'counter_lookup', by: 'card', card: mask(code.number) }, 'counter look-up');
+      // Only a card whose household has an open order here is found at all.
       const [card] = await ctx.em.execute<{ status: string; client_group_id: string; first_name: string }[]>(
-        `select c.status, p.client_group_id, p.first_name from card c join person p on p.id = c.person_id where c.number = ?`,
-        [code.number],
+        `select c.status, p.client_group_id, p.first_name from card c join person p on p.id = c.person_id
+          where c.number = ?
+            and exists (select 1 from customer_order o
+                         where o.client_group_id = p.client_group_id and o.provider_id = ? and o.status in ('PLACED', 'ACCEPTED'))`,
+        [code.number, v.providerId],
         { loggerContext: { enabled: false } },
       );
-      if (!card) return fail(UserError.of('code', 'NOT_FOUND', 'Er is geen pas met dit nummer. Controleer het nummer of vraag naar de afhaalcode.'));
+      if (!card) return fail(nothingFound());
       if (card.status === 'BLOCKED') {
         return fail(UserError.of('code', 'CARD_BLOCKED', 'Deze pas is geblokkeerd. Vraag de klant naar de afhaalcode van de bestelling.'));
       }
@@ -87,17 +97,13 @@ export class CounterService {
     }
 
     ctx.log.info({ event: 'counter_lookup', by: 'pickup_code' }, 'counter look-up');
-    const [match] = await ctx.em.execute<{ id: string; status: string; client_group_id: string; first_name: string | null }[]>(
-      `select o.id, o.status, o.client_group_id, p.first_name from customer_order o left join person p on p.id = o.person_id
-        where o.pickup_code = ? and o.provider_id = ?`,
+    const [match] = await ctx.em.execute<{ id: string; client_group_id: string; first_name: string | null }[]>(
+      `select o.id, o.client_group_id, p.first_name from customer_order o left join person p on p.id = o.person_id
+        where o.pickup_code = ? and o.provider_id = ? and o.status in ('PLACED', 'ACCEPTED')`,
       [code.code, v.providerId],
       { loggerContext: { enabled: false } },
     );
-    if (!match || match.status === 'AWAITING_PAYMENT') {
-      return fail(UserError.of('code', 'NOT_FOUND', 'Er is bij uw organisatie geen bestelling met deze afhaalcode. Controleer de code.'));
-    }
-    if (match.status === 'DELIVERED') return fail(UserError.of('code', 'ALREADY_DELIVERED', 'De bestelling met deze afhaalcode is al geleverd.'));
-    if (match.status === 'CANCELLED') return fail(UserError.of('code', 'CANCELLED', 'De bestelling met deze afhaalcode is geannuleerd.'));
+    if (!match) return fail(nothingFound());
     // The order itself first, then the household's other open orders with this provider.
     const orders = await this.openOrders(ctx, v.providerId, match.client_group_id);
     orders.sort((a, b) => Number(b.id === match.id) - Number(a.id === match.id));

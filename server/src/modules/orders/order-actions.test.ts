@@ -12,12 +12,13 @@ import { Card } from '../customers/card.entity.js';
 import { makeCardNumber } from '../customers/card-number.js';
 import { Arrangement } from '../arrangements/arrangement.entity.js';
 import { Category } from '../catalogue/category.entity.js';
-import { Product, ProductStatus } from '../catalogue/product.entity.js';
+import { Product } from '../catalogue/product.entity.js';
+import { offeredIn } from '../../test/households.js';
 import { ProviderUser } from '../providers/provider-user.entity.js';
 import { MailMessage } from '../communication/mail-message.entity.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { Order, OrderEvent } from './order.entities.js';
-import { CounterService, parseCounterCode } from './counter.service.js';
+import { CounterService, NOTHING_FOUND, parseCounterCode } from './counter.service.js';
 import { normaliseOrderNumber } from './order-lists.service.js';
 
 /**
@@ -48,7 +49,7 @@ describe('order actions, lists and the counter', () => {
     noorderhaven = await em.findOneOrFail(Municipality, { slug: 'noorderhaven' });
     for (const p of [1, 2, 5]) {
       const user = await em.findOneOrFail(ProviderUser, { email: demoProviderEmail(p) });
-      const [product] = await em.find(Product, { provider: user.provider.id, status: ProductStatus.APPROVED }, { orderBy: { priceCents: 'asc' }, limit: 1 });
+      const [product] = (await offeredIn(server, zuiderveen.id)).filter((x) => x.provider.id === user.provider.id).sort((x, y) => x.priceCents - y.priceCents);
       const client = server.client();
       await client.loginProvider(demoProviderEmail(p), DEMO_PASSWORD);
       providers.set(p, { id: user.provider.id, product: product!, client });
@@ -187,8 +188,8 @@ describe('order actions, lists and the counter', () => {
     expect(list.data.providerOrders.edges.map((e: any) => e.node.id)).not.toContain(order.id);
     const byCode: any = await p2.client.gql(`query($c: String!) { counterLookup(code: $c) { errors { code } orders { id } } }`, { c: order.pickupCode });
     expect(byCode.data.counterLookup).toMatchObject({ errors: [{ code: 'NOT_FOUND' }], orders: [] });
-    const byCard: any = await p2.client.gql(`query($c: String!) { counterLookup(code: $c) { errors { code } orders { id } } }`, { c: h.cardNumber });
-    expect(byCard.data.counterLookup).toEqual({ errors: [], orders: [] });
+    const byCard: any = await p2.client.gql(`query($c: String!) { counterLookup(code: $c) { customerFirstName errors { code } orders { id } } }`, { c: h.cardNumber });
+    expect(byCard.data.counterLookup).toEqual({ customerFirstName: null, errors: [{ code: 'NOT_FOUND' }], orders: [] });
     const peek: any = await p2.client.gql(`query($id: ID!) { order(id: $id) { id } }`, { id: order.id });
     expect(peek.data.order).toBeNull();
 
@@ -294,11 +295,14 @@ describe('order actions, lists and the counter', () => {
     expect(finance.errors[0].extensions.code).toBe('FORBIDDEN');
     const read: any = await staff.get('FINANCIEN')!.gql(`query($id: ID!) { adminOrder(id: $id) { id status pickupCode customerFirstName } }`, { id: order.id });
     expect(read.data.adminOrder).toMatchObject({ id: order.id, status: 'ACCEPTED', pickupCode: null, customerFirstName: h.person.firstName });
-    // A staff read of the customer's name is audit-logged (ids only).
+    // A staff read of the customer's name is audit-logged (@personalData: field names and ids only).
     const audit = await server.orm.em
       .fork()
-      .execute<{ actor_kind: string; details: { orderIds: string[] } }[]>(`select actor_kind, details from audit_log where action = 'order.customer_name_read' and subject_id = ?`, [order.id]);
-    expect(audit).toEqual([{ actor_kind: 'STAFF', details: { orderIds: [order.id] } }]);
+      .execute<{ actor_kind: string; details: Record<string, unknown> }[]>(
+        `select actor_kind, details from audit_log where action = 'PERSONAL_DATA_READ' and subject_type = 'Order' and subject_id = ?`,
+        [order.id],
+      );
+    expect(audit).toEqual([{ actor_kind: 'STAFF', details: { fields: ['customerFirstName'], kinds: ['NAME'], clientGroupId: h.group.id } }]);
 
     // Staff of another municipality: not found, nothing changes.
     const outside = await server.services.orderActions.cancelByStaff(staffContext([noorderhaven.id]), order.id, 'Dubbel besteld');
@@ -471,8 +475,14 @@ describe('order actions, lists and the counter', () => {
     const byCode: any = await p1.client.gql(LOOKUP, { c: open2.pickupCode.toLowerCase() });
     expect(byCode.data.counterLookup).toMatchObject({ matchedBy: 'PICKUP_CODE', errors: [] });
     expect(byCode.data.counterLookup.orders.map((o: any) => o.id)).toEqual([open2.id, open1.id]);
+    // A delivered order is no longer open: nothing found, like any other code.
     const deliveredCode: any = await p1.client.gql(LOOKUP, { c: delivered.pickupCode });
-    expect(deliveredCode.data.counterLookup.errors[0].code).toBe('ALREADY_DELIVERED');
+    expect(deliveredCode.data.counterLookup).toEqual({
+      matchedBy: null,
+      customerFirstName: null,
+      orders: [],
+      errors: [{ field: 'code', code: 'NOT_FOUND', message: NOTHING_FOUND }],
+    });
 
     // Deliver from the counter.
     const done: any = await p1.client.gql(ACTION('deliverOrder'), { id: open1.id });
@@ -494,19 +504,58 @@ describe('order actions, lists and the counter', () => {
     expect(parseCounterCode('ABCD-EFGH')).toEqual({ kind: 'pickup', code: 'ABCDEFGH' });
     expect(parseCounterCode('23456789')).toEqual({ kind: 'pickup', code: '23456789' });
 
-    // A blocked card finds nothing.
+    // A blocked card of a household with an open order here finds nothing either, and says why (no name).
     const em = server.orm.em.fork();
     await em.nativeUpdate(Card, { number: h.cardNumber }, { status: 'BLOCKED', blockedAt: new Date() });
     const blocked: any = await p1.client.gql(LOOKUP, { c: h.cardNumber });
-    expect(blocked.data.counterLookup).toMatchObject({ orders: [], errors: [{ code: 'CARD_BLOCKED' }] });
+    expect(blocked.data.counterLookup).toMatchObject({ customerFirstName: null, orders: [], errors: [{ code: 'CARD_BLOCKED' }] });
 
     // Customers and staff cannot use the counter.
     const asStaff: any = await staff.get('KLANTCONTACT')!.gql(LOOKUP, { c: h.cardNumber });
     expect(asStaff.errors[0].extensions.code).toBe('FORBIDDEN');
   });
 
+  it('tells a provider without an open order of the household nothing: one answer for every card state, no name', async () => {
+    const p1 = provider(1);
+    const p2 = provider(2);
+    const LOOKUP = `query($c: String!) { counterLookup(code: $c) { matchedBy customerFirstName errors { field code message } orders { id } } }`;
+    // Households with a card in each state; each has an open order, but with provider 1 only.
+    const states = ['ACTIVE', 'BLOCKED', 'REPLACED'] as const;
+    const cards: Record<string, string> = {};
+    const cancelledCodes: string[] = [];
+    for (const status of states) {
+      const h = await household({ products: [p1.product, p2.product] });
+      await h.order(p1.product);
+      // Provider 2 had an order of this household once, now cancelled: not open, so still nothing to find.
+      const gone = (await h.order(p2.product)).order;
+      const rejected: any = await p2.client.gql(ACTION('rejectOrder', true), { id: gone.id, reason: 'Niet op voorraad' });
+      expect(rejected.data.rejectOrder.errors).toEqual([]);
+      cancelledCodes.push(gone.pickupCode);
+      if (status !== 'ACTIVE') await server.orm.em.fork().nativeUpdate(Card, { number: h.cardNumber }, { status, blockedAt: new Date() });
+      cards[status] = h.cardNumber;
+    }
+    let unknown: string;
+    do unknown = makeCardNumber(`8${String(randomInt(0, 99_999_999)).padStart(8, '0')}`);
+    while (await server.orm.em.fork().findOne(Card, { number: unknown }));
+
+    const answers: Record<string, unknown> = {};
+    for (const [what, code] of [...Object.entries(cards), ['UNKNOWN', unknown], ['CANCELLED_PICKUP_CODE', cancelledCodes[0]!]]) {
+      answers[what] = ((await p2.client.gql(LOOKUP, { c: code })) as any).data.counterLookup;
+    }
+    const nothing = { matchedBy: null, customerFirstName: null, orders: [], errors: [{ field: 'code', code: 'NOT_FOUND', message: NOTHING_FOUND }] };
+    expect(answers).toEqual({ ACTIVE: nothing, BLOCKED: nothing, REPLACED: nothing, UNKNOWN: nothing, CANCELLED_PICKUP_CODE: nothing });
+
+    // Provider 1 has an open order of the household with the active card: found, with the name.
+    const mine: any = await p1.client.gql(LOOKUP, { c: cards.ACTIVE });
+    expect(mine.data.counterLookup).toMatchObject({ matchedBy: 'CARD', errors: [], customerFirstName: expect.stringMatching(/^Fleur/) });
+    expect(mine.data.counterLookup.orders).toHaveLength(1);
+  });
+
   it('rate-limits counter look-ups per provider user', async () => {
-    const counter = new CounterService({ perUser: 3, perAddress: 100, windowSeconds: 60 });
+    const counter = new CounterService(server.services.limits, {
+      perUser: { name: 'counter-user-test', points: 3, windowSeconds: 60 },
+      perAddress: { name: 'counter-address-test', points: 100, windowSeconds: 60 },
+    });
     const ctx = contextFor(server.orm, server.services, { kind: Audience.PROVIDER, sessionId: 'x', providerUserId: randomUUID(), providerId: provider(1).id });
     for (let i = 0; i < 3; i++) expect((await counter.lookup(ctx, '1234567890')).errors[0]!.code).not.toBe('RATE_LIMITED');
     const limited = await counter.lookup(ctx, '1234567890');

@@ -4,7 +4,7 @@ import { Requires } from '../../graphql/auth/requires.js';
 import { Permission } from '../../graphql/auth/permissions.js';
 import { Provider } from '../providers/provider.entity.js';
 import { OrderView } from './order.types.js';
-import { AdminOrderFilter, OrderConnection, toOrderConnection } from './order-work.types.js';
+import { AdminOrderFilter, OrderConnection } from './order-work.types.js';
 
 /** Staff order screens: search, one order, the provider filter; always within the municipality scope. */
 @Resolver(() => OrderView)
@@ -17,7 +17,7 @@ export class OrderAdminResolver {
     @Arg('first', () => Int, { nullable: true, defaultValue: 25 }) first?: number,
     @Arg('after', () => String, { nullable: true }) after?: string | null,
   ): Promise<OrderConnection> {
-    return toOrderConnection(await ctx.services.orderLists.adminOrders(ctx, { ...(filter ?? {}), first, after }));
+    return ctx.services.orderLists.adminOrders(ctx, { ...(filter ?? {}), first, after });
   }
 
   @Query(() => OrderView, { nullable: true, description: 'One order within your municipality scope; null otherwise.' })

@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { OrderView } from './order.types.js';
+import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 
 /** One loader per request (keyed by the request's context), so a list of orders asks for the names once. */
 const firstNameLoaders = new WeakMap<Context, DataLoader<string, string | null>>();
@@ -16,13 +17,6 @@ function firstNames(ctx: Context): DataLoader<string, string | null> {
         [`{${orderIds.join(',')}}`],
       );
       const byId = new Map(rows.map((r) => [r.id, r.first_name]));
-      // Staff and API clients reading a customer's name is personal data: recorded once per batch.
-      await ctx.services.audit.recordRead(ctx.em, ctx.viewer, {
-        action: 'order.customer_name_read',
-        subjectType: 'order',
-        subjectId: orderIds.length === 1 ? orderIds[0]! : null,
-        details: { orderIds: [...orderIds] },
-      });
       return orderIds.map((id) => byId.get(id) ?? null);
     });
     firstNameLoaders.set(ctx, loader);
@@ -32,7 +26,7 @@ function firstNames(ctx: Context): DataLoader<string, string | null> {
 
 /**
  * Extra order fields for the people who handle orders. Everyone who may see the order may see these; a staff member's
- * or API client's read is audit-logged.
+ * or API client's read is audit-logged (@personalData).
  */
 @Resolver(() => OrderView)
 export class OrderFieldsResolver {
@@ -40,6 +34,7 @@ export class OrderFieldsResolver {
     nullable: true,
     description: 'The first name of the person who ordered (only the first name: enough to hand the order over).',
   })
+  @PersonalData(PersonalDataKind.NAME)
   customerFirstName(@Root() order: OrderView, @Ctx() ctx: Context): Promise<string | null> {
     return firstNames(ctx).load(order.id);
   }

@@ -2,10 +2,10 @@ import { GraphQLError } from 'graphql';
 import type { Context } from '../../graphql/context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
-import { clampPageSize } from '../../graphql/pagination.js';
+import { clampPageSize, toConnection } from '../../graphql/pagination.js';
 import { isUuid } from '../../graphql/ids.js';
 import { isIsoDate } from '../../lib/dates.js';
-import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../catalogue/keyset.js';
+import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 import { Provider } from '../providers/provider.entity.js';
 import { Order } from './order.entities.js';
 import type { OrderStatusEnum } from './order.types.js';
@@ -124,11 +124,11 @@ export class OrderListService {
         order by ${keyOrderBy(NEWEST_FIRST)} limit ?`,
       [...params, ...cursor.params, first + 1],
     );
-    const pageRows = rows.slice(0, first);
-    const cursors = pageRows.map((row) => rowCursor(NEWEST_FIRST, row));
-    const orders = pageRows.map((row) => ctx.em.map(Order, stripKeys(row, NEWEST_FIRST.keys.length) as never));
-    const views = await ctx.services.orderViews.views(ctx, orders);
-    const items = views.map((node, i) => ({ cursor: cursors[i]!, node }));
-    return { items, hasNextPage: rows.length > first, endCursor: items.at(-1)?.cursor ?? null, totalCount };
+    return toConnection(rows, {
+      first,
+      totalCount,
+      cursorOf: (row) => rowCursor(NEWEST_FIRST, row),
+      nodes: (page) => ctx.services.orderViews.views(ctx, page.map((row) => ctx.em.map(Order, stripKeys({ ...row }, NEWEST_FIRST.keys.length) as never))),
+    });
   }
 }

@@ -1,7 +1,8 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { Connection } from '../../graphql/pagination.js';
+import { Connection, emptyConnection, type ConnectionOf } from '../../graphql/pagination.js';
 import { UserError } from '../../graphql/errors.js';
 import { OrderStatusEnum, OrderView } from './order.types.js';
+import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 
 /**
  * GraphQL types for working with orders after checkout: the provider's and the staff lists (connections), the
@@ -11,22 +12,9 @@ import { OrderStatusEnum, OrderView } from './order.types.js';
 @ObjectType()
 export class OrderConnection extends Connection(OrderView, 'Order') {}
 
-export interface OrderPage {
-  items: { cursor: string; node: OrderView }[];
-  hasNextPage: boolean;
-  endCursor: string | null;
-  totalCount: number;
-}
+export type OrderPage = ConnectionOf<OrderView>;
 
-export const EMPTY_ORDER_PAGE: OrderPage = { items: [], hasNextPage: false, endCursor: null, totalCount: 0 };
-
-export function toOrderConnection(page: OrderPage): OrderConnection {
-  return Object.assign(new OrderConnection(), {
-    edges: page.items,
-    pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
-    totalCount: page.totalCount,
-  });
-}
+export const EMPTY_ORDER_PAGE: OrderPage = emptyConnection();
 
 @InputType({ description: 'Filters for the staff order list; all optional and combined with AND.' })
 export class AdminOrderFilter {
@@ -70,6 +58,7 @@ export class CounterLookupPayload {
   matchedBy!: CounterMatch | null;
 
   @Field(() => String, { nullable: true, description: 'The customer’s first name only.' })
+  @PersonalData(PersonalDataKind.NAME)
   customerFirstName!: string | null;
 
   @Field(() => [OrderView], { description: 'Open (placed or accepted) orders of this customer’s household with the logged-in provider, oldest first.' })

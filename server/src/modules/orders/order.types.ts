@@ -1,5 +1,6 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { UserError } from '../../graphql/errors.js';
+import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 
 export enum OrderStatusEnum {
   AWAITING_PAYMENT = 'AWAITING_PAYMENT',
@@ -46,6 +47,7 @@ export class OrderEventView {
   actorKind!: string;
 
   @Field(() => String, { nullable: true })
+  @PersonalData(PersonalDataKind.FREE_TEXT)
   reason!: string | null;
 
   @Field(() => Date)
@@ -85,30 +87,36 @@ export class OrderView {
   clientGroupId!: string;
 
   @Field(() => Int)
+  @PersonalData(PersonalDataKind.FINANCIAL)
   totalCents!: number;
 
   @Field(() => Int, { description: 'Paid from the budget.' })
+  @PersonalData(PersonalDataKind.FINANCIAL)
   budgetCents!: number;
 
   @Field(() => Int, { description: 'Own contribution.' })
+  @PersonalData(PersonalDataKind.FINANCIAL)
   contributionCents!: number;
 
   @Field(() => String, { nullable: true, description: 'Shown to the customer and the provider; null for anyone else.' })
   pickupCode!: string | null;
 
   @Field(() => String, { nullable: true })
+  @PersonalData(PersonalDataKind.FREE_TEXT)
   cancelReason!: string | null;
 
   @Field(() => Date)
   createdAt!: Date;
 
   @Field(() => [OrderLineView])
+  @PersonalData(PersonalDataKind.FINANCIAL)
   lines!: OrderLineView[];
 
   @Field(() => [OrderEventView], { description: 'Oldest first.' })
   events!: OrderEventView[];
 
   @Field(() => [OrderAllocationView])
+  @PersonalData(PersonalDataKind.FINANCIAL)
   allocations!: OrderAllocationView[];
 }
 

@@ -3,7 +3,7 @@ import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { OrderStatusEnum, OrderView } from './order.types.js';
-import { CounterLookupPayload, OrderConnection, toOrderConnection } from './order-work.types.js';
+import { CounterLookupPayload, OrderConnection } from './order-work.types.js';
 
 /** The provider's orders and the counter look-up. Only the logged-in provider's own orders, ever. */
 @Resolver(() => OrderView)
@@ -16,7 +16,7 @@ export class ProviderOrdersResolver {
     @Arg('first', () => Int, { nullable: true, defaultValue: 25 }) first?: number,
     @Arg('after', () => String, { nullable: true }) after?: string | null,
   ): Promise<OrderConnection> {
-    return toOrderConnection(await ctx.services.orderLists.providerOrders(ctx, { status, first, after }));
+    return ctx.services.orderLists.providerOrders(ctx, { status, first, after });
   }
 
   @Query(() => CounterLookupPayload, {

@@ -1,6 +1,7 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { UserError } from '../../graphql/errors.js';
 import { OrderView } from '../orders/order.types.js';
+import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 
 export enum PaymentStatusEnum {
   OPEN = 'OPEN',
@@ -23,9 +24,11 @@ export class ContributionPaymentView {
   status!: PaymentStatusEnum;
 
   @Field(() => Int)
+  @PersonalData(PersonalDataKind.FINANCIAL)
   amountCents!: number;
 
   @Field(() => Int, { description: 'Refunded at the payment service provider so far.' })
+  @PersonalData(PersonalDataKind.FINANCIAL)
   refundedCents!: number;
 
   @Field(() => String, { nullable: true, description: 'Where to pay while the payment is OPEN; null otherwise.' })

@@ -30,18 +30,13 @@ export class MembershipResolver {
 
   @Query(() => ProviderMembershipConnection, { description: 'Provider memberships in the staff member’s municipalities, newest application first.' })
   @Requires(Permission.PROVIDER_APPROVE)
-  async providerMemberships(
+  providerMemberships(
     @Ctx() ctx: Context,
     @Arg('status', () => MembershipStatus, { nullable: true }) status?: MembershipStatus | null,
     @Arg('first', () => Int, { nullable: true, defaultValue: 50 }) first?: number,
     @Arg('after', () => String, { nullable: true }) after?: string | null,
   ): Promise<ProviderMembershipConnection> {
-    const page = await ctx.services.memberships.adminList(ctx, { status, first, after });
-    return Object.assign(new ProviderMembershipConnection(), {
-      edges: page.items,
-      pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
-      totalCount: page.totalCount,
-    });
+    return ctx.services.memberships.adminList(ctx, { status, first, after });
   }
 
   @Mutation(() => MembershipPayload, { description: 'Applies the own organisation to a municipality (PENDING), accepting its current terms.' })

@@ -1,11 +1,11 @@
 import { LockMode, type FilterQuery } from '@mikro-orm/core';
-import { GraphQLError } from 'graphql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Context } from '../../graphql/context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { ForbiddenError, UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { clampPageSize, decodeCursor, encodeCursor } from '../../graphql/pagination.js';
+import { clampPageSize, encodeCursor, readCursor, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Provider } from './provider.entity.js';
 import { ProviderMembership, MembershipStatus } from './provider-membership.entity.js';
@@ -14,15 +14,12 @@ import { AdminAccount } from '../identity/admin-account.entity.js';
 import type { TermsService } from '../terms/terms.service.js';
 import type { MailService } from '../communication/mail.service.js';
 import { appLink } from '../identity/account-recovery.service.js';
-import { actorOf, recordAudit } from './provider-audit.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { withEm } from '../../lib/request-context.js';
 import { canSeeProvider, ownProviderId, type Result } from './provider.service.js';
+import { membershipEnded, openDecisionsForMembership } from '../catalogue/product-approval.js';
 
-export interface MembershipPage {
-  items: { cursor: string; node: ProviderMembership }[];
-  hasNextPage: boolean;
-  endCursor: string | null;
-  totalCount: number;
-}
+export type MembershipPage = ConnectionOf<ProviderMembership>;
 
 const STATUS_TEXT: Record<MembershipStatus, string> = {
   PENDING: 'Uw aanmelding bij deze gemeente wordt al beoordeeld.',
@@ -41,6 +38,7 @@ export class MembershipService {
     private readonly terms: TermsService,
     private readonly mail: MailService,
     private readonly appUrl: string,
+    private readonly audit: AuditService,
   ) {}
 
   /** Every municipality, with the own provider's membership of each (null: never applied). */
@@ -67,7 +65,7 @@ export class MembershipService {
   async membershipsOf(ctx: Context, providerId: string): Promise<ProviderMembership[]> {
     if (!(await canSeeProvider(ctx, providerId))) throw new ForbiddenError();
     const where: FilterQuery<ProviderMembership> = { provider: providerId };
-    const scope = ctx.viewer.kind === Audience.STAFF ? municipalityScope(ctx.viewer) : null;
+    const scope = ctx.viewer.kind === Audience.STAFF || ctx.viewer.kind === Audience.API_CLIENT ? municipalityScope(ctx.viewer) : null;
     if (scope !== null) Object.assign(where, { municipality: { $in: [...scope] } });
     const rows = await ctx.em.find(ProviderMembership, where, { populate: ['municipality'] });
     return rows.sort((a, b) => a.municipality.getEntity().name.localeCompare(b.municipality.getEntity().name, 'nl'));
@@ -106,16 +104,19 @@ export class MembershipService {
       const user = userId ? await tx.findOne(ProviderUser, userId) : null;
       this.terms.accept(tx, terms, { provider, user, municipality });
       await tx.flush();
-      recordAudit(tx, actorOf(ctx.viewer), 'membership.applied', 'provider_membership', membership.id, {
+      await this.audit.record(withEm(ctx, tx), { action: 'membership.applied', subjectType: 'provider_membership', subjectId: membership.id, details: {
         providerId,
         municipalityId,
         termsVersion: terms.version,
-      });
+      } });
       return { ok: true, value: membership };
     });
   }
 
-  /** Withdraws (afmelden): the provider's products stop being shown to that municipality's residents. */
+  /**
+   * Withdraws (afmelden): the provider's products leave that municipality's offer (product-approval.ts); their
+   * decisions there stay as history and are asked again if the provider is approved there once more.
+   */
   async withdraw(ctx: Context, municipalityId: string): Promise<Result<ProviderMembership>> {
     const providerId = ownProviderId(ctx);
     const none = { ok: false as const, errors: [UserError.of('municipalityId', 'NOT_A_MEMBER', 'U bent bij deze gemeente niet aangemeld.')] };
@@ -129,8 +130,10 @@ export class MembershipService {
       if (!membership || (membership.status !== MembershipStatus.PENDING && membership.status !== MembershipStatus.APPROVED)) return none;
       const previous = membership.status;
       Object.assign(membership, { status: MembershipStatus.WITHDRAWN, reason: null });
-      recordAudit(tx, actorOf(ctx.viewer), 'membership.withdrawn', 'provider_membership', membership.id, { providerId, municipalityId, previous });
+      await this.audit.record(withEm(ctx, tx), { action: 'membership.withdrawn', subjectType: 'provider_membership', subjectId: membership.id, details: { providerId, municipalityId, previous } });
       await tx.flush();
+      // The products leave that municipality's offer (their decisions there stay, as history).
+      if (previous === MembershipStatus.APPROVED) await membershipEnded(tx as EntityManager, providerId);
       return { ok: true, value: membership };
     });
   }
@@ -144,18 +147,13 @@ export class MembershipService {
     if (filter.status) Object.assign(where, { status: filter.status });
     const totalCount = await ctx.em.count(ProviderMembership, where);
     const paged: FilterQuery<ProviderMembership> = { ...(where as object) };
-    if (filter.after) {
-      const cursor = decodeCursor(filter.after, 2);
-      if (!cursor || !isUuid(String(cursor[1]))) {
-        throw new GraphQLError('De paginering is ongeldig: vraag de eerste pagina opnieuw op.', { extensions: { code: 'BAD_USER_INPUT' } });
-      }
+    const cursor = readCursor(filter.after, ['timestamp', 'uuid']);
+    if (cursor) {
       const [applied, id] = cursor as [string, string];
       Object.assign(paged, { $or: [{ appliedAt: { $lt: new Date(applied) } }, { appliedAt: new Date(applied), id: { $lt: id } }] });
     }
     const rows = await ctx.em.find(ProviderMembership, paged, { orderBy: [{ appliedAt: 'desc' }, { id: 'desc' }], limit: size + 1 });
-    const page = rows.slice(0, size);
-    const items = page.map((node) => ({ cursor: encodeCursor([node.appliedAt.toISOString(), node.id]), node }));
-    return { items, hasNextPage: rows.length > size, endCursor: items.at(-1)?.cursor ?? null, totalCount };
+    return toConnection(rows, { first: size, totalCount, cursorOf: (node) => encodeCursor([node.appliedAt.toISOString(), node.id]) });
   }
 
   approve(ctx: Context, membershipId: string): Promise<Result<ProviderMembership>> {
@@ -183,7 +181,8 @@ export class MembershipService {
     reason: string | null,
   ): Promise<Result<ProviderMembership>> {
     const v = ctx.viewer;
-    if (v.kind !== Audience.STAFF) throw new ForbiddenError();
+    // Staff and API clients with PROVIDER_APPROVE (the resolver's @Requires), within their municipality scope.
+    if (v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) throw new ForbiddenError();
     const notFound = { ok: false as const, errors: [UserError.of('id', 'NOT_FOUND', 'Deze aanmelding bestaat niet of valt buiten uw gemeenten.')] };
     if (!isUuid(membershipId)) return notFound;
     return ctx.em.transactional(async (tx): Promise<Result<ProviderMembership>> => {
@@ -200,13 +199,20 @@ export class MembershipService {
         status,
         reason,
         decidedAt: new Date(),
-        decidedBy: tx.getReference(AdminAccount, v.adminAccountId),
+        // An API client's decision has no staff member; the audit row names the API client.
+        decidedBy: v.kind === Audience.STAFF ? tx.getReference(AdminAccount, v.adminAccountId) : null,
       });
       const provider = await tx.findOneOrFail(Provider, membership.provider.id);
       const municipality = await tx.findOneOrFail(Municipality, membership.municipality.id);
-      recordAudit(tx, actorOf(v), status === MembershipStatus.APPROVED ? 'membership.approved' : 'membership.rejected', 'provider_membership', membership.id, {
-        providerId: provider.id,
-        municipalityId: municipality.id,
+      await tx.flush();
+      // The municipality now decides on each of the provider's submitted products for its own offer.
+      const openedDecisions =
+        status === MembershipStatus.APPROVED ? await openDecisionsForMembership(tx as EntityManager, provider.id, municipality.id) : 0;
+      await this.audit.record(withEm(ctx, tx), {
+        action: status === MembershipStatus.APPROVED ? 'membership.approved' : 'membership.rejected',
+        subjectType: 'provider_membership',
+        subjectId: membership.id,
+        details: { providerId: provider.id, municipalityId: municipality.id, ...(status === MembershipStatus.APPROVED ? { openedDecisions } : {}) },
       });
       await tx.flush();
       const profileLink = appLink(this.appUrl, '/aanbieder/profiel');

@@ -7,6 +7,7 @@ import { ProviderMembership } from './provider-membership.entity.js';
 import { TermsAcceptance } from '../terms/terms-acceptance.entity.js';
 import { TermsVersion } from '../terms/terms-version.entity.js';
 import { AuditLog } from '../audit/audit-log.entity.js';
+import { Permission } from '../../graphql/auth/permissions.js';
 
 const MY_MUNICIPALITIES = `{ myMunicipalities { municipality { id name } membership { id status reason appliedAt decidedAt } } }`;
 const MY_MUNICIPALITY = `query($id:ID!){ myMunicipality(municipalityId:$id){ municipality { name } membership { status } terms { id version title body } } }`;
@@ -191,6 +192,33 @@ describe('memberships: apply, withdraw, approve and reject', () => {
     expect(approved.data!.providerMemberships.totalCount).toBe(approved.data!.providerMemberships.edges.length);
     const bad = await beheerder.gql(LIST, { after: 'rommel' });
     expect(bad.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('lets an API client with PROVIDER_APPROVE do what the schema promises it, within its scope, audited as itself', async () => {
+    const { client } = await registerConfirmAndLogin(server);
+    const providerId = (await client.gql(`{ myProvider { id } }`)).data!.myProvider.id;
+    const zvId = (await client.gql(APPLY, { m: zuiderveen.id, t: await termsFor(client, zuiderveen.id), a: true })).data!.applyForMembership.membership.id;
+    const nhId = (await client.gql(APPLY, { m: noorderhaven.id, t: await termsFor(client, noorderhaven.id), a: true })).data!.applyForMembership.membership.id;
+    const api = server.apiClient({ permissions: [Permission.PROVIDER_APPROVE], municipalityIds: [zuiderveen.id] });
+
+    const list = await api.gql(LIST, { s: 'PENDING' });
+    expect(list.errors).toBeUndefined();
+    const ids = list.data!.providerMemberships.edges.map((e: { node: { id: string } }) => e.node.id);
+    expect(ids).toContain(zvId);
+    expect(ids).not.toContain(nhId);
+    const profile = await api.gql(ADMIN_PROVIDER, { id: providerId });
+    expect(profile.errors).toBeUndefined();
+    expect(profile.data!.adminProvider.memberships.map((m: { id: string }) => m.id)).toEqual([zvId]);
+
+    expect((await api.gql(APPROVE, { id: nhId })).data?.approveMembership.errors[0]).toMatchObject({ code: 'NOT_FOUND' });
+    const approved = await api.gql(APPROVE, { id: zvId });
+    expect(approved.errors).toBeUndefined();
+    expect(approved.data?.approveMembership).toMatchObject({ membership: { status: 'APPROVED' }, errors: [] });
+    const audit = await server.orm.em.fork().find(AuditLog, { action: 'membership.approved', subjectId: zvId });
+    expect(audit.map((a) => [a.actorKind, a.actorId])).toEqual([['API_CLIENT', api.apiClientId]]);
+
+    const rejected = await beheerder.gql(REJECT, { id: nhId, r: 'Geen aanbod voor Noorderhaven' });
+    expect(rejected.data?.rejectMembership.errors).toEqual([]);
   });
 
   it('shows staff a provider’s details, users and (in-scope) memberships; nothing outside their scope', async () => {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pino from 'pino';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
 import { outbox, registerConfirmAndLogin, tokenFromMail } from '../../test/onboarding.js';
 import { DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from '../../seeders/demo-accounts.js';
 import { Audience } from '../../graphql/auth/permissions.js';
-import { createLoaders } from '../../graphql/loaders.js';
+import { contextFor } from '../../test/context.js';
 import type { Context } from '../../graphql/context.js';
 import { ForbiddenError } from '../../graphql/errors.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
@@ -14,7 +13,7 @@ import { ProviderMembership } from './provider-membership.entity.js';
 
 const MY_PROVIDER = `{ myProvider { id name kvkNumber iban street postcode city email phone website description users { id name email emailVerified isCurrentUser } memberships { id status municipality { name } } } }`;
 const UPDATE = `mutation($input: UpdateProviderInput!){ updateMyProvider(input:$input){ provider { name kvkNumber iban postcode phone website description } errors { field code message } } }`;
-const INVITE = `mutation($input: InviteProviderUserInput!){ inviteProviderUser(input:$input){ user { id name email emailVerified isCurrentUser } errors { field code message } } }`;
+const INVITE = `mutation($input: InviteProviderUserInput!){ inviteProviderUser(input:$input){ invited errors { field code message } } }`;
 const REMOVE = `mutation($id:ID!){ removeProviderUser(id:$id){ removedUserId errors { field code message } } }`;
 const RESET = `mutation($t:String!,$p:String!){ resetPassword(token:$t,newPassword:$p){ passwordChanged errors { code } } }`;
 const ME = `{ viewer { kind displayName } }`;
@@ -73,7 +72,9 @@ describe('provider profile and users', () => {
     const { client, input } = await registerConfirmAndLogin(server);
     const email = `collega-${Date.now()}@testclub.nl`;
     const r = await client.gql(INVITE, { input: { name: 'Cor Collega', email: email.toUpperCase() } });
-    expect(r.data?.inviteProviderUser).toMatchObject({ user: { name: 'Cor Collega', email, emailVerified: false, isCurrentUser: false }, errors: [] });
+    expect(r.data?.inviteProviderUser).toEqual({ invited: true, errors: [] });
+    const listed = (await client.gql(MY_PROVIDER)).data!.myProvider.users;
+    expect(listed).toContainEqual(expect.objectContaining({ name: 'Cor Collega', email, emailVerified: false, isCurrentUser: false }));
     const [mail] = await outbox(server, email);
     expect(mail).toMatchObject({ templateKey: 'PROVIDER_USER_INVITE', subject: 'U bent uitgenodigd voor de Gemeentewinkel' });
     expect(mail!.body).toContain('Tessa Test heeft u uitgenodigd als gebruiker van ' + input.name);
@@ -93,10 +94,60 @@ describe('provider profile and users', () => {
     ]);
   });
 
-  it('refuses an invitation for an address that already has an account, and bad input', async () => {
-    const { client } = await registerConfirmAndLogin(server);
+  it('answers an invitation for an address that already has an account as any other; its owner gets a notice once an hour', async () => {
+    const { client, input } = await registerConfirmAndLogin(server);
+    const fresh = await client.gql(INVITE, { input: { name: 'Nieuwe Collega', email: `nieuw-${Date.now()}@testclub.nl` } });
     const taken = await client.gql(INVITE, { input: { name: 'Iemand', email: demoProviderEmail(1) } });
-    expect(taken.data?.inviteProviderUser).toMatchObject({ user: null, errors: [{ field: 'email', code: 'EMAIL_TAKEN' }] });
+    expect(taken.data).toEqual(fresh.data);
+    expect(taken.data?.inviteProviderUser).toEqual({ invited: true, errors: [] });
+    // No second account, no invitation link: a notice to the owner instead.
+    expect(await server.orm.em.fork().count(ProviderUser, { email: demoProviderEmail(1) })).toBe(1);
+    const mails = await outbox(server, demoProviderEmail(1));
+    expect(mails.map((m) => m.templateKey)).toEqual(['PROVIDER_INVITE_EXISTING']);
+    expect(mails[0]!.subject).toBe('Poging om u uit te nodigen voor de Gemeentewinkel');
+    expect(mails[0]!.body).toContain(`Iemand van ${input.name} heeft geprobeerd u uit te nodigen`);
+    expect(mails[0]!.body).not.toMatch(/wachtwoord-vergeten\/[A-Za-z0-9_-]{43}/);
+    // Within the hour, another attempt answers the same and sends nothing more.
+    expect((await client.gql(INVITE, { input: { name: 'Iemand', email: demoProviderEmail(1) } })).data).toEqual(fresh.data);
+    expect(await outbox(server, demoProviderEmail(1))).toHaveLength(1);
+  });
+
+  it('sends a colleague invited earlier who has not chosen a password yet a fresh link', async () => {
+    const { client } = await registerConfirmAndLogin(server);
+    const email = `opnieuw-${Date.now()}@testclub.nl`;
+    await client.gql(INVITE, { input: { name: 'Olga Opnieuw', email } });
+    const first = await tokenFromMail(server, email, 'PROVIDER_USER_INVITE', '/wachtwoord-vergeten/');
+    expect((await client.gql(INVITE, { input: { name: 'Olga Opnieuw', email } })).data?.inviteProviderUser).toEqual({ invited: true, errors: [] });
+    const second = await tokenFromMail(server, email, 'PROVIDER_USER_INVITE', '/wachtwoord-vergeten/');
+    expect(second).not.toBe(first);
+    const colleague = server.client();
+    expect((await colleague.gql(RESET, { t: first, p: 'olga-haar-wachtwoord-1' })).data?.resetPassword.errors[0].code).toBe('INVALID_TOKEN');
+    expect((await colleague.gql(RESET, { t: second, p: 'olga-haar-wachtwoord-1' })).data?.resetPassword.passwordChanged).toBe(true);
+  });
+
+  it('limits invitations per inviting user and per invited address, before anything else', async () => {
+    const { client } = await registerConfirmAndLogin(server);
+    const target = `gewild-${Date.now()}@voorbeeld.nl`;
+    for (let i = 0; i < 3; i++) expect((await client.gql(INVITE, { input: { name: 'Gewilde Collega', email: target } })).data?.inviteProviderUser.invited).toBe(true);
+    const perAddress = await client.gql(INVITE, { input: { name: 'Gewilde Collega', email: target } });
+    expect(perAddress.data?.inviteProviderUser).toEqual({
+      invited: false,
+      errors: [{ field: null, code: 'TOO_MANY_ATTEMPTS', message: 'U heeft te veel uitnodigingen verstuurd. Probeer het over 24 uur opnieuw.' }],
+    });
+    // Another organisation cannot send that address more either: the limit protects the mailbox.
+    const { client: other } = await registerConfirmAndLogin(server);
+    expect((await other.gql(INVITE, { input: { name: 'Gewilde Collega', email: target } })).data?.inviteProviderUser.errors[0].code).toBe('TOO_MANY_ATTEMPTS');
+    // 10 an hour per inviting user: 3 used above (the refused one cost nothing), 7 left.
+    const results: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const r = await client.gql(INVITE, { input: { name: 'Veel Collegas', email: `veel-${i}-${Date.now()}@voorbeeld.nl` } });
+      results.push(r.data?.inviteProviderUser.errors[0]?.code ?? 'OK');
+    }
+    expect(results).toEqual(['OK', 'OK', 'OK', 'OK', 'OK', 'OK', 'OK', 'TOO_MANY_ATTEMPTS']);
+  });
+
+  it('refuses bad input in an invitation, per field', async () => {
+    const { client } = await registerConfirmAndLogin(server);
     const bad = await client.gql(INVITE, { input: { name: '', email: 'geen-adres' } });
     expect(bad.data?.inviteProviderUser.errors).toEqual([
       { field: 'name', code: 'REQUIRED', message: 'Vul de naam van uw collega in.' },
@@ -111,24 +162,26 @@ describe('provider profile and users', () => {
     expect(self.data?.removeProviderUser.errors[0]).toMatchObject({ code: 'CANNOT_REMOVE_SELF' });
 
     const email = `weg-${Date.now()}@testclub.nl`;
-    const invited = await client.gql(INVITE, { input: { name: 'Wim Weg', email } });
+    await client.gql(INVITE, { input: { name: 'Wim Weg', email } });
+    const invitedId = (await client.gql(MY_PROVIDER)).data!.myProvider.users.find((u: { email: string }) => u.email === email).id;
     const colleague = server.client();
     await colleague.gql(RESET, { t: await tokenFromMail(server, email, 'PROVIDER_USER_INVITE', '/wachtwoord-vergeten/'), p: 'wim-zijn-wachtwoord-12' });
     await colleague.loginProvider(email, 'wim-zijn-wachtwoord-12');
 
-    const removed = await client.gql(REMOVE, { id: invited.data!.inviteProviderUser.user.id });
-    expect(removed.data?.removeProviderUser).toEqual({ removedUserId: invited.data!.inviteProviderUser.user.id, errors: [] });
+    const removed = await client.gql(REMOVE, { id: invitedId });
+    expect(removed.data?.removeProviderUser).toEqual({ removedUserId: invitedId, errors: [] });
     expect((await colleague.gql(ME)).data?.viewer.kind).toBe('ANONYMOUS');
     expect(await server.orm.em.fork().count(ProviderUser, { email })).toBe(0);
 
     // The last user: simulate by removing oneself through a second user who is then alone.
     const second = `tweede-${Date.now()}@testclub.nl`;
-    const inv2 = await client.gql(INVITE, { input: { name: 'Tweede', email: second } });
+    await client.gql(INVITE, { input: { name: 'Tweede', email: second } });
+    const secondId = (await client.gql(MY_PROVIDER)).data!.myProvider.users.find((u: { email: string }) => u.email === second).id;
     const c2 = server.client();
     await c2.gql(RESET, { t: await tokenFromMail(server, second, 'PROVIDER_USER_INVITE', '/wachtwoord-vergeten/'), p: 'tweede-wachtwoord-123' });
     await c2.loginProvider(second, 'tweede-wachtwoord-123');
     expect((await c2.gql(REMOVE, { id: me.id })).data?.removeProviderUser.errors).toEqual([]);
-    expect((await c2.gql(REMOVE, { id: inv2.data!.inviteProviderUser.user.id })).data?.removeProviderUser.errors[0].code).toBe('CANNOT_REMOVE_SELF');
+    expect((await c2.gql(REMOVE, { id: secondId })).data?.removeProviderUser.errors[0].code).toBe('CANNOT_REMOVE_SELF');
     // Count the "last user" rule directly: only the second user is left.
     const providerId = (await c2.gql(`{ myProvider { id } }`)).data!.myProvider.id;
     expect(await server.orm.em.fork().count(ProviderUser, { provider: providerId })).toBe(1);
@@ -147,16 +200,7 @@ describe('provider profile and users', () => {
 });
 
 function providerCtx(server: TestServer, providerId: string, providerUserId: string): Context {
-  const em = server.orm.em.fork();
-  return {
-    em,
-    viewer: { kind: Audience.PROVIDER, sessionId: 's', providerId, providerUserId },
-    services: server.services,
-    loaders: createLoaders(em),
-    log: pino({ level: 'silent' }),
-    requestId: 'profile-test',
-    clock: server.services.clock,
-  };
+  return contextFor(server.orm, server.services, { kind: Audience.PROVIDER, sessionId: 's', providerId, providerUserId });
 }
 
 describe('ownership: provider A can never read or change provider B', () => {

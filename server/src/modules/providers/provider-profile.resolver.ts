@@ -7,8 +7,8 @@ import {
   InviteProviderUserInput,
   ProviderProfile,
   ProviderProfilePayload,
+  InviteProviderUserPayload,
   ProviderUserInfo,
-  ProviderUserPayload,
   RemoveProviderUserPayload,
   UpdateProviderInput,
 } from './provider.types.js';
@@ -39,11 +39,14 @@ export class ProviderProfileResolver {
     return Object.assign(new ProviderProfilePayload(), r.ok ? { provider: ProviderProfile.from(r.value), errors: [] } : { provider: null, errors: r.errors });
   }
 
-  @Mutation(() => ProviderUserPayload, { description: 'Invites a colleague: an account for the own organisation and a mail with a link to choose a password.' })
+  @Mutation(() => InviteProviderUserPayload, {
+    description:
+      'Invites a colleague: an account for the own organisation and a mail with a link to choose a password. Answers the same (and as fast) for an address that already has an account; rate-limited per user and per invited address.',
+  })
   @Requires(Audience.PROVIDER)
-  async inviteProviderUser(@Arg('input', () => InviteProviderUserInput) input: InviteProviderUserInput, @Ctx() ctx: Context): Promise<ProviderUserPayload> {
+  async inviteProviderUser(@Arg('input', () => InviteProviderUserInput) input: InviteProviderUserInput, @Ctx() ctx: Context): Promise<InviteProviderUserPayload> {
     const r = await ctx.services.providers.inviteUser(ctx, input);
-    return Object.assign(new ProviderUserPayload(), r.ok ? { user: ProviderUserInfo.from(r.value, currentUserId(ctx)), errors: [] } : { user: null, errors: r.errors });
+    return Object.assign(new InviteProviderUserPayload(), { invited: r.ok, errors: r.ok ? [] : r.errors });
   }
 
   @Mutation(() => RemoveProviderUserPayload, { description: 'Removes a user of the own organisation: never yourself, never the last user.' })

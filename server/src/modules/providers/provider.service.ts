@@ -14,10 +14,16 @@ import { EmailTokenPurpose } from '../identity/email-token.entity.js';
 import { TOKEN_LIFETIME_HOURS, type EmailTokenService } from '../identity/email-token.service.js';
 import { appLink, escapeLike } from '../identity/account-recovery.service.js';
 import type { MailService } from '../communication/mail.service.js';
-import { actorOf, recordAudit } from './provider-audit.js';
+import { check, retryAfterText, type Limits } from '../limits/limits.js';
+import type { LimitPolicy } from '../limits/policy.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import type { JobPayload } from '../../jobs/job-types.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { transactional, withEm, type RequestContext } from '../../lib/request-context.js';
 import { KVK_TAKEN } from './registration.service.js';
 
-export type Result<T> = { ok: true; value: T } | { ok: false; errors: UserError[] };
+export type { Result } from '../../lib/result.js';
+import type { Result } from '../../lib/result.js';
 
 /** The provider id of a logged-in provider user; anyone else is refused (the resolvers' guard already says so). */
 export function ownProviderId(ctx: Context): string {
@@ -26,13 +32,13 @@ export function ownProviderId(ctx: Context): string {
 }
 
 /**
- * May this viewer see this provider's private details? Its own users; staff with PROVIDER_APPROVE when the provider
- * has a membership (in any state) in one of their municipalities, or when their scope is every municipality.
+ * May this viewer see this provider's private details? Its own users; staff and API clients with PROVIDER_APPROVE when
+ * the provider has a membership (in any state) in one of their municipalities, or when their scope is every municipality.
  */
 export async function canSeeProvider(ctx: Context, providerId: string): Promise<boolean> {
   const v = ctx.viewer;
   if (v.kind === Audience.PROVIDER) return v.providerId === providerId;
-  if (v.kind !== Audience.STAFF || !v.permissions.has(Permission.PROVIDER_APPROVE)) return false;
+  if ((v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) || !v.permissions.has(Permission.PROVIDER_APPROVE)) return false;
   if (v.municipalityIds === null) return true;
   if (!v.municipalityIds.length) return false;
   return (await ctx.em.count(ProviderMembership, { provider: providerId, municipality: { $in: [...v.municipalityIds] } })) > 0;
@@ -46,7 +52,11 @@ export class ProviderService {
   constructor(
     private readonly tokens: EmailTokenService,
     private readonly mail: MailService,
+    private readonly limits: Limits,
+    private readonly rules: Pick<LimitPolicy, 'invitation' | 'accountNotice'>,
+    private readonly jobs: JobQueue,
     private readonly appUrl: string,
+    private readonly audit: AuditService,
   ) {}
 
   /** A provider as the public sees it: only when approved in at least one municipality. */
@@ -80,7 +90,7 @@ export class ProviderService {
         const changed = (Object.keys(values) as (keyof typeof values)[]).filter((k) => provider[k] !== values[k]);
         Object.assign(provider, values);
         // Bank and registration details matter for payouts: their change is on record (which fields, not the values).
-        if (changed.length) recordAudit(tx, actorOf(ctx.viewer), 'provider.updated', 'provider', provider.id, { fields: changed });
+        if (changed.length) await this.audit.record(withEm(ctx, tx), { action: 'provider.updated', subjectType: 'provider', subjectId: provider.id, details: { fields: changed } });
         await tx.flush();
         return { ok: true, value: provider };
       });
@@ -100,9 +110,16 @@ export class ProviderService {
 
   /**
    * Invites a colleague: an unverified user without a usable password, and a mail with a link to choose one
-   * (a RESET_PASSWORD token that lives longer). An address that already has an account is refused.
+   * (a RESET_PASSWORD token that lives longer).
+   *
+   * The answer never tells whether the address already has an account, and takes as long either way: the password
+   * hash is made in both cases, and in both cases the request enqueues one `providers.invitationMail` job, which
+   * issues the link and records the mail (or the notice) outside the answer's time. An address that already has an
+   * account gets, instead of an invitation, a notice that someone tried (at most one such notice an hour); a colleague
+   * invited earlier by this organisation who has not chosen a password yet gets a fresh invitation. Limited per
+   * inviting user and per invited address, counted before anything else.
    */
-  async inviteUser(ctx: Context, input: InviteProviderUserInput): Promise<Result<ProviderUser>> {
+  async inviteUser(ctx: Context, input: InviteProviderUserInput): Promise<Result<true>> {
     const providerId = ownProviderId(ctx);
     const inviterId = ctx.viewer.kind === Audience.PROVIDER ? ctx.viewer.providerUserId : null;
     const errors: UserError[] = [];
@@ -113,21 +130,66 @@ export class ProviderService {
     const emailError = emailProblem(email, 'Vul het e-mailadres van uw collega in.');
     if (emailError) errors.push(UserError.of('email', email ? 'INVALID' : 'REQUIRED', emailError));
     if (errors.length) return { ok: false, errors };
-    const { tokens, mail } = this;
 
-    // Nobody can log in with this hash: the invitee chooses a password through the link.
+    const reservation = await this.limits.reserve(
+      check(this.rules.invitation.perUser, inviterId ?? providerId),
+      check(this.rules.invitation.perEmail, email),
+    );
+    if (!reservation.ok) {
+      return {
+        ok: false,
+        errors: [UserError.of(null, 'TOO_MANY_ATTEMPTS', `U heeft te veel uitnodigingen verstuurd. ${retryAfterText(reservation.retryAfterSeconds)}`)],
+      };
+    }
+
+    // Nobody can log in with this hash: the invitee chooses a password through the link. Made for every invitation,
+    // also one that turns out to be for an existing account, so both take as long.
     const unusable = await hashPassword(randomBytes(32).toString('base64url'));
-    const taken = () => ({ ok: false as const, errors: [UserError.of('email', 'EMAIL_TAKEN', 'Dit e-mailadres heeft al een account. Kies een ander e-mailadres.')] });
+    // What the job will do; the job is enqueued in the same transaction as the new colleague (ids only).
+    const decide = (em: typeof ctx.em) =>
+      em.transactional(async (tx) => {
+        let next: JobPayload<'providers.invitationMail'>;
+        const existing = await tx.findOne(ProviderUser, { email: { $ilike: escapeLike(email) } });
+        if (existing) {
+          // Invited by this organisation before and no password chosen yet: a new link (the old one stops working).
+          const again = existing.provider.id === providerId && !existing.emailVerifiedAt && existing.active;
+          next = { kind: again ? 'invite' : 'notice', userId: existing.id, providerId, inviterId };
+        } else {
+          const provider = await tx.findOneOrFail(Provider, providerId);
+          const user = tx.create(ProviderUser, { provider, name, email, passwordHash: unusable, emailVerifiedAt: null });
+          await tx.flush();
+          await this.audit.record(withEm(ctx, tx), { action: 'provider.user_invited', subjectType: 'provider_user', subjectId: user.id, details: { providerId } });
+          next = { kind: 'invite', userId: user.id, providerId, inviterId };
+        }
+        await this.jobs.enqueue(tx, 'providers.invitationMail', next, { maxAttempts: 10 });
+      });
     try {
-      return await ctx.em.transactional(async (tx): Promise<Result<ProviderUser>> => {
-        if (await tx.findOne(ProviderUser, { email: { $ilike: escapeLike(email) } })) return taken();
-        const provider = await tx.findOneOrFail(Provider, providerId);
-        const inviter = inviterId ? await tx.findOne(ProviderUser, inviterId) : null;
-        const user = tx.create(ProviderUser, { provider, name, email, passwordHash: unusable, emailVerifiedAt: null });
-        await tx.flush();
-        const token = await tokens.issue(tx, user, EmailTokenPurpose.RESET_PASSWORD, TOKEN_LIFETIME_HOURS.INVITE);
-        recordAudit(tx, actorOf(ctx.viewer), 'provider.user_invited', 'provider_user', user.id, { providerId });
-        await mail.send(tx, {
+      await decide(ctx.em);
+    } catch (error) {
+      // The same address invited twice at the same moment: the database's unique index decides; try once more.
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      await decide(ctx.em.fork());
+    }
+    ctx.log.info({ event: 'provider_user_invite_requested' }, 'invitation requested');
+    return { ok: true, value: true };
+  }
+
+  /**
+   * The `providers.invitationMail` job: for an invitation a fresh link (a RESET_PASSWORD token that lives longer) and
+   * the mail; for an address that already had an account the notice, at most one an hour. Nothing when the user was
+   * removed meanwhile, or (an invitation) has chosen a password or was deactivated.
+   */
+  async sendInvitationMail(ctx: RequestContext, job: JobPayload<'providers.invitationMail'>): Promise<void> {
+    await transactional(ctx, async (tx) => {
+      const user = await tx.em.findOne(ProviderUser, job.userId);
+      if (!user) return;
+      const provider = await tx.em.findOneOrFail(Provider, job.providerId);
+      if (job.kind === 'invite') {
+        // Chose a password meanwhile (through an earlier link), or deactivated: no new link.
+        if (!user.active || user.emailVerifiedAt) return;
+        const token = await this.tokens.issue(tx.em, user, EmailTokenPurpose.RESET_PASSWORD, TOKEN_LIFETIME_HOURS.INVITE);
+        const inviter = job.inviterId ? await tx.em.findOne(ProviderUser, job.inviterId) : null;
+        await this.mail.send(tx, {
           template: 'PROVIDER_USER_INVITE',
           to: user.email,
           variables: {
@@ -138,12 +200,22 @@ export class ProviderService {
             expiresHours: TOKEN_LIFETIME_HOURS.INVITE,
           },
         });
-        return { ok: true, value: user };
+        return;
+      }
+      const notice = await this.limits.reserve(check(this.rules.accountNotice, `provider:${user.email.toLowerCase()}`));
+      ctx.log.info({ event: 'provider_invite_existing_email', noticeSent: notice.ok }, 'invitation for an existing address');
+      if (!notice.ok) return;
+      await this.mail.send(tx, {
+        template: 'PROVIDER_INVITE_EXISTING',
+        to: user.email,
+        variables: {
+          name: user.name,
+          providerName: provider.name,
+          loginLink: appLink(this.appUrl, '/voor-aanbieders/inloggen'),
+          resetLink: appLink(this.appUrl, '/wachtwoord-vergeten'),
+        },
       });
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) return taken();
-      throw error;
-    }
+    });
   }
 
   /** Removes a user of the own organisation; never oneself and never the last user. Their sessions end with them. */
@@ -164,7 +236,7 @@ export class ProviderService {
       if (count <= 1) {
         return { ok: false, errors: [UserError.of('id', 'LAST_USER', 'Een organisatie heeft minstens één gebruiker nodig.')] };
       }
-      recordAudit(tx, actorOf(ctx.viewer), 'provider.user_removed', 'provider_user', user.id, { providerId });
+      await this.audit.record(withEm(ctx, tx), { action: 'provider.user_removed', subjectType: 'provider_user', subjectId: user.id, details: { providerId } });
       tx.remove(user);
       await tx.flush();
       return { ok: true, value: userId };

@@ -178,9 +178,12 @@ export class ProviderProfilePayload {
 }
 
 @ObjectType()
-export class ProviderUserPayload {
-  @Field(() => ProviderUserInfo, { nullable: true })
-  user!: ProviderUserInfo | null;
+export class InviteProviderUserPayload {
+  @Field(() => Boolean, {
+    description:
+      'True when the invitation was accepted. The same when the address already has an account: its owner is told by e-mail instead. The new colleague shows in the organisation’s users.',
+  })
+  invited!: boolean;
 
   @Field(() => [UserError])
   errors!: UserError[];

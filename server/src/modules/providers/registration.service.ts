@@ -9,11 +9,13 @@ import { ProviderUser } from './provider-user.entity.js';
 import { emailProblem, normaliseEmail, personNameProblem, validateProviderDetails, type ProviderDetailsInput } from './provider.validation.js';
 import { EmailTokenPurpose } from '../identity/email-token.entity.js';
 import { TOKEN_LIFETIME_HOURS, type EmailTokenService } from '../identity/email-token.service.js';
-import { retryAfterText, type RequestThrottle } from '../identity/request-throttle.js';
+import { check, clientAddress, retryAfterText, type Limits } from '../limits/limits.js';
+import type { LimitPolicy } from '../limits/policy.js';
 import { appLink, escapeLike, type Outcome } from '../identity/account-recovery.service.js';
 import type { MailService } from '../communication/mail.service.js';
 import type { TermsService } from '../terms/terms.service.js';
-import { recordAudit } from './provider-audit.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { withEm } from '../../lib/request-context.js';
 
 export interface RegisterProviderInput extends ProviderDetailsInput {
   userName: string;
@@ -38,9 +40,10 @@ export class RegistrationService {
     private readonly tokens: EmailTokenService,
     private readonly mail: MailService,
     private readonly terms: TermsService,
-    private readonly perAddress: RequestThrottle,
-    private readonly existingNotice: RequestThrottle,
+    private readonly limits: Limits,
+    private readonly rules: Pick<LimitPolicy, 'registration' | 'accountNotice'>,
     private readonly appUrl: string,
+    private readonly audit: AuditService,
   ) {}
 
   async register(ctx: Context, input: RegisterProviderInput): Promise<Outcome> {
@@ -63,9 +66,12 @@ export class RegistrationService {
     }
     if (errors.length) return { ok: false, errors };
 
-    const wait = await this.perAddress.consume(null, ctx.req?.ip ?? 'unknown');
-    if (wait > 0) {
-      return { ok: false, errors: [UserError.of(null, 'TOO_MANY_ATTEMPTS', `Te veel aanmeldingen vanaf uw verbinding. ${retryAfterText(wait)}`)] };
+    const reservation = await this.limits.reserve(check(this.rules.registration.perAddress, clientAddress(ctx.req)));
+    if (!reservation.ok) {
+      return {
+        ok: false,
+        errors: [UserError.of(null, 'TOO_MANY_ATTEMPTS', `Te veel aanmeldingen vanaf uw verbinding. ${retryAfterText(reservation.retryAfterSeconds)}`)],
+      };
     }
 
     const passwordHash = await hashPassword(input.password);
@@ -84,7 +90,7 @@ export class RegistrationService {
         this.terms.accept(tx, terms!, { provider, user, municipality: null });
         await tx.flush();
         const token = await this.tokens.issue(tx, user, EmailTokenPurpose.CONFIRM_EMAIL, TOKEN_LIFETIME_HOURS.CONFIRM_EMAIL);
-        recordAudit(tx, { kind: 'PROVIDER', id: user.id }, 'provider.registered', 'provider', provider.id, { termsVersion: terms!.version });
+        await this.audit.record(withEm(ctx, tx), { action: 'provider.registered', subjectType: 'provider', subjectId: provider.id, details: { termsVersion: terms!.version } }, { kind: 'PROVIDER', id: user.id });
         // Recorded with the registration and sent by the mail.send job: a mail-server outage never fails it.
         await this.mail.send(tx, {
           template: 'PROVIDER_EMAIL_CONFIRM',
@@ -112,9 +118,9 @@ export class RegistrationService {
 
   /** Tells the owner of an existing address that someone tried to register with it (at most once per window). */
   private async noticeExisting(ctx: Context, tx: EntityManager, user: ProviderUser): Promise<void> {
-    const wait = await this.existingNotice.consume(user.email.toLowerCase(), null);
-    ctx.log.info({ event: 'provider_registration_existing_email', noticeSent: wait === 0 }, 'registration with an existing address');
-    if (wait > 0) return;
+    const notice = await this.limits.reserve(check(this.rules.accountNotice, `provider:${user.email.toLowerCase()}`));
+    ctx.log.info({ event: 'provider_registration_existing_email', noticeSent: notice.ok }, 'registration with an existing address');
+    if (!notice.ok) return;
     await this.mail.send(tx, {
       template: 'PROVIDER_REGISTRATION_EXISTING',
       to: user.email,

@@ -3,6 +3,7 @@ import type { Context } from '../../graphql/context.js';
 import { Permission } from '../../graphql/auth/permissions.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
+import { mapResult } from '../../lib/result.js';
 import type { SettingsSnapshot } from './settings.service.js';
 import {
   MunicipalityContact,
@@ -57,7 +58,7 @@ export class SettingsResolver {
   @Requires(Permission.SETTINGS_MANAGE)
   @Mutation(() => UpdateSettingsSectionPayload, { description: 'Changes a settings section (validated, audited, in force on every instance at once).' })
   async updateSettingsSection(@Ctx() ctx: Context, @Arg('input', () => UpdateSettingsSectionInput) input: UpdateSettingsSectionInput): Promise<UpdateSettingsSectionPayload> {
-    const r = await ctx.services.settings.update(ctx, sectionKeyOf(input.section), input.patch, { expectedVersion: input.expectedVersion });
-    return Object.assign(new UpdateSettingsSectionPayload(), { settings: r.settings ? toType(r.settings) : null, errors: r.errors });
+    const result = await ctx.services.settings.update(ctx, sectionKeyOf(input.section), input.patch, { expectedVersion: input.expectedVersion });
+    return UpdateSettingsSectionPayload.from(await mapResult(result, toType));
   }
 }

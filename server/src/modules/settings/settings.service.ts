@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Config } from '../../config/config.js';
 import { UserError } from '../../graphql/errors.js';
-import type { RequestContext } from '../../lib/request-context.js';
+import { transactional, type RequestContext } from '../../lib/request-context.js';
+import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
 import { auditActorOf, type AuditService } from '../audit/audit.service.js';
 import { SETTINGS_SECTIONS, isSettingsSectionKey, type SettingsSectionKey, type SettingsValue } from './sections/index.js';
 import type { SettingsSection } from './sections/section.js';
@@ -195,11 +196,12 @@ export class SettingsService {
     key: K | string,
     patch: Record<string, unknown>,
     options: { expectedVersion?: number | null } = {},
-  ): Promise<{ settings: SettingsSnapshot<K> | null; errors: UserError[] }> {
-    if (!isSettingsSectionKey(key)) return { settings: null, errors: [UserError.of('section', 'NOT_FOUND', 'Deze instellingen bestaan niet.')] };
-    if (!isObject(patch)) return { settings: null, errors: [UserError.of(null, 'INVALID', 'De wijziging is ongeldig.')] };
+  ): Promise<Result<SettingsSnapshot<K>>> {
+    if (!isSettingsSectionKey(key)) return problem('section', 'NOT_FOUND', 'Deze instellingen bestaan niet.');
+    if (!isObject(patch)) return problem(null, 'INVALID', 'De wijziging is ongeldig.');
     const section = this.section(key);
-    const outcome = await ctx.em.transactional(async (tx) => {
+    const outcome = await transactional(ctx, async (txCtx): Promise<{ errors: UserError[] }> => {
+      const tx = txCtx.em;
       await tx.execute(`insert into setting (section, value, version) values (?, '{}'::jsonb, 0) on conflict (section) do nothing`, [key]);
       const [row] = await tx.execute<{ value: JsonObject; version: number }[]>(`select value, version from setting where section = ? for update`, [key]);
       const version = row!.version;
@@ -224,7 +226,7 @@ export class SettingsService {
         [JSON.stringify(stored), now, actor.kind, actor.id, key],
       );
       const view = (v: unknown) => (section.auditView ? section.auditView(v as never) : v);
-      await this.audit.record(tx, ctx.viewer, {
+      await this.audit.record(txCtx, {
         action: 'settings.updated',
         subjectType: 'setting',
         subjectId: key,
@@ -235,9 +237,10 @@ export class SettingsService {
       ctx.log.info({ event: 'settings_updated', section: key, version: version + 1 }, 'settings updated');
       return { errors: [] };
     });
-    if (outcome.errors.length) return { settings: null, errors: outcome.errors };
+    const refused = failIfAny<SettingsSnapshot<K>>(outcome.errors);
+    if (refused) return refused;
     // Not set from here: an enclosing transaction might still roll back. The next read loads what committed.
     this.invalidate(key);
-    return { settings: (await this.snapshot(key)) as SettingsSnapshot<K>, errors: [] };
+    return ok((await this.snapshot(key)) as SettingsSnapshot<K>);
   }
 }

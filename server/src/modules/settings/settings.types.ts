@@ -1,6 +1,6 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { UserError } from '../../graphql/errors.js';
+import { Payload } from '../../graphql/payload.js';
 import type { SettingsSectionKey } from './sections/index.js';
 
 /** The settings sections as a GraphQL enum: the keys of sections/index.ts, upper-cased. */
@@ -57,14 +57,8 @@ export class UpdateSettingsSectionInput {
   expectedVersion?: number | null;
 }
 
-@ObjectType()
-export class UpdateSettingsSectionPayload {
-  @Field(() => SettingsSection, { nullable: true })
-  settings!: SettingsSection | null;
-
-  @Field(() => [UserError])
-  errors!: UserError[];
-}
+@ObjectType({ description: 'The result of a settings change.' })
+export class UpdateSettingsSectionPayload extends Payload(SettingsSection, 'settings') {}
 
 @ObjectType({ description: 'A municipality’s public contact details (instellingen/algemeen).' })
 export class MunicipalityContact {

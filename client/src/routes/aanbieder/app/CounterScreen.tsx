@@ -20,9 +20,7 @@ const CounterLookupDocument = graphql(`
       matchedBy
       customerFirstName
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
       orders {
         id

@@ -16,9 +16,7 @@ export const AcceptOrderDocument = graphql(`
         }
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }
@@ -39,9 +37,7 @@ export const DeliverOrderDocument = graphql(`
         }
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }
@@ -64,9 +60,7 @@ export const RejectOrderDocument = graphql(`
         }
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

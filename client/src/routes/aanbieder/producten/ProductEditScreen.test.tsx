@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ids } from '../../../test/fixtures';
+import { approval, ids } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { validateProduct } from '../../../components/products/ProductForm';
 
@@ -8,7 +8,7 @@ afterEach(cleanup);
 
 const categories = () => ({ categories: [{ __typename: 'Category', id: ids.category, name: 'Sport' }] });
 
-function myProduct(status: string, rejectionReason: string | null = null) {
+function myProduct(status: string, approvals: ReturnType<typeof approval>[] = []) {
   return {
     myProduct: {
       __typename: 'Product',
@@ -21,9 +21,8 @@ function myProduct(status: string, rejectionReason: string | null = null) {
       status,
       availability: 'AVAILABLE',
       redemptionMethod: 'VOUCHER_CODE',
-      rejectionReason,
+      approvals,
       submittedAt: '2026-03-03T13:05:00.000Z',
-      reviewedAt: null,
       updatedAt: '2026-03-03T13:05:00.000Z',
       category: { __typename: 'Category', id: ids.category, name: 'Sport' },
       images: [],
@@ -34,7 +33,7 @@ function myProduct(status: string, rejectionReason: string | null = null) {
 describe('/aanbieder/producten/:productId', () => {
   it('shows the rejection reason and the form filled in, with the price in euros', async () => {
     renderApp(`/aanbieder/producten/${ids.product1}`, { kind: 'PROVIDER' }, {
-      MyProduct: () => myProduct('REJECTED', 'Vermeld de leeftijden.'),
+      MyProduct: () => myProduct('REJECTED', [approval('zuiderveen', 'REJECTED', 'Vermeld de leeftijden.')]),
       ProductFormCategories: categories,
     });
     expect(await screen.findByText('Reden: Vermeld de leeftijden.')).toBeTruthy();
@@ -42,6 +41,24 @@ describe('/aanbieder/producten/:productId', () => {
     expect((screen.getByLabelText('Titel') as HTMLInputElement).value).toBe('Zwemles');
     expect((screen.getByLabelText('Tegoedbon met code') as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('button', { name: 'Opslaan en opnieuw indienen' })).toBeTruthy();
+  });
+
+  it('shows each municipality’s decision: in the offer of one, rejected with a reason by the other', async () => {
+    renderApp(`/aanbieder/producten/${ids.product1}`, { kind: 'PROVIDER' }, {
+      MyProduct: () => myProduct('APPROVED', [approval('noorderhaven', 'REJECTED', 'Niet voor volwassenen.'), approval('zuiderveen', 'APPROVED')]),
+      ProductFormCategories: categories,
+    });
+    expect(await screen.findByText('Goedgekeurd in Gemeente Zuiderveen. Afgekeurd in Gemeente Noorderhaven.')).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Beslissing van elke gemeente waar u aanbieder bent' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => [within(r).getByRole('rowheader').textContent, within(r).getAllByRole('cell')[0]!.textContent])).toEqual([
+      ['Gemeente Noorderhaven', 'Afgekeurd'],
+      ['Gemeente Zuiderveen', 'Goedgekeurd'],
+    ]);
+    expect(within(rows[0]!).getByText('Niet voor volwassenen.')).toBeTruthy();
+    expect(screen.getByText('Gemeente Noorderhaven heeft dit product afgekeurd')).toBeTruthy();
+    expect(screen.getByText('Reden: Niet voor volwassenen.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Bekijk het product in het aanbod' }).closest('dd')!.textContent).toMatch(/voor inwoners van Gemeente Zuiderveen\)$/);
   });
 
   it('checks the input before sending it, with Dutch messages on the fields', async () => {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { formatDateTime } from '../../../components/dates/formatDate';
 import { Page } from '../../../components/layout/Page';
 import { Money } from '../../../components/money/Money';
@@ -8,6 +8,7 @@ import { ProductForm, type ProductFormIntent, type ProductFormOutcome } from '..
 import { ProductImages } from '../../../components/products/ProductImages';
 import { availabilityLabel, redemptionMethodLabel } from '../../../components/products/productLabels';
 import { productStatusLabel } from '../../../components/products/productStatus';
+import { ProductDecisionsTable, decisionSummary, dutchList, productDecisions } from '../../../components/products/ProductDecisions';
 import { Alert } from '../../../components/ui/Alert';
 import { Loading } from '../../../components/ui/Loading';
 import { QueryError } from '../../../components/ui/QueryError';
@@ -29,14 +30,13 @@ export const MyProductDocument = graphql(`
       status
       availability
       redemptionMethod
-      rejectionReason
       submittedAt
-      reviewedAt
       updatedAt
       category {
         id
         name
       }
+      ...ProductDecisions_product
       images {
         id
         url
@@ -62,17 +62,15 @@ const UpdateProductDocument = graphql(`
         status
         availability
         redemptionMethod
-        rejectionReason
         updatedAt
         category {
           id
           name
         }
+        ...ProductDecisions_product
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }
@@ -87,19 +85,19 @@ const ArchiveProductDocument = graphql(`
         updatedAt
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }
 `);
 
-/** One of the provider's own products: status, the rejection reason, edit, submit, images, archive. */
+/**
+ * One of the provider's own products: its status and each municipality's decision (with the reason of a rejection),
+ * edit, submit, images, archive.
+ */
 export default function ProductEditScreen() {
   const { productId = '' } = useParams();
-  const location = useLocation();
-  const [notice, setNotice] = useState<string | null>((location.state as { notice?: string } | null)?.notice ?? null);
+  const [notice, setNotice] = useState<string | null>(null); // a notice from the previous screen is shown by Page
   const [actionError, setActionError] = useState<string | null>(null);
   const [confirmArchive, setConfirmArchive] = useState(false);
   const { data, loading, error, refetch } = useQuery(MyProductDocument, { variables: { id: productId } });
@@ -127,6 +125,9 @@ export default function ProductEditScreen() {
   const product = data?.myProduct;
   if (!product) return <NotFoundScreen />;
 
+  const decisions = productDecisions(product);
+  const offeredIn = product.status === 'APPROVED' ? decisions.approvals.filter((a) => a.status === 'APPROVED') : [];
+  const rejectedBy = decisions.approvals.filter((a) => a.status === 'REJECTED');
   const editable = product.status === 'DRAFT' || product.status === 'REJECTED' || product.status === 'APPROVED';
   const submittable = product.status === 'DRAFT' || product.status === 'REJECTED';
 
@@ -140,11 +141,11 @@ export default function ProductEditScreen() {
       const submitted = await submitProduct({ variables: { id: productId } });
       const errors = submitted.data?.submitProduct.errors ?? [];
       if (errors.length) return { ok: false, errors };
-      setNotice('Uw wijzigingen zijn opgeslagen en het product is ingediend. De gemeente beoordeelt het opnieuw.');
+      setNotice('Uw wijzigingen zijn opgeslagen en het product is ingediend. Elke gemeente waar u aanbieder bent, beoordeelt het opnieuw.');
     } else {
       setNotice(
         payload.product.status === 'DRAFT' && product!.status === 'APPROVED'
-          ? 'Uw wijzigingen zijn opgeslagen. Het product staat nu niet meer in het aanbod: dien het opnieuw in ter beoordeling.'
+          ? 'Uw wijzigingen zijn opgeslagen. Het product staat nu in geen enkele gemeente meer in het aanbod: dien het opnieuw in ter beoordeling.'
           : 'Uw wijzigingen zijn opgeslagen.',
       );
     }
@@ -159,7 +160,7 @@ export default function ProductEditScreen() {
       const result = await submitProduct({ variables: { id: productId } });
       const errors = result.data?.submitProduct.errors ?? [];
       if (errors.length) setActionError(errors.map((e) => e.message).join(' '));
-      else setNotice('Uw product is ingediend. De gemeente beoordeelt het; u krijgt een e-mail zodra het is beoordeeld.');
+      else setNotice('Uw product is ingediend. Elke gemeente waar u aanbieder bent, beoordeelt het; u krijgt per gemeente een e-mail zodra die heeft beslist.');
     } catch {
       setActionError('Indienen is niet gelukt door een storing. Probeer het over een paar minuten opnieuw.');
     }
@@ -211,31 +212,50 @@ export default function ProductEditScreen() {
             <dd>{formatDateTime(product.submittedAt)}</dd>
           </>
         ) : null}
-        {product.status === 'APPROVED' ? (
+        {offeredIn.length ? (
           <>
             <dt>In het aanbod</dt>
             <dd>
-              <Link to={urls.product(product.slug, product.id)}>Bekijk het product in het aanbod</Link>
+              <Link to={urls.product(product.slug, product.id)}>Bekijk het product in het aanbod</Link> (voor inwoners van{' '}
+              {dutchList(offeredIn.map((a) => a.municipality.name))})
             </dd>
           </>
         ) : null}
       </dl>
 
-      {product.status === 'REJECTED' && product.rejectionReason ? (
-        <Alert variant="warning" title="De gemeente heeft dit product afgekeurd">
-          <p>Reden: {product.rejectionReason}</p>
-          <p>Pas het product aan en dien het opnieuw in.</p>
+      {rejectedBy.map((a) => (
+        <Alert key={a.id} variant="warning" title={`${a.municipality.name} heeft dit product afgekeurd`}>
+          <p>Reden: {a.reason}</p>
+          <p>
+            {product.status === 'REJECTED'
+              ? 'Pas het product aan en dien het opnieuw in.'
+              : product.status === 'SUBMITTED'
+                ? 'U kunt het product aanpassen en opnieuw indienen zodra de andere gemeenten hebben beslist.'
+                : 'Past u de inhoud van het product aan en dient u het opnieuw in, dan beoordelen alle gemeenten het opnieuw; tot die tijd staat het in geen enkele gemeente in het aanbod.'}
+          </p>
         </Alert>
-      ) : null}
+      ))}
       {product.status === 'SUBMITTED' ? (
         <Alert variant="info" title="Dit product wordt beoordeeld">
-          <p>De gemeente beoordeelt uw product. U kunt het weer wijzigen nadat het is beoordeeld.</p>
+          <p>
+            {decisions.approvals.length
+              ? 'Elke gemeente waar u aanbieder bent, beoordeelt uw product. U kunt het weer wijzigen nadat het is beoordeeld.'
+              : 'Uw product wordt beoordeeld zodra een gemeente u als aanbieder heeft goedgekeurd. U kunt het weer wijzigen nadat het is beoordeeld.'}
+          </p>
         </Alert>
       ) : null}
       {product.status === 'ARCHIVED' ? (
         <Alert variant="info" title="Dit product is gearchiveerd">
           <p>Een gearchiveerd product staat niet in het aanbod en kan niet meer worden gewijzigd.</p>
         </Alert>
+      ) : null}
+
+      {decisions.approvals.length ? (
+        <section aria-labelledby="beoordeling-kop">
+          <h2 id="beoordeling-kop">Beoordeling per gemeente</h2>
+          <p>{decisionSummary(decisions.approvals)}</p>
+          <ProductDecisionsTable product={product} caption="Beslissing van elke gemeente waar u aanbieder bent" />
+        </section>
       ) : null}
 
       {submittable ? (
@@ -251,8 +271,9 @@ export default function ProductEditScreen() {
           <h2 id="bewerken-kop">Gegevens wijzigen</h2>
           {product.status === 'APPROVED' ? (
             <p>
-              Let op: als u de titel, omschrijving, prijs, categorie of levering wijzigt, haalt de gemeente het product uit het
-              aanbod tot het opnieuw is goedgekeurd. Alleen de beschikbaarheid kunt u zonder nieuwe beoordeling wijzigen.
+              Let op: als u de titel, omschrijving, prijs, categorie, levering of afbeeldingen wijzigt, gaat het product in alle
+              gemeenten uit het aanbod tot het opnieuw is ingediend en goedgekeurd. Alleen de beschikbaarheid kunt u zonder nieuwe
+              beoordeling wijzigen.
             </p>
           ) : null}
           {categories.data ? (

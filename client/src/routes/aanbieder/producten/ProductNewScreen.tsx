@@ -25,9 +25,7 @@ const CreateProductDocument = graphql(`
         status
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }
@@ -39,14 +37,12 @@ export const SubmitProductDocument = graphql(`
       product {
         id
         status
-        rejectionReason
         submittedAt
         updatedAt
+        ...ProductDecisions_product
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

@@ -1,12 +1,12 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connection, ids, productNode } from '../../../test/fixtures';
+import { approval, connection, ids, productNode } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 
 afterEach(cleanup);
 
-function ownProduct(id: string, title: string, status: string) {
-  return { ...productNode(id, title, 995), status, updatedAt: '2026-03-03T13:05:00.000Z' };
+function ownProduct(id: string, title: string, status: string, approvals: ReturnType<typeof approval>[] = []) {
+  return { ...productNode(id, title, 995), status, updatedAt: '2026-03-03T13:05:00.000Z', approvals };
 }
 
 describe('/aanbieder/producten', () => {
@@ -14,8 +14,8 @@ describe('/aanbieder/producten', () => {
     renderApp('/aanbieder/producten', { kind: 'PROVIDER' }, {
       MyProducts: () => ({
         myProducts: connection([
-          ownProduct(ids.product1, 'Zwemles', 'SUBMITTED'),
-          ownProduct(ids.product2, 'Zwemdiploma A', 'REJECTED'),
+          ownProduct(ids.product1, 'Zwemles', 'APPROVED', [approval('noorderhaven', 'PENDING'), approval('zuiderveen', 'APPROVED')]),
+          ownProduct(ids.product2, 'Zwemdiploma A', 'REJECTED', [approval('zuiderveen', 'REJECTED', 'Vermeld de leeftijden.')]),
         ] as never),
       }),
     });
@@ -24,8 +24,11 @@ describe('/aanbieder/producten', () => {
     expect(headers).toEqual(['Titel', 'Categorie', 'Status', 'Prijs', 'Laatst gewijzigd']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByRole('rowheader').textContent).toBe('Zwemles');
-    expect(within(rows[0]!).getByText('Ingediend')).toBeTruthy();
+    // The overall status, and what each municipality decided.
+    expect(within(rows[0]!).getByText('Goedgekeurd')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Goedgekeurd in Gemeente Zuiderveen. In behandeling in Gemeente Noorderhaven.')).toBeTruthy();
     expect(within(rows[1]!).getByText('Afgekeurd')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Afgekeurd in Gemeente Zuiderveen.')).toBeTruthy();
     expect(within(rows[0]!).getByText('€ 9,95')).toBeTruthy();
     expect(within(rows[0]!).getByText('3 maart 2026')).toBeTruthy();
   });

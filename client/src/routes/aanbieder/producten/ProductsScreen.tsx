@@ -6,6 +6,7 @@ import { formatDate } from '../../../components/dates/formatDate';
 import { Page } from '../../../components/layout/Page';
 import { Money } from '../../../components/money/Money';
 import { productStatusLabel } from '../../../components/products/productStatus';
+import { decisionSummary } from '../../../components/products/ProductDecisions';
 import { Loading } from '../../../components/ui/Loading';
 import { QueryError } from '../../../components/ui/QueryError';
 import { graphql } from '../../../graphql/generated';
@@ -26,6 +27,14 @@ const MyProductsDocument = graphql(`
           category {
             id
             name
+          }
+          approvals {
+            id
+            status
+            municipality {
+              id
+              name
+            }
           }
         }
       }
@@ -59,7 +68,10 @@ export default function ProductsScreen() {
   }
 
   return (
-    <Page title="Producten" lead="Uw producten in alle statussen. Een nieuw of gewijzigd product wordt eerst door de gemeente beoordeeld.">
+    <Page
+      title="Producten"
+      lead="Uw producten in alle statussen. Een nieuw of gewijzigd product wordt eerst beoordeeld door elke gemeente waar u aanbieder bent; elke gemeente beslist zelf over haar aanbod."
+    >
       <p>
         <Link className="gw-button" to={urls.provider.newProduct()}>
           Nieuw product
@@ -99,6 +111,7 @@ export default function ProductsScreen() {
                     <td>{node.category.name}</td>
                     <td>
                       <span className="gw-tag">{productStatusLabel[node.status]}</span>
+                      {node.approvals.length ? <div className="gw-muted">{decisionSummary(node.approvals)}</div> : null}
                     </td>
                     <td className="gw-num">
                       <Money cents={node.priceCents} />

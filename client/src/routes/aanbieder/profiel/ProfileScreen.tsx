@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '../../../components/dates/formatDate';
 import { ErrorSummary, type SummaryItem } from '../../../components/forms/ErrorSummary';
 import { NETWORK_ERROR, focusFirstError, splitErrors } from '../../../components/forms/formErrors';
@@ -78,9 +78,7 @@ const UpdateMyProviderDocument = graphql(`
         description
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }
@@ -89,15 +87,9 @@ const UpdateMyProviderDocument = graphql(`
 const InviteProviderUserDocument = graphql(`
   mutation InviteProviderUser($input: InviteProviderUserInput!) {
     inviteProviderUser(input: $input) {
-      user {
-        id
-        name
-        email
-      }
+      invited
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }
@@ -108,9 +100,7 @@ const RemoveProviderUserDocument = graphql(`
     removeProviderUser(id: $id) {
       removedUserId
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }
@@ -122,17 +112,10 @@ type MunicipalityRow = ProviderProfileQuery['myMunicipalities'][number];
 /** /aanbieder/profiel: the organisation's details, its users and its memberships per municipality. */
 export default function ProfileScreen() {
   const { data, loading, error, refetch } = useQuery(ProviderProfileDocument, { fetchPolicy: 'cache-and-network' });
-  const location = useLocation();
-  const notice = (location.state as { notice?: string } | null)?.notice;
   const provider = data?.myProvider;
 
   return (
     <Page title="Profiel" lead="De gegevens van uw organisatie, de gebruikers en de gemeenten waar u aanbieder bent.">
-      {notice ? (
-        <Alert variant="success" role="status">
-          <p>{notice}</p>
-        </Alert>
-      ) : null}
       <div aria-busy={loading && !data}>
         {loading && !data ? <Loading /> : null}
         {error && !data ? <QueryError message="Uw profiel kon niet worden geladen." onRetry={() => void refetch()} /> : null}
@@ -334,8 +317,10 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
     try {
       const { data: result } = await invite({ variables: { input: { name, email } } });
       const payload = result?.inviteProviderUser;
-      if (payload?.user) {
-        setSent(`We hebben een uitnodiging gestuurd naar ${payload.user.email}. Met de link daarin kiest ${payload.user.name} een wachtwoord.`);
+      if (payload?.invited) {
+        setSent(
+          `We sturen een uitnodiging naar ${email}. Met de link daarin kiest ${name.trim()} een wachtwoord. Heeft dit e-mailadres al een account, dan krijgt de eigenaar in plaats daarvan een bericht.`,
+        );
         setFormKey((k) => k + 1);
         onInvited();
         return;

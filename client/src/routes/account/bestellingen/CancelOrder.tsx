@@ -9,9 +9,7 @@ const CancelMyOrderDocument = graphql(`
     cancelMyOrder(id: $id, reason: $reason) {
       refundCents
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
       order {
         id

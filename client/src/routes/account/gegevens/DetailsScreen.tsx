@@ -34,9 +34,7 @@ const UpdateMyDetailsDocument = graphql(`
         notifyOrderStatus
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

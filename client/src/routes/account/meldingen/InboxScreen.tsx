@@ -41,8 +41,7 @@ const MarkMessageReadDocument = graphql(`
     markMessageRead(id: $id) {
       unreadCount
       errors {
-        code
-        message
+        ...UserErrorFields @unmask
       }
       message {
         id
@@ -59,8 +58,7 @@ const MarkAllMessagesReadDocument = graphql(`
       markedCount
       unreadCount
       errors {
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

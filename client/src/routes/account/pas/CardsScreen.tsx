@@ -32,9 +32,7 @@ const BlockMyCardDocument = graphql(`
         blockedAt
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

@@ -63,9 +63,7 @@ const ApproveMembershipDocument = graphql(`
         decidedAt
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }
@@ -81,9 +79,7 @@ const RejectMembershipDocument = graphql(`
         decidedAt
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

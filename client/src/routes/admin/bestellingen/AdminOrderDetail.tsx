@@ -73,9 +73,7 @@ const CancelOrderDocument = graphql(`
         }
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

@@ -15,9 +15,7 @@ const LoginStaffDocument = graphql(`
         kind
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }
@@ -55,9 +53,14 @@ export default function StaffLoginScreen() {
   return (
     <Page title="Inloggen beheeromgeving" lead="Voor medewerkers van de gemeente.">
       <PasswordLoginForm onLogin={login} onSuccess={afterLogin} />
-      <p>
-        Bent u inwoner? <Link to={urls.login()}>Log in met DigiD</Link>.
-      </p>
+      <ul className="gw-prose">
+        <li>
+          <Link to={urls.admin.forgotPassword()}>Wachtwoord vergeten?</Link>
+        </li>
+        <li>
+          Bent u inwoner? <Link to={urls.login()}>Log in met DigiD</Link>.
+        </li>
+      </ul>
     </Page>
   );
 }

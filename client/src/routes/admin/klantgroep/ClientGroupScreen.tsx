@@ -1,11 +1,11 @@
 import { useQuery } from '@apollo/client/react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { formatDate } from '../../../components/dates/formatDate';
 import { Page } from '../../../components/layout/Page';
 import { Money } from '../../../components/money/Money';
-import { Alert } from '../../../components/ui/Alert';
 import { QueryError } from '../../../components/ui/QueryError';
 import { graphql } from '../../../graphql/generated';
+import { screenPermission } from '../../../lib/permissions';
 import { urls } from '../../../lib/urls';
 import { hasPermission, useViewer } from '../../../lib/viewer';
 import { assignmentStatusLabel, formatDay, LoadingPage, RecordNotFound } from './shared';
@@ -50,8 +50,6 @@ const AdminClientGroupDocument = graphql(`
 /** /admin/klantgroep/:clientId: a household with its members, budgets and orders. */
 export default function ClientGroupScreen() {
   const { clientId = '' } = useParams();
-  const location = useLocation();
-  const notice = (location.state as { notice?: string } | null)?.notice;
   const { viewer } = useViewer();
   const { data, loading, error, refetch } = useQuery(AdminClientGroupDocument, { variables: { id: clientId }, fetchPolicy: 'cache-and-network' });
 
@@ -67,15 +65,11 @@ export default function ClientGroupScreen() {
   if (!group) return <RecordNotFound title="Klantgroep niet gevonden" />;
   const assignments = data?.clientGroupAssignments ?? [];
   const canManageAssignments = hasPermission(viewer, 'ASSIGNMENT_MANAGE');
+  const canAddMember = hasPermission(viewer, screenPermission.clientGroupAddMember);
   const ordersVia = group.members.find((m) => !m.erasedAt) ?? group.members[0];
 
   return (
     <Page title={group.name} crumb="Klantgroep" lead={`Klantnummer ${group.clientNumber} · ${group.municipality.name}`}>
-      {notice ? (
-        <Alert variant="success" role="status">
-          <p>{notice}</p>
-        </Alert>
-      ) : null}
       <dl className="gw-definition-list">
         <dt>Klantnummer</dt>
         <dd>{group.clientNumber}</dd>
@@ -125,9 +119,11 @@ export default function ClientGroupScreen() {
             </table>
           </div>
         )}
-        <p>
-          <Link to={urls.admin.clientGroupAddMember(group.id)}>Lid toevoegen</Link>
-        </p>
+        {canAddMember ? (
+          <p>
+            <Link to={urls.admin.clientGroupAddMember(group.id)}>Lid toevoegen</Link>
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="toewijzingen-kop">

@@ -1,6 +1,6 @@
 import { useLazyQuery, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { formatDate, formatDateTime } from '../../../components/dates/formatDate';
 import { Page } from '../../../components/layout/Page';
 import { Alert } from '../../../components/ui/Alert';
@@ -90,8 +90,6 @@ function BsnReveal({ personId, masked }: { personId: string; masked: string }) {
 /** /admin/persoon/:externalIdentifier: a person's details. The BSN is masked; every visit is audit-logged. */
 export default function PersonScreen() {
   const { externalIdentifier = '' } = useParams();
-  const location = useLocation();
-  const notice = (location.state as { notice?: string } | null)?.notice;
   const { viewer } = useViewer();
   const { data, loading, error, refetch } = useQuery(AdminPersonDocument, { variables: { externalIdentifier }, fetchPolicy: 'network-only' });
 
@@ -111,11 +109,6 @@ export default function PersonScreen() {
   return (
     <Page title={person.fullName} crumb="Persoon" lead={`Klantnummer ${person.externalIdentifier} · ${person.municipality.name}`}>
       <PersonNav externalIdentifier={person.externalIdentifier} />
-      {notice ? (
-        <Alert variant="success" role="status">
-          <p>{notice}</p>
-        </Alert>
-      ) : null}
       {person.erasedAt ? (
         <Alert variant="warning">
           <p>

@@ -60,9 +60,7 @@ const UpdateArrangementDocument = graphql(`
         }
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

@@ -16,9 +16,7 @@ const CreateArrangementDocument = graphql(`
         name
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

@@ -1,8 +1,7 @@
 import { useQuery } from '@apollo/client/react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { Page } from '../../../components/layout/Page';
 import { Money } from '../../../components/money/Money';
-import { Alert } from '../../../components/ui/Alert';
 import { Loading } from '../../../components/ui/Loading';
 import { QueryError } from '../../../components/ui/QueryError';
 import { graphql } from '../../../graphql/generated';
@@ -33,18 +32,11 @@ const percent = new Intl.NumberFormat('nl-NL', { style: 'percent', maximumFracti
 
 /** /admin/regelingen: the arrangements of the staff member's municipalities, with budget use from the ledger. */
 export default function ArrangementsScreen() {
-  const location = useLocation();
-  const notice = (location.state as { notice?: string } | null)?.notice;
   const { data, loading, error, refetch } = useQuery(AdminArrangementsDocument, { fetchPolicy: 'cache-and-network' });
   const list = data?.arrangements;
 
   return (
     <Page title="Regelingen" lead="De regelingen van de gemeenten waarvoor u werkt, met wat er is toegekend en besteed (uit het grootboek).">
-      {notice ? (
-        <Alert variant="success" role="status">
-          <p>{notice}</p>
-        </Alert>
-      ) : null}
       <p>
         <Link to={urls.admin.newArrangement()} className="gw-button">
           Nieuwe regeling

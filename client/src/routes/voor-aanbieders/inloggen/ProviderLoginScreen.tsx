@@ -15,9 +15,7 @@ const LoginProviderDocument = graphql(`
         kind
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

@@ -41,9 +41,7 @@ const RegisterProviderDocument = graphql(`
     registerProvider(input: $input) {
       submitted
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

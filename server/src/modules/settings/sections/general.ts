@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { Audience } from '../../../graphql/auth/permissions.js';
 import { municipalityScope } from '../../../graphql/auth/viewer.js';
 import { UserError } from '../../../graphql/errors.js';
-import { normalisePhone } from '../../providers/provider.validation.js';
+import { email, phone } from '../../../rules/contact.js';
 import { defineSection } from './section.js';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/** The shared rules (src/rules) decide what a phone number and an e-mail address are; the messages name municipal examples. */
+const PHONE = phone();
+const EMAIL = email();
 
 /** Optional text: trimmed, empty becomes null. */
 const optionalText = (max: number, tooLong: string) =>
@@ -20,12 +22,12 @@ const optionalText = (max: number, tooLong: string) =>
 /** A municipality's public contact details, shown in the footer of the public site. */
 export const municipalityContactSchema = z.strictObject(
   {
-    phone: optionalText(30, 'Een telefoonnummer is hoogstens 30 tekens.').refine((v) => v === null || normalisePhone(v) !== null || /^14\s?0\d{2,3}$/.test(v), {
+    phone: optionalText(30, 'Een telefoonnummer is hoogstens 30 tekens.').refine((v) => v === null || PHONE.check(v).ok || /^14\s?0\d{2,3}$/.test(v), {
       error: 'Vul een geldig telefoonnummer in, bijvoorbeeld 14 0591 of 0591 123 456.',
     }),
     email: optionalText(254, 'Een e-mailadres is hoogstens 254 tekens.')
       .transform((v) => (v ? v.toLowerCase() : null))
-      .refine((v) => v === null || EMAIL.test(v), { error: 'Vul een geldig e-mailadres in, bijvoorbeeld info@gemeente.nl.' }),
+      .refine((v) => v === null || EMAIL.check(v).ok, { error: 'Vul een geldig e-mailadres in, bijvoorbeeld info@gemeente.nl.' }),
     website: optionalText(300, 'Een webadres is hoogstens 300 tekens.').refine((v) => v === null || /^https:\/\/[^\s/]+\.[^\s]+$/i.test(v), {
       error: 'Vul een volledig webadres in dat met https:// begint.',
     }),

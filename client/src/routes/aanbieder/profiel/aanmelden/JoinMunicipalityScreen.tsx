@@ -27,9 +27,7 @@ const ApplyForMembershipDocument = graphql(`
         decidedAt
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

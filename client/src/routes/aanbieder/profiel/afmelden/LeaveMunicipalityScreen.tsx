@@ -23,9 +23,7 @@ const WithdrawMembershipDocument = graphql(`
         decidedAt
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

@@ -1,39 +1,65 @@
-import { useQuery } from '@apollo/client/react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { formatCount } from '../../../../components/dates/formatDate';
+import { ConnectionTable, FilterForm, oneOf, text, useConnection, useFilters, type Column, type Filters } from '../../../../components/lists';
 import { Page } from '../../../../components/layout/Page';
-import { Alert } from '../../../../components/ui/Alert';
-import { Loading } from '../../../../components/ui/Loading';
-import { QueryError } from '../../../../components/ui/QueryError';
 import { graphql } from '../../../../graphql/generated';
+import type { AdminCategoriesQuery } from '../../../../graphql/generated/graphql';
 import { urls } from '../../../../lib/urls';
 
-export const AdminCategoriesDocument = graphql(`
-  query AdminCategories {
-    categories {
-      id
-      name
-      description
-      sortOrder
-      featured
-      productCount
-      allProductCount
+const AdminCategoriesDocument = graphql(`
+  query AdminCategories($filter: CategoryFilter, $first: Int, $after: String) {
+    adminCategories(filter: $filter, first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        cursor
+        node {
+          id
+          name
+          sortOrder
+          featured
+          productCount
+          allProductCount
+        }
+      }
     }
   }
 `);
 
-/** All categories in display order, with their products and which one is featured. */
+type Category = AdminCategoriesQuery['adminCategories']['edges'][number]['node'];
+
+/** ?zoek=…&producten=met|zonder */
+const filters = {
+  search: text({ param: 'zoek', label: 'Naam', hint: 'Een deel van de naam.' }),
+  hasProducts: oneOf({
+    param: 'producten',
+    label: 'Producten',
+    all: 'Met en zonder producten',
+    options: [
+      { value: true, param: 'met', label: 'Met producten' },
+      { value: false, param: 'zonder', label: 'Zonder producten (kan weg)' },
+    ],
+  }),
+} satisfies Filters;
+
+const columns: Column<Category>[] = [
+  { header: 'Naam', rowHeader: true, cell: (c) => <Link to={urls.admin.beheer.category(c.id)}>{c.name}</Link> },
+  { header: 'Volgorde', numeric: true, cell: (c) => c.sortOrder },
+  { header: 'In het aanbod', numeric: true, cell: (c) => formatCount(c.productCount) },
+  { header: 'Alle producten', numeric: true, cell: (c) => formatCount(c.allProductCount) },
+  { header: 'Uitgelicht', cell: (c) => (c.featured ? <span className="gw-tag">Uitgelicht</span> : '–') },
+];
+
+/** /admin/beheer/categorieen: the categories in display order, with their products and which one is featured. */
 export default function CategoriesScreen() {
-  const { data, loading, error, refetch } = useQuery(AdminCategoriesDocument, { fetchPolicy: 'cache-and-network' });
-  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  const [values, setValues, state] = useFilters(filters);
+  const list = useConnection(AdminCategoriesDocument, { variables: { filter: values }, field: 'adminCategories' });
   return (
     <Page title="Categorieën" lead="De categorieën van het aanbod, in de volgorde waarin bezoekers ze zien.">
-      {notice ? (
-        <Alert variant="success" role="status">
-          <p>{notice}</p>
-        </Alert>
-      ) : null}
-      <ul className="gw-actions" style={{ listStyle: 'none', padding: 0 }}>
+      <ul className="gw-actions gw-plain-list">
         <li>
           <Link className="gw-button" to={urls.admin.beheer.newCategory()}>
             Nieuwe categorie
@@ -43,49 +69,17 @@ export default function CategoriesScreen() {
           <Link to={urls.admin.beheer.featuredCategory()}>Uitgelichte categorie kiezen</Link>
         </li>
       </ul>
-      <div aria-busy={loading && !data}>
-        {loading && !data ? <Loading /> : null}
-        {error && !data ? <QueryError message="De categorieën konden niet worden geladen." onRetry={() => void refetch()} /> : null}
-      </div>
-      {data ? (
-        data.categories.length === 0 ? (
-          <p>Er zijn nog geen categorieën.</p>
-        ) : (
-          <div className="gw-table-wrapper">
-            <table className="gw-table">
-              <caption>Categorieën ({data.categories.length})</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Naam</th>
-                  <th scope="col" className="gw-num">
-                    Volgorde
-                  </th>
-                  <th scope="col" className="gw-num">
-                    In het aanbod
-                  </th>
-                  <th scope="col" className="gw-num">
-                    Alle producten
-                  </th>
-                  <th scope="col">Uitgelicht</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.categories.map((c) => (
-                  <tr key={c.id}>
-                    <th scope="row">
-                      <Link to={urls.admin.beheer.category(c.id)}>{c.name}</Link>
-                    </th>
-                    <td className="gw-num">{c.sortOrder}</td>
-                    <td className="gw-num">{formatCount(c.productCount)}</td>
-                    <td className="gw-num">{formatCount(c.allProductCount)}</td>
-                    <td>{c.featured ? <span className="gw-tag">Uitgelicht</span> : '–'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )
-      ) : null}
+      <FilterForm filters={filters} values={values} onChange={setValues} state={state} label="Categorieën zoeken" />
+      <ConnectionTable
+        list={list}
+        caption="Categorieën"
+        columns={columns}
+        filtered={state.active}
+        empty="Er zijn nog geen categorieën. Voeg de eerste toe met ‘Nieuwe categorie’: aanbieders kiezen er een voor elk product."
+        emptyFiltered="Geen categorie past bij deze filters. Zoek op een ander deel van de naam, of wis de filters."
+        errorMessage="De categorieën konden niet worden geladen."
+        moreLabel="Meer categorieën laden"
+      />
     </Page>
   );
 }

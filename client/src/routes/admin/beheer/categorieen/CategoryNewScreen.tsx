@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { CategoryForm } from '../../../../components/categories/CategoryForm';
 import { Page } from '../../../../components/layout/Page';
 import { graphql } from '../../../../graphql/generated';
+import { withNotice } from '../../../../lib/notice';
 import { urls } from '../../../../lib/urls';
 
 const CreateCategoryDocument = graphql(`
@@ -13,14 +14,13 @@ const CreateCategoryDocument = graphql(`
         name
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }
 `);
 
+/** /admin/beheer/categorieen/nieuw */
 export default function CategoryNewScreen() {
   const navigate = useNavigate();
   const [create] = useMutation(CreateCategoryDocument, { refetchQueries: ['AdminCategories'] });
@@ -28,13 +28,8 @@ export default function CategoryNewScreen() {
     <Page title="Nieuwe categorie">
       <CategoryForm
         submitLabel="Categorie opslaan"
-        onSave={async (input) => {
-          const result = await create({ variables: { input } });
-          const payload = result.data?.createCategory;
-          if (!payload?.category) return { ok: false, errors: payload?.errors ?? [] };
-          void navigate(urls.admin.beheer.categories(), { state: { notice: `De categorie ‘${payload.category.name}’ is toegevoegd.` } });
-          return { ok: true };
-        }}
+        save={async (input) => (await create({ variables: { input } })).data?.createCategory}
+        onSaved={(payload) => void navigate(urls.admin.beheer.categories(), { state: withNotice(`De categorie ‘${payload.category!.name}’ is toegevoegd.`) })}
       />
     </Page>
   );

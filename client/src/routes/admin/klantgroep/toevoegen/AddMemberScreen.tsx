@@ -39,9 +39,7 @@ const AddClientGroupMemberDocument = graphql(`
         }
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

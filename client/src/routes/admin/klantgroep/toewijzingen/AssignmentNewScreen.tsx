@@ -55,9 +55,7 @@ const GrantAssignmentDocument = graphql(`
         amountCents
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { formatDateTime } from '../../../../components/dates/formatDate';
 import { TextAreaField } from '../../../../components/forms/fields';
 import { NETWORK_ERROR } from '../../../../components/forms/formErrors';
@@ -52,9 +52,7 @@ const RevokeAssignmentDocument = graphql(`
         revokedReason
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }
@@ -144,10 +142,9 @@ function RevokeForm({ assignment, onDone, onCancel }: { assignment: Assignment; 
 /** /admin/klantgroep/:clientId/toewijzingen: the household's budgets with balance, validity, status and bookings. */
 export default function AssignmentsScreen() {
   const { clientId = '' } = useParams();
-  const location = useLocation();
   const { data, loading, error, refetch } = useQuery(AdminAssignmentsDocument, { variables: { id: clientId }, fetchPolicy: 'cache-and-network' });
   const [revoking, setRevoking] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>((location.state as { notice?: string } | null)?.notice ?? null);
+  const [notice, setNotice] = useState<string | null>(null); // a notice from the previous screen is shown by Page
 
   if (loading && !data) return <LoadingPage title="Toewijzingen" />;
   if (error && !data) {

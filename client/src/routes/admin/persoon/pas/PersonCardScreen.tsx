@@ -40,9 +40,7 @@ const IssueCardDocument = graphql(`
         status
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }
@@ -57,9 +55,7 @@ const BlockCardDocument = graphql(`
         blockedAt
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }
@@ -79,9 +75,7 @@ const ReplaceCardDocument = graphql(`
         status
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

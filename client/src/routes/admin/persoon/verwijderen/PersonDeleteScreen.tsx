@@ -34,9 +34,7 @@ const ErasePersonDocument = graphql(`
         erasedAt
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }

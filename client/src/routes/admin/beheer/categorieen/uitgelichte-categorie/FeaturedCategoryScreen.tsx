@@ -1,12 +1,20 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useState, type FormEvent } from 'react';
 import { RadioGroup } from '../../../../../components/forms/fields';
+import { useMutationForm } from '../../../../../components/forms/useMutationForm';
 import { Page } from '../../../../../components/layout/Page';
-import { Alert } from '../../../../../components/ui/Alert';
-import { Loading } from '../../../../../components/ui/Loading';
-import { QueryError } from '../../../../../components/ui/QueryError';
+import { QueryBoundary } from '../../../../../components/ui/QueryBoundary';
 import { graphql } from '../../../../../graphql/generated';
-import { AdminCategoriesDocument } from '../CategoriesScreen';
+import { useShowNotice } from '../../../../../lib/notice';
+
+const FeaturedCategoryChoicesDocument = graphql(`
+  query FeaturedCategoryChoices {
+    categories {
+      id
+      name
+      featured
+    }
+  }
+`);
 
 const SetFeaturedCategoryDocument = graphql(`
   mutation SetFeaturedCategory($categoryId: ID) {
@@ -16,68 +24,50 @@ const SetFeaturedCategoryDocument = graphql(`
         featured
       }
       errors {
-        field
-        code
-        message
+        ...UserErrorFields @unmask
       }
     }
   }
 `);
 
 const NONE = 'geen';
+const TITLE = 'Uitgelichte categorie';
+const LEAD = 'De uitgelichte categorie staat op de homepagina, met een paar van haar producten.';
 
-/** Choose the one featured category shown on the home page, or none. */
+/** /admin/beheer/categorieen/uitgelichte-categorie: choose the one featured category shown on the home page, or none. */
 export default function FeaturedCategoryScreen() {
-  const { data, loading, error, refetch } = useQuery(AdminCategoriesDocument, { fetchPolicy: 'cache-and-network' });
-  const [setFeatured, state] = useMutation(SetFeaturedCategoryDocument, { refetchQueries: ['AdminCategories', 'HomeFeatured'] });
-  const [notice, setNotice] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setNotice(null);
-    setFormError(null);
-    const value = String(new FormData(event.currentTarget).get('featured') ?? NONE);
-    try {
-      const result = await setFeatured({ variables: { categoryId: value === NONE ? null : value } });
-      const errors = result.data?.setFeaturedCategory.errors ?? [];
-      if (errors.length) setFormError(errors.map((e) => e.message).join(' '));
-      else setNotice(value === NONE ? 'Er is nu geen uitgelichte categorie.' : 'De uitgelichte categorie is opgeslagen.');
-    } catch {
-      setFormError('Opslaan is niet gelukt door een storing. Probeer het over een paar minuten opnieuw.');
-    }
-  }
-
-  const current = data?.categories.find((c) => c.featured)?.id ?? NONE;
+  const query = useQuery(FeaturedCategoryChoicesDocument, { fetchPolicy: 'cache-and-network' });
   return (
-    <Page title="Uitgelichte categorie" lead="De uitgelichte categorie staat op de homepagina, met een paar van haar producten.">
-      {notice ? (
-        <Alert variant="success" role="status">
-          <p>{notice}</p>
-        </Alert>
-      ) : null}
-      {formError ? (
-        <Alert variant="error" role="alert">
-          <p>{formError}</p>
-        </Alert>
-      ) : null}
-      <div aria-busy={loading && !data}>
-        {loading && !data ? <Loading /> : null}
-        {error && !data ? <QueryError message="De categorieën konden niet worden geladen." onRetry={() => void refetch()} /> : null}
-      </div>
-      {data ? (
-        <form className="gw-form" onSubmit={submit} key={current}>
-          <RadioGroup
-            legend="Welke categorie wilt u uitlichten?"
-            name="featured"
-            defaultValue={current}
-            options={[...data.categories.map((c) => ({ value: c.id, label: c.name })), { value: NONE, label: 'Geen uitgelichte categorie' }]}
-          />
-          <button type="submit" className="gw-button" disabled={state.loading}>
-            Opslaan
-          </button>
-        </form>
-      ) : null}
+    <QueryBoundary query={query} select={(data) => data.categories} title={TITLE} errorMessage="De categorieën konden niet worden geladen.">
+      {(categories) => <FeaturedCategoryForm categories={categories} />}
+    </QueryBoundary>
+  );
+}
+
+function FeaturedCategoryForm({ categories }: { categories: readonly { id: string; name: string; featured: boolean }[] }) {
+  const showNotice = useShowNotice();
+  const [setFeatured] = useMutation(SetFeaturedCategoryDocument, { refetchQueries: ['FeaturedCategoryChoices', 'AdminCategories', 'HomeFeatured'] });
+  const form = useMutationForm({
+    id: 'uitgelicht',
+    fields: ['categoryId'],
+    mutate: async ({ categoryId }) => (await setFeatured({ variables: { categoryId: categoryId === NONE ? null : categoryId } })).data?.setFeaturedCategory,
+    onSuccess: (payload) => showNotice(payload.category ? 'De uitgelichte categorie is opgeslagen.' : 'Er is nu geen uitgelichte categorie.'),
+  });
+  const current = categories.find((c) => c.featured)?.id ?? NONE;
+  return (
+    <Page title={TITLE} lead={LEAD}>
+      <form className="gw-form" {...form.props} key={current}>
+        {form.summary}
+        <RadioGroup
+          legend="Welke categorie wilt u uitlichten?"
+          {...form.field('categoryId')}
+          defaultValue={current}
+          options={[...categories.map((c) => ({ value: c.id, label: c.name })), { value: NONE, label: 'Geen uitgelichte categorie' }]}
+        />
+        <button type="submit" className="gw-button" disabled={form.busy}>
+          Opslaan
+        </button>
+      </form>
     </Page>
   );
 }

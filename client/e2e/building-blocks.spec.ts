@@ -1,0 +1,67 @@
+import { test, expect } from '@playwright/test';
+import { expectAccessible, loginStaff, settle, STAFF } from './support';
+
+/**
+ * The reference screens of the building blocks (README "Adding a screen"): a list kit screen whose filters live in
+ * the URL (Back and a shared link show the same list), and its empty and filtered states, each checked with axe.
+ */
+
+test('categories: filters in the URL survive Back and a shared link; empty and filtered states are accessible', async ({ page, context }) => {
+  await loginStaff(page, STAFF.redactie);
+  await page.goto('/admin/beheer/categorieen');
+  await settle(page);
+  const all = page.getByRole('table', { name: /^Categorieën: \d+ van \d+$/ });
+  await expect(all).toBeVisible();
+  await expect(all.getByRole('rowheader').first()).toBeVisible();
+
+  const search = page.getByRole('search', { name: 'Categorieën zoeken' });
+  await search.getByRole('combobox', { name: 'Producten' }).selectOption({ label: 'Met producten' });
+  await search.getByRole('searchbox', { name: /Naam/ }).fill('zwem');
+  await search.getByRole('button', { name: 'Zoeken' }).click();
+  await expect(page).toHaveURL(/producten=met/);
+  await expect(page).toHaveURL(/zoek=zwem/);
+  await settle(page);
+  await expect(page.getByRole('table', { name: /^Categorieën: 1 van 1$/ })).toBeVisible();
+  await expectAccessible(page, 'categorieën gefilterd');
+
+  // A shared link shows the same list, with the filters filled in.
+  const shared = await context.newPage();
+  await shared.goto(page.url());
+  await settle(shared);
+  await expect(shared.getByRole('table', { name: /^Categorieën: 1 van 1$/ })).toBeVisible();
+  await expect(shared.getByRole('searchbox', { name: /Naam/ })).toHaveValue('zwem');
+  await shared.close();
+
+  // Nothing matches: guidance, and a link that clears the filters.
+  await search.getByRole('searchbox', { name: /Naam/ }).fill('qwxyzzy');
+  await search.getByRole('button', { name: 'Zoeken' }).click();
+  await settle(page);
+  await expect(page.getByText('Geen categorie past bij deze filters.', { exact: false })).toBeVisible();
+  await expectAccessible(page, 'categorieën zonder resultaat');
+
+  // Back: the previous filters, in the list and in the form.
+  await page.goBack();
+  await settle(page);
+  await expect(page.getByRole('table', { name: /^Categorieën: 1 van 1$/ })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: /Naam/ })).toHaveValue('zwem');
+
+  await page.getByRole('link', { name: 'Filters wissen' }).click();
+  await expect(page).toHaveURL(/\/admin\/beheer\/categorieen$/);
+  await settle(page);
+  await expect(all).toBeVisible();
+});
+
+test('customers: the search is in the URL, Back returns to it, and an invalid URL value is ignored', async ({ page }) => {
+  await loginStaff(page, STAFF.klantcontact);
+  await page.goto('/admin/klanten?zoek=ZV-1000&gemeente=geen-id');
+  await settle(page);
+  await expect(page.getByRole('table', { name: /^Zoekresultaten voor ‘ZV-1000’: \d+ van \d+$/ })).toBeVisible();
+  await expectAccessible(page, 'klanten gezocht');
+  await page.getByRole('table').getByRole('rowheader').first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/admin\/klantgroep\//);
+  await settle(page);
+  await page.goBack();
+  await settle(page);
+  await expect(page.getByRole('searchbox', { name: 'Zoeken' })).toHaveValue('ZV-1000');
+  await expect(page.getByRole('table', { name: /^Zoekresultaten voor ‘ZV-1000’/ })).toBeVisible();
+});

@@ -1,0 +1,177 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+/**
+ * Filters of a list screen, declared once and kept in the URL (so Back, reload and a shared link show the same list):
+ *
+ *   const filters = {
+ *     search: text({ param: 'zoek', label: 'Zoeken', hint: 'Een deel van de naam.' }),
+ *     hasProducts: oneOf({ param: 'producten', label: 'Producten', all: 'Alle categorieën',
+ *       options: [{ value: true, param: 'met', label: 'Met producten' }, { value: false, param: 'zonder', label: 'Zonder producten' }] }),
+ *   } satisfies Filters;
+ *   const [values, setValues, state] = useFilters(filters);   // values.search: string | null; values.hasProducts: boolean | null
+ *
+ * Parameter names and values in the URL are Dutch. A value in the URL that is not valid for its filter (a made-up
+ * status, a malformed date or id) is ignored, as if it were not there.
+ */
+
+export interface Choice<T> {
+  value: T;
+  label: string;
+}
+
+interface FilterBase<T> {
+  /** The URL search parameter (Dutch: `zoek`, `status`, `gemeente`, `van`). */
+  param: string;
+  /** The label of the field in the filter form. */
+  label: string;
+  hint?: string;
+  /** The URL text → the value; null when absent or invalid. */
+  parse(raw: string | null): T | null;
+  /** The value → the URL text. */
+  format(value: T): string;
+}
+
+export interface TextFilter extends FilterBase<string> {
+  kind: 'text';
+  maxLength: number;
+}
+
+export interface OneOfFilter<T> extends FilterBase<T> {
+  kind: 'oneOf';
+  /** Each value with its Dutch URL value and label, in the order the form offers them. */
+  options: readonly { value: T; param: string; label: string }[];
+  /** The label of "no filter": "Alle statussen". */
+  all: string;
+}
+
+export interface DateFilter extends FilterBase<string> {
+  kind: 'isoDate';
+}
+
+export interface IdFilter extends FilterBase<string> {
+  kind: 'id';
+  /** The label of "no filter": "Alle gemeenten". The choices come from the screen (a query): FilterForm's `choices`. */
+  all: string;
+}
+
+export type Filter = TextFilter | OneOfFilter<unknown> | DateFilter | IdFilter;
+export type Filters = Record<string, Filter>;
+
+/** The typed value of each filter: null when it is not set. */
+export type FilterValues<F extends Filters> = { [K in keyof F]: F[K] extends FilterBase<infer T> ? T | null : never };
+
+/** Free text (trimmed, at most `maxLength` characters); empty is "not set". */
+export function text(options: { param: string; label: string; hint?: string; maxLength?: number }): TextFilter {
+  const maxLength = options.maxLength ?? 100;
+  return {
+    kind: 'text',
+    maxLength,
+    ...options,
+    parse: (raw) => raw?.trim().slice(0, maxLength) || null,
+    format: (value) => value,
+  };
+}
+
+/** One of a fixed set of values, each with a Dutch URL value (`?status=geplaatst`) and label. */
+export function oneOf<const T>(options: {
+  param: string;
+  label: string;
+  hint?: string;
+  all: string;
+  options: readonly { value: T; param?: string; label: string }[];
+}): OneOfFilter<T> {
+  const choices = options.options.map((o) => ({ ...o, param: o.param ?? String(o.value).toLowerCase() }));
+  return {
+    kind: 'oneOf',
+    param: options.param,
+    label: options.label,
+    hint: options.hint,
+    all: options.all,
+    options: choices,
+    parse: (raw) => choices.find((c) => c.param === raw)?.value ?? null,
+    format: (value) => choices.find((c) => c.value === value)?.param ?? '',
+  };
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date as YYYY-MM-DD (what `<input type="date">` gives), e.g. `?van=2026-01-31`. */
+export function isoDate(options: { param: string; label: string; hint?: string }): DateFilter {
+  return {
+    kind: 'isoDate',
+    ...options,
+    parse: (raw) => {
+      if (!raw || !ISO_DATE.test(raw)) return null;
+      const d = new Date(`${raw}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === raw ? raw : null;
+    },
+    format: (value) => value,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The id (UUID) of something chosen from a list the screen loads: `?gemeente=<id>`. */
+export function id(options: { param: string; label: string; hint?: string; all: string }): IdFilter {
+  return {
+    kind: 'id',
+    ...options,
+    parse: (raw) => (raw && UUID.test(raw) ? raw.toLowerCase() : null),
+    format: (value) => value,
+  };
+}
+
+/** The filters' values from URL search parameters (invalid values are null). */
+export function readFilters<F extends Filters>(filters: F, params: URLSearchParams): FilterValues<F> {
+  return Object.fromEntries(Object.entries(filters).map(([key, f]) => [key, f.parse(params.get(f.param))])) as FilterValues<F>;
+}
+
+/**
+ * URL search parameters with the filters' values written in (null removes a parameter); other parameters, such as
+ * the screen's own, stay.
+ */
+export function writeFilters<F extends Filters>(filters: F, values: Partial<FilterValues<F>>, params: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [key, f] of Object.entries(filters)) {
+    if (!(key in values)) continue;
+    const value = values[key as keyof F];
+    const text = value == null ? '' : (f.format as (v: unknown) => string)(value);
+    if (text) next.set(f.param, text);
+    else next.delete(f.param);
+  }
+  return next;
+}
+
+export interface FilterState {
+  /** True when any filter is set (the empty state then says "nothing matches" instead of "nothing yet"). */
+  active: boolean;
+  /** This list without any filter (other parameters stay): the form's reset link, `<Link to={state.resetTo}>`. */
+  resetTo: { search: string };
+  /** Changes with the URL's filters: a key for the filter form, so Back shows the filters in force. */
+  key: string;
+}
+
+/**
+ * The filters' values, read from the URL, and a setter that writes them to it (a new history entry: Back returns to
+ * the previous filters).
+ */
+export function useFilters<F extends Filters>(filters: F): [FilterValues<F>, (values: Partial<FilterValues<F>>) => void, FilterState] {
+  const [params, setParams] = useSearchParams();
+  const key = params.toString();
+  // The filters are declared once per screen: the URL alone decides the values.
+  const values = useMemo(() => readFilters(filters, params), [key]);
+  const set = useCallback((next: Partial<FilterValues<F>>) => setParams((current) => writeFilters(filters, next, current)), [filters, setParams]);
+  const state = useMemo(() => {
+    const cleared = writeFilters(filters, Object.fromEntries(Object.keys(filters).map((k) => [k, null])) as Partial<FilterValues<F>>, params);
+    const search = cleared.toString();
+    return {
+      active: Object.values(values).some((v) => v != null),
+      resetTo: { search: search ? `?${search}` : '' },
+      key: Object.values(filters)
+        .map((f) => `${f.param}=${params.get(f.param) ?? ''}`)
+        .join('&'),
+    };
+  }, [key]);
+  return [values, set, state];
+}

@@ -1,0 +1,73 @@
+import { encodeCursor, readCursor, type CursorPart } from './pagination.js';
+
+/**
+ * Keyset pagination over SQL, for every list: an ordering is a list of keys (SQL expressions with their type, all in
+ * one direction) that ends with a unique one (the id). A page after a cursor is `where (k1, k2, id) > (?, ?, ?)` —
+ * an index range scan however deep the page, and stable while rows are added.
+ *
+ * The cursor holds the ordering's name and each key's value as PostgreSQL text, so timestamps with microseconds and
+ * float ranks round-trip exactly; a cursor of another ordering, or with a value that is not of its key's type, is
+ * refused with BAD_USER_INPUT by the one cursor decoder (graphql/pagination.ts `readCursor`). Usage:
+ *
+ *   const BY_NAME: KeyOrder = { name: 'name', direction: 'asc', keys: [{ expr: 'c.name', cast: 'text' }, { expr: 'c.id', cast: 'uuid' }] };
+ *   const after = keyCondition(BY_NAME, page.after);          // first: a bad cursor is an error even when nothing matches
+ *   const rows = await ctx.em.execute(`select c.*, ${keySelect(BY_NAME)} from category c
+ *     where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')} order by ${keyOrderBy(BY_NAME)} limit ?`,
+ *     [...params, ...after.params, first + 1]);
+ *   return toConnection(rows, { first, totalCount, cursorOf: (row) => rowCursor(BY_NAME, row), nodes: … });
+ */
+export type KeyType = 'text' | 'integer' | 'bigint' | 'float8' | 'numeric' | 'timestamptz' | 'date' | 'uuid' | 'boolean';
+
+export interface KeyOrder {
+  /** Written into the cursor: a cursor of another ordering (another sort of the same list) is refused. */
+  name: string;
+  direction: 'asc' | 'desc';
+  /** The sort keys; the last one must be unique (the id). `cast` is the key's PostgreSQL type. */
+  keys: readonly { expr: string; cast: KeyType }[];
+}
+
+/** How the one cursor decoder (graphql/pagination.ts) checks each key's value before PostgreSQL casts it. */
+const CAST_PART: Record<KeyType, CursorPart> = {
+  text: 'text',
+  integer: 'integer',
+  bigint: 'bigint',
+  float8: 'float',
+  numeric: 'numeric',
+  timestamptz: 'timestamp',
+  date: 'date',
+  uuid: 'uuid',
+  boolean: 'boolean',
+};
+
+/** Select list for the key values, as text: `(<expr>)::text as _k0, …`. */
+export function keySelect(order: KeyOrder): string {
+  return order.keys.map((k, i) => `(${k.expr})::text as _k${i}`).join(', ');
+}
+
+export function keyOrderBy(order: KeyOrder): string {
+  return order.keys.map((k) => `${k.expr} ${order.direction}`).join(', ');
+}
+
+/** The WHERE condition that starts after `cursor`, and its parameters (none without a cursor). Throws on a bad cursor. */
+export function keyCondition(order: KeyOrder, cursor: string | null | undefined): { sql: string | null; params: unknown[] } {
+  const values = readCursor(cursor, [{ literal: order.name }, ...order.keys.map((k) => CAST_PART[k.cast])]);
+  if (!values) return { sql: null, params: [] };
+  const left = order.keys.map((k) => k.expr).join(', ');
+  const right = order.keys.map((k) => `?::${k.cast}`).join(', ');
+  return { sql: `(${left}) ${order.direction === 'asc' ? '>' : '<'} (${right})`, params: values.slice(1) };
+}
+
+/** The cursor of a row fetched with `keySelect(order)`. */
+export function rowCursor(order: KeyOrder, row: Record<string, unknown>): string {
+  return encodeCursor([order.name, ...order.keys.map((_, i) => String(row[`_k${i}`]))]);
+}
+
+/**
+ * Removes the key columns (_k0 …) and any other helper columns from a row before it is mapped onto an entity.
+ * The defaults `search` and `title_words` are the product table's generated search columns.
+ */
+export function stripKeys(row: Record<string, unknown>, count: number, helpers: readonly string[] = ['search', 'title_words']): Record<string, unknown> {
+  for (let i = 0; i < count; i++) delete row[`_k${i}`];
+  for (const column of helpers) delete row[column];
+  return row;
+}

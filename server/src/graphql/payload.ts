@@ -1,0 +1,44 @@
+import { Field, ObjectType, type ClassType } from 'type-graphql';
+import type { GraphQLScalarType } from 'graphql';
+import { UserError } from './errors.js';
+import type { Result } from '../lib/result.js';
+
+let bases = 0;
+
+type PayloadClass<T, K extends string> = {
+  new (): { errors: UserError[] } & { [P in K]: T | null };
+  /** The one mapping of a service's Result onto a payload: the value on `<field>` and no errors, or null and the errors. */
+  from(result: Result<T | null>): { errors: UserError[] } & { [P in K]: T | null };
+};
+
+/**
+ * The base class of every mutation payload: `{ <field>: Node | null, errors: [UserError!]! }`.
+ *
+ *   @ObjectType({ description: 'The result of a category mutation.' })
+ *   export class CategoryPayload extends Payload(Category, 'category') {}
+ *   …
+ *   return CategoryPayload.from(await this.categories.create(ctx, input));
+ *
+ * `node` is an object type or a scalar (`Payload<string, 'deletedId'>(ID, 'deletedId')`).
+ */
+export function Payload<T extends object, K extends string>(node: ClassType<T>, field: K, description?: string): PayloadClass<T, K>;
+export function Payload<T, K extends string>(node: GraphQLScalarType, field: K, description?: string): PayloadClass<T, K>;
+export function Payload<T, K extends string>(node: ClassType<object> | GraphQLScalarType, field: K, description?: string): PayloadClass<T, K> {
+  // Registered so the subclass inherits the fields; under an internal name, never printed (the schema only holds
+  // types something refers to, and only the subclass is referred to).
+  @ObjectType(`PayloadBase_${field}_${++bases}`)
+  class PayloadBase {
+    errors!: UserError[];
+
+    static from(this: new () => PayloadBase, result: Result<T | null>) {
+      const payload = new this() as PayloadBase & Record<string, unknown>;
+      payload[field] = result.ok ? result.value : null;
+      payload.errors = result.ok ? [] : [...result.errors];
+      return payload;
+    }
+  }
+  // The node first, then the errors: the order the schema prints them in.
+  Field(() => node, { nullable: true, description })(PayloadBase.prototype, field);
+  Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })(PayloadBase.prototype, 'errors');
+  return PayloadBase as unknown as PayloadClass<T, K>;
+}

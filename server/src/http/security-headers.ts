@@ -1,0 +1,129 @@
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+
+/**
+ * Every security header of every response, in one place (helmet sets and checks them; Permissions-Policy is ours,
+ * helmet has none). A feature that needs more from the browser (a statistics script, a map's tiles) extends the
+ * policy here and the expectations in security-headers.test.ts, nowhere else.
+ *
+ * - The application (client pages, server-rendered simulator pages, the API, everything else): `APP_POLICY`. No inline
+ *   script or style, no eval, nothing from another origin. Product descriptions are inserted as HTML (already
+ *   sanitised on the server); this policy is the second line of defence.
+ * - The GraphQL sandbox (`/sandbox`, GraphiQL with the Monaco editor): `SANDBOX_POLICY`, the application's policy plus
+ *   what Monaco needs (see there).
+ * - Uploaded files (`/uploads/…`): `UPLOAD_POLICY`, nothing at all may run, and the file is sandboxed.
+ */
+
+type Directives = Record<string, string[]>;
+
+/** The application's Content-Security-Policy, without the production-only parts (see `policyFor`). */
+export const APP_POLICY: Directives = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'"],
+  // React sets `style={…}` through the CSSOM, which a policy does not govern; style="" in markup stays blocked.
+  'style-src-attr': ["'none'"],
+  // data: and blob: for QR codes and image previews made in the browser.
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'"],
+  // The API and the Sentry tunnel (/monitoring/tunnel) are same-origin.
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  // Forms post to this site only (the simulators' forms; their redirects stay on this site). A payment page at
+  // Mollie is reached by navigating to it (window.location), which form-action does not govern.
+  'form-action': ["'self'"],
+};
+
+/**
+ * GraphiQL's Monaco editor injects <style> elements and style attributes at run time (it has no nonce support), and
+ * its own stylesheet carries its icon font and images as data: URLs. Scripts stay as strict as the application's.
+ * The sandbox is a developer tool, off in production unless GRAPHQL_SANDBOX=true.
+ */
+export const SANDBOX_POLICY: Directives = {
+  ...APP_POLICY,
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'style-src-attr': ["'unsafe-inline'"],
+  'font-src': ["'self'", 'data:'],
+};
+
+/** Uploaded images are shown, never run: no script, no plug-in, no style, sandboxed. */
+export const UPLOAD_POLICY: Directives = {
+  'default-src': ["'none'"],
+  sandbox: [],
+};
+
+/** Browser features: the camera for the counter screen's scanner (this site only); everything else off. */
+export const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'midi=()',
+  'accelerometer=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'display-capture=()',
+  'screen-wake-lock=()',
+  'idle-detection=()',
+  'local-fonts=()',
+  'encrypted-media=()',
+  'autoplay=()',
+  'picture-in-picture=()',
+  'publickey-credentials-get=()',
+  'otp-credentials=()',
+  'xr-spatial-tracking=()',
+  'browsing-topics=()',
+].join(', ');
+
+export type PolicyName = 'app' | 'sandbox' | 'upload';
+
+export function policyNameFor(path: string): PolicyName {
+  if (path === '/sandbox' || path === '/sandbox/') return 'sandbox';
+  if (path.startsWith('/uploads/')) return 'upload';
+  return 'app';
+}
+
+/** The directives for a policy; `secureTransport` (production over https) adds upgrade-insecure-requests. */
+export function policyFor(name: PolicyName, secureTransport: boolean): Directives {
+  const base = name === 'sandbox' ? SANDBOX_POLICY : name === 'upload' ? UPLOAD_POLICY : APP_POLICY;
+  return secureTransport && name !== 'upload' ? { ...base, 'upgrade-insecure-requests': [] } : base;
+}
+
+export function serializePolicy(directives: Directives): string {
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+}
+
+/**
+ * The middleware: helmet's headers (nosniff, Referrer-Policy, X-Frame-Options, Cross-Origin-Opener-Policy, …), HSTS
+ * and upgrade-insecure-requests only in production over https, the CSP for the path, and Permissions-Policy.
+ */
+export function securityHeaders(options: { production: boolean; appUrl: string }): RequestHandler {
+  const secureTransport = options.production && options.appUrl.startsWith('https:');
+  const csp = (name: PolicyName) => helmet.contentSecurityPolicy({ useDefaults: false, directives: policyFor(name, secureTransport) });
+  const policies: Record<PolicyName, RequestHandler> = { app: csp('app'), sandbox: csp('sandbox'), upload: csp('upload') };
+  const common = helmet({
+    contentSecurityPolicy: false,
+    strictTransportSecurity: secureTransport ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'same-origin' },
+    xFrameOptions: { action: 'deny' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    // Not needed: nothing here relies on SharedArrayBuffer, and it would block the cross-origin images of a later map.
+    crossOriginEmbedderPolicy: false,
+  });
+  return (req, res, next) => {
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    common(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      policies[policyNameFor(req.path)](req, res, next);
+    });
+  };
+}

@@ -1,0 +1,61 @@
+import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Opt, Ref } from '@mikro-orm/core';
+import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { randomUUID } from 'node:crypto';
+import { Municipality } from '../municipalities/municipality.entity.js';
+import { AdminAccount } from '../identity/admin-account.entity.js';
+import { Product } from './product.entity.js';
+
+export enum ProductApprovalStatus {
+  PENDING = 'PENDING',
+  APPROVED = 'APPROVED',
+  REJECTED = 'REJECTED',
+}
+registerEnumType(ProductApprovalStatus, {
+  name: 'ProductApprovalStatus',
+  description: 'One municipality’s decision on a product: waiting for review, approved (in that offer), or rejected with a reason.',
+});
+
+/**
+ * One municipality's decision on one product (unique per product × municipality). It counts only while the
+ * provider's membership of that municipality is APPROVED; the rules are in product-approval.ts.
+ */
+@ObjectType({ description: 'One municipality’s decision on a product.' })
+@Entity({ tableName: 'product_approval' })
+export class ProductApproval {
+  @Field(() => ID)
+  @PrimaryKey({ type: 'uuid' })
+  id: string & Opt = randomUUID();
+
+  @ManyToOne(() => Product, { ref: true, deleteRule: 'cascade' })
+  product!: Ref<Product>;
+
+  @ManyToOne(() => Municipality, { ref: true })
+  municipality!: Ref<Municipality>;
+
+  @Field(() => ProductApprovalStatus)
+  @Property({ type: 'text' })
+  status: ProductApprovalStatus & Opt = ProductApprovalStatus.PENDING;
+
+  @Field(() => String, { nullable: true, description: 'Why this municipality rejected it; shown to the provider.' })
+  @Property({ type: 'text', nullable: true })
+  reason?: string | null;
+
+  @Field(() => Date, { description: 'When this decision was asked for (the submission, or the membership’s approval).' })
+  @Property({ type: 'timestamptz' })
+  requestedAt: Date & Opt = new Date();
+
+  @Field(() => Date, { nullable: true, description: 'When the municipality decided; null while pending.' })
+  @Property({ type: 'timestamptz', nullable: true })
+  decidedAt?: Date | null;
+
+  /** The staff member who decided (null when carried over, decided through the API, or the account was removed). */
+  @ManyToOne(() => AdminAccount, { ref: true, nullable: true, deleteRule: 'set null', fieldName: 'decided_by_id' })
+  decidedBy?: Ref<AdminAccount> | null;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date & Opt = new Date();
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date & Opt = new Date();
+}

@@ -1,0 +1,57 @@
+import type { LimitRule } from './limits.js';
+
+/**
+ * Every limit of the application in one place (the README's "Log-in and request limits" table describes this object).
+ * LOGIN_MAX_ATTEMPTS (default 5) and LOGIN_WINDOW_SECONDS (default 900) scale the log-in and reset budgets.
+ */
+export function limitPolicy(settings: { maxAttempts: number; windowSeconds: number }) {
+  const { maxAttempts: n, windowSeconds: window } = settings;
+  return {
+    login: {
+      /**
+       * Failed log-ins for one account from one address: n free, then a growing wait (1 minute, doubling up to an hour).
+       * Only this account from this address waits: an attacker elsewhere cannot make the real user wait.
+       */
+      pair: { name: 'login-pair', points: n, windowSeconds: window, backoff: { firstSeconds: 60, maxSeconds: 3600 } },
+      /**
+       * Failed log-ins for one account from addresses it never logged in from: 4n an hour, then one attempt every
+       * 30 seconds. Stops a guesser with many addresses; the real user's own addresses are not counted.
+       */
+      account: { name: 'login-account', points: 4 * n, windowSeconds: 3600, trickleSeconds: 30 },
+      /**
+       * Failed log-ins from one address for accounts that never logged in from it: 20n per window, then one attempt
+       * every 5 seconds. Slows one address guessing many accounts; colleagues behind the same office address who
+       * logged in there before are not counted.
+       */
+      address: { name: 'login-address', points: 20 * n, windowSeconds: window, trickleSeconds: 5 },
+      /** An account that logged in (or completed a reset) from an address is "known" there this long. */
+      knownSeconds: 30 * 24 * 3600,
+    },
+    passwordReset: {
+      /** Reset mails per e-mail address typed (protects the mailbox); every request counts. */
+      perEmail: { name: 'reset-email', points: n, windowSeconds: window },
+      /** Reset requests per client address. */
+      perAddress: { name: 'reset-address', points: 10 * n, windowSeconds: window },
+    },
+    registration: {
+      /** Provider registrations per client address. */
+      perAddress: { name: 'registration-address', points: 10 * n, windowSeconds: window },
+    },
+    /** "Someone tried to use your address" mails (registration, invitation) per existing account: one an hour. */
+    accountNotice: { name: 'account-notice', points: 1, windowSeconds: 3600 },
+    invitation: {
+      /** Invitations sent per provider user. */
+      perUser: { name: 'invite-user', points: 10, windowSeconds: 3600 },
+      /** Invitations to one e-mail address, whoever sends them (protects the mailbox). */
+      perEmail: { name: 'invite-email', points: 3, windowSeconds: 24 * 3600 },
+    },
+    counter: {
+      /** Counter look-ups per provider user. A busy counter does a few a minute; guessing card numbers needs millions. */
+      perUser: { name: 'counter-user', points: 30, windowSeconds: 60 },
+      /** Counter look-ups per client address (several counters behind one address). */
+      perAddress: { name: 'counter-address', points: 120, windowSeconds: 60 },
+    },
+  } satisfies Record<string, Record<string, LimitRule | number> | LimitRule>;
+}
+
+export type LimitPolicy = ReturnType<typeof limitPolicy>;

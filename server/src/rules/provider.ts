@@ -1,0 +1,31 @@
+import { email, iban, kvkNumber, phone, postcode, website } from './contact.js';
+import { checkAll, invalid, rule, valid, type Raw } from './rule.js';
+import { text } from './text.js';
+
+const streetText = text({ required: 'Vul de straat en het huisnummer in.', max: 200, length: 'Het adres mag hoogstens 200 tekens lang zijn.' });
+
+/** The details of an organisation (provider), as the registration and profile forms ask for them. */
+export const providerRules = {
+  name: text({ required: 'Vul de naam van uw organisatie in.', min: 2, max: 120, subject: 'De naam' }),
+  kvkNumber: kvkNumber('Vul het KvK-nummer van uw organisatie in.'),
+  /** Street and house number: the number must be there. */
+  street: rule((_, raw) => {
+    const checked = streetText.check(raw);
+    if (checked.ok && !/[0-9]/.test(checked.value)) return invalid('INVALID', 'Vul ook het huisnummer in, bijvoorbeeld Dorpsstraat 12.');
+    return checked.ok ? valid(checked.value) : checked;
+  }),
+  postcode: postcode(),
+  city: text({ required: 'Vul de plaats in.', min: 2, max: 100, subject: 'De plaats' }),
+  email: email('Vul het e-mailadres van uw organisatie in.'),
+  phone: phone('Vul het telefoonnummer van uw organisatie in.'),
+  iban: iban('Vul het IBAN in waarop u uitbetalingen wilt ontvangen.'),
+  description: text({ max: 2000, shape: 'multiline', subject: 'De omschrijving' }),
+  website: website(),
+} as const;
+
+export type ProviderField = keyof typeof providerRules;
+
+/** Checks and normalises an organisation's details; problems name the input fields, in form order. */
+export function checkProviderDetails(input: Partial<Record<ProviderField, Raw>>) {
+  return checkAll(providerRules, input);
+}

@@ -18,7 +18,7 @@ const config: CodegenConfig = {
         fragmentMasking: { unmaskFunctionName: 'getFragmentData' },
       },
       config: {
-        scalars: { DateTimeISO: 'string' },
+        scalars: { DateTimeISO: 'string', JSONObject: 'Record<string, unknown>' },
         // GraphQL enums as string-literal union types, no runtime enums.
         // (`enumsAsTypes: true` in older codegen versions; client-preset 6 uses `enumType`.)
         enumType: 'string-literal',

@@ -14,6 +14,9 @@ import { createApp, type TestViewers } from './http/app.js';
 import { DigidSimulator } from './integrations/digid/digid-simulator.js';
 import type { DigidAdapter } from './integrations/digid/digid.js';
 import { seedDemoData } from './seeders/demo-data.js';
+import { createJobRegistry } from './jobs/registry.js';
+import type { JobRegistry } from './jobs/job-types.js';
+import { startJobWorker, type JobWorker } from './jobs/worker.js';
 
 export interface RunningServer {
   url: string;
@@ -24,6 +27,8 @@ export interface RunningServer {
   contexts: Contexts;
   clock: Clock;
   httpServer: Server;
+  /** The background job worker of this instance; null with JOBS_WORKER=false. */
+  jobWorker: JobWorker | null;
   /** Stops accepting connections, lets running requests finish, closes the database. */
   stop: () => Promise<void>;
 }
@@ -41,6 +46,8 @@ export interface BootOptions {
   clock?: Clock;
   /** Tests only (refused unless NODE_ENV=test): see AppDeps.testViewers. */
   testViewers?: TestViewers;
+  /** Changes the job registry before the worker starts (tests add tasks and schedules). */
+  jobs?: (registry: JobRegistry) => JobRegistry;
 }
 
 function createDigid(config: Config): DigidAdapter {
@@ -48,7 +55,10 @@ function createDigid(config: Config): DigidAdapter {
   throw new Error('DIGID_MODE=saml: de SAML-koppeling met DigiD is nog niet beschikbaar in deze versie.');
 }
 
-/** config → database (embedded unless DATABASE_URL) → migrations → demo data → schema → http. */
+/**
+ * config → database (embedded unless DATABASE_URL) → migrations (the job queue's, then ours) → settings cache and
+ * its LISTEN connection → demo data → schema → http → job worker (unless JOBS_WORKER=false).
+ */
 export async function boot(options: BootOptions): Promise<RunningServer> {
   const { config, logger } = options;
   let embedded: EmbeddedDatabase | undefined;
@@ -59,19 +69,20 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     databaseUrl = embedded.url('gemeentewinkel');
   }
   let orm: MikroORM | undefined;
+  let services: Services | undefined;
+  let jobWorker: JobWorker | null = null;
   try {
     orm = await openDatabase(databaseUrl, { logger, onQuery: options.onQuery });
-    const applied = await migrate(orm);
+    const applied = await migrate(orm, logger);
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
     const clock = options.clock ?? clockFromConfig(config);
-    const services = createServices(config, { pool: await orm.em.getConnection().getNativeClient() });
+    services = createServices(config, { pool: await orm.em.getConnection().getNativeClient() });
+    await services.settings.start(orm, databaseUrl, logger);
     const contexts = createContexts({ orm, services, logger, clock, testViewers: options.testViewers });
     if (config.seedDemoData) {
       const { created } = await seedDemoData(orm.em.fork(), { bsnKeys: config.bsn });
       if (created) logger.info('demo data seeded');
     }
-    await services.sessions.purgeExpired(orm.em.fork());
-    await services.emailTokens.purgeExpired(orm.em.fork());
 
     const httpServer = createServer();
     const { app, apollo } = await createApp({
@@ -92,30 +103,36 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
       httpServer.listen(options.port ?? config.port, config.host, () => resolve());
     });
     const port = (httpServer.address() as AddressInfo).port;
-    const purge = setInterval(() => void services.sessions.purgeExpired(orm!.em.fork()).catch(() => undefined), 3600_000);
-    purge.unref();
-    const purgeTokens = setInterval(() => {
-      void services.emailTokens.purgeExpired(orm!.em.fork()).catch(() => undefined);
-      void services.limits.purgeExpired().catch(() => undefined);
-    }, 3600_000);
-    purgeTokens.unref();
-    // Open payments past their time are checked at the PSP and settled; due refunds are (re)sent.
-    const paymentSweeper = services.payments.startSweeper(orm, logger);
+    // Background work (mail, the payment sweeps, purges): see jobs/registry.ts. Each job and each scheduled tick runs
+    // once however many instances share the database; a web-only instance sets JOBS_WORKER=false.
+    if (config.jobs.worker) {
+      const registry = createJobRegistry(services);
+      jobWorker = await startJobWorker({
+        databaseUrl,
+        contexts,
+        logger,
+        registry: options.jobs ? options.jobs(registry) : registry,
+        concurrency: config.jobs.concurrency,
+        pollIntervalMs: config.jobs.pollIntervalMs,
+      });
+    }
 
+    const running = { orm, services, worker: jobWorker };
     let stopping: Promise<void> | undefined;
     const stop = () =>
       (stopping ??= (async () => {
-        clearInterval(purge);
-        clearInterval(purgeTokens);
-        await paymentSweeper.stop();
         await apollo.stop(); // drains the HTTP server
         await new Promise<void>((resolve) => httpServer.close(() => resolve()));
-        await services.afterAnswer.idle(); // mails still going out after their answer
-        await orm!.close(true);
+        await running.worker?.stop(); // lets running jobs finish
+        await running.services.settings.stop();
+        running.services.mail.close();
+        await running.orm.close(true);
         await embedded?.stop();
       })());
-    return { url: `http://localhost:${port}`, port, orm, services, contexts, clock, httpServer, stop };
+    return { url: `http://localhost:${port}`, port, orm, services, contexts, clock, httpServer, jobWorker, stop };
   } catch (error) {
+    await jobWorker?.stop().catch(() => undefined);
+    await services?.settings.stop().catch(() => undefined);
     await orm?.close(true).catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
     throw error;

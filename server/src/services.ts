@@ -39,7 +39,8 @@ import { MembershipService } from './modules/providers/membership.service.js';
 import { ProviderService } from './modules/providers/provider.service.js';
 import { RegistrationService } from './modules/providers/registration.service.js';
 import { TermsService } from './modules/terms/terms.service.js';
-import { AfterAnswer } from './lib/background.js';
+import { SettingsService } from './modules/settings/settings.service.js';
+import { JobQueue } from './jobs/job-queue.js';
 
 /**
  * The composition root: every service is made here, once, with the collaborators it uses passed to its
@@ -51,23 +52,31 @@ import { AfterAnswer } from './lib/background.js';
  * "Adding a module").
  *
  * `pool` is the database's connection pool (the ORM's own): the limits keep their counters there.
+ *
+ * Background work (jobs/registry.ts) calls these same services with a `contexts.forSystem(task)` context; the
+ * application's clock lives in the contexts (contexts.ts), not here.
  */
 export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
   // ---- infrastructure ---------------------------------------------------------------------------------------------
   // Uploaded files (product images): local disk under DATA_DIR/uploads.
   const storage = new LocalDiskStorage(join(config.dataDir, 'uploads'));
-  // E-mail: templates rendered from the database, sent through the configured mailer.
-  const mail = new MailService(createMailer(config));
   // The audit trail: the only writer of audit_log.
   const audit = new AuditService();
+  // Background work: a job queue in PostgreSQL (graphile-worker); enqueue inside the transaction that needs the work.
+  const jobs = new JobQueue();
+  // Typed settings, one section per settings page, cached per instance (boot starts its LISTEN connection).
+  const settings = new SettingsService(config, audit);
+  // E-mail: templates rendered from the database, recorded in the mail log with a `mail.send` job in the caller's
+  // transaction; the job delivers through the configured transport (SMTP or the local outbox) and retries. No
+  // request ever waits for the mail server.
+  const mail = new MailService(createMailer(config), jobs, audit);
   // Every limited action reserves its attempt through this one limiter, counters in PostgreSQL (modules/limits/).
   const limits = new Limits(pool, config.session.secret);
   const limitRules = limitPolicy(config.loginRateLimit);
-  // Work that must not show in how long an answer takes (mails that only go out for a known address).
-  const afterAnswer = new AfterAnswer();
 
   // ---- identity ---------------------------------------------------------------------------------------------------
-  const sessions = new SessionService(config.session);
+  // Session lifetime and idle time-out come from the settings (instellingen/geavanceerd).
+  const sessions = new SessionService(config.session, settings);
   // Log-in per account and address, with a growing wait that spares the real user.
   const loginLimits = new LoginLimits(limits, limitRules.login);
   const emailTokens = new EmailTokenService();
@@ -87,7 +96,8 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
   // E-mail to the household on every order status change (ORDER_* templates), in the change's transaction.
   orders.onStatusChange(orderStatusMail(mail, config.appUrl));
   // The own contribution: Mollie or the local simulator, as PAYMENT_PROVIDER says.
-  const payments = new PaymentService(createPaymentGateway(config), config.appUrl, orders, config.payments);
+  // The payment expiry comes from the settings (instellingen/betalingen); the sweeps are scheduled jobs.
+  const payments = new PaymentService(createPaymentGateway(config), config.appUrl, orders, settings);
   const checkout = new CheckoutService(ledger, orders, payments);
   const orderViews = new OrderViewService();
 
@@ -101,19 +111,20 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     audit,
     limits,
     limitRules,
-    afterAnswer,
+    jobs,
+    settings,
     sessions,
     emailTokens,
     terms,
     auth: new AuthService(sessions, loginLimits, config.bsn),
     viewer: new ViewerService(),
-    // Forgotten passwords of provider users and staff alike.
-    accountRecovery: new AccountRecoveryService(emailTokens, mail, limits, limitRules.passwordReset, loginLimits, afterAnswer, config.appUrl),
+    // Forgotten passwords of provider users and staff alike; the link is made and mailed by a job.
+    accountRecovery: new AccountRecoveryService(emailTokens, mail, limits, limitRules.passwordReset, loginLimits, jobs, config.appUrl),
     catalogue: new CatalogueService(),
     categories,
     products,
     productImages: new ProductImageService(storage, products),
-    providers: new ProviderService(emailTokens, mail, limits, limitRules, afterAnswer, config.appUrl, audit),
+    providers: new ProviderService(emailTokens, mail, limits, limitRules, jobs, config.appUrl, audit),
     registration: new RegistrationService(emailTokens, mail, terms, limits, limitRules, config.appUrl, audit),
     memberships: new MembershipService(terms, mail, config.appUrl, audit),
     dashboard: new DashboardService(),
@@ -132,7 +143,8 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     counter: new CounterService(limits, limitRules.counter),
     cards,
     clientGroups: new ClientGroupService(config.bsn, audit, cards),
-    persons: new PersonService(config.bsn, audit, orderViews),
+    // Erasing a person also erases their mails from the mail log (same transaction).
+    persons: new PersonService(config.bsn, audit, orderViews, [(em, person, at) => mail.erasePerson(em, person, at)]),
   };
 }
 

@@ -39,7 +39,7 @@ export function renderApp(url: string, viewer: TestViewer, responders: Record<st
   const operations: { name: string; variables: Record<string, unknown> }[] = [];
   const answer: Record<string, Responder> = {
     Viewer: () => viewerData(viewer),
-    FooterLinks: () => ({ links: [] }),
+    FooterLinks: () => ({ links: [], publicSettings: { platformName: 'Gemeentewinkel', municipalities: [] } }),
     ...responders,
   };
   const link = new ApolloLink(

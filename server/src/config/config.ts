@@ -68,6 +68,10 @@ const schema = z.object({
   TRUST_PROXY: bool.optional(),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  /** false: this instance runs no background jobs (a web-only instance); another instance must. */
+  JOBS_WORKER: bool.default(true),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
   /** Outside production only: the application's clock starts at this ISO date or date-time and runs on from there. */
   CLOCK_START: z
     .string()
@@ -147,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Peers whose X-Forwarded-For is believed (Express `trust proxy`); empty: the socket's address is the client. */
     trustedProxies: c.TRUSTED_PROXIES,
     loginRateLimit: { maxAttempts: c.LOGIN_MAX_ATTEMPTS, windowSeconds: c.LOGIN_WINDOW_SECONDS },
+    jobs: { worker: c.JOBS_WORKER, concurrency: c.JOBS_CONCURRENCY, pollIntervalMs: c.JOBS_POLL_INTERVAL_MS },
     /** null: the system clock (always in production). A date alone starts at noon UTC, so "today" is that date here. */
     clockStart: c.CLOCK_START ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(c.CLOCK_START) ? `${c.CLOCK_START}T12:00:00Z` : c.CLOCK_START.replace(' ', 'T')) : null,
   };

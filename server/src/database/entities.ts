@@ -16,7 +16,7 @@ import { Link } from '../modules/content/link.entity.js';
 import { AuditLog } from '../modules/audit/audit-log.entity.js';
 import { ProductImage } from '../modules/catalogue/product-image.entity.js';
 import { CommunicationTemplate } from '../modules/communication/communication-template.entity.js';
-import { OutboxMail } from '../modules/communication/outbox-mail.entity.js';
+import { MailMessage } from '../modules/communication/mail-message.entity.js';
 import { EmailToken } from '../modules/identity/email-token.entity.js';
 import { TermsVersion } from '../modules/terms/terms-version.entity.js';
 import { TermsAcceptance } from '../modules/terms/terms-acceptance.entity.js';
@@ -46,7 +46,7 @@ export const entities = [
   AuditLog,
   ProductImage,
   CommunicationTemplate,
-  OutboxMail,
+  MailMessage,
   EmailToken,
   TermsVersion,
   TermsAcceptance,

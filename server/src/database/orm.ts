@@ -5,6 +5,7 @@ import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import type { Logger } from 'pino';
 import { entities } from './entities.js';
 import { migrationsList } from './migrations/index.js';
+import { migrateJobQueue } from '../jobs/worker.js';
 
 export interface DatabaseOptions {
   logger?: Logger;
@@ -41,8 +42,12 @@ export async function openDatabase(clientUrl: string, options: DatabaseOptions =
   return orm;
 }
 
-/** Applies every pending migration; returns the names it ran. */
-export async function migrate(orm: MikroORM): Promise<string[]> {
+/**
+ * Applies every pending migration; returns the names it ran. First the job queue's own schema (graphile-worker's
+ * migration function: it owns `graphile_worker` and upgrades it with the library), then ours.
+ */
+export async function migrate(orm: MikroORM, logger?: Logger): Promise<string[]> {
+  await migrateJobQueue(orm.config.get('clientUrl')!, logger);
   const migrator = orm.migrator;
   const done = await migrator.up();
   return done.map((m) => m.name);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
 import { migrationsList } from './migrations/index.js';
+import { migrate } from './orm.js';
 import { inOffer } from '../modules/catalogue/product-approval.js';
 
 /**
@@ -72,7 +73,8 @@ describe(MIGRATION, () => {
     // A template text staff edited is kept; the default one is replaced.
     await db.orm.em.fork().execute(`update communication_template set body = body || ' Tot ziens!' where key = 'PRODUCT_REJECTED'`);
 
-    await db.orm.migrator.up();
+    // The rest through the migrate step itself: the job queue's schema first (later migrations need it), then ours.
+    await migrate(db.orm);
   });
   afterAll(async () => {
     await db?.drop();

@@ -27,6 +27,7 @@ import { OrderFieldsResolver } from '../modules/orders/order-fields.resolver.js'
 import { CustomersResolver } from '../modules/customers/customers.resolver.js';
 import { ArrangementResolver } from '../modules/arrangements/arrangement.resolver.js';
 import { MessageResolver } from '../modules/messages/message.resolver.js';
+import { SettingsResolver } from '../modules/settings/settings.resolver.js';
 
 export const resolvers = [
   OrdersResolver,
@@ -55,6 +56,7 @@ export const resolvers = [
   ProviderProfileResolver,
   MembershipResolver,
   MunicipalityMembershipResolver,
+  SettingsResolver,
 ] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;

@@ -97,12 +97,14 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
       res.status(503).json({ status: 'unavailable' });
     }
   });
-  app.get('/api/client-config', (_req, res) => {
+  app.get('/api/client-config', async (_req, res) => {
+    // The platform's name is a setting (instellingen/algemeen), served from this instance's cache.
+    const { platformName } = await services.settings.get('general');
     res.json({
       sentryDsn: config.sentry.dsn ?? null,
       environment: config.sentry.environment,
       sandboxEnabled: config.graphqlSandbox,
-      appName: 'Gemeentewinkel',
+      appName: platformName,
     });
   });
 
@@ -133,6 +135,9 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
     csrfPrevention: true,
     includeStacktraceInErrorResponses: false,
     allowBatchedHttpRequests: false,
+    // main.ts owns shutdown (HTTP, then the job worker, then the database); Apollo's own SIGINT/SIGTERM handler raced
+    // it and left boot's stop() waiting until the forced exit.
+    stopOnTerminationSignals: false,
     parseOptions: { maxTokens: 5000 },
     validationRules: armor.validationRules,
     formatError,

@@ -191,6 +191,25 @@ export const DEMO_MUNICIPALITIES = [
 ] as const;
 export type DemoMunicipalityKey = (typeof DEMO_MUNICIPALITIES)[number]['key'];
 
+/**
+ * Public contact details of the demo municipalities (instellingen/algemeen), in the form Dutch municipalities use:
+ * the short number 14 + area code, a town-hall address in the municipality's postcode area, a site under example.org.
+ */
+export const DEMO_MUNICIPALITY_CONTACTS: Record<DemoMunicipalityKey, { phone: string; email: string; website: string; visitingAddress: string }> = {
+  zuiderveen: {
+    phone: '14 0591',
+    email: 'info@zuiderveen.example.org',
+    website: 'https://www.example.org/zuiderveen',
+    visitingAddress: 'Raadhuisplein 1, 7831 HG Zuiderveen',
+  },
+  noorderhaven: {
+    phone: '14 0594',
+    email: 'gemeente@noorderhaven.example.org',
+    website: 'https://www.example.org/noorderhaven',
+    visitingAddress: 'Havenstraat 24, 9861 AT Noorderhaven',
+  },
+};
+
 /** Staff scope per role: the Beheerder sees everything, Financiën both municipalities, the others Zuiderveen. */
 const STAFF_SCOPE: Record<BuiltInRoleKey, 'ALL' | DemoMunicipalityKey[]> = {
   BEHEERDER: 'ALL',
@@ -900,6 +919,13 @@ export async function seedDemoData(
 
     await tx.flush();
     await seedDemoAssignments(tx, today);
+    // The municipalities' public contact details (settings section `general`, shown in the site's footer).
+    const contacts = Object.fromEntries(DEMO_MUNICIPALITIES.map((m) => [municipalities[m.key].id, DEMO_MUNICIPALITY_CONTACTS[m.key]]));
+    await tx.execute(
+      `insert into setting (section, value, version, updated_at, updated_by_kind) values ('general', ?::jsonb, 1, ?, 'SYSTEM')
+       on conflict (section) do nothing`,
+      [JSON.stringify({ municipalities: contacts }), setupAt],
+    );
     return { created: true };
   });
 }

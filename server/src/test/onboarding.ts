@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { OutboxMail } from '../modules/communication/outbox-mail.entity.js';
-import type { TestClient, TestServer } from './server.js';
+import { MailMessage } from '../modules/communication/mail-message.entity.js';
+import { jobsIdle, type TestClient, type TestServer } from './server.js';
 
 /** Test helpers for registration, e-mail links and the outbox. */
 
@@ -38,10 +38,13 @@ export async function currentTermsId(client: TestClient): Promise<string> {
   return r.data!.currentTerms.id;
 }
 
-/** The mails to an address, newest first, once the mails that go out after their answer have gone. */
-export async function outbox(server: TestServer, to: string): Promise<OutboxMail[]> {
-  await server.services.afterAnswer.idle();
-  return server.orm.em.fork().find(OutboxMail, { to: { $ilike: to } }, { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+/**
+ * The mails to an address in the mail log, newest first, once the job queue is idle: mails that a job records (a
+ * reset link, an invitation) are there, and every mail has had its delivery attempt.
+ */
+export async function outbox(server: TestServer, to: string): Promise<MailMessage[]> {
+  await jobsIdle(server.orm);
+  return server.orm.em.fork().find(MailMessage, { to: { $ilike: to } }, { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
 }
 
 /** The token in the latest mail of a template to an address, from a link ending in `prefix<token>`. */

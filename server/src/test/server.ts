@@ -1,15 +1,18 @@
 import { request as httpRequest } from 'node:http';
 import { loadConfig } from '../config/config.js';
 import { createLogger } from '../logging/logger.js';
-import { boot, type RunningServer } from '../boot.js';
+import { boot, type BootOptions, type RunningServer } from '../boot.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import type { Clock } from '../lib/clock.js';
 import { TestApiClients } from './api-clients.js';
 import type { Permission } from '../graphql/auth/permissions.js';
+import { JOB_SCHEMA } from '../jobs/job-queue.js';
+import { currentJob } from '../jobs/worker.js';
+import type { MikroORM } from '@mikro-orm/postgresql';
 
 export interface TestServer extends RunningServer {
   database: TestDatabase;
-  /** Every SQL statement the server ran, in order; clear it between measurements. */
+  /** Every SQL statement the server ran for requests, in order (a background job's are left out); clear it between measurements. */
   queries: string[];
   /** A new client; `from` binds it to another loopback address (127.0.0.2, 127.0.0.3, …) to be another visitor. */
   client: (options?: { from?: string }) => TestClient;
@@ -18,10 +21,19 @@ export interface TestServer extends RunningServer {
    * exist: a test bearer token only this test server knows (src/test/api-clients.ts).
    */
   apiClient: (options: { permissions: readonly Permission[]; municipalityIds?: readonly string[] | null }) => TestClient & { apiClientId: string };
+  /**
+   * Resolves once no job is due or running (the work a request left to the queue, e.g. a reset link's mail, is done);
+   * jobs planned for later and jobs that gave up do not count. Needs the job worker (JOBS_WORKER on).
+   */
+  jobsIdle: (options?: { timeoutMs?: number }) => Promise<void>;
   close: () => Promise<void>;
 }
 
-/** The real application on a free port, against its own fresh database (migrated; demo data when `seed`). */
+/**
+ * The real application on a free port, against its own fresh database (migrated; demo data when `seed`). With
+ * `sameDatabaseAs`, a second instance of the application on another server's database (several instances behind one
+ * load balancer); closing it leaves the database to its owner.
+ */
 export async function startTestServer(
   options: {
     seed?: boolean;
@@ -30,10 +42,12 @@ export async function startTestServer(
     clock?: Clock;
     /** A built client to serve (client/dist), e.g. to check the headers of its pages. */
     clientDist?: string;
-  } = {},
+    sameDatabaseAs?: TestServer;
+  } & Pick<BootOptions, 'jobs'> = {},
 ): Promise<TestServer> {
-  const database = await createTestDatabase();
-  await database.orm.close(true);
+  const shared = options.sameDatabaseAs?.database;
+  const database = shared ? { ...shared, drop: async () => undefined } : await createTestDatabase();
+  if (!shared) await database.orm.close(true);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: database.url,
@@ -48,8 +62,11 @@ export async function startTestServer(
     config,
     logger: createLogger(config.logLevel),
     port: 0,
-    onQuery: (q) => queries.push(q),
+    onQuery: (q) => {
+      if (!currentJob()) queries.push(q);
+    },
     clock: options.clock,
+    jobs: options.jobs,
     testViewers: apiClients,
     clientDist: options.clientDist,
   });
@@ -62,11 +79,28 @@ export async function startTestServer(
       const { token, apiClientId } = apiClients.issue(options);
       return Object.assign(new TestClient(server.url, { authorization: `Bearer ${token}` }), { apiClientId });
     },
+    jobsIdle: (o) => jobsIdle(server.orm, o),
     close: async () => {
       await server.stop();
       await database.drop();
     },
   };
+}
+
+/**
+ * Resolves once no job is due or running in the queue of this database (jobs planned for later and jobs that gave up
+ * do not count); throws after `timeoutMs`. Needs a job worker on the database.
+ */
+export async function jobsIdle(orm: MikroORM, { timeoutMs = 15_000 }: { timeoutMs?: number } = {}): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await orm.em.fork().execute<{ n: number }[]>(
+      `select count(*)::int as n from ${JOB_SCHEMA}.jobs where attempts < max_attempts and (locked_at is not null or run_at <= now())`,
+    );
+    if (!row?.n) return;
+    if (Date.now() > deadline) throw new Error(`the job queue is not idle after ${timeoutMs} ms (${row.n} jobs due or running)`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 export interface GraphQLResponse<T = Record<string, unknown>> {

@@ -12,8 +12,62 @@ const FooterLinksDocument = graphql(`
       label
       url
     }
+    publicSettings {
+      platformName
+      municipalities {
+        municipalityId
+        name
+        phone
+        email
+        website
+        visitingAddress
+      }
+    }
   }
 `);
+
+type Contact = {
+  municipalityId: string;
+  name: string;
+  phone?: string | null;
+  email?: string | null;
+  website?: string | null;
+  visitingAddress?: string | null;
+};
+
+/** "14 0591" → "tel:140591"; "+31 20 …" keeps its plus. */
+function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** A municipality's public contact details (instellingen/algemeen), as an address block. */
+function MunicipalityContactDetails({ contact }: { contact: Contact }) {
+  return (
+    <div className="gw-footer__contact">
+      <h3>{contact.name}</h3>
+      <address>
+        {contact.visitingAddress ? <p>{contact.visitingAddress}</p> : null}
+        <ul>
+          {contact.phone ? (
+            <li>
+              Telefoon: <a href={telHref(contact.phone)}>{contact.phone}</a>
+            </li>
+          ) : null}
+          {contact.email ? (
+            <li>
+              E-mail: <a href={`mailto:${contact.email}`}>{contact.email}</a>
+            </li>
+          ) : null}
+          {contact.website ? (
+            <li>
+              <a href={contact.website}>Website van {contact.name}</a>
+            </li>
+          ) : null}
+        </ul>
+      </address>
+    </div>
+  );
+}
 
 /** A managed link: internal paths use the router, anything else is a normal link. */
 function ManagedLink({ label, url }: { label: string; url: string }) {
@@ -23,11 +77,16 @@ function ManagedLink({ label, url }: { label: string; url: string }) {
   return <a href={url}>{label}</a>;
 }
 
-/** The public footer: fixed pages plus the links managed at /admin/beheer/links. */
+/**
+ * The public footer: fixed pages, the links managed at /admin/beheer/links, and the municipalities' contact details
+ * and the platform's name from the settings (instellingen/algemeen).
+ */
 export function SiteFooter() {
   // The footer is secondary: when the links cannot be loaded, it shows the fixed ones only.
   const { data } = useQuery(FooterLinksDocument);
   const links = data?.links ?? [];
+  const platformName = data?.publicSettings.platformName ?? SITE_NAME;
+  const contacts = (data?.publicSettings.municipalities ?? []).filter((m) => m.phone || m.email || m.website || m.visitingAddress);
 
   return (
     <footer className="gw-footer">
@@ -64,6 +123,14 @@ export function SiteFooter() {
             </ul>
           </nav>
         ) : null}
+        {contacts.length > 0 ? (
+          <section aria-labelledby="gw-footer-contact">
+            <h2 id="gw-footer-contact">Contact met de gemeente</h2>
+            {contacts.map((contact) => (
+              <MunicipalityContactDetails key={contact.municipalityId} contact={contact} />
+            ))}
+          </section>
+        ) : null}
         <div>
           <h2>Voor aanbieders</h2>
           <ul>
@@ -74,7 +141,7 @@ export function SiteFooter() {
               <Link to={urls.providerRegister()}>Aanbieder worden</Link>
             </li>
           </ul>
-          <p className="gw-muted">© {SITE_NAME}</p>
+          <p className="gw-muted">© {platformName}</p>
         </div>
       </div>
     </footer>

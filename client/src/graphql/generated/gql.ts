@@ -23,7 +23,7 @@ type Documents = {
     "\n  mutation MergeCart($lines: [CartLineInput!]!) {\n    mergeCart(lines: $lines) {\n      errors {\n        ...UserErrorFields @unmask\n      }\n      cart {\n        ...CartFields\n      }\n    }\n  }\n": typeof types.MergeCartDocument,
     "\n  fragment UserErrorFields on UserError {\n    field\n    code\n    message\n  }\n": typeof types.UserErrorFieldsFragmentDoc,
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
-    "\n  query FooterLinks {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n  }\n": typeof types.FooterLinksDocument,
+    "\n  query FooterLinks {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n": typeof types.FooterLinksDocument,
     "\n  query UnreadMessageCount {\n    myUnreadMessageCount\n  }\n": typeof types.UnreadMessageCountDocument,
     "\n  fragment ProductCard_product on Product {\n    id\n    title\n    slug\n    priceCents\n    availability\n    images {\n      id\n      thumbnailUrl\n    }\n    provider {\n      id\n      name\n    }\n    category {\n      id\n      name\n    }\n  }\n": typeof types.ProductCard_ProductFragmentDoc,
     "\n  fragment ProductDecisions_product on Product {\n    id\n    status\n    approvals {\n      id\n      status\n      reason\n      requestedAt\n      decidedAt\n      municipality {\n        id\n        name\n      }\n    }\n  }\n": typeof types.ProductDecisions_ProductFragmentDoc,
@@ -140,7 +140,7 @@ const documents: Documents = {
     "\n  mutation MergeCart($lines: [CartLineInput!]!) {\n    mergeCart(lines: $lines) {\n      errors {\n        ...UserErrorFields @unmask\n      }\n      cart {\n        ...CartFields\n      }\n    }\n  }\n": types.MergeCartDocument,
     "\n  fragment UserErrorFields on UserError {\n    field\n    code\n    message\n  }\n": types.UserErrorFieldsFragmentDoc,
     "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
-    "\n  query FooterLinks {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n  }\n": types.FooterLinksDocument,
+    "\n  query FooterLinks {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n": types.FooterLinksDocument,
     "\n  query UnreadMessageCount {\n    myUnreadMessageCount\n  }\n": types.UnreadMessageCountDocument,
     "\n  fragment ProductCard_product on Product {\n    id\n    title\n    slug\n    priceCents\n    availability\n    images {\n      id\n      thumbnailUrl\n    }\n    provider {\n      id\n      name\n    }\n    category {\n      id\n      name\n    }\n  }\n": types.ProductCard_ProductFragmentDoc,
     "\n  fragment ProductDecisions_product on Product {\n    id\n    status\n    approvals {\n      id\n      status\n      reason\n      requestedAt\n      decidedAt\n      municipality {\n        id\n        name\n      }\n    }\n  }\n": types.ProductDecisions_ProductFragmentDoc,
@@ -301,7 +301,7 @@ export function graphql(source: "\n  mutation Logout {\n    logout\n  }\n"): (ty
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query FooterLinks {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n  }\n"): (typeof documents)["\n  query FooterLinks {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n  }\n"];
+export function graphql(source: "\n  query FooterLinks {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n"): (typeof documents)["\n  query FooterLinks {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

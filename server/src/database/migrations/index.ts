@@ -11,6 +11,9 @@ import { Migration20261124000100_rate_limits } from './Migration20261124000100_r
 import { Migration20261124000200_person_write } from './Migration20261124000200_person_write.js';
 import { Migration20261124000300_product_approvals } from './Migration20261124000300_product_approvals.js';
 import { Migration20261124001000_audit_request } from './Migration20261124001000_audit_request.js';
+import { Migration20261124001100_jobs } from './Migration20261124001100_jobs.js';
+import { Migration20261124001200_settings } from './Migration20261124001200_settings.js';
+import { Migration20261124001300_mail_log } from './Migration20261124001300_mail_log.js';
 
 /** Every migration in order. A new migration is added here as well as in its own file. */
 export const migrationsList = [
@@ -27,4 +30,7 @@ export const migrationsList = [
   { name: 'Migration20261124000200_person_write', class: Migration20261124000200_person_write },
   { name: 'Migration20261124000300_product_approvals', class: Migration20261124000300_product_approvals },
   { name: 'Migration20261124001000_audit_request', class: Migration20261124001000_audit_request },
+  { name: 'Migration20261124001100_jobs', class: Migration20261124001100_jobs },
+  { name: 'Migration20261124001200_settings', class: Migration20261124001200_settings },
+  { name: 'Migration20261124001300_mail_log', class: Migration20261124001300_mail_log },
 ];

@@ -61,6 +61,8 @@ function sample(type: GraphQLInputType): unknown {
         return false;
       case 'DateTimeISO':
         return new Date().toISOString();
+      case 'JSONObject':
+        return {};
       default:
         return 'x';
     }

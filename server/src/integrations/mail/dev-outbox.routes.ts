@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { OutboxMail } from '../../modules/communication/outbox-mail.entity.js';
+import { MailMessage } from '../../modules/communication/mail-message.entity.js';
 
 export interface DevOutboxOptions {
   orm: MikroORM;
@@ -16,8 +16,10 @@ export function devOutboxEnabled(options: Pick<DevOutboxOptions, 'production' | 
 }
 
 /**
- * GET /api/dev/outbox?to=<email>: the latest mails in the local outbox for one address, as JSON, so the browser tests
- * (and a developer) can read confirmation and reset links. Not mounted at all in production; the handler checks again.
+ * GET /api/dev/outbox?to=<email>: the latest mails to one address, as JSON, so the browser tests (and a developer) can
+ * read confirmation and reset links. Read from the mail log whatever a mail's status: a mail is there as soon as the
+ * action that recorded it committed, before the `mail.send` job ran. Not mounted at all in production; the handler
+ * checks again.
  */
 export function devOutboxRoutes(options: DevOutboxOptions): Router {
   const router = Router();
@@ -33,13 +35,13 @@ export function devOutboxRoutes(options: DevOutboxOptions): Router {
       return;
     }
     const mails = await options.orm.em.fork().find(
-      OutboxMail,
-      { to: { $ilike: to.replace(/[\\%_]/g, (c) => `\\${c}`) } },
+      MailMessage,
+      { to: { $ilike: to.replace(/[\\%_]/g, (c) => `\\${c}`) }, erasedAt: null },
       { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: 20 },
     );
     res.setHeader('Cache-Control', 'no-store');
     res.json({
-      mails: mails.map((m) => ({ to: m.to, subject: m.subject, body: m.body, template: m.templateKey ?? null, createdAt: m.createdAt.toISOString() })),
+      mails: mails.map((m) => ({ to: m.to, subject: m.subject, body: m.body, template: m.templateKey ?? null, status: m.status, createdAt: m.createdAt.toISOString() })),
     });
   });
   return router;

@@ -1,22 +1,22 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-
 /** One plain-text e-mail, ready to send. */
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
-  /** The template it was rendered from (for the outbox and the sent log). */
+  /** The template it was rendered from (a header for the receiving side's filters). */
   templateKey?: string;
+  /** The mail log's id: the Message-ID's left part, so a retried delivery is recognisable as the same mail. */
+  mailId?: string;
 }
 
 /**
- * Sends e-mail. Two adapters: the local outbox (development and tests: mails are rows in `outbox_mail`, readable by
- * tests and, outside production, at GET /api/dev/outbox) and SMTP (nodemailer). Chosen by MAIL_TRANSPORT.
- *
- * `em` is the caller's EntityManager: the outbox writes with it, so a mail sent inside a transaction disappears with
- * a rollback, exactly like the rest of the unit of work.
+ * Delivers e-mail that the mail log already holds (modules/communication: MailService records it in the business
+ * transaction; the `mail.send` job calls `deliver`, outside any transaction, and retries when it throws). Two
+ * adapters, chosen by MAIL_TRANSPORT: SMTP (nodemailer) and the local outbox (development and tests: the log is the
+ * outbox, readable at GET /api/dev/outbox, so delivering only marks the mail sent).
  */
 export interface Mailer {
   readonly kind: 'outbox' | 'smtp';
-  deliver(em: EntityManager, mail: OutgoingMail): Promise<void>;
+  deliver(mail: OutgoingMail): Promise<void>;
+  close?(): void;
 }

@@ -278,7 +278,7 @@ describe('the offer is each municipality’s own decision', () => {
     expect(await offerIds(residentN, { search: p.title })).toContain(p.id);
     const em = server.orm.em.fork();
     const mails = await em.execute<{ subject: string }[]>(
-      `select subject from outbox_mail where template_key = 'PRODUCT_APPROVED' and body like ? order by subject`,
+      `select subject from mail_message where template_key = 'PRODUCT_APPROVED' and body like ? order by subject`,
       [`%${p.id}%`],
     );
     expect(mails.map((m) => m.subject)).toEqual([

@@ -235,7 +235,7 @@ describe('products: provider CRUD, the state machine, review, ownership', () => 
     // Every municipality's decision was e-mailed to the provider's user, naming the municipality, and audited.
     const em = server.orm.em.fork();
     const mails = await em.execute<{ template_key: string; subject: string; body: string }[]>(
-      `select template_key, subject, body from outbox_mail where to_address = ? and template_key like 'PRODUCT_%' and body like ? order by created_at, subject`,
+      `select template_key, subject, body from mail_message where to_address = ? and template_key like 'PRODUCT_%' and body like ? order by created_at, subject`,
       [demoProviderEmail(1), `%/aanbieder/producten/${p.id}%`],
     );
     expect(mails.map((m) => [m.template_key, m.subject])).toEqual([

@@ -1,29 +1,242 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mailer } from '../../integrations/mail/mailer.js';
+import { describeMailError } from '../../integrations/mail/smtp-mailer.js';
+import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { pageSize, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
+import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
+import { isUuid } from '../../graphql/ids.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
+import { transactional, type RequestContext } from '../../lib/request-context.js';
+import { ok, problem, type Result } from '../../lib/result.js';
+import { emOf, type JobQueue, type JobTarget } from '../../jobs/job-queue.js';
+import type { JobRun } from '../../jobs/job-types.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { CommunicationTemplate } from './communication-template.entity.js';
+import type { MailStatus } from './mail-message.entity.js';
 import { renderTemplate, TemplateError, type TemplateKey, type TemplateVariables } from './templates.js';
 
 export interface SendMail<K extends TemplateKey> {
   template: K;
   to: string;
   variables: TemplateVariables<K>;
+  /** The person the mail is about or addressed to: erasing that person erases the mail too. */
+  personId?: string | null;
+  /** The municipality it belongs to (the mail log screen shows staff their municipalities' mails). */
+  municipalityId?: string | null;
+}
+
+/** A row of the mail log, for the later communicatie screen. No body: that is opened one at a time. */
+export interface MailLogEntry {
+  id: string;
+  to: string;
+  templateKey: string | null;
+  subject: string;
+  status: MailStatus;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+export interface MailLogFilter {
+  status?: MailStatus | null;
+  /** Part of the address, case-insensitive. */
+  to?: string | null;
+  templateKey?: string | null;
+}
+
+/** Attempts before a mail counts as FAILED: with the queue's backoff (3 s, 7 s, 20 s, … then every 6 h), about a day. */
+export const MAIL_MAX_ATTEMPTS = 14;
+
+const ERASED_ADDRESS = 'gewist';
+
+/** The mail log, newest first. */
+const NEWEST_FIRST: KeyOrder = {
+  name: 'newest',
+  direction: 'desc',
+  keys: [
+    { expr: 'created_at', cast: 'timestamptz' },
+    { expr: 'id', cast: 'uuid' },
+  ],
+};
+
+function clockOf(target: JobTarget): Clock {
+  return 'clock' in target && target.clock ? (target.clock as Clock) : systemClock;
 }
 
 /**
- * Renders a communication template from the database and sends it through the configured mailer.
- * Logs nothing itself: callers log an event name; never the address, the body or the variables (they hold tokens).
+ * E-mail: render a communication template, record the mail in the mail log and enqueue its delivery — both in the
+ * caller's transaction, so a rolled-back action sends nothing and a committed one always sends, however long the
+ * mail server is away. The `mail.send` job delivers through the configured transport and retries with backoff.
+ *
+ * Logs nothing personal: no address, body or variable (they hold tokens); only ids, template keys and statuses.
  */
 export class MailService {
-  constructor(private readonly mailer: Mailer) {}
+  constructor(
+    private readonly mailer: Mailer,
+    private readonly queue: JobQueue,
+    private readonly audit: AuditService,
+  ) {}
 
   get transport(): Mailer['kind'] {
     return this.mailer.kind;
   }
 
-  async send<K extends TemplateKey>(em: EntityManager, mail: SendMail<K>): Promise<void> {
-    const template = await em.findOne(CommunicationTemplate, { key: mail.template });
-    if (!template) throw new TemplateError(`template ${mail.template} does not exist`);
-    const { subject, body } = renderTemplate(mail.template, template, mail.variables as Record<string, string | number>);
-    await this.mailer.deliver(em, { to: mail.to, subject, text: body, templateKey: mail.template });
+  /** Closes the transport's connections (shutdown). */
+  close(): void {
+    this.mailer.close?.();
+  }
+
+  /**
+   * Records a mail and its delivery job in the caller's unit of work (`em` of a transaction, or a RequestContext).
+   * Outside a transaction both are written in one of their own. Returns the mail log id.
+   */
+  async send<K extends TemplateKey>(target: JobTarget, mail: SendMail<K>): Promise<{ id: string }> {
+    const em = emOf(target);
+    const clock = clockOf(target);
+    const record = async (tx: EntityManager) => {
+      const template = await tx.findOne(CommunicationTemplate, { key: mail.template });
+      if (!template) throw new TemplateError(`template ${mail.template} does not exist`);
+      const { subject, body } = renderTemplate(mail.template, template, mail.variables as Record<string, string | number>);
+      const [row] = await tx.execute<{ id: string }[]>(
+        `insert into mail_message (to_address, template_key, subject, body, person_id, municipality_id, created_at)
+         values (?, ?, ?, ?, ?, ?, ?) returning id`,
+        [mail.to.trim(), mail.template, subject, body, mail.personId ?? null, mail.municipalityId ?? null, clock.now()],
+      );
+      await this.queue.enqueue(tx, 'mail.send', { mailId: row!.id }, { jobKey: `mail:${row!.id}`, maxAttempts: MAIL_MAX_ATTEMPTS });
+      return { id: row!.id };
+    };
+    return em.isInTransaction() ? record(em) : em.transactional(record);
+  }
+
+  /**
+   * The `mail.send` job: delivers one QUEUED mail. A mail that was sent, cancelled or erased meanwhile is left alone.
+   * A refusal is recorded (attempts, last_error without addresses) and thrown, so the queue retries; after the last
+   * attempt the mail is FAILED and waits for a resend.
+   */
+  async deliver(ctx: RequestContext, mailId: string, run: Pick<JobRun, 'attempt' | 'maxAttempts'>): Promise<void> {
+    const [mail] = await ctx.em.execute<{ to_address: string; subject: string; body: string; template_key: string | null }[]>(
+      `update mail_message set attempts = attempts + 1, last_attempt_at = ?
+        where id = ? and status = 'QUEUED' and erased_at is null
+        returning to_address, subject, body, template_key`,
+      [ctx.clock.now(), mailId],
+    );
+    if (!mail) return;
+    try {
+      await this.mailer.deliver({ to: mail.to_address, subject: mail.subject, text: mail.body, templateKey: mail.template_key ?? undefined, mailId });
+    } catch (error) {
+      const reason = describeMailError(error);
+      const final = run.attempt >= run.maxAttempts;
+      await ctx.em.execute(`update mail_message set last_error = ?, status = case when ? then 'FAILED' else status end where id = ? and status = 'QUEUED'`, [
+        reason,
+        final,
+        mailId,
+      ]);
+      ctx.log.warn({ event: 'mail_not_delivered', mailId, template: mail.template_key, attempt: run.attempt, final }, 'mail not delivered');
+      throw new Error(`mail ${mailId} not delivered: ${reason}`);
+    }
+    await ctx.em.execute(`update mail_message set status = 'SENT', sent_at = ?, last_error = null where id = ? and status = 'QUEUED'`, [ctx.clock.now(), mailId]);
+    ctx.log.info({ event: 'mail_sent', mailId, template: mail.template_key, transport: this.mailer.kind }, 'mail sent');
+  }
+
+  /** Sends a FAILED mail again (the mail log screen's "opnieuw versturen"): back to QUEUED with a new job. Audited. */
+  async resend(ctx: RequestContext, mailId: string): Promise<Result<string>> {
+    const notFound = () => problem<string>('mailId', 'NOT_FOUND', 'Deze e-mail is niet gevonden.');
+    if (!isUuid(mailId)) return notFound();
+    return transactional(ctx, async (tx) => {
+      const [row] = await tx.em.execute<{ status: MailStatus; municipality_id: string | null; erased_at: Date | null }[]>(
+        `select status, municipality_id, erased_at from mail_message where id = ? for update`,
+        [mailId],
+      );
+      if (!row || !this.inScope(ctx, row.municipality_id)) return notFound();
+      if (row.status !== 'FAILED' || row.erased_at) {
+        return problem<string>('mailId', 'NOT_FAILED', 'Alleen een e-mail die niet kon worden verstuurd, kunt u opnieuw versturen.');
+      }
+      await tx.em.execute(`update mail_message set status = 'QUEUED', last_error = null where id = ?`, [mailId]);
+      await this.queue.enqueue(tx, 'mail.send', { mailId }, { jobKey: `mail:${mailId}`, maxAttempts: MAIL_MAX_ATTEMPTS });
+      await this.audit.record(tx, { action: 'mail.resent', subjectType: 'mail_message', subjectId: mailId });
+      return ok(mailId);
+    });
+  }
+
+  private inScope(ctx: RequestContext, municipalityId: string | null): boolean {
+    const scope = municipalityScope(ctx.viewer);
+    return scope === null || municipalityId === null || scope.includes(municipalityId);
+  }
+
+  /**
+   * The mail log, newest first, keyset-paged (`after` is the previous page's endCursor). Staff limited to some
+   * municipalities see those municipalities' mails and the mails that belong to none (provider onboarding).
+   */
+  async list(
+    ctx: RequestContext,
+    filter: MailLogFilter = {},
+    page: { first?: number | null; after?: string | null } = {},
+  ): Promise<ConnectionOf<MailLogEntry>> {
+    // The cursor first: a bad one is refused even when nothing matches.
+    const after = keyCondition(NEWEST_FIRST, page.after);
+    const where: string[] = ['erased_at is null'];
+    const params: unknown[] = [];
+    const scope = municipalityScope(ctx.viewer);
+    if (scope !== null) {
+      where.push(`(municipality_id is null or municipality_id = any(?::uuid[]))`);
+      params.push(`{${scope.join(',')}}`);
+    }
+    if (filter.status) {
+      where.push('status = ?');
+      params.push(filter.status);
+    }
+    if (filter.templateKey) {
+      where.push('template_key = ?');
+      params.push(filter.templateKey);
+    }
+    if (filter.to?.trim()) {
+      where.push(`lower(to_address) like ?`);
+      params.push(`%${filter.to.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    }
+    const [total] = await ctx.em.execute<{ n: string }[]>(`select count(*) as n from mail_message where ${where.join(' and ')}`, params);
+    const first = pageSize(page.first);
+    const rows = await ctx.em.execute<
+      ({ id: string; to_address: string; template_key: string | null; subject: string; status: MailStatus; attempts: number; last_error: string | null; created_at: Date; sent_at: Date | null } & Record<string, unknown>)[]
+    >(
+      `select id, to_address, template_key, subject, status, attempts, last_error, created_at, sent_at, ${keySelect(NEWEST_FIRST)}
+         from mail_message where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
+        order by ${keyOrderBy(NEWEST_FIRST)} limit ?`,
+      [...params, ...after.params, first + 1],
+    );
+    return toConnection(rows, {
+      first,
+      totalCount: Number(total?.n ?? 0),
+      cursorOf: (row) => rowCursor(NEWEST_FIRST, row),
+      nodes: (slice) =>
+        slice.map((r) => ({
+          id: r.id,
+          to: r.to_address,
+          templateKey: r.template_key,
+          subject: r.subject,
+          status: r.status,
+          attempts: r.attempts,
+          lastError: r.last_error,
+          createdAt: new Date(r.created_at),
+          sentAt: r.sent_at ? new Date(r.sent_at) : null,
+        })),
+    });
+  }
+
+  /**
+   * AVG erasure of a person (PersonService.erase, in its transaction): their mails keep no address, subject or body;
+   * the ones not sent yet are cancelled. Matched by person id, and by address for mails recorded without one.
+   */
+  async erasePerson(em: EntityManager, person: { id: string; email: string | null }, at: Date): Promise<number> {
+    const rows = await em.execute<{ id: string }[]>(
+      `update mail_message
+          set to_address = ?, subject = '(gewist)', body = '', last_error = null, erased_at = ?,
+              status = case when status = 'QUEUED' then 'CANCELLED' else status end
+        where erased_at is null
+          and (person_id = ? or (person_id is null and ?::text is not null and lower(to_address) = lower(?::text)))
+        returning id`,
+      [ERASED_ADDRESS, at, person.id, person.email, person.email],
+    );
+    return rows.length;
   }
 }

@@ -1,4 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Context } from '../../graphql/context.js';
 import { UserError } from '../../graphql/errors.js';
 import { Audience } from '../../graphql/auth/permissions.js';
@@ -25,6 +26,12 @@ export function erasedIdentifier(personId: string): string {
 }
 
 /**
+ * What else must go when a person is erased, in the erasure's transaction: another module's personal data about the
+ * person (the mail log's addresses and texts, …). Registered in services.ts.
+ */
+export type PersonErasureHook = (em: EntityManager, person: { id: string; email: string | null }, erasedAt: Date) => Promise<unknown>;
+
+/**
  * Persons: details for staff (reads audit-logged through @personalData, the BSN masked; the full BSN only with
  * PERSON_READ_SENSITIVE, each reveal an audit action too), the household's orders, erasure (AVG), and a customer's
  * own contact details.
@@ -34,6 +41,7 @@ export class PersonService {
     private readonly bsnKeys: BsnKeys,
     private readonly audit: AuditService,
     private readonly orderViews: OrderViewService,
+    private readonly erasureHooks: readonly PersonErasureHook[] = [],
   ) {}
 
   private async byExternalIdentifier(ctx: Context, externalIdentifier: string): Promise<Person | null> {
@@ -128,6 +136,7 @@ export class PersonService {
       await em.flush();
       await em.execute(`delete from cart_line where person_id = ?`, [person.id]);
       await em.execute(`delete from session where person_id = ?`, [person.id]);
+      for (const hook of this.erasureHooks) await hook(em, { id: person.id, email: person.email ?? null }, new Date());
       // The household's name is usually the family name: once nobody in it has personal data left, it goes too.
       const remaining = await em.count(Person, { clientGroup: person.clientGroup.id, erasedAt: null });
       if (remaining === 0) {

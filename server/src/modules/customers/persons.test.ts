@@ -118,6 +118,16 @@ describe('persons for staff', () => {
       assignments: await em.execute(`select id, client_group_id, beneficiary_id, amount_cents, status from assignment order by id`),
     });
     const before = await snapshot();
+    // A mail about the person by id (the order mail) and one recorded by address only: both must lose their texts.
+    const { id: byAddress } = await server.services.mail.send(server.orm.em.fork(), {
+      template: 'PASSWORD_RESET',
+      to: p.email!.toUpperCase(),
+      variables: { name: p.firstName, link: 'https://gw.test/wachtwoord-vergeten/x', expiresHours: 1 },
+    });
+    const mailsOf = () =>
+      em.execute<Record<string, unknown>[]>(`select id, to_address, subject, body, status, erased_at from mail_message where person_id = ? or id = ?`, [p.id, byAddress]);
+    const mailsBefore = await mailsOf();
+    expect(JSON.stringify(mailsBefore)).toContain(p.firstName);
     const ordersBefore: any = await klantcontact.gql(ORDERS, { e: p.externalIdentifier });
     expect(ordersBefore.data.personOrders.map((o: any) => o.id)).toContain(orderId);
 
@@ -147,6 +157,13 @@ describe('persons for staff', () => {
     expect(await snapshot()).toEqual(before);
     const [order] = await em.execute<{ person_id: string; client_group_id: string }[]>(`select person_id, client_group_id from customer_order where id = ?`, [orderId]);
     expect(order).toEqual({ person_id: p.id, client_group_id: p.clientGroup.id });
+
+    // The mail log keeps the rows (how many mails went out) but no address, subject or text.
+    const mailsAfter = await mailsOf();
+    expect(mailsAfter.map((m) => m.id).sort()).toEqual(mailsBefore.map((m) => m.id).sort());
+    for (const m of mailsAfter) expect(m).toMatchObject({ to_address: 'gewist', subject: '(gewist)', body: '' });
+    for (const secret of [p.firstName, p.email!, p.email!.toUpperCase()]) expect(JSON.stringify(mailsAfter)).not.toContain(secret);
+    expect(((await (await server.client().fetch(`/api/dev/outbox?to=${encodeURIComponent(p.email!)}`)).json()) as { mails: unknown[] }).mails).toEqual([]);
 
     // The customer's session ended and DigiD no longer finds them.
     const after: any = await customer.gql(`{ viewer { kind } }`);

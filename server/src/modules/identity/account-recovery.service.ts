@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Context } from '../../graphql/context.js';
 import { UserError } from '../../graphql/errors.js';
 import { hashPassword, passwordProblem } from '../../crypto/passwords.js';
@@ -11,8 +10,9 @@ import { TOKEN_LIFETIME_HOURS, type EmailTokenService } from './email-token.serv
 import { check, clientAddress, retryAfterText, type Limits } from '../limits/limits.js';
 import type { LimitPolicy } from '../limits/policy.js';
 import type { LoginLimits, LoginRealm } from '../limits/login-limits.js';
-import type { AfterAnswer } from '../../lib/background.js';
 import type { MailService } from '../communication/mail.service.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import { transactional, type RequestContext } from '../../lib/request-context.js';
 
 export type Outcome = { ok: true } | { ok: false; errors: UserError[] };
 
@@ -23,6 +23,9 @@ export const LINK_INVALID =
 export function appLink(appUrl: string, path: string): string {
   return new URL(path, appUrl.endsWith('/') ? appUrl : `${appUrl}/`).toString();
 }
+
+/** A reset job that keeps failing gives up soon: its payload holds the typed address (job-types.ts). */
+export const RESET_JOB_MAX_ATTEMPTS = 5;
 
 /** Where each realm's reset link points, and the token purpose that opens it. */
 const RESET = {
@@ -35,8 +38,9 @@ const RESET = {
  * provider's link never opens a staff account, and the other way round).
  *
  * A reset request answers the same for a known and an unknown address, and equally fast: the answer depends only on
- * the input and the limits; looking up the account, issuing the token and sending the mail happen after the answer
- * has gone out. When staff accounts get a second factor, a reset sets the password only: the second factor is still
+ * the input and the limits, and the request does the same for both — it enqueues one `identity.passwordResetRequested`
+ * job. That job looks up the account, issues the token and records the mail (which its own `mail.send` job delivers),
+ * so none of it is in the answer's time, and the request survives a restart of the server. When staff accounts get a second factor, a reset sets the password only: the second factor is still
  * asked at log-in.
  */
 export class AccountRecoveryService {
@@ -46,7 +50,7 @@ export class AccountRecoveryService {
     private readonly limits: Limits,
     private readonly rules: LimitPolicy['passwordReset'],
     private readonly loginLimits: LoginLimits,
-    private readonly afterAnswer: AfterAnswer,
+    private readonly jobs: JobQueue,
     private readonly appUrl: string,
   ) {}
 
@@ -88,22 +92,27 @@ export class AccountRecoveryService {
         ],
       };
     }
-    this.afterAnswer.run(ctx, 'password_reset_mail', (em) => this.sendResetLink(em, realm, email));
+    // The same one insert for every address: whether it has an account is only looked at by the job.
+    await this.jobs.enqueue(ctx, 'identity.passwordResetRequested', { realm, email }, { maxAttempts: RESET_JOB_MAX_ATTEMPTS });
     ctx.log.info({ event: 'password_reset_requested', realm }, 'password reset requested');
     return { ok: true };
   }
 
-  /** After the answer: the account, a fresh token and the mail, in one transaction; nothing for an unknown address. */
-  private async sendResetLink(em: EntityManager, realm: LoginRealm, email: string): Promise<void> {
-    await em.transactional(async (tx) => {
+  /**
+   * The `identity.passwordResetRequested` job: the account, a fresh token and the mail, in one transaction; nothing
+   * for an unknown or inactive address (and nothing in the log that tells which it was).
+   */
+  async sendResetLink(ctx: RequestContext, { realm, email }: { realm: LoginRealm; email: string }): Promise<void> {
+    await transactional(ctx, async (txCtx) => {
+      const tx = txCtx.em;
       const where = { email: { $ilike: escapeLike(email) }, active: true };
       const owner = realm === 'staff' ? await tx.findOne(AdminAccount, where) : await tx.findOne(ProviderUser, where);
       if (!owner) return;
       const { purpose, path } = RESET[realm];
       const token = await this.tokens.issue(tx, owner, purpose, TOKEN_LIFETIME_HOURS[purpose]);
       const variables = { name: owner.name, link: appLink(this.appUrl, `${path}${token}`), expiresHours: TOKEN_LIFETIME_HOURS[purpose] };
-      if (realm === 'staff') await this.mail.send(tx, { template: 'STAFF_PASSWORD_RESET', to: owner.email, variables });
-      else await this.mail.send(tx, { template: 'PASSWORD_RESET', to: owner.email, variables });
+      if (realm === 'staff') await this.mail.send(txCtx, { template: 'STAFF_PASSWORD_RESET', to: owner.email, variables });
+      else await this.mail.send(txCtx, { template: 'PASSWORD_RESET', to: owner.email, variables });
     });
   }
 

@@ -278,3 +278,39 @@ describe('logging of the onboarding flows', () => {
     }
   });
 });
+
+describe('a reset request is work on the job queue', () => {
+  let web: TestServer;
+  let worker: TestServer | undefined;
+
+  beforeAll(async () => {
+    // A web-only instance: it answers and enqueues, but runs no jobs.
+    web = await startTestServer({ seed: true, env: { JOBS_WORKER: 'false' } });
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await web?.close();
+  });
+
+  it('enqueues the same one job for a known and an unknown address; a worker started later sends the link', async () => {
+    const c = web.client();
+    const known = demoProviderEmail(2);
+    for (const e of [known, 'nog-niemand@voorbeeld.nl']) {
+      expect((await c.gql(REQUEST, { e })).data).toEqual({ requestPasswordReset: { requested: true, errors: [] } });
+    }
+    const em = web.orm.em.fork();
+    const jobs = await em.execute<{ task_identifier: string }[]>(`select task_identifier from graphile_worker.jobs order by id`);
+    expect(jobs.map((j) => j.task_identifier)).toEqual(['identity.passwordResetRequested', 'identity.passwordResetRequested']);
+    // Nothing was looked up or written for either address while answering.
+    expect(await em.count(EmailToken, {})).toBe(0);
+    expect(await em.execute(`select id from mail_message where lower(to_address) = ?`, [known])).toEqual([]);
+
+    // Another instance with a worker (or this one after a restart) does the work.
+    worker = await startTestServer({ sameDatabaseAs: web });
+    await worker.jobsIdle();
+    const mails = await outbox(worker, known);
+    expect(mails.map((m) => m.templateKey)).toEqual(['PASSWORD_RESET']);
+    expect(await outbox(worker, 'nog-niemand@voorbeeld.nl')).toEqual([]);
+    expect(await worker.orm.em.fork().count(EmailToken, {})).toBe(1);
+  });
+});

@@ -8,22 +8,28 @@ import { ProviderUser } from '../providers/provider-user.entity.js';
 import { Person } from '../customers/person.entity.js';
 import { Audience, isPermission } from '../../graphql/auth/permissions.js';
 import { ANONYMOUS, type Viewer } from '../../graphql/auth/viewer.js';
+import type { SettingsService } from '../settings/settings.service.js';
 
 export const SESSION_COOKIE = 'gw_session';
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
 export interface SessionSettings {
   secret: string;
+  /** SESSION_TTL_HOURS: only the default of the `advanced` settings section now. */
   ttlHours: number;
   secureCookie: boolean;
 }
 
 /**
  * Server-side sessions. The browser holds a random 256-bit token in an HttpOnly, SameSite=Lax cookie; the database
- * holds only its HMAC, so a leaked database dump cannot be replayed as a log-in.
+ * holds only its HMAC, so a leaked database dump cannot be replayed as a log-in. How long a session lasts, and how
+ * long it may sit idle, are settings (section `advanced`, instellingen/geavanceerd).
  */
 export class SessionService {
-  constructor(private readonly settings: SessionSettings) {}
+  constructor(
+    private readonly settings: SessionSettings,
+    private readonly appSettings: Pick<SettingsService, 'get'>,
+  ) {}
 
   private hash(token: string): string {
     return createHmac('sha256', this.settings.secret).update(token).digest('hex');
@@ -42,16 +48,17 @@ export class SessionService {
     owner: { adminAccount?: AdminAccount; providerUser?: ProviderUser; person?: Person },
   ): Promise<Session> {
     const token = randomBytes(32).toString('base64url');
+    const { sessionLifetimeHours } = await this.appSettings.get('advanced');
     const session = em.create(Session, {
       tokenHash: this.hash(token),
       kind,
       adminAccount: owner.adminAccount ?? null,
       providerUser: owner.providerUser ?? null,
       person: owner.person ?? null,
-      expiresAt: new Date(Date.now() + this.settings.ttlHours * 3600 * 1000),
+      expiresAt: new Date(Date.now() + sessionLifetimeHours * 3600 * 1000),
     });
     await em.flush();
-    res?.append('Set-Cookie', this.cookie(token, this.settings.ttlHours * 3600));
+    res?.append('Set-Cookie', this.cookie(token, sessionLifetimeHours * 3600));
     return session;
   }
 
@@ -77,6 +84,12 @@ export class SessionService {
     if (!token) return ANONYMOUS;
     const session = await em.findOne(Session, { tokenHash: this.hash(token), expiresAt: { $gt: new Date() } });
     if (!session) return ANONYMOUS;
+    // Idle too long: the session ends (lastSeenAt moves at most every TOUCH_INTERVAL_MS, so allow for that).
+    const { idleTimeoutMinutes } = await this.appSettings.get('advanced');
+    if (Date.now() - session.lastSeenAt.getTime() > idleTimeoutMinutes * 60_000 + TOUCH_INTERVAL_MS) {
+      await em.nativeDelete(Session, { id: session.id });
+      return ANONYMOUS;
+    }
     if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       await em.nativeUpdate(Session, { id: session.id }, { lastSeenAt: new Date() });
     }

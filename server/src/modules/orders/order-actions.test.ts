@@ -15,7 +15,7 @@ import { Category } from '../catalogue/category.entity.js';
 import { Product } from '../catalogue/product.entity.js';
 import { offeredIn } from '../../test/households.js';
 import { ProviderUser } from '../providers/provider-user.entity.js';
-import { OutboxMail } from '../communication/outbox-mail.entity.js';
+import { MailMessage } from '../communication/mail-message.entity.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { Order, OrderEvent } from './order.entities.js';
 import { CounterService, NOTHING_FOUND, parseCounterCode } from './counter.service.js';
@@ -124,7 +124,7 @@ describe('order actions, lists and the counter', () => {
   const reload = (id: string) => server.orm.em.fork().findOneOrFail(Order, id);
   const eventCount = (orderId: string) => server.orm.em.fork().count(OrderEvent, { orderId });
   const balance = async (assignmentId: string) => (await ledger.assignmentBalances(server.orm.em.fork(), [assignmentId])).get(assignmentId);
-  const mails = (to: string) => server.orm.em.fork().find(OutboxMail, { to }, { orderBy: { createdAt: 'asc' } });
+  const mails = (to: string) => server.orm.em.fork().find(MailMessage, { to }, { orderBy: { createdAt: 'asc' } });
 
   it('lets the provider accept and deliver its own order, on the timeline, with an e-mail for each step', async () => {
     const p1 = provider(1);
@@ -380,7 +380,7 @@ describe('order actions, lists and the counter', () => {
       await p1.client.gql(ACTION('acceptOrder'), { id: order.id });
       const [{ count }] = await server.orm.em
         .fork()
-        .execute<{ count: string }[]>(`select count(*)::text as count from outbox_mail where body like ?`, [`%${order.number}%`]);
+        .execute<{ count: string }[]>(`select count(*)::text as count from mail_message where body like ?`, [`%${order.number}%`]);
       expect(count, JSON.stringify(options)).toBe('0');
     }
   });

@@ -11,6 +11,7 @@ export function euros(cents: number): string {
 }
 
 interface Recipient {
+  id: string;
   first_name: string;
   email: string;
   notify_order_status: boolean;
@@ -24,7 +25,7 @@ interface Recipient {
  */
 async function recipientFor(em: EntityManager, order: Order): Promise<Recipient | null> {
   const [row] = await em.execute<Recipient[]>(
-    `select first_name, email, notify_order_status from person
+    `select id, first_name, email, notify_order_status from person
       where client_group_id = ? and email is not null and email <> '' and erased_at is null
       order by coalesce(id = ?::uuid, false) desc, created_at asc, id asc
       limit 1`,
@@ -50,7 +51,7 @@ function cancelledBy(actor: Actor): string {
 
 /**
  * The order status listener that e-mails the household (registered once, in services.ts). It runs inside the
- * status change's transaction, so with the outbox a rolled-back change sends nothing.
+ * status change's transaction: the mail is recorded (and its delivery job queued) only when the change commits.
  *
  * PLACED (ordered, or the own contribution paid) → ORDER_PLACED; ACCEPTED → ORDER_ACCEPTED; DELIVERED →
  * ORDER_DELIVERED; CANCELLED by the provider → ORDER_REJECTED, by anyone else → ORDER_CANCELLED. Waiting for payment
@@ -70,23 +71,27 @@ export function orderStatusMail(mail: MailService, appUrl: string): OrderListene
       orderLink: appLink(appUrl, `/account/bestellingen/${order.id}`),
     };
     // The own contribution was booked when it was paid (the order then left AWAITING_PAYMENT); a cancel books it back.
+    // The mail log links the mail to the person (erasure) and the municipality (the log screen's scope).
+    const about = { personId: recipient.id, municipalityId: order.municipalityId };
     const refundCents = from && from !== 'AWAITING_PAYMENT' ? order.contributionCents : 0;
     switch (template) {
       case 'ORDER_PLACED':
         await mail.send(em, {
+          ...about,
           template,
           to: recipient.email,
           variables: { ...common, totalAmount: euros(order.totalCents), budgetAmount: euros(order.budgetCents), contributionAmount: euros(order.contributionCents), pickupCode: order.pickupCode },
         });
         return;
       case 'ORDER_ACCEPTED':
-        await mail.send(em, { template, to: recipient.email, variables: { ...common, pickupCode: order.pickupCode } });
+        await mail.send(em, { ...about, template, to: recipient.email, variables: { ...common, pickupCode: order.pickupCode } });
         return;
       case 'ORDER_DELIVERED':
-        await mail.send(em, { template, to: recipient.email, variables: common });
+        await mail.send(em, { ...about, template, to: recipient.email, variables: common });
         return;
       case 'ORDER_REJECTED':
         await mail.send(em, {
+          ...about,
           template,
           to: recipient.email,
           variables: { ...common, reason: reason ?? '', budgetAmount: euros(order.budgetCents), refundAmount: euros(refundCents) },
@@ -94,6 +99,7 @@ export function orderStatusMail(mail: MailService, appUrl: string): OrderListene
         return;
       case 'ORDER_CANCELLED':
         await mail.send(em, {
+          ...about,
           template,
           to: recipient.email,
           variables: { ...common, cancelledBy: cancelledBy(actor), reason: reason ?? '', budgetAmount: euros(order.budgetCents), refundAmount: euros(refundCents) },

@@ -27,7 +27,7 @@ export class OrderTransitionError extends Error {
 
 /**
  * The order's life and the money that moves with it. Every method runs inside the caller's database transaction,
- * locks the order row, records the change on the timeline and tells the listeners (inbox message, e-mail outbox),
+ * locks the order row, records the change on the timeline and tells the listeners (inbox message, e-mail to the mail log),
  * so a status change and its bookings commit together or not at all.
  */
 export class OrderService {
@@ -35,7 +35,7 @@ export class OrderService {
 
   constructor(private readonly ledger: LedgerService) {}
 
-  /** Called on every status change, inside the transaction (notifications, e-mail outbox). */
+  /** Called on every status change, inside the transaction (notifications, e-mail to the mail log). */
   onStatusChange(listener: OrderListener): void {
     this.listeners.push(listener);
   }

@@ -1,5 +1,6 @@
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { Logger } from 'pino';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { RequestContext } from '../../lib/request-context.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import type { PaymentGateway } from '../../integrations/payments/payment-gateway.js';
 import type { Actor } from '../ledger/ledger.service.js';
 import type { OrderService } from '../orders/order.service.js';
@@ -43,7 +44,8 @@ export class PaymentService {
     readonly gateway: PaymentGateway,
     private readonly appUrl: string,
     private readonly orders: OrderService,
-    private readonly options: { expiryMinutes: number } = { expiryMinutes: 30 },
+    /** The payment expiry comes from the `payments` settings section (instellingen/betalingen). */
+    private readonly settings: Pick<SettingsService, 'get'>,
   ) {}
 
   /** Where the PSP sends the customer back to: their orders, with a notice of how the payment went. */
@@ -218,53 +220,43 @@ export class PaymentService {
   }
 
   /**
-   * The expiry sweep: open payments older than PAYMENT_EXPIRY_MINUTES are checked at the PSP and settled (a webhook
-   * may have been missed, or the server was down); a payment that never reached the PSP is expired. Then the refunds
-   * that are due or failed earlier are (re)sent.
+   * The expiry sweep (the `payments.expireOpen` job, every minute): open payments older than the payment expiry
+   * (settings, section `payments`) are checked at the PSP and settled (a webhook may have been missed, or the server
+   * was down); a payment that never reached the PSP is expired. "Older" is measured on the context's clock.
    */
-  async sweep(em: EntityManager, log?: Logger): Promise<{ checked: number; settled: number; refunded: number }> {
-    const open = await em.fork().execute<{ id: string; external_id: string | null }[]>(
-      `select id, external_id from payment where status = 'OPEN' and created_at < now() - make_interval(mins => ?)
+  async expireOpen(ctx: RequestContext): Promise<{ checked: number; settled: number }> {
+    const { paymentExpiryMinutes } = await this.settings.get('payments');
+    const open = await ctx.em.fork().execute<{ id: string; external_id: string | null }[]>(
+      `select id, external_id from payment where status = 'OPEN' and created_at < ?::timestamptz - make_interval(mins => ?)
         order by created_at limit 200`,
-      [this.options.expiryMinutes],
+      [ctx.clock.now(), paymentExpiryMinutes],
     );
     let settled = 0;
     for (const p of open) {
       try {
         const status: PaymentStatus = p.external_id ? await this.gateway.getStatus(p.external_id) : 'EXPIRED';
         if (status === 'OPEN') continue;
-        if ((await this.settle(em, p.id, status, 'sweep')).changed) settled++;
+        if ((await this.settle(ctx.em, p.id, status, 'sweep')).changed) settled++;
       } catch (error) {
-        log?.warn({ err: error, paymentId: p.id }, 'payment sweep: status unavailable');
+        ctx.log.warn({ err: error, paymentId: p.id }, 'payment sweep: status unavailable');
       }
     }
-    await this.recordDueRefunds(em);
-    const refunded = await this.processRefunds(em);
-    return { checked: open.length, settled, refunded };
+    if (settled) ctx.log.info({ event: 'payment_sweep', checked: open.length, settled }, 'expired payments settled');
+    return { checked: open.length, settled };
   }
 
-  /** Runs the sweep now and then every `intervalMs` until stopped; stop() waits for a running sweep. */
-  startSweeper(orm: MikroORM, log: Logger, intervalMs = 60_000): { stop: () => Promise<void> } {
-    let running: Promise<unknown> = Promise.resolve();
-    let stopped = false;
-    const run = () => {
-      if (stopped) return;
-      running = running
-        .then(() => this.sweep(orm.em.fork(), log))
-        .then((r) => {
-          if (r.settled || r.refunded) log.info({ event: 'payment_sweep', ...r }, 'payment sweep');
-        })
-        .catch((error: unknown) => log.error({ err: error }, 'payment sweep failed'));
-    };
-    const timer = setInterval(run, intervalMs);
-    timer.unref();
-    setImmediate(run);
-    return {
-      stop: async () => {
-        stopped = true;
-        clearInterval(timer);
-        await running;
-      },
-    };
+  /** The refund retries (the `payments.retryRefunds` job, every minute): refunds that are due or failed earlier are (re)sent. */
+  async retryRefunds(ctx: RequestContext): Promise<{ refunded: number }> {
+    await this.recordDueRefunds(ctx.em);
+    const refunded = await this.processRefunds(ctx.em);
+    if (refunded) ctx.log.info({ event: 'refund_retry', refunded }, 'refunds sent');
+    return { refunded };
+  }
+
+  /** Both of the above, one after the other (what the scheduled jobs do, for a test or an operator). */
+  async sweep(ctx: RequestContext): Promise<{ checked: number; settled: number; refunded: number }> {
+    const expired = await this.expireOpen(ctx);
+    const { refunded } = await this.retryRefunds(ctx);
+    return { ...expired, refunded };
   }
 }

@@ -19,7 +19,8 @@ describe('payments', () => {
   const ledger = new LedgerService();
 
   beforeAll(async () => {
-    server = await startTestServer({ seed: true });
+    // No job worker: these tests call the sweep themselves, and the scheduled one must not run in between.
+    server = await startTestServer({ seed: true, env: { JOBS_WORKER: 'false' } });
     simulator = server.services.payments.gateway as PaymentSimulator;
     expect(simulator).toBeInstanceOf(PaymentSimulator);
     product = (await zuiderveenCatalogue(server)).a;
@@ -203,7 +204,7 @@ describe('payments', () => {
     simulator.payments.get(missed.payment.externalId)!.createdAt = new Date(Date.now() - 31 * 60_000);
     simulator.settle(paidMissed.payment.externalId, 'PAID');
 
-    const result = await server.services.payments.sweep(server.orm.em.fork());
+    const result = await server.services.payments.sweep(server.contexts.forSystem('payments.test'));
     expect(result.settled).toBe(3);
     const statuses = async (x: { h: Household; payment: Payment }) => {
       const s = await state(x.h, x.payment.id);
@@ -217,7 +218,7 @@ describe('payments', () => {
     expect((await state(missed.h, missed.payment.id)).budget).toBe(100);
 
     // Sweeping again finds nothing new to do.
-    expect((await server.services.payments.sweep(server.orm.em.fork())).settled).toBe(0);
+    expect((await server.services.payments.sweep(server.contexts.forSystem('payments.test'))).settled).toBe(0);
     await expectLedgerConsistent(server);
   });
 
@@ -240,7 +241,7 @@ describe('payments', () => {
 
     // Called again (a retry, a double click): no second refund.
     await server.services.payments.refundForOrder(server.orm.em.fork(), orders[0]!.id);
-    await server.services.payments.sweep(server.orm.em.fork());
+    await server.services.payments.sweep(server.contexts.forSystem('payments.test'));
     expect(simulator.refundedCents(payment.externalId)).toBe(contribution);
     s = await state(h, payment.id);
     expect(s.payment.refundedCents).toBe(contribution);
@@ -269,7 +270,7 @@ describe('payments', () => {
     } finally {
       simulator.refund = original;
     }
-    await server.services.payments.sweep(server.orm.em.fork());
+    await server.services.payments.sweep(server.contexts.forSystem('payments.test'));
     expect(simulator.refundedCents(payment.externalId)).toBe(contribution);
     expect((await state(h, payment.id)).payment.refundedCents).toBe(contribution);
 
@@ -278,7 +279,7 @@ describe('payments', () => {
     simulator.settle(second.payment.externalId, 'PAID');
     await webhook(second.payment.externalId);
     await server.orm.em.fork().transactional((tx) => server.services.orders.cancel(tx, second.orders[0]!.id, { kind: 'STAFF', id: null }, 'Op verzoek'));
-    await server.services.payments.sweep(server.orm.em.fork());
+    await server.services.payments.sweep(server.contexts.forSystem('payments.test'));
     expect(simulator.refundedCents(second.payment.externalId)).toBe(product.priceCents - 100);
   });
 

@@ -16,9 +16,10 @@ import { appLink, escapeLike } from '../identity/account-recovery.service.js';
 import type { MailService } from '../communication/mail.service.js';
 import { check, retryAfterText, type Limits } from '../limits/limits.js';
 import type { LimitPolicy } from '../limits/policy.js';
-import type { AfterAnswer } from '../../lib/background.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import type { JobPayload } from '../../jobs/job-types.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { withEm } from '../../lib/request-context.js';
+import { transactional, withEm, type RequestContext } from '../../lib/request-context.js';
 import { KVK_TAKEN } from './registration.service.js';
 
 export type { Result } from '../../lib/result.js';
@@ -53,7 +54,7 @@ export class ProviderService {
     private readonly mail: MailService,
     private readonly limits: Limits,
     private readonly rules: Pick<LimitPolicy, 'invitation' | 'accountNotice'>,
-    private readonly afterAnswer: AfterAnswer,
+    private readonly jobs: JobQueue,
     private readonly appUrl: string,
     private readonly audit: AuditService,
   ) {}
@@ -112,7 +113,8 @@ export class ProviderService {
    * (a RESET_PASSWORD token that lives longer).
    *
    * The answer never tells whether the address already has an account, and takes as long either way: the password
-   * hash is made in both cases, and the mail goes out after the answer in both cases. An address that already has an
+   * hash is made in both cases, and in both cases the request enqueues one `providers.invitationMail` job, which
+   * issues the link and records the mail (or the notice) outside the answer's time. An address that already has an
    * account gets, instead of an invitation, a notice that someone tried (at most one such notice an hour); a colleague
    * invited earlier by this organisation who has not chosen a password yet gets a fresh invitation. Limited per
    * inviting user and per invited address, counted before anything else.
@@ -143,48 +145,58 @@ export class ProviderService {
     // Nobody can log in with this hash: the invitee chooses a password through the link. Made for every invitation,
     // also one that turns out to be for an existing account, so both take as long.
     const unusable = await hashPassword(randomBytes(32).toString('base64url'));
-    const { tokens } = this;
-    type Next = { kind: 'invite'; userId: string; token: string } | { kind: 'notice'; userId: string };
+    // What the job will do; the job is enqueued in the same transaction as the new colleague (ids only).
     const decide = (em: typeof ctx.em) =>
-      em.transactional(async (tx): Promise<Next> => {
+      em.transactional(async (tx) => {
+        let next: JobPayload<'providers.invitationMail'>;
         const existing = await tx.findOne(ProviderUser, { email: { $ilike: escapeLike(email) } });
         if (existing) {
           // Invited by this organisation before and no password chosen yet: a new link (the old one stops working).
-          if (existing.provider.id === providerId && !existing.emailVerifiedAt && existing.active) {
-            const token = await tokens.issue(tx, existing, EmailTokenPurpose.RESET_PASSWORD, TOKEN_LIFETIME_HOURS.INVITE);
-            return { kind: 'invite', userId: existing.id, token };
-          }
-          return { kind: 'notice', userId: existing.id };
+          const again = existing.provider.id === providerId && !existing.emailVerifiedAt && existing.active;
+          next = { kind: again ? 'invite' : 'notice', userId: existing.id, providerId, inviterId };
+        } else {
+          const provider = await tx.findOneOrFail(Provider, providerId);
+          const user = tx.create(ProviderUser, { provider, name, email, passwordHash: unusable, emailVerifiedAt: null });
+          await tx.flush();
+          await this.audit.record(withEm(ctx, tx), { action: 'provider.user_invited', subjectType: 'provider_user', subjectId: user.id, details: { providerId } });
+          next = { kind: 'invite', userId: user.id, providerId, inviterId };
         }
-        const provider = await tx.findOneOrFail(Provider, providerId);
-        const user = tx.create(ProviderUser, { provider, name, email, passwordHash: unusable, emailVerifiedAt: null });
-        await tx.flush();
-        const token = await tokens.issue(tx, user, EmailTokenPurpose.RESET_PASSWORD, TOKEN_LIFETIME_HOURS.INVITE);
-        await this.audit.record(withEm(ctx, tx), { action: 'provider.user_invited', subjectType: 'provider_user', subjectId: user.id, details: { providerId } });
-        return { kind: 'invite', userId: user.id, token };
+        await this.jobs.enqueue(tx, 'providers.invitationMail', next, { maxAttempts: 10 });
       });
-    let next: Next;
     try {
-      next = await decide(ctx.em);
+      await decide(ctx.em);
     } catch (error) {
       // The same address invited twice at the same moment: the database's unique index decides; try once more.
       if (!(error instanceof UniqueConstraintViolationException)) throw error;
-      next = await decide(ctx.em.fork());
+      await decide(ctx.em.fork());
     }
+    ctx.log.info({ event: 'provider_user_invite_requested' }, 'invitation requested');
+    return { ok: true, value: true };
+  }
 
-    this.afterAnswer.run(ctx, 'provider_invite_mail', async (em) => {
-      const user = await em.findOneOrFail(ProviderUser, next.userId);
-      const provider = await em.findOneOrFail(Provider, providerId);
-      if (next.kind === 'invite') {
-        const inviter = inviterId ? await em.findOne(ProviderUser, inviterId) : null;
-        await this.mail.send(em, {
+  /**
+   * The `providers.invitationMail` job: for an invitation a fresh link (a RESET_PASSWORD token that lives longer) and
+   * the mail; for an address that already had an account the notice, at most one an hour. Nothing when the user was
+   * removed meanwhile, or (an invitation) has chosen a password or was deactivated.
+   */
+  async sendInvitationMail(ctx: RequestContext, job: JobPayload<'providers.invitationMail'>): Promise<void> {
+    await transactional(ctx, async (tx) => {
+      const user = await tx.em.findOne(ProviderUser, job.userId);
+      if (!user) return;
+      const provider = await tx.em.findOneOrFail(Provider, job.providerId);
+      if (job.kind === 'invite') {
+        // Chose a password meanwhile (through an earlier link), or deactivated: no new link.
+        if (!user.active || user.emailVerifiedAt) return;
+        const token = await this.tokens.issue(tx.em, user, EmailTokenPurpose.RESET_PASSWORD, TOKEN_LIFETIME_HOURS.INVITE);
+        const inviter = job.inviterId ? await tx.em.findOne(ProviderUser, job.inviterId) : null;
+        await this.mail.send(tx, {
           template: 'PROVIDER_USER_INVITE',
           to: user.email,
           variables: {
             name: user.name,
             inviterName: inviter?.name ?? provider.name,
             providerName: provider.name,
-            link: appLink(this.appUrl, `/wachtwoord-vergeten/${next.token}`),
+            link: appLink(this.appUrl, `/wachtwoord-vergeten/${token}`),
             expiresHours: TOKEN_LIFETIME_HOURS.INVITE,
           },
         });
@@ -193,7 +205,7 @@ export class ProviderService {
       const notice = await this.limits.reserve(check(this.rules.accountNotice, `provider:${user.email.toLowerCase()}`));
       ctx.log.info({ event: 'provider_invite_existing_email', noticeSent: notice.ok }, 'invitation for an existing address');
       if (!notice.ok) return;
-      await this.mail.send(em, {
+      await this.mail.send(tx, {
         template: 'PROVIDER_INVITE_EXISTING',
         to: user.email,
         variables: {
@@ -204,8 +216,6 @@ export class ProviderService {
         },
       });
     });
-    ctx.log.info({ event: 'provider_user_invite_requested' }, 'invitation requested');
-    return { ok: true, value: true };
   }
 
   /** Removes a user of the own organisation; never oneself and never the last user. Their sessions end with them. */

@@ -91,7 +91,7 @@ export class RegistrationService {
         await tx.flush();
         const token = await this.tokens.issue(tx, user, EmailTokenPurpose.CONFIRM_EMAIL, TOKEN_LIFETIME_HOURS.CONFIRM_EMAIL);
         await this.audit.record(withEm(ctx, tx), { action: 'provider.registered', subjectType: 'provider', subjectId: provider.id, details: { termsVersion: terms!.version } }, { kind: 'PROVIDER', id: user.id });
-        // Last: with SMTP a failure rolls the registration back, so the form can simply be sent again.
+        // Recorded with the registration and sent by the mail.send job: a mail-server outage never fails it.
         await this.mail.send(tx, {
           template: 'PROVIDER_EMAIL_CONFIRM',
           to: user.email,

@@ -6,7 +6,7 @@ import { ProviderUser } from './provider-user.entity.js';
 import { ProviderMembership } from './provider-membership.entity.js';
 import { TermsAcceptance } from '../terms/terms-acceptance.entity.js';
 import { EmailToken } from '../identity/email-token.entity.js';
-import { OutboxMail } from '../communication/outbox-mail.entity.js';
+import { MailMessage } from '../communication/mail-message.entity.js';
 import { demoProviderEmail } from '../../seeders/demo-accounts.js';
 
 const CONFIRM = `mutation($t:String!){ confirmEmail(token:$t){ confirmed errors { field code message } } }`;
@@ -192,7 +192,7 @@ describe('provider registration and e-mail confirmation', () => {
       expect(r.data?.registerProvider.errors[0].message).toMatch(message);
       const em = server.orm.em.fork();
       expect(await em.count(ProviderUser, { email: String(input.userEmail || 'none').toLowerCase() })).toBe(0);
-      expect(await em.count(OutboxMail, { to: String(input.userEmail || 'none') })).toBe(0);
+      expect(await em.count(MailMessage, { to: String(input.userEmail || 'none') })).toBe(0);
     });
   }
 

@@ -1,0 +1,158 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { Logger as GraphileLogger, parseCronItems, run, runMigrations, type Runner, type Task, type TaskList } from 'graphile-worker';
+import type { Contexts } from '../contexts.js';
+import { JOB_SCHEMA } from './job-queue.js';
+import type { JobRegistry, JobSchedule } from './job-types.js';
+
+/** The job a piece of code runs for, if any (tests keep a job's SQL out of a request's statement count). */
+const jobScope = new AsyncLocalStorage<{ task: string; jobId: string }>();
+
+export function currentJob(): { task: string; jobId: string } | undefined {
+  return jobScope.getStore();
+}
+
+/**
+ * graphile-worker's log lines into ours (pino). Its "info" chatter (job completed, worker started) becomes debug; a
+ * failed attempt that will be retried is a warning, the last one an error.
+ */
+function graphileLogger(logger: Logger): GraphileLogger {
+  return new GraphileLogger((scope) => (level, message, meta) => {
+    // The library passes the whole job row (payload included) with a failure: only its id and counters are logged,
+    // so a payload (a password reset's typed address) never reaches the log.
+    const { job, ...rest } = (meta ?? {}) as { failure?: boolean; job?: { id: string; attempts: number; max_attempts: number } };
+    const fields = {
+      jobQueue: { label: scope.label, task: scope.taskIdentifier, jobId: scope.jobId },
+      ...rest,
+      ...(job ? { job: { id: job.id, attempts: job.attempts, maxAttempts: job.max_attempts } } : {}),
+    };
+    const willRetry = Boolean((meta as { failure?: boolean } | undefined)?.failure && job && job.attempts < job.max_attempts);
+    if (level === 'error' && !willRetry) logger.error(fields, message);
+    else if (level === 'error') logger.warn(fields, message);
+    else if (level === 'warning') logger.warn(fields, message);
+    else logger.debug(fields, message);
+  });
+}
+
+/**
+ * Creates or upgrades the job queue's own tables and functions (schema `graphile_worker`) with the library's own
+ * migration function. Called from our migrate step (database/orm.ts), before the application's migrations, so that
+ * an application migration may enqueue a job. Safe when several instances start at once (the library serialises).
+ */
+export async function migrateJobQueue(databaseUrl: string, logger?: Logger): Promise<void> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, application_name: 'gemeentewinkel-jobs-migrate' });
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  try {
+    await runMigrations({ pgPool: pool, schema: JOB_SCHEMA, logger: graphileLogger(logger ?? silentLogger()) });
+  } finally {
+    await pool.end();
+  }
+}
+
+function silentLogger(): Logger {
+  const noop = () => undefined;
+  const l = { error: noop, warn: noop, info: noop, debug: noop, child: () => l } as unknown as Logger;
+  return l;
+}
+
+/** Backfill phrases as graphile-worker's crontab reads them: '30m', '1h', '1d'. */
+function backfillMs(phrase: string | undefined): number {
+  if (!phrase) return 0;
+  const m = /^(\d+)([smhd])$/.exec(phrase);
+  if (!m) throw new Error(`invalid backfill "${phrase}"`);
+  return Number(m[1]) * { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as 's' | 'm' | 'h' | 'd'];
+}
+
+function cronItems(schedules: JobSchedule[]) {
+  return parseCronItems(
+    schedules.map((s) => ({
+      task: s.task,
+      match: s.cron,
+      identifier: s.identifier,
+      options: { backfillPeriod: backfillMs(s.backfill), maxAttempts: s.maxAttempts, queueName: s.queueName },
+    })),
+  );
+}
+
+export interface JobWorkerOptions {
+  databaseUrl: string;
+  /** Each job's RequestContext comes from `contexts.forSystem(task)`: the SYSTEM viewer under the job's name. */
+  contexts: Contexts;
+  logger: Logger;
+  registry: JobRegistry;
+  /** Jobs run at the same time by this instance. */
+  concurrency: number;
+  /** How often to look for jobs that became due (retries, scheduled jobs); new jobs arrive by NOTIFY at once. */
+  pollIntervalMs?: number;
+}
+
+export interface JobWorker {
+  /** Stops taking jobs, waits for running ones (they get an abort signal after a few seconds), closes its pool. */
+  stop(): Promise<void>;
+  readonly runner: Runner;
+}
+
+/**
+ * Runs the registry's handlers and schedules on graphile-worker. Every job runs once, whatever the number of
+ * instances: a worker locks a job row (`for update skip locked`) before running it, and a cron tick is claimed in
+ * the queue's `known_crontabs` table before its job is added. Each job gets its own RequestContext.
+ */
+export async function startJobWorker(options: JobWorkerOptions): Promise<JobWorker> {
+  const { contexts, logger, registry } = options;
+  const log = logger.child({ component: 'jobs' });
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.concurrency + 3, application_name: 'gemeentewinkel-jobs' });
+  // An idle or checked-out connection that breaks must not crash the process; the worker reconnects by itself.
+  let stopped = false;
+  const lost = (error: Error) => {
+    if (!stopped) log.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'job queue connection lost');
+  };
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
+
+  const taskList: TaskList = {};
+  for (const [name, handler] of Object.entries(registry.handlers)) {
+    const task: Task = async (payload, helpers) => {
+      const job = helpers.job;
+      // The job's own context: a fresh EntityManager, the SYSTEM viewer named after the task (audit rows say which
+      // job acted), the application's clock, and a request id per job that its log lines and audit rows carry.
+      const ctx = contexts.forSystem(name, `job-${job.id}`);
+      const started = Date.now();
+      await jobScope.run({ task: name, jobId: String(job.id) }, () =>
+        handler({ ...ctx, log: ctx.log.child({ jobId: job.id, attempt: job.attempts }) }, payload ?? {}, {
+          id: String(job.id),
+          task: name,
+          attempt: job.attempts,
+          maxAttempts: job.max_attempts,
+          signal: helpers.abortSignal,
+        }),
+      );
+      log.debug({ job: name, jobId: job.id, ms: Date.now() - started }, 'job done');
+    };
+    taskList[name] = task;
+  }
+
+  const runner = await run({
+    pgPool: pool,
+    schema: JOB_SCHEMA,
+    taskList,
+    parsedCronItems: cronItems(registry.schedules),
+    concurrency: options.concurrency,
+    pollInterval: options.pollIntervalMs ?? 2000,
+    noHandleSignals: true,
+    logger: graphileLogger(log),
+  });
+  log.info({ concurrency: options.concurrency, tasks: Object.keys(taskList).length, schedules: registry.schedules.length }, 'job worker started');
+
+  let stopping: Promise<void> | undefined;
+  return {
+    runner,
+    stop: () =>
+      (stopping ??= (async () => {
+        await runner.stop().catch((error: unknown) => log.warn({ err: error }, 'job worker stop'));
+        stopped = true;
+        await pool.end().catch(() => undefined);
+      })()),
+  };
+}

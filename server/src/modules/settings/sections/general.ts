@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { Audience } from '../../../graphql/auth/permissions.js';
+import { municipalityScope } from '../../../graphql/auth/viewer.js';
+import { UserError } from '../../../graphql/errors.js';
+import { email, phone } from '../../../rules/contact.js';
+import { defineSection } from './section.js';
+
+/** The shared rules (src/rules) decide what a phone number and an e-mail address are; the messages name municipal examples. */
+const PHONE = phone();
+const EMAIL = email();
+
+/** Optional text: trimmed, empty becomes null. */
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string({ error: 'Vul tekst in.' })
+    .trim()
+    .max(max, { error: tooLong })
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/** A municipality's public contact details, shown in the footer of the public site. */
+export const municipalityContactSchema = z.strictObject(
+  {
+    phone: optionalText(30, 'Een telefoonnummer is hoogstens 30 tekens.').refine((v) => v === null || PHONE.check(v).ok || /^14\s?0\d{2,3}$/.test(v), {
+      error: 'Vul een geldig telefoonnummer in, bijvoorbeeld 14 0591 of 0591 123 456.',
+    }),
+    email: optionalText(254, 'Een e-mailadres is hoogstens 254 tekens.')
+      .transform((v) => (v ? v.toLowerCase() : null))
+      .refine((v) => v === null || EMAIL.check(v).ok, { error: 'Vul een geldig e-mailadres in, bijvoorbeeld info@gemeente.nl.' }),
+    website: optionalText(300, 'Een webadres is hoogstens 300 tekens.').refine((v) => v === null || /^https:\/\/[^\s/]+\.[^\s]+$/i.test(v), {
+      error: 'Vul een volledig webadres in dat met https:// begint.',
+    }),
+    visitingAddress: optionalText(200, 'Een bezoekadres is hoogstens 200 tekens.'),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Onbekend veld: ${issue.keys.join(', ')}.` : undefined) },
+);
+
+export type MunicipalityContact = z.output<typeof municipalityContactSchema>;
+
+/** instellingen/algemeen: the platform's name and, per municipality, its public contact details. */
+export const generalSection = defineSection({
+  key: 'general',
+  title: 'Algemeen',
+  schema: z.strictObject({
+    platformName: z
+      .string({ error: 'Vul de naam van het platform in.' })
+      .trim()
+      .min(2, { error: 'De naam van het platform is minstens 2 tekens.' })
+      .max(60, { error: 'De naam van het platform is hoogstens 60 tekens.' }),
+    /** Keyed by municipality id. */
+    municipalities: z.record(z.uuid({ error: 'Onbekende gemeente.' }), municipalityContactSchema),
+  }),
+  defaults: () => ({ platformName: 'Gemeentewinkel', municipalities: {} }),
+  authorize(viewer, before, after) {
+    // Staff change the contact details of the municipalities in their scope only.
+    const scope = municipalityScope(viewer);
+    if (viewer.kind !== Audience.STAFF || scope === null) return [];
+    const changed = new Set([...Object.keys(before.municipalities), ...Object.keys(after.municipalities)]);
+    for (const id of changed) {
+      if (JSON.stringify(before.municipalities[id] ?? null) === JSON.stringify(after.municipalities[id] ?? null)) continue;
+      if (!scope.includes(id)) {
+        return [UserError.of(`municipalities.${id}`, 'OUT_OF_SCOPE', 'U mag de contactgegevens van deze gemeente niet wijzigen.')];
+      }
+    }
+    if (before.platformName !== after.platformName) {
+      return [UserError.of('platformName', 'OUT_OF_SCOPE', 'Alleen een beheerder van alle gemeenten mag de naam van het platform wijzigen.')];
+    }
+    return [];
+  },
+});

@@ -1,0 +1,64 @@
+import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import type { Context } from '../../graphql/context.js';
+import { Permission } from '../../graphql/auth/permissions.js';
+import { Requires } from '../../graphql/auth/requires.js';
+import { Municipality } from '../municipalities/municipality.entity.js';
+import { mapResult } from '../../lib/result.js';
+import type { SettingsSnapshot } from './settings.service.js';
+import {
+  MunicipalityContact,
+  PublicSettings,
+  SettingsSection,
+  SettingsSectionEnum,
+  sectionEnumOf,
+  sectionKeyOf,
+  UpdateSettingsSectionInput,
+  UpdateSettingsSectionPayload,
+} from './settings.types.js';
+
+function toType(s: SettingsSnapshot): SettingsSection {
+  return Object.assign(new SettingsSection(), {
+    section: sectionEnumOf(s.section),
+    title: s.title,
+    version: s.version,
+    value: s.value as Record<string, unknown>,
+    defaults: s.defaults as Record<string, unknown>,
+    updatedAt: s.updatedAt,
+  });
+}
+
+@Resolver()
+export class SettingsResolver {
+  @Query(() => PublicSettings, { description: 'The platform name and the municipalities’ public contact details.' })
+  async publicSettings(@Ctx() ctx: Context): Promise<PublicSettings> {
+    const general = await ctx.services.settings.get('general');
+    const municipalities = await ctx.em.find(Municipality, {}, { orderBy: { name: 'asc' } });
+    return Object.assign(new PublicSettings(), {
+      platformName: general.platformName,
+      municipalities: municipalities.map((m) => {
+        const c = general.municipalities[m.id];
+        return Object.assign(new MunicipalityContact(), {
+          municipalityId: m.id,
+          name: m.name,
+          phone: c?.phone ?? null,
+          email: c?.email ?? null,
+          website: c?.website ?? null,
+          visitingAddress: c?.visitingAddress ?? null,
+        });
+      }),
+    });
+  }
+
+  @Requires(Permission.SETTINGS_MANAGE)
+  @Query(() => SettingsSection, { description: 'One settings section for its settings page.' })
+  async settingsSection(@Ctx() ctx: Context, @Arg('section', () => SettingsSectionEnum) section: SettingsSectionEnum): Promise<SettingsSection> {
+    return toType(await ctx.services.settings.snapshot(sectionKeyOf(section)));
+  }
+
+  @Requires(Permission.SETTINGS_MANAGE)
+  @Mutation(() => UpdateSettingsSectionPayload, { description: 'Changes a settings section (validated, audited, in force on every instance at once).' })
+  async updateSettingsSection(@Ctx() ctx: Context, @Arg('input', () => UpdateSettingsSectionInput) input: UpdateSettingsSectionInput): Promise<UpdateSettingsSectionPayload> {
+    const result = await ctx.services.settings.update(ctx, sectionKeyOf(input.section), input.patch, { expectedVersion: input.expectedVersion });
+    return UpdateSettingsSectionPayload.from(await mapResult(result, toType));
+  }
+}

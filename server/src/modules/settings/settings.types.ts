@@ -1,0 +1,91 @@
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Payload } from '../../graphql/payload.js';
+import type { SettingsSectionKey } from './sections/index.js';
+
+/** The settings sections as a GraphQL enum: the keys of sections/index.ts, upper-cased. */
+export enum SettingsSectionEnum {
+  GENERAL = 'GENERAL',
+  COMMUNICATION = 'COMMUNICATION',
+  PAYMENTS = 'PAYMENTS',
+  ADVANCED = 'ADVANCED',
+}
+
+export const sectionKeyOf = (section: SettingsSectionEnum): SettingsSectionKey => section.toLowerCase() as SettingsSectionKey;
+export const sectionEnumOf = (key: SettingsSectionKey): SettingsSectionEnum => key.toUpperCase() as SettingsSectionEnum;
+registerEnumType(SettingsSectionEnum, {
+  name: 'SettingsSectionKey',
+  description: 'A settings section: one settings page (instellingen/…).',
+  valuesConfig: {
+    GENERAL: { description: 'Algemeen: the platform name and the municipalities’ contact details.' },
+    COMMUNICATION: { description: 'Communicatie: formal or informal wording, the daily mass-send limit.' },
+    PAYMENTS: { description: 'Betalingen: payment expiry, payout delay.' },
+    ADVANCED: { description: 'Geavanceerd: session lifetime and idle time-out.' },
+  },
+});
+
+@ObjectType({ description: 'One settings section with its current value. Its fields are described per section in the settings module.' })
+export class SettingsSection {
+  @Field(() => SettingsSectionEnum)
+  section!: SettingsSectionEnum;
+
+  @Field(() => String, { description: 'Dutch title of the settings page.' })
+  title!: string;
+
+  @Field(() => Int, { description: 'Goes up with every change; send it back as expectedVersion to detect a concurrent edit. 0: never changed.' })
+  version!: number;
+
+  @Field(() => GraphQLJSONObject, { description: 'The values in force: the defaults with what was changed on top.' })
+  value!: Record<string, unknown>;
+
+  @Field(() => GraphQLJSONObject, { description: 'The defaults (a field patched to null returns to its default).' })
+  defaults!: Record<string, unknown>;
+
+  @Field(() => Date, { nullable: true })
+  updatedAt!: Date | null;
+}
+
+@InputType()
+export class UpdateSettingsSectionInput {
+  @Field(() => SettingsSectionEnum)
+  section!: SettingsSectionEnum;
+
+  @Field(() => GraphQLJSONObject, { description: 'Only what changes; nested objects merge; null returns a field to its default.' })
+  patch!: Record<string, unknown>;
+
+  @Field(() => Int, { nullable: true, description: 'The version the form was loaded with; a different current version is refused (STALE).' })
+  expectedVersion?: number | null;
+}
+
+@ObjectType({ description: 'The result of a settings change.' })
+export class UpdateSettingsSectionPayload extends Payload(SettingsSection, 'settings') {}
+
+@ObjectType({ description: 'A municipality’s public contact details (instellingen/algemeen).' })
+export class MunicipalityContact {
+  @Field(() => ID)
+  municipalityId!: string;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String, { nullable: true })
+  phone!: string | null;
+
+  @Field(() => String, { nullable: true })
+  email!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'https://…' })
+  website!: string | null;
+
+  @Field(() => String, { nullable: true })
+  visitingAddress!: string | null;
+}
+
+@ObjectType({ description: 'What the public site shows of the settings.' })
+export class PublicSettings {
+  @Field(() => String)
+  platformName!: string;
+
+  @Field(() => [MunicipalityContact], { description: 'Every municipality, by name, with the contact details it has.' })
+  municipalities!: MunicipalityContact[];
+}

@@ -75,7 +75,9 @@ test('a product goes from draft to the offer of each municipality: reject per mu
   await loginStaff(staff, STAFF.beheerder);
   await staff.goto('/admin/producten');
   await settle(staff);
-  await staff.getByRole('navigation', { name: 'Filter op gemeente' }).getByRole('link', { name: 'Gemeente Noorderhaven' }).click();
+  const byMunicipality = staff.getByRole('search', { name: 'Filter op gemeente' });
+  await byMunicipality.getByLabel('Gemeente').selectOption({ label: 'Gemeente Noorderhaven' });
+  await byMunicipality.getByRole('button', { name: 'Filteren' }).click();
   await expect(staff).toHaveURL(/\/admin\/producten\?gemeente=noorderhaven$/);
   await settle(staff);
   await expect(staff.getByRole('row', { name: new RegExp(title) })).toContainText('Gemeente Noorderhaven');

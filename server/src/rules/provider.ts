@@ -1,5 +1,6 @@
 import { email, iban, kvkNumber, phone, postcode, website } from './contact.js';
-import { checkAll, invalid, nl, rule, valid, type Raw, type Rule } from './rule.js';
+import { personName } from './person.js';
+import { accepted, checkAll, invalid, nl, rule, valid, type Raw, type Rule } from './rule.js';
 import { length, text } from './text.js';
 
 const streetText = text({ required: 'Vul de straat en het huisnummer in.', max: 200, length: 'Het adres mag hoogstens 200 tekens lang zijn.' });
@@ -40,3 +41,14 @@ export const membershipRejectionReason: Rule<string> = rule((raw) => {
   if (length(value) > max) return invalid('LENGTH', `De reden mag hoogstens ${nl(max)} tekens lang zijn.`);
   return valid(value);
 });
+
+/** A colleague invited to the organisation's account. */
+export const invitationRules = {
+  name: personName('Vul de naam van uw collega in.'),
+  email: email('Vul het e-mailadres van uw collega in.'),
+} as const;
+
+/** Applying to a municipality: its current terms accepted. */
+export const membershipApplicationRules = {
+  acceptTerms: accepted('Ga akkoord met de voorwaarden om u aan te melden.'),
+} as const;

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { MutationForm } from './useMutationForm';
 
 interface ConfirmActionProps {
   /** The action's form (useMutationForm with no fields): its summary, busy state and submit. */
   form: MutationForm<never>;
-  /** "Product archiveren" */
-  label: string;
+  /** "Product archiveren" (a node: "Verwijderen" with the name for screen readers) */
+  label: ReactNode;
   /** "Ja, archiveer dit product" */
   confirmLabel: string;
   /** The name of the confirmation group: "Archiveren bevestigen". */

@@ -17,7 +17,7 @@ import { appLink } from '../identity/account-recovery.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { withEm } from '../../lib/request-context.js';
 import { canSeeProvider, ownProviderId, type Result } from './provider.service.js';
-import { membershipRejectionReason } from '../../rules/provider.js';
+import { membershipApplicationRules, membershipRejectionReason } from '../../rules/provider.js';
 import { membershipEnded, openDecisionsForMembership } from '../catalogue/product-approval.js';
 
 export type MembershipPage = ConnectionOf<ProviderMembership>;
@@ -82,9 +82,8 @@ export class MembershipService {
       const municipality = await tx.findOne(Municipality, municipalityId);
       if (!municipality) return unknown;
       const terms = await this.terms.current(tx, municipalityId);
-      if (!acceptTerms) {
-        return { ok: false, errors: [UserError.of('acceptTerms', 'REQUIRED', 'Ga akkoord met de voorwaarden om u aan te melden.')] };
-      }
+      const accepted = membershipApplicationRules.acceptTerms.check(acceptTerms);
+      if (!accepted.ok) return { ok: false, errors: [UserError.of('acceptTerms', accepted.problem.code, accepted.problem.message)] };
       if (!terms || terms.id !== termsVersionId) {
         return {
           ok: false,

@@ -1,14 +1,11 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router';
-import { formatDateTime } from '../../../components/dates/formatDate';
 import { ConfirmAction } from '../../../components/forms/ConfirmAction';
 import { useMutationForm } from '../../../components/forms/useMutationForm';
 import { Page } from '../../../components/layout/Page';
-import { Money } from '../../../components/money/Money';
 import { ProductForm, type ProductFormIntent } from '../../../components/products/ProductForm';
 import { ProductImages } from '../../../components/products/ProductImages';
-import { availabilityLabel, redemptionMethodLabel } from '../../../components/products/productLabels';
-import { productStatusLabel } from '../../../components/products/productStatus';
+import { ProductFacts } from '../../../components/products/ProductFacts';
 import { ProductDecisionsTable, decisionSummary, dutchList, productDecisions } from '../../../components/products/ProductDecisions';
 import { Alert } from '../../../components/ui/Alert';
 import { Loading } from '../../../components/ui/Loading';
@@ -155,25 +152,7 @@ function ProductEdit({ product, refetch }: { product: OwnProduct; refetch: () =>
 
   return (
     <Page title={product.title} crumb="Product bewerken">
-      <dl className="gw-definition-list">
-        <dt>Status</dt>
-        <dd>
-          <span className="gw-tag">{productStatusLabel[product.status]}</span>
-        </dd>
-        <dt>Prijs</dt>
-        <dd>
-          <Money cents={product.priceCents} />
-        </dd>
-        <dt>Beschikbaarheid</dt>
-        <dd>{availabilityLabel[product.availability]}</dd>
-        <dt>Levering</dt>
-        <dd>{redemptionMethodLabel[product.redemptionMethod]}</dd>
-        {product.submittedAt ? (
-          <>
-            <dt>Laatst ingediend</dt>
-            <dd>{formatDateTime(product.submittedAt)}</dd>
-          </>
-        ) : null}
+      <ProductFacts product={product} submittedLabel="Laatst ingediend">
         {offeredIn.length ? (
           <>
             <dt>In het aanbod</dt>
@@ -183,7 +162,7 @@ function ProductEdit({ product, refetch }: { product: OwnProduct; refetch: () =>
             </dd>
           </>
         ) : null}
-      </dl>
+      </ProductFacts>
 
       {rejectedBy.map((a) => (
         <Alert key={a.id} variant="warning" title={`${a.municipality.name} heeft dit product afgekeurd`}>

@@ -8,7 +8,7 @@ const provider = { kind: 'PROVIDER' as const };
 
 const profile = () => ({
   myProvider: {
-    __typename: 'Provider',
+    __typename: 'ProviderProfile',
     id: '7e8f9a0b-1c2d-4e3f-9a4b-5c6d7e8f9a0b',
     name: 'Zwembad De Wetering',
     kvkNumber: '12345678',

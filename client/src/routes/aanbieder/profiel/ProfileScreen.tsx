@@ -19,17 +19,7 @@ import { urls } from '../../../lib/urls';
 const ProviderProfileDocument = graphql(`
   query ProviderProfile {
     myProvider {
-      id
-      name
-      kvkNumber
-      iban
-      street
-      postcode
-      city
-      email
-      phone
-      website
-      description
+      ...OrganisationDetails @unmask
       users {
         id
         name
@@ -59,17 +49,7 @@ const UpdateMyProviderDocument = graphql(`
   mutation UpdateMyProvider($input: UpdateProviderInput!) {
     updateMyProvider(input: $input) {
       provider {
-        id
-        name
-        kvkNumber
-        iban
-        street
-        postcode
-        city
-        email
-        phone
-        website
-        description
+        ...OrganisationDetails @unmask
       }
       errors {
         ...UserErrorFields @unmask

@@ -20,17 +20,7 @@ import { hasPermission, useViewer } from '../../../lib/viewer';
 const AdminProviderDocument = graphql(`
   query AdminProvider($id: ID!) {
     adminProvider(id: $id) {
-      id
-      name
-      kvkNumber
-      iban
-      street
-      postcode
-      city
-      email
-      phone
-      website
-      description
+      ...OrganisationDetails @unmask
       createdAt
       users {
         id
@@ -58,10 +48,7 @@ const ApproveMembershipDocument = graphql(`
   mutation ApproveMembership($id: ID!) {
     approveMembership(id: $id) {
       membership {
-        id
-        status
-        reason
-        decidedAt
+        ...MembershipState @unmask
       }
       errors {
         ...UserErrorFields @unmask
@@ -74,10 +61,7 @@ const RejectMembershipDocument = graphql(`
   mutation RejectMembership($id: ID!, $reason: String!) {
     rejectMembership(id: $id, reason: $reason) {
       membership {
-        id
-        status
-        reason
-        decidedAt
+        ...MembershipState @unmask
       }
       errors {
         ...UserErrorFields @unmask

@@ -1,15 +1,12 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PRODUCT_LIMITS, rejectionReason } from '@rules/product';
 import { Link, useParams } from 'react-router';
-import { formatDateTime } from '../../../components/dates/formatDate';
 import { TextAreaField } from '../../../components/forms/fields';
 import { ruleCheck } from '../../../components/forms/ruleCheck';
 import { useMutationForm } from '../../../components/forms/useMutationForm';
 import { Page } from '../../../components/layout/Page';
-import { Money } from '../../../components/money/Money';
 import { ProductDecisionsTable, dutchList, productDecisions } from '../../../components/products/ProductDecisions';
-import { availabilityLabel, redemptionMethodLabel } from '../../../components/products/productLabels';
-import { productStatusLabel } from '../../../components/products/productStatus';
+import { ProductFacts } from '../../../components/products/ProductFacts';
 import { QueryBoundary } from '../../../components/ui/QueryBoundary';
 import { graphql } from '../../../graphql/generated';
 import type { ReviewProductQuery } from '../../../graphql/generated/graphql';
@@ -124,33 +121,21 @@ function ProductReview({ product }: { product: NonNullable<ReviewProductQuery['r
 
   return (
     <Page title={product.title} crumb="Product beoordelen">
-      <dl className="gw-definition-list">
-        <dt>Status</dt>
-        <dd>
-          <span className="gw-tag">{productStatusLabel[product.status]}</span>
-        </dd>
-        <dt>Aanbieder</dt>
-        <dd>
-          <Link to={urls.admin.providerProducts(product.provider.id)}>{product.provider.name}</Link>
-          {product.provider.city ? ` (${product.provider.city})` : null}
-        </dd>
-        <dt>Categorie</dt>
-        <dd>{product.category.name}</dd>
-        <dt>Prijs</dt>
-        <dd>
-          <Money cents={product.priceCents} />
-        </dd>
-        <dt>Beschikbaarheid</dt>
-        <dd>{availabilityLabel[product.availability]}</dd>
-        <dt>Levering</dt>
-        <dd>{redemptionMethodLabel[product.redemptionMethod]}</dd>
-        {product.submittedAt ? (
+      <ProductFacts
+        product={product}
+        submittedLabel="Ingediend op"
+        before={
           <>
-            <dt>Ingediend op</dt>
-            <dd>{formatDateTime(product.submittedAt)}</dd>
+            <dt>Aanbieder</dt>
+            <dd>
+              <Link to={urls.admin.providerProducts(product.provider.id)}>{product.provider.name}</Link>
+              {product.provider.city ? ` (${product.provider.city})` : null}
+            </dd>
+            <dt>Categorie</dt>
+            <dd>{product.category.name}</dd>
           </>
-        ) : null}
-      </dl>
+        }
+      />
 
       <h2>Omschrijving</h2>
       {product.descriptionHtml ? (

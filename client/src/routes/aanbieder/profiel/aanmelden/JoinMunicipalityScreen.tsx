@@ -17,11 +17,7 @@ const ApplyForMembershipDocument = graphql(`
   mutation ApplyForMembership($municipalityId: ID!, $termsVersionId: ID!, $acceptTerms: Boolean!) {
     applyForMembership(municipalityId: $municipalityId, termsVersionId: $termsVersionId, acceptTerms: $acceptTerms) {
       membership {
-        id
-        status
-        reason
-        appliedAt
-        decidedAt
+        ...MembershipState @unmask
       }
       errors {
         ...UserErrorFields @unmask

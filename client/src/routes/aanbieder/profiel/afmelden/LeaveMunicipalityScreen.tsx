@@ -13,11 +13,7 @@ const WithdrawMembershipDocument = graphql(`
   mutation WithdrawMembership($municipalityId: ID!) {
     withdrawMembership(municipalityId: $municipalityId) {
       membership {
-        id
-        status
-        reason
-        appliedAt
-        decidedAt
+        ...MembershipState @unmask
       }
       errors {
         ...UserErrorFields @unmask

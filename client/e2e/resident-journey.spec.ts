@@ -170,13 +170,19 @@ test("a resident orders from two providers with an own contribution, both delive
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const { kindpakket } = await demoCalendar(baseURL!);
+  const { kindpakket, today } = await demoCalendar(baseURL!);
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(`resident: ${e.message}`));
   const who = resident(HOUSEHOLD);
 
   // 1. Log in through the DigiD simulator; the arrangements with their balances.
   await logIn(page, who, "/account/regelingen");
+  // The page's clock is the server's (e2e/fixtures.ts): the same day in the Netherlands, in 2030 as well.
+  expect(
+    await page.evaluate(() =>
+      new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam" }).format(new Date()),
+    ),
+  ).toBe(today);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
     "Regelingen",
   );

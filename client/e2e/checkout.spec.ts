@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { demoCalendar, test, expect } from './fixtures';
 import { expectAccessible, settle } from './support';
 import { pageGql } from './account-support';
 import { resident, type DemoResident } from './orders-support';
@@ -130,14 +131,15 @@ test('a visitor fills the cart, logs in with DigiD from it, sees the budget pay 
   expect(errors).toEqual([]);
 });
 
-test('a resident orders from two providers with an own contribution and pays it on the payment page', async ({ page }) => {
+test('a resident orders from two providers with an own contribution and pays it on the payment page', async ({ page, baseURL }) => {
+  const { kindpakket } = await demoCalendar(baseURL!);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const who = resident(CONTRIBUTION_HOUSEHOLD);
   await page.goto('/inloggen?terug=%2Fwinkelwagen');
   await logInFromCart(page, who);
 
-  // A cart the demo budget cannot pay in full where the arrangement allows an own contribution (Kindpakket 2026),
+  // A cart the demo budget cannot pay in full where the arrangement allows an own contribution (the Kindpakket),
   // with a second provider's product the budget pays: found through the preview, which books nothing.
   const products = await offer(page);
   let big: { product: OfferProduct; quantity: number } | undefined;
@@ -187,7 +189,7 @@ test('a resident orders from two providers with an own contribution and pays it 
 
   await page.getByRole('button', { name: 'Verder naar bestellen' }).click();
   await expect(page.getByRole('region', { name: /^Bestelling bij / })).toHaveCount(2);
-  await expect(page.getByRole('listitem').filter({ hasText: / uit Kindpakket 2026/ }).first()).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: ` uit ${kindpakket}` }).first()).toBeVisible();
   const contribution = page.getByRole('region', { name: 'Eigen bijdrage' });
   await expect(contribution).toBeVisible();
   const euros = (cents: number) => new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(cents / 100);

@@ -1,4 +1,5 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { expectAccessible, loginStaff, settle, STAFF } from './support';
 
 /**
@@ -6,7 +7,7 @@ import { expectAccessible, loginStaff, settle, STAFF } from './support';
  * log-in, applying to a municipality, a staff decision, and the forgotten-password flow.
  */
 
-const PASSWORD = 'paardenbloem-fietsbel-2026';
+const PASSWORD = 'paardenbloem-fietsbel-vlinder';
 
 interface OutboxMail {
   to: string;

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { expectAccessible, loginProvider, loginStaff, settle, STAFF } from './support';
 import { placeOrders, resident, residentApi } from './orders-support';
 

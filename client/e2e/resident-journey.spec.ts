@@ -1,4 +1,5 @@
-import { test, expect, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { demoCalendar, test, expect } from "./fixtures";
 import { execFileSync } from "node:child_process";
 import {
   expectAccessible,
@@ -87,7 +88,7 @@ function demoProviderSlugs(): string[] {
     "../../server/dist/seeders/demo-data.js",
     import.meta.url,
   ).href;
-  const script = `const m = await import(${JSON.stringify(module)}); process.stdout.write(JSON.stringify(m.buildDemoPlan().providers.map((p) => p.slug)));`;
+  const script = `const m = await import(${JSON.stringify(module)}); process.stdout.write(JSON.stringify(m.buildDemoPlan(new Date(0)).providers.map((p) => p.slug)));`;
   return JSON.parse(
     execFileSync(process.execPath, ["--input-type=module", "-e", script], {
       encoding: "utf8",
@@ -166,14 +167,22 @@ async function expectBalancesShown(page: Page, assignments: Assignment[]) {
 test("a resident orders from two providers with an own contribution, both deliver, and every screen adds up", async ({
   page,
   browser,
+  baseURL,
 }) => {
   test.setTimeout(180_000);
+  const { kindpakket, today } = await demoCalendar(baseURL!);
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(`resident: ${e.message}`));
   const who = resident(HOUSEHOLD);
 
   // 1. Log in through the DigiD simulator; the arrangements with their balances.
   await logIn(page, who, "/account/regelingen");
+  // The page's clock is the server's (e2e/fixtures.ts): the same day in the Netherlands, in 2030 as well.
+  expect(
+    await page.evaluate(() =>
+      new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam" }).format(new Date()),
+    ),
+  ).toBe(today);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
     "Regelingen",
   );
@@ -181,7 +190,7 @@ test("a resident orders from two providers with an own contribution, both delive
     .myAssignments as Assignment[];
   expect(
     before.some(
-      (a) => a.arrangementName === "Kindpakket 2026" && a.status === "ACTIVE",
+      (a) => a.arrangementName === kindpakket && a.status === "ACTIVE",
     ),
     "an active Kindpakket",
   ).toBe(true);
@@ -280,7 +289,7 @@ test("a resident orders from two providers with an own contribution, both delive
   await expect(
     page
       .getByRole("listitem")
-      .filter({ hasText: / uit Kindpakket 2026/ })
+      .filter({ hasText: ` uit ${kindpakket}` })
       .first(),
   ).toBeVisible();
   const totals = page.locator('dl[aria-label="Totalen"]');

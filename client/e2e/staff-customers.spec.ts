@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { demoCalendar, test, expect } from './fixtures';
 import { expectAccessible, loginStaff, settle, STAFF } from './support';
 import { resident } from './orders-support';
 
@@ -41,7 +42,8 @@ async function openHousehold(page: Page, clientNumber: string) {
   await settle(page);
 }
 
-test('Klantcontact finds a household, grants and revokes an assignment, adds a member and manages a card', async ({ page }) => {
+test('Klantcontact finds a household, grants and revokes an assignment, adds a member and manages a card', async ({ page, baseURL }) => {
+  const { meedoenregeling } = await demoCalendar(baseURL!);
   test.setTimeout(180_000); // one journey through seven screens, each checked with axe
   const errors = watchErrors(page);
   await loginStaff(page, STAFF.klantcontact);
@@ -68,12 +70,12 @@ test('Klantcontact finds a household, grants and revokes an assignment, adds a m
   await page.getByRole('button', { name: 'Toewijzing toekennen' }).click();
   await expect(page.getByRole('alert')).toContainText('Kies een regeling.');
   await expectAccessible(page, 'nieuwe toewijzing met fouten');
-  await page.getByLabel('Regeling').selectOption({ label: 'Meedoenregeling 2026 (standaard € 250,00)' });
+  await page.getByLabel('Regeling').selectOption({ label: `${meedoenregeling} (standaard € 250,00)` });
   await expect(page.getByLabel('Bedrag in euro')).toHaveValue('250,00');
   await page.getByLabel('Bedrag in euro').fill('12,34');
   await page.getByRole('button', { name: 'Toewijzing toekennen' }).click();
   await expect(page).toHaveURL(/\/toewijzingen$/);
-  await expect(page.getByRole('status').filter({ hasText: 'Meedoenregeling 2026 is toegekend' })).toContainText('€ 12,34');
+  await expect(page.getByRole('status').filter({ hasText: `${meedoenregeling} is toegekend` })).toContainText('€ 12,34');
   await settle(page);
   await expectAccessible(page, 'toewijzingen');
 
@@ -155,7 +157,9 @@ test('Klantcontact finds a household, grants and revokes an assignment, adds a m
   expect(errors).toEqual([]);
 });
 
-test('the Beheerder reveals a BSN, erases a person and manages arrangements', async ({ page }) => {
+test('the Beheerder reveals a BSN, erases a person and manages arrangements', async ({ page, baseURL }) => {
+  const { kindpakket, year } = await demoCalendar(baseURL!);
+  const next = year + 1;
   test.setTimeout(180_000);
   const errors = watchErrors(page);
   await loginStaff(page, STAFF.beheerder);
@@ -204,7 +208,7 @@ test('the Beheerder reveals a BSN, erases a person and manages arrangements', as
   // Arrangements: the list with budget use, a new one (validated), and an edit.
   await page.goto('/admin/regelingen');
   await settle(page);
-  await expect(page.locator('main table')).toContainText('Kindpakket 2026');
+  await expect(page.locator('main table')).toContainText(kindpakket);
   await expectAccessible(page, 'regelingen');
   await page.getByRole('link', { name: 'Nieuwe regeling' }).click();
   await settle(page);
@@ -216,8 +220,8 @@ test('the Beheerder reveals a BSN, erases a person and manages arrangements', as
   const name = `Zomerregeling ${Date.now() % 100000}`;
   await page.getByLabel('Naam').fill(name);
   await page.getByLabel('Gemeente').selectOption({ label: 'Gemeente Zuiderveen' });
-  await page.getByLabel('Geldig vanaf').fill('2027-06-01');
-  await page.getByLabel('Geldig tot en met').fill('2027-08-31');
+  await page.getByLabel('Geldig vanaf').fill(`${next}-06-01`);
+  await page.getByLabel('Geldig tot en met').fill(`${next}-08-31`);
   await page.getByLabel('Standaardbedrag in euro').fill('75,50');
   await page.getByLabel('Zwemmen').check();
   await page.getByLabel(/Eigen bijdrage toegestaan/).check();
@@ -231,10 +235,10 @@ test('the Beheerder reveals a BSN, erases a person and manages arrangements', as
   await expect(page.getByLabel('Standaardbedrag in euro')).toHaveValue('75,50');
   await expectAccessible(page, 'regeling bewerken');
   await page.getByLabel('Maximum per bestelling in euro (niet verplicht)').fill('40');
-  await page.getByLabel('Geldig tot en met').fill('2027-05-01');
+  await page.getByLabel('Geldig tot en met').fill(`${next}-05-01`);
   await page.getByRole('button', { name: 'Wijzigingen opslaan' }).click();
   await expect(page.getByRole('alert')).toContainText('De einddatum ligt vóór de begindatum.');
-  await page.getByLabel('Geldig tot en met').fill('2027-09-30');
+  await page.getByLabel('Geldig tot en met').fill(`${next}-09-30`);
   await page.getByRole('button', { name: 'Wijzigingen opslaan' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'De wijzigingen zijn opgeslagen.' })).toBeVisible();
   await expect(page.getByLabel('Maximum per bestelling in euro (niet verplicht)')).toHaveValue('40,00');

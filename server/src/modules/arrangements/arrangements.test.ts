@@ -156,24 +156,27 @@ describe('arrangements (regelingen)', () => {
       ownContributionAllowed: kind.ownContributionAllowed,
       maxPerOrderCents: kind.maxPerOrderCents,
     };
+    // The seeded period is this year's (on the server's clock): longer by a year, or narrower within it.
+    const year = Number(kind.validFrom.slice(0, 4));
+    const longer = `${Number(kind.validUntil.slice(0, 4)) + 1}${kind.validUntil.slice(4)}`;
     const ok: any = await beheerder.gql(UPDATE, {
       id: kind.id,
-      input: { ...base, name: 'Kindpakket 2026 (aangepast)', defaultAmountCents: 17550, maxPerOrderCents: 7500, categoryIds: [categories[1]!.id], validUntil: '2027-03-31' },
+      input: { ...base, name: `${kind.name} (aangepast)`, defaultAmountCents: 17550, maxPerOrderCents: 7500, categoryIds: [categories[1]!.id], validUntil: longer },
     });
     expect(ok.data.updateArrangement.errors).toEqual([]);
     expect(ok.data.updateArrangement.arrangement).toMatchObject({
       id: kind.id,
-      name: 'Kindpakket 2026 (aangepast)',
+      name: `${kind.name} (aangepast)`,
       slug: kind.slug,
       defaultAmountCents: 17550,
       maxPerOrderCents: 7500,
-      validUntil: '2027-03-31',
+      validUntil: longer,
       categories: [{ id: categories[1]!.id, slug: categories[1]!.slug }],
       grantedCents: kind.grantedCents,
     });
     const moved: any = await beheerder.gql(UPDATE, { id: kind.id, input: { ...base, municipalityId: nh.id } });
     expect(moved.data.updateArrangement.errors).toEqual([expect.objectContaining({ field: 'municipalityId', code: 'HAS_ASSIGNMENTS' })]);
-    const narrower: any = await beheerder.gql(UPDATE, { id: kind.id, input: { ...base, validFrom: '2026-02-01', validUntil: '2026-06-30' } });
+    const narrower: any = await beheerder.gql(UPDATE, { id: kind.id, input: { ...base, validFrom: `${year}-02-01`, validUntil: `${year}-06-30` } });
     expect(narrower.data.updateArrangement.errors.map((e: any) => [e.field, e.code])).toEqual([
       ['validFrom', 'OUTSIDE_ASSIGNMENTS'],
       ['validUntil', 'OUTSIDE_ASSIGNMENTS'],

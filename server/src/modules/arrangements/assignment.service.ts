@@ -5,7 +5,8 @@ import { UserError } from '../../graphql/errors.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { isUuid } from '../../graphql/ids.js';
-import { isIsoDate, todayInAmsterdam } from '../../lib/dates.js';
+import { isIsoDate } from '../../lib/dates.js';
+import { applicationClock, today as todayOn } from '../../lib/clock.js';
 import { ClientGroup } from '../customers/client-group.entity.js';
 import { Person } from '../customers/person.entity.js';
 import { Arrangement } from './arrangement.entity.js';
@@ -37,7 +38,7 @@ export function actorOf(ctx: Context): Actor {
   }
 }
 
-export function statusOf(a: Pick<Assignment, 'status' | 'validFrom' | 'validUntil'>, today = todayInAmsterdam()): AssignmentStatus {
+export function statusOf(a: Pick<Assignment, 'status' | 'validFrom' | 'validUntil'>, today: string): AssignmentStatus {
   if (a.status === 'REVOKED') return AssignmentStatus.REVOKED;
   if (a.validUntil < today) return AssignmentStatus.EXPIRED;
   if (a.validFrom > today) return AssignmentStatus.UPCOMING;
@@ -140,7 +141,7 @@ export class AssignmentService {
       const a = await em.findOneOrFail(Assignment, found.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (a.status === 'REVOKED') return { error: UserError.of('id', 'ALREADY_REVOKED', 'Deze toewijzing is al ingetrokken.') };
       a.status = 'REVOKED';
-      a.revokedAt = new Date();
+      a.revokedAt = ctx.clock.now();
       a.revokedReason = why;
       await em.flush();
       const remaining = balances.get(a.id) ?? 0;
@@ -215,7 +216,7 @@ export class AssignmentService {
     const people = new Map(
       (beneficiaryIds.length ? await em.find(Person, { id: { $in: beneficiaryIds } }) : []).map((p) => [p.id, p]),
     );
-    const today = todayInAmsterdam();
+    const today = todayOn(applicationClock());
     return rows.map((r) =>
       Object.assign(new AssignmentView(), {
         id: r.id,

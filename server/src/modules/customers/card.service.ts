@@ -12,6 +12,7 @@ import { Card } from './card.entity.js';
 import { Person } from './person.entity.js';
 import { cardView, inStaffScope, sortCards } from './customer-views.js';
 import type { CardView } from './customer.types.js';
+import { applicationNow } from '../../lib/clock.js';
 
 export interface CardResult {
   card: CardView | null;
@@ -40,7 +41,7 @@ export class CardService {
       const number = makeCardNumber(String(randomInt(100_000_000, 1_000_000_000)));
       const taken = await em.execute<{ id: string }[]>(`select id from card where number = ?`, [number]);
       if (taken.length) continue;
-      const card = em.create(Card, { person: personId, number, status: 'ACTIVE', issuedAt: new Date() });
+      const card = em.create(Card, { person: personId, number, status: 'ACTIVE', issuedAt: applicationNow() });
       await em.flush();
       return card;
     }
@@ -90,7 +91,7 @@ export class CardService {
         return { card: null, replacedCard: null, errors: [UserError.of('cardId', 'NOT_ACTIVE', 'Alleen een actieve pas kan worden geblokkeerd.')] };
       }
       card.status = 'BLOCKED';
-      card.blockedAt = new Date();
+      card.blockedAt = ctx.clock.now();
       await em.flush();
       await this.audit.record(withEm(ctx, em), { action: 'card.blocked', subjectType: 'card', subjectId: card.id, details: { personId: person.id } });
       return { card: cardView(card, person.fullName, { fullNumber: true }), replacedCard: null, errors: [] };
@@ -121,7 +122,7 @@ export class CardService {
         }
         const previous = card.status;
         card.status = 'REPLACED';
-        card.blockedAt ??= new Date();
+        card.blockedAt ??= ctx.clock.now();
         await em.flush();
         const fresh = await this.insertNew(em, person.id);
         await this.audit.record(withEm(ctx, em), {
@@ -165,7 +166,7 @@ export class CardService {
         return { card: null, replacedCard: null, errors: [UserError.of('cardId', 'NOT_ACTIVE', 'Deze pas is al geblokkeerd of vervangen.')] };
       }
       card.status = 'BLOCKED';
-      card.blockedAt = new Date();
+      card.blockedAt = ctx.clock.now();
       await em.flush();
       await this.audit.record(withEm(ctx, em), { action: 'card.blocked_by_customer', subjectType: 'card', subjectId: card.id, details: { personId: person.id } });
       return { card: cardView(card, person.fullName, { fullNumber: false }), replacedCard: null, errors: [] };

@@ -125,18 +125,18 @@ export class PersonService {
           bsnHash: null,
           notifyOrderStatus: false,
           externalIdentifier: erasedIdentifier(person.id),
-          erasedAt: new Date(),
+          erasedAt: ctx.clock.now(),
         },
       );
       const cards = await em.find(Card, { person: person.id, status: 'ACTIVE' });
       for (const card of cards) {
         card.status = 'BLOCKED';
-        card.blockedAt = new Date();
+        card.blockedAt = ctx.clock.now();
       }
       await em.flush();
       await em.execute(`delete from cart_line where person_id = ?`, [person.id]);
       await em.execute(`delete from session where person_id = ?`, [person.id]);
-      for (const hook of this.erasureHooks) await hook(em, { id: person.id, email: person.email ?? null }, new Date());
+      for (const hook of this.erasureHooks) await hook(em, { id: person.id, email: person.email ?? null }, ctx.clock.now());
       // The household's name is usually the family name: once nobody in it has personal data left, it goes too.
       const remaining = await em.count(Person, { clientGroup: person.clientGroup.id, erasedAt: null });
       if (remaining === 0) {

@@ -64,7 +64,7 @@ export class AuthService {
           if (!user.emailVerifiedAt) {
             return [UserError.of(null, 'EMAIL_NOT_VERIFIED', 'Bevestig eerst uw e-mailadres via de link in de e-mail die wij u stuurden.')];
           }
-          user.lastLoginAt = new Date();
+          user.lastLoginAt = ctx.clock.now();
           return this.replaceSession(ctx, 'PROVIDER', { providerUser: user });
         },
       };
@@ -72,7 +72,7 @@ export class AuthService {
   }
 
   private async startStaff(ctx: Context, account: AdminAccount): Promise<Session> {
-    account.lastLoginAt = new Date();
+    account.lastLoginAt = ctx.clock.now();
     return this.replaceSession(ctx, 'STAFF', { adminAccount: account });
   }
 

@@ -87,11 +87,11 @@ export class CartService {
       return [UserError.of('productId', 'CART_FULL', `Uw winkelwagen is vol: er passen hoogstens ${MAX_CART_LINES} verschillende producten in.`)];
     }
     const rows = await ctx.em.execute<{ quantity: number }[]>(
-      `insert into cart_line (person_id, product_id, quantity) values (?, ?, ?)
-       on conflict (person_id, product_id) do update set quantity = cart_line.quantity + excluded.quantity, updated_at = now()
+      `insert into cart_line (person_id, product_id, quantity, created_at, updated_at) values (?, ?, ?, ?, ?)
+       on conflict (person_id, product_id) do update set quantity = cart_line.quantity + excluded.quantity, updated_at = excluded.updated_at
          where cart_line.quantity + excluded.quantity <= 99
        returning quantity`,
-      [personId, productId, quantity],
+      [personId, productId, quantity, ctx.clock.now(), ctx.clock.now()],
     );
     if (!rows.length) {
       return [UserError.of('quantity', 'INVALID_QUANTITY', 'U kunt van een product hoogstens 99 stuks in uw winkelwagen hebben.')];
@@ -104,8 +104,8 @@ export class CartService {
     if (!validQuantity(quantity)) return [UserError.of('quantity', 'INVALID_QUANTITY', QUANTITY_ERROR)];
     const rows = isUuid(productId)
       ? await ctx.em.execute<{ id: string }[]>(
-          `update cart_line set quantity = ?, updated_at = now() where person_id = ? and product_id = ? returning id`,
-          [quantity, personId, productId],
+          `update cart_line set quantity = ?, updated_at = ? where person_id = ? and product_id = ? returning id`,
+          [quantity, ctx.clock.now(), personId, productId],
         )
       : [];
     if (!rows.length) return [UserError.of('productId', 'NOT_FOUND', 'Dit product staat niet in uw winkelwagen.')];
@@ -145,10 +145,10 @@ export class CartService {
     const accepted = [...merged].filter(([id]) => keep.has(id) && (existing.has(id) || newOnes.indexOf(id) < room));
     if (accepted.length) {
       await ctx.em.execute(
-        `insert into cart_line (person_id, product_id, quantity)
-         select ?, x.product_id, x.quantity from unnest(?::uuid[], ?::int[]) as x(product_id, quantity)
-         on conflict (person_id, product_id) do update set quantity = least(99, cart_line.quantity + excluded.quantity), updated_at = now()`,
-        [personId, `{${accepted.map(([id]) => id).join(',')}}`, `{${accepted.map(([, q]) => q).join(',')}}`],
+        `insert into cart_line (person_id, product_id, quantity, created_at, updated_at)
+         select ?, x.product_id, x.quantity, ?::timestamptz, ?::timestamptz from unnest(?::uuid[], ?::int[]) as x(product_id, quantity)
+         on conflict (person_id, product_id) do update set quantity = least(99, cart_line.quantity + excluded.quantity), updated_at = excluded.updated_at`,
+        [personId, ctx.clock.now(), ctx.clock.now(), `{${accepted.map(([id]) => id).join(',')}}`, `{${accepted.map(([, q]) => q).join(',')}}`],
       );
     }
     const left = merged.size + invalid - accepted.length;

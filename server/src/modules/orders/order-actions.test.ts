@@ -18,6 +18,7 @@ import { ProviderUser } from '../providers/provider-user.entity.js';
 import { MailMessage } from '../communication/mail-message.entity.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { Order, OrderEvent } from './order.entities.js';
+import { today as todayOn } from '../../lib/clock.js';
 import { CounterService, NOTHING_FOUND, parseCounterCode } from './counter.service.js';
 import { normaliseOrderNumber } from './order-lists.service.js';
 
@@ -428,7 +429,7 @@ describe('order actions, lists and the counter', () => {
     const byProvider: any = await klant.gql(ADMIN, { f: { providerId: p2.id }, first: 100 });
     expect(byProvider.data.adminOrders.edges.every((e: any) => e.node.providerId === p2.id)).toBe(true);
     expect(byProvider.data.adminOrders.edges.map((e: any) => e.node.id)).toContain(b.id);
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date());
+    const today = todayOn(server.clock); // orders are dated on the server's clock (CLOCK_START)
     const byDate: any = await klant.gql(ADMIN, { f: { from: today, to: today, search: a.number } });
     expect(byDate.data.adminOrders.totalCount).toBe(1);
     const before: any = await klant.gql(ADMIN, { f: { to: '2020-01-01', search: a.number } });

@@ -24,3 +24,11 @@ export function centsToEuroInput(cents: number): string {
   const rest = Math.abs(cents % 100);
   return `${euros},${String(rest).padStart(2, '0')}`;
 }
+
+/**
+ * For an instant check with a cents rule (`@rules/…`): the cents of what was typed, or the text itself when it is no
+ * amount, so the rule says what is wrong in its own words.
+ */
+export function centsOrText(input: string): number | string {
+  return parseEuros(input) ?? input;
+}

@@ -79,3 +79,16 @@ export function personName(required = 'Vul uw naam in.'): Rule<string> {
 }
 
 export { collapseSpaces as cleanName };
+
+/** A new household member as staff add one; `today` (YYYY-MM-DD) bounds the date of birth. */
+export function memberRules(today: string) {
+  return {
+    firstName,
+    lastName,
+    dateOfBirth: dateOfBirth(today),
+    externalIdentifier,
+    email: contactEmail,
+    phone: contactPhone,
+    bsn,
+  } as const;
+}

@@ -92,3 +92,11 @@ export function memberRules(today: string) {
     bsn,
   } as const;
 }
+
+/** A customer's own contact details (/account/gegevens): both optional. */
+export const myDetailsRules = { email: contactEmail, phone: contactPhone } as const;
+
+/** E-mail about orders needs an address: the problem of `email` when it is missing, or null. */
+export function notifyWithoutEmail(notify: boolean, email: string | null): { field: 'email'; code: string; message: string } | null {
+  return notify && !email ? { field: 'email', code: 'REQUIRED', message: 'Vul uw e-mailadres in om e-mail over uw bestellingen te ontvangen.' } : null;
+}

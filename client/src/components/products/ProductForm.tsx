@@ -4,7 +4,7 @@ import { centsToEuroInput, parseEuros } from '../money/euros';
 import { Alert } from '../ui/Alert';
 import { TextField } from '../forms/TextField';
 import { RadioGroup, SelectField, TextAreaField } from '../forms/fields';
-import type { FormError } from '../forms/PasswordLoginForm';
+import type { FormError } from '../forms/userErrors';
 import { productRules } from '@rules/product';
 import { messageOf } from '@rules/rule';
 import { availabilityLabel, redemptionMethodLabel } from './productLabels';

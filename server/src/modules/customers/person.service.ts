@@ -16,6 +16,7 @@ import { Person } from './person.entity.js';
 import { inStaffScope, personViews } from './customer-views.js';
 import type { PersonView, UpdateMyDetailsInput } from './customer.types.js';
 import { contactDetails } from './customer.validation.js';
+import { notifyWithoutEmail } from '../../rules/person.js';
 
 export const ERASED_NAME = 'Geanonimiseerd';
 export const ERASED_HOUSEHOLD_NAME = 'Geanonimiseerd huishouden';
@@ -171,9 +172,8 @@ export class PersonService {
     if (viewer.kind !== Audience.CUSTOMER) return { person: null, errors: [UserError.of(null, 'NOT_FOUND', 'Uw gegevens zijn niet gevonden.')] };
     const errors: UserError[] = [];
     const { email, phone } = contactDetails(input, errors);
-    if (input.notifyOrderStatus && !email && !errors.some((e) => e.field === 'email')) {
-      errors.push(UserError.of('email', 'REQUIRED', 'Vul uw e-mailadres in om e-mail over uw bestellingen te ontvangen.'));
-    }
+    const missing = errors.some((e) => e.field === 'email') ? null : notifyWithoutEmail(input.notifyOrderStatus, email);
+    if (missing) errors.push(UserError.of(missing.field, missing.code, missing.message));
     if (errors.length) return { person: null, errors };
     await ctx.em.transactional(async (em) => {
       const person = await em.findOneOrFail(Person, viewer.personId, { lockMode: LockMode.PESSIMISTIC_WRITE });

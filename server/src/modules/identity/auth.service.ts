@@ -1,5 +1,7 @@
 import type { Context } from '../../graphql/context.js';
 import { UserError } from '../../graphql/errors.js';
+import { accountEmail, currentPassword } from '../../rules/password.js';
+import { messageOf } from '../../rules/rule.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { burnPasswordCheck, verifyPassword } from '../../crypto/passwords.js';
 import { clientAddress, retryAfterText } from '../limits/limits.js';
@@ -96,8 +98,11 @@ export class AuthService {
     const normalised = email.trim().toLowerCase();
     if (!normalised || !password) {
       const errors: UserError[] = [];
-      if (!normalised) errors.push(UserError.of('email', 'REQUIRED', 'Vul uw e-mailadres in.'));
-      if (!password) errors.push(UserError.of('password', 'REQUIRED', 'Vul uw wachtwoord in.'));
+      const problems = [
+        ['email', normalised ? null : messageOf(accountEmail, normalised)],
+        ['password', messageOf(currentPassword, password)],
+      ] as const;
+      for (const [field, message] of problems) if (message) errors.push(UserError.of(field, 'REQUIRED', message));
       return { ok: false, errors };
     }
     // The attempt is reserved before the password is verified: parallel guesses cannot all get through.

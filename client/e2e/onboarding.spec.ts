@@ -73,7 +73,7 @@ test('a provider registers, confirms the e-mail, applies to Gemeente Zuiderveen 
   await expectAccessible(page, 'registreren');
   await page.getByRole('button', { name: 'Organisatie aanmelden' }).click();
   await expect(page.getByRole('alert')).toContainText('Controleer de volgende gegevens');
-  await expectFieldError(page, page.getByLabel('Naam van de organisatie'), /naam van de organisatie/i);
+  await expectFieldError(page, page.getByLabel('Naam van de organisatie'), 'Vul de naam van uw organisatie in.');
   await expect(page.getByLabel('KvK-nummer')).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page, 'registreren met fouten');
 

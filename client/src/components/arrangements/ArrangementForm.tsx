@@ -5,8 +5,29 @@ import { ruleCheck } from '../forms/ruleCheck';
 import { TextField } from '../forms/TextField';
 import { useMutationForm } from '../forms/useMutationForm';
 import type { FormError } from '../forms/userErrors';
-import { centsOrText, centsToEuroInput, parseEuros } from '../money/euros';
-import type { ArrangementInput } from '../../graphql/generated/graphql';
+import { EuroField } from '../money/EuroField';
+import { centsOrText, parseEuros } from '../money/euros';
+import { graphql } from '../../graphql/generated';
+import type { ArrangementFormChoicesFragment, ArrangementInput } from '../../graphql/generated/graphql';
+
+/** What the form chooses from: the staff member's municipalities and all categories (`...ArrangementFormChoices @unmask`). */
+export const ArrangementFormChoices = graphql(`
+  fragment ArrangementFormChoices on Query {
+    viewer {
+      kind
+      municipalities {
+        id
+        name
+      }
+    }
+    categories {
+      id
+      name
+    }
+  }
+`);
+
+export type { ArrangementFormChoicesFragment };
 
 const FIELDS = ['name', 'description', 'municipalityId', 'validFrom', 'validUntil', 'defaultAmountCents', 'categoryIds', 'ownContributionAllowed', 'maxPerOrderCents'] as const;
 
@@ -89,15 +110,7 @@ export function ArrangementForm<P extends { errors: readonly FormError[] }>(prop
       </SelectField>
       <TextField label="Geldig vanaf" type="date" defaultValue={initial?.validFrom} required {...form.field('validFrom')} />
       <TextField label="Geldig tot en met" type="date" defaultValue={initial?.validUntil} required {...form.field('validUntil')} />
-      <TextField
-        label="Standaardbedrag in euro"
-        inputMode="decimal"
-        autoComplete="off"
-        defaultValue={initial?.defaultAmountCents != null ? centsToEuroInput(initial.defaultAmountCents) : ''}
-        hint="Wat een nieuwe toewijzing krijgt, bijvoorbeeld 150,00."
-        required
-        {...form.field('defaultAmountCents')}
-      />
+      <EuroField label="Standaardbedrag in euro" cents={initial?.defaultAmountCents} hint="Wat een nieuwe toewijzing krijgt, bijvoorbeeld 150,00." required {...form.field('defaultAmountCents')} />
       <fieldset className="gw-field gw-fieldset" id={categories.id} tabIndex={-1} aria-describedby={categories.error ? `${categories.id}-fout` : undefined}>
         <legend className="gw-field__label">Categorieën waarvoor de regeling betaalt</legend>
         {categories.error ? (
@@ -115,14 +128,7 @@ export function ArrangementForm<P extends { errors: readonly FormError[] }>(prop
         defaultChecked={initial?.ownContributionAllowed}
         {...form.field('ownContributionAllowed')}
       />
-      <TextField
-        label="Maximum per bestelling in euro (niet verplicht)"
-        inputMode="decimal"
-        autoComplete="off"
-        defaultValue={initial?.maxPerOrderCents != null ? centsToEuroInput(initial.maxPerOrderCents) : ''}
-        hint="Laat leeg als er geen maximum is."
-        {...form.field('maxPerOrderCents')}
-      />
+      <EuroField label="Maximum per bestelling in euro (niet verplicht)" cents={initial?.maxPerOrderCents} hint="Laat leeg als er geen maximum is." {...form.field('maxPerOrderCents')} />
       <div className="gw-form-actions">
         <button type="submit" className="gw-button" disabled={form.busy}>
           {props.submitLabel}

@@ -33,17 +33,7 @@ const AdminArrangementDocument = graphql(`
         name
       }
     }
-    viewer {
-      kind
-      municipalities {
-        id
-        name
-      }
-    }
-    categories {
-      id
-      name
-    }
+    ...ArrangementFormChoices @unmask
   }
 `);
 

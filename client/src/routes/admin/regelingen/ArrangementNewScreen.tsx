@@ -7,20 +7,9 @@ import { graphql } from '../../../graphql/generated';
 import { withNotice } from '../../../lib/notice';
 import { urls } from '../../../lib/urls';
 
-/** What the arrangement form chooses from: the staff member's municipalities and all categories. */
 const ArrangementFormDataDocument = graphql(`
   query ArrangementFormData {
-    viewer {
-      kind
-      municipalities {
-        id
-        name
-      }
-    }
-    categories {
-      id
-      name
-    }
+    ...ArrangementFormChoices @unmask
   }
 `);
 

@@ -7,6 +7,7 @@ import { ruleCheck } from '../../../../components/forms/ruleCheck';
 import { TextField } from '../../../../components/forms/TextField';
 import { useMutationForm } from '../../../../components/forms/useMutationForm';
 import { Page } from '../../../../components/layout/Page';
+import { EuroField } from '../../../../components/money/EuroField';
 import { centsOrText, centsToEuroInput, parseEuros } from '../../../../components/money/euros';
 import { formatCents } from '../../../../components/money/formatCents';
 import { Loading } from '../../../../components/ui/Loading';
@@ -184,7 +185,7 @@ function GrantForm({ group, arrangements }: { group: Group; arrangements: readon
             </option>
           ))}
       </SelectField>
-      <TextField label="Bedrag in euro" inputMode="decimal" autoComplete="off" hint="Bijvoorbeeld 150,00. Standaard het bedrag van de regeling." required {...bind('amountCents')} />
+      <EuroField label="Bedrag in euro" hint="Bijvoorbeeld 150,00. Standaard het bedrag van de regeling." required {...bind('amountCents')} />
       <TextField label="Geldig vanaf" type="date" min={chosen?.validFrom} max={chosen?.validUntil} required {...bind('validFrom')} />
       <TextField
         label="Geldig tot en met"

@@ -1,5 +1,6 @@
 import type { Context } from '../../graphql/context.js';
 import { UserError } from '../../graphql/errors.js';
+import { ok, type Result } from '../../lib/result.js';
 import { accountEmail, currentPassword } from '../../rules/password.js';
 import { messageOf } from '../../rules/rule.js';
 import { Audience } from '../../graphql/auth/permissions.js';
@@ -18,7 +19,8 @@ import type { Request, Response } from 'express';
 
 export const INVALID_CREDENTIALS = 'Het e-mailadres of het wachtwoord is onjuist.';
 
-export type LoginResult = { ok: true; viewer: Viewer } | { ok: false; errors: UserError[] };
+/** The viewer of the new session, or why not (Result, like every change). */
+export type LoginResult = Result<Viewer>;
 
 /**
  * How passwords are checked at log-in. An object of its own so a test can count the verifications (every one costs an
@@ -131,7 +133,7 @@ export class AuthService {
     const outcome = await found.onSuccess();
     if (Array.isArray(outcome)) return { ok: false, errors: outcome };
     ctx.log.info({ event: 'login', realm }, 'logged in');
-    return { ok: true, viewer: await this.sessions.viewerFor(ctx.em, outcome) };
+    return ok(await this.sessions.viewerFor(ctx.em, outcome));
   }
 
   /** DigiD: the BSN has been verified by DigiD (or its simulator); find the person and start a customer session. */

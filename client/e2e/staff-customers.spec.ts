@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { demoCalendar, test, expect } from './fixtures';
-import { expectAccessible, loginStaff, settle, STAFF } from './support';
+import { expectAccessible, expectFieldError, loginStaff, settle, STAFF } from './support';
 import { resident } from './orders-support';
 
 /**
@@ -86,7 +86,7 @@ test('Klantcontact finds a household, grants and revokes an assignment, adds a m
   await expect(granted.locator('table')).toContainText('Toegekend');
   await granted.getByRole('button', { name: 'Intrekken' }).click();
   await granted.getByRole('button', { name: 'Toewijzing intrekken' }).click();
-  await expect(granted.getByText('Geef een reden op (3 tot 500 tekens).')).toBeVisible();
+  await expectFieldError(granted, granted.getByLabel('Reden van intrekken'), 'Geef een reden op (3 tot 500 tekens).');
   await expectAccessible(page, 'toewijzing intrekken');
   await granted.getByLabel('Reden van intrekken').fill('Per abuis toegekend');
   await granted.getByRole('button', { name: 'Toewijzing intrekken' }).click();
@@ -107,7 +107,7 @@ test('Klantcontact finds a household, grants and revokes an assignment, adds a m
   await page.getByLabel('Burgerservicenummer (niet verplicht)').fill('123456789');
   await page.getByRole('button', { name: 'Lid toevoegen' }).click();
   await expect(page.getByRole('alert')).toContainText('elfproef');
-  await expect(page.getByLabel('Burgerservicenummer (niet verplicht)')).toBeFocused();
+  await expectFieldError(page, page.getByLabel('Burgerservicenummer (niet verplicht)'), /elfproef/);
   await expectAccessible(page, 'lid toevoegen met fouten');
   await page.getByLabel('Burgerservicenummer (niet verplicht)').fill(freshBsn());
   await page.getByRole('button', { name: 'Lid toevoegen' }).click();
@@ -196,7 +196,7 @@ test('the Beheerder reveals a BSN, erases a person and manages arrangements', as
   await expectAccessible(page, 'gegevens wissen');
   await page.getByLabel(/Typ het klantnummer/).fill('P-000000');
   await page.getByRole('button', { name: 'Persoonsgegevens definitief wissen' }).click();
-  await expect(page.getByText('Het klantnummer klopt niet.')).toBeVisible();
+  await expectFieldError(page, page.getByLabel(/Typ het klantnummer/), /Het klantnummer klopt niet\./);
   await expectAccessible(page, 'gegevens wissen met fout');
   await page.getByLabel(/Typ het klantnummer/).fill(clientNumber);
   await page.getByRole('button', { name: 'Persoonsgegevens definitief wissen' }).click();
@@ -278,7 +278,7 @@ test('a resident blocks a lost card of the household and changes their contact d
   await page.getByLabel('E-mailadres').fill('niet-goed');
   await page.getByRole('button', { name: 'Gegevens opslaan' }).click();
   await expect(page.getByRole('alert')).toContainText('Vul een geldig e-mailadres in');
-  await expect(page.getByLabel('E-mailadres')).toBeFocused();
+  await expectFieldError(page, page.getByLabel('E-mailadres'), /Vul een geldig e-mailadres in/);
   await expectAccessible(page, 'account gegevens met fout');
   await page.getByLabel('E-mailadres').fill('nieuw.adres@voorbeeld.nl');
   await page.getByLabel('Telefoonnummer (niet verplicht)').fill('06 1234 5678');

@@ -129,7 +129,7 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     memberships: new MembershipService(terms, mail, config.appUrl, audit),
     dashboard: new DashboardService(),
     ledger,
-    assignments: new AssignmentService(ledger),
+    assignments: new AssignmentService(ledger, audit),
     arrangements: new ArrangementService(audit),
     orders,
     messages,

@@ -8,3 +8,4 @@ export * from './provider.js';
 export * from './category.js';
 export * from './product.js';
 export * from './image.js';
+export * from './arrangement.js';

@@ -7,7 +7,8 @@ import { ClientGroup } from '../customers/client-group.entity.js';
 
 const FIELDS = `id name slug description validFrom validUntil defaultAmountCents ownContributionAllowed maxPerOrderCents
   municipality { id slug } categories { id slug } grantedCents spentCents remainingCents assignmentCount`;
-const LIST = `query($m: ID) { arrangements(municipalityId: $m) { ${FIELDS} } }`;
+const LIST = `query($m: ID) { arrangements(filter: { municipalityId: $m }) { totalCount pageInfo { hasNextPage } edges { cursor node { ${FIELDS} } } } }`;
+const nodes = (connection: any) => connection.edges.map((e: any) => e.node);
 const ONE = `query($id: ID!) { arrangement(id: $id) { ${FIELDS} } }`;
 const CREATE = `mutation($input: ArrangementInput!) { createArrangement(input: $input) { errors { field code message } arrangement { ${FIELDS} } } }`;
 const UPDATE = `mutation($id: ID!, $input: ArrangementInput!) { updateArrangement(id: $id, input: $input) { errors { field code message } arrangement { ${FIELDS} } } }`;
@@ -53,7 +54,7 @@ describe('arrangements (regelingen)', () => {
     server.queries.length = 0;
     const r: any = await beheerder.gql(LIST, {});
     expect(r.errors).toBeUndefined();
-    const list = r.data.arrangements as any[];
+    const list = nodes(r.data.arrangements) as any[];
     expect(list).toHaveLength(3);
     expect(server.queries.length).toBeLessThanOrEqual(12);
     const kind = list.find((a) => a.slug.startsWith('kindpakket'));
@@ -69,7 +70,7 @@ describe('arrangements (regelingen)', () => {
       );
     expect(kind.grantedCents).toBe(Number(granted));
     const only: any = await beheerder.gql(LIST, { m: nh.id });
-    expect(only.data.arrangements.map((a: any) => a.municipality.slug)).toEqual(['noorderhaven']);
+    expect(nodes(only.data.arrangements).map((a: any) => a.municipality.slug)).toEqual(['noorderhaven']);
   });
 
   it('follows grants and revocations', async () => {
@@ -143,7 +144,7 @@ describe('arrangements (regelingen)', () => {
   });
 
   it('edits an arrangement; its municipality is fixed once granted and its validity must cover its assignments', async () => {
-    const list: any = (await beheerder.gql(LIST, { m: zv.id })).data!.arrangements;
+    const list: any = nodes((await beheerder.gql(LIST, { m: zv.id })).data!.arrangements);
     const kind = list.find((a: any) => a.slug.startsWith('kindpakket'));
     const base = {
       name: kind.name,
@@ -195,9 +196,9 @@ describe('arrangements (regelingen)', () => {
     await scoped.loginStaff(staffEmail('KLANTCONTACT'), DEMO_PASSWORD);
     // Klantcontact grants assignments, so it may list arrangements (of its own municipality) but not change them.
     const list: any = await scoped.gql(LIST, {});
-    expect(list.data.arrangements.every((a: any) => a.municipality.slug === 'zuiderveen')).toBe(true);
-    expect((await scoped.gql(LIST, { m: nh.id })).data!.arrangements).toEqual([]);
-    const nhArrangement = (await beheerder.gql(LIST, { m: nh.id })).data!.arrangements[0];
+    expect(nodes(list.data.arrangements).every((a: any) => a.municipality.slug === 'zuiderveen')).toBe(true);
+    expect(nodes((await scoped.gql(LIST, { m: nh.id })).data!.arrangements)).toEqual([]);
+    const nhArrangement = nodes((await beheerder.gql(LIST, { m: nh.id })).data!.arrangements)[0];
     expect((await scoped.gql(ONE, { id: nhArrangement.id })).data!.arrangement).toBeNull();
     const create: any = await scoped.gql(CREATE, { input: input({ name: 'Niet toegestaan' }) });
     expect(create.errors[0].extensions.code).toBe('FORBIDDEN');

@@ -58,7 +58,12 @@ export default defineConfig(
       parserOptions: {
         projectService: {
           // Tool files that no tsconfig includes (at most 8: each is type-checked on its own).
-          allowDefaultProject: ['codegen.ts', 'client/playwright.config.ts', 'server/vitest.config.ts', 'server/bench/*.ts'],
+          allowDefaultProject: [
+            'codegen.ts',
+            'client/playwright.config.ts',
+            'server/vitest.config.ts',
+            'server/bench/*.ts',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },

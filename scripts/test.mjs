@@ -1,5 +1,5 @@
 // `npm test`: every test, in the order that fails fastest.
-//   0. type-check server and client (tsc --noEmit, tests included)
+//   0. type-check server and client (tsc --noEmit, tests included); lint (ESLint) and formatting (Prettier --check)
 //   1. generated client types are current (graphql-codegen --check); the emitted schema is checked by a server test
 //   2. server tests (Vitest; real PostgreSQL, real HTTP)
 //   3. client unit tests (Vitest)
@@ -48,6 +48,13 @@ function countPlaywright(file) {
 
 if (want('typecheck')) {
   if (step('Typecontrole (server en client)', 'npm', ['run', 'typecheck'])) passed++;
+  else failed++;
+}
+
+if (want('lint')) {
+  if (step('Lint (ESLint)', bin('eslint'), ['.'])) passed++;
+  else failed++;
+  if (step('Opmaak (Prettier)', bin('prettier'), ['--check', '--log-level=warn', '.'])) passed++;
   else failed++;
 }
 

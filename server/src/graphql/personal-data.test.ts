@@ -301,6 +301,7 @@ describe('audit of personal-data reads', () => {
     const groups = r.data.clientGroups.edges.map((e: any) => e.node);
     const members = groups.flatMap((g: any) => g.members);
     expect(groups.length).toBe(5);
+    // eslint-disable-next-line no-control-regex -- strips the ANSI colour codes (ESC [ … m) from the logged SQL
     const plain = server.queries.map((q) => q.replace(/\x1b\[[0-9;]*m/g, ''));
     expect(plain.filter((q) => /insert into audit_log/i.test(q))).toHaveLength(1);
     const rows = await readsSince(before);

@@ -60,7 +60,7 @@ export default defineConfig(
           // Tool files that no tsconfig includes (at most 8: each is type-checked on its own).
           allowDefaultProject: [
             'codegen.ts',
-            'client/playwright.config.ts',
+            'client/playwright*.config.ts',
             'server/vitest.config.ts',
             'server/bench/*.ts',
           ],
@@ -100,7 +100,7 @@ export default defineConfig(
   // Playwright runs these in Node; page.evaluate callbacks run in the browser. A test that uses no fixture still has
   // to write `({}, testInfo)`: Playwright reads the fixtures from the first parameter's destructuring pattern.
   {
-    files: ['client/e2e/**/*.ts', 'client/playwright.config.ts'],
+    files: ['client/e2e/**/*.ts', 'client/playwright*.config.ts'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }],

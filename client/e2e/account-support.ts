@@ -10,6 +10,12 @@ export async function pageGql<T = any>(page: Page, query: string, variables?: Re
   return body.data as T;
 }
 
+/** The logged-in customer's orders (newest first, up to 100) with the given fields: the `myOrders` connection's nodes. */
+export async function myOrders<T = any>(page: Page, fields: string): Promise<T[]> {
+  const data = await pageGql(page, `{ myOrders(first: 100) { edges { node { ${fields} } } } }`);
+  return data.myOrders.edges.map((e: { node: T }) => e.node);
+}
+
 export interface AccountOrder {
   id: string;
   number: string;
@@ -40,8 +46,8 @@ export async function placeBudgetOrder(page: Page): Promise<AccountOrder> {
 
 /** One of the logged-in resident's orders (the newest), placing one when there is none. */
 export async function accountOrderId(page: Page): Promise<string> {
-  const mine = await pageGql(page, '{ myOrders { id } }');
-  return mine.myOrders[0]?.id ?? (await placeBudgetOrder(page)).id;
+  const mine = await myOrders<{ id: string }>(page, 'id');
+  return mine[0]?.id ?? (await placeBudgetOrder(page)).id;
 }
 
 const CHECKOUT_WITH_PAYMENT = `mutation($input: CheckoutInput!) { checkout(input: $input) {

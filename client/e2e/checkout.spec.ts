@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { expectAccessible, settle } from './support';
-import { pageGql } from './account-support';
+import { myOrders, pageGql } from './account-support';
 import { resident, type DemoResident } from './orders-support';
 
 /**
@@ -78,7 +78,7 @@ test('a visitor fills the cart, logs in with DigiD from it, sees the budget pay 
     }
   }
   expect(chosen, 'a product the budget pays in full').toBeDefined();
-  const ordersBefore = (await pageGql(scoutPage, '{ myOrders { id } }')).myOrders.length as number;
+  const ordersBefore = (await myOrders(scoutPage, 'id')).length;
 
   // Not logged in: the cart lives in the browser.
   await addOnProductPage(page, chosen!, 1);
@@ -116,7 +116,7 @@ test('a visitor fills the cart, logs in with DigiD from it, sees the budget pay 
   const orderLink = page.getByRole('link', { name: /^Bestelling B\d+$/ });
   await expect(orderLink).toHaveCount(1);
   await expectAccessible(page, 'winkelwagen: bevestiging');
-  const ordersAfter = (await pageGql(page, '{ myOrders { id status } }')).myOrders as { id: string; status: string }[];
+  const ordersAfter = await myOrders<{ id: string; status: string }>(page, 'id status');
   expect(ordersAfter.length).toBe(ordersBefore + 1);
   expect(ordersAfter[0]!.status).toBe('PLACED');
   // The cart is empty now: the header shows no count.

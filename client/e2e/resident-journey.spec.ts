@@ -7,7 +7,7 @@ import {
   settle,
   STAFF,
 } from "./support";
-import { pageGql } from "./account-support";
+import { myOrders, pageGql } from "./account-support";
 import { resident, type DemoResident } from "./orders-support";
 
 /**
@@ -79,7 +79,7 @@ const ASSIGNMENTS =
   "{ myAssignments { id arrangementName balanceCents status movements { kind amountCents orderId description } } }";
 
 const ORDERS =
-  "{ myOrders { id number status providerId providerName totalCents budgetCents contributionCents } }";
+  "id number status providerId providerName totalCents budgetCents contributionCents";
 
 /** The demo providers' slugs in seeding order: provider n's user is aanbieder<n>@… (read like demoResidents()). */
 function demoProviderSlugs(): string[] {
@@ -193,7 +193,7 @@ test("a resident orders from two providers with an own contribution, both delive
   expect(spendableBefore).toBeGreaterThan(0);
   await expectBalancesShown(page, before);
   await expectAccessible(page, "/account/regelingen (voor het bestellen)");
-  const ordersBefore = ((await pageGql(page, ORDERS)).myOrders as MyOrder[])
+  const ordersBefore = (await myOrders<MyOrder>(page, ORDERS))
     .length;
 
   // 2. A cart the budget cannot pay in full (Kindpakket allows an own contribution), plus a second provider's product:
@@ -317,7 +317,7 @@ test("a resident orders from two providers with an own contribution, both delive
     page.getByRole("status").filter({ hasText: "Uw betaling is gelukt" }),
   ).toBeVisible();
 
-  const mine = (await pageGql(page, ORDERS)).myOrders as MyOrder[];
+  const mine = await myOrders<MyOrder>(page, ORDERS);
   expect(mine.length).toBe(ordersBefore + 2);
   const orderA = mine.find((o) => o.providerId === providerA.id)!;
   const orderB = mine.find((o) => o.providerId === providerB.id)!;
@@ -484,7 +484,7 @@ test("a resident orders from two providers with an own contribution, both delive
     ).toContainText("Geleverd");
   }
   expect(
-    ((await pageGql(page, ORDERS)).myOrders as MyOrder[])
+    (await myOrders<MyOrder>(page, ORDERS))
       .filter((o) => [orderA.id, orderB.id].includes(o.id))
       .map((o) => o.status),
   ).toEqual(["DELIVERED", "DELIVERED"]);

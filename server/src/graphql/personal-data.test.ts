@@ -311,7 +311,7 @@ describe('audit of personal-data reads', () => {
 
   it('does not record customers reading their own data, provider users, or reads of unmarked fields', async () => {
     const before = await lastAuditId();
-    const own: any = await customer.gql(`{ myDetails { fullName email bsnMasked } myAssignments { beneficiaryName movements { amountCents } } myOrders { id totalCents customerFirstName } }`);
+    const own: any = await customer.gql(`{ myDetails { fullName email bsnMasked } myAssignments { beneficiaryName movements { amountCents } } myOrders { edges { node { id totalCents customerFirstName } } } }`);
     expect(own.errors).toBeUndefined();
     expect(own.data.myDetails.fullName).toBeTruthy();
     const provider: any = await providerUser.gql(`query($id: ID!) { order(id: $id) { id customerFirstName totalCents } }`, { id: fixture.orderId });

@@ -7,3 +7,4 @@ export * from './password.js';
 export * from './provider.js';
 export * from './category.js';
 export * from './product.js';
+export * from './order.js';

@@ -21,7 +21,7 @@ import type { Actor, LedgerService } from '../ledger/ledger.service.js';
 
 export const MAX_ASSIGNMENT_CENTS = 10_000_000;
 
-export function actorOf(ctx: Context): Actor {
+export function actorOf(ctx: Pick<Context, 'viewer'>): Actor {
   const v = ctx.viewer;
   switch (v.kind) {
     case Audience.STAFF:

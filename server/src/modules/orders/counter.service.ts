@@ -1,12 +1,14 @@
-import type { Context } from '../../graphql/context.js';
 import { UserError } from '../../graphql/errors.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { fail, ok, type Result } from '../../lib/result.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { mask } from '../../logging/logger.js';
 import { isValidCardNumber } from '../customers/card-number.js';
-import { check, clientAddress, retryAfterText, type Limits } from '../limits/limits.js';
+import { check, retryAfterText, type Limits } from '../limits/limits.js';
 import type { LimitPolicy } from '../limits/policy.js';
 import { Order } from './order.entities.js';
-import { CounterLookupPayload, CounterMatch } from './order-work.types.js';
+import type { OrderViewService } from './order-view.service.js';
+import { CounterMatch, type CounterLookup } from './order-work.types.js';
 
 /** The alphabet of pickup codes (checkout.service.ts): no 0/O or 1/I. */
 const PICKUP_CODE = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/;
@@ -56,17 +58,21 @@ export function parseCounterCode(input: string): CounterCode {
  * the customer's first name and a blocked or replaced card are only mentioned to a provider with an open order of
  * that household. Look-ups are rate-limited per provider user and per address; card numbers never reach a log in full
  * (the look-up statement is kept out of the query log, and the event log holds the last four digits only).
+ *
+ * `address` is the caller's network address as `clientAddress(req)` gives it (the resolver passes it; a call without
+ * an HTTP request passes 'unknown').
  */
 export class CounterService {
   constructor(
     private readonly limits: Limits,
     private readonly rules: LimitPolicy['counter'],
+    private readonly orderViews: OrderViewService,
   ) {}
 
-  async lookup(ctx: Context, input: string): Promise<CounterLookupPayload> {
+  async lookup(ctx: RequestContext, input: string, address: string): Promise<Result<CounterLookup>> {
     const v = ctx.viewer;
     if (v.kind !== Audience.PROVIDER) throw new Error('counter look-up needs a provider user');
-    const reservation = await this.limits.reserve(check(this.rules.perUser, v.providerUserId), check(this.rules.perAddress, clientAddress(ctx.req)));
+    const reservation = await this.limits.reserve(check(this.rules.perUser, v.providerUserId), check(this.rules.perAddress, address));
     if (!reservation.ok) {
       return fail(UserError.of('code', 'RATE_LIMITED', `U heeft te vaak achter elkaar gezocht. ${retryAfterText(reservation.retryAfterSeconds)}`));
     }
@@ -110,7 +116,7 @@ export class CounterService {
     return this.found(ctx, CounterMatch.PICKUP_CODE, match.first_name, orders);
   }
 
-  private openOrders(ctx: Context, providerId: string, clientGroupId: string): Promise<Order[]> {
+  private openOrders(ctx: RequestContext, providerId: string, clientGroupId: string): Promise<Order[]> {
     return ctx.em.find(
       Order,
       { providerId, clientGroupId, status: { $in: ['PLACED', 'ACCEPTED'] } },
@@ -118,16 +124,7 @@ export class CounterService {
     );
   }
 
-  private async found(ctx: Context, matchedBy: CounterMatch, firstName: string | null, orders: Order[]): Promise<CounterLookupPayload> {
-    return Object.assign(new CounterLookupPayload(), {
-      matchedBy,
-      customerFirstName: firstName,
-      orders: await ctx.services.orderViews.views(ctx, orders),
-      errors: [],
-    });
+  private async found(ctx: RequestContext, matchedBy: CounterMatch, customerFirstName: string | null, orders: Order[]): Promise<Result<CounterLookup>> {
+    return ok({ matchedBy, customerFirstName, orders: await this.orderViews.views(ctx, orders) });
   }
-}
-
-function fail(...errors: UserError[]): CounterLookupPayload {
-  return Object.assign(new CounterLookupPayload(), { matchedBy: null, customerFirstName: null, orders: [], errors });
 }

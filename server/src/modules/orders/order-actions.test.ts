@@ -20,6 +20,11 @@ import { LedgerService } from '../ledger/ledger.service.js';
 import { Order, OrderEvent } from './order.entities.js';
 import { CounterService, NOTHING_FOUND, parseCounterCode } from './counter.service.js';
 import { normaliseOrderNumber } from './order-lists.service.js';
+import { CounterLookupPayload, OrderActionPayload, type OrderActionOutcome } from './order-work.types.js';
+import type { Result } from '../../lib/result.js';
+
+/** A direct service call's Result as the API answers it (the one mapping onto the payload). */
+const asPayload = async (result: Promise<Result<OrderActionOutcome>>) => OrderActionPayload.fromOutcome(await result);
 
 /**
  * Order actions, lists and the counter against a real database and over real HTTP. Each scenario builds its own
@@ -255,16 +260,16 @@ describe('order actions, lists and the counter', () => {
     const first = await h.order(p1.product, 2);
     expect(await balance(h.assignmentId)).toBe(1_000_000 - 2 * p1.product.priceCents);
 
-    const stranger = await server.services.orderActions.cancelMine(other.customer(), first.order.id);
+    const stranger = await asPayload(server.services.orderActions.cancelMine(other.customer(), first.order.id));
     expect(stranger.errors[0]!.code).toBe('NOT_FOUND');
     expect((await reload(first.order.id)).status).toBe('PLACED');
 
-    const mine = await server.services.orderActions.cancelMine(h.customer(), first.order.id);
+    const mine = await asPayload(server.services.orderActions.cancelMine(h.customer(), first.order.id));
     expect(mine.errors).toEqual([]);
     expect(mine.order).toMatchObject({ status: 'CANCELLED', cancelReason: 'Geannuleerd door de klant' });
     expect(mine.refundCents).toBe(0);
     expect(await balance(h.assignmentId)).toBe(1_000_000);
-    const twice = await server.services.orderActions.cancelMine(h.customer(), first.order.id);
+    const twice = await asPayload(server.services.orderActions.cancelMine(h.customer(), first.order.id));
     expect(twice.errors[0]!.message).toBe('Deze bestelling is al geannuleerd en kan niet meer worden geannuleerd.');
 
     const cancelled = (await mails(h.email!)).find((m) => m.templateKey === 'ORDER_CANCELLED')!;
@@ -274,7 +279,7 @@ describe('order actions, lists and the counter', () => {
     // After acceptance the customer has to ask the provider.
     const second = await h.order(p1.product);
     await p1.client.gql(ACTION('acceptOrder'), { id: second.order.id });
-    const late = await server.services.orderActions.cancelMine(h.customer(), second.order.id);
+    const late = await asPayload(server.services.orderActions.cancelMine(h.customer(), second.order.id));
     expect(late.errors[0]!.message).toMatch(/^De aanbieder heeft uw bestelling al geaccepteerd/);
     expect((await reload(second.order.id)).status).toBe('ACCEPTED');
 
@@ -305,7 +310,7 @@ describe('order actions, lists and the counter', () => {
     expect(audit).toEqual([{ actor_kind: 'STAFF', details: { fields: ['customerFirstName'], kinds: ['NAME'], clientGroupId: h.group.id } }]);
 
     // Staff of another municipality: not found, nothing changes.
-    const outside = await server.services.orderActions.cancelByStaff(staffContext([noorderhaven.id]), order.id, 'Dubbel besteld');
+    const outside = await asPayload(server.services.orderActions.cancelByStaff(staffContext([noorderhaven.id]), order.id, 'Dubbel besteld'));
     expect(outside.errors[0]!.code).toBe('NOT_FOUND');
     expect(await server.services.orderViews.one(staffContext([noorderhaven.id]), order.id)).toBeNull();
     expect((await reload(order.id)).status).toBe('ACCEPTED');
@@ -336,11 +341,11 @@ describe('order actions, lists and the counter', () => {
     const providerCtx = () =>
       contextFor(server.orm, server.services, { kind: Audience.PROVIDER, sessionId: 'x', providerUserId: randomUUID(), providerId: p1.id });
     const actions = {
-      accept: { from: ['PLACED'], run: (id: string) => server.services.orderActions.accept(providerCtx(), id) },
-      deliver: { from: ['PLACED', 'ACCEPTED'], run: (id: string) => server.services.orderActions.deliver(providerCtx(), id) },
-      reject: { from: ['PLACED', 'ACCEPTED'], run: (id: string) => server.services.orderActions.reject(providerCtx(), id, 'Niet meer leverbaar') },
-      cancelMine: { from: ['PLACED'], run: (id: string, h: Awaited<ReturnType<typeof household>>) => server.services.orderActions.cancelMine(h.customer(), id) },
-      cancelByStaff: { from: ['PLACED', 'ACCEPTED'], run: (id: string) => server.services.orderActions.cancelByStaff(staffContext([zuiderveen.id]), id, 'Op verzoek van de klant') },
+      accept: { from: ['PLACED'], run: (id: string) => asPayload(server.services.orderActions.accept(providerCtx(), id)) },
+      deliver: { from: ['PLACED', 'ACCEPTED'], run: (id: string) => asPayload(server.services.orderActions.deliver(providerCtx(), id)) },
+      reject: { from: ['PLACED', 'ACCEPTED'], run: (id: string) => asPayload(server.services.orderActions.reject(providerCtx(), id, 'Niet meer leverbaar')) },
+      cancelMine: { from: ['PLACED'], run: (id: string, h: Awaited<ReturnType<typeof household>>) => asPayload(server.services.orderActions.cancelMine(h.customer(), id)) },
+      cancelByStaff: { from: ['PLACED', 'ACCEPTED'], run: (id: string) => asPayload(server.services.orderActions.cancelByStaff(staffContext([zuiderveen.id]), id, 'Op verzoek van de klant')) },
     } as const;
     const statuses = ['AWAITING_PAYMENT', 'PLACED', 'ACCEPTED', 'DELIVERED', 'CANCELLED'] as const;
     const h = await household({ products: [p1.product], amountCents: 100_000 });
@@ -350,10 +355,10 @@ describe('order actions, lists and the counter', () => {
         const who = status === 'AWAITING_PAYMENT' ? unpaid : h;
         const { order } = await who.order(p1.product);
         if (status === 'ACCEPTED' || status === 'DELIVERED') {
-          const r = await (status === 'ACCEPTED' ? server.services.orderActions.accept(providerCtx(), order.id) : server.services.orderActions.deliver(providerCtx(), order.id));
+          const r = await (status === 'ACCEPTED' ? asPayload(server.services.orderActions.accept(providerCtx(), order.id)) : asPayload(server.services.orderActions.deliver(providerCtx(), order.id)));
           expect(r.errors).toEqual([]);
         }
-        if (status === 'CANCELLED') expect((await server.services.orderActions.cancelByStaff(staffContext(null), order.id, 'Vooraf geannuleerd')).errors).toEqual([]);
+        if (status === 'CANCELLED') expect((await asPayload(server.services.orderActions.cancelByStaff(staffContext(null), order.id, 'Vooraf geannuleerd'))).errors).toEqual([]);
         expect((await reload(order.id)).status).toBe(status);
         const events = await eventCount(order.id);
         const result = await action.run(order.id, who);
@@ -391,7 +396,7 @@ describe('order actions, lists and the counter', () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await h.order(p2.product)).order.id);
     await p2.client.gql(ACTION('acceptOrder'), { id: ids[1] });
-    const LIST = `query($s: OrderStatus, $after: String) { providerOrders(status: $s, first: 2, after: $after) {
+    const LIST = `query($s: OrderStatus, $after: String) { providerOrders(filter: { status: $s }, first: 2, after: $after) {
       totalCount pageInfo { hasNextPage endCursor } edges { node { id status customerFirstName } } } }`;
     const seen: string[] = [];
     let after: string | null = null;
@@ -438,9 +443,9 @@ describe('order actions, lists and the counter', () => {
     const cancelled: any = await klant.gql(ADMIN, { f: { status: 'CANCELLED' }, first: 100 });
     expect(cancelled.data.adminOrders.edges.every((e: any) => e.node.status === 'CANCELLED')).toBe(true);
 
-    const outside = await server.services.orderLists.adminOrders(staffContext([noorderhaven.id]), { search: a.number });
+    const outside = await server.services.orderLists.adminOrders(staffContext([noorderhaven.id]), { search: a.number }, {});
     expect(outside.totalCount).toBe(0);
-    const inside = await server.services.orderLists.adminOrders(staffContext([zuiderveen.id]), { search: a.number });
+    const inside = await server.services.orderLists.adminOrders(staffContext([zuiderveen.id]), { search: a.number }, {});
     expect(inside.totalCount).toBe(1);
     const providerList: any = await klant.gql(`{ adminOrderProviders { id name } }`);
     expect(providerList.data.adminOrderProviders.map((p: any) => p.id)).toEqual(expect.arrayContaining([p1.id, p2.id]));
@@ -555,10 +560,10 @@ describe('order actions, lists and the counter', () => {
     const counter = new CounterService(server.services.limits, {
       perUser: { name: 'counter-user-test', points: 3, windowSeconds: 60 },
       perAddress: { name: 'counter-address-test', points: 100, windowSeconds: 60 },
-    });
+    }, server.services.orderViews);
     const ctx = contextFor(server.orm, server.services, { kind: Audience.PROVIDER, sessionId: 'x', providerUserId: randomUUID(), providerId: provider(1).id });
-    for (let i = 0; i < 3; i++) expect((await counter.lookup(ctx, '1234567890')).errors[0]!.code).not.toBe('RATE_LIMITED');
-    const limited = await counter.lookup(ctx, '1234567890');
+    for (let i = 0; i < 3; i++) expect((await CounterLookupPayload.from(await counter.lookup(ctx, '1234567890', 'unknown'))).errors[0]!.code).not.toBe('RATE_LIMITED');
+    const limited = await CounterLookupPayload.from(await counter.lookup(ctx, '1234567890', 'unknown'));
     expect(limited.errors[0]).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^U heeft te vaak achter elkaar gezocht\. Probeer het over 1 minuut opnieuw\.$/) });
   });
 

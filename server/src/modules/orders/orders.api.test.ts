@@ -59,15 +59,15 @@ describe('orders over GraphQL', () => {
     expect(budgetBefore - budgetAfter).toBe(order.budgetCents);
     expect(after.data.myAssignments.flatMap((a: any) => a.movements.map((m: any) => m.kind))).toContain('SPEND');
 
-    const mine: any = await customer.gql(`{ myOrders { id number } }`);
-    expect(mine.data.myOrders.map((o: any) => o.id)).toContain(order.id);
+    const mine: any = await customer.gql(`{ myOrders { totalCount edges { node { id number } } } }`);
+    expect(mine.data.myOrders.edges.map((e: any) => e.node.id)).toContain(order.id);
 
     const stranger = server.client();
     await stranger.loginWithDigid(bsns.at(-1)!);
     const peek: any = await stranger.gql(`query($id: ID!) { order(id: $id) { id } }`, { id: order.id });
     expect(peek.data.order).toBeNull();
-    const strangerOrders: any = await stranger.gql(`{ myOrders { id } }`);
-    expect(strangerOrders.data.myOrders.map((o: any) => o.id)).not.toContain(order.id);
+    const strangerOrders: any = await stranger.gql(`{ myOrders { edges { node { id } } } }`);
+    expect(strangerOrders.data.myOrders.edges.map((e: any) => e.node.id)).not.toContain(order.id);
 
     const provider = server.client();
     await provider.loginProvider(demoProviderEmail(6), DEMO_PASSWORD);

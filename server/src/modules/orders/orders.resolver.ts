@@ -1,15 +1,21 @@
-import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience, Permission } from '../../graphql/auth/permissions.js';
+import { ListArgs } from '../../graphql/pagination.js';
+import { MyOrderFilter, OrderConnection } from './order-work.types.js';
 import { CheckoutInput, CheckoutPayload, OrderView } from './order.types.js';
 
 @Resolver(() => OrderView)
 export class OrdersResolver {
-  @Query(() => [OrderView], { description: 'The logged-in customer’s household orders, newest first.' })
+  @Query(() => OrderConnection, { description: 'The logged-in customer’s household orders, newest first.' })
   @Requires(Audience.CUSTOMER)
-  myOrders(@Ctx() ctx: Context): Promise<OrderView[]> {
-    return ctx.services.orderViews.mine(ctx);
+  myOrders(
+    @Ctx() ctx: Context,
+    @Args(() => ListArgs) page: ListArgs,
+    @Arg('filter', () => MyOrderFilter, { nullable: true }) filter?: MyOrderFilter | null,
+  ): Promise<OrderConnection> {
+    return ctx.services.orderLists.mine(ctx, filter, page);
   }
 
   @Query(() => OrderView, {

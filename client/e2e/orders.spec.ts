@@ -104,7 +104,7 @@ test('a provider accepts and delivers orders, and staff see and cancel them', as
   await staff.getByRole('button', { name: 'Zoeken' }).click();
   await expect(staff).toHaveURL(new RegExp(`zoek=${first!.number}`));
   await settle(staff);
-  await expect(staff.getByRole('table')).toContainText('Gevonden bestellingen (1 van 1)');
+  await expect(staff.getByRole('table')).toContainText('Gevonden bestellingen: 1 van 1');
   await staff.getByRole('link', { name: first!.number }).click();
   await expect(staff).toHaveURL(new RegExp(`/admin/bestellingen/${first!.id}$`));
   await expect(staff.getByRole('heading', { level: 1 })).toHaveText(`Bestelling ${first!.number}`);

@@ -8,3 +8,5 @@ export * from './provider.js';
 export * from './category.js';
 export * from './product.js';
 export * from './order.js';
+export * from './card-number.js';
+export * from './counter.js';

@@ -1,7 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrderStatusBadge } from './OrderStatusBadge';
-import { OrderTimeline } from './OrderTimeline';
+import { makeFragmentData } from '../../graphql/generated';
+import { OrderTimeline, OrderTimelineFragment } from './OrderTimeline';
 import { orderEventLabel } from './orderStatus';
 import { QrCode, qrPath } from './QrCode';
 
@@ -29,10 +30,15 @@ describe('OrderTimeline', () => {
   it('lists the steps oldest first with Dutch date and time and the reason', () => {
     render(
       <OrderTimeline
-        events={[
-          { fromStatus: null, toStatus: 'PLACED', actorKind: 'CUSTOMER', reason: null, at: '2026-03-03T13:05:00Z' },
-          { fromStatus: 'PLACED', toStatus: 'CANCELLED', actorKind: 'PROVIDER', reason: 'Cursus is vol', at: '2026-03-04T09:00:00Z' },
-        ]}
+        order={makeFragmentData(
+          {
+            events: [
+              { fromStatus: null, toStatus: 'PLACED', actorKind: 'CUSTOMER', reason: null, at: '2026-03-03T13:05:00Z' },
+              { fromStatus: 'PLACED', toStatus: 'CANCELLED', actorKind: 'PROVIDER', reason: 'Cursus is vol', at: '2026-03-04T09:00:00Z' },
+            ],
+          },
+          OrderTimelineFragment,
+        )}
       />,
     );
     const items = screen.getAllByRole('listitem');

@@ -3,15 +3,12 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { mask } from '../../logging/logger.js';
-import { isValidCardNumber } from '../customers/card-number.js';
+import { counterCodeRule, type CounterCode as RuleCounterCode } from '../../rules/counter.js';
 import { check, retryAfterText, type Limits } from '../limits/limits.js';
 import type { LimitPolicy } from '../limits/policy.js';
 import { Order } from './order.entities.js';
 import type { OrderViewService } from './order-view.service.js';
 import { CounterMatch, type CounterLookup } from './order-work.types.js';
-
-/** The alphabet of pickup codes (checkout.service.ts): no 0/O or 1/I. */
-const PICKUP_CODE = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/;
 
 /**
  * What a look-up without an open order of this provider answers, whatever the card's state (unknown, blocked, replaced,
@@ -22,30 +19,13 @@ export const NOTHING_FOUND =
 
 const nothingFound = () => UserError.of('code', 'NOT_FOUND', NOTHING_FOUND);
 
-/** What the provider typed or scanned, recognised. */
-export type CounterCode = { kind: 'card'; number: string } | { kind: 'pickup'; code: string } | { kind: 'invalid'; error: UserError };
+/** What the provider typed or scanned, recognised (the shared rule, rules/counter.ts), or why not. */
+export type CounterCode = RuleCounterCode | { kind: 'invalid'; error: UserError };
 
 /** Spaces (and dashes) are allowed: "6126 7002 09", "ABCD-EFGH". Digits are a card number; 8 letters/digits a pickup code. */
 export function parseCounterCode(input: string): CounterCode {
-  const compact = input.replace(/[\s-]+/g, '').toUpperCase();
-  if (!compact) return { kind: 'invalid', error: UserError.of('code', 'REQUIRED', 'Vul een pasnummer of afhaalcode in.') };
-  if (/^\d+$/.test(compact) && compact.length !== 8) {
-    if (compact.length !== 10) {
-      return { kind: 'invalid', error: UserError.of('code', 'INVALID_CARD_NUMBER', 'Een pasnummer heeft 10 cijfers. Controleer het nummer op de pas.') };
-    }
-    if (!isValidCardNumber(compact)) {
-      return {
-        kind: 'invalid',
-        error: UserError.of('code', 'INVALID_CARD_NUMBER', 'Dit pasnummer bestaat niet: het controlecijfer klopt niet. Controleer het nummer op de pas.'),
-      };
-    }
-    return { kind: 'card', number: compact };
-  }
-  if (PICKUP_CODE.test(compact)) return { kind: 'pickup', code: compact };
-  return {
-    kind: 'invalid',
-    error: UserError.of('code', 'INVALID_CODE', 'Dit is geen pasnummer (10 cijfers) en geen afhaalcode (8 letters en cijfers). Controleer wat u heeft ingevuld.'),
-  };
+  const checked = counterCodeRule.check(input);
+  return checked.ok ? checked.value : { kind: 'invalid', error: UserError.of('code', checked.problem.code, checked.problem.message) };
 }
 
 /**

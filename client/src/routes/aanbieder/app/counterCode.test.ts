@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cardEnding, compactCode, counterCodeProblem } from './counterCode';
-import { linesSummary, statusFromParam } from '../bestellingen/orderStatusParam';
+import { linesSummary, statusFromParam } from '../../../components/orders/orderFilters';
 
-describe('the counter input (mirrors the server)', () => {
+describe('the counter input (the server’s rule, @rules/counter)', () => {
   it('accepts a card number with a valid check digit, with or without spaces', () => {
     expect(counterCodeProblem('6126700209')).toBeNull();
     expect(counterCodeProblem('6126 700 209')).toBeNull();

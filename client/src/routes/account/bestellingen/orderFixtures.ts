@@ -27,3 +27,13 @@ export function order(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** A page of the `myOrders` connection. */
+export function orderConnection(nodes: ReturnType<typeof order>[], hasNextPage = false, totalCount = nodes.length) {
+  return {
+    __typename: 'OrderConnection',
+    totalCount,
+    edges: nodes.map((node) => ({ __typename: 'OrderEdge', cursor: `c-${String(node.id)}`, node })),
+    pageInfo: { __typename: 'PageInfo', hasNextPage, endCursor: nodes.length ? `c-${String(nodes.at(-1)!.id)}` : null },
+  };
+}

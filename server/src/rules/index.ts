@@ -10,3 +10,4 @@ export * from './product.js';
 export * from './order.js';
 export * from './card-number.js';
 export * from './counter.js';
+export * from './cart.js';

@@ -21,6 +21,8 @@ export interface MutationFormOptions<F extends string, P extends { errors: reado
   mutate: (values: Values<F>, data: FormData) => Promise<P | null | undefined>;
   /** The payload had no errors: navigate with a notice (`withNotice`), or show one in place (`useShowNotice`). */
   onSuccess?: (payload: P) => void | Promise<void>;
+  /** The error summary's title when it is not about fields ("Uw bestelling is niet geplaatst"); default none. */
+  summaryTitle?: string;
 }
 
 export interface MutationForm<F extends string> {
@@ -121,7 +123,7 @@ export function useMutationForm<F extends string, P extends { errors: readonly F
     errors,
     props: { onSubmit, noValidate: true, 'aria-describedby': items.length ? summaryId : undefined },
     field: (name: F) => ({ id: idOf(name), name, error: errors[name] ?? null }),
-    summary: items.length ? <ErrorSummary ref={summaryRef} id={summaryId} items={items} /> : null,
+    summary: items.length ? <ErrorSummary ref={summaryRef} id={summaryId} items={items} title={options.summaryTitle} /> : null,
     submit,
   };
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Money } from '../../components/money/Money';
 import type { Cart, CartActionResult, CartLine } from '../../components/cart/useCart';
-import { quantityError } from '../../lib/cart';
+import { MAX_QUANTITY, quantityError } from '../../lib/cart';
 import { urls } from '../../lib/urls';
 
 interface CartLinesProps {
@@ -49,7 +49,7 @@ function QuantityField({ line, setQuantity }: { line: CartLine; setQuantity: Car
         type="number"
         inputMode="numeric"
         min={1}
-        max={99}
+        max={MAX_QUANTITY}
         step={1}
         value={value}
         aria-invalid={error ? true : undefined}

@@ -2,6 +2,7 @@ import type { Context } from '../../graphql/context.js';
 import { UserError } from '../../graphql/errors.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
+import { CART_LIMITS, CART_MESSAGES, cartQuantityRule } from '../../rules/cart.js';
 import { inOffer, offerFor } from '../catalogue/product-approval.js';
 import type { CheckoutPlan } from './checkout-plan.js';
 import type { CheckoutService, CheckoutLineInput } from './checkout.service.js';
@@ -15,8 +16,9 @@ import {
   PreviewOrderView,
 } from './cart.types.js';
 
-/** At most this many different products in a cart (the checkout's limit too). */
-export const MAX_CART_LINES = 100;
+/** At most this many different products in a cart (the checkout's limit too; rules/cart.ts). */
+export const MAX_CART_LINES = CART_LIMITS.lines;
+const MAX_QUANTITY = CART_LIMITS.quantityMax;
 
 interface CartProductRow {
   id: string;
@@ -33,8 +35,8 @@ interface CartProductRow {
 }
 
 const NOT_IN_YOUR_MUNICIPALITY = 'Dit product wordt in uw gemeente niet aangeboden. U kunt het daarom niet bestellen.';
-const QUANTITY_ERROR = 'Kies een aantal van 1 tot en met 99.';
-const validQuantity = (q: unknown): q is number => Number.isInteger(q) && (q as number) >= 1 && (q as number) <= 99;
+const QUANTITY_ERROR = CART_MESSAGES.quantity;
+const validQuantity = (q: unknown): q is number => typeof q === 'number' && cartQuantityRule.check(q).ok;
 
 /**
  * The customer's cart, kept on the server per person (cart_line), and the same view for a cart a visitor keeps in the
@@ -64,7 +66,7 @@ export class CartService {
     const merged = new Map<string, number>();
     for (const l of input.slice(0, MAX_CART_LINES)) {
       if (!isUuid(l.productId) || !validQuantity(l.quantity)) continue;
-      merged.set(l.productId, Math.min(99, (merged.get(l.productId) ?? 0) + l.quantity));
+      merged.set(l.productId, Math.min(MAX_QUANTITY, (merged.get(l.productId) ?? 0) + l.quantity));
     }
     return this.build(ctx, 'anonymous', [...merged].map(([productId, quantity]) => ({ productId, quantity })), false);
   }
@@ -84,17 +86,17 @@ export class CartService {
       [personId, productId],
     );
     if (n >= MAX_CART_LINES) {
-      return [UserError.of('productId', 'CART_FULL', `Uw winkelwagen is vol: er passen hoogstens ${MAX_CART_LINES} verschillende producten in.`)];
+      return [UserError.of('productId', 'CART_FULL', CART_MESSAGES.full)];
     }
     const rows = await ctx.em.execute<{ quantity: number }[]>(
       `insert into cart_line (person_id, product_id, quantity) values (?, ?, ?)
        on conflict (person_id, product_id) do update set quantity = cart_line.quantity + excluded.quantity, updated_at = now()
-         where cart_line.quantity + excluded.quantity <= 99
+         where cart_line.quantity + excluded.quantity <= ?
        returning quantity`,
-      [personId, productId, quantity],
+      [personId, productId, quantity, MAX_QUANTITY],
     );
     if (!rows.length) {
-      return [UserError.of('quantity', 'INVALID_QUANTITY', 'U kunt van een product hoogstens 99 stuks in uw winkelwagen hebben.')];
+      return [UserError.of('quantity', 'INVALID_QUANTITY', CART_MESSAGES.tooMany)];
     }
     return [];
   }
@@ -131,7 +133,7 @@ export class CartService {
         invalid++;
         continue;
       }
-      merged.set(l.productId, Math.min(99, (merged.get(l.productId) ?? 0) + l.quantity));
+      merged.set(l.productId, Math.min(MAX_QUANTITY, (merged.get(l.productId) ?? 0) + l.quantity));
     }
     const products = await this.products(ctx, [...merged.keys()]);
     // Temporarily unavailable products are kept (they show as such); products not offered in the resident's
@@ -147,8 +149,8 @@ export class CartService {
       await ctx.em.execute(
         `insert into cart_line (person_id, product_id, quantity)
          select ?, x.product_id, x.quantity from unnest(?::uuid[], ?::int[]) as x(product_id, quantity)
-         on conflict (person_id, product_id) do update set quantity = least(99, cart_line.quantity + excluded.quantity), updated_at = now()`,
-        [personId, `{${accepted.map(([id]) => id).join(',')}}`, `{${accepted.map(([, q]) => q).join(',')}}`],
+         on conflict (person_id, product_id) do update set quantity = least(?::int, cart_line.quantity + excluded.quantity), updated_at = now()`,
+        [personId, `{${accepted.map(([id]) => id).join(',')}}`, `{${accepted.map(([, q]) => q).join(',')}}`, MAX_QUANTITY],
       );
     }
     const left = merged.size + invalid - accepted.length;

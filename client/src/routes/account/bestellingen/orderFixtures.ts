@@ -14,6 +14,7 @@ export function order(overrides: Record<string, unknown> = {}) {
     id: ORDER_ID,
     number: 'B100001',
     status: 'PLACED',
+    providerId: 'd1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e5f6',
     providerName: 'Zwembad De Wetering',
     createdAt: '2026-03-03T13:05:00Z',
     totalCents: 2000,

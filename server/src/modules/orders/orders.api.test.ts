@@ -61,6 +61,28 @@ describe('orders over GraphQL', () => {
 
     const mine: any = await customer.gql(`{ myOrders { totalCount edges { node { id number } } } }`);
     expect(mine.data.myOrders.edges.map((e: any) => e.node.id)).toContain(order.id);
+    // The list of every module's shape: (filter, first, after), newest first, a keyset page at a time.
+    await customer.gql(CHECKOUT, { input: { idempotencyKey: randomUUID(), lines: [{ productId: placed.p.id, quantity: 1 }] } });
+    const PAGE = `query($after: String, $filter: MyOrderFilter) { myOrders(first: 1, after: $after, filter: $filter) {
+      totalCount pageInfo { hasNextPage endCursor } edges { node { id status } } } }`;
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let total = 0;
+    do {
+      const page: any = await customer.gql(PAGE, { after: cursor });
+      total = page.data.myOrders.totalCount;
+      expect(page.data.myOrders.edges).toHaveLength(1);
+      seen.push(page.data.myOrders.edges[0].node.id);
+      cursor = page.data.myOrders.pageInfo.hasNextPage ? page.data.myOrders.pageInfo.endCursor : null;
+    } while (cursor);
+    expect(seen).toHaveLength(total);
+    expect(total).toBeGreaterThanOrEqual(mine.data.myOrders.totalCount);
+    expect(seen).toContain(order.id);
+    expect(new Set(seen).size).toBe(seen.length);
+    const cancelledOnly: any = await customer.gql(PAGE, { filter: { status: 'CANCELLED' } });
+    expect(cancelledOnly.data.myOrders.edges.map((e: any) => e.node.id)).not.toContain(order.id);
+    const badCursor: any = await customer.gql(PAGE, { after: 'bm90LWEtY3Vyc29y' });
+    expect(badCursor.errors[0].extensions.code).toBe('BAD_USER_INPUT');
 
     const stranger = server.client();
     await stranger.loginWithDigid(bsns.at(-1)!);

@@ -63,7 +63,9 @@ function checkReason(r: Rule<string | null>, raw: string | null | undefined): Re
  *
  * Ownership is checked here: a provider acts only on its own orders, a customer only on its household's, staff only
  * within their municipality scope. An order the caller may not see is "not found", never "forbidden", so ids of
- * other providers' orders reveal nothing. A refused action changes nothing and returns a Dutch payload error.
+ * other providers' orders reveal nothing. A refused action changes nothing and returns `fail(…)` with a Dutch
+ * UserError; the resolver maps the Result onto OrderActionPayload. Collaborators come through the constructor
+ * (services.ts), so a job or an HTTP route calls an action with any RequestContext.
  */
 export class OrderActionsService {
   constructor(

@@ -51,10 +51,13 @@ test('a product goes from draft to the offer of each municipality: reject per mu
   await provider.getByLabel('Titel').fill('Ka');
   await provider.getByLabel('Prijs in euro').fill('12,505');
   await provider.getByRole('button', { name: 'Opslaan en indienen' }).click();
-  await expect(provider.getByText('De titel moet tussen 3 en 120 tekens lang zijn.')).toBeVisible();
-  await expect(provider.getByText('Vul een bedrag in euro’s in, bijvoorbeeld 12,50.')).toBeVisible();
-  await expect(provider.getByText('Kies een categorie.')).toBeVisible();
-  await expect(provider.getByLabel('Titel')).toBeFocused();
+  // The server's rules, checked at once: in the error summary (which gets the focus) and at each field.
+  const problems = provider.getByRole('alert');
+  await expect(problems).toBeFocused();
+  await expect(problems.getByRole('link', { name: 'De titel moet tussen 3 en 120 tekens lang zijn.' })).toBeVisible();
+  await expect(problems.getByRole('link', { name: 'Vul een bedrag in euro’s in, bijvoorbeeld 12,50.' })).toBeVisible();
+  await expect(problems.getByRole('link', { name: 'Kies een categorie.' })).toBeVisible();
+  await expect(provider.getByLabel('Titel')).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(provider, 'nieuw product met fouten');
 
   await provider.getByLabel('Titel').fill(title);
@@ -75,7 +78,9 @@ test('a product goes from draft to the offer of each municipality: reject per mu
   await loginStaff(staff, STAFF.beheerder);
   await staff.goto('/admin/producten');
   await settle(staff);
-  await staff.getByRole('navigation', { name: 'Filter op gemeente' }).getByRole('link', { name: 'Gemeente Noorderhaven' }).click();
+  const byMunicipality = staff.getByRole('search', { name: 'Filter op gemeente' });
+  await byMunicipality.getByLabel('Gemeente').selectOption({ label: 'Gemeente Noorderhaven' });
+  await byMunicipality.getByRole('button', { name: 'Filteren' }).click();
   await expect(staff).toHaveURL(/\/admin\/producten\?gemeente=noorderhaven$/);
   await settle(staff);
   await expect(staff.getByRole('row', { name: new RegExp(title) })).toContainText('Gemeente Noorderhaven');
@@ -89,8 +94,9 @@ test('a product goes from draft to the offer of each municipality: reject per mu
   await expect(staff.getByRole('button', { name: 'Goedkeuren voor alle 2 gemeenten' })).toBeVisible();
   await expectAccessible(staff, 'product beoordelen (twee gemeenten)');
   await staff.getByRole('button', { name: 'Afkeuren voor Gemeente Zuiderveen' }).click();
-  await expect(staff.getByText('Geef de reden van afkeuren (minstens 5 tekens). De aanbieder ziet deze reden.')).toBeVisible();
-  await expect(staff.getByLabel('Reden van afkeuren voor Gemeente Zuiderveen')).toBeFocused();
+  await expect(staff.getByRole('alert')).toBeFocused();
+  await expect(staff.getByRole('alert')).toContainText('Geef de reden van afkeuren (minstens 5 tekens). De aanbieder ziet deze reden.');
+  await expect(staff.getByLabel('Reden van afkeuren voor Gemeente Zuiderveen')).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(staff, 'product beoordelen met fout');
   const reason = 'Vermeld vanaf welke leeftijd kinderen mee kunnen en of zwemdiploma’s nodig zijn.';
   const reasonNoorderhaven = 'Noem ook waar de tocht begint; in Noorderhaven moeten inwoners dat vooraf weten.';

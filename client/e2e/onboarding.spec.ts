@@ -134,7 +134,9 @@ test('a provider registers, confirms the e-mail, applies to Gemeente Zuiderveen 
   await expect(page.locator('main')).toContainText('Voorwaarden voor aanbieders');
   await expectAccessible(page, 'aanmelden bij gemeente');
   await page.getByRole('button', { name: 'Aanmelden bij Gemeente Zuiderveen' }).click();
-  await expect(page.getByText('Ga akkoord met de voorwaarden om u aan te melden.')).toBeVisible();
+  await expect(page.getByRole('alert')).toBeFocused();
+  await expect(page.getByRole('alert')).toContainText('Ga akkoord met de voorwaarden om u aan te melden.');
+  await expect(page.getByLabel(/Ik ga akkoord met deze voorwaarden/)).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page, 'aanmelden bij gemeente: niet akkoord');
   await page.getByLabel(/Ik ga akkoord met deze voorwaarden/).check();
   await page.getByRole('button', { name: 'Aanmelden bij Gemeente Zuiderveen' }).click();
@@ -256,7 +258,8 @@ test('a rejection needs a reason the provider sees; a forgotten password is rese
   await settle(staff);
   await staff.getByRole('button', { name: 'Afwijzen' }).click();
   await expect(staff.getByLabel('Reden van afwijzing')).toHaveAttribute('aria-invalid', 'true');
-  await expect(staff.getByLabel('Reden van afwijzing')).toBeFocused();
+  await expect(staff.getByRole('alert')).toBeFocused();
+  await expect(staff.getByRole('alert')).toContainText('Geef de reden van de afwijzing (minstens 5 tekens)');
   await expectAccessible(staff, 'admin aanbieder: reden ontbreekt');
   const reason = 'Stuur een recent uittreksel van de KvK mee; wij konden uw inschrijving niet vinden.';
   await staff.getByLabel('Reden van afwijzing').fill(reason);

@@ -9,10 +9,17 @@ import { useLocation, useNavigate } from 'react-router';
  */
 export interface NoticeState {
   notice: string;
+  /** Move the focus to the notice: the control that was used is gone (a "mark all read" with nothing left to mark). */
+  focus?: boolean;
 }
 
-export function withNotice(notice: string): NoticeState {
-  return { notice };
+export function withNotice(notice: string, options: { focus?: boolean } = {}): NoticeState {
+  return options.focus ? { notice, focus: true } : { notice };
+}
+
+/** Whether the notice in a location's state asks for the focus. */
+export function noticeWantsFocus(state: unknown): boolean {
+  return (state as Partial<NoticeState> | null)?.focus === true;
 }
 
 /** The notice in a location's state, if any. */
@@ -22,11 +29,12 @@ export function noticeOf(state: unknown): string | null {
 }
 
 /** Shows a notice on the current screen (after saving in place): the same mechanism, without leaving the page. */
-export function useShowNotice(): (notice: string) => void {
+export function useShowNotice(): (notice: string, options?: { focus?: boolean }) => void {
   const navigate = useNavigate();
   const location = useLocation();
   return useCallback(
-    (notice: string) => void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: withNotice(notice), preventScrollReset: true }),
+    (notice: string, options?: { focus?: boolean }) =>
+      void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: withNotice(notice, options), preventScrollReset: true }),
     [navigate, location.pathname, location.search, location.hash],
   );
 }

@@ -11,3 +11,4 @@ export * from './order.js';
 export * from './card-number.js';
 export * from './counter.js';
 export * from './cart.js';
+export * from './image.js';

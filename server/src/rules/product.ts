@@ -14,11 +14,16 @@ export const PRODUCT_LIMITS = {
 
 const L = PRODUCT_LIMITS;
 
+/** A product without a (known) category: none chosen, or one that does not exist. */
+export const CHOOSE_CATEGORY = 'Kies een categorie.';
+
 export const productRules = {
   title: text({ required: 'Vul een titel in.', min: L.titleMin, max: L.titleMax, subject: 'De titel' }),
   description: text({ max: L.descriptionMax, shape: 'multiline', subject: 'De omschrijving' }),
   /** In cents: the client converts the euros people type (12,50) to cents first. */
   priceCents: integer({ min: L.priceMinCents, max: L.priceMaxCents, required: 'Vul een prijs in.', message: 'De prijs moet tussen € 0,01 en € 10.000,00 liggen.' }),
+  /** One must be chosen; the server also checks that it exists (with the same message). */
+  categoryId: rule((raw) => (raw.trim() ? valid(raw.trim()) : invalid('REQUIRED', CHOOSE_CATEGORY))),
 } as const;
 
 /** Why a product is rejected; the provider reads it. */

@@ -1,6 +1,7 @@
 import { email, iban, kvkNumber, phone, postcode, website } from './contact.js';
-import { checkAll, invalid, rule, valid, type Raw } from './rule.js';
-import { text } from './text.js';
+import { personName } from './person.js';
+import { accepted, checkAll, invalid, nl, rule, valid, type Raw, type Rule } from './rule.js';
+import { length, text } from './text.js';
 
 const streetText = text({ required: 'Vul de straat en het huisnummer in.', max: 200, length: 'Het adres mag hoogstens 200 tekens lang zijn.' });
 
@@ -29,3 +30,25 @@ export type ProviderField = keyof typeof providerRules;
 export function checkProviderDetails(input: Partial<Record<ProviderField, Raw>>) {
   return checkAll(providerRules, input);
 }
+
+/** Why staff reject a provider's membership of a municipality; the provider reads it in the profile and the mail. */
+export const MEMBERSHIP_REASON_LIMITS = { min: 5, max: 2000 } as const;
+
+export const membershipRejectionReason: Rule<string> = rule((raw) => {
+  const value = raw.trim();
+  const { min, max } = MEMBERSHIP_REASON_LIMITS;
+  if (length(value) < min) return invalid('REQUIRED', `Geef de reden van de afwijzing (minstens ${min} tekens); de aanbieder ziet deze reden.`);
+  if (length(value) > max) return invalid('LENGTH', `De reden mag hoogstens ${nl(max)} tekens lang zijn.`);
+  return valid(value);
+});
+
+/** A colleague invited to the organisation's account. */
+export const invitationRules = {
+  name: personName('Vul de naam van uw collega in.'),
+  email: email('Vul het e-mailadres van uw collega in.'),
+} as const;
+
+/** Applying to a municipality: its current terms accepted. */
+export const membershipApplicationRules = {
+  acceptTerms: accepted('Ga akkoord met de voorwaarden om u aan te melden.'),
+} as const;

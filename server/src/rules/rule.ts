@@ -44,6 +44,11 @@ export function optional<T, E = null>(inner: Rule<T>, empty: E = null as E): Rul
   return rule<T | E>((text, raw) => (text.trim() === '' ? valid(empty) : inner.check(raw)));
 }
 
+/** A box that must be ticked: `true` (the API) or the box's form value `ja`. */
+export function accepted(message: string): Rule<true> {
+  return rule((text, raw) => (raw === true || text === 'ja' ? valid(true as const) : invalid('REQUIRED', message)));
+}
+
 /** The Dutch message of what is wrong with `raw`, or null: for a form's instant check of one field. */
 export function messageOf(r: Rule<unknown>, raw: Raw): string | null {
   const checked = r.check(raw);

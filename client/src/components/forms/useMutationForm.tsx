@@ -19,8 +19,11 @@ export interface MutationFormOptions<F extends string, P extends { errors: reado
    * its payload. Converting input is the screen's job here (euros → cents, dates); rules are the server's.
    */
   mutate: (values: Values<F>, data: FormData) => Promise<P | null | undefined>;
-  /** The payload had no errors: navigate with a notice (`withNotice`), or show one in place (`useShowNotice`). */
-  onSuccess?: (payload: P) => void | Promise<void>;
+  /**
+   * The payload had no errors: navigate with a notice (`withNotice`), or show one in place (`useShowNotice`). The
+   * FormData is what was sent (with the name and value of the button that sent it).
+   */
+  onSuccess?: (payload: P, data: FormData) => void | Promise<void>;
   /** The error summary's title when it is not about fields ("Uw bestelling is niet geplaatst"); default none. */
   summaryTitle?: string;
 }
@@ -83,7 +86,7 @@ export function useMutationForm<F extends string, P extends { errors: readonly F
         if (payload.errors.length === 0) {
           setErrors({});
           setGeneral([]);
-          await onSuccess?.(payload);
+          await onSuccess?.(payload, data);
           return;
         }
         const fieldErrors: Partial<Record<F, string>> = {};
@@ -107,7 +110,11 @@ export function useMutationForm<F extends string, P extends { errors: readonly F
   const onSubmit = useCallback(
     (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
-      void submit(new FormData(event.currentTarget));
+      const data = new FormData(event.currentTarget);
+      // The button that sent the form, when there are several ("Opslaan" and "Opslaan en indienen"): its name and value.
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      if (submitter instanceof HTMLButtonElement && submitter.name) data.set(submitter.name, submitter.value);
+      void submit(data);
     },
     [submit],
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'react-router';
-import { noticeOf } from '../../lib/notice';
+import { noticeOf, noticeWantsFocus } from '../../lib/notice';
 import { documentTitle } from '../../lib/site';
 import { Alert } from '../ui/Alert';
 import { Breadcrumbs } from './Breadcrumbs';
@@ -49,7 +49,13 @@ interface PageProps {
 export function Page({ title, lead, hideBreadcrumbs, crumb, documentTitle: docTitle, children }: PageProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   usePageAnnouncement(docTitle ?? documentTitle(title), heading);
-  const notice = noticeOf(useLocation().state);
+  const location = useLocation();
+  const notice = noticeOf(location.state);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const focusNotice = noticeWantsFocus(location.state);
+  useEffect(() => {
+    if (focusNotice) noticeRef.current?.focus();
+  }, [focusNotice, location.key]);
   return (
     <>
       {hideBreadcrumbs ? null : <Breadcrumbs current={crumb ?? title} />}
@@ -58,7 +64,7 @@ export function Page({ title, lead, hideBreadcrumbs, crumb, documentTitle: docTi
       </h1>
       {lead ? <p className="gw-lead">{lead}</p> : null}
       {notice ? (
-        <Alert variant="success" role="status">
+        <Alert variant="success" role="status" ref={noticeRef} tabIndex={focusNotice ? -1 : undefined}>
           <p>{notice}</p>
         </Alert>
       ) : null}

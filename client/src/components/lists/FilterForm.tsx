@@ -8,7 +8,8 @@ interface FilterFormProps<F extends Filters> {
   filters: F;
   values: FilterValues<F>;
   onChange: (values: Partial<FilterValues<F>>) => void;
-  state: FilterState;
+  /** From useFilters; without it (a search box that leads to another screen) there is no "Filters wissen" link. */
+  state?: FilterState;
   /** The name of the search landmark: "Klanten zoeken". */
   label: string;
   /** The choices of `id()` filters, loaded by the screen: `{ municipalityId: [{ value: id, label: 'Zuiderveen' }] }`. */
@@ -47,7 +48,7 @@ export function FilterForm<F extends Filters>(props: FilterFormProps<F>) {
   }
 
   return (
-    <form className="gw-search" role="search" aria-label={props.label} onSubmit={submit} key={state.key} noValidate>
+    <form className="gw-search" role="search" aria-label={props.label} onSubmit={submit} key={state?.key} noValidate>
       {entries.map(([key, f]) => {
         const value = values[key];
         const common = { id: fieldId(f.param), label: f.label, hint: f.hint, name: f.param, error: errors[key] };
@@ -58,8 +59,8 @@ export function FilterForm<F extends Filters>(props: FilterFormProps<F>) {
             return <TextField key={key} {...common} type="date" defaultValue={(value as string | null) ?? ''} />;
           case 'oneOf':
             return (
-              <SelectField key={key} {...common} defaultValue={value == null ? '' : f.format(value)}>
-                <option value="">{f.all}</option>
+              <SelectField key={key} {...common} defaultValue={value == null ? (f.none ?? '') : f.options.find((o) => o.value === value)?.param}>
+                <option value={f.none ?? ''}>{f.all}</option>
                 {f.options.map((o) => (
                   <option key={o.param} value={o.param}>
                     {o.label}
@@ -68,8 +69,10 @@ export function FilterForm<F extends Filters>(props: FilterFormProps<F>) {
               </SelectField>
             );
           case 'id':
+            // Keyed on the number of choices: they come from a query, and the select picks up the value in the URL
+            // once they are there (an uncontrolled select chooses its default only when it is made).
             return (
-              <SelectField key={key} {...common} defaultValue={(value as string | null) ?? ''}>
+              <SelectField key={`${key}-${props.choices?.[key]?.length ?? 0}`} {...common} defaultValue={(value as string | null) ?? ''}>
                 <option value="">{f.all}</option>
                 {(props.choices?.[key] ?? []).map((c) => (
                   <option key={c.value} value={c.value}>
@@ -85,7 +88,7 @@ export function FilterForm<F extends Filters>(props: FilterFormProps<F>) {
         <button type="submit" className="gw-button gw-button--secondary">
           {props.submitLabel ?? 'Zoeken'}
         </button>
-        {state.active ? (
+        {state?.active ? (
           <Link to={state.resetTo} className="gw-search__reset">
             Filters wissen
           </Link>

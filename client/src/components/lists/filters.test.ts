@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { id, isoDate, oneOf, readFilters, text, writeFilters } from './filters';
+import { id, isoDate, oneOf, readFilters, slug, text, writeFilters } from './filters';
 
 const filters = {
   search: text({ param: 'zoek', label: 'Zoeken', maxLength: 10 }),
@@ -33,5 +33,17 @@ describe('list filters in the URL', () => {
     const next = writeFilters(filters, { search: 'de vries', status: 'PLACED', hasProducts: true, from: null }, new URLSearchParams('van=2026-01-01&tab=2'));
     expect(next.toString()).toBe('tab=2&zoek=de+vries&status=geplaatst&producten=met');
     expect(readFilters(filters, next)).toMatchObject({ search: 'de vries', status: 'PLACED', hasProducts: true, from: null });
+  });
+
+  it('open on a default value without a parameter, and give "no filter" its own URL value', () => {
+    const queue = {
+      status: oneOf({ param: 'status', label: 'Status', all: 'Alle statussen', default: 'PENDING', options: [{ value: 'PENDING', param: 'in-behandeling', label: 'Te beoordelen' }, { value: 'APPROVED', param: 'goedgekeurd', label: 'Goedgekeurd' }] }),
+      municipality: slug({ param: 'gemeente', label: 'Gemeente', all: 'Alle gemeenten' }),
+    };
+    expect(readFilters(queue, new URLSearchParams(''))).toEqual({ status: 'PENDING', municipality: null });
+    expect(readFilters(queue, new URLSearchParams('status=alle&gemeente=noorderhaven'))).toEqual({ status: null, municipality: 'noorderhaven' });
+    expect(readFilters(queue, new URLSearchParams('status=onzin&gemeente=Noord%20haven'))).toEqual({ status: 'PENDING', municipality: null });
+    expect(writeFilters(queue, { status: 'PENDING' }, new URLSearchParams('status=goedgekeurd')).toString()).toBe('');
+    expect(writeFilters(queue, { status: null }, new URLSearchParams()).toString()).toBe('status=alle');
   });
 });

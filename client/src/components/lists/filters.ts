@@ -30,6 +30,11 @@ interface FilterBase<T> {
   parse(raw: string | null): T | null;
   /** The value → the URL text. */
   format(value: T): string;
+  /**
+   * The URL text for "no filter" when the filter has a default (`oneOf({ default })`): `?status=alle`. Without a
+   * default, "no filter" is simply no parameter.
+   */
+  none?: string;
 }
 
 export interface TextFilter extends FilterBase<string> {
@@ -50,6 +55,7 @@ export interface DateFilter extends FilterBase<string> {
 }
 
 export interface IdFilter extends FilterBase<string> {
+  /** A choice from a list the screen loads (its ids, or its slugs with `slug()`). */
   kind: 'id';
   /** The label of "no filter": "Alle gemeenten". The choices come from the screen (a query): FilterForm's `choices`. */
   all: string;
@@ -73,15 +79,24 @@ export function text(options: { param: string; label: string; hint?: string; max
   };
 }
 
-/** One of a fixed set of values, each with a Dutch URL value (`?status=geplaatst`) and label. */
+/**
+ * One of a fixed set of values, each with a Dutch URL value (`?status=geplaatst`) and label.
+ *
+ * With `default`, a list without the parameter shows that value (a review queue opens on "te beoordelen"), and "no
+ * filter" gets its own URL value, `none` (default `alle`): `?status=alle`.
+ */
 export function oneOf<const T>(options: {
   param: string;
   label: string;
   hint?: string;
   all: string;
   options: readonly { value: T; param?: string; label: string }[];
+  default?: T;
+  none?: string;
 }): OneOfFilter<T> {
   const choices = options.options.map((o) => ({ ...o, param: o.param ?? String(o.value).toLowerCase() }));
+  const hasDefault = options.default !== undefined;
+  const none = hasDefault ? (options.none ?? 'alle') : undefined;
   return {
     kind: 'oneOf',
     param: options.param,
@@ -89,8 +104,10 @@ export function oneOf<const T>(options: {
     hint: options.hint,
     all: options.all,
     options: choices,
-    parse: (raw) => choices.find((c) => c.param === raw)?.value ?? null,
-    format: (value) => choices.find((c) => c.value === value)?.param ?? '',
+    none,
+    parse: (raw) => (raw !== null && raw === none ? null : (choices.find((c) => c.param === raw)?.value ?? (hasDefault ? options.default! : null))),
+    // The default value needs no parameter: the URL stays short and a plain link shows it.
+    format: (value) => (hasDefault && value === options.default ? '' : (choices.find((c) => c.value === value)?.param ?? '')),
   };
 }
 
@@ -122,6 +139,18 @@ export function id(options: { param: string; label: string; hint?: string; all: 
   };
 }
 
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The slug of something chosen from a list the screen loads, for readable links: `?gemeente=noorderhaven`. */
+export function slug(options: { param: string; label: string; hint?: string; all: string }): IdFilter {
+  return {
+    kind: 'id',
+    ...options,
+    parse: (raw) => (raw && SLUG.test(raw) ? raw : null),
+    format: (value) => value,
+  };
+}
+
 /** The filters' values from URL search parameters (invalid values are null). */
 export function readFilters<F extends Filters>(filters: F, params: URLSearchParams): FilterValues<F> {
   return Object.fromEntries(Object.entries(filters).map(([key, f]) => [key, f.parse(params.get(f.param))])) as FilterValues<F>;
@@ -136,7 +165,7 @@ export function writeFilters<F extends Filters>(filters: F, values: Partial<Filt
   for (const [key, f] of Object.entries(filters)) {
     if (!(key in values)) continue;
     const value = values[key as keyof F];
-    const text = value == null ? '' : (f.format as (v: unknown) => string)(value);
+    const text = value == null ? (f.none ?? '') : (f.format as (v: unknown) => string)(value);
     if (text) next.set(f.param, text);
     else next.delete(f.param);
   }
@@ -144,7 +173,10 @@ export function writeFilters<F extends Filters>(filters: F, values: Partial<Filt
 }
 
 export interface FilterState {
-  /** True when any filter is set (the empty state then says "nothing matches" instead of "nothing yet"). */
+  /**
+   * True when any filter is set to other than its default (the empty state then says "nothing matches" instead of
+   * "nothing yet").
+   */
   active: boolean;
   /** This list without any filter (other parameters stay): the form's reset link, `<Link to={state.resetTo}>`. */
   resetTo: { search: string };
@@ -163,10 +195,13 @@ export function useFilters<F extends Filters>(filters: F): [FilterValues<F>, (va
   const values = useMemo(() => readFilters(filters, params), [key]);
   const set = useCallback((next: Partial<FilterValues<F>>) => setParams((current) => writeFilters(filters, next, current)), [filters, setParams]);
   const state = useMemo(() => {
-    const cleared = writeFilters(filters, Object.fromEntries(Object.keys(filters).map((k) => [k, null])) as Partial<FilterValues<F>>, params);
+    // Clearing removes the parameters: every filter back to "not set", or to its default.
+    const cleared = new URLSearchParams(params);
+    for (const f of Object.values(filters)) cleared.delete(f.param);
     const search = cleared.toString();
     return {
-      active: Object.values(values).some((v) => v != null),
+      // The values written as a URL of their own: empty exactly when every filter is unset or at its default.
+      active: writeFilters(filters, values, new URLSearchParams()).toString() !== '',
       resetTo: { search: search ? `?${search}` : '' },
       key: Object.values(filters)
         .map((f) => `${f.param}=${params.get(f.param) ?? ''}`)

@@ -14,7 +14,9 @@ type NodeOf<C> = C extends { edges: readonly { node: infer N }[] } ? N : never;
 /** The fields of a query's data that are connections. */
 type ConnectionField<D> = { [K in keyof D]: NonNullable<D[K]> extends ConnectionShape ? K : never }[keyof D];
 
-export interface ConnectionList<N> {
+export interface ConnectionList<N, D = unknown> {
+  /** The query's data, for what it selects besides the connection (a count beside the list). */
+  data: D | undefined;
   /** The nodes of every page loaded so far, in order. */
   nodes: N[];
   /** How many match over all pages; null until the first page is there. */
@@ -45,7 +47,7 @@ export interface ConnectionList<N> {
 export function useConnection<D, V extends OperationVariables, F extends ConnectionField<D>>(
   document: TypedDocumentNode<D, V>,
   options: { variables: Omit<V, 'after'>; field: F; pageSize?: number; skip?: boolean },
-): ConnectionList<NodeOf<NonNullable<D[F]>>> {
+): ConnectionList<NodeOf<NonNullable<D[F]>>, D> {
   const variables = { first: options.pageSize, ...options.variables } as unknown as V;
   const query = useQuery(document, {
     variables,
@@ -80,6 +82,7 @@ export function useConnection<D, V extends OperationVariables, F extends Connect
   }, [refetch]);
 
   return {
+    data,
     nodes: (connection?.edges.map((e) => e.node) ?? []) as NodeOf<NonNullable<D[F]>>[],
     totalCount: connection?.totalCount ?? null,
     loadingFirst: !connection && query.loading,

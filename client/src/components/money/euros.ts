@@ -1,3 +1,5 @@
+import { invalid, rule, type Rule } from '@rules/rule';
+
 /**
  * Amounts as people type them ("12,50", "€ 1.250", "7") to integer cents, exactly: the text is split into euros and
  * cents as strings, never through a floating-point number, so "0,29" is 29 cents and not 28.999….
@@ -23,4 +25,20 @@ export function centsToEuroInput(cents: number): string {
   const euros = Math.trunc(cents / 100);
   const rest = Math.abs(cents % 100);
   return `${euros},${String(rest).padStart(2, '0')}`;
+}
+
+/**
+ * A server rule on an amount in cents (`productRules.priceCents`), for a field where people type euros: empty goes to
+ * the rule (its "required" message), text that is not an amount gets the one message about how to write it, and an
+ * amount is converted to cents and checked by the rule. The form's instant check and its conversion, in one:
+ *
+ *   const price = inEuros(productRules.priceCents, '12,50');
+ *   ruleCheck({ …, priceCents: price });   price.check('12,50') → { ok: true, value: 1250 }
+ */
+export function inEuros(cents: Rule<number>, example: string): Rule<number> {
+  return rule((text) => {
+    if (!text.trim()) return cents.check('');
+    const parsed = parseEuros(text);
+    return parsed === null ? invalid('INVALID', `Vul een bedrag in euro’s in, bijvoorbeeld ${example}.`) : cents.check(parsed);
+  });
 }

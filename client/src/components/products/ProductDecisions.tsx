@@ -1,6 +1,7 @@
 import { getFragmentData, graphql, type FragmentType } from '../../graphql/generated';
-import type { ProductApprovalStatus } from '../../graphql/generated/graphql';
+import type { ProductApprovalStatus, ProductStatus } from '../../graphql/generated/graphql';
 import { formatDate, formatDateTime } from '../dates/formatDate';
+import { productStatusLabel } from './productStatus';
 
 /** Dutch labels of one municipality's decision. */
 export const approvalStatusLabel: Record<ProductApprovalStatus, string> = {
@@ -44,6 +45,16 @@ export function decisionSummary(approvals: readonly { status: ProductApprovalSta
     })
     .filter(Boolean);
   return parts.join(' ');
+}
+
+/** A list's status cell: the product's status as a tag, and under it the decisions per municipality. */
+export function ProductStatusCell({ product }: { product: { status: ProductStatus; approvals: readonly { status: ProductApprovalStatus; municipality: { name: string } }[] } }) {
+  return (
+    <>
+      <span className="gw-tag">{productStatusLabel[product.status]}</span>
+      {product.approvals.length ? <div className="gw-muted">{decisionSummary(product.approvals)}</div> : null}
+    </>
+  );
 }
 
 /** "a", "a en b", "a, b en c". */

@@ -1,17 +1,15 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { PRODUCT_LIMITS, productRules } from '@rules/product';
 import type { ProductAvailability, ProductInput, RedemptionMethod } from '../../graphql/generated/graphql';
-import { centsToEuroInput, parseEuros } from '../money/euros';
-import { Alert } from '../ui/Alert';
-import { TextField } from '../forms/TextField';
 import { RadioGroup, SelectField, TextAreaField } from '../forms/fields';
-import type { FormError } from '../forms/PasswordLoginForm';
-import { productRules } from '@rules/product';
-import { messageOf } from '@rules/rule';
+import { ruleCheck } from '../forms/ruleCheck';
+import { TextField } from '../forms/TextField';
+import { useMutationForm } from '../forms/useMutationForm';
+import type { FormError } from '../forms/userErrors';
+import { centsToEuroInput, inEuros } from '../money/euros';
+import { formatCents } from '../money/formatCents';
 import { availabilityLabel, redemptionMethodLabel } from './productLabels';
 
 export type ProductFormIntent = 'save' | 'submit';
-type Field = 'title' | 'description' | 'price' | 'categoryId' | 'availability' | 'redemptionMethod';
-type FieldErrors = Partial<Record<Field, string>>;
 
 export interface ProductFormValues {
   title: string;
@@ -22,167 +20,78 @@ export interface ProductFormValues {
   redemptionMethod: RedemptionMethod;
 }
 
-/** What the screen's save did: fine, or the payload errors to show. */
-export type ProductFormOutcome = { ok: true } | { ok: false; errors: readonly FormError[] };
+/** The server's product rules (`@rules/product`), with the price typed in euros. */
+export const productFormRules = { ...productRules, priceCents: inEuros(productRules.priceCents, '12,50') };
 
-interface ProductFormProps {
+const FIELDS = ['title', 'description', 'priceCents', 'categoryId', 'availability', 'redemptionMethod'] as const;
+const L = PRODUCT_LIMITS;
+
+interface ProductFormProps<P> {
   categories: ReadonlyArray<{ id: string; name: string }>;
   initial?: ProductFormValues;
   /** Labels of the two buttons: save as it is, and save and submit for review. */
   saveLabel: string;
   submitLabel: string;
-  onSave: (input: ProductInput, intent: ProductFormIntent) => Promise<ProductFormOutcome>;
-}
-
-const SERVER_FIELD: Record<string, Field> = {
-  title: 'title',
-  description: 'description',
-  priceCents: 'price',
-  categoryId: 'categoryId',
-  availability: 'availability',
-  redemptionMethod: 'redemptionMethod',
-};
-
-const ORDER: Field[] = ['title', 'description', 'price', 'categoryId', 'availability', 'redemptionMethod'];
-
-/** Instant checks with the server's own rules (`@rules/product`); the price is converted from euros first. */
-export function validateProduct(values: { title: string; description: string; price: string; categoryId: string }): {
-  errors: FieldErrors;
-  priceCents: number | null;
-} {
-  const errors: FieldErrors = {};
-  const title = messageOf(productRules.title, values.title);
-  if (title) errors.title = title;
-  const description = messageOf(productRules.description, values.description);
-  if (description) errors.description = description;
-  const priceCents = parseEuros(values.price);
-  if (!values.price.trim()) errors.price = 'Vul een prijs in, bijvoorbeeld 12,50.';
-  else if (priceCents === null) errors.price = 'Vul een bedrag in euro’s in, bijvoorbeeld 12,50.';
-  else {
-    const price = messageOf(productRules.priceCents, priceCents);
-    if (price) errors.price = price;
-  }
-  if (!values.categoryId) errors.categoryId = 'Kies een categorie.';
-  return { errors, priceCents };
+  /** Sends the product (and submits it when asked): the payload whose errors the form shows. */
+  save: (input: ProductInput, intent: ProductFormIntent) => Promise<P | null | undefined>;
+  onSaved: (payload: P, intent: ProductFormIntent) => void;
 }
 
 /**
  * The product form of the provider area: title, Markdown description, price in euros (converted to cents exactly),
- * category, availability and redemption method. Errors appear on their field; errors about the whole product in an
- * alert. Two buttons: save, and save-and-submit for review.
+ * category, availability and redemption method, checked with the server's rules as it is sent. Two buttons: save,
+ * and save-and-submit for review.
  */
-export function ProductForm({ categories, initial, saveLabel, submitLabel, onSave }: ProductFormProps) {
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const idPrefix = useId();
-  const refs = {
-    title: useRef<HTMLInputElement>(null),
-    description: useRef<HTMLTextAreaElement>(null),
-    price: useRef<HTMLInputElement>(null),
-    categoryId: useRef<HTMLSelectElement>(null),
-  };
-
-  function focusFirst(errors: FieldErrors) {
-    const first = ORDER.find((f) => errors[f]);
-    if (first && first in refs) refs[first as keyof typeof refs].current?.focus();
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const intent: ProductFormIntent = submitter?.value === 'submit' ? 'submit' : 'save';
-    const data = new FormData(event.currentTarget);
-    const raw = {
-      title: String(data.get('title') ?? ''),
-      description: String(data.get('description') ?? ''),
-      price: String(data.get('price') ?? ''),
-      categoryId: String(data.get('categoryId') ?? ''),
-    };
-    const { errors, priceCents } = validateProduct(raw);
-    setFieldErrors(errors);
-    setFormError(null);
-    if (Object.keys(errors).length > 0) {
-      focusFirst(errors);
-      return;
-    }
-    setBusy(true);
-    try {
-      const outcome = await onSave(
+export function ProductForm<P extends { errors: readonly FormError[] }>({ categories, initial, saveLabel, submitLabel, save, onSaved }: ProductFormProps<P>) {
+  const intentOf = (data: FormData): ProductFormIntent => (data.get('intent') === 'submit' ? 'submit' : 'save');
+  const form = useMutationForm({
+    id: 'product',
+    fields: FIELDS,
+    check: ruleCheck(productFormRules),
+    mutate: (values, data) => {
+      const price = productFormRules.priceCents.check(values.priceCents);
+      return save(
         {
-          title: raw.title.trim(),
-          description: raw.description,
-          priceCents: priceCents!,
-          categoryId: raw.categoryId,
-          availability: String(data.get('availability') ?? 'AVAILABLE') as ProductAvailability,
-          redemptionMethod: String(data.get('redemptionMethod') ?? 'PICKUP') as RedemptionMethod,
+          title: values.title.trim(),
+          description: values.description,
+          priceCents: price.ok ? price.value : 0,
+          categoryId: values.categoryId,
+          availability: (values.availability || 'AVAILABLE') as ProductAvailability,
+          redemptionMethod: (values.redemptionMethod || 'PICKUP') as RedemptionMethod,
         },
-        intent,
+        intentOf(data),
       );
-      if (outcome.ok) return;
-      const server: FieldErrors = {};
-      const general: string[] = [];
-      for (const error of outcome.errors) {
-        const field = error.field ? SERVER_FIELD[error.field] : undefined;
-        if (field) server[field] ??= error.message;
-        else general.push(error.message);
-      }
-      setFieldErrors(server);
-      setFormError(general.length ? general.join(' ') : null);
-      focusFirst(server);
-    } catch {
-      setFormError('Opslaan is niet gelukt door een storing. Probeer het over een paar minuten opnieuw.');
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    onSuccess: (payload, data) => onSaved(payload, intentOf(data)),
+  });
 
   return (
-    <form className="gw-form" noValidate onSubmit={handleSubmit} aria-describedby={formError ? `${idPrefix}-fout` : undefined}>
-      {formError ? (
-        <Alert variant="error" role="alert" id={`${idPrefix}-fout`}>
-          <p>{formError}</p>
-        </Alert>
-      ) : null}
+    <form className="gw-form" {...form.props}>
+      {form.summary}
       <TextField
-        ref={refs.title}
         label="Titel"
-        name="title"
-        hint="3 tot 120 tekens, bijvoorbeeld ‘Zwemles diploma A (10 lessen)’."
+        hint={`${L.titleMin} tot ${L.titleMax} tekens, bijvoorbeeld ‘Zwemles diploma A (10 lessen)’.`}
         defaultValue={initial?.title}
-        maxLength={200}
-        error={fieldErrors.title}
         required
+        {...form.field('title')}
       />
       <TextAreaField
-        ref={refs.description}
         label="Omschrijving"
-        name="description"
         rows={10}
         hint="U kunt Markdown gebruiken: **vet**, *schuin*, lijstjes met - en links als [tekst](https://…). HTML wordt als tekst getoond."
         defaultValue={initial?.description}
-        error={fieldErrors.description}
+        {...form.field('description')}
       />
       <TextField
-        ref={refs.price}
         label="Prijs in euro"
-        name="price"
         inputMode="decimal"
         autoComplete="off"
-        hint="Bijvoorbeeld 12,50. Minimaal € 0,01, maximaal € 10.000."
+        hint={`Bijvoorbeeld 12,50. Minimaal ${formatCents(L.priceMinCents)}, maximaal ${formatCents(L.priceMaxCents)}.`}
         defaultValue={initial ? centsToEuroInput(initial.priceCents) : undefined}
-        error={fieldErrors.price}
         required
+        {...form.field('priceCents')}
       />
-      <SelectField
-        ref={refs.categoryId}
-        label="Categorie"
-        name="categoryId"
-        defaultValue={initial?.categoryId ?? ''}
-        error={fieldErrors.categoryId}
-        required
-      >
+      <SelectField label="Categorie" defaultValue={initial?.categoryId ?? ''} required {...form.field('categoryId')}>
         <option value="">Kies een categorie</option>
         {categories.map((c) => (
           <option key={c.id} value={c.id}>
@@ -192,26 +101,24 @@ export function ProductForm({ categories, initial, saveLabel, submitLabel, onSav
       </SelectField>
       <RadioGroup
         legend="Beschikbaarheid"
-        name="availability"
         defaultValue={initial?.availability ?? 'AVAILABLE'}
-        error={fieldErrors.availability}
         options={(Object.keys(availabilityLabel) as ProductAvailability[]).map((value) => ({ value, label: availabilityLabel[value] }))}
+        {...form.field('availability')}
       />
       <RadioGroup
         legend="Hoe krijgt de klant het product?"
-        name="redemptionMethod"
         defaultValue={initial?.redemptionMethod ?? 'PICKUP'}
-        error={fieldErrors.redemptionMethod}
         options={(Object.keys(redemptionMethodLabel) as RedemptionMethod[]).map((value) => ({ value, label: redemptionMethodLabel[value] }))}
+        {...form.field('redemptionMethod')}
       />
       <div className="gw-form-actions">
-        <button type="submit" name="intent" value="submit" className="gw-button" disabled={busy}>
+        <button type="submit" name="intent" value="submit" className="gw-button" disabled={form.busy}>
           {submitLabel}
         </button>
-        <button type="submit" name="intent" value="save" className="gw-button gw-button--secondary" disabled={busy}>
+        <button type="submit" name="intent" value="save" className="gw-button gw-button--secondary" disabled={form.busy}>
           {saveLabel}
         </button>
-        {busy ? <span role="status">Bezig met opslaan…</span> : null}
+        {form.busy ? <span role="status">Bezig met opslaan…</span> : null}
       </div>
     </form>
   );

@@ -1,3 +1,4 @@
+import { graphql } from '../../graphql/generated';
 import { TextField } from '../forms/TextField';
 import { TextAreaField } from '../forms/fields';
 import type { OrganisationField } from '../forms/providerValidation';
@@ -14,6 +15,23 @@ export const ORGANISATION_FIELDS: readonly OrganisationField[] = [
   'description',
   'website',
 ];
+
+/** The organisation's details the form edits (and staff read): `...OrganisationDetails @unmask`. */
+export const OrganisationDetailsFragment = graphql(`
+  fragment OrganisationDetails on ProviderProfile {
+    id
+    name
+    kvkNumber
+    iban
+    street
+    postcode
+    city
+    email
+    phone
+    website
+    description
+  }
+`);
 
 export type OrganisationValues = Record<OrganisationField, string>;
 

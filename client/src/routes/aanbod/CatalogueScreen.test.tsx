@@ -5,14 +5,15 @@ import { renderApp } from '../../test/renderApp';
 
 afterEach(cleanup);
 
-const categories = () => ({ categories: [{ __typename: 'Category', id: ids.category, name: 'Sport' }] });
-const providers = () => ({ offerProviders: [{ __typename: 'Provider', id: ids.provider, name: 'Zwembad De Wetering' }] });
+const choices = () => ({
+  categories: [{ __typename: 'Category', id: ids.category, name: 'Sport' }],
+  offerProviders: [{ __typename: 'Provider', id: ids.provider, name: 'Zwembad De Wetering' }],
+});
 
 describe('/aanbod', () => {
   it('lists products with provider and Dutch price, and keeps the search in the URL', async () => {
     const { router, operations } = renderApp('/aanbod?zoek=zwem', { kind: 'ANONYMOUS' }, {
-      CatalogueCategories: categories,
-      CatalogueProviders: providers,
+      CatalogueChoices: choices,
       Catalogue: () => ({ products: connection([productNode(ids.product1, 'Zwemles', 1250)]) }),
     });
     const link = await screen.findByRole('link', { name: 'Zwemles' });
@@ -33,8 +34,7 @@ describe('/aanbod', () => {
 
   it('shows an empty state', async () => {
     renderApp('/aanbod?zoek=onbekend', { kind: 'ANONYMOUS' }, {
-      CatalogueCategories: categories,
-      CatalogueProviders: providers,
+      CatalogueChoices: choices,
       Catalogue: () => ({ products: connection([]) }),
     });
     expect(await screen.findByText('Geen producten gevonden')).toBeTruthy();
@@ -42,32 +42,30 @@ describe('/aanbod', () => {
 
   it('loads more with the cursor and appends the results', async () => {
     const { operations } = renderApp('/aanbod', { kind: 'ANONYMOUS' }, {
-      CatalogueCategories: categories,
-      CatalogueProviders: providers,
+      CatalogueChoices: choices,
       Catalogue: (variables) =>
         variables.after
           ? { products: connection([productNode(ids.product2, 'Voetbal', 2000)], false, 2) }
           : { products: connection([productNode(ids.product1, 'Zwemles', 1250)], true, 2) },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Meer laden' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Meer producten laden' }));
     await screen.findByRole('link', { name: 'Voetbal' });
     expect(screen.getByRole('link', { name: 'Zwemles' })).toBeTruthy();
     expect(operations.filter((op) => op.name === 'Catalogue').at(-1)?.variables).toMatchObject({
       after: `c-${ids.product1}`,
     });
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Meer laden' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Meer producten laden' })).toBeNull());
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Voetbal'));
   });
 
   it('shows a Dutch error when the offer cannot be loaded', async () => {
-    renderApp('/aanbod', { kind: 'ANONYMOUS' }, { CatalogueCategories: categories, CatalogueProviders: providers });
+    renderApp('/aanbod', { kind: 'ANONYMOUS' }, { CatalogueChoices: choices });
     expect(await screen.findByText(/Het aanbod kon niet worden geladen\./)).toBeTruthy();
   });
 
   it('keeps the provider filter and the sort order in the URL and sends them to the server', async () => {
     const { router, operations } = renderApp(`/aanbod?aanbieder=${ids.provider}&sortering=prijs-oplopend`, { kind: 'ANONYMOUS' }, {
-      CatalogueCategories: categories,
-      CatalogueProviders: providers,
+      CatalogueChoices: choices,
       Catalogue: () => ({ products: connection([productNode(ids.product1, 'Zwemles', 1250)]) }),
     });
     await screen.findByRole('link', { name: 'Zwemles' });
@@ -83,11 +81,10 @@ describe('/aanbod', () => {
 
   it('ignores an unknown sort order and a malformed provider id', async () => {
     const { operations } = renderApp('/aanbod?aanbieder=geen-id&sortering=willekeurig', { kind: 'ANONYMOUS' }, {
-      CatalogueCategories: categories,
-      CatalogueProviders: providers,
+      CatalogueChoices: choices,
       Catalogue: () => ({ products: connection([]) }),
     });
-    await screen.findByText('Geen producten gevonden');
+    await screen.findByText(/Er staan nog geen producten in het aanbod/);
     expect(operations.find((op) => op.name === 'Catalogue')?.variables).toMatchObject({ providerId: null, sort: null });
   });
 });

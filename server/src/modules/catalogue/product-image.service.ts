@@ -8,17 +8,17 @@ import { Product, ProductStatus } from './product.entity.js';
 import { ProductImage } from './product-image.entity.js';
 import { ProductPayload } from './product.inputs.js';
 import type { ProductService } from './product.service.js';
+import { IMAGE_LIMITS, IMAGE_MESSAGES, type ImageType } from '../../rules/image.js';
 
+/** The shared limits (src/rules/image.ts) and the sizes the server makes. */
 export const IMAGE_RULES = {
-  maxBytes: 5 * 1024 * 1024,
-  maxPerProduct: 6,
+  ...IMAGE_LIMITS,
   largeWidth: 1200,
   thumbWidth: 400,
   thumbHeight: 300,
-  altMax: 200,
 } as const;
 
-export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
+export { IMAGE_MESSAGES };
 
 /** The real type of a file, from its first bytes (its name and the browser's claim are not trusted). */
 export function sniffImageType(data: Buffer): ImageType | null {
@@ -29,14 +29,6 @@ export function sniffImageType(data: Buffer): ImageType | null {
   }
   return null;
 }
-
-export const IMAGE_MESSAGES = {
-  notAnImage: 'Dit bestand is geen afbeelding. Kies een JPEG-, PNG- of WebP-afbeelding.',
-  tooLarge: 'Deze afbeelding is te groot. Een afbeelding mag hoogstens 5 MB zijn.',
-  unreadable: 'Deze afbeelding kan niet worden gelezen. Misschien is het bestand beschadigd; probeer een andere afbeelding.',
-  missing: 'Kies een afbeelding om te uploaden.',
-  tooMany: `Een product kan hoogstens ${IMAGE_RULES.maxPerProduct} afbeeldingen hebben. Verwijder eerst een afbeelding.`,
-} as const;
 
 export interface ImageUploadResult {
   image: ProductImage | null;

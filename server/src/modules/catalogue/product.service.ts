@@ -20,7 +20,7 @@ import type { ProductPage } from './catalogue.service.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 import { slugify } from './slug.js';
 import { decisionCounts, dropOpenDecisions, openDecisionsForProduct, refreshStatuses } from './product-approval.js';
-import { productRules, rejectionReason } from '../../rules/product.js';
+import { CHOOSE_CATEGORY, productRules, rejectionReason } from '../../rules/product.js';
 
 const notFound = () => UserError.of(null, 'NOT_FOUND', 'Dit product is niet gevonden.');
 
@@ -175,13 +175,13 @@ export class ProductService {
   async validate(em: EntityManager, input: ProductInput): Promise<{ errors: UserError[]; clean: ProductInput }> {
     const errors: UserError[] = [];
     const clean = { ...input };
-    for (const field of ['title', 'description', 'priceCents'] as const) {
+    for (const field of ['title', 'description', 'priceCents', 'categoryId'] as const) {
       const checked = productRules[field].check(input[field]);
       if (checked.ok) Object.assign(clean, { [field]: checked.value });
       else errors.push(UserError.of(field, checked.problem.code, checked.problem.message));
     }
-    if (!isUuid(clean.categoryId) || !(await em.findOne(Category, clean.categoryId))) {
-      errors.push(UserError.of('categoryId', 'REQUIRED', 'Kies een categorie.'));
+    if (!errors.some((e) => e.field === 'categoryId') && (!isUuid(clean.categoryId) || !(await em.findOne(Category, clean.categoryId)))) {
+      errors.push(UserError.of('categoryId', 'REQUIRED', CHOOSE_CATEGORY));
     }
     return { errors, clean };
   }

@@ -17,6 +17,7 @@ import { appLink } from '../identity/account-recovery.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { withEm } from '../../lib/request-context.js';
 import { canSeeProvider, ownProviderId, type Result } from './provider.service.js';
+import { membershipApplicationRules, membershipRejectionReason } from '../../rules/provider.js';
 import { membershipEnded, openDecisionsForMembership } from '../catalogue/product-approval.js';
 
 export type MembershipPage = ConnectionOf<ProviderMembership>;
@@ -81,9 +82,8 @@ export class MembershipService {
       const municipality = await tx.findOne(Municipality, municipalityId);
       if (!municipality) return unknown;
       const terms = await this.terms.current(tx, municipalityId);
-      if (!acceptTerms) {
-        return { ok: false, errors: [UserError.of('acceptTerms', 'REQUIRED', 'Ga akkoord met de voorwaarden om u aan te melden.')] };
-      }
+      const accepted = membershipApplicationRules.acceptTerms.check(acceptTerms);
+      if (!accepted.ok) return { ok: false, errors: [UserError.of('acceptTerms', accepted.problem.code, accepted.problem.message)] };
       if (!terms || terms.id !== termsVersionId) {
         return {
           ok: false,
@@ -161,17 +161,9 @@ export class MembershipService {
   }
 
   reject(ctx: Context, membershipId: string, reason: string): Promise<Result<ProviderMembership>> {
-    const text = (reason ?? '').trim();
-    if (text.length < 5) {
-      return Promise.resolve({
-        ok: false,
-        errors: [UserError.of('reason', 'REQUIRED', 'Geef de reden van de afwijzing (minstens 5 tekens); de aanbieder ziet deze reden.')],
-      });
-    }
-    if (text.length > 2000) {
-      return Promise.resolve({ ok: false, errors: [UserError.of('reason', 'LENGTH', 'De reden mag hoogstens 2.000 tekens lang zijn.')] });
-    }
-    return this.decide(ctx, membershipId, MembershipStatus.REJECTED, text);
+    const checked = membershipRejectionReason.check(reason);
+    if (!checked.ok) return Promise.resolve({ ok: false, errors: [UserError.of('reason', checked.problem.code, checked.problem.message)] });
+    return this.decide(ctx, membershipId, MembershipStatus.REJECTED, checked.value);
   }
 
   private async decide(

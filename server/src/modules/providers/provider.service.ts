@@ -8,7 +8,9 @@ import { hashPassword } from '../../crypto/passwords.js';
 import { Provider } from './provider.entity.js';
 import { ProviderUser } from './provider-user.entity.js';
 import { ProviderMembership, MembershipStatus } from './provider-membership.entity.js';
-import { emailProblem, normaliseEmail, personNameProblem, validateProviderDetails } from './provider.validation.js';
+import { validateProviderDetails } from './provider.validation.js';
+import { checkAll } from '../../rules/rule.js';
+import { invitationRules } from '../../rules/provider.js';
 import type { InviteProviderUserInput, UpdateProviderInput } from './provider.types.js';
 import { EmailTokenPurpose } from '../identity/email-token.entity.js';
 import { TOKEN_LIFETIME_HOURS, type EmailTokenService } from '../identity/email-token.service.js';
@@ -122,14 +124,10 @@ export class ProviderService {
   async inviteUser(ctx: Context, input: InviteProviderUserInput): Promise<Result<true>> {
     const providerId = ownProviderId(ctx);
     const inviterId = ctx.viewer.kind === Audience.PROVIDER ? ctx.viewer.providerUserId : null;
-    const errors: UserError[] = [];
     const name = (input.name ?? '').trim().replace(/\s+/g, ' ');
-    const nameError = personNameProblem(name, 'Vul de naam van uw collega in.');
-    if (nameError) errors.push(UserError.of('name', name ? 'LENGTH' : 'REQUIRED', nameError));
-    const email = normaliseEmail(input.email);
-    const emailError = emailProblem(email, 'Vul het e-mailadres van uw collega in.');
-    if (emailError) errors.push(UserError.of('email', email ? 'INVALID' : 'REQUIRED', emailError));
-    if (errors.length) return { ok: false, errors };
+    const checked = checkAll(invitationRules, { name, email: input.email });
+    if (checked.problems.length) return { ok: false, errors: checked.problems.map((p) => UserError.of(p.field, p.code, p.message)) };
+    const email = checked.values.email;
 
     const reservation = await this.limits.reserve(
       check(this.rules.invitation.perUser, inviterId ?? providerId),

@@ -2,7 +2,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import { approval, ids } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
-import { validateProduct } from '../../../components/products/ProductForm';
+import { ruleCheck } from '../../../components/forms/ruleCheck';
+import { productFormRules } from '../../../components/products/ProductForm';
 
 afterEach(cleanup);
 
@@ -69,9 +70,13 @@ describe('/aanbieder/producten/:productId', () => {
     fireEvent.change(await screen.findByLabelText('Prijs in euro'), { target: { value: '12,345' } });
     fireEvent.change(screen.getByLabelText('Titel'), { target: { value: 'ab' } });
     fireEvent.click(screen.getByRole('button', { name: 'Wijzigingen opslaan' }));
-    expect(await screen.findByText('De titel moet tussen 3 en 120 tekens lang zijn.')).toBeTruthy();
-    expect(screen.getByText('Vul een bedrag in euro’s in, bijvoorbeeld 12,50.')).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Titel')));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual([
+      'De titel moet tussen 3 en 120 tekens lang zijn.',
+      'Vul een bedrag in euro’s in, bijvoorbeeld 12,50.',
+    ]);
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(screen.getByLabelText('Titel').getAttribute('aria-invalid')).toBe('true');
     expect(operations.some((op) => op.name === 'UpdateProduct')).toBe(false);
   });
 
@@ -86,15 +91,16 @@ describe('/aanbieder/producten/:productId', () => {
   });
 });
 
-describe('validateProduct', () => {
-  it('mirrors the server rules', () => {
-    const ok = validateProduct({ title: 'Zwemles', description: '', price: '10.000,00', categoryId: ids.category });
-    expect(ok).toEqual({ errors: {}, priceCents: 1_000_000 });
-    expect(validateProduct({ title: 'Zwemles', description: '', price: '10.000,01', categoryId: ids.category }).errors.price).toBe(
+describe('the product form’s instant check', () => {
+  const check = ruleCheck(productFormRules);
+  it('uses the server’s rules, with the price typed in euros', () => {
+    expect(check({ title: 'Zwemles', description: '', priceCents: '10.000,00', categoryId: ids.category })).toEqual({});
+    expect(productFormRules.priceCents.check('10.000,00')).toEqual({ ok: true, value: 1_000_000 });
+    expect(check({ title: 'Zwemles', description: '', priceCents: '10.000,01', categoryId: ids.category }).priceCents).toBe(
       'De prijs moet tussen € 0,01 en € 10.000,00 liggen.',
     );
-    expect(validateProduct({ title: 'Zwemles', description: '', price: '0,00', categoryId: ids.category }).errors.price).toBeTruthy();
-    expect(validateProduct({ title: 'x'.repeat(121), description: 'y'.repeat(10_001), price: '1', categoryId: '' }).errors).toEqual({
+    expect(check({ title: 'Zwemles', description: '', priceCents: '0,00', categoryId: ids.category }).priceCents).toBeTruthy();
+    expect(check({ title: 'x'.repeat(121), description: 'y'.repeat(10_001), priceCents: '1', categoryId: '' })).toEqual({
       title: 'De titel moet tussen 3 en 120 tekens lang zijn.',
       description: 'De omschrijving mag hoogstens 10.000 tekens lang zijn.',
       categoryId: 'Kies een categorie.',

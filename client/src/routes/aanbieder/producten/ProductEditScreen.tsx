@@ -1,22 +1,21 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatDateTime } from '../../../components/dates/formatDate';
+import { ConfirmAction } from '../../../components/forms/ConfirmAction';
+import { useMutationForm } from '../../../components/forms/useMutationForm';
 import { Page } from '../../../components/layout/Page';
-import { Money } from '../../../components/money/Money';
-import { ProductForm, type ProductFormIntent, type ProductFormOutcome } from '../../../components/products/ProductForm';
+import { ProductForm, type ProductFormIntent } from '../../../components/products/ProductForm';
 import { ProductImages } from '../../../components/products/ProductImages';
-import { availabilityLabel, redemptionMethodLabel } from '../../../components/products/productLabels';
-import { productStatusLabel } from '../../../components/products/productStatus';
+import { ProductFacts } from '../../../components/products/ProductFacts';
 import { ProductDecisionsTable, decisionSummary, dutchList, productDecisions } from '../../../components/products/ProductDecisions';
 import { Alert } from '../../../components/ui/Alert';
 import { Loading } from '../../../components/ui/Loading';
+import { QueryBoundary } from '../../../components/ui/QueryBoundary';
 import { QueryError } from '../../../components/ui/QueryError';
 import { graphql } from '../../../graphql/generated';
-import type { ProductInput } from '../../../graphql/generated/graphql';
+import type { MyProductQuery, ProductInput } from '../../../graphql/generated/graphql';
+import { useShowNotice } from '../../../lib/notice';
 import { urls } from '../../../lib/urls';
-import NotFoundScreen from '../../NotFoundScreen';
-import { ProductFormCategoriesDocument, SubmitProductDocument } from './ProductNewScreen';
+import { ProductFormCategoriesDocument, SubmitProductDocument } from './products.graphql';
 
 export const MyProductDocument = graphql(`
   query MyProduct($id: ID!) {
@@ -92,38 +91,42 @@ const ArchiveProductDocument = graphql(`
 `);
 
 /**
- * One of the provider's own products: its status and each municipality's decision (with the reason of a rejection),
- * edit, submit, images, archive.
+ * /aanbieder/producten/{productId}: one of the provider's own products — its status and each municipality's decision
+ * (with the reason of a rejection), edit, submit, images, archive.
  */
 export default function ProductEditScreen() {
   const { productId = '' } = useParams();
-  const [notice, setNotice] = useState<string | null>(null); // a notice from the previous screen is shown by Page
-  const [actionError, setActionError] = useState<string | null>(null);
-  const [confirmArchive, setConfirmArchive] = useState(false);
-  const { data, loading, error, refetch } = useQuery(MyProductDocument, { variables: { id: productId } });
+  const query = useQuery(MyProductDocument, { variables: { id: productId } });
+  return (
+    <QueryBoundary query={query} select={(d) => d.myProduct} title="Product bewerken" errorMessage="Dit product kon niet worden geladen.">
+      {(product) => <ProductEdit product={product} refetch={() => void query.refetch()} />}
+    </QueryBoundary>
+  );
+}
+
+type OwnProduct = NonNullable<MyProductQuery['myProduct']>;
+
+function ProductEdit({ product, refetch }: { product: OwnProduct; refetch: () => void }) {
+  const showNotice = useShowNotice();
   const categories = useQuery(ProductFormCategoriesDocument);
   const [updateProduct] = useMutation(UpdateProductDocument, { refetchQueries: ['MyProducts'] });
-  const [submitProduct, submitState] = useMutation(SubmitProductDocument, { refetchQueries: ['MyProducts'] });
-  const [archiveProduct, archiveState] = useMutation(ArchiveProductDocument, { refetchQueries: ['MyProducts'] });
-
-  if (loading && !data) {
-    return (
-      <Page title="Product bewerken">
-        <div aria-busy="true">
-          <Loading />
-        </div>
-      </Page>
-    );
-  }
-  if (error && !data) {
-    return (
-      <Page title="Product bewerken">
-        <QueryError message="Dit product kon niet worden geladen." onRetry={() => void refetch()} />
-      </Page>
-    );
-  }
-  const product = data?.myProduct;
-  if (!product) return <NotFoundScreen />;
+  const [submitProduct] = useMutation(SubmitProductDocument, { refetchQueries: ['MyProducts'] });
+  const [archiveProduct] = useMutation(ArchiveProductDocument, { refetchQueries: ['MyProducts'] });
+  const id = product.id;
+  // The form and the buttons are replaced when the product changes: the focus goes to the notice at the top.
+  const notify = (notice: string) => showNotice(notice, { focus: true });
+  const submitting = useMutationForm({
+    id: 'indienen',
+    fields: [],
+    mutate: async () => (await submitProduct({ variables: { id } })).data?.submitProduct,
+    onSuccess: () => notify('Uw product is ingediend. Elke gemeente waar u aanbieder bent, beoordeelt het; u krijgt per gemeente een e-mail zodra die heeft beslist.'),
+  });
+  const archiving = useMutationForm({
+    id: 'archiveren',
+    fields: [],
+    mutate: async () => (await archiveProduct({ variables: { id } })).data?.archiveProduct,
+    onSuccess: () => notify('Het product is gearchiveerd. Het staat niet meer in het aanbod.'),
+  });
 
   const decisions = productDecisions(product);
   const offeredIn = product.status === 'APPROVED' ? decisions.approvals.filter((a) => a.status === 'APPROVED') : [];
@@ -131,87 +134,25 @@ export default function ProductEditScreen() {
   const editable = product.status === 'DRAFT' || product.status === 'REJECTED' || product.status === 'APPROVED';
   const submittable = product.status === 'DRAFT' || product.status === 'REJECTED';
 
-  async function save(input: ProductInput, intent: ProductFormIntent): Promise<ProductFormOutcome> {
-    setNotice(null);
-    setActionError(null);
-    const result = await updateProduct({ variables: { id: productId, input } });
-    const payload = result.data?.updateProduct;
-    if (!payload?.product) return { ok: false, errors: payload?.errors ?? [] };
-    if (intent === 'submit' && (payload.product.status === 'DRAFT' || payload.product.status === 'REJECTED')) {
-      const submitted = await submitProduct({ variables: { id: productId } });
-      const errors = submitted.data?.submitProduct.errors ?? [];
-      if (errors.length) return { ok: false, errors };
-      setNotice('Uw wijzigingen zijn opgeslagen en het product is ingediend. Elke gemeente waar u aanbieder bent, beoordeelt het opnieuw.');
-    } else {
-      setNotice(
-        payload.product.status === 'DRAFT' && product!.status === 'APPROVED'
-          ? 'Uw wijzigingen zijn opgeslagen. Het product staat nu in geen enkele gemeente meer in het aanbod: dien het opnieuw in ter beoordeling.'
-          : 'Uw wijzigingen zijn opgeslagen.',
-      );
-    }
-    window.scrollTo?.(0, 0);
-    return { ok: true };
+  /** Saves; "save and submit" also submits a draft or rejected product, whose refusal shows like any payload error. */
+  async function save(input: ProductInput, intent: ProductFormIntent) {
+    const updated = (await updateProduct({ variables: { id, input } })).data?.updateProduct;
+    const status = updated?.product?.status;
+    if (intent === 'save' || !updated?.product || (status !== 'DRAFT' && status !== 'REJECTED')) return updated;
+    return (await submitProduct({ variables: { id } })).data?.submitProduct;
   }
 
-  async function submitOnly() {
-    setNotice(null);
-    setActionError(null);
-    try {
-      const result = await submitProduct({ variables: { id: productId } });
-      const errors = result.data?.submitProduct.errors ?? [];
-      if (errors.length) setActionError(errors.map((e) => e.message).join(' '));
-      else setNotice('Uw product is ingediend. Elke gemeente waar u aanbieder bent, beoordeelt het; u krijgt per gemeente een e-mail zodra die heeft beslist.');
-    } catch {
-      setActionError('Indienen is niet gelukt door een storing. Probeer het over een paar minuten opnieuw.');
-    }
-  }
-
-  async function archive() {
-    setNotice(null);
-    setActionError(null);
-    try {
-      const result = await archiveProduct({ variables: { id: productId } });
-      const errors = result.data?.archiveProduct.errors ?? [];
-      if (errors.length) setActionError(errors.map((e) => e.message).join(' '));
-      else setNotice('Het product is gearchiveerd. Het staat niet meer in het aanbod.');
-    } catch {
-      setActionError('Archiveren is niet gelukt door een storing. Probeer het over een paar minuten opnieuw.');
-    }
-    setConfirmArchive(false);
+  function saved(payload: { product?: { status: string } | null }, intent: ProductFormIntent) {
+    if (intent === 'submit' && payload.product?.status === 'SUBMITTED') {
+      notify('Uw wijzigingen zijn opgeslagen en het product is ingediend. Elke gemeente waar u aanbieder bent, beoordeelt het opnieuw.');
+    } else if (payload.product?.status === 'DRAFT' && product.status === 'APPROVED') {
+      notify('Uw wijzigingen zijn opgeslagen. Het product staat nu in geen enkele gemeente meer in het aanbod: dien het opnieuw in ter beoordeling.');
+    } else notify('Uw wijzigingen zijn opgeslagen.');
   }
 
   return (
     <Page title={product.title} crumb="Product bewerken">
-      {notice ? (
-        <Alert variant="success" role="status">
-          <p>{notice}</p>
-        </Alert>
-      ) : null}
-      {actionError ? (
-        <Alert variant="error" role="alert">
-          <p>{actionError}</p>
-        </Alert>
-      ) : null}
-
-      <dl className="gw-definition-list">
-        <dt>Status</dt>
-        <dd>
-          <span className="gw-tag">{productStatusLabel[product.status]}</span>
-        </dd>
-        <dt>Prijs</dt>
-        <dd>
-          <Money cents={product.priceCents} />
-        </dd>
-        <dt>Beschikbaarheid</dt>
-        <dd>{availabilityLabel[product.availability]}</dd>
-        <dt>Levering</dt>
-        <dd>{redemptionMethodLabel[product.redemptionMethod]}</dd>
-        {product.submittedAt ? (
-          <>
-            <dt>Laatst ingediend</dt>
-            <dd>{formatDateTime(product.submittedAt)}</dd>
-          </>
-        ) : null}
+      <ProductFacts product={product} submittedLabel="Laatst ingediend">
         {offeredIn.length ? (
           <>
             <dt>In het aanbod</dt>
@@ -221,7 +162,7 @@ export default function ProductEditScreen() {
             </dd>
           </>
         ) : null}
-      </dl>
+      </ProductFacts>
 
       {rejectedBy.map((a) => (
         <Alert key={a.id} variant="warning" title={`${a.municipality.name} heeft dit product afgekeurd`}>
@@ -259,11 +200,14 @@ export default function ProductEditScreen() {
       ) : null}
 
       {submittable ? (
-        <p>
-          <button type="button" className="gw-button" onClick={submitOnly} disabled={submitState.loading}>
-            {product.status === 'REJECTED' ? 'Opnieuw indienen zonder wijzigingen' : 'Indienen ter beoordeling'}
-          </button>
-        </p>
+        <>
+          {submitting.summary}
+          <p>
+            <button type="button" className="gw-button" onClick={() => void submitting.submit()} disabled={submitting.busy}>
+              {product.status === 'REJECTED' ? 'Opnieuw indienen zonder wijzigingen' : 'Indienen ter beoordeling'}
+            </button>
+          </p>
+        </>
       ) : null}
 
       {editable ? (
@@ -290,7 +234,8 @@ export default function ProductEditScreen() {
               }}
               saveLabel="Wijzigingen opslaan"
               submitLabel={product.status === 'REJECTED' ? 'Opslaan en opnieuw indienen' : 'Opslaan en indienen'}
-              onSave={save}
+              save={save}
+              onSaved={saved}
             />
           ) : categories.error ? (
             <QueryError message="De categorieën konden niet worden geladen." onRetry={() => void categories.refetch()} />
@@ -305,28 +250,13 @@ export default function ProductEditScreen() {
         </section>
       )}
 
-      <ProductImages productId={product.id} images={product.images} editable={editable} onChanged={() => void refetch()} />
+      <ProductImages productId={product.id} images={product.images} editable={editable} onChanged={refetch} />
 
       {product.status !== 'ARCHIVED' ? (
         <section aria-labelledby="archiveren-kop">
           <h2 id="archiveren-kop">Archiveren</h2>
           <p>Biedt u dit product niet meer aan? Archiveer het dan. Dit kunt u niet ongedaan maken.</p>
-          {confirmArchive ? (
-            <div className="gw-form-actions" role="group" aria-label="Archiveren bevestigen">
-              <button type="button" className="gw-button gw-button--danger" onClick={archive} disabled={archiveState.loading}>
-                Ja, archiveer dit product
-              </button>
-              <button type="button" className="gw-button gw-button--secondary" onClick={() => setConfirmArchive(false)}>
-                Annuleren
-              </button>
-            </div>
-          ) : (
-            <p>
-              <button type="button" className="gw-button gw-button--secondary" onClick={() => setConfirmArchive(true)}>
-                Product archiveren
-              </button>
-            </p>
-          )}
+          <ConfirmAction form={archiving} label="Product archiveren" confirmLabel="Ja, archiveer dit product" groupLabel="Archiveren bevestigen" />
         </section>
       ) : null}
 

@@ -1,21 +1,21 @@
-import { NetworkStatus } from '@apollo/client';
-import { useQuery } from '@apollo/client/react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../components/dates/formatDate';
 import { Page } from '../../../components/layout/Page';
+import { ConnectionTable, useConnection, type Column } from '../../../components/lists';
 import { Money } from '../../../components/money/Money';
-import { productStatusLabel } from '../../../components/products/productStatus';
-import { decisionSummary } from '../../../components/products/ProductDecisions';
-import { Loading } from '../../../components/ui/Loading';
-import { QueryError } from '../../../components/ui/QueryError';
+import { ProductStatusCell } from '../../../components/products/ProductDecisions';
 import { graphql } from '../../../graphql/generated';
+import type { MyProductsQuery } from '../../../graphql/generated/graphql';
 import { urls } from '../../../lib/urls';
 
 const MyProductsDocument = graphql(`
   query MyProducts($first: Int, $after: String) {
     myProducts(first: $first, after: $after) {
       totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
       edges {
         cursor
         node {
@@ -38,35 +38,23 @@ const MyProductsDocument = graphql(`
           }
         }
       }
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
     }
   }
 `);
 
-/** The provider's own products, every status, in a table. */
+type Product = MyProductsQuery['myProducts']['edges'][number]['node'];
+
+const columns: Column<Product>[] = [
+  { header: 'Titel', rowHeader: true, cell: (p) => <Link to={urls.provider.product(p.id)}>{p.title}</Link> },
+  { header: 'Categorie', cell: (p) => p.category.name },
+  { header: 'Status', cell: (p) => <ProductStatusCell product={p} /> },
+  { header: 'Prijs', numeric: true, cell: (p) => <Money cents={p.priceCents} /> },
+  { header: 'Laatst gewijzigd', cell: (p) => formatDate(p.updatedAt) },
+];
+
+/** /aanbieder/producten: the provider's own products, every status. */
 export default function ProductsScreen() {
-  const { data, error, networkStatus, fetchMore, refetch } = useQuery(MyProductsDocument, {
-    variables: { first: 50 },
-    notifyOnNetworkStatusChange: true,
-  });
-  const [moreError, setMoreError] = useState(false);
-  const connection = data?.myProducts;
-  const loadingFirst = !connection && networkStatus === NetworkStatus.loading;
-  const loadingMore = networkStatus === NetworkStatus.fetchMore;
-
-  async function loadMore() {
-    if (!connection?.pageInfo.endCursor) return;
-    setMoreError(false);
-    try {
-      await fetchMore({ variables: { after: connection.pageInfo.endCursor } });
-    } catch {
-      setMoreError(true);
-    }
-  }
-
+  const list = useConnection(MyProductsDocument, { variables: {}, field: 'myProducts' });
   return (
     <Page
       title="Producten"
@@ -77,62 +65,14 @@ export default function ProductsScreen() {
           Nieuw product
         </Link>
       </p>
-      <div aria-busy={loadingFirst || loadingMore}>
-        {loadingFirst ? <Loading /> : null}
-        {error && !connection ? (
-          <QueryError message="Uw producten konden niet worden geladen." onRetry={() => void refetch()} />
-        ) : null}
-        {connection && connection.edges.length === 0 ? (
-          <p>U heeft nog geen producten. Maak uw eerste product aan met de knop hierboven.</p>
-        ) : null}
-        {connection && connection.edges.length > 0 ? (
-          <div className="gw-table-wrapper">
-            <table className="gw-table">
-              <caption>
-                Uw producten ({connection.edges.length} van {connection.totalCount})
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Titel</th>
-                  <th scope="col">Categorie</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="gw-num">
-                    Prijs
-                  </th>
-                  <th scope="col">Laatst gewijzigd</th>
-                </tr>
-              </thead>
-              <tbody>
-                {connection.edges.map(({ node }) => (
-                  <tr key={node.id}>
-                    <th scope="row">
-                      <Link to={urls.provider.product(node.id)}>{node.title}</Link>
-                    </th>
-                    <td>{node.category.name}</td>
-                    <td>
-                      <span className="gw-tag">{productStatusLabel[node.status]}</span>
-                      {node.approvals.length ? <div className="gw-muted">{decisionSummary(node.approvals)}</div> : null}
-                    </td>
-                    <td className="gw-num">
-                      <Money cents={node.priceCents} />
-                    </td>
-                    <td>{formatDate(node.updatedAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
-        {loadingMore ? <Loading /> : null}
-        {moreError ? <QueryError message="Meer producten laden is niet gelukt." /> : null}
-        {connection?.pageInfo.hasNextPage ? (
-          <p>
-            <button type="button" className="gw-button gw-button--secondary" onClick={loadMore} disabled={loadingMore}>
-              Meer laden
-            </button>
-          </p>
-        ) : null}
-      </div>
+      <ConnectionTable
+        list={list}
+        caption="Uw producten"
+        columns={columns}
+        empty="U heeft nog geen producten. Maak uw eerste product aan met de knop ‘Nieuw product’ hierboven."
+        errorMessage="Uw producten konden niet worden geladen."
+        moreLabel="Meer producten laden"
+      />
     </Page>
   );
 }

@@ -1,41 +1,25 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useState, type FormEvent } from 'react';
+import { invitationRules, providerRules } from '@rules/provider';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '../../../components/dates/formatDate';
-import { ErrorSummary, type SummaryItem } from '../../../components/forms/ErrorSummary';
-import { NETWORK_ERROR, focusFirstError, splitErrors } from '../../../components/forms/formErrors';
-import { validateOrganisation, validatePersonName } from '../../../components/forms/providerValidation';
+import { ConfirmAction } from '../../../components/forms/ConfirmAction';
+import { ruleCheck } from '../../../components/forms/ruleCheck';
 import { TextField } from '../../../components/forms/TextField';
-import { validateEmail } from '../../../components/forms/validation';
+import { useMutationForm } from '../../../components/forms/useMutationForm';
 import { Page } from '../../../components/layout/Page';
-import {
-  ORGANISATION_FIELDS,
-  OrganisationFields,
-  organisationFieldId,
-  readOrganisation,
-} from '../../../components/providers/OrganisationFields';
+import { ORGANISATION_FIELDS, OrganisationFields } from '../../../components/providers/OrganisationFields';
 import { membershipStatusLabel } from '../../../components/providers/membershipStatus';
-import { Alert } from '../../../components/ui/Alert';
-import { Loading } from '../../../components/ui/Loading';
-import { QueryError } from '../../../components/ui/QueryError';
+import { QueryBoundary } from '../../../components/ui/QueryBoundary';
 import { graphql } from '../../../graphql/generated';
 import type { ProviderProfileQuery } from '../../../graphql/generated/graphql';
+import { useShowNotice } from '../../../lib/notice';
 import { urls } from '../../../lib/urls';
 
 const ProviderProfileDocument = graphql(`
   query ProviderProfile {
     myProvider {
-      id
-      name
-      kvkNumber
-      iban
-      street
-      postcode
-      city
-      email
-      phone
-      website
-      description
+      ...OrganisationDetails @unmask
       users {
         id
         name
@@ -65,17 +49,7 @@ const UpdateMyProviderDocument = graphql(`
   mutation UpdateMyProvider($input: UpdateProviderInput!) {
     updateMyProvider(input: $input) {
       provider {
-        id
-        name
-        kvkNumber
-        iban
-        street
-        postcode
-        city
-        email
-        phone
-        website
-        description
+        ...OrganisationDetails @unmask
       }
       errors {
         ...UserErrorFields @unmask
@@ -106,28 +80,22 @@ const RemoveProviderUserDocument = graphql(`
   }
 `);
 
-type Profile = ProviderProfileQuery['myProvider'];
+type Profile = NonNullable<ProviderProfileQuery['myProvider']>;
 type MunicipalityRow = ProviderProfileQuery['myMunicipalities'][number];
 
 /** /aanbieder/profiel: the organisation's details, its users and its memberships per municipality. */
 export default function ProfileScreen() {
-  const { data, loading, error, refetch } = useQuery(ProviderProfileDocument, { fetchPolicy: 'cache-and-network' });
-  const provider = data?.myProvider;
-
+  const query = useQuery(ProviderProfileDocument, { fetchPolicy: 'cache-and-network' });
   return (
-    <Page title="Profiel" lead="De gegevens van uw organisatie, de gebruikers en de gemeenten waar u aanbieder bent.">
-      <div aria-busy={loading && !data}>
-        {loading && !data ? <Loading /> : null}
-        {error && !data ? <QueryError message="Uw profiel kon niet worden geladen." onRetry={() => void refetch()} /> : null}
-      </div>
-      {provider && data ? (
-        <>
+    <QueryBoundary query={query} select={(d) => (d.myProvider ? d : null)} title="Profiel" errorMessage="Uw profiel kon niet worden geladen.">
+      {(data) => (
+        <Page title="Profiel" lead="De gegevens van uw organisatie, de gebruikers en de gemeenten waar u aanbieder bent.">
           <Memberships rows={data.myMunicipalities} />
-          <Users provider={provider} onChange={() => void refetch()} />
-          <OrganisationForm provider={provider} />
-        </>
-      ) : null}
-    </Page>
+          <Users provider={data.myProvider!} onChange={() => void query.refetch()} />
+          <OrganisationForm provider={data.myProvider!} />
+        </Page>
+      )}
+    </QueryBoundary>
   );
 }
 
@@ -202,35 +170,9 @@ function Memberships({ rows }: { rows: readonly MunicipalityRow[] }) {
 }
 
 function Users({ provider, onChange }: { provider: Profile; onChange: () => void }) {
-  const [remove, { loading: removing }] = useMutation(RemoveProviderUserDocument);
-  const [confirming, setConfirming] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-
-  async function removeUser(id: string, name: string) {
-    setMessage(null);
-    try {
-      const { data } = await remove({ variables: { id } });
-      const payload = data?.removeProviderUser;
-      if (payload?.removedUserId) {
-        setMessage({ kind: 'success', text: `${name} is verwijderd en kan niet meer inloggen.` });
-        setConfirming(null);
-        onChange();
-      } else {
-        setMessage({ kind: 'error', text: payload?.errors[0]?.message ?? 'Verwijderen is niet gelukt.' });
-      }
-    } catch {
-      setMessage({ kind: 'error', text: NETWORK_ERROR });
-    }
-  }
-
   return (
     <section aria-labelledby="gebruikers-kop">
       <h2 id="gebruikers-kop">Gebruikers</h2>
-      {message ? (
-        <Alert variant={message.kind} role={message.kind === 'error' ? 'alert' : 'status'}>
-          <p>{message.text}</p>
-        </Alert>
-      ) : null}
       <div className="gw-table-wrapper">
         <table className="gw-table">
           <caption className="gw-visually-hidden">Gebruikers van {provider.name}</caption>
@@ -253,28 +195,7 @@ function Users({ provider, onChange }: { provider: Profile; onChange: () => void
                 <td>{user.email}</td>
                 <td>{user.emailVerified ? 'Actief' : 'Uitgenodigd'}</td>
                 <td>{user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'Nog niet'}</td>
-                <td>
-                  {user.isCurrentUser ? null : confirming === user.id ? (
-                    <div className="gw-actions" role="group" aria-label={`${user.name} verwijderen`}>
-                      <span>Weet u het zeker?</span>
-                      <button
-                        type="button"
-                        className="gw-button gw-button--danger"
-                        disabled={removing}
-                        onClick={() => void removeUser(user.id, user.name)}
-                      >
-                        Ja, verwijderen
-                      </button>
-                      <button type="button" className="gw-button gw-button--secondary" onClick={() => setConfirming(null)}>
-                        Annuleren
-                      </button>
-                    </div>
-                  ) : (
-                    <button type="button" className="gw-button gw-button--secondary" onClick={() => setConfirming(user.id)}>
-                      Verwijderen<span className="gw-visually-hidden"> {user.name}</span>
-                    </button>
-                  )}
-                </td>
+                <td>{user.isCurrentUser ? null : <RemoveUser user={user} onRemoved={onChange} />}</td>
               </tr>
             ))}
           </tbody>
@@ -285,137 +206,88 @@ function Users({ provider, onChange }: { provider: Profile; onChange: () => void
   );
 }
 
-const INVITE_FIELDS = ['name', 'email'] as const;
-type InviteField = (typeof INVITE_FIELDS)[number];
-const inviteId = (f: InviteField) => `uitnodigen-${f}`;
+/** Removing a colleague's access, after confirming. */
+function RemoveUser({ user, onRemoved }: { user: Profile['users'][number]; onRemoved: () => void }) {
+  const [remove] = useMutation(RemoveProviderUserDocument);
+  const showNotice = useShowNotice();
+  const removal = useMutationForm({
+    id: `verwijderen-${user.id}`,
+    fields: [],
+    mutate: async () => (await remove({ variables: { id: user.id } })).data?.removeProviderUser,
+    // The row goes: the focus goes to the notice.
+    onSuccess: () => {
+      showNotice(`${user.name} is verwijderd en kan niet meer inloggen.`, { focus: true });
+      onRemoved();
+    },
+  });
+  return (
+    <ConfirmAction
+      form={removal}
+      label={
+        <>
+          Verwijderen<span className="gw-visually-hidden"> {user.name}</span>
+        </>
+      }
+      confirmLabel="Ja, verwijderen"
+      groupLabel={`${user.name} verwijderen`}
+    />
+  );
+}
 
 function InviteForm({ onInvited }: { onInvited: () => void }) {
-  const [invite, { loading }] = useMutation(InviteProviderUserDocument);
-  const [errors, setErrors] = useState<Partial<Record<InviteField, string>>>({});
-  const [general, setGeneral] = useState<string[]>([]);
-  const [sent, setSent] = useState<string | null>(null);
-  const [formKey, setFormKey] = useState(0);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (loading) return;
-    const data = new FormData(event.currentTarget);
-    const name = String(data.get('name') ?? '');
-    const email = String(data.get('email') ?? '').trim();
-    const found: Partial<Record<InviteField, string>> = {};
-    const nameError = validatePersonName(name, 'Vul de naam van uw collega in.');
-    if (nameError) found.name = nameError;
-    const emailError = validateEmail(email);
-    if (emailError) found.email = emailError;
-    setErrors(found);
-    setGeneral([]);
-    setSent(null);
-    if (Object.keys(found).length) {
-      focusFirstError(INVITE_FIELDS, found, inviteId);
-      return;
-    }
-    try {
-      const { data: result } = await invite({ variables: { input: { name, email } } });
-      const payload = result?.inviteProviderUser;
-      if (payload?.invited) {
-        setSent(
-          `We sturen een uitnodiging naar ${email}. Met de link daarin kiest ${name.trim()} een wachtwoord. Heeft dit e-mailadres al een account, dan krijgt de eigenaar in plaats daarvan een bericht.`,
-        );
-        setFormKey((k) => k + 1);
-        onInvited();
-        return;
-      }
-      const split = splitErrors(payload?.errors ?? [], INVITE_FIELDS);
-      setErrors(split.fieldErrors);
-      setGeneral(split.general);
-      focusFirstError(INVITE_FIELDS, split.fieldErrors, inviteId);
-    } catch {
-      setGeneral([NETWORK_ERROR]);
-    }
-  }
+  const [invite] = useMutation(InviteProviderUserDocument);
+  const showNotice = useShowNotice();
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useMutationForm({
+    id: 'uitnodigen',
+    fields: ['name', 'email'] as const,
+    check: ruleCheck(invitationRules),
+    mutate: async (values) => (await invite({ variables: { input: { name: values.name, email: values.email.trim() } } })).data?.inviteProviderUser,
+    onSuccess: (_, data) => {
+      formRef.current?.reset();
+      showNotice(
+        `We sturen een uitnodiging naar ${String(data.get('email')).trim()}. Met de link daarin kiest ${String(data.get('name')).trim()} een wachtwoord. Heeft dit e-mailadres al een account, dan krijgt de eigenaar in plaats daarvan een bericht.`,
+        { focus: true },
+      );
+      onInvited();
+    },
+  });
 
   return (
     <>
       <h3 id="uitnodigen-kop">Collega uitnodigen</h3>
-      {sent ? (
-        <Alert variant="success" role="status">
-          <p>{sent}</p>
-        </Alert>
-      ) : null}
-      <form key={formKey} className="gw-form" noValidate onSubmit={handleSubmit} aria-labelledby="uitnodigen-kop">
-        <ErrorSummary items={general.map((message) => ({ fieldId: null, message }))} />
-        <TextField id={inviteId('name')} name="name" label="Naam" autoComplete="off" error={errors.name} required />
-        <TextField
-          id={inviteId('email')}
-          name="email"
-          label="E-mailadres"
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          spellCheck={false}
-          error={errors.email}
-          required
-        />
-        <button type="submit" className="gw-button" disabled={loading} aria-disabled={loading}>
-          {loading ? 'Bezig met versturen…' : 'Uitnodiging versturen'}
+      <form ref={formRef} className="gw-form" {...form.props} aria-labelledby="uitnodigen-kop">
+        {form.summary}
+        <TextField label="Naam" autoComplete="off" required {...form.field('name')} />
+        <TextField label="E-mailadres" type="email" inputMode="email" autoComplete="off" spellCheck={false} required {...form.field('email')} />
+        <button type="submit" className="gw-button" disabled={form.busy}>
+          {form.busy ? 'Bezig met versturen…' : 'Uitnodiging versturen'}
         </button>
       </form>
     </>
   );
 }
 
-const ORG_PREFIX = 'organisatie';
-
 function OrganisationForm({ provider }: { provider: Profile }) {
-  const [update, { loading }] = useMutation(UpdateMyProviderDocument);
-  const [errors, setErrors] = useState<Partial<Record<(typeof ORGANISATION_FIELDS)[number], string>>>({});
-  const [general, setGeneral] = useState<string[]>([]);
-  const [saved, setSaved] = useState(false);
-  const idOf = (f: (typeof ORGANISATION_FIELDS)[number]) => organisationFieldId(ORG_PREFIX, f);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (loading) return;
-    const values = readOrganisation(new FormData(event.currentTarget));
-    const found = validateOrganisation(values);
-    setErrors(found);
-    setGeneral([]);
-    setSaved(false);
-    if (Object.keys(found).length) {
-      focusFirstError(ORGANISATION_FIELDS, found, idOf);
-      return;
-    }
-    try {
-      const { data } = await update({ variables: { input: values } });
-      const payload = data?.updateMyProvider;
-      if (payload?.provider) {
-        setSaved(true);
-        return;
-      }
-      const split = splitErrors(payload?.errors ?? [], ORGANISATION_FIELDS);
-      setErrors(split.fieldErrors);
-      setGeneral(split.general);
-      focusFirstError(ORGANISATION_FIELDS, split.fieldErrors, idOf);
-    } catch {
-      setGeneral([NETWORK_ERROR]);
-    }
-  }
-
-  const summary: SummaryItem[] = general.map((message) => ({ fieldId: null, message }));
+  const [update] = useMutation(UpdateMyProviderDocument);
+  const showNotice = useShowNotice();
+  const form = useMutationForm({
+    id: 'organisatie',
+    fields: ORGANISATION_FIELDS,
+    check: ruleCheck(providerRules),
+    mutate: async (values) => (await update({ variables: { input: values } })).data?.updateMyProvider,
+    onSuccess: () => showNotice('De gegevens van uw organisatie zijn opgeslagen.', { focus: true }),
+  });
 
   return (
     <section aria-labelledby="organisatie-kop">
       <h2 id="organisatie-kop">Gegevens van de organisatie</h2>
-      <form className="gw-form" noValidate onSubmit={handleSubmit} aria-labelledby="organisatie-kop">
-        <ErrorSummary items={summary} />
-        <OrganisationFields idPrefix={ORG_PREFIX} defaults={provider} errors={errors} />
-        {saved ? (
-          <Alert variant="success" role="status">
-            <p>De gegevens van uw organisatie zijn opgeslagen.</p>
-          </Alert>
-        ) : null}
-        <button type="submit" className="gw-button" disabled={loading} aria-disabled={loading}>
-          {loading ? 'Bezig met opslaan…' : 'Gegevens opslaan'}
+      <form className="gw-form" {...form.props} aria-labelledby="organisatie-kop">
+        {form.summary}
+        {/* useMutationForm's ids are `${id}-${field}`: the same as OrganisationFields' with this prefix. */}
+        <OrganisationFields idPrefix="organisatie" defaults={provider} errors={form.errors} />
+        <button type="submit" className="gw-button" disabled={form.busy}>
+          {form.busy ? 'Bezig met opslaan…' : 'Gegevens opslaan'}
         </button>
       </form>
     </section>

@@ -1,13 +1,14 @@
-import { NetworkStatus } from '@apollo/client';
-import { useMutation, useQuery } from '@apollo/client/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import type { ApolloCache } from '@apollo/client';
+import { useMutation } from '@apollo/client/react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../components/dates/formatDate';
+import { useMutationForm } from '../../../components/forms/useMutationForm';
 import { Page } from '../../../components/layout/Page';
+import { ConnectionItems, useConnection } from '../../../components/lists';
 import '../../../components/messages/messages.css';
-import { Loading } from '../../../components/ui/Loading';
-import { QueryError } from '../../../components/ui/QueryError';
 import { graphql } from '../../../graphql/generated';
+import { useShowNotice } from '../../../lib/notice';
 import type { MyMessagesQuery } from '../../../graphql/generated/graphql';
 import { urls } from '../../../lib/urls';
 
@@ -16,6 +17,10 @@ const MyMessagesDocument = graphql(`
     myUnreadMessageCount
     myMessages(first: $first, after: $after) {
       totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
       edges {
         cursor
         node {
@@ -27,10 +32,6 @@ const MyMessagesDocument = graphql(`
           readAt
           createdAt
         }
-      }
-      pageInfo {
-        hasNextPage
-        endCursor
       }
     }
   }
@@ -66,7 +67,6 @@ const MarkAllMessagesReadDocument = graphql(`
 
 type Message = MyMessagesQuery['myMessages']['edges'][number]['node'];
 
-const TITLE = 'Meldingen';
 const PAGE_SIZE = 20;
 
 /** Plain-text body: paragraphs separated by a blank line. */
@@ -81,7 +81,7 @@ function InboxItem({ message, onOpen }: { message: Message; onOpen: (message: Me
   const [open, setOpen] = useState(false);
   const bodyId = useId();
   return (
-    <li className={`gw-inbox__item ${message.read ? 'gw-inbox__item--read' : 'gw-inbox__item--unread'}`}>
+    <div className={`gw-inbox__item ${message.read ? 'gw-inbox__item--read' : 'gw-inbox__item--unread'}`}>
       <h2 className="gw-inbox__title">
         <button
           type="button"
@@ -115,51 +115,37 @@ function InboxItem({ message, onOpen }: { message: Message; onOpen: (message: Me
           </p>
         ) : null}
       </div>
-    </li>
+    </div>
   );
 }
 
 /** /account/meldingen: the household's personal inbox, newest first; opening a message marks it read. */
 export default function InboxScreen() {
-  const { data, error, networkStatus, fetchMore, refetch } = useQuery(MyMessagesDocument, {
-    variables: { first: PAGE_SIZE },
-    fetchPolicy: 'cache-and-network',
-    notifyOnNetworkStatusChange: true,
-  });
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const [moreError, setMoreError] = useState(false);
-  const noticeRef = useRef<HTMLDivElement>(null);
-
-  // The "mark all" button goes away when nothing is unread: move focus to the outcome instead of losing it.
-  useEffect(() => {
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
-
-  const [markRead] = useMutation(MarkMessageReadDocument, {
-    update(cache, { data: result }) {
-      const unread = result?.markMessageRead.unreadCount;
-      if (typeof unread === 'number') cache.modify({ id: 'ROOT_QUERY', fields: { myUnreadMessageCount: () => unread } });
-    },
-  });
-  const [markAll, { loading: markingAll }] = useMutation(MarkAllMessagesReadDocument, {
-    update(cache, { data: result }) {
-      const payload = result?.markAllMessagesRead;
+  const list = useConnection(MyMessagesDocument, { variables: {}, field: 'myMessages', pageSize: PAGE_SIZE });
+  const unreadCount = list.data?.myUnreadMessageCount ?? 0;
+  const showNotice = useShowNotice();
+  const setUnread = (cache: ApolloCache, unread: number | undefined) => {
+    if (typeof unread === 'number') cache.modify({ id: 'ROOT_QUERY', fields: { myUnreadMessageCount: () => unread } });
+  };
+  const [markRead] = useMutation(MarkMessageReadDocument, { update: (cache, { data }) => setUnread(cache, data?.markMessageRead.unreadCount) });
+  const [markAll] = useMutation(MarkAllMessagesReadDocument, {
+    update(cache, { data }) {
+      const payload = data?.markAllMessagesRead;
       if (!payload || payload.errors.length) return;
       const now = new Date().toISOString();
-      for (const edge of data?.myMessages.edges ?? []) {
-        cache.modify({
-          id: cache.identify({ __typename: 'Message', id: edge.node.id }),
-          fields: { read: () => true, readAt: (existing: string | null) => existing ?? now },
-        });
+      for (const message of list.nodes) {
+        cache.modify({ id: cache.identify(message), fields: { read: () => true, readAt: (existing: string | null) => existing ?? now } });
       }
-      cache.modify({ id: 'ROOT_QUERY', fields: { myUnreadMessageCount: () => payload.unreadCount } });
+      setUnread(cache, payload.unreadCount);
     },
   });
-
-  const connection = data?.myMessages;
-  const unreadCount = data?.myUnreadMessageCount ?? 0;
-  const loadingFirst = !connection && (networkStatus === NetworkStatus.loading || networkStatus === NetworkStatus.setVariables);
-  const loadingMore = networkStatus === NetworkStatus.fetchMore;
+  const markingAll = useMutationForm({
+    id: 'alles-gelezen',
+    fields: [],
+    mutate: async () => (await markAll()).data?.markAllMessagesRead,
+    // The button goes away with nothing left unread: the focus moves to the outcome instead of getting lost.
+    onSuccess: () => showNotice('Alle meldingen zijn als gelezen gemarkeerd.', { focus: true }),
+  });
 
   async function open(message: Message) {
     try {
@@ -169,85 +155,34 @@ export default function InboxScreen() {
     }
   }
 
-  async function markEverything() {
-    setNotice(null);
-    try {
-      const { data: result } = await markAll();
-      if (!result || result.markAllMessagesRead.errors.length) throw new Error('refused');
-      setNotice({ kind: 'success', text: 'Alle meldingen zijn als gelezen gemarkeerd.' });
-    } catch {
-      setNotice({ kind: 'error', text: 'Het markeren als gelezen is niet gelukt. Probeer het over een paar minuten opnieuw.' });
-    }
-  }
-
-  async function loadMore() {
-    if (!connection?.pageInfo.endCursor) return;
-    setMoreError(false);
-    try {
-      await fetchMore({ variables: { after: connection.pageInfo.endCursor } });
-    } catch {
-      setMoreError(true);
-    }
-  }
-
-  if (loadingFirst) {
-    return (
-      <Page title={TITLE}>
-        <div aria-busy="true">
-          <Loading />
-        </div>
-      </Page>
-    );
-  }
-  if (error && !connection) {
-    return (
-      <Page title={TITLE}>
-        <QueryError message="Uw meldingen konden niet worden geladen." onRetry={() => void refetch()} />
-      </Page>
-    );
-  }
-
-  const messages = connection?.edges.map((e) => e.node) ?? [];
   return (
-    <Page title={TITLE} lead="Berichten over uw bestellingen en van de gemeente. Open een bericht om het te lezen.">
-      <p>
-        {unreadCount === 0
-          ? 'U heeft geen ongelezen meldingen.'
-          : unreadCount === 1
-            ? 'U heeft 1 ongelezen melding.'
-            : `U heeft ${unreadCount} ongelezen meldingen.`}
-      </p>
+    <Page title="Meldingen" lead="Berichten over uw bestellingen en van de gemeente. Open een bericht om het te lezen.">
+      {list.data ? (
+        <p>
+          {unreadCount === 0
+            ? 'U heeft geen ongelezen meldingen.'
+            : unreadCount === 1
+              ? 'U heeft 1 ongelezen melding.'
+              : `U heeft ${unreadCount} ongelezen meldingen.`}
+        </p>
+      ) : null}
+      {markingAll.summary}
       {unreadCount > 0 ? (
         <p>
-          <button type="button" className="gw-button gw-button--secondary" onClick={() => void markEverything()} disabled={markingAll}>
+          <button type="button" className="gw-button gw-button--secondary" onClick={() => void markingAll.submit()} disabled={markingAll.busy}>
             Alles als gelezen markeren
           </button>
         </p>
       ) : null}
-      <div ref={noticeRef} tabIndex={-1} role={notice?.kind === 'error' ? 'alert' : 'status'}>
-        {notice ? <p className={`gw-alert gw-alert--${notice.kind}`}>{notice.text}</p> : null}
-      </div>
-
-      {messages.length === 0 ? (
-        <p>U heeft nog geen meldingen. Hier verschijnen berichten over uw bestellingen, bijvoorbeeld als een aanbieder uw bestelling accepteert.</p>
-      ) : (
-        <div aria-busy={loadingMore}>
-          <ul className="gw-inbox" aria-label={`Meldingen, de nieuwste eerst: ${messages.length} van ${connection?.totalCount ?? messages.length}`}>
-            {messages.map((message) => (
-              <InboxItem key={message.id} message={message} onOpen={(m) => void open(m)} />
-            ))}
-          </ul>
-          {loadingMore ? <Loading /> : null}
-          {moreError ? <QueryError message="Meer meldingen laden is niet gelukt." /> : null}
-          {connection?.pageInfo.hasNextPage ? (
-            <p>
-              <button type="button" className="gw-button gw-button--secondary" onClick={() => void loadMore()} disabled={loadingMore}>
-                Meer meldingen laden
-              </button>
-            </p>
-          ) : null}
-        </div>
-      )}
+      <ConnectionItems
+        list={list}
+        label="Meldingen, de nieuwste eerst"
+        className="gw-inbox"
+        item={(message) => <InboxItem message={message} onOpen={(m) => void open(m)} />}
+        empty="U heeft nog geen meldingen. Hier verschijnen berichten over uw bestellingen, bijvoorbeeld als een aanbieder uw bestelling accepteert."
+        errorMessage="Uw meldingen konden niet worden geladen."
+        moreLabel="Meer meldingen laden"
+      />
     </Page>
   );
 }

@@ -1,17 +1,18 @@
 import type { ApolloCache } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useState, type FormEvent } from 'react';
+import { membershipRejectionReason } from '@rules/provider';
 import { Link, useParams } from 'react-router';
 import { formatDate, formatDateTime } from '../../../components/dates/formatDate';
-import { NETWORK_ERROR } from '../../../components/forms/formErrors';
 import { TextAreaField } from '../../../components/forms/fields';
+import { ruleCheck } from '../../../components/forms/ruleCheck';
+import { useMutationForm } from '../../../components/forms/useMutationForm';
 import { Page } from '../../../components/layout/Page';
 import { membershipStatusLabel } from '../../../components/providers/membershipStatus';
 import { Alert } from '../../../components/ui/Alert';
-import { Loading } from '../../../components/ui/Loading';
-import { QueryError } from '../../../components/ui/QueryError';
+import { QueryBoundary } from '../../../components/ui/QueryBoundary';
 import { graphql } from '../../../graphql/generated';
 import type { AdminProviderQuery } from '../../../graphql/generated/graphql';
+import { useShowNotice } from '../../../lib/notice';
 import { screenPermission } from '../../../lib/permissions';
 import { urls } from '../../../lib/urls';
 import { hasPermission, useViewer } from '../../../lib/viewer';
@@ -19,17 +20,7 @@ import { hasPermission, useViewer } from '../../../lib/viewer';
 const AdminProviderDocument = graphql(`
   query AdminProvider($id: ID!) {
     adminProvider(id: $id) {
-      id
-      name
-      kvkNumber
-      iban
-      street
-      postcode
-      city
-      email
-      phone
-      website
-      description
+      ...OrganisationDetails @unmask
       createdAt
       users {
         id
@@ -57,10 +48,7 @@ const ApproveMembershipDocument = graphql(`
   mutation ApproveMembership($id: ID!) {
     approveMembership(id: $id) {
       membership {
-        id
-        status
-        reason
-        decidedAt
+        ...MembershipState @unmask
       }
       errors {
         ...UserErrorFields @unmask
@@ -73,10 +61,7 @@ const RejectMembershipDocument = graphql(`
   mutation RejectMembership($id: ID!, $reason: String!) {
     rejectMembership(id: $id, reason: $reason) {
       membership {
-        id
-        status
-        reason
-        decidedAt
+        ...MembershipState @unmask
       }
       errors {
         ...UserErrorFields @unmask
@@ -92,142 +77,121 @@ function evictQueues(cache: ApolloCache) {
   cache.gc();
 }
 
-type Membership = NonNullable<AdminProviderQuery['adminProvider']>['memberships'][number];
+type Provider = NonNullable<AdminProviderQuery['adminProvider']>;
+type Membership = Provider['memberships'][number];
 
 /** /admin/aanbieders/:providerId — a provider's details and memberships; pending ones are approved or rejected here. */
 export default function ProviderScreen() {
   const { providerId = '' } = useParams();
-  const { viewer } = useViewer();
-  const { data, loading, error, refetch } = useQuery(AdminProviderDocument, { variables: { id: providerId }, fetchPolicy: 'cache-and-network' });
-  const provider = data?.adminProvider;
-
+  const query = useQuery(AdminProviderDocument, { variables: { id: providerId }, fetchPolicy: 'cache-and-network' });
   return (
-    <Page title={provider?.name ?? 'Aanbieder'} crumb="Aanbieder">
-      <div aria-busy={loading && !data}>
-        {loading && !data ? <Loading /> : null}
-        {error && !data ? <QueryError message="Deze aanbieder kon niet worden geladen." onRetry={() => void refetch()} /> : null}
-      </div>
-      {data && !provider ? (
-        <Alert variant="warning" title="Deze aanbieder is niet gevonden">
-          <p>
-            De aanbieder bestaat niet, of heeft geen aanmelding bij de gemeenten waarvoor u werkt.{' '}
-            <Link to={urls.admin.providers()}>Terug naar de aanbieders</Link>
-          </p>
-        </Alert>
-      ) : null}
-      {provider ? (
-        <>
-          <section aria-labelledby="aanmeldingen-kop">
-            <h2 id="aanmeldingen-kop">Aanmeldingen</h2>
-            {provider.memberships.length === 0 ? <p>Deze aanbieder heeft zich nog niet aangemeld bij uw gemeenten.</p> : null}
-            {provider.memberships.map((m) => (
-              <MembershipDecision key={m.id} membership={m} providerName={provider.name} />
-            ))}
-          </section>
-          <section aria-labelledby="gegevens-kop">
-            <h2 id="gegevens-kop">Gegevens</h2>
-            <dl className="gw-definition-list">
-              <dt>KvK-nummer</dt>
-              <dd>{provider.kvkNumber}</dd>
-              <dt>IBAN</dt>
-              <dd>{provider.iban.replace(/(.{4})/g, '$1 ').trim()}</dd>
-              <dt>Adres</dt>
-              <dd>
-                {provider.street}, {provider.postcode} {provider.city}
-              </dd>
-              <dt>E-mailadres</dt>
-              <dd>{provider.email}</dd>
-              <dt>Telefoon</dt>
-              <dd>{provider.phone}</dd>
-              <dt>Website</dt>
-              <dd>{provider.website || 'Geen'}</dd>
-              <dt>Geregistreerd op</dt>
-              <dd>{formatDate(provider.createdAt)}</dd>
-            </dl>
-            {provider.description ? (
-              <>
-                <h3>Omschrijving</h3>
-                <p style={{ whiteSpace: 'pre-line' }}>{provider.description}</p>
-              </>
-            ) : null}
-          </section>
-          <section aria-labelledby="gebruikers-kop">
-            <h2 id="gebruikers-kop">Gebruikers</h2>
-            <ul>
-              {provider.users.map((u) => (
-                <li key={u.id}>
-                  {u.name} ({u.email}) — {u.emailVerified ? 'e-mailadres bevestigd' : 'e-mailadres nog niet bevestigd'}
-                  {u.lastLoginAt ? `, laatst ingelogd ${formatDateTime(u.lastLoginAt)}` : ', nog niet ingelogd'}
-                </li>
-              ))}
-            </ul>
-          </section>
-          <ul className="gw-actions" style={{ listStyle: 'none', padding: 0 }}>
-            {hasPermission(viewer, screenPermission.providerProducts) ? (
-              <li>
-                <Link to={urls.admin.providerProducts(provider.id)}>Producten van deze aanbieder</Link>
-              </li>
-            ) : null}
-            {hasPermission(viewer, screenPermission.providerOrders) ? (
-              <li>
-                <Link to={urls.admin.providerOrders(provider.id)}>Bestellingen van deze aanbieder</Link>
-              </li>
-            ) : null}
-          </ul>
-        </>
-      ) : null}
+    <QueryBoundary
+      query={query}
+      select={(d) => d.adminProvider}
+      title="Aanbieder"
+      errorMessage="Deze aanbieder kon niet worden geladen."
+      notFound={
+        <Page title="Aanbieder">
+          <Alert variant="warning" title="Deze aanbieder is niet gevonden">
+            <p>
+              De aanbieder bestaat niet, of heeft geen aanmelding bij de gemeenten waarvoor u werkt.{' '}
+              <Link to={urls.admin.providers()}>Terug naar de aanbieders</Link>
+            </p>
+          </Alert>
+        </Page>
+      }
+    >
+      {(provider) => <ProviderDetails provider={provider} />}
+    </QueryBoundary>
+  );
+}
+
+function ProviderDetails({ provider }: { provider: Provider }) {
+  const { viewer } = useViewer();
+  return (
+    <Page title={provider.name} crumb="Aanbieder">
+      <section aria-labelledby="aanmeldingen-kop">
+        <h2 id="aanmeldingen-kop">Aanmeldingen</h2>
+        {provider.memberships.length === 0 ? <p>Deze aanbieder heeft zich nog niet aangemeld bij uw gemeenten.</p> : null}
+        {provider.memberships.map((m) => (
+          <MembershipDecision key={m.id} membership={m} providerName={provider.name} />
+        ))}
+      </section>
+      <section aria-labelledby="gegevens-kop">
+        <h2 id="gegevens-kop">Gegevens</h2>
+        <dl className="gw-definition-list">
+          <dt>KvK-nummer</dt>
+          <dd>{provider.kvkNumber}</dd>
+          <dt>IBAN</dt>
+          <dd>{provider.iban.replace(/(.{4})/g, '$1 ').trim()}</dd>
+          <dt>Adres</dt>
+          <dd>
+            {provider.street}, {provider.postcode} {provider.city}
+          </dd>
+          <dt>E-mailadres</dt>
+          <dd>{provider.email}</dd>
+          <dt>Telefoon</dt>
+          <dd>{provider.phone}</dd>
+          <dt>Website</dt>
+          <dd>{provider.website || 'Geen'}</dd>
+          <dt>Geregistreerd op</dt>
+          <dd>{formatDate(provider.createdAt)}</dd>
+        </dl>
+        {provider.description ? (
+          <>
+            <h3>Omschrijving</h3>
+            <p style={{ whiteSpace: 'pre-line' }}>{provider.description}</p>
+          </>
+        ) : null}
+      </section>
+      <section aria-labelledby="gebruikers-kop">
+        <h2 id="gebruikers-kop">Gebruikers</h2>
+        <ul>
+          {provider.users.map((u) => (
+            <li key={u.id}>
+              {u.name} ({u.email}) — {u.emailVerified ? 'e-mailadres bevestigd' : 'e-mailadres nog niet bevestigd'}
+              {u.lastLoginAt ? `, laatst ingelogd ${formatDateTime(u.lastLoginAt)}` : ', nog niet ingelogd'}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <ul className="gw-actions gw-plain-list">
+        {hasPermission(viewer, screenPermission.providerProducts) ? (
+          <li>
+            <Link to={urls.admin.providerProducts(provider.id)}>Producten van deze aanbieder</Link>
+          </li>
+        ) : null}
+        {hasPermission(viewer, screenPermission.providerOrders) ? (
+          <li>
+            <Link to={urls.admin.providerOrders(provider.id)}>Bestellingen van deze aanbieder</Link>
+          </li>
+        ) : null}
+      </ul>
     </Page>
   );
 }
 
+/** One membership: its status, and for a pending one approve, or reject with a reason the provider reads. */
 function MembershipDecision({ membership, providerName }: { membership: Membership; providerName: string }) {
-  const [approve, { loading: approving }] = useMutation(ApproveMembershipDocument, { update: evictQueues });
-  const [reject, { loading: rejecting }] = useMutation(RejectMembershipDocument, { update: evictQueues });
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const reasonId = `reden-${membership.id}`;
+  const [approve] = useMutation(ApproveMembershipDocument, { update: evictQueues });
+  const [reject] = useMutation(RejectMembershipDocument, { update: evictQueues });
+  const showNotice = useShowNotice();
   const name = membership.municipality.name;
-  const busy = approving || rejecting;
-
-  async function handleApprove() {
-    setFailure(null);
-    try {
-      const { data } = await approve({ variables: { id: membership.id } });
-      const payload = data?.approveMembership;
-      if (payload?.membership) setDone(`${providerName} is goedgekeurd voor ${name}. De aanbieder krijgt hierover een e-mail.`);
-      else setFailure(payload?.errors[0]?.message ?? 'Goedkeuren is niet gelukt.');
-    } catch {
-      setFailure(NETWORK_ERROR);
-    }
-  }
-
-  async function handleReject(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFailure(null);
-    const reason = String(new FormData(event.currentTarget).get('reason') ?? '').trim();
-    if (reason.length < 5) {
-      setReasonError('Geef de reden van de afwijzing (minstens 5 tekens); de aanbieder ziet deze reden.');
-      document.getElementById(reasonId)?.focus();
-      return;
-    }
-    setReasonError(null);
-    try {
-      const { data } = await reject({ variables: { id: membership.id, reason } });
-      const payload = data?.rejectMembership;
-      if (payload?.membership) {
-        setDone(`De aanmelding van ${providerName} bij ${name} is afgewezen. De aanbieder krijgt de reden per e-mail.`);
-        return;
-      }
-      const fieldError = payload?.errors.find((e) => e.field === 'reason');
-      if (fieldError) {
-        setReasonError(fieldError.message);
-        document.getElementById(reasonId)?.focus();
-      } else setFailure(payload?.errors[0]?.message ?? 'Afwijzen is niet gelukt.');
-    } catch {
-      setFailure(NETWORK_ERROR);
-    }
-  }
+  // The decision's buttons are gone once it is taken: the focus goes to the notice.
+  const approval = useMutationForm({
+    id: `goedkeuren-${membership.id}`,
+    fields: [],
+    mutate: async () => (await approve({ variables: { id: membership.id } })).data?.approveMembership,
+    onSuccess: () => showNotice(`${providerName} is goedgekeurd voor ${name}. De aanbieder krijgt hierover een e-mail.`, { focus: true }),
+  });
+  const rejection = useMutationForm({
+    id: `afwijzen-${membership.id}`,
+    fields: ['reason'] as const,
+    check: ruleCheck({ reason: membershipRejectionReason }),
+    mutate: async (values) => (await reject({ variables: { id: membership.id, reason: values.reason.trim() } })).data?.rejectMembership,
+    onSuccess: () => showNotice(`De aanmelding van ${providerName} bij ${name} is afgewezen. De aanbieder krijgt de reden per e-mail.`, { focus: true }),
+  });
+  const busy = approval.busy || rejection.busy;
 
   return (
     <div className="gw-card" style={{ marginBottom: 'var(--gw-space-5)' }}>
@@ -237,33 +201,23 @@ function MembershipDecision({ membership, providerName }: { membership: Membersh
         {membership.decidedAt ? ` · beslist op ${formatDate(membership.decidedAt)}` : ''}
       </p>
       {membership.status === 'REJECTED' && membership.reason ? <p>Reden van afwijzing: {membership.reason}</p> : null}
-      {done ? (
-        <Alert variant="success" role="status">
-          <p>{done}</p>
-        </Alert>
-      ) : null}
-      {failure ? (
-        <Alert variant="error" role="alert">
-          <p>{failure}</p>
-        </Alert>
-      ) : null}
-      {membership.status === 'PENDING' && !done ? (
+      {membership.status === 'PENDING' ? (
         <>
+          {approval.summary}
           <p>
-            <button type="button" className="gw-button" onClick={() => void handleApprove()} disabled={busy} aria-disabled={busy}>
+            <button type="button" className="gw-button" onClick={() => void approval.submit()} disabled={busy}>
               Goedkeuren voor {name}
             </button>
           </p>
-          <form className="gw-form" noValidate onSubmit={handleReject} aria-label={`Aanmelding bij ${name} afwijzen`}>
+          <form className="gw-form" {...rejection.props} aria-label={`Aanmelding bij ${name} afwijzen`}>
+            {rejection.summary}
             <TextAreaField
-              id={reasonId}
-              name="reason"
               label="Reden van afwijzing"
               hint="Verplicht bij afwijzen. De aanbieder ziet deze reden in het profiel en in de e-mail."
               rows={3}
-              error={reasonError}
+              {...rejection.field('reason')}
             />
-            <button type="submit" className="gw-button gw-button--secondary" disabled={busy} aria-disabled={busy}>
+            <button type="submit" className="gw-button gw-button--secondary" disabled={busy}>
               Afwijzen
             </button>
           </form>

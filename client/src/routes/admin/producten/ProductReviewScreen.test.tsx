@@ -65,8 +65,10 @@ describe('/admin/producten/:productId', () => {
       AdminDashboard: () => ({ adminDashboard: null }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Afkeuren voor Gemeente Noorderhaven' }));
-    expect(await screen.findByText('Geef de reden van afkeuren (minstens 5 tekens). De aanbieder ziet deze reden.')).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Reden van afkeuren voor Gemeente Noorderhaven')));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: 'Geef de reden van afkeuren (minstens 5 tekens). De aanbieder ziet deze reden.' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(screen.getByLabelText('Reden van afkeuren voor Gemeente Noorderhaven').getAttribute('aria-invalid')).toBe('true');
     expect(operations.some((op) => op.name === 'RejectProduct')).toBe(false);
 
     fireEvent.change(screen.getByLabelText('Reden van afkeuren voor Gemeente Noorderhaven'), { target: { value: 'Niet voor volwassenen.' } });

@@ -1,21 +1,17 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useRef, useState, type FormEvent } from 'react';
+import { PRODUCT_LIMITS, rejectionReason } from '@rules/product';
 import { Link, useParams } from 'react-router';
-import { formatDateTime } from '../../../components/dates/formatDate';
 import { TextAreaField } from '../../../components/forms/fields';
+import { ruleCheck } from '../../../components/forms/ruleCheck';
+import { useMutationForm } from '../../../components/forms/useMutationForm';
 import { Page } from '../../../components/layout/Page';
-import { Money } from '../../../components/money/Money';
-import { rejectionReason } from '@rules/product';
-import { messageOf } from '@rules/rule';
 import { ProductDecisionsTable, dutchList, productDecisions } from '../../../components/products/ProductDecisions';
-import { availabilityLabel, redemptionMethodLabel } from '../../../components/products/productLabels';
-import { productStatusLabel } from '../../../components/products/productStatus';
-import { Alert } from '../../../components/ui/Alert';
-import { Loading } from '../../../components/ui/Loading';
-import { QueryError } from '../../../components/ui/QueryError';
+import { ProductFacts } from '../../../components/products/ProductFacts';
+import { QueryBoundary } from '../../../components/ui/QueryBoundary';
 import { graphql } from '../../../graphql/generated';
+import type { ReviewProductQuery } from '../../../graphql/generated/graphql';
+import { useShowNotice } from '../../../lib/notice';
 import { urls } from '../../../lib/urls';
-import NotFoundScreen from '../../NotFoundScreen';
 
 const ReviewProductDocument = graphql(`
   query ReviewProduct($id: ID!) {
@@ -85,116 +81,61 @@ interface Municipality {
 }
 
 /**
- * One product for review: everything the provider entered, and the decision of each municipality in the reviewer's
- * scope. Each municipality decides for itself: approve, or reject with a reason the provider sees, per municipality;
- * with several waiting, one button approves for all of them.
+ * /admin/producten/{productId}: one product for review — everything the provider entered, and the decision of each
+ * municipality in the reviewer's scope. Each municipality decides for itself: approve, or reject with a reason the
+ * provider sees, per municipality; with several waiting, one button approves for all of them.
  */
 export default function ProductReviewScreen() {
   const { productId = '' } = useParams();
-  const { data, loading, error, refetch } = useQuery(ReviewProductDocument, { variables: { id: productId } });
-  const [approve, approveState] = useMutation(ApproveProductDocument, { refetchQueries: REFETCH });
-  const [reject, rejectState] = useMutation(RejectProductDocument, { refetchQueries: REFETCH });
-  const [notice, setNotice] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const product = data?.reviewProduct;
+  const query = useQuery(ReviewProductDocument, { variables: { id: productId } });
+  return (
+    <QueryBoundary query={query} select={(d) => d.reviewProduct} title="Product beoordelen" errorMessage="Dit product kon niet worden geladen.">
+      {(product) => <ProductReview product={product} />}
+    </QueryBoundary>
+  );
+}
 
-  if (loading && !data) {
-    return (
-      <Page title="Product beoordelen">
-        <div aria-busy="true">
-          <Loading />
-        </div>
-      </Page>
-    );
-  }
-  if (error && !data) {
-    return (
-      <Page title="Product beoordelen">
-        <QueryError message="Dit product kon niet worden geladen." onRetry={() => void refetch()} />
-      </Page>
-    );
-  }
-  if (!product) return <NotFoundScreen />;
+function ProductReview({ product }: { product: NonNullable<ReviewProductQuery['reviewProduct']> }) {
+  const [approve] = useMutation(ApproveProductDocument, { refetchQueries: REFETCH });
+  const showNotice = useShowNotice();
   const decisions = productDecisions(product);
-  const busy = approveState.loading || rejectState.loading;
   const pending = decisions.approvals.filter((a) => a.status === 'PENDING').map((a) => a.municipality);
   const submitted = product.status !== 'DRAFT' && product.status !== 'ARCHIVED';
-
-  async function onApprove(municipalities: Municipality[]) {
-    setNotice(null);
-    setFormError(null);
-    try {
-      const result = await approve({ variables: { id: productId, municipalityIds: municipalities.map((m) => m.id) } });
-      const errors = result.data?.approveProduct.errors ?? [];
-      if (errors.length) setFormError(errors.map((e) => e.message).join(' '));
-      else {
-        const names = dutchList(municipalities.map((m) => m.name));
-        setNotice(`Het product is goedgekeurd voor ${names} en staat nu in het aanbod voor de inwoners daarvan. De aanbieder krijgt een e-mail.`);
-      }
-    } catch {
-      setFormError('Goedkeuren is niet gelukt door een storing. Probeer het over een paar minuten opnieuw.');
-    }
-  }
-
-  /** Returns the message for the reason field, if the server put one there. */
-  async function onReject(municipality: Municipality, reason: string): Promise<string | null> {
-    setNotice(null);
-    setFormError(null);
-    try {
-      const result = await reject({ variables: { id: productId, reason, municipalityIds: [municipality.id] } });
-      const errors = result.data?.rejectProduct.errors ?? [];
-      const onField = errors.find((e) => e.field === 'reason');
-      if (onField) return onField.message;
-      if (errors.length) setFormError(errors.map((e) => e.message).join(' '));
-      else setNotice(`Het product is afgekeurd voor ${municipality.name}. De aanbieder ziet de reden en krijgt een e-mail.`);
-    } catch {
-      setFormError('Afkeuren is niet gelukt door een storing. Probeer het over een paar minuten opnieuw.');
-    }
-    return null;
-  }
+  // Approving for one or all: the municipalities' ids in the form data. The decided ones' buttons go: the focus goes
+  // to the notice.
+  const approval = useMutationForm({
+    id: 'goedkeuren',
+    fields: [],
+    mutate: async (_, data) => (await approve({ variables: { id: product.id, municipalityIds: data.getAll('municipalityId').map(String) } })).data?.approveProduct,
+    onSuccess: (_, data) => {
+      const chosen = data.getAll('municipalityId');
+      const names = dutchList(decisions.approvals.filter((a) => chosen.includes(a.municipality.id)).map((a) => a.municipality.name));
+      showNotice(`Het product is goedgekeurd voor ${names} en staat nu in het aanbod voor de inwoners daarvan. De aanbieder krijgt een e-mail.`, { focus: true });
+    },
+  });
+  const approveFor = (municipalities: Municipality[]) => {
+    const data = new FormData();
+    for (const m of municipalities) data.append('municipalityId', m.id);
+    void approval.submit(data);
+  };
 
   return (
     <Page title={product.title} crumb="Product beoordelen">
-      {notice ? (
-        <Alert variant="success" role="status">
-          <p>{notice}</p>
-          <p>
-            <Link to={urls.admin.products()}>Naar de volgende producten</Link>
-          </p>
-        </Alert>
-      ) : null}
-      {formError ? (
-        <Alert variant="error" role="alert">
-          <p>{formError}</p>
-        </Alert>
-      ) : null}
-      <dl className="gw-definition-list">
-        <dt>Status</dt>
-        <dd>
-          <span className="gw-tag">{productStatusLabel[product.status]}</span>
-        </dd>
-        <dt>Aanbieder</dt>
-        <dd>
-          <Link to={urls.admin.providerProducts(product.provider.id)}>{product.provider.name}</Link>
-          {product.provider.city ? ` (${product.provider.city})` : null}
-        </dd>
-        <dt>Categorie</dt>
-        <dd>{product.category.name}</dd>
-        <dt>Prijs</dt>
-        <dd>
-          <Money cents={product.priceCents} />
-        </dd>
-        <dt>Beschikbaarheid</dt>
-        <dd>{availabilityLabel[product.availability]}</dd>
-        <dt>Levering</dt>
-        <dd>{redemptionMethodLabel[product.redemptionMethod]}</dd>
-        {product.submittedAt ? (
+      <ProductFacts
+        product={product}
+        submittedLabel="Ingediend op"
+        before={
           <>
-            <dt>Ingediend op</dt>
-            <dd>{formatDateTime(product.submittedAt)}</dd>
+            <dt>Aanbieder</dt>
+            <dd>
+              <Link to={urls.admin.providerProducts(product.provider.id)}>{product.provider.name}</Link>
+              {product.provider.city ? ` (${product.provider.city})` : null}
+            </dd>
+            <dt>Categorie</dt>
+            <dd>{product.category.name}</dd>
           </>
-        ) : null}
-      </dl>
+        }
+      />
 
       <h2>Omschrijving</h2>
       {product.descriptionHtml ? (
@@ -233,10 +174,15 @@ export default function ProductReviewScreen() {
             <ProductDecisionsTable product={product} caption="Beslissing per gemeente" />
           </>
         )}
-        {submitted && decisions.approvals.length > 0 && pending.length === 0 ? <p>In uw gemeenten is over dit product beslist.</p> : null}
+        {submitted && decisions.approvals.length > 0 && pending.length === 0 ? (
+          <p>
+            In uw gemeenten is over dit product beslist. <Link to={urls.admin.products()}>Naar de volgende producten</Link>
+          </p>
+        ) : null}
+        {approval.summary}
         {pending.length > 1 ? (
           <p>
-            <button type="button" className="gw-button" onClick={() => void onApprove(pending)} disabled={busy}>
+            <button type="button" className="gw-button" onClick={() => approveFor(pending)} disabled={approval.busy}>
               Goedkeuren voor alle {pending.length} gemeenten
             </button>
           </p>
@@ -244,10 +190,10 @@ export default function ProductReviewScreen() {
         {pending.map((municipality) => (
           <MunicipalityDecision
             key={municipality.id}
+            productId={product.id}
             municipality={municipality}
-            busy={busy}
-            onApprove={() => onApprove([municipality])}
-            onReject={(reason) => onReject(municipality, reason)}
+            busy={approval.busy}
+            onApprove={() => approveFor([municipality])}
           />
         ))}
       </section>
@@ -259,46 +205,39 @@ export default function ProductReviewScreen() {
 }
 
 /** Approve, or reject with a reason, for one municipality. */
-function MunicipalityDecision(props: {
-  municipality: Municipality;
-  busy: boolean;
-  onApprove: () => Promise<void>;
-  onReject: (reason: string) => Promise<string | null>;
-}) {
+function MunicipalityDecision(props: { productId: string; municipality: Municipality; busy: boolean; onApprove: () => void }) {
   const { municipality } = props;
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const [reject] = useMutation(RejectProductDocument, { refetchQueries: REFETCH });
+  const showNotice = useShowNotice();
+  const rejection = useMutationForm({
+    id: `afkeuren-${municipality.id}`,
+    fields: ['reason'] as const,
+    check: ruleCheck({ reason: rejectionReason }),
+    mutate: async (values) =>
+      (await reject({ variables: { id: props.productId, reason: values.reason.trim(), municipalityIds: [municipality.id] } })).data?.rejectProduct,
+    onSuccess: () => showNotice(`Het product is afgekeurd voor ${municipality.name}. De aanbieder ziet de reden en krijgt een e-mail.`, { focus: true }),
+  });
   const headingId = `beslissing-${municipality.id}`;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const reason = String(new FormData(event.currentTarget).get('reason') ?? '').trim();
-    // The server's own rule first (src/rules/product.ts), then the server's answer.
-    const problem = messageOf(rejectionReason, reason) ?? (await props.onReject(reason));
-    setReasonError(problem);
-    if (problem) reasonRef.current?.focus();
-  }
 
   return (
     <section aria-labelledby={headingId} className="gw-decision">
       <h3 id={headingId}>{municipality.name}</h3>
       <p>
-        <button type="button" className="gw-button" onClick={() => void props.onApprove()} disabled={props.busy}>
+        <button type="button" className="gw-button" onClick={props.onApprove} disabled={props.busy || rejection.busy}>
           Goedkeuren voor {municipality.name}
         </button>
       </p>
-      <form className="gw-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+      <form className="gw-form" {...rejection.props}>
+        {rejection.summary}
         <TextAreaField
-          ref={reasonRef}
           label={`Reden van afkeuren voor ${municipality.name}`}
-          name="reason"
           rows={4}
-          maxLength={2000}
+          maxLength={PRODUCT_LIMITS.reasonMax}
           hint="De aanbieder ziet deze reden. Schrijf wat er moet veranderen."
-          error={reasonError}
           required
+          {...rejection.field('reason')}
         />
-        <button type="submit" className="gw-button gw-button--secondary" disabled={props.busy}>
+        <button type="submit" className="gw-button gw-button--secondary" disabled={props.busy || rejection.busy}>
           Afkeuren voor {municipality.name}
         </button>
       </form>

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { Page } from '../../../components/layout/Page';
-import { ReviewMunicipalityFilter, useReviewMunicipality } from '../../../components/products/ReviewMunicipalityFilter';
+import { useReviewMunicipality } from '../../../components/products/ReviewMunicipalityFilter';
 import { ReviewProductList } from '../../../components/products/ReviewProductList';
-import { Loading } from '../../../components/ui/Loading';
 import { urls } from '../../../lib/urls';
 
 /**
@@ -10,7 +9,7 @@ import { urls } from '../../../lib/urls';
  * longest waiting first. Each municipality decides for itself.
  */
 export default function ProductsScreen() {
-  const { municipalities, selected, ready } = useReviewMunicipality();
+  const { selected, ready, filter } = useReviewMunicipality();
   return (
     <Page
       title="Producten"
@@ -19,17 +18,14 @@ export default function ProductsScreen() {
       <p>
         <Link to={urls.admin.rejectedProducts(selected?.slug)}>Afgekeurde producten bekijken</Link>
       </p>
-      <ReviewMunicipalityFilter municipalities={municipalities} selected={selected} url={urls.admin.products} />
-      {ready ? (
-        <ReviewProductList
-          approvalStatus="PENDING"
-          municipalityId={selected?.id ?? null}
-          caption={selected ? `Te beoordelen voor ${selected.name}` : 'Te beoordelen producten'}
-          empty={selected ? `Er wachten geen producten op beoordeling voor ${selected.name}.` : 'Er wachten geen producten op beoordeling.'}
-        />
-      ) : (
-        <Loading />
-      )}
+      {filter}
+      <ReviewProductList
+        approvalStatus="PENDING"
+        municipalityId={selected?.id ?? null}
+        ready={ready}
+        caption={selected ? `Te beoordelen voor ${selected.name}` : 'Te beoordelen producten'}
+        empty={`Er wachten geen producten op beoordeling${selected ? ` voor ${selected.name}` : ''}. Zodra een aanbieder een product indient, verschijnt het hier.`}
+      />
     </Page>
   );
 }

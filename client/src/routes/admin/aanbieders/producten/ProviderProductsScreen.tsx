@@ -13,9 +13,8 @@ export default function ProviderProductsScreen() {
       <ReviewProductList
         providerId={providerId}
         caption="Producten"
-        empty="Deze aanbieder heeft (in uw gemeenten) geen producten."
-        showStatus
-        showProvider={false}
+        empty="Deze aanbieder heeft (in uw gemeenten) geen producten. Producten verschijnen hier zodra de aanbieder ze aanmaakt."
+        ofProvider
       />
     </Page>
   );

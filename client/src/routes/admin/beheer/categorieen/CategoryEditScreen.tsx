@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { CategoryForm } from '../../../../components/categories/CategoryForm';
+import { ConfirmAction } from '../../../../components/forms/ConfirmAction';
 import { useMutationForm } from '../../../../components/forms/useMutationForm';
 import { Page } from '../../../../components/layout/Page';
 import { QueryBoundary } from '../../../../components/ui/QueryBoundary';
@@ -65,7 +65,6 @@ function CategoryEdit({ category }: { category: { id: string; name: string; desc
   const showNotice = useShowNotice();
   const [update] = useMutation(UpdateCategoryDocument, { refetchQueries: ['AdminCategories'] });
   const [remove] = useMutation(DeleteCategoryDocument, { refetchQueries: ['AdminCategories'] });
-  const [confirm, setConfirm] = useState(false);
   const deletion = useMutationForm({
     id: 'verwijderen',
     fields: [],
@@ -85,33 +84,12 @@ function CategoryEdit({ category }: { category: { id: string; name: string; desc
       />
       <section aria-labelledby="verwijderen-kop">
         <h2 id="verwijderen-kop">Verwijderen</h2>
-        {deletion.summary}
         <p>
           {n > 0
             ? `Bij deze categorie ${n === 1 ? 'hoort 1 product' : `horen ${n} producten`}. Een categorie met producten kunt u niet verwijderen.`
             : 'Deze categorie heeft geen producten en kan worden verwijderd.'}
         </p>
-        {confirm ? (
-          <div className="gw-form-actions" role="group" aria-label="Verwijderen bevestigen">
-            <button
-              type="button"
-              className="gw-button gw-button--danger"
-              disabled={deletion.busy}
-              onClick={() => void deletion.submit().finally(() => setConfirm(false))}
-            >
-              Ja, verwijder deze categorie
-            </button>
-            <button type="button" className="gw-button gw-button--secondary" onClick={() => setConfirm(false)}>
-              Annuleren
-            </button>
-          </div>
-        ) : (
-          <p>
-            <button type="button" className="gw-button gw-button--secondary" onClick={() => setConfirm(true)}>
-              Categorie verwijderen
-            </button>
-          </p>
-        )}
+        <ConfirmAction form={deletion} label="Categorie verwijderen" confirmLabel="Ja, verwijder deze categorie" groupLabel="Verwijderen bevestigen" />
       </section>
     </Page>
   );

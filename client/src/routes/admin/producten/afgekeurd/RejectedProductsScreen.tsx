@@ -1,13 +1,12 @@
 import { Link } from 'react-router';
 import { Page } from '../../../../components/layout/Page';
-import { ReviewMunicipalityFilter, useReviewMunicipality } from '../../../../components/products/ReviewMunicipalityFilter';
+import { useReviewMunicipality } from '../../../../components/products/ReviewMunicipalityFilter';
 import { ReviewProductList } from '../../../../components/products/ReviewProductList';
-import { Loading } from '../../../../components/ui/Loading';
 import { urls } from '../../../../lib/urls';
 
 /** Products rejected by a municipality of the staff member's scope (or the one chosen), with the reasons, newest first. */
 export default function RejectedProductsScreen() {
-  const { municipalities, selected, ready } = useReviewMunicipality();
+  const { selected, ready, filter } = useReviewMunicipality();
   return (
     <Page
       title="Afgekeurde producten"
@@ -16,17 +15,14 @@ export default function RejectedProductsScreen() {
       <p>
         <Link to={urls.admin.products()}>Terug naar de te beoordelen producten</Link>
       </p>
-      <ReviewMunicipalityFilter municipalities={municipalities} selected={selected} url={urls.admin.rejectedProducts} />
-      {ready ? (
-        <ReviewProductList
-          approvalStatus="REJECTED"
-          municipalityId={selected?.id ?? null}
-          caption={selected ? `Afgekeurd door ${selected.name}` : 'Afgekeurde producten'}
-          empty={selected ? `${selected.name} heeft geen producten afgekeurd.` : 'Er zijn geen afgekeurde producten.'}
-        />
-      ) : (
-        <Loading />
-      )}
+      {filter}
+      <ReviewProductList
+        approvalStatus="REJECTED"
+        municipalityId={selected?.id ?? null}
+        ready={ready}
+        caption={selected ? `Afgekeurd door ${selected.name}` : 'Afgekeurde producten'}
+        empty={`${selected ? `${selected.name} heeft` : 'Uw gemeenten hebben'} geen producten afgekeurd. Afgekeurde producten staan hier tot de aanbieder ze opnieuw indient.`}
+      />
     </Page>
   );
 }

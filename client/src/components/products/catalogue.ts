@@ -1,0 +1,43 @@
+import { graphql } from '../../graphql/generated';
+import { id, oneOf, text, type Filters, type FilterValues } from '../lists';
+
+/** The offer a page at a time (the server's page of 24 fills rows of 2, 3 or 4 cards): the catalogue, a provider's page. */
+export const CatalogueDocument = graphql(`
+  query Catalogue($search: String, $categoryId: ID, $providerId: ID, $sort: ProductSort, $first: Int, $after: String) {
+    products(search: $search, categoryId: $categoryId, providerId: $providerId, sort: $sort, first: $first, after: $after) {
+      totalCount
+      edges {
+        cursor
+        node {
+          id
+          ...ProductCard_product
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`);
+
+/** The offer's filters, in the URL of /aanbod: ?zoek=…&categorie=<id>&aanbieder=<id>&sortering=… */
+export const catalogueFilters = {
+  search: text({ param: 'zoek', label: 'Zoeken in het aanbod' }),
+  categoryId: id({ param: 'categorie', label: 'Categorie', all: 'Alle categorieën' }),
+  providerId: id({ param: 'aanbieder', label: 'Aanbieder', all: 'Alle aanbieders' }),
+  sort: oneOf({
+    param: 'sortering',
+    label: 'Sorteren op',
+    // Without a choice the server orders a search by relevance and everything else newest first.
+    all: 'Meest relevant of nieuwste eerst',
+    options: [
+      { value: 'RELEVANCE', param: 'relevantie', label: 'Meest relevant (bij een zoekterm)' },
+      { value: 'NEWEST', param: 'nieuwste', label: 'Nieuwste eerst' },
+      { value: 'PRICE_ASC', param: 'prijs-oplopend', label: 'Prijs: laag naar hoog' },
+      { value: 'PRICE_DESC', param: 'prijs-aflopend', label: 'Prijs: hoog naar laag' },
+    ],
+  }),
+} satisfies Filters;
+
+export type CatalogueFilterValues = FilterValues<typeof catalogueFilters>;

@@ -35,10 +35,13 @@ const env = {
   // Many log-ins from one address in one run: keep the per-account limit, raise nothing else.
   LOGIN_MAX_ATTEMPTS: '20',
 };
+// The server's clock (README "Dates and the clock"): CLOCK_START when set, e.g. by playwright.dates.config.ts.
+if (process.env.CLOCK_START) env.CLOCK_START = process.env.CLOCK_START;
+else delete env.CLOCK_START;
 
 let dropDatabase;
 if (process.env.TEST_DATABASE_URL) {
-  const name = `e2e_${Date.now().toString(36)}`;
+  const name = `e2e_${Date.now().toString(36)}_${port}`;
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
   await admin.query(`create database ${name}`);

@@ -1,9 +1,10 @@
 // `npm test`: every test, in the order that fails fastest.
-//   0. type-check server and client (tsc --noEmit, tests included)
+//   0. type-check server and client (tsc --noEmit, tests included); lint (ESLint) and formatting (Prettier --check)
 //   1. generated client types are current (graphql-codegen --check); the emitted schema is checked by a server test
 //   2. server tests (Vitest; real PostgreSQL, real HTTP)
 //   3. client unit tests (Vitest)
-//   4. production build, then browser tests (Playwright + Debian Chromium + axe) against the running app
+//   4. production build, then browser tests (Playwright + Debian Chromium + axe) against the running app, and the
+//      resident journey with the clock set to 2027 and 2030 (playwright.dates.config.ts)
 // Ends with one summary line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -50,6 +51,13 @@ if (want('typecheck')) {
   else failed++;
 }
 
+if (want('lint')) {
+  if (step('Lint (ESLint)', bin('eslint'), ['.'])) passed++;
+  else failed++;
+  if (step('Opmaak (Prettier)', bin('prettier'), ['--check', '--log-level=warn', '.'])) passed++;
+  else failed++;
+}
+
 if (want('codegen')) {
   if (step('Gegenereerde clienttypes zijn actueel', bin('graphql-codegen'), ['--config', 'codegen.ts', '--check'])) passed++;
   else failed++;
@@ -75,6 +83,14 @@ if (want('e2e')) {
       env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_REPORTERS: 'list,json' },
     });
     countPlaywright(out);
+    // The resident journey again, with the server's and the page's clocks set to New Year's Day 2027 and New Year's
+    // Eve 2030 (playwright.dates.config.ts): no calendar time bomb.
+    const dates = join(reports, 'e2e-dates.json');
+    step('Browsertests op andere dagen (klok in 2027 en 2030)', bin('playwright'), ['test', '-c', 'playwright.dates.config.ts'], {
+      cwd: join(root, 'client'),
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: dates, PLAYWRIGHT_REPORTERS: 'list,json' },
+    });
+    countPlaywright(dates);
   } else {
     failed++;
   }

@@ -1,4 +1,5 @@
-import { test, expect, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { expectAccessible, settle } from './support';
 import { pageGql, placeBudgetOrder, placeContributionOrder } from './account-support';
 import { resident, type DemoResident } from './orders-support';

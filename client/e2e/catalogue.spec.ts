@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { expectAccessible, loginProvider, loginStaff, settle, STAFF } from './support';
 import { pageGql } from './account-support';
 import { demoResidents } from './orders-support';

@@ -1,5 +1,6 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import {
+  DEMO_PASSWORD,
   expectAccessible,
   loginCustomer,
   loginProvider,
@@ -67,7 +68,7 @@ test('a visitor to the admin area logs in and comes back to the page asked for',
   await page.getByLabel('Wachtwoord').fill('helemaal-niet-goed');
   await page.getByRole('button', { name: 'Inloggen' }).click();
   await expect(page.getByRole('alert')).toContainText('Het e-mailadres of het wachtwoord is onjuist.');
-  await page.getByLabel('Wachtwoord').fill('demo-wachtwoord-2026');
+  await page.getByLabel('Wachtwoord').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Inloggen' }).click();
   await expect(page).toHaveURL(/\/admin\/beheer\/categorieen$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Categorie/);

@@ -1,12 +1,13 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible, loginStaff, settle, STAFF } from './support';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { expectAccessible, expectFieldError, loginStaff, settle, STAFF } from './support';
 
 /**
  * Provider onboarding end to end: registration, the confirmation mail (read from the development outbox),
  * log-in, applying to a municipality, a staff decision, and the forgotten-password flow.
  */
 
-const PASSWORD = 'paardenbloem-fietsbel-2026';
+const PASSWORD = 'paardenbloem-fietsbel-vlinder';
 
 interface OutboxMail {
   to: string;
@@ -73,7 +74,7 @@ test('a provider registers, confirms the e-mail, applies to Gemeente Zuiderveen 
   await expectAccessible(page, 'registreren');
   await page.getByRole('button', { name: 'Organisatie aanmelden' }).click();
   await expect(page.getByRole('alert')).toContainText('Controleer de volgende gegevens');
-  await expect(page.getByLabel('Naam van de organisatie')).toBeFocused();
+  await expectFieldError(page, page.getByLabel('Naam van de organisatie'), 'Vul de naam van uw organisatie in.');
   await expect(page.getByLabel('KvK-nummer')).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page, 'registreren met fouten');
 
@@ -82,7 +83,7 @@ test('a provider registers, confirms the e-mail, applies to Gemeente Zuiderveen 
   await page.getByLabel(/Ik ga akkoord met de voorwaarden voor aanbieders/).check();
   await page.getByRole('button', { name: 'Organisatie aanmelden' }).click();
   await expect(page.getByRole('alert')).toContainText('Dit IBAN klopt niet');
-  await expect(page.getByLabel('IBAN')).toBeFocused();
+  await expectFieldError(page, page.getByLabel('IBAN'), /Dit IBAN klopt niet/);
   await page.getByLabel('IBAN').fill('NL91 ABNA 0417 1643 00');
   await page.getByRole('button', { name: 'Organisatie aanmelden' }).click();
   await expect(page.getByRole('heading', { name: 'Controleer uw e-mail' })).toBeVisible();
@@ -212,7 +213,7 @@ test('a rejection needs a reason the provider sees; a forgotten password is rese
   await expectAccessible(page, 'wachtwoord vergeten');
   await page.getByLabel('E-mailadres').fill('geen-adres');
   await page.getByRole('button', { name: 'Link versturen' }).click();
-  await expect(page.getByText('Vul een geldig e-mailadres in')).toBeVisible();
+  await expectFieldError(page, page.getByLabel('E-mailadres'), /Vul een geldig e-mailadres in/);
   await expectAccessible(page, 'wachtwoord vergeten met fout');
   await page.getByLabel('E-mailadres').fill(u.userEmail);
   await page.getByRole('button', { name: 'Link versturen' }).click();
@@ -226,7 +227,7 @@ test('a rejection needs a reason the provider sees; a forgotten password is rese
   await page.getByLabel('Nieuw wachtwoord').fill('zonnebloem-kanaal-oever-77');
   await page.getByLabel('Herhaal het nieuwe wachtwoord').fill('zonnebloem-kanaal-oever-78');
   await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
-  await expect(page.getByText('De twee wachtwoorden zijn niet gelijk')).toBeVisible();
+  await expectFieldError(page, page.getByLabel('Herhaal het nieuwe wachtwoord'), /De twee wachtwoorden zijn niet gelijk/);
   await expectAccessible(page, 'nieuw wachtwoord met fout');
   await page.getByLabel('Herhaal het nieuwe wachtwoord').fill('zonnebloem-kanaal-oever-77');
   await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();

@@ -24,12 +24,13 @@ let residents: DemoResident[] | undefined;
 
 /**
  * The demo residents with their BSNs and card numbers: the seeder's own deterministic plan (server/dist, built before
- * the browser tests run), read in a separate Node process so no server module is loaded into the test runner.
+ * the browser tests run), read in a separate Node process so no server module is loaded into the test runner. Names,
+ * BSNs and card numbers are the same on any day, so any moment will do.
  */
 export function demoResidents(): DemoResident[] {
   if (!residents) {
     const module = new URL('../../server/dist/seeders/demo-data.js', import.meta.url).href;
-    const script = `const m = await import(${JSON.stringify(module)}); process.stdout.write(JSON.stringify(m.demoResidents()));`;
+    const script = `const m = await import(${JSON.stringify(module)}); process.stdout.write(JSON.stringify(m.demoResidents(new Date(0))));`;
     residents = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as DemoResident[];
   }
   return residents;

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { expectAccessible, loginProvider, loginStaff, settle, STAFF } from './support';
 import { placeOrders, resident, residentApi } from './orders-support';
 
@@ -22,7 +22,10 @@ test('a provider accepts and delivers orders, and staff see and cancel them', as
 
   // 0. The resident orders twice from provider 1 (through the API, as the checkout screen does).
   await loginProvider(provider, 1);
-  const me = await provider.request.post('/graphql', { headers: { 'content-type': 'application/json' }, data: { query: '{ myProvider { id } }' } });
+  const me = await provider.request.post('/graphql', {
+    headers: { 'content-type': 'application/json' },
+    data: { query: '{ myProvider { id } }' },
+  });
   const providerId: string = (await me.json()).data.myProvider.id;
   const api = await residentApi(baseURL!, who);
   const [first, second] = await placeOrders(api, providerId, 2);
@@ -55,7 +58,9 @@ test('a provider accepts and delivers orders, and staff see and cancel them', as
   await expectAccessible(provider, 'aanbieder: bestelling');
   await provider.getByRole('button', { name: 'Afwijzen' }).click();
   // The form kit: the error summary (focused, linking to the field) and the message at the field itself.
-  await expect(provider.getByRole('alert')).toContainText('Geef een reden op (minstens 5 tekens). De klant ziet deze reden.');
+  await expect(provider.getByRole('alert')).toContainText(
+    'Geef een reden op (minstens 5 tekens). De klant ziet deze reden.',
+  );
   await expect(provider.getByRole('alert')).toBeFocused();
   await expect(provider.getByLabel('Reden van afwijzen')).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(provider, 'aanbieder: bestelling met fout');
@@ -90,7 +95,9 @@ test('a provider accepts and delivers orders, and staff see and cancel them', as
   // A delivered order is no longer open: its pickup code finds nothing, with the one answer for every such case.
   await field.fill(second!.pickupCode);
   await provider.getByRole('button', { name: 'Zoeken' }).click();
-  await expect(provider.getByRole('alert')).toContainText(/Niets gevonden: bij uw organisatie is er geen open bestelling voor deze pas of afhaalcode\./);
+  await expect(provider.getByRole('alert')).toContainText(
+    /Niets gevonden: bij uw organisatie is er geen open bestelling voor deze pas of afhaalcode\./,
+  );
   await expect(provider.getByRole('alert')).toBeFocused();
   // The camera button only exists where the browser can scan; typing always works.
   const canScan = await provider.evaluate(() => 'BarcodeDetector' in window);

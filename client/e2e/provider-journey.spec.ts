@@ -1,4 +1,5 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { expectAccessible, loginStaff, settle } from './support';
 
 /**
@@ -11,7 +12,7 @@ import { expectAccessible, loginStaff, settle } from './support';
 
 // Aanbiederbeheer holds PROVIDER_APPROVE and PRODUCT_REVIEW for Zuiderveen (server/src/graphql/auth/permissions.ts).
 const STAFF_REVIEWER = 'aanbiederbeheer@demo.gemeentewinkel.nl';
-const PASSWORD = 'paardenbloem-fietsbel-2026';
+const PASSWORD = 'paardenbloem-fietsbel-vlinder';
 
 interface OutboxMail {
   to: string;

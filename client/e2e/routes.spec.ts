@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { EXTRA_URLS, SAMPLE, SPEC_URLS } from '../src/test/specUrls';
 import { expectAccessible, expectWellFormedPage, loginCustomer, loginProvider, loginStaff, savedLogin, STAFF } from './support';
 import { someOrder } from './orders-support';

@@ -1,5 +1,6 @@
-import { test, expect, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, expectAccessible, settle } from './support';
+import { type APIRequestContext } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { DEMO_PASSWORD, expectAccessible, expectFieldError, settle } from './support';
 
 /**
  * A member of staff who forgot their password: the link on the staff log-in, the mail from the development outbox,
@@ -52,8 +53,7 @@ test('a member of staff resets a forgotten password with the mailed link and log
   await expectAccessible(page, 'beheer: nieuw wachtwoord');
   await page.getByLabel('Nieuw wachtwoord').fill('kort');
   await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
-  await expect(page.getByText('Kies een wachtwoord van minstens 12 tekens.')).toBeVisible();
-  await expect(page.getByLabel('Nieuw wachtwoord')).toBeFocused();
+  await expectFieldError(page, page.getByLabel('Nieuw wachtwoord'), 'Kies een wachtwoord van minstens 12 tekens.');
   await expectAccessible(page, 'beheer: nieuw wachtwoord met fout');
   await page.getByLabel('Nieuw wachtwoord').fill(NEW_PASSWORD);
   await page.getByLabel('Herhaal het nieuwe wachtwoord').fill(NEW_PASSWORD);

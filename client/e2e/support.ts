@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 
@@ -9,6 +9,18 @@ export const STAFF = {
   redactie: 'redactie@demo.gemeentewinkel.nl',
 };
 export const providerEmail = (n: number) => `aanbieder${n}@demo.gemeentewinkel.nl`;
+
+/**
+ * After a submit with errors (the form kit, useMutationForm): the error summary has the focus, and its link with
+ * `message` takes a keyboard user to the field, which shows the same message.
+ */
+export async function expectFieldError(page: Page | Locator, field: Locator, message: string | RegExp) {
+  const summary = page.getByRole('alert');
+  await expect(summary).toBeFocused();
+  await summary.getByRole('link', { name: message }).click();
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+}
 
 /** WCAG 2.1 AA, as axe checks it. */
 export async function expectAccessible(page: Page, label: string) {

@@ -19,7 +19,10 @@ function sources(dir = root): string[] {
 
 const files = sources().map((path) => ({ path: relative(root, path), text: readFileSync(path, 'utf8') }));
 const matching = (pattern: RegExp, where: (path: string) => boolean = () => true) =>
-  files.filter((f) => where(f.path) && pattern.test(f.text)).map((f) => f.path).sort();
+  files
+    .filter((f) => where(f.path) && pattern.test(f.text))
+    .map((f) => f.path)
+    .sort();
 
 describe('the building blocks are the only way', () => {
   it('services never look other services up through the context (constructor injection in services.ts)', () => {

@@ -9,7 +9,7 @@ import { openDatabase, migrate } from './database/orm.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded.js';
 import { createServices, type Services } from './services.js';
 import { createContexts, type Contexts } from './contexts.js';
-import { clockFromConfig, type Clock } from './lib/clock.js';
+import { clockFromConfig, setApplicationClock, type Clock } from './lib/clock.js';
 import { createApp, type TestViewers } from './http/app.js';
 import { DigidSimulator } from './integrations/digid/digid-simulator.js';
 import type { DigidAdapter } from './integrations/digid/digid.js';
@@ -61,6 +61,9 @@ function createDigid(config: Config): DigidAdapter {
  */
 export async function boot(options: BootOptions): Promise<RunningServer> {
   const { config, logger } = options;
+  const clock = options.clock ?? clockFromConfig(config);
+  setApplicationClock(clock);
+  if (config.clockStart) logger.warn({ clockStart: config.clockStart.toISOString(), now: clock.now().toISOString() }, 'the clock is set (CLOCK_START)');
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -75,12 +78,11 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     orm = await openDatabase(databaseUrl, { logger, onQuery: options.onQuery });
     const applied = await migrate(orm, logger);
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
-    const clock = options.clock ?? clockFromConfig(config);
     services = createServices(config, { pool: await orm.em.getConnection().getNativeClient() });
     await services.settings.start(orm, databaseUrl, logger);
     const contexts = createContexts({ orm, services, logger, clock, testViewers: options.testViewers });
     if (config.seedDemoData) {
-      const { created } = await seedDemoData(orm.em.fork(), { bsnKeys: config.bsn });
+      const { created } = await seedDemoData(orm.em.fork(), { bsnKeys: config.bsn, clock });
       if (created) logger.info('demo data seeded');
     }
 

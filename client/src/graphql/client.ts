@@ -20,6 +20,7 @@ export const typePolicies: TypePolicies = {
       adminOrders: relayStylePagination(['filter']),
       clientGroups: relayStylePagination(['filter']),
       adminCategories: relayStylePagination(['filter']),
+      arrangements: relayStylePagination(['filter']),
     },
   },
   // There is exactly one viewer per session: log-in payloads update the same entry.

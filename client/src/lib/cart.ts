@@ -94,12 +94,20 @@ export const localCart = {
     if (!existing && lines.length >= MAX_LINES) {
       return { ok: false, message: CART_MESSAGES.full };
     }
-    write(existing ? lines.map((l) => (l === existing ? { ...l, quantity: l.quantity + quantity } : l)) : [...lines, { productId, quantity }]);
+    write(
+      existing
+        ? lines.map((l) => (l === existing ? { ...l, quantity: l.quantity + quantity } : l))
+        : [...lines, { productId, quantity }],
+    );
     return { ok: true };
   },
 
   setQuantity(productId: string, quantity: number): void {
-    write(snapshot().map((l) => (l.productId === productId ? { ...l, quantity: Math.min(MAX_QUANTITY, Math.max(1, quantity)) } : l)));
+    write(
+      snapshot().map((l) =>
+        l.productId === productId ? { ...l, quantity: Math.min(MAX_QUANTITY, Math.max(1, quantity)) } : l,
+      ),
+    );
   },
 
   remove(productId: string): void {

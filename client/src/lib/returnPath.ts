@@ -15,7 +15,7 @@ export function sanitizeReturnPath(value: string | null | undefined): string | n
   if (!value.startsWith('/')) return null;
   if (value.startsWith('//')) return null;
   // Backslashes count as slashes in browsers; control characters and whitespace get stripped.
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what this check refuses
   if (/[\\\u0000-\u0020\u007f-\u009f\u2028\u2029]/.test(value)) return null;
 
   let parsed: URL;

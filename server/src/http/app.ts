@@ -30,6 +30,7 @@ import { rejectHostileQuery } from './hostile-request.js';
 import { simplePageAssets } from './simple-page.js';
 import { hostileInputPlugin } from '../graphql/hostile-input.js';
 import { isClientMistake } from '../graphql/errors.js';
+import { applicationNow } from '../lib/clock.js';
 
 /** Paths the server answers itself; everything else is the client (index.html) or a static file. */
 export const SERVER_PATHS = ['/graphql', '/healthz', '/readyz', '/auth/', '/monitoring/', '/api/', '/sandbox', '/uploads/', '/sitemap.xml'];
@@ -96,6 +97,10 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
     } catch {
       res.status(503).json({ status: 'unavailable' });
     }
+  });
+  // The time on the application's clock (CLOCK_START outside production): the browser tests set the page's clock to it.
+  app.get('/api/clock', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ now: applicationNow().toISOString() });
   });
   app.get('/api/client-config', async (_req, res) => {
     // The platform's name is a setting (instellingen/algemeen), served from this instance's cache.

@@ -72,7 +72,7 @@ export interface JobSchedule {
 
 export type JobHandlers = { [N in JobName]: JobHandler<N> };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a handler of any job name, stored by name; `unknown` would not accept the typed handlers (parameters are contravariant)
 export type AnyJobHandler = (ctx: RequestContext, payload: any, run: JobRun) => Promise<void>;
 
 /** The handlers and schedules one worker runs (registry.ts builds the application's; tests may add their own). */

@@ -50,6 +50,27 @@ export function today(clock: Clock): string {
   return todayInAmsterdam(clock.now());
 }
 
+let application: Clock = systemClock;
+
+/**
+ * The process's application clock: the one boot() hands to every request and job context. For the few places that
+ * have no context: an entity's default timestamps (createdAt, updatedAt, the moment of an event row), sessions and
+ * e-mail tokens resolved from a cookie or a link. Code with a context uses `ctx.clock`, which is this same clock.
+ */
+export function applicationClock(): Clock {
+  return application;
+}
+
+/** "Now" on the application clock (the default of an entity's timestamps). */
+export function applicationNow(): Date {
+  return application.now();
+}
+
+/** Set by boot() (CLOCK_START or a test's ManualClock) before anything is read or written. */
+export function setApplicationClock(clock: Clock): void {
+  application = clock;
+}
+
 /** The application's clock as configured: CLOCK_START (never set in production) or the system clock. */
 export function clockFromConfig(config: { clockStart: Date | null }): Clock {
   return config.clockStart ? clockStartingAt(config.clockStart) : systemClock;

@@ -1,7 +1,7 @@
 const DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/** Today's date (YYYY-MM-DD) in the Netherlands, whatever the server's time zone. */
-export function todayInAmsterdam(now: Date = new Date()): string {
+/** The date (YYYY-MM-DD) in the Netherlands at `now`, whatever the server's time zone; today is `today(clock)` (clock.ts). */
+export function todayInAmsterdam(now: Date): string {
   return DAY.format(now);
 }
 

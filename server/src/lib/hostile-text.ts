@@ -3,6 +3,7 @@
  * Such input is rejected at the boundary (GraphQL: graphql/hostile-input.ts; HTTP: http/hostile-request.ts) with a
  * Dutch message that names the field, so it never reaches the database as an error.
  */
+// eslint-disable-next-line no-control-regex -- NUL is one of the characters this pattern exists to find
 const HOSTILE = /[\u0000\p{Cs}]/u;
 
 export function isHostileText(value: string): boolean {

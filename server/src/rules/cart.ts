@@ -14,4 +14,9 @@ export const CART_MESSAGES = {
 } as const;
 
 /** How many of a product (typed or chosen): a whole number from 1 to 99. */
-export const cartQuantityRule = integer({ min: quantityMin, max: quantityMax, required: CART_MESSAGES.quantity, message: CART_MESSAGES.quantity });
+export const cartQuantityRule = integer({
+  min: quantityMin,
+  max: quantityMax,
+  required: CART_MESSAGES.quantity,
+  message: CART_MESSAGES.quantity,
+});

@@ -20,12 +20,19 @@ export const counterCodeRule: Rule<CounterCode> = rule<CounterCode>((raw) => {
   const compact = compactCounterCode(raw);
   if (!compact) return invalid('REQUIRED', 'Vul een pasnummer of afhaalcode in.');
   if (/^\d+$/.test(compact) && compact.length !== 8) {
-    if (compact.length !== 10) return invalid('INVALID_CARD_NUMBER', 'Een pasnummer heeft 10 cijfers. Controleer het nummer op de pas.');
+    if (compact.length !== 10)
+      return invalid('INVALID_CARD_NUMBER', 'Een pasnummer heeft 10 cijfers. Controleer het nummer op de pas.');
     if (!isValidCardNumber(compact)) {
-      return invalid('INVALID_CARD_NUMBER', 'Dit pasnummer bestaat niet: het controlecijfer klopt niet. Controleer het nummer op de pas.');
+      return invalid(
+        'INVALID_CARD_NUMBER',
+        'Dit pasnummer bestaat niet: het controlecijfer klopt niet. Controleer het nummer op de pas.',
+      );
     }
     return valid({ kind: 'card', number: compact });
   }
   if (PICKUP_CODE.test(compact)) return valid({ kind: 'pickup', code: compact });
-  return invalid('INVALID_CODE', 'Dit is geen pasnummer (10 cijfers) en geen afhaalcode (8 letters en cijfers). Controleer wat u heeft ingevuld.');
+  return invalid(
+    'INVALID_CODE',
+    'Dit is geen pasnummer (10 cijfers) en geen afhaalcode (8 letters en cijfers). Controleer wat u heeft ingevuld.',
+  );
 });

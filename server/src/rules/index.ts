@@ -12,3 +12,4 @@ export * from './card-number.js';
 export * from './counter.js';
 export * from './cart.js';
 export * from './image.js';
+export * from './arrangement.js';

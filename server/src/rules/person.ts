@@ -79,3 +79,24 @@ export function personName(required = 'Vul uw naam in.'): Rule<string> {
 }
 
 export { collapseSpaces as cleanName };
+
+/** A new household member as staff add one; `today` (YYYY-MM-DD) bounds the date of birth. */
+export function memberRules(today: string) {
+  return {
+    firstName,
+    lastName,
+    dateOfBirth: dateOfBirth(today),
+    externalIdentifier,
+    email: contactEmail,
+    phone: contactPhone,
+    bsn,
+  } as const;
+}
+
+/** A customer's own contact details (/account/gegevens): both optional. */
+export const myDetailsRules = { email: contactEmail, phone: contactPhone } as const;
+
+/** E-mail about orders needs an address: the problem of `email` when it is missing, or null. */
+export function notifyWithoutEmail(notify: boolean, email: string | null): { field: 'email'; code: string; message: string } | null {
+  return notify && !email ? { field: 'email', code: 'REQUIRED', message: 'Vul uw e-mailadres in om e-mail over uw bestellingen te ontvangen.' } : null;
+}

@@ -25,10 +25,31 @@ import { Card } from '../modules/customers/card.entity.js';
 import { Link } from '../modules/content/link.entity.js';
 import { BUILT_IN_ROLES } from '../graphql/auth/permissions.js';
 import { DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from './demo-accounts.js';
-import { DEMO_SUMMARY, buildDemoPlan, demoResidents, seedDemoData, slugify } from './demo-data.js';
+import { DEMO_SUMMARY, buildDemoPlan, demoArrangementNames, demoCalendar, demoResidents, seedDemoData, slugify } from './demo-data.js';
+import { ManualClock, today as todayOn } from '../lib/clock.js';
+import { loadConfig } from '../config/config.js';
 
 const keys: BsnKeys = { keys: [{ id: 'seedtest', key: randomBytes(32) }], hashKey: 'seed-test-hash-key-'.padEnd(40, 'x') };
-const today = new Date('2026-11-21T10:00:00Z');
+/** The seeder's clock: CLOCK_START when set (e.g. CLOCK_START=2026-12-31T22:30:00Z npm test -w server -- demo-data), else a fixed day. */
+const today = loadConfig({ CLOCK_START: process.env.CLOCK_START }).clockStart ?? new Date('2026-11-21T10:00:00Z');
+const clock = () => new ManualClock(today);
+const DAY = 24 * 3600_000;
+
+/**
+ * Clocks the demo must work on: an ordinary day, both sides of midnight on New Year's Eve in the Netherlands
+ * (22:30 and 23:30 UTC), New Year's Day, a leap day, a day in 2027 and in 2030, and the end of 2030.
+ */
+const CLOCKS = [
+  '2026-11-21T10:00:00Z',
+  '2026-12-31T22:30:00Z',
+  '2026-12-31T23:30:00Z',
+  '2027-01-01T08:00:00+01:00',
+  '2027-06-15T12:00:00+02:00',
+  '2028-02-29T12:00:00Z',
+  '2030-03-01T09:00:00+01:00',
+  '2030-12-31T20:00:00+01:00',
+  ...(process.env.CLOCK_START ? [today.toISOString()] : []),
+];
 
 /** Independent mod-97 check (ISO 13616), not the seeder's own helper. */
 function ibanIsValid(iban: string): boolean {
@@ -42,8 +63,7 @@ describe('the demo plan (no database)', () => {
     expect(buildDemoPlan(today)).toEqual(buildDemoPlan(today));
     // BSNs and card numbers do not depend on the date.
     const a = demoResidents(today).map((r) => [r.bsn, r.cardNumber, r.firstName]);
-    const b = demoResidents(new Date('2027-03-01T00:00:00Z')).map((r) => [r.bsn, r.cardNumber, r.firstName]);
-    expect(a).toEqual(b);
+    for (const moment of CLOCKS) expect(demoResidents(new Date(moment)).map((r) => [r.bsn, r.cardNumber, r.firstName])).toEqual(a);
   });
 
   it('holds valid, unique identifiers and sensible values', () => {
@@ -92,6 +112,54 @@ describe('the demo plan (no database)', () => {
   });
 });
 
+describe('the demo calendar: relative to the clock, on any day', () => {
+  it.each(CLOCKS)('at %s: this year’s arrangements, valid today and for months to come, and data from before now', (moment) => {
+    const now = new Date(moment);
+    const day = todayOn(new ManualClock(now));
+    const year = Number(day.slice(0, 4));
+    const calendar = demoCalendar(now);
+    // The date in the Netherlands, not UTC: at 23:30 UTC on 31 December it is already New Year's Day here.
+    expect(calendar.today).toBe(day);
+    expect(calendar.year).toBe(year);
+    expect(calendar.arrangementPeriod.validFrom).toBe(`${year}-01-01`);
+    expect(calendar.arrangementPeriod.validFrom <= day && day <= calendar.arrangementPeriod.validUntil).toBe(true);
+    // Still valid three months from now: a demo or a test run that crosses midnight on 31 December keeps its budgets.
+    const inThreeMonths = new Date(Date.UTC(year, Number(day.slice(5, 7)) - 1 + 3, Number(day.slice(8, 10)))).toISOString().slice(0, 10);
+    expect(calendar.arrangementPeriod.validUntil >= inThreeMonths).toBe(true);
+    expect(demoArrangementNames(now)).toEqual([`Kindpakket ${year}`, `Meedoenregeling ${year}`, `Minimaregeling Noorderhaven ${year}`]);
+    // The sports season under way: it starts on 1 August.
+    const [from, to] = calendar.season.split('-').map(Number) as [number, number];
+    expect(to).toBe(from + 1);
+    expect(day >= `${from}-08-01` && day < `${to}-08-01`).toBe(true);
+
+    const plan = buildDemoPlan(now);
+    expect(buildDemoPlan(new Date(moment))).toEqual(plan);
+    expect(plan.products.map((p) => p.title)).toContain(`Jeugdlidmaatschap voetbal (seizoen ${calendar.season})`);
+    for (const p of plan.products) {
+      expect(p.createdAt.getTime()).toBeLessThan(now.getTime());
+      expect(p.createdAt.getTime()).toBeGreaterThan(now.getTime() - 60 * DAY);
+      if (p.submittedAt) expect(p.submittedAt.getTime()).toBeLessThanOrEqual(now.getTime());
+      if (p.reviewedAt) expect(p.reviewedAt.getTime()).toBeLessThanOrEqual(now.getTime());
+    }
+    for (const p of plan.providers) {
+      expect(p.createdAt.getTime()).toBeLessThan(now.getTime());
+      for (const m of p.memberships) if (m.decidedAt) expect(m.decidedAt.getTime()).toBeLessThan(now.getTime());
+    }
+    for (const h of plan.households) {
+      expect(h.createdAt.getTime()).toBeLessThan(now.getTime());
+      for (const person of h.persons) {
+        expect(person.dateOfBirth < day).toBe(true);
+        expect(person.cardIssuedAt.getTime()).toBeLessThan(now.getTime());
+      }
+      // The parent is an adult on this day; the first household has two children under 18 (two Kindpakketten).
+      expect(Number(day.slice(0, 4)) - Number(h.persons[0]!.dateOfBirth.slice(0, 4))).toBeGreaterThanOrEqual(27);
+    }
+    const first = plan.households[0]!.persons.slice(1);
+    expect(first).toHaveLength(2);
+    for (const child of first) expect(child.dateOfBirth > `${year - 18}${day.slice(4)}`).toBe(true);
+  });
+});
+
 describe('seedDemoData', () => {
   let db: TestDatabase;
   beforeAll(async () => {
@@ -102,8 +170,8 @@ describe('seedDemoData', () => {
   });
 
   it('seeds once, in one go, and does nothing the second time', async () => {
-    expect(await seedDemoData(db.orm.em.fork(), { bsnKeys: keys, today })).toEqual({ created: true });
-    expect(await seedDemoData(db.orm.em.fork(), { bsnKeys: keys, today })).toEqual({ created: false });
+    expect(await seedDemoData(db.orm.em.fork(), { bsnKeys: keys, clock: clock() })).toEqual({ created: true });
+    expect(await seedDemoData(db.orm.em.fork(), { bsnKeys: keys, clock: clock() })).toEqual({ created: false });
 
     const em = db.orm.em.fork();
     expect(await em.count(Municipality, {})).toBe(2);
@@ -241,13 +309,15 @@ describe('seedDemoData', () => {
     }
 
     const arrangements = await em.find(Arrangement, {}, { populate: ['categories', 'municipality'], orderBy: { name: 'asc' } });
+    const { year, arrangementPeriod } = demoCalendar(today);
     expect(
       arrangements.map((a) => [a.municipality.getEntity().slug, a.slug, a.defaultAmountCents, a.categories.count(), a.ownContributionAllowed, a.maxPerOrderCents ?? null]),
     ).toEqual([
-      ['zuiderveen', 'kindpakket-2026', 15000, 5, true, null],
-      ['zuiderveen', 'meedoenregeling-2026', 25000, 5, false, 10000],
-      ['noorderhaven', 'minimaregeling-noorderhaven-2026', 20000, 8, true, null],
+      ['zuiderveen', `kindpakket-${year}`, 15000, 5, true, null],
+      ['zuiderveen', `meedoenregeling-${year}`, 25000, 5, false, 10000],
+      ['noorderhaven', `minimaregeling-noorderhaven-${year}`, 20000, 8, true, null],
     ]);
+    for (const a of arrangements) expect({ validFrom: a.validFrom, validUntil: a.validUntil }).toEqual(arrangementPeriod);
 
     const links = await em.find(Link, {}, { orderBy: { sortOrder: 'asc' } });
     expect(links.filter((l) => l.placement === 'FOOTER').map((l) => l.url)).toEqual(['/hoe-werkt-het', '/privacy', '/toegankelijkheid', '/voorwaarden', '/sitemap']);
@@ -266,8 +336,8 @@ describe('seedDemoData started twice at once', () => {
 
   it('seeds exactly once', async () => {
     const results = await Promise.all([
-      seedDemoData(db.orm.em.fork(), { bsnKeys: keys, today }),
-      seedDemoData(db.orm.em.fork(), { bsnKeys: keys, today }),
+      seedDemoData(db.orm.em.fork(), { bsnKeys: keys, clock: clock() }),
+      seedDemoData(db.orm.em.fork(), { bsnKeys: keys, clock: clock() }),
     ]);
     expect(results.map((r) => r.created).sort()).toEqual([false, true]);
     expect(await db.orm.em.fork().count(Municipality, {})).toBe(2);

@@ -4,6 +4,8 @@ import { BUILT_IN_ROLES, type BuiltInRoleKey } from '../graphql/auth/permissions
 import { encryptBsn, hashBsn, isValidBsn, type BsnKeys } from '../crypto/bsn.js';
 import { hashPassword } from '../crypto/passwords.js';
 import { makeCardNumber } from '../modules/customers/card-number.js';
+import type { Clock } from '../lib/clock.js';
+import { todayInAmsterdam } from '../lib/dates.js';
 import { Municipality } from '../modules/municipalities/municipality.entity.js';
 import { Role } from '../modules/identity/role.entity.js';
 import { AdminAccount } from '../modules/identity/admin-account.entity.js';
@@ -38,7 +40,11 @@ import {
  *
  * Everything is generated from word lists (names.ts) with a seeded PRNG, so every run produces the same data:
  * the same names, BSNs, card numbers, KvK numbers and IBANs. Only ids, password hashes and BSN ciphertexts differ
- * (they are random by design). Dates are relative to `today` (default: now); pass a fixed `today` for identical dates.
+ * (they are random by design). Every date and every year in a name is relative to the clock's "now" (CLOCK_START
+ * or the system clock): the yearly arrangements are those of the current calendar year in the Netherlands and stay
+ * valid until 31 March of the next year (three months to spend what is left), so on any day of any year, 31 December
+ * and 1 January included, the demo has valid arrangements, orderable products and budgets that can be assigned.
+ * The same "now" gives the same data; `demoCalendar(now)` tells the names and periods it uses.
  *
  * `buildDemoPlan` is pure (no database); `seedDemoData` writes the plan in one transaction.
  */
@@ -280,7 +286,7 @@ const ZAALVOETBAL_REASON =
  */
 const PRODUCTS: ProductTemplate[] = [
   // 1: sports club
-  { provider: 1, category: 'sport-en-bewegen', title: 'Jeugdlidmaatschap voetbal (seizoen 2026-2027)', priceCents: 14500,
+  { provider: 1, category: 'sport-en-bewegen', title: 'Jeugdlidmaatschap voetbal (seizoen {seizoen})', priceCents: 14500,
     description: 'Een heel seizoen voetbal bij onze jeugdafdeling, voor jongens en meisjes van 6 tot 17 jaar. Er is twee keer per week training en op zaterdag een wedstrijd. Het clubtenue zit bij het lidmaatschap inbegrepen.' },
   { provider: 1, category: 'sport-en-bewegen', title: 'Lidmaatschap hockey jeugd', priceCents: 19500,
     description: 'Hockey voor kinderen vanaf 6 jaar, van de jongste jeugd tot de junioren. Training op woensdagmiddag en wedstrijden op zaterdag. Een hockeystick kunt u bij de club lenen.' },
@@ -381,8 +387,34 @@ const PRODUCTS: ProductTemplate[] = [
     description: 'De grafische rekenmachine die op havo en vwo wordt voorgeschreven voor wiskunde en natuurkunde. Inclusief batterijen en beschermhoes.' },
 ];
 
+/**
+ * The calendar the demo lives in, from the clock's "now" (the date in the Netherlands): the yearly arrangements are
+ * named after the current year and run from 1 January until 31 March of the next year; the sports season is the one
+ * under way (it starts on 1 August).
+ */
+export function demoCalendar(now: Date) {
+  const today = todayInAmsterdam(now);
+  const year = Number(today.slice(0, 4));
+  const seasonStart = Number(today.slice(5, 7)) >= 8 ? year : year - 1;
+  return {
+    today,
+    year,
+    arrangementPeriod: { validFrom: `${year}-01-01`, validUntil: `${year + 1}-03-31` },
+    season: `${seasonStart}-${seasonStart + 1}`,
+    /** 'Kindpakket {jaar}' → 'Kindpakket 2031' */
+    name: (template: string) => template.replaceAll('{jaar}', String(year)).replaceAll('{seizoen}', `${seasonStart}-${seasonStart + 1}`),
+  };
+}
+
+/** The demo arrangements' names on this day ('Kindpakket 2031', …), in seeding order. */
+export function demoArrangementNames(now: Date): string[] {
+  const calendar = demoCalendar(now);
+  return ARRANGEMENTS.map((a) => calendar.name(a.name));
+}
+
 const ARRANGEMENTS: {
   municipality: DemoMunicipalityKey;
+  /** {jaar}: the current year (demoCalendar). */
   name: string;
   description: string;
   defaultAmountCents: number;
@@ -392,7 +424,7 @@ const ARRANGEMENTS: {
 }[] = [
   {
     municipality: 'zuiderveen',
-    name: 'Kindpakket 2026',
+    name: 'Kindpakket {jaar}',
     description:
       'Tegoed voor kinderen van 4 tot 18 jaar in gezinnen met een laag inkomen, voor sport, cultuur, zwemles, school en kleding. Kost een product meer dan het tegoed, dan betaalt u het verschil zelf.',
     defaultAmountCents: 15000,
@@ -402,7 +434,7 @@ const ARRANGEMENTS: {
   },
   {
     municipality: 'zuiderveen',
-    name: 'Meedoenregeling 2026',
+    name: 'Meedoenregeling {jaar}',
     description:
       'Tegoed voor inwoners met een laag inkomen om mee te doen aan sport, cultuur en vrije tijd, voor een computer of een fiets. Per bestelling besteedt u hoogstens € 100,00.',
     defaultAmountCents: 25000,
@@ -412,7 +444,7 @@ const ARRANGEMENTS: {
   },
   {
     municipality: 'noorderhaven',
-    name: 'Minimaregeling Noorderhaven 2026',
+    name: 'Minimaregeling Noorderhaven {jaar}',
     description:
       'Tegoed voor huishoudens in Noorderhaven met een inkomen tot 120% van het sociaal minimum, te besteden in alle categorieën. Een eigen bijdrage is mogelijk.',
     defaultAmountCents: 20000,
@@ -559,13 +591,15 @@ function planProviders(today: Date): DemoProviderPlan[] {
 
 function planProducts(today: Date): DemoProductPlan[] {
   const rng = new Rng('products');
+  const calendar = demoCalendar(today);
   // Creation order: the established providers' products in a shuffled order over the last 60 days; the pending
   // provider's products are the newest (it registered last week). Each product has its own 36-hour slot, so
   // createdAt values are distinct and the "newest first" order is stable.
   const established = rng.shuffle(PRODUCTS.filter((p) => p.provider !== 6));
   const ordered = [...established, ...PRODUCTS.filter((p) => p.provider === 6)];
   const slot = (60 * DAY) / ordered.length;
-  return ordered.map((t, i) => {
+  return ordered.map((template, i) => {
+    const t = { ...template, title: calendar.name(template.title) };
     if (t.title.length < 3 || t.title.length > 120) throw new Error(`demo product title length: ${t.title}`);
     if (t.priceCents < 500 || t.priceCents > 45_000) throw new Error(`demo product price: ${t.title}`);
     const createdAt = before(today, 60 * DAY - (i + 0.5) * slot - rng.int(-300, 300) * MINUTE);
@@ -670,16 +704,16 @@ function planHouseholds(today: Date): DemoHouseholdPlan[] {
   return households;
 }
 
-/** Every value of the demo data, deterministic for a given `today`. */
-export function buildDemoPlan(today: Date = new Date()): DemoPlan {
+/** Every value of the demo data, deterministic for a given "now" (the clock's). */
+export function buildDemoPlan(today: Date): DemoPlan {
   return { providers: planProviders(today), products: planProducts(today), households: planHouseholds(today) };
 }
 
 /**
  * The demo residents with their plain BSNs, in seeding order (Zuiderveen first; the first is a parent with children).
- * For the DigiD simulator's pick list and for tests; the BSNs do not depend on `today`.
+ * For the DigiD simulator's pick list and for tests; names, BSNs and card numbers do not depend on `today`.
  */
-export function demoResidents(today: Date = new Date()) {
+export function demoResidents(today: Date) {
   return buildDemoPlan(today).households.flatMap((h) =>
     h.persons.map((p) => ({
       municipality: h.municipality,
@@ -695,7 +729,8 @@ export function demoResidents(today: Date = new Date()) {
   );
 }
 
-const countPlan = buildDemoPlan(new Date(Date.UTC(2026, 10, 21)));
+// The counts are the same on any day: any fixed moment will do.
+const countPlan = buildDemoPlan(new Date(0));
 const personCount = countPlan.households.reduce((sum, h) => sum + h.persons.length, 0);
 
 /** What seedDemoData creates, for tests and the start-up log. */
@@ -726,11 +761,12 @@ const SEED_LOCK = 'gemeentewinkel:seed-demo-data';
  */
 export async function seedDemoData(
   em: EntityManager,
-  options: { bsnKeys: BsnKeys; today?: Date },
+  options: { bsnKeys: BsnKeys; clock: Clock },
 ): Promise<{ created: boolean }> {
   if ((await em.count(Municipality, {})) > 0) return { created: false };
 
-  const today = options.today ?? new Date();
+  const today = options.clock.now();
+  const calendar = demoCalendar(today);
   const plan = buildDemoPlan(today);
   // argon2 is slow on purpose: one hash for every demo log-in.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -854,11 +890,10 @@ export async function seedDemoData(
     for (const a of ARRANGEMENTS) {
       const arrangement = tx.create(Arrangement, {
         municipality: municipalities[a.municipality],
-        name: a.name,
-        slug: slugify(a.name),
+        name: calendar.name(a.name),
+        slug: slugify(calendar.name(a.name)),
         description: a.description,
-        validFrom: '2026-01-01',
-        validUntil: '2026-12-31',
+        ...calendar.arrangementPeriod,
         defaultAmountCents: a.defaultAmountCents,
         ownContributionAllowed: a.ownContributionAllowed,
         maxPerOrderCents: a.maxPerOrderCents,

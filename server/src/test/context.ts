@@ -4,7 +4,7 @@ import type { Context } from '../graphql/context.js';
 import type { Viewer } from '../graphql/auth/viewer.js';
 import { createLoaders } from '../graphql/loaders.js';
 import { createLogger } from '../logging/logger.js';
-import { systemClock, type Clock } from '../lib/clock.js';
+import { applicationClock, type Clock } from '../lib/clock.js';
 import type { RequestContext } from '../lib/request-context.js';
 import type { Services } from '../services.js';
 
@@ -18,7 +18,7 @@ export function requestContextFor(orm: MikroORM, viewer: Viewer, options: { cloc
     viewer,
     log: createLogger('silent'),
     requestId: options.requestId ?? `test-${randomUUID()}`,
-    clock: options.clock ?? systemClock,
+    clock: options.clock ?? applicationClock(),
   };
 }
 

@@ -98,8 +98,8 @@ export async function createHousehold(server: TestServer, arrangements: Arrangem
       validFrom: '2020-01-01',
       validUntil: spec.validUntil ?? '2099-01-01',
     });
-    expect(r.errors).toEqual([]);
-    assignmentIds.push(r.assignment!.id);
+    if (!r.ok) throw new Error(r.errors[0]!.message);
+    assignmentIds.push(r.value.id);
   }
   const customer = () =>
     contextFor(server.orm, server.services, {

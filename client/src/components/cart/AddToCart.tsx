@@ -22,7 +22,11 @@ export function AddToCart({ productId, title, available }: AddToCartProps) {
   const { add } = useCartActions();
 
   if (!available) {
-    return <p className="gw-muted">Dit product is tijdelijk niet beschikbaar. U kunt het nu niet in uw winkelwagen leggen.</p>;
+    return (
+      <p className="gw-muted">
+        Dit product is tijdelijk niet beschikbaar. U kunt het nu niet in uw winkelwagen leggen.
+      </p>
+    );
   }
 
   async function handleSubmit(event: FormEvent) {

@@ -168,7 +168,9 @@ export function useCartCount(): number {
 export function useCartActions() {
   const { viewer } = useViewer();
   const customer = viewer?.kind === 'CUSTOMER';
-  const [addMutation, addState] = useMutation(AddToCartDocument, { update: (cache, r) => writeMine(cache, r.data?.addToCart.cart) });
+  const [addMutation, addState] = useMutation(AddToCartDocument, {
+    update: (cache, r) => writeMine(cache, r.data?.addToCart.cart),
+  });
   const [setMutation, setState] = useMutation(SetCartQuantityDocument, {
     update: (cache, r) => writeMine(cache, r.data?.setCartQuantity.cart),
   });

@@ -189,10 +189,10 @@ export interface FilterState {
  * the previous filters).
  */
 export function useFilters<F extends Filters>(filters: F): [FilterValues<F>, (values: Partial<FilterValues<F>>) => void, FilterState] {
+  // `params` keeps its identity while the URL's query stays the same (react-router memoises it on location.search), and
+  // the filters are a module constant of the screen: the values change exactly when the URL's query does.
   const [params, setParams] = useSearchParams();
-  const key = params.toString();
-  // The filters are declared once per screen: the URL alone decides the values.
-  const values = useMemo(() => readFilters(filters, params), [key]);
+  const values = useMemo(() => readFilters(filters, params), [filters, params]);
   const set = useCallback((next: Partial<FilterValues<F>>) => setParams((current) => writeFilters(filters, next, current)), [filters, setParams]);
   const state = useMemo(() => {
     // Clearing removes the parameters: every filter back to "not set", or to its default.
@@ -207,6 +207,6 @@ export function useFilters<F extends Filters>(filters: F): [FilterValues<F>, (va
         .map((f) => `${f.param}=${params.get(f.param) ?? ''}`)
         .join('&'),
     };
-  }, [key]);
+  }, [filters, params, values]);
   return [values, set, state];
 }

@@ -42,3 +42,11 @@ export function inEuros(cents: Rule<number>, example: string): Rule<number> {
     return parsed === null ? invalid('INVALID', `Vul een bedrag in euro’s in, bijvoorbeeld ${example}.`) : cents.check(parsed);
   });
 }
+
+/**
+ * For an instant check with a cents rule (`@rules/…`): the cents of what was typed, or the text itself when it is no
+ * amount, so the rule says what is wrong in its own words.
+ */
+export function centsOrText(input: string): number | string {
+  return parseEuros(input) ?? input;
+}

@@ -34,7 +34,9 @@ export function OrderLinesTable({
   return (
     <div className="gw-table-wrapper">
       <table className="gw-table">
-        <caption className={hideCaption ? 'gw-visually-hidden' : undefined}>{caption ?? `Producten in bestelling ${number}`}</caption>
+        <caption className={hideCaption ? 'gw-visually-hidden' : undefined}>
+          {caption ?? `Producten in bestelling ${number}`}
+        </caption>
         <thead>
           <tr>
             <th scope="col">Product</th>

@@ -22,8 +22,14 @@ export const OrderPaymentFragment = graphql(`
 `);
 
 /** Was the own contribution paid? Then the order left AWAITING_PAYMENT for PLACED at some point. */
-export function contributionPaid(order: { contributionCents: number; events: readonly { fromStatus?: string | null; toStatus: string }[] }): boolean {
-  return order.contributionCents > 0 && order.events.some((e) => e.fromStatus === 'AWAITING_PAYMENT' && e.toStatus === 'PLACED');
+export function contributionPaid(order: {
+  contributionCents: number;
+  events: readonly { fromStatus?: string | null; toStatus: string }[];
+}): boolean {
+  return (
+    order.contributionCents > 0 &&
+    order.events.some((e) => e.fromStatus === 'AWAITING_PAYMENT' && e.toStatus === 'PLACED')
+  );
 }
 
 /** "(betaald)", "(nog niet betaald)", …: the state of the own contribution, as staff read it. */
@@ -39,11 +45,21 @@ function contributionState(order: Order): string {
  * it in their own words (what is still to pay, what comes back); staff (the order and person screens) see whether the
  * contribution was paid or refunded and what went back to the arrangement.
  */
-export function OrderPayment({ order: masked, perspective }: { order: FragmentType<typeof OrderPaymentFragment>; perspective: 'customer' | 'staff' }) {
+export function OrderPayment({
+  order: masked,
+  perspective,
+}: {
+  order: FragmentType<typeof OrderPaymentFragment>;
+  perspective: 'customer' | 'staff';
+}) {
   const order = getFragmentData(OrderPaymentFragment, masked);
   const cancelled = order.status === 'CANCELLED';
   const customer = perspective === 'customer';
-  const contributionNote = customer ? (order.contributionCents > 0 && order.status === 'AWAITING_PAYMENT' ? ' (nog te betalen)' : '') : contributionState(order);
+  const contributionNote = customer
+    ? order.contributionCents > 0 && order.status === 'AWAITING_PAYMENT'
+      ? ' (nog te betalen)'
+      : ''
+    : contributionState(order);
   return (
     <div className="gw-table-wrapper">
       <table className="gw-table">

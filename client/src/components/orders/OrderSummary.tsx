@@ -43,7 +43,13 @@ export function OrderSummary({ order: masked, provider = 'text', children }: Ord
       {provider === 'none' ? null : (
         <>
           <dt>Aanbieder</dt>
-          <dd>{provider === 'link' ? <Link to={urls.admin.providerOrders(order.providerId)}>{order.providerName}</Link> : order.providerName}</dd>
+          <dd>
+            {provider === 'link' ? (
+              <Link to={urls.admin.providerOrders(order.providerId)}>{order.providerName}</Link>
+            ) : (
+              order.providerName
+            )}
+          </dd>
         </>
       )}
       {children}

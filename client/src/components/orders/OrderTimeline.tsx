@@ -28,13 +28,20 @@ interface OrderTimelineProps {
  * An order's history as an ordered list, oldest first: what happened, when (Europe/Amsterdam) and why.
  * The one timeline of the customer, provider, staff and person order screens (`perspective`).
  */
-export function OrderTimeline({ order, perspective = 'customer', label = 'Verloop van de bestelling' }: OrderTimelineProps) {
+export function OrderTimeline({
+  order,
+  perspective = 'customer',
+  label = 'Verloop van de bestelling',
+}: OrderTimelineProps) {
   const { events } = getFragmentData(OrderTimelineFragment, order);
   if (events.length === 0) return <p className="gw-muted">Er is nog niets met deze bestelling gebeurd.</p>;
   return (
     <ol className="gw-timeline" aria-label={label}>
       {events.map((event, index) => (
-        <li key={`${event.at}-${index}`} className={`gw-timeline__item gw-timeline__item--${event.toStatus.toLowerCase()}`}>
+        <li
+          key={`${event.at}-${index}`}
+          className={`gw-timeline__item gw-timeline__item--${event.toStatus.toLowerCase()}`}
+        >
           <p className="gw-timeline__what">{orderEventLabel(event, perspective)}</p>
           <p className="gw-timeline__when">
             <time dateTime={event.at}>{formatDateTime(event.at)}</time>

@@ -20,6 +20,13 @@ export const orderColumns = {
     header: 'Besteld op',
     cell: (o) => <time dateTime={o.createdAt}>{withTime ? formatDateTime(o.createdAt) : formatDate(o.createdAt)}</time>,
   }),
-  amount: <N,>(header: string, cents: (o: N) => number): Column<N> => ({ header, numeric: true, cell: (o) => <Money cents={cents(o)} /> }),
-  status: <N extends { status: OrderStatus }>(): Column<N> => ({ header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} /> }),
+  amount: <N,>(header: string, cents: (o: N) => number): Column<N> => ({
+    header,
+    numeric: true,
+    cell: (o) => <Money cents={cents(o)} />,
+  }),
+  status: <N extends { status: OrderStatus }>(): Column<N> => ({
+    header: 'Status',
+    cell: (o) => <OrderStatusBadge status={o.status} />,
+  }),
 };

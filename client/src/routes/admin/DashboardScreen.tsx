@@ -2,8 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
 import { formatCount } from '../../components/dates/formatDate';
 import { Page } from '../../components/layout/Page';
-import { Loading } from '../../components/ui/Loading';
-import { QueryError } from '../../components/ui/QueryError';
+import { QueryBoundary } from '../../components/ui/QueryBoundary';
 import { graphql } from '../../graphql/generated';
 import type { AdminDashboardQuery } from '../../graphql/generated/graphql';
 import { screenPermission } from '../../lib/permissions';
@@ -62,19 +61,15 @@ function WorkQueue({ counts }: { counts: Counts }) {
 
 /** Admin dashboard: the work queues and the main counts of the platform. */
 export default function DashboardScreen() {
-  const { data, loading, error, refetch } = useQuery(AdminDashboardDocument, { fetchPolicy: 'cache-and-network' });
-  const counts = data?.adminDashboard;
-
   return (
-    <Page title="Dashboard">
-      <div aria-busy={loading && !counts}>
-        {loading && !counts ? <Loading /> : null}
-        {error && !counts ? (
-          <QueryError message="De cijfers van het dashboard konden niet worden geladen." onRetry={() => void refetch()} />
-        ) : null}
-      </div>
-      {counts ? (
-        <>
+    <QueryBoundary
+      query={useQuery(AdminDashboardDocument, { fetchPolicy: 'cache-and-network' })}
+      select={(data) => data.adminDashboard}
+      title="Dashboard"
+      errorMessage="De cijfers van het dashboard konden niet worden geladen."
+    >
+      {(counts) => (
+        <Page title="Dashboard">
           <WorkQueue counts={counts} />
           <section aria-labelledby="overzicht-kop">
             <h2 id="overzicht-kop">Overzicht</h2>
@@ -86,8 +81,8 @@ export default function DashboardScreen() {
               <Stat label="Actieve regelingen" value={counts.activeArrangements} />
             </dl>
           </section>
-        </>
-      ) : null}
-    </Page>
+        </Page>
+      )}
+    </QueryBoundary>
   );
 }

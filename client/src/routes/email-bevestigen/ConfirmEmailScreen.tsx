@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { NETWORK_ERROR } from '../../components/forms/formErrors';
+import { useMutationForm } from '../../components/forms/useMutationForm';
 import { Page } from '../../components/layout/Page';
 import { Alert } from '../../components/ui/Alert';
 import { graphql } from '../../graphql/generated';
@@ -18,8 +18,6 @@ const ConfirmEmailDocument = graphql(`
   }
 `);
 
-type Outcome = { kind: 'confirmed' } | { kind: 'failed'; message: string };
-
 /**
  * /email-bevestigen?token=…: confirms the e-mail address of a new provider user. Confirming takes a click, so a mail
  * scanner that opens links cannot use up the single-use token.
@@ -27,24 +25,19 @@ type Outcome = { kind: 'confirmed' } | { kind: 'failed'; message: string };
 export default function ConfirmEmailScreen() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
-  const [confirmEmail, { loading }] = useMutation(ConfirmEmailDocument);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [confirmEmail] = useMutation(ConfirmEmailDocument);
+  const [confirmed, setConfirmed] = useState(false);
   const result = useRef<HTMLDivElement>(null);
+  const confirm = useMutationForm({
+    id: 'bevestigen',
+    fields: [],
+    mutate: async () => (await confirmEmail({ variables: { token } })).data?.confirmEmail,
+    onSuccess: () => setConfirmed(true),
+  });
 
   useEffect(() => {
-    if (outcome) result.current?.focus();
-  }, [outcome]);
-
-  async function confirm() {
-    try {
-      const { data } = await confirmEmail({ variables: { token } });
-      const payload = data?.confirmEmail;
-      if (payload?.confirmed) setOutcome({ kind: 'confirmed' });
-      else setOutcome({ kind: 'failed', message: payload?.errors[0]?.message ?? 'Bevestigen is niet gelukt.' });
-    } catch {
-      setOutcome({ kind: 'failed', message: NETWORK_ERROR });
-    }
-  }
+    if (confirmed) result.current?.focus();
+  }, [confirmed]);
 
   if (!token) {
     return (
@@ -64,7 +57,7 @@ export default function ConfirmEmailScreen() {
 
   return (
     <Page title="E-mailadres bevestigen">
-      {outcome?.kind === 'confirmed' ? (
+      {confirmed ? (
         <div ref={result} tabIndex={-1}>
           <Alert variant="success" role="status" title="Uw e-mailadres is bevestigd">
             <p>U kunt nu inloggen en uw organisatie aanmelden bij de gemeenten waar u uw producten wilt aanbieden.</p>
@@ -75,23 +68,21 @@ export default function ConfirmEmailScreen() {
             </Link>
           </p>
         </div>
-      ) : outcome?.kind === 'failed' ? (
-        <div ref={result} tabIndex={-1}>
-          <Alert variant="error" role="alert" title="Bevestigen is niet gelukt">
-            <p>{outcome.message}</p>
-          </Alert>
-          <p>
-            Is uw e-mailadres al bevestigd? <Link to={urls.providerLogin()}>Log dan in als aanbieder</Link>. Is de link verlopen?{' '}
-            <Link to={urls.forgotPassword()}>Vraag een nieuw wachtwoord aan</Link>: met de link in die e-mail bevestigt u ook uw
-            e-mailadres.
-          </p>
-        </div>
       ) : (
         <>
-          <p>Bevestig dat dit uw e-mailadres is. Daarna kunt u inloggen.</p>
+          {confirm.summary}
+          {confirm.summary ? (
+            <p>
+              Is uw e-mailadres al bevestigd? <Link to={urls.providerLogin()}>Log dan in als aanbieder</Link>. Is de link verlopen?{' '}
+              <Link to={urls.forgotPassword()}>Vraag een nieuw wachtwoord aan</Link>: met de link in die e-mail bevestigt u ook uw
+              e-mailadres.
+            </p>
+          ) : (
+            <p>Bevestig dat dit uw e-mailadres is. Daarna kunt u inloggen.</p>
+          )}
           <p>
-            <button type="button" className="gw-button" onClick={() => void confirm()} disabled={loading} aria-disabled={loading}>
-              {loading ? 'Bezig met bevestigen…' : 'E-mailadres bevestigen'}
+            <button type="button" className="gw-button" onClick={() => void confirm.submit()} disabled={confirm.busy}>
+              {confirm.busy ? 'Bezig met bevestigen…' : 'E-mailadres bevestigen'}
             </button>
           </p>
         </>

@@ -118,7 +118,11 @@ export function CartLines({ cart, setQuantity, remove, announce }: CartLinesProp
                   {group.lines.map((line) => (
                     <tr key={line.id} className={line.available ? undefined : 'gw-cart-line--unavailable'}>
                       <td>
-                        {line.slug ? <Link to={urls.product(line.slug, line.productId)}>{line.title}</Link> : line.title}
+                        {line.slug ? (
+                          <Link to={urls.product(line.slug, line.productId)}>{line.title}</Link>
+                        ) : (
+                          line.title
+                        )}
                         {line.unavailableReason ? (
                           <>
                             <br />
@@ -141,11 +145,12 @@ export function CartLines({ cart, setQuantity, remove, announce }: CartLinesProp
                           className="gw-link-button"
                           onClick={async () => {
                             const r = await remove(line.productId);
-                            announce(r.errors.length ? r.errors.join(' ') : `${line.title} is uit uw winkelwagen gehaald.`);
+                            announce(
+                              r.errors.length ? r.errors.join(' ') : `${line.title} is uit uw winkelwagen gehaald.`,
+                            );
                           }}
                         >
-                          Verwijderen{' '}
-                          <span className="gw-visually-hidden">{line.title}</span>
+                          Verwijderen <span className="gw-visually-hidden">{line.title}</span>
                         </button>
                       </td>
                     </tr>
@@ -174,7 +179,9 @@ export function CartLines({ cart, setQuantity, remove, announce }: CartLinesProp
         </dd>
       </dl>
       {cart.hasUnavailable ? (
-        <p className="gw-muted">Producten die u nu niet kunt bestellen, tellen niet mee. Haal ze uit uw winkelwagen om te bestellen.</p>
+        <p className="gw-muted">
+          Producten die u nu niet kunt bestellen, tellen niet mee. Haal ze uit uw winkelwagen om te bestellen.
+        </p>
       ) : null}
     </>
   );

@@ -41,7 +41,10 @@ const StartContributionPaymentDocument = graphql(`
  * opened right after ordering. Shows how it stands and, while it is open, lets the resident (re)open the payment page.
  */
 export function PaymentStatus({ paymentId }: { paymentId: string }) {
-  const { data, loading, error, refetch } = useQuery(MyPaymentDocument, { variables: { id: paymentId }, fetchPolicy: 'network-only' });
+  const { data, loading, error, refetch } = useQuery(MyPaymentDocument, {
+    variables: { id: paymentId },
+    fetchPolicy: 'network-only',
+  });
   const [start] = useMutation(StartContributionPaymentDocument);
   const payment = useMutationForm({
     id: 'betalen',
@@ -71,7 +74,8 @@ export function PaymentStatus({ paymentId }: { paymentId: string }) {
     return (
       <Alert variant="warning" title="Betaling niet gevonden">
         <p>
-          Wij vinden deze betaling niet bij uw huishouden. Bekijk <Link to={urls.account.orders()}>uw bestellingen</Link>.
+          Wij vinden deze betaling niet bij uw huishouden. Bekijk{' '}
+          <Link to={urls.account.orders()}>uw bestellingen</Link>.
         </p>
       </Alert>
     );
@@ -107,7 +111,8 @@ export function PaymentStatus({ paymentId }: { paymentId: string }) {
       return (
         <Alert variant="success" title="Uw betaling is gelukt">
           <p>
-            Wij hebben uw eigen bijdrage van <Money cents={found.amountCents} /> ontvangen. Uw bestelling is doorgegeven aan de aanbieder.
+            Wij hebben uw eigen bijdrage van <Money cents={found.amountCents} /> ontvangen. Uw bestelling is doorgegeven
+            aan de aanbieder.
           </p>
           {orderList}
         </Alert>

@@ -99,7 +99,10 @@ export function ReviewStep({ idempotencyKey, onPlaced, onBack }: ReviewStepProps
       if (!result?.errors.length) return result;
       // Refused (the budget or the offer changed): the overview is read again; each message says what to do.
       void preview.refetch().catch(() => undefined);
-      return { ...result, errors: result.errors.map((e) => ({ ...e, message: `${e.message} ${checkoutErrorHint(e.code)}`.trim() })) };
+      return {
+        ...result,
+        errors: result.errors.map((e) => ({ ...e, message: `${e.message} ${checkoutErrorHint(e.code)}`.trim() })),
+      };
     },
     onSuccess: (result) => {
       // With an own contribution: the payment page of the payment service provider (or its simulator), a full page load.
@@ -116,13 +119,21 @@ export function ReviewStep({ idempotencyKey, onPlaced, onBack }: ReviewStepProps
     );
   }
   if (preview.error || !preview.data) {
-    return <QueryError message="Het overzicht van uw bestelling kon niet worden geladen." onRetry={() => void preview.refetch()} />;
+    return (
+      <QueryError
+        message="Het overzicht van uw bestelling kon niet worden geladen."
+        onRetry={() => void preview.refetch()}
+      />
+    );
   }
   const p = preview.data.checkoutPreview;
 
   return (
     <>
-      <p>Uw tegoed betaalt eerst, van de regeling die het eerst afloopt. Wat uw tegoed niet betaalt, is uw eigen bijdrage.</p>
+      <p>
+        Uw tegoed betaalt eerst, van de regeling die het eerst afloopt. Wat uw tegoed niet betaalt, is uw eigen
+        bijdrage.
+      </p>
 
       {p.errors.length ? (
         <Alert variant="error" title="U kunt zo nog niet bestellen">
@@ -141,7 +152,9 @@ export function ReviewStep({ idempotencyKey, onPlaced, onBack }: ReviewStepProps
           <h3>Bestelling bij {order.providerName}</h3>
           <div className="gw-table-wrapper">
             <table className="gw-table">
-              <caption className="gw-visually-hidden">Hoe uw tegoed de bestelling bij {order.providerName} betaalt</caption>
+              <caption className="gw-visually-hidden">
+                Hoe uw tegoed de bestelling bij {order.providerName} betaalt
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">Product</th>
@@ -208,9 +221,9 @@ export function ReviewStep({ idempotencyKey, onPlaced, onBack }: ReviewStepProps
         <section aria-labelledby="eigen-bijdrage-kop">
           <h3 id="eigen-bijdrage-kop">Eigen bijdrage</h3>
           <p>
-            Uw tegoed is niet genoeg voor alles. U betaalt <Money cents={p.contributionCents} /> zelf, met iDEAL. Na het bestellen gaat u
-            naar de betaalpagina. Uw bestelling gaat naar de aanbieder zodra u betaald heeft. Betaalt u niet, dan vervalt de bestelling en
-            krijgt u uw tegoed terug.
+            Uw tegoed is niet genoeg voor alles. U betaalt <Money cents={p.contributionCents} /> zelf, met iDEAL. Na het
+            bestellen gaat u naar de betaalpagina. Uw bestelling gaat naar de aanbieder zodra u betaald heeft. Betaalt u
+            niet, dan vervalt de bestelling en krijgt u uw tegoed terug.
           </p>
         </section>
       ) : null}
@@ -221,7 +234,12 @@ export function ReviewStep({ idempotencyKey, onPlaced, onBack }: ReviewStepProps
       </div>
 
       <div className="gw-actions">
-        <button type="button" className="gw-button gw-button--large" onClick={() => void form.submit()} disabled={form.busy || !p.canOrder}>
+        <button
+          type="button"
+          className="gw-button gw-button--large"
+          onClick={() => void form.submit()}
+          disabled={form.busy || !p.canOrder}
+        >
           Bestellen
         </button>
         <button type="button" className="gw-button gw-button--secondary" onClick={onBack} disabled={form.busy}>

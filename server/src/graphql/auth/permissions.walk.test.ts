@@ -113,7 +113,7 @@ describe('permission walk over the whole schema', () => {
     for (const caller of callers) {
       const r = await caller.client.gql(`{ viewer { kind permissions } }`);
       expect(r.data?.viewer.kind, caller.name).toBe(caller.kind);
-      expect([...r.data?.viewer.permissions].sort(), caller.name).toEqual([...caller.permissions].sort());
+      expect([...r.data!.viewer.permissions].sort(), caller.name).toEqual([...caller.permissions].sort());
     }
   });
 

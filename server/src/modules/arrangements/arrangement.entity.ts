@@ -3,6 +3,7 @@ import { Collection, type Opt, type Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Category } from '../catalogue/category.entity.js';
+import { applicationNow } from '../../lib/clock.js';
 
 /** A municipality's scheme (regeling): budget rule, validity and what it pays for. */
 @Entity({ tableName: 'arrangement' })
@@ -45,8 +46,8 @@ export class Arrangement {
   categories = new Collection<Category>(this);
 
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date & Opt = new Date();
+  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
+  updatedAt: Date & Opt = applicationNow();
 }

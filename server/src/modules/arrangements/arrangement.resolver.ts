@@ -1,20 +1,22 @@
-import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Permission } from '../../graphql/auth/permissions.js';
-import { ArrangementInput, ArrangementPayload, ArrangementView } from './arrangement.types.js';
+import { ListArgs, type ConnectionOf } from '../../graphql/pagination.js';
+import { ArrangementConnection, ArrangementFilter, ArrangementInput, ArrangementPayload, ArrangementView } from './arrangement.types.js';
 
 @Resolver(() => ArrangementView)
 export class ArrangementResolver {
-  @Query(() => [ArrangementView], {
-    description: 'Arrangements in your municipality scope (optionally of one municipality), with budget use from the ledger.',
+  @Query(() => ArrangementConnection, {
+    description: 'Arrangements in your municipality scope, latest validity first, with budget use from the ledger.',
   })
   @Requires(Permission.ARRANGEMENT_MANAGE, Permission.ASSIGNMENT_MANAGE)
   arrangements(
     @Ctx() ctx: Context,
-    @Arg('municipalityId', () => ID, { nullable: true }) municipalityId?: string | null,
-  ): Promise<ArrangementView[]> {
-    return ctx.services.arrangements.list(ctx, municipalityId);
+    @Args(() => ListArgs) page: ListArgs,
+    @Arg('filter', () => ArrangementFilter, { nullable: true }) filter?: ArrangementFilter | null,
+  ): Promise<ConnectionOf<ArrangementView>> {
+    return ctx.services.arrangements.list(ctx, filter, page);
   }
 
   @Query(() => ArrangementView, { nullable: true, description: 'One arrangement in your scope; null otherwise.' })
@@ -26,7 +28,7 @@ export class ArrangementResolver {
   @Mutation(() => ArrangementPayload, { description: 'Creates an arrangement for a municipality in your scope.' })
   @Requires(Permission.ARRANGEMENT_MANAGE)
   async createArrangement(@Arg('input', () => ArrangementInput) input: ArrangementInput, @Ctx() ctx: Context): Promise<ArrangementPayload> {
-    return Object.assign(new ArrangementPayload(), await ctx.services.arrangements.create(ctx, input));
+    return ArrangementPayload.from(await ctx.services.arrangements.create(ctx, input));
   }
 
   @Mutation(() => ArrangementPayload, {
@@ -38,6 +40,6 @@ export class ArrangementResolver {
     @Arg('input', () => ArrangementInput) input: ArrangementInput,
     @Ctx() ctx: Context,
   ): Promise<ArrangementPayload> {
-    return Object.assign(new ArrangementPayload(), await ctx.services.arrangements.update(ctx, id, input));
+    return ArrangementPayload.from(await ctx.services.arrangements.update(ctx, id, input));
   }
 }

@@ -1,22 +1,22 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Context } from '../../graphql/context.js';
 import { UserError } from '../../graphql/errors.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { isUuid } from '../../graphql/ids.js';
-import { isIsoDate } from '../../lib/dates.js';
+import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
+import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
+import { today } from '../../lib/clock.js';
+import { transactional, type RequestContext } from '../../lib/request-context.js';
+import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
+import { containsPattern } from '../../lib/sql.js';
+import { arrangementRules, periodProblem } from '../../rules/arrangement.js';
+import { checkAll } from '../../rules/rule.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { withEm } from '../../lib/request-context.js';
 import { Category } from '../catalogue/category.entity.js';
 import { slugify } from '../catalogue/slug.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Arrangement } from './arrangement.entity.js';
-import { ArrangementView, type ArrangementInput } from './arrangement.types.js';
-import { MAX_ASSIGNMENT_CENTS } from './assignment.service.js';
-
-export const ARRANGEMENT_RULES = { nameMin: 3, nameMax: 120, descriptionMax: 2000, maxCents: MAX_ASSIGNMENT_CENTS } as const;
-
-const EURO_RANGE = '€ 0,01 en hoogstens € 100.000,00';
+import { ArrangementView, type ArrangementFilter, type ArrangementInput } from './arrangement.types.js';
 
 interface Validated {
   name: string;
@@ -30,38 +30,77 @@ interface Validated {
   maxPerOrderCents: number | null;
 }
 
-function inScope(ctx: Context, municipalityId: string): boolean {
+function inScope(ctx: RequestContext, municipalityId: string): boolean {
   const scope = municipalityScope(ctx.viewer);
   return scope === null || scope.includes(municipalityId);
 }
 
-function validCents(value: number | null | undefined): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 && value <= ARRANGEMENT_RULES.maxCents;
-}
+/** Latest end of validity first, then by name: the days before the far future ascending keep every key ascending. */
+const BY_VALIDITY: KeyOrder = {
+  name: 'validity',
+  direction: 'asc',
+  keys: [
+    { expr: `(date '9999-12-31' - a.valid_until)`, cast: 'integer' },
+    { expr: 'lower(a.name)', cast: 'text' },
+    { expr: 'a.id', cast: 'uuid' },
+  ],
+};
 
 /**
  * Arrangements (regelingen): the list with budget use from the ledger, and creating and editing them, within the
- * staff member's municipality scope. Changes are audit-logged.
+ * staff member's municipality scope. Changes are audit-logged. Rules: src/rules/arrangement.ts (shared with the client).
  */
 export class ArrangementService {
   constructor(private readonly audit: AuditService) {}
 
-  /** Arrangements in scope (optionally of one municipality), newest validity first, with budget use. */
-  async list(ctx: Context, municipalityId?: string | null): Promise<ArrangementView[]> {
-    const scope = municipalityScope(ctx.viewer);
-    if (municipalityId && (!isUuid(municipalityId) || !inScope(ctx, municipalityId))) return [];
-    const where: Record<string, unknown> = {};
-    if (municipalityId) where.municipality = municipalityId;
-    else if (scope !== null) where.municipality = { $in: [...scope] };
-    const rows = await ctx.em.find(Arrangement, where, {
-      populate: ['categories'],
-      orderBy: [{ validUntil: 'desc' }, { name: 'asc' }, { id: 'asc' }],
+  /** Arrangements in scope, latest validity first, with budget use. */
+  async list(ctx: RequestContext, filter: ArrangementFilter | null | undefined, page: ListArgs): Promise<ConnectionOf<ArrangementView>> {
+    const first = pageSize(page.first);
+    const after = keyCondition(BY_VALIDITY, page.after);
+    const where: string[] = ['true'];
+    const params: unknown[] = [];
+    const municipalityId = filter?.municipalityId;
+    if (municipalityId) {
+      if (!isUuid(municipalityId) || !inScope(ctx, municipalityId)) return emptyConnection();
+      where.push('a.municipality_id = ?');
+      params.push(municipalityId);
+    } else {
+      const scope = municipalityScope(ctx.viewer);
+      if (scope !== null) {
+        where.push('a.municipality_id = any(?::uuid[])');
+        params.push(`{${[...scope].join(',')}}`);
+      }
+    }
+    const search = filter?.search?.trim().slice(0, 100);
+    if (search) {
+      where.push('immutable_unaccent(lower(a.name)) like immutable_unaccent(lower(?))');
+      params.push(containsPattern(search));
+    }
+    if (filter?.current) {
+      where.push('a.valid_until >= ?::date');
+      params.push(today(ctx.clock));
+    }
+    const [{ n }] = (await ctx.em.execute<{ n: string }[]>(`select count(*)::text as n from arrangement a where ${where.join(' and ')}`, params)) as [{ n: string }];
+    const rows = await ctx.em.execute<{ id: string }[]>(
+      `select a.id, ${keySelect(BY_VALIDITY)} from arrangement a
+        where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
+        order by ${keyOrderBy(BY_VALIDITY)} limit ?`,
+      [...params, ...after.params, first + 1],
+    );
+    return toConnection(rows, {
+      first,
+      totalCount: Number(n),
+      cursorOf: (row) => rowCursor(BY_VALIDITY, row),
+      nodes: async (page) => {
+        const found = await ctx.em.find(Arrangement, { id: { $in: page.map((r) => r.id) } }, { populate: ['categories'] });
+        const byId = new Map(found.map((a) => [a.id, a]));
+        return this.views(ctx.em, page.map((r) => byId.get(r.id)!));
+      },
     });
-    return this.views(ctx.em, rows);
   }
 
   /** One arrangement in scope; null otherwise. */
-  async one(ctx: Context, id: string): Promise<ArrangementView | null> {
+  async one(ctx: RequestContext, id: string): Promise<ArrangementView | null> {
     if (!isUuid(id)) return null;
     const a = await ctx.em.findOne(Arrangement, id, { populate: ['categories'] });
     if (!a || !inScope(ctx, a.municipality.id)) return null;
@@ -120,34 +159,19 @@ export class ArrangementService {
     });
   }
 
-  /** Checks the input; Dutch messages per field. `existing` is the arrangement being edited. */
-  private async validate(ctx: Context, input: ArrangementInput, existing: Arrangement | null): Promise<{ values: Validated | null; errors: UserError[] }> {
-    const errors: UserError[] = [];
+  /** Checks the input with the shared rules, then against the database; Dutch messages per field. `existing` is the arrangement being edited. */
+  private async validate(ctx: RequestContext, input: ArrangementInput, existing: Arrangement | null): Promise<Result<Validated>> {
+    const { values, problems } = checkAll(arrangementRules, input);
+    const errors = problems.map((p) => UserError.of(p.field, p.code, p.message));
     const err = (field: string, code: string, message: string) => errors.push(UserError.of(field, code, message));
-
-    const name = (input.name ?? '').trim().replace(/\s+/g, ' ');
-    if (!name) err('name', 'REQUIRED', 'Vul een naam in.');
-    else if (name.length < ARRANGEMENT_RULES.nameMin || name.length > ARRANGEMENT_RULES.nameMax) {
-      err('name', 'LENGTH', `De naam moet tussen ${ARRANGEMENT_RULES.nameMin} en ${ARRANGEMENT_RULES.nameMax} tekens lang zijn.`);
-    }
-    const description = (input.description ?? '').trim();
-    if (description.length > ARRANGEMENT_RULES.descriptionMax) err('description', 'LENGTH', 'De omschrijving mag hoogstens 2.000 tekens lang zijn.');
+    const { name, validFrom, validUntil } = values;
+    const datesValid = !problems.some((p) => p.field === 'validFrom' || p.field === 'validUntil');
+    const period = datesValid ? periodProblem(validFrom, validUntil) : null;
+    if (period) err(period.field, period.code, period.message);
 
     const municipalityId = input.municipalityId ?? '';
     const municipality = isUuid(municipalityId) && inScope(ctx, municipalityId) ? await ctx.em.findOne(Municipality, municipalityId) : null;
     if (!municipality) err('municipalityId', 'NOT_FOUND', 'Kies een gemeente waarvoor u werkt.');
-
-    const validFrom = (input.validFrom ?? '').trim();
-    const validUntil = (input.validUntil ?? '').trim();
-    if (!isIsoDate(validFrom)) err('validFrom', validFrom ? 'INVALID_DATE' : 'REQUIRED', 'Vul een geldige begindatum in.');
-    if (!isIsoDate(validUntil)) err('validUntil', validUntil ? 'INVALID_DATE' : 'REQUIRED', 'Vul een geldige einddatum in.');
-    else if (isIsoDate(validFrom) && validUntil < validFrom) err('validUntil', 'END_BEFORE_START', 'De einddatum ligt vóór de begindatum.');
-
-    if (!validCents(input.defaultAmountCents)) err('defaultAmountCents', 'INVALID_AMOUNT', `Vul een standaardbedrag in van minstens ${EURO_RANGE}.`);
-    const maxPerOrderCents = input.maxPerOrderCents ?? null;
-    if (maxPerOrderCents !== null && !validCents(maxPerOrderCents)) {
-      err('maxPerOrderCents', 'INVALID_AMOUNT', `Vul een maximum per bestelling in van minstens ${EURO_RANGE}, of laat het veld leeg.`);
-    }
 
     const categoryIds = [...new Set(input.categoryIds ?? [])];
     const categories = categoryIds.every(isUuid) && categoryIds.length ? await ctx.em.find(Category, { id: { $in: categoryIds } }) : [];
@@ -160,17 +184,18 @@ export class ArrangementService {
     }
 
     if (existing) {
-      const assignments = await ctx.em.execute<{ n: string; first_from: string | null; last_until: string | null }[]>(
-        `select count(*) as n, min(valid_from)::text as first_from, max(valid_until)::text as last_until
-           from assignment where arrangement_id = ? and status <> 'REVOKED'`,
+      const assignments = await ctx.em.execute<{ n: string; all: string; first_from: string | null; last_until: string | null }[]>(
+        `select count(*) filter (where status <> 'REVOKED') as n, count(*) as all,
+                (min(valid_from) filter (where status <> 'REVOKED'))::text as first_from,
+                (max(valid_until) filter (where status <> 'REVOKED'))::text as last_until
+           from assignment where arrangement_id = ?`,
         [existing.id],
       );
       const a = assignments[0]!;
-      const all = await ctx.em.execute<{ n: string }[]>(`select count(*) as n from assignment where arrangement_id = ?`, [existing.id]);
-      if (municipality && municipality.id !== existing.municipality.id && Number(all[0]!.n) > 0) {
+      if (municipality && municipality.id !== existing.municipality.id && Number(a.all) > 0) {
         err('municipalityId', 'HAS_ASSIGNMENTS', 'De gemeente kan niet meer worden gewijzigd: deze regeling is al toegewezen.');
       }
-      if (Number(a.n) > 0 && isIsoDate(validFrom) && isIsoDate(validUntil)) {
+      if (Number(a.n) > 0 && datesValid) {
         if (a.first_from && validFrom > a.first_from) {
           err('validFrom', 'OUTSIDE_ASSIGNMENTS', `Er zijn toewijzingen die eerder beginnen (vanaf ${a.first_from.split('-').reverse().join('-')}). Kies een begindatum op of vóór die dag.`);
         }
@@ -180,21 +205,16 @@ export class ArrangementService {
       }
     }
 
-    if (errors.length) return { values: null, errors };
-    return {
-      values: {
-        name,
-        description,
+    return (
+      failIfAny(errors) ??
+      ok({
+        ...values,
         municipalityId: municipality!.id,
-        validFrom,
-        validUntil,
-        defaultAmountCents: input.defaultAmountCents,
         categories,
         ownContributionAllowed: !!input.ownContributionAllowed,
-        maxPerOrderCents,
-      },
-      errors,
-    };
+        maxPerOrderCents: values.maxPerOrderCents ?? null,
+      })
+    );
   }
 
   /** A slug unique within the municipality: the name's, with -2, -3 … when taken. */
@@ -208,10 +228,12 @@ export class ArrangementService {
     return slug;
   }
 
-  async create(ctx: Context, input: ArrangementInput): Promise<{ arrangement: ArrangementView | null; errors: UserError[] }> {
-    const { values, errors } = await this.validate(ctx, input, null);
-    if (!values) return { arrangement: null, errors };
-    const id = await ctx.em.transactional(async (em) => {
+  async create(ctx: RequestContext, input: ArrangementInput): Promise<Result<ArrangementView>> {
+    const checked = await this.validate(ctx, input, null);
+    if (!checked.ok) return checked;
+    const values = checked.value;
+    const id = await transactional(ctx, async (tx) => {
+      const em = tx.em;
       const a = em.create(Arrangement, {
         municipality: values.municipalityId,
         name: values.name,
@@ -225,20 +247,20 @@ export class ArrangementService {
       });
       for (const c of values.categories) a.categories.add(em.getReference(Category, c.id));
       await em.flush();
-      await this.audit.record(withEm(ctx, em), { action: 'arrangement.created', subjectType: 'arrangement', subjectId: a.id, details: { municipalityId: values.municipalityId } });
+      await this.audit.record(tx, { action: 'arrangement.created', subjectType: 'arrangement', subjectId: a.id, details: { municipalityId: values.municipalityId } });
       return a.id;
     });
-    return { arrangement: await this.one(ctx, id), errors: [] };
+    return ok((await this.one(ctx, id))!);
   }
 
-  async update(ctx: Context, id: string, input: ArrangementInput): Promise<{ arrangement: ArrangementView | null; errors: UserError[] }> {
+  async update(ctx: RequestContext, id: string, input: ArrangementInput): Promise<Result<ArrangementView>> {
     const existing = isUuid(id) ? await ctx.em.findOne(Arrangement, id, { populate: ['categories'] }) : null;
-    if (!existing || !inScope(ctx, existing.municipality.id)) {
-      return { arrangement: null, errors: [UserError.of('id', 'NOT_FOUND', 'Deze regeling is niet gevonden.')] };
-    }
-    const { values, errors } = await this.validate(ctx, input, existing);
-    if (!values) return { arrangement: null, errors };
-    await ctx.em.transactional(async (em) => {
+    if (!existing || !inScope(ctx, existing.municipality.id)) return problem('id', 'NOT_FOUND', 'Deze regeling is niet gevonden.');
+    const checked = await this.validate(ctx, input, existing);
+    if (!checked.ok) return checked;
+    const values = checked.value;
+    await transactional(ctx, async (tx) => {
+      const em = tx.em;
       const a = await em.findOneOrFail(Arrangement, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
       await em.populate(a, ['categories']);
       const changed = (
@@ -275,10 +297,10 @@ export class ArrangementService {
       a.categories.set(values.categories.map((c) => em.getReference(Category, c.id)));
       await em.flush();
       if (changed.length) {
-        await this.audit.record(withEm(ctx, em), { action: 'arrangement.updated', subjectType: 'arrangement', subjectId: a.id, details: { fields: changed } });
+        await this.audit.record(tx, { action: 'arrangement.updated', subjectType: 'arrangement', subjectId: a.id, details: { fields: changed } });
       }
     });
     ctx.em.clear();
-    return { arrangement: await this.one(ctx, id), errors: [] };
+    return ok((await this.one(ctx, id))!);
   }
 }

@@ -1,5 +1,6 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { UserError } from '../../graphql/errors.js';
+import { Connection } from '../../graphql/pagination.js';
+import { Payload } from '../../graphql/payload.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Category } from '../catalogue/category.entity.js';
 
@@ -84,11 +85,20 @@ export class ArrangementInput {
   maxPerOrderCents?: number | null;
 }
 
-@ObjectType()
-export class ArrangementPayload {
-  @Field(() => ArrangementView, { nullable: true })
-  arrangement!: ArrangementView | null;
+@InputType({ description: 'Filters for the list of arrangements; all optional and combined with AND.' })
+export class ArrangementFilter {
+  @Field(() => ID, { nullable: true, description: 'Only this municipality’s (one in your scope).' })
+  municipalityId?: string | null;
 
-  @Field(() => [UserError])
-  errors!: UserError[];
+  @Field(() => String, { nullable: true, description: 'Part of the name (case and accents do not matter).' })
+  search?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'true: only arrangements still running (valid until today or later).' })
+  current?: boolean | null;
 }
+
+@ObjectType()
+export class ArrangementConnection extends Connection(ArrangementView, 'Arrangement') {}
+
+@ObjectType({ description: 'The result of an arrangement mutation.' })
+export class ArrangementPayload extends Payload(ArrangementView, 'arrangement') {}

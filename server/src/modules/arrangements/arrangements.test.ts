@@ -7,7 +7,8 @@ import { ClientGroup } from '../customers/client-group.entity.js';
 
 const FIELDS = `id name slug description validFrom validUntil defaultAmountCents ownContributionAllowed maxPerOrderCents
   municipality { id slug } categories { id slug } grantedCents spentCents remainingCents assignmentCount`;
-const LIST = `query($m: ID) { arrangements(municipalityId: $m) { ${FIELDS} } }`;
+const LIST = `query($m: ID) { arrangements(filter: { municipalityId: $m }) { totalCount pageInfo { hasNextPage } edges { cursor node { ${FIELDS} } } } }`;
+const nodes = (connection: any) => connection.edges.map((e: any) => e.node);
 const ONE = `query($id: ID!) { arrangement(id: $id) { ${FIELDS} } }`;
 const CREATE = `mutation($input: ArrangementInput!) { createArrangement(input: $input) { errors { field code message } arrangement { ${FIELDS} } } }`;
 const UPDATE = `mutation($id: ID!, $input: ArrangementInput!) { updateArrangement(id: $id, input: $input) { errors { field code message } arrangement { ${FIELDS} } } }`;
@@ -53,7 +54,7 @@ describe('arrangements (regelingen)', () => {
     server.queries.length = 0;
     const r: any = await beheerder.gql(LIST, {});
     expect(r.errors).toBeUndefined();
-    const list = r.data.arrangements as any[];
+    const list = nodes(r.data.arrangements) as any[];
     expect(list).toHaveLength(3);
     expect(server.queries.length).toBeLessThanOrEqual(12);
     const kind = list.find((a) => a.slug.startsWith('kindpakket'));
@@ -69,7 +70,7 @@ describe('arrangements (regelingen)', () => {
       );
     expect(kind.grantedCents).toBe(Number(granted));
     const only: any = await beheerder.gql(LIST, { m: nh.id });
-    expect(only.data.arrangements.map((a: any) => a.municipality.slug)).toEqual(['noorderhaven']);
+    expect(nodes(only.data.arrangements).map((a: any) => a.municipality.slug)).toEqual(['noorderhaven']);
   });
 
   it('follows grants and revocations', async () => {
@@ -143,7 +144,7 @@ describe('arrangements (regelingen)', () => {
   });
 
   it('edits an arrangement; its municipality is fixed once granted and its validity must cover its assignments', async () => {
-    const list: any = (await beheerder.gql(LIST, { m: zv.id })).data!.arrangements;
+    const list: any = nodes((await beheerder.gql(LIST, { m: zv.id })).data!.arrangements);
     const kind = list.find((a: any) => a.slug.startsWith('kindpakket'));
     const base = {
       name: kind.name,
@@ -156,24 +157,27 @@ describe('arrangements (regelingen)', () => {
       ownContributionAllowed: kind.ownContributionAllowed,
       maxPerOrderCents: kind.maxPerOrderCents,
     };
+    // The seeded period is this year's (on the server's clock): longer by a year, or narrower within it.
+    const year = Number(kind.validFrom.slice(0, 4));
+    const longer = `${Number(kind.validUntil.slice(0, 4)) + 1}${kind.validUntil.slice(4)}`;
     const ok: any = await beheerder.gql(UPDATE, {
       id: kind.id,
-      input: { ...base, name: 'Kindpakket 2026 (aangepast)', defaultAmountCents: 17550, maxPerOrderCents: 7500, categoryIds: [categories[1]!.id], validUntil: '2027-03-31' },
+      input: { ...base, name: `${kind.name} (aangepast)`, defaultAmountCents: 17550, maxPerOrderCents: 7500, categoryIds: [categories[1]!.id], validUntil: longer },
     });
     expect(ok.data.updateArrangement.errors).toEqual([]);
     expect(ok.data.updateArrangement.arrangement).toMatchObject({
       id: kind.id,
-      name: 'Kindpakket 2026 (aangepast)',
+      name: `${kind.name} (aangepast)`,
       slug: kind.slug,
       defaultAmountCents: 17550,
       maxPerOrderCents: 7500,
-      validUntil: '2027-03-31',
+      validUntil: longer,
       categories: [{ id: categories[1]!.id, slug: categories[1]!.slug }],
       grantedCents: kind.grantedCents,
     });
     const moved: any = await beheerder.gql(UPDATE, { id: kind.id, input: { ...base, municipalityId: nh.id } });
     expect(moved.data.updateArrangement.errors).toEqual([expect.objectContaining({ field: 'municipalityId', code: 'HAS_ASSIGNMENTS' })]);
-    const narrower: any = await beheerder.gql(UPDATE, { id: kind.id, input: { ...base, validFrom: '2026-02-01', validUntil: '2026-06-30' } });
+    const narrower: any = await beheerder.gql(UPDATE, { id: kind.id, input: { ...base, validFrom: `${year}-02-01`, validUntil: `${year}-06-30` } });
     expect(narrower.data.updateArrangement.errors.map((e: any) => [e.field, e.code])).toEqual([
       ['validFrom', 'OUTSIDE_ASSIGNMENTS'],
       ['validUntil', 'OUTSIDE_ASSIGNMENTS'],
@@ -192,9 +196,9 @@ describe('arrangements (regelingen)', () => {
     await scoped.loginStaff(staffEmail('KLANTCONTACT'), DEMO_PASSWORD);
     // Klantcontact grants assignments, so it may list arrangements (of its own municipality) but not change them.
     const list: any = await scoped.gql(LIST, {});
-    expect(list.data.arrangements.every((a: any) => a.municipality.slug === 'zuiderveen')).toBe(true);
-    expect((await scoped.gql(LIST, { m: nh.id })).data!.arrangements).toEqual([]);
-    const nhArrangement = (await beheerder.gql(LIST, { m: nh.id })).data!.arrangements[0];
+    expect(nodes(list.data.arrangements).every((a: any) => a.municipality.slug === 'zuiderveen')).toBe(true);
+    expect(nodes((await scoped.gql(LIST, { m: nh.id })).data!.arrangements)).toEqual([]);
+    const nhArrangement = nodes((await beheerder.gql(LIST, { m: nh.id })).data!.arrangements)[0];
     expect((await scoped.gql(ONE, { id: nhArrangement.id })).data!.arrangement).toBeNull();
     const create: any = await scoped.gql(CREATE, { input: input({ name: 'Niet toegestaan' }) });
     expect(create.errors[0].extensions.code).toBe('FORBIDDEN');

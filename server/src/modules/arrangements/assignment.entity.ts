@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { ClientGroup } from '../customers/client-group.entity.js';
 import { Person } from '../customers/person.entity.js';
 import { Arrangement } from './arrangement.entity.js';
+import { applicationNow } from '../../lib/clock.js';
 
 export type StoredAssignmentStatus = 'ACTIVE' | 'REVOKED';
 
@@ -47,8 +48,8 @@ export class Assignment {
   createdBy?: string | null;
 
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date & Opt = new Date();
+  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
+  updatedAt: Date & Opt = applicationNow();
 }

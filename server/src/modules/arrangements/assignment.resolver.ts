@@ -22,7 +22,7 @@ export class AssignmentResolver {
   @Mutation(() => AssignmentPayload, { description: 'Grants an arrangement to a client group and books the budget.' })
   @Requires(Permission.ASSIGNMENT_MANAGE)
   async grantAssignment(@Arg('input', () => GrantAssignmentInput) input: GrantAssignmentInput, @Ctx() ctx: Context): Promise<AssignmentPayload> {
-    return Object.assign(new AssignmentPayload(), await ctx.services.assignments.grant(ctx, input));
+    return AssignmentPayload.from(await ctx.services.assignments.grant(ctx, input));
   }
 
   @Mutation(() => AssignmentPayload, { description: 'Revokes an assignment; what is left of its budget goes back to the arrangement.' })
@@ -32,7 +32,7 @@ export class AssignmentResolver {
     @Arg('reason', () => String) reason: string,
     @Ctx() ctx: Context,
   ): Promise<AssignmentPayload> {
-    return Object.assign(new AssignmentPayload(), await ctx.services.assignments.revoke(ctx, id, reason));
+    return AssignmentPayload.from(await ctx.services.assignments.revoke(ctx, id, reason));
   }
 
   @FieldResolver(() => [AssignmentMovement], { description: 'Bookings on this budget, newest first.' })

@@ -1,11 +1,14 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
-import type { Context } from '../../graphql/context.js';
 import { UserError } from '../../graphql/errors.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { isUuid } from '../../graphql/ids.js';
-import { isIsoDate, todayInAmsterdam } from '../../lib/dates.js';
+import { today } from '../../lib/clock.js';
+import { transactional, type RequestContext } from '../../lib/request-context.js';
+import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
+import { checkAll } from '../../rules/rule.js';
+import { assignmentRules, periodProblem, revokeReason } from '../../rules/arrangement.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { ClientGroup } from '../customers/client-group.entity.js';
 import { Person } from '../customers/person.entity.js';
 import { Arrangement } from './arrangement.entity.js';
@@ -19,9 +22,7 @@ import {
 } from './assignment.types.js';
 import type { Actor, LedgerService } from '../ledger/ledger.service.js';
 
-export const MAX_ASSIGNMENT_CENTS = 10_000_000;
-
-export function actorOf(ctx: Pick<Context, 'viewer'>): Actor {
+export function actorOf(ctx: RequestContext): Actor {
   const v = ctx.viewer;
   switch (v.kind) {
     case Audience.STAFF:
@@ -37,7 +38,7 @@ export function actorOf(ctx: Pick<Context, 'viewer'>): Actor {
   }
 }
 
-export function statusOf(a: Pick<Assignment, 'status' | 'validFrom' | 'validUntil'>, today = todayInAmsterdam()): AssignmentStatus {
+export function statusOf(a: Pick<Assignment, 'status' | 'validFrom' | 'validUntil'>, today: string): AssignmentStatus {
   if (a.status === 'REVOKED') return AssignmentStatus.REVOKED;
   if (a.validUntil < today) return AssignmentStatus.EXPIRED;
   if (a.validFrom > today) return AssignmentStatus.UPCOMING;
@@ -46,10 +47,13 @@ export function statusOf(a: Pick<Assignment, 'status' | 'validFrom' | 'validUnti
 
 /** Assignments (toewijzingen): granting and revoking budget, always together with its ledger booking. */
 export class AssignmentService {
-  constructor(private readonly ledger: LedgerService) {}
+  constructor(
+    private readonly ledger: LedgerService,
+    private readonly audit: AuditService,
+  ) {}
 
   /** May the viewer see and manage this client group's assignments? Staff: within their municipality scope. */
-  private async clientGroupInScope(ctx: Context, clientGroupId: string): Promise<ClientGroup | null> {
+  private async clientGroupInScope(ctx: RequestContext, clientGroupId: string): Promise<ClientGroup | null> {
     if (!isUuid(clientGroupId)) return null;
     const group = await ctx.em.findOne(ClientGroup, clientGroupId);
     if (!group) return null;
@@ -58,10 +62,10 @@ export class AssignmentService {
     return scope === null || scope.includes(group.municipality.id) ? group : null;
   }
 
-  async grant(ctx: Context, input: GrantAssignmentInput): Promise<{ assignment: AssignmentView | null; errors: UserError[] }> {
-    const errors: UserError[] = [];
+  async grant(ctx: RequestContext, input: GrantAssignmentInput): Promise<Result<AssignmentView>> {
     const group = await this.clientGroupInScope(ctx, input.clientGroupId);
-    if (!group) return { assignment: null, errors: [UserError.of('clientGroupId', 'NOT_FOUND', 'Deze klantgroep is niet gevonden.')] };
+    if (!group) return problem('clientGroupId', 'NOT_FOUND', 'Deze klantgroep is niet gevonden.');
+    const errors: UserError[] = [];
     const arrangement = isUuid(input.arrangementId) ? await ctx.em.findOne(Arrangement, input.arrangementId) : null;
     if (!arrangement || arrangement.municipality.id !== group.municipality.id) {
       errors.push(UserError.of('arrangementId', 'NOT_FOUND', 'Kies een regeling van de gemeente van deze klantgroep.'));
@@ -71,26 +75,27 @@ export class AssignmentService {
       beneficiary = isUuid(input.beneficiaryId) ? await ctx.em.findOne(Person, { id: input.beneficiaryId, clientGroup: group.id }) : null;
       if (!beneficiary) errors.push(UserError.of('beneficiaryId', 'NOT_FOUND', 'Deze persoon hoort niet bij deze klantgroep.'));
     }
-    const amount = input.amountCents ?? arrangement?.defaultAmountCents ?? 0;
-    if (!Number.isSafeInteger(amount) || amount < 1 || amount > MAX_ASSIGNMENT_CENTS) {
-      errors.push(UserError.of('amountCents', 'INVALID_AMOUNT', 'Vul een bedrag in van minstens € 0,01 en hoogstens € 100.000,00, in hele centen.'));
-    }
-    const validFrom = input.validFrom ?? arrangement?.validFrom ?? '';
-    const validUntil = input.validUntil ?? arrangement?.validUntil ?? '';
-    if (!isIsoDate(validFrom)) errors.push(UserError.of('validFrom', 'INVALID_DATE', 'Vul een geldige begindatum in.'));
-    if (!isIsoDate(validUntil)) errors.push(UserError.of('validUntil', 'INVALID_DATE', 'Vul een geldige einddatum in.'));
-    if (isIsoDate(validFrom) && isIsoDate(validUntil)) {
-      if (validUntil < validFrom) errors.push(UserError.of('validUntil', 'END_BEFORE_START', 'De einddatum ligt vóór de begindatum.'));
+    // Amount and validity default to the arrangement's.
+    const { values, problems } = checkAll(assignmentRules, {
+      amountCents: input.amountCents ?? arrangement?.defaultAmountCents ?? null,
+      validFrom: input.validFrom ?? arrangement?.validFrom ?? '',
+      validUntil: input.validUntil ?? arrangement?.validUntil ?? '',
+    });
+    errors.push(...problems.map((p) => UserError.of(p.field, p.code, p.message)));
+    const { amountCents: amount, validFrom, validUntil } = values;
+    if (!problems.some((p) => p.field !== 'amountCents')) {
+      const period = periodProblem(validFrom, validUntil);
+      if (period) errors.push(UserError.of(period.field, period.code, period.message));
       else if (arrangement && (validFrom < arrangement.validFrom || validUntil > arrangement.validUntil)) {
-        errors.push(
-          UserError.of('validUntil', 'OUTSIDE_ARRANGEMENT', 'De geldigheid moet binnen de looptijd van de regeling vallen.'),
-        );
+        errors.push(UserError.of('validUntil', 'OUTSIDE_ARRANGEMENT', 'De geldigheid moet binnen de looptijd van de regeling vallen.'));
       }
     }
-    if (errors.length || !arrangement) return { assignment: null, errors };
+    const invalid = failIfAny<AssignmentView>(errors);
+    if (invalid || !arrangement) return invalid!;
 
     const actor = actorOf(ctx);
-    const assignment = await ctx.em.transactional(async (em) => {
+    const assignment = await transactional(ctx, async (tx) => {
+      const em = tx.em;
       const a = em.create(Assignment, {
         clientGroup: group.id,
         arrangement: arrangement.id,
@@ -117,31 +122,34 @@ export class AssignmentService {
           { accountId: budget, amountCents: amount },
         ],
       });
+      await this.audit.record(tx, {
+        action: 'assignment.granted',
+        subjectType: 'assignment',
+        subjectId: a.id,
+        details: { clientGroupId: group.id, arrangementId: arrangement.id, amountCents: amount },
+      });
       return a;
     });
-    const [view] = await this.views(ctx.em, [assignment]);
-    return { assignment: view!, errors: [] };
+    const [view] = await this.views(ctx, [assignment]);
+    return ok(view!);
   }
 
-  async revoke(ctx: Context, id: string, reason: string): Promise<{ assignment: AssignmentView | null; errors: UserError[] }> {
+  async revoke(ctx: RequestContext, id: string, reason: string): Promise<Result<AssignmentView>> {
     const found = isUuid(id) ? await ctx.em.findOne(Assignment, id) : null;
     const group = found ? await this.clientGroupInScope(ctx, found.clientGroup.id) : null;
-    if (!found || !group || ctx.viewer.kind === Audience.CUSTOMER) {
-      return { assignment: null, errors: [UserError.of('id', 'NOT_FOUND', 'Deze toewijzing is niet gevonden.')] };
-    }
-    const why = reason.trim();
-    if (why.length < 3 || why.length > 500) {
-      return { assignment: null, errors: [UserError.of('reason', 'REASON_REQUIRED', 'Geef een reden op (3 tot 500 tekens).')] };
-    }
+    if (!found || !group || ctx.viewer.kind === Audience.CUSTOMER) return problem('id', 'NOT_FOUND', 'Deze toewijzing is niet gevonden.');
+    const why = revokeReason.check(reason);
+    if (!why.ok) return problem('reason', why.problem.code, why.problem.message);
     const actor = actorOf(ctx);
-    const result = await ctx.em.transactional(async (em) => {
+    const result = await transactional(ctx, async (tx) => {
+      const em = tx.em;
       // Lock the budget first: no spend can slip in between reading the balance and booking it back.
       const balances = await this.ledger.assignmentBalances(em, [found.id], true);
       const a = await em.findOneOrFail(Assignment, found.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (a.status === 'REVOKED') return { error: UserError.of('id', 'ALREADY_REVOKED', 'Deze toewijzing is al ingetrokken.') };
+      if (a.status === 'REVOKED') return null;
       a.status = 'REVOKED';
-      a.revokedAt = new Date();
-      a.revokedReason = why;
+      a.revokedAt = ctx.clock.now();
+      a.revokedReason = why.value;
       await em.flush();
       const remaining = balances.get(a.id) ?? 0;
       if (remaining > 0) {
@@ -159,29 +167,30 @@ export class AssignmentService {
           ],
         });
       }
-      return { assignment: a };
+      await this.audit.record(tx, { action: 'assignment.revoked', subjectType: 'assignment', subjectId: a.id, details: { clientGroupId: group.id, returnedCents: remaining } });
+      return a;
     });
-    if ('error' in result) return { assignment: null, errors: [result.error!] };
-    const [view] = await this.views(ctx.em, [result.assignment]);
-    return { assignment: view!, errors: [] };
+    if (!result) return problem('id', 'ALREADY_REVOKED', 'Deze toewijzing is al ingetrokken.');
+    const [view] = await this.views(ctx, [result]);
+    return ok(view!);
   }
 
   /** A client group's assignments, newest validity first; null when the group is not visible to the viewer. */
-  async forClientGroup(ctx: Context, clientGroupId: string): Promise<AssignmentView[] | null> {
+  async forClientGroup(ctx: RequestContext, clientGroupId: string): Promise<AssignmentView[] | null> {
     const group = await this.clientGroupInScope(ctx, clientGroupId);
     if (!group) return null;
     const rows = await ctx.em.find(Assignment, { clientGroup: group.id }, { orderBy: [{ validUntil: 'desc' }, { createdAt: 'desc' }] });
-    return this.views(ctx.em, rows);
+    return this.views(ctx, rows);
   }
 
   /** The logged-in customer's household assignments. */
-  async mine(ctx: Context): Promise<AssignmentView[]> {
+  async mine(ctx: RequestContext): Promise<AssignmentView[]> {
     if (ctx.viewer.kind !== Audience.CUSTOMER) return [];
     return (await this.forClientGroup(ctx, ctx.viewer.clientGroupId)) ?? [];
   }
 
   /** Bookings on one assignment, newest first; empty when the viewer may not see it. */
-  async movements(ctx: Context, assignmentId: string): Promise<AssignmentMovement[]> {
+  async movements(ctx: RequestContext, assignmentId: string): Promise<AssignmentMovement[]> {
     const a = isUuid(assignmentId) ? await ctx.em.findOne(Assignment, assignmentId) : null;
     if (!a || !(await this.clientGroupInScope(ctx, a.clientGroup.id))) return [];
     const rows = await ctx.em.execute<{ id: string; created_at: Date; kind: string; description: string; amount_cents: string; order_id: string | null }[]>(
@@ -205,8 +214,9 @@ export class AssignmentService {
   }
 
   /** Views with balances, names and derived status, in three queries whatever the number of rows. */
-  async views(em: EntityManager, rows: Assignment[]): Promise<AssignmentView[]> {
+  async views(ctx: RequestContext, rows: Assignment[]): Promise<AssignmentView[]> {
     if (!rows.length) return [];
+    const em = ctx.em;
     const balances = await this.ledger.assignmentBalances(em, rows.map((r) => r.id));
     const arrangements = new Map(
       (await em.find(Arrangement, { id: { $in: [...new Set(rows.map((r) => r.arrangement.id))] } })).map((a) => [a.id, a]),
@@ -215,7 +225,7 @@ export class AssignmentService {
     const people = new Map(
       (beneficiaryIds.length ? await em.find(Person, { id: { $in: beneficiaryIds } }) : []).map((p) => [p.id, p]),
     );
-    const today = todayInAmsterdam();
+    const day = today(ctx.clock);
     return rows.map((r) =>
       Object.assign(new AssignmentView(), {
         id: r.id,
@@ -228,7 +238,7 @@ export class AssignmentService {
         balanceCents: balances.get(r.id) ?? 0,
         validFrom: r.validFrom,
         validUntil: r.validUntil,
-        status: statusOf(r, today),
+        status: statusOf(r, day),
         revokedReason: r.revokedReason ?? null,
         createdAt: r.createdAt,
       }),

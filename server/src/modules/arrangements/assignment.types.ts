@@ -1,5 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { UserError } from '../../graphql/errors.js';
+import { Payload } from '../../graphql/payload.js';
 import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 
 export enum AssignmentStatus {
@@ -111,11 +111,5 @@ export class GrantAssignmentInput {
   validUntil?: string | null;
 }
 
-@ObjectType()
-export class AssignmentPayload {
-  @Field(() => AssignmentView, { nullable: true })
-  assignment!: AssignmentView | null;
-
-  @Field(() => [UserError])
-  errors!: UserError[];
-}
+@ObjectType({ description: 'The result of granting or revoking an assignment.' })
+export class AssignmentPayload extends Payload(AssignmentView, 'assignment') {}

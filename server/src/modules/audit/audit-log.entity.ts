@@ -1,5 +1,6 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt } from '@mikro-orm/core';
+import { applicationNow } from '../../lib/clock.js';
 
 /** Append-only record of who did or read what (AVG accountability). Written only by AuditService; read here. */
 @Entity({ tableName: 'audit_log' })
@@ -8,7 +9,7 @@ export class AuditLog {
   id!: string;
 
   @Property({ type: 'timestamptz' })
-  at: Date & Opt = new Date();
+  at: Date & Opt = applicationNow();
 
   @Property({ type: 'text' })
   actorKind!: string;

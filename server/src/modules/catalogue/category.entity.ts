@@ -2,6 +2,7 @@ import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { randomUUID } from 'node:crypto';
+import { applicationNow } from '../../lib/clock.js';
 
 @ObjectType({ description: 'A product category; one may be the featured category.' })
 @Entity({ tableName: 'category' })
@@ -31,8 +32,8 @@ export class Category {
   featured: boolean & Opt = false;
 
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date & Opt = new Date();
+  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
+  updatedAt: Date & Opt = applicationNow();
 }

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { AdminAccount } from '../identity/admin-account.entity.js';
 import { Product } from './product.entity.js';
+import { applicationNow } from '../../lib/clock.js';
 
 export enum ProductApprovalStatus {
   PENDING = 'PENDING',
@@ -43,7 +44,7 @@ export class ProductApproval {
 
   @Field(() => Date, { description: 'When this decision was asked for (the submission, or the membership’s approval).' })
   @Property({ type: 'timestamptz' })
-  requestedAt: Date & Opt = new Date();
+  requestedAt: Date & Opt = applicationNow();
 
   @Field(() => Date, { nullable: true, description: 'When the municipality decided; null while pending.' })
   @Property({ type: 'timestamptz', nullable: true })
@@ -54,8 +55,8 @@ export class ProductApproval {
   decidedBy?: Ref<AdminAccount> | null;
 
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date & Opt = new Date();
+  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
+  updatedAt: Date & Opt = applicationNow();
 }

@@ -3,6 +3,7 @@ import type { Context } from '../../graphql/context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { ProductStatus } from './product.entity.js';
 import { ProductApprovalStatus } from './product-approval.entity.js';
+import { applicationNow } from '../../lib/clock.js';
 
 /**
  * The offer is each municipality's own decision (DESIGN.md section 4). This module holds the rules every part of the
@@ -60,7 +61,7 @@ export function offerFor(ctx: Context, p = 'p'): SqlCondition {
 }
 
 const RESET = `status = 'PENDING', reason = null, decided_at = null, decided_by_id = null,
-               requested_at = excluded.requested_at, updated_at = now()`;
+               requested_at = excluded.requested_at, updated_at = excluded.requested_at`;
 
 /**
  * A product is submitted: a fresh PENDING decision in every municipality where its provider is an approved member
@@ -69,10 +70,10 @@ const RESET = `status = 'PENDING', reason = null, decided_at = null, decided_by_
 export async function openDecisionsForProduct(em: EntityManager, productId: string, providerId: string): Promise<string[]> {
   const rows = await em.execute<{ municipality_id: string }[]>(
     `insert into product_approval (product_id, municipality_id, status, requested_at)
-     select ?, pm.municipality_id, 'PENDING', now() from provider_membership pm where pm.provider_id = ? and pm.status = 'APPROVED'
+     select ?, pm.municipality_id, 'PENDING', ?::timestamptz from provider_membership pm where pm.provider_id = ? and pm.status = 'APPROVED'
      on conflict (product_id, municipality_id) do update set ${RESET}
      returning municipality_id`,
-    [productId, providerId],
+    [productId, applicationNow(), providerId],
   );
   return rows.map((r) => r.municipality_id);
 }
@@ -86,10 +87,10 @@ export async function openDecisionsForMembership(em: EntityManager, providerId: 
   await em.execute(`select id from product where provider_id = ? order by id for update`, [providerId]);
   const rows = await em.execute<{ id: string }[]>(
     `insert into product_approval (product_id, municipality_id, status, requested_at)
-     select p.id, ?, 'PENDING', now() from product p where p.provider_id = ? and p.status in ('SUBMITTED','APPROVED','REJECTED')
+     select p.id, ?, 'PENDING', ?::timestamptz from product p where p.provider_id = ? and p.status in ('SUBMITTED','APPROVED','REJECTED')
      on conflict (product_id, municipality_id) do update set ${RESET}
      returning id`,
-    [municipalityId, providerId],
+    [municipalityId, applicationNow(), providerId],
   );
   await refreshStatuses(em, { providerId });
   return rows.length;

@@ -84,7 +84,7 @@ describe('the offer is each municipality’s own decision', () => {
     await reviewer.loginStaff(DEMO_STAFF.find((s) => s.role === 'AANBIEDERBEHEER')!.email, DEMO_PASSWORD);
     provider1 = server.client();
     await provider1.loginProvider(demoProviderEmail(1), DEMO_PASSWORD);
-    const residents = demoResidents();
+    const residents = demoResidents(new Date()); // names and BSNs are the same on any day
     residentZ = server.client();
     await residentZ.loginWithDigid(residents.find((r) => r.municipality === 'zuiderveen' && r.adult)!.bsn);
     residentN = server.client();

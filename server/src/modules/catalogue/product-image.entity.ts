@@ -3,6 +3,7 @@ import type { Opt, Ref } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { randomUUID } from 'node:crypto';
 import { Product } from './product.entity.js';
+import { applicationNow } from '../../lib/clock.js';
 
 /**
  * An image of a product: re-encoded (metadata such as GPS positions stripped) and a thumbnail, both in FileStorage.
@@ -50,5 +51,5 @@ export class ProductImage {
   sortOrder: number & Opt = 0;
 
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 }

@@ -4,6 +4,7 @@ import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { randomUUID } from 'node:crypto';
 import { Provider } from '../providers/provider.entity.js';
 import { Category } from './category.entity.js';
+import { applicationNow } from '../../lib/clock.js';
 
 export enum ProductStatus {
   DRAFT = 'DRAFT',
@@ -86,9 +87,9 @@ export class Product {
 
   @Field(() => Date)
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 
   @Field(() => Date)
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date & Opt = new Date();
+  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
+  updatedAt: Date & Opt = applicationNow();
 }

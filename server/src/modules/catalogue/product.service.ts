@@ -138,7 +138,7 @@ export class ProductService {
       // Every municipality where the provider is an approved member decides afresh (none yet: it waits for one).
       const municipalityIds = await openDecisionsForProduct(em, product.id, product.provider.id);
       product.status = ProductStatus.SUBMITTED;
-      product.submittedAt = new Date();
+      product.submittedAt = ctx.clock.now();
       await this.record(withEm(ctx, em), 'PRODUCT_SUBMITTED', product.id, { municipalityIds });
       return ProductPayload.ok(product);
     });
@@ -419,9 +419,9 @@ export class ProductService {
       }
       const adminAccountId = ctx.viewer.kind === Audience.STAFF ? ctx.viewer.adminAccountId : null;
       await em.execute(
-        `update product_approval set status = ?, reason = ?, decided_at = now(), decided_by_id = ?, updated_at = now()
+        `update product_approval set status = ?, reason = ?, decided_at = ?, decided_by_id = ?, updated_at = ?
           where id = any(?::uuid[])`,
-        [decision, reason, adminAccountId, `{${targets.map((t) => t.id).join(',')}}`],
+        [decision, reason, ctx.clock.now(), adminAccountId, ctx.clock.now(), `{${targets.map((t) => t.id).join(',')}}`],
       );
       for (const t of targets) {
         await this.record(tx, decision === ProductApprovalStatus.APPROVED ? 'PRODUCT_APPROVED' : 'PRODUCT_REJECTED', id, {

@@ -2,6 +2,7 @@ import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { randomUUID } from 'node:crypto';
+import { applicationNow } from '../../lib/clock.js';
 
 /**
  * An e-mail template (sjabloon): plain text with {{variable}} placeholders. The defaults are inserted by the
@@ -32,9 +33,9 @@ export class CommunicationTemplate {
   body!: string;
 
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 
   @Field(() => Date)
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date & Opt = new Date();
+  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
+  updatedAt: Date & Opt = applicationNow();
 }

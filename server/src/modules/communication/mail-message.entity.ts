@@ -1,6 +1,7 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
+import { applicationNow } from '../../lib/clock.js';
 
 export type MailStatus = 'QUEUED' | 'SENT' | 'FAILED' | 'CANCELLED';
 
@@ -44,7 +45,7 @@ export class MailMessage {
   municipalityId?: string | null;
 
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 
   @Property({ type: 'timestamptz', nullable: true })
   lastAttemptAt?: Date | null;

@@ -2,6 +2,7 @@ import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/l
 import type { Opt, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Person } from './person.entity.js';
+import { applicationNow } from '../../lib/clock.js';
 
 export type CardStatus = 'ACTIVE' | 'BLOCKED' | 'REPLACED';
 
@@ -21,14 +22,14 @@ export class Card {
   status: CardStatus & Opt = 'ACTIVE';
 
   @Property({ type: 'timestamptz' })
-  issuedAt: Date & Opt = new Date();
+  issuedAt: Date & Opt = applicationNow();
 
   @Property({ type: 'timestamptz', nullable: true })
   blockedAt?: Date | null;
 
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date & Opt = new Date();
+  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
+  updatedAt: Date & Opt = applicationNow();
 }

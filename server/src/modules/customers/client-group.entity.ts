@@ -2,6 +2,7 @@ import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/l
 import type { Opt, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Municipality } from '../municipalities/municipality.entity.js';
+import { applicationNow } from '../../lib/clock.js';
 
 /** The unit a municipality grants arrangements to, usually a household (klantgroep). */
 @Entity({ tableName: 'client_group' })
@@ -20,8 +21,8 @@ export class ClientGroup {
   name!: string;
 
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date & Opt = new Date();
+  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
+  updatedAt: Date & Opt = applicationNow();
 }

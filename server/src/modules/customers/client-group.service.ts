@@ -5,6 +5,7 @@ import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListAr
 import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 import { containsPattern, uuidArray } from '../../lib/sql.js';
 import type { RequestContext } from '../../lib/request-context.js';
+import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
 import { encryptBsn, hashBsn, type BsnKeys } from '../../crypto/bsn.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { withEm } from '../../lib/request-context.js';
@@ -152,9 +153,9 @@ export class ClientGroupService {
    * Adds a member to a household: validated (names, date of birth, optional contact details, optional BSN with the
    * elfproef), the BSN stored encrypted plus a keyed hash (a BSN can belong to one person only), and a new card.
    */
-  async addMember(ctx: RequestContext, input: AddClientGroupMemberInput): Promise<{ person: PersonView | null; errors: UserError[] }> {
+  async addMember(ctx: RequestContext, input: AddClientGroupMemberInput): Promise<Result<PersonView>> {
     const group = await this.findInScope(ctx, input.clientGroupId);
-    if (!group) return { person: null, errors: [UserError.of('clientGroupId', 'NOT_FOUND', 'Deze klantgroep is niet gevonden.')] };
+    if (!group) return problem('clientGroupId', 'NOT_FOUND', 'Deze klantgroep is niet gevonden.');
     const errors: UserError[] = [];
     const firstName = cleanName(input.firstName);
     const lastName = cleanName(input.lastName);
@@ -186,7 +187,8 @@ export class ClientGroupService {
         errors.push(UserError.of('externalIdentifier', 'DUPLICATE', 'Dit klantnummer is al in gebruik.'));
       }
     }
-    if (errors.length) return { person: null, errors };
+    const invalid = failIfAny<PersonView>(errors);
+    if (invalid) return invalid;
 
     try {
       const person = await ctx.em.transactional(async (em) => {
@@ -209,7 +211,7 @@ export class ClientGroupService {
           bsnHash,
         });
         await em.flush();
-        await this.cards.insertNew(em, p.id);
+        await this.cards.insertNew(em, p.id, ctx.clock.now());
         await this.audit.record(withEm(ctx, em), {
           action: 'person.created',
           subjectType: 'person',
@@ -220,14 +222,14 @@ export class ClientGroupService {
       });
       const found = await ctx.em.findOneOrFail(Person, person.id, { populate: ['bsnEncrypted'] });
       const [view] = await personViews(ctx.em, [found], { bsnKeys: this.bsnKeys, fullCardNumbers: true });
-      return { person: view!, errors: [] };
+      return ok(view!);
     } catch (error) {
       const e = error as { code?: string; constraint?: string; message?: string };
       if (e.code === '23505' && /bsn_hash/.test(`${e.constraint ?? ''} ${e.message ?? ''}`)) {
-        return { person: null, errors: [UserError.of('bsn', 'DUPLICATE', 'Er is al een persoon met dit burgerservicenummer.')] };
+        return problem('bsn', 'DUPLICATE', 'Er is al een persoon met dit burgerservicenummer.');
       }
       if (e.code === '23505' && /external_identifier/.test(`${e.constraint ?? ''} ${e.message ?? ''}`)) {
-        return { person: null, errors: [UserError.of('externalIdentifier', 'DUPLICATE', 'Dit klantnummer is al in gebruik. Probeer het opnieuw.')] };
+        return problem('externalIdentifier', 'DUPLICATE', 'Dit klantnummer is al in gebruik. Probeer het opnieuw.');
       }
       throw error;
     }

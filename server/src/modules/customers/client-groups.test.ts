@@ -284,7 +284,7 @@ describe('client groups (klantgroepen) for staff', () => {
     const migration = new Migration20261124000200_person_write(em.getDriver(), server.orm.config);
     for (let run = 0; run < 2; run++) {
       migration.reset();
-      await migration.up();
+      migration.up();
       for (const sql of migration.getQueries()) await em.execute(sql as string);
     }
     const after = await permissionsOf();

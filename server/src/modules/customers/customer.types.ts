@@ -1,5 +1,7 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { UserError } from '../../graphql/errors.js';
+import { Payload } from '../../graphql/payload.js';
+import type { Result } from '../../lib/result.js';
+import type { CardChange } from './card.service.js';
 import { Connection } from '../../graphql/pagination.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
@@ -197,23 +199,18 @@ export class UpdateMyDetailsInput {
   notifyOrderStatus!: boolean;
 }
 
-@ObjectType()
-export class PersonPayload {
-  @Field(() => PersonView, { nullable: true })
-  person!: PersonView | null;
+@ObjectType({ description: 'The result of a change to a person.' })
+export class PersonPayload extends Payload(PersonView, 'person') {}
 
-  @Field(() => [UserError])
-  errors!: UserError[];
-}
-
-@ObjectType()
-export class CardPayload {
-  @Field(() => CardView, { nullable: true, description: 'The card acted on; after a replacement: the new card.' })
-  card!: CardView | null;
-
+@ObjectType({ description: 'The result of a card action.' })
+export class CardPayload extends Payload(CardView, 'card', 'The card acted on; after a replacement: the new card.') {
   @Field(() => CardView, { nullable: true, description: 'After a replacement: the old card, now REPLACED.' })
   replacedCard!: CardView | null;
 
-  @Field(() => [UserError])
-  errors!: UserError[];
+  /** The one mapping of a card action's Result: the card (and the replaced one) or the errors. */
+  static fromChange(result: Result<CardChange>): CardPayload {
+    const payload = CardPayload.from(result.ok ? { ok: true, value: result.value.card } : result) as CardPayload;
+    payload.replacedCard = result.ok ? result.value.replacedCard : null;
+    return payload;
+  }
 }

@@ -16,10 +16,6 @@ import {
   PersonView,
   UpdateMyDetailsInput,
 } from './customer.types.js';
-import type { CardResult } from './card.service.js';
-
-const cardPayload = (r: CardResult) => Object.assign(new CardPayload(), r);
-const personPayload = (r: { person: PersonView | null; errors: PersonPayload['errors'] }) => Object.assign(new PersonPayload(), r);
 
 /** Client groups, persons and cards: staff within their municipality scope; customers their own household. */
 @Resolver(() => PersonView)
@@ -45,7 +41,7 @@ export class CustomersResolver {
   @Mutation(() => PersonPayload, { description: 'Adds a member to a household, with a new card. The BSN is optional and checked with the elfproef.' })
   @Requires(Permission.PERSON_WRITE)
   async addClientGroupMember(@Arg('input', () => AddClientGroupMemberInput) input: AddClientGroupMemberInput, @Ctx() ctx: Context): Promise<PersonPayload> {
-    return personPayload(await ctx.services.clientGroups.addMember(ctx, input));
+    return PersonPayload.from(await ctx.services.clientGroups.addMember(ctx, input));
   }
 
   // ---- staff: persons ----------------------------------------------------------------------------------------
@@ -78,7 +74,7 @@ export class CustomersResolver {
     @Arg('confirmation', () => String) confirmation: string,
     @Ctx() ctx: Context,
   ): Promise<PersonPayload> {
-    return personPayload(await ctx.services.persons.erase(ctx, personId, confirmation));
+    return PersonPayload.from(await ctx.services.persons.erase(ctx, personId, confirmation));
   }
 
   // ---- staff: cards ------------------------------------------------------------------------------------------
@@ -86,19 +82,19 @@ export class CustomersResolver {
   @Mutation(() => CardPayload, { description: 'Issues a new card to a person who has no active card.' })
   @Requires(Permission.CARD_MANAGE)
   async issueCard(@Arg('personId', () => ID) personId: string, @Ctx() ctx: Context): Promise<CardPayload> {
-    return cardPayload(await ctx.services.cards.issue(ctx, personId));
+    return CardPayload.fromChange(await ctx.services.cards.issue(ctx, personId));
   }
 
   @Mutation(() => CardPayload, { description: 'Blocks an active card (lost or stolen).' })
   @Requires(Permission.CARD_MANAGE)
   async blockCard(@Arg('cardId', () => ID) cardId: string, @Ctx() ctx: Context): Promise<CardPayload> {
-    return cardPayload(await ctx.services.cards.block(ctx, cardId));
+    return CardPayload.fromChange(await ctx.services.cards.block(ctx, cardId));
   }
 
   @Mutation(() => CardPayload, { description: 'Replaces a card: the old one becomes REPLACED, a new ACTIVE card is issued.' })
   @Requires(Permission.CARD_MANAGE)
   async replaceCard(@Arg('cardId', () => ID) cardId: string, @Ctx() ctx: Context): Promise<CardPayload> {
-    return cardPayload(await ctx.services.cards.replace(ctx, cardId));
+    return CardPayload.fromChange(await ctx.services.cards.replace(ctx, cardId));
   }
 
   // ---- customers ---------------------------------------------------------------------------------------------
@@ -112,7 +108,7 @@ export class CustomersResolver {
   @Mutation(() => CardPayload, { description: 'Blocks a lost card of the customer’s own household.' })
   @Requires(Audience.CUSTOMER)
   async blockMyCard(@Arg('cardId', () => ID) cardId: string, @Ctx() ctx: Context): Promise<CardPayload> {
-    return cardPayload(await ctx.services.cards.blockMine(ctx, cardId));
+    return CardPayload.fromChange(await ctx.services.cards.blockMine(ctx, cardId));
   }
 
   @Query(() => PersonView, { nullable: true, description: 'The logged-in customer’s own details.' })
@@ -124,6 +120,6 @@ export class CustomersResolver {
   @Mutation(() => PersonPayload, { description: 'The customer changes their e-mail address, phone number and notification preference.' })
   @Requires(Audience.CUSTOMER)
   async updateMyDetails(@Arg('input', () => UpdateMyDetailsInput) input: UpdateMyDetailsInput, @Ctx() ctx: Context): Promise<PersonPayload> {
-    return personPayload(await ctx.services.persons.updateMine(ctx, input));
+    return PersonPayload.from(await ctx.services.persons.updateMine(ctx, input));
   }
 }

@@ -3,6 +3,7 @@ import type { Opt, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { ClientGroup } from './client-group.entity.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
+import { applicationNow } from '../../lib/clock.js';
 
 /**
  * A resident. `externalIdentifier` is the municipality's client number, never the BSN.
@@ -52,10 +53,10 @@ export class Person {
   erasedAt?: Date | null;
 
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date & Opt = new Date();
+  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
+  updatedAt: Date & Opt = applicationNow();
 
   get fullName(): Opt<string> {
     return `${this.firstName} ${this.lastName}`.trim();

@@ -6,7 +6,8 @@ import { Audience } from '../../graphql/auth/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { decryptBsn, type BsnKeys } from '../../crypto/bsn.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { withEm } from '../../lib/request-context.js';
+import { withEm, type RequestContext } from '../../lib/request-context.js';
+import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
 import { Order } from '../orders/order.entities.js';
 import type { OrderView } from '../orders/order.types.js';
 import type { OrderViewService } from '../orders/order-view.service.js';
@@ -16,6 +17,7 @@ import { Person } from './person.entity.js';
 import { inStaffScope, personViews } from './customer-views.js';
 import type { PersonView, UpdateMyDetailsInput } from './customer.types.js';
 import { contactDetails } from './customer.validation.js';
+import { notifyWithoutEmail } from '../../rules/person.js';
 
 export const ERASED_NAME = 'Geanonimiseerd';
 export const ERASED_HOUSEHOLD_NAME = 'Geanonimiseerd huishouden';
@@ -44,7 +46,7 @@ export class PersonService {
     private readonly erasureHooks: readonly PersonErasureHook[] = [],
   ) {}
 
-  private async byExternalIdentifier(ctx: Context, externalIdentifier: string): Promise<Person | null> {
+  private async byExternalIdentifier(ctx: RequestContext, externalIdentifier: string): Promise<Person | null> {
     const key = (externalIdentifier ?? '').trim();
     if (!key || key.length > 100) return null;
     const person = await ctx.em.findOne(Person, { externalIdentifier: key }, { populate: ['bsnEncrypted'] });
@@ -55,7 +57,7 @@ export class PersonService {
    * A person's details for staff; null when unknown or out of scope. Reading them is audit-logged by the schema
    * (fields marked @personalData, graphql/personal-data.ts).
    */
-  async detail(ctx: Context, externalIdentifier: string): Promise<PersonView | null> {
+  async detail(ctx: RequestContext, externalIdentifier: string): Promise<PersonView | null> {
     const person = await this.byExternalIdentifier(ctx, externalIdentifier);
     if (!person) return null;
     const [view] = await personViews(ctx.em, [person], { bsnKeys: this.bsnKeys, fullCardNumbers: true });
@@ -66,7 +68,7 @@ export class PersonService {
    * The full BSN (PERSON_READ_SENSITIVE, enforced by the resolver); null when none or out of scope. The reveal is an
    * action of its own in the audit log (person.bsn_revealed), besides the read of the marked field.
    */
-  async revealBsn(ctx: Context, personId: string): Promise<string | null> {
+  async revealBsn(ctx: RequestContext, personId: string): Promise<string | null> {
     if (!isUuid(personId)) return null;
     const person = await ctx.em.findOne(Person, personId, { populate: ['bsnEncrypted'] });
     if (!person || !inStaffScope(ctx.viewer, person.municipality.id) || !person.bsnEncrypted) return null;
@@ -92,24 +94,19 @@ export class PersonService {
    * by a pseudonym, cards are blocked, sessions end and the cart is emptied. Orders and the ledger are untouched:
    * they keep pointing at the same person and household ids, which no longer carry personal data.
    */
-  async erase(ctx: Context, personId: string, confirmation: string): Promise<{ person: PersonView | null; errors: UserError[] }> {
-    const notFound = { person: null, errors: [UserError.of('personId', 'NOT_FOUND', 'Deze persoon is niet gevonden.')] };
-    if (!isUuid(personId)) return notFound;
-    const result = await ctx.em.transactional(async (em) => {
+  async erase(ctx: RequestContext, personId: string, confirmation: string): Promise<Result<PersonView>> {
+    const notFound = () => problem<never>('personId', 'NOT_FOUND', 'Deze persoon is niet gevonden.');
+    if (!isUuid(personId)) return notFound();
+    const now = ctx.clock.now();
+    const result = await ctx.em.transactional(async (em): Promise<Result<Person>> => {
       const person = await em.findOne(Person, personId, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!person || !inStaffScope(ctx.viewer, person.municipality.id)) return { errors: notFound.errors };
-      if (person.erasedAt) return { errors: [UserError.of('personId', 'ALREADY_ERASED', 'De gegevens van deze persoon zijn al gewist.')] };
+      if (!person || !inStaffScope(ctx.viewer, person.municipality.id)) return notFound();
+      if (person.erasedAt) return problem('personId', 'ALREADY_ERASED', 'De gegevens van deze persoon zijn al gewist.');
       const typed = (confirmation ?? '').trim();
       if (typed.toLowerCase() !== person.externalIdentifier.toLowerCase()) {
-        return {
-          errors: [
-            UserError.of(
-              'confirmation',
-              typed ? 'CONFIRMATION_MISMATCH' : 'REQUIRED',
-              typed ? 'Het klantnummer klopt niet. Typ precies het klantnummer van deze persoon.' : 'Typ het klantnummer van deze persoon om het wissen te bevestigen.',
-            ),
-          ],
-        };
+        return typed
+          ? problem('confirmation', 'CONFIRMATION_MISMATCH', 'Het klantnummer klopt niet. Typ precies het klantnummer van deze persoon.')
+          : problem('confirmation', 'REQUIRED', 'Typ het klantnummer van deze persoon om het wissen te bevestigen.');
       }
       // One explicit UPDATE (the BSN columns are lazy/hidden on the entity; a database CHECK holds the result to this).
       await em.nativeUpdate(
@@ -125,18 +122,18 @@ export class PersonService {
           bsnHash: null,
           notifyOrderStatus: false,
           externalIdentifier: erasedIdentifier(person.id),
-          erasedAt: new Date(),
+          erasedAt: now,
         },
       );
       const cards = await em.find(Card, { person: person.id, status: 'ACTIVE' });
       for (const card of cards) {
         card.status = 'BLOCKED';
-        card.blockedAt = new Date();
+        card.blockedAt = now;
       }
       await em.flush();
       await em.execute(`delete from cart_line where person_id = ?`, [person.id]);
       await em.execute(`delete from session where person_id = ?`, [person.id]);
-      for (const hook of this.erasureHooks) await hook(em, { id: person.id, email: person.email ?? null }, new Date());
+      for (const hook of this.erasureHooks) await hook(em, { id: person.id, email: person.email ?? null }, now);
       // The household's name is usually the family name: once nobody in it has personal data left, it goes too.
       const remaining = await em.count(Person, { clientGroup: person.clientGroup.id, erasedAt: null });
       if (remaining === 0) {
@@ -148,16 +145,16 @@ export class PersonService {
         subjectId: person.id,
         details: { clientGroupId: person.clientGroup.id, cardsBlocked: cards.length, householdErased: remaining === 0 },
       });
-      return { person };
+      return ok(person);
     });
-    if (!('person' in result) || !result.person) return { person: null, errors: result.errors ?? [] };
+    if (!result.ok) return result;
     const fresh = await ctx.em.fork().findOneOrFail(Person, personId, { populate: ['bsnEncrypted'] });
     const [view] = await personViews(ctx.em.fork(), [fresh], { bsnKeys: this.bsnKeys, fullCardNumbers: true });
-    return { person: view!, errors: [] };
+    return ok(view!);
   }
 
   /** The logged-in customer's own details. */
-  async mine(ctx: Context): Promise<PersonView | null> {
+  async mine(ctx: RequestContext): Promise<PersonView | null> {
     if (ctx.viewer.kind !== Audience.CUSTOMER) return null;
     const person = await ctx.em.findOne(Person, ctx.viewer.personId, { populate: ['bsnEncrypted'] });
     if (!person) return null;
@@ -166,15 +163,15 @@ export class PersonService {
   }
 
   /** A customer changes their e-mail address, phone number and notification preference. */
-  async updateMine(ctx: Context, input: UpdateMyDetailsInput): Promise<{ person: PersonView | null; errors: UserError[] }> {
+  async updateMine(ctx: RequestContext, input: UpdateMyDetailsInput): Promise<Result<PersonView>> {
     const viewer = ctx.viewer;
-    if (viewer.kind !== Audience.CUSTOMER) return { person: null, errors: [UserError.of(null, 'NOT_FOUND', 'Uw gegevens zijn niet gevonden.')] };
+    if (viewer.kind !== Audience.CUSTOMER) return problem(null, 'NOT_FOUND', 'Uw gegevens zijn niet gevonden.');
     const errors: UserError[] = [];
     const { email, phone } = contactDetails(input, errors);
-    if (input.notifyOrderStatus && !email && !errors.some((e) => e.field === 'email')) {
-      errors.push(UserError.of('email', 'REQUIRED', 'Vul uw e-mailadres in om e-mail over uw bestellingen te ontvangen.'));
-    }
-    if (errors.length) return { person: null, errors };
+    const missing = errors.some((e) => e.field === 'email') ? null : notifyWithoutEmail(input.notifyOrderStatus, email);
+    if (missing) errors.push(UserError.of(missing.field, missing.code, missing.message));
+    const invalid = failIfAny<PersonView>(errors);
+    if (invalid) return invalid;
     await ctx.em.transactional(async (em) => {
       const person = await em.findOneOrFail(Person, viewer.personId, { lockMode: LockMode.PESSIMISTIC_WRITE });
       const changed = [
@@ -190,6 +187,6 @@ export class PersonService {
         await this.audit.record(withEm(ctx, em), { action: 'person.contact_updated', subjectType: 'person', subjectId: person.id, details: { fields: changed } });
       }
     });
-    return { person: await this.mine(ctx), errors: [] };
+    return ok((await this.mine(ctx))!);
   }
 }

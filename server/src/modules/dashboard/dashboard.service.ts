@@ -2,6 +2,7 @@ import { Field, Int, ObjectType } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { decisionCounts } from '../catalogue/product-approval.js';
+import { today } from '../../lib/clock.js';
 
 @ObjectType({ description: 'Work queues and totals for the admin dashboard, within the viewer’s municipality scope.' })
 export class AdminDashboard {
@@ -43,9 +44,9 @@ export class DashboardService {
       (select count(distinct pm.provider_id) from provider_membership pm where pm.status = 'APPROVED' and ${m('pm.municipality_id')})::int as "providers",
       (select count(*) from client_group cg where ${m('cg.municipality_id')})::int as "clientGroups",
       (select count(*) from person pe where ${m('pe.municipality_id')})::int as "persons",
-      (select count(*) from arrangement a where current_date between a.valid_from and a.valid_until and ${m('a.municipality_id')})::int as "activeArrangements"`;
+      (select count(*) from arrangement a where ?::date between a.valid_from and a.valid_until and ${m('a.municipality_id')})::int as "activeArrangements"`;
     const pgArray = `{${ids.join(',')}}`;
-    const params = all ? [] : Array.from({ length: 7 }, () => pgArray);
+    const params = all ? [today(ctx.clock)] : [...Array.from({ length: 6 }, () => pgArray), today(ctx.clock), pgArray];
     const [row] = await ctx.em.execute<Record<string, number>[]>(sql, params);
     return Object.assign(new AdminDashboard(), row);
   }

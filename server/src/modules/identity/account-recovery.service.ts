@@ -60,7 +60,7 @@ export class AccountRecoveryService {
       const userId = await this.tokens.consume(tx, token.trim(), EmailTokenPurpose.CONFIRM_EMAIL);
       if (!userId) return { ok: false, errors: [UserError.of('token', 'INVALID_TOKEN', LINK_INVALID)] };
       const user = await tx.findOneOrFail(ProviderUser, userId);
-      user.emailVerifiedAt ??= new Date();
+      user.emailVerifiedAt ??= ctx.clock.now();
       await tx.flush();
       ctx.log.info({ event: 'email_confirmed' }, 'e-mail address confirmed');
       return { ok: true };
@@ -138,7 +138,7 @@ export class AccountRecoveryService {
       }
       const user = await tx.findOneOrFail(ProviderUser, ownerId, { populate: ['passwordHash'] });
       user.passwordHash = hash;
-      user.emailVerifiedAt ??= new Date();
+      user.emailVerifiedAt ??= ctx.clock.now();
       await tx.flush();
       await tx.nativeDelete(Session, { providerUser: user.id });
       return { ok: true, email: user.email };

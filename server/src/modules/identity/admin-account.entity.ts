@@ -3,6 +3,7 @@ import { Collection, type Opt, type Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Role } from './role.entity.js';
+import { applicationNow } from '../../lib/clock.js';
 
 /** A staff log-in for the admin area: one role, a municipality scope (some or all). */
 @Entity({ tableName: 'admin_account' })
@@ -39,8 +40,8 @@ export class AdminAccount {
   lastLoginAt?: Date | null;
 
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date & Opt = new Date();
+  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
+  updatedAt: Date & Opt = applicationNow();
 }

@@ -1,5 +1,8 @@
 import type { Context } from '../../graphql/context.js';
 import { UserError } from '../../graphql/errors.js';
+import { ok, type Result } from '../../lib/result.js';
+import { accountEmail, currentPassword } from '../../rules/password.js';
+import { messageOf } from '../../rules/rule.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { burnPasswordCheck, verifyPassword } from '../../crypto/passwords.js';
 import { clientAddress, retryAfterText } from '../limits/limits.js';
@@ -16,7 +19,8 @@ import type { Request, Response } from 'express';
 
 export const INVALID_CREDENTIALS = 'Het e-mailadres of het wachtwoord is onjuist.';
 
-export type LoginResult = { ok: true; viewer: Viewer } | { ok: false; errors: UserError[] };
+/** The viewer of the new session, or why not (Result, like every change). */
+export type LoginResult = Result<Viewer>;
 
 /**
  * How passwords are checked at log-in. An object of its own so a test can count the verifications (every one costs an
@@ -64,7 +68,7 @@ export class AuthService {
           if (!user.emailVerifiedAt) {
             return [UserError.of(null, 'EMAIL_NOT_VERIFIED', 'Bevestig eerst uw e-mailadres via de link in de e-mail die wij u stuurden.')];
           }
-          user.lastLoginAt = new Date();
+          user.lastLoginAt = ctx.clock.now();
           return this.replaceSession(ctx, 'PROVIDER', { providerUser: user });
         },
       };
@@ -72,7 +76,7 @@ export class AuthService {
   }
 
   private async startStaff(ctx: Context, account: AdminAccount): Promise<Session> {
-    account.lastLoginAt = new Date();
+    account.lastLoginAt = ctx.clock.now();
     return this.replaceSession(ctx, 'STAFF', { adminAccount: account });
   }
 
@@ -96,8 +100,11 @@ export class AuthService {
     const normalised = email.trim().toLowerCase();
     if (!normalised || !password) {
       const errors: UserError[] = [];
-      if (!normalised) errors.push(UserError.of('email', 'REQUIRED', 'Vul uw e-mailadres in.'));
-      if (!password) errors.push(UserError.of('password', 'REQUIRED', 'Vul uw wachtwoord in.'));
+      const problems = [
+        ['email', normalised ? null : messageOf(accountEmail, normalised)],
+        ['password', messageOf(currentPassword, password)],
+      ] as const;
+      for (const [field, message] of problems) if (message) errors.push(UserError.of(field, 'REQUIRED', message));
       return { ok: false, errors };
     }
     // The attempt is reserved before the password is verified: parallel guesses cannot all get through.
@@ -126,7 +133,7 @@ export class AuthService {
     const outcome = await found.onSuccess();
     if (Array.isArray(outcome)) return { ok: false, errors: outcome };
     ctx.log.info({ event: 'login', realm }, 'logged in');
-    return { ok: true, viewer: await this.sessions.viewerFor(ctx.em, outcome) };
+    return ok(await this.sessions.viewerFor(ctx.em, outcome));
   }
 
   /** DigiD: the BSN has been verified by DigiD (or its simulator); find the person and start a customer session. */

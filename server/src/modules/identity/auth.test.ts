@@ -95,7 +95,7 @@ describe('log-in, sessions and log-out', () => {
     const em = server.orm.em.fork();
     const person = await em.findOneOrFail(Person, { bsnEncrypted: { $ne: null } }, { populate: ['bsnEncrypted'], orderBy: { externalIdentifier: 'asc' } });
     const c = server.client();
-    const page = await (await c.fetch('/auth/digid/start?returnTo=/account/bestellingen')).headers.get('location');
+    const page = (await c.fetch('/auth/digid/start?returnTo=/account/bestellingen')).headers.get('location');
     expect(page).toMatch(/^\/auth\/digid\/simulator\?RelayState=/);
     const html = await (await c.fetch(page!)).text();
     expect(html).toContain('<html lang="nl">');

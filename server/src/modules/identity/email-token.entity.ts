@@ -3,6 +3,7 @@ import type { Opt, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { ProviderUser } from '../providers/provider-user.entity.js';
 import { AdminAccount } from './admin-account.entity.js';
+import { applicationNow } from '../../lib/clock.js';
 
 export enum EmailTokenPurpose {
   CONFIRM_EMAIL = 'CONFIRM_EMAIL',
@@ -39,5 +40,5 @@ export class EmailToken {
   usedAt?: Date | null;
 
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 }

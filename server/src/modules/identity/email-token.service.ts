@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { EmailToken, EmailTokenPurpose } from './email-token.entity.js';
 import { ProviderUser } from '../providers/provider-user.entity.js';
 import type { AdminAccount } from './admin-account.entity.js';
+import { applicationNow } from '../../lib/clock.js';
 
 /** How long a link in a mail works. */
 export const TOKEN_LIFETIME_HOURS: Record<EmailTokenPurpose | 'INVITE', number> = {
@@ -29,7 +30,7 @@ export class EmailTokenService {
     const staff = purpose === EmailTokenPurpose.STAFF_RESET_PASSWORD;
     if (staff === owner instanceof ProviderUser) throw new Error(`a ${purpose} token cannot belong to this owner`);
     const token = randomBytes(32).toString('base64url');
-    const now = new Date();
+    const now = applicationNow();
     const ownerField = staff ? { adminAccount: owner.id } : { providerUser: owner.id };
     await em.nativeUpdate(EmailToken, { ...ownerField, purpose, usedAt: null }, { usedAt: now });
     em.create(EmailToken, {
@@ -50,17 +51,18 @@ export class EmailTokenService {
    */
   async consume(em: EntityManager, token: string, purpose: EmailTokenPurpose): Promise<string | null> {
     if (!TOKEN_SHAPE.test(token)) return null;
+    const now = applicationNow();
     const rows = await em.execute<{ owner_id: string }[]>(
-      `update email_token set used_at = now()
-        where token_hash = ? and purpose = ? and used_at is null and expires_at > now()
+      `update email_token set used_at = ?
+        where token_hash = ? and purpose = ? and used_at is null and expires_at > ?
         returning coalesce(provider_user_id, admin_account_id) as owner_id`,
-      [hash(token), purpose],
+      [now, hash(token), purpose, now],
     );
     return rows[0]?.owner_id ?? null;
   }
 
   /** Removes tokens that expired more than a day ago (kept a little while for support questions). */
   async purgeExpired(em: EntityManager): Promise<number> {
-    return em.nativeDelete(EmailToken, { expiresAt: { $lt: new Date(Date.now() - 24 * 3600_000) } });
+    return em.nativeDelete(EmailToken, { expiresAt: { $lt: new Date(applicationNow().getTime() - 24 * 3600_000) } });
   }
 }

@@ -1,6 +1,7 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { LoginPayload, ViewerInfo } from './viewer.type.js';
+import { mapResult } from '../../lib/result.js';
 
 @Resolver()
 export class IdentityResolver {
@@ -34,8 +35,6 @@ export class IdentityResolver {
   }
 
   private async payload(ctx: Context, result: Awaited<ReturnType<Context['services']['auth']['loginStaff']>>) {
-    if (!result.ok) return Object.assign(new LoginPayload(), { viewer: null, errors: result.errors });
-    const viewer = await ctx.services.viewer.describe({ ...ctx, viewer: result.viewer });
-    return Object.assign(new LoginPayload(), { viewer, errors: [] });
+    return LoginPayload.from(await mapResult(result, (viewer) => ctx.services.viewer.describe({ ...ctx, viewer })));
   }
 }

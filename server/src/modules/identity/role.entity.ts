@@ -3,6 +3,7 @@ import type { Opt } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { randomUUID } from 'node:crypto';
 import { Permission } from '../../graphql/auth/permissions.js';
+import { applicationNow } from '../../lib/clock.js';
 
 /** A named set of permissions; the five built-in roles are seeded and stay editable. */
 @ObjectType({ description: 'A staff role: a named set of permissions.' })
@@ -33,8 +34,8 @@ export class Role {
   builtIn: boolean & Opt = false;
 
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date & Opt = new Date();
+  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
+  updatedAt: Date & Opt = applicationNow();
 }

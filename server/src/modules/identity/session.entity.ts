@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { AdminAccount } from './admin-account.entity.js';
 import { ProviderUser } from '../providers/provider-user.entity.js';
 import { Person } from '../customers/person.entity.js';
+import { applicationNow } from '../../lib/clock.js';
 
 export type SessionKind = 'CUSTOMER' | 'PROVIDER' | 'STAFF';
 
@@ -29,10 +30,10 @@ export class Session {
   person?: Ref<Person> | null;
 
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 
   @Property({ type: 'timestamptz' })
-  lastSeenAt: Date & Opt = new Date();
+  lastSeenAt: Date & Opt = applicationNow();
 
   @Property({ type: 'timestamptz' })
   expiresAt!: Date;

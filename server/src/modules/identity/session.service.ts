@@ -9,6 +9,7 @@ import { Person } from '../customers/person.entity.js';
 import { Audience, isPermission } from '../../graphql/auth/permissions.js';
 import { ANONYMOUS, type Viewer } from '../../graphql/auth/viewer.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { applicationNow } from '../../lib/clock.js';
 
 export const SESSION_COOKIE = 'gw_session';
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
@@ -55,7 +56,7 @@ export class SessionService {
       adminAccount: owner.adminAccount ?? null,
       providerUser: owner.providerUser ?? null,
       person: owner.person ?? null,
-      expiresAt: new Date(Date.now() + sessionLifetimeHours * 3600 * 1000),
+      expiresAt: new Date(applicationNow().getTime() + sessionLifetimeHours * 3600 * 1000),
     });
     await em.flush();
     res?.append('Set-Cookie', this.cookie(token, sessionLifetimeHours * 3600));
@@ -82,16 +83,16 @@ export class SessionService {
   async resolveViewer(em: EntityManager, req: Request | undefined): Promise<Viewer> {
     const token = this.tokenFrom(req);
     if (!token) return ANONYMOUS;
-    const session = await em.findOne(Session, { tokenHash: this.hash(token), expiresAt: { $gt: new Date() } });
+    const session = await em.findOne(Session, { tokenHash: this.hash(token), expiresAt: { $gt: applicationNow() } });
     if (!session) return ANONYMOUS;
     // Idle too long: the session ends (lastSeenAt moves at most every TOUCH_INTERVAL_MS, so allow for that).
     const { idleTimeoutMinutes } = await this.appSettings.get('advanced');
-    if (Date.now() - session.lastSeenAt.getTime() > idleTimeoutMinutes * 60_000 + TOUCH_INTERVAL_MS) {
+    if (applicationNow().getTime() - session.lastSeenAt.getTime() > idleTimeoutMinutes * 60_000 + TOUCH_INTERVAL_MS) {
       await em.nativeDelete(Session, { id: session.id });
       return ANONYMOUS;
     }
-    if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await em.nativeUpdate(Session, { id: session.id }, { lastSeenAt: new Date() });
+    if (applicationNow().getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await em.nativeUpdate(Session, { id: session.id }, { lastSeenAt: applicationNow() });
     }
     return this.viewerFor(em, session);
   }
@@ -135,6 +136,6 @@ export class SessionService {
 
   /** Removes expired sessions; run at start and periodically. */
   async purgeExpired(em: EntityManager): Promise<number> {
-    return em.nativeDelete(Session, { expiresAt: { $lte: new Date() } });
+    return em.nativeDelete(Session, { expiresAt: { $lte: applicationNow() } });
   }
 }

@@ -2,7 +2,7 @@ import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { Permission } from '../../graphql/auth/permissions.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Provider } from '../providers/provider.entity.js';
-import { UserError } from '../../graphql/errors.js';
+import { Payload } from '../../graphql/payload.js';
 
 export enum ViewerKind {
   ANONYMOUS = 'ANONYMOUS',
@@ -38,10 +38,4 @@ export class ViewerInfo {
 }
 
 @ObjectType({ description: 'The result of a log-in attempt.' })
-export class LoginPayload {
-  @Field(() => ViewerInfo, { nullable: true })
-  viewer!: ViewerInfo | null;
-
-  @Field(() => [UserError])
-  errors!: UserError[];
-}
+export class LoginPayload extends Payload(ViewerInfo, 'viewer') {}

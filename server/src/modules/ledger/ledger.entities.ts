@@ -1,6 +1,7 @@
 import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
+import { applicationNow } from '../../lib/clock.js';
 
 export type LedgerAccountKind = 'ARRANGEMENT_FUNDING' | 'ASSIGNMENT' | 'PROVIDER_PAYABLE' | 'PAYMENT_CLEARING';
 export type LedgerTransactionKind = 'GRANT' | 'REVOKE' | 'SPEND' | 'CANCEL' | 'REFUND' | 'CONTRIBUTION' | 'PAYOUT' | 'REVERSAL';
@@ -33,7 +34,7 @@ export class LedgerAccount {
   allowNegative!: boolean;
 
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 }
 
 /** One balanced booking: its entries sum to zero (checked by the database at commit). Never changed afterwards. */
@@ -73,7 +74,7 @@ export class LedgerTransaction {
   actorId?: string | null;
 
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 }
 
 @Entity({ tableName: 'ledger_entry' })
@@ -91,5 +92,5 @@ export class LedgerEntry {
   amountCents!: string;
 
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 }

@@ -76,7 +76,7 @@ export class Limits {
     const taken = await Promise.all(checks.map((c) => this.take(c)));
     const refused = taken.filter((t): t is Extract<Taken, { ok: false }> => !t.ok);
     if (refused.length) {
-      await Promise.all(taken.map((t) => (t.ok ? t.undo() : undefined)));
+      await Promise.all(taken.flatMap((t) => (t.ok ? [t.undo()] : [])));
       const longest = refused.reduce((a, b) => (b.waitMs > a.waitMs ? b : a));
       return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(longest.waitMs / 1000)), refusedBy: longest.name };
     }
@@ -86,7 +86,7 @@ export class Limits {
       refund: async () => {
         if (refunded) return;
         refunded = true;
-        await Promise.all(taken.map((t) => (t.ok ? t.refund() : undefined)));
+        await Promise.all(taken.flatMap((t) => (t.ok ? [t.refund()] : [])));
       },
     };
   }

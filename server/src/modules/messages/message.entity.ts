@@ -1,6 +1,7 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
+import { applicationNow } from '../../lib/clock.js';
 
 /** PERSONAL: a household's inbox item. PUBLIC: an announcement of a municipality (later). */
 export type MessageAudienceValue = 'PERSONAL' | 'PUBLIC';
@@ -41,5 +42,5 @@ export class Message {
   readAt?: Date | null;
 
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 }

@@ -8,6 +8,14 @@ import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '.
 import type { OrderListener } from '../orders/order.service.js';
 import { MessageView } from './message.types.js';
 import { orderStatusMessage } from './order-messages.js';
+import { applicationNow } from '../../lib/clock.js';
+
+let lastWritten = 0;
+/** Now on the application clock, and always later than the previous message this process wrote. */
+function writtenAt(): Date {
+  lastWritten = Math.max(applicationNow().getTime(), lastWritten + 1);
+  return new Date(lastWritten);
+}
 
 export const DEFAULT_INBOX_PAGE = 20;
 
@@ -107,10 +115,10 @@ export class MessageService {
     });
     if (!who || !isUuid(id)) return notFound();
     const [row] = await ctx.em.execute<MessageRow[]>(
-      `update message m set read_at = coalesce(m.read_at, now())
+      `update message m set read_at = coalesce(m.read_at, ?::timestamptz)
         where m.id = ? and ${VISIBLE}
         returning m.id, m.title, m.body, m.order_id, m.read_at, m.created_at`,
-      [id, who.clientGroupId, who.personId],
+      [ctx.clock.now(), id, who.clientGroupId, who.personId],
     );
     if (!row) return notFound();
     return { message: view(row), unreadCount: await this.unreadCount(ctx), errors: [] };
@@ -121,15 +129,16 @@ export class MessageService {
     const who = owner(ctx);
     if (!who) return { markedCount: 0, unreadCount: 0, errors: [] };
     const rows = await ctx.em.execute<{ id: string }[]>(
-      `update message m set read_at = now() where ${VISIBLE} and m.read_at is null returning m.id`,
-      [who.clientGroupId, who.personId],
+      `update message m set read_at = ? where ${VISIBLE} and m.read_at is null returning m.id`,
+      [ctx.clock.now(), who.clientGroupId, who.personId],
     );
     return { markedCount: rows.length, unreadCount: await this.unreadCount(ctx), errors: [] };
   }
 
   /**
    * Writes a personal message to a household (or one member of it), inside the caller's transaction.
-   * `clock_timestamp()`, not `now()`: several messages in one transaction keep the order they were written in.
+   * Its time is a strictly increasing moment on the application clock: several messages in one transaction keep the
+   * order they were written in.
    */
   async sendPersonal(
     em: EntityManager,
@@ -137,8 +146,8 @@ export class MessageService {
   ): Promise<string> {
     const [row] = await em.execute<{ id: string }[]>(
       `insert into message (audience, municipality_id, client_group_id, person_id, order_id, title, body, created_at)
-       values ('PERSONAL', ?, ?, ?, ?, ?, ?, clock_timestamp()) returning id`,
-      [message.municipalityId, message.clientGroupId, message.personId ?? null, message.orderId ?? null, message.title, message.body],
+       values ('PERSONAL', ?, ?, ?, ?, ?, ?, ?) returning id`,
+      [message.municipalityId, message.clientGroupId, message.personId ?? null, message.orderId ?? null, message.title, message.body, writtenAt()],
     );
     return row!.id;
   }

@@ -2,6 +2,7 @@ import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { randomUUID } from 'node:crypto';
+import { applicationNow } from '../../lib/clock.js';
 
 /** A tenant: owns arrangements, client groups and persons; providers join it. */
 @ObjectType({ description: 'A municipality (gemeente) on this platform.' })
@@ -20,8 +21,8 @@ export class Municipality {
   slug!: string;
 
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date & Opt = new Date();
+  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
+  updatedAt: Date & Opt = applicationNow();
 }

@@ -58,7 +58,12 @@ export class CartService {
       `select product_id, quantity from cart_line where person_id = ? order by created_at, id`,
       [personId],
     );
-    return this.build(ctx, 'mine', lines.map((l) => ({ productId: l.product_id, quantity: l.quantity })), true);
+    return this.build(
+      ctx,
+      'mine',
+      lines.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
+      true,
+    );
   }
 
   /** A visitor's cart from the browser, with the product details (only public products show their title). */
@@ -68,7 +73,12 @@ export class CartService {
       if (!isUuid(l.productId) || !validQuantity(l.quantity)) continue;
       merged.set(l.productId, Math.min(MAX_QUANTITY, (merged.get(l.productId) ?? 0) + l.quantity));
     }
-    return this.build(ctx, 'anonymous', [...merged].map(([productId, quantity]) => ({ productId, quantity })), false);
+    return this.build(
+      ctx,
+      'anonymous',
+      [...merged].map(([productId, quantity]) => ({ productId, quantity })),
+      false,
+    );
   }
 
   async add(ctx: Context, productId: string, quantity: number): Promise<UserError[]> {
@@ -89,11 +99,11 @@ export class CartService {
       return [UserError.of('productId', 'CART_FULL', CART_MESSAGES.full)];
     }
     const rows = await ctx.em.execute<{ quantity: number }[]>(
-      `insert into cart_line (person_id, product_id, quantity) values (?, ?, ?)
-       on conflict (person_id, product_id) do update set quantity = cart_line.quantity + excluded.quantity, updated_at = now()
+      `insert into cart_line (person_id, product_id, quantity, created_at, updated_at) values (?, ?, ?, ?, ?)
+       on conflict (person_id, product_id) do update set quantity = cart_line.quantity + excluded.quantity, updated_at = excluded.updated_at
          where cart_line.quantity + excluded.quantity <= ?
        returning quantity`,
-      [personId, productId, quantity, MAX_QUANTITY],
+      [personId, productId, quantity, ctx.clock.now(), ctx.clock.now(), MAX_QUANTITY],
     );
     if (!rows.length) {
       return [UserError.of('quantity', 'INVALID_QUANTITY', CART_MESSAGES.tooMany)];
@@ -106,8 +116,8 @@ export class CartService {
     if (!validQuantity(quantity)) return [UserError.of('quantity', 'INVALID_QUANTITY', QUANTITY_ERROR)];
     const rows = isUuid(productId)
       ? await ctx.em.execute<{ id: string }[]>(
-          `update cart_line set quantity = ?, updated_at = now() where person_id = ? and product_id = ? returning id`,
-          [quantity, personId, productId],
+          `update cart_line set quantity = ?, updated_at = ? where person_id = ? and product_id = ? returning id`,
+          [quantity, ctx.clock.now(), personId, productId],
         )
       : [];
     if (!rows.length) return [UserError.of('productId', 'NOT_FOUND', 'Dit product staat niet in uw winkelwagen.')];
@@ -116,7 +126,8 @@ export class CartService {
 
   async remove(ctx: Context, productId: string): Promise<UserError[]> {
     const personId = this.personId(ctx);
-    if (isUuid(productId)) await ctx.em.execute(`delete from cart_line where person_id = ? and product_id = ?`, [personId, productId]);
+    if (isUuid(productId))
+      await ctx.em.execute(`delete from cart_line where person_id = ? and product_id = ?`, [personId, productId]);
     return [];
   }
 
@@ -140,17 +151,28 @@ export class CartService {
     // municipality are not.
     const keep = new Set(products.filter((p) => p.offered).map((p) => p.id));
     const existing = new Set(
-      (await ctx.em.execute<{ product_id: string }[]>(`select product_id from cart_line where person_id = ?`, [personId])).map((r) => r.product_id),
+      (
+        await ctx.em.execute<{ product_id: string }[]>(`select product_id from cart_line where person_id = ?`, [
+          personId,
+        ])
+      ).map((r) => r.product_id),
     );
     const room = MAX_CART_LINES - existing.size;
     const newOnes = [...merged.keys()].filter((id) => keep.has(id) && !existing.has(id));
     const accepted = [...merged].filter(([id]) => keep.has(id) && (existing.has(id) || newOnes.indexOf(id) < room));
     if (accepted.length) {
       await ctx.em.execute(
-        `insert into cart_line (person_id, product_id, quantity)
-         select ?, x.product_id, x.quantity from unnest(?::uuid[], ?::int[]) as x(product_id, quantity)
-         on conflict (person_id, product_id) do update set quantity = least(?::int, cart_line.quantity + excluded.quantity), updated_at = now()`,
-        [personId, `{${accepted.map(([id]) => id).join(',')}}`, `{${accepted.map(([, q]) => q).join(',')}}`, MAX_QUANTITY],
+        `insert into cart_line (person_id, product_id, quantity, created_at, updated_at)
+         select ?, x.product_id, x.quantity, ?::timestamptz, ?::timestamptz from unnest(?::uuid[], ?::int[]) as x(product_id, quantity)
+         on conflict (person_id, product_id) do update set quantity = least(?::int, cart_line.quantity + excluded.quantity), updated_at = excluded.updated_at`,
+        [
+          personId,
+          ctx.clock.now(),
+          ctx.clock.now(),
+          `{${accepted.map(([id]) => id).join(',')}}`,
+          `{${accepted.map(([, q]) => q).join(',')}}`,
+          MAX_QUANTITY,
+        ],
       );
     }
     const left = merged.size + invalid - accepted.length;
@@ -174,21 +196,39 @@ export class CartService {
   async preview(ctx: Context, lines?: CheckoutLineInput[] | null): Promise<CheckoutPreviewView> {
     const { plan, prepared } = await this.checkout.preview(ctx, lines);
     if (!plan) {
-      return Object.assign(new CheckoutPreviewView(), { orders: [], totalCents: 0, budgetCents: 0, contributionCents: 0, canOrder: false, errors: prepared.errors });
+      return Object.assign(new CheckoutPreviewView(), {
+        orders: [],
+        totalCents: 0,
+        budgetCents: 0,
+        contributionCents: 0,
+        canOrder: false,
+        errors: prepared.errors,
+      });
     }
     return this.previewView(ctx, plan, 'eligible' in prepared ? prepared.eligible : new Map());
   }
 
-  private async previewView(ctx: Context, plan: CheckoutPlan, eligible: Map<string, { id: string; arrangement_name: string }[]>): Promise<CheckoutPreviewView> {
+  private async previewView(
+    ctx: Context,
+    plan: CheckoutPlan,
+    eligible: Map<string, { id: string; arrangement_name: string }[]>,
+  ): Promise<CheckoutPreviewView> {
     const arrangementNames = new Map([...eligible.values()].flat().map((a) => [a.id, a.arrangement_name]));
     const providerIds = plan.providers.map((p) => p.providerId);
     const providers = providerIds.length
-      ? await ctx.em.execute<{ id: string; name: string }[]>(`select id, name from provider where id = any(?::uuid[])`, [`{${providerIds.join(',')}}`])
+      ? await ctx.em.execute<{ id: string; name: string }[]>(
+          `select id, name from provider where id = any(?::uuid[])`,
+          [`{${providerIds.join(',')}}`],
+        )
       : [];
     const providerNames = new Map(providers.map((p) => [p.id, p.name]));
     const allocationViews = (allocations: Map<string, number>) =>
       [...allocations].map(([assignmentId, amountCents]) =>
-        Object.assign(new PreviewAllocationView(), { assignmentId, arrangementName: arrangementNames.get(assignmentId) ?? '', amountCents }),
+        Object.assign(new PreviewAllocationView(), {
+          assignmentId,
+          arrangementName: arrangementNames.get(assignmentId) ?? '',
+          amountCents,
+        }),
       );
     return Object.assign(new CheckoutPreviewView(), {
       orders: plan.providers.map((p) =>
@@ -249,8 +289,20 @@ export class CartService {
     return 'Dit product is niet meer te bestellen.';
   }
 
-  private async build(ctx: Context, id: string, lines: { productId: string; quantity: number }[], own: boolean): Promise<CartView> {
-    const products = new Map((await this.products(ctx, lines.map((l) => l.productId))).map((p) => [p.id, p]));
+  private async build(
+    ctx: Context,
+    id: string,
+    lines: { productId: string; quantity: number }[],
+    own: boolean,
+  ): Promise<CartView> {
+    const products = new Map(
+      (
+        await this.products(
+          ctx,
+          lines.map((l) => l.productId),
+        )
+      ).map((p) => [p.id, p]),
+    );
     const groups = new Map<string, CartProviderGroupView>();
     let itemCount = 0;
     let totalCents = 0;
@@ -296,6 +348,13 @@ export class CartService {
         hasUnavailable = true;
       }
     }
-    return Object.assign(new CartView(), { id, groups: [...groups.values()], lineCount: lines.length, itemCount, totalCents, hasUnavailable });
+    return Object.assign(new CartView(), {
+      id,
+      groups: [...groups.values()],
+      lineCount: lines.length,
+      itemCount,
+      totalCents,
+      hasUnavailable,
+    });
   }
 }

@@ -5,7 +5,7 @@ import { UserError } from '../../graphql/errors.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { inOffer } from '../catalogue/product-approval.js';
-import { todayInAmsterdam } from '../../lib/dates.js';
+import { today as todayOn } from '../../lib/clock.js';
 import { isNegativeBalanceError, type LedgerService } from '../ledger/ledger.service.js';
 import { actorOf } from '../arrangements/assignment.service.js';
 import { CartLine, Checkout, Order, OrderAllocation, OrderLine } from './order.entities.js';
@@ -130,7 +130,7 @@ export class CheckoutService {
       // Approved elsewhere, so its title is public: the resident may be told which product it is.
       else if (!offeredHere && offeredAnywhere) notHere.set(p.id, p.title);
     }
-    const today = todayInAmsterdam();
+    const today = todayOn(ctx.clock);
     const assignments = await ctx.em.execute<AssignmentRow[]>(
       `select a.id, a.arrangement_id, ar.name as arrangement_name, a.valid_until::text as valid_until, a.created_at,
               ar.own_contribution_allowed, ar.max_per_order_cents,

@@ -80,8 +80,8 @@ describe('checkout', () => {
         validFrom: '2020-01-01',
         validUntil: spec.validUntil,
       });
-      expect(r.errors).toEqual([]);
-      assignmentIds.push(r.assignment!.id);
+      if (!r.ok) throw new Error(r.errors[0]!.message);
+      assignmentIds.push(r.value.id);
     }
     const customer = () =>
       contextFor(server.orm, server.services, {

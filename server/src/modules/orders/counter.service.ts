@@ -25,7 +25,9 @@ export type CounterCode = RuleCounterCode | { kind: 'invalid'; error: UserError 
 /** Spaces (and dashes) are allowed: "6126 7002 09", "ABCD-EFGH". Digits are a card number; 8 letters/digits a pickup code. */
 export function parseCounterCode(input: string): CounterCode {
   const checked = counterCodeRule.check(input);
-  return checked.ok ? checked.value : { kind: 'invalid', error: UserError.of('code', checked.problem.code, checked.problem.message) };
+  return checked.ok
+    ? checked.value
+    : { kind: 'invalid', error: UserError.of('code', checked.problem.code, checked.problem.message) };
 }
 
 /**
@@ -52,9 +54,18 @@ export class CounterService {
   async lookup(ctx: RequestContext, input: string, address: string): Promise<Result<CounterLookup>> {
     const v = ctx.viewer;
     if (v.kind !== Audience.PROVIDER) throw new Error('counter look-up needs a provider user');
-    const reservation = await this.limits.reserve(check(this.rules.perUser, v.providerUserId), check(this.rules.perAddress, address));
+    const reservation = await this.limits.reserve(
+      check(this.rules.perUser, v.providerUserId),
+      check(this.rules.perAddress, address),
+    );
     if (!reservation.ok) {
-      return fail(UserError.of('code', 'RATE_LIMITED', `U heeft te vaak achter elkaar gezocht. ${retryAfterText(reservation.retryAfterSeconds)}`));
+      return fail(
+        UserError.of(
+          'code',
+          'RATE_LIMITED',
+          `U heeft te vaak achter elkaar gezocht. ${retryAfterText(reservation.retryAfterSeconds)}`,
+        ),
+      );
     }
 
     const code = parseCounterCode(String(input ?? '').slice(0, 100));
@@ -73,10 +84,22 @@ export class CounterService {
       );
       if (!card) return fail(nothingFound());
       if (card.status === 'BLOCKED') {
-        return fail(UserError.of('code', 'CARD_BLOCKED', 'Deze pas is geblokkeerd. Vraag de klant naar de afhaalcode van de bestelling.'));
+        return fail(
+          UserError.of(
+            'code',
+            'CARD_BLOCKED',
+            'Deze pas is geblokkeerd. Vraag de klant naar de afhaalcode van de bestelling.',
+          ),
+        );
       }
       if (card.status !== 'ACTIVE') {
-        return fail(UserError.of('code', 'CARD_REPLACED', 'Deze pas is vervangen door een nieuwe pas. Vraag de klant om de nieuwe pas of de afhaalcode.'));
+        return fail(
+          UserError.of(
+            'code',
+            'CARD_REPLACED',
+            'Deze pas is vervangen door een nieuwe pas. Vraag de klant om de nieuwe pas of de afhaalcode.',
+          ),
+        );
       }
       const orders = await this.openOrders(ctx, v.providerId, card.client_group_id);
       return this.found(ctx, CounterMatch.CARD, card.first_name, orders);
@@ -104,7 +127,12 @@ export class CounterService {
     );
   }
 
-  private async found(ctx: RequestContext, matchedBy: CounterMatch, customerFirstName: string | null, orders: Order[]): Promise<Result<CounterLookup>> {
+  private async found(
+    ctx: RequestContext,
+    matchedBy: CounterMatch,
+    customerFirstName: string | null,
+    orders: Order[],
+  ): Promise<Result<CounterLookup>> {
     return ok({ matchedBy, customerFirstName, orders: await this.orderViews.views(ctx, orders) });
   }
 }

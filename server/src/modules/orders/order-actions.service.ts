@@ -79,7 +79,10 @@ export class OrderActionsService {
       who: 'provider',
       from: ['PLACED'],
       verb: 'geaccepteerd',
-      change: async (em, order, actor) => ({ order: await this.orders.transition(em, order.id, 'ACCEPTED', actor), refundCents: 0 }),
+      change: async (em, order, actor) => ({
+        order: await this.orders.transition(em, order.id, 'ACCEPTED', actor),
+        refundCents: 0,
+      }),
     });
   }
 
@@ -88,7 +91,10 @@ export class OrderActionsService {
       who: 'provider',
       from: ['PLACED', 'ACCEPTED'],
       verb: 'geleverd',
-      change: async (em, order, actor) => ({ order: await this.orders.transition(em, order.id, 'DELIVERED', actor), refundCents: 0 }),
+      change: async (em, order, actor) => ({
+        order: await this.orders.transition(em, order.id, 'DELIVERED', actor),
+        refundCents: 0,
+      }),
     });
   }
 
@@ -137,7 +143,8 @@ export class OrderActionsService {
         return v.kind === Audience.CUSTOMER && order.clientGroupId === v.clientGroupId;
       case 'staff':
         return (
-          (v.kind === Audience.STAFF || v.kind === Audience.API_CLIENT) && (v.municipalityIds === null || v.municipalityIds.includes(order.municipalityId))
+          (v.kind === Audience.STAFF || v.kind === Audience.API_CLIENT) &&
+          (v.municipalityIds === null || v.municipalityIds.includes(order.municipalityId))
         );
     }
   }
@@ -161,14 +168,20 @@ export class OrderActionsService {
       throw error;
     }
     if ('error' in outcome) return fail(outcome.error);
-    ctx.log.info({ event: 'order_status_changed', orderId: outcome.order.id, status: outcome.order.status, by: actor.kind }, 'order status changed');
+    ctx.log.info(
+      { event: 'order_status_changed', orderId: outcome.order.id, status: outcome.order.status, by: actor.kind },
+      'order status changed',
+    );
     if (outcome.refundCents > 0) {
       // After commit (no PSP call under a row lock). A failed call leaves the cancel standing: the REFUND is in the
       // ledger, and the payments module's sweep retries the refund it could not send.
       try {
         await this.payments.refundForOrder(ctx.em, outcome.order.id);
       } catch (error) {
-        ctx.log.error({ err: error, event: 'order_refund_failed', orderId: outcome.order.id }, 'own contribution refund failed');
+        ctx.log.error(
+          { err: error, event: 'order_refund_failed', orderId: outcome.order.id },
+          'own contribution refund failed',
+        );
       }
     }
     const [view] = await this.orderViews.views(ctx, [outcome.order]);

@@ -26,7 +26,9 @@ export class OrderAdminResolver {
     return ctx.services.orderViews.one(ctx, id);
   }
 
-  @Query(() => [Provider], { description: 'Providers with orders within your municipality scope, by name (the provider filter).' })
+  @Query(() => [Provider], {
+    description: 'Providers with orders within your municipality scope, by name (the provider filter).',
+  })
   @Requires(Permission.ORDER_READ)
   adminOrderProviders(@Ctx() ctx: Context): Promise<Provider[]> {
     return ctx.services.orderLists.adminOrderProviders(ctx);

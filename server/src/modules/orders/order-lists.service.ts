@@ -9,7 +9,13 @@ import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrde
 import { Provider } from '../providers/provider.entity.js';
 import { Order } from './order.entities.js';
 import type { OrderViewService } from './order-view.service.js';
-import { EMPTY_ORDER_PAGE, type AdminOrderFilter, type MyOrderFilter, type OrderPage, type ProviderOrderFilter } from './order-work.types.js';
+import {
+  EMPTY_ORDER_PAGE,
+  type AdminOrderFilter,
+  type MyOrderFilter,
+  type OrderPage,
+  type ProviderOrderFilter,
+} from './order-work.types.js';
 
 /** Newest first; the id makes the order total, so keyset paging never skips or repeats an order. */
 const NEWEST_FIRST: KeyOrder = {
@@ -59,7 +65,11 @@ export class OrderListService {
     return this.page(ctx, where, params, page);
   }
 
-  async providerOrders(ctx: RequestContext, filter: ProviderOrderFilter | null | undefined, page: ListArgs): Promise<OrderPage> {
+  async providerOrders(
+    ctx: RequestContext,
+    filter: ProviderOrderFilter | null | undefined,
+    page: ListArgs,
+  ): Promise<OrderPage> {
     if (ctx.viewer.kind !== Audience.PROVIDER) return EMPTY_ORDER_PAGE;
     const where = ['o.provider_id = ?', RELEASED_TO_PROVIDER];
     const params: unknown[] = [ctx.viewer.providerId];
@@ -71,7 +81,11 @@ export class OrderListService {
     return this.page(ctx, where, params, page);
   }
 
-  async adminOrders(ctx: RequestContext, filterArg: AdminOrderFilter | null | undefined, page: ListArgs): Promise<OrderPage> {
+  async adminOrders(
+    ctx: RequestContext,
+    filterArg: AdminOrderFilter | null | undefined,
+    page: ListArgs,
+  ): Promise<OrderPage> {
     const filter = filterArg ?? {};
     const v = ctx.viewer;
     if (v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) return EMPTY_ORDER_PAGE;
@@ -122,7 +136,11 @@ export class OrderListService {
       scope === null ? [] : [`{${scope.join(',')}}`],
     );
     if (!rows.length) return [];
-    return ctx.em.find(Provider, { id: { $in: rows.map((r) => r.provider_id) } }, { orderBy: { name: 'asc', id: 'asc' } });
+    return ctx.em.find(
+      Provider,
+      { id: { $in: rows.map((r) => r.provider_id) } },
+      { orderBy: { name: 'asc', id: 'asc' } },
+    );
   }
 
   private async page(ctx: RequestContext, where: string[], params: unknown[], page: ListArgs): Promise<OrderPage> {
@@ -130,9 +148,10 @@ export class OrderListService {
     // The cursor is checked first: a bad one is an error even when nothing matches.
     const cursor = keyCondition(NEWEST_FIRST, page.after);
     const condition = where.length ? where.join(' and ') : 'true';
-    const [{ count }] = (await ctx.em.execute<{ count: string }[]>(`select count(*)::text as count from customer_order o where ${condition}`, params)) as [
-      { count: string },
-    ];
+    const [{ count }] = (await ctx.em.execute<{ count: string }[]>(
+      `select count(*)::text as count from customer_order o where ${condition}`,
+      params,
+    )) as [{ count: string }];
     const totalCount = Number(count);
     if (totalCount === 0) return EMPTY_ORDER_PAGE;
     const rows = await ctx.em.execute<Record<string, unknown>[]>(
@@ -145,7 +164,11 @@ export class OrderListService {
       first,
       totalCount,
       cursorOf: (row) => rowCursor(NEWEST_FIRST, row),
-      nodes: (rowsOfPage) => this.orderViews.views(ctx, rowsOfPage.map((row) => ctx.em.map(Order, stripKeys({ ...row }, NEWEST_FIRST.keys.length) as never))),
+      nodes: (rowsOfPage) =>
+        this.orderViews.views(
+          ctx,
+          rowsOfPage.map((row) => ctx.em.map(Order, stripKeys({ ...row }, NEWEST_FIRST.keys.length) as never)),
+        ),
     });
   }
 }

@@ -34,7 +34,6 @@ export class OrderViewService {
     return view ?? null;
   }
 
-
   async views(ctx: RequestContext, orders: Order[]): Promise<OrderView[]> {
     if (!orders.length) return [];
     const em: EntityManager = ctx.em;
@@ -43,7 +42,9 @@ export class OrderViewService {
       em.find(OrderLine, { orderId: { $in: ids } }, { orderBy: { title: 'asc' } }),
       em.find(OrderEvent, { orderId: { $in: ids } }, { orderBy: { id: 'asc' } }),
       em.find(OrderAllocation, { orderId: { $in: ids } }),
-      em.execute<{ id: string; name: string }[]>(`select id, name from provider where id = any(?::uuid[])`, [`{${[...new Set(orders.map((o) => o.providerId))].join(',')}}`]),
+      em.execute<{ id: string; name: string }[]>(`select id, name from provider where id = any(?::uuid[])`, [
+        `{${[...new Set(orders.map((o) => o.providerId))].join(',')}}`,
+      ]),
       em.execute<{ assignment_id: string; name: string }[]>(
         `select a.id as assignment_id, ar.name from assignment a join arrangement ar on ar.id = a.arrangement_id
           where a.id in (select assignment_id from order_allocation where order_id = any(?::uuid[]))`,
@@ -69,7 +70,16 @@ export class OrderViewService {
         createdAt: o.createdAt,
         lines: lines
           .filter((l) => l.orderId === o.id)
-          .map((l) => Object.assign(new OrderLineView(), { id: l.id, productId: l.productId, title: l.title, unitPriceCents: l.unitPriceCents, quantity: l.quantity, totalCents: l.totalCents })),
+          .map((l) =>
+            Object.assign(new OrderLineView(), {
+              id: l.id,
+              productId: l.productId,
+              title: l.title,
+              unitPriceCents: l.unitPriceCents,
+              quantity: l.quantity,
+              totalCents: l.totalCents,
+            }),
+          ),
         events: events
           .filter((e) => e.orderId === o.id)
           .map((e) =>
@@ -83,7 +93,13 @@ export class OrderViewService {
           ),
         allocations: allocations
           .filter((a) => a.orderId === o.id)
-          .map((a) => Object.assign(new OrderAllocationView(), { assignmentId: a.assignmentId, arrangementName: arrangementNames.get(a.assignmentId) ?? '', amountCents: a.amountCents })),
+          .map((a) =>
+            Object.assign(new OrderAllocationView(), {
+              assignmentId: a.assignmentId,
+              arrangementName: arrangementNames.get(a.assignmentId) ?? '',
+              amountCents: a.amountCents,
+            }),
+          ),
       }),
     );
   }

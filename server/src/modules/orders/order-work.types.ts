@@ -26,13 +26,19 @@ export class MyOrderFilter {
 
 @InputType({ description: 'Filters for the provider’s own order list (providerOrders); all optional.' })
 export class ProviderOrderFilter {
-  @Field(() => OrderStatusEnum, { nullable: true, description: 'Only orders in this status (AWAITING_PAYMENT never reaches a provider: an empty list).' })
+  @Field(() => OrderStatusEnum, {
+    nullable: true,
+    description: 'Only orders in this status (AWAITING_PAYMENT never reaches a provider: an empty list).',
+  })
   status?: OrderStatusEnum | null;
 }
 
 @InputType({ description: 'Filters for the staff order list; all optional and combined with AND.' })
 export class AdminOrderFilter {
-  @Field(() => String, { nullable: true, description: 'An order number (B100001, or only its digits); the start of a number matches too.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'An order number (B100001, or only its digits); the start of a number matches too.',
+  })
   search?: string | null;
 
   @Field(() => OrderStatusEnum, { nullable: true })
@@ -55,13 +61,21 @@ export interface OrderActionOutcome {
 }
 
 @ObjectType({ description: 'The outcome of an order action (accept, reject, deliver, cancel).' })
-export class OrderActionPayload extends Payload(OrderView, 'order', 'The order after the action; null when it was refused.') {
-  @Field(() => Int, { description: 'Own contribution to be refunded to the customer because of this action, in cents (0 if none).' })
+export class OrderActionPayload extends Payload(
+  OrderView,
+  'order',
+  'The order after the action; null when it was refused.',
+) {
+  @Field(() => Int, {
+    description: 'Own contribution to be refunded to the customer because of this action, in cents (0 if none).',
+  })
   refundCents = 0;
 
   /** The one mapping (Payload.from) of the order, plus the refund beside it. */
   static fromOutcome(result: Result<OrderActionOutcome>): OrderActionPayload {
-    const payload = OrderActionPayload.from(result.ok ? { ok: true, value: result.value.order } : result) as OrderActionPayload;
+    const payload = OrderActionPayload.from(
+      result.ok ? { ok: true, value: result.value.order } : result,
+    ) as OrderActionPayload;
     payload.refundCents = result.ok ? result.value.refundCents : 0;
     return payload;
   }
@@ -71,7 +85,10 @@ export enum CounterMatch {
   CARD = 'CARD',
   PICKUP_CODE = 'PICKUP_CODE',
 }
-registerEnumType(CounterMatch, { name: 'CounterMatch', description: 'What the counter look-up recognised: a card number or a pickup code.' });
+registerEnumType(CounterMatch, {
+  name: 'CounterMatch',
+  description: 'What the counter look-up recognised: a card number or a pickup code.',
+});
 
 /** What the counter look-up found (CounterService): how, whose (first name only), and the open orders. */
 export interface CounterLookup {
@@ -89,7 +106,10 @@ export class CounterLookupPayload {
   @PersonalData(PersonalDataKind.NAME)
   customerFirstName!: string | null;
 
-  @Field(() => [OrderView], { description: 'Open (placed or accepted) orders of this customer’s household with the logged-in provider, oldest first.' })
+  @Field(() => [OrderView], {
+    description:
+      'Open (placed or accepted) orders of this customer’s household with the logged-in provider, oldest first.',
+  })
   orders!: OrderView[];
 
   @Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
@@ -99,7 +119,9 @@ export class CounterLookupPayload {
   static from(result: Result<CounterLookup>): CounterLookupPayload {
     return Object.assign(
       new CounterLookupPayload(),
-      result.ok ? { ...result.value, errors: [] } : { matchedBy: null, customerFirstName: null, orders: [], errors: [...result.errors] },
+      result.ok
+        ? { ...result.value, errors: [] }
+        : { matchedBy: null, customerFirstName: null, orders: [], errors: [...result.errors] },
     );
   }
 }

@@ -3,6 +3,7 @@ import type { Opt, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Person } from '../customers/person.entity.js';
 import { Product } from '../catalogue/product.entity.js';
+import { applicationNow } from '../../lib/clock.js';
 
 export type OrderStatus = 'AWAITING_PAYMENT' | 'PLACED' | 'ACCEPTED' | 'DELIVERED' | 'CANCELLED';
 
@@ -22,10 +23,10 @@ export class CartLine {
   quantity!: number;
 
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date & Opt = new Date();
+  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
+  updatedAt: Date & Opt = applicationNow();
 }
 
 /** One "bestellen" click: split into one order per provider; the own contribution is one payment for all of it. */
@@ -56,7 +57,7 @@ export class Checkout {
   contributionCents!: number;
 
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 }
 
 @Entity({ tableName: 'customer_order' })
@@ -102,10 +103,10 @@ export class Order {
   cancelReason?: string | null;
 
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date & Opt = new Date();
+  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
+  updatedAt: Date & Opt = applicationNow();
 }
 
 @Entity({ tableName: 'order_line' })
@@ -171,5 +172,5 @@ export class OrderEvent {
   reason?: string | null;
 
   @Property({ type: 'timestamptz' })
-  at: Date & Opt = new Date();
+  at: Date & Opt = applicationNow();
 }

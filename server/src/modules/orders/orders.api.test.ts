@@ -19,7 +19,11 @@ describe('orders over GraphQL', () => {
     server = await startTestServer({ seed: true });
     const people = await server.orm.em
       .fork()
-      .find(Person, { bsnEncrypted: { $ne: null }, municipality: { slug: 'zuiderveen' } }, { populate: ['bsnEncrypted'], orderBy: { externalIdentifier: 'asc' } });
+      .find(
+        Person,
+        { bsnEncrypted: { $ne: null }, municipality: { slug: 'zuiderveen' } },
+        { populate: ['bsnEncrypted'], orderBy: { externalIdentifier: 'asc' } },
+      );
     bsns = people.map((p) => decryptBsn(p.bsnEncrypted!, server.services.config.bsn));
   });
   afterAll(async () => {
@@ -37,10 +41,14 @@ describe('orders over GraphQL', () => {
     const offer: any = await customer.gql(OFFER);
     const payable = new Set<string>();
     // Find a product this household can pay fully: try the cheapest first.
-    const products = offer.data.products.edges.map((e: any) => e.node).sort((a: any, b: any) => a.priceCents - b.priceCents);
+    const products = offer.data.products.edges
+      .map((e: any) => e.node)
+      .sort((a: any, b: any) => a.priceCents - b.priceCents);
     let placed: any = null;
     for (const p of products) {
-      const r: any = await customer.gql(CHECKOUT, { input: { idempotencyKey: randomUUID(), lines: [{ productId: p.id, quantity: 1 }] } });
+      const r: any = await customer.gql(CHECKOUT, {
+        input: { idempotencyKey: randomUUID(), lines: [{ productId: p.id, quantity: 1 }] },
+      });
       if (r.data.checkout.errors.length === 0) {
         placed = { r, p };
         break;
@@ -62,7 +70,9 @@ describe('orders over GraphQL', () => {
     const mine: any = await customer.gql(`{ myOrders { totalCount edges { node { id number } } } }`);
     expect(mine.data.myOrders.edges.map((e: any) => e.node.id)).toContain(order.id);
     // The list of every module's shape: (filter, first, after), newest first, a keyset page at a time.
-    await customer.gql(CHECKOUT, { input: { idempotencyKey: randomUUID(), lines: [{ productId: placed.p.id, quantity: 1 }] } });
+    await customer.gql(CHECKOUT, {
+      input: { idempotencyKey: randomUUID(), lines: [{ productId: placed.p.id, quantity: 1 }] },
+    });
     const PAGE = `query($after: String, $filter: MyOrderFilter) { myOrders(first: 1, after: $after, filter: $filter) {
       totalCount pageInfo { hasNextPage endCursor } edges { node { id status } } } }`;
     const seen: string[] = [];

@@ -20,16 +20,22 @@ export class OrdersResolver {
 
   @Query(() => OrderView, {
     nullable: true,
-    description: 'One order the viewer may see: the customer’s household’s, the provider’s own, or (ORDER_READ) within staff scope.',
+    description:
+      'One order the viewer may see: the customer’s household’s, the provider’s own, or (ORDER_READ) within staff scope.',
   })
   @Requires(Audience.CUSTOMER, Audience.PROVIDER, Permission.ORDER_READ)
   order(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<OrderView | null> {
     return ctx.services.orderViews.one(ctx, id);
   }
 
-  @Mutation(() => CheckoutPayload, { description: 'Places the order: one order per provider, paid from the budget first.' })
+  @Mutation(() => CheckoutPayload, {
+    description: 'Places the order: one order per provider, paid from the budget first.',
+  })
   @Requires(Audience.CUSTOMER)
-  async checkout(@Arg('input', () => CheckoutInput) input: CheckoutInput, @Ctx() ctx: Context): Promise<CheckoutPayload> {
+  async checkout(
+    @Arg('input', () => CheckoutInput) input: CheckoutInput,
+    @Ctx() ctx: Context,
+  ): Promise<CheckoutPayload> {
     const result = await ctx.services.checkout.checkout(ctx, input);
     const payment = result.payment ? await ctx.services.checkout.startPayment(ctx, result.payment) : null;
     return Object.assign(new CheckoutPayload(), {

@@ -10,7 +10,9 @@ import { CounterLookupPayload, OrderConnection, ProviderOrderFilter } from './or
 /** The provider's orders and the counter look-up. Only the logged-in provider's own orders, ever. */
 @Resolver(() => OrderView)
 export class ProviderOrdersResolver {
-  @Query(() => OrderConnection, { description: 'The logged-in provider’s own orders (from the moment they were placed), newest first.' })
+  @Query(() => OrderConnection, {
+    description: 'The logged-in provider’s own orders (from the moment they were placed), newest first.',
+  })
   @Requires(Audience.PROVIDER)
   async providerOrders(
     @Ctx() ctx: Context,

@@ -1,6 +1,7 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
+import { applicationNow } from '../../lib/clock.js';
 
 export type PaymentStatus = 'OPEN' | 'PAID' | 'FAILED' | 'CANCELED' | 'EXPIRED';
 
@@ -39,10 +40,10 @@ export class Payment {
   paidAt?: Date | null;
 
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date & Opt = new Date();
+  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
+  updatedAt: Date & Opt = applicationNow();
 }
 
 @Entity({ tableName: 'payment_event' })
@@ -60,7 +61,7 @@ export class PaymentEvent {
   source!: string;
 
   @Property({ type: 'timestamptz' })
-  at: Date & Opt = new Date();
+  at: Date & Opt = applicationNow();
 }
 
 export type RefundStatus = 'PENDING' | 'REFUNDED';
@@ -100,7 +101,7 @@ export class PaymentRefund {
   lastError?: string | null;
 
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 
   @Property({ type: 'timestamptz', nullable: true })
   refundedAt?: Date | null;

@@ -9,6 +9,7 @@ import type { Context } from '../../graphql/context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { Payment, PaymentEvent, PaymentRefund, type PaymentStatus } from './payment.entities.js';
+import { applicationNow } from '../../lib/clock.js';
 
 /** Where a status came from: the PSP's webhook, the customer coming back, or the expiry sweep. */
 export type StatusSource = 'webhook' | 'return' | 'sweep';
@@ -122,7 +123,7 @@ export class PaymentService {
       await tx.flush();
       if (row.status !== 'OPEN' || status === 'OPEN') return { known: true, changed: false, refund: false };
 
-      await tx.execute(`update payment set status = ?, paid_at = ?, updated_at = now() where id = ?`, [status, status === 'PAID' ? new Date() : null, paymentId]);
+      await tx.execute(`update payment set status = ?, paid_at = ?, updated_at = ? where id = ?`, [status, status === 'PAID' ? applicationNow() : null, applicationNow(), paymentId]);
       if (status === 'PAID') {
         const released = await this.orders.contributionPaid(tx, row.checkout_id, paymentId, SYSTEM);
         // Paid for orders that were cancelled meanwhile: nothing to book, the money goes back.
@@ -206,12 +207,12 @@ export class PaymentService {
       await fork.transactional(async (tx) => {
         await tx.execute(`select id from payment where id = ? for update`, [r.payment_id]);
         const updated = await tx.execute<{ id: string }[]>(
-          `update payment_refund set status = 'REFUNDED', external_id = ?, refunded_at = now(), last_error = null
+          `update payment_refund set status = 'REFUNDED', external_id = ?, refunded_at = ?, last_error = null
             where id = ? and status = 'PENDING' returning id`,
-          [refundId, r.id],
+          [refundId, applicationNow(), r.id],
         );
         if (updated.length) {
-          await tx.execute(`update payment set refunded_cents = refunded_cents + ?, updated_at = now() where id = ?`, [r.amount_cents, r.payment_id]);
+          await tx.execute(`update payment set refunded_cents = refunded_cents + ?, updated_at = ? where id = ?`, [r.amount_cents, applicationNow(), r.payment_id]);
         }
       });
       done++;

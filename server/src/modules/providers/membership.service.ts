@@ -95,7 +95,7 @@ export class MembershipService {
       if (membership && (membership.status === MembershipStatus.PENDING || membership.status === MembershipStatus.APPROVED)) {
         return { ok: false, errors: [UserError.of(null, `ALREADY_${membership.status}`, STATUS_TEXT[membership.status])] };
       }
-      const now = new Date();
+      const now = ctx.clock.now();
       if (membership) {
         Object.assign(membership, { status: MembershipStatus.PENDING, reason: null, decidedAt: null, decidedBy: null, appliedAt: now });
       } else {
@@ -190,7 +190,7 @@ export class MembershipService {
       Object.assign(membership, {
         status,
         reason,
-        decidedAt: new Date(),
+        decidedAt: ctx.clock.now(),
         // An API client's decision has no staff member; the audit row names the API client.
         decidedBy: v.kind === Audience.STAFF ? tx.getReference(AdminAccount, v.adminAccountId) : null,
       });

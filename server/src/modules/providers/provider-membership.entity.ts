@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Provider } from './provider.entity.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { AdminAccount } from '../identity/admin-account.entity.js';
+import { applicationNow } from '../../lib/clock.js';
 
 export enum MembershipStatus {
   PENDING = 'PENDING',
@@ -38,7 +39,7 @@ export class ProviderMembership {
 
   @Field(() => Date, { description: 'When the provider (last) applied.' })
   @Property({ type: 'timestamptz' })
-  appliedAt: Date & Opt = new Date();
+  appliedAt: Date & Opt = applicationNow();
 
   @Field(() => Date, { nullable: true, description: 'When staff approved or rejected it.' })
   @Property({ type: 'timestamptz', nullable: true })
@@ -49,9 +50,9 @@ export class ProviderMembership {
   decidedBy?: Ref<AdminAccount> | null;
 
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 
   @Field(() => Date)
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date & Opt = new Date();
+  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
+  updatedAt: Date & Opt = applicationNow();
 }

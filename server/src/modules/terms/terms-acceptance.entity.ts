@@ -5,6 +5,7 @@ import { TermsVersion } from './terms-version.entity.js';
 import { Provider } from '../providers/provider.entity.js';
 import { ProviderUser } from '../providers/provider-user.entity.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
+import { applicationNow } from '../../lib/clock.js';
 
 /** Who accepted which terms version, when: at registration (no municipality) or when applying to a municipality. */
 @Entity({ tableName: 'terms_acceptance' })
@@ -25,5 +26,5 @@ export class TermsAcceptance {
   municipality?: Ref<Municipality> | null;
 
   @Property({ type: 'timestamptz' })
-  acceptedAt: Date & Opt = new Date();
+  acceptedAt: Date & Opt = applicationNow();
 }

@@ -3,6 +3,7 @@ import type { Opt, Ref } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { randomUUID } from 'node:crypto';
 import { Municipality } from '../municipalities/municipality.entity.js';
+import { applicationNow } from '../../lib/clock.js';
 
 /**
  * A version of the terms for providers. Platform-wide when `municipality` is null (the version 1 text comes with the
@@ -32,8 +33,8 @@ export class TermsVersion {
 
   @Field(() => Date)
   @Property({ type: 'timestamptz' })
-  publishedAt: Date & Opt = new Date();
+  publishedAt: Date & Opt = applicationNow();
 
   @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = new Date();
+  createdAt: Date & Opt = applicationNow();
 }

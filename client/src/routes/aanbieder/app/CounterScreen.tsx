@@ -84,7 +84,11 @@ export default function CounterScreen() {
     mutate: async ({ code }) => {
       setNotice(null);
       setResult(null);
-      const { data } = await client.query({ query: CounterLookupDocument, variables: { code }, fetchPolicy: 'no-cache' });
+      const { data } = await client.query({
+        query: CounterLookupDocument,
+        variables: { code },
+        fetchPolicy: 'no-cache',
+      });
       return data ? { ...data.counterLookup, code } : null;
     },
     onSuccess: (found) => {
@@ -177,7 +181,10 @@ export default function CounterScreen() {
           <>
             <p className="gw-muted">Gevonden met {result.foundWith}.</p>
             {result.orders.length === 0 ? (
-              <p>{result.firstName ? `${result.firstName} heeft` : 'Deze klant heeft'} geen open bestellingen bij uw organisatie.</p>
+              <p>
+                {result.firstName ? `${result.firstName} heeft` : 'Deze klant heeft'} geen open bestellingen bij uw
+                organisatie.
+              </p>
             ) : (
               <ul className="gw-counter-orders">
                 {result.orders.map((order) => (
@@ -186,7 +193,8 @@ export default function CounterScreen() {
                       <Link to={urls.provider.order(order.id)}>Bestelling {order.number}</Link>
                     </h3>
                     <p>
-                      <OrderStatusBadge status={order.status} /> Afhaalcode <strong className="gw-code">{order.pickupCode}</strong>
+                      <OrderStatusBadge status={order.status} /> Afhaalcode{' '}
+                      <strong className="gw-code">{order.pickupCode}</strong>
                     </p>
                     <ul>
                       {order.lines.map((line) => (

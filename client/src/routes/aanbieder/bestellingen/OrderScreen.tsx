@@ -6,7 +6,11 @@ import { ruleCheck } from '../../../components/forms/ruleCheck';
 import { useMutationForm } from '../../../components/forms/useMutationForm';
 import { Page } from '../../../components/layout/Page';
 import { Money } from '../../../components/money/Money';
-import { AcceptOrderDocument, DeliverOrderDocument, RejectOrderDocument } from '../../../components/orders/orderActions';
+import {
+  AcceptOrderDocument,
+  DeliverOrderDocument,
+  RejectOrderDocument,
+} from '../../../components/orders/orderActions';
 import { OrderLinesTable } from '../../../components/orders/OrderLinesTable';
 import { OrderSummary } from '../../../components/orders/OrderSummary';
 import { OrderTimeline } from '../../../components/orders/OrderTimeline';
@@ -67,8 +71,12 @@ function ProviderOrder({ order }: { order: Order }) {
     fields: [],
     mutate: async (_values, data) => {
       const accepting = data.get('action') === 'accept';
-      const payload = accepting ? (await accept({ variables })).data?.acceptOrder : (await deliver({ variables })).data?.deliverOrder;
-      const notice = accepting ? 'U heeft de bestelling geaccepteerd. De klant krijgt hiervan een e-mail.' : 'De bestelling is als geleverd gemeld. De klant krijgt hiervan een e-mail.';
+      const payload = accepting
+        ? (await accept({ variables })).data?.acceptOrder
+        : (await deliver({ variables })).data?.deliverOrder;
+      const notice = accepting
+        ? 'U heeft de bestelling geaccepteerd. De klant krijgt hiervan een e-mail.'
+        : 'De bestelling is als geleverd gemeld. De klant krijgt hiervan een e-mail.';
       return payload && { ...payload, notice };
     },
     onSuccess: (payload) => showNotice(payload.notice),
@@ -78,7 +86,10 @@ function ProviderOrder({ order }: { order: Order }) {
     fields: ['reason'],
     check: checkReason,
     mutate: async ({ reason }) => (await reject({ variables: { id: order.id, reason } })).data?.rejectOrder,
-    onSuccess: () => showNotice('U heeft de bestelling afgewezen. Het tegoed gaat terug naar de klant en de klant krijgt een e-mail met uw reden.'),
+    onSuccess: () =>
+      showNotice(
+        'U heeft de bestelling afgewezen. Het tegoed gaat terug naar de klant en de klant krijgt een e-mail met uw reden.',
+      ),
   });
   const busy = actions.busy || rejection.busy;
   const open = order.status === 'PLACED' || order.status === 'ACCEPTED';
@@ -110,7 +121,8 @@ function ProviderOrder({ order }: { order: Order }) {
         footer={
           <tr>
             <th scope="row" colSpan={3}>
-              Totaal (uit tegoed <Money cents={order.budgetCents} />, eigen bijdrage <Money cents={order.contributionCents} />)
+              Totaal (uit tegoed <Money cents={order.budgetCents} />, eigen bijdrage{' '}
+              <Money cents={order.contributionCents} />)
             </th>
             <td className="gw-num">
               <strong>

@@ -1,6 +1,13 @@
 import { Link } from 'react-router';
 import { Page } from '../../../components/layout/Page';
-import { ConnectionTable, FilterForm, useConnection, useFilters, type Column, type Filters } from '../../../components/lists';
+import {
+  ConnectionTable,
+  FilterForm,
+  useConnection,
+  useFilters,
+  type Column,
+  type Filters,
+} from '../../../components/lists';
 import { orderColumns } from '../../../components/orders/orderColumns';
 import { linesSummary, orderStatusFilter } from '../../../components/orders/orderFilters';
 import { orderStatusLabel } from '../../../components/orders/orderStatus';
@@ -63,9 +70,17 @@ export default function OrdersScreen() {
       lead="De bestellingen bij uw organisatie, de nieuwste eerst. Accepteer een nieuwe bestelling, wijs haar af met een reden, of meld haar als geleverd."
     >
       <p>
-        <Link to={urls.provider.app()}>Naar de kassa-app</Link> om een klant aan de balie te helpen met zijn pas of afhaalcode.
+        <Link to={urls.provider.app()}>Naar de kassa-app</Link> om een klant aan de balie te helpen met zijn pas of
+        afhaalcode.
       </p>
-      <FilterForm filters={filters} values={values} onChange={setValues} state={state} label="Bestellingen filteren" submitLabel="Filteren" />
+      <FilterForm
+        filters={filters}
+        values={values}
+        onChange={setValues}
+        state={state}
+        label="Bestellingen filteren"
+        submitLabel="Filteren"
+      />
       <ConnectionTable
         list={list}
         caption={status ? `Bestellingen: ${status}` : 'Alle bestellingen'}

@@ -26,7 +26,14 @@ const CancelMyOrderDocument = graphql(`
 `);
 
 interface CancelOrderProps {
-  order: { id: string; number: string; status: OrderStatus; providerName: string; budgetCents: number; contributionCents: number };
+  order: {
+    id: string;
+    number: string;
+    status: OrderStatus;
+    providerName: string;
+    budgetCents: number;
+    contributionCents: number;
+  };
 }
 
 type Step = 'idle' | 'confirm' | 'done';
@@ -45,7 +52,8 @@ export function CancelOrder({ order }: CancelOrderProps) {
   const [cancel] = useMutation(CancelMyOrderDocument, {
     update(cache) {
       // Lists, balances and the inbox changed on the server: read them afresh where they are shown next.
-      for (const fieldName of ['myOrders', 'myAssignments', 'myMessages', 'myUnreadMessageCount']) cache.evict({ fieldName });
+      for (const fieldName of ['myOrders', 'myAssignments', 'myMessages', 'myUnreadMessageCount'])
+        cache.evict({ fieldName });
       cache.gc();
     },
   });
@@ -53,7 +61,8 @@ export function CancelOrder({ order }: CancelOrderProps) {
     id: 'annuleren',
     fields: ['reason'],
     check,
-    mutate: async ({ reason }) => (await cancel({ variables: { id: order.id, reason: reason.trim() || null } })).data?.cancelMyOrder,
+    mutate: async ({ reason }) =>
+      (await cancel({ variables: { id: order.id, reason: reason.trim() || null } })).data?.cancelMyOrder,
     onSuccess: () => setStep('done'),
   });
 
@@ -68,7 +77,8 @@ export function CancelOrder({ order }: CancelOrderProps) {
         <Alert variant="success" role="status" title="Uw bestelling is geannuleerd">
           <p>
             {order.budgetCents > 0 ? 'Het tegoed staat weer op uw regeling. ' : ''}
-            {order.contributionCents > 0 ? 'Uw eigen bijdrage betalen wij aan u terug. ' : ''}U ontvangt hierover ook een melding.
+            {order.contributionCents > 0 ? 'Uw eigen bijdrage betalen wij aan u terug. ' : ''}U ontvangt hierover ook
+            een melding.
           </p>
         </Alert>
       </div>
@@ -97,7 +107,12 @@ export function CancelOrder({ order }: CancelOrderProps) {
       </p>
       {step === 'idle' ? (
         <p>
-          <button ref={startButton} type="button" className="gw-button gw-button--secondary" onClick={() => setStep('confirm')}>
+          <button
+            ref={startButton}
+            type="button"
+            className="gw-button gw-button--secondary"
+            onClick={() => setStep('confirm')}
+          >
             Bestelling annuleren
           </button>
         </p>
@@ -107,7 +122,13 @@ export function CancelOrder({ order }: CancelOrderProps) {
             Weet u zeker dat u bestelling {order.number} wilt annuleren?
           </h3>
           {form.summary}
-          <TextAreaField label="Reden (niet verplicht)" hint={`${order.providerName} ziet deze reden.`} rows={3} maxLength={ORDER_REASON_LIMITS.max} {...form.field('reason')} />
+          <TextAreaField
+            label="Reden (niet verplicht)"
+            hint={`${order.providerName} ziet deze reden.`}
+            rows={3}
+            maxLength={ORDER_REASON_LIMITS.max}
+            {...form.field('reason')}
+          />
           <div className="gw-form-actions">
             <button type="submit" className="gw-button gw-button--danger" disabled={form.busy}>
               {form.busy ? 'Bezig met annuleren…' : 'Ja, annuleer de bestelling'}

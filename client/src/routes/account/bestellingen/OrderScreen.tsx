@@ -37,7 +37,9 @@ function PickupCode({ order }: { order: Order }) {
     return <p>U ziet hier de afhaalcode zodra uw eigen bijdrage is betaald.</p>;
   }
   if (!order.pickupCode || (order.status !== 'PLACED' && order.status !== 'ACCEPTED')) {
-    return order.status === 'DELIVERED' ? <p>Deze bestelling is geleverd. U heeft de afhaalcode niet meer nodig.</p> : null;
+    return order.status === 'DELIVERED' ? (
+      <p>Deze bestelling is geleverd. U heeft de afhaalcode niet meer nodig.</p>
+    ) : null;
   }
   const spelled = order.pickupCode.split('').join(' ');
   return (
@@ -59,7 +61,12 @@ export default function OrderScreen() {
   const { orderId = '' } = useParams();
   const query = useQuery(AccountOrderDocument, { variables: { id: orderId }, fetchPolicy: 'cache-and-network' });
   return (
-    <QueryBoundary query={query} select={(d) => d.order} title="Bestelling" errorMessage="Deze bestelling kon niet worden geladen.">
+    <QueryBoundary
+      query={query}
+      select={(d) => d.order}
+      title="Bestelling"
+      errorMessage="Deze bestelling kon niet worden geladen."
+    >
       {(order) => (
         <Page title={`Bestelling ${order.number}`} crumb={order.number}>
           <OrderSummary order={order} />

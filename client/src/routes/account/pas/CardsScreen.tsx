@@ -1,12 +1,12 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { formatDate } from '../../../components/dates/formatDate';
+import { useMutationForm } from '../../../components/forms/useMutationForm';
 import { Page } from '../../../components/layout/Page';
-import { Alert } from '../../../components/ui/Alert';
-import { Loading } from '../../../components/ui/Loading';
-import { QueryError } from '../../../components/ui/QueryError';
+import { QueryBoundary } from '../../../components/ui/QueryBoundary';
 import { graphql } from '../../../graphql/generated';
 import type { CardStatus, MyCardsQuery } from '../../../graphql/generated/graphql';
+import { useShowNotice } from '../../../lib/notice';
 
 const MyCardsDocument = graphql(`
   query MyCards {
@@ -56,50 +56,42 @@ function CardNumber({ card }: { card: Card }) {
   );
 }
 
+const TITLE = 'Pas';
+const LEAD = 'De passen van uw huishouden. Bent u een pas kwijt? Blokkeer hem dan meteen, zodat niemand anders hem kan gebruiken.';
+
 /** /account/pas: the household's cards; a lost card can be blocked. */
 export default function CardsScreen() {
-  const { data, loading, error, refetch } = useQuery(MyCardsDocument, { fetchPolicy: 'cache-and-network' });
-  const [blockCard, blockState] = useMutation(BlockMyCardDocument, { refetchQueries: ['MyCards'] });
-  const [confirming, setConfirming] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const cards = data?.myCards;
+  return (
+    <QueryBoundary
+      query={useQuery(MyCardsDocument, { fetchPolicy: 'cache-and-network' })}
+      select={(data) => data.myCards}
+      title={TITLE}
+      errorMessage="Uw passen konden niet worden geladen."
+    >
+      {(cards) => <Cards cards={cards} />}
+    </QueryBoundary>
+  );
+}
 
-  async function onBlock(card: Card) {
-    setNotice(null);
-    setProblem(null);
-    try {
-      const payload = (await blockCard({ variables: { cardId: card.id } })).data?.blockMyCard;
-      if (payload?.card) {
-        setNotice(`De pas van ${card.holderName}, eindigend op ${card.lastDigits}, is geblokkeerd. Neem contact op met de gemeente voor een nieuwe pas.`);
-      } else {
-        setProblem(payload?.errors.map((e) => e.message).join(' ') || 'Blokkeren is niet gelukt. Probeer het opnieuw.');
-      }
-    } catch {
-      setProblem('Blokkeren is niet gelukt door een storing. Probeer het over een paar minuten opnieuw.');
-    }
-    setConfirming(null);
-  }
+function Cards({ cards }: { cards: readonly Card[] }) {
+  const [blockCard] = useMutation(BlockMyCardDocument, { refetchQueries: ['MyCards'] });
+  const [confirming, setConfirming] = useState<Card | null>(null);
+  const showNotice = useShowNotice();
+  const blocking = useMutationForm({
+    id: 'blokkeren',
+    fields: [],
+    mutate: async () => (await blockCard({ variables: { cardId: confirming!.id } })).data?.blockMyCard,
+    onSuccess: () =>
+      showNotice(`De pas van ${confirming!.holderName}, eindigend op ${confirming!.lastDigits}, is geblokkeerd. Neem contact op met de gemeente voor een nieuwe pas.`),
+  });
+  const onBlock = () => void blocking.submit().finally(() => setConfirming(null));
 
   return (
-    <Page title="Pas" lead="De passen van uw huishouden. Bent u een pas kwijt? Blokkeer hem dan meteen, zodat niemand anders hem kan gebruiken.">
-      <div aria-live="polite">
-        {notice ? (
-          <Alert variant="success">
-            <p>{notice}</p>
-          </Alert>
-        ) : null}
-      </div>
-      {problem ? (
-        <Alert variant="error" role="alert">
-          <p>{problem}</p>
-        </Alert>
-      ) : null}
-      <div aria-busy={loading && !data}>
-        {loading && !data ? <Loading /> : null}
-        {error && !data ? <QueryError message="Uw passen konden niet worden geladen." onRetry={() => void refetch()} /> : null}
-        {cards && cards.length === 0 ? <p>Uw huishouden heeft nog geen pas.</p> : null}
-        {cards && cards.length > 0 ? (
+    <Page title={TITLE} lead={LEAD}>
+      {blocking.summary}
+      <div>
+        {cards.length === 0 ? <p>Uw huishouden heeft nog geen pas.</p> : null}
+        {cards.length > 0 ? (
           <div className="gw-table-wrapper">
             <table className="gw-table">
               <caption className="gw-visually-hidden">Passen van uw huishouden</caption>
@@ -127,12 +119,12 @@ export default function CardsScreen() {
                     </td>
                     <td>{formatDate(card.issuedAt)}</td>
                     <td>
-                      {card.status !== 'ACTIVE' ? null : confirming === card.id ? (
+                      {card.status !== 'ACTIVE' ? null : confirming?.id === card.id ? (
                         <div role="group" aria-label={`Blokkeren bevestigen voor de pas van ${card.holderName}`} className="gw-form-actions" style={{ marginTop: 0 }}>
                           <span>
                             Weet u het zeker? Een geblokkeerde pas kunt u niet meer gebruiken. Een nieuwe pas vraagt u aan bij de gemeente.
                           </span>
-                          <button type="button" className="gw-button gw-button--danger" disabled={blockState.loading} onClick={() => void onBlock(card)}>
+                          <button type="button" className="gw-button gw-button--danger" disabled={blocking.busy} onClick={onBlock}>
                             Ja, blokkeer deze pas
                           </button>
                           <button type="button" className="gw-button gw-button--secondary" onClick={() => setConfirming(null)}>
@@ -140,7 +132,7 @@ export default function CardsScreen() {
                           </button>
                         </div>
                       ) : (
-                        <button type="button" className="gw-button gw-button--secondary" onClick={() => setConfirming(card.id)}>
+                        <button type="button" className="gw-button gw-button--secondary" onClick={() => setConfirming(card)}>
                           Pas blokkeren<span className="gw-visually-hidden"> (van {card.holderName}, eindigend op {card.lastDigits})</span>
                         </button>
                       )}

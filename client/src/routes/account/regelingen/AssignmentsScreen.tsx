@@ -4,8 +4,7 @@ import { formatDate } from '../../../components/dates/formatDate';
 import { Page } from '../../../components/layout/Page';
 import { Money } from '../../../components/money/Money';
 import { formatCents } from '../../../components/money/formatCents';
-import { Loading } from '../../../components/ui/Loading';
-import { QueryError } from '../../../components/ui/QueryError';
+import { QueryBoundary } from '../../../components/ui/QueryBoundary';
 import { graphql } from '../../../graphql/generated';
 import type { MyAssignmentsQuery } from '../../../graphql/generated/graphql';
 import { urls } from '../../../lib/urls';
@@ -133,26 +132,19 @@ function AssignmentSection({ assignment }: { assignment: Assignment }) {
 
 /** /account/regelingen: the household's assignments with balance, validity and spending history. */
 export default function AssignmentsScreen() {
-  const { data, loading, error, refetch } = useQuery(MyAssignmentsDocument, { fetchPolicy: 'cache-and-network' });
+  return (
+    <QueryBoundary
+      query={useQuery(MyAssignmentsDocument, { fetchPolicy: 'cache-and-network' })}
+      select={(data) => data.myAssignments}
+      title={TITLE}
+      errorMessage="Uw regelingen konden niet worden geladen."
+    >
+      {(assignments) => <Assignments assignments={assignments} />}
+    </QueryBoundary>
+  );
+}
 
-  if (loading && !data) {
-    return (
-      <Page title={TITLE}>
-        <div aria-busy="true">
-          <Loading />
-        </div>
-      </Page>
-    );
-  }
-  if (error && !data) {
-    return (
-      <Page title={TITLE}>
-        <QueryError message="Uw regelingen konden niet worden geladen." onRetry={() => void refetch()} />
-      </Page>
-    );
-  }
-
-  const assignments = data?.myAssignments ?? [];
+function Assignments({ assignments }: { assignments: readonly Assignment[] }) {
   if (assignments.length === 0) {
     return (
       <Page title={TITLE}>

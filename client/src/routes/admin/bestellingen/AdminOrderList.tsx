@@ -1,6 +1,16 @@
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
-import { ConnectionTable, FilterForm, id, isoDate, text, useConnection, useFilters, type Column, type Filters } from '../../../components/lists';
+import {
+  ConnectionTable,
+  FilterForm,
+  id,
+  isoDate,
+  text,
+  useConnection,
+  useFilters,
+  type Column,
+  type Filters,
+} from '../../../components/lists';
 import { orderColumns } from '../../../components/orders/orderColumns';
 import { orderStatusFilter } from '../../../components/orders/orderFilters';
 import { graphql } from '../../../graphql/generated';
@@ -62,11 +72,21 @@ interface AdminOrderListProps {
 export function AdminOrderList({ providerId, orderUrl }: AdminOrderListProps) {
   const [values, setValues, state] = useFilters(filters);
   const providers = useQuery(AdminOrderProvidersDocument, { skip: Boolean(providerId) });
-  const list = useConnection(AdminOrdersDocument, { variables: { filter: { ...values, providerId: providerId ?? values.providerId } }, field: 'adminOrders' });
+  const list = useConnection(AdminOrdersDocument, {
+    variables: { filter: { ...values, providerId: providerId ?? values.providerId } },
+    field: 'adminOrders',
+  });
   const columns: Column<Order>[] = [
     orderColumns.number(orderUrl),
     orderColumns.orderedOn(),
-    ...(providerId ? [] : [{ header: 'Aanbieder', cell: (o: Order) => <Link to={urls.admin.providerOrders(o.providerId)}>{o.providerName}</Link> }]),
+    ...(providerId
+      ? []
+      : [
+          {
+            header: 'Aanbieder',
+            cell: (o: Order) => <Link to={urls.admin.providerOrders(o.providerId)}>{o.providerName}</Link>,
+          },
+        ]),
     orderColumns.amount('Bedrag', (o) => o.totalCents),
     orderColumns.status(),
   ];
@@ -78,9 +98,13 @@ export function AdminOrderList({ providerId, orderUrl }: AdminOrderListProps) {
         onChange={setValues}
         state={state}
         label="Bestellingen zoeken"
-        choices={{ providerId: (providers.data?.adminOrderProviders ?? []).map((p) => ({ value: p.id, label: p.name })) }}
+        choices={{
+          providerId: (providers.data?.adminOrderProviders ?? []).map((p) => ({ value: p.id, label: p.name })),
+        }}
         hide={providerId ? ['providerId'] : []}
-        validate={(v) => (v.from && v.to && v.from > v.to ? { from: 'De datum ‘tot en met’ ligt vóór de datum ‘vanaf’.' } : {})}
+        validate={(v) =>
+          v.from && v.to && v.from > v.to ? { from: 'De datum ‘tot en met’ ligt vóór de datum ‘vanaf’.' } : {}
+        }
       />
       <ConnectionTable
         list={list}

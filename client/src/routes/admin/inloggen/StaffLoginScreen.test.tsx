@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp, viewerData, type TestViewer } from '../../../test/renderApp';
 
@@ -9,15 +9,17 @@ describe('/admin/inloggen', () => {
     const { operations } = renderApp('/admin/inloggen', { kind: 'ANONYMOUS' });
     await screen.findByRole('heading', { level: 1, name: 'Inloggen beheeromgeving' });
     fireEvent.click(screen.getByRole('button', { name: 'Inloggen' }));
-    expect(await screen.findByText('Vul uw e-mailadres in.')).toBeTruthy();
-    expect(screen.getByText('Vul uw wachtwoord in.')).toBeTruthy();
+    // The summary gets the focus and links to each field; the same message stands at the field.
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: 'Vul uw e-mailadres in.' }).getAttribute('href')).toBe('#inloggen-email');
+    expect(within(summary).getByRole('link', { name: 'Vul uw wachtwoord in.' }).getAttribute('href')).toBe('#inloggen-password');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
     const email = screen.getByLabelText('E-mailadres');
     expect(email.getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(email);
 
     fireEvent.change(email, { target: { value: 'geen-adres' } });
     fireEvent.click(screen.getByRole('button', { name: 'Inloggen' }));
-    expect(await screen.findByText(/Vul een geldig e-mailadres in/)).toBeTruthy();
+    expect(await screen.findAllByText(/Vul een geldig e-mailadres in/)).toHaveLength(2);
     expect(operations.some((op) => op.name === 'LoginStaff')).toBe(false);
   });
 

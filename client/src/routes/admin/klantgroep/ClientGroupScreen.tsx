@@ -3,12 +3,13 @@ import { Link, useParams } from 'react-router';
 import { formatDate } from '../../../components/dates/formatDate';
 import { Page } from '../../../components/layout/Page';
 import { Money } from '../../../components/money/Money';
-import { QueryError } from '../../../components/ui/QueryError';
+import { QueryBoundary } from '../../../components/ui/QueryBoundary';
 import { graphql } from '../../../graphql/generated';
+import type { AdminClientGroupQuery } from '../../../graphql/generated/graphql';
 import { screenPermission } from '../../../lib/permissions';
 import { urls } from '../../../lib/urls';
 import { hasPermission, useViewer } from '../../../lib/viewer';
-import { assignmentStatusLabel, formatDay, LoadingPage, RecordNotFound } from './shared';
+import { assignmentStatusLabel, formatDay, RecordNotFound } from './shared';
 
 const AdminClientGroupDocument = graphql(`
   query AdminClientGroup($id: ID!) {
@@ -50,20 +51,24 @@ const AdminClientGroupDocument = graphql(`
 /** /admin/klantgroep/:clientId: a household with its members, budgets and orders. */
 export default function ClientGroupScreen() {
   const { clientId = '' } = useParams();
-  const { viewer } = useViewer();
-  const { data, loading, error, refetch } = useQuery(AdminClientGroupDocument, { variables: { id: clientId }, fetchPolicy: 'cache-and-network' });
+  return (
+    <QueryBoundary
+      query={useQuery(AdminClientGroupDocument, { variables: { id: clientId }, fetchPolicy: 'cache-and-network' })}
+      select={(data) => (data.clientGroup ? { group: data.clientGroup, assignments: data.clientGroupAssignments ?? [] } : null)}
+      title="Klantgroep"
+      errorMessage="Deze klantgroep kon niet worden geladen."
+      notFound={<RecordNotFound title="Klantgroep niet gevonden" />}
+    >
+      {(data) => <ClientGroup {...data} />}
+    </QueryBoundary>
+  );
+}
 
-  if (loading && !data) return <LoadingPage title="Klantgroep" />;
-  if (error && !data) {
-    return (
-      <Page title="Klantgroep">
-        <QueryError message="Deze klantgroep kon niet worden geladen." onRetry={() => void refetch()} />
-      </Page>
-    );
-  }
-  const group = data?.clientGroup;
-  if (!group) return <RecordNotFound title="Klantgroep niet gevonden" />;
-  const assignments = data?.clientGroupAssignments ?? [];
+type Group = NonNullable<AdminClientGroupQuery['clientGroup']>;
+type Assignment = NonNullable<AdminClientGroupQuery['clientGroupAssignments']>[number];
+
+function ClientGroup({ group, assignments }: { group: Group; assignments: readonly Assignment[] }) {
+  const { viewer } = useViewer();
   const canManageAssignments = hasPermission(viewer, 'ASSIGNMENT_MANAGE');
   const canAddMember = hasPermission(viewer, screenPermission.clientGroupAddMember);
   const ordersVia = group.members.find((m) => !m.erasedAt) ?? group.members[0];

@@ -4,11 +4,12 @@ import { Link, useParams } from 'react-router';
 import { formatDate, formatDateTime } from '../../../components/dates/formatDate';
 import { Page } from '../../../components/layout/Page';
 import { Alert } from '../../../components/ui/Alert';
-import { QueryError } from '../../../components/ui/QueryError';
+import { QueryBoundary } from '../../../components/ui/QueryBoundary';
 import { graphql } from '../../../graphql/generated';
+import type { AdminPersonQuery } from '../../../graphql/generated/graphql';
 import { urls } from '../../../lib/urls';
 import { hasPermission, useViewer } from '../../../lib/viewer';
-import { formatDay, LoadingPage, RecordNotFound } from '../klantgroep/shared';
+import { formatDay, RecordNotFound } from '../klantgroep/shared';
 import { cardStatusLabel, PersonNav } from './personShared';
 
 const AdminPersonDocument = graphql(`
@@ -90,19 +91,21 @@ function BsnReveal({ personId, masked }: { personId: string; masked: string }) {
 /** /admin/persoon/:externalIdentifier: a person's details. The BSN is masked; every visit is audit-logged. */
 export default function PersonScreen() {
   const { externalIdentifier = '' } = useParams();
-  const { viewer } = useViewer();
-  const { data, loading, error, refetch } = useQuery(AdminPersonDocument, { variables: { externalIdentifier }, fetchPolicy: 'network-only' });
+  return (
+    <QueryBoundary
+      query={useQuery(AdminPersonDocument, { variables: { externalIdentifier }, fetchPolicy: 'network-only' })}
+      select={(data) => data.person}
+      title="Persoon"
+      errorMessage="Deze persoon kon niet worden geladen."
+      notFound={<RecordNotFound title="Persoon niet gevonden" />}
+    >
+      {(person) => <PersonDetails person={person} />}
+    </QueryBoundary>
+  );
+}
 
-  if (loading && !data) return <LoadingPage title="Persoon" />;
-  if (error && !data) {
-    return (
-      <Page title="Persoon">
-        <QueryError message="Deze persoon kon niet worden geladen." onRetry={() => void refetch()} />
-      </Page>
-    );
-  }
-  const person = data?.person;
-  if (!person) return <RecordNotFound title="Persoon niet gevonden" />;
+function PersonDetails({ person }: { person: NonNullable<AdminPersonQuery['person']> }) {
+  const { viewer } = useViewer();
   const activeCard = person.cards.find((c) => c.status === 'ACTIVE');
   const lastCard = person.cards[0];
 

@@ -1,12 +1,17 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useNavigate } from 'react-router';
+import { ArrangementForm } from '../../../components/arrangements/ArrangementForm';
 import { Page } from '../../../components/layout/Page';
-import { Loading } from '../../../components/ui/Loading';
-import { QueryError } from '../../../components/ui/QueryError';
+import { QueryBoundary } from '../../../components/ui/QueryBoundary';
 import { graphql } from '../../../graphql/generated';
+import { withNotice } from '../../../lib/notice';
 import { urls } from '../../../lib/urls';
-import { ArrangementForm } from './ArrangementForm';
-import { ArrangementFormDataDocument } from './arrangementFormData';
+
+const ArrangementFormDataDocument = graphql(`
+  query ArrangementFormData {
+    ...ArrangementFormChoices @unmask
+  }
+`);
 
 const CreateArrangementDocument = graphql(`
   mutation CreateArrangement($input: ArrangementInput!) {
@@ -22,31 +27,25 @@ const CreateArrangementDocument = graphql(`
   }
 `);
 
+const TITLE = 'Nieuwe regeling';
+
 /** /admin/regelingen/nieuw: a new arrangement for one of the staff member's municipalities. */
 export default function ArrangementNewScreen() {
   const navigate = useNavigate();
-  const { data, loading, error, refetch } = useQuery(ArrangementFormDataDocument);
   const [create] = useMutation(CreateArrangementDocument, { refetchQueries: ['AdminArrangements'] });
-
   return (
-    <Page title="Nieuwe regeling" lead="Een regeling bepaalt hoeveel tegoed een huishouden krijgt, hoe lang het geldig is en waaraan het besteed mag worden.">
-      <div aria-busy={loading && !data}>
-        {loading && !data ? <Loading /> : null}
-        {error && !data ? <QueryError message="Het formulier kon niet worden geladen." onRetry={() => void refetch()} /> : null}
-        {data ? (
+    <QueryBoundary query={useQuery(ArrangementFormDataDocument)} select={(data) => data} title={TITLE} errorMessage="Het formulier kon niet worden geladen.">
+      {(data) => (
+        <Page title={TITLE} lead="Een regeling bepaalt hoeveel tegoed een huishouden krijgt, hoe lang het geldig is en waaraan het besteed mag worden.">
           <ArrangementForm
             municipalities={data.viewer.municipalities}
             categories={data.categories}
             submitLabel="Regeling aanmaken"
-            onSave={async (input) => {
-              const payload = (await create({ variables: { input } })).data?.createArrangement;
-              if (!payload?.arrangement) return { ok: false, errors: payload?.errors ?? [] };
-              void navigate(urls.admin.arrangements(), { state: { notice: `De regeling ‘${payload.arrangement.name}’ is aangemaakt.` } });
-              return { ok: true };
-            }}
+            save={async (input) => (await create({ variables: { input } })).data?.createArrangement}
+            onSaved={(payload) => void navigate(urls.admin.arrangements(), { state: withNotice(`De regeling ‘${payload.arrangement!.name}’ is aangemaakt.`) })}
           />
-        ) : null}
-      </div>
-    </Page>
+        </Page>
+      )}
+    </QueryBoundary>
   );
 }

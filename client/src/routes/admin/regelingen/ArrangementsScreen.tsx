@@ -1,40 +1,88 @@
-import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
+import { formatCount } from '../../../components/dates/formatDate';
+import { ConnectionTable, FilterForm, oneOf, text, useConnection, useFilters, type Column, type Filters } from '../../../components/lists';
 import { Page } from '../../../components/layout/Page';
 import { Money } from '../../../components/money/Money';
-import { Loading } from '../../../components/ui/Loading';
-import { QueryError } from '../../../components/ui/QueryError';
 import { graphql } from '../../../graphql/generated';
+import type { AdminArrangementsQuery } from '../../../graphql/generated/graphql';
 import { urls } from '../../../lib/urls';
 import { shortDay } from '../klantgroep/shared';
 
 const AdminArrangementsDocument = graphql(`
-  query AdminArrangements {
-    arrangements {
-      id
-      name
-      validFrom
-      validUntil
-      defaultAmountCents
-      grantedCents
-      spentCents
-      remainingCents
-      assignmentCount
-      municipality {
-        id
-        name
+  query AdminArrangements($filter: ArrangementFilter, $first: Int, $after: String) {
+    arrangements(filter: $filter, first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        cursor
+        node {
+          id
+          name
+          validFrom
+          validUntil
+          defaultAmountCents
+          grantedCents
+          spentCents
+          remainingCents
+          assignmentCount
+          municipality {
+            id
+            name
+          }
+        }
       }
     }
   }
 `);
 
+type Arrangement = AdminArrangementsQuery['arrangements']['edges'][number]['node'];
+
+/** ?zoek=…&looptijd=lopend */
+const filters = {
+  search: text({ param: 'zoek', label: 'Naam', hint: 'Een deel van de naam.' }),
+  current: oneOf({ param: 'looptijd', label: 'Looptijd', all: 'Alle regelingen', options: [{ value: true, param: 'lopend', label: 'Nog lopend' }] }),
+} satisfies Filters;
+
 const percent = new Intl.NumberFormat('nl-NL', { style: 'percent', maximumFractionDigits: 0 });
+
+const columns: Column<Arrangement>[] = [
+  {
+    header: 'Regeling',
+    rowHeader: true,
+    cell: (a) => (
+      <>
+        <Link to={urls.admin.arrangement(a.id)}>{a.name}</Link>
+        <br />
+        <span className="gw-muted" style={{ fontWeight: 'normal' }}>
+          {a.municipality.name}
+        </span>
+      </>
+    ),
+  },
+  { header: 'Looptijd', cell: (a) => <span style={{ whiteSpace: 'nowrap' }}>{`${shortDay(a.validFrom)} t/m ${shortDay(a.validUntil)}`}</span> },
+  { header: 'Standaardbedrag', numeric: true, cell: (a) => <Money cents={a.defaultAmountCents} /> },
+  { header: 'Toewijzingen', numeric: true, cell: (a) => formatCount(a.assignmentCount) },
+  { header: 'Toegekend', numeric: true, cell: (a) => <Money cents={a.grantedCents} /> },
+  {
+    header: 'Besteed',
+    numeric: true,
+    cell: (a) => (
+      <>
+        <Money cents={a.spentCents} />
+        {a.grantedCents > 0 ? <span className="gw-muted"> ({percent.format(a.spentCents / a.grantedCents)})</span> : null}
+      </>
+    ),
+  },
+  { header: 'Nog te besteden', numeric: true, cell: (a) => <Money cents={a.remainingCents} /> },
+];
 
 /** /admin/regelingen: the arrangements of the staff member's municipalities, with budget use from the ledger. */
 export default function ArrangementsScreen() {
-  const { data, loading, error, refetch } = useQuery(AdminArrangementsDocument, { fetchPolicy: 'cache-and-network' });
-  const list = data?.arrangements;
-
+  const [values, setValues, state] = useFilters(filters);
+  const list = useConnection(AdminArrangementsDocument, { variables: { filter: values }, field: 'arrangements' });
   return (
     <Page title="Regelingen" lead="De regelingen van de gemeenten waarvoor u werkt, met wat er is toegekend en besteed (uit het grootboek).">
       <p>
@@ -42,59 +90,17 @@ export default function ArrangementsScreen() {
           Nieuwe regeling
         </Link>
       </p>
-      <div aria-busy={loading && !data}>
-        {loading && !data ? <Loading /> : null}
-        {error && !data ? <QueryError message="De regelingen konden niet worden geladen." onRetry={() => void refetch()} /> : null}
-        {list && list.length === 0 ? <p>Er zijn nog geen regelingen.</p> : null}
-        {list && list.length > 0 ? (
-          <div className="gw-table-wrapper">
-            <table className="gw-table">
-              <caption>Regelingen en budgetgebruik</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Regeling</th>
-                  <th scope="col">Looptijd</th>
-                  <th scope="col">Standaardbedrag</th>
-                  <th scope="col">Toewijzingen</th>
-                  <th scope="col">Toegekend</th>
-                  <th scope="col">Besteed</th>
-                  <th scope="col">Nog te besteden</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((a) => (
-                  <tr key={a.id}>
-                    <th scope="row">
-                      <Link to={urls.admin.arrangement(a.id)}>{a.name}</Link>
-                      <br />
-                      <span className="gw-muted" style={{ fontWeight: 'normal' }}>
-                        {a.municipality.name}
-                      </span>
-                    </th>
-                    <td style={{ whiteSpace: 'nowrap' }}>
-                      {shortDay(a.validFrom)} t/m {shortDay(a.validUntil)}
-                    </td>
-                    <td>
-                      <Money cents={a.defaultAmountCents} />
-                    </td>
-                    <td>{a.assignmentCount}</td>
-                    <td>
-                      <Money cents={a.grantedCents} />
-                    </td>
-                    <td>
-                      <Money cents={a.spentCents} />
-                      {a.grantedCents > 0 ? <span className="gw-muted"> ({percent.format(a.spentCents / a.grantedCents)})</span> : null}
-                    </td>
-                    <td>
-                      <Money cents={a.remainingCents} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
-      </div>
+      <FilterForm filters={filters} values={values} onChange={setValues} state={state} label="Regelingen zoeken" />
+      <ConnectionTable
+        list={list}
+        caption="Regelingen en budgetgebruik"
+        columns={columns}
+        filtered={state.active}
+        empty="Er zijn nog geen regelingen. Maak de eerste aan met ‘Nieuwe regeling’: daarna kunt u huishoudens tegoed toewijzen."
+        emptyFiltered="Geen regeling past bij deze filters. Zoek op een ander deel van de naam, of wis de filters."
+        errorMessage="De regelingen konden niet worden geladen."
+        moreLabel="Meer regelingen laden"
+      />
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/renderApp';
 
@@ -33,9 +33,10 @@ describe('/voor-aanbieders/registreren', () => {
     await screen.findByText('Tweede regel.');
     fireEvent.click(screen.getByRole('button', { name: 'Organisatie aanmelden' }));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('KvK-nummer: Vul het KvK-nummer van uw organisatie in.')).toBeTruthy();
-    expect(within(alert).getByText(/Voorwaarden: Ga akkoord met de voorwaarden/)).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByLabelText('Naam van de organisatie'));
+    expect(within(alert).getByRole('link', { name: 'Vul het KvK-nummer van uw organisatie in.' }).getAttribute('href')).toBe('#registratie-kvkNumber');
+    expect(within(alert).getByRole('link', { name: /Ga akkoord met de voorwaarden/ }).getAttribute('href')).toBe('#registratie-acceptTerms');
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(screen.getByLabelText('Naam van de organisatie').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('IBAN').getAttribute('aria-invalid')).toBe('true');
     expect(operations.some((op) => op.name === 'RegisterProvider')).toBe(false);
   });
@@ -64,7 +65,7 @@ describe('/voor-aanbieders/registreren', () => {
     const kvk = screen.getByLabelText('KvK-nummer');
     await screen.findAllByText(/Er is al een aanbieder met dit KvK-nummer aangemeld/);
     expect(kvk.getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(kvk);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')));
     const sent = operations.find((op) => op.name === 'RegisterProvider')!;
     expect(sent.variables.input).toMatchObject({ kvkNumber: '12345678', termsVersionId: 't1', acceptTerms: true, userEmail: 'tessa@club.nl' });
 

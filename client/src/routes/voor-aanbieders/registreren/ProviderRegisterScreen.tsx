@@ -1,24 +1,14 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { newAccountRules, PASSWORD_HINT } from '@rules/password';
+import { providerRules } from '@rules/provider';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CheckboxField } from '../../../components/forms/CheckboxField';
-import { ErrorSummary, type SummaryItem } from '../../../components/forms/ErrorSummary';
-import { NETWORK_ERROR, focusFirstError, splitErrors } from '../../../components/forms/formErrors';
-import {
-  PASSWORD_HINT,
-  validateNewPassword,
-  validateOrganisation,
-  validatePersonName,
-} from '../../../components/forms/providerValidation';
+import { ruleCheck } from '../../../components/forms/ruleCheck';
 import { TextField } from '../../../components/forms/TextField';
-import { validateEmail } from '../../../components/forms/validation';
+import { useMutationForm } from '../../../components/forms/useMutationForm';
 import { Page } from '../../../components/layout/Page';
-import {
-  ORGANISATION_FIELDS,
-  OrganisationFields,
-  organisationFieldId,
-  readOrganisation,
-} from '../../../components/providers/OrganisationFields';
+import { ORGANISATION_FIELDS, OrganisationFields, readOrganisation } from '../../../components/providers/OrganisationFields';
 import { TermsText } from '../../../components/providers/TermsText';
 import { Loading } from '../../../components/ui/Loading';
 import { QueryError } from '../../../components/ui/QueryError';
@@ -48,88 +38,31 @@ const RegisterProviderDocument = graphql(`
 `);
 
 const FIELDS = [...ORGANISATION_FIELDS, 'userName', 'userEmail', 'password', 'acceptTerms'] as const;
-type Field = (typeof FIELDS)[number];
 const ID_PREFIX = 'registratie';
-const fieldId = (f: Field) => (f === 'acceptTerms' || f === 'userName' || f === 'userEmail' || f === 'password' ? `${ID_PREFIX}-${f}` : organisationFieldId(ID_PREFIX, f));
-
-const LABELS: Record<Field, string> = {
-  name: 'Naam van de organisatie',
-  kvkNumber: 'KvK-nummer',
-  street: 'Straat en huisnummer',
-  postcode: 'Postcode',
-  city: 'Plaats',
-  email: 'E-mailadres van de organisatie',
-  phone: 'Telefoonnummer',
-  iban: 'IBAN',
-  description: 'Omschrijving',
-  website: 'Website',
-  userName: 'Uw naam',
-  userEmail: 'Uw e-mailadres',
-  password: 'Wachtwoord',
-  acceptTerms: 'Voorwaarden',
-};
+const check = ruleCheck({ ...providerRules, ...newAccountRules });
 
 /** /voor-aanbieders/registreren: an organisation registers with its first user and accepts the terms. */
 export default function ProviderRegisterScreen() {
   const terms = useQuery(CurrentTermsDocument);
   const [register] = useMutation(RegisterProviderDocument);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [general, setGeneral] = useState<string[]>([]);
-  const [submitting, setSubmitting] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const doneHeading = useRef<HTMLHeadingElement>(null);
+  const sentEmail = useRef('');
+  const currentTerms = terms.data?.currentTerms;
+  const form = useMutationForm({
+    id: ID_PREFIX,
+    fields: FIELDS,
+    check,
+    mutate: async (values, data) => {
+      const input = { ...readOrganisation(data), userName: values.userName, userEmail: (sentEmail.current = values.userEmail.trim()), password: values.password, acceptTerms: values.acceptTerms === 'ja' };
+      return (await register({ variables: { input: { ...input, termsVersionId: currentTerms!.id } } })).data?.registerProvider;
+    },
+    onSuccess: () => setSentTo(sentEmail.current),
+  });
 
   useEffect(() => {
     if (sentTo) doneHeading.current?.focus();
   }, [sentTo]);
-
-  const currentTerms = terms.data?.currentTerms;
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting || !currentTerms) return;
-    const data = new FormData(event.currentTarget);
-    const organisation = readOrganisation(data);
-    const userName = String(data.get('userName') ?? '');
-    const userEmail = String(data.get('userEmail') ?? '').trim();
-    const password = String(data.get('password') ?? '');
-    const acceptTerms = data.get('acceptTerms') === 'ja';
-
-    const found: Partial<Record<Field, string>> = { ...validateOrganisation(organisation) };
-    const nameError = validatePersonName(userName);
-    if (nameError) found.userName = nameError;
-    const emailError = validateEmail(userEmail);
-    if (emailError) found.userEmail = emailError;
-    const passwordError = validateNewPassword(password);
-    if (passwordError) found.password = passwordError;
-    if (!acceptTerms) found.acceptTerms = 'Ga akkoord met de voorwaarden om uw organisatie aan te melden.';
-    setGeneral([]);
-    setErrors(found);
-    if (Object.keys(found).length) {
-      focusFirstError(FIELDS, found, fieldId);
-      return;
-    }
-
-    setSubmitting(true);
-    try {
-      const { data: result } = await register({
-        variables: { input: { ...organisation, userName, userEmail, password, acceptTerms, termsVersionId: currentTerms.id } },
-      });
-      const payload = result?.registerProvider;
-      if (payload?.submitted) {
-        setSentTo(userEmail);
-        return;
-      }
-      const split = splitErrors(payload?.errors ?? [], FIELDS);
-      setErrors(split.fieldErrors);
-      setGeneral(split.general.length || Object.keys(split.fieldErrors).length ? split.general : ['Aanmelden is niet gelukt. Probeer het opnieuw.']);
-      focusFirstError(FIELDS, split.fieldErrors, fieldId);
-    } catch {
-      setGeneral([NETWORK_ERROR]);
-    } finally {
-      setSubmitting(false);
-    }
-  }
 
   if (sentTo) {
     return (
@@ -152,11 +85,6 @@ export default function ProviderRegisterScreen() {
     );
   }
 
-  const summary: SummaryItem[] = [
-    ...general.map((message) => ({ fieldId: null, message })),
-    ...FIELDS.filter((f) => errors[f]).map((f) => ({ fieldId: fieldId(f), message: `${LABELS[f]}: ${errors[f]}` })),
-  ];
-
   return (
     <Page
       title="Aanmelden als aanbieder"
@@ -170,42 +98,31 @@ export default function ProviderRegisterScreen() {
         {terms.error && !currentTerms ? <QueryError message="Het aanmeldformulier kon niet worden geladen." onRetry={() => void terms.refetch()} /> : null}
       </div>
       {currentTerms ? (
-        <form className="gw-form" noValidate onSubmit={handleSubmit} aria-describedby={summary.length ? `${ID_PREFIX}-fouten` : undefined}>
-          <ErrorSummary id={`${ID_PREFIX}-fouten`} items={summary} />
+        <form className="gw-form" {...form.props}>
+          {form.summary}
           <fieldset className="gw-fieldset">
             <legend>
               <h2>Uw organisatie</h2>
             </legend>
-            <OrganisationFields idPrefix={ID_PREFIX} errors={errors} />
+            <OrganisationFields idPrefix={ID_PREFIX} errors={form.errors} />
           </fieldset>
           <fieldset className="gw-fieldset">
             <legend>
               <h2>Uw gegevens</h2>
             </legend>
             <p>Hiermee logt u in. U kunt later collega’s uitnodigen.</p>
-            <TextField id={fieldId('userName')} name="userName" label="Uw naam" autoComplete="name" error={errors.userName} required />
+            <TextField label="Uw naam" autoComplete="name" required {...form.field('userName')} />
             <TextField
-              id={fieldId('userEmail')}
-              name="userEmail"
               label="Uw e-mailadres"
               hint="Hiermee logt u in. U ontvangt hierop een link om het te bevestigen."
               type="email"
               inputMode="email"
               autoComplete="username"
               spellCheck={false}
-              error={errors.userEmail}
               required
+              {...form.field('userEmail')}
             />
-            <TextField
-              id={fieldId('password')}
-              name="password"
-              label="Wachtwoord"
-              hint={PASSWORD_HINT}
-              type="password"
-              autoComplete="new-password"
-              error={errors.password}
-              required
-            />
+            <TextField label="Wachtwoord" hint={PASSWORD_HINT} type="password" autoComplete="new-password" required {...form.field('password')} />
           </fieldset>
           <fieldset className="gw-fieldset">
             <legend>
@@ -213,15 +130,13 @@ export default function ProviderRegisterScreen() {
             </legend>
             <TermsText terms={currentTerms} />
             <CheckboxField
-              id={fieldId('acceptTerms')}
-              name="acceptTerms"
               value="ja"
               label={`Ik ga akkoord met de ${currentTerms.title.toLowerCase()} (versie ${currentTerms.version}).`}
-              error={errors.acceptTerms}
+              {...form.field('acceptTerms')}
             />
           </fieldset>
-          <button type="submit" className="gw-button" disabled={submitting} aria-disabled={submitting}>
-            {submitting ? 'Bezig met aanmelden…' : 'Organisatie aanmelden'}
+          <button type="submit" className="gw-button" disabled={form.busy}>
+            {form.busy ? 'Bezig met aanmelden…' : 'Organisatie aanmelden'}
           </button>
         </form>
       ) : null}

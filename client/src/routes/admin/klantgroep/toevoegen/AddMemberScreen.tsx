@@ -1,15 +1,16 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useId, useState, type FormEvent } from 'react';
+import { memberRules, normaliseBsn } from '@rules/person';
 import { useNavigate, useParams } from 'react-router';
-import { ErrorSummary } from '../../../../components/forms/ErrorSummary';
-import { focusFirstError, NETWORK_ERROR, splitErrors } from '../../../../components/forms/formErrors';
+import { ruleCheck } from '../../../../components/forms/ruleCheck';
 import { TextField } from '../../../../components/forms/TextField';
+import { useMutationForm } from '../../../../components/forms/useMutationForm';
 import { Page } from '../../../../components/layout/Page';
-import { QueryError } from '../../../../components/ui/QueryError';
+import { QueryBoundary } from '../../../../components/ui/QueryBoundary';
 import { graphql } from '../../../../graphql/generated';
+import type { AddMemberGroupQuery } from '../../../../graphql/generated/graphql';
+import { withNotice } from '../../../../lib/notice';
 import { urls } from '../../../../lib/urls';
-import { LoadingPage, RecordNotFound } from '../shared';
-import { normaliseBsn, validateMember, type MemberField } from './memberValidation';
+import { RecordNotFound } from '../shared';
 
 const AddMemberGroupDocument = graphql(`
   query AddMemberGroup($id: ID!) {
@@ -45,118 +46,92 @@ const AddClientGroupMemberDocument = graphql(`
   }
 `);
 
-const ORDER: MemberField[] = ['firstName', 'lastName', 'dateOfBirth', 'externalIdentifier', 'email', 'phone', 'bsn'];
+const FIELDS = ['firstName', 'lastName', 'dateOfBirth', 'externalIdentifier', 'email', 'phone', 'bsn'] as const;
+const TITLE = 'Lid toevoegen';
+
+/** Today (YYYY-MM-DD) in the Netherlands on this device, for the instant check only: the server checks with its clock. */
+function todayHere(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
 
 /** /admin/klantgroep/:clientId/toevoegen: add a member to a household; they get a new card. */
 export default function AddMemberScreen() {
   const { clientId = '' } = useParams();
+  return (
+    <QueryBoundary
+      query={useQuery(AddMemberGroupDocument, { variables: { id: clientId } })}
+      select={(data) => data.clientGroup}
+      title={TITLE}
+      errorMessage="De klantgroep kon niet worden geladen."
+      notFound={<RecordNotFound title="Klantgroep niet gevonden" />}
+    >
+      {(group) => <AddMember group={group} />}
+    </QueryBoundary>
+  );
+}
+
+function AddMember({ group }: { group: NonNullable<AddMemberGroupQuery['clientGroup']> }) {
   const navigate = useNavigate();
-  const id = useId();
-  const fieldId = (f: MemberField) => `${id}-${f}`;
-  const { data, loading, error, refetch } = useQuery(AddMemberGroupDocument, { variables: { id: clientId } });
   const [add] = useMutation(AddClientGroupMemberDocument, { refetchQueries: ['AdminClientGroup'] });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<MemberField, string>>>({});
-  const [general, setGeneral] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-
-  if (loading && !data) return <LoadingPage title="Lid toevoegen" />;
-  if (error && !data) {
-    return (
-      <Page title="Lid toevoegen">
-        <QueryError message="De klantgroep kon niet worden geladen." onRetry={() => void refetch()} />
-      </Page>
-    );
-  }
-  const group = data?.clientGroup;
-  if (!group) return <RecordNotFound title="Klantgroep niet gevonden" />;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const form = new FormData(event.currentTarget);
-    const values = Object.fromEntries(ORDER.map((f) => [f, String(form.get(f) ?? '')])) as Record<MemberField, string>;
-    const errors = validateMember(values);
-    setFieldErrors(errors);
-    setGeneral([]);
-    if (Object.keys(errors).length) {
-      focusFirstError(ORDER, errors, fieldId);
-      return;
-    }
-    setBusy(true);
-    try {
-      const result = await add({
-        variables: {
-          input: {
-            clientGroupId: group!.id,
-            firstName: values.firstName.trim(),
-            lastName: values.lastName.trim(),
-            dateOfBirth: values.dateOfBirth,
-            externalIdentifier: values.externalIdentifier.trim() || null,
-            email: values.email.trim() || null,
-            phone: values.phone.trim() || null,
-            bsn: normaliseBsn(values.bsn) || null,
+  const form = useMutationForm({
+    id: 'lid',
+    fields: FIELDS,
+    check: (values) => ruleCheck(memberRules(todayHere()))(values),
+    mutate: async (v) =>
+      (
+        await add({
+          variables: {
+            input: {
+              clientGroupId: group.id,
+              firstName: v.firstName.trim(),
+              lastName: v.lastName.trim(),
+              dateOfBirth: v.dateOfBirth,
+              externalIdentifier: v.externalIdentifier.trim() || null,
+              email: v.email.trim() || null,
+              phone: v.phone.trim() || null,
+              bsn: normaliseBsn(v.bsn) || null,
+            },
           },
-        },
+        })
+      ).data?.addClientGroupMember,
+    onSuccess: ({ person }) => {
+      const card = person!.cards.find((c) => c.status === 'ACTIVE');
+      void navigate(urls.admin.clientGroup(group.id), {
+        state: withNotice(
+          `${person!.fullName} (${person!.externalIdentifier}) is toegevoegd aan het huishouden${card ? ` en heeft een nieuwe pas gekregen, eindigend op ${card.lastDigits}` : ''}.`,
+        ),
       });
-      const payload = result.data?.addClientGroupMember;
-      if (payload?.person) {
-        const card = payload.person.cards.find((c) => c.status === 'ACTIVE');
-        void navigate(urls.admin.clientGroup(group!.id), {
-          state: {
-            notice: `${payload.person.fullName} (${payload.person.externalIdentifier}) is toegevoegd aan het huishouden${card ? ` en heeft een nieuwe pas gekregen, eindigend op ${card.lastDigits}` : ''}.`,
-          },
-        });
-        return;
-      }
-      const split = splitErrors(payload?.errors ?? [], ORDER);
-      setFieldErrors(split.fieldErrors);
-      setGeneral(split.general.length ? split.general : payload ? [] : [NETWORK_ERROR]);
-      focusFirstError(ORDER, split.fieldErrors, fieldId);
-    } catch {
-      setGeneral([NETWORK_ERROR]);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const summary = [
-    ...general.map((message) => ({ fieldId: null, message })),
-    ...ORDER.filter((f) => fieldErrors[f]).map((f) => ({ fieldId: fieldId(f), message: fieldErrors[f]! })),
-  ];
+    },
+  });
 
   return (
-    <Page title="Lid toevoegen" lead={`Aan ${group.name} (${group.clientNumber}, ${group.municipality.name}). Het nieuwe lid krijgt meteen een pas.`}>
-      <form className="gw-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <ErrorSummary items={summary} />
-        <TextField id={fieldId('firstName')} label="Voornaam" name="firstName" autoComplete="off" maxLength={120} error={fieldErrors.firstName} required />
-        <TextField id={fieldId('lastName')} label="Achternaam" name="lastName" autoComplete="off" maxLength={120} hint="Met tussenvoegsel, bijvoorbeeld ‘de Vries’." error={fieldErrors.lastName} required />
-        <TextField id={fieldId('dateOfBirth')} label="Geboortedatum" name="dateOfBirth" type="date" min="1900-01-01" error={fieldErrors.dateOfBirth} required />
+    <Page title={TITLE} lead={`Aan ${group.name} (${group.clientNumber}, ${group.municipality.name}). Het nieuwe lid krijgt meteen een pas.`}>
+      <form className="gw-form" {...form.props}>
+        {form.summary}
+        <TextField label="Voornaam" autoComplete="off" maxLength={120} required {...form.field('firstName')} />
+        <TextField label="Achternaam" autoComplete="off" maxLength={120} hint="Met tussenvoegsel, bijvoorbeeld ‘de Vries’." required {...form.field('lastName')} />
+        <TextField label="Geboortedatum" type="date" min="1900-01-01" required {...form.field('dateOfBirth')} />
         <TextField
-          id={fieldId('externalIdentifier')}
           label="Klantnummer (niet verplicht)"
-          name="externalIdentifier"
           autoComplete="off"
           maxLength={40}
           hint="Het nummer van deze persoon in het systeem van de gemeente. Laat leeg om een nummer te laten maken."
-          error={fieldErrors.externalIdentifier}
+          {...form.field('externalIdentifier')}
         />
-        <TextField id={fieldId('email')} label="E-mailadres (niet verplicht)" name="email" type="email" autoComplete="off" error={fieldErrors.email} />
-        <TextField id={fieldId('phone')} label="Telefoonnummer (niet verplicht)" name="phone" type="tel" autoComplete="off" error={fieldErrors.phone} />
+        <TextField label="E-mailadres (niet verplicht)" type="email" autoComplete="off" {...form.field('email')} />
+        <TextField label="Telefoonnummer (niet verplicht)" type="tel" autoComplete="off" {...form.field('phone')} />
         <TextField
-          id={fieldId('bsn')}
           label="Burgerservicenummer (niet verplicht)"
-          name="bsn"
           inputMode="numeric"
           autoComplete="off"
           maxLength={11}
           hint="9 cijfers. Het nummer wordt versleuteld bewaard en daarna alleen afgeschermd getoond."
-          error={fieldErrors.bsn}
+          {...form.field('bsn')}
         />
         <div className="gw-form-actions">
-          <button type="submit" className="gw-button" disabled={busy}>
+          <button type="submit" className="gw-button" disabled={form.busy}>
             Lid toevoegen
           </button>
-          {busy ? <span role="status">Bezig met opslaan…</span> : null}
         </div>
       </form>
     </Page>

@@ -1,17 +1,19 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { revokeReason } from '@rules/arrangement';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '../../../../components/dates/formatDate';
 import { TextAreaField } from '../../../../components/forms/fields';
-import { NETWORK_ERROR } from '../../../../components/forms/formErrors';
+import { ruleCheck } from '../../../../components/forms/ruleCheck';
+import { useMutationForm } from '../../../../components/forms/useMutationForm';
 import { Page } from '../../../../components/layout/Page';
 import { Money } from '../../../../components/money/Money';
-import { Alert } from '../../../../components/ui/Alert';
-import { QueryError } from '../../../../components/ui/QueryError';
+import { QueryBoundary } from '../../../../components/ui/QueryBoundary';
 import { graphql } from '../../../../graphql/generated';
 import type { AdminAssignmentsQuery, LedgerMovementKind } from '../../../../graphql/generated/graphql';
+import { useShowNotice } from '../../../../lib/notice';
 import { urls } from '../../../../lib/urls';
-import { assignmentStatusLabel, formatDay, LoadingPage, RecordNotFound } from '../shared';
+import { assignmentStatusLabel, formatDay, RecordNotFound } from '../shared';
 
 const AdminAssignmentsDocument = graphql(`
   query AdminAssignments($id: ID!) {
@@ -71,64 +73,37 @@ const movementLabel: Record<LedgerMovementKind, string> = {
   REVERSAL: 'Correctie',
 };
 
-function RevokeForm({ assignment, onDone, onCancel }: { assignment: Assignment; onDone: (message: string) => void; onCancel: () => void }) {
-  const [revoke, state] = useMutation(RevokeAssignmentDocument, { refetchQueries: ['AdminAssignments', 'AdminClientGroup'] });
-  const [error, setError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
-  const id = useId();
+const checkReason = ruleCheck({ reason: revokeReason });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const reason = String(new FormData(event.currentTarget).get('reason') ?? '').trim();
-    setFormError(null);
-    if (reason.length < 3 || reason.length > 500) {
-      setError('Geef een reden op (3 tot 500 tekens).');
-      reasonRef.current?.focus();
-      return;
-    }
-    setError(null);
-    try {
-      const result = await revoke({ variables: { id: assignment.id, reason } });
-      const payload = result.data?.revokeAssignment;
-      if (payload?.assignment) {
-        onDone(`De toewijzing ‘${assignment.arrangementName}’ is ingetrokken. Het resterende tegoed is teruggeboekt naar de regeling.`);
-        return;
-      }
-      const reasonError = payload?.errors.find((e) => e.field === 'reason');
-      if (reasonError) {
-        setError(reasonError.message);
-        reasonRef.current?.focus();
-      } else setFormError(payload?.errors.map((e) => e.message).join(' ') || NETWORK_ERROR);
-    } catch {
-      setFormError(NETWORK_ERROR);
-    }
-  }
+function RevokeForm({ assignment, onDone, onCancel }: { assignment: Assignment; onDone: (message: string) => void; onCancel: () => void }) {
+  const [revoke] = useMutation(RevokeAssignmentDocument, { refetchQueries: ['AdminAssignments', 'AdminClientGroup'] });
+  const id = `intrekken-${assignment.id}`;
+  const form = useMutationForm({
+    id,
+    fields: ['reason'],
+    check: checkReason,
+    mutate: async ({ reason }) => (await revoke({ variables: { id: assignment.id, reason } })).data?.revokeAssignment,
+    onSuccess: () => onDone(`De toewijzing ‘${assignment.arrangementName}’ is ingetrokken. Het resterende tegoed is teruggeboekt naar de regeling.`),
+  });
 
   return (
-    <form className="gw-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby={`${id}-kop`}>
+    <form className="gw-form" {...form.props} aria-labelledby={`${id}-kop`}>
       <h3 id={`${id}-kop`}>Toewijzing intrekken</h3>
-      {formError ? (
-        <Alert variant="error" role="alert">
-          <p>{formError}</p>
-        </Alert>
-      ) : null}
+      {form.summary}
       <p>
         Het tegoed dat nog over is (<Money cents={assignment.balanceCents} />) gaat terug naar de regeling. Het huishouden kan het daarna
         niet meer besteden. Dit kunt u niet ongedaan maken.
       </p>
       <TextAreaField
-        ref={reasonRef}
         label="Reden van intrekken"
-        name="reason"
         rows={3}
         maxLength={500}
         hint="Bijvoorbeeld ‘Verhuisd naar een andere gemeente’. De reden wordt bij de toewijzing bewaard."
-        error={error}
         required
+        {...form.field('reason')}
       />
       <div className="gw-form-actions">
-        <button type="submit" className="gw-button gw-button--danger" disabled={state.loading}>
+        <button type="submit" className="gw-button gw-button--danger" disabled={form.busy}>
           Toewijzing intrekken
         </button>
         <button type="button" className="gw-button gw-button--secondary" onClick={onCancel}>
@@ -142,29 +117,25 @@ function RevokeForm({ assignment, onDone, onCancel }: { assignment: Assignment; 
 /** /admin/klantgroep/:clientId/toewijzingen: the household's budgets with balance, validity, status and bookings. */
 export default function AssignmentsScreen() {
   const { clientId = '' } = useParams();
-  const { data, loading, error, refetch } = useQuery(AdminAssignmentsDocument, { variables: { id: clientId }, fetchPolicy: 'cache-and-network' });
-  const [revoking, setRevoking] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null); // a notice from the previous screen is shown by Page
+  return (
+    <QueryBoundary
+      query={useQuery(AdminAssignmentsDocument, { variables: { id: clientId }, fetchPolicy: 'cache-and-network' })}
+      select={(data) => (data.clientGroup ? { group: data.clientGroup, assignments: data.clientGroupAssignments ?? [] } : null)}
+      title="Toewijzingen"
+      errorMessage="De toewijzingen konden niet worden geladen."
+      notFound={<RecordNotFound title="Klantgroep niet gevonden" />}
+    >
+      {({ group, assignments }) => <Assignments group={group} assignments={assignments} />}
+    </QueryBoundary>
+  );
+}
 
-  if (loading && !data) return <LoadingPage title="Toewijzingen" />;
-  if (error && !data) {
-    return (
-      <Page title="Toewijzingen">
-        <QueryError message="De toewijzingen konden niet worden geladen." onRetry={() => void refetch()} />
-      </Page>
-    );
-  }
-  const group = data?.clientGroup;
-  if (!group) return <RecordNotFound title="Klantgroep niet gevonden" />;
-  const assignments = data?.clientGroupAssignments ?? [];
+function Assignments({ group, assignments }: { group: NonNullable<AdminAssignmentsQuery['clientGroup']>; assignments: readonly Assignment[] }) {
+  const [revoking, setRevoking] = useState<string | null>(null);
+  const showNotice = useShowNotice();
 
   return (
     <Page title={`Toewijzingen van ${group.name}`} crumb="Toewijzingen" lead={`Klantnummer ${group.clientNumber}. Het tegoed komt uit het grootboek: elke boeking staat hieronder.`}>
-      {notice ? (
-        <Alert variant="success" role="status">
-          <p>{notice}</p>
-        </Alert>
-      ) : null}
       <p>
         <Link to={urls.admin.clientGroupNewAssignment(group.id)} className="gw-button">
           Nieuwe toewijzing
@@ -229,7 +200,7 @@ export default function AssignmentsScreen() {
                 onCancel={() => setRevoking(null)}
                 onDone={(message) => {
                   setRevoking(null);
-                  setNotice(message);
+                  showNotice(message);
                 }}
               />
             ) : (

@@ -37,7 +37,10 @@ const AdminPersonOrderDocument = graphql(`
 /** /admin/persoon/:externalIdentifier/bestellingen/:clientId/:orderId: one order of the person's household. */
 export default function PersonOrderScreen() {
   const { externalIdentifier = '', clientId = '', orderId = '' } = useParams();
-  const { data, loading, error, refetch } = useQuery(AdminPersonOrderDocument, { variables: { externalIdentifier, orderId }, fetchPolicy: 'network-only' });
+  const { data, loading, error, refetch } = useQuery(AdminPersonOrderDocument, {
+    variables: { externalIdentifier, orderId },
+    fetchPolicy: 'network-only',
+  });
 
   if (loading && !data) return <LoadingPage title="Bestelling" />;
   if (error && !data) {
@@ -59,7 +62,11 @@ export default function PersonOrderScreen() {
   }
 
   return (
-    <Page title={`Bestelling ${order.number}`} crumb="Bestelling" lead={`Bij ${order.providerName}, geplaatst op ${formatDateTime(order.createdAt)}.`}>
+    <Page
+      title={`Bestelling ${order.number}`}
+      crumb="Bestelling"
+      lead={`Bij ${order.providerName}, geplaatst op ${formatDateTime(order.createdAt)}.`}
+    >
       <PersonNav externalIdentifier={person.externalIdentifier} />
       <OrderSummary order={order}>
         <dt>Klant</dt>

@@ -1,14 +1,16 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { formatDateTime } from '../../../../components/dates/formatDate';
-import { NETWORK_ERROR } from '../../../../components/forms/formErrors';
+import { useMutationForm } from '../../../../components/forms/useMutationForm';
+import type { FormError } from '../../../../components/forms/userErrors';
 import { Page } from '../../../../components/layout/Page';
-import { Alert } from '../../../../components/ui/Alert';
-import { QueryError } from '../../../../components/ui/QueryError';
+import { QueryBoundary } from '../../../../components/ui/QueryBoundary';
 import { graphql } from '../../../../graphql/generated';
+import type { AdminPersonCardsQuery } from '../../../../graphql/generated/graphql';
+import { useShowNotice } from '../../../../lib/notice';
 import { hasPermission, useViewer } from '../../../../lib/viewer';
-import { LoadingPage, RecordNotFound } from '../../klantgroep/shared';
+import { RecordNotFound } from '../../klantgroep/shared';
 import { cardStatusLabel, formatCardNumber, PersonNav } from '../personShared';
 
 const AdminPersonCardsDocument = graphql(`
@@ -82,84 +84,70 @@ const ReplaceCardDocument = graphql(`
 `);
 
 type Pending = { cardId: string; action: 'block' | 'replace' } | null;
+type Person = NonNullable<AdminPersonCardsQuery['person']>;
+/** A card action's payload errors, and the notice to show when it worked. */
+type Outcome = { errors: readonly FormError[]; notice: string };
 
 /** /admin/persoon/:externalIdentifier/pas: the person's cards; with CARD_MANAGE: issue, block and replace. */
 export default function PersonCardScreen() {
   const { externalIdentifier = '' } = useParams();
-  const { viewer } = useViewer();
-  const { data, loading, error, refetch } = useQuery(AdminPersonCardsDocument, { variables: { externalIdentifier }, fetchPolicy: 'network-only' });
-  const refetchQueries = ['AdminPersonCards', 'AdminClientGroup'];
-  const [issue, issueState] = useMutation(IssueCardDocument, { refetchQueries });
-  const [block, blockState] = useMutation(BlockCardDocument, { refetchQueries });
-  const [replace, replaceState] = useMutation(ReplaceCardDocument, { refetchQueries });
-  const [pending, setPending] = useState<Pending>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <QueryBoundary
+      query={useQuery(AdminPersonCardsDocument, { variables: { externalIdentifier }, fetchPolicy: 'network-only' })}
+      select={(data) => data.person}
+      title="Pas"
+      errorMessage="De passen konden niet worden geladen."
+      notFound={<RecordNotFound title="Persoon niet gevonden" />}
+    >
+      {(person) => <PersonCards person={person} />}
+    </QueryBoundary>
+  );
+}
 
-  if (loading && !data) return <LoadingPage title="Pas" />;
-  if (error && !data) {
-    return (
-      <Page title="Pas">
-        <QueryError message="De passen konden niet worden geladen." onRetry={() => void refetch()} />
-      </Page>
-    );
-  }
-  const person = data?.person;
-  if (!person) return <RecordNotFound title="Persoon niet gevonden" />;
+function PersonCards({ person }: { person: Person }) {
+  const { viewer } = useViewer();
+  const showNotice = useShowNotice();
+  const refetchQueries = ['AdminPersonCards', 'AdminClientGroup'];
+  const [issue] = useMutation(IssueCardDocument, { refetchQueries });
+  const [block] = useMutation(BlockCardDocument, { refetchQueries });
+  const [replace] = useMutation(ReplaceCardDocument, { refetchQueries });
+  const [pending, setPending] = useState<Pending>(null);
+  // The action the one form sends: issue, block or replace, each with its own notice.
+  const next = useRef<() => Promise<Outcome | undefined>>(async () => undefined);
+  const action = useMutationForm({
+    id: 'pas',
+    fields: [],
+    mutate: () => next.current(),
+    onSuccess: (outcome) => showNotice(outcome.notice),
+  });
+  const run = (send: () => Promise<Outcome | undefined>) => {
+    next.current = send;
+    void action.submit().finally(() => setPending(null));
+  };
   const canManage = hasPermission(viewer, 'CARD_MANAGE');
   const hasActive = person.cards.some((c) => c.status === 'ACTIVE');
-  const busy = issueState.loading || blockState.loading || replaceState.loading;
-
-  async function run(action: () => Promise<{ ok: boolean; message: string }>) {
-    setNotice(null);
-    setProblem(null);
-    try {
-      const outcome = await action();
-      if (outcome.ok) setNotice(outcome.message);
-      else setProblem(outcome.message);
-    } catch {
-      setProblem(NETWORK_ERROR);
-    }
-    setPending(null);
-  }
+  const busy = action.busy;
 
   const onIssue = () =>
     run(async () => {
       const r = (await issue({ variables: { personId: person.id } })).data?.issueCard;
-      return r?.card
-        ? { ok: true, message: `Er is een nieuwe pas uitgegeven, eindigend op ${r.card.lastDigits}.` }
-        : { ok: false, message: r?.errors.map((e) => e.message).join(' ') || NETWORK_ERROR };
+      return r && { errors: r.errors, notice: `Er is een nieuwe pas uitgegeven, eindigend op ${r.card?.lastDigits}.` };
     });
   const onBlock = (cardId: string, lastDigits: string) =>
     run(async () => {
       const r = (await block({ variables: { cardId } })).data?.blockCard;
-      return r?.card
-        ? { ok: true, message: `De pas eindigend op ${lastDigits} is geblokkeerd. Hij werkt niet meer bij aanbieders.` }
-        : { ok: false, message: r?.errors.map((e) => e.message).join(' ') || NETWORK_ERROR };
+      return r && { errors: r.errors, notice: `De pas eindigend op ${lastDigits} is geblokkeerd. Hij werkt niet meer bij aanbieders.` };
     });
   const onReplace = (cardId: string, lastDigits: string) =>
     run(async () => {
       const r = (await replace({ variables: { cardId } })).data?.replaceCard;
-      return r?.card
-        ? { ok: true, message: `De pas eindigend op ${lastDigits} is vervangen. De nieuwe pas eindigt op ${r.card.lastDigits}.` }
-        : { ok: false, message: r?.errors.map((e) => e.message).join(' ') || NETWORK_ERROR };
+      return r && { errors: r.errors, notice: `De pas eindigend op ${lastDigits} is vervangen. De nieuwe pas eindigt op ${r.card?.lastDigits}.` };
     });
 
   return (
     <Page title={`Pas van ${person.fullName}`} crumb="Pas" lead="Een persoon heeft hoogstens één actieve pas. Een geblokkeerde of vervangen pas werkt niet meer bij aanbieders.">
       <PersonNav externalIdentifier={person.externalIdentifier} />
-      <div aria-live="polite">
-        {notice ? (
-          <Alert variant="success">
-            <p>{notice}</p>
-          </Alert>
-        ) : null}
-      </div>
-      {problem ? (
-        <Alert variant="error" role="alert">
-          <p>{problem}</p>
-        </Alert>
-      ) : null}
+      {action.summary}
       {person.cards.length === 0 ? (
         <p>Deze persoon heeft nog geen pas.</p>
       ) : (
@@ -197,7 +185,7 @@ export default function PersonCardScreen() {
                             type="button"
                             className="gw-button gw-button--danger"
                             disabled={busy}
-                            onClick={() => void (pending.action === 'block' ? onBlock(c.id, c.lastDigits) : onReplace(c.id, c.lastDigits))}
+                            onClick={() => (pending.action === 'block' ? onBlock(c.id, c.lastDigits) : onReplace(c.id, c.lastDigits))}
                           >
                             {pending.action === 'block' ? 'Ja, blokkeer deze pas' : 'Ja, vervang deze pas'}
                           </button>
@@ -231,7 +219,7 @@ export default function PersonCardScreen() {
       )}
       {canManage && !hasActive && !person.erasedAt ? (
         <p>
-          <button type="button" className="gw-button" disabled={busy} onClick={() => void onIssue()}>
+          <button type="button" className="gw-button" disabled={busy} onClick={onIssue}>
             Nieuwe pas uitgeven
           </button>
         </p>

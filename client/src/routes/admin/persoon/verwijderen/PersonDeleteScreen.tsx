@@ -1,14 +1,15 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { NETWORK_ERROR } from '../../../../components/forms/formErrors';
 import { TextField } from '../../../../components/forms/TextField';
+import { useMutationForm } from '../../../../components/forms/useMutationForm';
 import { Page } from '../../../../components/layout/Page';
 import { Alert } from '../../../../components/ui/Alert';
-import { QueryError } from '../../../../components/ui/QueryError';
+import { QueryBoundary } from '../../../../components/ui/QueryBoundary';
 import { graphql } from '../../../../graphql/generated';
+import type { AdminPersonDeleteQuery } from '../../../../graphql/generated/graphql';
+import { withNotice } from '../../../../lib/notice';
 import { urls } from '../../../../lib/urls';
-import { LoadingPage, RecordNotFound } from '../../klantgroep/shared';
+import { RecordNotFound } from '../../klantgroep/shared';
 import { PersonNav } from '../personShared';
 
 const AdminPersonDeleteDocument = graphql(`
@@ -46,52 +47,37 @@ const ErasePersonDocument = graphql(`
  */
 export default function PersonDeleteScreen() {
   const { externalIdentifier = '' } = useParams();
+  return (
+    <QueryBoundary
+      query={useQuery(AdminPersonDeleteDocument, { variables: { externalIdentifier }, fetchPolicy: 'network-only' })}
+      select={(data) => data.person}
+      title="Gegevens wissen"
+      errorMessage="Deze persoon kon niet worden geladen."
+      notFound={<RecordNotFound title="Persoon niet gevonden" />}
+    >
+      {(person) => <PersonDelete person={person} />}
+    </QueryBoundary>
+  );
+}
+
+function PersonDelete({ person }: { person: NonNullable<AdminPersonDeleteQuery['person']> }) {
   const navigate = useNavigate();
-  const { data, loading, error, refetch } = useQuery(AdminPersonDeleteDocument, { variables: { externalIdentifier }, fetchPolicy: 'network-only' });
-  const [erase, eraseState] = useMutation(ErasePersonDocument, { refetchQueries: ['AdminClientGroup', 'AdminClientGroups'] });
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-
-  if (loading && !data) return <LoadingPage title="Gegevens wissen" />;
-  if (error && !data) {
-    return (
-      <Page title="Gegevens wissen">
-        <QueryError message="Deze persoon kon niet worden geladen." onRetry={() => void refetch()} />
-      </Page>
-    );
-  }
-  const person = data?.person;
-  if (!person) return <RecordNotFound title="Persoon niet gevonden" />;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const typed = String(new FormData(event.currentTarget).get('confirmation') ?? '').trim();
-    setFormError(null);
-    if (typed.toLowerCase() !== person!.externalIdentifier.toLowerCase()) {
-      setFieldError(typed ? 'Het klantnummer klopt niet. Typ precies het klantnummer van deze persoon.' : 'Typ het klantnummer van deze persoon om het wissen te bevestigen.');
-      input.current?.focus();
-      return;
-    }
-    setFieldError(null);
-    try {
-      const result = await erase({ variables: { personId: person!.id, confirmation: typed } });
-      const payload = result.data?.erasePerson;
-      if (payload?.person) {
-        void navigate(urls.admin.clientGroup(person!.clientGroupId), {
-          state: { notice: `De persoonsgegevens zijn gewist. De persoon heet nu ‘${payload.person.fullName}’ (${payload.person.externalIdentifier}); bestellingen en boekingen zijn bewaard.` },
-        });
-        return;
-      }
-      const confirmation = payload?.errors.find((e) => e.field === 'confirmation');
-      if (confirmation) {
-        setFieldError(confirmation.message);
-        input.current?.focus();
-      } else setFormError(payload?.errors.map((e) => e.message).join(' ') || NETWORK_ERROR);
-    } catch {
-      setFormError(NETWORK_ERROR);
-    }
-  }
+  const [erase] = useMutation(ErasePersonDocument, { refetchQueries: ['AdminClientGroup', 'AdminClientGroups'] });
+  const form = useMutationForm({
+    id: 'wissen',
+    fields: ['confirmation'],
+    // Typing the client number is the confirmation: the server compares it too.
+    check: ({ confirmation }) => {
+      const typed = confirmation.trim();
+      if (!typed) return { confirmation: 'Typ het klantnummer van deze persoon om het wissen te bevestigen.' };
+      return typed.toLowerCase() === person.externalIdentifier.toLowerCase() ? {} : { confirmation: 'Het klantnummer klopt niet. Typ precies het klantnummer van deze persoon.' };
+    },
+    mutate: async ({ confirmation }) => (await erase({ variables: { personId: person.id, confirmation: confirmation.trim() } })).data?.erasePerson,
+    onSuccess: ({ person: erased }) =>
+      void navigate(urls.admin.clientGroup(person.clientGroupId), {
+        state: withNotice(`De persoonsgegevens zijn gewist. De persoon heet nu ‘${erased!.fullName}’ (${erased!.externalIdentifier}); bestellingen en boekingen zijn bewaard.`),
+      }),
+  });
 
   return (
     <Page title="Gegevens wissen" lead={`${person.fullName}, klantnummer ${person.externalIdentifier}`}>
@@ -114,23 +100,17 @@ export default function PersonDeleteScreen() {
               <strong>Dit kunt u niet ongedaan maken.</strong>
             </p>
           </div>
-          {formError ? (
-            <Alert variant="error" role="alert">
-              <p>{formError}</p>
-            </Alert>
-          ) : null}
-          <form className="gw-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+          <form className="gw-form" {...form.props}>
+            {form.summary}
             <TextField
-              ref={input}
               label={`Typ het klantnummer (${person.externalIdentifier}) om te bevestigen`}
-              name="confirmation"
               autoComplete="off"
               spellCheck={false}
-              error={fieldError}
               required
+              {...form.field('confirmation')}
             />
             <div className="gw-form-actions">
-              <button type="submit" className="gw-button gw-button--danger" disabled={eraseState.loading}>
+              <button type="submit" className="gw-button gw-button--danger" disabled={form.busy}>
                 Persoonsgegevens definitief wissen
               </button>
             </div>

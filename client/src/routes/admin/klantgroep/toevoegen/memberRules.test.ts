@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isValidBsn, validateMember, type MemberValues } from './memberValidation';
+import { isValidBsn, memberRules } from '@rules/person';
+import { ruleCheck } from '../../../../components/forms/ruleCheck';
+
+/** The instant check of the add-member form: the server's own rules, with a fixed day as "today". */
+const validateMember = ruleCheck(memberRules('2026-06-01'));
+type MemberValues = Record<keyof ReturnType<typeof memberRules>, string>;
 
 const valid: MemberValues = {
   firstName: 'Noor',

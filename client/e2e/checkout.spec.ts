@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test';
 import { demoCalendar, test, expect } from './fixtures';
 import { expectAccessible, settle } from './support';
-import { pageGql } from './account-support';
+import { myOrders, pageGql } from './account-support';
 import { resident, type DemoResident } from './orders-support';
 
 /**
@@ -27,7 +27,10 @@ const PREVIEW = `query($lines: [CartLineInput!]) { checkoutPreview(lines: $lines
   canOrder contributionCents budgetCents totalCents orders { providerId } errors { code } } }`;
 
 async function offer(page: Page): Promise<OfferProduct[]> {
-  const data = await pageGql(page, `{ products(first: 100, sort: PRICE_ASC) { edges { node { id slug title priceCents provider { id } } } } }`);
+  const data = await pageGql(
+    page,
+    `{ products(first: 100, sort: PRICE_ASC) { edges { node { id slug title priceCents provider { id } } } } }`,
+  );
   return (data.products.edges as { node: OfferProduct }[]).map((e) => e.node);
 }
 
@@ -60,7 +63,10 @@ async function addOnProductPage(page: Page, product: OfferProduct, quantity: num
   await expect(page.getByRole('status').filter({ hasText: 'in uw winkelwagen' })).toBeVisible();
 }
 
-test('a visitor fills the cart, logs in with DigiD from it, sees the budget pay and orders once', async ({ page, browser }) => {
+test('a visitor fills the cart, logs in with DigiD from it, sees the budget pay and orders once', async ({
+  page,
+  browser,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const who = resident(BUDGET_HOUSEHOLD);
@@ -79,7 +85,7 @@ test('a visitor fills the cart, logs in with DigiD from it, sees the budget pay 
     }
   }
   expect(chosen, 'a product the budget pays in full').toBeDefined();
-  const ordersBefore = (await pageGql(scoutPage, '{ myOrders { id } }')).myOrders.length as number;
+  const ordersBefore = (await myOrders(scoutPage, 'id')).length;
 
   // Not logged in: the cart lives in the browser.
   await addOnProductPage(page, chosen!, 1);
@@ -117,11 +123,13 @@ test('a visitor fills the cart, logs in with DigiD from it, sees the budget pay 
   const orderLink = page.getByRole('link', { name: /^Bestelling B\d+$/ });
   await expect(orderLink).toHaveCount(1);
   await expectAccessible(page, 'winkelwagen: bevestiging');
-  const ordersAfter = (await pageGql(page, '{ myOrders { id status } }')).myOrders as { id: string; status: string }[];
+  const ordersAfter = await myOrders<{ id: string; status: string }>(page, 'id status');
   expect(ordersAfter.length).toBe(ordersBefore + 1);
   expect(ordersAfter[0]!.status).toBe('PLACED');
   // The cart is empty now: the header shows no count.
-  await expect(page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Winkelwagen', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Winkelwagen', exact: true }),
+  ).toBeVisible();
 
   const href = await orderLink.getAttribute('href');
   expect(href).toBe(`/account/bestellingen/${ordersAfter[0]!.id}`);
@@ -131,7 +139,10 @@ test('a visitor fills the cart, logs in with DigiD from it, sees the budget pay 
   expect(errors).toEqual([]);
 });
 
-test('a resident orders from two providers with an own contribution and pays it on the payment page', async ({ page, baseURL }) => {
+test('a resident orders from two providers with an own contribution and pays it on the payment page', async ({
+  page,
+  baseURL,
+}) => {
   const { kindpakket } = await demoCalendar(baseURL!);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -178,21 +189,31 @@ test('a resident orders from two providers with an own contribution and pays it 
   const field = page.getByLabel(`Aantal van ${second!.title}`);
   await field.fill('2');
   await field.press('Enter');
-  await expect.poll(async () => (await pageGql(page, '{ myCart { itemCount } }')).myCart.itemCount).toBe(big!.quantity + 2);
+  await expect
+    .poll(async () => (await pageGql(page, '{ myCart { itemCount } }')).myCart.itemCount)
+    .toBe(big!.quantity + 2);
   await field.fill('0');
   await field.press('Enter');
   await expect(page.getByText('Kies een aantal van 1 tot en met 99.')).toBeVisible();
   await field.fill('1');
   await field.press('Enter');
-  await expect.poll(async () => (await pageGql(page, '{ myCart { itemCount } }')).myCart.itemCount).toBe(big!.quantity + 1);
+  await expect
+    .poll(async () => (await pageGql(page, '{ myCart { itemCount } }')).myCart.itemCount)
+    .toBe(big!.quantity + 1);
   await expectAccessible(page, 'winkelwagen met twee aanbieders');
 
   await page.getByRole('button', { name: 'Verder naar bestellen' }).click();
   await expect(page.getByRole('region', { name: /^Bestelling bij / })).toHaveCount(2);
-  await expect(page.getByRole('listitem').filter({ hasText: ` uit ${kindpakket}` }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ hasText: ` uit ${kindpakket}` })
+      .first(),
+  ).toBeVisible();
   const contribution = page.getByRole('region', { name: 'Eigen bijdrage' });
   await expect(contribution).toBeVisible();
-  const euros = (cents: number) => new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+  const euros = (cents: number) =>
+    new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(cents / 100);
   await expect(contribution).toContainText(euros(expected!.contributionCents));
   await expectAccessible(page, 'winkelwagen: tegoed en eigen bijdrage (met eigen bijdrage)');
 
@@ -205,8 +226,13 @@ test('a resident orders from two providers with an own contribution and pays it 
 
   await expect(page).toHaveURL(/\/account\/bestellingen\?betaling=[0-9a-f-]{36}$/);
   const paymentId = new URL(page.url()).searchParams.get('betaling')!;
-  const payment = (await pageGql(page, `query($id: ID!) { myPayment(id: $id) { status amountCents orders { status contributionCents } } }`, { id: paymentId }))
-    .myPayment;
+  const payment = (
+    await pageGql(
+      page,
+      `query($id: ID!) { myPayment(id: $id) { status amountCents orders { status contributionCents } } }`,
+      { id: paymentId },
+    )
+  ).myPayment;
   expect(payment.status).toBe('PAID');
   expect(payment.amountCents).toBe(expected!.contributionCents);
   expect(payment.orders.map((o: { status: string }) => o.status)).toEqual(['PLACED', 'PLACED']);

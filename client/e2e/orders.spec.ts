@@ -22,7 +22,10 @@ test('a provider accepts and delivers orders, and staff see and cancel them', as
 
   // 0. The resident orders twice from provider 1 (through the API, as the checkout screen does).
   await loginProvider(provider, 1);
-  const me = await provider.request.post('/graphql', { headers: { 'content-type': 'application/json' }, data: { query: '{ myProvider { id } }' } });
+  const me = await provider.request.post('/graphql', {
+    headers: { 'content-type': 'application/json' },
+    data: { query: '{ myProvider { id } }' },
+  });
   const providerId: string = (await me.json()).data.myProvider.id;
   const api = await residentApi(baseURL!, who);
   const [first, second] = await placeOrders(api, providerId, 2);
@@ -54,8 +57,12 @@ test('a provider accepts and delivers orders, and staff see and cancel them', as
   await expect(provider.locator('main')).not.toContainText(who.lastName);
   await expectAccessible(provider, 'aanbieder: bestelling');
   await provider.getByRole('button', { name: 'Afwijzen' }).click();
-  await expect(provider.getByText('Geef een reden op (minstens 5 tekens). De klant ziet deze reden.')).toBeVisible();
-  await expect(provider.getByLabel('Reden van afwijzen')).toBeFocused();
+  // The form kit: the error summary (focused, linking to the field) and the message at the field itself.
+  await expect(provider.getByRole('alert')).toContainText(
+    'Geef een reden op (minstens 5 tekens). De klant ziet deze reden.',
+  );
+  await expect(provider.getByRole('alert')).toBeFocused();
+  await expect(provider.getByLabel('Reden van afwijzen')).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(provider, 'aanbieder: bestelling met fout');
   await provider.getByRole('button', { name: 'Accepteren' }).click();
   await expect(provider.getByRole('status').filter({ hasText: 'U heeft de bestelling geaccepteerd' })).toBeVisible();
@@ -72,8 +79,8 @@ test('a provider accepts and delivers orders, and staff see and cancel them', as
   const wrong = who.cardNumber.slice(0, 9) + String((Number(who.cardNumber[9]) + 1) % 10);
   await field.fill(wrong);
   await provider.getByRole('button', { name: 'Zoeken' }).click();
-  await expect(provider.getByText('Dit pasnummer bestaat niet: het controlecijfer klopt niet.')).toBeVisible();
-  await expect(field).toBeFocused();
+  await expect(provider.getByRole('alert')).toContainText('Dit pasnummer bestaat niet: het controlecijfer klopt niet.');
+  await expect(provider.getByRole('alert')).toBeFocused();
   await field.fill(`${who.cardNumber.slice(0, 4)} ${who.cardNumber.slice(4, 7)} ${who.cardNumber.slice(7)}`);
   await provider.getByRole('button', { name: 'Zoeken' }).click();
   await expect(provider.getByRole('heading', { name: `Open bestellingen van ${who.firstName}` })).toBeVisible();
@@ -88,8 +95,10 @@ test('a provider accepts and delivers orders, and staff see and cancel them', as
   // A delivered order is no longer open: its pickup code finds nothing, with the one answer for every such case.
   await field.fill(second!.pickupCode);
   await provider.getByRole('button', { name: 'Zoeken' }).click();
-  await expect(provider.getByText(/Niets gevonden: bij uw organisatie is er geen open bestelling voor deze pas of afhaalcode\./)).toBeVisible();
-  await expect(field).toBeFocused();
+  await expect(provider.getByRole('alert')).toContainText(
+    /Niets gevonden: bij uw organisatie is er geen open bestelling voor deze pas of afhaalcode\./,
+  );
+  await expect(provider.getByRole('alert')).toBeFocused();
   // The camera button only exists where the browser can scan; typing always works.
   const canScan = await provider.evaluate(() => 'BarcodeDetector' in window);
   await expect(provider.getByRole('button', { name: 'Scannen met de camera' })).toHaveCount(canScan ? 1 : 0);
@@ -104,7 +113,7 @@ test('a provider accepts and delivers orders, and staff see and cancel them', as
   await staff.getByRole('button', { name: 'Zoeken' }).click();
   await expect(staff).toHaveURL(new RegExp(`zoek=${first!.number}`));
   await settle(staff);
-  await expect(staff.getByRole('table')).toContainText('Gevonden bestellingen (1 van 1)');
+  await expect(staff.getByRole('table')).toContainText('Gevonden bestellingen: 1 van 1');
   await staff.getByRole('link', { name: first!.number }).click();
   await expect(staff).toHaveURL(new RegExp(`/admin/bestellingen/${first!.id}$`));
   await expect(staff.getByRole('heading', { level: 1 })).toHaveText(`Bestelling ${first!.number}`);

@@ -1,15 +1,9 @@
-import { type Page } from "@playwright/test";
-import { demoCalendar, test, expect } from "./fixtures";
-import { execFileSync } from "node:child_process";
-import {
-  expectAccessible,
-  loginProvider,
-  loginStaff,
-  settle,
-  STAFF,
-} from "./support";
-import { pageGql } from "./account-support";
-import { resident, type DemoResident } from "./orders-support";
+import { type Page } from '@playwright/test';
+import { demoCalendar, test, expect } from './fixtures';
+import { execFileSync } from 'node:child_process';
+import { expectAccessible, loginProvider, loginStaff, settle, STAFF } from './support';
+import { myOrders, pageGql } from './account-support';
+import { resident, type DemoResident } from './orders-support';
 
 /**
  * The money journey in one go, as the people involved see it: a resident logs in through the DigiD simulator, sees
@@ -21,7 +15,7 @@ import { resident, type DemoResident } from "./orders-support";
  * allowed, and the Meedoenregeling), so other specs' orders do not change the budgets this one sees.
  */
 
-const HOUSEHOLD = "ZV-100004";
+const HOUSEHOLD = 'ZV-100004';
 
 interface OfferProduct {
   id: string;
@@ -69,29 +63,23 @@ interface MyOrder {
 }
 
 const euros = (cents: number) =>
-  new Intl.NumberFormat("nl-NL", { style: "currency", currency: "EUR" }).format(
-    cents / 100,
-  );
+  new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
 const PREVIEW = `query($lines: [CartLineInput!]) { checkoutPreview(lines: $lines) {
   canOrder contributionCents budgetCents totalCents orders { providerId budgetCents contributionCents totalCents } errors { code } } }`;
 
 const ASSIGNMENTS =
-  "{ myAssignments { id arrangementName balanceCents status movements { kind amountCents orderId description } } }";
+  '{ myAssignments { id arrangementName balanceCents status movements { kind amountCents orderId description } } }';
 
-const ORDERS =
-  "{ myOrders { id number status providerId providerName totalCents budgetCents contributionCents } }";
+const ORDERS = 'id number status providerId providerName totalCents budgetCents contributionCents';
 
 /** The demo providers' slugs in seeding order: provider n's user is aanbieder<n>@… (read like demoResidents()). */
 function demoProviderSlugs(): string[] {
-  const module = new URL(
-    "../../server/dist/seeders/demo-data.js",
-    import.meta.url,
-  ).href;
+  const module = new URL('../../server/dist/seeders/demo-data.js', import.meta.url).href;
   const script = `const m = await import(${JSON.stringify(module)}); process.stdout.write(JSON.stringify(m.buildDemoPlan(new Date(0)).providers.map((p) => p.slug)));`;
   return JSON.parse(
-    execFileSync(process.execPath, ["--input-type=module", "-e", script], {
-      encoding: "utf8",
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
     }),
   ) as string[];
 }
@@ -104,67 +92,47 @@ async function offer(page: Page): Promise<OfferProduct[]> {
   return (data.products.edges as { node: OfferProduct }[]).map((e) => e.node);
 }
 
-async function preview(
-  page: Page,
-  lines: { productId: string; quantity: number }[],
-): Promise<Preview> {
+async function preview(page: Page, lines: { productId: string; quantity: number }[]): Promise<Preview> {
   return (await pageGql(page, PREVIEW, { lines })).checkoutPreview as Preview;
 }
 
 const spendable = (assignments: Assignment[]) =>
-  assignments
-    .filter((a) => a.status === "ACTIVE")
-    .reduce((sum, a) => sum + a.balanceCents, 0);
+  assignments.filter((a) => a.status === 'ACTIVE').reduce((sum, a) => sum + a.balanceCents, 0);
 
 /** Through the DigiD simulator's page, typing the resident's BSN, from an account page that asks to log in. */
 async function logIn(page: Page, who: DemoResident, returnTo: string) {
   await page.goto(returnTo);
   await expect(page).toHaveURL(/\/inloggen\?terug=/);
-  await page.getByRole("link", { name: "Inloggen met DigiD" }).click();
+  await page.getByRole('link', { name: 'Inloggen met DigiD' }).click();
   await expect(page).toHaveURL(/\/auth\/digid\/simulator/);
-  await page.getByLabel("BSN", { exact: true }).fill(who.bsn);
-  await page.getByRole("button", { name: "Inloggen met dit BSN" }).click();
-  await expect(page).toHaveURL(
-    new RegExp(`${returnTo.replace(/[/?]/g, "\\$&")}$`),
-  );
+  await page.getByLabel('BSN', { exact: true }).fill(who.bsn);
+  await page.getByRole('button', { name: 'Inloggen met dit BSN' }).click();
+  await expect(page).toHaveURL(new RegExp(`${returnTo.replace(/[/?]/g, '\\$&')}$`));
   await settle(page);
 }
 
-async function addOnProductPage(
-  page: Page,
-  product: OfferProduct,
-  quantity: number,
-) {
+async function addOnProductPage(page: Page, product: OfferProduct, quantity: number) {
   await page.goto(`/aanbod/${product.slug}/${product.id}`);
   await settle(page);
-  await page.getByLabel("Aantal", { exact: true }).fill(String(quantity));
-  await page.getByRole("button", { name: "In winkelwagen" }).click();
-  await expect(
-    page.getByRole("status").filter({ hasText: "in uw winkelwagen" }),
-  ).toBeVisible();
+  await page.getByLabel('Aantal', { exact: true }).fill(String(quantity));
+  await page.getByRole('button', { name: 'In winkelwagen' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'in uw winkelwagen' })).toBeVisible();
 }
 
 /** /account/regelingen shows the spendable total and every assignment's balance as the API has them. */
 async function expectBalancesShown(page: Page, assignments: Assignment[]) {
-  await expect(
-    page
-      .locator(".gw-stat")
-      .filter({ hasText: "Nu te besteden" })
-      .locator("dd"),
-  ).toHaveText(euros(spendable(assignments)));
-  const sections = page.locator("section.gw-assignment");
+  await expect(page.locator('.gw-stat').filter({ hasText: 'Nu te besteden' }).locator('dd')).toHaveText(
+    euros(spendable(assignments)),
+  );
+  const sections = page.locator('section.gw-assignment');
   await expect(sections).toHaveCount(assignments.length);
   for (const [i, a] of assignments.entries()) {
-    await expect(sections.nth(i).locator("h2")).toContainText(
-      a.arrangementName,
-    );
-    await expect(sections.nth(i).locator(".gw-assignment__balance")).toHaveText(
-      euros(a.balanceCents),
-    );
+    await expect(sections.nth(i).locator('h2')).toContainText(a.arrangementName);
+    await expect(sections.nth(i).locator('.gw-assignment__balance')).toHaveText(euros(a.balanceCents));
   }
 }
 
-test("a resident orders from two providers with an own contribution, both deliver, and every screen adds up", async ({
+test('a resident orders from two providers with an own contribution, both deliver, and every screen adds up', async ({
   page,
   browser,
   baseURL,
@@ -172,82 +140,61 @@ test("a resident orders from two providers with an own contribution, both delive
   test.setTimeout(180_000);
   const { kindpakket, today } = await demoCalendar(baseURL!);
   const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(`resident: ${e.message}`));
+  page.on('pageerror', (e) => errors.push(`resident: ${e.message}`));
   const who = resident(HOUSEHOLD);
 
   // 1. Log in through the DigiD simulator; the arrangements with their balances.
-  await logIn(page, who, "/account/regelingen");
+  await logIn(page, who, '/account/regelingen');
   // The page's clock is the server's (e2e/fixtures.ts): the same day in the Netherlands, in 2030 as well.
   expect(
-    await page.evaluate(() =>
-      new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam" }).format(new Date()),
-    ),
+    await page.evaluate(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date())),
   ).toBe(today);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-    "Regelingen",
-  );
-  const before = (await pageGql(page, ASSIGNMENTS))
-    .myAssignments as Assignment[];
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Regelingen');
+  const before = (await pageGql(page, ASSIGNMENTS)).myAssignments as Assignment[];
   expect(
-    before.some(
-      (a) => a.arrangementName === kindpakket && a.status === "ACTIVE",
-    ),
-    "an active Kindpakket",
+    before.some((a) => a.arrangementName === kindpakket && a.status === 'ACTIVE'),
+    'an active Kindpakket',
   ).toBe(true);
   expect(
-    before.every((a) => a.movements.every((m) => m.kind === "GRANT")),
-    "nothing spent yet",
+    before.every((a) => a.movements.every((m) => m.kind === 'GRANT')),
+    'nothing spent yet',
   ).toBe(true);
   const spendableBefore = spendable(before);
   expect(spendableBefore).toBeGreaterThan(0);
   await expectBalancesShown(page, before);
-  await expectAccessible(page, "/account/regelingen (voor het bestellen)");
-  const ordersBefore = ((await pageGql(page, ORDERS)).myOrders as MyOrder[])
-    .length;
+  await expectAccessible(page, '/account/regelingen (voor het bestellen)');
+  const ordersBefore = (await myOrders<MyOrder>(page, ORDERS)).length;
 
   // 2. A cart the budget cannot pay in full (Kindpakket allows an own contribution), plus a second provider's product:
   //    found through the preview, which books nothing. Then filled the way a resident does, on the product pages.
   const products = await offer(page);
   let big: { product: OfferProduct; quantity: number } | undefined;
   for (const p of [...products].reverse()) {
-    const quantity = Math.min(
-      99,
-      Math.floor(spendableBefore / p.priceCents) + 1,
-    );
+    const quantity = Math.min(99, Math.floor(spendableBefore / p.priceCents) + 1);
     const r = await preview(page, [{ productId: p.id, quantity }]);
     if (r.canOrder && r.contributionCents > 0 && r.budgetCents > 0) {
       big = { product: p, quantity };
       break;
     }
   }
-  expect(big, "a product with an own contribution").toBeDefined();
+  expect(big, 'a product with an own contribution').toBeDefined();
   const slugs = demoProviderSlugs();
   let second: OfferProduct | undefined;
   let expected: Preview | undefined;
   for (const p of products.filter(
-    (x) =>
-      x.provider.id !== big!.product.provider.id &&
-      slugs.includes(x.provider.slug),
+    (x) => x.provider.id !== big!.product.provider.id && slugs.includes(x.provider.slug),
   )) {
     const r = await preview(page, [
       { productId: p.id, quantity: 1 },
       { productId: big!.product.id, quantity: big!.quantity },
     ]);
-    if (
-      r.canOrder &&
-      r.orders.length === 2 &&
-      r.contributionCents > 0 &&
-      r.orders.every((o) => o.budgetCents > 0)
-    ) {
+    if (r.canOrder && r.orders.length === 2 && r.contributionCents > 0 && r.orders.every((o) => o.budgetCents > 0)) {
       second = p;
       expected = r;
       break;
     }
   }
-  expect(
-    second,
-    "a second provider’s product the budget helps pay",
-  ).toBeDefined();
+  expect(second, 'a second provider’s product the budget helps pay').toBeDefined();
   const providerA = {
     ...big!.product.provider,
     n: slugs.indexOf(big!.product.provider.slug) + 1,
@@ -264,79 +211,59 @@ test("a resident orders from two providers with an own contribution, both delive
 
   await addOnProductPage(page, second!, 1);
   await addOnProductPage(page, big!.product, big!.quantity);
-  await page.goto("/winkelwagen");
+  await page.goto('/winkelwagen');
   await settle(page);
-  await expect(
-    page.getByRole("heading", { level: 3, name: /^Van / }),
-  ).toHaveCount(2);
-  await expect(page.getByLabel(`Aantal van ${big!.product.title}`)).toHaveValue(
-    String(big!.quantity),
-  );
-  await expect(page.getByLabel(`Aantal van ${second!.title}`)).toHaveValue("1");
-  await expectAccessible(page, "winkelwagen met twee aanbieders");
+  await expect(page.getByRole('heading', { level: 3, name: /^Van / })).toHaveCount(2);
+  await expect(page.getByLabel(`Aantal van ${big!.product.title}`)).toHaveValue(String(big!.quantity));
+  await expect(page.getByLabel(`Aantal van ${second!.title}`)).toHaveValue('1');
+  await expectAccessible(page, 'winkelwagen met twee aanbieders');
 
   // 3. The checkout step: one order per provider, the budget split, the own contribution.
-  await page.getByRole("button", { name: "Verder naar bestellen" }).click();
-  await expect(
-    page.getByRole("heading", { level: 2, name: "Tegoed en eigen bijdrage" }),
-  ).toBeVisible();
-  await expect(
-    page.getByRole("region", { name: `Bestelling bij ${providerA.name}` }),
-  ).toBeVisible();
-  await expect(
-    page.getByRole("region", { name: `Bestelling bij ${providerB.name}` }),
-  ).toBeVisible();
+  await page.getByRole('button', { name: 'Verder naar bestellen' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Tegoed en eigen bijdrage' })).toBeVisible();
+  await expect(page.getByRole('region', { name: `Bestelling bij ${providerA.name}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: `Bestelling bij ${providerB.name}` })).toBeVisible();
   await expect(
     page
-      .getByRole("listitem")
+      .getByRole('listitem')
       .filter({ hasText: ` uit ${kindpakket}` })
       .first(),
   ).toBeVisible();
   const totals = page.locator('dl[aria-label="Totalen"]');
-  await expect(
-    totals.locator("dt").filter({ hasText: "Totaal" }).locator("+ dd"),
-  ).toHaveText(euros(expected!.totalCents));
-  await expect(
-    totals.locator("dt").filter({ hasText: "Van uw tegoed" }).locator("+ dd"),
-  ).toHaveText(euros(expected!.budgetCents));
-  await expect(
-    totals.locator("dt").filter({ hasText: "Eigen bijdrage" }).locator("+ dd"),
-  ).toHaveText(euros(expected!.contributionCents));
-  await expect(
-    page.getByRole("region", { name: "Eigen bijdrage" }),
-  ).toContainText(euros(expected!.contributionCents));
-  await expectAccessible(page, "winkelwagen: tegoed en eigen bijdrage");
-
-  // 4. Order, pay the own contribution on the payment simulator's page, come back to placed orders.
-  await page.getByRole("button", { name: "Bestellen", exact: true }).click();
-  await expect(page).toHaveURL(/\/betalen\/simulator\//);
-  await expect(
-    page.getByRole("heading", { level: 1, name: "Eigen bijdrage betalen" }),
-  ).toBeVisible();
-  await expect(page.locator("main")).toContainText(
+  await expect(totals.locator('dt').filter({ hasText: 'Totaal' }).locator('+ dd')).toHaveText(
+    euros(expected!.totalCents),
+  );
+  await expect(totals.locator('dt').filter({ hasText: 'Van uw tegoed' }).locator('+ dd')).toHaveText(
+    euros(expected!.budgetCents),
+  );
+  await expect(totals.locator('dt').filter({ hasText: 'Eigen bijdrage' }).locator('+ dd')).toHaveText(
     euros(expected!.contributionCents),
   );
-  await expectAccessible(page, "betaalsimulator");
-  await page.getByRole("button", { name: "Betaald", exact: true }).click();
-  await expect(page).toHaveURL(
-    /\/account\/bestellingen\?betaling=[0-9a-f-]{36}$/,
-  );
-  await settle(page);
-  await expect(
-    page.getByRole("status").filter({ hasText: "Uw betaling is gelukt" }),
-  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Eigen bijdrage' })).toContainText(euros(expected!.contributionCents));
+  await expectAccessible(page, 'winkelwagen: tegoed en eigen bijdrage');
 
-  const mine = (await pageGql(page, ORDERS)).myOrders as MyOrder[];
+  // 4. Order, pay the own contribution on the payment simulator's page, come back to placed orders.
+  await page.getByRole('button', { name: 'Bestellen', exact: true }).click();
+  await expect(page).toHaveURL(/\/betalen\/simulator\//);
+  await expect(page.getByRole('heading', { level: 1, name: 'Eigen bijdrage betalen' })).toBeVisible();
+  await expect(page.locator('main')).toContainText(euros(expected!.contributionCents));
+  await expectAccessible(page, 'betaalsimulator');
+  await page.getByRole('button', { name: 'Betaald', exact: true }).click();
+  await expect(page).toHaveURL(/\/account\/bestellingen\?betaling=[0-9a-f-]{36}$/);
+  await settle(page);
+  await expect(page.getByRole('status').filter({ hasText: 'Uw betaling is gelukt' })).toBeVisible();
+
+  const mine = await myOrders<MyOrder>(page, ORDERS);
   expect(mine.length).toBe(ordersBefore + 2);
   const orderA = mine.find((o) => o.providerId === providerA.id)!;
   const orderB = mine.find((o) => o.providerId === providerB.id)!;
-  expect(orderA, "the order with provider A").toBeDefined();
-  expect(orderB, "the order with provider B").toBeDefined();
+  expect(orderA, 'the order with provider A').toBeDefined();
+  expect(orderB, 'the order with provider B').toBeDefined();
   for (const [order, planned] of [
     [orderA, expected!.orders.find((o) => o.providerId === providerA.id)!],
     [orderB, expected!.orders.find((o) => o.providerId === providerB.id)!],
   ] as const) {
-    expect(order.status).toBe("PLACED");
+    expect(order.status).toBe('PLACED');
     expect({
       total: order.totalCents,
       budget: order.budgetCents,
@@ -346,253 +273,173 @@ test("a resident orders from two providers with an own contribution, both delive
       budget: planned.budgetCents,
       contribution: planned.contributionCents,
     });
-    const row = page
-      .locator("main table tbody tr")
-      .filter({ hasText: order.number });
+    const row = page.locator('main table tbody tr').filter({ hasText: order.number });
     await expect(row).toContainText(order.providerName);
-    await expect(row).toContainText("Geplaatst");
-    await expect(row.locator("td").nth(3)).toHaveText(euros(order.totalCents));
-    await expect(row.locator("td").nth(4)).toHaveText(euros(order.budgetCents));
-    await expect(row.locator("td").nth(5)).toHaveText(
-      euros(order.contributionCents),
-    );
+    await expect(row).toContainText('Geplaatst');
+    await expect(row.locator('td').nth(3)).toHaveText(euros(order.totalCents));
+    await expect(row.locator('td').nth(4)).toHaveText(euros(order.budgetCents));
+    await expect(row.locator('td').nth(5)).toHaveText(euros(order.contributionCents));
   }
   expect(orderA.budgetCents + orderB.budgetCents).toBe(expected!.budgetCents);
   test.info().annotations.push({
-    type: "orders",
+    type: 'orders',
     description: [orderA, orderB]
       .map(
         (o) =>
           `${o.number} ${o.providerName}: total ${o.totalCents}, budget ${o.budgetCents}, contribution ${o.contributionCents}`,
       )
-      .join("; "),
+      .join('; '),
   });
-  expect(orderA.contributionCents + orderB.contributionCents).toBe(
-    expected!.contributionCents,
-  );
-  await expectAccessible(page, "/account/bestellingen?betaling=… (betaald)");
+  expect(orderA.contributionCents + orderB.contributionCents).toBe(expected!.contributionCents);
+  await expectAccessible(page, '/account/bestellingen?betaling=… (betaald)');
 
   // 5. Provider A accepts its order on the order page, then delivers it there.
   const providerAContext = await browser.newContext();
   const pa = await providerAContext.newPage();
-  pa.on("pageerror", (e) => errors.push(`provider A: ${e.message}`));
+  pa.on('pageerror', (e) => errors.push(`provider A: ${e.message}`));
   await loginProvider(pa, providerA.n);
-  expect((await pageGql(pa, "{ myProvider { id } }")).myProvider.id).toBe(
-    providerA.id,
-  );
+  expect((await pageGql(pa, '{ myProvider { id } }')).myProvider.id).toBe(providerA.id);
   await pa.goto(`/aanbieder/bestellingen/${orderA.id}`);
   await settle(pa);
-  await expect(pa.getByRole("heading", { level: 1 })).toHaveText(
-    `Bestelling ${orderA.number}`,
-  );
-  await expect(pa.locator("main")).toContainText(who.firstName);
-  await expect(
-    pa.getByRole("table").filter({ hasText: "Bestelde producten" }),
-  ).toContainText(big!.product.title);
-  await expect(pa.locator("main tfoot")).toContainText(
+  await expect(pa.getByRole('heading', { level: 1 })).toHaveText(`Bestelling ${orderA.number}`);
+  await expect(pa.locator('main')).toContainText(who.firstName);
+  await expect(pa.getByRole('table').filter({ hasText: 'Bestelde producten' })).toContainText(big!.product.title);
+  await expect(pa.locator('main tfoot')).toContainText(
     `uit tegoed ${euros(orderA.budgetCents)}, eigen bijdrage ${euros(orderA.contributionCents)}`,
   );
-  await pa.getByRole("button", { name: "Accepteren" }).click();
-  await expect(
-    pa
-      .getByRole("status")
-      .filter({ hasText: "U heeft de bestelling geaccepteerd" }),
-  ).toBeVisible();
-  await expect(
-    pa.getByRole("list", { name: "Verloop van de bestelling" }),
-  ).toContainText("Geaccepteerd door u");
-  await expectAccessible(pa, "aanbieder A: bestelling geaccepteerd");
-  await pa.getByRole("button", { name: "Markeren als geleverd" }).click();
-  await expect(
-    pa
-      .getByRole("status")
-      .filter({ hasText: "De bestelling is als geleverd gemeld." }),
-  ).toBeVisible();
-  await expect(
-    pa.getByRole("list", { name: "Verloop van de bestelling" }),
-  ).toContainText("Geleverd");
-  await expect(
-    pa.getByRole("button", { name: "Markeren als geleverd" }),
-  ).toHaveCount(0);
-  await expectAccessible(pa, "aanbieder A: bestelling geleverd");
+  await pa.getByRole('button', { name: 'Accepteren' }).click();
+  await expect(pa.getByRole('status').filter({ hasText: 'U heeft de bestelling geaccepteerd' })).toBeVisible();
+  await expect(pa.getByRole('list', { name: 'Verloop van de bestelling' })).toContainText('Geaccepteerd door u');
+  await expectAccessible(pa, 'aanbieder A: bestelling geaccepteerd');
+  await pa.getByRole('button', { name: 'Markeren als geleverd' }).click();
+  await expect(pa.getByRole('status').filter({ hasText: 'De bestelling is als geleverd gemeld.' })).toBeVisible();
+  await expect(pa.getByRole('list', { name: 'Verloop van de bestelling' })).toContainText('Geleverd');
+  await expect(pa.getByRole('button', { name: 'Markeren als geleverd' })).toHaveCount(0);
+  await expectAccessible(pa, 'aanbieder A: bestelling geleverd');
   await providerAContext.close();
 
   // 6. Provider B hands its order over at the counter, found by the resident's card number.
   const providerBContext = await browser.newContext();
   const pb = await providerBContext.newPage();
-  pb.on("pageerror", (e) => errors.push(`provider B: ${e.message}`));
+  pb.on('pageerror', (e) => errors.push(`provider B: ${e.message}`));
   await loginProvider(pb, providerB.n);
-  expect((await pageGql(pb, "{ myProvider { id } }")).myProvider.id).toBe(
-    providerB.id,
-  );
-  await pb.goto("/aanbieder/app");
+  expect((await pageGql(pb, '{ myProvider { id } }')).myProvider.id).toBe(providerB.id);
+  await pb.goto('/aanbieder/app');
   await settle(pb);
-  await expect(pb.getByRole("heading", { level: 1 })).toHaveText("Kassa-app");
-  await pb.getByLabel("Pasnummer of afhaalcode").fill(who.cardNumber);
-  await pb.getByRole("button", { name: "Zoeken" }).click();
-  await expect(
-    pb.getByRole("heading", { name: `Open bestellingen van ${who.firstName}` }),
-  ).toBeVisible();
-  await expect(
-    pb.getByRole("heading", { name: `Bestelling ${orderB.number}` }),
-  ).toBeVisible();
+  await expect(pb.getByRole('heading', { level: 1 })).toHaveText('Kassa-app');
+  await pb.getByLabel('Pasnummer of afhaalcode').fill(who.cardNumber);
+  await pb.getByRole('button', { name: 'Zoeken' }).click();
+  await expect(pb.getByRole('heading', { name: `Open bestellingen van ${who.firstName}` })).toBeVisible();
+  await expect(pb.getByRole('heading', { name: `Bestelling ${orderB.number}` })).toBeVisible();
   // Only B's own orders: A's order is not B's to hand over.
-  await expect(
-    pb.getByRole("heading", { name: `Bestelling ${orderA.number}` }),
-  ).toHaveCount(0);
-  await expectAccessible(pb, "aanbieder B: kassa-app met resultaat");
+  await expect(pb.getByRole('heading', { name: `Bestelling ${orderA.number}` })).toHaveCount(0);
+  await expectAccessible(pb, 'aanbieder B: kassa-app met resultaat');
   await pb
-    .getByRole("button", {
+    .getByRole('button', {
       name: `Bestelling ${orderB.number} markeren als geleverd`,
     })
     .click();
-  await expect(
-    pb.getByText(`Bestelling ${orderB.number} is als geleverd gemeld.`),
-  ).toBeVisible();
-  await expect(
-    pb.getByRole("heading", { name: `Bestelling ${orderB.number}` }),
-  ).toHaveCount(0);
+  await expect(pb.getByText(`Bestelling ${orderB.number} is als geleverd gemeld.`)).toBeVisible();
+  await expect(pb.getByRole('heading', { name: `Bestelling ${orderB.number}` })).toHaveCount(0);
   await providerBContext.close();
 
   // 7. The resident's arrangements: down by exactly the budget part, the spending history shows both orders.
-  await page.goto("/account/regelingen");
+  await page.goto('/account/regelingen');
   await settle(page);
-  const after = (await pageGql(page, ASSIGNMENTS))
-    .myAssignments as Assignment[];
+  const after = (await pageGql(page, ASSIGNMENTS)).myAssignments as Assignment[];
   expect(spendable(after)).toBe(spendableBefore - expected!.budgetCents);
   await expectBalancesShown(page, after);
   for (const order of [orderA, orderB]) {
-    const spent = after
-      .flatMap((a) => a.movements)
-      .filter((m) => m.orderId === order.id);
+    const spent = after.flatMap((a) => a.movements).filter((m) => m.orderId === order.id);
     expect(spent.length).toBeGreaterThan(0);
-    expect(
-      spent
-        .filter((m) => m.kind === "SPEND")
-        .reduce((s, m) => s + m.amountCents, 0),
-    ).toBe(-order.budgetCents);
+    expect(spent.filter((m) => m.kind === 'SPEND').reduce((s, m) => s + m.amountCents, 0)).toBe(-order.budgetCents);
     const rows = page
-      .locator("main table tbody tr")
+      .locator('main table tbody tr')
       .filter({ hasText: `Bestelling ${order.number}` })
-      .filter({ hasText: "Besteed" });
-    await expect(rows).toHaveCount(
-      spent.filter((m) => m.kind === "SPEND").length,
+      .filter({ hasText: 'Besteed' });
+    await expect(rows).toHaveCount(spent.filter((m) => m.kind === 'SPEND').length);
+    await expect(rows.first().getByRole('link', { name: 'bekijk bestelling' })).toHaveAttribute(
+      'href',
+      `/account/bestellingen/${order.id}`,
     );
-    await expect(
-      rows.first().getByRole("link", { name: "bekijk bestelling" }),
-    ).toHaveAttribute("href", `/account/bestellingen/${order.id}`);
   }
-  await expectAccessible(page, "/account/regelingen (na levering)");
+  await expectAccessible(page, '/account/regelingen (na levering)');
 
   // 8. The resident's orders: both delivered, with the timeline on each order's page.
-  await page.goto("/account/bestellingen");
+  await page.goto('/account/bestellingen');
   await settle(page);
   for (const order of [orderA, orderB]) {
-    await expect(
-      page.locator("main table tbody tr").filter({ hasText: order.number }),
-    ).toContainText("Geleverd");
+    await expect(page.locator('main table tbody tr').filter({ hasText: order.number })).toContainText('Geleverd');
   }
   expect(
-    ((await pageGql(page, ORDERS)).myOrders as MyOrder[])
-      .filter((o) => [orderA.id, orderB.id].includes(o.id))
-      .map((o) => o.status),
-  ).toEqual(["DELIVERED", "DELIVERED"]);
-  await expectAccessible(page, "/account/bestellingen (geleverd)");
+    (await myOrders<MyOrder>(page, ORDERS)).filter((o) => [orderA.id, orderB.id].includes(o.id)).map((o) => o.status),
+  ).toEqual(['DELIVERED', 'DELIVERED']);
+  await expectAccessible(page, '/account/bestellingen (geleverd)');
   // An order with an own contribution waits for the payment; one the budget pays in full is placed at once.
   const timelineSteps = (order: MyOrder) => [
     ...(order.contributionCents > 0
       ? [
-          "Bestelling aangemaakt; wacht op betaling van de eigen bijdrage",
-          "Eigen bijdrage betaald; bestelling doorgegeven aan de aanbieder",
+          'Bestelling aangemaakt; wacht op betaling van de eigen bijdrage',
+          'Eigen bijdrage betaald; bestelling doorgegeven aan de aanbieder',
         ]
-      : ["Bestelling geplaatst"]),
-    ...(order === orderA ? ["Geaccepteerd door de aanbieder"] : []),
-    "Geleverd",
+      : ['Bestelling geplaatst']),
+    ...(order === orderA ? ['Geaccepteerd door de aanbieder'] : []),
+    'Geleverd',
   ];
   for (const order of [orderA, orderB]) {
     await page
-      .locator("main table tbody tr")
+      .locator('main table tbody tr')
       .filter({ hasText: order.number })
-      .getByRole("link", { name: order.number })
+      .getByRole('link', { name: order.number })
       .click();
-    await expect(page).toHaveURL(
-      new RegExp(`/account/bestellingen/${order.id}$`),
-    );
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      `Bestelling ${order.number}`,
-    );
+    await expect(page).toHaveURL(new RegExp(`/account/bestellingen/${order.id}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Bestelling ${order.number}`);
     await settle(page);
-    await expect(page.locator("main dl").first()).toContainText("Geleverd");
-    const timeline = page
-      .getByRole("list", { name: "Verloop van de bestelling" })
-      .locator(".gw-timeline__what");
+    await expect(page.locator('main dl').first()).toContainText('Geleverd');
+    const timeline = page.getByRole('list', { name: 'Verloop van de bestelling' }).locator('.gw-timeline__what');
     await expect(timeline).toHaveText(timelineSteps(order));
-    await expect(
-      page.getByText(
-        "Deze bestelling is geleverd. U heeft de afhaalcode niet meer nodig.",
-      ),
-    ).toBeVisible();
-    const payment = page.getByRole("table", {
-      name: "Zo is de bestelling betaald",
+    await expect(page.getByText('Deze bestelling is geleverd. U heeft de afhaalcode niet meer nodig.')).toBeVisible();
+    const payment = page.getByRole('table', {
+      name: 'Zo is de bestelling betaald',
     });
-    await expect(
-      payment
-        .locator("tbody tr")
-        .filter({ hasText: "Eigen bijdrage" })
-        .locator("td"),
-    ).toHaveText(euros(order.contributionCents));
-    await expect(payment.locator("tfoot td")).toHaveText(
-      euros(order.totalCents),
+    await expect(payment.locator('tbody tr').filter({ hasText: 'Eigen bijdrage' }).locator('td')).toHaveText(
+      euros(order.contributionCents),
     );
-    await expect(
-      page.getByRole("button", { name: "Bestelling annuleren" }),
-    ).toHaveCount(0);
-    if (order === orderA)
-      await expectAccessible(page, "/account/bestellingen/:orderId (geleverd)");
-    await page.goto("/account/bestellingen");
+    await expect(payment.locator('tfoot td')).toHaveText(euros(order.totalCents));
+    await expect(page.getByRole('button', { name: 'Bestelling annuleren' })).toHaveCount(0);
+    if (order === orderA) await expectAccessible(page, '/account/bestellingen/:orderId (geleverd)');
+    await page.goto('/account/bestellingen');
     await settle(page);
   }
 
   // 9. Staff see the same orders with the same timeline.
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
-  staff.on("pageerror", (e) => errors.push(`staff: ${e.message}`));
+  staff.on('pageerror', (e) => errors.push(`staff: ${e.message}`));
   await loginStaff(staff, STAFF.beheerder);
   for (const order of [orderA, orderB]) {
     await staff.goto(`/admin/bestellingen/${order.id}`);
-    await expect(staff.getByRole("heading", { level: 1 })).toHaveText(
-      `Bestelling ${order.number}`,
-    );
+    await expect(staff.getByRole('heading', { level: 1 })).toHaveText(`Bestelling ${order.number}`);
     await settle(staff);
-    await expect(staff.locator("main dl").first()).toContainText("Geleverd");
-    await expect(staff.locator("main dl").first()).toContainText(
-      order.providerName,
-    );
+    await expect(staff.locator('main dl').first()).toContainText('Geleverd');
+    await expect(staff.locator('main dl').first()).toContainText(order.providerName);
     await expect(
-      staff
-        .getByRole("list", { name: "Verloop van de bestelling" })
-        .locator(".gw-timeline__what"),
+      staff.getByRole('list', { name: 'Verloop van de bestelling' }).locator('.gw-timeline__what'),
     ).toHaveText(timelineSteps(order));
-    const payment = staff.getByRole("table", { name: "Betaling per regeling" });
-    await expect(payment).toContainText("Tegoed:");
+    const payment = staff.getByRole('table', { name: 'Betaling per regeling' });
+    await expect(payment).toContainText('Tegoed:');
     await expect(
       payment
-        .locator("tbody tr")
+        .locator('tbody tr')
         .filter({
-          hasText:
-            order.contributionCents > 0
-              ? "Eigen bijdrage (betaald)"
-              : "Eigen bijdrage",
+          hasText: order.contributionCents > 0 ? 'Eigen bijdrage (betaald)' : 'Eigen bijdrage',
         })
-        .locator("td"),
+        .locator('td'),
     ).toHaveText(euros(order.contributionCents));
-    await expect(
-      staff.getByRole("button", { name: "Bestelling annuleren" }),
-    ).toHaveCount(0);
-    if (order === orderA)
-      await expectAccessible(staff, "beheer: bestelling (geleverd)");
+    await expect(staff.getByRole('button', { name: 'Bestelling annuleren' })).toHaveCount(0);
+    if (order === orderA) await expectAccessible(staff, 'beheer: bestelling (geleverd)');
   }
   await staffContext.close();
 
-  expect(errors, "script errors").toEqual([]);
+  expect(errors, 'script errors').toEqual([]);
 });

@@ -119,7 +119,15 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     auth: new AuthService(sessions, loginLimits, config.bsn),
     viewer: new ViewerService(),
     // Forgotten passwords of provider users and staff alike; the link is made and mailed by a job.
-    accountRecovery: new AccountRecoveryService(emailTokens, mail, limits, limitRules.passwordReset, loginLimits, jobs, config.appUrl),
+    accountRecovery: new AccountRecoveryService(
+      emailTokens,
+      mail,
+      limits,
+      limitRules.passwordReset,
+      loginLimits,
+      jobs,
+      config.appUrl,
+    ),
     catalogue: new CatalogueService(),
     categories,
     products,
@@ -138,9 +146,9 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     cart: new CartService(checkout),
     orderViews,
     // Accept, reject, deliver, cancel (provider, customer, staff); the order lists; the counter screen's look-up.
-    orderActions: new OrderActionsService(orders),
-    orderLists: new OrderListService(),
-    counter: new CounterService(limits, limitRules.counter),
+    orderActions: new OrderActionsService(orders, payments, orderViews),
+    orderLists: new OrderListService(orderViews),
+    counter: new CounterService(limits, limitRules.counter, orderViews),
     cards,
     clientGroups: new ClientGroupService(config.bsn, audit, cards),
     // Erasing a person also erases their mails from the mail log (same transaction).

@@ -1,3 +1,5 @@
+import { CART_LIMITS, CART_MESSAGES, cartQuantityRule } from '@rules/cart';
+import { messageOf } from '@rules/rule';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -11,8 +13,9 @@ export interface LocalCartLine {
 }
 
 const KEY = 'gemeentewinkel:winkelwagen';
-export const MAX_QUANTITY = 99;
-export const MAX_LINES = 100;
+/** The server's limits (rules/cart.ts). */
+export const MAX_QUANTITY = CART_LIMITS.quantityMax;
+export const MAX_LINES = CART_LIMITS.lines;
 
 const listeners = new Set<() => void>();
 let cachedRaw: string | null | undefined;
@@ -86,17 +89,25 @@ export const localCart = {
     const lines = snapshot();
     const existing = lines.find((l) => l.productId === productId);
     if (existing && existing.quantity + quantity > MAX_QUANTITY) {
-      return { ok: false, message: 'U kunt van een product hoogstens 99 stuks in uw winkelwagen hebben.' };
+      return { ok: false, message: CART_MESSAGES.tooMany };
     }
     if (!existing && lines.length >= MAX_LINES) {
-      return { ok: false, message: `Uw winkelwagen is vol: er passen hoogstens ${MAX_LINES} verschillende producten in.` };
+      return { ok: false, message: CART_MESSAGES.full };
     }
-    write(existing ? lines.map((l) => (l === existing ? { ...l, quantity: l.quantity + quantity } : l)) : [...lines, { productId, quantity }]);
+    write(
+      existing
+        ? lines.map((l) => (l === existing ? { ...l, quantity: l.quantity + quantity } : l))
+        : [...lines, { productId, quantity }],
+    );
     return { ok: true };
   },
 
   setQuantity(productId: string, quantity: number): void {
-    write(snapshot().map((l) => (l.productId === productId ? { ...l, quantity: Math.min(MAX_QUANTITY, Math.max(1, quantity)) } : l)));
+    write(
+      snapshot().map((l) =>
+        l.productId === productId ? { ...l, quantity: Math.min(MAX_QUANTITY, Math.max(1, quantity)) } : l,
+      ),
+    );
   },
 
   remove(productId: string): void {
@@ -113,9 +124,7 @@ export function useLocalCart(): LocalCartLine[] {
   return useSyncExternalStore(subscribe, snapshot, () => []);
 }
 
-/** 1–99 whole items; the Dutch message when not. */
+/** 1–99 whole items; the server's Dutch message when not (rules/cart.ts). */
 export function quantityError(value: string): string | null {
-  if (!/^\d{1,2}$/.test(value.trim())) return 'Kies een aantal van 1 tot en met 99.';
-  const n = Number(value);
-  return n >= 1 && n <= MAX_QUANTITY ? null : 'Kies een aantal van 1 tot en met 99.';
+  return messageOf(cartQuantityRule, value);
 }

@@ -21,7 +21,13 @@ import { Person } from '../modules/customers/person.entity.js';
  * schema itself and reads each one, alone, as the Beheerder and as an API client.
  */
 
-type AuditRow = { actor_kind: string; actor_id: string | null; subject_type: string; subject_id: string | null; details: Record<string, any> };
+type AuditRow = {
+  actor_kind: string;
+  actor_id: string | null;
+  subject_type: string;
+  subject_id: string | null;
+  details: Record<string, any>;
+};
 
 interface Fixture {
   person: Person;
@@ -33,7 +39,10 @@ interface Fixture {
  * How to reach an object of each type that has marked fields, as staff or API client: a query with the selection
  * `SEL` inside an object of that type. A marked field on a type missing here makes the walk fail: add its type.
  */
-const REACH: Record<string, { query: (selection: string) => string; variables: (f: Fixture) => Record<string, unknown> }> = {
+const REACH: Record<
+  string,
+  { query: (selection: string) => string; variables: (f: Fixture) => Record<string, unknown> }
+> = {
   Person: {
     query: (sel) => `query($e: String!) { person(externalIdentifier: $e) { __typename id ${sel} } }`,
     variables: (f) => ({ e: f.person.externalIdentifier }),
@@ -62,10 +71,16 @@ const REACH: Record<string, { query: (selection: string) => string; variables: (
 
 /** Marked fields on Query, with the ID arguments the audit row names. */
 const ROOT_REACH: Record<string, { query: string; variables: (f: Fixture) => Record<string, string> }> = {
-  personBsn: { query: `query($personId: ID!) { personBsn(personId: $personId) }`, variables: (f) => ({ personId: f.person.id }) },
+  personBsn: {
+    query: `query($personId: ID!) { personBsn(personId: $personId) }`,
+    variables: (f) => ({ personId: f.person.id }),
+  },
 };
 
-function requirements(schema: GraphQLSchema, field: GraphQLField<unknown, unknown>): { audiences: string[]; permissions: string[] } | null {
+function requirements(
+  schema: GraphQLSchema,
+  field: GraphQLField<unknown, unknown>,
+): { audiences: string[]; permissions: string[] } | null {
   const d = getDirective(schema, field, 'requires')?.[0];
   return d ? { audiences: d.audiences ?? [], permissions: d.permissions ?? [] } : null;
 }
@@ -75,7 +90,9 @@ function typesReadableByStaffOrApiClients(schema: GraphQLSchema): Set<string> {
   const seen = new Set<string>();
   const admits = (field: GraphQLField<unknown, unknown>) => {
     const req = requirements(schema, field);
-    return !req || req.permissions.length > 0 || req.audiences.includes('STAFF') || req.audiences.includes('API_CLIENT');
+    return (
+      !req || req.permissions.length > 0 || req.audiences.includes('STAFF') || req.audiences.includes('API_CLIENT')
+    );
   };
   const visit = (typeName: string) => {
     if (seen.has(typeName)) return;
@@ -94,7 +111,11 @@ function typesReadableByStaffOrApiClients(schema: GraphQLSchema): Set<string> {
 }
 
 /** Every object in a response with this __typename. */
-function objectsOfType(data: unknown, typeName: string, found: Record<string, unknown>[] = []): Record<string, unknown>[] {
+function objectsOfType(
+  data: unknown,
+  typeName: string,
+  found: Record<string, unknown>[] = [],
+): Record<string, unknown>[] {
   if (Array.isArray(data)) for (const item of data) objectsOfType(item, typeName, found);
   else if (data && typeof data === 'object') {
     const object = data as Record<string, unknown>;
@@ -106,7 +127,8 @@ function objectsOfType(data: unknown, typeName: string, found: Record<string, un
 
 /** String values a row must never contain (ids and short codes excepted). */
 function values(data: unknown, out: string[] = []): string[] {
-  if (typeof data === 'string' && data.length >= 4 && !/^[0-9a-f-]+$/i.test(data) && !/^[A-Z_]+$/.test(data)) out.push(data);
+  if (typeof data === 'string' && data.length >= 4 && !/^[0-9a-f-]+$/i.test(data) && !/^[A-Z_]+$/.test(data))
+    out.push(data);
   else if (Array.isArray(data)) for (const item of data) values(item, out);
   else if (data && typeof data === 'object') {
     for (const [key, value] of Object.entries(data)) if (key !== '__typename') values(value, out);
@@ -126,7 +148,9 @@ describe('audit of personal-data reads', () => {
   let providerUser: TestClient;
 
   const lastAuditId = async () =>
-    Number((await server.orm.em.fork().execute<{ id: string | null }[]>(`select max(id) as id from audit_log`))[0]!.id ?? 0);
+    Number(
+      (await server.orm.em.fork().execute<{ id: string | null }[]>(`select max(id) as id from audit_log`))[0]!.id ?? 0,
+    );
   const readsSince = (id: number) =>
     server.orm.em
       .fork()
@@ -140,7 +164,8 @@ describe('audit of personal-data reads', () => {
     schema = await createSchema();
     const em = server.orm.em.fork();
     const staffEmail = (role: string) => DEMO_STAFF.find((s) => s.role === role)!.email;
-    const accountId = async (email: string) => (await em.execute<{ id: string }[]>(`select id from admin_account where email = ?`, [email]))[0]!.id;
+    const accountId = async (email: string) =>
+      (await em.execute<{ id: string }[]>(`select id from admin_account where email = ?`, [email]))[0]!.id;
     beheerder = server.client();
     await beheerder.loginStaff(staffEmail('BEHEERDER'), DEMO_PASSWORD);
     beheerderId = await accountId(staffEmail('BEHEERDER'));
@@ -166,19 +191,30 @@ describe('audit of personal-data reads', () => {
     await customer.loginWithDigid(decryptBsn(person.bsnEncrypted!, server.services.config.bsn));
     const offer: any = await customer.gql(`{ products(first: 50) { edges { node { id priceCents } } } }`);
     let order: { id: string; providerId: string } | null = null;
-    for (const node of offer.data.products.edges.map((e: any) => e.node).sort((a: any, b: any) => a.priceCents - b.priceCents)) {
-      const r: any = await customer.gql(`mutation($input: CheckoutInput!) { checkout(input: $input) { errors { code } orders { id providerId } } }`, {
-        input: { idempotencyKey: randomUUID(), lines: [{ productId: node.id, quantity: 1 }] },
-      });
+    for (const node of offer.data.products.edges
+      .map((e: any) => e.node)
+      .sort((a: any, b: any) => a.priceCents - b.priceCents)) {
+      const r: any = await customer.gql(
+        `mutation($input: CheckoutInput!) { checkout(input: $input) { errors { code } orders { id providerId } } }`,
+        {
+          input: { idempotencyKey: randomUUID(), lines: [{ productId: node.id, quantity: 1 }] },
+        },
+      );
       if (!r.data.checkout.errors.length) {
         order = r.data.checkout.orders[0];
         break;
       }
     }
     expect(order, 'the household can order something').not.toBeNull();
-    const cancelled: any = await beheerder.gql(`mutation($id: ID!) { cancelOrder(id: $id, reason: "Dubbel besteld") { errors { code } } }`, { id: order!.id });
+    const cancelled: any = await beheerder.gql(
+      `mutation($id: ID!) { cancelOrder(id: $id, reason: "Dubbel besteld") { errors { code } } }`,
+      { id: order!.id },
+    );
     expect(cancelled.data.cancelOrder.errors).toEqual([]);
-    const [{ email: providerEmail }] = await em.execute<{ email: string }[]>(`select email from provider_user where provider_id = ? order by email limit 1`, [order!.providerId]);
+    const [{ email: providerEmail }] = await em.execute<{ email: string }[]>(
+      `select email from provider_user where provider_id = ? order by email limit 1`,
+      [order!.providerId],
+    );
     providerUser = server.client();
     await providerUser.loginProvider(providerEmail, DEMO_PASSWORD);
 
@@ -191,7 +227,16 @@ describe('audit of personal-data reads', () => {
 
   it('marks the personal data in the schema with one printed directive', async () => {
     const marked = personalDataFields(schema).map((f) => `${f.typeName}.${f.fieldName}`);
-    for (const field of ['Person.bsnMasked', 'Person.fullName', 'Person.email', 'Card.number', 'Assignment.beneficiaryName', 'Assignment.movements', 'Order.customerFirstName', 'Query.personBsn']) {
+    for (const field of [
+      'Person.bsnMasked',
+      'Person.fullName',
+      'Person.email',
+      'Card.number',
+      'Assignment.beneficiaryName',
+      'Assignment.movements',
+      'Order.customerFirstName',
+      'Query.personBsn',
+    ]) {
       expect(marked).toContain(field);
     }
     const { printSchemaFile } = await import('./schema.js');
@@ -200,7 +245,10 @@ describe('audit of personal-data reads', () => {
     expect(text).toMatch(/bsnMasked: String @personalData\(kind: BSN\)/);
   });
 
-  const walk = async (who: 'Beheerder' | 'API-koppeling', client: () => { client: TestClient; actorKind: string; actorId: string }) => {
+  const walk = async (
+    who: 'Beheerder' | 'API-koppeling',
+    client: () => { client: TestClient; actorKind: string; actorId: string },
+  ) => {
     const readable = typesReadableByStaffOrApiClients(schema);
     const marked = personalDataFields(schema);
     const roots = new Set([schema.getQueryType()!.name, schema.getMutationType()!.name]);
@@ -226,7 +274,13 @@ describe('audit of personal-data reads', () => {
         expect(r.data[field.fieldName], label).not.toBeNull();
         const rows = await readsSince(before);
         expect(rows, label).toEqual([
-          { actor_kind: actorKind, actor_id: actorId, subject_type: field.typeName, subject_id: null, details: { fields: [field.fieldName], kinds: [field.kind], ...args } },
+          {
+            actor_kind: actorKind,
+            actor_id: actorId,
+            subject_type: field.typeName,
+            subject_id: null,
+            details: { fields: [field.fieldName], kinds: [field.kind], ...args },
+          },
         ]);
         for (const value of values(r.data)) expect(JSON.stringify(rows), label).not.toContain(value);
       } else {
@@ -254,20 +308,31 @@ describe('audit of personal-data reads', () => {
   };
 
   it('audits every marked field a Beheerder reads, with the real actor, one row per object', async () => {
-    const { walked, marked, readable } = await walk('Beheerder', () => ({ client: beheerder, actorKind: 'STAFF', actorId: beheerderId }));
+    const { walked, marked, readable } = await walk('Beheerder', () => ({
+      client: beheerder,
+      actorKind: 'STAFF',
+      actorId: beheerderId,
+    }));
     expect(walked.length).toBeGreaterThanOrEqual(25);
     // What staff and API clients cannot read at all (the customer's inbox and payments, the provider's counter) is
     // marked too, but never reaches this mechanism.
-    expect(marked.filter((f) => !readable.has(f.typeName)).map((f) => f.typeName).sort()).toEqual(
-      expect.arrayContaining(['ContributionPayment', 'CounterLookupPayload', 'Message']),
-    );
+    expect(
+      marked
+        .filter((f) => !readable.has(f.typeName))
+        .map((f) => f.typeName)
+        .sort(),
+    ).toEqual(expect.arrayContaining(['ContributionPayment', 'CounterLookupPayload', 'Message']));
   }, 120_000);
 
   it('audits every marked field an API client reads, with the API client as the actor', async () => {
     const apiClient = server.apiClient({ permissions: ALL_PERMISSIONS, municipalityIds: null });
     const whoAmI: any = await apiClient.gql(`{ viewer { kind } }`);
     expect(whoAmI.data.viewer.kind).toBe('API_CLIENT');
-    const { walked } = await walk('API-koppeling', () => ({ client: apiClient, actorKind: 'API_CLIENT', actorId: apiClient.apiClientId }));
+    const { walked } = await walk('API-koppeling', () => ({
+      client: apiClient,
+      actorKind: 'API_CLIENT',
+      actorId: apiClient.apiClientId,
+    }));
     expect(walked.length).toBeGreaterThanOrEqual(25);
   }, 120_000);
 
@@ -287,7 +352,11 @@ describe('audit of personal-data reads', () => {
         actor_kind: 'STAFF',
         actor_id: klantcontactId,
         subject_type: 'Assignment',
-        details: { fields: ['beneficiaryName', 'movements'], kinds: ['FINANCIAL', 'NAME'], clientGroupId: fixture.clientGroupId },
+        details: {
+          fields: ['beneficiaryName', 'movements'],
+          kinds: ['FINANCIAL', 'NAME'],
+          clientGroupId: fixture.clientGroupId,
+        },
       });
     }
     for (const a of assignments) if (a.beneficiaryName) expect(JSON.stringify(rows)).not.toContain(a.beneficiaryName);
@@ -296,7 +365,9 @@ describe('audit of personal-data reads', () => {
   it('writes the rows of one request with one insert, also for a list', async () => {
     const before = await lastAuditId();
     server.queries.length = 0;
-    const r: any = await klantcontact.gql(`{ clientGroups(first: 5) { edges { node { id name members { id fullName } } } } }`);
+    const r: any = await klantcontact.gql(
+      `{ clientGroups(first: 5) { edges { node { id name members { id fullName } } } } }`,
+    );
     expect(r.errors).toBeUndefined();
     const groups = r.data.clientGroups.edges.map((e: any) => e.node);
     const members = groups.flatMap((g: any) => g.members);
@@ -305,28 +376,51 @@ describe('audit of personal-data reads', () => {
     const plain = server.queries.map((q) => q.replace(/\x1b\[[0-9;]*m/g, ''));
     expect(plain.filter((q) => /insert into audit_log/i.test(q))).toHaveLength(1);
     const rows = await readsSince(before);
-    expect(rows.filter((row) => row.subject_type === 'ClientGroup').map((row) => row.subject_id).sort()).toEqual(groups.map((g: any) => g.id).sort());
-    expect(rows.filter((row) => row.subject_type === 'Person').map((row) => row.subject_id).sort()).toEqual(members.map((m: any) => m.id).sort());
+    expect(
+      rows
+        .filter((row) => row.subject_type === 'ClientGroup')
+        .map((row) => row.subject_id)
+        .sort(),
+    ).toEqual(groups.map((g: any) => g.id).sort());
+    expect(
+      rows
+        .filter((row) => row.subject_type === 'Person')
+        .map((row) => row.subject_id)
+        .sort(),
+    ).toEqual(members.map((m: any) => m.id).sort());
     expect(rows.find((row) => row.subject_type === 'ClientGroup')!.details.fields).toEqual(['members', 'name']);
   });
 
   it('does not record customers reading their own data, provider users, or reads of unmarked fields', async () => {
     const before = await lastAuditId();
-    const own: any = await customer.gql(`{ myDetails { fullName email bsnMasked } myAssignments { beneficiaryName movements { amountCents } } myOrders { id totalCents customerFirstName } }`);
+    const own: any = await customer.gql(
+      `{ myDetails { fullName email bsnMasked } myAssignments { beneficiaryName movements { amountCents } } myOrders { edges { node { id totalCents customerFirstName } } } }`,
+    );
     expect(own.errors).toBeUndefined();
     expect(own.data.myDetails.fullName).toBeTruthy();
-    const provider: any = await providerUser.gql(`query($id: ID!) { order(id: $id) { id customerFirstName totalCents } }`, { id: fixture.orderId });
+    const provider: any = await providerUser.gql(
+      `query($id: ID!) { order(id: $id) { id customerFirstName totalCents } }`,
+      { id: fixture.orderId },
+    );
     expect(provider.data.order.customerFirstName).toBe(fixture.person.firstName);
-    const unmarked: any = await beheerder.gql(`query($id: ID!) { adminOrder(id: $id) { id number status providerName } }`, { id: fixture.orderId });
+    const unmarked: any = await beheerder.gql(
+      `query($id: ID!) { adminOrder(id: $id) { id number status providerName } }`,
+      { id: fixture.orderId },
+    );
     expect(unmarked.data.adminOrder.id).toBe(fixture.orderId);
     expect(await readsSince(before)).toEqual([]);
   });
 
   it('withholds the response when its reads cannot be audited', async () => {
     const em = server.orm.em.fork();
-    await em.execute(`alter table audit_log add constraint test_refuse_reads check (action <> 'PERSONAL_DATA_READ') not valid`);
+    await em.execute(
+      `alter table audit_log add constraint test_refuse_reads check (action <> 'PERSONAL_DATA_READ') not valid`,
+    );
     try {
-      const r: any = await beheerder.gql(`query($e: String!) { person(externalIdentifier: $e) { id fullName email } }`, { e: fixture.person.externalIdentifier });
+      const r: any = await beheerder.gql(
+        `query($e: String!) { person(externalIdentifier: $e) { id fullName email } }`,
+        { e: fixture.person.externalIdentifier },
+      );
       expect(r.data ?? null).toBeNull();
       expect(r.errors.map((e: any) => e.extensions.code)).toEqual(['INTERNAL_SERVER_ERROR']);
       expect(JSON.stringify(r)).not.toContain(fixture.person.email!);
@@ -356,7 +450,9 @@ describe('the test-only API-client viewer', () => {
     expect(build.exclude).toContain('src/test/**');
     const src = join(serverDir, 'src');
     const files = (dir: string): string[] =>
-      readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
+      readdirSync(dir).flatMap((name) =>
+        statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)],
+      );
     const makers = files(src)
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
       .filter((f) => /new TestApiClients\(/.test(readFileSync(f, 'utf8')))

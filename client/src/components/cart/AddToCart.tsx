@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { TextField } from '../forms/TextField';
-import { quantityError } from '../../lib/cart';
+import { MAX_QUANTITY, quantityError } from '../../lib/cart';
 import { urls } from '../../lib/urls';
 import { useCartActions } from './useCart';
 import './cart.css';
@@ -22,7 +22,11 @@ export function AddToCart({ productId, title, available }: AddToCartProps) {
   const { add } = useCartActions();
 
   if (!available) {
-    return <p className="gw-muted">Dit product is tijdelijk niet beschikbaar. U kunt het nu niet in uw winkelwagen leggen.</p>;
+    return (
+      <p className="gw-muted">
+        Dit product is tijdelijk niet beschikbaar. U kunt het nu niet in uw winkelwagen leggen.
+      </p>
+    );
   }
 
   async function handleSubmit(event: FormEvent) {
@@ -48,7 +52,7 @@ export function AddToCart({ productId, title, available }: AddToCartProps) {
           type="number"
           inputMode="numeric"
           min={1}
-          max={99}
+          max={MAX_QUANTITY}
           step={1}
           value={quantity}
           error={error}

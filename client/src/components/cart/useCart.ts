@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { getFragmentData, graphql, type FragmentType } from '../../graphql/generated';
 import type { CartFieldsFragment } from '../../graphql/generated/graphql';
 import { localCart, useLocalCart } from '../../lib/cart';
+import { NETWORK_ERROR } from '../forms/userErrors';
 import { useViewer } from '../../lib/viewer';
 
 export const CartFields = graphql(`
@@ -107,8 +108,6 @@ export type CartLine = Cart['groups'][number]['lines'][number];
 /** The result of a cart action: Dutch messages, empty when it worked. */
 export type CartActionResult = { errors: string[] };
 
-const NETWORK_ERROR = 'Uw winkelwagen kon niet worden bijgewerkt. Controleer uw internetverbinding en probeer het opnieuw.';
-
 /** A notice for the cart page after merging (products that could not be taken over). */
 const MERGE_NOTICE_KEY = 'gemeentewinkel:winkelwagen-melding';
 
@@ -169,7 +168,9 @@ export function useCartCount(): number {
 export function useCartActions() {
   const { viewer } = useViewer();
   const customer = viewer?.kind === 'CUSTOMER';
-  const [addMutation, addState] = useMutation(AddToCartDocument, { update: (cache, r) => writeMine(cache, r.data?.addToCart.cart) });
+  const [addMutation, addState] = useMutation(AddToCartDocument, {
+    update: (cache, r) => writeMine(cache, r.data?.addToCart.cart),
+  });
   const [setMutation, setState] = useMutation(SetCartQuantityDocument, {
     update: (cache, r) => writeMine(cache, r.data?.setCartQuantity.cart),
   });

@@ -24,6 +24,8 @@ export interface MutationFormOptions<F extends string, P extends { errors: reado
    * FormData is what was sent (with the name and value of the button that sent it).
    */
   onSuccess?: (payload: P, data: FormData) => void | Promise<void>;
+  /** The error summary's title when it is not about fields ("Uw bestelling is niet geplaatst"); default none. */
+  summaryTitle?: string;
 }
 
 export interface MutationForm<F extends string> {
@@ -46,7 +48,9 @@ export interface MutationForm<F extends string> {
  * error summary with links to the fields, the focus moved to that summary, no double submits, the one network-error
  * message, and a success callback. Every form of the application goes through it (README "Adding a screen").
  */
-export function useMutationForm<F extends string, P extends { errors: readonly FormError[] }>(options: MutationFormOptions<F, P>): MutationForm<F> {
+export function useMutationForm<F extends string, P extends { errors: readonly FormError[] }>(
+  options: MutationFormOptions<F, P>,
+): MutationForm<F> {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
   const [general, setGeneral] = useState<string[]>([]);
@@ -74,7 +78,9 @@ export function useMutationForm<F extends string, P extends { errors: readonly F
       const { fields, check, mutate, onSuccess } = latest.current;
       const values = Object.fromEntries(fields.map((f) => [f, String(data.get(f) ?? '')])) as Values<F>;
       const instant = check?.(values, data) ?? {};
-      const instantErrors = Object.fromEntries(Object.entries(instant).filter(([, m]) => m)) as Partial<Record<F, string>>;
+      const instantErrors = Object.fromEntries(Object.entries(instant).filter(([, m]) => m)) as Partial<
+        Record<F, string>
+      >;
       if (Object.keys(instantErrors).length) return fail(instantErrors, []);
       running.current = true;
       setBusy(true);
@@ -128,7 +134,9 @@ export function useMutationForm<F extends string, P extends { errors: readonly F
     errors,
     props: { onSubmit, noValidate: true, 'aria-describedby': items.length ? summaryId : undefined },
     field: (name: F) => ({ id: idOf(name), name, error: errors[name] ?? null }),
-    summary: items.length ? <ErrorSummary ref={summaryRef} id={summaryId} items={items} /> : null,
+    summary: items.length ? (
+      <ErrorSummary ref={summaryRef} id={summaryId} items={items} title={options.summaryTitle} />
+    ) : null,
     submit,
   };
 }

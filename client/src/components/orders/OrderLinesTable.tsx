@@ -1,31 +1,42 @@
 import type { ReactNode } from 'react';
+import { getFragmentData, graphql, type FragmentType } from '../../graphql/generated';
 import { Money } from '../money/Money';
 
-export interface OrderLineLike {
-  id: string;
-  title: string;
-  quantity: number;
-  unitPriceCents: number;
-  totalCents: number;
-}
+/** What the lines table needs of an order; select `...OrderLinesTable_order` in the screen's query. */
+export const OrderLinesTableFragment = graphql(`
+  fragment OrderLinesTable_order on Order {
+    number
+    lines {
+      id
+      title
+      quantity
+      unitPriceCents
+      totalCents
+    }
+  }
+`);
 
 /** The ordered products of one order, as the customer, the provider and staff all see them. */
 export function OrderLinesTable({
-  lines,
+  order,
   caption,
   hideCaption = false,
   footer,
 }: {
-  lines: readonly OrderLineLike[];
-  caption: ReactNode;
+  order: FragmentType<typeof OrderLinesTableFragment>;
+  /** Default: "Producten in bestelling B100001". */
+  caption?: ReactNode;
   hideCaption?: boolean;
   /** Optional <tr> rows for a <tfoot>, e.g. the total. */
   footer?: ReactNode;
 }) {
+  const { number, lines } = getFragmentData(OrderLinesTableFragment, order);
   return (
     <div className="gw-table-wrapper">
       <table className="gw-table">
-        <caption className={hideCaption ? 'gw-visually-hidden' : undefined}>{caption}</caption>
+        <caption className={hideCaption ? 'gw-visually-hidden' : undefined}>
+          {caption ?? `Producten in bestelling ${number}`}
+        </caption>
         <thead>
           <tr>
             <th scope="col">Product</th>

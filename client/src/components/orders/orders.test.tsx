@@ -1,7 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrderStatusBadge } from './OrderStatusBadge';
-import { OrderTimeline } from './OrderTimeline';
+import { makeFragmentData } from '../../graphql/generated';
+import { OrderTimeline, OrderTimelineFragment } from './OrderTimeline';
 import { orderEventLabel } from './orderStatus';
 import { QrCode, qrPath } from './QrCode';
 
@@ -9,16 +10,30 @@ afterEach(cleanup);
 
 describe('orderEventLabel', () => {
   it('tells each step in Dutch, from the reader’s point of view', () => {
-    expect(orderEventLabel({ fromStatus: null, toStatus: 'PLACED', actorKind: 'CUSTOMER' })).toBe('Bestelling geplaatst');
+    expect(orderEventLabel({ fromStatus: null, toStatus: 'PLACED', actorKind: 'CUSTOMER' })).toBe(
+      'Bestelling geplaatst',
+    );
     expect(orderEventLabel({ fromStatus: 'AWAITING_PAYMENT', toStatus: 'PLACED', actorKind: 'SYSTEM' })).toBe(
       'Eigen bijdrage betaald; bestelling doorgegeven aan de aanbieder',
     );
-    expect(orderEventLabel({ fromStatus: 'PLACED', toStatus: 'ACCEPTED', actorKind: 'PROVIDER' })).toBe('Geaccepteerd door de aanbieder');
-    expect(orderEventLabel({ fromStatus: 'PLACED', toStatus: 'ACCEPTED', actorKind: 'PROVIDER' }, 'provider')).toBe('Geaccepteerd door u');
-    expect(orderEventLabel({ fromStatus: 'PLACED', toStatus: 'CANCELLED', actorKind: 'CUSTOMER' })).toBe('Geannuleerd door u');
-    expect(orderEventLabel({ fromStatus: 'PLACED', toStatus: 'CANCELLED', actorKind: 'CUSTOMER' }, 'staff')).toBe('Geannuleerd door de klant');
-    expect(orderEventLabel({ fromStatus: 'PLACED', toStatus: 'CANCELLED', actorKind: 'PROVIDER' })).toBe('Afgewezen door de aanbieder');
-    expect(orderEventLabel({ fromStatus: 'ACCEPTED', toStatus: 'CANCELLED', actorKind: 'STAFF' })).toBe('Geannuleerd door de gemeente');
+    expect(orderEventLabel({ fromStatus: 'PLACED', toStatus: 'ACCEPTED', actorKind: 'PROVIDER' })).toBe(
+      'Geaccepteerd door de aanbieder',
+    );
+    expect(orderEventLabel({ fromStatus: 'PLACED', toStatus: 'ACCEPTED', actorKind: 'PROVIDER' }, 'provider')).toBe(
+      'Geaccepteerd door u',
+    );
+    expect(orderEventLabel({ fromStatus: 'PLACED', toStatus: 'CANCELLED', actorKind: 'CUSTOMER' })).toBe(
+      'Geannuleerd door u',
+    );
+    expect(orderEventLabel({ fromStatus: 'PLACED', toStatus: 'CANCELLED', actorKind: 'CUSTOMER' }, 'staff')).toBe(
+      'Geannuleerd door de klant',
+    );
+    expect(orderEventLabel({ fromStatus: 'PLACED', toStatus: 'CANCELLED', actorKind: 'PROVIDER' })).toBe(
+      'Afgewezen door de aanbieder',
+    );
+    expect(orderEventLabel({ fromStatus: 'ACCEPTED', toStatus: 'CANCELLED', actorKind: 'STAFF' })).toBe(
+      'Geannuleerd door de gemeente',
+    );
     expect(orderEventLabel({ fromStatus: 'AWAITING_PAYMENT', toStatus: 'CANCELLED', actorKind: 'SYSTEM' })).toBe(
       'Geannuleerd: de eigen bijdrage is niet betaald',
     );
@@ -29,14 +44,28 @@ describe('OrderTimeline', () => {
   it('lists the steps oldest first with Dutch date and time and the reason', () => {
     render(
       <OrderTimeline
-        events={[
-          { fromStatus: null, toStatus: 'PLACED', actorKind: 'CUSTOMER', reason: null, at: '2026-03-03T13:05:00Z' },
-          { fromStatus: 'PLACED', toStatus: 'CANCELLED', actorKind: 'PROVIDER', reason: 'Cursus is vol', at: '2026-03-04T09:00:00Z' },
-        ]}
+        order={makeFragmentData(
+          {
+            events: [
+              { fromStatus: null, toStatus: 'PLACED', actorKind: 'CUSTOMER', reason: null, at: '2026-03-03T13:05:00Z' },
+              {
+                fromStatus: 'PLACED',
+                toStatus: 'CANCELLED',
+                actorKind: 'PROVIDER',
+                reason: 'Cursus is vol',
+                at: '2026-03-04T09:00:00Z',
+              },
+            ],
+          },
+          OrderTimelineFragment,
+        )}
       />,
     );
     const items = screen.getAllByRole('listitem');
-    expect(items.map((li) => li.querySelector('.gw-timeline__what')?.textContent)).toEqual(['Bestelling geplaatst', 'Afgewezen door de aanbieder']);
+    expect(items.map((li) => li.querySelector('.gw-timeline__what')?.textContent)).toEqual([
+      'Bestelling geplaatst',
+      'Afgewezen door de aanbieder',
+    ]);
     expect(items[0]!.querySelector('time')?.textContent).toBe('3 maart 2026 om 14:05');
     expect(items[0]!.querySelector('time')?.getAttribute('datetime')).toBe('2026-03-03T13:05:00Z');
     expect(screen.getByText('Reden: Cursus is vol')).toBeTruthy();
@@ -63,7 +92,12 @@ describe('QrCode', () => {
     const { path, dimension } = qrPath('AB12CD34');
     // 8 alphanumeric characters at level M fit version 1: 21 modules, plus 4 on each side.
     expect(dimension).toBe(29);
-    const dark = new Set(path.split('z').filter(Boolean).map((m) => m.replace('h1v1h-1', '')));
+    const dark = new Set(
+      path
+        .split('z')
+        .filter(Boolean)
+        .map((m) => m.replace('h1v1h-1', '')),
+    );
     // The corners of the finder patterns (top-left, top-right, bottom-left) are dark; the quiet zone is not.
     for (const [x, y] of [
       [4, 4],

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Money } from '../../components/money/Money';
 import type { Cart, CartActionResult, CartLine } from '../../components/cart/useCart';
-import { quantityError } from '../../lib/cart';
+import { MAX_QUANTITY, quantityError } from '../../lib/cart';
 import { urls } from '../../lib/urls';
 
 interface CartLinesProps {
@@ -49,7 +49,7 @@ function QuantityField({ line, setQuantity }: { line: CartLine; setQuantity: Car
         type="number"
         inputMode="numeric"
         min={1}
-        max={99}
+        max={MAX_QUANTITY}
         step={1}
         value={value}
         aria-invalid={error ? true : undefined}
@@ -118,7 +118,11 @@ export function CartLines({ cart, setQuantity, remove, announce }: CartLinesProp
                   {group.lines.map((line) => (
                     <tr key={line.id} className={line.available ? undefined : 'gw-cart-line--unavailable'}>
                       <td>
-                        {line.slug ? <Link to={urls.product(line.slug, line.productId)}>{line.title}</Link> : line.title}
+                        {line.slug ? (
+                          <Link to={urls.product(line.slug, line.productId)}>{line.title}</Link>
+                        ) : (
+                          line.title
+                        )}
                         {line.unavailableReason ? (
                           <>
                             <br />
@@ -141,11 +145,12 @@ export function CartLines({ cart, setQuantity, remove, announce }: CartLinesProp
                           className="gw-link-button"
                           onClick={async () => {
                             const r = await remove(line.productId);
-                            announce(r.errors.length ? r.errors.join(' ') : `${line.title} is uit uw winkelwagen gehaald.`);
+                            announce(
+                              r.errors.length ? r.errors.join(' ') : `${line.title} is uit uw winkelwagen gehaald.`,
+                            );
                           }}
                         >
-                          Verwijderen{' '}
-                          <span className="gw-visually-hidden">{line.title}</span>
+                          Verwijderen <span className="gw-visually-hidden">{line.title}</span>
                         </button>
                       </td>
                     </tr>
@@ -174,7 +179,9 @@ export function CartLines({ cart, setQuantity, remove, announce }: CartLinesProp
         </dd>
       </dl>
       {cart.hasUnavailable ? (
-        <p className="gw-muted">Producten die u nu niet kunt bestellen, tellen niet mee. Haal ze uit uw winkelwagen om te bestellen.</p>
+        <p className="gw-muted">
+          Producten die u nu niet kunt bestellen, tellen niet mee. Haal ze uit uw winkelwagen om te bestellen.
+        </p>
       ) : null}
     </>
   );

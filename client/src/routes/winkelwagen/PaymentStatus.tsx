@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutationForm } from '../../components/forms/useMutationForm';
 import { Money } from '../../components/money/Money';
 import { Alert } from '../../components/ui/Alert';
 import { Loading } from '../../components/ui/Loading';
@@ -41,9 +41,25 @@ const StartContributionPaymentDocument = graphql(`
  * opened right after ordering. Shows how it stands and, while it is open, lets the resident (re)open the payment page.
  */
 export function PaymentStatus({ paymentId }: { paymentId: string }) {
-  const { data, loading, error, refetch } = useQuery(MyPaymentDocument, { variables: { id: paymentId }, fetchPolicy: 'network-only' });
-  const [start, { loading: starting }] = useMutation(StartContributionPaymentDocument);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { data, loading, error, refetch } = useQuery(MyPaymentDocument, {
+    variables: { id: paymentId },
+    fetchPolicy: 'network-only',
+  });
+  const [start] = useMutation(StartContributionPaymentDocument);
+  const payment = useMutationForm({
+    id: 'betalen',
+    fields: [],
+    mutate: async () => {
+      const payload = (await start({ variables: { paymentId } })).data?.startContributionPayment;
+      // Refused (paid meanwhile, or the payment service is down): show how the payment stands now.
+      if (payload?.errors.length) void refetch().catch(() => undefined);
+      return payload;
+    },
+    // The payment page of the payment service provider: a full page load.
+    onSuccess: ({ paymentUrl }) => {
+      if (paymentUrl) window.location.assign(paymentUrl);
+    },
+  });
 
   if (loading && !data) {
     return (
@@ -53,36 +69,21 @@ export function PaymentStatus({ paymentId }: { paymentId: string }) {
     );
   }
   if (error) return <QueryError message="Uw betaling kon niet worden geladen." onRetry={() => void refetch()} />;
-  const payment = data?.myPayment;
-  if (!payment) {
+  const found = data?.myPayment;
+  if (!found) {
     return (
       <Alert variant="warning" title="Betaling niet gevonden">
         <p>
-          Wij vinden deze betaling niet bij uw huishouden. Bekijk <Link to={urls.account.orders()}>uw bestellingen</Link>.
+          Wij vinden deze betaling niet bij uw huishouden. Bekijk{' '}
+          <Link to={urls.account.orders()}>uw bestellingen</Link>.
         </p>
       </Alert>
     );
   }
 
-  async function pay() {
-    setProblem(null);
-    try {
-      const r = await start({ variables: { paymentId } });
-      const url = r.data?.startContributionPayment.paymentUrl;
-      if (url) {
-        window.location.assign(url);
-        return;
-      }
-      setProblem(r.data?.startContributionPayment.errors.map((e) => e.message).join(' ') || 'De betaalpagina kon niet worden geopend.');
-      void refetch();
-    } catch {
-      setProblem('De betaalpagina kon niet worden geopend. Probeer het over een paar minuten opnieuw.');
-    }
-  }
-
   const orderList = (
     <ul className="gw-order-numbers">
-      {payment.orders.map((o) => (
+      {found.orders.map((o) => (
         <li key={o.id}>
           <Link to={urls.account.order(o.id)}>Bestelling {o.number}</Link> bij {o.providerName}
         </li>
@@ -90,17 +91,17 @@ export function PaymentStatus({ paymentId }: { paymentId: string }) {
     </ul>
   );
 
-  switch (payment.status) {
+  switch (found.status) {
     case 'OPEN':
       return (
         <Alert variant="info" title="Uw bestelling wacht op uw eigen bijdrage">
           <p>
-            U moet nog <Money cents={payment.amountCents} /> betalen. Daarna gaat uw bestelling naar de aanbieder.
+            U moet nog <Money cents={found.amountCents} /> betalen. Daarna gaat uw bestelling naar de aanbieder.
           </p>
           {orderList}
-          <div role="alert">{problem ? <p className="gw-field__error">{problem}</p> : null}</div>
+          {payment.summary}
           <p>
-            <button type="button" className="gw-button" onClick={() => void pay()} disabled={starting}>
+            <button type="button" className="gw-button" onClick={() => void payment.submit()} disabled={payment.busy}>
               Eigen bijdrage betalen
             </button>
           </p>
@@ -110,7 +111,8 @@ export function PaymentStatus({ paymentId }: { paymentId: string }) {
       return (
         <Alert variant="success" title="Uw betaling is gelukt">
           <p>
-            Wij hebben uw eigen bijdrage van <Money cents={payment.amountCents} /> ontvangen. Uw bestelling is doorgegeven aan de aanbieder.
+            Wij hebben uw eigen bijdrage van <Money cents={found.amountCents} /> ontvangen. Uw bestelling is doorgegeven
+            aan de aanbieder.
           </p>
           {orderList}
         </Alert>

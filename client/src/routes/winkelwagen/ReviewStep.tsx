@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutationForm } from '../../components/forms/useMutationForm';
 import { Money } from '../../components/money/Money';
 import { Alert } from '../../components/ui/Alert';
 import { Loading } from '../../components/ui/Loading';
@@ -81,8 +81,35 @@ interface ReviewStepProps {
 export function ReviewStep({ idempotencyKey, onPlaced, onBack }: ReviewStepProps) {
   const preview = useQuery(CheckoutPreviewDocument, { fetchPolicy: 'network-only' });
   const [placeOrder] = useMutation(PlaceOrderDocument);
-  const [submitting, setSubmitting] = useState(false);
-  const [errors, setErrors] = useState<{ code: string; message: string }[]>([]);
+  const contributionCents = preview.data?.checkoutPreview.contributionCents ?? 0;
+  const form = useMutationForm({
+    id: 'bestellen',
+    fields: [],
+    summaryTitle: 'Uw bestelling is niet geplaatst',
+    mutate: async () => {
+      const { data } = await placeOrder({
+        variables: { input: { idempotencyKey, expectedContributionCents: contributionCents } },
+        refetchQueries: [{ query: MyCartDocument }],
+        update: (cache) => {
+          cache.evict({ fieldName: 'myOrders' });
+          cache.gc();
+        },
+      });
+      const result = data?.checkout;
+      if (!result?.errors.length) return result;
+      // Refused (the budget or the offer changed): the overview is read again; each message says what to do.
+      void preview.refetch().catch(() => undefined);
+      return {
+        ...result,
+        errors: result.errors.map((e) => ({ ...e, message: `${e.message} ${checkoutErrorHint(e.code)}`.trim() })),
+      };
+    },
+    onSuccess: (result) => {
+      // With an own contribution: the payment page of the payment service provider (or its simulator), a full page load.
+      if (result.paymentUrl) window.location.assign(result.paymentUrl);
+      else onPlaced(result.orders);
+    },
+  });
 
   if (preview.loading && !preview.data) {
     return (
@@ -92,51 +119,21 @@ export function ReviewStep({ idempotencyKey, onPlaced, onBack }: ReviewStepProps
     );
   }
   if (preview.error || !preview.data) {
-    return <QueryError message="Het overzicht van uw bestelling kon niet worden geladen." onRetry={() => void preview.refetch()} />;
+    return (
+      <QueryError
+        message="Het overzicht van uw bestelling kon niet worden geladen."
+        onRetry={() => void preview.refetch()}
+      />
+    );
   }
   const p = preview.data.checkoutPreview;
 
-  async function handleOrder() {
-    if (submitting) return;
-    setSubmitting(true);
-    setErrors([]);
-    try {
-      const { data } = await placeOrder({
-        variables: { input: { idempotencyKey, expectedContributionCents: p.contributionCents } },
-        refetchQueries: [{ query: MyCartDocument }],
-        update: (cache) => {
-          cache.evict({ fieldName: 'myOrders' });
-          cache.gc();
-        },
-      });
-      const result = data?.checkout;
-      if (!result) throw new Error('no answer');
-      if (result.errors.length) {
-        setErrors(result.errors);
-        setSubmitting(false);
-        void preview.refetch().catch(() => undefined);
-        return;
-      }
-      if (result.paymentUrl) {
-        // The payment page of the payment service provider (or its simulator): a full page load.
-        window.location.assign(result.paymentUrl);
-        return;
-      }
-      onPlaced(result.orders);
-    } catch {
-      setErrors([
-        {
-          code: 'NETWORK',
-          message: 'Uw bestelling kon niet worden verstuurd. Controleer uw internetverbinding en klik nog een keer op Bestellen: u bestelt dan niet dubbel.',
-        },
-      ]);
-      setSubmitting(false);
-    }
-  }
-
   return (
     <>
-      <p>Uw tegoed betaalt eerst, van de regeling die het eerst afloopt. Wat uw tegoed niet betaalt, is uw eigen bijdrage.</p>
+      <p>
+        Uw tegoed betaalt eerst, van de regeling die het eerst afloopt. Wat uw tegoed niet betaalt, is uw eigen
+        bijdrage.
+      </p>
 
       {p.errors.length ? (
         <Alert variant="error" title="U kunt zo nog niet bestellen">
@@ -155,7 +152,9 @@ export function ReviewStep({ idempotencyKey, onPlaced, onBack }: ReviewStepProps
           <h3>Bestelling bij {order.providerName}</h3>
           <div className="gw-table-wrapper">
             <table className="gw-table">
-              <caption className="gw-visually-hidden">Hoe uw tegoed de bestelling bij {order.providerName} betaalt</caption>
+              <caption className="gw-visually-hidden">
+                Hoe uw tegoed de bestelling bij {order.providerName} betaalt
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">Product</th>
@@ -222,36 +221,28 @@ export function ReviewStep({ idempotencyKey, onPlaced, onBack }: ReviewStepProps
         <section aria-labelledby="eigen-bijdrage-kop">
           <h3 id="eigen-bijdrage-kop">Eigen bijdrage</h3>
           <p>
-            Uw tegoed is niet genoeg voor alles. U betaalt <Money cents={p.contributionCents} /> zelf, met iDEAL. Na het bestellen gaat u
-            naar de betaalpagina. Uw bestelling gaat naar de aanbieder zodra u betaald heeft. Betaalt u niet, dan vervalt de bestelling en
-            krijgt u uw tegoed terug.
+            Uw tegoed is niet genoeg voor alles. U betaalt <Money cents={p.contributionCents} /> zelf, met iDEAL. Na het
+            bestellen gaat u naar de betaalpagina. Uw bestelling gaat naar de aanbieder zodra u betaald heeft. Betaalt u
+            niet, dan vervalt de bestelling en krijgt u uw tegoed terug.
           </p>
         </section>
       ) : null}
 
-      <div role="alert">
-        {errors.length ? (
-          <div className="gw-alert gw-alert--error">
-            <p className="gw-alert__title">Uw bestelling is niet geplaatst</p>
-            <ul>
-              {errors.map((e, i) => (
-                <li key={i}>
-                  {e.message} {checkoutErrorHint(e.code)}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-      </div>
+      {form.summary}
       <div role="status" aria-live="polite" className="gw-visually-hidden">
-        {submitting ? 'Uw bestelling wordt geplaatst…' : ''}
+        {form.busy ? 'Uw bestelling wordt geplaatst…' : ''}
       </div>
 
       <div className="gw-actions">
-        <button type="button" className="gw-button gw-button--large" onClick={() => void handleOrder()} disabled={submitting || !p.canOrder}>
+        <button
+          type="button"
+          className="gw-button gw-button--large"
+          onClick={() => void form.submit()}
+          disabled={form.busy || !p.canOrder}
+        >
           Bestellen
         </button>
-        <button type="button" className="gw-button gw-button--secondary" onClick={onBack} disabled={submitting}>
+        <button type="button" className="gw-button gw-button--secondary" onClick={onBack} disabled={form.busy}>
           Terug naar winkelwagen
         </button>
       </div>

@@ -2,6 +2,7 @@ import type { Context } from '../../graphql/context.js';
 import { UserError } from '../../graphql/errors.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
+import { CART_LIMITS, CART_MESSAGES, cartQuantityRule } from '../../rules/cart.js';
 import { inOffer, offerFor } from '../catalogue/product-approval.js';
 import type { CheckoutPlan } from './checkout-plan.js';
 import type { CheckoutService, CheckoutLineInput } from './checkout.service.js';
@@ -15,8 +16,9 @@ import {
   PreviewOrderView,
 } from './cart.types.js';
 
-/** At most this many different products in a cart (the checkout's limit too). */
-export const MAX_CART_LINES = 100;
+/** At most this many different products in a cart (the checkout's limit too; rules/cart.ts). */
+export const MAX_CART_LINES = CART_LIMITS.lines;
+const MAX_QUANTITY = CART_LIMITS.quantityMax;
 
 interface CartProductRow {
   id: string;
@@ -33,8 +35,8 @@ interface CartProductRow {
 }
 
 const NOT_IN_YOUR_MUNICIPALITY = 'Dit product wordt in uw gemeente niet aangeboden. U kunt het daarom niet bestellen.';
-const QUANTITY_ERROR = 'Kies een aantal van 1 tot en met 99.';
-const validQuantity = (q: unknown): q is number => Number.isInteger(q) && (q as number) >= 1 && (q as number) <= 99;
+const QUANTITY_ERROR = CART_MESSAGES.quantity;
+const validQuantity = (q: unknown): q is number => typeof q === 'number' && cartQuantityRule.check(q).ok;
 
 /**
  * The customer's cart, kept on the server per person (cart_line), and the same view for a cart a visitor keeps in the
@@ -56,7 +58,12 @@ export class CartService {
       `select product_id, quantity from cart_line where person_id = ? order by created_at, id`,
       [personId],
     );
-    return this.build(ctx, 'mine', lines.map((l) => ({ productId: l.product_id, quantity: l.quantity })), true);
+    return this.build(
+      ctx,
+      'mine',
+      lines.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
+      true,
+    );
   }
 
   /** A visitor's cart from the browser, with the product details (only public products show their title). */
@@ -64,9 +71,14 @@ export class CartService {
     const merged = new Map<string, number>();
     for (const l of input.slice(0, MAX_CART_LINES)) {
       if (!isUuid(l.productId) || !validQuantity(l.quantity)) continue;
-      merged.set(l.productId, Math.min(99, (merged.get(l.productId) ?? 0) + l.quantity));
+      merged.set(l.productId, Math.min(MAX_QUANTITY, (merged.get(l.productId) ?? 0) + l.quantity));
     }
-    return this.build(ctx, 'anonymous', [...merged].map(([productId, quantity]) => ({ productId, quantity })), false);
+    return this.build(
+      ctx,
+      'anonymous',
+      [...merged].map(([productId, quantity]) => ({ productId, quantity })),
+      false,
+    );
   }
 
   async add(ctx: Context, productId: string, quantity: number): Promise<UserError[]> {
@@ -84,17 +96,17 @@ export class CartService {
       [personId, productId],
     );
     if (n >= MAX_CART_LINES) {
-      return [UserError.of('productId', 'CART_FULL', `Uw winkelwagen is vol: er passen hoogstens ${MAX_CART_LINES} verschillende producten in.`)];
+      return [UserError.of('productId', 'CART_FULL', CART_MESSAGES.full)];
     }
     const rows = await ctx.em.execute<{ quantity: number }[]>(
       `insert into cart_line (person_id, product_id, quantity, created_at, updated_at) values (?, ?, ?, ?, ?)
        on conflict (person_id, product_id) do update set quantity = cart_line.quantity + excluded.quantity, updated_at = excluded.updated_at
-         where cart_line.quantity + excluded.quantity <= 99
+         where cart_line.quantity + excluded.quantity <= ?
        returning quantity`,
-      [personId, productId, quantity, ctx.clock.now(), ctx.clock.now()],
+      [personId, productId, quantity, ctx.clock.now(), ctx.clock.now(), MAX_QUANTITY],
     );
     if (!rows.length) {
-      return [UserError.of('quantity', 'INVALID_QUANTITY', 'U kunt van een product hoogstens 99 stuks in uw winkelwagen hebben.')];
+      return [UserError.of('quantity', 'INVALID_QUANTITY', CART_MESSAGES.tooMany)];
     }
     return [];
   }
@@ -114,7 +126,8 @@ export class CartService {
 
   async remove(ctx: Context, productId: string): Promise<UserError[]> {
     const personId = this.personId(ctx);
-    if (isUuid(productId)) await ctx.em.execute(`delete from cart_line where person_id = ? and product_id = ?`, [personId, productId]);
+    if (isUuid(productId))
+      await ctx.em.execute(`delete from cart_line where person_id = ? and product_id = ?`, [personId, productId]);
     return [];
   }
 
@@ -131,14 +144,18 @@ export class CartService {
         invalid++;
         continue;
       }
-      merged.set(l.productId, Math.min(99, (merged.get(l.productId) ?? 0) + l.quantity));
+      merged.set(l.productId, Math.min(MAX_QUANTITY, (merged.get(l.productId) ?? 0) + l.quantity));
     }
     const products = await this.products(ctx, [...merged.keys()]);
     // Temporarily unavailable products are kept (they show as such); products not offered in the resident's
     // municipality are not.
     const keep = new Set(products.filter((p) => p.offered).map((p) => p.id));
     const existing = new Set(
-      (await ctx.em.execute<{ product_id: string }[]>(`select product_id from cart_line where person_id = ?`, [personId])).map((r) => r.product_id),
+      (
+        await ctx.em.execute<{ product_id: string }[]>(`select product_id from cart_line where person_id = ?`, [
+          personId,
+        ])
+      ).map((r) => r.product_id),
     );
     const room = MAX_CART_LINES - existing.size;
     const newOnes = [...merged.keys()].filter((id) => keep.has(id) && !existing.has(id));
@@ -147,8 +164,15 @@ export class CartService {
       await ctx.em.execute(
         `insert into cart_line (person_id, product_id, quantity, created_at, updated_at)
          select ?, x.product_id, x.quantity, ?::timestamptz, ?::timestamptz from unnest(?::uuid[], ?::int[]) as x(product_id, quantity)
-         on conflict (person_id, product_id) do update set quantity = least(99, cart_line.quantity + excluded.quantity), updated_at = excluded.updated_at`,
-        [personId, ctx.clock.now(), ctx.clock.now(), `{${accepted.map(([id]) => id).join(',')}}`, `{${accepted.map(([, q]) => q).join(',')}}`],
+         on conflict (person_id, product_id) do update set quantity = least(?::int, cart_line.quantity + excluded.quantity), updated_at = excluded.updated_at`,
+        [
+          personId,
+          ctx.clock.now(),
+          ctx.clock.now(),
+          `{${accepted.map(([id]) => id).join(',')}}`,
+          `{${accepted.map(([, q]) => q).join(',')}}`,
+          MAX_QUANTITY,
+        ],
       );
     }
     const left = merged.size + invalid - accepted.length;
@@ -172,21 +196,39 @@ export class CartService {
   async preview(ctx: Context, lines?: CheckoutLineInput[] | null): Promise<CheckoutPreviewView> {
     const { plan, prepared } = await this.checkout.preview(ctx, lines);
     if (!plan) {
-      return Object.assign(new CheckoutPreviewView(), { orders: [], totalCents: 0, budgetCents: 0, contributionCents: 0, canOrder: false, errors: prepared.errors });
+      return Object.assign(new CheckoutPreviewView(), {
+        orders: [],
+        totalCents: 0,
+        budgetCents: 0,
+        contributionCents: 0,
+        canOrder: false,
+        errors: prepared.errors,
+      });
     }
     return this.previewView(ctx, plan, 'eligible' in prepared ? prepared.eligible : new Map());
   }
 
-  private async previewView(ctx: Context, plan: CheckoutPlan, eligible: Map<string, { id: string; arrangement_name: string }[]>): Promise<CheckoutPreviewView> {
+  private async previewView(
+    ctx: Context,
+    plan: CheckoutPlan,
+    eligible: Map<string, { id: string; arrangement_name: string }[]>,
+  ): Promise<CheckoutPreviewView> {
     const arrangementNames = new Map([...eligible.values()].flat().map((a) => [a.id, a.arrangement_name]));
     const providerIds = plan.providers.map((p) => p.providerId);
     const providers = providerIds.length
-      ? await ctx.em.execute<{ id: string; name: string }[]>(`select id, name from provider where id = any(?::uuid[])`, [`{${providerIds.join(',')}}`])
+      ? await ctx.em.execute<{ id: string; name: string }[]>(
+          `select id, name from provider where id = any(?::uuid[])`,
+          [`{${providerIds.join(',')}}`],
+        )
       : [];
     const providerNames = new Map(providers.map((p) => [p.id, p.name]));
     const allocationViews = (allocations: Map<string, number>) =>
       [...allocations].map(([assignmentId, amountCents]) =>
-        Object.assign(new PreviewAllocationView(), { assignmentId, arrangementName: arrangementNames.get(assignmentId) ?? '', amountCents }),
+        Object.assign(new PreviewAllocationView(), {
+          assignmentId,
+          arrangementName: arrangementNames.get(assignmentId) ?? '',
+          amountCents,
+        }),
       );
     return Object.assign(new CheckoutPreviewView(), {
       orders: plan.providers.map((p) =>
@@ -247,8 +289,20 @@ export class CartService {
     return 'Dit product is niet meer te bestellen.';
   }
 
-  private async build(ctx: Context, id: string, lines: { productId: string; quantity: number }[], own: boolean): Promise<CartView> {
-    const products = new Map((await this.products(ctx, lines.map((l) => l.productId))).map((p) => [p.id, p]));
+  private async build(
+    ctx: Context,
+    id: string,
+    lines: { productId: string; quantity: number }[],
+    own: boolean,
+  ): Promise<CartView> {
+    const products = new Map(
+      (
+        await this.products(
+          ctx,
+          lines.map((l) => l.productId),
+        )
+      ).map((p) => [p.id, p]),
+    );
     const groups = new Map<string, CartProviderGroupView>();
     let itemCount = 0;
     let totalCents = 0;
@@ -294,6 +348,13 @@ export class CartService {
         hasUnavailable = true;
       }
     }
-    return Object.assign(new CartView(), { id, groups: [...groups.values()], lineCount: lines.length, itemCount, totalCents, hasUnavailable });
+    return Object.assign(new CartView(), {
+      id,
+      groups: [...groups.values()],
+      lineCount: lines.length,
+      itemCount,
+      totalCents,
+      hasUnavailable,
+    });
   }
 }

@@ -1,15 +1,14 @@
-import type { Context } from '../../graphql/context.js';
 import { UserError } from '../../graphql/errors.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { fail, ok, type Result } from '../../lib/result.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { mask } from '../../logging/logger.js';
-import { isValidCardNumber } from '../customers/card-number.js';
-import { check, clientAddress, retryAfterText, type Limits } from '../limits/limits.js';
+import { counterCodeRule, type CounterCode as RuleCounterCode } from '../../rules/counter.js';
+import { check, retryAfterText, type Limits } from '../limits/limits.js';
 import type { LimitPolicy } from '../limits/policy.js';
 import { Order } from './order.entities.js';
-import { CounterLookupPayload, CounterMatch } from './order-work.types.js';
-
-/** The alphabet of pickup codes (checkout.service.ts): no 0/O or 1/I. */
-const PICKUP_CODE = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/;
+import type { OrderViewService } from './order-view.service.js';
+import { CounterMatch, type CounterLookup } from './order-work.types.js';
 
 /**
  * What a look-up without an open order of this provider answers, whatever the card's state (unknown, blocked, replaced,
@@ -20,30 +19,15 @@ export const NOTHING_FOUND =
 
 const nothingFound = () => UserError.of('code', 'NOT_FOUND', NOTHING_FOUND);
 
-/** What the provider typed or scanned, recognised. */
-export type CounterCode = { kind: 'card'; number: string } | { kind: 'pickup'; code: string } | { kind: 'invalid'; error: UserError };
+/** What the provider typed or scanned, recognised (the shared rule, rules/counter.ts), or why not. */
+export type CounterCode = RuleCounterCode | { kind: 'invalid'; error: UserError };
 
 /** Spaces (and dashes) are allowed: "6126 7002 09", "ABCD-EFGH". Digits are a card number; 8 letters/digits a pickup code. */
 export function parseCounterCode(input: string): CounterCode {
-  const compact = input.replace(/[\s-]+/g, '').toUpperCase();
-  if (!compact) return { kind: 'invalid', error: UserError.of('code', 'REQUIRED', 'Vul een pasnummer of afhaalcode in.') };
-  if (/^\d+$/.test(compact) && compact.length !== 8) {
-    if (compact.length !== 10) {
-      return { kind: 'invalid', error: UserError.of('code', 'INVALID_CARD_NUMBER', 'Een pasnummer heeft 10 cijfers. Controleer het nummer op de pas.') };
-    }
-    if (!isValidCardNumber(compact)) {
-      return {
-        kind: 'invalid',
-        error: UserError.of('code', 'INVALID_CARD_NUMBER', 'Dit pasnummer bestaat niet: het controlecijfer klopt niet. Controleer het nummer op de pas.'),
-      };
-    }
-    return { kind: 'card', number: compact };
-  }
-  if (PICKUP_CODE.test(compact)) return { kind: 'pickup', code: compact };
-  return {
-    kind: 'invalid',
-    error: UserError.of('code', 'INVALID_CODE', 'Dit is geen pasnummer (10 cijfers) en geen afhaalcode (8 letters en cijfers). Controleer wat u heeft ingevuld.'),
-  };
+  const checked = counterCodeRule.check(input);
+  return checked.ok
+    ? checked.value
+    : { kind: 'invalid', error: UserError.of('code', checked.problem.code, checked.problem.message) };
 }
 
 /**
@@ -56,19 +40,32 @@ export function parseCounterCode(input: string): CounterCode {
  * the customer's first name and a blocked or replaced card are only mentioned to a provider with an open order of
  * that household. Look-ups are rate-limited per provider user and per address; card numbers never reach a log in full
  * (the look-up statement is kept out of the query log, and the event log holds the last four digits only).
+ *
+ * `address` is the caller's network address as `clientAddress(req)` gives it (the resolver passes it; a call without
+ * an HTTP request passes 'unknown').
  */
 export class CounterService {
   constructor(
     private readonly limits: Limits,
     private readonly rules: LimitPolicy['counter'],
+    private readonly orderViews: OrderViewService,
   ) {}
 
-  async lookup(ctx: Context, input: string): Promise<CounterLookupPayload> {
+  async lookup(ctx: RequestContext, input: string, address: string): Promise<Result<CounterLookup>> {
     const v = ctx.viewer;
     if (v.kind !== Audience.PROVIDER) throw new Error('counter look-up needs a provider user');
-    const reservation = await this.limits.reserve(check(this.rules.perUser, v.providerUserId), check(this.rules.perAddress, clientAddress(ctx.req)));
+    const reservation = await this.limits.reserve(
+      check(this.rules.perUser, v.providerUserId),
+      check(this.rules.perAddress, address),
+    );
     if (!reservation.ok) {
-      return fail(UserError.of('code', 'RATE_LIMITED', `U heeft te vaak achter elkaar gezocht. ${retryAfterText(reservation.retryAfterSeconds)}`));
+      return fail(
+        UserError.of(
+          'code',
+          'RATE_LIMITED',
+          `U heeft te vaak achter elkaar gezocht. ${retryAfterText(reservation.retryAfterSeconds)}`,
+        ),
+      );
     }
 
     const code = parseCounterCode(String(input ?? '').slice(0, 100));
@@ -87,10 +84,22 @@ export class CounterService {
       );
       if (!card) return fail(nothingFound());
       if (card.status === 'BLOCKED') {
-        return fail(UserError.of('code', 'CARD_BLOCKED', 'Deze pas is geblokkeerd. Vraag de klant naar de afhaalcode van de bestelling.'));
+        return fail(
+          UserError.of(
+            'code',
+            'CARD_BLOCKED',
+            'Deze pas is geblokkeerd. Vraag de klant naar de afhaalcode van de bestelling.',
+          ),
+        );
       }
       if (card.status !== 'ACTIVE') {
-        return fail(UserError.of('code', 'CARD_REPLACED', 'Deze pas is vervangen door een nieuwe pas. Vraag de klant om de nieuwe pas of de afhaalcode.'));
+        return fail(
+          UserError.of(
+            'code',
+            'CARD_REPLACED',
+            'Deze pas is vervangen door een nieuwe pas. Vraag de klant om de nieuwe pas of de afhaalcode.',
+          ),
+        );
       }
       const orders = await this.openOrders(ctx, v.providerId, card.client_group_id);
       return this.found(ctx, CounterMatch.CARD, card.first_name, orders);
@@ -110,7 +119,7 @@ export class CounterService {
     return this.found(ctx, CounterMatch.PICKUP_CODE, match.first_name, orders);
   }
 
-  private openOrders(ctx: Context, providerId: string, clientGroupId: string): Promise<Order[]> {
+  private openOrders(ctx: RequestContext, providerId: string, clientGroupId: string): Promise<Order[]> {
     return ctx.em.find(
       Order,
       { providerId, clientGroupId, status: { $in: ['PLACED', 'ACCEPTED'] } },
@@ -118,16 +127,12 @@ export class CounterService {
     );
   }
 
-  private async found(ctx: Context, matchedBy: CounterMatch, firstName: string | null, orders: Order[]): Promise<CounterLookupPayload> {
-    return Object.assign(new CounterLookupPayload(), {
-      matchedBy,
-      customerFirstName: firstName,
-      orders: await ctx.services.orderViews.views(ctx, orders),
-      errors: [],
-    });
+  private async found(
+    ctx: RequestContext,
+    matchedBy: CounterMatch,
+    customerFirstName: string | null,
+    orders: Order[],
+  ): Promise<Result<CounterLookup>> {
+    return ok({ matchedBy, customerFirstName, orders: await this.orderViews.views(ctx, orders) });
   }
-}
-
-function fail(...errors: UserError[]): CounterLookupPayload {
-  return Object.assign(new CounterLookupPayload(), { matchedBy: null, customerFirstName: null, orders: [], errors });
 }

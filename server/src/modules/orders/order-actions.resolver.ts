@@ -5,46 +5,62 @@ import { Audience, Permission } from '../../graphql/auth/permissions.js';
 import { OrderView } from './order.types.js';
 import { OrderActionPayload } from './order-work.types.js';
 
-/** Order actions after checkout. Ownership and the allowed statuses are checked in OrderActionsService. */
+/**
+ * Order actions after checkout. Ownership and the allowed statuses are checked in OrderActionsService;
+ * its Result becomes the payload in one mapping (OrderActionPayload.fromOutcome). */
 @Resolver(() => OrderView)
 export class OrderActionsResolver {
   @Mutation(() => OrderActionPayload, { description: 'The provider accepts an own placed order.' })
   @Requires(Audience.PROVIDER)
-  acceptOrder(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<OrderActionPayload> {
-    return ctx.services.orderActions.accept(ctx, id);
+  async acceptOrder(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<OrderActionPayload> {
+    return OrderActionPayload.fromOutcome(await ctx.services.orderActions.accept(ctx, id));
   }
 
   @Mutation(() => OrderActionPayload, {
-    description: 'The provider rejects an own placed or accepted order, with a reason the customer sees: the budget goes back and a paid own contribution is refunded.',
+    description:
+      'The provider rejects an own placed or accepted order, with a reason the customer sees: the budget goes back and a paid own contribution is refunded.',
   })
   @Requires(Audience.PROVIDER)
-  rejectOrder(@Arg('id', () => ID) id: string, @Arg('reason', () => String) reason: string, @Ctx() ctx: Context): Promise<OrderActionPayload> {
-    return ctx.services.orderActions.reject(ctx, id, reason);
-  }
-
-  @Mutation(() => OrderActionPayload, { description: 'The provider marks an own placed or accepted order as delivered.' })
-  @Requires(Audience.PROVIDER)
-  deliverOrder(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<OrderActionPayload> {
-    return ctx.services.orderActions.deliver(ctx, id);
+  async rejectOrder(
+    @Arg('id', () => ID) id: string,
+    @Arg('reason', () => String) reason: string,
+    @Ctx() ctx: Context,
+  ): Promise<OrderActionPayload> {
+    return OrderActionPayload.fromOutcome(await ctx.services.orderActions.reject(ctx, id, reason));
   }
 
   @Mutation(() => OrderActionPayload, {
-    description: 'The customer cancels a household order while the provider has not accepted it yet: the budget goes back and a paid own contribution is refunded.',
+    description: 'The provider marks an own placed or accepted order as delivered.',
+  })
+  @Requires(Audience.PROVIDER)
+  async deliverOrder(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<OrderActionPayload> {
+    return OrderActionPayload.fromOutcome(await ctx.services.orderActions.deliver(ctx, id));
+  }
+
+  @Mutation(() => OrderActionPayload, {
+    description:
+      'The customer cancels a household order while the provider has not accepted it yet: the budget goes back and a paid own contribution is refunded.',
   })
   @Requires(Audience.CUSTOMER)
-  cancelMyOrder(
+  async cancelMyOrder(
     @Arg('id', () => ID) id: string,
     @Ctx() ctx: Context,
-    @Arg('reason', () => String, { nullable: true, description: 'Optional; the provider sees it.' }) reason?: string | null,
+    @Arg('reason', () => String, { nullable: true, description: 'Optional; the provider sees it.' })
+    reason?: string | null,
   ): Promise<OrderActionPayload> {
-    return ctx.services.orderActions.cancelMine(ctx, id, reason);
+    return OrderActionPayload.fromOutcome(await ctx.services.orderActions.cancelMine(ctx, id, reason));
   }
 
   @Mutation(() => OrderActionPayload, {
-    description: 'Staff cancel a placed or accepted order within their scope, with a reason: the budget goes back and a paid own contribution is refunded.',
+    description:
+      'Staff cancel a placed or accepted order within their scope, with a reason: the budget goes back and a paid own contribution is refunded.',
   })
   @Requires(Permission.ORDER_CANCEL)
-  cancelOrder(@Arg('id', () => ID) id: string, @Arg('reason', () => String) reason: string, @Ctx() ctx: Context): Promise<OrderActionPayload> {
-    return ctx.services.orderActions.cancelByStaff(ctx, id, reason);
+  async cancelOrder(
+    @Arg('id', () => ID) id: string,
+    @Arg('reason', () => String) reason: string,
+    @Ctx() ctx: Context,
+  ): Promise<OrderActionPayload> {
+    return OrderActionPayload.fromOutcome(await ctx.services.orderActions.cancelByStaff(ctx, id, reason));
   }
 }

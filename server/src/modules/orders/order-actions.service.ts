@@ -1,16 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Context } from '../../graphql/context.js';
 import { UserError } from '../../graphql/errors.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
+import { transactional, type RequestContext } from '../../lib/request-context.js';
+import { fail, ok, type Result } from '../../lib/result.js';
+import { orderReasonRules } from '../../rules/order.js';
+import type { Rule } from '../../rules/rule.js';
 import { actorOf } from '../arrangements/assignment.service.js';
 import type { Actor } from '../ledger/ledger.service.js';
+import type { PaymentService } from '../payments/payment.service.js';
 import { Order, type OrderStatus } from './order.entities.js';
 import { OrderTransitionError, type OrderService } from './order.service.js';
-import { OrderActionPayload } from './order-work.types.js';
-
-/** A cancel/rejection reason: the customer reads it. */
-export const ORDER_REASON_RULES = { min: 5, max: 1000 } as const;
+import type { OrderViewService } from './order-view.service.js';
+import type { OrderActionOutcome } from './order-work.types.js';
 
 type Who = 'provider' | 'customer' | 'staff';
 
@@ -47,19 +49,10 @@ function refusal(status: OrderStatus, spec: ActionSpec): UserError {
   return UserError.of(null, 'INVALID_STATUS', message);
 }
 
-function cleanReason(reason: string | null | undefined, required: boolean, hint: string): { reason: string | null; error: UserError | null } {
-  const text = (reason ?? '').replace(/\r\n?/g, '\n').trim();
-  if (!text) {
-    return required ? { reason: null, error: UserError.of('reason', 'REQUIRED', `Geef een reden op (minstens ${ORDER_REASON_RULES.min} tekens). ${hint}`) } : { reason: null, error: null };
-  }
-  const length = [...text].length;
-  if (length < ORDER_REASON_RULES.min) {
-    return { reason: null, error: UserError.of('reason', 'TOO_SHORT', `Geef een reden op (minstens ${ORDER_REASON_RULES.min} tekens). ${hint}`) };
-  }
-  if (length > ORDER_REASON_RULES.max) {
-    return { reason: null, error: UserError.of('reason', 'TOO_LONG', `De reden mag hoogstens ${ORDER_REASON_RULES.max.toLocaleString('nl-NL')} tekens lang zijn.`) };
-  }
-  return { reason: text, error: null };
+/** The reason checked with the shared rule (rules/order.ts): the clean text (null: none given), or the problem. */
+function checkReason(r: Rule<string | null>, raw: string | null | undefined): Result<string | null> {
+  const checked = r.check(raw);
+  return checked.ok ? ok(checked.value) : fail(UserError.of('reason', checked.problem.code, checked.problem.message));
 }
 
 /**
@@ -70,66 +63,78 @@ function cleanReason(reason: string | null | undefined, required: boolean, hint:
  *
  * Ownership is checked here: a provider acts only on its own orders, a customer only on its household's, staff only
  * within their municipality scope. An order the caller may not see is "not found", never "forbidden", so ids of
- * other providers' orders reveal nothing. A refused action changes nothing and returns a Dutch payload error.
+ * other providers' orders reveal nothing. A refused action changes nothing and returns `fail(…)` with a Dutch
+ * UserError; the resolver maps the Result onto OrderActionPayload. Collaborators come through the constructor
+ * (services.ts), so a job or an HTTP route calls an action with any RequestContext.
  */
 export class OrderActionsService {
-  constructor(private readonly orders: OrderService) {}
+  constructor(
+    private readonly orders: OrderService,
+    private readonly payments: PaymentService,
+    private readonly orderViews: OrderViewService,
+  ) {}
 
-  accept(ctx: Context, id: string): Promise<OrderActionPayload> {
+  accept(ctx: RequestContext, id: string): Promise<Result<OrderActionOutcome>> {
     return this.act(ctx, id, {
       who: 'provider',
       from: ['PLACED'],
       verb: 'geaccepteerd',
-      change: async (em, order, actor) => ({ order: await this.orders.transition(em, order.id, 'ACCEPTED', actor), refundCents: 0 }),
+      change: async (em, order, actor) => ({
+        order: await this.orders.transition(em, order.id, 'ACCEPTED', actor),
+        refundCents: 0,
+      }),
     });
   }
 
-  deliver(ctx: Context, id: string): Promise<OrderActionPayload> {
+  deliver(ctx: RequestContext, id: string): Promise<Result<OrderActionOutcome>> {
     return this.act(ctx, id, {
       who: 'provider',
       from: ['PLACED', 'ACCEPTED'],
       verb: 'geleverd',
-      change: async (em, order, actor) => ({ order: await this.orders.transition(em, order.id, 'DELIVERED', actor), refundCents: 0 }),
+      change: async (em, order, actor) => ({
+        order: await this.orders.transition(em, order.id, 'DELIVERED', actor),
+        refundCents: 0,
+      }),
     });
   }
 
-  reject(ctx: Context, id: string, reason: string): Promise<OrderActionPayload> {
-    const clean = cleanReason(reason, true, 'De klant ziet deze reden.');
-    if (clean.error) return Promise.resolve(fail(clean.error));
+  reject(ctx: RequestContext, id: string, reason: string): Promise<Result<OrderActionOutcome>> {
+    const clean = checkReason(orderReasonRules.reject, reason);
+    if (!clean.ok) return Promise.resolve(clean);
     return this.act(ctx, id, {
       who: 'provider',
       from: ['PLACED', 'ACCEPTED'],
       verb: 'afgewezen',
-      change: (em, order, actor) => this.orders.cancel(em, order.id, actor, clean.reason!),
+      change: (em, order, actor) => this.orders.cancel(em, order.id, actor, clean.value!),
     });
   }
 
   /** The customer cancels their household's order, only while the provider has not accepted it. */
-  cancelMine(ctx: Context, id: string, reason?: string | null): Promise<OrderActionPayload> {
-    const clean = cleanReason(reason, false, '');
-    if (clean.error) return Promise.resolve(fail(clean.error));
+  cancelMine(ctx: RequestContext, id: string, reason?: string | null): Promise<Result<OrderActionOutcome>> {
+    const clean = checkReason(orderReasonRules.customerCancel, reason);
+    if (!clean.ok) return Promise.resolve(clean);
     return this.act(ctx, id, {
       who: 'customer',
       from: ['PLACED'],
       verb: 'geannuleerd',
-      change: (em, order, actor) => this.orders.cancel(em, order.id, actor, clean.reason ?? 'Geannuleerd door de klant'),
+      change: (em, order, actor) => this.orders.cancel(em, order.id, actor, clean.value ?? 'Geannuleerd door de klant'),
     });
   }
 
   /** Staff cancel an order until it is delivered: budget back, own contribution refunded. */
-  cancelByStaff(ctx: Context, id: string, reason: string): Promise<OrderActionPayload> {
-    const clean = cleanReason(reason, true, 'De klant en de aanbieder zien deze reden.');
-    if (clean.error) return Promise.resolve(fail(clean.error));
+  cancelByStaff(ctx: RequestContext, id: string, reason: string): Promise<Result<OrderActionOutcome>> {
+    const clean = checkReason(orderReasonRules.staffCancel, reason);
+    if (!clean.ok) return Promise.resolve(clean);
     return this.act(ctx, id, {
       who: 'staff',
       from: ['PLACED', 'ACCEPTED'],
       verb: 'geannuleerd',
-      change: (em, order, actor) => this.orders.cancel(em, order.id, actor, clean.reason!),
+      change: (em, order, actor) => this.orders.cancel(em, order.id, actor, clean.value!),
     });
   }
 
   /** Is this order the caller's to act on, as this kind of caller? */
-  private owns(ctx: Context, who: Who, order: Order): boolean {
+  private owns(ctx: RequestContext, who: Who, order: Order): boolean {
     const v = ctx.viewer;
     switch (who) {
       case 'provider':
@@ -138,17 +143,18 @@ export class OrderActionsService {
         return v.kind === Audience.CUSTOMER && order.clientGroupId === v.clientGroupId;
       case 'staff':
         return (
-          (v.kind === Audience.STAFF || v.kind === Audience.API_CLIENT) && (v.municipalityIds === null || v.municipalityIds.includes(order.municipalityId))
+          (v.kind === Audience.STAFF || v.kind === Audience.API_CLIENT) &&
+          (v.municipalityIds === null || v.municipalityIds.includes(order.municipalityId))
         );
     }
   }
 
-  private async act(ctx: Context, id: string, spec: ActionSpec): Promise<OrderActionPayload> {
+  private async act(ctx: RequestContext, id: string, spec: ActionSpec): Promise<Result<OrderActionOutcome>> {
     if (!isUuid(id)) return fail(NOT_FOUND());
     const actor = actorOf(ctx);
     let outcome: { order: Order; refundCents: number } | { error: UserError };
     try {
-      outcome = await ctx.em.transactional(async (em) => {
+      outcome = await transactional(ctx, async ({ em }) => {
         const [row] = await em.execute<{ id: string }[]>(`select id from customer_order where id = ? for update`, [id]);
         if (!row) return { error: NOT_FOUND() };
         const order = await em.findOneOrFail(Order, id, { refresh: true });
@@ -162,21 +168,23 @@ export class OrderActionsService {
       throw error;
     }
     if ('error' in outcome) return fail(outcome.error);
-    ctx.log.info({ event: 'order_status_changed', orderId: outcome.order.id, status: outcome.order.status, by: actor.kind }, 'order status changed');
+    ctx.log.info(
+      { event: 'order_status_changed', orderId: outcome.order.id, status: outcome.order.status, by: actor.kind },
+      'order status changed',
+    );
     if (outcome.refundCents > 0) {
       // After commit (no PSP call under a row lock). A failed call leaves the cancel standing: the REFUND is in the
       // ledger, and the payments module's sweep retries the refund it could not send.
       try {
-        await ctx.services.payments.refundForOrder(ctx.em, outcome.order.id);
+        await this.payments.refundForOrder(ctx.em, outcome.order.id);
       } catch (error) {
-        ctx.log.error({ err: error, event: 'order_refund_failed', orderId: outcome.order.id }, 'own contribution refund failed');
+        ctx.log.error(
+          { err: error, event: 'order_refund_failed', orderId: outcome.order.id },
+          'own contribution refund failed',
+        );
       }
     }
-    const [view] = await ctx.services.orderViews.views(ctx, [outcome.order]);
-    return Object.assign(new OrderActionPayload(), { order: view ?? null, refundCents: outcome.refundCents, errors: [] });
+    const [view] = await this.orderViews.views(ctx, [outcome.order]);
+    return ok({ order: view!, refundCents: outcome.refundCents });
   }
-}
-
-function fail(...errors: UserError[]): OrderActionPayload {
-  return Object.assign(new OrderActionPayload(), { order: null, refundCents: 0, errors });
 }

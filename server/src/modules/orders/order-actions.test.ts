@@ -21,6 +21,11 @@ import { Order, OrderEvent } from './order.entities.js';
 import { today as todayOn } from '../../lib/clock.js';
 import { CounterService, NOTHING_FOUND, parseCounterCode } from './counter.service.js';
 import { normaliseOrderNumber } from './order-lists.service.js';
+import { CounterLookupPayload, OrderActionPayload, type OrderActionOutcome } from './order-work.types.js';
+import type { Result } from '../../lib/result.js';
+
+/** A direct service call's Result as the API answers it (the one mapping onto the payload). */
+const asPayload = async (result: Promise<Result<OrderActionOutcome>>) => OrderActionPayload.fromOutcome(await result);
 
 /**
  * Order actions, lists and the counter against a real database and over real HTTP. Each scenario builds its own
@@ -50,7 +55,9 @@ describe('order actions, lists and the counter', () => {
     noorderhaven = await em.findOneOrFail(Municipality, { slug: 'noorderhaven' });
     for (const p of [1, 2, 5]) {
       const user = await em.findOneOrFail(ProviderUser, { email: demoProviderEmail(p) });
-      const [product] = (await offeredIn(server, zuiderveen.id)).filter((x) => x.provider.id === user.provider.id).sort((x, y) => x.priceCents - y.priceCents);
+      const [product] = (await offeredIn(server, zuiderveen.id))
+        .filter((x) => x.provider.id === user.provider.id)
+        .sort((x, y) => x.priceCents - y.priceCents);
       const client = server.client();
       await client.loginProvider(demoProviderEmail(p), DEMO_PASSWORD);
       providers.set(p, { id: user.provider.id, product: product!, client });
@@ -68,10 +75,20 @@ describe('order actions, lists and the counter', () => {
   const provider = (p: number) => providers.get(p)!;
 
   /** A household in Zuiderveen with one adult (e-mail, card) and one arrangement paying for the given products. */
-  async function household(options: { products: Product[]; amountCents?: number; ownContribution?: boolean; email?: boolean; notify?: boolean }) {
+  async function household(options: {
+    products: Product[];
+    amountCents?: number;
+    ownContribution?: boolean;
+    email?: boolean;
+    notify?: boolean;
+  }) {
     const em = server.orm.em.fork();
     n++;
-    const group = em.create(ClientGroup, { municipality: zuiderveen.id, clientNumber: `OA-${n}-${randomUUID().slice(0, 6)}`, name: `Huishouden ${n}` });
+    const group = em.create(ClientGroup, {
+      municipality: zuiderveen.id,
+      clientNumber: `OA-${n}-${randomUUID().slice(0, 6)}`,
+      name: `Huishouden ${n}`,
+    });
     const email = options.email === false ? null : `klant-${n}-${randomUUID().slice(0, 8)}@voorbeeld.nl`;
     const person = Object.assign(new Person(), {
       clientGroup: group,
@@ -98,7 +115,8 @@ describe('order actions, lists and the counter', () => {
       ownContributionAllowed: options.ownContribution ?? false,
       maxPerOrderCents: null,
     });
-    for (const c of new Set(options.products.map((p) => p.category.id))) arrangement.categories.add(em.getReference(Category, c));
+    for (const c of new Set(options.products.map((p) => p.category.id)))
+      arrangement.categories.add(em.getReference(Category, c));
     await em.flush();
     const granted = await server.services.assignments.grant(staffContext(null), {
       clientGroupId: group.id,
@@ -108,23 +126,42 @@ describe('order actions, lists and the counter', () => {
       validUntil: '2099-12-31',
     });
     if (!granted.ok) throw new Error(granted.errors[0]!.message);
-    const viewer: Viewer = { kind: Audience.CUSTOMER, sessionId: 'x', personId: person.id, clientGroupId: group.id, municipalityId: zuiderveen.id };
+    const viewer: Viewer = {
+      kind: Audience.CUSTOMER,
+      sessionId: 'x',
+      personId: person.id,
+      clientGroupId: group.id,
+      municipalityId: zuiderveen.id,
+    };
     const customer = () => contextFor(server.orm, server.services, viewer);
     const order = async (product: Product, quantity = 1) => {
-      const r = await server.services.checkout.checkout(customer(), { idempotencyKey: randomUUID(), lines: [{ productId: product.id, quantity }] });
+      const r = await server.services.checkout.checkout(customer(), {
+        idempotencyKey: randomUUID(),
+        lines: [{ productId: product.id, quantity }],
+      });
       expect(r.errors).toEqual([]);
       return { order: r.orders[0]!, checkout: r.checkout!, payment: r.payment };
     };
     return { group, person, email, cardNumber, assignmentId: granted.value.id, customer, order };
   }
 
-  function staffContext(municipalityIds: string[] | null, permissions: Permission[] = [Permission.ORDER_READ, Permission.ORDER_CANCEL]) {
-    return contextFor(server.orm, server.services, { kind: Audience.STAFF, sessionId: 'x', adminAccountId: randomUUID(), permissions: new Set(permissions), municipalityIds });
+  function staffContext(
+    municipalityIds: string[] | null,
+    permissions: Permission[] = [Permission.ORDER_READ, Permission.ORDER_CANCEL],
+  ) {
+    return contextFor(server.orm, server.services, {
+      kind: Audience.STAFF,
+      sessionId: 'x',
+      adminAccountId: randomUUID(),
+      permissions: new Set(permissions),
+      municipalityIds,
+    });
   }
 
   const reload = (id: string) => server.orm.em.fork().findOneOrFail(Order, id);
   const eventCount = (orderId: string) => server.orm.em.fork().count(OrderEvent, { orderId });
-  const balance = async (assignmentId: string) => (await ledger.assignmentBalances(server.orm.em.fork(), [assignmentId])).get(assignmentId);
+  const balance = async (assignmentId: string) =>
+    (await ledger.assignmentBalances(server.orm.em.fork(), [assignmentId])).get(assignmentId);
   const mails = (to: string) => server.orm.em.fork().find(MailMessage, { to }, { orderBy: { createdAt: 'asc' } });
 
   it('lets the provider accept and deliver its own order, on the timeline, with an e-mail for each step', async () => {
@@ -135,7 +172,11 @@ describe('order actions, lists and the counter', () => {
 
     const accepted: any = await p1.client.gql(ACTION('acceptOrder'), { id: order.id });
     expect(accepted.data.acceptOrder.errors).toEqual([]);
-    expect(accepted.data.acceptOrder.order).toMatchObject({ status: 'ACCEPTED', customerFirstName: h.person.firstName, pickupCode: order.pickupCode });
+    expect(accepted.data.acceptOrder.order).toMatchObject({
+      status: 'ACCEPTED',
+      customerFirstName: h.person.firstName,
+      pickupCode: order.pickupCode,
+    });
     expect(accepted.data.acceptOrder.order.events.map((e: any) => [e.toStatus, e.actorKind])).toEqual([
       ['PLACED', 'CUSTOMER'],
       ['ACCEPTED', 'PROVIDER'],
@@ -143,7 +184,10 @@ describe('order actions, lists and the counter', () => {
 
     const again: any = await p1.client.gql(ACTION('acceptOrder'), { id: order.id });
     expect(again.data.acceptOrder.order).toBeNull();
-    expect(again.data.acceptOrder.errors[0]).toMatchObject({ code: 'INVALID_STATUS', message: 'Deze bestelling is al geaccepteerd.' });
+    expect(again.data.acceptOrder.errors[0]).toMatchObject({
+      code: 'INVALID_STATUS',
+      message: 'Deze bestelling is al geaccepteerd.',
+    });
 
     const delivered: any = await p1.client.gql(ACTION('deliverOrder'), { id: order.id });
     expect(delivered.data.deliverOrder.errors).toEqual([]);
@@ -154,14 +198,21 @@ describe('order actions, lists and the counter', () => {
       expect(r.data[action].errors[0].code, action).toBe('INVALID_STATUS');
       expect(r.data[action].errors[0].message).toMatch(/al geleverd/);
     }
-    const late: any = await p1.client.gql(ACTION('rejectOrder', true), { id: order.id, reason: 'Toch niet op voorraad' });
-    expect(late.data.rejectOrder.errors[0].message).toBe('Deze bestelling is al geleverd en kan niet meer worden afgewezen.');
+    const late: any = await p1.client.gql(ACTION('rejectOrder', true), {
+      id: order.id,
+      reason: 'Toch niet op voorraad',
+    });
+    expect(late.data.rejectOrder.errors[0].message).toBe(
+      'Deze bestelling is al geleverd en kan niet meer worden afgewezen.',
+    );
     expect((await reload(order.id)).status).toBe('DELIVERED');
     expect(await eventCount(order.id)).toBe(3);
 
     const sent = await mails(h.email!);
     expect(sent.map((m) => m.templateKey)).toEqual(['ORDER_PLACED', 'ORDER_ACCEPTED', 'ORDER_DELIVERED']);
-    expect(sent[0]!.subject).toBe(`Uw bestelling ${order.number} bij ${accepted.data.acceptOrder.order.providerName} is geplaatst`);
+    expect(sent[0]!.subject).toBe(
+      `Uw bestelling ${order.number} bij ${accepted.data.acceptOrder.order.providerName} is geplaatst`,
+    );
     expect(sent[0]!.body).toContain(order.pickupCode);
     expect(sent[1]!.body).toContain(`Beste ${h.person.firstName},`);
     expect(sent[2]!.subject).toBe(`Uw bestelling ${order.number} is geleverd`);
@@ -178,18 +229,29 @@ describe('order actions, lists and the counter', () => {
       ['deliverOrder', false],
       ['rejectOrder', true],
     ] as const) {
-      const r: any = await p2.client.gql(ACTION(action, reason), { id: order.id, ...(reason ? { reason: 'Wij leveren dit niet' } : {}) });
+      const r: any = await p2.client.gql(ACTION(action, reason), {
+        id: order.id,
+        ...(reason ? { reason: 'Wij leveren dit niet' } : {}),
+      });
       expect(r.data[action].order, action).toBeNull();
-      expect(r.data[action].errors, action).toEqual([{ field: 'id', code: 'NOT_FOUND', message: 'Deze bestelling is niet gevonden.' }]);
+      expect(r.data[action].errors, action).toEqual([
+        { field: 'id', code: 'NOT_FOUND', message: 'Deze bestelling is niet gevonden.' },
+      ]);
     }
     expect((await reload(order.id)).status).toBe('PLACED');
     expect(await eventCount(order.id)).toBe(1);
 
     const list: any = await p2.client.gql(`{ providerOrders(first: 100) { edges { node { id } } } }`);
     expect(list.data.providerOrders.edges.map((e: any) => e.node.id)).not.toContain(order.id);
-    const byCode: any = await p2.client.gql(`query($c: String!) { counterLookup(code: $c) { errors { code } orders { id } } }`, { c: order.pickupCode });
+    const byCode: any = await p2.client.gql(
+      `query($c: String!) { counterLookup(code: $c) { errors { code } orders { id } } }`,
+      { c: order.pickupCode },
+    );
     expect(byCode.data.counterLookup).toMatchObject({ errors: [{ code: 'NOT_FOUND' }], orders: [] });
-    const byCard: any = await p2.client.gql(`query($c: String!) { counterLookup(code: $c) { customerFirstName errors { code } orders { id } } }`, { c: h.cardNumber });
+    const byCard: any = await p2.client.gql(
+      `query($c: String!) { counterLookup(code: $c) { customerFirstName errors { code } orders { id } } }`,
+      { c: h.cardNumber },
+    );
     expect(byCard.data.counterLookup).toEqual({ customerFirstName: null, errors: [{ code: 'NOT_FOUND' }], orders: [] });
     const peek: any = await p2.client.gql(`query($id: ID!) { order(id: $id) { id } }`, { id: order.id });
     expect(peek.data.order).toBeNull();
@@ -209,18 +271,26 @@ describe('order actions, lists and the counter', () => {
     const early: any = await p1.client.gql(ACTION('acceptOrder'), { id: order.id });
     expect(early.data.acceptOrder.errors[0]).toMatchObject({ code: 'INVALID_STATUS' });
     expect(early.data.acceptOrder.errors[0].message).toMatch(/eigen bijdrage nog niet betaald/);
-    const earlyReject: any = await p1.client.gql(ACTION('rejectOrder', true), { id: order.id, reason: 'Niet op voorraad' });
+    const earlyReject: any = await p1.client.gql(ACTION('rejectOrder', true), {
+      id: order.id,
+      reason: 'Niet op voorraad',
+    });
     expect(earlyReject.data.rejectOrder.errors[0].code).toBe('INVALID_STATUS');
     const hidden: any = await p1.client.gql(`{ providerOrders(first: 100) { edges { node { id } } } }`);
     expect(hidden.data.providerOrders.edges.map((e: any) => e.node.id)).not.toContain(order.id);
 
-    await server.orm.em.fork().transactional((tx) => server.services.orders.contributionPaid(tx, checkout.id, payment!.id, { kind: 'SYSTEM' }));
+    await server.orm.em
+      .fork()
+      .transactional((tx) => server.services.orders.contributionPaid(tx, checkout.id, payment!.id, { kind: 'SYSTEM' }));
     expect((await reload(order.id)).status).toBe('PLACED');
     expect(await balance(h.assignmentId)).toBe(0);
 
     for (const reason of ['', '   ', 'kort']) {
       const r: any = await p1.client.gql(ACTION('rejectOrder', true), { id: order.id, reason });
-      expect(r.data.rejectOrder.errors[0]).toMatchObject({ field: 'reason', message: expect.stringMatching(/^Geef een reden op \(minstens 5 tekens\)/) });
+      expect(r.data.rejectOrder.errors[0]).toMatchObject({
+        field: 'reason',
+        message: expect.stringMatching(/^Geef een reden op \(minstens 5 tekens\)/),
+      });
     }
     const long: any = await p1.client.gql(ACTION('rejectOrder', true), { id: order.id, reason: 'x'.repeat(1001) });
     expect(long.data.rejectOrder.errors[0]).toMatchObject({ field: 'reason', code: 'TOO_LONG' });
@@ -232,20 +302,32 @@ describe('order actions, lists and the counter', () => {
     expect(r.data.rejectOrder.refundCents).toBe(order.contributionCents);
     expect(order.contributionCents).toBe(p1.product.priceCents - 100);
     expect(r.data.rejectOrder.order).toMatchObject({ status: 'CANCELLED', cancelReason: reason });
-    expect(r.data.rejectOrder.order.events.at(-1)).toEqual({ fromStatus: 'PLACED', toStatus: 'CANCELLED', actorKind: 'PROVIDER', reason });
+    expect(r.data.rejectOrder.order.events.at(-1)).toEqual({
+      fromStatus: 'PLACED',
+      toStatus: 'CANCELLED',
+      actorKind: 'PROVIDER',
+      reason,
+    });
     expect(await balance(h.assignmentId)).toBe(100);
 
     const em = server.orm.em.fork();
-    const kinds = await em.execute<{ kind: string }[]>(`select kind from ledger_transaction where order_id = ? order by created_at, id`, [order.id]);
+    const kinds = await em.execute<{ kind: string }[]>(
+      `select kind from ledger_transaction where order_id = ? order by created_at, id`,
+      [order.id],
+    );
     expect(kinds.map((k) => k.kind).sort()).toEqual(['CANCEL', 'CONTRIBUTION', 'REFUND', 'SPEND']);
-    const unbalanced = await em.execute(`select t.id from ledger_transaction t join ledger_entry e on e.transaction_id = t.id group by t.id having sum(e.amount_cents) <> 0`);
+    const unbalanced = await em.execute(
+      `select t.id from ledger_transaction t join ledger_entry e on e.transaction_id = t.id group by t.id having sum(e.amount_cents) <> 0`,
+    );
     expect(unbalanced).toEqual([]);
 
     const rejected = (await mails(h.email!)).find((m) => m.templateKey === 'ORDER_REJECTED')!;
     expect(rejected.subject).toBe(`Uw bestelling ${order.number} is afgewezen`);
     expect(rejected.body).toContain(reason);
     expect(rejected.body).toContain('tegoed, weer beschikbaar op uw regeling: € 1,00');
-    const refund = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(order.contributionCents / 100).replace(/\u00a0/g, ' ');
+    const refund = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' })
+      .format(order.contributionCents / 100)
+      .replace(/\u00a0/g, ' ');
     expect(rejected.body).toContain(`eigen bijdrage, terug op uw rekening: ${refund}`);
   });
 
@@ -256,16 +338,16 @@ describe('order actions, lists and the counter', () => {
     const first = await h.order(p1.product, 2);
     expect(await balance(h.assignmentId)).toBe(1_000_000 - 2 * p1.product.priceCents);
 
-    const stranger = await server.services.orderActions.cancelMine(other.customer(), first.order.id);
+    const stranger = await asPayload(server.services.orderActions.cancelMine(other.customer(), first.order.id));
     expect(stranger.errors[0]!.code).toBe('NOT_FOUND');
     expect((await reload(first.order.id)).status).toBe('PLACED');
 
-    const mine = await server.services.orderActions.cancelMine(h.customer(), first.order.id);
+    const mine = await asPayload(server.services.orderActions.cancelMine(h.customer(), first.order.id));
     expect(mine.errors).toEqual([]);
     expect(mine.order).toMatchObject({ status: 'CANCELLED', cancelReason: 'Geannuleerd door de klant' });
     expect(mine.refundCents).toBe(0);
     expect(await balance(h.assignmentId)).toBe(1_000_000);
-    const twice = await server.services.orderActions.cancelMine(h.customer(), first.order.id);
+    const twice = await asPayload(server.services.orderActions.cancelMine(h.customer(), first.order.id));
     expect(twice.errors[0]!.message).toBe('Deze bestelling is al geannuleerd en kan niet meer worden geannuleerd.');
 
     const cancelled = (await mails(h.email!)).find((m) => m.templateKey === 'ORDER_CANCELLED')!;
@@ -275,7 +357,7 @@ describe('order actions, lists and the counter', () => {
     // After acceptance the customer has to ask the provider.
     const second = await h.order(p1.product);
     await p1.client.gql(ACTION('acceptOrder'), { id: second.order.id });
-    const late = await server.services.orderActions.cancelMine(h.customer(), second.order.id);
+    const late = await asPayload(server.services.orderActions.cancelMine(h.customer(), second.order.id));
     expect(late.errors[0]!.message).toMatch(/^De aanbieder heeft uw bestelling al geaccepteerd/);
     expect((await reload(second.order.id)).status).toBe('ACCEPTED');
 
@@ -288,14 +370,25 @@ describe('order actions, lists and the counter', () => {
     const p1 = provider(1);
     const h = await household({ products: [p1.product], amountCents: 250, ownContribution: true });
     const { order, checkout, payment } = await h.order(p1.product);
-    await server.orm.em.fork().transactional((tx) => server.services.orders.contributionPaid(tx, checkout.id, payment!.id, { kind: 'SYSTEM' }));
+    await server.orm.em
+      .fork()
+      .transactional((tx) => server.services.orders.contributionPaid(tx, checkout.id, payment!.id, { kind: 'SYSTEM' }));
     await p1.client.gql(ACTION('acceptOrder'), { id: order.id });
 
     // Financiën may read orders but not cancel them.
-    const finance: any = await staff.get('FINANCIEN')!.gql(ACTION('cancelOrder', true), { id: order.id, reason: 'Dubbel besteld' });
+    const finance: any = await staff
+      .get('FINANCIEN')!
+      .gql(ACTION('cancelOrder', true), { id: order.id, reason: 'Dubbel besteld' });
     expect(finance.errors[0].extensions.code).toBe('FORBIDDEN');
-    const read: any = await staff.get('FINANCIEN')!.gql(`query($id: ID!) { adminOrder(id: $id) { id status pickupCode customerFirstName } }`, { id: order.id });
-    expect(read.data.adminOrder).toMatchObject({ id: order.id, status: 'ACCEPTED', pickupCode: null, customerFirstName: h.person.firstName });
+    const read: any = await staff
+      .get('FINANCIEN')!
+      .gql(`query($id: ID!) { adminOrder(id: $id) { id status pickupCode customerFirstName } }`, { id: order.id });
+    expect(read.data.adminOrder).toMatchObject({
+      id: order.id,
+      status: 'ACCEPTED',
+      pickupCode: null,
+      customerFirstName: h.person.firstName,
+    });
     // A staff read of the customer's name is audit-logged (@personalData: field names and ids only).
     const audit = await server.orm.em
       .fork()
@@ -303,21 +396,33 @@ describe('order actions, lists and the counter', () => {
         `select actor_kind, details from audit_log where action = 'PERSONAL_DATA_READ' and subject_type = 'Order' and subject_id = ?`,
         [order.id],
       );
-    expect(audit).toEqual([{ actor_kind: 'STAFF', details: { fields: ['customerFirstName'], kinds: ['NAME'], clientGroupId: h.group.id } }]);
+    expect(audit).toEqual([
+      { actor_kind: 'STAFF', details: { fields: ['customerFirstName'], kinds: ['NAME'], clientGroupId: h.group.id } },
+    ]);
 
     // Staff of another municipality: not found, nothing changes.
-    const outside = await server.services.orderActions.cancelByStaff(staffContext([noorderhaven.id]), order.id, 'Dubbel besteld');
+    const outside = await asPayload(
+      server.services.orderActions.cancelByStaff(staffContext([noorderhaven.id]), order.id, 'Dubbel besteld'),
+    );
     expect(outside.errors[0]!.code).toBe('NOT_FOUND');
     expect(await server.services.orderViews.one(staffContext([noorderhaven.id]), order.id)).toBeNull();
     expect((await reload(order.id)).status).toBe('ACCEPTED');
 
-    const noReason: any = await staff.get('KLANTCONTACT')!.gql(ACTION('cancelOrder', true), { id: order.id, reason: ' ' });
+    const noReason: any = await staff
+      .get('KLANTCONTACT')!
+      .gql(ACTION('cancelOrder', true), { id: order.id, reason: ' ' });
     expect(noReason.data.cancelOrder.errors[0]).toMatchObject({ field: 'reason', code: 'REQUIRED' });
 
-    const ok: any = await staff.get('KLANTCONTACT')!.gql(ACTION('cancelOrder', true), { id: order.id, reason: 'Dubbel besteld, op verzoek van de klant' });
+    const ok: any = await staff
+      .get('KLANTCONTACT')!
+      .gql(ACTION('cancelOrder', true), { id: order.id, reason: 'Dubbel besteld, op verzoek van de klant' });
     expect(ok.data.cancelOrder.errors).toEqual([]);
     expect(ok.data.cancelOrder.refundCents).toBe(p1.product.priceCents - 250);
-    expect(ok.data.cancelOrder.order.events.at(-1)).toMatchObject({ fromStatus: 'ACCEPTED', toStatus: 'CANCELLED', actorKind: 'STAFF' });
+    expect(ok.data.cancelOrder.order.events.at(-1)).toMatchObject({
+      fromStatus: 'ACCEPTED',
+      toStatus: 'CANCELLED',
+      actorKind: 'STAFF',
+    });
     expect(await balance(h.assignmentId)).toBe(250);
     const mail = (await mails(h.email!)).find((m) => m.templateKey === 'ORDER_CANCELLED')!;
     expect(mail.body).toContain('Geannuleerd door: de gemeente');
@@ -327,51 +432,96 @@ describe('order actions, lists and the counter', () => {
     const h2 = await household({ products: [p1.product] });
     const delivered = await h2.order(p1.product);
     await p1.client.gql(ACTION('deliverOrder'), { id: delivered.order.id });
-    const tooLate: any = await staff.get('KLANTCONTACT')!.gql(ACTION('cancelOrder', true), { id: delivered.order.id, reason: 'Klacht van de klant' });
-    expect(tooLate.data.cancelOrder.errors[0]).toMatchObject({ code: 'INVALID_STATUS', message: 'Deze bestelling is al geleverd en kan niet meer worden geannuleerd.' });
+    const tooLate: any = await staff
+      .get('KLANTCONTACT')!
+      .gql(ACTION('cancelOrder', true), { id: delivered.order.id, reason: 'Klacht van de klant' });
+    expect(tooLate.data.cancelOrder.errors[0]).toMatchObject({
+      code: 'INVALID_STATUS',
+      message: 'Deze bestelling is al geleverd en kan niet meer worden geannuleerd.',
+    });
     expect((await reload(delivered.order.id)).status).toBe('DELIVERED');
   });
 
-  it('allows each action from exactly the statuses the rules give it, and changes nothing otherwise', { timeout: 120_000 }, async () => {
-    const p1 = provider(1);
-    const providerCtx = () =>
-      contextFor(server.orm, server.services, { kind: Audience.PROVIDER, sessionId: 'x', providerUserId: randomUUID(), providerId: p1.id });
-    const actions = {
-      accept: { from: ['PLACED'], run: (id: string) => server.services.orderActions.accept(providerCtx(), id) },
-      deliver: { from: ['PLACED', 'ACCEPTED'], run: (id: string) => server.services.orderActions.deliver(providerCtx(), id) },
-      reject: { from: ['PLACED', 'ACCEPTED'], run: (id: string) => server.services.orderActions.reject(providerCtx(), id, 'Niet meer leverbaar') },
-      cancelMine: { from: ['PLACED'], run: (id: string, h: Awaited<ReturnType<typeof household>>) => server.services.orderActions.cancelMine(h.customer(), id) },
-      cancelByStaff: { from: ['PLACED', 'ACCEPTED'], run: (id: string) => server.services.orderActions.cancelByStaff(staffContext([zuiderveen.id]), id, 'Op verzoek van de klant') },
-    } as const;
-    const statuses = ['AWAITING_PAYMENT', 'PLACED', 'ACCEPTED', 'DELIVERED', 'CANCELLED'] as const;
-    const h = await household({ products: [p1.product], amountCents: 100_000 });
-    const unpaid = await household({ products: [p1.product], amountCents: 100, ownContribution: true });
-    for (const [name, action] of Object.entries(actions)) {
-      for (const status of statuses) {
-        const who = status === 'AWAITING_PAYMENT' ? unpaid : h;
-        const { order } = await who.order(p1.product);
-        if (status === 'ACCEPTED' || status === 'DELIVERED') {
-          const r = await (status === 'ACCEPTED' ? server.services.orderActions.accept(providerCtx(), order.id) : server.services.orderActions.deliver(providerCtx(), order.id));
-          expect(r.errors).toEqual([]);
-        }
-        if (status === 'CANCELLED') expect((await server.services.orderActions.cancelByStaff(staffContext(null), order.id, 'Vooraf geannuleerd')).errors).toEqual([]);
-        expect((await reload(order.id)).status).toBe(status);
-        const events = await eventCount(order.id);
-        const result = await action.run(order.id, who);
-        const label = `${name} from ${status}`;
-        if ((action.from as readonly string[]).includes(status)) {
-          expect(result.errors, label).toEqual([]);
-          expect(result.order?.status, label).not.toBe(status);
-          expect(await eventCount(order.id), label).toBe(events + 1);
-        } else {
-          expect(result.order, label).toBeNull();
-          expect(result.errors[0], label).toMatchObject({ code: 'INVALID_STATUS', message: expect.stringMatching(/^(De|Deze|Voor deze) /) });
-          expect((await reload(order.id)).status, label).toBe(status);
-          expect(await eventCount(order.id), label).toBe(events);
+  it(
+    'allows each action from exactly the statuses the rules give it, and changes nothing otherwise',
+    { timeout: 120_000 },
+    async () => {
+      const p1 = provider(1);
+      const providerCtx = () =>
+        contextFor(server.orm, server.services, {
+          kind: Audience.PROVIDER,
+          sessionId: 'x',
+          providerUserId: randomUUID(),
+          providerId: p1.id,
+        });
+      const actions = {
+        accept: {
+          from: ['PLACED'],
+          run: (id: string) => asPayload(server.services.orderActions.accept(providerCtx(), id)),
+        },
+        deliver: {
+          from: ['PLACED', 'ACCEPTED'],
+          run: (id: string) => asPayload(server.services.orderActions.deliver(providerCtx(), id)),
+        },
+        reject: {
+          from: ['PLACED', 'ACCEPTED'],
+          run: (id: string) => asPayload(server.services.orderActions.reject(providerCtx(), id, 'Niet meer leverbaar')),
+        },
+        cancelMine: {
+          from: ['PLACED'],
+          run: (id: string, h: Awaited<ReturnType<typeof household>>) =>
+            asPayload(server.services.orderActions.cancelMine(h.customer(), id)),
+        },
+        cancelByStaff: {
+          from: ['PLACED', 'ACCEPTED'],
+          run: (id: string) =>
+            asPayload(
+              server.services.orderActions.cancelByStaff(staffContext([zuiderveen.id]), id, 'Op verzoek van de klant'),
+            ),
+        },
+      } as const;
+      const statuses = ['AWAITING_PAYMENT', 'PLACED', 'ACCEPTED', 'DELIVERED', 'CANCELLED'] as const;
+      const h = await household({ products: [p1.product], amountCents: 100_000 });
+      const unpaid = await household({ products: [p1.product], amountCents: 100, ownContribution: true });
+      for (const [name, action] of Object.entries(actions)) {
+        for (const status of statuses) {
+          const who = status === 'AWAITING_PAYMENT' ? unpaid : h;
+          const { order } = await who.order(p1.product);
+          if (status === 'ACCEPTED' || status === 'DELIVERED') {
+            const r = await (status === 'ACCEPTED'
+              ? asPayload(server.services.orderActions.accept(providerCtx(), order.id))
+              : asPayload(server.services.orderActions.deliver(providerCtx(), order.id)));
+            expect(r.errors).toEqual([]);
+          }
+          if (status === 'CANCELLED')
+            expect(
+              (
+                await asPayload(
+                  server.services.orderActions.cancelByStaff(staffContext(null), order.id, 'Vooraf geannuleerd'),
+                )
+              ).errors,
+            ).toEqual([]);
+          expect((await reload(order.id)).status).toBe(status);
+          const events = await eventCount(order.id);
+          const result = await action.run(order.id, who);
+          const label = `${name} from ${status}`;
+          if ((action.from as readonly string[]).includes(status)) {
+            expect(result.errors, label).toEqual([]);
+            expect(result.order?.status, label).not.toBe(status);
+            expect(await eventCount(order.id), label).toBe(events + 1);
+          } else {
+            expect(result.order, label).toBeNull();
+            expect(result.errors[0], label).toMatchObject({
+              code: 'INVALID_STATUS',
+              message: expect.stringMatching(/^(De|Deze|Voor deze) /),
+            });
+            expect((await reload(order.id)).status, label).toBe(status);
+            expect(await eventCount(order.id), label).toBe(events);
+          }
         }
       }
-    }
-  });
+    },
+  );
 
   it('sends no e-mail when the household has no address or turned order e-mails off', async () => {
     const p1 = provider(1);
@@ -381,7 +531,9 @@ describe('order actions, lists and the counter', () => {
       await p1.client.gql(ACTION('acceptOrder'), { id: order.id });
       const [{ count }] = await server.orm.em
         .fork()
-        .execute<{ count: string }[]>(`select count(*)::text as count from mail_message where body like ?`, [`%${order.number}%`]);
+        .execute<{ count: string }[]>(`select count(*)::text as count from mail_message where body like ?`, [
+          `%${order.number}%`,
+        ]);
       expect(count, JSON.stringify(options)).toBe('0');
     }
   });
@@ -392,7 +544,7 @@ describe('order actions, lists and the counter', () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await h.order(p2.product)).order.id);
     await p2.client.gql(ACTION('acceptOrder'), { id: ids[1] });
-    const LIST = `query($s: OrderStatus, $after: String) { providerOrders(status: $s, first: 2, after: $after) {
+    const LIST = `query($s: OrderStatus, $after: String) { providerOrders(filter: { status: $s }, first: 2, after: $after) {
       totalCount pageInfo { hasNextPage endCursor } edges { node { id status customerFirstName } } } }`;
     const seen: string[] = [];
     let after: string | null = null;
@@ -408,7 +560,9 @@ describe('order actions, lists and the counter', () => {
     const ours = seen.filter((id) => ids.includes(id));
     expect(ours).toEqual([...ids].reverse());
     const accepted: any = await p2.client.gql(LIST, { s: 'ACCEPTED' });
-    expect(accepted.data.providerOrders.edges.map((e: any) => e.node.status)).toEqual(accepted.data.providerOrders.edges.map(() => 'ACCEPTED'));
+    expect(accepted.data.providerOrders.edges.map((e: any) => e.node.status)).toEqual(
+      accepted.data.providerOrders.edges.map(() => 'ACCEPTED'),
+    );
     expect(accepted.data.providerOrders.edges.map((e: any) => e.node.id)).toContain(ids[1]);
     const bad: any = await p2.client.gql(LIST, { after: 'rommel' });
     expect(bad.errors[0].extensions.code).toBe('BAD_USER_INPUT');
@@ -435,13 +589,24 @@ describe('order actions, lists and the counter', () => {
     const before: any = await klant.gql(ADMIN, { f: { to: '2020-01-01', search: a.number } });
     expect(before.data.adminOrders.totalCount).toBe(0);
     const badDate: any = await klant.gql(ADMIN, { f: { from: '2026-02-30' } });
-    expect(badDate.errors[0]).toMatchObject({ message: expect.stringMatching(/geldige begindatum/), extensions: { code: 'BAD_USER_INPUT' } });
+    expect(badDate.errors[0]).toMatchObject({
+      message: expect.stringMatching(/geldige begindatum/),
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     const cancelled: any = await klant.gql(ADMIN, { f: { status: 'CANCELLED' }, first: 100 });
     expect(cancelled.data.adminOrders.edges.every((e: any) => e.node.status === 'CANCELLED')).toBe(true);
 
-    const outside = await server.services.orderLists.adminOrders(staffContext([noorderhaven.id]), { search: a.number });
+    const outside = await server.services.orderLists.adminOrders(
+      staffContext([noorderhaven.id]),
+      { search: a.number },
+      {},
+    );
     expect(outside.totalCount).toBe(0);
-    const inside = await server.services.orderLists.adminOrders(staffContext([zuiderveen.id]), { search: a.number });
+    const inside = await server.services.orderLists.adminOrders(
+      staffContext([zuiderveen.id]),
+      { search: a.number },
+      {},
+    );
     expect(inside.totalCount).toBe(1);
     const providerList: any = await klant.gql(`{ adminOrderProviders { id name } }`);
     expect(providerList.data.adminOrderProviders.map((p: any) => p.id)).toEqual(expect.arrayContaining([p1.id, p2.id]));
@@ -497,7 +662,13 @@ describe('order actions, lists and the counter', () => {
     expect(invalid.data.counterLookup).toMatchObject({
       matchedBy: null,
       orders: [],
-      errors: [{ field: 'code', code: 'INVALID_CARD_NUMBER', message: 'Dit pasnummer bestaat niet: het controlecijfer klopt niet. Controleer het nummer op de pas.' }],
+      errors: [
+        {
+          field: 'code',
+          code: 'INVALID_CARD_NUMBER',
+          message: 'Dit pasnummer bestaat niet: het controlecijfer klopt niet. Controleer het nummer op de pas.',
+        },
+      ],
     });
     expect(parseCounterCode('12345').kind).toBe('invalid');
     expect(parseCounterCode('').kind).toBe('invalid');
@@ -509,7 +680,11 @@ describe('order actions, lists and the counter', () => {
     const em = server.orm.em.fork();
     await em.nativeUpdate(Card, { number: h.cardNumber }, { status: 'BLOCKED', blockedAt: new Date() });
     const blocked: any = await p1.client.gql(LOOKUP, { c: h.cardNumber });
-    expect(blocked.data.counterLookup).toMatchObject({ customerFirstName: null, orders: [], errors: [{ code: 'CARD_BLOCKED' }] });
+    expect(blocked.data.counterLookup).toMatchObject({
+      customerFirstName: null,
+      orders: [],
+      errors: [{ code: 'CARD_BLOCKED' }],
+    });
 
     // Customers and staff cannot use the counter.
     const asStaff: any = await staff.get('KLANTCONTACT')!.gql(LOOKUP, { c: h.cardNumber });
@@ -529,10 +704,14 @@ describe('order actions, lists and the counter', () => {
       await h.order(p1.product);
       // Provider 2 had an order of this household once, now cancelled: not open, so still nothing to find.
       const gone = (await h.order(p2.product)).order;
-      const rejected: any = await p2.client.gql(ACTION('rejectOrder', true), { id: gone.id, reason: 'Niet op voorraad' });
+      const rejected: any = await p2.client.gql(ACTION('rejectOrder', true), {
+        id: gone.id,
+        reason: 'Niet op voorraad',
+      });
       expect(rejected.data.rejectOrder.errors).toEqual([]);
       cancelledCodes.push(gone.pickupCode);
-      if (status !== 'ACTIVE') await server.orm.em.fork().nativeUpdate(Card, { number: h.cardNumber }, { status, blockedAt: new Date() });
+      if (status !== 'ACTIVE')
+        await server.orm.em.fork().nativeUpdate(Card, { number: h.cardNumber }, { status, blockedAt: new Date() });
       cards[status] = h.cardNumber;
     }
     let unknown: string;
@@ -540,27 +719,61 @@ describe('order actions, lists and the counter', () => {
     while (await server.orm.em.fork().findOne(Card, { number: unknown }));
 
     const answers: Record<string, unknown> = {};
-    for (const [what, code] of [...Object.entries(cards), ['UNKNOWN', unknown], ['CANCELLED_PICKUP_CODE', cancelledCodes[0]!]]) {
+    for (const [what, code] of [
+      ...Object.entries(cards),
+      ['UNKNOWN', unknown],
+      ['CANCELLED_PICKUP_CODE', cancelledCodes[0]!],
+    ]) {
       answers[what] = ((await p2.client.gql(LOOKUP, { c: code })) as any).data.counterLookup;
     }
-    const nothing = { matchedBy: null, customerFirstName: null, orders: [], errors: [{ field: 'code', code: 'NOT_FOUND', message: NOTHING_FOUND }] };
-    expect(answers).toEqual({ ACTIVE: nothing, BLOCKED: nothing, REPLACED: nothing, UNKNOWN: nothing, CANCELLED_PICKUP_CODE: nothing });
+    const nothing = {
+      matchedBy: null,
+      customerFirstName: null,
+      orders: [],
+      errors: [{ field: 'code', code: 'NOT_FOUND', message: NOTHING_FOUND }],
+    };
+    expect(answers).toEqual({
+      ACTIVE: nothing,
+      BLOCKED: nothing,
+      REPLACED: nothing,
+      UNKNOWN: nothing,
+      CANCELLED_PICKUP_CODE: nothing,
+    });
 
     // Provider 1 has an open order of the household with the active card: found, with the name.
     const mine: any = await p1.client.gql(LOOKUP, { c: cards.ACTIVE });
-    expect(mine.data.counterLookup).toMatchObject({ matchedBy: 'CARD', errors: [], customerFirstName: expect.stringMatching(/^Fleur/) });
+    expect(mine.data.counterLookup).toMatchObject({
+      matchedBy: 'CARD',
+      errors: [],
+      customerFirstName: expect.stringMatching(/^Fleur/),
+    });
     expect(mine.data.counterLookup.orders).toHaveLength(1);
   });
 
   it('rate-limits counter look-ups per provider user', async () => {
-    const counter = new CounterService(server.services.limits, {
-      perUser: { name: 'counter-user-test', points: 3, windowSeconds: 60 },
-      perAddress: { name: 'counter-address-test', points: 100, windowSeconds: 60 },
+    const counter = new CounterService(
+      server.services.limits,
+      {
+        perUser: { name: 'counter-user-test', points: 3, windowSeconds: 60 },
+        perAddress: { name: 'counter-address-test', points: 100, windowSeconds: 60 },
+      },
+      server.services.orderViews,
+    );
+    const ctx = contextFor(server.orm, server.services, {
+      kind: Audience.PROVIDER,
+      sessionId: 'x',
+      providerUserId: randomUUID(),
+      providerId: provider(1).id,
     });
-    const ctx = contextFor(server.orm, server.services, { kind: Audience.PROVIDER, sessionId: 'x', providerUserId: randomUUID(), providerId: provider(1).id });
-    for (let i = 0; i < 3; i++) expect((await counter.lookup(ctx, '1234567890')).errors[0]!.code).not.toBe('RATE_LIMITED');
-    const limited = await counter.lookup(ctx, '1234567890');
-    expect(limited.errors[0]).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^U heeft te vaak achter elkaar gezocht\. Probeer het over 1 minuut opnieuw\.$/) });
+    for (let i = 0; i < 3; i++)
+      expect(CounterLookupPayload.from(await counter.lookup(ctx, '1234567890', 'unknown')).errors[0]!.code).not.toBe(
+        'RATE_LIMITED',
+      );
+    const limited = CounterLookupPayload.from(await counter.lookup(ctx, '1234567890', 'unknown'));
+    expect(limited.errors[0]).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^U heeft te vaak achter elkaar gezocht\. Probeer het over 1 minuut opnieuw\.$/),
+    });
   });
 
   it('reads a page of 50 orders in as many SQL statements as a page of 5 (no N+1)', { timeout: 120_000 }, async () => {

@@ -1,7 +1,8 @@
-import { Arg, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, ID, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Permission } from '../../graphql/auth/permissions.js';
+import { ListArgs } from '../../graphql/pagination.js';
 import { Provider } from '../providers/provider.entity.js';
 import { OrderView } from './order.types.js';
 import { AdminOrderFilter, OrderConnection } from './order-work.types.js';
@@ -13,11 +14,10 @@ export class OrderAdminResolver {
   @Requires(Permission.ORDER_READ)
   async adminOrders(
     @Ctx() ctx: Context,
+    @Args(() => ListArgs) page: ListArgs,
     @Arg('filter', () => AdminOrderFilter, { nullable: true }) filter?: AdminOrderFilter | null,
-    @Arg('first', () => Int, { nullable: true, defaultValue: 25 }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string | null,
   ): Promise<OrderConnection> {
-    return ctx.services.orderLists.adminOrders(ctx, { ...(filter ?? {}), first, after });
+    return ctx.services.orderLists.adminOrders(ctx, filter, page);
   }
 
   @Query(() => OrderView, { nullable: true, description: 'One order within your municipality scope; null otherwise.' })
@@ -26,7 +26,9 @@ export class OrderAdminResolver {
     return ctx.services.orderViews.one(ctx, id);
   }
 
-  @Query(() => [Provider], { description: 'Providers with orders within your municipality scope, by name (the provider filter).' })
+  @Query(() => [Provider], {
+    description: 'Providers with orders within your municipality scope, by name (the provider filter).',
+  })
   @Requires(Permission.ORDER_READ)
   adminOrderProviders(@Ctx() ctx: Context): Promise<Provider[]> {
     return ctx.services.orderLists.adminOrderProviders(ctx);

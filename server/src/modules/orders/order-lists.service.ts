@@ -1,15 +1,21 @@
 import { GraphQLError } from 'graphql';
-import type { Context } from '../../graphql/context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
-import { clampPageSize, toConnection } from '../../graphql/pagination.js';
+import { pageSize, toConnection, type ListArgs } from '../../graphql/pagination.js';
 import { isUuid } from '../../graphql/ids.js';
 import { isIsoDate } from '../../lib/dates.js';
+import type { RequestContext } from '../../lib/request-context.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 import { Provider } from '../providers/provider.entity.js';
 import { Order } from './order.entities.js';
-import type { OrderStatusEnum } from './order.types.js';
-import { EMPTY_ORDER_PAGE, type AdminOrderFilter, type OrderPage } from './order-work.types.js';
+import type { OrderViewService } from './order-view.service.js';
+import {
+  EMPTY_ORDER_PAGE,
+  type AdminOrderFilter,
+  type MyOrderFilter,
+  type OrderPage,
+  type ProviderOrderFilter,
+} from './order-work.types.js';
 
 /** Newest first; the id makes the order total, so keyset paging never skips or repeats an order. */
 const NEWEST_FIRST: KeyOrder = {
@@ -40,23 +46,47 @@ export function normaliseOrderNumber(search: string): string | null {
 }
 
 /**
- * The order lists: a provider's own orders and the staff search within their municipality scope. Each page is two
+ * The order lists: the customer's household orders, a provider's own orders and the staff search within their
+ * municipality scope. Every list is `(filter, page)` with the one page size and the keyset helper; each page is two
  * statements (count and keyset page) plus OrderViewService.views' fixed batch, whatever the page size.
  */
 export class OrderListService {
-  async providerOrders(ctx: Context, filter: { status?: OrderStatusEnum | null; first?: number | null; after?: string | null }): Promise<OrderPage> {
+  constructor(private readonly orderViews: OrderViewService) {}
+
+  /** The customer's household orders, newest first. */
+  async mine(ctx: RequestContext, filter: MyOrderFilter | null | undefined, page: ListArgs): Promise<OrderPage> {
+    if (ctx.viewer.kind !== Audience.CUSTOMER) return EMPTY_ORDER_PAGE;
+    const where = ['o.client_group_id = ?'];
+    const params: unknown[] = [ctx.viewer.clientGroupId];
+    if (filter?.status) {
+      where.push('o.status = ?');
+      params.push(filter.status);
+    }
+    return this.page(ctx, where, params, page);
+  }
+
+  async providerOrders(
+    ctx: RequestContext,
+    filter: ProviderOrderFilter | null | undefined,
+    page: ListArgs,
+  ): Promise<OrderPage> {
     if (ctx.viewer.kind !== Audience.PROVIDER) return EMPTY_ORDER_PAGE;
     const where = ['o.provider_id = ?', RELEASED_TO_PROVIDER];
     const params: unknown[] = [ctx.viewer.providerId];
-    if (filter.status) {
+    if (filter?.status) {
       if (filter.status === 'AWAITING_PAYMENT') return EMPTY_ORDER_PAGE;
       where.push('o.status = ?');
       params.push(filter.status);
     }
-    return this.page(ctx, where, params, filter.first, filter.after);
+    return this.page(ctx, where, params, page);
   }
 
-  async adminOrders(ctx: Context, filter: AdminOrderFilter & { first?: number | null; after?: string | null }): Promise<OrderPage> {
+  async adminOrders(
+    ctx: RequestContext,
+    filterArg: AdminOrderFilter | null | undefined,
+    page: ListArgs,
+  ): Promise<OrderPage> {
+    const filter = filterArg ?? {};
     const v = ctx.viewer;
     if (v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) return EMPTY_ORDER_PAGE;
     const where: string[] = [];
@@ -93,11 +123,11 @@ export class OrderListService {
       params.push(filter.to);
     }
     if (filter.from && filter.to && filter.from > filter.to) badInput('De begindatum ligt na de einddatum.');
-    return this.page(ctx, where, params, filter.first, filter.after);
+    return this.page(ctx, where, params, page);
   }
 
   /** Providers with at least one order within the staff member's scope, by name (the provider filter). */
-  async adminOrderProviders(ctx: Context): Promise<Provider[]> {
+  async adminOrderProviders(ctx: RequestContext): Promise<Provider[]> {
     const v = ctx.viewer;
     if (v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) return [];
     const scope = municipalityScope(v);
@@ -106,16 +136,22 @@ export class OrderListService {
       scope === null ? [] : [`{${scope.join(',')}}`],
     );
     if (!rows.length) return [];
-    return ctx.em.find(Provider, { id: { $in: rows.map((r) => r.provider_id) } }, { orderBy: { name: 'asc', id: 'asc' } });
+    return ctx.em.find(
+      Provider,
+      { id: { $in: rows.map((r) => r.provider_id) } },
+      { orderBy: { name: 'asc', id: 'asc' } },
+    );
   }
 
-  private async page(ctx: Context, where: string[], params: unknown[], firstArg: number | null | undefined, after: string | null | undefined): Promise<OrderPage> {
-    const first = clampPageSize(firstArg, 25);
-    const cursor = keyCondition(NEWEST_FIRST, after);
+  private async page(ctx: RequestContext, where: string[], params: unknown[], page: ListArgs): Promise<OrderPage> {
+    const first = pageSize(page.first);
+    // The cursor is checked first: a bad one is an error even when nothing matches.
+    const cursor = keyCondition(NEWEST_FIRST, page.after);
     const condition = where.length ? where.join(' and ') : 'true';
-    const [{ count }] = (await ctx.em.execute<{ count: string }[]>(`select count(*)::text as count from customer_order o where ${condition}`, params)) as [
-      { count: string },
-    ];
+    const [{ count }] = (await ctx.em.execute<{ count: string }[]>(
+      `select count(*)::text as count from customer_order o where ${condition}`,
+      params,
+    )) as [{ count: string }];
     const totalCount = Number(count);
     if (totalCount === 0) return EMPTY_ORDER_PAGE;
     const rows = await ctx.em.execute<Record<string, unknown>[]>(
@@ -128,7 +164,11 @@ export class OrderListService {
       first,
       totalCount,
       cursorOf: (row) => rowCursor(NEWEST_FIRST, row),
-      nodes: (page) => ctx.services.orderViews.views(ctx, page.map((row) => ctx.em.map(Order, stripKeys({ ...row }, NEWEST_FIRST.keys.length) as never))),
+      nodes: (rowsOfPage) =>
+        this.orderViews.views(
+          ctx,
+          rowsOfPage.map((row) => ctx.em.map(Order, stripKeys({ ...row }, NEWEST_FIRST.keys.length) as never)),
+        ),
     });
   }
 }

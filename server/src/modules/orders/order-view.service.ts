@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Context } from '../../graphql/context.js';
+import type { RequestContext } from '../../lib/request-context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { Order, OrderAllocation, OrderEvent, OrderLine } from './order.entities.js';
@@ -11,7 +11,7 @@ import { OrderAllocationView, OrderEventView, OrderLineView, OrderStatusEnum, Or
  */
 export class OrderViewService {
   /** Can this viewer see this order? */
-  canSee(ctx: Context, order: Order): boolean {
+  canSee(ctx: RequestContext, order: Order): boolean {
     const v = ctx.viewer;
     switch (v.kind) {
       case Audience.CUSTOMER:
@@ -26,7 +26,7 @@ export class OrderViewService {
     }
   }
 
-  async one(ctx: Context, id: string): Promise<OrderView | null> {
+  async one(ctx: RequestContext, id: string): Promise<OrderView | null> {
     if (!isUuid(id)) return null;
     const order = await ctx.em.findOne(Order, id);
     if (!order || !this.canSee(ctx, order)) return null;
@@ -34,14 +34,7 @@ export class OrderViewService {
     return view ?? null;
   }
 
-  /** The customer's household orders, newest first. */
-  async mine(ctx: Context, limit = 100): Promise<OrderView[]> {
-    if (ctx.viewer.kind !== Audience.CUSTOMER) return [];
-    const rows = await ctx.em.find(Order, { clientGroupId: ctx.viewer.clientGroupId }, { orderBy: [{ createdAt: 'desc' }, { number: 'desc' }], limit });
-    return this.views(ctx, rows);
-  }
-
-  async views(ctx: Context, orders: Order[]): Promise<OrderView[]> {
+  async views(ctx: RequestContext, orders: Order[]): Promise<OrderView[]> {
     if (!orders.length) return [];
     const em: EntityManager = ctx.em;
     const ids = orders.map((o) => o.id);
@@ -49,7 +42,9 @@ export class OrderViewService {
       em.find(OrderLine, { orderId: { $in: ids } }, { orderBy: { title: 'asc' } }),
       em.find(OrderEvent, { orderId: { $in: ids } }, { orderBy: { id: 'asc' } }),
       em.find(OrderAllocation, { orderId: { $in: ids } }),
-      em.execute<{ id: string; name: string }[]>(`select id, name from provider where id = any(?::uuid[])`, [`{${[...new Set(orders.map((o) => o.providerId))].join(',')}}`]),
+      em.execute<{ id: string; name: string }[]>(`select id, name from provider where id = any(?::uuid[])`, [
+        `{${[...new Set(orders.map((o) => o.providerId))].join(',')}}`,
+      ]),
       em.execute<{ assignment_id: string; name: string }[]>(
         `select a.id as assignment_id, ar.name from assignment a join arrangement ar on ar.id = a.arrangement_id
           where a.id in (select assignment_id from order_allocation where order_id = any(?::uuid[]))`,
@@ -75,7 +70,16 @@ export class OrderViewService {
         createdAt: o.createdAt,
         lines: lines
           .filter((l) => l.orderId === o.id)
-          .map((l) => Object.assign(new OrderLineView(), { id: l.id, productId: l.productId, title: l.title, unitPriceCents: l.unitPriceCents, quantity: l.quantity, totalCents: l.totalCents })),
+          .map((l) =>
+            Object.assign(new OrderLineView(), {
+              id: l.id,
+              productId: l.productId,
+              title: l.title,
+              unitPriceCents: l.unitPriceCents,
+              quantity: l.quantity,
+              totalCents: l.totalCents,
+            }),
+          ),
         events: events
           .filter((e) => e.orderId === o.id)
           .map((e) =>
@@ -89,7 +93,13 @@ export class OrderViewService {
           ),
         allocations: allocations
           .filter((a) => a.orderId === o.id)
-          .map((a) => Object.assign(new OrderAllocationView(), { assignmentId: a.assignmentId, arrangementName: arrangementNames.get(a.assignmentId) ?? '', amountCents: a.amountCents })),
+          .map((a) =>
+            Object.assign(new OrderAllocationView(), {
+              assignmentId: a.assignmentId,
+              arrangementName: arrangementNames.get(a.assignmentId) ?? '',
+              amountCents: a.amountCents,
+            }),
+          ),
       }),
     );
   }

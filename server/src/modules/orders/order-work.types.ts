@@ -1,6 +1,8 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection, emptyConnection, type ConnectionOf } from '../../graphql/pagination.js';
 import { UserError } from '../../graphql/errors.js';
+import { Payload } from '../../graphql/payload.js';
+import type { Result } from '../../lib/result.js';
 import { OrderStatusEnum, OrderView } from './order.types.js';
 import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 
@@ -16,9 +18,27 @@ export type OrderPage = ConnectionOf<OrderView>;
 
 export const EMPTY_ORDER_PAGE: OrderPage = emptyConnection();
 
+@InputType({ description: 'Filters for the customer’s own order list (myOrders); all optional.' })
+export class MyOrderFilter {
+  @Field(() => OrderStatusEnum, { nullable: true })
+  status?: OrderStatusEnum | null;
+}
+
+@InputType({ description: 'Filters for the provider’s own order list (providerOrders); all optional.' })
+export class ProviderOrderFilter {
+  @Field(() => OrderStatusEnum, {
+    nullable: true,
+    description: 'Only orders in this status (AWAITING_PAYMENT never reaches a provider: an empty list).',
+  })
+  status?: OrderStatusEnum | null;
+}
+
 @InputType({ description: 'Filters for the staff order list; all optional and combined with AND.' })
 export class AdminOrderFilter {
-  @Field(() => String, { nullable: true, description: 'An order number (B100001, or only its digits); the start of a number matches too.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'An order number (B100001, or only its digits); the start of a number matches too.',
+  })
   search?: string | null;
 
   @Field(() => OrderStatusEnum, { nullable: true })
@@ -34,23 +54,48 @@ export class AdminOrderFilter {
   to?: string | null;
 }
 
+/** What an order action returns (OrderActionsService): the order after it, and the own contribution it refunds. */
+export interface OrderActionOutcome {
+  order: OrderView;
+  refundCents: number;
+}
+
 @ObjectType({ description: 'The outcome of an order action (accept, reject, deliver, cancel).' })
-export class OrderActionPayload {
-  @Field(() => OrderView, { nullable: true, description: 'The order after the action; null when it was refused.' })
-  order!: OrderView | null;
+export class OrderActionPayload extends Payload(
+  OrderView,
+  'order',
+  'The order after the action; null when it was refused.',
+) {
+  @Field(() => Int, {
+    description: 'Own contribution to be refunded to the customer because of this action, in cents (0 if none).',
+  })
+  refundCents = 0;
 
-  @Field(() => Int, { description: 'Own contribution to be refunded to the customer because of this action, in cents (0 if none).' })
-  refundCents!: number;
-
-  @Field(() => [UserError])
-  errors!: UserError[];
+  /** The one mapping (Payload.from) of the order, plus the refund beside it. */
+  static fromOutcome(result: Result<OrderActionOutcome>): OrderActionPayload {
+    const payload = OrderActionPayload.from(
+      result.ok ? { ok: true, value: result.value.order } : result,
+    ) as OrderActionPayload;
+    payload.refundCents = result.ok ? result.value.refundCents : 0;
+    return payload;
+  }
 }
 
 export enum CounterMatch {
   CARD = 'CARD',
   PICKUP_CODE = 'PICKUP_CODE',
 }
-registerEnumType(CounterMatch, { name: 'CounterMatch', description: 'What the counter look-up recognised: a card number or a pickup code.' });
+registerEnumType(CounterMatch, {
+  name: 'CounterMatch',
+  description: 'What the counter look-up recognised: a card number or a pickup code.',
+});
+
+/** What the counter look-up found (CounterService): how, whose (first name only), and the open orders. */
+export interface CounterLookup {
+  matchedBy: CounterMatch;
+  customerFirstName: string | null;
+  orders: OrderView[];
+}
 
 @ObjectType({ description: 'The counter screen’s look-up: one customer’s open orders with the provider.' })
 export class CounterLookupPayload {
@@ -61,9 +106,22 @@ export class CounterLookupPayload {
   @PersonalData(PersonalDataKind.NAME)
   customerFirstName!: string | null;
 
-  @Field(() => [OrderView], { description: 'Open (placed or accepted) orders of this customer’s household with the logged-in provider, oldest first.' })
+  @Field(() => [OrderView], {
+    description:
+      'Open (placed or accepted) orders of this customer’s household with the logged-in provider, oldest first.',
+  })
   orders!: OrderView[];
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
   errors!: UserError[];
+
+  /** The service's Result onto the payload: the look-up's fields and no errors, or empty fields and the errors. */
+  static from(result: Result<CounterLookup>): CounterLookupPayload {
+    return Object.assign(
+      new CounterLookupPayload(),
+      result.ok
+        ? { ...result.value, errors: [] }
+        : { matchedBy: null, customerFirstName: null, orders: [], errors: [...result.errors] },
+    );
+  }
 }

@@ -19,7 +19,11 @@ describe('orders over GraphQL', () => {
     server = await startTestServer({ seed: true });
     const people = await server.orm.em
       .fork()
-      .find(Person, { bsnEncrypted: { $ne: null }, municipality: { slug: 'zuiderveen' } }, { populate: ['bsnEncrypted'], orderBy: { externalIdentifier: 'asc' } });
+      .find(
+        Person,
+        { bsnEncrypted: { $ne: null }, municipality: { slug: 'zuiderveen' } },
+        { populate: ['bsnEncrypted'], orderBy: { externalIdentifier: 'asc' } },
+      );
     bsns = people.map((p) => decryptBsn(p.bsnEncrypted!, server.services.config.bsn));
   });
   afterAll(async () => {
@@ -37,10 +41,14 @@ describe('orders over GraphQL', () => {
     const offer: any = await customer.gql(OFFER);
     const payable = new Set<string>();
     // Find a product this household can pay fully: try the cheapest first.
-    const products = offer.data.products.edges.map((e: any) => e.node).sort((a: any, b: any) => a.priceCents - b.priceCents);
+    const products = offer.data.products.edges
+      .map((e: any) => e.node)
+      .sort((a: any, b: any) => a.priceCents - b.priceCents);
     let placed: any = null;
     for (const p of products) {
-      const r: any = await customer.gql(CHECKOUT, { input: { idempotencyKey: randomUUID(), lines: [{ productId: p.id, quantity: 1 }] } });
+      const r: any = await customer.gql(CHECKOUT, {
+        input: { idempotencyKey: randomUUID(), lines: [{ productId: p.id, quantity: 1 }] },
+      });
       if (r.data.checkout.errors.length === 0) {
         placed = { r, p };
         break;
@@ -59,15 +67,39 @@ describe('orders over GraphQL', () => {
     expect(budgetBefore - budgetAfter).toBe(order.budgetCents);
     expect(after.data.myAssignments.flatMap((a: any) => a.movements.map((m: any) => m.kind))).toContain('SPEND');
 
-    const mine: any = await customer.gql(`{ myOrders { id number } }`);
-    expect(mine.data.myOrders.map((o: any) => o.id)).toContain(order.id);
+    const mine: any = await customer.gql(`{ myOrders { totalCount edges { node { id number } } } }`);
+    expect(mine.data.myOrders.edges.map((e: any) => e.node.id)).toContain(order.id);
+    // The list of every module's shape: (filter, first, after), newest first, a keyset page at a time.
+    await customer.gql(CHECKOUT, {
+      input: { idempotencyKey: randomUUID(), lines: [{ productId: placed.p.id, quantity: 1 }] },
+    });
+    const PAGE = `query($after: String, $filter: MyOrderFilter) { myOrders(first: 1, after: $after, filter: $filter) {
+      totalCount pageInfo { hasNextPage endCursor } edges { node { id status } } } }`;
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let total = 0;
+    do {
+      const page: any = await customer.gql(PAGE, { after: cursor });
+      total = page.data.myOrders.totalCount;
+      expect(page.data.myOrders.edges).toHaveLength(1);
+      seen.push(page.data.myOrders.edges[0].node.id);
+      cursor = page.data.myOrders.pageInfo.hasNextPage ? page.data.myOrders.pageInfo.endCursor : null;
+    } while (cursor);
+    expect(seen).toHaveLength(total);
+    expect(total).toBeGreaterThanOrEqual(mine.data.myOrders.totalCount);
+    expect(seen).toContain(order.id);
+    expect(new Set(seen).size).toBe(seen.length);
+    const cancelledOnly: any = await customer.gql(PAGE, { filter: { status: 'CANCELLED' } });
+    expect(cancelledOnly.data.myOrders.edges.map((e: any) => e.node.id)).not.toContain(order.id);
+    const badCursor: any = await customer.gql(PAGE, { after: 'bm90LWEtY3Vyc29y' });
+    expect(badCursor.errors[0].extensions.code).toBe('BAD_USER_INPUT');
 
     const stranger = server.client();
     await stranger.loginWithDigid(bsns.at(-1)!);
     const peek: any = await stranger.gql(`query($id: ID!) { order(id: $id) { id } }`, { id: order.id });
     expect(peek.data.order).toBeNull();
-    const strangerOrders: any = await stranger.gql(`{ myOrders { id } }`);
-    expect(strangerOrders.data.myOrders.map((o: any) => o.id)).not.toContain(order.id);
+    const strangerOrders: any = await stranger.gql(`{ myOrders { edges { node { id } } } }`);
+    expect(strangerOrders.data.myOrders.edges.map((e: any) => e.node.id)).not.toContain(order.id);
 
     const provider = server.client();
     await provider.loginProvider(demoProviderEmail(6), DEMO_PASSWORD);

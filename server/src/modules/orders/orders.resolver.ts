@@ -1,29 +1,41 @@
-import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience, Permission } from '../../graphql/auth/permissions.js';
+import { ListArgs } from '../../graphql/pagination.js';
+import { MyOrderFilter, OrderConnection } from './order-work.types.js';
 import { CheckoutInput, CheckoutPayload, OrderView } from './order.types.js';
 
 @Resolver(() => OrderView)
 export class OrdersResolver {
-  @Query(() => [OrderView], { description: 'The logged-in customer’s household orders, newest first.' })
+  @Query(() => OrderConnection, { description: 'The logged-in customer’s household orders, newest first.' })
   @Requires(Audience.CUSTOMER)
-  myOrders(@Ctx() ctx: Context): Promise<OrderView[]> {
-    return ctx.services.orderViews.mine(ctx);
+  myOrders(
+    @Ctx() ctx: Context,
+    @Args(() => ListArgs) page: ListArgs,
+    @Arg('filter', () => MyOrderFilter, { nullable: true }) filter?: MyOrderFilter | null,
+  ): Promise<OrderConnection> {
+    return ctx.services.orderLists.mine(ctx, filter, page);
   }
 
   @Query(() => OrderView, {
     nullable: true,
-    description: 'One order the viewer may see: the customer’s household’s, the provider’s own, or (ORDER_READ) within staff scope.',
+    description:
+      'One order the viewer may see: the customer’s household’s, the provider’s own, or (ORDER_READ) within staff scope.',
   })
   @Requires(Audience.CUSTOMER, Audience.PROVIDER, Permission.ORDER_READ)
   order(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<OrderView | null> {
     return ctx.services.orderViews.one(ctx, id);
   }
 
-  @Mutation(() => CheckoutPayload, { description: 'Places the order: one order per provider, paid from the budget first.' })
+  @Mutation(() => CheckoutPayload, {
+    description: 'Places the order: one order per provider, paid from the budget first.',
+  })
   @Requires(Audience.CUSTOMER)
-  async checkout(@Arg('input', () => CheckoutInput) input: CheckoutInput, @Ctx() ctx: Context): Promise<CheckoutPayload> {
+  async checkout(
+    @Arg('input', () => CheckoutInput) input: CheckoutInput,
+    @Ctx() ctx: Context,
+  ): Promise<CheckoutPayload> {
     const result = await ctx.services.checkout.checkout(ctx, input);
     const payment = result.payment ? await ctx.services.checkout.startPayment(ctx, result.payment) : null;
     return Object.assign(new CheckoutPayload(), {

@@ -1,22 +1,25 @@
-import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience } from '../../graphql/auth/permissions.js';
-import { OrderStatusEnum, OrderView } from './order.types.js';
-import { CounterLookupPayload, OrderConnection } from './order-work.types.js';
+import { ListArgs } from '../../graphql/pagination.js';
+import { clientAddress } from '../limits/limits.js';
+import { OrderView } from './order.types.js';
+import { CounterLookupPayload, OrderConnection, ProviderOrderFilter } from './order-work.types.js';
 
 /** The provider's orders and the counter look-up. Only the logged-in provider's own orders, ever. */
 @Resolver(() => OrderView)
 export class ProviderOrdersResolver {
-  @Query(() => OrderConnection, { description: 'The logged-in provider’s own orders (from the moment they were placed), newest first.' })
+  @Query(() => OrderConnection, {
+    description: 'The logged-in provider’s own orders (from the moment they were placed), newest first.',
+  })
   @Requires(Audience.PROVIDER)
   async providerOrders(
     @Ctx() ctx: Context,
-    @Arg('status', () => OrderStatusEnum, { nullable: true }) status?: OrderStatusEnum | null,
-    @Arg('first', () => Int, { nullable: true, defaultValue: 25 }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string | null,
+    @Args(() => ListArgs) page: ListArgs,
+    @Arg('filter', () => ProviderOrderFilter, { nullable: true }) filter?: ProviderOrderFilter | null,
   ): Promise<OrderConnection> {
-    return ctx.services.orderLists.providerOrders(ctx, { status, first, after });
+    return ctx.services.orderLists.providerOrders(ctx, filter, page);
   }
 
   @Query(() => CounterLookupPayload, {
@@ -24,7 +27,7 @@ export class ProviderOrdersResolver {
       'The counter screen: a card number (10 digits, spaces allowed) or a pickup code gives that household’s open orders with the logged-in provider. Rate-limited.',
   })
   @Requires(Audience.PROVIDER)
-  counterLookup(@Arg('code', () => String) code: string, @Ctx() ctx: Context): Promise<CounterLookupPayload> {
-    return ctx.services.counter.lookup(ctx, code);
+  async counterLookup(@Arg('code', () => String) code: string, @Ctx() ctx: Context): Promise<CounterLookupPayload> {
+    return CounterLookupPayload.from(await ctx.services.counter.lookup(ctx, code, clientAddress(ctx.req)));
   }
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cardEnding, compactCode, counterCodeProblem } from './counterCode';
-import { linesSummary, statusFromParam } from '../bestellingen/orderStatusParam';
+import { linesSummary, statusFromParam } from '../../../components/orders/orderFilters';
 
-describe('the counter input (mirrors the server)', () => {
+describe('the counter input (the server’s rule, @rules/counter)', () => {
   it('accepts a card number with a valid check digit, with or without spaces', () => {
     expect(counterCodeProblem('6126700209')).toBeNull();
     expect(counterCodeProblem('6126 700 209')).toBeNull();
@@ -11,7 +11,9 @@ describe('the counter input (mirrors the server)', () => {
   });
 
   it('refuses a mistyped card number in Dutch', () => {
-    expect(counterCodeProblem('6126700208')).toBe('Dit pasnummer bestaat niet: het controlecijfer klopt niet. Controleer het nummer op de pas.');
+    expect(counterCodeProblem('6126700208')).toBe(
+      'Dit pasnummer bestaat niet: het controlecijfer klopt niet. Controleer het nummer op de pas.',
+    );
     expect(counterCodeProblem('612670020')).toBe('Een pasnummer heeft 10 cijfers. Controleer het nummer op de pas.');
     expect(counterCodeProblem('')).toBe('Vul een pasnummer of afhaalcode in.');
   });
@@ -32,6 +34,11 @@ describe('order list helpers', () => {
   });
 
   it('summarises order lines', () => {
-    expect(linesSummary([{ title: 'Judo', quantity: 2 }, { title: 'Zwemles', quantity: 1 }])).toBe('2 × Judo, 1 × Zwemles');
+    expect(
+      linesSummary([
+        { title: 'Judo', quantity: 2 },
+        { title: 'Zwemles', quantity: 1 },
+      ]),
+    ).toBe('2 × Judo, 1 × Zwemles');
   });
 });

@@ -1,28 +1,24 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useRef, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
-import { formatDateTime } from '../../../components/dates/formatDate';
+import { ORDER_REASON_LIMITS, orderReasonRules } from '@rules/order';
+import { useParams } from 'react-router';
 import { TextAreaField } from '../../../components/forms/fields';
+import { ruleCheck } from '../../../components/forms/ruleCheck';
+import { useMutationForm } from '../../../components/forms/useMutationForm';
 import { Page } from '../../../components/layout/Page';
 import { Money } from '../../../components/money/Money';
-import { OrderLinesTable } from '../../../components/orders/OrderLinesTable';
-import { OrderStatusBadge } from '../../../components/orders/OrderStatusBadge';
-import { OrderTimeline } from '../../../components/orders/OrderTimeline';
-import { Alert } from '../../../components/ui/Alert';
-import { Loading } from '../../../components/ui/Loading';
-import { QueryError } from '../../../components/ui/QueryError';
-import { graphql } from '../../../graphql/generated';
-import { urls } from '../../../lib/urls';
-import NotFoundScreen from '../../NotFoundScreen';
-import './orderWork.css';
 import {
   AcceptOrderDocument,
   DeliverOrderDocument,
-  REASON_RULES,
-  reasonProblem,
   RejectOrderDocument,
-  SERVICE_ERROR,
-} from './orderActions';
+} from '../../../components/orders/orderActions';
+import { OrderLinesTable } from '../../../components/orders/OrderLinesTable';
+import { OrderSummary } from '../../../components/orders/OrderSummary';
+import { OrderTimeline } from '../../../components/orders/OrderTimeline';
+import '../../../components/orders/orderWork.css';
+import { QueryBoundary } from '../../../components/ui/QueryBoundary';
+import { graphql } from '../../../graphql/generated';
+import type { ProviderOrderQuery } from '../../../graphql/generated/graphql';
+import { useShowNotice } from '../../../lib/notice';
 
 const ProviderOrderDocument = graphql(`
   query ProviderOrder($id: ID!) {
@@ -30,127 +26,83 @@ const ProviderOrderDocument = graphql(`
       id
       number
       status
-      createdAt
       totalCents
       budgetCents
       contributionCents
       pickupCode
-      cancelReason
       customerFirstName
-      lines {
-        id
-        title
-        quantity
-        unitPriceCents
-        totalCents
-      }
-      events {
-        fromStatus
-        toStatus
-        actorKind
-        reason
-        at
-      }
+      ...OrderSummary_order
+      ...OrderLinesTable_order
+      ...OrderTimeline_order
     }
   }
 `);
 
+type Order = NonNullable<ProviderOrderQuery['order']>;
+
+const checkReason = ruleCheck({ reason: orderReasonRules.reject });
+
 /** One of the provider's orders: what was ordered, by whom (first name), the pickup code, the timeline and the actions. */
 export default function OrderScreen() {
   const { orderId = '' } = useParams();
-  const { data, loading, error, refetch } = useQuery(ProviderOrderDocument, { variables: { id: orderId } });
+  const query = useQuery(ProviderOrderDocument, { variables: { id: orderId } });
+  return (
+    // Orders waiting for the own contribution have not reached the provider yet.
+    <QueryBoundary
+      query={query}
+      select={(d) => (d.order?.status === 'AWAITING_PAYMENT' ? null : d.order)}
+      title="Bestelling"
+      errorMessage="Deze bestelling kon niet worden geladen."
+    >
+      {(order) => <ProviderOrder order={order} />}
+    </QueryBoundary>
+  );
+}
+
+function ProviderOrder({ order }: { order: Order }) {
+  const showNotice = useShowNotice();
   const refetchQueries = ['ProviderOrders'];
-  const [accept, acceptState] = useMutation(AcceptOrderDocument, { refetchQueries });
-  const [deliver, deliverState] = useMutation(DeliverOrderDocument, { refetchQueries });
-  const [reject, rejectState] = useMutation(RejectOrderDocument, { refetchQueries });
-  const [notice, setNotice] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
-  const title = 'Bestelling';
-
-  if (loading && !data) {
-    return (
-      <Page title={title}>
-        <div aria-busy="true">
-          <Loading />
-        </div>
-      </Page>
-    );
-  }
-  if (error && !data) {
-    return (
-      <Page title={title}>
-        <QueryError message="Deze bestelling kon niet worden geladen." onRetry={() => void refetch()} />
-      </Page>
-    );
-  }
-  const order = data?.order;
-  // Orders waiting for the own contribution have not reached the provider yet.
-  if (!order || order.status === 'AWAITING_PAYMENT') return <NotFoundScreen />;
-  const busy = acceptState.loading || deliverState.loading || rejectState.loading;
+  const [accept] = useMutation(AcceptOrderDocument, { refetchQueries });
+  const [deliver] = useMutation(DeliverOrderDocument, { refetchQueries });
+  const [reject] = useMutation(RejectOrderDocument, { refetchQueries });
+  const variables = { id: order.id };
+  const actions = useMutationForm({
+    id: 'behandelen',
+    fields: [],
+    mutate: async (_values, data) => {
+      const accepting = data.get('action') === 'accept';
+      const payload = accepting
+        ? (await accept({ variables })).data?.acceptOrder
+        : (await deliver({ variables })).data?.deliverOrder;
+      const notice = accepting
+        ? 'U heeft de bestelling geaccepteerd. De klant krijgt hiervan een e-mail.'
+        : 'De bestelling is als geleverd gemeld. De klant krijgt hiervan een e-mail.';
+      return payload && { ...payload, notice };
+    },
+    onSuccess: (payload) => showNotice(payload.notice),
+  });
+  const rejection = useMutationForm({
+    id: 'afwijzen',
+    fields: ['reason'],
+    check: checkReason,
+    mutate: async ({ reason }) => (await reject({ variables: { id: order.id, reason } })).data?.rejectOrder,
+    onSuccess: () =>
+      showNotice(
+        'U heeft de bestelling afgewezen. Het tegoed gaat terug naar de klant en de klant krijgt een e-mail met uw reden.',
+      ),
+  });
+  const busy = actions.busy || rejection.busy;
   const open = order.status === 'PLACED' || order.status === 'ACCEPTED';
-
-  async function run(action: () => Promise<readonly { message: string }[] | undefined>, success: string) {
-    setNotice(null);
-    setFormError(null);
-    try {
-      const errors = (await action()) ?? [];
-      if (errors.length) setFormError(errors.map((e) => e.message).join(' '));
-      else setNotice(success);
-    } catch {
-      setFormError(SERVICE_ERROR);
-    }
-  }
-
-  async function onReject(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const reason = String(new FormData(form).get('reason') ?? '').trim();
-    const problem = reasonProblem(reason, 'De klant ziet deze reden.');
-    if (problem) {
-      setReasonError(problem);
-      reasonRef.current?.focus();
-      return;
-    }
-    setReasonError(null);
-    await run(async () => {
-      const result = await reject({ variables: { id: orderId, reason } });
-      const errors = result.data?.rejectOrder.errors ?? [];
-      const onField = errors.find((e) => e.field === 'reason');
-      if (onField) {
-        setReasonError(onField.message);
-        reasonRef.current?.focus();
-        return [];
-      }
-      if (!errors.length) form.reset();
-      return errors;
-    }, 'U heeft de bestelling afgewezen. Het tegoed gaat terug naar de klant en de klant krijgt een e-mail met uw reden.');
-  }
+  const act = (action: 'accept' | 'deliver') => {
+    const data = new FormData();
+    data.set('action', action);
+    void actions.submit(data);
+  };
 
   return (
     <Page title={`Bestelling ${order.number}`} crumb={order.number}>
-      {notice ? (
-        <Alert variant="success" role="status">
-          <p>{notice}</p>
-          <p>
-            <Link to={urls.provider.orders()}>Terug naar de bestellingen</Link>
-          </p>
-        </Alert>
-      ) : null}
-      {formError ? (
-        <Alert variant="error" role="alert">
-          <p>{formError}</p>
-        </Alert>
-      ) : null}
-
-      <dl className="gw-definition-list">
-        <dt>Status</dt>
-        <dd>
-          <OrderStatusBadge status={order.status} />
-        </dd>
-        <dt>Besteld op</dt>
-        <dd>{formatDateTime(order.createdAt)}</dd>
+      {actions.summary}
+      <OrderSummary order={order} provider="none">
         <dt>Klant</dt>
         <dd>{order.customerFirstName ?? 'Onbekend'}</dd>
         {order.pickupCode ? (
@@ -161,30 +113,23 @@ export default function OrderScreen() {
             </dd>
           </>
         ) : null}
-        {order.status === 'CANCELLED' && order.cancelReason ? (
-          <>
-            <dt>Reden van annuleren</dt>
-            <dd>{order.cancelReason}</dd>
-          </>
-        ) : null}
-      </dl>
+      </OrderSummary>
 
       <OrderLinesTable
-        lines={order.lines}
+        order={order}
         caption="Bestelde producten"
         footer={
-          <>
-            <tr>
-              <th scope="row" colSpan={3}>
-                Totaal (uit tegoed <Money cents={order.budgetCents} />, eigen bijdrage <Money cents={order.contributionCents} />)
-              </th>
-              <td className="gw-num">
-                <strong>
-                  <Money cents={order.totalCents} />
-                </strong>
-              </td>
-            </tr>
-          </>
+          <tr>
+            <th scope="row" colSpan={3}>
+              Totaal (uit tegoed <Money cents={order.budgetCents} />, eigen bijdrage{' '}
+              <Money cents={order.contributionCents} />)
+            </th>
+            <td className="gw-num">
+              <strong>
+                <Money cents={order.totalCents} />
+              </strong>
+            </td>
+          </tr>
         }
       />
 
@@ -193,17 +138,7 @@ export default function OrderScreen() {
           <h2 id="behandelen-kop">Bestelling behandelen</h2>
           <div className="gw-actions">
             {order.status === 'PLACED' ? (
-              <button
-                type="button"
-                className="gw-button"
-                disabled={busy}
-                onClick={() =>
-                  void run(
-                    async () => (await accept({ variables: { id: orderId } })).data?.acceptOrder.errors,
-                    'U heeft de bestelling geaccepteerd. De klant krijgt hiervan een e-mail.',
-                  )
-                }
-              >
+              <button type="button" className="gw-button" disabled={busy} onClick={() => act('accept')}>
                 Accepteren
               </button>
             ) : null}
@@ -211,26 +146,20 @@ export default function OrderScreen() {
               type="button"
               className={order.status === 'PLACED' ? 'gw-button gw-button--secondary' : 'gw-button'}
               disabled={busy}
-              onClick={() =>
-                void run(
-                  async () => (await deliver({ variables: { id: orderId } })).data?.deliverOrder.errors,
-                  'De bestelling is als geleverd gemeld. De klant krijgt hiervan een e-mail.',
-                )
-              }
+              onClick={() => act('deliver')}
             >
               Markeren als geleverd
             </button>
           </div>
-          <form className="gw-form" noValidate onSubmit={(e) => void onReject(e)}>
+          <form className="gw-form" {...rejection.props}>
+            {rejection.summary}
             <TextAreaField
-              ref={reasonRef}
               label="Reden van afwijzen"
-              name="reason"
               rows={3}
-              maxLength={REASON_RULES.max}
+              maxLength={ORDER_REASON_LIMITS.max}
               hint="Kunt u de bestelling niet leveren? Wijs haar af met een reden. De klant ziet deze reden en krijgt het tegoed terug."
-              error={reasonError}
               required
+              {...rejection.field('reason')}
             />
             <button type="submit" className="gw-button gw-button--danger" disabled={busy}>
               Afwijzen
@@ -240,7 +169,7 @@ export default function OrderScreen() {
       ) : null}
 
       <h2>Verloop</h2>
-      <OrderTimeline events={order.events} perspective="provider" />
+      <OrderTimeline order={order} perspective="provider" />
     </Page>
   );
 }

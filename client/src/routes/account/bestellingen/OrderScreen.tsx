@@ -1,18 +1,15 @@
 import { useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router';
-import { formatDateTime } from '../../../components/dates/formatDate';
 import { Page } from '../../../components/layout/Page';
-import { Money } from '../../../components/money/Money';
 import { OrderLinesTable } from '../../../components/orders/OrderLinesTable';
-import { OrderStatusBadge } from '../../../components/orders/OrderStatusBadge';
+import { OrderPayment } from '../../../components/orders/OrderPayment';
+import { OrderSummary } from '../../../components/orders/OrderSummary';
 import { OrderTimeline } from '../../../components/orders/OrderTimeline';
 import { QrCode } from '../../../components/orders/QrCode';
-import { Loading } from '../../../components/ui/Loading';
-import { QueryError } from '../../../components/ui/QueryError';
+import { QueryBoundary } from '../../../components/ui/QueryBoundary';
 import { graphql } from '../../../graphql/generated';
 import type { AccountOrderQuery } from '../../../graphql/generated/graphql';
 import { urls } from '../../../lib/urls';
-import NotFoundScreen from '../../NotFoundScreen';
 import { CancelOrder } from './CancelOrder';
 
 const AccountOrderDocument = graphql(`
@@ -22,31 +19,13 @@ const AccountOrderDocument = graphql(`
       number
       status
       providerName
-      createdAt
-      totalCents
       budgetCents
       contributionCents
       pickupCode
-      cancelReason
-      lines {
-        id
-        title
-        quantity
-        unitPriceCents
-        totalCents
-      }
-      events {
-        fromStatus
-        toStatus
-        actorKind
-        reason
-        at
-      }
-      allocations {
-        assignmentId
-        arrangementName
-        amountCents
-      }
+      ...OrderSummary_order
+      ...OrderLinesTable_order
+      ...OrderPayment_order
+      ...OrderTimeline_order
     }
   }
 `);
@@ -58,7 +37,9 @@ function PickupCode({ order }: { order: Order }) {
     return <p>U ziet hier de afhaalcode zodra uw eigen bijdrage is betaald.</p>;
   }
   if (!order.pickupCode || (order.status !== 'PLACED' && order.status !== 'ACCEPTED')) {
-    return order.status === 'DELIVERED' ? <p>Deze bestelling is geleverd. U heeft de afhaalcode niet meer nodig.</p> : null;
+    return order.status === 'DELIVERED' ? (
+      <p>Deze bestelling is geleverd. U heeft de afhaalcode niet meer nodig.</p>
+    ) : null;
   }
   const spelled = order.pickupCode.split('').join(' ');
   return (
@@ -75,126 +56,40 @@ function PickupCode({ order }: { order: Order }) {
   );
 }
 
-function Payment({ order }: { order: Order }) {
-  const refunded = order.status === 'CANCELLED';
-  const unpaid = order.status === 'AWAITING_PAYMENT';
-  return (
-    <div className="gw-table-wrapper">
-      <table className="gw-table">
-        <caption>Zo is de bestelling betaald</caption>
-        <thead>
-          <tr>
-            <th scope="col">Betaald met</th>
-            <th scope="col" className="gw-num">
-              Bedrag
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.allocations.map((allocation) => (
-            <tr key={allocation.assignmentId}>
-              <th scope="row">Tegoed: {allocation.arrangementName}</th>
-              <td className="gw-num">
-                <Money cents={allocation.amountCents} />
-              </td>
-            </tr>
-          ))}
-          <tr>
-            <th scope="row">
-              Eigen bijdrage
-              {order.contributionCents > 0 && unpaid ? ' (nog te betalen)' : ''}
-            </th>
-            <td className="gw-num">
-              <Money cents={order.contributionCents} />
-            </td>
-          </tr>
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">Totaal</th>
-            <td className="gw-num">
-              <strong>
-                <Money cents={order.totalCents} />
-              </strong>
-            </td>
-          </tr>
-        </tfoot>
-      </table>
-      {refunded && order.budgetCents > 0 ? (
-        <p>
-          De bestelling is geannuleerd: het tegoed staat weer op uw regeling
-          {order.contributionCents > 0 ? ' en een betaalde eigen bijdrage betalen wij aan u terug' : ''}.
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /** /account/bestellingen/:orderId — one of the household's orders: lines, payment, timeline, pickup code, cancel. */
 export default function OrderScreen() {
   const { orderId = '' } = useParams();
-  const { data, loading, error, refetch } = useQuery(AccountOrderDocument, {
-    variables: { id: orderId },
-    fetchPolicy: 'cache-and-network',
-  });
-
-  if (loading && !data) {
-    return (
-      <Page title="Bestelling">
-        <div aria-busy="true">
-          <Loading />
-        </div>
-      </Page>
-    );
-  }
-  if (error && !data) {
-    return (
-      <Page title="Bestelling">
-        <QueryError message="Deze bestelling kon niet worden geladen." onRetry={() => void refetch()} />
-      </Page>
-    );
-  }
-  const order = data?.order;
-  if (!order) return <NotFoundScreen />;
-
+  const query = useQuery(AccountOrderDocument, { variables: { id: orderId }, fetchPolicy: 'cache-and-network' });
   return (
-    <Page title={`Bestelling ${order.number}`} crumb={order.number}>
-      <dl className="gw-definition-list">
-        <dt>Status</dt>
-        <dd>
-          <OrderStatusBadge status={order.status} />
-        </dd>
-        <dt>Aanbieder</dt>
-        <dd>{order.providerName}</dd>
-        <dt>Besteld op</dt>
-        <dd>
-          <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
-        </dd>
-        {order.cancelReason && order.status === 'CANCELLED' ? (
-          <>
-            <dt>Reden annulering</dt>
-            <dd>{order.cancelReason}</dd>
-          </>
-        ) : null}
-      </dl>
+    <QueryBoundary
+      query={query}
+      select={(d) => d.order}
+      title="Bestelling"
+      errorMessage="Deze bestelling kon niet worden geladen."
+    >
+      {(order) => (
+        <Page title={`Bestelling ${order.number}`} crumb={order.number}>
+          <OrderSummary order={order} />
 
-      <h2>Afhaalcode</h2>
-      <PickupCode order={order} />
+          <h2>Afhaalcode</h2>
+          <PickupCode order={order} />
 
-      <h2>Wat u heeft besteld</h2>
-      <OrderLinesTable lines={order.lines} caption={`Producten in bestelling ${order.number}`} hideCaption />
+          <h2>Wat u heeft besteld</h2>
+          <OrderLinesTable order={order} hideCaption />
 
-      <h2>Betaling</h2>
-      <Payment order={order} />
+          <h2>Betaling</h2>
+          <OrderPayment order={order} perspective="customer" />
 
-      <h2>Verloop</h2>
-      <OrderTimeline events={order.events} />
+          <h2>Verloop</h2>
+          <OrderTimeline order={order} />
 
-      <CancelOrder order={order} />
+          <CancelOrder order={order} />
 
-      <p>
-        <Link to={urls.account.orders()}>Terug naar uw bestellingen</Link>
-      </p>
-    </Page>
+          <p>
+            <Link to={urls.account.orders()}>Terug naar uw bestellingen</Link>
+          </p>
+        </Page>
+      )}
+    </QueryBoundary>
   );
 }

@@ -1,4 +1,6 @@
-import type { OrderStatus } from '../../../graphql/generated/graphql';
+import type { OrderStatus } from '../../graphql/generated/graphql';
+import { oneOf } from '../lists';
+import { orderStatusLabel } from './orderStatus';
 
 /** Order statuses as they appear in URLs (?status=geplaatst): Dutch, readable, stable. */
 export const ORDER_STATUS_PARAM: Record<OrderStatus, string> = {
@@ -13,6 +15,16 @@ export const ORDER_STATUS_PARAM: Record<OrderStatus, string> = {
 export function statusFromParam(value: string | null): OrderStatus | null {
   const entry = Object.entries(ORDER_STATUS_PARAM).find(([, param]) => param === value);
   return entry ? (entry[0] as OrderStatus) : null;
+}
+
+/** The status filter of an order list (`?status=geplaatst`), over the statuses that list can show. */
+export function orderStatusFilter(statuses: readonly OrderStatus[]) {
+  return oneOf({
+    param: 'status',
+    label: 'Status',
+    all: 'Alle statussen',
+    options: statuses.map((s) => ({ value: s, param: ORDER_STATUS_PARAM[s], label: orderStatusLabel[s] })),
+  });
 }
 
 /** "2 × Judo voor kinderen, 1 × Zwemles" */

@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+import type { OrderStatus } from '../../graphql/generated/graphql';
+import { formatDate, formatDateTime } from '../dates/formatDate';
+import type { Column } from '../lists';
+import { Money } from '../money/Money';
+import { OrderStatusBadge } from './OrderStatusBadge';
+
+/**
+ * The columns the order lists share (customer, provider, staff): declared once, each list picks its own. A list's
+ * query selects the fields a column reads.
+ */
+export const orderColumns = {
+  /** The order number as the row header, linking to the order. */
+  number: <N extends { id: string; number: string }>(url: (id: string) => string): Column<N> => ({
+    header: 'Bestelnummer',
+    rowHeader: true,
+    cell: (o) => <Link to={url(o.id)}>{o.number}</Link>,
+  }),
+  orderedOn: <N extends { createdAt: string }>(withTime = true): Column<N> => ({
+    header: 'Besteld op',
+    cell: (o) => <time dateTime={o.createdAt}>{withTime ? formatDateTime(o.createdAt) : formatDate(o.createdAt)}</time>,
+  }),
+  amount: <N,>(header: string, cents: (o: N) => number): Column<N> => ({
+    header,
+    numeric: true,
+    cell: (o) => <Money cents={cents(o)} />,
+  }),
+  status: <N extends { status: OrderStatus }>(): Column<N> => ({
+    header: 'Status',
+    cell: (o) => <OrderStatusBadge status={o.status} />,
+  }),
+};

@@ -1,0 +1,38 @@
+import { isValidCardNumber } from './card-number.js';
+import { invalid, rule, valid, type Rule } from './rule.js';
+
+/** What a provider types or scans at the counter (kassa-app), recognised: a card number or an order's pickup code. */
+export type CounterCode = { kind: 'card'; number: string } | { kind: 'pickup'; code: string };
+
+/** The alphabet of pickup codes (checkout.service.ts): no 0/O or 1/I. */
+const PICKUP_CODE = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/;
+
+/** Spaces and dashes removed, upper case: "6126 7002 09" → "6126700209", "abcd-efgh" → "ABCDEFGH". */
+export function compactCounterCode(value: string): string {
+  return value.replace(/[\s-]+/g, '').toUpperCase();
+}
+
+/**
+ * Digits are a card number (10, with a valid check digit); 8 letters and digits a pickup code. Codes: REQUIRED,
+ * INVALID_CARD_NUMBER, INVALID_CODE. The counter screen checks with it before sending; the server decides.
+ */
+export const counterCodeRule: Rule<CounterCode> = rule<CounterCode>((raw) => {
+  const compact = compactCounterCode(raw);
+  if (!compact) return invalid('REQUIRED', 'Vul een pasnummer of afhaalcode in.');
+  if (/^\d+$/.test(compact) && compact.length !== 8) {
+    if (compact.length !== 10)
+      return invalid('INVALID_CARD_NUMBER', 'Een pasnummer heeft 10 cijfers. Controleer het nummer op de pas.');
+    if (!isValidCardNumber(compact)) {
+      return invalid(
+        'INVALID_CARD_NUMBER',
+        'Dit pasnummer bestaat niet: het controlecijfer klopt niet. Controleer het nummer op de pas.',
+      );
+    }
+    return valid({ kind: 'card', number: compact });
+  }
+  if (PICKUP_CODE.test(compact)) return valid({ kind: 'pickup', code: compact });
+  return invalid(
+    'INVALID_CODE',
+    'Dit is geen pasnummer (10 cijfers) en geen afhaalcode (8 letters en cijfers). Controleer wat u heeft ingevuld.',
+  );
+});

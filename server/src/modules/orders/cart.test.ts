@@ -54,7 +54,7 @@ describe('cart', () => {
     expect(r.data.addToCart.errors).toEqual([]);
     r = await c.gql(ADD, { p: b.id, q: 1 });
     r = await c.gql(ADD, { p: a.id, q: 3 });
-    let cart = r.data.addToCart.cart;
+    const cart = r.data.addToCart.cart;
     expect(cart.id).toBe('mine');
     expect(lines(cart)).toEqual([
       [a.id, 5],

@@ -57,7 +57,8 @@ export function CameraScanner({ onCode, onClose }: CameraScannerProps) {
       if (timer !== undefined) window.clearTimeout(timer);
       stream?.getTracks().forEach((t) => t.stop());
     };
-    (async () => {
+    // Every failure is caught inside: the camera could not start, and the screen says so.
+    void (async () => {
       try {
         const supported = (await Detector.getSupportedFormats?.()) ?? WANTED_FORMATS;
         const formats = WANTED_FORMATS.filter((f) => supported.includes(f));

@@ -1,7 +1,7 @@
 import { registerEnumType } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
-import { clampPageSize, emptyConnection, encodeCursor, readCursor, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
+import { emptyConnection, encodeCursor, pageSize, readCursor, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
 import { isUuid } from '../../graphql/ids.js';
 import { Product, ProductStatus } from './product.entity.js';
 import { Provider } from '../providers/provider.entity.js';
@@ -21,13 +21,12 @@ registerEnumType(ProductSort, {
   description: 'Order of the offer. RELEVANCE applies to a search (without one it is NEWEST).',
 });
 
+/** The public offer's filter (the GraphQL `ProductFilter`). */
 export interface OfferFilter {
   search?: string | null;
   categoryId?: string | null;
   providerId?: string | null;
   sort?: ProductSort | null;
-  first?: number | null;
-  after?: string | null;
 }
 
 /** Every public-offer ordering ends with the id, so it is total and keyset pagination never skips or repeats. */
@@ -43,8 +42,9 @@ const OFFER_ORDERS: Record<Exclude<ProductSort, ProductSort.RELEVANCE>, KeyOrder
  * misspelt word still finds the product. Sorted by relevance (when searching), newest, or price, with keyset paging.
  */
 export class CatalogueService {
-  async offer(ctx: Context, filter: OfferFilter): Promise<ProductPage> {
-    const first = clampPageSize(filter.first, 24);
+  async offer(ctx: Context, filterOrNull: OfferFilter | null | undefined, page: ListArgs): Promise<ProductPage> {
+    const filter = filterOrNull ?? {};
+    const first = pageSize(page.first);
     const search = filter.search?.trim().slice(0, 200) || null;
     const visible = offerFor(ctx);
     const where: string[] = [visible.sql];
@@ -108,7 +108,7 @@ export class CatalogueService {
     }
 
     // The cursor is checked first: a bad one is an error even when nothing matches.
-    const after = keyCondition(order, filter.after);
+    const after = keyCondition(order, page.after);
     const countRows = await ctx.em.execute<{ count: string }[]>(
       `select count(*)::text as count from product p where ${where.join(' and ')}`,
       params,
@@ -159,11 +159,13 @@ export class CatalogueService {
   }
 
   /** The logged-in provider's own products, every status, newest first. */
-  async providerProducts(ctx: Context, first?: number | null, after?: string | null): Promise<ProductPage> {
+  async providerProducts(ctx: Context, filter: { status?: ProductStatus | null } | null | undefined, page: ListArgs): Promise<ProductPage> {
     if (ctx.viewer.kind !== Audience.PROVIDER) return emptyConnection();
-    const size = clampPageSize(first, 50);
+    const size = pageSize(page.first);
+    const after = page.after;
     const providerId = ctx.viewer.providerId;
     const where: Record<string, unknown> = { provider: providerId };
+    if (filter?.status) where.status = filter.status;
     const totalCount = await ctx.em.count(Product, where);
     const cursor = readCursor(after, ['timestamp', 'uuid']);
     if (cursor) {

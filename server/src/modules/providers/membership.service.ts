@@ -5,7 +5,7 @@ import { Audience } from '../../graphql/auth/permissions.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { ForbiddenError, UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { clampPageSize, encodeCursor, readCursor, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
+import { encodeCursor, pageSize, type ListArgs, readCursor, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Provider } from './provider.entity.js';
 import { ProviderMembership, MembershipStatus } from './provider-membership.entity.js';
@@ -139,15 +139,16 @@ export class MembershipService {
   }
 
   /** Staff: memberships in their scope, newest application first, optionally of one status. */
-  async adminList(ctx: Context, filter: { status?: MembershipStatus | null; first?: number | null; after?: string | null }): Promise<MembershipPage> {
+  async adminList(ctx: Context, filterOrNull: { status?: MembershipStatus | null } | null | undefined, page: ListArgs): Promise<MembershipPage> {
+    const filter = filterOrNull ?? {};
     const scope = municipalityScope(ctx.viewer);
-    const size = clampPageSize(filter.first, 50);
+    const size = pageSize(page.first);
     const where: FilterQuery<ProviderMembership> = {};
     if (scope !== null) Object.assign(where, { municipality: { $in: [...scope] } });
     if (filter.status) Object.assign(where, { status: filter.status });
     const totalCount = await ctx.em.count(ProviderMembership, where);
     const paged: FilterQuery<ProviderMembership> = { ...(where as object) };
-    const cursor = readCursor(filter.after, ['timestamp', 'uuid']);
+    const cursor = readCursor(page.after, ['timestamp', 'uuid']);
     if (cursor) {
       const [applied, id] = cursor as [string, string];
       Object.assign(paged, { $or: [{ appliedAt: { $lt: new Date(applied) } }, { appliedAt: new Date(applied), id: { $lt: id } }] });

@@ -26,7 +26,7 @@ const PREVIEW = `query($lines: [CartLineInput!]) { checkoutPreview(lines: $lines
   canOrder contributionCents budgetCents totalCents orders { providerId } errors { code } } }`;
 
 async function offer(page: Page): Promise<OfferProduct[]> {
-  const data = await pageGql(page, `{ products(first: 100, sort: PRICE_ASC) { edges { node { id slug title priceCents provider { id } } } } }`);
+  const data = await pageGql(page, `{ products(first: 100, filter: { sort: PRICE_ASC }) { edges { node { id slug title priceCents provider { id } } } } }`);
   return (data.products.edges as { node: OfferProduct }[]).map((e) => e.node);
 }
 

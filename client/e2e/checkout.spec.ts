@@ -29,7 +29,7 @@ const PREVIEW = `query($lines: [CartLineInput!]) { checkoutPreview(lines: $lines
 async function offer(page: Page): Promise<OfferProduct[]> {
   const data = await pageGql(
     page,
-    `{ products(first: 100, sort: PRICE_ASC) { edges { node { id slug title priceCents provider { id } } } } }`,
+    `{ products(first: 100, filter: { sort: PRICE_ASC }) { edges { node { id slug title priceCents provider { id } } } } }`,
   );
   return (data.products.edges as { node: OfferProduct }[]).map((e) => e.node);
 }

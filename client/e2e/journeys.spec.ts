@@ -93,7 +93,7 @@ test('the admin dashboard shows live counts from the database', async ({ page })
   await expect(async () => {
     const res = await page.request.post('/graphql', {
       headers: { 'content-type': 'application/json' },
-      data: { query: '{ reviewProducts(approvalStatus: PENDING) { totalCount } }' },
+      data: { query: '{ reviewProducts(filter: { approvalStatus: PENDING }) { totalCount } }' },
     });
     const expected = (await res.json()).data.reviewProducts.totalCount;
     await page.reload();

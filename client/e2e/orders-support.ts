@@ -80,7 +80,7 @@ const CHECKOUT = `mutation($input: CheckoutInput!) { checkout(input: $input) {
  * in full (so they are PLACED at once, without an own contribution).
  */
 export async function placeOrders(api: APIRequestContext, providerId: string, count = 1): Promise<PlacedOrder[]> {
-  const data = await gql(api, `query($p: ID) { products(first: 50, providerId: $p, sort: PRICE_ASC) { edges { node { id priceCents } } } }`, {
+  const data = await gql(api, `query($p: ID) { products(first: 50, filter: { providerId: $p, sort: PRICE_ASC }) { edges { node { id priceCents } } } }`, {
     p: providerId,
   });
   const products = (data.products.edges as { node: { id: string; priceCents: number } }[]).map((e) => e.node).sort((a, b) => a.priceCents - b.priceCents);

@@ -87,7 +87,7 @@ function demoProviderSlugs(): string[] {
 async function offer(page: Page): Promise<OfferProduct[]> {
   const data = await pageGql(
     page,
-    `{ products(first: 100, sort: PRICE_ASC) { edges { node { id slug title priceCents provider { id slug name } } } } }`,
+    `{ products(first: 100, filter: { sort: PRICE_ASC }) { edges { node { id slug title priceCents provider { id slug name } } } } }`,
   );
   return (data.products.edges as { node: OfferProduct }[]).map((e) => e.node);
 }

@@ -31,7 +31,7 @@ const SEARCHES = ['zwemles', 'zwemlessen', 'gitaarlse', 'voetballen', 'winterjs'
 const SORTS = [null, 'NEWEST', 'PRICE_ASC', 'PRICE_DESC'];
 
 const QUERY = `query Bench($search: String, $categoryId: ID, $sort: ProductSort, $first: Int, $after: String) {
-  products(search: $search, categoryId: $categoryId, sort: $sort, first: $first, after: $after) {
+  products(filter: { search: $search, categoryId: $categoryId, sort: $sort }, first: $first, after: $after) {
     totalCount pageInfo { hasNextPage endCursor }
     edges { cursor node { id title slug priceCents availability provider { id name } category { id name } images { thumbnailUrl } } }
   }

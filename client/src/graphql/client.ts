@@ -10,11 +10,11 @@ import { urls } from '../lib/urls';
 export const typePolicies: TypePolicies = {
   Query: {
     fields: {
-      products: relayStylePagination(['search', 'categoryId', 'providerId', 'sort']),
-      myProducts: relayStylePagination(false),
-      reviewProducts: relayStylePagination(['approvalStatus', 'municipalityId', 'status', 'providerId']),
-      providerMemberships: relayStylePagination(['status']),
-      myMessages: relayStylePagination(false),
+      products: relayStylePagination(['filter']),
+      myProducts: relayStylePagination(['filter']),
+      reviewProducts: relayStylePagination(['filter']),
+      providerMemberships: relayStylePagination(['filter']),
+      myMessages: relayStylePagination(['filter']),
       providerOrders: relayStylePagination(['filter']),
       myOrders: relayStylePagination(['filter']),
       adminOrders: relayStylePagination(['filter']),

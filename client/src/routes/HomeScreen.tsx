@@ -32,7 +32,7 @@ const HomeFeaturedDocument = graphql(`
 
 const HomeFeaturedProductsDocument = graphql(`
   query HomeFeaturedProducts($categoryId: ID!) {
-    products(categoryId: $categoryId, first: 4, sort: NEWEST) {
+    products(filter: { categoryId: $categoryId, sort: NEWEST }, first: 4) {
       totalCount
       edges {
         node {

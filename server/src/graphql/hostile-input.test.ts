@@ -219,7 +219,7 @@ describe('hostile input at the boundary', () => {
 
   it('names the field in variable defaults, unused variables and nested input objects', async () => {
     const c = callers[0]!.client;
-    expectRefused(await c.gql('query($s: String = "x\\u0000") { products(search: $s) { totalCount } }'), 'default', message('s'));
+    expectRefused(await c.gql('query($s: String = "x\\u0000") { products(filter: { search: $s }) { totalCount } }'), 'default', message('s'));
     expectRefused(await c.gql('query { viewer { kind } }', { ongebruikt: { diep: [NUL] } }), 'unused', message('diep'));
     expectRefused(
       await c.gql('mutation($x: String!) { requestPasswordReset(email: $x) { requested } }', { x: NUL }),
@@ -227,7 +227,7 @@ describe('hostile input at the boundary', () => {
       message('email'),
     );
     // Well-formed text, including characters outside the BMP (a proper surrogate pair), passes.
-    const ok = await c.gql('query($s: String) { products(search: $s) { totalCount } }', { s: 'zwemles 🏊 café' });
+    const ok = await c.gql('query($s: String) { products(filter: { search: $s }) { totalCount } }', { s: 'zwemles 🏊 café' });
     expect(ok.errors).toBeUndefined();
   });
 
@@ -306,7 +306,7 @@ describe('hostile input at the boundary', () => {
   }, 240_000);
 
   it('refuses the relevance cursor of a search with a rank that is no number', async () => {
-    const q = 'query($after: String) { products(search: "zwemmen", first: 1, after: $after) { pageInfo { endCursor } } }';
+    const q = 'query($after: String) { products(filter: { search: "zwemmen" }, first: 1, after: $after) { pageInfo { endCursor } } }';
     const c = callers[0]!.client;
     const first = await c.gql(q);
     const cursor = first.data?.products.pageInfo.endCursor as string;

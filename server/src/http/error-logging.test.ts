@@ -60,7 +60,7 @@ describe('logging of client mistakes and server faults', () => {
 
   it('logs client mistakes at info or warn, without a stack', async () => {
     const mistakes: [string, () => Promise<Response>, number][] = [
-      ['NUL in an argument', gql({ query: 'query($s:String){ products(search:$s){ totalCount } }', variables: { s: 'a\u0000' } }), 400],
+      ['NUL in an argument', gql({ query: 'query($s:String){ products(filter:{search:$s}){ totalCount } }', variables: { s: 'a\u0000' } }), 400],
       ['malformed cursor', gql({ query: '{ products(after: "bogus!") { totalCount } }' }), 400],
       ['wrong variable type', gql({ query: 'query($n:Int){ products(first:$n){ totalCount } }', variables: { n: 'veel' } }), 400],
       ['parse failure', gql({ query: '{ products { ' }), 400],

@@ -9,8 +9,8 @@ import { Loading } from '../ui/Loading';
 import { dutchList, ProductStatusCell } from './ProductDecisions';
 
 const ReviewProductsDocument = graphql(`
-  query ReviewProducts($approvalStatus: ProductApprovalStatus, $municipalityId: ID, $status: ProductStatus, $providerId: ID, $first: Int, $after: String) {
-    reviewProducts(approvalStatus: $approvalStatus, municipalityId: $municipalityId, status: $status, providerId: $providerId, first: $first, after: $after) {
+  query ReviewProducts($filter: ReviewProductFilter, $first: Int, $after: String) {
+    reviewProducts(filter: $filter, first: $first, after: $after) {
       totalCount
       pageInfo {
         hasNextPage
@@ -74,7 +74,7 @@ interface ReviewProductListProps {
 export function ReviewProductList(props: ReviewProductListProps) {
   const decision = props.approvalStatus;
   const list = useConnection(ReviewProductsDocument, {
-    variables: { approvalStatus: decision ?? null, municipalityId: props.municipalityId ?? null, status: null, providerId: props.providerId ?? null },
+    variables: { filter: { approvalStatus: decision ?? null, municipalityId: props.municipalityId ?? null, providerId: props.providerId ?? null } },
     field: 'reviewProducts',
     skip: props.ready === false,
   });

@@ -3,8 +3,8 @@ import { id, oneOf, text, type Filters, type FilterValues } from '../lists';
 
 /** The offer a page at a time (the server's page of 24 fills rows of 2, 3 or 4 cards): the catalogue, a provider's page. */
 export const CatalogueDocument = graphql(`
-  query Catalogue($search: String, $categoryId: ID, $providerId: ID, $sort: ProductSort, $first: Int, $after: String) {
-    products(search: $search, categoryId: $categoryId, providerId: $providerId, sort: $sort, first: $first, after: $after) {
+  query Catalogue($filter: ProductFilter, $first: Int, $after: String) {
+    products(filter: $filter, first: $first, after: $after) {
       totalCount
       edges {
         cursor
@@ -20,6 +20,9 @@ export const CatalogueDocument = graphql(`
     }
   }
 `);
+
+/** The offer is a grid of cards: 24 fill whole rows of 2, 3 and 4 columns. */
+export const CATALOGUE_PAGE_SIZE = 24;
 
 /** The offer's filters, in the URL of /aanbod: ?zoek=…&categorie=<id>&aanbieder=<id>&sortering=… */
 export const catalogueFilters = {

@@ -22,7 +22,7 @@ describe('/aanbod', () => {
     expect(within(card).getByText('Zwembad De Wetering')).toBeTruthy();
     expect(within(card).getByText('€ 12,50')).toBeTruthy();
     expect(screen.getByText('1 product gevonden voor ‘zwem’.')).toBeTruthy();
-    expect(operations.find((op) => op.name === 'Catalogue')?.variables).toMatchObject({ search: 'zwem', categoryId: null });
+    expect(operations.find((op) => op.name === 'Catalogue')?.variables).toMatchObject({ filter: { search: 'zwem', categoryId: null }, first: 24 });
 
     const input = screen.getByLabelText('Zoeken in het aanbod') as HTMLInputElement;
     expect(input.value).toBe('zwem');
@@ -69,7 +69,7 @@ describe('/aanbod', () => {
       Catalogue: () => ({ products: connection([productNode(ids.product1, 'Zwemles', 1250)]) }),
     });
     await screen.findByRole('link', { name: 'Zwemles' });
-    expect(operations.find((op) => op.name === 'Catalogue')?.variables).toMatchObject({ providerId: ids.provider, sort: 'PRICE_ASC' });
+    expect(operations.find((op) => op.name === 'Catalogue')?.variables).toMatchObject({ filter: { providerId: ids.provider, sort: 'PRICE_ASC' } });
     expect(await screen.findByText('1 product gevonden van Zwembad De Wetering.')).toBeTruthy();
     expect((screen.getByLabelText('Aanbieder') as HTMLSelectElement).value).toBe(ids.provider);
     expect((screen.getByLabelText('Sorteren op') as HTMLSelectElement).value).toBe('prijs-oplopend');
@@ -85,6 +85,6 @@ describe('/aanbod', () => {
       Catalogue: () => ({ products: connection([]) }),
     });
     await screen.findByText(/Er staan nog geen producten in het aanbod/);
-    expect(operations.find((op) => op.name === 'Catalogue')?.variables).toMatchObject({ providerId: null, sort: null });
+    expect(operations.find((op) => op.name === 'Catalogue')?.variables).toMatchObject({ filter: { providerId: null, sort: null } });
   });
 });

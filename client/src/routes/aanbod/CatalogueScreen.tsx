@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { formatCount } from '../../components/dates/formatDate';
 import { Page } from '../../components/layout/Page';
 import { ConnectionItems, FilterForm, useConnection, useFilters } from '../../components/lists';
-import { CatalogueDocument, catalogueFilters } from '../../components/products/catalogue';
+import { CATALOGUE_PAGE_SIZE, CatalogueDocument, catalogueFilters } from '../../components/products/catalogue';
 import { ProductCard } from '../../components/products/ProductCard';
 import { graphql } from '../../graphql/generated';
 
@@ -22,7 +22,7 @@ const CatalogueChoicesDocument = graphql(`
 /** /aanbod: search, filter by category and provider, sort, and page through the approved products. */
 export default function CatalogueScreen() {
   const [values, setValues, state] = useFilters(catalogueFilters);
-  const list = useConnection(CatalogueDocument, { variables: values, field: 'products' });
+  const list = useConnection(CatalogueDocument, { variables: { filter: values }, field: 'products', pageSize: CATALOGUE_PAGE_SIZE });
   const choices = useQuery(CatalogueChoicesDocument).data;
   const categoryName = choices?.categories.find((c) => c.id === values.categoryId)?.name;
   const providerName = choices?.offerProviders.find((p) => p.id === values.providerId)?.name;

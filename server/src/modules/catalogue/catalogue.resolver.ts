@@ -1,7 +1,7 @@
-import { Arg, Ctx, FieldResolver, ID, Int, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import DataLoader from 'dataloader';
 import type { Context } from '../../graphql/context.js';
-import { Connection } from '../../graphql/pagination.js';
+import { Connection, ListArgs } from '../../graphql/pagination.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience, Permission } from '../../graphql/auth/permissions.js';
 import { Product } from './product.entity.js';
@@ -9,7 +9,7 @@ import { ProductApproval } from './product-approval.entity.js';
 import { Category } from './category.entity.js';
 import { ProductImage } from './product-image.entity.js';
 import { Provider } from '../providers/provider.entity.js';
-import { ProductSort } from './catalogue.service.js';
+import { MyProductFilter, ProductFilter } from './product.filters.js';
 import { renderMarkdown } from './markdown.js';
 
 @ObjectType()
@@ -23,14 +23,10 @@ export class ProductResolver {
   })
   async products(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true, defaultValue: 24 }) first: number,
-    @Arg('after', () => String, { nullable: true }) after?: string | null,
-    @Arg('search', () => String, { nullable: true, description: 'Dutch full-text search; tolerates typos.' }) search?: string | null,
-    @Arg('categoryId', () => ID, { nullable: true }) categoryId?: string | null,
-    @Arg('providerId', () => ID, { nullable: true }) providerId?: string | null,
-    @Arg('sort', () => ProductSort, { nullable: true, description: 'Default: RELEVANCE when searching, else NEWEST.' }) sort?: ProductSort | null,
+    @Args(() => ListArgs) page: ListArgs,
+    @Arg('filter', () => ProductFilter, { nullable: true }) filter?: ProductFilter | null,
   ): Promise<ProductConnection> {
-    return ctx.services.catalogue.offer(ctx, { first, after, search, categoryId, providerId, sort });
+    return ctx.services.catalogue.offer(ctx, filter, page);
   }
 
   @Query(() => [Provider], { description: 'Providers with at least one product in the public offer, by name (the provider filter).' })
@@ -50,10 +46,10 @@ export class ProductResolver {
   @Requires(Audience.PROVIDER)
   async myProducts(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true, defaultValue: 50 }) first: number,
-    @Arg('after', () => String, { nullable: true }) after?: string | null,
+    @Args(() => ListArgs) page: ListArgs,
+    @Arg('filter', () => MyProductFilter, { nullable: true }) filter?: MyProductFilter | null,
   ): Promise<ProductConnection> {
-    return ctx.services.catalogue.providerProducts(ctx, first, after);
+    return ctx.services.catalogue.providerProducts(ctx, filter, page);
   }
 
   @Query(() => Product, { nullable: true, description: "One of the logged-in provider's own products, any status; null otherwise." })

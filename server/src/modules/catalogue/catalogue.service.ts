@@ -1,7 +1,7 @@
 import { registerEnumType } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
-import { clampPageSize, emptyConnection, encodeCursor, readCursor, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
+import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
 import { isUuid } from '../../graphql/ids.js';
 import { Product, ProductStatus } from './product.entity.js';
 import { Provider } from '../providers/provider.entity.js';
@@ -21,14 +21,16 @@ registerEnumType(ProductSort, {
   description: 'Order of the offer. RELEVANCE applies to a search (without one it is NEWEST).',
 });
 
+/** The public offer's filter (the GraphQL `ProductFilter`). */
 export interface OfferFilter {
   search?: string | null;
   categoryId?: string | null;
   providerId?: string | null;
   sort?: ProductSort | null;
-  first?: number | null;
-  after?: string | null;
 }
+
+/** A provider's own products, newest first. */
+const OWN_PRODUCTS: KeyOrder = { name: 'own', direction: 'desc', keys: [{ expr: 'p.created_at', cast: 'timestamptz' }, { expr: 'p.id', cast: 'uuid' }] };
 
 /** Every public-offer ordering ends with the id, so it is total and keyset pagination never skips or repeats. */
 const OFFER_ORDERS: Record<Exclude<ProductSort, ProductSort.RELEVANCE>, KeyOrder> = {
@@ -43,8 +45,9 @@ const OFFER_ORDERS: Record<Exclude<ProductSort, ProductSort.RELEVANCE>, KeyOrder
  * misspelt word still finds the product. Sorted by relevance (when searching), newest, or price, with keyset paging.
  */
 export class CatalogueService {
-  async offer(ctx: Context, filter: OfferFilter): Promise<ProductPage> {
-    const first = clampPageSize(filter.first, 24);
+  async offer(ctx: Context, filterOrNull: OfferFilter | null | undefined, page: ListArgs): Promise<ProductPage> {
+    const filter = filterOrNull ?? {};
+    const first = pageSize(page.first);
     const search = filter.search?.trim().slice(0, 200) || null;
     const visible = offerFor(ctx);
     const where: string[] = [visible.sql];
@@ -108,7 +111,7 @@ export class CatalogueService {
     }
 
     // The cursor is checked first: a bad one is an error even when nothing matches.
-    const after = keyCondition(order, filter.after);
+    const after = keyCondition(order, page.after);
     const countRows = await ctx.em.execute<{ count: string }[]>(
       `select count(*)::text as count from product p where ${where.join(' and ')}`,
       params,
@@ -159,21 +162,31 @@ export class CatalogueService {
   }
 
   /** The logged-in provider's own products, every status, newest first. */
-  async providerProducts(ctx: Context, first?: number | null, after?: string | null): Promise<ProductPage> {
+  async providerProducts(ctx: Context, filter: { status?: ProductStatus | null } | null | undefined, page: ListArgs): Promise<ProductPage> {
     if (ctx.viewer.kind !== Audience.PROVIDER) return emptyConnection();
-    const size = clampPageSize(first, 50);
-    const providerId = ctx.viewer.providerId;
-    const where: Record<string, unknown> = { provider: providerId };
-    const totalCount = await ctx.em.count(Product, where);
-    const cursor = readCursor(after, ['timestamp', 'uuid']);
-    if (cursor) {
-      const [created, id] = cursor as [string, string];
-      Object.assign(where, {
-        $or: [{ createdAt: { $lt: new Date(created) } }, { createdAt: new Date(created), id: { $lt: id } }],
-      });
+    const first = pageSize(page.first);
+    const after = keyCondition(OWN_PRODUCTS, page.after);
+    const where = ['p.provider_id = ?'];
+    const params: unknown[] = [ctx.viewer.providerId];
+    if (filter?.status) {
+      where.push('p.status = ?');
+      params.push(filter.status);
     }
-    const rows = await ctx.em.find(Product, where, { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: size + 1 });
-    return toConnection(rows, { first: size, totalCount, cursorOf: (node) => encodeCursor([node.createdAt.toISOString(), node.id]) });
+    const [{ count }] = (await ctx.em.execute<{ count: string }[]>(
+      `select count(*)::text as count from product p where ${where.join(' and ')}`,
+      params,
+    )) as [{ count: string }];
+    const rows = await ctx.em.execute<Record<string, unknown>[]>(
+      `select p.*, ${keySelect(OWN_PRODUCTS)} from product p where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
+       order by ${keyOrderBy(OWN_PRODUCTS)} limit ?`,
+      [...params, ...after.params, first + 1],
+    );
+    return toConnection(rows, {
+      first,
+      totalCount: Number(count),
+      cursorOf: (row) => rowCursor(OWN_PRODUCTS, row),
+      nodes: (rows) => rows.map((row) => ctx.em.map(Product, stripKeys({ ...row }, OWN_PRODUCTS.keys.length) as never)),
+    });
   }
 
   /** Number of products in the offer the viewer sees, per category, in one query for all categories. */

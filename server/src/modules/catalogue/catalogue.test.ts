@@ -6,7 +6,7 @@ import { ProviderUser } from '../providers/provider-user.entity.js';
 import { ProviderMembership, MembershipStatus } from '../providers/provider-membership.entity.js';
 
 const OFFER = `query($first:Int,$after:String,$search:String,$categoryId:ID){
-  products(first:$first, after:$after, search:$search, categoryId:$categoryId){
+  products(first:$first, after:$after, filter:{search:$search, categoryId:$categoryId}){
     totalCount pageInfo { hasNextPage endCursor }
     edges { cursor node { id title slug priceCents status provider { id name } category { id name } } }
   }
@@ -147,6 +147,11 @@ describe("a provider's own products", () => {
       expect(r.data.myProducts.totalCount).toBe(own);
       expect(r.data.myProducts.edges).toHaveLength(own);
       for (const e of r.data.myProducts.edges) expect(e.node.provider.id).toBe(user.provider.id);
+      // The filter: one status of its own products.
+      const approved = await em.count(Product, { provider: user.provider.id, status: ProductStatus.APPROVED });
+      const f: any = await c.gql(`{ myProducts(first: 100, filter: { status: APPROVED }) { totalCount edges { node { status } } } }`);
+      expect(f.data.myProducts.totalCount).toBe(approved);
+      expect(f.data.myProducts.edges.every((e: any) => e.node.status === 'APPROVED')).toBe(true);
     }
   });
 });

@@ -4,7 +4,7 @@ import { Product, ProductStatus } from './product.entity.js';
 import { ProviderMembership, MembershipStatus } from '../providers/provider-membership.entity.js';
 
 const OFFER = `query($first:Int,$after:String,$search:String,$categoryId:ID,$providerId:ID,$sort:ProductSort){
-  products(first:$first, after:$after, search:$search, categoryId:$categoryId, providerId:$providerId, sort:$sort){
+  products(first:$first, after:$after, filter:{search:$search, categoryId:$categoryId, providerId:$providerId, sort:$sort}){
     totalCount pageInfo { hasNextPage endCursor }
     edges { cursor node { id title priceCents createdAt provider { id name } category { id } images { id thumbnailUrl } } }
   }

@@ -19,10 +19,10 @@ const APPROVE = `mutation($id:ID!,$m:[ID!]){ approveProduct(id:$id, municipality
 const REJECT = `mutation($id:ID!,$r:String!,$m:[ID!]){ rejectProduct(id:$id, reason:$r, municipalityIds:$m){ ${DECISION} } }`;
 const CREATE = `mutation($input: ProductInput!){ createProduct(input:$input){ errors { message } product { id } } }`;
 const SUBMIT = `mutation($id:ID!){ submitProduct(id:$id){ errors { code message } product { id status approvals { status municipality { slug } } } } }`;
-const QUEUE = `query($m:ID,$s:ProductApprovalStatus){ reviewProducts(approvalStatus:$s, municipalityId:$m, first:100){
+const QUEUE = `query($m:ID,$s:ProductApprovalStatus){ reviewProducts(filter:{approvalStatus:$s, municipalityId:$m}, first:100){
   totalCount edges { node { id title approvals { status municipality { slug } } } } } }`;
 const REVIEW_ONE = `query($id:ID!){ reviewProduct(id:$id){ id status approvals { status reason municipality { slug } } } }`;
-const OFFER = `query($search:String,$categoryId:ID){ products(first:100, search:$search, categoryId:$categoryId){ totalCount edges { node { id } } } }`;
+const OFFER = `query($search:String,$categoryId:ID){ products(first:100, filter:{search:$search, categoryId:$categoryId}){ totalCount edges { node { id } } } }`;
 const PUBLIC = `query($id:ID!){ product(id:$id){ id title } }`;
 const CATEGORY = `query($id:ID!){ category(id:$id){ productCount } }`;
 const CART_FIELDS = `lineCount hasUnavailable groups { lines { productId title available unavailableReason } }`;

@@ -1,12 +1,14 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience, Permission } from '../../graphql/auth/permissions.js';
-import { Product, ProductStatus } from './product.entity.js';
+import { Product } from './product.entity.js';
 import { ProductInput, ProductPayload } from './product.inputs.js';
-import { ProductApproval, ProductApprovalStatus } from './product-approval.entity.js';
+import { ProductApproval } from './product-approval.entity.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { ProductConnection } from './catalogue.resolver.js';
+import { ReviewProductFilter } from './product.filters.js';
+import { ListArgs } from '../../graphql/pagination.js';
 
 /** Providers manage their own products (ownership is checked in ProductService). */
 @Resolver(() => Product)
@@ -68,16 +70,10 @@ export class ProductReviewResolver {
   @Requires(Permission.PRODUCT_REVIEW)
   async reviewProducts(
     @Ctx() ctx: Context,
-    @Arg('approvalStatus', () => ProductApprovalStatus, { nullable: true, description: 'A municipality’s decision within your scope.' })
-    approvalStatus?: ProductApprovalStatus | null,
-    @Arg('municipalityId', () => ID, { nullable: true, description: 'With `approvalStatus`: only this municipality of your scope.' })
-    municipalityId?: string | null,
-    @Arg('status', () => ProductStatus, { nullable: true, description: 'The product’s own (summary) status.' }) status?: ProductStatus | null,
-    @Arg('providerId', () => ID, { nullable: true }) providerId?: string | null,
-    @Arg('first', () => Int, { nullable: true, defaultValue: 25 }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string | null,
+    @Args(() => ListArgs) page: ListArgs,
+    @Arg('filter', () => ReviewProductFilter, { nullable: true }) filter?: ReviewProductFilter | null,
   ): Promise<ProductConnection> {
-    return ctx.services.products.reviewList(ctx, { approvalStatus, municipalityId, status, providerId, first, after });
+    return ctx.services.products.reviewList(ctx, filter, page);
   }
 
   @Query(() => Product, { nullable: true, description: 'One product in any status, within your scope; null otherwise.' })

@@ -7,7 +7,7 @@ import { Audience } from '../../graphql/auth/permissions.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { clampPageSize, emptyConnection, toConnection } from '../../graphql/pagination.js';
+import { emptyConnection, pageSize, toConnection, type ListArgs } from '../../graphql/pagination.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { MailService } from '../communication/mail.service.js';
 import { ProviderUser } from '../providers/provider-user.entity.js';
@@ -30,8 +30,6 @@ export interface ReviewFilter {
   municipalityId?: string | null;
   status?: ProductStatus | null;
   providerId?: string | null;
-  first?: number | null;
-  after?: string | null;
 }
 
 type DecisionRow = { id: string; municipality_id: string; municipality_name: string; status: ProductApprovalStatus };
@@ -246,8 +244,9 @@ export class ProductService {
    * - otherwise all products (optionally of one lifecycle/summary `status`, one provider), newest first; SUBMITTED
    *   ones oldest submission first.
    */
-  async reviewList(ctx: RequestContext, filter: ReviewFilter): Promise<ProductPage> {
-    const first = clampPageSize(filter.first, 25);
+  async reviewList(ctx: RequestContext, filterOrNull: ReviewFilter | null | undefined, page: ListArgs): Promise<ProductPage> {
+    const filter = filterOrNull ?? {};
+    const first = pageSize(page.first);
     const scope = this.scope(ctx);
     const where = [scope.sql];
     const params = [...scope.params];
@@ -287,7 +286,7 @@ export class ProductService {
       where.push('p.provider_id = ?');
       params.push(filter.providerId);
     }
-    const after = keyCondition(order, filter.after);
+    const after = keyCondition(order, page.after);
     const [{ count }] = (await ctx.em.execute<{ count: string }[]>(
       `select count(*)::text as count from ${from} where ${where.join(' and ')}`,
       [...fromParams, ...params],

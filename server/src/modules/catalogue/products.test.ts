@@ -16,7 +16,7 @@ const REJECT = `mutation($id:ID!,$reason:String!,$m:[ID!]){ rejectProduct(id:$id
 const MINE = `query($id:ID!){ myProduct(id:$id){ ${FIELDS} } }`;
 const REVIEW_ONE = `query($id:ID!){ reviewProduct(id:$id){ id status title provider { id } } }`;
 const REVIEW_LIST = `query($approvalStatus: ProductApprovalStatus, $status: ProductStatus, $providerId: ID, $first:Int, $after:String){
-  reviewProducts(approvalStatus:$approvalStatus, status:$status, providerId:$providerId, first:$first, after:$after){
+  reviewProducts(filter:{approvalStatus:$approvalStatus, status:$status, providerId:$providerId}, first:$first, after:$after){
     totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id status title submittedAt createdAt provider { id }
       approvals { status reason requestedAt decidedAt municipality { slug } } } } } }`;
 const PUBLIC = `query($id:ID!){ product(id:$id){ id title descriptionHtml } }`;

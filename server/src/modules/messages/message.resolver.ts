@@ -1,9 +1,9 @@
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience } from '../../graphql/auth/permissions.js';
-import { MarkAllMessagesReadPayload, MessageConnection, MessagePayload, MessageView } from './message.types.js';
-import { DEFAULT_INBOX_PAGE } from './message.service.js';
+import { MarkAllMessagesReadPayload, MessageConnection, MessageFilter, MessagePayload, MessageView } from './message.types.js';
+import { ListArgs } from '../../graphql/pagination.js';
 
 @Resolver(() => MessageView)
 export class MessageResolver {
@@ -11,10 +11,10 @@ export class MessageResolver {
   @Requires(Audience.CUSTOMER)
   myMessages(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true, defaultValue: DEFAULT_INBOX_PAGE }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string | null,
+    @Args(() => ListArgs) page: ListArgs,
+    @Arg('filter', () => MessageFilter, { nullable: true }) filter?: MessageFilter | null,
   ): Promise<MessageConnection> {
-    return ctx.services.messages.mine(ctx, { first, after });
+    return ctx.services.messages.mine(ctx, filter, page);
   }
 
   @Query(() => Int, { description: 'How many messages in the customer’s inbox have not been opened yet.' })

@@ -3,10 +3,10 @@ import type { Context } from '../../graphql/context.js';
 import { UserError } from '../../graphql/errors.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
-import { clampPageSize, emptyConnection, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
+import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
 import type { OrderListener } from '../orders/order.service.js';
-import { MessageView } from './message.types.js';
+import { MessageView, type MessageFilter } from './message.types.js';
 import { orderStatusMessage } from './order-messages.js';
 import { applicationNow } from '../../lib/clock.js';
 
@@ -16,8 +16,6 @@ function writtenAt(): Date {
   lastWritten = Math.max(applicationNow().getTime(), lastWritten + 1);
   return new Date(lastWritten);
 }
-
-export const DEFAULT_INBOX_PAGE = 20;
 
 /** Newest first; the id breaks ties between messages written in the same instant. */
 const INBOX_ORDER: KeyOrder = {
@@ -69,20 +67,21 @@ const VISIBLE = `m.audience = 'PERSONAL' and m.client_group_id = ? and (m.person
  */
 export class MessageService {
   /** A page of the customer's inbox, newest first. */
-  async mine(ctx: Context, args: { first?: number | null; after?: string | null }): Promise<MessagePage> {
+  async mine(ctx: Context, filter: MessageFilter | null | undefined, page: ListArgs): Promise<MessagePage> {
     const who = owner(ctx);
     if (!who) return emptyConnection();
-    const size = clampPageSize(args.first, DEFAULT_INBOX_PAGE);
-    const after = keyCondition(INBOX_ORDER, args.after);
+    const size = pageSize(page.first);
+    const after = keyCondition(INBOX_ORDER, page.after);
+    const readState = filter?.unread == null ? '' : filter.unread ? ' and m.read_at is null' : ' and m.read_at is not null';
     const rows = await ctx.em.execute<MessageRow[]>(
       `select m.id, m.title, m.body, m.order_id, m.read_at, m.created_at, ${keySelect(INBOX_ORDER)}
          from message m
-        where ${VISIBLE}${after.sql ? ` and ${after.sql}` : ''}
+        where ${VISIBLE}${readState}${after.sql ? ` and ${after.sql}` : ''}
         order by ${keyOrderBy(INBOX_ORDER)}
         limit ?`,
       [who.clientGroupId, who.personId, ...after.params, size + 1],
     );
-    const [counts] = await ctx.em.execute<{ total: string }[]>(`select count(*) as total from message m where ${VISIBLE}`, [
+    const [counts] = await ctx.em.execute<{ total: string }[]>(`select count(*) as total from message m where ${VISIBLE}${readState}`, [
       who.clientGroupId,
       who.personId,
     ]);

@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { UserError } from '../../graphql/errors.js';
 import { Connection } from '../../graphql/pagination.js';
 import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
@@ -54,4 +54,10 @@ export class MarkAllMessagesReadPayload {
 
   @Field(() => [UserError])
   errors!: UserError[];
+}
+
+@InputType({ description: 'Which messages of the inbox `myMessages` gives. Every field is optional.' })
+export class MessageFilter {
+  @Field(() => Boolean, { nullable: true, description: 'true: only messages nobody in the household has opened yet; false: only opened ones.' })
+  unread?: boolean | null;
 }

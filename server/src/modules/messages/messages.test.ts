@@ -6,9 +6,9 @@ import { decryptBsn } from '../../crypto/bsn.js';
 import { Message } from './message.entity.js';
 import { orderStatusMessage } from './order-messages.js';
 
-const INBOX = `query($first: Int, $after: String) {
+const INBOX = `query($first: Int, $after: String, $filter: MessageFilter) {
   myUnreadMessageCount
-  myMessages(first: $first, after: $after) {
+  myMessages(filter: $filter, first: $first, after: $after) {
     totalCount
     edges { cursor node { id title body orderId read readAt createdAt } }
     pageInfo { hasNextPage endCursor }
@@ -204,6 +204,12 @@ describe('personal inbox (messages)', () => {
     const again: any = await bob.client.gql(MARK, { id: newest.id });
     expect(again.data.markMessageRead.message.readAt).toBe(firstReadAt);
     expect(again.data.markMessageRead.unreadCount).toBe(unread - 1);
+    // The filter: only the unopened ones, or only the opened one; the totals follow the filter.
+    const unopened: any = await bob.client.gql(INBOX, { first: 100, filter: { unread: true } });
+    expect(unopened.data.myMessages.totalCount).toBe(unread - 1);
+    expect(unopened.data.myMessages.edges.every((e: any) => !e.node.read)).toBe(true);
+    const opened: any = await bob.client.gql(INBOX, { first: 100, filter: { unread: false } });
+    expect(opened.data.myMessages.edges.map((e: any) => e.node.id)).toEqual([newest.id]);
 
     const all: any = await bob.client.gql(MARK_ALL);
     expect(all.data.markAllMessagesRead).toEqual({ markedCount: unread - 1, unreadCount: 0, errors: [] });

@@ -1,13 +1,14 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience, Permission } from '../../graphql/auth/permissions.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Provider } from './provider.entity.js';
-import { MembershipStatus, ProviderMembership } from './provider-membership.entity.js';
+import { ProviderMembership } from './provider-membership.entity.js';
 import { TermsVersion } from '../terms/terms-version.entity.js';
-import { MembershipPayload, MunicipalityMembership, ProviderMembershipConnection } from './provider.types.js';
+import { MembershipPayload, MunicipalityMembership, ProviderMembershipConnection, ProviderMembershipFilter } from './provider.types.js';
 import type { Result } from './provider.service.js';
+import { ListArgs } from '../../graphql/pagination.js';
 
 function payload(r: Result<ProviderMembership>): MembershipPayload {
   return Object.assign(new MembershipPayload(), r.ok ? { membership: r.value, errors: [] } : { membership: null, errors: r.errors });
@@ -32,11 +33,10 @@ export class MembershipResolver {
   @Requires(Permission.PROVIDER_APPROVE)
   providerMemberships(
     @Ctx() ctx: Context,
-    @Arg('status', () => MembershipStatus, { nullable: true }) status?: MembershipStatus | null,
-    @Arg('first', () => Int, { nullable: true, defaultValue: 50 }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string | null,
+    @Args(() => ListArgs) page: ListArgs,
+    @Arg('filter', () => ProviderMembershipFilter, { nullable: true }) filter?: ProviderMembershipFilter | null,
   ): Promise<ProviderMembershipConnection> {
-    return ctx.services.memberships.adminList(ctx, { status, first, after });
+    return ctx.services.memberships.adminList(ctx, filter, page);
   }
 
   @Mutation(() => MembershipPayload, { description: 'Applies the own organisation to a municipality (PENDING), accepting its current terms.' })

@@ -5,7 +5,9 @@ import { Audience } from '../../graphql/auth/permissions.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { ForbiddenError, UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { clampPageSize, encodeCursor, readCursor, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
+import { pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
+import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
+import { uuidArray } from '../../lib/sql.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Provider } from './provider.entity.js';
 import { ProviderMembership, MembershipStatus } from './provider-membership.entity.js';
@@ -21,6 +23,13 @@ import { membershipApplicationRules, membershipRejectionReason } from '../../rul
 import { membershipEnded, openDecisionsForMembership } from '../catalogue/product-approval.js';
 
 export type MembershipPage = ConnectionOf<ProviderMembership>;
+
+/** Staff's list: newest application first. */
+const NEWEST_APPLICATION: KeyOrder = {
+  name: 'applied',
+  direction: 'desc',
+  keys: [{ expr: 'm.applied_at', cast: 'timestamptz' }, { expr: 'm.id', cast: 'uuid' }],
+};
 
 const STATUS_TEXT: Record<MembershipStatus, string> = {
   PENDING: 'Uw aanmelding bij deze gemeente wordt al beoordeeld.',
@@ -139,21 +148,39 @@ export class MembershipService {
   }
 
   /** Staff: memberships in their scope, newest application first, optionally of one status. */
-  async adminList(ctx: Context, filter: { status?: MembershipStatus | null; first?: number | null; after?: string | null }): Promise<MembershipPage> {
+  async adminList(ctx: Context, filter: { status?: MembershipStatus | null } | null | undefined, page: ListArgs): Promise<MembershipPage> {
+    const first = pageSize(page.first);
+    const after = keyCondition(NEWEST_APPLICATION, page.after);
+    const where: string[] = [];
+    const params: unknown[] = [];
     const scope = municipalityScope(ctx.viewer);
-    const size = clampPageSize(filter.first, 50);
-    const where: FilterQuery<ProviderMembership> = {};
-    if (scope !== null) Object.assign(where, { municipality: { $in: [...scope] } });
-    if (filter.status) Object.assign(where, { status: filter.status });
-    const totalCount = await ctx.em.count(ProviderMembership, where);
-    const paged: FilterQuery<ProviderMembership> = { ...(where as object) };
-    const cursor = readCursor(filter.after, ['timestamp', 'uuid']);
-    if (cursor) {
-      const [applied, id] = cursor as [string, string];
-      Object.assign(paged, { $or: [{ appliedAt: { $lt: new Date(applied) } }, { appliedAt: new Date(applied), id: { $lt: id } }] });
+    if (scope !== null) {
+      where.push('m.municipality_id = any(?::uuid[])');
+      params.push(uuidArray(scope));
     }
-    const rows = await ctx.em.find(ProviderMembership, paged, { orderBy: [{ appliedAt: 'desc' }, { id: 'desc' }], limit: size + 1 });
-    return toConnection(rows, { first: size, totalCount, cursorOf: (node) => encodeCursor([node.appliedAt.toISOString(), node.id]) });
+    if (filter?.status) {
+      where.push('m.status = ?');
+      params.push(filter.status);
+    }
+    const whereSql = (extra: string | null) => {
+      const all = [...where, ...(extra ? [extra] : [])];
+      return all.length ? `where ${all.join(' and ')}` : '';
+    };
+    const [{ count }] = (await ctx.em.execute<{ count: string }[]>(
+      `select count(*)::text as count from provider_membership m ${whereSql(null)}`,
+      params,
+    )) as [{ count: string }];
+    const rows = await ctx.em.execute<Record<string, unknown>[]>(
+      `select m.*, ${keySelect(NEWEST_APPLICATION)} from provider_membership m ${whereSql(after.sql)}
+       order by ${keyOrderBy(NEWEST_APPLICATION)} limit ?`,
+      [...params, ...after.params, first + 1],
+    );
+    return toConnection(rows, {
+      first,
+      totalCount: Number(count),
+      cursorOf: (row) => rowCursor(NEWEST_APPLICATION, row),
+      nodes: (rows) => rows.map((row) => ctx.em.map(ProviderMembership, stripKeys({ ...row }, NEWEST_APPLICATION.keys.length, []) as never)),
+    });
   }
 
   approve(ctx: Context, membershipId: string): Promise<Result<ProviderMembership>> {

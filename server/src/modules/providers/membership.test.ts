@@ -15,7 +15,7 @@ const APPLY = `mutation($m:ID!,$t:ID!,$a:Boolean!){ applyForMembership(municipal
 const WITHDRAW = `mutation($m:ID!){ withdrawMembership(municipalityId:$m){ membership { id status } errors { field code message } } }`;
 const APPROVE = `mutation($id:ID!){ approveMembership(id:$id){ membership { id status decidedAt municipality { name } provider { name } } errors { field code message } } }`;
 const REJECT = `mutation($id:ID!,$r:String!){ rejectMembership(id:$id, reason:$r){ membership { id status reason } errors { field code message } } }`;
-const LIST = `query($s:MembershipStatus,$first:Int,$after:String){ providerMemberships(status:$s, first:$first, after:$after){ totalCount edges { cursor node { id status appliedAt municipality { name } provider { id name } } } pageInfo { hasNextPage endCursor } } }`;
+const LIST = `query($s:MembershipStatus,$first:Int,$after:String){ providerMemberships(filter:{status:$s}, first:$first, after:$after){ totalCount edges { cursor node { id status appliedAt municipality { name } provider { id name } } } pageInfo { hasNextPage endCursor } } }`;
 const ADMIN_PROVIDER = `query($id:ID!){ adminProvider(id:$id){ id name kvkNumber iban email users { name email emailVerified } memberships { id status reason municipality { name } } } }`;
 
 describe('memberships: apply, withdraw, approve and reject', () => {

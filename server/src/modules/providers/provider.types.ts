@@ -3,7 +3,7 @@ import { UserError } from '../../graphql/errors.js';
 import { Connection } from '../../graphql/pagination.js';
 import type { Provider } from './provider.entity.js';
 import type { ProviderUser } from './provider-user.entity.js';
-import { ProviderMembership } from './provider-membership.entity.js';
+import { MembershipStatus, ProviderMembership } from './provider-membership.entity.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 
 /**
@@ -117,6 +117,12 @@ export class MunicipalityMembership {
 
 @ObjectType()
 export class ProviderMembershipConnection extends Connection(ProviderMembership, 'ProviderMembership') {}
+
+@InputType({ description: 'Which memberships `providerMemberships` gives. Every field is optional.' })
+export class ProviderMembershipFilter {
+  @Field(() => MembershipStatus, { nullable: true, description: 'Only memberships with this status (PENDING: the applications to decide on).' })
+  status?: MembershipStatus | null;
+}
 
 @InputType({ description: 'A new provider organisation with its first user.' })
 export class RegisterProviderInput {

@@ -9,8 +9,8 @@ import type { MyProductsQuery } from '../../../graphql/generated/graphql';
 import { urls } from '../../../lib/urls';
 
 const MyProductsDocument = graphql(`
-  query MyProducts($first: Int, $after: String) {
-    myProducts(first: $first, after: $after) {
+  query MyProducts($filter: MyProductFilter, $first: Int, $after: String) {
+    myProducts(filter: $filter, first: $first, after: $after) {
       totalCount
       pageInfo {
         hasNextPage

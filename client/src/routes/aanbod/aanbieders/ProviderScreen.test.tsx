@@ -26,7 +26,7 @@ describe('/aanbod/aanbieders/:slug/:providerId', () => {
     expect(screen.getByText('Overdekt zwembad met zwemles voor kinderen.')).toBeTruthy();
     expect(screen.queryByText(/javascript:/)).toBeNull();
     expect(operations.find((op) => op.name === 'PublicProvider')?.variables).toMatchObject({ id: ids.provider });
-    expect(operations.find((op) => op.name === 'Catalogue')?.variables).toMatchObject({ providerId: ids.provider });
+    expect(operations.find((op) => op.name === 'Catalogue')?.variables).toMatchObject({ filter: { providerId: ids.provider } });
   });
 
   it('redirects a wrong slug and shows not found for an unknown provider', async () => {

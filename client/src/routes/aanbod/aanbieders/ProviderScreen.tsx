@@ -3,7 +3,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { formatCount } from '../../../components/dates/formatDate';
 import { Page } from '../../../components/layout/Page';
 import { ConnectionItems, useConnection } from '../../../components/lists';
-import { CatalogueDocument } from '../../../components/products/catalogue';
+import { CATALOGUE_PAGE_SIZE, CatalogueDocument } from '../../../components/products/catalogue';
 import { ProductCard } from '../../../components/products/ProductCard';
 import { QueryBoundary } from '../../../components/ui/QueryBoundary';
 import { graphql } from '../../../graphql/generated';
@@ -47,7 +47,11 @@ export default function ProviderScreen() {
 }
 
 function ProviderPage({ provider }: { provider: NonNullable<PublicProviderQuery['publicProvider']> }) {
-  const list = useConnection(CatalogueDocument, { variables: { providerId: provider.id }, field: 'products' });
+  const list = useConnection(CatalogueDocument, {
+    variables: { filter: { providerId: provider.id } },
+    field: 'products',
+    pageSize: CATALOGUE_PAGE_SIZE,
+  });
   const website = provider.website ? safeWebsite(provider.website) : null;
   return (
     <Page title={provider.name} lead={provider.city ? `Aanbieder in ${provider.city}` : undefined}>

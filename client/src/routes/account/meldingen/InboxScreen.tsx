@@ -13,9 +13,9 @@ import type { MyMessagesQuery } from '../../../graphql/generated/graphql';
 import { urls } from '../../../lib/urls';
 
 const MyMessagesDocument = graphql(`
-  query MyMessages($first: Int, $after: String) {
+  query MyMessages($filter: MessageFilter, $first: Int, $after: String) {
     myUnreadMessageCount
-    myMessages(first: $first, after: $after) {
+    myMessages(filter: $filter, first: $first, after: $after) {
       totalCount
       pageInfo {
         hasNextPage

@@ -30,18 +30,18 @@ const page = (nodes: ReturnType<typeof membership>[], hasNextPage = false, total
 describe('/admin/aanbieders (list kit)', () => {
   it('opens on the memberships to decide on, and keeps another status in the URL', async () => {
     const { router, operations } = renderApp('/admin/aanbieders', staff, {
-      ProviderMemberships: (v) => (v.status === 'PENDING' ? page([membership(1, 'PENDING')], true, 2) : page([membership(3, 'APPROVED')])),
+      ProviderMemberships: (v) => ((v.filter as { status: string | null }).status === 'PENDING' ? page([membership(1, 'PENDING')], true, 2) : page([membership(3, 'APPROVED')])),
     });
     const table = await screen.findByRole('table', { name: 'Te beoordelen: 1 van 2' });
     expect(within(table).getByRole('rowheader').textContent).toBe('Aanbieder 1');
-    expect(operations.find((op) => op.name === 'ProviderMemberships')!.variables).toMatchObject({ status: 'PENDING' });
+    expect(operations.find((op) => op.name === 'ProviderMemberships')!.variables).toMatchObject({ filter: { status: 'PENDING' } });
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('in-behandeling');
 
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'alle' } });
     fireEvent.click(screen.getByRole('button', { name: 'Filteren' }));
     await waitFor(() => expect(router.state.location.search).toBe('?status=alle'));
     expect(await screen.findByRole('table', { name: 'Alle aanmeldingen: 1 van 1' })).toBeTruthy();
-    expect(operations.filter((op) => op.name === 'ProviderMemberships').at(-1)!.variables).toMatchObject({ status: null });
+    expect(operations.filter((op) => op.name === 'ProviderMemberships').at(-1)!.variables).toMatchObject({ filter: { status: null } });
   });
 
   it('says when nothing waits, and when nothing has the chosen status', async () => {

@@ -8,8 +8,8 @@ import type { ProviderMembershipsQuery } from '../../../graphql/generated/graphq
 import { urls } from '../../../lib/urls';
 
 const ProviderMembershipsDocument = graphql(`
-  query ProviderMemberships($status: MembershipStatus, $first: Int, $after: String) {
-    providerMemberships(status: $status, first: $first, after: $after) {
+  query ProviderMemberships($filter: ProviderMembershipFilter, $first: Int, $after: String) {
+    providerMemberships(filter: $filter, first: $first, after: $after) {
       totalCount
       pageInfo {
         hasNextPage
@@ -66,7 +66,7 @@ const columns: Column<Membership>[] = [
 /** /admin/aanbieders: provider memberships in the staff member's municipalities, those to decide on first. */
 export default function ProvidersScreen() {
   const [values, setValues, state] = useFilters(filters);
-  const list = useConnection(ProviderMembershipsDocument, { variables: values, field: 'providerMemberships' });
+  const list = useConnection(ProviderMembershipsDocument, { variables: { filter: values }, field: 'providerMemberships' });
   return (
     <Page title="Aanbieders" lead="Aanmeldingen van aanbieders bij de gemeenten waarvoor u werkt. Open een aanbieder om een aanmelding goed te keuren of af te wijzen.">
       <FilterForm filters={filters} values={values} onChange={setValues} state={state} label="Aanmeldingen filteren" submitLabel="Filteren" />

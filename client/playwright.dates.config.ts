@@ -19,8 +19,14 @@ export default defineConfig<object, { clockStart: string | undefined }>({
   ...base,
   testMatch: 'resident-journey.spec.ts',
   outputDir: '../.tmp/e2e-dates-results',
-  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '../.tmp/test-reports/e2e-dates.json' }]],
-  projects: DAYS.map((day) => ({ name: day.name, use: { baseURL: `http://127.0.0.1:${day.port}`, clockStart: day.clockStart } })),
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '../.tmp/test-reports/e2e-dates.json' }],
+  ],
+  projects: DAYS.map((day) => ({
+    name: day.name,
+    use: { baseURL: `http://127.0.0.1:${day.port}`, clockStart: day.clockStart },
+  })),
   webServer: DAYS.map((day) => ({
     ...server,
     url: `http://127.0.0.1:${day.port}/readyz`,

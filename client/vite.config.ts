@@ -48,9 +48,18 @@ export default defineConfig({
   server: {
     // In development the API runs on its own port; forward the server-side URL space to it.
     proxy: Object.fromEntries(
-      ['/graphql', '/auth', '/api', '/monitoring', '/uploads', '/healthz', '/readyz', '/sitemap.xml', '/payments', '/betalen'].map(
-        (path) => [path, { target: process.env.API_ORIGIN ?? 'http://localhost:3000', changeOrigin: false }],
-      ),
+      [
+        '/graphql',
+        '/auth',
+        '/api',
+        '/monitoring',
+        '/uploads',
+        '/healthz',
+        '/readyz',
+        '/sitemap.xml',
+        '/payments',
+        '/betalen',
+      ].map((path) => [path, { target: process.env.API_ORIGIN ?? 'http://localhost:3000', changeOrigin: false }]),
     ),
   },
 });

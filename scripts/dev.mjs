@@ -25,12 +25,27 @@ run(bin('tsc'), ['-p', 'server/tsconfig.build.json', '--watch', '--preserveWatch
 const waitForBuild = setInterval(() => {
   if (!existsSync(`${root}server/dist/main.js`)) return;
   clearInterval(waitForBuild);
-  run(process.execPath, ['--watch', '--enable-source-maps', ...(existsSync(`${root}.env`) ? ['--env-file=.env'] : []), 'server/dist/main.js'], {
-    env: { ...process.env, PORT: process.env.PORT ?? '3000', APP_URL: process.env.APP_URL ?? 'http://localhost:5173' },
-  });
+  run(
+    process.execPath,
+    [
+      '--watch',
+      '--enable-source-maps',
+      ...(existsSync(`${root}.env`) ? ['--env-file=.env'] : []),
+      'server/dist/main.js',
+    ],
+    {
+      env: {
+        ...process.env,
+        PORT: process.env.PORT ?? '3000',
+        APP_URL: process.env.APP_URL ?? 'http://localhost:5173',
+      },
+    },
+  );
   run(bin('vite'), ['--port', '5173', '--strictPort'], {
     cwd: `${root}client`,
     env: { ...process.env, API_ORIGIN: `http://localhost:${process.env.PORT ?? '3000'}` },
   });
-  console.log('\n  Ontwikkelserver: http://localhost:5173 (client met hot reload), API op http://localhost:3000/graphql\n');
+  console.log(
+    '\n  Ontwikkelserver: http://localhost:5173 (client met hot reload), API op http://localhost:3000/graphql\n',
+  );
 }, 500);

@@ -60,7 +60,11 @@ if (process.env.TEST_DATABASE_URL) {
   env.EMBEDDED_PG_PORT = String(await freePort());
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], { cwd: root, env, stdio: 'inherit' });
+const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
 let exiting = false;
 async function cleanup(code) {
   if (exiting) return;

@@ -19,7 +19,15 @@ function newest(path) {
   return max;
 }
 
-const sources = ['client/src', 'client/index.html', 'client/sandbox.html', 'client/vite.config.ts', 'server/src', 'server/tsconfig.json', 'package-lock.json'];
+const sources = [
+  'client/src',
+  'client/index.html',
+  'client/sandbox.html',
+  'client/vite.config.ts',
+  'server/src',
+  'server/tsconfig.json',
+  'package-lock.json',
+];
 const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 if (process.env.SKIP_BUILD !== '1' && (built === 0 || sources.some((s) => newest(join(root, s)) > built))) {
   console.log('Bouwen van client en server…');
@@ -30,7 +38,13 @@ if (process.env.SKIP_BUILD !== '1' && (built === 0 || sources.some((s) => newest
 
 const child = spawn(
   process.execPath,
-  ['--enable-source-maps', ...(existsSync(join(root, '.env')) ? ['--env-file=.env'] : []), '--import', './server/dist/instrument.js', 'server/dist/main.js'],
+  [
+    '--enable-source-maps',
+    ...(existsSync(join(root, '.env')) ? ['--env-file=.env'] : []),
+    '--import',
+    './server/dist/instrument.js',
+    'server/dist/main.js',
+  ],
   { cwd: root, stdio: 'inherit' },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

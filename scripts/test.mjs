@@ -59,19 +59,24 @@ if (want('lint')) {
 }
 
 if (want('codegen')) {
-  if (step('Gegenereerde clienttypes zijn actueel', bin('graphql-codegen'), ['--config', 'codegen.ts', '--check'])) passed++;
+  if (step('Gegenereerde clienttypes zijn actueel', bin('graphql-codegen'), ['--config', 'codegen.ts', '--check']))
+    passed++;
   else failed++;
 }
 
 if (want('server')) {
   const out = join(reports, 'server.json');
-  step('Servertests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { cwd: join(root, 'server') });
+  step('Servertests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+    cwd: join(root, 'server'),
+  });
   countVitest(out);
 }
 
 if (want('client')) {
   const out = join(reports, 'client.json');
-  step('Clienttests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { cwd: join(root, 'client') });
+  step('Clienttests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+    cwd: join(root, 'client'),
+  });
   countVitest(out);
 }
 
@@ -86,10 +91,15 @@ if (want('e2e')) {
     // The resident journey again, with the server's and the page's clocks set to New Year's Day 2027 and New Year's
     // Eve 2030 (playwright.dates.config.ts): no calendar time bomb.
     const dates = join(reports, 'e2e-dates.json');
-    step('Browsertests op andere dagen (klok in 2027 en 2030)', bin('playwright'), ['test', '-c', 'playwright.dates.config.ts'], {
-      cwd: join(root, 'client'),
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: dates, PLAYWRIGHT_REPORTERS: 'list,json' },
-    });
+    step(
+      'Browsertests op andere dagen (klok in 2027 en 2030)',
+      bin('playwright'),
+      ['test', '-c', 'playwright.dates.config.ts'],
+      {
+        cwd: join(root, 'client'),
+        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: dates, PLAYWRIGHT_REPORTERS: 'list,json' },
+      },
+    );
     countPlaywright(dates);
   } else {
     failed++;

@@ -35,7 +35,10 @@ const CHECKOUT = `mutation($input: CheckoutInput!) { checkout(input: $input) {
  * at once, without an own contribution), through the GraphQL `checkout` mutation as the checkout page does.
  */
 export async function placeBudgetOrder(page: Page): Promise<AccountOrder> {
-  const offer = await pageGql(page, `{ products(first: 50, filter: { sort: PRICE_ASC }) { edges { node { id priceCents } } } }`);
+  const offer = await pageGql(
+    page,
+    `{ products(first: 50, filter: { sort: PRICE_ASC }) { edges { node { id priceCents } } } }`,
+  );
   const products = (offer.products.edges as { node: { id: string; priceCents: number } }[])
     .map((e) => e.node)
     .sort((a, b) => a.priceCents - b.priceCents);
@@ -71,7 +74,10 @@ export async function placeContributionOrder(
   const spendable = (budgets.myAssignments as { balanceCents: number; status: string }[])
     .filter((a) => a.status === 'ACTIVE')
     .reduce((sum, a) => sum + a.balanceCents, 0);
-  const offer = await pageGql(page, `{ products(first: 50, filter: { sort: PRICE_ASC }) { edges { node { id priceCents } } } }`);
+  const offer = await pageGql(
+    page,
+    `{ products(first: 50, filter: { sort: PRICE_ASC }) { edges { node { id priceCents } } } }`,
+  );
   const products = (offer.products.edges as { node: { id: string; priceCents: number } }[])
     .map((e) => e.node)
     .reverse();

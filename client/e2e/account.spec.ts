@@ -36,14 +36,20 @@ async function newResidentPage(browser: Browser, household: string, returnTo?: s
   return page;
 }
 
-test('a resident sees their budgets, orders, follows the order and its messages, and cancels it', async ({ page, browser }) => {
+test('a resident sees their budgets, orders, follows the order and its messages, and cancels it', async ({
+  page,
+  browser,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await loginAs(page, resident(HOUSEHOLD));
 
   // Regelingen: every assignment with its balance and history.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Regelingen');
-  const assignments = (await pageGql(page, '{ myAssignments { arrangementName balanceCents } }')).myAssignments as { arrangementName: string; balanceCents: number }[];
+  const assignments = (await pageGql(page, '{ myAssignments { arrangementName balanceCents } }')).myAssignments as {
+    arrangementName: string;
+    balanceCents: number;
+  }[];
   expect(assignments.length).toBeGreaterThan(0);
   await expect(page.locator('main section h2')).toHaveCount(assignments.length);
   await expect(page.locator('main')).toContainText('Tegoed over');
@@ -87,7 +93,9 @@ test('a resident sees their budgets, orders, follows the order and its messages,
 
   // The confirmation step, then changing one's mind.
   await page.getByRole('button', { name: 'Bestelling annuleren' }).click();
-  await expect(page.getByRole('heading', { name: `Weet u zeker dat u bestelling ${order.number} wilt annuleren?` })).toBeFocused();
+  await expect(
+    page.getByRole('heading', { name: `Weet u zeker dat u bestelling ${order.number} wilt annuleren?` }),
+  ).toBeFocused();
   await expectAccessible(page, '/account/bestellingen/:orderId (bevestigen)');
   await page.getByRole('button', { name: 'Nee, niet annuleren' }).click();
   await expect(page.getByRole('button', { name: 'Bestelling annuleren' })).toBeFocused();
@@ -109,7 +117,10 @@ test('a resident sees their budgets, orders, follows the order and its messages,
   await accountNav(page).getByRole('link', { name: 'Regelingen' }).click();
   await settle(page);
   await expect(page.locator('main table tbody tr').filter({ hasText: 'Besteed' }).first()).toBeVisible();
-  await expect(page.getByRole('link', { name: 'bekijk bestelling' }).first()).toHaveAttribute('href', `/account/bestellingen/${order.id}`);
+  await expect(page.getByRole('link', { name: 'bekijk bestelling' }).first()).toHaveAttribute(
+    'href',
+    `/account/bestellingen/${order.id}`,
+  );
 
   // Cancel for real: budget back, timeline and inbox updated.
   await page.goto(`/account/bestellingen/${order.id}`);
@@ -127,7 +138,9 @@ test('a resident sees their budgets, orders, follows the order and its messages,
   await expect(page.getByRole('button', { name: `Nieuw Bestelling ${order.number} is geannuleerd` })).toBeVisible();
   await page.getByRole('button', { name: 'Alles als gelezen markeren' }).click();
   // The button goes away; focus moves to the outcome instead of being lost.
-  await expect(page.getByRole('status').filter({ hasText: 'Alle meldingen zijn als gelezen gemarkeerd.' })).toBeFocused();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Alle meldingen zijn als gelezen gemarkeerd.' }),
+  ).toBeFocused();
   await expect(page.getByText('Nieuw', { exact: true })).toHaveCount(0);
   await expectAccessible(page, '/account/meldingen (alles gelezen)');
 
@@ -167,7 +180,9 @@ test('a resident who pays an own contribution is told on return that the payment
   // The order waits for the payment: no pickup code yet.
   await page.goto('/account/bestellingen');
   await settle(page);
-  await expect(page.locator('main table tbody tr').filter({ hasText: order.number })).toContainText('Wacht op betaling');
+  await expect(page.locator('main table tbody tr').filter({ hasText: order.number })).toContainText(
+    'Wacht op betaling',
+  );
 
   // The payment service provider's page (the simulator), then back to the orders with ?betaling=<id>.
   await page.goto(order.paymentUrl);
@@ -183,6 +198,10 @@ test('a resident who pays an own contribution is told on return that the payment
   // The inbox says so too: the order waited for payment, then the payment was received.
   await page.goto('/account/meldingen');
   await settle(page);
-  await expect(page.getByRole('button', { name: `Nieuw Betaling ontvangen voor bestelling ${order.number}` })).toBeVisible();
-  await expect(page.getByRole('button', { name: `Nieuw Bestelling ${order.number} wacht op uw betaling` })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: `Nieuw Betaling ontvangen voor bestelling ${order.number}` }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: `Nieuw Bestelling ${order.number} wacht op uw betaling` }),
+  ).toBeVisible();
 });

@@ -6,7 +6,10 @@ import { expectAccessible, loginStaff, settle, STAFF } from './support';
  * the URL (Back and a shared link show the same list), and its empty and filtered states, each checked with axe.
  */
 
-test('categories: filters in the URL survive Back and a shared link; empty and filtered states are accessible', async ({ page, context }) => {
+test('categories: filters in the URL survive Back and a shared link; empty and filtered states are accessible', async ({
+  page,
+  context,
+}) => {
   await loginStaff(page, STAFF.redactie);
   await page.goto('/admin/beheer/categorieen');
   await settle(page);
@@ -51,7 +54,9 @@ test('categories: filters in the URL survive Back and a shared link; empty and f
   await expect(all).toBeVisible();
 });
 
-test('customers: the search is in the URL, Back returns to it, and an invalid URL value is ignored', async ({ page }) => {
+test('customers: the search is in the URL, Back returns to it, and an invalid URL value is ignored', async ({
+  page,
+}) => {
   await loginStaff(page, STAFF.klantcontact);
   await page.goto('/admin/klanten?zoek=ZV-1000&gemeente=geen-id');
   await settle(page);

@@ -34,7 +34,9 @@ async function loginResidentOf(page: Page, municipality: 'zuiderveen' | 'noorder
   await expect(page).toHaveURL(/\/account\//);
 }
 
-test('a product goes from draft to the offer of each municipality: reject per municipality, fix, resubmit, approve, find', async ({ browser }) => {
+test('a product goes from draft to the offer of each municipality: reject per municipality, fix, resubmit, approve, find', async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const providerContext = await browser.newContext();
   const provider = await providerContext.newPage();
@@ -62,7 +64,9 @@ test('a product goes from draft to the offer of each municipality: reject per mu
   await expectAccessible(provider, 'nieuw product met fouten');
 
   await provider.getByLabel('Titel').fill(title);
-  await provider.getByLabel('Omschrijving').fill('Een dag **kanoën** op de rivier met een gids.\n\n<script>alert(1)</script>');
+  await provider
+    .getByLabel('Omschrijving')
+    .fill('Een dag **kanoën** op de rivier met een gids.\n\n<script>alert(1)</script>');
   await provider.getByLabel('Prijs in euro').fill('24,95');
   await provider.getByLabel('Categorie').selectOption({ label: 'Uitjes en vrije tijd' });
   await provider.getByLabel('Bezorgen').check();
@@ -71,7 +75,9 @@ test('a product goes from draft to the offer of each municipality: reject per mu
   await expect(provider.getByRole('status').filter({ hasText: 'opgeslagen en ingediend' })).toBeVisible();
   await expect(provider.locator('main')).toContainText('Ingediend');
   await expect(provider.locator('main')).toContainText('€ 24,95');
-  await expect(provider.locator('main')).toContainText('In behandeling in Gemeente Noorderhaven en Gemeente Zuiderveen.');
+  await expect(provider.locator('main')).toContainText(
+    'In behandeling in Gemeente Noorderhaven en Gemeente Zuiderveen.',
+  );
   await settle(provider);
   await expectAccessible(provider, 'product (ingediend)');
 
@@ -96,17 +102,23 @@ test('a product goes from draft to the offer of each municipality: reject per mu
   await expectAccessible(staff, 'product beoordelen (twee gemeenten)');
   await staff.getByRole('button', { name: 'Afkeuren voor Gemeente Zuiderveen' }).click();
   await expect(staff.getByRole('alert')).toBeFocused();
-  await expect(staff.getByRole('alert')).toContainText('Geef de reden van afkeuren (minstens 5 tekens). De aanbieder ziet deze reden.');
+  await expect(staff.getByRole('alert')).toContainText(
+    'Geef de reden van afkeuren (minstens 5 tekens). De aanbieder ziet deze reden.',
+  );
   await expect(staff.getByLabel('Reden van afkeuren voor Gemeente Zuiderveen')).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(staff, 'product beoordelen met fout');
   const reason = 'Vermeld vanaf welke leeftijd kinderen mee kunnen en of zwemdiploma’s nodig zijn.';
   const reasonNoorderhaven = 'Noem ook waar de tocht begint; in Noorderhaven moeten inwoners dat vooraf weten.';
   await staff.getByLabel('Reden van afkeuren voor Gemeente Zuiderveen').fill(reason);
   await staff.getByRole('button', { name: 'Afkeuren voor Gemeente Zuiderveen' }).click();
-  await expect(staff.getByRole('status').filter({ hasText: 'Het product is afgekeurd voor Gemeente Zuiderveen' })).toBeVisible();
+  await expect(
+    staff.getByRole('status').filter({ hasText: 'Het product is afgekeurd voor Gemeente Zuiderveen' }),
+  ).toBeVisible();
   await staff.getByLabel('Reden van afkeuren voor Gemeente Noorderhaven').fill(reasonNoorderhaven);
   await staff.getByRole('button', { name: 'Afkeuren voor Gemeente Noorderhaven' }).click();
-  await expect(staff.getByRole('status').filter({ hasText: 'Het product is afgekeurd voor Gemeente Noorderhaven' })).toBeVisible();
+  await expect(
+    staff.getByRole('status').filter({ hasText: 'Het product is afgekeurd voor Gemeente Noorderhaven' }),
+  ).toBeVisible();
   await staff.goto('/admin/producten/afgekeurd?gemeente=noorderhaven');
   await settle(staff);
   await expect(staff.getByRole('row', { name: new RegExp(title) })).toContainText(reasonNoorderhaven);
@@ -127,7 +139,11 @@ test('a product goes from draft to the offer of each municipality: reject per mu
   await expect(provider.locator('main')).toContainText(`Reden: ${reasonNoorderhaven}`);
   await expectAccessible(provider, 'product (afgekeurd)');
   await provider.getByLabel('Titel').fill(fixedTitle);
-  await provider.getByLabel('Omschrijving').fill('Een dag **kanoën** op de rivier met een gids. Start bij de jachthaven. Kinderen vanaf 8 jaar met zwemdiploma A kunnen mee.');
+  await provider
+    .getByLabel('Omschrijving')
+    .fill(
+      'Een dag **kanoën** op de rivier met een gids. Start bij de jachthaven. Kinderen vanaf 8 jaar met zwemdiploma A kunnen mee.',
+    );
   await provider.getByRole('button', { name: 'Opslaan en opnieuw indienen' }).click();
   await expect(provider.getByRole('status').filter({ hasText: 'ingediend' })).toBeVisible();
   await expect(provider.getByRole('heading', { level: 1 })).toHaveText(fixedTitle);
@@ -139,14 +155,18 @@ test('a product goes from draft to the offer of each municipality: reject per mu
   await settle(staff);
   await expect(staff.getByRole('heading', { level: 1 })).toHaveText(fixedTitle);
   await staff.getByRole('button', { name: 'Goedkeuren voor Gemeente Zuiderveen' }).click();
-  await expect(staff.getByRole('status').filter({ hasText: 'Het product is goedgekeurd voor Gemeente Zuiderveen' })).toBeVisible();
+  await expect(
+    staff.getByRole('status').filter({ hasText: 'Het product is goedgekeurd voor Gemeente Zuiderveen' }),
+  ).toBeVisible();
   const decisions = staff.getByRole('table', { name: 'Beslissing per gemeente' });
   await expect(decisions.getByRole('row', { name: /Gemeente Zuiderveen/ })).toContainText('Goedgekeurd');
   await expect(decisions.getByRole('row', { name: /Gemeente Noorderhaven/ })).toContainText('In behandeling');
   await expectAccessible(staff, 'product beoordelen (deels goedgekeurd)');
   await provider.reload();
   await settle(provider);
-  await expect(provider.locator('main')).toContainText('Goedgekeurd in Gemeente Zuiderveen. In behandeling in Gemeente Noorderhaven.');
+  await expect(provider.locator('main')).toContainText(
+    'Goedgekeurd in Gemeente Zuiderveen. In behandeling in Gemeente Noorderhaven.',
+  );
   await expectAccessible(provider, 'product (goedgekeurd in één gemeente)');
 
   // 5. A Noorderhaven resident does not get it: not in the search, and its page is not found.
@@ -171,7 +191,9 @@ test('a product goes from draft to the offer of each municipality: reject per mu
   await link.click();
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(fixedTitle);
   const canonical = visitor.url();
-  expect(canonical).toMatch(new RegExp(`/aanbod/kanovaartocht-voor-gezinnen-met-kinderen-vanaf-8-jaar-[a-z0-9]+/${productId}$`));
+  expect(canonical).toMatch(
+    new RegExp(`/aanbod/kanovaartocht-voor-gezinnen-met-kinderen-vanaf-8-jaar-[a-z0-9]+/${productId}$`),
+  );
   await expect(visitor.locator('main strong', { hasText: 'kanoën' })).toBeVisible();
   await expect(visitor.locator('main')).toContainText('€ 24,95');
   await expect(visitor.locator('main')).toContainText('Bezorgen');
@@ -200,7 +222,9 @@ test('the Beheerder approves a product for both municipalities at once', async (
         title: `Blokfluitles in groepjes ${Date.now().toString(36)}`,
         description: 'Tien lessen blokfluit in groepjes van vier.',
         priceCents: 6500,
-        categoryId: (await pageGql(provider, '{ categories { id slug } }')).categories.find((c: { slug: string }) => c.slug === 'cultuur-en-muziek').id,
+        categoryId: (await pageGql(provider, '{ categories { id slug } }')).categories.find(
+          (c: { slug: string }) => c.slug === 'cultuur-en-muziek',
+        ).id,
         availability: 'AVAILABLE',
         redemptionMethod: 'PICKUP',
       },
@@ -217,7 +241,9 @@ test('the Beheerder approves a product for both municipalities at once', async (
   await settle(staff);
   await staff.getByRole('button', { name: 'Goedkeuren voor alle 2 gemeenten' }).click();
   await expect(
-    staff.getByRole('status').filter({ hasText: 'Het product is goedgekeurd voor Gemeente Noorderhaven en Gemeente Zuiderveen' }),
+    staff
+      .getByRole('status')
+      .filter({ hasText: 'Het product is goedgekeurd voor Gemeente Noorderhaven en Gemeente Zuiderveen' }),
   ).toBeVisible();
   const decisions = staff.getByRole('table', { name: 'Beslissing per gemeente' });
   await expect(decisions.getByRole('row', { name: /Gemeente Zuiderveen/ })).toContainText('Goedgekeurd');
@@ -242,7 +268,9 @@ test('the offer sorts by price and filters by provider, with both in the URL', a
   const cents = prices.map((p) => Number(p.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
   expect(cents.length).toBeGreaterThan(1);
   expect([...cents].sort((a, b) => a - b)).toEqual(cents);
-  await expect(page.locator('main').getByRole('status').filter({ hasText: 'gevonden' })).toContainText(`van ${firstProvider}`);
+  await expect(page.locator('main').getByRole('status').filter({ hasText: 'gevonden' })).toContainText(
+    `van ${firstProvider}`,
+  );
   await expectAccessible(page, 'aanbod gesorteerd en gefilterd');
 });
 
@@ -288,7 +316,12 @@ test('staff manage categories and choose the featured category shown on the home
   await page.goto('/');
   await settle(page);
   await expect(page.getByRole('heading', { level: 2, name: 'Uitgelicht: Zwemmen' })).toBeVisible();
-  await expect(page.locator('section', { has: page.getByRole('heading', { name: 'Uitgelicht: Zwemmen' }) }).locator('.gw-card').first()).toBeVisible();
+  await expect(
+    page
+      .locator('section', { has: page.getByRole('heading', { name: 'Uitgelicht: Zwemmen' }) })
+      .locator('.gw-card')
+      .first(),
+  ).toBeVisible();
   await expectAccessible(page, 'home met uitgelichte categorie');
 
   // The empty new category can be deleted.
@@ -320,11 +353,18 @@ test('a provider uploads an image; a non-image is refused in Dutch', async ({ pa
   await settle(page);
   await expect(page.locator('main')).toContainText('Concept');
   // A text file that claims to be a PNG.
-  await page.getByLabel('Afbeelding toevoegen').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from('geen afbeelding') });
+  await page
+    .getByLabel('Afbeelding toevoegen')
+    .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from('geen afbeelding') });
   await page.getByRole('button', { name: 'Afbeelding uploaden' }).click();
-  await expect(page.getByRole('alert')).toContainText('Dit bestand is geen afbeelding. Kies een JPEG-, PNG- of WebP-afbeelding.');
+  await expect(page.getByRole('alert')).toContainText(
+    'Dit bestand is geen afbeelding. Kies een JPEG-, PNG- of WebP-afbeelding.',
+  );
   // A real PNG (1×1 pixel).
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
   await page.getByLabel('Afbeelding toevoegen').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: png });
   await page.getByLabel('Beschrijving van de afbeelding').fill('Een blokfluit');
   await page.getByRole('button', { name: 'Afbeelding uploaden' }).click();

@@ -49,12 +49,16 @@ export interface DemoCalendar {
  * The demo's calendar as the seeder made it on the server's clock: the seeder's own rule (server/dist, built before
  * the browser tests run), read in a separate Node process like demoResidents().
  */
-export async function demoCalendar(baseURL: string): Promise<DemoCalendar & { kindpakket: string; meedoenregeling: string }> {
+export async function demoCalendar(
+  baseURL: string,
+): Promise<DemoCalendar & { kindpakket: string; meedoenregeling: string }> {
   const now = await serverNow(baseURL);
   const module = new URL('../../server/dist/seeders/demo-data.js', import.meta.url).href;
   const script = `const m = await import(${JSON.stringify(module)}); const now = new Date(${JSON.stringify(now.toISOString())});
     const c = m.demoCalendar(now);
     process.stdout.write(JSON.stringify({ today: c.today, year: c.year, arrangementPeriod: c.arrangementPeriod, arrangementNames: m.demoArrangementNames(now) }));`;
-  const calendar = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as DemoCalendar;
+  const calendar = JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
+  ) as DemoCalendar;
   return { ...calendar, kindpakket: calendar.arrangementNames[0]!, meedoenregeling: calendar.arrangementNames[1]! };
 }

@@ -1,13 +1,5 @@
 import { test, expect } from './fixtures';
-import {
-  DEMO_PASSWORD,
-  expectAccessible,
-  loginCustomer,
-  loginProvider,
-  loginStaff,
-  settle,
-  STAFF,
-} from './support';
+import { DEMO_PASSWORD, expectAccessible, loginCustomer, loginProvider, loginStaff, settle, STAFF } from './support';
 
 /** What users of the foundation depend on, end to end through the real server and database. */
 
@@ -17,7 +9,10 @@ test('a visitor searches the offer, with the search in the URL, and opens a prod
   await page.getByRole('button', { name: 'Zoeken' }).click();
   await expect(page).toHaveURL(/\/aanbod\?.*zoek=zwemles/);
   await settle(page);
-  const first = page.locator('main').getByRole('link', { name: /Zwemles/ }).first();
+  const first = page
+    .locator('main')
+    .getByRole('link', { name: /Zwemles/ })
+    .first();
   await expect(first).toBeVisible();
   const title = (await first.textContent())!.trim();
   await first.click();
@@ -31,7 +26,12 @@ test('a visitor searches the offer, with the search in the URL, and opens a prod
 test('a misspelt search word still finds the product', async ({ page }) => {
   await page.goto('/aanbod?zoek=gitaarlse');
   await settle(page);
-  await expect(page.locator('main').getByRole('link', { name: /Gitaarles/i }).first()).toBeVisible();
+  await expect(
+    page
+      .locator('main')
+      .getByRole('link', { name: /Gitaarles/i })
+      .first(),
+  ).toBeVisible();
 });
 
 test('an old or wrong slug in a product URL goes to the canonical URL', async ({ page }) => {
@@ -46,7 +46,12 @@ test('an old or wrong slug in a product URL goes to the canonical URL', async ({
 });
 
 test('unknown URLs and unknown or malformed ids give the Dutch not-found page', async ({ page }) => {
-  for (const url of ['/bestaat-niet', '/aanbod/iets/niet-een-id', '/aanbod/iets/00000000-0000-4000-8000-000000000000', '/admin/../zzz']) {
+  for (const url of [
+    '/bestaat-niet',
+    '/aanbod/iets/niet-een-id',
+    '/aanbod/iets/00000000-0000-4000-8000-000000000000',
+    '/admin/../zzz',
+  ]) {
     await page.goto(url);
     await expect(page.getByRole('heading', { level: 1 }), url).toHaveText('Pagina niet gevonden');
   }

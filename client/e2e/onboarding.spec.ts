@@ -62,7 +62,10 @@ async function fillRegistration(page: Page, u: ReturnType<typeof unique>) {
   await page.getByLabel('Wachtwoord').fill(PASSWORD);
 }
 
-test('a provider registers, confirms the e-mail, applies to Gemeente Zuiderveen and is approved by staff', async ({ page, browser }) => {
+test('a provider registers, confirms the e-mail, applies to Gemeente Zuiderveen and is approved by staff', async ({
+  page,
+  browser,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const u = unique();
@@ -142,12 +145,17 @@ test('a provider registers, confirms the e-mail, applies to Gemeente Zuiderveen 
   await page.getByLabel(/Ik ga akkoord met deze voorwaarden/).check();
   await page.getByRole('button', { name: 'Aanmelden bij Gemeente Zuiderveen' }).click();
   await expect(page).toHaveURL(/\/aanbieder\/profiel$/);
-  await expect(page.getByRole('status').filter({ hasText: 'U heeft zich aangemeld bij Gemeente Zuiderveen' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'U heeft zich aangemeld bij Gemeente Zuiderveen' }),
+  ).toBeVisible();
   await expect(page.getByRole('row', { name: /Gemeente Zuiderveen/ })).toContainText('In behandeling');
   await expectAccessible(page, 'profiel na aanmelden');
 
   // The withdraw screen explains what stops (not confirmed here).
-  await page.getByRole('row', { name: /Gemeente Zuiderveen/ }).getByRole('link', { name: 'Afmelden bij Gemeente Zuiderveen' }).click();
+  await page
+    .getByRole('row', { name: /Gemeente Zuiderveen/ })
+    .getByRole('link', { name: 'Afmelden bij Gemeente Zuiderveen' })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Afmelden bij Gemeente Zuiderveen');
   await expect(page.locator('main')).toContainText('niet meer getoond aan inwoners van Gemeente Zuiderveen');
   await expectAccessible(page, 'afmelden bij gemeente');
@@ -184,11 +192,17 @@ test('a provider registers, confirms the e-mail, applies to Gemeente Zuiderveen 
   expect(errors).toEqual([]);
 });
 
-test('a rejection needs a reason the provider sees; a forgotten password is reset with the mailed link', async ({ page, browser }) => {
+test('a rejection needs a reason the provider sees; a forgotten password is reset with the mailed link', async ({
+  page,
+  browser,
+}) => {
   const u = unique();
   // A registered, confirmed provider that applied to Zuiderveen, set up through the API.
   const gql = async (query: string, variables: Record<string, unknown> = {}) => {
-    const res = await page.request.post('/graphql', { headers: { 'content-type': 'application/json' }, data: { query, variables } });
+    const res = await page.request.post('/graphql', {
+      headers: { 'content-type': 'application/json' },
+      data: { query, variables },
+    });
     return (await res.json()).data;
   };
   const terms = (await gql('{ currentTerms { id } }')).currentTerms.id;
@@ -196,15 +210,30 @@ test('a rejection needs a reason the provider sees; a forgotten password is rese
     `mutation($input: RegisterProviderInput!) { registerProvider(input: $input) { submitted errors { message } } }`,
     {
       input: {
-        name: u.organisation, kvkNumber: u.kvk, street: 'Sportlaan 3', postcode: '7831 AB', city: 'Zuiderveen',
-        email: u.contactEmail, phone: '0591123456', iban: 'NL91ABNA0417164300', userName: 'Tessa Test',
-        userEmail: u.userEmail, password: PASSWORD, termsVersionId: terms, acceptTerms: true,
+        name: u.organisation,
+        kvkNumber: u.kvk,
+        street: 'Sportlaan 3',
+        postcode: '7831 AB',
+        city: 'Zuiderveen',
+        email: u.contactEmail,
+        phone: '0591123456',
+        iban: 'NL91ABNA0417164300',
+        userName: 'Tessa Test',
+        userEmail: u.userEmail,
+        password: PASSWORD,
+        termsVersionId: terms,
+        acceptTerms: true,
       },
     },
   );
   expect(registered.registerProvider).toEqual({ submitted: true, errors: [] });
-  const confirmPath = linkPath(await latestMail(page.request, u.userEmail, 'PROVIDER_EMAIL_CONFIRM'), /\/email-bevestigen\?token=[\w-]+/);
-  await gql(`mutation($t:String!){ confirmEmail(token:$t){ confirmed } }`, { t: new URL(confirmPath, 'http://x').searchParams.get('token') });
+  const confirmPath = linkPath(
+    await latestMail(page.request, u.userEmail, 'PROVIDER_EMAIL_CONFIRM'),
+    /\/email-bevestigen\?token=[\w-]+/,
+  );
+  await gql(`mutation($t:String!){ confirmEmail(token:$t){ confirmed } }`, {
+    t: new URL(confirmPath, 'http://x').searchParams.get('token'),
+  });
 
   // Forgotten password, through the screens.
   await page.goto('/voor-aanbieders/inloggen');
@@ -220,14 +249,21 @@ test('a rejection needs a reason the provider sees; a forgotten password is rese
   await expect(page.getByText('Kijk in uw mailbox')).toBeVisible();
   await expectAccessible(page, 'wachtwoord vergeten: verstuurd');
 
-  const resetPath = linkPath(await latestMail(page.request, u.userEmail, 'PASSWORD_RESET'), /\/wachtwoord-vergeten\/[\w-]+/);
+  const resetPath = linkPath(
+    await latestMail(page.request, u.userEmail, 'PASSWORD_RESET'),
+    /\/wachtwoord-vergeten\/[\w-]+/,
+  );
   await page.goto(resetPath);
   await settle(page);
   await expectAccessible(page, 'nieuw wachtwoord');
   await page.getByLabel('Nieuw wachtwoord').fill('zonnebloem-kanaal-oever-77');
   await page.getByLabel('Herhaal het nieuwe wachtwoord').fill('zonnebloem-kanaal-oever-78');
   await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
-  await expectFieldError(page, page.getByLabel('Herhaal het nieuwe wachtwoord'), /De twee wachtwoorden zijn niet gelijk/);
+  await expectFieldError(
+    page,
+    page.getByLabel('Herhaal het nieuwe wachtwoord'),
+    /De twee wachtwoorden zijn niet gelijk/,
+  );
   await expectAccessible(page, 'nieuw wachtwoord met fout');
   await page.getByLabel('Herhaal het nieuwe wachtwoord').fill('zonnebloem-kanaal-oever-77');
   await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
@@ -245,7 +281,10 @@ test('a rejection needs a reason the provider sees; a forgotten password is rese
   await page.getByLabel('Wachtwoord').fill('zonnebloem-kanaal-oever-77');
   await page.getByRole('button', { name: 'Inloggen' }).click();
   await expect(page).toHaveURL(/\/aanbieder\/profiel$/);
-  await page.getByRole('row', { name: /Gemeente Zuiderveen/ }).getByRole('link', { name: 'Aanmelden bij Gemeente Zuiderveen' }).click();
+  await page
+    .getByRole('row', { name: /Gemeente Zuiderveen/ })
+    .getByRole('link', { name: 'Aanmelden bij Gemeente Zuiderveen' })
+    .click();
   await page.getByLabel(/Ik ga akkoord met deze voorwaarden/).check();
   await page.getByRole('button', { name: 'Aanmelden bij Gemeente Zuiderveen' }).click();
   await expect(page.getByRole('row', { name: /Gemeente Zuiderveen/ })).toContainText('In behandeling');

@@ -31,7 +31,9 @@ export function demoResidents(): DemoResident[] {
   if (!residents) {
     const module = new URL('../../server/dist/seeders/demo-data.js', import.meta.url).href;
     const script = `const m = await import(${JSON.stringify(module)}); process.stdout.write(JSON.stringify(m.demoResidents(new Date(0))));`;
-    residents = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as DemoResident[];
+    residents = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
+    ) as DemoResident[];
   }
   return residents;
 }
@@ -44,7 +46,10 @@ export function resident(clientNumber: string): DemoResident {
 }
 
 async function gql<T = any>(api: APIRequestContext, query: string, variables?: Record<string, unknown>): Promise<T> {
-  const res = await api.post('/graphql', { headers: { 'content-type': 'application/json' }, data: { query, variables } });
+  const res = await api.post('/graphql', {
+    headers: { 'content-type': 'application/json' },
+    data: { query, variables },
+  });
   expect(res.ok(), `GraphQL ${res.status()}`).toBe(true);
   const body = await res.json();
   expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
@@ -55,7 +60,11 @@ async function gql<T = any>(api: APIRequestContext, query: string, variables?: R
 export async function residentApi(baseURL: string, who: DemoResident): Promise<APIRequestContext> {
   // An empty cookie jar of its own: inside a test, request.newContext() would otherwise start from the test's
   // storageState, and the DigiD log-in would end that (staff or provider) session.
-  const api = await request.newContext({ baseURL, storageState: { cookies: [], origins: [] }, extraHTTPHeaders: { 'accept-language': 'nl-NL' } });
+  const api = await request.newContext({
+    baseURL,
+    storageState: { cookies: [], origins: [] },
+    extraHTTPHeaders: { 'accept-language': 'nl-NL' },
+  });
   const start = await api.get('/auth/digid/start?returnTo=/account/bestellingen', { maxRedirects: 0 });
   const simulator = new URL(start.headers()['location']!, baseURL);
   const relayState = simulator.searchParams.get('RelayState')!;
@@ -80,14 +89,22 @@ const CHECKOUT = `mutation($input: CheckoutInput!) { checkout(input: $input) {
  * in full (so they are PLACED at once, without an own contribution).
  */
 export async function placeOrders(api: APIRequestContext, providerId: string, count = 1): Promise<PlacedOrder[]> {
-  const data = await gql(api, `query($p: ID) { products(first: 50, filter: { providerId: $p, sort: PRICE_ASC }) { edges { node { id priceCents } } } }`, {
-    p: providerId,
-  });
-  const products = (data.products.edges as { node: { id: string; priceCents: number } }[]).map((e) => e.node).sort((a, b) => a.priceCents - b.priceCents);
+  const data = await gql(
+    api,
+    `query($p: ID) { products(first: 50, filter: { providerId: $p, sort: PRICE_ASC }) { edges { node { id priceCents } } } }`,
+    {
+      p: providerId,
+    },
+  );
+  const products = (data.products.edges as { node: { id: string; priceCents: number } }[])
+    .map((e) => e.node)
+    .sort((a, b) => a.priceCents - b.priceCents);
   const placed: PlacedOrder[] = [];
   for (const product of products) {
     while (placed.length < count) {
-      const r = await gql(api, CHECKOUT, { input: { idempotencyKey: randomUUID(), lines: [{ productId: product.id, quantity: 1 }] } });
+      const r = await gql(api, CHECKOUT, {
+        input: { idempotencyKey: randomUUID(), lines: [{ productId: product.id, quantity: 1 }] },
+      });
       const order = r.checkout.orders[0];
       if (r.checkout.errors.length || !order || order.status !== 'PLACED') break;
       placed.push(order);
@@ -98,9 +115,16 @@ export async function placeOrders(api: APIRequestContext, providerId: string, co
 }
 
 /** The first order the logged-in page may see (provider or staff); places one (for resident `household`) when there is none. */
-export async function someOrder(page: Page, audience: 'provider' | 'staff', household: string): Promise<{ id: string; providerId: string }> {
+export async function someOrder(
+  page: Page,
+  audience: 'provider' | 'staff',
+  household: string,
+): Promise<{ id: string; providerId: string }> {
   const ask = async (query: string) => {
-    const res = await page.request.post('/graphql', { headers: { 'content-type': 'application/json' }, data: { query } });
+    const res = await page.request.post('/graphql', {
+      headers: { 'content-type': 'application/json' },
+      data: { query },
+    });
     const body = await res.json();
     if (!body.data) throw new Error(`${query}: ${res.status()} ${JSON.stringify(body.errors)}`);
     return body.data;

@@ -78,7 +78,9 @@ function swapLetters(word: string, at: number): string {
   return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
 }
 
-test('a new provider registers, is admitted to Zuiderveen, gets a product through review, and a visitor finds it', async ({ browser }) => {
+test('a new provider registers, is admitted to Zuiderveen, gets a product through review, and a visitor finds it', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const errors: string[] = [];
   const u = unique();
@@ -136,7 +138,9 @@ test('a new provider registers, is admitted to Zuiderveen, gets a product throug
   await provider.getByLabel(/Ik ga akkoord met deze voorwaarden/).check();
   await provider.getByRole('button', { name: 'Aanmelden bij Gemeente Zuiderveen' }).click();
   await expect(provider).toHaveURL(/\/aanbieder\/profiel$/);
-  await expect(provider.getByRole('status').filter({ hasText: 'U heeft zich aangemeld bij Gemeente Zuiderveen' })).toBeVisible();
+  await expect(
+    provider.getByRole('status').filter({ hasText: 'U heeft zich aangemeld bij Gemeente Zuiderveen' }),
+  ).toBeVisible();
   await expect(provider.getByRole('row', { name: /Gemeente Zuiderveen/ })).toContainText('In behandeling');
   await expectAccessible(provider, 'profiel na aanmelden');
 
@@ -163,7 +167,10 @@ test('a new provider registers, is admitted to Zuiderveen, gets a product throug
   expect(approvedMail.subject).toBe('Uw aanmelding bij Gemeente Zuiderveen is goedgekeurd');
 
   // 6. The provider adds a first product and submits it.
-  await provider.getByRole('navigation', { name: 'Aanbiedersomgeving' }).getByRole('link', { name: 'Producten' }).click();
+  await provider
+    .getByRole('navigation', { name: 'Aanbiedersomgeving' })
+    .getByRole('link', { name: 'Producten' })
+    .click();
   await expect(provider).toHaveURL(/\/aanbieder\/producten$/);
   await settle(provider);
   await provider.getByRole('link', { name: 'Nieuw product' }).click();
@@ -181,7 +188,9 @@ test('a new provider registers, is admitted to Zuiderveen, gets a product throug
   await expect(provider.locator('main')).toContainText('Ingediend');
   await expect(provider.locator('main')).toContainText('€ 7,50');
 
-  await expect(provider.getByRole('table', { name: 'Beslissing van elke gemeente waar u aanbieder bent' })).toContainText('In behandeling');
+  await expect(
+    provider.getByRole('table', { name: 'Beslissing van elke gemeente waar u aanbieder bent' }),
+  ).toContainText('In behandeling');
 
   // 7. Staff reject it for Zuiderveen with a reason on /admin/producten/:productId.
   await staff.goto(`/admin/producten/${productId}`);
@@ -194,7 +203,9 @@ test('a new provider registers, is admitted to Zuiderveen, gets a product throug
   await expectAccessible(staff, 'product beoordelen');
   await staff.getByLabel('Reden van afkeuren voor Gemeente Zuiderveen').fill(reason);
   await staff.getByRole('button', { name: 'Afkeuren voor Gemeente Zuiderveen' }).click();
-  await expect(staff.getByRole('status').filter({ hasText: 'Het product is afgekeurd voor Gemeente Zuiderveen' })).toBeVisible();
+  await expect(
+    staff.getByRole('status').filter({ hasText: 'Het product is afgekeurd voor Gemeente Zuiderveen' }),
+  ).toBeVisible();
   await expect(decisions.getByRole('row', { name: /Gemeente Zuiderveen/ })).toContainText(reason);
   await expectAccessible(staff, 'product beoordelen (afgekeurd)');
 
@@ -204,7 +215,9 @@ test('a new provider registers, is admitted to Zuiderveen, gets a product throug
   expect(rejectedMail.body).toContain(reason);
   await provider.goto('/aanbieder/producten');
   await settle(provider);
-  await expect(provider.getByRole('row', { name: new RegExp(title) })).toContainText('Afgekeurd in Gemeente Zuiderveen.');
+  await expect(provider.getByRole('row', { name: new RegExp(title) })).toContainText(
+    'Afgekeurd in Gemeente Zuiderveen.',
+  );
   await provider.getByRole('link', { name: title }).click();
   await expect(provider).toHaveURL(new RegExp(`/aanbieder/producten/${productId}$`));
   await settle(provider);
@@ -212,9 +225,11 @@ test('a new provider registers, is admitted to Zuiderveen, gets a product throug
   await expect(provider.locator('main')).toContainText(`Reden: ${reason}`);
   await expectAccessible(provider, 'product (afgekeurd)');
   await provider.getByLabel('Titel').fill(fixedTitle);
-  await provider.getByLabel('Omschrijving').fill(
-    'Een uur **trampolinespringen** onder begeleiding in onze springhal. Voor kinderen van 6 tot 12 jaar; een ouder of begeleider hoeft niet mee.',
-  );
+  await provider
+    .getByLabel('Omschrijving')
+    .fill(
+      'Een uur **trampolinespringen** onder begeleiding in onze springhal. Voor kinderen van 6 tot 12 jaar; een ouder of begeleider hoeft niet mee.',
+    );
   await provider.getByRole('button', { name: 'Opslaan en opnieuw indienen' }).click();
   await expect(provider.getByRole('status').filter({ hasText: 'ingediend' })).toBeVisible();
   await expect(provider.getByRole('heading', { level: 1 })).toHaveText(fixedTitle);
@@ -226,7 +241,9 @@ test('a new provider registers, is admitted to Zuiderveen, gets a product throug
   await expect(staff.getByRole('heading', { level: 1 })).toHaveText(fixedTitle);
   await settle(staff);
   await staff.getByRole('button', { name: 'Goedkeuren voor Gemeente Zuiderveen' }).click();
-  await expect(staff.getByRole('status').filter({ hasText: 'Het product is goedgekeurd voor Gemeente Zuiderveen' })).toBeVisible();
+  await expect(
+    staff.getByRole('status').filter({ hasText: 'Het product is goedgekeurd voor Gemeente Zuiderveen' }),
+  ).toBeVisible();
   await expect(staff.locator('main')).toContainText('In uw gemeenten is over dit product beslist.');
   const approvedProductMail = await latestMail(provider.request, u.userEmail, 'PRODUCT_APPROVED');
   expect(approvedProductMail.subject).toBe(`Uw product "${fixedTitle}" is goedgekeurd door Gemeente Zuiderveen`);
@@ -235,9 +252,9 @@ test('a new provider registers, is admitted to Zuiderveen, gets a product throug
   await settle(provider);
   await expect(provider.locator('main')).toContainText('Goedgekeurd in Gemeente Zuiderveen.');
   await expect(provider.getByRole('link', { name: 'Bekijk het product in het aanbod' })).toBeVisible();
-  await expect(provider.locator('main dd', { has: provider.getByRole('link', { name: 'Bekijk het product in het aanbod' }) })).toContainText(
-    'voor inwoners van Gemeente Zuiderveen',
-  );
+  await expect(
+    provider.locator('main dd', { has: provider.getByRole('link', { name: 'Bekijk het product in het aanbod' }) }),
+  ).toContainText('voor inwoners van Gemeente Zuiderveen');
   await expectAccessible(provider, 'product (goedgekeurd)');
 
   // 10. A visitor, not logged in, finds it by a misspelt word, opens it, and an old link lands on the right URL.
@@ -252,14 +269,18 @@ test('a new provider registers, is admitted to Zuiderveen, gets a product throug
   await visitor.getByRole('button', { name: 'Zoeken' }).click();
   await expect(visitor).toHaveURL(new RegExp(`/aanbod\\?zoek=${misspelt}`));
   await settle(visitor);
-  await expect(visitor.locator('main').getByRole('status').filter({ hasText: 'gevonden' })).toContainText(`gevonden voor ‘${misspelt}’`);
+  await expect(visitor.locator('main').getByRole('status').filter({ hasText: 'gevonden' })).toContainText(
+    `gevonden voor ‘${misspelt}’`,
+  );
   const link = visitor.locator('main').getByRole('link', { name: fixedTitle });
   await expect(link).toBeVisible();
   await expectAccessible(visitor, 'aanbod: zoeken met een tikfout');
   await link.click();
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(fixedTitle);
   const canonical = visitor.url();
-  expect(canonical).toMatch(new RegExp(`/aanbod/trampolinespringen-voor-kinderen-van-6-tot-12-jaar-${suffix}/${productId}$`));
+  expect(canonical).toMatch(
+    new RegExp(`/aanbod/trampolinespringen-voor-kinderen-van-6-tot-12-jaar-${suffix}/${productId}$`),
+  );
   await settle(visitor);
   await expect(visitor.locator('main strong', { hasText: 'trampolinespringen' })).toBeVisible();
   await expect(visitor.locator('main')).toContainText('€ 7,50');

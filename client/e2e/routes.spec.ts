@@ -1,7 +1,15 @@
 import { type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { EXTRA_URLS, SAMPLE, SPEC_URLS } from '../src/test/specUrls';
-import { expectAccessible, expectWellFormedPage, loginCustomer, loginProvider, loginStaff, savedLogin, STAFF } from './support';
+import {
+  expectAccessible,
+  expectWellFormedPage,
+  loginCustomer,
+  loginProvider,
+  loginStaff,
+  savedLogin,
+  STAFF,
+} from './support';
 import { someOrder } from './orders-support';
 import { accountOrderId } from './account-support';
 
@@ -25,7 +33,10 @@ async function publicSamples(page: Page): Promise<Record<string, string>> {
  */
 async function withRealIds(page: Page, url: string): Promise<string> {
   const first = async (query: string, pick: (data: any) => string) => {
-    const res = await page.request.post('/graphql', { headers: { 'content-type': 'application/json' }, data: { query } });
+    const res = await page.request.post('/graphql', {
+      headers: { 'content-type': 'application/json' },
+      data: { query },
+    });
     return pick((await res.json()).data);
   };
   switch (url) {

@@ -42,7 +42,10 @@ async function openHousehold(page: Page, clientNumber: string) {
   await settle(page);
 }
 
-test('Klantcontact finds a household, grants and revokes an assignment, adds a member and manages a card', async ({ page, baseURL }) => {
+test('Klantcontact finds a household, grants and revokes an assignment, adds a member and manages a card', async ({
+  page,
+  baseURL,
+}) => {
   const { meedoenregeling } = await demoCalendar(baseURL!);
   test.setTimeout(180_000); // one journey through seven screens, each checked with axe
   const errors = watchErrors(page);
@@ -75,7 +78,9 @@ test('Klantcontact finds a household, grants and revokes an assignment, adds a m
   await page.getByLabel('Bedrag in euro').fill('12,34');
   await page.getByRole('button', { name: 'Toewijzing toekennen' }).click();
   await expect(page).toHaveURL(/\/toewijzingen$/);
-  await expect(page.getByRole('status').filter({ hasText: `${meedoenregeling} is toegekend` })).toContainText('€ 12,34');
+  await expect(page.getByRole('status').filter({ hasText: `${meedoenregeling} is toegekend` })).toContainText(
+    '€ 12,34',
+  );
   await settle(page);
   await expectAccessible(page, 'toewijzingen');
 

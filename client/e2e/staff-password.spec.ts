@@ -67,7 +67,10 @@ test('a member of staff resets a forgotten password with the mailed link and log
   await page.getByLabel('Herhaal het nieuwe wachtwoord').fill('nog-een-ander-wachtwoord-1');
   await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
   await expect(page.getByRole('alert')).toContainText('Deze link werkt niet (meer)');
-  await expect(page.getByRole('link', { name: 'Vraag een nieuwe link aan' })).toHaveAttribute('href', '/admin/wachtwoord-vergeten');
+  await expect(page.getByRole('link', { name: 'Vraag een nieuwe link aan' })).toHaveAttribute(
+    'href',
+    '/admin/wachtwoord-vergeten',
+  );
 
   // The old password no longer works; the new one does.
   await page.goto('/admin/inloggen');
@@ -82,10 +85,20 @@ test('a member of staff resets a forgotten password with the mailed link and log
 
   // Back to the demo password, through the API.
   const gql = async (query: string, variables: Record<string, unknown>) =>
-    (await (await page.request.post('/graphql', { headers: { 'content-type': 'application/json' }, data: { query, variables } })).json()).data;
+    (
+      await (
+        await page.request.post('/graphql', {
+          headers: { 'content-type': 'application/json' },
+          data: { query, variables },
+        })
+      ).json()
+    ).data;
   const seen = await mailsSoFar(page.request);
   await gql('mutation($e:String!){ requestStaffPasswordReset(email:$e){ requested } }', { e: EMAIL });
   const token = (await resetLink(page.request, seen)).split('/').pop();
-  const restored = await gql('mutation($t:String!,$p:String!){ resetStaffPassword(token:$t,newPassword:$p){ passwordChanged } }', { t: token, p: DEMO_PASSWORD });
+  const restored = await gql(
+    'mutation($t:String!,$p:String!){ resetStaffPassword(token:$t,newPassword:$p){ passwordChanged } }',
+    { t: token, p: DEMO_PASSWORD },
+  );
   expect(restored.resetStaffPassword.passwordChanged).toBe(true);
 });

@@ -25,7 +25,13 @@ export async function expectFieldError(page: Page | Locator, field: Locator, mes
 /** WCAG 2.1 AA, as axe checks it. */
 export async function expectAccessible(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
@@ -72,7 +78,11 @@ export async function loginCustomer(page: Page) {
 }
 
 /** Logs in once and saves the cookies, so every test of an audience starts logged in. */
-export async function savedLogin(browser: Browser, name: string, login: (page: Page) => Promise<void>): Promise<string> {
+export async function savedLogin(
+  browser: Browser,
+  name: string,
+  login: (page: Page) => Promise<void>,
+): Promise<string> {
   mkdirSync('../.tmp/e2e-auth', { recursive: true });
   const file = `../.tmp/e2e-auth/${name}-${process.pid}.json`;
   const context = await browser.newContext();

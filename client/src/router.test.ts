@@ -70,7 +70,17 @@ describe('the route table', () => {
   );
 
   it('leaves the server-side URL space alone', () => {
-    const serverPrefixes = ['graphql', 'healthz', 'readyz', 'auth', 'monitoring', 'api', 'sandbox', 'uploads', 'sitemap.xml'];
+    const serverPrefixes = [
+      'graphql',
+      'healthz',
+      'readyz',
+      'auth',
+      'monitoring',
+      'api',
+      'sandbox',
+      'uploads',
+      'sitemap.xml',
+    ];
     const topLevel = new Set(allPaths(routes).map((path) => path.split('/')[1]));
     for (const prefix of serverPrefixes) expect(topLevel.has(prefix), prefix).toBe(false);
   });

@@ -24,10 +24,52 @@ const PROVIDERS = Number(process.env.BENCH_PROVIDERS ?? 500);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 
-const SUBJECTS = ['zwemles', 'voetbal', 'gitaarles', 'pianoles', 'winterjas', 'kinderfiets', 'judo', 'hockey', 'tennisles', 'dansles',
-  'laptop', 'schooltas', 'fietshelm', 'theaterles', 'drumles', 'atletiek', 'zangles', 'turnen', 'schaakles', 'kookcursus'];
-const QUALIFIERS = ['voor kinderen', 'voor beginners', 'jeugd', 'voor volwassenen', '(10 lessen)', '(half jaar)', 'seizoen 2026', 'met diploma', 'in de zomer', 'op zaterdag'];
-const SEARCHES = ['zwemles', 'zwemlessen', 'gitaarlse', 'voetballen', 'winterjs', 'kinderfiets', 'pianoles beginners', 'hockey jeugd', 'dansles', 'laptop'];
+const SUBJECTS = [
+  'zwemles',
+  'voetbal',
+  'gitaarles',
+  'pianoles',
+  'winterjas',
+  'kinderfiets',
+  'judo',
+  'hockey',
+  'tennisles',
+  'dansles',
+  'laptop',
+  'schooltas',
+  'fietshelm',
+  'theaterles',
+  'drumles',
+  'atletiek',
+  'zangles',
+  'turnen',
+  'schaakles',
+  'kookcursus',
+];
+const QUALIFIERS = [
+  'voor kinderen',
+  'voor beginners',
+  'jeugd',
+  'voor volwassenen',
+  '(10 lessen)',
+  '(half jaar)',
+  'seizoen 2026',
+  'met diploma',
+  'in de zomer',
+  'op zaterdag',
+];
+const SEARCHES = [
+  'zwemles',
+  'zwemlessen',
+  'gitaarlse',
+  'voetballen',
+  'winterjs',
+  'kinderfiets',
+  'pianoles beginners',
+  'hockey jeugd',
+  'dansles',
+  'laptop',
+];
 const SORTS = [null, 'NEWEST', 'PRICE_ASC', 'PRICE_DESC'];
 
 const QUERY = `query Bench($search: String, $categoryId: ID, $sort: ProductSort, $first: Int, $after: String) {
@@ -117,7 +159,12 @@ async function seed(url: string) {
 async function main() {
   let dataDir: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
-  const env: Record<string, string> = { NODE_ENV: 'test', SEED_DEMO_DATA: 'false', LOG_LEVEL: 'silent', HOST: '127.0.0.1' };
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    SEED_DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+  };
   if (process.env.TEST_DATABASE_URL) {
     const name = `bench_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -150,7 +197,12 @@ async function main() {
     if (counting) {
       statements++;
       const [config, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
-      if (process.env.BENCH_EXPLAIN) captured.push(typeof config === 'string' ? { text: config, values: values ?? [] } : { text: config.text, values: config.values ?? [] });
+      if (process.env.BENCH_EXPLAIN)
+        captured.push(
+          typeof config === 'string'
+            ? { text: config, values: values ?? [] }
+            : { text: config.text, values: config.values ?? [] },
+        );
     }
     return original.apply(this, args);
   } as typeof pg.Client.prototype.query;
@@ -160,12 +212,16 @@ async function main() {
     port: 0,
   });
   try {
-    const databaseUrl = config.databaseUrl ?? `postgresql://postgres:postgres@127.0.0.1:${config.embeddedPgPort}/gemeentewinkel`;
-    const seeded = await seed(process.env.TEST_DATABASE_URL ? env.DATABASE_URL! : await embeddedUrl(server, databaseUrl));
+    const databaseUrl =
+      config.databaseUrl ?? `postgresql://postgres:postgres@127.0.0.1:${config.embeddedPgPort}/gemeentewinkel`;
+    const seeded = await seed(
+      process.env.TEST_DATABASE_URL ? env.DATABASE_URL! : await embeddedUrl(server, databaseUrl),
+    );
     const categories = (
       (await (await gql(server.url, `{ categories { id } }`)).json()) as { data: { categories: { id: string }[] } }
     ).data.categories.map((c) => c.id);
-    const publicCount = ((await (await gql(server.url, `{ products(first: 1) { totalCount } }`)).json()) as any).data.products.totalCount;
+    const publicCount = ((await (await gql(server.url, `{ products(first: 1) { totalCount } }`)).json()) as any).data
+      .products.totalCount;
 
     // SQL statements per request, per kind of request, at page size 10 and 50.
     const kinds: Record<string, Record<string, unknown>> = {
@@ -193,11 +249,12 @@ async function main() {
       for (const q of captured) {
         if (!/^\s*select/i.test(q.text)) continue;
         const plan = await c.query({ text: `explain (analyze, buffers off) ${q.text}`, values: q.values });
-        console.log(`\n${q.text.replace(/\s+/g, ' ').slice(0, 160)}\n${plan.rows.map((r: any) => r['QUERY PLAN']).join('\n')}`);
+        console.log(
+          `\n${q.text.replace(/\s+/g, ' ').slice(0, 160)}\n${plan.rows.map((r: any) => r['QUERY PLAN']).join('\n')}`,
+        );
       }
       await c.end();
     }
-
 
     // The load comes from a worker thread: the clients never compete with the server for its event loop.
     const result = await new Promise<{ latencies: number[]; failures: number; seconds: number }>((resolve, reject) => {
@@ -212,10 +269,18 @@ async function main() {
 
     const ms = (v: number) => `${v.toFixed(1)} ms`;
     console.log('\nBenchmark: de openbare aanbodlijst (products)');
-    console.log(`  data        ${seeded.products} producten van ${PROVIDERS} aanbieders (${publicCount} in het aanbod), geseed in ${seeded.seconds.toFixed(1)} s`);
-    console.log(`  belasting   ${REQUESTS} verzoeken, ${CONCURRENCY} gelijktijdig; mix: lijst / zoeken (ook met typefouten) / categorie, alle sorteringen, 24 per pagina`);
-    console.log(`  doorvoer    ${(REQUESTS / seconds).toFixed(0)} verzoeken/s (${seconds.toFixed(1)} s totaal, ${failures} mislukt)`);
-    console.log(`  latentie    p50 ${ms(percentile(latencies, 50))}   p95 ${ms(percentile(latencies, 95))}   p99 ${ms(percentile(latencies, 99))}   max ${ms(latencies.at(-1)!)}`);
+    console.log(
+      `  data        ${seeded.products} producten van ${PROVIDERS} aanbieders (${publicCount} in het aanbod), geseed in ${seeded.seconds.toFixed(1)} s`,
+    );
+    console.log(
+      `  belasting   ${REQUESTS} verzoeken, ${CONCURRENCY} gelijktijdig; mix: lijst / zoeken (ook met typefouten) / categorie, alle sorteringen, 24 per pagina`,
+    );
+    console.log(
+      `  doorvoer    ${(REQUESTS / seconds).toFixed(0)} verzoeken/s (${seconds.toFixed(1)} s totaal, ${failures} mislukt)`,
+    );
+    console.log(
+      `  latentie    p50 ${ms(percentile(latencies, 50))}   p95 ${ms(percentile(latencies, 95))}   p99 ${ms(percentile(latencies, 99))}   max ${ms(latencies.at(-1)!)}`,
+    );
     console.log('  SQL-statements per verzoek (pagina van 10 / 50):');
     for (const [kind, [a, b]] of Object.entries(perRequest)) {
       console.log(`    ${kind.padEnd(24)} ${a} / ${b}${a === b ? '' : '   <-- groeit met de paginagrootte!'}`);
@@ -258,7 +323,9 @@ function request(base: string, categories: string[], i: number) {
 
 /** The load generator (worker thread): warm-up, then a fixed number of requests from `concurrency` clients. */
 async function load(data: { url: string; categories: string[]; requests: number; concurrency: number }) {
-  await Promise.all(Array.from({ length: 64 }, (_, i) => request(data.url, data.categories, i).then((r) => r.arrayBuffer())));
+  await Promise.all(
+    Array.from({ length: 64 }, (_, i) => request(data.url, data.categories, i).then((r) => r.arrayBuffer())),
+  );
   const latencies: number[] = [];
   let failures = 0;
   let next = 0;

@@ -59,7 +59,12 @@ interface LoadResult {
 async function main() {
   let dataDir: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
-  const env: Record<string, string> = { NODE_ENV: 'test', SEED_DEMO_DATA: 'false', LOG_LEVEL: 'silent', HOST: '127.0.0.1' };
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    SEED_DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+  };
   if (process.env.TEST_DATABASE_URL) {
     const name = `bench_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -105,7 +110,9 @@ async function main() {
 
     // The load comes from a worker thread: the clients never compete with the server for its event loop.
     const result = await new Promise<LoadResult>((resolve, reject) => {
-      const worker = new Worker(new URL(import.meta.url), { workerData: { url: server.url, fixture, checkouts: CHECKOUTS, concurrency: CONCURRENCY } });
+      const worker = new Worker(new URL(import.meta.url), {
+        workerData: { url: server.url, fixture, checkouts: CHECKOUTS, concurrency: CONCURRENCY },
+      });
       worker.once('message', resolve);
       worker.once('error', reject);
     });
@@ -114,26 +121,44 @@ async function main() {
     await single.loginWithDigid(fixture.bsns.at(-1)!);
     statements = 0;
     counting = true;
-    const one = await single.gql(CHECKOUT_MUTATION, { input: { idempotencyKey: newKey(), lines: checkoutLines(fixture, 0) } });
+    const one = await single.gql(CHECKOUT_MUTATION, {
+      input: { idempotencyKey: newKey(), lines: checkoutLines(fixture, 0) },
+    });
     counting = false;
-    if (one.errors || one.data.checkout.errors.length) throw new Error(`single checkout failed: ${JSON.stringify(one)}`);
+    if (one.errors || one.data.checkout.errors.length)
+      throw new Error(`single checkout failed: ${JSON.stringify(one)}`);
     const perCheckout = statements;
     const violations = await moneyInvariantViolations(databaseUrl);
     const { latencies, failures, seconds } = result;
     latencies.sort((a, b) => a - b);
 
     const ms = (v: number) => `${v.toFixed(1)} ms`;
-    const refused = Object.entries(result.refused).map(([code, n]) => `${n} × ${code}`).join(', ') || 'geen';
+    const refused =
+      Object.entries(result.refused)
+        .map(([code, n]) => `${n} × ${code}`)
+        .join(', ') || 'geen';
     console.log('\nBenchmark: bestellen (checkout)');
     console.log(
       `  data        ${CONCURRENCY} huishoudens met tegoed (${Math.max(1, Math.floor(CONCURRENCY / 8))} met eigen bijdrage), ${PROVIDERS} aanbieders × 4 producten, geseed in ${seedSeconds.toFixed(1)} s`,
     );
-    console.log(`  belasting   ${CHECKOUTS} bestellingen via GraphQL, ${CONCURRENCY} gelijktijdige klanten (elk een eigen DigiD-sessie, ingelogd in ${result.loginSeconds.toFixed(1)} s)`);
-    console.log(`              elke bestelling: 2 aanbieders → 2 orders met elk een budgetboeking; ${result.withContribution} met eigen bijdrage (betaling gestart)`);
-    console.log(`  doorvoer    ${(CHECKOUTS / seconds).toFixed(0)} bestellingen/s (${seconds.toFixed(1)} s totaal; ${result.orders} orders; ${failures.length} mislukt; geweigerd: ${refused})`);
-    console.log(`  SQL         ${perCheckout} statements voor één bestelling met 2 orders (los gemeten, inclusief begin/commit)`);
-    console.log(`  latentie    p50 ${ms(percentile(latencies, 50))}   p95 ${ms(percentile(latencies, 95))}   p99 ${ms(percentile(latencies, 99))}   max ${ms(latencies.at(-1)!)}`);
-    console.log(`  geldregels  ${violations.length ? `SCHENDINGEN:\n    ${violations.join('\n    ')}` : 'alle boekingen in balans, saldi = som van de posten, geen negatief tegoed, elke order en checkout klopt'}`);
+    console.log(
+      `  belasting   ${CHECKOUTS} bestellingen via GraphQL, ${CONCURRENCY} gelijktijdige klanten (elk een eigen DigiD-sessie, ingelogd in ${result.loginSeconds.toFixed(1)} s)`,
+    );
+    console.log(
+      `              elke bestelling: 2 aanbieders → 2 orders met elk een budgetboeking; ${result.withContribution} met eigen bijdrage (betaling gestart)`,
+    );
+    console.log(
+      `  doorvoer    ${(CHECKOUTS / seconds).toFixed(0)} bestellingen/s (${seconds.toFixed(1)} s totaal; ${result.orders} orders; ${failures.length} mislukt; geweigerd: ${refused})`,
+    );
+    console.log(
+      `  SQL         ${perCheckout} statements voor één bestelling met 2 orders (los gemeten, inclusief begin/commit)`,
+    );
+    console.log(
+      `  latentie    p50 ${ms(percentile(latencies, 50))}   p95 ${ms(percentile(latencies, 95))}   p99 ${ms(percentile(latencies, 99))}   max ${ms(latencies.at(-1)!)}`,
+    );
+    console.log(
+      `  geldregels  ${violations.length ? `SCHENDINGEN:\n    ${violations.join('\n    ')}` : 'alle boekingen in balans, saldi = som van de posten, geen negatief tegoed, elke order en checkout klopt'}`,
+    );
     for (const f of failures.slice(0, 5)) console.log(`  fout        ${f}`);
     if (failures.length || violations.length) process.exitCode = 1;
   } finally {
@@ -144,7 +169,12 @@ async function main() {
 }
 
 /** The load generator (worker thread): log in every client, warm up, then a fixed number of checkouts. */
-async function load(data: { url: string; fixture: LoadFixture; checkouts: number; concurrency: number }): Promise<LoadResult> {
+async function load(data: {
+  url: string;
+  fixture: LoadFixture;
+  checkouts: number;
+  concurrency: number;
+}): Promise<LoadResult> {
   const loginStarted = performance.now();
   const clients = await Promise.all(
     data.fixture.bsns.slice(0, data.concurrency).map(async (bsn) => {
@@ -155,7 +185,11 @@ async function load(data: { url: string; fixture: LoadFixture; checkouts: number
   );
   const loginSeconds = (performance.now() - loginStarted) / 1000;
   // Warm-up: one checkout per client (not measured).
-  await Promise.all(clients.map((c, i) => c.gql(CHECKOUT_MUTATION, { input: { idempotencyKey: newKey(), lines: checkoutLines(data.fixture, i) } })));
+  await Promise.all(
+    clients.map((c, i) =>
+      c.gql(CHECKOUT_MUTATION, { input: { idempotencyKey: newKey(), lines: checkoutLines(data.fixture, i) } }),
+    ),
+  );
 
   const latencies: number[] = [];
   const failures: string[] = [];
@@ -170,10 +204,13 @@ async function load(data: { url: string; fixture: LoadFixture; checkouts: number
         const i = next++;
         const t0 = performance.now();
         try {
-          const r = await client.gql(CHECKOUT_MUTATION, { input: { idempotencyKey: newKey(), lines: checkoutLines(data.fixture, i) } });
+          const r = await client.gql(CHECKOUT_MUTATION, {
+            input: { idempotencyKey: newKey(), lines: checkoutLines(data.fixture, i) },
+          });
           latencies.push(performance.now() - t0);
           if (r.status !== 200 || r.errors) failures.push(JSON.stringify(r.errors ?? r.status).slice(0, 300));
-          else if (r.data.checkout.errors.length) for (const e of r.data.checkout.errors) refused[e.code] = (refused[e.code] ?? 0) + 1;
+          else if (r.data.checkout.errors.length)
+            for (const e of r.data.checkout.errors) refused[e.code] = (refused[e.code] ?? 0) + 1;
           else {
             orders += r.data.checkout.orders.length;
             if (r.data.checkout.contributionCents > 0) withContribution++;
@@ -185,7 +222,15 @@ async function load(data: { url: string; fixture: LoadFixture; checkouts: number
       }
     }),
   );
-  return { latencies, failures, refused, orders, withContribution, seconds: (performance.now() - started) / 1000, loginSeconds };
+  return {
+    latencies,
+    failures,
+    refused,
+    orders,
+    withContribution,
+    seconds: (performance.now() - started) / 1000,
+    loginSeconds,
+  };
 }
 
 if (isMainThread) {

@@ -63,7 +63,11 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
   const { config, logger } = options;
   const clock = options.clock ?? clockFromConfig(config);
   setApplicationClock(clock);
-  if (config.clockStart) logger.warn({ clockStart: config.clockStart.toISOString(), now: clock.now().toISOString() }, 'the clock is set (CLOCK_START)');
+  if (config.clockStart)
+    logger.warn(
+      { clockStart: config.clockStart.toISOString(), now: clock.now().toISOString() },
+      'the clock is set (CLOCK_START)',
+    );
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {

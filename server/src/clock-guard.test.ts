@@ -43,29 +43,39 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 function sources(dir = root): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'migrations' || (dir === root && name === 'test') ? [] : sources(path);
+    if (statSync(path).isDirectory())
+      return name === 'migrations' || (dir === root && name === 'test') ? [] : sources(path);
     return path.endsWith('.ts') && !path.endsWith('.test.ts') ? [path] : [];
   });
 }
 
 describe('the clock is the only source of "now"', () => {
   it('finds the ways of reading the time (and not the clock’s own now(), nor comments)', () => {
-    expect(timeReads(`const a = new Date(); const b = Date.now(); const c = new Date(row.created_at);`)).toEqual(['new Date()', 'Date.now()']);
-    expect(timeReads('`select 1 where valid_until >= current_date and x < now() - interval \'1 day\' and y = localtimestamp`')).toEqual([
-      'SQL now()',
-      'SQL current_date/current_time(stamp)',
-      'SQL localtime(stamp)',
+    expect(timeReads(`const a = new Date(); const b = Date.now(); const c = new Date(row.created_at);`)).toEqual([
+      'new Date()',
+      'Date.now()',
     ]);
-    expect(timeReads(`ctx.clock.now(); applicationNow(); performance.now(); // now() in a comment\n/* current_date */`)).toEqual([]);
-    expect(timeReads('`insert into message (created_at) values (clock_timestamp())`')).toEqual(['SQL clock_/statement_/transaction_timestamp()']);
+    expect(
+      timeReads("`select 1 where valid_until >= current_date and x < now() - interval '1 day' and y = localtimestamp`"),
+    ).toEqual(['SQL now()', 'SQL current_date/current_time(stamp)', 'SQL localtime(stamp)']);
+    expect(
+      timeReads(`ctx.clock.now(); applicationNow(); performance.now(); // now() in a comment\n/* current_date */`),
+    ).toEqual([]);
+    expect(timeReads('`insert into message (created_at) values (clock_timestamp())`')).toEqual([
+      'SQL clock_/statement_/transaction_timestamp()',
+    ]);
   });
 
   it('nothing outside the allow-list reads the machine’s time', () => {
     const found = sources()
       .map((path) => ({ path: relative(root, path), reads: timeReads(readFileSync(path, 'utf8')) }))
       .filter((f) => f.reads.length > 0);
-    const offending = found.filter((f) => !(f.path in ALLOWED)).map((f) => `${f.path}: ${[...new Set(f.reads)].join(', ')}`);
-    expect(offending, 'use ctx.clock.now() / today(ctx.clock), or applicationNow() where there is no context').toEqual([]);
+    const offending = found
+      .filter((f) => !(f.path in ALLOWED))
+      .map((f) => `${f.path}: ${[...new Set(f.reads)].join(', ')}`);
+    expect(offending, 'use ctx.clock.now() / today(ctx.clock), or applicationNow() where there is no context').toEqual(
+      [],
+    );
     // The allow-list only names files that still need it.
     expect(Object.keys(ALLOWED).filter((path) => !found.some((f) => f.path === path))).toEqual([]);
   });

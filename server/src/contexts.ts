@@ -26,11 +26,23 @@ export function requestIdOf(req: Request): string {
  * `testViewers` (tests only, refused unless NODE_ENV=test; src/test/api-clients.ts): a test bearer token stands for an
  * API client, before API keys exist.
  */
-export function createContexts(deps: { orm: MikroORM; services: Services; logger: Logger; clock: Clock; testViewers?: TestViewers }) {
+export function createContexts(deps: {
+  orm: MikroORM;
+  services: Services;
+  logger: Logger;
+  clock: Clock;
+  testViewers?: TestViewers;
+}) {
   const { orm, services, logger, clock, testViewers } = deps;
-  if (testViewers && services.config.env !== 'test') throw new Error('Testgebruikers bestaan alleen in tests (NODE_ENV=test).');
+  if (testViewers && services.config.env !== 'test')
+    throw new Error('Testgebruikers bestaan alleen in tests (NODE_ENV=test).');
 
-  const make = (viewer: Viewer, requestId: string, em = orm.em.fork(), bindings: Record<string, string> = {}): RequestContext => ({
+  const make = (
+    viewer: Viewer,
+    requestId: string,
+    em = orm.em.fork(),
+    bindings: Record<string, string> = {},
+  ): RequestContext => ({
     em,
     viewer,
     requestId,

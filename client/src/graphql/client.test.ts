@@ -15,14 +15,24 @@ describe('the Apollo cache', () => {
       .flatMap((type) =>
         Object.values(type.getFields())
           .filter((field) => getNamedType(field.type).name.endsWith('Connection'))
-          .map((field) => ({ type: type.name, field: field.name, keyArgs: field.args.map((a) => a.name).filter((a) => !PAGING.has(a)).sort() })),
+          .map((field) => ({
+            type: type.name,
+            field: field.name,
+            keyArgs: field.args
+              .map((a) => a.name)
+              .filter((a) => !PAGING.has(a))
+              .sort(),
+          })),
       );
     expect(connections.length).toBeGreaterThan(5);
     for (const { type, field, keyArgs } of connections) {
       const policy = typePolicies[type]?.fields?.[field];
       expect(policy, `${type}.${field} has no cache policy in graphql/client.ts`).toBeTruthy();
       const declared = (policy as { keyArgs?: false | string[] }).keyArgs;
-      expect(declared === false ? [] : [...(declared ?? [])].sort(), `${type}.${field}: keyArgs must be its non-paging arguments`).toEqual(keyArgs);
+      expect(
+        declared === false ? [] : [...(declared ?? [])].sort(),
+        `${type}.${field}: keyArgs must be its non-paging arguments`,
+      ).toEqual(keyArgs);
     }
   });
 });

@@ -18,14 +18,19 @@ describe('the browser cart', () => {
     localCart.setQuantity(B, 7);
     localCart.remove(A);
     expect(localCart.lines()).toEqual([{ productId: B, quantity: 7 }]);
-    expect(JSON.parse(window.localStorage.getItem('gemeentewinkel:winkelwagen')!)).toEqual([{ productId: B, quantity: 7 }]);
+    expect(JSON.parse(window.localStorage.getItem('gemeentewinkel:winkelwagen')!)).toEqual([
+      { productId: B, quantity: 7 },
+    ]);
     localCart.clear();
     expect(window.localStorage.getItem('gemeentewinkel:winkelwagen')).toBeNull();
   });
 
   it('refuses more than 99 of a product', () => {
     localCart.add(A, 98);
-    expect(localCart.add(A, 2)).toEqual({ ok: false, message: 'U kunt van een product hoogstens 99 stuks in uw winkelwagen hebben.' });
+    expect(localCart.add(A, 2)).toEqual({
+      ok: false,
+      message: 'U kunt van een product hoogstens 99 stuks in uw winkelwagen hebben.',
+    });
     expect(localCart.lines()[0]!.quantity).toBe(98);
   });
 
@@ -51,6 +56,7 @@ describe('the browser cart', () => {
 
   it('checks a typed quantity: whole numbers from 1 to 99', () => {
     for (const ok of ['1', '12', '99', ' 5 ']) expect(quantityError(ok), ok).toBeNull();
-    for (const bad of ['0', '100', '-1', '1.5', '', 'twee', '1e2']) expect(quantityError(bad), bad).toBe('Kies een aantal van 1 tot en met 99.');
+    for (const bad of ['0', '100', '-1', '1.5', '', 'twee', '1e2'])
+      expect(quantityError(bad), bad).toBe('Kies een aantal van 1 tot en met 99.');
   });
 });

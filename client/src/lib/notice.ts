@@ -34,7 +34,10 @@ export function useShowNotice(): (notice: string, options?: { focus?: boolean })
   const location = useLocation();
   return useCallback(
     (notice: string, options?: { focus?: boolean }) =>
-      void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: withNotice(notice, options), preventScrollReset: true }),
+      void navigate(
+        { pathname: location.pathname, search: location.search, hash: location.hash },
+        { replace: true, state: withNotice(notice, options), preventScrollReset: true },
+      ),
     [navigate, location.pathname, location.search, location.hash],
   );
 }

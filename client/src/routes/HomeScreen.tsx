@@ -48,7 +48,10 @@ const HomeFeaturedProductsDocument = graphql(`
 function FeaturedCategory() {
   const featured = useQuery(HomeFeaturedDocument);
   const category = featured.data?.featuredCategory;
-  const products = useQuery(HomeFeaturedProductsDocument, { variables: { categoryId: category?.id ?? '' }, skip: !category });
+  const products = useQuery(HomeFeaturedProductsDocument, {
+    variables: { categoryId: category?.id ?? '' },
+    skip: !category,
+  });
   if (!category) return null;
   const connection = products.data?.products;
   return (
@@ -97,9 +100,7 @@ function Categories() {
                     <Link to={urls.catalogue({ categorie: category.id })}>{category.name}</Link>
                   </h3>
                   <p className="gw-muted">
-                    {category.productCount === 1
-                      ? '1 product'
-                      : `${formatCount(category.productCount)} producten`}
+                    {category.productCount === 1 ? '1 product' : `${formatCount(category.productCount)} producten`}
                   </p>
                 </div>
               </li>

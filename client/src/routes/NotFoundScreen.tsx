@@ -8,8 +8,8 @@ export default function NotFoundScreen() {
     <Page title="Pagina niet gevonden" hideBreadcrumbs>
       <div className="gw-prose">
         <p>
-          De pagina die u zoekt bestaat niet (meer). Misschien is het adres verkeerd getypt, of is de pagina
-          verplaatst of verwijderd.
+          De pagina die u zoekt bestaat niet (meer). Misschien is het adres verkeerd getypt, of is de pagina verplaatst
+          of verwijderd.
         </p>
         <p>U kunt verder op een van deze pagina’s:</p>
         <ul>

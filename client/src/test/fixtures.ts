@@ -8,7 +8,11 @@ export const ids = {
 };
 
 /** One municipality's decision on a product (ProductApproval). */
-export function approval(municipality: 'zuiderveen' | 'noorderhaven', status: 'PENDING' | 'APPROVED' | 'REJECTED', reason: string | null = null) {
+export function approval(
+  municipality: 'zuiderveen' | 'noorderhaven',
+  status: 'PENDING' | 'APPROVED' | 'REJECTED',
+  reason: string | null = null,
+) {
   const name = municipality === 'zuiderveen' ? 'Gemeente Zuiderveen' : 'Gemeente Noorderhaven';
   return {
     __typename: 'ProductApproval',
@@ -21,7 +25,12 @@ export function approval(municipality: 'zuiderveen' | 'noorderhaven', status: 'P
   };
 }
 
-export function productNode(id: string, title: string, priceCents: number, slug = title.toLowerCase().replace(/\s+/g, '-')) {
+export function productNode(
+  id: string,
+  title: string,
+  priceCents: number,
+  slug = title.toLowerCase().replace(/\s+/g, '-'),
+) {
   return {
     __typename: 'Product',
     id,
@@ -33,7 +42,13 @@ export function productNode(id: string, title: string, priceCents: number, slug 
     availability: 'AVAILABLE',
     redemptionMethod: 'PICKUP',
     images: [],
-    provider: { __typename: 'Provider', id: ids.provider, name: 'Zwembad De Wetering', slug: 'zwembad-de-wetering', city: 'Utrecht' },
+    provider: {
+      __typename: 'Provider',
+      id: ids.provider,
+      name: 'Zwembad De Wetering',
+      slug: 'zwembad-de-wetering',
+      city: 'Utrecht',
+    },
     category: { __typename: 'Category', id: ids.category, name: 'Sport' },
   };
 }

@@ -30,7 +30,14 @@ describe('configuration', () => {
       expect(e).toBeInstanceOf(ConfigError);
       message = (e as Error).message;
     }
-    for (const name of ['SESSION_SECRET', 'BSN_ENCRYPTION_KEYS', 'BSN_HASH_KEY', 'DIGID_MODE', 'PAYMENT_PROVIDER', 'MAIL_TRANSPORT']) {
+    for (const name of [
+      'SESSION_SECRET',
+      'BSN_ENCRYPTION_KEYS',
+      'BSN_HASH_KEY',
+      'DIGID_MODE',
+      'PAYMENT_PROVIDER',
+      'MAIL_TRANSPORT',
+    ]) {
       expect(message).toContain(name);
     }
   });
@@ -55,8 +62,15 @@ describe('configuration', () => {
 
   it('trusts forwarded addresses only from the configured proxies (TRUSTED_PROXIES)', () => {
     expect(loadConfig({}).trustedProxies).toEqual([]);
-    expect(loadConfig({ TRUSTED_PROXIES: ' 172.30.0.0/24, 10.1.2.3 ,::1,loopback' }).trustedProxies).toEqual(['172.30.0.0/24', '10.1.2.3', '::1', 'loopback']);
-    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, proxy.example.nl' })).toThrow(/TRUSTED_PROXIES: "proxy.example.nl" is geen IP-adres/);
+    expect(loadConfig({ TRUSTED_PROXIES: ' 172.30.0.0/24, 10.1.2.3 ,::1,loopback' }).trustedProxies).toEqual([
+      '172.30.0.0/24',
+      '10.1.2.3',
+      '::1',
+      'loopback',
+    ]);
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, proxy.example.nl' })).toThrow(
+      /TRUSTED_PROXIES: "proxy.example.nl" is geen IP-adres/,
+    );
     expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/99' })).toThrow(/TRUSTED_PROXIES/);
     // The old switch trusted every peer; it is refused with a pointer to its replacement, `false` is harmless.
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: vervangen door TRUSTED_PROXIES/);
@@ -68,7 +82,9 @@ describe('the clock setting (CLOCK_START)', () => {
   it('is the system clock unless set; a date alone starts at noon UTC of that day', () => {
     expect(loadConfig({}).clockStart).toBeNull();
     expect(loadConfig({ CLOCK_START: '2030-01-15' }).clockStart?.toISOString()).toBe('2030-01-15T12:00:00.000Z');
-    expect(loadConfig({ CLOCK_START: '2030-01-15T09:30:00+01:00' }).clockStart?.toISOString()).toBe('2030-01-15T08:30:00.000Z');
+    expect(loadConfig({ CLOCK_START: '2030-01-15T09:30:00+01:00' }).clockStart?.toISOString()).toBe(
+      '2030-01-15T08:30:00.000Z',
+    );
   });
 
   it('refuses what is not a date, and any value in production', () => {

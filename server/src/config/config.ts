@@ -26,13 +26,21 @@ const bool = z
 const trustedProxies = z
   .string()
   .default('')
-  .transform((v) => v.split(',').map((p) => p.trim()).filter(Boolean))
+  .transform((v) =>
+    v
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
+  )
   .superRefine((list, ctx) => {
     for (const entry of list) {
       try {
         proxyAddr.compile(entry);
       } catch {
-        ctx.addIssue({ code: 'custom', message: `"${entry}" is geen IP-adres, CIDR-bereik of loopback/linklocal/uniquelocal` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${entry}" is geen IP-adres, CIDR-bereik of loopback/linklocal/uniquelocal`,
+        });
       }
     }
   });
@@ -43,19 +51,35 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** Public base URL, used in e-mails and redirects. Defaults to http://localhost:PORT. */
   APP_URL: z.url().optional(),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'moet beginnen met postgres:// of postgresql://').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'moet beginnen met postgres:// of postgresql://')
+    .optional(),
   DATA_DIR: z.string().default('.data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54321),
   SEED_DEMO_DATA: bool.optional(),
   SESSION_SECRET: z.string().min(32, 'moet minstens 32 tekens lang zijn').default(DEV_SESSION_SECRET),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   /** Comma-separated `keyId:base64key` pairs; the first is used to encrypt, all to decrypt. */
   BSN_ENCRYPTION_KEYS: z.string().default(`dev1:${DEV_BSN_KEY}`),
   BSN_HASH_KEY: z.string().min(32, 'moet minstens 32 tekens lang zijn').default(DEV_BSN_HASH_KEY),
   DIGID_MODE: z.enum(['simulator', 'saml']).default('simulator'),
   PAYMENT_PROVIDER: z.enum(['simulator', 'mollie']).default('simulator'),
-  MOLLIE_API_KEY: z.string().regex(/^(test|live)_\w{20,}$/, 'moet beginnen met test_ of live_ (een Mollie API-sleutel)').optional(),
-  PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  MOLLIE_API_KEY: z
+    .string()
+    .regex(/^(test|live)_\w{20,}$/, 'moet beginnen met test_ of live_ (een Mollie API-sleutel)')
+    .optional(),
+  PAYMENT_EXPIRY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().min(3).default('Gemeentewinkel <noreply@gemeentewinkel.nl>'),
@@ -67,7 +91,11 @@ const schema = z.object({
   /** Replaced by TRUSTED_PROXIES. `true` is refused (see below); `false` means what an empty TRUSTED_PROXIES means. */
   TRUST_PROXY: bool.optional(),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(5),
-  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  LOGIN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
   /** false: this instance runs no background jobs (a web-only instance); another instance must. */
   JOBS_WORKER: bool.default(true),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
@@ -75,7 +103,10 @@ const schema = z.object({
   /** Outside production only: the application's clock starts at this ISO date or date-time and runs on from there. */
   CLOCK_START: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/, 'moet een ISO-datum of -tijdstip zijn, bijvoorbeeld 2030-01-15 of 2030-01-15T09:00:00+01:00')
+    .regex(
+      /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/,
+      'moet een ISO-datum of -tijdstip zijn, bijvoorbeeld 2030-01-15 of 2030-01-15T09:00:00+01:00',
+    )
     .refine((v) => !Number.isNaN(Date.parse(v)), 'is geen bestaande datum')
     .optional(),
 });
@@ -108,16 +139,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
 
   if (production) {
     const problems: string[] = [];
-    if (c.SESSION_SECRET === DEV_SESSION_SECRET) problems.push('SESSION_SECRET: de ontwikkelwaarde mag niet in productie');
-    if (c.BSN_ENCRYPTION_KEYS.includes(DEV_BSN_KEY)) problems.push('BSN_ENCRYPTION_KEYS: de ontwikkelsleutel mag niet in productie');
+    if (c.SESSION_SECRET === DEV_SESSION_SECRET)
+      problems.push('SESSION_SECRET: de ontwikkelwaarde mag niet in productie');
+    if (c.BSN_ENCRYPTION_KEYS.includes(DEV_BSN_KEY))
+      problems.push('BSN_ENCRYPTION_KEYS: de ontwikkelsleutel mag niet in productie');
     if (c.BSN_HASH_KEY === DEV_BSN_HASH_KEY) problems.push('BSN_HASH_KEY: de ontwikkelwaarde mag niet in productie');
     if (c.DIGID_MODE === 'simulator') problems.push('DIGID_MODE: de DigiD-simulator mag niet in productie');
     if (c.PAYMENT_PROVIDER === 'simulator') problems.push('PAYMENT_PROVIDER: de betaalsimulator mag niet in productie');
     if (c.MAIL_TRANSPORT === 'outbox') problems.push('MAIL_TRANSPORT: de lokale outbox mag niet in productie');
     if (c.SEED_DEMO_DATA) problems.push('SEED_DEMO_DATA: demodata mag niet in productie');
     if (c.CLOCK_START) problems.push('CLOCK_START: een verzette klok mag niet in productie');
-    if (!c.DATABASE_URL) problems.push('DATABASE_URL: verplicht in productie (de ingebouwde database is voor ontwikkeling)');
-    if (problems.length) throw new ConfigError(`Weigert te starten in productie:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    if (!c.DATABASE_URL)
+      problems.push('DATABASE_URL: verplicht in productie (de ingebouwde database is voor ontwikkeling)');
+    if (problems.length)
+      throw new ConfigError(`Weigert te starten in productie:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
   if (c.TRUST_PROXY) {
     // Trusting every peer let any client choose its own address; a deployment must now name its proxy.
@@ -153,6 +188,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     loginRateLimit: { maxAttempts: c.LOGIN_MAX_ATTEMPTS, windowSeconds: c.LOGIN_WINDOW_SECONDS },
     jobs: { worker: c.JOBS_WORKER, concurrency: c.JOBS_CONCURRENCY, pollIntervalMs: c.JOBS_POLL_INTERVAL_MS },
     /** null: the system clock (always in production). A date alone starts at noon UTC, so "today" is that date here. */
-    clockStart: c.CLOCK_START ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(c.CLOCK_START) ? `${c.CLOCK_START}T12:00:00Z` : c.CLOCK_START.replace(' ', 'T')) : null,
+    clockStart: c.CLOCK_START
+      ? new Date(
+          /^\d{4}-\d{2}-\d{2}$/.test(c.CLOCK_START) ? `${c.CLOCK_START}T12:00:00Z` : c.CLOCK_START.replace(' ', 'T'),
+        )
+      : null,
   };
 }

@@ -31,6 +31,7 @@ const common = new Set(COMMON_PASSWORDS);
 export function passwordProblem(password: string): string | null {
   const checked = newPassword.check(password);
   if (!checked.ok) return checked.problem.message;
-  if (common.has(password.toLowerCase())) return 'Dit wachtwoord is te bekend en daardoor onveilig. Kies een ander wachtwoord.';
+  if (common.has(password.toLowerCase()))
+    return 'Dit wachtwoord is te bekend en daardoor onveilig. Kies een ander wachtwoord.';
   return null;
 }

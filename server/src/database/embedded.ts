@@ -57,7 +57,9 @@ function packagedNativeDir(): string {
   try {
     pkg = dirname(dirname(require.resolve(name))); // <package>/dist/index.js
   } catch {
-    throw new Error(`De ingebouwde PostgreSQL is niet beschikbaar voor ${platform()}-${arch()} (${name} ontbreekt). Zet DATABASE_URL.`);
+    throw new Error(
+      `De ingebouwde PostgreSQL is niet beschikbaar voor ${platform()}-${arch()} (${name} ontbreekt). Zet DATABASE_URL.`,
+    );
   }
   return join(pkg, 'native');
 }
@@ -70,8 +72,12 @@ function packageVersion(nativeDir: string): string {
 function postgresUser(): RunAs {
   const lookup = (): RunAs | null => {
     try {
-      const uid = Number(execFileSync('id', ['-u', USER], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
-      const gid = Number(execFileSync('id', ['-g', USER], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+      const uid = Number(
+        execFileSync('id', ['-u', USER], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(),
+      );
+      const gid = Number(
+        execFileSync('id', ['-g', USER], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(),
+      );
       return Number.isInteger(uid) && Number.isInteger(gid) ? { uid, gid } : null;
     } catch {
       return null;
@@ -80,12 +86,15 @@ function postgresUser(): RunAs {
   const found = lookup();
   if (found) return found;
   try {
-    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', USER], { stdio: 'ignore' });
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', USER], {
+      stdio: 'ignore',
+    });
   } catch {
     /* checked below */
   }
   const created = lookup();
-  if (!created) throw new Error('PostgreSQL kan niet als root draaien en de gebruiker "postgres" kon niet worden aangemaakt.');
+  if (!created)
+    throw new Error('PostgreSQL kan niet als root draaien en de gebruiker "postgres" kon niet worden aangemaakt.');
   return created;
 }
 
@@ -169,7 +178,14 @@ async function initdb(bin: string, databaseDir: string, user: RunAs | null, logg
     await new Promise<void>((done, fail) => {
       run(
         join(bin, 'initdb'),
-        [`--pgdata=${databaseDir}`, '--auth=password', `--username=${USER}`, `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C.UTF-8'],
+        [
+          `--pgdata=${databaseDir}`,
+          '--auth=password',
+          `--username=${USER}`,
+          `--pwfile=${pwfile}`,
+          '--encoding=UTF8',
+          '--locale=C.UTF-8',
+        ],
         user,
         (line) => {
           output += line;
@@ -177,18 +193,37 @@ async function initdb(bin: string, databaseDir: string, user: RunAs | null, logg
         },
       )
         .on('error', fail)
-        .on('close', (code) => (code === 0 ? done() : fail(new Error(`initdb mislukte (code ${code}): ${output.trim().slice(-2000)}`))));
+        .on('close', (code) =>
+          code === 0 ? done() : fail(new Error(`initdb mislukte (code ${code}): ${output.trim().slice(-2000)}`)),
+        );
     });
   } finally {
     rmSync(pwfile, { force: true });
   }
 }
 
-async function startPostgres(bin: string, databaseDir: string, port: number, user: RunAs | null, logger?: Logger): Promise<ChildProcess> {
+async function startPostgres(
+  bin: string,
+  databaseDir: string,
+  port: number,
+  user: RunAs | null,
+  logger?: Logger,
+): Promise<ChildProcess> {
   let output = '';
   const child = run(
     join(bin, 'postgres'),
-    ['-D', databaseDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300'],
+    [
+      '-D',
+      databaseDir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=300',
+    ],
     user,
     (line) => {
       output += line;
@@ -230,7 +265,10 @@ export async function startEmbeddedPostgres(options: {
   mkdirSync(resolve(options.dataDir), { recursive: true });
   const databaseDir = clusterDir(resolve(options.dataDir, 'postgres'), user);
   if (databaseDir !== resolve(options.dataDir, 'postgres')) {
-    options.logger?.info({ databaseDir }, 'the data folder is out of reach of the postgres user; the database files are kept here instead');
+    options.logger?.info(
+      { databaseDir },
+      'the data folder is out of reach of the postgres user; the database files are kept here instead',
+    );
   }
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
     rmSync(databaseDir, { recursive: true, force: true });

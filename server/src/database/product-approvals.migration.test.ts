@@ -28,19 +28,28 @@ describe(MIGRATION, () => {
 
     // The old model: the product's own status, rejection_reason and reviewed_at.
     await insert('zuiderveen', `insert into municipality (name, slug) values ('Gemeente Zuiderveen', 'zuiderveen')`);
-    await insert('noorderhaven', `insert into municipality (name, slug) values ('Gemeente Noorderhaven', 'noorderhaven')`);
+    await insert(
+      'noorderhaven',
+      `insert into municipality (name, slug) values ('Gemeente Noorderhaven', 'noorderhaven')`,
+    );
     await insert('category', `insert into category (name, slug) values ('Sport', 'sport')`);
     const provider = (key: string, kvk: string) =>
-      insert(key, `insert into provider (name, slug, kvk_number, iban, email) values (?, ?, ?, 'NL91ABNA0417164300', 'info@example.org')`, [
-        `Aanbieder ${key}`,
+      insert(
         key,
-        kvk,
-      ]);
+        `insert into provider (name, slug, kvk_number, iban, email) values (?, ?, ?, 'NL91ABNA0417164300', 'info@example.org')`,
+        [`Aanbieder ${key}`, key, kvk],
+      );
     await provider('both', '10000001'); // approved in both municipalities
     await provider('left', '10000002'); // approved in Zuiderveen, withdrew from Noorderhaven
     await provider('waiting', '10000003'); // membership still pending
     const member = (p: string, m: string, status: string) =>
-      db.orm.em.fork().execute(`insert into provider_membership (provider_id, municipality_id, status) values (?, ?, ?)`, [ids[p], ids[m], status]);
+      db.orm.em
+        .fork()
+        .execute(`insert into provider_membership (provider_id, municipality_id, status) values (?, ?, ?)`, [
+          ids[p],
+          ids[m],
+          status,
+        ]);
     await member('both', 'zuiderveen', 'APPROVED');
     await member('both', 'noorderhaven', 'APPROVED');
     await member('left', 'zuiderveen', 'APPROVED');
@@ -71,7 +80,9 @@ describe(MIGRATION, () => {
     await product('waitingapproved', 'waiting', 'APPROVED');
     await product('waitingsubmitted', 'waiting', 'SUBMITTED');
     // A template text staff edited is kept; the default one is replaced.
-    await db.orm.em.fork().execute(`update communication_template set body = body || ' Tot ziens!' where key = 'PRODUCT_REJECTED'`);
+    await db.orm.em
+      .fork()
+      .execute(`update communication_template set body = body || ' Tot ziens!' where key = 'PRODUCT_REJECTED'`);
 
     // The rest through the migrate step itself: the job queue's schema first (later migrations need it), then ours.
     await migrate(db.orm);
@@ -81,19 +92,40 @@ describe(MIGRATION, () => {
   });
 
   async function decisions(key: string) {
-    const rows = await db.orm.em.fork().execute<{ slug: string; status: string; reason: string | null; requested_at: string; decided_at: string | null }[]>(
-      `select m.slug, pa.status, pa.reason, pa.requested_at, pa.decided_at from product_approval pa
+    const rows = await db.orm.em
+      .fork()
+      .execute<
+        { slug: string; status: string; reason: string | null; requested_at: string; decided_at: string | null }[]
+      >(
+        `select m.slug, pa.status, pa.reason, pa.requested_at, pa.decided_at from product_approval pa
          join municipality m on m.id = pa.municipality_id where pa.product_id = ? order by m.slug`,
-      [ids[key]],
-    );
-    return rows.map((r) => ({ ...r, requested_at: new Date(r.requested_at), decided_at: r.decided_at ? new Date(r.decided_at) : null }));
+        [ids[key]],
+      );
+    return rows.map((r) => ({
+      ...r,
+      requested_at: new Date(r.requested_at),
+      decided_at: r.decided_at ? new Date(r.decided_at) : null,
+    }));
   }
-  const status = async (key: string) => (await one<{ status: string }>(`select status from product where id = ?`, [ids[key]])).status;
+  const status = async (key: string) =>
+    (await one<{ status: string }>(`select status from product where id = ?`, [ids[key]])).status;
 
   it('carries every decision over to each municipality where the provider is an approved member', async () => {
     expect(await decisions('approved')).toEqual([
-      { slug: 'noorderhaven', status: 'APPROVED', reason: null, requested_at: new Date('2026-03-01T10:00:00Z'), decided_at: new Date('2026-03-02T11:00:00Z') },
-      { slug: 'zuiderveen', status: 'APPROVED', reason: null, requested_at: new Date('2026-03-01T10:00:00Z'), decided_at: new Date('2026-03-02T11:00:00Z') },
+      {
+        slug: 'noorderhaven',
+        status: 'APPROVED',
+        reason: null,
+        requested_at: new Date('2026-03-01T10:00:00Z'),
+        decided_at: new Date('2026-03-02T11:00:00Z'),
+      },
+      {
+        slug: 'zuiderveen',
+        status: 'APPROVED',
+        reason: null,
+        requested_at: new Date('2026-03-01T10:00:00Z'),
+        decided_at: new Date('2026-03-02T11:00:00Z'),
+      },
     ]);
     expect((await decisions('submitted')).map((d) => [d.slug, d.status, d.decided_at])).toEqual([
       ['noorderhaven', 'PENDING', null],
@@ -123,7 +155,9 @@ describe(MIGRATION, () => {
     expect(await status('waitingsubmitted')).toBe('SUBMITTED');
     const columns = await db.orm.em
       .fork()
-      .execute<{ column_name: string }[]>(`select column_name from information_schema.columns where table_name = 'product'`);
+      .execute<{ column_name: string }[]>(
+        `select column_name from information_schema.columns where table_name = 'product'`,
+      );
     expect(columns.map((c) => c.column_name)).not.toContain('rejection_reason');
     expect(columns.map((c) => c.column_name)).not.toContain('reviewed_at');
   });
@@ -131,7 +165,9 @@ describe(MIGRATION, () => {
   it('puts the same products in each municipality’s offer as before, and no more', async () => {
     const offer = async (municipality: string | null) => {
       const c = inOffer(municipality ? ids[municipality]! : null);
-      const rows = await db.orm.em.fork().execute<{ slug: string }[]>(`select p.slug from product p where ${c.sql} order by p.slug`, c.params);
+      const rows = await db.orm.em
+        .fork()
+        .execute<{ slug: string }[]>(`select p.slug from product p where ${c.sql} order by p.slug`, c.params);
       return rows.map((r) => r.slug);
     };
     expect(await offer('zuiderveen')).toEqual(['approved', 'leftapproved']);
@@ -140,10 +176,14 @@ describe(MIGRATION, () => {
   });
 
   it('names the municipality in the default review mails, and leaves an edited text alone', async () => {
-    const approved = await one<{ subject: string; body: string }>(`select subject, body from communication_template where key = 'PRODUCT_APPROVED'`);
+    const approved = await one<{ subject: string; body: string }>(
+      `select subject, body from communication_template where key = 'PRODUCT_APPROVED'`,
+    );
     expect(approved.subject).toBe('Uw product "{{productTitle}}" is goedgekeurd door {{municipalityName}}');
     expect(approved.body).toContain('{{municipalityName}} heeft uw product "{{productTitle}}" goedgekeurd.');
-    const rejected = await one<{ subject: string; body: string }>(`select subject, body from communication_template where key = 'PRODUCT_REJECTED'`);
+    const rejected = await one<{ subject: string; body: string }>(
+      `select subject, body from communication_template where key = 'PRODUCT_REJECTED'`,
+    );
     expect(rejected.subject).toBe('Uw product "{{productTitle}}" is afgekeurd');
     expect(rejected.body).toMatch(/Tot ziens!$/);
   });

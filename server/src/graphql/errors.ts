@@ -5,7 +5,10 @@ import { unwrapResolverError } from '@apollo/server/errors';
 /** A problem with the caller's input, returned in a mutation payload (not thrown). */
 @ObjectType({ description: 'A problem with the input; `message` is Dutch and ready to show.' })
 export class UserError {
-  @Field(() => String, { nullable: true, description: 'The input field this error is about, or null for the whole form.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The input field this error is about, or null for the whole form.',
+  })
   field!: string | null;
 
   @Field(() => String, { description: 'A stable machine-readable code.' })
@@ -70,7 +73,12 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   const original = unwrapResolverError(error);
   if (SAFE_CODES.has(code)) {
     const { stacktrace: _drop, ...extensions } = (formatted.extensions ?? {}) as Record<string, unknown>;
-    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { ...extensions, code } };
+    return {
+      message: formatted.message,
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: { ...extensions, code },
+    };
   }
   // type-graphql's argument validation errors are input problems.
   if (original && (original as Error).name === 'ArgumentValidationError') {

@@ -87,7 +87,8 @@ function textLeaves(arg: GraphQLArgument): Leaf[] {
     if (isListType(type)) return walk(type.ofType, [...path, 0], name, seen);
     if (isScalarType(type) && (type.name === 'String' || type.name === 'ID')) leaves.push({ arg, path, name });
     if (isInputObjectType(type) && !seen.has(type.name)) {
-      for (const field of Object.values(type.getFields())) walk(field.type, [...path, field.name], field.name, new Set([...seen, type.name]));
+      for (const field of Object.values(type.getFields()))
+        walk(field.type, [...path, field.name], field.name, new Set([...seen, type.name]));
     }
   };
   walk(arg.type, [], arg.name, new Set());
@@ -97,7 +98,9 @@ function textLeaves(arg: GraphQLArgument): Leaf[] {
 /** The arguments' values with `text` put at the leaf (creating the input objects and lists on the way). */
 function valuesWith(field: GraphQLField<unknown, unknown>, leaf: Leaf, text: string): Record<string, unknown> {
   // The required arguments; optional ones are left out (null), unless the leaf is in one.
-  const values = Object.fromEntries(field.args.filter((a) => isNonNullType(a.type)).map((a) => [a.name, sample(a.type)])) as Record<string, unknown>;
+  const values = Object.fromEntries(
+    field.args.filter((a) => isNonNullType(a.type)).map((a) => [a.name, sample(a.type)]),
+  ) as Record<string, unknown>;
   if (!leaf.path.length) {
     values[leaf.arg.name] = text;
     return values;
@@ -175,9 +178,14 @@ describe('hostile input at the boundary', () => {
     // A household with an order, so the provider's and the customer's lists have rows to take a real cursor from.
     const { a } = await zuiderveenCatalogue(server);
     const household = await createHousehold(server, [{ categories: [a.category.id], amountCents: 100_000 }]);
-    const order = await server.services.checkout.checkout(household.customer(), { idempotencyKey: randomUUID(), lines: [{ productId: a.id, quantity: 1 }] });
+    const order = await server.services.checkout.checkout(household.customer(), {
+      idempotencyKey: randomUUID(),
+      lines: [{ productId: a.id, quantity: 1 }],
+    });
     expect(order.errors).toEqual([]);
-    const owner = await server.orm.em.fork().findOneOrFail(ProviderUser, { provider: a.provider.id, email: { $like: '%@demo.gemeentewinkel.nl' } });
+    const owner = await server.orm.em
+      .fork()
+      .findOneOrFail(ProviderUser, { provider: a.provider.id, email: { $like: '%@demo.gemeentewinkel.nl' } });
     const provider = server.client();
     await provider.loginProvider(owner.email, DEMO_PASSWORD);
     callers.push({ name: 'aanbieder', client: provider });
@@ -202,13 +210,21 @@ describe('hostile input at the boundary', () => {
           const expected = message(leaf.name);
           for (const caller of [anonymous, staff]) {
             const asVariable = withVariables(operation, field, valuesWith(field, leaf, NUL));
-            expectRefused(await caller.client.gql(asVariable.query, asVariable.variables), `${label} as ${caller.name}, variable`, expected);
+            expectRefused(
+              await caller.client.gql(asVariable.query, asVariable.variables),
+              `${label} as ${caller.name}, variable`,
+              expected,
+            );
             const asLiteral = withLiterals(operation, field, valuesWith(field, leaf, NUL));
             expect(asLiteral.query).toContain('\\u0000');
             expectRefused(await caller.client.gql(asLiteral.query), `${label} as ${caller.name}, literal`, expected);
           }
           const surrogate = withVariables(operation, field, valuesWith(field, leaf, LONE_SURROGATE));
-          expectRefused(await staff.client.gql(surrogate.query, surrogate.variables), `${label}, lone surrogate`, expected);
+          expectRefused(
+            await staff.client.gql(surrogate.query, surrogate.variables),
+            `${label}, lone surrogate`,
+            expected,
+          );
           checked++;
         }
       }
@@ -219,7 +235,11 @@ describe('hostile input at the boundary', () => {
 
   it('names the field in variable defaults, unused variables and nested input objects', async () => {
     const c = callers[0]!.client;
-    expectRefused(await c.gql('query($s: String = "x\\u0000") { products(filter: { search: $s }) { totalCount } }'), 'default', message('s'));
+    expectRefused(
+      await c.gql('query($s: String = "x\\u0000") { products(filter: { search: $s }) { totalCount } }'),
+      'default',
+      message('s'),
+    );
     expectRefused(await c.gql('query { viewer { kind } }', { ongebruikt: { diep: [NUL] } }), 'unused', message('diep'));
     expectRefused(
       await c.gql('mutation($x: String!) { requestPasswordReset(email: $x) { requested } }', { x: NUL }),
@@ -227,12 +247,16 @@ describe('hostile input at the boundary', () => {
       message('email'),
     );
     // Well-formed text, including characters outside the BMP (a proper surrogate pair), passes.
-    const ok = await c.gql('query($s: String) { products(filter: { search: $s }) { totalCount } }', { s: 'zwemles 🏊 café' });
+    const ok = await c.gql('query($s: String) { products(filter: { search: $s }) { totalCount } }', {
+      s: 'zwemles 🏊 café',
+    });
     expect(ok.errors).toBeUndefined();
   });
 
   it('refuses every malformed cursor of every list with one Dutch message', async () => {
-    const listFields = Object.values(schema.getQueryType()!.getFields()).filter((f) => f.args.some((a) => a.name === 'after'));
+    const listFields = Object.values(schema.getQueryType()!.getFields()).filter((f) =>
+      f.args.some((a) => a.name === 'after'),
+    );
     expect(listFields.length).toBeGreaterThanOrEqual(8);
 
     const b64 = (text: string) => Buffer.from(text).toString('base64url');
@@ -252,18 +276,28 @@ describe('hostile input at the boundary', () => {
     for (const field of listFields) {
       const others = field.args.filter((a) => a.name !== 'after');
       const listQuery = (after: string) =>
-        `query(${[after === '$after' ? '$after: String' : null, ...others.map((a) => `$${a.name}: ${a.type.toString()}`)]
+        `query(${[
+          after === '$after' ? '$after: String' : null,
+          ...others.map((a) => `$${a.name}: ${a.type.toString()}`),
+        ]
           .filter(Boolean)
-          .join(', ')}) { ${field.name}(${[`after: ${after}`, ...others.map((a) => `${a.name}: $${a.name}`)].join(', ')}) { edges { cursor } pageInfo { endCursor } } }`;
+          .join(
+            ', ',
+          )}) { ${field.name}(${[`after: ${after}`, ...others.map((a) => `${a.name}: $${a.name}`)].join(', ')}) { edges { cursor } pageInfo { endCursor } } }`;
       const query = listQuery('$after');
-      const base = Object.fromEntries(field.args.filter((a) => isNonNullType(a.type)).map((a) => [a.name, sample(a.type)]));
+      const base = Object.fromEntries(
+        field.args.filter((a) => isNonNullType(a.type)).map((a) => [a.name, sample(a.type)]),
+      );
       // A caller who may use the list, and a real cursor of it.
       let reached: { name: string; client: TestClient; cursor: string } | null = null;
       for (const caller of callers) {
         const r = await caller.client.gql(query, { ...base, first: 1 });
         if (r.errors) continue;
         const cursor = r.data?.[field.name]?.pageInfo?.endCursor as string | null;
-        expect(cursor, `${field.name} as ${caller.name}: the demo data must give this list at least one row`).toBeTruthy();
+        expect(
+          cursor,
+          `${field.name} as ${caller.name}: the demo data must give this list at least one row`,
+        ).toBeTruthy();
         reached = { ...caller, cursor: cursor! };
         break;
       }
@@ -306,26 +340,39 @@ describe('hostile input at the boundary', () => {
   }, 240_000);
 
   it('refuses the relevance cursor of a search with a rank that is no number', async () => {
-    const q = 'query($after: String) { products(filter: { search: "zwemmen" }, first: 1, after: $after) { pageInfo { endCursor } } }';
+    const q =
+      'query($after: String) { products(filter: { search: "zwemmen" }, first: 1, after: $after) { pageInfo { endCursor } } }';
     const c = callers[0]!.client;
     const first = await c.gql(q);
     const cursor = first.data?.products.pageInfo.endCursor as string;
     const values = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as string[];
     expect(values[0]).toBe('r');
     for (const rank of ['0x10', 'NaN', 'Infinity', '1e999999', '']) {
-      expectRefused(await c.gql(q, { after: encodeCursor(['r', rank, values[2]!, values[3]!]) }), `rank ${rank}`, INVALID_CURSOR_MESSAGE);
+      expectRefused(
+        await c.gql(q, { after: encodeCursor(['r', rank, values[2]!, values[3]!]) }),
+        `rank ${rank}`,
+        INVALID_CURSOR_MESSAGE,
+      );
     }
     expect((await c.gql(q, { after: cursor })).errors).toBeUndefined();
   });
 
   describe('HTTP routes', () => {
     it('refuse hostile text in a query string with a Dutch message naming the field', async () => {
-      for (const path of ['/api/dev/outbox?to=a%00b%40voorbeeld.nl', '/auth/digid/start?returnTo=%2Faccount%00', '/auth/digid/simulator?RelayState=x%00']) {
+      for (const path of [
+        '/api/dev/outbox?to=a%00b%40voorbeeld.nl',
+        '/auth/digid/start?returnTo=%2Faccount%00',
+        '/auth/digid/simulator?RelayState=x%00',
+      ]) {
         const res = await fetch(server.url + path, { redirect: 'manual', headers: { accept: 'application/json' } });
         expect(res.status, path).toBe(400);
-        expect(await res.json(), path).toMatchObject({ error: expect.stringMatching(/^Het veld ‘(to|returnTo|RelayState)’ bevat een ongeldig teken\.$/) });
+        expect(await res.json(), path).toMatchObject({
+          error: expect.stringMatching(/^Het veld ‘(to|returnTo|RelayState)’ bevat een ongeldig teken\.$/),
+        });
       }
-      const page = await fetch(`${server.url}/auth/digid/simulator?RelayState=x%00`, { headers: { accept: 'text/html' } });
+      const page = await fetch(`${server.url}/auth/digid/simulator?RelayState=x%00`, {
+        headers: { accept: 'text/html' },
+      });
       expect(page.status).toBe(400);
       expect(await page.text()).toContain('Het veld ‘RelayState’ bevat een ongeldig teken.');
     });
@@ -363,16 +410,34 @@ describe('hostile input at the boundary', () => {
       const category = await server.orm.em.fork().findOneOrFail(Category, { slug: 'sport-en-bewegen' });
       const created = await provider.gql(
         `mutation($input: ProductInput!){ createProduct(input:$input){ errors { message } product { id } } }`,
-        { input: { title: 'Product met foto', description: '', priceCents: 1000, categoryId: category.id, availability: 'AVAILABLE', redemptionMethod: 'PICKUP' } },
+        {
+          input: {
+            title: 'Product met foto',
+            description: '',
+            priceCents: 1000,
+            categoryId: category.id,
+            availability: 'AVAILABLE',
+            redemptionMethod: 'PICKUP',
+          },
+        },
       );
       const productId = created.data?.createProduct.product.id as string;
-      const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } })
+        .png()
+        .toBuffer();
       const body = new FormData();
       body.set('alt', 'Een foto\u0000');
       body.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'foto.png');
-      const res = await provider.fetch(`/api/products/${productId}/images`, { method: 'POST', headers: { 'x-gemeentewinkel-upload': '1' }, body });
+      const res = await provider.fetch(`/api/products/${productId}/images`, {
+        method: 'POST',
+        headers: { 'x-gemeentewinkel-upload': '1' },
+        body,
+      });
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ image: null, errors: [{ field: 'alt', code: 'INVALID', message: message('alt') }] });
+      expect(await res.json()).toEqual({
+        image: null,
+        errors: [{ field: 'alt', code: 'INVALID', message: message('alt') }],
+      });
     });
   });
 });

@@ -16,7 +16,8 @@ import { encodeCursor, readCursor, type CursorPart } from './pagination.js';
  *     [...params, ...after.params, first + 1]);
  *   return toConnection(rows, { first, totalCount, cursorOf: (row) => rowCursor(BY_NAME, row), nodes: … });
  */
-export type KeyType = 'text' | 'integer' | 'bigint' | 'float8' | 'numeric' | 'timestamptz' | 'date' | 'uuid' | 'boolean';
+export type KeyType =
+  'text' | 'integer' | 'bigint' | 'float8' | 'numeric' | 'timestamptz' | 'date' | 'uuid' | 'boolean';
 
 export interface KeyOrder {
   /** Written into the cursor: a cursor of another ordering (another sort of the same list) is refused. */
@@ -49,7 +50,10 @@ export function keyOrderBy(order: KeyOrder): string {
 }
 
 /** The WHERE condition that starts after `cursor`, and its parameters (none without a cursor). Throws on a bad cursor. */
-export function keyCondition(order: KeyOrder, cursor: string | null | undefined): { sql: string | null; params: unknown[] } {
+export function keyCondition(
+  order: KeyOrder,
+  cursor: string | null | undefined,
+): { sql: string | null; params: unknown[] } {
   const values = readCursor(cursor, [{ literal: order.name }, ...order.keys.map((k) => CAST_PART[k.cast])]);
   if (!values) return { sql: null, params: [] };
   const left = order.keys.map((k) => k.expr).join(', ');
@@ -66,7 +70,11 @@ export function rowCursor(order: KeyOrder, row: Record<string, unknown>): string
  * Removes the key columns (_k0 …) and any other helper columns from a row before it is mapped onto an entity.
  * The defaults `search` and `title_words` are the product table's generated search columns.
  */
-export function stripKeys(row: Record<string, unknown>, count: number, helpers: readonly string[] = ['search', 'title_words']): Record<string, unknown> {
+export function stripKeys(
+  row: Record<string, unknown>,
+  count: number,
+  helpers: readonly string[] = ['search', 'title_words'],
+): Record<string, unknown> {
   for (let i = 0; i < count; i++) delete row[`_k${i}`];
   for (const column of helpers) delete row[column];
   return row;

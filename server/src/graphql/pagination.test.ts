@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { GraphQLError } from 'graphql';
-import { DEFAULT_PAGE_SIZE, emptyConnection, encodeCursor, INVALID_CURSOR_MESSAGE, MAX_PAGE_SIZE, pageSize, readCursor, toConnection } from './pagination.js';
+import {
+  DEFAULT_PAGE_SIZE,
+  emptyConnection,
+  encodeCursor,
+  INVALID_CURSOR_MESSAGE,
+  MAX_PAGE_SIZE,
+  pageSize,
+  readCursor,
+  toConnection,
+} from './pagination.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from './keyset.js';
 
 const badInput = (fn: () => unknown) => {
@@ -31,10 +40,20 @@ describe('page sizes', () => {
 
 describe('cursors', () => {
   it('round-trip their values, as strings, checked against the shape', () => {
-    expect(readCursor(encodeCursor(['a', 1, '2026-01-01T00:00:00Z']), ['text', 'integer', 'timestamp'])).toEqual(['a', '1', '2026-01-01T00:00:00Z']);
+    expect(readCursor(encodeCursor(['a', 1, '2026-01-01T00:00:00Z']), ['text', 'integer', 'timestamp'])).toEqual([
+      'a',
+      '1',
+      '2026-01-01T00:00:00Z',
+    ]);
     expect(readCursor(encodeCursor(['x', 'y']), ['text', 'text'])).toEqual(['x', 'y']);
-    expect(readCursor(encodeCursor(['2026-02-28', 'true', '12345678901']), ['date', 'boolean', 'bigint'])).toEqual(['2026-02-28', 'true', '12345678901']);
-    expect(readCursor(encodeCursor(['newest', '3f0b5a1e-7c1d-4e2a-9b8f-0a1b2c3d4e5f']), [{ literal: 'newest' }, 'uuid'])).toHaveLength(2);
+    expect(readCursor(encodeCursor(['2026-02-28', 'true', '12345678901']), ['date', 'boolean', 'bigint'])).toEqual([
+      '2026-02-28',
+      'true',
+      '12345678901',
+    ]);
+    expect(
+      readCursor(encodeCursor(['newest', '3f0b5a1e-7c1d-4e2a-9b8f-0a1b2c3d4e5f']), [{ literal: 'newest' }, 'uuid']),
+    ).toHaveLength(2);
   });
 
   it('are absent when not given', () => {
@@ -76,16 +95,33 @@ describe('the keyset helper', () => {
       { expr: 'c.id', cast: 'uuid' },
     ],
   };
-  const row = { _k0: '10', _k1: 'Sport', _k2: '2026-11-20 10:11:12.123456+00', _k3: '3f0b5a1e-7c1d-4e2a-9b8f-0a1b2c3d4e5f', id: 'x' };
+  const row = {
+    _k0: '10',
+    _k1: 'Sport',
+    _k2: '2026-11-20 10:11:12.123456+00',
+    _k3: '3f0b5a1e-7c1d-4e2a-9b8f-0a1b2c3d4e5f',
+    id: 'x',
+  };
 
   it('writes the select list, the order and the condition after a cursor', () => {
-    expect(keySelect(order)).toBe('(c.sort_order)::text as _k0, (c.name)::text as _k1, (c.created_at)::text as _k2, (c.id)::text as _k3');
+    expect(keySelect(order)).toBe(
+      '(c.sort_order)::text as _k0, (c.name)::text as _k1, (c.created_at)::text as _k2, (c.id)::text as _k3',
+    );
     expect(keyOrderBy(order)).toBe('c.sort_order asc, c.name asc, c.created_at asc, c.id asc');
     expect(keyCondition(order, null)).toEqual({ sql: null, params: [] });
     const after = keyCondition(order, rowCursor(order, row));
-    expect(after.sql).toBe('(c.sort_order, c.name, c.created_at, c.id) > (?::integer, ?::text, ?::timestamptz, ?::uuid)');
-    expect(after.params).toEqual(['10', 'Sport', '2026-11-20 10:11:12.123456+00', '3f0b5a1e-7c1d-4e2a-9b8f-0a1b2c3d4e5f']);
-    expect(keyCondition({ ...order, direction: 'desc' }, rowCursor({ ...order, direction: 'desc' }, row)).sql).toContain(') < (');
+    expect(after.sql).toBe(
+      '(c.sort_order, c.name, c.created_at, c.id) > (?::integer, ?::text, ?::timestamptz, ?::uuid)',
+    );
+    expect(after.params).toEqual([
+      '10',
+      'Sport',
+      '2026-11-20 10:11:12.123456+00',
+      '3f0b5a1e-7c1d-4e2a-9b8f-0a1b2c3d4e5f',
+    ]);
+    expect(
+      keyCondition({ ...order, direction: 'desc' }, rowCursor({ ...order, direction: 'desc' }, row)).sql,
+    ).toContain(') < (');
   });
 
   it('refuses a cursor of another ordering or with a value of the wrong type', () => {
@@ -104,7 +140,12 @@ describe('the keyset helper', () => {
 describe('toConnection', () => {
   it('cuts the extra row, says whether there is a next page and where this one ends', async () => {
     const rows = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
-    const page = await toConnection(rows, { first: 2, totalCount: 7, cursorOf: (r) => `c-${r.id}`, nodes: async (p) => p.map((r) => r.id.toUpperCase()) });
+    const page = await toConnection(rows, {
+      first: 2,
+      totalCount: 7,
+      cursorOf: (r) => `c-${r.id}`,
+      nodes: async (p) => p.map((r) => r.id.toUpperCase()),
+    });
     expect(page).toEqual({
       edges: [
         { cursor: 'c-a', node: 'A' },

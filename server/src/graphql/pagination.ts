@@ -61,10 +61,17 @@ export const MAX_PAGE_SIZE = 100;
 /** `first` and `after` of every list query. */
 @ArgsType()
 export class ListArgs {
-  @Field(() => Int, { nullable: true, defaultValue: DEFAULT_PAGE_SIZE, description: `How many items (1 to ${MAX_PAGE_SIZE}).` })
+  @Field(() => Int, {
+    nullable: true,
+    defaultValue: DEFAULT_PAGE_SIZE,
+    description: `How many items (1 to ${MAX_PAGE_SIZE}).`,
+  })
   first?: number | null = DEFAULT_PAGE_SIZE;
 
-  @Field(() => String, { nullable: true, description: "The previous page's `pageInfo.endCursor`; omit for the first page." })
+  @Field(() => String, {
+    nullable: true,
+    description: "The previous page's `pageInfo.endCursor`; omit for the first page.",
+  })
   after?: string | null;
 }
 
@@ -87,7 +94,9 @@ export const INVALID_CURSOR_MESSAGE = 'De paginacursor is ongeldig. Begin opnieu
 /** A cursor that is not one of ours (or not of this list and order): a client mistake (BAD_USER_INPUT, HTTP 400), never a database error. */
 export class InvalidCursorError extends GraphQLError {
   constructor() {
-    super(INVALID_CURSOR_MESSAGE, { extensions: { code: 'BAD_USER_INPUT', field: 'after', argumentName: 'after', http: { status: 400 } } });
+    super(INVALID_CURSOR_MESSAGE, {
+      extensions: { code: 'BAD_USER_INPUT', field: 'after', argumentName: 'after', http: { status: 400 } },
+    });
   }
 }
 
@@ -102,7 +111,8 @@ export function invalidCursor(): never {
  * text output writes them), or exactly the given literal (the name of an ordering, so a cursor of another sort is
  * refused).
  */
-export type CursorPart = 'text' | 'timestamp' | 'date' | 'uuid' | 'float' | 'integer' | 'bigint' | 'numeric' | 'boolean' | { literal: string };
+export type CursorPart =
+  'text' | 'timestamp' | 'date' | 'uuid' | 'float' | 'integer' | 'bigint' | 'numeric' | 'boolean' | { literal: string };
 
 const MAX_CURSOR_LENGTH = 2000;
 const MAX_TEXT_PART = 1000;
@@ -118,10 +128,24 @@ function isRealDay(year: number, month: number, day: number): boolean {
 function isTimestamp(value: string): boolean {
   const m = TIMESTAMP.exec(value);
   if (!m) return false;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const offsetHours = m[9] === undefined ? 0 : Number(m[9]);
   const offsetMinutes = m[10] === undefined ? 0 : Number(m[10]);
-  return isRealDay(year, month, day) && hour <= 23 && minute <= 59 && second <= 59 && offsetHours <= 15 && offsetMinutes <= 59;
+  return (
+    isRealDay(year, month, day) &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetHours <= 15 &&
+    offsetMinutes <= 59
+  );
 }
 
 function isDate(value: string): boolean {
@@ -173,7 +197,8 @@ export function readCursor(cursor: string | null | undefined, shape: readonly Cu
 
 /** The generic part of every cursor: base64url of a JSON array of strings and numbers. */
 function readCursorEnvelope(cursor: string): (string | number)[] {
-  if (typeof cursor !== 'string' || cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+={0,2}$/.test(cursor)) throw new InvalidCursorError();
+  if (typeof cursor !== 'string' || cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+={0,2}$/.test(cursor))
+    throw new InvalidCursorError();
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -207,7 +232,11 @@ export async function toConnection<R, N = R>(
   const page = rows.slice(0, options.first);
   const nodes = options.nodes ? await options.nodes(page) : (page as unknown as N[]);
   const edges = page.map((row, i) => ({ cursor: options.cursorOf(row), node: nodes[i]! }));
-  return { edges, pageInfo: { hasNextPage: rows.length > options.first, endCursor: edges.at(-1)?.cursor ?? null }, totalCount: options.totalCount };
+  return {
+    edges,
+    pageInfo: { hasNextPage: rows.length > options.first, endCursor: edges.at(-1)?.cursor ?? null },
+    totalCount: options.totalCount,
+  };
 }
 
 /** A connection without items (a filter that cannot match anything). */

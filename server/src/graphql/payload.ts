@@ -21,9 +21,21 @@ type PayloadClass<T, K extends string> = {
  *
  * `node` is an object type or a scalar (`Payload<string, 'deletedId'>(ID, 'deletedId')`).
  */
-export function Payload<T extends object, K extends string>(node: ClassType<T>, field: K, description?: string): PayloadClass<T, K>;
-export function Payload<T, K extends string>(node: GraphQLScalarType, field: K, description?: string): PayloadClass<T, K>;
-export function Payload<T, K extends string>(node: ClassType<object> | GraphQLScalarType, field: K, description?: string): PayloadClass<T, K> {
+export function Payload<T extends object, K extends string>(
+  node: ClassType<T>,
+  field: K,
+  description?: string,
+): PayloadClass<T, K>;
+export function Payload<T, K extends string>(
+  node: GraphQLScalarType,
+  field: K,
+  description?: string,
+): PayloadClass<T, K>;
+export function Payload<T, K extends string>(
+  node: ClassType<object> | GraphQLScalarType,
+  field: K,
+  description?: string,
+): PayloadClass<T, K> {
   // Registered so the subclass inherits the fields; under an internal name, never printed (the schema only holds
   // types something refers to, and only the subclass is referred to).
   @ObjectType(`PayloadBase_${field}_${++bases}`)
@@ -39,6 +51,9 @@ export function Payload<T, K extends string>(node: ClassType<object> | GraphQLSc
   }
   // The node first, then the errors: the order the schema prints them in.
   Field(() => node, { nullable: true, description })(PayloadBase.prototype, field);
-  Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })(PayloadBase.prototype, 'errors');
+  Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })(
+    PayloadBase.prototype,
+    'errors',
+  );
   return PayloadBase as unknown as PayloadClass<T, K>;
 }

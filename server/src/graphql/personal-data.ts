@@ -40,7 +40,8 @@ export const PERSONAL_DATA_KIND_DESCRIPTIONS: Record<PersonalDataKind, string> =
   NAME: 'The name of a resident or of their household.',
   BIRTH_DATE: 'A date of birth.',
   CONTACT: 'An e-mail address or phone number.',
-  CLIENT_NUMBER: 'The municipality’s client number of a person or household: it identifies them in the municipality’s own systems.',
+  CLIENT_NUMBER:
+    'The municipality’s client number of a person or household: it identifies them in the municipality’s own systems.',
   CARD_NUMBER: 'The full number of a card (pas).',
   HOUSEHOLD: 'Who belongs to a household.',
   FINANCIAL: 'Money and purchases of a household: budgets, bookings, orders and payments.',
@@ -58,7 +59,9 @@ export function personalDataKindEnum(): GraphQLEnumType {
   return new GraphQLEnumType({
     name: 'PersonalDataKind',
     description: 'What kind of personal data a field marked with @personalData carries.',
-    values: Object.fromEntries(Object.entries(PERSONAL_DATA_KIND_DESCRIPTIONS).map(([value, description]) => [value, { value, description }])),
+    values: Object.fromEntries(
+      Object.entries(PERSONAL_DATA_KIND_DESCRIPTIONS).map(([value, description]) => [value, { value, description }]),
+    ),
   });
 }
 
@@ -108,7 +111,14 @@ interface PendingRead {
 /** Ids (never values) that say whose data an object is, when the object carries them. */
 const RELATED_IDS = ['personId', 'clientGroupId'] as const;
 
-function noteRead(ctx: Context, subjectType: string, subjectId: string | null, field: string, kind: PersonalDataKind, related: Record<string, string>) {
+function noteRead(
+  ctx: Context,
+  subjectType: string,
+  subjectId: string | null,
+  field: string,
+  kind: PersonalDataKind,
+  related: Record<string, string>,
+) {
   let reads = pendingReads.get(ctx);
   if (!reads) pendingReads.set(ctx, (reads = new Map()));
   const key = `${subjectType}\u0000${subjectId ?? ''}\u0000${subjectId === null ? JSON.stringify(related) : ''}`;
@@ -161,7 +171,8 @@ export function auditPersonalDataReads(schema: GraphQLSchema): GraphQLSchema {
           if (isRoot) {
             for (const name of idArgs) if (typeof args[name] === 'string') related[name] = args[name] as string;
           } else {
-            for (const name of RELATED_IDS) if (typeof object[name] === 'string') related[name] = object[name] as string;
+            for (const name of RELATED_IDS)
+              if (typeof object[name] === 'string') related[name] = object[name] as string;
           }
           const id = !isRoot && typeof object.id === 'string' ? object.id : null;
           noteRead(ctx, typeName, id, fieldName, kind, related);
@@ -197,7 +208,12 @@ export function personalDataAuditPlugin(): ApolloServerPlugin<Context> {
             contextValue.log.error({ err: error }, 'personal data reads could not be audited; response withheld');
             if (response.body.kind === 'single') {
               response.body.singleResult = {
-                errors: [{ message: 'Er is een onverwachte fout opgetreden. Probeer het later opnieuw.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
+                errors: [
+                  {
+                    message: 'Er is een onverwachte fout opgetreden. Probeer het later opnieuw.',
+                    extensions: { code: 'INTERNAL_SERVER_ERROR' },
+                  },
+                ],
               };
             }
             response.http.status = 500;

@@ -8,12 +8,16 @@ const SCHEMA_FILE = fileURLToPath(new URL('../../../schema/schema.graphql', impo
 describe('schema/schema.graphql', () => {
   it('is the schema the code builds (run `npm run codegen` after changing the API)', async () => {
     const committed = readFileSync(SCHEMA_FILE, 'utf8');
-    expect(committed, 'schema/schema.graphql is stale: run `npm run codegen` and commit the result').toBe(await printSchemaFile());
+    expect(committed, 'schema/schema.graphql is stale: run `npm run codegen` and commit the result').toBe(
+      await printSchemaFile(),
+    );
   });
 
   it('documents the permission of guarded fields with @requires', async () => {
     const text = await printSchemaFile();
-    expect(text).toMatch(/directive @requires\(audiences: \[ViewerKind!\], permissions: \[Permission!\]\) on FIELD_DEFINITION/);
+    expect(text).toMatch(
+      /directive @requires\(audiences: \[ViewerKind!\], permissions: \[Permission!\]\) on FIELD_DEFINITION/,
+    );
     expect(text).toMatch(/adminDashboard: AdminDashboard! @requires\(permissions: \[DASHBOARD_VIEW\]\)/);
     expect(text).toMatch(/myProducts\([\s\S]*?\): ProductConnection! @requires\(audiences: \[PROVIDER\]\)/);
   });

@@ -10,7 +10,11 @@ import { ProviderResolver } from '../modules/providers/provider.resolver.js';
 import { ContentResolver } from '../modules/content/content.resolver.js';
 import { DashboardResolver } from '../modules/dashboard/dashboard.resolver.js';
 import { ProductImageResolver } from '../modules/catalogue/catalogue.resolver.js';
-import { ProductApprovalResolver, ProductReviewResolver, ProviderProductResolver } from '../modules/catalogue/product.resolver.js';
+import {
+  ProductApprovalResolver,
+  ProductReviewResolver,
+  ProviderProductResolver,
+} from '../modules/catalogue/product.resolver.js';
 import { CategoryResolver } from '../modules/catalogue/category.resolver.js';
 import { AccountRecoveryResolver } from '../modules/identity/account-recovery.resolver.js';
 import { RegistrationResolver } from '../modules/providers/registration.resolver.js';
@@ -84,7 +88,11 @@ export function createSchema(): Promise<GraphQLSchema> {
     const schema = new GraphQLSchema({
       ...config,
       types: [...config.types, kindEnum],
-      directives: [...config.directives, requiresDirective(audienceEnum, permissionEnum), personalDataDirective(kindEnum)],
+      directives: [
+        ...config.directives,
+        requiresDirective(audienceEnum, permissionEnum),
+        personalDataDirective(kindEnum),
+      ],
     });
     return auditPersonalDataReads(schema);
   })();

@@ -33,7 +33,17 @@ import { isClientMistake } from '../graphql/errors.js';
 import { applicationNow } from '../lib/clock.js';
 
 /** Paths the server answers itself; everything else is the client (index.html) or a static file. */
-export const SERVER_PATHS = ['/graphql', '/healthz', '/readyz', '/auth/', '/monitoring/', '/api/', '/sandbox', '/uploads/', '/sitemap.xml'];
+export const SERVER_PATHS = [
+  '/graphql',
+  '/healthz',
+  '/readyz',
+  '/auth/',
+  '/monitoring/',
+  '/api/',
+  '/sandbox',
+  '/uploads/',
+  '/sitemap.xml',
+];
 
 export interface AppDeps {
   orm: MikroORM;
@@ -62,7 +72,8 @@ export interface TestViewers {
 export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: ApolloServer<Context> }> {
   const { orm, services, contexts, logger, digid, httpServer } = deps;
   const config = services.config;
-  if (deps.testViewers && config.env !== 'test') throw new Error('Testgebruikers bestaan alleen in tests (NODE_ENV=test).');
+  if (deps.testViewers && config.env !== 'test')
+    throw new Error('Testgebruikers bestaan alleen in tests (NODE_ENV=test).');
   const app = express();
   app.disable('x-powered-by');
   // X-Forwarded-For is believed only from the configured reverse proxies (TRUSTED_PROXIES); from anyone else the
@@ -79,7 +90,10 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       // The path only: query strings may carry tokens and are never logged.
-      logger.debug({ requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, 'request');
+      logger.debug(
+        { requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) },
+        'request',
+      );
     });
     next();
   });
@@ -163,7 +177,10 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
               for (const error of errors) {
                 if (isClientMistake(error)) {
                   // The caller's mistake, not ours: no stack, and no message (it may quote the input).
-                  log.info({ code: error.extensions?.code ?? 'BAD_USER_INPUT', path: error.path, operationName }, 'graphql request refused');
+                  log.info(
+                    { code: error.extensions?.code ?? 'BAD_USER_INPUT', path: error.path, operationName },
+                    'graphql request refused',
+                  );
                 } else {
                   log.error({ err: error.originalError ?? error, path: error.path, operationName }, 'graphql error');
                 }
@@ -184,7 +201,8 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
     }),
   );
 
-  const isServerPath = (path: string) => SERVER_PATHS.some((p) => path === p || (p.endsWith('/') ? path.startsWith(p) : path.startsWith(`${p}/`)));
+  const isServerPath = (path: string) =>
+    SERVER_PATHS.some((p) => path === p || (p.endsWith('/') ? path.startsWith(p) : path.startsWith(`${p}/`)));
 
   if (deps.clientDist) {
     const dist = deps.clientDist;
@@ -192,9 +210,15 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
       if (!config.graphqlSandbox || !existsSync(join(dist, 'sandbox.html'))) return next();
       res.sendFile(join(dist, 'sandbox.html'));
     });
-    app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: (res, path) => {
-      if (path.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    } }));
+    app.use(
+      express.static(dist, {
+        index: false,
+        maxAge: '1h',
+        setHeaders: (res, path) => {
+          if (path.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      }),
+    );
     const indexHtml = existsSync(join(dist, 'index.html')) ? readFileSync(join(dist, 'index.html'), 'utf8') : null;
     app.get(/.*/, (req, res, next) => {
       if (isServerPath(req.path) || !indexHtml) return next();
@@ -220,7 +244,10 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
     const status = (error as { status?: number }).status;
     if (status && status >= 400 && status < 500) {
       // A client mistake (bad JSON, a body too large, a malformed URL): worth a line, not an error with a stack.
-      logger.warn({ status, type: (error as { type?: string }).type, method: req.method, path: req.path }, 'http request refused');
+      logger.warn(
+        { status, type: (error as { type?: string }).type, method: req.method, path: req.path },
+        'http request refused',
+      );
     } else {
       logger.error({ err: error, method: req.method, path: req.path }, 'unhandled http error');
     }

@@ -33,19 +33,32 @@ export function digidRoutes(deps: { orm: MikroORM; services: Services; digid: Di
     const payload = Buffer.from(JSON.stringify({ nonce, returnTo })).toString('base64url');
     res.append(
       'Set-Cookie',
-      stringifySetCookie({ name: STATE_COOKIE, value: `${payload}.${sign(payload)}`,  httpOnly: true, sameSite: 'lax', secure, path: '/auth/digid', maxAge: 600 }),
+      stringifySetCookie({
+        name: STATE_COOKIE,
+        value: `${payload}.${sign(payload)}`,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        path: '/auth/digid',
+        maxAge: 600,
+      }),
     );
     res.redirect(303, digid.startUrl(nonce));
   });
 
   router.get('/auth/digid/callback', async (req, res) => {
     const raw = parseCookie(req.headers.cookie ?? '')[STATE_COOKIE] ?? '';
-    res.append('Set-Cookie', stringifySetCookie({ name: STATE_COOKIE, value: '',  path: '/auth/digid', maxAge: 0 }));
+    res.append('Set-Cookie', stringifySetCookie({ name: STATE_COOKIE, value: '', path: '/auth/digid', maxAge: 0 }));
     const [payload, signature] = raw.split('.');
     const expected = payload ? sign(payload) : '';
     const validSignature =
-      !!payload && !!signature && signature.length === expected.length && timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
-    const state = validSignature ? (JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { nonce: string; returnTo: string }) : null;
+      !!payload &&
+      !!signature &&
+      signature.length === expected.length &&
+      timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
+    const state = validSignature
+      ? (JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { nonce: string; returnTo: string })
+      : null;
     if (!state || state.nonce !== req.query.RelayState) {
       res.redirect(303, '/inloggen?fout=sessie');
       return;
@@ -70,7 +83,11 @@ export function digidRoutes(deps: { orm: MikroORM; services: Services; digid: Di
     router.get('/auth/digid/simulator', async (req, res) => {
       const relayState = typeof req.query.RelayState === 'string' ? req.query.RelayState : '';
       const em = orm.em.fork();
-      const people = await em.find(Person, { bsnEncrypted: { $ne: null } }, { populate: ['bsnEncrypted'], orderBy: { lastName: 'asc', firstName: 'asc' }, limit: 60 });
+      const people = await em.find(
+        Person,
+        { bsnEncrypted: { $ne: null } },
+        { populate: ['bsnEncrypted'], orderBy: { lastName: 'asc', firstName: 'asc' }, limit: 60 },
+      );
       const options = people
         .map((p, i) => {
           const bsn = decryptBsn(p.bsnEncrypted!, services.config.bsn);
@@ -78,7 +95,10 @@ export function digidRoutes(deps: { orm: MikroORM; services: Services; digid: Di
             <label for="p${i}">${escapeHtml(p.fullName)} <span class="muted">(BSN ${escapeHtml(maskBsn(bsn))}, klantnummer ${escapeHtml(p.externalIdentifier)})</span></label></li>`;
         })
         .join('\n');
-      const error = req.query.fout === 'bsn' ? `<p role="alert" class="error">Dit is geen geldig BSN. Een BSN heeft 9 cijfers en voldoet aan de elfproef.</p>` : '';
+      const error =
+        req.query.fout === 'bsn'
+          ? `<p role="alert" class="error">Dit is geen geldig BSN. Een BSN heeft 9 cijfers en voldoet aan de elfproef.</p>`
+          : '';
       res.type('html').send(
         simplePage(
           'DigiD-simulator',
@@ -102,20 +122,28 @@ export function digidRoutes(deps: { orm: MikroORM; services: Services; digid: Di
       );
     });
 
-    router.post('/auth/digid/simulator', express.urlencoded({ extended: false, limit: '10kb' }), rejectHostileForm(), (req, res) => {
-      const relayState = typeof req.body?.RelayState === 'string' ? req.body.RelayState : '';
-      if (req.body?.action === 'cancel') {
-        res.redirect(303, `/auth/digid/callback?RelayState=${encodeURIComponent(relayState)}`);
-        return;
-      }
-      const bsn = typeof req.body?.bsn === 'string' ? req.body.bsn.trim() : '';
-      if (!isValidBsn(bsn)) {
-        res.redirect(303, `/auth/digid/simulator?RelayState=${encodeURIComponent(relayState)}&fout=bsn`);
-        return;
-      }
-      const artifact = digid.issueArtifact(bsn);
-      res.redirect(303, `/auth/digid/callback?SAMLart=${encodeURIComponent(artifact)}&RelayState=${encodeURIComponent(relayState)}`);
-    });
+    router.post(
+      '/auth/digid/simulator',
+      express.urlencoded({ extended: false, limit: '10kb' }),
+      rejectHostileForm(),
+      (req, res) => {
+        const relayState = typeof req.body?.RelayState === 'string' ? req.body.RelayState : '';
+        if (req.body?.action === 'cancel') {
+          res.redirect(303, `/auth/digid/callback?RelayState=${encodeURIComponent(relayState)}`);
+          return;
+        }
+        const bsn = typeof req.body?.bsn === 'string' ? req.body.bsn.trim() : '';
+        if (!isValidBsn(bsn)) {
+          res.redirect(303, `/auth/digid/simulator?RelayState=${encodeURIComponent(relayState)}&fout=bsn`);
+          return;
+        }
+        const artifact = digid.issueArtifact(bsn);
+        res.redirect(
+          303,
+          `/auth/digid/callback?SAMLart=${encodeURIComponent(artifact)}&RelayState=${encodeURIComponent(relayState)}`,
+        );
+      },
+    );
   }
   return router;
 }

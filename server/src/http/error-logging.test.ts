@@ -33,7 +33,13 @@ describe('logging of client mistakes and server faults', () => {
     });
     database = await createTestDatabase();
     await database.orm.close(true);
-    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'debug', HOST: '127.0.0.1' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: database.url,
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'debug',
+      HOST: '127.0.0.1',
+    });
     server = await boot({ config, logger: createLogger('debug', {}, sink), port: 0 });
   });
 
@@ -51,18 +57,28 @@ describe('logging of client mistakes and server faults', () => {
     return { status: res.status, lines: lines.slice(start).filter((l) => l.msg !== 'request') };
   }
 
-  const gql = (body: unknown, raw = false) => () =>
-    fetch(`${server.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: raw ? (body as string) : JSON.stringify(body),
-    });
+  const gql =
+    (body: unknown, raw = false) =>
+    () =>
+      fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: raw ? (body as string) : JSON.stringify(body),
+      });
 
   it('logs client mistakes at info or warn, without a stack', async () => {
     const mistakes: [string, () => Promise<Response>, number][] = [
-      ['NUL in an argument', gql({ query: 'query($s:String){ products(filter:{search:$s}){ totalCount } }', variables: { s: 'a\u0000' } }), 400],
+      [
+        'NUL in an argument',
+        gql({ query: 'query($s:String){ products(filter:{search:$s}){ totalCount } }', variables: { s: 'a\u0000' } }),
+        400,
+      ],
       ['malformed cursor', gql({ query: '{ products(after: "bogus!") { totalCount } }' }), 400],
-      ['wrong variable type', gql({ query: 'query($n:Int){ products(first:$n){ totalCount } }', variables: { n: 'veel' } }), 400],
+      [
+        'wrong variable type',
+        gql({ query: 'query($n:Int){ products(first:$n){ totalCount } }', variables: { n: 'veel' } }),
+        400,
+      ],
       ['parse failure', gql({ query: '{ products { ' }), 400],
       ['validation failure', gql({ query: '{ nope }' }), 400],
       ['not logged in', gql({ query: '{ myProducts { totalCount } }' }), 200],
@@ -82,7 +98,14 @@ describe('logging of client mistakes and server faults', () => {
     }
     // Refused GraphQL requests leave a trace at info (with the code, never the input).
     const refused = lines.filter((l) => l.msg === 'graphql request refused');
-    expect(refused.map((l) => l.code)).toEqual(expect.arrayContaining(['BAD_USER_INPUT', 'GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'UNAUTHENTICATED']));
+    expect(refused.map((l) => l.code)).toEqual(
+      expect.arrayContaining([
+        'BAD_USER_INPUT',
+        'GRAPHQL_PARSE_FAILED',
+        'GRAPHQL_VALIDATION_FAILED',
+        'UNAUTHENTICATED',
+      ]),
+    );
     expect(JSON.stringify(refused)).not.toContain('veel');
     const http = lines.filter((l) => l.msg === 'http request refused');
     expect(http.map((l) => l.status)).toEqual(expect.arrayContaining([400, 413]));

@@ -11,7 +11,11 @@ export function refuseHostileText(req: Request, res: Response, field: string): v
   const message = hostileTextMessage(field);
   res.status(400);
   if (req.accepts(['json', 'html']) === 'html') {
-    res.type('html').send(simplePage('Ongeldig verzoek', `<p role="alert" class="error">${message}</p>`, { header: 'Gemeentewinkel' }));
+    res
+      .type('html')
+      .send(
+        simplePage('Ongeldig verzoek', `<p role="alert" class="error">${message}</p>`, { header: 'Gemeentewinkel' }),
+      );
   } else {
     res.json({ error: message, field });
   }

@@ -25,7 +25,8 @@ const STATUS_TEXT: Record<PaymentStatus, string> = {
   EXPIRED: 'verlopen',
 };
 
-const euro = (cents: number) => new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+const euro = (cents: number) =>
+  new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
 /** Our own URL as the simulator's customer reached it: a redirect stays on the same site. */
 function sameSitePath(url: string): string {
@@ -55,22 +56,27 @@ export function paymentRoutes(deps: { orm: MikroORM; services: Services; logger:
   const { orm, services, logger } = deps;
   const router = express.Router();
 
-  router.post('/payments/webhook', express.urlencoded({ extended: false, limit: '2kb' }), rejectHostileForm(), async (req, res) => {
-    const id = typeof req.body?.id === 'string' ? req.body.id.trim() : '';
-    if (!EXTERNAL_ID.test(id)) {
-      res.status(200).end();
-      return;
-    }
-    try {
-      const result = await services.payments.notify(orm.em.fork(), id, 'webhook');
-      if (!result.known) logger.info({ event: 'payment_webhook_unknown' }, 'payment webhook for an unknown payment');
-      else if (result.changed) logger.info({ event: 'payment_settled', status: result.status }, 'payment settled');
-      res.status(200).end();
-    } catch (error) {
-      logger.error({ err: error }, 'payment webhook failed');
-      res.status(500).end();
-    }
-  });
+  router.post(
+    '/payments/webhook',
+    express.urlencoded({ extended: false, limit: '2kb' }),
+    rejectHostileForm(),
+    async (req, res) => {
+      const id = typeof req.body?.id === 'string' ? req.body.id.trim() : '';
+      if (!EXTERNAL_ID.test(id)) {
+        res.status(200).end();
+        return;
+      }
+      try {
+        const result = await services.payments.notify(orm.em.fork(), id, 'webhook');
+        if (!result.known) logger.info({ event: 'payment_webhook_unknown' }, 'payment webhook for an unknown payment');
+        else if (result.changed) logger.info({ event: 'payment_settled', status: result.status }, 'payment settled');
+        res.status(200).end();
+      } catch (error) {
+        logger.error({ err: error }, 'payment webhook failed');
+        res.status(500).end();
+      }
+    },
+  );
 
   const gateway = services.payments.gateway;
   if (gateway instanceof PaymentSimulator) {
@@ -83,7 +89,12 @@ export function paymentRoutes(deps: { orm: MikroORM; services: Services; logger:
         res
           .status(404)
           .type('html')
-          .send(page('Betaling niet gevonden', `<p>Deze betaling bestaat niet (meer). Ga terug naar de <a href="/winkelwagen">winkelwagen</a>.</p>`));
+          .send(
+            page(
+              'Betaling niet gevonden',
+              `<p>Deze betaling bestaat niet (meer). Ga terug naar de <a href="/winkelwagen">winkelwagen</a>.</p>`,
+            ),
+          );
         return;
       }
       const summary = `<dl>
@@ -121,31 +132,36 @@ export function paymentRoutes(deps: { orm: MikroORM; services: Services; logger:
       );
     });
 
-    router.post('/betalen/simulator/:externalId', express.urlencoded({ extended: false, limit: '2kb' }), rejectHostileForm(), async (req, res) => {
-      const externalId = String(req.params.externalId);
-      const outcome = OUTCOMES[String(req.body?.uitkomst ?? '')];
-      const payment = EXTERNAL_ID.test(externalId) ? gateway.find(externalId) : undefined;
-      if (!payment || !outcome) {
-        res.redirect(303, `/betalen/simulator/${encodeURIComponent(externalId)}`);
-        return;
-      }
-      gateway.settle(externalId, outcome);
-      // Like Mollie: tell the shop through its webhook (only the id), then send the customer back.
-      try {
-        const webhook = new URL(payment.webhookUrl);
-        const answer = await fetch(`${ownOrigin(req)}${webhook.pathname}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ id: externalId }).toString(),
-          signal: AbortSignal.timeout(15_000),
-        });
-        if (!answer.ok) logger.warn({ status: answer.status }, 'payment simulator: webhook answered with an error');
-      } catch (error) {
-        // The customer's return page asks for the status again; the sweep does too.
-        logger.warn({ err: error }, 'payment simulator: webhook call failed');
-      }
-      res.redirect(303, sameSitePath(payment.redirectUrl));
-    });
+    router.post(
+      '/betalen/simulator/:externalId',
+      express.urlencoded({ extended: false, limit: '2kb' }),
+      rejectHostileForm(),
+      async (req, res) => {
+        const externalId = String(req.params.externalId);
+        const outcome = OUTCOMES[String(req.body?.uitkomst ?? '')];
+        const payment = EXTERNAL_ID.test(externalId) ? gateway.find(externalId) : undefined;
+        if (!payment || !outcome) {
+          res.redirect(303, `/betalen/simulator/${encodeURIComponent(externalId)}`);
+          return;
+        }
+        gateway.settle(externalId, outcome);
+        // Like Mollie: tell the shop through its webhook (only the id), then send the customer back.
+        try {
+          const webhook = new URL(payment.webhookUrl);
+          const answer = await fetch(`${ownOrigin(req)}${webhook.pathname}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({ id: externalId }).toString(),
+            signal: AbortSignal.timeout(15_000),
+          });
+          if (!answer.ok) logger.warn({ status: answer.status }, 'payment simulator: webhook answered with an error');
+        } catch (error) {
+          // The customer's return page asks for the status again; the sweep does too.
+          logger.warn({ err: error }, 'payment simulator: webhook call failed');
+        }
+        res.redirect(303, sameSitePath(payment.redirectUrl));
+      },
+    );
   }
   return router;
 }

@@ -62,7 +62,8 @@ function expectCommonHeaders(res: Response, label: string) {
   expect(res.headers.get('cross-origin-opener-policy'), label).toBe('same-origin');
   const permissions = res.headers.get('permissions-policy') ?? '';
   expect(permissions, label).toContain('camera=(self)');
-  for (const off of ['microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) expect(permissions, label).toContain(off);
+  for (const off of ['microphone=()', 'geolocation=()', 'payment=()', 'usb=()'])
+    expect(permissions, label).toContain(off);
   expect(res.headers.get('x-powered-by'), label).toBeNull();
 }
 
@@ -84,8 +85,14 @@ describe('security headers', () => {
     // A stand-in for client/dist: the server's handling of client pages does not depend on what the build put in them.
     dist = mkdtempSync(join(tmpdir(), 'gw-dist-'));
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="nl"><head><script type="module" src="/assets/main.js"></script></head><body><div id="root"></div></body></html>');
-    writeFileSync(join(dist, 'sandbox.html'), '<!doctype html><html lang="nl"><head><script type="module" src="/assets/sandbox.js"></script></head><body></body></html>');
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html lang="nl"><head><script type="module" src="/assets/main.js"></script></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(
+      join(dist, 'sandbox.html'),
+      '<!doctype html><html lang="nl"><head><script type="module" src="/assets/sandbox.js"></script></head><body></body></html>',
+    );
     writeFileSync(join(dist, 'assets', 'main.js'), 'console.log(1)');
     dataDir = mkdtempSync(join(tmpdir(), 'gw-headers-'));
     server = await startTestServer({ seed: true, clientDist: dist, env: { DATA_DIR: dataDir } });
@@ -100,7 +107,10 @@ describe('security headers', () => {
       webhookUrl: `${server.url}/payments/webhook`,
     });
     paymentPage = payment.checkoutUrl;
-    await server.services.storage.put('products/00000000-0000-4000-8000-00000000000a.webp', Buffer.from('RIFF0000WEBP'));
+    await server.services.storage.put(
+      'products/00000000-0000-4000-8000-00000000000a.webp',
+      Buffer.from('RIFF0000WEBP'),
+    );
     uploadPath = '/uploads/products/00000000-0000-4000-8000-00000000000a.webp';
   });
 
@@ -119,7 +129,11 @@ describe('security headers', () => {
       ['/assets/main.js', await get('/assets/main.js')],
       [
         'POST /graphql',
-        await get('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ viewer { kind } }' }) }),
+        await get('/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ viewer { kind } }' }),
+        }),
       ],
       ['/auth/digid/simulator', await get('/auth/digid/simulator?RelayState=x')],
       [paymentPage, await get(paymentPage)],
@@ -183,7 +197,10 @@ describe('security headers', () => {
     };
     const production = await serve({ production: true, appUrl: 'https://winkel.gemeente.nl' });
     expect(production.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
-    expect(parsePolicy(production.headers.get('content-security-policy'))).toEqual({ ...APP_POLICY, 'upgrade-insecure-requests': '' });
+    expect(parsePolicy(production.headers.get('content-security-policy'))).toEqual({
+      ...APP_POLICY,
+      'upgrade-insecure-requests': '',
+    });
     expectCommonHeaders(production, 'production');
 
     for (const options of [

@@ -107,8 +107,13 @@ export function serializePolicy(directives: Directives): string {
  */
 export function securityHeaders(options: { production: boolean; appUrl: string }): RequestHandler {
   const secureTransport = options.production && options.appUrl.startsWith('https:');
-  const csp = (name: PolicyName) => helmet.contentSecurityPolicy({ useDefaults: false, directives: policyFor(name, secureTransport) });
-  const policies: Record<PolicyName, RequestHandler> = { app: csp('app'), sandbox: csp('sandbox'), upload: csp('upload') };
+  const csp = (name: PolicyName) =>
+    helmet.contentSecurityPolicy({ useDefaults: false, directives: policyFor(name, secureTransport) });
+  const policies: Record<PolicyName, RequestHandler> = {
+    app: csp('app'),
+    sandbox: csp('sandbox'),
+    upload: csp('upload'),
+  };
   const common = helmet({
     contentSecurityPolicy: false,
     strictTransportSecurity: secureTransport ? { maxAge: 31536000, includeSubDomains: true } : false,

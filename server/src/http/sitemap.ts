@@ -3,7 +3,18 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { escapeHtml } from './simple-page.js';
 import { inOffer } from '../modules/catalogue/product-approval.js';
 
-const PUBLIC_PAGES = ['/', '/aanbod', '/hoe-werkt-het', '/meldingen', '/nieuws', '/privacy', '/toegankelijkheid', '/voorwaarden', '/sitemap', '/voor-aanbieders/registreren'];
+const PUBLIC_PAGES = [
+  '/',
+  '/aanbod',
+  '/hoe-werkt-het',
+  '/meldingen',
+  '/nieuws',
+  '/privacy',
+  '/toegankelijkheid',
+  '/voorwaarden',
+  '/sitemap',
+  '/voor-aanbieders/registreren',
+];
 
 /** /sitemap.xml for search engines: the public pages, the public products and their providers. */
 export function sitemapRoute(orm: MikroORM, appUrl: string): Router {
@@ -30,7 +41,9 @@ export function sitemapRoute(orm: MikroORM, appUrl: string): Router {
     ].join('\n');
     res
       .type('application/xml')
-      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`);
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`,
+      );
   });
   return router;
 }

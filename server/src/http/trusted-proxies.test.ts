@@ -21,7 +21,9 @@ async function resetRequest(server: TestServer, forwardedFor?: string): Promise<
     headers,
     body: JSON.stringify({ query: REQUEST, variables: { e: `adres-${++sequence}@voorbeeld.nl` } }),
   });
-  const body = (await res.json()) as { data?: { requestPasswordReset: { requested: boolean; errors: { code: string }[] } } };
+  const body = (await res.json()) as {
+    data?: { requestPasswordReset: { requested: boolean; errors: { code: string }[] } };
+  };
   const payload = body.data?.requestPasswordReset;
   if (!payload) throw new Error(`unexpected answer: ${JSON.stringify(body)}`);
   if (payload.errors.some((e) => e.code === 'TOO_MANY_ATTEMPTS')) return 'limited';

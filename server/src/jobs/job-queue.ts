@@ -44,7 +44,12 @@ export function emOf(target: JobTarget): EntityManager {
  * change it belongs to, and graphile-worker's trigger wakes the workers (NOTIFY) only when it commits.
  */
 export class JobQueue {
-  async enqueue<N extends JobName>(target: JobTarget, task: N, payload: JobPayload<N>, options: EnqueueOptions = {}): Promise<EnqueuedJob> {
+  async enqueue<N extends JobName>(
+    target: JobTarget,
+    task: N,
+    payload: JobPayload<N>,
+    options: EnqueueOptions = {},
+  ): Promise<EnqueuedJob> {
     const em = emOf(target);
     const [row] = await em.execute<{ id: string; run_at: Date }[]>(
       `select id::text as id, run_at from ${JOB_SCHEMA}.add_job(
@@ -85,7 +90,17 @@ export class JobQueue {
         where locked_at is null and attempts < max_attempts and run_at <= now()
         order by run_at asc limit 1`,
     );
-    const failures = await em.execute<{ id: string; task: string; attempts: number; max_attempts: number; last_error: string | null; updated_at: Date; run_at: Date }[]>(
+    const failures = await em.execute<
+      {
+        id: string;
+        task: string;
+        attempts: number;
+        max_attempts: number;
+        last_error: string | null;
+        updated_at: Date;
+        run_at: Date;
+      }[]
+    >(
       `select id::text as id, task_identifier as task, attempts, max_attempts, last_error, updated_at, run_at
          from ${JOB_SCHEMA}.jobs
         where attempts > 0 and locked_at is null
@@ -105,7 +120,9 @@ export class JobQueue {
         retrying: Number(counts?.retrying ?? 0),
         failed: Number(counts?.failed ?? 0),
       },
-      oldestWaiting: oldest ? { task: oldest.task, since: new Date(oldest.run_at), waitingSeconds: Math.max(0, Math.round(oldest.seconds)) } : null,
+      oldestWaiting: oldest
+        ? { task: oldest.task, since: new Date(oldest.run_at), waitingSeconds: Math.max(0, Math.round(oldest.seconds)) }
+        : null,
       failures: failures.map((f) => ({
         id: f.id,
         task: f.task,

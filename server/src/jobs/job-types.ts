@@ -24,7 +24,12 @@ export interface JobPayloads {
    * A colleague invited by a provider user: `invite` issues the link and records the invitation; `notice` tells the
    * owner of an address that already had an account that someone tried (at most one an hour).
    */
-  'providers.invitationMail': { kind: 'invite' | 'notice'; userId: string; providerId: string; inviterId: string | null };
+  'providers.invitationMail': {
+    kind: 'invite' | 'notice';
+    userId: string;
+    providerId: string;
+    inviterId: string | null;
+  };
   /** Open payments past their expiry are checked at the PSP and settled. Every minute. */
   'payments.expireOpen': CronPayload;
   /** Refunds that are due or failed earlier are (re)sent to the PSP. Every minute. */
@@ -55,7 +60,11 @@ export interface JobRun {
  * (exp(min(attempt, 10)) seconds: 3 s, 7 s, 20 s, 55 s, 2.5 min, … then every 6 h) until maxAttempts, and then keeps
  * the job as permanently failed. The thrown message is stored and logged: never put an address or a body in it.
  */
-export type JobHandler<N extends JobName = JobName> = (ctx: RequestContext, payload: JobPayload<N>, run: JobRun) => Promise<void>;
+export type JobHandler<N extends JobName = JobName> = (
+  ctx: RequestContext,
+  payload: JobPayload<N>,
+  run: JobRun,
+) => Promise<void>;
 
 export interface JobSchedule {
   task: JobName | (string & {});

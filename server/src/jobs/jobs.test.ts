@@ -7,7 +7,11 @@ import type { JobRegistry } from './job-types.js';
  * boot(): HTTP server, settings listener and job worker), as behind a load balancer.
  */
 
-async function eventually<T>(check: () => T | undefined | false | Promise<T | undefined | false>, ms = 15_000, what = 'condition'): Promise<T> {
+async function eventually<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  ms = 15_000,
+  what = 'condition',
+): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const value = await check();
@@ -27,22 +31,28 @@ describe('the job queue, with two instances on one database', () => {
   const slow = { started: false, finished: false };
 
   /** The application's registry plus test tasks and a test schedule (every minute, made up for 5 minutes back). */
-  const withTestJobs = (instance: string) => (registry: JobRegistry): JobRegistry => ({
-    handlers: {
-      ...registry.handlers,
-      'test.tick': async (_ctx, payload: { _cron: { ts: string } }) => void ticks.push({ instance, ts: payload._cron.ts }),
-      'test.count': async (_ctx, payload: { n: number }) => void counted.push({ instance, n: payload.n }),
-      'test.fail': async () => {
-        if (failing) throw new Error('de testtaak faalt met opzet');
+  const withTestJobs =
+    (instance: string) =>
+    (registry: JobRegistry): JobRegistry => ({
+      handlers: {
+        ...registry.handlers,
+        'test.tick': async (_ctx, payload: { _cron: { ts: string } }) =>
+          void ticks.push({ instance, ts: payload._cron.ts }),
+        'test.count': async (_ctx, payload: { n: number }) => void counted.push({ instance, n: payload.n }),
+        'test.fail': async () => {
+          if (failing) throw new Error('de testtaak faalt met opzet');
+        },
+        'test.slow': async () => {
+          slow.started = true;
+          await new Promise((r) => setTimeout(r, 700));
+          slow.finished = true;
+        },
       },
-      'test.slow': async () => {
-        slow.started = true;
-        await new Promise((r) => setTimeout(r, 700));
-        slow.finished = true;
-      },
-    },
-    schedules: [...registry.schedules, { task: 'test.tick', cron: '* * * * *', identifier: 'test.tick', backfill: '5m' }],
-  });
+      schedules: [
+        ...registry.schedules,
+        { task: 'test.tick', cron: '* * * * *', identifier: 'test.tick', backfill: '5m' },
+      ],
+    });
 
   beforeAll(async () => {
     // The database (migrated) with no worker yet; the test schedule "has existed" for 10 minutes and never ran, so
@@ -50,7 +60,9 @@ describe('the job queue, with two instances on one database', () => {
     owner = await startTestServer({ env: { JOBS_WORKER: 'false' } });
     await owner.orm.em
       .fork()
-      .execute(`insert into graphile_worker._private_known_crontabs (identifier, known_since, last_execution) values ('test.tick', now() - interval '10 minutes', null)`);
+      .execute(
+        `insert into graphile_worker._private_known_crontabs (identifier, known_since, last_execution) values ('test.tick', now() - interval '10 minutes', null)`,
+      );
     const env = { JOBS_POLL_INTERVAL_MS: '200', JOBS_CONCURRENCY: '3' };
     [a, b] = await Promise.all([
       startTestServer({ sameDatabaseAs: owner, env, jobs: withTestJobs('a') }),
@@ -113,7 +125,13 @@ describe('the job queue, with two instances on one database', () => {
       15_000,
       'the job to fail for good',
     );
-    expect(failure).toMatchObject({ task: 'test.fail', attempts: 2, maxAttempts: 2, permanent: true, nextAttemptAt: null });
+    expect(failure).toMatchObject({
+      task: 'test.fail',
+      attempts: 2,
+      maxAttempts: 2,
+      permanent: true,
+      nextAttemptAt: null,
+    });
     expect(failure.lastError).toContain('de testtaak faalt met opzet');
     const health = await owner.services.jobs.health(em);
     expect(health.counts.failed).toBeGreaterThanOrEqual(1);
@@ -122,7 +140,11 @@ describe('the job queue, with two instances on one database', () => {
     // The operator console's "try again": it runs once more and, now succeeding, leaves the queue.
     failing = false;
     expect(await owner.services.jobs.retry(em, job.id)).toBe(true);
-    await eventually(async () => !(await owner.services.jobs.health(em)).failures.some((f) => f.id === job.id) || undefined, 10_000, 'the retried job');
+    await eventually(
+      async () => !(await owner.services.jobs.health(em)).failures.some((f) => f.id === job.id) || undefined,
+      10_000,
+      'the retried job',
+    );
   });
 
   it('stops gracefully: a running job finishes before the instance is gone', async () => {

@@ -23,7 +23,10 @@ export function createJobRegistry(services: Services): JobRegistry {
       // The limits' counters (log-in, resets, invitations, …) whose window has passed.
       const limitCounters = await services.limits.purgeExpired();
       if (sessions || tokens || limitCounters) {
-        ctx.log.info({ event: 'purge_expired', sessions, tokens, limitCounters }, 'expired sessions, tokens and limit counters removed');
+        ctx.log.info(
+          { event: 'purge_expired', sessions, tokens, limitCounters },
+          'expired sessions, tokens and limit counters removed',
+        );
       }
     },
     'jobs.cleanup': async (ctx) => {
@@ -38,9 +41,27 @@ export function createJobRegistry(services: Services): JobRegistry {
 
   // Cron lines are in UTC. A tick runs once across all instances; a queue name keeps one tick from overlapping the next.
   const schedules: JobSchedule[] = [
-    { task: 'payments.expireOpen', cron: '* * * * *', identifier: 'payments.expireOpen', queueName: 'payments-expiry', maxAttempts: 1 },
-    { task: 'payments.retryRefunds', cron: '* * * * *', identifier: 'payments.retryRefunds', queueName: 'payments-refunds', maxAttempts: 1 },
-    { task: 'identity.purgeExpired', cron: '17 * * * *', identifier: 'identity.purgeExpired', maxAttempts: 3, backfill: '1h' },
+    {
+      task: 'payments.expireOpen',
+      cron: '* * * * *',
+      identifier: 'payments.expireOpen',
+      queueName: 'payments-expiry',
+      maxAttempts: 1,
+    },
+    {
+      task: 'payments.retryRefunds',
+      cron: '* * * * *',
+      identifier: 'payments.retryRefunds',
+      queueName: 'payments-refunds',
+      maxAttempts: 1,
+    },
+    {
+      task: 'identity.purgeExpired',
+      cron: '17 * * * *',
+      identifier: 'identity.purgeExpired',
+      maxAttempts: 3,
+      backfill: '1h',
+    },
     { task: 'jobs.cleanup', cron: '41 3 * * *', identifier: 'jobs.cleanup', maxAttempts: 3 },
   ];
 

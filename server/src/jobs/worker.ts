@@ -1,7 +1,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { Logger as GraphileLogger, parseCronItems, run, runMigrations, type Runner, type Task, type TaskList } from 'graphile-worker';
+import {
+  Logger as GraphileLogger,
+  parseCronItems,
+  run,
+  runMigrations,
+  type Runner,
+  type Task,
+  type TaskList,
+} from 'graphile-worker';
 import type { Contexts } from '../contexts.js';
 import { JOB_SCHEMA } from './job-queue.js';
 import type { JobRegistry, JobSchedule } from './job-types.js';
@@ -21,13 +29,18 @@ function graphileLogger(logger: Logger): GraphileLogger {
   return new GraphileLogger((scope) => (level, message, meta) => {
     // The library passes the whole job row (payload included) with a failure: only its id and counters are logged,
     // so a payload (a password reset's typed address) never reaches the log.
-    const { job, ...rest } = (meta ?? {}) as { failure?: boolean; job?: { id: string; attempts: number; max_attempts: number } };
+    const { job, ...rest } = (meta ?? {}) as {
+      failure?: boolean;
+      job?: { id: string; attempts: number; max_attempts: number };
+    };
     const fields = {
       jobQueue: { label: scope.label, task: scope.taskIdentifier, jobId: scope.jobId },
       ...rest,
       ...(job ? { job: { id: job.id, attempts: job.attempts, maxAttempts: job.max_attempts } } : {}),
     };
-    const willRetry = Boolean((meta as { failure?: boolean } | undefined)?.failure && job && job.attempts < job.max_attempts);
+    const willRetry = Boolean(
+      (meta as { failure?: boolean } | undefined)?.failure && job && job.attempts < job.max_attempts,
+    );
     if (level === 'error' && !willRetry) logger.error(fields, message);
     else if (level === 'error') logger.warn(fields, message);
     else if (level === 'warning') logger.warn(fields, message);
@@ -102,11 +115,19 @@ export interface JobWorker {
 export async function startJobWorker(options: JobWorkerOptions): Promise<JobWorker> {
   const { contexts, logger, registry } = options;
   const log = logger.child({ component: 'jobs' });
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.concurrency + 3, application_name: 'gemeentewinkel-jobs' });
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: options.concurrency + 3,
+    application_name: 'gemeentewinkel-jobs',
+  });
   // An idle or checked-out connection that breaks must not crash the process; the worker reconnects by itself.
   let stopped = false;
   const lost = (error: Error) => {
-    if (!stopped) log.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'job queue connection lost');
+    if (!stopped)
+      log.warn(
+        { err: { message: error.message, code: (error as { code?: string }).code } },
+        'job queue connection lost',
+      );
   };
   pool.on('error', lost);
   pool.on('connect', (client) => client.on('error', lost));
@@ -143,7 +164,10 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
     noHandleSignals: true,
     logger: graphileLogger(log),
   });
-  log.info({ concurrency: options.concurrency, tasks: Object.keys(taskList).length, schedules: registry.schedules.length }, 'job worker started');
+  log.info(
+    { concurrency: options.concurrency, tasks: Object.keys(taskList).length, schedules: registry.schedules.length },
+    'job worker started',
+  );
 
   let stopping: Promise<void> | undefined;
   return {

@@ -1,4 +1,9 @@
-const DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' });
+const DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Amsterdam',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** The date (YYYY-MM-DD) in the Netherlands at `now`, whatever the server's time zone; today is `today(clock)` (clock.ts). */
 export function todayInAmsterdam(now: Date): string {

@@ -13,11 +13,17 @@ describe('logging', () => {
     });
     const real = createLoggerTo(sink);
     real.info(
-      { password: 'geheim-wachtwoord', input: { token: 'abc123token', bsn: '111222333' }, req: { headers: { cookie: 'gw_session=xyz' } }, cardNumber: '6100000011' },
+      {
+        password: 'geheim-wachtwoord',
+        input: { token: 'abc123token', bsn: '111222333' },
+        req: { headers: { cookie: 'gw_session=xyz' } },
+        cardNumber: '6100000011',
+      },
       'test',
     );
     const out = lines.join('');
-    for (const secret of ['geheim-wachtwoord', 'abc123token', '111222333', 'gw_session=xyz', '6100000011']) expect(out).not.toContain(secret);
+    for (const secret of ['geheim-wachtwoord', 'abc123token', '111222333', 'gw_session=xyz', '6100000011'])
+      expect(out).not.toContain(secret);
     expect(out).toContain('[verborgen]');
   });
 

@@ -18,7 +18,11 @@ export const REDACTED_KEYS = [
   'sessionToken',
 ];
 
-export function createLogger(level: string, base: Record<string, unknown> = {}, destination?: DestinationStream): Logger {
+export function createLogger(
+  level: string,
+  base: Record<string, unknown> = {},
+  destination?: DestinationStream,
+): Logger {
   const paths = REDACTED_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`, `req.headers.${k}`]);
   const options = {
     level,

@@ -41,21 +41,35 @@ export const validFrom = isoDate('Vul een geldige begindatum in.');
 export const validUntil = isoDate('Vul een geldige einddatum in.');
 
 /** The end of a period before its start: the problem of `validUntil`, or null. Both dates already valid. */
-export function periodProblem(from: string, until: string): { field: 'validUntil'; code: string; message: string } | null {
-  return until < from ? { field: 'validUntil', code: 'END_BEFORE_START', message: 'De einddatum ligt vóór de begindatum.' } : null;
+export function periodProblem(
+  from: string,
+  until: string,
+): { field: 'validUntil'; code: string; message: string } | null {
+  return until < from
+    ? { field: 'validUntil', code: 'END_BEFORE_START', message: 'De einddatum ligt vóór de begindatum.' }
+    : null;
 }
 
 export const arrangementRules = {
   name: text({ required: 'Vul een naam in.', min: L.nameMin, max: L.nameMax, subject: 'De naam' }),
-  description: text({ max: L.descriptionMax, shape: 'multiline', length: 'De omschrijving mag hoogstens 2.000 tekens lang zijn.' }),
+  description: text({
+    max: L.descriptionMax,
+    shape: 'multiline',
+    length: 'De omschrijving mag hoogstens 2.000 tekens lang zijn.',
+  }),
   validFrom,
   validUntil,
   defaultAmountCents: cents(`Vul een standaardbedrag in van minstens ${EURO_RANGE}.`),
-  maxPerOrderCents: optional(cents(`Vul een maximum per bestelling in van minstens ${EURO_RANGE}, of laat het veld leeg.`)),
+  maxPerOrderCents: optional(
+    cents(`Vul een maximum per bestelling in van minstens ${EURO_RANGE}, of laat het veld leeg.`),
+  ),
 } as const;
 
 export const assignmentRules = {
-  amountCents: cents('Vul een bedrag in van minstens € 0,01 en hoogstens € 100.000,00, in hele centen.', 'Vul een bedrag in, bijvoorbeeld 150,00.'),
+  amountCents: cents(
+    'Vul een bedrag in van minstens € 0,01 en hoogstens € 100.000,00, in hele centen.',
+    'Vul een bedrag in, bijvoorbeeld 150,00.',
+  ),
   validFrom,
   validUntil,
 } as const;
@@ -63,6 +77,7 @@ export const assignmentRules = {
 /** Why an assignment is revoked; kept with the assignment. */
 export const revokeReason: Rule<string> = rule((raw) => {
   const value = normaliseLines(raw);
-  if (length(value) < L.reasonMin || length(value) > L.reasonMax) return invalid('REASON_REQUIRED', `Geef een reden op (${L.reasonMin} tot ${L.reasonMax} tekens).`);
+  if (length(value) < L.reasonMin || length(value) > L.reasonMax)
+    return invalid('REASON_REQUIRED', `Geef een reden op (${L.reasonMin} tot ${L.reasonMax} tekens).`);
   return valid(value);
 });

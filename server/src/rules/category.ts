@@ -2,7 +2,13 @@ import { integer, text } from './text.js';
 import { nl } from './rule.js';
 
 /** A product category as staff edit it (beheer/categorieen). */
-export const CATEGORY_LIMITS = { nameMin: 2, nameMax: 80, descriptionMax: 1000, sortOrderMin: 0, sortOrderMax: 100_000 } as const;
+export const CATEGORY_LIMITS = {
+  nameMin: 2,
+  nameMax: 80,
+  descriptionMax: 1000,
+  sortOrderMin: 0,
+  sortOrderMax: 100_000,
+} as const;
 
 const { nameMin, nameMax, descriptionMax, sortOrderMin, sortOrderMax } = CATEGORY_LIMITS;
 

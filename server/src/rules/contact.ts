@@ -27,7 +27,8 @@ export function postcode(required = 'Vul de postcode in.'): Rule<string> {
     const compact = raw.replace(/\s+/g, '').toUpperCase();
     if (!compact) return invalid('REQUIRED', required);
     const match = /^([1-9][0-9]{3})([A-Z]{2})$/.exec(compact);
-    if (!match || ['SA', 'SD', 'SS'].includes(match[2]!)) return invalid('INVALID', 'Vul een geldige postcode in, bijvoorbeeld 1234 AB.');
+    if (!match || ['SA', 'SD', 'SS'].includes(match[2]!))
+      return invalid('INVALID', 'Vul een geldige postcode in, bijvoorbeeld 1234 AB.');
     return valid(`${match[1]} ${match[2]}`);
   });
 }
@@ -46,7 +47,10 @@ export function kvkNumber(required = 'Vul het KvK-nummer in.'): Rule<string> {
  * A phone number: Dutch (0 + 9 digits, or +31 / 0031 + 9 digits, stored as typed without separators, 0031 as +31)
  * or international (+ and 8–15 digits). `example` ends the message: "bijvoorbeeld 020 123 4567 of …".
  */
-export function phone(required = 'Vul het telefoonnummer in.', example = '020 123 4567 of +31 20 123 4567'): Rule<string> {
+export function phone(
+  required = 'Vul het telefoonnummer in.',
+  example = '020 123 4567 of +31 20 123 4567',
+): Rule<string> {
   return rule((raw) => {
     const compact = raw.replace(/[\s().-]/g, '');
     if (!compact) return invalid('REQUIRED', required);
@@ -77,10 +81,13 @@ export function website(): Rule<string> {
     let ok = false;
     try {
       const url = new URL(value);
-      ok = (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.') && length(value) <= 200;
+      ok =
+        (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.') && length(value) <= 200;
     } catch {
       ok = false;
     }
-    return ok ? valid(value) : invalid('INVALID', 'Vul een volledig webadres in, bijvoorbeeld https://www.voorbeeld.nl.');
+    return ok
+      ? valid(value)
+      : invalid('INVALID', 'Vul een volledig webadres in, bijvoorbeeld https://www.voorbeeld.nl.');
   });
 }

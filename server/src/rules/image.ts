@@ -14,7 +14,8 @@ export type ImageType = (typeof IMAGE_TYPES)[number];
 export const IMAGE_MESSAGES = {
   notAnImage: 'Dit bestand is geen afbeelding. Kies een JPEG-, PNG- of WebP-afbeelding.',
   tooLarge: `Deze afbeelding is te groot. Een afbeelding mag hoogstens ${nl(IMAGE_LIMITS.maxBytes / 1024 / 1024)} MB zijn.`,
-  unreadable: 'Deze afbeelding kan niet worden gelezen. Misschien is het bestand beschadigd; probeer een andere afbeelding.',
+  unreadable:
+    'Deze afbeelding kan niet worden gelezen. Misschien is het bestand beschadigd; probeer een andere afbeelding.',
   missing: 'Kies een afbeelding om te uploaden.',
   tooMany: `Een product kan hoogstens ${IMAGE_LIMITS.maxPerProduct} afbeeldingen hebben. Verwijder eerst een afbeelding.`,
 } as const;

@@ -11,8 +11,10 @@ export const PASSWORD_MAX_LENGTH = 200;
 
 export const newPassword: Rule<string> = rule((raw) => {
   if (!raw) return invalid('REQUIRED', 'Kies een wachtwoord.');
-  if (raw.length < PASSWORD_MIN_LENGTH) return invalid('WEAK_PASSWORD', `Kies een wachtwoord van minstens ${PASSWORD_MIN_LENGTH} tekens.`);
-  if (raw.length > PASSWORD_MAX_LENGTH) return invalid('WEAK_PASSWORD', `Kies een wachtwoord van hoogstens ${PASSWORD_MAX_LENGTH} tekens.`);
+  if (raw.length < PASSWORD_MIN_LENGTH)
+    return invalid('WEAK_PASSWORD', `Kies een wachtwoord van minstens ${PASSWORD_MIN_LENGTH} tekens.`);
+  if (raw.length > PASSWORD_MAX_LENGTH)
+    return invalid('WEAK_PASSWORD', `Kies een wachtwoord van hoogstens ${PASSWORD_MAX_LENGTH} tekens.`);
   return valid(raw);
 });
 
@@ -20,7 +22,9 @@ export const newPassword: Rule<string> = rule((raw) => {
 export const PASSWORD_HINT = `Minstens ${PASSWORD_MIN_LENGTH} tekens. Een zin van een paar losse woorden is sterk en goed te onthouden.`;
 
 /** The password typed at log-in: only required (what it must be is the account's business, not the form's). */
-export const currentPassword: Rule<string> = rule((raw) => (raw ? valid(raw) : invalid('REQUIRED', 'Vul uw wachtwoord in.')));
+export const currentPassword: Rule<string> = rule((raw) =>
+  raw ? valid(raw) : invalid('REQUIRED', 'Vul uw wachtwoord in.'),
+);
 
 /** The e-mail address of one's own account (log-in, forgotten password). */
 export const accountEmail = email('Vul uw e-mailadres in.');
@@ -38,5 +42,9 @@ export const newAccountRules = {
   userName: personName(),
   userEmail: accountEmail,
   password: newPassword,
-  acceptTerms: rule((text) => (text === 'true' || text === 'ja' ? valid(true) : invalid('REQUIRED', 'Ga akkoord met de voorwaarden om uw organisatie aan te melden.'))),
+  acceptTerms: rule((text) =>
+    text === 'true' || text === 'ja'
+      ? valid(true)
+      : invalid('REQUIRED', 'Ga akkoord met de voorwaarden om uw organisatie aan te melden.'),
+  ),
 } as const;

@@ -6,8 +6,16 @@ import { collapseSpaces, length, text } from './text.js';
 
 export const PERSON_NAME_MAX = 100;
 
-export const firstName = text({ required: 'Vul de voornaam in.', max: PERSON_NAME_MAX, length: `De voornaam mag hoogstens ${PERSON_NAME_MAX} tekens lang zijn.` });
-export const lastName = text({ required: 'Vul de achternaam in.', max: PERSON_NAME_MAX, length: `De achternaam mag hoogstens ${PERSON_NAME_MAX} tekens lang zijn.` });
+export const firstName = text({
+  required: 'Vul de voornaam in.',
+  max: PERSON_NAME_MAX,
+  length: `De voornaam mag hoogstens ${PERSON_NAME_MAX} tekens lang zijn.`,
+});
+export const lastName = text({
+  required: 'Vul de achternaam in.',
+  max: PERSON_NAME_MAX,
+  length: `De achternaam mag hoogstens ${PERSON_NAME_MAX} tekens lang zijn.`,
+});
 
 /** A real calendar date in YYYY-MM-DD form (not 2026-02-30). */
 export function isIsoDate(value: string): boolean {
@@ -50,7 +58,8 @@ export const bsn: Rule<string> = rule((raw) => {
   const value = normaliseBsn(raw);
   if (!value) return valid('');
   if (!/^\d{9}$/.test(value)) return invalid('INVALID', 'Een burgerservicenummer bestaat uit 9 cijfers.');
-  if (!isValidBsn(value)) return invalid('INVALID', 'Dit burgerservicenummer klopt niet (de elfproef faalt). Controleer het nummer.');
+  if (!isValidBsn(value))
+    return invalid('INVALID', 'Dit burgerservicenummer klopt niet (de elfproef faalt). Controleer het nummer.');
   return valid(value);
 });
 
@@ -73,7 +82,8 @@ export function personName(required = 'Vul uw naam in.'): Rule<string> {
   return rule((raw) => {
     const value = raw.trim();
     if (!value) return invalid('REQUIRED', required);
-    if (length(value) < 2 || length(value) > 120) return invalid('LENGTH', 'Een naam moet tussen 2 en 120 tekens lang zijn.');
+    if (length(value) < 2 || length(value) > 120)
+      return invalid('LENGTH', 'Een naam moet tussen 2 en 120 tekens lang zijn.');
     return valid(value);
   });
 }
@@ -97,6 +107,15 @@ export function memberRules(today: string) {
 export const myDetailsRules = { email: contactEmail, phone: contactPhone } as const;
 
 /** E-mail about orders needs an address: the problem of `email` when it is missing, or null. */
-export function notifyWithoutEmail(notify: boolean, email: string | null): { field: 'email'; code: string; message: string } | null {
-  return notify && !email ? { field: 'email', code: 'REQUIRED', message: 'Vul uw e-mailadres in om e-mail over uw bestellingen te ontvangen.' } : null;
+export function notifyWithoutEmail(
+  notify: boolean,
+  email: string | null,
+): { field: 'email'; code: string; message: string } | null {
+  return notify && !email
+    ? {
+        field: 'email',
+        code: 'REQUIRED',
+        message: 'Vul uw e-mailadres in om e-mail over uw bestellingen te ontvangen.',
+      }
+    : null;
 }

@@ -21,7 +21,12 @@ export const productRules = {
   title: text({ required: 'Vul een titel in.', min: L.titleMin, max: L.titleMax, subject: 'De titel' }),
   description: text({ max: L.descriptionMax, shape: 'multiline', subject: 'De omschrijving' }),
   /** In cents: the client converts the euros people type (12,50) to cents first. */
-  priceCents: integer({ min: L.priceMinCents, max: L.priceMaxCents, required: 'Vul een prijs in.', message: 'De prijs moet tussen € 0,01 en € 10.000,00 liggen.' }),
+  priceCents: integer({
+    min: L.priceMinCents,
+    max: L.priceMaxCents,
+    required: 'Vul een prijs in.',
+    message: 'De prijs moet tussen € 0,01 en € 10.000,00 liggen.',
+  }),
   /** One must be chosen; the server also checks that it exists (with the same message). */
   categoryId: rule((raw) => (raw.trim() ? valid(raw.trim()) : invalid('REQUIRED', CHOOSE_CATEGORY))),
 } as const;
@@ -30,7 +35,10 @@ export const productRules = {
 export const rejectionReason: Rule<string> = rule((raw) => {
   const value = normaliseLines(raw);
   if (length(value) < L.reasonMin) {
-    return invalid('REQUIRED', `Geef de reden van afkeuren (minstens ${L.reasonMin} tekens). De aanbieder ziet deze reden.`);
+    return invalid(
+      'REQUIRED',
+      `Geef de reden van afkeuren (minstens ${L.reasonMin} tekens). De aanbieder ziet deze reden.`,
+    );
   }
   if (length(value) > L.reasonMax) return invalid('LENGTH', 'De reden mag hoogstens 2.000 tekens lang zijn.');
   return valid(value);

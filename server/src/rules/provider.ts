@@ -3,7 +3,11 @@ import { personName } from './person.js';
 import { accepted, checkAll, invalid, nl, rule, valid, type Raw, type Rule } from './rule.js';
 import { length, text } from './text.js';
 
-const streetText = text({ required: 'Vul de straat en het huisnummer in.', max: 200, length: 'Het adres mag hoogstens 200 tekens lang zijn.' });
+const streetText = text({
+  required: 'Vul de straat en het huisnummer in.',
+  max: 200,
+  length: 'Het adres mag hoogstens 200 tekens lang zijn.',
+});
 
 /** The details of an organisation (provider), as the registration and profile forms ask for them. */
 export const providerRules = {
@@ -12,7 +16,8 @@ export const providerRules = {
   /** Street and house number: the number must be there. */
   street: rule((_, raw) => {
     const checked = streetText.check(raw);
-    if (checked.ok && !/[0-9]/.test(checked.value)) return invalid('INVALID', 'Vul ook het huisnummer in, bijvoorbeeld Dorpsstraat 12.');
+    if (checked.ok && !/[0-9]/.test(checked.value))
+      return invalid('INVALID', 'Vul ook het huisnummer in, bijvoorbeeld Dorpsstraat 12.');
     return checked.ok ? valid(checked.value) : checked;
   }),
   postcode: postcode(),
@@ -37,7 +42,11 @@ export const MEMBERSHIP_REASON_LIMITS = { min: 5, max: 2000 } as const;
 export const membershipRejectionReason: Rule<string> = rule((raw) => {
   const value = raw.trim();
   const { min, max } = MEMBERSHIP_REASON_LIMITS;
-  if (length(value) < min) return invalid('REQUIRED', `Geef de reden van de afwijzing (minstens ${min} tekens); de aanbieder ziet deze reden.`);
+  if (length(value) < min)
+    return invalid(
+      'REQUIRED',
+      `Geef de reden van de afwijzing (minstens ${min} tekens); de aanbieder ziet deze reden.`,
+    );
   if (length(value) > max) return invalid('LENGTH', `De reden mag hoogstens ${nl(max)} tekens lang zijn.`);
   return valid(value);
 });

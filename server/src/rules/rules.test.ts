@@ -31,7 +31,10 @@ describe('the shared validation rules', () => {
   });
 
   it('say what is wrong in Dutch, with a stable code', () => {
-    expect(postcode().check('1234 SS')).toEqual({ ok: false, problem: { code: 'INVALID', message: 'Vul een geldige postcode in, bijvoorbeeld 1234 AB.' } });
+    expect(postcode().check('1234 SS')).toEqual({
+      ok: false,
+      problem: { code: 'INVALID', message: 'Vul een geldige postcode in, bijvoorbeeld 1234 AB.' },
+    });
     expect(messageOf(kvkNumber(), '1234567')).toBe('Een KvK-nummer bestaat uit 8 cijfers.');
     expect(messageOf(iban(), 'NL91ABNA0417164301')).toMatch(/Dit IBAN klopt niet/);
     expect(messageOf(bsn, '123456789')).toMatch(/elfproef/);
@@ -42,7 +45,9 @@ describe('the shared validation rules', () => {
     expect(messageOf(productRules.priceCents, 1_000_000)).toBeNull();
     expect(messageOf(productRules.title, 'ab')).toBe('De titel moet tussen 3 en 120 tekens lang zijn.');
     expect(rejectionReason.check('kort')).toMatchObject({ ok: false, problem: { code: 'REQUIRED' } });
-    expect(messageOf(categoryRules.sortOrder, '100001')).toBe('De volgorde moet een geheel getal van 0 tot en met 100.000 zijn.');
+    expect(messageOf(categoryRules.sortOrder, '100001')).toBe(
+      'De volgorde moet een geheel getal van 0 tot en met 100.000 zijn.',
+    );
     expect(categoryRules.sortOrder.check('')).toEqual({ ok: true, value: 0 });
   });
 
@@ -69,7 +74,16 @@ describe('the shared validation rules', () => {
     const { values, problems } = checkAll(categoryRules, { name: ' Sport ', description: '', sortOrder: 'x' });
     expect(values.name).toBe('Sport');
     expect(problems).toEqual([{ field: 'sortOrder', code: 'RANGE', message: expect.stringContaining('geheel getal') }]);
-    const provider = checkProviderDetails({ name: 'Club', kvkNumber: '1', street: 'Dorpsstraat', postcode: '1234AB', city: 'Ede', email: 'a@b.nl', phone: '0201234567', iban: 'NL91ABNA0417164300' });
+    const provider = checkProviderDetails({
+      name: 'Club',
+      kvkNumber: '1',
+      street: 'Dorpsstraat',
+      postcode: '1234AB',
+      city: 'Ede',
+      email: 'a@b.nl',
+      phone: '0201234567',
+      iban: 'NL91ABNA0417164300',
+    });
     expect(provider.problems.map((p) => p.field)).toEqual(['kvkNumber', 'street']);
     expect(provider.problems[1]!.message).toBe('Vul ook het huisnummer in, bijvoorbeeld Dorpsstraat 12.');
   });

@@ -33,7 +33,9 @@ export function text(options: TextOptions): Rule<string> {
   const { min = 0, max = Number.MAX_SAFE_INTEGER, subject = 'De tekst' } = options;
   const lengthMessage =
     options.length ??
-    (min > 1 ? `${subject} moet tussen ${nl(min)} en ${nl(max)} tekens lang zijn.` : `${subject} mag hoogstens ${nl(max)} tekens lang zijn.`);
+    (min > 1
+      ? `${subject} moet tussen ${nl(min)} en ${nl(max)} tekens lang zijn.`
+      : `${subject} mag hoogstens ${nl(max)} tekens lang zijn.`);
   return rule((raw) => {
     const value = options.shape === 'multiline' ? normaliseLines(raw) : collapseSpaces(raw);
     if (!value) return options.required ? invalid('REQUIRED', options.required) : valid('');
@@ -63,7 +65,8 @@ export function integer(options: IntegerOptions): Rule<number> {
       return invalid('RANGE', options.message);
     }
     const value = typeof raw === 'number' ? raw : /^-?\d{1,16}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-    if (!Number.isInteger(value) || value < options.min || value > options.max) return invalid('RANGE', options.message);
+    if (!Number.isInteger(value) || value < options.min || value > options.max)
+      return invalid('RANGE', options.message);
     return valid(value);
   });
 }

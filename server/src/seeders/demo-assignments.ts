@@ -9,7 +9,11 @@ import { LedgerService } from '../modules/ledger/ledger.service.js';
  * Demo budgets: every household gets its municipality's household arrangements, and every child under 18 a
  * Kindpakket of its own (beneficiary = the child). Booked through the ledger like any grant.
  */
-export async function seedDemoAssignments(em: EntityManager, today: Date, ledger = new LedgerService()): Promise<number> {
+export async function seedDemoAssignments(
+  em: EntityManager,
+  today: Date,
+  ledger = new LedgerService(),
+): Promise<number> {
   const groups = await em.find(ClientGroup, {}, { orderBy: { clientNumber: 'asc' } });
   const arrangements = await em.find(Arrangement, {}, { orderBy: { name: 'asc' } });
   const people = await em.find(Person, {}, { orderBy: { externalIdentifier: 'asc' } });
@@ -41,8 +45,14 @@ export async function seedDemoAssignments(em: EntityManager, today: Date, ledger
           actor: { kind: 'SYSTEM' },
           assignmentId: a.id,
           entries: [
-            { accountId: await ledger.fundingAccount(em, municipalityId, arrangement.id), amountCents: -arrangement.defaultAmountCents },
-            { accountId: await ledger.assignmentAccount(em, municipalityId, a.id), amountCents: arrangement.defaultAmountCents },
+            {
+              accountId: await ledger.fundingAccount(em, municipalityId, arrangement.id),
+              amountCents: -arrangement.defaultAmountCents,
+            },
+            {
+              accountId: await ledger.assignmentAccount(em, municipalityId, a.id),
+              amountCents: arrangement.defaultAmountCents,
+            },
           ],
         });
         count++;

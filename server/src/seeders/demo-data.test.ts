@@ -25,11 +25,22 @@ import { Card } from '../modules/customers/card.entity.js';
 import { Link } from '../modules/content/link.entity.js';
 import { BUILT_IN_ROLES } from '../graphql/auth/permissions.js';
 import { DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from './demo-accounts.js';
-import { DEMO_SUMMARY, buildDemoPlan, demoArrangementNames, demoCalendar, demoResidents, seedDemoData, slugify } from './demo-data.js';
+import {
+  DEMO_SUMMARY,
+  buildDemoPlan,
+  demoArrangementNames,
+  demoCalendar,
+  demoResidents,
+  seedDemoData,
+  slugify,
+} from './demo-data.js';
 import { ManualClock, today as todayOn } from '../lib/clock.js';
 import { loadConfig } from '../config/config.js';
 
-const keys: BsnKeys = { keys: [{ id: 'seedtest', key: randomBytes(32) }], hashKey: 'seed-test-hash-key-'.padEnd(40, 'x') };
+const keys: BsnKeys = {
+  keys: [{ id: 'seedtest', key: randomBytes(32) }],
+  hashKey: 'seed-test-hash-key-'.padEnd(40, 'x'),
+};
 /** The seeder's clock: CLOCK_START when set (e.g. CLOCK_START=2026-12-31T22:30:00Z npm test -w server -- demo-data), else a fixed day. */
 const today = loadConfig({ CLOCK_START: process.env.CLOCK_START }).clockStart ?? new Date('2026-11-21T10:00:00Z');
 const clock = () => new ManualClock(today);
@@ -63,7 +74,8 @@ describe('the demo plan (no database)', () => {
     expect(buildDemoPlan(today)).toEqual(buildDemoPlan(today));
     // BSNs and card numbers do not depend on the date.
     const a = demoResidents(today).map((r) => [r.bsn, r.cardNumber, r.firstName]);
-    for (const moment of CLOCKS) expect(demoResidents(new Date(moment)).map((r) => [r.bsn, r.cardNumber, r.firstName])).toEqual(a);
+    for (const moment of CLOCKS)
+      expect(demoResidents(new Date(moment)).map((r) => [r.bsn, r.cardNumber, r.firstName])).toEqual(a);
   });
 
   it('holds valid, unique identifiers and sensible values', () => {
@@ -79,7 +91,12 @@ describe('the demo plan (no database)', () => {
       expect(r.dateOfBirth).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(new Date(r.dateOfBirth).getTime()).toBeLessThan(today.getTime());
     }
-    expect(residents[0]).toMatchObject({ municipality: 'zuiderveen', clientNumber: 'ZV-100001', externalIdentifier: 'P-100001', adult: true });
+    expect(residents[0]).toMatchObject({
+      municipality: 'zuiderveen',
+      clientNumber: 'ZV-100001',
+      externalIdentifier: 'P-100001',
+      adult: true,
+    });
     for (const h of plan.households) {
       expect(h.persons.length).toBeGreaterThanOrEqual(1);
       expect(h.persons.length).toBeLessThanOrEqual(4);
@@ -113,51 +130,60 @@ describe('the demo plan (no database)', () => {
 });
 
 describe('the demo calendar: relative to the clock, on any day', () => {
-  it.each(CLOCKS)('at %s: this year’s arrangements, valid today and for months to come, and data from before now', (moment) => {
-    const now = new Date(moment);
-    const day = todayOn(new ManualClock(now));
-    const year = Number(day.slice(0, 4));
-    const calendar = demoCalendar(now);
-    // The date in the Netherlands, not UTC: at 23:30 UTC on 31 December it is already New Year's Day here.
-    expect(calendar.today).toBe(day);
-    expect(calendar.year).toBe(year);
-    expect(calendar.arrangementPeriod.validFrom).toBe(`${year}-01-01`);
-    expect(calendar.arrangementPeriod.validFrom <= day && day <= calendar.arrangementPeriod.validUntil).toBe(true);
-    // Still valid three months from now: a demo or a test run that crosses midnight on 31 December keeps its budgets.
-    const inThreeMonths = new Date(Date.UTC(year, Number(day.slice(5, 7)) - 1 + 3, Number(day.slice(8, 10)))).toISOString().slice(0, 10);
-    expect(calendar.arrangementPeriod.validUntil >= inThreeMonths).toBe(true);
-    expect(demoArrangementNames(now)).toEqual([`Kindpakket ${year}`, `Meedoenregeling ${year}`, `Minimaregeling Noorderhaven ${year}`]);
-    // The sports season under way: it starts on 1 August.
-    const [from, to] = calendar.season.split('-').map(Number) as [number, number];
-    expect(to).toBe(from + 1);
-    expect(day >= `${from}-08-01` && day < `${to}-08-01`).toBe(true);
+  it.each(CLOCKS)(
+    'at %s: this year’s arrangements, valid today and for months to come, and data from before now',
+    (moment) => {
+      const now = new Date(moment);
+      const day = todayOn(new ManualClock(now));
+      const year = Number(day.slice(0, 4));
+      const calendar = demoCalendar(now);
+      // The date in the Netherlands, not UTC: at 23:30 UTC on 31 December it is already New Year's Day here.
+      expect(calendar.today).toBe(day);
+      expect(calendar.year).toBe(year);
+      expect(calendar.arrangementPeriod.validFrom).toBe(`${year}-01-01`);
+      expect(calendar.arrangementPeriod.validFrom <= day && day <= calendar.arrangementPeriod.validUntil).toBe(true);
+      // Still valid three months from now: a demo or a test run that crosses midnight on 31 December keeps its budgets.
+      const inThreeMonths = new Date(Date.UTC(year, Number(day.slice(5, 7)) - 1 + 3, Number(day.slice(8, 10))))
+        .toISOString()
+        .slice(0, 10);
+      expect(calendar.arrangementPeriod.validUntil >= inThreeMonths).toBe(true);
+      expect(demoArrangementNames(now)).toEqual([
+        `Kindpakket ${year}`,
+        `Meedoenregeling ${year}`,
+        `Minimaregeling Noorderhaven ${year}`,
+      ]);
+      // The sports season under way: it starts on 1 August.
+      const [from, to] = calendar.season.split('-').map(Number) as [number, number];
+      expect(to).toBe(from + 1);
+      expect(day >= `${from}-08-01` && day < `${to}-08-01`).toBe(true);
 
-    const plan = buildDemoPlan(now);
-    expect(buildDemoPlan(new Date(moment))).toEqual(plan);
-    expect(plan.products.map((p) => p.title)).toContain(`Jeugdlidmaatschap voetbal (seizoen ${calendar.season})`);
-    for (const p of plan.products) {
-      expect(p.createdAt.getTime()).toBeLessThan(now.getTime());
-      expect(p.createdAt.getTime()).toBeGreaterThan(now.getTime() - 60 * DAY);
-      if (p.submittedAt) expect(p.submittedAt.getTime()).toBeLessThanOrEqual(now.getTime());
-      if (p.reviewedAt) expect(p.reviewedAt.getTime()).toBeLessThanOrEqual(now.getTime());
-    }
-    for (const p of plan.providers) {
-      expect(p.createdAt.getTime()).toBeLessThan(now.getTime());
-      for (const m of p.memberships) if (m.decidedAt) expect(m.decidedAt.getTime()).toBeLessThan(now.getTime());
-    }
-    for (const h of plan.households) {
-      expect(h.createdAt.getTime()).toBeLessThan(now.getTime());
-      for (const person of h.persons) {
-        expect(person.dateOfBirth < day).toBe(true);
-        expect(person.cardIssuedAt.getTime()).toBeLessThan(now.getTime());
+      const plan = buildDemoPlan(now);
+      expect(buildDemoPlan(new Date(moment))).toEqual(plan);
+      expect(plan.products.map((p) => p.title)).toContain(`Jeugdlidmaatschap voetbal (seizoen ${calendar.season})`);
+      for (const p of plan.products) {
+        expect(p.createdAt.getTime()).toBeLessThan(now.getTime());
+        expect(p.createdAt.getTime()).toBeGreaterThan(now.getTime() - 60 * DAY);
+        if (p.submittedAt) expect(p.submittedAt.getTime()).toBeLessThanOrEqual(now.getTime());
+        if (p.reviewedAt) expect(p.reviewedAt.getTime()).toBeLessThanOrEqual(now.getTime());
       }
-      // The parent is an adult on this day; the first household has two children under 18 (two Kindpakketten).
-      expect(Number(day.slice(0, 4)) - Number(h.persons[0]!.dateOfBirth.slice(0, 4))).toBeGreaterThanOrEqual(27);
-    }
-    const first = plan.households[0]!.persons.slice(1);
-    expect(first).toHaveLength(2);
-    for (const child of first) expect(child.dateOfBirth > `${year - 18}${day.slice(4)}`).toBe(true);
-  });
+      for (const p of plan.providers) {
+        expect(p.createdAt.getTime()).toBeLessThan(now.getTime());
+        for (const m of p.memberships) if (m.decidedAt) expect(m.decidedAt.getTime()).toBeLessThan(now.getTime());
+      }
+      for (const h of plan.households) {
+        expect(h.createdAt.getTime()).toBeLessThan(now.getTime());
+        for (const person of h.persons) {
+          expect(person.dateOfBirth < day).toBe(true);
+          expect(person.cardIssuedAt.getTime()).toBeLessThan(now.getTime());
+        }
+        // The parent is an adult on this day; the first household has two children under 18 (two Kindpakketten).
+        expect(Number(day.slice(0, 4)) - Number(h.persons[0]!.dateOfBirth.slice(0, 4))).toBeGreaterThanOrEqual(27);
+      }
+      const first = plan.households[0]!.persons.slice(1);
+      expect(first).toHaveLength(2);
+      for (const child of first) expect(child.dateOfBirth > `${year - 18}${day.slice(4)}`).toBe(true);
+    },
+  );
 });
 
 describe('seedDemoData', () => {
@@ -187,7 +213,16 @@ describe('seedDemoData', () => {
     expect(await em.count(Person, {})).toBe(DEMO_SUMMARY.persons);
     expect(await em.count(Card, {})).toBe(DEMO_SUMMARY.cards);
     expect(await em.count(Link, {})).toBe(DEMO_SUMMARY.links);
-    expect(DEMO_SUMMARY).toMatchObject({ municipalities: 2, roles: 5, staff: 5, providers: 6, categories: 8, products: 40, arrangements: 3, clientGroups: 20 });
+    expect(DEMO_SUMMARY).toMatchObject({
+      municipalities: 2,
+      roles: 5,
+      staff: 5,
+      providers: 6,
+      categories: 8,
+      products: 40,
+      arrangements: 3,
+      clientGroups: 20,
+    });
   });
 
   it('stores every BSN encrypted with a matching hash, and one active, valid card per person', async () => {
@@ -222,7 +257,16 @@ describe('seedDemoData', () => {
 
     const accounts = await em.find(AdminAccount, {}, { populate: ['role', 'municipalities', 'passwordHash'] });
     const scopes = Object.fromEntries(
-      accounts.map((a) => [a.role.getEntity().key, a.allMunicipalities ? 'ALL' : a.municipalities.getItems().map((m) => m.slug).sort().join(',')]),
+      accounts.map((a) => [
+        a.role.getEntity().key,
+        a.allMunicipalities
+          ? 'ALL'
+          : a.municipalities
+              .getItems()
+              .map((m) => m.slug)
+              .sort()
+              .join(','),
+      ]),
     );
     expect(scopes).toEqual({
       BEHEERDER: 'ALL',
@@ -264,12 +308,19 @@ describe('seedDemoData', () => {
     // Each municipality decides for itself: every submitted product of an approved member has a decision in each of
     // its municipalities, rejections carry a reason, and some products differ between the two municipalities.
     const decisions = await em.find(ProductApproval, {}, { populate: ['municipality'] });
-    expect(decisions.filter((d) => d.product.id === byStatus(ProductStatus.REJECTED)[0]!.id).every((d) => d.reason)).toBe(true);
-    expect(decisions.filter((d) => d.status === ProductApprovalStatus.REJECTED).every((d) => d.reason && d.decidedAt)).toBe(true);
+    expect(
+      decisions.filter((d) => d.product.id === byStatus(ProductStatus.REJECTED)[0]!.id).every((d) => d.reason),
+    ).toBe(true);
+    expect(
+      decisions.filter((d) => d.status === ProductApprovalStatus.REJECTED).every((d) => d.reason && d.decidedAt),
+    ).toBe(true);
     expect(decisions.filter((d) => d.status === ProductApprovalStatus.PENDING).every((d) => !d.decidedAt)).toBe(true);
     const perProduct = new Map<string, Record<string, string>>();
-    for (const d of decisions) perProduct.set(d.product.id, { ...perProduct.get(d.product.id), [d.municipality.getEntity().slug]: d.status });
-    const split = [...perProduct.values()].filter((m) => m.zuiderveen && m.noorderhaven && m.zuiderveen !== m.noorderhaven);
+    for (const d of decisions)
+      perProduct.set(d.product.id, { ...perProduct.get(d.product.id), [d.municipality.getEntity().slug]: d.status });
+    const split = [...perProduct.values()].filter(
+      (m) => m.zuiderveen && m.noorderhaven && m.zuiderveen !== m.noorderhaven,
+    );
     expect(split).toEqual(
       expect.arrayContaining([
         { zuiderveen: 'APPROVED', noorderhaven: 'REJECTED' },
@@ -287,7 +338,10 @@ describe('seedDemoData', () => {
       `select m.slug, count(*)::text as n from product_approval pa join municipality m on m.id = pa.municipality_id
         where pa.status = 'PENDING' group by m.slug order by m.slug`,
     );
-    expect(queue).toEqual([{ slug: 'noorderhaven', n: '2' }, { slug: 'zuiderveen', n: '2' }]);
+    expect(queue).toEqual([
+      { slug: 'noorderhaven', n: '2' },
+      { slug: 'zuiderveen', n: '2' },
+    ]);
 
     // Every category has products in Zuiderveen's offer.
     const zuiderveen = await em.findOneOrFail(Municipality, { slug: 'zuiderveen' });
@@ -308,20 +362,39 @@ describe('seedDemoData', () => {
       expect(Number(found[0]!.n), word).toBeGreaterThan(0);
     }
 
-    const arrangements = await em.find(Arrangement, {}, { populate: ['categories', 'municipality'], orderBy: { name: 'asc' } });
+    const arrangements = await em.find(
+      Arrangement,
+      {},
+      { populate: ['categories', 'municipality'], orderBy: { name: 'asc' } },
+    );
     const { year, arrangementPeriod } = demoCalendar(today);
     expect(
-      arrangements.map((a) => [a.municipality.getEntity().slug, a.slug, a.defaultAmountCents, a.categories.count(), a.ownContributionAllowed, a.maxPerOrderCents ?? null]),
+      arrangements.map((a) => [
+        a.municipality.getEntity().slug,
+        a.slug,
+        a.defaultAmountCents,
+        a.categories.count(),
+        a.ownContributionAllowed,
+        a.maxPerOrderCents ?? null,
+      ]),
     ).toEqual([
       ['zuiderveen', `kindpakket-${year}`, 15000, 5, true, null],
       ['zuiderveen', `meedoenregeling-${year}`, 25000, 5, false, 10000],
       ['noorderhaven', `minimaregeling-noorderhaven-${year}`, 20000, 8, true, null],
     ]);
-    for (const a of arrangements) expect({ validFrom: a.validFrom, validUntil: a.validUntil }).toEqual(arrangementPeriod);
+    for (const a of arrangements)
+      expect({ validFrom: a.validFrom, validUntil: a.validUntil }).toEqual(arrangementPeriod);
 
     const links = await em.find(Link, {}, { orderBy: { sortOrder: 'asc' } });
-    expect(links.filter((l) => l.placement === 'FOOTER').map((l) => l.url)).toEqual(['/hoe-werkt-het', '/privacy', '/toegankelijkheid', '/voorwaarden', '/sitemap']);
-    for (const l of links.filter((x) => x.placement === 'USEFUL')) expect(l.url).toMatch(/^https:\/\/www\.example\.org\//);
+    expect(links.filter((l) => l.placement === 'FOOTER').map((l) => l.url)).toEqual([
+      '/hoe-werkt-het',
+      '/privacy',
+      '/toegankelijkheid',
+      '/voorwaarden',
+      '/sitemap',
+    ]);
+    for (const l of links.filter((x) => x.placement === 'USEFUL'))
+      expect(l.url).toMatch(/^https:\/\/www\.example\.org\//);
   });
 });
 

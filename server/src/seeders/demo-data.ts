@@ -201,7 +201,10 @@ export type DemoMunicipalityKey = (typeof DEMO_MUNICIPALITIES)[number]['key'];
  * Public contact details of the demo municipalities (instellingen/algemeen), in the form Dutch municipalities use:
  * the short number 14 + area code, a town-hall address in the municipality's postcode area, a site under example.org.
  */
-export const DEMO_MUNICIPALITY_CONTACTS: Record<DemoMunicipalityKey, { phone: string; email: string; website: string; visitingAddress: string }> = {
+export const DEMO_MUNICIPALITY_CONTACTS: Record<
+  DemoMunicipalityKey,
+  { phone: string; email: string; website: string; visitingAddress: string }
+> = {
   zuiderveen: {
     phone: '14 0591',
     email: 'info@zuiderveen.example.org',
@@ -226,30 +229,78 @@ const STAFF_SCOPE: Record<BuiltInRoleKey, 'ALL' | DemoMunicipalityKey[]> = {
 };
 
 export const DEMO_CATEGORIES = [
-  { slug: 'sport-en-bewegen', name: 'Sport en bewegen', featured: true,
-    description: 'Lidmaatschappen en lessen bij sportverenigingen, van voetbal en hockey tot judo en atletiek.' },
-  { slug: 'cultuur-en-muziek', name: 'Cultuur en muziek', featured: false,
-    description: 'Muziekles, zang, theater en andere creatieve lessen voor kinderen en volwassenen.' },
-  { slug: 'zwemmen', name: 'Zwemmen', featured: false,
-    description: 'Zwemles voor het zwemdiploma, zwemabonnementen en badenkaarten.' },
-  { slug: 'kleding-en-schoenen', name: 'Kleding en schoenen', featured: false,
-    description: 'Winterjassen, schoenen en kleding voor school en sport.' },
-  { slug: 'school-en-studie', name: 'School en studie', featured: false,
-    description: 'Schoolspullen, examentraining en andere hulp bij school en studie.' },
-  { slug: 'computers-en-internet', name: 'Computers en internet', featured: false,
-    description: 'Laptops voor school en cursussen om slim met de computer om te gaan.' },
-  { slug: 'uitjes-en-vrije-tijd', name: 'Uitjes en vrije tijd', featured: false,
-    description: 'Kampen, kinderfeestjes en dagjes uit in de buurt.' },
-  { slug: 'fietsen', name: 'Fietsen', featured: false,
-    description: 'Nieuwe en gereviseerde fietsen, fietshelmen en onderhoud.' },
+  {
+    slug: 'sport-en-bewegen',
+    name: 'Sport en bewegen',
+    featured: true,
+    description: 'Lidmaatschappen en lessen bij sportverenigingen, van voetbal en hockey tot judo en atletiek.',
+  },
+  {
+    slug: 'cultuur-en-muziek',
+    name: 'Cultuur en muziek',
+    featured: false,
+    description: 'Muziekles, zang, theater en andere creatieve lessen voor kinderen en volwassenen.',
+  },
+  {
+    slug: 'zwemmen',
+    name: 'Zwemmen',
+    featured: false,
+    description: 'Zwemles voor het zwemdiploma, zwemabonnementen en badenkaarten.',
+  },
+  {
+    slug: 'kleding-en-schoenen',
+    name: 'Kleding en schoenen',
+    featured: false,
+    description: 'Winterjassen, schoenen en kleding voor school en sport.',
+  },
+  {
+    slug: 'school-en-studie',
+    name: 'School en studie',
+    featured: false,
+    description: 'Schoolspullen, examentraining en andere hulp bij school en studie.',
+  },
+  {
+    slug: 'computers-en-internet',
+    name: 'Computers en internet',
+    featured: false,
+    description: 'Laptops voor school en cursussen om slim met de computer om te gaan.',
+  },
+  {
+    slug: 'uitjes-en-vrije-tijd',
+    name: 'Uitjes en vrije tijd',
+    featured: false,
+    description: 'Kampen, kinderfeestjes en dagjes uit in de buurt.',
+  },
+  {
+    slug: 'fietsen',
+    name: 'Fietsen',
+    featured: false,
+    description: 'Nieuwe en gereviseerde fietsen, fietshelmen en onderhoud.',
+  },
 ] as const;
 export type DemoCategorySlug = (typeof DEMO_CATEGORIES)[number]['slug'];
 
 /** Provider n (1-based) is PROVIDER_SETUP[n-1]; its demo user is demoProviderEmail(n). */
-const PROVIDER_SETUP: { kind: ProviderKind; city: DemoMunicipalityKey; memberships: Partial<Record<DemoMunicipalityKey, MembershipStatus>> }[] = [
-  { kind: 'sport', city: 'zuiderveen', memberships: { zuiderveen: MembershipStatus.APPROVED, noorderhaven: MembershipStatus.APPROVED } },
-  { kind: 'music', city: 'noorderhaven', memberships: { zuiderveen: MembershipStatus.APPROVED, noorderhaven: MembershipStatus.APPROVED } },
-  { kind: 'swim', city: 'zuiderveen', memberships: { zuiderveen: MembershipStatus.APPROVED, noorderhaven: MembershipStatus.APPROVED } },
+const PROVIDER_SETUP: {
+  kind: ProviderKind;
+  city: DemoMunicipalityKey;
+  memberships: Partial<Record<DemoMunicipalityKey, MembershipStatus>>;
+}[] = [
+  {
+    kind: 'sport',
+    city: 'zuiderveen',
+    memberships: { zuiderveen: MembershipStatus.APPROVED, noorderhaven: MembershipStatus.APPROVED },
+  },
+  {
+    kind: 'music',
+    city: 'noorderhaven',
+    memberships: { zuiderveen: MembershipStatus.APPROVED, noorderhaven: MembershipStatus.APPROVED },
+  },
+  {
+    kind: 'swim',
+    city: 'zuiderveen',
+    memberships: { zuiderveen: MembershipStatus.APPROVED, noorderhaven: MembershipStatus.APPROVED },
+  },
   { kind: 'clothing', city: 'zuiderveen', memberships: { zuiderveen: MembershipStatus.APPROVED } },
   { kind: 'bike', city: 'zuiderveen', memberships: { zuiderveen: MembershipStatus.APPROVED } },
   // Newly registered and waiting for approval: the admin dashboard's "aanbieders te beoordelen" queue.
@@ -286,105 +337,353 @@ const ZAALVOETBAL_REASON =
  */
 const PRODUCTS: ProductTemplate[] = [
   // 1: sports club
-  { provider: 1, category: 'sport-en-bewegen', title: 'Jeugdlidmaatschap voetbal (seizoen {seizoen})', priceCents: 14500,
-    description: 'Een heel seizoen voetbal bij onze jeugdafdeling, voor jongens en meisjes van 6 tot 17 jaar. Er is twee keer per week training en op zaterdag een wedstrijd. Het clubtenue zit bij het lidmaatschap inbegrepen.' },
-  { provider: 1, category: 'sport-en-bewegen', title: 'Lidmaatschap hockey jeugd', priceCents: 19500,
-    description: 'Hockey voor kinderen vanaf 6 jaar, van de jongste jeugd tot de junioren. Training op woensdagmiddag en wedstrijden op zaterdag. Een hockeystick kunt u bij de club lenen.' },
-  { provider: 1, category: 'sport-en-bewegen', title: 'Judo voor kinderen (half jaar)', priceCents: 9500,
-    description: 'Eén keer per week een uur judoles in onze eigen dojo. Uw kind leert vallen, worstelen en respect voor de ander. Een judopak is te huur bij de club.' },
-  { provider: 1, category: 'sport-en-bewegen', title: 'Turnen en freerunning (jaarabonnement)', priceCents: 12000,
-    description: 'Turnen, trampolinespringen en freerunning in de sporthal, voor kinderen van 5 tot 16 jaar. Elke les wordt gegeven door een gediplomeerde trainer.' },
-  { provider: 1, category: 'sport-en-bewegen', title: 'Atletiek: jaarlidmaatschap junioren', priceCents: 11000,
-    description: 'Hardlopen, verspringen, hoogspringen en speerwerpen op de atletiekbaan. Twee trainingen per week en meedoen aan clubwedstrijden. Geschikt voor kinderen vanaf 8 jaar.' },
-  { provider: 1, category: 'sport-en-bewegen', title: 'Basketbal jeugd (seizoen)', priceCents: 13500, status: ProductStatus.DRAFT,
-    description: 'Basketbaltraining voor tieners in de sporthal, één keer per week. Wedstrijden in de regionale jeugdcompetitie.' },
-  { provider: 1, category: 'sport-en-bewegen', title: 'Sportpas volwassenen: fitness en bootcamp', priceCents: 21000,
-    decisions: { noorderhaven: { status: ProductApprovalStatus.REJECTED,
-      reason: 'De minimaregeling van Noorderhaven is bedoeld voor kinderen en jongeren; een sportabonnement voor volwassenen nemen wij niet op in ons aanbod. Volwassenen kunnen terecht bij het sportloket van de gemeente.' } },
-    description: 'Een jaar onbeperkt fitness in ons clubhuis en bootcamp in het park. Ook voor ouders die zelf willen sporten en bewegen.' },
-  { provider: 1, category: 'uitjes-en-vrije-tijd', title: 'Zomersportkamp (vijf dagen)', priceCents: 8500,
-    description: 'Een week lang sporten en spelen in de zomervakantie: voetbal, tikspelen, zwemmen en een speurtocht. Dagelijks van 9 tot 16 uur, met lunch. Voor kinderen van 6 tot 12 jaar.' },
-  { provider: 1, category: 'sport-en-bewegen', title: 'Zaalvoetbal voor tieners', priceCents: 7500,
+  {
+    provider: 1,
+    category: 'sport-en-bewegen',
+    title: 'Jeugdlidmaatschap voetbal (seizoen {seizoen})',
+    priceCents: 14500,
+    description:
+      'Een heel seizoen voetbal bij onze jeugdafdeling, voor jongens en meisjes van 6 tot 17 jaar. Er is twee keer per week training en op zaterdag een wedstrijd. Het clubtenue zit bij het lidmaatschap inbegrepen.',
+  },
+  {
+    provider: 1,
+    category: 'sport-en-bewegen',
+    title: 'Lidmaatschap hockey jeugd',
+    priceCents: 19500,
+    description:
+      'Hockey voor kinderen vanaf 6 jaar, van de jongste jeugd tot de junioren. Training op woensdagmiddag en wedstrijden op zaterdag. Een hockeystick kunt u bij de club lenen.',
+  },
+  {
+    provider: 1,
+    category: 'sport-en-bewegen',
+    title: 'Judo voor kinderen (half jaar)',
+    priceCents: 9500,
+    description:
+      'Eén keer per week een uur judoles in onze eigen dojo. Uw kind leert vallen, worstelen en respect voor de ander. Een judopak is te huur bij de club.',
+  },
+  {
+    provider: 1,
+    category: 'sport-en-bewegen',
+    title: 'Turnen en freerunning (jaarabonnement)',
+    priceCents: 12000,
+    description:
+      'Turnen, trampolinespringen en freerunning in de sporthal, voor kinderen van 5 tot 16 jaar. Elke les wordt gegeven door een gediplomeerde trainer.',
+  },
+  {
+    provider: 1,
+    category: 'sport-en-bewegen',
+    title: 'Atletiek: jaarlidmaatschap junioren',
+    priceCents: 11000,
+    description:
+      'Hardlopen, verspringen, hoogspringen en speerwerpen op de atletiekbaan. Twee trainingen per week en meedoen aan clubwedstrijden. Geschikt voor kinderen vanaf 8 jaar.',
+  },
+  {
+    provider: 1,
+    category: 'sport-en-bewegen',
+    title: 'Basketbal jeugd (seizoen)',
+    priceCents: 13500,
+    status: ProductStatus.DRAFT,
+    description:
+      'Basketbaltraining voor tieners in de sporthal, één keer per week. Wedstrijden in de regionale jeugdcompetitie.',
+  },
+  {
+    provider: 1,
+    category: 'sport-en-bewegen',
+    title: 'Sportpas volwassenen: fitness en bootcamp',
+    priceCents: 21000,
+    decisions: {
+      noorderhaven: {
+        status: ProductApprovalStatus.REJECTED,
+        reason:
+          'De minimaregeling van Noorderhaven is bedoeld voor kinderen en jongeren; een sportabonnement voor volwassenen nemen wij niet op in ons aanbod. Volwassenen kunnen terecht bij het sportloket van de gemeente.',
+      },
+    },
+    description:
+      'Een jaar onbeperkt fitness in ons clubhuis en bootcamp in het park. Ook voor ouders die zelf willen sporten en bewegen.',
+  },
+  {
+    provider: 1,
+    category: 'uitjes-en-vrije-tijd',
+    title: 'Zomersportkamp (vijf dagen)',
+    priceCents: 8500,
+    description:
+      'Een week lang sporten en spelen in de zomervakantie: voetbal, tikspelen, zwemmen en een speurtocht. Dagelijks van 9 tot 16 uur, met lunch. Voor kinderen van 6 tot 12 jaar.',
+  },
+  {
+    provider: 1,
+    category: 'sport-en-bewegen',
+    title: 'Zaalvoetbal voor tieners',
+    priceCents: 7500,
     decisions: {
       zuiderveen: { status: ProductApprovalStatus.REJECTED, reason: ZAALVOETBAL_REASON },
       noorderhaven: { status: ProductApprovalStatus.REJECTED, reason: ZAALVOETBAL_REASON },
     },
-    description: 'Zaalvoetbal in de sporthal. Leuk en sportief.' },
+    description: 'Zaalvoetbal in de sporthal. Leuk en sportief.',
+  },
 
   // 2: music school
-  { provider: 2, category: 'cultuur-en-muziek', title: 'Gitaarles voor beginners (20 lessen)', priceCents: 32500,
-    description: 'Twintig gitaarlessen van 30 minuten op akoestische of elektrische gitaar. Uw kind leert akkoorden en de eerste liedjes spelen. Een leengitaar is beschikbaar zolang de lessen duren.' },
-  { provider: 2, category: 'cultuur-en-muziek', title: 'Pianoles (half jaar, wekelijks 30 minuten)', priceCents: 29500,
-    description: 'Een half jaar wekelijks pianoles bij een conservatorium-geschoolde docent. Geschikt voor beginners en gevorderden, vanaf 7 jaar.' },
-  { provider: 2, category: 'cultuur-en-muziek', title: 'Drumles in een kleine groep', priceCents: 18500,
-    description: 'Drumles met drie of vier leerlingen tegelijk in ons oefenlokaal. Je leert ritmes, maatgevoel en samenspelen. Oefenen kan op een elektronisch drumstel op school.' },
-  { provider: 2, category: 'cultuur-en-muziek', title: 'Zangles en kinderkoor', priceCents: 9500,
-    description: 'Zingen in het kinderkoor met daarnaast vijf korte zanglessen. Aan het eind van het seizoen is er een optreden voor familie en vrienden.' },
-  { provider: 2, category: 'cultuur-en-muziek', title: 'Musicalklas voor tieners', priceCents: 16500,
+  {
+    provider: 2,
+    category: 'cultuur-en-muziek',
+    title: 'Gitaarles voor beginners (20 lessen)',
+    priceCents: 32500,
+    description:
+      'Twintig gitaarlessen van 30 minuten op akoestische of elektrische gitaar. Uw kind leert akkoorden en de eerste liedjes spelen. Een leengitaar is beschikbaar zolang de lessen duren.',
+  },
+  {
+    provider: 2,
+    category: 'cultuur-en-muziek',
+    title: 'Pianoles (half jaar, wekelijks 30 minuten)',
+    priceCents: 29500,
+    description:
+      'Een half jaar wekelijks pianoles bij een conservatorium-geschoolde docent. Geschikt voor beginners en gevorderden, vanaf 7 jaar.',
+  },
+  {
+    provider: 2,
+    category: 'cultuur-en-muziek',
+    title: 'Drumles in een kleine groep',
+    priceCents: 18500,
+    description:
+      'Drumles met drie of vier leerlingen tegelijk in ons oefenlokaal. Je leert ritmes, maatgevoel en samenspelen. Oefenen kan op een elektronisch drumstel op school.',
+  },
+  {
+    provider: 2,
+    category: 'cultuur-en-muziek',
+    title: 'Zangles en kinderkoor',
+    priceCents: 9500,
+    description:
+      'Zingen in het kinderkoor met daarnaast vijf korte zanglessen. Aan het eind van het seizoen is er een optreden voor familie en vrienden.',
+  },
+  {
+    provider: 2,
+    category: 'cultuur-en-muziek',
+    title: 'Musicalklas voor tieners',
+    priceCents: 16500,
     decisions: { zuiderveen: { status: ProductApprovalStatus.PENDING } },
-    description: 'Zingen, dansen en toneelspelen in een echte musicalproductie. De klas repeteert wekelijks en speelt twee voorstellingen in het theater.' },
-  { provider: 2, category: 'school-en-studie', title: 'Examentraining muziek (havo/vwo)', priceCents: 12500,
-    decisions: { zuiderveen: { status: ProductApprovalStatus.PENDING }, noorderhaven: { status: ProductApprovalStatus.PENDING } },
-    description: 'Acht lessen muziektheorie en notenlezen als voorbereiding op het eindexamen muziek. Met oefenexamens en persoonlijke feedback.' },
-  { provider: 2, category: 'computers-en-internet', title: 'Cursus muziek maken op de laptop', priceCents: 14500,
-    description: 'Leer in zes lessen beats en liedjes maken met gratis software op je eigen laptop. Opnemen, mixen en delen komen allemaal aan bod. Neem je laptop en een koptelefoon mee.' },
-  { provider: 2, category: 'computers-en-internet', title: 'Cursus video’s bewerken en vloggen', priceCents: 11500,
-    description: 'In vijf lessen leer je filmen met je telefoon, video’s monteren op de computer en veilig delen op internet. Voor tieners van 12 tot 18 jaar.' },
+    description:
+      'Zingen, dansen en toneelspelen in een echte musicalproductie. De klas repeteert wekelijks en speelt twee voorstellingen in het theater.',
+  },
+  {
+    provider: 2,
+    category: 'school-en-studie',
+    title: 'Examentraining muziek (havo/vwo)',
+    priceCents: 12500,
+    decisions: {
+      zuiderveen: { status: ProductApprovalStatus.PENDING },
+      noorderhaven: { status: ProductApprovalStatus.PENDING },
+    },
+    description:
+      'Acht lessen muziektheorie en notenlezen als voorbereiding op het eindexamen muziek. Met oefenexamens en persoonlijke feedback.',
+  },
+  {
+    provider: 2,
+    category: 'computers-en-internet',
+    title: 'Cursus muziek maken op de laptop',
+    priceCents: 14500,
+    description:
+      'Leer in zes lessen beats en liedjes maken met gratis software op je eigen laptop. Opnemen, mixen en delen komen allemaal aan bod. Neem je laptop en een koptelefoon mee.',
+  },
+  {
+    provider: 2,
+    category: 'computers-en-internet',
+    title: 'Cursus video’s bewerken en vloggen',
+    priceCents: 11500,
+    description:
+      'In vijf lessen leer je filmen met je telefoon, video’s monteren op de computer en veilig delen op internet. Voor tieners van 12 tot 18 jaar.',
+  },
 
   // 3: swimming pool
-  { provider: 3, category: 'zwemmen', title: 'Zwemles zwemdiploma A (pakket van 30 lessen)', priceCents: 39500,
-    description: 'Zwemles voor kinderen vanaf 5 jaar, twee keer per week in het instructiebad. Het pakket van 30 lessen bereidt voor op het zwemdiploma A. Extra lessen tot het diploma zijn met korting bij te kopen.' },
-  { provider: 3, category: 'zwemmen', title: 'Zwemles diploma B en C (vervolgpakket)', priceCents: 22500,
-    description: 'Na het A-diploma verder naar het zwemdiploma B en C. Wekelijks zwemles in het wedstrijdbad, met diplomazwemmen aan het eind.' },
-  { provider: 3, category: 'zwemmen', title: 'Jaarabonnement recreatief zwemmen (kind)', priceCents: 12500,
-    description: 'Een jaar lang onbeperkt vrij zwemmen tijdens de recreatieve openingstijden, met glijbaan en golfslagbad. Voor kinderen tot 18 jaar.' },
-  { provider: 3, category: 'zwemmen', title: 'Tienbadenkaart banenzwemmen', priceCents: 4500,
-    description: 'Tien keer banenzwemmen in het 25-meterbad, vroeg in de ochtend of ’s avonds. De kaart is een jaar geldig.' },
-  { provider: 3, category: 'zwemmen', title: 'Snorkelcursus voor kinderen', priceCents: 6000, status: ProductStatus.DRAFT,
-    description: 'Snorkelen met duikbril en zwemvliezen in het diepe bad. Voor kinderen met minimaal zwemdiploma B.' },
-  { provider: 3, category: 'uitjes-en-vrije-tijd', title: 'Kinderfeestje in het zwembad (8 kinderen)', priceCents: 11000,
+  {
+    provider: 3,
+    category: 'zwemmen',
+    title: 'Zwemles zwemdiploma A (pakket van 30 lessen)',
+    priceCents: 39500,
+    description:
+      'Zwemles voor kinderen vanaf 5 jaar, twee keer per week in het instructiebad. Het pakket van 30 lessen bereidt voor op het zwemdiploma A. Extra lessen tot het diploma zijn met korting bij te kopen.',
+  },
+  {
+    provider: 3,
+    category: 'zwemmen',
+    title: 'Zwemles diploma B en C (vervolgpakket)',
+    priceCents: 22500,
+    description:
+      'Na het A-diploma verder naar het zwemdiploma B en C. Wekelijks zwemles in het wedstrijdbad, met diplomazwemmen aan het eind.',
+  },
+  {
+    provider: 3,
+    category: 'zwemmen',
+    title: 'Jaarabonnement recreatief zwemmen (kind)',
+    priceCents: 12500,
+    description:
+      'Een jaar lang onbeperkt vrij zwemmen tijdens de recreatieve openingstijden, met glijbaan en golfslagbad. Voor kinderen tot 18 jaar.',
+  },
+  {
+    provider: 3,
+    category: 'zwemmen',
+    title: 'Tienbadenkaart banenzwemmen',
+    priceCents: 4500,
+    description:
+      'Tien keer banenzwemmen in het 25-meterbad, vroeg in de ochtend of ’s avonds. De kaart is een jaar geldig.',
+  },
+  {
+    provider: 3,
+    category: 'zwemmen',
+    title: 'Snorkelcursus voor kinderen',
+    priceCents: 6000,
+    status: ProductStatus.DRAFT,
+    description: 'Snorkelen met duikbril en zwemvliezen in het diepe bad. Voor kinderen met minimaal zwemdiploma B.',
+  },
+  {
+    provider: 3,
+    category: 'uitjes-en-vrije-tijd',
+    title: 'Kinderfeestje in het zwembad (8 kinderen)',
+    priceCents: 11000,
     decisions: { noorderhaven: { status: ProductApprovalStatus.PENDING } },
-    description: 'Een feestelijke middag zwemmen met een eigen badmeester, spelletjes en de grote glijbaan. Na afloop patat en limonade voor acht kinderen.' },
+    description:
+      'Een feestelijke middag zwemmen met een eigen badmeester, spelletjes en de grote glijbaan. Na afloop patat en limonade voor acht kinderen.',
+  },
 
   // 4: clothing shop
-  { provider: 4, category: 'kleding-en-schoenen', title: 'Winterjas voor kinderen (maat 98-176)', priceCents: 6500,
-    description: 'Een warme, waterafstotende winterjas met capuchon en reflecterende strepen. Verkrijgbaar in maat 98 tot en met 176 en in vijf kleuren.' },
-  { provider: 4, category: 'kleding-en-schoenen', title: 'Winterjas voor volwassenen', priceCents: 8900,
-    description: 'Een lange, gevoerde winterjas voor dames en heren. Wind- en waterdicht, met veel zakken. Wij helpen u in de winkel graag aan de juiste maat.' },
-  { provider: 4, category: 'kleding-en-schoenen', title: 'Sportschoenen voor binnen en buiten', priceCents: 5500,
-    description: 'Stevige sportschoenen met een zool die geen strepen geeft in de gymzaal. Geschikt voor gym, voetbal op straat en dagelijks gebruik.' },
-  { provider: 4, category: 'kleding-en-schoenen', title: 'Regenpak voor fietsers (jas en broek)', priceCents: 4500,
-    description: 'Een licht regenpak met regenjas en regenbroek dat in een klein tasje past. Ideaal om droog op de fiets naar school te gaan.' },
-  { provider: 4, category: 'kleding-en-schoenen', title: 'Schoolkleding: broek, trui en twee shirts', priceCents: 7500,
-    description: 'Een pakket stevige kleding voor school: een spijkerbroek, een trui en twee shirts naar keuze. Maat 104 tot en met 176.' },
-  { provider: 4, category: 'school-en-studie', title: 'Gymtas met gymkleding', priceCents: 3500,
-    description: 'Een gymtas met gymbroek, sportshirt en sokken voor de gymles op school. Alles is wasbaar op 40 graden.' },
-  { provider: 4, category: 'school-en-studie', title: 'Schooltas en etui', priceCents: 4000,
-    description: 'Een stevige schooltas met laptopvak en een gevuld etui met pennen, potloden en een geodriehoek. Klaar voor het nieuwe schooljaar.' },
+  {
+    provider: 4,
+    category: 'kleding-en-schoenen',
+    title: 'Winterjas voor kinderen (maat 98-176)',
+    priceCents: 6500,
+    description:
+      'Een warme, waterafstotende winterjas met capuchon en reflecterende strepen. Verkrijgbaar in maat 98 tot en met 176 en in vijf kleuren.',
+  },
+  {
+    provider: 4,
+    category: 'kleding-en-schoenen',
+    title: 'Winterjas voor volwassenen',
+    priceCents: 8900,
+    description:
+      'Een lange, gevoerde winterjas voor dames en heren. Wind- en waterdicht, met veel zakken. Wij helpen u in de winkel graag aan de juiste maat.',
+  },
+  {
+    provider: 4,
+    category: 'kleding-en-schoenen',
+    title: 'Sportschoenen voor binnen en buiten',
+    priceCents: 5500,
+    description:
+      'Stevige sportschoenen met een zool die geen strepen geeft in de gymzaal. Geschikt voor gym, voetbal op straat en dagelijks gebruik.',
+  },
+  {
+    provider: 4,
+    category: 'kleding-en-schoenen',
+    title: 'Regenpak voor fietsers (jas en broek)',
+    priceCents: 4500,
+    description:
+      'Een licht regenpak met regenjas en regenbroek dat in een klein tasje past. Ideaal om droog op de fiets naar school te gaan.',
+  },
+  {
+    provider: 4,
+    category: 'kleding-en-schoenen',
+    title: 'Schoolkleding: broek, trui en twee shirts',
+    priceCents: 7500,
+    description:
+      'Een pakket stevige kleding voor school: een spijkerbroek, een trui en twee shirts naar keuze. Maat 104 tot en met 176.',
+  },
+  {
+    provider: 4,
+    category: 'school-en-studie',
+    title: 'Gymtas met gymkleding',
+    priceCents: 3500,
+    description:
+      'Een gymtas met gymbroek, sportshirt en sokken voor de gymles op school. Alles is wasbaar op 40 graden.',
+  },
+  {
+    provider: 4,
+    category: 'school-en-studie',
+    title: 'Schooltas en etui',
+    priceCents: 4000,
+    description:
+      'Een stevige schooltas met laptopvak en een gevuld etui met pennen, potloden en een geodriehoek. Klaar voor het nieuwe schooljaar.',
+  },
 
   // 5: bicycle shop
-  { provider: 5, category: 'fietsen', title: 'Kinderfiets 20 inch', priceCents: 24900,
-    description: 'Een stevige kinderfiets met 20 inch wielen, terugtraprem en handrem, voor kinderen van ongeveer 6 tot 9 jaar. De fiets wordt rijklaar geleverd met verlichting, bel en slot.' },
-  { provider: 5, category: 'fietsen', title: 'Jeugdfiets 24 inch met versnellingen', priceCents: 32900,
-    description: 'Een jeugdfiets met 24 inch wielen en zeven versnellingen, ideaal om naar de middelbare school te fietsen. Met bagagedrager, verlichting en ringslot.' },
-  { provider: 5, category: 'fietsen', title: 'Gereviseerde transportfiets (tweedehands)', priceCents: 17500,
-    description: 'Een tweedehands transportfiets die in onze werkplaats helemaal is nagekeken. Met nieuwe banden, remmen en ketting, en zes maanden garantie.' },
-  { provider: 5, category: 'fietsen', title: 'Fietshelm voor kinderen', priceCents: 3500,
-    description: 'Een lichte, verstelbare fietshelm in maat S of M. Goedgekeurd volgens de Europese norm voor fietshelmen.' },
-  { provider: 5, category: 'fietsen', title: 'Onderhoudsbeurt voor uw fiets', priceCents: 5500,
-    description: 'Een complete onderhoudsbeurt: remmen en versnellingen afstellen, ketting smeren en banden controleren. Kleine onderdelen zijn inbegrepen.' },
-  { provider: 5, category: 'fietsen', title: 'Fietsverlichting en ringslot', priceCents: 4500,
-    description: 'Een set heldere ledverlichting voor voor en achter en een goedgekeurd ringslot. Wij monteren alles gratis op uw fiets.' },
-  { provider: 5, category: 'uitjes-en-vrije-tijd', title: 'Huurfiets voor een dagje uit', priceCents: 1500,
-    description: 'Huur een fiets voor een hele dag en ontdek de fietsroutes rond de stad. Een routekaart en fietstas krijgt u erbij.' },
+  {
+    provider: 5,
+    category: 'fietsen',
+    title: 'Kinderfiets 20 inch',
+    priceCents: 24900,
+    description:
+      'Een stevige kinderfiets met 20 inch wielen, terugtraprem en handrem, voor kinderen van ongeveer 6 tot 9 jaar. De fiets wordt rijklaar geleverd met verlichting, bel en slot.',
+  },
+  {
+    provider: 5,
+    category: 'fietsen',
+    title: 'Jeugdfiets 24 inch met versnellingen',
+    priceCents: 32900,
+    description:
+      'Een jeugdfiets met 24 inch wielen en zeven versnellingen, ideaal om naar de middelbare school te fietsen. Met bagagedrager, verlichting en ringslot.',
+  },
+  {
+    provider: 5,
+    category: 'fietsen',
+    title: 'Gereviseerde transportfiets (tweedehands)',
+    priceCents: 17500,
+    description:
+      'Een tweedehands transportfiets die in onze werkplaats helemaal is nagekeken. Met nieuwe banden, remmen en ketting, en zes maanden garantie.',
+  },
+  {
+    provider: 5,
+    category: 'fietsen',
+    title: 'Fietshelm voor kinderen',
+    priceCents: 3500,
+    description:
+      'Een lichte, verstelbare fietshelm in maat S of M. Goedgekeurd volgens de Europese norm voor fietshelmen.',
+  },
+  {
+    provider: 5,
+    category: 'fietsen',
+    title: 'Onderhoudsbeurt voor uw fiets',
+    priceCents: 5500,
+    description:
+      'Een complete onderhoudsbeurt: remmen en versnellingen afstellen, ketting smeren en banden controleren. Kleine onderdelen zijn inbegrepen.',
+  },
+  {
+    provider: 5,
+    category: 'fietsen',
+    title: 'Fietsverlichting en ringslot',
+    priceCents: 4500,
+    description:
+      'Een set heldere ledverlichting voor voor en achter en een goedgekeurd ringslot. Wij monteren alles gratis op uw fiets.',
+  },
+  {
+    provider: 5,
+    category: 'uitjes-en-vrije-tijd',
+    title: 'Huurfiets voor een dagje uit',
+    priceCents: 1500,
+    description:
+      'Huur een fiets voor een hele dag en ontdek de fietsroutes rond de stad. Een routekaart en fietstas krijgt u erbij.',
+  },
 
   // 6: computer shop (pending provider: products waiting for review)
-  { provider: 6, category: 'computers-en-internet', title: 'Refurbished laptop voor school', priceCents: 34900,
-    description: 'Een gereviseerde laptop met 14 inch scherm, snelle opslag en een nieuwe accu, geschikt voor school en huiswerk. Met een jaar garantie en alle software voor de brugklas geïnstalleerd.' },
-  { provider: 6, category: 'computers-en-internet', title: 'Nieuwe laptop met tekstverwerker (14 inch)', priceCents: 44900,
-    description: 'Een nieuwe, lichte laptop met tekstverwerker en virusscanner, klaar voor school en studie. Wij zetten hem voor u klaar en helpen met het instellen van internet en e-mail.' },
-  { provider: 6, category: 'school-en-studie', title: 'Grafische rekenmachine voor de bovenbouw', priceCents: 11500,
-    description: 'De grafische rekenmachine die op havo en vwo wordt voorgeschreven voor wiskunde en natuurkunde. Inclusief batterijen en beschermhoes.' },
+  {
+    provider: 6,
+    category: 'computers-en-internet',
+    title: 'Refurbished laptop voor school',
+    priceCents: 34900,
+    description:
+      'Een gereviseerde laptop met 14 inch scherm, snelle opslag en een nieuwe accu, geschikt voor school en huiswerk. Met een jaar garantie en alle software voor de brugklas geïnstalleerd.',
+  },
+  {
+    provider: 6,
+    category: 'computers-en-internet',
+    title: 'Nieuwe laptop met tekstverwerker (14 inch)',
+    priceCents: 44900,
+    description:
+      'Een nieuwe, lichte laptop met tekstverwerker en virusscanner, klaar voor school en studie. Wij zetten hem voor u klaar en helpen met het instellen van internet en e-mail.',
+  },
+  {
+    provider: 6,
+    category: 'school-en-studie',
+    title: 'Grafische rekenmachine voor de bovenbouw',
+    priceCents: 11500,
+    description:
+      'De grafische rekenmachine die op havo en vwo wordt voorgeschreven voor wiskunde en natuurkunde. Inclusief batterijen en beschermhoes.',
+  },
 ];
 
 /**
@@ -402,7 +701,8 @@ export function demoCalendar(now: Date) {
     arrangementPeriod: { validFrom: `${year}-01-01`, validUntil: `${year + 1}-03-31` },
     season: `${seasonStart}-${seasonStart + 1}`,
     /** 'Kindpakket {jaar}' → 'Kindpakket 2031' */
-    name: (template: string) => template.replaceAll('{jaar}', String(year)).replaceAll('{seizoen}', `${seasonStart}-${seasonStart + 1}`),
+    name: (template: string) =>
+      template.replaceAll('{jaar}', String(year)).replaceAll('{seizoen}', `${seasonStart}-${seasonStart + 1}`),
   };
 }
 
@@ -462,7 +762,11 @@ const LINKS: { placement: LinkPlacement; label: string; url: string }[] = [
   { placement: LinkPlacement.FOOTER, label: 'Sitemap', url: '/sitemap' },
   { placement: LinkPlacement.USEFUL, label: 'Gemeente Zuiderveen', url: 'https://www.example.org/zuiderveen' },
   { placement: LinkPlacement.USEFUL, label: 'Gemeente Noorderhaven', url: 'https://www.example.org/noorderhaven' },
-  { placement: LinkPlacement.USEFUL, label: 'Hulp bij geldzaken in Zuiderveen', url: 'https://www.example.org/zuiderveen/hulp-bij-geldzaken' },
+  {
+    placement: LinkPlacement.USEFUL,
+    label: 'Hulp bij geldzaken in Zuiderveen',
+    url: 'https://www.example.org/zuiderveen/hulp-bij-geldzaken',
+  },
 ];
 
 /** Households per municipality. */
@@ -560,7 +864,9 @@ function planProviders(today: Date): DemoProviderPlan[] {
     const city = DEMO_CITIES[setup.city];
     const pending = Object.values(setup.memberships).includes(MembershipStatus.PENDING);
     // Established providers joined months ago; the pending one registered last week.
-    const createdAt = pending ? before(today, 6 * DAY + rng.int(0, 600) * MINUTE) : before(today, rng.int(90, 160) * DAY + rng.int(0, 600) * MINUTE);
+    const createdAt = pending
+      ? before(today, 6 * DAY + rng.int(0, 600) * MINUTE)
+      : before(today, rng.int(90, 160) * DAY + rng.int(0, 600) * MINUTE);
     const domain = `${slug}.example.org`;
     const contactFirst = rng.pick(ADULT_FIRST_NAMES);
     const contactLast = rng.pick(LAST_NAMES);
@@ -615,7 +921,13 @@ function planProducts(today: Date): DemoProductPlan[] {
       : memberOf.map((municipality) => {
           const d = t.decisions?.[municipality] ?? { status: ProductApprovalStatus.APPROVED };
           const pending = d.status === ProductApprovalStatus.PENDING;
-          return { municipality, status: d.status, reason: d.reason ?? null, requestedAt: submittedAt!, decidedAt: pending ? null : decidedAt };
+          return {
+            municipality,
+            status: d.status,
+            reason: d.reason ?? null,
+            requestedAt: submittedAt!,
+            decidedAt: pending ? null : decidedAt,
+          };
         });
     const status = draft ? ProductStatus.DRAFT : summaryOf(decisions.map((d) => d.status));
     return {
@@ -778,11 +1090,19 @@ export async function seedDemoData(
 
     const municipalities = {} as Record<DemoMunicipalityKey, Municipality>;
     for (const m of DEMO_MUNICIPALITIES) {
-      municipalities[m.key] = tx.create(Municipality, { name: m.name, slug: m.slug, createdAt: setupAt, updatedAt: setupAt });
+      municipalities[m.key] = tx.create(Municipality, {
+        name: m.name,
+        slug: m.slug,
+        createdAt: setupAt,
+        updatedAt: setupAt,
+      });
     }
 
     const roles = {} as Record<BuiltInRoleKey, Role>;
-    for (const [key, role] of Object.entries(BUILT_IN_ROLES) as [BuiltInRoleKey, (typeof BUILT_IN_ROLES)[BuiltInRoleKey]][]) {
+    for (const [key, role] of Object.entries(BUILT_IN_ROLES) as [
+      BuiltInRoleKey,
+      (typeof BUILT_IN_ROLES)[BuiltInRoleKey],
+    ][]) {
       roles[key] = tx.create(Role, {
         key,
         name: role.name,
@@ -955,7 +1275,9 @@ export async function seedDemoData(
     await tx.flush();
     await seedDemoAssignments(tx, today);
     // The municipalities' public contact details (settings section `general`, shown in the site's footer).
-    const contacts = Object.fromEntries(DEMO_MUNICIPALITIES.map((m) => [municipalities[m.key].id, DEMO_MUNICIPALITY_CONTACTS[m.key]]));
+    const contacts = Object.fromEntries(
+      DEMO_MUNICIPALITIES.map((m) => [municipalities[m.key].id, DEMO_MUNICIPALITY_CONTACTS[m.key]]),
+    );
     await tx.execute(
       `insert into setting (section, value, version, updated_at, updated_by_kind) values ('general', ?::jsonb, 1, ?, 'SYSTEM')
        on conflict (section) do nothing`,

@@ -24,8 +24,14 @@ async function residentOrders(server: TestServer, clock: ManualClock, household:
   const who = demoResidents(clock.now()).find((r) => r.clientNumber === household && r.adult)!;
   const resident = server.client();
   await resident.loginWithDigid(who.bsn);
-  const assignments = (await resident.gql(ASSIGNMENTS)).data!.myAssignments as { arrangementName: string; status: string; balanceCents: number }[];
-  const offer = ((await resident.gql(OFFER)).data!.products.edges as { node: { id: string; priceCents: number } }[]).map((e) => e.node);
+  const assignments = (await resident.gql(ASSIGNMENTS)).data!.myAssignments as {
+    arrangementName: string;
+    status: string;
+    balanceCents: number;
+  }[];
+  const offer = (
+    (await resident.gql(OFFER)).data!.products.edges as { node: { id: string; priceCents: number } }[]
+  ).map((e) => e.node);
   // The cheapest product the budget pays in full: placed at once.
   let productId: string | undefined;
   for (const p of offer) {
@@ -36,7 +42,9 @@ async function residentOrders(server: TestServer, clock: ManualClock, household:
     }
   }
   expect(productId, 'a product the budget pays').toBeDefined();
-  const placed = (await resident.gql(CHECKOUT, { input: { idempotencyKey: randomUUID(), lines: [{ productId, quantity: 1 }] } })).data!.checkout;
+  const placed = (
+    await resident.gql(CHECKOUT, { input: { idempotencyKey: randomUUID(), lines: [{ productId, quantity: 1 }] } })
+  ).data!.checkout;
   expect(placed.errors).toEqual([]);
   expect(placed.orders.map((o: { status: string }) => o.status)).toEqual(['PLACED']);
   // The order is dated on the application's clock, not the machine's.
@@ -63,7 +71,9 @@ describe.each([
     const arrangements = await em.find(Arrangement, {}, { orderBy: { name: 'asc' } });
     expect(arrangements.map((a) => a.name).sort()).toEqual([...demoArrangementNames(clock.now())].sort());
     for (const a of arrangements) {
-      expect(a.validFrom <= today(clock) && today(clock) <= a.validUntil, `${a.name} valid on ${today(clock)}`).toBe(true);
+      expect(a.validFrom <= today(clock) && today(clock) <= a.validUntil, `${a.name} valid on ${today(clock)}`).toBe(
+        true,
+      );
       expect({ validFrom: a.validFrom, validUntil: a.validUntil }).toEqual(calendar.arrangementPeriod);
     }
 
@@ -76,7 +86,9 @@ describe.each([
     await staff.loginStaff(DEMO_STAFF.find((s) => s.role === 'BEHEERDER')!.email, DEMO_PASSWORD);
     const group = await em.findOneOrFail(ClientGroup, { clientNumber: 'ZV-100003' });
     const kindpakket = arrangements.find((a) => a.name === `Kindpakket ${calendar.year}`)!;
-    const granted = (await staff.gql(GRANT, { input: { clientGroupId: group.id, arrangementId: kindpakket.id, amountCents: 1234 } })).data!.grantAssignment;
+    const granted = (
+      await staff.gql(GRANT, { input: { clientGroupId: group.id, arrangementId: kindpakket.id, amountCents: 1234 } })
+    ).data!.grantAssignment;
     expect(granted.errors).toEqual([]);
     expect(granted.assignment).toMatchObject({ status: 'ACTIVE', ...calendar.arrangementPeriod });
     expect((await staff.gql(DASHBOARD)).data!.adminDashboard.activeArrangements).toBe(3);
@@ -98,6 +110,10 @@ describe('the demo seeded at 23:30 on 31 December, used after midnight', () => {
     clock.advance(3600_000);
     expect(today(clock)).toBe('2030-01-01');
     const assignments = await residentOrders(server, clock, 'ZV-100005');
-    expect(assignments.filter((a) => a.arrangementName.endsWith(' 2029')).every((a) => a.status === 'ACTIVE' && a.balanceCents > 0)).toBe(true);
+    expect(
+      assignments
+        .filter((a) => a.arrangementName.endsWith(' 2029'))
+        .every((a) => a.status === 'ACTIVE' && a.balanceCents > 0),
+    ).toBe(true);
   });
 });

@@ -23,7 +23,10 @@ export class TestApiClients implements TestViewers {
     }
   }
 
-  issue(options: { permissions: readonly Permission[]; municipalityIds?: readonly string[] | null }): { token: string; apiClientId: string } {
+  issue(options: { permissions: readonly Permission[]; municipalityIds?: readonly string[] | null }): {
+    token: string;
+    apiClientId: string;
+  } {
     const apiClientId = randomUUID();
     const token = PREFIX + randomBytes(24).toString('base64url');
     this.viewers.set(token, {

@@ -45,11 +45,17 @@ export async function seedCheckoutLoad(
     await client.query('begin');
     const {
       rows: [m],
-    } = await client.query<{ id: string }>(`insert into municipality (name, slug) values ($1, $2) returning id`, [`Gemeente Belasting ${tag}`, `belasting-${tag}`]);
+    } = await client.query<{ id: string }>(`insert into municipality (name, slug) values ($1, $2) returning id`, [
+      `Gemeente Belasting ${tag}`,
+      `belasting-${tag}`,
+    ]);
     const municipalityId = m!.id;
     const {
       rows: [cat],
-    } = await client.query<{ id: string }>(`insert into category (name, slug, sort_order) values ($1, $2, 99) returning id`, [`Belasting ${tag}`, `belasting-${tag}`]);
+    } = await client.query<{ id: string }>(
+      `insert into category (name, slug, sort_order) values ($1, $2, 99) returning id`,
+      [`Belasting ${tag}`, `belasting-${tag}`],
+    );
     const providers = (
       await client.query<{ id: string }>(
         `insert into provider (name, slug, kvk_number, iban, email, city)
@@ -92,7 +98,10 @@ export async function seedCheckoutLoad(
     ).rows;
     const budgetArrangement = arrangements.find((a) => !a.own_contribution_allowed)!.id;
     const contributionArrangement = arrangements.find((a) => a.own_contribution_allowed)!.id;
-    await client.query(`insert into arrangement_category (arrangement_id, category_id) select unnest($1::uuid[]), $2`, [[budgetArrangement, contributionArrangement], cat!.id]);
+    await client.query(`insert into arrangement_category (arrangement_id, category_id) select unnest($1::uuid[]), $2`, [
+      [budgetArrangement, contributionArrangement],
+      cat!.id,
+    ]);
 
     const used = new Set<string>();
     const bsns = Array.from({ length: options.households }, () => bsn(used));
@@ -107,18 +116,30 @@ export async function seedCheckoutLoad(
       `insert into person (client_group_id, municipality_id, external_identifier, first_name, last_name, bsn_encrypted, bsn_hash)
        select g, $1, 'BL-' || $2 || '-' || ord, 'Belasting', 'Inwoner ' || ord, enc, h
          from unnest($3::uuid[], $4::text[], $5::text[]) with ordinality as x(g, enc, h, ord)`,
-      [municipalityId, tag, groups.map((g) => g.id), bsns.map((b) => encryptBsn(b, keys)), bsns.map((b) => hashBsn(b, keys))],
+      [
+        municipalityId,
+        tag,
+        groups.map((g) => g.id),
+        bsns.map((b) => encryptBsn(b, keys)),
+        bsns.map((b) => hashBsn(b, keys)),
+      ],
     );
     const contribution = options.contributionHouseholds ?? 0;
     const assignmentRows = groups.map((g, i) =>
-      i < contribution ? { group: g.id, arrangement: contributionArrangement, amount: 500 } : { group: g.id, arrangement: budgetArrangement, amount: options.budgetCents },
+      i < contribution
+        ? { group: g.id, arrangement: contributionArrangement, amount: 500 }
+        : { group: g.id, arrangement: budgetArrangement, amount: options.budgetCents },
     );
     const assignments = (
       await client.query<{ id: string; arrangement_id: string; amount_cents: number }>(
         `insert into assignment (client_group_id, arrangement_id, amount_cents, valid_from, valid_until)
          select g, a, amt, '2020-01-01', '2099-12-31' from unnest($1::uuid[], $2::uuid[], $3::int[]) as x(g, a, amt)
          returning id, arrangement_id, amount_cents`,
-        [assignmentRows.map((r) => r.group), assignmentRows.map((r) => r.arrangement), assignmentRows.map((r) => r.amount)],
+        [
+          assignmentRows.map((r) => r.group),
+          assignmentRows.map((r) => r.arrangement),
+          assignmentRows.map((r) => r.amount),
+        ],
       )
     ).rows;
     // The grants, booked like AssignmentService.grant does: funding → assignment, one balanced transaction each.
@@ -176,8 +197,15 @@ export class LoadClient {
     return res;
   }
 
-  async gql<T = any>(query: string, variables?: Record<string, unknown>): Promise<{ status: number; data?: T; errors?: { message: string }[] }> {
-    const res = await this.fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+  async gql<T = any>(
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<{ status: number; data?: T; errors?: { message: string }[] }> {
+    const res = await this.fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
     return { status: res.status, ...((await res.json()) as object) };
   }
 
@@ -195,7 +223,8 @@ export class LoadClient {
     const callback = new URL(post.headers.get('location')!, this.baseUrl);
     const done = await this.fetch(callback.pathname + callback.search);
     await done.arrayBuffer();
-    if (done.headers.get('location') !== '/winkelwagen') throw new Error(`DigiD log-in failed: ${done.headers.get('location')}`);
+    if (done.headers.get('location') !== '/winkelwagen')
+      throw new Error(`DigiD log-in failed: ${done.headers.get('location')}`);
   }
 }
 
@@ -244,7 +273,10 @@ export async function moneyInvariantViolations(url: string): Promise<string[]> {
          from ledger_account a left join ledger_entry e on e.account_id = a.id
         group by a.id having a.balance_cents <> coalesce(sum(e.amount_cents), 0)`,
     );
-    await check('negative budget', `select id, balance_cents from ledger_account where kind = 'ASSIGNMENT' and balance_cents < 0`);
+    await check(
+      'negative budget',
+      `select id, balance_cents from ledger_account where kind = 'ASSIGNMENT' and balance_cents < 0`,
+    );
     await check(
       'order without its SPEND booking (or with a wrong one)',
       `select * from (

@@ -12,7 +12,11 @@ import type { Services } from '../services.js';
  * A request context for calling a service directly in a test, as an HTTP route, a job or a CLI command would:
  * any viewer (an API client, a staff member, SYSTEM), its own EntityManager and request id.
  */
-export function requestContextFor(orm: MikroORM, viewer: Viewer, options: { clock?: Clock; requestId?: string } = {}): RequestContext {
+export function requestContextFor(
+  orm: MikroORM,
+  viewer: Viewer,
+  options: { clock?: Clock; requestId?: string } = {},
+): RequestContext {
   return {
     em: orm.em.fork(),
     viewer,
@@ -23,7 +27,12 @@ export function requestContextFor(orm: MikroORM, viewer: Viewer, options: { cloc
 }
 
 /** A GraphQL context for calling services directly in tests (as a resolver would), with its own EntityManager. */
-export function contextFor(orm: MikroORM, services: Services, viewer: Viewer, options: { clock?: Clock; requestId?: string } = {}): Context {
+export function contextFor(
+  orm: MikroORM,
+  services: Services,
+  viewer: Viewer,
+  options: { clock?: Clock; requestId?: string } = {},
+): Context {
   const base = requestContextFor(orm, viewer, options);
   return { ...base, services, loaders: createLoaders(base.em) };
 }

@@ -36,7 +36,9 @@ export function randomBsn(): string {
 export async function offeredIn(server: TestServer, municipalityId: string): Promise<Product[]> {
   const em = server.orm.em.fork();
   const visible = inOffer(municipalityId);
-  const ids = (await em.execute<{ id: string }[]>(`select p.id from product p where ${visible.sql}`, visible.params)).map((r) => r.id);
+  const ids = (
+    await em.execute<{ id: string }[]>(`select p.id from product p where ${visible.sql}`, visible.params)
+  ).map((r) => r.id);
   return em.find(Product, { id: { $in: ids } }, { orderBy: { title: 'asc' } });
 }
 
@@ -57,7 +59,11 @@ export async function createHousehold(server: TestServer, arrangements: Arrangem
   const zuiderveen = await em.findOneOrFail(Municipality, { slug: 'zuiderveen' });
   n++;
   const tag = `${n}-${randomUUID().slice(0, 6)}`;
-  const group = em.create(ClientGroup, { municipality: zuiderveen.id, clientNumber: `T-${tag}`, name: `Testhuishouden ${tag}` });
+  const group = em.create(ClientGroup, {
+    municipality: zuiderveen.id,
+    clientNumber: `T-${tag}`,
+    name: `Testhuishouden ${tag}`,
+  });
   const bsn = randomBsn();
   const person = Object.assign(new Person(), {
     clientGroup: group,

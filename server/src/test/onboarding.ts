@@ -44,7 +44,9 @@ export async function currentTermsId(client: TestClient): Promise<string> {
  */
 export async function outbox(server: TestServer, to: string): Promise<MailMessage[]> {
   await jobsIdle(server.orm);
-  return server.orm.em.fork().find(MailMessage, { to: { $ilike: to } }, { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  return server.orm.em
+    .fork()
+    .find(MailMessage, { to: { $ilike: to } }, { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
 }
 
 /** The token in the latest mail of a template to an address, from a link ending in `prefix<token>`. */
@@ -64,7 +66,9 @@ export async function registerConfirmAndLogin(server: TestServer, overrides: Rec
   const r = await client.gql(REGISTER, { input });
   expect(r.data?.registerProvider).toEqual({ submitted: true, errors: [] });
   const token = await tokenFromMail(server, input.userEmail, 'PROVIDER_EMAIL_CONFIRM', '/email-bevestigen?token=');
-  const confirmed = await client.gql(`mutation($t:String!){ confirmEmail(token:$t){ confirmed errors { code } } }`, { t: token });
+  const confirmed = await client.gql(`mutation($t:String!){ confirmEmail(token:$t){ confirmed errors { code } } }`, {
+    t: token,
+  });
   expect(confirmed.data?.confirmEmail.confirmed).toBe(true);
   await client.loginProvider(input.userEmail, input.password);
   return { client, input };

@@ -20,7 +20,10 @@ export interface TestServer extends RunningServer {
    * A client calling as an API client with these permissions and scope (null: every municipality), until API keys
    * exist: a test bearer token only this test server knows (src/test/api-clients.ts).
    */
-  apiClient: (options: { permissions: readonly Permission[]; municipalityIds?: readonly string[] | null }) => TestClient & { apiClientId: string };
+  apiClient: (options: {
+    permissions: readonly Permission[];
+    municipalityIds?: readonly string[] | null;
+  }) => TestClient & { apiClientId: string };
   /**
    * Resolves once no job is due or running (the work a request left to the queue, e.g. a reset link's mail, is done);
    * jobs planned for later and jobs that gave up do not count. Needs the job worker (JOBS_WORKER on).
@@ -96,11 +99,14 @@ export async function startTestServer(
 export async function jobsIdle(orm: MikroORM, { timeoutMs = 15_000 }: { timeoutMs?: number } = {}): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const [row] = await orm.em.fork().execute<{ n: number }[]>(
-      `select count(*)::int as n from ${JOB_SCHEMA}.jobs where attempts < max_attempts and (locked_at is not null or run_at <= now())`,
-    );
+    const [row] = await orm.em
+      .fork()
+      .execute<{ n: number }[]>(
+        `select count(*)::int as n from ${JOB_SCHEMA}.jobs where attempts < max_attempts and (locked_at is not null or run_at <= now())`,
+      );
     if (!row?.n) return;
-    if (Date.now() > deadline) throw new Error(`the job queue is not idle after ${timeoutMs} ms (${row.n} jobs due or running)`);
+    if (Date.now() > deadline)
+      throw new Error(`the job queue is not idle after ${timeoutMs} ms (${row.n} jobs due or running)`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -156,17 +162,21 @@ export class TestClient {
     const url = new URL(this.baseUrl + path);
     if (url.hostname === 'localhost') url.hostname = '127.0.0.1';
     return new Promise((resolve, reject) => {
-      const req = httpRequest(url, { method: init.method ?? 'GET', headers: Object.fromEntries(headers), localAddress, agent: false }, (msg) => {
-        const chunks: Buffer[] = [];
-        msg.on('data', (chunk: Buffer) => chunks.push(chunk));
-        msg.on('error', reject);
-        msg.on('end', () => {
-          const h = new Headers();
-          for (let i = 0; i < msg.rawHeaders.length; i += 2) h.append(msg.rawHeaders[i]!, msg.rawHeaders[i + 1]!);
-          const status = msg.statusCode ?? 500;
-          resolve(new Response([204, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers: h }));
-        });
-      });
+      const req = httpRequest(
+        url,
+        { method: init.method ?? 'GET', headers: Object.fromEntries(headers), localAddress, agent: false },
+        (msg) => {
+          const chunks: Buffer[] = [];
+          msg.on('data', (chunk: Buffer) => chunks.push(chunk));
+          msg.on('error', reject);
+          msg.on('end', () => {
+            const h = new Headers();
+            for (let i = 0; i < msg.rawHeaders.length; i += 2) h.append(msg.rawHeaders[i]!, msg.rawHeaders[i + 1]!);
+            const status = msg.statusCode ?? 500;
+            resolve(new Response([204, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers: h }));
+          });
+        },
+      );
       req.on('error', reject);
       if (init.body !== undefined && init.body !== null) req.write(String(init.body));
       req.end();
@@ -184,14 +194,22 @@ export class TestClient {
   }
 
   async loginStaff(email: string, password: string) {
-    const r = await this.gql(`mutation($e:String!,$p:String!){ loginStaff(email:$e,password:$p){ errors { code message } viewer { kind } } }`, { e: email, p: password });
-    if (r.data?.loginStaff?.errors?.length) throw new Error(`staff login failed: ${JSON.stringify(r.data.loginStaff.errors)}`);
+    const r = await this.gql(
+      `mutation($e:String!,$p:String!){ loginStaff(email:$e,password:$p){ errors { code message } viewer { kind } } }`,
+      { e: email, p: password },
+    );
+    if (r.data?.loginStaff?.errors?.length)
+      throw new Error(`staff login failed: ${JSON.stringify(r.data.loginStaff.errors)}`);
     return r;
   }
 
   async loginProvider(email: string, password: string) {
-    const r = await this.gql(`mutation($e:String!,$p:String!){ loginProvider(email:$e,password:$p){ errors { code message } viewer { kind } } }`, { e: email, p: password });
-    if (r.data?.loginProvider?.errors?.length) throw new Error(`provider login failed: ${JSON.stringify(r.data.loginProvider.errors)}`);
+    const r = await this.gql(
+      `mutation($e:String!,$p:String!){ loginProvider(email:$e,password:$p){ errors { code message } viewer { kind } } }`,
+      { e: email, p: password },
+    );
+    if (r.data?.loginProvider?.errors?.length)
+      throw new Error(`provider login failed: ${JSON.stringify(r.data.loginProvider.errors)}`);
     return r;
   }
 

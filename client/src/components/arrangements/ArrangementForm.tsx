@@ -29,7 +29,17 @@ export const ArrangementFormChoices = graphql(`
 
 export type { ArrangementFormChoicesFragment };
 
-const FIELDS = ['name', 'description', 'municipalityId', 'validFrom', 'validUntil', 'defaultAmountCents', 'categoryIds', 'ownContributionAllowed', 'maxPerOrderCents'] as const;
+const FIELDS = [
+  'name',
+  'description',
+  'municipalityId',
+  'validFrom',
+  'validUntil',
+  'defaultAmountCents',
+  'categoryIds',
+  'ownContributionAllowed',
+  'maxPerOrderCents',
+] as const;
 
 export interface ArrangementFormValues {
   name: string;
@@ -66,9 +76,11 @@ export function ArrangementForm<P extends { errors: readonly FormError[] }>(prop
         defaultAmountCents: centsOrText(values.defaultAmountCents),
         maxPerOrderCents: values.maxPerOrderCents.trim() ? centsOrText(values.maxPerOrderCents) : null,
       });
-      if (!problems.validFrom && !problems.validUntil) problems.validUntil = periodProblem(values.validFrom, values.validUntil)?.message;
+      if (!problems.validFrom && !problems.validUntil)
+        problems.validUntil = periodProblem(values.validFrom, values.validUntil)?.message;
       if (!values.municipalityId) problems.municipalityId = 'Kies een gemeente waarvoor u werkt.';
-      if (!data.getAll('categoryIds').length) problems.categoryIds = 'Kies ten minste één categorie waarvoor de regeling betaalt.';
+      if (!data.getAll('categoryIds').length)
+        problems.categoryIds = 'Kies ten minste één categorie waarvoor de regeling betaalt.';
       return problems;
     },
     mutate: (values, data) =>
@@ -92,7 +104,14 @@ export function ArrangementForm<P extends { errors: readonly FormError[] }>(prop
   return (
     <form className="gw-form" {...form.props}>
       {form.summary}
-      <TextField label="Naam" defaultValue={initial?.name} maxLength={200} hint="3 tot 120 tekens, bijvoorbeeld ‘Kindpakket 2027’." required {...form.field('name')} />
+      <TextField
+        label="Naam"
+        defaultValue={initial?.name}
+        maxLength={200}
+        hint="3 tot 120 tekens, bijvoorbeeld ‘Kindpakket 2027’."
+        required
+        {...form.field('name')}
+      />
       <TextAreaField
         label="Omschrijving (niet verplicht)"
         rows={4}
@@ -100,7 +119,12 @@ export function ArrangementForm<P extends { errors: readonly FormError[] }>(prop
         hint="Voor wie de regeling is en waarvoor het tegoed gebruikt mag worden. Hoogstens 2.000 tekens."
         {...form.field('description')}
       />
-      <SelectField label="Gemeente" defaultValue={initial?.municipalityId ?? onlyMunicipality} required {...form.field('municipalityId')}>
+      <SelectField
+        label="Gemeente"
+        defaultValue={initial?.municipalityId ?? onlyMunicipality}
+        required
+        {...form.field('municipalityId')}
+      >
         <option value="">Kies een gemeente</option>
         {props.municipalities.map((m) => (
           <option key={m.id} value={m.id}>
@@ -108,10 +132,33 @@ export function ArrangementForm<P extends { errors: readonly FormError[] }>(prop
           </option>
         ))}
       </SelectField>
-      <TextField label="Geldig vanaf" type="date" defaultValue={initial?.validFrom} required {...form.field('validFrom')} />
-      <TextField label="Geldig tot en met" type="date" defaultValue={initial?.validUntil} required {...form.field('validUntil')} />
-      <EuroField label="Standaardbedrag in euro" cents={initial?.defaultAmountCents} hint="Wat een nieuwe toewijzing krijgt, bijvoorbeeld 150,00." required {...form.field('defaultAmountCents')} />
-      <fieldset className="gw-field gw-fieldset" id={categories.id} tabIndex={-1} aria-describedby={categories.error ? `${categories.id}-fout` : undefined}>
+      <TextField
+        label="Geldig vanaf"
+        type="date"
+        defaultValue={initial?.validFrom}
+        required
+        {...form.field('validFrom')}
+      />
+      <TextField
+        label="Geldig tot en met"
+        type="date"
+        defaultValue={initial?.validUntil}
+        required
+        {...form.field('validUntil')}
+      />
+      <EuroField
+        label="Standaardbedrag in euro"
+        cents={initial?.defaultAmountCents}
+        hint="Wat een nieuwe toewijzing krijgt, bijvoorbeeld 150,00."
+        required
+        {...form.field('defaultAmountCents')}
+      />
+      <fieldset
+        className="gw-field gw-fieldset"
+        id={categories.id}
+        tabIndex={-1}
+        aria-describedby={categories.error ? `${categories.id}-fout` : undefined}
+      >
         <legend className="gw-field__label">Categorieën waarvoor de regeling betaalt</legend>
         {categories.error ? (
           <span className="gw-field__error" id={`${categories.id}-fout`}>
@@ -120,7 +167,13 @@ export function ArrangementForm<P extends { errors: readonly FormError[] }>(prop
           </span>
         ) : null}
         {props.categories.map((c) => (
-          <CheckboxField key={c.id} label={c.name} name="categoryIds" value={c.id} defaultChecked={initial?.categoryIds.includes(c.id)} />
+          <CheckboxField
+            key={c.id}
+            label={c.name}
+            name="categoryIds"
+            value={c.id}
+            defaultChecked={initial?.categoryIds.includes(c.id)}
+          />
         ))}
       </fieldset>
       <CheckboxField
@@ -128,7 +181,12 @@ export function ArrangementForm<P extends { errors: readonly FormError[] }>(prop
         defaultChecked={initial?.ownContributionAllowed}
         {...form.field('ownContributionAllowed')}
       />
-      <EuroField label="Maximum per bestelling in euro (niet verplicht)" cents={initial?.maxPerOrderCents} hint="Laat leeg als er geen maximum is." {...form.field('maxPerOrderCents')} />
+      <EuroField
+        label="Maximum per bestelling in euro (niet verplicht)"
+        cents={initial?.maxPerOrderCents}
+        hint="Laat leeg als er geen maximum is."
+        {...form.field('maxPerOrderCents')}
+      />
       <div className="gw-form-actions">
         <button type="submit" className="gw-button" disabled={form.busy}>
           {props.submitLabel}

@@ -41,12 +41,15 @@ export function ForgotPasswordPage({ audience }: { audience: PasswordAudience })
         <div ref={done} tabIndex={-1}>
           <Alert variant="success" role="status" title="Kijk in uw mailbox">
             <p>
-              Als er een account is met het e-mailadres <strong>{sentTo}</strong>, dan hebben we daar een link naartoe gestuurd
-              om een nieuw wachtwoord te kiezen. De link is 1 uur geldig.
+              Als er een account is met het e-mailadres <strong>{sentTo}</strong>, dan hebben we daar een link naartoe
+              gestuurd om een nieuw wachtwoord te kiezen. De link is 1 uur geldig.
             </p>
           </Alert>
         </div>
-        <p>Geen e-mail ontvangen? Kijk ook in de map met ongewenste e-mail, of controleer of u het goede e-mailadres gebruikt.</p>
+        <p>
+          Geen e-mail ontvangen? Kijk ook in de map met ongewenste e-mail, of controleer of u het goede e-mailadres
+          gebruikt.
+        </p>
         <p>
           <Link to={config.loginUrl}>Terug naar inloggen</Link>
         </p>
@@ -58,7 +61,15 @@ export function ForgotPasswordPage({ audience }: { audience: PasswordAudience })
     <Page title="Wachtwoord vergeten" lead={config.forgot.lead}>
       <form className="gw-form" {...form.props}>
         {form.summary}
-        <TextField label="E-mailadres" type="email" inputMode="email" autoComplete="username" spellCheck={false} required {...form.field('email')} />
+        <TextField
+          label="E-mailadres"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          spellCheck={false}
+          required
+          {...form.field('email')}
+        />
         <button type="submit" className="gw-button" disabled={form.busy}>
           {form.busy ? 'Bezig met versturen…' : 'Link versturen'}
         </button>

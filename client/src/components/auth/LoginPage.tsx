@@ -37,8 +37,22 @@ export function LoginPage({ audience }: { audience: PasswordAudience }) {
     <Page title={config.login.title} lead={config.login.lead}>
       <form className="gw-form" {...form.props}>
         {form.summary}
-        <TextField label="E-mailadres" type="email" autoComplete="username" inputMode="email" spellCheck={false} required {...form.field('email')} />
-        <TextField label="Wachtwoord" type="password" autoComplete="current-password" required {...form.field('password')} />
+        <TextField
+          label="E-mailadres"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          spellCheck={false}
+          required
+          {...form.field('email')}
+        />
+        <TextField
+          label="Wachtwoord"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...form.field('password')}
+        />
         <button type="submit" className="gw-button" disabled={form.busy}>
           {form.busy ? 'Bezig met inloggen…' : 'Inloggen'}
         </button>

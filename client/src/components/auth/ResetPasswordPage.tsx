@@ -78,8 +78,21 @@ export function ResetPasswordPage({ audience }: { audience: PasswordAudience }) 
     <Page title={TITLE} lead={config.reset.lead}>
       <form className="gw-form" {...form.props}>
         {form.summary}
-        <TextField label="Nieuw wachtwoord" hint={PASSWORD_HINT} type="password" autoComplete="new-password" required {...form.field('newPassword')} />
-        <TextField label="Herhaal het nieuwe wachtwoord" type="password" autoComplete="new-password" required {...form.field('repeat')} />
+        <TextField
+          label="Nieuw wachtwoord"
+          hint={PASSWORD_HINT}
+          type="password"
+          autoComplete="new-password"
+          required
+          {...form.field('newPassword')}
+        />
+        <TextField
+          label="Herhaal het nieuwe wachtwoord"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...form.field('repeat')}
+        />
         <button type="submit" className="gw-button" disabled={form.busy}>
           {form.busy ? 'Bezig met opslaan…' : 'Wachtwoord opslaan'}
         </button>

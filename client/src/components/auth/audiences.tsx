@@ -90,7 +90,11 @@ export interface AudienceConfig {
   login: {
     title: string;
     lead: string;
-    send: (client: ApolloClient, email: string, password: string) => Promise<Payload<{ viewer?: { kind: string } | null }>>;
+    send: (
+      client: ApolloClient,
+      email: string,
+      password: string,
+    ) => Promise<Payload<{ viewer?: { kind: string } | null }>>;
     /** Already logged in as this audience: where to go instead of the form. */
     loggedIn: (viewer: Viewer | undefined) => boolean;
     /** Where to go after logging in, from `?terug=` and the (refetched) viewer. */
@@ -122,9 +126,12 @@ export const audiences: Record<PasswordAudience, AudienceConfig> = {
     login: {
       title: 'Inloggen beheeromgeving',
       lead: 'Voor medewerkers van de gemeente.',
-      send: async (client, email, password) => (await client.mutate({ mutation: LoginStaffDocument, variables: { email, password } })).data?.loginStaff,
+      send: async (client, email, password) =>
+        (await client.mutate({ mutation: LoginStaffDocument, variables: { email, password } })).data?.loginStaff,
       loggedIn: (viewer) => viewer?.kind === 'STAFF',
-      next: (viewer, terug) => sanitizeReturnPath(terug) ?? (hasPermission(viewer, 'DASHBOARD_VIEW') ? urls.admin.dashboard() : urls.admin.account()),
+      next: (viewer, terug) =>
+        sanitizeReturnPath(terug) ??
+        (hasPermission(viewer, 'DASHBOARD_VIEW') ? urls.admin.dashboard() : urls.admin.account()),
       links: (
         <>
           <li>
@@ -136,13 +143,21 @@ export const audiences: Record<PasswordAudience, AudienceConfig> = {
     },
     forgot: {
       lead: 'Vul het e-mailadres van uw account voor de beheeromgeving in. U ontvangt dan een link om een nieuw wachtwoord te kiezen.',
-      send: async (client, email) => (await client.mutate({ mutation: RequestStaffPasswordResetDocument, variables: { email } })).data?.requestStaffPasswordReset,
-      help: <p>Is uw account geblokkeerd of heeft u geen toegang meer tot uw e-mail? Neem dan contact op met de beheerder van uw gemeente.</p>,
+      send: async (client, email) =>
+        (await client.mutate({ mutation: RequestStaffPasswordResetDocument, variables: { email } })).data
+          ?.requestStaffPasswordReset,
+      help: (
+        <p>
+          Is uw account geblokkeerd of heeft u geen toegang meer tot uw e-mail? Neem dan contact op met de beheerder van
+          uw gemeente.
+        </p>
+      ),
     },
     reset: {
       lead: 'Kies een nieuw wachtwoord voor uw account in de beheeromgeving.',
       send: async (client, token, newPassword) =>
-        (await client.mutate({ mutation: ResetStaffPasswordDocument, variables: { token, newPassword } })).data?.resetStaffPassword,
+        (await client.mutate({ mutation: ResetStaffPasswordDocument, variables: { token, newPassword } })).data
+          ?.resetStaffPassword,
       loginLabel: 'Inloggen in de beheeromgeving',
     },
     loginUrl: urls.admin.login(),
@@ -152,7 +167,8 @@ export const audiences: Record<PasswordAudience, AudienceConfig> = {
     login: {
       title: 'Inloggen voor aanbieders',
       lead: 'Log in om uw producten, bestellingen en profiel te beheren.',
-      send: async (client, email, password) => (await client.mutate({ mutation: LoginProviderDocument, variables: { email, password } })).data?.loginProvider,
+      send: async (client, email, password) =>
+        (await client.mutate({ mutation: LoginProviderDocument, variables: { email, password } })).data?.loginProvider,
       loggedIn: (viewer) => viewer?.kind === 'PROVIDER',
       next: (_, terug) => returnPathOr(terug, urls.provider.products()),
       links: (
@@ -169,17 +185,22 @@ export const audiences: Record<PasswordAudience, AudienceConfig> = {
     },
     forgot: {
       lead: 'Vul het e-mailadres van uw aanbiedersaccount in. U ontvangt dan een link om een nieuw wachtwoord te kiezen.',
-      send: async (client, email) => (await client.mutate({ mutation: RequestPasswordResetDocument, variables: { email } })).data?.requestPasswordReset,
+      send: async (client, email) =>
+        (await client.mutate({ mutation: RequestPasswordResetDocument, variables: { email } })).data
+          ?.requestPasswordReset,
       help: (
         <p>
-          Bent u inwoner? U logt in met DigiD en heeft geen wachtwoord bij ons nodig: <Link to={urls.login()}>inloggen met DigiD</Link>. Bent u
-          medewerker van de gemeente? <Link to={urls.admin.forgotPassword()}>Vraag een nieuw wachtwoord aan voor de beheeromgeving</Link>.
+          Bent u inwoner? U logt in met DigiD en heeft geen wachtwoord bij ons nodig:{' '}
+          <Link to={urls.login()}>inloggen met DigiD</Link>. Bent u medewerker van de gemeente?{' '}
+          <Link to={urls.admin.forgotPassword()}>Vraag een nieuw wachtwoord aan voor de beheeromgeving</Link>.
         </p>
       ),
     },
     reset: {
       lead: 'Kies een nieuw wachtwoord voor uw aanbiedersaccount.',
-      send: async (client, token, newPassword) => (await client.mutate({ mutation: ResetPasswordDocument, variables: { token, newPassword } })).data?.resetPassword,
+      send: async (client, token, newPassword) =>
+        (await client.mutate({ mutation: ResetPasswordDocument, variables: { token, newPassword } })).data
+          ?.resetPassword,
       loginLabel: 'Inloggen als aanbieder',
     },
     loginUrl: urls.providerLogin(),

@@ -34,17 +34,39 @@ describe('In winkelwagen on the product page', () => {
   });
 
   it('adds to the server cart for a customer', async () => {
-    const { operations } = renderApp(`/aanbod/zwemles/${ids.product1}`, { kind: 'CUSTOMER' }, {
-      Product: product,
-      MyCart: () => ({ myCart: { __typename: 'Cart', id: 'mine', lineCount: 0, itemCount: 0, totalCents: 0, hasUnavailable: false, groups: [] } }),
-      AddToCart: () => ({
-        addToCart: {
-          __typename: 'CartPayload',
-          errors: [],
-          cart: { __typename: 'Cart', id: 'mine', lineCount: 1, itemCount: 1, totalCents: 1250, hasUnavailable: false, groups: [] },
-        },
-      }),
-    });
+    const { operations } = renderApp(
+      `/aanbod/zwemles/${ids.product1}`,
+      { kind: 'CUSTOMER' },
+      {
+        Product: product,
+        MyCart: () => ({
+          myCart: {
+            __typename: 'Cart',
+            id: 'mine',
+            lineCount: 0,
+            itemCount: 0,
+            totalCents: 0,
+            hasUnavailable: false,
+            groups: [],
+          },
+        }),
+        AddToCart: () => ({
+          addToCart: {
+            __typename: 'CartPayload',
+            errors: [],
+            cart: {
+              __typename: 'Cart',
+              id: 'mine',
+              lineCount: 1,
+              itemCount: 1,
+              totalCents: 1250,
+              hasUnavailable: false,
+              groups: [],
+            },
+          },
+        }),
+      },
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'In winkelwagen' }, { timeout: 5000 }));
     await screen.findByText(/1 × Zwemles ligt in uw winkelwagen/);
     expect(operations.find((o) => o.name === 'AddToCart')!.variables).toEqual({ productId: ids.product1, quantity: 1 });

@@ -25,7 +25,11 @@ export function CategoryForm<P extends { errors: readonly FormError[] }>(props: 
     mutate: (values) => {
       // The rules also convert: "12" → 12, spaces trimmed.
       const sortOrder = categoryRules.sortOrder.check(values.sortOrder);
-      return props.save({ name: values.name.trim(), description: values.description.trim(), sortOrder: sortOrder.ok ? sortOrder.value : 0 });
+      return props.save({
+        name: values.name.trim(),
+        description: values.description.trim(),
+        sortOrder: sortOrder.ok ? sortOrder.value : 0,
+      });
     },
     onSuccess: props.onSaved,
   });
@@ -33,7 +37,12 @@ export function CategoryForm<P extends { errors: readonly FormError[] }>(props: 
     <form className="gw-form" {...form.props}>
       {form.summary}
       <TextField label="Naam" defaultValue={props.initial?.name} required {...form.field('name')} />
-      <TextAreaField label="Omschrijving" rows={4} defaultValue={props.initial?.description} {...form.field('description')} />
+      <TextAreaField
+        label="Omschrijving"
+        rows={4}
+        defaultValue={props.initial?.description}
+        {...form.field('description')}
+      />
       <TextField
         label="Volgorde"
         inputMode="numeric"

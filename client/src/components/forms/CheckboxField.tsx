@@ -1,6 +1,9 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
-interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'aria-invalid' | 'aria-describedby'> {
+interface CheckboxFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'type' | 'aria-invalid' | 'aria-describedby'
+> {
   /** The label next to the box; may contain a link. */
   label: ReactNode;
   error?: string | null;
@@ -22,7 +25,14 @@ export function CheckboxField({ label, error, id, ref, ...props }: CheckboxField
         </span>
       ) : null}
       <div className="gw-checkbox">
-        <input ref={ref} type="checkbox" id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={errorId} {...props} />
+        <input
+          ref={ref}
+          type="checkbox"
+          id={fieldId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={errorId}
+          {...props}
+        />
         <label htmlFor={fieldId}>{label}</label>
       </div>
     </div>

@@ -24,7 +24,8 @@ export function ConfirmAction({ form, label, confirmLabel, groupLabel }: Confirm
   useEffect(() => {
     if (confirming) yes.current?.focus();
     // Back to the button only when the focus was lost with "yes" (an error summary that took it keeps it).
-    else if (opened.current && (!document.activeElement || document.activeElement === document.body)) start.current?.focus();
+    else if (opened.current && (!document.activeElement || document.activeElement === document.body))
+      start.current?.focus();
     opened.current ||= confirming;
   }, [confirming]);
 
@@ -33,7 +34,13 @@ export function ConfirmAction({ form, label, confirmLabel, groupLabel }: Confirm
       {form.summary}
       {confirming ? (
         <div className="gw-form-actions" role="group" aria-label={groupLabel}>
-          <button ref={yes} type="button" className="gw-button gw-button--danger" disabled={form.busy} onClick={() => void form.submit().finally(() => setConfirming(false))}>
+          <button
+            ref={yes}
+            type="button"
+            className="gw-button gw-button--danger"
+            disabled={form.busy}
+            onClick={() => void form.submit().finally(() => setConfirming(false))}
+          >
             {confirmLabel}
           </button>
           <button type="button" className="gw-button gw-button--secondary" onClick={() => setConfirming(false)}>
@@ -42,7 +49,12 @@ export function ConfirmAction({ form, label, confirmLabel, groupLabel }: Confirm
         </div>
       ) : (
         <p>
-          <button ref={start} type="button" className="gw-button gw-button--secondary" onClick={() => setConfirming(true)}>
+          <button
+            ref={start}
+            type="button"
+            className="gw-button gw-button--secondary"
+            onClick={() => setConfirming(true)}
+          >
             {label}
           </button>
         </p>

@@ -33,7 +33,14 @@ export function ErrorSummary({ items, id, title, ref }: ErrorSummaryProps) {
   }
 
   return (
-    <Alert variant="error" role="alert" id={id} tabIndex={-1} ref={ref} title={title ?? (fields.length ? 'Controleer de volgende gegevens' : undefined)}>
+    <Alert
+      variant="error"
+      role="alert"
+      id={id}
+      tabIndex={-1}
+      ref={ref}
+      title={title ?? (fields.length ? 'Controleer de volgende gegevens' : undefined)}
+    >
       {general.map((item) => (
         <p key={item.message}>{item.message}</p>
       ))}

@@ -1,6 +1,9 @@
 import { useId, type InputHTMLAttributes, type Ref } from 'react';
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'aria-invalid' | 'aria-describedby'> {
+interface TextFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'aria-invalid' | 'aria-describedby'
+> {
   label: string;
   hint?: string;
   /** A Dutch error message; marks the input invalid and is read with it. */

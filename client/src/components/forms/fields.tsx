@@ -22,7 +22,10 @@ function FieldMessages({ id, hint, error }: { id: string; hint?: string; error?:
   );
 }
 
-interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'aria-invalid' | 'aria-describedby'> {
+interface TextAreaFieldProps extends Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'id' | 'aria-invalid' | 'aria-describedby'
+> {
   label: string;
   hint?: string;
   error?: string | null;
@@ -52,7 +55,10 @@ export function TextAreaField({ label, hint, error, id, ref, ...props }: TextAre
   );
 }
 
-interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'aria-invalid' | 'aria-describedby'> {
+interface SelectFieldProps extends Omit<
+  SelectHTMLAttributes<HTMLSelectElement>,
+  'id' | 'aria-invalid' | 'aria-describedby'
+> {
   label: string;
   hint?: string;
   error?: string | null;
@@ -97,7 +103,15 @@ interface RadioGroupProps<T extends string> {
 }
 
 /** Radio buttons in a fieldset with a legend. */
-export function RadioGroup<T extends string>({ legend, name, options, defaultValue, hint, error, id: firstId }: RadioGroupProps<T>) {
+export function RadioGroup<T extends string>({
+  legend,
+  name,
+  options,
+  defaultValue,
+  hint,
+  error,
+  id: firstId,
+}: RadioGroupProps<T>) {
   const id = `radio-${useId()}`;
   const optionId = (value: T, index: number) => (index === 0 && firstId ? firstId : `${id}-${value}`);
   return (
@@ -106,7 +120,13 @@ export function RadioGroup<T extends string>({ legend, name, options, defaultVal
       <FieldMessages id={id} hint={hint} error={error} />
       {options.map((option, index) => (
         <div className="gw-radio" key={option.value}>
-          <input type="radio" id={optionId(option.value, index)} name={name} value={option.value} defaultChecked={option.value === defaultValue} />
+          <input
+            type="radio"
+            id={optionId(option.value, index)}
+            name={name}
+            value={option.value}
+            defaultChecked={option.value === defaultValue}
+          />
           <label htmlFor={optionId(option.value, index)}>{option.label}</label>
         </div>
       ))}

@@ -19,7 +19,11 @@ export function splitErrors<F extends string>(
 }
 
 /** Focuses the input of the first field (in form order) that has an error. */
-export function focusFirstError<F extends string>(order: readonly F[], errors: Partial<Record<F, string>>, idOf: (field: F) => string) {
+export function focusFirstError<F extends string>(
+  order: readonly F[],
+  errors: Partial<Record<F, string>>,
+  idOf: (field: F) => string,
+) {
   const first = order.find((f) => errors[f]);
   if (first) document.getElementById(idOf(first))?.focus();
 }

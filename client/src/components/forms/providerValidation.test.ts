@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import * as sharedProvider from '../../../../server/src/rules/provider';
 import * as sharedPassword from '../../../../server/src/rules/password';
 import { providerRules as viaAlias } from '@rules/provider';
-import { providerRules, PASSWORD_HINT, validateIban, validateKvk, validateNewPassword, validateOrganisation, validatePhone, validatePostcode, validateWebsite } from './providerValidation';
+import {
+  providerRules,
+  PASSWORD_HINT,
+  validateIban,
+  validateKvk,
+  validateNewPassword,
+  validateOrganisation,
+  validatePhone,
+  validatePostcode,
+  validateWebsite,
+} from './providerValidation';
 
 describe('provider validation: the server’s rules, not a copy', () => {
   it('runs the very rule objects of server/src/rules (same module, through the @rules alias)', () => {

@@ -27,4 +27,6 @@ export const validateNewPassword = (value: string) => messageOf(newPassword, val
 export type OrganisationField = ProviderField;
 
 /** The organisation part of the registration and profile forms. */
-export const validateOrganisation: (values: Record<OrganisationField, string>) => Partial<Record<OrganisationField, string>> = ruleCheck(providerRules);
+export const validateOrganisation: (
+  values: Record<OrganisationField, string>,
+) => Partial<Record<OrganisationField, string>> = ruleCheck(providerRules);

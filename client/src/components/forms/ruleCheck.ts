@@ -9,5 +9,7 @@ import { checkAll, type Raw, type Rule } from '@rules/rule';
  */
 export function ruleCheck<R extends Record<string, Rule<unknown>>>(rules: R) {
   return (values: Partial<Record<keyof R, Raw>>): Partial<Record<keyof R & string, string>> =>
-    Object.fromEntries(checkAll(rules, values).problems.map((p) => [p.field, p.message])) as Partial<Record<keyof R & string, string>>;
+    Object.fromEntries(checkAll(rules, values).problems.map((p) => [p.field, p.message])) as Partial<
+      Record<keyof R & string, string>
+    >;
 }

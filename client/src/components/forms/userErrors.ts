@@ -26,4 +26,5 @@ export interface FormError {
 }
 
 /** The one message for a mutation that did not reach the server or got no answer. */
-export const NETWORK_ERROR = 'Het versturen is niet gelukt door een storing. Probeer het over een paar minuten opnieuw.';
+export const NETWORK_ERROR =
+  'Het versturen is niet gelukt door een storing. Probeer het over een paar minuten opnieuw.';

@@ -13,9 +13,7 @@ export function NoAccessPage({ viewer }: { viewer: Viewer | undefined }) {
           U bent ingelogd{viewer?.displayName ? ` als ${viewer.displayName}` : ''}, maar
           {viewer?.roleName ? ` uw rol (${viewer.roleName})` : ' uw rol'} geeft geen toegang tot deze pagina.
         </p>
-        <p>
-          Denkt u dat u deze pagina wel nodig heeft voor uw werk? Vraag dan een beheerder om uw rol aan te passen.
-        </p>
+        <p>Denkt u dat u deze pagina wel nodig heeft voor uw werk? Vraag dan een beheerder om uw rol aan te passen.</p>
         <p>
           {canSeeDashboard ? (
             <Link to={urls.admin.dashboard()}>Terug naar het dashboard</Link>

@@ -6,35 +6,51 @@ afterEach(cleanup);
 
 describe('the public footer', () => {
   it('shows the platform name and the contact details of the municipalities that have them', async () => {
-    renderApp('/hoe-werkt-het', { kind: 'ANONYMOUS' }, {
-      FooterLinks: () => ({
-        links: [],
-        publicSettings: {
-          __typename: 'PublicSettings',
-          platformName: 'Regiowinkel Zuid',
-          municipalities: [
-            {
-              __typename: 'MunicipalityContact',
-              municipalityId: 'm1',
-              name: 'Gemeente Zuiderveen',
-              phone: '14 0591',
-              email: 'info@zuiderveen.example.org',
-              website: 'https://www.example.org/zuiderveen',
-              visitingAddress: 'Raadhuisplein 1, 7831 HG Zuiderveen',
-            },
-            { __typename: 'MunicipalityContact', municipalityId: 'm2', name: 'Gemeente Leegdorp', phone: null, email: null, website: null, visitingAddress: null },
-          ],
-        },
-      }),
-    });
+    renderApp(
+      '/hoe-werkt-het',
+      { kind: 'ANONYMOUS' },
+      {
+        FooterLinks: () => ({
+          links: [],
+          publicSettings: {
+            __typename: 'PublicSettings',
+            platformName: 'Regiowinkel Zuid',
+            municipalities: [
+              {
+                __typename: 'MunicipalityContact',
+                municipalityId: 'm1',
+                name: 'Gemeente Zuiderveen',
+                phone: '14 0591',
+                email: 'info@zuiderveen.example.org',
+                website: 'https://www.example.org/zuiderveen',
+                visitingAddress: 'Raadhuisplein 1, 7831 HG Zuiderveen',
+              },
+              {
+                __typename: 'MunicipalityContact',
+                municipalityId: 'm2',
+                name: 'Gemeente Leegdorp',
+                phone: null,
+                email: null,
+                website: null,
+                visitingAddress: null,
+              },
+            ],
+          },
+        }),
+      },
+    );
     const footer = await screen.findByRole('contentinfo');
     const contact = await within(footer).findByRole('region', { name: 'Contact met de gemeente' });
     expect(within(contact).getByRole('heading', { level: 3, name: 'Gemeente Zuiderveen' })).toBeTruthy();
     expect(within(contact).queryByText('Gemeente Leegdorp')).toBeNull();
     expect(within(contact).getByText('Raadhuisplein 1, 7831 HG Zuiderveen')).toBeTruthy();
     expect(within(contact).getByRole('link', { name: '14 0591' }).getAttribute('href')).toBe('tel:140591');
-    expect(within(contact).getByRole('link', { name: 'info@zuiderveen.example.org' }).getAttribute('href')).toBe('mailto:info@zuiderveen.example.org');
-    expect(within(contact).getByRole('link', { name: 'Website van Gemeente Zuiderveen' }).getAttribute('href')).toBe('https://www.example.org/zuiderveen');
+    expect(within(contact).getByRole('link', { name: 'info@zuiderveen.example.org' }).getAttribute('href')).toBe(
+      'mailto:info@zuiderveen.example.org',
+    );
+    expect(within(contact).getByRole('link', { name: 'Website van Gemeente Zuiderveen' }).getAttribute('href')).toBe(
+      'https://www.example.org/zuiderveen',
+    );
     expect(within(footer).getByText('© Regiowinkel Zuid')).toBeTruthy();
   });
 });

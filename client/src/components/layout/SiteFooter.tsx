@@ -86,7 +86,9 @@ export function SiteFooter() {
   const { data } = useQuery(FooterLinksDocument);
   const links = data?.links ?? [];
   const platformName = data?.publicSettings.platformName ?? SITE_NAME;
-  const contacts = (data?.publicSettings.municipalities ?? []).filter((m) => m.phone || m.email || m.website || m.visitingAddress);
+  const contacts = (data?.publicSettings.municipalities ?? []).filter(
+    (m) => m.phone || m.email || m.website || m.visitingAddress,
+  );
 
   return (
     <footer className="gw-footer">

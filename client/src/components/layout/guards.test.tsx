@@ -52,7 +52,9 @@ describe('route guards', () => {
     await h1('Nieuwe categorie');
     await waitFor(() => expect(document.title).toBe('Nieuwe categorie | Gemeentewinkel'));
     const crumbs = screen.getByRole('navigation', { name: 'Kruimelpad' });
-    const links = within(crumbs).getAllByRole('link').map((link) => link.textContent);
+    const links = within(crumbs)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
     expect(links).toEqual(['Beheeromgeving', 'Categorieën']);
     expect(within(crumbs).getByText('Nieuwe categorie').getAttribute('aria-current')).toBe('page');
     // The screen itself: the category form.
@@ -70,14 +72,18 @@ describe('route guards', () => {
 describe('log-out', () => {
   it('calls logout, goes home and refetches the viewer', async () => {
     let viewer: TestViewer = { kind: 'CUSTOMER' };
-    const { router, operations } = renderApp('/account/pas', { kind: 'CUSTOMER' }, {
-      Viewer: () => viewerData(viewer),
-      Logout: () => {
-        viewer = { kind: 'ANONYMOUS' };
-        return { logout: true };
+    const { router, operations } = renderApp(
+      '/account/pas',
+      { kind: 'CUSTOMER' },
+      {
+        Viewer: () => viewerData(viewer),
+        Logout: () => {
+          viewer = { kind: 'ANONYMOUS' };
+          return { logout: true };
+        },
+        Home: () => ({ categories: [] }),
       },
-      Home: () => ({ categories: [] }),
-    });
+    );
     await screen.findByRole('heading', { level: 1, name: 'Pas' });
     fireEvent.click(screen.getByRole('button', { name: 'Uitloggen' }));
     await screen.findByRole('heading', { level: 1, name: 'Welkom bij de Gemeentewinkel' });

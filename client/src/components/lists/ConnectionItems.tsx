@@ -26,7 +26,10 @@ export function ConnectionItems<N>(props: ConnectionItemsProps<N>) {
     <>
       {props.summary ? <p role="status">{list.totalCount !== null ? props.summary(list.totalCount) : null}</p> : null}
       <ConnectionView {...props}>
-        <ul className={props.className ?? 'gw-plain-list'} aria-label={`${props.label}: ${formatCount(list.nodes.length)} van ${formatCount(list.totalCount ?? list.nodes.length)}`}>
+        <ul
+          className={props.className ?? 'gw-plain-list'}
+          aria-label={`${props.label}: ${formatCount(list.nodes.length)} van ${formatCount(list.totalCount ?? list.nodes.length)}`}
+        >
           {list.nodes.map((node) => (
             <li key={rowKey(node)} {...{ [ITEM]: '' }}>
               {props.item(node)}

@@ -31,12 +31,16 @@ interface FilterFormProps<F extends Filters> {
 export function FilterForm<F extends Filters>(props: FilterFormProps<F>) {
   const { filters, values, state } = props;
   const [errors, setErrors] = useState<{ [K in keyof F]?: string }>({});
-  const entries = (Object.entries(filters) as [keyof F & string, F[keyof F]][]).filter(([key]) => !props.hide?.includes(key));
+  const entries = (Object.entries(filters) as [keyof F & string, F[keyof F]][]).filter(
+    ([key]) => !props.hide?.includes(key),
+  );
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const next = Object.fromEntries(entries.map(([key, f]) => [key, f.parse(String(form.get(f.param) ?? ''))])) as FilterValues<F>;
+    const next = Object.fromEntries(
+      entries.map(([key, f]) => [key, f.parse(String(form.get(f.param) ?? ''))]),
+    ) as FilterValues<F>;
     const problems: { [K in keyof F]?: string } = props.validate?.(next) ?? {};
     setErrors(problems);
     const first = entries.find(([key]) => problems[key]);
@@ -54,12 +58,25 @@ export function FilterForm<F extends Filters>(props: FilterFormProps<F>) {
         const common = { id: fieldId(f.param), label: f.label, hint: f.hint, name: f.param, error: errors[key] };
         switch (f.kind) {
           case 'text':
-            return <TextField key={key} {...common} type="search" defaultValue={(value as string | null) ?? ''} maxLength={f.maxLength} autoComplete="off" />;
+            return (
+              <TextField
+                key={key}
+                {...common}
+                type="search"
+                defaultValue={(value as string | null) ?? ''}
+                maxLength={f.maxLength}
+                autoComplete="off"
+              />
+            );
           case 'isoDate':
             return <TextField key={key} {...common} type="date" defaultValue={(value as string | null) ?? ''} />;
           case 'oneOf':
             return (
-              <SelectField key={key} {...common} defaultValue={value == null ? (f.none ?? '') : f.options.find((o) => o.value === value)?.param}>
+              <SelectField
+                key={key}
+                {...common}
+                defaultValue={value == null ? (f.none ?? '') : f.options.find((o) => o.value === value)?.param}
+              >
                 <option value={f.none ?? ''}>{f.all}</option>
                 {f.options.map((o) => (
                   <option key={o.param} value={o.param}>
@@ -72,7 +89,11 @@ export function FilterForm<F extends Filters>(props: FilterFormProps<F>) {
             // Keyed on the number of choices: they come from a query, and the select picks up the value in the URL
             // once they are there (an uncontrolled select chooses its default only when it is made).
             return (
-              <SelectField key={`${key}-${props.choices?.[key]?.length ?? 0}`} {...common} defaultValue={(value as string | null) ?? ''}>
+              <SelectField
+                key={`${key}-${props.choices?.[key]?.length ?? 0}`}
+                {...common}
+                defaultValue={(value as string | null) ?? ''}
+              >
                 <option value="">{f.all}</option>
                 {(props.choices?.[key] ?? []).map((c) => (
                   <option key={c.value} value={c.value}>

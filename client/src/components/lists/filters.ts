@@ -105,9 +105,13 @@ export function oneOf<const T>(options: {
     all: options.all,
     options: choices,
     none,
-    parse: (raw) => (raw !== null && raw === none ? null : (choices.find((c) => c.param === raw)?.value ?? (hasDefault ? options.default! : null))),
+    parse: (raw) =>
+      raw !== null && raw === none
+        ? null
+        : (choices.find((c) => c.param === raw)?.value ?? (hasDefault ? options.default! : null)),
     // The default value needs no parameter: the URL stays short and a plain link shows it.
-    format: (value) => (hasDefault && value === options.default ? '' : (choices.find((c) => c.value === value)?.param ?? '')),
+    format: (value) =>
+      hasDefault && value === options.default ? '' : (choices.find((c) => c.value === value)?.param ?? ''),
   };
 }
 
@@ -153,14 +157,20 @@ export function slug(options: { param: string; label: string; hint?: string; all
 
 /** The filters' values from URL search parameters (invalid values are null). */
 export function readFilters<F extends Filters>(filters: F, params: URLSearchParams): FilterValues<F> {
-  return Object.fromEntries(Object.entries(filters).map(([key, f]) => [key, f.parse(params.get(f.param))])) as FilterValues<F>;
+  return Object.fromEntries(
+    Object.entries(filters).map(([key, f]) => [key, f.parse(params.get(f.param))]),
+  ) as FilterValues<F>;
 }
 
 /**
  * URL search parameters with the filters' values written in (null removes a parameter); other parameters, such as
  * the screen's own, stay.
  */
-export function writeFilters<F extends Filters>(filters: F, values: Partial<FilterValues<F>>, params: URLSearchParams): URLSearchParams {
+export function writeFilters<F extends Filters>(
+  filters: F,
+  values: Partial<FilterValues<F>>,
+  params: URLSearchParams,
+): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const [key, f] of Object.entries(filters)) {
     if (!(key in values)) continue;
@@ -188,12 +198,17 @@ export interface FilterState {
  * The filters' values, read from the URL, and a setter that writes them to it (a new history entry: Back returns to
  * the previous filters).
  */
-export function useFilters<F extends Filters>(filters: F): [FilterValues<F>, (values: Partial<FilterValues<F>>) => void, FilterState] {
+export function useFilters<F extends Filters>(
+  filters: F,
+): [FilterValues<F>, (values: Partial<FilterValues<F>>) => void, FilterState] {
   // `params` keeps its identity while the URL's query stays the same (react-router memoises it on location.search), and
   // the filters are a module constant of the screen: the values change exactly when the URL's query does.
   const [params, setParams] = useSearchParams();
   const values = useMemo(() => readFilters(filters, params), [filters, params]);
-  const set = useCallback((next: Partial<FilterValues<F>>) => setParams((current) => writeFilters(filters, next, current)), [filters, setParams]);
+  const set = useCallback(
+    (next: Partial<FilterValues<F>>) => setParams((current) => writeFilters(filters, next, current)),
+    [filters, setParams],
+  );
   const state = useMemo(() => {
     // Clearing removes the parameters: every filter back to "not set", or to its default.
     const cleared = new URLSearchParams(params);

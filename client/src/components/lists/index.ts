@@ -1,6 +1,19 @@
 /** The list kit: one connection hook, filters in the URL, the table, the filter form, "load more" (README "Adding a screen"). */
 export { useConnection, type ConnectionList } from './useConnection';
-export { text, oneOf, isoDate, id, slug, useFilters, readFilters, writeFilters, type Filters, type FilterValues, type FilterState, type Choice } from './filters';
+export {
+  text,
+  oneOf,
+  isoDate,
+  id,
+  slug,
+  useFilters,
+  readFilters,
+  writeFilters,
+  type Filters,
+  type FilterValues,
+  type FilterState,
+  type Choice,
+} from './filters';
 export { ConnectionTable, type Column } from './ConnectionTable';
 export { FilterForm } from './FilterForm';
 export { LoadMore } from './LoadMore';

@@ -7,5 +7,12 @@ import { centsToEuroInput } from './euros';
  * what is typed with `parseEuros` (and checks it with a cents rule through `centsOrText`).
  */
 export function EuroField({ cents, ...props }: ComponentProps<typeof TextField> & { cents?: number | null }) {
-  return <TextField inputMode="decimal" autoComplete="off" defaultValue={cents != null ? centsToEuroInput(cents) : props.value === undefined ? '' : undefined} {...props} />;
+  return (
+    <TextField
+      inputMode="decimal"
+      autoComplete="off"
+      defaultValue={cents != null ? centsToEuroInput(cents) : props.value === undefined ? '' : undefined}
+      {...props}
+    />
+  );
 }

@@ -39,7 +39,9 @@ export function inEuros(cents: Rule<number>, example: string): Rule<number> {
   return rule((text) => {
     if (!text.trim()) return cents.check('');
     const parsed = parseEuros(text);
-    return parsed === null ? invalid('INVALID', `Vul een bedrag in euro’s in, bijvoorbeeld ${example}.`) : cents.check(parsed);
+    return parsed === null
+      ? invalid('INVALID', `Vul een bedrag in euro’s in, bijvoorbeeld ${example}.`)
+      : cents.check(parsed);
   });
 }
 

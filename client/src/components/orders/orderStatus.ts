@@ -40,7 +40,9 @@ export function orderEventLabel(event: OrderEventLike, perspective: OrderPerspec
     case 'AWAITING_PAYMENT':
       return 'Bestelling aangemaakt; wacht op betaling van de eigen bijdrage';
     case 'PLACED':
-      return fromStatus === 'AWAITING_PAYMENT' ? 'Eigen bijdrage betaald; bestelling doorgegeven aan de aanbieder' : 'Bestelling geplaatst';
+      return fromStatus === 'AWAITING_PAYMENT'
+        ? 'Eigen bijdrage betaald; bestelling doorgegeven aan de aanbieder'
+        : 'Bestelling geplaatst';
     case 'ACCEPTED':
       return perspective === 'provider' ? 'Geaccepteerd door u' : 'Geaccepteerd door de aanbieder';
     case 'DELIVERED':

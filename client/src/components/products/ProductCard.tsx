@@ -37,7 +37,14 @@ export function ProductCard(props: {
     <article className="gw-card">
       {product.images[0] ? (
         // Decorative here: the title next to it says what the product is.
-        <img className="gw-card__image" src={product.images[0].thumbnailUrl} alt="" width={400} height={300} loading="lazy" />
+        <img
+          className="gw-card__image"
+          src={product.images[0].thumbnailUrl}
+          alt=""
+          width={400}
+          height={300}
+          loading="lazy"
+        />
       ) : null}
       <Heading>
         <Link id={`product-${product.id}`} to={urls.product(product.slug, product.id)}>

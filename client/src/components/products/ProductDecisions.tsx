@@ -37,7 +37,9 @@ export function productDecisions(product: FragmentType<typeof ProductDecisionsFr
  * One line per decision status, e.g. "Goedgekeurd in Gemeente Zuiderveen. Afgekeurd in Gemeente Noorderhaven.
  * In behandeling in …": what a list shows next to the product's overall status.
  */
-export function decisionSummary(approvals: readonly { status: ProductApprovalStatus; municipality: { name: string } }[]): string {
+export function decisionSummary(
+  approvals: readonly { status: ProductApprovalStatus; municipality: { name: string } }[],
+): string {
   const parts = (['APPROVED', 'REJECTED', 'PENDING'] as const)
     .map((status) => {
       const names = approvals.filter((a) => a.status === status).map((a) => a.municipality.name);
@@ -48,7 +50,14 @@ export function decisionSummary(approvals: readonly { status: ProductApprovalSta
 }
 
 /** A list's status cell: the product's status as a tag, and under it the decisions per municipality. */
-export function ProductStatusCell({ product }: { product: { status: ProductStatus; approvals: readonly { status: ProductApprovalStatus; municipality: { name: string } }[] } }) {
+export function ProductStatusCell({
+  product,
+}: {
+  product: {
+    status: ProductStatus;
+    approvals: readonly { status: ProductApprovalStatus; municipality: { name: string } }[];
+  };
+}) {
   return (
     <>
       <span className="gw-tag">{productStatusLabel[product.status]}</span>
@@ -64,7 +73,10 @@ export function dutchList(items: readonly string[]): string {
 }
 
 /** A table of the decision per municipality: status, date and the reason of a rejection. */
-export function ProductDecisionsTable(props: { product: FragmentType<typeof ProductDecisionsFragment>; caption: string }) {
+export function ProductDecisionsTable(props: {
+  product: FragmentType<typeof ProductDecisionsFragment>;
+  caption: string;
+}) {
   const { approvals } = productDecisions(props.product);
   return (
     <div className="gw-table-wrapper">

@@ -10,7 +10,13 @@ import { productStatusLabel } from './productStatus';
  * submitted; `before` comes after the status (who offers it, the category), `children` at the end.
  */
 export function ProductFacts(props: {
-  product: { status: ProductStatus; priceCents: number; availability: ProductAvailability; redemptionMethod: RedemptionMethod; submittedAt?: string | null };
+  product: {
+    status: ProductStatus;
+    priceCents: number;
+    availability: ProductAvailability;
+    redemptionMethod: RedemptionMethod;
+    submittedAt?: string | null;
+  };
   /** "Laatst ingediend", "Ingediend op" */
   submittedLabel: string;
   before?: ReactNode;

@@ -42,7 +42,14 @@ interface ProductFormProps<P> {
  * category, availability and redemption method, checked with the server's rules as it is sent. Two buttons: save,
  * and save-and-submit for review.
  */
-export function ProductForm<P extends { errors: readonly FormError[] }>({ categories, initial, saveLabel, submitLabel, save, onSaved }: ProductFormProps<P>) {
+export function ProductForm<P extends { errors: readonly FormError[] }>({
+  categories,
+  initial,
+  saveLabel,
+  submitLabel,
+  save,
+  onSaved,
+}: ProductFormProps<P>) {
   const intentOf = (data: FormData): ProductFormIntent => (data.get('intent') === 'submit' ? 'submit' : 'save');
   const form = useMutationForm({
     id: 'product',
@@ -102,20 +109,32 @@ export function ProductForm<P extends { errors: readonly FormError[] }>({ catego
       <RadioGroup
         legend="Beschikbaarheid"
         defaultValue={initial?.availability ?? 'AVAILABLE'}
-        options={(Object.keys(availabilityLabel) as ProductAvailability[]).map((value) => ({ value, label: availabilityLabel[value] }))}
+        options={(Object.keys(availabilityLabel) as ProductAvailability[]).map((value) => ({
+          value,
+          label: availabilityLabel[value],
+        }))}
         {...form.field('availability')}
       />
       <RadioGroup
         legend="Hoe krijgt de klant het product?"
         defaultValue={initial?.redemptionMethod ?? 'PICKUP'}
-        options={(Object.keys(redemptionMethodLabel) as RedemptionMethod[]).map((value) => ({ value, label: redemptionMethodLabel[value] }))}
+        options={(Object.keys(redemptionMethodLabel) as RedemptionMethod[]).map((value) => ({
+          value,
+          label: redemptionMethodLabel[value],
+        }))}
         {...form.field('redemptionMethod')}
       />
       <div className="gw-form-actions">
         <button type="submit" name="intent" value="submit" className="gw-button" disabled={form.busy}>
           {submitLabel}
         </button>
-        <button type="submit" name="intent" value="save" className="gw-button gw-button--secondary" disabled={form.busy}>
+        <button
+          type="submit"
+          name="intent"
+          value="save"
+          className="gw-button gw-button--secondary"
+          disabled={form.busy}
+        >
           {saveLabel}
         </button>
         {form.busy ? <span role="status">Bezig met opslaan…</span> : null}

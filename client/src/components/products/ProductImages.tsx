@@ -62,7 +62,8 @@ export function ProductImages({ productId, images, editable, onChanged }: Produc
   const removal = useMutationForm({
     id: 'afbeelding-verwijderen',
     fields: [],
-    mutate: async (_, data) => (await deleteImage({ variables: { productId, imageId: String(data.get('imageId')) } })).data?.deleteProductImage,
+    mutate: async (_, data) =>
+      (await deleteImage({ variables: { productId, imageId: String(data.get('imageId')) } })).data?.deleteProductImage,
     // The button is gone with the image: the focus goes to the notice.
     onSuccess: () => {
       showNotice('De afbeelding is verwijderd.', { focus: true });
@@ -84,9 +85,20 @@ export function ProductImages({ productId, images, editable, onChanged }: Produc
         <ul className="gw-image-list">
           {images.map((image, index) => (
             <li key={image.id}>
-              <img src={image.thumbnailUrl} alt={image.alt || `Afbeelding ${index + 1}`} width={400} height={300} loading="lazy" />
+              <img
+                src={image.thumbnailUrl}
+                alt={image.alt || `Afbeelding ${index + 1}`}
+                width={400}
+                height={300}
+                loading="lazy"
+              />
               {editable ? (
-                <button type="button" className="gw-button gw-button--secondary" onClick={() => remove(image.id)} disabled={removal.busy}>
+                <button
+                  type="button"
+                  className="gw-button gw-button--secondary"
+                  onClick={() => remove(image.id)}
+                  disabled={removal.busy}
+                >
                   Verwijder afbeelding {index + 1}
                 </button>
               ) : null}

@@ -74,7 +74,13 @@ interface ReviewProductListProps {
 export function ReviewProductList(props: ReviewProductListProps) {
   const decision = props.approvalStatus;
   const list = useConnection(ReviewProductsDocument, {
-    variables: { filter: { approvalStatus: decision ?? null, municipalityId: props.municipalityId ?? null, providerId: props.providerId ?? null } },
+    variables: {
+      filter: {
+        approvalStatus: decision ?? null,
+        municipalityId: props.municipalityId ?? null,
+        providerId: props.providerId ?? null,
+      },
+    },
     field: 'reviewProducts',
     skip: props.ready === false,
   });
@@ -82,7 +88,11 @@ export function ReviewProductList(props: ReviewProductListProps) {
 
   // The decisions a row is about: of the list's status, and of its one municipality when narrowed to one.
   const matching = (p: ReviewProduct) =>
-    decision ? p.approvals.filter((a) => a.status === decision && (!props.municipalityId || a.municipality.id === props.municipalityId)) : [];
+    decision
+      ? p.approvals.filter(
+          (a) => a.status === decision && (!props.municipalityId || a.municipality.id === props.municipalityId),
+        )
+      : [];
   const date = (p: ReviewProduct) => {
     const times = matching(p)
       .map((a) => (decision === 'PENDING' ? a.requestedAt : a.decidedAt))
@@ -91,16 +101,32 @@ export function ReviewProductList(props: ReviewProductListProps) {
     const at = decision === 'PENDING' ? times[0] : decision ? times.at(-1) : p.createdAt;
     return at ? formatDateTime(at) : '–';
   };
-  const municipalityLabel = decision === 'PENDING' ? 'Te beoordelen voor' : decision === 'REJECTED' ? 'Afgekeurd door' : decision ? 'Goedgekeurd door' : null;
+  const municipalityLabel =
+    decision === 'PENDING'
+      ? 'Te beoordelen voor'
+      : decision === 'REJECTED'
+        ? 'Afgekeurd door'
+        : decision
+          ? 'Goedgekeurd door'
+          : null;
   const columns: (Column<ReviewProduct> | false)[] = [
     { header: 'Titel', rowHeader: true, cell: (p) => <Link to={urls.admin.product(p.id)}>{p.title}</Link> },
-    !props.ofProvider && { header: 'Aanbieder', cell: (p) => <Link to={urls.admin.providerProducts(p.provider.id)}>{p.provider.name}</Link> },
+    !props.ofProvider && {
+      header: 'Aanbieder',
+      cell: (p) => <Link to={urls.admin.providerProducts(p.provider.id)}>{p.provider.name}</Link>,
+    },
     { header: 'Categorie', cell: (p) => p.category.name },
     !!props.ofProvider && { header: 'Status', cell: (p) => <ProductStatusCell product={p} /> },
-    !!municipalityLabel && { header: municipalityLabel, cell: (p) => dutchList(matching(p).map((a) => a.municipality.name)) },
+    !!municipalityLabel && {
+      header: municipalityLabel,
+      cell: (p) => dutchList(matching(p).map((a) => a.municipality.name)),
+    },
     { header: 'Prijs', numeric: true, cell: (p) => <Money cents={p.priceCents} /> },
     { header: decision === 'PENDING' ? 'Wacht sinds' : decision ? 'Beoordeeld op' : 'Aangemaakt op', cell: date },
-    decision === 'REJECTED' && { header: 'Reden van afkeuren', cell: (p) => <RejectionReasons approvals={matching(p)} /> },
+    decision === 'REJECTED' && {
+      header: 'Reden van afkeuren',
+      cell: (p) => <RejectionReasons approvals={matching(p)} />,
+    },
   ];
 
   return (
@@ -116,7 +142,11 @@ export function ReviewProductList(props: ReviewProductListProps) {
 }
 
 /** One reason as text; with several municipalities, each with its own. */
-function RejectionReasons({ approvals }: { approvals: readonly { id: string; reason?: string | null; municipality: { name: string } }[] }) {
+function RejectionReasons({
+  approvals,
+}: {
+  approvals: readonly { id: string; reason?: string | null; municipality: { name: string } }[];
+}) {
   if (approvals.length === 1) return <>{approvals[0]!.reason}</>;
   return (
     <ul className="gw-plain-list">

@@ -54,7 +54,15 @@ export function OrganisationFields({ idPrefix, defaults = {}, errors }: Organisa
   const id = (f: OrganisationField) => organisationFieldId(idPrefix, f);
   return (
     <>
-      <TextField id={id('name')} name="name" label="Naam van de organisatie" autoComplete="organization" defaultValue={defaults.name} error={errors.name} required />
+      <TextField
+        id={id('name')}
+        name="name"
+        label="Naam van de organisatie"
+        autoComplete="organization"
+        defaultValue={defaults.name}
+        error={errors.name}
+        required
+      />
       <TextField
         id={id('kvkNumber')}
         name="kvkNumber"
@@ -66,7 +74,15 @@ export function OrganisationFields({ idPrefix, defaults = {}, errors }: Organisa
         error={errors.kvkNumber}
         required
       />
-      <TextField id={id('street')} name="street" label="Straat en huisnummer" autoComplete="street-address" defaultValue={defaults.street} error={errors.street} required />
+      <TextField
+        id={id('street')}
+        name="street"
+        label="Straat en huisnummer"
+        autoComplete="street-address"
+        defaultValue={defaults.street}
+        error={errors.street}
+        required
+      />
       <TextField
         id={id('postcode')}
         name="postcode"
@@ -77,7 +93,15 @@ export function OrganisationFields({ idPrefix, defaults = {}, errors }: Organisa
         error={errors.postcode}
         required
       />
-      <TextField id={id('city')} name="city" label="Plaats" autoComplete="address-level2" defaultValue={defaults.city} error={errors.city} required />
+      <TextField
+        id={id('city')}
+        name="city"
+        label="Plaats"
+        autoComplete="address-level2"
+        defaultValue={defaults.city}
+        error={errors.city}
+        required
+      />
       <TextField
         id={id('email')}
         name="email"
@@ -91,7 +115,16 @@ export function OrganisationFields({ idPrefix, defaults = {}, errors }: Organisa
         error={errors.email}
         required
       />
-      <TextField id={id('phone')} name="phone" label="Telefoonnummer" type="tel" autoComplete="tel" defaultValue={defaults.phone} error={errors.phone} required />
+      <TextField
+        id={id('phone')}
+        name="phone"
+        label="Telefoonnummer"
+        type="tel"
+        autoComplete="tel"
+        defaultValue={defaults.phone}
+        error={errors.phone}
+        required
+      />
       <TextField
         id={id('iban')}
         name="iban"

@@ -10,7 +10,10 @@ interface TermsTextProps {
 export function TermsText({ terms, level = 3 }: TermsTextProps) {
   const id = useId();
   const Heading = level === 2 ? 'h2' : 'h3';
-  const paragraphs = terms.body.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = terms.body
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   return (
     <section className="gw-terms" aria-labelledby={`${id}-titel`}>
       <Heading id={`${id}-titel`}>

@@ -34,7 +34,14 @@ interface QueryBoundaryProps<D, T> {
  *     {(category) => <Page title={`Categorie ‘${category.name}’`}>…</Page>}
  *   </QueryBoundary>
  */
-export function QueryBoundary<D, T>({ query, select, title, errorMessage, notFound, children }: QueryBoundaryProps<D, T>) {
+export function QueryBoundary<D, T>({
+  query,
+  select,
+  title,
+  errorMessage,
+  notFound,
+  children,
+}: QueryBoundaryProps<D, T>) {
   if (query.data === undefined) {
     if (query.error) {
       return (

@@ -12,17 +12,24 @@ const choices = () => ({
 
 describe('/aanbod', () => {
   it('lists products with provider and Dutch price, and keeps the search in the URL', async () => {
-    const { router, operations } = renderApp('/aanbod?zoek=zwem', { kind: 'ANONYMOUS' }, {
-      CatalogueChoices: choices,
-      Catalogue: () => ({ products: connection([productNode(ids.product1, 'Zwemles', 1250)]) }),
-    });
+    const { router, operations } = renderApp(
+      '/aanbod?zoek=zwem',
+      { kind: 'ANONYMOUS' },
+      {
+        CatalogueChoices: choices,
+        Catalogue: () => ({ products: connection([productNode(ids.product1, 'Zwemles', 1250)]) }),
+      },
+    );
     const link = await screen.findByRole('link', { name: 'Zwemles' });
     expect(link.getAttribute('href')).toBe(`/aanbod/zwemles/${ids.product1}`);
     const card = link.closest('article') as HTMLElement;
     expect(within(card).getByText('Zwembad De Wetering')).toBeTruthy();
     expect(within(card).getByText('€ 12,50')).toBeTruthy();
     expect(screen.getByText('1 product gevonden voor ‘zwem’.')).toBeTruthy();
-    expect(operations.find((op) => op.name === 'Catalogue')?.variables).toMatchObject({ filter: { search: 'zwem', categoryId: null }, first: 24 });
+    expect(operations.find((op) => op.name === 'Catalogue')?.variables).toMatchObject({
+      filter: { search: 'zwem', categoryId: null },
+      first: 24,
+    });
 
     const input = screen.getByLabelText('Zoeken in het aanbod') as HTMLInputElement;
     expect(input.value).toBe('zwem');
@@ -33,21 +40,29 @@ describe('/aanbod', () => {
   });
 
   it('shows an empty state', async () => {
-    renderApp('/aanbod?zoek=onbekend', { kind: 'ANONYMOUS' }, {
-      CatalogueChoices: choices,
-      Catalogue: () => ({ products: connection([]) }),
-    });
+    renderApp(
+      '/aanbod?zoek=onbekend',
+      { kind: 'ANONYMOUS' },
+      {
+        CatalogueChoices: choices,
+        Catalogue: () => ({ products: connection([]) }),
+      },
+    );
     expect(await screen.findByText('Geen producten gevonden')).toBeTruthy();
   });
 
   it('loads more with the cursor and appends the results', async () => {
-    const { operations } = renderApp('/aanbod', { kind: 'ANONYMOUS' }, {
-      CatalogueChoices: choices,
-      Catalogue: (variables) =>
-        variables.after
-          ? { products: connection([productNode(ids.product2, 'Voetbal', 2000)], false, 2) }
-          : { products: connection([productNode(ids.product1, 'Zwemles', 1250)], true, 2) },
-    });
+    const { operations } = renderApp(
+      '/aanbod',
+      { kind: 'ANONYMOUS' },
+      {
+        CatalogueChoices: choices,
+        Catalogue: (variables) =>
+          variables.after
+            ? { products: connection([productNode(ids.product2, 'Voetbal', 2000)], false, 2) }
+            : { products: connection([productNode(ids.product1, 'Zwemles', 1250)], true, 2) },
+      },
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Meer producten laden' }));
     await screen.findByRole('link', { name: 'Voetbal' });
     expect(screen.getByRole('link', { name: 'Zwemles' })).toBeTruthy();
@@ -64,12 +79,18 @@ describe('/aanbod', () => {
   });
 
   it('keeps the provider filter and the sort order in the URL and sends them to the server', async () => {
-    const { router, operations } = renderApp(`/aanbod?aanbieder=${ids.provider}&sortering=prijs-oplopend`, { kind: 'ANONYMOUS' }, {
-      CatalogueChoices: choices,
-      Catalogue: () => ({ products: connection([productNode(ids.product1, 'Zwemles', 1250)]) }),
-    });
+    const { router, operations } = renderApp(
+      `/aanbod?aanbieder=${ids.provider}&sortering=prijs-oplopend`,
+      { kind: 'ANONYMOUS' },
+      {
+        CatalogueChoices: choices,
+        Catalogue: () => ({ products: connection([productNode(ids.product1, 'Zwemles', 1250)]) }),
+      },
+    );
     await screen.findByRole('link', { name: 'Zwemles' });
-    expect(operations.find((op) => op.name === 'Catalogue')?.variables).toMatchObject({ filter: { providerId: ids.provider, sort: 'PRICE_ASC' } });
+    expect(operations.find((op) => op.name === 'Catalogue')?.variables).toMatchObject({
+      filter: { providerId: ids.provider, sort: 'PRICE_ASC' },
+    });
     expect(await screen.findByText('1 product gevonden van Zwembad De Wetering.')).toBeTruthy();
     expect((screen.getByLabelText('Aanbieder') as HTMLSelectElement).value).toBe(ids.provider);
     expect((screen.getByLabelText('Sorteren op') as HTMLSelectElement).value).toBe('prijs-oplopend');
@@ -80,11 +101,17 @@ describe('/aanbod', () => {
   });
 
   it('ignores an unknown sort order and a malformed provider id', async () => {
-    const { operations } = renderApp('/aanbod?aanbieder=geen-id&sortering=willekeurig', { kind: 'ANONYMOUS' }, {
-      CatalogueChoices: choices,
-      Catalogue: () => ({ products: connection([]) }),
-    });
+    const { operations } = renderApp(
+      '/aanbod?aanbieder=geen-id&sortering=willekeurig',
+      { kind: 'ANONYMOUS' },
+      {
+        CatalogueChoices: choices,
+        Catalogue: () => ({ products: connection([]) }),
+      },
+    );
     await screen.findByText(/Er staan nog geen producten in het aanbod/);
-    expect(operations.find((op) => op.name === 'Catalogue')?.variables).toMatchObject({ filter: { providerId: null, sort: null } });
+    expect(operations.find((op) => op.name === 'Catalogue')?.variables).toMatchObject({
+      filter: { providerId: null, sort: null },
+    });
   });
 });

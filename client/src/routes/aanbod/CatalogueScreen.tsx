@@ -22,7 +22,11 @@ const CatalogueChoicesDocument = graphql(`
 /** /aanbod: search, filter by category and provider, sort, and page through the approved products. */
 export default function CatalogueScreen() {
   const [values, setValues, state] = useFilters(catalogueFilters);
-  const list = useConnection(CatalogueDocument, { variables: { filter: values }, field: 'products', pageSize: CATALOGUE_PAGE_SIZE });
+  const list = useConnection(CatalogueDocument, {
+    variables: { filter: values },
+    field: 'products',
+    pageSize: CATALOGUE_PAGE_SIZE,
+  });
   const choices = useQuery(CatalogueChoicesDocument).data;
   const categoryName = choices?.categories.find((c) => c.id === values.categoryId)?.name;
   const providerName = choices?.offerProviders.find((p) => p.id === values.providerId)?.name;

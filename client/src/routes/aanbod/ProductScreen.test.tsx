@@ -7,9 +7,13 @@ afterEach(cleanup);
 
 describe('/aanbod/:slug/:productId', () => {
   it('shows the product', async () => {
-    renderApp(`/aanbod/zwemles/${ids.product1}`, { kind: 'ANONYMOUS' }, {
-      Product: () => ({ product: productNode(ids.product1, 'Zwemles', 1250) }),
-    });
+    renderApp(
+      `/aanbod/zwemles/${ids.product1}`,
+      { kind: 'ANONYMOUS' },
+      {
+        Product: () => ({ product: productNode(ids.product1, 'Zwemles', 1250) }),
+      },
+    );
     await screen.findByRole('heading', { level: 1, name: 'Zwemles' });
     expect(screen.getByText('€ 12,50')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Zwembad De Wetering' }).getAttribute('href')).toBe(
@@ -20,9 +24,13 @@ describe('/aanbod/:slug/:productId', () => {
   });
 
   it('replaces a wrong slug with the canonical URL', async () => {
-    const { router } = renderApp(`/aanbod/oude-naam/${ids.product1}`, { kind: 'ANONYMOUS' }, {
-      Product: () => ({ product: productNode(ids.product1, 'Zwemles', 1250) }),
-    });
+    const { router } = renderApp(
+      `/aanbod/oude-naam/${ids.product1}`,
+      { kind: 'ANONYMOUS' },
+      {
+        Product: () => ({ product: productNode(ids.product1, 'Zwemles', 1250) }),
+      },
+    );
     await screen.findByRole('heading', { level: 1, name: 'Zwemles' });
     expect(router.state.location.pathname).toBe(`/aanbod/zwemles/${ids.product1}`);
     expect(router.state.historyAction).toBe('REPLACE');

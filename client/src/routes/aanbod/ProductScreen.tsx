@@ -74,7 +74,10 @@ export default function ProductScreen() {
             <li key={image.id}>
               <img
                 src={image.url}
-                alt={image.alt || (index === 0 ? `Afbeelding van ${product.title}` : `Afbeelding ${index + 1} van ${product.title}`)}
+                alt={
+                  image.alt ||
+                  (index === 0 ? `Afbeelding van ${product.title}` : `Afbeelding ${index + 1} van ${product.title}`)
+                }
               />
             </li>
           ))}

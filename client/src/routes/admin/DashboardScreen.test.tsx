@@ -6,22 +6,27 @@ afterEach(cleanup);
 
 describe('/admin', () => {
   it('shows the counts of the dashboard', async () => {
-    renderApp('/admin', { kind: 'STAFF', permissions: ['DASHBOARD_VIEW', 'PRODUCT_REVIEW'] }, {
-      AdminDashboard: () => ({
-        adminDashboard: {
-          __typename: 'AdminDashboard',
-          productsToReview: 3,
-          providersToApprove: 1,
-          approvedProducts: 1234,
-          providers: 12,
-          clientGroups: 480,
-          persons: 1020,
-          activeArrangements: 4,
-        },
-      }),
-    });
+    renderApp(
+      '/admin',
+      { kind: 'STAFF', permissions: ['DASHBOARD_VIEW', 'PRODUCT_REVIEW'] },
+      {
+        AdminDashboard: () => ({
+          adminDashboard: {
+            __typename: 'AdminDashboard',
+            productsToReview: 3,
+            providersToApprove: 1,
+            approvedProducts: 1234,
+            providers: 12,
+            clientGroups: 480,
+            persons: 1020,
+            activeArrangements: 4,
+          },
+        }),
+      },
+    );
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
-    const stat = (label: string) => within(screen.getByText(label).parentElement as HTMLElement).getByRole('definition');
+    const stat = (label: string) =>
+      within(screen.getByText(label).parentElement as HTMLElement).getByRole('definition');
     expect((await screen.findByText('Producten te beoordelen')).tagName).toBe('DT');
     expect(stat('Producten te beoordelen').textContent).toBe('3');
     expect(stat('Goedgekeurde producten').textContent).toBe('1.234');

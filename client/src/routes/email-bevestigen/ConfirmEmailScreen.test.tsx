@@ -11,9 +11,13 @@ describe('/email-bevestigen', () => {
   });
 
   it('confirms only after a click (a mail scanner cannot use up the token) and shows the result', async () => {
-    const { operations } = renderApp('/email-bevestigen?token=abc', { kind: 'ANONYMOUS' }, {
-      ConfirmEmail: () => ({ confirmEmail: { __typename: 'ConfirmEmailPayload', confirmed: true, errors: [] } }),
-    });
+    const { operations } = renderApp(
+      '/email-bevestigen?token=abc',
+      { kind: 'ANONYMOUS' },
+      {
+        ConfirmEmail: () => ({ confirmEmail: { __typename: 'ConfirmEmailPayload', confirmed: true, errors: [] } }),
+      },
+    );
     const button = await screen.findByRole('button', { name: 'E-mailadres bevestigen' });
     expect(operations.some((op) => op.name === 'ConfirmEmail')).toBe(false);
     fireEvent.click(button);
@@ -22,15 +26,26 @@ describe('/email-bevestigen', () => {
   });
 
   it('shows a used or expired link in Dutch, with the way forward', async () => {
-    renderApp('/email-bevestigen?token=abc', { kind: 'ANONYMOUS' }, {
-      ConfirmEmail: () => ({
-        confirmEmail: {
-          __typename: 'ConfirmEmailPayload',
-          confirmed: false,
-          errors: [{ __typename: 'UserError', field: 'token', code: 'INVALID_TOKEN', message: 'Deze link werkt niet (meer).' }],
-        },
-      }),
-    });
+    renderApp(
+      '/email-bevestigen?token=abc',
+      { kind: 'ANONYMOUS' },
+      {
+        ConfirmEmail: () => ({
+          confirmEmail: {
+            __typename: 'ConfirmEmailPayload',
+            confirmed: false,
+            errors: [
+              {
+                __typename: 'UserError',
+                field: 'token',
+                code: 'INVALID_TOKEN',
+                message: 'Deze link werkt niet (meer).',
+              },
+            ],
+          },
+        }),
+      },
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'E-mailadres bevestigen' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Deze link werkt niet (meer).');

@@ -44,8 +44,8 @@ export default function ConfirmEmailScreen() {
       <Page title="E-mailadres bevestigen">
         <Alert variant="warning" title="Deze link is niet volledig">
           <p>
-            Open de link uit de e-mail die wij u stuurden na uw aanmelding. Werkt de link niet? Kopieer dan het hele adres uit de
-            e-mail naar de adresbalk van uw browser.
+            Open de link uit de e-mail die wij u stuurden na uw aanmelding. Werkt de link niet? Kopieer dan het hele
+            adres uit de e-mail naar de adresbalk van uw browser.
           </p>
         </Alert>
         <p>
@@ -73,9 +73,9 @@ export default function ConfirmEmailScreen() {
           {confirm.summary}
           {confirm.summary ? (
             <p>
-              Is uw e-mailadres al bevestigd? <Link to={urls.providerLogin()}>Log dan in als aanbieder</Link>. Is de link verlopen?{' '}
-              <Link to={urls.forgotPassword()}>Vraag een nieuw wachtwoord aan</Link>: met de link in die e-mail bevestigt u ook uw
-              e-mailadres.
+              Is uw e-mailadres al bevestigd? <Link to={urls.providerLogin()}>Log dan in als aanbieder</Link>. Is de
+              link verlopen? <Link to={urls.forgotPassword()}>Vraag een nieuw wachtwoord aan</Link>: met de link in die
+              e-mail bevestigt u ook uw e-mailadres.
             </p>
           ) : (
             <p>Bevestig dat dit uw e-mailadres is. Daarna kunt u inloggen.</p>

@@ -73,7 +73,14 @@ const preview = {
             totalCents: 2500,
             budgetCents: 2000,
             contributionCents: 500,
-            allocations: [{ __typename: 'CheckoutPreviewAllocation', assignmentId: 'a1', arrangementName: 'Kindpakket 2026', amountCents: 2000 }],
+            allocations: [
+              {
+                __typename: 'CheckoutPreviewAllocation',
+                assignmentId: 'a1',
+                arrangementName: 'Kindpakket 2026',
+                amountCents: 2000,
+              },
+            ],
           },
         ],
       },
@@ -94,7 +101,14 @@ const preview = {
             totalCents: 2000,
             budgetCents: 2000,
             contributionCents: 0,
-            allocations: [{ __typename: 'CheckoutPreviewAllocation', assignmentId: 'a2', arrangementName: 'Meedoenregeling 2026', amountCents: 2000 }],
+            allocations: [
+              {
+                __typename: 'CheckoutPreviewAllocation',
+                assignmentId: 'a2',
+                arrangementName: 'Meedoenregeling 2026',
+                amountCents: 2000,
+              },
+            ],
           },
         ],
       },
@@ -105,12 +119,16 @@ const preview = {
 describe('/winkelwagen', () => {
   it('shows a visitor’s browser cart and sends them to log in to order', async () => {
     localCart.add(ids.product1, 2);
-    const { operations } = renderApp('/winkelwagen', { kind: 'ANONYMOUS' }, {
-      AnonymousCart: (v) => {
-        expect(v.lines).toEqual([{ productId: ids.product1, quantity: 2 }]);
-        return { anonymousCart: cart('anonymous', [[line(ids.product1, 'Zwemles', 1250, 2, 'anonymous')]]) };
+    const { operations } = renderApp(
+      '/winkelwagen',
+      { kind: 'ANONYMOUS' },
+      {
+        AnonymousCart: (v) => {
+          expect(v.lines).toEqual([{ productId: ids.product1, quantity: 2 }]);
+          return { anonymousCart: cart('anonymous', [[line(ids.product1, 'Zwemles', 1250, 2, 'anonymous')]]) };
+        },
       },
-    });
+    );
     await screen.findByRole('link', { name: 'Zwemles' }, { timeout: 5000 });
     expect(screen.getByRole('heading', { level: 3, name: 'Van Zwembad De Wetering' })).toBeTruthy();
     expect(screen.getByLabelText('Aantal van Zwemles')).toHaveProperty('value', '2');
@@ -131,25 +149,49 @@ describe('/winkelwagen', () => {
 
   it('takes a customer from the cart through the budget split to the order numbers, booking once', async () => {
     let placed = 0;
-    const { operations } = renderApp('/winkelwagen', { kind: 'CUSTOMER' }, {
-      MyCart: () => ({ myCart: cart('mine', [[line(ids.product1, 'Zwemles', 1250, 2)], [line(ids.product2, 'Gitaarles', 2000, 1)]]) }),
-      CheckoutPreview: () => preview,
-      PlaceOrder: () => {
-        placed++;
-        return {
-          checkout: {
-            __typename: 'CheckoutPayload',
-            errors: [],
-            contributionCents: 0,
-            paymentUrl: null,
-            orders: [
-              { __typename: 'Order', id: 'c0ffee00-0000-4000-8000-000000000001', number: 'B100001', status: 'PLACED', providerName: 'Zwembad De Wetering', totalCents: 2500, budgetCents: 2500, contributionCents: 0 },
-              { __typename: 'Order', id: 'c0ffee00-0000-4000-8000-000000000002', number: 'B100002', status: 'PLACED', providerName: 'Muziekschool De Toon', totalCents: 2000, budgetCents: 2000, contributionCents: 0 },
-            ],
-          },
-        };
+    const { operations } = renderApp(
+      '/winkelwagen',
+      { kind: 'CUSTOMER' },
+      {
+        MyCart: () => ({
+          myCart: cart('mine', [[line(ids.product1, 'Zwemles', 1250, 2)], [line(ids.product2, 'Gitaarles', 2000, 1)]]),
+        }),
+        CheckoutPreview: () => preview,
+        PlaceOrder: () => {
+          placed++;
+          return {
+            checkout: {
+              __typename: 'CheckoutPayload',
+              errors: [],
+              contributionCents: 0,
+              paymentUrl: null,
+              orders: [
+                {
+                  __typename: 'Order',
+                  id: 'c0ffee00-0000-4000-8000-000000000001',
+                  number: 'B100001',
+                  status: 'PLACED',
+                  providerName: 'Zwembad De Wetering',
+                  totalCents: 2500,
+                  budgetCents: 2500,
+                  contributionCents: 0,
+                },
+                {
+                  __typename: 'Order',
+                  id: 'c0ffee00-0000-4000-8000-000000000002',
+                  number: 'B100002',
+                  status: 'PLACED',
+                  providerName: 'Muziekschool De Toon',
+                  totalCents: 2000,
+                  budgetCents: 2000,
+                  contributionCents: 0,
+                },
+              ],
+            },
+          };
+        },
       },
-    });
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Verder naar bestellen' }, { timeout: 5000 }));
 
     await screen.findByRole('heading', { level: 3, name: 'Bestelling bij Zwembad De Wetering' }, { timeout: 5000 });
@@ -167,29 +209,44 @@ describe('/winkelwagen', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.variables.input).toMatchObject({ expectedContributionCents: 500 });
     expect(String((sent[0]!.variables.input as { idempotencyKey: string }).idempotencyKey)).toMatch(/^[0-9a-f]{36}$/);
-    expect(screen.getByRole('link', { name: 'Bestelling B100001' }).getAttribute('href')).toBe('/account/bestellingen/c0ffee00-0000-4000-8000-000000000001');
+    expect(screen.getByRole('link', { name: 'Bestelling B100001' }).getAttribute('href')).toBe(
+      '/account/bestellingen/c0ffee00-0000-4000-8000-000000000001',
+    );
     expect(screen.getByRole('link', { name: 'Bestelling B100002' })).toBeTruthy();
   });
 
   it('shows the Dutch reason when the checkout is refused, and lets the customer go back', async () => {
-    renderApp('/winkelwagen?stap=controleren', { kind: 'CUSTOMER' }, {
-      MyCart: () => ({ myCart: cart('mine', [[line(ids.product1, 'Zwemles', 1250, 2)]]) }),
-      CheckoutPreview: () => preview,
-      PlaceOrder: () => ({
-        checkout: {
-          __typename: 'CheckoutPayload',
-          errors: [{ __typename: 'UserError', field: 'lines', code: 'BUDGET_CHANGED', message: 'Uw tegoed is intussen veranderd. Bekijk uw winkelwagen en probeer het opnieuw.' }],
-          contributionCents: 0,
-          paymentUrl: null,
-          orders: [],
-        },
-      }),
-    });
+    renderApp(
+      '/winkelwagen?stap=controleren',
+      { kind: 'CUSTOMER' },
+      {
+        MyCart: () => ({ myCart: cart('mine', [[line(ids.product1, 'Zwemles', 1250, 2)]]) }),
+        CheckoutPreview: () => preview,
+        PlaceOrder: () => ({
+          checkout: {
+            __typename: 'CheckoutPayload',
+            errors: [
+              {
+                __typename: 'UserError',
+                field: 'lines',
+                code: 'BUDGET_CHANGED',
+                message: 'Uw tegoed is intussen veranderd. Bekijk uw winkelwagen en probeer het opnieuw.',
+              },
+            ],
+            contributionCents: 0,
+            paymentUrl: null,
+            orders: [],
+          },
+        }),
+      },
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Bestellen' }, { timeout: 5000 }));
     const alert = await screen.findByText('Uw bestelling is niet geplaatst');
     expect(alert.parentElement!.textContent).toContain('Uw tegoed is intussen veranderd.');
     expect(alert.parentElement!.textContent).toContain('bijgewerkte overzicht');
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Bestellen' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Bestellen' }) as HTMLButtonElement).disabled).toBe(false),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Terug naar winkelwagen' }));
     await screen.findByRole('button', { name: 'Verder naar bestellen' });
   });

@@ -120,7 +120,12 @@ export default function CartScreen() {
         <CartLines cart={cart.cart} setQuantity={cart.setQuantity} remove={cart.remove} announce={setAnnouncement} />
         <div className="gw-actions">
           {cart.customer ? (
-            <button type="button" className="gw-button gw-button--large" onClick={() => go('review')} disabled={cart.cart.totalCents === 0}>
+            <button
+              type="button"
+              className="gw-button gw-button--large"
+              onClick={() => go('review')}
+              disabled={cart.cart.totalCents === 0}
+            >
               Verder naar bestellen
             </button>
           ) : (
@@ -128,7 +133,9 @@ export default function CartScreen() {
               <Link className="gw-button gw-button--large" to={urls.login(urls.cart())}>
                 Bestellen
               </Link>
-              <span className="gw-muted">Om te bestellen logt u eerst in met DigiD. Uw winkelwagen blijft bewaard.</span>
+              <span className="gw-muted">
+                Om te bestellen logt u eerst in met DigiD. Uw winkelwagen blijft bewaard.
+              </span>
             </>
           )}
           <Link to={urls.catalogue()}>Verder winkelen</Link>

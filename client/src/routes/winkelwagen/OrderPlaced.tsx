@@ -15,14 +15,16 @@ export function OrderPlaced({ orders }: { orders: PlacedOrders }) {
         Bedankt voor uw bestelling
       </h2>
       <p>
-        {orders.length === 1 ? 'Uw bestelling is geplaatst' : `Uw ${orders.length} bestellingen zijn geplaatst`} en betaald met uw tegoed (
+        {orders.length === 1 ? 'Uw bestelling is geplaatst' : `Uw ${orders.length} bestellingen zijn geplaatst`} en
+        betaald met uw tegoed (
         <Money cents={budget} />
         ). De aanbieder ziet uw bestelling nu en laat weten wanneer u het kunt ophalen of ontvangen.
       </p>
       <ul className="gw-order-numbers">
         {orders.map((o) => (
           <li key={o.id}>
-            <Link to={urls.account.order(o.id)}>Bestelling {o.number}</Link> bij {o.providerName}: <Money cents={o.totalCents} />
+            <Link to={urls.account.order(o.id)}>Bestelling {o.number}</Link> bij {o.providerName}:{' '}
+            <Money cents={o.totalCents} />
           </li>
         ))}
       </ul>

@@ -143,7 +143,9 @@ export class Migration20261121000000_foundation extends Migration {
         updated_at timestamptz not null default now()
       );`);
     this.addSql(`create index product_search_idx on product using gin (search);`);
-    this.addSql(`create index product_title_trgm_idx on product using gin (immutable_unaccent(lower(title)) gin_trgm_ops);`);
+    this.addSql(
+      `create index product_title_trgm_idx on product using gin (immutable_unaccent(lower(title)) gin_trgm_ops);`,
+    );
     this.addSql(`create index product_provider_idx on product (provider_id, status);`);
     this.addSql(`create index product_public_idx on product (status, created_at desc, id desc);`);
     this.addSql(`create index product_category_idx on product (category_id);`);

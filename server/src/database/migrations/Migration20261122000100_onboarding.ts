@@ -207,8 +207,12 @@ export class Migration20261122000100_onboarding extends Migration {
         published_at timestamptz not null default now(),
         created_at timestamptz not null default now()
       );`);
-    this.addSql(`create unique index terms_version_platform_unique on terms_version (version) where municipality_id is null;`);
-    this.addSql(`create unique index terms_version_municipality_unique on terms_version (municipality_id, version) where municipality_id is not null;`);
+    this.addSql(
+      `create unique index terms_version_platform_unique on terms_version (version) where municipality_id is null;`,
+    );
+    this.addSql(
+      `create unique index terms_version_municipality_unique on terms_version (municipality_id, version) where municipality_id is not null;`,
+    );
     this.addSql(
       `insert into terms_version (municipality_id, version, title, body) values (null, 1, ${sql('Voorwaarden voor aanbieders')}, ${sql(TERMS_V1)});`,
     );
@@ -226,16 +230,24 @@ export class Migration20261122000100_onboarding extends Migration {
     this.addSql(`create index terms_acceptance_provider_idx on terms_acceptance (provider_id, accepted_at desc);`);
 
     // Provider details: the formats the service validates, enforced by the database as well.
-    this.addSql(`alter table provider add constraint provider_iban_format check (iban ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$');`);
-    this.addSql(`alter table provider add constraint provider_postcode_format check (postcode = '' or postcode ~ '^[1-9][0-9]{3} [A-Z]{2}$');`);
+    this.addSql(
+      `alter table provider add constraint provider_iban_format check (iban ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$');`,
+    );
+    this.addSql(
+      `alter table provider add constraint provider_postcode_format check (postcode = '' or postcode ~ '^[1-9][0-9]{3} [A-Z]{2}$');`,
+    );
     this.addSql(`alter table provider add constraint provider_email_format check (email like '%_@_%');`);
-    this.addSql(`alter table provider add constraint provider_name_length check (char_length(trim(name)) between 2 and 120);`);
+    this.addSql(
+      `alter table provider add constraint provider_name_length check (char_length(trim(name)) between 2 and 120);`,
+    );
     this.addSql(`alter table provider_user add constraint provider_user_email_format check (email like '%_@_%');`);
 
     // Membership: when it was (re)applied for, who decided, and a rejection always has a reason.
     this.addSql(`alter table provider_membership add column applied_at timestamptz not null default now();`);
     this.addSql(`update provider_membership set applied_at = created_at;`);
-    this.addSql(`alter table provider_membership add column decided_by_id uuid references admin_account(id) on delete set null;`);
+    this.addSql(
+      `alter table provider_membership add column decided_by_id uuid references admin_account(id) on delete set null;`,
+    );
     this.addSql(`
       alter table provider_membership add constraint provider_membership_rejection_reason
         check (status <> 'REJECTED' or char_length(trim(coalesce(reason, ''))) > 0);`);

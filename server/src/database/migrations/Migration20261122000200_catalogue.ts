@@ -13,12 +13,16 @@ export class Migration20261122000200_catalogue extends Migration {
         add column redemption_method text not null default 'PICKUP'
           check (redemption_method in ('PICKUP','DELIVERY','VOUCHER_CODE'));`);
     // Markdown source; rendered to safe HTML on read. 10,000 characters is plenty for a product page.
-    this.addSql(`alter table product add constraint product_description_length check (char_length(description) <= 10000);`);
+    this.addSql(
+      `alter table product add constraint product_description_length check (char_length(description) <= 10000);`,
+    );
     // A rejected product always carries the reason the provider sees.
     this.addSql(`
       alter table product add constraint product_rejection_has_reason
         check (status <> 'REJECTED' or (rejection_reason is not null and char_length(btrim(rejection_reason)) > 0));`);
-    this.addSql(`alter table product add constraint product_slug_format check (slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and char_length(slug) <= 140);`);
+    this.addSql(
+      `alter table product add constraint product_slug_format check (slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and char_length(slug) <= 140);`,
+    );
 
     // Keyset indexes of the public offer, one per sort order ("newest" is product_public_idx of the foundation).
     this.addSql(`create index product_public_price_idx on product (status, price_cents, id);`);
@@ -34,7 +38,9 @@ export class Migration20261122000200_catalogue extends Migration {
         generated always as (regexp_split_to_array(immutable_unaccent(lower(title)), '[^a-z0-9]+')) stored;`);
     this.addSql(`create index product_title_words_idx on product using gin (title_words);`);
     // Words of at least 4 characters with a letter in them (typo tolerance for numbers makes no sense).
-    this.addSql(`create table product_search_word (word text primary key check (char_length(word) >= 4 and word ~ '[a-z]'));`);
+    this.addSql(
+      `create table product_search_word (word text primary key check (char_length(word) >= 4 and word ~ '[a-z]'));`,
+    );
     this.addSql(`
       create function product_search_words_collect() returns trigger language plpgsql as $$
       begin

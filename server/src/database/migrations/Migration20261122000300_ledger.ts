@@ -50,9 +50,15 @@ export class Migration20261122000300_ledger extends Migration {
         check (kind <> 'ARRANGEMENT_FUNDING' or arrangement_id is not null),
         check (kind <> 'PROVIDER_PAYABLE' or provider_id is not null)
       );`);
-    this.addSql(`create unique index ledger_account_funding_unique on ledger_account (arrangement_id) where kind = 'ARRANGEMENT_FUNDING';`);
-    this.addSql(`create unique index ledger_account_payable_unique on ledger_account (municipality_id, provider_id) where kind = 'PROVIDER_PAYABLE';`);
-    this.addSql(`create unique index ledger_account_clearing_unique on ledger_account (municipality_id) where kind = 'PAYMENT_CLEARING';`);
+    this.addSql(
+      `create unique index ledger_account_funding_unique on ledger_account (arrangement_id) where kind = 'ARRANGEMENT_FUNDING';`,
+    );
+    this.addSql(
+      `create unique index ledger_account_payable_unique on ledger_account (municipality_id, provider_id) where kind = 'PROVIDER_PAYABLE';`,
+    );
+    this.addSql(
+      `create unique index ledger_account_clearing_unique on ledger_account (municipality_id) where kind = 'PAYMENT_CLEARING';`,
+    );
 
     this.addSql(`
       create table ledger_transaction (
@@ -90,7 +96,9 @@ export class Migration20261122000300_ledger extends Migration {
         update ledger_account set balance_cents = balance_cents + new.amount_cents where id = new.account_id;
         return new;
       end $$;`);
-    this.addSql(`create trigger ledger_entry_apply after insert on ledger_entry for each row execute function ledger_entry_apply();`);
+    this.addSql(
+      `create trigger ledger_entry_apply after insert on ledger_entry for each row execute function ledger_entry_apply();`,
+    );
 
     // At commit: the transaction's entries sum to zero, and it has entries at all.
     this.addSql(`
@@ -122,10 +130,18 @@ export class Migration20261122000300_ledger extends Migration {
         raise exception 'the ledger is append-only: % on % is not allowed', tg_op, tg_table_name
           using errcode = 'insufficient_privilege';
       end $$;`);
-    this.addSql(`create trigger ledger_entry_append_only before update or delete on ledger_entry for each row execute function ledger_append_only();`);
-    this.addSql(`create trigger ledger_transaction_append_only before update or delete on ledger_transaction for each row execute function ledger_append_only();`);
-    this.addSql(`create trigger ledger_entry_no_truncate before truncate on ledger_entry for each statement execute function ledger_append_only();`);
-    this.addSql(`create trigger ledger_transaction_no_truncate before truncate on ledger_transaction for each statement execute function ledger_append_only();`);
+    this.addSql(
+      `create trigger ledger_entry_append_only before update or delete on ledger_entry for each row execute function ledger_append_only();`,
+    );
+    this.addSql(
+      `create trigger ledger_transaction_append_only before update or delete on ledger_transaction for each row execute function ledger_append_only();`,
+    );
+    this.addSql(
+      `create trigger ledger_entry_no_truncate before truncate on ledger_entry for each statement execute function ledger_append_only();`,
+    );
+    this.addSql(
+      `create trigger ledger_transaction_no_truncate before truncate on ledger_transaction for each statement execute function ledger_append_only();`,
+    );
     // The running balance may only change through entries.
     this.addSql(`
       create function ledger_account_guard() returns trigger language plpgsql as $$
@@ -135,6 +151,8 @@ export class Migration20261122000300_ledger extends Migration {
         end if;
         return new;
       end $$;`);
-    this.addSql(`create trigger ledger_account_guard before update on ledger_account for each row execute function ledger_account_guard();`);
+    this.addSql(
+      `create trigger ledger_account_guard before update on ledger_account for each row execute function ledger_account_guard();`,
+    );
   }
 }

@@ -29,8 +29,12 @@ export class Migration20261122000500_customers extends Migration {
       begin
         raise exception 'the audit log is append-only: % is not allowed', tg_op using errcode = 'insufficient_privilege';
       end $$;`);
-    this.addSql(`create trigger audit_log_append_only before update or delete on audit_log for each row execute function audit_log_append_only();`);
-    this.addSql(`create trigger audit_log_no_truncate before truncate on audit_log for each statement execute function audit_log_append_only();`);
+    this.addSql(
+      `create trigger audit_log_append_only before update or delete on audit_log for each row execute function audit_log_append_only();`,
+    );
+    this.addSql(
+      `create trigger audit_log_no_truncate before truncate on audit_log for each statement execute function audit_log_append_only();`,
+    );
     this.addSql(`create index audit_log_actor_idx on audit_log (actor_id, at desc);`);
   }
 }

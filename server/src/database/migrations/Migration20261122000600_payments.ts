@@ -24,13 +24,17 @@ export class Migration20261122000600_payments extends Migration {
         refunded_at timestamptz,
         check ((status = 'REFUNDED') = (refunded_at is not null and external_id is not null))
       );`);
-    this.addSql(`create unique index payment_refund_unclaimed_unique on payment_refund (payment_id) where ledger_transaction_id is null;`);
+    this.addSql(
+      `create unique index payment_refund_unclaimed_unique on payment_refund (payment_id) where ledger_transaction_id is null;`,
+    );
     this.addSql(`create index payment_refund_payment_idx on payment_refund (payment_id);`);
     this.addSql(`create index payment_refund_pending_idx on payment_refund (created_at) where status = 'PENDING';`);
     // The expiry sweep looks for open payments by age.
     this.addSql(`create index payment_open_idx on payment (created_at) where status = 'OPEN';`);
     this.addSql(`create index payment_event_payment_idx on payment_event (payment_id, id);`);
     // Finding the refunds still to make: REFUND bookings that point at a payment.
-    this.addSql(`create index ledger_transaction_refund_idx on ledger_transaction (created_at) where kind = 'REFUND' and payment_id is not null;`);
+    this.addSql(
+      `create index ledger_transaction_refund_idx on ledger_transaction (created_at) where kind = 'REFUND' and payment_id is not null;`,
+    );
   }
 }

@@ -27,9 +27,15 @@ export class Migration20261122000800_messages extends Migration {
         )
       );`);
     // The inbox, newest first, and its unread count.
-    this.addSql(`create index message_inbox_idx on message (client_group_id, created_at desc, id desc) where audience = 'PERSONAL';`);
-    this.addSql(`create index message_unread_idx on message (client_group_id) where audience = 'PERSONAL' and read_at is null;`);
-    this.addSql(`create index message_public_idx on message (municipality_id, created_at desc, id desc) where audience = 'PUBLIC';`);
+    this.addSql(
+      `create index message_inbox_idx on message (client_group_id, created_at desc, id desc) where audience = 'PERSONAL';`,
+    );
+    this.addSql(
+      `create index message_unread_idx on message (client_group_id) where audience = 'PERSONAL' and read_at is null;`,
+    );
+    this.addSql(
+      `create index message_public_idx on message (municipality_id, created_at desc, id desc) where audience = 'PUBLIC';`,
+    );
     this.addSql(`create index message_order_idx on message (order_id) where order_id is not null;`);
   }
 }

@@ -63,7 +63,9 @@ export class Migration20261124000100_rate_limits extends Migration {
     this.addSql(`create index rate_limit_expire_idx on rate_limit (expire);`);
 
     this.addSql(`alter table email_token alter column provider_user_id drop not null;`);
-    this.addSql(`alter table email_token add column admin_account_id uuid references admin_account(id) on delete cascade;`);
+    this.addSql(
+      `alter table email_token add column admin_account_id uuid references admin_account(id) on delete cascade;`,
+    );
     this.addSql(`alter table email_token drop constraint email_token_purpose_check;`);
     this.addSql(`
       alter table email_token add constraint email_token_purpose_check
@@ -75,7 +77,9 @@ export class Migration20261124000100_rate_limits extends Migration {
           else provider_user_id is not null and admin_account_id is null
         end
       );`);
-    this.addSql(`create index email_token_admin_idx on email_token (admin_account_id, purpose) where admin_account_id is not null;`);
+    this.addSql(
+      `create index email_token_admin_idx on email_token (admin_account_id, purpose) where admin_account_id is not null;`,
+    );
 
     for (const t of TEMPLATES) {
       this.addSql(

@@ -17,6 +17,8 @@ export class Migration20261124000200_person_write extends Migration {
   }
 
   override down(): void {
-    this.addSql(`update role set permissions = array_remove(permissions, 'PERSON_WRITE'), updated_at = now() where 'PERSON_WRITE' = any(permissions);`);
+    this.addSql(
+      `update role set permissions = array_remove(permissions, 'PERSON_WRITE'), updated_at = now() where 'PERSON_WRITE' = any(permissions);`,
+    );
   }
 }

@@ -69,7 +69,9 @@ export class Migration20261124000300_product_approvals extends Migration {
         rejection_reason = (select string_agg(pa.reason, ' ' order by pa.decided_at) from product_approval pa
                              where pa.product_id = p.id and pa.status = 'REJECTED'),
         reviewed_at = (select max(pa.decided_at) from product_approval pa where pa.product_id = p.id);`);
-    this.addSql(`update product set rejection_reason = 'Afgekeurd.' where status = 'REJECTED' and rejection_reason is null;`);
+    this.addSql(
+      `update product set rejection_reason = 'Afgekeurd.' where status = 'REJECTED' and rejection_reason is null;`,
+    );
     this.addSql(`
       alter table product add constraint product_rejection_has_reason
         check (status <> 'REJECTED' or (rejection_reason is not null and char_length(btrim(rejection_reason)) > 0));`);

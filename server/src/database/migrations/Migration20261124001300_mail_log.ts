@@ -31,7 +31,9 @@ export class Migration20261124001300_mail_log extends Migration {
       );`);
     this.addSql(`create index mail_message_to_idx on mail_message (lower(to_address), created_at desc);`);
     this.addSql(`create index mail_message_log_idx on mail_message (created_at desc, id desc);`);
-    this.addSql(`create index mail_message_open_idx on mail_message (status, created_at) where status in ('QUEUED','FAILED');`);
+    this.addSql(
+      `create index mail_message_open_idx on mail_message (status, created_at) where status in ('QUEUED','FAILED');`,
+    );
     this.addSql(`create index mail_message_person_idx on mail_message (person_id) where person_id is not null;`);
     this.addSql(`
       insert into mail_message (id, to_address, template_key, subject, body, status, attempts, created_at, sent_at)

@@ -78,53 +78,54 @@ export const ALL_PERMISSIONS = Object.values(Permission);
 export type BuiltInRoleKey = 'BEHEERDER' | 'KLANTCONTACT' | 'FINANCIEN' | 'AANBIEDERBEHEER' | 'REDACTIE';
 
 /** The five built-in roles; they are seeded into the `role` table and editable there afterwards. */
-export const BUILT_IN_ROLES: Record<BuiltInRoleKey, { name: string; description: string; permissions: Permission[] }> = {
-  BEHEERDER: {
-    name: 'Beheerder',
-    description: 'Alle rechten.',
-    permissions: ALL_PERMISSIONS,
-  },
-  KLANTCONTACT: {
-    name: 'Klantcontact',
-    description: 'Personen, klantgroepen, passen, bestellingen en meldingen.',
-    permissions: [
-      Permission.DASHBOARD_VIEW,
-      Permission.PERSON_READ,
-      Permission.PERSON_WRITE,
-      Permission.CARD_MANAGE,
-      Permission.ORDER_READ,
-      Permission.ORDER_CANCEL,
-      Permission.ASSIGNMENT_MANAGE,
-      Permission.MESSAGE_SEND,
-    ],
-  },
-  FINANCIEN: {
-    name: 'Financiën',
-    description: 'Betalingen, uitbetalingen, journaalposten en bestellingen inzien.',
-    permissions: [
-      Permission.DASHBOARD_VIEW,
-      Permission.PAYMENT_READ,
-      Permission.PAYOUT_MANAGE,
-      Permission.JOURNAL_EXPORT,
-      Permission.ORDER_READ,
-    ],
-  },
-  AANBIEDERBEHEER: {
-    name: 'Aanbiederbeheer',
-    description: 'Aanbieders beoordelen en producten beoordelen.',
-    permissions: [Permission.DASHBOARD_VIEW, Permission.PROVIDER_APPROVE, Permission.PRODUCT_REVIEW],
-  },
-  REDACTIE: {
-    name: 'Redactie',
-    description: 'Nieuws, meldingen, pagina’s, links en sjablonen.',
-    permissions: [
-      Permission.DASHBOARD_VIEW,
-      Permission.CONTENT_EDIT,
-      Permission.MESSAGE_SEND,
-      Permission.TEMPLATE_EDIT,
-    ],
-  },
-};
+export const BUILT_IN_ROLES: Record<BuiltInRoleKey, { name: string; description: string; permissions: Permission[] }> =
+  {
+    BEHEERDER: {
+      name: 'Beheerder',
+      description: 'Alle rechten.',
+      permissions: ALL_PERMISSIONS,
+    },
+    KLANTCONTACT: {
+      name: 'Klantcontact',
+      description: 'Personen, klantgroepen, passen, bestellingen en meldingen.',
+      permissions: [
+        Permission.DASHBOARD_VIEW,
+        Permission.PERSON_READ,
+        Permission.PERSON_WRITE,
+        Permission.CARD_MANAGE,
+        Permission.ORDER_READ,
+        Permission.ORDER_CANCEL,
+        Permission.ASSIGNMENT_MANAGE,
+        Permission.MESSAGE_SEND,
+      ],
+    },
+    FINANCIEN: {
+      name: 'Financiën',
+      description: 'Betalingen, uitbetalingen, journaalposten en bestellingen inzien.',
+      permissions: [
+        Permission.DASHBOARD_VIEW,
+        Permission.PAYMENT_READ,
+        Permission.PAYOUT_MANAGE,
+        Permission.JOURNAL_EXPORT,
+        Permission.ORDER_READ,
+      ],
+    },
+    AANBIEDERBEHEER: {
+      name: 'Aanbiederbeheer',
+      description: 'Aanbieders beoordelen en producten beoordelen.',
+      permissions: [Permission.DASHBOARD_VIEW, Permission.PROVIDER_APPROVE, Permission.PRODUCT_REVIEW],
+    },
+    REDACTIE: {
+      name: 'Redactie',
+      description: 'Nieuws, meldingen, pagina’s, links en sjablonen.',
+      permissions: [
+        Permission.DASHBOARD_VIEW,
+        Permission.CONTENT_EDIT,
+        Permission.MESSAGE_SEND,
+        Permission.TEMPLATE_EDIT,
+      ],
+    },
+  };
 
 export function isPermission(value: string): value is Permission {
   return (ALL_PERMISSIONS as string[]).includes(value);

@@ -90,7 +90,11 @@ describe('permission walk over the whole schema', () => {
     callers.push({ name: 'anoniem', kind: 'ANONYMOUS', permissions: [], client: server.client() });
     const customer = server.client();
     const em = server.orm.em.fork();
-    const person = await em.findOneOrFail(Person, { bsnEncrypted: { $ne: null } }, { populate: ['bsnEncrypted'], orderBy: { externalIdentifier: 'asc' } });
+    const person = await em.findOneOrFail(
+      Person,
+      { bsnEncrypted: { $ne: null } },
+      { populate: ['bsnEncrypted'], orderBy: { externalIdentifier: 'asc' } },
+    );
     await customer.loginWithDigid(decryptBsn(person.bsnEncrypted!, server.services.config.bsn));
     callers.push({ name: 'klant', kind: 'CUSTOMER', permissions: [], client: customer });
     const provider = server.client();
@@ -101,8 +105,18 @@ describe('permission walk over the whole schema', () => {
       await c.loginStaff(staff.email, DEMO_PASSWORD);
       callers.push({ name: staff.role, kind: 'STAFF', permissions: BUILT_IN_ROLES[staff.role].permissions, client: c });
     }
-    callers.push({ name: 'API-koppeling met alle rechten', kind: 'API_CLIENT', permissions: ALL_PERMISSIONS, client: server.apiClient({ permissions: ALL_PERMISSIONS }) });
-    callers.push({ name: 'API-koppeling zonder rechten', kind: 'API_CLIENT', permissions: [], client: server.apiClient({ permissions: [] }) });
+    callers.push({
+      name: 'API-koppeling met alle rechten',
+      kind: 'API_CLIENT',
+      permissions: ALL_PERMISSIONS,
+      client: server.apiClient({ permissions: ALL_PERMISSIONS }),
+    });
+    callers.push({
+      name: 'API-koppeling zonder rechten',
+      kind: 'API_CLIENT',
+      permissions: [],
+      client: server.apiClient({ permissions: [] }),
+    });
   });
 
   afterAll(async () => {
@@ -132,7 +146,8 @@ describe('permission walk over the whole schema', () => {
         const { text, variables } = operationFor(operation, field);
         for (const caller of callers) {
           const allowed =
-            req.audiences.includes(caller.kind) || req.permissions.some((p) => caller.permissions.includes(p as Permission));
+            req.audiences.includes(caller.kind) ||
+            req.permissions.some((p) => caller.permissions.includes(p as Permission));
           const r = await caller.client.gql(text, variables);
           const codes = (r.errors ?? []).map((e) => e.extensions?.code);
           const denied = codes.includes('UNAUTHENTICATED') || codes.includes('FORBIDDEN');

@@ -16,7 +16,9 @@ import { ForbiddenError, UnauthenticatedError } from '../errors.js';
  *
  * Several arguments mean "any of these".
  */
-export function Requires(...requirements: [Audience | Permission, ...(Audience | Permission)[]]): MethodDecorator & PropertyDecorator {
+export function Requires(
+  ...requirements: [Audience | Permission, ...(Audience | Permission)[]]
+): MethodDecorator & PropertyDecorator {
   const audiences = requirements.filter((r): r is Audience => (Object.values(Audience) as string[]).includes(r));
   const permissions = requirements.filter((r): r is Permission => (Object.values(Permission) as string[]).includes(r));
   const args: string[] = [];

@@ -34,14 +34,23 @@ export function devOutboxRoutes(options: DevOutboxOptions): Router {
       res.status(400).json({ error: 'Geef een e-mailadres mee: /api/dev/outbox?to=naam@voorbeeld.nl' });
       return;
     }
-    const mails = await options.orm.em.fork().find(
-      MailMessage,
-      { to: { $ilike: to.replace(/[\\%_]/g, (c) => `\\${c}`) }, erasedAt: null },
-      { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: 20 },
-    );
+    const mails = await options.orm.em
+      .fork()
+      .find(
+        MailMessage,
+        { to: { $ilike: to.replace(/[\\%_]/g, (c) => `\\${c}`) }, erasedAt: null },
+        { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: 20 },
+      );
     res.setHeader('Cache-Control', 'no-store');
     res.json({
-      mails: mails.map((m) => ({ to: m.to, subject: m.subject, body: m.body, template: m.templateKey ?? null, status: m.status, createdAt: m.createdAt.toISOString() })),
+      mails: mails.map((m) => ({
+        to: m.to,
+        subject: m.subject,
+        body: m.body,
+        template: m.templateKey ?? null,
+        status: m.status,
+        createdAt: m.createdAt.toISOString(),
+      })),
     });
   });
   return router;

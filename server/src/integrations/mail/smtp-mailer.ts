@@ -35,8 +35,17 @@ export class SmtpMailer implements Mailer {
  * replaced (a refusal often quotes the recipient). Stored in mail_message.last_error and the job queue, and logged.
  */
 export function describeMailError(error: unknown): string {
-  const e = (error ?? {}) as { code?: string; responseCode?: number; command?: string; response?: string; message?: string };
+  const e = (error ?? {}) as {
+    code?: string;
+    responseCode?: number;
+    command?: string;
+    response?: string;
+    message?: string;
+  };
   const parts = [e.command, e.responseCode ? String(e.responseCode) : undefined, e.code].filter(Boolean).join(' ');
-  const text = (e.response ?? e.message ?? String(error)).replace(/<?[^\s<>@]+@[^\s<>@]+>?/g, '<adres>').replace(/\s+/g, ' ').trim();
+  const text = (e.response ?? e.message ?? String(error))
+    .replace(/<?[^\s<>@]+@[^\s<>@]+>?/g, '<adres>')
+    .replace(/\s+/g, ' ')
+    .trim();
   return (parts ? `${parts}: ${text}` : text).slice(0, 500);
 }

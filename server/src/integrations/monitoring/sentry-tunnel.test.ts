@@ -14,11 +14,17 @@ function fakeIngest(): Promise<{ server: Server; port: number; received: { path:
       res.writeHead(200).end('{}');
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port, received })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port, received })),
+  );
 }
 
 function envelope(dsn: string): string {
-  return [JSON.stringify({ dsn, sent_at: new Date().toISOString() }), JSON.stringify({ type: 'event' }), JSON.stringify({ message: 'fout in de browser' })].join('\n');
+  return [
+    JSON.stringify({ dsn, sent_at: new Date().toISOString() }),
+    JSON.stringify({ type: 'event' }),
+    JSON.stringify({ message: 'fout in de browser' }),
+  ].join('\n');
 }
 
 describe('Sentry tunnel', () => {
@@ -37,7 +43,11 @@ describe('Sentry tunnel', () => {
   });
 
   it('forwards an envelope for the configured DSN to its ingest', async () => {
-    const res = await fetch(`${server.url}/monitoring/tunnel`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: envelope(dsn) });
+    const res = await fetch(`${server.url}/monitoring/tunnel`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: envelope(dsn),
+    });
     expect(res.status).toBe(200);
     expect(ingest.received).toHaveLength(1);
     expect(ingest.received[0]!.path).toBe('/api/42/envelope/');
@@ -75,7 +85,10 @@ describe('Sentry tunnel without a DSN', () => {
   });
 
   it('is off', async () => {
-    const res = await fetch(`${server.url}/monitoring/tunnel`, { method: 'POST', body: envelope('http://k@127.0.0.1:1/1') });
+    const res = await fetch(`${server.url}/monitoring/tunnel`, {
+      method: 'POST',
+      body: envelope('http://k@127.0.0.1:1/1'),
+    });
     expect(res.status).toBe(404);
   });
 });

@@ -9,7 +9,9 @@ import type { Logger } from 'pino';
 export const SENTRY_TUNNEL_PATH = '/monitoring/tunnel';
 const MAX_ENVELOPE_BYTES = 1024 * 1024;
 
-export function parseDsn(dsn: string): { host: string; projectId: string; publicKey: string; origin: string; path: string } | null {
+export function parseDsn(
+  dsn: string,
+): { host: string; projectId: string; publicKey: string; origin: string; path: string } | null {
   try {
     const url = new URL(dsn);
     const parts = url.pathname.split('/').filter(Boolean);
@@ -27,55 +29,47 @@ export function parseDsn(dsn: string): { host: string; projectId: string; public
   }
 }
 
-export function sentryTunnel(options: {
-  dsn: string | undefined;
-  logger: Logger;
-  fetchImpl?: typeof fetch;
-}): Router {
+export function sentryTunnel(options: { dsn: string | undefined; logger: Logger; fetchImpl?: typeof fetch }): Router {
   const router = express.Router();
   const configured = options.dsn ? parseDsn(options.dsn) : null;
   const doFetch = options.fetchImpl ?? fetch;
 
-  router.post(
-    SENTRY_TUNNEL_PATH,
-    express.raw({ type: () => true, limit: MAX_ENVELOPE_BYTES }),
-    async (req, res) => {
-      if (!configured) {
-        res.status(404).json({ error: 'Foutrapportage staat uit.' });
-        return;
-      }
-      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const newline = body.indexOf(0x0a);
-      const headerText = body.subarray(0, newline === -1 ? body.length : newline).toString('utf8');
-      let dsn: string | undefined;
-      try {
-        dsn = (JSON.parse(headerText) as { dsn?: string }).dsn;
-      } catch {
-        /* not an envelope */
-      }
-      const given = dsn ? parseDsn(dsn) : null;
-      if (
-        !given ||
-        given.host !== configured.host ||
-        given.projectId !== configured.projectId ||
-        given.publicKey !== configured.publicKey
-      ) {
-        res.status(400).json({ error: 'Onbekende bestemming voor foutrapportage.' });
-        return;
-      }
-      const target = `${configured.origin}${configured.path}/api/${configured.projectId}/envelope/`;
-      try {
-        const upstream = await doFetch(target, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-sentry-envelope' },
-          body,
-        });
-        res.status(upstream.status).end();
-      } catch (error) {
-        options.logger.warn({ err: (error as Error).message }, 'sentry tunnel: forwarding failed');
-        res.status(502).end();
-      }
-    },
-  );
+  router.post(SENTRY_TUNNEL_PATH, express.raw({ type: () => true, limit: MAX_ENVELOPE_BYTES }), async (req, res) => {
+    if (!configured) {
+      res.status(404).json({ error: 'Foutrapportage staat uit.' });
+      return;
+    }
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const newline = body.indexOf(0x0a);
+    const headerText = body.subarray(0, newline === -1 ? body.length : newline).toString('utf8');
+    let dsn: string | undefined;
+    try {
+      dsn = (JSON.parse(headerText) as { dsn?: string }).dsn;
+    } catch {
+      /* not an envelope */
+    }
+    const given = dsn ? parseDsn(dsn) : null;
+    if (
+      !given ||
+      given.host !== configured.host ||
+      given.projectId !== configured.projectId ||
+      given.publicKey !== configured.publicKey
+    ) {
+      res.status(400).json({ error: 'Onbekende bestemming voor foutrapportage.' });
+      return;
+    }
+    const target = `${configured.origin}${configured.path}/api/${configured.projectId}/envelope/`;
+    try {
+      const upstream = await doFetch(target, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-sentry-envelope' },
+        body,
+      });
+      res.status(upstream.status).end();
+    } catch (error) {
+      options.logger.warn({ err: (error as Error).message }, 'sentry tunnel: forwarding failed');
+      res.status(502).end();
+    }
+  });
   return router;
 }

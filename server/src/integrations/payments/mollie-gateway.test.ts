@@ -5,7 +5,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { MolliePaymentGateway, fromMollieAmount, fromMollieStatus, mollieCreateParameters, toMollieAmount } from './mollie-gateway.js';
+import {
+  MolliePaymentGateway,
+  fromMollieAmount,
+  fromMollieStatus,
+  mollieCreateParameters,
+  toMollieAmount,
+} from './mollie-gateway.js';
 import { createPaymentGateway } from './create-gateway.js';
 import { PaymentSimulator } from './payment-simulator.js';
 import { loadConfig } from '../../config/config.js';
@@ -57,15 +63,25 @@ describe('Mollie mapping', () => {
       metadata: { paymentId: 'b0f7e3a4-0000-4000-8000-000000000001' },
       idempotencyKey: 'payment-b0f7e3a4-0000-4000-8000-000000000001',
     });
-    expect(mollieCreateParameters({ ...params, paymentId: 'x', amountCents: 1, redirectUrl: 'a', webhookUrl: 'b' }, 'ideal')).toMatchObject({ method: 'ideal' });
+    expect(
+      mollieCreateParameters({ ...params, paymentId: 'x', amountCents: 1, redirectUrl: 'a', webhookUrl: 'b' }, 'ideal'),
+    ).toMatchObject({ method: 'ideal' });
   });
 });
 
 describe('choosing the payment service provider', () => {
   it('uses the simulator by default and Mollie with PAYMENT_PROVIDER=mollie, which needs MOLLIE_API_KEY', () => {
     expect(createPaymentGateway(loadConfig({ NODE_ENV: 'test' }))).toBeInstanceOf(PaymentSimulator);
-    expect(() => createPaymentGateway(loadConfig({ NODE_ENV: 'test', PAYMENT_PROVIDER: 'mollie' }))).toThrow(/MOLLIE_API_KEY/);
-    const mollie = createPaymentGateway(loadConfig({ NODE_ENV: 'test', PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM' }));
+    expect(() => createPaymentGateway(loadConfig({ NODE_ENV: 'test', PAYMENT_PROVIDER: 'mollie' }))).toThrow(
+      /MOLLIE_API_KEY/,
+    );
+    const mollie = createPaymentGateway(
+      loadConfig({
+        NODE_ENV: 'test',
+        PAYMENT_PROVIDER: 'mollie',
+        MOLLIE_API_KEY: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM',
+      }),
+    );
     expect(mollie).toBeInstanceOf(MolliePaymentGateway);
     expect(mollie.name).toBe('mollie');
     expect(() => loadConfig({ MOLLIE_API_KEY: 'sk_live_verkeerd' })).toThrow(/MOLLIE_API_KEY/);
@@ -77,54 +93,90 @@ describe('Mollie adapter over the wire', () => {
   let server: Server;
   let dir: string;
   let endpoint: string;
-  const requests: { method: string; url: string; headers: Record<string, string | string[] | undefined>; body: any }[] = [];
+  const requests: { method: string; url: string; headers: Record<string, string | string[] | undefined>; body: any }[] =
+    [];
   const statuses = new Map<string, string>();
   let previousTls: string | undefined;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'gw-mollie-'));
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=127.0.0.1',
-    ], { stdio: 'ignore' });
-    server = createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (req, res) => {
-      let raw = '';
-      req.on('data', (c) => (raw += c));
-      req.on('end', () => {
-        const body = raw ? JSON.parse(raw) : null;
-        requests.push({ method: req.method!, url: req.url!, headers: req.headers, body });
-        res.setHeader('content-type', 'application/hal+json');
-        const payment = (id: string, status: string, amount = { currency: 'EUR', value: '42.50' }) => ({
-          resource: 'payment',
-          id,
-          mode: 'test',
-          status,
-          amount,
-          description: 'Eigen bijdrage Gemeentewinkel',
-          createdAt: new Date().toISOString(),
-          _links: status === 'open' ? { checkout: { href: `https://www.mollie.com/checkout/select-method/${id}`, type: 'text/html' } } : {},
-        });
-        if (req.method === 'POST' && req.url === '/v2/payments') {
-          statuses.set('tr_NEW123', 'open');
-          res.statusCode = 201;
-          res.end(JSON.stringify(payment('tr_NEW123', 'open', body.amount)));
-        } else if (req.method === 'GET' && req.url!.startsWith('/v2/payments/tr_')) {
-          const id = req.url!.split('/')[3]!.split('?')[0]!;
-          if (!statuses.has(id)) {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
+    server = createServer(
+      { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
+      (req, res) => {
+        let raw = '';
+        req.on('data', (c) => (raw += c));
+        req.on('end', () => {
+          const body = raw ? JSON.parse(raw) : null;
+          requests.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+          res.setHeader('content-type', 'application/hal+json');
+          const payment = (id: string, status: string, amount = { currency: 'EUR', value: '42.50' }) => ({
+            resource: 'payment',
+            id,
+            mode: 'test',
+            status,
+            amount,
+            description: 'Eigen bijdrage Gemeentewinkel',
+            createdAt: new Date().toISOString(),
+            _links:
+              status === 'open'
+                ? { checkout: { href: `https://www.mollie.com/checkout/select-method/${id}`, type: 'text/html' } }
+                : {},
+          });
+          if (req.method === 'POST' && req.url === '/v2/payments') {
+            statuses.set('tr_NEW123', 'open');
+            res.statusCode = 201;
+            res.end(JSON.stringify(payment('tr_NEW123', 'open', body.amount)));
+          } else if (req.method === 'GET' && req.url!.startsWith('/v2/payments/tr_')) {
+            const id = req.url!.split('/')[3]!.split('?')[0]!;
+            if (!statuses.has(id)) {
+              res.statusCode = 404;
+              res.end(
+                JSON.stringify({ status: 404, title: 'Not Found', detail: 'No payment exists with token ' + id }),
+              );
+              return;
+            }
+            res.end(JSON.stringify(payment(id, statuses.get(id)!)));
+          } else if (req.method === 'POST' && /^\/v2\/payments\/tr_\w+\/refunds$/.test(req.url!)) {
+            res.statusCode = 201;
+            res.end(
+              JSON.stringify({
+                resource: 'refund',
+                id: 're_4qqhO89gsT',
+                amount: body.amount,
+                status: 'pending',
+                paymentId: req.url!.split('/')[3],
+                createdAt: new Date().toISOString(),
+                description: body.description,
+              }),
+            );
+          } else {
             res.statusCode = 404;
-            res.end(JSON.stringify({ status: 404, title: 'Not Found', detail: 'No payment exists with token ' + id }));
-            return;
+            res.end(JSON.stringify({ status: 404, title: 'Not Found', detail: 'unknown route' }));
           }
-          res.end(JSON.stringify(payment(id, statuses.get(id)!)));
-        } else if (req.method === 'POST' && /^\/v2\/payments\/tr_\w+\/refunds$/.test(req.url!)) {
-          res.statusCode = 201;
-          res.end(JSON.stringify({ resource: 'refund', id: 're_4qqhO89gsT', amount: body.amount, status: 'pending', paymentId: req.url!.split('/')[3], createdAt: new Date().toISOString(), description: body.description }));
-        } else {
-          res.statusCode = 404;
-          res.end(JSON.stringify({ status: 404, title: 'Not Found', detail: 'unknown route' }));
-        }
-      });
-    });
+        });
+      },
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     endpoint = `https://127.0.0.1:${(server.address() as AddressInfo).port}/v2/`;
     // The official client trusts only its bundled public CAs; this throw-away local certificate is not one of them.
@@ -139,7 +191,8 @@ describe('Mollie adapter over the wire', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  const gateway = () => new MolliePaymentGateway({ apiKey: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM', apiEndpoint: endpoint });
+  const gateway = () =>
+    new MolliePaymentGateway({ apiKey: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM', apiEndpoint: endpoint });
 
   it('creates a payment: amount, URLs, metadata, locale, API key and idempotency key go to Mollie', async () => {
     requests.length = 0;
@@ -150,7 +203,10 @@ describe('Mollie adapter over the wire', () => {
       redirectUrl: 'https://winkel.example.nl/account/bestellingen?betaling=9a1c',
       webhookUrl: 'https://winkel.example.nl/payments/webhook',
     });
-    expect(created).toEqual({ externalId: 'tr_NEW123', checkoutUrl: 'https://www.mollie.com/checkout/select-method/tr_NEW123' });
+    expect(created).toEqual({
+      externalId: 'tr_NEW123',
+      checkoutUrl: 'https://www.mollie.com/checkout/select-method/tr_NEW123',
+    });
     const [req] = requests;
     expect(req!.method).toBe('POST');
     expect(req!.url).toBe('/v2/payments');
@@ -185,11 +241,19 @@ describe('Mollie adapter over the wire', () => {
 
   it('refunds with the amount, a description and our idempotency key', async () => {
     requests.length = 0;
-    const r = await gateway().refund({ externalId: 'tr_PAID1', amountCents: 1999, description: 'Terugbetaling eigen bijdrage', idempotencyKey: 'refund-abc' });
+    const r = await gateway().refund({
+      externalId: 'tr_PAID1',
+      amountCents: 1999,
+      description: 'Terugbetaling eigen bijdrage',
+      idempotencyKey: 'refund-abc',
+    });
     expect(r).toEqual({ refundId: 're_4qqhO89gsT' });
     const [req] = requests;
     expect(req!.url).toBe('/v2/payments/tr_PAID1/refunds');
     expect(req!.headers['idempotency-key']).toBe('refund-abc');
-    expect(req!.body).toEqual({ amount: { currency: 'EUR', value: '19.99' }, description: 'Terugbetaling eigen bijdrage' });
+    expect(req!.body).toEqual({
+      amount: { currency: 'EUR', value: '19.99' },
+      description: 'Terugbetaling eigen bijdrage',
+    });
   });
 });

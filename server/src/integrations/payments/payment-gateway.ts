@@ -22,5 +22,10 @@ export interface PaymentGateway {
    * Refunds (part of) a paid payment. `idempotencyKey` makes a retried refund count once at the PSP.
    * Returns the PSP's refund id.
    */
-  refund(input: { externalId: string; amountCents: number; description: string; idempotencyKey: string }): Promise<{ refundId: string }>;
+  refund(input: {
+    externalId: string;
+    amountCents: number;
+    description: string;
+    idempotencyKey: string;
+  }): Promise<{ refundId: string }>;
 }

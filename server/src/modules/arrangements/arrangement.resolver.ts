@@ -3,7 +3,13 @@ import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Permission } from '../../graphql/auth/permissions.js';
 import { ListArgs, type ConnectionOf } from '../../graphql/pagination.js';
-import { ArrangementConnection, ArrangementFilter, ArrangementInput, ArrangementPayload, ArrangementView } from './arrangement.types.js';
+import {
+  ArrangementConnection,
+  ArrangementFilter,
+  ArrangementInput,
+  ArrangementPayload,
+  ArrangementView,
+} from './arrangement.types.js';
 
 @Resolver(() => ArrangementView)
 export class ArrangementResolver {
@@ -27,12 +33,16 @@ export class ArrangementResolver {
 
   @Mutation(() => ArrangementPayload, { description: 'Creates an arrangement for a municipality in your scope.' })
   @Requires(Permission.ARRANGEMENT_MANAGE)
-  async createArrangement(@Arg('input', () => ArrangementInput) input: ArrangementInput, @Ctx() ctx: Context): Promise<ArrangementPayload> {
+  async createArrangement(
+    @Arg('input', () => ArrangementInput) input: ArrangementInput,
+    @Ctx() ctx: Context,
+  ): Promise<ArrangementPayload> {
     return ArrangementPayload.from(await ctx.services.arrangements.create(ctx, input));
   }
 
   @Mutation(() => ArrangementPayload, {
-    description: 'Changes an arrangement. Its municipality is fixed once it is granted; its validity must cover its assignments.',
+    description:
+      'Changes an arrangement. Its municipality is fixed once it is granted; its validity must cover its assignments.',
   })
   @Requires(Permission.ARRANGEMENT_MANAGE)
   async updateArrangement(

@@ -54,7 +54,11 @@ export class ArrangementService {
   constructor(private readonly audit: AuditService) {}
 
   /** Arrangements in scope, latest validity first, with budget use. */
-  async list(ctx: RequestContext, filter: ArrangementFilter | null | undefined, page: ListArgs): Promise<ConnectionOf<ArrangementView>> {
+  async list(
+    ctx: RequestContext,
+    filter: ArrangementFilter | null | undefined,
+    page: ListArgs,
+  ): Promise<ConnectionOf<ArrangementView>> {
     const first = pageSize(page.first);
     const after = keyCondition(BY_VALIDITY, page.after);
     const where: string[] = ['true'];
@@ -80,7 +84,10 @@ export class ArrangementService {
       where.push('a.valid_until >= ?::date');
       params.push(today(ctx.clock));
     }
-    const [{ n }] = (await ctx.em.execute<{ n: string }[]>(`select count(*)::text as n from arrangement a where ${where.join(' and ')}`, params)) as [{ n: string }];
+    const [{ n }] = (await ctx.em.execute<{ n: string }[]>(
+      `select count(*)::text as n from arrangement a where ${where.join(' and ')}`,
+      params,
+    )) as [{ n: string }];
     const rows = await ctx.em.execute<{ id: string }[]>(
       `select a.id, ${keySelect(BY_VALIDITY)} from arrangement a
         where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
@@ -92,9 +99,16 @@ export class ArrangementService {
       totalCount: Number(n),
       cursorOf: (row) => rowCursor(BY_VALIDITY, row),
       nodes: async (page) => {
-        const found = await ctx.em.find(Arrangement, { id: { $in: page.map((r) => r.id) } }, { populate: ['categories'] });
+        const found = await ctx.em.find(
+          Arrangement,
+          { id: { $in: page.map((r) => r.id) } },
+          { populate: ['categories'] },
+        );
         const byId = new Map(found.map((a) => [a.id, a]));
-        return this.views(ctx.em, page.map((r) => byId.get(r.id)!));
+        return this.views(
+          ctx.em,
+          page.map((r) => byId.get(r.id)!),
+        );
       },
     });
   }
@@ -149,7 +163,9 @@ export class ArrangementService {
         defaultAmountCents: r.defaultAmountCents,
         ownContributionAllowed: r.ownContributionAllowed,
         maxPerOrderCents: r.maxPerOrderCents ?? null,
-        categories: [...r.categories.getItems()].sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name, 'nl')),
+        categories: [...r.categories.getItems()].sort(
+          (a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name, 'nl'),
+        ),
         grantedCents: granted,
         spentCents: granted - remaining,
         remainingCents: remaining,
@@ -160,7 +176,11 @@ export class ArrangementService {
   }
 
   /** Checks the input with the shared rules, then against the database; Dutch messages per field. `existing` is the arrangement being edited. */
-  private async validate(ctx: RequestContext, input: ArrangementInput, existing: Arrangement | null): Promise<Result<Validated>> {
+  private async validate(
+    ctx: RequestContext,
+    input: ArrangementInput,
+    existing: Arrangement | null,
+  ): Promise<Result<Validated>> {
     const { values, problems } = checkAll(arrangementRules, input);
     const errors = problems.map((p) => UserError.of(p.field, p.code, p.message));
     const err = (field: string, code: string, message: string) => errors.push(UserError.of(field, code, message));
@@ -170,21 +190,33 @@ export class ArrangementService {
     if (period) err(period.field, period.code, period.message);
 
     const municipalityId = input.municipalityId ?? '';
-    const municipality = isUuid(municipalityId) && inScope(ctx, municipalityId) ? await ctx.em.findOne(Municipality, municipalityId) : null;
+    const municipality =
+      isUuid(municipalityId) && inScope(ctx, municipalityId)
+        ? await ctx.em.findOne(Municipality, municipalityId)
+        : null;
     if (!municipality) err('municipalityId', 'NOT_FOUND', 'Kies een gemeente waarvoor u werkt.');
 
     const categoryIds = [...new Set(input.categoryIds ?? [])];
-    const categories = categoryIds.every(isUuid) && categoryIds.length ? await ctx.em.find(Category, { id: { $in: categoryIds } }) : [];
-    if (!categoryIds.length) err('categoryIds', 'REQUIRED', 'Kies ten minste één categorie waarvoor de regeling betaalt.');
-    else if (categories.length !== categoryIds.length) err('categoryIds', 'NOT_FOUND', 'Een van de gekozen categorieën bestaat niet meer. Laad de pagina opnieuw.');
+    const categories =
+      categoryIds.every(isUuid) && categoryIds.length ? await ctx.em.find(Category, { id: { $in: categoryIds } }) : [];
+    if (!categoryIds.length)
+      err('categoryIds', 'REQUIRED', 'Kies ten minste één categorie waarvoor de regeling betaalt.');
+    else if (categories.length !== categoryIds.length)
+      err('categoryIds', 'NOT_FOUND', 'Een van de gekozen categorieën bestaat niet meer. Laad de pagina opnieuw.');
 
     if (name && municipality) {
-      const twin = await ctx.em.findOne(Arrangement, { municipality: municipality.id, name: { $ilike: name.replace(/[\\%_]/g, (c) => `\\${c}`) } });
-      if (twin && twin.id !== existing?.id) err('name', 'DUPLICATE', 'Deze gemeente heeft al een regeling met deze naam.');
+      const twin = await ctx.em.findOne(Arrangement, {
+        municipality: municipality.id,
+        name: { $ilike: name.replace(/[\\%_]/g, (c) => `\\${c}`) },
+      });
+      if (twin && twin.id !== existing?.id)
+        err('name', 'DUPLICATE', 'Deze gemeente heeft al een regeling met deze naam.');
     }
 
     if (existing) {
-      const assignments = await ctx.em.execute<{ n: string; all: string; first_from: string | null; last_until: string | null }[]>(
+      const assignments = await ctx.em.execute<
+        { n: string; all: string; first_from: string | null; last_until: string | null }[]
+      >(
         `select count(*) filter (where status <> 'REVOKED') as n, count(*) as all,
                 (min(valid_from) filter (where status <> 'REVOKED'))::text as first_from,
                 (max(valid_until) filter (where status <> 'REVOKED'))::text as last_until
@@ -193,14 +225,26 @@ export class ArrangementService {
       );
       const a = assignments[0]!;
       if (municipality && municipality.id !== existing.municipality.id && Number(a.all) > 0) {
-        err('municipalityId', 'HAS_ASSIGNMENTS', 'De gemeente kan niet meer worden gewijzigd: deze regeling is al toegewezen.');
+        err(
+          'municipalityId',
+          'HAS_ASSIGNMENTS',
+          'De gemeente kan niet meer worden gewijzigd: deze regeling is al toegewezen.',
+        );
       }
       if (Number(a.n) > 0 && datesValid) {
         if (a.first_from && validFrom > a.first_from) {
-          err('validFrom', 'OUTSIDE_ASSIGNMENTS', `Er zijn toewijzingen die eerder beginnen (vanaf ${a.first_from.split('-').reverse().join('-')}). Kies een begindatum op of vóór die dag.`);
+          err(
+            'validFrom',
+            'OUTSIDE_ASSIGNMENTS',
+            `Er zijn toewijzingen die eerder beginnen (vanaf ${a.first_from.split('-').reverse().join('-')}). Kies een begindatum op of vóór die dag.`,
+          );
         }
         if (a.last_until && validUntil < a.last_until) {
-          err('validUntil', 'OUTSIDE_ASSIGNMENTS', `Er zijn toewijzingen die langer geldig zijn (tot en met ${a.last_until.split('-').reverse().join('-')}). Kies een einddatum op of na die dag.`);
+          err(
+            'validUntil',
+            'OUTSIDE_ASSIGNMENTS',
+            `Er zijn toewijzingen die langer geldig zijn (tot en met ${a.last_until.split('-').reverse().join('-')}). Kies een einddatum op of na die dag.`,
+          );
         }
       }
     }
@@ -221,7 +265,12 @@ export class ArrangementService {
   private async freeSlug(em: EntityManager, municipalityId: string, name: string): Promise<string> {
     const base = slugify(name, 'regeling');
     const taken = new Set(
-      (await em.execute<{ slug: string }[]>(`select slug from arrangement where municipality_id = ? and slug like ?`, [municipalityId, `${base}%`])).map((r) => r.slug),
+      (
+        await em.execute<{ slug: string }[]>(`select slug from arrangement where municipality_id = ? and slug like ?`, [
+          municipalityId,
+          `${base}%`,
+        ])
+      ).map((r) => r.slug),
     );
     let slug = base;
     for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
@@ -247,7 +296,12 @@ export class ArrangementService {
       });
       for (const c of values.categories) a.categories.add(em.getReference(Category, c.id));
       await em.flush();
-      await this.audit.record(tx, { action: 'arrangement.created', subjectType: 'arrangement', subjectId: a.id, details: { municipalityId: values.municipalityId } });
+      await this.audit.record(tx, {
+        action: 'arrangement.created',
+        subjectType: 'arrangement',
+        subjectId: a.id,
+        details: { municipalityId: values.municipalityId },
+      });
       return a.id;
     });
     return ok((await this.one(ctx, id))!);
@@ -255,7 +309,8 @@ export class ArrangementService {
 
   async update(ctx: RequestContext, id: string, input: ArrangementInput): Promise<Result<ArrangementView>> {
     const existing = isUuid(id) ? await ctx.em.findOne(Arrangement, id, { populate: ['categories'] }) : null;
-    if (!existing || !inScope(ctx, existing.municipality.id)) return problem('id', 'NOT_FOUND', 'Deze regeling is niet gevonden.');
+    if (!existing || !inScope(ctx, existing.municipality.id))
+      return problem('id', 'NOT_FOUND', 'Deze regeling is niet gevonden.');
     const checked = await this.validate(ctx, input, existing);
     if (!checked.ok) return checked;
     const values = checked.value;
@@ -275,7 +330,11 @@ export class ArrangementService {
           ['maxPerOrderCents', (a.maxPerOrderCents ?? null) !== values.maxPerOrderCents],
           [
             'categoryIds',
-            [...a.categories.getItems().map((c) => c.id)].sort().join() !== values.categories.map((c) => c.id).sort().join(),
+            [...a.categories.getItems().map((c) => c.id)].sort().join() !==
+              values.categories
+                .map((c) => c.id)
+                .sort()
+                .join(),
           ],
         ] as const
       )
@@ -297,7 +356,12 @@ export class ArrangementService {
       a.categories.set(values.categories.map((c) => em.getReference(Category, c.id)));
       await em.flush();
       if (changed.length) {
-        await this.audit.record(tx, { action: 'arrangement.updated', subjectType: 'arrangement', subjectId: a.id, details: { fields: changed } });
+        await this.audit.record(tx, {
+          action: 'arrangement.updated',
+          subjectType: 'arrangement',
+          subjectId: a.id,
+          details: { fields: changed },
+        });
       }
     });
     ctx.em.clear();

@@ -93,7 +93,10 @@ export class ArrangementFilter {
   @Field(() => String, { nullable: true, description: 'Part of the name (case and accents do not matter).' })
   search?: string | null;
 
-  @Field(() => Boolean, { nullable: true, description: 'true: only arrangements still running (valid until today or later).' })
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'true: only arrangements still running (valid until today or later).',
+  })
   current?: boolean | null;
 }
 

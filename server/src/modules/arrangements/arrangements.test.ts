@@ -60,24 +60,26 @@ describe('arrangements (regelingen)', () => {
     const kind = list.find((a) => a.slug.startsWith('kindpakket'));
     expect(kind.grantedCents).toBeGreaterThan(0);
     expect(kind.spentCents).toBe(kind.grantedCents - kind.remainingCents);
-    const [{ granted }] = await server.orm.em
-      .fork()
-      .execute<{ granted: string }[]>(
-        `select coalesce(sum(e.amount_cents), 0) as granted from ledger_entry e join ledger_transaction t on t.id = e.transaction_id
+    const [{ granted }] = await server.orm.em.fork().execute<{ granted: string }[]>(
+      `select coalesce(sum(e.amount_cents), 0) as granted from ledger_entry e join ledger_transaction t on t.id = e.transaction_id
           join ledger_account acc on acc.id = e.account_id and acc.kind = 'ASSIGNMENT'
           join assignment a on a.id = acc.assignment_id where a.arrangement_id = ? and t.kind = 'GRANT'`,
-        [kind.id],
-      );
+      [kind.id],
+    );
     expect(kind.grantedCents).toBe(Number(granted));
     const only: any = await beheerder.gql(LIST, { m: nh.id });
     expect(nodes(only.data.arrangements).map((a: any) => a.municipality.slug)).toEqual(['noorderhaven']);
   });
 
   it('follows grants and revocations', async () => {
-    const created: any = await beheerder.gql(CREATE, { input: input({ name: 'Budgettest', validFrom: '2026-01-01', validUntil: '2026-12-31' }) });
+    const created: any = await beheerder.gql(CREATE, {
+      input: input({ name: 'Budgettest', validFrom: '2026-01-01', validUntil: '2026-12-31' }),
+    });
     const id = created.data.createArrangement.arrangement.id;
     const group = await server.orm.em.fork().findOneOrFail(ClientGroup, { municipality: zv.id });
-    const g1: any = await beheerder.gql(GRANT, { input: { clientGroupId: group.id, arrangementId: id, amountCents: 10000 } });
+    const g1: any = await beheerder.gql(GRANT, {
+      input: { clientGroupId: group.id, arrangementId: id, amountCents: 10000 },
+    });
     await beheerder.gql(GRANT, { input: { clientGroupId: group.id, arrangementId: id, amountCents: 2550 } });
     let a: any = (await beheerder.gql(ONE, { id })).data!.arrangement;
     expect(a).toMatchObject({ grantedCents: 12550, spentCents: 0, remainingCents: 12550, assignmentCount: 2 });
@@ -87,7 +89,9 @@ describe('arrangements (regelingen)', () => {
   });
 
   it('creates an arrangement with a slug, categories and exact amounts', async () => {
-    const r: any = await beheerder.gql(CREATE, { input: input({ name: '  Sportregeling   2027 ', maxPerOrderCents: 5001 }) });
+    const r: any = await beheerder.gql(CREATE, {
+      input: input({ name: '  Sportregeling   2027 ', maxPerOrderCents: 5001 }),
+    });
     expect(r.data.createArrangement.errors).toEqual([]);
     const a = r.data.createArrangement.arrangement;
     expect(a).toMatchObject({
@@ -101,7 +105,9 @@ describe('arrangements (regelingen)', () => {
       spentCents: 0,
     });
     expect(a.categories.map((c: any) => c.id).sort()).toEqual([categories[0]!.id, categories[2]!.id].sort());
-    const audit = await server.orm.em.fork().execute(`select actor_kind from audit_log where action = 'arrangement.created' and subject_id = ?`, [a.id]);
+    const audit = await server.orm.em
+      .fork()
+      .execute(`select actor_kind from audit_log where action = 'arrangement.created' and subject_id = ?`, [a.id]);
     expect(audit).toEqual([{ actor_kind: 'STAFF' }]);
     // The same name in the same municipality is refused; in another municipality it is fine.
     const twin: any = await beheerder.gql(CREATE, { input: input({ name: 'sportregeling 2027' }) });
@@ -132,11 +138,22 @@ describe('arrangements (regelingen)', () => {
       validFrom: 'Vul een geldige begindatum in.',
       validUntil: 'Vul een geldige einddatum in.',
       defaultAmountCents: 'Vul een standaardbedrag in van minstens € 0,01 en hoogstens € 100.000,00.',
-      maxPerOrderCents: 'Vul een maximum per bestelling in van minstens € 0,01 en hoogstens € 100.000,00, of laat het veld leeg.',
+      maxPerOrderCents:
+        'Vul een maximum per bestelling in van minstens € 0,01 en hoogstens € 100.000,00, of laat het veld leeg.',
       categoryIds: 'Kies ten minste één categorie waarvoor de regeling betaalt.',
     });
-    const order: any = await beheerder.gql(CREATE, { input: input({ name: 'Andere regeling', validFrom: '2027-06-01', validUntil: '2027-05-31', defaultAmountCents: 10_000_001 }) });
-    expect(order.data.createArrangement.errors.map((e: any) => e.code).sort()).toEqual(['END_BEFORE_START', 'INVALID_AMOUNT']);
+    const order: any = await beheerder.gql(CREATE, {
+      input: input({
+        name: 'Andere regeling',
+        validFrom: '2027-06-01',
+        validUntil: '2027-05-31',
+        defaultAmountCents: 10_000_001,
+      }),
+    });
+    expect(order.data.createArrangement.errors.map((e: any) => e.code).sort()).toEqual([
+      'END_BEFORE_START',
+      'INVALID_AMOUNT',
+    ]);
     const fraction: any = await beheerder.gql(CREATE, { input: input({ defaultAmountCents: 150.5 }) });
     expect(fraction.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     const [{ n: after }] = await em.execute<{ n: string }[]>(`select count(*) as n from arrangement`);
@@ -162,7 +179,14 @@ describe('arrangements (regelingen)', () => {
     const longer = `${Number(kind.validUntil.slice(0, 4)) + 1}${kind.validUntil.slice(4)}`;
     const ok: any = await beheerder.gql(UPDATE, {
       id: kind.id,
-      input: { ...base, name: `${kind.name} (aangepast)`, defaultAmountCents: 17550, maxPerOrderCents: 7500, categoryIds: [categories[1]!.id], validUntil: longer },
+      input: {
+        ...base,
+        name: `${kind.name} (aangepast)`,
+        defaultAmountCents: 17550,
+        maxPerOrderCents: 7500,
+        categoryIds: [categories[1]!.id],
+        validUntil: longer,
+      },
     });
     expect(ok.data.updateArrangement.errors).toEqual([]);
     expect(ok.data.updateArrangement.arrangement).toMatchObject({
@@ -176,8 +200,13 @@ describe('arrangements (regelingen)', () => {
       grantedCents: kind.grantedCents,
     });
     const moved: any = await beheerder.gql(UPDATE, { id: kind.id, input: { ...base, municipalityId: nh.id } });
-    expect(moved.data.updateArrangement.errors).toEqual([expect.objectContaining({ field: 'municipalityId', code: 'HAS_ASSIGNMENTS' })]);
-    const narrower: any = await beheerder.gql(UPDATE, { id: kind.id, input: { ...base, validFrom: `${year}-02-01`, validUntil: `${year}-06-30` } });
+    expect(moved.data.updateArrangement.errors).toEqual([
+      expect.objectContaining({ field: 'municipalityId', code: 'HAS_ASSIGNMENTS' }),
+    ]);
+    const narrower: any = await beheerder.gql(UPDATE, {
+      id: kind.id,
+      input: { ...base, validFrom: `${year}-02-01`, validUntil: `${year}-06-30` },
+    });
     expect(narrower.data.updateArrangement.errors.map((e: any) => [e.field, e.code])).toEqual([
       ['validFrom', 'OUTSIDE_ASSIGNMENTS'],
       ['validUntil', 'OUTSIDE_ASSIGNMENTS'],
@@ -186,9 +215,18 @@ describe('arrangements (regelingen)', () => {
     expect(missing.data.updateArrangement.errors[0].code).toBe('NOT_FOUND');
     const audit = await server.orm.em
       .fork()
-      .execute<{ details: { fields: string[] } }[]>(`select details from audit_log where action = 'arrangement.updated' and subject_id = ?`, [kind.id]);
+      .execute<{ details: { fields: string[] } }[]>(
+        `select details from audit_log where action = 'arrangement.updated' and subject_id = ?`,
+        [kind.id],
+      );
     expect(audit).toHaveLength(1);
-    expect(audit[0]!.details.fields.sort()).toEqual(['categoryIds', 'defaultAmountCents', 'maxPerOrderCents', 'name', 'validUntil']);
+    expect(audit[0]!.details.fields.sort()).toEqual([
+      'categoryIds',
+      'defaultAmountCents',
+      'maxPerOrderCents',
+      'name',
+      'validUntil',
+    ]);
   });
 
   it('keeps staff within their scope and behind the permissions', async () => {

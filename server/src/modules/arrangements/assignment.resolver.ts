@@ -13,19 +13,30 @@ export class AssignmentResolver {
     return ctx.services.assignments.mine(ctx);
   }
 
-  @Query(() => [AssignmentView], { nullable: true, description: 'A client group’s assignments; null when not found or out of scope.' })
+  @Query(() => [AssignmentView], {
+    nullable: true,
+    description: 'A client group’s assignments; null when not found or out of scope.',
+  })
   @Requires(Permission.ASSIGNMENT_MANAGE, Permission.PERSON_READ)
-  clientGroupAssignments(@Arg('clientGroupId', () => ID) clientGroupId: string, @Ctx() ctx: Context): Promise<AssignmentView[] | null> {
+  clientGroupAssignments(
+    @Arg('clientGroupId', () => ID) clientGroupId: string,
+    @Ctx() ctx: Context,
+  ): Promise<AssignmentView[] | null> {
     return ctx.services.assignments.forClientGroup(ctx, clientGroupId);
   }
 
   @Mutation(() => AssignmentPayload, { description: 'Grants an arrangement to a client group and books the budget.' })
   @Requires(Permission.ASSIGNMENT_MANAGE)
-  async grantAssignment(@Arg('input', () => GrantAssignmentInput) input: GrantAssignmentInput, @Ctx() ctx: Context): Promise<AssignmentPayload> {
+  async grantAssignment(
+    @Arg('input', () => GrantAssignmentInput) input: GrantAssignmentInput,
+    @Ctx() ctx: Context,
+  ): Promise<AssignmentPayload> {
     return AssignmentPayload.from(await ctx.services.assignments.grant(ctx, input));
   }
 
-  @Mutation(() => AssignmentPayload, { description: 'Revokes an assignment; what is left of its budget goes back to the arrangement.' })
+  @Mutation(() => AssignmentPayload, {
+    description: 'Revokes an assignment; what is left of its budget goes back to the arrangement.',
+  })
   @Requires(Permission.ASSIGNMENT_MANAGE)
   async revokeAssignment(
     @Arg('id', () => ID) id: string,

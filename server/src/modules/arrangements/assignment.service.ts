@@ -72,8 +72,11 @@ export class AssignmentService {
     }
     let beneficiary: Person | null = null;
     if (input.beneficiaryId) {
-      beneficiary = isUuid(input.beneficiaryId) ? await ctx.em.findOne(Person, { id: input.beneficiaryId, clientGroup: group.id }) : null;
-      if (!beneficiary) errors.push(UserError.of('beneficiaryId', 'NOT_FOUND', 'Deze persoon hoort niet bij deze klantgroep.'));
+      beneficiary = isUuid(input.beneficiaryId)
+        ? await ctx.em.findOne(Person, { id: input.beneficiaryId, clientGroup: group.id })
+        : null;
+      if (!beneficiary)
+        errors.push(UserError.of('beneficiaryId', 'NOT_FOUND', 'Deze persoon hoort niet bij deze klantgroep.'));
     }
     // Amount and validity default to the arrangement's.
     const { values, problems } = checkAll(assignmentRules, {
@@ -87,7 +90,13 @@ export class AssignmentService {
       const period = periodProblem(validFrom, validUntil);
       if (period) errors.push(UserError.of(period.field, period.code, period.message));
       else if (arrangement && (validFrom < arrangement.validFrom || validUntil > arrangement.validUntil)) {
-        errors.push(UserError.of('validUntil', 'OUTSIDE_ARRANGEMENT', 'De geldigheid moet binnen de looptijd van de regeling vallen.'));
+        errors.push(
+          UserError.of(
+            'validUntil',
+            'OUTSIDE_ARRANGEMENT',
+            'De geldigheid moet binnen de looptijd van de regeling vallen.',
+          ),
+        );
       }
     }
     const invalid = failIfAny<AssignmentView>(errors);
@@ -137,7 +146,8 @@ export class AssignmentService {
   async revoke(ctx: RequestContext, id: string, reason: string): Promise<Result<AssignmentView>> {
     const found = isUuid(id) ? await ctx.em.findOne(Assignment, id) : null;
     const group = found ? await this.clientGroupInScope(ctx, found.clientGroup.id) : null;
-    if (!found || !group || ctx.viewer.kind === Audience.CUSTOMER) return problem('id', 'NOT_FOUND', 'Deze toewijzing is niet gevonden.');
+    if (!found || !group || ctx.viewer.kind === Audience.CUSTOMER)
+      return problem('id', 'NOT_FOUND', 'Deze toewijzing is niet gevonden.');
     const why = revokeReason.check(reason);
     if (!why.ok) return problem('reason', why.problem.code, why.problem.message);
     const actor = actorOf(ctx);
@@ -167,7 +177,12 @@ export class AssignmentService {
           ],
         });
       }
-      await this.audit.record(tx, { action: 'assignment.revoked', subjectType: 'assignment', subjectId: a.id, details: { clientGroupId: group.id, returnedCents: remaining } });
+      await this.audit.record(tx, {
+        action: 'assignment.revoked',
+        subjectType: 'assignment',
+        subjectId: a.id,
+        details: { clientGroupId: group.id, returnedCents: remaining },
+      });
       return a;
     });
     if (!result) return problem('id', 'ALREADY_REVOKED', 'Deze toewijzing is al ingetrokken.');
@@ -179,7 +194,11 @@ export class AssignmentService {
   async forClientGroup(ctx: RequestContext, clientGroupId: string): Promise<AssignmentView[] | null> {
     const group = await this.clientGroupInScope(ctx, clientGroupId);
     if (!group) return null;
-    const rows = await ctx.em.find(Assignment, { clientGroup: group.id }, { orderBy: [{ validUntil: 'desc' }, { createdAt: 'desc' }] });
+    const rows = await ctx.em.find(
+      Assignment,
+      { clientGroup: group.id },
+      { orderBy: [{ validUntil: 'desc' }, { createdAt: 'desc' }] },
+    );
     return this.views(ctx, rows);
   }
 
@@ -193,7 +212,16 @@ export class AssignmentService {
   async movements(ctx: RequestContext, assignmentId: string): Promise<AssignmentMovement[]> {
     const a = isUuid(assignmentId) ? await ctx.em.findOne(Assignment, assignmentId) : null;
     if (!a || !(await this.clientGroupInScope(ctx, a.clientGroup.id))) return [];
-    const rows = await ctx.em.execute<{ id: string; created_at: Date; kind: string; description: string; amount_cents: string; order_id: string | null }[]>(
+    const rows = await ctx.em.execute<
+      {
+        id: string;
+        created_at: Date;
+        kind: string;
+        description: string;
+        amount_cents: string;
+        order_id: string | null;
+      }[]
+    >(
       `select t.id, t.created_at, t.kind, t.description, e.amount_cents, t.order_id
          from ledger_entry e
          join ledger_account acc on acc.id = e.account_id and acc.kind = 'ASSIGNMENT' and acc.assignment_id = ?
@@ -217,9 +245,15 @@ export class AssignmentService {
   async views(ctx: RequestContext, rows: Assignment[]): Promise<AssignmentView[]> {
     if (!rows.length) return [];
     const em = ctx.em;
-    const balances = await this.ledger.assignmentBalances(em, rows.map((r) => r.id));
+    const balances = await this.ledger.assignmentBalances(
+      em,
+      rows.map((r) => r.id),
+    );
     const arrangements = new Map(
-      (await em.find(Arrangement, { id: { $in: [...new Set(rows.map((r) => r.arrangement.id))] } })).map((a) => [a.id, a]),
+      (await em.find(Arrangement, { id: { $in: [...new Set(rows.map((r) => r.arrangement.id))] } })).map((a) => [
+        a.id,
+        a,
+      ]),
     );
     const beneficiaryIds = [...new Set(rows.map((r) => r.beneficiary?.id).filter((x): x is string => !!x))];
     const people = new Map(

@@ -75,7 +75,17 @@ export class AuditService {
     await ctx.em.execute(
       `insert into audit_log (at, actor_kind, actor_id, actor_job, action, subject_type, subject_id, details, request_id)
        values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?)`,
-      [ctx.clock.now(), actor.kind, actor.id, actor.job ?? null, entry.action, entry.subjectType, entry.subjectId, JSON.stringify(entry.details ?? {}), ctx.requestId],
+      [
+        ctx.clock.now(),
+        actor.kind,
+        actor.id,
+        actor.job ?? null,
+        entry.action,
+        entry.subjectType,
+        entry.subjectId,
+        JSON.stringify(entry.details ?? {}),
+        ctx.requestId,
+      ],
     );
   }
 
@@ -83,9 +93,18 @@ export class AuditService {
    * Several rows of one actor and one request in one insert (the personal-data reads of a response, for one). Same
    * actor, request id and time as `record` would give each of them.
    */
-  async recordMany(ctx: RequestContext, entries: readonly AuditEntry[], actor: AuditActor = auditActorOf(ctx.viewer)): Promise<void> {
+  async recordMany(
+    ctx: RequestContext,
+    entries: readonly AuditEntry[],
+    actor: AuditActor = auditActorOf(ctx.viewer),
+  ): Promise<void> {
     if (!entries.length) return;
-    const rows = entries.map((e) => ({ action: e.action, subject_type: e.subjectType, subject_id: e.subjectId, details: e.details ?? {} }));
+    const rows = entries.map((e) => ({
+      action: e.action,
+      subject_type: e.subjectType,
+      subject_id: e.subjectId,
+      details: e.details ?? {},
+    }));
     await ctx.em.execute(
       `insert into audit_log (at, actor_kind, actor_id, actor_job, action, subject_type, subject_id, details, request_id)
        select ?, ?, ?::uuid, ?, r.action, r.subject_type, r.subject_id, r.details, ?

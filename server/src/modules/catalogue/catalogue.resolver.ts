@@ -29,14 +29,17 @@ export class ProductResolver {
     return ctx.services.catalogue.offer(ctx, filter, page);
   }
 
-  @Query(() => [Provider], { description: 'Providers with at least one product in the public offer, by name (the provider filter).' })
+  @Query(() => [Provider], {
+    description: 'Providers with at least one product in the public offer, by name (the provider filter).',
+  })
   offerProviders(@Ctx() ctx: Context): Promise<Provider[]> {
     return ctx.services.catalogue.offerProviders(ctx);
   }
 
   @Query(() => Product, {
     nullable: true,
-    description: 'One product of the public offer (for a resident: of their municipality); null when it does not exist or is not in that offer.',
+    description:
+      'One product of the public offer (for a resident: of their municipality); null when it does not exist or is not in that offer.',
   })
   product(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Product | null> {
     return ctx.services.catalogue.publicProduct(ctx, id);
@@ -52,13 +55,18 @@ export class ProductResolver {
     return ctx.services.catalogue.providerProducts(ctx, filter, page);
   }
 
-  @Query(() => Product, { nullable: true, description: "One of the logged-in provider's own products, any status; null otherwise." })
+  @Query(() => Product, {
+    nullable: true,
+    description: "One of the logged-in provider's own products, any status; null otherwise.",
+  })
   @Requires(Audience.PROVIDER)
   myProduct(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Product | null> {
     return ctx.services.products.ownProduct(ctx, id);
   }
 
-  @FieldResolver(() => String, { description: 'The description rendered from Markdown to safe HTML (no raw HTML, no script links).' })
+  @FieldResolver(() => String, {
+    description: 'The description rendered from Markdown to safe HTML (no raw HTML, no script links).',
+  })
   descriptionHtml(@Root() product: Product): string {
     return renderMarkdown(product.description);
   }
@@ -96,7 +104,11 @@ function imageLoader(ctx: Context): DataLoader<string, ProductImage[]> {
   let loader = imageLoaders.get(ctx.loaders);
   if (!loader) {
     loader = new DataLoader<string, ProductImage[]>(async (ids) => {
-      const rows = await ctx.em.find(ProductImage, { product: { $in: [...ids] } }, { orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }] });
+      const rows = await ctx.em.find(
+        ProductImage,
+        { product: { $in: [...ids] } },
+        { orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }] },
+      );
       return ids.map((id) => rows.filter((r) => r.product.id === id));
     });
     imageLoaders.set(ctx.loaders, loader);

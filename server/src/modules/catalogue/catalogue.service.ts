@@ -30,13 +30,41 @@ export interface OfferFilter {
 }
 
 /** A provider's own products, newest first. */
-const OWN_PRODUCTS: KeyOrder = { name: 'own', direction: 'desc', keys: [{ expr: 'p.created_at', cast: 'timestamptz' }, { expr: 'p.id', cast: 'uuid' }] };
+const OWN_PRODUCTS: KeyOrder = {
+  name: 'own',
+  direction: 'desc',
+  keys: [
+    { expr: 'p.created_at', cast: 'timestamptz' },
+    { expr: 'p.id', cast: 'uuid' },
+  ],
+};
 
 /** Every public-offer ordering ends with the id, so it is total and keyset pagination never skips or repeats. */
 const OFFER_ORDERS: Record<Exclude<ProductSort, ProductSort.RELEVANCE>, KeyOrder> = {
-  NEWEST: { name: 'n', direction: 'desc', keys: [{ expr: 'p.created_at', cast: 'timestamptz' }, { expr: 'p.id', cast: 'uuid' }] },
-  PRICE_ASC: { name: 'pa', direction: 'asc', keys: [{ expr: 'p.price_cents', cast: 'integer' }, { expr: 'p.id', cast: 'uuid' }] },
-  PRICE_DESC: { name: 'pd', direction: 'desc', keys: [{ expr: 'p.price_cents', cast: 'integer' }, { expr: 'p.id', cast: 'uuid' }] },
+  NEWEST: {
+    name: 'n',
+    direction: 'desc',
+    keys: [
+      { expr: 'p.created_at', cast: 'timestamptz' },
+      { expr: 'p.id', cast: 'uuid' },
+    ],
+  },
+  PRICE_ASC: {
+    name: 'pa',
+    direction: 'asc',
+    keys: [
+      { expr: 'p.price_cents', cast: 'integer' },
+      { expr: 'p.id', cast: 'uuid' },
+    ],
+  },
+  PRICE_DESC: {
+    name: 'pd',
+    direction: 'desc',
+    keys: [
+      { expr: 'p.price_cents', cast: 'integer' },
+      { expr: 'p.id', cast: 'uuid' },
+    ],
+  },
 };
 
 /**
@@ -72,7 +100,14 @@ export class CatalogueService {
       // or 2 (longer words) against the title's words, so a misspelt word still finds the product; a query word that
       // starts with a title word finds plurals the Dutch stemmer misses ("voetballen" → "voetbal"), and a title word
       // that starts with the query word finds what is still being typed ("winterj" → "winterjas").
-      const words = [...new Set(search.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 4))].slice(0, 6);
+      const words = [
+        ...new Set(
+          search
+            .toLowerCase()
+            .split(/[^\p{L}\p{N}]+/u)
+            .filter((w) => w.length >= 4),
+        ),
+      ].slice(0, 6);
       // The fuzzy words are looked up in the title vocabulary once per query (product_search_word, a few thousand
       // words at most), then matched through the GIN index on product.title_words: every arm of the OR uses an index.
       const fuzzy = words.length
@@ -156,13 +191,20 @@ export class CatalogueService {
   async publicProduct(ctx: Context, id: string): Promise<Product | null> {
     if (!isUuid(id)) return null;
     const visible = offerFor(ctx);
-    const page = await ctx.em.execute<{ id: string }[]>(`select p.id from product p where p.id = ? and ${visible.sql}`, [id, ...visible.params]);
+    const page = await ctx.em.execute<{ id: string }[]>(
+      `select p.id from product p where p.id = ? and ${visible.sql}`,
+      [id, ...visible.params],
+    );
     if (!page.length) return null;
     return ctx.em.findOne(Product, id);
   }
 
   /** The logged-in provider's own products, every status, newest first. */
-  async providerProducts(ctx: Context, filter: { status?: ProductStatus | null } | null | undefined, page: ListArgs): Promise<ProductPage> {
+  async providerProducts(
+    ctx: Context,
+    filter: { status?: ProductStatus | null } | null | undefined,
+    page: ListArgs,
+  ): Promise<ProductPage> {
     if (ctx.viewer.kind !== Audience.PROVIDER) return emptyConnection();
     const first = pageSize(page.first);
     const after = keyCondition(OWN_PRODUCTS, page.after);

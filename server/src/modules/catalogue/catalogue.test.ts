@@ -56,17 +56,25 @@ describe('the public offer', () => {
     const c = server.client();
     const expected = await expectedPublicIds();
     const em = server.orm.em.fork();
-    const products = (await em.find(Product, { id: { $in: [...expected] } })).sort((a, b) => a.title.localeCompare(b.title));
+    const products = (await em.find(Product, { id: { $in: [...expected] } })).sort((a, b) =>
+      a.title.localeCompare(b.title),
+    );
     let checked = 0;
     for (const target of products) {
       const word = target.title.split(/\s+/).find((w) => w.length >= 7 && /^[a-z]+$/i.test(w));
       if (!word) continue;
       const exact: any = await c.gql(OFFER, { search: word, first: 100 });
-      expect(exact.data.products.edges.map((e: any) => e.node.id), `"${word}"`).toContain(target.id);
+      expect(
+        exact.data.products.edges.map((e: any) => e.node.id),
+        `"${word}"`,
+      ).toContain(target.id);
       // Two neighbouring letters swapped, and one letter dropped: typos a resident makes.
       for (const typo of [word.slice(0, 3) + word[4] + word[3] + word.slice(5), word.slice(0, 4) + word.slice(5)]) {
         const fuzzy: any = await c.gql(OFFER, { search: typo, first: 100 });
-        expect(fuzzy.data.products.edges.map((e: any) => e.node.id), `search "${typo}" for "${target.title}"`).toContain(target.id);
+        expect(
+          fuzzy.data.products.edges.map((e: any) => e.node.id),
+          `search "${typo}" for "${target.title}"`,
+        ).toContain(target.id);
       }
       if (++checked === 5) break;
     }
@@ -84,7 +92,10 @@ describe('the public offer', () => {
       ['gitaarl', /gitaarles/i],
     ] as const) {
       const r: any = await c.gql(OFFER, { search, first: 100 });
-      expect(r.data.products.edges.some((e: any) => pattern.test(e.node.title)), search).toBe(true);
+      expect(
+        r.data.products.edges.some((e: any) => pattern.test(e.node.title)),
+        search,
+      ).toBe(true);
     }
   });
 
@@ -142,14 +153,18 @@ describe("a provider's own products", () => {
       await c.loginProvider(demoProviderEmail(n), DEMO_PASSWORD);
       const user = await em.findOneOrFail(ProviderUser, { email: demoProviderEmail(n) });
       const own = await em.count(Product, { provider: user.provider.id });
-      const r: any = await c.gql(`{ myProducts(first: 100) { totalCount edges { node { id status provider { id } } } } }`);
+      const r: any = await c.gql(
+        `{ myProducts(first: 100) { totalCount edges { node { id status provider { id } } } } }`,
+      );
       expect(r.errors).toBeUndefined();
       expect(r.data.myProducts.totalCount).toBe(own);
       expect(r.data.myProducts.edges).toHaveLength(own);
       for (const e of r.data.myProducts.edges) expect(e.node.provider.id).toBe(user.provider.id);
       // The filter: one status of its own products.
       const approved = await em.count(Product, { provider: user.provider.id, status: ProductStatus.APPROVED });
-      const f: any = await c.gql(`{ myProducts(first: 100, filter: { status: APPROVED }) { totalCount edges { node { status } } } }`);
+      const f: any = await c.gql(
+        `{ myProducts(first: 100, filter: { status: APPROVED }) { totalCount edges { node { status } } } }`,
+      );
       expect(f.data.myProducts.totalCount).toBe(approved);
       expect(f.data.myProducts.edges.every((e: any) => e.node.status === 'APPROVED')).toBe(true);
     }

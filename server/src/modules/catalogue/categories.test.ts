@@ -30,7 +30,9 @@ describe('categories: management and the featured category', () => {
   });
 
   it('creates, edits and lists categories in sort order', async () => {
-    const created: any = await editor.gql(CREATE, { input: { name: '  Muziek   en dans ', description: 'Dansles en meer.', sortOrder: 0 } });
+    const created: any = await editor.gql(CREATE, {
+      input: { name: '  Muziek   en dans ', description: 'Dansles en meer.', sortOrder: 0 },
+    });
     expect(created.data.createCategory.errors).toEqual([]);
     const cat = created.data.createCategory.category;
     expect(cat).toMatchObject({ name: 'Muziek en dans', slug: 'muziek-en-dans', sortOrder: 0, featured: false });
@@ -39,9 +41,14 @@ describe('categories: management and the featured category', () => {
     const orders = list.data.categories.map((c: any) => c.sortOrder);
     expect([...orders].sort((a, b) => a - b)).toEqual(orders);
 
-    const updated: any = await editor.gql(UPDATE, { id: cat.id, input: { name: 'Dans', description: '', sortOrder: 99 } });
+    const updated: any = await editor.gql(UPDATE, {
+      id: cat.id,
+      input: { name: 'Dans', description: '', sortOrder: 99 },
+    });
     expect(updated.data.updateCategory.category).toMatchObject({ name: 'Dans', slug: 'dans', sortOrder: 99 });
-    const one: any = await server.client().gql(`query($id:ID!){ category(id:$id){ id name description } }`, { id: cat.id });
+    const one: any = await server
+      .client()
+      .gql(`query($id:ID!){ category(id:$id){ id name description } }`, { id: cat.id });
     expect(one.data.category).toMatchObject({ name: 'Dans', description: '' });
   });
 
@@ -61,7 +68,10 @@ describe('categories: management and the featured category', () => {
       expect(r.data.createCategory.errors[0].field).toBe(field);
       expect(r.data.createCategory.errors[0].message).toMatch(message);
     }
-    const unknown: any = await editor.gql(UPDATE, { id: '00000000-0000-4000-8000-000000000000', input: { name: 'Iets', description: '', sortOrder: 1 } });
+    const unknown: any = await editor.gql(UPDATE, {
+      id: '00000000-0000-4000-8000-000000000000',
+      input: { name: 'Iets', description: '', sortOrder: 1 },
+    });
     expect(unknown.data.updateCategory.errors[0].code).toBe('NOT_FOUND');
   });
 
@@ -71,7 +81,9 @@ describe('categories: management and the featured category', () => {
     const refused: any = await editor.gql(DELETE, { id: full.id });
     expect(refused.data.deleteCategory.deletedId).toBeNull();
     expect(refused.data.deleteCategory.errors[0].code).toBe('CATEGORY_HAS_PRODUCTS');
-    expect(refused.data.deleteCategory.errors[0].message).toMatch(/kunt u niet verwijderen: er horen nog \d+ producten bij/);
+    expect(refused.data.deleteCategory.errors[0].message).toMatch(
+      /kunt u niet verwijderen: er horen nog \d+ producten bij/,
+    );
     const created: any = await editor.gql(CREATE, { input: { name: 'Tijdelijk', description: '', sortOrder: 5 } });
     const id = created.data.createCategory.category.id;
     const deleted: any = await editor.gql(DELETE, { id });
@@ -81,7 +93,8 @@ describe('categories: management and the featured category', () => {
   });
 
   it('keeps exactly one featured category, or none', async () => {
-    const featured = async () => ((await editor.gql(LIST)) as any).data.categories.filter((c: any) => c.featured).map((c: any) => c.id);
+    const featured = async () =>
+      ((await editor.gql(LIST)) as any).data.categories.filter((c: any) => c.featured).map((c: any) => c.id);
     const before = await featured();
     expect(before).toHaveLength(1);
     const list: any = await editor.gql(LIST);
@@ -172,7 +185,11 @@ describe('categories: the staff list (adminCategories)', () => {
   });
 
   it('refuses a cursor that is not one of this list’s, and needs CONTENT_EDIT', async () => {
-    for (const after of ['garbage!', 'bm9uc2Vuc2U', Buffer.from(JSON.stringify(['display', 'x', 'y', 'z'])).toString('base64url')]) {
+    for (const after of [
+      'garbage!',
+      'bm9uc2Vuc2U',
+      Buffer.from(JSON.stringify(['display', 'x', 'y', 'z'])).toString('base64url'),
+    ]) {
       const r: any = await editor.gql(LIST_PAGE, { first: 2, after });
       expect(r.errors[0].extensions.code, after).toBe('BAD_USER_INPUT');
       expect(r.errors[0].message).toMatch(/paginacursor is ongeldig/);
@@ -193,27 +210,45 @@ describe('categories: called directly, as an API client or a background job woul
   });
 
   const auditRows = (subjectId: string) =>
-    server.orm.em
-      .fork()
-      .execute<{ action: string; actor_kind: string; actor_id: string | null; actor_job: string | null; request_id: string | null; details: any }[]>(
-        `select action, actor_kind, actor_id, actor_job, request_id, details from audit_log where subject_type = 'category' and subject_id = ? order by id`,
-        [subjectId],
-      );
+    server.orm.em.fork().execute<
+      {
+        action: string;
+        actor_kind: string;
+        actor_id: string | null;
+        actor_job: string | null;
+        request_id: string | null;
+        details: any;
+      }[]
+    >(`select action, actor_kind, actor_id, actor_job, request_id, details from audit_log where subject_type = 'category' and subject_id = ? order by id`, [subjectId]);
 
   it('records the API client that changed a category, with the request id', async () => {
     const apiClientId = randomUUID();
-    const client: Viewer = { kind: Audience.API_CLIENT, apiClientId, permissions: new Set([Permission.CONTENT_EDIT]), municipalityIds: null };
+    const client: Viewer = {
+      kind: Audience.API_CLIENT,
+      apiClientId,
+      permissions: new Set([Permission.CONTENT_EDIT]),
+      municipalityIds: null,
+    };
     const ctx = requestContextFor(server.orm, client, { requestId: 'partner-req-0001' });
     const created = await server.services.categories.create(ctx, { name: 'Via de API', description: '', sortOrder: 7 });
     if (!created.ok) throw new Error(JSON.stringify(created.errors));
-    const updated = await server.services.categories.update(requestContextFor(server.orm, client, { requestId: 'partner-req-0002' }), created.value.id, {
-      name: 'Via de API gewijzigd',
-      description: 'Nu met omschrijving.',
-      sortOrder: 7,
-    });
+    const updated = await server.services.categories.update(
+      requestContextFor(server.orm, client, { requestId: 'partner-req-0002' }),
+      created.value.id,
+      {
+        name: 'Via de API gewijzigd',
+        description: 'Nu met omschrijving.',
+        sortOrder: 7,
+      },
+    );
     expect(updated.ok).toBe(true);
     expect(await auditRows(created.value.id)).toEqual([
-      expect.objectContaining({ action: 'CATEGORY_CREATED', actor_kind: 'API_CLIENT', actor_id: apiClientId, request_id: 'partner-req-0001' }),
+      expect.objectContaining({
+        action: 'CATEGORY_CREATED',
+        actor_kind: 'API_CLIENT',
+        actor_id: apiClientId,
+        request_id: 'partner-req-0001',
+      }),
       expect.objectContaining({
         action: 'CATEGORY_UPDATED',
         actor_kind: 'API_CLIENT',
@@ -227,10 +262,19 @@ describe('categories: called directly, as an API client or a background job woul
   it('records a background job as SYSTEM with its name, and returns problems as a Result', async () => {
     const ctx = server.contexts.forSystem('categories.import');
     expect(ctx.log.bindings()).toMatchObject({ requestId: ctx.requestId, job: 'categories.import' });
-    const created = await server.services.categories.create(ctx, { name: 'Door een taak', description: '', sortOrder: 1 });
+    const created = await server.services.categories.create(ctx, {
+      name: 'Door een taak',
+      description: '',
+      sortOrder: 1,
+    });
     if (!created.ok) throw new Error(JSON.stringify(created.errors));
     const [row] = await auditRows(created.value.id);
-    expect(row).toMatchObject({ actor_kind: 'SYSTEM', actor_id: null, actor_job: 'categories.import', request_id: ctx.requestId });
+    expect(row).toMatchObject({
+      actor_kind: 'SYSTEM',
+      actor_id: null,
+      actor_job: 'categories.import',
+      request_id: ctx.requestId,
+    });
     const refused = await server.services.categories.create(ctx, { name: 'x', description: '', sortOrder: -1 });
     expect(refused).toEqual({
       ok: false,
@@ -246,7 +290,10 @@ describe('categories: called directly, as an API client or a background job woul
     const before = await server.orm.em.fork().execute<{ n: string }[]>(`select count(*)::text as n from audit_log`);
     await expect(
       ctx.em.transactional(async (em) => {
-        await server.services.categories.create({ ...ctx, em }, { name: 'Teruggedraaid', description: '', sortOrder: 1 });
+        await server.services.categories.create(
+          { ...ctx, em },
+          { name: 'Teruggedraaid', description: '', sortOrder: 1 },
+        );
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');

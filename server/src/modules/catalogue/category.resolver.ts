@@ -4,13 +4,23 @@ import { Requires } from '../../graphql/auth/requires.js';
 import { Permission } from '../../graphql/auth/permissions.js';
 import { ListArgs } from '../../graphql/pagination.js';
 import { Category } from './category.entity.js';
-import { CategoryConnection, CategoryFilter, CategoryInput, CategoryPayload, DeleteCategoryPayload } from './category.types.js';
+import {
+  CategoryConnection,
+  CategoryFilter,
+  CategoryInput,
+  CategoryPayload,
+  DeleteCategoryPayload,
+} from './category.types.js';
 
 /** Per request: one count query for all categories of a response, however many it lists. */
 const allCounts = new WeakMap<object, Promise<Map<string, number>>>();
 const publicCounts = new WeakMap<object, Promise<Map<string, number>>>();
 
-function perRequest(cache: WeakMap<object, Promise<Map<string, number>>>, ctx: Context, load: () => Promise<Map<string, number>>) {
+function perRequest(
+  cache: WeakMap<object, Promise<Map<string, number>>>,
+  ctx: Context,
+  load: () => Promise<Map<string, number>>,
+) {
   let counts = cache.get(ctx.loaders);
   if (!counts) {
     counts = load();
@@ -28,7 +38,9 @@ function perRequest(cache: WeakMap<object, Promise<Map<string, number>>>, ctx: C
 export class CategoryResolver {
   // ---- queries ----------------------------------------------------------------------------------------------------
 
-  @Query(() => [Category], { description: 'All categories, in display order (a short choice list: the offer filter, forms).' })
+  @Query(() => [Category], {
+    description: 'All categories, in display order (a short choice list: the offer filter, forms).',
+  })
   categories(@Ctx() ctx: Context): Promise<Category[]> {
     return ctx.services.categories.all(ctx);
   }
@@ -48,7 +60,10 @@ export class CategoryResolver {
     return ctx.services.categories.one(ctx, id);
   }
 
-  @Query(() => Category, { nullable: true, description: 'The featured category (uitgelichte categorie), if one is chosen.' })
+  @Query(() => Category, {
+    nullable: true,
+    description: 'The featured category (uitgelichte categorie), if one is chosen.',
+  })
   featuredCategory(@Ctx() ctx: Context): Promise<Category | null> {
     return ctx.services.categories.featured(ctx);
   }
@@ -58,19 +73,28 @@ export class CategoryResolver {
   @FieldResolver(() => Int, { description: 'How many products in any status are in this category (staff).' })
   @Requires(Permission.CONTENT_EDIT, Permission.PRODUCT_REVIEW)
   async allProductCount(@Root() category: Category, @Ctx() ctx: Context): Promise<number> {
-    return (await perRequest(allCounts, ctx, () => ctx.services.categories.allCountsByCategory(ctx))).get(category.id) ?? 0;
+    return (
+      (await perRequest(allCounts, ctx, () => ctx.services.categories.allCountsByCategory(ctx))).get(category.id) ?? 0
+    );
   }
 
   @FieldResolver(() => Int, { description: 'How many products of the public offer are in this category.' })
   async productCount(@Root() category: Category, @Ctx() ctx: Context): Promise<number> {
-    return (await perRequest(publicCounts, ctx, () => ctx.services.catalogue.publicCountsByCategory(ctx))).get(category.id) ?? 0;
+    return (
+      (await perRequest(publicCounts, ctx, () => ctx.services.catalogue.publicCountsByCategory(ctx))).get(
+        category.id,
+      ) ?? 0
+    );
   }
 
   // ---- mutations --------------------------------------------------------------------------------------------------
 
   @Mutation(() => CategoryPayload)
   @Requires(Permission.CONTENT_EDIT)
-  async createCategory(@Arg('input', () => CategoryInput) input: CategoryInput, @Ctx() ctx: Context): Promise<CategoryPayload> {
+  async createCategory(
+    @Arg('input', () => CategoryInput) input: CategoryInput,
+    @Ctx() ctx: Context,
+  ): Promise<CategoryPayload> {
     return CategoryPayload.from(await ctx.services.categories.create(ctx, input));
   }
 
@@ -84,7 +108,9 @@ export class CategoryResolver {
     return CategoryPayload.from(await ctx.services.categories.update(ctx, id, input));
   }
 
-  @Mutation(() => DeleteCategoryPayload, { description: 'Deletes a category without products; one with products is refused.' })
+  @Mutation(() => DeleteCategoryPayload, {
+    description: 'Deletes a category without products; one with products is refused.',
+  })
   @Requires(Permission.CONTENT_EDIT)
   async deleteCategory(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<DeleteCategoryPayload> {
     return DeleteCategoryPayload.from(await ctx.services.categories.delete(ctx, id));

@@ -52,7 +52,11 @@ export class CategoryService {
   }
 
   /** The staff list: filtered, in display order, a keyset page at a time. */
-  async list(ctx: RequestContext, filter: CategoryFilter | null | undefined, page: ListArgs): Promise<ConnectionOf<Category>> {
+  async list(
+    ctx: RequestContext,
+    filter: CategoryFilter | null | undefined,
+    page: ListArgs,
+  ): Promise<ConnectionOf<Category>> {
     const first = pageSize(page.first);
     // The cursor is checked first: a bad one is an error even when nothing matches.
     const after = keyCondition(DISPLAY_ORDER, page.after);
@@ -66,9 +70,10 @@ export class CategoryService {
     if (filter?.hasProducts != null) {
       where.push(`${filter.hasProducts ? '' : 'not '}exists (select 1 from product p where p.category_id = c.id)`);
     }
-    const [{ n }] = (await ctx.em.execute<{ n: string }[]>(`select count(*)::text as n from category c where ${where.join(' and ')}`, params)) as [
-      { n: string },
-    ];
+    const [{ n }] = (await ctx.em.execute<{ n: string }[]>(
+      `select count(*)::text as n from category c where ${where.join(' and ')}`,
+      params,
+    )) as [{ n: string }];
     const rows = await ctx.em.execute<Record<string, unknown>[]>(
       `select c.*, ${keySelect(DISPLAY_ORDER)} from category c
         where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
@@ -79,13 +84,16 @@ export class CategoryService {
       first,
       totalCount: Number(n),
       cursorOf: (row) => rowCursor(DISPLAY_ORDER, row),
-      nodes: (rows) => rows.map((row) => ctx.em.map(Category, stripKeys({ ...row }, DISPLAY_ORDER.keys.length, []) as never)),
+      nodes: (rows) =>
+        rows.map((row) => ctx.em.map(Category, stripKeys({ ...row }, DISPLAY_ORDER.keys.length, []) as never)),
     });
   }
 
   /** Total number of products (any status) per category, one query for all. */
   async allCountsByCategory(ctx: RequestContext): Promise<Map<string, number>> {
-    const rows = await ctx.em.execute<{ category_id: string; n: string }[]>(`select category_id, count(*)::text as n from product group by category_id`);
+    const rows = await ctx.em.execute<{ category_id: string; n: string }[]>(
+      `select category_id, count(*)::text as n from product group by category_id`,
+    );
     return new Map(rows.map((r) => [r.category_id, Number(r.n)]));
   }
 
@@ -115,7 +123,12 @@ export class CategoryService {
       if (category.name !== values.name) category.slug = await this.uniqueSlug(tx, values.name, id);
       Object.assign(category, values);
       await tx.em.flush();
-      await this.audit.record(tx, { action: 'CATEGORY_UPDATED', subjectType: 'category', subjectId: id, details: { fields } });
+      await this.audit.record(tx, {
+        action: 'CATEGORY_UPDATED',
+        subjectType: 'category',
+        subjectId: id,
+        details: { fields },
+      });
       return ok(category);
     });
   }
@@ -154,8 +167,15 @@ export class CategoryService {
         if (!exists.length) return problem('categoryId', 'NOT_FOUND', NOT_FOUND);
       }
       const now = ctx.clock.now();
-      await tx.em.execute('update category set featured = false, updated_at = ? where featured and id is distinct from ?', [now, categoryId]);
-      if (categoryId) await tx.em.execute('update category set featured = true, updated_at = ? where id = ? and not featured', [now, categoryId]);
+      await tx.em.execute(
+        'update category set featured = false, updated_at = ? where featured and id is distinct from ?',
+        [now, categoryId],
+      );
+      if (categoryId)
+        await tx.em.execute('update category set featured = true, updated_at = ? where id = ? and not featured', [
+          now,
+          categoryId,
+        ]);
       await this.audit.record(tx, { action: 'FEATURED_CATEGORY_SET', subjectType: 'category', subjectId: categoryId });
       return ok(categoryId ? await tx.em.findOneOrFail(Category, categoryId, { refresh: true }) : null);
     });
@@ -164,11 +184,18 @@ export class CategoryService {
   // ---- rules ----------------------------------------------------------------------------------------------------
 
   /** The shared rules (src/rules/category.ts), then what only the database knows: the name is not taken. */
-  private async check(ctx: RequestContext, input: CategoryInput, id: string | null): Promise<Result<{ name: string; description: string; sortOrder: number }>> {
+  private async check(
+    ctx: RequestContext,
+    input: CategoryInput,
+    id: string | null,
+  ): Promise<Result<{ name: string; description: string; sortOrder: number }>> {
     const { values, problems } = checkAll(categoryRules, input);
     const errors = problems.map((p) => UserError.of(p.field, p.code, p.message));
     if (!errors.some((e) => e.field === 'name')) {
-      const same = await ctx.em.execute<{ id: string }[]>('select id from category where lower(btrim(name)) = lower(?) and id is distinct from ?', [values.name, id]);
+      const same = await ctx.em.execute<{ id: string }[]>(
+        'select id from category where lower(btrim(name)) = lower(?) and id is distinct from ?',
+        [values.name, id],
+      );
       if (same.length) errors.unshift(UserError.of('name', 'TAKEN', 'Er is al een categorie met deze naam.'));
     }
     return failIfAny(errors) ?? ok(values);
@@ -176,7 +203,10 @@ export class CategoryService {
 
   private async uniqueSlug(ctx: RequestContext, name: string, id: string | null): Promise<string> {
     const base = slugify(name, 'categorie');
-    const rows = await ctx.em.execute<{ slug: string }[]>(`select slug from category where (slug = ? or slug like ?) and id is distinct from ?`, [base, `${base}-%`, id]);
+    const rows = await ctx.em.execute<{ slug: string }[]>(
+      `select slug from category where (slug = ? or slug like ?) and id is distinct from ?`,
+      [base, `${base}-%`, id],
+    );
     const taken = new Set(rows.map((r) => r.slug));
     if (!taken.has(base)) return base;
     for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;

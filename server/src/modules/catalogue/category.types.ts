@@ -22,7 +22,10 @@ export class CategoryFilter {
   @Field(() => String, { nullable: true, description: 'Part of the name (case and accents do not matter).' })
   search?: string | null;
 
-  @Field(() => Boolean, { nullable: true, description: 'true: only categories with products (any status); false: only empty ones (which can be deleted).' })
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'true: only categories with products (any status); false: only empty ones (which can be deleted).',
+  })
   hasProducts?: boolean | null;
 }
 
@@ -33,4 +36,8 @@ export class CategoryConnection extends Connection(Category, 'Category') {}
 export class CategoryPayload extends Payload(Category, 'category') {}
 
 @ObjectType({ description: 'The result of deleting a category.' })
-export class DeleteCategoryPayload extends Payload<string, 'deletedId'>(ID, 'deletedId', 'The id of the deleted category; null when nothing was deleted.') {}
+export class DeleteCategoryPayload extends Payload<string, 'deletedId'>(
+  ID,
+  'deletedId',
+  'The id of the deleted category; null when nothing was deleted.',
+) {}

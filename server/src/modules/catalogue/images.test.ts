@@ -29,7 +29,12 @@ describe('product images', () => {
   const uploads = () => join(dataDir, 'uploads', 'products');
   const stored = () => (existsSync(uploads()) ? readdirSync(uploads()).filter((f) => !f.startsWith('.')) : []);
 
-  async function upload(client: TestClient, body: FormData, headers: Record<string, string> = { 'x-gemeentewinkel-upload': '1' }, id = productId) {
+  async function upload(
+    client: TestClient,
+    body: FormData,
+    headers: Record<string, string> = { 'x-gemeentewinkel-upload': '1' },
+    id = productId,
+  ) {
     const res = await client.fetch(`/api/products/${id}/images`, { method: 'POST', headers, body });
     return { status: res.status, body: (await res.json()) as any };
   }
@@ -43,7 +48,14 @@ describe('product images', () => {
     await other.loginProvider(demoProviderEmail(2), DEMO_PASSWORD);
     const category = await server.orm.em.fork().findOneOrFail(Category, { slug: 'sport-en-bewegen' });
     const r: any = await provider.gql(CREATE, {
-      input: { title: 'Product met foto', description: '', priceCents: 1000, categoryId: category.id, availability: 'AVAILABLE', redemptionMethod: 'PICKUP' },
+      input: {
+        title: 'Product met foto',
+        description: '',
+        priceCents: 1000,
+        categoryId: category.id,
+        availability: 'AVAILABLE',
+        redemptionMethod: 'PICKUP',
+      },
     });
     productId = r.data.createProduct.product.id;
   });
@@ -53,20 +65,35 @@ describe('product images', () => {
   });
 
   it('recognises JPEG, PNG and WebP by their content', async () => {
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } }).png().toBuffer();
-    const jpg = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } }).jpeg().toBuffer();
-    const webp = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } }).webp().toBuffer();
-    expect([sniffImageType(png), sniffImageType(jpg), sniffImageType(webp)]).toEqual(['image/png', 'image/jpeg', 'image/webp']);
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } })
+      .png()
+      .toBuffer();
+    const jpg = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } })
+      .jpeg()
+      .toBuffer();
+    const webp = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } })
+      .webp()
+      .toBuffer();
+    expect([sniffImageType(png), sniffImageType(jpg), sniffImageType(webp)]).toEqual([
+      'image/png',
+      'image/jpeg',
+      'image/webp',
+    ]);
     expect(sniffImageType(Buffer.from('GIF89a...'))).toBeNull();
     expect(sniffImageType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toBeNull();
   });
 
   it('stores an uploaded photo re-encoded with a 400×300 thumbnail and serves both', async () => {
-    const photo = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+    const photo = await sharp({
+      create: { width: 2400, height: 1600, channels: 3, background: { r: 10, g: 120, b: 200 } },
+    })
       .withMetadata({ exif: { IFD0: { Copyright: 'geheim' } } })
       .jpeg()
       .toBuffer();
-    const { status, body } = await upload(provider, form(photo, 'vakantie.JPG', 'image/jpeg', 'Kinderen op de tennisbaan'));
+    const { status, body } = await upload(
+      provider,
+      form(photo, 'vakantie.JPG', 'image/jpeg', 'Kinderen op de tennisbaan'),
+    );
     expect(status).toBe(201);
     expect(body.errors).toEqual([]);
     expect(body.image).toMatchObject({ width: 1200, height: 800, alt: 'Kinderen op de tennisbaan' });
@@ -89,10 +116,32 @@ describe('product images', () => {
   it('refuses a non-image, a disguised file, a broken image and a file over 5 MB, storing nothing', async () => {
     const before = stored().length;
     const cases: [FormData, number, string][] = [
-      [form(Buffer.from('dit is gewoon tekst'), 'foto.png', 'image/png'), 415, 'Dit bestand is geen afbeelding. Kies een JPEG-, PNG- of WebP-afbeelding.'],
-      [form(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'x.svg', 'image/svg+xml'), 415, 'Dit bestand is geen afbeelding. Kies een JPEG-, PNG- of WebP-afbeelding.'],
-      [form(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 7)]), 'kapot.jpg', 'image/jpeg'), 400, 'Deze afbeelding kan niet worden gelezen. Misschien is het bestand beschadigd; probeer een andere afbeelding.'],
-      [form(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(5 * 1024 * 1024 + 10)]), 'groot.png'), 413, 'Deze afbeelding is te groot. Een afbeelding mag hoogstens 5 MB zijn.'],
+      [
+        form(Buffer.from('dit is gewoon tekst'), 'foto.png', 'image/png'),
+        415,
+        'Dit bestand is geen afbeelding. Kies een JPEG-, PNG- of WebP-afbeelding.',
+      ],
+      [
+        form(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'x.svg', 'image/svg+xml'),
+        415,
+        'Dit bestand is geen afbeelding. Kies een JPEG-, PNG- of WebP-afbeelding.',
+      ],
+      [
+        form(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 7)]), 'kapot.jpg', 'image/jpeg'),
+        400,
+        'Deze afbeelding kan niet worden gelezen. Misschien is het bestand beschadigd; probeer een andere afbeelding.',
+      ],
+      [
+        form(
+          Buffer.concat([
+            Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+            Buffer.alloc(5 * 1024 * 1024 + 10),
+          ]),
+          'groot.png',
+        ),
+        413,
+        'Deze afbeelding is te groot. Een afbeelding mag hoogstens 5 MB zijn.',
+      ],
       [form(null), 400, 'Kies een afbeelding om te uploaden.'],
     ];
     for (const [body, status, message] of cases) {
@@ -105,10 +154,15 @@ describe('product images', () => {
   });
 
   it('is CSRF-safe and checks ownership', async () => {
-    const png = await sharp({ create: { width: 50, height: 50, channels: 3, background: 'green' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 50, height: 50, channels: 3, background: 'green' } })
+      .png()
+      .toBuffer();
     const noHeader = await upload(provider, form(png), {});
     expect(noHeader.status).toBe(400);
-    const crossSite = await upload(provider, form(png), { 'x-gemeentewinkel-upload': '1', origin: 'https://evil.example' });
+    const crossSite = await upload(provider, form(png), {
+      'x-gemeentewinkel-upload': '1',
+      origin: 'https://evil.example',
+    });
     expect(crossSite.status).toBe(403);
     const anonymous = await upload(server.client(), form(png));
     expect(anonymous.status).toBe(401);

@@ -24,7 +24,8 @@ md.validateLink = (url: string): boolean => {
 };
 
 // Links open normally but never pass the page to the target and never pass on ranking.
-const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+const defaultLinkOpen =
+  md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
 md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   const token = tokens[idx]!;
   const href = String(token.attrGet('href') ?? '');

@@ -85,7 +85,9 @@ describe('the public offer: sorting, the provider filter and keyset paging', () 
     const providers: any = await server.client().gql(`{ offerProviders { id name } }`);
     const list = providers.data.offerProviders;
     expect(list.length).toBe(5); // provider 6 is still pending
-    expect(list.map((p: any) => p.name)).toEqual([...list.map((p: any) => p.name)].sort((a: string, b: string) => a.localeCompare(b, 'nl')));
+    expect(list.map((p: any) => p.name)).toEqual(
+      [...list.map((p: any) => p.name)].sort((a: string, b: string) => a.localeCompare(b, 'nl')),
+    );
     const target = list[0];
     const { nodes, total } = await all({ providerId: target.id, sort: 'PRICE_ASC' }, 3);
     expect(total).toBeGreaterThan(0);
@@ -108,10 +110,17 @@ describe('the public offer: sorting, the provider filter and keyset paging', () 
     for (const forged of [
       Buffer.from(JSON.stringify(['pa', 'abc', '00000000-0000-4000-8000-000000000000'])).toString('base64url'),
       Buffer.from(JSON.stringify(['n', '2026-99-99 99:99:99', 'x'])).toString('base64url'),
-      Buffer.from(JSON.stringify(['r', 'NaN', '2026-01-01 00:00:00+00', '00000000-0000-4000-8000-000000000000'])).toString('base64url'),
+      Buffer.from(
+        JSON.stringify(['r', 'NaN', '2026-01-01 00:00:00+00', '00000000-0000-4000-8000-000000000000']),
+      ).toString('base64url'),
       'niet-base64-!!',
     ]) {
-      const r: any = await c.gql(OFFER, { first: 2, sort: 'PRICE_ASC', search: forged.startsWith('r') ? 'fiets' : null, after: forged });
+      const r: any = await c.gql(OFFER, {
+        first: 2,
+        sort: 'PRICE_ASC',
+        search: forged.startsWith('r') ? 'fiets' : null,
+        after: forged,
+      });
       expect(r.errors?.[0]?.extensions?.code, forged).toBe('BAD_USER_INPUT');
     }
   });

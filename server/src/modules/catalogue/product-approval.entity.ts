@@ -14,7 +14,8 @@ export enum ProductApprovalStatus {
 }
 registerEnumType(ProductApprovalStatus, {
   name: 'ProductApprovalStatus',
-  description: 'One municipality’s decision on a product: waiting for review, approved (in that offer), or rejected with a reason.',
+  description:
+    'One municipality’s decision on a product: waiting for review, approved (in that offer), or rejected with a reason.',
 });
 
 /**
@@ -42,7 +43,9 @@ export class ProductApproval {
   @Property({ type: 'text', nullable: true })
   reason?: string | null;
 
-  @Field(() => Date, { description: 'When this decision was asked for (the submission, or the membership’s approval).' })
+  @Field(() => Date, {
+    description: 'When this decision was asked for (the submission, or the membership’s approval).',
+  })
   @Property({ type: 'timestamptz' })
   requestedAt: Date & Opt = applicationNow();
 

@@ -67,7 +67,11 @@ const RESET = `status = 'PENDING', reason = null, decided_at = null, decided_by_
  * A product is submitted: a fresh PENDING decision in every municipality where its provider is an approved member
  * (an earlier decision there is reset). Returns those municipalities' ids. Call with the product row locked.
  */
-export async function openDecisionsForProduct(em: EntityManager, productId: string, providerId: string): Promise<string[]> {
+export async function openDecisionsForProduct(
+  em: EntityManager,
+  productId: string,
+  providerId: string,
+): Promise<string[]> {
   const rows = await em.execute<{ municipality_id: string }[]>(
     `insert into product_approval (product_id, municipality_id, status, requested_at)
      select ?, pm.municipality_id, 'PENDING', ?::timestamptz from provider_membership pm where pm.provider_id = ? and pm.status = 'APPROVED'
@@ -83,7 +87,11 @@ export async function openDecisionsForProduct(em: EntityManager, productId: stri
  * PENDING decision in that municipality, and the summaries follow. The provider's products are locked first (in id
  * order), so a submission running at the same time either sees the membership or is seen here.
  */
-export async function openDecisionsForMembership(em: EntityManager, providerId: string, municipalityId: string): Promise<number> {
+export async function openDecisionsForMembership(
+  em: EntityManager,
+  providerId: string,
+  municipalityId: string,
+): Promise<number> {
   await em.execute(`select id from product where provider_id = ? order by id for update`, [providerId]);
   const rows = await em.execute<{ id: string }[]>(
     `insert into product_approval (product_id, municipality_id, status, requested_at)
@@ -111,7 +119,10 @@ export async function dropOpenDecisions(em: EntityManager, productId: string): P
  * Recomputes the summary status of submitted products (SUBMITTED, APPROVED, REJECTED) from the decisions that count.
  * Changes only rows whose summary differs; DRAFT and ARCHIVED are the provider's and never change here.
  */
-export async function refreshStatuses(em: EntityManager, which: { productIds?: string[]; providerId?: string }): Promise<void> {
+export async function refreshStatuses(
+  em: EntityManager,
+  which: { productIds?: string[]; providerId?: string },
+): Promise<void> {
   const where = which.productIds ? `p.id = any(?::uuid[])` : `p.provider_id = ?`;
   const param = which.productIds ? `{${which.productIds.join(',')}}` : which.providerId;
   await em.execute(

@@ -64,7 +64,14 @@ describe('the offer is each municipality’s own decision', () => {
 
   async function newSubmittedProduct(client: TestClient, title: string): Promise<{ id: string; title: string }> {
     const created: any = await client.gql(CREATE, {
-      input: { title, description: 'Een product om de beslissing per gemeente te testen.', priceCents: 1500, categoryId, availability: 'AVAILABLE', redemptionMethod: 'PICKUP' },
+      input: {
+        title,
+        description: 'Een product om de beslissing per gemeente te testen.',
+        priceCents: 1500,
+        categoryId,
+        availability: 'AVAILABLE',
+        redemptionMethod: 'PICKUP',
+      },
     });
     const id = created.data.createProduct.product.id;
     const submitted: any = await client.gql(SUBMIT, { id });
@@ -104,13 +111,20 @@ describe('the offer is each municipality’s own decision', () => {
     const queue: any = await reviewer.gql(QUEUE, { s: 'PENDING' });
     expect(ids(queue)).toContain(split.id);
     expect(ids(queue)).not.toContain(noorderhavenOnly.id);
-    for (const e of queue.data.reviewProducts.edges) expect(e.node.approvals.map((a: any) => a.municipality.slug)).toEqual(['zuiderveen']);
-    expect(((await reviewer.gql(QUEUE, { s: 'PENDING', m: noorderhaven.id })) as any).data.reviewProducts.totalCount).toBe(0);
+    for (const e of queue.data.reviewProducts.edges)
+      expect(e.node.approvals.map((a: any) => a.municipality.slug)).toEqual(['zuiderveen']);
+    expect(
+      ((await reviewer.gql(QUEUE, { s: 'PENDING', m: noorderhaven.id })) as any).data.reviewProducts.totalCount,
+    ).toBe(0);
     // The dashboard counts the same queue.
-    expect(((await reviewer.gql(DASHBOARD)) as any).data.adminDashboard.productsToReview).toBe(queue.data.reviewProducts.totalCount);
+    expect(((await reviewer.gql(DASHBOARD)) as any).data.adminDashboard.productsToReview).toBe(
+      queue.data.reviewProducts.totalCount,
+    );
     const all: any = await admin.gql(QUEUE, { s: 'PENDING', m: noorderhaven.id });
     expect(ids(all)).toEqual(expect.arrayContaining([split.id, noorderhavenOnly.id]));
-    expect(((await admin.gql(DASHBOARD)) as any).data.adminDashboard.productsToReview).toBeGreaterThan(queue.data.reviewProducts.totalCount);
+    expect(((await admin.gql(DASHBOARD)) as any).data.adminDashboard.productsToReview).toBeGreaterThan(
+      queue.data.reviewProducts.totalCount,
+    );
 
     // Deciding for Noorderhaven is refused, alone or together with Zuiderveen, and changes nothing.
     for (const m of [[noorderhaven.id], [zuiderveen.id, noorderhaven.id]]) {
@@ -119,7 +133,11 @@ describe('the offer is each municipality’s own decision', () => {
       expect(r.data.approveProduct.errors[0]).toMatchObject({ field: 'municipalityIds', code: 'FORBIDDEN' });
       expect(r.data.approveProduct.errors[0].message).toMatch(/Gemeente Noorderhaven hoort daar niet bij/);
     }
-    const rejectN: any = await reviewer.gql(REJECT, { id: noorderhavenOnly.id, r: 'Niet voor onze inwoners.', m: [noorderhaven.id] });
+    const rejectN: any = await reviewer.gql(REJECT, {
+      id: noorderhavenOnly.id,
+      r: 'Niet voor onze inwoners.',
+      m: [noorderhaven.id],
+    });
     expect(rejectN.data.rejectProduct.errors[0]).toMatchObject({ code: 'FORBIDDEN' });
     const nothingOpen: any = await reviewer.gql(REJECT, { id: noorderhavenOnly.id, r: 'Niet voor onze inwoners.' });
     expect(nothingOpen.data.rejectProduct.errors[0]).toMatchObject({ code: 'INVALID_TRANSITION' });
@@ -127,10 +145,12 @@ describe('the offer is each municipality’s own decision', () => {
       ['noorderhaven', 'PENDING'],
       ['zuiderveen', 'PENDING'],
     ]);
-    expect(decisionsOf(((await admin.gql(REVIEW_ONE, { id: noorderhavenOnly.id })) as any).data.reviewProduct)).toEqual([
-      ['noorderhaven', 'PENDING'],
-      ['zuiderveen', 'APPROVED'],
-    ]);
+    expect(decisionsOf(((await admin.gql(REVIEW_ONE, { id: noorderhavenOnly.id })) as any).data.reviewProduct)).toEqual(
+      [
+        ['noorderhaven', 'PENDING'],
+        ['zuiderveen', 'APPROVED'],
+      ],
+    );
 
     // Zuiderveen approves; the reviewer sees Zuiderveen's decision only; Noorderhaven still has to decide.
     const approved: any = await reviewer.gql(APPROVE, { id: split.id });
@@ -163,7 +183,8 @@ describe('the offer is each municipality’s own decision', () => {
       const count = ((await c.gql(CATEGORY, { id: categoryId })) as any).data.category.productCount;
       expect(count).toBe(((await c.gql(OFFER, { categoryId })) as any).data.products.totalCount);
     }
-    const inCategory = async (c: TestClient) => ((await c.gql(CATEGORY, { id: categoryId })) as any).data.category.productCount;
+    const inCategory = async (c: TestClient) =>
+      ((await c.gql(CATEGORY, { id: categoryId })) as any).data.category.productCount;
     expect(await inCategory(residentZ)).toBeGreaterThan(await inCategory(residentN));
     // A visitor sees the regional shop window: approved in at least one municipality.
     expect(await offerIds(visitor, { search: split.title })).toContain(split.id);
@@ -179,7 +200,11 @@ describe('the offer is each municipality’s own decision', () => {
   it('refuses a Noorderhaven resident’s cart and checkout for a product not approved in Noorderhaven', async () => {
     const added: any = await residentN.gql(ADD, { p: split.id });
     expect(added.data.addToCart.errors).toEqual([
-      { field: 'productId', code: 'NOT_OFFERED_HERE', message: 'Dit product wordt in uw gemeente niet aangeboden. U kunt het daarom niet bestellen.' },
+      {
+        field: 'productId',
+        code: 'NOT_OFFERED_HERE',
+        message: 'Dit product wordt in uw gemeente niet aangeboden. U kunt het daarom niet bestellen.',
+      },
     ]);
     expect(added.data.addToCart.cart.lineCount).toBe(0);
     const merged: any = await residentN.gql(MERGE, { lines: [{ productId: split.id, quantity: 1 }] });
@@ -188,17 +213,24 @@ describe('the offer is each municipality’s own decision', () => {
     const preview: any = await residentN.gql(PREVIEW, { lines: [{ productId: split.id, quantity: 1 }] });
     expect(preview.data.checkoutPreview.canOrder).toBe(false);
     expect(preview.data.checkoutPreview.errors[0]).toMatchObject({ code: 'NOT_OFFERED_HERE' });
-    const checkout: any = await residentN.gql(CHECKOUT, { input: { idempotencyKey: randomUUID(), lines: [{ productId: split.id, quantity: 1 }] } });
+    const checkout: any = await residentN.gql(CHECKOUT, {
+      input: { idempotencyKey: randomUUID(), lines: [{ productId: split.id, quantity: 1 }] },
+    });
     expect(checkout.data.checkout.orders).toEqual([]);
     expect(checkout.data.checkout.errors).toEqual([
-      { code: 'NOT_OFFERED_HERE', message: `‘${split.title}’ wordt in uw gemeente niet aangeboden. Haal het uit uw winkelwagen.` },
+      {
+        code: 'NOT_OFFERED_HERE',
+        message: `‘${split.title}’ wordt in uw gemeente niet aangeboden. Haal het uit uw winkelwagen.`,
+      },
     ]);
     const em = server.orm.em.fork();
     expect(await em.execute(`select 1 from order_line where product_id = ?`, [split.id])).toEqual([]);
     // A Zuiderveen resident can put it in the cart.
     const ok: any = await residentZ.gql(ADD, { p: split.id });
     expect(ok.data.addToCart.errors).toEqual([]);
-    expect(ok.data.addToCart.cart.groups.flatMap((g: any) => g.lines).find((l: any) => l.productId === split.id).available).toBe(true);
+    expect(
+      ok.data.addToCart.cart.groups.flatMap((g: any) => g.lines).find((l: any) => l.productId === split.id).available,
+    ).toBe(true);
   });
 
   it('takes a withdrawn provider’s products out of that municipality’s offer and cart, and asks again when it returns', async () => {
@@ -207,7 +239,7 @@ describe('the offer is each municipality’s own decision', () => {
     const zangles = await productOf(2, 'Zangles en kinderkoor'); // approved in both
     const musical = await productOf(2, 'Musicalklas voor tieners'); // approved in Noorderhaven, pending in Zuiderveen
     expect(await offerIds(residentN)).toContain(zangles.id);
-    expect((((await residentN.gql(ADD, { p: zangles.id })) as any).data.addToCart.errors)).toEqual([]);
+    expect(((await residentN.gql(ADD, { p: zangles.id })) as any).data.addToCart.errors).toEqual([]);
 
     const withdrawn: any = await provider2.gql(WITHDRAW, { m: noorderhaven.id });
     expect(withdrawn.data.withdrawMembership.errors).toEqual([]);
@@ -219,7 +251,9 @@ describe('the offer is each municipality’s own decision', () => {
     // The resident's cart line is shown as not orderable, with the reason; the checkout refuses it.
     const cart: any = await residentN.gql(MY_CART);
     expect(cart.data.myCart.hasUnavailable).toBe(true);
-    expect(cart.data.myCart.groups.flatMap((g: any) => g.lines).find((l: any) => l.productId === zangles.id)).toMatchObject({
+    expect(
+      cart.data.myCart.groups.flatMap((g: any) => g.lines).find((l: any) => l.productId === zangles.id),
+    ).toMatchObject({
       title: zangles.title,
       available: false,
       unavailableReason: 'Dit product wordt in uw gemeente niet aangeboden. U kunt het daarom niet bestellen.',
@@ -228,15 +262,18 @@ describe('the offer is each municipality’s own decision', () => {
     expect(checkout.data.checkout.errors.map((e: any) => e.code)).toContain('NOT_OFFERED_HERE');
     // Musicalklas was in Noorderhaven's offer only: now it is in nobody's, and waits for Zuiderveen.
     expect(((await visitor.gql(PUBLIC, { id: musical.id })) as any).data.product).toBeNull();
-    const mine: any = await provider2.gql(`query($id:ID!){ myProduct(id:$id){ status approvals { status municipality { slug } } } }`, { id: musical.id });
+    const mine: any = await provider2.gql(
+      `query($id:ID!){ myProduct(id:$id){ status approvals { status municipality { slug } } } }`,
+      { id: musical.id },
+    );
     expect(mine.data.myProduct.status).toBe('SUBMITTED');
     expect(decisionsOf(mine.data.myProduct)).toEqual([['zuiderveen', 'PENDING']]);
     // The decision stays as history.
     const em = server.orm.em.fork();
-    const [kept] = await em.execute<{ status: string }[]>(`select status from product_approval where product_id = ? and municipality_id = ?`, [
-      zangles.id,
-      noorderhaven.id,
-    ]);
+    const [kept] = await em.execute<{ status: string }[]>(
+      `select status from product_approval where product_id = ? and municipality_id = ?`,
+      [zangles.id, noorderhaven.id],
+    );
     expect(kept!.status).toBe('APPROVED');
 
     // The provider applies again and is approved: Noorderhaven decides afresh; nothing is in its offer before that.
@@ -260,7 +297,10 @@ describe('the offer is each municipality’s own decision', () => {
     expect(waiting).toHaveLength(3);
     // No municipality can decide yet: not in any queue.
     expect(ids(await reviewer.gql(QUEUE, { s: 'PENDING' }))).not.toContain(waiting[0]!.id);
-    const [membership] = await em.execute<{ id: string }[]>(`select id from provider_membership where provider_id = ?`, [user6.provider.id]);
+    const [membership] = await em.execute<{ id: string }[]>(
+      `select id from provider_membership where provider_id = ?`,
+      [user6.provider.id],
+    );
     const approved: any = await reviewer.gql(APPROVE_MEMBERSHIP, { id: membership!.id });
     expect(approved.data.approveMembership.errors).toEqual([]);
     expect(ids(await reviewer.gql(QUEUE, { s: 'PENDING' }))).toEqual(expect.arrayContaining(waiting.map((p) => p.id)));

@@ -23,14 +23,20 @@ export function productImageRoutes(deps: { services: Services; contexts: Context
       if (!req.readableEnded) res.setHeader('Connection', 'close');
       res.status(status).json({ image: null, errors: [{ field, code, message }] });
     };
-    if (req.get(UPLOAD_HEADER) !== '1') return refuse(400, 'BAD_REQUEST', 'Dit verzoek is geweigerd (beveiliging tegen vervalste verzoeken).');
+    if (req.get(UPLOAD_HEADER) !== '1')
+      return refuse(400, 'BAD_REQUEST', 'Dit verzoek is geweigerd (beveiliging tegen vervalste verzoeken).');
     const origin = req.get('origin');
-    if (origin && origin !== `${req.protocol}://${req.get('host')}` && origin !== new URL(services.config.appUrl).origin) {
+    if (
+      origin &&
+      origin !== `${req.protocol}://${req.get('host')}` &&
+      origin !== new URL(services.config.appUrl).origin
+    ) {
       return refuse(403, 'FORBIDDEN', 'Dit verzoek is geweigerd (beveiliging tegen vervalste verzoeken).');
     }
     const ctx = await contexts.forRequest(req);
     const viewer = ctx.viewer;
-    if (viewer.kind === Audience.ANONYMOUS) return refuse(401, 'UNAUTHENTICATED', 'U moet ingelogd zijn om dit te doen.');
+    if (viewer.kind === Audience.ANONYMOUS)
+      return refuse(401, 'UNAUTHENTICATED', 'U moet ingelogd zijn om dit te doen.');
     if (viewer.kind !== Audience.PROVIDER) return refuse(403, 'FORBIDDEN', 'U heeft geen toegang tot deze gegevens.');
     if (!req.is('multipart/form-data')) return refuse(415, 'BAD_REQUEST', IMAGE_MESSAGES.missing, 'file');
     const declared = Number(req.get('content-length') ?? 0);
@@ -39,7 +45,10 @@ export function productImageRoutes(deps: { services: Services; contexts: Context
     let parsed: { data: Buffer | null; truncated: boolean; alt: string };
     try {
       parsed = await new Promise((resolve, reject) => {
-        const bb = busboy({ headers: req.headers, limits: { files: 1, fileSize: IMAGE_RULES.maxBytes, fields: 4, fieldSize: 2000, parts: 6 } });
+        const bb = busboy({
+          headers: req.headers,
+          limits: { files: 1, fileSize: IMAGE_RULES.maxBytes, fields: 4, fieldSize: 2000, parts: 6 },
+        });
         const chunks: Buffer[] = [];
         let truncated = false;
         let seenFile = false;
@@ -69,7 +78,13 @@ export function productImageRoutes(deps: { services: Services; contexts: Context
     if (isHostileText(parsed.alt)) return refuse(400, 'INVALID', hostileTextMessage('alt'), 'alt');
 
     try {
-      const result = await services.productImages.add(ctx, String(req.params.productId), parsed.data, parsed.alt, parsed.truncated);
+      const result = await services.productImages.add(
+        ctx,
+        String(req.params.productId),
+        parsed.data,
+        parsed.alt,
+        parsed.truncated,
+      );
       const image = result.image
         ? {
             id: result.image.id,
@@ -80,10 +95,21 @@ export function productImageRoutes(deps: { services: Services; contexts: Context
             alt: result.image.alt,
           }
         : null;
-      res.status(result.status).json({ image, errors: result.errors.map(({ field, code, message }) => ({ field, code, message })) });
+      res
+        .status(result.status)
+        .json({ image, errors: result.errors.map(({ field, code, message }) => ({ field, code, message })) });
     } catch (error) {
       ctx.log.error({ err: error }, 'image upload failed');
-      res.status(500).json({ image: null, errors: [{ field: null, code: 'INTERNAL', message: 'Er is een onverwachte fout opgetreden. Probeer het later opnieuw.' }] });
+      res.status(500).json({
+        image: null,
+        errors: [
+          {
+            field: null,
+            code: 'INTERNAL',
+            message: 'Er is een onverwachte fout opgetreden. Probeer het later opnieuw.',
+          },
+        ],
+      });
     }
   });
 

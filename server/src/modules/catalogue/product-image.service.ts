@@ -23,8 +23,13 @@ export { IMAGE_MESSAGES };
 /** The real type of a file, from its first bytes (its name and the browser's claim are not trusted). */
 export function sniffImageType(data: Buffer): ImageType | null {
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
-  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (data.length >= 12 && data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP') {
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
+  if (
+    data.length >= 12 &&
+    data.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    data.subarray(8, 12).toString('latin1') === 'WEBP'
+  ) {
     return 'image/webp';
   }
   return null;
@@ -48,13 +53,20 @@ export class ProductImageService {
     private readonly products: ProductService,
   ) {}
 
-  async add(ctx: RequestContext, productId: string, data: Buffer | null, alt: string, truncated = false): Promise<ImageUploadResult> {
+  async add(
+    ctx: RequestContext,
+    productId: string,
+    data: Buffer | null,
+    alt: string,
+    truncated = false,
+  ): Promise<ImageUploadResult> {
     const fail = (status: number, field: string | null, code: string, message: string): ImageUploadResult => ({
       image: null,
       errors: [UserError.of(field, code, message)],
       status,
     });
-    if (truncated || (data && data.length > IMAGE_RULES.maxBytes)) return fail(413, 'file', 'TOO_LARGE', IMAGE_MESSAGES.tooLarge);
+    if (truncated || (data && data.length > IMAGE_RULES.maxBytes))
+      return fail(413, 'file', 'TOO_LARGE', IMAGE_MESSAGES.tooLarge);
     if (!data || data.length === 0) return fail(400, 'file', 'REQUIRED', IMAGE_MESSAGES.missing);
     const type = sniffImageType(data);
     if (!type) return fail(415, 'file', 'NOT_AN_IMAGE', IMAGE_MESSAGES.notAnImage);
@@ -83,33 +95,36 @@ export class ProductImageService {
     const thumbnailKey = `products/${id}-thumb.webp`;
     let stored = false;
     let image: ProductImage | null = null;
-    const payload = await this.products.withOwnProduct(ctx, productId, async (em, product) => {
-      const problem = editProblem(product);
-      if (problem) return ProductPayload.fail(problem);
-      const count = await em.count(ProductImage, { product: product.id });
-      if (count >= IMAGE_RULES.maxPerProduct) return ProductPayload.fail(UserError.of('file', 'TOO_MANY', IMAGE_MESSAGES.tooMany));
-      await this.storage.put(storageKey, large.data);
-      await this.storage.put(thumbnailKey, thumb);
-      stored = true;
-      image = em.create(ProductImage, {
-        id,
-        product,
-        storageKey,
-        thumbnailKey,
-        contentType: 'image/webp',
-        originalContentType: type,
-        byteSize: large.data.length,
-        width: large.info.width,
-        height: large.info.height,
-        alt: altText,
-        sortOrder: count,
+    const payload = await this.products
+      .withOwnProduct(ctx, productId, async (em, product) => {
+        const problem = editProblem(product);
+        if (problem) return ProductPayload.fail(problem);
+        const count = await em.count(ProductImage, { product: product.id });
+        if (count >= IMAGE_RULES.maxPerProduct)
+          return ProductPayload.fail(UserError.of('file', 'TOO_MANY', IMAGE_MESSAGES.tooMany));
+        await this.storage.put(storageKey, large.data);
+        await this.storage.put(thumbnailKey, thumb);
+        stored = true;
+        image = em.create(ProductImage, {
+          id,
+          product,
+          storageKey,
+          thumbnailKey,
+          contentType: 'image/webp',
+          originalContentType: type,
+          byteSize: large.data.length,
+          width: large.info.width,
+          height: large.info.height,
+          alt: altText,
+          sortOrder: count,
+        });
+        if (product.status === ProductStatus.APPROVED) await this.products.backToDraft(em, product);
+        return ProductPayload.ok(product);
+      })
+      .catch(async (error: unknown) => {
+        if (stored) await this.removeFiles(storageKey, thumbnailKey);
+        throw error;
       });
-      if (product.status === ProductStatus.APPROVED) await this.products.backToDraft(em, product);
-      return ProductPayload.ok(product);
-    }).catch(async (error: unknown) => {
-      if (stored) await this.removeFiles(storageKey, thumbnailKey);
-      throw error;
-    });
     if (payload.errors.length) {
       const notFound = payload.errors.some((e) => e.code === 'NOT_FOUND');
       return { image: null, errors: payload.errors, status: notFound ? 404 : 400 };
@@ -142,7 +157,11 @@ export class ProductImageService {
 /** Why a product's images cannot change now, or null. */
 function editProblem(product: Product): UserError | null {
   if (product.status === ProductStatus.SUBMITTED) {
-    return UserError.of(null, 'INVALID_TRANSITION', 'Dit product wordt beoordeeld door de gemeente. U kunt het wijzigen nadat het is beoordeeld.');
+    return UserError.of(
+      null,
+      'INVALID_TRANSITION',
+      'Dit product wordt beoordeeld door de gemeente. U kunt het wijzigen nadat het is beoordeeld.',
+    );
   }
   if (product.status === ProductStatus.ARCHIVED) {
     return UserError.of(null, 'INVALID_TRANSITION', 'Een gearchiveerd product kunt u niet meer wijzigen.');

@@ -3,9 +3,14 @@ import { ProductStatus } from './product.entity.js';
 import { ProductApprovalStatus } from './product-approval.entity.js';
 import { ProductSort } from './catalogue.service.js';
 
-@InputType({ description: 'Which products of the public offer `products` gives, and in which order. Every field is optional.' })
+@InputType({
+  description: 'Which products of the public offer `products` gives, and in which order. Every field is optional.',
+})
 export class ProductFilter {
-  @Field(() => String, { nullable: true, description: 'Dutch full-text search; tolerates typos (at most 200 characters are used).' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Dutch full-text search; tolerates typos (at most 200 characters are used).',
+  })
   search?: string | null;
 
   @Field(() => ID, { nullable: true, description: 'Only products of this category.' })
@@ -18,7 +23,9 @@ export class ProductFilter {
   sort?: ProductSort | null;
 }
 
-@InputType({ description: "Which of the logged-in provider's own products `myProducts` gives. Every field is optional." })
+@InputType({
+  description: "Which of the logged-in provider's own products `myProducts` gives. Every field is optional.",
+})
 export class MyProductFilter {
   @Field(() => ProductStatus, { nullable: true, description: 'Only products with this (summary) status.' })
   status?: ProductStatus | null;

@@ -34,7 +34,8 @@ export class ProviderProductResolver {
   }
 
   @Mutation(() => ProductPayload, {
-    description: 'Submits an own draft or rejected product for review by every municipality where your organisation is an approved provider.',
+    description:
+      'Submits an own draft or rejected product for review by every municipality where your organisation is an approved provider.',
   })
   @Requires(Audience.PROVIDER)
   submitProduct(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<ProductPayload> {
@@ -76,7 +77,10 @@ export class ProductReviewResolver {
     return ctx.services.products.reviewList(ctx, filter, page);
   }
 
-  @Query(() => Product, { nullable: true, description: 'One product in any status, within your scope; null otherwise.' })
+  @Query(() => Product, {
+    nullable: true,
+    description: 'One product in any status, within your scope; null otherwise.',
+  })
   @Requires(Permission.PRODUCT_REVIEW)
   reviewProduct(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Product | null> {
     return ctx.services.products.reviewProduct(ctx, id);

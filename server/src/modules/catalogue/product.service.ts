@@ -92,11 +92,17 @@ export class ProductService {
     return this.withOwnProduct(ctx, id, async (em, product) => {
       if (product.status === ProductStatus.SUBMITTED) {
         return ProductPayload.fail(
-          UserError.of(null, 'INVALID_TRANSITION', 'Dit product wordt beoordeeld door de gemeente. U kunt het wijzigen nadat het is beoordeeld.'),
+          UserError.of(
+            null,
+            'INVALID_TRANSITION',
+            'Dit product wordt beoordeeld door de gemeente. U kunt het wijzigen nadat het is beoordeeld.',
+          ),
         );
       }
       if (product.status === ProductStatus.ARCHIVED) {
-        return ProductPayload.fail(UserError.of(null, 'INVALID_TRANSITION', 'Een gearchiveerd product kunt u niet meer wijzigen.'));
+        return ProductPayload.fail(
+          UserError.of(null, 'INVALID_TRANSITION', 'Een gearchiveerd product kunt u niet meer wijzigen.'),
+        );
       }
       const { errors, clean } = await this.validate(em, input);
       if (errors.length) return ProductPayload.fail(...errors);
@@ -130,7 +136,11 @@ export class ProductService {
     return this.withOwnProduct(ctx, id, async (em, product) => {
       if (product.status !== ProductStatus.DRAFT && product.status !== ProductStatus.REJECTED) {
         return ProductPayload.fail(
-          UserError.of(null, 'INVALID_TRANSITION', `Alleen een concept of een afgekeurd product kunt u indienen. Dit product is ${STATUS_NL[product.status as ProductStatus]}.`),
+          UserError.of(
+            null,
+            'INVALID_TRANSITION',
+            `Alleen een concept of een afgekeurd product kunt u indienen. Dit product is ${STATUS_NL[product.status as ProductStatus]}.`,
+          ),
         );
       }
       // Every municipality where the provider is an approved member decides afresh (none yet: it waits for one).
@@ -178,7 +188,10 @@ export class ProductService {
       if (checked.ok) Object.assign(clean, { [field]: checked.value });
       else errors.push(UserError.of(field, checked.problem.code, checked.problem.message));
     }
-    if (!errors.some((e) => e.field === 'categoryId') && (!isUuid(clean.categoryId) || !(await em.findOne(Category, clean.categoryId)))) {
+    if (
+      !errors.some((e) => e.field === 'categoryId') &&
+      (!isUuid(clean.categoryId) || !(await em.findOne(Category, clean.categoryId)))
+    ) {
       errors.push(UserError.of('categoryId', 'REQUIRED', CHOOSE_CATEGORY));
     }
     return { errors, clean };
@@ -228,7 +241,8 @@ export class ProductService {
   /** The scope condition for staff (and API clients): the product's provider is a member in a scoped municipality. */
   private scope(ctx: RequestContext): { sql: string; params: unknown[] } {
     const scope = municipalityScope(ctx.viewer);
-    if (ctx.viewer.kind !== Audience.STAFF && ctx.viewer.kind !== Audience.API_CLIENT) return { sql: 'false', params: [] };
+    if (ctx.viewer.kind !== Audience.STAFF && ctx.viewer.kind !== Audience.API_CLIENT)
+      return { sql: 'false', params: [] };
     if (scope === null) return { sql: 'true', params: [] };
     return {
       sql: `exists (select 1 from provider_membership pm where pm.provider_id = p.provider_id and pm.municipality_id = any(?::uuid[]))`,
@@ -244,7 +258,11 @@ export class ProductService {
    * - otherwise all products (optionally of one lifecycle/summary `status`, one provider), newest first; SUBMITTED
    *   ones oldest submission first.
    */
-  async reviewList(ctx: RequestContext, filterOrNull: ReviewFilter | null | undefined, page: ListArgs): Promise<ProductPage> {
+  async reviewList(
+    ctx: RequestContext,
+    filterOrNull: ReviewFilter | null | undefined,
+    page: ListArgs,
+  ): Promise<ProductPage> {
     const filter = filterOrNull ?? {};
     const first = pageSize(page.first);
     const scope = this.scope(ctx);
@@ -257,7 +275,11 @@ export class ProductService {
     if (filter.approvalStatus) {
       let municipalities = municipalityScope(ctx.viewer);
       if (filter.municipalityId) {
-        if (!isUuid(filter.municipalityId) || (municipalities !== null && !municipalities.includes(filter.municipalityId))) return emptyConnection();
+        if (
+          !isUuid(filter.municipalityId) ||
+          (municipalities !== null && !municipalities.includes(filter.municipalityId))
+        )
+          return emptyConnection();
         municipalities = [filter.municipalityId];
       }
       from = `product p join (
@@ -269,13 +291,41 @@ export class ProductService {
       where.push(`p.status in ('SUBMITTED','APPROVED','REJECTED')`);
       order =
         filter.approvalStatus === ProductApprovalStatus.PENDING
-          ? { name: 'q', direction: 'asc', keys: [{ expr: 'd.requested_at', cast: 'timestamptz' }, { expr: 'p.id', cast: 'uuid' }] }
-          : { name: `d${filter.approvalStatus[0]}`, direction: 'desc', keys: [{ expr: 'd.decided_at', cast: 'timestamptz' }, { expr: 'p.id', cast: 'uuid' }] };
+          ? {
+              name: 'q',
+              direction: 'asc',
+              keys: [
+                { expr: 'd.requested_at', cast: 'timestamptz' },
+                { expr: 'p.id', cast: 'uuid' },
+              ],
+            }
+          : {
+              name: `d${filter.approvalStatus[0]}`,
+              direction: 'desc',
+              keys: [
+                { expr: 'd.decided_at', cast: 'timestamptz' },
+                { expr: 'p.id', cast: 'uuid' },
+              ],
+            };
     } else {
       order =
         filter.status === ProductStatus.SUBMITTED
-          ? { name: 's', direction: 'asc', keys: [{ expr: 'coalesce(p.submitted_at, p.created_at)', cast: 'timestamptz' }, { expr: 'p.id', cast: 'uuid' }] }
-          : { name: 'c', direction: 'desc', keys: [{ expr: 'p.created_at', cast: 'timestamptz' }, { expr: 'p.id', cast: 'uuid' }] };
+          ? {
+              name: 's',
+              direction: 'asc',
+              keys: [
+                { expr: 'coalesce(p.submitted_at, p.created_at)', cast: 'timestamptz' },
+                { expr: 'p.id', cast: 'uuid' },
+              ],
+            }
+          : {
+              name: 'c',
+              direction: 'desc',
+              keys: [
+                { expr: 'p.created_at', cast: 'timestamptz' },
+                { expr: 'p.id', cast: 'uuid' },
+              ],
+            };
     }
     if (filter.status) {
       where.push('p.status = ?');
@@ -326,9 +376,17 @@ export class ProductService {
   }
 
   /** Rejects a product, with a reason the provider sees, in the given municipalities (null: every open one in scope). */
-  reject(ctx: RequestContext, id: string, reason: string, municipalityIds?: readonly string[] | null): Promise<ProductPayload> {
+  reject(
+    ctx: RequestContext,
+    id: string,
+    reason: string,
+    municipalityIds?: readonly string[] | null,
+  ): Promise<ProductPayload> {
     const checked = rejectionReason.check(reason);
-    if (!checked.ok) return Promise.resolve(ProductPayload.fail(UserError.of('reason', checked.problem.code, checked.problem.message)));
+    if (!checked.ok)
+      return Promise.resolve(
+        ProductPayload.fail(UserError.of('reason', checked.problem.code, checked.problem.message)),
+      );
     return this.decide(ctx, id, ProductApprovalStatus.REJECTED, checked.value, municipalityIds ?? null);
   }
 
@@ -348,7 +406,9 @@ export class ProductService {
     const verb = decision === ProductApprovalStatus.APPROVED ? 'goedkeuren' : 'afkeuren';
     if (municipalityIds !== null) {
       if (!municipalityIds.length) {
-        return ProductPayload.fail(UserError.of('municipalityIds', 'REQUIRED', `Kies de gemeente(n) waarvoor u dit product wilt ${verb}.`));
+        return ProductPayload.fail(
+          UserError.of('municipalityIds', 'REQUIRED', `Kies de gemeente(n) waarvoor u dit product wilt ${verb}.`),
+        );
       }
       if (municipalityIds.some((m) => !isUuid(m))) {
         return ProductPayload.fail(UserError.of('municipalityIds', 'NOT_FOUND', 'Deze gemeente bestaat niet.'));
@@ -367,7 +427,11 @@ export class ProductService {
       const status = locked[0].status;
       if (status === ProductStatus.DRAFT || status === ProductStatus.ARCHIVED) {
         return ProductPayload.fail(
-          UserError.of(null, 'INVALID_TRANSITION', `Alleen een ingediend product kunt u ${verb}. Dit product is ${STATUS_NL[status]}.`),
+          UserError.of(
+            null,
+            'INVALID_TRANSITION',
+            `Alleen een ingediend product kunt u ${verb}. Dit product is ${STATUS_NL[status]}.`,
+          ),
         );
       }
       const rows = await em.execute<DecisionRow[]>(
@@ -384,14 +448,20 @@ export class ProductService {
         targets = rows.filter((r) => r.status === ProductApprovalStatus.PENDING && inScope(r.municipality_id));
         if (!targets.length) {
           return ProductPayload.fail(
-            UserError.of(null, 'INVALID_TRANSITION', 'Dit product wacht in uw gemeenten niet (meer) op een beoordeling. Vernieuw de pagina.'),
+            UserError.of(
+              null,
+              'INVALID_TRANSITION',
+              'Dit product wacht in uw gemeenten niet (meer) op een beoordeling. Vernieuw de pagina.',
+            ),
           );
         }
       } else {
         targets = [];
         for (const municipalityId of new Set(municipalityIds)) {
           if (!inScope(municipalityId)) {
-            const name = (await em.execute<{ name: string }[]>(`select name from municipality where id = ?`, [municipalityId]))[0]?.name;
+            const name = (
+              await em.execute<{ name: string }[]>(`select name from municipality where id = ?`, [municipalityId])
+            )[0]?.name;
             return ProductPayload.fail(
               UserError.of(
                 'municipalityIds',
@@ -405,12 +475,20 @@ export class ProductService {
           const row = rows.find((r) => r.municipality_id === municipalityId);
           if (!row) {
             return ProductPayload.fail(
-              UserError.of('municipalityIds', 'NOT_FOUND', 'In deze gemeente staat dit product niet ter beoordeling: de aanbieder is er geen goedgekeurde aanbieder.'),
+              UserError.of(
+                'municipalityIds',
+                'NOT_FOUND',
+                'In deze gemeente staat dit product niet ter beoordeling: de aanbieder is er geen goedgekeurde aanbieder.',
+              ),
             );
           }
           if (row.status !== ProductApprovalStatus.PENDING) {
             return ProductPayload.fail(
-              UserError.of('municipalityIds', 'INVALID_TRANSITION', `Over dit product is in ${row.municipality_name} al beslist. Vernieuw de pagina.`),
+              UserError.of(
+                'municipalityIds',
+                'INVALID_TRANSITION',
+                `Over dit product is in ${row.municipality_name} al beslist. Vernieuw de pagina.`,
+              ),
             );
           }
           targets.push(row);
@@ -423,10 +501,15 @@ export class ProductService {
         [decision, reason, ctx.clock.now(), adminAccountId, ctx.clock.now(), `{${targets.map((t) => t.id).join(',')}}`],
       );
       for (const t of targets) {
-        await this.record(tx, decision === ProductApprovalStatus.APPROVED ? 'PRODUCT_APPROVED' : 'PRODUCT_REJECTED', id, {
-          municipalityId: t.municipality_id,
-          ...(reason ? { reason } : {}),
-        });
+        await this.record(
+          tx,
+          decision === ProductApprovalStatus.APPROVED ? 'PRODUCT_APPROVED' : 'PRODUCT_REJECTED',
+          id,
+          {
+            municipalityId: t.municipality_id,
+            ...(reason ? { reason } : {}),
+          },
+        );
       }
       await refreshStatuses(em, { productIds: [id] });
       decided.push(...targets);
@@ -457,7 +540,11 @@ export class ProductService {
           if (decision === ProductApprovalStatus.APPROVED) {
             await this.mail.send(em, { template: 'PRODUCT_APPROVED', to: user.email, variables: common });
           } else {
-            await this.mail.send(em, { template: 'PRODUCT_REJECTED', to: user.email, variables: { ...common, reason: reason ?? '' } });
+            await this.mail.send(em, {
+              template: 'PRODUCT_REJECTED',
+              to: user.email,
+              variables: { ...common, reason: reason ?? '' },
+            });
           }
         }
       }
@@ -467,7 +554,12 @@ export class ProductService {
   }
 
   /** An audit row about a product, by the context's viewer (pass the transaction's context inside one). */
-  private record(ctx: RequestContext, action: string, productId: string, details: Record<string, unknown> = {}): Promise<void> {
+  private record(
+    ctx: RequestContext,
+    action: string,
+    productId: string,
+    details: Record<string, unknown> = {},
+  ): Promise<void> {
     return this.audit.record(ctx, { action, subjectType: 'product', subjectId: productId, details });
   }
 }

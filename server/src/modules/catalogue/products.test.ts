@@ -81,7 +81,9 @@ describe('products: provider CRUD, the state machine, review, ownership', () => 
       approvals: [],
       category: { id: categoryId },
     });
-    expect(p.descriptionHtml).toBe('<p>Tien lessen <strong>tennis</strong> op gravel.</p>\n<p>Rackets zijn te leen.</p>\n');
+    expect(p.descriptionHtml).toBe(
+      '<p>Tien lessen <strong>tennis</strong> op gravel.</p>\n<p>Rackets zijn te leen.</p>\n',
+    );
     const mine: any = await provider1.gql(MINE, { id: p.id });
     expect(mine.data.myProduct.id).toBe(p.id);
     // A draft is not public.
@@ -116,7 +118,11 @@ describe('products: provider CRUD, the state machine, review, ownership', () => 
     }
     // Several problems at once: every field gets its own error.
     const many: any = await provider1.gql(CREATE, { input: input({ title: 'a', priceCents: 0, categoryId: 'x' }) });
-    expect(many.data.createProduct.errors.map((e: any) => e.field).sort()).toEqual(['categoryId', 'priceCents', 'title']);
+    expect(many.data.createProduct.errors.map((e: any) => e.field).sort()).toEqual([
+      'categoryId',
+      'priceCents',
+      'title',
+    ]);
     // Not an integer, or an unknown enum value: refused by the schema before the service.
     for (const over of [{ priceCents: 12.5 }, { redemptionMethod: 'TELEPORT' }, { availability: 'SOMETIMES' }]) {
       const r: any = await provider1.gql(CREATE, { input: input(over) });
@@ -141,13 +147,17 @@ describe('products: provider CRUD, the state machine, review, ownership', () => 
       '<svg onload=alert(1)>',
       '[klik](https://example.org "title\\" onmouseover=\\"alert(1)")',
     ];
-    const p = await create(provider1, { description: payloads.join('\n\n') + '\n\n[goede link](https://www.example.org/pad)' });
+    const p = await create(provider1, {
+      description: payloads.join('\n\n') + '\n\n[goede link](https://www.example.org/pad)',
+    });
     const html: string = p.descriptionHtml;
     expect(html).not.toMatch(/<script|<img|<svg|<iframe/i);
     expect(html).not.toMatch(/href="\s*(javascript|vbscript|data):/i);
     expect(html).not.toMatch(/\son\w+="/i);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(html).toContain('<a href="https://www.example.org/pad" rel="nofollow noopener noreferrer ugc">goede link</a>');
+    expect(html).toContain(
+      '<a href="https://www.example.org/pad" rel="nofollow noopener noreferrer ugc">goede link</a>',
+    );
     // The title is plain text everywhere (GraphQL returns it as a string; the client never renders it as HTML).
     const t = await create(provider1, { title: '<b>Vet</b> product' });
     expect(t.title).toBe('<b>Vet</b> product');
@@ -171,7 +181,9 @@ describe('products: provider CRUD, the state machine, review, ownership', () => 
       { status: 'PENDING', reason: null, municipality: { slug: 'zuiderveen' } },
     ]);
     const again: any = await provider1.gql(SUBMIT, { id: p.id });
-    expect(again.data.submitProduct.errors[0].message).toMatch(/Alleen een concept of een afgekeurd product kunt u indienen/);
+    expect(again.data.submitProduct.errors[0].message).toMatch(
+      /Alleen een concept of een afgekeurd product kunt u indienen/,
+    );
     const frozen: any = await provider1.gql(UPDATE, { id: p.id, input: input({ title: 'Padel voor iedereen' }) });
     expect(frozen.data.updateProduct.errors[0]).toMatchObject({ code: 'INVALID_TRANSITION' });
     expect(frozen.data.updateProduct.errors[0].message).toMatch(/wordt beoordeeld/);
@@ -192,7 +204,9 @@ describe('products: provider CRUD, the state machine, review, ownership', () => 
     const rejected: any = await admin.gql(REJECT, { id: p.id, reason: `  ${reason}  ` });
     expect(rejected.data.rejectProduct.errors).toEqual([]);
     expect(rejected.data.rejectProduct.product.status).toBe('REJECTED');
-    expect(rejected.data.rejectProduct.product.approvals.map((a: any) => [a.municipality.slug, a.status, a.reason])).toEqual([
+    expect(
+      rejected.data.rejectProduct.product.approvals.map((a: any) => [a.municipality.slug, a.status, a.reason]),
+    ).toEqual([
       ['noorderhaven', 'REJECTED', reason],
       ['zuiderveen', 'REJECTED', reason],
     ]);
@@ -203,10 +217,16 @@ describe('products: provider CRUD, the state machine, review, ownership', () => 
     expect(seen.data.myProduct.approvals.map((a: any) => a.reason)).toEqual([reason, reason]);
     const fixed: any = await provider1.gql(UPDATE, {
       id: p.id,
-      input: input({ title: 'Padel voor beginners (8-12 jaar, 10 weken)', description: 'Tien weken padel voor kinderen van 8 tot 12 jaar.' }),
+      input: input({
+        title: 'Padel voor beginners (8-12 jaar, 10 weken)',
+        description: 'Tien weken padel voor kinderen van 8 tot 12 jaar.',
+      }),
     });
     expect(fixed.data.updateProduct.errors).toEqual([]);
-    expect(fixed.data.updateProduct.product).toMatchObject({ status: 'REJECTED', slug: 'padel-voor-beginners-8-12-jaar-10-weken' });
+    expect(fixed.data.updateProduct.product).toMatchObject({
+      status: 'REJECTED',
+      slug: 'padel-voor-beginners-8-12-jaar-10-weken',
+    });
     const resubmitted: any = await provider1.gql(SUBMIT, { id: p.id });
     expect(resubmitted.data.submitProduct.product.status).toBe('SUBMITTED');
     expect(resubmitted.data.submitProduct.product.approvals.map((a: any) => [a.status, a.reason])).toEqual([
@@ -218,10 +238,14 @@ describe('products: provider CRUD, the state machine, review, ownership', () => 
     const approved: any = await reviewer.gql(APPROVE, { id: p.id });
     expect(approved.data.approveProduct.errors).toEqual([]);
     expect(approved.data.approveProduct.product.status).toBe('APPROVED');
-    expect(approved.data.approveProduct.product.approvals.map((a: any) => [a.municipality.slug, a.status])).toEqual([['zuiderveen', 'APPROVED']]);
+    expect(approved.data.approveProduct.product.approvals.map((a: any) => [a.municipality.slug, a.status])).toEqual([
+      ['zuiderveen', 'APPROVED'],
+    ]);
     const twice: any = await reviewer.gql(APPROVE, { id: p.id });
     expect(twice.data.approveProduct.errors[0]).toMatchObject({ code: 'INVALID_TRANSITION' });
-    expect(twice.data.approveProduct.errors[0].message).toMatch(/wacht in uw gemeenten niet \(meer\) op een beoordeling/);
+    expect(twice.data.approveProduct.errors[0].message).toMatch(
+      /wacht in uw gemeenten niet \(meer\) op een beoordeling/,
+    );
     const mine: any = await provider1.gql(MINE, { id: p.id });
     expect(mine.data.myProduct.approvals.map((a: any) => [a.municipality.slug, a.status])).toEqual([
       ['noorderhaven', 'PENDING'],
@@ -241,7 +265,10 @@ describe('products: provider CRUD, the state machine, review, ownership', () => 
     expect(mails.map((m) => [m.template_key, m.subject])).toEqual([
       ['PRODUCT_REJECTED', 'Uw product "Padel voor beginners" is afgekeurd door Gemeente Noorderhaven'],
       ['PRODUCT_REJECTED', 'Uw product "Padel voor beginners" is afgekeurd door Gemeente Zuiderveen'],
-      ['PRODUCT_APPROVED', 'Uw product "Padel voor beginners (8-12 jaar, 10 weken)" is goedgekeurd door Gemeente Zuiderveen'],
+      [
+        'PRODUCT_APPROVED',
+        'Uw product "Padel voor beginners (8-12 jaar, 10 weken)" is goedgekeurd door Gemeente Zuiderveen',
+      ],
     ]);
     expect(mails[0]!.body).toContain(reason);
     const audit = await em.execute<{ action: string; details: Record<string, unknown> }[]>(
@@ -257,7 +284,9 @@ describe('products: provider CRUD, the state machine, review, ownership', () => 
       'PRODUCT_SUBMITTED',
       'PRODUCT_APPROVED',
     ]);
-    const zuiderveenId = (await em.execute<{ id: string }[]>(`select id from municipality where slug = 'zuiderveen'`))[0]!.id;
+    const zuiderveenId = (
+      await em.execute<{ id: string }[]>(`select id from municipality where slug = 'zuiderveen'`)
+    )[0]!.id;
     expect(audit[6]!.details).toEqual({ municipalityId: zuiderveenId });
     expect(audit[2]!.details).toMatchObject({ reason });
   });
@@ -267,9 +296,18 @@ describe('products: provider CRUD, the state machine, review, ownership', () => 
     await provider1.gql(SUBMIT, { id: p.id });
     const approved: any = await admin.gql(APPROVE, { id: p.id });
     expect(approved.data.approveProduct.product.approvals.map((a: any) => a.status)).toEqual(['APPROVED', 'APPROVED']);
-    const unavailable: any = await provider1.gql(UPDATE, { id: p.id, input: input({ title: 'Squash proefles', availability: 'TEMPORARILY_UNAVAILABLE' }) });
-    expect(unavailable.data.updateProduct.product).toMatchObject({ status: 'APPROVED', availability: 'TEMPORARILY_UNAVAILABLE' });
-    const priced: any = await provider1.gql(UPDATE, { id: p.id, input: input({ title: 'Squash proefles', priceCents: 999 }) });
+    const unavailable: any = await provider1.gql(UPDATE, {
+      id: p.id,
+      input: input({ title: 'Squash proefles', availability: 'TEMPORARILY_UNAVAILABLE' }),
+    });
+    expect(unavailable.data.updateProduct.product).toMatchObject({
+      status: 'APPROVED',
+      availability: 'TEMPORARILY_UNAVAILABLE',
+    });
+    const priced: any = await provider1.gql(UPDATE, {
+      id: p.id,
+      input: input({ title: 'Squash proefles', priceCents: 999 }),
+    });
     expect(priced.data.updateProduct.product).toMatchObject({ status: 'DRAFT', priceCents: 999, approvals: [] });
     expect(((await server.client().gql(PUBLIC, { id: p.id })) as any).data.product).toBeNull();
     // Submitted again: every municipality decides again.
@@ -343,7 +381,9 @@ describe('products: provider CRUD, the state machine, review, ownership', () => 
     expect(((await admin.gql(REVIEW_ONE, { id: p.id })) as any).data.reviewProduct.id).toBe(p.id);
     const ok: any = await admin.gql(APPROVE, { id: p.id });
     expect(ok.data.approveProduct.product.status).toBe('APPROVED');
-    expect(ok.data.approveProduct.product.approvals.map((a: any) => [a.municipality.slug, a.status])).toEqual([['noorderhaven', 'APPROVED']]);
+    expect(ok.data.approveProduct.product.approvals.map((a: any) => [a.municipality.slug, a.status])).toEqual([
+      ['noorderhaven', 'APPROVED'],
+    ]);
   });
 
   it('orders the queue oldest submission first, the rejected list newest decision first, and pages without gaps', async () => {
@@ -363,7 +403,9 @@ describe('products: provider CRUD, the state machine, review, ownership', () => 
     } while (after);
     expect(new Set(seen.map((n) => n.id)).size).toBe(seen.length);
     expect(seen.every((n) => n.approvals.some((a: any) => a.status === 'PENDING'))).toBe(true);
-    const times = seen.map((n) => Math.min(...n.approvals.filter((a: any) => a.status === 'PENDING').map((a: any) => Date.parse(a.requestedAt))));
+    const times = seen.map((n) =>
+      Math.min(...n.approvals.filter((a: any) => a.status === 'PENDING').map((a: any) => Date.parse(a.requestedAt))),
+    );
     expect([...times].sort((a, b) => a - b)).toEqual(times);
     // Ours were submitted last, in this order.
     expect(seen.slice(-5).map((n) => n.id)).toEqual(ids);
@@ -376,7 +418,10 @@ describe('products: provider CRUD, the state machine, review, ownership', () => 
     expect(rejected.data.reviewProducts.edges[0].node.status).toBe('SUBMITTED');
 
     // A cursor of another list, or a forged one, is refused with a Dutch message (never a server error).
-    const mixed: any = await reviewer.gql(REVIEW_LIST, { approvalStatus: 'REJECTED', after: seen[0] && (await firstCursor()) });
+    const mixed: any = await reviewer.gql(REVIEW_LIST, {
+      approvalStatus: 'REJECTED',
+      after: seen[0] && (await firstCursor()),
+    });
     expect(mixed.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     const forged = Buffer.from(JSON.stringify(['q', "2026-01-01'; drop table product; --", 'x'])).toString('base64url');
     const bad: any = await reviewer.gql(REVIEW_LIST, { approvalStatus: 'PENDING', after: forged });
@@ -392,7 +437,13 @@ describe('products: provider CRUD, the state machine, review, ownership', () => 
   it('lists one provider’s products in every status for staff', async () => {
     const em = server.orm.em.fork();
     const user1 = await em.findOneOrFail(ProviderUser, { email: demoProviderEmail(1) });
-    const total = Number((await em.execute<{ n: string }[]>(`select count(*)::text as n from product where provider_id = ?`, [user1.provider.id]))[0]!.n);
+    const total = Number(
+      (
+        await em.execute<{ n: string }[]>(`select count(*)::text as n from product where provider_id = ?`, [
+          user1.provider.id,
+        ])
+      )[0]!.n,
+    );
     const r: any = await reviewer.gql(REVIEW_LIST, { providerId: user1.provider.id, first: 100 });
     expect(r.data.reviewProducts.totalCount).toBe(total);
     expect(new Set(r.data.reviewProducts.edges.map((e: any) => e.node.status))).toEqual(

@@ -97,13 +97,22 @@ export class MailService {
     const record = async (tx: EntityManager) => {
       const template = await tx.findOne(CommunicationTemplate, { key: mail.template });
       if (!template) throw new TemplateError(`template ${mail.template} does not exist`);
-      const { subject, body } = renderTemplate(mail.template, template, mail.variables as Record<string, string | number>);
+      const { subject, body } = renderTemplate(
+        mail.template,
+        template,
+        mail.variables as Record<string, string | number>,
+      );
       const [row] = await tx.execute<{ id: string }[]>(
         `insert into mail_message (to_address, template_key, subject, body, person_id, municipality_id, created_at)
          values (?, ?, ?, ?, ?, ?, ?) returning id`,
         [mail.to.trim(), mail.template, subject, body, mail.personId ?? null, mail.municipalityId ?? null, clock.now()],
       );
-      await this.queue.enqueue(tx, 'mail.send', { mailId: row!.id }, { jobKey: `mail:${row!.id}`, maxAttempts: MAIL_MAX_ATTEMPTS });
+      await this.queue.enqueue(
+        tx,
+        'mail.send',
+        { mailId: row!.id },
+        { jobKey: `mail:${row!.id}`, maxAttempts: MAIL_MAX_ATTEMPTS },
+      );
       return { id: row!.id };
     };
     return em.isInTransaction() ? record(em) : em.transactional(record);
@@ -115,7 +124,9 @@ export class MailService {
    * attempt the mail is FAILED and waits for a resend.
    */
   async deliver(ctx: RequestContext, mailId: string, run: Pick<JobRun, 'attempt' | 'maxAttempts'>): Promise<void> {
-    const [mail] = await ctx.em.execute<{ to_address: string; subject: string; body: string; template_key: string | null }[]>(
+    const [mail] = await ctx.em.execute<
+      { to_address: string; subject: string; body: string; template_key: string | null }[]
+    >(
       `update mail_message set attempts = attempts + 1, last_attempt_at = ?
         where id = ? and status = 'QUEUED' and erased_at is null
         returning to_address, subject, body, template_key`,
@@ -123,19 +134,30 @@ export class MailService {
     );
     if (!mail) return;
     try {
-      await this.mailer.deliver({ to: mail.to_address, subject: mail.subject, text: mail.body, templateKey: mail.template_key ?? undefined, mailId });
+      await this.mailer.deliver({
+        to: mail.to_address,
+        subject: mail.subject,
+        text: mail.body,
+        templateKey: mail.template_key ?? undefined,
+        mailId,
+      });
     } catch (error) {
       const reason = describeMailError(error);
       const final = run.attempt >= run.maxAttempts;
-      await ctx.em.execute(`update mail_message set last_error = ?, status = case when ? then 'FAILED' else status end where id = ? and status = 'QUEUED'`, [
-        reason,
-        final,
-        mailId,
-      ]);
-      ctx.log.warn({ event: 'mail_not_delivered', mailId, template: mail.template_key, attempt: run.attempt, final }, 'mail not delivered');
+      await ctx.em.execute(
+        `update mail_message set last_error = ?, status = case when ? then 'FAILED' else status end where id = ? and status = 'QUEUED'`,
+        [reason, final, mailId],
+      );
+      ctx.log.warn(
+        { event: 'mail_not_delivered', mailId, template: mail.template_key, attempt: run.attempt, final },
+        'mail not delivered',
+      );
       throw new Error(`mail ${mailId} not delivered: ${reason}`);
     }
-    await ctx.em.execute(`update mail_message set status = 'SENT', sent_at = ?, last_error = null where id = ? and status = 'QUEUED'`, [ctx.clock.now(), mailId]);
+    await ctx.em.execute(
+      `update mail_message set status = 'SENT', sent_at = ?, last_error = null where id = ? and status = 'QUEUED'`,
+      [ctx.clock.now(), mailId],
+    );
     ctx.log.info({ event: 'mail_sent', mailId, template: mail.template_key, transport: this.mailer.kind }, 'mail sent');
   }
 
@@ -144,16 +166,24 @@ export class MailService {
     const notFound = () => problem<string>('mailId', 'NOT_FOUND', 'Deze e-mail is niet gevonden.');
     if (!isUuid(mailId)) return notFound();
     return transactional(ctx, async (tx) => {
-      const [row] = await tx.em.execute<{ status: MailStatus; municipality_id: string | null; erased_at: Date | null }[]>(
-        `select status, municipality_id, erased_at from mail_message where id = ? for update`,
-        [mailId],
-      );
+      const [row] = await tx.em.execute<
+        { status: MailStatus; municipality_id: string | null; erased_at: Date | null }[]
+      >(`select status, municipality_id, erased_at from mail_message where id = ? for update`, [mailId]);
       if (!row || !this.inScope(ctx, row.municipality_id)) return notFound();
       if (row.status !== 'FAILED' || row.erased_at) {
-        return problem<string>('mailId', 'NOT_FAILED', 'Alleen een e-mail die niet kon worden verstuurd, kunt u opnieuw versturen.');
+        return problem<string>(
+          'mailId',
+          'NOT_FAILED',
+          'Alleen een e-mail die niet kon worden verstuurd, kunt u opnieuw versturen.',
+        );
       }
       await tx.em.execute(`update mail_message set status = 'QUEUED', last_error = null where id = ?`, [mailId]);
-      await this.queue.enqueue(tx, 'mail.send', { mailId }, { jobKey: `mail:${mailId}`, maxAttempts: MAIL_MAX_ATTEMPTS });
+      await this.queue.enqueue(
+        tx,
+        'mail.send',
+        { mailId },
+        { jobKey: `mail:${mailId}`, maxAttempts: MAIL_MAX_ATTEMPTS },
+      );
       await this.audit.record(tx, { action: 'mail.resent', subjectType: 'mail_message', subjectId: mailId });
       return ok(mailId);
     });
@@ -192,12 +222,30 @@ export class MailService {
     }
     if (filter.to?.trim()) {
       where.push(`lower(to_address) like ?`);
-      params.push(`%${filter.to.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      params.push(
+        `%${filter.to
+          .trim()
+          .toLowerCase()
+          .replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+      );
     }
-    const [total] = await ctx.em.execute<{ n: string }[]>(`select count(*) as n from mail_message where ${where.join(' and ')}`, params);
+    const [total] = await ctx.em.execute<{ n: string }[]>(
+      `select count(*) as n from mail_message where ${where.join(' and ')}`,
+      params,
+    );
     const first = pageSize(page.first);
     const rows = await ctx.em.execute<
-      ({ id: string; to_address: string; template_key: string | null; subject: string; status: MailStatus; attempts: number; last_error: string | null; created_at: Date; sent_at: Date | null } & Record<string, unknown>)[]
+      ({
+        id: string;
+        to_address: string;
+        template_key: string | null;
+        subject: string;
+        status: MailStatus;
+        attempts: number;
+        last_error: string | null;
+        created_at: Date;
+        sent_at: Date | null;
+      } & Record<string, unknown>)[]
     >(
       `select id, to_address, template_key, subject, status, attempts, last_error, created_at, sent_at, ${keySelect(NEWEST_FIRST)}
          from mail_message where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}

@@ -13,31 +13,48 @@ import { createMailer } from '../../integrations/mail/create-mailer.js';
 import { devOutboxEnabled, devOutboxRoutes } from '../../integrations/mail/dev-outbox.routes.js';
 
 describe('template rendering', () => {
-  const template = { subject: 'Hallo {{name}}', body: 'Beste {{name}},\n\nKlik: {{link}}\nGeldig: {{ expiresHours }} uur.' };
+  const template = {
+    subject: 'Hallo {{name}}',
+    body: 'Beste {{name}},\n\nKlik: {{link}}\nGeldig: {{ expiresHours }} uur.',
+  };
 
   it('fills in every placeholder, in plain text (nothing escaped)', () => {
-    const out = renderTemplate('PASSWORD_RESET', template, { name: 'Jan & <Piet>', link: 'https://x.nl/a?b=1&c=2', expiresHours: 1 });
+    const out = renderTemplate('PASSWORD_RESET', template, {
+      name: 'Jan & <Piet>',
+      link: 'https://x.nl/a?b=1&c=2',
+      expiresHours: 1,
+    });
     expect(out.subject).toBe('Hallo Jan & <Piet>');
     expect(out.body).toBe('Beste Jan & <Piet>,\n\nKlik: https://x.nl/a?b=1&c=2\nGeldig: 1 uur.');
   });
 
   it('refuses a variable the template key does not know', () => {
-    expect(() => renderTemplate('PASSWORD_RESET', template, { name: 'a', link: 'b', expiresHours: 1, bsn: '123' } as never)).toThrow(TemplateError);
+    expect(() =>
+      renderTemplate('PASSWORD_RESET', template, { name: 'a', link: 'b', expiresHours: 1, bsn: '123' } as never),
+    ).toThrow(TemplateError);
   });
 
   it('refuses a placeholder without a value, and a placeholder the key does not know', () => {
     expect(() => renderTemplate('PASSWORD_RESET', template, { name: 'a', link: 'b' } as never)).toThrow(/expiresHours/);
-    expect(() => renderTemplate('PASSWORD_RESET', { subject: 'x', body: '{{name}} {{secret}}' }, { name: 'a' } as never)).toThrow(/secret/);
+    expect(() =>
+      renderTemplate('PASSWORD_RESET', { subject: 'x', body: '{{name}} {{secret}}' }, { name: 'a' } as never),
+    ).toThrow(/secret/);
   });
 
   it('leaves nothing unreplaced: a malformed placeholder is refused', () => {
-    expect(() => renderTemplate('PASSWORD_RESET', { subject: 'x', body: 'Hallo {{name' }, { name: 'a' } as never)).toThrow(/malformed/);
-    expect(() => renderTemplate('PASSWORD_RESET', { subject: 'x', body: 'Hallo {{ 1x }}' }, {} as never)).toThrow(/malformed/);
+    expect(() =>
+      renderTemplate('PASSWORD_RESET', { subject: 'x', body: 'Hallo {{name' }, { name: 'a' } as never),
+    ).toThrow(/malformed/);
+    expect(() => renderTemplate('PASSWORD_RESET', { subject: 'x', body: 'Hallo {{ 1x }}' }, {} as never)).toThrow(
+      /malformed/,
+    );
   });
 
   it('refuses a line break in a subject value (no header injection)', () => {
     expect(() =>
-      renderTemplate('MEMBERSHIP_APPROVED', { subject: 'Welkom {{providerName}}', body: 'x' }, { providerName: 'a\r\nBcc: x@y.nl' } as never),
+      renderTemplate('MEMBERSHIP_APPROVED', { subject: 'Welkom {{providerName}}', body: 'x' }, {
+        providerName: 'a\r\nBcc: x@y.nl',
+      } as never),
     ).toThrow(/line break/);
   });
 
@@ -65,7 +82,10 @@ const jobsFor = async (server: TestServer, mailId: string) =>
     (
       await server.orm.em
         .fork()
-        .execute<{ n: string }[]>(`select count(*) as n from graphile_worker.jobs where task_identifier = 'mail.send' and key = ?`, [`mail:${mailId}`])
+        .execute<{ n: string }[]>(
+          `select count(*) as n from graphile_worker.jobs where task_identifier = 'mail.send' and key = ?`,
+          [`mail:${mailId}`],
+        )
     )[0]!.n,
   );
 
@@ -99,7 +119,8 @@ describe('e-mail: templates in the database, the mail log, the outbox transport,
       expect(row, key).toBeTruthy();
       expect(row.body, key).toMatch(/Met vriendelijke groet/);
       const allowed = Object.keys(TEMPLATE_VARIABLES[key]);
-      for (const used of [...placeholdersOf(row.subject), ...placeholdersOf(row.body)]) expect(allowed, `${key}: ${used}`).toContain(used);
+      for (const used of [...placeholdersOf(row.subject), ...placeholdersOf(row.body)])
+        expect(allowed, `${key}: ${used}`).toContain(used);
       // Every default renders with all of its variables.
       const values = Object.fromEntries(allowed.map((v) => [v, `waarde-${v}`]));
       const out = renderTemplate(key, row, values);
@@ -113,17 +134,29 @@ describe('e-mail: templates in the database, the mail log, the outbox transport,
     const { id } = await server.services.mail.send(em, {
       template: 'MEMBERSHIP_APPROVED',
       to: 'Ontvanger@Voorbeeld.nl',
-      variables: { providerName: 'Fietsenmaker Test', municipalityName: 'Gemeente Zuiderveen', profileLink: 'https://gw.test/aanbieder/profiel' },
+      variables: {
+        providerName: 'Fietsenmaker Test',
+        municipalityName: 'Gemeente Zuiderveen',
+        profileLink: 'https://gw.test/aanbieder/profiel',
+      },
     });
     const [mail] = await em.fork().find(MailMessage, { to: 'Ontvanger@Voorbeeld.nl' });
-    expect(mail).toMatchObject({ id, templateKey: 'MEMBERSHIP_APPROVED', subject: 'Uw aanmelding bij Gemeente Zuiderveen is goedgekeurd' });
+    expect(mail).toMatchObject({
+      id,
+      templateKey: 'MEMBERSHIP_APPROVED',
+      subject: 'Uw aanmelding bij Gemeente Zuiderveen is goedgekeurd',
+    });
     expect(mail!.body).toContain('Beste Fietsenmaker Test,');
     expect(mail!.body).toContain('https://gw.test/aanbieder/profiel');
     const started = Date.now();
-    const sent = await eventually(async () => {
-      const row = await server.orm.em.fork().findOne(MailMessage, id, { refresh: true });
-      return row?.status === 'SENT' ? row : undefined;
-    }, 10_000, 'the mail to be sent');
+    const sent = await eventually(
+      async () => {
+        const row = await server.orm.em.fork().findOne(MailMessage, id, { refresh: true });
+        return row?.status === 'SENT' ? row : undefined;
+      },
+      10_000,
+      'the mail to be sent',
+    );
     // How long a mail waits in the queue here: NOTIFY wakes the worker, typically well under a second.
     expect(Date.now() - started).toBeLessThan(5000);
     expect(sent.attempts).toBe(1);
@@ -142,7 +175,12 @@ describe('e-mail: templates in the database, the mail log, the outbox transport,
       await server.services.mail.send(em.fork(), {
         template: 'PRODUCT_APPROVED',
         to: 'sjabloon@voorbeeld.nl',
-        variables: { providerName: 'P', productTitle: 'Zwemles', productLink: 'https://gw.test/x', municipalityName: 'Gemeente Zuiderveen' },
+        variables: {
+          providerName: 'P',
+          productTitle: 'Zwemles',
+          productLink: 'https://gw.test/x',
+          municipalityName: 'Gemeente Zuiderveen',
+        },
       });
       const mail = await em.fork().findOneOrFail(MailMessage, { to: 'sjabloon@voorbeeld.nl' });
       expect(mail.subject).toBe('Goedgekeurd: Zwemles');
@@ -161,7 +199,9 @@ describe('e-mail: templates in the database, the mail log, the outbox transport,
     expect(body.mails).toHaveLength(1);
     expect(body.mails[0]).toMatchObject({ template: 'MEMBERSHIP_APPROVED', status: 'SENT' });
     expect((await c.fetch('/api/dev/outbox')).status).toBe(400);
-    expect(((await (await c.fetch('/api/dev/outbox?to=niemand@voorbeeld.nl')).json()) as { mails: unknown[] }).mails).toEqual([]);
+    expect(
+      ((await (await c.fetch('/api/dev/outbox?to=niemand@voorbeeld.nl')).json()) as { mails: unknown[] }).mails,
+    ).toEqual([]);
   });
 
   it('never serves the outbox in production, nor with SMTP', async () => {
@@ -186,7 +226,9 @@ describe('e-mail: templates in the database, the mail log, the outbox transport,
       const http = app.listen(0, '127.0.0.1');
       await new Promise((r) => http.once('listening', r));
       try {
-        const res = await fetch(`http://127.0.0.1:${(http.address() as AddressInfo).port}/api/dev/outbox?to=ontvanger@voorbeeld.nl`);
+        const res = await fetch(
+          `http://127.0.0.1:${(http.address() as AddressInfo).port}/api/dev/outbox?to=ontvanger@voorbeeld.nl`,
+        );
         expect(res.status).toBe(404);
         expect(await res.text()).not.toContain('Fietsenmaker');
       } finally {
@@ -220,16 +262,25 @@ describe('the business transaction records the mail and its job, or neither', ()
     await server?.close();
   });
 
-  const reset = (to: string) => ({ template: 'PASSWORD_RESET' as const, to, variables: { name: 'X', link: 'https://gw.test/r', expiresHours: 1 } });
+  const reset = (to: string) => ({
+    template: 'PASSWORD_RESET' as const,
+    to,
+    variables: { name: 'X', link: 'https://gw.test/r', expiresHours: 1 },
+  });
 
   it('commits the mail (QUEUED) and one mail.send job with the transaction', async () => {
-    const { id } = await server.orm.em.fork().transactional((tx) => server.services.mail.send(tx, reset('vastleggen@voorbeeld.nl')));
+    const { id } = await server.orm.em
+      .fork()
+      .transactional((tx) => server.services.mail.send(tx, reset('vastleggen@voorbeeld.nl')));
     const [mail] = await mailRows(server, 'vastleggen@voorbeeld.nl');
     expect(mail).toMatchObject({ id, status: 'QUEUED', attempts: 0, lastError: null });
     expect(await jobsFor(server, id)).toBe(1);
     const [job] = await server.orm.em
       .fork()
-      .execute<{ payload: unknown; max_attempts: number }[]>(`select payload, max_attempts from graphile_worker._private_jobs where key = ?`, [`mail:${id}`]);
+      .execute<{ payload: unknown; max_attempts: number }[]>(
+        `select payload, max_attempts from graphile_worker._private_jobs where key = ?`,
+        [`mail:${id}`],
+      );
     // The payload names the mail, nothing else (no address, no body).
     expect(job!.payload).toEqual({ mailId: id });
     expect(job!.max_attempts).toBe(14);
@@ -240,7 +291,15 @@ describe('the business transaction records the mail and its job, or neither', ()
 
   it('a rolled-back transaction leaves neither a mail nor a job', async () => {
     const count = async () =>
-      Number((await server.orm.em.fork().execute<{ n: string }[]>(`select count(*) as n from graphile_worker.jobs where task_identifier = 'mail.send'`))[0]!.n);
+      Number(
+        (
+          await server.orm.em
+            .fork()
+            .execute<{ n: string }[]>(
+              `select count(*) as n from graphile_worker.jobs where task_identifier = 'mail.send'`,
+            )
+        )[0]!.n,
+      );
     const jobsBefore = await count();
     await expect(
       server.orm.em.fork().transactional(async (tx) => {
@@ -267,7 +326,10 @@ describe('mail through an SMTP server that refuses, then accepts', () => {
       logger: false,
       onRcptTo(address, _session, callback) {
         attemptsSeen.push(address.address);
-        if (refusing) return callback(Object.assign(new Error(`Mailbox ${address.address} tijdelijk niet beschikbaar`), { responseCode: 451 }));
+        if (refusing)
+          return callback(
+            Object.assign(new Error(`Mailbox ${address.address} tijdelijk niet beschikbaar`), { responseCode: 451 }),
+          );
         callback();
       },
       onData(stream, session, callback) {
@@ -286,7 +348,12 @@ describe('mail through an SMTP server that refuses, then accepts', () => {
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
     const port = (smtp.server.address() as AddressInfo).port;
     server = await startTestServer({
-      env: { MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Gemeentewinkel <noreply@gw.test>', JOBS_POLL_INTERVAL_MS: '200' },
+      env: {
+        MAIL_TRANSPORT: 'smtp',
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        MAIL_FROM: 'Gemeentewinkel <noreply@gw.test>',
+        JOBS_POLL_INTERVAL_MS: '200',
+      },
     });
   });
   afterAll(async () => {
@@ -304,10 +371,14 @@ describe('mail through an SMTP server that refuses, then accepts', () => {
     // The mail is in the log at once, and the job has tried (and failed) at least once.
     const [queued] = await mailRows(server, input.userEmail);
     expect(queued).toMatchObject({ templateKey: 'PROVIDER_EMAIL_CONFIRM', status: 'QUEUED' });
-    const failed = await eventually(async () => {
-      const row = await server.orm.em.fork().findOneOrFail(MailMessage, queued!.id, { refresh: true });
-      return row.attempts >= 1 && row.lastError ? row : undefined;
-    }, 10_000, 'a refused attempt');
+    const failed = await eventually(
+      async () => {
+        const row = await server.orm.em.fork().findOneOrFail(MailMessage, queued!.id, { refresh: true });
+        return row.attempts >= 1 && row.lastError ? row : undefined;
+      },
+      10_000,
+      'a refused attempt',
+    );
     expect(failed.status).toBe('QUEUED');
     expect(failed.lastError).toContain('451');
     // No address in what we keep of the refusal (the server quoted it).
@@ -321,10 +392,14 @@ describe('mail through an SMTP server that refuses, then accepts', () => {
     // The server accepts again: the queue's retry (backoff: about 3 s after the first failure) delivers it.
     refusing = false;
     const started = Date.now();
-    const sent = await eventually(async () => {
-      const row = await server.orm.em.fork().findOneOrFail(MailMessage, queued!.id, { refresh: true });
-      return row.status === 'SENT' ? row : undefined;
-    }, 20_000, 'delivery after the server accepts');
+    const sent = await eventually(
+      async () => {
+        const row = await server.orm.em.fork().findOneOrFail(MailMessage, queued!.id, { refresh: true });
+        return row.status === 'SENT' ? row : undefined;
+      },
+      20_000,
+      'delivery after the server accepts',
+    );
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(sent.attempts).toBeGreaterThanOrEqual(2);
     expect(sent.lastError).toBeNull();
@@ -348,9 +423,16 @@ describe('mail through an SMTP server that refuses, then accepts', () => {
       to: 'opnieuw@voorbeeld.nl',
       variables: { name: 'Sanne', link: 'https://gw.test/wachtwoord-vergeten/abc', expiresHours: 1 },
     });
-    await eventually(async () => ((await em.fork().findOneOrFail(MailMessage, id, { refresh: true })).attempts >= 1 ? true : undefined), 10_000, 'a first attempt');
+    await eventually(
+      async () =>
+        (await em.fork().findOneOrFail(MailMessage, id, { refresh: true })).attempts >= 1 ? true : undefined,
+      10_000,
+      'a first attempt',
+    );
     // The last attempt (as the job would make it after about a day of retries) gives up.
-    await expect(server.services.mail.deliver(server.contexts.forSystem('test'), id, { attempt: 14, maxAttempts: 14 })).rejects.toThrow(/451/);
+    await expect(
+      server.services.mail.deliver(server.contexts.forSystem('test'), id, { attempt: 14, maxAttempts: 14 }),
+    ).rejects.toThrow(/451/);
     const failed = await em.fork().findOneOrFail(MailMessage, id, { refresh: true });
     expect(failed.status).toBe('FAILED');
 
@@ -360,7 +442,12 @@ describe('mail through an SMTP server that refuses, then accepts', () => {
     expect(await server.services.mail.resend(ctx, id)).toEqual({ ok: true, value: id });
     const again = await server.services.mail.resend(ctx, id);
     expect(!again.ok && again.errors[0]?.code).toBe('NOT_FAILED');
-    await eventually(async () => ((await em.fork().findOneOrFail(MailMessage, id, { refresh: true })).status === 'SENT' ? true : undefined), 10_000, 'the resent mail');
+    await eventually(
+      async () =>
+        (await em.fork().findOneOrFail(MailMessage, id, { refresh: true })).status === 'SENT' ? true : undefined,
+      10_000,
+      'the resent mail',
+    );
     expect(received.length).toBe(before + 1);
     const log = await server.services.mail.list(ctx, { to: 'opnieuw@' });
     expect(log.edges.map((e) => [e.node.id, e.node.status])).toEqual([[id, 'SENT']]);
@@ -368,12 +455,17 @@ describe('mail through an SMTP server that refuses, then accepts', () => {
   });
 
   it('keeps no address in a refusal it records', () => {
-    const error = Object.assign(new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <jan@voorbeeld.nl>: Recipient address rejected"), {
-      code: 'EENVELOPE',
-      responseCode: 550,
-      command: 'RCPT TO',
-      response: '550 5.1.1 <jan@voorbeeld.nl>: Recipient address rejected',
-    });
+    const error = Object.assign(
+      new Error(
+        "Can't send mail - all recipients were rejected: 550 5.1.1 <jan@voorbeeld.nl>: Recipient address rejected",
+      ),
+      {
+        code: 'EENVELOPE',
+        responseCode: 550,
+        command: 'RCPT TO',
+        response: '550 5.1.1 <jan@voorbeeld.nl>: Recipient address rejected',
+      },
+    );
     expect(describeMailError(error)).toBe('RCPT TO 550 EENVELOPE: 550 5.1.1 <adres>: Recipient address rejected');
   });
 });

@@ -140,7 +140,8 @@ export function renderTemplate(
       const value = variables[name];
       if (value === undefined || value === null) throw new TemplateError(`template ${key} needs a value for ${name}`);
       const text = String(value);
-      if (field === 'subject' && /[\r\n]/.test(text)) throw new TemplateError(`variable ${name} has a line break in the subject`);
+      if (field === 'subject' && /[\r\n]/.test(text))
+        throw new TemplateError(`variable ${name} has a line break in the subject`);
       return text;
     });
   const subject = fill(template.subject, 'subject');
@@ -151,7 +152,8 @@ export function renderTemplate(
     ['body', template.body],
   ] as const) {
     const rest = text.replace(PLACEHOLDER, '');
-    if (rest.includes('{{') || rest.includes('}}')) throw new TemplateError(`template ${key} has a malformed placeholder in its ${field}`);
+    if (rest.includes('{{') || rest.includes('}}'))
+      throw new TemplateError(`template ${key} has a malformed placeholder in its ${field}`);
   }
   return { subject, body };
 }

@@ -63,15 +63,32 @@ export class CardService {
         const person = await this.personInScope(em, ctx, personId);
         if (!person) return fail(UserError.of('personId', 'NOT_FOUND', 'Deze persoon is niet gevonden.'));
         if (person.erasedAt) {
-          return fail(UserError.of('personId', 'ERASED', 'De gegevens van deze persoon zijn gewist; er kan geen pas meer worden uitgegeven.'));
+          return fail(
+            UserError.of(
+              'personId',
+              'ERASED',
+              'De gegevens van deze persoon zijn gewist; er kan geen pas meer worden uitgegeven.',
+            ),
+          );
         }
         // Lock the person's cards so a concurrent issue or replace waits.
         await em.execute(`select id from person where id = ? for update`, [person.id]);
         if (await em.count(Card, { person: person.id, status: 'ACTIVE' })) {
-          return fail(UserError.of('personId', 'HAS_ACTIVE_CARD', 'Deze persoon heeft al een actieve pas. Blokkeer of vervang die pas eerst.'));
+          return fail(
+            UserError.of(
+              'personId',
+              'HAS_ACTIVE_CARD',
+              'Deze persoon heeft al een actieve pas. Blokkeer of vervang die pas eerst.',
+            ),
+          );
         }
         const card = await this.insertNew(em, person.id, ctx.clock.now());
-        await this.audit.record(withEm(ctx, em), { action: 'card.issued', subjectType: 'card', subjectId: card.id, details: { personId: person.id } });
+        await this.audit.record(withEm(ctx, em), {
+          action: 'card.issued',
+          subjectType: 'card',
+          subjectId: card.id,
+          details: { personId: person.id },
+        });
         return ok({ card: cardView(card, person.fullName, { fullNumber: true }), replacedCard: null });
       });
     } catch (error) {
@@ -94,7 +111,12 @@ export class CardService {
       card.status = 'BLOCKED';
       card.blockedAt = ctx.clock.now();
       await em.flush();
-      await this.audit.record(withEm(ctx, em), { action: 'card.blocked', subjectType: 'card', subjectId: card.id, details: { personId: person.id } });
+      await this.audit.record(withEm(ctx, em), {
+        action: 'card.blocked',
+        subjectType: 'card',
+        subjectId: card.id,
+        details: { personId: person.id },
+      });
       return ok({ card: cardView(card, person.fullName, { fullNumber: true }), replacedCard: null });
     });
   }
@@ -110,7 +132,13 @@ export class CardService {
         const person = found ? await this.personInScope(em, ctx, found.person.id) : null;
         if (!found || !person) return fail(NOT_FOUND('cardId'));
         if (person.erasedAt) {
-          return fail(UserError.of('cardId', 'ERASED', 'De gegevens van deze persoon zijn gewist; er kan geen pas meer worden uitgegeven.'));
+          return fail(
+            UserError.of(
+              'cardId',
+              'ERASED',
+              'De gegevens van deze persoon zijn gewist; er kan geen pas meer worden uitgegeven.',
+            ),
+          );
         }
         // Lock the person (serialises issue/replace for them), then re-read the card under its own lock.
         await em.execute(`select id from person where id = ? for update`, [person.id]);
@@ -148,9 +176,15 @@ export class CardService {
   /** The cards of the logged-in customer's household (numbers masked), the active ones first. */
   async mine(ctx: RequestContext): Promise<CardView[]> {
     if (ctx.viewer.kind !== Audience.CUSTOMER) return [];
-    const people = await ctx.em.find(Person, { clientGroup: ctx.viewer.clientGroupId }, { orderBy: [{ dateOfBirth: 'asc' }, { id: 'asc' }] });
+    const people = await ctx.em.find(
+      Person,
+      { clientGroup: ctx.viewer.clientGroupId },
+      { orderBy: [{ dateOfBirth: 'asc' }, { id: 'asc' }] },
+    );
     const cards = await ctx.em.find(Card, { person: { $in: people.map((p) => p.id) } });
-    return people.flatMap((p) => sortCards(cards.filter((c) => c.person.id === p.id)).map((c) => cardView(c, p.fullName, { fullNumber: false })));
+    return people.flatMap((p) =>
+      sortCards(cards.filter((c) => c.person.id === p.id)).map((c) => cardView(c, p.fullName, { fullNumber: false })),
+    );
   }
 
   /** A customer blocks a lost card of their own household. */
@@ -168,7 +202,12 @@ export class CardService {
       card.status = 'BLOCKED';
       card.blockedAt = ctx.clock.now();
       await em.flush();
-      await this.audit.record(withEm(ctx, em), { action: 'card.blocked_by_customer', subjectType: 'card', subjectId: card.id, details: { personId: person.id } });
+      await this.audit.record(withEm(ctx, em), {
+        action: 'card.blocked_by_customer',
+        subjectType: 'card',
+        subjectId: card.id,
+        details: { personId: person.id },
+      });
       return ok({ card: cardView(card, person.fullName, { fullNumber: false }), replacedCard: null });
     });
   }

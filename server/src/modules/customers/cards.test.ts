@@ -29,15 +29,24 @@ describe('cards (passen) and a customer’s own details', () => {
     klantcontact = server.client();
     await klantcontact.loginStaff(staffEmail('KLANTCONTACT'), DEMO_PASSWORD);
     const em = server.orm.em.fork();
-    zv = await em.find(Person, { municipality: { slug: 'zuiderveen' } }, { populate: ['bsnEncrypted'], orderBy: { externalIdentifier: 'asc' } });
-    nhPerson = await em.findOneOrFail(Person, { municipality: { slug: 'noorderhaven' } }, { orderBy: { externalIdentifier: 'asc' } });
+    zv = await em.find(
+      Person,
+      { municipality: { slug: 'zuiderveen' } },
+      { populate: ['bsnEncrypted'], orderBy: { externalIdentifier: 'asc' } },
+    );
+    nhPerson = await em.findOneOrFail(
+      Person,
+      { municipality: { slug: 'noorderhaven' } },
+      { orderBy: { externalIdentifier: 'asc' } },
+    );
     bsnOf = (p) => decryptBsn(p.bsnEncrypted!, server.services.config.bsn);
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  const activeCard = (personId: string) => server.orm.em.fork().findOneOrFail(Card, { person: personId, status: 'ACTIVE' });
+  const activeCard = (personId: string) =>
+    server.orm.em.fork().findOneOrFail(Card, { person: personId, status: 'ACTIVE' });
 
   it('blocks a card, then issues a new one; a second active card is refused', async () => {
     const p = zv[2]!;
@@ -64,7 +73,10 @@ describe('cards (passen) and a customer’s own details', () => {
 
     const actions = await server.orm.em
       .fork()
-      .execute<{ action: string }[]>(`select action from audit_log where details->>'personId' = ? and action like 'card.%' order by id`, [p.id]);
+      .execute<{ action: string }[]>(
+        `select action from audit_log where details->>'personId' = ? and action like 'card.%' order by id`,
+        [p.id],
+      );
     expect(actions.map((a) => a.action)).toEqual(['card.blocked', 'card.issued']);
   });
 
@@ -85,7 +97,9 @@ describe('cards (passen) and a customer’s own details', () => {
   it('replaces concurrently at most once: the database keeps one active card per person', async () => {
     const p = zv[4]!;
     const card = await activeCard(p.id);
-    const results: any[] = await Promise.all(Array.from({ length: 6 }, () => klantcontact.gql(REPLACE, { id: card.id })));
+    const results: any[] = await Promise.all(
+      Array.from({ length: 6 }, () => klantcontact.gql(REPLACE, { id: card.id })),
+    );
     const ok = results.filter((r) => r.data?.replaceCard.errors.length === 0);
     expect(ok).toHaveLength(1);
     for (const r of results) expect(r.errors).toBeUndefined();
@@ -140,7 +154,10 @@ describe('cards (passen) and a customer’s own details', () => {
     expect(again.data.blockMyCard.errors[0].code).toBe('NOT_ACTIVE');
     const audit = await server.orm.em
       .fork()
-      .execute<{ actor_kind: string; actor_id: string }[]>(`select actor_kind, actor_id from audit_log where action = 'card.blocked_by_customer' and subject_id = ?`, [childCard.id]);
+      .execute<{ actor_kind: string; actor_id: string }[]>(
+        `select actor_kind, actor_id from audit_log where action = 'card.blocked_by_customer' and subject_id = ?`,
+        [childCard.id],
+      );
     expect(audit).toEqual([{ actor_kind: 'CUSTOMER', actor_id: me.id }]);
   });
 
@@ -152,21 +169,36 @@ describe('cards (passen) and a customer’s own details', () => {
     expect(before.data.myDetails).toMatchObject({ id: me.id, email: me.email, notifyOrderStatus: true });
     expect(before.data.myDetails.bsnMasked).toMatch(/^\*{5}\d{4}$/);
 
-    const bad: any = await customer.gql(UPDATE_DETAILS, { input: { email: 'niet-goed', phone: 'abc', notifyOrderStatus: true } });
+    const bad: any = await customer.gql(UPDATE_DETAILS, {
+      input: { email: 'niet-goed', phone: 'abc', notifyOrderStatus: true },
+    });
     expect(Object.fromEntries(bad.data.updateMyDetails.errors.map((e: any) => [e.field, e.message]))).toEqual({
       email: 'Vul een geldig e-mailadres in, bijvoorbeeld naam@voorbeeld.nl.',
       phone: 'Vul een geldig telefoonnummer in, bijvoorbeeld 06 12345678 of 020 123 4567.',
     });
-    const noMail: any = await customer.gql(UPDATE_DETAILS, { input: { email: '', phone: '', notifyOrderStatus: true } });
+    const noMail: any = await customer.gql(UPDATE_DETAILS, {
+      input: { email: '', phone: '', notifyOrderStatus: true },
+    });
     expect(noMail.data.updateMyDetails.errors).toEqual([
-      { field: 'email', code: 'REQUIRED', message: 'Vul uw e-mailadres in om e-mail over uw bestellingen te ontvangen.' },
+      {
+        field: 'email',
+        code: 'REQUIRED',
+        message: 'Vul uw e-mailadres in om e-mail over uw bestellingen te ontvangen.',
+      },
     ]);
 
-    const ok: any = await customer.gql(UPDATE_DETAILS, { input: { email: ' Nieuw@Voorbeeld.nl ', phone: '+31 6 1234 5678', notifyOrderStatus: false } });
-    expect(ok.data.updateMyDetails).toEqual({ errors: [], person: { email: 'nieuw@voorbeeld.nl', phone: '+31612345678', notifyOrderStatus: false } });
+    const ok: any = await customer.gql(UPDATE_DETAILS, {
+      input: { email: ' Nieuw@Voorbeeld.nl ', phone: '+31 6 1234 5678', notifyOrderStatus: false },
+    });
+    expect(ok.data.updateMyDetails).toEqual({
+      errors: [],
+      person: { email: 'nieuw@voorbeeld.nl', phone: '+31612345678', notifyOrderStatus: false },
+    });
     const stored = await server.orm.em.fork().findOneOrFail(Person, me.id);
     expect(stored).toMatchObject({ email: 'nieuw@voorbeeld.nl', phone: '+31612345678', notifyOrderStatus: false });
-    const cleared: any = await customer.gql(UPDATE_DETAILS, { input: { email: null, phone: null, notifyOrderStatus: false } });
+    const cleared: any = await customer.gql(UPDATE_DETAILS, {
+      input: { email: null, phone: null, notifyOrderStatus: false },
+    });
     expect(cleared.data.updateMyDetails.person).toEqual({ email: null, phone: null, notifyOrderStatus: false });
 
     // Staff have no business with these customer fields.

@@ -15,8 +15,20 @@ import { ClientGroup } from './client-group.entity.js';
 import { Person } from './person.entity.js';
 import type { CardService } from './card.service.js';
 import { inStaffScope, personViews } from './customer-views.js';
-import { ClientGroupView, type AddClientGroupMemberInput, type ClientGroupFilter, type PersonView } from './customer.types.js';
-import { bsnProblem, cleanName, contactDetails, dateOfBirthProblem, nameProblem, normaliseBsn } from './customer.validation.js';
+import {
+  ClientGroupView,
+  type AddClientGroupMemberInput,
+  type ClientGroupFilter,
+  type PersonView,
+} from './customer.types.js';
+import {
+  bsnProblem,
+  cleanName,
+  contactDetails,
+  dateOfBirthProblem,
+  nameProblem,
+  normaliseBsn,
+} from './customer.validation.js';
 
 /** By name; the id makes the order total. */
 const BY_NAME: KeyOrder = {
@@ -54,7 +66,11 @@ export class ClientGroupService {
    * or partial; every word must match somewhere in the household, and a number of 3 or more digits also matches card
    * numbers. By name, keyset-paginated. The personal data shown is audit-logged per read (@personalData).
    */
-  async list(ctx: RequestContext, filter: ClientGroupFilter | null | undefined, page: ListArgs): Promise<ConnectionOf<ClientGroupView>> {
+  async list(
+    ctx: RequestContext,
+    filter: ClientGroupFilter | null | undefined,
+    page: ListArgs,
+  ): Promise<ConnectionOf<ClientGroupView>> {
     const first = pageSize(page.first);
     // The cursor is checked first: a bad one is an error even when nothing matches.
     const after = keyCondition(BY_NAME, page.after);
@@ -97,7 +113,10 @@ export class ClientGroupService {
       }
     }
     const condition = where.length ? where.join(' and ') : 'true';
-    const [{ n }] = (await ctx.em.execute<{ n: string }[]>(`select count(*)::text as n from client_group g where ${condition}`, params)) as [{ n: string }];
+    const [{ n }] = (await ctx.em.execute<{ n: string }[]>(
+      `select count(*)::text as n from client_group g where ${condition}`,
+      params,
+    )) as [{ n: string }];
     const rows = await ctx.em.execute<Record<string, unknown>[]>(
       `select g.*, ${keySelect(BY_NAME)} from client_group g
         where ${[condition, ...(after.sql ? [after.sql] : [])].join(' and ')}
@@ -109,7 +128,11 @@ export class ClientGroupService {
       first,
       totalCount: Number(n),
       cursorOf: (row) => rowCursor(BY_NAME, row),
-      nodes: (pageRows) => this.views(ctx, pageRows.map((row) => ctx.em.map(ClientGroup, stripKeys({ ...row }, BY_NAME.keys.length, []) as never))),
+      nodes: (pageRows) =>
+        this.views(
+          ctx,
+          pageRows.map((row) => ctx.em.map(ClientGroup, stripKeys({ ...row }, BY_NAME.keys.length, []) as never)),
+        ),
     });
   }
 
@@ -126,7 +149,14 @@ export class ClientGroupService {
     if (!groups.length) return [];
     const ids = groups.map((g) => g.id);
     const [members, municipalities, counts] = await Promise.all([
-      ctx.em.find(Person, { clientGroup: { $in: ids } }, { populate: ['bsnEncrypted'], orderBy: [{ dateOfBirth: 'asc' }, { lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }] }),
+      ctx.em.find(
+        Person,
+        { clientGroup: { $in: ids } },
+        {
+          populate: ['bsnEncrypted'],
+          orderBy: [{ dateOfBirth: 'asc' }, { lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
+        },
+      ),
       ctx.em.find(Municipality, { id: { $in: [...new Set(groups.map((g) => g.municipality.id))] } }),
       ctx.em.execute<{ client_group_id: string; n: string }[]>(
         `select client_group_id, count(*) as n from customer_order where client_group_id = any(?::uuid[]) group by client_group_id`,
@@ -175,14 +205,26 @@ export class ClientGroupService {
       else {
         bsnHash = hashBsn(bsn, this.bsnKeys);
         if (await ctx.em.count(Person, { bsnHash })) {
-          errors.push(UserError.of('bsn', 'DUPLICATE', 'Er is al een persoon met dit burgerservicenummer. Zoek die persoon op in plaats van een nieuwe toe te voegen.'));
+          errors.push(
+            UserError.of(
+              'bsn',
+              'DUPLICATE',
+              'Er is al een persoon met dit burgerservicenummer. Zoek die persoon op in plaats van een nieuwe toe te voegen.',
+            ),
+          );
         }
       }
     }
     let externalIdentifier = (input.externalIdentifier ?? '').trim();
     if (externalIdentifier) {
       if (!EXTERNAL_IDENTIFIER.test(externalIdentifier)) {
-        errors.push(UserError.of('externalIdentifier', 'INVALID', 'Een klantnummer bestaat uit hoogstens 40 letters, cijfers en de tekens - . / _'));
+        errors.push(
+          UserError.of(
+            'externalIdentifier',
+            'INVALID',
+            'Een klantnummer bestaat uit hoogstens 40 letters, cijfers en de tekens - . / _',
+          ),
+        );
       } else if (await ctx.em.count(Person, { externalIdentifier })) {
         errors.push(UserError.of('externalIdentifier', 'DUPLICATE', 'Dit klantnummer is al in gebruik.'));
       }

@@ -22,7 +22,9 @@ const staffEmail = (role: string) => DEMO_STAFF.find((s) => s.role === role)!.em
 /** Makes a valid BSN (elfproef) that is not in the demo data. */
 function freshBsn(seed: number): string {
   for (let n = seed; ; n++) {
-    const body = String(300_000_000 + (n % 600_000_000)).padStart(9, '0').slice(0, 8);
+    const body = String(300_000_000 + (n % 600_000_000))
+      .padStart(9, '0')
+      .slice(0, 8);
     let sum = 0;
     for (let i = 0; i < 8; i++) sum += Number(body[i]) * (9 - i);
     const last = sum % 11;
@@ -45,9 +47,17 @@ describe('client groups (klantgroepen) for staff', () => {
     klantcontact = server.client();
     await klantcontact.loginStaff(staffEmail('KLANTCONTACT'), DEMO_PASSWORD);
     const em = server.orm.em.fork();
-    zv = await em.findOneOrFail(ClientGroup, { municipality: { slug: 'zuiderveen' } }, { orderBy: { clientNumber: 'asc' } });
+    zv = await em.findOneOrFail(
+      ClientGroup,
+      { municipality: { slug: 'zuiderveen' } },
+      { orderBy: { clientNumber: 'asc' } },
+    );
     zvMembers = await em.find(Person, { clientGroup: zv.id }, { orderBy: { externalIdentifier: 'asc' } });
-    nh = await em.findOneOrFail(ClientGroup, { municipality: { slug: 'noorderhaven' } }, { orderBy: { clientNumber: 'asc' } });
+    nh = await em.findOneOrFail(
+      ClientGroup,
+      { municipality: { slug: 'noorderhaven' } },
+      { orderBy: { clientNumber: 'asc' } },
+    );
   });
   afterAll(async () => {
     await server?.close();
@@ -56,7 +66,11 @@ describe('client groups (klantgroepen) for staff', () => {
   async function search(client: TestClient, q: string | null, first = 25, after?: string, m?: string) {
     const r: any = await client.gql(SEARCH, { q, first, after, m });
     expect(r.errors).toBeUndefined();
-    return r.data.clientGroups as { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string }; edges: { node: any }[] };
+    return r.data.clientGroups as {
+      totalCount: number;
+      pageInfo: { hasNextPage: boolean; endCursor: string };
+      edges: { node: any }[];
+    };
   }
 
   it('finds a household by a member’s name, in any order, without accents or case', async () => {
@@ -108,7 +122,11 @@ describe('client groups (klantgroepen) for staff', () => {
     expect(bad.errors[0].message).toMatch(/paginacursor is ongeldig/);
     // A cursor of another list (the categories' display order) is not one of this list's.
     const categories: any = await beheerder.gql(`{ adminCategories(first: 1) { pageInfo { endCursor } } }`);
-    const foreign: any = await beheerder.gql(SEARCH, { q: null, first: 5, after: categories.data.adminCategories.pageInfo.endCursor });
+    const foreign: any = await beheerder.gql(SEARCH, {
+      q: null,
+      first: 5,
+      after: categories.data.adminCategories.pageInfo.endCursor,
+    });
     expect(foreign.errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 
@@ -144,11 +162,17 @@ describe('client groups (klantgroepen) for staff', () => {
     expect((await search(klantcontact, nhMember.lastName)).edges.map((e) => e.node.id)).not.toContain(nh.id);
     const group: any = await klantcontact.gql(GROUP, { id: nh.id });
     expect(group.data.clientGroup).toBeNull();
-    const person: any = await klantcontact.gql(`query($e: String!) { person(externalIdentifier: $e) { id } }`, { e: nhMember.externalIdentifier });
+    const person: any = await klantcontact.gql(`query($e: String!) { person(externalIdentifier: $e) { id } }`, {
+      e: nhMember.externalIdentifier,
+    });
     expect(person.data.person).toBeNull();
-    const orders: any = await klantcontact.gql(`query($e: String!) { personOrders(externalIdentifier: $e) { id } }`, { e: nhMember.externalIdentifier });
+    const orders: any = await klantcontact.gql(`query($e: String!) { personOrders(externalIdentifier: $e) { id } }`, {
+      e: nhMember.externalIdentifier,
+    });
     expect(orders.data.personOrders).toBeNull();
-    const add: any = await klantcontact.gql(ADD, { input: { clientGroupId: nh.id, firstName: 'Nina', lastName: 'Test', dateOfBirth: '2015-01-01' } });
+    const add: any = await klantcontact.gql(ADD, {
+      input: { clientGroupId: nh.id, firstName: 'Nina', lastName: 'Test', dateOfBirth: '2015-01-01' },
+    });
     expect(add.data.addClientGroupMember.errors[0].code).toBe('NOT_FOUND');
     // The Beheerder (all municipalities) sees it.
     expect((await search(beheerder, nh.clientNumber)).edges.map((e) => e.node.id)).toEqual([nh.id]);
@@ -159,19 +183,26 @@ describe('client groups (klantgroepen) for staff', () => {
     expect(r.errors).toBeUndefined();
     const g = r.data.clientGroup;
     expect(g.clientNumber).toBe(zv.clientNumber);
-    expect(g.members.map((m: any) => m.externalIdentifier).sort()).toEqual(zvMembers.map((m) => m.externalIdentifier).sort());
+    expect(g.members.map((m: any) => m.externalIdentifier).sort()).toEqual(
+      zvMembers.map((m) => m.externalIdentifier).sort(),
+    );
     for (const m of g.members) {
       expect(m.bsnMasked).toMatch(/^\*{5}\d{4}$/);
       expect(m.cards.filter((c: any) => c.status === 'ACTIVE')).toHaveLength(1);
     }
     // The read is audit-logged (fields marked @personalData): the household, and each member, names only.
-    const audit = await server.orm.em
-      .fork()
-      .execute<{ actor_kind: string; subject_type: string; subject_id: string; details: { fields: string[]; clientGroupId?: string } }[]>(
-        `select actor_kind, subject_type, subject_id, details from audit_log
+    const audit = await server.orm.em.fork().execute<
+      {
+        actor_kind: string;
+        subject_type: string;
+        subject_id: string;
+        details: { fields: string[]; clientGroupId?: string };
+      }[]
+    >(
+      `select actor_kind, subject_type, subject_id, details from audit_log
           where action = 'PERSONAL_DATA_READ' and (subject_id = ? or details->>'clientGroupId' = ?) order by id desc`,
-        [zv.id, zv.id],
-      );
+      [zv.id, zv.id],
+    );
     expect(audit.find((a) => a.subject_type === 'ClientGroup')).toMatchObject({
       actor_kind: 'STAFF',
       subject_id: zv.id,
@@ -198,7 +229,14 @@ describe('client groups (klantgroepen) for staff', () => {
     });
     expect(r.data.addClientGroupMember.errors).toEqual([]);
     const p = r.data.addClientGroupMember.person;
-    expect(p).toMatchObject({ fullName: 'Noor de Vries', dateOfBirth: '2016-05-04', email: 'noor@voorbeeld.nl', phone: '0612345678', hasBsn: true, clientGroupId: zv.id });
+    expect(p).toMatchObject({
+      fullName: 'Noor de Vries',
+      dateOfBirth: '2016-05-04',
+      email: 'noor@voorbeeld.nl',
+      phone: '0612345678',
+      hasBsn: true,
+      clientGroupId: zv.id,
+    });
     expect(p.bsnMasked).toBe(`*****${bsn.slice(-4)}`);
     expect(p.externalIdentifier).toMatch(/^P-\d+$/);
     expect(p.cards).toHaveLength(1);
@@ -207,19 +245,30 @@ describe('client groups (klantgroepen) for staff', () => {
     expect(p.cards[0].maskedNumber).toBe(`******${p.cards[0].number.slice(-4)}`);
 
     const em = server.orm.em.fork();
-    const [row] = await em.execute<{ bsn_encrypted: string; bsn_hash: string }[]>(`select bsn_encrypted, bsn_hash from person where id = ?`, [p.id]);
+    const [row] = await em.execute<{ bsn_encrypted: string; bsn_hash: string }[]>(
+      `select bsn_encrypted, bsn_hash from person where id = ?`,
+      [p.id],
+    );
     expect(row!.bsn_encrypted).not.toContain(bsn);
     expect(decryptBsn(row!.bsn_encrypted, server.services.config.bsn)).toBe(bsn);
     expect(row!.bsn_hash).toBe(hashBsn(bsn, server.services.config.bsn));
-    const audit = await em.execute(`select details from audit_log where action = 'person.created' and subject_id = ?`, [p.id]);
+    const audit = await em.execute(`select details from audit_log where action = 'person.created' and subject_id = ?`, [
+      p.id,
+    ]);
     expect(audit).toHaveLength(1);
     expect(JSON.stringify(audit)).not.toContain(bsn);
 
     // The same BSN again is refused, in Dutch, on the BSN field.
-    const again: any = await klantcontact.gql(ADD, { input: { clientGroupId: zv.id, firstName: 'Noor', lastName: 'Tweede', dateOfBirth: '2016-05-04', bsn } });
+    const again: any = await klantcontact.gql(ADD, {
+      input: { clientGroupId: zv.id, firstName: 'Noor', lastName: 'Tweede', dateOfBirth: '2016-05-04', bsn },
+    });
     expect(again.data.addClientGroupMember.person).toBeNull();
     expect(again.data.addClientGroupMember.errors).toEqual([
-      expect.objectContaining({ field: 'bsn', code: 'DUPLICATE', message: expect.stringMatching(/al een persoon met dit burgerservicenummer/) }),
+      expect.objectContaining({
+        field: 'bsn',
+        code: 'DUPLICATE',
+        message: expect.stringMatching(/al een persoon met dit burgerservicenummer/),
+      }),
     ]);
   });
 
@@ -227,7 +276,15 @@ describe('client groups (klantgroepen) for staff', () => {
     const em = server.orm.em.fork();
     const before = await em.count(Person, {});
     const r: any = await klantcontact.gql(ADD, {
-      input: { clientGroupId: zv.id, firstName: ' ', lastName: 'x'.repeat(101), dateOfBirth: '2040-01-01', email: 'geen-mail', phone: '12', bsn: '123456789' },
+      input: {
+        clientGroupId: zv.id,
+        firstName: ' ',
+        lastName: 'x'.repeat(101),
+        dateOfBirth: '2040-01-01',
+        email: 'geen-mail',
+        phone: '12',
+        bsn: '123456789',
+      },
     });
     const errors = r.data.addClientGroupMember.errors as { field: string; message: string }[];
     expect(Object.fromEntries(errors.map((e) => [e.field, e.message]))).toEqual({
@@ -238,7 +295,9 @@ describe('client groups (klantgroepen) for staff', () => {
       phone: 'Vul een geldig telefoonnummer in, bijvoorbeeld 06 12345678 of 020 123 4567.',
       bsn: 'Dit burgerservicenummer klopt niet (de elfproef faalt). Controleer het nummer.',
     });
-    const dates: any = await klantcontact.gql(ADD, { input: { clientGroupId: zv.id, firstName: 'A', lastName: 'B', dateOfBirth: '2015-02-30', bsn: '12345' } });
+    const dates: any = await klantcontact.gql(ADD, {
+      input: { clientGroupId: zv.id, firstName: 'A', lastName: 'B', dateOfBirth: '2015-02-30', bsn: '12345' },
+    });
     expect(dates.data.addClientGroupMember.errors.map((e: any) => e.field).sort()).toEqual(['bsn', 'dateOfBirth']);
     expect(await em.count(Person, {})).toBe(before);
   });
@@ -267,7 +326,9 @@ describe('client groups (klantgroepen) for staff', () => {
     expect(await members()).toBe(before);
 
     // With PERSON_WRITE added to the role (read per request), the same account can.
-    await em.execute(`update role set permissions = array_append(permissions, 'PERSON_WRITE') where id = ?`, [role!.id]);
+    await em.execute(`update role set permissions = array_append(permissions, 'PERSON_WRITE') where id = ?`, [
+      role!.id,
+    ]);
     const added: any = await reader.gql(ADD, { input });
     expect(added.errors).toBeUndefined();
     expect(added.data.addClientGroupMember.errors).toEqual([]);
@@ -277,10 +338,18 @@ describe('client groups (klantgroepen) for staff', () => {
   it('gives PERSON_WRITE to the built-in Beheerder and Klantcontact roles of an existing installation, and to no other role', async () => {
     const em = server.orm.em.fork();
     const permissionsOf = async () =>
-      new Map((await em.execute<{ key: string | null; name: string; permissions: string[] }[]>(`select key, name, permissions from role`)).map((r) => [r.key ?? r.name, r.permissions]));
+      new Map(
+        (
+          await em.execute<{ key: string | null; name: string; permissions: string[] }[]>(
+            `select key, name, permissions from role`,
+          )
+        ).map((r) => [r.key ?? r.name, r.permissions]),
+      );
     // As before the migration: nobody has PERSON_WRITE; a role of the municipality's own has PERSON_READ.
     await em.execute(`update role set permissions = array_remove(permissions, 'PERSON_WRITE')`);
-    await em.execute(`insert into role (name, description, permissions) values ('Baliemedewerker', '', '{PERSON_READ,ORDER_READ}')`);
+    await em.execute(
+      `insert into role (name, description, permissions) values ('Baliemedewerker', '', '{PERSON_READ,ORDER_READ}')`,
+    );
     const migration = new Migration20261124000200_person_write(em.getDriver(), server.orm.config);
     for (let run = 0; run < 2; run++) {
       migration.reset();
@@ -291,7 +360,8 @@ describe('client groups (klantgroepen) for staff', () => {
     expect(after.get('BEHEERDER')!.filter((p) => p === 'PERSON_WRITE')).toHaveLength(1);
     expect(after.get('KLANTCONTACT')!.filter((p) => p === 'PERSON_WRITE')).toHaveLength(1);
     expect(after.get('Baliemedewerker')).toEqual(['PERSON_READ', 'ORDER_READ']);
-    for (const key of ['FINANCIEN', 'AANBIEDERBEHEER', 'REDACTIE']) expect(after.get(key), key).not.toContain('PERSON_WRITE');
+    for (const key of ['FINANCIEN', 'AANBIEDERBEHEER', 'REDACTIE'])
+      expect(after.get(key), key).not.toContain('PERSON_WRITE');
   });
 
   it('requires PERSON_READ for all of it', async () => {

@@ -38,7 +38,10 @@ export function cardView(card: Card, holderName: string, options: { fullNumber: 
 /** Cards newest first: an active card before the others, then by issue date. */
 export function sortCards(cards: Card[]): Card[] {
   return [...cards].sort(
-    (a, b) => Number(b.status === 'ACTIVE') - Number(a.status === 'ACTIVE') || b.issuedAt.getTime() - a.issuedAt.getTime() || b.id.localeCompare(a.id),
+    (a, b) =>
+      Number(b.status === 'ACTIVE') - Number(a.status === 'ACTIVE') ||
+      b.issuedAt.getTime() - a.issuedAt.getTime() ||
+      b.id.localeCompare(a.id),
   );
 }
 
@@ -87,7 +90,9 @@ export async function personViews(
       bsnMasked,
       notifyOrderStatus: p.notifyOrderStatus,
       erasedAt: p.erasedAt ?? null,
-      cards: sortCards(cards.filter((c) => c.person.id === p.id)).map((c) => cardView(c, p.fullName, { fullNumber: options.fullCardNumbers })),
+      cards: sortCards(cards.filter((c) => c.person.id === p.id)).map((c) =>
+        cardView(c, p.fullName, { fullNumber: options.fullCardNumbers }),
+      ),
       createdAt: p.createdAt,
     });
   });

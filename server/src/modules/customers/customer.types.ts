@@ -13,7 +13,8 @@ export enum CardStatusEnum {
 }
 registerEnumType(CardStatusEnum, {
   name: 'CardStatus',
-  description: 'ACTIVE: usable. BLOCKED: lost or stolen, refused at the counter. REPLACED: a newer card took its place.',
+  description:
+    'ACTIVE: usable. BLOCKED: lost or stolen, refused at the counter. REPLACED: a newer card took its place.',
 });
 
 @ObjectType('Card', { description: 'A person’s card (pas).' })
@@ -28,7 +29,10 @@ export class CardView {
   @PersonalData(PersonalDataKind.NAME)
   holderName!: string;
 
-  @Field(() => String, { nullable: true, description: 'The full number (10 digits, the last a check digit). Staff only; null for customers.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The full number (10 digits, the last a check digit). Staff only; null for customers.',
+  })
   @PersonalData(PersonalDataKind.CARD_NUMBER)
   number!: string | null;
 
@@ -101,7 +105,10 @@ export class PersonView {
   @Field(() => Boolean)
   hasBsn!: boolean;
 
-  @Field(() => String, { nullable: true, description: 'The BSN masked as *****1234; the full number only through `personBsn`.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The BSN masked as *****1234; the full number only through `personBsn`.',
+  })
   @PersonalData(PersonalDataKind.BSN)
   bsnMasked!: string | null;
 
@@ -152,7 +159,8 @@ export class ClientGroupConnection extends Connection(ClientGroupView, 'ClientGr
 export class ClientGroupFilter {
   @Field(() => String, {
     nullable: true,
-    description: 'Words that must each match the household: names, client numbers (household or member) or card numbers, also partly.',
+    description:
+      'Words that must each match the household: names, client numbers (household or member) or card numbers, also partly.',
   })
   search?: string | null;
 
@@ -183,7 +191,10 @@ export class AddClientGroupMemberInput {
   @Field(() => String, { nullable: true })
   phone?: string | null;
 
-  @Field(() => String, { nullable: true, description: '9 digits passing the elfproef; stored encrypted, never shown in full.' })
+  @Field(() => String, {
+    nullable: true,
+    description: '9 digits passing the elfproef; stored encrypted, never shown in full.',
+  })
   bsn?: string | null;
 }
 

@@ -1,5 +1,16 @@
 import { UserError } from '../../graphql/errors.js';
-import { bsn, cleanName, contactEmail, contactPhone, dateOfBirth, firstName, lastName, messageOf, normaliseBsn, PERSON_NAME_MAX } from '../../rules/index.js';
+import {
+  bsn,
+  cleanName,
+  contactEmail,
+  contactPhone,
+  dateOfBirth,
+  firstName,
+  lastName,
+  messageOf,
+  normaliseBsn,
+  PERSON_NAME_MAX,
+} from '../../rules/index.js';
 
 /**
  * A person's details on the server: the rules themselves live in src/rules/person.ts (shared with the client's

@@ -22,7 +22,9 @@ import {
 export class CustomersResolver {
   // ---- staff: client groups ----------------------------------------------------------------------------------
 
-  @Query(() => ClientGroupConnection, { description: 'Households in your municipality scope, by name. Every page shown is audit-logged.' })
+  @Query(() => ClientGroupConnection, {
+    description: 'Households in your municipality scope, by name. Every page shown is audit-logged.',
+  })
   @Requires(Permission.PERSON_READ)
   clientGroups(
     @Ctx() ctx: Context,
@@ -32,41 +34,65 @@ export class CustomersResolver {
     return ctx.services.clientGroups.list(ctx, filter, page);
   }
 
-  @Query(() => ClientGroupView, { nullable: true, description: 'One household with its members; null when unknown or out of scope. Audit-logged.' })
+  @Query(() => ClientGroupView, {
+    nullable: true,
+    description: 'One household with its members; null when unknown or out of scope. Audit-logged.',
+  })
   @Requires(Permission.PERSON_READ)
   clientGroup(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<ClientGroupView | null> {
     return ctx.services.clientGroups.detail(ctx, id);
   }
 
-  @Mutation(() => PersonPayload, { description: 'Adds a member to a household, with a new card. The BSN is optional and checked with the elfproef.' })
+  @Mutation(() => PersonPayload, {
+    description: 'Adds a member to a household, with a new card. The BSN is optional and checked with the elfproef.',
+  })
   @Requires(Permission.PERSON_WRITE)
-  async addClientGroupMember(@Arg('input', () => AddClientGroupMemberInput) input: AddClientGroupMemberInput, @Ctx() ctx: Context): Promise<PersonPayload> {
+  async addClientGroupMember(
+    @Arg('input', () => AddClientGroupMemberInput) input: AddClientGroupMemberInput,
+    @Ctx() ctx: Context,
+  ): Promise<PersonPayload> {
     return PersonPayload.from(await ctx.services.clientGroups.addMember(ctx, input));
   }
 
   // ---- staff: persons ----------------------------------------------------------------------------------------
 
-  @Query(() => PersonView, { nullable: true, description: 'A person by client number; null when unknown or out of scope. Every read is audit-logged.' })
+  @Query(() => PersonView, {
+    nullable: true,
+    description: 'A person by client number; null when unknown or out of scope. Every read is audit-logged.',
+  })
   @Requires(Permission.PERSON_READ)
-  person(@Arg('externalIdentifier', () => String) externalIdentifier: string, @Ctx() ctx: Context): Promise<PersonView | null> {
+  person(
+    @Arg('externalIdentifier', () => String) externalIdentifier: string,
+    @Ctx() ctx: Context,
+  ): Promise<PersonView | null> {
     return ctx.services.persons.detail(ctx, externalIdentifier);
   }
 
-  @Query(() => String, { nullable: true, description: 'The full BSN of a person; null when none. Every reveal is audit-logged.' })
+  @Query(() => String, {
+    nullable: true,
+    description: 'The full BSN of a person; null when none. Every reveal is audit-logged.',
+  })
   @Requires(Permission.PERSON_READ_SENSITIVE)
   @PersonalData(PersonalDataKind.BSN)
   personBsn(@Arg('personId', () => ID) personId: string, @Ctx() ctx: Context): Promise<string | null> {
     return ctx.services.persons.revealBsn(ctx, personId);
   }
 
-  @Query(() => [OrderView], { nullable: true, description: 'The orders of a person’s household, newest first; null when the person is unknown or out of scope.' })
+  @Query(() => [OrderView], {
+    nullable: true,
+    description: 'The orders of a person’s household, newest first; null when the person is unknown or out of scope.',
+  })
   @Requires(Permission.PERSON_READ)
-  personOrders(@Arg('externalIdentifier', () => String) externalIdentifier: string, @Ctx() ctx: Context): Promise<OrderView[] | null> {
+  personOrders(
+    @Arg('externalIdentifier', () => String) externalIdentifier: string,
+    @Ctx() ctx: Context,
+  ): Promise<OrderView[] | null> {
     return ctx.services.persons.householdOrders(ctx, externalIdentifier);
   }
 
   @Mutation(() => PersonPayload, {
-    description: 'Erases a person’s personal data (AVG). `confirmation` must be the person’s client number. Orders and the ledger stay.',
+    description:
+      'Erases a person’s personal data (AVG). `confirmation` must be the person’s client number. Orders and the ledger stay.',
   })
   @Requires(Permission.PERSON_DELETE)
   async erasePerson(
@@ -91,7 +117,9 @@ export class CustomersResolver {
     return CardPayload.fromChange(await ctx.services.cards.block(ctx, cardId));
   }
 
-  @Mutation(() => CardPayload, { description: 'Replaces a card: the old one becomes REPLACED, a new ACTIVE card is issued.' })
+  @Mutation(() => CardPayload, {
+    description: 'Replaces a card: the old one becomes REPLACED, a new ACTIVE card is issued.',
+  })
   @Requires(Permission.CARD_MANAGE)
   async replaceCard(@Arg('cardId', () => ID) cardId: string, @Ctx() ctx: Context): Promise<CardPayload> {
     return CardPayload.fromChange(await ctx.services.cards.replace(ctx, cardId));
@@ -99,7 +127,9 @@ export class CustomersResolver {
 
   // ---- customers ---------------------------------------------------------------------------------------------
 
-  @Query(() => [CardView], { description: 'The cards of the logged-in customer’s household; numbers masked but for the last four digits.' })
+  @Query(() => [CardView], {
+    description: 'The cards of the logged-in customer’s household; numbers masked but for the last four digits.',
+  })
   @Requires(Audience.CUSTOMER)
   myCards(@Ctx() ctx: Context): Promise<CardView[]> {
     return ctx.services.cards.mine(ctx);
@@ -117,9 +147,14 @@ export class CustomersResolver {
     return ctx.services.persons.mine(ctx);
   }
 
-  @Mutation(() => PersonPayload, { description: 'The customer changes their e-mail address, phone number and notification preference.' })
+  @Mutation(() => PersonPayload, {
+    description: 'The customer changes their e-mail address, phone number and notification preference.',
+  })
   @Requires(Audience.CUSTOMER)
-  async updateMyDetails(@Arg('input', () => UpdateMyDetailsInput) input: UpdateMyDetailsInput, @Ctx() ctx: Context): Promise<PersonPayload> {
+  async updateMyDetails(
+    @Arg('input', () => UpdateMyDetailsInput) input: UpdateMyDetailsInput,
+    @Ctx() ctx: Context,
+  ): Promise<PersonPayload> {
     return PersonPayload.from(await ctx.services.persons.updateMine(ctx, input));
   }
 }

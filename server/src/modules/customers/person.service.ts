@@ -31,7 +31,11 @@ export function erasedIdentifier(personId: string): string {
  * What else must go when a person is erased, in the erasure's transaction: another module's personal data about the
  * person (the mail log's addresses and texts, …). Registered in services.ts.
  */
-export type PersonErasureHook = (em: EntityManager, person: { id: string; email: string | null }, erasedAt: Date) => Promise<unknown>;
+export type PersonErasureHook = (
+  em: EntityManager,
+  person: { id: string; email: string | null },
+  erasedAt: Date,
+) => Promise<unknown>;
 
 /**
  * Persons: details for staff (reads audit-logged through @personalData, the BSN masked; the full BSN only with
@@ -84,7 +88,11 @@ export class PersonService {
   async householdOrders(ctx: Context, externalIdentifier: string): Promise<OrderView[] | null> {
     const person = await this.byExternalIdentifier(ctx, externalIdentifier);
     if (!person) return null;
-    const orders = await ctx.em.find(Order, { clientGroupId: person.clientGroup.id }, { orderBy: [{ createdAt: 'desc' }, { number: 'desc' }], limit: 200 });
+    const orders = await ctx.em.find(
+      Order,
+      { clientGroupId: person.clientGroup.id },
+      { orderBy: [{ createdAt: 'desc' }, { number: 'desc' }], limit: 200 },
+    );
     return this.orderViews.views(ctx, orders);
   }
 
@@ -105,7 +113,11 @@ export class PersonService {
       const typed = (confirmation ?? '').trim();
       if (typed.toLowerCase() !== person.externalIdentifier.toLowerCase()) {
         return typed
-          ? problem('confirmation', 'CONFIRMATION_MISMATCH', 'Het klantnummer klopt niet. Typ precies het klantnummer van deze persoon.')
+          ? problem(
+              'confirmation',
+              'CONFIRMATION_MISMATCH',
+              'Het klantnummer klopt niet. Typ precies het klantnummer van deze persoon.',
+            )
           : problem('confirmation', 'REQUIRED', 'Typ het klantnummer van deze persoon om het wissen te bevestigen.');
       }
       // One explicit UPDATE (the BSN columns are lazy/hidden on the entity; a database CHECK holds the result to this).
@@ -184,7 +196,12 @@ export class PersonService {
       person.notifyOrderStatus = input.notifyOrderStatus;
       await em.flush();
       if (changed.length) {
-        await this.audit.record(withEm(ctx, em), { action: 'person.contact_updated', subjectType: 'person', subjectId: person.id, details: { fields: changed } });
+        await this.audit.record(withEm(ctx, em), {
+          action: 'person.contact_updated',
+          subjectType: 'person',
+          subjectId: person.id,
+          details: { fields: changed },
+        });
       }
     });
     return ok((await this.mine(ctx))!);

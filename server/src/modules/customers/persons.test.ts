@@ -42,9 +42,14 @@ describe('persons for staff', () => {
     klantcontact = server.client();
     await klantcontact.loginStaff(staffEmail('KLANTCONTACT'), DEMO_PASSWORD);
     const em = server.orm.em.fork();
-    people = await em.find(Person, { municipality: { slug: 'zuiderveen' } }, { populate: ['bsnEncrypted'], orderBy: { externalIdentifier: 'asc' } });
+    people = await em.find(
+      Person,
+      { municipality: { slug: 'zuiderveen' } },
+      { populate: ['bsnEncrypted'], orderBy: { externalIdentifier: 'asc' } },
+    );
     bsnOf = new Map(people.map((p) => [p.id, decryptBsn(p.bsnEncrypted!, server.services.config.bsn)]));
-    accountId = async (email) => (await em.execute<{ id: string }[]>(`select id from admin_account where email = ?`, [email]))[0]!.id;
+    accountId = async (email) =>
+      (await em.execute<{ id: string }[]>(`select id from admin_account where email = ?`, [email]))[0]!.id;
   });
   afterAll(async () => {
     await server?.close();
@@ -55,13 +60,24 @@ describe('persons for staff', () => {
     const bsn = bsnOf.get(p.id)!;
     const first: any = await klantcontact.gql(PERSON, { e: p.externalIdentifier });
     expect(first.errors).toBeUndefined();
-    expect(first.data.person).toMatchObject({ id: p.id, fullName: `${p.firstName} ${p.lastName}`, hasBsn: true, bsnMasked: `*****${bsn.slice(-4)}`, municipality: { slug: 'zuiderveen' } });
+    expect(first.data.person).toMatchObject({
+      id: p.id,
+      fullName: `${p.firstName} ${p.lastName}`,
+      hasBsn: true,
+      bsnMasked: `*****${bsn.slice(-4)}`,
+      municipality: { slug: 'zuiderveen' },
+    });
     expect(JSON.stringify(first.data)).not.toContain(bsn);
     await klantcontact.gql(PERSON, { e: p.externalIdentifier });
-    const rows = (await audit(server, 'PERSONAL_DATA_READ', p.id)).filter((r) => r.details.fields && (r.details.fields as string[]).includes('bsnMasked'));
+    const rows = (await audit(server, 'PERSONAL_DATA_READ', p.id)).filter(
+      (r) => r.details.fields && (r.details.fields as string[]).includes('bsnMasked'),
+    );
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({ actor_kind: 'STAFF', actor_id: await accountId(staffEmail('KLANTCONTACT')) });
-    expect(rows[0]!.details).toMatchObject({ fields: expect.arrayContaining(['bsnMasked', 'email', 'fullName', 'phone']), clientGroupId: p.clientGroup.id });
+    expect(rows[0]!.details).toMatchObject({
+      fields: expect.arrayContaining(['bsnMasked', 'email', 'fullName', 'phone']),
+      clientGroupId: p.clientGroup.id,
+    });
     expect(JSON.stringify(rows)).not.toContain(bsn.slice(-4).padStart(9, '*'));
     expect(Date.now() - new Date(rows[1]!.at).getTime()).toBeLessThan(60_000);
     // Unknown client numbers are simply not found (and nothing is logged about them).
@@ -98,8 +114,12 @@ describe('persons for staff', () => {
     await customer.loginWithDigid(bsn);
     const offer: any = await customer.gql(`{ products(first: 50) { edges { node { id priceCents } } } }`);
     let orderId: string | null = null;
-    for (const node of offer.data.products.edges.map((e: any) => e.node).sort((a: any, b: any) => a.priceCents - b.priceCents)) {
-      const r: any = await customer.gql(CHECKOUT, { input: { idempotencyKey: randomUUID(), lines: [{ productId: node.id, quantity: 1 }] } });
+    for (const node of offer.data.products.edges
+      .map((e: any) => e.node)
+      .sort((a: any, b: any) => a.priceCents - b.priceCents)) {
+      const r: any = await customer.gql(CHECKOUT, {
+        input: { idempotencyKey: randomUUID(), lines: [{ productId: node.id, quantity: 1 }] },
+      });
       if (r.data?.checkout.orders.length) {
         orderId = r.data.checkout.orders[0].id;
         break;
@@ -109,13 +129,21 @@ describe('persons for staff', () => {
 
     const em = server.orm.em.fork();
     const snapshot = async () => ({
-      ledger: await em.execute(`select id, kind, assignment_id, order_id, description from ledger_transaction order by id`),
+      ledger: await em.execute(
+        `select id, kind, assignment_id, order_id, description from ledger_transaction order by id`,
+      ),
       entries: await em.execute(`select id, transaction_id, account_id, amount_cents from ledger_entry order by id`),
       balances: await em.execute(`select id, balance_cents from ledger_account order by id`),
-      orders: await em.execute(`select id, number, status, client_group_id, person_id, total_cents, budget_cents from customer_order order by id`),
+      orders: await em.execute(
+        `select id, number, status, client_group_id, person_id, total_cents, budget_cents from customer_order order by id`,
+      ),
       lines: await em.execute(`select id, order_id, title, total_cents from order_line order by id`),
-      allocations: await em.execute(`select order_id, assignment_id, amount_cents from order_allocation order by order_id, assignment_id`),
-      assignments: await em.execute(`select id, client_group_id, beneficiary_id, amount_cents, status from assignment order by id`),
+      allocations: await em.execute(
+        `select order_id, assignment_id, amount_cents from order_allocation order by order_id, assignment_id`,
+      ),
+      assignments: await em.execute(
+        `select id, client_group_id, beneficiary_id, amount_cents, status from assignment order by id`,
+      ),
     });
     const before = await snapshot();
     // A mail about the person by id (the order mail) and one recorded by address only: both must lose their texts.
@@ -125,7 +153,10 @@ describe('persons for staff', () => {
       variables: { name: p.firstName, link: 'https://gw.test/wachtwoord-vergeten/x', expiresHours: 1 },
     });
     const mailsOf = () =>
-      em.execute<Record<string, unknown>[]>(`select id, to_address, subject, body, status, erased_at from mail_message where person_id = ? or id = ?`, [p.id, byAddress]);
+      em.execute<Record<string, unknown>[]>(
+        `select id, to_address, subject, body, status, erased_at from mail_message where person_id = ? or id = ?`,
+        [p.id, byAddress],
+      );
     const mailsBefore = await mailsOf();
     expect(JSON.stringify(mailsBefore)).toContain(p.firstName);
     const ordersBefore: any = await klantcontact.gql(ORDERS, { e: p.externalIdentifier });
@@ -135,35 +166,64 @@ describe('persons for staff', () => {
     const forbidden: any = await klantcontact.gql(ERASE, { id: p.id, c: p.externalIdentifier });
     expect(forbidden.errors[0].extensions.code).toBe('FORBIDDEN');
     const wrong: any = await beheerder.gql(ERASE, { id: p.id, c: 'P-000000' });
-    expect(wrong.data.erasePerson.errors).toEqual([expect.objectContaining({ field: 'confirmation', code: 'CONFIRMATION_MISMATCH' })]);
+    expect(wrong.data.erasePerson.errors).toEqual([
+      expect.objectContaining({ field: 'confirmation', code: 'CONFIRMATION_MISMATCH' }),
+    ]);
     const empty: any = await beheerder.gql(ERASE, { id: p.id, c: ' ' });
     expect(empty.data.erasePerson.errors[0]).toMatchObject({ field: 'confirmation', code: 'REQUIRED' });
 
     const r: any = await beheerder.gql(ERASE, { id: p.id, c: ` ${p.externalIdentifier.toLowerCase()} ` });
     expect(r.data.erasePerson.errors).toEqual([]);
     const erased = r.data.erasePerson.person;
-    expect(erased).toMatchObject({ id: p.id, fullName: 'Geanonimiseerd', dateOfBirth: null, email: null, phone: null, hasBsn: false, bsnMasked: null });
+    expect(erased).toMatchObject({
+      id: p.id,
+      fullName: 'Geanonimiseerd',
+      dateOfBirth: null,
+      email: null,
+      phone: null,
+      hasBsn: false,
+      bsnMasked: null,
+    });
     expect(erased.externalIdentifier).toMatch(/^ANON-[0-9A-F]{12}$/);
     expect(erased.erasedAt).not.toBeNull();
     expect(erased.cards.every((c: any) => c.status !== 'ACTIVE')).toBe(true);
 
     const [row] = await em.execute<Record<string, unknown>[]>(`select * from person where id = ?`, [p.id]);
-    expect(row).toMatchObject({ first_name: 'Geanonimiseerd', last_name: '', date_of_birth: null, email: null, phone: null, bsn_encrypted: null, bsn_hash: null });
+    expect(row).toMatchObject({
+      first_name: 'Geanonimiseerd',
+      last_name: '',
+      date_of_birth: null,
+      email: null,
+      phone: null,
+      bsn_encrypted: null,
+      bsn_hash: null,
+    });
     const rowText = JSON.stringify(row);
-    for (const secret of [p.firstName, p.lastName, p.email!, bsn, p.externalIdentifier]) expect(rowText).not.toContain(secret);
+    for (const secret of [p.firstName, p.lastName, p.email!, bsn, p.externalIdentifier])
+      expect(rowText).not.toContain(secret);
     expect(await em.count(Card, { person: p.id, status: 'ACTIVE' })).toBe(0);
 
     // Money records: byte for byte what they were, still pointing at the same person and household ids.
     expect(await snapshot()).toEqual(before);
-    const [order] = await em.execute<{ person_id: string; client_group_id: string }[]>(`select person_id, client_group_id from customer_order where id = ?`, [orderId]);
+    const [order] = await em.execute<{ person_id: string; client_group_id: string }[]>(
+      `select person_id, client_group_id from customer_order where id = ?`,
+      [orderId],
+    );
     expect(order).toEqual({ person_id: p.id, client_group_id: p.clientGroup.id });
 
     // The mail log keeps the rows (how many mails went out) but no address, subject or text.
     const mailsAfter = await mailsOf();
     expect(mailsAfter.map((m) => m.id).sort()).toEqual(mailsBefore.map((m) => m.id).sort());
     for (const m of mailsAfter) expect(m).toMatchObject({ to_address: 'gewist', subject: '(gewist)', body: '' });
-    for (const secret of [p.firstName, p.email!, p.email!.toUpperCase()]) expect(JSON.stringify(mailsAfter)).not.toContain(secret);
-    expect(((await (await server.client().fetch(`/api/dev/outbox?to=${encodeURIComponent(p.email!)}`)).json()) as { mails: unknown[] }).mails).toEqual([]);
+    for (const secret of [p.firstName, p.email!, p.email!.toUpperCase()])
+      expect(JSON.stringify(mailsAfter)).not.toContain(secret);
+    expect(
+      (
+        (await (await server.client().fetch(`/api/dev/outbox?to=${encodeURIComponent(p.email!)}`)).json()) as {
+          mails: unknown[];
+        }
+      ).mails,
+    ).toEqual([]);
 
     // The customer's session ended and DigiD no longer finds them.
     const after: any = await customer.gql(`{ viewer { kind } }`);
@@ -189,7 +249,11 @@ describe('persons for staff', () => {
 
   it('anonymises the household’s name once nobody in it has personal data left', async () => {
     const em = server.orm.em.fork();
-    const group = await em.findOneOrFail(ClientGroup, { municipality: { slug: 'zuiderveen' } }, { orderBy: { clientNumber: 'desc' } });
+    const group = await em.findOneOrFail(
+      ClientGroup,
+      { municipality: { slug: 'zuiderveen' } },
+      { orderBy: { clientNumber: 'desc' } },
+    );
     const members = await em.find(Person, { clientGroup: group.id });
     for (const [i, m] of members.entries()) {
       const r: any = await beheerder.gql(ERASE, { id: m.id, c: m.externalIdentifier });

@@ -6,7 +6,9 @@ import { today } from '../../lib/clock.js';
 
 @ObjectType({ description: 'Work queues and totals for the admin dashboard, within the viewer’s municipality scope.' })
 export class AdminDashboard {
-  @Field(() => Int, { description: 'Products waiting for a decision in at least one municipality of the viewer’s scope.' })
+  @Field(() => Int, {
+    description: 'Products waiting for a decision in at least one municipality of the viewer’s scope.',
+  })
   productsToReview!: number;
 
   @Field(() => Int, { description: 'Provider memberships waiting for a decision.' })

@@ -30,7 +30,9 @@ describe('admin dashboard', () => {
     const draft = await em.findOneOrFail(Product, { status: ProductStatus.DRAFT, provider: user.provider.id });
     const provider = server.client();
     await provider.loginProvider(demoProviderEmail(1), DEMO_PASSWORD);
-    const submitted: any = await provider.gql(`mutation($id:ID!){ submitProduct(id:$id){ errors { message } } }`, { id: draft.id });
+    const submitted: any = await provider.gql(`mutation($id:ID!){ submitProduct(id:$id){ errors { message } } }`, {
+      id: draft.id,
+    });
     expect(submitted.data.submitProduct.errors).toEqual([]);
     const after: any = (await c.gql(DASHBOARD)).data!.adminDashboard;
     expect(after.productsToReview).toBe(before.productsToReview + 1);

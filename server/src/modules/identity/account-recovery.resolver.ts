@@ -32,7 +32,9 @@ export class ResetPasswordPayload {
 /** E-mail confirmation and forgotten passwords (provider users and staff). Public: the token or the mailbox is the proof. */
 @Resolver()
 export class AccountRecoveryResolver {
-  @Mutation(() => ConfirmEmailPayload, { description: 'Confirms an e-mail address with the token from the confirmation mail. Single use.' })
+  @Mutation(() => ConfirmEmailPayload, {
+    description: 'Confirms an e-mail address with the token from the confirmation mail. Single use.',
+  })
   async confirmEmail(@Arg('token', () => String) token: string, @Ctx() ctx: Context): Promise<ConfirmEmailPayload> {
     const r = await ctx.services.accountRecovery.confirmEmail(ctx, token);
     return Object.assign(new ConfirmEmailPayload(), { confirmed: r.ok, errors: r.ok ? [] : r.errors });
@@ -42,12 +44,17 @@ export class AccountRecoveryResolver {
     description:
       'Mails a link to choose a new password (valid 1 hour) when the address has a provider account. Same answer, equally fast, either way; rate-limited.',
   })
-  async requestPasswordReset(@Arg('email', () => String) email: string, @Ctx() ctx: Context): Promise<RequestPasswordResetPayload> {
+  async requestPasswordReset(
+    @Arg('email', () => String) email: string,
+    @Ctx() ctx: Context,
+  ): Promise<RequestPasswordResetPayload> {
     const r = await ctx.services.accountRecovery.requestPasswordReset(ctx, email);
     return Object.assign(new RequestPasswordResetPayload(), { requested: r.ok, errors: r.ok ? [] : r.errors });
   }
 
-  @Mutation(() => ResetPasswordPayload, { description: 'Sets a new password with the token from the mail. Single use; ends every session of the user.' })
+  @Mutation(() => ResetPasswordPayload, {
+    description: 'Sets a new password with the token from the mail. Single use; ends every session of the user.',
+  })
   async resetPassword(
     @Arg('token', () => String) token: string,
     @Arg('newPassword', () => String) newPassword: string,
@@ -61,13 +68,17 @@ export class AccountRecoveryResolver {
     description:
       'Staff: mails a link to choose a new password (valid 1 hour) when the address has an active staff account. Same answer, equally fast, either way; rate-limited.',
   })
-  async requestStaffPasswordReset(@Arg('email', () => String) email: string, @Ctx() ctx: Context): Promise<RequestPasswordResetPayload> {
+  async requestStaffPasswordReset(
+    @Arg('email', () => String) email: string,
+    @Ctx() ctx: Context,
+  ): Promise<RequestPasswordResetPayload> {
     const r = await ctx.services.accountRecovery.requestPasswordReset(ctx, email, 'staff');
     return Object.assign(new RequestPasswordResetPayload(), { requested: r.ok, errors: r.ok ? [] : r.errors });
   }
 
   @Mutation(() => ResetPasswordPayload, {
-    description: 'Staff: sets a new password with the token from the mail. Single use; ends every session of the account.',
+    description:
+      'Staff: sets a new password with the token from the mail. Single use; ends every session of the account.',
   })
   async resetStaffPassword(
     @Arg('token', () => String) token: string,

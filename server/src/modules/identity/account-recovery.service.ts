@@ -93,7 +93,12 @@ export class AccountRecoveryService {
       };
     }
     // The same one insert for every address: whether it has an account is only looked at by the job.
-    await this.jobs.enqueue(ctx, 'identity.passwordResetRequested', { realm, email }, { maxAttempts: RESET_JOB_MAX_ATTEMPTS });
+    await this.jobs.enqueue(
+      ctx,
+      'identity.passwordResetRequested',
+      { realm, email },
+      { maxAttempts: RESET_JOB_MAX_ATTEMPTS },
+    );
     ctx.log.info({ event: 'password_reset_requested', realm }, 'password reset requested');
     return { ok: true };
   }
@@ -110,8 +115,13 @@ export class AccountRecoveryService {
       if (!owner) return;
       const { purpose, path } = RESET[realm];
       const token = await this.tokens.issue(tx, owner, purpose, TOKEN_LIFETIME_HOURS[purpose]);
-      const variables = { name: owner.name, link: appLink(this.appUrl, `${path}${token}`), expiresHours: TOKEN_LIFETIME_HOURS[purpose] };
-      if (realm === 'staff') await this.mail.send(txCtx, { template: 'STAFF_PASSWORD_RESET', to: owner.email, variables });
+      const variables = {
+        name: owner.name,
+        link: appLink(this.appUrl, `${path}${token}`),
+        expiresHours: TOKEN_LIFETIME_HOURS[purpose],
+      };
+      if (realm === 'staff')
+        await this.mail.send(txCtx, { template: 'STAFF_PASSWORD_RESET', to: owner.email, variables });
       else await this.mail.send(txCtx, { template: 'PASSWORD_RESET', to: owner.email, variables });
     });
   }
@@ -121,28 +131,35 @@ export class AccountRecoveryService {
    * of the account, and clears the log-in wait for this account at the address the link was opened from (the way in
    * for a real user whose account an attacker made wait). For a provider user it also counts as proof of the mailbox.
    */
-  async resetPassword(ctx: Context, token: string, newPassword: string, realm: LoginRealm = 'provider'): Promise<Outcome> {
+  async resetPassword(
+    ctx: Context,
+    token: string,
+    newPassword: string,
+    realm: LoginRealm = 'provider',
+  ): Promise<Outcome> {
     const problem = passwordProblem(newPassword ?? '');
     if (problem) return { ok: false, errors: [UserError.of('newPassword', 'WEAK_PASSWORD', problem)] };
     const hash = await hashPassword(newPassword);
-    const result = await ctx.em.transactional(async (tx): Promise<{ ok: false; errors: UserError[] } | { ok: true; email: string }> => {
-      const ownerId = await this.tokens.consume(tx, (token ?? '').trim(), RESET[realm].purpose);
-      if (!ownerId) return { ok: false, errors: [UserError.of('token', 'INVALID_TOKEN', LINK_INVALID)] };
-      if (realm === 'staff') {
-        const account = await tx.findOne(AdminAccount, { id: ownerId, active: true }, { populate: ['passwordHash'] });
-        if (!account) return { ok: false, errors: [UserError.of('token', 'INVALID_TOKEN', LINK_INVALID)] };
-        account.passwordHash = hash;
+    const result = await ctx.em.transactional(
+      async (tx): Promise<{ ok: false; errors: UserError[] } | { ok: true; email: string }> => {
+        const ownerId = await this.tokens.consume(tx, (token ?? '').trim(), RESET[realm].purpose);
+        if (!ownerId) return { ok: false, errors: [UserError.of('token', 'INVALID_TOKEN', LINK_INVALID)] };
+        if (realm === 'staff') {
+          const account = await tx.findOne(AdminAccount, { id: ownerId, active: true }, { populate: ['passwordHash'] });
+          if (!account) return { ok: false, errors: [UserError.of('token', 'INVALID_TOKEN', LINK_INVALID)] };
+          account.passwordHash = hash;
+          await tx.flush();
+          await tx.nativeDelete(Session, { adminAccount: account.id });
+          return { ok: true, email: account.email };
+        }
+        const user = await tx.findOneOrFail(ProviderUser, ownerId, { populate: ['passwordHash'] });
+        user.passwordHash = hash;
+        user.emailVerifiedAt ??= ctx.clock.now();
         await tx.flush();
-        await tx.nativeDelete(Session, { adminAccount: account.id });
-        return { ok: true, email: account.email };
-      }
-      const user = await tx.findOneOrFail(ProviderUser, ownerId, { populate: ['passwordHash'] });
-      user.passwordHash = hash;
-      user.emailVerifiedAt ??= ctx.clock.now();
-      await tx.flush();
-      await tx.nativeDelete(Session, { providerUser: user.id });
-      return { ok: true, email: user.email };
-    });
+        await tx.nativeDelete(Session, { providerUser: user.id });
+        return { ok: true, email: user.email };
+      },
+    );
     if (!result.ok) return result;
     await this.loginLimits.unlock(realm, result.email.trim().toLowerCase(), clientAddress(ctx.req));
     ctx.log.info({ event: 'password_reset', realm }, 'password reset; sessions ended');

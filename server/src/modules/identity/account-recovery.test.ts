@@ -38,11 +38,16 @@ describe('forgotten password (provider users)', () => {
     expect(unknown.data).toEqual(known.data);
     expect(await outbox(server, 'niemand-hier@voorbeeld.nl')).toEqual([]);
     const [mail] = await outbox(server, demoProviderEmail(1));
-    expect(mail).toMatchObject({ templateKey: 'PASSWORD_RESET', subject: 'Nieuw wachtwoord instellen voor de Gemeentewinkel' });
+    expect(mail).toMatchObject({
+      templateKey: 'PASSWORD_RESET',
+      subject: 'Nieuw wachtwoord instellen voor de Gemeentewinkel',
+    });
     expect(mail!.body).toMatch(/\/wachtwoord-vergeten\/[A-Za-z0-9_-]{43}\n/);
     expect(mail!.body).toContain('1 uur');
     const user = await server.orm.em.fork().findOneOrFail(ProviderUser, { email: demoProviderEmail(1) });
-    const [token] = await server.orm.em.fork().find(EmailToken, { providerUser: user.id, purpose: 'RESET_PASSWORD' as never, usedAt: null });
+    const [token] = await server.orm.em
+      .fork()
+      .find(EmailToken, { providerUser: user.id, purpose: 'RESET_PASSWORD' as never, usedAt: null });
     expect(token!.expiresAt.getTime() - token!.createdAt.getTime()).toBe(3600_000);
   });
 
@@ -56,7 +61,9 @@ describe('forgotten password (provider users)', () => {
     const r = await server.client().gql(REQUEST, { e: 'geen-adres' });
     expect(r.data?.requestPasswordReset).toEqual({
       requested: false,
-      errors: [{ field: 'email', code: 'INVALID', message: 'Vul een geldig e-mailadres in, bijvoorbeeld naam@voorbeeld.nl.' }],
+      errors: [
+        { field: 'email', code: 'INVALID', message: 'Vul een geldig e-mailadres in, bijvoorbeeld naam@voorbeeld.nl.' },
+      ],
     });
   });
 
@@ -84,7 +91,9 @@ describe('forgotten password (provider users)', () => {
     const reused = await c.gql(RESET, { t: token, p: 'nog-een-ander-wachtwoord-1' });
     expect(reused.data?.resetPassword.errors[0]).toMatchObject({ field: 'token', code: 'INVALID_TOKEN' });
 
-    expect((await c.gql(LOGIN, { e: email, p: DEMO_PASSWORD })).data?.loginProvider.errors[0].code).toBe('INVALID_CREDENTIALS');
+    expect((await c.gql(LOGIN, { e: email, p: DEMO_PASSWORD })).data?.loginProvider.errors[0].code).toBe(
+      'INVALID_CREDENTIALS',
+    );
     expect((await c.gql(LOGIN, { e: email, p: NEW_PASSWORD })).data?.loginProvider.errors).toEqual([]);
   });
 
@@ -96,11 +105,17 @@ describe('forgotten password (provider users)', () => {
     await c.gql(REQUEST, { e: email });
     const second = await tokenFromMail(server, email, 'PASSWORD_RESET', '/wachtwoord-vergeten/');
     expect(second).not.toBe(first);
-    expect((await c.gql(RESET, { t: first, p: NEW_PASSWORD })).data?.resetPassword.errors[0].code).toBe('INVALID_TOKEN');
+    expect((await c.gql(RESET, { t: first, p: NEW_PASSWORD })).data?.resetPassword.errors[0].code).toBe(
+      'INVALID_TOKEN',
+    );
 
     const em = server.orm.em.fork();
     const user = await em.findOneOrFail(ProviderUser, { email });
-    await em.nativeUpdate(EmailToken, { providerUser: user.id, usedAt: null }, { createdAt: new Date(Date.now() - 2 * 3600_000), expiresAt: new Date(Date.now() - 1000) });
+    await em.nativeUpdate(
+      EmailToken,
+      { providerUser: user.id, usedAt: null },
+      { createdAt: new Date(Date.now() - 2 * 3600_000), expiresAt: new Date(Date.now() - 1000) },
+    );
     const expired = await c.gql(RESET, { t: second, p: NEW_PASSWORD });
     expect(expired.data?.resetPassword).toEqual({
       passwordChanged: false,
@@ -113,7 +128,11 @@ describe('forgotten password (provider users)', () => {
     const em = server.orm.em.fork();
     const user = await em.findOneOrFail(ProviderUser, { email: demoProviderEmail(4) });
     await server.services.emailTokens.issue(em, user, 'RESET_PASSWORD' as never, 1);
-    await em.nativeUpdate(EmailToken, { providerUser: user.id }, { createdAt: new Date(Date.now() - 50 * 3600_000), expiresAt: new Date(Date.now() - 49 * 3600_000) });
+    await em.nativeUpdate(
+      EmailToken,
+      { providerUser: user.id },
+      { createdAt: new Date(Date.now() - 50 * 3600_000), expiresAt: new Date(Date.now() - 49 * 3600_000) },
+    );
     expect(await server.services.emailTokens.purgeExpired(em)).toBeGreaterThan(0);
     expect(await em.fork().count(EmailToken, { providerUser: user.id })).toBe(0);
   });
@@ -130,7 +149,8 @@ describe('forgotten password (provider users)', () => {
   it('rate-limits requests per address, with the same answer for known and unknown addresses', async () => {
     const c = server.client();
     for (const email of [demoProviderEmail(6), 'onbekend-limiet@voorbeeld.nl']) {
-      for (let i = 0; i < 3; i++) expect((await c.gql(REQUEST, { e: email })).data?.requestPasswordReset.requested).toBe(true);
+      for (let i = 0; i < 3; i++)
+        expect((await c.gql(REQUEST, { e: email })).data?.requestPasswordReset.requested).toBe(true);
       const blocked = await c.gql(REQUEST, { e: email });
       expect(blocked.data?.requestPasswordReset.requested).toBe(false);
       expect(blocked.data?.requestPasswordReset.errors[0]).toMatchObject({ field: null, code: 'TOO_MANY_ATTEMPTS' });
@@ -176,7 +196,10 @@ describe('forgotten password (staff)', () => {
     expect(await outbox(server, 'niemand-van-de-gemeente@voorbeeld.nl')).toEqual([]);
     expect(await outbox(server, demoProviderEmail(1))).toEqual([]);
     const [mail] = await outbox(server, email);
-    expect(mail).toMatchObject({ templateKey: 'STAFF_PASSWORD_RESET', subject: 'Nieuw wachtwoord instellen voor de beheeromgeving van de Gemeentewinkel' });
+    expect(mail).toMatchObject({
+      templateKey: 'STAFF_PASSWORD_RESET',
+      subject: 'Nieuw wachtwoord instellen voor de beheeromgeving van de Gemeentewinkel',
+    });
     expect(mail!.body).toMatch(/\/admin\/wachtwoord-vergeten\/[A-Za-z0-9_-]{43}\n/);
     expect(mail!.body).toContain('1 uur');
     expect(mail!.body).toContain('Beste Karim Klantcontact');
@@ -202,23 +225,43 @@ describe('forgotten password (staff)', () => {
     await c.gql(REQUEST_STAFF, { e: email });
     const token = await tokenFromMail(server, email, 'STAFF_PASSWORD_RESET', '/admin/wachtwoord-vergeten/');
     // A staff link does not work in the provider flow (and is not used up by trying).
-    expect((await c.gql(RESET, { t: token, p: NEW_PASSWORD })).data?.resetPassword.errors[0]).toMatchObject({ field: 'token', code: 'INVALID_TOKEN' });
-    expect((await c.gql(RESET_STAFF, { t: token, p: 'kort' })).data?.resetStaffPassword.errors[0]).toMatchObject({ field: 'newPassword', code: 'WEAK_PASSWORD' });
+    expect((await c.gql(RESET, { t: token, p: NEW_PASSWORD })).data?.resetPassword.errors[0]).toMatchObject({
+      field: 'token',
+      code: 'INVALID_TOKEN',
+    });
+    expect((await c.gql(RESET_STAFF, { t: token, p: 'kort' })).data?.resetStaffPassword.errors[0]).toMatchObject({
+      field: 'newPassword',
+      code: 'WEAK_PASSWORD',
+    });
 
-    expect((await c.gql(RESET_STAFF, { t: token, p: NEW_PASSWORD })).data?.resetStaffPassword).toEqual({ passwordChanged: true, errors: [] });
+    expect((await c.gql(RESET_STAFF, { t: token, p: NEW_PASSWORD })).data?.resetStaffPassword).toEqual({
+      passwordChanged: true,
+      errors: [],
+    });
     expect((await elsewhere.gql(ME)).data?.viewer.kind).toBe('ANONYMOUS');
     const account = await server.orm.em.fork().findOneOrFail(AdminAccount, { email });
     expect(await server.orm.em.fork().count(Session, { adminAccount: account.id })).toBe(0);
     const reused = await c.gql(RESET_STAFF, { t: token, p: 'nog-een-ander-wachtwoord-1' });
-    expect(reused.data?.resetStaffPassword.errors[0]).toMatchObject({ field: 'token', code: 'INVALID_TOKEN', message: LINK_INVALID });
+    expect(reused.data?.resetStaffPassword.errors[0]).toMatchObject({
+      field: 'token',
+      code: 'INVALID_TOKEN',
+      message: LINK_INVALID,
+    });
 
-    expect((await c.gql(LOGIN_STAFF, { e: email, p: DEMO_PASSWORD })).data?.loginStaff.errors[0].code).toBe('INVALID_CREDENTIALS');
-    expect((await c.gql(LOGIN_STAFF, { e: email, p: NEW_PASSWORD })).data?.loginStaff).toEqual({ errors: [], viewer: { kind: 'STAFF' } });
+    expect((await c.gql(LOGIN_STAFF, { e: email, p: DEMO_PASSWORD })).data?.loginStaff.errors[0].code).toBe(
+      'INVALID_CREDENTIALS',
+    );
+    expect((await c.gql(LOGIN_STAFF, { e: email, p: NEW_PASSWORD })).data?.loginStaff).toEqual({
+      errors: [],
+      viewer: { kind: 'STAFF' },
+    });
 
     // A provider's reset link does not open the staff flow.
     await c.gql(REQUEST, { e: demoProviderEmail(3) });
     const providerToken = await tokenFromMail(server, demoProviderEmail(3), 'PASSWORD_RESET', '/wachtwoord-vergeten/');
-    expect((await c.gql(RESET_STAFF, { t: providerToken, p: NEW_PASSWORD })).data?.resetStaffPassword.errors[0].code).toBe('INVALID_TOKEN');
+    expect(
+      (await c.gql(RESET_STAFF, { t: providerToken, p: NEW_PASSWORD })).data?.resetStaffPassword.errors[0].code,
+    ).toBe('INVALID_TOKEN');
   });
 
   it('refuses an expired link', async () => {
@@ -228,18 +271,33 @@ describe('forgotten password (staff)', () => {
     const token = await tokenFromMail(server, email, 'STAFF_PASSWORD_RESET', '/admin/wachtwoord-vergeten/');
     const em = server.orm.em.fork();
     const account = await em.findOneOrFail(AdminAccount, { email });
-    await em.nativeUpdate(EmailToken, { adminAccount: account.id, usedAt: null }, { createdAt: new Date(Date.now() - 2 * 3600_000), expiresAt: new Date(Date.now() - 1000) });
-    expect((await c.gql(RESET_STAFF, { t: token, p: NEW_PASSWORD })).data?.resetStaffPassword.errors[0].code).toBe('INVALID_TOKEN');
+    await em.nativeUpdate(
+      EmailToken,
+      { adminAccount: account.id, usedAt: null },
+      { createdAt: new Date(Date.now() - 2 * 3600_000), expiresAt: new Date(Date.now() - 1000) },
+    );
+    expect((await c.gql(RESET_STAFF, { t: token, p: NEW_PASSWORD })).data?.resetStaffPassword.errors[0].code).toBe(
+      'INVALID_TOKEN',
+    );
   });
 
   it('rate-limits requests per typed address with the same answer for known and unknown addresses', async () => {
     const c = server.client();
     for (const email of [DEMO_STAFF[0]!.email, 'onbekende-medewerker@voorbeeld.nl']) {
-      for (let i = 0; i < 5; i++) expect((await c.gql(REQUEST_STAFF, { e: email })).data?.requestStaffPasswordReset.requested).toBe(true);
+      for (let i = 0; i < 5; i++)
+        expect((await c.gql(REQUEST_STAFF, { e: email })).data?.requestStaffPasswordReset.requested).toBe(true);
       const blocked = await c.gql(REQUEST_STAFF, { e: email });
       expect(blocked.data?.requestStaffPasswordReset).toEqual({
         requested: false,
-        errors: [{ field: null, code: 'TOO_MANY_ATTEMPTS', message: expect.stringMatching(/^U heeft te vaak een nieuw wachtwoord aangevraagd\. Probeer het over 15 minuten opnieuw\.$/) }],
+        errors: [
+          {
+            field: null,
+            code: 'TOO_MANY_ATTEMPTS',
+            message: expect.stringMatching(
+              /^U heeft te vaak een nieuw wachtwoord aangevraagd\. Probeer het over 15 minuten opnieuw\.$/,
+            ),
+          },
+        ],
       });
     }
     expect(await outbox(server, DEMO_STAFF[0]!.email)).toHaveLength(5);
@@ -257,19 +315,42 @@ describe('logging of the onboarding flows', () => {
     });
     const database = await createTestDatabase();
     await database.orm.close(true);
-    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'debug', HOST: '127.0.0.1' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: database.url,
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'debug',
+      HOST: '127.0.0.1',
+    });
     const running = await boot({ config, logger: createLogger('debug', {}, sink), port: 0 });
-    const server = { ...running, database, queries: [], client: () => new TestClient(running.url), close: async () => undefined } as unknown as TestServer;
+    const server = {
+      ...running,
+      database,
+      queries: [],
+      client: () => new TestClient(running.url),
+      close: async () => undefined,
+    } as unknown as TestServer;
     try {
       const { client, input } = await registerConfirmAndLogin(server);
       await client.gql(REQUEST, { e: input.userEmail });
       const token = await tokenFromMail(server, input.userEmail, 'PASSWORD_RESET', '/wachtwoord-vergeten/');
       await client.gql(RESET, { t: token, p: NEW_PASSWORD });
-      const confirmToken = (await outbox(server, input.userEmail)).find((m) => m.templateKey === 'PROVIDER_EMAIL_CONFIRM')!.body.match(/token=([\w-]+)/)![1]!;
+      const confirmToken = (await outbox(server, input.userEmail))
+        .find((m) => m.templateKey === 'PROVIDER_EMAIL_CONFIRM')!
+        .body.match(/token=([\w-]+)/)![1]!;
       const log = lines.join('');
       expect(log).toContain('provider_registered');
       expect(log).toContain('password_reset');
-      for (const secret of [token, confirmToken, input.password, NEW_PASSWORD, input.userEmail, input.email, 'Beste ', input.iban]) {
+      for (const secret of [
+        token,
+        confirmToken,
+        input.password,
+        NEW_PASSWORD,
+        input.userEmail,
+        input.email,
+        'Beste ',
+        input.iban,
+      ]) {
         expect(log, secret).not.toContain(secret);
       }
     } finally {
@@ -299,8 +380,13 @@ describe('a reset request is work on the job queue', () => {
       expect((await c.gql(REQUEST, { e })).data).toEqual({ requestPasswordReset: { requested: true, errors: [] } });
     }
     const em = web.orm.em.fork();
-    const jobs = await em.execute<{ task_identifier: string }[]>(`select task_identifier from graphile_worker.jobs order by id`);
-    expect(jobs.map((j) => j.task_identifier)).toEqual(['identity.passwordResetRequested', 'identity.passwordResetRequested']);
+    const jobs = await em.execute<{ task_identifier: string }[]>(
+      `select task_identifier from graphile_worker.jobs order by id`,
+    );
+    expect(jobs.map((j) => j.task_identifier)).toEqual([
+      'identity.passwordResetRequested',
+      'identity.passwordResetRequested',
+    ]);
     // Nothing was looked up or written for either address while answering.
     expect(await em.count(EmailToken, {})).toBe(0);
     expect(await em.execute(`select id from mail_message where lower(to_address) = ?`, [known])).toEqual([]);

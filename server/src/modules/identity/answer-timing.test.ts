@@ -71,30 +71,40 @@ describe('answer timing', () => {
     });
   }
 
-  it('answers an invitation as fast for an address with an account as for a new one', { timeout: 120_000 }, async () => {
-    mailMs = 1000;
-    const query = `mutation($input: InviteProviderUserInput!){ inviteProviderUser(input:$input){ invited errors { code } } }`;
-    // First every existing address gets its notice (one an hour): from then on an invitation for it sends no mail at
-    // all, while one for a new address sends an invitation. Only answering first makes the two equally fast.
-    const warmUp = (await registerConfirmAndLogin(server)).client;
-    for (let p = 1; p <= 6; p++) await warmUp.gql(query, { input: { name: 'Nieuwe Collega', email: demoProviderEmail(p) } });
-    await server.jobsIdle();
-    // Two inviting colleagues: each may send 10 invitations an hour.
-    const inviters = [(await registerConfirmAndLogin(server)).client, (await registerConfirmAndLogin(server)).client];
-    const timings: Record<'existing' | 'fresh', number[]> = { existing: [], fresh: [] };
-    for (let i = 0; i < 20; i++) {
-      const which = i % 2 ? 'fresh' : 'existing';
-      // Each existing address at most 3 times a day (its own limit, one used above): the six demo providers in turn.
-      const email = which === 'existing' ? demoProviderEmail(1 + ((i >> 1) % 6)) : `nieuwe-collega-${i}-${Date.now()}@voorbeeld.nl`;
-      const start = performance.now();
-      const r = await inviters[i < 10 ? 0 : 1]!.gql(query, { input: { name: 'Nieuwe Collega', email } });
-      timings[which].push(performance.now() - start);
-      expect(r.data?.inviteProviderUser).toEqual({ invited: true, errors: [] });
+  it(
+    'answers an invitation as fast for an address with an account as for a new one',
+    { timeout: 120_000 },
+    async () => {
+      mailMs = 1000;
+      const query = `mutation($input: InviteProviderUserInput!){ inviteProviderUser(input:$input){ invited errors { code } } }`;
+      // First every existing address gets its notice (one an hour): from then on an invitation for it sends no mail at
+      // all, while one for a new address sends an invitation. Only answering first makes the two equally fast.
+      const warmUp = (await registerConfirmAndLogin(server)).client;
+      for (let p = 1; p <= 6; p++)
+        await warmUp.gql(query, { input: { name: 'Nieuwe Collega', email: demoProviderEmail(p) } });
       await server.jobsIdle();
-    }
-    // The work was done: an invitation to each new address, and still just the one notice to an existing one.
-    expect((await outbox(server, demoProviderEmail(1))).map((m) => m.templateKey)).toEqual(['PROVIDER_INVITE_EXISTING']);
-    // Both answers include an argon2 hash, which varies more on a busy machine: half the mail's time as the bound.
-    expectSameTiming(timings.existing, timings.fresh, 'invitation, existing and new address', mailMs / 2);
-  });
+      // Two inviting colleagues: each may send 10 invitations an hour.
+      const inviters = [(await registerConfirmAndLogin(server)).client, (await registerConfirmAndLogin(server)).client];
+      const timings: Record<'existing' | 'fresh', number[]> = { existing: [], fresh: [] };
+      for (let i = 0; i < 20; i++) {
+        const which = i % 2 ? 'fresh' : 'existing';
+        // Each existing address at most 3 times a day (its own limit, one used above): the six demo providers in turn.
+        const email =
+          which === 'existing'
+            ? demoProviderEmail(1 + ((i >> 1) % 6))
+            : `nieuwe-collega-${i}-${Date.now()}@voorbeeld.nl`;
+        const start = performance.now();
+        const r = await inviters[i < 10 ? 0 : 1]!.gql(query, { input: { name: 'Nieuwe Collega', email } });
+        timings[which].push(performance.now() - start);
+        expect(r.data?.inviteProviderUser).toEqual({ invited: true, errors: [] });
+        await server.jobsIdle();
+      }
+      // The work was done: an invitation to each new address, and still just the one notice to an existing one.
+      expect((await outbox(server, demoProviderEmail(1))).map((m) => m.templateKey)).toEqual([
+        'PROVIDER_INVITE_EXISTING',
+      ]);
+      // Both answers include an argon2 hash, which varies more on a busy machine: half the mail's time as the bound.
+      expectSameTiming(timings.existing, timings.fresh, 'invitation, existing and new address', mailMs / 2);
+    },
+  );
 });

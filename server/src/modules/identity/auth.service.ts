@@ -66,7 +66,13 @@ export class AuthService {
         hash: user.passwordHash,
         onSuccess: async () => {
           if (!user.emailVerifiedAt) {
-            return [UserError.of(null, 'EMAIL_NOT_VERIFIED', 'Bevestig eerst uw e-mailadres via de link in de e-mail die wij u stuurden.')];
+            return [
+              UserError.of(
+                null,
+                'EMAIL_NOT_VERIFIED',
+                'Bevestig eerst uw e-mailadres via de link in de e-mail die wij u stuurden.',
+              ),
+            ];
           }
           user.lastLoginAt = ctx.clock.now();
           return this.replaceSession(ctx, 'PROVIDER', { providerUser: user });
@@ -124,7 +130,9 @@ export class AuthService {
     }
     // Escape LIKE wildcards: the e-mail is matched case-insensitively, but literally.
     const found = await find(normalised.replace(/[\\%_]/g, (c) => `\\${c}`));
-    const valid = found ? await this.passwords.verify(found.hash, password) : (await this.passwords.burn(password), false);
+    const valid = found
+      ? await this.passwords.verify(found.hash, password)
+      : (await this.passwords.burn(password), false);
     if (!found || !valid) {
       ctx.log.info({ event: 'login_failed', realm }, 'log-in failed');
       return { ok: false, errors: [UserError.of(null, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS)] };

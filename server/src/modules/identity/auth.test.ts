@@ -54,7 +54,9 @@ describe('log-in, sessions and log-out', () => {
     const c = server.client();
     const wrong = await c.gql(LOGIN_STAFF, { e: DEMO_STAFF[1]!.email, p: 'niet-het-goede-wachtwoord' });
     const unknown = await c.gql(LOGIN_STAFF, { e: 'niemand@demo.gemeentewinkel.nl', p: 'niet-het-goede-wachtwoord' });
-    expect(wrong.data?.loginStaff.errors).toEqual([{ field: null, code: 'INVALID_CREDENTIALS', message: INVALID_CREDENTIALS }]);
+    expect(wrong.data?.loginStaff.errors).toEqual([
+      { field: null, code: 'INVALID_CREDENTIALS', message: INVALID_CREDENTIALS },
+    ]);
     expect(unknown.data?.loginStaff.errors).toEqual(wrong.data?.loginStaff.errors);
     expect(c.cookies.has('gw_session')).toBe(false);
   });
@@ -87,13 +89,20 @@ describe('log-in, sessions and log-out', () => {
   it('does not let a staff password open the provider area', async () => {
     const r = await server
       .client()
-      .gql(`mutation($e:String!,$p:String!){ loginProvider(email:$e,password:$p){ errors { code } } }`, { e: DEMO_STAFF[0]!.email, p: DEMO_PASSWORD });
+      .gql(`mutation($e:String!,$p:String!){ loginProvider(email:$e,password:$p){ errors { code } } }`, {
+        e: DEMO_STAFF[0]!.email,
+        p: DEMO_PASSWORD,
+      });
     expect(r.data?.loginProvider.errors[0].code).toBe('INVALID_CREDENTIALS');
   });
 
   it('logs residents in through the DigiD simulator and back to where they were', async () => {
     const em = server.orm.em.fork();
-    const person = await em.findOneOrFail(Person, { bsnEncrypted: { $ne: null } }, { populate: ['bsnEncrypted'], orderBy: { externalIdentifier: 'asc' } });
+    const person = await em.findOneOrFail(
+      Person,
+      { bsnEncrypted: { $ne: null } },
+      { populate: ['bsnEncrypted'], orderBy: { externalIdentifier: 'asc' } },
+    );
     const c = server.client();
     const page = (await c.fetch('/auth/digid/start?returnTo=/account/bestellingen')).headers.get('location');
     expect(page).toMatch(/^\/auth\/digid\/simulator\?RelayState=/);
@@ -101,7 +110,10 @@ describe('log-in, sessions and log-out', () => {
     expect(html).toContain('<html lang="nl">');
     expect(html).toContain(person.lastName);
     expect(html).not.toContain(decryptBsn(person.bsnEncrypted!, server.services.config.bsn).slice(0, 5) + '<');
-    const landed = await c.loginWithDigid(decryptBsn(person.bsnEncrypted!, server.services.config.bsn), '/account/bestellingen');
+    const landed = await c.loginWithDigid(
+      decryptBsn(person.bsnEncrypted!, server.services.config.bsn),
+      '/account/bestellingen',
+    );
     expect(landed).toBe('/account/bestellingen');
     const me = await c.gql(VIEWER);
     expect(me.data?.viewer).toMatchObject({ kind: 'CUSTOMER', displayName: person.fullName });
@@ -126,7 +138,11 @@ describe('log-in, sessions and log-out', () => {
     const post = await d.fetch('/auth/digid/simulator', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ bsn: decryptBsn(person.bsnEncrypted!, server.services.config.bsn), RelayState: relay, action: 'login' }).toString(),
+      body: new URLSearchParams({
+        bsn: decryptBsn(person.bsnEncrypted!, server.services.config.bsn),
+        RelayState: relay,
+        action: 'login',
+      }).toString(),
     });
     const callback = post.headers.get('location')!;
     const first = await d.fetch(callback);

@@ -26,7 +26,12 @@ function hash(token: string): string {
  * user, or a staff account for STAFF_RESET_PASSWORD.
  */
 export class EmailTokenService {
-  async issue(em: EntityManager, owner: ProviderUser | AdminAccount, purpose: EmailTokenPurpose, lifetimeHours: number): Promise<string> {
+  async issue(
+    em: EntityManager,
+    owner: ProviderUser | AdminAccount,
+    purpose: EmailTokenPurpose,
+    lifetimeHours: number,
+  ): Promise<string> {
     const staff = purpose === EmailTokenPurpose.STAFF_RESET_PASSWORD;
     if (staff === owner instanceof ProviderUser) throw new Error(`a ${purpose} token cannot belong to this owner`);
     const token = randomBytes(32).toString('base64url');

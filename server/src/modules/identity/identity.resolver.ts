@@ -19,7 +19,9 @@ export class IdentityResolver {
     return this.payload(ctx, await ctx.services.auth.loginStaff(ctx, email, password));
   }
 
-  @Mutation(() => LoginPayload, { description: 'Provider user log-in with e-mail and password. Sets the session cookie.' })
+  @Mutation(() => LoginPayload, {
+    description: 'Provider user log-in with e-mail and password. Sets the session cookie.',
+  })
   async loginProvider(
     @Arg('email', () => String) email: string,
     @Arg('password', () => String) password: string,

@@ -70,7 +70,9 @@ export class SessionService {
   }
 
   private cookie(value: string, maxAge: number): string {
-    return stringifySetCookie({ name: SESSION_COOKIE, value: value, 
+    return stringifySetCookie({
+      name: SESSION_COOKIE,
+      value: value,
       httpOnly: true,
       sameSite: 'lax',
       secure: this.settings.secureCookie,
@@ -118,7 +120,12 @@ export class SessionService {
       case 'PROVIDER': {
         const user = await em.findOne(ProviderUser, { id: session.providerUser!.id, active: true });
         if (!user) return ANONYMOUS;
-        return { kind: Audience.PROVIDER, sessionId: session.id, providerUserId: user.id, providerId: user.provider.id };
+        return {
+          kind: Audience.PROVIDER,
+          sessionId: session.id,
+          providerUserId: user.id,
+          providerId: user.provider.id,
+        };
       }
       case 'CUSTOMER': {
         const person = await em.findOne(Person, { id: session.person!.id });

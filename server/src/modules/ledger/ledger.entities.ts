@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { applicationNow } from '../../lib/clock.js';
 
 export type LedgerAccountKind = 'ARRANGEMENT_FUNDING' | 'ASSIGNMENT' | 'PROVIDER_PAYABLE' | 'PAYMENT_CLEARING';
-export type LedgerTransactionKind = 'GRANT' | 'REVOKE' | 'SPEND' | 'CANCEL' | 'REFUND' | 'CONTRIBUTION' | 'PAYOUT' | 'REVERSAL';
+export type LedgerTransactionKind =
+  'GRANT' | 'REVOKE' | 'SPEND' | 'CANCEL' | 'REFUND' | 'CONTRIBUTION' | 'PAYOUT' | 'REVERSAL';
 
 /**
  * A ledger account. Its running balance (`balance_cents`) is maintained by the database from the entries (trigger) and

@@ -29,7 +29,10 @@ export interface PostInput {
 /** A database error raised by the ledger's own guarantees. */
 export function isNegativeBalanceError(error: unknown): boolean {
   const e = error as { code?: string; constraint?: string; message?: string };
-  return e?.code === '23514' && (e.constraint === 'ledger_account_no_negative_budget' || /ledger_account_no_negative_budget/.test(e.message ?? ''));
+  return (
+    e?.code === '23514' &&
+    (e.constraint === 'ledger_account_no_negative_budget' || /ledger_account_no_negative_budget/.test(e.message ?? ''))
+  );
 }
 
 /**
@@ -42,7 +45,8 @@ export class LedgerService {
     if (input.entries.length < 2) throw new Error('a ledger transaction needs at least two entries');
     let sum = 0;
     for (const e of input.entries) {
-      if (!Number.isSafeInteger(e.amountCents) || e.amountCents === 0) throw new Error(`invalid ledger amount ${e.amountCents}`);
+      if (!Number.isSafeInteger(e.amountCents) || e.amountCents === 0)
+        throw new Error(`invalid ledger amount ${e.amountCents}`);
       sum += e.amountCents;
     }
     if (sum !== 0) throw new Error(`ledger transaction does not balance (sum ${sum})`);
@@ -77,7 +81,9 @@ export class LedgerService {
     transactionId: string,
     options: { kind: LedgerTransactionKind; description: string; actor: Actor; idempotencyKey?: string | null },
   ): Promise<string> {
-    const [tx] = await em.execute<Record<string, string | null>[]>(`select * from ledger_transaction where id = ?`, [transactionId]);
+    const [tx] = await em.execute<Record<string, string | null>[]>(`select * from ledger_transaction where id = ?`, [
+      transactionId,
+    ]);
     if (!tx) throw new Error(`unknown ledger transaction ${transactionId}`);
     const entries = await em.execute<{ account_id: string; amount_cents: string }[]>(
       `select account_id, amount_cents from ledger_entry where transaction_id = ? order by id`,
@@ -112,14 +118,27 @@ export class LedgerService {
             ? ['municipality_id = ? and provider_id = ?', key.municipalityId, key.providerId]
             : ['municipality_id = ?', key.municipalityId];
     const [sql, ...params] = where as [string, ...unknown[]];
-    const found = await em.execute<{ id: string }[]>(`select id from ledger_account where kind = ? and ${sql}`, [kind, ...params]);
+    const found = await em.execute<{ id: string }[]>(`select id from ledger_account where kind = ? and ${sql}`, [
+      kind,
+      ...params,
+    ]);
     if (found[0]) return found[0].id;
     await em.execute(
       `insert into ledger_account (kind, municipality_id, arrangement_id, assignment_id, provider_id, allow_negative)
        values (?, ?, ?, ?, ?, ?) on conflict do nothing`,
-      [kind, key.municipalityId, key.arrangementId ?? null, key.assignmentId ?? null, key.providerId ?? null, allowNegative],
+      [
+        kind,
+        key.municipalityId,
+        key.arrangementId ?? null,
+        key.assignmentId ?? null,
+        key.providerId ?? null,
+        allowNegative,
+      ],
     );
-    const [row] = await em.execute<{ id: string }[]>(`select id from ledger_account where kind = ? and ${sql}`, [kind, ...params]);
+    const [row] = await em.execute<{ id: string }[]>(`select id from ledger_account where kind = ? and ${sql}`, [
+      kind,
+      ...params,
+    ]);
     return row!.id;
   }
 

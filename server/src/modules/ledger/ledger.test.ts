@@ -23,7 +23,11 @@ describe('the ledger', () => {
     await staff.loginStaff(DEMO_STAFF[0]!.email, DEMO_PASSWORD);
     const em = server.orm.em.fork();
     arrangement = await em.findOneOrFail(Arrangement, { slug: { $like: 'kindpakket%' } });
-    group = await em.findOneOrFail(ClientGroup, { municipality: arrangement.municipality.id }, { orderBy: { clientNumber: 'asc' } });
+    group = await em.findOneOrFail(
+      ClientGroup,
+      { municipality: arrangement.municipality.id },
+      { orderBy: { clientNumber: 'asc' } },
+    );
     provider = (await em.find(Provider, {}, { orderBy: { name: 'asc' }, limit: 1 }))[0]!;
   });
   afterAll(async () => {
@@ -31,7 +35,9 @@ describe('the ledger', () => {
   });
 
   async function grant(amountCents: number) {
-    const r: any = await staff.gql(GRANT, { input: { clientGroupId: group.id, arrangementId: arrangement.id, amountCents } });
+    const r: any = await staff.gql(GRANT, {
+      input: { clientGroupId: group.id, arrangementId: arrangement.id, amountCents },
+    });
     expect(r.errors).toBeUndefined();
     expect(r.data.grantAssignment.errors).toEqual([]);
     return r.data.grantAssignment.assignment as { id: string; balanceCents: number; amountCents: number };
@@ -68,14 +74,23 @@ describe('the ledger', () => {
       [-500, 'amountCents'],
       [10_000_001, 'amountCents'],
     ] as const) {
-      const r: any = await staff.gql(GRANT, { input: { clientGroupId: group.id, arrangementId: arrangement.id, amountCents } });
+      const r: any = await staff.gql(GRANT, {
+        input: { clientGroupId: group.id, arrangementId: arrangement.id, amountCents },
+      });
       expect(r.data.grantAssignment.assignment).toBeNull();
       expect(r.data.grantAssignment.errors[0].field).toBe(field);
     }
-    const fraction: any = await staff.gql(GRANT, { input: { clientGroupId: group.id, arrangementId: arrangement.id, amountCents: 12.5 } });
+    const fraction: any = await staff.gql(GRANT, {
+      input: { clientGroupId: group.id, arrangementId: arrangement.id, amountCents: 12.5 },
+    });
     expect(fraction.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     const dates: any = await staff.gql(GRANT, {
-      input: { clientGroupId: group.id, arrangementId: arrangement.id, validFrom: '2026-02-30', validUntil: '2025-01-01' },
+      input: {
+        clientGroupId: group.id,
+        arrangementId: arrangement.id,
+        validFrom: '2026-02-30',
+        validUntil: '2025-01-01',
+      },
     });
     expect(dates.data.grantAssignment.errors.map((e: any) => e.field)).toContain('validFrom');
     const [{ n: after }] = await em.execute<{ n: string }[]>(`select count(*) as n from ledger_transaction`);
@@ -92,12 +107,17 @@ describe('the ledger', () => {
           `insert into ledger_transaction (kind, municipality_id, description, actor_kind) values ('SPEND', ?, 'x', 'SYSTEM') returning id`,
           [arrangement.municipality.id],
         );
-        await tx.execute(`insert into ledger_entry (transaction_id, account_id, amount_cents) values (?, ?, -100)`, [t!.id, account]);
+        await tx.execute(`insert into ledger_entry (transaction_id, account_id, amount_cents) values (?, ?, -100)`, [
+          t!.id,
+          account,
+        ]);
       }),
     ).rejects.toThrow(/not balanced/);
     await expect(em.execute(`update ledger_entry set amount_cents = amount_cents * 2`)).rejects.toThrow(/append-only/);
     await expect(em.execute(`delete from ledger_transaction`)).rejects.toThrow(/append-only/);
-    await expect(em.execute(`update ledger_account set balance_cents = 999999 where id = ?`, [account])).rejects.toThrow(/only through ledger entries/);
+    await expect(
+      em.execute(`update ledger_account set balance_cents = 999999 where id = ?`, [account]),
+    ).rejects.toThrow(/only through ledger entries/);
     await invariants();
   });
 
@@ -183,7 +203,9 @@ describe('the ledger', () => {
     const other = await em.findOneOrFail(ClientGroup, { municipality: { $ne: arrangement.municipality.id } });
     const scoped = server.client();
     await scoped.loginStaff(DEMO_STAFF.find((s) => s.role === 'KLANTCONTACT')!.email, DEMO_PASSWORD);
-    const r: any = await scoped.gql(`query($id: ID!) { clientGroupAssignments(clientGroupId: $id) { id } }`, { id: other.id });
+    const r: any = await scoped.gql(`query($id: ID!) { clientGroupAssignments(clientGroupId: $id) { id } }`, {
+      id: other.id,
+    });
     expect(r.data.clientGroupAssignments).toBeNull();
     const g: any = await scoped.gql(GRANT, { input: { clientGroupId: other.id, arrangementId: arrangement.id } });
     expect(g.data.grantAssignment.errors[0].code).toBe('NOT_FOUND');

@@ -72,7 +72,8 @@ describe('the limiter (rate_limit in PostgreSQL)', () => {
     const r = rule({ points: 2, windowSeconds: 900, backoff: { firstSeconds: 60, maxSeconds: 150 } });
     const waits: number[] = [];
     for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 2; i++) expect((await limits.reserve(check(r, 'pair'))).ok, `round ${round}, attempt ${i}`).toBe(true);
+      for (let i = 0; i < 2; i++)
+        expect((await limits.reserve(check(r, 'pair'))).ok, `round ${round}, attempt ${i}`).toBe(true);
       const refused = await limits.reserve(check(r, 'pair'));
       expect(refused.ok).toBe(false);
       if (!refused.ok) waits.push(refused.retryAfterSeconds);

@@ -57,7 +57,8 @@ export type Reservation =
 /** How long the backoff's strikes are remembered. */
 const STRIKE_MEMORY_SECONDS = 24 * 3600;
 
-type Taken = { ok: true; refund: () => Promise<void>; undo: () => Promise<void> } | { ok: false; waitMs: number; name: string };
+type Taken =
+  { ok: true; refund: () => Promise<void>; undo: () => Promise<void> } | { ok: false; waitMs: number; name: string };
 
 export class Limits {
   private readonly stores = new Map<string, RateLimiterPostgres>();
@@ -195,7 +196,8 @@ function ipv6Network64(ip: string): string {
   const [head = '', tail] = bare.split('::');
   const h = groupsOf(head);
   const t = tail === undefined ? [] : groupsOf(tail);
-  const groups = tail === undefined ? h : [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t];
+  const groups =
+    tail === undefined ? h : [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t];
   return groups
     .slice(0, 4)
     .map((g) => parseInt(g || '0', 16).toString(16))

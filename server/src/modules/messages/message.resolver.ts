@@ -2,12 +2,20 @@ import { Arg, Args, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience } from '../../graphql/auth/permissions.js';
-import { MarkAllMessagesReadPayload, MessageConnection, MessageFilter, MessagePayload, MessageView } from './message.types.js';
+import {
+  MarkAllMessagesReadPayload,
+  MessageConnection,
+  MessageFilter,
+  MessagePayload,
+  MessageView,
+} from './message.types.js';
 import { ListArgs } from '../../graphql/pagination.js';
 
 @Resolver(() => MessageView)
 export class MessageResolver {
-  @Query(() => MessageConnection, { description: 'The logged-in customer’s personal inbox (their household’s messages), newest first.' })
+  @Query(() => MessageConnection, {
+    description: 'The logged-in customer’s personal inbox (their household’s messages), newest first.',
+  })
   @Requires(Audience.CUSTOMER)
   myMessages(
     @Ctx() ctx: Context,

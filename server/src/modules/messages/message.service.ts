@@ -72,7 +72,8 @@ export class MessageService {
     if (!who) return emptyConnection();
     const size = pageSize(page.first);
     const after = keyCondition(INBOX_ORDER, page.after);
-    const readState = filter?.unread == null ? '' : filter.unread ? ' and m.read_at is null' : ' and m.read_at is not null';
+    const readState =
+      filter?.unread == null ? '' : filter.unread ? ' and m.read_at is null' : ' and m.read_at is not null';
     const rows = await ctx.em.execute<MessageRow[]>(
       `select m.id, m.title, m.body, m.order_id, m.read_at, m.created_at, ${keySelect(INBOX_ORDER)}
          from message m
@@ -81,10 +82,10 @@ export class MessageService {
         limit ?`,
       [who.clientGroupId, who.personId, ...after.params, size + 1],
     );
-    const [counts] = await ctx.em.execute<{ total: string }[]>(`select count(*) as total from message m where ${VISIBLE}${readState}`, [
-      who.clientGroupId,
-      who.personId,
-    ]);
+    const [counts] = await ctx.em.execute<{ total: string }[]>(
+      `select count(*) as total from message m where ${VISIBLE}${readState}`,
+      [who.clientGroupId, who.personId],
+    );
     return toConnection(rows, {
       first: size,
       totalCount: Number(counts?.total ?? 0),
@@ -97,15 +98,18 @@ export class MessageService {
   async unreadCount(ctx: Context, em: EntityManager = ctx.em): Promise<number> {
     const who = owner(ctx);
     if (!who) return 0;
-    const [row] = await em.execute<{ unread: string }[]>(`select count(*) as unread from message m where ${VISIBLE} and m.read_at is null`, [
-      who.clientGroupId,
-      who.personId,
-    ]);
+    const [row] = await em.execute<{ unread: string }[]>(
+      `select count(*) as unread from message m where ${VISIBLE} and m.read_at is null`,
+      [who.clientGroupId, who.personId],
+    );
     return Number(row?.unread ?? 0);
   }
 
   /** Marks one of the customer's own messages as read (again: keeps the first time). Another household's id: not found. */
-  async markRead(ctx: Context, id: string): Promise<{ message: MessageView | null; unreadCount: number; errors: UserError[] }> {
+  async markRead(
+    ctx: Context,
+    id: string,
+  ): Promise<{ message: MessageView | null; unreadCount: number; errors: UserError[] }> {
     const who = owner(ctx);
     const notFound = async () => ({
       message: null,
@@ -141,12 +145,27 @@ export class MessageService {
    */
   async sendPersonal(
     em: EntityManager,
-    message: { municipalityId: string; clientGroupId: string; personId?: string | null; orderId?: string | null; title: string; body: string },
+    message: {
+      municipalityId: string;
+      clientGroupId: string;
+      personId?: string | null;
+      orderId?: string | null;
+      title: string;
+      body: string;
+    },
   ): Promise<string> {
     const [row] = await em.execute<{ id: string }[]>(
       `insert into message (audience, municipality_id, client_group_id, person_id, order_id, title, body, created_at)
        values ('PERSONAL', ?, ?, ?, ?, ?, ?, ?) returning id`,
-      [message.municipalityId, message.clientGroupId, message.personId ?? null, message.orderId ?? null, message.title, message.body, writtenAt()],
+      [
+        message.municipalityId,
+        message.clientGroupId,
+        message.personId ?? null,
+        message.orderId ?? null,
+        message.title,
+        message.body,
+        writtenAt(),
+      ],
     );
     return row!.id;
   }
@@ -156,7 +175,9 @@ export class MessageService {
    * change, written in the transaction of the change, so the message exists exactly when the change does.
    */
   readonly orderStatusListener: OrderListener = async (em, { order, from, to, actor, reason }) => {
-    const [provider] = await em.execute<{ name: string }[]>(`select name from provider where id = ?`, [order.providerId]);
+    const [provider] = await em.execute<{ name: string }[]>(`select name from provider where id = ?`, [
+      order.providerId,
+    ]);
     const { title, body } = orderStatusMessage({
       order,
       providerName: provider?.name ?? 'de aanbieder',
@@ -165,6 +186,12 @@ export class MessageService {
       actor,
       reason,
     });
-    await this.sendPersonal(em, { municipalityId: order.municipalityId, clientGroupId: order.clientGroupId, orderId: order.id, title, body });
+    await this.sendPersonal(em, {
+      municipalityId: order.municipalityId,
+      clientGroupId: order.clientGroupId,
+      orderId: order.id,
+      title,
+      body,
+    });
   };
 }

@@ -58,6 +58,9 @@ export class MarkAllMessagesReadPayload {
 
 @InputType({ description: 'Which messages of the inbox `myMessages` gives. Every field is optional.' })
 export class MessageFilter {
-  @Field(() => Boolean, { nullable: true, description: 'true: only messages nobody in the household has opened yet; false: only opened ones.' })
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'true: only messages nobody in the household has opened yet; false: only opened ones.',
+  })
   unread?: boolean | null;
 }

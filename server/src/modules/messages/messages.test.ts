@@ -39,10 +39,15 @@ describe('personal inbox (messages)', () => {
   /** Orders the cheapest product the household can pay in full from its budget. */
   async function placeOrder(client: TestClient) {
     const offer: any = await client.gql(OFFER);
-    const products = offer.data.products.edges.map((e: any) => e.node).sort((a: any, b: any) => a.priceCents - b.priceCents);
+    const products = offer.data.products.edges
+      .map((e: any) => e.node)
+      .sort((a: any, b: any) => a.priceCents - b.priceCents);
     for (const p of products) {
-      const r: any = await client.gql(CHECKOUT, { input: { idempotencyKey: randomUUID(), lines: [{ productId: p.id, quantity: 1 }] } });
-      if (r.data.checkout.errors.length === 0 && r.data.checkout.orders[0].status === 'PLACED') return r.data.checkout.orders[0];
+      const r: any = await client.gql(CHECKOUT, {
+        input: { idempotencyKey: randomUUID(), lines: [{ productId: p.id, quantity: 1 }] },
+      });
+      if (r.data.checkout.errors.length === 0 && r.data.checkout.orders[0].status === 'PLACED')
+        return r.data.checkout.orders[0];
     }
     throw new Error('no product this household can pay from its budget');
   }
@@ -74,12 +79,21 @@ describe('personal inbox (messages)', () => {
     const order = await placeOrder(alice.client);
     let written = await messagesOfOrder(order.id);
     expect(written).toHaveLength(1);
-    expect(written[0]).toMatchObject({ audience: 'PERSONAL', clientGroupId: alice.person.clientGroup.id, personId: null, readAt: null });
+    expect(written[0]).toMatchObject({
+      audience: 'PERSONAL',
+      clientGroupId: alice.person.clientGroup.id,
+      personId: null,
+      readAt: null,
+    });
     expect(written[0]!.title).toBe(`Bestelling ${order.number} is geplaatst`);
     expect(written[0]!.body).toContain(`Uw bestelling ${order.number} is geplaatst bij ${order.providerName}.`);
 
     // Accepted by the provider: one more message, naming the provider.
-    await server.orm.em.fork().transactional((em) => server.services.orders.transition(em, order.id, 'ACCEPTED', { kind: 'PROVIDER', id: null }));
+    await server.orm.em
+      .fork()
+      .transactional((em) =>
+        server.services.orders.transition(em, order.id, 'ACCEPTED', { kind: 'PROVIDER', id: null }),
+      );
     written = await messagesOfOrder(order.id);
     expect(written).toHaveLength(2);
     expect(written[1]!.body).toContain(`Uw bestelling ${order.number} is geaccepteerd door ${order.providerName}.`);
@@ -94,9 +108,11 @@ describe('personal inbox (messages)', () => {
     expect(await messagesOfOrder(order.id)).toHaveLength(2);
 
     // Rejected by the provider, with a reason: one message with the reason and the budget going back.
-    await server.orm.em.fork().transactional((em) =>
-      server.services.orders.cancel(em, order.id, { kind: 'PROVIDER', id: null }, 'Deze cursus is helaas vol'),
-    );
+    await server.orm.em
+      .fork()
+      .transactional((em) =>
+        server.services.orders.cancel(em, order.id, { kind: 'PROVIDER', id: null }, 'Deze cursus is helaas vol'),
+      );
     written = await messagesOfOrder(order.id);
     expect(written).toHaveLength(3);
     expect(written[2]!.title).toBe(`Bestelling ${order.number} is afgewezen`);
@@ -121,7 +137,9 @@ describe('personal inbox (messages)', () => {
 
     const peek: any = await bob.client.gql(MARK, { id: message!.id });
     expect(peek.data.markMessageRead.message).toBeNull();
-    expect(peek.data.markMessageRead.errors).toEqual([{ field: 'id', code: 'NOT_FOUND', message: 'Dit bericht is niet gevonden.' }]);
+    expect(peek.data.markMessageRead.errors).toEqual([
+      { field: 'id', code: 'NOT_FOUND', message: 'Dit bericht is niet gevonden.' },
+    ]);
     expect(peek.data.markMessageRead.unreadCount).toBe(bobUnreadBefore);
     await bob.client.gql(MARK_ALL);
     const still = await server.orm.em.fork().findOneOrFail(Message, message!.id);
@@ -182,7 +200,8 @@ describe('personal inbox (messages)', () => {
     expect(new Set(seen.map((m) => m.id)).size).toBe(seen.length);
     // Newest first: all 23 written in one transaction still come back in reverse order of writing.
     expect(seen.slice(0, 23).map((m) => m.title)).toEqual(Array.from({ length: 23 }, (_, i) => `Bericht ${23 - i}`));
-    for (let i = 1; i < seen.length; i++) expect(Date.parse(seen[i - 1].createdAt)).toBeGreaterThanOrEqual(Date.parse(seen[i].createdAt));
+    for (let i = 1; i < seen.length; i++)
+      expect(Date.parse(seen[i - 1].createdAt)).toBeGreaterThanOrEqual(Date.parse(seen[i].createdAt));
 
     const forged: any = await bob.client.gql(INBOX, { first: 10, after: 'bm90LWEtY3Vyc29y' });
     expect(forged.errors[0].extensions.code).toBe('BAD_USER_INPUT');
@@ -238,12 +257,24 @@ describe('order status message texts', () => {
 
   it('explains an own contribution: waiting, received, and not paid', () => {
     const withContribution = { ...order, budgetCents: 1000, contributionCents: 250 };
-    expect(orderStatusMessage({ ...base, order: withContribution, from: null, to: 'AWAITING_PAYMENT', actor: { kind: 'CUSTOMER' } }).body).toContain(
-      'zodra uw eigen bijdrage van € 2,50 is betaald',
-    );
-    expect(orderStatusMessage({ ...base, order: withContribution, from: 'AWAITING_PAYMENT', to: 'PLACED', actor: { kind: 'SYSTEM' } }).title).toBe(
-      'Betaling ontvangen voor bestelling B100123',
-    );
+    expect(
+      orderStatusMessage({
+        ...base,
+        order: withContribution,
+        from: null,
+        to: 'AWAITING_PAYMENT',
+        actor: { kind: 'CUSTOMER' },
+      }).body,
+    ).toContain('zodra uw eigen bijdrage van € 2,50 is betaald');
+    expect(
+      orderStatusMessage({
+        ...base,
+        order: withContribution,
+        from: 'AWAITING_PAYMENT',
+        to: 'PLACED',
+        actor: { kind: 'SYSTEM' },
+      }).title,
+    ).toBe('Betaling ontvangen voor bestelling B100123');
     const unpaid = orderStatusMessage({
       ...base,
       order: withContribution,
@@ -260,10 +291,27 @@ describe('order status message texts', () => {
 
   it('says who cancelled and what happens to the money', () => {
     const paid = { ...order, budgetCents: 1000, contributionCents: 250 };
-    expect(orderStatusMessage({ ...base, order: paid, from: 'PLACED', to: 'CANCELLED', actor: { kind: 'CUSTOMER' }, reason: 'Geannuleerd door de klant' }).body).toBe(
+    expect(
+      orderStatusMessage({
+        ...base,
+        order: paid,
+        from: 'PLACED',
+        to: 'CANCELLED',
+        actor: { kind: 'CUSTOMER' },
+        reason: 'Geannuleerd door de klant',
+      }).body,
+    ).toBe(
       'U heeft uw bestelling B100123 bij Zwembad De Golf geannuleerd.\n\nHet tegoed van € 10,00 staat weer op uw regeling. Uw eigen bijdrage van € 2,50 betalen wij aan u terug.',
     );
-    expect(orderStatusMessage({ ...base, from: 'ACCEPTED', to: 'CANCELLED', actor: { kind: 'STAFF' }, reason: 'Aanbieder gestopt' }).body).toContain(
+    expect(
+      orderStatusMessage({
+        ...base,
+        from: 'ACCEPTED',
+        to: 'CANCELLED',
+        actor: { kind: 'STAFF' },
+        reason: 'Aanbieder gestopt',
+      }).body,
+    ).toContain(
       'De gemeente heeft uw bestelling B100123 bij Zwembad De Golf geannuleerd.\n\nReden: Aanbieder gestopt.',
     );
   });

@@ -43,7 +43,9 @@ export function orderStatusMessage(change: OrderStatusChange): { title: string; 
     case 'PLACED':
       if (from === 'AWAITING_PAYMENT') {
         title = `Betaling ontvangen voor bestelling ${n}`;
-        paragraphs.push(`Wij hebben uw eigen bijdrage van ${money(order.contributionCents)} ontvangen. Uw bestelling ${n} is doorgegeven aan ${provider}.`);
+        paragraphs.push(
+          `Wij hebben uw eigen bijdrage van ${money(order.contributionCents)} ontvangen. Uw bestelling ${n} is doorgegeven aan ${provider}.`,
+        );
       } else {
         title = `Bestelling ${n} is geplaatst`;
         paragraphs.push(`Uw bestelling ${n} is geplaatst bij ${provider}.`);
@@ -54,7 +56,9 @@ export function orderStatusMessage(change: OrderStatusChange): { title: string; 
     case 'ACCEPTED':
       title = `Bestelling ${n} is geaccepteerd`;
       paragraphs.push(`Uw bestelling ${n} is geaccepteerd door ${provider}.`);
-      paragraphs.push('Bij de bestelling in uw account vindt u de afhaalcode. Die laat u zien als u de bestelling ophaalt.');
+      paragraphs.push(
+        'Bij de bestelling in uw account vindt u de afhaalcode. Die laat u zien als u de bestelling ophaalt.',
+      );
       break;
     case 'DELIVERED':
       title = `Bestelling ${n} is geleverd`;
@@ -65,8 +69,10 @@ export function orderStatusMessage(change: OrderStatusChange): { title: string; 
       title = byProvider ? `Bestelling ${n} is afgewezen` : `Bestelling ${n} is geannuleerd`;
       if (actor.kind === 'CUSTOMER') paragraphs.push(`U heeft uw bestelling ${n} bij ${provider} geannuleerd.`);
       else if (byProvider) paragraphs.push(`Uw bestelling ${n} is afgewezen door ${provider}.`);
-      else if (actor.kind === 'STAFF') paragraphs.push(`De gemeente heeft uw bestelling ${n} bij ${provider} geannuleerd.`);
-      else if (from === 'AWAITING_PAYMENT') paragraphs.push(`Uw bestelling ${n} bij ${provider} is geannuleerd, omdat de eigen bijdrage niet is betaald.`);
+      else if (actor.kind === 'STAFF')
+        paragraphs.push(`De gemeente heeft uw bestelling ${n} bij ${provider} geannuleerd.`);
+      else if (from === 'AWAITING_PAYMENT')
+        paragraphs.push(`Uw bestelling ${n} bij ${provider} is geannuleerd, omdat de eigen bijdrage niet is betaald.`);
       else paragraphs.push(`Uw bestelling ${n} bij ${provider} is geannuleerd.`);
       // The customer's own cancellation needs no reason read back to them; everyone else's reason is shown.
       if (reason?.trim() && actor.kind !== 'CUSTOMER') paragraphs.push(`Reden: ${sentence(reason)}`);

@@ -18,21 +18,28 @@ export class CartResolver {
   }
 
   @Query(() => CartView, {
-    description: 'A cart a visitor keeps in the browser, with product details: for showing it before log-in. At most 100 lines.',
+    description:
+      'A cart a visitor keeps in the browser, with product details: for showing it before log-in. At most 100 lines.',
   })
   anonymousCart(@Arg('lines', () => [CartLineInput]) lines: CartLineInput[], @Ctx() ctx: Context): Promise<CartView> {
     return ctx.services.cart.fromLines(ctx, lines);
   }
 
   @Query(() => CheckoutPreviewView, {
-    description: 'How the budget would pay for the cart (or the given lines) now, per line, and the own contribution. Books nothing.',
+    description:
+      'How the budget would pay for the cart (or the given lines) now, per line, and the own contribution. Books nothing.',
   })
   @Requires(Audience.CUSTOMER)
-  checkoutPreview(@Ctx() ctx: Context, @Arg('lines', () => [CartLineInput], { nullable: true }) lines?: CartLineInput[] | null): Promise<CheckoutPreviewView> {
+  checkoutPreview(
+    @Ctx() ctx: Context,
+    @Arg('lines', () => [CartLineInput], { nullable: true }) lines?: CartLineInput[] | null,
+  ): Promise<CheckoutPreviewView> {
     return ctx.services.cart.preview(ctx, lines);
   }
 
-  @Mutation(() => CartPayload, { description: 'Adds a product (quantity 1–99) to the cart; adds up when it is there already.' })
+  @Mutation(() => CartPayload, {
+    description: 'Adds a product (quantity 1–99) to the cart; adds up when it is there already.',
+  })
   @Requires(Audience.CUSTOMER)
   async addToCart(
     @Arg('productId', () => ID) productId: string,
@@ -44,21 +51,31 @@ export class CartResolver {
 
   @Mutation(() => CartPayload, { description: 'Sets how many of a product in the cart (1–99).' })
   @Requires(Audience.CUSTOMER)
-  async setCartQuantity(@Arg('productId', () => ID) productId: string, @Arg('quantity', () => Int) quantity: number, @Ctx() ctx: Context): Promise<CartPayload> {
+  async setCartQuantity(
+    @Arg('productId', () => ID) productId: string,
+    @Arg('quantity', () => Int) quantity: number,
+    @Ctx() ctx: Context,
+  ): Promise<CartPayload> {
     return payload(ctx, await ctx.services.cart.setQuantity(ctx, productId, quantity));
   }
 
-  @Mutation(() => CartPayload, { description: 'Removes a product from the cart (nothing happens when it is not there).' })
+  @Mutation(() => CartPayload, {
+    description: 'Removes a product from the cart (nothing happens when it is not there).',
+  })
   @Requires(Audience.CUSTOMER)
   async removeFromCart(@Arg('productId', () => ID) productId: string, @Ctx() ctx: Context): Promise<CartPayload> {
     return payload(ctx, await ctx.services.cart.remove(ctx, productId));
   }
 
   @Mutation(() => CartPayload, {
-    description: 'Merges a cart built before log-in into the customer’s cart: quantities add up (at most 99); what cannot be ordered is left out.',
+    description:
+      'Merges a cart built before log-in into the customer’s cart: quantities add up (at most 99); what cannot be ordered is left out.',
   })
   @Requires(Audience.CUSTOMER)
-  async mergeCart(@Arg('lines', () => [CartLineInput]) lines: CartLineInput[], @Ctx() ctx: Context): Promise<CartPayload> {
+  async mergeCart(
+    @Arg('lines', () => [CartLineInput]) lines: CartLineInput[],
+    @Ctx() ctx: Context,
+  ): Promise<CartPayload> {
     return payload(ctx, await ctx.services.cart.merge(ctx, lines));
   }
 }

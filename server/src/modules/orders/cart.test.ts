@@ -61,8 +61,18 @@ describe('cart', () => {
       [b.id, 1],
     ]);
     expect(cart.groups.map((g: any) => g.providerId)).toEqual([a.provider.id, b.provider.id]);
-    expect(cart).toMatchObject({ lineCount: 2, itemCount: 6, totalCents: a.priceCents * 5 + b.priceCents, hasUnavailable: false });
-    expect(cart.groups[0].lines[0]).toMatchObject({ title: a.title, unitPriceCents: a.priceCents, totalCents: a.priceCents * 5, available: true });
+    expect(cart).toMatchObject({
+      lineCount: 2,
+      itemCount: 6,
+      totalCents: a.priceCents * 5 + b.priceCents,
+      hasUnavailable: false,
+    });
+    expect(cart.groups[0].lines[0]).toMatchObject({
+      title: a.title,
+      unitPriceCents: a.priceCents,
+      totalCents: a.priceCents * 5,
+      available: true,
+    });
 
     r = await c.gql(SET, { p: a.id, q: 7 });
     expect(lines(r.data.setCartQuantity.cart)).toEqual([
@@ -71,14 +81,20 @@ describe('cart', () => {
     ]);
     for (const q of [0, 100, -1]) {
       r = await c.gql(SET, { p: a.id, q });
-      expect(r.data.setCartQuantity.errors[0]).toMatchObject({ code: 'INVALID_QUANTITY', message: 'Kies een aantal van 1 tot en met 99.' });
+      expect(r.data.setCartQuantity.errors[0]).toMatchObject({
+        code: 'INVALID_QUANTITY',
+        message: 'Kies een aantal van 1 tot en met 99.',
+      });
     }
     r = await c.gql(ADD, { p: a.id, q: 93 });
     expect(r.data.addToCart.errors[0]).toMatchObject({ code: 'INVALID_QUANTITY' });
     expect(lines(r.data.addToCart.cart)[0]).toEqual([a.id, 7]);
     for (const p of [draft.id, randomUUID(), 'geen-id']) {
       r = await c.gql(ADD, { p, q: 1 });
-      expect(r.data.addToCart.errors[0], p).toMatchObject({ code: 'UNAVAILABLE', message: 'Dit product kunt u nu niet bestellen.' });
+      expect(r.data.addToCart.errors[0], p).toMatchObject({
+        code: 'UNAVAILABLE',
+        message: 'Dit product kunt u nu niet bestellen.',
+      });
     }
     r = await c.gql(SET, { p: draft.id, q: 1 });
     expect(r.data.setCartQuantity.errors[0].code).toBe('NOT_FOUND');
@@ -153,7 +169,10 @@ describe('cart', () => {
       [b.id, 1],
     ]);
     expect(r.data.mergeCart.errors).toEqual([
-      { code: 'UNAVAILABLE', message: '2 producten uit uw winkelwagen kunt u hier niet bestellen; ze zijn weggelaten.' },
+      {
+        code: 'UNAVAILABLE',
+        message: '2 producten uit uw winkelwagen kunt u hier niet bestellen; ze zijn weggelaten.',
+      },
     ]);
     // Merging the same browser cart twice (two tabs) only adds up again, within the limit.
     const again: any = await c.gql(MERGE, { lines: [{ productId: b.id, quantity: 2 }] });
@@ -167,7 +186,13 @@ describe('cart', () => {
     const cats = [a.category.id, b.category.id];
     const h = await createHousehold(server, [
       { categories: cats, amountCents: a.priceCents, validUntil: '2098-06-30', ownContribution: true }, // expires first
-      { categories: cats, amountCents: 100_000, validUntil: '2099-06-30', ownContribution: true, maxPerOrderCents: b.priceCents + 150 },
+      {
+        categories: cats,
+        amountCents: 100_000,
+        validUntil: '2099-06-30',
+        ownContribution: true,
+        maxPerOrderCents: b.priceCents + 150,
+      },
     ]);
     const c = await loggedIn(h);
     await c.gql(ADD, { p: a.id, q: 2 });
@@ -185,14 +210,22 @@ describe('cart', () => {
       }
     }
     // The assignment that expires first pays first.
-    expect(preview.orders[0].lines[0].allocations[0]).toMatchObject({ assignmentId: h.assignmentIds[0], amountCents: a.priceCents });
+    expect(preview.orders[0].lines[0].allocations[0]).toMatchObject({
+      assignmentId: h.assignmentIds[0],
+      amountCents: a.priceCents,
+    });
     // Nothing was booked by looking.
     const em = server.orm.em.fork();
-    const [{ n }] = await em.execute<{ n: string }[]>(`select count(*) as n from customer_order where client_group_id = ?`, [h.group.id]);
+    const [{ n }] = await em.execute<{ n: string }[]>(
+      `select count(*) as n from customer_order where client_group_id = ?`,
+      [h.group.id],
+    );
     expect(n).toBe('0');
     expect((await c.gql(PREVIEW)).data!.checkoutPreview).toEqual(preview);
 
-    const r: any = await c.gql(CHECKOUT, { input: { idempotencyKey: randomUUID(), expectedContributionCents: preview.contributionCents } });
+    const r: any = await c.gql(CHECKOUT, {
+      input: { idempotencyKey: randomUUID(), expectedContributionCents: preview.contributionCents },
+    });
     expect(r.data.checkout.errors).toEqual([]);
     const orders = r.data.checkout.orders;
     expect(r.data.checkout.contributionCents).toBe(preview.contributionCents);
@@ -202,8 +235,12 @@ describe('cart', () => {
     for (const [i, o] of orders.entries()) {
       const booked = await em.fork().find(OrderAllocation, { orderId: o.id });
       const expected = new Map<string, number>();
-      for (const l of preview.orders[i].lines) for (const x of l.allocations) expected.set(x.assignmentId, (expected.get(x.assignmentId) ?? 0) + x.amountCents);
-      expect(Object.fromEntries(booked.map((x) => [x.assignmentId, x.amountCents]))).toEqual(Object.fromEntries(expected));
+      for (const l of preview.orders[i].lines)
+        for (const x of l.allocations)
+          expected.set(x.assignmentId, (expected.get(x.assignmentId) ?? 0) + x.amountCents);
+      expect(Object.fromEntries(booked.map((x) => [x.assignmentId, x.amountCents]))).toEqual(
+        Object.fromEntries(expected),
+      );
     }
     // Ordered from the cart: the cart is empty now.
     expect((await c.gql(MY_CART)).data!.myCart.groups).toEqual([]);
@@ -211,13 +248,18 @@ describe('cart', () => {
   });
 
   it('refuses the checkout with BUDGET_CHANGED when the own contribution would differ from the preview', async () => {
-    const h = await createHousehold(server, [{ categories: [a.category.id], amountCents: a.priceCents, ownContribution: true }]);
+    const h = await createHousehold(server, [
+      { categories: [a.category.id], amountCents: a.priceCents, ownContribution: true },
+    ]);
     const c = await loggedIn(h);
     await c.gql(ADD, { p: a.id, q: 1 });
     const preview: any = (await c.gql(PREVIEW)).data!.checkoutPreview;
     expect(preview.contributionCents).toBe(0);
     // Meanwhile someone in the household spends the budget.
-    const other = await server.services.checkout.checkout(h.customer(), { idempotencyKey: randomUUID(), lines: [{ productId: a.id, quantity: 1 }] });
+    const other = await server.services.checkout.checkout(h.customer(), {
+      idempotencyKey: randomUUID(),
+      lines: [{ productId: a.id, quantity: 1 }],
+    });
     expect(other.errors).toEqual([]);
     const r: any = await c.gql(CHECKOUT, { input: { idempotencyKey: randomUUID(), expectedContributionCents: 0 } });
     expect(r.data.checkout.errors[0]).toMatchObject({ code: 'BUDGET_CHANGED' });
@@ -234,7 +276,10 @@ describe('cart', () => {
     p = (await c.gql(PREVIEW, { lines: [{ productId: draft.id, quantity: 1 }] })).data!.checkoutPreview;
     expect(p.errors[0].code).toBe('UNAVAILABLE');
     p = (await c.gql(PREVIEW, { lines: [{ productId: a.id, quantity: 1 }] })).data!.checkoutPreview;
-    expect(p.errors[0]).toMatchObject({ code: 'NOT_PAYABLE', message: `‘${a.title}’ kunt u met geen van uw regelingen betalen.` });
+    expect(p.errors[0]).toMatchObject({
+      code: 'NOT_PAYABLE',
+      message: `‘${a.title}’ kunt u met geen van uw regelingen betalen.`,
+    });
     p = (await c.gql(PREVIEW, { lines: [{ productId: other.id, quantity: 1 }] })).data!.checkoutPreview;
     expect(p.canOrder).toBe(false);
     expect(p.errors[0].code).toBe('INSUFFICIENT_BUDGET');
@@ -250,7 +295,10 @@ describe('cart', () => {
     await em.execute(`update product set availability = 'TEMPORARILY_UNAVAILABLE' where id = ?`, [a.id]);
     try {
       const cart: any = (await c.gql(MY_CART)).data!.myCart;
-      expect(cart.groups[0].lines[0]).toMatchObject({ available: false, unavailableReason: 'Dit product is tijdelijk niet beschikbaar.' });
+      expect(cart.groups[0].lines[0]).toMatchObject({
+        available: false,
+        unavailableReason: 'Dit product is tijdelijk niet beschikbaar.',
+      });
       expect(cart.totalCents).toBe(0);
       const r: any = await c.gql(ADD, { p: a.id, q: 1 });
       expect(r.data.addToCart.errors[0].code).toBe('UNAVAILABLE');

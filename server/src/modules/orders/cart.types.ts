@@ -33,7 +33,9 @@ export class CartLineView {
   @Field(() => Int)
   totalCents!: number;
 
-  @Field(() => Boolean, { description: 'Whether it can be ordered now (approved, offered here, not temporarily unavailable).' })
+  @Field(() => Boolean, {
+    description: 'Whether it can be ordered now (approved, offered here, not temporarily unavailable).',
+  })
   available!: boolean;
 
   @Field(() => String, { nullable: true, description: 'Why not, in Dutch; null when available.' })
@@ -60,7 +62,9 @@ export class CartProviderGroupView {
 
 @ObjectType('Cart', { description: 'A cart: the lines grouped per provider, in the order they were added.' })
 export class CartView {
-  @Field(() => ID, { description: '"mine" for the logged-in customer’s cart, "anonymous" for a cart from the browser.' })
+  @Field(() => ID, {
+    description: '"mine" for the logged-in customer’s cart, "anonymous" for a cart from the browser.',
+  })
   id!: string;
 
   @Field(() => [CartProviderGroupView])
@@ -149,7 +153,8 @@ export class PreviewOrderView {
 }
 
 @ObjectType('CheckoutPreview', {
-  description: 'What the checkout would do now, without booking anything. The budget can still change before you order.',
+  description:
+    'What the checkout would do now, without booking anything. The budget can still change before you order.',
 })
 export class CheckoutPreviewView {
   @Field(() => [PreviewOrderView])
@@ -167,6 +172,8 @@ export class CheckoutPreviewView {
   @Field(() => Boolean, { description: 'True when the checkout would go through now (no errors).' })
   canOrder!: boolean;
 
-  @Field(() => [UserError], { description: 'Why it cannot be ordered (EMPTY, UNAVAILABLE, NOT_PAYABLE, INSUFFICIENT_BUDGET…).' })
+  @Field(() => [UserError], {
+    description: 'Why it cannot be ordered (EMPTY, UNAVAILABLE, NOT_PAYABLE, INSUFFICIENT_BUDGET…).',
+  })
   errors!: UserError[];
 }

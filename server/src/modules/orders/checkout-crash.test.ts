@@ -4,7 +4,14 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { loadConfig } from '../../config/config.js';
-import { CHECKOUT_MUTATION, LoadClient, checkoutLines, moneyInvariantViolations, newKey, seedCheckoutLoad } from '../../test/checkout-load.js';
+import {
+  CHECKOUT_MUTATION,
+  LoadClient,
+  checkoutLines,
+  moneyInvariantViolations,
+  newKey,
+  seedCheckoutLoad,
+} from '../../test/checkout-load.js';
 
 const SERVER_DIR = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -52,7 +59,10 @@ async function startServer(databaseUrl: string, port: number): Promise<{ child: 
   return { child, output: () => output };
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
+  );
 
 /**
  * Kill -9 in the middle of a checkout load, restart on the same database, and the money still adds up: every ledger
@@ -77,7 +87,11 @@ describe('checkout and a crash', () => {
     await database.orm.close(true);
     const keys = loadConfig({ NODE_ENV: 'test' }).bsn; // the server process uses the same (development) keys
     const CLIENTS = 16;
-    const fixture = await seedCheckoutLoad(database.url, keys, { households: CLIENTS, budgetCents: 10_000_000, contributionHouseholds: 2 });
+    const fixture = await seedCheckoutLoad(database.url, keys, {
+      households: CLIENTS,
+      budgetCents: 10_000_000,
+      contributionHouseholds: 2,
+    });
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
 
@@ -125,7 +139,9 @@ describe('checkout and a crash', () => {
     server = await startServer(database.url, port);
     child = server.child;
     const [{ n: before }] = (await countCheckouts(database.url)) as [{ n: number; keys: number }];
-    const retried = await Promise.all(lost.map((l) => l.client.gql(CHECKOUT_MUTATION, { input: { idempotencyKey: l.key, lines: l.lines } })));
+    const retried = await Promise.all(
+      lost.map((l) => l.client.gql(CHECKOUT_MUTATION, { input: { idempotencyKey: l.key, lines: l.lines } })),
+    );
     for (const r of retried) {
       expect(r.errors).toBeUndefined();
       expect(r.data.checkout.errors).toEqual([]);
@@ -135,7 +151,9 @@ describe('checkout and a crash', () => {
     expect(after).toBe(distinctKeys);
     expect(after - before).toBeLessThanOrEqual(CLIENTS); // a retry books only what the crash lost
     // Retrying again changes nothing.
-    const again = await Promise.all(lost.map((l) => l.client.gql(CHECKOUT_MUTATION, { input: { idempotencyKey: l.key, lines: l.lines } })));
+    const again = await Promise.all(
+      lost.map((l) => l.client.gql(CHECKOUT_MUTATION, { input: { idempotencyKey: l.key, lines: l.lines } })),
+    );
     expect(again.map((r) => r.data.checkout.orders.map((o: { id: string }) => o.id))).toEqual(
       retried.map((r) => r.data.checkout.orders.map((o: { id: string }) => o.id)),
     );
@@ -153,7 +171,8 @@ async function countCheckouts(url: string) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    return (await c.query(`select count(*)::int as n, count(distinct idempotency_key)::int as keys from checkout`)).rows as { n: number; keys: number }[];
+    return (await c.query(`select count(*)::int as n, count(distinct idempotency_key)::int as keys from checkout`))
+      .rows as { n: number; keys: number }[];
   } finally {
     await c.end();
   }

@@ -88,7 +88,8 @@ export function planCheckout(
       for (const a of payers) {
         if (remaining === 0) break;
         let cap = balances.get(a.id) ?? 0;
-        if (a.max_per_order_cents != null) cap = Math.min(cap, a.max_per_order_cents - (usedPerArrangement.get(a.arrangement_id) ?? 0));
+        if (a.max_per_order_cents != null)
+          cap = Math.min(cap, a.max_per_order_cents - (usedPerArrangement.get(a.arrangement_id) ?? 0));
         const take = Math.min(remaining, Math.max(0, cap));
         if (take <= 0) continue;
         balances.set(a.id, (balances.get(a.id) ?? 0) - take);

@@ -92,12 +92,17 @@ export class CheckoutService {
     const fromCart = !lines;
     const raw: CheckoutLineInput[] = lines
       ? lines
-      : (await ctx.em.find(CartLine, { person: viewer.personId }, { orderBy: { createdAt: 'asc', id: 'asc' } })).map((l) => ({
-          productId: l.product.id,
-          quantity: l.quantity,
-        }));
+      : (await ctx.em.find(CartLine, { person: viewer.personId }, { orderBy: { createdAt: 'asc', id: 'asc' } })).map(
+          (l) => ({
+            productId: l.product.id,
+            quantity: l.quantity,
+          }),
+        );
     if (!raw.length) return fail(UserError.of('lines', 'EMPTY', 'Uw winkelwagen is leeg.'));
-    if (raw.length > 100) return fail(UserError.of('lines', 'TOO_MANY', 'U kunt hoogstens 100 verschillende producten tegelijk bestellen.'));
+    if (raw.length > 100)
+      return fail(
+        UserError.of('lines', 'TOO_MANY', 'U kunt hoogstens 100 verschillende producten tegelijk bestellen.'),
+      );
     const errors: UserError[] = [];
     const merged = new Map<string, number>();
     raw.forEach((l, i) => {
@@ -117,7 +122,9 @@ export class CheckoutService {
     // Only products in the offer of the resident's own municipality, available now, can be ordered.
     const here = inOffer(viewer.municipalityId);
     const anywhere = inOffer(null);
-    const found = await ctx.em.execute<(ProductRow & { availability: string; offered_here: boolean; offered_anywhere: boolean })[]>(
+    const found = await ctx.em.execute<
+      (ProductRow & { availability: string; offered_here: boolean; offered_anywhere: boolean })[]
+    >(
       `select p.id, p.title, p.price_cents, p.category_id, p.provider_id, p.availability,
               (${here.sql}) as offered_here, (${anywhere.sql}) as offered_anywhere
          from product p where p.id = any(?::uuid[])`,
@@ -146,9 +153,21 @@ export class CheckoutService {
       if (!p) {
         const title = notHere.get(productId);
         if (title) {
-          errors.push(UserError.of('lines', 'NOT_OFFERED_HERE', `‘${title}’ wordt in uw gemeente niet aangeboden. Haal het uit uw winkelwagen.`));
+          errors.push(
+            UserError.of(
+              'lines',
+              'NOT_OFFERED_HERE',
+              `‘${title}’ wordt in uw gemeente niet aangeboden. Haal het uit uw winkelwagen.`,
+            ),
+          );
         } else {
-          errors.push(UserError.of('lines', 'UNAVAILABLE', 'Een product in uw winkelwagen is niet meer beschikbaar. Haal het uit uw winkelwagen.'));
+          errors.push(
+            UserError.of(
+              'lines',
+              'UNAVAILABLE',
+              'Een product in uw winkelwagen is niet meer beschikbaar. Haal het uit uw winkelwagen.',
+            ),
+          );
         }
         continue;
       }
@@ -163,8 +182,14 @@ export class CheckoutService {
   }
 
   /** The plan for prepared lines with the given balances. */
-  plan(prepared: Extract<PreparedCheckout, { fromCart: boolean }>, balances: ReadonlyMap<string, number>): CheckoutPlan {
-    const lines = [...prepared.merged].map(([productId, quantity]) => ({ product: prepared.products.get(productId)!, quantity }));
+  plan(
+    prepared: Extract<PreparedCheckout, { fromCart: boolean }>,
+    balances: ReadonlyMap<string, number>,
+  ): CheckoutPlan {
+    const lines = [...prepared.merged].map(([productId, quantity]) => ({
+      product: prepared.products.get(productId)!,
+      quantity,
+    }));
     return planCheckout(lines, prepared.eligible, balances);
   }
 
@@ -172,7 +197,10 @@ export class CheckoutService {
    * What the checkout would do now, without booking anything: per line how the budget covers it and the own
    * contribution. The same preparation and plan as the checkout, on the balances as they are (not locked).
    */
-  async preview(ctx: Context, lines?: CheckoutLineInput[] | null): Promise<{ plan: CheckoutPlan | null; prepared: PreparedCheckout }> {
+  async preview(
+    ctx: Context,
+    lines?: CheckoutLineInput[] | null,
+  ): Promise<{ plan: CheckoutPlan | null; prepared: PreparedCheckout }> {
     const prepared = await this.prepare(ctx, lines);
     if (!('fromCart' in prepared)) return { plan: null, prepared };
     const payerIds = [...new Set([...prepared.eligible.values()].flat().map((a) => a.id))];
@@ -209,12 +237,22 @@ export class CheckoutService {
         if (plan.refusals.length) return { refused: plan.refusals };
         // The customer confirmed a preview: when the budget changed since, the own contribution would differ.
         if (input.expectedContributionCents != null && input.expectedContributionCents !== plan.contributionCents) {
-          return { refused: [UserError.of('lines', 'BUDGET_CHANGED', 'Uw tegoed is intussen veranderd. Bekijk uw winkelwagen en probeer het opnieuw.')] };
+          return {
+            refused: [
+              UserError.of(
+                'lines',
+                'BUDGET_CHANGED',
+                'Uw tegoed is intussen veranderd. Bekijk uw winkelwagen en probeer het opnieuw.',
+              ),
+            ],
+          };
         }
         // The providers' payable accounts: each SPEND booking below updates its provider's balance row, which then stays
         // locked until commit. Take them now, one after the other in a fixed order (provider id), so two checkouts that
         // order from the same providers queue instead of locking crosswise (a deadlock under load, or while creating them).
-        for (const providerId of [...new Set(plan.providers.filter((p) => p.budget > 0).map((p) => p.providerId))].sort()) {
+        for (const providerId of [
+          ...new Set(plan.providers.filter((p) => p.budget > 0).map((p) => p.providerId)),
+        ].sort()) {
           const accountId = await this.ledger.providerPayableAccount(em, viewer.municipalityId, providerId);
           await em.execute(`select id from ledger_account where id = ? for update`, [accountId]);
         }
@@ -259,14 +297,21 @@ export class CheckoutService {
               totalCents: l.total,
             });
           }
-          for (const [assignmentId, amountCents] of part.allocations) em.create(OrderAllocation, { orderId: order.id, assignmentId, amountCents });
+          for (const [assignmentId, amountCents] of part.allocations)
+            em.create(OrderAllocation, { orderId: order.id, assignmentId, amountCents });
           await em.flush();
           if (budget > 0) {
             const entries = [];
             for (const [assignmentId, amount] of part.allocations) {
-              entries.push({ accountId: await this.ledger.assignmentAccount(em, viewer.municipalityId, assignmentId), amountCents: -amount });
+              entries.push({
+                accountId: await this.ledger.assignmentAccount(em, viewer.municipalityId, assignmentId),
+                amountCents: -amount,
+              });
             }
-            entries.push({ accountId: await this.ledger.providerPayableAccount(em, viewer.municipalityId, part.providerId), amountCents: budget });
+            entries.push({
+              accountId: await this.ledger.providerPayableAccount(em, viewer.municipalityId, part.providerId),
+              amountCents: budget,
+            });
             await this.ledger.post(em, {
               kind: 'SPEND',
               municipalityId: viewer.municipalityId,
@@ -289,7 +334,8 @@ export class CheckoutService {
             amountCents: checkoutRow.contributionCents,
           });
         }
-        if (fromCart) await em.nativeDelete(CartLine, { person: viewer.personId, product: { $in: [...merged.keys()] } });
+        if (fromCart)
+          await em.nativeDelete(CartLine, { person: viewer.personId, product: { $in: [...merged.keys()] } });
         await em.flush();
         return { checkout: checkoutRow, orders: created, payment };
       });
@@ -302,7 +348,13 @@ export class CheckoutService {
         if (first) return first;
       }
       if (isNegativeBalanceError(error)) {
-        return fail(UserError.of('lines', 'BUDGET_CHANGED', 'Uw tegoed is intussen veranderd. Bekijk uw winkelwagen en probeer het opnieuw.'));
+        return fail(
+          UserError.of(
+            'lines',
+            'BUDGET_CHANGED',
+            'Uw tegoed is intussen veranderd. Bekijk uw winkelwagen en probeer het opnieuw.',
+          ),
+        );
       }
       throw error;
     }
@@ -312,7 +364,12 @@ export class CheckoutService {
     const checkout = await em.findOne(Checkout, { idempotencyKey: key });
     if (!checkout) return null;
     if (checkout.clientGroupId !== clientGroupId) {
-      return { checkout: null, orders: [], payment: null, errors: [UserError.of('idempotencyKey', 'INVALID', 'Vernieuw de pagina en probeer het opnieuw.')] };
+      return {
+        checkout: null,
+        orders: [],
+        payment: null,
+        errors: [UserError.of('idempotencyKey', 'INVALID', 'Vernieuw de pagina en probeer het opnieuw.')],
+      };
     }
     const orders = await em.find(Order, { checkoutId: checkout.id }, { orderBy: { number: 'asc' } });
     const payment = await em.findOne(Payment, { checkoutId: checkout.id });

@@ -39,10 +39,22 @@ describe('checkout', () => {
     return { a, b };
   }
 
-  async function household(arrangements: { categories: string[]; amountCents: number; validUntil: string; ownContribution?: boolean; maxPerOrderCents?: number }[]) {
+  async function household(
+    arrangements: {
+      categories: string[];
+      amountCents: number;
+      validUntil: string;
+      ownContribution?: boolean;
+      maxPerOrderCents?: number;
+    }[],
+  ) {
     const em = server.orm.em.fork();
     n++;
-    const group = em.create(ClientGroup, { municipality: zuiderveen.id, clientNumber: `T-${n}-${randomUUID().slice(0, 6)}`, name: `Testhuishouden ${n}` });
+    const group = em.create(ClientGroup, {
+      municipality: zuiderveen.id,
+      clientNumber: `T-${n}-${randomUUID().slice(0, 6)}`,
+      name: `Testhuishouden ${n}`,
+    });
     const person = Object.assign(new Person(), {
       clientGroup: group,
       municipality: zuiderveen,
@@ -141,7 +153,10 @@ describe('checkout', () => {
       { categories: [a.category.id], amountCents: 100, validUntil: '2098-01-01', ownContribution: true },
       { categories: [a.category.id], amountCents: 200, validUntil: '2099-01-01', ownContribution: true },
     ]);
-    const r = await server.services.checkout.checkout(h.customer(), { idempotencyKey: key(), lines: [{ productId: a.id, quantity: 1 }] });
+    const r = await server.services.checkout.checkout(h.customer(), {
+      idempotencyKey: key(),
+      lines: [{ productId: a.id, quantity: 1 }],
+    });
     expect(r.errors).toEqual([]);
     const [order] = r.orders;
     expect(order!.budgetCents).toBe(300);
@@ -159,8 +174,13 @@ describe('checkout', () => {
 
   it('refuses when the budget falls short and the arrangement allows no own contribution, changing nothing', async () => {
     const { a } = await catalogue();
-    const h = await household([{ categories: [a.category.id], amountCents: a.priceCents - 1, validUntil: '2099-01-01' }]);
-    const r = await server.services.checkout.checkout(h.customer(), { idempotencyKey: key(), lines: [{ productId: a.id, quantity: 1 }] });
+    const h = await household([
+      { categories: [a.category.id], amountCents: a.priceCents - 1, validUntil: '2099-01-01' },
+    ]);
+    const r = await server.services.checkout.checkout(h.customer(), {
+      idempotencyKey: key(),
+      lines: [{ productId: a.id, quantity: 1 }],
+    });
     expect(r.orders).toEqual([]);
     expect(r.errors[0]).toMatchObject({ code: 'INSUFFICIENT_BUDGET' });
     expect(r.errors[0]!.message).toMatch(/tekort/);
@@ -171,7 +191,13 @@ describe('checkout', () => {
   it('refuses a product no assignment may pay for, quantities of 0 or 1000, and an empty cart', async () => {
     const { a, b } = await catalogue();
     const other = b.category.id !== a.category.id ? b : a;
-    const h = await household([{ categories: [other.category.id === a.category.id ? b.category.id : other.category.id], amountCents: 100_000, validUntil: '2099-01-01' }]);
+    const h = await household([
+      {
+        categories: [other.category.id === a.category.id ? b.category.id : other.category.id],
+        amountCents: 100_000,
+        validUntil: '2099-01-01',
+      },
+    ]);
     const cases: [unknown[], string][] = [
       [[{ productId: a.id, quantity: 0 }], 'INVALID_QUANTITY'],
       [[{ productId: a.id, quantity: 1000 }], 'INVALID_QUANTITY'],
@@ -205,10 +231,15 @@ describe('checkout', () => {
   it('lets exactly N of 200 simultaneous checkouts through on a budget that covers N, leaving nothing of the others', async () => {
     const { a } = await catalogue();
     const N = 23;
-    const h = await household([{ categories: [a.category.id], amountCents: a.priceCents * N + a.priceCents - 1, validUntil: '2099-01-01' }]);
+    const h = await household([
+      { categories: [a.category.id], amountCents: a.priceCents * N + a.priceCents - 1, validUntil: '2099-01-01' },
+    ]);
     const results = await Promise.all(
       Array.from({ length: 200 }, () =>
-        server.services.checkout.checkout(h.customer(), { idempotencyKey: key(), lines: [{ productId: a.id, quantity: 1 }] }),
+        server.services.checkout.checkout(h.customer(), {
+          idempotencyKey: key(),
+          lines: [{ productId: a.id, quantity: 1 }],
+        }),
       ),
     );
     const ok = results.filter((r) => r.errors.length === 0);
@@ -220,20 +251,32 @@ describe('checkout', () => {
     const c = await counts(h.group.id);
     expect(c).toEqual({ orders: String(N), tx: String(N), payments: '0' });
     const em = server.orm.em.fork();
-    const [{ checkouts }] = await em.execute<{ checkouts: string }[]>(`select count(*) as checkouts from checkout where client_group_id = ?`, [h.group.id]);
+    const [{ checkouts }] = await em.execute<{ checkouts: string }[]>(
+      `select count(*) as checkouts from checkout where client_group_id = ?`,
+      [h.group.id],
+    );
     expect(checkouts).toBe(String(N));
   });
 
   it('gives the budget back when an order is cancelled, and refuses cancelling twice', async () => {
     const { a } = await catalogue();
     const h = await household([{ categories: [a.category.id], amountCents: 100_000, validUntil: '2099-01-01' }]);
-    const r = await server.services.checkout.checkout(h.customer(), { idempotencyKey: key(), lines: [{ productId: a.id, quantity: 3 }] });
+    const r = await server.services.checkout.checkout(h.customer(), {
+      idempotencyKey: key(),
+      lines: [{ productId: a.id, quantity: 3 }],
+    });
     const order = r.orders[0]!;
     const em = server.orm.em.fork();
-    await em.transactional((tx) => server.services.orders.cancel(tx, order.id, { kind: 'CUSTOMER', id: h.person.id }, 'Toch niet nodig'));
+    await em.transactional((tx) =>
+      server.services.orders.cancel(tx, order.id, { kind: 'CUSTOMER', id: h.person.id }, 'Toch niet nodig'),
+    );
     expect((await balances(h.assignmentIds)).get(h.assignmentIds[0]!)).toBe(100_000);
     await expect(
-      server.orm.em.fork().transactional((tx) => server.services.orders.cancel(tx, order.id, { kind: 'CUSTOMER', id: h.person.id }, 'nogmaals')),
+      server.orm.em
+        .fork()
+        .transactional((tx) =>
+          server.services.orders.cancel(tx, order.id, { kind: 'CUSTOMER', id: h.person.id }, 'nogmaals'),
+        ),
     ).rejects.toThrow(/cannot go from CANCELLED/);
     const reloaded = await server.orm.em.fork().findOneOrFail(Order, order.id);
     expect(reloaded.status).toBe('CANCELLED');
@@ -243,12 +286,19 @@ describe('checkout', () => {
   it('releases orders when the own contribution is paid and cancels them with the budget back when it fails', async () => {
     const { a } = await catalogue();
     for (const outcome of ['paid', 'failed'] as const) {
-      const h = await household([{ categories: [a.category.id], amountCents: 100, validUntil: '2099-01-01', ownContribution: true }]);
-      const r = await server.services.checkout.checkout(h.customer(), { idempotencyKey: key(), lines: [{ productId: a.id, quantity: 1 }] });
+      const h = await household([
+        { categories: [a.category.id], amountCents: 100, validUntil: '2099-01-01', ownContribution: true },
+      ]);
+      const r = await server.services.checkout.checkout(h.customer(), {
+        idempotencyKey: key(),
+        lines: [{ productId: a.id, quantity: 1 }],
+      });
       const payment = r.payment!;
       await server.orm.em.fork().transactional(async (tx) => {
-        if (outcome === 'paid') await server.services.orders.contributionPaid(tx, r.checkout!.id, payment.id, { kind: 'SYSTEM' });
-        else await server.services.orders.contributionFailed(tx, r.checkout!.id, { kind: 'SYSTEM' }, 'Betaling mislukt');
+        if (outcome === 'paid')
+          await server.services.orders.contributionPaid(tx, r.checkout!.id, payment.id, { kind: 'SYSTEM' });
+        else
+          await server.services.orders.contributionFailed(tx, r.checkout!.id, { kind: 'SYSTEM' }, 'Betaling mislukt');
       });
       const order = await server.orm.em.fork().findOneOrFail(Order, r.orders[0]!.id);
       expect(order.status).toBe(outcome === 'paid' ? 'PLACED' : 'CANCELLED');

@@ -7,7 +7,9 @@ import type { Actor } from '../ledger/ledger.service.js';
 
 /** "€ 12,50" (the way the screens show money). */
 export function euros(cents: number): string {
-  return new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(cents / 100).replace(/\u00a0/g, ' ');
+  return new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' })
+    .format(cents / 100)
+    .replace(/\u00a0/g, ' ');
 }
 
 interface Recipient {
@@ -63,7 +65,9 @@ export function orderStatusMail(mail: MailService, appUrl: string): OrderListene
     if (!template) return;
     const recipient = await recipientFor(em, order);
     if (!recipient) return;
-    const [provider] = await em.execute<{ name: string }[]>(`select name from provider where id = ?`, [order.providerId]);
+    const [provider] = await em.execute<{ name: string }[]>(`select name from provider where id = ?`, [
+      order.providerId,
+    ]);
     const common = {
       name: recipient.first_name,
       orderNumber: order.number,
@@ -80,11 +84,22 @@ export function orderStatusMail(mail: MailService, appUrl: string): OrderListene
           ...about,
           template,
           to: recipient.email,
-          variables: { ...common, totalAmount: euros(order.totalCents), budgetAmount: euros(order.budgetCents), contributionAmount: euros(order.contributionCents), pickupCode: order.pickupCode },
+          variables: {
+            ...common,
+            totalAmount: euros(order.totalCents),
+            budgetAmount: euros(order.budgetCents),
+            contributionAmount: euros(order.contributionCents),
+            pickupCode: order.pickupCode,
+          },
         });
         return;
       case 'ORDER_ACCEPTED':
-        await mail.send(em, { ...about, template, to: recipient.email, variables: { ...common, pickupCode: order.pickupCode } });
+        await mail.send(em, {
+          ...about,
+          template,
+          to: recipient.email,
+          variables: { ...common, pickupCode: order.pickupCode },
+        });
         return;
       case 'ORDER_DELIVERED':
         await mail.send(em, { ...about, template, to: recipient.email, variables: common });
@@ -94,7 +109,12 @@ export function orderStatusMail(mail: MailService, appUrl: string): OrderListene
           ...about,
           template,
           to: recipient.email,
-          variables: { ...common, reason: reason ?? '', budgetAmount: euros(order.budgetCents), refundAmount: euros(refundCents) },
+          variables: {
+            ...common,
+            reason: reason ?? '',
+            budgetAmount: euros(order.budgetCents),
+            refundAmount: euros(refundCents),
+          },
         });
         return;
       case 'ORDER_CANCELLED':
@@ -102,7 +122,13 @@ export function orderStatusMail(mail: MailService, appUrl: string): OrderListene
           ...about,
           template,
           to: recipient.email,
-          variables: { ...common, cancelledBy: cancelledBy(actor), reason: reason ?? '', budgetAmount: euros(order.budgetCents), refundAmount: euros(refundCents) },
+          variables: {
+            ...common,
+            cancelledBy: cancelledBy(actor),
+            reason: reason ?? '',
+            budgetAmount: euros(order.budgetCents),
+            refundAmount: euros(refundCents),
+          },
         });
         return;
     }

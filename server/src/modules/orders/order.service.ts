@@ -41,7 +41,9 @@ export class OrderService {
   }
 
   async lock(em: EntityManager, orderId: string): Promise<Order> {
-    const [row] = await em.execute<{ id: string }[]>(`select id from customer_order where id = ? for update`, [orderId]);
+    const [row] = await em.execute<{ id: string }[]>(`select id from customer_order where id = ? for update`, [
+      orderId,
+    ]);
     if (!row) throw new Error(`unknown order ${orderId}`);
     return em.findOneOrFail(Order, orderId, { refresh: true });
   }
@@ -51,14 +53,34 @@ export class OrderService {
     await this.record(em, order, null, order.status, actor, null);
   }
 
-  private async record(em: EntityManager, order: Order, from: OrderStatus | null, to: OrderStatus, actor: Actor, reason: string | null) {
-    em.create(OrderEvent, { orderId: order.id, fromStatus: from, toStatus: to, actorKind: actor.kind, actorId: actor.id ?? null, reason });
+  private async record(
+    em: EntityManager,
+    order: Order,
+    from: OrderStatus | null,
+    to: OrderStatus,
+    actor: Actor,
+    reason: string | null,
+  ) {
+    em.create(OrderEvent, {
+      orderId: order.id,
+      fromStatus: from,
+      toStatus: to,
+      actorKind: actor.kind,
+      actorId: actor.id ?? null,
+      reason,
+    });
     await em.flush();
     for (const listener of this.listeners) await listener(em, { order, from, to, actor, reason });
   }
 
   /** A plain status change (accept, deliver, paid). Refuses a change the state machine does not allow. */
-  async transition(em: EntityManager, orderId: string, to: Exclude<OrderStatus, 'CANCELLED'>, actor: Actor, reason: string | null = null): Promise<Order> {
+  async transition(
+    em: EntityManager,
+    orderId: string,
+    to: Exclude<OrderStatus, 'CANCELLED'>,
+    actor: Actor,
+    reason: string | null = null,
+  ): Promise<Order> {
     const order = await this.lock(em, orderId);
     const from = order.status;
     if (!ORDER_TRANSITIONS[from].includes(to)) throw new OrderTransitionError(from, to);
@@ -73,7 +95,12 @@ export class OrderService {
    * SPEND), and a paid own contribution is booked back as a REFUND. Returns how much contribution must be refunded at
    * the PSP (the caller asks the PSP after commit).
    */
-  async cancel(em: EntityManager, orderId: string, actor: Actor, reason: string): Promise<{ order: Order; refundCents: number }> {
+  async cancel(
+    em: EntityManager,
+    orderId: string,
+    actor: Actor,
+    reason: string,
+  ): Promise<{ order: Order; refundCents: number }> {
     const order = await this.lock(em, orderId);
     const from = order.status;
     if (!ORDER_TRANSITIONS[from].includes('CANCELLED')) throw new OrderTransitionError(from, 'CANCELLED');
@@ -96,7 +123,11 @@ export class OrderService {
       [order.id],
     );
     for (const c of contributions) {
-      await this.ledger.reverse(em, c.id, { kind: 'REFUND', description: `Eigen bijdrage bestelling ${order.number} terugbetaald`, actor });
+      await this.ledger.reverse(em, c.id, {
+        kind: 'REFUND',
+        description: `Eigen bijdrage bestelling ${order.number} terugbetaald`,
+        actor,
+      });
       refundCents += order.contributionCents;
     }
     order.status = 'CANCELLED';
@@ -122,8 +153,14 @@ export class OrderService {
           orderId: order.id,
           paymentId,
           entries: [
-            { accountId: await this.ledger.paymentClearingAccount(em, order.municipalityId), amountCents: -order.contributionCents },
-            { accountId: await this.ledger.providerPayableAccount(em, order.municipalityId, order.providerId), amountCents: order.contributionCents },
+            {
+              accountId: await this.ledger.paymentClearingAccount(em, order.municipalityId),
+              amountCents: -order.contributionCents,
+            },
+            {
+              accountId: await this.ledger.providerPayableAccount(em, order.municipalityId, order.providerId),
+              amountCents: order.contributionCents,
+            },
           ],
         });
       }

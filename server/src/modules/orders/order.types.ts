@@ -131,7 +131,9 @@ export class CheckoutLineInputType {
 
 @InputType({ description: 'Place the order. Without `lines`, the customer’s server-side cart is ordered.' })
 export class CheckoutInput {
-  @Field(() => String, { description: 'A random key made when the checkout page opened; a repeated click with it books once.' })
+  @Field(() => String, {
+    description: 'A random key made when the checkout page opened; a repeated click with it books once.',
+  })
   idempotencyKey!: string;
 
   @Field(() => [CheckoutLineInputType], { nullable: true })
@@ -139,7 +141,8 @@ export class CheckoutInput {
 
   @Field(() => Int, {
     nullable: true,
-    description: 'The own contribution the customer was shown (checkoutPreview); when it would differ now, the checkout is refused with BUDGET_CHANGED.',
+    description:
+      'The own contribution the customer was shown (checkoutPreview); when it would differ now, the checkout is refused with BUDGET_CHANGED.',
   })
   expectedContributionCents?: number | null;
 }

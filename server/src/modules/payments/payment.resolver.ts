@@ -29,22 +29,35 @@ export class PaymentResolver {
   }
 
   @Mutation(() => StartContributionPaymentPayload, {
-    description: 'Opens (again) the payment page of an OPEN own-contribution payment of the household, e.g. after the page was closed.',
+    description:
+      'Opens (again) the payment page of an OPEN own-contribution payment of the household, e.g. after the page was closed.',
   })
   @Requires(Audience.CUSTOMER)
-  async startContributionPayment(@Arg('paymentId', () => ID) paymentId: string, @Ctx() ctx: Context): Promise<StartContributionPaymentPayload> {
+  async startContributionPayment(
+    @Arg('paymentId', () => ID) paymentId: string,
+    @Ctx() ctx: Context,
+  ): Promise<StartContributionPaymentPayload> {
     const found = await ctx.services.payments.forCustomer(ctx, paymentId, { refresh: true });
-    const result = (paymentUrl: string | null, errors: UserError[]) => Object.assign(new StartContributionPaymentPayload(), { paymentUrl, errors });
+    const result = (paymentUrl: string | null, errors: UserError[]) =>
+      Object.assign(new StartContributionPaymentPayload(), { paymentUrl, errors });
     if (!found) return result(null, [UserError.of('paymentId', 'NOT_FOUND', 'Deze betaling is niet gevonden.')]);
     if (found.payment.status !== 'OPEN') {
-      return result(null, [UserError.of('paymentId', 'NOT_PAYABLE', 'Deze betaling is al afgerond; u hoeft niets meer te betalen.')]);
+      return result(null, [
+        UserError.of('paymentId', 'NOT_PAYABLE', 'Deze betaling is al afgerond; u hoeft niets meer te betalen.'),
+      ]);
     }
     try {
       const started = await ctx.services.payments.start(ctx.em, found.payment);
       return result(started.checkoutUrl ?? null, []);
     } catch (error) {
       ctx.log.error({ err: error, paymentId }, 'payment start failed');
-      return result(null, [UserError.of(null, 'PSP_UNAVAILABLE', 'De betaalpagina kan nu niet worden geopend. Probeer het over een paar minuten opnieuw.')]);
+      return result(null, [
+        UserError.of(
+          null,
+          'PSP_UNAVAILABLE',
+          'De betaalpagina kan nu niet worden geopend. Probeer het over een paar minuten opnieuw.',
+        ),
+      ]);
     }
   }
 }

@@ -69,7 +69,11 @@ export class PaymentService {
       redirectUrl: `${this.appUrl}${this.returnPath(payment.id)}`,
       webhookUrl: `${this.appUrl}/payments/webhook`,
     });
-    await em.nativeUpdate(Payment, { id: payment.id, externalId: null }, { externalId: created.externalId, checkoutUrl: created.checkoutUrl, provider: this.gateway.name });
+    await em.nativeUpdate(
+      Payment,
+      { id: payment.id, externalId: null },
+      { externalId: created.externalId, checkoutUrl: created.checkoutUrl, provider: this.gateway.name },
+    );
     return em.findOneOrFail(Payment, payment.id, { refresh: true });
   }
 
@@ -78,7 +82,11 @@ export class PaymentService {
    * status is fetched from the PSP first (the customer may be back before the webhook; the PSP is asked, not trusted
    * from the request), so the return page shows the outcome.
    */
-  async forCustomer(ctx: Context, id: string, options: { refresh?: boolean } = {}): Promise<{ payment: Payment; orders: Order[] } | null> {
+  async forCustomer(
+    ctx: Context,
+    id: string,
+    options: { refresh?: boolean } = {},
+  ): Promise<{ payment: Payment; orders: Order[] } | null> {
     if (ctx.viewer.kind !== Audience.CUSTOMER || !isUuid(id)) return null;
     const [row] = await ctx.em.execute<{ id: string; status: PaymentStatus; external_id: string | null }[]>(
       `select p.id, p.status, p.external_id from payment p join checkout c on c.id = p.checkout_id where p.id = ? and c.client_group_id = ?`,
@@ -93,7 +101,11 @@ export class PaymentService {
       }
     }
     const payment = await ctx.em.findOneOrFail(Payment, id, { refresh: true });
-    const orders = await ctx.em.find(Order, { checkoutId: payment.checkoutId }, { orderBy: { number: 'asc' }, refresh: true });
+    const orders = await ctx.em.find(
+      Order,
+      { checkoutId: payment.checkoutId },
+      { orderBy: { number: 'asc' }, refresh: true },
+    );
     return { payment, orders };
   }
 
@@ -112,7 +124,12 @@ export class PaymentService {
    * Records what the PSP reported and, when the payment moves out of OPEN, books it: in one transaction with the
    * payment row locked. Anything but OPEN → final is recorded and changes nothing else (replays, late duplicates).
    */
-  async settle(em: EntityManager, paymentId: string, status: PaymentStatus, source: StatusSource): Promise<SettleResult> {
+  async settle(
+    em: EntityManager,
+    paymentId: string,
+    status: PaymentStatus,
+    source: StatusSource,
+  ): Promise<SettleResult> {
     const outcome = await em.fork().transactional(async (tx) => {
       const [row] = await tx.execute<{ status: PaymentStatus; checkout_id: string; amount_cents: number }[]>(
         `select status, checkout_id, amount_cents from payment where id = ? for update`,
@@ -123,7 +140,12 @@ export class PaymentService {
       await tx.flush();
       if (row.status !== 'OPEN' || status === 'OPEN') return { known: true, changed: false, refund: false };
 
-      await tx.execute(`update payment set status = ?, paid_at = ?, updated_at = ? where id = ?`, [status, status === 'PAID' ? applicationNow() : null, applicationNow(), paymentId]);
+      await tx.execute(`update payment set status = ?, paid_at = ?, updated_at = ? where id = ?`, [
+        status,
+        status === 'PAID' ? applicationNow() : null,
+        applicationNow(),
+        paymentId,
+      ]);
       if (status === 'PAID') {
         const released = await this.orders.contributionPaid(tx, row.checkout_id, paymentId, SYSTEM);
         // Paid for orders that were cancelled meanwhile: nothing to book, the money goes back.
@@ -175,21 +197,31 @@ export class PaymentService {
   }
 
   /** Sends pending refunds to the PSP (of one payment, one order, or all), each at most once thanks to its key. */
-  private async processRefunds(em: EntityManager, filter: { paymentId?: string; orderId?: string } = {}): Promise<number> {
+  private async processRefunds(
+    em: EntityManager,
+    filter: { paymentId?: string; orderId?: string } = {},
+  ): Promise<number> {
     const where = filter.paymentId ? 'and r.payment_id = ?' : filter.orderId ? 'and r.order_id = ?' : '';
-    const pending = await em.fork().execute<{ id: string; payment_id: string; order_id: string | null; amount_cents: number; external_id: string | null }[]>(
-      `select r.id, r.payment_id, r.order_id, r.amount_cents, p.external_id
+    const pending = await em
+      .fork()
+      .execute<
+        { id: string; payment_id: string; order_id: string | null; amount_cents: number; external_id: string | null }[]
+      >(
+        `select r.id, r.payment_id, r.order_id, r.amount_cents, p.external_id
          from payment_refund r join payment p on p.id = r.payment_id
         where r.status = 'PENDING' and r.attempts < 20 ${where}
         order by r.created_at limit 100`,
-      filter.paymentId ? [filter.paymentId] : filter.orderId ? [filter.orderId] : [],
-    );
+        filter.paymentId ? [filter.paymentId] : filter.orderId ? [filter.orderId] : [],
+      );
     let done = 0;
     for (const r of pending) {
       const fork = em.fork();
       await fork.execute(`update payment_refund set attempts = attempts + 1 where id = ?`, [r.id]);
       if (!r.external_id) {
-        await fork.execute(`update payment_refund set last_error = ? where id = ?`, ['de betaling is bij de betaaldienst onbekend', r.id]);
+        await fork.execute(`update payment_refund set last_error = ? where id = ?`, [
+          'de betaling is bij de betaaldienst onbekend',
+          r.id,
+        ]);
         continue;
       }
       let refundId: string;
@@ -201,7 +233,10 @@ export class PaymentService {
           idempotencyKey: `refund-${r.id}`,
         }));
       } catch (error) {
-        await fork.execute(`update payment_refund set last_error = ? where id = ?`, [String((error as Error).message ?? error).slice(0, 500), r.id]);
+        await fork.execute(`update payment_refund set last_error = ? where id = ?`, [
+          String((error as Error).message ?? error).slice(0, 500),
+          r.id,
+        ]);
         continue;
       }
       await fork.transactional(async (tx) => {
@@ -212,7 +247,11 @@ export class PaymentService {
           [refundId, applicationNow(), r.id],
         );
         if (updated.length) {
-          await tx.execute(`update payment set refunded_cents = refunded_cents + ?, updated_at = ? where id = ?`, [r.amount_cents, applicationNow(), r.payment_id]);
+          await tx.execute(`update payment set refunded_cents = refunded_cents + ?, updated_at = ? where id = ?`, [
+            r.amount_cents,
+            applicationNow(),
+            r.payment_id,
+          ]);
         }
       });
       done++;

@@ -15,7 +15,9 @@ registerEnumType(PaymentStatusEnum, {
   description: 'OPEN until the payment service provider reports PAID, FAILED, CANCELED or EXPIRED.',
 });
 
-@ObjectType('ContributionPayment', { description: 'The own-contribution payment of one checkout, as its customer sees it.' })
+@ObjectType('ContributionPayment', {
+  description: 'The own-contribution payment of one checkout, as its customer sees it.',
+})
 export class ContributionPaymentView {
   @Field(() => ID)
   id!: string;

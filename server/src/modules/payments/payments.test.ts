@@ -31,9 +31,14 @@ describe('payments', () => {
 
   /** A household whose budget covers 100 cents of the product, the rest an own contribution; checked out and started. */
   async function checkoutWithContribution(quantity = 1) {
-    const h = await createHousehold(server, [{ categories: [product.category.id], amountCents: 100, ownContribution: true }]);
+    const h = await createHousehold(server, [
+      { categories: [product.category.id], amountCents: 100, ownContribution: true },
+    ]);
     const ctx = h.customer();
-    const r = await server.services.checkout.checkout(ctx, { idempotencyKey: randomUUID(), lines: [{ productId: product.id, quantity }] });
+    const r = await server.services.checkout.checkout(ctx, {
+      idempotencyKey: randomUUID(),
+      lines: [{ productId: product.id, quantity }],
+    });
     expect(r.errors).toEqual([]);
     const payment = await server.services.checkout.startPayment(ctx, r.payment!);
     expect(payment.externalId).toMatch(/^sim_/);
@@ -56,7 +61,13 @@ describe('payments', () => {
               (select count(*) from payment_event where payment_id = ?) as events,
               (select count(*) from order_event where order_id = any(?::uuid[])) as order_events,
               (select count(*) from payment_refund where payment_id = ?) as refunds`,
-      [`{${orders.map((o) => o.id).join(',')}}`, paymentId, paymentId, `{${orders.map((o) => o.id).join(',')}}`, paymentId],
+      [
+        `{${orders.map((o) => o.id).join(',')}}`,
+        paymentId,
+        paymentId,
+        `{${orders.map((o) => o.id).join(',')}}`,
+        paymentId,
+      ],
     );
     const balances = await ledger.assignmentBalances(em, h.assignmentIds);
     return { payment, orders, counts: counts!, budget: [...balances.values()].reduce((s, v) => s + v, 0) };
@@ -73,13 +84,11 @@ describe('payments', () => {
     expect(after.payment.status).toBe('PAID');
     expect(after.payment.paidAt).toBeInstanceOf(Date);
     expect(after.orders.map((o) => o.status)).toEqual(['PLACED']);
-    const contributions = await server.orm.em
-      .fork()
-      .execute<{ amount: string }[]>(
-        `select sum(e.amount_cents) as amount from ledger_transaction t join ledger_entry e on e.transaction_id = t.id
+    const contributions = await server.orm.em.fork().execute<{ amount: string }[]>(
+      `select sum(e.amount_cents) as amount from ledger_transaction t join ledger_entry e on e.transaction_id = t.id
           where t.kind = 'CONTRIBUTION' and t.payment_id = ? and e.amount_cents > 0`,
-        [payment.id],
-      );
+      [payment.id],
+    );
     expect(Number(contributions[0]!.amount)).toBe(product.priceCents - 100);
 
     // The PSP sends it again (and again, at the same time): nothing moves.
@@ -101,7 +110,10 @@ describe('payments', () => {
     const s = await state(h, payment.id);
     const [{ n }] = await server.orm.em
       .fork()
-      .execute<{ n: string }[]>(`select count(*) as n from ledger_transaction where kind = 'CONTRIBUTION' and payment_id = ?`, [payment.id]);
+      .execute<{ n: string }[]>(
+        `select count(*) as n from ledger_transaction where kind = 'CONTRIBUTION' and payment_id = ?`,
+        [payment.id],
+      );
     expect(n).toBe('1');
     expect(s.orders.map((o) => o.status)).toEqual(['PLACED']);
   });
@@ -133,7 +145,9 @@ describe('payments', () => {
     expect(open.orders.map((o) => o.status)).toEqual(['AWAITING_PAYMENT']);
     expect(open.counts.tx).toBe(before.counts.tx);
 
-    const [{ n: eventsBefore }] = await server.orm.em.fork().execute<{ n: string }[]>(`select count(*) as n from payment_event`);
+    const [{ n: eventsBefore }] = await server.orm.em
+      .fork()
+      .execute<{ n: string }[]>(`select count(*) as n from payment_event`);
     for (const forged of ['tr_WDqYK6vllg', 'sim_00000000000000000000', '../../etc/passwd', '']) {
       const res = await webhook(forged);
       expect(res.status, forged).toBe(200);
@@ -141,7 +155,9 @@ describe('payments', () => {
     }
     const noBody = await fetch(`${server.url}/payments/webhook`, { method: 'POST' });
     expect(noBody.status).toBe(200);
-    const [{ n: eventsAfter }] = await server.orm.em.fork().execute<{ n: string }[]>(`select count(*) as n from payment_event`);
+    const [{ n: eventsAfter }] = await server.orm.em
+      .fork()
+      .execute<{ n: string }[]>(`select count(*) as n from payment_event`);
     expect(eventsAfter).toBe(eventsBefore);
   });
 
@@ -192,14 +208,21 @@ describe('payments', () => {
     const stillOpen = await checkoutWithContribution(); // old, but the PSP still says open
     const young = await checkoutWithContribution(); // recent
     const neverStarted = await (async () => {
-      const h = await createHousehold(server, [{ categories: [product.category.id], amountCents: 100, ownContribution: true }]);
-      const r = await server.services.checkout.checkout(h.customer(), { idempotencyKey: randomUUID(), lines: [{ productId: product.id, quantity: 1 }] });
+      const h = await createHousehold(server, [
+        { categories: [product.category.id], amountCents: 100, ownContribution: true },
+      ]);
+      const r = await server.services.checkout.checkout(h.customer(), {
+        idempotencyKey: randomUUID(),
+        lines: [{ productId: product.id, quantity: 1 }],
+      });
       return { h, payment: r.payment! };
     })();
 
     const em = server.orm.em.fork();
     const old = [missed, paidMissed, stillOpen, neverStarted].map((x) => x.payment.id);
-    await em.execute(`update payment set created_at = now() - interval '31 minutes' where id = any(?::uuid[])`, [`{${old.join(',')}}`]);
+    await em.execute(`update payment set created_at = now() - interval '31 minutes' where id = any(?::uuid[])`, [
+      `{${old.join(',')}}`,
+    ]);
     // At the PSP: one expired by itself (its own clock), one paid.
     simulator.payments.get(missed.payment.externalId)!.createdAt = new Date(Date.now() - 31 * 60_000);
     simulator.settle(paidMissed.payment.externalId, 'PAID');
@@ -230,7 +253,9 @@ describe('payments', () => {
 
     const { refundCents } = await server.orm.em
       .fork()
-      .transactional((tx) => server.services.orders.cancel(tx, orders[0]!.id, { kind: 'CUSTOMER', id: h.person.id }, 'Toch niet nodig'));
+      .transactional((tx) =>
+        server.services.orders.cancel(tx, orders[0]!.id, { kind: 'CUSTOMER', id: h.person.id }, 'Toch niet nodig'),
+      );
     expect(refundCents).toBe(contribution);
     const result = await server.services.payments.refundForOrder(server.orm.em.fork(), orders[0]!.id);
     expect(result).toEqual({ refundedCents: contribution, pendingCents: 0 });
@@ -262,8 +287,15 @@ describe('payments', () => {
       throw new Error('PSP onbereikbaar');
     };
     try {
-      await server.orm.em.fork().transactional((tx) => server.services.orders.cancel(tx, orders[0]!.id, { kind: 'STAFF', id: null }, 'Op verzoek'));
-      expect(await server.services.payments.refundForOrder(server.orm.em.fork(), orders[0]!.id)).toEqual({ refundedCents: 0, pendingCents: contribution });
+      await server.orm.em
+        .fork()
+        .transactional((tx) =>
+          server.services.orders.cancel(tx, orders[0]!.id, { kind: 'STAFF', id: null }, 'Op verzoek'),
+        );
+      expect(await server.services.payments.refundForOrder(server.orm.em.fork(), orders[0]!.id)).toEqual({
+        refundedCents: 0,
+        pendingCents: contribution,
+      });
       const pending = await server.orm.em.fork().findOneOrFail(PaymentRefund, { paymentId: payment.id });
       expect(pending.status).toBe('PENDING');
       expect(pending.lastError).toContain('onbereikbaar');
@@ -278,7 +310,11 @@ describe('payments', () => {
     const second = await checkoutWithContribution();
     simulator.settle(second.payment.externalId, 'PAID');
     await webhook(second.payment.externalId);
-    await server.orm.em.fork().transactional((tx) => server.services.orders.cancel(tx, second.orders[0]!.id, { kind: 'STAFF', id: null }, 'Op verzoek'));
+    await server.orm.em
+      .fork()
+      .transactional((tx) =>
+        server.services.orders.cancel(tx, second.orders[0]!.id, { kind: 'STAFF', id: null }, 'Op verzoek'),
+      );
     await server.services.payments.sweep(server.contexts.forSystem('payments.test'));
     expect(simulator.refundedCents(second.payment.externalId)).toBe(product.priceCents - 100);
   });
@@ -286,7 +322,11 @@ describe('payments', () => {
   it('money that arrives for orders already cancelled is refunded, not booked', async () => {
     const { h, payment, orders } = await checkoutWithContribution();
     // The customer cancels while the payment page is still open.
-    await server.orm.em.fork().transactional((tx) => server.services.orders.cancel(tx, orders[0]!.id, { kind: 'CUSTOMER', id: h.person.id }, 'Vergissing'));
+    await server.orm.em
+      .fork()
+      .transactional((tx) =>
+        server.services.orders.cancel(tx, orders[0]!.id, { kind: 'CUSTOMER', id: h.person.id }, 'Vergissing'),
+      );
     simulator.settle(payment.externalId, 'PAID');
     await webhook(payment.externalId);
     const s = await state(h, payment.id);
@@ -294,7 +334,10 @@ describe('payments', () => {
     expect(s.orders.map((o) => o.status)).toEqual(['CANCELLED']);
     const [{ n }] = await server.orm.em
       .fork()
-      .execute<{ n: string }[]>(`select count(*) as n from ledger_transaction where kind = 'CONTRIBUTION' and payment_id = ?`, [payment.id]);
+      .execute<{ n: string }[]>(
+        `select count(*) as n from ledger_transaction where kind = 'CONTRIBUTION' and payment_id = ?`,
+        [payment.id],
+      );
     expect(n).toBe('0');
     expect(simulator.refundedCents(payment.externalId)).toBe(payment.amountCents);
     expect(s.payment.refundedCents).toBe(payment.amountCents);
@@ -319,7 +362,10 @@ describe('payments', () => {
     await stranger.loginWithDigid(other.bsn);
     r = await stranger.gql(QUERY, { id: payment.id });
     expect(r.data.myPayment).toBeNull();
-    r = await stranger.gql(`mutation($id: ID!) { startContributionPayment(paymentId: $id) { paymentUrl errors { code } } }`, { id: payment.id });
+    r = await stranger.gql(
+      `mutation($id: ID!) { startContributionPayment(paymentId: $id) { paymentUrl errors { code } } }`,
+      { id: payment.id },
+    );
     expect(r.data.startContributionPayment).toEqual({ paymentUrl: null, errors: [{ code: 'NOT_FOUND' }] });
   });
 
@@ -329,7 +375,10 @@ describe('payments', () => {
     await customer.loginWithDigid(h.bsn);
     const START = `mutation($id: ID!) { startContributionPayment(paymentId: $id) { paymentUrl errors { code message } } }`;
     let r: any = await customer.gql(START, { id: payment.id });
-    expect(r.data.startContributionPayment).toEqual({ paymentUrl: `/betalen/simulator/${payment.externalId}`, errors: [] });
+    expect(r.data.startContributionPayment).toEqual({
+      paymentUrl: `/betalen/simulator/${payment.externalId}`,
+      errors: [],
+    });
     simulator.settle(payment.externalId, 'CANCELED');
     await webhook(payment.externalId);
     r = await customer.gql(START, { id: payment.id });

@@ -6,30 +6,50 @@ import { Municipality } from '../municipalities/municipality.entity.js';
 import { Provider } from './provider.entity.js';
 import { ProviderMembership } from './provider-membership.entity.js';
 import { TermsVersion } from '../terms/terms-version.entity.js';
-import { MembershipPayload, MunicipalityMembership, ProviderMembershipConnection, ProviderMembershipFilter } from './provider.types.js';
+import {
+  MembershipPayload,
+  MunicipalityMembership,
+  ProviderMembershipConnection,
+  ProviderMembershipFilter,
+} from './provider.types.js';
 import type { Result } from './provider.service.js';
 import { ListArgs } from '../../graphql/pagination.js';
 
 function payload(r: Result<ProviderMembership>): MembershipPayload {
-  return Object.assign(new MembershipPayload(), r.ok ? { membership: r.value, errors: [] } : { membership: null, errors: r.errors });
+  return Object.assign(
+    new MembershipPayload(),
+    r.ok ? { membership: r.value, errors: [] } : { membership: null, errors: r.errors },
+  );
 }
 
 @Resolver(() => ProviderMembership)
 export class MembershipResolver {
-  @Query(() => [MunicipalityMembership], { description: 'Every municipality, with the own organisation’s membership of each.' })
+  @Query(() => [MunicipalityMembership], {
+    description: 'Every municipality, with the own organisation’s membership of each.',
+  })
   @Requires(Audience.PROVIDER)
   async myMunicipalities(@Ctx() ctx: Context): Promise<MunicipalityMembership[]> {
-    return (await ctx.services.memberships.myMunicipalities(ctx)).map((m) => Object.assign(new MunicipalityMembership(), m));
+    return (await ctx.services.memberships.myMunicipalities(ctx)).map((m) =>
+      Object.assign(new MunicipalityMembership(), m),
+    );
   }
 
-  @Query(() => MunicipalityMembership, { nullable: true, description: 'One municipality with the own membership of it; null when it does not exist.' })
+  @Query(() => MunicipalityMembership, {
+    nullable: true,
+    description: 'One municipality with the own membership of it; null when it does not exist.',
+  })
   @Requires(Audience.PROVIDER)
-  async myMunicipality(@Arg('municipalityId', () => ID) municipalityId: string, @Ctx() ctx: Context): Promise<MunicipalityMembership | null> {
+  async myMunicipality(
+    @Arg('municipalityId', () => ID) municipalityId: string,
+    @Ctx() ctx: Context,
+  ): Promise<MunicipalityMembership | null> {
     const m = await ctx.services.memberships.myMunicipality(ctx, municipalityId);
     return m ? Object.assign(new MunicipalityMembership(), m) : null;
   }
 
-  @Query(() => ProviderMembershipConnection, { description: 'Provider memberships in the staff member’s municipalities, newest application first.' })
+  @Query(() => ProviderMembershipConnection, {
+    description: 'Provider memberships in the staff member’s municipalities, newest application first.',
+  })
   @Requires(Permission.PROVIDER_APPROVE)
   providerMemberships(
     @Ctx() ctx: Context,
@@ -39,7 +59,9 @@ export class MembershipResolver {
     return ctx.services.memberships.adminList(ctx, filter, page);
   }
 
-  @Mutation(() => MembershipPayload, { description: 'Applies the own organisation to a municipality (PENDING), accepting its current terms.' })
+  @Mutation(() => MembershipPayload, {
+    description: 'Applies the own organisation to a municipality (PENDING), accepting its current terms.',
+  })
   @Requires(Audience.PROVIDER)
   async applyForMembership(
     @Arg('municipalityId', () => ID) municipalityId: string,
@@ -50,19 +72,28 @@ export class MembershipResolver {
     return payload(await ctx.services.memberships.apply(ctx, municipalityId, termsVersionId, acceptTerms));
   }
 
-  @Mutation(() => MembershipPayload, { description: 'Withdraws the own organisation from a municipality: its products are no longer shown there.' })
+  @Mutation(() => MembershipPayload, {
+    description: 'Withdraws the own organisation from a municipality: its products are no longer shown there.',
+  })
   @Requires(Audience.PROVIDER)
-  async withdrawMembership(@Arg('municipalityId', () => ID) municipalityId: string, @Ctx() ctx: Context): Promise<MembershipPayload> {
+  async withdrawMembership(
+    @Arg('municipalityId', () => ID) municipalityId: string,
+    @Ctx() ctx: Context,
+  ): Promise<MembershipPayload> {
     return payload(await ctx.services.memberships.withdraw(ctx, municipalityId));
   }
 
-  @Mutation(() => MembershipPayload, { description: 'Approves a pending membership in the staff member’s municipalities; mails the provider.' })
+  @Mutation(() => MembershipPayload, {
+    description: 'Approves a pending membership in the staff member’s municipalities; mails the provider.',
+  })
   @Requires(Permission.PROVIDER_APPROVE)
   async approveMembership(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<MembershipPayload> {
     return payload(await ctx.services.memberships.approve(ctx, id));
   }
 
-  @Mutation(() => MembershipPayload, { description: 'Rejects a pending membership with a reason the provider sees; mails the provider.' })
+  @Mutation(() => MembershipPayload, {
+    description: 'Rejects a pending membership with a reason the provider sees; mails the provider.',
+  })
   @Requires(Permission.PROVIDER_APPROVE)
   async rejectMembership(
     @Arg('id', () => ID) id: string,
@@ -77,7 +108,9 @@ export class MembershipResolver {
     return (await ctx.loaders.municipality.load(membership.municipality.id))!;
   }
 
-  @FieldResolver(() => Provider, { description: 'The provider (public details; staff open adminProvider for the rest).' })
+  @FieldResolver(() => Provider, {
+    description: 'The provider (public details; staff open adminProvider for the rest).',
+  })
   async provider(@Root() membership: ProviderMembership, @Ctx() ctx: Context): Promise<Provider> {
     return (await ctx.loaders.provider.load(membership.provider.id))!;
   }
@@ -85,7 +118,10 @@ export class MembershipResolver {
 
 @Resolver(() => MunicipalityMembership)
 export class MunicipalityMembershipResolver {
-  @FieldResolver(() => TermsVersion, { nullable: true, description: 'The terms a provider accepts when applying to this municipality.' })
+  @FieldResolver(() => TermsVersion, {
+    nullable: true,
+    description: 'The terms a provider accepts when applying to this municipality.',
+  })
   terms(@Root() row: MunicipalityMembership, @Ctx() ctx: Context): Promise<TermsVersion | null> {
     return ctx.services.terms.current(ctx.em, row.municipality.id);
   }

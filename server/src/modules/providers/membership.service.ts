@@ -28,7 +28,10 @@ export type MembershipPage = ConnectionOf<ProviderMembership>;
 const NEWEST_APPLICATION: KeyOrder = {
   name: 'applied',
   direction: 'desc',
-  keys: [{ expr: 'm.applied_at', cast: 'timestamptz' }, { expr: 'm.id', cast: 'uuid' }],
+  keys: [
+    { expr: 'm.applied_at', cast: 'timestamptz' },
+    { expr: 'm.id', cast: 'uuid' },
+  ],
 };
 
 const STATUS_TEXT: Record<MembershipStatus, string> = {
@@ -52,17 +55,25 @@ export class MembershipService {
   ) {}
 
   /** Every municipality, with the own provider's membership of each (null: never applied). */
-  async myMunicipalities(ctx: Context): Promise<{ municipality: Municipality; membership: ProviderMembership | null }[]> {
+  async myMunicipalities(
+    ctx: Context,
+  ): Promise<{ municipality: Municipality; membership: ProviderMembership | null }[]> {
     const providerId = ownProviderId(ctx);
     const [municipalities, memberships] = await Promise.all([
       ctx.em.find(Municipality, {}, { orderBy: { name: 'asc' } }),
       ctx.em.find(ProviderMembership, { provider: providerId }),
     ]);
     const byMunicipality = new Map(memberships.map((m) => [m.municipality.id, m]));
-    return municipalities.map((municipality) => ({ municipality, membership: byMunicipality.get(municipality.id) ?? null }));
+    return municipalities.map((municipality) => ({
+      municipality,
+      membership: byMunicipality.get(municipality.id) ?? null,
+    }));
   }
 
-  async myMunicipality(ctx: Context, municipalityId: string): Promise<{ municipality: Municipality; membership: ProviderMembership | null } | null> {
+  async myMunicipality(
+    ctx: Context,
+    municipalityId: string,
+  ): Promise<{ municipality: Municipality; membership: ProviderMembership | null } | null> {
     const providerId = ownProviderId(ctx);
     if (!isUuid(municipalityId)) return null;
     const municipality = await ctx.em.findOne(Municipality, municipalityId);
@@ -75,49 +86,89 @@ export class MembershipService {
   async membershipsOf(ctx: Context, providerId: string): Promise<ProviderMembership[]> {
     if (!(await canSeeProvider(ctx, providerId))) throw new ForbiddenError();
     const where: FilterQuery<ProviderMembership> = { provider: providerId };
-    const scope = ctx.viewer.kind === Audience.STAFF || ctx.viewer.kind === Audience.API_CLIENT ? municipalityScope(ctx.viewer) : null;
+    const scope =
+      ctx.viewer.kind === Audience.STAFF || ctx.viewer.kind === Audience.API_CLIENT
+        ? municipalityScope(ctx.viewer)
+        : null;
     if (scope !== null) Object.assign(where, { municipality: { $in: [...scope] } });
     const rows = await ctx.em.find(ProviderMembership, where, { populate: ['municipality'] });
     return rows.sort((a, b) => a.municipality.getEntity().name.localeCompare(b.municipality.getEntity().name, 'nl'));
   }
 
   /** Applies (again) to a municipality, accepting the terms version that was shown. */
-  async apply(ctx: Context, municipalityId: string, termsVersionId: string, acceptTerms: boolean): Promise<Result<ProviderMembership>> {
+  async apply(
+    ctx: Context,
+    municipalityId: string,
+    termsVersionId: string,
+    acceptTerms: boolean,
+  ): Promise<Result<ProviderMembership>> {
     const providerId = ownProviderId(ctx);
     const userId = ctx.viewer.kind === Audience.PROVIDER ? ctx.viewer.providerUserId : null;
-    const unknown = { ok: false as const, errors: [UserError.of('municipalityId', 'NOT_FOUND', 'Deze gemeente bestaat niet (meer).')] };
+    const unknown = {
+      ok: false as const,
+      errors: [UserError.of('municipalityId', 'NOT_FOUND', 'Deze gemeente bestaat niet (meer).')],
+    };
     if (!isUuid(municipalityId)) return unknown;
     return ctx.em.transactional(async (tx): Promise<Result<ProviderMembership>> => {
       const municipality = await tx.findOne(Municipality, municipalityId);
       if (!municipality) return unknown;
       const terms = await this.terms.current(tx, municipalityId);
       const accepted = membershipApplicationRules.acceptTerms.check(acceptTerms);
-      if (!accepted.ok) return { ok: false, errors: [UserError.of('acceptTerms', accepted.problem.code, accepted.problem.message)] };
+      if (!accepted.ok)
+        return { ok: false, errors: [UserError.of('acceptTerms', accepted.problem.code, accepted.problem.message)] };
       if (!terms || terms.id !== termsVersionId) {
         return {
           ok: false,
-          errors: [UserError.of('acceptTerms', 'TERMS_CHANGED', 'De voorwaarden zijn intussen gewijzigd. Lees de nieuwe voorwaarden en ga opnieuw akkoord.')],
+          errors: [
+            UserError.of(
+              'acceptTerms',
+              'TERMS_CHANGED',
+              'De voorwaarden zijn intussen gewijzigd. Lees de nieuwe voorwaarden en ga opnieuw akkoord.',
+            ),
+          ],
         };
       }
       const provider = await tx.findOneOrFail(Provider, providerId, { lockMode: LockMode.PESSIMISTIC_WRITE });
       let membership = await tx.findOne(ProviderMembership, { provider: providerId, municipality: municipalityId });
-      if (membership && (membership.status === MembershipStatus.PENDING || membership.status === MembershipStatus.APPROVED)) {
-        return { ok: false, errors: [UserError.of(null, `ALREADY_${membership.status}`, STATUS_TEXT[membership.status])] };
+      if (
+        membership &&
+        (membership.status === MembershipStatus.PENDING || membership.status === MembershipStatus.APPROVED)
+      ) {
+        return {
+          ok: false,
+          errors: [UserError.of(null, `ALREADY_${membership.status}`, STATUS_TEXT[membership.status])],
+        };
       }
       const now = ctx.clock.now();
       if (membership) {
-        Object.assign(membership, { status: MembershipStatus.PENDING, reason: null, decidedAt: null, decidedBy: null, appliedAt: now });
+        Object.assign(membership, {
+          status: MembershipStatus.PENDING,
+          reason: null,
+          decidedAt: null,
+          decidedBy: null,
+          appliedAt: now,
+        });
       } else {
-        membership = tx.create(ProviderMembership, { provider, municipality, status: MembershipStatus.PENDING, appliedAt: now });
+        membership = tx.create(ProviderMembership, {
+          provider,
+          municipality,
+          status: MembershipStatus.PENDING,
+          appliedAt: now,
+        });
       }
       const user = userId ? await tx.findOne(ProviderUser, userId) : null;
       this.terms.accept(tx, terms, { provider, user, municipality });
       await tx.flush();
-      await this.audit.record(withEm(ctx, tx), { action: 'membership.applied', subjectType: 'provider_membership', subjectId: membership.id, details: {
-        providerId,
-        municipalityId,
-        termsVersion: terms.version,
-      } });
+      await this.audit.record(withEm(ctx, tx), {
+        action: 'membership.applied',
+        subjectType: 'provider_membership',
+        subjectId: membership.id,
+        details: {
+          providerId,
+          municipalityId,
+          termsVersion: terms.version,
+        },
+      });
       return { ok: true, value: membership };
     });
   }
@@ -128,7 +179,10 @@ export class MembershipService {
    */
   async withdraw(ctx: Context, municipalityId: string): Promise<Result<ProviderMembership>> {
     const providerId = ownProviderId(ctx);
-    const none = { ok: false as const, errors: [UserError.of('municipalityId', 'NOT_A_MEMBER', 'U bent bij deze gemeente niet aangemeld.')] };
+    const none = {
+      ok: false as const,
+      errors: [UserError.of('municipalityId', 'NOT_A_MEMBER', 'U bent bij deze gemeente niet aangemeld.')],
+    };
     if (!isUuid(municipalityId)) return none;
     return ctx.em.transactional(async (tx): Promise<Result<ProviderMembership>> => {
       const membership = await tx.findOne(
@@ -136,10 +190,19 @@ export class MembershipService {
         { provider: providerId, municipality: municipalityId },
         { lockMode: LockMode.PESSIMISTIC_WRITE },
       );
-      if (!membership || (membership.status !== MembershipStatus.PENDING && membership.status !== MembershipStatus.APPROVED)) return none;
+      if (
+        !membership ||
+        (membership.status !== MembershipStatus.PENDING && membership.status !== MembershipStatus.APPROVED)
+      )
+        return none;
       const previous = membership.status;
       Object.assign(membership, { status: MembershipStatus.WITHDRAWN, reason: null });
-      await this.audit.record(withEm(ctx, tx), { action: 'membership.withdrawn', subjectType: 'provider_membership', subjectId: membership.id, details: { providerId, municipalityId, previous } });
+      await this.audit.record(withEm(ctx, tx), {
+        action: 'membership.withdrawn',
+        subjectType: 'provider_membership',
+        subjectId: membership.id,
+        details: { providerId, municipalityId, previous },
+      });
       await tx.flush();
       // The products leave that municipality's offer (their decisions there stay, as history).
       if (previous === MembershipStatus.APPROVED) await membershipEnded(tx as EntityManager, providerId);
@@ -148,7 +211,11 @@ export class MembershipService {
   }
 
   /** Staff: memberships in their scope, newest application first, optionally of one status. */
-  async adminList(ctx: Context, filter: { status?: MembershipStatus | null } | null | undefined, page: ListArgs): Promise<MembershipPage> {
+  async adminList(
+    ctx: Context,
+    filter: { status?: MembershipStatus | null } | null | undefined,
+    page: ListArgs,
+  ): Promise<MembershipPage> {
     const first = pageSize(page.first);
     const after = keyCondition(NEWEST_APPLICATION, page.after);
     const where: string[] = [];
@@ -179,7 +246,10 @@ export class MembershipService {
       first,
       totalCount: Number(count),
       cursorOf: (row) => rowCursor(NEWEST_APPLICATION, row),
-      nodes: (rows) => rows.map((row) => ctx.em.map(ProviderMembership, stripKeys({ ...row }, NEWEST_APPLICATION.keys.length, []) as never)),
+      nodes: (rows) =>
+        rows.map((row) =>
+          ctx.em.map(ProviderMembership, stripKeys({ ...row }, NEWEST_APPLICATION.keys.length, []) as never),
+        ),
     });
   }
 
@@ -189,7 +259,11 @@ export class MembershipService {
 
   reject(ctx: Context, membershipId: string, reason: string): Promise<Result<ProviderMembership>> {
     const checked = membershipRejectionReason.check(reason);
-    if (!checked.ok) return Promise.resolve({ ok: false, errors: [UserError.of('reason', checked.problem.code, checked.problem.message)] });
+    if (!checked.ok)
+      return Promise.resolve({
+        ok: false,
+        errors: [UserError.of('reason', checked.problem.code, checked.problem.message)],
+      });
     return this.decide(ctx, membershipId, MembershipStatus.REJECTED, checked.value);
   }
 
@@ -202,7 +276,10 @@ export class MembershipService {
     const v = ctx.viewer;
     // Staff and API clients with PROVIDER_APPROVE (the resolver's @Requires), within their municipality scope.
     if (v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) throw new ForbiddenError();
-    const notFound = { ok: false as const, errors: [UserError.of('id', 'NOT_FOUND', 'Deze aanmelding bestaat niet of valt buiten uw gemeenten.')] };
+    const notFound = {
+      ok: false as const,
+      errors: [UserError.of('id', 'NOT_FOUND', 'Deze aanmelding bestaat niet of valt buiten uw gemeenten.')],
+    };
     if (!isUuid(membershipId)) return notFound;
     return ctx.em.transactional(async (tx): Promise<Result<ProviderMembership>> => {
       const membership = await tx.findOne(ProviderMembership, membershipId, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -211,7 +288,13 @@ export class MembershipService {
       if (membership.status !== MembershipStatus.PENDING) {
         return {
           ok: false,
-          errors: [UserError.of(null, 'NOT_PENDING', 'Over deze aanmelding is al beslist, of de aanbieder heeft zich afgemeld. Vernieuw de pagina.')],
+          errors: [
+            UserError.of(
+              null,
+              'NOT_PENDING',
+              'Over deze aanmelding is al beslist, of de aanbieder heeft zich afgemeld. Vernieuw de pagina.',
+            ),
+          ],
         };
       }
       Object.assign(membership, {
@@ -226,12 +309,18 @@ export class MembershipService {
       await tx.flush();
       // The municipality now decides on each of the provider's submitted products for its own offer.
       const openedDecisions =
-        status === MembershipStatus.APPROVED ? await openDecisionsForMembership(tx as EntityManager, provider.id, municipality.id) : 0;
+        status === MembershipStatus.APPROVED
+          ? await openDecisionsForMembership(tx as EntityManager, provider.id, municipality.id)
+          : 0;
       await this.audit.record(withEm(ctx, tx), {
         action: status === MembershipStatus.APPROVED ? 'membership.approved' : 'membership.rejected',
         subjectType: 'provider_membership',
         subjectId: membership.id,
-        details: { providerId: provider.id, municipalityId: municipality.id, ...(status === MembershipStatus.APPROVED ? { openedDecisions } : {}) },
+        details: {
+          providerId: provider.id,
+          municipalityId: municipality.id,
+          ...(status === MembershipStatus.APPROVED ? { openedDecisions } : {}),
+        },
       });
       await tx.flush();
       const profileLink = appLink(this.appUrl, '/aanbieder/profiel');

@@ -56,14 +56,30 @@ describe('memberships: apply, withdraw, approve and reject', () => {
   it('shows the terms to accept; the platform terms unless the municipality has its own, newest version', async () => {
     const { client } = await registerConfirmAndLogin(server);
     const platform = await client.gql(MY_MUNICIPALITY, { id: zuiderveen.id });
-    expect(platform.data?.myMunicipality).toMatchObject({ municipality: { name: 'Gemeente Zuiderveen' }, membership: null, terms: { version: 1 } });
+    expect(platform.data?.myMunicipality).toMatchObject({
+      municipality: { name: 'Gemeente Zuiderveen' },
+      membership: null,
+      terms: { version: 1 },
+    });
     const em = server.orm.em.fork();
-    em.create(TermsVersion, { municipality: noorderhaven, version: 1, title: 'Voorwaarden Noorderhaven', body: 'Eigen voorwaarden van Noorderhaven.' });
-    em.create(TermsVersion, { municipality: noorderhaven, version: 2, title: 'Voorwaarden Noorderhaven 2027', body: 'Nieuwe voorwaarden.' });
+    em.create(TermsVersion, {
+      municipality: noorderhaven,
+      version: 1,
+      title: 'Voorwaarden Noorderhaven',
+      body: 'Eigen voorwaarden van Noorderhaven.',
+    });
+    em.create(TermsVersion, {
+      municipality: noorderhaven,
+      version: 2,
+      title: 'Voorwaarden Noorderhaven 2027',
+      body: 'Nieuwe voorwaarden.',
+    });
     await em.flush();
     const own = await client.gql(MY_MUNICIPALITY, { id: noorderhaven.id });
     expect(own.data?.myMunicipality.terms).toMatchObject({ version: 2, title: 'Voorwaarden Noorderhaven 2027' });
-    expect((await client.gql(MY_MUNICIPALITY, { id: '00000000-0000-4000-8000-000000000000' })).data?.myMunicipality).toBeNull();
+    expect(
+      (await client.gql(MY_MUNICIPALITY, { id: '00000000-0000-4000-8000-000000000000' })).data?.myMunicipality,
+    ).toBeNull();
     expect((await client.gql(MY_MUNICIPALITY, { id: 'geen-id' })).data?.myMunicipality).toBeNull();
   });
 
@@ -83,9 +99,14 @@ describe('memberships: apply, withdraw, approve and reject', () => {
     expect(twice.data?.applyForMembership.errors[0]).toMatchObject({ code: 'ALREADY_PENDING' });
 
     const em = server.orm.em.fork();
-    const membership = await em.findOneOrFail(ProviderMembership, ok.data!.applyForMembership.membership.id, { populate: ['provider'] });
+    const membership = await em.findOneOrFail(ProviderMembership, ok.data!.applyForMembership.membership.id, {
+      populate: ['provider'],
+    });
     expect(membership.provider.getEntity().name).toBe(input.name);
-    const acceptances = await em.find(TermsAcceptance, { provider: membership.provider.id, municipality: zuiderveen.id });
+    const acceptances = await em.find(TermsAcceptance, {
+      provider: membership.provider.id,
+      municipality: zuiderveen.id,
+    });
     expect(acceptances).toHaveLength(1);
   });
 
@@ -100,12 +121,18 @@ describe('memberships: apply, withdraw, approve and reject', () => {
     const scopedIds = scoped.data!.providerMemberships.edges.map((e: { node: { id: string } }) => e.node.id);
     expect(scopedIds).toContain(zvId);
     expect(scopedIds).not.toContain(nhId);
-    expect(scoped.data!.providerMemberships.edges.every((e: { node: { municipality: { name: string }; status: string } }) =>
-      e.node.municipality.name === 'Gemeente Zuiderveen' && e.node.status === 'PENDING')).toBe(true);
+    expect(
+      scoped.data!.providerMemberships.edges.every(
+        (e: { node: { municipality: { name: string }; status: string } }) =>
+          e.node.municipality.name === 'Gemeente Zuiderveen' && e.node.status === 'PENDING',
+      ),
+    ).toBe(true);
     // Newest application first.
     expect(scopedIds[0]).toBe(zvId);
     const all = await beheerder.gql(LIST, { s: 'PENDING' });
-    expect(all.data!.providerMemberships.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual(expect.arrayContaining([zvId, nhId]));
+    expect(all.data!.providerMemberships.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual(
+      expect.arrayContaining([zvId, nhId]),
+    );
 
     // Out of scope: the Zuiderveen-only staff member cannot decide on Noorderhaven.
     const outOfScope = await aanbiederbeheer.gql(APPROVE, { id: nhId });
@@ -120,7 +147,10 @@ describe('memberships: apply, withdraw, approve and reject', () => {
     expect(again.data?.approveMembership.errors[0]).toMatchObject({ code: 'NOT_PENDING' });
 
     const [mail] = await outbox(server, input.email);
-    expect(mail).toMatchObject({ templateKey: 'MEMBERSHIP_APPROVED', subject: 'Uw aanmelding bij Gemeente Zuiderveen is goedgekeurd' });
+    expect(mail).toMatchObject({
+      templateKey: 'MEMBERSHIP_APPROVED',
+      subject: 'Uw aanmelding bij Gemeente Zuiderveen is goedgekeurd',
+    });
     expect(mail!.body).toContain(`Beste ${input.name},`);
     expect(mail!.body).toMatch(/\/aanbieder\/profiel/);
 
@@ -129,7 +159,12 @@ describe('memberships: apply, withdraw, approve and reject', () => {
     expect(audit[0]!.actorKind).toBe('STAFF');
 
     const mine = await client.gql(MY_MUNICIPALITIES);
-    const byName = Object.fromEntries(mine.data!.myMunicipalities.map((m: { municipality: { name: string }; membership: { status: string } }) => [m.municipality.name, m.membership?.status]));
+    const byName = Object.fromEntries(
+      mine.data!.myMunicipalities.map((m: { municipality: { name: string }; membership: { status: string } }) => [
+        m.municipality.name,
+        m.membership?.status,
+      ]),
+    );
     expect(byName).toEqual({ 'Gemeente Zuiderveen': 'APPROVED', 'Gemeente Noorderhaven': 'PENDING' });
   });
 
@@ -148,18 +183,26 @@ describe('memberships: apply, withdraw, approve and reject', () => {
     expect(rejected.data?.rejectMembership).toEqual({ membership: { id, status: 'REJECTED', reason }, errors: [] });
 
     const [mail] = await outbox(server, input.email);
-    expect(mail).toMatchObject({ templateKey: 'MEMBERSHIP_REJECTED', subject: 'Uw aanmelding bij Gemeente Zuiderveen is afgewezen' });
+    expect(mail).toMatchObject({
+      templateKey: 'MEMBERSHIP_REJECTED',
+      subject: 'Uw aanmelding bij Gemeente Zuiderveen is afgewezen',
+    });
     expect(mail!.body).toContain(reason);
 
     const mine = await client.gql(MY_MUNICIPALITIES);
-    const zv = mine.data!.myMunicipalities.find((m: { municipality: { id: string } }) => m.municipality.id === zuiderveen.id);
+    const zv = mine.data!.myMunicipalities.find(
+      (m: { municipality: { id: string } }) => m.municipality.id === zuiderveen.id,
+    );
     expect(zv.membership).toMatchObject({ status: 'REJECTED', reason });
     expect(zv.membership.decidedAt).toBeTruthy();
 
     const reapplied = await client.gql(APPLY, { m: zuiderveen.id, t: terms, a: true });
     expect(reapplied.data?.applyForMembership.membership).toEqual({ id, status: 'PENDING' });
     const after = await client.gql(MY_MUNICIPALITIES);
-    expect(after.data!.myMunicipalities.find((m: { municipality: { id: string } }) => m.municipality.id === zuiderveen.id).membership).toMatchObject({
+    expect(
+      after.data!.myMunicipalities.find((m: { municipality: { id: string } }) => m.municipality.id === zuiderveen.id)
+        .membership,
+    ).toMatchObject({
       status: 'PENDING',
       reason: null,
       decidedAt: null,
@@ -174,7 +217,9 @@ describe('memberships: apply, withdraw, approve and reject', () => {
     await beheerder.gql(APPROVE, { id: applied.data!.applyForMembership.membership.id });
     const withdrawn = await client.gql(WITHDRAW, { m: zuiderveen.id });
     expect(withdrawn.data?.withdrawMembership).toMatchObject({ membership: { status: 'WITHDRAWN' }, errors: [] });
-    expect((await client.gql(WITHDRAW, { m: zuiderveen.id })).data?.withdrawMembership.errors[0].code).toBe('NOT_A_MEMBER');
+    expect((await client.gql(WITHDRAW, { m: zuiderveen.id })).data?.withdrawMembership.errors[0].code).toBe(
+      'NOT_A_MEMBER',
+    );
     // A withdrawn membership cannot be approved.
     const approve = await beheerder.gql(APPROVE, { id: applied.data!.applyForMembership.membership.id });
     expect(approve.data?.approveMembership.errors[0].code).toBe('NOT_PENDING');
@@ -185,10 +230,14 @@ describe('memberships: apply, withdraw, approve and reject', () => {
     expect(first.data?.providerMemberships.edges).toHaveLength(2);
     expect(first.data?.providerMemberships.pageInfo.hasNextPage).toBe(true);
     const second = await beheerder.gql(LIST, { first: 2, after: first.data!.providerMemberships.pageInfo.endCursor });
-    const ids = [...first.data!.providerMemberships.edges, ...second.data!.providerMemberships.edges].map((e: { node: { id: string } }) => e.node.id);
+    const ids = [...first.data!.providerMemberships.edges, ...second.data!.providerMemberships.edges].map(
+      (e: { node: { id: string } }) => e.node.id,
+    );
     expect(new Set(ids).size).toBe(4);
     const approved = await beheerder.gql(LIST, { s: 'APPROVED', first: 100 });
-    expect(approved.data!.providerMemberships.edges.every((e: { node: { status: string } }) => e.node.status === 'APPROVED')).toBe(true);
+    expect(
+      approved.data!.providerMemberships.edges.every((e: { node: { status: string } }) => e.node.status === 'APPROVED'),
+    ).toBe(true);
     expect(approved.data!.providerMemberships.totalCount).toBe(approved.data!.providerMemberships.edges.length);
     const bad = await beheerder.gql(LIST, { after: 'rommel' });
     expect(bad.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
@@ -197,8 +246,10 @@ describe('memberships: apply, withdraw, approve and reject', () => {
   it('lets an API client with PROVIDER_APPROVE do what the schema promises it, within its scope, audited as itself', async () => {
     const { client } = await registerConfirmAndLogin(server);
     const providerId = (await client.gql(`{ myProvider { id } }`)).data!.myProvider.id;
-    const zvId = (await client.gql(APPLY, { m: zuiderveen.id, t: await termsFor(client, zuiderveen.id), a: true })).data!.applyForMembership.membership.id;
-    const nhId = (await client.gql(APPLY, { m: noorderhaven.id, t: await termsFor(client, noorderhaven.id), a: true })).data!.applyForMembership.membership.id;
+    const zvId = (await client.gql(APPLY, { m: zuiderveen.id, t: await termsFor(client, zuiderveen.id), a: true }))
+      .data!.applyForMembership.membership.id;
+    const nhId = (await client.gql(APPLY, { m: noorderhaven.id, t: await termsFor(client, noorderhaven.id), a: true }))
+      .data!.applyForMembership.membership.id;
     const api = server.apiClient({ permissions: [Permission.PROVIDER_APPROVE], municipalityIds: [zuiderveen.id] });
 
     const list = await api.gql(LIST, { s: 'PENDING' });
@@ -210,7 +261,9 @@ describe('memberships: apply, withdraw, approve and reject', () => {
     expect(profile.errors).toBeUndefined();
     expect(profile.data!.adminProvider.memberships.map((m: { id: string }) => m.id)).toEqual([zvId]);
 
-    expect((await api.gql(APPROVE, { id: nhId })).data?.approveMembership.errors[0]).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await api.gql(APPROVE, { id: nhId })).data?.approveMembership.errors[0]).toMatchObject({
+      code: 'NOT_FOUND',
+    });
     const approved = await api.gql(APPROVE, { id: zvId });
     expect(approved.errors).toBeUndefined();
     expect(approved.data?.approveMembership).toMatchObject({ membership: { status: 'APPROVED' }, errors: [] });
@@ -238,7 +291,9 @@ describe('memberships: apply, withdraw, approve and reject', () => {
     });
     await client.gql(APPLY, { m: zuiderveen.id, t: await termsFor(client, zuiderveen.id), a: true });
     const scoped = await aanbiederbeheer.gql(ADMIN_PROVIDER, { id: providerId });
-    expect(scoped.data?.adminProvider.memberships.map((m: { municipality: { name: string } }) => m.municipality.name)).toEqual(['Gemeente Zuiderveen']);
+    expect(
+      scoped.data?.adminProvider.memberships.map((m: { municipality: { name: string } }) => m.municipality.name),
+    ).toEqual(['Gemeente Zuiderveen']);
     expect((await beheerder.gql(ADMIN_PROVIDER, { id: 'geen-id' })).data?.adminProvider).toBeNull();
   });
 });

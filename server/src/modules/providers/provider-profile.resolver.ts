@@ -19,13 +19,18 @@ function currentUserId(ctx: Context): string | null {
 
 @Resolver(() => ProviderProfile)
 export class ProviderProfileResolver {
-  @Query(() => ProviderProfile, { description: "The logged-in provider user's own organisation, with its private details." })
+  @Query(() => ProviderProfile, {
+    description: "The logged-in provider user's own organisation, with its private details.",
+  })
   @Requires(Audience.PROVIDER)
   async myProvider(@Ctx() ctx: Context): Promise<ProviderProfile> {
     return ProviderProfile.from(await ctx.services.providers.myProvider(ctx));
   }
 
-  @Query(() => ProviderProfile, { nullable: true, description: 'A provider with a membership in the staff member’s municipalities; null otherwise.' })
+  @Query(() => ProviderProfile, {
+    nullable: true,
+    description: 'A provider with a membership in the staff member’s municipalities; null otherwise.',
+  })
   @Requires(Permission.PROVIDER_APPROVE)
   async adminProvider(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<ProviderProfile | null> {
     const provider = await ctx.services.providers.adminProvider(ctx, id);
@@ -34,9 +39,15 @@ export class ProviderProfileResolver {
 
   @Mutation(() => ProviderProfilePayload, { description: "Changes the own organisation's details." })
   @Requires(Audience.PROVIDER)
-  async updateMyProvider(@Arg('input', () => UpdateProviderInput) input: UpdateProviderInput, @Ctx() ctx: Context): Promise<ProviderProfilePayload> {
+  async updateMyProvider(
+    @Arg('input', () => UpdateProviderInput) input: UpdateProviderInput,
+    @Ctx() ctx: Context,
+  ): Promise<ProviderProfilePayload> {
     const r = await ctx.services.providers.updateMyProvider(ctx, input);
-    return Object.assign(new ProviderProfilePayload(), r.ok ? { provider: ProviderProfile.from(r.value), errors: [] } : { provider: null, errors: r.errors });
+    return Object.assign(
+      new ProviderProfilePayload(),
+      r.ok ? { provider: ProviderProfile.from(r.value), errors: [] } : { provider: null, errors: r.errors },
+    );
   }
 
   @Mutation(() => InviteProviderUserPayload, {
@@ -44,16 +55,24 @@ export class ProviderProfileResolver {
       'Invites a colleague: an account for the own organisation and a mail with a link to choose a password. Answers the same (and as fast) for an address that already has an account; rate-limited per user and per invited address.',
   })
   @Requires(Audience.PROVIDER)
-  async inviteProviderUser(@Arg('input', () => InviteProviderUserInput) input: InviteProviderUserInput, @Ctx() ctx: Context): Promise<InviteProviderUserPayload> {
+  async inviteProviderUser(
+    @Arg('input', () => InviteProviderUserInput) input: InviteProviderUserInput,
+    @Ctx() ctx: Context,
+  ): Promise<InviteProviderUserPayload> {
     const r = await ctx.services.providers.inviteUser(ctx, input);
     return Object.assign(new InviteProviderUserPayload(), { invited: r.ok, errors: r.ok ? [] : r.errors });
   }
 
-  @Mutation(() => RemoveProviderUserPayload, { description: 'Removes a user of the own organisation: never yourself, never the last user.' })
+  @Mutation(() => RemoveProviderUserPayload, {
+    description: 'Removes a user of the own organisation: never yourself, never the last user.',
+  })
   @Requires(Audience.PROVIDER)
   async removeProviderUser(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<RemoveProviderUserPayload> {
     const r = await ctx.services.providers.removeUser(ctx, id);
-    return Object.assign(new RemoveProviderUserPayload(), r.ok ? { removedUserId: r.value, errors: [] } : { removedUserId: null, errors: r.errors });
+    return Object.assign(
+      new RemoveProviderUserPayload(),
+      r.ok ? { removedUserId: r.value, errors: [] } : { removedUserId: null, errors: r.errors },
+    );
   }
 
   @FieldResolver(() => [ProviderUserInfo], { description: 'The users (log-ins) of the organisation.' })
@@ -62,7 +81,9 @@ export class ProviderProfileResolver {
     return (await ctx.services.providers.users(ctx, provider.id)).map((u) => ProviderUserInfo.from(u, me));
   }
 
-  @FieldResolver(() => [ProviderMembership], { description: 'Memberships per municipality; staff see those in their scope.' })
+  @FieldResolver(() => [ProviderMembership], {
+    description: 'Memberships per municipality; staff see those in their scope.',
+  })
   memberships(@Root() provider: ProviderProfile, @Ctx() ctx: Context): Promise<ProviderMembership[]> {
     return ctx.services.memberships.membershipsOf(ctx, provider.id);
   }

@@ -4,7 +4,10 @@ import { Provider } from './provider.entity.js';
 
 @Resolver(() => Provider)
 export class ProviderResolver {
-  @Query(() => Provider, { nullable: true, description: 'A provider approved in at least one municipality; null otherwise.' })
+  @Query(() => Provider, {
+    nullable: true,
+    description: 'A provider approved in at least one municipality; null otherwise.',
+  })
   publicProvider(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Provider | null> {
     return ctx.services.providers.publicProvider(ctx, id);
   }

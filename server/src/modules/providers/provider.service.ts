@@ -40,10 +40,14 @@ export function ownProviderId(ctx: Context): string {
 export async function canSeeProvider(ctx: Context, providerId: string): Promise<boolean> {
   const v = ctx.viewer;
   if (v.kind === Audience.PROVIDER) return v.providerId === providerId;
-  if ((v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) || !v.permissions.has(Permission.PROVIDER_APPROVE)) return false;
+  if ((v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) || !v.permissions.has(Permission.PROVIDER_APPROVE))
+    return false;
   if (v.municipalityIds === null) return true;
   if (!v.municipalityIds.length) return false;
-  return (await ctx.em.count(ProviderMembership, { provider: providerId, municipality: { $in: [...v.municipalityIds] } })) > 0;
+  return (
+    (await ctx.em.count(ProviderMembership, { provider: providerId, municipality: { $in: [...v.municipalityIds] } })) >
+    0
+  );
 }
 
 /**
@@ -86,13 +90,25 @@ export class ProviderService {
     try {
       return await ctx.em.transactional(async (tx) => {
         const provider = await tx.findOneOrFail(Provider, providerId);
-        if (values.kvkNumber !== provider.kvkNumber && (await tx.count(Provider, { kvkNumber: values.kvkNumber, id: { $ne: providerId } })) > 0) {
-          return { ok: false, errors: [UserError.of('kvkNumber', 'KVK_TAKEN', 'Er is al een andere aanbieder met dit KvK-nummer.')] };
+        if (
+          values.kvkNumber !== provider.kvkNumber &&
+          (await tx.count(Provider, { kvkNumber: values.kvkNumber, id: { $ne: providerId } })) > 0
+        ) {
+          return {
+            ok: false,
+            errors: [UserError.of('kvkNumber', 'KVK_TAKEN', 'Er is al een andere aanbieder met dit KvK-nummer.')],
+          };
         }
         const changed = (Object.keys(values) as (keyof typeof values)[]).filter((k) => provider[k] !== values[k]);
         Object.assign(provider, values);
         // Bank and registration details matter for payouts: their change is on record (which fields, not the values).
-        if (changed.length) await this.audit.record(withEm(ctx, tx), { action: 'provider.updated', subjectType: 'provider', subjectId: provider.id, details: { fields: changed } });
+        if (changed.length)
+          await this.audit.record(withEm(ctx, tx), {
+            action: 'provider.updated',
+            subjectType: 'provider',
+            subjectId: provider.id,
+            details: { fields: changed },
+          });
         await tx.flush();
         return { ok: true, value: provider };
       });
@@ -107,7 +123,11 @@ export class ProviderService {
   /** Users of a provider the viewer may see (its own users, or staff in scope). */
   async users(ctx: Context, providerId: string): Promise<ProviderUser[]> {
     if (!(await canSeeProvider(ctx, providerId))) throw new ForbiddenError();
-    return ctx.em.find(ProviderUser, { provider: providerId, active: true }, { orderBy: [{ name: 'asc' }, { id: 'asc' }] });
+    return ctx.em.find(
+      ProviderUser,
+      { provider: providerId, active: true },
+      { orderBy: [{ name: 'asc' }, { id: 'asc' }] },
+    );
   }
 
   /**
@@ -126,7 +146,8 @@ export class ProviderService {
     const inviterId = ctx.viewer.kind === Audience.PROVIDER ? ctx.viewer.providerUserId : null;
     const name = (input.name ?? '').trim().replace(/\s+/g, ' ');
     const checked = checkAll(invitationRules, { name, email: input.email });
-    if (checked.problems.length) return { ok: false, errors: checked.problems.map((p) => UserError.of(p.field, p.code, p.message)) };
+    if (checked.problems.length)
+      return { ok: false, errors: checked.problems.map((p) => UserError.of(p.field, p.code, p.message)) };
     const email = checked.values.email;
 
     const reservation = await this.limits.reserve(
@@ -136,7 +157,13 @@ export class ProviderService {
     if (!reservation.ok) {
       return {
         ok: false,
-        errors: [UserError.of(null, 'TOO_MANY_ATTEMPTS', `U heeft te veel uitnodigingen verstuurd. ${retryAfterText(reservation.retryAfterSeconds)}`)],
+        errors: [
+          UserError.of(
+            null,
+            'TOO_MANY_ATTEMPTS',
+            `U heeft te veel uitnodigingen verstuurd. ${retryAfterText(reservation.retryAfterSeconds)}`,
+          ),
+        ],
       };
     }
 
@@ -154,9 +181,20 @@ export class ProviderService {
           next = { kind: again ? 'invite' : 'notice', userId: existing.id, providerId, inviterId };
         } else {
           const provider = await tx.findOneOrFail(Provider, providerId);
-          const user = tx.create(ProviderUser, { provider, name, email, passwordHash: unusable, emailVerifiedAt: null });
+          const user = tx.create(ProviderUser, {
+            provider,
+            name,
+            email,
+            passwordHash: unusable,
+            emailVerifiedAt: null,
+          });
           await tx.flush();
-          await this.audit.record(withEm(ctx, tx), { action: 'provider.user_invited', subjectType: 'provider_user', subjectId: user.id, details: { providerId } });
+          await this.audit.record(withEm(ctx, tx), {
+            action: 'provider.user_invited',
+            subjectType: 'provider_user',
+            subjectId: user.id,
+            details: { providerId },
+          });
           next = { kind: 'invite', userId: user.id, providerId, inviterId };
         }
         await this.jobs.enqueue(tx, 'providers.invitationMail', next, { maxAttempts: 10 });
@@ -185,7 +223,12 @@ export class ProviderService {
       if (job.kind === 'invite') {
         // Chose a password meanwhile (through an earlier link), or deactivated: no new link.
         if (!user.active || user.emailVerifiedAt) return;
-        const token = await this.tokens.issue(tx.em, user, EmailTokenPurpose.RESET_PASSWORD, TOKEN_LIFETIME_HOURS.INVITE);
+        const token = await this.tokens.issue(
+          tx.em,
+          user,
+          EmailTokenPurpose.RESET_PASSWORD,
+          TOKEN_LIFETIME_HOURS.INVITE,
+        );
         const inviter = job.inviterId ? await tx.em.findOne(ProviderUser, job.inviterId) : null;
         await this.mail.send(tx, {
           template: 'PROVIDER_USER_INVITE',
@@ -201,7 +244,10 @@ export class ProviderService {
         return;
       }
       const notice = await this.limits.reserve(check(this.rules.accountNotice, `provider:${user.email.toLowerCase()}`));
-      ctx.log.info({ event: 'provider_invite_existing_email', noticeSent: notice.ok }, 'invitation for an existing address');
+      ctx.log.info(
+        { event: 'provider_invite_existing_email', noticeSent: notice.ok },
+        'invitation for an existing address',
+      );
       if (!notice.ok) return;
       await this.mail.send(tx, {
         template: 'PROVIDER_INVITE_EXISTING',
@@ -220,10 +266,18 @@ export class ProviderService {
   async removeUser(ctx: Context, userId: string): Promise<Result<string>> {
     const providerId = ownProviderId(ctx);
     const selfId = ctx.viewer.kind === Audience.PROVIDER ? ctx.viewer.providerUserId : null;
-    const notFound = { ok: false as const, errors: [UserError.of('id', 'NOT_FOUND', 'Deze gebruiker bestaat niet (meer) in uw organisatie.')] };
+    const notFound = {
+      ok: false as const,
+      errors: [UserError.of('id', 'NOT_FOUND', 'Deze gebruiker bestaat niet (meer) in uw organisatie.')],
+    };
     if (!isUuid(userId)) return notFound;
     if (userId === selfId) {
-      return { ok: false, errors: [UserError.of('id', 'CANNOT_REMOVE_SELF', 'U kunt uzelf niet verwijderen. Vraag een collega om dat te doen.')] };
+      return {
+        ok: false,
+        errors: [
+          UserError.of('id', 'CANNOT_REMOVE_SELF', 'U kunt uzelf niet verwijderen. Vraag een collega om dat te doen.'),
+        ],
+      };
     }
     return ctx.em.transactional(async (tx): Promise<Result<string>> => {
       // Lock the organisation: two users removing each other at once cannot leave it without users.
@@ -232,9 +286,17 @@ export class ProviderService {
       if (!user) return notFound;
       const count = await tx.count(ProviderUser, { provider: providerId, active: true });
       if (count <= 1) {
-        return { ok: false, errors: [UserError.of('id', 'LAST_USER', 'Een organisatie heeft minstens één gebruiker nodig.')] };
+        return {
+          ok: false,
+          errors: [UserError.of('id', 'LAST_USER', 'Een organisatie heeft minstens één gebruiker nodig.')],
+        };
       }
-      await this.audit.record(withEm(ctx, tx), { action: 'provider.user_removed', subjectType: 'provider_user', subjectId: user.id, details: { providerId } });
+      await this.audit.record(withEm(ctx, tx), {
+        action: 'provider.user_removed',
+        subjectType: 'provider_user',
+        subjectId: user.id,
+        details: { providerId },
+      });
       tx.remove(user);
       await tx.flush();
       return { ok: true, value: userId };

@@ -10,7 +10,9 @@ import { Municipality } from '../municipalities/municipality.entity.js';
  * A provider with its private details (KvK, IBAN, address, contact). Only returned to the provider's own users
  * (myProvider) and to staff with PROVIDER_APPROVE in scope (adminProvider); the public type is `Provider`.
  */
-@ObjectType({ description: 'A provider with its private details: for its own users and for staff who approve providers.' })
+@ObjectType({
+  description: 'A provider with its private details: for its own users and for staff who approve providers.',
+})
 export class ProviderProfile {
   @Field(() => ID)
   id!: string;
@@ -81,7 +83,9 @@ export class ProviderUserInfo {
   @Field(() => String)
   email!: string;
 
-  @Field(() => Boolean, { description: 'False until the user confirmed the address (or, when invited, chose a password).' })
+  @Field(() => Boolean, {
+    description: 'False until the user confirmed the address (or, when invited, chose a password).',
+  })
   emailVerified!: boolean;
 
   @Field(() => Boolean, { description: 'True for the logged-in user.' })
@@ -120,7 +124,10 @@ export class ProviderMembershipConnection extends Connection(ProviderMembership,
 
 @InputType({ description: 'Which memberships `providerMemberships` gives. Every field is optional.' })
 export class ProviderMembershipFilter {
-  @Field(() => MembershipStatus, { nullable: true, description: 'Only memberships with this status (PENDING: the applications to decide on).' })
+  @Field(() => MembershipStatus, {
+    nullable: true,
+    description: 'Only memberships with this status (PENDING: the applications to decide on).',
+  })
   status?: MembershipStatus | null;
 }
 
@@ -166,7 +173,8 @@ export class InviteProviderUserInput {
 @ObjectType()
 export class RegisterProviderPayload {
   @Field(() => Boolean, {
-    description: 'True when the registration was accepted. The same for an address that already has an account: that address is told by e-mail.',
+    description:
+      'True when the registration was accepted. The same for an address that already has an account: that address is told by e-mail.',
   })
   submitted!: boolean;
 

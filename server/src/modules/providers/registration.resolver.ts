@@ -5,7 +5,10 @@ import { RegisterProviderInput, RegisterProviderPayload } from './provider.types
 
 @Resolver()
 export class RegistrationResolver {
-  @Query(() => TermsVersion, { nullable: true, description: 'The current platform-wide terms for providers (accepted at registration).' })
+  @Query(() => TermsVersion, {
+    nullable: true,
+    description: 'The current platform-wide terms for providers (accepted at registration).',
+  })
   currentTerms(@Ctx() ctx: Context): Promise<TermsVersion | null> {
     return ctx.services.terms.current(ctx.em);
   }
@@ -14,7 +17,10 @@ export class RegistrationResolver {
     description:
       'Registers a provider organisation with its first user and mails a confirmation link. An address that already has an account gets the same answer (and a mail saying so).',
   })
-  async registerProvider(@Arg('input', () => RegisterProviderInput) input: RegisterProviderInput, @Ctx() ctx: Context): Promise<RegisterProviderPayload> {
+  async registerProvider(
+    @Arg('input', () => RegisterProviderInput) input: RegisterProviderInput,
+    @Ctx() ctx: Context,
+  ): Promise<RegisterProviderPayload> {
     const r = await ctx.services.registration.register(ctx, input);
     return Object.assign(new RegisterProviderPayload(), { submitted: r.ok, errors: r.ok ? [] : r.errors });
   }

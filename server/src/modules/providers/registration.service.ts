@@ -6,7 +6,13 @@ import { hashPassword, passwordProblem } from '../../crypto/passwords.js';
 import { slugify } from '../../seeders/demo-data.js';
 import { Provider } from './provider.entity.js';
 import { ProviderUser } from './provider-user.entity.js';
-import { emailProblem, normaliseEmail, personNameProblem, validateProviderDetails, type ProviderDetailsInput } from './provider.validation.js';
+import {
+  emailProblem,
+  normaliseEmail,
+  personNameProblem,
+  validateProviderDetails,
+  type ProviderDetailsInput,
+} from './provider.validation.js';
 import { EmailTokenPurpose } from '../identity/email-token.entity.js';
 import { TOKEN_LIFETIME_HOURS, type EmailTokenService } from '../identity/email-token.service.js';
 import { check, clientAddress, retryAfterText, type Limits } from '../limits/limits.js';
@@ -55,13 +61,20 @@ export class RegistrationService {
     const emailError = emailProblem(userEmail, 'Vul uw e-mailadres in.');
     if (emailError) errors.push(UserError.of('userEmail', userEmail ? 'INVALID' : 'REQUIRED', emailError));
     const passwordError = input.password ? passwordProblem(input.password) : 'Kies een wachtwoord.';
-    if (passwordError) errors.push(UserError.of('password', input.password ? 'WEAK_PASSWORD' : 'REQUIRED', passwordError));
+    if (passwordError)
+      errors.push(UserError.of('password', input.password ? 'WEAK_PASSWORD' : 'REQUIRED', passwordError));
     const terms = await this.terms.current(ctx.em);
     if (!input.acceptTerms) {
-      errors.push(UserError.of('acceptTerms', 'REQUIRED', 'Ga akkoord met de voorwaarden om uw organisatie aan te melden.'));
+      errors.push(
+        UserError.of('acceptTerms', 'REQUIRED', 'Ga akkoord met de voorwaarden om uw organisatie aan te melden.'),
+      );
     } else if (!terms || terms.id !== input.termsVersionId) {
       errors.push(
-        UserError.of('acceptTerms', 'TERMS_CHANGED', 'De voorwaarden zijn intussen gewijzigd. Lees de nieuwe voorwaarden en ga opnieuw akkoord.'),
+        UserError.of(
+          'acceptTerms',
+          'TERMS_CHANGED',
+          'De voorwaarden zijn intussen gewijzigd. Lees de nieuwe voorwaarden en ga opnieuw akkoord.',
+        ),
       );
     }
     if (errors.length) return { ok: false, errors };
@@ -70,7 +83,13 @@ export class RegistrationService {
     if (!reservation.ok) {
       return {
         ok: false,
-        errors: [UserError.of(null, 'TOO_MANY_ATTEMPTS', `Te veel aanmeldingen vanaf uw verbinding. ${retryAfterText(reservation.retryAfterSeconds)}`)],
+        errors: [
+          UserError.of(
+            null,
+            'TOO_MANY_ATTEMPTS',
+            `Te veel aanmeldingen vanaf uw verbinding. ${retryAfterText(reservation.retryAfterSeconds)}`,
+          ),
+        ],
       };
     }
 
@@ -86,11 +105,31 @@ export class RegistrationService {
           return { ok: true };
         }
         const provider = tx.create(Provider, { ...values, slug: await this.freeSlug(tx, values.name) });
-        const user = tx.create(ProviderUser, { provider, name: userName, email: userEmail, passwordHash, emailVerifiedAt: null });
+        const user = tx.create(ProviderUser, {
+          provider,
+          name: userName,
+          email: userEmail,
+          passwordHash,
+          emailVerifiedAt: null,
+        });
         this.terms.accept(tx, terms!, { provider, user, municipality: null });
         await tx.flush();
-        const token = await this.tokens.issue(tx, user, EmailTokenPurpose.CONFIRM_EMAIL, TOKEN_LIFETIME_HOURS.CONFIRM_EMAIL);
-        await this.audit.record(withEm(ctx, tx), { action: 'provider.registered', subjectType: 'provider', subjectId: provider.id, details: { termsVersion: terms!.version } }, { kind: 'PROVIDER', id: user.id });
+        const token = await this.tokens.issue(
+          tx,
+          user,
+          EmailTokenPurpose.CONFIRM_EMAIL,
+          TOKEN_LIFETIME_HOURS.CONFIRM_EMAIL,
+        );
+        await this.audit.record(
+          withEm(ctx, tx),
+          {
+            action: 'provider.registered',
+            subjectType: 'provider',
+            subjectId: provider.id,
+            details: { termsVersion: terms!.version },
+          },
+          { kind: 'PROVIDER', id: user.id },
+        );
         // Recorded with the registration and sent by the mail.send job: a mail-server outage never fails it.
         await this.mail.send(tx, {
           template: 'PROVIDER_EMAIL_CONFIRM',
@@ -109,7 +148,8 @@ export class RegistrationService {
       // Two registrations at the same moment: the database's unique indexes decide; the answers stay the same.
       if (error instanceof UniqueConstraintViolationException) {
         const message = String((error as Error).message);
-        if (message.includes('provider_kvk_unique')) return { ok: false, errors: [UserError.of('kvkNumber', 'KVK_TAKEN', KVK_TAKEN)] };
+        if (message.includes('provider_kvk_unique'))
+          return { ok: false, errors: [UserError.of('kvkNumber', 'KVK_TAKEN', KVK_TAKEN)] };
         if (message.includes('provider_user_email_unique')) return { ok: true };
       }
       throw error;
@@ -119,7 +159,10 @@ export class RegistrationService {
   /** Tells the owner of an existing address that someone tried to register with it (at most once per window). */
   private async noticeExisting(ctx: Context, tx: EntityManager, user: ProviderUser): Promise<void> {
     const notice = await this.limits.reserve(check(this.rules.accountNotice, `provider:${user.email.toLowerCase()}`));
-    ctx.log.info({ event: 'provider_registration_existing_email', noticeSent: notice.ok }, 'registration with an existing address');
+    ctx.log.info(
+      { event: 'provider_registration_existing_email', noticeSent: notice.ok },
+      'registration with an existing address',
+    );
     if (!notice.ok) return;
     await this.mail.send(tx, {
       template: 'PROVIDER_REGISTRATION_EXISTING',

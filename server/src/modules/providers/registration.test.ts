@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server.js';
-import { CURRENT_TERMS, REGISTER, STRONG_PASSWORD, currentTermsId, outbox, registration, tokenFromMail } from '../../test/onboarding.js';
+import {
+  CURRENT_TERMS,
+  REGISTER,
+  STRONG_PASSWORD,
+  currentTermsId,
+  outbox,
+  registration,
+  tokenFromMail,
+} from '../../test/onboarding.js';
 import { Provider } from './provider.entity.js';
 import { ProviderUser } from './provider-user.entity.js';
 import { ProviderMembership } from './provider-membership.entity.js';
@@ -31,7 +39,10 @@ describe('provider registration and e-mail confirmation', () => {
   });
 
   it('registers organisation + first user + terms acceptance in one go, normalised, and mails a confirmation link', async () => {
-    const input = registration({ kvkNumber: '1234.5678', iban: 'nl91abna0417164300', phone: '+31 591-123456', postcode: '7831ab' }, termsId);
+    const input = registration(
+      { kvkNumber: '1234.5678', iban: 'nl91abna0417164300', phone: '+31 591-123456', postcode: '7831ab' },
+      termsId,
+    );
     const r = await server.client().gql(REGISTER, { input });
     expect(r.data?.registerProvider).toEqual({ submitted: true, errors: [] });
 
@@ -51,13 +62,20 @@ describe('provider registration and e-mail confirmation', () => {
     expect(user).toMatchObject({ email: input.userEmail, name: 'Tessa Test', emailVerifiedAt: null });
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await em.count(ProviderMembership, { provider: provider.id })).toBe(0);
-    const acceptance = await em.findOneOrFail(TermsAcceptance, { provider: provider.id }, { populate: ['termsVersion'] });
+    const acceptance = await em.findOneOrFail(
+      TermsAcceptance,
+      { provider: provider.id },
+      { populate: ['termsVersion'] },
+    );
     expect(acceptance.termsVersion.getEntity().version).toBe(1);
     expect(acceptance.providerUser?.id).toBe(user.id);
     expect(acceptance.municipality ?? null).toBeNull();
 
     const [mail] = await outbox(server, input.userEmail);
-    expect(mail).toMatchObject({ templateKey: 'PROVIDER_EMAIL_CONFIRM', subject: 'Bevestig uw e-mailadres voor de Gemeentewinkel' });
+    expect(mail).toMatchObject({
+      templateKey: 'PROVIDER_EMAIL_CONFIRM',
+      subject: 'Bevestig uw e-mailadres voor de Gemeentewinkel',
+    });
     expect(mail!.body).toContain('Beste Tessa Test,');
     expect(mail!.body).toContain(input.name);
     expect(mail!.body).toMatch(/\/email-bevestigen\?token=[A-Za-z0-9_-]{43}\n/);
@@ -100,7 +118,11 @@ describe('provider registration and e-mail confirmation', () => {
     const token = await tokenFromMail(server, input.userEmail, 'PROVIDER_EMAIL_CONFIRM', '/email-bevestigen?token=');
     const em = server.orm.em.fork();
     const user = await em.findOneOrFail(ProviderUser, { email: input.userEmail });
-    await em.nativeUpdate(EmailToken, { providerUser: user.id }, { createdAt: new Date(Date.now() - 25 * 3600_000), expiresAt: new Date(Date.now() - 3600_000) });
+    await em.nativeUpdate(
+      EmailToken,
+      { providerUser: user.id },
+      { createdAt: new Date(Date.now() - 25 * 3600_000), expiresAt: new Date(Date.now() - 3600_000) },
+    );
     for (const t of [token, 'x'.repeat(43), 'kort', "'; drop table provider; --", '']) {
       const r = await c.gql(CONFIRM, { t });
       expect(r.data?.confirmEmail.confirmed, t).toBe(false);
@@ -114,7 +136,9 @@ describe('provider registration and e-mail confirmation', () => {
     const c = server.client();
     const fresh = await c.gql(REGISTER, { input: registration({}, termsId) });
     const providersBefore = await server.orm.em.fork().count(Provider, {});
-    const duplicate = await c.gql(REGISTER, { input: registration({ userEmail: existingEmail.toUpperCase() }, termsId) });
+    const duplicate = await c.gql(REGISTER, {
+      input: registration({ userEmail: existingEmail.toUpperCase() }, termsId),
+    });
     expect(duplicate.status).toBe(fresh.status);
     expect(duplicate.data).toEqual(fresh.data);
     expect(duplicate.data?.registerProvider).toEqual({ submitted: true, errors: [] });
@@ -136,10 +160,14 @@ describe('provider registration and e-mail confirmation', () => {
   });
 
   it('refuses a KvK number that is already registered (public register data; the answer does not depend on the e-mail)', async () => {
-    const kvk = (await server.orm.em.fork().findOneOrFail(Provider, { slug: { $ne: null } }, { orderBy: { name: 'asc' } })).kvkNumber;
+    const kvk = (
+      await server.orm.em.fork().findOneOrFail(Provider, { slug: { $ne: null } }, { orderBy: { name: 'asc' } })
+    ).kvkNumber;
     const c = server.client();
     const newEmail = await c.gql(REGISTER, { input: registration({ kvkNumber: kvk }, termsId) });
-    const oldEmail = await c.gql(REGISTER, { input: registration({ kvkNumber: kvk, userEmail: demoProviderEmail(4) }, termsId) });
+    const oldEmail = await c.gql(REGISTER, {
+      input: registration({ kvkNumber: kvk, userEmail: demoProviderEmail(4) }, termsId),
+    });
     expect(newEmail.data?.registerProvider.submitted).toBe(false);
     expect(newEmail.data?.registerProvider.errors).toEqual([
       expect.objectContaining({ field: 'kvkNumber', code: 'KVK_TAKEN' }),
@@ -179,7 +207,13 @@ describe('provider registration and e-mail confirmation', () => {
     ['short password', { password: 'kort-2026' }, 'password', 'WEAK_PASSWORD', /minstens 12 tekens/],
     ['common password', { password: 'password1234' }, 'password', 'WEAK_PASSWORD', /te bekend/],
     ['terms not accepted', { acceptTerms: false }, 'acceptTerms', 'REQUIRED', /akkoord met de voorwaarden/],
-    ['outdated terms', { termsVersionId: '00000000-0000-4000-8000-000000000000' }, 'acceptTerms', 'TERMS_CHANGED', /gewijzigd/],
+    [
+      'outdated terms',
+      { termsVersionId: '00000000-0000-4000-8000-000000000000' },
+      'acceptTerms',
+      'TERMS_CHANGED',
+      /gewijzigd/,
+    ],
   ];
 
   for (const [label, overrides, field, code, message] of BAD_INPUTS) {
@@ -198,10 +232,35 @@ describe('provider registration and e-mail confirmation', () => {
 
   it('reports every problem of a form at once', async () => {
     const r = await server.client().gql(REGISTER, {
-      input: { name: '', kvkNumber: '', street: '', postcode: '', city: '', email: '', phone: '', iban: '', userName: '', userEmail: '', password: '', termsVersionId: '', acceptTerms: false },
+      input: {
+        name: '',
+        kvkNumber: '',
+        street: '',
+        postcode: '',
+        city: '',
+        email: '',
+        phone: '',
+        iban: '',
+        userName: '',
+        userEmail: '',
+        password: '',
+        termsVersionId: '',
+        acceptTerms: false,
+      },
     });
     expect(r.data?.registerProvider.errors.map((e: { field: string }) => e.field)).toEqual([
-      'name', 'kvkNumber', 'street', 'postcode', 'city', 'email', 'phone', 'iban', 'userName', 'userEmail', 'password', 'acceptTerms',
+      'name',
+      'kvkNumber',
+      'street',
+      'postcode',
+      'city',
+      'email',
+      'phone',
+      'iban',
+      'userName',
+      'userEmail',
+      'password',
+      'acceptTerms',
     ]);
   });
 });

@@ -51,14 +51,24 @@ export class SettingsResolver {
 
   @Requires(Permission.SETTINGS_MANAGE)
   @Query(() => SettingsSection, { description: 'One settings section for its settings page.' })
-  async settingsSection(@Ctx() ctx: Context, @Arg('section', () => SettingsSectionEnum) section: SettingsSectionEnum): Promise<SettingsSection> {
+  async settingsSection(
+    @Ctx() ctx: Context,
+    @Arg('section', () => SettingsSectionEnum) section: SettingsSectionEnum,
+  ): Promise<SettingsSection> {
     return toType(await ctx.services.settings.snapshot(sectionKeyOf(section)));
   }
 
   @Requires(Permission.SETTINGS_MANAGE)
-  @Mutation(() => UpdateSettingsSectionPayload, { description: 'Changes a settings section (validated, audited, in force on every instance at once).' })
-  async updateSettingsSection(@Ctx() ctx: Context, @Arg('input', () => UpdateSettingsSectionInput) input: UpdateSettingsSectionInput): Promise<UpdateSettingsSectionPayload> {
-    const result = await ctx.services.settings.update(ctx, sectionKeyOf(input.section), input.patch, { expectedVersion: input.expectedVersion });
+  @Mutation(() => UpdateSettingsSectionPayload, {
+    description: 'Changes a settings section (validated, audited, in force on every instance at once).',
+  })
+  async updateSettingsSection(
+    @Ctx() ctx: Context,
+    @Arg('input', () => UpdateSettingsSectionInput) input: UpdateSettingsSectionInput,
+  ): Promise<UpdateSettingsSectionPayload> {
+    const result = await ctx.services.settings.update(ctx, sectionKeyOf(input.section), input.patch, {
+      expectedVersion: input.expectedVersion,
+    });
     return UpdateSettingsSectionPayload.from(await mapResult(result, toType));
   }
 }

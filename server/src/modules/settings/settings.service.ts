@@ -6,7 +6,12 @@ import { UserError } from '../../graphql/errors.js';
 import { transactional, type RequestContext } from '../../lib/request-context.js';
 import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
 import { auditActorOf, type AuditService } from '../audit/audit.service.js';
-import { SETTINGS_SECTIONS, isSettingsSectionKey, type SettingsSectionKey, type SettingsValue } from './sections/index.js';
+import {
+  SETTINGS_SECTIONS,
+  isSettingsSectionKey,
+  type SettingsSectionKey,
+  type SettingsValue,
+} from './sections/index.js';
 import type { SettingsSection } from './sections/section.js';
 import { SETTINGS_CHANNEL, SettingsListener } from './settings-listener.js';
 
@@ -157,7 +162,9 @@ export class SettingsService {
     const generation = this.generation.get(key) ?? 0;
     if (cached) {
       // No notifications right now: a cheap version check before serving what we have.
-      const [row] = await this.em().execute<{ version: number }[]>(`select version from setting where section = ?`, [key]);
+      const [row] = await this.em().execute<{ version: number }[]>(`select version from setting where section = ?`, [
+        key,
+      ]);
       if ((row?.version ?? 0) === cached.version) {
         cached.checkedAt = now;
         return cached;
@@ -167,7 +174,12 @@ export class SettingsService {
       `select value, version, updated_at from setting where section = ?`,
       [key],
     );
-    const entry: CacheEntry = { value: this.effective(key, row?.value), version: row?.version ?? 0, updatedAt: row?.updated_at ?? null, checkedAt: now };
+    const entry: CacheEntry = {
+      value: this.effective(key, row?.value),
+      version: row?.version ?? 0,
+      updatedAt: row?.updated_at ?? null,
+      checkedAt: now,
+    };
     if ((this.generation.get(key) ?? 0) === generation) this.cache.set(key, entry);
     return entry;
   }
@@ -202,12 +214,24 @@ export class SettingsService {
     const section = this.section(key);
     const outcome = await transactional(ctx, async (txCtx): Promise<{ errors: UserError[] }> => {
       const tx = txCtx.em;
-      await tx.execute(`insert into setting (section, value, version) values (?, '{}'::jsonb, 0) on conflict (section) do nothing`, [key]);
-      const [row] = await tx.execute<{ value: JsonObject; version: number }[]>(`select value, version from setting where section = ? for update`, [key]);
+      await tx.execute(
+        `insert into setting (section, value, version) values (?, '{}'::jsonb, 0) on conflict (section) do nothing`,
+        [key],
+      );
+      const [row] = await tx.execute<{ value: JsonObject; version: number }[]>(
+        `select value, version from setting where section = ? for update`,
+        [key],
+      );
       const version = row!.version;
       if (options.expectedVersion != null && options.expectedVersion !== version) {
         return {
-          errors: [UserError.of(null, 'STALE', 'Iemand anders heeft deze instellingen intussen gewijzigd. Laad de pagina opnieuw en probeer het nog eens.')],
+          errors: [
+            UserError.of(
+              null,
+              'STALE',
+              'Iemand anders heeft deze instellingen intussen gewijzigd. Laad de pagina opnieuw en probeer het nog eens.',
+            ),
+          ],
         };
       }
       const stored = applyPatch(row!.value ?? {}, patch as JsonObject);
@@ -233,7 +257,10 @@ export class SettingsService {
         details: { section: key, version: version + 1, before: view(before), after: view(after) },
       });
       // Delivered to every instance (this one included) when, and only when, this transaction commits.
-      await tx.execute(`select pg_notify(?, ?)`, [SETTINGS_CHANNEL, JSON.stringify({ section: key, version: version + 1 })]);
+      await tx.execute(`select pg_notify(?, ?)`, [
+        SETTINGS_CHANNEL,
+        JSON.stringify({ section: key, version: version + 1 }),
+      ]);
       ctx.log.info({ event: 'settings_updated', section: key, version: version + 1 }, 'settings updated');
       return { errors: [] };
     });

@@ -52,7 +52,8 @@ describe('settings, with two instances on one database', () => {
     await a?.close();
   });
 
-  const appName = async (server: TestServer) => ((await (await fetch(`${server.url}/api/client-config`)).json()) as { appName: string }).appName;
+  const appName = async (server: TestServer) =>
+    ((await (await fetch(`${server.url}/api/client-config`)).json()) as { appName: string }).appName;
 
   it('serves the public site its name and the municipalities’ seeded contact details', async () => {
     const r = await b.client().gql(PUBLIC);
@@ -73,11 +74,18 @@ describe('settings, with two instances on one database', () => {
     expect(section.data.settingsSection.defaults).toEqual({ platformName: 'Gemeentewinkel', municipalities: {} });
 
     const started = Date.now();
-    const r: any = await beheerder.gql(UPDATE, { input: { section: 'GENERAL', patch: { platformName: '  Regiowinkel Zuid ' }, expectedVersion: 1 } });
+    const r: any = await beheerder.gql(UPDATE, {
+      input: { section: 'GENERAL', patch: { platformName: '  Regiowinkel Zuid ' }, expectedVersion: 1 },
+    });
     expect(r.data.updateSettingsSection.errors).toEqual([]);
-    expect(r.data.updateSettingsSection.settings).toMatchObject({ version: 2, value: { platformName: 'Regiowinkel Zuid' } });
+    expect(r.data.updateSettingsSection.settings).toMatchObject({
+      version: 2,
+      value: { platformName: 'Regiowinkel Zuid' },
+    });
     // Untouched parts stay: the patch only held the name.
-    expect(r.data.updateSettingsSection.settings.value.municipalities[zuiderveen.id]).toEqual(DEMO_MUNICIPALITY_CONTACTS.zuiderveen);
+    expect(r.data.updateSettingsSection.settings.value.municipalities[zuiderveen.id]).toEqual(
+      DEMO_MUNICIPALITY_CONTACTS.zuiderveen,
+    );
 
     await eventually(async () => (await appName(b)) === 'Regiowinkel Zuid', 2000, 'instance B to serve the new name');
     const propagation = Date.now() - started;
@@ -87,28 +95,56 @@ describe('settings, with two instances on one database', () => {
     // Today's users of the settings: the payment expiry of the sweep (instance B reads it for its next sweep).
     const p: any = await beheerder.gql(UPDATE, { input: { section: 'PAYMENTS', patch: { paymentExpiryMinutes: 45 } } });
     expect(p.data.updateSettingsSection.errors).toEqual([]);
-    await eventually(async () => (await b.services.settings.get('payments')).paymentExpiryMinutes === 45, 2000, 'B to see the new expiry');
+    await eventually(
+      async () => (await b.services.settings.get('payments')).paymentExpiryMinutes === 45,
+      2000,
+      'B to see the new expiry',
+    );
   });
 
   it('validates with Dutch messages per field, refuses unknown fields and concurrent edits', async () => {
     const bad: any = await beheerder.gql(UPDATE, {
-      input: { section: 'GENERAL', patch: { platformName: 'X', municipalities: { [zuiderveen.id]: { email: 'geen-adres', website: 'http://x.nl' } } } },
+      input: {
+        section: 'GENERAL',
+        patch: {
+          platformName: 'X',
+          municipalities: { [zuiderveen.id]: { email: 'geen-adres', website: 'http://x.nl' } },
+        },
+      },
     });
     expect(bad.data.updateSettingsSection.settings).toBeNull();
     expect(bad.data.updateSettingsSection.errors).toEqual(
       expect.arrayContaining([
         { field: 'platformName', code: 'INVALID', message: 'De naam van het platform is minstens 2 tekens.' },
-        { field: `municipalities.${zuiderveen.id}.email`, code: 'INVALID', message: 'Vul een geldig e-mailadres in, bijvoorbeeld info@gemeente.nl.' },
-        { field: `municipalities.${zuiderveen.id}.website`, code: 'INVALID', message: 'Vul een volledig webadres in dat met https:// begint.' },
+        {
+          field: `municipalities.${zuiderveen.id}.email`,
+          code: 'INVALID',
+          message: 'Vul een geldig e-mailadres in, bijvoorbeeld info@gemeente.nl.',
+        },
+        {
+          field: `municipalities.${zuiderveen.id}.website`,
+          code: 'INVALID',
+          message: 'Vul een volledig webadres in dat met https:// begint.',
+        },
       ]),
     );
     const unknown: any = await beheerder.gql(UPDATE, { input: { section: 'PAYMENTS', patch: { payoutDelay: 3 } } });
-    expect(unknown.data.updateSettingsSection.errors).toEqual([expect.objectContaining({ code: 'UNKNOWN_FIELD', message: 'Onbekende instelling: payoutDelay.' })]);
-    const advanced: any = await beheerder.gql(UPDATE, { input: { section: 'ADVANCED', patch: { sessionLifetimeHours: 1, idleTimeoutMinutes: 90 } } });
-    expect(advanced.data.updateSettingsSection.errors).toEqual([
-      { field: 'idleTimeoutMinutes', code: 'INVALID', message: 'De tijd zonder activiteit kan niet langer zijn dan de sessie zelf.' },
+    expect(unknown.data.updateSettingsSection.errors).toEqual([
+      expect.objectContaining({ code: 'UNKNOWN_FIELD', message: 'Onbekende instelling: payoutDelay.' }),
     ]);
-    const stale: any = await beheerder.gql(UPDATE, { input: { section: 'GENERAL', patch: { platformName: 'Oud formulier' }, expectedVersion: 1 } });
+    const advanced: any = await beheerder.gql(UPDATE, {
+      input: { section: 'ADVANCED', patch: { sessionLifetimeHours: 1, idleTimeoutMinutes: 90 } },
+    });
+    expect(advanced.data.updateSettingsSection.errors).toEqual([
+      {
+        field: 'idleTimeoutMinutes',
+        code: 'INVALID',
+        message: 'De tijd zonder activiteit kan niet langer zijn dan de sessie zelf.',
+      },
+    ]);
+    const stale: any = await beheerder.gql(UPDATE, {
+      input: { section: 'GENERAL', patch: { platformName: 'Oud formulier' }, expectedVersion: 1 },
+    });
     expect(stale.data.updateSettingsSection.errors[0].code).toBe('STALE');
     // Nothing of these was stored.
     expect((await a.services.settings.snapshot('general')).version).toBe(2);
@@ -119,13 +155,19 @@ describe('settings, with two instances on one database', () => {
     expect(r.data.updateSettingsSection.settings.value.platformName).toBe('Gemeentewinkel');
     const rows = await a.orm.em
       .fork()
-      .execute<{ actor_kind: string; details: any }[]>(`select actor_kind, details from audit_log where action = 'settings.updated' and subject_id = 'general' order by id`);
+      .execute<{ actor_kind: string; details: any }[]>(
+        `select actor_kind, details from audit_log where action = 'settings.updated' and subject_id = 'general' order by id`,
+      );
     expect(rows.map((x) => [x.details.before.platformName, x.details.after.platformName])).toEqual([
       ['Gemeentewinkel', 'Regiowinkel Zuid'],
       ['Regiowinkel Zuid', 'Gemeentewinkel'],
     ]);
     expect(rows.every((x) => x.actor_kind === 'STAFF')).toBe(true);
-    const [row] = await a.orm.em.fork().execute<{ version: number; updated_by_kind: string }[]>(`select version, updated_by_kind from setting where section = 'general'`);
+    const [row] = await a.orm.em
+      .fork()
+      .execute<{ version: number; updated_by_kind: string }[]>(
+        `select version, updated_by_kind from setting where section = 'general'`,
+      );
     expect(row).toEqual({ version: 3, updated_by_kind: 'STAFF' });
   });
 
@@ -134,7 +176,10 @@ describe('settings, with two instances on one database', () => {
     expect(anonymous.errors[0].extensions.code).toBe('UNAUTHENTICATED');
     const klantcontact = a.client();
     await klantcontact.loginStaff(staff('KLANTCONTACT'), DEMO_PASSWORD);
-    expect(((await klantcontact.gql(UPDATE, { input: { section: 'GENERAL', patch: { platformName: 'Nee' } } })) as any).errors[0].extensions.code).toBe('FORBIDDEN');
+    expect(
+      ((await klantcontact.gql(UPDATE, { input: { section: 'GENERAL', patch: { platformName: 'Nee' } } })) as any)
+        .errors[0].extensions.code,
+    ).toBe('FORBIDDEN');
 
     // A settings manager scoped to Zuiderveen.
     const ctx = contextFor(a.orm, a.services, {
@@ -144,15 +189,26 @@ describe('settings, with two instances on one database', () => {
       permissions: new Set([Permission.SETTINGS_MANAGE]),
       municipalityIds: [zuiderveen.id],
     });
-    const own = await a.services.settings.update(ctx, 'general', { municipalities: { [zuiderveen.id]: { phone: '0591 123 456' } } });
+    const own = await a.services.settings.update(ctx, 'general', {
+      municipalities: { [zuiderveen.id]: { phone: '0591 123 456' } },
+    });
     expect(own.ok).toBe(true);
-    expect(own.ok && own.value.value.municipalities[zuiderveen.id]).toEqual({ ...DEMO_MUNICIPALITY_CONTACTS.zuiderveen, phone: '0591 123 456' });
-    const other = await a.services.settings.update(ctx, 'general', { municipalities: { [noorderhaven.id]: { phone: '0594 123 456' } } });
-    expect(!other.ok && other.errors).toEqual([expect.objectContaining({ code: 'OUT_OF_SCOPE', field: `municipalities.${noorderhaven.id}` })]);
+    expect(own.ok && own.value.value.municipalities[zuiderveen.id]).toEqual({
+      ...DEMO_MUNICIPALITY_CONTACTS.zuiderveen,
+      phone: '0591 123 456',
+    });
+    const other = await a.services.settings.update(ctx, 'general', {
+      municipalities: { [noorderhaven.id]: { phone: '0594 123 456' } },
+    });
+    expect(!other.ok && other.errors).toEqual([
+      expect.objectContaining({ code: 'OUT_OF_SCOPE', field: `municipalities.${noorderhaven.id}` }),
+    ]);
   });
 
   it('the session lifetime and idle time-out come from the settings', async () => {
-    const r: any = await beheerder.gql(UPDATE, { input: { section: 'ADVANCED', patch: { sessionLifetimeHours: 2, idleTimeoutMinutes: 15 } } });
+    const r: any = await beheerder.gql(UPDATE, {
+      input: { section: 'ADVANCED', patch: { sessionLifetimeHours: 2, idleTimeoutMinutes: 15 } },
+    });
     expect(r.data.updateSettingsSection.errors).toEqual([]);
     const client = a.client();
     await client.loginStaff(staff('REDACTIE'), DEMO_PASSWORD);
@@ -175,7 +231,10 @@ describe('the settings cache without its LISTEN connection', () => {
   beforeAll(async () => {
     server = await startTestServer({ env: { JOBS_WORKER: 'false' } });
     // A third "instance": only a settings service, with a quick version check and a slow reconnect.
-    standalone = new SettingsService(server.services.config, new AuditService(), { fallbackCheckMs: 300, reconnectDelayMs: 60_000 });
+    standalone = new SettingsService(server.services.config, new AuditService(), {
+      fallbackCheckMs: 300,
+      reconnectDelayMs: 60_000,
+    });
     await standalone.start(server.orm, server.database.url, createLogger('silent'));
   });
   afterAll(async () => {
@@ -187,14 +246,25 @@ describe('the settings cache without its LISTEN connection', () => {
     expect((await standalone.get('communication')).wording).toBe('FORMAL');
     expect(standalone.listenerStatus.healthy).toBe(true);
     // The LISTEN connection is cut (a failover, a proxy timeout): notifications are lost from here on.
-    await server.orm.em.fork().execute(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ?`, [standalone.listenerStatus.applicationName]);
+    await server.orm.em
+      .fork()
+      .execute(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ?`, [
+        standalone.listenerStatus.applicationName,
+      ]);
     await eventually(async () => !standalone.listenerStatus.healthy, 5000, 'the listener to notice');
 
     const ctx = server.contexts.forSystem('settings.test');
-    const r = await server.services.settings.update(ctx, 'communication', { wording: 'INFORMAL', dailyMassSendLimit: 250 });
+    const r = await server.services.settings.update(ctx, 'communication', {
+      wording: 'INFORMAL',
+      dailyMassSendLimit: 250,
+    });
     expect(r.ok).toBe(true);
     const started = Date.now();
-    await eventually(async () => (await standalone.get('communication')).wording === 'INFORMAL', 3000, 'the version check');
+    await eventually(
+      async () => (await standalone.get('communication')).wording === 'INFORMAL',
+      3000,
+      'the version check',
+    );
     expect(Date.now() - started).toBeLessThan(1500);
     expect((await standalone.get('communication')).dailyMassSendLimit).toBe(250);
   });

@@ -11,7 +11,8 @@ export enum SettingsSectionEnum {
   ADVANCED = 'ADVANCED',
 }
 
-export const sectionKeyOf = (section: SettingsSectionEnum): SettingsSectionKey => section.toLowerCase() as SettingsSectionKey;
+export const sectionKeyOf = (section: SettingsSectionEnum): SettingsSectionKey =>
+  section.toLowerCase() as SettingsSectionKey;
 export const sectionEnumOf = (key: SettingsSectionKey): SettingsSectionEnum => key.toUpperCase() as SettingsSectionEnum;
 registerEnumType(SettingsSectionEnum, {
   name: 'SettingsSectionKey',
@@ -24,7 +25,10 @@ registerEnumType(SettingsSectionEnum, {
   },
 });
 
-@ObjectType({ description: 'One settings section with its current value. Its fields are described per section in the settings module.' })
+@ObjectType({
+  description:
+    'One settings section with its current value. Its fields are described per section in the settings module.',
+})
 export class SettingsSection {
   @Field(() => SettingsSectionEnum)
   section!: SettingsSectionEnum;
@@ -32,7 +36,10 @@ export class SettingsSection {
   @Field(() => String, { description: 'Dutch title of the settings page.' })
   title!: string;
 
-  @Field(() => Int, { description: 'Goes up with every change; send it back as expectedVersion to detect a concurrent edit. 0: never changed.' })
+  @Field(() => Int, {
+    description:
+      'Goes up with every change; send it back as expectedVersion to detect a concurrent edit. 0: never changed.',
+  })
   version!: number;
 
   @Field(() => GraphQLJSONObject, { description: 'The values in force: the defaults with what was changed on top.' })
@@ -50,10 +57,15 @@ export class UpdateSettingsSectionInput {
   @Field(() => SettingsSectionEnum)
   section!: SettingsSectionEnum;
 
-  @Field(() => GraphQLJSONObject, { description: 'Only what changes; nested objects merge; null returns a field to its default.' })
+  @Field(() => GraphQLJSONObject, {
+    description: 'Only what changes; nested objects merge; null returns a field to its default.',
+  })
   patch!: Record<string, unknown>;
 
-  @Field(() => Int, { nullable: true, description: 'The version the form was loaded with; a different current version is refused (STALE).' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The version the form was loaded with; a different current version is refused (STALE).',
+  })
   expectedVersion?: number | null;
 }
 

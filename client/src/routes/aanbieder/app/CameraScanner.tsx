@@ -19,7 +19,9 @@ const WANTED_FORMATS = ['qr_code', 'code_128', 'code_39', 'ean_13', 'itf', 'coda
 function detectorClass(): BarcodeDetectorClass | null {
   if (typeof window === 'undefined') return null;
   const candidate = (window as unknown as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
-  return typeof candidate === 'function' && typeof navigator.mediaDevices?.getUserMedia === 'function' ? candidate : null;
+  return typeof candidate === 'function' && typeof navigator.mediaDevices?.getUserMedia === 'function'
+    ? candidate
+    : null;
 }
 
 /** True when this browser can scan with the camera; the scan button is hidden otherwise. */
@@ -85,7 +87,9 @@ export function CameraScanner({ onCode, onClose }: CameraScannerProps) {
         void scan();
       } catch {
         stop();
-        setProblem('De camera kon niet worden gestart. Geef de browser toestemming voor de camera, of typ het nummer in.');
+        setProblem(
+          'De camera kon niet worden gestart. Geef de browser toestemming voor de camera, of typ het nummer in.',
+        );
       }
     })();
     return stop;
@@ -100,7 +104,9 @@ export function CameraScanner({ onCode, onClose }: CameraScannerProps) {
       ) : (
         <>
           <video ref={video} muted playsInline aria-label="Camerabeeld voor het scannen van de pas of de QR-code" />
-          <p role="status">{ready ? 'Houd de pas of de QR-code van de afhaalcode voor de camera.' : 'De camera wordt gestart…'}</p>
+          <p role="status">
+            {ready ? 'Houd de pas of de QR-code van de afhaalcode voor de camera.' : 'De camera wordt gestart…'}
+          </p>
         </>
       )}
       <button type="button" className="gw-button gw-button--secondary" onClick={onClose}>

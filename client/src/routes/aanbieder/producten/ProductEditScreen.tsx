@@ -6,7 +6,12 @@ import { Page } from '../../../components/layout/Page';
 import { ProductForm, type ProductFormIntent } from '../../../components/products/ProductForm';
 import { ProductImages } from '../../../components/products/ProductImages';
 import { ProductFacts } from '../../../components/products/ProductFacts';
-import { ProductDecisionsTable, decisionSummary, dutchList, productDecisions } from '../../../components/products/ProductDecisions';
+import {
+  ProductDecisionsTable,
+  decisionSummary,
+  dutchList,
+  productDecisions,
+} from '../../../components/products/ProductDecisions';
 import { Alert } from '../../../components/ui/Alert';
 import { Loading } from '../../../components/ui/Loading';
 import { QueryBoundary } from '../../../components/ui/QueryBoundary';
@@ -98,7 +103,12 @@ export default function ProductEditScreen() {
   const { productId = '' } = useParams();
   const query = useQuery(MyProductDocument, { variables: { id: productId } });
   return (
-    <QueryBoundary query={query} select={(d) => d.myProduct} title="Product bewerken" errorMessage="Dit product kon niet worden geladen.">
+    <QueryBoundary
+      query={query}
+      select={(d) => d.myProduct}
+      title="Product bewerken"
+      errorMessage="Dit product kon niet worden geladen."
+    >
       {(product) => <ProductEdit product={product} refetch={() => void query.refetch()} />}
     </QueryBoundary>
   );
@@ -119,7 +129,10 @@ function ProductEdit({ product, refetch }: { product: OwnProduct; refetch: () =>
     id: 'indienen',
     fields: [],
     mutate: async () => (await submitProduct({ variables: { id } })).data?.submitProduct,
-    onSuccess: () => notify('Uw product is ingediend. Elke gemeente waar u aanbieder bent, beoordeelt het; u krijgt per gemeente een e-mail zodra die heeft beslist.'),
+    onSuccess: () =>
+      notify(
+        'Uw product is ingediend. Elke gemeente waar u aanbieder bent, beoordeelt het; u krijgt per gemeente een e-mail zodra die heeft beslist.',
+      ),
   });
   const archiving = useMutationForm({
     id: 'archiveren',
@@ -144,9 +157,13 @@ function ProductEdit({ product, refetch }: { product: OwnProduct; refetch: () =>
 
   function saved(payload: { product?: { status: string } | null }, intent: ProductFormIntent) {
     if (intent === 'submit' && payload.product?.status === 'SUBMITTED') {
-      notify('Uw wijzigingen zijn opgeslagen en het product is ingediend. Elke gemeente waar u aanbieder bent, beoordeelt het opnieuw.');
+      notify(
+        'Uw wijzigingen zijn opgeslagen en het product is ingediend. Elke gemeente waar u aanbieder bent, beoordeelt het opnieuw.',
+      );
     } else if (payload.product?.status === 'DRAFT' && product.status === 'APPROVED') {
-      notify('Uw wijzigingen zijn opgeslagen. Het product staat nu in geen enkele gemeente meer in het aanbod: dien het opnieuw in ter beoordeling.');
+      notify(
+        'Uw wijzigingen zijn opgeslagen. Het product staat nu in geen enkele gemeente meer in het aanbod: dien het opnieuw in ter beoordeling.',
+      );
     } else notify('Uw wijzigingen zijn opgeslagen.');
   }
 
@@ -157,8 +174,8 @@ function ProductEdit({ product, refetch }: { product: OwnProduct; refetch: () =>
           <>
             <dt>In het aanbod</dt>
             <dd>
-              <Link to={urls.product(product.slug, product.id)}>Bekijk het product in het aanbod</Link> (voor inwoners van{' '}
-              {dutchList(offeredIn.map((a) => a.municipality.name))})
+              <Link to={urls.product(product.slug, product.id)}>Bekijk het product in het aanbod</Link> (voor inwoners
+              van {dutchList(offeredIn.map((a) => a.municipality.name))})
             </dd>
           </>
         ) : null}
@@ -203,7 +220,12 @@ function ProductEdit({ product, refetch }: { product: OwnProduct; refetch: () =>
         <>
           {submitting.summary}
           <p>
-            <button type="button" className="gw-button" onClick={() => void submitting.submit()} disabled={submitting.busy}>
+            <button
+              type="button"
+              className="gw-button"
+              onClick={() => void submitting.submit()}
+              disabled={submitting.busy}
+            >
               {product.status === 'REJECTED' ? 'Opnieuw indienen zonder wijzigingen' : 'Indienen ter beoordeling'}
             </button>
           </p>
@@ -215,9 +237,9 @@ function ProductEdit({ product, refetch }: { product: OwnProduct; refetch: () =>
           <h2 id="bewerken-kop">Gegevens wijzigen</h2>
           {product.status === 'APPROVED' ? (
             <p>
-              Let op: als u de titel, omschrijving, prijs, categorie, levering of afbeeldingen wijzigt, gaat het product in alle
-              gemeenten uit het aanbod tot het opnieuw is ingediend en goedgekeurd. Alleen de beschikbaarheid kunt u zonder nieuwe
-              beoordeling wijzigen.
+              Let op: als u de titel, omschrijving, prijs, categorie, levering of afbeeldingen wijzigt, gaat het product
+              in alle gemeenten uit het aanbod tot het opnieuw is ingediend en goedgekeurd. Alleen de beschikbaarheid
+              kunt u zonder nieuwe beoordeling wijzigen.
             </p>
           ) : null}
           {categories.data ? (
@@ -238,7 +260,10 @@ function ProductEdit({ product, refetch }: { product: OwnProduct; refetch: () =>
               onSaved={saved}
             />
           ) : categories.error ? (
-            <QueryError message="De categorieën konden niet worden geladen." onRetry={() => void categories.refetch()} />
+            <QueryError
+              message="De categorieën konden niet worden geladen."
+              onRetry={() => void categories.refetch()}
+            />
           ) : (
             <Loading />
           )}
@@ -256,7 +281,12 @@ function ProductEdit({ product, refetch }: { product: OwnProduct; refetch: () =>
         <section aria-labelledby="archiveren-kop">
           <h2 id="archiveren-kop">Archiveren</h2>
           <p>Biedt u dit product niet meer aan? Archiveer het dan. Dit kunt u niet ongedaan maken.</p>
-          <ConfirmAction form={archiving} label="Product archiveren" confirmLabel="Ja, archiveer dit product" groupLabel="Archiveren bevestigen" />
+          <ConfirmAction
+            form={archiving}
+            label="Product archiveren"
+            confirmLabel="Ja, archiveer dit product"
+            groupLabel="Archiveren bevestigen"
+          />
         </section>
       ) : null}
 

@@ -53,10 +53,24 @@ export default function ProductNewScreen() {
   }
 
   return (
-    <QueryBoundary query={categories} select={(d) => d.categories} title="Nieuw product" errorMessage="De categorieën konden niet worden geladen.">
+    <QueryBoundary
+      query={categories}
+      select={(d) => d.categories}
+      title="Nieuw product"
+      errorMessage="De categorieën konden niet worden geladen."
+    >
       {(list) => (
-        <Page title="Nieuw product" lead="Vul de gegevens van uw product in. De gemeente beoordeelt het voordat het in het aanbod komt.">
-          <ProductForm categories={list} saveLabel="Opslaan als concept" submitLabel="Opslaan en indienen" save={save} onSaved={saved} />
+        <Page
+          title="Nieuw product"
+          lead="Vul de gegevens van uw product in. De gemeente beoordeelt het voordat het in het aanbod komt."
+        >
+          <ProductForm
+            categories={list}
+            saveLabel="Opslaan als concept"
+            submitLabel="Opslaan en indienen"
+            save={save}
+            onSaved={saved}
+          />
         </Page>
       )}
     </QueryBoundary>

@@ -11,22 +11,35 @@ function ownProduct(id: string, title: string, status: string, approvals: Return
 
 describe('/aanbieder/producten', () => {
   it('lists the provider’s products in an accessible table with Dutch statuses', async () => {
-    renderApp('/aanbieder/producten', { kind: 'PROVIDER' }, {
-      MyProducts: () => ({
-        myProducts: connection([
-          ownProduct(ids.product1, 'Zwemles', 'APPROVED', [approval('noorderhaven', 'PENDING'), approval('zuiderveen', 'APPROVED')]),
-          ownProduct(ids.product2, 'Zwemdiploma A', 'REJECTED', [approval('zuiderveen', 'REJECTED', 'Vermeld de leeftijden.')]),
-        ] as never),
-      }),
-    });
+    renderApp(
+      '/aanbieder/producten',
+      { kind: 'PROVIDER' },
+      {
+        MyProducts: () => ({
+          myProducts: connection([
+            ownProduct(ids.product1, 'Zwemles', 'APPROVED', [
+              approval('noorderhaven', 'PENDING'),
+              approval('zuiderveen', 'APPROVED'),
+            ]),
+            ownProduct(ids.product2, 'Zwemdiploma A', 'REJECTED', [
+              approval('zuiderveen', 'REJECTED', 'Vermeld de leeftijden.'),
+            ]),
+          ] as never),
+        }),
+      },
+    );
     const table = await screen.findByRole('table', { name: /Uw producten/ });
-    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
     expect(headers).toEqual(['Titel', 'Categorie', 'Status', 'Prijs', 'Laatst gewijzigd']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByRole('rowheader').textContent).toBe('Zwemles');
     // The overall status, and what each municipality decided.
     expect(within(rows[0]!).getByText('Goedgekeurd')).toBeTruthy();
-    expect(within(rows[0]!).getByText('Goedgekeurd in Gemeente Zuiderveen. In behandeling in Gemeente Noorderhaven.')).toBeTruthy();
+    expect(
+      within(rows[0]!).getByText('Goedgekeurd in Gemeente Zuiderveen. In behandeling in Gemeente Noorderhaven.'),
+    ).toBeTruthy();
     expect(within(rows[1]!).getByText('Afgekeurd')).toBeTruthy();
     expect(within(rows[1]!).getByText('Afgekeurd in Gemeente Zuiderveen.')).toBeTruthy();
     expect(within(rows[0]!).getByText('€ 9,95')).toBeTruthy();

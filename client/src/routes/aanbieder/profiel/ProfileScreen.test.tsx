@@ -21,8 +21,24 @@ const profile = () => ({
     website: '',
     description: '',
     users: [
-      { __typename: 'ProviderUser', id: 'a0000000-0000-4000-8000-000000000001', name: 'Anna de Boer', email: 'anna@wetering.nl', emailVerified: true, isCurrentUser: true, lastLoginAt: null },
-      { __typename: 'ProviderUser', id: 'a0000000-0000-4000-8000-000000000002', name: 'Bert Smit', email: 'bert@wetering.nl', emailVerified: true, isCurrentUser: false, lastLoginAt: null },
+      {
+        __typename: 'ProviderUser',
+        id: 'a0000000-0000-4000-8000-000000000001',
+        name: 'Anna de Boer',
+        email: 'anna@wetering.nl',
+        emailVerified: true,
+        isCurrentUser: true,
+        lastLoginAt: null,
+      },
+      {
+        __typename: 'ProviderUser',
+        id: 'a0000000-0000-4000-8000-000000000002',
+        name: 'Bert Smit',
+        email: 'bert@wetering.nl',
+        emailVerified: true,
+        isCurrentUser: false,
+        lastLoginAt: null,
+      },
     ],
   },
   myMunicipalities: [],
@@ -33,14 +49,24 @@ describe('/aanbieder/profiel (form kit)', () => {
     const { operations } = renderApp('/aanbieder/profiel', provider, {
       ProviderProfile: profile,
       InviteProviderUser: () => ({
-        inviteProviderUser: { __typename: 'InviteProviderUserPayload', invited: false, errors: [{ __typename: 'UserError', field: 'email', code: 'INVALID', message: 'Dit adres kan niet.' }] },
+        inviteProviderUser: {
+          __typename: 'InviteProviderUserPayload',
+          invited: false,
+          errors: [{ __typename: 'UserError', field: 'email', code: 'INVALID', message: 'Dit adres kan niet.' }],
+        },
       }),
     });
     // (Text queries: role queries are slow on a page this size.)
     const form = (await screen.findByText('Uitnodiging versturen')).closest('form')!;
     fireEvent.submit(form);
-    const summary = (await within(form).findByText('Controleer de volgende gegevens')).closest('[role="alert"]') as HTMLElement;
-    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual(['Vul de naam van uw collega in.', 'Vul het e-mailadres van uw collega in.']);
+    const summary = (await within(form).findByText('Controleer de volgende gegevens')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Vul de naam van uw collega in.', 'Vul het e-mailadres van uw collega in.']);
     await waitFor(() => expect(document.activeElement).toBe(summary));
     expect(operations.some((op) => op.name === 'InviteProviderUser')).toBe(false);
 
@@ -49,14 +75,20 @@ describe('/aanbieder/profiel (form kit)', () => {
     fireEvent.submit(form);
     await waitFor(() => expect(within(form).getByLabelText('E-mailadres').getAttribute('aria-invalid')).toBe('true'));
     expect(within(form).getAllByText('Dit adres kan niet.').length).toBe(2);
-    expect(operations.find((op) => op.name === 'InviteProviderUser')!.variables).toEqual({ input: { name: 'Carla Jansen', email: 'carla@wetering.nl' } });
+    expect(operations.find((op) => op.name === 'InviteProviderUser')!.variables).toEqual({
+      input: { name: 'Carla Jansen', email: 'carla@wetering.nl' },
+    });
   });
 
   it('saves the organisation and says so in the page’s notice', async () => {
     renderApp('/aanbieder/profiel', provider, {
       ProviderProfile: profile,
       UpdateMyProvider: ({ input }) => ({
-        updateMyProvider: { __typename: 'ProviderPayload', errors: [], provider: { ...profile().myProvider, ...(input as object) } },
+        updateMyProvider: {
+          __typename: 'ProviderPayload',
+          errors: [],
+          provider: { ...profile().myProvider, ...(input as object) },
+        },
       }),
     });
     fireEvent.click(await screen.findByText('Gegevens opslaan'));
@@ -67,13 +99,19 @@ describe('/aanbieder/profiel (form kit)', () => {
   it('removes a colleague after confirming', async () => {
     const { operations } = renderApp('/aanbieder/profiel', provider, {
       ProviderProfile: profile,
-      RemoveProviderUser: ({ id }) => ({ removeProviderUser: { __typename: 'RemoveProviderUserPayload', removedUserId: id, errors: [] } }),
+      RemoveProviderUser: ({ id }) => ({
+        removeProviderUser: { __typename: 'RemoveProviderUserPayload', removedUserId: id, errors: [] },
+      }),
     });
-    fireEvent.click((await screen.findByText('Bert Smit', { exact: false, selector: '.gw-visually-hidden' })).closest('button')!);
+    fireEvent.click(
+      (await screen.findByText('Bert Smit', { exact: false, selector: '.gw-visually-hidden' })).closest('button')!,
+    );
     const yes = screen.getByText('Ja, verwijderen');
     await waitFor(() => expect(document.activeElement).toBe(yes));
     fireEvent.click(yes);
     expect(await screen.findByText('Bert Smit is verwijderd en kan niet meer inloggen.')).toBeTruthy();
-    expect(operations.find((op) => op.name === 'RemoveProviderUser')!.variables).toEqual({ id: 'a0000000-0000-4000-8000-000000000002' });
+    expect(operations.find((op) => op.name === 'RemoveProviderUser')!.variables).toEqual({
+      id: 'a0000000-0000-4000-8000-000000000002',
+    });
   });
 });

@@ -87,9 +87,17 @@ type MunicipalityRow = ProviderProfileQuery['myMunicipalities'][number];
 export default function ProfileScreen() {
   const query = useQuery(ProviderProfileDocument, { fetchPolicy: 'cache-and-network' });
   return (
-    <QueryBoundary query={query} select={(d) => (d.myProvider ? d : null)} title="Profiel" errorMessage="Uw profiel kon niet worden geladen.">
+    <QueryBoundary
+      query={query}
+      select={(d) => (d.myProvider ? d : null)}
+      title="Profiel"
+      errorMessage="Uw profiel kon niet worden geladen."
+    >
       {(data) => (
-        <Page title="Profiel" lead="De gegevens van uw organisatie, de gebruikers en de gemeenten waar u aanbieder bent.">
+        <Page
+          title="Profiel"
+          lead="De gegevens van uw organisatie, de gebruikers en de gemeenten waar u aanbieder bent."
+        >
           <Memberships rows={data.myMunicipalities} />
           <Users provider={data.myProvider!} onChange={() => void query.refetch()} />
           <OrganisationForm provider={data.myProvider!} />
@@ -242,7 +250,9 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
     id: 'uitnodigen',
     fields: ['name', 'email'] as const,
     check: ruleCheck(invitationRules),
-    mutate: async (values) => (await invite({ variables: { input: { name: values.name, email: values.email.trim() } } })).data?.inviteProviderUser,
+    mutate: async (values) =>
+      (await invite({ variables: { input: { name: values.name, email: values.email.trim() } } })).data
+        ?.inviteProviderUser,
     onSuccess: (_, data) => {
       formRef.current?.reset();
       showNotice(
@@ -259,7 +269,15 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
       <form ref={formRef} className="gw-form" {...form.props} aria-labelledby="uitnodigen-kop">
         {form.summary}
         <TextField label="Naam" autoComplete="off" required {...form.field('name')} />
-        <TextField label="E-mailadres" type="email" inputMode="email" autoComplete="off" spellCheck={false} required {...form.field('email')} />
+        <TextField
+          label="E-mailadres"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          spellCheck={false}
+          required
+          {...form.field('email')}
+        />
         <button type="submit" className="gw-button" disabled={form.busy}>
           {form.busy ? 'Bezig met versturen…' : 'Uitnodiging versturen'}
         </button>

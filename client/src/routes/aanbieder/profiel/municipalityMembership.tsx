@@ -45,9 +45,15 @@ export function evictMemberships(cache: ApolloCache) {
  * The municipality of the URL (`:municipalityId`) with the own membership, fresh from the server, and the loading,
  * error and not-found states of the aanmelden and afmelden screens.
  */
-export function MunicipalityBoundary(props: { title: string; children: (row: MunicipalityRow, refetch: () => void) => ReactNode }) {
+export function MunicipalityBoundary(props: {
+  title: string;
+  children: (row: MunicipalityRow, refetch: () => void) => ReactNode;
+}) {
   const { municipalityId = '' } = useParams();
-  const query = useQuery(MunicipalityMembershipDocument, { variables: { municipalityId }, fetchPolicy: 'network-only' });
+  const query = useQuery(MunicipalityMembershipDocument, {
+    variables: { municipalityId },
+    fetchPolicy: 'network-only',
+  });
   return (
     <QueryBoundary
       query={query}

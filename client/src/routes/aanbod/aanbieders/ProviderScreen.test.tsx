@@ -17,38 +17,56 @@ const provider = {
 
 describe('/aanbod/aanbieders/:slug/:providerId', () => {
   it('shows the provider and its products, asking only for that provider’s products', async () => {
-    const { operations } = renderApp(`/aanbod/aanbieders/zwembad-de-wetering/${ids.provider}`, { kind: 'ANONYMOUS' }, {
-      PublicProvider: () => ({ publicProvider: provider }),
-      Catalogue: () => ({ products: connection([productNode(ids.product1, 'Zwemles', 1250)]) }),
-    });
+    const { operations } = renderApp(
+      `/aanbod/aanbieders/zwembad-de-wetering/${ids.provider}`,
+      { kind: 'ANONYMOUS' },
+      {
+        PublicProvider: () => ({ publicProvider: provider }),
+        Catalogue: () => ({ products: connection([productNode(ids.product1, 'Zwemles', 1250)]) }),
+      },
+    );
     await screen.findByRole('heading', { level: 1, name: 'Zwembad De Wetering' });
     expect(screen.getByRole('heading', { level: 3, name: 'Zwemles' })).toBeTruthy();
     expect(screen.getByText('Overdekt zwembad met zwemles voor kinderen.')).toBeTruthy();
     expect(screen.queryByText(/javascript:/)).toBeNull();
     expect(operations.find((op) => op.name === 'PublicProvider')?.variables).toMatchObject({ id: ids.provider });
-    expect(operations.find((op) => op.name === 'Catalogue')?.variables).toMatchObject({ filter: { providerId: ids.provider } });
+    expect(operations.find((op) => op.name === 'Catalogue')?.variables).toMatchObject({
+      filter: { providerId: ids.provider },
+    });
   });
 
   it('redirects a wrong slug and shows not found for an unknown provider', async () => {
-    const { router } = renderApp(`/aanbod/aanbieders/oud/${ids.provider}`, { kind: 'ANONYMOUS' }, {
-      PublicProvider: () => ({ publicProvider: provider }),
-      Catalogue: () => ({ products: connection([]) }),
-    });
+    const { router } = renderApp(
+      `/aanbod/aanbieders/oud/${ids.provider}`,
+      { kind: 'ANONYMOUS' },
+      {
+        PublicProvider: () => ({ publicProvider: provider }),
+        Catalogue: () => ({ products: connection([]) }),
+      },
+    );
     await screen.findByRole('heading', { level: 1, name: 'Zwembad De Wetering' });
     expect(router.state.location.pathname).toBe(`/aanbod/aanbieders/zwembad-de-wetering/${ids.provider}`);
     cleanup();
 
-    renderApp(`/aanbod/aanbieders/oud/${ids.provider}`, { kind: 'ANONYMOUS' }, {
-      PublicProvider: () => ({ publicProvider: null }),
-    });
+    renderApp(
+      `/aanbod/aanbieders/oud/${ids.provider}`,
+      { kind: 'ANONYMOUS' },
+      {
+        PublicProvider: () => ({ publicProvider: null }),
+      },
+    );
     await screen.findByRole('heading', { level: 1, name: 'Pagina niet gevonden' });
   });
 
   it('says when the provider has no products, with a way on', async () => {
-    renderApp(`/aanbod/aanbieders/zwembad-de-wetering/${ids.provider}`, { kind: 'ANONYMOUS' }, {
-      PublicProvider: () => ({ publicProvider: provider }),
-      Catalogue: () => ({ products: connection([]) }),
-    });
+    renderApp(
+      `/aanbod/aanbieders/zwembad-de-wetering/${ids.provider}`,
+      { kind: 'ANONYMOUS' },
+      {
+        PublicProvider: () => ({ publicProvider: provider }),
+        Catalogue: () => ({ products: connection([]) }),
+      },
+    );
     expect(await screen.findByText(/Deze aanbieder heeft op dit moment geen producten in het aanbod\./)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Bekijk het hele aanbod' })).toBeTruthy();
   });

@@ -38,9 +38,18 @@ export default function ProviderScreen() {
   const { slug = '', providerId = '' } = useParams();
   const query = useQuery(PublicProviderDocument, { variables: { id: providerId } });
   return (
-    <QueryBoundary query={query} select={(d) => d.publicProvider} title="Aanbieder" errorMessage="Deze aanbieder kon niet worden geladen.">
+    <QueryBoundary
+      query={query}
+      select={(d) => d.publicProvider}
+      title="Aanbieder"
+      errorMessage="Deze aanbieder kon niet worden geladen."
+    >
       {(provider) =>
-        provider.slug === slug ? <ProviderPage provider={provider} /> : <Navigate replace to={urls.providerPage(provider.slug, provider.id)} />
+        provider.slug === slug ? (
+          <ProviderPage provider={provider} />
+        ) : (
+          <Navigate replace to={urls.providerPage(provider.slug, provider.id)} />
+        )
       }
     </QueryBoundary>
   );
@@ -75,7 +84,8 @@ function ProviderPage({ provider }: { provider: NonNullable<PublicProviderQuery[
           summary={(count) => (count === 1 ? '1 product' : `${formatCount(count)} producten`)}
           empty={
             <p>
-              Deze aanbieder heeft op dit moment geen producten in het aanbod. <Link to={urls.catalogue()}>Bekijk het hele aanbod</Link>.
+              Deze aanbieder heeft op dit moment geen producten in het aanbod.{' '}
+              <Link to={urls.catalogue()}>Bekijk het hele aanbod</Link>.
             </p>
           }
           errorMessage="De producten van deze aanbieder konden niet worden geladen."

@@ -9,11 +9,18 @@ const text = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ');
 
 describe('/account/bestellingen/:orderId', () => {
   it('shows lines, payment, timeline and the pickup code with its QR code', async () => {
-    renderApp(`/account/bestellingen/${ORDER_ID}`, { kind: 'CUSTOMER' }, {
-      AccountOrder: () => ({
-        order: order({ status: 'ACCEPTED', events: [event(null, 'PLACED'), event('PLACED', 'ACCEPTED', 'PROVIDER', '2026-03-04T08:30:00Z')] }),
-      }),
-    });
+    renderApp(
+      `/account/bestellingen/${ORDER_ID}`,
+      { kind: 'CUSTOMER' },
+      {
+        AccountOrder: () => ({
+          order: order({
+            status: 'ACCEPTED',
+            events: [event(null, 'PLACED'), event('PLACED', 'ACCEPTED', 'PROVIDER', '2026-03-04T08:30:00Z')],
+          }),
+        }),
+      },
+    );
     await screen.findByRole('heading', { level: 1, name: 'Bestelling B100001' });
     expect(screen.getByText('AB12CD34')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'QR-code van afhaalcode AB12CD34' })).toBeTruthy();
@@ -38,26 +45,33 @@ describe('/account/bestellingen/:orderId', () => {
 
   it('cancels a placed order after a confirmation step', async () => {
     let cancelled = false;
-    const { operations } = renderApp(`/account/bestellingen/${ORDER_ID}`, { kind: 'CUSTOMER' }, {
-      AccountOrder: () => ({ order: order({ status: cancelled ? 'CANCELLED' : 'PLACED' }) }),
-      CancelMyOrder: () => {
-        cancelled = true;
-        return {
-          cancelMyOrder: {
-            __typename: 'OrderActionPayload',
-            refundCents: 500,
-            errors: [],
-            order: {
-              __typename: 'Order',
-              id: ORDER_ID,
-              status: 'CANCELLED',
-              cancelReason: 'Toch geen tijd',
-              events: [event(null, 'PLACED'), event('PLACED', 'CANCELLED', 'CUSTOMER', '2026-03-03T14:00:00Z', 'Toch geen tijd')],
+    const { operations } = renderApp(
+      `/account/bestellingen/${ORDER_ID}`,
+      { kind: 'CUSTOMER' },
+      {
+        AccountOrder: () => ({ order: order({ status: cancelled ? 'CANCELLED' : 'PLACED' }) }),
+        CancelMyOrder: () => {
+          cancelled = true;
+          return {
+            cancelMyOrder: {
+              __typename: 'OrderActionPayload',
+              refundCents: 500,
+              errors: [],
+              order: {
+                __typename: 'Order',
+                id: ORDER_ID,
+                status: 'CANCELLED',
+                cancelReason: 'Toch geen tijd',
+                events: [
+                  event(null, 'PLACED'),
+                  event('PLACED', 'CANCELLED', 'CUSTOMER', '2026-03-03T14:00:00Z', 'Toch geen tijd'),
+                ],
+              },
             },
-          },
-        };
+          };
+        },
       },
-    });
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Bestelling annuleren' }));
     const question = screen.getByRole('heading', { name: 'Weet u zeker dat u bestelling B100001 wilt annuleren?' });
     await waitFor(() => expect(document.activeElement).toBe(question));
@@ -69,23 +83,37 @@ describe('/account/bestellingen/:orderId', () => {
     fireEvent.change(screen.getByLabelText('Reden (niet verplicht)'), { target: { value: 'Toch geen tijd' } });
     fireEvent.click(screen.getByRole('button', { name: 'Ja, annuleer de bestelling' }));
     expect(await screen.findByText('Uw bestelling is geannuleerd')).toBeTruthy();
-    expect(operations.find((op) => op.name === 'CancelMyOrder')?.variables).toEqual({ id: ORDER_ID, reason: 'Toch geen tijd' });
+    expect(operations.find((op) => op.name === 'CancelMyOrder')?.variables).toEqual({
+      id: ORDER_ID,
+      reason: 'Toch geen tijd',
+    });
     expect(await screen.findByText('Geannuleerd door u')).toBeTruthy();
     expect(screen.queryByText('AB12CD34')).toBeNull();
   });
 
   it('shows the server’s reason when the cancel is refused', async () => {
-    renderApp(`/account/bestellingen/${ORDER_ID}`, { kind: 'CUSTOMER' }, {
-      AccountOrder: () => ({ order: order() }),
-      CancelMyOrder: () => ({
-        cancelMyOrder: {
-          __typename: 'OrderActionPayload',
-          refundCents: 0,
-          errors: [{ __typename: 'UserError', field: null, code: 'NOT_ALLOWED', message: 'De aanbieder heeft deze bestelling al geaccepteerd.' }],
-          order: null,
-        },
-      }),
-    });
+    renderApp(
+      `/account/bestellingen/${ORDER_ID}`,
+      { kind: 'CUSTOMER' },
+      {
+        AccountOrder: () => ({ order: order() }),
+        CancelMyOrder: () => ({
+          cancelMyOrder: {
+            __typename: 'OrderActionPayload',
+            refundCents: 0,
+            errors: [
+              {
+                __typename: 'UserError',
+                field: null,
+                code: 'NOT_ALLOWED',
+                message: 'De aanbieder heeft deze bestelling al geaccepteerd.',
+              },
+            ],
+            order: null,
+          },
+        }),
+      },
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Bestelling annuleren' }));
     fireEvent.click(screen.getByRole('button', { name: 'Ja, annuleer de bestelling' }));
     const alert = await screen.findByRole('alert');
@@ -98,9 +126,15 @@ describe('/account/bestellingen/:orderId', () => {
   });
 
   it('hides the pickup code until the own contribution is paid', async () => {
-    renderApp(`/account/bestellingen/${ORDER_ID}`, { kind: 'CUSTOMER' }, {
-      AccountOrder: () => ({ order: order({ status: 'AWAITING_PAYMENT', events: [event(null, 'AWAITING_PAYMENT')] }) }),
-    });
+    renderApp(
+      `/account/bestellingen/${ORDER_ID}`,
+      { kind: 'CUSTOMER' },
+      {
+        AccountOrder: () => ({
+          order: order({ status: 'AWAITING_PAYMENT', events: [event(null, 'AWAITING_PAYMENT')] }),
+        }),
+      },
+    );
     expect(await screen.findByText('U ziet hier de afhaalcode zodra uw eigen bijdrage is betaald.')).toBeTruthy();
     expect(screen.queryByRole('img', { name: /QR-code/ })).toBeNull();
     expect(screen.getByText('Eigen bijdrage (nog te betalen)')).toBeTruthy();

@@ -99,9 +99,13 @@ export function PaymentReturnNotice({ paymentId, onSettled }: PaymentReturnNotic
       notice = gaveUp ? (
         <Alert variant="warning" title="Uw betaling is nog niet bevestigd">
           <p>
-            Het duurt langer dan gewoonlijk. Heeft u betaald? Dan verwerken wij de betaling zo snel mogelijk; vernieuw deze pagina
-            over een paar minuten. Heeft u nog niet betaald?{' '}
-            {payment?.paymentUrl ? <a href={payment.paymentUrl}>Ga naar de betaalpagina</a> : 'Ga dan opnieuw naar de betaalpagina.'}
+            Het duurt langer dan gewoonlijk. Heeft u betaald? Dan verwerken wij de betaling zo snel mogelijk; vernieuw
+            deze pagina over een paar minuten. Heeft u nog niet betaald?{' '}
+            {payment?.paymentUrl ? (
+              <a href={payment.paymentUrl}>Ga naar de betaalpagina</a>
+            ) : (
+              'Ga dan opnieuw naar de betaalpagina.'
+            )}
           </p>
         </Alert>
       ) : (
@@ -115,8 +119,8 @@ export function PaymentReturnNotice({ paymentId, onSettled }: PaymentReturnNotic
         <Alert variant="success" title="Uw betaling is gelukt">
           <p>
             Wij hebben uw eigen bijdrage van {formatCents(payment!.amountCents)} ontvangen.{' '}
-            {payment!.orders.length === 1 ? `Bestelling ${numbers} is` : `De bestellingen ${numbers} zijn`} doorgegeven aan de
-            aanbieder.
+            {payment!.orders.length === 1 ? `Bestelling ${numbers} is` : `De bestellingen ${numbers} zijn`} doorgegeven
+            aan de aanbieder.
           </p>
         </Alert>
       );
@@ -125,9 +129,10 @@ export function PaymentReturnNotice({ paymentId, onSettled }: PaymentReturnNotic
       notice = (
         <Alert variant="error" title={failedTitle[payment!.status] ?? 'Uw betaling is niet gelukt'}>
           <p>
-            Daarom {payment!.orders.length === 1 ? `is bestelling ${numbers}` : `zijn de bestellingen ${numbers}`} geannuleerd. Het
-            tegoed dat u ervoor gebruikte, staat weer op uw <Link to={urls.account.assignments()}>regelingen</Link>. U kunt
-            opnieuw bestellen via het <Link to={urls.catalogue()}>aanbod</Link>.
+            Daarom {payment!.orders.length === 1 ? `is bestelling ${numbers}` : `zijn de bestellingen ${numbers}`}{' '}
+            geannuleerd. Het tegoed dat u ervoor gebruikte, staat weer op uw{' '}
+            <Link to={urls.account.assignments()}>regelingen</Link>. U kunt opnieuw bestellen via het{' '}
+            <Link to={urls.catalogue()}>aanbod</Link>.
           </p>
         </Alert>
       );

@@ -46,7 +46,12 @@ const TITLE = 'Gegevens';
 /** /account/gegevens: the customer's contact details and notification preference. */
 export default function DetailsScreen() {
   return (
-    <QueryBoundary query={useQuery(MyDetailsDocument)} select={(data) => data.myDetails} title={TITLE} errorMessage="Uw gegevens konden niet worden geladen.">
+    <QueryBoundary
+      query={useQuery(MyDetailsDocument)}
+      select={(data) => data.myDetails}
+      title={TITLE}
+      errorMessage="Uw gegevens konden niet worden geladen."
+    >
       {(me) => <Details me={me} />}
     </QueryBoundary>
   );
@@ -60,17 +65,32 @@ function Details({ me }: { me: NonNullable<MyDetailsQuery['myDetails']> }) {
     fields: FIELDS,
     check: (values, data) => {
       const problems: Partial<Record<(typeof FIELDS)[number], string | null>> = check(values);
-      problems.email ??= notifyWithoutEmail(data.get('notifyOrderStatus') === 'on', values.email.trim() || null)?.message;
+      problems.email ??= notifyWithoutEmail(
+        data.get('notifyOrderStatus') === 'on',
+        values.email.trim() || null,
+      )?.message;
       return problems;
     },
     mutate: async ({ email, phone }, data) =>
-      (await save({ variables: { input: { email: email.trim() || null, phone: phone.trim() || null, notifyOrderStatus: data.get('notifyOrderStatus') === 'on' } } })).data
-        ?.updateMyDetails,
+      (
+        await save({
+          variables: {
+            input: {
+              email: email.trim() || null,
+              phone: phone.trim() || null,
+              notifyOrderStatus: data.get('notifyOrderStatus') === 'on',
+            },
+          },
+        })
+      ).data?.updateMyDetails,
     onSuccess: () => showNotice('Uw gegevens zijn opgeslagen.'),
   });
 
   return (
-    <Page title={TITLE} lead="Uw contactgegevens en hoe u van ons wilt horen. Uw naam en geboortedatum komen van de gemeente; klopt daar iets niet, neem dan contact op met de gemeente.">
+    <Page
+      title={TITLE}
+      lead="Uw contactgegevens en hoe u van ons wilt horen. Uw naam en geboortedatum komen van de gemeente; klopt daar iets niet, neem dan contact op met de gemeente."
+    >
       <dl className="gw-definition-list">
         <dt>Naam</dt>
         <dd>{me.fullName}</dd>
@@ -80,7 +100,13 @@ function Details({ me }: { me: NonNullable<MyDetailsQuery['myDetails']> }) {
       <form className="gw-form" {...form.props} key={`${me.email}|${me.phone}|${me.notifyOrderStatus}`}>
         {form.summary}
         <h2>Contactgegevens</h2>
-        <TextField label="E-mailadres" type="email" autoComplete="email" defaultValue={me.email ?? ''} {...form.field('email')} />
+        <TextField
+          label="E-mailadres"
+          type="email"
+          autoComplete="email"
+          defaultValue={me.email ?? ''}
+          {...form.field('email')}
+        />
         <TextField
           label="Telefoonnummer (niet verplicht)"
           type="tel"

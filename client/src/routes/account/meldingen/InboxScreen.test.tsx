@@ -38,29 +38,48 @@ const C = '33333333-3333-4333-8333-333333333333';
 
 describe('/account/meldingen', () => {
   it('marks unread messages, marks one read when it is opened, and updates the count', async () => {
-    const { operations } = renderApp('/account/meldingen', { kind: 'CUSTOMER' }, {
-      MyMessages: () => inbox([message(A, 'Bestelling B100001 is geaccepteerd', false), message(B, 'Bestelling B100001 is geplaatst', true)], 1),
-      UnreadMessageCount: () => ({ myUnreadMessageCount: 1 }),
-      MarkMessageRead: ({ id }) => ({
-        markMessageRead: {
-          __typename: 'MessagePayload',
-          unreadCount: 0,
-          errors: [],
-          message: { __typename: 'Message', id, read: true, readAt: '2026-03-05T10:00:00Z' },
-        },
-      }),
-    });
+    const { operations } = renderApp(
+      '/account/meldingen',
+      { kind: 'CUSTOMER' },
+      {
+        MyMessages: () =>
+          inbox(
+            [
+              message(A, 'Bestelling B100001 is geaccepteerd', false),
+              message(B, 'Bestelling B100001 is geplaatst', true),
+            ],
+            1,
+          ),
+        UnreadMessageCount: () => ({ myUnreadMessageCount: 1 }),
+        MarkMessageRead: ({ id }) => ({
+          markMessageRead: {
+            __typename: 'MessagePayload',
+            unreadCount: 0,
+            errors: [],
+            message: { __typename: 'Message', id, read: true, readAt: '2026-03-05T10:00:00Z' },
+          },
+        }),
+      },
+    );
     const unread = await screen.findByRole('button', { name: 'Nieuw Bestelling B100001 is geaccepteerd' });
-    expect(screen.getByRole('button', { name: 'Bestelling B100001 is geplaatst' }).getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Bestelling B100001 is geplaatst' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
     expect(screen.getByText('U heeft 1 ongelezen melding.')).toBeTruthy();
-    expect(await within(screen.getByRole('navigation', { name: 'Mijn account' })).findByRole('link', { name: 'Meldingen (1 ongelezen)' })).toBeTruthy();
+    expect(
+      await within(screen.getByRole('navigation', { name: 'Mijn account' })).findByRole('link', {
+        name: 'Meldingen (1 ongelezen)',
+      }),
+    ).toBeTruthy();
 
     fireEvent.click(unread);
     expect(unread.getAttribute('aria-expanded')).toBe('true');
     const body = document.getElementById(unread.getAttribute('aria-controls')!)!;
     expect(body.hidden).toBe(false);
     expect(within(body).getAllByRole('paragraph' as never).length).toBeGreaterThan(0);
-    expect(within(body).getByRole('link', { name: 'Bekijk de bestelling' }).getAttribute('href')).toBe(`/account/bestellingen/${ORDER_ID}`);
+    expect(within(body).getByRole('link', { name: 'Bekijk de bestelling' }).getAttribute('href')).toBe(
+      `/account/bestellingen/${ORDER_ID}`,
+    );
     await waitFor(() => expect(operations.find((op) => op.name === 'MarkMessageRead')?.variables).toEqual({ id: A }));
     expect(await screen.findByText('U heeft geen ongelezen meldingen.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Bestelling B100001 is geaccepteerd' })).toBeTruthy();
@@ -73,11 +92,17 @@ describe('/account/meldingen', () => {
   });
 
   it('marks everything read at once and says so', async () => {
-    renderApp('/account/meldingen', { kind: 'CUSTOMER' }, {
-      MyMessages: () => inbox([message(A, 'Eerste', false), message(B, 'Tweede', false)], 2),
-      UnreadMessageCount: () => ({ myUnreadMessageCount: 2 }),
-      MarkAllMessagesRead: () => ({ markAllMessagesRead: { __typename: 'MarkAllMessagesReadPayload', markedCount: 2, unreadCount: 0, errors: [] } }),
-    });
+    renderApp(
+      '/account/meldingen',
+      { kind: 'CUSTOMER' },
+      {
+        MyMessages: () => inbox([message(A, 'Eerste', false), message(B, 'Tweede', false)], 2),
+        UnreadMessageCount: () => ({ myUnreadMessageCount: 2 }),
+        MarkAllMessagesRead: () => ({
+          markAllMessagesRead: { __typename: 'MarkAllMessagesReadPayload', markedCount: 2, unreadCount: 0, errors: [] },
+        }),
+      },
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Alles als gelezen markeren' }));
     const done = await screen.findByText('Alle meldingen zijn als gelezen gemarkeerd.');
     await waitFor(() => expect(document.activeElement).toBe(done.closest('[role="status"]')));
@@ -86,13 +111,21 @@ describe('/account/meldingen', () => {
   });
 
   it('loads the next page of the inbox', async () => {
-    const { operations } = renderApp('/account/meldingen', { kind: 'CUSTOMER' }, {
-      MyMessages: (variables) => (variables.after ? inbox([message(C, 'Oudste', true)], 0) : inbox([message(A, 'Nieuwste', true)], 0, true)),
-    });
+    const { operations } = renderApp(
+      '/account/meldingen',
+      { kind: 'CUSTOMER' },
+      {
+        MyMessages: (variables) =>
+          variables.after ? inbox([message(C, 'Oudste', true)], 0) : inbox([message(A, 'Nieuwste', true)], 0, true),
+      },
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Meer meldingen laden' }));
     expect(await screen.findByRole('button', { name: 'Oudste' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Nieuwste' })).toBeTruthy();
-    expect(operations.filter((op) => op.name === 'MyMessages').at(-1)?.variables).toEqual({ first: 20, after: `c-${A}` });
+    expect(operations.filter((op) => op.name === 'MyMessages').at(-1)?.variables).toEqual({
+      first: 20,
+      after: `c-${A}`,
+    });
   });
 
   it('has an empty state', async () => {

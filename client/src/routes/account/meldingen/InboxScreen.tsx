@@ -127,14 +127,19 @@ export default function InboxScreen() {
   const setUnread = (cache: ApolloCache, unread: number | undefined) => {
     if (typeof unread === 'number') cache.modify({ id: 'ROOT_QUERY', fields: { myUnreadMessageCount: () => unread } });
   };
-  const [markRead] = useMutation(MarkMessageReadDocument, { update: (cache, { data }) => setUnread(cache, data?.markMessageRead.unreadCount) });
+  const [markRead] = useMutation(MarkMessageReadDocument, {
+    update: (cache, { data }) => setUnread(cache, data?.markMessageRead.unreadCount),
+  });
   const [markAll] = useMutation(MarkAllMessagesReadDocument, {
     update(cache, { data }) {
       const payload = data?.markAllMessagesRead;
       if (!payload || payload.errors.length) return;
       const now = new Date().toISOString();
       for (const message of list.nodes) {
-        cache.modify({ id: cache.identify(message), fields: { read: () => true, readAt: (existing: string | null) => existing ?? now } });
+        cache.modify({
+          id: cache.identify(message),
+          fields: { read: () => true, readAt: (existing: string | null) => existing ?? now },
+        });
       }
       setUnread(cache, payload.unreadCount);
     },
@@ -169,7 +174,12 @@ export default function InboxScreen() {
       {markingAll.summary}
       {unreadCount > 0 ? (
         <p>
-          <button type="button" className="gw-button gw-button--secondary" onClick={() => void markingAll.submit()} disabled={markingAll.busy}>
+          <button
+            type="button"
+            className="gw-button gw-button--secondary"
+            onClick={() => void markingAll.submit()}
+            disabled={markingAll.busy}
+          >
             Alles als gelezen markeren
           </button>
         </p>

@@ -57,7 +57,8 @@ function CardNumber({ card }: { card: Card }) {
 }
 
 const TITLE = 'Pas';
-const LEAD = 'De passen van uw huishouden. Bent u een pas kwijt? Blokkeer hem dan meteen, zodat niemand anders hem kan gebruiken.';
+const LEAD =
+  'De passen van uw huishouden. Bent u een pas kwijt? Blokkeer hem dan meteen, zodat niemand anders hem kan gebruiken.';
 
 /** /account/pas: the household's cards; a lost card can be blocked. */
 export default function CardsScreen() {
@@ -82,7 +83,9 @@ function Cards({ cards }: { cards: readonly Card[] }) {
     fields: [],
     mutate: async () => (await blockCard({ variables: { cardId: confirming!.id } })).data?.blockMyCard,
     onSuccess: () =>
-      showNotice(`De pas van ${confirming!.holderName}, eindigend op ${confirming!.lastDigits}, is geblokkeerd. Neem contact op met de gemeente voor een nieuwe pas.`),
+      showNotice(
+        `De pas van ${confirming!.holderName}, eindigend op ${confirming!.lastDigits}, is geblokkeerd. Neem contact op met de gemeente voor een nieuwe pas.`,
+      ),
   });
   const onBlock = () => void blocking.submit().finally(() => setConfirming(null));
 
@@ -120,20 +123,43 @@ function Cards({ cards }: { cards: readonly Card[] }) {
                     <td>{formatDate(card.issuedAt)}</td>
                     <td>
                       {card.status !== 'ACTIVE' ? null : confirming?.id === card.id ? (
-                        <div role="group" aria-label={`Blokkeren bevestigen voor de pas van ${card.holderName}`} className="gw-form-actions" style={{ marginTop: 0 }}>
+                        <div
+                          role="group"
+                          aria-label={`Blokkeren bevestigen voor de pas van ${card.holderName}`}
+                          className="gw-form-actions"
+                          style={{ marginTop: 0 }}
+                        >
                           <span>
-                            Weet u het zeker? Een geblokkeerde pas kunt u niet meer gebruiken. Een nieuwe pas vraagt u aan bij de gemeente.
+                            Weet u het zeker? Een geblokkeerde pas kunt u niet meer gebruiken. Een nieuwe pas vraagt u
+                            aan bij de gemeente.
                           </span>
-                          <button type="button" className="gw-button gw-button--danger" disabled={blocking.busy} onClick={onBlock}>
+                          <button
+                            type="button"
+                            className="gw-button gw-button--danger"
+                            disabled={blocking.busy}
+                            onClick={onBlock}
+                          >
                             Ja, blokkeer deze pas
                           </button>
-                          <button type="button" className="gw-button gw-button--secondary" onClick={() => setConfirming(null)}>
+                          <button
+                            type="button"
+                            className="gw-button gw-button--secondary"
+                            onClick={() => setConfirming(null)}
+                          >
                             Annuleren
                           </button>
                         </div>
                       ) : (
-                        <button type="button" className="gw-button gw-button--secondary" onClick={() => setConfirming(card)}>
-                          Pas blokkeren<span className="gw-visually-hidden"> (van {card.holderName}, eindigend op {card.lastDigits})</span>
+                        <button
+                          type="button"
+                          className="gw-button gw-button--secondary"
+                          onClick={() => setConfirming(card)}
+                        >
+                          Pas blokkeren
+                          <span className="gw-visually-hidden">
+                            {' '}
+                            (van {card.holderName}, eindigend op {card.lastDigits})
+                          </span>
                         </button>
                       )}
                     </td>

@@ -48,25 +48,40 @@ function assignment(overrides: Record<string, unknown> = {}) {
 
 describe('/account/regelingen', () => {
   it('shows each assignment with balance, grant, validity, status and its bookings', async () => {
-    renderApp('/account/regelingen', { kind: 'CUSTOMER' }, {
-      MyAssignments: () => ({
-        myAssignments: [
-          assignment(),
-          assignment({ id: 'b6f1b2c3-d4e5-4f60-8a7b-9c0d1e2f3a4b', arrangementName: 'Sportregeling', beneficiaryName: null, status: 'EXPIRED', balanceCents: 500, movements: [] }),
-        ],
-      }),
-      UnreadMessageCount: () => ({ myUnreadMessageCount: 2 }),
-    });
+    renderApp(
+      '/account/regelingen',
+      { kind: 'CUSTOMER' },
+      {
+        MyAssignments: () => ({
+          myAssignments: [
+            assignment(),
+            assignment({
+              id: 'b6f1b2c3-d4e5-4f60-8a7b-9c0d1e2f3a4b',
+              arrangementName: 'Sportregeling',
+              beneficiaryName: null,
+              status: 'EXPIRED',
+              balanceCents: 500,
+              movements: [],
+            }),
+          ],
+        }),
+        UnreadMessageCount: () => ({ myUnreadMessageCount: 2 }),
+      },
+    );
     const section = (await screen.findByRole('region', { name: 'Kindpakket 2026 voor Sara de Vries' })) as HTMLElement;
     expect(within(section).getByText('€ 137,50')).toBeTruthy();
     expect(within(section).getByText('€ 150,00')).toBeTruthy();
     expect(within(section).getByText('1 januari 2026 tot en met 31 december 2026')).toBeTruthy();
     expect(within(section).getByText('Actief')).toBeTruthy();
-    const table = within(section).getByRole('table', { name: 'Bestedingen en boekingen: Kindpakket 2026 voor Sara de Vries' });
+    const table = within(section).getByRole('table', {
+      name: 'Bestedingen en boekingen: Kindpakket 2026 voor Sara de Vries',
+    });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['3 maart 2026', '1 januari 2026']);
     expect(text(rows[0]!)).toContain('− € 12,50');
-    expect(within(rows[0]!).getByRole('link', { name: 'bekijk bestelling' }).getAttribute('href')).toBe(`/account/bestellingen/${ORDER_ID}`);
+    expect(within(rows[0]!).getByRole('link', { name: 'bekijk bestelling' }).getAttribute('href')).toBe(
+      `/account/bestellingen/${ORDER_ID}`,
+    );
     expect(text(rows[1]!)).toContain('+ € 150,00');
 
     const expired = screen.getByRole('region', { name: 'Sportregeling' });

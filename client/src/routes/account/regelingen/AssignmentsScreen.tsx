@@ -118,7 +118,9 @@ function AssignmentSection({ assignment }: { assignment: Assignment }) {
                   </td>
                   <td className="gw-num">
                     {signed(movement.amountCents)}
-                    <span className="gw-visually-hidden">{movement.amountCents < 0 ? ' afgeschreven' : ' bijgeschreven'}</span>
+                    <span className="gw-visually-hidden">
+                      {movement.amountCents < 0 ? ' afgeschreven' : ' bijgeschreven'}
+                    </span>
                   </td>
                 </tr>
               ))}
@@ -149,10 +151,13 @@ function Assignments({ assignments }: { assignments: readonly Assignment[] }) {
     return (
       <Page title={TITLE}>
         <div className="gw-prose">
-          <p>U heeft op dit moment geen regelingen. Met een regeling van de gemeente krijgt u tegoed om producten uit het aanbod mee te betalen.</p>
           <p>
-            Denkt u dat u recht heeft op een regeling? Lees <Link to={urls.howItWorks()}>hoe het werkt</Link> of neem contact op met
-            uw gemeente.
+            U heeft op dit moment geen regelingen. Met een regeling van de gemeente krijgt u tegoed om producten uit het
+            aanbod mee te betalen.
+          </p>
+          <p>
+            Denkt u dat u recht heeft op een regeling? Lees <Link to={urls.howItWorks()}>hoe het werkt</Link> of neem
+            contact op met uw gemeente.
           </p>
         </div>
       </Page>
@@ -161,7 +166,10 @@ function Assignments({ assignments }: { assignments: readonly Assignment[] }) {
 
   const spendable = assignments.filter((a) => a.status === 'ACTIVE').reduce((sum, a) => sum + a.balanceCents, 0);
   return (
-    <Page title={TITLE} lead="De regelingen van uw huishouden, met het tegoed dat u nog kunt besteden en waaraan het is besteed.">
+    <Page
+      title={TITLE}
+      lead="De regelingen van uw huishouden, met het tegoed dat u nog kunt besteden en waaraan het is besteed."
+    >
       <dl className="gw-stats">
         <div className="gw-stat">
           <dt>Nu te besteden</dt>

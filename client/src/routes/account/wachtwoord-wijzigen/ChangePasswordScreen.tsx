@@ -15,8 +15,8 @@ export default function ChangePasswordScreen() {
     <Page title="Wachtwoord wijzigen">
       <div className="gw-prose">
         <p>
-          <strong>U heeft bij de Gemeentewinkel geen apart wachtwoord.</strong> U logt in met DigiD. Daarom kunt u hier geen
-          wachtwoord wijzigen.
+          <strong>U heeft bij de Gemeentewinkel geen apart wachtwoord.</strong> U logt in met DigiD. Daarom kunt u hier
+          geen wachtwoord wijzigen.
         </p>
 
         <h2>Uw DigiD-wachtwoord wijzigen</h2>
@@ -40,8 +40,8 @@ export default function ChangePasswordScreen() {
           <a href={DIGID_HELP_URL} rel="noopener noreferrer">
             website van DigiD (digid.nl)
           </a>
-          . Daar leest u hoe u een nieuw wachtwoord instelt of een nieuwe DigiD aanvraagt. De gemeente kan uw DigiD-wachtwoord
-          niet voor u wijzigen.
+          . Daar leest u hoe u een nieuw wachtwoord instelt of een nieuwe DigiD aanvraagt. De gemeente kan uw
+          DigiD-wachtwoord niet voor u wijzigen.
         </p>
 
         <h2>Uw gegevens bij de Gemeentewinkel</h2>

@@ -112,7 +112,9 @@ function ProviderDetails({ provider }: { provider: Provider }) {
     <Page title={provider.name} crumb="Aanbieder">
       <section aria-labelledby="aanmeldingen-kop">
         <h2 id="aanmeldingen-kop">Aanmeldingen</h2>
-        {provider.memberships.length === 0 ? <p>Deze aanbieder heeft zich nog niet aangemeld bij uw gemeenten.</p> : null}
+        {provider.memberships.length === 0 ? (
+          <p>Deze aanbieder heeft zich nog niet aangemeld bij uw gemeenten.</p>
+        ) : null}
         {provider.memberships.map((m) => (
           <MembershipDecision key={m.id} membership={m} providerName={provider.name} />
         ))}
@@ -182,14 +184,22 @@ function MembershipDecision({ membership, providerName }: { membership: Membersh
     id: `goedkeuren-${membership.id}`,
     fields: [],
     mutate: async () => (await approve({ variables: { id: membership.id } })).data?.approveMembership,
-    onSuccess: () => showNotice(`${providerName} is goedgekeurd voor ${name}. De aanbieder krijgt hierover een e-mail.`, { focus: true }),
+    onSuccess: () =>
+      showNotice(`${providerName} is goedgekeurd voor ${name}. De aanbieder krijgt hierover een e-mail.`, {
+        focus: true,
+      }),
   });
   const rejection = useMutationForm({
     id: `afwijzen-${membership.id}`,
     fields: ['reason'] as const,
     check: ruleCheck({ reason: membershipRejectionReason }),
-    mutate: async (values) => (await reject({ variables: { id: membership.id, reason: values.reason.trim() } })).data?.rejectMembership,
-    onSuccess: () => showNotice(`De aanmelding van ${providerName} bij ${name} is afgewezen. De aanbieder krijgt de reden per e-mail.`, { focus: true }),
+    mutate: async (values) =>
+      (await reject({ variables: { id: membership.id, reason: values.reason.trim() } })).data?.rejectMembership,
+    onSuccess: () =>
+      showNotice(
+        `De aanmelding van ${providerName} bij ${name} is afgewezen. De aanbieder krijgt de reden per e-mail.`,
+        { focus: true },
+      ),
   });
   const busy = approval.busy || rejection.busy;
 
@@ -197,7 +207,8 @@ function MembershipDecision({ membership, providerName }: { membership: Membersh
     <div className="gw-card" style={{ marginBottom: 'var(--gw-space-5)' }}>
       <h3>{name}</h3>
       <p>
-        Status: <span className="gw-tag">{membershipStatusLabel[membership.status]}</span> · aangemeld op {formatDate(membership.appliedAt)}
+        Status: <span className="gw-tag">{membershipStatusLabel[membership.status]}</span> · aangemeld op{' '}
+        {formatDate(membership.appliedAt)}
         {membership.decidedAt ? ` · beslist op ${formatDate(membership.decidedAt)}` : ''}
       </p>
       {membership.status === 'REJECTED' && membership.reason ? <p>Reden van afwijzing: {membership.reason}</p> : null}

@@ -13,8 +13,17 @@ function membership(n: number, status: string) {
     status,
     appliedAt: '2026-03-03T13:05:00.000Z',
     decidedAt: null,
-    municipality: { __typename: 'Municipality', id: '00000000-0000-4000-8000-00000000000a', name: 'Gemeente Zuiderveen' },
-    provider: { __typename: 'Provider', id: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`, name: `Aanbieder ${n}`, city: 'Zuiderveen' },
+    municipality: {
+      __typename: 'Municipality',
+      id: '00000000-0000-4000-8000-00000000000a',
+      name: 'Gemeente Zuiderveen',
+    },
+    provider: {
+      __typename: 'Provider',
+      id: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      name: `Aanbieder ${n}`,
+      city: 'Zuiderveen',
+    },
   };
 }
 
@@ -30,18 +39,25 @@ const page = (nodes: ReturnType<typeof membership>[], hasNextPage = false, total
 describe('/admin/aanbieders (list kit)', () => {
   it('opens on the memberships to decide on, and keeps another status in the URL', async () => {
     const { router, operations } = renderApp('/admin/aanbieders', staff, {
-      ProviderMemberships: (v) => ((v.filter as { status: string | null }).status === 'PENDING' ? page([membership(1, 'PENDING')], true, 2) : page([membership(3, 'APPROVED')])),
+      ProviderMemberships: (v) =>
+        (v.filter as { status: string | null }).status === 'PENDING'
+          ? page([membership(1, 'PENDING')], true, 2)
+          : page([membership(3, 'APPROVED')]),
     });
     const table = await screen.findByRole('table', { name: 'Te beoordelen: 1 van 2' });
     expect(within(table).getByRole('rowheader').textContent).toBe('Aanbieder 1');
-    expect(operations.find((op) => op.name === 'ProviderMemberships')!.variables).toMatchObject({ filter: { status: 'PENDING' } });
+    expect(operations.find((op) => op.name === 'ProviderMemberships')!.variables).toMatchObject({
+      filter: { status: 'PENDING' },
+    });
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('in-behandeling');
 
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'alle' } });
     fireEvent.click(screen.getByRole('button', { name: 'Filteren' }));
     await waitFor(() => expect(router.state.location.search).toBe('?status=alle'));
     expect(await screen.findByRole('table', { name: 'Alle aanmeldingen: 1 van 1' })).toBeTruthy();
-    expect(operations.filter((op) => op.name === 'ProviderMemberships').at(-1)!.variables).toMatchObject({ filter: { status: null } });
+    expect(operations.filter((op) => op.name === 'ProviderMemberships').at(-1)!.variables).toMatchObject({
+      filter: { status: null },
+    });
   });
 
   it('says when nothing waits, and when nothing has the chosen status', async () => {

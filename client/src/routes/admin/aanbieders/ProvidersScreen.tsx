@@ -1,7 +1,15 @@
 import { Link } from 'react-router';
 import { formatDate } from '../../../components/dates/formatDate';
 import { Page } from '../../../components/layout/Page';
-import { ConnectionTable, FilterForm, oneOf, useConnection, useFilters, type Column, type Filters } from '../../../components/lists';
+import {
+  ConnectionTable,
+  FilterForm,
+  oneOf,
+  useConnection,
+  useFilters,
+  type Column,
+  type Filters,
+} from '../../../components/lists';
 import { membershipStatusLabel } from '../../../components/providers/membershipStatus';
 import { graphql } from '../../../graphql/generated';
 import type { ProviderMembershipsQuery } from '../../../graphql/generated/graphql';
@@ -56,7 +64,11 @@ const filters = {
 } satisfies Filters;
 
 const columns: Column<Membership>[] = [
-  { header: 'Aanbieder', rowHeader: true, cell: (m) => <Link to={urls.admin.provider(m.provider.id)}>{m.provider.name}</Link> },
+  {
+    header: 'Aanbieder',
+    rowHeader: true,
+    cell: (m) => <Link to={urls.admin.provider(m.provider.id)}>{m.provider.name}</Link>,
+  },
   { header: 'Plaats', cell: (m) => m.provider.city },
   { header: 'Gemeente', cell: (m) => m.municipality.name },
   { header: 'Status', cell: (m) => <span className="gw-tag">{membershipStatusLabel[m.status]}</span> },
@@ -66,10 +78,23 @@ const columns: Column<Membership>[] = [
 /** /admin/aanbieders: provider memberships in the staff member's municipalities, those to decide on first. */
 export default function ProvidersScreen() {
   const [values, setValues, state] = useFilters(filters);
-  const list = useConnection(ProviderMembershipsDocument, { variables: { filter: values }, field: 'providerMemberships' });
+  const list = useConnection(ProviderMembershipsDocument, {
+    variables: { filter: values },
+    field: 'providerMemberships',
+  });
   return (
-    <Page title="Aanbieders" lead="Aanmeldingen van aanbieders bij de gemeenten waarvoor u werkt. Open een aanbieder om een aanmelding goed te keuren of af te wijzen.">
-      <FilterForm filters={filters} values={values} onChange={setValues} state={state} label="Aanmeldingen filteren" submitLabel="Filteren" />
+    <Page
+      title="Aanbieders"
+      lead="Aanmeldingen van aanbieders bij de gemeenten waarvoor u werkt. Open een aanbieder om een aanmelding goed te keuren of af te wijzen."
+    >
+      <FilterForm
+        filters={filters}
+        values={values}
+        onChange={setValues}
+        state={state}
+        label="Aanmeldingen filteren"
+        submitLabel="Filteren"
+      />
       <ConnectionTable
         list={list}
         caption={filters.status.options.find((o) => o.value === values.status)?.label ?? 'Alle aanmeldingen'}

@@ -15,7 +15,17 @@ function group(n: number) {
     clientNumber: `ZV-10000${n}`,
     name: `Huishouden ${n}`,
     municipality: { __typename: 'Municipality', id: ZV, name: 'Zuiderveen' },
-    members: n === 1 ? [] : [{ __typename: 'Person', id: `10000000-0000-4000-8000-00000000000${n}`, externalIdentifier: `P-10000${n}`, fullName: `Lid ${n}` }],
+    members:
+      n === 1
+        ? []
+        : [
+            {
+              __typename: 'Person',
+              id: `10000000-0000-4000-8000-00000000000${n}`,
+              externalIdentifier: `P-10000${n}`,
+              fullName: `Lid ${n}`,
+            },
+          ],
   };
 }
 
@@ -43,23 +53,36 @@ describe('/admin/klanten (list kit, filter in the URL)', () => {
   it('pages with "load more" through the cache policy (no hand merging)', async () => {
     const { operations } = renderApp('/admin/klanten', staff, {
       StaffMunicipalities: municipalities,
-      AdminClientGroups: (v) => (v.after ? connection([group(3)], false, 3) : connection([group(1), group(2)], true, 3)),
+      AdminClientGroups: (v) =>
+        v.after ? connection([group(3)], false, 3) : connection([group(1), group(2)], true, 3),
     });
     await screen.findByRole('table', { name: 'Klanten: 2 van 3' });
     expect(screen.getByText('Geen leden')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Meer klanten laden' }));
     const table = await screen.findByRole('table', { name: 'Klanten: 3 van 3' });
-    expect(within(table).getAllByRole('rowheader').map((r) => r.textContent)).toEqual(['Huishouden 1', 'Huishouden 2', 'Huishouden 3']);
-    expect(operations.filter((op) => op.name === 'AdminClientGroups').map((op) => op.variables.after ?? null)).toEqual([null, `c-${group(2).id}`]);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((r) => r.textContent),
+    ).toEqual(['Huishouden 1', 'Huishouden 2', 'Huishouden 3']);
+    expect(operations.filter((op) => op.name === 'AdminClientGroups').map((op) => op.variables.after ?? null)).toEqual([
+      null,
+      `c-${group(2).id}`,
+    ]);
   });
 
   it('searches and filters by municipality through the URL', async () => {
     const { router, operations } = renderApp(`/admin/klanten?zoek=jansen&gemeente=${ZV}`, staff, {
       StaffMunicipalities: municipalities,
-      AdminClientGroups: (v) => ((v.filter as { search: string | null }).search === 'qwxyz' ? connection([], false, 0) : connection([group(2)], false, 1)),
+      AdminClientGroups: (v) =>
+        (v.filter as { search: string | null }).search === 'qwxyz'
+          ? connection([], false, 0)
+          : connection([group(2)], false, 1),
     });
     await screen.findByRole('table', { name: 'Zoekresultaten voor ‘jansen’: 1 van 1' });
-    expect(operations.find((op) => op.name === 'AdminClientGroups')!.variables).toMatchObject({ filter: { search: 'jansen', municipalityId: ZV } });
+    expect(operations.find((op) => op.name === 'AdminClientGroups')!.variables).toMatchObject({
+      filter: { search: 'jansen', municipalityId: ZV },
+    });
     const gemeente = (await screen.findByRole('combobox', { name: 'Gemeente' })) as HTMLSelectElement;
     await waitFor(() => expect(gemeente.value).toBe(ZV));
     fireEvent.change(screen.getByRole('searchbox', { name: /Zoeken/ }), { target: { value: 'qwxyz' } });

@@ -1,6 +1,15 @@
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
-import { ConnectionTable, FilterForm, id, text, useConnection, useFilters, type Column, type Filters } from '../../../components/lists';
+import {
+  ConnectionTable,
+  FilterForm,
+  id,
+  text,
+  useConnection,
+  useFilters,
+  type Column,
+  type Filters,
+} from '../../../components/lists';
 import { Page } from '../../../components/layout/Page';
 import { graphql } from '../../../graphql/generated';
 import type { AdminClientGroupsQuery } from '../../../graphql/generated/graphql';
@@ -51,7 +60,11 @@ type ClientGroup = AdminClientGroupsQuery['clientGroups']['edges'][number]['node
 
 /** ?zoek=…&gemeente=<id> */
 const filters = {
-  search: text({ param: 'zoek', label: 'Zoeken', hint: 'Bijvoorbeeld een achternaam, ZV-100001, P-100002 of (een deel van) een pasnummer.' }),
+  search: text({
+    param: 'zoek',
+    label: 'Zoeken',
+    hint: 'Bijvoorbeeld een achternaam, ZV-100001, P-100002 of (een deel van) een pasnummer.',
+  }),
   municipalityId: id({ param: 'gemeente', label: 'Gemeente', all: 'Alle gemeenten' }),
 } satisfies Filters;
 
@@ -82,7 +95,10 @@ export default function ClientsScreen() {
   const list = useConnection(ClientGroupsDocument, { variables: { filter: values }, field: 'clientGroups' });
   const municipalities = useQuery(StaffMunicipalitiesDocument).data?.viewer.municipalities ?? [];
   return (
-    <Page title="Klanten" lead="Zoek een huishouden (klantgroep) op naam, klantnummer of pasnummer. U ziet alleen klanten van de gemeenten waarvoor u werkt.">
+    <Page
+      title="Klanten"
+      lead="Zoek een huishouden (klantgroep) op naam, klantnummer of pasnummer. U ziet alleen klanten van de gemeenten waarvoor u werkt."
+    >
       <FilterForm
         filters={filters}
         values={values}

@@ -45,7 +45,9 @@ describe('/admin/klantgroep/:clientId', () => {
 
     open(['PERSON_READ', 'PERSON_WRITE']);
     await screen.findByRole('heading', { level: 1, name: 'Huishouden De Vries' });
-    expect(screen.getByRole('link', { name: 'Lid toevoegen' }).getAttribute('href')).toBe(`/admin/klantgroep/${ID}/toevoegen`);
+    expect(screen.getByRole('link', { name: 'Lid toevoegen' }).getAttribute('href')).toBe(
+      `/admin/klantgroep/${ID}/toevoegen`,
+    );
   });
 
   it('shows "Geen toegang" on the add-member screen without PERSON_WRITE', async () => {

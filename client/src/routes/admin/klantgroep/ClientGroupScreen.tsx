@@ -54,7 +54,9 @@ export default function ClientGroupScreen() {
   return (
     <QueryBoundary
       query={useQuery(AdminClientGroupDocument, { variables: { id: clientId }, fetchPolicy: 'cache-and-network' })}
-      select={(data) => (data.clientGroup ? { group: data.clientGroup, assignments: data.clientGroupAssignments ?? [] } : null)}
+      select={(data) =>
+        data.clientGroup ? { group: data.clientGroup, assignments: data.clientGroupAssignments ?? [] } : null
+      }
       title="Klantgroep"
       errorMessage="Deze klantgroep kon niet worden geladen."
       notFound={<RecordNotFound title="Klantgroep niet gevonden" />}
@@ -116,7 +118,13 @@ function ClientGroup({ group, assignments }: { group: Group; assignments: readon
                       </th>
                       <td>{m.externalIdentifier}</td>
                       <td>{m.dateOfBirth ? formatDay(m.dateOfBirth) : <span className="gw-muted">Onbekend</span>}</td>
-                      <td>{active ? `Actief, eindigt op ${active.lastDigits}` : <span className="gw-muted">Geen actieve pas</span>}</td>
+                      <td>
+                        {active ? (
+                          `Actief, eindigt op ${active.lastDigits}`
+                        ) : (
+                          <span className="gw-muted">Geen actieve pas</span>
+                        )}
+                      </td>
                     </tr>
                   );
                 })}
@@ -193,7 +201,9 @@ function ClientGroup({ group, assignments }: { group: Group; assignments: readon
         </p>
         {group.orderCount > 0 && ordersVia ? (
           <p>
-            <Link to={urls.admin.personOrders(ordersVia.externalIdentifier)}>Bekijk de bestellingen van dit huishouden</Link>
+            <Link to={urls.admin.personOrders(ordersVia.externalIdentifier)}>
+              Bekijk de bestellingen van dit huishouden
+            </Link>
           </p>
         ) : null}
       </section>

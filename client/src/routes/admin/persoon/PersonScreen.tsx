@@ -110,13 +110,17 @@ function PersonDetails({ person }: { person: NonNullable<AdminPersonQuery['perso
   const lastCard = person.cards[0];
 
   return (
-    <Page title={person.fullName} crumb="Persoon" lead={`Klantnummer ${person.externalIdentifier} · ${person.municipality.name}`}>
+    <Page
+      title={person.fullName}
+      crumb="Persoon"
+      lead={`Klantnummer ${person.externalIdentifier} · ${person.municipality.name}`}
+    >
       <PersonNav externalIdentifier={person.externalIdentifier} />
       {person.erasedAt ? (
         <Alert variant="warning">
           <p>
-            De persoonsgegevens zijn gewist op {formatDateTime(person.erasedAt)}. Bestellingen en boekingen blijven bewaard onder dit
-            pseudoniem.
+            De persoonsgegevens zijn gewist op {formatDateTime(person.erasedAt)}. Bestellingen en boekingen blijven
+            bewaard onder dit pseudoniem.
           </p>
         </Alert>
       ) : null}

@@ -31,20 +31,38 @@ describe('/admin/producten/:productId', () => {
         approveProduct: {
           __typename: 'ProductPayload',
           errors: [],
-          product: decided([approval('noorderhaven', 'PENDING'), approval('zuiderveen', 'APPROVED')].filter((a) => a.status === 'PENDING' || (v.municipalityIds as string[]).includes(a.municipality.id))),
+          product: decided(
+            [approval('noorderhaven', 'PENDING'), approval('zuiderveen', 'APPROVED')].filter(
+              (a) => a.status === 'PENDING' || (v.municipalityIds as string[]).includes(a.municipality.id),
+            ),
+          ),
         },
       }),
-      ReviewProducts: () => ({ reviewProducts: { __typename: 'ProductConnection', totalCount: 0, edges: [], pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null } } }),
+      ReviewProducts: () => ({
+        reviewProducts: {
+          __typename: 'ProductConnection',
+          totalCount: 0,
+          edges: [],
+          pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+        },
+      }),
       AdminDashboard: () => ({ adminDashboard: null }),
     });
     const table = await screen.findByRole('table', { name: 'Beslissing per gemeente' });
-    expect(within(table).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['Gemeente Noorderhaven', 'Gemeente Zuiderveen']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Gemeente Noorderhaven', 'Gemeente Zuiderveen']);
     expect(screen.getByRole('button', { name: 'Goedkeuren voor alle 2 gemeenten' })).toBeTruthy();
     expect(screen.getByLabelText('Reden van afkeuren voor Gemeente Zuiderveen')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Goedkeuren voor Gemeente Zuiderveen' }));
     expect(await screen.findByText(/Het product is goedgekeurd voor Gemeente Zuiderveen/)).toBeTruthy();
-    expect(operations.find((op) => op.name === 'ApproveProduct')!.variables).toEqual({ id: ids.product1, municipalityIds: [ids.zuiderveen] });
+    expect(operations.find((op) => op.name === 'ApproveProduct')!.variables).toEqual({
+      id: ids.product1,
+      municipalityIds: [ids.zuiderveen],
+    });
     // Only Noorderhaven waits now: no "all" button, no Zuiderveen form.
     await waitFor(() => expect(screen.queryByRole('button', { name: /Goedkeuren voor alle/ })).toBeNull());
     expect(screen.queryByLabelText('Reden van afkeuren voor Gemeente Zuiderveen')).toBeNull();
@@ -58,20 +76,38 @@ describe('/admin/producten/:productId', () => {
         rejectProduct: {
           __typename: 'ProductPayload',
           errors: [],
-          product: decided([approval('noorderhaven', 'REJECTED', 'Niet voor volwassenen.'), approval('zuiderveen', 'PENDING')]),
+          product: decided([
+            approval('noorderhaven', 'REJECTED', 'Niet voor volwassenen.'),
+            approval('zuiderveen', 'PENDING'),
+          ]),
         },
       }),
-      ReviewProducts: () => ({ reviewProducts: { __typename: 'ProductConnection', totalCount: 0, edges: [], pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null } } }),
+      ReviewProducts: () => ({
+        reviewProducts: {
+          __typename: 'ProductConnection',
+          totalCount: 0,
+          edges: [],
+          pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+        },
+      }),
       AdminDashboard: () => ({ adminDashboard: null }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Afkeuren voor Gemeente Noorderhaven' }));
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getByRole('link', { name: 'Geef de reden van afkeuren (minstens 5 tekens). De aanbieder ziet deze reden.' })).toBeTruthy();
+    expect(
+      within(summary).getByRole('link', {
+        name: 'Geef de reden van afkeuren (minstens 5 tekens). De aanbieder ziet deze reden.',
+      }),
+    ).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(summary));
-    expect(screen.getByLabelText('Reden van afkeuren voor Gemeente Noorderhaven').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Reden van afkeuren voor Gemeente Noorderhaven').getAttribute('aria-invalid')).toBe(
+      'true',
+    );
     expect(operations.some((op) => op.name === 'RejectProduct')).toBe(false);
 
-    fireEvent.change(screen.getByLabelText('Reden van afkeuren voor Gemeente Noorderhaven'), { target: { value: 'Niet voor volwassenen.' } });
+    fireEvent.change(screen.getByLabelText('Reden van afkeuren voor Gemeente Noorderhaven'), {
+      target: { value: 'Niet voor volwassenen.' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Afkeuren voor Gemeente Noorderhaven' }));
     expect(await screen.findByText(/Het product is afgekeurd voor Gemeente Noorderhaven/)).toBeTruthy();
     expect(operations.find((op) => op.name === 'RejectProduct')!.variables).toEqual({

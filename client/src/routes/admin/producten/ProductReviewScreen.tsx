@@ -89,7 +89,12 @@ export default function ProductReviewScreen() {
   const { productId = '' } = useParams();
   const query = useQuery(ReviewProductDocument, { variables: { id: productId } });
   return (
-    <QueryBoundary query={query} select={(d) => d.reviewProduct} title="Product beoordelen" errorMessage="Dit product kon niet worden geladen.">
+    <QueryBoundary
+      query={query}
+      select={(d) => d.reviewProduct}
+      title="Product beoordelen"
+      errorMessage="Dit product kon niet worden geladen."
+    >
       {(product) => <ProductReview product={product} />}
     </QueryBoundary>
   );
@@ -106,11 +111,18 @@ function ProductReview({ product }: { product: NonNullable<ReviewProductQuery['r
   const approval = useMutationForm({
     id: 'goedkeuren',
     fields: [],
-    mutate: async (_, data) => (await approve({ variables: { id: product.id, municipalityIds: data.getAll('municipalityId').map(String) } })).data?.approveProduct,
+    mutate: async (_, data) =>
+      (await approve({ variables: { id: product.id, municipalityIds: data.getAll('municipalityId').map(String) } }))
+        .data?.approveProduct,
     onSuccess: (_, data) => {
       const chosen = data.getAll('municipalityId');
-      const names = dutchList(decisions.approvals.filter((a) => chosen.includes(a.municipality.id)).map((a) => a.municipality.name));
-      showNotice(`Het product is goedgekeurd voor ${names} en staat nu in het aanbod voor de inwoners daarvan. De aanbieder krijgt een e-mail.`, { focus: true });
+      const names = dutchList(
+        decisions.approvals.filter((a) => chosen.includes(a.municipality.id)).map((a) => a.municipality.name),
+      );
+      showNotice(
+        `Het product is goedgekeurd voor ${names} en staat nu in het aanbod voor de inwoners daarvan. De aanbieder krijgt een e-mail.`,
+        { focus: true },
+      );
     },
   });
   const approveFor = (municipalities: Municipality[]) => {
@@ -151,7 +163,12 @@ function ProductReview({ product }: { product: NonNullable<ReviewProductQuery['r
             {product.images.map((image, index) => (
               <li key={image.id}>
                 <a href={image.url}>
-                  <img src={image.thumbnailUrl} alt={image.alt || `Afbeelding ${index + 1} van ${product.title}`} width={400} height={300} />
+                  <img
+                    src={image.thumbnailUrl}
+                    alt={image.alt || `Afbeelding ${index + 1} van ${product.title}`}
+                    width={400}
+                    height={300}
+                  />
                 </a>
               </li>
             ))}
@@ -165,18 +182,22 @@ function ProductReview({ product }: { product: NonNullable<ReviewProductQuery['r
           <p>Dit product is niet ingediend en hoeft dus niet beoordeeld te worden.</p>
         ) : decisions.approvals.length === 0 ? (
           <p>
-            In uw gemeenten staat dit product niet ter beoordeling: de aanbieder is daar (nog) geen goedgekeurde aanbieder. Zodra een
-            gemeente de aanbieder goedkeurt, kan die gemeente het product beoordelen.
+            In uw gemeenten staat dit product niet ter beoordeling: de aanbieder is daar (nog) geen goedgekeurde
+            aanbieder. Zodra een gemeente de aanbieder goedkeurt, kan die gemeente het product beoordelen.
           </p>
         ) : (
           <>
-            <p>Elke gemeente beslist zelf of een product in haar aanbod komt. U ziet en beslist alleen voor de gemeenten waarvoor u werkt.</p>
+            <p>
+              Elke gemeente beslist zelf of een product in haar aanbod komt. U ziet en beslist alleen voor de gemeenten
+              waarvoor u werkt.
+            </p>
             <ProductDecisionsTable product={product} caption="Beslissing per gemeente" />
           </>
         )}
         {submitted && decisions.approvals.length > 0 && pending.length === 0 ? (
           <p>
-            In uw gemeenten is over dit product beslist. <Link to={urls.admin.products()}>Naar de volgende producten</Link>
+            In uw gemeenten is over dit product beslist.{' '}
+            <Link to={urls.admin.products()}>Naar de volgende producten</Link>
           </p>
         ) : null}
         {approval.summary}
@@ -205,7 +226,12 @@ function ProductReview({ product }: { product: NonNullable<ReviewProductQuery['r
 }
 
 /** Approve, or reject with a reason, for one municipality. */
-function MunicipalityDecision(props: { productId: string; municipality: Municipality; busy: boolean; onApprove: () => void }) {
+function MunicipalityDecision(props: {
+  productId: string;
+  municipality: Municipality;
+  busy: boolean;
+  onApprove: () => void;
+}) {
   const { municipality } = props;
   const [reject] = useMutation(RejectProductDocument, { refetchQueries: REFETCH });
   const showNotice = useShowNotice();
@@ -214,8 +240,16 @@ function MunicipalityDecision(props: { productId: string; municipality: Municipa
     fields: ['reason'] as const,
     check: ruleCheck({ reason: rejectionReason }),
     mutate: async (values) =>
-      (await reject({ variables: { id: props.productId, reason: values.reason.trim(), municipalityIds: [municipality.id] } })).data?.rejectProduct,
-    onSuccess: () => showNotice(`Het product is afgekeurd voor ${municipality.name}. De aanbieder ziet de reden en krijgt een e-mail.`, { focus: true }),
+      (
+        await reject({
+          variables: { id: props.productId, reason: values.reason.trim(), municipalityIds: [municipality.id] },
+        })
+      ).data?.rejectProduct,
+    onSuccess: () =>
+      showNotice(
+        `Het product is afgekeurd voor ${municipality.name}. De aanbieder ziet de reden en krijgt een e-mail.`,
+        { focus: true },
+      ),
   });
   const headingId = `beslissing-${municipality.id}`;
 

@@ -79,7 +79,10 @@ const notFound = (
 /** /admin/regelingen/:arrangementId: change an arrangement; its budget use is shown above the form. */
 export default function ArrangementEditScreen() {
   const { arrangementId = '' } = useParams();
-  const query = useQuery(AdminArrangementDocument, { variables: { id: arrangementId }, fetchPolicy: 'cache-and-network' });
+  const query = useQuery(AdminArrangementDocument, {
+    variables: { id: arrangementId },
+    fetchPolicy: 'cache-and-network',
+  });
   return (
     <QueryBoundary
       query={query}
@@ -93,10 +96,16 @@ export default function ArrangementEditScreen() {
   );
 }
 
-function ArrangementEdit({ data }: { data: AdminArrangementQuery & { arrangement: NonNullable<AdminArrangementQuery['arrangement']> } }) {
+function ArrangementEdit({
+  data,
+}: {
+  data: AdminArrangementQuery & { arrangement: NonNullable<AdminArrangementQuery['arrangement']> };
+}) {
   const a = data.arrangement;
   const showNotice = useShowNotice();
-  const [update] = useMutation(UpdateArrangementDocument, { refetchQueries: ['AdminArrangements', 'AdminArrangement'] });
+  const [update] = useMutation(UpdateArrangementDocument, {
+    refetchQueries: ['AdminArrangements', 'AdminArrangement'],
+  });
   // The arrangement's own municipality is always selectable, even when it is the only one.
   const own = data.viewer.municipalities;
   const municipalities = own.some((m) => m.id === a.municipality.id) ? own : [a.municipality, ...own];
@@ -121,13 +130,19 @@ function ArrangementEdit({ data }: { data: AdminArrangementQuery & { arrangement
       </dl>
       {a.assignmentCount > 0 ? (
         <p className="gw-muted">
-          Deze regeling is al toegewezen: de gemeente ligt vast en de looptijd moet de bestaande toewijzingen blijven omvatten.
+          Deze regeling is al toegewezen: de gemeente ligt vast en de looptijd moet de bestaande toewijzingen blijven
+          omvatten.
         </p>
       ) : null}
       <h2>Instellingen</h2>
       <ArrangementForm
         key={`${a.id}-${a.name}-${a.validFrom}-${a.validUntil}-${a.defaultAmountCents}-${a.maxPerOrderCents}-${a.categories.map((c) => c.id).join()}`}
-        initial={{ ...a, municipalityId: a.municipality.id, categoryIds: a.categories.map((c) => c.id), maxPerOrderCents: a.maxPerOrderCents ?? null }}
+        initial={{
+          ...a,
+          municipalityId: a.municipality.id,
+          categoryIds: a.categories.map((c) => c.id),
+          maxPerOrderCents: a.maxPerOrderCents ?? null,
+        }}
         municipalities={municipalities}
         categories={data.categories}
         submitLabel="Wijzigingen opslaan"

@@ -34,15 +34,27 @@ export default function ArrangementNewScreen() {
   const navigate = useNavigate();
   const [create] = useMutation(CreateArrangementDocument, { refetchQueries: ['AdminArrangements'] });
   return (
-    <QueryBoundary query={useQuery(ArrangementFormDataDocument)} select={(data) => data} title={TITLE} errorMessage="Het formulier kon niet worden geladen.">
+    <QueryBoundary
+      query={useQuery(ArrangementFormDataDocument)}
+      select={(data) => data}
+      title={TITLE}
+      errorMessage="Het formulier kon niet worden geladen."
+    >
       {(data) => (
-        <Page title={TITLE} lead="Een regeling bepaalt hoeveel tegoed een huishouden krijgt, hoe lang het geldig is en waaraan het besteed mag worden.">
+        <Page
+          title={TITLE}
+          lead="Een regeling bepaalt hoeveel tegoed een huishouden krijgt, hoe lang het geldig is en waaraan het besteed mag worden."
+        >
           <ArrangementForm
             municipalities={data.viewer.municipalities}
             categories={data.categories}
             submitLabel="Regeling aanmaken"
             save={async (input) => (await create({ variables: { input } })).data?.createArrangement}
-            onSaved={(payload) => void navigate(urls.admin.arrangements(), { state: withNotice(`De regeling ‘${payload.arrangement!.name}’ is aangemaakt.`) })}
+            onSaved={(payload) =>
+              void navigate(urls.admin.arrangements(), {
+                state: withNotice(`De regeling ‘${payload.arrangement!.name}’ is aangemaakt.`),
+              })
+            }
           />
         </Page>
       )}

@@ -1,6 +1,15 @@
 import { Link } from 'react-router';
 import { formatCount } from '../../../components/dates/formatDate';
-import { ConnectionTable, FilterForm, oneOf, text, useConnection, useFilters, type Column, type Filters } from '../../../components/lists';
+import {
+  ConnectionTable,
+  FilterForm,
+  oneOf,
+  text,
+  useConnection,
+  useFilters,
+  type Column,
+  type Filters,
+} from '../../../components/lists';
 import { Page } from '../../../components/layout/Page';
 import { Money } from '../../../components/money/Money';
 import { graphql } from '../../../graphql/generated';
@@ -43,7 +52,12 @@ type Arrangement = AdminArrangementsQuery['arrangements']['edges'][number]['node
 /** ?zoek=…&looptijd=lopend */
 const filters = {
   search: text({ param: 'zoek', label: 'Naam', hint: 'Een deel van de naam.' }),
-  current: oneOf({ param: 'looptijd', label: 'Looptijd', all: 'Alle regelingen', options: [{ value: true, param: 'lopend', label: 'Nog lopend' }] }),
+  current: oneOf({
+    param: 'looptijd',
+    label: 'Looptijd',
+    all: 'Alle regelingen',
+    options: [{ value: true, param: 'lopend', label: 'Nog lopend' }],
+  }),
 } satisfies Filters;
 
 const percent = new Intl.NumberFormat('nl-NL', { style: 'percent', maximumFractionDigits: 0 });
@@ -62,7 +76,12 @@ const columns: Column<Arrangement>[] = [
       </>
     ),
   },
-  { header: 'Looptijd', cell: (a) => <span style={{ whiteSpace: 'nowrap' }}>{`${shortDay(a.validFrom)} t/m ${shortDay(a.validUntil)}`}</span> },
+  {
+    header: 'Looptijd',
+    cell: (a) => (
+      <span style={{ whiteSpace: 'nowrap' }}>{`${shortDay(a.validFrom)} t/m ${shortDay(a.validUntil)}`}</span>
+    ),
+  },
   { header: 'Standaardbedrag', numeric: true, cell: (a) => <Money cents={a.defaultAmountCents} /> },
   { header: 'Toewijzingen', numeric: true, cell: (a) => formatCount(a.assignmentCount) },
   { header: 'Toegekend', numeric: true, cell: (a) => <Money cents={a.grantedCents} /> },
@@ -72,7 +91,9 @@ const columns: Column<Arrangement>[] = [
     cell: (a) => (
       <>
         <Money cents={a.spentCents} />
-        {a.grantedCents > 0 ? <span className="gw-muted"> ({percent.format(a.spentCents / a.grantedCents)})</span> : null}
+        {a.grantedCents > 0 ? (
+          <span className="gw-muted"> ({percent.format(a.spentCents / a.grantedCents)})</span>
+        ) : null}
       </>
     ),
   },
@@ -84,7 +105,10 @@ export default function ArrangementsScreen() {
   const [values, setValues, state] = useFilters(filters);
   const list = useConnection(AdminArrangementsDocument, { variables: { filter: values }, field: 'arrangements' });
   return (
-    <Page title="Regelingen" lead="De regelingen van de gemeenten waarvoor u werkt, met wat er is toegekend en besteed (uit het grootboek).">
+    <Page
+      title="Regelingen"
+      lead="De regelingen van de gemeenten waarvoor u werkt, met wat er is toegekend en besteed (uit het grootboek)."
+    >
       <p>
         <Link to={urls.admin.newArrangement()} className="gw-button">
           Nieuwe regeling

@@ -5,7 +5,13 @@ import { renderApp } from '../../../test/renderApp';
 afterEach(cleanup);
 
 const terms = () => ({
-  currentTerms: { __typename: 'TermsVersion', id: 't1', version: 1, title: 'Voorwaarden voor aanbieders', body: 'Eerste regel.\n\nTweede regel.' },
+  currentTerms: {
+    __typename: 'TermsVersion',
+    id: 't1',
+    version: 1,
+    title: 'Voorwaarden voor aanbieders',
+    body: 'Eerste regel.\n\nTweede regel.',
+  },
 });
 
 function fill(label: string | RegExp, value: string) {
@@ -33,8 +39,14 @@ describe('/voor-aanbieders/registreren', () => {
     await screen.findByText('Tweede regel.');
     fireEvent.click(screen.getByRole('button', { name: 'Organisatie aanmelden' }));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByRole('link', { name: 'Vul het KvK-nummer van uw organisatie in.' }).getAttribute('href')).toBe('#registratie-kvkNumber');
-    expect(within(alert).getByRole('link', { name: /Ga akkoord met de voorwaarden/ }).getAttribute('href')).toBe('#registratie-acceptTerms');
+    expect(
+      within(alert).getByRole('link', { name: 'Vul het KvK-nummer van uw organisatie in.' }).getAttribute('href'),
+    ).toBe('#registratie-kvkNumber');
+    expect(
+      within(alert)
+        .getByRole('link', { name: /Ga akkoord met de voorwaarden/ })
+        .getAttribute('href'),
+    ).toBe('#registratie-acceptTerms');
     await waitFor(() => expect(document.activeElement).toBe(alert));
     expect(screen.getByLabelText('Naam van de organisatie').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('IBAN').getAttribute('aria-invalid')).toBe('true');
@@ -43,22 +55,33 @@ describe('/voor-aanbieders/registreren', () => {
 
   it('shows server errors on their field, and the check-your-mail page after success', async () => {
     let attempt = 0;
-    const { operations } = renderApp('/voor-aanbieders/registreren', { kind: 'ANONYMOUS' }, {
-      CurrentTerms: terms,
-      RegisterProvider: () => {
-        attempt++;
-        return {
-          registerProvider: {
-            __typename: 'RegisterProviderPayload',
-            submitted: attempt > 1,
-            errors:
-              attempt > 1
-                ? []
-                : [{ __typename: 'UserError', field: 'kvkNumber', code: 'KVK_TAKEN', message: 'Er is al een aanbieder met dit KvK-nummer aangemeld.' }],
-          },
-        };
+    const { operations } = renderApp(
+      '/voor-aanbieders/registreren',
+      { kind: 'ANONYMOUS' },
+      {
+        CurrentTerms: terms,
+        RegisterProvider: () => {
+          attempt++;
+          return {
+            registerProvider: {
+              __typename: 'RegisterProviderPayload',
+              submitted: attempt > 1,
+              errors:
+                attempt > 1
+                  ? []
+                  : [
+                      {
+                        __typename: 'UserError',
+                        field: 'kvkNumber',
+                        code: 'KVK_TAKEN',
+                        message: 'Er is al een aanbieder met dit KvK-nummer aangemeld.',
+                      },
+                    ],
+            },
+          };
+        },
       },
-    });
+    );
     await screen.findByText('Tweede regel.');
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Organisatie aanmelden' }));
@@ -67,7 +90,12 @@ describe('/voor-aanbieders/registreren', () => {
     expect(kvk.getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')));
     const sent = operations.find((op) => op.name === 'RegisterProvider')!;
-    expect(sent.variables.input).toMatchObject({ kvkNumber: '12345678', termsVersionId: 't1', acceptTerms: true, userEmail: 'tessa@club.nl' });
+    expect(sent.variables.input).toMatchObject({
+      kvkNumber: '12345678',
+      termsVersionId: 't1',
+      acceptTerms: true,
+      userEmail: 'tessa@club.nl',
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Organisatie aanmelden' }));
     expect(await screen.findByRole('heading', { name: 'Controleer uw e-mail' })).toBeTruthy();

@@ -8,7 +8,11 @@ import { ruleCheck } from '../../../components/forms/ruleCheck';
 import { TextField } from '../../../components/forms/TextField';
 import { useMutationForm } from '../../../components/forms/useMutationForm';
 import { Page } from '../../../components/layout/Page';
-import { ORGANISATION_FIELDS, OrganisationFields, readOrganisation } from '../../../components/providers/OrganisationFields';
+import {
+  ORGANISATION_FIELDS,
+  OrganisationFields,
+  readOrganisation,
+} from '../../../components/providers/OrganisationFields';
 import { TermsText } from '../../../components/providers/TermsText';
 import { Loading } from '../../../components/ui/Loading';
 import { QueryError } from '../../../components/ui/QueryError';
@@ -54,8 +58,15 @@ export default function ProviderRegisterScreen() {
     fields: FIELDS,
     check,
     mutate: async (values, data) => {
-      const input = { ...readOrganisation(data), userName: values.userName, userEmail: (sentEmail.current = values.userEmail.trim()), password: values.password, acceptTerms: values.acceptTerms === 'ja' };
-      return (await register({ variables: { input: { ...input, termsVersionId: currentTerms!.id } } })).data?.registerProvider;
+      const input = {
+        ...readOrganisation(data),
+        userName: values.userName,
+        userEmail: (sentEmail.current = values.userEmail.trim()),
+        password: values.password,
+        acceptTerms: values.acceptTerms === 'ja',
+      };
+      return (await register({ variables: { input: { ...input, termsVersionId: currentTerms!.id } } })).data
+        ?.registerProvider;
     },
     onSuccess: () => setSentTo(sentEmail.current),
   });
@@ -72,14 +83,18 @@ export default function ProviderRegisterScreen() {
             Controleer uw e-mail
           </h2>
           <p>
-            We hebben een e-mail gestuurd naar <strong>{sentTo}</strong>. Klik op de link in die e-mail om uw e-mailadres te
-            bevestigen. De link is 24 uur geldig.
+            We hebben een e-mail gestuurd naar <strong>{sentTo}</strong>. Klik op de link in die e-mail om uw
+            e-mailadres te bevestigen. De link is 24 uur geldig.
           </p>
         </div>
-        <p>Daarna kunt u inloggen en uw organisatie aanmelden bij de gemeenten waar u uw producten wilt aanbieden. De gemeente beoordeelt uw aanmelding.</p>
+        <p>
+          Daarna kunt u inloggen en uw organisatie aanmelden bij de gemeenten waar u uw producten wilt aanbieden. De
+          gemeente beoordeelt uw aanmelding.
+        </p>
         <p>
           Geen e-mail ontvangen? Kijk ook in de map met ongewenste e-mail. Heeft u al een account? Dan kunt u{' '}
-          <Link to={urls.providerLogin()}>inloggen</Link> of <Link to={urls.forgotPassword()}>een nieuw wachtwoord aanvragen</Link>.
+          <Link to={urls.providerLogin()}>inloggen</Link> of{' '}
+          <Link to={urls.forgotPassword()}>een nieuw wachtwoord aanvragen</Link>.
         </p>
       </Page>
     );
@@ -95,7 +110,9 @@ export default function ProviderRegisterScreen() {
       </p>
       <div aria-busy={terms.loading}>
         {terms.loading ? <Loading /> : null}
-        {terms.error && !currentTerms ? <QueryError message="Het aanmeldformulier kon niet worden geladen." onRetry={() => void terms.refetch()} /> : null}
+        {terms.error && !currentTerms ? (
+          <QueryError message="Het aanmeldformulier kon niet worden geladen." onRetry={() => void terms.refetch()} />
+        ) : null}
       </div>
       {currentTerms ? (
         <form className="gw-form" {...form.props}>
@@ -122,7 +139,14 @@ export default function ProviderRegisterScreen() {
               required
               {...form.field('userEmail')}
             />
-            <TextField label="Wachtwoord" hint={PASSWORD_HINT} type="password" autoComplete="new-password" required {...form.field('password')} />
+            <TextField
+              label="Wachtwoord"
+              hint={PASSWORD_HINT}
+              type="password"
+              autoComplete="new-password"
+              required
+              {...form.field('password')}
+            />
           </fieldset>
           <fieldset className="gw-fieldset">
             <legend>

@@ -25,5 +25,8 @@ export const advancedSection = defineSection({
       path: ['idleTimeoutMinutes'],
     }),
   // SESSION_TTL_HOURS (the environment variable that set it before) is the default.
-  defaults: (config) => ({ sessionLifetimeHours: config.session.ttlHours, idleTimeoutMinutes: Math.min(60, config.session.ttlHours * 60) }),
+  defaults: (config) => ({
+    sessionLifetimeHours: config.session.ttlHours,
+    idleTimeoutMinutes: Math.min(60, config.session.ttlHours * 60),
+  }),
 });

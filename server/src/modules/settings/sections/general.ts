@@ -22,15 +22,23 @@ const optionalText = (max: number, tooLong: string) =>
 /** A municipality's public contact details, shown in the footer of the public site. */
 export const municipalityContactSchema = z.strictObject(
   {
-    phone: optionalText(30, 'Een telefoonnummer is hoogstens 30 tekens.').refine((v) => v === null || PHONE.check(v).ok || /^14\s?0\d{2,3}$/.test(v), {
-      error: 'Vul een geldig telefoonnummer in, bijvoorbeeld 14 0591 of 0591 123 456.',
-    }),
+    phone: optionalText(30, 'Een telefoonnummer is hoogstens 30 tekens.').refine(
+      (v) => v === null || PHONE.check(v).ok || /^14\s?0\d{2,3}$/.test(v),
+      {
+        error: 'Vul een geldig telefoonnummer in, bijvoorbeeld 14 0591 of 0591 123 456.',
+      },
+    ),
     email: optionalText(254, 'Een e-mailadres is hoogstens 254 tekens.')
       .transform((v) => (v ? v.toLowerCase() : null))
-      .refine((v) => v === null || EMAIL.check(v).ok, { error: 'Vul een geldig e-mailadres in, bijvoorbeeld info@gemeente.nl.' }),
-    website: optionalText(300, 'Een webadres is hoogstens 300 tekens.').refine((v) => v === null || /^https:\/\/[^\s/]+\.[^\s]+$/i.test(v), {
-      error: 'Vul een volledig webadres in dat met https:// begint.',
-    }),
+      .refine((v) => v === null || EMAIL.check(v).ok, {
+        error: 'Vul een geldig e-mailadres in, bijvoorbeeld info@gemeente.nl.',
+      }),
+    website: optionalText(300, 'Een webadres is hoogstens 300 tekens.').refine(
+      (v) => v === null || /^https:\/\/[^\s/]+\.[^\s]+$/i.test(v),
+      {
+        error: 'Vul een volledig webadres in dat met https:// begint.',
+      },
+    ),
     visitingAddress: optionalText(200, 'Een bezoekadres is hoogstens 200 tekens.'),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `Onbekend veld: ${issue.keys.join(', ')}.` : undefined) },
@@ -58,13 +66,26 @@ export const generalSection = defineSection({
     if (viewer.kind !== Audience.STAFF || scope === null) return [];
     const changed = new Set([...Object.keys(before.municipalities), ...Object.keys(after.municipalities)]);
     for (const id of changed) {
-      if (JSON.stringify(before.municipalities[id] ?? null) === JSON.stringify(after.municipalities[id] ?? null)) continue;
+      if (JSON.stringify(before.municipalities[id] ?? null) === JSON.stringify(after.municipalities[id] ?? null))
+        continue;
       if (!scope.includes(id)) {
-        return [UserError.of(`municipalities.${id}`, 'OUT_OF_SCOPE', 'U mag de contactgegevens van deze gemeente niet wijzigen.')];
+        return [
+          UserError.of(
+            `municipalities.${id}`,
+            'OUT_OF_SCOPE',
+            'U mag de contactgegevens van deze gemeente niet wijzigen.',
+          ),
+        ];
       }
     }
     if (before.platformName !== after.platformName) {
-      return [UserError.of('platformName', 'OUT_OF_SCOPE', 'Alleen een beheerder van alle gemeenten mag de naam van het platform wijzigen.')];
+      return [
+        UserError.of(
+          'platformName',
+          'OUT_OF_SCOPE',
+          'Alleen een beheerder van alle gemeenten mag de naam van het platform wijzigen.',
+        ),
+      ];
     }
     return [];
   },

@@ -28,7 +28,11 @@ const ApplyForMembershipDocument = graphql(`
 
 /** /aanbieder/profiel/aanmelden/:municipalityId — apply to a municipality, accepting its current terms. */
 export default function JoinMunicipalityScreen() {
-  return <MunicipalityBoundary title="Aanmelden bij gemeente">{(row, refetch) => <Join row={row} refetch={refetch} />}</MunicipalityBoundary>;
+  return (
+    <MunicipalityBoundary title="Aanmelden bij gemeente">
+      {(row, refetch) => <Join row={row} refetch={refetch} />}
+    </MunicipalityBoundary>
+  );
 }
 
 function Join({ row, refetch }: { row: MunicipalityRow; refetch: () => void }) {
@@ -40,15 +44,24 @@ function Join({ row, refetch }: { row: MunicipalityRow; refetch: () => void }) {
     fields: ['acceptTerms'] as const,
     check: ruleCheck(membershipApplicationRules),
     mutate: async (values) => {
-      const payload = (await apply({ variables: { municipalityId: row.municipality.id, termsVersionId: row.terms!.id, acceptTerms: values.acceptTerms === 'ja' } }))
-        .data?.applyForMembership;
+      const payload = (
+        await apply({
+          variables: {
+            municipalityId: row.municipality.id,
+            termsVersionId: row.terms!.id,
+            acceptTerms: values.acceptTerms === 'ja',
+          },
+        })
+      ).data?.applyForMembership;
       // The terms changed while the page was open: show the new text.
       if (payload?.errors.some((e) => e.code === 'TERMS_CHANGED')) refetch();
       return payload;
     },
     onSuccess: () =>
       navigate(urls.provider.profile(), {
-        state: withNotice(`U heeft zich aangemeld bij ${name}. De gemeente beoordeelt uw aanmelding; u krijgt bericht per e-mail.`),
+        state: withNotice(
+          `U heeft zich aangemeld bij ${name}. De gemeente beoordeelt uw aanmelding; u krijgt bericht per e-mail.`,
+        ),
       }),
   });
   const status = row.membership?.status;
@@ -58,7 +71,9 @@ function Join({ row, refetch }: { row: MunicipalityRow; refetch: () => void }) {
       <Page title={`Aanmelden bij ${name}`} crumb="Aanmelden bij gemeente">
         <Alert variant="info" title={`Status: ${membershipStatusLabel[status]}`}>
           <p>
-            {status === 'PENDING' ? `Uw aanmelding bij ${name} wordt al beoordeeld.` : `U bent al aanbieder bij ${name}.`}{' '}
+            {status === 'PENDING'
+              ? `Uw aanmelding bij ${name} wordt al beoordeeld.`
+              : `U bent al aanbieder bij ${name}.`}{' '}
             <Link to={urls.provider.profile()}>Terug naar uw profiel</Link>
           </p>
         </Alert>
@@ -73,13 +88,18 @@ function Join({ row, refetch }: { row: MunicipalityRow; refetch: () => void }) {
         </Alert>
       ) : null}
       <p>
-        Na uw aanmelding beoordeelt {name} uw organisatie. Zodra de gemeente u goedkeurt, zien inwoners van {name} uw goedgekeurde producten.
+        Na uw aanmelding beoordeelt {name} uw organisatie. Zodra de gemeente u goedkeurt, zien inwoners van {name} uw
+        goedgekeurde producten.
       </p>
       {row.terms ? (
         <form className="gw-form" {...form.props}>
           {form.summary}
           <TermsText terms={row.terms} level={2} />
-          <CheckboxField value="ja" label={`Ik ga akkoord met deze voorwaarden (versie ${row.terms.version}) voor ${name}.`} {...form.field('acceptTerms')} />
+          <CheckboxField
+            value="ja"
+            label={`Ik ga akkoord met deze voorwaarden (versie ${row.terms.version}) voor ${name}.`}
+            {...form.field('acceptTerms')}
+          />
           <div className="gw-form-actions">
             <button type="submit" className="gw-button" disabled={form.busy}>
               {form.busy ? 'Bezig met aanmelden…' : `Aanmelden bij ${name}`}

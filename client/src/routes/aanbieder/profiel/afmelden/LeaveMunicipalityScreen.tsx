@@ -34,9 +34,12 @@ function Leave({ row }: { row: MunicipalityRow }) {
   const form = useMutationForm({
     id: 'afmelden',
     fields: [],
-    mutate: async () => (await withdraw({ variables: { municipalityId: row.municipality.id } })).data?.withdrawMembership,
+    mutate: async () =>
+      (await withdraw({ variables: { municipalityId: row.municipality.id } })).data?.withdrawMembership,
     onSuccess: () =>
-      navigate(urls.provider.profile(), { state: withNotice(`U bent afgemeld bij ${name}. Uw producten zijn daar niet meer zichtbaar voor inwoners.`) }),
+      navigate(urls.provider.profile(), {
+        state: withNotice(`U bent afgemeld bij ${name}. Uw producten zijn daar niet meer zichtbaar voor inwoners.`),
+      }),
   });
   const status = row.membership?.status;
 
@@ -47,17 +50,24 @@ function Leave({ row }: { row: MunicipalityRow }) {
           <Alert variant="warning" title="Wat er verandert als u zich afmeldt">
             <ul>
               <li>
-                Uw producten worden <strong>niet meer getoond aan inwoners van {name}</strong>. Zij kunnen bij u niets meer bestellen met
-                hun regeling.
+                Uw producten worden <strong>niet meer getoond aan inwoners van {name}</strong>. Zij kunnen bij u niets
+                meer bestellen met hun regeling.
               </li>
-              {status === 'PENDING' ? <li>Uw aanmelding wordt ingetrokken; de gemeente beoordeelt haar niet meer.</li> : null}
+              {status === 'PENDING' ? (
+                <li>Uw aanmelding wordt ingetrokken; de gemeente beoordeelt haar niet meer.</li>
+              ) : null}
               <li>Bestellingen die al geplaatst zijn, levert u nog gewoon af.</li>
               <li>U kunt zich later opnieuw aanmelden; de gemeente beoordeelt u dan opnieuw.</li>
             </ul>
           </Alert>
           {form.summary}
           <div className="gw-form-actions">
-            <button type="button" className="gw-button gw-button--danger" onClick={() => void form.submit()} disabled={form.busy}>
+            <button
+              type="button"
+              className="gw-button gw-button--danger"
+              onClick={() => void form.submit()}
+              disabled={form.busy}
+            >
               {form.busy ? 'Bezig met afmelden…' : `Ja, afmelden bij ${name}`}
             </button>
             <Link to={urls.provider.profile()}>Nee, terug naar mijn profiel</Link>

@@ -1,6 +1,15 @@
 import { Link } from 'react-router';
 import { formatCount } from '../../../../components/dates/formatDate';
-import { ConnectionTable, FilterForm, oneOf, text, useConnection, useFilters, type Column, type Filters } from '../../../../components/lists';
+import {
+  ConnectionTable,
+  FilterForm,
+  oneOf,
+  text,
+  useConnection,
+  useFilters,
+  type Column,
+  type Filters,
+} from '../../../../components/lists';
 import { Page } from '../../../../components/layout/Page';
 import { graphql } from '../../../../graphql/generated';
 import type { AdminCategoriesQuery } from '../../../../graphql/generated/graphql';

@@ -54,13 +54,22 @@ export default function CategoryEditScreen() {
   const { categoryId = '' } = useParams();
   const query = useQuery(AdminCategoryDocument, { variables: { id: categoryId } });
   return (
-    <QueryBoundary query={query} select={(data) => data.category} title="Categorie bewerken" errorMessage="Deze categorie kon niet worden geladen.">
+    <QueryBoundary
+      query={query}
+      select={(data) => data.category}
+      title="Categorie bewerken"
+      errorMessage="Deze categorie kon niet worden geladen."
+    >
       {(category) => <CategoryEdit category={category} />}
     </QueryBoundary>
   );
 }
 
-function CategoryEdit({ category }: { category: { id: string; name: string; description: string; sortOrder: number; allProductCount: number } }) {
+function CategoryEdit({
+  category,
+}: {
+  category: { id: string; name: string; description: string; sortOrder: number; allProductCount: number };
+}) {
   const navigate = useNavigate();
   const showNotice = useShowNotice();
   const [update] = useMutation(UpdateCategoryDocument, { refetchQueries: ['AdminCategories'] });
@@ -69,7 +78,10 @@ function CategoryEdit({ category }: { category: { id: string; name: string; desc
     id: 'verwijderen',
     fields: [],
     mutate: async () => (await remove({ variables: { id: category.id } })).data?.deleteCategory,
-    onSuccess: () => void navigate(urls.admin.beheer.categories(), { state: withNotice(`De categorie ‘${category.name}’ is verwijderd.`) }),
+    onSuccess: () =>
+      void navigate(urls.admin.beheer.categories(), {
+        state: withNotice(`De categorie ‘${category.name}’ is verwijderd.`),
+      }),
   });
   const n = category.allProductCount;
 
@@ -89,7 +101,12 @@ function CategoryEdit({ category }: { category: { id: string; name: string; desc
             ? `Bij deze categorie ${n === 1 ? 'hoort 1 product' : `horen ${n} producten`}. Een categorie met producten kunt u niet verwijderen.`
             : 'Deze categorie heeft geen producten en kan worden verwijderd.'}
         </p>
-        <ConfirmAction form={deletion} label="Categorie verwijderen" confirmLabel="Ja, verwijder deze categorie" groupLabel="Verwijderen bevestigen" />
+        <ConfirmAction
+          form={deletion}
+          label="Categorie verwijderen"
+          confirmLabel="Ja, verwijder deze categorie"
+          groupLabel="Verwijderen bevestigen"
+        />
       </section>
     </Page>
   );

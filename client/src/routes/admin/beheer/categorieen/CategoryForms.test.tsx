@@ -7,7 +7,12 @@ afterEach(cleanup);
 const editor = { kind: 'STAFF' as const, permissions: ['CONTENT_EDIT' as const] };
 const ID = '00000000-0000-4000-8000-000000000001';
 const emptyList = () => ({
-  adminCategories: { __typename: 'CategoryConnection', totalCount: 0, edges: [], pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null } },
+  adminCategories: {
+    __typename: 'CategoryConnection',
+    totalCount: 0,
+    edges: [],
+    pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+  },
 });
 const payload = (category: Record<string, unknown> | null, errors: Record<string, unknown>[] = []) => ({
   __typename: 'CategoryPayload',
@@ -25,7 +30,10 @@ describe('the category forms (the reference forms)', () => {
     const summary = await screen.findByRole('alert');
     await waitFor(() => expect(document.activeElement).toBe(summary));
     const links = within(summary).getAllByRole('link');
-    expect(links.map((a) => a.textContent)).toEqual(['De naam moet tussen 2 en 80 tekens lang zijn.', 'De volgorde moet een geheel getal van 0 tot en met 100.000 zijn.']);
+    expect(links.map((a) => a.textContent)).toEqual([
+      'De naam moet tussen 2 en 80 tekens lang zijn.',
+      'De volgorde moet een geheel getal van 0 tot en met 100.000 zijn.',
+    ]);
     expect(links[0]!.getAttribute('href')).toBe('#categorie-name');
     expect(within(form).getByLabelText(/^Naam/).getAttribute('aria-invalid')).toBe('true');
     expect(operations.some((op) => op.name === 'CreateCategory')).toBe(false);
@@ -33,7 +41,11 @@ describe('the category forms (the reference forms)', () => {
 
   it('shows the server’s payload errors on their field, and sends once however often it is clicked', async () => {
     const { operations } = renderApp('/admin/beheer/categorieen/nieuw', editor, {
-      CreateCategory: () => ({ createCategory: payload(null, [{ field: 'name', code: 'TAKEN', message: 'Er is al een categorie met deze naam.' }]) }),
+      CreateCategory: () => ({
+        createCategory: payload(null, [
+          { field: 'name', code: 'TAKEN', message: 'Er is al een categorie met deze naam.' },
+        ]),
+      }),
     });
     const button = await screen.findByRole('button', { name: 'Categorie opslaan' });
     fireEvent.change(screen.getByLabelText(/^Naam/), { target: { value: 'Sport' } });
@@ -43,7 +55,9 @@ describe('the category forms (the reference forms)', () => {
     expect(within(summary).getByRole('link').textContent).toBe('Er is al een categorie met deze naam.');
     expect(screen.getAllByText('Er is al een categorie met deze naam.')).toHaveLength(2); // in the summary and at the field
     expect(operations.filter((op) => op.name === 'CreateCategory')).toHaveLength(1);
-    expect(operations.find((op) => op.name === 'CreateCategory')!.variables).toEqual({ input: { name: 'Sport', description: '', sortOrder: 0 } });
+    expect(operations.find((op) => op.name === 'CreateCategory')!.variables).toEqual({
+      input: { name: 'Sport', description: '', sortOrder: 0 },
+    });
   });
 
   it('shows the one network-error message when the server cannot be reached', async () => {
@@ -54,7 +68,9 @@ describe('the category forms (the reference forms)', () => {
     });
     fireEvent.change(await screen.findByLabelText(/^Naam/), { target: { value: 'Sport' } });
     fireEvent.submit(screen.getByRole('button', { name: 'Categorie opslaan' }).closest('form')!);
-    expect((await screen.findByRole('alert')).textContent).toBe('Het versturen is niet gelukt door een storing. Probeer het over een paar minuten opnieuw.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Het versturen is niet gelukt door een storing. Probeer het over een paar minuten opnieuw.',
+    );
   });
 
   it('goes to the list with a notice after saving', async () => {
@@ -70,12 +86,31 @@ describe('the category forms (the reference forms)', () => {
   });
 
   it('edit: loading, not found, saving in place with a notice, and a refused delete', async () => {
-    const category = { __typename: 'Category', id: ID, name: 'Sport', description: '', sortOrder: 1, featured: false, allProductCount: 2 };
+    const category = {
+      __typename: 'Category',
+      id: ID,
+      name: 'Sport',
+      description: '',
+      sortOrder: 1,
+      featured: false,
+      allProductCount: 2,
+    };
     renderApp(`/admin/beheer/categorieen/${ID}`, editor, {
       AdminCategory: () => ({ category }),
       UpdateCategory: () => ({ updateCategory: payload({ name: 'Sport', description: '', sortOrder: 1 }) }),
       DeleteCategory: () => ({
-        deleteCategory: { __typename: 'DeleteCategoryPayload', deletedId: null, errors: [{ __typename: 'UserError', field: null, code: 'CATEGORY_HAS_PRODUCTS', message: 'Deze categorie kunt u niet verwijderen.' }] },
+        deleteCategory: {
+          __typename: 'DeleteCategoryPayload',
+          deletedId: null,
+          errors: [
+            {
+              __typename: 'UserError',
+              field: null,
+              code: 'CATEGORY_HAS_PRODUCTS',
+              message: 'Deze categorie kunt u niet verwijderen.',
+            },
+          ],
+        },
       }),
       AdminCategories: emptyList,
     });

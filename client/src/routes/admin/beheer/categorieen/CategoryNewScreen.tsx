@@ -29,7 +29,11 @@ export default function CategoryNewScreen() {
       <CategoryForm
         submitLabel="Categorie opslaan"
         save={async (input) => (await create({ variables: { input } })).data?.createCategory}
-        onSaved={(payload) => void navigate(urls.admin.beheer.categories(), { state: withNotice(`De categorie ‘${payload.category!.name}’ is toegevoegd.`) })}
+        onSaved={(payload) =>
+          void navigate(urls.admin.beheer.categories(), {
+            state: withNotice(`De categorie ‘${payload.category!.name}’ is toegevoegd.`),
+          })
+        }
       />
     </Page>
   );

@@ -51,7 +51,12 @@ const TITLE = 'Lid toevoegen';
 
 /** Today (YYYY-MM-DD) in the Netherlands on this device, for the instant check only: the server checks with its clock. */
 function todayHere(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Amsterdam',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
 }
 
 /** /admin/klantgroep/:clientId/toevoegen: add a member to a household; they get a new card. */
@@ -105,11 +110,21 @@ function AddMember({ group }: { group: NonNullable<AddMemberGroupQuery['clientGr
   });
 
   return (
-    <Page title={TITLE} lead={`Aan ${group.name} (${group.clientNumber}, ${group.municipality.name}). Het nieuwe lid krijgt meteen een pas.`}>
+    <Page
+      title={TITLE}
+      lead={`Aan ${group.name} (${group.clientNumber}, ${group.municipality.name}). Het nieuwe lid krijgt meteen een pas.`}
+    >
       <form className="gw-form" {...form.props}>
         {form.summary}
         <TextField label="Voornaam" autoComplete="off" maxLength={120} required {...form.field('firstName')} />
-        <TextField label="Achternaam" autoComplete="off" maxLength={120} hint="Met tussenvoegsel, bijvoorbeeld ‘de Vries’." required {...form.field('lastName')} />
+        <TextField
+          label="Achternaam"
+          autoComplete="off"
+          maxLength={120}
+          hint="Met tussenvoegsel, bijvoorbeeld ‘de Vries’."
+          required
+          {...form.field('lastName')}
+        />
         <TextField label="Geboortedatum" type="date" min="1900-01-01" required {...form.field('dateOfBirth')} />
         <TextField
           label="Klantnummer (niet verplicht)"

@@ -19,7 +19,9 @@ const valid: MemberValues = {
 describe('new household member checks', () => {
   it('accepts a complete member and one with only the required fields', () => {
     expect(validateMember(valid)).toEqual({});
-    expect(validateMember({ ...valid, email: 'noor@voorbeeld.nl', phone: '06 1234 5678', bsn: '111.222.333' })).toEqual({});
+    expect(validateMember({ ...valid, email: 'noor@voorbeeld.nl', phone: '06 1234 5678', bsn: '111.222.333' })).toEqual(
+      {},
+    );
   });
 
   it('checks the BSN with the elfproef', () => {

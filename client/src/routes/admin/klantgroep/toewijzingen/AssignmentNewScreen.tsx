@@ -90,7 +90,10 @@ export default function AssignmentNewScreen() {
       notFound={<RecordNotFound title="Klantgroep niet gevonden" />}
     >
       {(group) => (
-        <Page title={TITLE} lead={`Voor ${group.name} (${group.clientNumber}, ${group.municipality.name}). Het bedrag wordt meteen in het grootboek geboekt.`}>
+        <Page
+          title={TITLE}
+          lead={`Voor ${group.name} (${group.clientNumber}, ${group.municipality.name}). Het bedrag wordt meteen in het grootboek geboekt.`}
+        >
           <GrantArrangements group={group} />
         </Page>
       )}
@@ -99,13 +102,20 @@ export default function AssignmentNewScreen() {
 }
 
 function GrantArrangements({ group }: { group: Group }) {
-  const query = useQuery(GrantArrangementsDocument, { variables: { municipalityId: group.municipality.id }, fetchPolicy: 'cache-and-network' });
+  const query = useQuery(GrantArrangementsDocument, {
+    variables: { municipalityId: group.municipality.id },
+    fetchPolicy: 'cache-and-network',
+  });
   const arrangements = query.data?.arrangements.edges.map((e) => e.node);
   return (
     <div aria-busy={query.loading && !query.data}>
       {query.loading && !query.data ? <Loading /> : null}
-      {query.error && !query.data ? <QueryError message="De regelingen konden niet worden geladen." onRetry={() => void query.refetch()} /> : null}
-      {arrangements?.length === 0 ? <p>{group.municipality.name} heeft geen regelingen die nog lopen. Maak eerst een regeling aan.</p> : null}
+      {query.error && !query.data ? (
+        <QueryError message="De regelingen konden niet worden geladen." onRetry={() => void query.refetch()} />
+      ) : null}
+      {arrangements?.length === 0 ? (
+        <p>{group.municipality.name} heeft geen regelingen die nog lopen. Maak eerst een regeling aan.</p>
+      ) : null}
       {arrangements?.length ? <GrantForm group={group} arrangements={arrangements} /> : null}
     </div>
   );
@@ -115,18 +125,29 @@ function GrantForm({ group, arrangements }: { group: Group; arrangements: readon
   const navigate = useNavigate();
   const [grant] = useMutation(GrantAssignmentDocument, { refetchQueries: ['AdminAssignments', 'AdminClientGroup'] });
   // Choosing an arrangement fills in its amount and validity; they stay editable.
-  const [values, setValues] = useState({ arrangementId: '', beneficiaryId: '', amountCents: '', validFrom: '', validUntil: '' });
+  const [values, setValues] = useState({
+    arrangementId: '',
+    beneficiaryId: '',
+    amountCents: '',
+    validFrom: '',
+    validUntil: '',
+  });
   const chosen = arrangements.find((a) => a.id === values.arrangementId) ?? null;
   const form = useMutationForm({
     id: 'toewijzing',
     fields: FIELDS,
     check: (v) => {
-      const problems: Partial<Record<(typeof FIELDS)[number], string | null>> = check({ ...v, amountCents: centsOrText(v.amountCents) });
+      const problems: Partial<Record<(typeof FIELDS)[number], string | null>> = check({
+        ...v,
+        amountCents: centsOrText(v.amountCents),
+      });
       if (!chosen) problems.arrangementId = 'Kies een regeling.';
       if (!problems.validFrom && !problems.validUntil) {
         problems.validUntil =
           periodProblem(v.validFrom, v.validUntil)?.message ??
-          (chosen && (v.validFrom < chosen.validFrom || v.validUntil > chosen.validUntil) ? 'De geldigheid moet binnen de looptijd van de regeling vallen.' : null);
+          (chosen && (v.validFrom < chosen.validFrom || v.validUntil > chosen.validUntil)
+            ? 'De geldigheid moet binnen de looptijd van de regeling vallen.'
+            : null);
       }
       return problems;
     },
@@ -147,13 +168,21 @@ function GrantForm({ group, arrangements }: { group: Group; arrangements: readon
       ).data?.grantAssignment,
     onSuccess: ({ assignment: a }) =>
       void navigate(urls.admin.clientGroupAssignments(group.id), {
-        state: withNotice(`${a!.arrangementName} is toegekend${a!.beneficiaryName ? ` aan ${a!.beneficiaryName}` : ''}: ${formatCents(a!.amountCents).replace(/\u00a0/g, ' ')}.`),
+        state: withNotice(
+          `${a!.arrangementName} is toegekend${a!.beneficiaryName ? ` aan ${a!.beneficiaryName}` : ''}: ${formatCents(a!.amountCents).replace(/\u00a0/g, ' ')}.`,
+        ),
       }),
   });
 
   function chooseArrangement(arrangementId: string) {
     const a = arrangements.find((x) => x.id === arrangementId);
-    setValues((v) => ({ ...v, arrangementId, amountCents: a ? centsToEuroInput(a.defaultAmountCents) : '', validFrom: a?.validFrom ?? '', validUntil: a?.validUntil ?? '' }));
+    setValues((v) => ({
+      ...v,
+      arrangementId,
+      amountCents: a ? centsToEuroInput(a.defaultAmountCents) : '',
+      validFrom: a?.validFrom ?? '',
+      validUntil: a?.validUntil ?? '',
+    }));
   }
   const bind = (field: Exclude<(typeof FIELDS)[number], 'arrangementId'>) => ({
     ...form.field(field),
@@ -167,7 +196,13 @@ function GrantForm({ group, arrangements }: { group: Group; arrangements: readon
   return (
     <form className="gw-form" {...form.props}>
       {form.summary}
-      <SelectField label="Regeling" value={values.arrangementId} onChange={(e) => chooseArrangement(e.currentTarget.value)} required {...form.field('arrangementId')}>
+      <SelectField
+        label="Regeling"
+        value={values.arrangementId}
+        onChange={(e) => chooseArrangement(e.currentTarget.value)}
+        required
+        {...form.field('arrangementId')}
+      >
         <option value="">Kies een regeling</option>
         {arrangements.map((a) => (
           <option key={a.id} value={a.id}>
@@ -175,7 +210,11 @@ function GrantForm({ group, arrangements }: { group: Group; arrangements: readon
           </option>
         ))}
       </SelectField>
-      <SelectField label="Voor wie" hint="Een tegoed voor één lid (bijvoorbeeld een kind) of voor het hele huishouden." {...bind('beneficiaryId')}>
+      <SelectField
+        label="Voor wie"
+        hint="Een tegoed voor één lid (bijvoorbeeld een kind) of voor het hele huishouden."
+        {...bind('beneficiaryId')}
+      >
         <option value="">Het hele huishouden</option>
         {group.members
           .filter((m) => !m.erasedAt)
@@ -185,14 +224,30 @@ function GrantForm({ group, arrangements }: { group: Group; arrangements: readon
             </option>
           ))}
       </SelectField>
-      <EuroField label="Bedrag in euro" hint="Bijvoorbeeld 150,00. Standaard het bedrag van de regeling." required {...bind('amountCents')} />
-      <TextField label="Geldig vanaf" type="date" min={chosen?.validFrom} max={chosen?.validUntil} required {...bind('validFrom')} />
+      <EuroField
+        label="Bedrag in euro"
+        hint="Bijvoorbeeld 150,00. Standaard het bedrag van de regeling."
+        required
+        {...bind('amountCents')}
+      />
+      <TextField
+        label="Geldig vanaf"
+        type="date"
+        min={chosen?.validFrom}
+        max={chosen?.validUntil}
+        required
+        {...bind('validFrom')}
+      />
       <TextField
         label="Geldig tot en met"
         type="date"
         min={chosen?.validFrom}
         max={chosen?.validUntil}
-        hint={chosen ? `De regeling loopt van ${formatDay(chosen.validFrom)} tot en met ${formatDay(chosen.validUntil)}.` : undefined}
+        hint={
+          chosen
+            ? `De regeling loopt van ${formatDay(chosen.validFrom)} tot en met ${formatDay(chosen.validUntil)}.`
+            : undefined
+        }
         required
         {...bind('validUntil')}
       />

@@ -75,7 +75,15 @@ const movementLabel: Record<LedgerMovementKind, string> = {
 
 const checkReason = ruleCheck({ reason: revokeReason });
 
-function RevokeForm({ assignment, onDone, onCancel }: { assignment: Assignment; onDone: (message: string) => void; onCancel: () => void }) {
+function RevokeForm({
+  assignment,
+  onDone,
+  onCancel,
+}: {
+  assignment: Assignment;
+  onDone: (message: string) => void;
+  onCancel: () => void;
+}) {
   const [revoke] = useMutation(RevokeAssignmentDocument, { refetchQueries: ['AdminAssignments', 'AdminClientGroup'] });
   const id = `intrekken-${assignment.id}`;
   const form = useMutationForm({
@@ -83,7 +91,10 @@ function RevokeForm({ assignment, onDone, onCancel }: { assignment: Assignment; 
     fields: ['reason'],
     check: checkReason,
     mutate: async ({ reason }) => (await revoke({ variables: { id: assignment.id, reason } })).data?.revokeAssignment,
-    onSuccess: () => onDone(`De toewijzing ‘${assignment.arrangementName}’ is ingetrokken. Het resterende tegoed is teruggeboekt naar de regeling.`),
+    onSuccess: () =>
+      onDone(
+        `De toewijzing ‘${assignment.arrangementName}’ is ingetrokken. Het resterende tegoed is teruggeboekt naar de regeling.`,
+      ),
   });
 
   return (
@@ -91,8 +102,8 @@ function RevokeForm({ assignment, onDone, onCancel }: { assignment: Assignment; 
       <h3 id={`${id}-kop`}>Toewijzing intrekken</h3>
       {form.summary}
       <p>
-        Het tegoed dat nog over is (<Money cents={assignment.balanceCents} />) gaat terug naar de regeling. Het huishouden kan het daarna
-        niet meer besteden. Dit kunt u niet ongedaan maken.
+        Het tegoed dat nog over is (<Money cents={assignment.balanceCents} />) gaat terug naar de regeling. Het
+        huishouden kan het daarna niet meer besteden. Dit kunt u niet ongedaan maken.
       </p>
       <TextAreaField
         label="Reden van intrekken"
@@ -120,7 +131,9 @@ export default function AssignmentsScreen() {
   return (
     <QueryBoundary
       query={useQuery(AdminAssignmentsDocument, { variables: { id: clientId }, fetchPolicy: 'cache-and-network' })}
-      select={(data) => (data.clientGroup ? { group: data.clientGroup, assignments: data.clientGroupAssignments ?? [] } : null)}
+      select={(data) =>
+        data.clientGroup ? { group: data.clientGroup, assignments: data.clientGroupAssignments ?? [] } : null
+      }
       title="Toewijzingen"
       errorMessage="De toewijzingen konden niet worden geladen."
       notFound={<RecordNotFound title="Klantgroep niet gevonden" />}
@@ -130,12 +143,22 @@ export default function AssignmentsScreen() {
   );
 }
 
-function Assignments({ group, assignments }: { group: NonNullable<AdminAssignmentsQuery['clientGroup']>; assignments: readonly Assignment[] }) {
+function Assignments({
+  group,
+  assignments,
+}: {
+  group: NonNullable<AdminAssignmentsQuery['clientGroup']>;
+  assignments: readonly Assignment[];
+}) {
   const [revoking, setRevoking] = useState<string | null>(null);
   const showNotice = useShowNotice();
 
   return (
-    <Page title={`Toewijzingen van ${group.name}`} crumb="Toewijzingen" lead={`Klantnummer ${group.clientNumber}. Het tegoed komt uit het grootboek: elke boeking staat hieronder.`}>
+    <Page
+      title={`Toewijzingen van ${group.name}`}
+      crumb="Toewijzingen"
+      lead={`Klantnummer ${group.clientNumber}. Het tegoed komt uit het grootboek: elke boeking staat hieronder.`}
+    >
       <p>
         <Link to={urls.admin.clientGroupNewAssignment(group.id)} className="gw-button">
           Nieuwe toewijzing
@@ -143,7 +166,12 @@ function Assignments({ group, assignments }: { group: NonNullable<AdminAssignmen
       </p>
       {assignments.length === 0 ? <p>Dit huishouden heeft nog geen toewijzingen.</p> : null}
       {assignments.map((a) => (
-        <section key={a.id} className="gw-card" aria-labelledby={`toewijzing-${a.id}`} style={{ marginBottom: '1.5rem', gap: '0.75rem', height: 'auto' }}>
+        <section
+          key={a.id}
+          className="gw-card"
+          aria-labelledby={`toewijzing-${a.id}`}
+          style={{ marginBottom: '1.5rem', gap: '0.75rem', height: 'auto' }}
+        >
           <h2 id={`toewijzing-${a.id}`}>
             {a.arrangementName}
             {a.beneficiaryName ? ` voor ${a.beneficiaryName}` : ''}
@@ -205,7 +233,12 @@ function Assignments({ group, assignments }: { group: NonNullable<AdminAssignmen
               />
             ) : (
               <p>
-                <button type="button" className="gw-button gw-button--secondary" onClick={() => setRevoking(a.id)} aria-describedby={`toewijzing-${a.id}`}>
+                <button
+                  type="button"
+                  className="gw-button gw-button--secondary"
+                  onClick={() => setRevoking(a.id)}
+                  aria-describedby={`toewijzing-${a.id}`}
+                >
                   Intrekken
                 </button>
               </p>

@@ -36,7 +36,10 @@ const AdminPersonOrdersDocument = graphql(`
 /** /admin/persoon/:externalIdentifier/bestellingen: the orders of the person's household, newest first. */
 export default function PersonOrdersScreen() {
   const { externalIdentifier = '' } = useParams();
-  const { data, loading, error, refetch } = useQuery(AdminPersonOrdersDocument, { variables: { externalIdentifier }, fetchPolicy: 'network-only' });
+  const { data, loading, error, refetch } = useQuery(AdminPersonOrdersDocument, {
+    variables: { externalIdentifier },
+    fetchPolicy: 'network-only',
+  });
 
   if (loading && !data) return <LoadingPage title="Bestellingen" />;
   if (error && !data) {
@@ -51,7 +54,11 @@ export default function PersonOrdersScreen() {
   const orders = data?.personOrders ?? [];
 
   return (
-    <Page title={`Bestellingen van ${person.fullName}`} crumb="Bestellingen" lead={`Alle bestellingen van het huishouden ${person.clientGroupName}, de nieuwste eerst.`}>
+    <Page
+      title={`Bestellingen van ${person.fullName}`}
+      crumb="Bestellingen"
+      lead={`Alle bestellingen van het huishouden ${person.clientGroupName}, de nieuwste eerst.`}
+    >
       <PersonNav externalIdentifier={person.externalIdentifier} />
       {orders.length === 0 ? (
         <p>Dit huishouden heeft nog niets besteld.</p>
@@ -76,7 +83,9 @@ export default function PersonOrdersScreen() {
               {orders.map((o) => (
                 <tr key={o.id}>
                   <th scope="row">
-                    <Link to={urls.admin.personOrder(person.externalIdentifier, o.clientGroupId, o.id)}>{o.number}</Link>
+                    <Link to={urls.admin.personOrder(person.externalIdentifier, o.clientGroupId, o.id)}>
+                      {o.number}
+                    </Link>
                   </th>
                   <td>{formatDateTime(o.createdAt)}</td>
                   <td>{o.providerName}</td>

@@ -136,16 +136,30 @@ function PersonCards({ person }: { person: Person }) {
   const onBlock = (cardId: string, lastDigits: string) =>
     run(async () => {
       const r = (await block({ variables: { cardId } })).data?.blockCard;
-      return r && { errors: r.errors, notice: `De pas eindigend op ${lastDigits} is geblokkeerd. Hij werkt niet meer bij aanbieders.` };
+      return (
+        r && {
+          errors: r.errors,
+          notice: `De pas eindigend op ${lastDigits} is geblokkeerd. Hij werkt niet meer bij aanbieders.`,
+        }
+      );
     });
   const onReplace = (cardId: string, lastDigits: string) =>
     run(async () => {
       const r = (await replace({ variables: { cardId } })).data?.replaceCard;
-      return r && { errors: r.errors, notice: `De pas eindigend op ${lastDigits} is vervangen. De nieuwe pas eindigt op ${r.card?.lastDigits}.` };
+      return (
+        r && {
+          errors: r.errors,
+          notice: `De pas eindigend op ${lastDigits} is vervangen. De nieuwe pas eindigt op ${r.card?.lastDigits}.`,
+        }
+      );
     });
 
   return (
-    <Page title={`Pas van ${person.fullName}`} crumb="Pas" lead="Een persoon heeft hoogstens één actieve pas. Een geblokkeerde of vervangen pas werkt niet meer bij aanbieders.">
+    <Page
+      title={`Pas van ${person.fullName}`}
+      crumb="Pas"
+      lead="Een persoon heeft hoogstens één actieve pas. Een geblokkeerde of vervangen pas werkt niet meer bij aanbieders."
+    >
       <PersonNav externalIdentifier={person.externalIdentifier} />
       {action.summary}
       {person.cards.length === 0 ? (
@@ -175,7 +189,12 @@ function PersonCards({ person }: { person: Person }) {
                   {canManage ? (
                     <td>
                       {pending?.cardId === c.id ? (
-                        <div role="group" aria-label={`Bevestigen voor pas eindigend op ${c.lastDigits}`} className="gw-form-actions" style={{ marginTop: 0 }}>
+                        <div
+                          role="group"
+                          aria-label={`Bevestigen voor pas eindigend op ${c.lastDigits}`}
+                          className="gw-form-actions"
+                          style={{ marginTop: 0 }}
+                        >
                           <span>
                             {pending.action === 'block'
                               ? `Pas eindigend op ${c.lastDigits} blokkeren?`
@@ -185,11 +204,17 @@ function PersonCards({ person }: { person: Person }) {
                             type="button"
                             className="gw-button gw-button--danger"
                             disabled={busy}
-                            onClick={() => (pending.action === 'block' ? onBlock(c.id, c.lastDigits) : onReplace(c.id, c.lastDigits))}
+                            onClick={() =>
+                              pending.action === 'block' ? onBlock(c.id, c.lastDigits) : onReplace(c.id, c.lastDigits)
+                            }
                           >
                             {pending.action === 'block' ? 'Ja, blokkeer deze pas' : 'Ja, vervang deze pas'}
                           </button>
-                          <button type="button" className="gw-button gw-button--secondary" onClick={() => setPending(null)}>
+                          <button
+                            type="button"
+                            className="gw-button gw-button--secondary"
+                            onClick={() => setPending(null)}
+                          >
                             Annuleren
                           </button>
                         </div>
@@ -198,12 +223,20 @@ function PersonCards({ person }: { person: Person }) {
                       ) : (
                         <div className="gw-form-actions" style={{ marginTop: 0 }}>
                           {c.status === 'ACTIVE' ? (
-                            <button type="button" className="gw-button gw-button--secondary" onClick={() => setPending({ cardId: c.id, action: 'block' })}>
+                            <button
+                              type="button"
+                              className="gw-button gw-button--secondary"
+                              onClick={() => setPending({ cardId: c.id, action: 'block' })}
+                            >
                               Blokkeren<span className="gw-visually-hidden"> (pas eindigend op {c.lastDigits})</span>
                             </button>
                           ) : null}
                           {c.status === 'ACTIVE' || !hasActive ? (
-                            <button type="button" className="gw-button gw-button--secondary" onClick={() => setPending({ cardId: c.id, action: 'replace' })}>
+                            <button
+                              type="button"
+                              className="gw-button gw-button--secondary"
+                              onClick={() => setPending({ cardId: c.id, action: 'replace' })}
+                            >
                               Vervangen<span className="gw-visually-hidden"> (pas eindigend op {c.lastDigits})</span>
                             </button>
                           ) : null}
@@ -224,7 +257,9 @@ function PersonCards({ person }: { person: Person }) {
           </button>
         </p>
       ) : null}
-      {!canManage ? <p className="gw-muted">Uw rol mag passen bekijken, maar niet blokkeren, vervangen of uitgeven.</p> : null}
+      {!canManage ? (
+        <p className="gw-muted">Uw rol mag passen bekijken, maar niet blokkeren, vervangen of uitgeven.</p>
+      ) : null}
     </Page>
   );
 }

@@ -70,12 +70,17 @@ function PersonDelete({ person }: { person: NonNullable<AdminPersonDeleteQuery['
     check: ({ confirmation }) => {
       const typed = confirmation.trim();
       if (!typed) return { confirmation: 'Typ het klantnummer van deze persoon om het wissen te bevestigen.' };
-      return typed.toLowerCase() === person.externalIdentifier.toLowerCase() ? {} : { confirmation: 'Het klantnummer klopt niet. Typ precies het klantnummer van deze persoon.' };
+      return typed.toLowerCase() === person.externalIdentifier.toLowerCase()
+        ? {}
+        : { confirmation: 'Het klantnummer klopt niet. Typ precies het klantnummer van deze persoon.' };
     },
-    mutate: async ({ confirmation }) => (await erase({ variables: { personId: person.id, confirmation: confirmation.trim() } })).data?.erasePerson,
+    mutate: async ({ confirmation }) =>
+      (await erase({ variables: { personId: person.id, confirmation: confirmation.trim() } })).data?.erasePerson,
     onSuccess: ({ person: erased }) =>
       void navigate(urls.admin.clientGroup(person.clientGroupId), {
-        state: withNotice(`De persoonsgegevens zijn gewist. De persoon heet nu ‘${erased!.fullName}’ (${erased!.externalIdentifier}); bestellingen en boekingen zijn bewaard.`),
+        state: withNotice(
+          `De persoonsgegevens zijn gewist. De persoon heet nu ‘${erased!.fullName}’ (${erased!.externalIdentifier}); bestellingen en boekingen zijn bewaard.`,
+        ),
       }),
   });
 
@@ -89,12 +94,20 @@ function PersonDelete({ person }: { person: NonNullable<AdminPersonDeleteQuery['
       ) : (
         <>
           <div className="gw-prose">
-            <p>U staat op het punt de persoonsgegevens van {person.fullName} te wissen (recht op vergetelheid, AVG). Dan gebeurt het volgende:</p>
+            <p>
+              U staat op het punt de persoonsgegevens van {person.fullName} te wissen (recht op vergetelheid, AVG). Dan
+              gebeurt het volgende:
+            </p>
             <ul>
-              <li>De naam wordt ‘Geanonimiseerd’; e-mailadres, telefoonnummer, geboortedatum en burgerservicenummer worden gewist.</li>
+              <li>
+                De naam wordt ‘Geanonimiseerd’; e-mailadres, telefoonnummer, geboortedatum en burgerservicenummer worden
+                gewist.
+              </li>
               <li>Het klantnummer wordt vervangen door een pseudoniem. Inloggen met DigiD kan niet meer.</li>
               <li>Alle passen van deze persoon worden geblokkeerd.</li>
-              <li>Bestellingen en boekingen in het grootboek blijven bewaard, maar bevatten geen persoonsgegevens meer.</li>
+              <li>
+                Bestellingen en boekingen in het grootboek blijven bewaard, maar bevatten geen persoonsgegevens meer.
+              </li>
             </ul>
             <p>
               <strong>Dit kunt u niet ongedaan maken.</strong>

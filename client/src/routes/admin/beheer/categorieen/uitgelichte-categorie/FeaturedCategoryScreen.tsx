@@ -38,20 +38,34 @@ const LEAD = 'De uitgelichte categorie staat op de homepagina, met een paar van 
 export default function FeaturedCategoryScreen() {
   const query = useQuery(FeaturedCategoryChoicesDocument, { fetchPolicy: 'cache-and-network' });
   return (
-    <QueryBoundary query={query} select={(data) => data.categories} title={TITLE} errorMessage="De categorieën konden niet worden geladen.">
+    <QueryBoundary
+      query={query}
+      select={(data) => data.categories}
+      title={TITLE}
+      errorMessage="De categorieën konden niet worden geladen."
+    >
       {(categories) => <FeaturedCategoryForm categories={categories} />}
     </QueryBoundary>
   );
 }
 
-function FeaturedCategoryForm({ categories }: { categories: readonly { id: string; name: string; featured: boolean }[] }) {
+function FeaturedCategoryForm({
+  categories,
+}: {
+  categories: readonly { id: string; name: string; featured: boolean }[];
+}) {
   const showNotice = useShowNotice();
-  const [setFeatured] = useMutation(SetFeaturedCategoryDocument, { refetchQueries: ['FeaturedCategoryChoices', 'AdminCategories', 'HomeFeatured'] });
+  const [setFeatured] = useMutation(SetFeaturedCategoryDocument, {
+    refetchQueries: ['FeaturedCategoryChoices', 'AdminCategories', 'HomeFeatured'],
+  });
   const form = useMutationForm({
     id: 'uitgelicht',
     fields: ['categoryId'],
-    mutate: async ({ categoryId }) => (await setFeatured({ variables: { categoryId: categoryId === NONE ? null : categoryId } })).data?.setFeaturedCategory,
-    onSuccess: (payload) => showNotice(payload.category ? 'De uitgelichte categorie is opgeslagen.' : 'Er is nu geen uitgelichte categorie.'),
+    mutate: async ({ categoryId }) =>
+      (await setFeatured({ variables: { categoryId: categoryId === NONE ? null : categoryId } })).data
+        ?.setFeaturedCategory,
+    onSuccess: (payload) =>
+      showNotice(payload.category ? 'De uitgelichte categorie is opgeslagen.' : 'Er is nu geen uitgelichte categorie.'),
   });
   const current = categories.find((c) => c.featured)?.id ?? NONE;
   return (
@@ -62,7 +76,10 @@ function FeaturedCategoryForm({ categories }: { categories: readonly { id: strin
           legend="Welke categorie wilt u uitlichten?"
           {...form.field('categoryId')}
           defaultValue={current}
-          options={[...categories.map((c) => ({ value: c.id, label: c.name })), { value: NONE, label: 'Geen uitgelichte categorie' }]}
+          options={[
+            ...categories.map((c) => ({ value: c.id, label: c.name })),
+            { value: NONE, label: 'Geen uitgelichte categorie' },
+          ]}
         />
         <button type="submit" className="gw-button" disabled={form.busy}>
           Opslaan

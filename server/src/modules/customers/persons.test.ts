@@ -11,7 +11,7 @@ const PERSON = `query($e: String!) { person(externalIdentifier: $e) {
   id externalIdentifier fullName firstName lastName dateOfBirth email phone hasBsn bsnMasked erasedAt clientGroupId clientGroupNumber
   municipality { slug } cards { id number status } } }`;
 const BSN = `query($id: ID!) { personBsn(personId: $id) }`;
-const ORDERS = `query($e: String!) { personOrders(externalIdentifier: $e) { id number status totalCents clientGroupId lines { title } } }`;
+const ORDERS = `query($e: String!) { personOrders(externalIdentifier: $e) { totalCount edges { node { id number status totalCents clientGroupId lines { title } } } } }`;
 const ERASE = `mutation($id: ID!, $c: String!) { erasePerson(personId: $id, confirmation: $c) {
   errors { field code message } person { id externalIdentifier fullName dateOfBirth email phone hasBsn bsnMasked erasedAt cards { status } } } }`;
 const CHECKOUT = `mutation($input: CheckoutInput!) { checkout(input: $input) { errors { code } orders { id } } }`;
@@ -160,7 +160,7 @@ describe('persons for staff', () => {
     const mailsBefore = await mailsOf();
     expect(JSON.stringify(mailsBefore)).toContain(p.firstName);
     const ordersBefore: any = await klantcontact.gql(ORDERS, { e: p.externalIdentifier });
-    expect(ordersBefore.data.personOrders.map((o: any) => o.id)).toContain(orderId);
+    expect(ordersBefore.data.personOrders.edges.map((e: any) => e.node.id)).toContain(orderId);
 
     // Only with PERSON_DELETE, and only after typing the client number.
     const forbidden: any = await klantcontact.gql(ERASE, { id: p.id, c: p.externalIdentifier });
@@ -243,7 +243,7 @@ describe('persons for staff', () => {
     const other = people.find((x) => x.clientGroup.id === p.clientGroup.id && x.id !== p.id);
     if (other) {
       const list: any = await beheerder.gql(ORDERS, { e: other.externalIdentifier });
-      expect(list.data.personOrders.map((o: any) => o.id)).toContain(orderId);
+      expect(list.data.personOrders.edges.map((e: any) => e.node.id)).toContain(orderId);
     }
   });
 

@@ -14,7 +14,7 @@ import { ClientGroup } from '../modules/customers/client-group.entity.js';
 import { Arrangement } from '../modules/arrangements/arrangement.entity.js';
 
 const ASSIGNMENTS = `{ myAssignments { arrangementName status balanceCents validFrom validUntil } }`;
-const OFFER = `{ products(first: 100, sort: PRICE_ASC) { edges { node { id priceCents } } } }`;
+const OFFER = `{ products(first: 100, filter: { sort: PRICE_ASC }) { edges { node { id priceCents } } } }`;
 const PREVIEW = `query($lines: [CartLineInput!]) { checkoutPreview(lines: $lines) { canOrder budgetCents contributionCents errors { code } } }`;
 const CHECKOUT = `mutation($input: CheckoutInput!) { checkout(input: $input) { errors { code message } orders { id status createdAt } } }`;
 const GRANT = `mutation($input: GrantAssignmentInput!) { grantAssignment(input: $input) { errors { code message } assignment { id status validFrom validUntil } } }`;

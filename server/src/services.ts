@@ -98,8 +98,9 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
   // The own contribution: Mollie or the local simulator, as PAYMENT_PROVIDER says.
   // The payment expiry comes from the settings (instellingen/betalingen); the sweeps are scheduled jobs.
   const payments = new PaymentService(createPaymentGateway(config), config.appUrl, orders, settings);
-  const checkout = new CheckoutService(ledger, orders, payments);
   const orderViews = new OrderViewService();
+  const checkout = new CheckoutService(ledger, orders, payments, orderViews);
+  const orderLists = new OrderListService(orderViews);
 
   // ---- customers --------------------------------------------------------------------------------------------------
   const cards = new CardService(audit);
@@ -147,12 +148,12 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     orderViews,
     // Accept, reject, deliver, cancel (provider, customer, staff); the order lists; the counter screen's look-up.
     orderActions: new OrderActionsService(orders, payments, orderViews),
-    orderLists: new OrderListService(orderViews),
+    orderLists,
     counter: new CounterService(limits, limitRules.counter, orderViews),
     cards,
     clientGroups: new ClientGroupService(config.bsn, audit, cards),
     // Erasing a person also erases their mails from the mail log (same transaction).
-    persons: new PersonService(config.bsn, audit, orderViews, [(em, person, at) => mail.erasePerson(em, person, at)]),
+    persons: new PersonService(config.bsn, audit, orderLists, [(em, person, at) => mail.erasePerson(em, person, at)]),
   };
 }
 

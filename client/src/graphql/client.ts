@@ -17,6 +17,7 @@ export const typePolicies: TypePolicies = {
       myMessages: relayStylePagination(['filter']),
       providerOrders: relayStylePagination(['filter']),
       myOrders: relayStylePagination(['filter']),
+      personOrders: relayStylePagination(['externalIdentifier', 'filter']),
       adminOrders: relayStylePagination(['filter']),
       clientGroups: relayStylePagination(['filter']),
       adminCategories: relayStylePagination(['filter']),

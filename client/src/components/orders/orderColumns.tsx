@@ -10,11 +10,11 @@ import { OrderStatusBadge } from './OrderStatusBadge';
  * query selects the fields a column reads.
  */
 export const orderColumns = {
-  /** The order number as the row header, linking to the order. */
-  number: <N extends { id: string; number: string }>(url: (id: string) => string): Column<N> => ({
+  /** The order number as the row header, linking to the order (the URL may need more of the order than its id). */
+  number: <N extends { id: string; number: string }>(url: (id: string, order: N) => string): Column<N> => ({
     header: 'Bestelnummer',
     rowHeader: true,
-    cell: (o) => <Link to={url(o.id)}>{o.number}</Link>,
+    cell: (o) => <Link to={url(o.id, o)}>{o.number}</Link>,
   }),
   orderedOn: <N extends { createdAt: string }>(withTime = true): Column<N> => ({
     header: 'Besteld op',

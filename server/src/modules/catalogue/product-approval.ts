@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Context } from '../../graphql/context.js';
+import type { RequestContext } from '../../lib/request-context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { ProductStatus } from './product.entity.js';
 import { ProductApprovalStatus } from './product-approval.entity.js';
@@ -51,12 +51,12 @@ export function inOffer(municipalityId: string | null, p = 'p'): SqlCondition {
 }
 
 /** Whose offer the viewer sees: a resident their own municipality's; anyone else the shop window of all (null). */
-export function offerMunicipality(ctx: Context): string | null {
+export function offerMunicipality(ctx: Pick<RequestContext, 'viewer'>): string | null {
   return ctx.viewer.kind === Audience.CUSTOMER ? ctx.viewer.municipalityId : null;
 }
 
 /** The public offer as this viewer sees it. */
-export function offerFor(ctx: Context, p = 'p'): SqlCondition {
+export function offerFor(ctx: Pick<RequestContext, 'viewer'>, p = 'p'): SqlCondition {
   return inOffer(offerMunicipality(ctx), p);
 }
 

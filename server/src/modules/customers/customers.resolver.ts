@@ -3,7 +3,7 @@ import { ListArgs } from '../../graphql/pagination.js';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience, Permission } from '../../graphql/auth/permissions.js';
-import { OrderView } from '../orders/order.types.js';
+import { OrderConnection, PersonOrderFilter } from '../orders/order-work.types.js';
 import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 import {
   AddClientGroupMemberInput,
@@ -78,16 +78,20 @@ export class CustomersResolver {
     return ctx.services.persons.revealBsn(ctx, personId);
   }
 
-  @Query(() => [OrderView], {
+  @Query(() => OrderConnection, {
     nullable: true,
-    description: 'The orders of a person’s household, newest first; null when the person is unknown or out of scope.',
+    description:
+      'The orders of a person’s household, newest first; null when the person is unknown or out of scope. The person is ' +
+      'the subject of the list (like the id of a detail query), so it is an argument; `filter` only narrows it.',
   })
   @Requires(Permission.PERSON_READ)
   personOrders(
     @Arg('externalIdentifier', () => String) externalIdentifier: string,
     @Ctx() ctx: Context,
-  ): Promise<OrderView[] | null> {
-    return ctx.services.persons.householdOrders(ctx, externalIdentifier);
+    @Args(() => ListArgs) page: ListArgs,
+    @Arg('filter', () => PersonOrderFilter, { nullable: true }) filter?: PersonOrderFilter | null,
+  ): Promise<OrderConnection | null> {
+    return ctx.services.persons.householdOrders(ctx, externalIdentifier, filter, page);
   }
 
   @Mutation(() => PersonPayload, {

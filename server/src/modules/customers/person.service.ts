@@ -1,6 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Context } from '../../graphql/context.js';
 import { UserError } from '../../graphql/errors.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
@@ -8,9 +7,9 @@ import { decryptBsn, type BsnKeys } from '../../crypto/bsn.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { withEm, type RequestContext } from '../../lib/request-context.js';
 import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
-import { Order } from '../orders/order.entities.js';
-import type { OrderView } from '../orders/order.types.js';
-import type { OrderViewService } from '../orders/order-view.service.js';
+import type { ListArgs } from '../../graphql/pagination.js';
+import type { OrderListService } from '../orders/order-lists.service.js';
+import type { OrderPage, PersonOrderFilter } from '../orders/order-work.types.js';
 import { Card } from './card.entity.js';
 import { ClientGroup } from './client-group.entity.js';
 import { Person } from './person.entity.js';
@@ -46,7 +45,7 @@ export class PersonService {
   constructor(
     private readonly bsnKeys: BsnKeys,
     private readonly audit: AuditService,
-    private readonly orderViews: OrderViewService,
+    private readonly orderLists: OrderListService,
     private readonly erasureHooks: readonly PersonErasureHook[] = [],
   ) {}
 
@@ -85,15 +84,15 @@ export class PersonService {
    * The orders of the person's household, newest first; null when the person is unknown or out of scope. Reading
    * their amounts, lines and names is audit-logged by the schema (@personalData).
    */
-  async householdOrders(ctx: Context, externalIdentifier: string): Promise<OrderView[] | null> {
+  async householdOrders(
+    ctx: RequestContext,
+    externalIdentifier: string,
+    filter: PersonOrderFilter | null | undefined,
+    page: ListArgs,
+  ): Promise<OrderPage | null> {
     const person = await this.byExternalIdentifier(ctx, externalIdentifier);
     if (!person) return null;
-    const orders = await ctx.em.find(
-      Order,
-      { clientGroupId: person.clientGroup.id },
-      { orderBy: [{ createdAt: 'desc' }, { number: 'desc' }], limit: 200 },
-    );
-    return this.orderViews.views(ctx, orders);
+    return this.orderLists.household(ctx, person.clientGroup.id, filter, page);
   }
 
   /**

@@ -11,7 +11,7 @@ const PERSON = `query($e: String!) { person(externalIdentifier: $e) {
   id externalIdentifier fullName firstName lastName dateOfBirth email phone hasBsn bsnMasked erasedAt clientGroupId clientGroupNumber
   municipality { slug } cards { id number status } } }`;
 const BSN = `query($id: ID!) { personBsn(personId: $id) }`;
-const ORDERS = `query($e: String!) { personOrders(externalIdentifier: $e) { id number status totalCents clientGroupId lines { title } } }`;
+const ORDERS = `query($e: String!) { personOrders(externalIdentifier: $e) { totalCount edges { node { id number status totalCents clientGroupId lines { title } } } } }`;
 const ERASE = `mutation($id: ID!, $c: String!) { erasePerson(personId: $id, confirmation: $c) {
   errors { field code message } person { id externalIdentifier fullName dateOfBirth email phone hasBsn bsnMasked erasedAt cards { status } } } }`;
 const CHECKOUT = `mutation($input: CheckoutInput!) { checkout(input: $input) { errors { code } orders { id } } }`;
@@ -106,6 +106,52 @@ describe('persons for staff', () => {
     await expect(em.execute(`delete from audit_log`)).rejects.toThrow(/append-only/);
   });
 
+  it('lists a household’s orders as a connection: keyset pages of `first`, a status filter, null out of scope', async () => {
+    const p = people.filter((x) => x.email).at(-1)!;
+    const customer = server.client();
+    await customer.loginWithDigid(bsnOf.get(p.id)!);
+    const offer: any = await customer.gql(`{ products(first: 50) { edges { node { id priceCents } } } }`);
+    const cheapest = offer.data.products.edges
+      .map((e: any) => e.node)
+      .sort((a: any, b: any) => a.priceCents - b.priceCents);
+    let placed = 0;
+    for (const node of cheapest) {
+      const r: any = await customer.gql(CHECKOUT, {
+        input: { idempotencyKey: randomUUID(), lines: [{ productId: node.id, quantity: 1 }] },
+      });
+      placed += r.data?.checkout.orders.length ?? 0;
+      if (placed >= 2) break;
+    }
+    expect(placed).toBeGreaterThanOrEqual(2);
+
+    const PAGE = `query($e: String!, $first: Int, $after: String, $filter: PersonOrderFilter) {
+      personOrders(externalIdentifier: $e, first: $first, after: $after, filter: $filter) {
+        totalCount pageInfo { hasNextPage endCursor } edges { node { id status } } } }`;
+    const all: any = await klantcontact.gql(PAGE, { e: p.externalIdentifier, first: 100 });
+    const ids = all.data.personOrders.edges.map((e: any) => e.node.id);
+    expect(all.data.personOrders.totalCount).toBe(ids.length);
+    const paged: string[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const page: any = await klantcontact.gql(PAGE, { e: p.externalIdentifier, first: 1, after });
+      expect(page.data.personOrders.totalCount).toBe(ids.length);
+      paged.push(...page.data.personOrders.edges.map((e: any) => e.node.id));
+      if (!page.data.personOrders.pageInfo.hasNextPage) break;
+      after = page.data.personOrders.pageInfo.endCursor;
+    }
+    expect(paged).toEqual(ids);
+
+    const status = all.data.personOrders.edges[0].node.status;
+    const filtered: any = await klantcontact.gql(PAGE, { e: p.externalIdentifier, filter: { status } });
+    expect(filtered.data.personOrders.edges.every((e: any) => e.node.status === status)).toBe(true);
+    expect(filtered.data.personOrders.totalCount).toBe(
+      all.data.personOrders.edges.filter((e: any) => e.node.status === status).length,
+    );
+
+    const unknown: any = await klantcontact.gql(PAGE, { e: 'P-999999999' });
+    expect(unknown.data.personOrders).toBeNull();
+  });
+
   it('erases a person: personal data gone, cards blocked, logged out, but orders and the ledger untouched', async () => {
     // The person places an order first, so there is money to keep.
     const p = people.find((x) => x.email)!; // an adult with contact details
@@ -160,7 +206,7 @@ describe('persons for staff', () => {
     const mailsBefore = await mailsOf();
     expect(JSON.stringify(mailsBefore)).toContain(p.firstName);
     const ordersBefore: any = await klantcontact.gql(ORDERS, { e: p.externalIdentifier });
-    expect(ordersBefore.data.personOrders.map((o: any) => o.id)).toContain(orderId);
+    expect(ordersBefore.data.personOrders.edges.map((e: any) => e.node.id)).toContain(orderId);
 
     // Only with PERSON_DELETE, and only after typing the client number.
     const forbidden: any = await klantcontact.gql(ERASE, { id: p.id, c: p.externalIdentifier });
@@ -243,7 +289,7 @@ describe('persons for staff', () => {
     const other = people.find((x) => x.clientGroup.id === p.clientGroup.id && x.id !== p.id);
     if (other) {
       const list: any = await beheerder.gql(ORDERS, { e: other.externalIdentifier });
-      expect(list.data.personOrders.map((o: any) => o.id)).toContain(orderId);
+      expect(list.data.personOrders.edges.map((e: any) => e.node.id)).toContain(orderId);
     }
   });
 

@@ -1,13 +1,8 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
-import type { UserError } from '../../graphql/errors.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { CartLineInput, CartPayload, CartView, CheckoutPreviewView } from './cart.types.js';
-
-async function payload(ctx: Context, errors: UserError[]): Promise<CartPayload> {
-  return Object.assign(new CartPayload(), { cart: await ctx.services.cart.mine(ctx), errors });
-}
 
 @Resolver(() => CartView)
 export class CartResolver {
@@ -46,7 +41,7 @@ export class CartResolver {
     @Arg('quantity', () => Int, { defaultValue: 1 }) quantity: number,
     @Ctx() ctx: Context,
   ): Promise<CartPayload> {
-    return payload(ctx, await ctx.services.cart.add(ctx, productId, quantity));
+    return CartPayload.after(await ctx.services.cart.add(ctx, productId, quantity), () => ctx.services.cart.mine(ctx));
   }
 
   @Mutation(() => CartPayload, { description: 'Sets how many of a product in the cart (1–99).' })
@@ -56,7 +51,9 @@ export class CartResolver {
     @Arg('quantity', () => Int) quantity: number,
     @Ctx() ctx: Context,
   ): Promise<CartPayload> {
-    return payload(ctx, await ctx.services.cart.setQuantity(ctx, productId, quantity));
+    return CartPayload.after(await ctx.services.cart.setQuantity(ctx, productId, quantity), () =>
+      ctx.services.cart.mine(ctx),
+    );
   }
 
   @Mutation(() => CartPayload, {
@@ -64,7 +61,7 @@ export class CartResolver {
   })
   @Requires(Audience.CUSTOMER)
   async removeFromCart(@Arg('productId', () => ID) productId: string, @Ctx() ctx: Context): Promise<CartPayload> {
-    return payload(ctx, await ctx.services.cart.remove(ctx, productId));
+    return CartPayload.after(await ctx.services.cart.remove(ctx, productId), () => ctx.services.cart.mine(ctx));
   }
 
   @Mutation(() => CartPayload, {
@@ -76,6 +73,6 @@ export class CartResolver {
     @Arg('lines', () => [CartLineInput]) lines: CartLineInput[],
     @Ctx() ctx: Context,
   ): Promise<CartPayload> {
-    return payload(ctx, await ctx.services.cart.merge(ctx, lines));
+    return CartPayload.after(await ctx.services.cart.merge(ctx, lines), () => ctx.services.cart.mine(ctx));
   }
 }

@@ -1,5 +1,5 @@
-import type { Context } from '../../graphql/context.js';
-import { UserError } from '../../graphql/errors.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { ok, problem, type Result } from '../../lib/result.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { CART_LIMITS, CART_MESSAGES, cartQuantityRule } from '../../rules/cart.js';
@@ -46,13 +46,13 @@ const validQuantity = (q: unknown): q is number => typeof q === 'number' && cart
 export class CartService {
   constructor(private readonly checkout: CheckoutService) {}
 
-  private personId(ctx: Context): string {
+  private personId(ctx: RequestContext): string {
     if (ctx.viewer.kind !== Audience.CUSTOMER) throw new Error('the cart needs a customer');
     return ctx.viewer.personId;
   }
 
   /** The logged-in customer's cart. */
-  async mine(ctx: Context): Promise<CartView> {
+  async mine(ctx: RequestContext): Promise<CartView> {
     const personId = this.personId(ctx);
     const lines = await ctx.em.execute<{ product_id: string; quantity: number }[]>(
       `select product_id, quantity from cart_line where person_id = ? order by created_at, id`,
@@ -67,7 +67,7 @@ export class CartService {
   }
 
   /** A visitor's cart from the browser, with the product details (only public products show their title). */
-  async fromLines(ctx: Context, input: CheckoutLineInput[]): Promise<CartView> {
+  async fromLines(ctx: RequestContext, input: CheckoutLineInput[]): Promise<CartView> {
     const merged = new Map<string, number>();
     for (const l of input.slice(0, MAX_CART_LINES)) {
       if (!isUuid(l.productId) || !validQuantity(l.quantity)) continue;
@@ -81,22 +81,26 @@ export class CartService {
     );
   }
 
-  async add(ctx: Context, productId: string, quantity: number): Promise<UserError[]> {
+  /**
+   * The changes return the cart after them. A refused change changed nothing; the resolver still shows the cart as it
+   * is (CartPayload.after). A merge that had to leave products out did change the cart and is refused with UNAVAILABLE.
+   */
+  async add(ctx: RequestContext, productId: string, quantity: number): Promise<Result<CartView>> {
     const personId = this.personId(ctx);
-    if (!validQuantity(quantity)) return [UserError.of('quantity', 'INVALID_QUANTITY', QUANTITY_ERROR)];
+    if (!validQuantity(quantity)) return problem('quantity', 'INVALID_QUANTITY', QUANTITY_ERROR);
     const product = isUuid(productId) ? (await this.products(ctx, [productId]))[0] : undefined;
     if (product && !product.offered && product.offered_anywhere) {
-      return [UserError.of('productId', 'NOT_OFFERED_HERE', NOT_IN_YOUR_MUNICIPALITY)];
+      return problem('productId', 'NOT_OFFERED_HERE', NOT_IN_YOUR_MUNICIPALITY);
     }
     if (!product || !this.orderable(product)) {
-      return [UserError.of('productId', 'UNAVAILABLE', 'Dit product kunt u nu niet bestellen.')];
+      return problem('productId', 'UNAVAILABLE', 'Dit product kunt u nu niet bestellen.');
     }
     const [{ n }] = await ctx.em.execute<{ n: number }[]>(
       `select count(*)::int as n from cart_line where person_id = ? and product_id <> ?`,
       [personId, productId],
     );
     if (n >= MAX_CART_LINES) {
-      return [UserError.of('productId', 'CART_FULL', CART_MESSAGES.full)];
+      return problem('productId', 'CART_FULL', CART_MESSAGES.full);
     }
     const rows = await ctx.em.execute<{ quantity: number }[]>(
       `insert into cart_line (person_id, product_id, quantity, created_at, updated_at) values (?, ?, ?, ?, ?)
@@ -106,36 +110,36 @@ export class CartService {
       [personId, productId, quantity, ctx.clock.now(), ctx.clock.now(), MAX_QUANTITY],
     );
     if (!rows.length) {
-      return [UserError.of('quantity', 'INVALID_QUANTITY', CART_MESSAGES.tooMany)];
+      return problem('quantity', 'INVALID_QUANTITY', CART_MESSAGES.tooMany);
     }
-    return [];
+    return ok(await this.mine(ctx));
   }
 
-  async setQuantity(ctx: Context, productId: string, quantity: number): Promise<UserError[]> {
+  async setQuantity(ctx: RequestContext, productId: string, quantity: number): Promise<Result<CartView>> {
     const personId = this.personId(ctx);
-    if (!validQuantity(quantity)) return [UserError.of('quantity', 'INVALID_QUANTITY', QUANTITY_ERROR)];
+    if (!validQuantity(quantity)) return problem('quantity', 'INVALID_QUANTITY', QUANTITY_ERROR);
     const rows = isUuid(productId)
       ? await ctx.em.execute<{ id: string }[]>(
           `update cart_line set quantity = ?, updated_at = ? where person_id = ? and product_id = ? returning id`,
           [quantity, ctx.clock.now(), personId, productId],
         )
       : [];
-    if (!rows.length) return [UserError.of('productId', 'NOT_FOUND', 'Dit product staat niet in uw winkelwagen.')];
-    return [];
+    if (!rows.length) return problem('productId', 'NOT_FOUND', 'Dit product staat niet in uw winkelwagen.');
+    return ok(await this.mine(ctx));
   }
 
-  async remove(ctx: Context, productId: string): Promise<UserError[]> {
+  async remove(ctx: RequestContext, productId: string): Promise<Result<CartView>> {
     const personId = this.personId(ctx);
     if (isUuid(productId))
       await ctx.em.execute(`delete from cart_line where person_id = ? and product_id = ?`, [personId, productId]);
-    return [];
+    return ok(await this.mine(ctx));
   }
 
   /**
    * The cart a visitor built before logging in joins the server cart: quantities add up (at most 99 each); products
    * that cannot be ordered here are left out, and reported.
    */
-  async merge(ctx: Context, input: CheckoutLineInput[]): Promise<UserError[]> {
+  async merge(ctx: RequestContext, input: CheckoutLineInput[]): Promise<Result<CartView>> {
     const personId = this.personId(ctx);
     const merged = new Map<string, number>();
     let invalid = 0;
@@ -176,24 +180,21 @@ export class CartService {
       );
     }
     const left = merged.size + invalid - accepted.length;
-    return left > 0
-      ? [
-          UserError.of(
-            'lines',
-            'UNAVAILABLE',
-            left === 1
-              ? 'Eén product uit uw winkelwagen kunt u hier niet bestellen; het is weggelaten.'
-              : `${left} producten uit uw winkelwagen kunt u hier niet bestellen; ze zijn weggelaten.`,
-          ),
-        ]
-      : [];
+    if (left === 0) return ok(await this.mine(ctx));
+    return problem(
+      'lines',
+      'UNAVAILABLE',
+      left === 1
+        ? 'Eén product uit uw winkelwagen kunt u hier niet bestellen; het is weggelaten.'
+        : `${left} producten uit uw winkelwagen kunt u hier niet bestellen; ze zijn weggelaten.`,
+    );
   }
 
   /**
    * How the budget would pay for the cart (or the given lines) now, per line: the checkout's own preparation and plan,
    * on the current balances, without booking anything.
    */
-  async preview(ctx: Context, lines?: CheckoutLineInput[] | null): Promise<CheckoutPreviewView> {
+  async preview(ctx: RequestContext, lines?: CheckoutLineInput[] | null): Promise<CheckoutPreviewView> {
     const { plan, prepared } = await this.checkout.preview(ctx, lines);
     if (!plan) {
       return Object.assign(new CheckoutPreviewView(), {
@@ -209,7 +210,7 @@ export class CartService {
   }
 
   private async previewView(
-    ctx: Context,
+    ctx: RequestContext,
     plan: CheckoutPlan,
     eligible: Map<string, { id: string; arrangement_name: string }[]>,
   ): Promise<CheckoutPreviewView> {
@@ -264,7 +265,7 @@ export class CartService {
    * Products with what decides whether this viewer can order them: `offered` is "in the offer this viewer sees" (a
    * resident: approved in their municipality; a visitor: in at least one), `offered_anywhere` "in some offer".
    */
-  private products(ctx: Context, ids: string[]): Promise<CartProductRow[]> {
+  private products(ctx: RequestContext, ids: string[]): Promise<CartProductRow[]> {
     if (!ids.length) return Promise.resolve([]);
     const here = offerFor(ctx);
     const anywhere = inOffer(null);
@@ -290,7 +291,7 @@ export class CartService {
   }
 
   private async build(
-    ctx: Context,
+    ctx: RequestContext,
     id: string,
     lines: { productId: string; quantity: number }[],
     own: boolean,

@@ -1,5 +1,7 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { UserError } from '../../graphql/errors.js';
+import { Payload } from '../../graphql/payload.js';
+import type { Result } from '../../lib/result.js';
 
 @InputType({ description: 'A product and how many (1–99).' })
 export class CartLineInput {
@@ -84,12 +86,13 @@ export class CartView {
 }
 
 @ObjectType()
-export class CartPayload {
-  @Field(() => CartView, { nullable: true, description: 'The cart after the change (also when there are errors).' })
-  cart!: CartView | null;
-
-  @Field(() => [UserError])
-  errors!: UserError[];
+export class CartPayload extends Payload(CartView, 'cart', 'The cart after the change (also when there are errors).') {
+  /** The one mapping (Payload.from), except that a refused change still shows the cart as it is now. */
+  static async after(result: Result<CartView>, current: () => Promise<CartView>): Promise<CartPayload> {
+    const payload = CartPayload.from(result) as CartPayload;
+    payload.cart ??= await current();
+    return payload;
+  }
 }
 
 @ObjectType('CheckoutPreviewAllocation', { description: 'What one assignment would pay.' })

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Context } from '../../graphql/context.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { fail as failWith, ok, type Result } from '../../lib/result.js';
 import { UserError } from '../../graphql/errors.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
@@ -10,6 +11,8 @@ import { isNegativeBalanceError, type LedgerService } from '../ledger/ledger.ser
 import { actorOf } from '../arrangements/assignment.service.js';
 import { CartLine, Checkout, Order, OrderAllocation, OrderLine } from './order.entities.js';
 import type { OrderService } from './order.service.js';
+import type { OrderViewService } from './order-view.service.js';
+import type { OrderView } from './order.types.js';
 import { Payment } from '../payments/payment.entities.js';
 import type { PaymentService } from '../payments/payment.service.js';
 import { planCheckout, type CheckoutPlan, type PlanAssignment, type PlanProduct } from './checkout-plan.js';
@@ -19,11 +22,24 @@ export interface CheckoutLineInput {
   quantity: number;
 }
 
+export interface CheckoutInputLike {
+  idempotencyKey: string;
+  lines?: CheckoutLineInput[] | null;
+  expectedContributionCents?: number | null;
+}
+
+/** A checkout booked (or found again by its idempotency key): its orders and the own-contribution payment, if any. */
 export interface CheckoutOutcome {
-  checkout: Checkout | null;
+  checkout: Checkout;
   orders: Order[];
   payment: Payment | null;
-  errors: UserError[];
+}
+
+/** What the customer is shown after ordering (CheckoutPayload): the orders, and where to pay the own contribution. */
+export interface PlacedCheckout {
+  orders: OrderView[];
+  contributionCents: number;
+  paymentUrl: string | null;
 }
 
 type ProductRow = PlanProduct;
@@ -63,14 +79,31 @@ export class CheckoutService {
     private readonly ledger: LedgerService,
     private readonly orders: OrderService,
     private readonly payments: PaymentService,
+    private readonly orderViews: OrderViewService,
   ) {}
+
+  /**
+   * The checkout as the customer does it: booked (checkout), the own-contribution payment opened at the PSP
+   * (startPayment), and the orders as the customer sees them.
+   */
+  async place(ctx: RequestContext, input: CheckoutInputLike): Promise<Result<PlacedCheckout>> {
+    const result = await this.checkout(ctx, input);
+    if (!result.ok) return result;
+    const { checkout, orders, payment } = result.value;
+    const started = payment ? await this.startPayment(ctx, payment) : null;
+    return ok({
+      orders: await this.orderViews.views(ctx, orders),
+      contributionCents: checkout.contributionCents,
+      paymentUrl: started?.checkoutUrl ?? null,
+    });
+  }
 
   /**
    * After the checkout committed: open the own-contribution payment at the PSP (again: idempotent). When the PSP cannot
    * be reached the orders still stand (waiting for payment): the customer is sent to the cart page instead, which
    * shows the payment and offers to open the payment page again, and the expiry sweep cancels them if it is never paid.
    */
-  async startPayment(ctx: Context, payment: Payment): Promise<Payment> {
+  async startPayment(ctx: RequestContext, payment: Payment): Promise<Payment> {
     try {
       return await this.payments.start(ctx.em, payment);
     } catch (error) {
@@ -83,7 +116,7 @@ export class CheckoutService {
    * Checks the lines (given, or the customer's cart) and looks up what the plan needs: the orderable products and the
    * household's active assignments that may pay for each. Reads only; the checkout and the preview share it.
    */
-  async prepare(ctx: Context, lines?: CheckoutLineInput[] | null): Promise<PreparedCheckout> {
+  async prepare(ctx: RequestContext, lines?: CheckoutLineInput[] | null): Promise<PreparedCheckout> {
     const viewer = ctx.viewer;
     if (viewer.kind !== Audience.CUSTOMER) throw new Error('checkout needs a customer');
     const fail = (...errors: UserError[]) => ({ errors });
@@ -198,7 +231,7 @@ export class CheckoutService {
    * contribution. The same preparation and plan as the checkout, on the balances as they are (not locked).
    */
   async preview(
-    ctx: Context,
+    ctx: RequestContext,
     lines?: CheckoutLineInput[] | null,
   ): Promise<{ plan: CheckoutPlan | null; prepared: PreparedCheckout }> {
     const prepared = await this.prepare(ctx, lines);
@@ -208,13 +241,10 @@ export class CheckoutService {
     return { plan: this.plan(prepared, balances), prepared };
   }
 
-  async checkout(
-    ctx: Context,
-    input: { idempotencyKey: string; lines?: CheckoutLineInput[] | null; expectedContributionCents?: number | null },
-  ): Promise<CheckoutOutcome> {
+  async checkout(ctx: RequestContext, input: CheckoutInputLike): Promise<Result<CheckoutOutcome>> {
     const viewer = ctx.viewer;
     if (viewer.kind !== Audience.CUSTOMER) throw new Error('checkout needs a customer');
-    const fail = (...errors: UserError[]): CheckoutOutcome => ({ checkout: null, orders: [], payment: null, errors });
+    const fail = (error: UserError, ...errors: UserError[]) => failWith<CheckoutOutcome>(error, ...errors);
 
     const key = input.idempotencyKey?.trim() ?? '';
     if (!/^[A-Za-z0-9_-]{8,100}$/.test(key)) {
@@ -224,7 +254,7 @@ export class CheckoutService {
     if (earlier) return earlier;
 
     const prepared = await this.prepare(ctx, input.lines);
-    if (!('fromCart' in prepared)) return fail(...prepared.errors);
+    if (!('fromCart' in prepared)) return failWith(...(prepared.errors as [UserError, ...UserError[]]));
     const { fromCart, merged, eligible } = prepared;
 
     const actor = actorOf(ctx);
@@ -339,8 +369,8 @@ export class CheckoutService {
         await em.flush();
         return { checkout: checkoutRow, orders: created, payment };
       });
-      if ('refused' in outcome) return fail(...outcome.refused!);
-      return { checkout: outcome.checkout, orders: outcome.orders, payment: outcome.payment, errors: [] };
+      if ('refused' in outcome) return failWith(...(outcome.refused as [UserError, ...UserError[]]));
+      return ok({ checkout: outcome.checkout, orders: outcome.orders, payment: outcome.payment });
     } catch (error) {
       // A second click that raced the first one: the unique idempotency key refused it; answer with the first.
       if ((error as { code?: string }).code === '23505' && /idempotency_key/.test(String((error as Error).message))) {
@@ -360,19 +390,18 @@ export class CheckoutService {
     }
   }
 
-  private async existing(em: EntityManager, key: string, clientGroupId: string): Promise<CheckoutOutcome | null> {
+  private async existing(
+    em: EntityManager,
+    key: string,
+    clientGroupId: string,
+  ): Promise<Result<CheckoutOutcome> | null> {
     const checkout = await em.findOne(Checkout, { idempotencyKey: key });
     if (!checkout) return null;
     if (checkout.clientGroupId !== clientGroupId) {
-      return {
-        checkout: null,
-        orders: [],
-        payment: null,
-        errors: [UserError.of('idempotencyKey', 'INVALID', 'Vernieuw de pagina en probeer het opnieuw.')],
-      };
+      return failWith(UserError.of('idempotencyKey', 'INVALID', 'Vernieuw de pagina en probeer het opnieuw.'));
     }
     const orders = await em.find(Order, { checkoutId: checkout.id }, { orderBy: { number: 'asc' } });
     const payment = await em.findOne(Payment, { checkoutId: checkout.id });
-    return { checkout, orders, payment, errors: [] };
+    return ok({ checkout, orders, payment });
   }
 }

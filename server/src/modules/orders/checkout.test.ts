@@ -12,6 +12,7 @@ import { offeredIn } from '../../test/households.js';
 import { Order, OrderAllocation } from './order.entities.js';
 import { Payment } from '../payments/payment.entities.js';
 import { LedgerService } from '../ledger/ledger.service.js';
+import { checkoutOutcome } from '../../test/checkout-outcome.js';
 
 /**
  * Checkout against a real database. Each scenario builds its own household with its own arrangements, so the
@@ -127,7 +128,7 @@ describe('checkout', () => {
       { categories: cats, amountCents: 100_000, validUntil: '2099-06-30' },
       { categories: cats, amountCents: 100_000, validUntil: '2098-06-30' }, // expires first
     ]);
-    const r = await server.services.checkout.checkout(h.customer(), {
+    const r = await checkoutOutcome(server, h.customer(), {
       idempotencyKey: key(),
       lines: [
         { productId: a.id, quantity: 2 },
@@ -153,7 +154,7 @@ describe('checkout', () => {
       { categories: [a.category.id], amountCents: 100, validUntil: '2098-01-01', ownContribution: true },
       { categories: [a.category.id], amountCents: 200, validUntil: '2099-01-01', ownContribution: true },
     ]);
-    const r = await server.services.checkout.checkout(h.customer(), {
+    const r = await checkoutOutcome(server, h.customer(), {
       idempotencyKey: key(),
       lines: [{ productId: a.id, quantity: 1 }],
     });
@@ -177,7 +178,7 @@ describe('checkout', () => {
     const h = await household([
       { categories: [a.category.id], amountCents: a.priceCents - 1, validUntil: '2099-01-01' },
     ]);
-    const r = await server.services.checkout.checkout(h.customer(), {
+    const r = await checkoutOutcome(server, h.customer(), {
       idempotencyKey: key(),
       lines: [{ productId: a.id, quantity: 1 }],
     });
@@ -206,7 +207,7 @@ describe('checkout', () => {
     ];
     if (a.category.id !== b.category.id) cases.push([[{ productId: a.id, quantity: 1 }], 'NOT_PAYABLE']);
     for (const [lines, code] of cases) {
-      const r = await server.services.checkout.checkout(h.customer(), { idempotencyKey: key(), lines: lines as never });
+      const r = await checkoutOutcome(server, h.customer(), { idempotencyKey: key(), lines: lines as never });
       expect(r.errors[0]?.code, JSON.stringify(lines)).toBe(code);
       expect(r.orders).toEqual([]);
     }
@@ -218,8 +219,8 @@ describe('checkout', () => {
     const h = await household([{ categories: [a.category.id], amountCents: 100_000, validUntil: '2099-01-01' }]);
     const k = key();
     const [first, second] = await Promise.all([
-      server.services.checkout.checkout(h.customer(), { idempotencyKey: k, lines: [{ productId: a.id, quantity: 1 }] }),
-      server.services.checkout.checkout(h.customer(), { idempotencyKey: k, lines: [{ productId: a.id, quantity: 1 }] }),
+      checkoutOutcome(server, h.customer(), { idempotencyKey: k, lines: [{ productId: a.id, quantity: 1 }] }),
+      checkoutOutcome(server, h.customer(), { idempotencyKey: k, lines: [{ productId: a.id, quantity: 1 }] }),
     ]);
     expect(first.errors).toEqual([]);
     expect(second.errors).toEqual([]);
@@ -236,7 +237,7 @@ describe('checkout', () => {
     ]);
     const results = await Promise.all(
       Array.from({ length: 200 }, () =>
-        server.services.checkout.checkout(h.customer(), {
+        checkoutOutcome(server, h.customer(), {
           idempotencyKey: key(),
           lines: [{ productId: a.id, quantity: 1 }],
         }),
@@ -261,7 +262,7 @@ describe('checkout', () => {
   it('gives the budget back when an order is cancelled, and refuses cancelling twice', async () => {
     const { a } = await catalogue();
     const h = await household([{ categories: [a.category.id], amountCents: 100_000, validUntil: '2099-01-01' }]);
-    const r = await server.services.checkout.checkout(h.customer(), {
+    const r = await checkoutOutcome(server, h.customer(), {
       idempotencyKey: key(),
       lines: [{ productId: a.id, quantity: 3 }],
     });
@@ -289,7 +290,7 @@ describe('checkout', () => {
       const h = await household([
         { categories: [a.category.id], amountCents: 100, validUntil: '2099-01-01', ownContribution: true },
       ]);
-      const r = await server.services.checkout.checkout(h.customer(), {
+      const r = await checkoutOutcome(server, h.customer(), {
         idempotencyKey: key(),
         lines: [{ productId: a.id, quantity: 1 }],
       });

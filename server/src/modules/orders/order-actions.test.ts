@@ -23,6 +23,7 @@ import { CounterService, NOTHING_FOUND, parseCounterCode } from './counter.servi
 import { normaliseOrderNumber } from './order-lists.service.js';
 import { CounterLookupPayload, OrderActionPayload, type OrderActionOutcome } from './order-work.types.js';
 import type { Result } from '../../lib/result.js';
+import { checkoutOutcome } from '../../test/checkout-outcome.js';
 
 /** A direct service call's Result as the API answers it (the one mapping onto the payload). */
 const asPayload = async (result: Promise<Result<OrderActionOutcome>>) => OrderActionPayload.fromOutcome(await result);
@@ -135,7 +136,7 @@ describe('order actions, lists and the counter', () => {
     };
     const customer = () => contextFor(server.orm, server.services, viewer);
     const order = async (product: Product, quantity = 1) => {
-      const r = await server.services.checkout.checkout(customer(), {
+      const r = await checkoutOutcome(server, customer(), {
         idempotencyKey: randomUUID(),
         lines: [{ productId: product.id, quantity }],
       });

@@ -14,6 +14,7 @@ import {
   type AdminOrderFilter,
   type MyOrderFilter,
   type OrderPage,
+  type PersonOrderFilter,
   type ProviderOrderFilter,
 } from './order-work.types.js';
 
@@ -58,6 +59,25 @@ export class OrderListService {
     if (ctx.viewer.kind !== Audience.CUSTOMER) return EMPTY_ORDER_PAGE;
     const where = ['o.client_group_id = ?'];
     const params: unknown[] = [ctx.viewer.clientGroupId];
+    if (filter?.status) {
+      where.push('o.status = ?');
+      params.push(filter.status);
+    }
+    return this.page(ctx, where, params, page);
+  }
+
+  /**
+   * A household's orders for staff (the person order screens), newest first. The caller checked that the household is
+   * within the staff member's scope (PersonService.householdOrders).
+   */
+  async household(
+    ctx: RequestContext,
+    clientGroupId: string,
+    filter: PersonOrderFilter | null | undefined,
+    page: ListArgs,
+  ): Promise<OrderPage> {
+    const where = ['o.client_group_id = ?'];
+    const params: unknown[] = [clientGroupId];
     if (filter?.status) {
       where.push('o.status = ?');
       params.push(filter.status);

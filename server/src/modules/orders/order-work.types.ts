@@ -24,6 +24,12 @@ export class MyOrderFilter {
   status?: OrderStatusEnum | null;
 }
 
+@InputType({ description: 'Filters for a person’s household orders (personOrders); all optional.' })
+export class PersonOrderFilter {
+  @Field(() => OrderStatusEnum, { nullable: true })
+  status?: OrderStatusEnum | null;
+}
+
 @InputType({ description: 'Filters for the provider’s own order list (providerOrders); all optional.' })
 export class ProviderOrderFilter {
   @Field(() => OrderStatusEnum, {

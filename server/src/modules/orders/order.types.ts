@@ -1,6 +1,8 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { UserError } from '../../graphql/errors.js';
 import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
+import type { Result } from '../../lib/result.js';
+import type { PlacedCheckout } from './checkout.service.js';
 
 export enum OrderStatusEnum {
   AWAITING_PAYMENT = 'AWAITING_PAYMENT',
@@ -147,17 +149,25 @@ export class CheckoutInput {
   expectedContributionCents?: number | null;
 }
 
+/**
+ * Not `extends Payload(…)`: a checkout makes several orders, so there is no one node, and the fields keep their
+ * non-null shape (`orders: [Order!]!`, `contributionCents: Int!`) that clients rely on. `from` is its one mapping.
+ */
 @ObjectType()
 export class CheckoutPayload {
   @Field(() => [OrderView])
-  orders!: OrderView[];
+  orders: OrderView[] = [];
 
   @Field(() => Int, { description: 'Own contribution to pay, in cents; 0 when the budget covers everything.' })
-  contributionCents!: number;
+  contributionCents = 0;
 
   @Field(() => String, { nullable: true, description: 'Where to pay the own contribution, when there is one.' })
-  paymentUrl!: string | null;
+  paymentUrl: string | null = null;
 
-  @Field(() => [UserError])
-  errors!: UserError[];
+  @Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
+  errors: UserError[] = [];
+
+  static from(result: Result<PlacedCheckout>): CheckoutPayload {
+    return Object.assign(new CheckoutPayload(), result.ok ? result.value : { errors: [...result.errors] });
+  }
 }

@@ -36,13 +36,6 @@ export class OrdersResolver {
     @Arg('input', () => CheckoutInput) input: CheckoutInput,
     @Ctx() ctx: Context,
   ): Promise<CheckoutPayload> {
-    const result = await ctx.services.checkout.checkout(ctx, input);
-    const payment = result.payment ? await ctx.services.checkout.startPayment(ctx, result.payment) : null;
-    return Object.assign(new CheckoutPayload(), {
-      orders: await ctx.services.orderViews.views(ctx, result.orders),
-      contributionCents: result.checkout?.contributionCents ?? 0,
-      paymentUrl: payment?.checkoutUrl ?? null,
-      errors: result.errors,
-    });
+    return CheckoutPayload.from(await ctx.services.checkout.place(ctx, input));
   }
 }

@@ -1,6 +1,5 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
-import { UserError } from '../../graphql/errors.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { ContributionPaymentView, PaymentStatusEnum, StartContributionPaymentPayload } from './payment.types.js';
@@ -37,27 +36,6 @@ export class PaymentResolver {
     @Arg('paymentId', () => ID) paymentId: string,
     @Ctx() ctx: Context,
   ): Promise<StartContributionPaymentPayload> {
-    const found = await ctx.services.payments.forCustomer(ctx, paymentId, { refresh: true });
-    const result = (paymentUrl: string | null, errors: UserError[]) =>
-      Object.assign(new StartContributionPaymentPayload(), { paymentUrl, errors });
-    if (!found) return result(null, [UserError.of('paymentId', 'NOT_FOUND', 'Deze betaling is niet gevonden.')]);
-    if (found.payment.status !== 'OPEN') {
-      return result(null, [
-        UserError.of('paymentId', 'NOT_PAYABLE', 'Deze betaling is al afgerond; u hoeft niets meer te betalen.'),
-      ]);
-    }
-    try {
-      const started = await ctx.services.payments.start(ctx.em, found.payment);
-      return result(started.checkoutUrl ?? null, []);
-    } catch (error) {
-      ctx.log.error({ err: error, paymentId }, 'payment start failed');
-      return result(null, [
-        UserError.of(
-          null,
-          'PSP_UNAVAILABLE',
-          'De betaalpagina kan nu niet worden geopend. Probeer het over een paar minuten opnieuw.',
-        ),
-      ]);
-    }
+    return StartContributionPaymentPayload.from(await ctx.services.payments.startForCustomer(ctx, paymentId));
   }
 }

@@ -5,7 +5,7 @@ import type { PaymentGateway } from '../../integrations/payments/payment-gateway
 import type { Actor } from '../ledger/ledger.service.js';
 import type { OrderService } from '../orders/order.service.js';
 import { Order } from '../orders/order.entities.js';
-import type { Context } from '../../graphql/context.js';
+import { ok, problem, type Result } from '../../lib/result.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { Payment, PaymentEvent, PaymentRefund, type PaymentStatus } from './payment.entities.js';
@@ -83,7 +83,7 @@ export class PaymentService {
    * from the request), so the return page shows the outcome.
    */
   async forCustomer(
-    ctx: Context,
+    ctx: RequestContext,
     id: string,
     options: { refresh?: boolean } = {},
   ): Promise<{ payment: Payment; orders: Order[] } | null> {
@@ -107,6 +107,28 @@ export class PaymentService {
       { orderBy: { number: 'asc' }, refresh: true },
     );
     return { payment, orders };
+  }
+
+  /**
+   * Opens (again) the payment page of an OPEN own-contribution payment of the customer's household, e.g. after the
+   * page was closed: where to pay. Refused when it is not the household's, is no longer OPEN, or the PSP is down.
+   */
+  async startForCustomer(ctx: RequestContext, paymentId: string): Promise<Result<string | null>> {
+    const found = await this.forCustomer(ctx, paymentId, { refresh: true });
+    if (!found) return problem('paymentId', 'NOT_FOUND', 'Deze betaling is niet gevonden.');
+    if (found.payment.status !== 'OPEN') {
+      return problem('paymentId', 'NOT_PAYABLE', 'Deze betaling is al afgerond; u hoeft niets meer te betalen.');
+    }
+    try {
+      return ok((await this.start(ctx.em, found.payment)).checkoutUrl ?? null);
+    } catch (error) {
+      ctx.log.error({ err: error, paymentId }, 'payment start failed');
+      return problem(
+        null,
+        'PSP_UNAVAILABLE',
+        'De betaalpagina kan nu niet worden geopend. Probeer het over een paar minuten opnieuw.',
+      );
+    }
   }
 
   /**

@@ -1,5 +1,6 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { UserError } from '../../graphql/errors.js';
+import { GraphQLString } from 'graphql';
+import { Payload } from '../../graphql/payload.js';
 import { OrderView } from '../orders/order.types.js';
 import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 
@@ -41,10 +42,8 @@ export class ContributionPaymentView {
 }
 
 @ObjectType()
-export class StartContributionPaymentPayload {
-  @Field(() => String, { nullable: true, description: 'Where to pay; null when there is nothing to pay (any more).' })
-  paymentUrl!: string | null;
-
-  @Field(() => [UserError])
-  errors!: UserError[];
-}
+export class StartContributionPaymentPayload extends Payload<string, 'paymentUrl'>(
+  GraphQLString,
+  'paymentUrl',
+  'Where to pay; null when there is nothing to pay (any more).',
+) {}

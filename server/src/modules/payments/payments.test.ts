@@ -7,6 +7,7 @@ import { PaymentSimulator } from '../../integrations/payments/payment-simulator.
 import { LedgerService } from '../ledger/ledger.service.js';
 import { Order } from '../orders/order.entities.js';
 import { Payment, PaymentRefund, type PaymentStatus } from './payment.entities.js';
+import { checkoutOutcome } from '../../test/checkout-outcome.js';
 
 /**
  * Own-contribution payments against a real database over real HTTP: the webhook (which only names a payment; the
@@ -35,7 +36,7 @@ describe('payments', () => {
       { categories: [product.category.id], amountCents: 100, ownContribution: true },
     ]);
     const ctx = h.customer();
-    const r = await server.services.checkout.checkout(ctx, {
+    const r = await checkoutOutcome(server, ctx, {
       idempotencyKey: randomUUID(),
       lines: [{ productId: product.id, quantity }],
     });
@@ -211,7 +212,7 @@ describe('payments', () => {
       const h = await createHousehold(server, [
         { categories: [product.category.id], amountCents: 100, ownContribution: true },
       ]);
-      const r = await server.services.checkout.checkout(h.customer(), {
+      const r = await checkoutOutcome(server, h.customer(), {
         idempotencyKey: randomUUID(),
         lines: [{ productId: product.id, quantity: 1 }],
       });

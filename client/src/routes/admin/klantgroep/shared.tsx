@@ -46,16 +46,3 @@ export function RecordNotFound({ title, children }: { title: string; children?: 
     </Page>
   );
 }
-
-/** Loading state inside a page with its title. */
-export function LoadingPage({ title }: { title: string }) {
-  return (
-    <Page title={title}>
-      <div aria-busy="true">
-        <p className="gw-loading" role="status">
-          Bezig met laden…
-        </p>
-      </div>
-    </Page>
-  );
-}

@@ -6,10 +6,10 @@ import { OrderLinesTable } from '../../../../components/orders/OrderLinesTable';
 import { OrderPayment } from '../../../../components/orders/OrderPayment';
 import { OrderSummary } from '../../../../components/orders/OrderSummary';
 import { OrderTimeline } from '../../../../components/orders/OrderTimeline';
-import { QueryError } from '../../../../components/ui/QueryError';
+import { QueryBoundary } from '../../../../components/ui/QueryBoundary';
 import { graphql } from '../../../../graphql/generated';
 import { urls } from '../../../../lib/urls';
-import { LoadingPage, RecordNotFound } from '../../klantgroep/shared';
+import { RecordNotFound } from '../../klantgroep/shared';
 import { PersonNav } from '../personShared';
 
 const AdminPersonOrderDocument = graphql(`
@@ -37,52 +37,52 @@ const AdminPersonOrderDocument = graphql(`
 /** /admin/persoon/:externalIdentifier/bestellingen/:clientId/:orderId: one order of the person's household. */
 export default function PersonOrderScreen() {
   const { externalIdentifier = '', clientId = '', orderId = '' } = useParams();
-  const { data, loading, error, refetch } = useQuery(AdminPersonOrderDocument, {
-    variables: { externalIdentifier, orderId },
-    fetchPolicy: 'network-only',
-  });
-
-  if (loading && !data) return <LoadingPage title="Bestelling" />;
-  if (error && !data) {
-    return (
-      <Page title="Bestelling">
-        <QueryError message="Deze bestelling kon niet worden geladen." onRetry={() => void refetch()} />
-      </Page>
-    );
-  }
-  const person = data?.person;
-  const order = data?.order;
-  // The order must belong to this person's household, and the URL's household must be that household.
-  if (!person || !order || order.clientGroupId !== clientId || person.clientGroupId !== clientId) {
-    return (
-      <RecordNotFound title="Bestelling niet gevonden">
-        <p>Deze bestelling bestaat niet, hoort niet bij dit huishouden of valt buiten de gemeenten waarvoor u werkt.</p>
-      </RecordNotFound>
-    );
-  }
-
   return (
-    <Page
-      title={`Bestelling ${order.number}`}
-      crumb="Bestelling"
-      lead={`Bij ${order.providerName}, geplaatst op ${formatDateTime(order.createdAt)}.`}
+    <QueryBoundary
+      query={useQuery(AdminPersonOrderDocument, {
+        variables: { externalIdentifier, orderId },
+        fetchPolicy: 'network-only',
+      })}
+      // The order must belong to this person's household, and the URL's household must be that household.
+      select={({ person, order }) =>
+        person && order && order.clientGroupId === clientId && person.clientGroupId === clientId
+          ? { person, order }
+          : null
+      }
+      title="Bestelling"
+      errorMessage="Deze bestelling kon niet worden geladen."
+      notFound={
+        <RecordNotFound title="Bestelling niet gevonden">
+          <p>
+            Deze bestelling bestaat niet, hoort niet bij dit huishouden of valt buiten de gemeenten waarvoor u werkt.
+          </p>
+        </RecordNotFound>
+      }
     >
-      <PersonNav externalIdentifier={person.externalIdentifier} />
-      <OrderSummary order={order}>
-        <dt>Klant</dt>
-        <dd>
-          <Link to={urls.admin.person(person.externalIdentifier)}>{person.fullName}</Link>
-        </dd>
-      </OrderSummary>
+      {({ person, order }) => (
+        <Page
+          title={`Bestelling ${order.number}`}
+          crumb="Bestelling"
+          lead={`Bij ${order.providerName}, geplaatst op ${formatDateTime(order.createdAt)}.`}
+        >
+          <PersonNav externalIdentifier={person.externalIdentifier} />
+          <OrderSummary order={order}>
+            <dt>Klant</dt>
+            <dd>
+              <Link to={urls.admin.person(person.externalIdentifier)}>{person.fullName}</Link>
+            </dd>
+          </OrderSummary>
 
-      <h2>Producten</h2>
-      <OrderLinesTable order={order} hideCaption />
+          <h2>Producten</h2>
+          <OrderLinesTable order={order} hideCaption />
 
-      <h2>Betaling</h2>
-      <OrderPayment order={order} perspective="staff" />
+          <h2>Betaling</h2>
+          <OrderPayment order={order} perspective="staff" />
 
-      <h2>Verloop</h2>
-      <OrderTimeline order={order} perspective="staff" />
-    </Page>
+          <h2>Verloop</h2>
+          <OrderTimeline order={order} perspective="staff" />
+        </Page>
+      )}
+    </QueryBoundary>
   );
 }

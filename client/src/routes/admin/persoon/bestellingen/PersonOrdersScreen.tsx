@@ -1,112 +1,132 @@
 import { useQuery } from '@apollo/client/react';
-import { Link, useParams } from 'react-router';
-import { formatDateTime } from '../../../../components/dates/formatDate';
+import { useParams } from 'react-router';
 import { Page } from '../../../../components/layout/Page';
-import { Money } from '../../../../components/money/Money';
-import { OrderStatusBadge } from '../../../../components/orders/OrderStatusBadge';
-import { QueryError } from '../../../../components/ui/QueryError';
+import {
+  ConnectionTable,
+  FilterForm,
+  useConnection,
+  useFilters,
+  type Column,
+  type Filters,
+} from '../../../../components/lists';
+import { orderColumns } from '../../../../components/orders/orderColumns';
+import { orderStatusFilter } from '../../../../components/orders/orderFilters';
+import { orderStatusLabel } from '../../../../components/orders/orderStatus';
+import { QueryBoundary } from '../../../../components/ui/QueryBoundary';
 import { graphql } from '../../../../graphql/generated';
+import type { AdminPersonOrdersQuery } from '../../../../graphql/generated/graphql';
 import { urls } from '../../../../lib/urls';
-import { LoadingPage, RecordNotFound } from '../../klantgroep/shared';
+import { RecordNotFound } from '../../klantgroep/shared';
 import { PersonNav } from '../personShared';
 
-const AdminPersonOrdersDocument = graphql(`
-  query AdminPersonOrders($externalIdentifier: String!) {
+const AdminPersonOrdersPersonDocument = graphql(`
+  query AdminPersonOrdersPerson($externalIdentifier: String!) {
     person(externalIdentifier: $externalIdentifier) {
       id
       externalIdentifier
       fullName
-      clientGroupId
       clientGroupName
-    }
-    personOrders(externalIdentifier: $externalIdentifier) {
-      id
-      number
-      status
-      providerName
-      createdAt
-      totalCents
-      budgetCents
-      contributionCents
-      clientGroupId
     }
   }
 `);
 
+const AdminPersonOrdersDocument = graphql(`
+  query AdminPersonOrders($externalIdentifier: String!, $filter: PersonOrderFilter, $first: Int, $after: String) {
+    personOrders(externalIdentifier: $externalIdentifier, filter: $filter, first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        cursor
+        node {
+          id
+          number
+          status
+          providerName
+          createdAt
+          totalCents
+          budgetCents
+          contributionCents
+          clientGroupId
+        }
+      }
+    }
+  }
+`);
+
+type Order = NonNullable<AdminPersonOrdersQuery['personOrders']>['edges'][number]['node'];
+
+/** ?status=geplaatst */
+const filters = {
+  status: orderStatusFilter(['AWAITING_PAYMENT', 'PLACED', 'ACCEPTED', 'DELIVERED', 'CANCELLED']),
+} satisfies Filters;
+
 /** /admin/persoon/:externalIdentifier/bestellingen: the orders of the person's household, newest first. */
 export default function PersonOrdersScreen() {
   const { externalIdentifier = '' } = useParams();
-  const { data, loading, error, refetch } = useQuery(AdminPersonOrdersDocument, {
-    variables: { externalIdentifier },
-    fetchPolicy: 'network-only',
-  });
-
-  if (loading && !data) return <LoadingPage title="Bestellingen" />;
-  if (error && !data) {
-    return (
-      <Page title="Bestellingen">
-        <QueryError message="De bestellingen konden niet worden geladen." onRetry={() => void refetch()} />
-      </Page>
-    );
-  }
-  const person = data?.person;
-  if (!person) return <RecordNotFound title="Persoon niet gevonden" />;
-  const orders = data?.personOrders ?? [];
-
   return (
-    <Page
-      title={`Bestellingen van ${person.fullName}`}
-      crumb="Bestellingen"
-      lead={`Alle bestellingen van het huishouden ${person.clientGroupName}, de nieuwste eerst.`}
+    <QueryBoundary
+      query={useQuery(AdminPersonOrdersPersonDocument, {
+        variables: { externalIdentifier },
+        fetchPolicy: 'network-only',
+      })}
+      select={(data) => data.person}
+      title="Bestellingen"
+      errorMessage="De bestellingen konden niet worden geladen."
+      notFound={<RecordNotFound title="Persoon niet gevonden" />}
     >
-      <PersonNav externalIdentifier={person.externalIdentifier} />
-      {orders.length === 0 ? (
-        <p>Dit huishouden heeft nog niets besteld.</p>
-      ) : (
-        <div className="gw-table-wrapper">
-          <table className="gw-table">
-            <caption>
-              {orders.length === 1 ? '1 bestelling' : `${orders.length} bestellingen`} van {person.clientGroupName}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Bestelling</th>
-                <th scope="col">Datum</th>
-                <th scope="col">Aanbieder</th>
-                <th scope="col">Status</th>
-                <th scope="col">Totaal</th>
-                <th scope="col">Uit tegoed</th>
-                <th scope="col">Eigen bijdrage</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((o) => (
-                <tr key={o.id}>
-                  <th scope="row">
-                    <Link to={urls.admin.personOrder(person.externalIdentifier, o.clientGroupId, o.id)}>
-                      {o.number}
-                    </Link>
-                  </th>
-                  <td>{formatDateTime(o.createdAt)}</td>
-                  <td>{o.providerName}</td>
-                  <td>
-                    <OrderStatusBadge status={o.status} />
-                  </td>
-                  <td>
-                    <Money cents={o.totalCents} />
-                  </td>
-                  <td>
-                    <Money cents={o.budgetCents} />
-                  </td>
-                  <td>
-                    <Money cents={o.contributionCents} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {(person) => (
+        <Page
+          title={`Bestellingen van ${person.fullName}`}
+          crumb="Bestellingen"
+          lead={`Alle bestellingen van het huishouden ${person.clientGroupName}, de nieuwste eerst.`}
+        >
+          <PersonNav externalIdentifier={person.externalIdentifier} />
+          <PersonOrderList externalIdentifier={person.externalIdentifier} household={person.clientGroupName} />
+        </Page>
       )}
-    </Page>
+    </QueryBoundary>
+  );
+}
+
+function PersonOrderList({ externalIdentifier, household }: { externalIdentifier: string; household: string }) {
+  const [values, setValues, state] = useFilters(filters);
+  const list = useConnection(AdminPersonOrdersDocument, {
+    variables: { externalIdentifier, filter: values },
+    field: 'personOrders',
+  });
+  const status = values.status ? orderStatusLabel[values.status].toLowerCase() : null;
+  const columns: Column<Order>[] = [
+    orderColumns.number((id, o) => urls.admin.personOrder(externalIdentifier, o.clientGroupId, id)),
+    orderColumns.orderedOn(),
+    { header: 'Aanbieder', cell: (o) => o.providerName },
+    orderColumns.status(),
+    orderColumns.amount('Totaal', (o) => o.totalCents),
+    orderColumns.amount('Uit tegoed', (o) => o.budgetCents),
+    orderColumns.amount('Eigen bijdrage', (o) => o.contributionCents),
+  ];
+  return (
+    <>
+      <FilterForm
+        filters={filters}
+        values={values}
+        onChange={setValues}
+        state={state}
+        label="Bestellingen filteren"
+        submitLabel="Filteren"
+      />
+      <ConnectionTable
+        list={list}
+        caption={status ? `Bestellingen van ${household}: ${status}` : `Bestellingen van ${household}`}
+        columns={columns}
+        filtered={state.active}
+        empty="Dit huishouden heeft nog niets besteld."
+        emptyFiltered={`Dit huishouden heeft geen bestellingen met de status ‘${status ?? ''}’. Kies een andere status of wis het filter.`}
+        errorMessage="De bestellingen konden niet worden geladen."
+        moreLabel="Meer bestellingen laden"
+      />
+    </>
   );
 }

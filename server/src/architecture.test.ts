@@ -29,6 +29,17 @@ describe('the building blocks are the only way', () => {
     expect(matching(/ctx\.services\./, (p) => p.endsWith('.service.ts'))).toEqual([]);
   });
 
+  it('services take the narrow request context, not the GraphQL context', () => {
+    // Justified: auth sets and clears the session cookie on the response; the viewer and the product approvals use
+    // the per-request DataLoaders, which only a GraphQL request has.
+    const needGraphQL = [
+      'modules/catalogue/product.service.ts',
+      'modules/identity/auth.service.ts',
+      'modules/identity/viewer.service.ts',
+    ];
+    expect(matching(/graphql\/context\.js'/, (p) => p.endsWith('.service.ts'))).toEqual(needGraphQL);
+  });
+
   it('only the audit service writes audit rows', () => {
     expect(matching(/insert into audit_log/i)).toEqual(['modules/audit/audit.service.ts']);
     expect(matching(/\.create\(\s*AuditLog\b/)).toEqual([]);

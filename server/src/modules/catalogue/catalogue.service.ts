@@ -1,5 +1,5 @@
 import { registerEnumType } from 'type-graphql';
-import type { Context } from '../../graphql/context.js';
+import type { RequestContext } from '../../lib/request-context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
 import { isUuid } from '../../graphql/ids.js';
@@ -73,7 +73,7 @@ const OFFER_ORDERS: Record<Exclude<ProductSort, ProductSort.RELEVANCE>, KeyOrder
  * misspelt word still finds the product. Sorted by relevance (when searching), newest, or price, with keyset paging.
  */
 export class CatalogueService {
-  async offer(ctx: Context, filterOrNull: OfferFilter | null | undefined, page: ListArgs): Promise<ProductPage> {
+  async offer(ctx: RequestContext, filterOrNull: OfferFilter | null | undefined, page: ListArgs): Promise<ProductPage> {
     const filter = filterOrNull ?? {};
     const first = pageSize(page.first);
     const search = filter.search?.trim().slice(0, 200) || null;
@@ -177,7 +177,7 @@ export class CatalogueService {
   }
 
   /** Providers with at least one product in the public offer (for the provider filter), by name. */
-  async offerProviders(ctx: Context): Promise<Provider[]> {
+  async offerProviders(ctx: RequestContext): Promise<Provider[]> {
     const visible = offerFor(ctx);
     const rows = await ctx.em.execute<Record<string, unknown>[]>(
       `select pr.* from provider pr where exists (select 1 from product p where p.provider_id = pr.id and ${visible.sql})
@@ -188,7 +188,7 @@ export class CatalogueService {
   }
 
   /** One product of the public offer as the viewer sees it; null when unknown, malformed or not in that offer. */
-  async publicProduct(ctx: Context, id: string): Promise<Product | null> {
+  async publicProduct(ctx: RequestContext, id: string): Promise<Product | null> {
     if (!isUuid(id)) return null;
     const visible = offerFor(ctx);
     const page = await ctx.em.execute<{ id: string }[]>(
@@ -201,7 +201,7 @@ export class CatalogueService {
 
   /** The logged-in provider's own products, every status, newest first. */
   async providerProducts(
-    ctx: Context,
+    ctx: RequestContext,
     filter: { status?: ProductStatus | null } | null | undefined,
     page: ListArgs,
   ): Promise<ProductPage> {
@@ -232,7 +232,7 @@ export class CatalogueService {
   }
 
   /** Number of products in the offer the viewer sees, per category, in one query for all categories. */
-  async publicCountsByCategory(ctx: Context): Promise<Map<string, number>> {
+  async publicCountsByCategory(ctx: RequestContext): Promise<Map<string, number>> {
     const visible = offerFor(ctx);
     const rows = await ctx.em.execute<{ category_id: string; n: string }[]>(
       `select p.category_id, count(*)::text as n from product p where ${visible.sql} group by p.category_id`,

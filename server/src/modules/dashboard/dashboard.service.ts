@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import type { Context } from '../../graphql/context.js';
+import type { RequestContext } from '../../lib/request-context.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { decisionCounts } from '../catalogue/product-approval.js';
 import { today } from '../../lib/clock.js';
@@ -32,7 +32,7 @@ export class AdminDashboard {
 
 export class DashboardService {
   /** All counts in one round trip, limited to the municipalities the viewer may see. */
-  async counts(ctx: Context): Promise<AdminDashboard> {
+  async counts(ctx: RequestContext): Promise<AdminDashboard> {
     const scope = municipalityScope(ctx.viewer);
     const all = scope === null;
     const ids = scope ?? [];

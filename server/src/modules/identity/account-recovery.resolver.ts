@@ -1,3 +1,4 @@
+import { clientAddress } from '../limits/limits.js';
 import { Arg, Ctx, Field, Mutation, ObjectType, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { UserError } from '../../graphql/errors.js';
@@ -48,7 +49,7 @@ export class AccountRecoveryResolver {
     @Arg('email', () => String) email: string,
     @Ctx() ctx: Context,
   ): Promise<RequestPasswordResetPayload> {
-    const r = await ctx.services.accountRecovery.requestPasswordReset(ctx, email);
+    const r = await ctx.services.accountRecovery.requestPasswordReset(ctx, clientAddress(ctx.req), email);
     return Object.assign(new RequestPasswordResetPayload(), { requested: r.ok, errors: r.ok ? [] : r.errors });
   }
 
@@ -60,7 +61,7 @@ export class AccountRecoveryResolver {
     @Arg('newPassword', () => String) newPassword: string,
     @Ctx() ctx: Context,
   ): Promise<ResetPasswordPayload> {
-    const r = await ctx.services.accountRecovery.resetPassword(ctx, token, newPassword);
+    const r = await ctx.services.accountRecovery.resetPassword(ctx, clientAddress(ctx.req), token, newPassword);
     return Object.assign(new ResetPasswordPayload(), { passwordChanged: r.ok, errors: r.ok ? [] : r.errors });
   }
 
@@ -72,7 +73,7 @@ export class AccountRecoveryResolver {
     @Arg('email', () => String) email: string,
     @Ctx() ctx: Context,
   ): Promise<RequestPasswordResetPayload> {
-    const r = await ctx.services.accountRecovery.requestPasswordReset(ctx, email, 'staff');
+    const r = await ctx.services.accountRecovery.requestPasswordReset(ctx, clientAddress(ctx.req), email, 'staff');
     return Object.assign(new RequestPasswordResetPayload(), { requested: r.ok, errors: r.ok ? [] : r.errors });
   }
 
@@ -85,7 +86,13 @@ export class AccountRecoveryResolver {
     @Arg('newPassword', () => String) newPassword: string,
     @Ctx() ctx: Context,
   ): Promise<ResetPasswordPayload> {
-    const r = await ctx.services.accountRecovery.resetPassword(ctx, token, newPassword, 'staff');
+    const r = await ctx.services.accountRecovery.resetPassword(
+      ctx,
+      clientAddress(ctx.req),
+      token,
+      newPassword,
+      'staff',
+    );
     return Object.assign(new ResetPasswordPayload(), { passwordChanged: r.ok, errors: r.ok ? [] : r.errors });
   }
 }

@@ -1,4 +1,3 @@
-import type { Context } from '../../graphql/context.js';
 import { UserError } from '../../graphql/errors.js';
 import { hashPassword, passwordProblem } from '../../crypto/passwords.js';
 import { ProviderUser } from '../providers/provider-user.entity.js';
@@ -7,7 +6,7 @@ import { AdminAccount } from './admin-account.entity.js';
 import { Session } from './session.entity.js';
 import { EmailTokenPurpose } from './email-token.entity.js';
 import { TOKEN_LIFETIME_HOURS, type EmailTokenService } from './email-token.service.js';
-import { check, clientAddress, retryAfterText, type Limits } from '../limits/limits.js';
+import { check, retryAfterText, type Limits } from '../limits/limits.js';
 import type { LimitPolicy } from '../limits/policy.js';
 import type { LoginLimits, LoginRealm } from '../limits/login-limits.js';
 import type { MailService } from '../communication/mail.service.js';
@@ -55,7 +54,7 @@ export class AccountRecoveryService {
   ) {}
 
   /** Confirms the e-mail address of a newly registered provider user. */
-  async confirmEmail(ctx: Context, token: string): Promise<Outcome> {
+  async confirmEmail(ctx: RequestContext, token: string): Promise<Outcome> {
     return ctx.em.transactional(async (tx) => {
       const userId = await this.tokens.consume(tx, token.trim(), EmailTokenPurpose.CONFIRM_EMAIL);
       if (!userId) return { ok: false, errors: [UserError.of('token', 'INVALID_TOKEN', LINK_INVALID)] };
@@ -72,13 +71,18 @@ export class AccountRecoveryService {
    * not it does, and takes as long; only the limits (per typed address and per client address, counted before
    * anything else) can make it differ, for both alike.
    */
-  async requestPasswordReset(ctx: Context, rawEmail: string, realm: LoginRealm = 'provider'): Promise<Outcome> {
+  async requestPasswordReset(
+    ctx: RequestContext,
+    address: string,
+    rawEmail: string,
+    realm: LoginRealm = 'provider',
+  ): Promise<Outcome> {
     const email = normaliseEmail(rawEmail);
     const problem = emailProblem(email, 'Vul uw e-mailadres in.');
     if (problem) return { ok: false, errors: [UserError.of('email', email ? 'INVALID' : 'REQUIRED', problem)] };
     const reservation = await this.limits.reserve(
       check(this.rules.perEmail, `${realm}:${email}`),
-      check(this.rules.perAddress, clientAddress(ctx.req)),
+      check(this.rules.perAddress, address),
     );
     if (!reservation.ok) {
       return {
@@ -132,7 +136,8 @@ export class AccountRecoveryService {
    * for a real user whose account an attacker made wait). For a provider user it also counts as proof of the mailbox.
    */
   async resetPassword(
-    ctx: Context,
+    ctx: RequestContext,
+    address: string,
     token: string,
     newPassword: string,
     realm: LoginRealm = 'provider',
@@ -161,7 +166,7 @@ export class AccountRecoveryService {
       },
     );
     if (!result.ok) return result;
-    await this.loginLimits.unlock(realm, result.email.trim().toLowerCase(), clientAddress(ctx.req));
+    await this.loginLimits.unlock(realm, result.email.trim().toLowerCase(), address);
     ctx.log.info({ event: 'password_reset', realm }, 'password reset; sessions ended');
     return { ok: true };
   }

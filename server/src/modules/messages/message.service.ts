@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Context } from '../../graphql/context.js';
+import type { RequestContext } from '../../lib/request-context.js';
 import { UserError } from '../../graphql/errors.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
@@ -52,7 +52,7 @@ function view(row: MessageRow): MessageView {
 }
 
 /** Whose inbox: the logged-in customer's household, and the messages addressed to them personally. */
-function owner(ctx: Context): { clientGroupId: string; personId: string } | null {
+function owner(ctx: RequestContext): { clientGroupId: string; personId: string } | null {
   const v = ctx.viewer;
   return v.kind === Audience.CUSTOMER ? { clientGroupId: v.clientGroupId, personId: v.personId } : null;
 }
@@ -67,7 +67,7 @@ const VISIBLE = `m.audience = 'PERSONAL' and m.client_group_id = ? and (m.person
  */
 export class MessageService {
   /** A page of the customer's inbox, newest first. */
-  async mine(ctx: Context, filter: MessageFilter | null | undefined, page: ListArgs): Promise<MessagePage> {
+  async mine(ctx: RequestContext, filter: MessageFilter | null | undefined, page: ListArgs): Promise<MessagePage> {
     const who = owner(ctx);
     if (!who) return emptyConnection();
     const size = pageSize(page.first);
@@ -95,7 +95,7 @@ export class MessageService {
   }
 
   /** How many messages in the customer's inbox nobody in the household has opened yet. */
-  async unreadCount(ctx: Context, em: EntityManager = ctx.em): Promise<number> {
+  async unreadCount(ctx: RequestContext, em: EntityManager = ctx.em): Promise<number> {
     const who = owner(ctx);
     if (!who) return 0;
     const [row] = await em.execute<{ unread: string }[]>(
@@ -107,7 +107,7 @@ export class MessageService {
 
   /** Marks one of the customer's own messages as read (again: keeps the first time). Another household's id: not found. */
   async markRead(
-    ctx: Context,
+    ctx: RequestContext,
     id: string,
   ): Promise<{ message: MessageView | null; unreadCount: number; errors: UserError[] }> {
     const who = owner(ctx);
@@ -128,7 +128,7 @@ export class MessageService {
   }
 
   /** Marks every unread message in the customer's inbox as read. */
-  async markAllRead(ctx: Context): Promise<{ markedCount: number; unreadCount: number; errors: UserError[] }> {
+  async markAllRead(ctx: RequestContext): Promise<{ markedCount: number; unreadCount: number; errors: UserError[] }> {
     const who = owner(ctx);
     if (!who) return { markedCount: 0, unreadCount: 0, errors: [] };
     const rows = await ctx.em.execute<{ id: string }[]>(

@@ -1,6 +1,5 @@
 import { LockMode, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Context } from '../../graphql/context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { ForbiddenError, UserError } from '../../graphql/errors.js';
@@ -17,7 +16,7 @@ import type { TermsService } from '../terms/terms.service.js';
 import type { MailService } from '../communication/mail.service.js';
 import { appLink } from '../identity/account-recovery.service.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { withEm } from '../../lib/request-context.js';
+import { withEm, type RequestContext } from '../../lib/request-context.js';
 import { canSeeProvider, ownProviderId, type Result } from './provider.service.js';
 import { membershipApplicationRules, membershipRejectionReason } from '../../rules/provider.js';
 import { membershipEnded, openDecisionsForMembership } from '../catalogue/product-approval.js';
@@ -56,7 +55,7 @@ export class MembershipService {
 
   /** Every municipality, with the own provider's membership of each (null: never applied). */
   async myMunicipalities(
-    ctx: Context,
+    ctx: RequestContext,
   ): Promise<{ municipality: Municipality; membership: ProviderMembership | null }[]> {
     const providerId = ownProviderId(ctx);
     const [municipalities, memberships] = await Promise.all([
@@ -71,7 +70,7 @@ export class MembershipService {
   }
 
   async myMunicipality(
-    ctx: Context,
+    ctx: RequestContext,
     municipalityId: string,
   ): Promise<{ municipality: Municipality; membership: ProviderMembership | null } | null> {
     const providerId = ownProviderId(ctx);
@@ -83,7 +82,7 @@ export class MembershipService {
   }
 
   /** Memberships of a provider the viewer may see; staff see those in their scope only. */
-  async membershipsOf(ctx: Context, providerId: string): Promise<ProviderMembership[]> {
+  async membershipsOf(ctx: RequestContext, providerId: string): Promise<ProviderMembership[]> {
     if (!(await canSeeProvider(ctx, providerId))) throw new ForbiddenError();
     const where: FilterQuery<ProviderMembership> = { provider: providerId };
     const scope =
@@ -97,7 +96,7 @@ export class MembershipService {
 
   /** Applies (again) to a municipality, accepting the terms version that was shown. */
   async apply(
-    ctx: Context,
+    ctx: RequestContext,
     municipalityId: string,
     termsVersionId: string,
     acceptTerms: boolean,
@@ -177,7 +176,7 @@ export class MembershipService {
    * Withdraws (afmelden): the provider's products leave that municipality's offer (product-approval.ts); their
    * decisions there stay as history and are asked again if the provider is approved there once more.
    */
-  async withdraw(ctx: Context, municipalityId: string): Promise<Result<ProviderMembership>> {
+  async withdraw(ctx: RequestContext, municipalityId: string): Promise<Result<ProviderMembership>> {
     const providerId = ownProviderId(ctx);
     const none = {
       ok: false as const,
@@ -212,7 +211,7 @@ export class MembershipService {
 
   /** Staff: memberships in their scope, newest application first, optionally of one status. */
   async adminList(
-    ctx: Context,
+    ctx: RequestContext,
     filter: { status?: MembershipStatus | null } | null | undefined,
     page: ListArgs,
   ): Promise<MembershipPage> {
@@ -253,11 +252,11 @@ export class MembershipService {
     });
   }
 
-  approve(ctx: Context, membershipId: string): Promise<Result<ProviderMembership>> {
+  approve(ctx: RequestContext, membershipId: string): Promise<Result<ProviderMembership>> {
     return this.decide(ctx, membershipId, MembershipStatus.APPROVED, null);
   }
 
-  reject(ctx: Context, membershipId: string, reason: string): Promise<Result<ProviderMembership>> {
+  reject(ctx: RequestContext, membershipId: string, reason: string): Promise<Result<ProviderMembership>> {
     const checked = membershipRejectionReason.check(reason);
     if (!checked.ok)
       return Promise.resolve({
@@ -268,7 +267,7 @@ export class MembershipService {
   }
 
   private async decide(
-    ctx: Context,
+    ctx: RequestContext,
     membershipId: string,
     status: MembershipStatus.APPROVED | MembershipStatus.REJECTED,
     reason: string | null,

@@ -1,6 +1,5 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { randomBytes } from 'node:crypto';
-import type { Context } from '../../graphql/context.js';
 import { Audience, Permission } from '../../graphql/auth/permissions.js';
 import { ForbiddenError, UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
@@ -28,7 +27,7 @@ export type { Result } from '../../lib/result.js';
 import type { Result } from '../../lib/result.js';
 
 /** The provider id of a logged-in provider user; anyone else is refused (the resolvers' guard already says so). */
-export function ownProviderId(ctx: Context): string {
+export function ownProviderId(ctx: RequestContext): string {
   if (ctx.viewer.kind !== Audience.PROVIDER) throw new ForbiddenError();
   return ctx.viewer.providerId;
 }
@@ -37,7 +36,7 @@ export function ownProviderId(ctx: Context): string {
  * May this viewer see this provider's private details? Its own users; staff and API clients with PROVIDER_APPROVE when
  * the provider has a membership (in any state) in one of their municipalities, or when their scope is every municipality.
  */
-export async function canSeeProvider(ctx: Context, providerId: string): Promise<boolean> {
+export async function canSeeProvider(ctx: RequestContext, providerId: string): Promise<boolean> {
   const v = ctx.viewer;
   if (v.kind === Audience.PROVIDER) return v.providerId === providerId;
   if ((v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) || !v.permissions.has(Permission.PROVIDER_APPROVE))
@@ -66,24 +65,24 @@ export class ProviderService {
   ) {}
 
   /** A provider as the public sees it: only when approved in at least one municipality. */
-  async publicProvider(ctx: Context, id: string): Promise<Provider | null> {
+  async publicProvider(ctx: RequestContext, id: string): Promise<Provider | null> {
     if (!isUuid(id)) return null;
     const approved = await ctx.em.count(ProviderMembership, { provider: id, status: MembershipStatus.APPROVED });
     return approved > 0 ? ctx.em.findOne(Provider, id) : null;
   }
 
   /** The logged-in provider user's own organisation. */
-  async myProvider(ctx: Context): Promise<Provider> {
+  async myProvider(ctx: RequestContext): Promise<Provider> {
     return ctx.em.findOneOrFail(Provider, ownProviderId(ctx));
   }
 
   /** Staff: a provider with a membership in their scope; null when unknown or out of scope. */
-  async adminProvider(ctx: Context, id: string): Promise<Provider | null> {
+  async adminProvider(ctx: RequestContext, id: string): Promise<Provider | null> {
     if (!isUuid(id) || !(await canSeeProvider(ctx, id))) return null;
     return ctx.em.findOne(Provider, id);
   }
 
-  async updateMyProvider(ctx: Context, input: UpdateProviderInput): Promise<Result<Provider>> {
+  async updateMyProvider(ctx: RequestContext, input: UpdateProviderInput): Promise<Result<Provider>> {
     const providerId = ownProviderId(ctx);
     const { values, errors } = validateProviderDetails(input);
     if (errors.length) return { ok: false, errors };
@@ -121,7 +120,7 @@ export class ProviderService {
   }
 
   /** Users of a provider the viewer may see (its own users, or staff in scope). */
-  async users(ctx: Context, providerId: string): Promise<ProviderUser[]> {
+  async users(ctx: RequestContext, providerId: string): Promise<ProviderUser[]> {
     if (!(await canSeeProvider(ctx, providerId))) throw new ForbiddenError();
     return ctx.em.find(
       ProviderUser,
@@ -141,7 +140,7 @@ export class ProviderService {
    * invited earlier by this organisation who has not chosen a password yet gets a fresh invitation. Limited per
    * inviting user and per invited address, counted before anything else.
    */
-  async inviteUser(ctx: Context, input: InviteProviderUserInput): Promise<Result<true>> {
+  async inviteUser(ctx: RequestContext, input: InviteProviderUserInput): Promise<Result<true>> {
     const providerId = ownProviderId(ctx);
     const inviterId = ctx.viewer.kind === Audience.PROVIDER ? ctx.viewer.providerUserId : null;
     const name = (input.name ?? '').trim().replace(/\s+/g, ' ');
@@ -263,7 +262,7 @@ export class ProviderService {
   }
 
   /** Removes a user of the own organisation; never oneself and never the last user. Their sessions end with them. */
-  async removeUser(ctx: Context, userId: string): Promise<Result<string>> {
+  async removeUser(ctx: RequestContext, userId: string): Promise<Result<string>> {
     const providerId = ownProviderId(ctx);
     const selfId = ctx.viewer.kind === Audience.PROVIDER ? ctx.viewer.providerUserId : null;
     const notFound = {

@@ -1,3 +1,4 @@
+import { clientAddress } from '../limits/limits.js';
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { TermsVersion } from '../terms/terms-version.entity.js';
@@ -21,7 +22,7 @@ export class RegistrationResolver {
     @Arg('input', () => RegisterProviderInput) input: RegisterProviderInput,
     @Ctx() ctx: Context,
   ): Promise<RegisterProviderPayload> {
-    const r = await ctx.services.registration.register(ctx, input);
+    const r = await ctx.services.registration.register(ctx, clientAddress(ctx.req), input);
     return Object.assign(new RegisterProviderPayload(), { submitted: r.ok, errors: r.ok ? [] : r.errors });
   }
 }

@@ -1,6 +1,5 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Context } from '../../graphql/context.js';
 import { UserError } from '../../graphql/errors.js';
 import { hashPassword, passwordProblem } from '../../crypto/passwords.js';
 import { slugify } from '../../seeders/demo-data.js';
@@ -15,13 +14,13 @@ import {
 } from './provider.validation.js';
 import { EmailTokenPurpose } from '../identity/email-token.entity.js';
 import { TOKEN_LIFETIME_HOURS, type EmailTokenService } from '../identity/email-token.service.js';
-import { check, clientAddress, retryAfterText, type Limits } from '../limits/limits.js';
+import { check, retryAfterText, type Limits } from '../limits/limits.js';
 import type { LimitPolicy } from '../limits/policy.js';
 import { appLink, escapeLike, type Outcome } from '../identity/account-recovery.service.js';
 import type { MailService } from '../communication/mail.service.js';
 import type { TermsService } from '../terms/terms.service.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { withEm } from '../../lib/request-context.js';
+import { withEm, type RequestContext } from '../../lib/request-context.js';
 
 export interface RegisterProviderInput extends ProviderDetailsInput {
   userName: string;
@@ -52,7 +51,7 @@ export class RegistrationService {
     private readonly audit: AuditService,
   ) {}
 
-  async register(ctx: Context, input: RegisterProviderInput): Promise<Outcome> {
+  async register(ctx: RequestContext, address: string, input: RegisterProviderInput): Promise<Outcome> {
     const { values, errors } = validateProviderDetails(input);
     const userName = (input.userName ?? '').trim().replace(/\s+/g, ' ');
     const nameError = personNameProblem(userName);
@@ -79,7 +78,7 @@ export class RegistrationService {
     }
     if (errors.length) return { ok: false, errors };
 
-    const reservation = await this.limits.reserve(check(this.rules.registration.perAddress, clientAddress(ctx.req)));
+    const reservation = await this.limits.reserve(check(this.rules.registration.perAddress, address));
     if (!reservation.ok) {
       return {
         ok: false,
@@ -157,7 +156,7 @@ export class RegistrationService {
   }
 
   /** Tells the owner of an existing address that someone tried to register with it (at most once per window). */
-  private async noticeExisting(ctx: Context, tx: EntityManager, user: ProviderUser): Promise<void> {
+  private async noticeExisting(ctx: RequestContext, tx: EntityManager, user: ProviderUser): Promise<void> {
     const notice = await this.limits.reserve(check(this.rules.accountNotice, `provider:${user.email.toLowerCase()}`));
     ctx.log.info(
       { event: 'provider_registration_existing_email', noticeSent: notice.ok },

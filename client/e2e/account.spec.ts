@@ -62,9 +62,9 @@ test('a resident sees their budgets, orders, follows the order and its messages,
   await settle(page);
   await expect(page.getByText('U heeft nog geen bestellingen.')).toBeVisible();
   await expectAccessible(page, '/account/bestellingen (leeg)');
-  await accountNav(page).getByRole('link', { name: 'Meldingen' }).click();
+  await accountNav(page).getByRole('link', { name: 'Berichten' }).click();
   await settle(page);
-  await expect(page.getByText(/U heeft nog geen meldingen/)).toBeVisible();
+  await expect(page.getByText(/U heeft nog geen berichten/)).toBeVisible();
   await expectAccessible(page, '/account/meldingen (leeg)');
 
   // Order with the budget, from the page's own session.
@@ -76,7 +76,7 @@ test('a resident sees their budgets, orders, follows the order and its messages,
   const row = page.locator('main table tbody tr').filter({ hasText: order.number });
   await expect(row).toContainText(order.providerName);
   await expect(row).toContainText('Geplaatst');
-  await expect(accountNav(page).getByRole('link', { name: 'Meldingen (1 ongelezen)' })).toBeVisible();
+  await expect(accountNav(page).getByRole('link', { name: 'Berichten (1 ongelezen)' })).toBeVisible();
   await expectAccessible(page, '/account/bestellingen');
 
   // The order: timeline, pickup code large with its QR code, the budget that paid.
@@ -101,16 +101,16 @@ test('a resident sees their budgets, orders, follows the order and its messages,
   await expect(page.getByRole('button', { name: 'Bestelling annuleren' })).toBeFocused();
 
   // The inbox: one unread message about the order; opening it marks it read.
-  await accountNav(page).getByRole('link', { name: 'Meldingen (1 ongelezen)' }).click();
+  await accountNav(page).getByRole('link', { name: 'Berichten (1 ongelezen)' }).click();
   await settle(page);
   const message = page.getByRole('button', { name: `Nieuw Bestelling ${order.number} is geplaatst` });
   await expect(message).toBeVisible();
-  await expect(page.getByText('U heeft 1 ongelezen melding.')).toBeVisible();
+  await expect(page.getByText('U heeft 1 ongelezen bericht.')).toBeVisible();
   await expectAccessible(page, '/account/meldingen (ongelezen)');
   await message.click();
   await expect(page.getByText(`Uw bestelling ${order.number} is geplaatst bij ${order.providerName}.`)).toBeVisible();
-  await expect(page.getByText('U heeft geen ongelezen meldingen.')).toBeVisible();
-  await expect(accountNav(page).getByRole('link', { name: 'Meldingen', exact: true })).toBeVisible();
+  await expect(page.getByText('U heeft geen ongelezen berichten.')).toBeVisible();
+  await expect(accountNav(page).getByRole('link', { name: 'Berichten', exact: true })).toBeVisible();
   await expectAccessible(page, '/account/meldingen (geopend)');
 
   // The spend shows on the budget, linked to the order.
@@ -139,7 +139,7 @@ test('a resident sees their budgets, orders, follows the order and its messages,
   await page.getByRole('button', { name: 'Alles als gelezen markeren' }).click();
   // The button goes away; focus moves to the outcome instead of being lost.
   await expect(
-    page.getByRole('status').filter({ hasText: 'Alle meldingen zijn als gelezen gemarkeerd.' }),
+    page.getByRole('status').filter({ hasText: 'Alle berichten zijn als gelezen gemarkeerd.' }),
   ).toBeFocused();
   await expect(page.getByText('Nieuw', { exact: true })).toHaveCount(0);
   await expectAccessible(page, '/account/meldingen (alles gelezen)');

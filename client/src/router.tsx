@@ -110,7 +110,7 @@ const accountRoutes: RouteObject[] = [
     screen(':orderId', () => import('./routes/account/bestellingen/OrderScreen'), { crumb: 'Bestelling' }),
   ]),
   screen('gegevens', () => import('./routes/account/gegevens/DetailsScreen'), { crumb: 'Gegevens' }),
-  screen('meldingen', () => import('./routes/account/meldingen/InboxScreen'), { crumb: 'Meldingen' }),
+  screen('meldingen', () => import('./routes/account/meldingen/InboxScreen'), { crumb: 'Berichten' }),
   screen('pas', () => import('./routes/account/pas/CardsScreen'), { crumb: 'Pas' }),
   screen('regelingen', () => import('./routes/account/regelingen/AssignmentsScreen'), { crumb: 'Regelingen' }),
   screen('wachtwoord-wijzigen', () => import('./routes/account/wachtwoord-wijzigen/ChangePasswordScreen'), {

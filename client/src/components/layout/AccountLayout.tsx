@@ -21,7 +21,7 @@ function AccountNav() {
           </li>
           <li>
             <NavLink to={urls.account.inbox()}>
-              Meldingen
+              Berichten
               <UnreadMessagesCount />
             </NavLink>
           </li>

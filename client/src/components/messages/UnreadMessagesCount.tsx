@@ -12,7 +12,7 @@ const UnreadMessageCountDocument = graphql(`
 `);
 
 /**
- * The number of unread messages in the customer's inbox, for beside the "Meldingen" link: shown as a badge, read
+ * The number of unread messages in the customer's inbox, for beside the "Berichten" link: shown as a badge, read
  * out as "(3 ongelezen)". Nothing for other viewers or when everything is read. Asks again on every navigation,
  * so a message written by an order change shows up without a reload.
  */

@@ -65,10 +65,10 @@ describe('/account/meldingen', () => {
     expect(screen.getByRole('button', { name: 'Bestelling B100001 is geplaatst' }).getAttribute('aria-expanded')).toBe(
       'false',
     );
-    expect(screen.getByText('U heeft 1 ongelezen melding.')).toBeTruthy();
+    expect(screen.getByText('U heeft 1 ongelezen bericht.')).toBeTruthy();
     expect(
       await within(screen.getByRole('navigation', { name: 'Mijn account' })).findByRole('link', {
-        name: 'Meldingen (1 ongelezen)',
+        name: 'Berichten (1 ongelezen)',
       }),
     ).toBeTruthy();
 
@@ -81,10 +81,10 @@ describe('/account/meldingen', () => {
       `/account/bestellingen/${ORDER_ID}`,
     );
     await waitFor(() => expect(operations.find((op) => op.name === 'MarkMessageRead')?.variables).toEqual({ id: A }));
-    expect(await screen.findByText('U heeft geen ongelezen meldingen.')).toBeTruthy();
+    expect(await screen.findByText('U heeft geen ongelezen berichten.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Bestelling B100001 is geaccepteerd' })).toBeTruthy();
     const accountNav = screen.getByRole('navigation', { name: 'Mijn account' });
-    await waitFor(() => expect(within(accountNav).getByRole('link', { name: 'Meldingen' })).toBeTruthy());
+    await waitFor(() => expect(within(accountNav).getByRole('link', { name: 'Berichten' })).toBeTruthy());
 
     // Opening a read message again asks nothing of the server.
     fireEvent.click(screen.getByRole('button', { name: 'Bestelling B100001 is geplaatst' }));
@@ -104,10 +104,10 @@ describe('/account/meldingen', () => {
       },
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Alles als gelezen markeren' }));
-    const done = await screen.findByText('Alle meldingen zijn als gelezen gemarkeerd.');
+    const done = await screen.findByText('Alle berichten zijn als gelezen gemarkeerd.');
     await waitFor(() => expect(document.activeElement).toBe(done.closest('[role="status"]')));
     expect(screen.queryByText('Nieuw')).toBeNull();
-    expect(screen.getByText('U heeft geen ongelezen meldingen.')).toBeTruthy();
+    expect(screen.getByText('U heeft geen ongelezen berichten.')).toBeTruthy();
   });
 
   it('loads the next page of the inbox', async () => {
@@ -119,7 +119,7 @@ describe('/account/meldingen', () => {
           variables.after ? inbox([message(C, 'Oudste', true)], 0) : inbox([message(A, 'Nieuwste', true)], 0, true),
       },
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Meer meldingen laden' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Meer berichten laden' }));
     expect(await screen.findByRole('button', { name: 'Oudste' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Nieuwste' })).toBeTruthy();
     expect(operations.filter((op) => op.name === 'MyMessages').at(-1)?.variables).toEqual({
@@ -130,7 +130,7 @@ describe('/account/meldingen', () => {
 
   it('has an empty state', async () => {
     renderApp('/account/meldingen', { kind: 'CUSTOMER' }, { MyMessages: () => inbox([], 0) });
-    expect(await screen.findByText(/U heeft nog geen meldingen/)).toBeTruthy();
+    expect(await screen.findByText(/U heeft nog geen berichten/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Alles als gelezen markeren' })).toBeNull();
   });
 });

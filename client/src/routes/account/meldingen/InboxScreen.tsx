@@ -119,7 +119,7 @@ function InboxItem({ message, onOpen }: { message: Message; onOpen: (message: Me
   );
 }
 
-/** /account/meldingen: the household's personal inbox, newest first; opening a message marks it read. */
+/** /account/meldingen ("Berichten"): the household's personal inbox, newest first; opening a message marks it read. */
 export default function InboxScreen() {
   const list = useConnection(MyMessagesDocument, { variables: {}, field: 'myMessages', pageSize: PAGE_SIZE });
   const unreadCount = list.data?.myUnreadMessageCount ?? 0;
@@ -149,7 +149,7 @@ export default function InboxScreen() {
     fields: [],
     mutate: async () => (await markAll()).data?.markAllMessagesRead,
     // The button goes away with nothing left unread: the focus moves to the outcome instead of getting lost.
-    onSuccess: () => showNotice('Alle meldingen zijn als gelezen gemarkeerd.', { focus: true }),
+    onSuccess: () => showNotice('Alle berichten zijn als gelezen gemarkeerd.', { focus: true }),
   });
 
   async function open(message: Message) {
@@ -161,14 +161,14 @@ export default function InboxScreen() {
   }
 
   return (
-    <Page title="Meldingen" lead="Berichten over uw bestellingen en van de gemeente. Open een bericht om het te lezen.">
+    <Page title="Berichten" lead="Berichten over uw bestellingen en van de gemeente. Open een bericht om het te lezen.">
       {list.data ? (
         <p>
           {unreadCount === 0
-            ? 'U heeft geen ongelezen meldingen.'
+            ? 'U heeft geen ongelezen berichten.'
             : unreadCount === 1
-              ? 'U heeft 1 ongelezen melding.'
-              : `U heeft ${unreadCount} ongelezen meldingen.`}
+              ? 'U heeft 1 ongelezen bericht.'
+              : `U heeft ${unreadCount} ongelezen berichten.`}
         </p>
       ) : null}
       {markingAll.summary}
@@ -186,12 +186,12 @@ export default function InboxScreen() {
       ) : null}
       <ConnectionItems
         list={list}
-        label="Meldingen, de nieuwste eerst"
+        label="Berichten, de nieuwste eerst"
         className="gw-inbox"
         item={(message) => <InboxItem message={message} onOpen={(m) => void open(m)} />}
-        empty="U heeft nog geen meldingen. Hier verschijnen berichten over uw bestellingen, bijvoorbeeld als een aanbieder uw bestelling accepteert."
-        errorMessage="Uw meldingen konden niet worden geladen."
-        moreLabel="Meer meldingen laden"
+        empty="U heeft nog geen berichten. Hier verschijnen berichten over uw bestellingen, bijvoorbeeld als een aanbieder uw bestelling accepteert."
+        errorMessage="Uw berichten konden niet worden geladen."
+        moreLabel="Meer berichten laden"
       />
     </Page>
   );

@@ -91,7 +91,7 @@ describe('/account/regelingen', () => {
     // Only what can be spent now counts in the total.
     expect(text(screen.getByText('Nu te besteden').parentElement!)).toContain('€ 137,50');
     // The account navigation shows the unread messages.
-    expect(await screen.findByRole('link', { name: 'Meldingen (2 ongelezen)' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Berichten (2 ongelezen)' })).toBeTruthy();
   });
 
   it('explains when the household has no assignments', async () => {

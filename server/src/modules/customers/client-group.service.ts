@@ -3,7 +3,7 @@ import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { isUuid } from '../../graphql/ids.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
-import { containsPattern, uuidArray } from '../../lib/sql.js';
+import { uuidArray } from '../../lib/sql.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
 import { encryptBsn, hashBsn, type BsnKeys } from '../../crypto/bsn.js';
@@ -40,6 +40,22 @@ const BY_NAME: KeyOrder = {
   ],
 };
 
+/** With a search: households with more search words found exactly first (a misspelt match after), then by name. */
+const BY_RELEVANCE: KeyOrder = {
+  name: 'relevance',
+  direction: 'asc',
+  keys: [
+    { expr: '-h.exact', cast: 'integer' },
+    { expr: 'g.name', cast: 'text' },
+    { expr: 'g.id', cast: 'uuid' },
+  ],
+};
+
+/** A PostgreSQL text[] literal. */
+function textArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`;
+}
+
 const EXTERNAL_IDENTIFIER = /^[A-Za-z0-9][A-Za-z0-9/._-]{0,39}$/;
 
 /**
@@ -63,8 +79,9 @@ export class ClientGroupService {
   /**
    * The staff list of households (klanten): in the viewer's municipality scope, optionally of one municipality and
    * matching a search — by household name, member name, client number (household or person) or card number, exact
-   * or partial; every word must match somewhere in the household, and a number of 3 or more digits also matches card
-   * numbers. By name, keyset-paginated. The personal data shown is audit-logged per read (@personalData).
+   * or partial; every word must match somewhere in the household (a name word of 4 letters or more also with a typo),
+   * and a number of 3 or more digits also matches card numbers. By name, or with a search exact matches first;
+   * keyset-paginated. The personal data shown is audit-logged per read (@personalData).
    */
   async list(
     ctx: RequestContext,
@@ -72,8 +89,6 @@ export class ClientGroupService {
     page: ListArgs,
   ): Promise<ConnectionOf<ClientGroupView>> {
     const first = pageSize(page.first);
-    // The cursor is checked first: a bad one is an error even when nothing matches.
-    const after = keyCondition(BY_NAME, page.after);
     const term = (filter?.search ?? '').trim().slice(0, 100);
     const words = term
       .toLowerCase()
@@ -97,41 +112,56 @@ export class ClientGroupService {
       where.push('g.municipality_id = ?');
       params.push(filter.municipalityId);
     }
+    // The household's text, once per row: its name and number, and its members' names and numbers, lower case and
+    // without accents. With a search it is a lateral subquery the condition and the ranking share.
+    let from = 'client_group g';
+    const fromParams: unknown[] = [];
+    let order = BY_NAME;
     if (words.length) {
-      // Each word must occur in the household's text: its name and number, and its members' names and numbers.
-      const textMatch = `(select immutable_unaccent(lower(g.name || ' ' || g.client_number || ' ' ||
-            coalesce(string_agg(p.first_name || ' ' || p.last_name || ' ' || p.external_identifier, ' '), '')))
-          from person p where p.client_group_id = g.id) like all (array[${words.map(() => '?').join(', ')}])`;
-      const patterns = words.map((w) => containsPattern(w));
+      from = `client_group g cross join lateral (
+          select t, (select count(*) from unnest(?::text[]) q where strpos(t, q) > 0)::integer as exact
+          from (select immutable_unaccent(lower(g.name || ' ' || g.client_number || ' ' ||
+                  coalesce(string_agg(p.first_name || ' ' || p.last_name || ' ' || p.external_identifier, ' '), ''))) as t
+                from person p where p.client_group_id = g.id) ht) h`;
+      fromParams.push(textArray(words));
+      // Every word must occur in the household's text, or — as in the offer search — a word of 4 letters or more
+      // (without digits: numbers match as typed) may be misspelt: an edit distance of 1 (4-5 letters) or 2 (longer) to one of the household's words
+      // ("Jansne" finds "Jansen"). Households with more words found exactly come first, then by name.
+      const textMatch = `not exists (select 1 from unnest(?::text[]) q where strpos(h.t, q) = 0 and not (length(q) >= 4 and q !~ '[[:digit:]]'
+          and exists (select 1 from regexp_split_to_table(h.t, '[^[:alnum:]]+') hw
+                      where levenshtein_less_equal(hw, q, 2) <= case when length(q) >= 6 then 2 else 1 end)))`;
       if (cardPattern) {
         where.push(`(${textMatch} or exists (select 1 from card c join person p on p.id = c.person_id
                       where p.client_group_id = g.id and c.number like ?))`);
-        params.push(...patterns, cardPattern);
+        params.push(textArray(words), cardPattern);
       } else {
         where.push(textMatch);
-        params.push(...patterns);
+        params.push(textArray(words));
       }
+      order = BY_RELEVANCE;
     }
     const condition = where.length ? where.join(' and ') : 'true';
+    // The cursor is checked first: a bad one is an error even when nothing matches.
+    const after = keyCondition(order, page.after);
     const [{ n }] = (await ctx.em.execute<{ n: string }[]>(
-      `select count(*)::text as n from client_group g where ${condition}`,
-      params,
+      `select count(*)::text as n from ${from} where ${condition}`,
+      [...fromParams, ...params],
     )) as [{ n: string }];
     const rows = await ctx.em.execute<Record<string, unknown>[]>(
-      `select g.*, ${keySelect(BY_NAME)} from client_group g
+      `select g.*, ${keySelect(order)} from ${from}
         where ${[condition, ...(after.sql ? [after.sql] : [])].join(' and ')}
-        order by ${keyOrderBy(BY_NAME)} limit ?`,
-      [...params, ...after.params, first + 1],
+        order by ${keyOrderBy(order)} limit ?`,
+      [...fromParams, ...params, ...after.params, first + 1],
     );
     // Reads of the personal data on the page are audit-logged by the fields' @personalData marks, not here.
     return toConnection(rows, {
       first,
       totalCount: Number(n),
-      cursorOf: (row) => rowCursor(BY_NAME, row),
+      cursorOf: (row) => rowCursor(order, row),
       nodes: (pageRows) =>
         this.views(
           ctx,
-          pageRows.map((row) => ctx.em.map(ClientGroup, stripKeys({ ...row }, BY_NAME.keys.length, []) as never)),
+          pageRows.map((row) => ctx.em.map(ClientGroup, stripKeys({ ...row }, order.keys.length, []) as never)),
         ),
     });
   }

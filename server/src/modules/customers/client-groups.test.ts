@@ -83,6 +83,44 @@ describe('client groups (klantgroepen) for staff', () => {
     expect(nothing).toMatchObject({ totalCount: 0, edges: [] });
   });
 
+  it('tolerates a typo in a name as the offer search does, puts exact matches first and pages by relevance, within the scope', async () => {
+    const em = server.orm.em.fork();
+    const [zuiderveen, noorderhaven] = [zv.municipality, nh.municipality];
+    const made = [
+      em.create(ClientGroup, { municipality: zuiderveen, clientNumber: 'TYPO-1', name: 'Gezin Kwakernaak' }),
+      em.create(ClientGroup, { municipality: zuiderveen, clientNumber: 'TYPO-2', name: 'Familie Kwakernaat' }),
+      em.create(ClientGroup, { municipality: noorderhaven, clientNumber: 'TYPO-3', name: 'Huishouden Kwakernaak' }),
+    ];
+    await em.flush();
+    try {
+      const names = (r: { edges: { node: any }[] }) => r.edges.map((e) => e.node.name);
+      // Two letters swapped (an edit distance of 2 in a long word) still finds the household.
+      expect(names(await search(klantcontact, 'kwakrenaak'))).toEqual(['Gezin Kwakernaak']);
+      expect(names(await search(beheerder, 'Kwakrenaak'))).toEqual(['Gezin Kwakernaak', 'Huishouden Kwakernaak']);
+      // The exact match comes before the near one, though "Familie" sorts before "Gezin" by name.
+      const exact = await search(klantcontact, 'Kwakernaak');
+      expect(names(exact)).toEqual(['Gezin Kwakernaak', 'Familie Kwakernaat']);
+      // Keyset paging in that order: each once, none skipped.
+      const one = await search(klantcontact, 'Kwakernaak', 1);
+      expect(one).toMatchObject({ totalCount: 2, pageInfo: { hasNextPage: true } });
+      const two = await search(klantcontact, 'Kwakernaak', 1, one.pageInfo.endCursor);
+      expect([...names(one), ...names(two)]).toEqual(['Gezin Kwakernaak', 'Familie Kwakernaat']);
+      expect(two.pageInfo.hasNextPage).toBe(false);
+      // Short words must match as typed: no fuzzy match on three letters; every word must be found.
+      expect((await search(klantcontact, 'Kwakernaak Qwxyzzy')).totalCount).toBe(0);
+      // A cursor of the name order is refused in the relevance order.
+      const byName = await search(klantcontact, null, 1);
+      const wrong: any = await klantcontact.gql(SEARCH, {
+        q: 'Kwakernaak',
+        first: 1,
+        after: byName.pageInfo.endCursor,
+      });
+      expect(wrong.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    } finally {
+      await server.orm.em.fork().nativeDelete(ClientGroup, { id: { $in: made.map((g) => g.id) } });
+    }
+  });
+
   it('finds a household by client number (household or person), exact and partial', async () => {
     const exact = await search(beheerder, zv.clientNumber);
     expect(exact.edges.map((e) => e.node.id)).toEqual([zv.id]);

@@ -97,7 +97,7 @@ export default function ClientsScreen() {
   return (
     <Page
       title="Klanten"
-      lead="Zoek een huishouden (klantgroep) op naam, klantnummer of pasnummer. U ziet alleen klanten van de gemeenten waarvoor u werkt."
+      lead="Zoek een huishouden (klantgroep) op naam (een kleine typefout mag), klantnummer of pasnummer. U ziet alleen klanten van de gemeenten waarvoor u werkt."
     >
       <FilterForm
         filters={filters}

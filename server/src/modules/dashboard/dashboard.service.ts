@@ -1,8 +1,39 @@
-import { Field, Int, ObjectType } from 'type-graphql';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
 import type { RequestContext } from '../../lib/request-context.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { decisionCounts } from '../catalogue/product-approval.js';
 import { today } from '../../lib/clock.js';
+
+/** Orders placed longer ago than this many whole days and still not accepted by the provider count as waiting. */
+export const ORDER_WAITING_DAYS = 3;
+
+/** The ISO date `days` days before `iso`. */
+function daysBefore(iso: string, days: number): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().slice(0, 10);
+}
+
+@ObjectType({ description: 'Totals of one municipality in the viewer’s scope.' })
+export class MunicipalityTotals {
+  @Field(() => ID)
+  municipalityId!: string;
+
+  @Field(() => String)
+  municipalityName!: string;
+
+  @Field(() => Int, { description: 'Arrangements valid today.' })
+  activeArrangements!: number;
+
+  @Field(() => Int, { description: 'Budget of the active grants valid today, in cents.' })
+  budgetGrantedCents!: number;
+
+  @Field(() => Int, { description: 'Budget spent by orders placed this month (not cancelled), in cents.' })
+  spentThisMonthCents!: number;
+
+  @Field(() => Int, { description: 'Orders placed this month (not cancelled, paid or on budget).' })
+  ordersThisMonth!: number;
+}
 
 @ObjectType({ description: 'Work queues and totals for the admin dashboard, within the viewer’s municipality scope.' })
 export class AdminDashboard {
@@ -28,6 +59,22 @@ export class AdminDashboard {
 
   @Field(() => Int, { description: 'Arrangements valid today.' })
   activeArrangements!: number;
+
+  @Field(() => Int, {
+    description: 'Placed orders not accepted by the provider after more than `ordersWaitingDays` days.',
+  })
+  ordersWaiting!: number;
+
+  @Field(() => Int, { description: 'The number of days after which a placed order counts as waiting.' })
+  ordersWaitingDays!: number;
+
+  @Field(() => String, {
+    description: 'The last order date (ISO) of the waiting orders: for the order list filter "ordered up to".',
+  })
+  ordersWaitingPlacedUntil!: string;
+
+  @Field(() => [MunicipalityTotals], { description: 'Totals per municipality in the viewer’s scope, by name.' })
+  municipalities!: MunicipalityTotals[];
 }
 
 export class DashboardService {
@@ -48,8 +95,38 @@ export class DashboardService {
       (select count(*) from person pe where ${m('pe.municipality_id')})::int as "persons",
       (select count(*) from arrangement a where ?::date between a.valid_from and a.valid_until and ${m('a.municipality_id')})::int as "activeArrangements"`;
     const pgArray = `{${ids.join(',')}}`;
-    const params = all ? [today(ctx.clock)] : [...Array.from({ length: 6 }, () => pgArray), today(ctx.clock), pgArray];
+    const day = today(ctx.clock);
+    const params = all ? [day] : [...Array.from({ length: 6 }, () => pgArray), day, pgArray];
     const [row] = await ctx.em.execute<Record<string, number>[]>(sql, params);
-    return Object.assign(new AdminDashboard(), row);
+    // Whole days in Dutch time, as the order list's "ordered up to" filter counts them.
+    const placedUntil = daysBefore(day, ORDER_WAITING_DAYS + 1);
+    const [waiting] = await ctx.em.execute<{ n: number }[]>(
+      `select count(*)::int as n from customer_order o where o.status = 'PLACED'
+         and o.created_at < (?::date + 1)::timestamp at time zone 'Europe/Amsterdam' and ${m('o.municipality_id')}`,
+      all ? [placedUntil] : [placedUntil, pgArray],
+    );
+    const monthStart = `${day.slice(0, 8)}01`;
+    const totals = await ctx.em.execute<Record<string, unknown>[]>(
+      `select mu.id as "municipalityId", mu.name as "municipalityName",
+         (select count(*) from arrangement a where a.municipality_id = mu.id
+            and ?::date between a.valid_from and a.valid_until)::int as "activeArrangements",
+         (select coalesce(sum(s.amount_cents), 0) from assignment s join arrangement a on a.id = s.arrangement_id
+            where a.municipality_id = mu.id and s.status = 'ACTIVE'
+              and ?::date between s.valid_from and s.valid_until)::int as "budgetGrantedCents",
+         (select coalesce(sum(o.budget_cents), 0) from customer_order o where o.municipality_id = mu.id
+            and o.status in ('PLACED','ACCEPTED','DELIVERED')
+            and o.created_at >= (?::date)::timestamp at time zone 'Europe/Amsterdam')::int as "spentThisMonthCents",
+         (select count(*) from customer_order o where o.municipality_id = mu.id
+            and o.status in ('PLACED','ACCEPTED','DELIVERED')
+            and o.created_at >= (?::date)::timestamp at time zone 'Europe/Amsterdam')::int as "ordersThisMonth"
+       from municipality mu where ${m('mu.id')} order by mu.name, mu.id`,
+      [day, day, monthStart, monthStart, ...(all ? [] : [pgArray])],
+    );
+    return Object.assign(new AdminDashboard(), row, {
+      ordersWaiting: waiting!.n,
+      ordersWaitingDays: ORDER_WAITING_DAYS,
+      ordersWaitingPlacedUntil: placedUntil,
+      municipalities: totals.map((t) => Object.assign(new MunicipalityTotals(), t)),
+    });
   }
 }

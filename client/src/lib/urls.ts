@@ -101,7 +101,7 @@ export const urls = {
       `${admin}/aanbieders/${seg(providerId)}/bestellingen/${seg(orderId)}`,
     providerProducts: (providerId: string) => `${admin}/aanbieders/${seg(providerId)}/producten`,
     account: () => `${admin}/account`,
-    orders: () => `${admin}/bestellingen`,
+    orders: (query: { status?: string | null; tot?: string | null } = {}) => withQuery(`${admin}/bestellingen`, query),
     order: (orderId: string) => `${admin}/bestellingen/${seg(orderId)}`,
     clients: () => `${admin}/klanten`,
     clientGroup: (clientId: string) => `${admin}/klantgroep/${seg(clientId)}`,

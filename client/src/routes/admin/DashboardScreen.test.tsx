@@ -8,7 +8,7 @@ describe('/admin', () => {
   it('shows the counts of the dashboard', async () => {
     renderApp(
       '/admin',
-      { kind: 'STAFF', permissions: ['DASHBOARD_VIEW', 'PRODUCT_REVIEW'] },
+      { kind: 'STAFF', permissions: ['DASHBOARD_VIEW', 'PRODUCT_REVIEW', 'ORDER_READ'] },
       {
         AdminDashboard: () => ({
           adminDashboard: {
@@ -20,18 +20,51 @@ describe('/admin', () => {
             clientGroups: 480,
             persons: 1020,
             activeArrangements: 4,
+            ordersWaiting: 2,
+            ordersWaitingDays: 3,
+            ordersWaitingPlacedUntil: '2026-03-06',
+            municipalities: [
+              {
+                __typename: 'MunicipalityTotals',
+                municipalityId: 'm1',
+                municipalityName: 'Gemeente Zuiderveen',
+                activeArrangements: 3,
+                budgetGrantedCents: 1250000,
+                spentThisMonthCents: 4550,
+                ordersThisMonth: 7,
+              },
+            ],
           },
         }),
       },
     );
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     const stat = (label: string) =>
-      within(screen.getByText(label).parentElement as HTMLElement).getByRole('definition');
-    expect((await screen.findByText('Producten te beoordelen')).tagName).toBe('DT');
+      within(
+        screen
+          .getAllByText(label)
+          .find((e) => e.closest('.gw-stat'))!
+          .closest('.gw-stat') as HTMLElement,
+      ).getByRole('definition');
+    expect((await screen.findByText('Producten te beoordelen')).closest('dt')).toBeTruthy();
     expect(stat('Producten te beoordelen').textContent).toBe('3');
     expect(stat('Goedgekeurde producten').textContent).toBe('1.234');
     expect(stat('Actieve regelingen').textContent).toBe('4');
-    expect(screen.getByRole('link', { name: 'Producten beoordelen' })).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Aanbieders beoordelen' })).toBeNull();
+    // Each tile links to its filtered list when the viewer may open it.
+    expect(screen.getByRole('link', { name: 'Producten te beoordelen' }).getAttribute('href')).toBe('/admin/producten');
+    expect(screen.queryByRole('link', { name: 'Aanbieders te beoordelen' })).toBeNull();
+    expect(stat('Aanbieders te beoordelen').textContent).toBe('1');
+    const waiting = screen.getByRole('link', { name: 'Bestellingen langer dan 3 dagen niet geaccepteerd' });
+    expect(waiting.getAttribute('href')).toBe('/admin/bestellingen?status=geplaatst&tot=2026-03-06');
+    expect(stat('Bestellingen langer dan 3 dagen niet geaccepteerd').textContent).toBe('2');
+    // Totals per municipality as a table with row headers.
+    const table = screen.getByRole('table', { name: 'Cijfers per gemeente waarvoor u werkt' });
+    const row = within(table).getByRole('row', { name: /Gemeente Zuiderveen/ });
+    expect(within(row).getByRole('rowheader').textContent).toBe('Gemeente Zuiderveen');
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['3', expect.stringContaining('12.500,00'), expect.stringContaining('45,50'), '7']);
   });
 });

@@ -1,10 +1,11 @@
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
 import { formatCount } from '../../components/dates/formatDate';
+import { formatCents } from '../../components/money/formatCents';
 import { Page } from '../../components/layout/Page';
 import { QueryBoundary } from '../../components/ui/QueryBoundary';
 import { graphql } from '../../graphql/generated';
-import type { AdminDashboardQuery } from '../../graphql/generated/graphql';
+import type { AdminDashboardQuery, Permission } from '../../graphql/generated/graphql';
 import { screenPermission } from '../../lib/permissions';
 import { urls } from '../../lib/urls';
 import { hasPermission, useViewer } from '../../lib/viewer';
@@ -19,6 +20,17 @@ const AdminDashboardDocument = graphql(`
       clientGroups
       persons
       activeArrangements
+      ordersWaiting
+      ordersWaitingDays
+      ordersWaitingPlacedUntil
+      municipalities {
+        municipalityId
+        municipalityName
+        activeArrangements
+        budgetGrantedCents
+        spentThisMonthCents
+        ordersThisMonth
+      }
     }
   }
 `);
@@ -34,27 +46,78 @@ function Stat({ label, value }: { label: string; value: number }) {
   );
 }
 
+/** A work queue tile: the label links to the list filtered on that work when the viewer may open it. */
+function WorkTile({ label, value, to }: { label: string; value: number; to: string | null }) {
+  return (
+    <div className="gw-stat">
+      <dt>{to ? <Link to={to}>{label}</Link> : label}</dt>
+      <dd>{formatCount(value)}</dd>
+    </div>
+  );
+}
+
 function WorkQueue({ counts }: { counts: Counts }) {
   const { viewer } = useViewer();
+  const may = (permission: Permission) => hasPermission(viewer, permission);
+  const days = counts.ordersWaitingDays;
   return (
     <section aria-labelledby="werkvoorraad-kop">
       <h2 id="werkvoorraad-kop">Werkvoorraad</h2>
       <dl className="gw-stats">
-        <Stat label="Producten te beoordelen" value={counts.productsToReview} />
-        <Stat label="Aanbieders te beoordelen" value={counts.providersToApprove} />
+        <WorkTile
+          label="Producten te beoordelen"
+          value={counts.productsToReview}
+          to={may(screenPermission.products) ? urls.admin.products() : null}
+        />
+        <WorkTile
+          label="Aanbieders te beoordelen"
+          value={counts.providersToApprove}
+          to={may(screenPermission.providers) ? urls.admin.providers('in-behandeling') : null}
+        />
+        <WorkTile
+          label={`Bestellingen langer dan ${days} ${days === 1 ? 'dag' : 'dagen'} niet geaccepteerd`}
+          value={counts.ordersWaiting}
+          to={
+            may(screenPermission.orders)
+              ? urls.admin.orders({ status: 'geplaatst', tot: counts.ordersWaitingPlacedUntil })
+              : null
+          }
+        />
       </dl>
-      <ul className="gw-actions" style={{ listStyle: 'none', padding: 0 }}>
-        {hasPermission(viewer, screenPermission.products) ? (
-          <li>
-            <Link to={urls.admin.products()}>Producten beoordelen</Link>
-          </li>
-        ) : null}
-        {hasPermission(viewer, screenPermission.providers) ? (
-          <li>
-            <Link to={urls.admin.providers()}>Aanbieders beoordelen</Link>
-          </li>
-        ) : null}
-      </ul>
+    </section>
+  );
+}
+
+function MunicipalityTotals({ counts }: { counts: Counts }) {
+  if (!counts.municipalities.length) return null;
+  return (
+    <section aria-labelledby="gemeenten-kop">
+      <h2 id="gemeenten-kop">Per gemeente</h2>
+      <div className="gw-table-wrapper">
+        <table className="gw-table">
+          <caption className="gw-visually-hidden">Cijfers per gemeente waarvoor u werkt</caption>
+          <thead>
+            <tr>
+              <th scope="col">Gemeente</th>
+              <th scope="col">Actieve regelingen</th>
+              <th scope="col">Budget toegekend (lopend)</th>
+              <th scope="col">Besteed deze maand</th>
+              <th scope="col">Bestellingen deze maand</th>
+            </tr>
+          </thead>
+          <tbody>
+            {counts.municipalities.map((m) => (
+              <tr key={m.municipalityId}>
+                <th scope="row">{m.municipalityName}</th>
+                <td>{formatCount(m.activeArrangements)}</td>
+                <td>{formatCents(m.budgetGrantedCents)}</td>
+                <td>{formatCents(m.spentThisMonthCents)}</td>
+                <td>{formatCount(m.ordersThisMonth)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
@@ -71,6 +134,7 @@ export default function DashboardScreen() {
       {(counts) => (
         <Page title="Dashboard">
           <WorkQueue counts={counts} />
+          <MunicipalityTotals counts={counts} />
           <section aria-labelledby="overzicht-kop">
             <h2 id="overzicht-kop">Overzicht</h2>
             <dl className="gw-stats">

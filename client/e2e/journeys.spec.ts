@@ -107,6 +107,18 @@ test('the admin dashboard shows live counts from the database', async ({ page })
   }).toPass({ timeout: 30_000 });
   await expect(stat('Aanbieders te beoordelen')).toHaveText('1');
   await expect(stat('Klantgroepen')).toHaveText('20');
+  await expect(page.getByRole('table', { name: 'Cijfers per gemeente waarvoor u werkt' })).toBeVisible();
+  await expectAccessible(page, 'dashboard');
+  // Each tile opens its list with the filter in the URL, and the list applies it.
+  await page.getByRole('link', { name: /^Bestellingen langer dan \d+ dagen niet geaccepteerd$/ }).click();
+  await expect(page).toHaveURL(/\/admin\/bestellingen\?status=geplaatst&tot=\d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByLabel('Status')).toHaveValue('geplaatst');
+  await page.goBack();
+  await page.getByRole('link', { name: 'Aanbieders te beoordelen' }).click();
+  await expect(page).toHaveURL(/\/admin\/aanbieders\?status=in-behandeling$/);
+  await page.goBack();
+  await page.getByRole('link', { name: 'Producten te beoordelen' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Producten');
 });
 
 test('a provider sees its own products, in every status, and logs out', async ({ page }) => {

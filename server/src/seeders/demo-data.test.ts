@@ -84,6 +84,17 @@ describe('the demo plan (no database)', () => {
       expect(demoResidents(new Date(moment)).map((r) => [r.bsn, r.cardNumber, r.firstName])).toEqual(a);
   });
 
+  it('has the residents the README and the start-up log name', () => {
+    const households = new Map<string, string[]>();
+    for (const r of demoResidents(today))
+      households.set(r.clientNumber, [...(households.get(r.clientNumber) ?? []), `${r.firstName} ${r.lastName}`]);
+    expect(households.get('ZV-100001')).toEqual(['Mandy de Boer', 'Ayoub de Boer', 'Zoë de Boer']);
+    expect(households.get('ZV-100003')).toEqual(['Bas Hendriks']);
+    expect(households.get('NH-200001')?.[0]).toBe('Marieke Dekker');
+    expect(households.get('NH-200001')!.length).toBeGreaterThan(1);
+    expect(households.get('NH-200003')).toEqual(['Jolanda Mulder']);
+  });
+
   it('holds valid, unique identifiers and sensible values', () => {
     const plan = buildDemoPlan(today);
     const residents = demoResidents(today);

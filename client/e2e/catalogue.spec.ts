@@ -274,6 +274,27 @@ test('the offer sorts by price and filters by provider, with both in the URL', a
   await expectAccessible(page, 'aanbod gesorteerd en gefilterd');
 });
 
+test('every demo product shows its picture in the offer and on its page', async ({ page }) => {
+  // Bicycles: a category no other test adds products to (those have no picture).
+  await page.goto('/aanbod');
+  await settle(page);
+  await page.getByLabel('Categorie').selectOption({ label: 'Fietsen' });
+  await page.getByRole('button', { name: 'Zoeken' }).click();
+  await expect(page).toHaveURL(/categorie=[0-9a-f-]{36}/);
+  await settle(page);
+  const cards = page.locator('main .gw-card');
+  const images = page.locator('main .gw-card img.gw-card__image');
+  expect(await cards.count()).toBeGreaterThan(0);
+  await expect(images).toHaveCount(await cards.count());
+  await expect
+    .poll(() => images.evaluateAll((all) => all.every((img) => (img as HTMLImageElement).naturalWidth > 0)))
+    .toBe(true);
+  await cards.first().getByRole('link').first().click();
+  const picture = page.getByRole('img', { name: 'Tekening bij de categorie Fietsen' });
+  await expect(picture).toBeVisible();
+  expect(await picture.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+});
+
 test('staff manage categories and choose the featured category shown on the home page', async ({ page }) => {
   await loginStaff(page, EDITOR);
   await page.goto('/admin/beheer/categorieen');

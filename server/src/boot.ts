@@ -86,7 +86,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     await services.settings.start(orm, databaseUrl, logger);
     const contexts = createContexts({ orm, services, logger, clock, testViewers: options.testViewers });
     if (config.seedDemoData) {
-      const { created } = await seedDemoData(orm.em.fork(), { bsnKeys: config.bsn, clock });
+      const { created } = await seedDemoData(orm.em.fork(), { bsnKeys: config.bsn, clock, storage: services.storage });
       if (created) logger.info('demo data seeded');
     }
 

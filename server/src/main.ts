@@ -41,6 +41,8 @@ if (config.seedDemoData) {
     `    Aanbieders   ${server.url}/voor-aanbieders/inloggen`,
     `      ${demoProviderEmail(1)} … ${demoProviderEmail(6)}`,
     `    Inwoners     ${server.url}/inloggen → "Inloggen met DigiD" → kies een inwoner in de DigiD-simulator`,
+    `      Zuiderveen: Meedoenregeling per huishouden, Kindpakket per kind (bijv. Mandy de Boer, huishouden ZV-100001)`,
+    `      Noorderhaven: Minimaregeling per huishouden (bijv. Marieke Dekker, huishouden NH-200001)`,
   );
 }
 if (config.graphqlSandbox) lines.push('', `  GraphQL: ${server.url}/graphql   sandbox: ${server.url}/sandbox`);

@@ -7,6 +7,7 @@ import type { Services } from '../services.js';
 import type { DigidAdapter } from '../integrations/digid/digid.js';
 import { DigidSimulator } from '../integrations/digid/digid-simulator.js';
 import { Person } from '../modules/customers/person.entity.js';
+import { Assignment } from '../modules/arrangements/assignment.entity.js';
 import { decryptBsn, isValidBsn, maskBsn } from '../crypto/bsn.js';
 import { safeReturnPath } from './return-path.js';
 import { escapeHtml, simplePage } from './simple-page.js';
@@ -86,13 +87,39 @@ export function digidRoutes(deps: { orm: MikroORM; services: Services; digid: Di
       const people = await em.find(
         Person,
         { bsnEncrypted: { $ne: null } },
-        { populate: ['bsnEncrypted'], orderBy: { lastName: 'asc', firstName: 'asc' }, limit: 60 },
+        {
+          populate: ['bsnEncrypted', 'municipality'],
+          orderBy: { lastName: 'asc', firstName: 'asc' },
+          limit: 60,
+        },
       );
+      // So a tester knows whom to pick: each person's municipality and the household's arrangements (a budget for
+      // one member, such as a child's Kindpakket, says for whom).
+      const assignments = await em.find(
+        Assignment,
+        { clientGroup: { $in: [...new Set(people.map((p) => p.clientGroup.id))] }, status: 'ACTIVE' },
+        { populate: ['arrangement', 'beneficiary'], orderBy: { arrangement: { name: 'asc' } } },
+      );
+      const arrangementsOf = (person: Person) => {
+        const names = assignments
+          .filter((a) => a.clientGroup.id === person.clientGroup.id)
+          .map((a) => {
+            const beneficiary = a.beneficiary?.getEntity();
+            const name = a.arrangement.getEntity().name;
+            return beneficiary ? `${name} (voor ${beneficiary.firstName})` : name;
+          });
+        return [...new Set(names)];
+      };
       const options = people
         .map((p, i) => {
           const bsn = decryptBsn(p.bsnEncrypted!, services.config.bsn);
+          const arrangements = arrangementsOf(p);
+          const details = `${p.municipality.getEntity().name} · ${
+            arrangements.length ? `regelingen: ${arrangements.join(', ')}` : 'geen regelingen'
+          }`;
           return `<li><input type="radio" name="bsn" id="p${i}" value="${escapeHtml(bsn)}"${i === 0 ? ' required' : ''}>
-            <label for="p${i}">${escapeHtml(p.fullName)} <span class="muted">(BSN ${escapeHtml(maskBsn(bsn))}, klantnummer ${escapeHtml(p.externalIdentifier)})</span></label></li>`;
+            <label for="p${i}">${escapeHtml(p.fullName)} <span class="muted">(BSN ${escapeHtml(maskBsn(bsn))}, klantnummer ${escapeHtml(p.externalIdentifier)})</span>
+            <br><span class="muted">${escapeHtml(details)}</span></label></li>`;
         })
         .join('\n');
       const error =

@@ -4,6 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LocalDiskStorage } from '../integrations/storage/file-storage.js';
+import { ProductImage } from '../modules/catalogue/product-image.entity.js';
+import { sniffImageType } from '../modules/catalogue/product-image.service.js';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
 import { decryptBsn, hashBsn, isValidBsn, type BsnKeys } from '../crypto/bsn.js';
 import { verifyPassword } from '../crypto/passwords.js';
@@ -76,6 +82,17 @@ describe('the demo plan (no database)', () => {
     const a = demoResidents(today).map((r) => [r.bsn, r.cardNumber, r.firstName]);
     for (const moment of CLOCKS)
       expect(demoResidents(new Date(moment)).map((r) => [r.bsn, r.cardNumber, r.firstName])).toEqual(a);
+  });
+
+  it('has the residents the README and the start-up log name', () => {
+    const households = new Map<string, string[]>();
+    for (const r of demoResidents(today))
+      households.set(r.clientNumber, [...(households.get(r.clientNumber) ?? []), `${r.firstName} ${r.lastName}`]);
+    expect(households.get('ZV-100001')).toEqual(['Mandy de Boer', 'Ayoub de Boer', 'Zoë de Boer']);
+    expect(households.get('ZV-100003')).toEqual(['Bas Hendriks']);
+    expect(households.get('NH-200001')?.[0]).toBe('Marieke Dekker');
+    expect(households.get('NH-200001')!.length).toBeGreaterThan(1);
+    expect(households.get('NH-200003')).toEqual(['Jolanda Mulder']);
   });
 
   it('holds valid, unique identifiers and sensible values', () => {
@@ -188,16 +205,27 @@ describe('the demo calendar: relative to the clock, on any day', () => {
 
 describe('seedDemoData', () => {
   let db: TestDatabase;
+  let uploads: string;
+  let storage: LocalDiskStorage;
   beforeAll(async () => {
     db = await createTestDatabase();
+    uploads = mkdtempSync(join(tmpdir(), 'gw-seed-'));
+    storage = new LocalDiskStorage(uploads);
   });
   afterAll(async () => {
     await db?.drop();
+    if (uploads) rmSync(uploads, { recursive: true, force: true });
   });
 
   it('seeds once, in one go, and does nothing the second time', async () => {
-    expect(await seedDemoData(db.orm.em.fork(), { bsnKeys: keys, clock: clock() })).toEqual({ created: true });
-    expect(await seedDemoData(db.orm.em.fork(), { bsnKeys: keys, clock: clock() })).toEqual({ created: false });
+    const started = performance.now();
+    expect(await seedDemoData(db.orm.em.fork(), { bsnKeys: keys, clock: clock(), storage })).toEqual({
+      created: true,
+    });
+    console.log(`demo seed took ${Math.round(performance.now() - started)} ms`);
+    expect(await seedDemoData(db.orm.em.fork(), { bsnKeys: keys, clock: clock(), storage })).toEqual({
+      created: false,
+    });
 
     const em = db.orm.em.fork();
     expect(await em.count(Municipality, {})).toBe(2);
@@ -223,6 +251,22 @@ describe('seedDemoData', () => {
       arrangements: 3,
       clientGroups: 20,
     });
+  });
+
+  it('gives every product its own picture of its category, stored as an upload, with a Dutch text alternative', async () => {
+    const em = db.orm.em.fork();
+    const images = await em.find(ProductImage, {}, { populate: ['product.category'] });
+    expect(images).toHaveLength(DEMO_SUMMARY.products);
+    expect(new Set(images.map((i) => i.product.id)).size).toBe(DEMO_SUMMARY.products);
+    for (const image of images) {
+      expect(image.alt).toBe(`Tekening bij de categorie ${image.product.getEntity().category.getEntity().name}`);
+      expect([image.width, image.height]).toEqual([1200, 900]);
+      const large = await storage.read(image.storageKey);
+      const thumb = await storage.read(image.thumbnailKey);
+      expect(sniffImageType(large!)).toBe('image/webp');
+      expect(large!.length).toBe(image.byteSize);
+      expect(sniffImageType(thumb!)).toBe('image/webp');
+    }
   });
 
   it('stores every BSN encrypted with a matching hash, and one active, valid card per person', async () => {

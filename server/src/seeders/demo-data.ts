@@ -18,6 +18,8 @@ import { ProductApproval, ProductApprovalStatus } from '../modules/catalogue/pro
 import { summaryOf } from '../modules/catalogue/product-approval.js';
 import { Arrangement } from '../modules/arrangements/arrangement.entity.js';
 import { seedDemoAssignments } from './demo-assignments.js';
+import { seedDemoImages } from './demo-images.js';
+import type { FileStorage } from '../integrations/storage/file-storage.js';
 import { ClientGroup } from '../modules/customers/client-group.entity.js';
 import { Person } from '../modules/customers/person.entity.js';
 import { Card } from '../modules/customers/card.entity.js';
@@ -1073,7 +1075,11 @@ const SEED_LOCK = 'gemeentewinkel:seed-demo-data';
  */
 export async function seedDemoData(
   em: EntityManager,
-  options: { bsnKeys: BsnKeys; clock: Clock },
+  options: {
+    bsnKeys: BsnKeys;
+    clock: Clock;
+    /** Where the products' pictures go; without it, no pictures. */ storage?: FileStorage;
+  },
 ): Promise<{ created: boolean }> {
   if ((await em.count(Municipality, {})) > 0) return { created: false };
 
@@ -1180,6 +1186,7 @@ export async function seedDemoData(
       }
     }
 
+    const pictured: { product: Product; category: DemoCategorySlug; createdAt: Date }[] = [];
     for (const p of plan.products) {
       const product = tx.create(Product, {
         provider: providers.get(p.provider)!,
@@ -1193,6 +1200,7 @@ export async function seedDemoData(
         createdAt: p.createdAt,
         updatedAt: p.reviewedAt ?? p.submittedAt ?? p.createdAt,
       });
+      pictured.push({ product, category: p.category, createdAt: p.createdAt });
       for (const d of p.decisions) {
         tx.create(ProductApproval, {
           product,
@@ -1272,6 +1280,7 @@ export async function seedDemoData(
       });
     });
 
+    if (options.storage) await seedDemoImages(tx, options.storage, DEMO_CATEGORIES, pictured);
     await tx.flush();
     await seedDemoAssignments(tx, today);
     // The municipalities' public contact details (settings section `general`, shown in the site's footer).

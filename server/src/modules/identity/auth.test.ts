@@ -110,6 +110,9 @@ describe('log-in, sessions and log-out', () => {
     expect(html).toContain('<html lang="nl">');
     expect(html).toContain(person.lastName);
     expect(html).not.toContain(decryptBsn(person.bsnEncrypted!, server.services.config.bsn).slice(0, 5) + '<');
+    // Whom to pick: each person's municipality and the household's arrangements, a child's budget with its name.
+    expect(html).toMatch(/Gemeente Zuiderveen · regelingen: Kindpakket \d{4} \(voor [^)]+\)[^<]*Meedoenregeling \d{4}/);
+    expect(html).toMatch(/Gemeente Noorderhaven · regelingen: Minimaregeling Noorderhaven \d{4}/);
     const landed = await c.loginWithDigid(
       decryptBsn(person.bsnEncrypted!, server.services.config.bsn),
       '/account/bestellingen',

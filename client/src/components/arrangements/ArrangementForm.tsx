@@ -39,6 +39,7 @@ const FIELDS = [
   'categoryIds',
   'ownContributionAllowed',
   'maxPerOrderCents',
+  'repeatGrantsAllowed',
 ] as const;
 
 export interface ArrangementFormValues {
@@ -51,6 +52,7 @@ export interface ArrangementFormValues {
   categoryIds: string[];
   ownContributionAllowed: boolean;
   maxPerOrderCents: number | null;
+  repeatGrantsAllowed: boolean;
 }
 
 const check = ruleCheck(arrangementRules);
@@ -94,6 +96,7 @@ export function ArrangementForm<P extends { errors: readonly FormError[] }>(prop
         categoryIds: data.getAll('categoryIds').map(String),
         ownContributionAllowed: data.get('ownContributionAllowed') === 'on',
         maxPerOrderCents: values.maxPerOrderCents.trim() ? parseEuros(values.maxPerOrderCents) : null,
+        repeatGrantsAllowed: data.get('repeatGrantsAllowed') === 'on',
       }),
     onSuccess: props.onSaved,
   });
@@ -186,6 +189,11 @@ export function ArrangementForm<P extends { errors: readonly FormError[] }>(prop
         cents={initial?.maxPerOrderCents}
         hint="Laat leeg als er geen maximum is."
         {...form.field('maxPerOrderCents')}
+      />
+      <CheckboxField
+        label="Meer dan één toewijzing toegestaan: dezelfde persoon of hetzelfde huishouden mag deze regeling vaker krijgen voor dezelfde periode"
+        defaultChecked={initial?.repeatGrantsAllowed}
+        {...form.field('repeatGrantsAllowed')}
       />
       <div className="gw-form-actions">
         <button type="submit" className="gw-button" disabled={form.busy}>

@@ -38,6 +38,10 @@ export class Arrangement {
   @Property({ type: 'integer', nullable: true })
   maxPerOrderCents?: number | null;
 
+  /** May the same beneficiary (or household) be granted this arrangement again for an overlapping period? */
+  @Property({ type: 'boolean' })
+  repeatGrantsAllowed: boolean & Opt = false;
+
   @ManyToMany(() => Category, undefined, {
     pivotTable: 'arrangement_category',
     joinColumn: 'arrangement_id',

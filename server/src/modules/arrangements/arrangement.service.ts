@@ -28,6 +28,7 @@ interface Validated {
   categories: Category[];
   ownContributionAllowed: boolean;
   maxPerOrderCents: number | null;
+  repeatGrantsAllowed: boolean;
 }
 
 function inScope(ctx: RequestContext, municipalityId: string): boolean {
@@ -163,6 +164,7 @@ export class ArrangementService {
         defaultAmountCents: r.defaultAmountCents,
         ownContributionAllowed: r.ownContributionAllowed,
         maxPerOrderCents: r.maxPerOrderCents ?? null,
+        repeatGrantsAllowed: r.repeatGrantsAllowed,
         categories: [...r.categories.getItems()].sort(
           (a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name, 'nl'),
         ),
@@ -257,6 +259,7 @@ export class ArrangementService {
         categories,
         ownContributionAllowed: !!input.ownContributionAllowed,
         maxPerOrderCents: values.maxPerOrderCents ?? null,
+        repeatGrantsAllowed: !!input.repeatGrantsAllowed,
       })
     );
   }
@@ -293,6 +296,7 @@ export class ArrangementService {
         defaultAmountCents: values.defaultAmountCents,
         ownContributionAllowed: values.ownContributionAllowed,
         maxPerOrderCents: values.maxPerOrderCents,
+        repeatGrantsAllowed: values.repeatGrantsAllowed,
       });
       for (const c of values.categories) a.categories.add(em.getReference(Category, c.id));
       await em.flush();
@@ -328,6 +332,7 @@ export class ArrangementService {
           ['defaultAmountCents', a.defaultAmountCents !== values.defaultAmountCents],
           ['ownContributionAllowed', a.ownContributionAllowed !== values.ownContributionAllowed],
           ['maxPerOrderCents', (a.maxPerOrderCents ?? null) !== values.maxPerOrderCents],
+          ['repeatGrantsAllowed', a.repeatGrantsAllowed !== values.repeatGrantsAllowed],
           [
             'categoryIds',
             [...a.categories.getItems().map((c) => c.id)].sort().join() !==
@@ -352,6 +357,7 @@ export class ArrangementService {
         defaultAmountCents: values.defaultAmountCents,
         ownContributionAllowed: values.ownContributionAllowed,
         maxPerOrderCents: values.maxPerOrderCents,
+        repeatGrantsAllowed: values.repeatGrantsAllowed,
       });
       a.categories.set(values.categories.map((c) => em.getReference(Category, c.id)));
       await em.flush();

@@ -36,6 +36,11 @@ export class ArrangementView {
   @Field(() => Int, { nullable: true, description: 'At most this much budget per order, in cents; null: no limit.' })
   maxPerOrderCents!: number | null;
 
+  @Field(() => Boolean, {
+    description: 'May the same beneficiary (or household) be granted it again for an overlapping period?',
+  })
+  repeatGrantsAllowed!: boolean;
+
   @Field(() => [Category], { description: 'The categories it pays for, in display order.' })
   categories!: Category[];
 
@@ -83,6 +88,9 @@ export class ArrangementInput {
 
   @Field(() => Int, { nullable: true })
   maxPerOrderCents?: number | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Default false: a second overlapping grant is refused.' })
+  repeatGrantsAllowed?: boolean | null;
 }
 
 @InputType({ description: 'Filters for the list of arrangements; all optional and combined with AND.' })

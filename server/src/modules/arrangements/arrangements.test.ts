@@ -4,15 +4,16 @@ import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Category } from '../catalogue/category.entity.js';
 import { ClientGroup } from '../customers/client-group.entity.js';
+import { Person } from '../customers/person.entity.js';
 
-const FIELDS = `id name slug description validFrom validUntil defaultAmountCents ownContributionAllowed maxPerOrderCents
+const FIELDS = `id name slug description validFrom validUntil defaultAmountCents ownContributionAllowed maxPerOrderCents repeatGrantsAllowed
   municipality { id slug } categories { id slug } grantedCents spentCents remainingCents assignmentCount`;
 const LIST = `query($m: ID) { arrangements(filter: { municipalityId: $m }) { totalCount pageInfo { hasNextPage } edges { cursor node { ${FIELDS} } } } }`;
 const nodes = (connection: any) => connection.edges.map((e: any) => e.node);
 const ONE = `query($id: ID!) { arrangement(id: $id) { ${FIELDS} } }`;
 const CREATE = `mutation($input: ArrangementInput!) { createArrangement(input: $input) { errors { field code message } arrangement { ${FIELDS} } } }`;
 const UPDATE = `mutation($id: ID!, $input: ArrangementInput!) { updateArrangement(id: $id, input: $input) { errors { field code message } arrangement { ${FIELDS} } } }`;
-const GRANT = `mutation($input: GrantAssignmentInput!) { grantAssignment(input: $input) { errors { code } assignment { id } } }`;
+const GRANT = `mutation($input: GrantAssignmentInput!) { grantAssignment(input: $input) { errors { field code message } assignment { id } } }`;
 const REVOKE = `mutation($id: ID!) { revokeAssignment(id: $id, reason: "Test van het budgetgebruik") { errors { code } } }`;
 
 const staffEmail = (role: string) => DEMO_STAFF.find((s) => s.role === role)!.email;
@@ -73,7 +74,12 @@ describe('arrangements (regelingen)', () => {
 
   it('follows grants and revocations', async () => {
     const created: any = await beheerder.gql(CREATE, {
-      input: input({ name: 'Budgettest', validFrom: '2026-01-01', validUntil: '2026-12-31' }),
+      input: input({
+        name: 'Budgettest',
+        validFrom: '2026-01-01',
+        validUntil: '2026-12-31',
+        repeatGrantsAllowed: true,
+      }),
     });
     const id = created.data.createArrangement.arrangement.id;
     const group = await server.orm.em.fork().findOneOrFail(ClientGroup, { municipality: zv.id });
@@ -86,6 +92,58 @@ describe('arrangements (regelingen)', () => {
     await beheerder.gql(REVOKE, { id: g1.data.grantAssignment.assignment.id });
     a = (await beheerder.gql(ONE, { id })).data!.arrangement;
     expect(a).toMatchObject({ grantedCents: 2550, spentCents: 0, remainingCents: 2550, assignmentCount: 1 });
+  });
+
+  it('refuses a second grant for an overlapping period to the same beneficiary or household, unless allowed', async () => {
+    const created: any = await beheerder.gql(CREATE, {
+      input: input({ name: 'Dubbeltest', validFrom: '2026-01-01', validUntil: '2026-12-31' }),
+    });
+    expect(created.data.createArrangement.arrangement.repeatGrantsAllowed).toBe(false);
+    const id = created.data.createArrangement.arrangement.id;
+    const em = server.orm.em.fork();
+    const group = await em.findOneOrFail(ClientGroup, { municipality: zv.id });
+    const member = await em.findOneOrFail(Person, { clientGroup: group.id });
+    const grant = (extra: Record<string, unknown>) =>
+      beheerder.gql(GRANT, { input: { clientGroupId: group.id, arrangementId: id, ...extra } }) as Promise<any>;
+    const first = await grant({ beneficiaryId: member!.id, validFrom: '2026-01-01', validUntil: '2026-06-30' });
+    expect(first.data.grantAssignment.errors).toEqual([]);
+    // Same member, overlapping: refused with a Dutch message naming the period.
+    const again = await grant({ beneficiaryId: member!.id, validFrom: '2026-06-30', validUntil: '2026-12-31' });
+    expect(again.data.grantAssignment.assignment).toBeNull();
+    expect(again.data.grantAssignment.errors).toEqual([
+      expect.objectContaining({ field: 'arrangementId', code: 'ALREADY_GRANTED' }),
+    ]);
+    expect(again.data.grantAssignment.errors[0].message).toContain('01-01-2026 tot en met 30-06-2026');
+    // The household as a whole overlaps with the member's grant too.
+    const household = await grant({ validFrom: '2026-03-01', validUntil: '2026-03-31' });
+    expect(household.data.grantAssignment.errors[0].code).toBe('ALREADY_GRANTED');
+    // A period that does not overlap is fine.
+    const later = await grant({ beneficiaryId: member!.id, validFrom: '2026-07-01', validUntil: '2026-12-31' });
+    expect(later.data.grantAssignment.errors).toEqual([]);
+    // A revoked grant no longer counts.
+    await beheerder.gql(REVOKE, { id: first.data.grantAssignment.assignment.id });
+    const afterRevoke = await grant({ beneficiaryId: member!.id, validFrom: '2026-01-01', validUntil: '2026-06-30' });
+    expect(afterRevoke.data.grantAssignment.errors).toEqual([]);
+  });
+
+  it('lets exactly one of two parallel grants of the same arrangement and period succeed', async () => {
+    const created: any = await beheerder.gql(CREATE, {
+      input: input({ name: 'Paralleltest', validFrom: '2026-01-01', validUntil: '2026-12-31' }),
+    });
+    const id = created.data.createArrangement.arrangement.id;
+    const group = await server.orm.em.fork().findOneOrFail(ClientGroup, { municipality: zv.id });
+    const results: any[] = await Promise.all(
+      [1, 2, 3].map(() =>
+        beheerder.gql(GRANT, { input: { clientGroupId: group.id, arrangementId: id, amountCents: 5000 } }),
+      ),
+    );
+    const succeeded = results.filter((r) => r.data.grantAssignment.assignment);
+    expect(succeeded).toHaveLength(1);
+    expect(results.filter((r) => r.data.grantAssignment.errors[0]?.code === 'ALREADY_GRANTED')).toHaveLength(2);
+    const [{ n }] = await server.orm.em
+      .fork()
+      .execute<{ n: string }[]>(`select count(*)::text as n from assignment where arrangement_id = ?`, [id]);
+    expect(n).toBe('1');
   });
 
   it('creates an arrangement with a slug, categories and exact amounts', async () => {

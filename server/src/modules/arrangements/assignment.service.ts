@@ -38,6 +38,9 @@ export function actorOf(ctx: RequestContext): Actor {
   }
 }
 
+type GrantOutcome =
+  { assignment: Assignment } | { duplicate: { valid_from: string; valid_until: string; name: string | null } };
+
 export function statusOf(a: Pick<Assignment, 'status' | 'validFrom' | 'validUntil'>, today: string): AssignmentStatus {
   if (a.status === 'REVOKED') return AssignmentStatus.REVOKED;
   if (a.validUntil < today) return AssignmentStatus.EXPIRED;
@@ -103,8 +106,26 @@ export class AssignmentService {
     if (invalid || !arrangement) return invalid!;
 
     const actor = actorOf(ctx);
-    const assignment = await transactional(ctx, async (tx) => {
+    const granted = await transactional(ctx, async (tx): Promise<GrantOutcome> => {
       const em = tx.em;
+      // One grant at a time per arrangement and household: the check below and the insert cannot interleave with
+      // another grant's (a transaction-scoped advisory lock, released at commit or rollback).
+      await em.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [
+        `assignment.grant:${arrangement.id}:${group.id}`,
+      ]);
+      if (!arrangement.repeatGrantsAllowed) {
+        // The same beneficiary, or the household: a household-wide grant overlaps with every member's.
+        const [twin] = await em.execute<{ valid_from: string; valid_until: string; name: string | null }[]>(
+          `select a.valid_from::text, a.valid_until::text, trim(p.first_name || ' ' || p.last_name) as name
+             from assignment a left join person p on p.id = a.beneficiary_id
+            where a.arrangement_id = ? and a.client_group_id = ? and a.status <> 'REVOKED'
+              and a.valid_from <= ?::date and a.valid_until >= ?::date
+              and (a.beneficiary_id is null or ?::uuid is null or a.beneficiary_id = ?::uuid)
+            limit 1`,
+          [arrangement.id, group.id, validUntil, validFrom, beneficiary?.id ?? null, beneficiary?.id ?? null],
+        );
+        if (twin) return { duplicate: twin };
+      }
       const a = em.create(Assignment, {
         clientGroup: group.id,
         arrangement: arrangement.id,
@@ -137,9 +158,19 @@ export class AssignmentService {
         subjectId: a.id,
         details: { clientGroupId: group.id, arrangementId: arrangement.id, amountCents: amount },
       });
-      return a;
+      return { assignment: a };
     });
-    const [view] = await this.views(ctx, [assignment]);
+    if ('duplicate' in granted) {
+      const d = granted.duplicate;
+      const day = (iso: string) => iso.split('-').reverse().join('-');
+      return problem(
+        'arrangementId',
+        'ALREADY_GRANTED',
+        `${arrangement.name} is al toegekend aan ${d.name ?? 'dit huishouden'} voor een periode die hiermee overlapt ` +
+          `(${day(d.valid_from)} tot en met ${day(d.valid_until)}). Deze regeling mag niet twee keer voor dezelfde periode worden toegekend.`,
+      );
+    }
+    const [view] = await this.views(ctx, [granted.assignment]);
     return ok(view!);
   }
 

@@ -20,6 +20,7 @@ const AdminArrangementDocument = graphql(`
       defaultAmountCents
       ownContributionAllowed
       maxPerOrderCents
+      repeatGrantsAllowed
       grantedCents
       spentCents
       remainingCents
@@ -49,6 +50,7 @@ const UpdateArrangementDocument = graphql(`
         defaultAmountCents
         ownContributionAllowed
         maxPerOrderCents
+        repeatGrantsAllowed
         municipality {
           id
           name
@@ -136,7 +138,7 @@ function ArrangementEdit({
       ) : null}
       <h2>Instellingen</h2>
       <ArrangementForm
-        key={`${a.id}-${a.name}-${a.validFrom}-${a.validUntil}-${a.defaultAmountCents}-${a.maxPerOrderCents}-${a.categories.map((c) => c.id).join()}`}
+        key={`${a.id}-${a.name}-${a.validFrom}-${a.validUntil}-${a.defaultAmountCents}-${a.maxPerOrderCents}-${a.repeatGrantsAllowed}-${a.categories.map((c) => c.id).join()}`}
         initial={{
           ...a,
           municipalityId: a.municipality.id,

@@ -42,6 +42,14 @@ export class Arrangement {
   @Property({ type: 'boolean' })
   repeatGrantsAllowed: boolean & Opt = false;
 
+  /** For whom: the youngest age in whole years (included); null: no lower limit. */
+  @Property({ type: 'integer', nullable: true })
+  minAge?: number | null;
+
+  /** For whom: the oldest age in whole years (included, so "children up to 18" is 17); null: no upper limit. */
+  @Property({ type: 'integer', nullable: true })
+  maxAge?: number | null;
+
   @ManyToMany(() => Category, undefined, {
     pivotTable: 'arrangement_category',
     joinColumn: 'arrangement_id',

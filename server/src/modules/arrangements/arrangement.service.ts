@@ -9,7 +9,7 @@ import { today } from '../../lib/clock.js';
 import { transactional, type RequestContext } from '../../lib/request-context.js';
 import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
 import { containsPattern } from '../../lib/sql.js';
-import { arrangementRules, periodProblem } from '../../rules/arrangement.js';
+import { ageRangeProblem, arrangementRules, periodProblem } from '../../rules/arrangement.js';
 import { checkAll } from '../../rules/rule.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { Category } from '../catalogue/category.entity.js';
@@ -29,6 +29,8 @@ interface Validated {
   ownContributionAllowed: boolean;
   maxPerOrderCents: number | null;
   repeatGrantsAllowed: boolean;
+  minAge: number | null;
+  maxAge: number | null;
 }
 
 function inScope(ctx: RequestContext, municipalityId: string): boolean {
@@ -165,6 +167,8 @@ export class ArrangementService {
         ownContributionAllowed: r.ownContributionAllowed,
         maxPerOrderCents: r.maxPerOrderCents ?? null,
         repeatGrantsAllowed: r.repeatGrantsAllowed,
+        minAge: r.minAge ?? null,
+        maxAge: r.maxAge ?? null,
         categories: [...r.categories.getItems()].sort(
           (a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name, 'nl'),
         ),
@@ -190,6 +194,10 @@ export class ArrangementService {
     const datesValid = !problems.some((p) => p.field === 'validFrom' || p.field === 'validUntil');
     const period = datesValid ? periodProblem(validFrom, validUntil) : null;
     if (period) err(period.field, period.code, period.message);
+    if (!problems.some((p) => p.field === 'minAge' || p.field === 'maxAge')) {
+      const ages = ageRangeProblem(values.minAge, values.maxAge);
+      if (ages) err(ages.field, ages.code, ages.message);
+    }
 
     const municipalityId = input.municipalityId ?? '';
     const municipality =
@@ -260,6 +268,8 @@ export class ArrangementService {
         ownContributionAllowed: !!input.ownContributionAllowed,
         maxPerOrderCents: values.maxPerOrderCents ?? null,
         repeatGrantsAllowed: !!input.repeatGrantsAllowed,
+        minAge: values.minAge ?? null,
+        maxAge: values.maxAge ?? null,
       })
     );
   }
@@ -297,6 +307,8 @@ export class ArrangementService {
         ownContributionAllowed: values.ownContributionAllowed,
         maxPerOrderCents: values.maxPerOrderCents,
         repeatGrantsAllowed: values.repeatGrantsAllowed,
+        minAge: values.minAge,
+        maxAge: values.maxAge,
       });
       for (const c of values.categories) a.categories.add(em.getReference(Category, c.id));
       await em.flush();
@@ -333,6 +345,8 @@ export class ArrangementService {
           ['ownContributionAllowed', a.ownContributionAllowed !== values.ownContributionAllowed],
           ['maxPerOrderCents', (a.maxPerOrderCents ?? null) !== values.maxPerOrderCents],
           ['repeatGrantsAllowed', a.repeatGrantsAllowed !== values.repeatGrantsAllowed],
+          ['minAge', (a.minAge ?? null) !== values.minAge],
+          ['maxAge', (a.maxAge ?? null) !== values.maxAge],
           [
             'categoryIds',
             [...a.categories.getItems().map((c) => c.id)].sort().join() !==
@@ -358,6 +372,8 @@ export class ArrangementService {
         ownContributionAllowed: values.ownContributionAllowed,
         maxPerOrderCents: values.maxPerOrderCents,
         repeatGrantsAllowed: values.repeatGrantsAllowed,
+        minAge: values.minAge,
+        maxAge: values.maxAge,
       });
       a.categories.set(values.categories.map((c) => em.getReference(Category, c.id)));
       await em.flush();

@@ -41,6 +41,12 @@ export class ArrangementView {
   })
   repeatGrantsAllowed!: boolean;
 
+  @Field(() => Int, { nullable: true, description: 'For whom: the youngest age in whole years (included).' })
+  minAge!: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'For whom: the oldest age in whole years (included).' })
+  maxAge!: number | null;
+
   @Field(() => [Category], { description: 'The categories it pays for, in display order.' })
   categories!: Category[];
 
@@ -91,6 +97,12 @@ export class ArrangementInput {
 
   @Field(() => Boolean, { nullable: true, description: 'Default false: a second overlapping grant is refused.' })
   repeatGrantsAllowed?: boolean | null;
+
+  @Field(() => Int, { nullable: true, description: 'Youngest age in whole years (included); null: no limit.' })
+  minAge?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'Oldest age in whole years (included); null: no limit.' })
+  maxAge?: number | null;
 }
 
 @InputType({ description: 'Filters for the list of arrangements; all optional and combined with AND.' })

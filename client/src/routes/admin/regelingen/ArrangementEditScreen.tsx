@@ -21,6 +21,8 @@ const AdminArrangementDocument = graphql(`
       ownContributionAllowed
       maxPerOrderCents
       repeatGrantsAllowed
+      minAge
+      maxAge
       grantedCents
       spentCents
       remainingCents
@@ -51,6 +53,8 @@ const UpdateArrangementDocument = graphql(`
         ownContributionAllowed
         maxPerOrderCents
         repeatGrantsAllowed
+        minAge
+        maxAge
         municipality {
           id
           name
@@ -138,7 +142,7 @@ function ArrangementEdit({
       ) : null}
       <h2>Instellingen</h2>
       <ArrangementForm
-        key={`${a.id}-${a.name}-${a.validFrom}-${a.validUntil}-${a.defaultAmountCents}-${a.maxPerOrderCents}-${a.repeatGrantsAllowed}-${a.categories.map((c) => c.id).join()}`}
+        key={`${a.id}-${a.name}-${a.validFrom}-${a.validUntil}-${a.defaultAmountCents}-${a.maxPerOrderCents}-${a.repeatGrantsAllowed}-${a.minAge}-${a.maxAge}-${a.categories.map((c) => c.id).join()}`}
         initial={{
           ...a,
           municipalityId: a.municipality.id,

@@ -65,7 +65,7 @@ test('Klantcontact finds a household, grants and revokes an assignment, adds a m
   await expect(page.getByRole('heading', { name: 'Leden' })).toBeVisible();
   await expectAccessible(page, 'klantgroep');
 
-  // Grant: the Meedoenregeling for the whole household, € 12,34 typed the Dutch way.
+  // Grant: the Meedoenregeling for one member (the household as a whole has it already), € 12,34 typed the Dutch way.
   await page.getByRole('link', { name: 'Nieuwe toewijzing' }).click();
   await settle(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nieuwe toewijzing');
@@ -76,7 +76,19 @@ test('Klantcontact finds a household, grants and revokes an assignment, adds a m
   await page.getByLabel('Regeling').selectOption({ label: `${meedoenregeling} (standaard € 250,00)` });
   await expect(page.getByLabel('Bedrag in euro')).toHaveValue('250,00');
   await page.getByLabel('Bedrag in euro').fill('12,34');
+  await page.getByLabel('Voor wie').selectOption({ index: 1 });
+  const member = (await page.getByLabel('Voor wie').locator('option:checked').textContent())!.trim();
   await page.getByRole('button', { name: 'Toewijzing toekennen' }).click();
+  // A confirmation step with amount and beneficiary, the focus on its heading; "Wijzigen" goes back to the form.
+  const confirmation = page.getByRole('region', { name: 'Controleer de toewijzing' });
+  await expect(confirmation).toContainText(`U kent € 12,34 toe aan ${member} voor ${meedoenregeling}`);
+  await expect(confirmation.getByRole('heading')).toBeFocused();
+  await expectAccessible(page, 'toewijzing bevestigen');
+  await confirmation.getByRole('button', { name: 'Wijzigen' }).click();
+  await expect(confirmation).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Toewijzing toekennen' })).toBeFocused();
+  await page.getByRole('button', { name: 'Toewijzing toekennen' }).click();
+  await confirmation.getByRole('button', { name: 'Bevestigen' }).click();
   await expect(page).toHaveURL(/\/toewijzingen$/);
   await expect(page.getByRole('status').filter({ hasText: `${meedoenregeling} is toegekend` })).toContainText(
     '€ 12,34',

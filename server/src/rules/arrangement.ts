@@ -14,6 +14,8 @@ export const ARRANGEMENT_LIMITS = {
   amountMaxCents: 10_000_000,
   reasonMin: 3,
   reasonMax: 500,
+  ageMin: 0,
+  ageMax: 120,
 } as const;
 
 const L = ARRANGEMENT_LIMITS;
@@ -63,7 +65,58 @@ export const arrangementRules = {
   maxPerOrderCents: optional(
     cents(`Vul een maximum per bestelling in van minstens ${EURO_RANGE}, of laat het veld leeg.`),
   ),
+  minAge: optional(
+    integer({
+      min: L.ageMin,
+      max: L.ageMax,
+      message: `Vul een minimumleeftijd in van ${L.ageMin} tot en met ${L.ageMax} jaar, of laat het veld leeg.`,
+    }),
+  ),
+  maxAge: optional(
+    integer({
+      min: L.ageMin,
+      max: L.ageMax,
+      message: `Vul een maximumleeftijd in van ${L.ageMin} tot en met ${L.ageMax} jaar, of laat het veld leeg.`,
+    }),
+  ),
 } as const;
+
+/** A minimum age above the maximum: the problem of `maxAge`, or null. Both ages already valid. */
+export function ageRangeProblem(
+  min: number | null,
+  max: number | null,
+): { field: 'maxAge'; code: string; message: string } | null {
+  return min !== null && max !== null && max < min
+    ? { field: 'maxAge', code: 'AGE_RANGE', message: 'De maximumleeftijd is lager dan de minimumleeftijd.' }
+    : null;
+}
+
+/** "van 0 tot en met 17 jaar", "vanaf 65 jaar", "tot en met 17 jaar"; null without limits. */
+export function ageRangeText(min: number | null | undefined, max: number | null | undefined): string | null {
+  const lo = min ?? null;
+  const hi = max ?? null;
+  if (lo === null && hi === null) return null;
+  if (lo !== null && hi !== null) return `van ${lo} tot en met ${hi} jaar`;
+  return lo !== null ? `vanaf ${lo} jaar` : `tot en met ${hi} jaar`;
+}
+
+/** Age in whole years on `day` (YYYY-MM-DD) of someone born on `birth` (YYYY-MM-DD); 29 February counts from 1 March. */
+export function ageOn(birth: string, day: string): number {
+  const [by, bm, bd] = birth.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+/** Why an assignment goes to someone outside the arrangement's age range; kept with the assignment. */
+export const ageExceptionReason: Rule<string> = rule((raw) => {
+  const value = normaliseLines(raw);
+  if (length(value) < L.reasonMin || length(value) > L.reasonMax)
+    return invalid(
+      'AGE_REASON_REQUIRED',
+      `Geef een reden op waarom u de regeling toch toekent (${L.reasonMin} tot ${L.reasonMax} tekens).`,
+    );
+  return valid(value);
+});
 
 export const assignmentRules = {
   amountCents: cents(

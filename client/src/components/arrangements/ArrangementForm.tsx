@@ -1,4 +1,4 @@
-import { arrangementRules, periodProblem } from '@rules/arrangement';
+import { ageRangeProblem, arrangementRules, periodProblem } from '@rules/arrangement';
 import { CheckboxField } from '../forms/CheckboxField';
 import { SelectField, TextAreaField } from '../forms/fields';
 import { ruleCheck } from '../forms/ruleCheck';
@@ -39,6 +39,9 @@ const FIELDS = [
   'categoryIds',
   'ownContributionAllowed',
   'maxPerOrderCents',
+  'repeatGrantsAllowed',
+  'minAge',
+  'maxAge',
 ] as const;
 
 export interface ArrangementFormValues {
@@ -51,9 +54,14 @@ export interface ArrangementFormValues {
   categoryIds: string[];
   ownContributionAllowed: boolean;
   maxPerOrderCents: number | null;
+  repeatGrantsAllowed: boolean;
+  minAge: number | null;
+  maxAge: number | null;
 }
 
 const check = ruleCheck(arrangementRules);
+/** An age as typed: null when empty (no limit); the rules have checked it is a whole number. */
+const ageOf = (text: string): number | null => (text.trim() ? Number(text.trim()) : null);
 
 /**
  * An arrangement's settings, validity, amounts in euros (converted to cents exactly) and categories, for the new and
@@ -78,6 +86,8 @@ export function ArrangementForm<P extends { errors: readonly FormError[] }>(prop
       });
       if (!problems.validFrom && !problems.validUntil)
         problems.validUntil = periodProblem(values.validFrom, values.validUntil)?.message;
+      if (!problems.minAge && !problems.maxAge)
+        problems.maxAge = ageRangeProblem(ageOf(values.minAge), ageOf(values.maxAge))?.message;
       if (!values.municipalityId) problems.municipalityId = 'Kies een gemeente waarvoor u werkt.';
       if (!data.getAll('categoryIds').length)
         problems.categoryIds = 'Kies ten minste één categorie waarvoor de regeling betaalt.';
@@ -94,6 +104,9 @@ export function ArrangementForm<P extends { errors: readonly FormError[] }>(prop
         categoryIds: data.getAll('categoryIds').map(String),
         ownContributionAllowed: data.get('ownContributionAllowed') === 'on',
         maxPerOrderCents: values.maxPerOrderCents.trim() ? parseEuros(values.maxPerOrderCents) : null,
+        repeatGrantsAllowed: data.get('repeatGrantsAllowed') === 'on',
+        minAge: ageOf(values.minAge),
+        maxAge: ageOf(values.maxAge),
       }),
     onSuccess: props.onSaved,
   });
@@ -186,6 +199,30 @@ export function ArrangementForm<P extends { errors: readonly FormError[] }>(prop
         cents={initial?.maxPerOrderCents}
         hint="Laat leeg als er geen maximum is."
         {...form.field('maxPerOrderCents')}
+      />
+      <fieldset className="gw-field gw-fieldset">
+        <legend className="gw-field__label">Voor wie (niet verplicht)</legend>
+        <p className="gw-field__hint">
+          Leeftijden in hele jaren, beide grenzen inbegrepen. Voor kinderen tot 18 jaar: hoogste leeftijd 17. Wie er
+          buiten valt, krijgt de regeling alleen met een reden van de medewerker.
+        </p>
+        <TextField
+          label="Laagste leeftijd"
+          inputMode="numeric"
+          defaultValue={initial?.minAge ?? ''}
+          {...form.field('minAge')}
+        />
+        <TextField
+          label="Hoogste leeftijd"
+          inputMode="numeric"
+          defaultValue={initial?.maxAge ?? ''}
+          {...form.field('maxAge')}
+        />
+      </fieldset>
+      <CheckboxField
+        label="Meer dan één toewijzing toegestaan: dezelfde persoon of hetzelfde huishouden mag deze regeling vaker krijgen voor dezelfde periode"
+        defaultChecked={initial?.repeatGrantsAllowed}
+        {...form.field('repeatGrantsAllowed')}
       />
       <div className="gw-form-actions">
         <button type="submit" className="gw-button" disabled={form.busy}>

@@ -14,6 +14,7 @@ import { Migration20261124001000_audit_request } from './Migration20261124001000
 import { Migration20261124001100_jobs } from './Migration20261124001100_jobs.js';
 import { Migration20261124001200_settings } from './Migration20261124001200_settings.js';
 import { Migration20261124001300_mail_log } from './Migration20261124001300_mail_log.js';
+import { Migration20261124001400_grant_safeguards } from './Migration20261124001400_grant_safeguards.js';
 
 /** Every migration in order. A new migration is added here as well as in its own file. */
 export const migrationsList = [
@@ -33,4 +34,5 @@ export const migrationsList = [
   { name: 'Migration20261124001100_jobs', class: Migration20261124001100_jobs },
   { name: 'Migration20261124001200_settings', class: Migration20261124001200_settings },
   { name: 'Migration20261124001300_mail_log', class: Migration20261124001300_mail_log },
+  { name: 'Migration20261124001400_grant_safeguards', class: Migration20261124001400_grant_safeguards },
 ];

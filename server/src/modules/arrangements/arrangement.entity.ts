@@ -38,6 +38,18 @@ export class Arrangement {
   @Property({ type: 'integer', nullable: true })
   maxPerOrderCents?: number | null;
 
+  /** May the same beneficiary (or household) be granted this arrangement again for an overlapping period? */
+  @Property({ type: 'boolean' })
+  repeatGrantsAllowed: boolean & Opt = false;
+
+  /** For whom: the youngest age in whole years (included); null: no lower limit. */
+  @Property({ type: 'integer', nullable: true })
+  minAge?: number | null;
+
+  /** For whom: the oldest age in whole years (included, so "children up to 18" is 17); null: no upper limit. */
+  @Property({ type: 'integer', nullable: true })
+  maxAge?: number | null;
+
   @ManyToMany(() => Category, undefined, {
     pivotTable: 'arrangement_category',
     joinColumn: 'arrangement_id',

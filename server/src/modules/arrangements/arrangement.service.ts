@@ -9,7 +9,7 @@ import { today } from '../../lib/clock.js';
 import { transactional, type RequestContext } from '../../lib/request-context.js';
 import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
 import { containsPattern } from '../../lib/sql.js';
-import { arrangementRules, periodProblem } from '../../rules/arrangement.js';
+import { ageRangeProblem, arrangementRules, periodProblem } from '../../rules/arrangement.js';
 import { checkAll } from '../../rules/rule.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { Category } from '../catalogue/category.entity.js';
@@ -28,6 +28,9 @@ interface Validated {
   categories: Category[];
   ownContributionAllowed: boolean;
   maxPerOrderCents: number | null;
+  repeatGrantsAllowed: boolean;
+  minAge: number | null;
+  maxAge: number | null;
 }
 
 function inScope(ctx: RequestContext, municipalityId: string): boolean {
@@ -163,6 +166,9 @@ export class ArrangementService {
         defaultAmountCents: r.defaultAmountCents,
         ownContributionAllowed: r.ownContributionAllowed,
         maxPerOrderCents: r.maxPerOrderCents ?? null,
+        repeatGrantsAllowed: r.repeatGrantsAllowed,
+        minAge: r.minAge ?? null,
+        maxAge: r.maxAge ?? null,
         categories: [...r.categories.getItems()].sort(
           (a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name, 'nl'),
         ),
@@ -188,6 +194,10 @@ export class ArrangementService {
     const datesValid = !problems.some((p) => p.field === 'validFrom' || p.field === 'validUntil');
     const period = datesValid ? periodProblem(validFrom, validUntil) : null;
     if (period) err(period.field, period.code, period.message);
+    if (!problems.some((p) => p.field === 'minAge' || p.field === 'maxAge')) {
+      const ages = ageRangeProblem(values.minAge, values.maxAge);
+      if (ages) err(ages.field, ages.code, ages.message);
+    }
 
     const municipalityId = input.municipalityId ?? '';
     const municipality =
@@ -257,6 +267,9 @@ export class ArrangementService {
         categories,
         ownContributionAllowed: !!input.ownContributionAllowed,
         maxPerOrderCents: values.maxPerOrderCents ?? null,
+        repeatGrantsAllowed: !!input.repeatGrantsAllowed,
+        minAge: values.minAge ?? null,
+        maxAge: values.maxAge ?? null,
       })
     );
   }
@@ -293,6 +306,9 @@ export class ArrangementService {
         defaultAmountCents: values.defaultAmountCents,
         ownContributionAllowed: values.ownContributionAllowed,
         maxPerOrderCents: values.maxPerOrderCents,
+        repeatGrantsAllowed: values.repeatGrantsAllowed,
+        minAge: values.minAge,
+        maxAge: values.maxAge,
       });
       for (const c of values.categories) a.categories.add(em.getReference(Category, c.id));
       await em.flush();
@@ -328,6 +344,9 @@ export class ArrangementService {
           ['defaultAmountCents', a.defaultAmountCents !== values.defaultAmountCents],
           ['ownContributionAllowed', a.ownContributionAllowed !== values.ownContributionAllowed],
           ['maxPerOrderCents', (a.maxPerOrderCents ?? null) !== values.maxPerOrderCents],
+          ['repeatGrantsAllowed', a.repeatGrantsAllowed !== values.repeatGrantsAllowed],
+          ['minAge', (a.minAge ?? null) !== values.minAge],
+          ['maxAge', (a.maxAge ?? null) !== values.maxAge],
           [
             'categoryIds',
             [...a.categories.getItems().map((c) => c.id)].sort().join() !==
@@ -352,6 +371,9 @@ export class ArrangementService {
         defaultAmountCents: values.defaultAmountCents,
         ownContributionAllowed: values.ownContributionAllowed,
         maxPerOrderCents: values.maxPerOrderCents,
+        repeatGrantsAllowed: values.repeatGrantsAllowed,
+        minAge: values.minAge,
+        maxAge: values.maxAge,
       });
       a.categories.set(values.categories.map((c) => em.getReference(Category, c.id)));
       await em.flush();

@@ -36,6 +36,17 @@ export class ArrangementView {
   @Field(() => Int, { nullable: true, description: 'At most this much budget per order, in cents; null: no limit.' })
   maxPerOrderCents!: number | null;
 
+  @Field(() => Boolean, {
+    description: 'May the same beneficiary (or household) be granted it again for an overlapping period?',
+  })
+  repeatGrantsAllowed!: boolean;
+
+  @Field(() => Int, { nullable: true, description: 'For whom: the youngest age in whole years (included).' })
+  minAge!: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'For whom: the oldest age in whole years (included).' })
+  maxAge!: number | null;
+
   @Field(() => [Category], { description: 'The categories it pays for, in display order.' })
   categories!: Category[];
 
@@ -83,6 +94,15 @@ export class ArrangementInput {
 
   @Field(() => Int, { nullable: true })
   maxPerOrderCents?: number | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Default false: a second overlapping grant is refused.' })
+  repeatGrantsAllowed?: boolean | null;
+
+  @Field(() => Int, { nullable: true, description: 'Youngest age in whole years (included); null: no limit.' })
+  minAge?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'Oldest age in whole years (included); null: no limit.' })
+  maxAge?: number | null;
 }
 
 @InputType({ description: 'Filters for the list of arrangements; all optional and combined with AND.' })

@@ -4,15 +4,16 @@ import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Category } from '../catalogue/category.entity.js';
 import { ClientGroup } from '../customers/client-group.entity.js';
+import { Person } from '../customers/person.entity.js';
 
-const FIELDS = `id name slug description validFrom validUntil defaultAmountCents ownContributionAllowed maxPerOrderCents
+const FIELDS = `id name slug description validFrom validUntil defaultAmountCents ownContributionAllowed maxPerOrderCents repeatGrantsAllowed minAge maxAge
   municipality { id slug } categories { id slug } grantedCents spentCents remainingCents assignmentCount`;
 const LIST = `query($m: ID) { arrangements(filter: { municipalityId: $m }) { totalCount pageInfo { hasNextPage } edges { cursor node { ${FIELDS} } } } }`;
 const nodes = (connection: any) => connection.edges.map((e: any) => e.node);
 const ONE = `query($id: ID!) { arrangement(id: $id) { ${FIELDS} } }`;
 const CREATE = `mutation($input: ArrangementInput!) { createArrangement(input: $input) { errors { field code message } arrangement { ${FIELDS} } } }`;
 const UPDATE = `mutation($id: ID!, $input: ArrangementInput!) { updateArrangement(id: $id, input: $input) { errors { field code message } arrangement { ${FIELDS} } } }`;
-const GRANT = `mutation($input: GrantAssignmentInput!) { grantAssignment(input: $input) { errors { code } assignment { id } } }`;
+const GRANT = `mutation($input: GrantAssignmentInput!) { grantAssignment(input: $input) { errors { field code message } assignment { id } } }`;
 const REVOKE = `mutation($id: ID!) { revokeAssignment(id: $id, reason: "Test van het budgetgebruik") { errors { code } } }`;
 
 const staffEmail = (role: string) => DEMO_STAFF.find((s) => s.role === role)!.email;
@@ -73,7 +74,12 @@ describe('arrangements (regelingen)', () => {
 
   it('follows grants and revocations', async () => {
     const created: any = await beheerder.gql(CREATE, {
-      input: input({ name: 'Budgettest', validFrom: '2026-01-01', validUntil: '2026-12-31' }),
+      input: input({
+        name: 'Budgettest',
+        validFrom: '2026-01-01',
+        validUntil: '2026-12-31',
+        repeatGrantsAllowed: true,
+      }),
     });
     const id = created.data.createArrangement.arrangement.id;
     const group = await server.orm.em.fork().findOneOrFail(ClientGroup, { municipality: zv.id });
@@ -86,6 +92,114 @@ describe('arrangements (regelingen)', () => {
     await beheerder.gql(REVOKE, { id: g1.data.grantAssignment.assignment.id });
     a = (await beheerder.gql(ONE, { id })).data!.arrangement;
     expect(a).toMatchObject({ grantedCents: 2550, spentCents: 0, remainingCents: 2550, assignmentCount: 1 });
+  });
+
+  it('refuses a second grant for an overlapping period to the same beneficiary or household, unless allowed', async () => {
+    const created: any = await beheerder.gql(CREATE, {
+      input: input({ name: 'Dubbeltest', validFrom: '2026-01-01', validUntil: '2026-12-31' }),
+    });
+    expect(created.data.createArrangement.arrangement.repeatGrantsAllowed).toBe(false);
+    const id = created.data.createArrangement.arrangement.id;
+    const em = server.orm.em.fork();
+    const group = await em.findOneOrFail(ClientGroup, { municipality: zv.id });
+    const member = await em.findOneOrFail(Person, { clientGroup: group.id });
+    const grant = (extra: Record<string, unknown>) =>
+      beheerder.gql(GRANT, { input: { clientGroupId: group.id, arrangementId: id, ...extra } }) as Promise<any>;
+    const first = await grant({ beneficiaryId: member!.id, validFrom: '2026-01-01', validUntil: '2026-06-30' });
+    expect(first.data.grantAssignment.errors).toEqual([]);
+    // Same member, overlapping: refused with a Dutch message naming the period.
+    const again = await grant({ beneficiaryId: member!.id, validFrom: '2026-06-30', validUntil: '2026-12-31' });
+    expect(again.data.grantAssignment.assignment).toBeNull();
+    expect(again.data.grantAssignment.errors).toEqual([
+      expect.objectContaining({ field: 'arrangementId', code: 'ALREADY_GRANTED' }),
+    ]);
+    expect(again.data.grantAssignment.errors[0].message).toContain('01-01-2026 tot en met 30-06-2026');
+    // A grant for the whole household is another beneficiary; a second one for the household is refused.
+    const household = await grant({ validFrom: '2026-03-01', validUntil: '2026-03-31' });
+    expect(household.data.grantAssignment.errors).toEqual([]);
+    const household2 = await grant({ validFrom: '2026-03-31', validUntil: '2026-04-30' });
+    expect(household2.data.grantAssignment.errors[0].message).toContain('al toegekend aan dit huishouden');
+    // A period that does not overlap is fine.
+    const later = await grant({ beneficiaryId: member!.id, validFrom: '2026-07-01', validUntil: '2026-12-31' });
+    expect(later.data.grantAssignment.errors).toEqual([]);
+    // A revoked grant no longer counts.
+    await beheerder.gql(REVOKE, { id: first.data.grantAssignment.assignment.id });
+    const afterRevoke = await grant({ beneficiaryId: member!.id, validFrom: '2026-01-01', validUntil: '2026-06-30' });
+    expect(afterRevoke.data.grantAssignment.errors).toEqual([]);
+  });
+
+  it('lets exactly one of two parallel grants of the same arrangement and period succeed', async () => {
+    const created: any = await beheerder.gql(CREATE, {
+      input: input({ name: 'Paralleltest', validFrom: '2026-01-01', validUntil: '2026-12-31' }),
+    });
+    const id = created.data.createArrangement.arrangement.id;
+    const group = await server.orm.em.fork().findOneOrFail(ClientGroup, { municipality: zv.id });
+    const results: any[] = await Promise.all(
+      [1, 2, 3].map(() =>
+        beheerder.gql(GRANT, { input: { clientGroupId: group.id, arrangementId: id, amountCents: 5000 } }),
+      ),
+    );
+    const succeeded = results.filter((r) => r.data.grantAssignment.assignment);
+    expect(succeeded).toHaveLength(1);
+    expect(results.filter((r) => r.data.grantAssignment.errors[0]?.code === 'ALREADY_GRANTED')).toHaveLength(2);
+    const [{ n }] = await server.orm.em
+      .fork()
+      .execute<{ n: string }[]>(`select count(*)::text as n from assignment where arrangement_id = ?`, [id]);
+    expect(n).toBe('1');
+  });
+
+  it('says for whom an arrangement is; a grant outside the age range needs a reason, kept with it and audited', async () => {
+    const bad: any = await beheerder.gql(CREATE, { input: input({ name: 'Leeftijdfout', minAge: 18, maxAge: 4 }) });
+    expect(bad.data.createArrangement.errors).toEqual([
+      { field: 'maxAge', code: 'AGE_RANGE', message: 'De maximumleeftijd is lager dan de minimumleeftijd.' },
+    ]);
+    const outOfRange: any = await beheerder.gql(CREATE, { input: input({ name: 'Leeftijdfout', minAge: -1 }) });
+    expect(outOfRange.data.createArrangement.errors[0]).toMatchObject({ field: 'minAge', code: 'RANGE' });
+    const created: any = await beheerder.gql(CREATE, {
+      input: input({ name: 'Kinderregeling', validFrom: '2090-01-01', validUntil: '2090-12-31', maxAge: 17 }),
+    });
+    expect(created.data.createArrangement.arrangement).toMatchObject({ minAge: null, maxAge: 17 });
+    const id = created.data.createArrangement.arrangement.id;
+    const em = server.orm.em.fork();
+    const group = await em.findOneOrFail(ClientGroup, { municipality: zv.id }, { orderBy: { clientNumber: 'desc' } });
+    // Two members aged 10 and 40 on the grant's first valid day, which lies after any clock's today: the age counts
+    // from then.
+    const child = await em.findOneOrFail(Person, { clientGroup: group.id }, { orderBy: { id: 'asc' } });
+    const adult = await em.findOneOrFail(
+      Person,
+      { clientGroup: group.id, id: { $ne: child.id } },
+      { orderBy: { id: 'asc' } },
+    );
+    await em.execute(`update person set date_of_birth = '2080-01-01' where id = ?`, [child.id]);
+    await em.execute(`update person set date_of_birth = '2050-01-02' where id = ?`, [adult.id]);
+    const grant = (extra: Record<string, unknown>) =>
+      beheerder.gql(GRANT, {
+        input: { clientGroupId: group.id, arrangementId: id, amountCents: 1000, ...extra },
+      }) as Promise<any>;
+    const refused = await grant({ beneficiaryId: adult.id });
+    expect(refused.data.grantAssignment.errors).toEqual([
+      {
+        field: 'ageExceptionReason',
+        code: 'AGE_REASON_REQUIRED',
+        message: `Kinderregeling is voor personen tot en met 17 jaar. ${adult.fullName} is dan 39 jaar. Geef een reden op waarom u de regeling toch toekent (3 tot 500 tekens).`,
+      },
+    ]);
+    const household = await grant({});
+    expect(household.data.grantAssignment.errors[0].message).toContain('U kent haar toe aan het hele huishouden.');
+    expect((await grant({ beneficiaryId: child.id })).data.grantAssignment.errors).toEqual([]);
+    const withReason = await grant({ beneficiaryId: adult.id, ageExceptionReason: '  Mantelzorger van het kind ' });
+    expect(withReason.data.grantAssignment.errors).toEqual([]);
+    const assignmentId = withReason.data.grantAssignment.assignment.id;
+    const [row] = await em.execute<{ age_exception_reason: string }[]>(
+      `select age_exception_reason from assignment where id = ?`,
+      [assignmentId],
+    );
+    expect(row!.age_exception_reason).toBe('Mantelzorger van het kind');
+    const [audit] = await em.execute<{ details: any }[]>(
+      `select details from audit_log where subject_id = ? and action = 'assignment.granted'`,
+      [assignmentId],
+    );
+    expect(audit!.details.ageExceptionReason).toBe('Mantelzorger van het kind');
   });
 
   it('creates an arrangement with a slug, categories and exact amounts', async () => {

@@ -44,6 +44,10 @@ export class Assignment {
   @Property({ type: 'text', nullable: true })
   revokedReason?: string | null;
 
+  /** Why it was granted to someone outside the arrangement's age range (required then). */
+  @Property({ type: 'text', nullable: true })
+  ageExceptionReason?: string | null;
+
   @Property({ type: 'uuid', nullable: true })
   createdBy?: string | null;
 

@@ -7,7 +7,14 @@ import { today } from '../../lib/clock.js';
 import { transactional, type RequestContext } from '../../lib/request-context.js';
 import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
 import { checkAll } from '../../rules/rule.js';
-import { assignmentRules, periodProblem, revokeReason } from '../../rules/arrangement.js';
+import {
+  ageExceptionReason,
+  ageOn,
+  ageRangeText,
+  assignmentRules,
+  periodProblem,
+  revokeReason,
+} from '../../rules/arrangement.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { ClientGroup } from '../customers/client-group.entity.js';
 import { Person } from '../customers/person.entity.js';
@@ -37,6 +44,9 @@ export function actorOf(ctx: RequestContext): Actor {
       return { kind: 'SYSTEM', id: null };
   }
 }
+
+type GrantOutcome =
+  { assignment: Assignment } | { duplicate: { valid_from: string; valid_until: string; name: string | null } };
 
 export function statusOf(a: Pick<Assignment, 'status' | 'validFrom' | 'validUntil'>, today: string): AssignmentStatus {
   if (a.status === 'REVOKED') return AssignmentStatus.REVOKED;
@@ -99,12 +109,61 @@ export class AssignmentService {
         );
       }
     }
+    // For whom: the age on the day the budget becomes usable — the grant date by the application clock, or the
+    // grant's first valid day when it starts later. Outside the range (or no one in particular, or no known birth
+    // date) needs the staff member's reason.
+    let ageReason: string | null = null;
+    const range = arrangement ? ageRangeText(arrangement.minAge, arrangement.maxAge) : null;
+    if (arrangement && range && !errors.length) {
+      const day = validFrom > today(ctx.clock) ? validFrom : today(ctx.clock);
+      const age = beneficiary?.dateOfBirth ? ageOn(beneficiary.dateOfBirth, day) : null;
+      const fits =
+        age !== null &&
+        (arrangement.minAge == null || age >= arrangement.minAge) &&
+        (arrangement.maxAge == null || age <= arrangement.maxAge);
+      if (!fits) {
+        const why = ageExceptionReason.check(input.ageExceptionReason ?? '');
+        if (why.ok) ageReason = why.value;
+        else {
+          const who = !beneficiary
+            ? 'U kent haar toe aan het hele huishouden.'
+            : age === null
+              ? `De geboortedatum van ${beneficiary.fullName} is niet bekend.`
+              : `${beneficiary.fullName} is dan ${age} jaar.`;
+          errors.push(
+            UserError.of(
+              'ageExceptionReason',
+              why.problem.code,
+              `${arrangement.name} is voor personen ${range}. ${who} ${why.problem.message}`,
+            ),
+          );
+        }
+      }
+    }
     const invalid = failIfAny<AssignmentView>(errors);
     if (invalid || !arrangement) return invalid!;
 
     const actor = actorOf(ctx);
-    const assignment = await transactional(ctx, async (tx) => {
+    const granted = await transactional(ctx, async (tx): Promise<GrantOutcome> => {
       const em = tx.em;
+      // One grant at a time per arrangement and household: the check below and the insert cannot interleave with
+      // another grant's (a transaction-scoped advisory lock, released at commit or rollback).
+      await em.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [
+        `assignment.grant:${arrangement.id}:${group.id}`,
+      ]);
+      if (!arrangement.repeatGrantsAllowed) {
+        // The same beneficiary, or (a grant for the whole household) the household's own grant.
+        const [twin] = await em.execute<{ valid_from: string; valid_until: string; name: string | null }[]>(
+          `select a.valid_from::text, a.valid_until::text, trim(p.first_name || ' ' || p.last_name) as name
+             from assignment a left join person p on p.id = a.beneficiary_id
+            where a.arrangement_id = ? and a.client_group_id = ? and a.status <> 'REVOKED'
+              and a.valid_from <= ?::date and a.valid_until >= ?::date
+              and a.beneficiary_id is not distinct from ?::uuid
+            limit 1`,
+          [arrangement.id, group.id, validUntil, validFrom, beneficiary?.id ?? null],
+        );
+        if (twin) return { duplicate: twin };
+      }
       const a = em.create(Assignment, {
         clientGroup: group.id,
         arrangement: arrangement.id,
@@ -112,6 +171,7 @@ export class AssignmentService {
         amountCents: amount,
         validFrom,
         validUntil,
+        ageExceptionReason: ageReason,
         createdBy: actor.id ?? null,
       });
       await em.flush();
@@ -135,11 +195,26 @@ export class AssignmentService {
         action: 'assignment.granted',
         subjectType: 'assignment',
         subjectId: a.id,
-        details: { clientGroupId: group.id, arrangementId: arrangement.id, amountCents: amount },
+        details: {
+          clientGroupId: group.id,
+          arrangementId: arrangement.id,
+          amountCents: amount,
+          ...(ageReason ? { ageExceptionReason: ageReason } : {}),
+        },
       });
-      return a;
+      return { assignment: a };
     });
-    const [view] = await this.views(ctx, [assignment]);
+    if ('duplicate' in granted) {
+      const d = granted.duplicate;
+      const day = (iso: string) => iso.split('-').reverse().join('-');
+      return problem(
+        'arrangementId',
+        'ALREADY_GRANTED',
+        `${arrangement.name} is al toegekend aan ${d.name ?? 'dit huishouden'} voor een periode die hiermee overlapt ` +
+          `(${day(d.valid_from)} tot en met ${day(d.valid_until)}). Deze regeling mag niet twee keer voor dezelfde periode worden toegekend.`,
+      );
+    }
+    const [view] = await this.views(ctx, [granted.assignment]);
     return ok(view!);
   }
 
@@ -274,6 +349,7 @@ export class AssignmentService {
         validUntil: r.validUntil,
         status: statusOf(r, day),
         revokedReason: r.revokedReason ?? null,
+        ageExceptionReason: r.ageExceptionReason ?? null,
         createdAt: r.createdAt,
       }),
     );

@@ -86,6 +86,10 @@ export class AssignmentView {
   @PersonalData(PersonalDataKind.FREE_TEXT)
   revokedReason!: string | null;
 
+  @Field(() => String, { nullable: true, description: 'Why it was granted outside the arrangement’s age range.' })
+  @PersonalData(PersonalDataKind.FREE_TEXT)
+  ageExceptionReason!: string | null;
+
   @Field(() => Date)
   createdAt!: Date;
 }
@@ -109,6 +113,13 @@ export class GrantAssignmentInput {
 
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' })
   validUntil?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Required when the beneficiary is outside the arrangement’s age range (or the arrangement has one and the grant is for the whole household): why it is granted anyway.',
+  })
+  ageExceptionReason?: string | null;
 }
 
 @ObjectType({ description: 'The result of granting or revoking an assignment.' })

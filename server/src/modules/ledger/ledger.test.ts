@@ -29,6 +29,9 @@ describe('the ledger', () => {
       { orderBy: { clientNumber: 'asc' } },
     );
     provider = (await em.find(Provider, {}, { orderBy: { name: 'asc' }, limit: 1 }))[0]!;
+    // These tests grant the same household many budgets of one arrangement; the duplicate-grant safeguard has its
+    // own tests (arrangements.test.ts).
+    await em.execute(`update arrangement set repeat_grants_allowed = true where id = ?`, [arrangement.id]);
   });
   afterAll(async () => {
     await server?.close();

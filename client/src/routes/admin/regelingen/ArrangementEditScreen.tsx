@@ -20,6 +20,9 @@ const AdminArrangementDocument = graphql(`
       defaultAmountCents
       ownContributionAllowed
       maxPerOrderCents
+      repeatGrantsAllowed
+      minAge
+      maxAge
       grantedCents
       spentCents
       remainingCents
@@ -49,6 +52,9 @@ const UpdateArrangementDocument = graphql(`
         defaultAmountCents
         ownContributionAllowed
         maxPerOrderCents
+        repeatGrantsAllowed
+        minAge
+        maxAge
         municipality {
           id
           name
@@ -136,7 +142,7 @@ function ArrangementEdit({
       ) : null}
       <h2>Instellingen</h2>
       <ArrangementForm
-        key={`${a.id}-${a.name}-${a.validFrom}-${a.validUntil}-${a.defaultAmountCents}-${a.maxPerOrderCents}-${a.categories.map((c) => c.id).join()}`}
+        key={`${a.id}-${a.name}-${a.validFrom}-${a.validUntil}-${a.defaultAmountCents}-${a.maxPerOrderCents}-${a.repeatGrantsAllowed}-${a.minAge}-${a.maxAge}-${a.categories.map((c) => c.id).join()}`}
         initial={{
           ...a,
           municipalityId: a.municipality.id,

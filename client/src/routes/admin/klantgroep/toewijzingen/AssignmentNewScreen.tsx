@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { assignmentRules, periodProblem } from '@rules/arrangement';
-import { useState } from 'react';
+import { ageRangeText, assignmentRules, periodProblem } from '@rules/arrangement';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { SelectField } from '../../../../components/forms/fields';
+import { SelectField, TextAreaField } from '../../../../components/forms/fields';
 import { ruleCheck } from '../../../../components/forms/ruleCheck';
 import { TextField } from '../../../../components/forms/TextField';
 import { useMutationForm } from '../../../../components/forms/useMutationForm';
@@ -49,6 +49,8 @@ const GrantArrangementsDocument = graphql(`
           validFrom
           validUntil
           defaultAmountCents
+          minAge
+          maxAge
         }
       }
     }
@@ -74,7 +76,14 @@ const GrantAssignmentDocument = graphql(`
 type Group = NonNullable<NewAssignmentGroupQuery['clientGroup']>;
 type Arrangement = GrantArrangementsQuery['arrangements']['edges'][number]['node'];
 
-const FIELDS = ['arrangementId', 'beneficiaryId', 'amountCents', 'validFrom', 'validUntil'] as const;
+const FIELDS = [
+  'arrangementId',
+  'beneficiaryId',
+  'amountCents',
+  'validFrom',
+  'validUntil',
+  'ageExceptionReason',
+] as const;
 const check = ruleCheck(assignmentRules);
 const TITLE = 'Nieuwe toewijzing';
 
@@ -131,26 +140,40 @@ function GrantForm({ group, arrangements }: { group: Group; arrangements: readon
     amountCents: '',
     validFrom: '',
     validUntil: '',
+    ageExceptionReason: '',
   });
   const chosen = arrangements.find((a) => a.id === values.arrangementId) ?? null;
+  // The confirmation step: what will be sent, shown in words before it is sent; null while the form is being filled.
+  const [pending, setPending] = useState<FormData | null>(null);
+  const confirmHeading = useRef<HTMLHeadingElement>(null);
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const opened = useRef(false);
+  useEffect(() => {
+    if (pending) confirmHeading.current?.focus();
+    // Back to the submit button after "Wijzigen" (an error summary that took the focus keeps it).
+    else if (opened.current && (!document.activeElement || document.activeElement === document.body))
+      submitButton.current?.focus();
+    opened.current ||= !!pending;
+  }, [pending]);
+  const problemsOf = (v: Record<(typeof FIELDS)[number], string>) => {
+    const problems: Partial<Record<(typeof FIELDS)[number], string | null>> = check({
+      ...v,
+      amountCents: centsOrText(v.amountCents),
+    });
+    if (!chosen) problems.arrangementId = 'Kies een regeling.';
+    if (!problems.validFrom && !problems.validUntil) {
+      problems.validUntil =
+        periodProblem(v.validFrom, v.validUntil)?.message ??
+        (chosen && (v.validFrom < chosen.validFrom || v.validUntil > chosen.validUntil)
+          ? 'De geldigheid moet binnen de looptijd van de regeling vallen.'
+          : null);
+    }
+    return problems;
+  };
   const form = useMutationForm({
     id: 'toewijzing',
     fields: FIELDS,
-    check: (v) => {
-      const problems: Partial<Record<(typeof FIELDS)[number], string | null>> = check({
-        ...v,
-        amountCents: centsOrText(v.amountCents),
-      });
-      if (!chosen) problems.arrangementId = 'Kies een regeling.';
-      if (!problems.validFrom && !problems.validUntil) {
-        problems.validUntil =
-          periodProblem(v.validFrom, v.validUntil)?.message ??
-          (chosen && (v.validFrom < chosen.validFrom || v.validUntil > chosen.validUntil)
-            ? 'De geldigheid moet binnen de looptijd van de regeling vallen.'
-            : null);
-      }
-      return problems;
-    },
+    check: problemsOf,
     mutate: async (v) =>
       (
         await grant({
@@ -162,6 +185,7 @@ function GrantForm({ group, arrangements }: { group: Group; arrangements: readon
               amountCents: parseEuros(v.amountCents),
               validFrom: v.validFrom,
               validUntil: v.validUntil,
+              ageExceptionReason: v.ageExceptionReason.trim() || null,
             },
           },
         })
@@ -176,6 +200,7 @@ function GrantForm({ group, arrangements }: { group: Group; arrangements: readon
 
   function chooseArrangement(arrangementId: string) {
     const a = arrangements.find((x) => x.id === arrangementId);
+    setPending(null);
     setValues((v) => ({
       ...v,
       arrangementId,
@@ -189,12 +214,28 @@ function GrantForm({ group, arrangements }: { group: Group; arrangements: readon
     value: values[field],
     onChange: (event: { currentTarget: { value: string } }) => {
       const value = event.currentTarget.value;
+      setPending(null);
       setValues((v) => ({ ...v, [field]: value }));
     },
   });
 
+  // Sending first asks for confirmation; input with problems goes straight to the form's checks and summary.
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const v = Object.fromEntries(FIELDS.map((f) => [f, String(data.get(f) ?? '')])) as Record<
+      (typeof FIELDS)[number],
+      string
+    >;
+    if (Object.values(problemsOf(v)).some(Boolean)) void form.submit(data);
+    else setPending(data);
+  }
+  const ageRange = chosen ? ageRangeText(chosen.minAge, chosen.maxAge) : null;
+  const beneficiary = group.members.find((m) => m.id === values.beneficiaryId);
+  const cents = parseEuros(values.amountCents);
+
   return (
-    <form className="gw-form" {...form.props}>
+    <form className="gw-form" {...form.props} onSubmit={onSubmit}>
       {form.summary}
       <SelectField
         label="Regeling"
@@ -251,11 +292,45 @@ function GrantForm({ group, arrangements }: { group: Group; arrangements: readon
         required
         {...bind('validUntil')}
       />
-      <div className="gw-form-actions">
-        <button type="submit" className="gw-button" disabled={form.busy}>
-          Toewijzing toekennen
-        </button>
-      </div>
+      {chosen && ageRange ? (
+        <TextAreaField
+          label="Reden om toch toe te kennen (alleen buiten de leeftijd)"
+          rows={2}
+          hint={`${chosen.name} is voor personen ${ageRange}. Kent u de regeling toe aan iemand buiten die leeftijd, of aan het hele huishouden, geef dan een reden op (3 tot 500 tekens). De leeftijd telt op de dag van toekennen, of op de eerste geldige dag als die later ligt.`}
+          {...bind('ageExceptionReason')}
+        />
+      ) : null}
+      {pending && chosen ? (
+        <section className="gw-confirm" aria-labelledby="toewijzing-bevestigen">
+          <h2 id="toewijzing-bevestigen" ref={confirmHeading} tabIndex={-1}>
+            Controleer de toewijzing
+          </h2>
+          <p>
+            U kent {cents === null ? values.amountCents : formatCents(cents)} toe aan{' '}
+            {beneficiary ? beneficiary.fullName : `het hele huishouden ${group.name}`} voor {chosen.name}, geldig van{' '}
+            {formatDay(values.validFrom)} tot en met {formatDay(values.validUntil)}. Klopt dit?
+          </p>
+          <div className="gw-form-actions" role="group" aria-label="Toewijzing bevestigen">
+            <button
+              type="button"
+              className="gw-button"
+              disabled={form.busy}
+              onClick={() => void form.submit(pending).finally(() => setPending(null))}
+            >
+              Bevestigen
+            </button>
+            <button type="button" className="gw-button gw-button--secondary" onClick={() => setPending(null)}>
+              Wijzigen
+            </button>
+          </div>
+        </section>
+      ) : (
+        <div className="gw-form-actions">
+          <button ref={submitButton} type="submit" className="gw-button" disabled={form.busy}>
+            Toewijzing toekennen
+          </button>
+        </div>
+      )}
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { expect, type Browser, type Locator, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 
-export const DEMO_PASSWORD = 'demo-wachtwoord-2026';
+export const DEMO_PASSWORD = 'demo-wachtwoord';
 export const STAFF = {
   beheerder: 'beheerder@demo.gemeentewinkel.nl',
   klantcontact: 'klantcontact@demo.gemeentewinkel.nl',

@@ -1,7 +1,7 @@
 import type { BuiltInRoleKey } from '../graphql/auth/permissions.js';
 
 /** The demo log-ins printed by `npm start` and used by the browser tests. Demo data only: never in production. */
-export const DEMO_PASSWORD = 'demo-wachtwoord-2026';
+export const DEMO_PASSWORD = 'demo-wachtwoord';
 
 export const DEMO_STAFF: { role: BuiltInRoleKey; email: string; name: string }[] = [
   { role: 'BEHEERDER', email: 'beheerder@demo.gemeentewinkel.nl', name: 'Bea Beheer' },

@@ -261,6 +261,8 @@ export type ProductAvailability =
 export type ProductFilter = {
   /** Only products of this category. */
   categoryId?: string | number | null | undefined;
+  /** Only products the logged-in resident’s arrangements can pay for now (the same rule as the checkout and `Product.payableWith`). Ignored for anyone else. */
+  payable?: boolean | null | undefined;
   /** Only products of this provider. */
   providerId?: string | number | null | undefined;
   /** Dutch full-text search; tolerates typos (at most 200 characters are used). */

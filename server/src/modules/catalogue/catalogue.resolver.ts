@@ -86,6 +86,18 @@ export class ProductResolver {
     return ctx.services.products.approvalsOf(ctx, product);
   }
 
+  @FieldResolver(() => [String], {
+    nullable: true,
+    description:
+      'For a logged-in resident: the names of the household’s arrangements that can pay for this product now — in ' +
+      'their municipality’s offer and available, the category covered, valid today, with budget left (the checkout’s ' +
+      'rule). Empty when none can; null for anyone else. Resolved for a whole page of products in one query.',
+  })
+  async payableWith(@Root() product: Product, @Ctx() ctx: Context): Promise<string[] | null> {
+    if (ctx.viewer.kind !== Audience.CUSTOMER) return null;
+    return payableLoader(ctx).load(product.id);
+  }
+
   @FieldResolver(() => Provider)
   async provider(@Root() product: Product, @Ctx() ctx: Context): Promise<Provider> {
     return (await ctx.loaders.provider.load(product.provider.id))!;
@@ -112,6 +124,21 @@ function imageLoader(ctx: Context): DataLoader<string, ProductImage[]> {
       return ids.map((id) => rows.filter((r) => r.product.id === id));
     });
     imageLoaders.set(ctx.loaders, loader);
+  }
+  return loader;
+}
+
+const payableLoaders = new WeakMap<object, DataLoader<string, string[]>>();
+
+/** Per request: which arrangements pay for many products, in one query. */
+function payableLoader(ctx: Context): DataLoader<string, string[]> {
+  let loader = payableLoaders.get(ctx.loaders);
+  if (!loader) {
+    loader = new DataLoader<string, string[]>(async (ids) => {
+      const names = await ctx.services.catalogue.payableWith(ctx, ids);
+      return ids.map((id) => names?.get(id) ?? []);
+    });
+    payableLoaders.set(ctx.loaders, loader);
   }
   return loader;
 }

@@ -6,6 +6,8 @@ import { isUuid } from '../../graphql/ids.js';
 import { Product, ProductStatus } from './product.entity.js';
 import { Provider } from '../providers/provider.entity.js';
 import { offerFor } from './product-approval.js';
+import { orderableBy, payableBy, payersOf } from '../orders/payable.js';
+import { today } from '../../lib/clock.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 
 export type ProductPage = ConnectionOf<Product>;
@@ -27,6 +29,8 @@ export interface OfferFilter {
   categoryId?: string | null;
   providerId?: string | null;
   sort?: ProductSort | null;
+  /** Only what the logged-in resident's arrangements pay for now (payable.ts); ignored for anyone else. */
+  payable?: boolean | null;
 }
 
 /** A provider's own products, newest first. */
@@ -90,6 +94,12 @@ export class CatalogueService {
       if (!isUuid(filter.providerId)) return emptyConnection();
       where.push('p.provider_id = ?');
       params.push(filter.providerId);
+    }
+
+    if (filter.payable && ctx.viewer.kind === Audience.CUSTOMER) {
+      const payable = payableBy(ctx.viewer, today(ctx.clock));
+      where.push(payable.sql);
+      params.push(...payable.params);
     }
 
     let rank: string | null = null;
@@ -174,6 +184,27 @@ export class CatalogueService {
       cursorOf: (row) => rowCursor(order, row),
       nodes: (page) => page.map((row) => ctx.em.map(Product, stripKeys({ ...row }, order.keys.length) as never)),
     });
+  }
+
+  /**
+   * For a logged-in resident: per product, the names of the household's arrangements that pay for it now (payable.ts;
+   * empty: none does), for many products in one query. Null for anyone else.
+   */
+  async payableWith(ctx: RequestContext, productIds: readonly string[]): Promise<Map<string, string[]> | null> {
+    const viewer = ctx.viewer;
+    if (viewer.kind !== Audience.CUSTOMER) return null;
+    const ids = productIds.filter(isUuid);
+    const result = new Map<string, string[]>(productIds.map((id) => [id, []]));
+    if (!ids.length) return result;
+    const orderable = orderableBy(viewer);
+    const payers = payersOf(viewer, today(ctx.clock));
+    const rows = await ctx.em.execute<{ id: string; names: string[] }[]>(
+      `select p.id, array(select distinct pay_ar.name ${payers.sql} order by pay_ar.name) as names
+         from product p where p.id = any(?::uuid[]) and ${orderable.sql}`,
+      [...payers.params, `{${ids.join(',')}}`, ...orderable.params],
+    );
+    for (const row of rows) result.set(row.id, row.names);
+    return result;
   }
 
   /** Providers with at least one product in the public offer (for the provider filter), by name. */

@@ -21,6 +21,14 @@ export class ProductFilter {
 
   @Field(() => ProductSort, { nullable: true, description: 'Default: RELEVANCE when searching, else NEWEST.' })
   sort?: ProductSort | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      'Only products the logged-in resident’s arrangements can pay for now (the same rule as the checkout and ' +
+      '`Product.payableWith`). Ignored for anyone else.',
+  })
+  payable?: boolean | null;
 }
 
 @InputType({

@@ -15,6 +15,7 @@ import type { OrderViewService } from './order-view.service.js';
 import type { OrderView } from './order.types.js';
 import { Payment } from '../payments/payment.entities.js';
 import type { PaymentService } from '../payments/payment.service.js';
+import { usableAssignment } from './payable.js';
 import { planCheckout, type CheckoutPlan, type PlanAssignment, type PlanProduct } from './checkout-plan.js';
 
 export interface CheckoutLineInput {
@@ -170,15 +171,16 @@ export class CheckoutService {
       // Approved elsewhere, so its title is public: the resident may be told which product it is.
       else if (!offeredHere && offeredAnywhere) notHere.set(p.id, p.title);
     }
-    const today = todayOn(ctx.clock);
+    // Which budgets may pay: the rule the offer's "te betalen met mijn regelingen" shares (payable.ts).
+    const usable = usableAssignment(viewer.clientGroupId, todayOn(ctx.clock));
     const assignments = await ctx.em.execute<AssignmentRow[]>(
       `select a.id, a.arrangement_id, ar.name as arrangement_name, a.valid_until::text as valid_until, a.created_at,
               ar.own_contribution_allowed, ar.max_per_order_cents,
               coalesce(array(select ac.category_id::text from arrangement_category ac where ac.arrangement_id = ar.id), '{}') as category_ids
          from assignment a join arrangement ar on ar.id = a.arrangement_id
-        where a.client_group_id = ? and a.status = 'ACTIVE' and a.valid_from <= ?::date and a.valid_until >= ?::date
+        where ${usable.sql}
         order by a.valid_until asc, a.created_at asc, a.id asc`,
-      [viewer.clientGroupId, today, today],
+      usable.params,
     );
     const eligible = new Map<string, AssignmentRow[]>();
     for (const [productId] of merged) {

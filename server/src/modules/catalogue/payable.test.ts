@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { startTestServer, type TestServer } from '../../test/server.js';
+import { contextFor } from '../../test/context.js';
+import { offeredIn, randomBsn } from '../../test/households.js';
+import { Audience } from '../../graphql/auth/permissions.js';
+import { encryptBsn, hashBsn } from '../../crypto/bsn.js';
+import { Municipality } from '../municipalities/municipality.entity.js';
+import { ClientGroup } from '../customers/client-group.entity.js';
+import { Person } from '../customers/person.entity.js';
+import { Arrangement } from '../arrangements/arrangement.entity.js';
+import { Category } from './category.entity.js';
+import { Product } from './product.entity.js';
+
+const PAGE = `query($first:Int,$after:String,$payable:Boolean,$sort:ProductSort,$search:String){
+  products(first:$first, after:$after, filter:{payable:$payable, sort:$sort, search:$search}){
+    totalCount pageInfo { hasNextPage endCursor }
+    edges { node { id title payableWith } }
+  }
+}`;
+
+/**
+ * "Te betalen met mijn regelingen": the badge (Product.payableWith) and the filter follow the checkout's rule of which
+ * budget may pay for a product (orders/payable.ts). Each scenario builds its own household and arrangements.
+ */
+describe('what the resident’s arrangements pay for', () => {
+  let server: TestServer;
+  let zuiderveen: Municipality;
+  let noorderhaven: Municipality;
+  /** In Zuiderveen's offer, available: one of category X, one of another category Y. */
+  let inX: Product;
+  let inY: Product;
+  let n = 0;
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: true });
+    const em = server.orm.em.fork();
+    zuiderveen = await em.findOneOrFail(Municipality, { slug: 'zuiderveen' });
+    noorderhaven = await em.findOneOrFail(Municipality, { slug: 'noorderhaven' });
+    const offered = (await offeredIn(server, zuiderveen.id)).filter((p) => p.availability === 'AVAILABLE');
+    inX = offered[0]!;
+    inY = offered.find((p) => p.category.id !== inX.category.id)!;
+    expect(inY).toBeDefined();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  async function household(
+    municipality: Municipality,
+    arrangements: { categories: string[]; amountCents: number; validFrom?: string; validUntil?: string }[],
+  ) {
+    const em = server.orm.em.fork();
+    const tag = `${++n}-${randomUUID().slice(0, 6)}`;
+    const group = em.create(ClientGroup, {
+      municipality: municipality.id,
+      clientNumber: `P-${tag}`,
+      name: `Betaalhuishouden ${tag}`,
+    });
+    const bsn = randomBsn();
+    const person = Object.assign(new Person(), {
+      clientGroup: group,
+      municipality,
+      externalIdentifier: `P-${randomUUID()}`,
+      firstName: 'Betaal',
+      lastName: `Persoon ${tag}`,
+      bsnEncrypted: encryptBsn(bsn, server.services.config.bsn),
+      bsnHash: hashBsn(bsn, server.services.config.bsn),
+    });
+    em.persist(person);
+    await em.flush();
+    const staff = contextFor(server.orm, server.services, {
+      kind: Audience.STAFF,
+      sessionId: 'x',
+      adminAccountId: randomUUID(),
+      permissions: new Set(),
+      municipalityIds: null,
+    });
+    const names: string[] = [];
+    const assignmentIds: string[] = [];
+    for (const [i, spec] of arrangements.entries()) {
+      const arrangement = em.create(Arrangement, {
+        municipality: municipality.id,
+        name: `Betaalregeling ${tag}-${i}`,
+        slug: `betaal-${tag}-${i}`,
+        validFrom: '2000-01-01',
+        validUntil: '2099-12-31',
+        defaultAmountCents: spec.amountCents,
+        ownContributionAllowed: false,
+      });
+      for (const c of spec.categories) arrangement.categories.add(em.getReference(Category, c));
+      await em.flush();
+      const r = await server.services.assignments.grant(staff, {
+        clientGroupId: group.id,
+        arrangementId: arrangement.id,
+        amountCents: spec.amountCents,
+        validFrom: spec.validFrom ?? '2000-01-01',
+        validUntil: spec.validUntil ?? '2099-01-01',
+      });
+      if (!r.ok) throw new Error(r.errors[0]!.message);
+      names.push(arrangement.name);
+      assignmentIds.push(r.value.id);
+    }
+    const customer = () =>
+      contextFor(server.orm, server.services, {
+        kind: Audience.CUSTOMER,
+        sessionId: 'x',
+        personId: person.id,
+        clientGroupId: group.id,
+        municipalityId: municipality.id,
+      });
+    return { group, bsn, names, assignmentIds, customer };
+  }
+
+  async function payable(h: { customer: () => ReturnType<typeof contextFor> }, ...products: Product[]) {
+    const map = await server.services.catalogue.payableWith(
+      h.customer(),
+      products.map((p) => p.id),
+    );
+    return products.map((p) => map?.get(p.id));
+  }
+
+  it('pays for a product whose category the arrangement covers, and not for another category', async () => {
+    const h = await household(zuiderveen, [{ categories: [inX.category.id], amountCents: 50_00 }]);
+    expect(await payable(h, inX, inY)).toEqual([[h.names[0]], []]);
+  });
+
+  it('names every arrangement that pays, once', async () => {
+    const h = await household(zuiderveen, [
+      { categories: [inX.category.id], amountCents: 10_00 },
+      { categories: [inX.category.id, inY.category.id], amountCents: 10_00 },
+    ]);
+    const [x, y] = await payable(h, inX, inY);
+    expect(x).toEqual([...h.names].sort());
+    expect(y).toEqual([h.names[1]]);
+  });
+
+  it('does not count an expired, a future or a revoked assignment', async () => {
+    const expired = await household(zuiderveen, [
+      { categories: [inX.category.id], amountCents: 50_00, validFrom: '2000-01-01', validUntil: '2001-12-31' },
+    ]);
+    const upcoming = await household(zuiderveen, [
+      { categories: [inX.category.id], amountCents: 50_00, validFrom: '2098-01-01', validUntil: '2098-12-31' },
+    ]);
+    const revoked = await household(zuiderveen, [{ categories: [inX.category.id], amountCents: 50_00 }]);
+    const staff = contextFor(server.orm, server.services, {
+      kind: Audience.STAFF,
+      sessionId: 'x',
+      adminAccountId: randomUUID(),
+      permissions: new Set(),
+      municipalityIds: null,
+    });
+    expect(await payable(revoked, inX)).toEqual([[revoked.names[0]]]);
+    const r = await server.services.assignments.revoke(staff, revoked.assignmentIds[0]!, 'Verhuisd naar elders');
+    expect(r.ok).toBe(true);
+    expect(await payable(expired, inX)).toEqual([[]]);
+    expect(await payable(upcoming, inX)).toEqual([[]]);
+    expect(await payable(revoked, inX)).toEqual([[]]);
+  });
+
+  it('does not count a budget that is spent', async () => {
+    const h = await household(zuiderveen, [{ categories: [inX.category.id], amountCents: inX.priceCents }]);
+    expect(await payable(h, inX)).toEqual([[h.names[0]]]);
+    const placed = await server.services.checkout.checkout(h.customer(), {
+      idempotencyKey: randomUUID(),
+      lines: [{ productId: inX.id, quantity: 1 }],
+    });
+    expect(placed.ok).toBe(true);
+    expect(await payable(h, inX)).toEqual([[]]);
+  });
+
+  it('pays for nothing outside the resident’s own municipality’s offer', async () => {
+    const inNoorderhaven = new Set((await offeredIn(server, noorderhaven.id)).map((p) => p.id));
+    const elsewhere = (await offeredIn(server, zuiderveen.id)).find(
+      (p) => !inNoorderhaven.has(p.id) && p.availability === 'AVAILABLE',
+    )!;
+    expect(elsewhere).toBeDefined();
+    const h = await household(noorderhaven, [{ categories: [elsewhere.category.id], amountCents: 50_00 }]);
+    expect(await payable(h, elsewhere)).toEqual([[]]);
+  });
+
+  it('is not shown to a visitor; the filter is ignored for one', async () => {
+    const visitor = server.client();
+    const r: any = await visitor.gql(PAGE, { first: 3, payable: true });
+    expect(r.errors).toBeUndefined();
+    expect(r.data.products.edges.length).toBeGreaterThan(0);
+    for (const e of r.data.products.edges) expect(e.node.payableWith).toBeNull();
+    const all: any = await visitor.gql(PAGE, { first: 1 });
+    expect(r.data.products.totalCount).toBe(all.data.products.totalCount);
+  });
+
+  it('filters the offer to what the arrangements pay for, paging through it without gaps or repeats', async () => {
+    const h = await household(zuiderveen, [
+      { categories: [inX.category.id], amountCents: 20_00 },
+      { categories: [inY.category.id], amountCents: 20_00, validUntil: '2001-12-31' }, // expired: Y is not payable
+    ]);
+    const em = server.orm.em.fork();
+    const expected = (await offeredIn(server, zuiderveen.id))
+      .filter((p) => p.availability === 'AVAILABLE' && p.category.id === inX.category.id)
+      .map((p) => p.id)
+      .sort();
+    expect(expected.length).toBeGreaterThan(0);
+    // More than one page of two, so the keyset paging is exercised: add a few payable products to the offer.
+    if (expected.length < 5) {
+      const extra = (await offeredIn(server, zuiderveen.id)).filter(
+        (p) => p.availability === 'AVAILABLE' && p.category.id !== inX.category.id && p.id !== inY.id,
+      );
+      for (const p of extra.slice(0, 5 - expected.length)) {
+        await em.execute(`update product set category_id = ? where id = ?`, [inX.category.id, p.id]);
+        expected.push(p.id);
+      }
+      expected.sort();
+    }
+    const client = server.client();
+    await client.loginWithDigid(h.bsn);
+    for (const sort of ['NEWEST', 'PRICE_ASC', 'PRICE_DESC']) {
+      const seen: string[] = [];
+      let after: string | null = null;
+      let pages = 0;
+      do {
+        const r: any = await client.gql(PAGE, { first: 2, after, payable: true, sort });
+        expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
+        expect(r.data.products.totalCount).toBe(expected.length);
+        for (const e of r.data.products.edges) {
+          seen.push(e.node.id);
+          expect(e.node.payableWith).toEqual([h.names[0]]);
+        }
+        after = r.data.products.pageInfo.hasNextPage ? r.data.products.pageInfo.endCursor : null;
+        expect(++pages).toBeLessThan(50);
+      } while (after);
+      expect(pages).toBeGreaterThan(1);
+      expect([...seen].sort()).toEqual(expected);
+    }
+    // Without the filter the resident sees the rest of the offer too, with the badge saying what does not fit.
+    const unfiltered: any = await client.gql(PAGE, { first: 100 });
+    expect(unfiltered.data.products.totalCount).toBeGreaterThan(expected.length);
+    const y = unfiltered.data.products.edges.find((e: any) => e.node.id === inY.id);
+    expect(y.node.payableWith).toEqual([]);
+    // Together with a search, in the same statement.
+    const searched: any = await client.gql(PAGE, { first: 100, payable: true, search: inX.title });
+    expect(searched.errors).toBeUndefined();
+    expect(searched.data.products.edges.map((e: any) => e.node.id)).toContain(inX.id);
+    for (const e of searched.data.products.edges) expect(expected).toContain(e.node.id);
+  });
+});

@@ -41,6 +41,7 @@ export function productNode(
     descriptionHtml: '<p>Eerste alinea.</p>\n<p>Tweede alinea.</p>\n',
     availability: 'AVAILABLE',
     redemptionMethod: 'PICKUP',
+    payableWith: null as string[] | null,
     images: [],
     provider: {
       __typename: 'Provider',

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { BudgetNavLink } from '../budget/BudgetNavLink';
 import { CartNavLabel } from '../cart/CartNavLabel';
 import { urls } from '../../lib/urls';
 import { useViewer } from '../../lib/viewer';
@@ -17,6 +18,9 @@ function SessionItems() {
     case 'CUSTOMER':
       return (
         <>
+          <li>
+            <BudgetNavLink />
+          </li>
           <li>
             <NavLink to={urls.account.orders()}>Mijn account</NavLink>
           </li>

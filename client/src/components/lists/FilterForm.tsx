@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CheckboxField } from '../forms/CheckboxField';
 import { SelectField } from '../forms/fields';
 import { TextField } from '../forms/TextField';
 import type { Choice, FilterState, Filters, FilterValues } from './filters';
@@ -66,6 +67,18 @@ export function FilterForm<F extends Filters>(props: FilterFormProps<F>) {
                 defaultValue={(value as string | null) ?? ''}
                 maxLength={f.maxLength}
                 autoComplete="off"
+              />
+            );
+          case 'flag':
+            return (
+              <CheckboxField
+                key={key}
+                id={common.id}
+                name={f.param}
+                value="ja"
+                label={f.label}
+                error={common.error}
+                defaultChecked={value === true}
               />
             );
           case 'isoDate':

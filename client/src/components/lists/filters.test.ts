@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { id, isoDate, oneOf, readFilters, slug, text, writeFilters } from './filters';
+import { flag, id, isoDate, oneOf, readFilters, slug, text, writeFilters } from './filters';
 
 const filters = {
   search: text({ param: 'zoek', label: 'Zoeken', maxLength: 10 }),
@@ -91,5 +91,16 @@ describe('list filters in the URL', () => {
     });
     expect(writeFilters(queue, { status: 'PENDING' }, new URLSearchParams('status=goedgekeurd')).toString()).toBe('');
     expect(writeFilters(queue, { status: null }, new URLSearchParams()).toString()).toBe('status=alle');
+  });
+
+  it('a flag is ?param=ja when ticked and no parameter when not', () => {
+    const flags = { payable: flag({ param: 'betaalbaar', label: 'Te betalen' }) };
+    expect(readFilters(flags, new URLSearchParams('betaalbaar=ja')).payable).toBe(true);
+    expect(readFilters(flags, new URLSearchParams('betaalbaar=nee')).payable).toBeNull();
+    expect(readFilters(flags, new URLSearchParams('')).payable).toBeNull();
+    expect(writeFilters(flags, { payable: true }, new URLSearchParams('zoek=x')).toString()).toBe(
+      'zoek=x&betaalbaar=ja',
+    );
+    expect(writeFilters(flags, { payable: null }, new URLSearchParams('betaalbaar=ja')).toString()).toBe('');
   });
 });

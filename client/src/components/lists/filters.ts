@@ -61,7 +61,12 @@ export interface IdFilter extends FilterBase<string> {
   all: string;
 }
 
-export type Filter = TextFilter | OneOfFilter<unknown> | DateFilter | IdFilter;
+export interface FlagFilter extends FilterBase<boolean> {
+  /** A checkbox: ticked is `?param=ja`, not ticked is no parameter (no filter). */
+  kind: 'flag';
+}
+
+export type Filter = TextFilter | OneOfFilter<unknown> | DateFilter | IdFilter | FlagFilter;
 export type Filters = Record<string, Filter>;
 
 /** The typed value of each filter: null when it is not set. */
@@ -140,6 +145,16 @@ export function id(options: { param: string; label: string; hint?: string; all: 
     ...options,
     parse: (raw) => (raw && UUID.test(raw) ? raw.toLowerCase() : null),
     format: (value) => value,
+  };
+}
+
+/** A checkbox that narrows the list when ticked, e.g. `?betaalbaar=ja`; not ticked is "no filter". */
+export function flag(options: { param: string; label: string; hint?: string }): FlagFilter {
+  return {
+    kind: 'flag',
+    ...options,
+    parse: (raw) => (raw === 'ja' ? true : null),
+    format: (value) => (value ? 'ja' : ''),
   };
 }
 

@@ -6,6 +6,7 @@ export {
   isoDate,
   id,
   slug,
+  flag,
   useFilters,
   readFilters,
   writeFilters,

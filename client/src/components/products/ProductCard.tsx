@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { getFragmentData, graphql, type FragmentType } from '../../graphql/generated';
 import { urls } from '../../lib/urls';
 import { Money } from '../money/Money';
+import { PayableBadge } from './PayableBadge';
 
 export const ProductCardFragment = graphql(`
   fragment ProductCard_product on Product {
@@ -10,6 +11,7 @@ export const ProductCardFragment = graphql(`
     slug
     priceCents
     availability
+    payableWith
     images {
       id
       thumbnailUrl
@@ -25,7 +27,7 @@ export const ProductCardFragment = graphql(`
   }
 `);
 
-/** One product in a list: title (link), provider, category and price. */
+/** One product in a list: title (link), provider, category, price and, for a resident, whether their budget pays. */
 export function ProductCard(props: {
   product: FragmentType<typeof ProductCardFragment>;
   /** The card's heading level, one below the heading of the list (default h2). */
@@ -68,6 +70,7 @@ export function ProductCard(props: {
         <span className="gw-visually-hidden">Prijs: </span>
         <Money cents={product.priceCents} />
       </p>
+      <PayableBadge payableWith={product.payableWith} />
     </article>
   );
 }

@@ -3,7 +3,7 @@ import { urls } from '../../lib/urls';
 import { FilterForm } from '../lists';
 import { catalogueFilters, type CatalogueFilterValues } from './catalogue';
 
-const NOTHING: CatalogueFilterValues = { search: null, categoryId: null, providerId: null, sort: null };
+const NOTHING: CatalogueFilterValues = { search: null, categoryId: null, providerId: null, payable: null, sort: null };
 
 /** The offer's search box on another screen (home): searching opens /aanbod?zoek=…, where the other filters are. */
 export function SearchForm() {
@@ -12,7 +12,7 @@ export function SearchForm() {
     <FilterForm
       filters={catalogueFilters}
       values={NOTHING}
-      hide={['categoryId', 'providerId', 'sort']}
+      hide={['categoryId', 'providerId', 'payable', 'sort']}
       label="Aanbod"
       onChange={(values) => void navigate(urls.catalogue({ zoek: values.search }))}
     />

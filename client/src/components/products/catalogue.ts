@@ -1,5 +1,5 @@
 import { graphql } from '../../graphql/generated';
-import { id, oneOf, text, type Filters, type FilterValues } from '../lists';
+import { flag, id, oneOf, text, type Filters, type FilterValues } from '../lists';
 
 /** The offer a page at a time (the server's page of 24 fills rows of 2, 3 or 4 cards): the catalogue, a provider's page. */
 export const CatalogueDocument = graphql(`
@@ -24,11 +24,15 @@ export const CatalogueDocument = graphql(`
 /** The offer is a grid of cards: 24 fill whole rows of 2, 3 and 4 columns. */
 export const CATALOGUE_PAGE_SIZE = 24;
 
-/** The offer's filters, in the URL of /aanbod: ?zoek=…&categorie=<id>&aanbieder=<id>&sortering=… */
+/**
+ * The offer's filters, in the URL of /aanbod: ?zoek=…&categorie=<id>&aanbieder=<id>&betaalbaar=ja&sortering=…
+ * (`payable` only for a logged-in resident: the screen hides it for anyone else).
+ */
 export const catalogueFilters = {
   search: text({ param: 'zoek', label: 'Zoeken in het aanbod' }),
   categoryId: id({ param: 'categorie', label: 'Categorie', all: 'Alle categorieën' }),
   providerId: id({ param: 'aanbieder', label: 'Aanbieder', all: 'Alle aanbieders' }),
+  payable: flag({ param: 'betaalbaar', label: 'Te betalen met mijn regelingen' }),
   sort: oneOf({
     param: 'sortering',
     label: 'Sorteren op',

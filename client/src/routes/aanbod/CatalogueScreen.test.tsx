@@ -114,4 +114,80 @@ describe('/aanbod', () => {
       filter: { providerId: null, sort: null },
     });
   });
+
+  it('offers a resident the filter "te betalen met mijn regelingen" and shows per product whether it is', async () => {
+    const payable = { ...productNode(ids.product1, 'Zwemles', 1250), payableWith: ['Meedoenregeling'] };
+    const notPayable = { ...productNode(ids.product2, 'Voetbal', 2000), payableWith: [] };
+    const { router, operations } = renderApp(
+      '/aanbod?betaalbaar=ja',
+      { kind: 'CUSTOMER' },
+      {
+        CatalogueChoices: choices,
+        MyCart: () => ({ myCart: [] }),
+        MyBudget: () => ({
+          myAssignments: [
+            { __typename: 'AssignmentView', id: 'a1', balanceCents: 31250, status: 'ACTIVE' },
+            { __typename: 'AssignmentView', id: 'a2', balanceCents: 9999, status: 'EXPIRED' },
+          ],
+        }),
+        Catalogue: () => ({ products: connection([payable, notPayable]) }),
+      },
+    );
+    const card = (await screen.findByRole('link', { name: 'Zwemles' })).closest('article') as HTMLElement;
+    expect(within(card).getByText('Te betalen met uw Meedoenregeling')).toBeTruthy();
+    const other = screen.getByRole('link', { name: 'Voetbal' }).closest('article') as HTMLElement;
+    expect(within(other).getByText('Niet te betalen met uw regelingen')).toBeTruthy();
+    expect(operations.filter((op) => op.name === 'Catalogue').at(-1)?.variables).toMatchObject({
+      filter: { payable: true },
+    });
+    expect(screen.getByText('2 producten gevonden die u met uw regelingen kunt betalen.')).toBeTruthy();
+    // The budget in the header: only what can be spent now.
+    expect((await screen.findByRole('link', { name: /^Budget: €\s312,50$/ })).getAttribute('href')).toBe(
+      '/account/regelingen',
+    );
+
+    const box = screen.getByLabelText('Te betalen met mijn regelingen') as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: 'Zoeken' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    fireEvent.click(screen.getByLabelText('Te betalen met mijn regelingen'));
+    fireEvent.click(screen.getByRole('button', { name: 'Zoeken' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?betaalbaar=ja'));
+  });
+
+  it('neither offers the filter nor sends it for a visitor, and shows no badge', async () => {
+    const { operations } = renderApp(
+      '/aanbod?betaalbaar=ja',
+      { kind: 'ANONYMOUS' },
+      {
+        CatalogueChoices: choices,
+        Catalogue: () => ({ products: connection([productNode(ids.product1, 'Zwemles', 1250)]) }),
+      },
+    );
+    await screen.findByRole('link', { name: 'Zwemles' });
+    expect(screen.queryByLabelText('Te betalen met mijn regelingen')).toBeNull();
+    expect(screen.queryByText(/te betalen met uw/i)).toBeNull();
+    expect(operations.find((op) => op.name === 'Catalogue')?.variables).toMatchObject({ filter: { payable: null } });
+  });
+
+  it('puts the filters behind a "Filters" disclosure that says how many are in force', async () => {
+    renderApp(
+      `/aanbod?zoek=zwem&categorie=${ids.category}`,
+      { kind: 'ANONYMOUS' },
+      {
+        CatalogueChoices: choices,
+        Catalogue: () => ({ products: connection([productNode(ids.product1, 'Zwemles', 1250)]) }),
+      },
+    );
+    await screen.findByRole('link', { name: 'Zwemles' });
+    const toggle = await screen.findByRole('button', { name: 'Filters 2 actief' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(panel.dataset.open).toBe('false');
+    expect(within(panel).getByRole('search', { name: 'Aanbod' })).toBeTruthy();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(panel.dataset.open).toBe('true');
+  });
 });

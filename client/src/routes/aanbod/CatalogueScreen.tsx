@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { formatCount } from '../../components/dates/formatDate';
 import { Page } from '../../components/layout/Page';
@@ -5,6 +6,8 @@ import { ConnectionItems, FilterForm, useConnection, useFilters } from '../../co
 import { CATALOGUE_PAGE_SIZE, CatalogueDocument, catalogueFilters } from '../../components/products/catalogue';
 import { ProductCard } from '../../components/products/ProductCard';
 import { graphql } from '../../graphql/generated';
+import { useViewer } from '../../lib/viewer';
+import { FilterDisclosure } from './FilterDisclosure';
 
 const CatalogueChoicesDocument = graphql(`
   query CatalogueChoices {
@@ -19,9 +22,18 @@ const CatalogueChoicesDocument = graphql(`
   }
 `);
 
-/** /aanbod: search, filter by category and provider, sort, and page through the approved products. */
+/**
+ * /aanbod: search, filter by category and provider (a resident also by what their arrangements pay for), sort, and
+ * page through the approved products. On small screens the filters fold away behind a "Filters" button.
+ */
 export default function CatalogueScreen() {
-  const [values, setValues, state] = useFilters(catalogueFilters);
+  const [allValues, setValues, state] = useFilters(catalogueFilters);
+  // "Te betalen met mijn regelingen" is a resident's filter: for anyone else it is not offered (nor sent).
+  const resident = useViewer().viewer?.kind === 'CUSTOMER';
+  const values = useMemo(() => (resident ? allValues : { ...allValues, payable: null }), [allValues, resident]);
+  const activeCount = [values.search, values.categoryId, values.providerId, values.payable].filter(
+    (v) => v != null,
+  ).length;
   const list = useConnection(CatalogueDocument, {
     variables: { filter: values },
     field: 'products',
@@ -32,20 +44,29 @@ export default function CatalogueScreen() {
   const providerName = choices?.offerProviders.find((p) => p.id === values.providerId)?.name;
   const found = (count: number) =>
     `${count === 1 ? '1 product' : `${formatCount(count)} producten`} gevonden${values.search ? ` voor ‘${values.search}’` : ''}` +
-    `${categoryName ? ` in ${categoryName}` : ''}${providerName ? ` van ${providerName}` : ''}.`;
+    `${categoryName ? ` in ${categoryName}` : ''}${providerName ? ` van ${providerName}` : ''}` +
+    `${values.payable ? ' die u met uw regelingen kunt betalen' : ''}.`;
   return (
     <Page title="Aanbod" lead="Producten en activiteiten die u met het tegoed van uw regeling kunt betalen.">
-      <FilterForm
-        filters={catalogueFilters}
-        values={values}
-        onChange={setValues}
-        state={state}
-        label="Aanbod"
-        choices={{
-          categoryId: choices?.categories.map((c) => ({ value: c.id, label: c.name })),
-          providerId: choices?.offerProviders.map((p) => ({ value: p.id, label: p.name })),
-        }}
-      />
+      <FilterDisclosure activeCount={activeCount}>
+        {(done) => (
+          <FilterForm
+            filters={catalogueFilters}
+            values={values}
+            onChange={(next) => {
+              setValues(next);
+              done();
+            }}
+            state={state}
+            label="Aanbod"
+            hide={resident ? [] : ['payable']}
+            choices={{
+              categoryId: choices?.categories.map((c) => ({ value: c.id, label: c.name })),
+              providerId: choices?.offerProviders.map((p) => ({ value: p.id, label: p.name })),
+            }}
+          />
+        )}
+      </FilterDisclosure>
       <section aria-labelledby="resultaten-kop">
         <h2 id="resultaten-kop" className="gw-visually-hidden">
           Resultaten

@@ -3,6 +3,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { AddToCart } from '../../components/cart/AddToCart';
 import { Page } from '../../components/layout/Page';
 import { Money } from '../../components/money/Money';
+import { PayableBadge } from '../../components/products/PayableBadge';
 import { availabilityLabel, redemptionMethodLabel } from '../../components/products/productLabels';
 import { Loading } from '../../components/ui/Loading';
 import { QueryError } from '../../components/ui/QueryError';
@@ -20,6 +21,7 @@ const ProductDocument = graphql(`
       priceCents
       availability
       redemptionMethod
+      payableWith
       category {
         id
         name
@@ -102,6 +104,7 @@ export default function ProductScreen() {
         <dt>Beschikbaarheid</dt>
         <dd>{availabilityLabel[product.availability]}</dd>
       </dl>
+      <PayableBadge payableWith={product.payableWith} />
       <AddToCart productId={product.id} title={product.title} available={product.availability === 'AVAILABLE'} />
 
       <h2>Omschrijving</h2>

@@ -92,6 +92,7 @@ export function ReviewStep({ idempotencyKey, onPlaced, onBack }: ReviewStepProps
         refetchQueries: [{ query: MyCartDocument }],
         update: (cache) => {
           cache.evict({ fieldName: 'myOrders' });
+          cache.evict({ fieldName: 'myAssignments' }); // the budget in the header
           cache.gc();
         },
       });

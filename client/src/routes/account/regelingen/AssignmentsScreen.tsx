@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
+import { spendableCents } from '../../../components/budget/spendable';
 import { formatDate } from '../../../components/dates/formatDate';
 import { Page } from '../../../components/layout/Page';
 import { Money } from '../../../components/money/Money';
@@ -164,7 +165,7 @@ function Assignments({ assignments }: { assignments: readonly Assignment[] }) {
     );
   }
 
-  const spendable = assignments.filter((a) => a.status === 'ACTIVE').reduce((sum, a) => sum + a.balanceCents, 0);
+  const spendable = spendableCents(assignments);
   return (
     <Page
       title={TITLE}

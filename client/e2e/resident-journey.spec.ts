@@ -443,3 +443,99 @@ test('a resident orders from two providers with an own contribution, both delive
 
   expect(errors, 'script errors').toEqual([]);
 });
+
+/**
+ * What fits: the budget in the header, the badges and the filter "Te betalen met mijn regelingen" on /aanbod (folded
+ * behind "Filters" on a phone), and the header following an order the budget pays in full. A household of its own
+ * (ZV-100009), so the journey above and other specs do not change what this one sees.
+ */
+test('a resident sees the budget in the header, finds what the arrangements pay for, and the header follows an order', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const who = resident('ZV-100009');
+  await logIn(page, who, '/account/regelingen');
+
+  // 1. The header says what can be spent now, the same as the Regelingen screen, and leads there.
+  const spendableBefore = spendable((await pageGql(page, ASSIGNMENTS)).myAssignments as Assignment[]);
+  expect(spendableBefore).toBeGreaterThan(0);
+  const budget = page.getByRole('banner').getByRole('link', { name: /^Budget: / });
+  await expect(budget).toHaveText(`Budget: ${euros(spendableBefore)}`);
+  await expect(page.locator('.gw-stat').filter({ hasText: 'Nu te besteden' }).locator('dd')).toHaveText(
+    euros(spendableBefore),
+  );
+  await page.goto('/aanbod');
+  await settle(page);
+  await budget.click();
+  await expect(page).toHaveURL(/\/account\/regelingen$/);
+
+  // 2. The offer, filtered on what the arrangements pay for: the filter in the URL, every card says so.
+  const count = async (payable: boolean) =>
+    (
+      await pageGql(page, `query($p: Boolean) { products(first: 1, filter: { payable: $p }) { totalCount } }`, {
+        p: payable,
+      })
+    ).products.totalCount as number;
+  const [payableCount, allCount] = [await count(true), await count(false)];
+  expect(payableCount).toBeGreaterThan(0);
+  await page.goto('/aanbod');
+  await settle(page);
+  await expect(page.locator('article.gw-card').first().locator('.gw-payable')).toBeVisible();
+  await page.getByLabel('Te betalen met mijn regelingen').check();
+  await page.getByRole('button', { name: 'Zoeken' }).click();
+  await expect(page).toHaveURL(/\/aanbod\?betaalbaar=ja$/);
+  await settle(page);
+  await expect(page.getByText(/gevonden die u met uw regelingen kunt betalen\.$/)).toContainText(
+    payableCount === 1 ? '1 product' : `${payableCount} producten`,
+  );
+  const cards = page.locator('article.gw-card');
+  await expect(cards).toHaveCount(Math.min(payableCount, 24));
+  for (const card of await cards.all())
+    await expect(card.locator('.gw-payable')).toContainText(/^✓ Te betalen met uw /);
+  expect(payableCount).toBeLessThanOrEqual(allCount);
+  await expectAccessible(page, '/aanbod?betaalbaar=ja');
+
+  // 3. On a phone the filters fold away behind "Filters", so the products come first.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const toggle = page.getByRole('button', { name: 'Filters 1 actief' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('search', { name: 'Aanbod' })).toBeHidden();
+  await expect(cards.first()).toBeInViewport();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByLabel('Te betalen met mijn regelingen')).toBeChecked();
+  await expectAccessible(page, '/aanbod?betaalbaar=ja op 390 px, filters open');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(toggle).toBeHidden();
+  await expect(page.getByRole('search', { name: 'Aanbod' })).toBeVisible();
+
+  // 4. A product the budget pays in full: the product page says so; after ordering the header shows what is left.
+  const offered = (
+    await pageGql(
+      page,
+      `{ products(first: 100, filter: { payable: true, sort: PRICE_ASC }) { edges { node { id slug title priceCents provider { id slug name } payableWith } } } }`,
+    )
+  ).products.edges.map((e: { node: OfferProduct & { payableWith: string[] } }) => e.node);
+  let chosen: { product: OfferProduct & { payableWith: string[] }; plan: Preview } | undefined;
+  for (const p of offered) {
+    const plan = await preview(page, [{ productId: p.id, quantity: 1 }]);
+    if (plan.canOrder && plan.contributionCents === 0 && plan.budgetCents > 0) {
+      chosen = { product: p, plan };
+      break;
+    }
+  }
+  expect(chosen, 'a product the budget pays in full').toBeDefined();
+  await addOnProductPage(page, chosen!.product, 1);
+  await expect(page.locator('main .gw-payable')).toHaveText(`✓ Te betalen met uw ${chosen!.product.payableWith[0]}`);
+  await page.goto('/winkelwagen');
+  await settle(page);
+  await page.getByRole('button', { name: 'Verder naar bestellen' }).click();
+  await page.getByRole('button', { name: 'Bestellen', exact: true }).click();
+  await expect(budget).toHaveText(`Budget: ${euros(spendableBefore - chosen!.plan.budgetCents)}`);
+  expect(spendable((await pageGql(page, ASSIGNMENTS)).myAssignments as Assignment[])).toBe(
+    spendableBefore - chosen!.plan.budgetCents,
+  );
+  expect(errors, 'script errors').toEqual([]);
+});

@@ -72,12 +72,19 @@ export const hoursField = (part: 'opens' | 'closes', weekday: number) => `${part
  * Checks the opening hours of a week: every weekday at most once (a missing day is closed), and on an open day an
  * opening and a closing time, the closing time after the opening time. Gives all seven days, Monday first.
  */
-export function checkOpeningHours(days: readonly OpeningHoursRaw[]): { hours: OpeningHours[]; problems: FieldProblem[] } {
+export function checkOpeningHours(days: readonly OpeningHoursRaw[]): {
+  hours: OpeningHours[];
+  problems: FieldProblem[];
+} {
   const problems: FieldProblem[] = [];
   const byDay = new Map<number, OpeningHoursRaw>();
   for (const day of days) {
     if (!(WEEKDAYS as readonly number[]).includes(day.weekday) || byDay.has(day.weekday)) {
-      problems.push({ field: 'openingHours', code: 'INVALID', message: 'Geef de openingstijden per weekdag één keer op.' });
+      problems.push({
+        field: 'openingHours',
+        code: 'INVALID',
+        message: 'Geef de openingstijden per weekdag één keer op.',
+      });
       continue;
     }
     byDay.set(day.weekday, day);

@@ -24,10 +24,10 @@ export function productImageRoutes(deps: { services: Services; contexts: Context
    * The checks every upload passes first (CSRF header and origin, a logged-in provider, multipart, declared size), then
    * the form read with limits. Answers the parsed form, or null when it has already refused.
    */
-  async function readUpload(req: express.Request, res: express.Response) {
+  async function readUpload(req: express.Request, res: express.Response, empty: object) {
     const refuse = (status: number, code: string, message: string, field: string | null = null) => {
       if (!req.readableEnded) res.setHeader('Connection', 'close');
-      res.status(status).json({ errors: [{ field, code, message }] });
+      res.status(status).json({ ...empty, errors: [{ field, code, message }] });
       return null;
     };
     if (req.get(UPLOAD_HEADER) !== '1')
@@ -93,7 +93,7 @@ export function productImageRoutes(deps: { services: Services; contexts: Context
     });
 
   router.post('/api/products/:productId/images', async (req, res) => {
-    const parsed = await readUpload(req, res);
+    const parsed = await readUpload(req, res, { image: null });
     if (!parsed) return;
     const { ctx, refuse } = parsed;
     if (isHostileText(parsed.alt)) return refuse(400, 'INVALID', hostileTextMessage('alt'), 'alt');
@@ -127,7 +127,7 @@ export function productImageRoutes(deps: { services: Services; contexts: Context
 
   /** `POST /api/provider/logo` (multipart/form-data: `file`): replaces the logged-in provider's logo. */
   router.post('/api/provider/logo', async (req, res) => {
-    const parsed = await readUpload(req, res);
+    const parsed = await readUpload(req, res, { logo: null });
     if (!parsed) return;
     const { ctx } = parsed;
     try {

@@ -17,7 +17,9 @@ export class OpeningHoursInput {
   @Field(() => String, { nullable: true, description: '"HH:MM", after `opens`.' }) closes?: string | null;
 }
 
-@InputType({ description: 'A location of the own organisation: address and opening hours (a missing weekday is closed).' })
+@InputType({
+  description: 'A location of the own organisation: address and opening hours (a missing weekday is closed).',
+})
 export class ProviderLocationInput {
   @Field(() => String, { nullable: true }) name?: string | null;
   @Field(() => String) street!: string;

@@ -61,7 +61,9 @@ export async function uploadProductImage(productId: string, file: Blob, alt: str
     // Falls through to the general message.
   }
   return {
-    errors: [{ field: null, code: 'NETWORK', message: 'De afbeelding kon niet worden verstuurd. Probeer het opnieuw.' }],
+    errors: [
+      { field: null, code: 'NETWORK', message: 'De afbeelding kon niet worden verstuurd. Probeer het opnieuw.' },
+    ],
   };
 }
 
@@ -253,8 +255,8 @@ export function PendingImages({
           Afbeelding kiezen
         </label>
         <span className="gw-field__hint" id={`${fileId}-hint`}>
-          JPEG, PNG of WebP, hoogstens {IMAGE_LIMITS.maxBytes / 1024 / 1024} MB; hoogstens{' '}
-          {IMAGE_LIMITS.maxPerProduct} afbeeldingen.
+          JPEG, PNG of WebP, hoogstens {IMAGE_LIMITS.maxBytes / 1024 / 1024} MB; hoogstens {IMAGE_LIMITS.maxPerProduct}{' '}
+          afbeeldingen.
         </span>
         {problem ? (
           <span className="gw-field__error" id={`${fileId}-fout`}>

@@ -32,9 +32,7 @@ describe('the description toolbar', () => {
       'Inleiding\n\n[[- gravel\n- rackets]]\n\nSlot',
     );
     expect(apply('[[- gravel\n- rackets]]', 'bulletList')).toBe('[[gravel\nrackets]]');
-    expect(apply('[[aanmelden\nspelen\nafrekenen]]', 'numberedList')).toBe(
-      '[[1. aanmelden\n2. spelen\n3. afrekenen]]',
-    );
+    expect(apply('[[aanmelden\nspelen\nafrekenen]]', 'numberedList')).toBe('[[1. aanmelden\n2. spelen\n3. afrekenen]]');
     // A bulleted list becomes a numbered one.
     expect(apply('[[- a\n- b]]', 'numberedList')).toBe('[[1. a\n2. b]]');
     // The cursor in a line: that line.

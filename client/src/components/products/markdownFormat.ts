@@ -121,7 +121,11 @@ export function applyFormat(selection: TextSelection, format: MarkdownFormat): T
       if (/^(https?:\/\/|mailto:)\S+$/i.test(selected)) {
         const text = PLACEHOLDER.link;
         const inserted = `[${text}](${selected})`;
-        return { value: value.slice(0, start) + inserted + value.slice(end), start: start + 1, end: start + 1 + text.length };
+        return {
+          value: value.slice(0, start) + inserted + value.slice(end),
+          start: start + 1,
+          end: start + 1 + text.length,
+        };
       }
       const text = selected || PLACEHOLDER.link;
       const inserted = `[${text}](${LINK_PLACEHOLDER})`;

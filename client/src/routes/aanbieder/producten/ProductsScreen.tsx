@@ -70,7 +70,9 @@ function MembershipHint() {
   const rows = query.data?.myMunicipalities;
   if (!rows || rows.some((r) => r.membership?.status === 'APPROVED')) return null;
   const pending = rows.filter((r) => r.membership?.status === 'PENDING');
-  const open = rows.filter((r) => !r.membership || r.membership.status === 'REJECTED' || r.membership.status === 'WITHDRAWN');
+  const open = rows.filter(
+    (r) => !r.membership || r.membership.status === 'REJECTED' || r.membership.status === 'WITHDRAWN',
+  );
   return (
     <Alert variant="warning" title="Inwoners zien uw producten nog niet">
       <p>

@@ -57,6 +57,22 @@ describe('provider presence: locations and logo', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('gives the demo providers a logo drawn at seed time and locations with opening hours', async () => {
+    const mine: any = await provider.gql(MINE);
+    const pub: any = await server.client().gql(PUBLIC, { id: mine.data.myProvider.id });
+    const p = pub.data.publicProvider;
+    expect(p.description).not.toBe('');
+    expect(p.logoUrl).toMatch(/^\/uploads\/logos\/[0-9a-f-]+\.webp$/);
+    const logo = await server.client().fetch(p.logoUrl);
+    const meta = await sharp(Buffer.from(await logo.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 400, 400]);
+    // The sports club: its own address and the sports hall, open on weekday evenings, closed on Sunday.
+    expect(p.locations).toHaveLength(2);
+    expect(p.locations[0].openingHours[0]).toEqual({ weekday: 1, opens: '16:00', closes: '22:00' });
+    expect(p.locations[0].openingHours[6]).toEqual({ weekday: 7, opens: null, closes: null });
+    expect(p.locations[1].name).toMatch(/^Sporthal /);
+  });
+
   it('checks a location with the shared rules: address and opening hours per weekday', () => {
     expect(parseTime('9:00')).toBe('09:00');
     expect(parseTime('17.30')).toBe('17:30');
@@ -118,16 +134,18 @@ describe('provider presence: locations and logo', () => {
     const secondId = second.data.saveProviderLocation.location.id;
 
     const mine: any = await provider.gql(MINE);
-    expect(mine.data.myProvider.locations.map((l: any) => l.street)).toEqual(['Kerkplein', 'Weg']);
+    // Added after the demo's own locations, in the order they were added.
+    expect(mine.data.myProvider.locations.map((l: any) => l.street).slice(-2)).toEqual(['Kerkplein', 'Weg']);
     const pub: any = await server.client().gql(PUBLIC, { id: mine.data.myProvider.id });
-    expect(pub.data.publicProvider.locations[0]).toMatchObject({
+    const shown = pub.data.publicProvider.locations.find((l: any) => l.street === 'Kerkplein');
+    expect(shown).toMatchObject({
       name: 'Hoofdvestiging',
       street: 'Kerkplein',
       houseNumber: '3',
       postcode: '7811 AB',
       city: 'Emmen',
     });
-    expect(pub.data.publicProvider.locations[0].openingHours[0]).toEqual({
+    expect(shown.openingHours[0]).toEqual({
       weekday: 1,
       opens: '08:00',
       closes: '12:00',
@@ -136,7 +154,10 @@ describe('provider presence: locations and logo', () => {
     const removed: any = await provider.gql(DELETE, { id: secondId });
     expect(removed.data.deleteProviderLocation).toEqual({ deletedId: secondId, errors: [] });
     const after: any = await provider.gql(MINE);
-    expect(after.data.myProvider.locations.map((l: any) => l.id)).toEqual([loc.id]);
+    const left = after.data.myProvider.locations.map((l: any) => l.id);
+    expect(left).toContain(loc.id);
+    expect(left).not.toContain(secondId);
+    expect(left).toHaveLength(mine.data.myProvider.locations.length - 1);
   });
 
   it('refuses a bad location per field on the server and stores nothing', async () => {

@@ -65,7 +65,7 @@ function escapeXml(text: string): string {
 /** The initials of the provider's own name: "Sportclub De Eendracht" → "DE". */
 export function logoInitials(name: string): string {
   const words = name.split(/\s+/).filter((w) => /^[A-Z]/.test(w));
-  const own = words.length > 2 ? words.slice(-2) : words.slice(-2);
+  const own = words.slice(-2);
   return (
     own
       .map((w) => w[0])

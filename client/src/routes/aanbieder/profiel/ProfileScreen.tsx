@@ -21,6 +21,7 @@ const ProviderProfileDocument = graphql(`
   query ProviderProfile {
     myProvider {
       ...OrganisationDetails @unmask
+      slug
       logoUrl
       locations {
         id
@@ -124,7 +125,15 @@ export default function ProfileScreen() {
             logoUrl={data.myProvider!.logoUrl}
             onChange={() => void query.refetch()}
           />
-          <LocationsSection locations={data.myProvider!.locations} onChange={() => void query.refetch()} />
+          <LocationsSection
+            locations={data.myProvider!.locations}
+            onChange={() => void query.refetch()}
+            publicUrl={
+              data.myMunicipalities.some((m) => m.membership?.status === 'APPROVED')
+                ? urls.providerPage(data.myProvider!.slug, data.myProvider!.id)
+                : null
+            }
+          />
         </Page>
       )}
     </QueryBoundary>

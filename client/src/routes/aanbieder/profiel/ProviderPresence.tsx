@@ -2,6 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { IMAGE_LIMITS, IMAGE_TYPES, imageFileProblem } from '@rules/image';
 import { checkLocation, hoursField, WEEKDAY_NAMES, WEEKDAYS, type LocationField } from '@rules/location';
 import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmAction } from '../../../components/forms/ConfirmAction';
 import { CheckboxField } from '../../../components/forms/CheckboxField';
 import { TextField } from '../../../components/forms/TextField';
@@ -356,9 +357,12 @@ function LocationItem({ location, onChange }: { location: LocationView; onChange
 export function LocationsSection({
   locations,
   onChange,
+  publicUrl,
 }: {
   locations: readonly LocationView[];
   onChange: () => void;
+  /** The provider's public page; null while no municipality has approved it (there is none yet). */
+  publicUrl: string | null;
 }) {
   const [adding, setAdding] = useState(false);
   const formId = useId();
@@ -367,7 +371,16 @@ export function LocationsSection({
   return (
     <section aria-labelledby="vestigingen-kop">
       <h2 id="vestigingen-kop">Vestigingen en openingstijden</h2>
-      <p>Inwoners zien uw vestigingen met adres en openingstijden op uw pagina in het aanbod.</p>
+      <p>
+        Inwoners zien uw vestigingen met adres en openingstijden op uw pagina in het aanbod
+        {publicUrl ? (
+          <>
+            {' '}
+            (<Link to={publicUrl}>bekijk uw pagina</Link>)
+          </>
+        ) : null}
+        .
+      </p>
       {locations.length ? (
         <ul className="gw-locations">
           {locations.map((location) => (

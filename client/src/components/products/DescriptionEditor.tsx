@@ -86,6 +86,11 @@ export function DescriptionEditor({ id, name, label, hint, error, defaultValue, 
     }
   }, [previewing]);
 
+  // A problem with the text: back to the text, so the error summary's link can reach it.
+  useEffect(() => {
+    if (error) setPreviewing(false);
+  }, [error]);
+
   function edit() {
     focusText.current = true;
     setPreviewing(false);

@@ -37,6 +37,7 @@ import { OrderService } from './modules/orders/order.service.js';
 import { PaymentService } from './modules/payments/payment.service.js';
 import { MembershipService } from './modules/providers/membership.service.js';
 import { ProviderService } from './modules/providers/provider.service.js';
+import { ProviderPresenceService } from './modules/providers/provider-presence.service.js';
 import { RegistrationService } from './modules/providers/registration.service.js';
 import { TermsService } from './modules/terms/terms.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
@@ -133,6 +134,7 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     categories,
     products,
     productImages: new ProductImageService(storage, products),
+    providerPresence: new ProviderPresenceService(storage, audit),
     providers: new ProviderService(emailTokens, mail, limits, limitRules, jobs, config.appUrl, audit),
     registration: new RegistrationService(emailTokens, mail, terms, limits, limitRules, config.appUrl, audit),
     memberships: new MembershipService(terms, mail, config.appUrl, audit),

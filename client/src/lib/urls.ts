@@ -184,5 +184,6 @@ export const urls = {
     clientConfig: () => '/api/client-config',
     monitoringTunnel: () => '/monitoring/tunnel',
     productImages: (productId: string) => `/api/products/${seg(productId)}/images`,
+    providerLogo: () => '/api/provider/logo',
   },
 } as const;

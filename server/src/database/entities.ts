@@ -5,6 +5,7 @@ import { Session } from '../modules/identity/session.entity.js';
 import { Provider } from '../modules/providers/provider.entity.js';
 import { ProviderUser } from '../modules/providers/provider-user.entity.js';
 import { ProviderMembership } from '../modules/providers/provider-membership.entity.js';
+import { ProviderLocation } from '../modules/providers/provider-location.entity.js';
 import { Category } from '../modules/catalogue/category.entity.js';
 import { Product } from '../modules/catalogue/product.entity.js';
 import { ProductApproval } from '../modules/catalogue/product-approval.entity.js';
@@ -35,6 +36,7 @@ export const entities = [
   Provider,
   ProviderUser,
   ProviderMembership,
+  ProviderLocation,
   Category,
   Product,
   ProductApproval,

@@ -19,6 +19,10 @@ import { CategoryResolver } from '../modules/catalogue/category.resolver.js';
 import { AccountRecoveryResolver } from '../modules/identity/account-recovery.resolver.js';
 import { RegistrationResolver } from '../modules/providers/registration.resolver.js';
 import { ProviderProfileResolver } from '../modules/providers/provider-profile.resolver.js';
+import {
+  ProviderPresenceResolver,
+  ProviderProfilePresenceResolver,
+} from '../modules/providers/provider-presence.resolver.js';
 import { MembershipResolver, MunicipalityMembershipResolver } from '../modules/providers/membership.resolver.js';
 import { AssignmentResolver } from '../modules/arrangements/assignment.resolver.js';
 import { OrdersResolver } from '../modules/orders/orders.resolver.js';
@@ -58,6 +62,8 @@ export const resolvers = [
   AccountRecoveryResolver,
   RegistrationResolver,
   ProviderProfileResolver,
+  ProviderPresenceResolver,
+  ProviderProfilePresenceResolver,
   MembershipResolver,
   MunicipalityMembershipResolver,
   SettingsResolver,

@@ -13,3 +13,4 @@ export * from './counter.js';
 export * from './cart.js';
 export * from './image.js';
 export * from './arrangement.js';
+export * from './location.js';

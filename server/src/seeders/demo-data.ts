@@ -19,6 +19,7 @@ import { summaryOf } from '../modules/catalogue/product-approval.js';
 import { Arrangement } from '../modules/arrangements/arrangement.entity.js';
 import { seedDemoAssignments } from './demo-assignments.js';
 import { seedDemoImages } from './demo-images.js';
+import { seedDemoProviderProfiles } from './demo-provider-profiles.js';
 import type { FileStorage } from '../integrations/storage/file-storage.js';
 import { ClientGroup } from '../modules/customers/client-group.entity.js';
 import { Person } from '../modules/customers/person.entity.js';
@@ -1281,6 +1282,11 @@ export async function seedDemoData(
     });
 
     if (options.storage) await seedDemoImages(tx, options.storage, DEMO_CATEGORIES, pictured);
+    await seedDemoProviderProfiles(
+      tx,
+      options.storage,
+      plan.providers.map((p) => ({ provider: providers.get(p.n)!, kind: p.kind })),
+    );
     await tx.flush();
     await seedDemoAssignments(tx, today);
     // The municipalities' public contact details (settings section `general`, shown in the site's footer).

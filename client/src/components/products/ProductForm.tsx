@@ -1,12 +1,14 @@
 import { PRODUCT_LIMITS, productRules } from '@rules/product';
 import type { ProductAvailability, ProductInput, RedemptionMethod } from '../../graphql/generated/graphql';
-import { RadioGroup, SelectField, TextAreaField } from '../forms/fields';
+import type { ReactNode } from 'react';
+import { RadioGroup, SelectField } from '../forms/fields';
 import { ruleCheck } from '../forms/ruleCheck';
 import { TextField } from '../forms/TextField';
 import { useMutationForm } from '../forms/useMutationForm';
 import type { FormError } from '../forms/userErrors';
 import { centsToEuroInput, inEuros } from '../money/euros';
 import { formatCents } from '../money/formatCents';
+import { DescriptionEditor } from './DescriptionEditor';
 import { availabilityLabel, redemptionMethodLabel } from './productLabels';
 
 export type ProductFormIntent = 'save' | 'submit';
@@ -35,10 +37,12 @@ interface ProductFormProps<P> {
   /** Sends the product (and submits it when asked): the payload whose errors the form shows. */
   save: (input: ProductInput, intent: ProductFormIntent) => Promise<P | null | undefined>;
   onSaved: (payload: P, intent: ProductFormIntent) => void;
+  /** More of the form before its buttons: the images of a new product. */
+  children?: ReactNode;
 }
 
 /**
- * The product form of the provider area: title, Markdown description, price in euros (converted to cents exactly),
+ * The product form of the provider area: title, description (formatting toolbar and preview, stored as Markdown), price in euros (converted to cents exactly),
  * category, availability and redemption method, checked with the server's rules as it is sent. Two buttons: save,
  * and save-and-submit for review.
  */
@@ -49,6 +53,7 @@ export function ProductForm<P extends { errors: readonly FormError[] }>({
   submitLabel,
   save,
   onSaved,
+  children,
 }: ProductFormProps<P>) {
   const intentOf = (data: FormData): ProductFormIntent => (data.get('intent') === 'submit' ? 'submit' : 'save');
   const form = useMutationForm({
@@ -82,10 +87,10 @@ export function ProductForm<P extends { errors: readonly FormError[] }>({
         required
         {...form.field('title')}
       />
-      <TextAreaField
+      <DescriptionEditor
         label="Omschrijving"
         rows={10}
-        hint="U kunt Markdown gebruiken: **vet**, *schuin*, lijstjes met - en links als [tekst](https://…). HTML wordt als tekst getoond."
+        hint="Maak tekst op met de knoppen: selecteer de tekst en kies bijvoorbeeld Vet of Opsomming. Met Voorbeeld ziet u hoe inwoners de omschrijving zien."
         defaultValue={initial?.description}
         {...form.field('description')}
       />
@@ -124,6 +129,7 @@ export function ProductForm<P extends { errors: readonly FormError[] }>({
         }))}
         {...form.field('redemptionMethod')}
       />
+      {children}
       <div className="gw-form-actions">
         <button type="submit" name="intent" value="submit" className="gw-button" disabled={form.busy}>
           {submitLabel}

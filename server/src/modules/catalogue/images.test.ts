@@ -204,4 +204,91 @@ describe('product images', () => {
     expect(stored()).toHaveLength(before - 2);
     expect((await server.client().fetch(image.url)).status).toBe(404);
   });
+
+  it('adds images to a product being created, in the chosen order, before it is submitted', async () => {
+    const category = await server.orm.em.fork().findOneOrFail(Category, { slug: 'sport-en-bewegen' });
+    const created: any = await provider.gql(CREATE, {
+      input: {
+        title: 'Nieuw met foto’s',
+        description: 'Met **drie** foto’s.',
+        priceCents: 2500,
+        categoryId: category.id,
+        availability: 'AVAILABLE',
+        redemptionMethod: 'PICKUP',
+      },
+    });
+    const id = created.data.createProduct.product.id;
+    const colours = ['red', 'green', 'blue'] as const;
+    for (const [i, background] of colours.entries()) {
+      const png = await sharp({ create: { width: 80, height: 60, channels: 3, background } })
+        .png()
+        .toBuffer();
+      const r = await upload(provider, form(png, `${background}.png`, 'image/png', `Foto ${i + 1}`), undefined, id);
+      expect(r.status).toBe(201);
+    }
+    const submitted: any = await provider.gql(
+      `mutation($id:ID!){ submitProduct(id:$id){ errors { message } product { status images { alt } } } }`,
+      { id },
+    );
+    expect(submitted.data.submitProduct.errors).toEqual([]);
+    expect(submitted.data.submitProduct.product.images.map((i: any) => i.alt)).toEqual(['Foto 1', 'Foto 2', 'Foto 3']);
+  });
+
+  describe('reordering', () => {
+    const REORDER = `mutation($p:ID!,$ids:[ID!]!){ reorderProductImages(productId:$p,imageIds:$ids){
+      errors { field code message } product { id status images { id alt } } } }`;
+    let id: string;
+    let ids: string[];
+
+    beforeAll(async () => {
+      const category = await server.orm.em.fork().findOneOrFail(Category, { slug: 'sport-en-bewegen' });
+      const created: any = await provider.gql(CREATE, {
+        input: {
+          title: 'Volgorde van foto’s',
+          description: '',
+          priceCents: 1500,
+          categoryId: category.id,
+          availability: 'AVAILABLE',
+          redemptionMethod: 'PICKUP',
+        },
+      });
+      id = created.data.createProduct.product.id;
+      for (const alt of ['A', 'B', 'C']) {
+        const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: 'white' } })
+          .png()
+          .toBuffer();
+        await upload(provider, form(png, 'x.png', 'image/png', alt), undefined, id);
+      }
+      const r: any = await provider.gql(IMAGES, { id });
+      ids = r.data.myProduct.images.map((i: any) => i.id);
+      expect(r.data.myProduct.images.map((i: any) => i.alt)).toEqual(['A', 'B', 'C']);
+    });
+
+    it('persists the new order; the first image is the main picture', async () => {
+      const r: any = await provider.gql(REORDER, { p: id, ids: [ids[2], ids[0], ids[1]] });
+      expect(r.data.reorderProductImages.errors).toEqual([]);
+      const after: any = await provider.gql(IMAGES, { id });
+      expect(after.data.myProduct.images.map((i: any) => i.alt)).toEqual(['C', 'A', 'B']);
+    });
+
+    it('refuses an order that leaves out, repeats or adds an image', async () => {
+      for (const order of [
+        [ids[0], ids[1]],
+        [ids[0], ids[0], ids[1]],
+        [ids[0], ids[1], ids[2], productId],
+      ]) {
+        const r: any = await provider.gql(REORDER, { p: id, ids: order });
+        expect(r.data.reorderProductImages.errors[0].code).toBe('STALE');
+      }
+      const after: any = await provider.gql(IMAGES, { id });
+      expect(after.data.myProduct.images.map((i: any) => i.alt)).toEqual(['C', 'A', 'B']);
+    });
+
+    it('is refused for another provider’s product', async () => {
+      const r: any = await other.gql(REORDER, { p: id, ids: [ids[0], ids[1], ids[2]] });
+      expect(r.data.reorderProductImages.errors[0].code).toBe('NOT_FOUND');
+      const after: any = await provider.gql(IMAGES, { id });
+      expect(after.data.myProduct.images.map((i: any) => i.alt)).toEqual(['C', 'A', 'B']);
+    });
+  });
 });

@@ -10,6 +10,8 @@ import { hostileTextMessage, isHostileText } from '../../lib/hostile-text.js';
 export const UPLOAD_HEADER = 'x-gemeentewinkel-upload';
 
 /**
+ * Uploads (multipart): product images and the provider's logo, through the same checks and image pipeline.
+ *
  * `POST /api/products/:productId/images` (multipart/form-data: `file`, optional `alt`): adds an image to the logged-in
  * provider's own product. CSRF-safe: the session cookie is SameSite, the request must carry the custom header above,
  * and a cross-origin Origin is refused. Answers JSON `{ image, errors }` with Dutch messages.
@@ -18,10 +20,15 @@ export function productImageRoutes(deps: { services: Services; contexts: Context
   const { services, contexts } = deps;
   const router = express.Router();
 
-  router.post('/api/products/:productId/images', async (req, res) => {
+  /**
+   * The checks every upload passes first (CSRF header and origin, a logged-in provider, multipart, declared size), then
+   * the form read with limits. Answers the parsed form, or null when it has already refused.
+   */
+  async function readUpload(req: express.Request, res: express.Response, empty: object) {
     const refuse = (status: number, code: string, message: string, field: string | null = null) => {
       if (!req.readableEnded) res.setHeader('Connection', 'close');
-      res.status(status).json({ image: null, errors: [{ field, code, message }] });
+      res.status(status).json({ ...empty, errors: [{ field, code, message }] });
+      return null;
     };
     if (req.get(UPLOAD_HEADER) !== '1')
       return refuse(400, 'BAD_REQUEST', 'Dit verzoek is geweigerd (beveiliging tegen vervalste verzoeken).');
@@ -74,7 +81,21 @@ export function productImageRoutes(deps: { services: Services; contexts: Context
     } catch {
       return refuse(400, 'BAD_REQUEST', IMAGE_MESSAGES.missing, 'file');
     }
+    return { ctx, refuse, ...parsed };
+  }
 
+  const internalError = (res: express.Response, extra: object) =>
+    res.status(500).json({
+      ...extra,
+      errors: [
+        { field: null, code: 'INTERNAL', message: 'Er is een onverwachte fout opgetreden. Probeer het later opnieuw.' },
+      ],
+    });
+
+  router.post('/api/products/:productId/images', async (req, res) => {
+    const parsed = await readUpload(req, res, { image: null });
+    if (!parsed) return;
+    const { ctx, refuse } = parsed;
     if (isHostileText(parsed.alt)) return refuse(400, 'INVALID', hostileTextMessage('alt'), 'alt');
 
     try {
@@ -100,16 +121,25 @@ export function productImageRoutes(deps: { services: Services; contexts: Context
         .json({ image, errors: result.errors.map(({ field, code, message }) => ({ field, code, message })) });
     } catch (error) {
       ctx.log.error({ err: error }, 'image upload failed');
-      res.status(500).json({
-        image: null,
-        errors: [
-          {
-            field: null,
-            code: 'INTERNAL',
-            message: 'Er is een onverwachte fout opgetreden. Probeer het later opnieuw.',
-          },
-        ],
+      internalError(res, { image: null });
+    }
+  });
+
+  /** `POST /api/provider/logo` (multipart/form-data: `file`): replaces the logged-in provider's logo. */
+  router.post('/api/provider/logo', async (req, res) => {
+    const parsed = await readUpload(req, res, { logo: null });
+    if (!parsed) return;
+    const { ctx } = parsed;
+    try {
+      const result = await services.providerPresence.uploadLogo(ctx, parsed.data, parsed.truncated);
+      const p = result.provider;
+      res.status(result.status).json({
+        logo: p?.logoKey ? { url: `/uploads/${p.logoKey}`, width: p.logoWidth, height: p.logoHeight } : null,
+        errors: result.errors.map(({ field, code, message }) => ({ field, code, message })),
       });
+    } catch (error) {
+      ctx.log.error({ err: error }, 'logo upload failed');
+      internalError(res, { logo: null });
     }
   });
 

@@ -35,6 +35,61 @@ export function sniffImageType(data: Buffer): ImageType | null {
   return null;
 }
 
+export interface ImageVariant {
+  width: number;
+  height?: number;
+  /** `inside` (default): never cropped, never enlarged; `cover`: cropped to exactly width × height. */
+  fit?: 'inside' | 'cover';
+  quality: number;
+}
+
+export interface EncodedVariant {
+  data: Buffer;
+  info: OutputInfo;
+}
+
+export type EncodedImage =
+  | { ok: true; type: ImageType; variants: EncodedVariant[] }
+  | { ok: false; status: number; code: string; message: string };
+
+/**
+ * The upload pipeline every uploaded image goes through (product images, provider logos): at most 5 MB, a real JPEG,
+ * PNG or WebP by its first bytes, decoded and re-encoded as WebP with sharp in each requested size (which also drops
+ * metadata such as a phone photo's GPS position). Nothing is stored here.
+ */
+export async function encodeImage(
+  data: Buffer | null,
+  truncated: boolean,
+  variants: readonly ImageVariant[],
+): Promise<EncodedImage> {
+  const fail = (status: number, code: string, message: string): EncodedImage => ({ ok: false, status, code, message });
+  if (truncated || (data && data.length > IMAGE_RULES.maxBytes)) return fail(413, 'TOO_LARGE', IMAGE_MESSAGES.tooLarge);
+  if (!data || data.length === 0) return fail(400, 'REQUIRED', IMAGE_MESSAGES.missing);
+  const type = sniffImageType(data);
+  if (!type) return fail(415, 'NOT_AN_IMAGE', IMAGE_MESSAGES.notAnImage);
+  try {
+    // Loaded on first use: libvips is only needed when an image is uploaded.
+    const { default: sharp } = await import('sharp');
+    const out: EncodedVariant[] = [];
+    for (const v of variants) {
+      out.push(
+        await sharp(data, { limitInputPixels: 50_000_000, failOn: 'error' })
+          .rotate()
+          .resize(
+            v.fit === 'cover'
+              ? { width: v.width, height: v.height, fit: 'cover' }
+              : { width: v.width, height: v.height, fit: 'inside', withoutEnlargement: true },
+          )
+          .webp({ quality: v.quality })
+          .toBuffer({ resolveWithObject: true }),
+      );
+    }
+    return { ok: true, type, variants: out };
+  } catch {
+    return fail(400, 'UNREADABLE', IMAGE_MESSAGES.unreadable);
+  }
+}
+
 export interface ImageUploadResult {
   image: ProductImage | null;
   errors: UserError[];
@@ -65,30 +120,15 @@ export class ProductImageService {
       errors: [UserError.of(field, code, message)],
       status,
     });
-    if (truncated || (data && data.length > IMAGE_RULES.maxBytes))
-      return fail(413, 'file', 'TOO_LARGE', IMAGE_MESSAGES.tooLarge);
-    if (!data || data.length === 0) return fail(400, 'file', 'REQUIRED', IMAGE_MESSAGES.missing);
-    const type = sniffImageType(data);
-    if (!type) return fail(415, 'file', 'NOT_AN_IMAGE', IMAGE_MESSAGES.notAnImage);
+    const encoded = await encodeImage(data, truncated, [
+      { width: IMAGE_RULES.largeWidth, quality: 82 },
+      { width: IMAGE_RULES.thumbWidth, height: IMAGE_RULES.thumbHeight, fit: 'cover', quality: 75 },
+    ]);
+    if (!encoded.ok) return fail(encoded.status, 'file', encoded.code, encoded.message);
+    const { type } = encoded;
+    const [large, thumbnail] = encoded.variants as [EncodedVariant, EncodedVariant];
+    const thumb = thumbnail.data;
     const altText = alt.trim().slice(0, IMAGE_RULES.altMax);
-
-    let large: { data: Buffer; info: OutputInfo };
-    let thumb: Buffer;
-    try {
-      // Loaded on first use: libvips is only needed when an image is uploaded.
-      const { default: sharp } = await import('sharp');
-      const source = () => sharp(data, { limitInputPixels: 50_000_000, failOn: 'error' }).rotate();
-      large = await source()
-        .resize({ width: IMAGE_RULES.largeWidth, withoutEnlargement: true })
-        .webp({ quality: 82 })
-        .toBuffer({ resolveWithObject: true });
-      thumb = await source()
-        .resize({ width: IMAGE_RULES.thumbWidth, height: IMAGE_RULES.thumbHeight, fit: 'cover' })
-        .webp({ quality: 75 })
-        .toBuffer();
-    } catch {
-      return fail(400, 'file', 'UNREADABLE', IMAGE_MESSAGES.unreadable);
-    }
 
     const id = randomUUID();
     const storageKey = `products/${id}.webp`;
@@ -130,6 +170,37 @@ export class ProductImageService {
       return { image: null, errors: payload.errors, status: notFound ? 404 : 400 };
     }
     return { image, errors: [], status: 201 };
+  }
+
+  /**
+   * Puts an own product's images in the given order (every image exactly once); the first is the main picture. The
+   * images themselves do not change, so an approved product stays in the offer.
+   */
+  async reorder(ctx: RequestContext, productId: string, imageIds: readonly string[]): Promise<ProductPayload> {
+    return this.products.withOwnProduct(ctx, productId, async (em, product) => {
+      const problem = editProblem(product);
+      if (problem) return ProductPayload.fail(problem);
+      const images = await em.find(ProductImage, { product: product.id });
+      const known = new Set(images.map((i) => i.id));
+      if (
+        imageIds.length !== images.length ||
+        new Set(imageIds).size !== imageIds.length ||
+        imageIds.some((id) => !known.has(id))
+      ) {
+        return ProductPayload.fail(
+          UserError.of(
+            'imageIds',
+            'STALE',
+            'De afbeeldingen van dit product zijn intussen gewijzigd. Laad de pagina opnieuw en probeer het nog eens.',
+          ),
+        );
+      }
+      const byId = new Map(images.map((i) => [i.id, i]));
+      imageIds.forEach((id, index) => {
+        byId.get(id)!.sortOrder = index;
+      });
+      return ProductPayload.ok(product);
+    });
   }
 
   async delete(ctx: RequestContext, productId: string, imageId: string): Promise<ProductPayload> {

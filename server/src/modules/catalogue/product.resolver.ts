@@ -9,6 +9,7 @@ import { Municipality } from '../municipalities/municipality.entity.js';
 import { ProductConnection } from './catalogue.resolver.js';
 import { ReviewProductFilter } from './product.filters.js';
 import { ListArgs } from '../../graphql/pagination.js';
+import { renderMarkdown } from './markdown.js';
 
 /** Providers manage their own products (ownership is checked in ProductService). */
 @Resolver(() => Product)
@@ -56,6 +57,29 @@ export class ProviderProductResolver {
     @Ctx() ctx: Context,
   ): Promise<ProductPayload> {
     return ctx.services.productImages.delete(ctx, productId, imageId);
+  }
+
+  @Mutation(() => ProductPayload, {
+    description:
+      'Puts the images of an own product in this order (every image id exactly once); the first is the main picture. ' +
+      'An approved product stays in the offer.',
+  })
+  @Requires(Audience.PROVIDER)
+  reorderProductImages(
+    @Arg('productId', () => ID) productId: string,
+    @Arg('imageIds', () => [ID]) imageIds: string[],
+    @Ctx() ctx: Context,
+  ): Promise<ProductPayload> {
+    return ctx.services.productImages.reorder(ctx, productId, imageIds);
+  }
+
+  @Query(() => String, {
+    description:
+      'A product description (Markdown) rendered exactly as the product page renders `descriptionHtml`: for the preview in the product form.',
+  })
+  @Requires(Audience.PROVIDER)
+  previewMarkdown(@Arg('source', () => String) source: string): string {
+    return renderMarkdown(source);
   }
 }
 

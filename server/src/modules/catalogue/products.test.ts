@@ -164,6 +164,19 @@ describe('products: provider CRUD, the state machine, review, ownership', () => 
     expect(t.slug).toBe('b-vet-b-product');
   });
 
+  it('previews a description exactly as the product page renders it, for providers only', async () => {
+    const source =
+      '## Wat u krijgt\n\n**Tien** lessen, *gratis* rackets:\n\n- gravel\n- les\n\n1. aanmelden\n2. spelen\n\n[meer](https://example.org) <script>x</script> [slecht](javascript:alert(1))';
+    const p = await create(provider1, { description: source });
+    const preview: any = await provider1.gql(`query($s:String!){ previewMarkdown(source:$s) }`, { s: source });
+    expect(preview.data.previewMarkdown).toBe(p.descriptionHtml);
+    expect(preview.data.previewMarkdown).toContain('<h4>Wat u krijgt</h4>');
+    expect(preview.data.previewMarkdown).toContain('<ol>');
+    expect(preview.data.previewMarkdown).not.toContain('<script');
+    const anonymous: any = await server.client().gql(`query($s:String!){ previewMarkdown(source:$s) }`, { s: source });
+    expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
   it('runs the whole review cycle per municipality: submit, reject with a reason, fix, resubmit, approve', async () => {
     // Provider 1 is an approved provider in Zuiderveen and Noorderhaven: each municipality decides for itself.
     const p = await create(provider1, { title: 'Padel voor beginners' });

@@ -50,6 +50,16 @@ export class Provider {
   @Property({ type: 'text' })
   description: string & Opt = '';
 
+  /** The logo in FileStorage (re-encoded WebP, made by the server); null: none. Public as `logoUrl`. */
+  @Property({ type: 'text', nullable: true })
+  logoKey?: string | null;
+
+  @Property({ type: 'integer', nullable: true })
+  logoWidth?: number | null;
+
+  @Property({ type: 'integer', nullable: true })
+  logoHeight?: number | null;
+
   @Property({ type: 'timestamptz' })
   createdAt: Date & Opt = applicationNow();
 

@@ -50,6 +50,9 @@ export class ProviderProfile {
   @Field(() => String)
   description!: string;
 
+  @Field(() => String, { nullable: true, description: 'URL of the logo (fits 400 × 400); null: none.' })
+  logoUrl!: string | null;
+
   @Field(() => Date)
   createdAt!: Date;
 
@@ -67,6 +70,7 @@ export class ProviderProfile {
       phone: p.phone,
       website: p.website,
       description: p.description,
+      logoUrl: p.logoKey ? `/uploads/${p.logoKey}` : null,
       createdAt: p.createdAt,
     });
   }

@@ -45,4 +45,49 @@ describe('/aanbieder/producten', () => {
     expect(within(rows[0]!).getByText('€ 9,95')).toBeTruthy();
     expect(within(rows[0]!).getByText('3 maart 2026')).toBeTruthy();
   });
+
+  const municipality = (id: string, name: string, status: string | null) => ({
+    __typename: 'MunicipalityMembership',
+    municipality: { __typename: 'Municipality', id, name },
+    membership: status ? { __typename: 'ProviderMembership', id: `m-${id}`, status } : null,
+  });
+
+  it('tells a provider without an approved membership that residents see nothing, with where to apply', async () => {
+    renderApp(
+      '/aanbieder/producten',
+      { kind: 'PROVIDER' },
+      {
+        MyProducts: () => ({ myProducts: connection([]) }),
+        MyMembershipStatus: () => ({
+          myMunicipalities: [
+            municipality('gem-1', 'Gemeente Zuiderveen', 'PENDING'),
+            municipality('gem-2', 'Gemeente Noorderhaven', null),
+          ],
+        }),
+      },
+    );
+    expect(await screen.findByText('Inwoners zien uw producten nog niet')).toBeTruthy();
+    expect(screen.getByText(/Uw aanmelding bij Gemeente Zuiderveen wordt beoordeeld/)).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Meld u aan bij Gemeente Noorderhaven' });
+    expect(link.getAttribute('href')).toBe('/aanbieder/profiel/aanmelden/gem-2');
+    expect(screen.queryByRole('link', { name: 'Meld u aan bij Gemeente Zuiderveen' })).toBeNull();
+  });
+
+  it('says nothing of it once a municipality approved the provider', async () => {
+    renderApp(
+      '/aanbieder/producten',
+      { kind: 'PROVIDER' },
+      {
+        MyProducts: () => ({ myProducts: connection([]) }),
+        MyMembershipStatus: () => ({
+          myMunicipalities: [
+            municipality('gem-1', 'Gemeente Zuiderveen', 'APPROVED'),
+            municipality('gem-2', 'Gemeente Noorderhaven', null),
+          ],
+        }),
+      },
+    );
+    expect(await screen.findByText(/U heeft nog geen producten/)).toBeTruthy();
+    expect(screen.queryByText('Inwoners zien uw producten nog niet')).toBeNull();
+  });
 });

@@ -1,3 +1,4 @@
+import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../components/dates/formatDate';
 import { Page } from '../../../components/layout/Page';
@@ -7,6 +8,8 @@ import { ProductStatusCell } from '../../../components/products/ProductDecisions
 import { graphql } from '../../../graphql/generated';
 import type { MyProductsQuery } from '../../../graphql/generated/graphql';
 import { urls } from '../../../lib/urls';
+import { Alert } from '../../../components/ui/Alert';
+import { dutchList } from '../../../components/products/ProductDecisions';
 
 const MyProductsDocument = graphql(`
   query MyProducts($filter: MyProductFilter, $first: Int, $after: String) {
@@ -42,6 +45,56 @@ const MyProductsDocument = graphql(`
   }
 `);
 
+const MyMembershipsDocument = graphql(`
+  query MyMembershipStatus {
+    myMunicipalities {
+      municipality {
+        id
+        name
+      }
+      membership {
+        id
+        status
+      }
+    }
+  }
+`);
+
+/**
+ * Residents only see products of a provider that a municipality approved: until then the provider is told so, with
+ * where it can apply (or that its application is being reviewed). Nothing while loading or when it fails: the hint
+ * is extra, and the profile shows the memberships too.
+ */
+function MembershipHint() {
+  const query = useQuery(MyMembershipsDocument, { fetchPolicy: 'cache-and-network' });
+  const rows = query.data?.myMunicipalities;
+  if (!rows || rows.some((r) => r.membership?.status === 'APPROVED')) return null;
+  const pending = rows.filter((r) => r.membership?.status === 'PENDING');
+  const open = rows.filter(
+    (r) => !r.membership || r.membership.status === 'REJECTED' || r.membership.status === 'WITHDRAWN',
+  );
+  return (
+    <Alert variant="warning" title="Inwoners zien uw producten nog niet">
+      <p>
+        Uw producten komen pas in het aanbod als een gemeente u als aanbieder heeft goedgekeurd. Tot die tijd zien
+        inwoners niets van uw aanbod.
+        {pending.length
+          ? ` Uw aanmelding bij ${dutchList(pending.map((r) => r.municipality.name))} wordt beoordeeld.`
+          : null}
+      </p>
+      {open.length ? (
+        <ul>
+          {open.map((r) => (
+            <li key={r.municipality.id}>
+              <Link to={urls.provider.join(r.municipality.id)}>Meld u aan bij {r.municipality.name}</Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Alert>
+  );
+}
+
 type Product = MyProductsQuery['myProducts']['edges'][number]['node'];
 
 const columns: Column<Product>[] = [
@@ -60,6 +113,7 @@ export default function ProductsScreen() {
       title="Producten"
       lead="Uw producten in alle statussen. Een nieuw of gewijzigd product wordt eerst beoordeeld door elke gemeente waar u aanbieder bent; elke gemeente beslist zelf over haar aanbod."
     >
+      <MembershipHint />
       <p>
         <Link className="gw-button" to={urls.provider.newProduct()}>
           Nieuw product

@@ -19,6 +19,8 @@ const profile = () => ({
     email: 'info@wetering.nl',
     phone: '0201234567',
     website: '',
+    logoUrl: null,
+    locations: [],
     description: '',
     users: [
       {

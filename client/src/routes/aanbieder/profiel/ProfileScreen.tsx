@@ -15,11 +15,27 @@ import { graphql } from '../../../graphql/generated';
 import type { ProviderProfileQuery } from '../../../graphql/generated/graphql';
 import { useShowNotice } from '../../../lib/notice';
 import { urls } from '../../../lib/urls';
+import { LocationsSection, LogoSection } from './ProviderPresence';
 
 const ProviderProfileDocument = graphql(`
   query ProviderProfile {
     myProvider {
       ...OrganisationDetails @unmask
+      slug
+      logoUrl
+      locations {
+        id
+        name
+        street
+        houseNumber
+        postcode
+        city
+        openingHours {
+          weekday
+          opens
+          closes
+        }
+      }
       users {
         id
         name
@@ -83,7 +99,10 @@ const RemoveProviderUserDocument = graphql(`
 type Profile = NonNullable<ProviderProfileQuery['myProvider']>;
 type MunicipalityRow = ProviderProfileQuery['myMunicipalities'][number];
 
-/** /aanbieder/profiel: the organisation's details, its users and its memberships per municipality. */
+/**
+ * /aanbieder/profiel: the organisation's details, its users, its memberships per municipality, and how it presents
+ * itself publicly: logo, description (in the details) and locations with opening hours.
+ */
 export default function ProfileScreen() {
   const query = useQuery(ProviderProfileDocument, { fetchPolicy: 'cache-and-network' });
   return (
@@ -96,11 +115,25 @@ export default function ProfileScreen() {
       {(data) => (
         <Page
           title="Profiel"
-          lead="De gegevens van uw organisatie, de gebruikers en de gemeenten waar u aanbieder bent."
+          lead="De gegevens van uw organisatie, de gebruikers, de gemeenten waar u aanbieder bent, en uw logo en vestigingen."
         >
           <Memberships rows={data.myMunicipalities} />
           <Users provider={data.myProvider!} onChange={() => void query.refetch()} />
           <OrganisationForm provider={data.myProvider!} />
+          <LogoSection
+            name={data.myProvider!.name}
+            logoUrl={data.myProvider!.logoUrl}
+            onChange={() => void query.refetch()}
+          />
+          <LocationsSection
+            locations={data.myProvider!.locations}
+            onChange={() => void query.refetch()}
+            publicUrl={
+              data.myMunicipalities.some((m) => m.membership?.status === 'APPROVED')
+                ? urls.providerPage(data.myProvider!.slug, data.myProvider!.id)
+                : null
+            }
+          />
         </Page>
       )}
     </QueryBoundary>

@@ -9,6 +9,7 @@ import { QueryBoundary } from '../../../components/ui/QueryBoundary';
 import { graphql } from '../../../graphql/generated';
 import type { PublicProviderQuery } from '../../../graphql/generated/graphql';
 import { urls } from '../../../lib/urls';
+import { ProviderLocations } from './ProviderLocations';
 
 const PublicProviderDocument = graphql(`
   query PublicProvider($id: ID!) {
@@ -19,6 +20,20 @@ const PublicProviderDocument = graphql(`
       city
       description
       website
+      logoUrl
+      locations {
+        id
+        name
+        street
+        houseNumber
+        postcode
+        city
+        openingHours {
+          weekday
+          opens
+          closes
+        }
+      }
     }
   }
 `);
@@ -33,7 +48,10 @@ function safeWebsite(url: string): string | null {
   }
 }
 
-/** /aanbod/aanbieders/{slug}/{providerId}: a provider's public page with its products. A wrong slug redirects to the canonical URL. */
+/**
+ * /aanbod/aanbieders/{slug}/{providerId}: a provider's public page: logo, description, locations with opening hours (as
+ * text), and its products. A wrong slug redirects to the canonical URL.
+ */
 export default function ProviderScreen() {
   const { slug = '', providerId = '' } = useParams();
   const query = useQuery(PublicProviderDocument, { variables: { id: providerId } });
@@ -64,6 +82,9 @@ function ProviderPage({ provider }: { provider: NonNullable<PublicProviderQuery[
   const website = provider.website ? safeWebsite(provider.website) : null;
   return (
     <Page title={provider.name} lead={provider.city ? `Aanbieder in ${provider.city}` : undefined}>
+      {provider.logoUrl ? (
+        <img className="gw-provider-logo" src={provider.logoUrl} alt={`Logo van ${provider.name}`} />
+      ) : null}
       {provider.description ? (
         <div className="gw-prose" style={{ whiteSpace: 'pre-line' }}>
           <p>{provider.description}</p>
@@ -73,6 +94,14 @@ function ProviderPage({ provider }: { provider: NonNullable<PublicProviderQuery[
         <p>
           Website: <a href={website}>{website}</a>
         </p>
+      ) : null}
+      {provider.locations.length ? (
+        <section aria-labelledby="vestigingen-kop">
+          <h2 id="vestigingen-kop">
+            {provider.locations.length === 1 ? 'Adres en openingstijden' : 'Vestigingen en openingstijden'}
+          </h2>
+          <ProviderLocations locations={provider.locations} />
+        </section>
       ) : null}
       <section aria-labelledby="producten-kop">
         <h2 id="producten-kop">Producten van {provider.name}</h2>

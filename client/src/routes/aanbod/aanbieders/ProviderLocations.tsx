@@ -1,0 +1,79 @@
+import { WEEKDAY_NAMES, type Weekday } from '@rules/location';
+
+export interface LocationView {
+  id: string;
+  name: string;
+  street: string;
+  houseNumber: string;
+  postcode: string;
+  city: string;
+  openingHours: ReadonlyArray<{ weekday: number; opens?: string | null; closes?: string | null }>;
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** "09:00" → "9.00 uur" is not needed: Dutch writes opening hours as 09.00–17.30. */
+const time = (t: string) => t.replace(':', '.');
+
+/** The opening hours of a week as a small table: a row per weekday, "gesloten" on a closed day. */
+export function OpeningHoursTable({ location, caption }: { location: LocationView; caption: string }) {
+  return (
+    <table className="gw-hours">
+      <caption className="gw-visually-hidden">{caption}</caption>
+      <tbody>
+        {location.openingHours.map((day) => (
+          <tr key={day.weekday}>
+            <th scope="row">{capitalise(WEEKDAY_NAMES[day.weekday as Weekday] ?? '')}</th>
+            <td>
+              {day.opens && day.closes ? (
+                <>
+                  {time(day.opens)}–{time(day.closes)}
+                  <span className="gw-visually-hidden"> uur</span>
+                </>
+              ) : (
+                'gesloten'
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A location's address as it is written in the Netherlands: street and number, then postcode and city. */
+export function LocationAddress({ location }: { location: LocationView }) {
+  return (
+    <address>
+      {location.street} {location.houseNumber}
+      <br />
+      {location.postcode} {location.city}
+    </address>
+  );
+}
+
+/** The locations of a provider as text: address and opening hours each (a map is never the only way). */
+export function ProviderLocations({
+  locations,
+  headingLevel = 3,
+}: {
+  locations: readonly LocationView[];
+  headingLevel?: 3 | 4;
+}) {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <ul className="gw-locations">
+      {locations.map((location) => {
+        const title = location.name || `${location.street} ${location.houseNumber}, ${location.city}`;
+        return (
+          <li key={location.id}>
+            <Heading>{title}</Heading>
+            <LocationAddress location={location} />
+            <p className="gw-visually-hidden">Openingstijden:</p>
+            <OpeningHoursTable location={location} caption={`Openingstijden van ${title}`} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,93 @@
+import { Arg, Ctx, Field, FieldResolver, ID, InputType, Int, Mutation, ObjectType, Resolver, Root } from 'type-graphql';
+import { GraphQLID } from 'graphql';
+import type { Context } from '../../graphql/context.js';
+import { Requires } from '../../graphql/auth/requires.js';
+import { Audience } from '../../graphql/auth/permissions.js';
+import { Payload } from '../../graphql/payload.js';
+import { mapResult } from '../../lib/result.js';
+import { Provider } from './provider.entity.js';
+import { ProviderLocation } from './provider-location.entity.js';
+import { ProviderProfile, ProviderProfilePayload } from './provider.types.js';
+
+@InputType({ description: 'The hours of one weekday. Both times empty (or `closed`): closed that day.' })
+export class OpeningHoursInput {
+  @Field(() => Int, { description: 'ISO weekday: 1 = Monday … 7 = Sunday.' }) weekday!: number;
+  @Field(() => Boolean, { nullable: true }) closed?: boolean | null;
+  @Field(() => String, { nullable: true, description: '"HH:MM".' }) opens?: string | null;
+  @Field(() => String, { nullable: true, description: '"HH:MM", after `opens`.' }) closes?: string | null;
+}
+
+@InputType({
+  description: 'A location of the own organisation: address and opening hours (a missing weekday is closed).',
+})
+export class ProviderLocationInput {
+  @Field(() => String, { nullable: true }) name?: string | null;
+  @Field(() => String) street!: string;
+  @Field(() => String) houseNumber!: string;
+  @Field(() => String) postcode!: string;
+  @Field(() => String) city!: string;
+  @Field(() => [OpeningHoursInput]) openingHours!: OpeningHoursInput[];
+}
+
+@ObjectType({ description: 'The result of adding or changing a location.' })
+export class ProviderLocationPayload extends Payload(ProviderLocation, 'location') {}
+
+@ObjectType({ description: 'The result of removing a location.' })
+export class DeleteProviderLocationPayload extends Payload<string, 'deletedId'>(GraphQLID, 'deletedId') {}
+
+const logoUrl = (key: string | null | undefined) => (key ? `/uploads/${key}` : null);
+
+/** The public face of a provider: logo and locations, on the public type and on the own profile. */
+@Resolver(() => Provider)
+export class ProviderPresenceResolver {
+  @FieldResolver(() => String, { nullable: true, description: 'URL of the logo (fits 400 × 400); null: none.' })
+  logoUrl(@Root() provider: Provider): string | null {
+    return logoUrl(provider.logoKey);
+  }
+
+  @FieldResolver(() => [ProviderLocation], { description: 'The locations with opening hours.' })
+  locations(@Root() provider: Provider, @Ctx() ctx: Context): Promise<ProviderLocation[]> {
+    return ctx.services.providerPresence.locationsOf(ctx, provider.id);
+  }
+
+  @Mutation(() => ProviderLocationPayload, {
+    description: 'Adds a location to the own organisation (`id` null) or changes one of its locations.',
+  })
+  @Requires(Audience.PROVIDER)
+  async saveProviderLocation(
+    @Arg('input', () => ProviderLocationInput) input: ProviderLocationInput,
+    @Ctx() ctx: Context,
+    @Arg('id', () => ID, { nullable: true }) id?: string | null,
+  ): Promise<ProviderLocationPayload> {
+    return ProviderLocationPayload.from(await ctx.services.providerPresence.saveLocation(ctx, id ?? null, input));
+  }
+
+  @Mutation(() => DeleteProviderLocationPayload, { description: 'Removes a location of the own organisation.' })
+  @Requires(Audience.PROVIDER)
+  async deleteProviderLocation(
+    @Arg('id', () => ID) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<DeleteProviderLocationPayload> {
+    return DeleteProviderLocationPayload.from(await ctx.services.providerPresence.deleteLocation(ctx, id));
+  }
+
+  @Mutation(() => ProviderProfilePayload, {
+    description: 'Removes the own organisation’s logo. A logo is uploaded with POST /api/provider/logo.',
+  })
+  @Requires(Audience.PROVIDER)
+  async removeProviderLogo(@Ctx() ctx: Context): Promise<ProviderProfilePayload> {
+    const r = await mapResult(await ctx.services.providerPresence.removeLogo(ctx), ProviderProfile.from);
+    return Object.assign(
+      new ProviderProfilePayload(),
+      r.ok ? { provider: r.value, errors: [] } : { provider: null, errors: r.errors },
+    );
+  }
+}
+
+@Resolver(() => ProviderProfile)
+export class ProviderProfilePresenceResolver {
+  @FieldResolver(() => [ProviderLocation], { description: 'The locations with opening hours.' })
+  locations(@Root() provider: ProviderProfile, @Ctx() ctx: Context): Promise<ProviderLocation[]> {
+    return ctx.services.providerPresence.locationsOf(ctx, provider.id);
+  }
+}

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { membershipRejectionReason } from '@rules/provider';
 import { Link, useParams } from 'react-router';
 import { formatDate, formatDateTime } from '../../../components/dates/formatDate';
-import { TextAreaField } from '../../../components/forms/fields';
+import { ReasonDisclosure } from '../../../components/forms/ReasonDisclosure';
 import { ruleCheck } from '../../../components/forms/ruleCheck';
 import { useMutationForm } from '../../../components/forms/useMutationForm';
 import { Page } from '../../../components/layout/Page';
@@ -220,18 +220,15 @@ function MembershipDecision({ membership, providerName }: { membership: Membersh
               Goedkeuren voor {name}
             </button>
           </p>
-          <form className="gw-form" {...rejection.props} aria-label={`Aanmelding bij ${name} afwijzen`}>
-            {rejection.summary}
-            <TextAreaField
-              label="Reden van afwijzing"
-              hint="Verplicht bij afwijzen. De aanbieder ziet deze reden in het profiel en in de e-mail."
-              rows={3}
-              {...rejection.field('reason')}
-            />
-            <button type="submit" className="gw-button gw-button--secondary" disabled={busy}>
-              Afwijzen
-            </button>
-          </form>
+          <ReasonDisclosure
+            form={rejection}
+            label="Afwijzen…"
+            accessibleLabel={`Aanmelding bij ${name} afwijzen…`}
+            fieldLabel="Reden van afwijzing"
+            hint="De aanbieder ziet deze reden in het profiel en in de e-mail."
+            confirmLabel={`Afwijzen voor ${name}`}
+            disabled={busy}
+          />
         </>
       ) : null}
     </div>

@@ -16,6 +16,7 @@ import { useShowNotice } from '../../../lib/notice';
 import { screenPermission } from '../../../lib/permissions';
 import { urls } from '../../../lib/urls';
 import { hasPermission, useViewer } from '../../../lib/viewer';
+import { StatusBadge } from '../../../components/status/StatusBadge';
 
 const AdminProviderDocument = graphql(`
   query AdminProvider($id: ID!) {
@@ -207,8 +208,11 @@ function MembershipDecision({ membership, providerName }: { membership: Membersh
     <div className="gw-card" style={{ marginBottom: 'var(--gw-space-5)' }}>
       <h3>{name}</h3>
       <p>
-        Status: <span className="gw-tag">{membershipStatusLabel[membership.status]}</span> · aangemeld op{' '}
-        {formatDate(membership.appliedAt)}
+        Status:{' '}
+        <StatusBadge kind="membership" status={membership.status}>
+          {membershipStatusLabel[membership.status]}
+        </StatusBadge>{' '}
+        · aangemeld op {formatDate(membership.appliedAt)}
         {membership.decidedAt ? ` · beslist op ${formatDate(membership.decidedAt)}` : ''}
       </p>
       {membership.status === 'REJECTED' && membership.reason ? <p>Reden van afwijzing: {membership.reason}</p> : null}

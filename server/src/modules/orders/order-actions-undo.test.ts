@@ -58,7 +58,9 @@ describe('undoing a delivery', () => {
   });
 
   /** A fresh household in Zuiderveen with budget for the product, and one placed order of it. */
-  async function placedOrder(): Promise<{ id: string; email: string }> {
+  async function placedOrder(
+    options: { forMember?: boolean } = {},
+  ): Promise<{ id: string; email: string; pickupCode: string; firstName: string }> {
     const em = server.orm.em.fork();
     n++;
     const group = em.create(ClientGroup, {
@@ -98,6 +100,7 @@ describe('undoing a delivery', () => {
     const granted = await server.services.assignments.grant(staff, {
       clientGroupId: group.id,
       arrangementId: arrangement.id,
+      beneficiaryId: options.forMember ? person.id : null,
       amountCents: 1_000_000,
       validFrom: '2020-01-01',
       validUntil: '2099-12-31',
@@ -115,7 +118,7 @@ describe('undoing a delivery', () => {
       lines: [{ productId: product.id, quantity: 1 }],
     });
     expect(r.errors).toEqual([]);
-    return { id: r.orders[0]!.id, email };
+    return { id: r.orders[0]!.id, email, pickupCode: r.orders[0]!.pickupCode, firstName: person.firstName };
   }
 
   const reload = (id: string) => server.orm.em.fork().findOneOrFail(Order, id);
@@ -202,6 +205,24 @@ describe('undoing a delivery', () => {
     const other: any = await p2.gql(UNDO, { id });
     expect(other.data.undoDelivery.errors[0].code).toBe('NOT_FOUND');
     expect((await reload(id)).status).toBe('DELIVERED');
+  });
+
+  it('tells the counter who ordered and, where a member’s own budget paid, for whom', async () => {
+    const lookup = `query($c: String!) { counterLookup(code: $c) { errors { code } orders { id customerFirstName beneficiaryFirstNames } } }`;
+    const member = await placedOrder({ forMember: true });
+    const household = await placedOrder();
+    const a: any = await p1.gql(lookup, { c: member.pickupCode });
+    expect(a.data.counterLookup.orders[0]).toEqual({
+      id: member.id,
+      customerFirstName: member.firstName,
+      beneficiaryFirstNames: [member.firstName],
+    });
+    const b: any = await p1.gql(lookup, { c: household.pickupCode });
+    expect(b.data.counterLookup.orders[0]).toEqual({
+      id: household.id,
+      customerFirstName: household.firstName,
+      beneficiaryFirstNames: [],
+    });
   });
 
   it('ends consistent when the same order is marked twice at once, or marked and undone at once', async () => {

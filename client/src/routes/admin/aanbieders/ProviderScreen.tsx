@@ -226,8 +226,7 @@ function MembershipDecision({ membership, providerName }: { membership: Membersh
           </p>
           <ReasonDisclosure
             form={rejection}
-            label="Afwijzen…"
-            accessibleLabel={`Aanmelding bij ${name} afwijzen…`}
+            label={`Afwijzen voor ${name}…`}
             fieldLabel="Reden van afwijzing"
             hint="De aanbieder ziet deze reden in het profiel en in de e-mail."
             confirmLabel={`Afwijzen voor ${name}`}

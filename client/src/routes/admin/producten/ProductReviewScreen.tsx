@@ -263,8 +263,7 @@ function MunicipalityDecision(props: {
       </p>
       <ReasonDisclosure
         form={rejection}
-        label="Afkeuren…"
-        accessibleLabel={`Afkeuren voor ${municipality.name}…`}
+        label={`Afkeuren voor ${municipality.name}…`}
         fieldLabel={`Reden van afkeuren voor ${municipality.name}`}
         hint="De aanbieder ziet deze reden. Schrijf wat er moet veranderen."
         maxLength={PRODUCT_LIMITS.reasonMax}

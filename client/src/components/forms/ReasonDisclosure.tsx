@@ -42,7 +42,8 @@ export function ReasonDisclosure(props: ReasonDisclosureProps) {
     opened.current ||= open;
   }, [open, field.id]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  // On the field and both buttons (the only focusable parts of the panel).
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Escape' && !form.busy) {
       event.preventDefault();
       setOpen(false);
@@ -65,7 +66,7 @@ export function ReasonDisclosure(props: ReasonDisclosureProps) {
           {props.label}
         </button>
       </p>
-      <div id={panelId} hidden={!open} className="gw-reason-disclosure__panel" onKeyDown={onKeyDown}>
+      <div id={panelId} hidden={!open} className="gw-reason-disclosure__panel">
         {open ? (
           <form className="gw-form" {...form.props}>
             {form.summary}
@@ -76,16 +77,23 @@ export function ReasonDisclosure(props: ReasonDisclosureProps) {
               maxLength={props.maxLength}
               hint={props.hint}
               required
+              onKeyDown={onKeyDown}
               {...field}
             />
             <div className="gw-form-actions">
-              <button type="submit" className="gw-button gw-button--danger" disabled={form.busy || props.disabled}>
+              <button
+                type="submit"
+                className="gw-button gw-button--danger"
+                disabled={form.busy || props.disabled}
+                onKeyDown={onKeyDown}
+              >
                 {form.busy ? 'Bezig…' : props.confirmLabel}
               </button>
               <button
                 type="button"
                 className="gw-button gw-button--secondary"
                 disabled={form.busy}
+                onKeyDown={onKeyDown}
                 onClick={() => setOpen(false)}
               >
                 Annuleren

@@ -100,7 +100,18 @@ test('a product goes from draft to the offer of each municipality: reject per mu
   await expect(staff.locator('main')).toContainText('Bezorgen');
   await expect(staff.getByRole('button', { name: 'Goedkeuren voor alle 2 gemeenten' })).toBeVisible();
   await expectAccessible(staff, 'product beoordelen (twee gemeenten)');
-  await staff.getByRole('button', { name: 'Afkeuren voor Gemeente Zuiderveen' }).click();
+  // Rejecting sits behind a disclosure per municipality: the approve buttons stand alone.
+  await expect(staff.getByLabel('Reden van afkeuren voor Gemeente Zuiderveen')).toHaveCount(0);
+  const rejectZuiderveen = staff.getByRole('button', { name: 'Afkeuren voor Gemeente Zuiderveen…' });
+  await expect(rejectZuiderveen).toHaveAttribute('aria-expanded', 'false');
+  await rejectZuiderveen.click();
+  await expect(rejectZuiderveen).toHaveAttribute('aria-expanded', 'true');
+  await expect(staff.getByLabel('Reden van afkeuren voor Gemeente Zuiderveen')).toBeFocused();
+  await staff.getByRole('button', { name: 'Annuleren', exact: true }).click();
+  await expect(rejectZuiderveen).toBeFocused();
+  await expect(staff.getByLabel('Reden van afkeuren voor Gemeente Zuiderveen')).toHaveCount(0);
+  await rejectZuiderveen.click();
+  await staff.getByRole('button', { name: 'Afkeuren voor Gemeente Zuiderveen', exact: true }).click();
   await expect(staff.getByRole('alert')).toBeFocused();
   await expect(staff.getByRole('alert')).toContainText(
     'Geef de reden van afkeuren (minstens 5 tekens). De aanbieder ziet deze reden.',
@@ -110,12 +121,13 @@ test('a product goes from draft to the offer of each municipality: reject per mu
   const reason = 'Vermeld vanaf welke leeftijd kinderen mee kunnen en of zwemdiploma’s nodig zijn.';
   const reasonNoorderhaven = 'Noem ook waar de tocht begint; in Noorderhaven moeten inwoners dat vooraf weten.';
   await staff.getByLabel('Reden van afkeuren voor Gemeente Zuiderveen').fill(reason);
-  await staff.getByRole('button', { name: 'Afkeuren voor Gemeente Zuiderveen' }).click();
+  await staff.getByRole('button', { name: 'Afkeuren voor Gemeente Zuiderveen', exact: true }).click();
   await expect(
     staff.getByRole('status').filter({ hasText: 'Het product is afgekeurd voor Gemeente Zuiderveen' }),
   ).toBeVisible();
+  await staff.getByRole('button', { name: 'Afkeuren voor Gemeente Noorderhaven…' }).click();
   await staff.getByLabel('Reden van afkeuren voor Gemeente Noorderhaven').fill(reasonNoorderhaven);
-  await staff.getByRole('button', { name: 'Afkeuren voor Gemeente Noorderhaven' }).click();
+  await staff.getByRole('button', { name: 'Afkeuren voor Gemeente Noorderhaven', exact: true }).click();
   await expect(
     staff.getByRole('status').filter({ hasText: 'Het product is afgekeurd voor Gemeente Noorderhaven' }),
   ).toBeVisible();

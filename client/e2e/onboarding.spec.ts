@@ -296,14 +296,16 @@ test('a rejection needs a reason the provider sees; a forgotten password is rese
   await staff.goto('/admin/aanbieders');
   await staff.getByRole('link', { name: u.organisation }).click();
   await settle(staff);
-  await staff.getByRole('button', { name: 'Afwijzen' }).click();
+  await staff.getByRole('button', { name: 'Afwijzen voor Gemeente Zuiderveen…' }).click();
+  await expect(staff.getByLabel('Reden van afwijzing')).toBeFocused();
+  await staff.getByRole('button', { name: 'Afwijzen voor Gemeente Zuiderveen', exact: true }).click();
   await expect(staff.getByLabel('Reden van afwijzing')).toHaveAttribute('aria-invalid', 'true');
   await expect(staff.getByRole('alert')).toBeFocused();
   await expect(staff.getByRole('alert')).toContainText('Geef de reden van de afwijzing (minstens 5 tekens)');
   await expectAccessible(staff, 'admin aanbieder: reden ontbreekt');
   const reason = 'Stuur een recent uittreksel van de KvK mee; wij konden uw inschrijving niet vinden.';
   await staff.getByLabel('Reden van afwijzing').fill(reason);
-  await staff.getByRole('button', { name: 'Afwijzen' }).click();
+  await staff.getByRole('button', { name: 'Afwijzen voor Gemeente Zuiderveen', exact: true }).click();
   await expect(staff.getByRole('status').filter({ hasText: 'is afgewezen' })).toBeVisible();
   await staffContext.close();
 

@@ -56,7 +56,21 @@ test('a provider accepts and delivers orders, and staff see and cancel them', as
   await expect(provider.locator('main')).toContainText(who.firstName);
   await expect(provider.locator('main')).not.toContainText(who.lastName);
   await expectAccessible(provider, 'aanbieder: bestelling');
-  await provider.getByRole('button', { name: 'Afwijzen' }).click();
+  // Declining sits behind a disclosure: "Accepteren" stands alone until "Afwijzen…" opens the reason and its button.
+  const decline = provider.getByRole('button', { name: 'Bestelling afwijzen…' });
+  await expect(decline).toHaveAttribute('aria-expanded', 'false');
+  await expect(provider.getByLabel('Reden van afwijzen')).toHaveCount(0);
+  await expect(provider.getByRole('button', { name: 'Bestelling afwijzen', exact: true })).toHaveCount(0);
+  await decline.click();
+  await expect(decline).toHaveAttribute('aria-expanded', 'true');
+  await expect(provider.getByLabel('Reden van afwijzen')).toBeFocused();
+  await provider.keyboard.press('Escape');
+  await expect(decline).toHaveAttribute('aria-expanded', 'false');
+  await expect(decline).toBeFocused();
+  await expect(provider.getByLabel('Reden van afwijzen')).toHaveCount(0);
+  await decline.click();
+  await expectAccessible(provider, 'aanbieder: bestelling, afwijzen geopend');
+  await provider.getByRole('button', { name: 'Bestelling afwijzen', exact: true }).click();
   // The form kit: the error summary (focused, linking to the field) and the message at the field itself.
   await expect(provider.getByRole('alert')).toContainText(
     'Geef een reden op (minstens 5 tekens). De klant ziet deze reden.',
@@ -89,7 +103,40 @@ test('a provider accepts and delivers orders, and staff see and cancel them', as
   await expect(provider.getByRole('heading', { name: `Bestelling ${second!.number}` })).toBeVisible();
   await expect(provider.getByRole('heading', { name: `Bestelling ${first!.number}` })).toBeVisible();
   await expectAccessible(provider, 'aanbieder: kassa-app met resultaat');
-  await provider.getByRole('button', { name: `Bestelling ${second!.number} markeren als geleverd` }).click();
+  // Each order says who ordered it.
+  const secondCard = provider.getByRole('listitem').filter({
+    has: provider.getByRole('heading', { name: `Bestelling ${second!.number}` }),
+  });
+  await expect(secondCard).toContainText(`Besteld door${who.firstName}`);
+  // "Markeren als geleverd" asks first: what, for whom, the amount. "Annuleren" changes nothing.
+  const markSecond = provider.getByRole('button', { name: `Bestelling ${second!.number} markeren als geleverd` });
+  await markSecond.click();
+  const confirm = provider.getByRole('group', { name: `Bestelling ${second!.number} als geleverd markeren?` });
+  await expect(confirm).toContainText(`besteld door ${who.firstName}`);
+  await expect(confirm).toContainText(/totaal €\s\d+,\d\d/);
+  await expect(confirm.getByRole('button', { name: 'Ja, geleverd' })).toBeFocused();
+  await expectAccessible(provider, 'aanbieder: kassa-app, levering bevestigen');
+  await confirm.getByRole('button', { name: 'Annuleren' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(markSecond).toBeFocused();
+  await markSecond.click();
+  await confirm.getByRole('button', { name: 'Ja, geleverd' }).click();
+  await expect(provider.getByText(`Bestelling ${second!.number} is als geleverd gemeld.`)).toBeVisible();
+  await expect(provider.getByRole('heading', { name: `Bestelling ${second!.number}` })).toHaveCount(0);
+  // A mistake can be undone for a short while: the order is open again, and then delivered for good.
+  const undo = provider.getByRole('button', { name: `Levering van bestelling ${second!.number} ongedaan maken` });
+  await expect(undo).toBeFocused();
+  await expectAccessible(provider, 'aanbieder: kassa-app, ongedaan maken');
+  await undo.click();
+  await expect(
+    provider.getByText(
+      `De levering van bestelling ${second!.number} is ongedaan gemaakt. De bestelling staat weer open.`,
+    ),
+  ).toBeVisible();
+  await expect(undo).toHaveCount(0);
+  await expect(provider.getByRole('heading', { name: `Bestelling ${second!.number}` })).toBeVisible();
+  await markSecond.click();
+  await confirm.getByRole('button', { name: 'Ja, geleverd' }).click();
   await expect(provider.getByText(`Bestelling ${second!.number} is als geleverd gemeld.`)).toBeVisible();
   await expect(provider.getByRole('heading', { name: `Bestelling ${second!.number}` })).toHaveCount(0);
   // A delivered order is no longer open: its pickup code finds nothing, with the one answer for every such case.
@@ -123,8 +170,11 @@ test('a provider accepts and delivers orders, and staff see and cancel them', as
   await expect(timeline).toContainText('Geaccepteerd door de aanbieder');
   await expect(staff.getByRole('table', { name: 'Betaling per regeling' })).toContainText('Tegoed:');
   await expectAccessible(staff, 'beheer: bestelling');
+  await expect(staff.getByLabel('Reden van annuleren')).toHaveCount(0);
+  await staff.getByRole('button', { name: 'Bestelling annuleren…' }).click();
+  await expect(staff.getByLabel('Reden van annuleren')).toBeFocused();
   await staff.getByLabel('Reden van annuleren').fill('Dubbel besteld, op verzoek van de inwoner.');
-  await staff.getByRole('button', { name: 'Bestelling annuleren' }).click();
+  await staff.getByRole('button', { name: 'Bestelling annuleren', exact: true }).click();
   await expect(staff.getByRole('status').filter({ hasText: 'De bestelling is geannuleerd.' })).toBeVisible();
   await expect(timeline).toContainText('Geannuleerd door de gemeente');
   await expect(timeline).toContainText('Dubbel besteld, op verzoek van de inwoner.');

@@ -201,8 +201,9 @@ test('a new provider registers, is admitted to Zuiderveen, gets a product throug
   const decisions = staff.getByRole('table', { name: 'Beslissing per gemeente' });
   await expect(decisions.getByRole('row', { name: /Gemeente Zuiderveen/ })).toContainText('In behandeling');
   await expectAccessible(staff, 'product beoordelen');
+  await staff.getByRole('button', { name: 'Afkeuren voor Gemeente Zuiderveen…' }).click();
   await staff.getByLabel('Reden van afkeuren voor Gemeente Zuiderveen').fill(reason);
-  await staff.getByRole('button', { name: 'Afkeuren voor Gemeente Zuiderveen' }).click();
+  await staff.getByRole('button', { name: 'Afkeuren voor Gemeente Zuiderveen', exact: true }).click();
   await expect(
     staff.getByRole('status').filter({ hasText: 'Het product is afgekeurd voor Gemeente Zuiderveen' }),
   ).toBeVisible();

@@ -339,6 +339,7 @@ test('a resident orders from two providers with an own contribution, both delive
       name: `Bestelling ${orderB.number} markeren als geleverd`,
     })
     .click();
+  await pb.getByRole('button', { name: 'Ja, geleverd' }).click();
   await expect(pb.getByText(`Bestelling ${orderB.number} is als geleverd gemeld.`)).toBeVisible();
   await expect(pb.getByRole('heading', { name: `Bestelling ${orderB.number}` })).toHaveCount(0);
   await providerBContext.close();

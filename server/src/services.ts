@@ -149,7 +149,7 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     cart: new CartService(checkout),
     orderViews,
     // Accept, reject, deliver, cancel (provider, customer, staff); the order lists; the counter screen's look-up.
-    orderActions: new OrderActionsService(orders, payments, orderViews),
+    orderActions: new OrderActionsService(orders, payments, orderViews, audit),
     orderLists,
     counter: new CounterService(limits, limitRules.counter, orderViews),
     cards,

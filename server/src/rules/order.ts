@@ -7,6 +7,12 @@ export const ORDER_REASON_LIMITS = { min: 5, max: 1000 } as const;
 const { min, max } = ORDER_REASON_LIMITS;
 
 /**
+ * How long after "Markeren als geleverd" the provider can still undo it (a wrong order handed over, a mis-tap at the
+ * counter). The server enforces it with its clock (OrderActionsService.undoDelivery); the screens only say it.
+ */
+export const DELIVERY_UNDO_MINUTES = 2;
+
+/**
  * A reason with a hint of who reads it. Required: empty is REQUIRED; optional: empty is null (the service then uses
  * its own default text). Too short is TOO_SHORT, too long TOO_LONG.
  */

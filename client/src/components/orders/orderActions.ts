@@ -1,7 +1,7 @@
 import { graphql } from '../../graphql/generated';
 
 /**
- * The order actions of providers (accept, deliver, reject), staff (cancel) and customers (cancel their own): each
+ * The order actions of providers (accept, deliver and its undo, reject), staff (cancel) and customers (cancel their own): each
  * returns the order as it is now (status, reason, timeline), so the cache and every screen that shows it follow.
  * Shared by the provider's order screen, the counter (kassa-app), the staff order screen and the customer's.
  */
@@ -23,6 +23,23 @@ export const AcceptOrderDocument = graphql(`
 export const DeliverOrderDocument = graphql(`
   mutation DeliverOrder($id: ID!) {
     deliverOrder(id: $id) {
+      undoUntil
+      order {
+        id
+        status
+        ...OrderTimeline_order
+      }
+      errors {
+        ...UserErrorFields @unmask
+      }
+    }
+  }
+`);
+
+/** The counter's "Ongedaan maken", shortly after "Markeren als geleverd" (the server keeps the time limit). */
+export const UndoDeliveryDocument = graphql(`
+  mutation UndoDelivery($id: ID!) {
+    undoDelivery(id: $id) {
       order {
         id
         status

@@ -36,6 +36,12 @@ function cancelledBy(actorKind: string, perspective: OrderPerspective): string {
 /** What happened in one step of the order's timeline, in Dutch. */
 export function orderEventLabel(event: OrderEventLike, perspective: OrderPerspective = 'customer'): string {
   const { fromStatus, toStatus, actorKind } = event;
+  // "Markeren als geleverd" taken back at the counter (undoDelivery): the order is open again.
+  if (fromStatus === 'DELIVERED') {
+    return perspective === 'provider'
+      ? 'Levering ongedaan gemaakt door u; de bestelling staat weer open'
+      : 'Levering ongedaan gemaakt door de aanbieder; de bestelling staat weer open';
+  }
   switch (toStatus) {
     case 'AWAITING_PAYMENT':
       return 'Bestelling aangemaakt; wacht op betaling van de eigen bijdrage';

@@ -73,10 +73,22 @@ describe('OrderTimeline', () => {
   });
 });
 
+describe('orderEventLabel of an undone delivery', () => {
+  it('says the delivery was taken back and the order is open again, from the reader’s side', () => {
+    const undone = { fromStatus: 'DELIVERED', toStatus: 'ACCEPTED', actorKind: 'PROVIDER' } as const;
+    expect(orderEventLabel(undone, 'provider')).toBe('Levering ongedaan gemaakt door u; de bestelling staat weer open');
+    expect(orderEventLabel(undone, 'customer')).toBe(
+      'Levering ongedaan gemaakt door de aanbieder; de bestelling staat weer open',
+    );
+  });
+});
+
 describe('OrderStatusBadge', () => {
   it('shows the status in words', () => {
     render(<OrderStatusBadge status="AWAITING_PAYMENT" />);
-    expect(screen.getByText('Wacht op betaling')).toBeTruthy();
+    const badge = screen.getByText('Wacht op betaling');
+    expect(badge.className).toContain('gw-status--warning');
+    expect(badge.querySelector('svg[aria-hidden="true"]')).toBeTruthy();
   });
 });
 

@@ -2,6 +2,7 @@ import { getFragmentData, graphql, type FragmentType } from '../../graphql/gener
 import type { ProductApprovalStatus, ProductStatus } from '../../graphql/generated/graphql';
 import { formatDate, formatDateTime } from '../dates/formatDate';
 import { productStatusLabel } from './productStatus';
+import { StatusBadge } from '../status/StatusBadge';
 
 /** Dutch labels of one municipality's decision. */
 export const approvalStatusLabel: Record<ProductApprovalStatus, string> = {
@@ -60,7 +61,9 @@ export function ProductStatusCell({
 }) {
   return (
     <>
-      <span className="gw-tag">{productStatusLabel[product.status]}</span>
+      <StatusBadge kind="product" status={product.status}>
+        {productStatusLabel[product.status]}
+      </StatusBadge>
       {product.approvals.length ? <div className="gw-muted">{decisionSummary(product.approvals)}</div> : null}
     </>
   );
@@ -95,7 +98,9 @@ export function ProductDecisionsTable(props: {
             <tr key={a.id}>
               <th scope="row">{a.municipality.name}</th>
               <td>
-                <span className="gw-tag">{approvalStatusLabel[a.status]}</span>
+                <StatusBadge kind="approval" status={a.status}>
+                  {approvalStatusLabel[a.status]}
+                </StatusBadge>
               </td>
               <td>{a.decidedAt ? formatDateTime(a.decidedAt) : `Aangevraagd op ${formatDate(a.requestedAt)}`}</td>
               <td>{a.reason ?? '–'}</td>

@@ -4,6 +4,7 @@ import { formatDateTime } from '../dates/formatDate';
 import { Money } from '../money/Money';
 import { availabilityLabel, redemptionMethodLabel } from './productLabels';
 import { productStatusLabel } from './productStatus';
+import { StatusBadge } from '../status/StatusBadge';
 
 /**
  * The facts of a product as the provider and staff see them: status, price, availability, delivery and when it was
@@ -27,7 +28,9 @@ export function ProductFacts(props: {
     <dl className="gw-definition-list">
       <dt>Status</dt>
       <dd>
-        <span className="gw-tag">{productStatusLabel[product.status]}</span>
+        <StatusBadge kind="product" status={product.status}>
+          {productStatusLabel[product.status]}
+        </StatusBadge>
       </dd>
       {props.before}
       <dt>Prijs</dt>

@@ -39,6 +39,15 @@ export class OrderActionsResolver {
 
   @Mutation(() => OrderActionPayload, {
     description:
+      'The provider undoes "delivered" shortly after marking it (see undoUntil on deliverOrder), when nothing happened to the order since: it goes back to placed or accepted.',
+  })
+  @Requires(Audience.PROVIDER)
+  async undoDelivery(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<OrderActionPayload> {
+    return OrderActionPayload.fromOutcome(await ctx.services.orderActions.undoDelivery(ctx, id));
+  }
+
+  @Mutation(() => OrderActionPayload, {
+    description:
       'The customer cancels a household order while the provider has not accepted it yet: the budget goes back and a paid own contribution is refunded.',
   })
   @Requires(Audience.CUSTOMER)

@@ -4,12 +4,13 @@ import { Audience } from '../../graphql/auth/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { transactional, type RequestContext } from '../../lib/request-context.js';
 import { fail, ok, type Result } from '../../lib/result.js';
-import { orderReasonRules } from '../../rules/order.js';
+import { DELIVERY_UNDO_MINUTES, orderReasonRules } from '../../rules/order.js';
 import type { Rule } from '../../rules/rule.js';
 import { actorOf } from '../arrangements/assignment.service.js';
 import type { Actor } from '../ledger/ledger.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { PaymentService } from '../payments/payment.service.js';
-import { Order, type OrderStatus } from './order.entities.js';
+import { Order, OrderEvent, type OrderStatus } from './order.entities.js';
 import { OrderTransitionError, type OrderService } from './order.service.js';
 import type { OrderViewService } from './order-view.service.js';
 import type { OrderActionOutcome } from './order-work.types.js';
@@ -22,7 +23,35 @@ interface ActionSpec {
   from: OrderStatus[];
   /** What the action is called in "kan niet meer worden …". */
   verb: string;
-  change: (em: EntityManager, order: Order, actor: Actor) => Promise<{ order: Order; refundCents: number }>;
+  change: (
+    em: EntityManager,
+    order: Order,
+    actor: Actor,
+    tx: RequestContext,
+  ) => Promise<{ order: Order; refundCents: number; undoUntil?: Date | null } | { error: UserError }>;
+}
+
+const UNDO_WINDOW_MS = DELIVERY_UNDO_MINUTES * 60_000;
+
+/** The timeline text of an undone delivery (OrderEvent.reason; the screens show "Levering ongedaan gemaakt"). */
+export const DELIVERY_UNDONE_REASON = 'Levering ongedaan gemaakt';
+
+/**
+ * Until when the order's delivery can be undone: its last timeline step must be the delivery (nothing happened
+ * after it) and that step less than DELIVERY_UNDO_MINUTES old on the clock. Null when it cannot (any more).
+ */
+async function undoableUntil(
+  em: EntityManager,
+  order: Order,
+  now: Date,
+): Promise<{ until: Date; event: OrderEvent } | null> {
+  if (order.status !== 'DELIVERED') return null;
+  const last = await em.findOne(OrderEvent, { orderId: order.id }, { orderBy: { id: 'desc' } });
+  // The delivery step itself (placed or accepted → delivered), not any later step on a delivered order.
+  if (!last || last.toStatus !== 'DELIVERED' || (last.fromStatus !== 'PLACED' && last.fromStatus !== 'ACCEPTED'))
+    return null;
+  const until = new Date(last.at.getTime() + UNDO_WINDOW_MS);
+  return until > now ? { until, event: last } : null;
 }
 
 const NOT_FOUND = () => UserError.of('id', 'NOT_FOUND', 'Deze bestelling is niet gevonden.');
@@ -30,6 +59,11 @@ const NOT_FOUND = () => UserError.of('id', 'NOT_FOUND', 'Deze bestelling is niet
 /** Why an order in this status cannot get this action: a Dutch sentence for the payload. */
 function refusal(status: OrderStatus, spec: ActionSpec): UserError {
   const message = (() => {
+    if (spec.from.includes('DELIVERED')) {
+      return status === 'CANCELLED'
+        ? 'Deze bestelling is geannuleerd; er is geen levering om ongedaan te maken.'
+        : 'Deze bestelling is niet als geleverd gemarkeerd; er is geen levering om ongedaan te maken.';
+    }
     switch (status) {
       case 'AWAITING_PAYMENT':
         return 'Voor deze bestelling is de eigen bijdrage nog niet betaald. U kunt haar pas daarna behandelen.';
@@ -72,6 +106,7 @@ export class OrderActionsService {
     private readonly orders: OrderService,
     private readonly payments: PaymentService,
     private readonly orderViews: OrderViewService,
+    private readonly audit: AuditService,
   ) {}
 
   accept(ctx: RequestContext, id: string): Promise<Result<OrderActionOutcome>> {
@@ -91,10 +126,56 @@ export class OrderActionsService {
       who: 'provider',
       from: ['PLACED', 'ACCEPTED'],
       verb: 'geleverd',
-      change: async (em, order, actor) => ({
-        order: await this.orders.transition(em, order.id, 'DELIVERED', actor),
-        refundCents: 0,
-      }),
+      change: async (em, order, actor, tx) => {
+        const delivered = await this.orders.transition(em, order.id, 'DELIVERED', actor);
+        const undo = await undoableUntil(em, delivered, tx.clock.now());
+        return { order: delivered, refundCents: 0, undoUntil: undo?.until ?? null };
+      },
+    });
+  }
+
+  /**
+   * The provider takes back "Markeren als geleverd" within DELIVERY_UNDO_MINUTES (on the clock), when nothing happened
+   * to the order after the delivery: the order goes back to the status it had (placed or accepted), in one transaction
+   * with a timeline step and an audit row. No money moved on delivery, so none moves back; the household gets no new
+   * message (the order is simply open again). Refused after the window, when the order is not (or no longer)
+   * delivered, or when its last step is not the delivery.
+   */
+  undoDelivery(ctx: RequestContext, id: string): Promise<Result<OrderActionOutcome>> {
+    return this.act(ctx, id, {
+      who: 'provider',
+      from: ['DELIVERED'],
+      verb: 'teruggezet',
+      change: async (em, order, actor, tx) => {
+        const undo = await undoableUntil(em, order, tx.clock.now());
+        if (!undo) {
+          return {
+            error: UserError.of(
+              null,
+              'UNDO_EXPIRED',
+              `De levering kan niet meer ongedaan worden gemaakt: dat kan alleen binnen ${DELIVERY_UNDO_MINUTES} minuten na het markeren als geleverd. Neem zo nodig contact op met de gemeente.`,
+            ),
+          };
+        }
+        const back = undo.event.fromStatus!;
+        order.status = back;
+        em.create(OrderEvent, {
+          orderId: order.id,
+          fromStatus: 'DELIVERED',
+          toStatus: back,
+          actorKind: actor.kind,
+          actorId: actor.id ?? null,
+          reason: DELIVERY_UNDONE_REASON,
+        });
+        await em.flush();
+        await this.audit.record(tx, {
+          action: 'order.delivery_undone',
+          subjectType: 'order',
+          subjectId: order.id,
+          details: { orderNumber: order.number, status: back, deliveredEventId: undo.event.id },
+        });
+        return { order, refundCents: 0 };
+      },
     });
   }
 
@@ -152,15 +233,16 @@ export class OrderActionsService {
   private async act(ctx: RequestContext, id: string, spec: ActionSpec): Promise<Result<OrderActionOutcome>> {
     if (!isUuid(id)) return fail(NOT_FOUND());
     const actor = actorOf(ctx);
-    let outcome: { order: Order; refundCents: number } | { error: UserError };
+    let outcome: { order: Order; refundCents: number; undoUntil?: Date | null } | { error: UserError };
     try {
-      outcome = await transactional(ctx, async ({ em }) => {
+      outcome = await transactional(ctx, async (tx) => {
+        const em = tx.em;
         const [row] = await em.execute<{ id: string }[]>(`select id from customer_order where id = ? for update`, [id]);
         if (!row) return { error: NOT_FOUND() };
         const order = await em.findOneOrFail(Order, id, { refresh: true });
         if (!this.owns(ctx, spec.who, order)) return { error: NOT_FOUND() };
         if (!spec.from.includes(order.status)) return { error: refusal(order.status, spec) };
-        return spec.change(em, order, actor);
+        return spec.change(em, order, actor, tx);
       });
     } catch (error) {
       // The state machine refused after all (another request changed the order first): nothing was written.
@@ -185,6 +267,6 @@ export class OrderActionsService {
       }
     }
     const [view] = await this.orderViews.views(ctx, [outcome.order]);
-    return ok({ order: view!, refundCents: outcome.refundCents });
+    return ok({ order: view!, refundCents: outcome.refundCents, undoUntil: outcome.undoUntil ?? null });
   }
 }

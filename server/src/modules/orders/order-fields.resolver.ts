@@ -24,6 +24,29 @@ function firstNames(ctx: Context): DataLoader<string, string | null> {
   return loader;
 }
 
+const beneficiaryLoaders = new WeakMap<Context, DataLoader<string, string[]>>();
+
+/** Per order: the first names of the household members whose own budget paid for it (one query per request). */
+function beneficiaries(ctx: Context): DataLoader<string, string[]> {
+  let loader = beneficiaryLoaders.get(ctx);
+  if (!loader) {
+    loader = new DataLoader(async (orderIds) => {
+      const rows = await ctx.em.execute<{ order_id: string; first_name: string }[]>(
+        `select distinct oa.order_id, p.first_name
+           from order_allocation oa
+           join assignment a on a.id = oa.assignment_id
+           join person p on p.id = a.beneficiary_id and p.erased_at is null
+          where oa.order_id = any(?::uuid[])
+          order by oa.order_id, p.first_name`,
+        [`{${orderIds.join(',')}}`],
+      );
+      return orderIds.map((id) => rows.filter((r) => r.order_id === id).map((r) => r.first_name));
+    });
+    beneficiaryLoaders.set(ctx, loader);
+  }
+  return loader;
+}
+
 /**
  * Extra order fields for the people who handle orders. Everyone who may see the order may see these; a staff member's
  * or API client's read is audit-logged (@personalData).
@@ -37,5 +60,14 @@ export class OrderFieldsResolver {
   @PersonalData(PersonalDataKind.NAME)
   customerFirstName(@Root() order: OrderView, @Ctx() ctx: Context): Promise<string | null> {
     return firstNames(ctx).load(order.id);
+  }
+
+  @FieldResolver(() => [String], {
+    description:
+      'For whom in the household the order was placed, as far as the budget says: the first names of the members whose own assignment (e.g. a child’s Kindpakket) paid for it. Empty when a household-wide budget paid.',
+  })
+  @PersonalData(PersonalDataKind.NAME)
+  beneficiaryFirstNames(@Root() order: OrderView, @Ctx() ctx: Context): Promise<string[]> {
+    return beneficiaries(ctx).load(order.id);
   }
 }

@@ -64,6 +64,8 @@ export class AdminOrderFilter {
 export interface OrderActionOutcome {
   order: OrderView;
   refundCents: number;
+  /** deliverOrder: until when the provider can undo the delivery (undoDelivery); null otherwise. */
+  undoUntil?: Date | null;
 }
 
 @ObjectType({ description: 'The outcome of an order action (accept, reject, deliver, cancel).' })
@@ -77,12 +79,20 @@ export class OrderActionPayload extends Payload(
   })
   refundCents = 0;
 
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      'After deliverOrder: until when the provider can undo the delivery (undoDelivery). Null for other actions, or when it cannot be undone.',
+  })
+  undoUntil: Date | null = null;
+
   /** The one mapping (Payload.from) of the order, plus the refund beside it. */
   static fromOutcome(result: Result<OrderActionOutcome>): OrderActionPayload {
     const payload = OrderActionPayload.from(
       result.ok ? { ok: true, value: result.value.order } : result,
     ) as OrderActionPayload;
     payload.refundCents = result.ok ? result.value.refundCents : 0;
+    payload.undoUntil = result.ok ? (result.value.undoUntil ?? null) : null;
     return payload;
   }
 }

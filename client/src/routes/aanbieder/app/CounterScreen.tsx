@@ -1,19 +1,21 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { counterCodeRule } from '@rules/counter';
-import { useRef, useState } from 'react';
+import { DELIVERY_UNDO_MINUTES } from '@rules/order';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { ruleCheck } from '../../../components/forms/ruleCheck';
 import { TextField } from '../../../components/forms/TextField';
 import { useMutationForm } from '../../../components/forms/useMutationForm';
 import { Page } from '../../../components/layout/Page';
 import { Money } from '../../../components/money/Money';
-import { DeliverOrderDocument } from '../../../components/orders/orderActions';
+import { DeliverOrderDocument, UndoDeliveryDocument } from '../../../components/orders/orderActions';
 import { OrderStatusBadge } from '../../../components/orders/OrderStatusBadge';
 import '../../../components/orders/orderWork.css';
 import { Alert } from '../../../components/ui/Alert';
 import { graphql } from '../../../graphql/generated';
 import type { CounterLookupQuery } from '../../../graphql/generated/graphql';
 import { urls } from '../../../lib/urls';
+import { formatCents } from '../../../components/money/formatCents';
 import { CameraScanner, canScan } from './CameraScanner';
 import { cardEnding, compactCode } from './counterCode';
 
@@ -32,6 +34,8 @@ const CounterLookupDocument = graphql(`
         createdAt
         totalCents
         pickupCode
+        customerFirstName
+        beneficiaryFirstNames
         lines {
           id
           title
@@ -61,21 +65,60 @@ function formData(name: string, value: string): FormData {
   return data;
 }
 
+/** For whom the order is, in words: "Sem" / "Sem en Lotte", or null when a household budget paid. */
+function forWhom(order: FoundOrder): string | null {
+  const names = order.beneficiaryFirstNames;
+  if (!names.length) return null;
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} en ${names.at(-1)}`;
+}
+
+/** "2 × Zwemles, 1 × Badmuts". */
+function linesText(order: FoundOrder): string {
+  return order.lines.map((l) => `${l.quantity} × ${l.title}`).join(', ');
+}
+
+/** An order just marked delivered that can still be taken back (the server keeps the real time limit). */
+interface Delivered {
+  order: FoundOrder;
+}
+
 /**
  * The counter screen: the provider types or scans a customer's card number or a pickup code, sees that customer's
- * open orders with this organisation, and hands them over (marks them delivered). Nothing else about the customer
- * is shown than the first name. The input is checked at once with the server's own rule (@rules/counter).
+ * open orders with this organisation — who ordered and, where a member's own budget paid, for which household member
+ * — and hands them over: "Markeren als geleverd" asks for confirmation (what, for whom, the amount), and the delivery
+ * can be undone for DELIVERY_UNDO_MINUTES (@rules/order; the server refuses after that). Nothing else about the
+ * customer is shown than first names. The input is checked at once with the server's own rule (@rules/counter).
  */
 export default function CounterScreen() {
   const client = useApolloClient();
   const [deliver] = useMutation(DeliverOrderDocument, { refetchQueries: ['ProviderOrders'] });
+  const [undo] = useMutation(UndoDeliveryDocument, { refetchQueries: ['ProviderOrders'] });
   const [result, setResult] = useState<Result | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [scanning, setScanning] = useState(false);
-  const [delivering, setDelivering] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [delivered, setDelivered] = useState<Delivered | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const undoButton = useRef<HTMLButtonElement>(null);
   const scanSupported = canScan();
+
+  // The confirmation opens with the focus on its "yes"; closing it gives the focus back to the order's button.
+  const lastConfirmed = useRef<string | null>(null);
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+    else if (lastConfirmed.current && document.activeElement === document.body)
+      document.getElementById(`leveren-${lastConfirmed.current}`)?.focus();
+    lastConfirmed.current = confirming;
+  }, [confirming]);
+
+  // "Ongedaan maken" goes after the window (the server would refuse it by then anyway).
+  useEffect(() => {
+    if (!delivered) return;
+    const timer = window.setTimeout(() => setDelivered(null), DELIVERY_UNDO_MINUTES * 60_000);
+    return () => window.clearTimeout(timer);
+  }, [delivered]);
 
   const search = useMutationForm({
     id: 'kassa',
@@ -84,6 +127,8 @@ export default function CounterScreen() {
     mutate: async ({ code }) => {
       setNotice(null);
       setResult(null);
+      setDelivered(null);
+      setConfirming(null);
       const { data } = await client.query({
         query: CounterLookupDocument,
         variables: { code },
@@ -110,23 +155,48 @@ export default function CounterScreen() {
     mutate: async (_values, data) => {
       const id = String(data.get('id'));
       setNotice(null);
-      setDelivering(id);
-      try {
-        const payload = (await deliver({ variables: { id } })).data?.deliverOrder;
-        return payload ? { ...payload, id } : payload;
-      } finally {
-        setDelivering(null);
-      }
+      setDelivered(null);
+      const payload = (await deliver({ variables: { id } })).data?.deliverOrder;
+      return payload ? { ...payload, id } : payload;
     },
     onSuccess: ({ id }) => {
       const order = result?.orders.find((o) => o.id === id);
+      lastConfirmed.current = null;
+      setConfirming(null);
       setResult((current) => (current ? { ...current, orders: current.orders.filter((o) => o.id !== id) } : current));
       setNotice(`Bestelling ${order?.number ?? ''} is als geleverd gemeld.`);
-      resultHeading.current?.focus();
+      if (order) setDelivered({ order });
+      window.setTimeout(() => (undoButton.current ?? resultHeading.current)?.focus(), 0);
+    },
+  });
+
+  const undoing = useMutationForm({
+    id: 'ongedaan',
+    fields: [],
+    mutate: async () => {
+      if (!delivered) return null;
+      const payload = (await undo({ variables: { id: delivered.order.id } })).data?.undoDelivery;
+      return payload ? { ...payload, original: delivered.order } : payload;
+    },
+    onSuccess: ({ order, original }) => {
+      // Back in the list, with the status it has again (placed or accepted).
+      const back = { ...original, status: order?.status ?? original.status };
+      setDelivered(null);
+      setResult((current) =>
+        current && !current.orders.some((o) => o.id === back.id)
+          ? { ...current, orders: [...current.orders, back] }
+          : current,
+      );
+      setNotice(`De levering van bestelling ${back.number} is ongedaan gemaakt. De bestelling staat weer open.`);
+      window.setTimeout(() => resultHeading.current?.focus(), 0);
     },
   });
 
   const name = result?.firstName ?? 'deze klant';
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && !busy) setConfirming(null);
+  };
+  const busy = delivery.busy || undoing.busy;
 
   return (
     <Page
@@ -176,7 +246,23 @@ export default function CounterScreen() {
             </Alert>
           ) : null}
         </div>
+        {delivered ? (
+          <p className="gw-counter-undo">
+            Per ongeluk? U kunt dit binnen {DELIVERY_UNDO_MINUTES} minuten ongedaan maken.{' '}
+            <button
+              ref={undoButton}
+              type="button"
+              className="gw-button gw-button--secondary"
+              disabled={busy}
+              onClick={() => void undoing.submit()}
+              aria-label={`Levering van bestelling ${delivered.order.number} ongedaan maken`}
+            >
+              {undoing.busy ? 'Bezig…' : 'Ongedaan maken'}
+            </button>
+          </p>
+        ) : null}
         {delivery.summary}
+        {undoing.summary}
         {result ? (
           <>
             <p className="gw-muted">Gevonden met {result.foundWith}.</p>
@@ -187,36 +273,82 @@ export default function CounterScreen() {
               </p>
             ) : (
               <ul className="gw-counter-orders">
-                {result.orders.map((order) => (
-                  <li key={order.id} className="gw-counter-order">
-                    <h3>
-                      <Link to={urls.provider.order(order.id)}>Bestelling {order.number}</Link>
-                    </h3>
-                    <p>
-                      <OrderStatusBadge status={order.status} /> Afhaalcode{' '}
-                      <strong className="gw-code">{order.pickupCode}</strong>
-                    </p>
-                    <ul>
-                      {order.lines.map((line) => (
-                        <li key={line.id}>
-                          {line.quantity} × {line.title}
-                        </li>
-                      ))}
-                    </ul>
-                    <p>
-                      Totaal <Money cents={order.totalCents} />
-                    </p>
-                    <button
-                      type="button"
-                      className="gw-button"
-                      disabled={delivery.busy}
-                      onClick={() => void delivery.submit(formData('id', order.id))}
-                      aria-label={`Bestelling ${order.number} markeren als geleverd`}
-                    >
-                      {delivering === order.id ? 'Bezig…' : 'Markeren als geleverd'}
-                    </button>
-                  </li>
-                ))}
+                {result.orders.map((order) => {
+                  const member = forWhom(order);
+                  return (
+                    <li key={order.id} className="gw-counter-order">
+                      <h3>
+                        <Link to={urls.provider.order(order.id)}>Bestelling {order.number}</Link>
+                      </h3>
+                      <p>
+                        <OrderStatusBadge status={order.status} /> Afhaalcode{' '}
+                        <strong className="gw-code">{order.pickupCode}</strong>
+                      </p>
+                      <dl className="gw-counter-order__who">
+                        <dt>Besteld door</dt>
+                        <dd>{order.customerFirstName ?? 'Onbekend'}</dd>
+                        {member ? (
+                          <>
+                            <dt>Voor</dt>
+                            <dd>{member}</dd>
+                          </>
+                        ) : null}
+                      </dl>
+                      <ul>
+                        {order.lines.map((line) => (
+                          <li key={line.id}>
+                            {line.quantity} × {line.title}
+                          </li>
+                        ))}
+                      </ul>
+                      <p>
+                        Totaal <Money cents={order.totalCents} />
+                      </p>
+                      {confirming === order.id ? (
+                        <div className="gw-counter-confirm" role="group" aria-labelledby={`bevestigen-${order.id}`}>
+                          <p id={`bevestigen-${order.id}`}>
+                            <strong>Bestelling {order.number} als geleverd markeren?</strong> U geeft {linesText(order)}{' '}
+                            mee
+                            {member ? ` voor ${member}` : ''} (besteld door {order.customerFirstName ?? 'de klant'}),
+                            totaal {formatCents(order.totalCents)}.
+                          </p>
+                          <div className="gw-form-actions">
+                            <button
+                              ref={confirmButton}
+                              type="button"
+                              onKeyDown={closeOnEscape}
+                              className="gw-button"
+                              disabled={busy}
+                              onClick={() => void delivery.submit(formData('id', order.id))}
+                            >
+                              {delivery.busy ? 'Bezig…' : 'Ja, geleverd'}
+                            </button>
+                            <button
+                              type="button"
+                              className="gw-button gw-button--secondary"
+                              disabled={busy}
+                              onKeyDown={closeOnEscape}
+                              onClick={() => setConfirming(null)}
+                            >
+                              Annuleren
+                            </button>
+                          </div>
+                        </div>
+                      ) : (
+                        <button
+                          id={`leveren-${order.id}`}
+                          type="button"
+                          className="gw-button"
+                          disabled={busy}
+                          onClick={() => setConfirming(order.id)}
+                          aria-label={`Bestelling ${order.number} markeren als geleverd`}
+                        >
+                          Markeren als geleverd
+                        </button>
+                      )}
+                    </li>
+                  );
+                })}
               </ul>
             )}
           </>

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ORDER_REASON_LIMITS, orderReasonRules } from '@rules/order';
 import { useParams } from 'react-router';
-import { TextAreaField } from '../../../components/forms/fields';
+import { ReasonDisclosure } from '../../../components/forms/ReasonDisclosure';
 import { ruleCheck } from '../../../components/forms/ruleCheck';
 import { useMutationForm } from '../../../components/forms/useMutationForm';
 import { Page } from '../../../components/layout/Page';
@@ -151,20 +151,16 @@ function ProviderOrder({ order }: { order: Order }) {
               Markeren als geleverd
             </button>
           </div>
-          <form className="gw-form" {...rejection.props}>
-            {rejection.summary}
-            <TextAreaField
-              label="Reden van afwijzen"
-              rows={3}
-              maxLength={ORDER_REASON_LIMITS.max}
-              hint="Kunt u de bestelling niet leveren? Wijs haar af met een reden. De klant ziet deze reden en krijgt het tegoed terug."
-              required
-              {...rejection.field('reason')}
-            />
-            <button type="submit" className="gw-button gw-button--danger" disabled={busy}>
-              Afwijzen
-            </button>
-          </form>
+          <ReasonDisclosure
+            form={rejection}
+            label="Afwijzen…"
+            accessibleLabel="Bestelling afwijzen…"
+            fieldLabel="Reden van afwijzen"
+            hint="Kunt u de bestelling niet leveren? Wijs haar af met een reden. De klant ziet deze reden en krijgt het tegoed terug."
+            maxLength={ORDER_REASON_LIMITS.max}
+            confirmLabel="Bestelling afwijzen"
+            disabled={busy}
+          />
         </section>
       ) : null}
 

@@ -16,6 +16,7 @@ import type { ProviderProfileQuery } from '../../../graphql/generated/graphql';
 import { useShowNotice } from '../../../lib/notice';
 import { urls } from '../../../lib/urls';
 import { LocationsSection, LogoSection } from './ProviderPresence';
+import { StatusBadge } from '../../../components/status/StatusBadge';
 
 const ProviderProfileDocument = graphql(`
   query ProviderProfile {
@@ -178,7 +179,15 @@ function Memberships({ rows }: { rows: readonly MunicipalityRow[] }) {
               return (
                 <tr key={row.municipality.id}>
                   <th scope="row">{row.municipality.name}</th>
-                  <td>{status ? <span className="gw-tag">{membershipStatusLabel[status]}</span> : 'Niet aangemeld'}</td>
+                  <td>
+                    {status ? (
+                      <StatusBadge kind="membership" status={status}>
+                        {membershipStatusLabel[status]}
+                      </StatusBadge>
+                    ) : (
+                      'Niet aangemeld'
+                    )}
+                  </td>
                   <td>
                     {membershipNote(row)}
                     {status === 'REJECTED' && row.membership?.reason ? (

@@ -7,6 +7,7 @@ import { QueryBoundary } from '../../../components/ui/QueryBoundary';
 import { graphql } from '../../../graphql/generated';
 import type { CardStatus, MyCardsQuery } from '../../../graphql/generated/graphql';
 import { useShowNotice } from '../../../lib/notice';
+import { StatusBadge } from '../../../components/status/StatusBadge';
 
 const MyCardsDocument = graphql(`
   query MyCards {
@@ -117,7 +118,9 @@ function Cards({ cards }: { cards: readonly Card[] }) {
                       <CardNumber card={card} />
                     </td>
                     <td>
-                      <span className="gw-tag">{statusLabel[card.status]}</span>
+                      <StatusBadge kind="card" status={card.status}>
+                        {statusLabel[card.status]}
+                      </StatusBadge>
                       {card.blockedAt && card.status === 'BLOCKED' ? ` sinds ${formatDate(card.blockedAt)}` : null}
                     </td>
                     <td>{formatDate(card.issuedAt)}</td>

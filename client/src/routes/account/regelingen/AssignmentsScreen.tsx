@@ -10,6 +10,7 @@ import { graphql } from '../../../graphql/generated';
 import type { MyAssignmentsQuery } from '../../../graphql/generated/graphql';
 import { urls } from '../../../lib/urls';
 import { assignmentStatusLabel, movementKindLabel, validityText } from './assignmentLabels';
+import { StatusBadge } from '../../../components/status/StatusBadge';
 
 const MyAssignmentsDocument = graphql(`
   query MyAssignments {
@@ -75,9 +76,9 @@ function AssignmentSection({ assignment }: { assignment: Assignment }) {
         <dd>{validityText(assignment.validFrom, assignment.validUntil)}</dd>
         <dt>Status</dt>
         <dd>
-          <span className={`gw-tag gw-assignment__status gw-assignment__status--${assignment.status.toLowerCase()}`}>
+          <StatusBadge kind="assignment" status={assignment.status}>
             {assignmentStatusLabel[assignment.status]}
-          </span>
+          </StatusBadge>
           {assignment.revokedReason ? <> Reden: {assignment.revokedReason}</> : null}
         </dd>
       </dl>

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { membershipRejectionReason } from '@rules/provider';
 import { Link, useParams } from 'react-router';
 import { formatDate, formatDateTime } from '../../../components/dates/formatDate';
-import { TextAreaField } from '../../../components/forms/fields';
+import { ReasonDisclosure } from '../../../components/forms/ReasonDisclosure';
 import { ruleCheck } from '../../../components/forms/ruleCheck';
 import { useMutationForm } from '../../../components/forms/useMutationForm';
 import { Page } from '../../../components/layout/Page';
@@ -16,6 +16,7 @@ import { useShowNotice } from '../../../lib/notice';
 import { screenPermission } from '../../../lib/permissions';
 import { urls } from '../../../lib/urls';
 import { hasPermission, useViewer } from '../../../lib/viewer';
+import { StatusBadge } from '../../../components/status/StatusBadge';
 
 const AdminProviderDocument = graphql(`
   query AdminProvider($id: ID!) {
@@ -207,8 +208,11 @@ function MembershipDecision({ membership, providerName }: { membership: Membersh
     <div className="gw-card" style={{ marginBottom: 'var(--gw-space-5)' }}>
       <h3>{name}</h3>
       <p>
-        Status: <span className="gw-tag">{membershipStatusLabel[membership.status]}</span> · aangemeld op{' '}
-        {formatDate(membership.appliedAt)}
+        Status:{' '}
+        <StatusBadge kind="membership" status={membership.status}>
+          {membershipStatusLabel[membership.status]}
+        </StatusBadge>{' '}
+        · aangemeld op {formatDate(membership.appliedAt)}
         {membership.decidedAt ? ` · beslist op ${formatDate(membership.decidedAt)}` : ''}
       </p>
       {membership.status === 'REJECTED' && membership.reason ? <p>Reden van afwijzing: {membership.reason}</p> : null}
@@ -220,18 +224,14 @@ function MembershipDecision({ membership, providerName }: { membership: Membersh
               Goedkeuren voor {name}
             </button>
           </p>
-          <form className="gw-form" {...rejection.props} aria-label={`Aanmelding bij ${name} afwijzen`}>
-            {rejection.summary}
-            <TextAreaField
-              label="Reden van afwijzing"
-              hint="Verplicht bij afwijzen. De aanbieder ziet deze reden in het profiel en in de e-mail."
-              rows={3}
-              {...rejection.field('reason')}
-            />
-            <button type="submit" className="gw-button gw-button--secondary" disabled={busy}>
-              Afwijzen
-            </button>
-          </form>
+          <ReasonDisclosure
+            form={rejection}
+            label={`Afwijzen voor ${name}…`}
+            fieldLabel="Reden van afwijzing"
+            hint="De aanbieder ziet deze reden in het profiel en in de e-mail."
+            confirmLabel={`Afwijzen voor ${name}`}
+            disabled={busy}
+          />
         </>
       ) : null}
     </div>

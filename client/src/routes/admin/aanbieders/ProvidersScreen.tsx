@@ -14,6 +14,7 @@ import { membershipStatusLabel } from '../../../components/providers/membershipS
 import { graphql } from '../../../graphql/generated';
 import type { ProviderMembershipsQuery } from '../../../graphql/generated/graphql';
 import { urls } from '../../../lib/urls';
+import { StatusBadge } from '../../../components/status/StatusBadge';
 
 const ProviderMembershipsDocument = graphql(`
   query ProviderMemberships($filter: ProviderMembershipFilter, $first: Int, $after: String) {
@@ -71,7 +72,14 @@ const columns: Column<Membership>[] = [
   },
   { header: 'Plaats', cell: (m) => m.provider.city },
   { header: 'Gemeente', cell: (m) => m.municipality.name },
-  { header: 'Status', cell: (m) => <span className="gw-tag">{membershipStatusLabel[m.status]}</span> },
+  {
+    header: 'Status',
+    cell: (m) => (
+      <StatusBadge kind="membership" status={m.status}>
+        {membershipStatusLabel[m.status]}
+      </StatusBadge>
+    ),
+  },
   { header: 'Aangemeld op', cell: (m) => formatDate(m.appliedAt) },
 ];
 

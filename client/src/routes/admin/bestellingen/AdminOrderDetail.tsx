@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ORDER_REASON_LIMITS, orderReasonRules } from '@rules/order';
 import { Link } from 'react-router';
-import { TextAreaField } from '../../../components/forms/fields';
+import { ReasonDisclosure } from '../../../components/forms/ReasonDisclosure';
 import { ruleCheck } from '../../../components/forms/ruleCheck';
 import { useMutationForm } from '../../../components/forms/useMutationForm';
 import { Page } from '../../../components/layout/Page';
@@ -103,30 +103,26 @@ function AdminOrder({ order, inProvider, backTo }: { order: Order; inProvider: b
       {mayCancel ? (
         <section aria-labelledby="annuleren-kop">
           <h2 id="annuleren-kop">Bestelling annuleren</h2>
-          <p>
-            Het tegoed van <Money cents={order.budgetCents} /> gaat terug naar de regeling van de klant
-            {refundable > 0 ? (
-              <>
-                {' '}
-                en de betaalde eigen bijdrage van <Money cents={refundable} /> wordt terugbetaald
-              </>
-            ) : null}
-            . De klant en de aanbieder krijgen bericht.
-          </p>
-          <form className="gw-form" {...form.props}>
-            {form.summary}
-            <TextAreaField
-              label="Reden van annuleren"
-              rows={3}
-              maxLength={ORDER_REASON_LIMITS.max}
-              hint="De klant en de aanbieder zien deze reden."
-              required
-              {...form.field('reason')}
-            />
-            <button type="submit" className="gw-button gw-button--danger" disabled={form.busy}>
-              Bestelling annuleren
-            </button>
-          </form>
+          <ReasonDisclosure
+            form={form}
+            label="Annuleren…"
+            accessibleLabel="Bestelling annuleren…"
+            fieldLabel="Reden van annuleren"
+            hint="De klant en de aanbieder zien deze reden."
+            maxLength={ORDER_REASON_LIMITS.max}
+            confirmLabel="Bestelling annuleren"
+          >
+            <p>
+              Het tegoed van <Money cents={order.budgetCents} /> gaat terug naar de regeling van de klant
+              {refundable > 0 ? (
+                <>
+                  {' '}
+                  en de betaalde eigen bijdrage van <Money cents={refundable} /> wordt terugbetaald
+                </>
+              ) : null}
+              . De klant en de aanbieder krijgen bericht.
+            </p>
+          </ReasonDisclosure>
         </section>
       ) : null}
 

@@ -10,6 +10,7 @@ import { screenPermission } from '../../../lib/permissions';
 import { urls } from '../../../lib/urls';
 import { hasPermission, useViewer } from '../../../lib/viewer';
 import { assignmentStatusLabel, formatDay, RecordNotFound } from './shared';
+import { StatusBadge } from '../../../components/status/StatusBadge';
 
 const AdminClientGroupDocument = graphql(`
   query AdminClientGroup($id: ID!) {
@@ -170,7 +171,9 @@ function ClientGroup({ group, assignments }: { group: Group; assignments: readon
                     </td>
                     <td>{formatDay(a.validUntil)}</td>
                     <td>
-                      <span className="gw-tag">{assignmentStatusLabel[a.status]}</span>
+                      <StatusBadge kind="assignment" status={a.status}>
+                        {assignmentStatusLabel[a.status]}
+                      </StatusBadge>
                     </td>
                   </tr>
                 ))}

@@ -55,7 +55,11 @@ describe('/admin/producten/:productId', () => {
         .map((th) => th.textContent),
     ).toEqual(['Gemeente Noorderhaven', 'Gemeente Zuiderveen']);
     expect(screen.getByRole('button', { name: 'Goedkeuren voor alle 2 gemeenten' })).toBeTruthy();
-    expect(screen.getByLabelText('Reden van afkeuren voor Gemeente Zuiderveen')).toBeTruthy();
+    // Rejecting sits behind a disclosure: the approve button stands alone.
+    const toggle = screen.getByRole('button', { name: 'Afkeuren voor Gemeente Zuiderveen…' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByLabelText('Reden van afkeuren voor Gemeente Zuiderveen')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Afkeuren voor Gemeente Zuiderveen' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Goedkeuren voor Gemeente Zuiderveen' }));
     expect(await screen.findByText(/Het product is goedgekeurd voor Gemeente Zuiderveen/)).toBeTruthy();
@@ -65,7 +69,7 @@ describe('/admin/producten/:productId', () => {
     });
     // Only Noorderhaven waits now: no "all" button, no Zuiderveen form.
     await waitFor(() => expect(screen.queryByRole('button', { name: /Goedkeuren voor alle/ })).toBeNull());
-    expect(screen.queryByLabelText('Reden van afkeuren voor Gemeente Zuiderveen')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Afkeuren voor Gemeente Zuiderveen…' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Goedkeuren voor Gemeente Noorderhaven' })).toBeTruthy();
   });
 
@@ -92,6 +96,19 @@ describe('/admin/producten/:productId', () => {
       }),
       AdminDashboard: () => ({ adminDashboard: null }),
     });
+    const toggle = await screen.findByRole('button', { name: 'Afkeuren voor Gemeente Noorderhaven…' });
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByLabelText('Reden van afkeuren voor Gemeente Noorderhaven')),
+    );
+    // Escape closes it and gives the focus back to the button; it opens again.
+    fireEvent.keyDown(screen.getByLabelText('Reden van afkeuren voor Gemeente Noorderhaven'), { key: 'Escape' });
+    await waitFor(() => expect(document.activeElement).toBe(toggle));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByLabelText('Reden van afkeuren voor Gemeente Noorderhaven')).toBeNull();
+    fireEvent.click(toggle);
+
     fireEvent.click(await screen.findByRole('button', { name: 'Afkeuren voor Gemeente Noorderhaven' }));
     const summary = await screen.findByRole('alert');
     expect(

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PRODUCT_LIMITS, rejectionReason } from '@rules/product';
 import { Link, useParams } from 'react-router';
-import { TextAreaField } from '../../../components/forms/fields';
+import { ReasonDisclosure } from '../../../components/forms/ReasonDisclosure';
 import { ruleCheck } from '../../../components/forms/ruleCheck';
 import { useMutationForm } from '../../../components/forms/useMutationForm';
 import { Page } from '../../../components/layout/Page';
@@ -261,20 +261,15 @@ function MunicipalityDecision(props: {
           Goedkeuren voor {municipality.name}
         </button>
       </p>
-      <form className="gw-form" {...rejection.props}>
-        {rejection.summary}
-        <TextAreaField
-          label={`Reden van afkeuren voor ${municipality.name}`}
-          rows={4}
-          maxLength={PRODUCT_LIMITS.reasonMax}
-          hint="De aanbieder ziet deze reden. Schrijf wat er moet veranderen."
-          required
-          {...rejection.field('reason')}
-        />
-        <button type="submit" className="gw-button gw-button--secondary" disabled={props.busy || rejection.busy}>
-          Afkeuren voor {municipality.name}
-        </button>
-      </form>
+      <ReasonDisclosure
+        form={rejection}
+        label={`Afkeuren voor ${municipality.name}…`}
+        fieldLabel={`Reden van afkeuren voor ${municipality.name}`}
+        hint="De aanbieder ziet deze reden. Schrijf wat er moet veranderen."
+        maxLength={PRODUCT_LIMITS.reasonMax}
+        confirmLabel={`Afkeuren voor ${municipality.name}`}
+        disabled={props.busy || rejection.busy}
+      />
     </section>
   );
 }

@@ -14,6 +14,7 @@ import type { AdminAssignmentsQuery, LedgerMovementKind } from '../../../../grap
 import { useShowNotice } from '../../../../lib/notice';
 import { urls } from '../../../../lib/urls';
 import { assignmentStatusLabel, formatDay, RecordNotFound } from '../shared';
+import { StatusBadge } from '../../../../components/status/StatusBadge';
 
 const AdminAssignmentsDocument = graphql(`
   query AdminAssignments($id: ID!) {
@@ -179,7 +180,9 @@ function Assignments({
           <dl className="gw-definition-list">
             <dt>Status</dt>
             <dd>
-              <span className="gw-tag">{assignmentStatusLabel[a.status]}</span>
+              <StatusBadge kind="assignment" status={a.status}>
+                {assignmentStatusLabel[a.status]}
+              </StatusBadge>
               {a.revokedReason ? ` Reden: ${a.revokedReason}` : null}
             </dd>
             <dt>Tegoed over</dt>

@@ -12,6 +12,7 @@ import { useShowNotice } from '../../../../lib/notice';
 import { hasPermission, useViewer } from '../../../../lib/viewer';
 import { RecordNotFound } from '../../klantgroep/shared';
 import { cardStatusLabel, formatCardNumber, PersonNav } from '../personShared';
+import { StatusBadge } from '../../../../components/status/StatusBadge';
 
 const AdminPersonCardsDocument = graphql(`
   query AdminPersonCards($externalIdentifier: String!) {
@@ -182,7 +183,9 @@ function PersonCards({ person }: { person: Person }) {
                 <tr key={c.id}>
                   <th scope="row">{c.number ? formatCardNumber(c.number) : `eindigend op ${c.lastDigits}`}</th>
                   <td>
-                    <span className="gw-tag">{cardStatusLabel[c.status]}</span>
+                    <StatusBadge kind="card" status={c.status}>
+                      {cardStatusLabel[c.status]}
+                    </StatusBadge>
                   </td>
                   <td>{formatDateTime(c.issuedAt)}</td>
                   <td>{c.blockedAt ? formatDateTime(c.blockedAt) : '–'}</td>

@@ -1,14 +1,15 @@
 import { NavLink } from 'react-router';
 import { urls } from '../../lib/urls';
 import { UnreadMessagesCount } from '../messages/UnreadMessagesCount';
+import { MenuDisclosure } from './MenuDisclosure';
 import { PublicShell } from './PublicLayout';
 import { RequireAudience } from './RequireAudience';
 import { ScreenOutlet } from './ScreenOutlet';
 
 function AccountNav() {
   return (
-    <nav className="gw-subnav" aria-label="Mijn account">
-      <div className="gw-container">
+    <div className="gw-subnav">
+      <MenuDisclosure label="Mijn account" buttonLabel="Menu Mijn account" variant="subnav" className="gw-container">
         <ul className="gw-nav__list">
           <li>
             <NavLink to={urls.account.orders()}>Bestellingen</NavLink>
@@ -32,8 +33,8 @@ function AccountNav() {
             <NavLink to={urls.account.changePassword()}>Wachtwoord wijzigen</NavLink>
           </li>
         </ul>
-      </div>
-    </nav>
+      </MenuDisclosure>
+    </div>
   );
 }
 

@@ -2,6 +2,7 @@ import { Link, NavLink } from 'react-router';
 import { urls } from '../../lib/urls';
 import { useViewer } from '../../lib/viewer';
 import { Logo } from './Logo';
+import { MenuDisclosure } from './MenuDisclosure';
 import { LogoutButton } from './LogoutButton';
 import { NavigationStatus } from './NavigationStatus';
 import { RequireAudience } from './RequireAudience';
@@ -16,7 +17,7 @@ function ProviderHeader() {
       <div className="gw-container gw-header__inner">
         <Logo to={urls.provider.products()} audience="Aanbieders" />
         {isProvider ? (
-          <nav aria-label="Aanbiedersomgeving">
+          <MenuDisclosure label="Aanbiedersomgeving" variant="public">
             <ul className="gw-nav__list">
               <li>
                 <NavLink to={urls.provider.app()}>Kassa-app</NavLink>
@@ -34,7 +35,7 @@ function ProviderHeader() {
                 <LogoutButton />
               </li>
             </ul>
-          </nav>
+          </MenuDisclosure>
         ) : null}
       </div>
     </header>

@@ -4,6 +4,8 @@ import { CartNavLabel } from '../cart/CartNavLabel';
 import { urls } from '../../lib/urls';
 import { useViewer } from '../../lib/viewer';
 import { Logo } from './Logo';
+import { MenuDisclosure } from './MenuDisclosure';
+import { joinNames, usePublicSite } from './publicSite';
 import { LogoutButton } from './LogoutButton';
 import { NavigationStatus } from './NavigationStatus';
 import { ScreenOutlet } from './ScreenOutlet';
@@ -56,12 +58,22 @@ function SessionItems() {
   }
 }
 
+/** The platform's municipality or municipalities (instellingen/algemeen), under the site name. */
+function HeaderMunicipalities() {
+  const names = (usePublicSite()?.publicSettings.municipalities ?? []).map((m) => m.name);
+  if (names.length === 0) return null;
+  return <p className="gw-header__municipalities">{joinNames(names)}</p>;
+}
+
 function PublicHeader() {
   return (
     <header className="gw-header">
       <div className="gw-container gw-header__inner">
-        <Logo to={urls.home()} />
-        <nav aria-label="Hoofdmenu">
+        <div className="gw-header__brand">
+          <Logo to={urls.home()} />
+          <HeaderMunicipalities />
+        </div>
+        <MenuDisclosure label="Hoofdmenu" variant="public">
           <ul className="gw-nav__list">
             <li>
               <NavLink to={urls.catalogue()}>Aanbod</NavLink>
@@ -82,7 +94,7 @@ function PublicHeader() {
             </li>
             <SessionItems />
           </ul>
-        </nav>
+        </MenuDisclosure>
       </div>
     </header>
   );

@@ -10,7 +10,7 @@ describe('the public footer', () => {
       '/hoe-werkt-het',
       { kind: 'ANONYMOUS' },
       {
-        FooterLinks: () => ({
+        PublicSite: () => ({
           links: [],
           publicSettings: {
             __typename: 'PublicSettings',

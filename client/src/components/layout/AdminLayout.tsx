@@ -11,6 +11,7 @@ import { NoAccessPage } from './NoAccessPage';
 import { RequireAudience } from './RequireAudience';
 import { requiredPermission } from './routeHandle';
 import { ScreenOutlet } from './ScreenOutlet';
+import { ScrollableTables } from './ScrollableTables';
 import { MAIN_ID, SkipLink } from './SkipLink';
 
 interface MenuItem {
@@ -187,6 +188,7 @@ export function AdminLayout() {
         </div>
       </header>
       <NavigationStatus />
+      <ScrollableTables />
       <div className="gw-admin">
         {isStaff ? <Sidebar viewer={viewer} /> : <div />}
         <main id={MAIN_ID} tabIndex={-1} className="gw-admin__main">

@@ -7,6 +7,7 @@ import { LogoutButton } from './LogoutButton';
 import { NavigationStatus } from './NavigationStatus';
 import { RequireAudience } from './RequireAudience';
 import { ScreenOutlet } from './ScreenOutlet';
+import { ScrollableTables } from './ScrollableTables';
 import { MAIN_ID, SkipLink } from './SkipLink';
 
 function ProviderHeader() {
@@ -50,6 +51,7 @@ export function ProviderLayout() {
       <SkipLink />
       <ProviderHeader />
       <NavigationStatus />
+      <ScrollableTables />
       <main id={MAIN_ID} tabIndex={-1} className="gw-shell__main">
         <div className="gw-container">
           {viewer?.kind === 'PROVIDER' && viewer.provider ? (

@@ -9,6 +9,7 @@ import { joinNames, usePublicSite } from './publicSite';
 import { LogoutButton } from './LogoutButton';
 import { NavigationStatus } from './NavigationStatus';
 import { ScreenOutlet } from './ScreenOutlet';
+import { ScrollableTables } from './ScrollableTables';
 import { SiteFooter } from './SiteFooter';
 import { MAIN_ID, SkipLink } from './SkipLink';
 
@@ -108,6 +109,7 @@ export function PublicShell({ subnav, children }: { subnav?: ReactNode; children
       <PublicHeader />
       {subnav}
       <NavigationStatus />
+      <ScrollableTables />
       <main id={MAIN_ID} tabIndex={-1} className="gw-shell__main">
         <div className="gw-container">{children}</div>
       </main>

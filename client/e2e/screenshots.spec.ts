@@ -88,6 +88,7 @@ for (const width of WIDTHS) {
 
     await page.getByRole('button', { name: 'Verder naar bestellen' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Tegoed en eigen bijdrage' })).toBeVisible();
+    await expect(page.getByRole('region', { name: /^Bestelling bij / }).first()).toBeVisible();
     await shoot(page, '5-afrekenen-controle', width);
     await page.context().close();
 

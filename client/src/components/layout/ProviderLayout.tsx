@@ -16,7 +16,9 @@ function ProviderHeader() {
   return (
     <header className="gw-header">
       <div className="gw-container gw-header__inner">
-        <Logo to={urls.provider.products()} audience="Aanbieders" />
+        <div className="gw-header__brand">
+          <Logo to={urls.provider.products()} audience="Aanbieders" />
+        </div>
         {isProvider ? (
           <MenuDisclosure label="Aanbiedersomgeving" variant="public">
             <ul className="gw-nav__list">

@@ -18,9 +18,16 @@ async function horizontalOverflow(page: Page) {
     const width = root.clientWidth;
     const culprits: string[] = [];
     if (root.scrollWidth > width) {
+      // Inside a box that scrolls or clips sideways (a table's scroll region) sticking out is fine.
+      const insideScrollBox = (el: HTMLElement) => {
+        for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+          if (getComputedStyle(p).overflowX !== 'visible') return true;
+        }
+        return false;
+      };
       for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
         const rect = el.getBoundingClientRect();
-        if (rect.right > width + 0.5 && rect.width > 0 && culprits.length < 5) {
+        if (rect.right > width + 0.5 && rect.width > 0 && culprits.length < 5 && !insideScrollBox(el)) {
           const cls = typeof el.className === 'string' && el.className ? `.${el.className.split(' ').join('.')}` : '';
           culprits.push(`${el.tagName.toLowerCase()}${cls} (${Math.round(rect.right)}px)`);
         }

@@ -56,3 +56,24 @@ describe('the folding menus', () => {
     expect(menu.querySelectorAll('[aria-current]')).toHaveLength(1);
   });
 });
+
+describe('the public and account menus', () => {
+  it('mark a page as the current page and the pages below it as its section', async () => {
+    const { router } = renderApp('/nieuws', { kind: 'ANONYMOUS' });
+    const nav = await screen.findByRole('navigation', { name: 'Hoofdmenu' });
+    expect(within(nav).getByRole('link', { name: 'Nieuws' }).getAttribute('aria-current')).toBe('page');
+    await act(() => router.navigate('/nieuws/een-bericht/3f1c2b4e-8c1d-4a5e-9f00-0123456789ab'));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('navigation', { name: 'Hoofdmenu' }))
+          .getByRole('link', { name: 'Nieuws' })
+          .getAttribute('aria-current'),
+      ).toBe('true'),
+    );
+    expect(
+      within(screen.getByRole('navigation', { name: 'Hoofdmenu' }))
+        .getByRole('link', { name: 'Aanbod' })
+        .getAttribute('aria-current'),
+    ).toBeNull();
+  });
+});

@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { urls } from '../../lib/urls';
 import { useViewer } from '../../lib/viewer';
 import { Logo } from './Logo';
@@ -7,6 +7,7 @@ import { LogoutButton } from './LogoutButton';
 import { NavigationStatus } from './NavigationStatus';
 import { RequireAudience } from './RequireAudience';
 import { ScreenOutlet } from './ScreenOutlet';
+import { SectionNavLink } from './SectionNavLink';
 import { ScrollableTables } from './ScrollableTables';
 import { MAIN_ID, SkipLink } from './SkipLink';
 
@@ -23,16 +24,16 @@ function ProviderHeader() {
           <MenuDisclosure label="Aanbiedersomgeving" variant="public">
             <ul className="gw-nav__list">
               <li>
-                <NavLink to={urls.provider.app()}>Kassa-app</NavLink>
+                <SectionNavLink to={urls.provider.app()}>Kassa-app</SectionNavLink>
               </li>
               <li>
-                <NavLink to={urls.provider.orders()}>Bestellingen</NavLink>
+                <SectionNavLink to={urls.provider.orders()}>Bestellingen</SectionNavLink>
               </li>
               <li>
-                <NavLink to={urls.provider.products()}>Producten</NavLink>
+                <SectionNavLink to={urls.provider.products()}>Producten</SectionNavLink>
               </li>
               <li>
-                <NavLink to={urls.provider.profile()}>Profiel</NavLink>
+                <SectionNavLink to={urls.provider.profile()}>Profiel</SectionNavLink>
               </li>
               <li>
                 <LogoutButton />

@@ -9,6 +9,7 @@ import { joinNames, usePublicSite } from './publicSite';
 import { LogoutButton } from './LogoutButton';
 import { NavigationStatus } from './NavigationStatus';
 import { ScreenOutlet } from './ScreenOutlet';
+import { SectionNavLink } from './SectionNavLink';
 import { ScrollableTables } from './ScrollableTables';
 import { SiteFooter } from './SiteFooter';
 import { MAIN_ID, SkipLink } from './SkipLink';
@@ -77,21 +78,21 @@ function PublicHeader() {
         <MenuDisclosure label="Hoofdmenu" variant="public">
           <ul className="gw-nav__list">
             <li>
-              <NavLink to={urls.catalogue()}>Aanbod</NavLink>
+              <SectionNavLink to={urls.catalogue()}>Aanbod</SectionNavLink>
             </li>
             <li>
-              <NavLink to={urls.howItWorks()}>Hoe werkt het</NavLink>
+              <SectionNavLink to={urls.howItWorks()}>Hoe werkt het</SectionNavLink>
             </li>
             <li>
-              <NavLink to={urls.news()}>Nieuws</NavLink>
+              <SectionNavLink to={urls.news()}>Nieuws</SectionNavLink>
             </li>
             <li>
-              <NavLink to={urls.announcements()}>Meldingen</NavLink>
+              <SectionNavLink to={urls.announcements()}>Meldingen</SectionNavLink>
             </li>
             <li>
-              <NavLink to={urls.cart()}>
+              <SectionNavLink to={urls.cart()}>
                 <CartNavLabel />
-              </NavLink>
+              </SectionNavLink>
             </li>
             <SessionItems />
           </ul>

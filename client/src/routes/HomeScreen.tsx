@@ -117,13 +117,11 @@ export default function HomeScreen() {
   return (
     <Page title={`Welkom bij de ${SITE_NAME}`} documentTitle={SITE_NAME} hideBreadcrumbs>
       <div className="gw-hero">
-        <div className="gw-container">
-          <p className="gw-lead">
-            Heeft u van de gemeente een regeling gekregen, zoals het Kindpakket? Hier kiest u producten en activiteiten
-            die u met uw tegoed betaalt: van sportclub tot zwemles en schoolspullen.
-          </p>
-          <SearchForm />
-        </div>
+        <p className="gw-lead">
+          Heeft u van de gemeente een regeling gekregen, zoals het Kindpakket? Hier kiest u producten en activiteiten
+          die u met uw tegoed betaalt: van sportclub tot zwemles en schoolspullen.
+        </p>
+        <SearchForm />
       </div>
       <FeaturedCategory />
       <Categories />

@@ -33,13 +33,13 @@ export function viewerData(viewer: TestViewer) {
 
 /**
  * Renders the real route table in a memory router with an Apollo client whose link answers
- * by operation name (Viewer and FooterLinks have defaults).
+ * by operation name (Viewer and PublicSite have defaults).
  */
 export function renderApp(url: string, viewer: TestViewer, responders: Record<string, Responder> = {}) {
   const operations: { name: string; variables: Record<string, unknown> }[] = [];
   const answer: Record<string, Responder> = {
     Viewer: () => viewerData(viewer),
-    FooterLinks: () => ({ links: [], publicSettings: { platformName: 'Gemeentewinkel', municipalities: [] } }),
+    PublicSite: () => ({ links: [], publicSettings: { platformName: 'Gemeentewinkel', municipalities: [] } }),
     ...responders,
   };
   const link = new ApolloLink(

@@ -1,39 +1,40 @@
-import { NavLink } from 'react-router';
 import { urls } from '../../lib/urls';
 import { UnreadMessagesCount } from '../messages/UnreadMessagesCount';
+import { MenuDisclosure } from './MenuDisclosure';
 import { PublicShell } from './PublicLayout';
 import { RequireAudience } from './RequireAudience';
 import { ScreenOutlet } from './ScreenOutlet';
+import { SectionNavLink } from './SectionNavLink';
 
 function AccountNav() {
   return (
-    <nav className="gw-subnav" aria-label="Mijn account">
-      <div className="gw-container">
+    <div className="gw-subnav">
+      <MenuDisclosure label="Mijn account" buttonLabel="Menu Mijn account" variant="subnav" className="gw-container">
         <ul className="gw-nav__list">
           <li>
-            <NavLink to={urls.account.orders()}>Bestellingen</NavLink>
+            <SectionNavLink to={urls.account.orders()}>Bestellingen</SectionNavLink>
           </li>
           <li>
-            <NavLink to={urls.account.assignments()}>Regelingen</NavLink>
+            <SectionNavLink to={urls.account.assignments()}>Regelingen</SectionNavLink>
           </li>
           <li>
-            <NavLink to={urls.account.cards()}>Pas</NavLink>
+            <SectionNavLink to={urls.account.cards()}>Pas</SectionNavLink>
           </li>
           <li>
-            <NavLink to={urls.account.inbox()}>
+            <SectionNavLink to={urls.account.inbox()}>
               Berichten
               <UnreadMessagesCount />
-            </NavLink>
+            </SectionNavLink>
           </li>
           <li>
-            <NavLink to={urls.account.details()}>Gegevens</NavLink>
+            <SectionNavLink to={urls.account.details()}>Gegevens</SectionNavLink>
           </li>
           <li>
-            <NavLink to={urls.account.changePassword()}>Wachtwoord wijzigen</NavLink>
+            <SectionNavLink to={urls.account.changePassword()}>Wachtwoord wijzigen</SectionNavLink>
           </li>
         </ul>
-      </div>
-    </nav>
+      </MenuDisclosure>
+    </div>
   );
 }
 

@@ -1,32 +1,43 @@
-import { NavLink, useMatches } from 'react-router';
+import { Link, NavLink, useLocation, useMatches } from 'react-router';
 import type { Permission } from '../../graphql/generated/graphql';
 import { screenPermission as p } from '../../lib/permissions';
 import { urls } from '../../lib/urls';
 import { hasPermission, useViewer, type Viewer } from '../../lib/viewer';
 import { Logo } from './Logo';
+import { MenuDisclosure } from './MenuDisclosure';
 import { LogoutButton } from './LogoutButton';
 import { NavigationStatus } from './NavigationStatus';
 import { NoAccessPage } from './NoAccessPage';
 import { RequireAudience } from './RequireAudience';
 import { requiredPermission } from './routeHandle';
 import { ScreenOutlet } from './ScreenOutlet';
+import { ScrollableTables } from './ScrollableTables';
 import { MAIN_ID, SkipLink } from './SkipLink';
 
 interface MenuItem {
   label: string;
   to: string;
   permission?: Permission;
+  /** Other paths whose pages belong to this section (a client's group and person pages under "Klanten"). */
+  section?: string[];
+  /** Only this exact page, not the pages below it (the dashboard at /admin). */
+  exact?: boolean;
 }
 
 const b = urls.admin.beheer;
 const s = urls.admin.instellingen;
 
 const main: MenuItem[] = [
-  { label: 'Dashboard', to: urls.admin.dashboard(), permission: p.dashboard },
+  { label: 'Dashboard', to: urls.admin.dashboard(), permission: p.dashboard, exact: true },
   { label: 'Aanbieders', to: urls.admin.providers(), permission: p.providers },
   { label: 'Producten', to: urls.admin.products(), permission: p.products },
   { label: 'Bestellingen', to: urls.admin.orders(), permission: p.orders },
-  { label: 'Klanten', to: urls.admin.clients(), permission: p.clients },
+  {
+    label: 'Klanten',
+    to: urls.admin.clients(),
+    permission: p.clients,
+    section: ['/admin/klantgroep', '/admin/persoon'],
+  },
   { label: 'Regelingen', to: urls.admin.arrangements(), permission: p.arrangements },
   { label: 'Meldingen', to: urls.admin.messages(), permission: p.messages },
   { label: 'Account', to: urls.admin.account() },
@@ -66,18 +77,58 @@ const settings: MenuItem[] = [
   { label: 'Toegankelijkheid', to: s.accessibility(), permission: p.contentPages },
 ];
 
-function MenuSection({ title, items, viewer }: { title?: string; items: MenuItem[]; viewer: Viewer }) {
-  const visible = items.filter((item) => hasPermission(viewer, item.permission));
-  if (visible.length === 0) return null;
+function isWithin(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/**
+ * The menu item whose section the page at `pathname` belongs to: the item with the longest path that is the page or
+ * one of its parents (/admin/producten/<id> → "Producten", /admin/beheer/api/documentatie → "API-documentatie"),
+ * or whose extra section paths contain it (/admin/persoon/… → "Klanten").
+ */
+export function currentMenuItem(items: readonly MenuItem[], pathname: string): MenuItem | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  let best: MenuItem | undefined;
+  let bestLength = -1;
+  for (const item of items) {
+    const prefixes = item.exact ? [] : [item.to, ...(item.section ?? [])];
+    const length = Math.max(
+      item.to === path ? Number.MAX_SAFE_INTEGER : -1,
+      ...prefixes.filter((prefix) => isWithin(path, prefix)).map((prefix) => prefix.length),
+    );
+    if (length > bestLength) {
+      best = item;
+      bestLength = length;
+    }
+  }
+  return bestLength >= 0 ? best : undefined;
+}
+
+function MenuSection({
+  title,
+  items,
+  current,
+  pathname,
+}: {
+  title?: string;
+  items: MenuItem[];
+  current: MenuItem | undefined;
+  pathname: string;
+}) {
+  if (items.length === 0) return null;
   const list = (
     <ul>
-      {visible.map((item) => (
-        <li key={item.to}>
-          <NavLink to={item.to} end>
-            {item.label}
-          </NavLink>
-        </li>
-      ))}
+      {items.map((item) => {
+        // The page itself is "page"; a page inside the item's section (a detail page) marks the item as "true".
+        const ariaCurrent = item !== current ? undefined : item.to === pathname ? 'page' : 'true';
+        return (
+          <li key={item.to}>
+            <Link to={item.to} aria-current={ariaCurrent} className={ariaCurrent ? 'is-current' : undefined}>
+              {item.label}
+            </Link>
+          </li>
+        );
+      })}
     </ul>
   );
   if (!title) return list;
@@ -90,12 +141,16 @@ function MenuSection({ title, items, viewer }: { title?: string; items: MenuItem
 }
 
 function Sidebar({ viewer }: { viewer: Viewer }) {
+  const { pathname } = useLocation();
+  const visible = (items: MenuItem[]) => items.filter((item) => hasPermission(viewer, item.permission));
+  const sections = { main: visible(main), management: visible(management), settings: visible(settings) };
+  const current = currentMenuItem([...sections.main, ...sections.management, ...sections.settings], pathname);
   return (
-    <nav className="gw-sidebar" aria-label="Beheermenu">
-      <MenuSection items={main} viewer={viewer} />
-      <MenuSection title="Beheer" items={management} viewer={viewer} />
-      <MenuSection title="Instellingen" items={settings} viewer={viewer} />
-    </nav>
+    <MenuDisclosure label="Beheermenu" variant="sidebar" className="gw-sidebar">
+      <MenuSection items={sections.main} current={current} pathname={pathname} />
+      <MenuSection title="Beheer" items={sections.management} current={current} pathname={pathname} />
+      <MenuSection title="Instellingen" items={sections.settings} current={current} pathname={pathname} />
+    </MenuDisclosure>
   );
 }
 
@@ -133,6 +188,7 @@ export function AdminLayout() {
         </div>
       </header>
       <NavigationStatus />
+      <ScrollableTables />
       <div className="gw-admin">
         {isStaff ? <Sidebar viewer={viewer} /> : <div />}
         <main id={MAIN_ID} tabIndex={-1} className="gw-admin__main">

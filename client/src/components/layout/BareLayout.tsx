@@ -3,6 +3,7 @@ import { urls } from '../../lib/urls';
 import { Logo } from './Logo';
 import { NavigationStatus } from './NavigationStatus';
 import { ScreenOutlet } from './ScreenOutlet';
+import { ScrollableTables } from './ScrollableTables';
 import { MAIN_ID, SkipLink } from './SkipLink';
 
 /** A minimal layout (staff log-in, the operator console): header, main, a link back. */
@@ -16,6 +17,7 @@ export function BareLayout({ audience, home }: { audience: string; home: string 
         </div>
       </header>
       <NavigationStatus />
+      <ScrollableTables />
       <main id={MAIN_ID} tabIndex={-1} className="gw-shell__main">
         <div className="gw-container">
           <ScreenOutlet />

@@ -1,11 +1,14 @@
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { urls } from '../../lib/urls';
 import { useViewer } from '../../lib/viewer';
 import { Logo } from './Logo';
+import { MenuDisclosure } from './MenuDisclosure';
 import { LogoutButton } from './LogoutButton';
 import { NavigationStatus } from './NavigationStatus';
 import { RequireAudience } from './RequireAudience';
 import { ScreenOutlet } from './ScreenOutlet';
+import { SectionNavLink } from './SectionNavLink';
+import { ScrollableTables } from './ScrollableTables';
 import { MAIN_ID, SkipLink } from './SkipLink';
 
 function ProviderHeader() {
@@ -14,27 +17,29 @@ function ProviderHeader() {
   return (
     <header className="gw-header">
       <div className="gw-container gw-header__inner">
-        <Logo to={urls.provider.products()} audience="Aanbieders" />
+        <div className="gw-header__brand">
+          <Logo to={urls.provider.products()} audience="Aanbieders" />
+        </div>
         {isProvider ? (
-          <nav aria-label="Aanbiedersomgeving">
+          <MenuDisclosure label="Aanbiedersomgeving" variant="public">
             <ul className="gw-nav__list">
               <li>
-                <NavLink to={urls.provider.app()}>Kassa-app</NavLink>
+                <SectionNavLink to={urls.provider.app()}>Kassa-app</SectionNavLink>
               </li>
               <li>
-                <NavLink to={urls.provider.orders()}>Bestellingen</NavLink>
+                <SectionNavLink to={urls.provider.orders()}>Bestellingen</SectionNavLink>
               </li>
               <li>
-                <NavLink to={urls.provider.products()}>Producten</NavLink>
+                <SectionNavLink to={urls.provider.products()}>Producten</SectionNavLink>
               </li>
               <li>
-                <NavLink to={urls.provider.profile()}>Profiel</NavLink>
+                <SectionNavLink to={urls.provider.profile()}>Profiel</SectionNavLink>
               </li>
               <li>
                 <LogoutButton />
               </li>
             </ul>
-          </nav>
+          </MenuDisclosure>
         ) : null}
       </div>
     </header>
@@ -49,6 +54,7 @@ export function ProviderLayout() {
       <SkipLink />
       <ProviderHeader />
       <NavigationStatus />
+      <ScrollableTables />
       <main id={MAIN_ID} tabIndex={-1} className="gw-shell__main">
         <div className="gw-container">
           {viewer?.kind === 'PROVIDER' && viewer.provider ? (

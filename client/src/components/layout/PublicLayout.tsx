@@ -5,9 +5,13 @@ import { CartNavLabel } from '../cart/CartNavLabel';
 import { urls } from '../../lib/urls';
 import { useViewer } from '../../lib/viewer';
 import { Logo } from './Logo';
+import { MenuDisclosure } from './MenuDisclosure';
+import { joinNames, usePublicSite } from './publicSite';
 import { LogoutButton } from './LogoutButton';
 import { NavigationStatus } from './NavigationStatus';
 import { ScreenOutlet } from './ScreenOutlet';
+import { SectionNavLink } from './SectionNavLink';
+import { ScrollableTables } from './ScrollableTables';
 import { SiteFooter } from './SiteFooter';
 import { MAIN_ID, SkipLink } from './SkipLink';
 
@@ -60,33 +64,43 @@ function SessionItems() {
   }
 }
 
+/** The platform's municipality or municipalities (instellingen/algemeen), under the site name. */
+function HeaderMunicipalities() {
+  const names = (usePublicSite()?.publicSettings.municipalities ?? []).map((m) => m.name);
+  if (names.length === 0) return null;
+  return <p className="gw-header__municipalities">{joinNames(names)}</p>;
+}
+
 function PublicHeader() {
   return (
     <header className="gw-header">
       <div className="gw-container gw-header__inner">
-        <Logo to={urls.home()} />
-        <nav aria-label="Hoofdmenu">
+        <div className="gw-header__brand">
+          <Logo to={urls.home()} />
+          <HeaderMunicipalities />
+        </div>
+        <MenuDisclosure label="Hoofdmenu" variant="public">
           <ul className="gw-nav__list">
             <li>
-              <NavLink to={urls.catalogue()}>Aanbod</NavLink>
+              <SectionNavLink to={urls.catalogue()}>Aanbod</SectionNavLink>
             </li>
             <li>
-              <NavLink to={urls.howItWorks()}>Hoe werkt het</NavLink>
+              <SectionNavLink to={urls.howItWorks()}>Hoe werkt het</SectionNavLink>
             </li>
             <li>
-              <NavLink to={urls.news()}>Nieuws</NavLink>
+              <SectionNavLink to={urls.news()}>Nieuws</SectionNavLink>
             </li>
             <li>
-              <NavLink to={urls.announcements()}>Meldingen</NavLink>
+              <SectionNavLink to={urls.announcements()}>Meldingen</SectionNavLink>
             </li>
             <li>
-              <NavLink to={urls.cart()}>
+              <SectionNavLink to={urls.cart()}>
                 <CartNavLabel />
-              </NavLink>
+              </SectionNavLink>
             </li>
             <SessionItems />
           </ul>
-        </nav>
+        </MenuDisclosure>
       </div>
     </header>
   );
@@ -100,6 +114,7 @@ export function PublicShell({ subnav, children }: { subnav?: ReactNode; children
       <PublicHeader />
       {subnav}
       <NavigationStatus />
+      <ScrollableTables />
       <main id={MAIN_ID} tabIndex={-1} className="gw-shell__main">
         <div className="gw-container">{children}</div>
       </main>

@@ -10,7 +10,7 @@ describe('the public footer', () => {
       '/hoe-werkt-het',
       { kind: 'ANONYMOUS' },
       {
-        FooterLinks: () => ({
+        PublicSite: () => ({
           links: [],
           publicSettings: {
             __typename: 'PublicSettings',
@@ -52,5 +52,36 @@ describe('the public footer', () => {
       'https://www.example.org/zuiderveen',
     );
     expect(within(footer).getByText('© Regiowinkel Zuid')).toBeTruthy();
+  });
+});
+
+describe('the footer links', () => {
+  it('shows each address once: a managed link to a fixed page or a repeated address is left out', async () => {
+    renderApp(
+      '/hoe-werkt-het',
+      { kind: 'ANONYMOUS' },
+      {
+        PublicSite: () => ({
+          links: [
+            { __typename: 'Link', id: 'l1', label: 'Privacyverklaring', url: '/privacy' },
+            { __typename: 'Link', id: 'l2', label: 'Hoe werkt het', url: '/hoe-werkt-het/' },
+            { __typename: 'Link', id: 'l3', label: 'Gemeente Zuiderveen', url: 'https://www.example.org/zuiderveen' },
+            { __typename: 'Link', id: 'l4', label: 'Zuiderveen', url: 'https://www.example.org/zuiderveen' },
+          ],
+          publicSettings: { __typename: 'PublicSettings', platformName: 'Gemeentewinkel', municipalities: [] },
+        }),
+      },
+    );
+    const footer = await screen.findByRole('contentinfo');
+    const useful = await within(footer).findByRole('navigation', { name: 'Handige links' });
+    expect(
+      within(useful)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Gemeente Zuiderveen']);
+    const hrefs = within(footer)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
+    expect(new Set(hrefs).size).toBe(hrefs.length);
   });
 });

@@ -1,30 +1,8 @@
-import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
-import { graphql } from '../../graphql/generated';
 import { sanitizeReturnPath } from '../../lib/returnPath';
 import { SITE_NAME } from '../../lib/site';
 import { urls } from '../../lib/urls';
-
-const FooterLinksDocument = graphql(`
-  query FooterLinks {
-    links(placement: FOOTER) {
-      id
-      label
-      url
-    }
-    publicSettings {
-      platformName
-      municipalities {
-        municipalityId
-        name
-        phone
-        email
-        website
-        visitingAddress
-      }
-    }
-  }
-`);
+import { usePublicSite } from './publicSite';
 
 type Contact = {
   municipalityId: string;
@@ -77,14 +55,39 @@ function ManagedLink({ label, url }: { label: string; url: string }) {
   return <a href={url}>{label}</a>;
 }
 
+/** The fixed pages of the footer; a managed link to one of them is not shown a second time. */
+const FIXED_LINKS = [
+  { label: 'Hoe werkt het', to: urls.howItWorks() },
+  { label: 'Privacy', to: urls.privacy() },
+  { label: 'Voorwaarden', to: urls.terms() },
+  { label: 'Toegankelijkheid', to: urls.accessibility() },
+  { label: 'Sitemap', to: urls.sitemap() },
+];
+
+/** "/privacy/" and "/privacy" are the same page; external addresses are compared as written. */
+function linkKey(url: string): string {
+  const internal = sanitizeReturnPath(url);
+  return internal ? internal.replace(/(.)\/+$/, '$1') : url.trim().toLowerCase();
+}
+
+/** The managed links minus those the footer already shows (a fixed page, or the same address twice). */
+export function extraFooterLinks<T extends { url: string }>(links: readonly T[]): T[] {
+  const seen = new Set(FIXED_LINKS.map((link) => linkKey(link.to)));
+  return links.filter((link) => {
+    const key = linkKey(link.url);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /**
- * The public footer: fixed pages, the links managed at /admin/beheer/links, and the municipalities' contact details
- * and the platform's name from the settings (instellingen/algemeen).
+ * The public footer: fixed pages, the links managed at /admin/beheer/links (each address once), and the
+ * municipalities' contact details and the platform's name from the settings (instellingen/algemeen).
  */
 export function SiteFooter() {
-  // The footer is secondary: when the links cannot be loaded, it shows the fixed ones only.
-  const { data } = useQuery(FooterLinksDocument);
-  const links = data?.links ?? [];
+  const data = usePublicSite();
+  const links = extraFooterLinks(data?.links ?? []);
   const platformName = data?.publicSettings.platformName ?? SITE_NAME;
   const contacts = (data?.publicSettings.municipalities ?? []).filter(
     (m) => m.phone || m.email || m.website || m.visitingAddress,
@@ -96,21 +99,11 @@ export function SiteFooter() {
         <nav aria-label="Over deze website">
           <h2>Over deze website</h2>
           <ul>
-            <li>
-              <Link to={urls.howItWorks()}>Hoe werkt het</Link>
-            </li>
-            <li>
-              <Link to={urls.privacy()}>Privacy</Link>
-            </li>
-            <li>
-              <Link to={urls.terms()}>Voorwaarden</Link>
-            </li>
-            <li>
-              <Link to={urls.accessibility()}>Toegankelijkheid</Link>
-            </li>
-            <li>
-              <Link to={urls.sitemap()}>Sitemap</Link>
-            </li>
+            {FIXED_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
           </ul>
         </nav>
         {links.length > 0 ? (

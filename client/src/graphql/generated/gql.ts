@@ -31,7 +31,7 @@ type Documents = {
     "\n  mutation MergeCart($lines: [CartLineInput!]!) {\n    mergeCart(lines: $lines) {\n      errors {\n        ...UserErrorFields @unmask\n      }\n      cart {\n        ...CartFields\n      }\n    }\n  }\n": typeof types.MergeCartDocument,
     "\n  fragment UserErrorFields on UserError {\n    field\n    code\n    message\n  }\n": typeof types.UserErrorFieldsFragmentDoc,
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
-    "\n  query FooterLinks {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n": typeof types.FooterLinksDocument,
+    "\n  query PublicSite {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n": typeof types.PublicSiteDocument,
     "\n  query UnreadMessageCount {\n    myUnreadMessageCount\n  }\n": typeof types.UnreadMessageCountDocument,
     "\n  fragment OrderLinesTable_order on Order {\n    number\n    lines {\n      id\n      title\n      quantity\n      unitPriceCents\n      totalCents\n    }\n  }\n": typeof types.OrderLinesTable_OrderFragmentDoc,
     "\n  fragment OrderPayment_order on Order {\n    status\n    totalCents\n    budgetCents\n    contributionCents\n    allocations {\n      assignmentId\n      arrangementName\n      amountCents\n    }\n    events {\n      fromStatus\n      toStatus\n    }\n  }\n": typeof types.OrderPayment_OrderFragmentDoc,
@@ -163,7 +163,7 @@ const documents: Documents = {
     "\n  mutation MergeCart($lines: [CartLineInput!]!) {\n    mergeCart(lines: $lines) {\n      errors {\n        ...UserErrorFields @unmask\n      }\n      cart {\n        ...CartFields\n      }\n    }\n  }\n": types.MergeCartDocument,
     "\n  fragment UserErrorFields on UserError {\n    field\n    code\n    message\n  }\n": types.UserErrorFieldsFragmentDoc,
     "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
-    "\n  query FooterLinks {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n": types.FooterLinksDocument,
+    "\n  query PublicSite {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n": types.PublicSiteDocument,
     "\n  query UnreadMessageCount {\n    myUnreadMessageCount\n  }\n": types.UnreadMessageCountDocument,
     "\n  fragment OrderLinesTable_order on Order {\n    number\n    lines {\n      id\n      title\n      quantity\n      unitPriceCents\n      totalCents\n    }\n  }\n": types.OrderLinesTable_OrderFragmentDoc,
     "\n  fragment OrderPayment_order on Order {\n    status\n    totalCents\n    budgetCents\n    contributionCents\n    allocations {\n      assignmentId\n      arrangementName\n      amountCents\n    }\n    events {\n      fromStatus\n      toStatus\n    }\n  }\n": types.OrderPayment_OrderFragmentDoc,
@@ -363,7 +363,7 @@ export function graphql(source: "\n  mutation Logout {\n    logout\n  }\n"): (ty
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query FooterLinks {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n"): (typeof documents)["\n  query FooterLinks {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query PublicSite {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n"): (typeof documents)["\n  query PublicSite {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,0 +1,187 @@
+import { type Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { expectAccessible, loginStaff, settle, STAFF } from './support';
+import { describeAudiences, routeTarget } from './route-list';
+
+/**
+ * Phones (390 CSS px wide) and 400% zoom (320 CSS px, WCAG 1.4.10 reflow): no route scrolls sideways, each passes axe
+ * at that width, and the folded menus work with the keyboard.
+ */
+
+const PHONE = { width: 390, height: 844 };
+const ZOOM_400 = { width: 320, height: 256 };
+
+/** How far the page scrolls sideways, with the elements sticking out (for the failure message). */
+async function horizontalOverflow(page: Page) {
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    const width = root.clientWidth;
+    const culprits: string[] = [];
+    if (root.scrollWidth > width) {
+      // Inside a box that scrolls or clips sideways (a table's scroll region) sticking out is fine.
+      const insideScrollBox = (el: HTMLElement) => {
+        for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+          if (getComputedStyle(p).overflowX !== 'visible') return true;
+        }
+        return false;
+      };
+      for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+        const rect = el.getBoundingClientRect();
+        if (rect.right > width + 0.5 && rect.width > 0 && culprits.length < 5 && !insideScrollBox(el)) {
+          const cls = typeof el.className === 'string' && el.className ? `.${el.className.split(' ').join('.')}` : '';
+          culprits.push(`${el.tagName.toLowerCase()}${cls} (${Math.round(rect.right)}px)`);
+        }
+      }
+    }
+    return { scrollWidth: root.scrollWidth, clientWidth: width, culprits };
+  });
+}
+
+async function expectNoSidewaysScroll(page: Page, label: string) {
+  const overflow = await horizontalOverflow(page);
+  expect(
+    overflow.scrollWidth,
+    `${label} scrolls sideways at ${overflow.clientWidth}px: ${overflow.culprits.join(', ')}`,
+  ).toBeLessThanOrEqual(overflow.clientWidth);
+}
+
+test.describe('every route at 390 px', () => {
+  test.use({ viewport: PHONE });
+  describeAudiences((audience) => {
+    for (const url of audience.urls) {
+      test(`${audience.label}: ${url}`, async ({ page }) => {
+        const target = await routeTarget(page, url);
+        await page.goto(target);
+        await settle(page);
+        await expectNoSidewaysScroll(page, target);
+        await expectAccessible(page, `${target} (390 px)`);
+      });
+    }
+  });
+});
+
+test.describe('the public header on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('the menu is a disclosure: opened and closed by keyboard, Escape returns the focus, a link closes it', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await settle(page);
+    const nav = page.getByRole('navigation', { name: 'Hoofdmenu' });
+    const button = nav.getByRole('button', { name: 'Menu' });
+    const catalogue = nav.getByRole('link', { name: 'Aanbod' });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(catalogue).toBeHidden();
+    const panelId = await button.getAttribute('aria-controls');
+    expect(panelId).toBeTruthy();
+    await expect(page.locator(`[id="${panelId}"]`)).toBeHidden();
+
+    // Tab from the skip link and the logo to the button, open it with Enter.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Naar de inhoud' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(button).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator(`[id="${panelId}"]`)).toBeVisible();
+    await expect(catalogue).toBeVisible();
+    await expectAccessible(page, 'home with the menu open (390 px)');
+
+    // The next Tab goes into the menu; Escape closes it and puts the focus back on the button.
+    await page.keyboard.press('Tab');
+    await expect(catalogue).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(catalogue).toBeHidden();
+    await expect(button).toBeFocused();
+
+    // Space opens it too; following a link closes it on the new page.
+    await page.keyboard.press('Space');
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/aanbod$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(catalogue).toBeHidden();
+  });
+
+  test('the header names the municipalities and the footer says how to contact them, each link once', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await settle(page);
+    await expect(page.getByRole('banner')).toContainText(/Gemeente Noorderhaven en Gemeente Zuiderveen/);
+    const footer = page.getByRole('contentinfo');
+    const contact = footer.getByRole('region', { name: 'Contact met de gemeente' });
+    for (const name of ['Gemeente Noorderhaven', 'Gemeente Zuiderveen']) {
+      await expect(contact.getByRole('heading', { name })).toBeVisible();
+    }
+    await expect(contact.getByRole('link', { name: /^14 \d{4}$/ })).toHaveCount(2);
+    await expect(contact.getByRole('link', { name: /@/ })).toHaveCount(2);
+    const hrefs = await footer.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs.length).toBeGreaterThan(5);
+    expect(hrefs.filter((href, i) => hrefs.indexOf(href) !== i)).toEqual([]);
+  });
+});
+
+test.describe('400% zoom (320 px)', () => {
+  test.use({ viewport: ZOOM_400 });
+
+  for (const url of ['/', '/aanbod', '/hoe-werkt-het', '/winkelwagen', '/inloggen']) {
+    test(`${url} reflows`, async ({ page }) => {
+      await page.goto(url);
+      await settle(page);
+      await expectNoSidewaysScroll(page, url);
+    });
+  }
+
+  test('the home page heading is not covered by the hero, and the menu opens', async ({ page }) => {
+    await page.goto('/');
+    await settle(page);
+    const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
+    const hero = await page.locator('.gw-hero').boundingBox();
+    expect(heading && hero && hero.y >= heading.y + heading.height, 'hero below the heading').toBe(true);
+    const button = page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('button', { name: 'Menu' });
+    await button.click();
+    await expect(
+      page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Aanbod' }),
+    ).toBeVisible();
+    await expectNoSidewaysScroll(page, '/ with the menu open');
+  });
+});
+
+test.describe('work areas on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('the admin menu folds away and marks the section of a detail page', async ({ page }) => {
+    await loginStaff(page, STAFF.beheerder);
+    const productId = await page.evaluate(async () => {
+      const res = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ reviewProducts(first: 1) { edges { node { id } } } }' }),
+      });
+      return (await res.json()).data.reviewProducts.edges[0].node.id as string;
+    });
+    await page.goto(`/admin/producten/${productId}`);
+    await settle(page);
+    const nav = page.getByRole('navigation', { name: 'Beheermenu' });
+    const button = nav.getByRole('button', { name: 'Menu' });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    const products = nav.getByRole('link', { name: 'Producten', exact: true });
+    await expect(products).toBeHidden();
+    // The content comes right after the folded menu.
+    const h1 = await page.getByRole('heading', { level: 1 }).boundingBox();
+    expect(h1!.y).toBeLessThan(PHONE.height);
+    await button.click();
+    await expect(products).toBeVisible();
+    await expect(products).toHaveAttribute('aria-current', 'true');
+    await expect(nav.locator('[aria-current]')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(button).toBeFocused();
+    await expect(products).toBeHidden();
+  });
+});

@@ -1,0 +1,119 @@
+import { type Page } from '@playwright/test';
+import { test } from './fixtures';
+import { EXTRA_URLS, SAMPLE, SPEC_URLS } from '../src/test/specUrls';
+import { loginCustomer, loginProvider, loginStaff, savedLogin, STAFF } from './support';
+import { someOrder } from './orders-support';
+import { accountOrderId } from './account-support';
+
+/**
+ * Every route of the specification, grouped by the audience that visits it (logged out, customer, provider, staff),
+ * for the browser tests that walk all routes (routes.spec.ts, phones.spec.ts). A route added to the specification's
+ * list (src/test/specUrls.ts) is walked by all of them.
+ */
+export interface RouteAudience {
+  /** The test.describe title. */
+  title: string;
+  /** The prefix of each test's name ("bezoeker: /aanbod"). */
+  label: string;
+  urls: readonly string[];
+  /** How this audience logs in (once per worker; the cookies are reused); none for visitors. */
+  login?: { name: string; run: (page: Page) => Promise<void> };
+}
+
+export const ROUTE_AUDIENCES: readonly RouteAudience[] = [
+  {
+    title: 'public routes',
+    label: 'bezoeker',
+    urls: [...SPEC_URLS.public, ...SPEC_URLS.internal, ...EXTRA_URLS.public],
+  },
+  {
+    title: 'customer account routes',
+    label: 'klant',
+    urls: SPEC_URLS.account,
+    login: { name: 'customer', run: loginCustomer },
+  },
+  {
+    title: 'provider area routes',
+    label: 'aanbieder',
+    urls: SPEC_URLS.provider,
+    login: { name: 'provider', run: (p) => loginProvider(p, 1) },
+  },
+  {
+    title: 'admin routes',
+    label: 'beheerder',
+    urls: [...SPEC_URLS.admin, ...SPEC_URLS.beheer, ...SPEC_URLS.instellingen],
+    login: { name: 'staff', run: (p) => loginStaff(p, STAFF.beheerder) },
+  },
+];
+
+/**
+ * One test.describe per audience, logged in as that audience (when it logs in); `body` declares the tests for it.
+ */
+export function describeAudiences(body: (audience: RouteAudience) => void) {
+  for (const audience of ROUTE_AUDIENCES) {
+    test.describe(audience.title, () => {
+      const login = audience.login;
+      if (login) {
+        let state: string;
+        test.beforeAll(async ({ browser }) => {
+          state = await savedLogin(browser, login.name, login.run);
+        });
+        test.use({ storageState: async ({}, use) => use(state) });
+      }
+      body(audience);
+    });
+  }
+}
+
+async function publicSamples(page: Page): Promise<Record<string, string>> {
+  const res = await page.request.post('/graphql', {
+    headers: { 'content-type': 'application/json' },
+    data: { query: '{ products(first: 1) { edges { node { id slug provider { id slug } } } } }' },
+  });
+  const node = (await res.json()).data.products.edges[0].node;
+  return { productId: node.id, productSlug: node.slug, providerId: node.provider.id, providerSlug: node.provider.slug };
+}
+
+/**
+ * Screens that show one real record need a real id (a sample id is "not found"): ask the API, as the logged-in
+ * audience, for the first one. Returns the URL unchanged when it is not such a screen.
+ */
+async function withRealIds(page: Page, url: string): Promise<string> {
+  const first = async (query: string, pick: (data: any) => string) => {
+    const res = await page.request.post('/graphql', {
+      headers: { 'content-type': 'application/json' },
+      data: { query },
+    });
+    return pick((await res.json()).data);
+  };
+  switch (url) {
+    case `/aanbieder/producten/${SAMPLE.uuid}`:
+      return `/aanbieder/producten/${await first('{ myProducts(first: 1) { edges { node { id } } } }', (d) => d.myProducts.edges[0].node.id)}`;
+    case `/admin/producten/${SAMPLE.uuid}`:
+      return `/admin/producten/${await first('{ reviewProducts(first: 1) { edges { node { id } } } }', (d) => d.reviewProducts.edges[0].node.id)}`;
+    case `/admin/beheer/categorieen/${SAMPLE.uuid}`:
+      return `/admin/beheer/categorieen/${await first('{ categories { id } }', (d) => d.categories[0].id)}`;
+    case `/account/bestellingen/${SAMPLE.uuid}`:
+      return `/account/bestellingen/${await accountOrderId(page)}`;
+    case `/aanbieder/bestellingen/${SAMPLE.uuid}`:
+      return `/aanbieder/bestellingen/${(await someOrder(page, 'provider', 'ZV-100012')).id}`;
+    case `/admin/bestellingen/${SAMPLE.uuid}`:
+      return `/admin/bestellingen/${(await someOrder(page, 'staff', 'ZV-100012')).id}`;
+    case `/admin/aanbieders/${SAMPLE.uuid}/bestellingen/${SAMPLE.uuid2}`: {
+      const order = await someOrder(page, 'staff', 'ZV-100012');
+      return `/admin/aanbieders/${order.providerId}/bestellingen/${order.id}`;
+    }
+    default:
+      return url;
+  }
+}
+
+/** The URL to visit for a route of the list: sample ids replaced by real ones where the screen needs a record. */
+export async function routeTarget(page: Page, url: string): Promise<string> {
+  const target = await withRealIds(page, url);
+  if (!url.startsWith('/aanbod/')) return target;
+  const s = await publicSamples(page);
+  return url.startsWith('/aanbod/aanbieders/')
+    ? `/aanbod/aanbieders/${s.providerSlug}/${s.providerId}`
+    : `/aanbod/${s.productSlug}/${s.productId}`;
+}

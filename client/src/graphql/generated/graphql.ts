@@ -74,6 +74,8 @@ export type CardStatus =
 
 /** A product and how many (1–99). */
 export type CartLineInput = {
+  /** For which household member (a budget of one member pays only for their lines); without it, the person who orders. */
+  beneficiaryId?: string | number | null | undefined;
   productId: string | number;
   quantity: number;
 };
@@ -106,6 +108,8 @@ export type CheckoutInput = {
 };
 
 export type CheckoutLineInputType = {
+  /** For which household member (a budget of one member pays only for their lines); without it, the person who orders. */
+  beneficiaryId?: string | number | null | undefined;
   productId: string | number;
   quantity: number;
 };

@@ -84,6 +84,7 @@ export class OrderViewService {
               unitPriceCents: l.unitPriceCents,
               quantity: l.quantity,
               totalCents: l.totalCents,
+              beneficiaryId: l.beneficiaryId ?? null,
               beneficiaryName: l.beneficiaryId ? (beneficiaryNames.get(l.beneficiaryId) ?? null) : null,
             }),
           ),

@@ -42,6 +42,9 @@ export class OrderLineView {
   })
   @PersonalData(PersonalDataKind.NAME)
   beneficiaryName!: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'The household member the line is for; null as beneficiaryName.' })
+  beneficiaryId!: string | null;
 }
 
 @ObjectType('OrderEvent', { description: 'One step on the order’s timeline.' })

@@ -253,7 +253,7 @@ test('a resident orders for a child from two providers, pays the own contributio
 
   await page.getByRole('button', { name: 'Verder naar bestellen' }).click();
   await expect(page.getByRole('region', { name: /^Bestelling bij / })).toHaveCount(2);
-  await expect(page.getByText(`Voor ${child.beneficiaryName}`)).toBeVisible();
+  await expect(page.getByText(`Voor ${child.beneficiaryName}`, { exact: true })).toBeVisible();
   await expect(
     page
       .getByRole('listitem')

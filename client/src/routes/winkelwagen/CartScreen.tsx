@@ -57,6 +57,7 @@ export default function CartScreen() {
   }, [cart.customer, cart.cart]);
 
   function go(step: 'cart' | 'review') {
+    setAnnouncement('');
     setSearchParams(step === 'review' ? { stap: REVIEW } : {});
     window.setTimeout(() => stepHeading.current?.focus(), 0);
   }

@@ -150,6 +150,15 @@ describe('checkout per household member', () => {
     // The order as the household sees it names the member per line.
     const [view] = await server.services.orderViews.views(f.customer(), r.orders);
     expect(view!.lines.map((l) => l.beneficiaryName).sort()).toEqual([`Kind Gezin ${n}`, `Ouder Gezin ${n}`]);
+    // The provider sees the first name only.
+    const provider = contextFor(server.orm, server.services, {
+      kind: Audience.PROVIDER,
+      sessionId: 'x',
+      providerUserId: randomUUID(),
+      providerId: p.provider.id,
+    });
+    const [seen] = await server.services.orderViews.views(provider, r.orders);
+    expect(seen!.lines.map((l) => l.beneficiaryName).sort()).toEqual(['Kind', 'Ouder']);
   });
 
   it('refuses someone from another household as the beneficiary', async () => {

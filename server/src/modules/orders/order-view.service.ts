@@ -50,13 +50,15 @@ export class OrderViewService {
           where a.id in (select assignment_id from order_allocation where order_id = any(?::uuid[]))`,
         [`{${ids.join(',')}}`],
       ),
-      em.execute<{ id: string; name: string }[]>(
-        `select id, trim(first_name || ' ' || last_name) as name from person
+      em.execute<{ id: string; name: string; first_name: string }[]>(
+        `select id, trim(first_name || ' ' || last_name) as name, first_name from person
           where id in (select beneficiary_id from order_line where order_id = any(?::uuid[]))`,
         [`{${ids.join(',')}}`],
       ),
     ]);
-    const beneficiaryNames = new Map(beneficiaries.map((b) => [b.id, b.name]));
+    // A provider sees a resident's first name only (as with the customer): so also for whom a line is.
+    const firstNameOnly = ctx.viewer.kind === Audience.PROVIDER;
+    const beneficiaryNames = new Map(beneficiaries.map((b) => [b.id, firstNameOnly ? b.first_name : b.name]));
     const providerNames = new Map(providers.map((p) => [p.id, p.name]));
     const arrangementNames = new Map(arrangements.map((a) => [a.assignment_id, a.name]));
     const showCode = ctx.viewer.kind === Audience.CUSTOMER || ctx.viewer.kind === Audience.PROVIDER;

@@ -38,7 +38,8 @@ export class OrderLineView {
 
   @Field(() => String, {
     nullable: true,
-    description: 'The household member the line is for (full name); null for orders placed before lines had one.',
+    description:
+      'The household member the line is for (full name; a provider sees the first name only); null for orders placed before lines had one.',
   })
   @PersonalData(PersonalDataKind.NAME)
   beneficiaryName!: string | null;

@@ -301,6 +301,9 @@ test('a resident orders for a child from two providers, pays the own contributio
   );
   await expect(page.getByRole('heading', { level: 3, name: 'Wat gebeurt er nu?' })).toBeVisible();
   await expectAccessible(page, 'winkelwagen: bevestiging na betalen');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoOverflow(page, 'bevestiging (390 px)');
+  await page.setViewportSize({ width: 1280, height: 900 });
   const paymentId = new URL(page.url()).searchParams.get('betaling')!;
   const payment = (
     await pageGql(

@@ -70,7 +70,12 @@ const CHECKOUT_WITH_PAYMENT = `mutation($input: CheckoutInput!) { checkout(input
 export async function placeContributionOrder(
   page: Page,
 ): Promise<{ number: string; contributionCents: number; paymentUrl: string }> {
-  const budgets = await pageGql(page, '{ myAssignments { balanceCents status } }');
+  const budgets = await pageGql(page, '{ myAssignments { balanceCents status beneficiaryId } }');
+  // A budget of one member (a child's Kindpakket) pays only for that member's lines: order for that member.
+  const beneficiaryId =
+    (budgets.myAssignments as { beneficiaryId: string | null; status: string }[]).find(
+      (a) => a.status === 'ACTIVE' && a.beneficiaryId,
+    )?.beneficiaryId ?? null;
   const spendable = (budgets.myAssignments as { balanceCents: number; status: string }[])
     .filter((a) => a.status === 'ACTIVE')
     .reduce((sum, a) => sum + a.balanceCents, 0);
@@ -86,7 +91,7 @@ export async function placeContributionOrder(
     const quantity = Math.min(99, Math.floor(spendable / product.priceCents) + 1);
     if (quantity * product.priceCents <= spendable) continue;
     const r = await pageGql(page, CHECKOUT_WITH_PAYMENT, {
-      input: { idempotencyKey: randomUUID(), lines: [{ productId: product.id, quantity }] },
+      input: { idempotencyKey: randomUUID(), lines: [{ productId: product.id, quantity, beneficiaryId }] },
     });
     if (!r.checkout.errors.length && r.checkout.paymentUrl) {
       return {

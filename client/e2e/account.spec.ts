@@ -187,7 +187,10 @@ test('a resident who pays an own contribution is told on return that the payment
   // The payment service provider's page (the simulator), then back to the orders with ?betaling=<id>.
   await page.goto(order.paymentUrl);
   await page.getByRole('button', { name: 'Betaald', exact: true }).click();
-  await expect(page).toHaveURL(/\/account\/bestellingen\?betaling=[0-9a-f-]{36}$/);
+  // Back on the checkout's confirmation step (issue 9); the notice on the orders list still reads ?betaling=<id>.
+  await expect(page).toHaveURL(/\/winkelwagen\?betaling=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Uw betaling is gelukt' })).toBeVisible();
+  await page.goto(`/account/bestellingen?betaling=${new URL(page.url()).searchParams.get('betaling')}`);
   await settle(page);
   const notice = page.getByRole('status').filter({ hasText: 'Uw betaling is gelukt' });
   await expect(notice).toBeVisible();

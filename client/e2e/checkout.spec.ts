@@ -34,7 +34,7 @@ async function offer(page: Page): Promise<OfferProduct[]> {
   return (data.products.edges as { node: OfferProduct }[]).map((e) => e.node);
 }
 
-async function preview(page: Page, lines: { productId: string; quantity: number }[]) {
+async function preview(page: Page, lines: { productId: string; quantity: number; beneficiaryId?: string }[]) {
   return (await pageGql(page, PREVIEW, { lines })).checkoutPreview as {
     canOrder: boolean;
     contributionCents: number;
@@ -139,7 +139,16 @@ test('a visitor fills the cart, logs in with DigiD from it, sees the budget pay 
   expect(errors).toEqual([]);
 });
 
-test('a resident orders from two providers with an own contribution and pays it on the payment page', async ({
+/** No sideways scrolling: the page is not wider than the window. */
+async function expectNoOverflow(page: Page, what: string) {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(scroll, `${what}: no horizontal overflow`).toBeLessThanOrEqual(client);
+}
+
+test('a resident orders for a child from two providers, pays the own contribution and lands on the confirmation', async ({
   page,
   baseURL,
 }) => {
@@ -150,25 +159,43 @@ test('a resident orders from two providers with an own contribution and pays it 
   await page.goto('/inloggen?terug=%2Fwinkelwagen');
   await logInFromCart(page, who);
 
-  // A cart the demo budget cannot pay in full where the arrangement allows an own contribution (the Kindpakket),
-  // with a second provider's product the budget pays: found through the preview, which books nothing.
+  // A child's Kindpakket: a budget of one household member, which pays only for lines for that child.
+  const assignments = (await pageGql(page, '{ myAssignments { arrangementName beneficiaryId beneficiaryName } }'))
+    .myAssignments as { arrangementName: string; beneficiaryId: string | null; beneficiaryName: string | null }[];
+  const child = assignments.find((a) => a.arrangementName === kindpakket && a.beneficiaryId)!;
+  expect(child, 'a child with a Kindpakket').toBeDefined();
+  const forChild = { beneficiaryId: child.beneficiaryId! };
+
+  // A cart the demo budget cannot pay in full where the arrangement allows an own contribution (the child's
+  // Kindpakket), with a second provider's product the budget pays: found through the preview, which books nothing.
   const products = await offer(page);
   let big: { product: OfferProduct; quantity: number } | undefined;
   for (const p of [...products].reverse()) {
     const quantity = Math.min(99, Math.ceil(40_000 / p.priceCents));
-    const r = await preview(page, [{ productId: p.id, quantity }]);
+    const r = await preview(page, [{ productId: p.id, quantity, ...forChild }]);
     if (r.canOrder && r.contributionCents > 0 && r.budgetCents > 0) {
       big = { product: p, quantity };
       break;
     }
   }
   expect(big, 'a product with an own contribution').toBeDefined();
+  // The same line for the parent (not chosen): the child's Kindpakket does not pay for it.
+  const forParent = await pageGql(
+    page,
+    `query($lines: [CartLineInput!]) { checkoutPreview(lines: $lines) { canOrder errors { code }
+       orders { lines { allocations { arrangementName } } } } }`,
+    { lines: [{ productId: big!.product.id, quantity: big!.quantity }] },
+  );
+  expect(
+    forParent.checkoutPreview.orders.flatMap((o: any) => o.lines.flatMap((l: any) => l.allocations)),
+  ).not.toContainEqual({ arrangementName: kindpakket });
+  expect(forParent.checkoutPreview.canOrder).toBe(false);
   let second: OfferProduct | undefined;
   let expected: Awaited<ReturnType<typeof preview>> | undefined;
   for (const p of products.filter((x) => x.provider.id !== big!.product.provider.id)) {
     const r = await preview(page, [
       { productId: p.id, quantity: 1 },
-      { productId: big!.product.id, quantity: big!.quantity },
+      { productId: big!.product.id, quantity: big!.quantity, ...forChild },
     ]);
     if (r.canOrder && r.orders.length === 2 && r.contributionCents > 0) {
       second = p;
@@ -200,10 +227,33 @@ test('a resident orders from two providers with an own contribution and pays it 
   await expect
     .poll(async () => (await pageGql(page, '{ myCart { itemCount } }')).myCart.itemCount)
     .toBe(big!.quantity + 1);
+  // "Voor wie?": the line the Kindpakket could pay asks for whom it is (the parent, until the child is chosen).
+  const forWhom = page.getByLabel(`Voor wie? (${big!.product.title})`);
+  await expect(forWhom).toHaveValue(
+    (await pageGql(page, '{ myCart { groups { lines { productId beneficiaryId } } } }')).myCart.groups
+      .flatMap((g: any) => g.lines)
+      .find((l: any) => l.productId === big!.product.id).beneficiaryId,
+  );
+  await forWhom.selectOption({ label: child.beneficiaryName! });
+  await expect(page.getByRole('status').filter({ hasText: `is nu voor ${child.beneficiaryName}` })).toBeAttached();
+  await expect
+    .poll(
+      async () =>
+        (await pageGql(page, '{ myCart { groups { lines { productId beneficiaryId } } } }')).myCart.groups
+          .flatMap((g: any) => g.lines)
+          .find((l: any) => l.productId === big!.product.id).beneficiaryId,
+    )
+    .toBe(child.beneficiaryId);
   await expectAccessible(page, 'winkelwagen met twee aanbieders');
+  // On a phone: stacked rows, each value labelled, nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoOverflow(page, 'winkelwagen (390 px)');
+  await expectAccessible(page, 'winkelwagen (390 px)');
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.getByRole('button', { name: 'Verder naar bestellen' }).click();
   await expect(page.getByRole('region', { name: /^Bestelling bij / })).toHaveCount(2);
+  await expect(page.getByText(`Voor ${child.beneficiaryName}`, { exact: true })).toBeVisible();
   await expect(
     page
       .getByRole('listitem')
@@ -216,6 +266,10 @@ test('a resident orders from two providers with an own contribution and pays it 
     new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(cents / 100);
   await expect(contribution).toContainText(euros(expected!.contributionCents));
   await expectAccessible(page, 'winkelwagen: tegoed en eigen bijdrage (met eigen bijdrage)');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoOverflow(page, 'tegoed en eigen bijdrage (390 px)');
+  await expectAccessible(page, 'tegoed en eigen bijdrage (390 px)');
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.getByRole('button', { name: 'Bestellen', exact: true }).click();
   await expect(page).toHaveURL(/\/betalen\/simulator\/sim_/);
@@ -224,7 +278,32 @@ test('a resident orders from two providers with an own contribution and pays it 
   await expectAccessible(page, 'betaalsimulator');
   await page.getByRole('button', { name: 'Betaald' }).click();
 
-  await expect(page).toHaveURL(/\/account\/bestellingen\?betaling=[0-9a-f-]{36}$/);
+  // Back on the checkout's confirmation step: order numbers, what the budget paid, the own contribution, paid.
+  await expect(page).toHaveURL(/\/winkelwagen\?betaling=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Bedankt voor uw bestelling' })).toBeFocused();
+  await expect(page.getByRole('listitem').filter({ hasText: '(huidige stap)' })).toContainText('Bevestiging');
+  await expect(page.getByRole('status').filter({ hasText: 'Uw betaling is gelukt' })).toContainText(
+    euros(expected!.contributionCents),
+  );
+  await expect(page.getByRole('link', { name: /^Bestelling B\d+$/ })).toHaveCount(2);
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ hasText: ` uit ${kindpakket}` })
+      .first(),
+  ).toBeVisible();
+  const paid = page.locator('dl[aria-label="Betaling"]');
+  await expect(paid.locator('dt').filter({ hasText: 'Van uw tegoed' }).locator('+ dd')).toHaveText(
+    euros(expected!.budgetCents),
+  );
+  await expect(paid.locator('dt').filter({ hasText: 'Eigen bijdrage (zelf betaald)' }).locator('+ dd')).toHaveText(
+    euros(expected!.contributionCents),
+  );
+  await expect(page.getByRole('heading', { level: 3, name: 'Wat gebeurt er nu?' })).toBeVisible();
+  await expectAccessible(page, 'winkelwagen: bevestiging na betalen');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoOverflow(page, 'bevestiging (390 px)');
+  await page.setViewportSize({ width: 1280, height: 900 });
   const paymentId = new URL(page.url()).searchParams.get('betaling')!;
   const payment = (
     await pageGql(
@@ -236,5 +315,18 @@ test('a resident orders from two providers with an own contribution and pays it 
   expect(payment.status).toBe('PAID');
   expect(payment.amountCents).toBe(expected!.contributionCents);
   expect(payment.orders.map((o: { status: string }) => o.status)).toEqual(['PLACED', 'PLACED']);
+
+  // The order says for whom its line is.
+  const orderIds = (
+    await pageGql(
+      page,
+      `query($id: ID!) { myPayment(id: $id) { orders { id lines { productId beneficiaryName } } } }`,
+      { id: paymentId },
+    )
+  ).myPayment.orders as { id: string; lines: { productId: string; beneficiaryName: string | null }[] }[];
+  const childOrder = orderIds.find((o) => o.lines.some((l) => l.productId === big!.product.id))!;
+  expect(childOrder.lines.find((l) => l.productId === big!.product.id)!.beneficiaryName).toBe(child.beneficiaryName);
+  await page.goto(`/account/bestellingen/${childOrder.id}`);
+  await expect(page.getByRole('rowheader', { name: new RegExp(`Voor ${child.beneficiaryName}`) })).toBeVisible();
   expect(errors).toEqual([]);
 });

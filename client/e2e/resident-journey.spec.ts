@@ -41,6 +41,8 @@ interface Preview {
 interface Assignment {
   id: string;
   arrangementName: string;
+  beneficiaryId: string | null;
+  beneficiaryName: string | null;
   balanceCents: number;
   status: string;
   movements: {
@@ -69,7 +71,7 @@ const PREVIEW = `query($lines: [CartLineInput!]) { checkoutPreview(lines: $lines
   canOrder contributionCents budgetCents totalCents orders { providerId budgetCents contributionCents totalCents } errors { code } } }`;
 
 const ASSIGNMENTS =
-  '{ myAssignments { id arrangementName balanceCents status movements { kind amountCents orderId description } } }';
+  '{ myAssignments { id arrangementName beneficiaryId beneficiaryName balanceCents status movements { kind amountCents orderId description } } }';
 
 const ORDERS = 'id number status providerId providerName totalCents budgetCents contributionCents';
 
@@ -92,7 +94,10 @@ async function offer(page: Page): Promise<OfferProduct[]> {
   return (data.products.edges as { node: OfferProduct }[]).map((e) => e.node);
 }
 
-async function preview(page: Page, lines: { productId: string; quantity: number }[]): Promise<Preview> {
+async function preview(
+  page: Page,
+  lines: { productId: string; quantity: number; beneficiaryId?: string }[],
+): Promise<Preview> {
   return (await pageGql(page, PREVIEW, { lines })).checkoutPreview as Preview;
 }
 
@@ -167,11 +172,13 @@ test('a resident orders from two providers with an own contribution, both delive
 
   // 2. A cart the budget cannot pay in full (Kindpakket allows an own contribution), plus a second provider's product:
   //    found through the preview, which books nothing. Then filled the way a resident does, on the product pages.
+  //    A Kindpakket is a child's own budget: it pays only for a line for that child ("Voor wie?" in the cart).
+  const child = before.find((a) => a.arrangementName === kindpakket && a.beneficiaryId)!;
   const products = await offer(page);
   let big: { product: OfferProduct; quantity: number } | undefined;
   for (const p of [...products].reverse()) {
     const quantity = Math.min(99, Math.floor(spendableBefore / p.priceCents) + 1);
-    const r = await preview(page, [{ productId: p.id, quantity }]);
+    const r = await preview(page, [{ productId: p.id, quantity, beneficiaryId: child.beneficiaryId! }]);
     if (r.canOrder && r.contributionCents > 0 && r.budgetCents > 0) {
       big = { product: p, quantity };
       break;
@@ -186,7 +193,7 @@ test('a resident orders from two providers with an own contribution, both delive
   )) {
     const r = await preview(page, [
       { productId: p.id, quantity: 1 },
-      { productId: big!.product.id, quantity: big!.quantity },
+      { productId: big!.product.id, quantity: big!.quantity, beneficiaryId: child.beneficiaryId! },
     ]);
     if (r.canOrder && r.orders.length === 2 && r.contributionCents > 0 && r.orders.every((o) => o.budgetCents > 0)) {
       second = p;
@@ -216,6 +223,8 @@ test('a resident orders from two providers with an own contribution, both delive
   await expect(page.getByRole('heading', { level: 3, name: /^Van / })).toHaveCount(2);
   await expect(page.getByLabel(`Aantal van ${big!.product.title}`)).toHaveValue(String(big!.quantity));
   await expect(page.getByLabel(`Aantal van ${second!.title}`)).toHaveValue('1');
+  await page.getByLabel(`Voor wie? (${big!.product.title})`).selectOption({ label: child.beneficiaryName! });
+  await expect(page.getByRole('status').filter({ hasText: `is nu voor ${child.beneficiaryName}` })).toBeAttached();
   await expectAccessible(page, 'winkelwagen met twee aanbieders');
 
   // 3. The checkout step: one order per provider, the budget split, the own contribution.
@@ -249,9 +258,12 @@ test('a resident orders from two providers with an own contribution, both delive
   await expect(page.locator('main')).toContainText(euros(expected!.contributionCents));
   await expectAccessible(page, 'betaalsimulator');
   await page.getByRole('button', { name: 'Betaald', exact: true }).click();
-  await expect(page).toHaveURL(/\/account\/bestellingen\?betaling=[0-9a-f-]{36}$/);
-  await settle(page);
+  // Back on the checkout's confirmation step, then the orders list.
+  await expect(page).toHaveURL(/\/winkelwagen\?betaling=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Bedankt voor uw bestelling' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Uw betaling is gelukt' })).toBeVisible();
+  await page.goto('/account/bestellingen');
+  await settle(page);
 
   const mine = await myOrders<MyOrder>(page, ORDERS);
   expect(mine.length).toBe(ordersBefore + 2);
@@ -291,7 +303,7 @@ test('a resident orders from two providers with an own contribution, both delive
       .join('; '),
   });
   expect(orderA.contributionCents + orderB.contributionCents).toBe(expected!.contributionCents);
-  await expectAccessible(page, '/account/bestellingen?betaling=… (betaald)');
+  await expectAccessible(page, '/account/bestellingen (betaald)');
 
   // 5. Provider A accepts its order on the order page, then delivers it there.
   const providerAContext = await browser.newContext();

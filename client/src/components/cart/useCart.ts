@@ -29,6 +29,12 @@ export const CartFields = graphql(`
         totalCents
         available
         unavailableReason
+        beneficiaryId
+        beneficiaryName
+        beneficiaryOptions {
+          id
+          name
+        }
       }
     }
   }
@@ -51,8 +57,8 @@ const AnonymousCartDocument = graphql(`
 `);
 
 const AddToCartDocument = graphql(`
-  mutation AddToCart($productId: ID!, $quantity: Int!) {
-    addToCart(productId: $productId, quantity: $quantity) {
+  mutation AddToCart($productId: ID!, $quantity: Int!, $beneficiaryId: ID) {
+    addToCart(productId: $productId, quantity: $quantity, beneficiaryId: $beneficiaryId) {
       errors {
         ...UserErrorFields @unmask
       }
@@ -66,6 +72,19 @@ const AddToCartDocument = graphql(`
 const SetCartQuantityDocument = graphql(`
   mutation SetCartQuantity($productId: ID!, $quantity: Int!) {
     setCartQuantity(productId: $productId, quantity: $quantity) {
+      errors {
+        ...UserErrorFields @unmask
+      }
+      cart {
+        ...CartFields
+      }
+    }
+  }
+`);
+
+const SetCartBeneficiaryDocument = graphql(`
+  mutation SetCartBeneficiary($productId: ID!, $beneficiaryId: ID) {
+    setCartBeneficiary(productId: $productId, beneficiaryId: $beneficiaryId) {
       errors {
         ...UserErrorFields @unmask
       }
@@ -174,6 +193,9 @@ export function useCartActions() {
   const [setMutation, setState] = useMutation(SetCartQuantityDocument, {
     update: (cache, r) => writeMine(cache, r.data?.setCartQuantity.cart),
   });
+  const [beneficiaryMutation, beneficiaryState] = useMutation(SetCartBeneficiaryDocument, {
+    update: (cache, r) => writeMine(cache, r.data?.setCartBeneficiary.cart),
+  });
   const [removeMutation, removeState] = useMutation(RemoveFromCartDocument, {
     update: (cache, r) => writeMine(cache, r.data?.removeFromCart.cart),
   });
@@ -188,13 +210,16 @@ export function useCartActions() {
   }
 
   return {
-    busy: addState.loading || setState.loading || removeState.loading,
-    add(productId: string, quantity: number): Promise<CartActionResult> {
+    busy: addState.loading || setState.loading || removeState.loading || beneficiaryState.loading,
+    /** Adds to the cart; for a customer optionally for a household member ("Voor wie?"). */
+    add(productId: string, quantity: number, beneficiaryId?: string | null): Promise<CartActionResult> {
       if (!customer) {
         const r = localCart.add(productId, quantity);
         return Promise.resolve({ errors: r.ok ? [] : [r.message] });
       }
-      return run(async () => (await addMutation({ variables: { productId, quantity } })).data?.addToCart);
+      return run(
+        async () => (await addMutation({ variables: { productId, quantity, beneficiaryId } })).data?.addToCart,
+      );
     },
     setQuantity(productId: string, quantity: number): Promise<CartActionResult> {
       if (!customer) {
@@ -202,6 +227,13 @@ export function useCartActions() {
         return Promise.resolve({ errors: [] });
       }
       return run(async () => (await setMutation({ variables: { productId, quantity } })).data?.setCartQuantity);
+    },
+    /** For which household member a line is (only a customer's cart asks). */
+    setBeneficiary(productId: string, beneficiaryId: string | null): Promise<CartActionResult> {
+      if (!customer) return Promise.resolve({ errors: [] });
+      return run(
+        async () => (await beneficiaryMutation({ variables: { productId, beneficiaryId } })).data?.setCartBeneficiary,
+      );
     },
     remove(productId: string): Promise<CartActionResult> {
       if (!customer) {

@@ -12,6 +12,7 @@ export const OrderLinesTableFragment = graphql(`
       quantity
       unitPriceCents
       totalCents
+      beneficiaryName
     }
   }
 `);
@@ -54,7 +55,10 @@ export function OrderLinesTable({
         <tbody>
           {lines.map((line) => (
             <tr key={line.id}>
-              <th scope="row">{line.title}</th>
+              <th scope="row">
+                {line.title}
+                {line.beneficiaryName ? <span className="gw-order-line-for"> Voor {line.beneficiaryName}</span> : null}
+              </th>
               <td className="gw-num">{line.quantity}</td>
               <td className="gw-num">
                 <Money cents={line.unitPriceCents} />

@@ -8,6 +8,7 @@ import { urls } from '../../lib/urls';
 interface CartLinesProps {
   cart: Cart;
   setQuantity: (productId: string, quantity: number) => Promise<CartActionResult>;
+  setBeneficiary: (productId: string, beneficiaryId: string | null) => Promise<CartActionResult>;
   remove: (productId: string) => Promise<CartActionResult>;
   /** Tells the page what happened (read out politely). */
   announce: (message: string) => void;
@@ -78,8 +79,63 @@ function QuantityField({ line, setQuantity }: { line: CartLine; setQuantity: Car
   );
 }
 
+/**
+ * "Voor wie?": for which household member a line is, where a budget of one member (a child's Kindpakket) could pay
+ * for it. Saved on change; that member's budget pays only for their lines (the server checks it again).
+ */
+function BeneficiaryField({
+  line,
+  setBeneficiary,
+  announce,
+}: {
+  line: CartLine;
+  setBeneficiary: CartLinesProps['setBeneficiary'];
+  announce: CartLinesProps['announce'];
+}) {
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const errorId = `${id}-fout`;
+  return (
+    <div className="gw-cart-beneficiary">
+      <label htmlFor={id}>
+        Voor wie? <span className="gw-visually-hidden">({line.title})</span>
+      </label>
+      <select
+        id={id}
+        className="gw-input"
+        value={line.beneficiaryId ?? ''}
+        disabled={busy}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={async (e) => {
+          const next = e.target.value || null;
+          setBusy(true);
+          const r = await setBeneficiary(line.productId, next);
+          setBusy(false);
+          setError(r.errors.length ? r.errors.join(' ') : null);
+          const name = line.beneficiaryOptions.find((o) => o.id === next)?.name;
+          if (!r.errors.length && name) announce(`${line.title} is nu voor ${name}.`);
+        }}
+      >
+        {line.beneficiaryOptions.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <span className="gw-field__error" id={errorId}>
+          <span className="gw-visually-hidden">Fout: </span>
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
 /** Step 1: the lines, grouped per provider (each group becomes one order), with quantities and removal. */
-export function CartLines({ cart, setQuantity, remove, announce }: CartLinesProps) {
+export function CartLines({ cart, setQuantity, setBeneficiary, remove, announce }: CartLinesProps) {
   const baseId = useId();
   return (
     <>
@@ -97,7 +153,7 @@ export function CartLines({ cart, setQuantity, remove, announce }: CartLinesProp
               )}
             </h3>
             <div className="gw-table-wrapper">
-              <table className="gw-table">
+              <table className="gw-table gw-table--stack">
                 <caption className="gw-visually-hidden">Producten van {group.providerName}</caption>
                 <thead>
                   <tr>
@@ -117,29 +173,34 @@ export function CartLines({ cart, setQuantity, remove, announce }: CartLinesProp
                 <tbody>
                   {group.lines.map((line) => (
                     <tr key={line.id} className={line.available ? undefined : 'gw-cart-line--unavailable'}>
-                      <td>
-                        {line.slug ? (
-                          <Link to={urls.product(line.slug, line.productId)}>{line.title}</Link>
-                        ) : (
-                          line.title
-                        )}
-                        {line.unavailableReason ? (
-                          <>
-                            <br />
-                            <strong>{line.unavailableReason}</strong>
-                          </>
-                        ) : null}
+                      <td data-label="Product">
+                        <div>
+                          {line.slug ? (
+                            <Link to={urls.product(line.slug, line.productId)}>{line.title}</Link>
+                          ) : (
+                            line.title
+                          )}
+                          {line.unavailableReason ? (
+                            <>
+                              <br />
+                              <strong>{line.unavailableReason}</strong>
+                            </>
+                          ) : null}
+                          {line.beneficiaryOptions.length > 0 ? (
+                            <BeneficiaryField line={line} setBeneficiary={setBeneficiary} announce={announce} />
+                          ) : null}
+                        </div>
                       </td>
-                      <td className="gw-num">
+                      <td className="gw-num" data-label="Prijs">
                         <Money cents={line.unitPriceCents} />
                       </td>
-                      <td>
+                      <td data-label="Aantal">
                         <QuantityField line={line} setQuantity={setQuantity} />
                       </td>
-                      <td className="gw-num">
+                      <td className="gw-num" data-label="Bedrag">
                         <Money cents={line.totalCents} />
                       </td>
-                      <td>
+                      <td className="gw-table__actions">
                         <button
                           type="button"
                           className="gw-link-button"
@@ -161,10 +222,10 @@ export function CartLines({ cart, setQuantity, remove, announce }: CartLinesProp
                     <th scope="row" colSpan={3}>
                       Subtotaal
                     </th>
-                    <td className="gw-num">
+                    <td className="gw-num" data-label="Subtotaal">
                       <Money cents={group.subtotalCents} />
                     </td>
-                    <td />
+                    <td className="gw-table__empty" />
                   </tr>
                 </tfoot>
               </table>

@@ -23,6 +23,9 @@ function line(productId: string, title: string, unitPriceCents: number, quantity
     totalCents: unitPriceCents * quantity,
     available: true,
     unavailableReason: null,
+    beneficiaryId: null as string | null,
+    beneficiaryName: null as string | null,
+    beneficiaryOptions: [] as { __typename: 'CartBeneficiary'; id: string; name: string }[],
   };
 }
 
@@ -73,6 +76,8 @@ const preview = {
             totalCents: 2500,
             budgetCents: 2000,
             contributionCents: 500,
+            beneficiaryId: null,
+            beneficiaryName: null,
             allocations: [
               {
                 __typename: 'CheckoutPreviewAllocation',
@@ -101,6 +106,8 @@ const preview = {
             totalCents: 2000,
             budgetCents: 2000,
             contributionCents: 0,
+            beneficiaryId: null,
+            beneficiaryName: null,
             allocations: [
               {
                 __typename: 'CheckoutPreviewAllocation',
@@ -175,6 +182,7 @@ describe('/winkelwagen', () => {
                   totalCents: 2500,
                   budgetCents: 2500,
                   contributionCents: 0,
+                  allocations: [],
                 },
                 {
                   __typename: 'Order',
@@ -185,6 +193,7 @@ describe('/winkelwagen', () => {
                   totalCents: 2000,
                   budgetCents: 2000,
                   contributionCents: 0,
+                  allocations: [],
                 },
               ],
             },
@@ -249,5 +258,142 @@ describe('/winkelwagen', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Terug naar winkelwagen' }));
     await screen.findByRole('button', { name: 'Verder naar bestellen' });
+  });
+  it('asks for whom a line is where a member’s budget could pay, and saves the choice', async () => {
+    const child = 'c0ffee00-0000-4000-8000-0000000000c1';
+    const parent = 'c0ffee00-0000-4000-8000-0000000000a1';
+    const zwemles = {
+      ...line(ids.product1, 'Zwemles', 1250, 1),
+      beneficiaryId: parent,
+      beneficiaryName: 'Jan de Vries',
+      beneficiaryOptions: [
+        { __typename: 'CartBeneficiary' as const, id: parent, name: 'Jan de Vries' },
+        { __typename: 'CartBeneficiary' as const, id: child, name: 'Emma de Vries' },
+      ],
+    };
+    const { operations } = renderApp(
+      '/winkelwagen',
+      { kind: 'CUSTOMER' },
+      {
+        MyCart: () => ({ myCart: cart('mine', [[zwemles], [line(ids.product2, 'Gitaarles', 2000, 1)]]) }),
+        SetCartBeneficiary: (v) => ({
+          setCartBeneficiary: {
+            __typename: 'CartPayload',
+            errors: [],
+            cart: cart('mine', [
+              [{ ...zwemles, beneficiaryId: v.beneficiaryId as string, beneficiaryName: 'Emma de Vries' }],
+              [line(ids.product2, 'Gitaarles', 2000, 1)],
+            ]),
+          },
+        }),
+      },
+    );
+    const select = (await screen.findByLabelText(/Voor wie\?/, undefined, { timeout: 5000 })) as HTMLSelectElement;
+    // Only the line a member's budget could pay for asks.
+    expect(screen.getAllByLabelText(/Voor wie\?/)).toHaveLength(1);
+    expect(select.value).toBe(parent);
+    fireEvent.change(select, { target: { value: child } });
+    await waitFor(() => expect(operations.some((o) => o.name === 'SetCartBeneficiary')).toBe(true));
+    expect(operations.find((o) => o.name === 'SetCartBeneficiary')!.variables).toEqual({
+      productId: ids.product1,
+      beneficiaryId: child,
+    });
+    await screen.findByText('Zwemles is nu voor Emma de Vries.');
+  });
+
+  it('lands on the confirmation step after paying the own contribution', async () => {
+    const paymentId = 'c0ffee00-0000-4000-8000-00000000ba11';
+    renderApp(
+      `/winkelwagen?betaling=${paymentId}`,
+      { kind: 'CUSTOMER' },
+      {
+        MyCart: () => ({ myCart: cart('mine', []) }),
+        MyPayment: () => ({
+          myPayment: {
+            __typename: 'ContributionPayment',
+            id: paymentId,
+            status: 'PAID',
+            amountCents: 500,
+            paymentUrl: null,
+            orders: [
+              {
+                __typename: 'Order',
+                id: 'c0ffee00-0000-4000-8000-000000000001',
+                number: 'B100001',
+                status: 'PLACED',
+                providerName: 'Zwembad De Wetering',
+                totalCents: 2500,
+                budgetCents: 2000,
+                contributionCents: 500,
+                allocations: [
+                  {
+                    __typename: 'OrderAllocation',
+                    assignmentId: 'a1',
+                    arrangementName: 'Kindpakket 2026',
+                    amountCents: 2000,
+                  },
+                ],
+                lines: [],
+              },
+            ],
+          },
+        }),
+      },
+    );
+    await screen.findByRole('heading', { level: 2, name: 'Bedankt voor uw bestelling' }, { timeout: 5000 });
+    expect(screen.getByText(/\(huidige stap\)/).parentElement!.textContent).toMatch(/^Bevestiging/);
+    expect(screen.getByText('Uw betaling is gelukt')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Bestelling B100001' })).toBeTruthy();
+    expect(screen.getByText(/uit Kindpakket 2026/).textContent).toMatch(/€\s20,00 uit Kindpakket 2026/);
+    expect(screen.getByText(/eigen bijdrage \(zelf betaald\)/).textContent).toMatch(/€\s5,00/);
+    expect(screen.getByRole('heading', { level: 3, name: 'Wat gebeurt er nu?' })).toBeTruthy();
+  });
+
+  it('offers to pay again while the payment is open, and to order again when it failed', async () => {
+    const paymentId = 'c0ffee00-0000-4000-8000-00000000ba12';
+    const order = {
+      __typename: 'Order',
+      id: 'c0ffee00-0000-4000-8000-000000000003',
+      number: 'B100003',
+      status: 'CANCELLED',
+      providerName: 'Zwembad De Wetering',
+      totalCents: 2500,
+      budgetCents: 2000,
+      contributionCents: 500,
+      allocations: [],
+      lines: [{ __typename: 'OrderLine', id: 'l1', productId: ids.product1, quantity: 2, beneficiaryId: null }],
+    };
+    const { operations } = renderApp(
+      `/winkelwagen?betaling=${paymentId}`,
+      { kind: 'CUSTOMER' },
+      {
+        MyCart: () => ({ myCart: cart('mine', [[line(ids.product1, 'Zwemles', 1250, 2)]]) }),
+        MyPayment: () => ({
+          myPayment: {
+            __typename: 'ContributionPayment',
+            id: paymentId,
+            status: 'FAILED',
+            amountCents: 500,
+            paymentUrl: null,
+            orders: [order],
+          },
+        }),
+        AddToCart: () => ({
+          addToCart: {
+            __typename: 'CartPayload',
+            errors: [],
+            cart: cart('mine', [[line(ids.product1, 'Zwemles', 1250, 2)]]),
+          },
+        }),
+      },
+    );
+    await screen.findByRole('heading', { level: 2, name: 'Uw bestelling is niet doorgegaan' }, { timeout: 5000 });
+    expect(screen.getByText('Uw betaling is niet gelukt')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
+    await screen.findByRole('button', { name: 'Verder naar bestellen' });
+    expect(operations.find((o) => o.name === 'AddToCart')!.variables).toMatchObject({
+      productId: ids.product1,
+      quantity: 2,
+    });
   });
 });

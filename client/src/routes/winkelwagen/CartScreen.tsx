@@ -57,18 +57,17 @@ export default function CartScreen() {
   }, [cart.customer, cart.cart]);
 
   function go(step: 'cart' | 'review') {
+    setAnnouncement('');
     setSearchParams(step === 'review' ? { stap: REVIEW } : {});
     window.setTimeout(() => stepHeading.current?.focus(), 0);
   }
 
+  // Back from the payment page (or it could not be opened): the confirmation step with how the payment stands.
   if (betaling && isUuid(betaling) && cart.customer) {
     return (
-      <Page title="Winkelwagen" crumb="Winkelwagen">
-        <h2>Uw betaling</h2>
-        <PaymentStatus paymentId={betaling} />
-        <p>
-          <Link to={urls.cart()}>Naar uw winkelwagen</Link>
-        </p>
+      <Page title="Winkelwagen">
+        <Steps current={3} />
+        <PaymentStatus paymentId={betaling} onRetry={() => go('cart')} />
       </Page>
     );
   }
@@ -106,6 +105,11 @@ export default function CartScreen() {
     body = (
       <ReviewStep
         idempotencyKey={idempotencyKey}
+        askedFor={
+          new Set(
+            cart.cart.groups.flatMap((g) => g.lines.filter((l) => l.beneficiaryOptions.length).map((l) => l.productId)),
+          )
+        }
         onBack={() => go('cart')}
         onPlaced={(orders) => {
           setPlaced(orders);
@@ -117,7 +121,13 @@ export default function CartScreen() {
   } else {
     body = (
       <>
-        <CartLines cart={cart.cart} setQuantity={cart.setQuantity} remove={cart.remove} announce={setAnnouncement} />
+        <CartLines
+          cart={cart.cart}
+          setQuantity={cart.setQuantity}
+          setBeneficiary={cart.setBeneficiary}
+          remove={cart.remove}
+          announce={setAnnouncement}
+        />
         <div className="gw-actions">
           {cart.customer ? (
             <button

@@ -1,12 +1,16 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from '@apollo/client/react';
+import { useCartActions } from '../../components/cart/useCart';
 import { useMutationForm } from '../../components/forms/useMutationForm';
 import { Money } from '../../components/money/Money';
 import { Alert } from '../../components/ui/Alert';
 import { Loading } from '../../components/ui/Loading';
 import { QueryError } from '../../components/ui/QueryError';
 import { graphql } from '../../graphql/generated';
+import type { PaymentStatus as PaymentStatusValue } from '../../graphql/generated/graphql';
 import { urls } from '../../lib/urls';
+import { OrderPlaced, type ContributionState } from './OrderPlaced';
 
 const MyPaymentDocument = graphql(`
   query MyPayment($id: ID!) {
@@ -20,6 +24,20 @@ const MyPaymentDocument = graphql(`
         number
         status
         providerName
+        totalCents
+        budgetCents
+        contributionCents
+        allocations {
+          assignmentId
+          arrangementName
+          amountCents
+        }
+        lines {
+          id
+          productId
+          quantity
+          beneficiaryId
+        }
       }
     }
   }
@@ -36,16 +54,38 @@ const StartContributionPaymentDocument = graphql(`
   }
 `);
 
+const POLL_MS = 3_000;
+const POLL_FOR_MS = 60_000;
+
+function stateOf(status: PaymentStatusValue): ContributionState {
+  if (status === 'PAID') return 'paid';
+  if (status === 'OPEN') return 'pending';
+  return 'failed';
+}
+
+const FAILED_TITLE: Partial<Record<PaymentStatusValue, string>> = {
+  FAILED: 'Uw betaling is niet gelukt',
+  CANCELED: 'U heeft de betaling geannuleerd',
+  EXPIRED: 'Uw betaling is verlopen',
+};
+
 /**
- * /winkelwagen?betaling=<id>: an own-contribution payment of the household, e.g. when the payment page could not be
- * opened right after ordering. Shows how it stands and, while it is open, lets the resident (re)open the payment page.
+ * /winkelwagen?betaling=<id>: the confirmation step after the payment page of the own contribution (the PSP sends the
+ * resident back here), and where to go when the payment page could not be opened. The orders with what the budget
+ * paid, and the payment's status: paid; pending (asked again every few seconds for a minute, and "Eigen bijdrage
+ * betalen" opens the payment page again); failed (the orders are cancelled, the budget is back; "Opnieuw proberen"
+ * puts the products back in the cart). One polite live region announces the status when it changes.
  */
-export function PaymentStatus({ paymentId }: { paymentId: string }) {
-  const { data, loading, error, refetch } = useQuery(MyPaymentDocument, {
+export function PaymentStatus({ paymentId, onRetry }: { paymentId: string; onRetry: () => void }) {
+  const { data, loading, error, refetch, startPolling, stopPolling } = useQuery(MyPaymentDocument, {
     variables: { id: paymentId },
     fetchPolicy: 'network-only',
   });
   const [start] = useMutation(StartContributionPaymentDocument);
+  const cart = useCartActions();
+  const [gaveUp, setGaveUp] = useState(false);
+  const [retryError, setRetryError] = useState<string | null>(null);
+  const [retrying, setRetrying] = useState(false);
   const payment = useMutationForm({
     id: 'betalen',
     fields: [],
@@ -61,15 +101,31 @@ export function PaymentStatus({ paymentId }: { paymentId: string }) {
     },
   });
 
+  const found = data?.myPayment;
+  const open = found?.status === 'OPEN';
+  useEffect(() => {
+    if (!open) return;
+    startPolling(POLL_MS);
+    const timer = window.setTimeout(() => {
+      stopPolling();
+      setGaveUp(true);
+    }, POLL_FOR_MS);
+    return () => {
+      window.clearTimeout(timer);
+      stopPolling();
+    };
+  }, [open, startPolling, stopPolling]);
+
   if (loading && !data) {
     return (
       <div aria-busy="true">
-        <Loading />
+        <Loading label="Wij kijken hoe uw betaling ervoor staat…" />
       </div>
     );
   }
-  if (error) return <QueryError message="Uw betaling kon niet worden geladen." onRetry={() => void refetch()} />;
-  const found = data?.myPayment;
+  if (error && !data) {
+    return <QueryError message="Uw betaling kon niet worden geladen." onRetry={() => void refetch()} />;
+  }
   if (!found) {
     return (
       <Alert variant="warning" title="Betaling niet gevonden">
@@ -81,51 +137,75 @@ export function PaymentStatus({ paymentId }: { paymentId: string }) {
     );
   }
 
-  const orderList = (
-    <ul className="gw-order-numbers">
-      {found.orders.map((o) => (
-        <li key={o.id}>
-          <Link to={urls.account.order(o.id)}>Bestelling {o.number}</Link> bij {o.providerName}
-        </li>
-      ))}
-    </ul>
-  );
-
-  switch (found.status) {
-    case 'OPEN':
-      return (
-        <Alert variant="info" title="Uw bestelling wacht op uw eigen bijdrage">
-          <p>
-            U moet nog <Money cents={found.amountCents} /> betalen. Daarna gaat uw bestelling naar de aanbieder.
-          </p>
-          {orderList}
-          {payment.summary}
-          <p>
-            <button type="button" className="gw-button" onClick={() => void payment.submit()} disabled={payment.busy}>
-              Eigen bijdrage betalen
-            </button>
-          </p>
-        </Alert>
-      );
-    case 'PAID':
-      return (
-        <Alert variant="success" title="Uw betaling is gelukt">
-          <p>
-            Wij hebben uw eigen bijdrage van <Money cents={found.amountCents} /> ontvangen. Uw bestelling is doorgegeven
-            aan de aanbieder.
-          </p>
-          {orderList}
-        </Alert>
-      );
-    default:
-      return (
-        <Alert variant="error" title="Uw betaling is niet gelukt">
-          <p>
-            Daarom is uw bestelling geannuleerd. Het tegoed dat u ervoor gebruikte, staat weer op uw{' '}
-            <Link to={urls.account.assignments()}>regelingen</Link>.
-          </p>
-          {orderList}
-        </Alert>
-      );
+  /** "Opnieuw proberen" after a failed payment: the products of the cancelled orders back in the cart, for the same members. */
+  async function orderAgain() {
+    setRetrying(true);
+    const problems: string[] = [];
+    for (const line of found!.orders.flatMap((o) => o.lines)) {
+      const r = await cart.add(line.productId, line.quantity, line.beneficiaryId);
+      problems.push(...r.errors);
+    }
+    setRetrying(false);
+    if (problems.length) setRetryError(problems.join(' '));
+    else onRetry();
   }
+
+  const state = stateOf(found.status);
+  let notice;
+  if (state === 'paid') {
+    notice = (
+      <Alert variant="success" title="Uw betaling is gelukt">
+        <p>
+          Wij hebben uw eigen bijdrage van <Money cents={found.amountCents} /> ontvangen.{' '}
+          {found.orders.length === 1 ? 'Uw bestelling is' : 'Uw bestellingen zijn'} doorgegeven aan de aanbieder.
+        </p>
+      </Alert>
+    );
+  } else if (state === 'pending') {
+    notice = (
+      <Alert variant={gaveUp ? 'warning' : 'info'} title="Uw betaling is nog niet binnen">
+        <p>
+          {gaveUp
+            ? 'Het duurt langer dan gewoonlijk. Heeft u betaald? Dan verwerken wij de betaling zo snel mogelijk; vernieuw deze pagina over een paar minuten.'
+            : 'Heeft u net betaald? Een moment geduld: wij wachten op de bevestiging. Deze melding werkt zichzelf bij.'}{' '}
+          Nog niet betaald? U moet nog <Money cents={found.amountCents} /> betalen.
+        </p>
+        {payment.summary}
+        <p>
+          <button type="button" className="gw-button" onClick={() => void payment.submit()} disabled={payment.busy}>
+            Eigen bijdrage betalen
+          </button>
+        </p>
+      </Alert>
+    );
+  } else {
+    notice = (
+      <Alert variant="error" title={FAILED_TITLE[found.status] ?? 'Uw betaling is niet gelukt'}>
+        <p>
+          Daarom is uw bestelling geannuleerd. Het tegoed dat u ervoor gebruikte, staat weer op uw{' '}
+          <Link to={urls.account.assignments()}>regelingen</Link>.
+        </p>
+        {retryError ? <p className="gw-field__error">{retryError}</p> : null}
+        <div className="gw-actions">
+          <button type="button" className="gw-button" onClick={() => void orderAgain()} disabled={retrying}>
+            Opnieuw proberen
+          </button>
+          <Link to={urls.catalogue()}>Niet meer bestellen, terug naar het aanbod</Link>
+        </div>
+      </Alert>
+    );
+  }
+
+  return (
+    <OrderPlaced
+      key={state}
+      orders={found.orders}
+      state={state}
+      notice={
+        <div role="status" aria-live="polite">
+          {notice}
+        </div>
+      }
+    />
+  );
 }

@@ -33,6 +33,8 @@ const CheckoutPreviewDocument = graphql(`
           totalCents
           budgetCents
           contributionCents
+          beneficiaryId
+          beneficiaryName
           allocations {
             assignmentId
             arrangementName
@@ -60,6 +62,11 @@ const PlaceOrderDocument = graphql(`
         totalCents
         budgetCents
         contributionCents
+        allocations {
+          assignmentId
+          arrangementName
+          amountCents
+        }
       }
     }
   }
@@ -72,13 +79,15 @@ interface ReviewStepProps {
   idempotencyKey: string;
   onPlaced: (orders: PlacedOrders) => void;
   onBack: () => void;
+  /** Products for which the cart asked "Voor wie?": their lines say for whom they are. */
+  askedFor?: ReadonlySet<string>;
 }
 
 /**
  * Step 2: how the budget covers each line (the server's own plan, nothing booked yet), the own contribution if any,
  * and "Bestellen". With an own contribution the resident goes on to the payment page.
  */
-export function ReviewStep({ idempotencyKey, onPlaced, onBack }: ReviewStepProps) {
+export function ReviewStep({ idempotencyKey, onPlaced, onBack, askedFor }: ReviewStepProps) {
   const preview = useQuery(CheckoutPreviewDocument, { fetchPolicy: 'network-only' });
   const [placeOrder] = useMutation(PlaceOrderDocument);
   const contributionCents = preview.data?.checkoutPreview.contributionCents ?? 0;
@@ -152,7 +161,7 @@ export function ReviewStep({ idempotencyKey, onPlaced, onBack }: ReviewStepProps
         <section key={order.providerId} className="gw-cart-group" aria-label={`Bestelling bij ${order.providerName}`}>
           <h3>Bestelling bij {order.providerName}</h3>
           <div className="gw-table-wrapper">
-            <table className="gw-table">
+            <table className="gw-table gw-table--stack">
               <caption className="gw-visually-hidden">
                 Hoe uw tegoed de bestelling bij {order.providerName} betaalt
               </caption>
@@ -173,13 +182,22 @@ export function ReviewStep({ idempotencyKey, onPlaced, onBack }: ReviewStepProps
               </thead>
               <tbody>
                 {order.lines.map((line) => (
-                  <tr key={line.productId}>
-                    <td>{line.title}</td>
-                    <td className="gw-num">{line.quantity}</td>
-                    <td className="gw-num">
+                  <tr key={`${line.productId}-${line.beneficiaryId ?? ''}`}>
+                    <td data-label="Product">
+                      <div>
+                        {line.title}
+                        {line.beneficiaryName && askedFor?.has(line.productId) ? (
+                          <span className="gw-cart-for"> Voor {line.beneficiaryName}</span>
+                        ) : null}
+                      </div>
+                    </td>
+                    <td className="gw-num" data-label="Aantal">
+                      {line.quantity}
+                    </td>
+                    <td className="gw-num" data-label="Bedrag">
                       <Money cents={line.totalCents} />
                     </td>
-                    <td>
+                    <td data-label="Van uw tegoed">
                       {line.allocations.length ? (
                         <ul className="gw-cart-allocations">
                           {line.allocations.map((a) => (
@@ -192,7 +210,7 @@ export function ReviewStep({ idempotencyKey, onPlaced, onBack }: ReviewStepProps
                         <Money cents={0} />
                       )}
                     </td>
-                    <td className="gw-num">
+                    <td className="gw-num" data-label="Eigen bijdrage">
                       <Money cents={line.contributionCents} />
                     </td>
                   </tr>

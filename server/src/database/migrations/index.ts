@@ -15,6 +15,7 @@ import { Migration20261124001100_jobs } from './Migration20261124001100_jobs.js'
 import { Migration20261124001200_settings } from './Migration20261124001200_settings.js';
 import { Migration20261124001300_mail_log } from './Migration20261124001300_mail_log.js';
 import { Migration20261124001400_grant_safeguards } from './Migration20261124001400_grant_safeguards.js';
+import { Migration20261124002000_line_beneficiary } from './Migration20261124002000_line_beneficiary.js';
 import { Migration20261124003000_provider_profile } from './Migration20261124003000_provider_profile.js';
 
 /** Every migration in order. A new migration is added here as well as in its own file. */
@@ -36,5 +37,6 @@ export const migrationsList = [
   { name: 'Migration20261124001200_settings', class: Migration20261124001200_settings },
   { name: 'Migration20261124001300_mail_log', class: Migration20261124001300_mail_log },
   { name: 'Migration20261124001400_grant_safeguards', class: Migration20261124001400_grant_safeguards },
+  { name: 'Migration20261124002000_line_beneficiary', class: Migration20261124002000_line_beneficiary },
   { name: 'Migration20261124003000_provider_profile', class: Migration20261124003000_provider_profile },
 ];

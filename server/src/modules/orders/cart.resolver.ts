@@ -40,8 +40,30 @@ export class CartResolver {
     @Arg('productId', () => ID) productId: string,
     @Arg('quantity', () => Int, { defaultValue: 1 }) quantity: number,
     @Ctx() ctx: Context,
+    @Arg('beneficiaryId', () => ID, {
+      nullable: true,
+      description: 'For which household member (optional; kept when the product is in the cart already).',
+    })
+    beneficiaryId?: string | null,
   ): Promise<CartPayload> {
-    return CartPayload.after(await ctx.services.cart.add(ctx, productId, quantity), () => ctx.services.cart.mine(ctx));
+    return CartPayload.after(await ctx.services.cart.add(ctx, productId, quantity, beneficiaryId), () =>
+      ctx.services.cart.mine(ctx),
+    );
+  }
+
+  @Mutation(() => CartPayload, {
+    description:
+      'For which household member a line is ("Voor wie?"; null: the person who orders). A budget of one member pays only for that member’s lines.',
+  })
+  @Requires(Audience.CUSTOMER)
+  async setCartBeneficiary(
+    @Arg('productId', () => ID) productId: string,
+    @Arg('beneficiaryId', () => ID, { nullable: true }) beneficiaryId: string | null,
+    @Ctx() ctx: Context,
+  ): Promise<CartPayload> {
+    return CartPayload.after(await ctx.services.cart.setBeneficiary(ctx, productId, beneficiaryId ?? null), () =>
+      ctx.services.cart.mine(ctx),
+    );
   }
 
   @Mutation(() => CartPayload, { description: 'Sets how many of a product in the cart (1–99).' })

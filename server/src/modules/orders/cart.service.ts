@@ -4,9 +4,11 @@ import { Audience } from '../../graphql/auth/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { CART_LIMITS, CART_MESSAGES, cartQuantityRule } from '../../rules/cart.js';
 import { inOffer, offerFor } from '../catalogue/product-approval.js';
+import { today as todayOn } from '../../lib/clock.js';
 import type { CheckoutPlan } from './checkout-plan.js';
 import type { CheckoutService, CheckoutLineInput } from './checkout.service.js';
 import {
+  CartBeneficiaryView,
   CartLineView,
   CartProviderGroupView,
   CartView,
@@ -30,12 +32,21 @@ interface CartProductRow {
   provider_id: string;
   provider_name: string;
   provider_slug: string;
+  category_id: string;
   offered: boolean;
   offered_anywhere: boolean;
 }
 
+interface BeneficiaryChoice {
+  viewerId: string;
+  /** Categories a member-bound budget of the household may pay for. */
+  categories: Set<string>;
+  options: CartBeneficiaryView[];
+}
+
 const NOT_IN_YOUR_MUNICIPALITY = 'Dit product wordt in uw gemeente niet aangeboden. U kunt het daarom niet bestellen.';
 const QUANTITY_ERROR = CART_MESSAGES.quantity;
+const BENEFICIARY_ERROR = 'Kies iemand uit uw huishouden.';
 const validQuantity = (q: unknown): q is number => typeof q === 'number' && cartQuantityRule.check(q).ok;
 
 /**
@@ -54,14 +65,14 @@ export class CartService {
   /** The logged-in customer's cart. */
   async mine(ctx: RequestContext): Promise<CartView> {
     const personId = this.personId(ctx);
-    const lines = await ctx.em.execute<{ product_id: string; quantity: number }[]>(
-      `select product_id, quantity from cart_line where person_id = ? order by created_at, id`,
+    const lines = await ctx.em.execute<{ product_id: string; quantity: number; beneficiary_id: string | null }[]>(
+      `select product_id, quantity, beneficiary_id from cart_line where person_id = ? order by created_at, id`,
       [personId],
     );
     return this.build(
       ctx,
       'mine',
-      lines.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
+      lines.map((l) => ({ productId: l.product_id, quantity: l.quantity, beneficiaryId: l.beneficiary_id })),
       true,
     );
   }
@@ -85,9 +96,17 @@ export class CartService {
    * The changes return the cart after them. A refused change changed nothing; the resolver still shows the cart as it
    * is (CartPayload.after). A merge that had to leave products out did change the cart and is refused with UNAVAILABLE.
    */
-  async add(ctx: RequestContext, productId: string, quantity: number): Promise<Result<CartView>> {
+  async add(
+    ctx: RequestContext,
+    productId: string,
+    quantity: number,
+    beneficiaryId?: string | null,
+  ): Promise<Result<CartView>> {
     const personId = this.personId(ctx);
     if (!validQuantity(quantity)) return problem('quantity', 'INVALID_QUANTITY', QUANTITY_ERROR);
+    if (beneficiaryId != null && !(await this.checkout.members(ctx)).has(beneficiaryId)) {
+      return problem('beneficiaryId', 'INVALID_BENEFICIARY', BENEFICIARY_ERROR);
+    }
     const product = isUuid(productId) ? (await this.products(ctx, [productId]))[0] : undefined;
     if (product && !product.offered && product.offered_anywhere) {
       return problem('productId', 'NOT_OFFERED_HERE', NOT_IN_YOUR_MUNICIPALITY);
@@ -103,11 +122,12 @@ export class CartService {
       return problem('productId', 'CART_FULL', CART_MESSAGES.full);
     }
     const rows = await ctx.em.execute<{ quantity: number }[]>(
-      `insert into cart_line (person_id, product_id, quantity, created_at, updated_at) values (?, ?, ?, ?, ?)
-       on conflict (person_id, product_id) do update set quantity = cart_line.quantity + excluded.quantity, updated_at = excluded.updated_at
+      `insert into cart_line (person_id, product_id, quantity, beneficiary_id, created_at, updated_at) values (?, ?, ?, ?, ?, ?)
+       on conflict (person_id, product_id) do update set quantity = cart_line.quantity + excluded.quantity,
+              beneficiary_id = coalesce(excluded.beneficiary_id, cart_line.beneficiary_id), updated_at = excluded.updated_at
          where cart_line.quantity + excluded.quantity <= ?
        returning quantity`,
-      [personId, productId, quantity, ctx.clock.now(), ctx.clock.now(), MAX_QUANTITY],
+      [personId, productId, quantity, beneficiaryId ?? null, ctx.clock.now(), ctx.clock.now(), MAX_QUANTITY],
     );
     if (!rows.length) {
       return problem('quantity', 'INVALID_QUANTITY', CART_MESSAGES.tooMany);
@@ -122,6 +142,29 @@ export class CartService {
       ? await ctx.em.execute<{ id: string }[]>(
           `update cart_line set quantity = ?, updated_at = ? where person_id = ? and product_id = ? returning id`,
           [quantity, ctx.clock.now(), personId, productId],
+        )
+      : [];
+    if (!rows.length) return problem('productId', 'NOT_FOUND', 'Dit product staat niet in uw winkelwagen.');
+    return ok(await this.mine(ctx));
+  }
+
+  /**
+   * For whom a line is: a member of the household (null: the person who orders). A budget of one member (a child's
+   * Kindpakket) pays only for that member's lines; the checkout checks it again.
+   */
+  async setBeneficiary(
+    ctx: RequestContext,
+    productId: string,
+    beneficiaryId: string | null,
+  ): Promise<Result<CartView>> {
+    const personId = this.personId(ctx);
+    if (beneficiaryId != null && !(await this.checkout.members(ctx)).has(beneficiaryId)) {
+      return problem('beneficiaryId', 'INVALID_BENEFICIARY', BENEFICIARY_ERROR);
+    }
+    const rows = isUuid(productId)
+      ? await ctx.em.execute<{ id: string }[]>(
+          `update cart_line set beneficiary_id = ?, updated_at = ? where person_id = ? and product_id = ? returning id`,
+          [beneficiaryId, ctx.clock.now(), personId, productId],
         )
       : [];
     if (!rows.length) return problem('productId', 'NOT_FOUND', 'Dit product staat niet in uw winkelwagen.');
@@ -206,13 +249,19 @@ export class CartService {
         errors: prepared.errors,
       });
     }
-    return this.previewView(ctx, plan, 'eligible' in prepared ? prepared.eligible : new Map());
+    return this.previewView(
+      ctx,
+      plan,
+      'eligible' in prepared ? prepared.eligible : new Map(),
+      'members' in prepared ? prepared.members : new Map(),
+    );
   }
 
   private async previewView(
     ctx: RequestContext,
     plan: CheckoutPlan,
     eligible: Map<string, { id: string; arrangement_name: string }[]>,
+    members: Map<string, string>,
   ): Promise<CheckoutPreviewView> {
     const arrangementNames = new Map([...eligible.values()].flat().map((a) => [a.id, a.arrangement_name]));
     const providerIds = plan.providers.map((p) => p.providerId);
@@ -248,6 +297,8 @@ export class CartService {
               totalCents: l.total,
               budgetCents: l.total - l.contribution,
               contributionCents: l.contribution,
+              beneficiaryId: l.beneficiaryId,
+              beneficiaryName: l.beneficiaryId ? (members.get(l.beneficiaryId) ?? null) : null,
               allocations: allocationViews(l.allocations),
             }),
           ),
@@ -270,12 +321,47 @@ export class CartService {
     const here = offerFor(ctx);
     const anywhere = inOffer(null);
     return ctx.em.execute<CartProductRow[]>(
-      `select p.id, p.title, p.slug, p.price_cents, p.status, p.availability, p.provider_id, pr.name as provider_name, pr.slug as provider_slug,
+      `select p.id, p.title, p.slug, p.price_cents, p.category_id, p.status, p.availability, p.provider_id, pr.name as provider_name, pr.slug as provider_slug,
               (${here.sql}) as offered, (${anywhere.sql}) as offered_anywhere
          from product p join provider pr on pr.id = p.provider_id
         where p.id = any(?::uuid[])`,
       [...here.params, ...anywhere.params, `{${ids.join(',')}}`],
     );
+  }
+
+  /**
+   * What the "Voor wie?" choice needs: the household's members, and per category the members whose own budget (an
+   * active assignment with a beneficiary) may pay for it. Null when nobody in the household has a budget of their own.
+   */
+  private async beneficiaryChoice(ctx: RequestContext): Promise<BeneficiaryChoice | null> {
+    if (ctx.viewer.kind !== Audience.CUSTOMER) return null;
+    const today = todayOn(ctx.clock);
+    const bound = await ctx.em.execute<{ category_id: string }[]>(
+      `select distinct ac.category_id::text as category_id
+         from assignment a join arrangement_category ac on ac.arrangement_id = a.arrangement_id
+        where a.client_group_id = ? and a.beneficiary_id is not null and a.status = 'ACTIVE'
+          and a.valid_from <= ?::date and a.valid_until >= ?::date`,
+      [ctx.viewer.clientGroupId, today, today],
+    );
+    if (!bound.length) return null;
+    const members = await this.checkout.members(ctx);
+    return {
+      viewerId: ctx.viewer.personId,
+      categories: new Set(bound.map((b) => b.category_id)),
+      options: [...members].map(([id, name]) => Object.assign(new CartBeneficiaryView(), { id, name })),
+    };
+  }
+
+  private beneficiaryFields(
+    choice: BeneficiaryChoice | null,
+    categoryId: string | undefined,
+    stored: string | null,
+  ): Pick<CartLineView, 'beneficiaryId' | 'beneficiaryName' | 'beneficiaryOptions'> {
+    if (!choice) return { beneficiaryId: stored, beneficiaryName: null, beneficiaryOptions: [] };
+    const beneficiaryId = stored ?? choice.viewerId;
+    const beneficiaryName = choice.options.find((o) => o.id === beneficiaryId)?.name ?? null;
+    const asks = categoryId != null && choice.categories.has(categoryId) && choice.options.length > 1;
+    return { beneficiaryId, beneficiaryName, beneficiaryOptions: asks ? choice.options : [] };
   }
 
   private orderable(p: CartProductRow): boolean {
@@ -293,9 +379,10 @@ export class CartService {
   private async build(
     ctx: RequestContext,
     id: string,
-    lines: { productId: string; quantity: number }[],
+    lines: { productId: string; quantity: number; beneficiaryId?: string | null }[],
     own: boolean,
   ): Promise<CartView> {
+    const choice = own ? await this.beneficiaryChoice(ctx) : null;
     const products = new Map(
       (
         await this.products(
@@ -339,6 +426,7 @@ export class CartService {
           totalCents: lineTotal,
           available,
           unavailableReason: reason,
+          ...this.beneficiaryFields(choice, p?.category_id, line.beneficiaryId ?? null),
         }),
       );
       itemCount += line.quantity;

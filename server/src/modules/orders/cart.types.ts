@@ -10,6 +10,22 @@ export class CartLineInput {
 
   @Field(() => Int)
   quantity!: number;
+
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      'For which household member (a budget of one member pays only for their lines); without it, the person who orders.',
+  })
+  beneficiaryId?: string | null;
+}
+
+@ObjectType('CartBeneficiary', { description: 'A household member a cart line can be for.' })
+export class CartBeneficiaryView {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String)
+  name!: string;
 }
 
 @ObjectType('CartLine', { description: 'One product in the cart.' })
@@ -42,6 +58,25 @@ export class CartLineView {
 
   @Field(() => String, { nullable: true, description: 'Why not, in Dutch; null when available.' })
   unavailableReason!: string | null;
+
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      'For which household member the line is (not chosen: the person who orders); null in a visitor’s cart.',
+  })
+  beneficiaryId!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Their name, when the household has budgets of one member; null otherwise.',
+  })
+  beneficiaryName!: string | null;
+
+  @Field(() => [CartBeneficiaryView], {
+    description:
+      'The household members to choose from ("Voor wie?"), only when a budget of one member could pay for this product; empty otherwise.',
+  })
+  beneficiaryOptions!: CartBeneficiaryView[];
 }
 
 @ObjectType('CartProviderGroup', { description: 'The lines of one provider: they become one order.' })
@@ -129,6 +164,12 @@ export class PreviewLineView {
 
   @Field(() => Int, { description: 'Own contribution.' })
   contributionCents!: number;
+
+  @Field(() => ID, { nullable: true, description: 'The household member the line is for.' })
+  beneficiaryId!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Their name.' })
+  beneficiaryName!: string | null;
 
   @Field(() => [PreviewAllocationView], { description: 'Which assignments pay, the one that expires first first.' })
   allocations!: PreviewAllocationView[];

@@ -19,11 +19,29 @@ export interface PlanAssignment {
   own_contribution_allowed: boolean;
   max_per_order_cents: number | null;
   category_ids: string[];
+  /** The household member it belongs to (a child's Kindpakket); null: the whole household. */
+  beneficiary_id: string | null;
+}
+
+/** A line to plan: a product, how many, and for which household member (null: for nobody in particular). */
+export interface PlanLine {
+  product: PlanProduct;
+  quantity: number;
+  beneficiaryId: string | null;
+}
+
+/**
+ * May this assignment pay for a line for this member? A household-wide one always; a member-bound one only for a line
+ * for that very member, never for someone else's line or a line for nobody.
+ */
+export function paysFor(assignment: Pick<PlanAssignment, 'beneficiary_id'>, beneficiaryId: string | null): boolean {
+  return assignment.beneficiary_id == null || assignment.beneficiary_id === beneficiaryId;
 }
 
 export interface PlannedLine {
   product: PlanProduct;
   quantity: number;
+  beneficiaryId: string | null;
   total: number;
   /** assignment id → cents this line takes from it. */
   allocations: Map<string, number>;
@@ -58,18 +76,19 @@ const money = (cents: number) =>
  * How the budget pays for a cart: pure, no database. The cart is split per provider (one order each, in the order the
  * providers first appear); each line takes from the assignments that may pay for it in the order given (the one that
  * expires first first), within the balance left and the arrangement's maximum per order; the rest is the own
- * contribution, refused where an arrangement that may pay for the line does not allow one.
+ * contribution, refused where an arrangement that may pay for the line does not allow one. An assignment that belongs to
+ * one household member pays only for that member's lines (paysFor): checked here, whatever the caller passed in.
  *
  * The checkout calls it with the balances it has locked, the preview with the balances it read: the same function,
  * so what the customer is shown is what the checkout books (unless the balance changed in between).
  */
 export function planCheckout(
-  lines: { product: PlanProduct; quantity: number }[],
+  lines: PlanLine[],
   eligible: ReadonlyMap<string, readonly PlanAssignment[]>,
   startBalances: ReadonlyMap<string, number>,
 ): CheckoutPlan {
   const balances = new Map(startBalances);
-  const byProvider = new Map<string, { product: PlanProduct; quantity: number }[]>();
+  const byProvider = new Map<string, PlanLine[]>();
   for (const line of lines) {
     byProvider.set(line.product.provider_id, [...(byProvider.get(line.product.provider_id) ?? []), line]);
   }
@@ -80,11 +99,11 @@ export function planCheckout(
     const allocations = new Map<string, number>();
     const usedPerArrangement = new Map<string, number>();
     let contribution = 0;
-    const planned = providerLines.map(({ product, quantity }): PlannedLine => {
+    const planned = providerLines.map(({ product, quantity, beneficiaryId }): PlannedLine => {
       const total = product.price_cents * quantity;
       const lineAllocations = new Map<string, number>();
       let remaining = total;
-      const payers = eligible.get(product.id) ?? [];
+      const payers = (eligible.get(product.id) ?? []).filter((a) => paysFor(a, beneficiaryId));
       for (const a of payers) {
         if (remaining === 0) break;
         let cap = balances.get(a.id) ?? 0;
@@ -98,7 +117,11 @@ export function planCheckout(
         usedPerArrangement.set(a.arrangement_id, (usedPerArrangement.get(a.arrangement_id) ?? 0) + take);
         remaining -= take;
       }
-      if (remaining > 0) {
+      if (!payers.length) {
+        refusals.push(
+          UserError.of('lines', 'NOT_PAYABLE', `‘${product.title}’ kunt u met geen van uw regelingen betalen.`),
+        );
+      } else if (remaining > 0) {
         if (!payers.every((a) => a.own_contribution_allowed)) {
           refusals.push(
             UserError.of(
@@ -110,7 +133,7 @@ export function planCheckout(
         }
         contribution += remaining;
       }
-      return { product, quantity, total, allocations: lineAllocations, contribution: remaining };
+      return { product, quantity, beneficiaryId, total, allocations: lineAllocations, contribution: remaining };
     });
     const total = planned.reduce((s, l) => s + l.total, 0);
     const budget = [...allocations.values()].reduce((s, v) => s + v, 0);

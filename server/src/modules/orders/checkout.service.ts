@@ -16,10 +16,22 @@ import type { OrderView } from './order.types.js';
 import { Payment } from '../payments/payment.entities.js';
 import type { PaymentService } from '../payments/payment.service.js';
 import { usableAssignment } from './payable.js';
-import { planCheckout, type CheckoutPlan, type PlanAssignment, type PlanProduct } from './checkout-plan.js';
+import { paysFor, planCheckout, type CheckoutPlan, type PlanAssignment, type PlanProduct } from './checkout-plan.js';
 
 export interface CheckoutLineInput {
   productId: string;
+  quantity: number;
+  /**
+   * For which household member the line is (a member-bound budget, e.g. a child's Kindpakket, pays only for that
+   * member's lines). Optional: without it, the line is for the person who orders.
+   */
+  beneficiaryId?: string | null;
+}
+
+/** One line to order after merging: the same product for the same member once. */
+export interface MergedLine {
+  productId: string;
+  beneficiaryId: string;
   quantity: number;
 }
 
@@ -52,8 +64,10 @@ export type PreparedCheckout =
   | {
       errors: [];
       fromCart: boolean;
-      /** product id → quantity, in cart order (same product twice is merged). */
-      merged: Map<string, number>;
+      /** product and member → the line, in cart order (the same product for the same member twice is merged). */
+      merged: Map<string, MergedLine>;
+      /** The household's members: id → full name (for whom a line can be). */
+      members: Map<string, string>;
       products: Map<string, ProductRow>;
       /** product id → the assignments that may pay for it, the one that expires first first. */
       eligible: Map<string, AssignmentRow[]>;
@@ -130,6 +144,7 @@ export class CheckoutService {
           (l) => ({
             productId: l.product.id,
             quantity: l.quantity,
+            beneficiaryId: l.beneficiaryId ?? null,
           }),
         );
     if (!raw.length) return fail(UserError.of('lines', 'EMPTY', 'Uw winkelwagen is leeg.'));
@@ -138,17 +153,23 @@ export class CheckoutService {
         UserError.of('lines', 'TOO_MANY', 'U kunt hoogstens 100 verschillende producten tegelijk bestellen.'),
       );
     const errors: UserError[] = [];
-    const merged = new Map<string, number>();
+    const members = await this.members(ctx);
+    const merged = new Map<string, MergedLine>();
     raw.forEach((l, i) => {
       if (!Number.isInteger(l.quantity) || l.quantity < 1 || l.quantity > 99) {
         errors.push(UserError.of(`lines.${i}.quantity`, 'INVALID_QUANTITY', 'Kies een aantal van 1 tot en met 99.'));
       } else if (!isUuid(l.productId)) {
         errors.push(UserError.of(`lines.${i}.productId`, 'NOT_FOUND', 'Dit product bestaat niet (meer).'));
+      } else if (l.beneficiaryId != null && !members.has(l.beneficiaryId)) {
+        errors.push(UserError.of(`lines.${i}.beneficiaryId`, 'INVALID_BENEFICIARY', 'Kies iemand uit uw huishouden.'));
       } else {
-        merged.set(l.productId, (merged.get(l.productId) ?? 0) + l.quantity);
+        const beneficiaryId = l.beneficiaryId ?? viewer.personId;
+        const key = `${l.productId}|${beneficiaryId}`;
+        const before = merged.get(key);
+        merged.set(key, { productId: l.productId, beneficiaryId, quantity: (before?.quantity ?? 0) + l.quantity });
       }
     });
-    if ([...merged.values()].some((q) => q > 99)) {
+    if ([...merged.values()].some((l) => l.quantity > 99)) {
       errors.push(UserError.of('lines', 'INVALID_QUANTITY', 'Kies per product een aantal van 1 tot en met 99.'));
     }
     if (errors.length) return fail(...errors);
@@ -162,7 +183,7 @@ export class CheckoutService {
       `select p.id, p.title, p.price_cents, p.category_id, p.provider_id, p.availability,
               (${here.sql}) as offered_here, (${anywhere.sql}) as offered_anywhere
          from product p where p.id = any(?::uuid[])`,
-      [...here.params, ...anywhere.params, `{${[...merged.keys()].join(',')}}`],
+      [...here.params, ...anywhere.params, `{${[...new Set([...merged.values()].map((l) => l.productId))].join(',')}}`],
     );
     const products = new Map<string, ProductRow>();
     const notHere = new Map<string, string>();
@@ -175,7 +196,7 @@ export class CheckoutService {
     const usable = usableAssignment(viewer.clientGroupId, todayOn(ctx.clock));
     const assignments = await ctx.em.execute<AssignmentRow[]>(
       `select a.id, a.arrangement_id, ar.name as arrangement_name, a.valid_until::text as valid_until, a.created_at,
-              ar.own_contribution_allowed, ar.max_per_order_cents,
+              ar.own_contribution_allowed, ar.max_per_order_cents, a.beneficiary_id,
               coalesce(array(select ac.category_id::text from arrangement_category ac where ac.arrangement_id = ar.id), '{}') as category_ids
          from assignment a join arrangement ar on ar.id = a.arrangement_id
         where ${usable.sql}
@@ -183,7 +204,7 @@ export class CheckoutService {
       usable.params,
     );
     const eligible = new Map<string, AssignmentRow[]>();
-    for (const [productId] of merged) {
+    for (const productId of new Set([...merged.values()].map((l) => l.productId))) {
       const p = products.get(productId);
       if (!p) {
         const title = notHere.get(productId);
@@ -212,8 +233,35 @@ export class CheckoutService {
       }
       eligible.set(productId, payers);
     }
+    // A budget of one member pays only for that member's lines: a line no budget may pay for is refused here.
+    for (const { productId, beneficiaryId } of merged.values()) {
+      const payers = eligible.get(productId);
+      const p = products.get(productId);
+      if (p && payers?.length && !payers.some((a) => paysFor(a, beneficiaryId))) {
+        const name = members.get(beneficiaryId) ?? '';
+        errors.push(
+          UserError.of(
+            'lines',
+            'NOT_PAYABLE_FOR_MEMBER',
+            `‘${p.title}’ kunt u voor ${name} met geen van uw regelingen betalen. Kies bij ‘Voor wie?’ voor wie het is.`,
+          ),
+        );
+      }
+    }
     if (errors.length) return fail(...errors);
-    return { errors: [], fromCart, merged, products, eligible };
+    return { errors: [], fromCart, merged, members, products, eligible };
+  }
+
+  /** The members of the viewer's household (not erased): id → full name. */
+  async members(ctx: RequestContext): Promise<Map<string, string>> {
+    const viewer = ctx.viewer;
+    if (viewer.kind !== Audience.CUSTOMER) return new Map();
+    const rows = await ctx.em.execute<{ id: string; name: string }[]>(
+      `select id, trim(first_name || ' ' || last_name) as name from person
+        where client_group_id = ? and erased_at is null order by date_of_birth asc nulls first, first_name, id`,
+      [viewer.clientGroupId],
+    );
+    return new Map(rows.map((r) => [r.id, r.name]));
   }
 
   /** The plan for prepared lines with the given balances. */
@@ -221,9 +269,10 @@ export class CheckoutService {
     prepared: Extract<PreparedCheckout, { fromCart: boolean }>,
     balances: ReadonlyMap<string, number>,
   ): CheckoutPlan {
-    const lines = [...prepared.merged].map(([productId, quantity]) => ({
-      product: prepared.products.get(productId)!,
-      quantity,
+    const lines = [...prepared.merged.values()].map((l) => ({
+      product: prepared.products.get(l.productId)!,
+      quantity: l.quantity,
+      beneficiaryId: l.beneficiaryId,
     }));
     return planCheckout(lines, prepared.eligible, balances);
   }
@@ -327,6 +376,7 @@ export class CheckoutService {
               unitPriceCents: l.product.price_cents,
               quantity: l.quantity,
               totalCents: l.total,
+              beneficiaryId: l.beneficiaryId,
             });
           }
           for (const [assignmentId, amountCents] of part.allocations)
@@ -367,7 +417,10 @@ export class CheckoutService {
           });
         }
         if (fromCart)
-          await em.nativeDelete(CartLine, { person: viewer.personId, product: { $in: [...merged.keys()] } });
+          await em.nativeDelete(CartLine, {
+            person: viewer.personId,
+            product: { $in: [...new Set([...merged.values()].map((l) => l.productId))] },
+          });
         await em.flush();
         return { checkout: checkoutRow, orders: created, payment };
       });

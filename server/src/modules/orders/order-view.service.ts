@@ -38,7 +38,7 @@ export class OrderViewService {
     if (!orders.length) return [];
     const em: EntityManager = ctx.em;
     const ids = orders.map((o) => o.id);
-    const [lines, events, allocations, providers, arrangements] = await Promise.all([
+    const [lines, events, allocations, providers, arrangements, beneficiaries] = await Promise.all([
       em.find(OrderLine, { orderId: { $in: ids } }, { orderBy: { title: 'asc' } }),
       em.find(OrderEvent, { orderId: { $in: ids } }, { orderBy: { id: 'asc' } }),
       em.find(OrderAllocation, { orderId: { $in: ids } }),
@@ -50,7 +50,15 @@ export class OrderViewService {
           where a.id in (select assignment_id from order_allocation where order_id = any(?::uuid[]))`,
         [`{${ids.join(',')}}`],
       ),
+      em.execute<{ id: string; name: string; first_name: string }[]>(
+        `select id, trim(first_name || ' ' || last_name) as name, first_name from person
+          where id in (select beneficiary_id from order_line where order_id = any(?::uuid[]))`,
+        [`{${ids.join(',')}}`],
+      ),
     ]);
+    // A provider sees a resident's first name only (as with the customer): so also for whom a line is.
+    const firstNameOnly = ctx.viewer.kind === Audience.PROVIDER;
+    const beneficiaryNames = new Map(beneficiaries.map((b) => [b.id, firstNameOnly ? b.first_name : b.name]));
     const providerNames = new Map(providers.map((p) => [p.id, p.name]));
     const arrangementNames = new Map(arrangements.map((a) => [a.assignment_id, a.name]));
     const showCode = ctx.viewer.kind === Audience.CUSTOMER || ctx.viewer.kind === Audience.PROVIDER;
@@ -78,6 +86,8 @@ export class OrderViewService {
               unitPriceCents: l.unitPriceCents,
               quantity: l.quantity,
               totalCents: l.totalCents,
+              beneficiaryId: l.beneficiaryId ?? null,
+              beneficiaryName: l.beneficiaryId ? (beneficiaryNames.get(l.beneficiaryId) ?? null) : null,
             }),
           ),
         events: events

@@ -22,6 +22,10 @@ export class CartLine {
   @Property({ type: 'integer' })
   quantity!: number;
 
+  /** For which household member (a member-bound budget pays only for that member's lines); null: not chosen. */
+  @Property({ type: 'uuid', nullable: true })
+  beneficiaryId?: string | null;
+
   @Property({ type: 'timestamptz' })
   createdAt: Date & Opt = applicationNow();
 
@@ -132,6 +136,10 @@ export class OrderLine {
 
   @Property({ type: 'integer' })
   totalCents!: number;
+
+  /** The household member the line is for (null: ordered before lines had one). */
+  @Property({ type: 'uuid', nullable: true })
+  beneficiaryId?: string | null;
 }
 
 /** How much of an order one assignment paid. */

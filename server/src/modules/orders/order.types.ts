@@ -35,6 +35,17 @@ export class OrderLineView {
 
   @Field(() => Int)
   totalCents!: number;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The household member the line is for (full name; a provider sees the first name only); null for orders placed before lines had one.',
+  })
+  @PersonalData(PersonalDataKind.NAME)
+  beneficiaryName!: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'The household member the line is for; null as beneficiaryName.' })
+  beneficiaryId!: string | null;
 }
 
 @ObjectType('OrderEvent', { description: 'One step on the order’s timeline.' })
@@ -129,6 +140,13 @@ export class CheckoutLineInputType {
 
   @Field(() => Int)
   quantity!: number;
+
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      'For which household member (a budget of one member pays only for their lines); without it, the person who orders.',
+  })
+  beneficiaryId?: string | null;
 }
 
 @InputType({ description: 'Place the order. Without `lines`, the customer’s server-side cart is ordered.' })

@@ -49,9 +49,12 @@ export class PaymentService {
     private readonly settings: Pick<SettingsService, 'get'>,
   ) {}
 
-  /** Where the PSP sends the customer back to: their orders, with a notice of how the payment went. */
+  /**
+   * Where the PSP sends the customer back to: the checkout's confirmation step (/winkelwagen?betaling=…), with the order
+   * numbers, what the budget paid, the own contribution and how its payment went.
+   */
   returnPath(paymentId: string): string {
-    return `/account/bestellingen?betaling=${encodeURIComponent(paymentId)}`;
+    return `/winkelwagen?betaling=${encodeURIComponent(paymentId)}`;
   }
 
   /** Where to go when the payment page could not be opened: the cart page shows the payment and offers to try again. */

@@ -191,7 +191,7 @@ describe('payments', () => {
       redirect: 'manual',
     });
     expect(post.status).toBe(303);
-    expect(post.headers.get('location')).toBe(`/account/bestellingen?betaling=${payment.id}`);
+    expect(post.headers.get('location')).toBe(`/winkelwagen?betaling=${payment.id}`);
     const s = await state(h, payment.id);
     expect(s.payment.status).toBe('PAID');
     expect(s.orders.map((o) => o.status)).toEqual(['PLACED']);

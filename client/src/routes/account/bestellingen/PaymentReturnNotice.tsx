@@ -57,7 +57,8 @@ interface PaymentReturnNoticeProps {
 }
 
 /**
- * The Dutch notice on /account/bestellingen?betaling=<id> after the payment page: asks the server for the payment
+ * The Dutch notice on /account/bestellingen?betaling=<id> (the payment page now returns to the checkout's confirmation
+ * step, /winkelwagen?betaling=<id>; this address keeps working for links made before): asks the server for the payment
  * (which checks with the payment service provider while it is open) and keeps asking for a minute while it is open.
  * One polite live region, so screen readers announce the outcome when it arrives.
  */

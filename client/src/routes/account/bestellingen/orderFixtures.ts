@@ -36,6 +36,7 @@ export function order(overrides: Record<string, unknown> = {}) {
         quantity: 2,
         unitPriceCents: 1000,
         totalCents: 2000,
+        beneficiaryName: null,
       },
     ],
     events: [event(null, 'PLACED')],

@@ -86,7 +86,12 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     await services.settings.start(orm, databaseUrl, logger);
     const contexts = createContexts({ orm, services, logger, clock, testViewers: options.testViewers });
     if (config.seedDemoData) {
-      const { created } = await seedDemoData(orm.em.fork(), { bsnKeys: config.bsn, clock, storage: services.storage });
+      const { created } = await seedDemoData(orm.em.fork(), {
+        bsnKeys: config.bsn,
+        clock,
+        storage: services.storage,
+        services,
+      });
       if (created) logger.info('demo data seeded');
     }
 

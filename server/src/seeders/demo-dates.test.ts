@@ -87,7 +87,15 @@ describe.each([
     const group = await em.findOneOrFail(ClientGroup, { clientNumber: 'ZV-100003' });
     const kindpakket = arrangements.find((a) => a.name === `Kindpakket ${calendar.year}`)!;
     const granted = (
-      await staff.gql(GRANT, { input: { clientGroupId: group.id, arrangementId: kindpakket.id, amountCents: 1234 } })
+      await staff.gql(GRANT, {
+        input: {
+          clientGroupId: group.id,
+          arrangementId: kindpakket.id,
+          amountCents: 1234,
+          // The Kindpakket is for children up to 17: to a household without children only with a reason.
+          ageExceptionReason: 'Pleegkind woont tijdelijk in het gezin.',
+        },
+      })
     ).data!.grantAssignment;
     expect(granted.errors).toEqual([]);
     expect(granted.assignment).toMatchObject({ status: 'ACTIVE', ...calendar.arrangementPeriod });

@@ -48,6 +48,11 @@ export interface BootOptions {
   testViewers?: TestViewers;
   /** Changes the job registry before the worker starts (tests add tasks and schedules). */
   jobs?: (registry: JobRegistry) => JobRegistry;
+  /**
+   * With the demo data, also its activity (orders, payments, inbox messages: seeders/demo-activity.ts). Default true;
+   * server tests leave it out unless they ask (test/server.ts), so their households start without orders.
+   */
+  demoActivity?: boolean;
 }
 
 function createDigid(config: Config): DigidAdapter {
@@ -90,7 +95,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
         bsnKeys: config.bsn,
         clock,
         storage: services.storage,
-        services,
+        services: options.demoActivity === false ? undefined : services,
       });
       if (created) logger.info('demo data seeded');
     }

@@ -483,7 +483,7 @@ describe.each([
 
   it('has orders in every status with timelines, a paid own contribution, a refund and an inbox', async () => {
     const started = performance.now();
-    server = await startTestServer({ seed: true, clock });
+    server = await startTestServer({ seed: true, demoActivity: true, clock });
     console.log(`start with demo data and activity took ${Math.round(performance.now() - started)} ms`);
     const em = server.orm.em.fork();
     const now = clock.now().getTime();

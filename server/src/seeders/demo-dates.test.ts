@@ -65,7 +65,7 @@ describe.each([
   });
 
   it('seeds valid arrangements; residents order with their budgets and staff assign budgets', async () => {
-    server = await startTestServer({ seed: true, clock });
+    server = await startTestServer({ seed: true, demoActivity: true, clock });
     const calendar = demoCalendar(clock.now());
     const em = server.orm.em.fork();
     const arrangements = await em.find(Arrangement, {}, { orderBy: { name: 'asc' } });
@@ -112,7 +112,7 @@ describe('the demo seeded at 23:30 on 31 December, used after midnight', () => {
   });
 
   it('keeps its budgets valid in the new year', async () => {
-    server = await startTestServer({ seed: true, clock });
+    server = await startTestServer({ seed: true, demoActivity: true, clock });
     expect(today(clock)).toBe('2029-12-31');
     expect(demoArrangementNames(clock.now())[0]).toBe('Kindpakket 2029');
     clock.advance(3600_000);

@@ -48,6 +48,11 @@ export interface BootOptions {
   testViewers?: TestViewers;
   /** Changes the job registry before the worker starts (tests add tasks and schedules). */
   jobs?: (registry: JobRegistry) => JobRegistry;
+  /**
+   * With the demo data, also its activity (orders, payments, inbox messages: seeders/demo-activity.ts). Default true;
+   * server tests leave it out unless they ask (test/server.ts), so their households start without orders.
+   */
+  demoActivity?: boolean;
 }
 
 function createDigid(config: Config): DigidAdapter {
@@ -86,7 +91,12 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     await services.settings.start(orm, databaseUrl, logger);
     const contexts = createContexts({ orm, services, logger, clock, testViewers: options.testViewers });
     if (config.seedDemoData) {
-      const { created } = await seedDemoData(orm.em.fork(), { bsnKeys: config.bsn, clock, storage: services.storage });
+      const { created } = await seedDemoData(orm.em.fork(), {
+        bsnKeys: config.bsn,
+        clock,
+        storage: services.storage,
+        services: options.demoActivity === false ? undefined : services,
+      });
       if (created) logger.info('demo data seeded');
     }
 

@@ -41,6 +41,9 @@ import {
   slugify,
 } from './demo-data.js';
 import { ManualClock, today as todayOn } from '../lib/clock.js';
+import { startTestServer, type TestServer } from '../test/server.js';
+import { ORDER_TRANSITIONS } from '../modules/orders/order.service.js';
+import { DEMO_STORY, DEMO_STORY_HOUSEHOLDS } from './demo-activity.js';
 import { loadConfig } from '../config/config.js';
 
 const keys: BsnKeys = {
@@ -458,5 +461,165 @@ describe('seedDemoData started twice at once', () => {
     ]);
     expect(results.map((r) => r.created).sort()).toEqual([false, true]);
     expect(await db.orm.em.fork().count(Municipality, {})).toBe(2);
+  });
+});
+
+/**
+ * The demo in use (seeders/demo-activity.ts): seeded through the services by the real application, on two clocks —
+ * an ordinary day, and early January, when the story is squeezed into the few days of the year so far.
+ */
+describe.each([
+  ['on an ordinary day', '2026-11-21T10:00:00Z', true],
+  ['on 3 January', '2027-01-03T09:00:00+01:00', false],
+])('the demo’s activity %s (%s)', (_label, start, longEnough) => {
+  let server: TestServer;
+  const clock = new ManualClock(new Date(start));
+  afterAll(async () => {
+    await server?.stop();
+    await server?.database.drop();
+  });
+
+  const ms = (moment: Date | string) => new Date(moment).getTime();
+
+  it('has orders in every status with timelines, a paid own contribution, a refund and an inbox', async () => {
+    const started = performance.now();
+    server = await startTestServer({ seed: true, demoActivity: true, clock });
+    console.log(`start with demo data and activity took ${Math.round(performance.now() - started)} ms`);
+    const em = server.orm.em.fork();
+    const now = clock.now().getTime();
+    const yearStart = new Date(`${demoCalendar(clock.now()).arrangementPeriod.validFrom}T00:00:00+01:00`).getTime();
+
+    const orders = await em.execute<
+      {
+        id: string;
+        number: string;
+        status: string;
+        client_number: string;
+        contribution_cents: number;
+        created_at: Date;
+      }[]
+    >(
+      `select o.id, o.number, o.status, cg.client_number, o.contribution_cents, o.created_at
+         from customer_order o join client_group cg on cg.id = o.client_group_id order by o.created_at`,
+    );
+    expect(orders).toHaveLength(DEMO_STORY.length);
+    // Every value of the status enum (the state machine's keys), none missing.
+    expect([...new Set(orders.map((o) => o.status))].sort()).toEqual(Object.keys(ORDER_TRANSITIONS).sort());
+    // Several households, several providers.
+    expect(new Set(orders.map((o) => o.client_number)).size).toBeGreaterThanOrEqual(5);
+    const [{ providers }] = await em.execute<{ providers: number }[]>(
+      `select count(distinct provider_id)::int as providers from customer_order`,
+    );
+    expect(providers).toBeGreaterThanOrEqual(4);
+    // The households the browser tests and a fresh journey use have none.
+    expect(orders.filter((o) => !DEMO_STORY_HOUSEHOLDS.includes(o.client_number))).toEqual([]);
+    for (const fresh of ['ZV-100003', 'ZV-100004', 'ZV-100007', 'ZV-100013', 'NH-200003'])
+      expect(DEMO_STORY_HOUSEHOLDS).not.toContain(fresh);
+
+    // The timelines: in time order, several steps, every cancellation kind with who did it.
+    const events = await em.execute<{ order_id: string; to_status: string; actor_kind: string; at: Date }[]>(
+      `select order_id, to_status, actor_kind, at from order_event order by order_id, id`,
+    );
+    const perOrder = new Map<string, typeof events>();
+    for (const e of events) perOrder.set(e.order_id, [...(perOrder.get(e.order_id) ?? []), e]);
+    for (const [, steps] of perOrder)
+      for (let i = 1; i < steps.length; i++) expect(ms(steps[i]!.at)).toBeGreaterThan(ms(steps[i - 1]!.at));
+    expect([...perOrder.values()].some((steps) => steps.length >= 3)).toBe(true);
+    expect(
+      events
+        .filter((e) => e.to_status === 'CANCELLED')
+        .map((e) => e.actor_kind)
+        .sort(),
+    ).toEqual(['CUSTOMER', 'PROVIDER', 'PROVIDER', 'STAFF']);
+
+    // All dates relative to the clock: within this year's arrangements, the last month, before now.
+    const moments = [
+      ...orders.map((o) => o.created_at),
+      ...events.map((e) => e.at),
+      ...(await em.execute<{ t: Date }[]>(`select created_at as t from ledger_transaction`)).map((r) => r.t),
+      ...(await em.execute<{ t: Date }[]>(`select created_at as t from message`)).map((r) => r.t),
+      ...(await em.execute<{ t: Date }[]>(`select created_at as t from payment`)).map((r) => r.t),
+    ];
+    expect(moments.length).toBeGreaterThan(50);
+    for (const m of moments) {
+      expect(ms(m)).toBeLessThanOrEqual(now);
+      expect(ms(m)).toBeGreaterThan(Math.max(yearStart, now - 31 * DAY));
+    }
+    // Ordered after the product was approved.
+    const late = await em.execute(
+      `select o.number from customer_order o join order_line l on l.order_id = o.id
+         join product_approval pa on pa.product_id = l.product_id and pa.municipality_id = o.municipality_id
+        where pa.decided_at is null or pa.decided_at >= o.created_at`,
+    );
+    expect(late).toEqual([]);
+
+    // One own contribution paid through the payment flow, its order accepted.
+    const paid = await em.execute<{ status: string; contribution_cents: number }[]>(
+      `select o.status, o.contribution_cents from payment p join customer_order o on o.checkout_id = p.checkout_id
+        where p.status = 'PAID' and p.refunded_cents = 0
+          and exists (select 1 from ledger_transaction t where t.payment_id = p.id and t.kind = 'CONTRIBUTION')`,
+    );
+    expect(paid).toEqual([{ status: 'ACCEPTED', contribution_cents: expect.any(Number) }]);
+    expect(paid[0]!.contribution_cents).toBeGreaterThan(0);
+    // One cancelled after paying: the budget is back on the arrangement and the contribution refunded.
+    const refunded = await em.execute<{ order_id: string; kinds: string[] }[]>(
+      `select t.order_id, array_agg(t.kind::text order by t.kind) as kinds from ledger_transaction t
+        where t.order_id in (select r.order_id from payment_refund r where r.status = 'REFUNDED') group by t.order_id`,
+    );
+    expect(refunded).toHaveLength(1);
+    expect(refunded[0]!.kinds).toEqual(['CANCEL', 'CONTRIBUTION', 'REFUND', 'SPEND']);
+    const refundedHousehold = orders.find((o) => o.id === refunded[0]!.order_id)!.client_number;
+    const staff = server.client();
+    await staff.loginStaff(DEMO_STAFF.find((s) => s.role === 'BEHEERDER')!.email, DEMO_PASSWORD);
+
+    // The residents' side: balances back after the refund, read and unread messages, the welcome among them.
+    const residents = demoResidents(clock.now());
+    const asResident = async (household: string) => {
+      const c = server.client();
+      await c.loginWithDigid(residents.find((r) => r.clientNumber === household && r.adult)!.bsn);
+      return c;
+    };
+    const jolanda = await asResident(refundedHousehold);
+    const balances = (await jolanda.gql(`{ myAssignments { amountCents balanceCents } }`)).data!.myAssignments;
+    expect(balances.every((a: { amountCents: number; balanceCents: number }) => a.balanceCents === a.amountCents)).toBe(
+      true,
+    );
+    const mandy = await asResident('ZV-100001');
+    const inbox = (
+      await mandy.gql(`{ myUnreadMessageCount myMessages(first: 50) { totalCount edges { node { title read } } } }`)
+    ).data!;
+    const messages = inbox.myMessages.edges.map((e: { node: { title: string; read: boolean } }) => e.node);
+    expect(inbox.myUnreadMessageCount).toBeGreaterThan(0);
+    expect(messages.some((m: { read: boolean }) => m.read)).toBe(true);
+    expect(messages.at(-1)).toEqual({ title: 'Welkom bij de Gemeentewinkel', read: true });
+    expect(messages.filter((m: { read: boolean }) => !m.read).length).toBe(inbox.myUnreadMessageCount);
+    const myOrders = (await mandy.gql(`{ myOrders(first: 20) { edges { node { status } } } }`)).data!.myOrders.edges;
+    expect(myOrders.map((e: { node: { status: string } }) => e.node.status).sort()).toEqual([
+      'ACCEPTED',
+      'CANCELLED',
+      'DELIVERED',
+      'PLACED',
+    ]);
+
+    // Work that waits on the staff dashboard.
+    const dashboard = (await staff.gql(`{ adminDashboard { ordersWaiting productsToReview providersToApprove } }`))
+      .data!.adminDashboard;
+    expect(dashboard.productsToReview).toBeGreaterThan(0);
+    expect(dashboard.providersToApprove).toBe(1);
+    // Waiting longer than ORDER_WAITING_DAYS: only when the year is old enough for that.
+    if (longEnough) expect(dashboard.ordersWaiting).toBeGreaterThanOrEqual(3);
+  });
+
+  it('gives every arrangement someone who holds it; the Kindpakket is for children up to 17', async () => {
+    const em = server.orm.em.fork();
+    const held = await em.execute<{ name: string; max_age: number | null; holders: number; children: number }[]>(
+      `select ar.name, ar.max_age, count(a.id)::int as holders, count(a.beneficiary_id)::int as children
+         from arrangement ar left join assignment a on a.arrangement_id = ar.id group by ar.id order by ar.name`,
+    );
+    const { year } = demoCalendar(clock.now());
+    expect(held.map((h) => h.name)).toEqual(demoArrangementNames(clock.now()));
+    for (const h of held) expect(h.holders, h.name).toBeGreaterThan(0);
+    expect(held[0]).toMatchObject({ name: `Kindpakket ${year}`, max_age: 17 });
+    expect(held[0]!.children).toBe(held[0]!.holders);
   });
 });

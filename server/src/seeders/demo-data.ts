@@ -18,6 +18,8 @@ import { ProductApproval, ProductApprovalStatus } from '../modules/catalogue/pro
 import { summaryOf } from '../modules/catalogue/product-approval.js';
 import { Arrangement } from '../modules/arrangements/arrangement.entity.js';
 import { seedDemoAssignments } from './demo-assignments.js';
+import { STORY_DAYS, at, seedDemoActivity, storyClock } from './demo-activity.js';
+import type { Services } from '../services.js';
 import { seedDemoImages } from './demo-images.js';
 import { seedDemoProviderProfiles } from './demo-provider-profiles.js';
 import type { FileStorage } from '../integrations/storage/file-storage.js';
@@ -724,16 +726,19 @@ const ARRANGEMENTS: {
   categories: DemoCategorySlug[] | 'ALL';
   ownContributionAllowed: boolean;
   maxPerOrderCents: number | null;
+  /** For whom: the oldest age in whole years (included). */
+  maxAge?: number;
 }[] = [
   {
     municipality: 'zuiderveen',
     name: 'Kindpakket {jaar}',
     description:
-      'Tegoed voor kinderen van 4 tot 18 jaar in gezinnen met een laag inkomen, voor sport, cultuur, zwemles, school en kleding. Kost een product meer dan het tegoed, dan betaalt u het verschil zelf.',
+      'Tegoed voor kinderen tot en met 17 jaar in gezinnen met een laag inkomen, voor sport, cultuur, zwemles, school en kleding. Kost een product meer dan het tegoed, dan betaalt u het verschil zelf.',
     defaultAmountCents: 15000,
     categories: ['sport-en-bewegen', 'cultuur-en-muziek', 'zwemmen', 'school-en-studie', 'kleding-en-schoenen'],
     ownContributionAllowed: true,
     maxPerOrderCents: null,
+    maxAge: 17,
   },
   {
     municipality: 'zuiderveen',
@@ -977,7 +982,7 @@ function planHouseholds(today: Date): DemoHouseholdPlan[] {
         do firstName = adult ? rng.pick(ADULT_FIRST_NAMES) : rng.pick(CHILD_FIRST_NAMES);
         while (usedFirst.has(firstName));
         usedFirst.add(firstName);
-        // Children of school age mostly (the Kindpakket is for ages 4 to 18), siblings at least a year apart.
+        // Children of school age mostly (the Kindpakket is for children up to 17), siblings at least a year apart.
         let age = parentAge;
         if (!adult) {
           do age = rng.int(3, Math.min(17, parentAge - 20));
@@ -1080,6 +1085,11 @@ export async function seedDemoData(
     bsnKeys: BsnKeys;
     clock: Clock;
     /** Where the products' pictures go; without it, no pictures. */ storage?: FileStorage;
+    /**
+     * The application's services: with them, the demo gets its activity (orders in every status, payments, inbox
+     * messages; seeders/demo-activity.ts), made through those services after the demo data committed.
+     */
+    services?: Pick<Services, 'checkout' | 'orderActions' | 'payments' | 'messages'>;
   },
 ): Promise<{ created: boolean }> {
   if ((await em.count(Municipality, {})) > 0) return { created: false };
@@ -1090,8 +1100,11 @@ export async function seedDemoData(
   // argon2 is slow on purpose: one hash for every demo log-in.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const setupAt = before(today, 200 * DAY);
+  // The story of the demo's activity runs inside this year's arrangements; the budgets are granted at its start.
+  const yearStart = new Date(`${calendar.arrangementPeriod.validFrom}T00:00:00+01:00`);
+  const grantedAt = storyClock(today, yearStart)(STORY_DAYS);
 
-  return em.transactional(async (tx) => {
+  const created = await em.transactional(async (tx) => {
     await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [SEED_LOCK]);
     if ((await tx.count(Municipality, {})) > 0) return { created: false };
 
@@ -1226,6 +1239,7 @@ export async function seedDemoData(
         defaultAmountCents: a.defaultAmountCents,
         ownContributionAllowed: a.ownContributionAllowed,
         maxPerOrderCents: a.maxPerOrderCents,
+        maxAge: a.maxAge ?? null,
         createdAt: setupAt,
         updatedAt: setupAt,
       });
@@ -1288,7 +1302,7 @@ export async function seedDemoData(
       plan.providers.map((p) => ({ provider: providers.get(p.n)!, kind: p.kind })),
     );
     await tx.flush();
-    await seedDemoAssignments(tx, today);
+    await at(grantedAt, () => seedDemoAssignments(tx, today));
     // The municipalities' public contact details (settings section `general`, shown in the site's footer).
     const contacts = Object.fromEntries(
       DEMO_MUNICIPALITIES.map((m) => [municipalities[m.key].id, DEMO_MUNICIPALITY_CONTACTS[m.key]]),
@@ -1300,4 +1314,7 @@ export async function seedDemoData(
     );
     return { created: true };
   });
+  if (created.created && options.services)
+    await seedDemoActivity(em.fork(), options.services, { now: today, yearStart });
+  return created;
 }

@@ -65,7 +65,7 @@ describe.each([
   });
 
   it('seeds valid arrangements; residents order with their budgets and staff assign budgets', async () => {
-    server = await startTestServer({ seed: true, clock });
+    server = await startTestServer({ seed: true, demoActivity: true, clock });
     const calendar = demoCalendar(clock.now());
     const em = server.orm.em.fork();
     const arrangements = await em.find(Arrangement, {}, { orderBy: { name: 'asc' } });
@@ -87,7 +87,15 @@ describe.each([
     const group = await em.findOneOrFail(ClientGroup, { clientNumber: 'ZV-100003' });
     const kindpakket = arrangements.find((a) => a.name === `Kindpakket ${calendar.year}`)!;
     const granted = (
-      await staff.gql(GRANT, { input: { clientGroupId: group.id, arrangementId: kindpakket.id, amountCents: 1234 } })
+      await staff.gql(GRANT, {
+        input: {
+          clientGroupId: group.id,
+          arrangementId: kindpakket.id,
+          amountCents: 1234,
+          // The Kindpakket is for children up to 17: to a household without children only with a reason.
+          ageExceptionReason: 'Pleegkind woont tijdelijk in het gezin.',
+        },
+      })
     ).data!.grantAssignment;
     expect(granted.errors).toEqual([]);
     expect(granted.assignment).toMatchObject({ status: 'ACTIVE', ...calendar.arrangementPeriod });
@@ -104,7 +112,7 @@ describe('the demo seeded at 23:30 on 31 December, used after midnight', () => {
   });
 
   it('keeps its budgets valid in the new year', async () => {
-    server = await startTestServer({ seed: true, clock });
+    server = await startTestServer({ seed: true, demoActivity: true, clock });
     expect(today(clock)).toBe('2029-12-31');
     expect(demoArrangementNames(clock.now())[0]).toBe('Kindpakket 2029');
     clock.advance(3600_000);

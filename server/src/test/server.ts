@@ -40,6 +40,8 @@ export interface TestServer extends RunningServer {
 export async function startTestServer(
   options: {
     seed?: boolean;
+    /** With `seed`: also the demo's activity (orders, payments, messages; seeders/demo-activity.ts). Default false. */
+    demoActivity?: boolean;
     env?: Record<string, string>;
     /** The application's clock, e.g. `new ManualClock(new Date('2030-01-15T09:00:00Z'))`, moved by the test. */
     clock?: Clock;
@@ -74,6 +76,7 @@ export async function startTestServer(
     jobs: options.jobs,
     testViewers: apiClients,
     clientDist: options.clientDist,
+    demoActivity: options.demoActivity ?? false,
   });
   return {
     ...server,

@@ -287,6 +287,9 @@ describe('arrangements (regelingen)', () => {
       categoryIds: kind.categories.map((c: any) => c.id),
       ownContributionAllowed: kind.ownContributionAllowed,
       maxPerOrderCents: kind.maxPerOrderCents,
+      // The seeded Kindpakket is for children up to 17: unchanged here.
+      minAge: kind.minAge,
+      maxAge: kind.maxAge,
     };
     // The seeded period is this year's (on the server's clock): longer by a year, or narrower within it.
     const year = Number(kind.validFrom.slice(0, 4));

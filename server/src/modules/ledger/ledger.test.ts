@@ -39,7 +39,13 @@ describe('the ledger', () => {
 
   async function grant(amountCents: number) {
     const r: any = await staff.gql(GRANT, {
-      input: { clientGroupId: group.id, arrangementId: arrangement.id, amountCents },
+      // The Kindpakket is for children up to 17: granted to the household, with the reason that takes.
+      input: {
+        clientGroupId: group.id,
+        arrangementId: arrangement.id,
+        amountCents,
+        ageExceptionReason: 'Test van het grootboek',
+      },
     });
     expect(r.errors).toBeUndefined();
     expect(r.data.grantAssignment.errors).toEqual([]);

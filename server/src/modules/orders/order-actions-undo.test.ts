@@ -225,6 +225,31 @@ describe('undoing a delivery', () => {
     });
   });
 
+  it('tells the counter for which other household member a line was ordered', async () => {
+    const order = await placedOrder();
+    const em = server.orm.em.fork();
+    const [row] = await em.execute<{ client_group_id: string; municipality_id: string }[]>(
+      `select p.client_group_id, p.municipality_id from customer_order o join person p on p.id = o.person_id where o.id = ?`,
+      [order.id],
+    );
+    const child = Object.assign(new Person(), {
+      clientGroup: em.getReference(ClientGroup, row!.client_group_id),
+      municipality: zuiderveen,
+      externalIdentifier: `UD-${randomUUID()}`,
+      firstName: `Kind${n}`,
+      lastName: 'Testpersoon',
+    });
+    em.persist(child);
+    await em.flush();
+    await em.execute(`update order_line set beneficiary_id = ? where order_id = ?`, [child.id, order.id]);
+    const lookup = `query($c: String!) { counterLookup(code: $c) { orders { beneficiaryFirstNames lines { beneficiaryName } } } }`;
+    const r: any = await p1.gql(lookup, { c: order.pickupCode });
+    expect(r.data.counterLookup.orders[0]).toEqual({
+      beneficiaryFirstNames: [child.firstName],
+      lines: [{ beneficiaryName: child.firstName }],
+    });
+  });
+
   it('ends consistent when the same order is marked twice at once, or marked and undone at once', async () => {
     // Double mark: one delivery, one refusal, one timeline step.
     const a = await placedOrder();

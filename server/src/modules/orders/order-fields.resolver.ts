@@ -26,19 +26,26 @@ function firstNames(ctx: Context): DataLoader<string, string | null> {
 
 const beneficiaryLoaders = new WeakMap<Context, DataLoader<string, string[]>>();
 
-/** Per order: the first names of the household members whose own budget paid for it (one query per request). */
+/** Per order: the first names of the other household members it is for (one query per request). */
 function beneficiaries(ctx: Context): DataLoader<string, string[]> {
   let loader = beneficiaryLoaders.get(ctx);
   if (!loader) {
     loader = new DataLoader(async (orderIds) => {
+      const ids = `{${orderIds.join(',')}}`;
+      // The members a line was ordered for (other than the person who ordered), and — for orders from before lines
+      // said so — the members whose own budget paid.
       const rows = await ctx.em.execute<{ order_id: string; first_name: string }[]>(
-        `select distinct oa.order_id, p.first_name
-           from order_allocation oa
-           join assignment a on a.id = oa.assignment_id
-           join person p on p.id = a.beneficiary_id and p.erased_at is null
-          where oa.order_id = any(?::uuid[])
-          order by oa.order_id, p.first_name`,
-        [`{${orderIds.join(',')}}`],
+        `select distinct x.order_id, p.first_name
+           from (select ol.order_id, ol.beneficiary_id as person_id
+                   from order_line ol join customer_order o on o.id = ol.order_id
+                  where ol.order_id = any(?::uuid[]) and ol.beneficiary_id is distinct from o.person_id
+                 union
+                 select oa.order_id, a.beneficiary_id
+                   from order_allocation oa join assignment a on a.id = oa.assignment_id
+                  where oa.order_id = any(?::uuid[])) x
+           join person p on p.id = x.person_id and p.erased_at is null
+          order by x.order_id, p.first_name`,
+        [ids, ids],
       );
       return orderIds.map((id) => rows.filter((r) => r.order_id === id).map((r) => r.first_name));
     });
@@ -64,7 +71,7 @@ export class OrderFieldsResolver {
 
   @FieldResolver(() => [String], {
     description:
-      'For whom in the household the order was placed, as far as the budget says: the first names of the members whose own assignment (e.g. a child’s Kindpakket) paid for it. Empty when a household-wide budget paid.',
+      'For whom in the household the order was placed: the first names of the members its lines are for (other than the person who ordered) or whose own assignment (e.g. a child’s Kindpakket) paid for it. Empty when it is for the person who ordered.',
   })
   @PersonalData(PersonalDataKind.NAME)
   beneficiaryFirstNames(@Root() order: OrderView, @Ctx() ctx: Context): Promise<string[]> {

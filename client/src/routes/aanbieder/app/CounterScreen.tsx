@@ -40,6 +40,7 @@ const CounterLookupDocument = graphql(`
           id
           title
           quantity
+          beneficiaryName
         }
       }
     }
@@ -72,9 +73,14 @@ function forWhom(order: FoundOrder): string | null {
   return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} en ${names.at(-1)}`;
 }
 
-/** "2 × Zwemles, 1 × Badmuts". */
+/** " (voor Sem)" when a line was ordered for another household member than the person who ordered. */
+function forLine(line: FoundOrder['lines'][number], orderedBy?: string | null): string {
+  return line.beneficiaryName && line.beneficiaryName !== orderedBy ? ` (voor ${line.beneficiaryName})` : '';
+}
+
+/** "2 × Zwemles (voor Sem), 1 × Badmuts". */
 function linesText(order: FoundOrder): string {
-  return order.lines.map((l) => `${l.quantity} × ${l.title}`).join(', ');
+  return order.lines.map((l) => `${l.quantity} × ${l.title}${forLine(l, order.customerFirstName)}`).join(', ');
 }
 
 /** An order just marked delivered that can still be taken back (the server keeps the real time limit). */
@@ -298,6 +304,7 @@ export default function CounterScreen() {
                         {order.lines.map((line) => (
                           <li key={line.id}>
                             {line.quantity} × {line.title}
+                            {forLine(line, order.customerFirstName)}
                           </li>
                         ))}
                       </ul>

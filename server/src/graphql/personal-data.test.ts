@@ -63,6 +63,10 @@ const REACH: Record<
     query: (sel) => `query($id: ID!) { adminOrder(id: $id) { __typename id ${sel} } }`,
     variables: (f) => ({ id: f.orderId }),
   },
+  OrderLine: {
+    query: (sel) => `query($id: ID!) { adminOrder(id: $id) { lines { __typename id ${sel} } } }`,
+    variables: (f) => ({ id: f.orderId }),
+  },
   OrderEvent: {
     query: (sel) => `query($id: ID!) { adminOrder(id: $id) { events { __typename ${sel} } } }`,
     variables: (f) => ({ id: f.orderId }),

@@ -34,6 +34,12 @@ export interface DemoStoryOrder {
   household: string;
   /** The exact product title (one without a year in it). */
   product: string;
+  /**
+   * For whom, one line of the product each: household members by first name (the names do not depend on the day).
+   * Not given: one line for the adult who orders. A budget of one member (a child's Kindpakket) pays only for a line
+   * for that member.
+   */
+  for?: string[];
   /** The provider (1-based, as in demo-data.ts): the product must be its. */
   provider: number;
   placedDaysAgo: number;
@@ -44,8 +50,9 @@ export interface DemoStoryOrder {
 
 /**
  * Who orders what. Households used by the browser tests (ZV-100004 … ZV-100008, ZV-100010 … ZV-100014) and
- * Bas Hendriks (ZV-100003) and Jolanda Mulder (NH-200003) have no orders: they start fresh. Zuiderveen orders stay
- * within the Meedoenregeling (at most € 100, sport, culture, outings, bicycles), so they need no child's budget.
+ * Bas Hendriks (ZV-100003) and Jolanda Mulder (NH-200003) have no orders: they start fresh. Zuiderveen orders for the
+ * adult stay within the Meedoenregeling (at most € 100, sport, culture, outings, bicycles); Esther van den Heuvel
+ * orders school and clothing for her children Nina and Sven, paid from each child's own Kindpakket (€ 150).
  */
 export const DEMO_STORY: DemoStoryOrder[] = [
   // Mandy de Boer: delivered, accepted (at the counter of the bicycle shop), cancelled herself, still waiting.
@@ -101,6 +108,27 @@ export const DEMO_STORY: DemoStoryOrder[] = [
     provider: 5,
     placedDaysAgo: 7,
     steps: [],
+  },
+  // … and for her children at the clothing shop, from their Kindpakketten: a school bag for Nina (handed over), winter
+  // coats for Nina and Sven in one order (accepted, ready at the counter, which says for whom each line is).
+  {
+    household: 'ZV-100002',
+    product: 'Schooltas en etui',
+    for: ['Nina'],
+    provider: 4,
+    placedDaysAgo: 10,
+    steps: [
+      { daysAgo: 9.6, by: 'provider', action: 'accept' },
+      { daysAgo: 3, by: 'provider', action: 'deliver' },
+    ],
+  },
+  {
+    household: 'ZV-100002',
+    product: 'Winterjas voor kinderen (maat 98-176)',
+    for: ['Nina', 'Sven'],
+    provider: 4,
+    placedDaysAgo: 2.5,
+    steps: [{ daysAgo: 2, by: 'provider', action: 'accept' }],
   },
   // Priya van der Linden: handed over at the counter, and one cancelled by the municipality.
   {
@@ -262,6 +290,15 @@ export async function seedDemoActivity(
     requestId: `demo-${randomUUID()}`,
     clock,
   });
+  const memberOf = async (household: string, firstName: string): Promise<string> => {
+    const [person] = await em.execute<{ id: string }[]>(
+      `select p.id from person p join client_group cg on cg.id = p.client_group_id
+        where cg.client_number = ? and p.first_name = ?`,
+      [household, firstName],
+    );
+    if (!person) throw new Error(`demo activity: no ${firstName} in household ${household}`);
+    return person.id;
+  };
   const customer = (household: string): Viewer => {
     const h = households.get(household);
     if (!h) throw new Error(`demo activity: no household ${household}`);
@@ -316,11 +353,14 @@ export async function seedDemoActivity(
       );
       if (!product) throw new Error(`demo activity: no product ‘${order.product}’`);
       const ctx = ctxFor(customer(order.household), clock);
+      const beneficiaries = order.for
+        ? await Promise.all(order.for.map((firstName) => memberOf(order.household, firstName)))
+        : [null];
       // The resident read their inbox before ordering.
       await services.messages.markAllRead(ctx);
       const result = await services.checkout.checkout(ctx, {
         idempotencyKey: `demo-${randomUUID()}`,
-        lines: [{ productId: product.id, quantity: 1 }],
+        lines: beneficiaries.map((beneficiaryId) => ({ productId: product.id, quantity: 1, beneficiaryId })),
       });
       if (!result.ok) fail(`ordering ‘${order.product}’ for ${order.household}`, result);
       const [made] = result.value.orders;

@@ -516,6 +516,26 @@ describe.each([
     for (const fresh of ['ZV-100003', 'ZV-100004', 'ZV-100007', 'ZV-100013', 'NH-200003'])
       expect(DEMO_STORY_HOUSEHOLDS).not.toContain(fresh);
 
+    // Orders for children: a child's Kindpakket pays for a line for that child, and one order has lines for two
+    // members (the "Voor …" in the cart, the orders and at the counter).
+    const forMembers = await em.execute<{ members: string[]; payers: string[]; kinds: string[] }[]>(
+      `select array_agg(distinct p.first_name order by p.first_name) as members,
+              array(select distinct coalesce(bp.first_name, '(huishouden)') from order_allocation oa
+                      join assignment a on a.id = oa.assignment_id left join person bp on bp.id = a.beneficiary_id
+                     where oa.order_id = o.id order by 1) as payers,
+              array(select distinct ar.name from order_allocation oa join assignment a on a.id = oa.assignment_id
+                      join arrangement ar on ar.id = a.arrangement_id where oa.order_id = o.id) as kinds
+         from customer_order o join order_line l on l.order_id = o.id join person p on p.id = l.beneficiary_id
+         join municipality m on m.id = o.municipality_id
+        where m.slug = 'zuiderveen' and l.beneficiary_id <> o.person_id
+        group by o.id order by 1`,
+    );
+    const { year } = demoCalendar(clock.now());
+    expect(forMembers).toEqual([
+      { members: ['Nina'], payers: ['Nina'], kinds: [`Kindpakket ${year}`] },
+      { members: ['Nina', 'Sven'], payers: ['Nina', 'Sven'], kinds: [`Kindpakket ${year}`] },
+    ]);
+
     // The timelines: in time order, several steps, every cancellation kind with who did it.
     const events = await em.execute<{ order_id: string; to_status: string; actor_kind: string; at: Date }[]>(
       `select order_id, to_status, actor_kind, at from order_event order by order_id, id`,

@@ -6,7 +6,7 @@ import { isUuid } from '../../graphql/ids.js';
 import { Product, ProductStatus } from './product.entity.js';
 import { Provider } from '../providers/provider.entity.js';
 import { offerFor } from './product-approval.js';
-import { orderableBy, payableBy, payersOf } from '../orders/payable.js';
+import { orderableBy, payableBy, payersOf, settledBy } from '../orders/payable.js';
 import { today } from '../../lib/clock.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 
@@ -198,10 +198,11 @@ export class CatalogueService {
     if (!ids.length) return result;
     const orderable = orderableBy(viewer);
     const payers = payersOf(viewer, today(ctx.clock));
+    const settled = settledBy(payers);
     const rows = await ctx.em.execute<{ id: string; names: string[] }[]>(
       `select p.id, array(select distinct pay_ar.name ${payers.sql} order by pay_ar.name) as names
-         from product p where p.id = any(?::uuid[]) and ${orderable.sql}`,
-      [...payers.params, `{${ids.join(',')}}`, ...orderable.params],
+         from product p where p.id = any(?::uuid[]) and ${orderable.sql} and ${settled.sql}`,
+      [...payers.params, `{${ids.join(',')}}`, ...orderable.params, ...settled.params],
     );
     for (const row of rows) result.set(row.id, row.names);
     return result;

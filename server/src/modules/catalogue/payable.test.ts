@@ -48,7 +48,14 @@ describe('what the resident’s arrangements pay for', () => {
 
   async function household(
     municipality: Municipality,
-    arrangements: { categories: string[]; amountCents: number; validFrom?: string; validUntil?: string }[],
+    arrangements: {
+      categories: string[];
+      amountCents: number;
+      validFrom?: string;
+      validUntil?: string;
+      maxPerOrderCents?: number;
+      ownContributionAllowed?: boolean;
+    }[],
   ) {
     const em = server.orm.em.fork();
     const tag = `${++n}-${randomUUID().slice(0, 6)}`;
@@ -86,7 +93,8 @@ describe('what the resident’s arrangements pay for', () => {
         validFrom: '2000-01-01',
         validUntil: '2099-12-31',
         defaultAmountCents: spec.amountCents,
-        ownContributionAllowed: false,
+        ownContributionAllowed: spec.ownContributionAllowed ?? false,
+        maxPerOrderCents: spec.maxPerOrderCents ?? null,
       });
       for (const c of spec.categories) arrangement.categories.add(em.getReference(Category, c));
       await em.flush();
@@ -121,14 +129,14 @@ describe('what the resident’s arrangements pay for', () => {
   }
 
   it('pays for a product whose category the arrangement covers, and not for another category', async () => {
-    const h = await household(zuiderveen, [{ categories: [inX.category.id], amountCents: 50_00 }]);
+    const h = await household(zuiderveen, [{ categories: [inX.category.id], amountCents: 500_00 }]);
     expect(await payable(h, inX, inY)).toEqual([[h.names[0]], []]);
   });
 
   it('names every arrangement that pays, once', async () => {
     const h = await household(zuiderveen, [
-      { categories: [inX.category.id], amountCents: 10_00 },
-      { categories: [inX.category.id, inY.category.id], amountCents: 10_00 },
+      { categories: [inX.category.id], amountCents: inX.priceCents },
+      { categories: [inX.category.id, inY.category.id], amountCents: inY.priceCents },
     ]);
     const [x, y] = await payable(h, inX, inY);
     expect(x).toEqual([...h.names].sort());
@@ -137,12 +145,12 @@ describe('what the resident’s arrangements pay for', () => {
 
   it('does not count an expired, a future or a revoked assignment', async () => {
     const expired = await household(zuiderveen, [
-      { categories: [inX.category.id], amountCents: 50_00, validFrom: '2000-01-01', validUntil: '2001-12-31' },
+      { categories: [inX.category.id], amountCents: 500_00, validFrom: '2000-01-01', validUntil: '2001-12-31' },
     ]);
     const upcoming = await household(zuiderveen, [
-      { categories: [inX.category.id], amountCents: 50_00, validFrom: '2098-01-01', validUntil: '2098-12-31' },
+      { categories: [inX.category.id], amountCents: 500_00, validFrom: '2098-01-01', validUntil: '2098-12-31' },
     ]);
-    const revoked = await household(zuiderveen, [{ categories: [inX.category.id], amountCents: 50_00 }]);
+    const revoked = await household(zuiderveen, [{ categories: [inX.category.id], amountCents: 500_00 }]);
     const staff = contextFor(server.orm, server.services, {
       kind: Audience.STAFF,
       sessionId: 'x',
@@ -156,6 +164,35 @@ describe('what the resident’s arrangements pay for', () => {
     expect(await payable(expired, inX)).toEqual([[]]);
     expect(await payable(upcoming, inX)).toEqual([[]]);
     expect(await payable(revoked, inX)).toEqual([[]]);
+  });
+
+  it('calls a product payable only when the budgets settle its price, or the rest may be paid as own contribution', async () => {
+    const short = await household(zuiderveen, [{ categories: [inX.category.id], amountCents: inX.priceCents - 1 }]);
+    expect(await payable(short, inX)).toEqual([[]]);
+    const together = await household(zuiderveen, [
+      { categories: [inX.category.id], amountCents: inX.priceCents - 1 },
+      { categories: [inX.category.id], amountCents: 1 },
+    ]);
+    expect(await payable(together, inX)).toEqual([[...together.names].sort()]);
+    const capped = await household(zuiderveen, [
+      { categories: [inX.category.id], amountCents: 500_00, maxPerOrderCents: inX.priceCents - 1 },
+    ]);
+    expect(await payable(capped, inX)).toEqual([[]]);
+    const topUp = await household(zuiderveen, [
+      {
+        categories: [inX.category.id],
+        amountCents: 500_00,
+        maxPerOrderCents: inX.priceCents - 1,
+        ownContributionAllowed: true,
+      },
+    ]);
+    expect(await payable(topUp, inX)).toEqual([[topUp.names[0]]]);
+    // The checkout agrees: the capped household cannot order it, the one with an own contribution can.
+    const refused = await server.services.checkout.checkout(capped.customer(), {
+      idempotencyKey: randomUUID(),
+      lines: [{ productId: inX.id, quantity: 1 }],
+    });
+    expect(refused.ok).toBe(false);
   });
 
   it('does not count a budget that is spent', async () => {
@@ -175,7 +212,7 @@ describe('what the resident’s arrangements pay for', () => {
       (p) => !inNoorderhaven.has(p.id) && p.availability === 'AVAILABLE',
     )!;
     expect(elsewhere).toBeDefined();
-    const h = await household(noorderhaven, [{ categories: [elsewhere.category.id], amountCents: 50_00 }]);
+    const h = await household(noorderhaven, [{ categories: [elsewhere.category.id], amountCents: 500_00 }]);
     expect(await payable(h, elsewhere)).toEqual([[]]);
   });
 
@@ -191,8 +228,8 @@ describe('what the resident’s arrangements pay for', () => {
 
   it('filters the offer to what the arrangements pay for, paging through it without gaps or repeats', async () => {
     const h = await household(zuiderveen, [
-      { categories: [inX.category.id], amountCents: 20_00 },
-      { categories: [inY.category.id], amountCents: 20_00, validUntil: '2001-12-31' }, // expired: Y is not payable
+      { categories: [inX.category.id], amountCents: 5000_00 },
+      { categories: [inY.category.id], amountCents: 5000_00, validUntil: '2001-12-31' }, // expired: Y is not payable
     ]);
     const em = server.orm.em.fork();
     const expected = (await offeredIn(server, zuiderveen.id))

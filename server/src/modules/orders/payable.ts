@@ -5,7 +5,7 @@ import { inOffer, type SqlCondition } from '../catalogue/product-approval.js';
  * which books the money) and the offer (the badge `Product.payableWith` and the filter "te betalen met mijn
  * regelingen"), so what the resident is told is what the checkout does.
  *
- * An assignment may pay for a product when it is the household's, not revoked and valid today (application clock),
+ * An assignment may pay towards a product when it is the household's, not revoked and valid today (application clock),
  * and its arrangement covers the product's category. The arrangement is the resident's own municipality's (an
  * assignment is granted within its group's municipality), and a product can only be ordered when it is in that
  * municipality's offer (the provider an approved member there, the product approved there) and available.
@@ -26,19 +26,34 @@ export function coversProduct(a = 'a', p = 'p'): string {
 }
 
 /**
- * What the offer tells a resident: the household's assignments (alias `pay_a`, its arrangement `pay_ar`) that pay for
- * product `p` now — usable, covering its category, with budget left and a maximum per order above zero — as the
- * `from … where …` of a subquery. Use together with `orderableBy` (the product's own side).
+ * The household's assignments (alias `pay_a`, its arrangement `pay_ar`, its ledger account `la_pay`) that can put
+ * money towards product `p` now — usable, covering its category, with budget left and a maximum per order above zero —
+ * as the `from … where …` of a subquery.
  */
 export function payersOf(resident: { clientGroupId: string }, today: string, p = 'p'): SqlCondition {
   const usable = usableAssignment(resident.clientGroupId, today, 'pay_a');
   return {
     sql: `from assignment pay_a join arrangement pay_ar on pay_ar.id = pay_a.arrangement_id
+            join ledger_account la_pay on la_pay.kind = 'ASSIGNMENT' and la_pay.assignment_id = pay_a.id
           where ${usable.sql} and ${coversProduct('pay_a', p)}
             and (pay_ar.max_per_order_cents is null or pay_ar.max_per_order_cents > 0)
-            and exists (select 1 from ledger_account la_pay where la_pay.kind = 'ASSIGNMENT'
-                          and la_pay.assignment_id = pay_a.id and la_pay.balance_cents > 0)`,
+            and la_pay.balance_cents > 0`,
     params: usable.params,
+  };
+}
+
+/**
+ * SQL condition: those payers settle one of product `p` — together their budgets (each up to its maximum per order)
+ * cover the price, or one of them allows the resident to pay the rest as an own contribution. Otherwise the checkout
+ * would refuse the product, so the offer must not call it payable (e.g. a € 195 product with only a budget of at most
+ * € 100 per order and no own contribution).
+ */
+export function settledBy(payers: SqlCondition, p = 'p'): SqlCondition {
+  return {
+    sql: `(exists (select 1 ${payers.sql} and pay_ar.own_contribution_allowed)
+           or (select coalesce(sum(least(la_pay.balance_cents, coalesce(pay_ar.max_per_order_cents, la_pay.balance_cents))), 0)
+                 ${payers.sql}) >= ${p}.price_cents)`,
+    params: [...payers.params, ...payers.params],
   };
 }
 
@@ -51,9 +66,9 @@ export function orderableBy(resident: { municipalityId: string }, p = 'p'): SqlC
 /** SQL condition: the resident's arrangements pay for product `p` now (the filter "te betalen met mijn regelingen"). */
 export function payableBy(resident: { clientGroupId: string; municipalityId: string }, today: string, p = 'p') {
   const orderable = orderableBy(resident, p);
-  const payers = payersOf(resident, today, p);
+  const settled = settledBy(payersOf(resident, today, p), p);
   return {
-    sql: `(${orderable.sql} and exists (select 1 ${payers.sql}))`,
-    params: [...orderable.params, ...payers.params],
+    sql: `(${orderable.sql} and ${settled.sql})`,
+    params: [...orderable.params, ...settled.params],
   } satisfies SqlCondition;
 }

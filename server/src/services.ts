@@ -95,7 +95,7 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
   const ledger = new LedgerService();
   const orders = new OrderService(ledger);
   // The personal inbox: one message to the household on every order status change, in the change's transaction.
-  const messages = new MessageService();
+  const messages = new MessageService(settings);
   orders.onStatusChange(messages.orderStatusListener);
   // E-mail to the household on every order status change (ORDER_* templates), in the change's transaction.
   orders.onStatusChange(orderStatusMail(mail, config.appUrl));

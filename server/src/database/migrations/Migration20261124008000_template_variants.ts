@@ -256,6 +256,111 @@ De Gemeentewinkel`,
   },
 };
 
+/** The inbox texts about an order (they were built in code, modules/messages/order-messages.ts), both variants. */
+const INBOX: {
+  key: string;
+  name: string;
+  subject: string;
+  body: string;
+  informalSubject: string;
+  informalBody: string;
+}[] = [
+  {
+    key: 'INBOX_ORDER_AWAITING_PAYMENT',
+    name: 'Bericht: bestelling wacht op betaling',
+    subject: 'Bestelling {{ orderNumber }} wacht op uw betaling',
+    body: 'Uw bestelling {{ orderNumber }} bij {{ providerName }} is aangemaakt. Wij geven de bestelling door aan {{ providerName }} zodra uw eigen bijdrage van {{ contributionAmount }} is betaald.',
+    informalSubject: 'Bestelling {{ orderNumber }} wacht op je betaling',
+    informalBody:
+      'Je bestelling {{ orderNumber }} bij {{ providerName }} is aangemaakt. We geven de bestelling door aan {{ providerName }} zodra je eigen bijdrage van {{ contributionAmount }} is betaald.',
+  },
+  {
+    key: 'INBOX_ORDER_PAYMENT_RECEIVED',
+    name: 'Bericht: betaling ontvangen',
+    subject: 'Betaling ontvangen voor bestelling {{ orderNumber }}',
+    body: `Wij hebben uw eigen bijdrage van {{ contributionAmount }} ontvangen. Uw bestelling {{ orderNumber }} is doorgegeven aan {{ providerName }}.
+
+U krijgt bericht zodra {{ providerName }} de bestelling heeft geaccepteerd.`,
+    informalSubject: 'Betaling ontvangen voor bestelling {{ orderNumber }}',
+    informalBody: `We hebben je eigen bijdrage van {{ contributionAmount }} ontvangen. Je bestelling {{ orderNumber }} is doorgegeven aan {{ providerName }}.
+
+Je krijgt bericht zodra {{ providerName }} de bestelling heeft geaccepteerd.`,
+  },
+  {
+    key: 'INBOX_ORDER_PLACED',
+    name: 'Bericht: bestelling geplaatst',
+    subject: 'Bestelling {{ orderNumber }} is geplaatst',
+    body: `Uw bestelling {{ orderNumber }} is geplaatst bij {{ providerName }}.
+
+{% if budgetUsed %}Van uw tegoed is {{ budgetAmount }} gebruikt.{% endif %}
+
+U krijgt bericht zodra {{ providerName }} de bestelling heeft geaccepteerd.`,
+    informalSubject: 'Bestelling {{ orderNumber }} is geplaatst',
+    informalBody: `Je bestelling {{ orderNumber }} is geplaatst bij {{ providerName }}.
+
+{% if budgetUsed %}Van je tegoed is {{ budgetAmount }} gebruikt.{% endif %}
+
+Je krijgt bericht zodra {{ providerName }} de bestelling heeft geaccepteerd.`,
+  },
+  {
+    key: 'INBOX_ORDER_ACCEPTED',
+    name: 'Bericht: bestelling geaccepteerd',
+    subject: 'Bestelling {{ orderNumber }} is geaccepteerd',
+    body: `Uw bestelling {{ orderNumber }} is geaccepteerd door {{ providerName }}.
+
+Bij de bestelling in uw account vindt u de afhaalcode. Die laat u zien als u de bestelling ophaalt.`,
+    informalSubject: 'Bestelling {{ orderNumber }} is geaccepteerd',
+    informalBody: `Je bestelling {{ orderNumber }} is geaccepteerd door {{ providerName }}.
+
+Bij de bestelling in je account vind je de afhaalcode. Die laat je zien als je de bestelling ophaalt.`,
+  },
+  {
+    key: 'INBOX_ORDER_DELIVERED',
+    name: 'Bericht: bestelling geleverd',
+    subject: 'Bestelling {{ orderNumber }} is geleverd',
+    body: 'Uw bestelling {{ orderNumber }} is geleverd door {{ providerName }}.',
+    informalSubject: 'Bestelling {{ orderNumber }} is geleverd',
+    informalBody: 'Je bestelling {{ orderNumber }} is geleverd door {{ providerName }}.',
+  },
+  {
+    key: 'INBOX_ORDER_CANCELLED',
+    name: 'Bericht: bestelling geannuleerd of afgewezen',
+    subject: 'Bestelling {{ orderNumber }} is {% if by == "aanbieder" %}afgewezen{% else %}geannuleerd{% endif %}',
+    body: `{% case by %}
+{% when "klant" %}U heeft uw bestelling {{ orderNumber }} bij {{ providerName }} geannuleerd.
+{% when "aanbieder" %}Uw bestelling {{ orderNumber }} is afgewezen door {{ providerName }}.
+{% when "gemeente" %}De gemeente heeft uw bestelling {{ orderNumber }} bij {{ providerName }} geannuleerd.
+{% when "niet-betaald" %}Uw bestelling {{ orderNumber }} bij {{ providerName }} is geannuleerd, omdat de eigen bijdrage niet is betaald.
+{% else %}Uw bestelling {{ orderNumber }} bij {{ providerName }} is geannuleerd.
+{% endcase %}
+
+{% if reason != "" %}Reden: {{ reason }}{% endif %}
+
+{% if budgetReturned %}Het tegoed van {{ budgetAmount }} staat weer op uw regeling.{% endif %}{% if budgetReturned and contributionRefunded %} {% endif %}{% if contributionRefunded %}Uw eigen bijdrage van {{ contributionAmount }} betalen wij aan u terug.{% endif %}`,
+    informalSubject:
+      'Bestelling {{ orderNumber }} is {% if by == "aanbieder" %}afgewezen{% else %}geannuleerd{% endif %}',
+    informalBody: `{% case by %}
+{% when "klant" %}Je hebt je bestelling {{ orderNumber }} bij {{ providerName }} geannuleerd.
+{% when "aanbieder" %}Je bestelling {{ orderNumber }} is afgewezen door {{ providerName }}.
+{% when "gemeente" %}De gemeente heeft je bestelling {{ orderNumber }} bij {{ providerName }} geannuleerd.
+{% when "niet-betaald" %}Je bestelling {{ orderNumber }} bij {{ providerName }} is geannuleerd, omdat de eigen bijdrage niet is betaald.
+{% else %}Je bestelling {{ orderNumber }} bij {{ providerName }} is geannuleerd.
+{% endcase %}
+
+{% if reason != "" %}Reden: {{ reason }}{% endif %}
+
+{% if budgetReturned %}Het tegoed van {{ budgetAmount }} staat weer op je regeling.{% endif %}{% if budgetReturned and contributionRefunded %} {% endif %}{% if contributionRefunded %}Je eigen bijdrage van {{ contributionAmount }} betalen we aan je terug.{% endif %}`,
+  },
+  {
+    key: 'INBOX_ORDER_CHANGED',
+    name: 'Bericht: bestelling gewijzigd',
+    subject: 'Bestelling {{ orderNumber }} is gewijzigd',
+    body: 'De status van uw bestelling {{ orderNumber }} bij {{ providerName }} is gewijzigd.',
+    informalSubject: 'Bestelling {{ orderNumber }} is gewijzigd',
+    informalBody: 'De status van je bestelling {{ orderNumber }} bij {{ providerName }} is gewijzigd.',
+  },
+];
+
 const sql = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 export class Migration20261124008000_template_variants extends Migration {
@@ -292,9 +397,18 @@ export class Migration20261124008000_template_variants extends Migration {
           where key = ${sql(key)};`,
       );
     }
+    // The inbox texts about orders become templates too (inserted after the trigger: it keeps their defaults).
+    for (const t of INBOX) {
+      this.addSql(
+        `insert into communication_template (key, name, subject, body, informal_subject, informal_body)
+         values (${sql(t.key)}, ${sql(t.name)}, ${sql(t.subject)}, ${sql(t.body)}, ${sql(t.informalSubject)}, ${sql(t.informalBody)})
+         on conflict (key) do nothing;`,
+      );
+    }
   }
 
   override down(): void {
+    this.addSql(`delete from communication_template where key like 'INBOX\\_%';`);
     this.addSql(`drop trigger communication_template_defaults on communication_template;`);
     this.addSql(`drop function communication_template_defaults();`);
     this.addSql(`

@@ -19,6 +19,7 @@ import {
   TemplateError,
   variantOf,
   type TemplateKey,
+  type TemplateValue,
   type TemplateVariables,
   type Wording,
 } from './templates.js';
@@ -125,7 +126,7 @@ export class MailService {
       const { subject, body } = renderTemplate(
         mail.template,
         variantOf(template, wording),
-        mail.variables as Record<string, string | number>,
+        mail.variables as Record<string, TemplateValue>,
       );
       const [row] = await tx.execute<{ id: string }[]>(
         `insert into mail_message (to_address, template_key, subject, body, person_id, municipality_id, created_at)

@@ -108,10 +108,56 @@ export const TEMPLATE_VARIABLES = {
     refundAmount: 'eigen bijdrage die wordt terugbetaald',
     orderLink: 'link naar de bestelling',
   },
+  // Inbox messages (berichten) about an order to the household (modules/messages/order-messages.ts). Their subject
+  // is the message's title. Keys starting with INBOX_ are inbox texts, not e-mails.
+  INBOX_ORDER_AWAITING_PAYMENT: {
+    orderNumber: 'bestelnummer',
+    providerName: 'naam van de aanbieder',
+    contributionAmount: 'eigen bijdrage die nog betaald moet worden',
+  },
+  INBOX_ORDER_PAYMENT_RECEIVED: {
+    orderNumber: 'bestelnummer',
+    providerName: 'naam van de aanbieder',
+    contributionAmount: 'eigen bijdrage die is ontvangen',
+  },
+  INBOX_ORDER_PLACED: {
+    orderNumber: 'bestelnummer',
+    providerName: 'naam van de aanbieder',
+    budgetUsed: 'waar als er tegoed is gebruikt (voor {% if budgetUsed %})',
+    budgetAmount: 'gebruikt tegoed',
+  },
+  INBOX_ORDER_ACCEPTED: {
+    orderNumber: 'bestelnummer',
+    providerName: 'naam van de aanbieder',
+  },
+  INBOX_ORDER_DELIVERED: {
+    orderNumber: 'bestelnummer',
+    providerName: 'naam van de aanbieder',
+  },
+  INBOX_ORDER_CANCELLED: {
+    orderNumber: 'bestelnummer',
+    providerName: 'naam van de aanbieder',
+    by: 'wie annuleerde: "klant", "aanbieder" (afgewezen), "gemeente", "niet-betaald" of "systeem"',
+    reason: 'reden van de annulering; leeg als de klant zelf annuleerde',
+    budgetReturned: 'waar als er tegoed terug is gezet',
+    budgetAmount: 'tegoed dat terug is gezet',
+    contributionRefunded: 'waar als de eigen bijdrage wordt terugbetaald',
+    contributionAmount: 'eigen bijdrage die wordt terugbetaald',
+  },
+  INBOX_ORDER_CHANGED: {
+    orderNumber: 'bestelnummer',
+    providerName: 'naam van de aanbieder',
+  },
 } as const satisfies Record<string, Record<string, string>>;
 
 export type TemplateKey = keyof typeof TEMPLATE_VARIABLES;
-export type TemplateVariables<K extends TemplateKey> = Record<keyof (typeof TEMPLATE_VARIABLES)[K], string | number>;
+export type TemplateValue = string | number | boolean;
+export type TemplateVariables<K extends TemplateKey> = Record<keyof (typeof TEMPLATE_VARIABLES)[K], TemplateValue>;
+
+/** Inbox texts (title and body of a message) are the keys starting with INBOX_; every other key is an e-mail. */
+export function templateChannel(key: string): 'EMAIL' | 'INBOX' {
+  return key.startsWith('INBOX_') ? 'INBOX' : 'EMAIL';
+}
 
 export const TEMPLATE_KEYS = Object.keys(TEMPLATE_VARIABLES) as TemplateKey[];
 
@@ -127,7 +173,7 @@ export const REQUIRED_VARIABLES: Partial<Record<TemplateKey, readonly string[]>>
 };
 
 /** Sample values for the preview, by variable name; a name not listed here previews as its description. */
-const SAMPLE_VALUES: Record<string, string | number> = {
+const SAMPLE_VALUES: Record<string, TemplateValue> = {
   name: 'Fatima',
   providerName: 'Fietsenmaker De Spaak',
   inviterName: 'Anouk de Vries',
@@ -148,6 +194,10 @@ const SAMPLE_VALUES: Record<string, string | number> = {
   refundAmount: '€ 5,00',
   pickupCode: 'K7P-92Q',
   cancelledBy: 'de gemeente',
+  by: 'gemeente',
+  budgetUsed: true,
+  budgetReturned: true,
+  contributionRefunded: true,
 };
 
 export function isTemplateKey(key: string): key is TemplateKey {
@@ -166,7 +216,7 @@ export function variablesOf(key: string): { name: string; description: string; r
 }
 
 /** Sample data for the preview of a key: every variable it may use gets a value. */
-export function sampleVariables(key: string): Record<string, string | number> {
+export function sampleVariables(key: string): Record<string, TemplateValue> {
   return Object.fromEntries(variablesOf(key).map((v) => [v.name, SAMPLE_VALUES[v.name] ?? `[${v.description}]`]));
 }
 
@@ -328,14 +378,14 @@ export function checkTemplateVariant(key: string, variant: { subject: string; bo
 export function renderTemplate(
   key: string,
   template: { subject: string; body: string },
-  variables: Record<string, string | number>,
+  variables: Record<string, TemplateValue>,
   options: { html?: boolean } = {},
 ): { subject: string; body: string } {
   const allowed = (TEMPLATE_VARIABLES as Record<string, Record<string, string>>)[key];
   if (!allowed) throw new TemplateError(`unknown template key ${key}`);
   const unknown = Object.keys(variables).filter((name) => !Object.hasOwn(allowed, name));
   if (unknown.length) throw new TemplateError(`template ${key} has no variable(s) ${unknown.join(', ')}`);
-  const scope: Record<string, string | number> = Object.create(null) as Record<string, string | number>;
+  const scope = Object.create(null) as Record<string, TemplateValue>;
   for (const [name, value] of Object.entries(variables)) {
     if (value !== undefined && value !== null) scope[name] = value;
   }
@@ -363,7 +413,21 @@ export function renderTemplate(
   };
   const subject = render(template.subject, 'subject');
   if (/[\r\n]/.test(subject)) throw new TemplateError(`template ${key}: a variable has a line break in the subject`);
-  return { subject, body: render(template.body, 'body') };
+  const body = render(template.body, 'body');
+  return { subject: subject.trim(), body: templateChannel(key) === 'INBOX' ? tidyParagraphs(body) : body };
+}
+
+/**
+ * An inbox text is paragraphs: the lines a condition left empty go, at most one blank line separates paragraphs, and
+ * nothing leads or trails. So a default can put each optional paragraph in its own {% if %}.
+ */
+export function tidyParagraphs(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 export type Wording = 'FORMAL' | 'INFORMAL';

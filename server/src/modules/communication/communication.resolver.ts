@@ -6,7 +6,7 @@ import { ListArgs } from '../../graphql/pagination.js';
 import { mapResult, ok, type Result } from '../../lib/result.js';
 import type { CommunicationTemplate as TemplateRow } from './communication-template.entity.js';
 import type { MailLogEntry as MailLogRow } from './mail.service.js';
-import { variablesOf } from './templates.js';
+import { templateChannel, variablesOf } from './templates.js';
 import {
   CommunicationTemplate,
   MailLogConnection,
@@ -14,7 +14,9 @@ import {
   MailLogFilterInput,
   MailStatusEnum,
   ResendMailPayload,
+  TemplateChannel,
   TemplatePayload,
+  TemplateWording,
   TemplatePreview,
   TemplatePreviewInput,
   TemplateVariable,
@@ -26,6 +28,7 @@ function toTemplate(t: TemplateRow): CommunicationTemplate {
     id: t.id,
     key: t.key,
     name: t.name,
+    channel: templateChannel(t.key) as TemplateChannel,
     subject: t.subject,
     body: t.body,
     informalSubject: t.informalSubject ?? null,
@@ -51,6 +54,14 @@ export class CommunicationResolver {
   @Query(() => [CommunicationTemplate], { description: 'Every e-mail template, by name.' })
   async communicationTemplates(@Ctx() ctx: Context): Promise<CommunicationTemplate[]> {
     return (await ctx.services.templates.list(ctx)).map(toTemplate);
+  }
+
+  @Requires(Permission.TEMPLATE_EDIT)
+  @Query(() => TemplateWording, {
+    description: 'The variant the platform sends now (setting communication.wording; changed with SETTINGS_MANAGE).',
+  })
+  async templateWording(@Ctx() ctx: Context): Promise<TemplateWording> {
+    return (await ctx.services.mail.wording()) as TemplateWording;
   }
 
   @Requires(Permission.TEMPLATE_EDIT)

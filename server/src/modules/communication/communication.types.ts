@@ -13,6 +13,15 @@ registerEnumType(TemplateWording, {
   description: 'A template variant: formal ("u") or informal ("je").',
 });
 
+export enum TemplateChannel {
+  EMAIL = 'EMAIL',
+  INBOX = 'INBOX',
+}
+registerEnumType(TemplateChannel, {
+  name: 'TemplateChannel',
+  description: 'Where a template’s text goes: an e-mail, or a message in the resident’s inbox (subject = title).',
+});
+
 export enum MailStatusEnum {
   QUEUED = 'QUEUED',
   SENT = 'SENT',
@@ -43,6 +52,9 @@ export class CommunicationTemplate {
 
   @Field(() => String)
   name!: string;
+
+  @Field(() => TemplateChannel)
+  channel!: TemplateChannel;
 
   @Field(() => String)
   subject!: string;

@@ -5,7 +5,14 @@ import { SMTPServer } from 'smtp-server';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { REGISTER, currentTermsId, registration } from '../../test/onboarding.js';
 import { loadConfig } from '../../config/config.js';
-import { renderTemplate, TEMPLATE_KEYS, TEMPLATE_VARIABLES, TemplateError, placeholdersOf, templateChannel } from './templates.js';
+import {
+  renderTemplate,
+  TEMPLATE_KEYS,
+  TEMPLATE_VARIABLES,
+  TemplateError,
+  placeholdersOf,
+  templateChannel,
+} from './templates.js';
 import { CommunicationTemplate } from './communication-template.entity.js';
 import { MailMessage } from './mail-message.entity.js';
 import { SmtpMailer, describeMailError } from '../../integrations/mail/smtp-mailer.js';

@@ -183,12 +183,12 @@ function TemplateForm({ template, wording }: { template: Template; wording: Temp
           {wording === v ? ' — deze tekst wordt nu gebruikt' : ''}
         </legend>
         <TextField
-          label={`${subjectLabel} (${legend.toLowerCase()})`}
+          label={`${subjectLabel} ${legend.toLowerCase()}`}
           defaultValue={initial[subject]}
           {...form.field(subject)}
         />
         <TextAreaField
-          label={`Tekst (${legend.toLowerCase()})`}
+          label={`Tekst ${legend.toLowerCase()}`}
           rows={12}
           defaultValue={initial[body]}
           spellCheck

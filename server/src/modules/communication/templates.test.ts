@@ -236,6 +236,28 @@ describe('templates and the mail log for staff', () => {
     expect(failed.data.mailLog.totalCount).toBe(0);
   });
 
+  it('an erased person leaves the mail log: no address, subject or body, and not listed', async () => {
+    const [{ id: personId }] = await server.orm.em
+      .fork()
+      .execute<{ id: string }[]>(`select id from person order by external_identifier limit 1`);
+    const { id } = await server.services.mail.send(server.orm.em.fork(), {
+      template: 'PASSWORD_RESET',
+      to: 'te-wissen@example.test',
+      variables: { name: 'Wies', link: 'https://gw.test/r/9', expiresHours: 1 },
+      personId,
+    });
+    const listed = async () =>
+      (await redactie.gql(LOG, { filter: { search: 'te-wissen@' } })).data!.mailLog.totalCount as number;
+    expect(await listed()).toBe(1);
+    const em = server.orm.em.fork();
+    await em.transactional((tx) =>
+      server.services.mail.erasePerson(tx as never, { id: personId, email: 'te-wissen@example.test' }, new Date()),
+    );
+    expect(await listed()).toBe(0);
+    const [row] = await em.execute(`select to_address, subject, body from mail_message where id = ?`, [id]);
+    expect(JSON.stringify(row)).not.toMatch(/te-wissen|Wies|gw\.test/);
+  });
+
   it('resends a failed mail once, however many clicks arrive at the same time', async () => {
     const { id } = await server.services.mail.send(server.orm.em.fork(), {
       template: 'PASSWORD_RESET',

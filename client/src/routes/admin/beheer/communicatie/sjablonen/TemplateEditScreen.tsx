@@ -252,8 +252,9 @@ function TemplateEdit({ template, wording }: { template: Template; wording: Temp
       <section aria-labelledby="variabelen-kop">
         <h2 id="variabelen-kop">Variabelen</h2>
         <p>
-          Zet een variabele tussen dubbele accolades, bijvoorbeeld <code>{'{{ naam }}'}</code>. U kunt alleen deze
-          variabelen gebruiken; een voorwaarde schrijft u als <code>{'{% if variabele %}…{% endif %}'}</code>.
+          Zet een variabele tussen dubbele accolades, bijvoorbeeld{' '}
+          <code>{`{{ ${template.variables[0]?.name ?? 'name'} }}`}</code>. U kunt alleen deze variabelen gebruiken; een
+          voorwaarde schrijft u als <code>{'{% if variabele %}…{% endif %}'}</code>.
         </p>
         <dl className="gw-definition-list">
           {template.variables.map((v) => (

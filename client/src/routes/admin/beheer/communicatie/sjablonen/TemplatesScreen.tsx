@@ -114,7 +114,6 @@ function TemplateTable({ caption, templates }: { caption: string; templates: Tem
           <tr>
             <th scope="col">Sjabloon</th>
             <th scope="col">Tekst</th>
-            <th scope="col">Gewijzigd op</th>
           </tr>
         </thead>
         <tbody>
@@ -123,8 +122,7 @@ function TemplateTable({ caption, templates }: { caption: string; templates: Tem
               <th scope="row">
                 <Link to={urls.admin.beheer.template(t.id)}>{t.name}</Link>
               </th>
-              <td>{t.isDefault ? 'Standaardtekst' : 'Aangepast'}</td>
-              <td>{formatDateTime(t.updatedAt)}</td>
+              <td>{t.isDefault ? 'Standaardtekst' : `Aangepast op ${formatDateTime(t.updatedAt)}`}</td>
             </tr>
           ))}
         </tbody>

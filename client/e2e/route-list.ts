@@ -91,6 +91,8 @@ async function withRealIds(page: Page, url: string): Promise<string> {
       return `/aanbieder/producten/${await first('{ myProducts(first: 1) { edges { node { id } } } }', (d) => d.myProducts.edges[0].node.id)}`;
     case `/admin/producten/${SAMPLE.uuid}`:
       return `/admin/producten/${await first('{ reviewProducts(first: 1) { edges { node { id } } } }', (d) => d.reviewProducts.edges[0].node.id)}`;
+    case `/admin/beheer/communicatie/sjablonen/${SAMPLE.uuid}`:
+      return `/admin/beheer/communicatie/sjablonen/${await first('{ communicationTemplates { id } }', (d) => d.communicationTemplates[0].id)}`;
     case `/admin/beheer/categorieen/${SAMPLE.uuid}`:
       return `/admin/beheer/categorieen/${await first('{ categories { id } }', (d) => d.categories[0].id)}`;
     case `/account/bestellingen/${SAMPLE.uuid}`:

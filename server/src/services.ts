@@ -12,6 +12,7 @@ import { CategoryService } from './modules/catalogue/category.service.js';
 import { ProductImageService } from './modules/catalogue/product-image.service.js';
 import { ProductService } from './modules/catalogue/product.service.js';
 import { MailService } from './modules/communication/mail.service.js';
+import { TemplateService } from './modules/communication/template.service.js';
 import { CardService } from './modules/customers/card.service.js';
 import { ClientGroupService } from './modules/customers/client-group.service.js';
 import { PersonService } from './modules/customers/person.service.js';
@@ -70,7 +71,9 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
   // E-mail: templates rendered from the database, recorded in the mail log with a `mail.send` job in the caller's
   // transaction; the job delivers through the configured transport (SMTP or the local outbox) and retries. No
   // request ever waits for the mail server.
-  const mail = new MailService(createMailer(config), jobs, audit);
+  const mail = new MailService(createMailer(config), jobs, audit, settings);
+  // The e-mail templates as staff edit them (beheer/communicatie/sjablonen): checked with the mails' own engine.
+  const templates = new TemplateService(audit);
   // Every limited action reserves its attempt through this one limiter, counters in PostgreSQL (modules/limits/).
   const limits = new Limits(pool, config.session.secret);
   const limitRules = limitPolicy(config.loginRateLimit);
@@ -92,7 +95,7 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
   const ledger = new LedgerService();
   const orders = new OrderService(ledger);
   // The personal inbox: one message to the household on every order status change, in the change's transaction.
-  const messages = new MessageService();
+  const messages = new MessageService(settings);
   orders.onStatusChange(messages.orderStatusListener);
   // E-mail to the household on every order status change (ORDER_* templates), in the change's transaction.
   orders.onStatusChange(orderStatusMail(mail, config.appUrl));
@@ -144,6 +147,7 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     arrangements: new ArrangementService(audit),
     orders,
     messages,
+    templates,
     payments,
     checkout,
     cart: new CartService(checkout),

@@ -67,6 +67,10 @@ const REACH: Record<
     query: (sel) => `query($id: ID!) { adminOrder(id: $id) { lines { __typename id ${sel} } } }`,
     variables: (f) => ({ id: f.orderId }),
   },
+  MailLogEntry: {
+    query: (sel) => `{ mailLog(first: 3) { edges { node { __typename id ${sel} } } } }`,
+    variables: () => ({}),
+  },
   OrderEvent: {
     query: (sel) => `query($id: ID!) { adminOrder(id: $id) { events { __typename ${sel} } } }`,
     variables: (f) => ({ id: f.orderId }),

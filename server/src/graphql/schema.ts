@@ -36,6 +36,7 @@ import { CustomersResolver } from '../modules/customers/customers.resolver.js';
 import { ArrangementResolver } from '../modules/arrangements/arrangement.resolver.js';
 import { MessageResolver } from '../modules/messages/message.resolver.js';
 import { SettingsResolver } from '../modules/settings/settings.resolver.js';
+import { CommunicationResolver } from '../modules/communication/communication.resolver.js';
 
 export const resolvers = [
   OrdersResolver,
@@ -67,6 +68,7 @@ export const resolvers = [
   MembershipResolver,
   MunicipalityMembershipResolver,
   SettingsResolver,
+  CommunicationResolver,
 ] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;

@@ -1,6 +1,7 @@
 import type {
   AssignmentStatus,
   CardStatus,
+  MailStatus,
   MembershipStatus,
   OrderStatus,
   ProductApprovalStatus,
@@ -64,6 +65,12 @@ export const statusLooks = {
     BLOCKED: { tone: 'error', icon: 'lock' },
     REPLACED: { tone: 'neutral', icon: 'swap' },
   } satisfies Record<CardStatus, StatusLook>,
+  mail: {
+    QUEUED: { tone: 'info', icon: 'clock' },
+    SENT: { tone: 'success', icon: 'check' },
+    FAILED: { tone: 'error', icon: 'cross' },
+    CANCELLED: { tone: 'neutral', icon: 'minus' },
+  } satisfies Record<MailStatus, StatusLook>,
 } as const;
 
 export type StatusKind = keyof typeof statusLooks;
@@ -76,4 +83,5 @@ export const statusEnumOf: Record<StatusKind, string> = {
   membership: 'MembershipStatus',
   assignment: 'AssignmentStatus',
   card: 'CardStatus',
+  mail: 'MailStatus',
 };

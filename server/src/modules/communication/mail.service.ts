@@ -13,7 +13,16 @@ import type { JobRun } from '../../jobs/job-types.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { CommunicationTemplate } from './communication-template.entity.js';
 import type { MailStatus } from './mail-message.entity.js';
-import { renderTemplate, TemplateError, type TemplateKey, type TemplateVariables } from './templates.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import {
+  renderTemplate,
+  TemplateError,
+  variantOf,
+  type TemplateKey,
+  type TemplateValue,
+  type TemplateVariables,
+  type Wording,
+} from './templates.js';
 
 export interface SendMail<K extends TemplateKey> {
   template: K;
@@ -30,6 +39,7 @@ export interface MailLogEntry {
   id: string;
   to: string;
   templateKey: string | null;
+  templateName: string | null;
   subject: string;
   status: MailStatus;
   attempts: number;
@@ -42,8 +52,16 @@ export interface MailLogFilter {
   status?: MailStatus | null;
   /** Part of the address, case-insensitive. */
   to?: string | null;
+  /** Part of the address or the subject, case-insensitive. */
+  search?: string | null;
   templateKey?: string | null;
 }
+
+const likePattern = (text: string) =>
+  `%${text
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Attempts before a mail counts as FAILED: with the queue's backoff (3 s, 7 s, 20 s, … then every 6 h), about a day. */
 export const MAIL_MAX_ATTEMPTS = 14;
@@ -76,7 +94,14 @@ export class MailService {
     private readonly mailer: Mailer,
     private readonly queue: JobQueue,
     private readonly audit: AuditService,
+    /** The communication setting `wording` picks the formal or informal variant; without settings: formal. */
+    private readonly settings?: Pick<SettingsService, 'get'>,
   ) {}
+
+  /** The wording the platform uses now (instellingen: communicatie). */
+  async wording(): Promise<Wording> {
+    return this.settings ? (await this.settings.get('communication')).wording : 'FORMAL';
+  }
 
   get transport(): Mailer['kind'] {
     return this.mailer.kind;
@@ -94,13 +119,14 @@ export class MailService {
   async send<K extends TemplateKey>(target: JobTarget, mail: SendMail<K>): Promise<{ id: string }> {
     const em = emOf(target);
     const clock = clockOf(target);
+    const wording = await this.wording();
     const record = async (tx: EntityManager) => {
       const template = await tx.findOne(CommunicationTemplate, { key: mail.template });
       if (!template) throw new TemplateError(`template ${mail.template} does not exist`);
       const { subject, body } = renderTemplate(
         mail.template,
-        template,
-        mail.variables as Record<string, string | number>,
+        variantOf(template, wording),
+        mail.variables as Record<string, TemplateValue>,
       );
       const [row] = await tx.execute<{ id: string }[]>(
         `insert into mail_message (to_address, template_key, subject, body, person_id, municipality_id, created_at)
@@ -189,6 +215,44 @@ export class MailService {
     });
   }
 
+  /** One row of the mail log (in the viewer's scope, not erased), or null. */
+  async entry(ctx: RequestContext, mailId: string): Promise<MailLogEntry | null> {
+    if (!isUuid(mailId)) return null;
+    const [row] = await ctx.em.execute<
+      {
+        id: string;
+        to_address: string;
+        template_key: string | null;
+        template_name: string | null;
+        subject: string;
+        status: MailStatus;
+        attempts: number;
+        last_error: string | null;
+        municipality_id: string | null;
+        created_at: Date;
+        sent_at: Date | null;
+      }[]
+    >(
+      `select id, to_address, template_key, subject, status, attempts, last_error, municipality_id, created_at, sent_at,
+              (select t.name from communication_template t where t.key = mail_message.template_key) as template_name
+         from mail_message where id = ? and erased_at is null`,
+      [mailId],
+    );
+    if (!row || !this.inScope(ctx, row.municipality_id)) return null;
+    return {
+      id: row.id,
+      to: row.to_address,
+      templateKey: row.template_key,
+      templateName: row.template_name,
+      subject: row.subject,
+      status: row.status,
+      attempts: row.attempts,
+      lastError: row.last_error,
+      createdAt: new Date(row.created_at),
+      sentAt: row.sent_at ? new Date(row.sent_at) : null,
+    };
+  }
+
   private inScope(ctx: RequestContext, municipalityId: string | null): boolean {
     const scope = municipalityScope(ctx.viewer);
     return scope === null || municipalityId === null || scope.includes(municipalityId);
@@ -222,12 +286,11 @@ export class MailService {
     }
     if (filter.to?.trim()) {
       where.push(`lower(to_address) like ?`);
-      params.push(
-        `%${filter.to
-          .trim()
-          .toLowerCase()
-          .replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-      );
+      params.push(likePattern(filter.to));
+    }
+    if (filter.search?.trim()) {
+      where.push(`(lower(to_address) like ? or lower(subject) like ?)`);
+      params.push(likePattern(filter.search), likePattern(filter.search));
     }
     const [total] = await ctx.em.execute<{ n: string }[]>(
       `select count(*) as n from mail_message where ${where.join(' and ')}`,
@@ -239,6 +302,7 @@ export class MailService {
         id: string;
         to_address: string;
         template_key: string | null;
+        template_name: string | null;
         subject: string;
         status: MailStatus;
         attempts: number;
@@ -247,7 +311,9 @@ export class MailService {
         sent_at: Date | null;
       } & Record<string, unknown>)[]
     >(
-      `select id, to_address, template_key, subject, status, attempts, last_error, created_at, sent_at, ${keySelect(NEWEST_FIRST)}
+      `select id, to_address, template_key, subject, status, attempts, last_error, created_at, sent_at,
+              (select t.name from communication_template t where t.key = mail_message.template_key) as template_name,
+              ${keySelect(NEWEST_FIRST)}
          from mail_message where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
         order by ${keyOrderBy(NEWEST_FIRST)} limit ?`,
       [...params, ...after.params, first + 1],
@@ -261,6 +327,7 @@ export class MailService {
           id: r.id,
           to: r.to_address,
           templateKey: r.template_key,
+          templateName: r.template_name,
           subject: r.subject,
           status: r.status,
           attempts: r.attempts,

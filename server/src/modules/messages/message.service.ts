@@ -8,6 +8,7 @@ import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '.
 import type { OrderListener } from '../orders/order.service.js';
 import { MessageView, type MessageFilter } from './message.types.js';
 import { orderStatusMessage } from './order-messages.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import { applicationNow } from '../../lib/clock.js';
 
 let lastWritten = 0;
@@ -66,6 +67,9 @@ const VISIBLE = `m.audience = 'PERSONAL' and m.client_group_id = ? and (m.person
  * Order status changes write a message in the same transaction as the change (see `orderStatusListener`).
  */
 export class MessageService {
+  /** The communication setting `wording` picks the formal or informal text of the order messages. */
+  constructor(private readonly settings?: Pick<SettingsService, 'get'>) {}
+
   /** A page of the customer's inbox, newest first. */
   async mine(ctx: RequestContext, filter: MessageFilter | null | undefined, page: ListArgs): Promise<MessagePage> {
     const who = owner(ctx);
@@ -178,14 +182,13 @@ export class MessageService {
     const [provider] = await em.execute<{ name: string }[]>(`select name from provider where id = ?`, [
       order.providerId,
     ]);
-    const { title, body } = orderStatusMessage({
-      order,
-      providerName: provider?.name ?? 'de aanbieder',
-      from,
-      to,
-      actor,
-      reason,
-    });
+    // The text is the INBOX_ORDER_* template, in the wording the platform uses (formal without settings).
+    const wording = this.settings ? (await this.settings.get('communication')).wording : 'FORMAL';
+    const { title, body } = await orderStatusMessage(
+      em,
+      { order, providerName: provider?.name ?? 'de aanbieder', from, to, actor, reason },
+      wording,
+    );
     await this.sendPersonal(em, {
       municipalityId: order.municipalityId,
       clientGroupId: order.clientGroupId,

@@ -4,7 +4,7 @@ import { startTestServer, type TestClient, type TestServer } from '../../test/se
 import { Person } from '../customers/person.entity.js';
 import { decryptBsn } from '../../crypto/bsn.js';
 import { Message } from './message.entity.js';
-import { orderStatusMessage } from './order-messages.js';
+import { orderStatusMessage, type OrderStatusChange } from './order-messages.js';
 
 const INBOX = `query($first: Int, $after: String, $filter: MessageFilter) {
   myUnreadMessageCount
@@ -241,41 +241,54 @@ describe('personal inbox (messages)', () => {
   });
 });
 
-describe('order status message texts', () => {
+describe('order status message texts (the INBOX_ORDER_* templates)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const msg = (change: OrderStatusChange, wording: 'FORMAL' | 'INFORMAL' = 'FORMAL') =>
+    orderStatusMessage(server.orm.em.fork(), change, wording);
   const order = { number: 'B100123', budgetCents: 1250, contributionCents: 0 };
   const base = { order, providerName: 'Zwembad De Golf', reason: null };
 
-  it('names the provider on acceptance and delivery', () => {
-    expect(orderStatusMessage({ ...base, from: 'PLACED', to: 'ACCEPTED', actor: { kind: 'PROVIDER' } })).toMatchObject({
+  it('names the provider on acceptance and delivery', async () => {
+    expect(await msg({ ...base, from: 'PLACED', to: 'ACCEPTED', actor: { kind: 'PROVIDER' } })).toMatchObject({
       title: 'Bestelling B100123 is geaccepteerd',
       body: expect.stringContaining('Uw bestelling B100123 is geaccepteerd door Zwembad De Golf.'),
     });
-    expect(orderStatusMessage({ ...base, from: 'ACCEPTED', to: 'DELIVERED', actor: { kind: 'PROVIDER' } }).body).toBe(
+    expect((await msg({ ...base, from: 'ACCEPTED', to: 'DELIVERED', actor: { kind: 'PROVIDER' } })).body).toBe(
       'Uw bestelling B100123 is geleverd door Zwembad De Golf.',
     );
   });
 
-  it('explains an own contribution: waiting, received, and not paid', () => {
+  it('explains an own contribution: waiting, received, and not paid', async () => {
     const withContribution = { ...order, budgetCents: 1000, contributionCents: 250 };
     expect(
-      orderStatusMessage({
-        ...base,
-        order: withContribution,
-        from: null,
-        to: 'AWAITING_PAYMENT',
-        actor: { kind: 'CUSTOMER' },
-      }).body,
+      (
+        await msg({
+          ...base,
+          order: withContribution,
+          from: null,
+          to: 'AWAITING_PAYMENT',
+          actor: { kind: 'CUSTOMER' },
+        })
+      ).body,
     ).toContain('zodra uw eigen bijdrage van € 2,50 is betaald');
     expect(
-      orderStatusMessage({
-        ...base,
-        order: withContribution,
-        from: 'AWAITING_PAYMENT',
-        to: 'PLACED',
-        actor: { kind: 'SYSTEM' },
-      }).title,
+      (
+        await msg({
+          ...base,
+          order: withContribution,
+          from: 'AWAITING_PAYMENT',
+          to: 'PLACED',
+          actor: { kind: 'SYSTEM' },
+        })
+      ).title,
     ).toBe('Betaling ontvangen voor bestelling B100123');
-    const unpaid = orderStatusMessage({
+    const unpaid = await msg({
       ...base,
       order: withContribution,
       from: 'AWAITING_PAYMENT',
@@ -289,30 +302,69 @@ describe('order status message texts', () => {
     expect(unpaid.body).not.toContain('terug'); // nothing was paid, so nothing is refunded
   });
 
-  it('says who cancelled and what happens to the money', () => {
+  it('says who cancelled and what happens to the money', async () => {
     const paid = { ...order, budgetCents: 1000, contributionCents: 250 };
     expect(
-      orderStatusMessage({
-        ...base,
-        order: paid,
-        from: 'PLACED',
-        to: 'CANCELLED',
-        actor: { kind: 'CUSTOMER' },
-        reason: 'Geannuleerd door de klant',
-      }).body,
+      (
+        await msg({
+          ...base,
+          order: paid,
+          from: 'PLACED',
+          to: 'CANCELLED',
+          actor: { kind: 'CUSTOMER' },
+          reason: 'Geannuleerd door de klant',
+        })
+      ).body,
     ).toBe(
       'U heeft uw bestelling B100123 bij Zwembad De Golf geannuleerd.\n\nHet tegoed van € 10,00 staat weer op uw regeling. Uw eigen bijdrage van € 2,50 betalen wij aan u terug.',
     );
     expect(
-      orderStatusMessage({
-        ...base,
-        from: 'ACCEPTED',
-        to: 'CANCELLED',
-        actor: { kind: 'STAFF' },
-        reason: 'Aanbieder gestopt',
-      }).body,
+      (
+        await msg({
+          ...base,
+          from: 'ACCEPTED',
+          to: 'CANCELLED',
+          actor: { kind: 'STAFF' },
+          reason: 'Aanbieder gestopt',
+        })
+      ).body,
     ).toContain(
       'De gemeente heeft uw bestelling B100123 bij Zwembad De Golf geannuleerd.\n\nReden: Aanbieder gestopt.',
+    );
+  });
+
+  it('a rejection by the provider is titled as such; the placed text leaves out the budget line when none was used', async () => {
+    const rejected = await msg({
+      ...base,
+      from: 'PLACED',
+      to: 'CANCELLED',
+      actor: { kind: 'PROVIDER' },
+      reason: 'Uitverkocht',
+    });
+    expect(rejected).toEqual({
+      title: 'Bestelling B100123 is afgewezen',
+      body: 'Uw bestelling B100123 is afgewezen door Zwembad De Golf.\n\nReden: Uitverkocht.\n\nHet tegoed van € 12,50 staat weer op uw regeling.',
+    });
+    const placed = await msg({
+      ...base,
+      order: { ...order, budgetCents: 0 },
+      from: null,
+      to: 'PLACED',
+      actor: { kind: 'CUSTOMER' },
+    });
+    expect(placed.body).toBe(
+      'Uw bestelling B100123 is geplaatst bij Zwembad De Golf.\n\nU krijgt bericht zodra Zwembad De Golf de bestelling heeft geaccepteerd.',
+    );
+  });
+
+  it('speaks informally ("je") when the platform is set to informal', async () => {
+    expect(await msg({ ...base, from: 'ACCEPTED', to: 'DELIVERED', actor: { kind: 'PROVIDER' } }, 'INFORMAL')).toEqual({
+      title: 'Bestelling B100123 is geleverd',
+      body: 'Je bestelling B100123 is geleverd door Zwembad De Golf.',
+    });
+    const placed = await msg({ ...base, from: null, to: 'PLACED', actor: { kind: 'CUSTOMER' } }, 'INFORMAL');
+    expect(placed.body).toBe(
+      'Je bestelling B100123 is geplaatst bij Zwembad De Golf.\n\nVan je tegoed is € 12,50 gebruikt.\n\nJe krijgt bericht zodra Zwembad De Golf de bestelling heeft geaccepteerd.',
     );
   });
 });

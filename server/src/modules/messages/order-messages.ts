@@ -1,5 +1,15 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../ledger/ledger.service.js';
 import type { OrderStatus } from '../orders/order.entities.js';
+import { CommunicationTemplate } from '../communication/communication-template.entity.js';
+import {
+  renderTemplate,
+  TemplateError,
+  variantOf,
+  type TemplateKey,
+  type TemplateValue,
+  type Wording,
+} from '../communication/templates.js';
 
 const euro = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
 
@@ -23,70 +33,76 @@ function sentence(text: string): string {
 }
 
 /**
- * The Dutch inbox message for one order status change, in the formal "u". Every change gets one: placing the order,
- * waiting for and receiving the own contribution, acceptance, delivery and every kind of cancellation (with its reason
- * and what happens to the money).
+ * Which inbox template tells the household about one order status change, with its variables. Every change gets one:
+ * placing the order, waiting for and receiving the own contribution, acceptance, delivery and every kind of
+ * cancellation (with its reason and what happens to the money). The texts are the INBOX_ORDER_* templates staff edit
+ * at beheer/communicatie/sjablonen.
  */
-export function orderStatusMessage(change: OrderStatusChange): { title: string; body: string } {
-  const { order, providerName: provider, from, to, actor, reason } = change;
-  const n = order.number;
-  const paragraphs: string[] = [];
-  let title: string;
-
+export function orderStatusTemplate(change: OrderStatusChange): {
+  key: TemplateKey;
+  variables: Record<string, TemplateValue>;
+} {
+  const { order, providerName, from, to, actor, reason } = change;
+  const common = { orderNumber: order.number, providerName };
   switch (to) {
     case 'AWAITING_PAYMENT':
-      title = `Bestelling ${n} wacht op uw betaling`;
-      paragraphs.push(
-        `Uw bestelling ${n} bij ${provider} is aangemaakt. Wij geven de bestelling door aan ${provider} zodra uw eigen bijdrage van ${money(order.contributionCents)} is betaald.`,
-      );
-      break;
+      return {
+        key: 'INBOX_ORDER_AWAITING_PAYMENT',
+        variables: { ...common, contributionAmount: money(order.contributionCents) },
+      };
     case 'PLACED':
-      if (from === 'AWAITING_PAYMENT') {
-        title = `Betaling ontvangen voor bestelling ${n}`;
-        paragraphs.push(
-          `Wij hebben uw eigen bijdrage van ${money(order.contributionCents)} ontvangen. Uw bestelling ${n} is doorgegeven aan ${provider}.`,
-        );
-      } else {
-        title = `Bestelling ${n} is geplaatst`;
-        paragraphs.push(`Uw bestelling ${n} is geplaatst bij ${provider}.`);
-        if (order.budgetCents > 0) paragraphs.push(`Van uw tegoed is ${money(order.budgetCents)} gebruikt.`);
-      }
-      paragraphs.push(`U krijgt bericht zodra ${provider} de bestelling heeft geaccepteerd.`);
-      break;
+      if (from === 'AWAITING_PAYMENT')
+        return {
+          key: 'INBOX_ORDER_PAYMENT_RECEIVED',
+          variables: { ...common, contributionAmount: money(order.contributionCents) },
+        };
+      return {
+        key: 'INBOX_ORDER_PLACED',
+        variables: { ...common, budgetUsed: order.budgetCents > 0, budgetAmount: money(order.budgetCents) },
+      };
     case 'ACCEPTED':
-      title = `Bestelling ${n} is geaccepteerd`;
-      paragraphs.push(`Uw bestelling ${n} is geaccepteerd door ${provider}.`);
-      paragraphs.push(
-        'Bij de bestelling in uw account vindt u de afhaalcode. Die laat u zien als u de bestelling ophaalt.',
-      );
-      break;
+      return { key: 'INBOX_ORDER_ACCEPTED', variables: common };
     case 'DELIVERED':
-      title = `Bestelling ${n} is geleverd`;
-      paragraphs.push(`Uw bestelling ${n} is geleverd door ${provider}.`);
-      break;
+      return { key: 'INBOX_ORDER_DELIVERED', variables: common };
     case 'CANCELLED': {
-      const byProvider = actor.kind === 'PROVIDER';
-      title = byProvider ? `Bestelling ${n} is afgewezen` : `Bestelling ${n} is geannuleerd`;
-      if (actor.kind === 'CUSTOMER') paragraphs.push(`U heeft uw bestelling ${n} bij ${provider} geannuleerd.`);
-      else if (byProvider) paragraphs.push(`Uw bestelling ${n} is afgewezen door ${provider}.`);
-      else if (actor.kind === 'STAFF')
-        paragraphs.push(`De gemeente heeft uw bestelling ${n} bij ${provider} geannuleerd.`);
-      else if (from === 'AWAITING_PAYMENT')
-        paragraphs.push(`Uw bestelling ${n} bij ${provider} is geannuleerd, omdat de eigen bijdrage niet is betaald.`);
-      else paragraphs.push(`Uw bestelling ${n} bij ${provider} is geannuleerd.`);
-      // The customer's own cancellation needs no reason read back to them; everyone else's reason is shown.
-      if (reason?.trim() && actor.kind !== 'CUSTOMER') paragraphs.push(`Reden: ${sentence(reason)}`);
-      const money_: string[] = [];
-      if (order.budgetCents > 0) money_.push(`Het tegoed van ${money(order.budgetCents)} staat weer op uw regeling.`);
-      if (order.contributionCents > 0 && from !== 'AWAITING_PAYMENT') {
-        money_.push(`Uw eigen bijdrage van ${money(order.contributionCents)} betalen wij aan u terug.`);
-      }
-      if (money_.length) paragraphs.push(money_.join(' '));
-      break;
+      const by =
+        actor.kind === 'CUSTOMER'
+          ? 'klant'
+          : actor.kind === 'PROVIDER'
+            ? 'aanbieder'
+            : actor.kind === 'STAFF'
+              ? 'gemeente'
+              : from === 'AWAITING_PAYMENT'
+                ? 'niet-betaald'
+                : 'systeem';
+      return {
+        key: 'INBOX_ORDER_CANCELLED',
+        variables: {
+          ...common,
+          by,
+          // The customer's own cancellation needs no reason read back to them; everyone else's reason is shown.
+          reason: reason?.trim() && actor.kind !== 'CUSTOMER' ? sentence(reason) : '',
+          budgetReturned: order.budgetCents > 0,
+          budgetAmount: money(order.budgetCents),
+          contributionRefunded: order.contributionCents > 0 && from !== 'AWAITING_PAYMENT',
+          contributionAmount: money(order.contributionCents),
+        },
+      };
     }
     default:
-      title = `Bestelling ${n} is gewijzigd`;
-      paragraphs.push(`De status van uw bestelling ${n} bij ${provider} is gewijzigd.`);
+      return { key: 'INBOX_ORDER_CHANGED', variables: common };
   }
-  return { title, body: paragraphs.join('\n\n') };
+}
+
+/** The Dutch inbox message for one order status change, rendered from its template in the platform's wording. */
+export async function orderStatusMessage(
+  em: EntityManager,
+  change: OrderStatusChange,
+  wording: Wording,
+): Promise<{ title: string; body: string }> {
+  const { key, variables } = orderStatusTemplate(change);
+  const template = await em.findOne(CommunicationTemplate, { key });
+  if (!template) throw new TemplateError(`template ${key} does not exist`);
+  const { subject, body } = renderTemplate(key, variantOf(template, wording), variables);
+  return { title: subject, body };
 }

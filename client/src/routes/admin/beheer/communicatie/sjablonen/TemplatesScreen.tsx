@@ -1,10 +1,178 @@
-import { PlannedFeature } from '../../../../../components/ui/PlannedFeature';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../../../components/dates/formatDate';
+import { RadioGroup } from '../../../../../components/forms/fields';
+import { useMutationForm } from '../../../../../components/forms/useMutationForm';
+import { Page } from '../../../../../components/layout/Page';
+import { Loading } from '../../../../../components/ui/Loading';
+import { QueryError } from '../../../../../components/ui/QueryError';
+import { graphql } from '../../../../../graphql/generated';
+import type { CommunicationTemplatesQuery, TemplateWording } from '../../../../../graphql/generated/graphql';
+import { useShowNotice } from '../../../../../lib/notice';
+import { urls } from '../../../../../lib/urls';
+import { hasPermission, useViewer } from '../../../../../lib/viewer';
 
-export default function TemplatesScreen() {
+const CommunicationTemplatesDocument = graphql(`
+  query CommunicationTemplates {
+    templateWording
+    communicationTemplates {
+      id
+      key
+      name
+      channel
+      isDefault
+      updatedAt
+    }
+  }
+`);
+
+const CommunicationSettingsDocument = graphql(`
+  query CommunicationSettings {
+    settingsSection(section: COMMUNICATION) {
+      section
+      version
+      value
+    }
+  }
+`);
+
+const UpdateWordingDocument = graphql(`
+  mutation UpdateWording($input: UpdateSettingsSectionInput!) {
+    updateSettingsSection(input: $input) {
+      settings {
+        section
+        version
+        value
+      }
+      errors {
+        ...UserErrorFields @unmask
+      }
+    }
+  }
+`);
+
+type Template = CommunicationTemplatesQuery['communicationTemplates'][number];
+
+export const wordingLabel: Record<TemplateWording, string> = {
+  FORMAL: 'Formeel: de website spreekt mensen aan met ‘u’',
+  INFORMAL: 'Informeel: de website spreekt mensen aan met ‘je’',
+};
+
+/** The platform setting formal/informal (instellingen communicatie), for who may change settings. */
+function WordingForm({ current }: { current: TemplateWording }) {
+  const showNotice = useShowNotice();
+  const settings = useQuery(CommunicationSettingsDocument);
+  const [update] = useMutation(UpdateWordingDocument, { refetchQueries: ['CommunicationTemplates'] });
+  const form = useMutationForm({
+    id: 'aanspreekvorm',
+    fields: ['wording'],
+    check: (values) => ({ wording: values.wording ? null : 'Kies formeel of informeel.' }),
+    mutate: async (values) =>
+      (
+        await update({
+          variables: {
+            input: {
+              section: 'COMMUNICATION',
+              patch: { wording: values.wording },
+              expectedVersion: settings.data?.settingsSection.version,
+            },
+          },
+        })
+      ).data?.updateSettingsSection,
+    onSuccess: (_p, data) =>
+      showNotice(
+        data.get('wording') === 'INFORMAL'
+          ? 'De website spreekt mensen nu aan met ‘je’.'
+          : 'De website spreekt mensen nu aan met ‘u’.',
+      ),
+  });
   return (
-    <PlannedFeature
+    <form className="gw-form" {...form.props}>
+      {form.summary}
+      <RadioGroup
+        key={current}
+        legend="Welke variant gebruikt de website?"
+        defaultValue={current}
+        options={(['FORMAL', 'INFORMAL'] as const).map((value) => ({ value, label: wordingLabel[value] }))}
+        {...form.field('wording')}
+      />
+      <div className="gw-form-actions">
+        <button type="submit" className="gw-button" disabled={form.busy || settings.loading}>
+          Aanspreekvorm opslaan
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function TemplateTable({ caption, templates }: { caption: string; templates: Template[] }) {
+  return (
+    <div className="gw-table-wrapper">
+      <table className="gw-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Sjabloon</th>
+            <th scope="col">Tekst</th>
+          </tr>
+        </thead>
+        <tbody>
+          {templates.map((t) => (
+            <tr key={t.id}>
+              <th scope="row">
+                <Link to={urls.admin.beheer.template(t.id)}>{t.name}</Link>
+              </th>
+              <td>{t.isDefault ? 'Standaardtekst' : `Aangepast op ${formatDateTime(t.updatedAt)}`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** /admin/beheer/communicatie/sjablonen: every e-mail and inbox text, and which variant (u/je) the platform uses. */
+export default function TemplatesScreen() {
+  const { viewer } = useViewer();
+  const query = useQuery(CommunicationTemplatesDocument);
+  const data = query.data;
+  return (
+    <Page
       title="Sjablonen"
-      description="Hier kunt u straks de sjablonen van de e-mails beheren die het systeem verstuurt."
-    />
+      lead="Elke e-mail en elk bericht dat de Gemeentewinkel verstuurt, komt uit een sjabloon. Elk sjabloon heeft een formele (‘u’) en een informele (‘je’) tekst."
+    >
+      {query.loading && !data ? (
+        <Loading />
+      ) : !data ? (
+        <QueryError message="De sjablonen konden niet worden geladen." onRetry={() => void query.refetch()} />
+      ) : (
+        <>
+          <section aria-labelledby="aanspreekvorm-kop">
+            <h2 id="aanspreekvorm-kop">Aanspreekvorm</h2>
+            {hasPermission(viewer, 'SETTINGS_MANAGE') ? (
+              <WordingForm current={data.templateWording} />
+            ) : (
+              <p>
+                {wordingLabel[data.templateWording]}. Een beheerder met toegang tot de instellingen kan dit wijzigen.
+              </p>
+            )}
+          </section>
+          <section aria-labelledby="emails-kop">
+            <h2 id="emails-kop">E-mails</h2>
+            <TemplateTable
+              caption="Sjablonen van e-mails"
+              templates={data.communicationTemplates.filter((t) => t.channel === 'EMAIL')}
+            />
+          </section>
+          <section aria-labelledby="berichten-kop">
+            <h2 id="berichten-kop">Berichten in de inbox</h2>
+            <TemplateTable
+              caption="Sjablonen van berichten"
+              templates={data.communicationTemplates.filter((t) => t.channel === 'INBOX')}
+            />
+          </section>
+        </>
+      )}
+    </Page>
   );
 }

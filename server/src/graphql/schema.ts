@@ -36,6 +36,8 @@ import { CustomersResolver } from '../modules/customers/customers.resolver.js';
 import { ArrangementResolver } from '../modules/arrangements/arrangement.resolver.js';
 import { MessageResolver } from '../modules/messages/message.resolver.js';
 import { SettingsResolver } from '../modules/settings/settings.resolver.js';
+import { ContentPageResolver } from '../modules/content/content-page.resolver.js';
+import { TermsResolver } from '../modules/terms/terms.resolver.js';
 
 export const resolvers = [
   OrdersResolver,
@@ -54,6 +56,8 @@ export const resolvers = [
   CategoryResolver,
   ProviderResolver,
   ContentResolver,
+  ContentPageResolver,
+  TermsResolver,
   DashboardResolver,
   ProductImageResolver,
   ProviderProductResolver,

@@ -58,8 +58,11 @@ export function renderMarkdown(source: string): string {
 
 /**
  * A content page's Markdown (privacy, voorwaarden, hoe werkt het, toegankelijkheid) → safe HTML: the same rules as a
- * description (no raw HTML, only safe links, no remote images), with `#` as h2 under the page's own h1.
+ * description (no raw HTML, only safe links, no remote images), with `#` as h2 under the page's own h1 (or as `top`
+ * where the text sits deeper in a page: the terms inside the registration form).
  */
-export function renderPageMarkdown(source: string): string {
-  return md.render(source.slice(0, CONTENT_PAGE_LIMITS.bodyMax), { top: 2 } satisfies HeadingEnv);
+export function renderPageMarkdown(source: string, top = 2): string {
+  return md.render(source.slice(0, CONTENT_PAGE_LIMITS.bodyMax), {
+    top: Math.min(6, Math.max(2, Math.trunc(top))),
+  } satisfies HeadingEnv);
 }

@@ -1,4 +1,4 @@
-import { Arg, Ctx, Field, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience } from '../../graphql/auth/permissions.js';
@@ -18,8 +18,15 @@ export class AcceptTermsPayload {
 @Resolver(() => TermsVersion)
 export class TermsResolver {
   @FieldResolver(() => String, { description: 'The text as safe HTML (Markdown, rendered like the content pages).' })
-  bodyHtml(@Root() terms: TermsVersion): string {
-    return renderPageMarkdown(terms.body);
+  bodyHtml(
+    @Root() terms: TermsVersion,
+    @Arg('headingLevel', () => Int, {
+      defaultValue: 2,
+      description: 'The level a top heading (#) of the text gets (2–6), below the heading the terms sit under.',
+    })
+    headingLevel: number,
+  ): string {
+    return renderPageMarkdown(terms.body, headingLevel);
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'The municipality whose own terms these are.' })

@@ -6,8 +6,7 @@ const DAY = 24 * 60 * 60 * 1000;
  * The demo's content pages: hoe werkt het, privacy, toegankelijkheid, the residents' terms and the providers' terms,
  * each with a published version (and for privacy an older one, so the history has something to restore), written
  * for this demo. Dates are relative to the demo's set-up. The providers' terms are the platform's terms version 1
- * (its text is replaced by this one), and every demo provider has accepted it at set-up, so no demo provider is asked
- * to accept terms until an editor publishes new ones.
+ * (its text is replaced by an older text) and a version 2 published ten days ago; see below who accepted what.
  */
 export async function seedDemoContentPages(em: EntityManager, options: { setupAt: Date; today: Date }): Promise<void> {
   const { setupAt, today } = options;
@@ -71,24 +70,43 @@ export async function seedDemoContentPages(em: EntityManager, options: { setupAt
     },
   });
 
-  // The providers' terms: the platform's version 1 (made by the onboarding migration) gets this text.
-  const [terms] = await em.execute<{ id: string }[]>(
+  // The providers' terms: the platform's version 1 (made by the onboarding migration) gets this text, and was
+  // accepted by every demo provider at set-up. Version 2 was published ten days ago; every provider but the fourth
+  // (aanbieder4@…, who has not logged in since) accepted it, so logging in as that provider shows the new terms first.
+  const [v1] = await em.execute<{ id: string }[]>(
     `update terms_version set title = ?, body = ?, published_at = ?, created_at = ?
       where municipality_id is null and version = 1 returning id`,
-    ['Voorwaarden voor aanbieders', TERMS_PROVIDERS, setupAt, setupAt],
+    ['Voorwaarden voor aanbieders', TERMS_PROVIDERS_V1, setupAt, setupAt],
   );
-  await version('terms-providers', 1, 'Voorwaarden voor aanbieders', TERMS_PROVIDERS, setupAt, {
-    termsVersionId: terms?.id,
+  if (!v1) return;
+  const v2At = new Date(today.getTime() - 10 * DAY);
+  const [v2] = await em.execute<{ id: string }[]>(
+    `insert into terms_version (municipality_id, version, title, body, published_at, created_at)
+     values (null, 2, ?, ?, ?, ?) returning id`,
+    ['Voorwaarden voor aanbieders', TERMS_PROVIDERS, v2At, v2At],
+  );
+  await version('terms-providers', 1, 'Voorwaarden voor aanbieders', TERMS_PROVIDERS_V1, setupAt, {
+    termsVersionId: v1.id,
   });
-  if (terms) {
-    await em.execute(
-      `insert into terms_acceptance (terms_version_id, provider_id, accepted_at)
-       select ?, p.id, ? from provider p
-        where not exists (select 1 from terms_acceptance ta where ta.provider_id = p.id and ta.terms_version_id = ?)`,
-      [terms.id, setupAt, terms.id],
-    );
-  }
+  await version('terms-providers', 2, 'Voorwaarden voor aanbieders', TERMS_PROVIDERS, v2At, {
+    termsVersionId: v2!.id,
+  });
+  await em.execute(
+    `insert into terms_acceptance (terms_version_id, provider_id, accepted_at)
+     select ?, p.id, ? from provider p
+      where not exists (select 1 from terms_acceptance ta where ta.provider_id = p.id and ta.terms_version_id = ?)`,
+    [v1.id, setupAt, v1.id],
+  );
+  await em.execute(
+    `insert into terms_acceptance (terms_version_id, provider_id, provider_user_id, accepted_at)
+     select ?, u.provider_id, u.id, ? from provider_user u
+      where u.email like 'aanbieder%@demo.gemeentewinkel.nl' and u.email <> ?`,
+    [v2!.id, new Date(v2At.getTime() + DAY), DEMO_PROVIDER_WITH_NEW_TERMS],
+  );
 }
+
+/** The demo provider user who still has to accept the providers' terms version 2 (shown at their next log-in). */
+export const DEMO_PROVIDER_WITH_NEW_TERMS = 'aanbieder4@demo.gemeentewinkel.nl';
 
 const HOW_IT_WORKS = `In de Gemeentewinkel kiest u zelf producten en activiteiten uit het aanbod van erkende aanbieders. U betaalt met het tegoed dat de gemeente u geeft via een regeling, zoals een sport- of cultuurregeling.
 
@@ -165,6 +183,14 @@ U gebruikt de gegevens van inwoners alleen om hun bestelling af te handelen en b
 
 # Beëindiging
 De gemeente kan uw deelname beëindigen als u zich niet aan deze voorwaarden houdt. Lopende bestellingen handelt u dan nog af.`;
+
+const TERMS_PROVIDERS_V1 = `Deze voorwaarden gelden voor organisaties die via de Gemeentewinkel producten aanbieden aan inwoners met een regeling.
+
+# Aanbod en bestellingen
+U biedt alleen producten aan die passen bij de regelingen van de gemeente. U neemt een bestelling binnen tien werkdagen aan of wijst haar af.
+
+# Uitbetaling
+De gemeente betaalt geleverde bestellingen elk kwartaal uit.`;
 
 const ACCESSIBILITY_INTRO = `De gemeenten die de Gemeentewinkel aanbieden willen dat iedereen deze website kan gebruiken, ook mensen met een beperking. Daarom houden wij ons aan de toegankelijkheidseisen uit het Besluit digitale toegankelijkheid overheid (WCAG 2.1, niveau AA).
 

@@ -81,7 +81,7 @@ function AcceptTerms({
           level={2}
           terms={{
             ...terms,
-            title: terms.municipalityName ? `${terms.title} (gemeente ${terms.municipalityName})` : terms.title,
+            title: terms.municipalityName ? `${terms.title} (${terms.municipalityName})` : terms.title,
           }}
         />
       ))}

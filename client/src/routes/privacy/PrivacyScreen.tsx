@@ -34,7 +34,7 @@ function Controllers() {
     <section aria-labelledby="verwerkingsverantwoordelijken">
       <h2 id="verwerkingsverantwoordelijken">Verwerkingsverantwoordelijken</h2>
       {municipalities.length === 1 ? (
-        <p>Verantwoordelijk voor het gebruik van uw gegevens is de gemeente {municipalities[0]!.name}.</p>
+        <p>Verantwoordelijk voor het gebruik van uw gegevens is {municipalities[0]!.name}.</p>
       ) : (
         <>
           <p>
@@ -43,7 +43,7 @@ function Controllers() {
           </p>
           <ul>
             {municipalities.map((m) => (
-              <li key={m.id}>Gemeente {m.name}</li>
+              <li key={m.id}>{m.name}</li>
             ))}
           </ul>
         </>

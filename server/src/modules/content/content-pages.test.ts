@@ -176,6 +176,10 @@ describe('content pages: versions, publishing, restore, permissions, sanitising;
     const none: any = await provider.gql(PENDING);
     expect(none.errors).toBeUndefined();
     expect(none.data.pendingTerms).toEqual([]);
+    // The demo's fourth provider has not accepted version 2 (published ten days before) yet.
+    const fourth = server.client();
+    await fourth.loginProvider(demoProviderEmail(4), DEMO_PASSWORD);
+    expect((await fourth.gql<any>(PENDING)).data!.pendingTerms.map((t: any) => t.version)).toEqual([2]);
 
     const saved: any = await editor.gql(SAVE, {
       p: 'TERMS_PROVIDERS',
@@ -190,13 +194,13 @@ describe('content pages: versions, publishing, restore, permissions, sanitising;
     expect(published.errors).toBeUndefined();
     expect(published.data.publishContentPage.errors).toEqual([]);
     const current: any = await visitor.gql(`{ currentTerms { id version bodyHtml } }`);
-    expect(current.data.currentTerms.version).toBe(2);
+    expect(current.data.currentTerms.version).toBe(3);
     expect(current.data.currentTerms.bodyHtml).toContain('<strong>drie</strong>');
 
     const again = server.client();
     await again.loginProvider(demoProviderEmail(1), DEMO_PASSWORD);
     const pending: any = await again.gql(PENDING);
-    expect(pending.data.pendingTerms.map((t: any) => t.version)).toEqual([2]);
+    expect(pending.data.pendingTerms.map((t: any) => t.version)).toEqual([3]);
 
     const wrong: any = await again.gql(ACCEPT, { ids: [] });
     expect(wrong.data.acceptPendingTerms.errors[0].code).toBe('TERMS_CHANGED');

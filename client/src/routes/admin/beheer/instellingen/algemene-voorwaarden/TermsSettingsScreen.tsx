@@ -59,7 +59,7 @@ export default function TermsSettingsScreen() {
             <option value="">Het hele platform</option>
             {(data?.municipalities ?? []).map((m) => (
               <option key={m.id} value={m.id}>
-                Gemeente {m.name} (eigen voorwaarden)
+                {m.name} (eigen voorwaarden)
               </option>
             ))}
           </SelectField>

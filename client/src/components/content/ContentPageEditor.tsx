@@ -136,6 +136,9 @@ interface ContentPageEditorProps {
   id: string;
 }
 
+/** The page has no id of its own: after a change the editor's query is fetched again. */
+const REFETCH = { refetchQueries: ['AdminContentPage'], awaitRefetchQueries: true };
+
 /**
  * One content page for its editors (instellingen: hoe-werkt-het, privacybeleid, toegankelijkheid,
  * algemene-voorwaarden): write a draft with the toolbar and a preview rendered by the server as the public page is,
@@ -169,8 +172,8 @@ const FIELDS = [
 function Editor({ data, name, publicUrl, publishWarning, id }: ContentPageEditorProps & { data: EditorPage }) {
   const client = useApolloClient();
   const showNotice = useShowNotice();
-  const [save] = useMutation(SaveContentPageDocument);
-  const [publish] = useMutation(PublishContentPageDocument);
+  const [save] = useMutation(SaveContentPageDocument, REFETCH);
+  const [publish] = useMutation(PublishContentPageDocument, REFETCH);
   const latest = data.draft ?? data.published;
   const isAccessibility = data.page === 'ACCESSIBILITY';
   const [problems, setProblems] = useState(() =>
@@ -446,7 +449,7 @@ function VersionHistory({ data, id, name }: { data: EditorPage; id: string; name
 
 function RestoreButton({ version }: { version: Pick<Version, 'id' | 'version'> }) {
   const showNotice = useShowNotice();
-  const [restore] = useMutation(RestoreContentPageDocument);
+  const [restore] = useMutation(RestoreContentPageDocument, REFETCH);
   const form = useMutationForm({
     id: `terugzetten-${version.id}`,
     fields: [],

@@ -291,8 +291,18 @@ function checkAccessibility(input: ContentPageInput['accessibility']): {
   const problemsList = (input.problems ?? []).slice(0, 30).flatMap((p, i) => {
     const d = accessibilityRules.problemDescription.check(p.description);
     const f = accessibilityRules.problemFix.check(p.fix);
-    if (!d.ok) errors.push(UserError.of(`accessibility.problems.${i}.description`, d.problem.code, d.problem.message));
-    if (!f.ok) errors.push(UserError.of(`accessibility.problems.${i}.fix`, f.problem.code, f.problem.message));
+    if (!d.ok)
+      errors.push(
+        UserError.of(
+          `accessibility.problems.${i}.description`,
+          d.problem.code,
+          `Probleem ${i + 1}: ${d.problem.message}`,
+        ),
+      );
+    if (!f.ok)
+      errors.push(
+        UserError.of(`accessibility.problems.${i}.fix`, f.problem.code, `Probleem ${i + 1}: ${f.problem.message}`),
+      );
     return d.ok && f.ok ? [{ description: d.value, fix: f.value }] : [];
   });
   if ((input.problems ?? []).length > 30)

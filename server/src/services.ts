@@ -41,6 +41,7 @@ import { ProviderService } from './modules/providers/provider.service.js';
 import { ProviderPresenceService } from './modules/providers/provider-presence.service.js';
 import { RegistrationService } from './modules/providers/registration.service.js';
 import { TermsService } from './modules/terms/terms.service.js';
+import { ContentPageService } from './modules/content/content-page.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { JobQueue } from './jobs/job-queue.js';
 
@@ -84,7 +85,7 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
   // Log-in per account and address, with a growing wait that spares the real user.
   const loginLimits = new LoginLimits(limits, limitRules.login);
   const emailTokens = new EmailTokenService();
-  const terms = new TermsService();
+  const terms = new TermsService(audit);
 
   // ---- catalogue --------------------------------------------------------------------------------------------------
   const categories = new CategoryService(audit);
@@ -134,6 +135,8 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
       config.appUrl,
     ),
     catalogue: new CatalogueService(),
+    // Content pages (privacy, voorwaarden, toegankelijkheid, hoe werkt het): versions, publish, restore; `publishedPages` feeds the sitemap.
+    contentPages: new ContentPageService(audit),
     categories,
     products,
     productImages: new ProductImageService(storage, products),

@@ -33,13 +33,15 @@ export function viewerData(viewer: TestViewer) {
 
 /**
  * Renders the real route table in a memory router with an Apollo client whose link answers
- * by operation name (Viewer and PublicSite have defaults).
+ * by operation name (Viewer, PublicSite and PendingTerms have defaults).
  */
 export function renderApp(url: string, viewer: TestViewer, responders: Record<string, Responder> = {}) {
   const operations: { name: string; variables: Record<string, unknown> }[] = [];
   const answer: Record<string, Responder> = {
     Viewer: () => viewerData(viewer),
     PublicSite: () => ({ links: [], publicSettings: { platformName: 'Gemeentewinkel', municipalities: [] } }),
+    // The provider area asks for new terms first (ProviderTermsGate): none, unless a test says otherwise.
+    PendingTerms: () => ({ pendingTerms: [] }),
     ...responders,
   };
   const link = new ApolloLink(

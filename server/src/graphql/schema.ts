@@ -37,6 +37,8 @@ import { ArrangementResolver } from '../modules/arrangements/arrangement.resolve
 import { MessageResolver } from '../modules/messages/message.resolver.js';
 import { SettingsResolver } from '../modules/settings/settings.resolver.js';
 import { CommunicationResolver } from '../modules/communication/communication.resolver.js';
+import { ContentPageResolver } from '../modules/content/content-page.resolver.js';
+import { TermsResolver } from '../modules/terms/terms.resolver.js';
 
 export const resolvers = [
   OrdersResolver,
@@ -55,6 +57,8 @@ export const resolvers = [
   CategoryResolver,
   ProviderResolver,
   ContentResolver,
+  ContentPageResolver,
+  TermsResolver,
   DashboardResolver,
   ProductImageResolver,
   ProviderProductResolver,

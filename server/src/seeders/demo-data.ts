@@ -22,6 +22,7 @@ import { STORY_DAYS, at, seedDemoActivity, storyClock } from './demo-activity.js
 import type { Services } from '../services.js';
 import { seedDemoImages } from './demo-images.js';
 import { seedDemoProviderProfiles } from './demo-provider-profiles.js';
+import { seedDemoContentPages } from './demo-content-pages.js';
 import type { FileStorage } from '../integrations/storage/file-storage.js';
 import { ClientGroup } from '../modules/customers/client-group.entity.js';
 import { Person } from '../modules/customers/person.entity.js';
@@ -1312,6 +1313,7 @@ export async function seedDemoData(
        on conflict (section) do nothing`,
       [JSON.stringify({ municipalities: contacts }), setupAt],
     );
+    await seedDemoContentPages(tx, { setupAt, today });
     return { created: true };
   });
   if (created.created && options.services)

@@ -10,6 +10,7 @@ import { ScreenOutlet } from './ScreenOutlet';
 import { SectionNavLink } from './SectionNavLink';
 import { ScrollableTables } from './ScrollableTables';
 import { MAIN_ID, SkipLink } from './SkipLink';
+import { ProviderTermsGate } from '../providers/ProviderTermsGate';
 
 function ProviderHeader() {
   const { viewer } = useViewer();
@@ -63,7 +64,10 @@ export function ProviderLayout() {
             </p>
           ) : null}
           <RequireAudience kind="PROVIDER" loginUrl={urls.providerLogin}>
-            <ScreenOutlet />
+            {/* New terms since the last log-in: accepted first (components/providers/ProviderTermsGate). */}
+            <ProviderTermsGate>
+              <ScreenOutlet />
+            </ProviderTermsGate>
           </RequireAudience>
         </div>
       </main>

@@ -27,6 +27,15 @@ interface DescriptionEditorProps {
   error?: string | null;
   defaultValue?: string;
   rows?: number;
+  /**
+   * Another renderer for the preview (a content page renders with `previewContentPage`, as its public page does);
+   * default the product description's `previewMarkdown`.
+   */
+  renderPreview?: (source: string) => Promise<string | null | undefined>;
+  /** What the preview says it shows; default the product page. */
+  previewLabel?: string;
+  /** Shown in the preview when there is no text yet. */
+  emptyPreview?: string;
 }
 
 type Preview = { state: 'idle' } | { state: 'loading' } | { state: 'done'; html: string } | { state: 'error' };
@@ -37,7 +46,18 @@ type Preview = { state: 'idle' } | { state: 'loading' } | { state: 'done'; html:
  * rendered by the server (`previewMarkdown`, the same function as the page's `descriptionHtml`). The textarea stays
  * in the form while the preview shows, so what is submitted is always the text.
  */
-export function DescriptionEditor({ id, name, label, hint, error, defaultValue, rows = 10 }: DescriptionEditorProps) {
+export function DescriptionEditor({
+  id,
+  name,
+  label,
+  hint,
+  error,
+  defaultValue,
+  rows = 10,
+  renderPreview,
+  previewLabel = 'Voorbeeld: zo ziet de omschrijving eruit op de productpagina.',
+  emptyPreview = 'U heeft nog geen omschrijving geschreven.',
+}: DescriptionEditorProps) {
   const client = useApolloClient();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const previewId = useId();
@@ -66,9 +86,15 @@ export function DescriptionEditor({ id, name, label, hint, error, defaultValue, 
     setPreviewing(true);
     setPreview({ state: 'loading' });
     try {
+      const source = textarea.current?.value ?? '';
+      if (renderPreview) {
+        const html = await renderPreview(source);
+        setPreview(html == null ? { state: 'error' } : { state: 'done', html });
+        return;
+      }
       const r = await client.query({
         query: PreviewMarkdownDocument,
-        variables: { source: textarea.current?.value ?? '' },
+        variables: { source },
         fetchPolicy: 'no-cache',
       });
       setPreview(r.data ? { state: 'done', html: r.data.previewMarkdown } : { state: 'error' });
@@ -155,14 +181,14 @@ export function DescriptionEditor({ id, name, label, hint, error, defaultValue, 
             : preview.state === 'error'
               ? 'Het voorbeeld kon niet worden gemaakt. Probeer het opnieuw.'
               : preview.state === 'done'
-                ? 'Voorbeeld: zo ziet de omschrijving eruit op de productpagina.'
+                ? previewLabel
                 : null}
         </p>
         {preview.state === 'done' ? (
           preview.html ? (
             <div className="gw-prose" dangerouslySetInnerHTML={{ __html: preview.html }} />
           ) : (
-            <p>U heeft nog geen omschrijving geschreven.</p>
+            <p>{emptyPreview}</p>
           )
         ) : null}
         {previewing ? (

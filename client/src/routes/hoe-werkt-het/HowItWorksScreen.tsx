@@ -1,10 +1,12 @@
-import { PlannedFeature } from '../../components/ui/PlannedFeature';
+import { ContentPageView } from '../../components/content/ContentPageView';
 
+/** /hoe-werkt-het: how residents choose, order and pay (a content page, edited at instellingen/hoe-werkt-het). */
 export default function HowItWorksScreen() {
   return (
-    <PlannedFeature
+    <ContentPageView
+      page="HOW_IT_WORKS"
       title="Hoe werkt het"
-      description="Hier kunt u straks lezen hoe u met uw regeling producten uitkiest, bestelt en betaalt. De gemeente beheert deze tekst."
+      empty="De gemeente heeft deze uitleg nog niet gepubliceerd. Heeft u een vraag? Neem contact op met de gemeente."
     />
   );
 }

@@ -20,6 +20,11 @@ export enum Permission {
   PAYMENT_READ = 'PAYMENT_READ',
   PAYOUT_MANAGE = 'PAYOUT_MANAGE',
   JOURNAL_EXPORT = 'JOURNAL_EXPORT',
+  /**
+   * News, links and the content pages (instellingen: hoe-werkt-het, privacybeleid, toegankelijkheid and both kinds of
+   * algemene-voorwaarden): drafts, preview, publish, restore. Publishing the providers' terms makes the new current
+   * terms version, which every provider accepts again at the next log-in.
+   */
   CONTENT_EDIT = 'CONTENT_EDIT',
   MESSAGE_SEND = 'MESSAGE_SEND',
   TEMPLATE_EDIT = 'TEMPLATE_EDIT',

@@ -1,4 +1,5 @@
 import { PRODUCT_LIMITS } from '../../rules/product.js';
+import { CONTENT_PAGE_LIMITS } from '../../rules/content-page.js';
 import MarkdownIt from 'markdown-it';
 
 /**
@@ -33,19 +34,35 @@ md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
 
-// Headings: # and ## become h3 so the page outline stays correct.
-md.renderer.rules.heading_open = (tokens, idx) => {
-  const level = Math.min(6, Math.max(3, Number(tokens[idx]!.tag.slice(1)) + 2));
-  return `<h${level}>`;
+// Headings: in a description # and ## become h3 so the page outline stays correct (the page has its h1 and h2); on a
+// content page (`renderPageMarkdown`) the text follows the page's h1, so # becomes h2.
+interface HeadingEnv {
+  /** The level a `#` heading gets. */
+  top?: number;
+}
+const headingLevel = (tag: string, env: HeadingEnv | undefined) => {
+  const top = env?.top ?? 3;
+  return Math.min(6, Math.max(top, Number(tag.slice(1)) + top - 1));
 };
-md.renderer.rules.heading_close = (tokens, idx) => {
-  const level = Math.min(6, Math.max(3, Number(tokens[idx]!.tag.slice(1)) + 2));
-  return `</h${level}>\n`;
-};
+md.renderer.rules.heading_open = (tokens, idx, _options, env) =>
+  `<h${headingLevel(tokens[idx]!.tag, env as HeadingEnv | undefined)}>`;
+md.renderer.rules.heading_close = (tokens, idx, _options, env) =>
+  `</h${headingLevel(tokens[idx]!.tag, env as HeadingEnv | undefined)}>\n`;
 
 export const MAX_DESCRIPTION_LENGTH = PRODUCT_LIMITS.descriptionMax;
 
 /** Markdown → HTML that is safe to put into a page as is. */
 export function renderMarkdown(source: string): string {
   return md.render(source.slice(0, MAX_DESCRIPTION_LENGTH));
+}
+
+/**
+ * A content page's Markdown (privacy, voorwaarden, hoe werkt het, toegankelijkheid) → safe HTML: the same rules as a
+ * description (no raw HTML, only safe links, no remote images), with `#` as h2 under the page's own h1 (or as `top`
+ * where the text sits deeper in a page: the terms inside the registration form).
+ */
+export function renderPageMarkdown(source: string, top = 2): string {
+  return md.render(source.slice(0, CONTENT_PAGE_LIMITS.bodyMax), {
+    top: Math.min(6, Math.max(2, Math.trunc(top))),
+  } satisfies HeadingEnv);
 }

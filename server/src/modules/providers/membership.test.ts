@@ -59,7 +59,7 @@ describe('memberships: apply, withdraw, approve and reject', () => {
     expect(platform.data?.myMunicipality).toMatchObject({
       municipality: { name: 'Gemeente Zuiderveen' },
       membership: null,
-      terms: { version: 1 },
+      terms: { version: 2 },
     });
     const em = server.orm.em.fork();
     em.create(TermsVersion, {

@@ -32,9 +32,9 @@ describe('provider registration and e-mail confirmation', () => {
     await server?.close();
   });
 
-  it('shows the current terms (version 1, inserted by the migration)', async () => {
+  it('shows the current terms (the demo’s version 2, published after the migration’s version 1)', async () => {
     const r = await server.client().gql(CURRENT_TERMS);
-    expect(r.data?.currentTerms).toMatchObject({ version: 1, title: 'Voorwaarden voor aanbieders' });
+    expect(r.data?.currentTerms).toMatchObject({ version: 2, title: 'Voorwaarden voor aanbieders' });
     expect(r.data?.currentTerms.body).toMatch(/IBAN/);
   });
 
@@ -67,7 +67,7 @@ describe('provider registration and e-mail confirmation', () => {
       { provider: provider.id },
       { populate: ['termsVersion'] },
     );
-    expect(acceptance.termsVersion.getEntity().version).toBe(1);
+    expect(acceptance.termsVersion.getEntity().version).toBe(2);
     expect(acceptance.providerUser?.id).toBe(user.id);
     expect(acceptance.municipality ?? null).toBeNull();
 

@@ -1,12 +1,23 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { Audience } from '../../graphql/auth/permissions.js';
+import { UserError } from '../../graphql/errors.js';
+import { transactional, type RequestContext } from '../../lib/request-context.js';
+import { ok, type Result } from '../../lib/result.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { TermsVersion } from './terms-version.entity.js';
 import { TermsAcceptance } from './terms-acceptance.entity.js';
-import type { Provider } from '../providers/provider.entity.js';
-import type { ProviderUser } from '../providers/provider-user.entity.js';
-import type { Municipality } from '../municipalities/municipality.entity.js';
+import { Provider } from '../providers/provider.entity.js';
+import { ProviderUser } from '../providers/provider-user.entity.js';
+import { Municipality } from '../municipalities/municipality.entity.js';
 
-/** The current terms and their acceptance. */
+/**
+ * The current terms and their acceptance. A new version of the providers' terms is made by publishing the
+ * "terms-providers" content page (ContentPageService.publish); providers then accept it again at their next log-in:
+ * `pending` lists what their organisation has not accepted yet, and the provider area shows those first.
+ */
 export class TermsService {
+  constructor(private readonly audit?: AuditService) {}
+
   /** The newest platform-wide version, or for a municipality its own newest version (falling back to the platform's). */
   async current(em: EntityManager, municipalityId: string | null = null): Promise<TermsVersion | null> {
     if (municipalityId) {
@@ -16,16 +27,102 @@ export class TermsService {
     return em.findOne(TermsVersion, { municipality: null }, { orderBy: { version: 'desc' } });
   }
 
+  /** Records an acceptance; `at` is the application clock's now (the default is the application clock too). */
   accept(
     em: EntityManager,
     terms: TermsVersion,
     who: { provider: Provider; user: ProviderUser | null; municipality: Municipality | null },
+    at?: Date,
   ): TermsAcceptance {
     return em.create(TermsAcceptance, {
       termsVersion: terms,
       provider: who.provider,
       providerUser: who.user,
       municipality: who.municipality,
+      ...(at ? { acceptedAt: at } : {}),
+    });
+  }
+
+  /**
+   * The terms the provider's organisation has to accept (again) before working in the provider area: the current
+   * platform terms, and the own current terms of every municipality it applied to or works in, that no user of the
+   * organisation accepted yet. Empty for anyone but a provider user.
+   */
+  async pending(ctx: RequestContext): Promise<TermsVersion[]> {
+    if (ctx.viewer.kind !== Audience.PROVIDER) return [];
+    const providerId = ctx.viewer.providerId;
+    const rows = await ctx.em.execute<{ id: string }[]>(
+      `with current_terms as (
+         (select id from terms_version where municipality_id is null order by version desc limit 1)
+         union all
+         (select distinct on (tv.municipality_id) tv.id
+            from terms_version tv
+            join provider_membership pm on pm.municipality_id = tv.municipality_id
+           where pm.provider_id = ? and pm.status in ('PENDING', 'APPROVED')
+           order by tv.municipality_id, tv.version desc)
+       )
+       select c.id from current_terms c
+        where not exists (select 1 from terms_acceptance ta where ta.terms_version_id = c.id and ta.provider_id = ?)`,
+      [providerId, providerId],
+    );
+    if (rows.length === 0) return [];
+    const terms = await ctx.em.find(
+      TermsVersion,
+      { id: { $in: rows.map((r) => r.id) } },
+      { populate: ['municipality'] },
+    );
+    // The platform's terms first, then the municipalities' by name.
+    return terms.sort(
+      (a, b) =>
+        Number(!!a.municipality) - Number(!!b.municipality) ||
+        (a.municipality?.getEntity().name ?? '').localeCompare(b.municipality?.getEntity().name ?? '', 'nl'),
+    );
+  }
+
+  /**
+   * Accepts the pending terms that were shown (`termsVersionIds`): recorded for the organisation and the user, dated
+   * with the application's clock. When the pending terms changed in the meantime nothing is recorded.
+   */
+  async acceptPending(ctx: RequestContext, termsVersionIds: readonly string[]): Promise<Result<TermsVersion[]>> {
+    if (ctx.viewer.kind !== Audience.PROVIDER) throw new Error('only a provider user accepts terms');
+    const viewer = ctx.viewer;
+    return transactional(ctx, async (tx) => {
+      // One acceptance per organisation and version, also when two users of it click at once.
+      await tx.em.execute(`select pg_advisory_xact_lock(hashtext(?))`, [`terms_acceptance:${viewer.providerId}`]);
+      const pending = await this.pending(tx);
+      const shown = new Set(termsVersionIds);
+      if (pending.length === 0) return ok([]);
+      if (pending.length !== shown.size || pending.some((t) => !shown.has(t.id)))
+        return {
+          ok: false,
+          errors: [
+            UserError.of(
+              'termsVersionIds',
+              'TERMS_CHANGED',
+              'De voorwaarden zijn intussen gewijzigd. Lees de nieuwe voorwaarden en ga opnieuw akkoord.',
+            ),
+          ],
+        };
+      const provider = await tx.em.findOneOrFail(Provider, viewer.providerId);
+      const user = await tx.em.findOne(ProviderUser, viewer.providerUserId);
+      const now = tx.clock.now();
+      for (const terms of pending) {
+        this.accept(
+          tx.em,
+          terms,
+          { provider, user, municipality: (terms.municipality?.getEntity() as Municipality | undefined) ?? null },
+          now,
+        );
+      }
+      await tx.em.flush();
+      for (const terms of pending)
+        await this.audit?.record(tx, {
+          action: 'TERMS_ACCEPTED',
+          subjectType: 'terms_version',
+          subjectId: terms.id,
+          details: { providerId: viewer.providerId, version: terms.version },
+        });
+      return ok([]);
     });
   }
 }

@@ -26,7 +26,7 @@ export const MunicipalityMembershipDocument = graphql(`
         id
         version
         title
-        body
+        bodyHtml(headingLevel: 3)
       }
     }
   }

@@ -10,7 +10,7 @@ const terms = () => ({
     id: 't1',
     version: 1,
     title: 'Voorwaarden voor aanbieders',
-    body: 'Eerste regel.\n\nTweede regel.',
+    bodyHtml: '<p>Eerste regel.</p>\n<p>Tweede regel.</p>\n',
   },
 });
 

@@ -25,7 +25,7 @@ const CurrentTermsDocument = graphql(`
       id
       version
       title
-      body
+      bodyHtml(headingLevel: 4)
     }
   }
 `);

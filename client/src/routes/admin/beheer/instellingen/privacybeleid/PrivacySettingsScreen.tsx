@@ -1,7 +1,15 @@
-import { PlannedFeature } from '../../../../../components/ui/PlannedFeature';
+import { ContentPageEditor } from '../../../../../components/content/ContentPageEditor';
+import { Page } from '../../../../../components/layout/Page';
+import { urls } from '../../../../../lib/urls';
 
+/** /admin/beheer/instellingen/privacybeleid: the privacy statement shown at /privacy. */
 export default function PrivacySettingsScreen() {
   return (
-    <PlannedFeature title="Privacybeleid" description="Hier kunt u straks de tekst van het privacybeleid bewerken." />
+    <Page
+      title="Privacybeleid"
+      lead="De privacyverklaring op /privacy. Onder de tekst noemt de pagina vanzelf elke aangesloten gemeente als verwerkingsverantwoordelijke."
+    >
+      <ContentPageEditor page="PRIVACY" name="de privacyverklaring" publicUrl={urls.privacy()} id="privacy" />
+    </Page>
   );
 }

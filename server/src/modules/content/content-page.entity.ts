@@ -1,0 +1,160 @@
+import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Opt, Ref } from '@mikro-orm/core';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { randomUUID } from 'node:crypto';
+import { applicationNow } from '../../lib/clock.js';
+import { Municipality } from '../municipalities/municipality.entity.js';
+import { TermsVersion } from '../terms/terms-version.entity.js';
+import type { AccessibilityStatusCode } from '../../rules/content-page.js';
+
+/** The content pages; the value is the key stored in `content_page_version.page`. */
+export enum ContentPageKind {
+  HOW_IT_WORKS = 'how-it-works',
+  PRIVACY = 'privacy',
+  ACCESSIBILITY = 'accessibility',
+  TERMS_RESIDENTS = 'terms-residents',
+  TERMS_PROVIDERS = 'terms-providers',
+}
+registerEnumType(ContentPageKind, {
+  name: 'ContentPageKind',
+  description: 'A content page of the platform.',
+  valuesConfig: {
+    HOW_IT_WORKS: { description: 'Hoe werkt het (/hoe-werkt-het).' },
+    PRIVACY: { description: 'De privacyverklaring (/privacy).' },
+    ACCESSIBILITY: { description: 'De toegankelijkheidsverklaring (/toegankelijkheid).' },
+    TERMS_RESIDENTS: { description: 'De voorwaarden voor inwoners (/voorwaarden).' },
+    TERMS_PROVIDERS: {
+      description: 'De voorwaarden voor aanbieders (bij aanmelden en bij aansluiten bij een gemeente).',
+    },
+  },
+});
+
+export enum AccessibilityStatus {
+  COMPLIANT = 'COMPLIANT',
+  PARTIALLY_COMPLIANT = 'PARTIALLY_COMPLIANT',
+  NOT_COMPLIANT = 'NOT_COMPLIANT',
+}
+registerEnumType(AccessibilityStatus, {
+  name: 'AccessibilityStatus',
+  description: 'The compliance status of the accessibility statement (model statement: voldoet / gedeeltelijk / niet).',
+});
+
+@ObjectType({ description: 'A known accessibility problem and what is done about it.' })
+export class AccessibilityProblem {
+  @Field(() => String) description!: string;
+  @Field(() => String, { description: 'The planned fix and when.' }) fix!: string;
+}
+
+/** The structured part of the accessibility statement (the Dutch model statement's fields). */
+@ObjectType({ description: 'The fields of the accessibility statement, after the Dutch model statement.' })
+export class AccessibilityStatement {
+  @Field(() => AccessibilityStatus) status!: AccessibilityStatusCode;
+  @Field(() => String, { description: 'Date of the last review (YYYY-MM-DD).' }) reviewedOn!: string;
+  @Field(() => String, { description: 'How the site was reviewed.' }) reviewMethod!: string;
+  @Field(() => [AccessibilityProblem]) problems!: AccessibilityProblem[];
+  @Field(() => String) contactEmail!: string;
+  @Field(() => String, { description: 'Empty when none is given.' }) contactPhone!: string;
+}
+
+@InputType()
+export class AccessibilityProblemInput {
+  @Field(() => String) description!: string;
+  @Field(() => String) fix!: string;
+}
+
+@InputType()
+export class AccessibilityStatementInput {
+  @Field(() => String, { description: 'COMPLIANT, PARTIALLY_COMPLIANT or NOT_COMPLIANT.' }) status!: string;
+  @Field(() => String) reviewedOn!: string;
+  @Field(() => String) reviewMethod!: string;
+  @Field(() => [AccessibilityProblemInput]) problems!: AccessibilityProblemInput[];
+  @Field(() => String) contactEmail!: string;
+  @Field(() => String, { nullable: true }) contactPhone?: string | null;
+}
+
+@InputType({ description: 'A new draft of a content page.' })
+export class ContentPageInput {
+  @Field(() => String) title!: string;
+  @Field(() => String, { description: 'Markdown.' }) body!: string;
+  @Field(() => AccessibilityStatementInput, {
+    nullable: true,
+    description: 'Only for the accessibility statement, where it is required.',
+  })
+  accessibility?: AccessibilityStatementInput | null;
+}
+
+/**
+ * One version of a content page: every save is a new version (a draft until it is published). The published page is
+ * the newest version with `publishedAt`; a draft is a version newer than that.
+ */
+@ObjectType({ description: 'One version of a content page.' })
+@Entity({ tableName: 'content_page_version' })
+export class ContentPageVersion {
+  @Field(() => ID)
+  @PrimaryKey({ type: 'uuid' })
+  id: string & Opt = randomUUID();
+
+  @Field(() => ContentPageKind)
+  @Property({ type: 'text' })
+  page!: ContentPageKind;
+
+  @ManyToOne(() => Municipality, { ref: true, nullable: true, deleteRule: 'cascade' })
+  municipality?: Ref<Municipality> | null;
+
+  @Field(() => Int)
+  @Property({ type: 'integer' })
+  version!: number;
+
+  @Field(() => String)
+  @Property({ type: 'text' })
+  title!: string;
+
+  @Field(() => String, { description: 'Markdown, as written.' })
+  @Property({ type: 'text' })
+  body!: string;
+
+  @Field(() => AccessibilityStatement, { nullable: true })
+  @Property({ type: 'json', nullable: true })
+  accessibility?: AccessibilityStatement | null;
+
+  @Field(() => Date, { nullable: true, description: 'When this version was published; null for a draft.' })
+  @Property({ type: 'timestamptz', nullable: true })
+  publishedAt?: Date | null;
+
+  @Property({ type: 'uuid', nullable: true })
+  publishedByAccountId?: string | null;
+
+  @ManyToOne(() => TermsVersion, { ref: true, nullable: true, deleteRule: 'set null' })
+  termsVersion?: Ref<TermsVersion> | null;
+
+  @Field(() => Int, { nullable: true, description: 'The version this one restored.' })
+  @Property({ type: 'integer', nullable: true })
+  restoredFrom?: number | null;
+
+  @Property({ type: 'uuid', nullable: true })
+  authorAccountId?: string | null;
+
+  @Field(() => String, { description: 'Who saved this version (the staff member’s name).' })
+  @Property({ type: 'text' })
+  authorName: string & Opt = '';
+
+  @Field(() => Date)
+  @Property({ type: 'timestamptz' })
+  createdAt: Date & Opt = applicationNow();
+}
+
+/** A page for its editors: what the public sees, the draft, and every version. */
+@ObjectType({ description: 'A content page as its editors see it.' })
+export class ContentPage {
+  @Field(() => ContentPageKind) page!: ContentPageKind;
+  @Field(() => ID, { nullable: true }) municipalityId!: string | null;
+  @Field(() => ContentPageVersion, { nullable: true, description: 'What the public sees; null before the first.' })
+  published!: ContentPageVersion | null;
+  @Field(() => ContentPageVersion, {
+    nullable: true,
+    description: 'The newest version when it is newer than the published one.',
+  })
+  draft!: ContentPageVersion | null;
+  @Field(() => [ContentPageVersion], { description: 'Every version, newest first.' })
+  versions!: ContentPageVersion[];
+}

@@ -41,7 +41,7 @@ function requirementsOf(field: GraphQLField<unknown, unknown>): { audiences: str
 function sample(type: GraphQLInputType): unknown {
   if (isNonNullType(type)) return sample(type.ofType);
   if (isListType(type)) return [];
-  if (isEnumType(type)) return type.getValues()[0]!.value;
+  if (isEnumType(type)) return type.getValues()[0]!.name;
   if (isInputObjectType(type)) {
     return Object.fromEntries(
       Object.values(type.getFields())

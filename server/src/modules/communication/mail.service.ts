@@ -98,9 +98,9 @@ export class MailService {
     private readonly settings?: Pick<SettingsService, 'get'>,
   ) {}
 
-  /** The wording the platform uses now (instellingen: communicatie). */
-  async wording(): Promise<Wording> {
-    return this.settings ? (await this.settings.get('communication')).wording : 'FORMAL';
+  /** The wording the platform uses now (instellingen: communicatie); inside a transaction pass its `em`. */
+  async wording(em?: EntityManager): Promise<Wording> {
+    return this.settings ? (await this.settings.get('communication', em)).wording : 'FORMAL';
   }
 
   get transport(): Mailer['kind'] {
@@ -119,7 +119,7 @@ export class MailService {
   async send<K extends TemplateKey>(target: JobTarget, mail: SendMail<K>): Promise<{ id: string }> {
     const em = emOf(target);
     const clock = clockOf(target);
-    const wording = await this.wording();
+    const wording = await this.wording(em);
     const record = async (tx: EntityManager) => {
       const template = await tx.findOne(CommunicationTemplate, { key: mail.template });
       if (!template) throw new TemplateError(`template ${mail.template} does not exist`);

@@ -183,7 +183,7 @@ export class MessageService {
       order.providerId,
     ]);
     // The text is the INBOX_ORDER_* template, in the wording the platform uses (formal without settings).
-    const wording = this.settings ? (await this.settings.get('communication')).wording : 'FORMAL';
+    const wording = this.settings ? (await this.settings.get('communication', em)).wording : 'FORMAL';
     const { title, body } = await orderStatusMessage(
       em,
       { order, providerName: provider?.name ?? 'de aanbieder', from, to, actor, reason },

@@ -151,26 +151,29 @@ export class SettingsService {
   }
 
   /** A section's value, from this instance's cache. */
-  async get<K extends SettingsSectionKey>(key: K): Promise<SettingsValue<K>> {
-    return (await this.entry(key)).value as SettingsValue<K>;
+  /**
+   * The section's value (cached). Inside a transaction pass its `em`: a cache miss then reads on the transaction's own
+   * connection instead of asking the pool for another one — many parallel transactions each waiting for a second
+   * connection would otherwise exhaust the pool and wait on each other.
+   */
+  async get<K extends SettingsSectionKey>(key: K, em?: EntityManager): Promise<SettingsValue<K>> {
+    return (await this.entry(key, em)).value as SettingsValue<K>;
   }
 
-  private async entry(key: SettingsSectionKey): Promise<CacheEntry> {
+  private async entry(key: SettingsSectionKey, em: EntityManager = this.em()): Promise<CacheEntry> {
     const cached = this.cache.get(key);
     const now = Date.now();
     if (cached && (this.listener?.healthy || now - cached.checkedAt < this.fallbackCheckMs)) return cached;
     const generation = this.generation.get(key) ?? 0;
     if (cached) {
       // No notifications right now: a cheap version check before serving what we have.
-      const [row] = await this.em().execute<{ version: number }[]>(`select version from setting where section = ?`, [
-        key,
-      ]);
+      const [row] = await em.execute<{ version: number }[]>(`select version from setting where section = ?`, [key]);
       if ((row?.version ?? 0) === cached.version) {
         cached.checkedAt = now;
         return cached;
       }
     }
-    const [row] = await this.em().execute<{ value: unknown; version: number; updated_at: Date | null }[]>(
+    const [row] = await em.execute<{ value: unknown; version: number; updated_at: Date | null }[]>(
       `select value, version, updated_at from setting where section = ?`,
       [key],
     );

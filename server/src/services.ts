@@ -41,6 +41,9 @@ import { ProviderPresenceService } from './modules/providers/provider-presence.s
 import { RegistrationService } from './modules/providers/registration.service.js';
 import { TermsService } from './modules/terms/terms.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
+import { LinkService } from './modules/content/link.service.js';
+import { NewsService } from './modules/content/news.service.js';
+import { SitemapService } from './modules/content/sitemap.service.js';
 import { JobQueue } from './jobs/job-queue.js';
 
 /**
@@ -103,6 +106,12 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
   const checkout = new CheckoutService(ledger, orders, payments, orderViews);
   const orderLists = new OrderListService(orderViews);
 
+  // ---- content ----------------------------------------------------------------------------------------------------
+  // News (scheduled against the clock), managed links, and the sitemap that lists pages, news and products.
+  const news = new NewsService(storage, audit);
+  const links = new LinkService(audit);
+  const sitemap = new SitemapService(news);
+
   // ---- customers --------------------------------------------------------------------------------------------------
   const cards = new CardService(audit);
 
@@ -148,6 +157,9 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     checkout,
     cart: new CartService(checkout),
     orderViews,
+    news,
+    links,
+    sitemap,
     // Accept, reject, deliver, cancel (provider, customer, staff); the order lists; the counter screen's look-up.
     orderActions: new OrderActionsService(orders, payments, orderViews, audit),
     orderLists,

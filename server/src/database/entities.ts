@@ -14,6 +14,7 @@ import { Person } from '../modules/customers/person.entity.js';
 import { Card } from '../modules/customers/card.entity.js';
 import { Arrangement } from '../modules/arrangements/arrangement.entity.js';
 import { Link } from '../modules/content/link.entity.js';
+import { NewsArticle } from '../modules/content/news-article.entity.js';
 import { AuditLog } from '../modules/audit/audit-log.entity.js';
 import { ProductImage } from '../modules/catalogue/product-image.entity.js';
 import { CommunicationTemplate } from '../modules/communication/communication-template.entity.js';
@@ -45,6 +46,7 @@ export const entities = [
   Card,
   Arrangement,
   Link,
+  NewsArticle,
   AuditLog,
   ProductImage,
   CommunicationTemplate,

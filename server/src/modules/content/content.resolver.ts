@@ -1,7 +1,8 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
-import { Permission } from '../../graphql/auth/permissions.js';
+import { Audience, Permission } from '../../graphql/auth/permissions.js';
+import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { ListArgs } from '../../graphql/pagination.js';
 import { renderMarkdown } from '../catalogue/markdown.js';
 import { Link, LinkPlacement } from './link.entity.js';
@@ -117,6 +118,14 @@ export class NewsResolver {
     return ctx.services.news.adminOne(ctx, id);
   }
 
+  @Query(() => Boolean, {
+    description: 'Whether this editor may write for the whole platform (no municipality scope); else only for theirs.',
+  })
+  @Requires(Permission.CONTENT_EDIT)
+  newsPlatformWideAllowed(@Ctx() ctx: Context): boolean {
+    return municipalityScope(ctx.viewer) === null;
+  }
+
   @FieldResolver(() => String, { description: 'The body rendered to safe HTML (no raw HTML, no script links).' })
   bodyHtml(@Root() article: NewsArticle): string {
     return renderMarkdown(article.body);
@@ -139,7 +148,7 @@ export class NewsResolver {
 
   @FieldResolver(() => Boolean, { description: 'Whether visitors see it now.' })
   visible(@Root() article: NewsArticle, @Ctx() ctx: Context): boolean {
-    return isVisible({ ...ctx, viewer: { kind: 'ANONYMOUS' } as never }, article);
+    return isVisible({ ...ctx, viewer: { kind: Audience.ANONYMOUS } }, article);
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'The municipality’s name; null: the whole platform.' })

@@ -12,6 +12,7 @@ import { amsterdamLocalToIso, isoToAmsterdamLocal } from './newsDates';
 
 const NewsMunicipalitiesDocument = graphql(`
   query NewsMunicipalities {
+    newsPlatformWideAllowed
     viewer {
       municipalities {
         id
@@ -53,6 +54,8 @@ export function NewsArticleForm<P extends { errors: readonly FormError[] }>(prop
 }) {
   const municipalities = useQuery(NewsMunicipalitiesDocument);
   const options = municipalities.data?.viewer?.municipalities ?? [];
+  // An editor with a municipality scope writes for those municipalities only; "all" is for platform-wide editors.
+  const platformWide = municipalities.data?.newsPlatformWideAllowed ?? false;
   const initial = props.initial;
   const form = useMutationForm({
     id: 'nieuws',
@@ -116,8 +119,14 @@ export function NewsArticleForm<P extends { errors: readonly FormError[] }>(prop
         maxLength={NEWS_LIMITS.imageAltMax}
         {...form.field('imageAlt')}
       />
-      <SelectField label="Voor" defaultValue={initial?.municipalityId ?? ''} {...form.field('municipalityId')}>
-        <option value="">Alle gemeenten</option>
+      <SelectField
+        key={`${platformWide}|${options.length}`}
+        label="Voor"
+        hint="Voor welke gemeente het bericht is. Inwoners zien de berichten van hun eigen gemeente en die voor iedereen."
+        defaultValue={initial ? (initial.municipalityId ?? '') : platformWide ? '' : (options[0]?.id ?? '')}
+        {...form.field('municipalityId')}
+      >
+        {platformWide || (initial && !initial.municipalityId) ? <option value="">Alle gemeenten</option> : null}
         {options.map((m) => (
           <option key={m.id} value={m.id}>
             {m.name}

@@ -72,7 +72,7 @@ export class SitemapService {
       products: products.map((p) => ({
         title: p.title,
         path: `/aanbod/${encodeURIComponent(p.slug)}/${p.id}`,
-        updatedAt: p.updated_at,
+        updatedAt: new Date(p.updated_at),
       })),
       providers: providers.map((p) => ({
         title: p.name,

@@ -145,6 +145,17 @@ describe('news: scheduling, canonical slugs, permissions, feed and sitemap', () 
     expect(bad.data.createNewsArticle.errors[0]).toMatchObject({ field: 'slug', code: 'INVALID' });
   });
 
+  it('two editors claiming the same slug at once: one gets it, the other a Dutch message', async () => {
+    clock.set(START);
+    const results: any[] = await Promise.all(
+      [1, 2, 3].map((n) => editor.gql(CREATE, { input: input({ title: `Tegelijk ${n}`, slug: 'tegelijk' }) })),
+    );
+    const payloads = results.map((r) => r.data.createNewsArticle);
+    expect(payloads.filter((p) => p.article).length).toBe(1);
+    for (const p of payloads.filter((p) => !p.article))
+      expect(p.errors).toEqual([expect.objectContaining({ field: 'slug', code: 'TAKEN' })]);
+  });
+
   it('needs CONTENT_EDIT, and a scoped editor works only within their municipalities', async () => {
     clock.set(START);
     const denied: any = await other.gql(CREATE, { input: input({ title: 'Mag niet' }) });

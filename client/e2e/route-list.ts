@@ -105,6 +105,15 @@ async function withRealIds(page: Page, url: string): Promise<string> {
       const order = await someOrder(page, 'staff', 'ZV-100012');
       return `/admin/aanbieders/${order.providerId}/bestellingen/${order.id}`;
     }
+    case `/nieuws/${SAMPLE.slug}/${SAMPLE.uuid}`:
+      return first(
+        '{ latestNews(count: 1) { id slug } }',
+        (d) => `/nieuws/${d.latestNews[0].slug}/${d.latestNews[0].id}`,
+      );
+    case `/admin/beheer/nieuws/${SAMPLE.uuid}`:
+      return `/admin/beheer/nieuws/${await first('{ adminNews(first: 1) { edges { node { id } } } }', (d) => d.adminNews.edges[0].node.id)}`;
+    case `/admin/beheer/links/${SAMPLE.uuid}`:
+      return `/admin/beheer/links/${await first('{ links { id } }', (d) => d.links[0].id)}`;
     default:
       return url;
   }

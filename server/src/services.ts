@@ -43,6 +43,9 @@ import { RegistrationService } from './modules/providers/registration.service.js
 import { TermsService } from './modules/terms/terms.service.js';
 import { ContentPageService } from './modules/content/content-page.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
+import { LinkService } from './modules/content/link.service.js';
+import { NewsService } from './modules/content/news.service.js';
+import { SitemapService } from './modules/content/sitemap.service.js';
 import { JobQueue } from './jobs/job-queue.js';
 
 /**
@@ -107,6 +110,17 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
   const checkout = new CheckoutService(ledger, orders, payments, orderViews);
   const orderLists = new OrderListService(orderViews);
 
+  // ---- content ----------------------------------------------------------------------------------------------------
+  // News (scheduled against the clock), managed links, and the sitemap that lists pages, news and products.
+  const news = new NewsService(storage, audit);
+  const links = new LinkService(audit);
+  // Content pages (privacy, voorwaarden, toegankelijkheid, hoe werkt het): versions, publish, restore; their published
+  // pages are what the sitemap lists.
+  const contentPages = new ContentPageService(audit);
+  const sitemap = new SitemapService(news, async (ctx) =>
+    (await contentPages.publishedPages(ctx)).map((p) => ({ title: p.title, path: p.slug, updatedAt: p.updatedAt })),
+  );
+
   // ---- customers --------------------------------------------------------------------------------------------------
   const cards = new CardService(audit);
 
@@ -135,8 +149,7 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
       config.appUrl,
     ),
     catalogue: new CatalogueService(),
-    // Content pages (privacy, voorwaarden, toegankelijkheid, hoe werkt het): versions, publish, restore; `publishedPages` feeds the sitemap.
-    contentPages: new ContentPageService(audit),
+    contentPages,
     categories,
     products,
     productImages: new ProductImageService(storage, products),
@@ -155,6 +168,9 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     checkout,
     cart: new CartService(checkout),
     orderViews,
+    news,
+    links,
+    sitemap,
     // Accept, reject, deliver, cancel (provider, customer, staff); the order lists; the counter screen's look-up.
     orderActions: new OrderActionsService(orders, payments, orderViews, audit),
     orderLists,

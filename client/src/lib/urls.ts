@@ -185,5 +185,7 @@ export const urls = {
     monitoringTunnel: () => '/monitoring/tunnel',
     productImages: (productId: string) => `/api/products/${seg(productId)}/images`,
     providerLogo: () => '/api/provider/logo',
+    newsImage: (articleId: string) => `/api/news/${seg(articleId)}/image`,
+    newsFeed: () => '/api/nieuws.atom',
   },
 } as const;

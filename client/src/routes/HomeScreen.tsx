@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
 import { formatCount } from '../components/dates/formatDate';
 import { Page } from '../components/layout/Page';
+import { NewsCard } from '../components/news/NewsCard';
 import { ProductCard } from '../components/products/ProductCard';
 import { SearchForm } from '../components/products/SearchForm';
 import { Loading } from '../components/ui/Loading';
@@ -79,6 +80,38 @@ function FeaturedCategory() {
   );
 }
 
+const LatestNewsDocument = graphql(`
+  query LatestNews {
+    latestNews(count: 3) {
+      id
+      ...NewsCard_article
+    }
+  }
+`);
+
+/** The three latest news articles; nothing while there is no news (or it cannot be loaded: the news is secondary). */
+function LatestNews() {
+  const { data, loading } = useQuery(LatestNewsDocument);
+  const articles = data?.latestNews ?? [];
+  if (!loading && articles.length === 0) return null;
+  return (
+    <section aria-labelledby="nieuws-kop" aria-busy={loading}>
+      <h2 id="nieuws-kop">Nieuws</h2>
+      {loading && !data ? <Loading /> : null}
+      <ul className="gw-card-grid">
+        {articles.map((article) => (
+          <li key={article.id}>
+            <NewsCard article={article} headingLevel={3} />
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link to={urls.news()}>Al het nieuws</Link>
+      </p>
+    </section>
+  );
+}
+
 function Categories() {
   const { data, loading, error, refetch } = useQuery(HomeDocument);
   return (
@@ -125,6 +158,7 @@ export default function HomeScreen() {
       </div>
       <FeaturedCategory />
       <Categories />
+      <LatestNews />
       <section aria-labelledby="uitleg-kop">
         <h2 id="uitleg-kop">Zo werkt het</h2>
         <ol className="gw-prose">

@@ -15,6 +15,7 @@ import { Card } from '../modules/customers/card.entity.js';
 import { Arrangement } from '../modules/arrangements/arrangement.entity.js';
 import { Link } from '../modules/content/link.entity.js';
 import { ContentPageVersion } from '../modules/content/content-page.entity.js';
+import { NewsArticle } from '../modules/content/news-article.entity.js';
 import { AuditLog } from '../modules/audit/audit-log.entity.js';
 import { ProductImage } from '../modules/catalogue/product-image.entity.js';
 import { CommunicationTemplate } from '../modules/communication/communication-template.entity.js';
@@ -47,6 +48,7 @@ export const entities = [
   Arrangement,
   Link,
   ContentPageVersion,
+  NewsArticle,
   AuditLog,
   ProductImage,
   CommunicationTemplate,

@@ -7,7 +7,7 @@ import { auditPersonalDataReads, personalDataDirective, personalDataKindEnum } f
 import { IdentityResolver } from '../modules/identity/identity.resolver.js';
 import { ProductResolver } from '../modules/catalogue/catalogue.resolver.js';
 import { ProviderResolver } from '../modules/providers/provider.resolver.js';
-import { ContentResolver } from '../modules/content/content.resolver.js';
+import { ContentResolver, NewsResolver } from '../modules/content/content.resolver.js';
 import { DashboardResolver } from '../modules/dashboard/dashboard.resolver.js';
 import { ProductImageResolver } from '../modules/catalogue/catalogue.resolver.js';
 import {
@@ -59,6 +59,7 @@ export const resolvers = [
   ContentResolver,
   ContentPageResolver,
   TermsResolver,
+  NewsResolver,
   DashboardResolver,
   ProductImageResolver,
   ProviderProductResolver,

@@ -21,7 +21,7 @@ import { sentryTunnel } from '../integrations/monitoring/sentry-tunnel.js';
 import type { DigidAdapter } from '../integrations/digid/digid.js';
 import { digidRoutes } from './digid.routes.js';
 import { paymentRoutes } from './payments.routes.js';
-import { sitemapRoute } from './sitemap.js';
+import { contentRoutes } from '../modules/content/content.routes.js';
 import { devOutboxRoutes } from '../integrations/mail/dev-outbox.routes.js';
 import { productImageRoutes } from '../modules/catalogue/product-image.routes.js';
 import { uploadsRoute } from '../integrations/storage/uploads.route.js';
@@ -130,7 +130,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
   app.use(sentryTunnel({ dsn: config.sentry.dsn, logger }));
   app.use(digidRoutes({ orm, services, digid, logger }));
   app.use(paymentRoutes({ orm, services, logger }));
-  app.use(sitemapRoute(orm, config.appUrl));
+  app.use(contentRoutes({ services, contexts }));
   // Development and tests only: read the local mail outbox (never mounted in production).
   app.use(devOutboxRoutes({ orm, production: config.production, transport: config.mail.transport }));
   app.use(productImageRoutes({ services, contexts }));

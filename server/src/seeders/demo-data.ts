@@ -23,6 +23,7 @@ import type { Services } from '../services.js';
 import { seedDemoImages } from './demo-images.js';
 import { seedDemoProviderProfiles } from './demo-provider-profiles.js';
 import { seedDemoContentPages } from './demo-content-pages.js';
+import { seedDemoNews } from './demo-news.js';
 import type { FileStorage } from '../integrations/storage/file-storage.js';
 import { ClientGroup } from '../modules/customers/client-group.entity.js';
 import { Person } from '../modules/customers/person.entity.js';
@@ -1302,6 +1303,7 @@ export async function seedDemoData(
       options.storage,
       plan.providers.map((p) => ({ provider: providers.get(p.n)!, kind: p.kind })),
     );
+    await seedDemoNews(tx, options.storage, today, municipalities);
     await tx.flush();
     await at(grantedAt, () => seedDemoAssignments(tx, today));
     // The municipalities' public contact details (settings section `general`, shown in the site's footer).

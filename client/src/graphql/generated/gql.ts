@@ -42,6 +42,7 @@ type Documents = {
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
     "\n  query PublicSite {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n": typeof types.PublicSiteDocument,
     "\n  query UnreadMessageCount {\n    myUnreadMessageCount\n  }\n": typeof types.UnreadMessageCountDocument,
+    "\n  fragment NewsCard_article on NewsArticle {\n    id\n    title\n    summary\n    path\n    publishAt\n    imageUrl\n    municipalityName\n  }\n": typeof types.NewsCard_ArticleFragmentDoc,
     "\n  fragment OrderLinesTable_order on Order {\n    number\n    lines {\n      id\n      title\n      quantity\n      unitPriceCents\n      totalCents\n      beneficiaryName\n    }\n  }\n": typeof types.OrderLinesTable_OrderFragmentDoc,
     "\n  fragment OrderPayment_order on Order {\n    status\n    totalCents\n    budgetCents\n    contributionCents\n    allocations {\n      assignmentId\n      arrangementName\n      amountCents\n    }\n    events {\n      fromStatus\n      toStatus\n    }\n  }\n": typeof types.OrderPayment_OrderFragmentDoc,
     "\n  fragment OrderSummary_order on Order {\n    status\n    createdAt\n    providerId\n    providerName\n    cancelReason\n  }\n": typeof types.OrderSummary_OrderFragmentDoc,
@@ -67,6 +68,7 @@ type Documents = {
     "\n  query Home {\n    categories {\n      id\n      name\n      productCount\n    }\n  }\n": typeof types.HomeDocument,
     "\n  query HomeFeatured {\n    featuredCategory {\n      id\n      name\n      description\n    }\n  }\n": typeof types.HomeFeaturedDocument,
     "\n  query HomeFeaturedProducts($categoryId: ID!) {\n    products(filter: { categoryId: $categoryId, sort: NEWEST }, first: 4) {\n      totalCount\n      edges {\n        node {\n          id\n          ...ProductCard_product\n        }\n      }\n    }\n  }\n": typeof types.HomeFeaturedProductsDocument,
+    "\n  query LatestNews {\n    latestNews(count: 3) {\n      id\n      ...NewsCard_article\n    }\n  }\n": typeof types.LatestNewsDocument,
     "\n  query CounterLookup($code: String!) {\n    counterLookup(code: $code) {\n      matchedBy\n      customerFirstName\n      errors {\n        ...UserErrorFields @unmask\n      }\n      orders {\n        id\n        number\n        status\n        createdAt\n        totalCents\n        pickupCode\n        customerFirstName\n        beneficiaryFirstNames\n        lines {\n          id\n          title\n          quantity\n          beneficiaryName\n        }\n      }\n    }\n  }\n": typeof types.CounterLookupDocument,
     "\n  query ProviderOrder($id: ID!) {\n    order(id: $id) {\n      id\n      number\n      status\n      totalCents\n      budgetCents\n      contributionCents\n      pickupCode\n      customerFirstName\n      ...OrderSummary_order\n      ...OrderLinesTable_order\n      ...OrderTimeline_order\n    }\n  }\n": typeof types.ProviderOrderDocument,
     "\n  query ProviderOrders($filter: ProviderOrderFilter, $first: Int, $after: String) {\n    providerOrders(filter: $filter, first: $first, after: $after) {\n      totalCount\n      edges {\n        cursor\n        node {\n          id\n          number\n          status\n          createdAt\n          totalCents\n          customerFirstName\n          lines {\n            id\n            title\n            quantity\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.ProviderOrdersDocument,
@@ -126,6 +128,19 @@ type Documents = {
     "\n  query CommunicationSettings {\n    settingsSection(section: COMMUNICATION) {\n      section\n      version\n      value\n    }\n  }\n": typeof types.CommunicationSettingsDocument,
     "\n  mutation UpdateWording($input: UpdateSettingsSectionInput!) {\n    updateSettingsSection(input: $input) {\n      settings {\n        section\n        version\n        value\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.UpdateWordingDocument,
     "\n  query TermsMunicipalities {\n    municipalities {\n      id\n      name\n    }\n  }\n": typeof types.TermsMunicipalitiesDocument,
+    "\n  query AdminLink($id: ID!) {\n    link(id: $id) {\n      id\n      label\n      url\n      placement\n    }\n  }\n": typeof types.AdminLinkDocument,
+    "\n  mutation UpdateLink($id: ID!, $input: LinkInput!) {\n    updateLink(id: $id, input: $input) {\n      link {\n        id\n        label\n        url\n        placement\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.UpdateLinkDocument,
+    "\n  mutation DeleteLink($id: ID!) {\n    deleteLink(id: $id) {\n      deletedId\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.DeleteLinkDocument,
+    "\n  mutation CreateLink($input: LinkInput!) {\n    createLink(input: $input) {\n      link {\n        id\n        label\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.CreateLinkDocument,
+    "\n  query AdminLinks {\n    links {\n      id\n      label\n      url\n      placement\n    }\n  }\n": typeof types.AdminLinksDocument,
+    "\n  mutation MoveLink($id: ID!, $direction: Int!) {\n    moveLink(id: $id, direction: $direction) {\n      link {\n        id\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.MoveLinkDocument,
+    "\n  query AdminNewsArticle($id: ID!) {\n    adminNewsArticle(id: $id) {\n      id\n      title\n      slug\n      summary\n      body\n      imageAlt\n      imageUrl\n      status\n      scheduled\n      visible\n      publishAt\n      municipalityId\n      path\n      updatedAt\n    }\n  }\n": typeof types.AdminNewsArticleDocument,
+    "\n  mutation UpdateNewsArticle($id: ID!, $input: NewsArticleInput!) {\n    updateNewsArticle(id: $id, input: $input) {\n      article {\n        id\n        title\n        slug\n        summary\n        body\n        imageAlt\n        status\n        scheduled\n        visible\n        publishAt\n        municipalityId\n        path\n        updatedAt\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.UpdateNewsArticleDocument,
+    "\n  mutation RemoveNewsImage($id: ID!) {\n    removeNewsImage(id: $id) {\n      article {\n        id\n        imageUrl\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.RemoveNewsImageDocument,
+    "\n  mutation DeleteNewsArticle($id: ID!) {\n    deleteNewsArticle(id: $id) {\n      deletedId\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.DeleteNewsArticleDocument,
+    "\n  query NewsMunicipalities {\n    newsPlatformWideAllowed\n    viewer {\n      municipalities {\n        id\n        name\n      }\n    }\n  }\n": typeof types.NewsMunicipalitiesDocument,
+    "\n  mutation CreateNewsArticle($input: NewsArticleInput!) {\n    createNewsArticle(input: $input) {\n      article {\n        id\n        title\n        status\n        scheduled\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.CreateNewsArticleDocument,
+    "\n  query AdminNews($filter: NewsFilter, $first: Int, $after: String) {\n    adminNews(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          id\n          title\n          status\n          scheduled\n          publishAt\n          municipalityName\n        }\n      }\n    }\n  }\n": typeof types.AdminNewsDocument,
     "\n  query AdminOrder($id: ID!) {\n    adminOrder(id: $id) {\n      id\n      number\n      status\n      providerId\n      customerFirstName\n      budgetCents\n      contributionCents\n      events {\n        fromStatus\n        toStatus\n      }\n      ...OrderSummary_order\n      ...OrderLinesTable_order\n      ...OrderPayment_order\n      ...OrderTimeline_order\n    }\n  }\n": typeof types.AdminOrderDocument,
     "\n  query AdminOrders($filter: AdminOrderFilter, $first: Int, $after: String) {\n    adminOrders(filter: $filter, first: $first, after: $after) {\n      totalCount\n      edges {\n        cursor\n        node {\n          id\n          number\n          status\n          createdAt\n          totalCents\n          providerId\n          providerName\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.AdminOrdersDocument,
     "\n  query AdminOrderProviders {\n    adminOrderProviders {\n      id\n      name\n    }\n  }\n": typeof types.AdminOrderProvidersDocument,
@@ -159,7 +174,10 @@ type Documents = {
     "\n  mutation CreateArrangement($input: ArrangementInput!) {\n    createArrangement(input: $input) {\n      arrangement {\n        id\n        name\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.CreateArrangementDocument,
     "\n  query AdminArrangements($filter: ArrangementFilter, $first: Int, $after: String) {\n    arrangements(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          id\n          name\n          validFrom\n          validUntil\n          defaultAmountCents\n          grantedCents\n          spentCents\n          remainingCents\n          assignmentCount\n          municipality {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": typeof types.AdminArrangementsDocument,
     "\n  mutation ConfirmEmail($token: String!) {\n    confirmEmail(token: $token) {\n      confirmed\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.ConfirmEmailDocument,
+    "\n  query NewsArticle($id: ID!) {\n    newsArticle(id: $id) {\n      id\n      title\n      slug\n      summary\n      bodyHtml\n      publishAt\n      imageUrl\n      imageAlt\n      municipalityName\n    }\n  }\n": typeof types.NewsArticleDocument,
+    "\n  query News($first: Int, $after: String) {\n    news(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          id\n          ...NewsCard_article\n        }\n      }\n    }\n  }\n": typeof types.NewsDocument,
     "\n  query PrivacyControllers {\n    municipalities {\n      id\n      name\n    }\n  }\n": typeof types.PrivacyControllersDocument,
+    "\n  query Sitemap {\n    sitemap {\n      pages {\n        title\n        path\n      }\n      news {\n        title\n        path\n      }\n      products {\n        title\n        path\n      }\n      providers {\n        title\n        path\n      }\n    }\n  }\n": typeof types.SitemapDocument,
     "\n  query CurrentTerms {\n    currentTerms {\n      id\n      version\n      title\n      bodyHtml(headingLevel: 4)\n    }\n  }\n": typeof types.CurrentTermsDocument,
     "\n  mutation RegisterProvider($input: RegisterProviderInput!) {\n    registerProvider(input: $input) {\n      submitted\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.RegisterProviderDocument,
     "\n  query MyPayment($id: ID!) {\n    myPayment(id: $id) {\n      id\n      status\n      amountCents\n      paymentUrl\n      orders {\n        id\n        number\n        status\n        providerName\n        totalCents\n        budgetCents\n        contributionCents\n        allocations {\n          assignmentId\n          arrangementName\n          amountCents\n        }\n        lines {\n          id\n          productId\n          quantity\n          beneficiaryId\n        }\n      }\n    }\n  }\n": typeof types.MyPaymentDocument,
@@ -196,6 +214,7 @@ const documents: Documents = {
     "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
     "\n  query PublicSite {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n": types.PublicSiteDocument,
     "\n  query UnreadMessageCount {\n    myUnreadMessageCount\n  }\n": types.UnreadMessageCountDocument,
+    "\n  fragment NewsCard_article on NewsArticle {\n    id\n    title\n    summary\n    path\n    publishAt\n    imageUrl\n    municipalityName\n  }\n": types.NewsCard_ArticleFragmentDoc,
     "\n  fragment OrderLinesTable_order on Order {\n    number\n    lines {\n      id\n      title\n      quantity\n      unitPriceCents\n      totalCents\n      beneficiaryName\n    }\n  }\n": types.OrderLinesTable_OrderFragmentDoc,
     "\n  fragment OrderPayment_order on Order {\n    status\n    totalCents\n    budgetCents\n    contributionCents\n    allocations {\n      assignmentId\n      arrangementName\n      amountCents\n    }\n    events {\n      fromStatus\n      toStatus\n    }\n  }\n": types.OrderPayment_OrderFragmentDoc,
     "\n  fragment OrderSummary_order on Order {\n    status\n    createdAt\n    providerId\n    providerName\n    cancelReason\n  }\n": types.OrderSummary_OrderFragmentDoc,
@@ -221,6 +240,7 @@ const documents: Documents = {
     "\n  query Home {\n    categories {\n      id\n      name\n      productCount\n    }\n  }\n": types.HomeDocument,
     "\n  query HomeFeatured {\n    featuredCategory {\n      id\n      name\n      description\n    }\n  }\n": types.HomeFeaturedDocument,
     "\n  query HomeFeaturedProducts($categoryId: ID!) {\n    products(filter: { categoryId: $categoryId, sort: NEWEST }, first: 4) {\n      totalCount\n      edges {\n        node {\n          id\n          ...ProductCard_product\n        }\n      }\n    }\n  }\n": types.HomeFeaturedProductsDocument,
+    "\n  query LatestNews {\n    latestNews(count: 3) {\n      id\n      ...NewsCard_article\n    }\n  }\n": types.LatestNewsDocument,
     "\n  query CounterLookup($code: String!) {\n    counterLookup(code: $code) {\n      matchedBy\n      customerFirstName\n      errors {\n        ...UserErrorFields @unmask\n      }\n      orders {\n        id\n        number\n        status\n        createdAt\n        totalCents\n        pickupCode\n        customerFirstName\n        beneficiaryFirstNames\n        lines {\n          id\n          title\n          quantity\n          beneficiaryName\n        }\n      }\n    }\n  }\n": types.CounterLookupDocument,
     "\n  query ProviderOrder($id: ID!) {\n    order(id: $id) {\n      id\n      number\n      status\n      totalCents\n      budgetCents\n      contributionCents\n      pickupCode\n      customerFirstName\n      ...OrderSummary_order\n      ...OrderLinesTable_order\n      ...OrderTimeline_order\n    }\n  }\n": types.ProviderOrderDocument,
     "\n  query ProviderOrders($filter: ProviderOrderFilter, $first: Int, $after: String) {\n    providerOrders(filter: $filter, first: $first, after: $after) {\n      totalCount\n      edges {\n        cursor\n        node {\n          id\n          number\n          status\n          createdAt\n          totalCents\n          customerFirstName\n          lines {\n            id\n            title\n            quantity\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.ProviderOrdersDocument,
@@ -280,6 +300,19 @@ const documents: Documents = {
     "\n  query CommunicationSettings {\n    settingsSection(section: COMMUNICATION) {\n      section\n      version\n      value\n    }\n  }\n": types.CommunicationSettingsDocument,
     "\n  mutation UpdateWording($input: UpdateSettingsSectionInput!) {\n    updateSettingsSection(input: $input) {\n      settings {\n        section\n        version\n        value\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.UpdateWordingDocument,
     "\n  query TermsMunicipalities {\n    municipalities {\n      id\n      name\n    }\n  }\n": types.TermsMunicipalitiesDocument,
+    "\n  query AdminLink($id: ID!) {\n    link(id: $id) {\n      id\n      label\n      url\n      placement\n    }\n  }\n": types.AdminLinkDocument,
+    "\n  mutation UpdateLink($id: ID!, $input: LinkInput!) {\n    updateLink(id: $id, input: $input) {\n      link {\n        id\n        label\n        url\n        placement\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.UpdateLinkDocument,
+    "\n  mutation DeleteLink($id: ID!) {\n    deleteLink(id: $id) {\n      deletedId\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.DeleteLinkDocument,
+    "\n  mutation CreateLink($input: LinkInput!) {\n    createLink(input: $input) {\n      link {\n        id\n        label\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.CreateLinkDocument,
+    "\n  query AdminLinks {\n    links {\n      id\n      label\n      url\n      placement\n    }\n  }\n": types.AdminLinksDocument,
+    "\n  mutation MoveLink($id: ID!, $direction: Int!) {\n    moveLink(id: $id, direction: $direction) {\n      link {\n        id\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.MoveLinkDocument,
+    "\n  query AdminNewsArticle($id: ID!) {\n    adminNewsArticle(id: $id) {\n      id\n      title\n      slug\n      summary\n      body\n      imageAlt\n      imageUrl\n      status\n      scheduled\n      visible\n      publishAt\n      municipalityId\n      path\n      updatedAt\n    }\n  }\n": types.AdminNewsArticleDocument,
+    "\n  mutation UpdateNewsArticle($id: ID!, $input: NewsArticleInput!) {\n    updateNewsArticle(id: $id, input: $input) {\n      article {\n        id\n        title\n        slug\n        summary\n        body\n        imageAlt\n        status\n        scheduled\n        visible\n        publishAt\n        municipalityId\n        path\n        updatedAt\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.UpdateNewsArticleDocument,
+    "\n  mutation RemoveNewsImage($id: ID!) {\n    removeNewsImage(id: $id) {\n      article {\n        id\n        imageUrl\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.RemoveNewsImageDocument,
+    "\n  mutation DeleteNewsArticle($id: ID!) {\n    deleteNewsArticle(id: $id) {\n      deletedId\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.DeleteNewsArticleDocument,
+    "\n  query NewsMunicipalities {\n    newsPlatformWideAllowed\n    viewer {\n      municipalities {\n        id\n        name\n      }\n    }\n  }\n": types.NewsMunicipalitiesDocument,
+    "\n  mutation CreateNewsArticle($input: NewsArticleInput!) {\n    createNewsArticle(input: $input) {\n      article {\n        id\n        title\n        status\n        scheduled\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.CreateNewsArticleDocument,
+    "\n  query AdminNews($filter: NewsFilter, $first: Int, $after: String) {\n    adminNews(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          id\n          title\n          status\n          scheduled\n          publishAt\n          municipalityName\n        }\n      }\n    }\n  }\n": types.AdminNewsDocument,
     "\n  query AdminOrder($id: ID!) {\n    adminOrder(id: $id) {\n      id\n      number\n      status\n      providerId\n      customerFirstName\n      budgetCents\n      contributionCents\n      events {\n        fromStatus\n        toStatus\n      }\n      ...OrderSummary_order\n      ...OrderLinesTable_order\n      ...OrderPayment_order\n      ...OrderTimeline_order\n    }\n  }\n": types.AdminOrderDocument,
     "\n  query AdminOrders($filter: AdminOrderFilter, $first: Int, $after: String) {\n    adminOrders(filter: $filter, first: $first, after: $after) {\n      totalCount\n      edges {\n        cursor\n        node {\n          id\n          number\n          status\n          createdAt\n          totalCents\n          providerId\n          providerName\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.AdminOrdersDocument,
     "\n  query AdminOrderProviders {\n    adminOrderProviders {\n      id\n      name\n    }\n  }\n": types.AdminOrderProvidersDocument,
@@ -313,7 +346,10 @@ const documents: Documents = {
     "\n  mutation CreateArrangement($input: ArrangementInput!) {\n    createArrangement(input: $input) {\n      arrangement {\n        id\n        name\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.CreateArrangementDocument,
     "\n  query AdminArrangements($filter: ArrangementFilter, $first: Int, $after: String) {\n    arrangements(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          id\n          name\n          validFrom\n          validUntil\n          defaultAmountCents\n          grantedCents\n          spentCents\n          remainingCents\n          assignmentCount\n          municipality {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": types.AdminArrangementsDocument,
     "\n  mutation ConfirmEmail($token: String!) {\n    confirmEmail(token: $token) {\n      confirmed\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.ConfirmEmailDocument,
+    "\n  query NewsArticle($id: ID!) {\n    newsArticle(id: $id) {\n      id\n      title\n      slug\n      summary\n      bodyHtml\n      publishAt\n      imageUrl\n      imageAlt\n      municipalityName\n    }\n  }\n": types.NewsArticleDocument,
+    "\n  query News($first: Int, $after: String) {\n    news(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          id\n          ...NewsCard_article\n        }\n      }\n    }\n  }\n": types.NewsDocument,
     "\n  query PrivacyControllers {\n    municipalities {\n      id\n      name\n    }\n  }\n": types.PrivacyControllersDocument,
+    "\n  query Sitemap {\n    sitemap {\n      pages {\n        title\n        path\n      }\n      news {\n        title\n        path\n      }\n      products {\n        title\n        path\n      }\n      providers {\n        title\n        path\n      }\n    }\n  }\n": types.SitemapDocument,
     "\n  query CurrentTerms {\n    currentTerms {\n      id\n      version\n      title\n      bodyHtml(headingLevel: 4)\n    }\n  }\n": types.CurrentTermsDocument,
     "\n  mutation RegisterProvider($input: RegisterProviderInput!) {\n    registerProvider(input: $input) {\n      submitted\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.RegisterProviderDocument,
     "\n  query MyPayment($id: ID!) {\n    myPayment(id: $id) {\n      id\n      status\n      amountCents\n      paymentUrl\n      orders {\n        id\n        number\n        status\n        providerName\n        totalCents\n        budgetCents\n        contributionCents\n        allocations {\n          assignmentId\n          arrangementName\n          amountCents\n        }\n        lines {\n          id\n          productId\n          quantity\n          beneficiaryId\n        }\n      }\n    }\n  }\n": types.MyPaymentDocument,
@@ -451,6 +487,10 @@ export function graphql(source: "\n  query UnreadMessageCount {\n    myUnreadMes
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment NewsCard_article on NewsArticle {\n    id\n    title\n    summary\n    path\n    publishAt\n    imageUrl\n    municipalityName\n  }\n"): (typeof documents)["\n  fragment NewsCard_article on NewsArticle {\n    id\n    title\n    summary\n    path\n    publishAt\n    imageUrl\n    municipalityName\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment OrderLinesTable_order on Order {\n    number\n    lines {\n      id\n      title\n      quantity\n      unitPriceCents\n      totalCents\n      beneficiaryName\n    }\n  }\n"): (typeof documents)["\n  fragment OrderLinesTable_order on Order {\n    number\n    lines {\n      id\n      title\n      quantity\n      unitPriceCents\n      totalCents\n      beneficiaryName\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -548,6 +588,10 @@ export function graphql(source: "\n  query HomeFeatured {\n    featuredCategory 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query HomeFeaturedProducts($categoryId: ID!) {\n    products(filter: { categoryId: $categoryId, sort: NEWEST }, first: 4) {\n      totalCount\n      edges {\n        node {\n          id\n          ...ProductCard_product\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query HomeFeaturedProducts($categoryId: ID!) {\n    products(filter: { categoryId: $categoryId, sort: NEWEST }, first: 4) {\n      totalCount\n      edges {\n        node {\n          id\n          ...ProductCard_product\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LatestNews {\n    latestNews(count: 3) {\n      id\n      ...NewsCard_article\n    }\n  }\n"): (typeof documents)["\n  query LatestNews {\n    latestNews(count: 3) {\n      id\n      ...NewsCard_article\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -787,6 +831,58 @@ export function graphql(source: "\n  query TermsMunicipalities {\n    municipali
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query AdminLink($id: ID!) {\n    link(id: $id) {\n      id\n      label\n      url\n      placement\n    }\n  }\n"): (typeof documents)["\n  query AdminLink($id: ID!) {\n    link(id: $id) {\n      id\n      label\n      url\n      placement\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateLink($id: ID!, $input: LinkInput!) {\n    updateLink(id: $id, input: $input) {\n      link {\n        id\n        label\n        url\n        placement\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateLink($id: ID!, $input: LinkInput!) {\n    updateLink(id: $id, input: $input) {\n      link {\n        id\n        label\n        url\n        placement\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteLink($id: ID!) {\n    deleteLink(id: $id) {\n      deletedId\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteLink($id: ID!) {\n    deleteLink(id: $id) {\n      deletedId\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateLink($input: LinkInput!) {\n    createLink(input: $input) {\n      link {\n        id\n        label\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateLink($input: LinkInput!) {\n    createLink(input: $input) {\n      link {\n        id\n        label\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminLinks {\n    links {\n      id\n      label\n      url\n      placement\n    }\n  }\n"): (typeof documents)["\n  query AdminLinks {\n    links {\n      id\n      label\n      url\n      placement\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MoveLink($id: ID!, $direction: Int!) {\n    moveLink(id: $id, direction: $direction) {\n      link {\n        id\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation MoveLink($id: ID!, $direction: Int!) {\n    moveLink(id: $id, direction: $direction) {\n      link {\n        id\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminNewsArticle($id: ID!) {\n    adminNewsArticle(id: $id) {\n      id\n      title\n      slug\n      summary\n      body\n      imageAlt\n      imageUrl\n      status\n      scheduled\n      visible\n      publishAt\n      municipalityId\n      path\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  query AdminNewsArticle($id: ID!) {\n    adminNewsArticle(id: $id) {\n      id\n      title\n      slug\n      summary\n      body\n      imageAlt\n      imageUrl\n      status\n      scheduled\n      visible\n      publishAt\n      municipalityId\n      path\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateNewsArticle($id: ID!, $input: NewsArticleInput!) {\n    updateNewsArticle(id: $id, input: $input) {\n      article {\n        id\n        title\n        slug\n        summary\n        body\n        imageAlt\n        status\n        scheduled\n        visible\n        publishAt\n        municipalityId\n        path\n        updatedAt\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateNewsArticle($id: ID!, $input: NewsArticleInput!) {\n    updateNewsArticle(id: $id, input: $input) {\n      article {\n        id\n        title\n        slug\n        summary\n        body\n        imageAlt\n        status\n        scheduled\n        visible\n        publishAt\n        municipalityId\n        path\n        updatedAt\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveNewsImage($id: ID!) {\n    removeNewsImage(id: $id) {\n      article {\n        id\n        imageUrl\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveNewsImage($id: ID!) {\n    removeNewsImage(id: $id) {\n      article {\n        id\n        imageUrl\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteNewsArticle($id: ID!) {\n    deleteNewsArticle(id: $id) {\n      deletedId\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteNewsArticle($id: ID!) {\n    deleteNewsArticle(id: $id) {\n      deletedId\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NewsMunicipalities {\n    newsPlatformWideAllowed\n    viewer {\n      municipalities {\n        id\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query NewsMunicipalities {\n    newsPlatformWideAllowed\n    viewer {\n      municipalities {\n        id\n        name\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateNewsArticle($input: NewsArticleInput!) {\n    createNewsArticle(input: $input) {\n      article {\n        id\n        title\n        status\n        scheduled\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateNewsArticle($input: NewsArticleInput!) {\n    createNewsArticle(input: $input) {\n      article {\n        id\n        title\n        status\n        scheduled\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminNews($filter: NewsFilter, $first: Int, $after: String) {\n    adminNews(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          id\n          title\n          status\n          scheduled\n          publishAt\n          municipalityName\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminNews($filter: NewsFilter, $first: Int, $after: String) {\n    adminNews(filter: $filter, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          id\n          title\n          status\n          scheduled\n          publishAt\n          municipalityName\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query AdminOrder($id: ID!) {\n    adminOrder(id: $id) {\n      id\n      number\n      status\n      providerId\n      customerFirstName\n      budgetCents\n      contributionCents\n      events {\n        fromStatus\n        toStatus\n      }\n      ...OrderSummary_order\n      ...OrderLinesTable_order\n      ...OrderPayment_order\n      ...OrderTimeline_order\n    }\n  }\n"): (typeof documents)["\n  query AdminOrder($id: ID!) {\n    adminOrder(id: $id) {\n      id\n      number\n      status\n      providerId\n      customerFirstName\n      budgetCents\n      contributionCents\n      events {\n        fromStatus\n        toStatus\n      }\n      ...OrderSummary_order\n      ...OrderLinesTable_order\n      ...OrderPayment_order\n      ...OrderTimeline_order\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -919,7 +1015,19 @@ export function graphql(source: "\n  mutation ConfirmEmail($token: String!) {\n 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query NewsArticle($id: ID!) {\n    newsArticle(id: $id) {\n      id\n      title\n      slug\n      summary\n      bodyHtml\n      publishAt\n      imageUrl\n      imageAlt\n      municipalityName\n    }\n  }\n"): (typeof documents)["\n  query NewsArticle($id: ID!) {\n    newsArticle(id: $id) {\n      id\n      title\n      slug\n      summary\n      bodyHtml\n      publishAt\n      imageUrl\n      imageAlt\n      municipalityName\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query News($first: Int, $after: String) {\n    news(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          id\n          ...NewsCard_article\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query News($first: Int, $after: String) {\n    news(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          id\n          ...NewsCard_article\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query PrivacyControllers {\n    municipalities {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query PrivacyControllers {\n    municipalities {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Sitemap {\n    sitemap {\n      pages {\n        title\n        path\n      }\n      news {\n        title\n        path\n      }\n      products {\n        title\n        path\n      }\n      providers {\n        title\n        path\n      }\n    }\n  }\n"): (typeof documents)["\n  query Sitemap {\n    sitemap {\n      pages {\n        title\n        path\n      }\n      news {\n        title\n        path\n      }\n      products {\n        title\n        path\n      }\n      providers {\n        title\n        path\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

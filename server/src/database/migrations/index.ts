@@ -18,6 +18,7 @@ import { Migration20261124001400_grant_safeguards } from './Migration20261124001
 import { Migration20261124002000_line_beneficiary } from './Migration20261124002000_line_beneficiary.js';
 import { Migration20261124003000_provider_profile } from './Migration20261124003000_provider_profile.js';
 import { Migration20261124005000_content_pages } from './Migration20261124005000_content_pages.js';
+import { Migration20261124006000_news } from './Migration20261124006000_news.js';
 import { Migration20261124008000_template_variants } from './Migration20261124008000_template_variants.js';
 
 /** Every migration in order. A new migration is added here as well as in its own file. */
@@ -42,5 +43,6 @@ export const migrationsList = [
   { name: 'Migration20261124002000_line_beneficiary', class: Migration20261124002000_line_beneficiary },
   { name: 'Migration20261124003000_provider_profile', class: Migration20261124003000_provider_profile },
   { name: 'Migration20261124005000_content_pages', class: Migration20261124005000_content_pages },
+  { name: 'Migration20261124006000_news', class: Migration20261124006000_news },
   { name: 'Migration20261124008000_template_variants', class: Migration20261124008000_template_variants },
 ];

@@ -1,5 +1,98 @@
-import { PlannedFeature } from '../../../../components/ui/PlannedFeature';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../../components/dates/formatDate';
+import {
+  ConnectionTable,
+  FilterForm,
+  oneOf,
+  text,
+  useConnection,
+  useFilters,
+  type Column,
+  type Filters,
+} from '../../../../components/lists';
+import { Page } from '../../../../components/layout/Page';
+import { graphql } from '../../../../graphql/generated';
+import type { AdminNewsQuery } from '../../../../graphql/generated/graphql';
+import { urls } from '../../../../lib/urls';
+import { newsStatusLabel } from './NewsArticleForm';
 
+const AdminNewsDocument = graphql(`
+  query AdminNews($filter: NewsFilter, $first: Int, $after: String) {
+    adminNews(filter: $filter, first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        cursor
+        node {
+          id
+          title
+          status
+          scheduled
+          publishAt
+          municipalityName
+        }
+      }
+    }
+  }
+`);
+
+type Article = AdminNewsQuery['adminNews']['edges'][number]['node'];
+
+/** ?zoek=…&status=concept|gepubliceerd|gearchiveerd */
+const filters = {
+  search: text({ param: 'zoek', label: 'Titel', hint: 'Een deel van de titel.' }),
+  status: oneOf({
+    param: 'status',
+    label: 'Status',
+    all: 'Alle statussen',
+    options: [
+      { value: 'DRAFT' as const, param: 'concept', label: 'Concept' },
+      { value: 'PUBLISHED' as const, param: 'gepubliceerd', label: 'Gepubliceerd of ingepland' },
+      { value: 'ARCHIVED' as const, param: 'gearchiveerd', label: 'Gearchiveerd' },
+    ],
+  }),
+} satisfies Filters;
+
+const columns: Column<Article>[] = [
+  { header: 'Titel', rowHeader: true, cell: (a) => <Link to={urls.admin.beheer.newsArticle(a.id)}>{a.title}</Link> },
+  {
+    header: 'Status',
+    cell: (a) => <span className="gw-tag">{a.scheduled ? 'Ingepland' : newsStatusLabel[a.status]}</span>,
+  },
+  { header: 'Publicatie', cell: (a) => (a.publishAt ? formatDateTime(a.publishAt) : '–') },
+  { header: 'Voor', cell: (a) => a.municipalityName ?? 'Alle gemeenten' },
+];
+
+/** /admin/beheer/nieuws: the news articles of the editor's scope, last changed first. */
 export default function NewsArticlesScreen() {
-  return <PlannedFeature title="Nieuws" description="Hier kunt u straks de nieuwsberichten beheren." />;
+  const [values, setValues, state] = useFilters(filters);
+  const list = useConnection(AdminNewsDocument, { variables: { filter: values }, field: 'adminNews' });
+  return (
+    <Page title="Nieuws" lead="Nieuwsberichten voor bezoekers: opstellen, inplannen, publiceren en archiveren.">
+      <ul className="gw-actions gw-plain-list">
+        <li>
+          <Link className="gw-button" to={urls.admin.beheer.newNewsArticle()}>
+            Nieuw bericht
+          </Link>
+        </li>
+        <li>
+          <Link to={urls.news()}>Nieuws bekijken zoals bezoekers het zien</Link>
+        </li>
+      </ul>
+      <FilterForm filters={filters} values={values} onChange={setValues} state={state} label="Nieuws zoeken" />
+      <ConnectionTable
+        list={list}
+        caption="Nieuwsberichten"
+        columns={columns}
+        filtered={state.active}
+        empty="Er zijn nog geen nieuwsberichten. Schrijf het eerste met ‘Nieuw bericht’."
+        emptyFiltered="Geen bericht past bij deze filters. Zoek op een ander deel van de titel, of wis de filters."
+        errorMessage="De nieuwsberichten konden niet worden geladen."
+        moreLabel="Meer berichten laden"
+      />
+    </Page>
+  );
 }

@@ -1,0 +1,139 @@
+import { test, expect } from './fixtures';
+import { expectAccessible, loginStaff, settle, STAFF } from './support';
+
+/**
+ * News, links and the sitemap (issue 10): an editor publishes an article and it shows on the home page and at
+ * /nieuws (with the canonical-slug redirect and the Atom feed); bad input is refused in Dutch; managed links are
+ * ordered and the footer follows that order.
+ */
+
+// The smallest valid PNG (1 × 1 pixel): a real image for the upload pipeline.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('an editor publishes an article: the home page and /nieuws show it; bad input is refused in Dutch', async ({
+  page,
+}) => {
+  const title = `Gratis fietsles ${Date.now().toString(36)}`;
+  await loginStaff(page, STAFF.redactie);
+  await page.goto('/admin/beheer/nieuws/nieuw');
+  await settle(page);
+  await expectAccessible(page, 'nieuw bericht');
+
+  // A slug that is taken, and a publish moment in the past: both refused, on their fields.
+  await page.getByLabel('Titel').fill(title);
+  await page.getByLabel('Slug (optioneel)').fill('zwemles-nu-ook-in-de-avond');
+  await page.getByLabel('Samenvatting').fill('Kinderen leren fietsen in het park, met uw tegoed.');
+  await page.getByRole('textbox', { name: 'Tekst' }).fill('Iedere **zaterdag** in het park.');
+  await page.getByRole('radio', { name: 'Gepubliceerd' }).check();
+  await page.getByLabel('Publiceren op (optioneel)').fill('2020-01-01T09:00');
+  await page.getByRole('button', { name: 'Bericht opslaan' }).click();
+  const summary = page.getByRole('alert');
+  await expect(summary).toContainText('al in gebruik');
+  await expect(summary).toContainText('in het verleden');
+  await expectAccessible(page, 'nieuw bericht met fouten');
+
+  await page.getByLabel('Slug (optioneel)').fill('');
+  await page.getByLabel('Publiceren op (optioneel)').fill('');
+  await page.getByRole('button', { name: 'Bericht opslaan' }).click();
+  await expect(page).toHaveURL(/\/admin\/beheer\/nieuws\/[0-9a-f-]{36}$/);
+  await expect(page.getByText(`Het bericht ‘${title}’ is gepubliceerd.`)).toBeVisible();
+  const articleId = page.url().split('/').pop()!;
+
+  // A file that is not an image: a Dutch message, nothing stored. Then a real one.
+  const file = page.getByLabel('Afbeelding kiezen');
+  await file.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from('geen afbeelding') });
+  await page.getByRole('button', { name: 'Afbeelding uploaden' }).click();
+  await expect(page.getByRole('alert')).toContainText('geen afbeelding');
+  await expect(page.getByText('Dit bericht heeft nog geen afbeelding.')).toBeVisible();
+  await file.setInputFiles({ name: 'fiets.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByRole('button', { name: 'Afbeelding uploaden' }).click();
+  await expect(page.getByText('De afbeelding is opgeslagen.')).toBeVisible();
+  await expect(page.locator('img.gw-news-image')).toBeVisible();
+  await expectAccessible(page, 'bericht bewerken');
+
+  // The home page's news block and the news list show it.
+  await page.goto('/');
+  await settle(page);
+  const block = page.getByRole('region', { name: 'Nieuws' });
+  await expect(block.getByRole('link', { name: title })).toBeVisible();
+  await page.goto('/nieuws');
+  await settle(page);
+  await expect(page.locator('head link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute(
+    'href',
+    '/api/nieuws.atom',
+  );
+  await expectAccessible(page, '/nieuws');
+  await page.getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.locator('.gw-prose strong')).toHaveText('zaterdag');
+  const canonical = new URL(page.url()).pathname;
+  expect(canonical).toMatch(new RegExp(`^/nieuws/gratis-fietsles-[a-z0-9-]+/${articleId}$`));
+  await expectAccessible(page, 'nieuwsbericht');
+
+  // An outdated slug goes to the canonical address.
+  await page.goto(`/nieuws/een-oude-slug/${articleId}`);
+  await expect(page).toHaveURL(canonical);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+
+  // The feed and the sitemap list it.
+  const feed = await (await page.request.get('/api/nieuws.atom')).text();
+  expect(feed).toContain(`urn:uuid:${articleId}`);
+  await page.goto('/sitemap');
+  await settle(page);
+  await expect(page.getByRole('region', { name: 'Nieuws' }).getByRole('link', { name: title })).toBeVisible();
+  await expectAccessible(page, '/sitemap');
+});
+
+test('links: an editor adds two links and moves one up; the footer shows them in that order', async ({ page }) => {
+  const run = Date.now().toString(36);
+  const first = `Bibliotheek ${run}`;
+  const second = `Sportclub ${run}`;
+  await loginStaff(page, STAFF.redactie);
+  for (const [label, url] of [
+    [first, `https://example.org/bieb-${run}`],
+    [second, `https://example.org/sport-${run}`],
+  ] as const) {
+    await page.goto('/admin/beheer/links/nieuw');
+    await settle(page);
+    await page.getByLabel('Tekst van de link').fill(label);
+    await page.getByLabel('Adres').fill(url);
+    await page.getByRole('button', { name: 'Link opslaan' }).click();
+    await expect(page).toHaveURL(/\/admin\/beheer\/links$/);
+    await expect(page.getByText(`De link ‘${label}’ is toegevoegd.`)).toBeVisible();
+  }
+  // An unsafe address is refused in Dutch.
+  await page.goto('/admin/beheer/links/nieuw');
+  await page.getByLabel('Tekst van de link').fill('Kwaadaardig');
+  await page.getByLabel('Adres').fill('javascript:alert(1)');
+  await page.getByRole('button', { name: 'Link opslaan' }).click();
+  await expect(page.getByRole('alert')).toContainText('https://');
+
+  // The footer (on the public pages) lists managed links in their order.
+  const footerOrder = async () => {
+    const labels = await page
+      .getByRole('contentinfo')
+      .getByRole('navigation', { name: 'Handige links' })
+      .getByRole('link')
+      .allTextContents();
+    return labels.filter((l) => l === first || l === second);
+  };
+  await page.goto('/');
+  await settle(page);
+  await expect.poll(footerOrder).toEqual([first, second]);
+
+  await page.goto('/admin/beheer/links');
+  await settle(page);
+  await expectAccessible(page, 'links');
+  const up = page.getByRole('button', { name: `${second} omhoog` });
+  await up.click();
+  await expect(page.getByRole('status').filter({ hasText: 'omhoog gezet' })).toBeVisible();
+  // The focus stays on the moved link's button, so a keyboard user can move it again.
+  await expect(page.getByRole('button', { name: `${second} omhoog` })).toBeFocused();
+
+  await page.goto('/');
+  await settle(page);
+  await expect.poll(footerOrder).toEqual([second, first]);
+});

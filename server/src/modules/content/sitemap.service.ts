@@ -1,0 +1,83 @@
+import type { RequestContext } from '../../lib/request-context.js';
+import { inOffer } from '../catalogue/product-approval.js';
+import type { NewsService } from './news.service.js';
+import { newsPath } from './news.service.js';
+
+export interface SitemapEntryValue {
+  title: string;
+  path: string;
+  updatedAt: Date | null;
+}
+
+export interface SitemapValue {
+  pages: SitemapEntryValue[];
+  news: SitemapEntryValue[];
+  products: SitemapEntryValue[];
+  providers: SitemapEntryValue[];
+}
+
+/**
+ * The fixed public pages. The content pages (/hoe-werkt-het, /privacy, /voorwaarden, /toegankelijkheid) are listed
+ * here too, and replaced by their published version's title and date (`contentPages` below) once one is published.
+ */
+export const PUBLIC_PAGES: readonly { title: string; path: string }[] = [
+  { title: 'Startpagina', path: '/' },
+  { title: 'Aanbod', path: '/aanbod' },
+  { title: 'Hoe werkt het', path: '/hoe-werkt-het' },
+  { title: 'Nieuws', path: '/nieuws' },
+  { title: 'Meldingen', path: '/meldingen' },
+  { title: 'Privacyverklaring', path: '/privacy' },
+  { title: 'Voorwaarden', path: '/voorwaarden' },
+  { title: 'Toegankelijkheidsverklaring', path: '/toegankelijkheid' },
+  { title: 'Sitemap', path: '/sitemap' },
+  { title: 'Aanmelden als aanbieder', path: '/voor-aanbieders/registreren' },
+];
+
+/**
+ * What the sitemap lists (the /sitemap page through GraphQL, /sitemap.xml for search engines): the public pages, the
+ * news articles a visitor sees, the products in the offer and their providers. One place, so both always agree.
+ */
+export class SitemapService {
+  constructor(
+    private readonly news: NewsService,
+    /** The content pages' published pages (title, path, publication date): ContentPageService.publishedPages. */
+    private readonly contentPages: (ctx: RequestContext) => Promise<SitemapEntryValue[]> = async () => [],
+  ) {}
+
+  async entries(ctx: RequestContext): Promise<SitemapValue> {
+    const extraPages = await this.contentPages(ctx);
+    const known = new Set(extraPages.map((p) => p.path));
+    const pages = [
+      ...PUBLIC_PAGES.filter((p) => !known.has(p.path)).map((p) => ({ ...p, updatedAt: null })),
+      ...extraPages,
+    ];
+    const news = (await this.news.allVisible(ctx, 5000)).map((a) => ({
+      title: a.title,
+      path: newsPath(a),
+      updatedAt: a.updatedAt,
+    }));
+    const visible = inOffer(null);
+    const products = await ctx.em.execute<{ id: string; slug: string; title: string; updated_at: Date }[]>(
+      `select p.id, p.slug, p.title, p.updated_at from product p where ${visible.sql} order by p.title, p.id limit 40000`,
+      visible.params,
+    );
+    const providers = await ctx.em.execute<{ id: string; slug: string; name: string }[]>(
+      `select pr.id, pr.slug, pr.name from provider pr where exists (
+         select 1 from provider_membership pm where pm.provider_id = pr.id and pm.status = 'APPROVED') order by pr.name`,
+    );
+    return {
+      pages,
+      news,
+      products: products.map((p) => ({
+        title: p.title,
+        path: `/aanbod/${encodeURIComponent(p.slug)}/${p.id}`,
+        updatedAt: new Date(p.updated_at),
+      })),
+      providers: providers.map((p) => ({
+        title: p.name,
+        path: `/aanbod/aanbieders/${encodeURIComponent(p.slug)}/${p.id}`,
+        updatedAt: null,
+      })),
+    };
+  }
+}

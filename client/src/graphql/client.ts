@@ -22,6 +22,9 @@ export const typePolicies: TypePolicies = {
       clientGroups: relayStylePagination(['filter']),
       adminCategories: relayStylePagination(['filter']),
       arrangements: relayStylePagination(['filter']),
+      adminNews: relayStylePagination(['filter']),
+      news: relayStylePagination(false),
+      mailLog: relayStylePagination(['filter']),
     },
   },
   // There is exactly one viewer per session: log-in payloads update the same entry.

@@ -17,6 +17,7 @@ import { Migration20261124001300_mail_log } from './Migration20261124001300_mail
 import { Migration20261124001400_grant_safeguards } from './Migration20261124001400_grant_safeguards.js';
 import { Migration20261124002000_line_beneficiary } from './Migration20261124002000_line_beneficiary.js';
 import { Migration20261124003000_provider_profile } from './Migration20261124003000_provider_profile.js';
+import { Migration20261124007000_mass_messages } from './Migration20261124007000_mass_messages.js';
 
 /** Every migration in order. A new migration is added here as well as in its own file. */
 export const migrationsList = [
@@ -39,4 +40,5 @@ export const migrationsList = [
   { name: 'Migration20261124001400_grant_safeguards', class: Migration20261124001400_grant_safeguards },
   { name: 'Migration20261124002000_line_beneficiary', class: Migration20261124002000_line_beneficiary },
   { name: 'Migration20261124003000_provider_profile', class: Migration20261124003000_provider_profile },
+  { name: 'Migration20261124007000_mass_messages', class: Migration20261124007000_mass_messages },
 ];

@@ -72,7 +72,9 @@ export class Migration20261124007000_mass_messages extends Migration {
     this.addSql(`create index mass_message_day_idx on mass_message (municipality_id, send_day);`);
     this.addSql(`create index mass_message_list_idx on mass_message (created_at desc, id desc);`);
     this.addSql(`alter table message add column mass_message_id uuid references mass_message(id);`);
-    this.addSql(`create index message_mass_idx on message (mass_message_id, read_at) where mass_message_id is not null;`);
+    this.addSql(
+      `create index message_mass_idx on message (mass_message_id, read_at) where mass_message_id is not null;`,
+    );
     const t = MASS_MESSAGE_TEMPLATE;
     this.addSql(
       `insert into communication_template (key, name, subject, body) values (${sql(t.key)}, ${sql(t.name)}, ${sql(t.subject)}, ${sql(t.body)})

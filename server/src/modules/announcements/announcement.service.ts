@@ -160,8 +160,7 @@ export class AnnouncementService {
   private record(row: Row, now: Date): AnnouncementRecord {
     const startsAt = new Date(row.starts_at);
     const endsAt = row.ends_at === null ? null : new Date(row.ends_at);
-    const state: AnnouncementState =
-      startsAt > now ? 'SCHEDULED' : endsAt && endsAt <= now ? 'ENDED' : 'ACTIVE';
+    const state: AnnouncementState = startsAt > now ? 'SCHEDULED' : endsAt && endsAt <= now ? 'ENDED' : 'ACTIVE';
     return {
       id: row.id,
       title: row.title,

@@ -201,7 +201,11 @@ export class MassMessageService {
     const audience = await this.resolve(ctx, input.audience);
     if (!audience.ok) return audience;
     if (ctx.viewer.kind !== Audience.STAFF) {
-      return problem(null, 'NO_ADDRESS', 'Alleen een medewerker met een e-mailadres kan een test naar zichzelf sturen.');
+      return problem(
+        null,
+        'NO_ADDRESS',
+        'Alleen een medewerker met een e-mailadres kan een test naar zichzelf sturen.',
+      );
     }
     const [me] = await ctx.em.execute<{ email: string; name: string }[]>(
       `select email, name from admin_account where id = ?`,
@@ -227,7 +231,10 @@ export class MassMessageService {
    * the earlier send with the same idempotency key, refuses over the daily limit or an audience without recipients,
    * records the message and queues its job. Nothing is written when it is refused.
    */
-  async send(ctx: RequestContext, input: ComposeInput & { idempotencyKey: string }): Promise<Result<MassMessageRecord>> {
+  async send(
+    ctx: RequestContext,
+    input: ComposeInput & { idempotencyKey: string },
+  ): Promise<Result<MassMessageRecord>> {
     const sender = senderId(ctx);
     if (!sender) return problem(null, 'FORBIDDEN', 'Alleen medewerkers kunnen berichten versturen.');
     const key = input.idempotencyKey.trim();

@@ -54,7 +54,9 @@ export class ComposeMassMessageInput {
 
 @InputType()
 export class SendMassMessageInput extends ComposeMassMessageInput {
-  @Field(() => String, { description: 'One per compose form: a second click with the same key returns the first send.' })
+  @Field(() => String, {
+    description: 'One per compose form: a second click with the same key returns the first send.',
+  })
   idempotencyKey!: string;
 }
 

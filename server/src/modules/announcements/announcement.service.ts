@@ -11,7 +11,8 @@ export interface AnnouncementInput {
   title: string;
   body: string;
   severity: AnnouncementSeverity;
-  startsAt: Date;
+  /** null: from now (the application clock). */
+  startsAt?: Date | null;
   endsAt?: Date | null;
   /** null: every municipality (only staff for every municipality may choose that). */
   municipalityId?: string | null;
@@ -97,10 +98,10 @@ export class AnnouncementService {
     if (!(ANNOUNCEMENT_SEVERITIES as readonly string[]).includes(input.severity)) {
       errors.push(UserError.of('severity', 'REQUIRED', 'Kies het soort melding.'));
     }
-    const startsAt = input.startsAt instanceof Date && !Number.isNaN(input.startsAt.getTime()) ? input.startsAt : null;
-    if (!startsAt) errors.push(UserError.of('startsAt', 'REQUIRED', 'Vul in vanaf wanneer de melding te zien is.'));
+    const startsAt = input.startsAt ?? ctx.clock.now();
+    if (Number.isNaN(startsAt.getTime())) errors.push(UserError.of('startsAt', 'INVALID', 'Vul een geldig begin in.'));
     const endsAt = input.endsAt ?? null;
-    if (endsAt && startsAt && endsAt.getTime() <= startsAt.getTime()) {
+    if (endsAt && endsAt.getTime() <= startsAt.getTime()) {
       errors.push(UserError.of('endsAt', 'RANGE', 'Het einde moet na het begin liggen.'));
     }
     const municipalityId = input.municipalityId ?? null;

@@ -67,13 +67,16 @@ export class AnnouncementInput {
   @Field(() => AnnouncementSeverity)
   severity!: AnnouncementSeverity;
 
-  @Field(() => Date)
-  startsAt!: Date;
+  @Field(() => Date, { nullable: true, description: 'Omitted: from now.' })
+  startsAt?: Date | null;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: 'Omitted: until it is deleted.' })
   endsAt?: Date | null;
 
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, {
+    nullable: true,
+    description: 'Omitted: for every municipality (staff of every municipality only).',
+  })
   municipalityId?: string | null;
 }
 

@@ -7,6 +7,7 @@ import {
   MassMessagePayload,
   MassMessageTestPayload,
   MassMessageView,
+  MessageArrangementChoice,
   MessageAudienceInput,
   MessageAudiencePreviewPayload,
   SendMassMessageInput,
@@ -33,6 +34,19 @@ export class MassMessageResolver {
   async massMessage(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<MassMessageView | null> {
     const found = await ctx.services.massMessages.get(ctx, id);
     return found && view(found);
+  }
+
+  @Query(() => [MessageArrangementChoice], {
+    description: 'The arrangements of a municipality in the viewer’s scope, to send a message to their holders.',
+  })
+  @Requires(Permission.MESSAGE_SEND)
+  async messageArrangementChoices(
+    @Arg('municipalityId', () => ID) municipalityId: string,
+    @Ctx() ctx: Context,
+  ): Promise<MessageArrangementChoice[]> {
+    return (await ctx.services.massMessages.arrangementChoices(ctx, municipalityId)).map((a) =>
+      Object.assign(new MessageArrangementChoice(), a),
+    );
   }
 
   @Mutation(() => MessageAudiencePreviewPayload, {

@@ -187,6 +187,15 @@ export class MassMessageService {
     }
   }
 
+  /** The arrangements of a municipality the sender may pick (ARRANGEMENT_HOLDERS), newest validity first. */
+  async arrangementChoices(ctx: RequestContext, municipalityId: string): Promise<{ id: string; name: string }[]> {
+    if (!isUuid(municipalityId) || !inScope(ctx, municipalityId)) return [];
+    return ctx.em.execute<{ id: string; name: string }[]>(
+      `select id, name from arrangement where municipality_id = ? order by valid_until desc, name limit 200`,
+      [municipalityId],
+    );
+  }
+
   /** How many people the message would reach (the count shown before sending). */
   async preview(ctx: RequestContext, input: AudienceInput): Promise<Result<{ recipientCount: number; label: string }>> {
     const audience = await this.resolve(ctx, input);

@@ -125,3 +125,12 @@ export class MassMessagePayload extends Payload(MassMessageView, 'massMessage') 
 
 @ObjectType({ description: 'The result of a test send: the address it went to.' })
 export class MassMessageTestPayload extends Payload<string, 'sentTo'>(GraphQLString, 'sentTo') {}
+
+@ObjectType({ description: 'An arrangement to pick as the audience of a message.' })
+export class MessageArrangementChoice {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String)
+  name!: string;
+}

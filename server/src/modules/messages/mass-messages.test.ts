@@ -156,13 +156,16 @@ describe('messages to audiences (/admin/meldingen)', () => {
   });
 
   it('sends a test to the sender only', async () => {
+    const before = (await q(`select count(*)::int as n from mass_message`))[0].n;
     const r: any = await beheerder.gql(TEST, {
       input: compose({ kind: 'MUNICIPALITY_RESIDENTS', municipalityId: zv }),
     });
     expect(r.data.sendMassMessageTest).toEqual({ sentTo: staffEmail('BEHEERDER'), errors: [] });
-    const mails = await q(`select to_address, subject from mail_message where template_key = 'MASS_MESSAGE'`);
+    const mails = await q(
+      `select to_address, subject from mail_message where template_key = 'MASS_MESSAGE' and subject like '[Test]%'`,
+    );
     expect(mails).toEqual([{ to_address: staffEmail('BEHEERDER'), subject: '[Test] Nieuwe regeling sportkleding' }]);
-    expect((await q(`select count(*)::int as n from mass_message`))[0].n).toBe(0);
+    expect((await q(`select count(*)::int as n from mass_message`))[0].n).toBe(before);
   });
 
   it('delivers by a background job: an inbox message per resident, e-mail by preference; the list shows read counts', async () => {
@@ -231,6 +234,10 @@ describe('messages to audiences (/admin/meldingen)', () => {
     await client.gql(MARK, { id: message.id });
     const list: any = await beheerder.gql(LIST);
     expect(list.data.massMessages[0]).toMatchObject({ id: sent.id, recipientCount: members.length, readCount: 1 });
+    // The demo's message to Noorderhaven's arrangement holders is listed with its read count too.
+    const demo = list.data.massMessages.find((m: any) => m.municipalityName === 'Gemeente Noorderhaven');
+    expect(demo.readCount).toBeGreaterThan(0);
+    expect(demo.readCount).toBeLessThan(demo.recipientCount);
     // The scoped sender sees their own municipality's messages.
     expect((await klantcontact.gql(LIST)).data!.massMessages.map((m: any) => m.id)).toContain(sent.id);
   });
@@ -282,7 +289,8 @@ describe('messages to audiences (/admin/meldingen)', () => {
     expect(refused).toHaveLength(4);
     expect(refused[0]).toMatchObject({ code: 'DAILY_LIMIT' });
     expect(refused[0].message).toContain('vandaag al 2 berichten');
-    expect((await q(`select count(*)::int as n from mass_message where municipality_id = ?`, [nh]))[0].n).toBe(2);
+    const sentToday = `select count(*)::int as n from mass_message where municipality_id = ? and send_day = ?::date`;
+    expect((await q(sentToday, [nh, today(applicationClock())]))[0].n).toBe(2);
     // Zuiderveen's own count is untouched by Noorderhaven's limit.
     expect(
       (await send(beheerder, { kind: 'MUNICIPALITY_PROVIDERS', municipalityId: zv })).data.sendMassMessage.errors,

@@ -103,6 +103,10 @@ async function withRealIds(page: Page, url: string): Promise<string> {
       const order = await someOrder(page, 'staff', 'ZV-100012');
       return `/admin/aanbieders/${order.providerId}/bestellingen/${order.id}`;
     }
+    case `/meldingen/bericht/${SAMPLE.uuid}`:
+      return `/meldingen/bericht/${await first('{ activeAnnouncements { id } }', (d) => d.activeAnnouncements[0].id)}`;
+    case `/admin/meldingen/bericht/${SAMPLE.uuid}`:
+      return `/admin/meldingen/bericht/${await first('{ massMessages(first: 1) { id } }', (d) => d.massMessages[0].id)}`;
     default:
       return url;
   }

@@ -109,7 +109,7 @@ export async function seedDemoMessages(tx: EntityManager, now: Date, daysAgo: (d
       municipalityId: providers[0]!.municipality_id,
       kind: 'MUNICIPALITY_PROVIDERS',
       refId: null,
-      label: `Aanbieders die zijn goedgekeurd in de gemeente ${providers[0]!.municipality}`,
+      label: `Aanbieders die zijn goedgekeurd in de gemeente (${providers[0]!.municipality})`,
       title: 'Uitbetalingen voortaan elke twee weken',
       body: 'Vanaf volgende maand betalen wij de bestellingen die u als geleverd heeft gemeld elke twee weken uit, in plaats van één keer per maand.\n\nU hoeft hiervoor niets te doen.',
       senderId: sender.id,

@@ -183,7 +183,7 @@ export class MassMessageService {
       case 'ALL_PROVIDERS':
         return ok({ ...base, providerScope: municipalityScope(ctx.viewer), label });
       default:
-        return ok({ ...base, label: `${label} ${municipality.name}` });
+        return ok({ ...base, label: `${label} (${municipality.name})` });
     }
   }
 

@@ -80,7 +80,12 @@ export default function MessageScreen() {
               </dd>
             </dl>
             <h2 id="voortgang-kop">Voortgang</h2>
-            <progress aria-labelledby="voortgang-kop" max={m.recipientCount} value={done} />
+            <progress
+              aria-labelledby="voortgang-kop"
+              max={m.recipientCount}
+              value={done}
+              style={{ width: '100%', maxWidth: '30em' }}
+            />
             <p role="status">
               {m.status === 'SENT'
                 ? `Klaar: ${formatCount(m.sentCount)} ontvangers verwerkt.`

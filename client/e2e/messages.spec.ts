@@ -108,3 +108,47 @@ test('staff send a message to a household; the resident reads it in Berichten', 
   await settle(page);
   await expect(page.getByText('1 van 1 in Berichten')).toBeVisible();
 });
+
+test('staff place, change and delete a public announcement', async ({ page, browser }) => {
+  await loginStaff(page, STAFF.beheerder);
+  await page.goto('/admin/meldingen');
+  await settle(page);
+  const form = page.locator('form', { has: page.getByLabel('Zichtbaar vanaf') });
+  // Script in the Markdown never runs: the public page shows it as text.
+  await form.getByLabel('Titel').fill('Loket gesloten');
+  await form.getByLabel('Tekst').fill('Het loket is **vrijdag** gesloten. <script>alert(1)</script>');
+  await form.getByLabel('Soort').selectOption({ label: 'Waarschuwing' });
+  await form.getByLabel('Zichtbaar tot').fill('2099-12-31T12:00');
+  await form.getByRole('button', { name: 'Melding plaatsen' }).click();
+  await expect(page.getByText('De melding ‘Loket gesloten’ is opgeslagen.')).toBeVisible();
+  const table = page.getByRole('table', { name: 'Openbare meldingen' });
+  const row = table.getByRole('row').filter({ hasText: 'Loket gesloten' });
+  await expect(row).toContainText('Zichtbaar');
+
+  await row.getByRole('button', { name: /^Bewerken/ }).click();
+  await expect(page.getByRole('heading', { name: 'Melding ‘Loket gesloten’ bewerken' })).toBeFocused();
+  await expect(form.getByLabel('Tekst')).toHaveValue(/vrijdag/);
+  await form.getByLabel('Titel').fill('Loket vrijdag gesloten');
+  await form.getByRole('button', { name: 'Wijzigingen opslaan' }).click();
+  await expect(page.getByText('De melding ‘Loket vrijdag gesloten’ is opgeslagen.')).toBeVisible();
+  await expectAccessible(page, '/admin/meldingen (melding geplaatst)');
+
+  const visitor = await browser.newContext();
+  const pub = await visitor.newPage();
+  let dialogs = 0;
+  pub.on('dialog', () => dialogs++);
+  await pub.goto('/meldingen');
+  await settle(pub);
+  await pub.getByRole('main').getByRole('link', { name: 'Loket vrijdag gesloten' }).click();
+  await settle(pub);
+  await expect(pub.locator('main strong', { hasText: 'vrijdag' })).toBeVisible();
+  await expect(pub.getByRole('main')).toContainText('<script>alert(1)</script>');
+  expect(dialogs).toBe(0);
+  await visitor.close();
+
+  const changed = table.getByRole('row').filter({ hasText: 'Loket vrijdag gesloten' });
+  await changed.getByRole('button', { name: /^Verwijderen/ }).click();
+  await page.getByRole('button', { name: 'Ja, verwijder deze melding' }).click();
+  await expect(page.getByText('De melding ‘Loket vrijdag gesloten’ is verwijderd.')).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: 'Loket vrijdag gesloten' })).toHaveCount(0);
+});

@@ -5,7 +5,7 @@ import {
   ANNOUNCEMENT_SEVERITY_LABELS,
   MESSAGE_LIMITS,
 } from '@rules/message';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { formatDateTime } from '../../../components/dates/formatDate';
 import { ConfirmAction } from '../../../components/forms/ConfirmAction';
 import { SelectField, TextAreaField } from '../../../components/forms/fields';
@@ -21,18 +21,20 @@ const AdminAnnouncementsDocument = graphql(`
     announcements {
       id
       title
+      body
       severity
       state
       startsAt
       endsAt
+      municipalityId
       municipalityName
     }
   }
 `);
 
 const SaveAnnouncementDocument = graphql(`
-  mutation SaveAnnouncement($input: AnnouncementInput!) {
-    saveAnnouncement(input: $input) {
+  mutation SaveAnnouncement($id: ID, $input: AnnouncementInput!) {
+    saveAnnouncement(id: $id, input: $input) {
       announcement {
         id
         title
@@ -60,6 +62,14 @@ type Announcement = AdminAnnouncementsQuery['announcements'][number];
 const STATE = { SCHEDULED: 'Gepland', ACTIVE: 'Zichtbaar', ENDED: 'Afgelopen' } as const;
 const FIELDS = ['title', 'body', 'severity', 'municipalityId', 'startsAt', 'endsAt'] as const;
 const check = ruleCheck(announcementRules);
+
+/** An ISO moment as a `datetime-local` value (local time, to the minute). */
+function localInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
 
 /** A `datetime-local` value (local time) as an ISO moment; null when empty, undefined when not a time. */
 function moment(value: string): string | null | undefined {
@@ -104,6 +114,13 @@ export function AnnouncementsAdmin({
   const query = useQuery(AdminAnnouncementsDocument, { fetchPolicy: 'cache-and-network' });
   const [save] = useMutation(SaveAnnouncementDocument, { refetchQueries: ['AdminAnnouncements'] });
   const [formKey, setFormKey] = useState(0);
+  const [editing, setEditing] = useState<Announcement | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const edit = (a: Announcement | null) => {
+    setEditing(a);
+    setFormKey((k) => k + 1);
+    requestAnimationFrame(() => heading.current?.focus());
+  };
   const form = useMutationForm({
     id: 'melding',
     fields: FIELDS,
@@ -117,6 +134,7 @@ export function AnnouncementsAdmin({
       (
         await save({
           variables: {
+            id: editing?.id ?? null,
             input: {
               title: values.title,
               body: values.body,
@@ -130,6 +148,7 @@ export function AnnouncementsAdmin({
       ).data?.saveAnnouncement,
     onSuccess: (payload) => {
       showNotice(`De melding ‘${payload.announcement!.title}’ is opgeslagen.`);
+      setEditing(null);
       setFormKey((k) => k + 1);
     },
   });
@@ -174,6 +193,9 @@ export function AnnouncementsAdmin({
                   </td>
                   <td>{STATE[a.state]}</td>
                   <td>
+                    <button type="button" className="gw-button gw-button--secondary" onClick={() => edit(a)}>
+                      Bewerken<span className="gw-visually-hidden"> melding ‘{a.title}’</span>
+                    </button>{' '}
                     <DeleteAnnouncement announcement={a} />
                   </td>
                 </tr>
@@ -182,18 +204,27 @@ export function AnnouncementsAdmin({
           </table>
         </div>
       )}
-      <h3>Nieuwe melding</h3>
+      <h3 ref={heading} tabIndex={-1}>
+        {editing ? `Melding ‘${editing.title}’ bewerken` : 'Nieuwe melding'}
+      </h3>
       <form key={formKey} className="gw-form" {...form.props}>
         {form.summary}
-        <TextField label="Titel" maxLength={MESSAGE_LIMITS.titleMax} required {...form.field('title')} />
+        <TextField
+          label="Titel"
+          maxLength={MESSAGE_LIMITS.titleMax}
+          defaultValue={editing?.title}
+          required
+          {...form.field('title')}
+        />
         <TextAreaField
           label="Tekst"
+          defaultValue={editing?.body}
           rows={5}
           hint="Markdown: **vet**, [linktekst](https://…), een witregel begint een nieuwe alinea."
           required
           {...form.field('body')}
         />
-        <SelectField label="Soort" defaultValue="INFO" required {...form.field('severity')}>
+        <SelectField label="Soort" defaultValue={editing?.severity ?? 'INFO'} required {...form.field('severity')}>
           {ANNOUNCEMENT_SEVERITIES.map((s) => (
             <option key={s} value={s}>
               {ANNOUNCEMENT_SEVERITY_LABELS[s]}
@@ -202,7 +233,9 @@ export function AnnouncementsAdmin({
         </SelectField>
         <SelectField
           label="Gemeente"
-          defaultValue={municipalities.length === 1 ? municipalities[0]!.id : ''}
+          defaultValue={
+            editing ? (editing.municipalityId ?? '') : municipalities.length === 1 ? municipalities[0]!.id : ''
+          }
           {...form.field('municipalityId')}
         >
           <option value="">Alle gemeenten</option>
@@ -212,17 +245,29 @@ export function AnnouncementsAdmin({
             </option>
           ))}
         </SelectField>
-        <TextField label="Zichtbaar vanaf" type="datetime-local" hint="Leeg: vanaf nu." {...form.field('startsAt')} />
+        <TextField
+          label="Zichtbaar vanaf"
+          type="datetime-local"
+          hint="Leeg: vanaf nu."
+          defaultValue={localInput(editing?.startsAt)}
+          {...form.field('startsAt')}
+        />
         <TextField
           label="Zichtbaar tot"
           type="datetime-local"
           hint="Leeg: tot u de melding verwijdert."
+          defaultValue={localInput(editing?.endsAt)}
           {...form.field('endsAt')}
         />
         <div className="gw-form-actions">
           <button type="submit" className="gw-button" disabled={form.busy}>
-            Melding plaatsen
+            {editing ? 'Wijzigingen opslaan' : 'Melding plaatsen'}
           </button>
+          {editing ? (
+            <button type="button" className="gw-button gw-button--secondary" onClick={() => edit(null)}>
+              Annuleren
+            </button>
+          ) : null}
         </div>
       </form>
     </section>

@@ -34,11 +34,13 @@ test('the announcement banner can be closed with the keyboard and stays closed',
   const close = banners.getByRole('button', { name: `Sluiten melding ‘${DEMO_ANNOUNCEMENT}’` });
   await close.focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('region', { name: 'Meldingen' })).toHaveCount(0);
-  await expect(page.locator('main')).toBeFocused();
+  // (Another test may place an announcement meanwhile: only the demo's is checked.)
+  await expect(page.getByRole('link', { name: DEMO_ANNOUNCEMENT })).toHaveCount(0);
+  // The focus went on: to the next banner's button, or to the main content; never lost.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toMatch(/^(MAIN|BUTTON)$/);
   await page.reload();
   await settle(page);
-  await expect(page.getByRole('region', { name: 'Meldingen' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: DEMO_ANNOUNCEMENT })).toHaveCount(0);
 
   // The announcement itself is still on /meldingen.
   await page.goto('/meldingen');

@@ -21,7 +21,7 @@ const LIST = `{ massMessages { id title recipientCount readCount municipalityNam
 const INBOX = `{ myMessages(first: 50) { edges { node { id title body read } } } }`;
 const MARK = `mutation($id: ID!) { markMessageRead(id: $id) { errors { code } } }`;
 
-describe('messages to audiences (/admin/meldingen)', () => {
+describe('messages to audiences (/admin/meldingen)', { timeout: 90_000 }, () => {
   let server: TestServer;
   let beheerder: TestClient;
   let klantcontact: TestClient; // scoped to Zuiderveen
@@ -195,7 +195,7 @@ describe('messages to audiences (/admin/meldingen)', () => {
     const sent = r.data.sendMassMessage.massMessage;
     expect(sent).toMatchObject({ status: 'QUEUED', recipientCount: members.length, sentCount: 0, residents: true });
 
-    await server.jobsIdle();
+    await server.jobsIdle({ timeoutMs: 60_000 });
     const done: any = await beheerder.gql(ONE, { id: sent.id });
     expect(done.data.massMessage).toMatchObject({
       status: 'SENT',
@@ -247,7 +247,7 @@ describe('messages to audiences (/admin/meldingen)', () => {
     const r = await send(beheerder, { kind: 'MUNICIPALITY_PROVIDERS', municipalityId: zv });
     const sent = r.data.sendMassMessage.massMessage;
     expect(sent.residents).toBe(false);
-    await server.jobsIdle();
+    await server.jobsIdle({ timeoutMs: 60_000 });
     const providers = await q(
       `select v.email from provider v join provider_membership m on m.provider_id = v.id
         where m.municipality_id = ? and m.status = 'APPROVED' order by v.email`,

@@ -114,6 +114,10 @@ async function withRealIds(page: Page, url: string): Promise<string> {
       return `/admin/beheer/nieuws/${await first('{ adminNews(first: 1) { edges { node { id } } } }', (d) => d.adminNews.edges[0].node.id)}`;
     case `/admin/beheer/links/${SAMPLE.uuid}`:
       return `/admin/beheer/links/${await first('{ links { id } }', (d) => d.links[0].id)}`;
+    case `/meldingen/bericht/${SAMPLE.uuid}`:
+      return `/meldingen/bericht/${await first('{ activeAnnouncements { id } }', (d) => d.activeAnnouncements[0].id)}`;
+    case `/admin/meldingen/bericht/${SAMPLE.uuid}`:
+      return `/admin/meldingen/bericht/${await first('{ massMessages(first: 1) { id } }', (d) => d.massMessages[0].id)}`;
     default:
       return url;
   }

@@ -27,6 +27,8 @@ import { Limits } from './modules/limits/limits.js';
 import { LoginLimits } from './modules/limits/login-limits.js';
 import { limitPolicy } from './modules/limits/policy.js';
 import { MessageService } from './modules/messages/message.service.js';
+import { MassMessageService } from './modules/messages/mass-message.service.js';
+import { AnnouncementService } from './modules/announcements/announcement.service.js';
 import { CartService } from './modules/orders/cart.service.js';
 import { CheckoutService } from './modules/orders/checkout.service.js';
 import { CounterService } from './modules/orders/counter.service.js';
@@ -164,6 +166,9 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     orders,
     messages,
     templates,
+    // Messages to an audience (/admin/meldingen): a daily limit per municipality, sent in batches by a job.
+    massMessages: new MassMessageService(mail, jobs, settings, audit, config.appUrl),
+    announcements: new AnnouncementService(audit),
     payments,
     checkout,
     cart: new CartService(checkout),

@@ -35,6 +35,8 @@ import { OrderFieldsResolver } from '../modules/orders/order-fields.resolver.js'
 import { CustomersResolver } from '../modules/customers/customers.resolver.js';
 import { ArrangementResolver } from '../modules/arrangements/arrangement.resolver.js';
 import { MessageResolver } from '../modules/messages/message.resolver.js';
+import { MassMessageResolver } from '../modules/messages/mass-message.resolver.js';
+import { AnnouncementResolver } from '../modules/announcements/announcement.resolver.js';
 import { SettingsResolver } from '../modules/settings/settings.resolver.js';
 import { CommunicationResolver } from '../modules/communication/communication.resolver.js';
 import { ContentPageResolver } from '../modules/content/content-page.resolver.js';
@@ -49,6 +51,8 @@ export const resolvers = [
   OrderAdminResolver,
   OrderFieldsResolver,
   MessageResolver,
+  MassMessageResolver,
+  AnnouncementResolver,
   AssignmentResolver,
   CustomersResolver,
   ArrangementResolver,

@@ -30,6 +30,8 @@ export interface JobPayloads {
     providerId: string;
     inviterId: string | null;
   };
+  /** A message to an audience (mass_message.id): inbox messages and e-mails in batches, with progress on the row. */
+  'messages.massSend': { massMessageId: string };
   /** Open payments past their expiry are checked at the PSP and settled. Every minute. */
   'payments.expireOpen': CronPayload;
   /** Refunds that are due or failed earlier are (re)sent to the PSP. Every minute. */

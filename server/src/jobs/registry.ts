@@ -15,6 +15,7 @@ export function createJobRegistry(services: Services): JobRegistry {
     'mail.send': (ctx, { mailId }, run) => services.mail.deliver(ctx, mailId, run),
     'identity.passwordResetRequested': (ctx, payload) => services.accountRecovery.sendResetLink(ctx, payload),
     'providers.invitationMail': (ctx, payload) => services.providers.sendInvitationMail(ctx, payload),
+    'messages.massSend': (ctx, { massMessageId }, run) => services.massMessages.deliver(ctx, massMessageId, run),
     'payments.expireOpen': async (ctx) => void (await services.payments.expireOpen(ctx)),
     'payments.retryRefunds': async (ctx) => void (await services.payments.retryRefunds(ctx)),
     'identity.purgeExpired': async (ctx) => {

@@ -14,3 +14,4 @@ export * from './cart.js';
 export * from './image.js';
 export * from './arrangement.js';
 export * from './location.js';
+export * from './message.js';

@@ -24,6 +24,7 @@ import { seedDemoImages } from './demo-images.js';
 import { seedDemoProviderProfiles } from './demo-provider-profiles.js';
 import { seedDemoContentPages } from './demo-content-pages.js';
 import { seedDemoNews } from './demo-news.js';
+import { seedDemoMessages } from './demo-messages.js';
 import type { FileStorage } from '../integrations/storage/file-storage.js';
 import { ClientGroup } from '../modules/customers/client-group.entity.js';
 import { Person } from '../modules/customers/person.entity.js';
@@ -1306,6 +1307,7 @@ export async function seedDemoData(
     await seedDemoNews(tx, options.storage, today, municipalities);
     await tx.flush();
     await at(grantedAt, () => seedDemoAssignments(tx, today));
+    await seedDemoMessages(tx, today, storyClock(today, yearStart));
     // The municipalities' public contact details (settings section `general`, shown in the site's footer).
     const contacts = Object.fromEntries(
       DEMO_MUNICIPALITIES.map((m) => [municipalities[m.key].id, DEMO_MUNICIPALITY_CONTACTS[m.key]]),

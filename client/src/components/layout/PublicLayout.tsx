@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { AnnouncementBanner } from '../announcements/AnnouncementBanner';
 import { BudgetNavLink } from '../budget/BudgetNavLink';
 import { CartNavLabel } from '../cart/CartNavLabel';
 import { urls } from '../../lib/urls';
@@ -113,6 +114,7 @@ export function PublicShell({ subnav, children }: { subnav?: ReactNode; children
       <SkipLink />
       <PublicHeader />
       {subnav}
+      <AnnouncementBanner />
       <NavigationStatus />
       <ScrollableTables />
       <main id={MAIN_ID} tabIndex={-1} className="gw-shell__main">

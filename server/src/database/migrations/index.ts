@@ -19,7 +19,9 @@ import { Migration20261124002000_line_beneficiary } from './Migration20261124002
 import { Migration20261124003000_provider_profile } from './Migration20261124003000_provider_profile.js';
 import { Migration20261124005000_content_pages } from './Migration20261124005000_content_pages.js';
 import { Migration20261124006000_news } from './Migration20261124006000_news.js';
+import { Migration20261124007000_mass_messages } from './Migration20261124007000_mass_messages.js';
 import { Migration20261124008000_template_variants } from './Migration20261124008000_template_variants.js';
+import { Migration20261124009000_mass_message_informal } from './Migration20261124009000_mass_message_informal.js';
 
 /** Every migration in order. A new migration is added here as well as in its own file. */
 export const migrationsList = [
@@ -44,5 +46,7 @@ export const migrationsList = [
   { name: 'Migration20261124003000_provider_profile', class: Migration20261124003000_provider_profile },
   { name: 'Migration20261124005000_content_pages', class: Migration20261124005000_content_pages },
   { name: 'Migration20261124006000_news', class: Migration20261124006000_news },
+  { name: 'Migration20261124007000_mass_messages', class: Migration20261124007000_mass_messages },
   { name: 'Migration20261124008000_template_variants', class: Migration20261124008000_template_variants },
+  { name: 'Migration20261124009000_mass_message_informal', class: Migration20261124009000_mass_message_informal },
 ];

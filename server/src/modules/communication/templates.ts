@@ -148,6 +148,13 @@ export const TEMPLATE_VARIABLES = {
     orderNumber: 'bestelnummer',
     providerName: 'naam van de aanbieder',
   },
+  // A message to an audience, composed at /admin/meldingen (modules/messages/mass-message.service.ts).
+  MASS_MESSAGE: {
+    name: 'naam van de ontvanger (voornaam van de inwoner, of naam van de aanbieder)',
+    subject: 'onderwerp van het bericht',
+    body: 'tekst van het bericht',
+    link: 'link naar de berichten op de Gemeentewinkel',
+  },
 } as const satisfies Record<string, Record<string, string>>;
 
 export type TemplateKey = keyof typeof TEMPLATE_VARIABLES;

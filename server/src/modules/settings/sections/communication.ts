@@ -7,7 +7,10 @@ const limit = z
   .min(0, { error: 'Het aantal kan niet negatief zijn.' })
   .max(1_000_000, { error: 'Het aantal is hoogstens 1.000.000.' });
 
-/** The communicatie settings: formal ("u") or informal ("je") wording, and how many messages a mass send may send a day. */
+/**
+ * The communicatie settings: formal ("u") or informal ("je") wording, and how many mass sends (berichten aan een
+ * doelgroep, /admin/meldingen) a municipality may send a day; test sends to oneself do not count.
+ */
 export const communicationSection = defineSection({
   key: 'communication',
   title: 'Communicatie',
@@ -17,7 +20,7 @@ export const communicationSection = defineSection({
     dailyMassSendLimit: limit,
     dailyMassSendLimitByMunicipality: z.record(z.uuid({ error: 'Onbekende gemeente.' }), limit),
   }),
-  defaults: () => ({ wording: 'FORMAL' as const, dailyMassSendLimit: 5000, dailyMassSendLimitByMunicipality: {} }),
+  defaults: () => ({ wording: 'FORMAL' as const, dailyMassSendLimit: 5, dailyMassSendLimitByMunicipality: {} }),
 });
 
 /** The mass-send limit that applies to one municipality. */

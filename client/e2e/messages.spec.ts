@@ -1,0 +1,156 @@
+import { type Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { expectAccessible, expectFieldError, loginStaff, settle, STAFF } from './support';
+import { resident } from './orders-support';
+
+/**
+ * Announcements and messages to audiences, end to end: a visitor closes the announcement banner with the keyboard
+ * (and it stays closed); the Beheerder composes a message to one household, sees the number of recipients, sends it,
+ * follows the progress, and the resident finds it in Berichten; the message's screen counts it read. A household of
+ * its own (ZV-100003, Bas Hendriks), so other specs' inboxes are not disturbed.
+ */
+
+const HOUSEHOLD = 'ZV-100003';
+const DEMO_ANNOUNCEMENT = 'Nieuw in de Gemeentewinkel: sportkleding en zwemlessen';
+
+async function loginResident(page: Page) {
+  await page.goto('/account/meldingen');
+  await page.getByRole('link', { name: 'Inloggen met DigiD' }).click();
+  await page.getByLabel('BSN', { exact: true }).fill(resident(HOUSEHOLD).bsn);
+  await page.getByRole('button', { name: 'Inloggen met dit BSN' }).click();
+  await expect(page).toHaveURL(/\/account\/meldingen$/);
+  await settle(page);
+}
+
+test('the announcement banner can be closed with the keyboard and stays closed', async ({ page }) => {
+  await page.goto('/');
+  await settle(page);
+  const banners = page.getByRole('region', { name: 'Meldingen' });
+  await expect(banners.getByRole('link', { name: DEMO_ANNOUNCEMENT })).toBeVisible();
+  // The planned maintenance has not started: not on the page.
+  await expect(page.getByText('Gepland onderhoud')).toHaveCount(0);
+  await expectAccessible(page, 'home with announcement banner');
+
+  const close = banners.getByRole('button', { name: `Sluiten melding ‘${DEMO_ANNOUNCEMENT}’` });
+  await close.focus();
+  await page.keyboard.press('Enter');
+  // (Another test may place an announcement meanwhile: only the demo's is checked.)
+  await expect(page.getByRole('link', { name: DEMO_ANNOUNCEMENT })).toHaveCount(0);
+  // The focus went on: to the next banner's button, or to the main content; never lost.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toMatch(/^(MAIN|BUTTON)$/);
+  await page.reload();
+  await settle(page);
+  await expect(page.getByRole('link', { name: DEMO_ANNOUNCEMENT })).toHaveCount(0);
+
+  // The announcement itself is still on /meldingen.
+  await page.goto('/meldingen');
+  await settle(page);
+  await page.getByRole('link', { name: DEMO_ANNOUNCEMENT }).click();
+  await expect(page.getByRole('heading', { level: 1, name: DEMO_ANNOUNCEMENT })).toBeVisible();
+  await expect(page.locator('main strong', { hasText: 'sportkleding' })).toBeVisible();
+  await expectAccessible(page, '/meldingen/bericht/{id}');
+});
+
+test('staff send a message to a household; the resident reads it in Berichten', async ({ page, browser }) => {
+  await loginStaff(page, STAFF.beheerder);
+  await page.goto('/admin/meldingen');
+  await settle(page);
+  await expectAccessible(page, '/admin/meldingen');
+  // The demo's message to Noorderhaven's arrangement holders, with its read count.
+  await expect(page.getByRole('table', { name: 'Verstuurde berichten, nieuwste eerst' })).toContainText('Noorderhaven');
+
+  const form = page.locator('form', { has: page.getByLabel('Onderwerp') });
+  await form.getByLabel('Gemeente', { exact: true }).selectOption({ label: 'Gemeente Zuiderveen' });
+  await form.getByLabel('Doelgroep').selectOption({ label: 'Eén klantgroep' });
+  // Without a client number: the instant check says so.
+  await form.getByRole('button', { name: 'Aantal ontvangers bekijken' }).click();
+  await expectFieldError(
+    page,
+    form.getByLabel('Klantnummer van de klantgroep'),
+    'Vul het klantnummer van de klantgroep in.',
+  );
+  await form.getByLabel('Klantnummer van de klantgroep').fill(HOUSEHOLD);
+  await form.getByLabel('Onderwerp').fill('Uw pas wordt vervangen');
+  await form
+    .getByLabel('Bericht')
+    .fill('Binnenkort ontvangt u een nieuwe pas.\n\nDe oude pas blijft geldig tot u de nieuwe heeft.');
+  await expect(form.getByRole('button', { name: /^Verzenden/ })).toHaveCount(0);
+  await form.getByRole('button', { name: 'Aantal ontvangers bekijken' }).click();
+  await expect(form.getByRole('status')).toHaveText(
+    `Dit bericht gaat naar 1 ontvanger: Klantgroep ${HOUSEHOLD} (Gemeente Zuiderveen).`,
+  );
+
+  await form.getByRole('button', { name: 'Test naar mijzelf' }).click();
+  await expect(page.getByText(`De test is verstuurd naar ${STAFF.beheerder}.`)).toBeVisible();
+
+  await form.getByRole('button', { name: 'Verzenden naar 1 ontvanger' }).click();
+  await expect(page).toHaveURL(/\/admin\/meldingen\/bericht\/[0-9a-f-]{36}$/);
+  await settle(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Uw pas wordt vervangen' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'ontvangers verwerkt' })).toHaveText(
+    'Klaar: 1 ontvangers verwerkt.',
+    { timeout: 20_000 },
+  );
+  await expect(page.getByRole('progressbar', { name: 'Voortgang' })).toHaveAttribute('value', '1');
+  await expectAccessible(page, '/admin/meldingen/bericht/{id}');
+  const messageUrl = page.url();
+
+  // The resident opens Berichten: the message is there, unread; opening it marks it read.
+  const context = await browser.newContext();
+  const residentPage = await context.newPage();
+  await loginResident(residentPage);
+  const item = residentPage.getByRole('button', { name: /Uw pas wordt vervangen/ });
+  await expect(item).toHaveText(/^Nieuw/);
+  await item.click();
+  await expect(residentPage.getByText('Binnenkort ontvangt u een nieuwe pas.')).toBeVisible();
+  await expect(item).not.toHaveText(/^Nieuw/);
+  await context.close();
+
+  await page.goto(messageUrl);
+  await settle(page);
+  await expect(page.getByText('1 van 1 in Berichten')).toBeVisible();
+});
+
+test('staff place, change and delete a public announcement', async ({ page, browser }) => {
+  await loginStaff(page, STAFF.beheerder);
+  await page.goto('/admin/meldingen');
+  await settle(page);
+  const form = page.locator('form', { has: page.getByLabel('Zichtbaar vanaf') });
+  // Script in the Markdown never runs: the public page shows it as text.
+  await form.getByLabel('Titel').fill('Loket gesloten');
+  await form.getByLabel('Tekst').fill('Het loket is **vrijdag** gesloten. <script>alert(1)</script>');
+  await form.getByLabel('Soort').selectOption({ label: 'Waarschuwing' });
+  await form.getByLabel('Zichtbaar tot').fill('2099-12-31T12:00');
+  await form.getByRole('button', { name: 'Melding plaatsen' }).click();
+  await expect(page.getByText('De melding ‘Loket gesloten’ is opgeslagen.')).toBeVisible();
+  const table = page.getByRole('table', { name: 'Openbare meldingen' });
+  const row = table.getByRole('row').filter({ hasText: 'Loket gesloten' });
+  await expect(row).toContainText('Zichtbaar');
+
+  await row.getByRole('button', { name: /^Bewerken/ }).click();
+  await expect(page.getByRole('heading', { name: 'Melding ‘Loket gesloten’ bewerken' })).toBeFocused();
+  await expect(form.getByLabel('Tekst')).toHaveValue(/vrijdag/);
+  await form.getByLabel('Titel').fill('Loket vrijdag gesloten');
+  await form.getByRole('button', { name: 'Wijzigingen opslaan' }).click();
+  await expect(page.getByText('De melding ‘Loket vrijdag gesloten’ is opgeslagen.')).toBeVisible();
+  await expectAccessible(page, '/admin/meldingen (melding geplaatst)');
+
+  const visitor = await browser.newContext();
+  const pub = await visitor.newPage();
+  let dialogs = 0;
+  pub.on('dialog', () => dialogs++);
+  await pub.goto('/meldingen');
+  await settle(pub);
+  await pub.getByRole('main').getByRole('link', { name: 'Loket vrijdag gesloten' }).click();
+  await settle(pub);
+  await expect(pub.locator('main strong', { hasText: 'vrijdag' })).toBeVisible();
+  await expect(pub.getByRole('main')).toContainText('<script>alert(1)</script>');
+  expect(dialogs).toBe(0);
+  await visitor.close();
+
+  const changed = table.getByRole('row').filter({ hasText: 'Loket vrijdag gesloten' });
+  await changed.getByRole('button', { name: /^Verwijderen/ }).click();
+  await page.getByRole('button', { name: 'Ja, verwijder deze melding' }).click();
+  await expect(page.getByText('De melding ‘Loket vrijdag gesloten’ is verwijderd.')).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: 'Loket vrijdag gesloten' })).toHaveCount(0);
+});

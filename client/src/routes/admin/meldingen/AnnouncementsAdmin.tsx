@@ -1,0 +1,275 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import {
+  announcementRules,
+  ANNOUNCEMENT_SEVERITIES,
+  ANNOUNCEMENT_SEVERITY_LABELS,
+  MESSAGE_LIMITS,
+} from '@rules/message';
+import { useRef, useState } from 'react';
+import { formatDateTime } from '../../../components/dates/formatDate';
+import { ConfirmAction } from '../../../components/forms/ConfirmAction';
+import { SelectField, TextAreaField } from '../../../components/forms/fields';
+import { ruleCheck } from '../../../components/forms/ruleCheck';
+import { TextField } from '../../../components/forms/TextField';
+import { useMutationForm } from '../../../components/forms/useMutationForm';
+import { graphql } from '../../../graphql/generated';
+import type { AdminAnnouncementsQuery, AnnouncementSeverity } from '../../../graphql/generated/graphql';
+import { useShowNotice } from '../../../lib/notice';
+
+const AdminAnnouncementsDocument = graphql(`
+  query AdminAnnouncements {
+    announcements {
+      id
+      title
+      body
+      severity
+      state
+      startsAt
+      endsAt
+      municipalityId
+      municipalityName
+    }
+  }
+`);
+
+const SaveAnnouncementDocument = graphql(`
+  mutation SaveAnnouncement($id: ID, $input: AnnouncementInput!) {
+    saveAnnouncement(id: $id, input: $input) {
+      announcement {
+        id
+        title
+      }
+      errors {
+        ...UserErrorFields @unmask
+      }
+    }
+  }
+`);
+
+const DeleteAnnouncementDocument = graphql(`
+  mutation DeleteAnnouncement($id: ID!) {
+    deleteAnnouncement(id: $id) {
+      deletedId
+      errors {
+        ...UserErrorFields @unmask
+      }
+    }
+  }
+`);
+
+type Announcement = AdminAnnouncementsQuery['announcements'][number];
+
+const STATE = { SCHEDULED: 'Gepland', ACTIVE: 'Zichtbaar', ENDED: 'Afgelopen' } as const;
+const FIELDS = ['title', 'body', 'severity', 'municipalityId', 'startsAt', 'endsAt'] as const;
+const check = ruleCheck(announcementRules);
+
+/** An ISO moment as a `datetime-local` value (local time, to the minute). */
+function localInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A `datetime-local` value (local time) as an ISO moment; null when empty, undefined when not a time. */
+function moment(value: string): string | null | undefined {
+  if (!value.trim()) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+function DeleteAnnouncement({ announcement }: { announcement: Announcement }) {
+  const showNotice = useShowNotice();
+  const [remove] = useMutation(DeleteAnnouncementDocument, { refetchQueries: ['AdminAnnouncements'] });
+  const form = useMutationForm({
+    id: `melding-verwijderen-${announcement.id}`,
+    fields: [],
+    mutate: async () => (await remove({ variables: { id: announcement.id } })).data?.deleteAnnouncement,
+    onSuccess: () => showNotice(`De melding ‘${announcement.title}’ is verwijderd.`),
+  });
+  return (
+    <ConfirmAction
+      form={form}
+      label={
+        <>
+          Verwijderen<span className="gw-visually-hidden"> melding ‘{announcement.title}’</span>
+        </>
+      }
+      confirmLabel="Ja, verwijder deze melding"
+      groupLabel={`Verwijderen van ‘${announcement.title}’ bevestigen`}
+    />
+  );
+}
+
+/**
+ * The public announcements (meldingen) on /admin/meldingen: the list with their state on the application clock, a
+ * form for a new one (Markdown text; start empty = now, end empty = until deleted) and delete behind a confirmation.
+ */
+export function AnnouncementsAdmin({
+  municipalities,
+}: {
+  municipalities: ReadonlyArray<{ id: string; name: string }>;
+}) {
+  const showNotice = useShowNotice();
+  const query = useQuery(AdminAnnouncementsDocument, { fetchPolicy: 'cache-and-network' });
+  const [save] = useMutation(SaveAnnouncementDocument, { refetchQueries: ['AdminAnnouncements'] });
+  const [formKey, setFormKey] = useState(0);
+  const [editing, setEditing] = useState<Announcement | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const edit = (a: Announcement | null) => {
+    setEditing(a);
+    setFormKey((k) => k + 1);
+    requestAnimationFrame(() => heading.current?.focus());
+  };
+  const form = useMutationForm({
+    id: 'melding',
+    fields: FIELDS,
+    check: (values) => {
+      const problems: Partial<Record<(typeof FIELDS)[number], string | null>> = check(values);
+      if (moment(values.startsAt) === undefined) problems.startsAt = 'Vul een geldig begin in.';
+      if (moment(values.endsAt) === undefined) problems.endsAt = 'Vul een geldig einde in.';
+      return problems;
+    },
+    mutate: async (values) =>
+      (
+        await save({
+          variables: {
+            id: editing?.id ?? null,
+            input: {
+              title: values.title,
+              body: values.body,
+              severity: values.severity as AnnouncementSeverity,
+              municipalityId: values.municipalityId || null,
+              startsAt: moment(values.startsAt),
+              endsAt: moment(values.endsAt),
+            },
+          },
+        })
+      ).data?.saveAnnouncement,
+    onSuccess: (payload) => {
+      showNotice(`De melding ‘${payload.announcement!.title}’ is opgeslagen.`);
+      setEditing(null);
+      setFormKey((k) => k + 1);
+    },
+  });
+  const announcements = query.data?.announcements;
+
+  return (
+    <section aria-labelledby="openbare-meldingen">
+      <h2 id="openbare-meldingen">Openbare meldingen</h2>
+      <p>
+        Een melding staat op de pagina Meldingen en als balk boven elke openbare pagina, van het begin tot het einde.
+      </p>
+      {announcements === undefined ? (
+        query.error ? (
+          <p className="gw-alert gw-alert--error">De meldingen konden niet worden geladen.</p>
+        ) : (
+          <p>Meldingen laden…</p>
+        )
+      ) : announcements.length === 0 ? (
+        <p>Er zijn nog geen openbare meldingen.</p>
+      ) : (
+        <div className="gw-table-wrapper">
+          <table className="gw-table">
+            <caption className="gw-visually-hidden">Openbare meldingen</caption>
+            <thead>
+              <tr>
+                <th scope="col">Titel</th>
+                <th scope="col">Soort</th>
+                <th scope="col">Gemeente</th>
+                <th scope="col">Periode</th>
+                <th scope="col">Status</th>
+                <th scope="col">Actie</th>
+              </tr>
+            </thead>
+            <tbody>
+              {announcements.map((a) => (
+                <tr key={a.id}>
+                  <td>{a.title}</td>
+                  <td>{ANNOUNCEMENT_SEVERITY_LABELS[a.severity]}</td>
+                  <td>{a.municipalityName ?? 'Alle gemeenten'}</td>
+                  <td>
+                    {formatDateTime(a.startsAt)} – {a.endsAt ? formatDateTime(a.endsAt) : 'geen einde'}
+                  </td>
+                  <td>{STATE[a.state]}</td>
+                  <td>
+                    <button type="button" className="gw-button gw-button--secondary" onClick={() => edit(a)}>
+                      Bewerken<span className="gw-visually-hidden"> melding ‘{a.title}’</span>
+                    </button>{' '}
+                    <DeleteAnnouncement announcement={a} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h3 ref={heading} tabIndex={-1}>
+        {editing ? `Melding ‘${editing.title}’ bewerken` : 'Nieuwe melding'}
+      </h3>
+      <form key={formKey} className="gw-form" {...form.props}>
+        {form.summary}
+        <TextField
+          label="Titel"
+          maxLength={MESSAGE_LIMITS.titleMax}
+          defaultValue={editing?.title}
+          required
+          {...form.field('title')}
+        />
+        <TextAreaField
+          label="Tekst"
+          defaultValue={editing?.body}
+          rows={5}
+          hint="Markdown: **vet**, [linktekst](https://…), een witregel begint een nieuwe alinea."
+          required
+          {...form.field('body')}
+        />
+        <SelectField label="Soort" defaultValue={editing?.severity ?? 'INFO'} required {...form.field('severity')}>
+          {ANNOUNCEMENT_SEVERITIES.map((s) => (
+            <option key={s} value={s}>
+              {ANNOUNCEMENT_SEVERITY_LABELS[s]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Gemeente"
+          defaultValue={
+            editing ? (editing.municipalityId ?? '') : municipalities.length === 1 ? municipalities[0]!.id : ''
+          }
+          {...form.field('municipalityId')}
+        >
+          <option value="">Alle gemeenten</option>
+          {municipalities.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Zichtbaar vanaf"
+          type="datetime-local"
+          hint="Leeg: vanaf nu."
+          defaultValue={localInput(editing?.startsAt)}
+          {...form.field('startsAt')}
+        />
+        <TextField
+          label="Zichtbaar tot"
+          type="datetime-local"
+          hint="Leeg: tot u de melding verwijdert."
+          defaultValue={localInput(editing?.endsAt)}
+          {...form.field('endsAt')}
+        />
+        <div className="gw-form-actions">
+          <button type="submit" className="gw-button" disabled={form.busy}>
+            {editing ? 'Wijzigingen opslaan' : 'Melding plaatsen'}
+          </button>
+          {editing ? (
+            <button type="button" className="gw-button gw-button--secondary" onClick={() => edit(null)}>
+              Annuleren
+            </button>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  );
+}

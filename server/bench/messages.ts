@@ -1,0 +1,123 @@
+// `npm run bench:messages`: one message to BENCH_RECIPIENTS (5,000) generated residents.
+//
+// Starts the real server (with its job worker) on a fresh embedded PostgreSQL in a temporary folder (or a new
+// database on TEST_DATABASE_URL's server), bulk-inserts the residents (each with an e-mail address and the mail
+// preference on), sends one message to "all residents of the municipality" through the service the GraphQL mutation
+// uses, and measures: until the `messages.massSend` job has written every inbox message and recorded every e-mail
+// (status SENT), and until the worker has delivered every e-mail (outbox transport). Prints the machine's load
+// (os.loadavg) before and after: the numbers mean little on a busy machine. Stops by itself.
+import 'reflect-metadata';
+import { mkdtempSync, chmodSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig } from '../src/config/config.js';
+import { createLogger } from '../src/logging/logger.js';
+import { boot } from '../src/boot.js';
+import { allPowerfulStaff, seedResidents } from '../src/test/mass-message-load.js';
+import { jobsIdle } from '../src/test/server.js';
+
+const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 5_000);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' / ');
+
+async function main() {
+  let dataDir: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    SEED_DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    JOBS_POLL_INTERVAL_MS: '100',
+  };
+  if (process.env.TEST_DATABASE_URL) {
+    const name = `bench_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(process.env.TEST_DATABASE_URL);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  } else {
+    dataDir = mkdtempSync(join(tmpdir(), 'gw-bench-'));
+    chmodSync(dataDir, 0o755);
+    env.DATA_DIR = dataDir;
+    env.EMBEDDED_PG_PORT = String(await freePort());
+  }
+
+  const server = await boot({ config: loadConfig(env), logger: createLogger('silent'), port: 0 });
+  try {
+    const loadBefore = load();
+    const em = server.orm.em.fork();
+    const seedStarted = performance.now();
+    const { municipalityId, households } = await seedResidents(em, RECIPIENTS);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+
+    const ctx = { ...server.contexts.forSystem('bench'), viewer: allPowerfulStaff(randomUUID()) };
+    const started = performance.now();
+    const sent = await server.services.massMessages.send(ctx, {
+      audience: { kind: 'MUNICIPALITY_RESIDENTS', municipalityId },
+      title: 'Bericht aan alle inwoners',
+      body: 'Dit is een bericht aan alle inwoners van de gemeente.',
+      idempotencyKey: randomUUID(),
+    });
+    if (!sent.ok) throw new Error(`send refused: ${sent.errors.map((e) => e.message).join('; ')}`);
+    const queuedMs = performance.now() - started;
+    let status = sent.value;
+    while (status.status !== 'SENT') {
+      await new Promise((r) => setTimeout(r, 50));
+      status = (await server.services.massMessages.get(ctx, sent.value.id))!;
+    }
+    const jobSeconds = (performance.now() - started) / 1000;
+    await jobsIdle(server.orm, { timeoutMs: 600_000 });
+    const allSeconds = (performance.now() - started) / 1000;
+    const [check] = await em.execute<{ inbox: number; delivered: number }[]>(
+      `select (select count(distinct person_id)::int from message where mass_message_id = ?) as inbox,
+              (select count(*)::int from mail_message where template_key = 'MASS_MESSAGE' and municipality_id = ? and status = 'SENT') as delivered`,
+      [sent.value.id, municipalityId],
+    );
+
+    console.log('\nBenchmark: bericht aan een doelgroep (messages.massSend)');
+    console.log(
+      `  data        ${RECIPIENTS} inwoners in ${households} huishoudens, geseed in ${seedSeconds.toFixed(2)} s`,
+    );
+    console.log(`  versturen   limiet gereserveerd, bericht vastgelegd en job ingepland in ${queuedMs.toFixed(0)} ms`);
+    console.log(
+      `  job         ${status.sentCount} berichten in Berichten + ${status.mailCount} e-mails vastgelegd in ${jobSeconds.toFixed(1)} s (${(status.sentCount / jobSeconds).toFixed(0)} ontvangers/s)`,
+    );
+    console.log(`  bezorging   alle e-mails door de worker bezorgd (outbox) na ${allSeconds.toFixed(1)} s`);
+    console.log(`  controle    ${check!.inbox} inwoners met het bericht, ${check!.delivered} e-mails bezorgd`);
+    console.log(`  machine     ${cpus().length} cores; load (1/5/15 min) vooraf ${loadBefore}, na afloop ${load()}`);
+    if (check!.inbox !== RECIPIENTS || check!.delivered !== RECIPIENTS) process.exitCode = 1;
+  } finally {
+    await server.stop();
+    await dropDatabase?.();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,63 @@
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { Context } from '../../graphql/context.js';
+import { Requires } from '../../graphql/auth/requires.js';
+import { Permission } from '../../graphql/auth/permissions.js';
+import { renderMarkdown } from '../catalogue/markdown.js';
+import {
+  AnnouncementInput,
+  AnnouncementPayload,
+  AnnouncementView,
+  DeleteAnnouncementPayload,
+} from './announcement.types.js';
+import type { AnnouncementRecord } from './announcement.service.js';
+
+const view = (r: AnnouncementRecord) => Object.assign(new AnnouncementView(), r) as AnnouncementView;
+
+@Resolver(() => AnnouncementView)
+export class AnnouncementResolver {
+  @Query(() => [AnnouncementView], { description: 'The announcements active now (public), outages first.' })
+  async activeAnnouncements(@Ctx() ctx: Context): Promise<AnnouncementView[]> {
+    return (await ctx.services.announcements.active(ctx)).map(view);
+  }
+
+  @Query(() => AnnouncementView, { nullable: true, description: 'One active announcement (public).' })
+  async activeAnnouncement(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<AnnouncementView | null> {
+    const found = await ctx.services.announcements.activeOne(ctx, id);
+    return found && view(found);
+  }
+
+  @Query(() => [AnnouncementView], { description: 'Every announcement the viewer may manage.' })
+  @Requires(Permission.MESSAGE_SEND)
+  async announcements(@Ctx() ctx: Context): Promise<AnnouncementView[]> {
+    return (await ctx.services.announcements.list(ctx)).map(view);
+  }
+
+  @Query(() => AnnouncementView, { nullable: true })
+  @Requires(Permission.MESSAGE_SEND)
+  async announcement(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<AnnouncementView | null> {
+    const found = await ctx.services.announcements.get(ctx, id);
+    return found && view(found);
+  }
+
+  @Mutation(() => AnnouncementPayload, { description: 'Creates (no id) or changes an announcement.' })
+  @Requires(Permission.MESSAGE_SEND)
+  async saveAnnouncement(
+    @Arg('input', () => AnnouncementInput) input: AnnouncementInput,
+    @Ctx() ctx: Context,
+    @Arg('id', () => ID, { nullable: true }) id?: string | null,
+  ): Promise<AnnouncementPayload> {
+    const result = await ctx.services.announcements.save(ctx, id ?? null, input);
+    return AnnouncementPayload.from(result.ok ? { ok: true, value: view(result.value) } : result);
+  }
+
+  @Mutation(() => DeleteAnnouncementPayload)
+  @Requires(Permission.MESSAGE_SEND)
+  async deleteAnnouncement(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<DeleteAnnouncementPayload> {
+    return DeleteAnnouncementPayload.from(await ctx.services.announcements.delete(ctx, id));
+  }
+
+  @FieldResolver(() => String, { description: 'The text as safe HTML (no raw HTML, no script or javascript: links).' })
+  bodyHtml(@Root() announcement: AnnouncementView): string {
+    return renderMarkdown(announcement.body);
+  }
+}

@@ -1,0 +1,183 @@
+import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { UserError } from '../../graphql/errors.js';
+import { isUuid } from '../../graphql/ids.js';
+import { transactional, type RequestContext } from '../../lib/request-context.js';
+import { fail, ok, problem, type Result } from '../../lib/result.js';
+import { checkAll } from '../../rules/rule.js';
+import { ANNOUNCEMENT_SEVERITIES, announcementRules, type AnnouncementSeverity } from '../../rules/message.js';
+import type { AuditService } from '../audit/audit.service.js';
+
+export interface AnnouncementInput {
+  title: string;
+  body: string;
+  severity: AnnouncementSeverity;
+  /** null: from now (the application clock). */
+  startsAt?: Date | null;
+  endsAt?: Date | null;
+  /** null: every municipality (only staff for every municipality may choose that). */
+  municipalityId?: string | null;
+}
+
+export type AnnouncementState = 'SCHEDULED' | 'ACTIVE' | 'ENDED';
+
+export interface AnnouncementRecord {
+  id: string;
+  title: string;
+  body: string;
+  severity: AnnouncementSeverity;
+  startsAt: Date;
+  endsAt: Date | null;
+  municipalityId: string | null;
+  municipalityName: string | null;
+  state: AnnouncementState;
+  updatedAt: Date;
+}
+
+interface Row {
+  id: string;
+  title: string;
+  body: string;
+  severity: AnnouncementSeverity;
+  starts_at: Date | string;
+  ends_at: Date | string | null;
+  municipality_id: string | null;
+  municipality_name: string | null;
+  updated_at: Date | string;
+}
+
+const SELECT = `select a.*, m.name as municipality_name from announcement a left join municipality m on m.id = a.municipality_id`;
+const ACTIVE = `a.starts_at <= ? and (a.ends_at is null or a.ends_at > ?)`;
+/** Outages first, then warnings, then information; the newest first within each. */
+const ORDER = `case a.severity when 'OUTAGE' then 0 when 'WARNING' then 1 else 2 end, a.starts_at desc, a.id`;
+
+/**
+ * Public announcements (meldingen): shown on /meldingen and as a banner on public pages while active on the
+ * application clock. Staff with MESSAGE_SEND manage them (the resolver's @Requires is the one check of that); the
+ * service keeps scoped staff to their own municipalities' announcements.
+ */
+export class AnnouncementService {
+  constructor(private readonly audit: AuditService) {}
+
+  /** The announcements active now, for everyone. */
+  async active(ctx: RequestContext): Promise<AnnouncementRecord[]> {
+    const now = ctx.clock.now();
+    const rows = await ctx.em.execute<Row[]>(`${SELECT} where ${ACTIVE} order by ${ORDER} limit 20`, [now, now]);
+    return rows.map((r) => this.record(r, now));
+  }
+
+  /** One active announcement (an ended or future one is not public). */
+  async activeOne(ctx: RequestContext, id: string): Promise<AnnouncementRecord | null> {
+    if (!isUuid(id)) return null;
+    const now = ctx.clock.now();
+    const [row] = await ctx.em.execute<Row[]>(`${SELECT} where a.id = ? and ${ACTIVE}`, [id, now, now]);
+    return row ? this.record(row, now) : null;
+  }
+
+  /** Every announcement staff may manage, newest start first. */
+  async list(ctx: RequestContext): Promise<AnnouncementRecord[]> {
+    const scope = municipalityScope(ctx.viewer);
+    const now = ctx.clock.now();
+    const rows = await ctx.em.execute<Row[]>(
+      `${SELECT} where (?::uuid[] is null or a.municipality_id = any(?::uuid[])) order by a.starts_at desc, a.id limit 200`,
+      [scope && `{${scope.join(',')}}`, scope && `{${scope.join(',')}}`],
+    );
+    return rows.map((r) => this.record(r, now));
+  }
+
+  async get(ctx: RequestContext, id: string): Promise<AnnouncementRecord | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await ctx.em.execute<Row[]>(`${SELECT} where a.id = ?`, [id]);
+    return row && this.mayManage(ctx, row.municipality_id) ? this.record(row, ctx.clock.now()) : null;
+  }
+
+  /** Creates (id null) or changes an announcement. */
+  async save(ctx: RequestContext, id: string | null, input: AnnouncementInput): Promise<Result<AnnouncementRecord>> {
+    if (id !== null && !(await this.get(ctx, id))) return problem('id', 'NOT_FOUND', 'Deze melding is niet gevonden.');
+    const { values, problems } = checkAll(announcementRules, input);
+    const errors = problems.map((p) => UserError.of(p.field, p.code, p.message));
+    if (!(ANNOUNCEMENT_SEVERITIES as readonly string[]).includes(input.severity)) {
+      errors.push(UserError.of('severity', 'REQUIRED', 'Kies het soort melding.'));
+    }
+    const startsAt = input.startsAt ?? ctx.clock.now();
+    if (Number.isNaN(startsAt.getTime())) errors.push(UserError.of('startsAt', 'INVALID', 'Vul een geldig begin in.'));
+    const endsAt = input.endsAt ?? null;
+    if (endsAt && endsAt.getTime() <= startsAt.getTime()) {
+      errors.push(UserError.of('endsAt', 'RANGE', 'Het einde moet na het begin liggen.'));
+    }
+    const municipalityId = input.municipalityId ?? null;
+    if (
+      (municipalityId !== null && !isUuid(municipalityId)) ||
+      !this.mayManage(ctx, municipalityId) ||
+      (municipalityId !== null && !(await this.municipalityExists(ctx, municipalityId)))
+    ) {
+      errors.push(
+        UserError.of('municipalityId', 'NOT_ALLOWED', 'Kies een gemeente waarvoor u meldingen mag plaatsen.'),
+      );
+    }
+    const [first, ...rest] = errors;
+    if (first) return fail(first, ...rest);
+    const saved = await transactional(ctx, async (tx) => {
+      const params = [values.title, values.body, input.severity, startsAt, endsAt, municipalityId];
+      const [row] =
+        id === null
+          ? await tx.em.execute<{ id: string }[]>(
+              `insert into announcement (title, body, severity, starts_at, ends_at, municipality_id, created_by, created_at, updated_at)
+               values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+              [...params, actorId(ctx), tx.clock.now(), tx.clock.now()],
+            )
+          : await tx.em.execute<{ id: string }[]>(
+              `update announcement set title = ?, body = ?, severity = ?, starts_at = ?, ends_at = ?, municipality_id = ?,
+                      updated_at = ? where id = ? returning id`,
+              [...params, tx.clock.now(), id],
+            );
+      await this.audit.record(tx, {
+        action: id === null ? 'announcement.created' : 'announcement.updated',
+        subjectType: 'announcement',
+        subjectId: row!.id,
+      });
+      return row!.id;
+    });
+    return ok((await this.get(ctx, saved))!);
+  }
+
+  async delete(ctx: RequestContext, id: string): Promise<Result<string>> {
+    if (!(await this.get(ctx, id))) return problem('id', 'NOT_FOUND', 'Deze melding is niet gevonden.');
+    await transactional(ctx, async (tx) => {
+      await tx.em.execute(`delete from announcement where id = ?`, [id]);
+      await this.audit.record(tx, { action: 'announcement.deleted', subjectType: 'announcement', subjectId: id });
+    });
+    return ok(id);
+  }
+
+  private mayManage(ctx: RequestContext, municipalityId: string | null): boolean {
+    const scope = municipalityScope(ctx.viewer);
+    return scope === null || (municipalityId !== null && scope.includes(municipalityId));
+  }
+
+  private async municipalityExists(ctx: RequestContext, id: string): Promise<boolean> {
+    return (await ctx.em.execute(`select 1 from municipality where id = ?`, [id])).length > 0;
+  }
+
+  private record(row: Row, now: Date): AnnouncementRecord {
+    const startsAt = new Date(row.starts_at);
+    const endsAt = row.ends_at === null ? null : new Date(row.ends_at);
+    const state: AnnouncementState = startsAt > now ? 'SCHEDULED' : endsAt && endsAt <= now ? 'ENDED' : 'ACTIVE';
+    return {
+      id: row.id,
+      title: row.title,
+      body: row.body,
+      severity: row.severity,
+      startsAt,
+      endsAt,
+      municipalityId: row.municipality_id,
+      municipalityName: row.municipality_name,
+      state,
+      updatedAt: new Date(row.updated_at),
+    };
+  }
+}
+
+function actorId(ctx: RequestContext): string | null {
+  const v = ctx.viewer;
+  return v.kind === 'STAFF' ? v.adminAccountId : v.kind === 'API_CLIENT' ? v.apiClientId : null;
+}

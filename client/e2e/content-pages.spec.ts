@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { expectAccessible, expectWellFormedPage, loginProvider, loginStaff, STAFF } from './support';
+import { exclusive, expectAccessible, expectWellFormedPage, loginProvider, loginStaff, STAFF } from './support';
 
 /**
  * Content pages (issue 10): an editor changes the privacy statement with a preview, publishes it, and the public
@@ -11,55 +11,58 @@ test.describe('content pages', () => {
     page,
     browser,
   }) => {
-    await loginStaff(page, STAFF.redactie);
-    await page.goto('/admin/beheer/instellingen/privacybeleid');
-    await expectWellFormedPage(page, 'privacybeleid');
-    await expectAccessible(page, 'privacybeleid');
+    test.setTimeout(120_000);
+    await exclusive('privacy-page', async () => {
+      await loginStaff(page, STAFF.redactie);
+      await page.goto('/admin/beheer/instellingen/privacybeleid');
+      await expectWellFormedPage(page, 'privacybeleid');
+      await expectAccessible(page, 'privacybeleid');
 
-    const text = page.getByLabel('Tekst', { exact: true });
-    const stamp = `Bewaartermijn-${Date.now().toString(36)}`;
-    await text.fill(`# Nieuwe bewaartermijnen\n\nWij bewaren uw gegevens korter: **${stamp}**.`);
+      const text = page.getByLabel('Tekst', { exact: true });
+      const stamp = `Bewaartermijn-${Date.now().toString(36)}`;
+      await text.fill(`# Nieuwe bewaartermijnen\n\nWij bewaren uw gegevens korter: **${stamp}**.`);
 
-    // Script is refused with a Dutch message; nothing is lost.
-    await text.fill(`${await text.inputValue()}\n\n<script>alert(1)</script>`);
-    await page.getByRole('button', { name: 'Concept opslaan' }).click();
-    await expect(page.getByRole('alert').first()).toContainText('script');
-    await expect(text).toHaveValue(new RegExp(stamp));
-    await text.fill(`# Nieuwe bewaartermijnen\n\nWij bewaren uw gegevens korter: **${stamp}**.`);
+      // Script is refused with a Dutch message; nothing is lost.
+      await text.fill(`${await text.inputValue()}\n\n<script>alert(1)</script>`);
+      await page.getByRole('button', { name: 'Concept opslaan' }).click();
+      await expect(page.getByRole('alert').first()).toContainText('script');
+      await expect(text).toHaveValue(new RegExp(stamp));
+      await text.fill(`# Nieuwe bewaartermijnen\n\nWij bewaren uw gegevens korter: **${stamp}**.`);
 
-    // The preview is rendered by the server, as the public page will be.
-    await page.getByRole('button', { name: 'Voorbeeld' }).click();
-    const preview = page.locator('.gw-md-preview').first();
-    await expect(preview.getByRole('heading', { name: 'Nieuwe bewaartermijnen' })).toBeVisible();
-    await expect(preview.locator('strong')).toHaveText(stamp);
-    await expectAccessible(page, 'privacybeleid, voorbeeld');
-    await page.getByRole('button', { name: 'Verder bewerken' }).click();
+      // The preview is rendered by the server, as the public page will be.
+      await page.getByRole('button', { name: 'Voorbeeld' }).click();
+      const preview = page.locator('.gw-md-preview').first();
+      await expect(preview.getByRole('heading', { name: 'Nieuwe bewaartermijnen' })).toBeVisible();
+      await expect(preview.locator('strong')).toHaveText(stamp);
+      await expectAccessible(page, 'privacybeleid, voorbeeld');
+      await page.getByRole('button', { name: 'Verder bewerken' }).click();
 
-    await page.getByRole('button', { name: 'Concept opslaan' }).click();
-    await expect(page.getByText('Het concept van de privacyverklaring is opgeslagen')).toBeVisible();
-    const publish = page.getByRole('button', { name: /^Versie \d+ publiceren$/ });
-    await expect(publish).toBeVisible();
+      await page.getByRole('button', { name: 'Concept opslaan' }).click();
+      await expect(page.getByText('Het concept van de privacyverklaring is opgeslagen')).toBeVisible();
+      const publish = page.getByRole('button', { name: /^Versie \d+ publiceren$/ });
+      await expect(publish).toBeVisible();
 
-    // Not public before it is published.
-    const visitorContext = await browser.newContext();
-    const visitor = await visitorContext.newPage();
-    await visitor.goto('/privacy');
-    await expectWellFormedPage(visitor, '/privacy');
-    await expect(visitor.locator('main')).not.toContainText(stamp);
+      // Not public before it is published.
+      const visitorContext = await browser.newContext();
+      const visitor = await visitorContext.newPage();
+      await visitor.goto('/privacy');
+      await expectWellFormedPage(visitor, '/privacy');
+      await expect(visitor.locator('main')).not.toContainText(stamp);
 
-    await publish.click();
-    await expect(page.getByText('De privacyverklaring is gepubliceerd.')).toBeVisible();
-    await expect(page.getByRole('table').getByText('(openbaar)')).toHaveCount(1);
-    await expect(page.getByRole('table').getByText('Roos Redactie').first()).toBeVisible();
+      await publish.click();
+      await expect(page.getByText('De privacyverklaring is gepubliceerd.')).toBeVisible();
+      await expect(page.getByRole('table').getByText('(openbaar)')).toHaveCount(1);
+      await expect(page.getByRole('table').getByText('Roos Redactie').first()).toBeVisible();
 
-    await visitor.reload();
-    await expectWellFormedPage(visitor, '/privacy');
-    await expect(visitor.getByRole('heading', { level: 2, name: 'Nieuwe bewaartermijnen' })).toBeVisible();
-    await expect(visitor.locator('main strong', { hasText: stamp })).toBeVisible();
-    const controllers = visitor.getByRole('region', { name: 'Verwerkingsverantwoordelijken' });
-    await expect(controllers.getByRole('listitem')).toHaveText(['Gemeente Noorderhaven', 'Gemeente Zuiderveen']);
-    await expectAccessible(visitor, '/privacy');
-    await visitorContext.close();
+      await visitor.reload();
+      await expectWellFormedPage(visitor, '/privacy');
+      await expect(visitor.getByRole('heading', { level: 2, name: 'Nieuwe bewaartermijnen' })).toBeVisible();
+      await expect(visitor.locator('main strong', { hasText: stamp })).toBeVisible();
+      const controllers = visitor.getByRole('region', { name: 'Verwerkingsverantwoordelijken' });
+      await expect(controllers.getByRole('listitem')).toHaveText(['Gemeente Noorderhaven', 'Gemeente Zuiderveen']);
+      await expectAccessible(visitor, '/privacy');
+      await visitorContext.close();
+    });
   });
 
   test('the accessibility statement follows the model statement', async ({ page }) => {

@@ -1,6 +1,5 @@
-import { type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { expectAccessible, expectFieldError, loginStaff, settle, STAFF } from './support';
+import { expectAccessible, expectFieldError, loginResident, loginStaff, settle, STAFF } from './support';
 import { resident } from './orders-support';
 
 /**
@@ -12,15 +11,6 @@ import { resident } from './orders-support';
 
 const HOUSEHOLD = 'ZV-100003';
 const DEMO_ANNOUNCEMENT = 'Nieuw in de Gemeentewinkel: sportkleding en zwemlessen';
-
-async function loginResident(page: Page) {
-  await page.goto('/account/meldingen');
-  await page.getByRole('link', { name: 'Inloggen met DigiD' }).click();
-  await page.getByLabel('BSN', { exact: true }).fill(resident(HOUSEHOLD).bsn);
-  await page.getByRole('button', { name: 'Inloggen met dit BSN' }).click();
-  await expect(page).toHaveURL(/\/account\/meldingen$/);
-  await settle(page);
-}
 
 test('the announcement banner can be closed with the keyboard and stays closed', async ({ page }) => {
   await page.goto('/');
@@ -98,7 +88,7 @@ test('staff send a message to a household; the resident reads it in Berichten', 
   // The resident opens Berichten: the message is there, unread; opening it marks it read.
   const context = await browser.newContext();
   const residentPage = await context.newPage();
-  await loginResident(residentPage);
+  await loginResident(residentPage, resident(HOUSEHOLD).bsn);
   const item = residentPage.getByRole('button', { name: /Uw pas wordt vervangen/ });
   await expect(item).toHaveText(/^Nieuw/);
   await item.click();

@@ -1,6 +1,6 @@
-import { type APIRequestContext, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { expectAccessible, expectFieldError, loginStaff, settle, STAFF } from './support';
+import { expectAccessible, expectFieldError, latestMail, loginStaff, type OutboxMail, settle, STAFF } from './support';
 
 /**
  * Provider onboarding end to end: registration, the confirmation mail (read from the development outbox),
@@ -8,27 +8,6 @@ import { expectAccessible, expectFieldError, loginStaff, settle, STAFF } from '.
  */
 
 const PASSWORD = 'paardenbloem-fietsbel-vlinder';
-
-interface OutboxMail {
-  to: string;
-  subject: string;
-  body: string;
-  template: string | null;
-}
-
-async function latestMail(request: APIRequestContext, to: string, template: string): Promise<OutboxMail> {
-  let found: OutboxMail | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-      expect(res.status()).toBe(200);
-      const { mails } = (await res.json()) as { mails: OutboxMail[] };
-      found = mails.find((m) => m.template === template);
-      return !!found;
-    })
-    .toBe(true);
-  return found!;
-}
 
 /** The path of the link in a mail (the mail holds an absolute URL on APP_URL). */
 function linkPath(mail: OutboxMail, pattern: RegExp): string {

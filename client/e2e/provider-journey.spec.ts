@@ -1,6 +1,6 @@
-import { type APIRequestContext, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { expectAccessible, loginStaff, settle } from './support';
+import { expectAccessible, latestMail, loginStaff, type OutboxMail, settle } from './support';
 
 /**
  * The whole supply side in one go, with a provider that does not exist yet: registration, the confirmation mail
@@ -13,27 +13,6 @@ import { expectAccessible, loginStaff, settle } from './support';
 // Aanbiederbeheer holds PROVIDER_APPROVE and PRODUCT_REVIEW for Zuiderveen (server/src/graphql/auth/permissions.ts).
 const STAFF_REVIEWER = 'aanbiederbeheer@demo.gemeentewinkel.nl';
 const PASSWORD = 'paardenbloem-fietsbel-vlinder';
-
-interface OutboxMail {
-  to: string;
-  subject: string;
-  body: string;
-  template: string | null;
-}
-
-async function latestMail(request: APIRequestContext, to: string, template: string): Promise<OutboxMail> {
-  let found: OutboxMail | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-      expect(res.status()).toBe(200);
-      const { mails } = (await res.json()) as { mails: OutboxMail[] };
-      found = mails.find((m) => m.template === template);
-      return !!found;
-    })
-    .toBe(true);
-  return found!;
-}
 
 /** The path of the link in a mail (the mail holds an absolute URL on APP_URL). */
 function linkPath(mail: OutboxMail, pattern: RegExp): string {

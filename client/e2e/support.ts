@@ -1,6 +1,6 @@
-import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 
 export const DEMO_PASSWORD = 'demo-wachtwoord';
 export const STAFF = {
@@ -75,6 +75,73 @@ export async function loginCustomer(page: Page) {
   await page.locator('input[name=bsn][type=radio]').first().check();
   await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
   await expect(page).toHaveURL(/\/account\//);
+}
+
+/** A resident logs in through the DigiD simulator with a BSN, starting at `path` (an account page) and landing on it. */
+export async function loginResident(page: Page, bsn: string, path = '/account/meldingen') {
+  await page.goto(path);
+  await page.getByRole('link', { name: 'Inloggen met DigiD' }).click();
+  await page.getByLabel('BSN', { exact: true }).fill(bsn);
+  await page.getByRole('button', { name: 'Inloggen met dit BSN' }).click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await settle(page);
+}
+
+/** A mail in the development outbox (GET /api/dev/outbox?to=…, README "E-mail"). */
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  body: string;
+  template: string | null;
+}
+
+/** The newest mail to `to` from `template` (and matching `match`, when given), waiting until it is there. */
+export async function latestMail(
+  request: APIRequestContext,
+  to: string,
+  template: string,
+  match: (mail: OutboxMail) => boolean = () => true,
+): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      expect(res.status()).toBe(200);
+      const { mails } = (await res.json()) as { mails: OutboxMail[] };
+      found = mails.find((m) => m.template === template && match(m));
+      return !!found;
+    })
+    .toBe(true);
+  return found!;
+}
+
+/**
+ * Runs `work` while no other test of this run (in any worker) runs work under the same `name`: for the tests that
+ * change one shared thing (the platform's wording, a template, the privacy page) and check what it then shows. A lock
+ * directory per run (E2E_PORT); one left behind by a killed run counts as free after five minutes.
+ */
+export async function exclusive<T>(name: string, work: () => Promise<T>): Promise<T> {
+  mkdirSync('../.tmp/e2e-locks', { recursive: true });
+  const lock = `../.tmp/e2e-locks/${name}-${process.env.E2E_PORT ?? 3100}`;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 300_000) rmSync(lock, { recursive: true, force: true });
+      } catch {
+        // Released meanwhile.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 /** Logs in once and saves the cookies, so every test of an audience starts logged in. */

@@ -124,7 +124,10 @@ test('the mail log lists a mail, searches and filters', async ({ page }) => {
   const row = rows.filter({ hasText: 'Verstuurd' }).first();
   await expect(row.getByRole('rowheader')).toHaveText(address);
   await expect(row).toContainText('Wachtwoord vergeten');
-  await expect(row).toContainText('Nieuw wachtwoord instellen voor de Gemeentewinkel');
+  // Formal or informal: another test may have the platform on "je" for a moment.
+  await expect(row).toContainText(
+    /Nieuw wachtwoord instellen voor de Gemeentewinkel|Stel een nieuw wachtwoord in voor de Gemeentewinkel/,
+  );
   await expectAccessible(page, 'communicatie');
 
   // Filtered on "Mislukt", this address has none.

@@ -1,4 +1,5 @@
-import { test, expect } from './fixtures';
+import { test, expect, serverNow } from './fixtures';
+import { isoToAmsterdamLocal } from '../src/components/dates/amsterdamLocal';
 import { expectAccessible, expectFieldError, loginResident, loginStaff, settle, STAFF } from './support';
 import { resident } from './orders-support';
 
@@ -101,7 +102,7 @@ test('staff send a message to a household; the resident reads it in Berichten', 
   await expect(page.getByText('1 van 1 in Berichten')).toBeVisible();
 });
 
-test('staff place, change and delete a public announcement', async ({ page, browser }) => {
+test('staff place, change and delete a public announcement', async ({ page, browser, baseURL }) => {
   await loginStaff(page, STAFF.beheerder);
   await page.goto('/admin/meldingen');
   await settle(page);
@@ -110,7 +111,8 @@ test('staff place, change and delete a public announcement', async ({ page, brow
   await form.getByLabel('Titel').fill('Loket gesloten');
   await form.getByLabel('Tekst').fill('Het loket is **vrijdag** gesloten. <script>alert(1)</script>');
   await form.getByLabel('Soort').selectOption({ label: 'Waarschuwing' });
-  await form.getByLabel('Zichtbaar tot').fill('2099-12-31T12:00');
+  const inAMonth = new Date((await serverNow(baseURL!)).getTime() + 30 * 86_400_000).toISOString();
+  await form.getByLabel('Zichtbaar tot').fill(isoToAmsterdamLocal(inAMonth));
   await form.getByRole('button', { name: 'Melding plaatsen' }).click();
   await expect(page.getByText('De melding ‘Loket gesloten’ is opgeslagen.')).toBeVisible();
   const table = page.getByRole('table', { name: 'Openbare meldingen' });

@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
+import { amsterdamLocalToIso, isoToAmsterdamLocal } from '../../../components/dates/amsterdamLocal';
 import {
   announcementRules,
   ANNOUNCEMENT_SEVERITIES,
@@ -63,19 +64,9 @@ const STATE = { SCHEDULED: 'Gepland', ACTIVE: 'Zichtbaar', ENDED: 'Afgelopen' } 
 const FIELDS = ['title', 'body', 'severity', 'municipalityId', 'startsAt', 'endsAt'] as const;
 const check = ruleCheck(announcementRules);
 
-/** An ISO moment as a `datetime-local` value (local time, to the minute). */
-function localInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** A `datetime-local` value (local time) as an ISO moment; null when empty, undefined when not a time. */
+/** A `datetime-local` value (Dutch time) as an ISO moment; null when empty, undefined when not a time. */
 function moment(value: string): string | null | undefined {
-  if (!value.trim()) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+  return value.trim() ? (amsterdamLocalToIso(value) ?? undefined) : null;
 }
 
 function DeleteAnnouncement({ announcement }: { announcement: Announcement }) {
@@ -249,14 +240,14 @@ export function AnnouncementsAdmin({
           label="Zichtbaar vanaf"
           type="datetime-local"
           hint="Leeg: vanaf nu."
-          defaultValue={localInput(editing?.startsAt)}
+          defaultValue={isoToAmsterdamLocal(editing?.startsAt)}
           {...form.field('startsAt')}
         />
         <TextField
           label="Zichtbaar tot"
           type="datetime-local"
           hint="Leeg: tot u de melding verwijdert."
-          defaultValue={localInput(editing?.endsAt)}
+          defaultValue={isoToAmsterdamLocal(editing?.endsAt)}
           {...form.field('endsAt')}
         />
         <div className="gw-form-actions">

@@ -8,7 +8,7 @@ import type { FormError } from '../../../../components/forms/userErrors';
 import { DescriptionEditor } from '../../../../components/products/DescriptionEditor';
 import { graphql } from '../../../../graphql/generated';
 import type { NewsArticleInput, NewsStatus } from '../../../../graphql/generated/graphql';
-import { amsterdamLocalToIso, isoToAmsterdamLocal } from './newsDates';
+import { amsterdamLocalToIso, isoToAmsterdamLocal } from '../../../../components/dates/amsterdamLocal';
 
 const NewsMunicipalitiesDocument = graphql(`
   query NewsMunicipalities {

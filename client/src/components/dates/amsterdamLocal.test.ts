@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amsterdamLocalToIso, isoToAmsterdamLocal } from './newsDates';
+import { amsterdamLocalToIso, isoToAmsterdamLocal } from './amsterdamLocal';
 
 describe('publish moments in Dutch time', () => {
   it('converts winter and summer time both ways', () => {

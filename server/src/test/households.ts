@@ -20,6 +20,7 @@ import { inOffer } from '../modules/catalogue/product-approval.js';
 export interface ArrangementSpec {
   categories: string[];
   amountCents: number;
+  validFrom?: string;
   validUntil?: string;
   ownContribution?: boolean;
   maxPerOrderCents?: number;
@@ -54,9 +55,14 @@ export async function zuiderveenCatalogue(server: TestServer) {
 
 let n = 0;
 
-export async function createHousehold(server: TestServer, arrangements: ArrangementSpec[]) {
+/** A household in `municipality` (default Zuiderveen) holding one assignment per spec, of an arrangement of its own. */
+export async function createHousehold(
+  server: TestServer,
+  arrangements: ArrangementSpec[],
+  options: { municipality?: Municipality } = {},
+) {
   const em = server.orm.em.fork();
-  const zuiderveen = await em.findOneOrFail(Municipality, { slug: 'zuiderveen' });
+  const zuiderveen = options.municipality ?? (await em.findOneOrFail(Municipality, { slug: 'zuiderveen' }));
   n++;
   const tag = `${n}-${randomUUID().slice(0, 6)}`;
   const group = em.create(ClientGroup, {
@@ -84,12 +90,13 @@ export async function createHousehold(server: TestServer, arrangements: Arrangem
     municipalityIds: null,
   });
   const assignmentIds: string[] = [];
+  const names: string[] = [];
   for (const [i, spec] of arrangements.entries()) {
     const arrangement = em.create(Arrangement, {
       municipality: zuiderveen.id,
       name: `Testregeling ${tag}-${i}`,
       slug: `test-${tag}-${i}`,
-      validFrom: '2020-01-01',
+      validFrom: '2000-01-01',
       validUntil: '2099-12-31',
       defaultAmountCents: spec.amountCents,
       ownContributionAllowed: spec.ownContribution ?? false,
@@ -101,11 +108,12 @@ export async function createHousehold(server: TestServer, arrangements: Arrangem
       clientGroupId: group.id,
       arrangementId: arrangement.id,
       amountCents: spec.amountCents,
-      validFrom: '2020-01-01',
+      validFrom: spec.validFrom ?? '2020-01-01',
       validUntil: spec.validUntil ?? '2099-01-01',
     });
     if (!r.ok) throw new Error(r.errors[0]!.message);
     assignmentIds.push(r.value.id);
+    names.push(arrangement.name);
   }
   const customer = () =>
     contextFor(server.orm, server.services, {
@@ -115,7 +123,7 @@ export async function createHousehold(server: TestServer, arrangements: Arrangem
       clientGroupId: group.id,
       municipalityId: zuiderveen.id,
     });
-  return { group, person, bsn, assignmentIds, customer };
+  return { group, person, bsn, assignmentIds, names, customer };
 }
 
 export type Household = Awaited<ReturnType<typeof createHousehold>>;

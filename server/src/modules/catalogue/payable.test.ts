@@ -2,14 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { contextFor } from '../../test/context.js';
-import { offeredIn, randomBsn } from '../../test/households.js';
+import { createHousehold, offeredIn, type ArrangementSpec } from '../../test/households.js';
 import { Audience } from '../../graphql/auth/permissions.js';
-import { encryptBsn, hashBsn } from '../../crypto/bsn.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
-import { ClientGroup } from '../customers/client-group.entity.js';
-import { Person } from '../customers/person.entity.js';
-import { Arrangement } from '../arrangements/arrangement.entity.js';
-import { Category } from './category.entity.js';
 import { Product } from './product.entity.js';
 
 const PAGE = `query($first:Int,$after:String,$payable:Boolean,$sort:ProductSort,$search:String){
@@ -30,7 +25,6 @@ describe('what the resident’s arrangements pay for', () => {
   /** In Zuiderveen's offer, available: one of category X, one of another category Y. */
   let inX: Product;
   let inY: Product;
-  let n = 0;
 
   beforeAll(async () => {
     server = await startTestServer({ seed: true });
@@ -46,79 +40,9 @@ describe('what the resident’s arrangements pay for', () => {
     await server?.close();
   });
 
-  async function household(
-    municipality: Municipality,
-    arrangements: {
-      categories: string[];
-      amountCents: number;
-      validFrom?: string;
-      validUntil?: string;
-      maxPerOrderCents?: number;
-      ownContributionAllowed?: boolean;
-    }[],
-  ) {
-    const em = server.orm.em.fork();
-    const tag = `${++n}-${randomUUID().slice(0, 6)}`;
-    const group = em.create(ClientGroup, {
-      municipality: municipality.id,
-      clientNumber: `P-${tag}`,
-      name: `Betaalhuishouden ${tag}`,
-    });
-    const bsn = randomBsn();
-    const person = Object.assign(new Person(), {
-      clientGroup: group,
-      municipality,
-      externalIdentifier: `P-${randomUUID()}`,
-      firstName: 'Betaal',
-      lastName: `Persoon ${tag}`,
-      bsnEncrypted: encryptBsn(bsn, server.services.config.bsn),
-      bsnHash: hashBsn(bsn, server.services.config.bsn),
-    });
-    em.persist(person);
-    await em.flush();
-    const staff = contextFor(server.orm, server.services, {
-      kind: Audience.STAFF,
-      sessionId: 'x',
-      adminAccountId: randomUUID(),
-      permissions: new Set(),
-      municipalityIds: null,
-    });
-    const names: string[] = [];
-    const assignmentIds: string[] = [];
-    for (const [i, spec] of arrangements.entries()) {
-      const arrangement = em.create(Arrangement, {
-        municipality: municipality.id,
-        name: `Betaalregeling ${tag}-${i}`,
-        slug: `betaal-${tag}-${i}`,
-        validFrom: '2000-01-01',
-        validUntil: '2099-12-31',
-        defaultAmountCents: spec.amountCents,
-        ownContributionAllowed: spec.ownContributionAllowed ?? false,
-        maxPerOrderCents: spec.maxPerOrderCents ?? null,
-      });
-      for (const c of spec.categories) arrangement.categories.add(em.getReference(Category, c));
-      await em.flush();
-      const r = await server.services.assignments.grant(staff, {
-        clientGroupId: group.id,
-        arrangementId: arrangement.id,
-        amountCents: spec.amountCents,
-        validFrom: spec.validFrom ?? '2000-01-01',
-        validUntil: spec.validUntil ?? '2099-01-01',
-      });
-      if (!r.ok) throw new Error(r.errors[0]!.message);
-      names.push(arrangement.name);
-      assignmentIds.push(r.value.id);
-    }
-    const customer = () =>
-      contextFor(server.orm, server.services, {
-        kind: Audience.CUSTOMER,
-        sessionId: 'x',
-        personId: person.id,
-        clientGroupId: group.id,
-        municipalityId: municipality.id,
-      });
-    return { group, bsn, names, assignmentIds, customer };
-  }
+  /** A household of its own in `municipality`, one arrangement of its own per spec (test/households.ts). */
+  const household = (municipality: Municipality, arrangements: ArrangementSpec[]) =>
+    createHousehold(server, arrangements, { municipality });
 
   async function payable(h: { customer: () => ReturnType<typeof contextFor> }, ...products: Product[]) {
     const map = await server.services.catalogue.payableWith(
@@ -183,7 +107,7 @@ describe('what the resident’s arrangements pay for', () => {
         categories: [inX.category.id],
         amountCents: 500_00,
         maxPerOrderCents: inX.priceCents - 1,
-        ownContributionAllowed: true,
+        ownContribution: true,
       },
     ]);
     expect(await payable(topUp, inX)).toEqual([[topUp.names[0]]]);
@@ -229,7 +153,7 @@ describe('what the resident’s arrangements pay for', () => {
   it('filters the offer to what the arrangements pay for, paging through it without gaps or repeats', async () => {
     const h = await household(zuiderveen, [
       { categories: [inX.category.id], amountCents: 5000_00 },
-      { categories: [inY.category.id], amountCents: 5000_00, validUntil: '2001-12-31' }, // expired: Y is not payable
+      { categories: [inY.category.id], amountCents: 5000_00, validFrom: '2000-01-01', validUntil: '2001-12-31' }, // expired: Y is not payable
     ]);
     const em = server.orm.em.fork();
     const expected = (await offeredIn(server, zuiderveen.id))

@@ -9,15 +9,12 @@
 // Settings: BENCH_PRODUCTS (10000), BENCH_PROVIDERS (500), BENCH_REQUESTS (3000), BENCH_CONCURRENCY (32);
 // BENCH_EXPLAIN=1 also prints EXPLAIN ANALYZE of every statement of the per-request measurement.
 import 'reflect-metadata';
-import { mkdtempSync, chmodSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createServer } from 'node:net';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { loadConfig } from '../src/config/config.js';
 import { createLogger } from '../src/logging/logger.js';
 import { boot } from '../src/boot.js';
+import { benchDatabase } from './bench-database.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const PROVIDERS = Number(process.env.BENCH_PROVIDERS ?? 500);
@@ -78,17 +75,6 @@ const QUERY = `query Bench($search: String, $categoryId: ID, $sort: ProductSort,
     edges { cursor node { id title slug priceCents availability provider { id name } category { id name } images { thumbnailUrl } } }
   }
 }`;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -157,35 +143,13 @@ async function seed(url: string) {
 }
 
 async function main() {
-  let dataDir: string | undefined;
-  let dropDatabase: (() => Promise<void>) | undefined;
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     SEED_DEMO_DATA: 'false',
     LOG_LEVEL: 'silent',
     HOST: '127.0.0.1',
   };
-  if (process.env.TEST_DATABASE_URL) {
-    const name = `bench_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  } else {
-    dataDir = mkdtempSync(join(tmpdir(), 'gw-bench-'));
-    chmodSync(dataDir, 0o755);
-    env.DATA_DIR = dataDir;
-    env.EMBEDDED_PG_PORT = String(await freePort());
-  }
+  const database = await benchDatabase(env);
 
   const config = loadConfig(env);
   // Statements are counted at the driver: every query the server sends to PostgreSQL through node-postgres.
@@ -289,8 +253,7 @@ async function main() {
     if (failures || grew) process.exitCode = 1;
   } finally {
     await server.stop();
-    await dropDatabase?.();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await database.cleanup();
   }
 }
 

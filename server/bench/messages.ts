@@ -7,30 +7,16 @@
 // (status SENT), and until the worker has delivered every e-mail (outbox transport). Prints the machine's load
 // (os.loadavg) before and after: the numbers mean little on a busy machine. Stops by itself.
 import 'reflect-metadata';
-import { mkdtempSync, chmodSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createServer } from 'node:net';
+import { cpus, loadavg } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { loadConfig } from '../src/config/config.js';
 import { createLogger } from '../src/logging/logger.js';
 import { boot } from '../src/boot.js';
+import { benchDatabase } from './bench-database.js';
 import { allPowerfulStaff, seedResidents } from '../src/test/mass-message-load.js';
 import { jobsIdle } from '../src/test/server.js';
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 5_000);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 const load = () =>
   loadavg()
@@ -38,8 +24,6 @@ const load = () =>
     .join(' / ');
 
 async function main() {
-  let dataDir: string | undefined;
-  let dropDatabase: (() => Promise<void>) | undefined;
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     SEED_DEMO_DATA: 'false',
@@ -47,27 +31,7 @@ async function main() {
     HOST: '127.0.0.1',
     JOBS_POLL_INTERVAL_MS: '100',
   };
-  if (process.env.TEST_DATABASE_URL) {
-    const name = `bench_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  } else {
-    dataDir = mkdtempSync(join(tmpdir(), 'gw-bench-'));
-    chmodSync(dataDir, 0o755);
-    env.DATA_DIR = dataDir;
-    env.EMBEDDED_PG_PORT = String(await freePort());
-  }
+  const database = await benchDatabase(env);
 
   const server = await boot({ config: loadConfig(env), logger: createLogger('silent'), port: 0 });
   try {
@@ -115,8 +79,7 @@ async function main() {
     if (check!.inbox !== RECIPIENTS || check!.delivered !== RECIPIENTS) process.exitCode = 1;
   } finally {
     await server.stop();
-    await dropDatabase?.();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await database.cleanup();
   }
 }
 

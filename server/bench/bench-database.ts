@@ -1,0 +1,47 @@
+import { mkdtempSync, chmodSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import pg from 'pg';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/**
+ * A database of its own for one benchmark run, added to `env` (the server's configuration): a fresh database on
+ * `TEST_DATABASE_URL` when set, else the embedded PostgreSQL in a temporary data folder. `cleanup` removes it.
+ */
+export async function benchDatabase(env: Record<string, string>): Promise<{ cleanup: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const name = `bench_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    return {
+      cleanup: async () => {
+        const c = new pg.Client({ connectionString: adminUrl });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'gw-bench-'));
+  chmodSync(dataDir, 0o755);
+  env.DATA_DIR = dataDir;
+  env.EMBEDDED_PG_PORT = String(await freePort());
+  return { cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+}

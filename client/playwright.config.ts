@@ -42,6 +42,12 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'browser', testIgnore: /admin-settings\.spec\.ts/ },
+    // Maintenance mode closes the site for residents and providers, which every other test would see: these run
+    // after all the others, one after another (each also under `exclusive`). To run only them: `--no-deps`.
+    { name: 'platform-wide', testMatch: /admin-settings\.spec\.ts/, dependencies: ['browser'], fullyParallel: false },
+  ],
   webServer: {
     command: 'node ../scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${port}/readyz`,

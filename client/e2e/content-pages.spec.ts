@@ -90,6 +90,14 @@ test.describe('content pages', () => {
     // The provider area stays closed until they are accepted.
     await page.goto('/aanbieder/bestellingen');
     await expect(page.getByRole('heading', { level: 1, name: 'Nieuwe voorwaarden' })).toBeVisible();
+    // The server holds to it too: a provider operation asked for directly is refused, in Dutch.
+    const direct = await page.request.post('/graphql', {
+      headers: { 'content-type': 'application/json' },
+      data: { query: '{ myProvider { name } }' },
+    });
+    const refused = await direct.json();
+    expect(refused.errors[0].extensions.code).toBe('TERMS_NOT_ACCEPTED');
+    expect(refused.errors[0].message).toMatch(/nieuwe voorwaarden/);
 
     await page.getByRole('button', { name: 'Akkoord en verder' }).click();
     await expect(page.getByText('Ga akkoord met de voorwaarden om verder te gaan.').first()).toBeVisible();

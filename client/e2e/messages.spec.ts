@@ -42,6 +42,47 @@ test('the announcement banner can be closed with the keyboard and stays closed',
   await expectAccessible(page, '/meldingen/bericht/{id}');
 });
 
+test('an announcement for one municipality shows only to its residents', async ({ page, browser }) => {
+  const ONLY_NOORDERHAVEN = 'Noorderhaven: het loket is vrijdagmiddag gesloten'; // demo-messages.ts
+  // A visitor: the platform-wide announcements only, in the banner and on /meldingen.
+  await page.goto('/meldingen');
+  await settle(page);
+  await expect(page.getByRole('main').getByRole('link', { name: DEMO_ANNOUNCEMENT })).toBeVisible();
+  await expect(page.getByText(ONLY_NOORDERHAVEN)).toHaveCount(0);
+
+  // A Zuiderveen resident does not see it either.
+  const zv = await browser.newContext();
+  const zvPage = await zv.newPage();
+  await loginResident(zvPage, resident(HOUSEHOLD).bsn);
+  await zvPage.goto('/meldingen');
+  await settle(zvPage);
+  await expect(zvPage.getByRole('main').getByRole('link', { name: DEMO_ANNOUNCEMENT })).toBeVisible();
+  await expect(zvPage.getByText(ONLY_NOORDERHAVEN)).toHaveCount(0);
+  await zv.close();
+
+  // A Noorderhaven resident sees it in the banner and on /meldingen, and can open it.
+  const nh = await browser.newContext();
+  const nhPage = await nh.newPage();
+  await loginResident(nhPage, resident('NH-200002').bsn);
+  await nhPage.goto('/');
+  await settle(nhPage);
+  await expect(
+    nhPage.getByRole('region', { name: 'Meldingen' }).getByRole('link', { name: ONLY_NOORDERHAVEN }),
+  ).toBeVisible();
+  await nhPage.goto('/meldingen');
+  await settle(nhPage);
+  await nhPage.getByRole('main').getByRole('link', { name: ONLY_NOORDERHAVEN }).click();
+  await expect(nhPage.getByRole('heading', { level: 1, name: ONLY_NOORDERHAVEN })).toBeVisible();
+  await expect(nhPage.locator('main strong', { hasText: 'vrijdagmiddag' })).toBeVisible();
+  const detail = nhPage.url();
+  await nh.close();
+
+  // Its address does not show it to anyone else.
+  await page.goto(new URL(detail).pathname);
+  await settle(page);
+  await expect(page.getByRole('heading', { level: 1, name: ONLY_NOORDERHAVEN })).toHaveCount(0);
+});
+
 test('staff send a message to a household; the resident reads it in Berichten', async ({ page, browser }) => {
   await loginStaff(page, STAFF.beheerder);
   await page.goto('/admin/meldingen');

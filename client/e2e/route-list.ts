@@ -20,6 +20,13 @@ export interface RouteAudience {
   login?: { name: string; run: (page: Page) => Promise<void> };
 }
 
+/** Routes beneath the specification's, with no line of their own in it: the payouts to providers (issue 11). */
+export const PAYOUT_URLS = [
+  '/admin/beheer/betalingen/uitbetalingen',
+  '/admin/beheer/betalingen/uitbetalingen/nieuw',
+  `/admin/beheer/betalingen/uitbetalingen/${SAMPLE.uuid}`,
+] as const;
+
 export const ROUTE_AUDIENCES: readonly RouteAudience[] = [
   {
     title: 'public routes',
@@ -41,7 +48,14 @@ export const ROUTE_AUDIENCES: readonly RouteAudience[] = [
   {
     title: 'admin routes',
     label: 'beheerder',
-    urls: [...SPEC_URLS.admin, ...SPEC_URLS.beheer, ...SPEC_URLS.instellingen],
+    // /admin/beheer/auditlog is not in the specification (the audit log screen of issue 12).
+    urls: [
+      ...SPEC_URLS.admin,
+      ...SPEC_URLS.beheer,
+      ...SPEC_URLS.instellingen,
+      ...PAYOUT_URLS,
+      '/admin/beheer/auditlog',
+    ],
     login: { name: 'staff', run: (p) => loginStaff(p, STAFF.beheerder) },
   },
 ];
@@ -112,12 +126,16 @@ async function withRealIds(page: Page, url: string): Promise<string> {
       );
     case `/admin/beheer/nieuws/${SAMPLE.uuid}`:
       return `/admin/beheer/nieuws/${await first('{ adminNews(first: 1) { edges { node { id } } } }', (d) => d.adminNews.edges[0].node.id)}`;
+    case `/admin/beheer/betalingen/uitbetalingen/${SAMPLE.uuid}`:
+      return `/admin/beheer/betalingen/uitbetalingen/${await first('{ payoutBatches(first: 1) { edges { node { id } } } }', (d) => d.payoutBatches.edges[0].node.id)}`;
+    case `/admin/beheer/accounts/${SAMPLE.uuid}`:
+      return `/admin/beheer/accounts/${await first('{ staffAccounts(first: 1) { edges { node { id } } } }', (d) => d.staffAccounts.edges[0].node.id)}`;
     case `/admin/beheer/links/${SAMPLE.uuid}`:
       return `/admin/beheer/links/${await first('{ links { id } }', (d) => d.links[0].id)}`;
     case `/meldingen/bericht/${SAMPLE.uuid}`:
       return `/meldingen/bericht/${await first('{ activeAnnouncements { id } }', (d) => d.activeAnnouncements[0].id)}`;
     case `/admin/meldingen/bericht/${SAMPLE.uuid}`:
-      return `/admin/meldingen/bericht/${await first('{ massMessages(first: 1) { id } }', (d) => d.massMessages[0].id)}`;
+      return `/admin/meldingen/bericht/${await first('{ massMessages(first: 1) { edges { node { id } } } }', (d) => d.massMessages.edges[0].node.id)}`;
     default:
       return url;
   }

@@ -173,6 +173,15 @@ const beheerRoutes: RouteObject[] = [
     screen('controle', () => import('./routes/admin/beheer/betalingen/controle/PaymentReconciliationScreen'), {
       crumb: 'Controle',
     }),
+    section('uitbetalingen', { crumb: 'Uitbetalingen', permission: p.payouts }, [
+      screen(undefined, () => import('./routes/admin/beheer/betalingen/uitbetalingen/PayoutsScreen')),
+      screen('nieuw', () => import('./routes/admin/beheer/betalingen/uitbetalingen/PayoutNewScreen'), {
+        crumb: 'Nieuwe uitbetaling',
+      }),
+      screen(':batchId', () => import('./routes/admin/beheer/betalingen/uitbetalingen/PayoutScreen'), {
+        crumb: 'Uitbetaling',
+      }),
+    ]),
   ]),
   section('categorieen', { crumb: 'Categorieën', permission: p.categories }, [
     screen(undefined, () => import('./routes/admin/beheer/categorieen/CategoriesScreen')),
@@ -203,6 +212,11 @@ const beheerRoutes: RouteObject[] = [
   screen('importeren', () => import('./routes/admin/beheer/importeren/ImportScreen'), {
     crumb: 'Importeren',
     permission: p.import,
+  }),
+  // Not in the specification: the audit log, beside the other logs under beheer.
+  screen('auditlog', () => import('./routes/admin/beheer/auditlog/AuditLogScreen'), {
+    crumb: 'Auditlog',
+    permission: p.auditLog,
   }),
   section('journaalposten', { crumb: 'Journaalposten', permission: p.journalEntries }, [
     screen(undefined, () => import('./routes/admin/beheer/journaalposten/JournalEntriesScreen')),
@@ -357,6 +371,13 @@ const adminRoutes: RouteObject[] = [
     screen(':arrangementId', () => import('./routes/admin/regelingen/ArrangementEditScreen'), {
       crumb: 'Regeling bewerken',
     }),
+    screen(
+      ':arrangementId/volgende-periode',
+      () => import('./routes/admin/regelingen/volgende-periode/NextPeriodScreen'),
+      {
+        crumb: 'Volgende periode',
+      },
+    ),
   ]),
   section('beheer', undefined, [...beheerRoutes, section('instellingen', undefined, instellingenRoutes)]),
   notFound,

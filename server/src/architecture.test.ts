@@ -35,6 +35,7 @@ describe('the building blocks are the only way', () => {
     const needGraphQL = [
       'modules/catalogue/product.service.ts',
       'modules/identity/auth.service.ts',
+      'modules/identity/staff-login.service.ts',
       'modules/identity/viewer.service.ts',
     ];
     expect(matching(/graphql\/context\.js'/, (p) => p.endsWith('.service.ts'))).toEqual(needGraphQL);

@@ -9,6 +9,7 @@ import type { RequestContext } from './lib/request-context.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from './lib/request-id.js';
 import type { Services } from './services.js';
 import type { TestViewers } from './http/app.js';
+import { guardGraphQL } from './http/maintenance.js';
 
 /** `res.locals.requestId`: set by the request-id middleware (http/app.ts) for everything that handles the request. */
 export function requestIdOf(req: Request): string {
@@ -58,6 +59,8 @@ export function createContexts(deps: {
 
   async function forGraphQL(req: Request, res: Response): Promise<Context> {
     const base = await forRequest(req);
+    // Maintenance mode and the IP allow-list (http/maintenance.ts): throws the 503 or 403 Apollo then answers.
+    await guardGraphQL({ req, viewer: base.viewer, settings: services.settings, now: clock.now(), log: base.log });
     return { ...base, services, loaders: createLoaders(base.em), req, res };
   }
 

@@ -7,6 +7,8 @@ import { LocalDiskStorage } from './integrations/storage/file-storage.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { ArrangementService } from './modules/arrangements/arrangement.service.js';
 import { AssignmentService } from './modules/arrangements/assignment.service.js';
+import { YearEndService } from './modules/arrangements/year-end.service.js';
+import { ExpiryReminderService } from './modules/arrangements/expiry-reminders.js';
 import { CatalogueService } from './modules/catalogue/catalogue.service.js';
 import { CategoryService } from './modules/catalogue/category.service.js';
 import { ProductImageService } from './modules/catalogue/product-image.service.js';
@@ -22,6 +24,11 @@ import { AuthService } from './modules/identity/auth.service.js';
 import { EmailTokenService } from './modules/identity/email-token.service.js';
 import { SessionService } from './modules/identity/session.service.js';
 import { ViewerService } from './modules/identity/viewer.service.js';
+import { TwoFactorSecrets } from './modules/identity/two-factor-secret.js';
+import { TwoFactorService } from './modules/identity/two-factor.service.js';
+import { StaffLoginService } from './modules/identity/staff-login.service.js';
+import { StaffAccountService } from './modules/identity/staff-account.service.js';
+import { OwnAccountService } from './modules/identity/own-account.service.js';
 import { LedgerService } from './modules/ledger/ledger.service.js';
 import { Limits } from './modules/limits/limits.js';
 import { LoginLimits } from './modules/limits/login-limits.js';
@@ -38,6 +45,10 @@ import { orderStatusMail } from './modules/orders/order-mail.js';
 import { OrderViewService } from './modules/orders/order-view.service.js';
 import { OrderService } from './modules/orders/order.service.js';
 import { PaymentService } from './modules/payments/payment.service.js';
+import { PaymentAdminService } from './modules/payments/payment-admin.service.js';
+import { ReconciliationService } from './modules/payments/reconciliation.service.js';
+import { PaymentSettingsService } from './modules/payments/payment-settings.service.js';
+import { PayoutService } from './modules/payouts/payout.service.js';
 import { MembershipService } from './modules/providers/membership.service.js';
 import { ProviderService } from './modules/providers/provider.service.js';
 import { ProviderPresenceService } from './modules/providers/provider-presence.service.js';
@@ -49,6 +60,12 @@ import { LinkService } from './modules/content/link.service.js';
 import { NewsService } from './modules/content/news.service.js';
 import { SitemapService } from './modules/content/sitemap.service.js';
 import { JobQueue } from './jobs/job-queue.js';
+import { JournalService } from './modules/journal/journal.service.js';
+import { RoleService } from './modules/roles/role.service.js';
+import { ImportService } from './modules/import/import.service.js';
+import { RetentionService } from './modules/audit/retention.service.js';
+import { AuditLogService } from './modules/audit/audit-log.service.js';
+import { MyDataService } from './modules/audit/my-data.service.js';
 
 /**
  * The composition root: every service is made here, once, with the collaborators it uses passed to its
@@ -78,6 +95,7 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
   // transaction; the job delivers through the configured transport (SMTP or the local outbox) and retries. No
   // request ever waits for the mail server.
   const mail = new MailService(createMailer(config), jobs, audit, settings);
+  const massMessages = new MassMessageService(mail, jobs, settings, audit, config.appUrl);
   // The e-mail templates as staff edit them (beheer/communicatie/sjablonen): checked with the mails' own engine.
   const templates = new TemplateService(audit);
   // Every limited action reserves its attempt through this one limiter, counters in PostgreSQL (modules/limits/).
@@ -91,6 +109,14 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
   const loginLimits = new LoginLimits(limits, limitRules.login);
   const emailTokens = new EmailTokenService();
   const terms = new TermsService(audit);
+  // Two-factor log-in for staff (TOTP secrets encrypted with a key from the session secret; codes limited).
+  const twoFactor = new TwoFactorService(
+    new TwoFactorSecrets(config.session.secret),
+    limits,
+    limitRules.twoFactor,
+    audit,
+    settings,
+  );
 
   // ---- catalogue --------------------------------------------------------------------------------------------------
   const categories = new CategoryService(audit);
@@ -107,7 +133,11 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
   orders.onStatusChange(orderStatusMail(mail, config.appUrl));
   // The own contribution: Mollie or the local simulator, as PAYMENT_PROVIDER says.
   // The payment expiry comes from the settings (instellingen/betalingen); the sweeps are scheduled jobs.
-  const payments = new PaymentService(createPaymentGateway(config), config.appUrl, orders, settings);
+  const payments = new PaymentService(createPaymentGateway(config, pool), config.appUrl, orders, settings, {
+    secretKey: config.settingsEncryptionKey,
+    production: config.production,
+    simulatorDb: pool,
+  });
   const orderViews = new OrderViewService();
   const checkout = new CheckoutService(ledger, orders, payments, orderViews);
   const orderLists = new OrderListService(orderViews);
@@ -126,6 +156,14 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
   // ---- customers --------------------------------------------------------------------------------------------------
   const cards = new CardService(audit);
 
+  // ---- year end ---------------------------------------------------------------------------------------------------
+  // Year end expires what is left of ended assignments, copies arrangements to their next period and grants them
+  // again through the assignments (every granting rule); residents are reminded before their budget expires.
+  const assignments = new AssignmentService(ledger, audit);
+  const arrangements = new ArrangementService(audit);
+  const yearEnd = new YearEndService(ledger, arrangements, assignments, audit, jobs);
+  const expiryReminders = new ExpiryReminderService(settings, messages, mail, config.appUrl);
+
   return {
     config,
     storage,
@@ -138,7 +176,24 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     sessions,
     emailTokens,
     terms,
-    auth: new AuthService(sessions, loginLimits, config.bsn),
+    auth: new AuthService(sessions, loginLimits, config.bsn, undefined, settings),
+    twoFactor,
+    // The second step of a staff log-in (the code, or the required set-up).
+    staffLogin: new StaffLoginService(sessions, twoFactor),
+    // beheer/accounts: invitations, roles and scope, deactivation, a colleague's two-factor reset.
+    staffAccounts: new StaffAccountService(
+      sessions,
+      twoFactor,
+      emailTokens,
+      mail,
+      jobs,
+      audit,
+      limits,
+      limitRules.staffInvitation,
+      config.appUrl,
+    ),
+    // admin/account: name, e-mail change, password, sessions.
+    ownAccount: new OwnAccountService(sessions, twoFactor, emailTokens, mail, audit, limits, limitRules, config.appUrl),
     viewer: new ViewerService(),
     // Forgotten passwords of provider users and staff alike; the link is made and mailed by a job.
     accountRecovery: new AccountRecoveryService(
@@ -161,15 +216,21 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     memberships: new MembershipService(terms, mail, config.appUrl, audit),
     dashboard: new DashboardService(),
     ledger,
-    assignments: new AssignmentService(ledger, audit),
-    arrangements: new ArrangementService(audit),
+    assignments,
+    arrangements,
+    yearEnd,
+    expiryReminders,
     orders,
     messages,
     templates,
     // Messages to an audience (/admin/meldingen): a daily limit per municipality, sent in batches by a job.
-    massMessages: new MassMessageService(mail, jobs, settings, audit, config.appUrl),
+    massMessages,
     announcements: new AnnouncementService(audit),
     payments,
+    // Finance: the payments list and export, reconciliation with the PSP, the PSP settings (instellingen/betalingen).
+    paymentAdmin: new PaymentAdminService(),
+    reconciliation: new ReconciliationService(payments, audit),
+    paymentSettings: new PaymentSettingsService(config, settings, payments),
     checkout,
     cart: new CartService(checkout),
     orderViews,
@@ -183,7 +244,23 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     cards,
     clientGroups: new ClientGroupService(config.bsn, audit, cards),
     // Erasing a person also erases their mails from the mail log (same transaction).
-    persons: new PersonService(config.bsn, audit, orderLists, [(em, person, at) => mail.erasePerson(em, person, at)]),
+    persons: new PersonService(config.bsn, audit, orderLists, [
+      (em, person, at) => mail.erasePerson(em, person, at),
+      // … and the client number from the labels of messages sent to their (now fully erased) household.
+      (em, person) => massMessages.erasePerson(em, person),
+    ]),
+    // Journal entries (journaalposten): the ledger mapped onto the municipality's general ledger, derived when read.
+    journal: new JournalService(audit),
+    // Payouts to providers (beheer/betalingen/uitbetalingen): batches, the SEPA file, PAYOUT bookings.
+    payouts: new PayoutService(ledger, settings, audit),
+    // Roles × permissions (instellingen/rollen); read per request by the session, so no cache to invalidate.
+    roles: new RoleService(audit),
+    // CSV import of households, persons and assignments (beheer/importeren): dry run, then the `import.apply` job.
+    imports: new ImportService(config.bsn, audit, assignments, jobs),
+    // Privacy: the retention periods' daily purge, the audit log screen, and a resident's own data as a file.
+    retention: new RetentionService(settings),
+    auditLog: new AuditLogService(),
+    myData: new MyDataService(audit),
   };
 }
 

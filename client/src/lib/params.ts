@@ -39,6 +39,7 @@ export const paramRules: Record<string, (value: string) => boolean> = {
   templateId: isUuid,
   linkId: isUuid,
   arrangementId: isUuid,
+  batchId: isUuid,
   externalIdentifier: isExternalIdentifier,
   slug: isSlug,
   token: isToken,

@@ -23,6 +23,7 @@ export const screenPermission = {
   accounts: 'ACCOUNT_MANAGE',
   apiClients: 'API_CLIENT_MANAGE',
   payments: 'PAYMENT_READ',
+  payouts: 'PAYOUT_MANAGE',
   categories: 'CONTENT_EDIT',
   communication: 'TEMPLATE_EDIT',
   templates: 'TEMPLATE_EDIT',
@@ -32,5 +33,7 @@ export const screenPermission = {
   news: 'CONTENT_EDIT',
   contentPages: 'CONTENT_EDIT',
   roles: 'ROLE_MANAGE',
+  /** The audit log: who manages roles (the Beheerder) reads who did what. */
+  auditLog: 'ROLE_MANAGE',
   settings: 'SETTINGS_MANAGE',
 } as const satisfies Record<string, Permission>;

@@ -123,6 +123,7 @@ export const urls = {
     arrangements: () => `${admin}/regelingen`,
     newArrangement: () => `${admin}/regelingen/nieuw`,
     arrangement: (arrangementId: string) => `${admin}/regelingen/${seg(arrangementId)}`,
+    arrangementNextPeriod: (arrangementId: string) => `${admin}/regelingen/${seg(arrangementId)}/volgende-periode`,
 
     beheer: {
       accounts: () => `${beheer}/accounts`,
@@ -133,6 +134,9 @@ export const urls = {
       apiEncryption: () => `${beheer}/api/encryptie`,
       payments: () => `${beheer}/betalingen`,
       paymentReconciliation: () => `${beheer}/betalingen/controle`,
+      payouts: () => `${beheer}/betalingen/uitbetalingen`,
+      newPayout: () => `${beheer}/betalingen/uitbetalingen/nieuw`,
+      payout: (batchId: string) => `${beheer}/betalingen/uitbetalingen/${seg(batchId)}`,
       categories: () => `${beheer}/categorieen`,
       newCategory: () => `${beheer}/categorieen/nieuw`,
       featuredCategory: () => `${beheer}/categorieen/uitgelichte-categorie`,
@@ -142,6 +146,7 @@ export const urls = {
       newTemplate: () => `${beheer}/communicatie/sjablonen/nieuw`,
       template: (templateId: string) => `${beheer}/communicatie/sjablonen/${seg(templateId)}`,
       import: () => `${beheer}/importeren`,
+      auditLog: () => `${beheer}/auditlog`,
       journalEntries: () => `${beheer}/journaalposten`,
       journalSettings: () => `${beheer}/journaalposten/instellingen`,
       links: () => `${beheer}/links`,
@@ -187,5 +192,12 @@ export const urls = {
     providerLogo: () => '/api/provider/logo',
     newsImage: (articleId: string) => `/api/news/${seg(articleId)}/image`,
     newsFeed: () => '/api/nieuws.atom',
+    payoutExport: (batchId: string) => `/api/payouts/${seg(batchId)}/export`,
+    imports: (municipalityId: string) => withQuery('/api/imports', { gemeente: municipalityId }),
+    importExample: (municipalityId?: string) =>
+      municipalityId
+        ? withQuery('/api/imports/voorbeeld.csv', { gemeente: municipalityId })
+        : '/api/imports/voorbeeld.csv',
+    myData: () => '/api/mijn-gegevens.json',
   },
 } as const;

@@ -39,9 +39,15 @@ export function renderApp(url: string, viewer: TestViewer, responders: Record<st
   const operations: { name: string; variables: Record<string, unknown> }[] = [];
   const answer: Record<string, Responder> = {
     Viewer: () => viewerData(viewer),
-    PublicSite: () => ({ links: [], publicSettings: { platformName: 'Gemeentewinkel', municipalities: [] } }),
+    PublicSite: () => ({
+      links: [],
+      publicSettings: { platformName: 'Gemeentewinkel', primaryColor: null, municipalities: [] },
+    }),
     // The provider area asks for new terms first (ProviderTermsGate): none, unless a test says otherwise.
     PendingTerms: () => ({ pendingTerms: [] }),
+    // No maintenance and no statistics tool (instellingen/onderhoudsmodus, /analytics), unless a test says otherwise.
+    MaintenanceStatus: () => ({ maintenanceStatus: { active: false, message: '', startsAt: null, endsAt: null } }),
+    PublicAnalytics: () => ({ publicAnalytics: { enabled: false, tool: null, scriptUrl: null, siteId: null } }),
     ...responders,
   };
   const link = new ApolloLink(

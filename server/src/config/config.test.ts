@@ -37,6 +37,7 @@ describe('configuration', () => {
       'DIGID_MODE',
       'PAYMENT_PROVIDER',
       'MAIL_TRANSPORT',
+      'SETTINGS_ENCRYPTION_KEY',
     ]) {
       expect(message).toContain(name);
     }
@@ -51,6 +52,7 @@ describe('configuration', () => {
       BSN_HASH_KEY: 'b'.repeat(40),
       DIGID_MODE: 'saml',
       PAYMENT_PROVIDER: 'mollie',
+      SETTINGS_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
       MAIL_TRANSPORT: 'smtp',
       SMTP_URL: 'smtp://mail.example.org',
     });
@@ -99,6 +101,7 @@ describe('the clock setting (CLOCK_START)', () => {
         BSN_HASH_KEY: 'h'.repeat(40),
         DIGID_MODE: 'saml',
         PAYMENT_PROVIDER: 'mollie',
+        SETTINGS_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
         MOLLIE_API_KEY: 'live_abcdefghijklmnopqrstuvwxyz',
         MAIL_TRANSPORT: 'smtp',
         SMTP_URL: 'smtp://mail',

@@ -14,6 +14,7 @@ const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-0000000000';
 const DEV_BSN_KEY = 'ZGV2LW9ubHktYnNuLWtleS0zMi1ieXRlcy1sb25nISE='; // base64 of a 32-byte dev key
 const DEV_BSN_HASH_KEY = 'dev-only-bsn-lookup-key-change-me-000000000';
+const DEV_SETTINGS_KEY = 'ZGV2LW9ubHktc2V0dGluZ3Mta2V5LTMyLWJ5dGVzISE='; // base64 of a 32-byte dev key
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -74,6 +75,11 @@ const schema = z.object({
     .string()
     .regex(/^(test|live)_\w{20,}$/, 'moet beginnen met test_ of live_ (een Mollie API-sleutel)')
     .optional(),
+  /** base64 of 32 bytes: encrypts secrets stored in the settings (the PSP's API key), AES-256-GCM. */
+  SETTINGS_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'moet base64 van 32 bytes zijn')
+    .default(DEV_SETTINGS_KEY),
   PAYMENT_EXPIRY_MINUTES: z.coerce
     .number()
     .int()
@@ -144,6 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     if (c.BSN_ENCRYPTION_KEYS.includes(DEV_BSN_KEY))
       problems.push('BSN_ENCRYPTION_KEYS: de ontwikkelsleutel mag niet in productie');
     if (c.BSN_HASH_KEY === DEV_BSN_HASH_KEY) problems.push('BSN_HASH_KEY: de ontwikkelwaarde mag niet in productie');
+    if (c.SETTINGS_ENCRYPTION_KEY === DEV_SETTINGS_KEY)
+      problems.push('SETTINGS_ENCRYPTION_KEY: de ontwikkelsleutel mag niet in productie');
     if (c.DIGID_MODE === 'simulator') problems.push('DIGID_MODE: de DigiD-simulator mag niet in productie');
     if (c.PAYMENT_PROVIDER === 'simulator') problems.push('PAYMENT_PROVIDER: de betaalsimulator mag niet in productie');
     if (c.MAIL_TRANSPORT === 'outbox') problems.push('MAIL_TRANSPORT: de lokale outbox mag niet in productie');
@@ -179,6 +187,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     digidMode: c.DIGID_MODE,
     paymentProvider: c.PAYMENT_PROVIDER,
     payments: { provider: c.PAYMENT_PROVIDER, mollieApiKey: c.MOLLIE_API_KEY, expiryMinutes: c.PAYMENT_EXPIRY_MINUTES },
+    /** Encrypts secrets kept in the settings (the PSP's API key): 32 bytes for AES-256-GCM. */
+    settingsEncryptionKey: Buffer.from(c.SETTINGS_ENCRYPTION_KEY, 'base64'),
     mail: { transport: c.MAIL_TRANSPORT, smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
     graphqlSandbox: c.GRAPHQL_SANDBOX ?? !production,
     sentry: { dsn: c.SENTRY_DSN, environment: c.SENTRY_ENVIRONMENT ?? c.NODE_ENV },

@@ -2,6 +2,7 @@ import { Municipality } from '../modules/municipalities/municipality.entity.js';
 import { Role } from '../modules/identity/role.entity.js';
 import { AdminAccount } from '../modules/identity/admin-account.entity.js';
 import { Session } from '../modules/identity/session.entity.js';
+import { StaffRecoveryCode } from '../modules/identity/staff-recovery-code.entity.js';
 import { Provider } from '../modules/providers/provider.entity.js';
 import { ProviderUser } from '../modules/providers/provider-user.entity.js';
 import { ProviderMembership } from '../modules/providers/provider-membership.entity.js';
@@ -28,6 +29,7 @@ import { LedgerAccount, LedgerEntry, LedgerTransaction } from '../modules/ledger
 import { CartLine, Checkout, Order, OrderAllocation, OrderEvent, OrderLine } from '../modules/orders/order.entities.js';
 import { Payment, PaymentEvent, PaymentRefund } from '../modules/payments/payment.entities.js';
 import { Message } from '../modules/messages/message.entity.js';
+import { PayoutBatch, PayoutLine, PayoutOrder } from '../modules/payouts/payout.entities.js';
 
 /** Every entity, listed explicitly (no folder scanning: the same list works from sources, builds and tests). */
 export const entities = [
@@ -70,4 +72,8 @@ export const entities = [
   PaymentEvent,
   PaymentRefund,
   Message,
+  PayoutBatch,
+  PayoutLine,
+  PayoutOrder,
+  StaffRecoveryCode,
 ];

@@ -34,6 +34,16 @@ export class ForbiddenError extends GraphQLError {
   }
 }
 
+/** A provider user whose organisation has not accepted the current terms yet (see authChecker). */
+export const TERMS_NOT_ACCEPTED_MESSAGE =
+  'Er gelden nieuwe voorwaarden. Lees en accepteer eerst de nieuwe voorwaarden voordat u verdergaat.';
+
+export class TermsNotAcceptedError extends GraphQLError {
+  constructor() {
+    super(TERMS_NOT_ACCEPTED_MESSAGE, { extensions: { code: 'TERMS_NOT_ACCEPTED' } });
+  }
+}
+
 export class NotFoundError extends GraphQLError {
   constructor(what = 'Het gevraagde item') {
     super(`${what} is niet gevonden.`, { extensions: { code: 'NOT_FOUND' } });
@@ -43,6 +53,7 @@ export class NotFoundError extends GraphQLError {
 const SAFE_CODES = new Set([
   'UNAUTHENTICATED',
   'FORBIDDEN',
+  'TERMS_NOT_ACCEPTED',
   'NOT_FOUND',
   'BAD_USER_INPUT',
   'GRAPHQL_PARSE_FAILED',
@@ -51,6 +62,7 @@ const SAFE_CODES = new Set([
   'OPERATION_RESOLUTION_FAILURE',
   'BAD_REQUEST',
   'RATE_LIMITED',
+  'MAINTENANCE',
 ]);
 
 /**
@@ -74,7 +86,8 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   if (SAFE_CODES.has(code)) {
     const { stacktrace: _drop, ...extensions } = (formatted.extensions ?? {}) as Record<string, unknown>;
     return {
-      message: formatted.message,
+      // An error thrown while the context is made (maintenance, IP allow-list) carries Apollo's English prefix.
+      message: formatted.message.replace(/^Context creation failed: /, ''),
       locations: formatted.locations,
       path: formatted.path,
       extensions: { ...extensions, code },

@@ -176,7 +176,12 @@ describe('hostile input at the boundary', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'gw-hostile-'));
-    server = await startTestServer({ seed: true, env: { DATA_DIR: dataDir, LOGIN_MAX_ATTEMPTS: '100' } });
+    // With the demo's activity (orders, payments, payouts), so every list has rows to page through.
+    server = await startTestServer({
+      seed: true,
+      demoActivity: true,
+      env: { DATA_DIR: dataDir, LOGIN_MAX_ATTEMPTS: '100' },
+    });
     schema = await createSchema();
     callers.push({ name: 'anoniem', client: server.client() });
     const staff = server.client();
@@ -197,9 +202,16 @@ describe('hostile input at the boundary', () => {
       to: 'maillog@example.test',
       variables: { name: 'Test', link: 'https://gw.test/x', expiresHours: 1 },
     });
+    // A provider the demo paid out to (its payouts, orders and products are lists with rows).
+    const [paid] = await server.orm.em
+      .fork()
+      .execute<{ provider_id: string }[]>(
+        `select l.provider_id from payout_line l join payout_batch b on b.id = l.batch_id where b.status = 'PAID' limit 1`,
+      );
+    expect(paid, 'the demo pays a provider out').toBeDefined();
     const owner = await server.orm.em
       .fork()
-      .findOneOrFail(ProviderUser, { provider: a.provider.id, email: { $like: '%@demo.gemeentewinkel.nl' } });
+      .findOneOrFail(ProviderUser, { provider: paid!.provider_id, email: { $like: '%@demo.gemeentewinkel.nl' } });
     const provider = server.client();
     await provider.loginProvider(owner.email, DEMO_PASSWORD);
     callers.push({ name: 'aanbieder', client: provider });
@@ -416,7 +428,7 @@ describe('hostile input at the boundary', () => {
         body: 'uitkomst=betaald%00',
       });
       expect(pay.status).toBe(400);
-      expect(gateway.find(payment.externalId)!.status).toBe('OPEN');
+      expect((await gateway.find(payment.externalId))!.status).toBe('OPEN');
     });
 
     it('refuses hostile text in an uploaded image’s alt text', async () => {

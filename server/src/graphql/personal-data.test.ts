@@ -33,6 +33,8 @@ interface Fixture {
   person: Person;
   clientGroupId: string;
   orderId: string;
+  /** A Zuiderveen arrangement copied to its next period: its bulk grant preview lists the holders. */
+  copiedArrangementId: string;
 }
 
 /**
@@ -70,6 +72,15 @@ const REACH: Record<
   MailLogEntry: {
     query: (sel) => `{ mailLog(first: 3) { edges { node { __typename id ${sel} } } } }`,
     variables: () => ({}),
+  },
+  MassMessage: {
+    query: (sel) => `{ massMessages(first: 3) { edges { node { __typename id ${sel} } } } }`,
+    variables: () => ({}),
+  },
+  RegrantPreviewRow: {
+    query: (sel) =>
+      `query($id: ID!) { regrantPreview(arrangementId: $id) { preview { rows { __typename id ${sel} } } } }`,
+    variables: (f) => ({ id: f.copiedArrangementId }),
   },
   OrderEvent: {
     query: (sel) => `query($id: ID!) { adminOrder(id: $id) { events { __typename ${sel} } } }`,
@@ -226,7 +237,22 @@ describe('audit of personal-data reads', () => {
     providerUser = server.client();
     await providerUser.loginProvider(providerEmail, DEMO_PASSWORD);
 
-    fixture = { person, clientGroupId, orderId: order!.id };
+    const [{ id: arrangementId }] = await em.execute<{ id: string }[]>(
+      `select a.id from arrangement a join municipality m on m.id = a.municipality_id where m.slug = 'zuiderveen'
+        and exists (select 1 from assignment s where s.arrangement_id = a.id and s.client_group_id = ?) order by a.name limit 1`,
+      [clientGroupId],
+    );
+    const copied: any = await beheerder.gql(
+      `mutation($id: ID!) { copyArrangementToNextPeriod(id: $id) { errors { message } arrangement { id } } }`,
+      { id: arrangementId },
+    );
+    expect(copied.data.copyArrangementToNextPeriod.errors).toEqual([]);
+    fixture = {
+      person,
+      clientGroupId,
+      orderId: order!.id,
+      copiedArrangementId: copied.data.copyArrangementToNextPeriod.arrangement.id,
+    };
   });
 
   afterAll(async () => {

@@ -5,6 +5,7 @@ import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { authChecker, requiresDirective } from './auth/requires.js';
 import { auditPersonalDataReads, personalDataDirective, personalDataKindEnum } from './personal-data.js';
 import { IdentityResolver } from '../modules/identity/identity.resolver.js';
+import { StaffAccountResolver } from '../modules/identity/staff-account.resolver.js';
 import { ProductResolver } from '../modules/catalogue/catalogue.resolver.js';
 import { ProviderResolver } from '../modules/providers/provider.resolver.js';
 import { ContentResolver, NewsResolver } from '../modules/content/content.resolver.js';
@@ -28,12 +29,14 @@ import { AssignmentResolver } from '../modules/arrangements/assignment.resolver.
 import { OrdersResolver } from '../modules/orders/orders.resolver.js';
 import { CartResolver } from '../modules/orders/cart.resolver.js';
 import { PaymentResolver } from '../modules/payments/payment.resolver.js';
+import { PaymentAdminResolver } from '../modules/payments/payment-admin.resolver.js';
 import { OrderActionsResolver } from '../modules/orders/order-actions.resolver.js';
 import { ProviderOrdersResolver } from '../modules/orders/provider-orders.resolver.js';
 import { OrderAdminResolver } from '../modules/orders/order-admin.resolver.js';
 import { OrderFieldsResolver } from '../modules/orders/order-fields.resolver.js';
 import { CustomersResolver } from '../modules/customers/customers.resolver.js';
 import { ArrangementResolver } from '../modules/arrangements/arrangement.resolver.js';
+import { YearEndResolver } from '../modules/arrangements/year-end.resolver.js';
 import { MessageResolver } from '../modules/messages/message.resolver.js';
 import { MassMessageResolver } from '../modules/messages/mass-message.resolver.js';
 import { AnnouncementResolver } from '../modules/announcements/announcement.resolver.js';
@@ -41,11 +44,20 @@ import { SettingsResolver } from '../modules/settings/settings.resolver.js';
 import { CommunicationResolver } from '../modules/communication/communication.resolver.js';
 import { ContentPageResolver } from '../modules/content/content-page.resolver.js';
 import { TermsResolver } from '../modules/terms/terms.resolver.js';
+import { JournalResolver } from '../modules/journal/journal.resolver.js';
+import { PayoutResolver, ProviderPayoutResolver } from '../modules/payouts/payout.resolver.js';
+import { RoleResolver } from '../modules/roles/role.resolver.js';
+import { MaintenanceResolver } from '../modules/settings/maintenance.resolver.js';
+import { ImportResolver } from '../modules/import/import.resolver.js';
+import { AuditLogResolver } from '../modules/audit/audit-log.resolver.js';
 
 export const resolvers = [
   OrdersResolver,
+  ImportResolver,
+  AuditLogResolver,
   CartResolver,
   PaymentResolver,
+  PaymentAdminResolver,
   OrderActionsResolver,
   ProviderOrdersResolver,
   OrderAdminResolver,
@@ -78,6 +90,13 @@ export const resolvers = [
   MunicipalityMembershipResolver,
   SettingsResolver,
   CommunicationResolver,
+  JournalResolver,
+  YearEndResolver,
+  PayoutResolver,
+  ProviderPayoutResolver,
+  RoleResolver,
+  MaintenanceResolver,
+  StaffAccountResolver,
 ] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;

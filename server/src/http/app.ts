@@ -21,11 +21,19 @@ import { sentryTunnel } from '../integrations/monitoring/sentry-tunnel.js';
 import type { DigidAdapter } from '../integrations/digid/digid.js';
 import { digidRoutes } from './digid.routes.js';
 import { paymentRoutes } from './payments.routes.js';
+import { paymentExportRoutes } from './payment-export.routes.js';
 import { contentRoutes } from '../modules/content/content.routes.js';
 import { devOutboxRoutes } from '../integrations/mail/dev-outbox.routes.js';
 import { productImageRoutes } from '../modules/catalogue/product-image.routes.js';
+import { ordersExportRoutes } from '../modules/orders/orders-export.routes.js';
+import { payoutRoutes } from '../modules/payouts/payout.routes.js';
 import { uploadsRoute } from '../integrations/storage/uploads.route.js';
+import { journalRoutes } from '../modules/journal/journal.routes.js';
+import { importRoutes } from '../modules/import/import.routes.js';
+import { myDataRoutes } from '../modules/audit/my-data.routes.js';
 import { securityHeaders } from './security-headers.js';
+import { adminIpAllowList, allowListOf } from './ip-allow-list.js';
+import { analyticsScript } from '../modules/settings/sections/analytics.js';
 import { rejectHostileQuery } from './hostile-request.js';
 import { simplePageAssets } from './simple-page.js';
 import { hostileInputPlugin } from '../graphql/hostile-input.js';
@@ -80,7 +88,23 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
   // socket's address is the client's address, so no client can choose its own for the per-address limits.
   app.set('trust proxy', config.trustedProxies.length ? config.trustedProxies : false);
 
-  app.use(securityHeaders({ production: config.production, appUrl: config.appUrl }));
+  app.use(
+    securityHeaders({
+      production: config.production,
+      appUrl: config.appUrl,
+      analytics: async () => analyticsScript(await services.settings.get('analytics')),
+    }),
+  );
+  // instellingen/ip: the admin area's pages only from the allow-list, when it is on (the API's part: contexts.ts).
+  app.use(
+    adminIpAllowList({
+      current: async () => {
+        const ip = await services.settings.get('ip');
+        return ip.enabled ? allowListOf(ip.entries.map((e) => e.range)) : null;
+      },
+      logger,
+    }),
+  );
   app.use((req, res, next) => {
     // One id per request (the caller's X-Request-Id when valid): in every log line and audit row of it, and answered.
     const requestId = requestIdFrom(req.get(REQUEST_ID_HEADER));
@@ -130,11 +154,17 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
   app.use(sentryTunnel({ dsn: config.sentry.dsn, logger }));
   app.use(digidRoutes({ orm, services, digid, logger }));
   app.use(paymentRoutes({ orm, services, logger }));
+  app.use(paymentExportRoutes({ services, contexts }));
   app.use(contentRoutes({ services, contexts }));
   // Development and tests only: read the local mail outbox (never mounted in production).
   app.use(devOutboxRoutes({ orm, production: config.production, transport: config.mail.transport }));
   app.use(productImageRoutes({ services, contexts }));
+  app.use(ordersExportRoutes({ services, contexts }));
+  app.use(payoutRoutes({ services, contexts }));
   app.use(uploadsRoute(services.storage));
+  app.use(journalRoutes({ services, contexts }));
+  app.use(importRoutes({ services, contexts }));
+  app.use(myDataRoutes({ services, contexts }));
 
   const armor = new ApolloArmor({
     maxDepth: { n: 12 },

@@ -2,7 +2,7 @@ import express, { type Request, type Router } from 'express';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Services } from '../services.js';
-import { PaymentSimulator } from '../integrations/payments/payment-simulator.js';
+import type { SimulatedMismatch } from '../integrations/payments/payment-simulator.js';
 import type { PaymentStatus } from '../modules/payments/payment.entities.js';
 import { escapeHtml, simplePage } from './simple-page.js';
 import { rejectHostileForm } from './hostile-request.js';
@@ -50,7 +50,11 @@ function ownOrigin(req: Request): string {
  * - POST /payments/webhook: the PSP says "something happened to payment <id>" (form body `id=…`, nothing else, as Mollie
  *   does). We fetch the status from the PSP and settle it; an unknown id is answered 200 without effect (nothing to
  *   learn from probing), a PSP or database failure 500 so the PSP retries.
- * - GET/POST /betalen/simulator/:externalId: the simulator's checkout page (only with PAYMENT_PROVIDER=simulator).
+ * - GET/POST /betalen/simulator/:externalId: the simulator's checkout page (never in production).
+ * - GET /betalen/simulator and POST /betalen/simulator/afwijking: the simulator's own records, and a way to make them
+ *   differ from ours (missing there, missing here, status or amount differs; a refund failed or unknown to us), so
+ *   reconciliation (controle) has something to find. Development and tests only: the simulator is never mounted in
+ *   production.
  */
 export function paymentRoutes(deps: { orm: MikroORM; services: Services; logger: Logger }): Router {
   const { orm, services, logger } = deps;
@@ -78,12 +82,94 @@ export function paymentRoutes(deps: { orm: MikroORM; services: Services; logger:
     },
   );
 
-  const gateway = services.payments.gateway;
-  if (gateway instanceof PaymentSimulator) {
+  const gateway = services.payments.simulator;
+  if (gateway && !services.config.production) {
     const page = (title: string, body: string) => simplePage(title, body, { header: 'Betaalprovider — simulator' });
 
-    router.get('/betalen/simulator/:externalId', (req, res) => {
-      const payment = EXTERNAL_ID.test(req.params.externalId) ? gateway.find(req.params.externalId) : undefined;
+    router.get('/betalen/simulator', async (_req, res) => {
+      res.setHeader('Cache-Control', 'no-store');
+      const rows = (await gateway.list(200))
+        .map(
+          (p) => `<tr><td>${escapeHtml(p.externalId)}</td><td>${escapeHtml(euro(p.amountCents))}</td>
+            <td>${escapeHtml(STATUS_TEXT[p.status])}</td>
+            <td>${p.refunds.map((r) => `${escapeHtml(r.refundId)} (${escapeHtml(euro(r.amountCents))}, ${r.status === 'FAILED' ? 'mislukt' : 'terugbetaald'})`).join('<br>')}</td></tr>`,
+        )
+        .join('');
+      res.type('html').send(
+        page(
+          'Betalingen bij de simulator',
+          `<p class="notice"><strong>Testomgeving.</strong> Hier maakt u verschillen tussen de administratie van de simulator en
+          die van de Gemeentewinkel, om de controle te beproeven.</p>
+          <table><caption>Betalingen (nieuwste eerst)</caption>
+            <thead><tr><th scope="col">Kenmerk</th><th scope="col">Bedrag</th><th scope="col">Status</th><th scope="col">Terugbetalingen</th></tr></thead>
+            <tbody>${rows || '<tr><td colspan="4">Nog geen betalingen.</td></tr>'}</tbody></table>
+          <form method="post" action="/betalen/simulator/afwijking">
+            <fieldset><legend>Afwijking maken</legend>
+              <p><label for="soort">Soort</label>
+                <select id="soort" name="soort">
+                  <option value="MISSING_THERE">Betaling ontbreekt bij de betaaldienst</option>
+                  <option value="MISSING_HERE">Betaling ontbreekt bij ons</option>
+                  <option value="STATUS_DIFFERS">Status wijkt af</option>
+                  <option value="AMOUNT_DIFFERS">Bedrag wijkt af</option>
+                  <option value="REFUND_FAILED">Terugbetaling mislukt</option>
+                  <option value="REFUND_MISSING_HERE">Terugbetaling ontbreekt bij ons</option>
+                </select></p>
+              <p><label for="kenmerk">Kenmerk (sim_… of re_sim_…)</label> <input id="kenmerk" name="kenmerk"></p>
+              <p><label for="status">Status</label>
+                <select id="status" name="status">${Object.entries(OUTCOMES)
+                  .map(([k, v]) => `<option value="${v}">${k}</option>`)
+                  .join('')}</select></p>
+              <p><label for="bedrag">Bedrag in centen</label> <input id="bedrag" name="bedrag" inputmode="numeric"></p>
+              <p><button type="submit">Afwijking maken</button></p>
+            </fieldset>
+          </form>`,
+        ),
+      );
+    });
+
+    router.post(
+      '/betalen/simulator/afwijking',
+      express.urlencoded({ extended: false, limit: '2kb' }),
+      rejectHostileForm(),
+      async (req, res) => {
+        const body = (req.body ?? {}) as Record<string, unknown>;
+        const id = typeof body.kenmerk === 'string' ? body.kenmerk.trim() : '';
+        const cents = Number(body.bedrag);
+        const amountCents = Number.isSafeInteger(cents) && cents > 0 ? cents : 100;
+        const status = (Object.values(OUTCOMES) as string[]).includes(String(body.status))
+          ? (body.status as PaymentStatus)
+          : 'PAID';
+        const kinds: Record<string, SimulatedMismatch | null> = {
+          MISSING_THERE: EXTERNAL_ID.test(id) ? { kind: 'MISSING_THERE', externalId: id } : null,
+          MISSING_HERE: { kind: 'MISSING_HERE', amountCents, status },
+          STATUS_DIFFERS: EXTERNAL_ID.test(id) ? { kind: 'STATUS_DIFFERS', externalId: id, status } : null,
+          AMOUNT_DIFFERS: EXTERNAL_ID.test(id) ? { kind: 'AMOUNT_DIFFERS', externalId: id, amountCents } : null,
+          REFUND_FAILED: EXTERNAL_ID.test(id) ? { kind: 'REFUND_FAILED', refundId: id } : null,
+          REFUND_MISSING_HERE: EXTERNAL_ID.test(id)
+            ? { kind: 'REFUND_MISSING_HERE', externalId: id, amountCents }
+            : null,
+        };
+        const mismatch = kinds[String(body.soort)];
+        const made = mismatch ? await gateway.mismatch(mismatch) : null;
+        if (!made) {
+          res
+            .status(400)
+            .type('html')
+            .send(
+              page(
+                'Afwijking niet gemaakt',
+                `<p>Onbekende betaling of soort. <a href="/betalen/simulator">Terug</a></p>`,
+              ),
+            );
+          return;
+        }
+        logger.info({ event: 'payment_simulator_mismatch', kind: mismatch!.kind }, 'payment simulator: mismatch made');
+        res.redirect(303, '/betalen/simulator');
+      },
+    );
+
+    router.get('/betalen/simulator/:externalId', async (req, res) => {
+      const payment = EXTERNAL_ID.test(req.params.externalId) ? await gateway.find(req.params.externalId) : undefined;
       res.setHeader('Cache-Control', 'no-store');
       if (!payment) {
         res
@@ -139,12 +225,12 @@ export function paymentRoutes(deps: { orm: MikroORM; services: Services; logger:
       async (req, res) => {
         const externalId = String(req.params.externalId);
         const outcome = OUTCOMES[String(req.body?.uitkomst ?? '')];
-        const payment = EXTERNAL_ID.test(externalId) ? gateway.find(externalId) : undefined;
+        const payment = EXTERNAL_ID.test(externalId) ? await gateway.find(externalId) : undefined;
         if (!payment || !outcome) {
           res.redirect(303, `/betalen/simulator/${encodeURIComponent(externalId)}`);
           return;
         }
-        gateway.settle(externalId, outcome);
+        await gateway.settle(externalId, outcome);
         // Like Mollie: tell the shop through its webhook (only the id), then send the customer back.
         try {
           const webhook = new URL(payment.webhookUrl);

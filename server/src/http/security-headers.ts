@@ -105,10 +105,43 @@ export function serializePolicy(directives: Directives): string {
  * The middleware: helmet's headers (nosniff, Referrer-Policy, X-Frame-Options, Cross-Origin-Opener-Policy, …), HSTS
  * and upgrade-insecure-requests only in production over https, the CSP for the path, and Permissions-Policy.
  */
-export function securityHeaders(options: { production: boolean; appUrl: string }): RequestHandler {
+/** The account, provider and admin areas never load a statistics script; public pages may (instellingen/analytics). */
+export function isPublicPagePath(path: string): boolean {
+  return !/^\/(admin|account|aanbieder|graphql|api|uploads|sandbox)(\/|$)/.test(path);
+}
+
+/** The application's policy with a statistics tool on: exactly its script, and its origin to send page views to. */
+export function withAnalytics(directives: Directives, script: { url: string; origin: string }): Directives {
+  return {
+    ...directives,
+    'script-src': [...(directives['script-src'] ?? []), script.url],
+    'connect-src': [...(directives['connect-src'] ?? []), script.origin],
+  };
+}
+
+export function securityHeaders(options: {
+  production: boolean;
+  appUrl: string;
+  /** The statistics script when instellingen/analytics has one on (from the settings cache), else null. */
+  analytics?: () => Promise<{ url: string; origin: string } | null>;
+}): RequestHandler {
   const secureTransport = options.production && options.appUrl.startsWith('https:');
   const csp = (name: PolicyName) =>
     helmet.contentSecurityPolicy({ useDefaults: false, directives: policyFor(name, secureTransport) });
+  // One middleware per script URL in use (the setting rarely changes; the map stays tiny).
+  const analyticsPolicies = new Map<string, RequestHandler>();
+  const analyticsPolicy = (script: { url: string; origin: string }) => {
+    let handler = analyticsPolicies.get(script.url);
+    if (!handler) {
+      if (analyticsPolicies.size > 20) analyticsPolicies.clear();
+      handler = helmet.contentSecurityPolicy({
+        useDefaults: false,
+        directives: withAnalytics(policyFor('app', secureTransport), script),
+      });
+      analyticsPolicies.set(script.url, handler);
+    }
+    return handler;
+  };
   const policies: Record<PolicyName, RequestHandler> = {
     app: csp('app'),
     sandbox: csp('sandbox'),
@@ -128,7 +161,12 @@ export function securityHeaders(options: { production: boolean; appUrl: string }
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     common(req, res, (error?: unknown) => {
       if (error) return next(error);
-      policies[policyNameFor(req.path)](req, res, next);
+      const name = policyNameFor(req.path);
+      if (name !== 'app' || !options.analytics || !isPublicPagePath(req.path)) return policies[name](req, res, next);
+      options
+        .analytics()
+        .then((script) => (script ? analyticsPolicy(script) : policies.app)(req, res, next))
+        .catch(next);
     });
   };
 }

@@ -20,6 +20,8 @@ export interface JobPayloads {
    * active account of the realm, issues the token and records the mail; nothing for an unknown address.
    */
   'identity.passwordResetRequested': { realm: LoginRealm; email: string };
+  /** A staff invitation (beheer/accounts/nieuw): the single-use link and the mail. */
+  'identity.staffInvitation': { accountId: string };
   /**
    * A colleague invited by a provider user: `invite` issues the link and records the invitation; `notice` tells the
    * owner of an address that already had an account that someone tried (at most one an hour).
@@ -38,8 +40,18 @@ export interface JobPayloads {
   'payments.retryRefunds': CronPayload;
   /** Expired sessions, e-mail tokens and limit counters are removed. Hourly. */
   'identity.purgeExpired': CronPayload;
+  /** Remaining budget of assignments whose period has ended is booked as expired (EXPIRY), once. Hourly. */
+  'arrangements.expireBudgets': CronPayload;
+  /** Households with budget left on an assignment that ends soon get their reminder, once per assignment. Hourly. */
+  'arrangements.expiryReminders': CronPayload;
+  /** A bulk grant of a copied arrangement to last period's holders (regrant_run.id). */
+  'arrangements.regrant': { runId: string };
   /** Permanently failed jobs older than 30 days are removed (they stay visible in jobHealth until then). Daily. */
   'jobs.cleanup': CronPayload;
+  /** Applies a checked import (import_run.id) row by row; resumes at the first row without an outcome. */
+  'import.apply': { importRunId: string };
+  /** Removes what is older than the retention periods (instellingen: bewaartermijnen). Daily. */
+  'privacy.purgeRetention': CronPayload;
 }
 
 export type JobName = keyof JobPayloads;

@@ -15,6 +15,7 @@ export function createJobRegistry(services: Services): JobRegistry {
     'mail.send': (ctx, { mailId }, run) => services.mail.deliver(ctx, mailId, run),
     'identity.passwordResetRequested': (ctx, payload) => services.accountRecovery.sendResetLink(ctx, payload),
     'providers.invitationMail': (ctx, payload) => services.providers.sendInvitationMail(ctx, payload),
+    'identity.staffInvitation': (ctx, payload) => services.staffAccounts.sendInvitation(ctx, payload),
     'messages.massSend': (ctx, { massMessageId }, run) => services.massMessages.deliver(ctx, massMessageId, run),
     'payments.expireOpen': async (ctx) => void (await services.payments.expireOpen(ctx)),
     'payments.retryRefunds': async (ctx) => void (await services.payments.retryRefunds(ctx)),
@@ -30,6 +31,11 @@ export function createJobRegistry(services: Services): JobRegistry {
         );
       }
     },
+    'arrangements.expireBudgets': async (ctx, _payload, run) =>
+      void (await services.yearEnd.expireBudgets(ctx, run.signal)),
+    'arrangements.expiryReminders': async (ctx, _payload, run) =>
+      void (await services.expiryReminders.sendDue(ctx, run.signal)),
+    'arrangements.regrant': (ctx, { runId }, run) => services.yearEnd.runRegrant(ctx, runId, run.signal),
     'jobs.cleanup': async (ctx) => {
       // Through the library's own function (it deletes only jobs that are not locked).
       const rows = await ctx.em.execute<{ id: string }[]>(
@@ -38,6 +44,8 @@ export function createJobRegistry(services: Services): JobRegistry {
       );
       if (rows.length) ctx.log.info({ event: 'jobs_cleanup', removed: rows.length }, 'old failed jobs removed');
     },
+    'import.apply': (ctx, { importRunId }, run) => services.imports.runApply(ctx, importRunId, run),
+    'privacy.purgeRetention': async (ctx) => void (await services.retention.purge(ctx)),
   };
 
   // Cron lines are in UTC. A tick runs once across all instances; a queue name keeps one tick from overlapping the next.
@@ -64,6 +72,23 @@ export function createJobRegistry(services: Services): JobRegistry {
       backfill: '1h',
     },
     { task: 'jobs.cleanup', cron: '41 3 * * *', identifier: 'jobs.cleanup', maxAttempts: 3 },
+    {
+      task: 'arrangements.expireBudgets',
+      cron: '7 * * * *',
+      identifier: 'arrangements.expireBudgets',
+      queueName: 'year-end',
+      maxAttempts: 3,
+      backfill: '1h',
+    },
+    {
+      task: 'arrangements.expiryReminders',
+      cron: '23 * * * *',
+      identifier: 'arrangements.expiryReminders',
+      queueName: 'expiry-reminders',
+      maxAttempts: 3,
+      backfill: '1h',
+    },
+    { task: 'privacy.purgeRetention', cron: '23 2 * * *', identifier: 'privacy.purgeRetention', maxAttempts: 3 },
   ];
 
   return { handlers, schedules };

@@ -11,6 +11,11 @@ export const IMAGE_LIMITS = {
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 
+/** The "too large" message for an upload limit set by an administrator (instellingen/geavanceerd), in whole MB. */
+export function imageTooLargeMessage(maxMegabytes: number): string {
+  return `Deze afbeelding is te groot. Een afbeelding mag hoogstens ${nl(maxMegabytes)} MB zijn.`;
+}
+
 export const IMAGE_MESSAGES = {
   notAnImage: 'Dit bestand is geen afbeelding. Kies een JPEG-, PNG- of WebP-afbeelding.',
   tooLarge: `Deze afbeelding is te groot. Een afbeelding mag hoogstens ${nl(IMAGE_LIMITS.maxBytes / 1024 / 1024)} MB zijn.`,

@@ -15,3 +15,6 @@ export * from './image.js';
 export * from './arrangement.js';
 export * from './location.js';
 export * from './message.js';
+export * from './journal.js';
+export * from './color.js';
+export * from './staff-account.js';

@@ -1,4 +1,4 @@
-import type { BuiltInRoleKey } from '../graphql/auth/permissions.js';
+import { Permission, type BuiltInRoleKey } from '../graphql/auth/permissions.js';
 
 /** The demo log-ins printed by `npm start` and used by the browser tests. Demo data only: never in production. */
 export const DEMO_PASSWORD = 'demo-wachtwoord';
@@ -13,3 +13,12 @@ export const DEMO_STAFF: { role: BuiltInRoleKey; email: string; name: string }[]
 
 /** One provider user per demo provider: aanbieder1@… up to aanbieder6@… */
 export const demoProviderEmail = (n: number) => `aanbieder${n}@demo.gemeentewinkel.nl`;
+
+/** A role made by the municipality itself (instellingen/rollen), beside the five built-in ones; no account holds it yet. */
+export const DEMO_CUSTOM_ROLES: { name: string; description: string; permissions: Permission[] }[] = [
+  {
+    name: 'Balie',
+    description: 'Inwoners aan de balie helpen: personen en bestellingen inzien, passen uitgeven.',
+    permissions: [Permission.DASHBOARD_VIEW, Permission.PERSON_READ, Permission.CARD_MANAGE, Permission.ORDER_READ],
+  },
+];

@@ -9,6 +9,7 @@ import type { RequestContext } from '../lib/request-context.js';
 import { PaymentSimulator } from '../integrations/payments/payment-simulator.js';
 import type { Services } from '../services.js';
 import { DEMO_STAFF, demoProviderEmail } from './demo-accounts.js';
+import { demoPayoutSteps } from './demo-payouts.js';
 
 /**
  * The demo in use: orders in every status for several households and providers, placed over the past weeks, with
@@ -130,6 +131,14 @@ export const DEMO_STORY: DemoStoryOrder[] = [
     placedDaysAgo: 2.5,
     steps: [{ daysAgo: 2, by: 'provider', action: 'accept' }],
   },
+  // Priya van der Linden: a rental bike early in the story (paid out to the provider since).
+  {
+    household: 'ZV-100009',
+    product: 'Huurfiets voor een dagje uit',
+    provider: 5,
+    placedDaysAgo: 27,
+    steps: [{ daysAgo: 26, by: 'provider', action: 'deliver' }],
+  },
   // Priya van der Linden: handed over at the counter, and one cancelled by the municipality.
   {
     household: 'ZV-100009',
@@ -178,6 +187,21 @@ export const DEMO_STORY: DemoStoryOrder[] = [
     placedDaysAgo: 8,
     contribution: 'paid',
     steps: [{ daysAgo: 7.2, by: 'provider', action: 'accept' }],
+  },
+  // Jeroen Vos: two swimming cards early in the story (one paid out to the pool since, one in today's draft payout).
+  {
+    household: 'NH-200004',
+    product: 'Tienbadenkaart banenzwemmen',
+    provider: 3,
+    placedDaysAgo: 28,
+    steps: [{ daysAgo: 27.5, by: 'provider', action: 'deliver' }],
+  },
+  {
+    household: 'NH-200004',
+    product: 'Tienbadenkaart banenzwemmen',
+    provider: 3,
+    placedDaysAgo: 20,
+    steps: [{ daysAgo: 19.5, by: 'provider', action: 'deliver' }],
   },
   // Jolanda Vermeulen: an own contribution paid, then the course was cancelled: budget back, contribution refunded.
   {
@@ -245,7 +269,7 @@ function fail(what: string, result: { ok: boolean; errors?: unknown }): never {
  */
 export async function seedDemoActivity(
   em: EntityManager,
-  services: Pick<Services, 'checkout' | 'orderActions' | 'payments' | 'messages'>,
+  services: Pick<Services, 'checkout' | 'orderActions' | 'payments' | 'messages' | 'payouts' | 'settings'>,
   options: { now: Date; yearStart: Date },
 ): Promise<{ orders: number }> {
   const when = storyClock(options.now, options.yearStart);
@@ -371,7 +395,7 @@ export async function seedDemoActivity(
         const started = await services.checkout.startPayment(ctx, payment);
         if (order.contribution === 'paid') {
           // The resident pays on the simulator's page; its webhook names the payment and we ask the PSP.
-          simulator.settle(started.externalId!, 'PAID');
+          await simulator.settle(started.externalId!, 'PAID');
           const settled = await services.payments.notify(em.fork(), started.externalId!, 'webhook');
           if (settled.status !== 'PAID' || !settled.changed) fail(`paying ‘${order.product}’`, settled as never);
         }
@@ -405,6 +429,9 @@ export async function seedDemoActivity(
       });
     }
   }
+
+  // Payouts to providers: paid batches and today's draft (demo-payouts.ts).
+  for (const step of demoPayoutSteps(em, services, ctxFor, staff)) schedule(step.daysAgo, step.run);
 
   // In the order they happened: the timelines, the ledger and the inbox are in time order.
   events.sort((a, b) => a.moment.getTime() - b.moment.getTime() || a.seq - b.seq);

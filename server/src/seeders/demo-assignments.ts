@@ -41,7 +41,8 @@ export async function seedDemoAssignments(
         await ledger.post(em, {
           kind: 'GRANT',
           municipalityId,
-          description: `Toegekend: ${arrangement.name}${beneficiary ? ` voor ${beneficiary.firstName}` : ''}`,
+          // As AssignmentService.grant books it: no name of a person in the ledger (it reaches the journal export).
+          description: `Toegekend: ${arrangement.name}`,
           actor: { kind: 'SYSTEM' },
           assignmentId: a.id,
           entries: [

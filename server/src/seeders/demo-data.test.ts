@@ -30,7 +30,7 @@ import { Person } from '../modules/customers/person.entity.js';
 import { Card } from '../modules/customers/card.entity.js';
 import { Link } from '../modules/content/link.entity.js';
 import { BUILT_IN_ROLES } from '../graphql/auth/permissions.js';
-import { DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from './demo-accounts.js';
+import { DEMO_CUSTOM_ROLES, DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from './demo-accounts.js';
 import {
   DEMO_SUMMARY,
   buildDemoPlan,
@@ -232,7 +232,7 @@ describe('seedDemoData', () => {
 
     const em = db.orm.em.fork();
     expect(await em.count(Municipality, {})).toBe(2);
-    expect(await em.count(Role, {})).toBe(5);
+    expect(await em.count(Role, {})).toBe(5 + DEMO_CUSTOM_ROLES.length);
     expect(await em.count(AdminAccount, {})).toBe(5);
     expect(await em.count(Provider, {})).toBe(6);
     expect(await em.count(ProviderUser, {})).toBe(6);
@@ -246,7 +246,7 @@ describe('seedDemoData', () => {
     expect(await em.count(Link, {})).toBe(DEMO_SUMMARY.links);
     expect(DEMO_SUMMARY).toMatchObject({
       municipalities: 2,
-      roles: 5,
+      roles: 5 + DEMO_CUSTOM_ROLES.length,
       staff: 5,
       providers: 6,
       categories: 8,
@@ -299,8 +299,9 @@ describe('seedDemoData', () => {
   it('gives roles, staff scopes and demo log-ins as designed', async () => {
     const em = db.orm.em.fork();
     const roles = await em.find(Role, {});
-    expect(roles.map((r) => r.key).sort()).toEqual(Object.keys(BUILT_IN_ROLES).sort());
-    expect(roles.every((r) => r.builtIn)).toBe(true);
+    const builtIn = roles.filter((r) => r.builtIn);
+    expect(builtIn.map((r) => r.key).sort()).toEqual(Object.keys(BUILT_IN_ROLES).sort());
+    expect(roles.filter((r) => !r.builtIn).map((r) => r.name)).toEqual(DEMO_CUSTOM_ROLES.map((r) => r.name));
 
     const accounts = await em.find(AdminAccount, {}, { populate: ['role', 'municipalities', 'passwordHash'] });
     const scopes = Object.fromEntries(
@@ -556,8 +557,19 @@ describe.each([
     const moments = [
       ...orders.map((o) => o.created_at),
       ...events.map((e) => e.at),
-      ...(await em.execute<{ t: Date }[]>(`select created_at as t from ledger_transaction`)).map((r) => r.t),
-      ...(await em.execute<{ t: Date }[]>(`select created_at as t from message`)).map((r) => r.t),
+      // The year-end story (demo-year-end.ts: last year's Zwemregeling, its reminders, expiry and copy) is older.
+      ...(
+        await em.execute<{ t: Date }[]>(
+          `select t.created_at as t from ledger_transaction t where not exists (select 1 from assignment a
+             join arrangement ar on ar.id = a.arrangement_id where a.id = t.assignment_id and ar.name like 'Zwemregeling %')`,
+        )
+      ).map((r) => r.t),
+      ...(
+        await em.execute<{ t: Date }[]>(
+          `select created_at as t from message m
+            where not exists (select 1 from assignment_reminder r where r.message_id = m.id)`,
+        )
+      ).map((r) => r.t),
       ...(await em.execute<{ t: Date }[]>(`select created_at as t from payment`)).map((r) => r.t),
     ];
     expect(moments.length).toBeGreaterThan(50);
@@ -600,7 +612,10 @@ describe.each([
       return c;
     };
     const jolanda = await asResident(refundedHousehold);
-    const balances = (await jolanda.gql(`{ myAssignments { amountCents balanceCents } }`)).data!.myAssignments;
+    // (Last year's expired Zwemregeling of the year-end story, demo-year-end.ts, has nothing left: not counted.)
+    const balances = (
+      await jolanda.gql(`{ myAssignments { amountCents balanceCents status } }`)
+    ).data!.myAssignments.filter((a: { status: string }) => a.status !== 'EXPIRED');
     expect(balances.every((a: { amountCents: number; balanceCents: number }) => a.balanceCents === a.amountCents)).toBe(
       true,
     );
@@ -630,13 +645,37 @@ describe.each([
     if (longEnough) expect(dashboard.ordersWaiting).toBeGreaterThanOrEqual(3);
   });
 
+  it('has last year’s arrangement expired, reminded and copied to this year, granted again', async () => {
+    const em = server.orm.em.fork();
+    const { year } = demoCalendar(clock.now());
+    const rows = await em.execute<{ name: string; previous: string | null; holders: number; expired: number }[]>(
+      `select ar.name, prev.name as previous, count(a.id)::int as holders,
+              (select count(*)::int from ledger_transaction t join assignment x on x.id = t.assignment_id
+                where t.kind = 'EXPIRY' and x.arrangement_id = ar.id) as expired
+         from arrangement ar left join arrangement prev on prev.id = ar.previous_arrangement_id
+         left join assignment a on a.arrangement_id = ar.id
+        where ar.name like 'Zwemregeling %' group by ar.id, prev.name order by ar.name`,
+    );
+    expect(rows).toEqual([
+      { name: `Zwemregeling ${year - 1}`, previous: null, holders: 3, expired: 3 },
+      { name: `Zwemregeling ${year}`, previous: `Zwemregeling ${year - 1}`, holders: 3, expired: 0 },
+    ]);
+    const [{ n }] = (await em.execute<{ n: number }[]>(
+      `select count(*)::int as n from assignment_reminder where message_id is not null`,
+    )) as [{ n: number }];
+    expect(n).toBeGreaterThanOrEqual(3);
+  });
+
   it('gives every arrangement someone who holds it; the Kindpakket is for children up to 17', async () => {
     const em = server.orm.em.fork();
+    const { year, arrangementPeriod } = demoCalendar(clock.now());
+    // This year's own arrangements (the year-end story adds last year's Zwemregeling and its copy: demo-year-end.ts).
     const held = await em.execute<{ name: string; max_age: number | null; holders: number; children: number }[]>(
       `select ar.name, ar.max_age, count(a.id)::int as holders, count(a.beneficiary_id)::int as children
-         from arrangement ar left join assignment a on a.arrangement_id = ar.id group by ar.id order by ar.name`,
+         from arrangement ar left join assignment a on a.arrangement_id = ar.id
+        where ar.previous_arrangement_id is null and ar.valid_from = ?::date group by ar.id order by ar.name`,
+      [arrangementPeriod.validFrom],
     );
-    const { year } = demoCalendar(clock.now());
     expect(held.map((h) => h.name)).toEqual(demoArrangementNames(clock.now()));
     for (const h of held) expect(h.holders, h.name).toBeGreaterThan(0);
     expect(held[0]).toMatchObject({ name: `Kindpakket ${year}`, max_age: 17 });

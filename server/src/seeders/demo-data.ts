@@ -19,18 +19,22 @@ import { summaryOf } from '../modules/catalogue/product-approval.js';
 import { Arrangement } from '../modules/arrangements/arrangement.entity.js';
 import { seedDemoAssignments } from './demo-assignments.js';
 import { STORY_DAYS, at, seedDemoActivity, storyClock } from './demo-activity.js';
+import { seedDemoPaymentMismatches } from './demo-payments.js';
+import { seedDemoImport } from './demo-import.js';
 import type { Services } from '../services.js';
 import { seedDemoImages } from './demo-images.js';
 import { seedDemoProviderProfiles } from './demo-provider-profiles.js';
 import { seedDemoContentPages } from './demo-content-pages.js';
 import { seedDemoNews } from './demo-news.js';
 import { seedDemoMessages } from './demo-messages.js';
+import { seedDemoJournal } from './demo-journal.js';
+import { seedDemoYearEnd } from './demo-year-end.js';
 import type { FileStorage } from '../integrations/storage/file-storage.js';
 import { ClientGroup } from '../modules/customers/client-group.entity.js';
 import { Person } from '../modules/customers/person.entity.js';
 import { Card } from '../modules/customers/card.entity.js';
 import { Link, LinkPlacement } from '../modules/content/link.entity.js';
-import { DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from './demo-accounts.js';
+import { DEMO_CUSTOM_ROLES, DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from './demo-accounts.js';
 import {
   ADULT_FIRST_NAMES,
   CHILD_FIRST_NAMES,
@@ -1059,7 +1063,7 @@ const personCount = countPlan.households.reduce((sum, h) => sum + h.persons.leng
 /** What seedDemoData creates, for tests and the start-up log. */
 export const DEMO_SUMMARY = Object.freeze({
   municipalities: DEMO_MUNICIPALITIES.length,
-  roles: Object.keys(BUILT_IN_ROLES).length,
+  roles: Object.keys(BUILT_IN_ROLES).length + DEMO_CUSTOM_ROLES.length,
   staff: DEMO_STAFF.length,
   providers: PROVIDER_SETUP.length,
   providerUsers: PROVIDER_SETUP.length,
@@ -1092,7 +1096,20 @@ export async function seedDemoData(
      * The application's services: with them, the demo gets its activity (orders in every status, payments, inbox
      * messages; seeders/demo-activity.ts), made through those services after the demo data committed.
      */
-    services?: Pick<Services, 'checkout' | 'orderActions' | 'payments' | 'messages'>;
+    services?: Pick<
+      Services,
+      | 'checkout'
+      | 'orderActions'
+      | 'payments'
+      | 'messages'
+      | 'arrangements'
+      | 'assignments'
+      | 'yearEnd'
+      | 'expiryReminders'
+      | 'payouts'
+      | 'settings'
+    > &
+      Partial<Pick<Services, 'imports'>>;
   },
 ): Promise<{ created: boolean }> {
   if ((await em.count(Municipality, {})) > 0) return { created: false };
@@ -1137,6 +1154,18 @@ export async function seedDemoData(
       });
     }
 
+    for (const role of DEMO_CUSTOM_ROLES) {
+      tx.create(Role, {
+        key: null,
+        name: role.name,
+        description: role.description,
+        permissions: [...role.permissions],
+        builtIn: false,
+        createdAt: setupAt,
+        updatedAt: setupAt,
+      });
+    }
+
     for (const staff of DEMO_STAFF) {
       const scope = STAFF_SCOPE[staff.role];
       const account = tx.create(AdminAccount, {
@@ -1145,6 +1174,8 @@ export async function seedDemoData(
         passwordHash,
         role: roles[staff.role],
         allMunicipalities: scope === 'ALL',
+        // Demo staff have chosen their password (the demo's), and log in without two-factor (the e2e tests do).
+        passwordSetAt: setupAt,
         createdAt: setupAt,
         updatedAt: setupAt,
       });
@@ -1318,9 +1349,18 @@ export async function seedDemoData(
       [JSON.stringify({ municipalities: contacts }), setupAt],
     );
     await seedDemoContentPages(tx, { setupAt, today });
+    await seedDemoJournal(tx, setupAt);
     return { created: true };
   });
-  if (created.created && options.services)
+  if (created.created && options.services) {
     await seedDemoActivity(em.fork(), options.services, { now: today, yearStart });
+    // Reconciliation (controle): differences at the payment simulator and a refund that stopped retrying.
+    await at(today, () => seedDemoPaymentMismatches(em.fork(), options.services!));
+    // Last year's arrangement: reminders, expired budget, copied to this year and granted again (demo-year-end.ts).
+    await seedDemoYearEnd(em.fork(), options.services, { now: today });
+  }
+  // One finished import with its outcome (beheer/importeren).
+  if (created.created && options.services?.imports)
+    await seedDemoImport(em.fork(), { imports: options.services.imports }, options.clock);
   return created;
 }

@@ -8,6 +8,9 @@ import { useMutationForm } from '../forms/useMutationForm';
 import { useRefreshViewer } from '../forms/useRefreshViewer';
 import { Page } from '../layout/Page';
 import { audiences, type PasswordAudience } from './audiences';
+import { SecondFactorForm, TwoFactorSetup } from './TwoFactorSetup';
+import type { StaffLoginStep } from '../../graphql/generated/graphql';
+import { useState } from 'react';
 
 const check = ruleCheck(loginRules);
 
@@ -20,18 +23,50 @@ export function LoginPage({ audience }: { audience: PasswordAudience }) {
   const navigate = useNavigate();
   const client = useApolloClient();
   const refreshViewer = useRefreshViewer();
+  const [step, setStep] = useState<StaffLoginStep | null>(null);
+  const finish = async () => {
+    const fresh = await refreshViewer();
+    await navigate(config.login.next(fresh, terug), { replace: true });
+  };
   const form = useMutationForm({
     id: 'inloggen',
     fields: ['email', 'password'],
     check,
     mutate: ({ email, password }) => config.login.send(client, email.trim(), password),
-    onSuccess: async () => {
-      const fresh = await refreshViewer();
-      await navigate(config.login.next(fresh, terug), { replace: true });
+    onSuccess: async (payload) => {
+      // Staff with two-factor log-in: the password was right; the code (or the required set-up) comes next.
+      if (payload.nextStep) return setStep(payload.nextStep);
+      await finish();
     },
   });
 
-  if (config.login.loggedIn(viewer)) return <Navigate replace to={config.login.next(viewer, terug)} />;
+  if (config.login.loggedIn(viewer) && !step) return <Navigate replace to={config.login.next(viewer, terug)} />;
+
+  if (step === 'TWO_FACTOR')
+    return (
+      <Page
+        title="Inloggen: tweede stap"
+        lead="Vul de code van 6 cijfers in die uw authenticator-app nu toont. Heeft u uw telefoon niet bij de hand? Gebruik dan een van uw herstelcodes."
+      >
+        <SecondFactorForm onDone={() => void finish()} />
+        <ul className="gw-prose">
+          <li>
+            Geen telefoon en geen herstelcodes meer? Vraag de beheerder van uw gemeente om uw tweestapsverificatie uit
+            te zetten.
+          </li>
+        </ul>
+      </Page>
+    );
+
+  if (step === 'TWO_FACTOR_SETUP')
+    return (
+      <Page
+        title="Tweestapsverificatie instellen"
+        lead="Uw gemeente vraagt iedere medewerker om met een tweede stap in te loggen: een code uit een authenticator-app op uw telefoon. Stel dit eerst in; daarna bent u ingelogd."
+      >
+        <TwoFactorSetup autoStart doneLabel="Verder naar de beheeromgeving" onDone={() => void finish()} />
+      </Page>
+    );
 
   return (
     <Page title={config.login.title} lead={config.login.lead}>

@@ -6,6 +6,7 @@ import { returnPathOr, sanitizeReturnPath } from '../../lib/returnPath';
 import { urls } from '../../lib/urls';
 import { hasPermission, type Viewer } from '../../lib/viewer';
 import type { FormError } from '../forms/userErrors';
+import type { StaffLoginStep } from '../../graphql/generated/graphql';
 
 /**
  * The two audiences that log in with a password, staff (the admin area) and provider users, configured once: their
@@ -17,6 +18,7 @@ export type PasswordAudience = 'staff' | 'provider';
 const LoginStaffDocument = graphql(`
   mutation LoginStaff($email: String!, $password: String!) {
     loginStaff(email: $email, password: $password) {
+      nextStep
       viewer {
         kind
       }
@@ -94,7 +96,7 @@ export interface AudienceConfig {
       client: ApolloClient,
       email: string,
       password: string,
-    ) => Promise<Payload<{ viewer?: { kind: string } | null }>>;
+    ) => Promise<Payload<{ viewer?: { kind: string } | null; nextStep?: StaffLoginStep | null }>>;
     /** Already logged in as this audience: where to go instead of the form. */
     loggedIn: (viewer: Viewer | undefined) => boolean;
     /** Where to go after logging in, from `?terug=` and the (refetched) viewer. */

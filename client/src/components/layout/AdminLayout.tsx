@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation, useMatches } from 'react-router';
 import type { Permission } from '../../graphql/generated/graphql';
 import { screenPermission as p } from '../../lib/permissions';
@@ -11,6 +12,7 @@ import { NoAccessPage } from './NoAccessPage';
 import { RequireAudience } from './RequireAudience';
 import { requiredPermission } from './routeHandle';
 import { ScreenOutlet } from './ScreenOutlet';
+import { MaintenanceBanner } from '../settings/publicSettings';
 import { ScrollableTables } from './ScrollableTables';
 import { MAIN_ID, SkipLink } from './SkipLink';
 
@@ -48,6 +50,7 @@ const management: MenuItem[] = [
   { label: 'API-koppelingen', to: b.apiClients(), permission: p.apiClients },
   { label: 'API-documentatie', to: b.apiDocumentation(), permission: p.apiClients },
   { label: 'API-encryptie', to: b.apiEncryption(), permission: p.apiClients },
+  { label: 'Auditlog', to: b.auditLog(), permission: p.auditLog },
   { label: 'Betalingen', to: b.payments(), permission: p.payments },
   { label: 'Controle betalingen', to: b.paymentReconciliation(), permission: p.payments },
   { label: 'Categorieën', to: b.categories(), permission: p.categories },
@@ -165,8 +168,21 @@ function PermittedScreen() {
 
 /** The admin area (/admin/*): staff only, others go to /admin/inloggen. */
 export function AdminLayout() {
-  const { viewer } = useViewer();
+  const { viewer, refetch } = useViewer();
   const isStaff = viewer?.kind === 'STAFF';
+  const { pathname } = useLocation();
+  // Permissions come from the role on every request (instellingen/rollen): each next page asks again, so a changed
+  // role shows in the menu and the guards from the next page on, without logging in again.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (isStaff) void refetch();
+    // Only on navigation; `isStaff` and `refetch` are read as they are then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
   return (
     <div className="gw-shell">
       <SkipLink />
@@ -193,6 +209,7 @@ export function AdminLayout() {
         {isStaff ? <Sidebar viewer={viewer} /> : <div />}
         <main id={MAIN_ID} tabIndex={-1} className="gw-admin__main">
           <RequireAudience kind="STAFF" loginUrl={urls.admin.login}>
+            <MaintenanceBanner />
             <PermittedScreen />
           </RequireAudience>
         </main>

@@ -7,6 +7,7 @@ import { LogoutButton } from './LogoutButton';
 import { NavigationStatus } from './NavigationStatus';
 import { RequireAudience } from './RequireAudience';
 import { ScreenOutlet } from './ScreenOutlet';
+import { MaintenanceGate } from '../settings/publicSettings';
 import { SectionNavLink } from './SectionNavLink';
 import { ScrollableTables } from './ScrollableTables';
 import { MAIN_ID, SkipLink } from './SkipLink';
@@ -63,12 +64,14 @@ export function ProviderLayout() {
               Ingelogd voor <strong>{viewer.provider.name}</strong>
             </p>
           ) : null}
-          <RequireAudience kind="PROVIDER" loginUrl={urls.providerLogin}>
-            {/* New terms since the last log-in: accepted first (components/providers/ProviderTermsGate). */}
-            <ProviderTermsGate>
-              <ScreenOutlet />
-            </ProviderTermsGate>
-          </RequireAudience>
+          <MaintenanceGate>
+            <RequireAudience kind="PROVIDER" loginUrl={urls.providerLogin}>
+              {/* New terms since the last log-in: accepted first (components/providers/ProviderTermsGate). */}
+              <ProviderTermsGate>
+                <ScreenOutlet />
+              </ProviderTermsGate>
+            </RequireAudience>
+          </MaintenanceGate>
         </div>
       </main>
       <footer className="gw-footer">

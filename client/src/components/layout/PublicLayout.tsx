@@ -14,6 +14,7 @@ import { ScreenOutlet } from './ScreenOutlet';
 import { SectionNavLink } from './SectionNavLink';
 import { ScrollableTables } from './ScrollableTables';
 import { SiteFooter } from './SiteFooter';
+import { MaintenanceGate, useAnalytics, useSiteColour } from '../settings/publicSettings';
 import { MAIN_ID, SkipLink } from './SkipLink';
 
 /** Log-in link, or the way into the viewer's own area plus log-out. */
@@ -109,6 +110,7 @@ function PublicHeader() {
 
 /** Header, footer and landmarks of the public site; `subnav` sits between header and main. */
 export function PublicShell({ subnav, children }: { subnav?: ReactNode; children: ReactNode }) {
+  useSiteColour();
   return (
     <div className="gw-shell">
       <SkipLink />
@@ -118,7 +120,9 @@ export function PublicShell({ subnav, children }: { subnav?: ReactNode; children
       <NavigationStatus />
       <ScrollableTables />
       <main id={MAIN_ID} tabIndex={-1} className="gw-shell__main">
-        <div className="gw-container">{children}</div>
+        <div className="gw-container">
+          <MaintenanceGate>{children}</MaintenanceGate>
+        </div>
       </main>
       <SiteFooter />
     </div>
@@ -127,6 +131,8 @@ export function PublicShell({ subnav, children }: { subnav?: ReactNode; children
 
 /** Layout of the public pages (visitors and customers). */
 export function PublicLayout() {
+  // Statistics (instellingen/analytics) on the public pages only: not in the account area, which shares the shell.
+  useAnalytics();
   return (
     <PublicShell>
       <ScreenOutlet />

@@ -68,7 +68,12 @@ describe('the footer links', () => {
             { __typename: 'Link', id: 'l3', label: 'Gemeente Zuiderveen', url: 'https://www.example.org/zuiderveen' },
             { __typename: 'Link', id: 'l4', label: 'Zuiderveen', url: 'https://www.example.org/zuiderveen' },
           ],
-          publicSettings: { __typename: 'PublicSettings', platformName: 'Gemeentewinkel', municipalities: [] },
+          publicSettings: {
+            __typename: 'PublicSettings',
+            platformName: 'Gemeentewinkel',
+            primaryColor: null,
+            municipalities: [],
+          },
         }),
       },
     );

@@ -15,6 +15,7 @@ export const PublicSiteDocument = graphql(`
     }
     publicSettings {
       platformName
+      primaryColor
       municipalities {
         municipalityId
         name

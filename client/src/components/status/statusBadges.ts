@@ -4,6 +4,7 @@ import type {
   MailStatus,
   MembershipStatus,
   OrderStatus,
+  PayoutBatchStatus,
   ProductApprovalStatus,
   ProductStatus,
 } from '../../graphql/generated/graphql';
@@ -71,6 +72,13 @@ export const statusLooks = {
     FAILED: { tone: 'error', icon: 'cross' },
     CANCELLED: { tone: 'neutral', icon: 'minus' },
   } satisfies Record<MailStatus, StatusLook>,
+  payout: {
+    DRAFT: { tone: 'neutral', icon: 'pencil' },
+    EXPORTED: { tone: 'warning', icon: 'hourglass' },
+    PAID: { tone: 'success', icon: 'check' },
+    CANCELLED: { tone: 'neutral', icon: 'minus' },
+    NOT_EXECUTED: { tone: 'error', icon: 'cross' },
+  } satisfies Record<PayoutBatchStatus, StatusLook>,
 } as const;
 
 export type StatusKind = keyof typeof statusLooks;
@@ -84,4 +92,5 @@ export const statusEnumOf: Record<StatusKind, string> = {
   assignment: 'AssignmentStatus',
   card: 'CardStatus',
   mail: 'MailStatus',
+  payout: 'PayoutBatchStatus',
 };

@@ -34,11 +34,43 @@ describe('/admin', () => {
                 ordersThisMonth: 7,
               },
             ],
+            budgetUse: [
+              {
+                __typename: 'ArrangementBudgetUse',
+                arrangementId: 'a1',
+                arrangementName: 'Meedoenregeling',
+                municipalityName: 'Gemeente Zuiderveen',
+                validFrom: '2026-01-01',
+                validUntil: '2026-12-31',
+                grantedCents: 50000,
+                spentCents: 12550,
+                expiredCents: 0,
+                remainingCents: 37450,
+                months: [
+                  {
+                    __typename: 'BudgetUseMonth',
+                    month: '2026-02',
+                    grantedCents: 50000,
+                    spentCents: 2500,
+                    expiredCents: 0,
+                    remainingCents: 47500,
+                  },
+                  {
+                    __typename: 'BudgetUseMonth',
+                    month: '2026-03',
+                    grantedCents: 0,
+                    spentCents: 10050,
+                    expiredCents: 0,
+                    remainingCents: 37450,
+                  },
+                ],
+              },
+            ],
           },
         }),
       },
     );
-    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 });
     const stat = (label: string) =>
       within(
         screen
@@ -66,5 +98,23 @@ describe('/admin', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['3', expect.stringContaining('12.500,00'), expect.stringContaining('45,50'), '7']);
+    // Budget use: a table per arrangement, and the chosen arrangement's months in a table beside the chart.
+    const use = await screen.findByRole(
+      'table',
+      { name: 'Toegekend, besteed, vervallen en resterend tegoed per regeling' },
+      { timeout: 10_000 },
+    );
+    expect(
+      within(within(use).getByRole('row', { name: /Meedoenregeling/ }))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['€ 500,00', '€ 125,50', '€ 0,00', '€ 374,50']);
+    const months = screen.getByRole('table', { name: 'Meedoenregeling per maand' });
+    expect(
+      within(months)
+        .getAllByRole('rowheader')
+        .map((c) => c.textContent),
+    ).toEqual(['februari 2026', 'maart 2026']);
+    expect(screen.getByRole('combobox', { name: 'Regeling per maand' })).toBeTruthy();
   });
 });

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
 import { formatCount } from '../../components/dates/formatDate';
@@ -9,6 +10,10 @@ import type { AdminDashboardQuery, Permission } from '../../graphql/generated/gr
 import { screenPermission } from '../../lib/permissions';
 import { urls } from '../../lib/urls';
 import { hasPermission, useViewer } from '../../lib/viewer';
+import { Loading } from '../../components/ui/Loading';
+
+// The chart library is loaded with the budget section, after the counts are on screen.
+const BudgetUse = lazy(() => import('./dashboard/BudgetUse').then((m) => ({ default: m.BudgetUse })));
 
 const AdminDashboardDocument = graphql(`
   query AdminDashboard {
@@ -30,6 +35,24 @@ const AdminDashboardDocument = graphql(`
         budgetGrantedCents
         spentThisMonthCents
         ordersThisMonth
+      }
+      budgetUse {
+        arrangementId
+        arrangementName
+        municipalityName
+        validFrom
+        validUntil
+        grantedCents
+        spentCents
+        expiredCents
+        remainingCents
+        months {
+          month
+          grantedCents
+          spentCents
+          expiredCents
+          remainingCents
+        }
       }
     }
   }
@@ -135,6 +158,9 @@ export default function DashboardScreen() {
         <Page title="Dashboard">
           <WorkQueue counts={counts} />
           <MunicipalityTotals counts={counts} />
+          <Suspense fallback={<Loading label="Het budgetgebruik wordt geladen…" />}>
+            <BudgetUse uses={counts.budgetUse} />
+          </Suspense>
           <section aria-labelledby="overzicht-kop">
             <h2 id="overzicht-kop">Overzicht</h2>
             <dl className="gw-stats">

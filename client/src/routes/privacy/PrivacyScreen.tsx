@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { ContentPageView } from '../../components/content/ContentPageView';
 import { graphql } from '../../graphql/generated';
+import { AnalyticsPrivacyNote } from '../../components/settings/publicSettings';
 
 const PrivacyControllersDocument = graphql(`
   query PrivacyControllers {
@@ -21,7 +22,12 @@ export default function PrivacyScreen() {
       page="PRIVACY"
       title="Privacy"
       empty="De gemeente heeft de privacyverklaring nog niet gepubliceerd. Heeft u een vraag over uw gegevens? Neem contact op met de gemeente."
-      after={() => <Controllers />}
+      after={() => (
+        <>
+          <Controllers />
+          <AnalyticsPrivacyNote />
+        </>
+      )}
     />
   );
 }

@@ -4,9 +4,9 @@ import { Migration20261122000200_catalogue } from './Migration20261122000200_cat
 import { Migration20261122000300_ledger } from './Migration20261122000300_ledger.js';
 import { Migration20261122000400_orders } from './Migration20261122000400_orders.js';
 import { Migration20261122000500_customers } from './Migration20261122000500_customers.js';
-import { Migration20261122000800_messages } from './Migration20261122000800_messages.js';
 import { Migration20261122000600_payments } from './Migration20261122000600_payments.js';
 import { Migration20261122000700_order_mail } from './Migration20261122000700_order_mail.js';
+import { Migration20261122000800_messages } from './Migration20261122000800_messages.js';
 import { Migration20261124000100_rate_limits } from './Migration20261124000100_rate_limits.js';
 import { Migration20261124000200_person_write } from './Migration20261124000200_person_write.js';
 import { Migration20261124000300_product_approvals } from './Migration20261124000300_product_approvals.js';
@@ -22,6 +22,14 @@ import { Migration20261124006000_news } from './Migration20261124006000_news.js'
 import { Migration20261124007000_mass_messages } from './Migration20261124007000_mass_messages.js';
 import { Migration20261124008000_template_variants } from './Migration20261124008000_template_variants.js';
 import { Migration20261124009000_mass_message_informal } from './Migration20261124009000_mass_message_informal.js';
+import { Migration20261124100000_finance_kinds } from './Migration20261124100000_finance_kinds.js';
+import { Migration20261125010000_payments_admin } from './Migration20261125010000_payments_admin.js';
+import { Migration20261125020000_payouts } from './Migration20261125020000_payouts.js';
+import { Migration20261125030000_journal } from './Migration20261125030000_journal.js';
+import { Migration20261125040000_year_end } from './Migration20261125040000_year_end.js';
+import { Migration20261125050000_staff_accounts } from './Migration20261125050000_staff_accounts.js';
+import { Migration20261125070000_import_privacy } from './Migration20261125070000_import_privacy.js';
+import { Migration20261125090000_payment_simulator } from './Migration20261125090000_payment_simulator.js';
 
 /** Every migration in order. A new migration is added here as well as in its own file. */
 export const migrationsList = [
@@ -31,9 +39,9 @@ export const migrationsList = [
   { name: 'Migration20261122000300_ledger', class: Migration20261122000300_ledger },
   { name: 'Migration20261122000400_orders', class: Migration20261122000400_orders },
   { name: 'Migration20261122000500_customers', class: Migration20261122000500_customers },
-  { name: 'Migration20261122000800_messages', class: Migration20261122000800_messages },
   { name: 'Migration20261122000600_payments', class: Migration20261122000600_payments },
   { name: 'Migration20261122000700_order_mail', class: Migration20261122000700_order_mail },
+  { name: 'Migration20261122000800_messages', class: Migration20261122000800_messages },
   { name: 'Migration20261124000100_rate_limits', class: Migration20261124000100_rate_limits },
   { name: 'Migration20261124000200_person_write', class: Migration20261124000200_person_write },
   { name: 'Migration20261124000300_product_approvals', class: Migration20261124000300_product_approvals },
@@ -49,4 +57,12 @@ export const migrationsList = [
   { name: 'Migration20261124007000_mass_messages', class: Migration20261124007000_mass_messages },
   { name: 'Migration20261124008000_template_variants', class: Migration20261124008000_template_variants },
   { name: 'Migration20261124009000_mass_message_informal', class: Migration20261124009000_mass_message_informal },
+  { name: 'Migration20261124100000_finance_kinds', class: Migration20261124100000_finance_kinds },
+  { name: 'Migration20261125010000_payments_admin', class: Migration20261125010000_payments_admin },
+  { name: 'Migration20261125020000_payouts', class: Migration20261125020000_payouts },
+  { name: 'Migration20261125030000_journal', class: Migration20261125030000_journal },
+  { name: 'Migration20261125040000_year_end', class: Migration20261125040000_year_end },
+  { name: 'Migration20261125050000_staff_accounts', class: Migration20261125050000_staff_accounts },
+  { name: 'Migration20261125070000_import_privacy', class: Migration20261125070000_import_privacy },
+  { name: 'Migration20261125090000_payment_simulator', class: Migration20261125090000_payment_simulator },
 ];

@@ -2,7 +2,7 @@ import { Authorized, Directive, type AuthChecker } from 'type-graphql';
 import { GraphQLDirective, DirectiveLocation, GraphQLList, GraphQLNonNull, GraphQLEnumType } from 'graphql';
 import { Audience, Permission } from './permissions.js';
 import type { Context } from '../context.js';
-import { ForbiddenError, UnauthenticatedError } from '../errors.js';
+import { ForbiddenError, TermsNotAcceptedError, UnauthenticatedError } from '../errors.js';
 
 /**
  * The one decorator that guards a field or mutation. It both enforces (type-graphql's @Authorized, checked by
@@ -44,8 +44,38 @@ export function isAllowed(viewer: Context['viewer'], requirements: readonly stri
   });
 }
 
-export const authChecker: AuthChecker<Context, string> = ({ context }, requirements) => {
-  if (isAllowed(context.viewer, requirements)) return true;
+/**
+ * What a provider user whose organisation has not accepted the current terms yet may still use: reading the terms and
+ * accepting them. (`viewer` and `logout` are not guarded, so they stay open anyway.)
+ */
+export const OPEN_WITH_PENDING_TERMS: ReadonlySet<string> = new Set(['pendingTerms', 'acceptPendingTerms']);
+
+/** One look-up of the pending terms per request, however many guarded fields it touches. */
+const pendingTermsByRequest = new WeakMap<Context, Promise<boolean>>();
+
+function hasPendingTerms(context: Context): Promise<boolean> {
+  let pending = pendingTermsByRequest.get(context);
+  if (!pending) {
+    pending = context.services.terms.pending(context).then((terms) => terms.length > 0);
+    pendingTermsByRequest.set(context, pending);
+  }
+  return pending;
+}
+
+export const authChecker: AuthChecker<Context, string> = async ({ context, info }, requirements) => {
+  if (isAllowed(context.viewer, requirements)) {
+    // A provider user with new terms to accept works in the provider area only after accepting them (the browser's
+    // ProviderTermsGate asks first; this is the server's guard). Checked at the top-level fields: every provider
+    // operation starts at one, and what lies below an allowed one (the terms' fields) is open.
+    if (
+      context.viewer.kind === Audience.PROVIDER &&
+      (info.parentType === info.schema.getQueryType() || info.parentType === info.schema.getMutationType()) &&
+      !OPEN_WITH_PENDING_TERMS.has(info.fieldName) &&
+      (await hasPendingTerms(context))
+    )
+      throw new TermsNotAcceptedError();
+    return true;
+  }
   if (context.viewer.kind === Audience.ANONYMOUS) throw new UnauthenticatedError();
   throw new ForbiddenError();
 };

@@ -1,10 +1,14 @@
 import type { Config } from '../../config/config.js';
 import type { PaymentGateway } from './payment-gateway.js';
 import { MolliePaymentGateway } from './mollie-gateway.js';
-import { PaymentSimulator } from './payment-simulator.js';
+import { PaymentSimulator, type SimulatorDatabase } from './payment-simulator.js';
+import { applicationNow } from '../../lib/clock.js';
 
-/** The PSP chosen by PAYMENT_PROVIDER: Mollie with MOLLIE_API_KEY, or the local simulator (refused in production). */
-export function createPaymentGateway(config: Config): PaymentGateway {
+/**
+ * The PSP chosen by PAYMENT_PROVIDER: Mollie with MOLLIE_API_KEY, or the local simulator (refused in production), which
+ * keeps its records in the database `db` (the ORM's pool).
+ */
+export function createPaymentGateway(config: Config, db: SimulatorDatabase): PaymentGateway {
   if (config.payments.provider === 'mollie') {
     if (!config.payments.mollieApiKey)
       throw new Error(
@@ -12,5 +16,6 @@ export function createPaymentGateway(config: Config): PaymentGateway {
       );
     return new MolliePaymentGateway({ apiKey: config.payments.mollieApiKey });
   }
-  return new PaymentSimulator();
+  // On the application's clock, like our own payment rows, so a period means the same on both sides (reconciliation).
+  return new PaymentSimulator(db, { now: applicationNow });
 }

@@ -13,7 +13,7 @@ import {
   toMollieAmount,
 } from './mollie-gateway.js';
 import { createPaymentGateway } from './create-gateway.js';
-import { PaymentSimulator } from './payment-simulator.js';
+import { PaymentSimulator, type SimulatorDatabase } from './payment-simulator.js';
 import { loadConfig } from '../../config/config.js';
 
 /**
@@ -71,8 +71,10 @@ describe('Mollie mapping', () => {
 
 describe('choosing the payment service provider', () => {
   it('uses the simulator by default and Mollie with PAYMENT_PROVIDER=mollie, which needs MOLLIE_API_KEY', () => {
-    expect(createPaymentGateway(loadConfig({ NODE_ENV: 'test' }))).toBeInstanceOf(PaymentSimulator);
-    expect(() => createPaymentGateway(loadConfig({ NODE_ENV: 'test', PAYMENT_PROVIDER: 'mollie' }))).toThrow(
+    // The simulator's records live in the database; nothing is queried here.
+    const db = {} as SimulatorDatabase;
+    expect(createPaymentGateway(loadConfig({ NODE_ENV: 'test' }), db)).toBeInstanceOf(PaymentSimulator);
+    expect(() => createPaymentGateway(loadConfig({ NODE_ENV: 'test', PAYMENT_PROVIDER: 'mollie' }), db)).toThrow(
       /MOLLIE_API_KEY/,
     );
     const mollie = createPaymentGateway(
@@ -81,6 +83,7 @@ describe('choosing the payment service provider', () => {
         PAYMENT_PROVIDER: 'mollie',
         MOLLIE_API_KEY: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM',
       }),
+      db,
     );
     expect(mollie).toBeInstanceOf(MolliePaymentGateway);
     expect(mollie.name).toBe('mollie');
@@ -143,6 +146,58 @@ describe('Mollie adapter over the wire', () => {
                 ? { checkout: { href: `https://www.mollie.com/checkout/select-method/${id}`, type: 'text/html' } }
                 : {},
           });
+          const hours = (h: number) => new Date(Date.now() - h * 3600_000).toISOString();
+          if (req.method === 'GET' && /^\/v2\/payments(\?|$)/.test(req.url!)) {
+            // The payments list, newest first, two per page; the next page starts at `from`.
+            const all = [
+              { ...payment('tr_P1', 'paid'), createdAt: hours(1), metadata: { paymentId: 'ours-1' } },
+              { ...payment('tr_P2', 'open'), createdAt: hours(2), metadata: null },
+              { ...payment('tr_P3', 'expired'), createdAt: hours(30), metadata: { paymentId: 'ours-3' } },
+              { ...payment('tr_P4', 'paid'), createdAt: hours(40), metadata: { paymentId: 'ours-4' } },
+              { ...payment('tr_P5', 'paid'), createdAt: hours(50), metadata: { paymentId: 'ours-5' } },
+            ];
+            const from = new URL(req.url!, 'https://x').searchParams.get('from');
+            const start = from ? all.findIndex((p) => p.id === from) : 0;
+            const page = all.slice(start, start + 2);
+            const next = all[start + 2];
+            res.end(
+              JSON.stringify({
+                count: page.length,
+                _embedded: { payments: page },
+                _links: {
+                  self: { href: `${endpoint}payments`, type: 'application/hal+json' },
+                  previous: null,
+                  next: next
+                    ? { href: `${endpoint}payments?from=${next.id}&limit=2`, type: 'application/hal+json' }
+                    : null,
+                },
+              }),
+            );
+            return;
+          }
+          if (req.method === 'GET' && /^\/v2\/refunds(\?|$)/.test(req.url!)) {
+            const refund = (id: string, status: string, createdAt: string) => ({
+              resource: 'refund',
+              id,
+              amount: { currency: 'EUR', value: '5.00' },
+              status,
+              paymentId: 'tr_P1',
+              createdAt,
+              description: 'Terugbetaling',
+            });
+            res.end(
+              JSON.stringify({
+                count: 2,
+                _embedded: { refunds: [refund('re_A', 'failed', hours(1)), refund('re_B', 'refunded', hours(48))] },
+                _links: {
+                  self: { href: `${endpoint}refunds`, type: 'application/hal+json' },
+                  previous: null,
+                  next: null,
+                },
+              }),
+            );
+            return;
+          }
           if (req.method === 'POST' && req.url === '/v2/payments') {
             statuses.set('tr_NEW123', 'open');
             res.statusCode = 201;
@@ -255,5 +310,24 @@ describe('Mollie adapter over the wire', () => {
       amount: { currency: 'EUR', value: '19.99' },
       description: 'Terugbetaling eigen bijdrage',
     });
+  });
+
+  it('lists the payments and refunds of a period page by page, newest first, stopping before the period', async () => {
+    requests.length = 0;
+    const period = { from: new Date(Date.now() - 36 * 3600_000), to: new Date(Date.now() + 3600_000) };
+    const payments = await gateway().listPayments(period);
+    expect(payments.map((p) => [p.externalId, p.status, p.paymentId, p.amountCents])).toEqual([
+      ['tr_P1', 'PAID', 'ours-1', 4250],
+      ['tr_P2', 'OPEN', null, 4250],
+      ['tr_P3', 'EXPIRED', 'ours-3', 4250],
+    ]);
+    // Two pages read; the third (older than the period) is never asked for.
+    const pages = requests.filter((r) => r.method === 'GET' && r.url.startsWith('/v2/payments'));
+    expect(pages).toHaveLength(2);
+    expect(pages[1]!.url).toContain('from=tr_P3');
+    const refunds = await gateway().listRefunds(period);
+    expect(refunds).toEqual([
+      { refundId: 're_A', externalId: 'tr_P1', amountCents: 500, status: 'FAILED', createdAt: expect.any(Date) },
+    ]);
   });
 });

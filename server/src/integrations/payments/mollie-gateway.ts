@@ -1,6 +1,6 @@
 import { createMollieClient, type MollieClient } from '@mollie/api-client';
 import type { PaymentStatus } from '../../modules/payments/payment.entities.js';
-import type { PaymentGateway } from './payment-gateway.js';
+import type { PaymentGateway, PspPayment, PspPeriod, PspRefund } from './payment-gateway.js';
 
 /** Whole cents as Mollie's amount: `{ currency: 'EUR', value: '12.50' }` (a string with exactly two decimals). */
 export function toMollieAmount(cents: number): { currency: 'EUR'; value: string } {
@@ -94,4 +94,54 @@ export class MolliePaymentGateway implements PaymentGateway {
     });
     return { refundId: refund.id };
   }
+
+  /**
+   * Mollie's payments list, newest first, page by page (the client's iterator follows the `next` links); stops at the
+   * first payment older than the period.
+   */
+  async listPayments(period: PspPeriod): Promise<PspPayment[]> {
+    const out: PspPayment[] = [];
+    for await (const p of this.client.payments.iterate()) {
+      const createdAt = new Date(p.createdAt);
+      if (createdAt < period.from) break;
+      if (createdAt >= period.to) continue;
+      const metadata = p.metadata as { paymentId?: unknown } | null;
+      out.push({
+        externalId: p.id,
+        paymentId: typeof metadata?.paymentId === 'string' ? metadata.paymentId : null,
+        amountCents: fromMollieAmount(p.amount),
+        status: fromMollieStatus(p.status),
+        createdAt,
+      });
+    }
+    return out;
+  }
+
+  /** Mollie's refunds list (all payments), newest first, page by page; stops before the period. */
+  async listRefunds(period: PspPeriod): Promise<PspRefund[]> {
+    const out: PspRefund[] = [];
+    for await (const r of this.client.refunds.iterate()) {
+      const createdAt = new Date(r.createdAt);
+      if (createdAt < period.from) break;
+      if (createdAt >= period.to) continue;
+      out.push({
+        refundId: r.id,
+        externalId: r.paymentId ?? '',
+        amountCents: fromMollieAmount(r.amount),
+        status: fromMollieRefundStatus(r.status),
+        createdAt,
+      });
+    }
+    return out;
+  }
+
+  /** One payment of the list: refused credentials or an unreachable Mollie throw. */
+  async testConnection(): Promise<void> {
+    await this.client.payments.page({ limit: 1 });
+  }
+}
+
+/** Mollie's refund status: accepted (queued, pending, processing, refunded) or not (failed, canceled). */
+export function fromMollieRefundStatus(status: string): 'REFUNDED' | 'FAILED' {
+  return status === 'failed' || status === 'canceled' ? 'FAILED' : 'REFUNDED';
 }

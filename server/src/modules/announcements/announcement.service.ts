@@ -1,3 +1,4 @@
+import { Audience } from '../../graphql/auth/permissions.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
@@ -58,19 +59,46 @@ const ORDER = `case a.severity when 'OUTAGE' then 0 when 'WARNING' then 1 else 2
 export class AnnouncementService {
   constructor(private readonly audit: AuditService) {}
 
-  /** The announcements active now, for everyone. */
+  /**
+   * The announcements active now that this viewer sees: the platform-wide ones, plus those of the viewer's own
+   * municipality (a resident: where they live; staff: the municipalities in their scope, so an editor can check what
+   * residents see). Anonymous visitors and providers see only the platform-wide ones (the site has no choice of
+   * municipality for visitors).
+   */
   async active(ctx: RequestContext): Promise<AnnouncementRecord[]> {
     const now = ctx.clock.now();
-    const rows = await ctx.em.execute<Row[]>(`${SELECT} where ${ACTIVE} order by ${ORDER} limit 20`, [now, now]);
+    const visible = this.visibleTo(ctx);
+    const rows = await ctx.em.execute<Row[]>(
+      `${SELECT} where ${ACTIVE} and ${visible.sql} order by ${ORDER} limit 20`,
+      [now, now, ...visible.params],
+    );
     return rows.map((r) => this.record(r, now));
   }
 
-  /** One active announcement (an ended or future one is not public). */
+  /** One active announcement this viewer sees (an ended or future one, or another municipality's, is not public). */
   async activeOne(ctx: RequestContext, id: string): Promise<AnnouncementRecord | null> {
     if (!isUuid(id)) return null;
     const now = ctx.clock.now();
-    const [row] = await ctx.em.execute<Row[]>(`${SELECT} where a.id = ? and ${ACTIVE}`, [id, now, now]);
+    const visible = this.visibleTo(ctx);
+    const [row] = await ctx.em.execute<Row[]>(`${SELECT} where a.id = ? and ${ACTIVE} and ${visible.sql}`, [
+      id,
+      now,
+      now,
+      ...visible.params,
+    ]);
     return row ? this.record(row, now) : null;
+  }
+
+  /** Which municipalities' announcements the viewer sees besides the platform-wide ones (see `active`). */
+  private visibleTo(ctx: RequestContext): { sql: string; params: unknown[] } {
+    const kind = ctx.viewer.kind;
+    const scope = kind === Audience.CUSTOMER || kind === Audience.STAFF ? municipalityScope(ctx.viewer) : [];
+    if (scope === null) return { sql: 'true', params: [] };
+    if (scope.length === 0) return { sql: 'a.municipality_id is null', params: [] };
+    return {
+      sql: '(a.municipality_id is null or a.municipality_id = any(?::uuid[]))',
+      params: [`{${scope.join(',')}}`],
+    };
   }
 
   /** Every announcement staff may manage, newest start first. */

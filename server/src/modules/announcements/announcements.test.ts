@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
 import { ManualClock } from '../../lib/clock.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
+import { Person } from '../customers/person.entity.js';
+import { decryptBsn } from '../../crypto/bsn.js';
 
 const staffEmail = (role: string) => DEMO_STAFF.find((s) => s.role === role)!.email;
 
@@ -106,6 +108,57 @@ describe('public announcements (meldingen)', () => {
       ['title', 'Vul een titel in.'],
       ['endsAt', 'Het einde moet na het begin liggen.'],
     ]);
+  });
+
+  it('shows an announcement of a municipality only to its residents (and its staff); visitors see the platform-wide ones', async () => {
+    await server.orm.em.fork().execute(`delete from announcement`);
+    const input = (title: string, municipalityId: string | null) => ({
+      title,
+      body: 'Tekst.',
+      severity: 'INFO',
+      startsAt: at('2030-03-12T08:00:00Z'),
+      municipalityId,
+    });
+    const ids: Record<string, string> = {};
+    for (const [title, m] of [
+      ['Voor iedereen', null],
+      ['Alleen Zuiderveen', zv],
+      ['Alleen Noorderhaven', nh],
+    ] as const) {
+      const r: any = await redactie.gql(SAVE, { input: input(title, m) });
+      expect(r.data.saveAnnouncement.errors).toEqual([]);
+      ids[title] = r.data.saveAnnouncement.announcement.id;
+    }
+    const titles = async (c: TestClient) =>
+      ((await c.gql(ACTIVE)) as any).data.activeAnnouncements.map((a: any) => a.title).sort();
+    const residentOf = async (slug: string) => {
+      const em = server.orm.em.fork();
+      const person = await em.findOneOrFail(
+        Person,
+        { bsnEncrypted: { $ne: null }, municipality: { slug } },
+        { populate: ['bsnEncrypted'], orderBy: { externalIdentifier: 'asc' } },
+      );
+      const c = server.client();
+      await c.loginWithDigid(decryptBsn(person.bsnEncrypted!, server.services.config.bsn));
+      return c;
+    };
+    const zuiderveen = await residentOf('zuiderveen');
+    const noorderhaven = await residentOf('noorderhaven');
+    expect(await titles(zuiderveen)).toEqual(['Alleen Zuiderveen', 'Voor iedereen']);
+    expect(await titles(noorderhaven)).toEqual(['Alleen Noorderhaven', 'Voor iedereen']);
+    const anonymous = server.client();
+    expect(await titles(anonymous)).toEqual(['Voor iedereen']);
+    // The detail page follows the same rule.
+    expect((await zuiderveen.gql<any>(ONE, { id: ids['Alleen Zuiderveen'] })).data!.activeAnnouncement).not.toBeNull();
+    expect((await noorderhaven.gql<any>(ONE, { id: ids['Alleen Zuiderveen'] })).data!.activeAnnouncement).toBeNull();
+    expect((await anonymous.gql<any>(ONE, { id: ids['Alleen Zuiderveen'] })).data!.activeAnnouncement).toBeNull();
+    expect((await anonymous.gql<any>(ONE, { id: ids['Voor iedereen'] })).data!.activeAnnouncement).not.toBeNull();
+    // Staff see what the residents in their scope see; an editor for every municipality sees them all.
+    const scoped = server.client();
+    await scoped.loginStaff(staffEmail('KLANTCONTACT'), DEMO_PASSWORD);
+    expect(await titles(scoped)).toEqual(['Alleen Zuiderveen', 'Voor iedereen']);
+    expect(await titles(redactie)).toHaveLength(3);
+    await server.orm.em.fork().execute(`delete from announcement where municipality_id is not null`);
   });
 
   it('keeps scoped staff to their municipality and others out', async () => {

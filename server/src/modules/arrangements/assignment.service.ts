@@ -1,4 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { UserError } from '../../graphql/errors.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
@@ -45,8 +46,24 @@ export function actorOf(ctx: RequestContext): Actor {
   }
 }
 
-type GrantOutcome =
-  { assignment: Assignment } | { duplicate: { valid_from: string; valid_until: string; name: string | null } };
+interface Duplicate {
+  valid_from: string;
+  valid_until: string;
+  name: string | null;
+}
+
+type GrantOutcome = { assignment: Assignment } | { duplicate: Duplicate };
+
+/** A grant that passed every rule but the overlap: what it would write. */
+interface ValidGrant {
+  group: ClientGroup;
+  arrangement: Arrangement;
+  beneficiary: Person | null;
+  amount: number;
+  validFrom: string;
+  validUntil: string;
+  ageReason: string | null;
+}
 
 export function statusOf(a: Pick<Assignment, 'status' | 'validFrom' | 'validUntil'>, today: string): AssignmentStatus {
   if (a.status === 'REVOKED') return AssignmentStatus.REVOKED;
@@ -72,7 +89,12 @@ export class AssignmentService {
     return scope === null || scope.includes(group.municipality.id) ? group : null;
   }
 
-  async grant(ctx: RequestContext, input: GrantAssignmentInput): Promise<Result<AssignmentView>> {
+  /**
+   * Every granting rule that can be checked before writing (scope, arrangement, beneficiary, amount, period, age), with
+   * the values the grant would get. The overlap rule needs the grant's lock and is checked by `grant` itself (and,
+   * without a lock, by `checkGrant`).
+   */
+  private async validateGrant(ctx: RequestContext, input: GrantAssignmentInput): Promise<Result<ValidGrant>> {
     const group = await this.clientGroupInScope(ctx, input.clientGroupId);
     if (!group) return problem('clientGroupId', 'NOT_FOUND', 'Deze klantgroep is niet gevonden.');
     const errors: UserError[] = [];
@@ -140,8 +162,61 @@ export class AssignmentService {
         }
       }
     }
-    const invalid = failIfAny<AssignmentView>(errors);
+    const invalid = failIfAny<ValidGrant>(errors);
     if (invalid || !arrangement) return invalid!;
+    return ok({ group, arrangement, beneficiary, amount, validFrom, validUntil, ageReason });
+  }
+
+  /** An overlapping grant of the same arrangement to the same beneficiary (or household), when repeats are not allowed. */
+  private async overlapping(
+    em: EntityManager,
+    v: Pick<ValidGrant, 'group' | 'arrangement' | 'beneficiary' | 'validFrom' | 'validUntil'>,
+  ): Promise<Duplicate | null> {
+    if (v.arrangement.repeatGrantsAllowed) return null;
+    // The same beneficiary, or (a grant for the whole household) the household's own grant.
+    const [twin] = await em.execute<Duplicate[]>(
+      `select a.valid_from::text, a.valid_until::text, trim(p.first_name || ' ' || p.last_name) as name
+         from assignment a left join person p on p.id = a.beneficiary_id
+        where a.arrangement_id = ? and a.client_group_id = ? and a.status <> 'REVOKED'
+          and a.valid_from <= ?::date and a.valid_until >= ?::date
+          and a.beneficiary_id is not distinct from ?::uuid
+        limit 1`,
+      [v.arrangement.id, v.group.id, v.validUntil, v.validFrom, v.beneficiary?.id ?? null],
+    );
+    return twin ?? null;
+  }
+
+  private duplicateProblem<T>(arrangement: Arrangement, d: Duplicate): Result<T> {
+    const day = (iso: string) => iso.split('-').reverse().join('-');
+    return problem(
+      'arrangementId',
+      'ALREADY_GRANTED',
+      `${arrangement.name} is al toegekend aan ${d.name ?? 'dit huishouden'} voor een periode die hiermee overlapt ` +
+        `(${day(d.valid_from)} tot en met ${day(d.valid_until)}). Deze regeling mag niet twee keer voor dezelfde periode worden toegekend.`,
+    );
+  }
+
+  /**
+   * What `grant` would do with this input, without writing anything: every granting rule, the overlap included (read
+   * without the grant's lock, so a grant at the same moment may still be refused later). For previews (bulk grants).
+   */
+  async checkGrant(
+    ctx: RequestContext,
+    input: GrantAssignmentInput,
+  ): Promise<Result<{ amountCents: number; validFrom: string; validUntil: string }>> {
+    const checked = await this.validateGrant(ctx, input);
+    if (!checked.ok) return checked;
+    const v = checked.value;
+    const twin = await this.overlapping(ctx.em, v);
+    if (twin) return this.duplicateProblem(v.arrangement, twin);
+    return ok({ amountCents: v.amount, validFrom: v.validFrom, validUntil: v.validUntil });
+  }
+
+  async grant(ctx: RequestContext, input: GrantAssignmentInput): Promise<Result<AssignmentView>> {
+    const checked = await this.validateGrant(ctx, input);
+    if (!checked.ok) return checked;
+    const v = checked.value;
+    const { group, arrangement, beneficiary, amount, validFrom, validUntil, ageReason } = v;
 
     const actor = actorOf(ctx);
     const granted = await transactional(ctx, async (tx): Promise<GrantOutcome> => {
@@ -151,19 +226,8 @@ export class AssignmentService {
       await em.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [
         `assignment.grant:${arrangement.id}:${group.id}`,
       ]);
-      if (!arrangement.repeatGrantsAllowed) {
-        // The same beneficiary, or (a grant for the whole household) the household's own grant.
-        const [twin] = await em.execute<{ valid_from: string; valid_until: string; name: string | null }[]>(
-          `select a.valid_from::text, a.valid_until::text, trim(p.first_name || ' ' || p.last_name) as name
-             from assignment a left join person p on p.id = a.beneficiary_id
-            where a.arrangement_id = ? and a.client_group_id = ? and a.status <> 'REVOKED'
-              and a.valid_from <= ?::date and a.valid_until >= ?::date
-              and a.beneficiary_id is not distinct from ?::uuid
-            limit 1`,
-          [arrangement.id, group.id, validUntil, validFrom, beneficiary?.id ?? null],
-        );
-        if (twin) return { duplicate: twin };
-      }
+      const twin = await this.overlapping(em, v);
+      if (twin) return { duplicate: twin };
       const a = em.create(Assignment, {
         clientGroup: group.id,
         arrangement: arrangement.id,
@@ -204,16 +268,7 @@ export class AssignmentService {
       });
       return { assignment: a };
     });
-    if ('duplicate' in granted) {
-      const d = granted.duplicate;
-      const day = (iso: string) => iso.split('-').reverse().join('-');
-      return problem(
-        'arrangementId',
-        'ALREADY_GRANTED',
-        `${arrangement.name} is al toegekend aan ${d.name ?? 'dit huishouden'} voor een periode die hiermee overlapt ` +
-          `(${day(d.valid_from)} tot en met ${day(d.valid_until)}). Deze regeling mag niet twee keer voor dezelfde periode worden toegekend.`,
-      );
-    }
+    if ('duplicate' in granted) return this.duplicateProblem(arrangement, granted.duplicate);
     const [view] = await this.views(ctx, [granted.assignment]);
     return ok(view!);
   }

@@ -20,6 +20,8 @@ export enum LedgerMovementKind {
   CONTRIBUTION = 'CONTRIBUTION',
   PAYOUT = 'PAYOUT',
   REVERSAL = 'REVERSAL',
+  /** The remaining budget at the end of the assignment's period (vervallen tegoed). */
+  EXPIRY = 'EXPIRY',
 }
 registerEnumType(LedgerMovementKind, { name: 'LedgerMovementKind' });
 

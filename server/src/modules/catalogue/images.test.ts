@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
-import { DEMO_PASSWORD, demoProviderEmail } from '../../seeders/demo-accounts.js';
+import { DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from '../../seeders/demo-accounts.js';
 import { Category } from './category.entity.js';
 import { sniffImageType } from './product-image.service.js';
 import { LocalDiskStorage } from '../../integrations/storage/file-storage.js';
@@ -152,6 +152,43 @@ describe('product images', () => {
       expect(r.body.image).toBeNull();
       expect(r.body.errors[0]).toMatchObject({ field: 'file', message });
     }
+    expect(stored()).toHaveLength(before);
+  });
+
+  it('reads the upload limit (instellingen/geavanceerd) at every request: a change applies without a restart', async () => {
+    const UPDATE = `mutation($input: UpdateSettingsSectionInput!){ updateSettingsSection(input:$input){ errors { field message } } }`;
+    const staff = server.client();
+    await staff.loginStaff(DEMO_STAFF.find((s) => s.role === 'BEHEERDER')!.email, DEMO_PASSWORD);
+    const setLimit = async (uploadMaxMegabytes: number | null) =>
+      ((await staff.gql(UPDATE, { input: { section: 'ADVANCED', patch: { uploadMaxMegabytes } } })) as any).data
+        .updateSettingsSection.errors;
+    const pngOf = (bytes: number) =>
+      form(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(bytes, 7)]));
+    const before = stored().length;
+
+    expect(await setLimit(6)).toEqual([
+      {
+        field: 'uploadMaxMegabytes',
+        message: 'Een upload mag hoogstens 5 MB groot zijn; meer kan de afbeeldingsverwerking niet aan.',
+      },
+    ]);
+    expect(await setLimit(0)).toEqual([
+      { field: 'uploadMaxMegabytes', message: 'Een upload mag minstens 1 MB groot zijn.' },
+    ]);
+    expect(await setLimit(1)).toEqual([]);
+    const refused = await upload(provider, pngOf(1.5 * 1024 * 1024));
+    expect(refused.status).toBe(413);
+    expect(refused.body.errors[0]).toMatchObject({
+      field: 'file',
+      code: 'TOO_LARGE',
+      message: 'Deze afbeelding is te groot. Een afbeelding mag hoogstens 1 MB zijn.',
+    });
+
+    // Back to the default (5 MB): the same file is read again (and refused only for not being an image).
+    expect(await setLimit(null)).toEqual([]);
+    const read = await upload(provider, pngOf(1.5 * 1024 * 1024));
+    expect(read.status).toBe(400);
+    expect(read.body.errors[0].code).not.toBe('TOO_LARGE');
     expect(stored()).toHaveLength(before);
   });
 

@@ -3,7 +3,9 @@ import busboy from 'busboy';
 import type { Services } from '../../services.js';
 import type { Contexts } from '../../contexts.js';
 import { Audience } from '../../graphql/auth/permissions.js';
-import { IMAGE_MESSAGES, IMAGE_RULES } from './product-image.service.js';
+import { TERMS_NOT_ACCEPTED_MESSAGE } from '../../graphql/errors.js';
+import { IMAGE_MESSAGES } from './product-image.service.js';
+import { imageTooLargeMessage } from '../../rules/image.js';
 import { hostileTextMessage, isHostileText } from '../../lib/hostile-text.js';
 
 /** The header every upload must carry: a cross-site form cannot set it, and a cross-site script needs CORS we never grant. */
@@ -45,16 +47,23 @@ export function productImageRoutes(deps: { services: Services; contexts: Context
     if (viewer.kind === Audience.ANONYMOUS)
       return refuse(401, 'UNAUTHENTICATED', 'U moet ingelogd zijn om dit te doen.');
     if (viewer.kind !== Audience.PROVIDER) return refuse(403, 'FORBIDDEN', 'U heeft geen toegang tot deze gegevens.');
+    // The uploads are the provider operations outside GraphQL: the same rule as the auth checker (graphql/auth/requires.ts).
+    if ((await services.terms.pending(ctx)).length > 0)
+      return refuse(403, 'TERMS_NOT_ACCEPTED', TERMS_NOT_ACCEPTED_MESSAGE);
     if (!req.is('multipart/form-data')) return refuse(415, 'BAD_REQUEST', IMAGE_MESSAGES.missing, 'file');
+    // The limit is a setting (instellingen/geavanceerd), read for every request: a change applies without a restart.
+    const { uploadMaxMegabytes } = await services.settings.get('advanced');
+    const maxBytes = uploadMaxMegabytes * 1024 * 1024;
+    const tooLarge = imageTooLargeMessage(uploadMaxMegabytes);
     const declared = Number(req.get('content-length') ?? 0);
-    if (declared > IMAGE_RULES.maxBytes + 64 * 1024) return refuse(413, 'TOO_LARGE', IMAGE_MESSAGES.tooLarge, 'file');
+    if (declared > maxBytes + 64 * 1024) return refuse(413, 'TOO_LARGE', tooLarge, 'file');
 
     let parsed: { data: Buffer | null; truncated: boolean; alt: string };
     try {
       parsed = await new Promise((resolve, reject) => {
         const bb = busboy({
           headers: req.headers,
-          limits: { files: 1, fileSize: IMAGE_RULES.maxBytes, fields: 4, fieldSize: 2000, parts: 6 },
+          limits: { files: 1, fileSize: maxBytes, fields: 4, fieldSize: 2000, parts: 6 },
         });
         const chunks: Buffer[] = [];
         let truncated = false;
@@ -81,6 +90,7 @@ export function productImageRoutes(deps: { services: Services; contexts: Context
     } catch {
       return refuse(400, 'BAD_REQUEST', IMAGE_MESSAGES.missing, 'file');
     }
+    if (parsed.truncated) return refuse(413, 'TOO_LARGE', tooLarge, 'file');
     return { ctx, refuse, ...parsed };
   }
 

@@ -35,6 +35,18 @@ export const TEMPLATE_VARIABLES = {
     link: 'link om een nieuw wachtwoord te kiezen',
     expiresHours: 'geldigheid van de link in uren',
   },
+  STAFF_INVITE: {
+    name: 'naam van de nieuwe medewerker',
+    inviterName: 'naam van wie uitnodigt',
+    roleName: 'naam van de rol',
+    link: 'link om een wachtwoord te kiezen',
+    expiresHours: 'geldigheid van de link in uren',
+  },
+  STAFF_EMAIL_CHANGE: {
+    name: 'naam van de medewerker',
+    link: 'link om het nieuwe e-mailadres te bevestigen',
+    expiresHours: 'geldigheid van de link in uren',
+  },
   PROVIDER_INVITE_EXISTING: {
     name: 'naam van de gebruiker met het bestaande account',
     providerName: 'naam van de organisatie die probeerde uit te nodigen',
@@ -148,6 +160,22 @@ export const TEMPLATE_VARIABLES = {
     orderNumber: 'bestelnummer',
     providerName: 'naam van de aanbieder',
   },
+  // The reminder before an assignment's budget expires (modules/arrangements/expiry-reminders.ts): an inbox message
+  // to the household and, per the resident's preference, an e-mail.
+  INBOX_BUDGET_EXPIRING: {
+    arrangementName: 'naam van de regeling',
+    beneficiaryName: 'voor wie het tegoed is; leeg als het voor het hele huishouden is',
+    remainingAmount: 'tegoed dat nog over is',
+    expiresOn: 'laatste dag waarop het tegoed geldig is',
+  },
+  BUDGET_EXPIRING: {
+    name: 'voornaam van de inwoner',
+    arrangementName: 'naam van de regeling',
+    beneficiaryName: 'voor wie het tegoed is; leeg als het voor het hele huishouden is',
+    remainingAmount: 'tegoed dat nog over is',
+    expiresOn: 'laatste dag waarop het tegoed geldig is',
+    shopLink: 'link naar de winkel',
+  },
   // A message to an audience, composed at /admin/meldingen (modules/messages/mass-message.service.ts).
   MASS_MESSAGE: {
     name: 'naam van de ontvanger (voornaam van de inwoner, of naam van de aanbieder)',
@@ -177,6 +205,8 @@ export const REQUIRED_VARIABLES: Partial<Record<TemplateKey, readonly string[]>>
   PROVIDER_USER_INVITE: ['link'],
   PASSWORD_RESET: ['link'],
   STAFF_PASSWORD_RESET: ['link'],
+  STAFF_INVITE: ['link'],
+  STAFF_EMAIL_CHANGE: ['link'],
 };
 
 /** Sample values for the preview, by variable name; a name not listed here previews as its description. */
@@ -198,6 +228,11 @@ const SAMPLE_VALUES: Record<string, TemplateValue> = {
   totalAmount: '€ 45,00',
   budgetAmount: '€ 40,00',
   contributionAmount: '€ 5,00',
+  arrangementName: 'Sportregeling',
+  remainingAmount: '€ 35,00',
+  expiresOn: '31-12-2026',
+  beneficiaryName: '',
+  shopLink: 'https://gemeentewinkel.example/winkel',
   refundAmount: '€ 5,00',
   pickupCode: 'K7P-92Q',
   cancelledBy: 'de gemeente',

@@ -225,6 +225,50 @@ describe('content pages: versions, publishing, restore, permissions, sanitising;
     expect((await visitor.gql<any>(PENDING)).errors?.length).toBeGreaterThan(0);
   });
 
+  it('until the new terms are accepted the server refuses every other provider operation (TERMS_NOT_ACCEPTED)', async () => {
+    // After the previous test the second demo provider still has version 3 to accept.
+    const provider = server.client();
+    await provider.loginProvider(demoProviderEmail(2), DEMO_PASSWORD);
+    const refused = [
+      `{ myProvider { name } }`,
+      `{ myProducts { edges { node { id } } } }`,
+      `{ myMunicipalities { municipality { id } } }`,
+      `mutation { archiveProduct(id: "1") { errors { code } } }`,
+    ];
+    for (const q of refused) {
+      const r: any = await provider.gql(q);
+      expect(r.errors?.[0]?.extensions?.code, q).toBe('TERMS_NOT_ACCEPTED');
+      expect(r.errors[0].message, q).toMatch(/nieuwe voorwaarden/);
+    }
+    // The uploads (outside GraphQL) follow the same rule.
+    const body = new FormData();
+    body.set('file', new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' }), 'logo.png');
+    const upload = await provider.fetch('/api/provider/logo', {
+      method: 'POST',
+      headers: { 'x-gemeentewinkel-upload': '1' },
+      body,
+    });
+    expect(upload.status).toBe(403);
+    expect(((await upload.json()) as any).errors[0].code).toBe('TERMS_NOT_ACCEPTED');
+    // What the provider needs to accept them stays open: who am I, the pending terms (and their text), log-out.
+    const viewer: any = await provider.gql(`{ viewer { kind provider { name } } }`);
+    expect(viewer.errors).toBeUndefined();
+    expect(viewer.data.viewer.kind).toBe('PROVIDER');
+    const pending: any = await provider.gql(PENDING);
+    expect(pending.errors).toBeUndefined();
+    expect(pending.data.pendingTerms[0].bodyHtml.length).toBeGreaterThan(10);
+    const accepted: any = await provider.gql(ACCEPT, { ids: pending.data.pendingTerms.map((t: any) => t.id) });
+    expect(accepted.data.acceptPendingTerms.errors).toEqual([]);
+    // Accepted: the provider area works again.
+    const after: any = await provider.gql(`{ myProvider { name } }`);
+    expect(after.errors).toBeUndefined();
+    expect(after.data.myProvider.name.length).toBeGreaterThan(0);
+    // A provider with nothing pending was never held up.
+    const first = server.client();
+    await first.loginProvider(demoProviderEmail(1), DEMO_PASSWORD);
+    expect((await first.gql<any>(`{ myProvider { name } }`)).errors).toBeUndefined();
+  });
+
   it('publishedPages lists the public pages for the sitemap', async () => {
     const ctx = { em: server.orm.em.fork() } as never;
     const pages = await server.services.contentPages.publishedPages(ctx);

@@ -4,7 +4,8 @@ import type { Services } from '../../services.js';
 import type { Contexts } from '../../contexts.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { IMAGE_MESSAGES, IMAGE_RULES } from '../catalogue/product-image.service.js';
+import { IMAGE_MESSAGES } from '../catalogue/product-image.service.js';
+import { imageTooLargeMessage } from '../../rules/image.js';
 import { UPLOAD_HEADER } from '../catalogue/product-image.routes.js';
 import { renderMarkdown } from '../catalogue/markdown.js';
 import { canEditNews, newsImagePath, newsPath } from './news.service.js';
@@ -120,14 +121,18 @@ export function contentRoutes(deps: { services: Services; contexts: Contexts }):
       return refuse(401, 'UNAUTHENTICATED', 'U moet ingelogd zijn om dit te doen.');
     if (!canEditNews(ctx)) return refuse(403, 'FORBIDDEN', 'U heeft geen toegang tot deze gegevens.');
     if (!req.is('multipart/form-data')) return refuse(415, 'BAD_REQUEST', IMAGE_MESSAGES.missing, 'file');
-    if (Number(req.get('content-length') ?? 0) > IMAGE_RULES.maxBytes + 64 * 1024)
-      return refuse(413, 'TOO_LARGE', IMAGE_MESSAGES.tooLarge, 'file');
+    // The limit is a setting (instellingen/geavanceerd), read for every request.
+    const { uploadMaxMegabytes } = await services.settings.get('advanced');
+    const maxBytes = uploadMaxMegabytes * 1024 * 1024;
+    const tooLarge = imageTooLargeMessage(uploadMaxMegabytes);
+    if (Number(req.get('content-length') ?? 0) > maxBytes + 64 * 1024)
+      return refuse(413, 'TOO_LARGE', tooLarge, 'file');
     let parsed: { data: Buffer | null; truncated: boolean; alt: string | undefined };
     try {
       parsed = await new Promise((resolve, reject) => {
         const bb = busboy({
           headers: req.headers,
-          limits: { files: 1, fileSize: IMAGE_RULES.maxBytes, fields: 4, fieldSize: 2000, parts: 6 },
+          limits: { files: 1, fileSize: maxBytes, fields: 4, fieldSize: 2000, parts: 6 },
         });
         const chunks: Buffer[] = [];
         let truncated = false;
@@ -149,6 +154,7 @@ export function contentRoutes(deps: { services: Services; contexts: Contexts }):
     } catch {
       return refuse(400, 'BAD_REQUEST', IMAGE_MESSAGES.missing, 'file');
     }
+    if (parsed.truncated) return refuse(413, 'TOO_LARGE', tooLarge, 'file');
     try {
       const result = await services.news.setImage(
         ctx,

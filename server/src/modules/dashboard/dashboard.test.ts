@@ -97,4 +97,33 @@ describe('admin dashboard', () => {
     expect(zvAll.activeArrangements).toBeGreaterThan(0);
     expect(zvAll.budgetGrantedCents).toBeGreaterThan(0);
   });
+  it('shows budget use per arrangement from the ledger, month by month, within the scope', async () => {
+    const BUDGET = `{ adminDashboard { budgetUse { arrangementId arrangementName municipalityName grantedCents spentCents
+      expiredCents remainingCents months { month grantedCents spentCents expiredCents remainingCents } } } }`;
+    const all = server.client();
+    await all.loginStaff(DEMO_STAFF[0]!.email, DEMO_PASSWORD);
+    const scoped = server.client();
+    await scoped.loginStaff(DEMO_STAFF.find((s) => s.role === 'KLANTCONTACT')!.email, DEMO_PASSWORD);
+    const a: any = await all.gql(BUDGET);
+    expect(a.errors).toBeUndefined();
+    const uses = a.data.adminDashboard.budgetUse as any[];
+    expect(uses.length).toBeGreaterThanOrEqual(3);
+    const em = server.orm.em.fork();
+    for (const u of uses) {
+      // Remaining is what the ledger holds on the arrangement's assignments; the months add up to the totals.
+      const [{ balance }] = (await em.execute<{ balance: string }[]>(
+        `select coalesce(sum(acc.balance_cents), 0) as balance from ledger_account acc
+           join assignment s on s.id = acc.assignment_id where acc.kind = 'ASSIGNMENT' and s.arrangement_id = ?`,
+        [u.arrangementId],
+      )) as [{ balance: string }];
+      expect(u.remainingCents, u.arrangementName).toBe(Number(balance));
+      expect(u.grantedCents - u.spentCents - u.expiredCents).toBe(u.remainingCents);
+      expect(u.months.length).toBeGreaterThan(0);
+      expect(u.months.at(-1).remainingCents).toBe(u.remainingCents);
+      expect(u.months.reduce((n: number, m: any) => n + m.grantedCents, 0)).toBe(u.grantedCents);
+    }
+    const s: any = await scoped.gql(BUDGET);
+    const names = new Set((s.data.adminDashboard.budgetUse as any[]).map((u) => u.municipalityName));
+    expect([...names]).toEqual(['Gemeente Zuiderveen']);
+  });
 });

@@ -153,6 +153,8 @@ export class AccountRecoveryService {
           const account = await tx.findOne(AdminAccount, { id: ownerId, active: true }, { populate: ['passwordHash'] });
           if (!account) return { ok: false, errors: [UserError.of('token', 'INVALID_TOKEN', LINK_INVALID)] };
           account.passwordHash = hash;
+          // An invitation link is a reset link too: choosing the first password completes the invitation.
+          account.passwordSetAt ??= ctx.clock.now();
           await tx.flush();
           await tx.nativeDelete(Session, { adminAccount: account.id });
           return { ok: true, email: account.email };

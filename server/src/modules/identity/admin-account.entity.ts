@@ -39,6 +39,28 @@ export class AdminAccount {
   @Property({ type: 'timestamptz', nullable: true })
   lastLoginAt?: Date | null;
 
+  /** When the password was chosen; null while an invitation is open (nobody can log in with the placeholder hash). */
+  @Property({ type: 'timestamptz', nullable: true })
+  passwordSetAt?: Date | null;
+
+  @ManyToOne(() => AdminAccount, { ref: true, nullable: true, deleteRule: 'set null' })
+  invitedBy?: Ref<AdminAccount> | null;
+
+  /** The TOTP secret, encrypted (two-factor-secret.ts); set while two-factor log-in is on. */
+  @Property({ type: 'text', nullable: true, hidden: true, lazy: true })
+  totpSecret?: string | null;
+
+  /** A secret shown during set-up, encrypted, until the first code confirms it. */
+  @Property({ type: 'text', nullable: true, hidden: true, lazy: true })
+  totpPendingSecret?: string | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  twoFactorEnabledAt?: Date | null;
+
+  /** The time step of the last accepted code: a code is accepted once. */
+  @Property({ type: 'bigint', nullable: true, hidden: true })
+  totpLastStep?: number | null;
+
   @Property({ type: 'timestamptz' })
   createdAt: Date & Opt = applicationNow();
 

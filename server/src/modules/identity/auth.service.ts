@@ -14,13 +14,17 @@ import { Person } from '../customers/person.entity.js';
 import type { SessionService } from './session.service.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Viewer } from '../../graphql/auth/viewer.js';
-import type { Session } from './session.entity.js';
+import type { PendingStep, Session } from './session.entity.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import type { Request, Response } from 'express';
 
 export const INVALID_CREDENTIALS = 'Het e-mailadres of het wachtwoord is onjuist.';
 
 /** The viewer of the new session, or why not (Result, like every change). */
 export type LoginResult = Result<Viewer>;
+
+/** A staff log-in: the viewer, or (viewer anonymous) the second step the password led to. */
+export type StaffLoginResult = Result<{ viewer: Viewer; pendingStep: PendingStep | null }>;
 
 /**
  * How passwords are checked at log-in. An object of its own so a test can count the verifications (every one costs an
@@ -41,10 +45,16 @@ export class AuthService {
     private readonly limits: LoginLimits,
     private readonly bsnKeys: BsnKeys,
     readonly passwords: PasswordChecks = passwordChecks(),
+    private readonly settings?: Pick<SettingsService, 'get'>,
   ) {}
 
-  async loginStaff(ctx: Context, email: string, password: string): Promise<LoginResult> {
-    return this.passwordLogin(ctx, 'staff', email, password, async (normalised) => {
+  /**
+   * Staff log-in. With two-factor log-in on for the account, the right password starts a pending session that waits
+   * for the code (StaffLoginService.completeSecondFactor); without it, while the settings require it, one that waits
+   * for the set-up. A pending session is no log-in: it can do nothing but that step.
+   */
+  async loginStaff(ctx: Context, email: string, password: string): Promise<StaffLoginResult> {
+    const result = await this.passwordLogin(ctx, 'staff', email, password, async (normalised) => {
       const account = await ctx.em.findOne(
         AdminAccount,
         { email: { $ilike: normalised }, active: true },
@@ -52,10 +62,13 @@ export class AuthService {
       );
       return account ? { hash: account.passwordHash, onSuccess: () => this.startStaff(ctx, account) } : null;
     });
+    if (!result.ok) return result;
+    const session = result.value;
+    return ok({ viewer: await this.sessions.viewerFor(ctx.em, session), pendingStep: session.pendingStep ?? null });
   }
 
   async loginProvider(ctx: Context, email: string, password: string): Promise<LoginResult> {
-    return this.passwordLogin(ctx, 'provider', email, password, async (normalised) => {
+    const result = await this.passwordLogin(ctx, 'provider', email, password, async (normalised) => {
       const user = await ctx.em.findOne(
         ProviderUser,
         { email: { $ilike: normalised }, active: true },
@@ -79,9 +92,20 @@ export class AuthService {
         },
       };
     });
+    return result.ok ? ok(await this.sessions.viewerFor(ctx.em, result.value)) : result;
   }
 
   private async startStaff(ctx: Context, account: AdminAccount): Promise<Session> {
+    const required = this.settings ? (await this.settings.get('security')).requireStaffTwoFactor : false;
+    const pendingStep: PendingStep | null = account.twoFactorEnabledAt
+      ? 'TWO_FACTOR'
+      : required
+        ? 'TWO_FACTOR_SETUP'
+        : null;
+    if (pendingStep) {
+      await this.sessions.destroy(ctx.em, ctx.req, undefined);
+      return this.sessions.create(ctx.em, ctx.res, 'STAFF', { adminAccount: account }, pendingStep);
+    }
     account.lastLoginAt = ctx.clock.now();
     return this.replaceSession(ctx, 'STAFF', { adminAccount: account });
   }
@@ -102,7 +126,7 @@ export class AuthService {
     email: string,
     password: string,
     find: (normalised: string) => Promise<{ hash: string; onSuccess: () => Promise<Session | UserError[]> } | null>,
-  ): Promise<LoginResult> {
+  ): Promise<Result<Session>> {
     const normalised = email.trim().toLowerCase();
     if (!normalised || !password) {
       const errors: UserError[] = [];
@@ -140,8 +164,8 @@ export class AuthService {
     await attempt.succeeded();
     const outcome = await found.onSuccess();
     if (Array.isArray(outcome)) return { ok: false, errors: outcome };
-    ctx.log.info({ event: 'login', realm }, 'logged in');
-    return ok(await this.sessions.viewerFor(ctx.em, outcome));
+    ctx.log.info({ event: outcome.pendingStep ? 'login_second_step' : 'login', realm }, 'password accepted');
+    return ok(outcome);
   }
 
   /** DigiD: the BSN has been verified by DigiD (or its simulator); find the person and start a customer session. */

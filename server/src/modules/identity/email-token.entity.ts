@@ -10,7 +10,15 @@ export enum EmailTokenPurpose {
   RESET_PASSWORD = 'RESET_PASSWORD',
   /** A staff account's reset link (never valid for a provider user, and the other way round). */
   STAFF_RESET_PASSWORD = 'STAFF_RESET_PASSWORD',
+  /** A staff member's new e-mail address, confirmed through the link sent there (`newEmail`). */
+  STAFF_CONFIRM_EMAIL = 'STAFF_CONFIRM_EMAIL',
 }
+
+/** Purposes whose tokens belong to a staff account. */
+export const STAFF_TOKEN_PURPOSES: ReadonlySet<EmailTokenPurpose> = new Set([
+  EmailTokenPurpose.STAFF_RESET_PASSWORD,
+  EmailTokenPurpose.STAFF_CONFIRM_EMAIL,
+]);
 
 /**
  * A single-use, expiring token sent by e-mail. Only a SHA-256 hash of the token is stored. It belongs to a provider
@@ -38,6 +46,10 @@ export class EmailToken {
 
   @Property({ type: 'timestamptz', nullable: true })
   usedAt?: Date | null;
+
+  /** STAFF_CONFIRM_EMAIL: the address being confirmed. */
+  @Property({ type: 'text', nullable: true })
+  newEmail?: string | null;
 
   @Property({ type: 'timestamptz' })
   createdAt: Date & Opt = applicationNow();

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { EmailToken, EmailTokenPurpose } from './email-token.entity.js';
+import { EmailToken, EmailTokenPurpose, STAFF_TOKEN_PURPOSES } from './email-token.entity.js';
 import { ProviderUser } from '../providers/provider-user.entity.js';
 import type { AdminAccount } from './admin-account.entity.js';
 import { applicationNow } from '../../lib/clock.js';
@@ -10,6 +10,7 @@ export const TOKEN_LIFETIME_HOURS: Record<EmailTokenPurpose | 'INVITE', number> 
   CONFIRM_EMAIL: 24,
   RESET_PASSWORD: 1,
   STAFF_RESET_PASSWORD: 1,
+  STAFF_CONFIRM_EMAIL: 24,
   // An invitation is a RESET_PASSWORD token that lives longer: the invitee may read the mail the next day.
   INVITE: 72,
 };
@@ -23,7 +24,7 @@ function hash(token: string): string {
 /**
  * Random 256-bit tokens for links in e-mails. The database holds only their hash; a token works once and expires.
  * Issuing a new token of a purpose voids the owner's earlier unused ones of that purpose. The owner is a provider
- * user, or a staff account for STAFF_RESET_PASSWORD.
+ * user, or a staff account for the staff purposes (STAFF_RESET_PASSWORD, STAFF_CONFIRM_EMAIL with the new address).
  */
 export class EmailTokenService {
   async issue(
@@ -31,8 +32,9 @@ export class EmailTokenService {
     owner: ProviderUser | AdminAccount,
     purpose: EmailTokenPurpose,
     lifetimeHours: number,
+    newEmail: string | null = null,
   ): Promise<string> {
-    const staff = purpose === EmailTokenPurpose.STAFF_RESET_PASSWORD;
+    const staff = STAFF_TOKEN_PURPOSES.has(purpose);
     if (staff === owner instanceof ProviderUser) throw new Error(`a ${purpose} token cannot belong to this owner`);
     const token = randomBytes(32).toString('base64url');
     const now = applicationNow();
@@ -42,6 +44,7 @@ export class EmailTokenService {
       tokenHash: hash(token),
       purpose,
       ...(staff ? { adminAccount: owner as AdminAccount } : { providerUser: owner as ProviderUser }),
+      newEmail,
       createdAt: now,
       expiresAt: new Date(now.getTime() + lifetimeHours * 3600_000),
     });
@@ -64,6 +67,20 @@ export class EmailTokenService {
       [now, hash(token), purpose, now],
     );
     return rows[0]?.owner_id ?? null;
+  }
+
+  /** Uses a STAFF_CONFIRM_EMAIL token (as `consume`): the account and the address it confirms, or null. */
+  async consumeEmailChange(em: EntityManager, token: string): Promise<{ accountId: string; newEmail: string } | null> {
+    if (!TOKEN_SHAPE.test(token)) return null;
+    const now = applicationNow();
+    const rows = await em.execute<{ admin_account_id: string; new_email: string }[]>(
+      `update email_token set used_at = ?
+        where token_hash = ? and purpose = ? and used_at is null and expires_at > ? and new_email is not null
+        returning admin_account_id, new_email`,
+      [now, hash(token), EmailTokenPurpose.STAFF_CONFIRM_EMAIL, now],
+    );
+    const row = rows[0];
+    return row ? { accountId: row.admin_account_id, newEmail: row.new_email } : null;
   }
 
   /** Removes tokens that expired more than a day ago (kept a little while for support questions). */

@@ -1,7 +1,8 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
-import { LoginPayload, ViewerInfo } from './viewer.type.js';
-import { mapResult } from '../../lib/result.js';
+import { LoginPayload, StaffLoginStep, ViewerInfo } from './viewer.type.js';
+import { mapResult, type Result } from '../../lib/result.js';
+import type { Viewer } from '../../graphql/auth/viewer.js';
 
 @Resolver()
 export class IdentityResolver {
@@ -16,7 +17,19 @@ export class IdentityResolver {
     @Arg('password', () => String) password: string,
     @Ctx() ctx: Context,
   ): Promise<LoginPayload> {
-    return this.payload(ctx, await ctx.services.auth.loginStaff(ctx, email, password));
+    const result = await ctx.services.auth.loginStaff(ctx, email, password);
+    if (!result.ok) return this.payload(ctx, result);
+    const payload: LoginPayload = await this.payload(ctx, { ok: true, value: result.value.viewer });
+    payload.nextStep = (result.value.pendingStep as StaffLoginStep | null) ?? null;
+    return payload;
+  }
+
+  @Mutation(() => LoginPayload, {
+    description:
+      'Staff log-in, second step: the 6-digit code from the authenticator app or a recovery code, after loginStaff answered nextStep TWO_FACTOR. Limited per account. Sets the session cookie.',
+  })
+  async completeStaffLogin(@Arg('code', () => String) code: string, @Ctx() ctx: Context): Promise<LoginPayload> {
+    return this.payload(ctx, await ctx.services.staffLogin.completeSecondFactor(ctx, code));
   }
 
   @Mutation(() => LoginPayload, {
@@ -36,7 +49,7 @@ export class IdentityResolver {
     return true;
   }
 
-  private async payload(ctx: Context, result: Awaited<ReturnType<Context['services']['auth']['loginStaff']>>) {
+  private async payload(ctx: Context, result: Result<Viewer>): Promise<LoginPayload> {
     return LoginPayload.from(await mapResult(result, (viewer) => ctx.services.viewer.describe({ ...ctx, viewer })));
   }
 }

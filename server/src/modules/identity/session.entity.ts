@@ -8,6 +8,12 @@ import { applicationNow } from '../../lib/clock.js';
 
 export type SessionKind = 'CUSTOMER' | 'PROVIDER' | 'STAFF';
 
+/**
+ * A staff session between the password and the second factor: TWO_FACTOR waits for a code, TWO_FACTOR_SETUP for the
+ * set-up the settings require. Such a session is no log-in (the viewer is anonymous).
+ */
+export type PendingStep = 'TWO_FACTOR' | 'TWO_FACTOR_SETUP';
+
 /** A server-side session. The cookie holds a random token; only its SHA-256 hash is stored. */
 @Entity({ tableName: 'session' })
 export class Session {
@@ -37,4 +43,11 @@ export class Session {
 
   @Property({ type: 'timestamptz' })
   expiresAt!: Date;
+
+  @Property({ type: 'text', nullable: true })
+  pendingStep?: PendingStep | null;
+
+  /** The browser, for the own sessions list (never an address). */
+  @Property({ type: 'text', nullable: true })
+  userAgent?: string | null;
 }

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Session, type SessionKind } from './session.entity.js';
+import { Session, type PendingStep, type SessionKind } from './session.entity.js';
 import { AdminAccount } from './admin-account.entity.js';
 import { ProviderUser } from '../providers/provider-user.entity.js';
 import { Person } from '../customers/person.entity.js';
@@ -13,6 +13,9 @@ import { applicationNow } from '../../lib/clock.js';
 
 export const SESSION_COOKIE = 'gw_session';
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+const RESIDENT_TOUCH_INTERVAL_MS = 60 * 1000;
+/** How long a staff member has for the second step of a log-in (the code, or the required set-up). */
+export const PENDING_MINUTES = 15;
 
 export interface SessionSettings {
   secret: string;
@@ -47,10 +50,16 @@ export class SessionService {
     res: Response | undefined,
     kind: SessionKind,
     owner: { adminAccount?: AdminAccount; providerUser?: ProviderUser; person?: Person },
+    /** A staff log-in waiting for its second factor: no log-in yet, and it lasts `PENDING_MINUTES`. */
+    pendingStep: PendingStep | null = null,
   ): Promise<Session> {
     const token = randomBytes(32).toString('base64url');
-    const { sessionLifetimeHours } = await this.appSettings.get('advanced');
+    const { sessionLifetimeHours: hours } = await this.appSettings.get('advanced');
+    const sessionLifetimeHours = pendingStep ? PENDING_MINUTES / 60 : hours;
+    const userAgent = res?.req?.headers?.['user-agent'];
     const session = em.create(Session, {
+      pendingStep,
+      userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 300) : null,
       tokenHash: this.hash(token),
       kind,
       adminAccount: owner.adminAccount ?? null,
@@ -59,7 +68,7 @@ export class SessionService {
       expiresAt: new Date(applicationNow().getTime() + sessionLifetimeHours * 3600 * 1000),
     });
     await em.flush();
-    res?.append('Set-Cookie', this.cookie(token, sessionLifetimeHours * 3600));
+    res?.append('Set-Cookie', this.cookie(token, Math.round(sessionLifetimeHours * 3600)));
     return session;
   }
 
@@ -86,14 +95,19 @@ export class SessionService {
     const token = this.tokenFrom(req);
     if (!token) return ANONYMOUS;
     const session = await em.findOne(Session, { tokenHash: this.hash(token), expiresAt: { $gt: applicationNow() } });
-    if (!session) return ANONYMOUS;
+    if (!session || session.pendingStep) return ANONYMOUS;
     // Idle too long: the session ends (lastSeenAt moves at most every TOUCH_INTERVAL_MS, so allow for that).
-    const { idleTimeoutMinutes } = await this.appSettings.get('advanced');
-    if (applicationNow().getTime() - session.lastSeenAt.getTime() > idleTimeoutMinutes * 60_000 + TOUCH_INTERVAL_MS) {
+    const advanced = await this.appSettings.get('advanced');
+    // Residents (DigiD) at most 15 minutes idle; staff and providers the general idle time-out.
+    const idleTimeoutMinutes =
+      session.kind === 'CUSTOMER' ? advanced.residentIdleTimeoutMinutes : advanced.idleTimeoutMinutes;
+    // Residents' sessions are touched every minute, so their 15 minutes are not stretched by the touch interval.
+    const touchInterval = session.kind === 'CUSTOMER' ? RESIDENT_TOUCH_INTERVAL_MS : TOUCH_INTERVAL_MS;
+    if (applicationNow().getTime() - session.lastSeenAt.getTime() > idleTimeoutMinutes * 60_000 + touchInterval) {
       await em.nativeDelete(Session, { id: session.id });
       return ANONYMOUS;
     }
-    if (applicationNow().getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    if (applicationNow().getTime() - session.lastSeenAt.getTime() > touchInterval) {
       await em.nativeUpdate(Session, { id: session.id }, { lastSeenAt: applicationNow() });
     }
     return this.viewerFor(em, session);
@@ -101,6 +115,7 @@ export class SessionService {
 
   /** The viewer a session stands for; anonymous when its account was deactivated or removed. */
   async viewerFor(em: EntityManager, session: Session): Promise<Viewer> {
+    if (session.pendingStep) return ANONYMOUS;
     switch (session.kind) {
       case 'STAFF': {
         const account = await em.findOne(
@@ -139,6 +154,32 @@ export class SessionService {
         };
       }
     }
+  }
+
+  /** This browser's staff session that waits for the given second step (unexpired), or null. */
+  async pending(em: EntityManager, req: Request | undefined, step: PendingStep): Promise<Session | null> {
+    const token = this.tokenFrom(req);
+    if (!token) return null;
+    return em.findOne(Session, {
+      tokenHash: this.hash(token),
+      kind: 'STAFF',
+      pendingStep: step,
+      expiresAt: { $gt: applicationNow() },
+    });
+  }
+
+  /** A staff account's sessions (logged in, unexpired), most recently used first. */
+  async ofStaff(em: EntityManager, adminAccountId: string): Promise<Session[]> {
+    return em.find(
+      Session,
+      { adminAccount: adminAccountId, pendingStep: null, expiresAt: { $gt: applicationNow() } },
+      { orderBy: { lastSeenAt: 'desc', id: 'asc' } },
+    );
+  }
+
+  /** Ends every session of a staff account, except `keep` (this browser's, for "log out elsewhere"). */
+  async endStaffSessions(em: EntityManager, adminAccountId: string, keep?: string): Promise<number> {
+    return em.nativeDelete(Session, { adminAccount: adminAccountId, ...(keep ? { id: { $ne: keep } } : {}) });
   }
 
   /** Removes expired sessions; run at start and periodically. */

@@ -37,5 +37,27 @@ export class ViewerInfo {
   provider!: Provider | null;
 }
 
+export enum StaffLoginStep {
+  TWO_FACTOR = 'TWO_FACTOR',
+  TWO_FACTOR_SETUP = 'TWO_FACTOR_SETUP',
+}
+registerEnumType(StaffLoginStep, {
+  name: 'StaffLoginStep',
+  description: 'What a staff log-in still needs after the password.',
+  valuesConfig: {
+    TWO_FACTOR: { description: 'The code from the authenticator app, or a recovery code (completeStaffLogin).' },
+    TWO_FACTOR_SETUP: {
+      description: 'Two-factor log-in is required and not set up yet (startTwoFactorSetup, confirmTwoFactorSetup).',
+    },
+  },
+});
+
 @ObjectType({ description: 'The result of a log-in attempt.' })
-export class LoginPayload extends Payload(ViewerInfo, 'viewer') {}
+export class LoginPayload extends Payload(ViewerInfo, 'viewer') {
+  @Field(() => StaffLoginStep, {
+    nullable: true,
+    description:
+      'Staff: the password was right, but the log-in needs this step first (viewer is ANONYMOUS until then).',
+  })
+  nextStep?: StaffLoginStep | null;
+}

@@ -3,9 +3,9 @@ import type { Opt, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { applicationNow } from '../../lib/clock.js';
 
-export type LedgerAccountKind = 'ARRANGEMENT_FUNDING' | 'ASSIGNMENT' | 'PROVIDER_PAYABLE' | 'PAYMENT_CLEARING';
+export type LedgerAccountKind = 'ARRANGEMENT_FUNDING' | 'ASSIGNMENT' | 'PROVIDER_PAYABLE' | 'PAYMENT_CLEARING' | 'BANK';
 export type LedgerTransactionKind =
-  'GRANT' | 'REVOKE' | 'SPEND' | 'CANCEL' | 'REFUND' | 'CONTRIBUTION' | 'PAYOUT' | 'REVERSAL';
+  'GRANT' | 'REVOKE' | 'SPEND' | 'CANCEL' | 'REFUND' | 'CONTRIBUTION' | 'PAYOUT' | 'REVERSAL' | 'EXPIRY';
 
 /**
  * A ledger account. Its running balance (`balance_cents`) is maintained by the database from the entries (trigger) and

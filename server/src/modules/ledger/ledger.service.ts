@@ -165,6 +165,11 @@ export class LedgerService {
     return this.account(em, 'PAYMENT_CLEARING', { municipalityId }, true);
   }
 
+  /** The municipality's bank account: payouts to providers leave from here (PAYOUT: payable → bank). */
+  bankAccount(em: EntityManager, municipalityId: string) {
+    return this.account(em, 'BANK', { municipalityId }, true);
+  }
+
   /** Current balances of assignments (0 for one without an account yet), optionally locking the account rows. */
   async assignmentBalances(em: EntityManager, assignmentIds: string[], lock = false): Promise<Map<string, number>> {
     if (!assignmentIds.length) return new Map();

@@ -27,6 +27,30 @@ export function limitPolicy(settings: { maxAttempts: number; windowSeconds: numb
       /** An account that logged in (or completed a reset) from an address is "known" there this long. */
       knownSeconds: 30 * 24 * 3600,
     },
+    twoFactor: {
+      /**
+       * Wrong two-factor codes (authenticator or recovery code) per staff account, at log-in and in set-up: n free,
+       * then a growing wait (1 minute, doubling up to an hour). Reserved before the code is checked.
+       */
+      perAccount: {
+        name: 'two-factor-account',
+        points: n,
+        windowSeconds: window,
+        backoff: { firstSeconds: 60, maxSeconds: 3600 },
+      },
+    },
+    staffInvitation: {
+      /** Staff invitations per inviting account. */
+      perAccount: { name: 'staff-invite-account', points: 30, windowSeconds: 3600 },
+    },
+    emailChange: {
+      /** Confirmation mails for a new address per staff account. */
+      perAccount: { name: 'email-change-account', points: 5, windowSeconds: 3600 },
+    },
+    passwordChange: {
+      /** Wrong current passwords on the own account page, per staff account (reserved before the check). */
+      perAccount: { name: 'password-change-account', points: n, windowSeconds: window },
+    },
     passwordReset: {
       /** Reset mails per e-mail address typed (protects the mailbox); every request counts. */
       perEmail: { name: 'reset-email', points: n, windowSeconds: window },

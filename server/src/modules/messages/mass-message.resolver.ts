@@ -1,9 +1,12 @@
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { ListArgs } from '../../graphql/pagination.js';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Permission } from '../../graphql/auth/permissions.js';
 import {
   ComposeMassMessageInput,
+  MassMessageConnection,
+  MassMessageFilterInput,
   MassMessagePayload,
   MassMessageTestPayload,
   MassMessageView,
@@ -18,15 +21,17 @@ const view = (r: MassMessageRecord) => Object.assign(new MassMessageView(), r) a
 
 @Resolver(() => MassMessageView)
 export class MassMessageResolver {
-  @Query(() => [MassMessageView], {
+  @Query(() => MassMessageConnection, {
     description: 'Messages sent to audiences in the viewer’s municipalities, newest first, with read counts.',
   })
   @Requires(Permission.MESSAGE_SEND)
   async massMessages(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true }) first?: number | null,
-  ): Promise<MassMessageView[]> {
-    return (await ctx.services.massMessages.list(ctx, first ?? 50)).map(view);
+    @Args(() => ListArgs) page: ListArgs,
+    @Arg('filter', () => MassMessageFilterInput, { nullable: true }) filter?: MassMessageFilterInput | null,
+  ): Promise<MassMessageConnection> {
+    const c = await ctx.services.massMessages.list(ctx, filter ?? {}, page);
+    return { ...c, edges: c.edges.map((e) => ({ ...e, node: view(e.node) })) } as MassMessageConnection;
   }
 
   @Query(() => MassMessageView, { nullable: true, description: 'One sent message, with its progress.' })

@@ -3,7 +3,10 @@ import { Audience } from '../../graphql/auth/permissions.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
+import { emptyConnection, pageSize, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
+import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
 import { today } from '../../lib/clock.js';
+import { containsPattern, uuidArray } from '../../lib/sql.js';
 import { transactional, type RequestContext } from '../../lib/request-context.js';
 import { fail, ok, problem, type Result } from '../../lib/result.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
@@ -81,6 +84,24 @@ interface Row {
 const SELECT = `select mm.*, mu.name as municipality_name, to_char(mm.as_of, 'YYYY-MM-DD') as as_of,
        (select count(*) from message r where r.mass_message_id = mm.id and r.read_at is not null) as read_count
   from mass_message mm join municipality mu on mu.id = mm.municipality_id`;
+
+/** The list's order: newest first (the keys are selected as _k0, _k1 by SELECT_KEYED). */
+const NEWEST_FIRST: KeyOrder = {
+  name: 'newest',
+  direction: 'desc',
+  keys: [
+    { expr: 'mm.created_at', cast: 'timestamptz' },
+    { expr: 'mm.id', cast: 'uuid' },
+  ],
+};
+const SELECT_KEYED = SELECT.replace('select mm.*,', `select mm.*, ${keySelect(NEWEST_FIRST)},`);
+
+export interface MassMessageFilter {
+  municipalityId?: string | null;
+  audienceKind?: MessageAudienceKind | null;
+  /** Part of the title or the audience, case-insensitive. */
+  search?: string | null;
+}
 
 function record(row: Row): MassMessageRecord {
   return {
@@ -315,14 +336,69 @@ export class MassMessageService {
   }
 
   /** The sent messages of the viewer's municipalities, newest first (at most `first`). */
-  async list(ctx: RequestContext, first = 50): Promise<MassMessageRecord[]> {
+  /** The messages sent in the viewer's municipalities, newest first, a page at a time; filtered by `filter`. */
+  async list(
+    ctx: RequestContext,
+    filter: MassMessageFilter = {},
+    page: { first?: number | null; after?: string | null } = {},
+  ): Promise<ConnectionOf<MassMessageRecord>> {
+    // The cursor first: a bad one is refused even when nothing matches.
+    const after = keyCondition(NEWEST_FIRST, page.after);
+    const where: string[] = [];
+    const params: unknown[] = [];
     const scope = municipalityScope(ctx.viewer);
-    const rows = await ctx.em.execute<Row[]>(
-      `${SELECT} where (?::uuid[] is null or mm.municipality_id = any(?::uuid[]))
-        order by mm.created_at desc, mm.id desc limit ?`,
-      [scope && `{${scope.join(',')}}`, scope && `{${scope.join(',')}}`, Math.min(Math.max(first, 1), 200)],
+    if (scope !== null) {
+      where.push('mm.municipality_id = any(?::uuid[])');
+      params.push(uuidArray(scope));
+    }
+    if (filter.municipalityId) {
+      if (!isUuid(filter.municipalityId)) return emptyConnection();
+      where.push('mm.municipality_id = ?');
+      params.push(filter.municipalityId);
+    }
+    if (filter.audienceKind) {
+      where.push('mm.audience_kind = ?');
+      params.push(filter.audienceKind);
+    }
+    if (filter.search?.trim()) {
+      where.push(`(lower(mm.title) like ? or lower(mm.audience_label) like ?)`);
+      const pattern = containsPattern(filter.search.trim().toLowerCase());
+      params.push(pattern, pattern);
+    }
+    const condition = (extra: string[]) => (extra.length ? `where ${extra.join(' and ')}` : '');
+    const [total] = await ctx.em.execute<{ n: string }[]>(
+      `select count(*) as n from mass_message mm ${condition(where)}`,
+      params,
     );
-    return rows.map(record);
+    const first = pageSize(page.first);
+    const rows = await ctx.em.execute<(Row & Record<string, unknown>)[]>(
+      `${SELECT_KEYED} ${condition([...where, ...(after.sql ? [after.sql] : [])])}
+        order by ${keyOrderBy(NEWEST_FIRST)} limit ?`,
+      [...params, ...after.params, first + 1],
+    );
+    return toConnection(rows, {
+      first,
+      totalCount: Number(total?.n ?? 0),
+      cursorOf: (row) => rowCursor(NEWEST_FIRST, row),
+      nodes: (slice) => slice.map(record),
+    });
+  }
+
+  /**
+   * AVG erasure (PersonService.erase, in its transaction): once nobody in the erased person's household has personal
+   * data left, the messages sent to that household (a CLIENT_GROUP audience) no longer name its client number.
+   */
+  async erasePerson(em: EntityManager, person: { id: string }): Promise<number> {
+    const rows = await em.execute<{ id: string }[]>(
+      `update mass_message mm set audience_label = 'Gewiste klantgroep (' || mu.name || ')'
+         from municipality mu, person p
+        where mu.id = mm.municipality_id and p.id = ? and mm.audience_kind = 'CLIENT_GROUP'
+          and mm.audience_ref_id = p.client_group_id
+          and not exists (select 1 from person o where o.client_group_id = p.client_group_id and o.erased_at is null)
+        returning mm.id`,
+      [person.id],
+    );
+    return rows.length;
   }
 
   async get(ctx: RequestContext, id: string): Promise<MassMessageRecord | null> {

@@ -1,6 +1,8 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { GraphQLString } from 'graphql';
 import { Payload } from '../../graphql/payload.js';
+import { Connection } from '../../graphql/pagination.js';
+import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 import { MESSAGE_AUDIENCE_LABELS } from '../../rules/message.js';
 
 export enum MessageAudienceKind {
@@ -74,7 +76,11 @@ export class MassMessageView {
   @Field(() => MessageAudienceKind)
   audienceKind!: MessageAudienceKind;
 
-  @Field(() => String, { description: 'The audience in words, e.g. "Regeling Sport en cultuur (Zuiderveen)".' })
+  @Field(() => String, {
+    description:
+      'The audience in words, e.g. "Regeling Sport en cultuur (Zuiderveen)"; for one client group it names the client number.',
+  })
+  @PersonalData(PersonalDataKind.CLIENT_NUMBER)
   audienceLabel!: string;
 
   @Field(() => String)
@@ -106,6 +112,21 @@ export class MassMessageView {
 
   @Field(() => Date, { nullable: true })
   finishedAt!: Date | null;
+}
+
+@ObjectType({ description: 'A page of the messages sent to audiences, newest first.' })
+export class MassMessageConnection extends Connection(MassMessageView, 'MassMessage') {}
+
+@InputType({ description: 'Which sent messages the list shows. Every field is optional.' })
+export class MassMessageFilterInput {
+  @Field(() => ID, { nullable: true })
+  municipalityId?: string | null;
+
+  @Field(() => MessageAudienceKind, { nullable: true })
+  audienceKind?: MessageAudienceKind | null;
+
+  @Field(() => String, { nullable: true, description: 'Part of the title or the audience, case-insensitive.' })
+  search?: string | null;
 }
 
 @ObjectType({ description: 'How many people a message to this audience would reach.' })

@@ -16,8 +16,8 @@ const SEND = `mutation($input: SendMassMessageInput!) { sendMassMessage(input: $
   massMessage { id status recipientCount sentCount mailCount readCount residents audienceLabel }
   errors { field code message } } }`;
 const TEST = `mutation($input: ComposeMassMessageInput!) { sendMassMessageTest(input: $input) { sentTo errors { code message } } }`;
-const ONE = `query($id: ID!) { massMessage(id: $id) { id status recipientCount sentCount mailCount readCount finishedAt } }`;
-const LIST = `{ massMessages { id title recipientCount readCount municipalityName } }`;
+const ONE = `query($id: ID!) { massMessage(id: $id) { id status recipientCount sentCount mailCount readCount finishedAt audienceLabel } }`;
+const LIST = `{ massMessages { totalCount edges { node { id title recipientCount readCount municipalityName } } } }`;
 const INBOX = `{ myMessages(first: 50) { edges { node { id title body read } } } }`;
 const MARK = `mutation($id: ID!) { markMessageRead(id: $id) { errors { code } } }`;
 
@@ -234,13 +234,59 @@ describe('messages to audiences (/admin/meldingen)', { timeout: 90_000 }, () => 
     expect(message).toMatchObject({ read: false });
     await client.gql(MARK, { id: message.id });
     const list: any = await beheerder.gql(LIST);
-    expect(list.data.massMessages[0]).toMatchObject({ id: sent.id, recipientCount: members.length, readCount: 1 });
+    const nodes = list.data.massMessages.edges.map((e: any) => e.node);
+    expect(nodes[0]).toMatchObject({ id: sent.id, recipientCount: members.length, readCount: 1 });
     // The demo's message to Noorderhaven's arrangement holders is listed with its read count too.
-    const demo = list.data.massMessages.find((m: any) => m.municipalityName === 'Gemeente Noorderhaven');
+    const demo = nodes.find((m: any) => m.municipalityName === 'Gemeente Noorderhaven');
     expect(demo.readCount).toBeGreaterThan(0);
     expect(demo.readCount).toBeLessThan(demo.recipientCount);
     // The scoped sender sees their own municipality's messages.
-    expect((await klantcontact.gql(LIST)).data!.massMessages.map((m: any) => m.id)).toContain(sent.id);
+    const scoped: any = await klantcontact.gql(LIST);
+    expect(scoped.data.massMessages.edges.map((e: any) => e.node.id)).toContain(sent.id);
+    expect(scoped.data.massMessages.edges.map((e: any) => e.node.municipalityName)).not.toContain(
+      'Gemeente Noorderhaven',
+    );
+
+    // AVG: once the whole household is erased, the message's audience no longer names its client number.
+    const label = async () => ((await beheerder.gql(ONE, { id: sent.id })) as any).data.massMessage.audienceLabel;
+    expect(await label()).toContain(group.client_number);
+    const ERASE = `mutation($id: ID!, $c: String!) { erasePerson(personId: $id, confirmation: $c) { errors { code } } }`;
+    const [firstMember, ...others] = members;
+    const one: any = await beheerder.gql(ERASE, { id: firstMember!.id, c: firstMember!.externalIdentifier });
+    expect(one.data.erasePerson.errors).toEqual([]);
+    expect(await label()).toContain(group.client_number); // others in the household still have their data
+    for (const m of others) {
+      const r: any = await beheerder.gql(ERASE, { id: m.id, c: m.externalIdentifier });
+      expect(r.data.erasePerson.errors).toEqual([]);
+    }
+    expect(await label()).toBe('Gewiste klantgroep (Gemeente Zuiderveen)');
+  });
+
+  it('lists the sent messages a page at a time, newest first, filtered by title or audience', async () => {
+    const PAGE = `query($first: Int, $after: String, $filter: MassMessageFilterInput) {
+      massMessages(first: $first, after: $after, filter: $filter) {
+        totalCount pageInfo { hasNextPage endCursor } edges { node { id title audienceLabel createdAt } } } }`;
+    const all: any = await beheerder.gql(PAGE, { first: 100 });
+    expect(all.errors).toBeUndefined();
+    const total = all.data.massMessages.totalCount;
+    expect(total).toBeGreaterThanOrEqual(2);
+    const ids: string[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const page: any = await beheerder.gql(PAGE, { first: 1, after });
+      ids.push(...page.data.massMessages.edges.map((e: any) => e.node.id));
+      if (!page.data.massMessages.pageInfo.hasNextPage) break;
+      after = page.data.massMessages.pageInfo.endCursor;
+    }
+    expect(ids).toEqual(all.data.massMessages.edges.map((e: any) => e.node.id));
+    const times = all.data.massMessages.edges.map((e: any) => Date.parse(e.node.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    const found: any = await beheerder.gql(PAGE, { filter: { search: 'SPORTKLEDING' } });
+    expect(found.data.massMessages.edges.map((e: any) => e.node.title)).toEqual(['Nieuwe regeling sportkleding']);
+    const byMunicipality: any = await beheerder.gql(PAGE, { first: 100, filter: { municipalityId: zv } });
+    expect(byMunicipality.data.massMessages.totalCount).toBeLessThan(total);
+    const bad: any = await beheerder.gql(PAGE, { after: 'nonsense' });
+    expect(bad.errors?.[0]?.message).toMatch(/paginacursor/);
   });
 
   it('e-mails providers (no inbox)', async () => {

@@ -106,9 +106,22 @@ export class OrderListService {
     filterArg: AdminOrderFilter | null | undefined,
     page: ListArgs,
   ): Promise<OrderPage> {
+    const conditions = this.adminOrderConditions(ctx, filterArg);
+    if (!conditions) return EMPTY_ORDER_PAGE;
+    return this.page(ctx, conditions.where, conditions.params, page);
+  }
+
+  /**
+   * The staff order search as SQL conditions on `customer_order o` (scope and filters), shared by the list and its CSV
+   * export; null when nothing can match. A malformed date is a BAD_USER_INPUT error.
+   */
+  adminOrderConditions(
+    ctx: RequestContext,
+    filterArg: AdminOrderFilter | null | undefined,
+  ): { where: string[]; params: unknown[] } | null {
     const filter = filterArg ?? {};
     const v = ctx.viewer;
-    if (v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) return EMPTY_ORDER_PAGE;
+    if (v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) return null;
     const where: string[] = [];
     const params: unknown[] = [];
     const scope = municipalityScope(v);
@@ -118,7 +131,7 @@ export class OrderListService {
     }
     if (filter.search?.trim()) {
       const number = normaliseOrderNumber(filter.search);
-      if (!number) return EMPTY_ORDER_PAGE;
+      if (!number) return null;
       where.push(`o.number like ?`);
       params.push(`${number}%`);
     }
@@ -127,7 +140,7 @@ export class OrderListService {
       params.push(filter.status);
     }
     if (filter.providerId) {
-      if (!isUuid(filter.providerId)) return EMPTY_ORDER_PAGE;
+      if (!isUuid(filter.providerId)) return null;
       where.push('o.provider_id = ?');
       params.push(filter.providerId);
     }
@@ -143,7 +156,7 @@ export class OrderListService {
       params.push(filter.to);
     }
     if (filter.from && filter.to && filter.from > filter.to) badInput('De begindatum ligt na de einddatum.');
-    return this.page(ctx, where, params, page);
+    return { where, params };
   }
 
   /** Providers with at least one order within the staff member's scope, by name (the provider filter). */

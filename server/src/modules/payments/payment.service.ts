@@ -10,9 +10,18 @@ import { Audience } from '../../graphql/auth/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { Payment, PaymentEvent, PaymentRefund, type PaymentStatus } from './payment.entities.js';
 import { applicationNow } from '../../lib/clock.js';
+import { PaymentSimulator, type SimulatorDatabase } from '../../integrations/payments/payment-simulator.js';
+import { MolliePaymentGateway } from '../../integrations/payments/mollie-gateway.js';
+import { decryptSecret } from '../../lib/secret-box.js';
 
-/** Where a status came from: the PSP's webhook, the customer coming back, or the expiry sweep. */
-export type StatusSource = 'webhook' | 'return' | 'sweep';
+/**
+ * Where a status came from: the PSP's webhook, the customer coming back, the expiry sweep, or finance taking over the
+ * PSP's status in reconciliation (controle).
+ */
+export type StatusSource = 'webhook' | 'return' | 'sweep' | 'reconciliation';
+
+/** A refund stops being retried after this many failed attempts; reconciliation (controle) offers a retry. */
+export const MAX_REFUND_ATTEMPTS = 20;
 
 export interface SettleResult {
   /** False when we do not know the payment (a forged or foreign id): nothing happened. */
@@ -47,7 +56,49 @@ export class PaymentService {
     private readonly orders: OrderService,
     /** The payment expiry comes from the `payments` settings section (instellingen/betalingen). */
     private readonly settings: Pick<SettingsService, 'get'>,
+    /**
+     * The provider chosen at instellingen/betalingen wins over `gateway` (PAYMENT_PROVIDER), which stays the default
+     * while nothing is chosen; `secretKey` decrypts the API key stored there. In production there is no simulator.
+     */
+    private readonly options: { secretKey?: Buffer; production?: boolean; simulatorDb?: SimulatorDatabase } = {},
   ) {}
+
+  private simulatorInstance: PaymentSimulator | null = null;
+  private mollie: { sealed: string; gateway: MolliePaymentGateway } | null = null;
+
+  /** The payment simulator (the default gateway when it is one); null in production. */
+  get simulator(): PaymentSimulator | null {
+    if (this.gateway instanceof PaymentSimulator) return this.gateway;
+    if (this.options.production !== false || !this.options.simulatorDb) return null;
+    return (this.simulatorInstance ??= new PaymentSimulator(this.options.simulatorDb, { now: applicationNow }));
+  }
+
+  /** Mollie with the API key stored at instellingen/betalingen; null when none is stored (or it cannot be read). */
+  private async storedMollie(): Promise<MolliePaymentGateway | null> {
+    const { mollieApiKey } = await this.settings.get('payments');
+    if (!mollieApiKey || !this.options.secretKey) return null;
+    if (this.mollie?.sealed !== mollieApiKey.ciphertext) {
+      const apiKey = decryptSecret(this.options.secretKey, mollieApiKey.ciphertext);
+      this.mollie = { sealed: mollieApiKey.ciphertext, gateway: new MolliePaymentGateway({ apiKey }) };
+    }
+    return this.mollie.gateway;
+  }
+
+  /** The PSP new payments go to: the one chosen at instellingen/betalingen, else PAYMENT_PROVIDER's. */
+  async activeGateway(): Promise<PaymentGateway> {
+    const { provider } = await this.settings.get('payments');
+    if (provider === 'SIMULATOR') return this.simulator ?? this.gateway;
+    if (provider === 'MOLLIE') return (await this.storedMollie()) ?? this.gateway;
+    return this.gateway;
+  }
+
+  /** The PSP a payment was made at (its `provider`), for its status and refunds. */
+  async gatewayFor(provider: 'simulator' | 'mollie'): Promise<PaymentGateway> {
+    if (provider === 'simulator') return this.simulator ?? this.gateway;
+    const { provider: chosen } = await this.settings.get('payments');
+    if (chosen === 'MOLLIE' || this.gateway.name !== 'mollie') return (await this.storedMollie()) ?? this.gateway;
+    return this.gateway;
+  }
 
   /**
    * Where the PSP sends the customer back to: the checkout's confirmation step (/winkelwagen?betaling=…), with the order
@@ -65,7 +116,8 @@ export class PaymentService {
   /** Opens the payment at the PSP (after the checkout committed: no PSP call inside a lock). Idempotent. */
   async start(em: EntityManager, payment: Payment): Promise<Payment> {
     if (payment.externalId) return payment;
-    const created = await this.gateway.createPayment({
+    const gateway = await this.activeGateway();
+    const created = await gateway.createPayment({
       paymentId: payment.id,
       amountCents: payment.amountCents,
       description: `Eigen bijdrage Gemeentewinkel`,
@@ -75,7 +127,7 @@ export class PaymentService {
     await em.nativeUpdate(
       Payment,
       { id: payment.id, externalId: null },
-      { externalId: created.externalId, checkoutUrl: created.checkoutUrl, provider: this.gateway.name },
+      { externalId: created.externalId, checkoutUrl: created.checkoutUrl, provider: gateway.name },
     );
     return em.findOneOrFail(Payment, payment.id, { refresh: true });
   }
@@ -141,7 +193,7 @@ export class PaymentService {
   async notify(em: EntityManager, externalId: string, source: StatusSource): Promise<SettleResult> {
     const payment = await em.fork().findOne(Payment, { externalId });
     if (!payment) return { known: false, status: null, changed: false };
-    const status = await this.gateway.getStatus(externalId);
+    const status = await (await this.gatewayFor(payment.provider)).getStatus(externalId);
     return this.settle(em, payment.id, status, source);
   }
 
@@ -224,20 +276,38 @@ export class PaymentService {
   /** Sends pending refunds to the PSP (of one payment, one order, or all), each at most once thanks to its key. */
   private async processRefunds(
     em: EntityManager,
-    filter: { paymentId?: string; orderId?: string } = {},
+    filter: { paymentId?: string; orderId?: string; refundId?: string } = {},
   ): Promise<number> {
-    const where = filter.paymentId ? 'and r.payment_id = ?' : filter.orderId ? 'and r.order_id = ?' : '';
-    const pending = await em
-      .fork()
-      .execute<
-        { id: string; payment_id: string; order_id: string | null; amount_cents: number; external_id: string | null }[]
-      >(
-        `select r.id, r.payment_id, r.order_id, r.amount_cents, p.external_id
+    const where = filter.paymentId
+      ? 'and r.payment_id = ?'
+      : filter.orderId
+        ? 'and r.order_id = ?'
+        : filter.refundId
+          ? 'and r.id = ?'
+          : '';
+    const whereParams = filter.paymentId
+      ? [filter.paymentId]
+      : filter.orderId
+        ? [filter.orderId]
+        : filter.refundId
+          ? [filter.refundId]
+          : [];
+    const pending = await em.fork().execute<
+      {
+        id: string;
+        payment_id: string;
+        order_id: string | null;
+        amount_cents: number;
+        external_id: string | null;
+        provider: 'simulator' | 'mollie';
+      }[]
+    >(
+      `select r.id, r.payment_id, r.order_id, r.amount_cents, p.external_id, p.provider
          from payment_refund r join payment p on p.id = r.payment_id
-        where r.status = 'PENDING' and r.attempts < 20 ${where}
+        where r.status = 'PENDING' and r.attempts < ${MAX_REFUND_ATTEMPTS} ${where}
         order by r.created_at limit 100`,
-        filter.paymentId ? [filter.paymentId] : filter.orderId ? [filter.orderId] : [],
-      );
+      whereParams,
+    );
     let done = 0;
     for (const r of pending) {
       const fork = em.fork();
@@ -251,7 +321,9 @@ export class PaymentService {
       }
       let refundId: string;
       try {
-        ({ refundId } = await this.gateway.refund({
+        ({ refundId } = await (
+          await this.gatewayFor(r.provider)
+        ).refund({
           externalId: r.external_id,
           amountCents: r.amount_cents,
           description: 'Terugbetaling eigen bijdrage Gemeentewinkel',
@@ -291,15 +363,19 @@ export class PaymentService {
    */
   async expireOpen(ctx: RequestContext): Promise<{ checked: number; settled: number }> {
     const { paymentExpiryMinutes } = await this.settings.get('payments');
-    const open = await ctx.em.fork().execute<{ id: string; external_id: string | null }[]>(
-      `select id, external_id from payment where status = 'OPEN' and created_at < ?::timestamptz - make_interval(mins => ?)
+    const open = await ctx.em
+      .fork()
+      .execute<{ id: string; external_id: string | null; provider: 'simulator' | 'mollie' }[]>(
+        `select id, external_id, provider from payment where status = 'OPEN' and created_at < ?::timestamptz - make_interval(mins => ?)
         order by created_at limit 200`,
-      [ctx.clock.now(), paymentExpiryMinutes],
-    );
+        [ctx.clock.now(), paymentExpiryMinutes],
+      );
     let settled = 0;
     for (const p of open) {
       try {
-        const status: PaymentStatus = p.external_id ? await this.gateway.getStatus(p.external_id) : 'EXPIRED';
+        const status: PaymentStatus = p.external_id
+          ? await (await this.gatewayFor(p.provider)).getStatus(p.external_id)
+          : 'EXPIRED';
         if (status === 'OPEN') continue;
         if ((await this.settle(ctx.em, p.id, status, 'sweep')).changed) settled++;
       } catch (error) {
@@ -316,6 +392,23 @@ export class PaymentService {
     const refunded = await this.processRefunds(ctx.em);
     if (refunded) ctx.log.info({ event: 'refund_retry', refunded }, 'refunds sent');
     return { refunded };
+  }
+
+  /**
+   * A refund that stopped retrying (MAX_REFUND_ATTEMPTS failures) gets its attempts back and is sent once more, now.
+   * False when it is not a stopped refund (done, or still being retried): nothing changed. The claim is a conditional
+   * update, so two people pressing "opnieuw proberen" at once send it once.
+   */
+  async retryStoppedRefund(em: EntityManager, refundId: string): Promise<{ restarted: boolean; refunded: boolean }> {
+    const claimed = await em
+      .fork()
+      .execute<{ id: string }[]>(
+        `update payment_refund set attempts = 0 where id = ? and status = 'PENDING' and attempts >= ? returning id`,
+        [refundId, MAX_REFUND_ATTEMPTS],
+      );
+    if (!claimed.length) return { restarted: false, refunded: false };
+    const refunded = await this.processRefunds(em, { refundId });
+    return { restarted: true, refunded: refunded > 0 };
   }
 
   /** Both of the above, one after the other (what the scheduled jobs do, for a test or an operator). */

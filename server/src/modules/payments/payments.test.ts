@@ -77,7 +77,7 @@ describe('payments', () => {
   it('a paid payment books the contribution and places the orders; a replayed webhook changes nothing', async () => {
     const { h, payment, orders } = await checkoutWithContribution();
     expect(orders[0]!.status).toBe('AWAITING_PAYMENT');
-    simulator.settle(payment.externalId, 'PAID');
+    await simulator.settle(payment.externalId, 'PAID');
 
     const res = await webhook(payment.externalId);
     expect(res.status).toBe(200);
@@ -105,7 +105,7 @@ describe('payments', () => {
 
   it('settles exactly once when many webhooks for a paid payment arrive together', async () => {
     const { h, payment } = await checkoutWithContribution();
-    simulator.settle(payment.externalId, 'PAID');
+    await simulator.settle(payment.externalId, 'PAID');
     const answers = await Promise.all(Array.from({ length: 12 }, () => webhook(payment.externalId)));
     expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
     const s = await state(h, payment.id);
@@ -123,7 +123,7 @@ describe('payments', () => {
     it(`a ${status.toLowerCase()} payment cancels the waiting orders and gives the budget back`, async () => {
       const { h, payment } = await checkoutWithContribution();
       expect((await state(h, payment.id)).budget).toBe(0);
-      simulator.settle(payment.externalId, status);
+      await simulator.settle(payment.externalId, status);
       expect((await webhook(payment.externalId)).status).toBe(200);
       const s = await state(h, payment.id);
       expect(s.payment.status).toBe(status);
@@ -164,7 +164,7 @@ describe('payments', () => {
 
   it('answers 500 when the PSP cannot be asked, so the PSP retries; nothing changes meanwhile', async () => {
     const { h, payment } = await checkoutWithContribution();
-    simulator.settle(payment.externalId, 'PAID');
+    await simulator.settle(payment.externalId, 'PAID');
     simulator.unreachable = true;
     try {
       expect((await webhook(payment.externalId)).status).toBe(500);
@@ -225,8 +225,11 @@ describe('payments', () => {
       `{${old.join(',')}}`,
     ]);
     // At the PSP: one expired by itself (its own clock), one paid.
-    simulator.payments.get(missed.payment.externalId)!.createdAt = new Date(Date.now() - 31 * 60_000);
-    simulator.settle(paidMissed.payment.externalId, 'PAID');
+    await em.execute(`update payment_simulator_payment set created_at = ? where external_id = ?`, [
+      new Date(Date.now() - 31 * 60_000),
+      missed.payment.externalId,
+    ]);
+    await simulator.settle(paidMissed.payment.externalId, 'PAID');
 
     const result = await server.services.payments.sweep(server.contexts.forSystem('payments.test'));
     expect(result.settled).toBe(3);
@@ -248,7 +251,7 @@ describe('payments', () => {
 
   it('refunds a paid contribution at the PSP when the order is cancelled, once, and tracks refunded_cents', async () => {
     const { h, payment, orders } = await checkoutWithContribution(2);
-    simulator.settle(payment.externalId, 'PAID');
+    await simulator.settle(payment.externalId, 'PAID');
     await webhook(payment.externalId);
     const contribution = product.priceCents * 2 - 100;
 
@@ -260,7 +263,7 @@ describe('payments', () => {
     expect(refundCents).toBe(contribution);
     const result = await server.services.payments.refundForOrder(server.orm.em.fork(), orders[0]!.id);
     expect(result).toEqual({ refundedCents: contribution, pendingCents: 0 });
-    expect(simulator.refundedCents(payment.externalId)).toBe(contribution);
+    expect(await simulator.refundedCents(payment.externalId)).toBe(contribution);
     let s = await state(h, payment.id);
     expect(s.payment.refundedCents).toBe(contribution);
     expect(s.budget).toBe(100);
@@ -268,7 +271,7 @@ describe('payments', () => {
     // Called again (a retry, a double click): no second refund.
     await server.services.payments.refundForOrder(server.orm.em.fork(), orders[0]!.id);
     await server.services.payments.sweep(server.contexts.forSystem('payments.test'));
-    expect(simulator.refundedCents(payment.externalId)).toBe(contribution);
+    expect(await simulator.refundedCents(payment.externalId)).toBe(contribution);
     s = await state(h, payment.id);
     expect(s.payment.refundedCents).toBe(contribution);
     expect(s.counts.refunds).toBe('1');
@@ -280,7 +283,7 @@ describe('payments', () => {
 
   it('a refund that fails at the PSP stays pending, and the sweep makes it (also when nobody asked for it)', async () => {
     const { h, payment, orders } = await checkoutWithContribution();
-    simulator.settle(payment.externalId, 'PAID');
+    await simulator.settle(payment.externalId, 'PAID');
     await webhook(payment.externalId);
     const contribution = product.priceCents - 100;
     const original = simulator.refund.bind(simulator);
@@ -304,12 +307,12 @@ describe('payments', () => {
       simulator.refund = original;
     }
     await server.services.payments.sweep(server.contexts.forSystem('payments.test'));
-    expect(simulator.refundedCents(payment.externalId)).toBe(contribution);
+    expect(await simulator.refundedCents(payment.externalId)).toBe(contribution);
     expect((await state(h, payment.id)).payment.refundedCents).toBe(contribution);
 
     // Crash between the cancel and refundForOrder: the sweep finds the REFUND booking and refunds it.
     const second = await checkoutWithContribution();
-    simulator.settle(second.payment.externalId, 'PAID');
+    await simulator.settle(second.payment.externalId, 'PAID');
     await webhook(second.payment.externalId);
     await server.orm.em
       .fork()
@@ -317,7 +320,7 @@ describe('payments', () => {
         server.services.orders.cancel(tx, second.orders[0]!.id, { kind: 'STAFF', id: null }, 'Op verzoek'),
       );
     await server.services.payments.sweep(server.contexts.forSystem('payments.test'));
-    expect(simulator.refundedCents(second.payment.externalId)).toBe(product.priceCents - 100);
+    expect(await simulator.refundedCents(second.payment.externalId)).toBe(product.priceCents - 100);
   });
 
   it('money that arrives for orders already cancelled is refunded, not booked', async () => {
@@ -328,7 +331,7 @@ describe('payments', () => {
       .transactional((tx) =>
         server.services.orders.cancel(tx, orders[0]!.id, { kind: 'CUSTOMER', id: h.person.id }, 'Vergissing'),
       );
-    simulator.settle(payment.externalId, 'PAID');
+    await simulator.settle(payment.externalId, 'PAID');
     await webhook(payment.externalId);
     const s = await state(h, payment.id);
     expect(s.payment.status).toBe('PAID');
@@ -340,7 +343,7 @@ describe('payments', () => {
         [payment.id],
       );
     expect(n).toBe('0');
-    expect(simulator.refundedCents(payment.externalId)).toBe(payment.amountCents);
+    expect(await simulator.refundedCents(payment.externalId)).toBe(payment.amountCents);
     expect(s.payment.refundedCents).toBe(payment.amountCents);
   });
 
@@ -353,7 +356,7 @@ describe('payments', () => {
     expect(r.data.myPayment).toMatchObject({ status: 'OPEN', paymentUrl: `/betalen/simulator/${payment.externalId}` });
 
     // Paid, but the webhook has not arrived: the return asks the PSP.
-    simulator.settle(payment.externalId, 'PAID' as Exclude<PaymentStatus, 'OPEN'>);
+    await simulator.settle(payment.externalId, 'PAID' as Exclude<PaymentStatus, 'OPEN'>);
     r = await customer.gql(QUERY, { id: payment.id });
     expect(r.data.myPayment).toMatchObject({ status: 'PAID', paymentUrl: null });
     expect(r.data.myPayment.orders.map((o: any) => o.status)).toEqual(['PLACED']);
@@ -380,7 +383,7 @@ describe('payments', () => {
       paymentUrl: `/betalen/simulator/${payment.externalId}`,
       errors: [],
     });
-    simulator.settle(payment.externalId, 'CANCELED');
+    await simulator.settle(payment.externalId, 'CANCELED');
     await webhook(payment.externalId);
     r = await customer.gql(START, { id: payment.id });
     expect(r.data.startContributionPayment.errors[0].code).toBe('NOT_PAYABLE');

@@ -35,6 +35,7 @@ export class SettingsResolver {
     const municipalities = await ctx.em.find(Municipality, {}, { orderBy: { name: 'asc' } });
     return Object.assign(new PublicSettings(), {
       platformName: general.platformName,
+      primaryColor: general.primaryColor,
       municipalities: municipalities.map((m) => {
         const c = general.municipalities[m.id];
         return Object.assign(new MunicipalityContact(), {
@@ -68,6 +69,7 @@ export class SettingsResolver {
   ): Promise<UpdateSettingsSectionPayload> {
     const result = await ctx.services.settings.update(ctx, sectionKeyOf(input.section), input.patch, {
       expectedVersion: input.expectedVersion,
+      clientIp: ctx.req?.ip ?? null,
     });
     return UpdateSettingsSectionPayload.from(await mapResult(result, toType));
   }

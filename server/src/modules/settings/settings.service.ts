@@ -180,7 +180,7 @@ export class SettingsService {
     const entry: CacheEntry = {
       value: this.effective(key, row?.value),
       version: row?.version ?? 0,
-      updatedAt: row?.updated_at ?? null,
+      updatedAt: row?.updated_at ? new Date(row.updated_at) : null,
       checkedAt: now,
     };
     if ((this.generation.get(key) ?? 0) === generation) this.cache.set(key, entry);
@@ -210,7 +210,7 @@ export class SettingsService {
     ctx: RequestContext,
     key: K | string,
     patch: Record<string, unknown>,
-    options: { expectedVersion?: number | null } = {},
+    options: { expectedVersion?: number | null; clientIp?: string | null } = {},
   ): Promise<Result<SettingsSnapshot<K>>> {
     if (!isSettingsSectionKey(key)) return problem('section', 'NOT_FOUND', 'Deze instellingen bestaan niet.');
     if (!isObject(patch)) return problem(null, 'INVALID', 'De wijziging is ongeldig.');
@@ -242,7 +242,8 @@ export class SettingsService {
       if (!parsed.success) return { errors: userErrors(parsed.error) };
       const before = this.effective(key, row!.value);
       const after = parsed.data;
-      const refused = section.authorize?.(ctx.viewer, before as never, after as never) ?? [];
+      const refused =
+        section.authorize?.(ctx.viewer, before as never, after as never, { clientIp: options.clientIp ?? null }) ?? [];
       if (refused.length) return { errors: refused };
       if (same(before, after) && same(row!.value ?? {}, stored)) return { errors: [] };
 

@@ -71,7 +71,11 @@ describe('settings, with two instances on one database', () => {
     expect((await b.services.settings.get('payments')).paymentExpiryMinutes).toBe(30);
     const section: any = await beheerder.gql(SECTION, { s: 'GENERAL' });
     expect(section.data.settingsSection).toMatchObject({ section: 'GENERAL', title: 'Algemeen', version: 1 });
-    expect(section.data.settingsSection.defaults).toEqual({ platformName: 'Gemeentewinkel', municipalities: {} });
+    expect(section.data.settingsSection.defaults).toEqual({
+      platformName: 'Gemeentewinkel',
+      primaryColor: null,
+      municipalities: {},
+    });
 
     const started = Date.now();
     const r: any = await beheerder.gql(UPDATE, {

@@ -9,6 +9,12 @@ export enum SettingsSectionEnum {
   COMMUNICATION = 'COMMUNICATION',
   PAYMENTS = 'PAYMENTS',
   ADVANCED = 'ADVANCED',
+  REMINDERS = 'REMINDERS',
+  ANALYTICS = 'ANALYTICS',
+  MAINTENANCE = 'MAINTENANCE',
+  IP = 'IP',
+  RETENTION = 'RETENTION',
+  SECURITY = 'SECURITY',
 }
 
 export const sectionKeyOf = (section: SettingsSectionEnum): SettingsSectionKey =>
@@ -22,6 +28,15 @@ registerEnumType(SettingsSectionEnum, {
     COMMUNICATION: { description: 'Communicatie: formal or informal wording, the daily mass-send limit.' },
     PAYMENTS: { description: 'Betalingen: payment expiry, payout delay.' },
     ADVANCED: { description: 'Geavanceerd: session lifetime and idle time-out.' },
+    REMINDERS: { description: 'Herinneringen: days before an assignment expires that residents are reminded.' },
+    ANALYTICS: { description: 'Analytics: a cookieless statistics tool on the public pages (off by default).' },
+    MAINTENANCE: { description: 'Onderhoudsmodus: on now or scheduled, with a message.' },
+    IP: { description: 'IP-adressen: the allow-list for the admin area and the admin part of the API.' },
+    RETENTION: {
+      description:
+        'Bewaartermijnen (AVG): how long the audit log, mail log, sessions and the remains of erased persons are kept.',
+    },
+    SECURITY: { description: 'Beveiliging (on beheer/accounts): whether two-factor log-in is required for all staff.' },
   },
 });
 
@@ -97,6 +112,13 @@ export class MunicipalityContact {
 export class PublicSettings {
   @Field(() => String)
   platformName!: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The primary colour (#rrggbb, ≥ 4.5:1 with white) for the design token --gw-color-primary; null: built-in.',
+  })
+  primaryColor!: string | null;
 
   @Field(() => [MunicipalityContact], { description: 'Every municipality, by name, with the contact details it has.' })
   municipalities!: MunicipalityContact[];

@@ -16,6 +16,7 @@ import type { ProviderProfileQuery } from '../../../graphql/generated/graphql';
 import { useShowNotice } from '../../../lib/notice';
 import { urls } from '../../../lib/urls';
 import { LocationsSection, LogoSection } from './ProviderPresence';
+import { ProviderPayouts } from './ProviderPayouts';
 import { StatusBadge } from '../../../components/status/StatusBadge';
 
 const ProviderProfileDocument = graphql(`
@@ -135,6 +136,7 @@ export default function ProfileScreen() {
                 : null
             }
           />
+          <ProviderPayouts />
         </Page>
       )}
     </QueryBoundary>

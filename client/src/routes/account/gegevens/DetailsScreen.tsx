@@ -9,6 +9,7 @@ import { QueryBoundary } from '../../../components/ui/QueryBoundary';
 import { graphql } from '../../../graphql/generated';
 import type { MyDetailsQuery } from '../../../graphql/generated/graphql';
 import { useShowNotice } from '../../../lib/notice';
+import { urls } from '../../../lib/urls';
 
 const MyDetailsDocument = graphql(`
   query MyDetails {
@@ -127,6 +128,19 @@ function Details({ me }: { me: NonNullable<MyDetailsQuery['myDetails']> }) {
           </button>
         </div>
       </form>
+      <section aria-labelledby="mijn-gegevens-kop">
+        <h2 id="mijn-gegevens-kop">Uw gegevens downloaden</h2>
+        <p>
+          Download alles wat de Gemeentewinkel over u en uw huishouden bewaart: uw contactgegevens, uw huishouden, uw
+          regelingen en tegoed, uw bestellingen en uw berichten. U krijgt één bestand (JSON) dat u kunt bewaren of aan
+          een ander kunt geven. Het downloaden wordt vastgelegd.
+        </p>
+        <p>
+          <a className="gw-button gw-button--secondary" href={urls.server.myData()} download>
+            Mijn gegevens downloaden
+          </a>
+        </p>
+      </section>
     </Page>
   );
 }

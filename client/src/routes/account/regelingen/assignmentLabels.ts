@@ -17,6 +17,7 @@ export const movementKindLabel: Record<LedgerMovementKind, string> = {
   CONTRIBUTION: 'Eigen bijdrage',
   PAYOUT: 'Uitbetaald',
   REVERSAL: 'Correctie',
+  EXPIRY: 'Vervallen tegoed',
 };
 
 /**

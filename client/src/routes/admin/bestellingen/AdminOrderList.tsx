@@ -119,3 +119,6 @@ export function AdminOrderList({ providerId, orderUrl }: AdminOrderListProps) {
     </>
   );
 }
+
+/** The list's filters, for the CSV export of the same list (OrdersScreen). */
+export { filters as adminOrderFilters };

@@ -1,16 +1,28 @@
 import { useQuery } from '@apollo/client/react';
+import { MESSAGE_AUDIENCES } from '@rules/message';
 import { Link } from 'react-router';
 import { formatCount, formatDateTime } from '../../../components/dates/formatDate';
 import { Page } from '../../../components/layout/Page';
+import {
+  ConnectionTable,
+  FilterForm,
+  oneOf,
+  text,
+  useConnection,
+  useFilters,
+  type Column,
+  type Filters,
+} from '../../../components/lists';
 import { QueryBoundary } from '../../../components/ui/QueryBoundary';
 import { graphql } from '../../../graphql/generated';
+import type { AdminMassMessagesQuery } from '../../../graphql/generated/graphql';
 import { urls } from '../../../lib/urls';
 import { AnnouncementsAdmin } from './AnnouncementsAdmin';
 import { ComposeMessage } from './ComposeMessage';
 import { MASS_MESSAGE_STATUS } from './massMessageParts';
 
-const AdminMassMessagesDocument = graphql(`
-  query AdminMassMessages {
+const AdminMessagesViewerDocument = graphql(`
+  query AdminMessagesViewer {
     viewer {
       kind
       municipalities {
@@ -18,18 +30,96 @@ const AdminMassMessagesDocument = graphql(`
         name
       }
     }
-    massMessages(first: 50) {
-      id
-      title
-      audienceLabel
-      status
-      recipientCount
-      readCount
-      residents
-      createdAt
+  }
+`);
+
+const AdminMassMessagesDocument = graphql(`
+  query AdminMassMessages($filter: MassMessageFilterInput, $first: Int, $after: String) {
+    massMessages(filter: $filter, first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        cursor
+        node {
+          id
+          title
+          audienceLabel
+          status
+          recipientCount
+          readCount
+          residents
+          createdAt
+        }
+      }
     }
   }
 `);
+
+type SentMessage = AdminMassMessagesQuery['massMessages']['edges'][number]['node'];
+
+/** Short names for the filter (the compose form's longer ones, MESSAGE_AUDIENCE_LABELS, do not fit a select). */
+const AUDIENCE_FILTER_LABELS: Record<(typeof MESSAGE_AUDIENCES)[number], string> = {
+  MUNICIPALITY_RESIDENTS: 'Alle inwoners',
+  ARRANGEMENT_HOLDERS: 'Inwoners met een regeling',
+  CLIENT_GROUP: 'Eén klantgroep',
+  ALL_PROVIDERS: 'Alle aanbieders',
+  MUNICIPALITY_PROVIDERS: 'Goedgekeurde aanbieders',
+};
+
+/** ?zoeken=…&doelgroep=… */
+const filters = {
+  search: text({ param: 'zoeken', label: 'Zoeken', hint: 'Op (een deel van) het onderwerp of de doelgroep.' }),
+  audienceKind: oneOf({
+    param: 'doelgroep',
+    label: 'Soort doelgroep',
+    all: 'Alle doelgroepen',
+    options: MESSAGE_AUDIENCES.map((k) => ({
+      value: k,
+      param: k.toLowerCase().replace(/_/g, '-'),
+      label: AUDIENCE_FILTER_LABELS[k],
+    })),
+  }),
+} satisfies Filters;
+
+const columns: Column<SentMessage>[] = [
+  { header: 'Verstuurd op', cell: (m) => formatDateTime(m.createdAt) },
+  { header: 'Onderwerp', rowHeader: true, cell: (m) => <Link to={urls.admin.message(m.id)}>{m.title}</Link> },
+  { header: 'Doelgroep', cell: (m) => m.audienceLabel },
+  { header: 'Ontvangers', numeric: true, cell: (m) => formatCount(m.recipientCount) },
+  { header: 'Gelezen', cell: (m) => (m.residents ? formatCount(m.readCount) : 'alleen e-mail') },
+  { header: 'Status', cell: (m) => MASS_MESSAGE_STATUS[m.status] },
+];
+
+/** The messages sent to audiences, newest first, a page at a time; the filters live in the URL. */
+function SentMessages() {
+  const [values, setValues, state] = useFilters(filters);
+  const list = useConnection(AdminMassMessagesDocument, { variables: { filter: values }, field: 'massMessages' });
+  return (
+    <>
+      <FilterForm
+        filters={filters}
+        values={values}
+        onChange={setValues}
+        state={state}
+        label="Verstuurde berichten filteren"
+        submitLabel="Zoeken"
+      />
+      <ConnectionTable
+        list={list}
+        caption="Verstuurde berichten, nieuwste eerst"
+        columns={columns}
+        filtered={state.active}
+        empty="Er zijn nog geen berichten verstuurd."
+        emptyFiltered="Er zijn geen verstuurde berichten die hierbij passen. Zoek op iets anders, of wis de filters."
+        errorMessage="De verstuurde berichten konden niet worden geladen."
+        moreLabel="Meer berichten laden"
+      />
+    </>
+  );
+}
 
 const TITLE = 'Meldingen';
 
@@ -37,7 +127,7 @@ const TITLE = 'Meldingen';
 export default function MessagesScreen() {
   return (
     <QueryBoundary
-      query={useQuery(AdminMassMessagesDocument, { fetchPolicy: 'cache-and-network' })}
+      query={useQuery(AdminMessagesViewerDocument)}
       select={(data) => data}
       title={TITLE}
       errorMessage="De meldingen konden niet worden geladen."
@@ -53,39 +143,7 @@ export default function MessagesScreen() {
           </section>
           <section aria-labelledby="verstuurde-berichten">
             <h2 id="verstuurde-berichten">Verstuurde berichten</h2>
-            {data.massMessages.length === 0 ? (
-              <p>Er zijn nog geen berichten verstuurd.</p>
-            ) : (
-              <div className="gw-table-wrapper">
-                <table className="gw-table">
-                  <caption className="gw-visually-hidden">Verstuurde berichten, nieuwste eerst</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Verstuurd op</th>
-                      <th scope="col">Onderwerp</th>
-                      <th scope="col">Doelgroep</th>
-                      <th scope="col">Ontvangers</th>
-                      <th scope="col">Gelezen</th>
-                      <th scope="col">Status</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.massMessages.map((m) => (
-                      <tr key={m.id}>
-                        <td>{formatDateTime(m.createdAt)}</td>
-                        <td>
-                          <Link to={urls.admin.message(m.id)}>{m.title}</Link>
-                        </td>
-                        <td>{m.audienceLabel}</td>
-                        <td>{formatCount(m.recipientCount)}</td>
-                        <td>{m.residents ? formatCount(m.readCount) : 'alleen e-mail'}</td>
-                        <td>{MASS_MESSAGE_STATUS[m.status]}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <SentMessages />
           </section>
           <AnnouncementsAdmin municipalities={data.viewer.municipalities} />
         </Page>

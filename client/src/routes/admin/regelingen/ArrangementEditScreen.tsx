@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router';
 import { ArrangementForm } from '../../../components/arrangements/ArrangementForm';
+import { ArrangementLedgerCodes } from '../../../components/arrangements/ArrangementLedgerCodes';
 import { Page } from '../../../components/layout/Page';
 import { Money } from '../../../components/money/Money';
 import { QueryBoundary } from '../../../components/ui/QueryBoundary';
@@ -134,6 +135,9 @@ function ArrangementEdit({
           <Money cents={a.remainingCents} />
         </dd>
       </dl>
+      <p>
+        <Link to={urls.admin.arrangementNextPeriod(a.id)}>Volgende periode: kopiëren en opnieuw toekennen</Link>
+      </p>
       {a.assignmentCount > 0 ? (
         <p className="gw-muted">
           Deze regeling is al toegewezen: de gemeente ligt vast en de looptijd moet de bestaande toewijzingen blijven
@@ -155,6 +159,7 @@ function ArrangementEdit({
         save={async (input) => (await update({ variables: { id: a.id, input } })).data?.updateArrangement}
         onSaved={() => showNotice('De wijzigingen zijn opgeslagen.')}
       />
+      <ArrangementLedgerCodes arrangementId={a.id} />
     </Page>
   );
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Audience } from '../../../graphql/auth/permissions.js';
 import { municipalityScope } from '../../../graphql/auth/viewer.js';
 import { UserError } from '../../../graphql/errors.js';
+import { primaryColor } from '../../../rules/color.js';
 import { email, phone } from '../../../rules/contact.js';
 import { defineSection } from './section.js';
 
@@ -56,10 +57,24 @@ export const generalSection = defineSection({
       .trim()
       .min(2, { error: 'De naam van het platform is minstens 2 tekens.' })
       .max(60, { error: 'De naam van het platform is hoogstens 60 tekens.' }),
+    /**
+     * The public site's primary colour (design token --gw-color-primary), at least 4.5:1 against white (the shared
+     * rule in src/rules/color.ts, which the settings form runs too); null: the built-in colour.
+     */
+    primaryColor: z
+      .string({ error: 'Vul een kleur in als hexadecimale code, bijvoorbeeld #1f5fa8.' })
+      .nullable()
+      .transform((v, ctx) => {
+        if (v === null || v.trim() === '') return null;
+        const checked = primaryColor.check(v);
+        if (checked.ok) return checked.value;
+        ctx.addIssue({ code: 'custom', message: checked.problem.message });
+        return z.NEVER;
+      }),
     /** Keyed by municipality id. */
     municipalities: z.record(z.uuid({ error: 'Onbekende gemeente.' }), municipalityContactSchema),
   }),
-  defaults: () => ({ platformName: 'Gemeentewinkel', municipalities: {} }),
+  defaults: () => ({ platformName: 'Gemeentewinkel', primaryColor: null, municipalities: {} }),
   authorize(viewer, before, after) {
     // Staff change the contact details of the municipalities in their scope only.
     const scope = municipalityScope(viewer);
@@ -77,6 +92,15 @@ export const generalSection = defineSection({
           ),
         ];
       }
+    }
+    if (before.primaryColor !== after.primaryColor) {
+      return [
+        UserError.of(
+          'primaryColor',
+          'OUT_OF_SCOPE',
+          'Alleen een beheerder van alle gemeenten mag de kleur van de website wijzigen.',
+        ),
+      ];
     }
     if (before.platformName !== after.platformName) {
       return [

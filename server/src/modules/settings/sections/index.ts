@@ -1,8 +1,14 @@
 import type { z } from 'zod';
 import { advancedSection } from './advanced.js';
+import { analyticsSection } from './analytics.js';
+import { ipSection } from './ip.js';
+import { maintenanceSection } from './maintenance.js';
 import { communicationSection } from './communication.js';
 import { generalSection } from './general.js';
 import { paymentsSection } from './payments.js';
+import { remindersSection } from './reminders.js';
+import { retentionSection } from './retention.js';
+import { securitySection } from './security.js';
 
 /**
  * Every settings section, by key. A new settings page adds one file beside these (defineSection: key, Dutch title,
@@ -13,6 +19,12 @@ export const SETTINGS_SECTIONS = {
   communication: communicationSection,
   payments: paymentsSection,
   advanced: advancedSection,
+  reminders: remindersSection,
+  analytics: analyticsSection,
+  maintenance: maintenanceSection,
+  ip: ipSection,
+  retention: retentionSection,
+  security: securitySection,
 } as const;
 
 export type SettingsSectionKey = keyof typeof SETTINGS_SECTIONS;

@@ -14,8 +14,16 @@ export interface SettingsSection<S extends z.ZodType = z.ZodType> {
   title: string;
   schema: S;
   defaults(config: Config): z.input<S>;
-  /** Extra rules that need the viewer, e.g. municipality scope; return Dutch errors. */
-  authorize?(viewer: Viewer, before: z.output<S>, after: z.output<S>): UserError[];
+  /**
+   * Extra rules that need the viewer, e.g. municipality scope; return Dutch errors. `request.clientIp`: the saver's
+   * address (req.ip, trusted proxies only), null outside an HTTP request.
+   */
+  authorize?(
+    viewer: Viewer,
+    before: z.output<S>,
+    after: z.output<S>,
+    request: { clientIp: string | null },
+  ): UserError[];
   /** What the audit log records of a value (hide secrets such as API keys here). Default: the value itself. */
   auditView?(value: z.output<S>): unknown;
 }

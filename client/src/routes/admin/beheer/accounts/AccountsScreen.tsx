@@ -1,10 +1,202 @@
-import { PlannedFeature } from '../../../../components/ui/PlannedFeature';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../../components/dates/formatDate';
+import { CheckboxField } from '../../../../components/forms/CheckboxField';
+import { useMutationForm } from '../../../../components/forms/useMutationForm';
+import { Page } from '../../../../components/layout/Page';
+import {
+  ConnectionTable,
+  FilterForm,
+  oneOf,
+  text,
+  useConnection,
+  useFilters,
+  type Column,
+  type Filters,
+} from '../../../../components/lists';
+import { graphql } from '../../../../graphql/generated';
+import type { StaffAccountStatus, StaffAccountsQuery } from '../../../../graphql/generated/graphql';
+import { useShowNotice } from '../../../../lib/notice';
+import { urls } from '../../../../lib/urls';
+import { hasPermission, useViewer } from '../../../../lib/viewer';
 
-export default function AccountsScreen() {
+const StaffAccountsDocument = graphql(`
+  query StaffAccounts($filter: StaffAccountFilter, $first: Int, $after: String) {
+    staffAccounts(filter: $filter, first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        cursor
+        node {
+          id
+          name
+          email
+          status
+          lastLoginAt
+          twoFactorEnabled
+          allMunicipalities
+          role {
+            id
+            name
+          }
+          municipalities {
+            id
+            name
+          }
+        }
+      }
+    }
+  }
+`);
+
+const SecuritySettingsDocument = graphql(`
+  query SecuritySettings {
+    settingsSection(section: SECURITY) {
+      section
+      version
+      value
+    }
+  }
+`);
+
+const UpdateSecuritySettingsDocument = graphql(`
+  mutation UpdateSecuritySettings($input: UpdateSettingsSectionInput!) {
+    updateSettingsSection(input: $input) {
+      settings {
+        section
+        version
+        value
+      }
+      errors {
+        ...UserErrorFields @unmask
+      }
+    }
+  }
+`);
+
+export const staffStatusLabel: Record<StaffAccountStatus, string> = {
+  INVITED: 'Uitgenodigd',
+  ACTIVE: 'Actief',
+  DEACTIVATED: 'Gedeactiveerd',
+};
+
+type Account = StaffAccountsQuery['staffAccounts']['edges'][number]['node'];
+
+/** ?zoek=…&status=actief|uitgenodigd|gedeactiveerd */
+const filters = {
+  search: text({ param: 'zoek', label: 'Naam of e-mailadres' }),
+  status: oneOf({
+    param: 'status',
+    label: 'Status',
+    all: 'Alle statussen',
+    options: [
+      { value: 'ACTIVE', param: 'actief', label: 'Actief' },
+      { value: 'INVITED', param: 'uitgenodigd', label: 'Uitgenodigd' },
+      { value: 'DEACTIVATED', param: 'gedeactiveerd', label: 'Gedeactiveerd' },
+    ],
+  }),
+} satisfies Filters;
+
+const columns: Column<Account>[] = [
+  {
+    header: 'Naam',
+    rowHeader: true,
+    cell: (a) => <Link to={urls.admin.beheer.account(a.id)}>{a.name}</Link>,
+  },
+  { header: 'E-mailadres', cell: (a) => a.email },
+  { header: 'Rol', cell: (a) => a.role.name },
+  {
+    header: 'Gemeenten',
+    cell: (a) => (a.allMunicipalities ? 'Alle gemeenten' : a.municipalities.map((m) => m.name).join(', ')),
+  },
+  { header: 'Status', cell: (a) => staffStatusLabel[a.status] },
+  { header: 'Tweestaps', cell: (a) => (a.twoFactorEnabled ? 'Aan' : 'Uit') },
+  { header: 'Laatst ingelogd', cell: (a) => (a.lastLoginAt ? formatDateTime(a.lastLoginAt) : 'Nog nooit') },
+];
+
+/** The setting "two-factor log-in required for all staff" (section `security`), for who may change settings. */
+function TwoFactorRequirement() {
+  const showNotice = useShowNotice();
+  const settings = useQuery(SecuritySettingsDocument);
+  const [update] = useMutation(UpdateSecuritySettingsDocument);
+  const required = (settings.data?.settingsSection.value as { requireStaffTwoFactor?: boolean } | undefined)
+    ?.requireStaffTwoFactor;
+  const form = useMutationForm({
+    id: 'beveiliging',
+    fields: ['requireStaffTwoFactor'],
+    mutate: async (_v, data) =>
+      (
+        await update({
+          variables: {
+            input: {
+              section: 'SECURITY',
+              patch: { requireStaffTwoFactor: data.get('requireStaffTwoFactor') === 'on' },
+              expectedVersion: settings.data?.settingsSection.version,
+            },
+          },
+        })
+      ).data?.updateSettingsSection,
+    onSuccess: (_p, data) =>
+      showNotice(
+        data.get('requireStaffTwoFactor') === 'on'
+          ? 'Tweestapsverificatie is nu verplicht. Wie het nog niet heeft, stelt het in bij de volgende keer inloggen.'
+          : 'Tweestapsverificatie is niet meer verplicht.',
+      ),
+  });
+  if (settings.loading || required === undefined) return null;
   return (
-    <PlannedFeature
-      title="Accounts"
-      description="Hier kunt u straks de accounts van medewerkers beheren: wie welke rol heeft en voor welke gemeenten."
-    />
+    <section aria-labelledby="beveiliging-kop">
+      <h2 id="beveiliging-kop">Beveiliging</h2>
+      <form className="gw-form" {...form.props}>
+        {form.summary}
+        <CheckboxField
+          key={String(required)}
+          label="Tweestapsverificatie verplicht voor alle medewerkers"
+          defaultChecked={required}
+          {...form.field('requireStaffTwoFactor')}
+        />
+        <button type="submit" className="gw-button gw-button--secondary" disabled={form.busy}>
+          Instelling opslaan
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** /admin/beheer/accounts: the staff accounts, by name; invite a colleague. */
+export default function AccountsScreen() {
+  const { viewer } = useViewer();
+  const [values, setValues, state] = useFilters(filters);
+  const list = useConnection(StaffAccountsDocument, { variables: { filter: values }, field: 'staffAccounts' });
+  return (
+    <Page title="Accounts" lead="De accounts van medewerkers: wie welke rol heeft en voor welke gemeenten.">
+      <p>
+        <Link className="gw-button" to={urls.admin.beheer.newAccount()}>
+          Collega uitnodigen
+        </Link>
+      </p>
+      <FilterForm
+        filters={filters}
+        values={values}
+        onChange={setValues}
+        state={state}
+        label="Accounts filteren"
+        submitLabel="Filteren"
+      />
+      <ConnectionTable
+        list={list}
+        caption="Accounts van medewerkers"
+        columns={columns}
+        filtered={state.active}
+        empty="Er zijn nog geen accounts."
+        emptyFiltered="Geen accounts gevonden. Pas de filters aan, of wis ze."
+        errorMessage="De accounts konden niet worden geladen."
+        moreLabel="Meer accounts laden"
+      />
+      {hasPermission(viewer, 'SETTINGS_MANAGE') ? <TwoFactorRequirement /> : null}
+    </Page>
   );
 }

@@ -72,6 +72,7 @@ const movementLabel: Record<LedgerMovementKind, string> = {
   CONTRIBUTION: 'Eigen bijdrage',
   PAYOUT: 'Uitbetaald',
   REVERSAL: 'Correctie',
+  EXPIRY: 'Vervallen tegoed',
 };
 
 const checkReason = ruleCheck({ reason: revokeReason });

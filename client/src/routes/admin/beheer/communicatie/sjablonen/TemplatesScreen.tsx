@@ -11,6 +11,7 @@ import type { CommunicationTemplatesQuery, TemplateWording } from '../../../../.
 import { useShowNotice } from '../../../../../lib/notice';
 import { urls } from '../../../../../lib/urls';
 import { hasPermission, useViewer } from '../../../../../lib/viewer';
+import { ReminderSettings } from './ReminderSettings';
 
 const CommunicationTemplatesDocument = graphql(`
   query CommunicationTemplates {
@@ -157,6 +158,7 @@ export default function TemplatesScreen() {
               </p>
             )}
           </section>
+          <ReminderSettings />
           <section aria-labelledby="emails-kop">
             <h2 id="emails-kop">E-mails</h2>
             <TemplateTable

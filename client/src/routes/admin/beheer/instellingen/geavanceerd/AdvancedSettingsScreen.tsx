@@ -1,10 +1,161 @@
-import { PlannedFeature } from '../../../../../components/ui/PlannedFeature';
+import { TextField } from '../../../../../components/forms/TextField';
+import { Page } from '../../../../../components/layout/Page';
+import { SettingsForm } from '../../../../../components/settings/SettingsForm';
 
+const sessionFields = ['sessionLifetimeHours', 'idleTimeoutMinutes', 'residentIdleTimeoutMinutes'] as const;
+const sendFields = ['dailyMassSendLimit'] as const;
+const uploadFields = ['uploadMaxMegabytes'] as const;
+const retentionFields = ['auditLogDays', 'mailLogDays', 'sessionDays', 'erasedRemainsDays', 'importDays'] as const;
+
+/** The retention periods (section `retention`), per kind of data: label and what happens when the period ends. */
+const retention: { field: (typeof retentionFields)[number]; label: string; hint: string }[] = [
+  {
+    field: 'auditLogDays',
+    label: 'Auditlog (dagen)',
+    hint: 'Wie wat deed of bekeek, en wanneer. Oudere regels worden verwijderd. Minstens 180, hoogstens 3650 dagen.',
+  },
+  {
+    field: 'mailLogDays',
+    label: 'Maillogboek (dagen)',
+    hint: 'Verstuurde e-mails met adres en tekst. Minstens 30, hoogstens 1825 dagen.',
+  },
+  {
+    field: 'sessionDays',
+    label: 'Verlopen sessies (dagen)',
+    hint: 'Inloggegevens van sessies die zo lang niet zijn gebruikt. Minstens 1, hoogstens 365 dagen.',
+  },
+  {
+    field: 'erasedRemainsDays',
+    label: 'Restgegevens van gewiste personen (dagen)',
+    hint: 'Berichten die na het wissen van een persoon nog over zijn, gerekend vanaf het wissen. Minstens 1, hoogstens 365 dagen.',
+  },
+  {
+    field: 'importDays',
+    label: 'Importbestanden (dagen)',
+    hint: 'De ingelezen regels (namen en uitkomsten) van een import, gerekend vanaf de import. Minstens 7, hoogstens 730 dagen.',
+  },
+];
+
+/** A whole number as typed, or the text itself so the server's Dutch message explains what is wrong. */
+const number = (text: string): number | string => (/^\s*\d+\s*$/.test(text) ? Number(text) : text);
+
+/**
+ * /admin/beheer/instellingen/geavanceerd: what may be tuned at run time. A change is in force on every instance of the
+ * application at once (the settings service tells them), without a restart.
+ */
 export default function AdvancedSettingsScreen() {
   return (
-    <PlannedFeature
-      title="Geavanceerde instellingen"
-      description="Hier kunt u straks technische instellingen van het platform wijzigen."
-    />
+    <Page title="Geavanceerde instellingen" lead="Wijzigingen gelden direct, op alle servers, zonder herstart.">
+      <section aria-labelledby="sessies-kop">
+        <h2 id="sessies-kop">Sessies</h2>
+        <SettingsForm
+          section="ADVANCED"
+          id="sessies"
+          fields={sessionFields}
+          toPatch={(values) => ({
+            sessionLifetimeHours: number(values.sessionLifetimeHours),
+            idleTimeoutMinutes: number(values.idleTimeoutMinutes),
+            residentIdleTimeoutMinutes: number(values.residentIdleTimeoutMinutes),
+          })}
+        >
+          {({ value, form }) => (
+            <>
+              <TextField
+                label="Maximale duur van een sessie (uren)"
+                inputMode="numeric"
+                defaultValue={String(value.sessionLifetimeHours ?? '')}
+                {...form.field('sessionLifetimeHours')}
+              />
+              <TextField
+                label="Uitloggen na inactiviteit, medewerkers en aanbieders (minuten)"
+                inputMode="numeric"
+                defaultValue={String(value.idleTimeoutMinutes ?? '')}
+                {...form.field('idleTimeoutMinutes')}
+              />
+              <TextField
+                label="Uitloggen na inactiviteit, inwoners (minuten)"
+                hint="DigiD vraagt hoogstens 15 minuten."
+                inputMode="numeric"
+                defaultValue={String(value.residentIdleTimeoutMinutes ?? '')}
+                {...form.field('residentIdleTimeoutMinutes')}
+              />
+            </>
+          )}
+        </SettingsForm>
+      </section>
+      <section aria-labelledby="uploads-kop">
+        <h2 id="uploads-kop">Uploads</h2>
+        <SettingsForm
+          section="ADVANCED"
+          id="uploads"
+          fields={uploadFields}
+          toPatch={(values) => ({ uploadMaxMegabytes: number(values.uploadMaxMegabytes) })}
+        >
+          {({ value, form }) => (
+            <TextField
+              label="Maximale grootte van een afbeelding (MB)"
+              hint="Geldt voor productfoto's, logo's en nieuwsafbeeldingen. Minstens 1, hoogstens 5 MB."
+              inputMode="numeric"
+              defaultValue={String(value.uploadMaxMegabytes ?? '')}
+              {...form.field('uploadMaxMegabytes')}
+            />
+          )}
+        </SettingsForm>
+      </section>
+      <section aria-labelledby="versturen-kop">
+        <h2 id="versturen-kop">Meldingen aan een doelgroep</h2>
+        <SettingsForm
+          section="COMMUNICATION"
+          id="versturen"
+          fields={sendFields}
+          toPatch={(values) => ({ dailyMassSendLimit: number(values.dailyMassSendLimit) })}
+        >
+          {({ value, form }) => (
+            <TextField
+              label="Aantal verzendingen per gemeente per dag"
+              hint="Testberichten aan uzelf tellen niet mee."
+              inputMode="numeric"
+              defaultValue={String(value.dailyMassSendLimit ?? '')}
+              {...form.field('dailyMassSendLimit')}
+            />
+          )}
+        </SettingsForm>
+      </section>
+      <section aria-labelledby="bewaartermijnen-kop">
+        <h2 id="bewaartermijnen-kop">Bewaartermijnen (AVG)</h2>
+        <p>
+          Gegevens worden niet langer bewaard dan nodig. Elke nacht worden gegevens verwijderd die ouder zijn dan de
+          termijn hieronder.
+        </p>
+        <SettingsForm
+          section="RETENTION"
+          id="bewaartermijnen"
+          fields={retentionFields}
+          toPatch={(values) =>
+            Object.fromEntries(retentionFields.map((field) => [field, number(values[field])])) as Record<
+              string,
+              unknown
+            >
+          }
+          submitLabel="Bewaartermijnen opslaan"
+          savedNotice="De bewaartermijnen zijn opgeslagen."
+        >
+          {({ value, form }) => (
+            <>
+              {retention.map(({ field, label, hint }) => (
+                <TextField
+                  key={field}
+                  label={label}
+                  hint={hint}
+                  inputMode="numeric"
+                  defaultValue={String(value[field] ?? '')}
+                  {...form.field(field)}
+                />
+              ))}
+            </>
+          )}
+        </SettingsForm>
+      </section>
+    </Page>
   );
 }

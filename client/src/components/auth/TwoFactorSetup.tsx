@@ -1,0 +1,206 @@
+import { useMutation } from '@apollo/client/react';
+import { TWO_FACTOR_CODE_HINT } from '@rules/staff-account';
+import { useEffect, useRef, useState } from 'react';
+import { TextField } from '../forms/TextField';
+import { useMutationForm } from '../forms/useMutationForm';
+import { Alert } from '../ui/Alert';
+import { graphql } from '../../graphql/generated';
+
+const StartTwoFactorSetupDocument = graphql(`
+  mutation StartTwoFactorSetup {
+    startTwoFactorSetup {
+      setup {
+        secret
+        uri
+        qrSvg
+      }
+      errors {
+        ...UserErrorFields @unmask
+      }
+    }
+  }
+`);
+
+const ConfirmTwoFactorSetupDocument = graphql(`
+  mutation ConfirmTwoFactorSetup($code: String!) {
+    confirmTwoFactorSetup(code: $code) {
+      recoveryCodes
+      loggedIn
+      errors {
+        ...UserErrorFields @unmask
+      }
+    }
+  }
+`);
+
+/** The secret in groups of four, easier to type into an app. */
+const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
+
+/** Recovery codes, shown once: a list to write down or print, and a button to go on. */
+export function RecoveryCodes({
+  codes,
+  onDone,
+  doneLabel,
+}: {
+  codes: string[];
+  onDone: () => void;
+  doneLabel: string;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div ref={ref} tabIndex={-1}>
+      <Alert variant="warning" role="status" title="Bewaar uw herstelcodes">
+        <p>
+          Met een herstelcode logt u in als u uw telefoon niet bij de hand heeft. Elke code werkt één keer. Bewaar ze op
+          een veilige plek: u ziet ze alleen nu.
+        </p>
+      </Alert>
+      <ul className="gw-recovery-codes" aria-label="Herstelcodes">
+        {codes.map((c) => (
+          <li key={c}>
+            <code>{c}</code>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="gw-button" onClick={onDone}>
+        {doneLabel}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Setting up two-factor log-in with an authenticator app: a QR code and the secret as text, then a code from the app
+ * to confirm, then the recovery codes (once). For the own account page, and for a log-in that requires the set-up.
+ */
+export function TwoFactorSetup({
+  autoStart,
+  onDone,
+  doneLabel,
+}: {
+  autoStart?: boolean;
+  /** After the recovery codes were shown; `loggedIn` when this completed a log-in. */
+  onDone: (loggedIn: boolean) => void;
+  doneLabel: string;
+}) {
+  const [start, started] = useMutation(StartTwoFactorSetupDocument);
+  const [confirm] = useMutation(ConfirmTwoFactorSetupDocument);
+  const [done, setDone] = useState<{ codes: string[]; loggedIn: boolean } | null>(null);
+  const setup = started.data?.startTwoFactorSetup.setup;
+  const startErrors = started.data?.startTwoFactorSetup.errors ?? [];
+  useEffect(() => {
+    if (autoStart) void start();
+  }, [autoStart, start]);
+  const form = useMutationForm({
+    id: 'tweestaps-instellen',
+    fields: ['code'],
+    check: (v) => ({
+      code: /^\s*\d{3}\s?\d{3}\s*$/.test(v.code) ? null : 'Vul de 6 cijfers uit uw authenticator-app in.',
+    }),
+    mutate: async (v) =>
+      (await confirm({ variables: { code: v.code.replace(/\s/g, '') } })).data?.confirmTwoFactorSetup,
+    onSuccess: (p) => setDone({ codes: [...(p.recoveryCodes ?? [])], loggedIn: p.loggedIn }),
+  });
+
+  if (done) return <RecoveryCodes codes={done.codes} doneLabel={doneLabel} onDone={() => onDone(done.loggedIn)} />;
+  if (!setup) {
+    return (
+      <div>
+        {startErrors.map((e) => (
+          <Alert key={e.message} variant="error" role="alert" title="Instellen lukt niet">
+            <p>{e.message}</p>
+          </Alert>
+        ))}
+        {autoStart && !startErrors.length ? (
+          <p role="status">Bezig met voorbereiden…</p>
+        ) : (
+          <button type="button" className="gw-button" disabled={started.loading} onClick={() => void start()}>
+            Tweestapsverificatie instellen
+          </button>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="gw-two-factor-setup">
+      <ol className="gw-prose">
+        <li>
+          Open een authenticator-app op uw telefoon (bijvoorbeeld Microsoft Authenticator, Google Authenticator of
+          FreeOTP) en voeg een account toe.
+        </li>
+        <li>
+          Scan deze QR-code, of typ de sleutel over.
+          <div>
+            <img
+              src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrSvg)}`}
+              alt="QR-code voor uw authenticator-app. Kunt u hem niet scannen? Typ dan de sleutel hieronder over."
+              width={200}
+              height={200}
+            />
+          </div>
+          <p>
+            Sleutel: <code data-testid="totp-secret">{grouped(setup.secret)}</code>
+          </p>
+        </li>
+        <li>Vul de code van 6 cijfers in die de app nu toont.</li>
+      </ol>
+      <form className="gw-form" {...form.props}>
+        {form.summary}
+        <TextField
+          label="Code uit de app"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          spellCheck={false}
+          required
+          {...form.field('code')}
+        />
+        <button type="submit" className="gw-button" disabled={form.busy}>
+          {form.busy ? 'Bezig met controleren…' : 'Tweestapsverificatie aanzetten'}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+const CompleteStaffLoginDocument = graphql(`
+  mutation CompleteStaffLogin($code: String!) {
+    completeStaffLogin(code: $code) {
+      viewer {
+        kind
+      }
+      errors {
+        ...UserErrorFields @unmask
+      }
+    }
+  }
+`);
+
+/** The second step of a staff log-in: the code from the app, or a recovery code. */
+export function SecondFactorForm({ onDone }: { onDone: () => void }) {
+  const [complete] = useMutation(CompleteStaffLoginDocument);
+  const form = useMutationForm({
+    id: 'tweestaps',
+    fields: ['code'],
+    check: (v) => ({ code: v.code.trim() ? null : 'Vul de code in.' }),
+    mutate: async (v) => (await complete({ variables: { code: v.code.trim() } })).data?.completeStaffLogin,
+    onSuccess: onDone,
+  });
+  return (
+    <form className="gw-form" {...form.props}>
+      {form.summary}
+      <TextField
+        label="Code"
+        hint={TWO_FACTOR_CODE_HINT}
+        inputMode="text"
+        autoComplete="one-time-code"
+        spellCheck={false}
+        required
+        {...form.field('code')}
+      />
+      <button type="submit" className="gw-button" disabled={form.busy}>
+        {form.busy ? 'Bezig met controleren…' : 'Inloggen'}
+      </button>
+    </form>
+  );
+}

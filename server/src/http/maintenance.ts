@@ -1,0 +1,104 @@
+import { GraphQLError, Kind, parse, type OperationDefinitionNode } from 'graphql';
+import type { Request } from 'express';
+import type { Logger } from 'pino';
+import { Audience } from '../graphql/auth/permissions.js';
+import type { Viewer } from '../graphql/auth/viewer.js';
+import type { SettingsService } from '../modules/settings/settings.service.js';
+import { maintenanceAt } from '../modules/settings/sections/maintenance.js';
+import { allowListOf } from './ip-allow-list.js';
+
+/**
+ * What every audience may still ask during maintenance: who am I, is there maintenance, the site's name and colours,
+ * and the staff log-in and log-out (the staff log-in stays reachable). Everything else a resident, provider or
+ * visitor asks is answered 503 with Retry-After.
+ */
+export const OPEN_DURING_MAINTENANCE = new Set([
+  '__typename',
+  'viewer',
+  'maintenanceStatus',
+  'publicSettings',
+  'publicAnalytics',
+  'loginStaff',
+  'logout',
+]);
+
+/** Staff GraphQL operations a visitor from outside the allow-list may not start. */
+const STAFF_ENTRY = new Set(['loginStaff']);
+
+/** Who keeps working during maintenance: staff, partner API clients and background work. */
+function worksThroughMaintenance(viewer: Viewer): boolean {
+  return viewer.kind === Audience.STAFF || viewer.kind === Audience.API_CLIENT || viewer.kind === 'SYSTEM';
+}
+
+/** The root fields of the operation a GraphQL request runs (empty when it cannot be parsed: GraphQL refuses it later). */
+export function rootFieldsOf(req: Request): string[] {
+  const body = (req.body ?? {}) as { query?: unknown; operationName?: unknown };
+  const query =
+    typeof body.query === 'string' ? body.query : typeof req.query.query === 'string' ? req.query.query : null;
+  if (!query) return [];
+  try {
+    const document = parse(query, { maxTokens: 5000 });
+    const operations = document.definitions.filter(
+      (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+    );
+    const op =
+      typeof body.operationName === 'string'
+        ? operations.find((o) => o.name?.value === body.operationName)
+        : operations[0];
+    return (op?.selectionSet.selections ?? []).map((s) => (s.kind === Kind.FIELD ? s.name.value : '…'));
+  } catch {
+    return [];
+  }
+}
+
+/** Seconds until the end of maintenance (at least a minute), an hour when no end was given. */
+export function retryAfterSeconds(endsAt: Date | null, now: Date): number {
+  if (!endsAt) return 3600;
+  return Math.max(60, Math.ceil((endsAt.getTime() - now.getTime()) / 1000));
+}
+
+/**
+ * The gates of a GraphQL request, after its viewer is known (contexts.forGraphQL):
+ * - IP allow-list (instellingen/ip), when on: staff requests and the staff log-in only from the listed addresses
+ *   (`req.ip`: X-Forwarded-For only from a trusted proxy); refused ones are logged.
+ * - Maintenance (instellingen/onderhoudsmodus): residents, providers and visitors get 503 with Retry-After, except
+ *   for OPEN_DURING_MAINTENANCE; staff and API clients carry on. Payment webhooks and DigiD callbacks are HTTP
+ *   routes outside /graphql and never pass here.
+ * Throws a GraphQLError carrying its HTTP status; Apollo answers with it.
+ */
+export async function guardGraphQL(input: {
+  req: Request;
+  viewer: Viewer;
+  settings: Pick<SettingsService, 'get'>;
+  now: Date;
+  log: Logger;
+}): Promise<void> {
+  const { req, viewer, settings, now, log } = input;
+  const ip = await settings.get('ip');
+  let fields: string[] | null = null;
+  const rootFields = () => (fields ??= rootFieldsOf(req));
+  if (ip.enabled) {
+    const staffCall = viewer.kind === Audience.STAFF || rootFields().some((f) => STAFF_ENTRY.has(f));
+    if (staffCall && !allowListOf(ip.entries.map((e) => e.range)).allows(req.ip)) {
+      log.warn(
+        { event: 'ip_blocked', ip: req.ip, viewer: viewer.kind },
+        'admin API refused: address not on the allow-list',
+      );
+      throw new GraphQLError('De beheeromgeving is vanaf dit netwerk niet bereikbaar.', {
+        extensions: { code: 'FORBIDDEN', reason: 'IP_NOT_ALLOWED', http: { status: 403 } },
+      });
+    }
+  }
+  if (worksThroughMaintenance(viewer)) return;
+  const maintenance = maintenanceAt(await settings.get('maintenance'), now);
+  if (!maintenance.active) return;
+  const asked = rootFields();
+  if (asked.length > 0 && asked.every((f) => OPEN_DURING_MAINTENANCE.has(f))) return;
+  const retryAfter = retryAfterSeconds(maintenance.endsAt, now);
+  throw new GraphQLError('Het platform is tijdelijk niet beschikbaar vanwege onderhoud.', {
+    extensions: {
+      code: 'MAINTENANCE',
+      http: { status: 503, headers: new Map([['retry-after', String(retryAfter)]]) },
+    },
+  });
+}

@@ -1,0 +1,158 @@
+import express, { type Router } from 'express';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { stringify } from 'csv-stringify';
+import { GraphQLError } from 'graphql';
+import type { Services } from '../services.js';
+import type { Contexts } from '../contexts.js';
+import { Audience, Permission } from '../graphql/auth/permissions.js';
+import { hasPermission } from '../graphql/auth/viewer.js';
+import {
+  PaymentRecordKind,
+  PaymentRecordStatus,
+  PaymentServiceProviderEnum,
+  type PaymentRecordFilter,
+  type PaymentRecordView,
+} from '../modules/payments/payment-admin.types.js';
+
+export const PAYMENT_EXPORT_PATH = '/api/export/betalingen.csv';
+
+const KIND_TEXT: Record<PaymentRecordKind, string> = { PAYMENT: 'betaling', REFUND: 'terugbetaling' };
+const STATUS_TEXT: Record<PaymentRecordStatus, string> = {
+  OPEN: 'open',
+  PAID: 'betaald',
+  FAILED: 'mislukt',
+  CANCELED: 'geannuleerd',
+  EXPIRED: 'verlopen',
+  REFUND_PENDING: 'terugbetaling in behandeling',
+  REFUNDED: 'terugbetaald',
+};
+
+/** Dutch local time as `2026-03-01 14:05:09`. */
+const dutchTime = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Europe/Amsterdam',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** Cents as a Dutch decimal number without thousands separators: 1234 → "12,34". */
+export function euroAmount(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.trunc(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
+}
+
+const COLUMNS = [
+  'soort',
+  'status',
+  'aangemaakt',
+  'afgerond',
+  'bedrag',
+  'gemeente',
+  'betaaldienst',
+  'kenmerk betaaldienst',
+  'betaling',
+  'id',
+] as const;
+
+function csvRow(r: PaymentRecordView): string[] {
+  return [
+    KIND_TEXT[r.kind],
+    STATUS_TEXT[r.status],
+    dutchTime.format(r.createdAt),
+    r.settledAt ? dutchTime.format(r.settledAt) : '',
+    euroAmount(r.amountCents),
+    r.municipalityName,
+    r.provider === PaymentServiceProviderEnum.MOLLIE ? 'Mollie' : 'Simulator',
+    r.externalId ?? '',
+    r.paymentId,
+    r.id,
+  ];
+}
+
+function oneOf<T extends string>(values: Record<string, T>, raw: unknown): T | null | 'bad' {
+  if (raw == null || raw === '') return null;
+  return typeof raw === 'string' && (Object.values(values) as string[]).includes(raw) ? (raw as T) : 'bad';
+}
+
+function cents(raw: unknown): number | null | 'bad' {
+  if (raw == null || raw === '') return null;
+  return typeof raw === 'string' && /^\d{1,10}$/.test(raw) && Number(raw) <= 2 ** 31 - 1 ? Number(raw) : 'bad';
+}
+
+/** The query string as the list's filter (the same field names as PaymentRecordFilter); null when a value is bad. */
+export function exportFilter(query: Record<string, unknown>): PaymentRecordFilter | null {
+  const text = (raw: unknown) => (typeof raw === 'string' && raw !== '' ? raw.slice(0, 40) : null);
+  const filter = {
+    kind: oneOf(PaymentRecordKind, query.kind),
+    status: oneOf(PaymentRecordStatus, query.status),
+    provider: oneOf(PaymentServiceProviderEnum, query.provider),
+    minCents: cents(query.minCents),
+    maxCents: cents(query.maxCents),
+    from: text(query.from),
+    to: text(query.to),
+    municipalityId: text(query.municipalityId),
+  };
+  if (Object.values(filter).includes('bad')) return null;
+  return filter as PaymentRecordFilter;
+}
+
+/**
+ * `GET /api/export/betalingen.csv?status=PAID&from=2026-03-01&…`: exactly the rows of the finance payments list with
+ * the same filter (field names as PaymentRecordFilter), as CSV (`;`, Dutch decimal comma, UTF-8 with BOM for Excel).
+ * PAYMENT_READ within the staff member's municipality scope; audit-logged with the filter. Streamed: the rows come
+ * from the database in keyset batches (PaymentAdminService.batches) through csv-stringify into the response with
+ * back-pressure, so an export of any size holds one batch in memory.
+ */
+export function paymentExportRoutes(deps: { services: Services; contexts: Contexts }): Router {
+  const { services, contexts } = deps;
+  const router = express.Router();
+  router.get(PAYMENT_EXPORT_PATH, async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const refuse = (status: number, message: string) => res.status(status).type('text/plain').send(message);
+    const ctx = await contexts.forRequest(req);
+    if (ctx.viewer.kind === Audience.ANONYMOUS) return refuse(401, 'U moet ingelogd zijn om dit te doen.');
+    if (!hasPermission(ctx.viewer, Permission.PAYMENT_READ))
+      return refuse(403, 'U heeft geen toegang tot deze gegevens.');
+    const filter = exportFilter(req.query as Record<string, unknown>);
+    if (!filter) return refuse(400, 'Het filter van de export is ongeldig. Kies het filter opnieuw.');
+    let query;
+    try {
+      query = services.paymentAdmin.query(ctx, filter);
+    } catch (error) {
+      if (error instanceof GraphQLError) return refuse(400, error.message);
+      throw error;
+    }
+    await services.audit.record(ctx, {
+      action: 'payments.exported',
+      subjectType: 'payment',
+      subjectId: null,
+      details: { filter },
+    });
+    const day = dutchTime.format(ctx.clock.now()).slice(0, 10);
+    res.status(200);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="betalingen-${day}.csv"`);
+    const rows = query ? services.paymentAdmin.batches(ctx, query) : null;
+    async function* records() {
+      if (!rows) return;
+      for await (const batch of rows) for (const r of batch) yield csvRow(r);
+    }
+    try {
+      await pipeline(
+        Readable.from(records()),
+        stringify({ header: true, columns: [...COLUMNS], delimiter: ';', bom: true }),
+        res,
+      );
+    } catch (error) {
+      ctx.log.error({ err: error }, 'payment export failed');
+      if (!res.headersSent) refuse(500, 'De export is mislukt. Probeer het opnieuw.');
+      else res.destroy();
+    }
+  });
+  return router;
+}

@@ -1,0 +1,131 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { today } from '../../lib/clock.js';
+import { transactional, type RequestContext } from '../../lib/request-context.js';
+import { CommunicationTemplate } from '../communication/communication-template.entity.js';
+import type { MailService } from '../communication/mail.service.js';
+import { renderTemplate, TemplateError, variantOf } from '../communication/templates.js';
+import { appLink } from '../identity/account-recovery.service.js';
+import type { MessageService } from '../messages/message.service.js';
+import { money } from '../messages/order-messages.js';
+import type { SettingsService } from '../settings/settings.service.js';
+
+interface Due {
+  id: string;
+  municipality_id: string;
+  client_group_id: string;
+  arrangement_name: string;
+  beneficiary_name: string | null;
+  valid_until: string;
+}
+
+const dutchDay = (iso: string) => iso.split('-').reverse().join('-');
+
+/**
+ * "Uw tegoed vervalt binnenkort": households with budget left on an assignment that ends within the configured number
+ * of days (instellingen, section `reminders`) get an inbox message (INBOX_BUDGET_EXPIRING) and, when the resident wants
+ * e-mail (the same preference as the order e-mails), an e-mail (BUDGET_EXPIRING). Once per assignment: the
+ * assignment_reminder row (its primary key) is reserved in the transaction that writes the message and records the
+ * mail, so two runs at the same moment send it once.
+ */
+export class ExpiryReminderService {
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly messages: MessageService,
+    private readonly mail: MailService,
+    private readonly appUrl: string,
+  ) {}
+
+  /** Sends every reminder that is due; returns how many this run sent. */
+  async sendDue(ctx: RequestContext, signal?: AbortSignal): Promise<number> {
+    const { expiryReminderDays: days } = await this.settings.get('reminders', ctx.em);
+    if (days <= 0) return 0;
+    const day = today(ctx.clock);
+    let after = '00000000-0000-0000-0000-000000000000';
+    let sent = 0;
+    for (;;) {
+      if (signal?.aborted) break;
+      const batch = await ctx.em.execute<(Due & { balance_cents: string })[]>(
+        `select a.id, ar.municipality_id, a.client_group_id, ar.name as arrangement_name, a.valid_until::text,
+                case when p.id is null then null else p.first_name end as beneficiary_name, acc.balance_cents
+           from assignment a
+           join arrangement ar on ar.id = a.arrangement_id
+           join ledger_account acc on acc.kind = 'ASSIGNMENT' and acc.assignment_id = a.id
+           left join person p on p.id = a.beneficiary_id and p.erased_at is null
+          where a.status = 'ACTIVE' and a.valid_from <= ?::date and a.valid_until >= ?::date
+            and a.valid_until <= ?::date + ?::int and acc.balance_cents > 0
+            and not exists (select 1 from assignment_reminder r where r.assignment_id = a.id)
+            and a.id > ?::uuid
+          order by a.id limit 200`,
+        [day, day, day, days, after],
+      );
+      if (!batch.length) break;
+      for (const a of batch) {
+        after = a.id;
+        if (await this.remind(ctx, a, Number(a.balance_cents), days)) sent++;
+      }
+    }
+    if (sent) ctx.log.info({ event: 'expiry_reminders_sent', sent }, 'budget expiry reminders sent');
+    return sent;
+  }
+
+  private async remind(ctx: RequestContext, a: Due, remaining: number, days: number): Promise<boolean> {
+    return transactional(ctx, async (tx) => {
+      const em = tx.em;
+      const [reserved] = await em.execute<{ assignment_id: string }[]>(
+        `insert into assignment_reminder (assignment_id, days_before, remaining_cents, created_at)
+         values (?, ?, ?, ?) on conflict do nothing returning assignment_id`,
+        [a.id, days, remaining, ctx.clock.now()],
+      );
+      if (!reserved) return false;
+      const variables = {
+        arrangementName: a.arrangement_name,
+        beneficiaryName: a.beneficiary_name ?? '',
+        remainingAmount: money(remaining),
+        expiresOn: dutchDay(a.valid_until),
+      };
+      const { title, body } = await this.inboxText(em, variables);
+      const messageId = await this.messages.sendPersonal(em, {
+        municipalityId: a.municipality_id,
+        clientGroupId: a.client_group_id,
+        title,
+        body,
+      });
+      // The household's contact address, as for order e-mails: its first member with an address who wants e-mail.
+      const [recipient] = await em.execute<{ id: string; first_name: string; email: string; wants: boolean }[]>(
+        `select id, first_name, email, notify_order_status as wants from person
+          where client_group_id = ? and email is not null and email <> '' and erased_at is null
+          order by created_at asc, id asc limit 1`,
+        [a.client_group_id],
+      );
+      let mailed = false;
+      if (recipient?.wants) {
+        await this.mail.send(em, {
+          template: 'BUDGET_EXPIRING',
+          to: recipient.email,
+          personId: recipient.id,
+          municipalityId: a.municipality_id,
+          variables: { ...variables, name: recipient.first_name, shopLink: appLink(this.appUrl, '/') },
+        });
+        mailed = true;
+      }
+      await em.execute(`update assignment_reminder set message_id = ?, mail_sent = ? where assignment_id = ?`, [
+        messageId,
+        mailed,
+        a.id,
+      ]);
+      return true;
+    });
+  }
+
+  private async inboxText(
+    em: EntityManager,
+    variables: Record<string, string>,
+  ): Promise<{ title: string; body: string }> {
+    const key = 'INBOX_BUDGET_EXPIRING';
+    const template = await em.findOne(CommunicationTemplate, { key });
+    if (!template) throw new TemplateError(`template ${key} does not exist`);
+    const wording = (await this.settings.get('communication', em)).wording;
+    const { subject, body } = renderTemplate(key, variantOf(template, wording), variables);
+    return { title: subject, body };
+  }
+}

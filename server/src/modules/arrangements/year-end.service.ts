@@ -1,0 +1,470 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Audience, Permission } from '../../graphql/auth/permissions.js';
+import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { isUuid } from '../../graphql/ids.js';
+import { applicationNow, today } from '../../lib/clock.js';
+import { transactional, type RequestContext } from '../../lib/request-context.js';
+import { ok, problem, type Result } from '../../lib/result.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import { Arrangement } from './arrangement.entity.js';
+import type { ArrangementService } from './arrangement.service.js';
+import type { ArrangementView } from './arrangement.types.js';
+import type { AssignmentService } from './assignment.service.js';
+import { RegrantPreview, RegrantPreviewRow, RegrantRun, RegrantRunStatus } from './year-end.types.js';
+
+const DAY_MS = 24 * 3600 * 1000;
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const dateOf = (iso: string) => new Date(`${iso}T00:00:00Z`);
+const addDays = (iso: string, days: number) => isoDay(new Date(dateOf(iso).getTime() + days * DAY_MS));
+/** The last day of the month `months` months after the month of `iso` (0: its own month). */
+const monthEnd = (iso: string, months: number) => {
+  const d = dateOf(iso);
+  return isoDay(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months + 1, 0)));
+};
+
+/**
+ * The period after `validFrom`–`validUntil`, as long as it: a period of whole calendar months (1 January to
+ * 31 December, 1 July to 30 June, a quarter) moves by that number of months, so a year stays a year in a leap year;
+ * any other period moves by its number of days and starts the day after it ended.
+ */
+export function nextPeriod(validFrom: string, validUntil: string): { validFrom: string; validUntil: string } {
+  const from = dateOf(validFrom);
+  const until = dateOf(validUntil);
+  if (from.getUTCDate() === 1 && monthEnd(validUntil, 0) === validUntil) {
+    const months =
+      (until.getUTCFullYear() - from.getUTCFullYear()) * 12 + (until.getUTCMonth() - from.getUTCMonth()) + 1;
+    return { validFrom: addDays(validUntil, 1), validUntil: monthEnd(validUntil, months) };
+  }
+  const days = Math.round((until.getTime() - from.getTime()) / DAY_MS) + 1;
+  return { validFrom: addDays(validUntil, 1), validUntil: addDays(validUntil, days) };
+}
+
+/** The copy's name: the year of the old period replaced by the new one ("Sportregeling 2026" → "… 2027"), else with the year added. */
+export function nextPeriodName(name: string, oldFrom: string, newFrom: string): string {
+  const [oldYear, newYear] = [oldFrom.slice(0, 4), newFrom.slice(0, 4)];
+  if (oldYear !== newYear && name.includes(oldYear)) return name.split(oldYear).join(newYear);
+  return `${name} (vanaf ${newFrom.split('-').reverse().join('-')})`;
+}
+
+interface Holder {
+  id: string;
+  client_group_id: string;
+  beneficiary_id: string | null;
+  client_number: string;
+  household_name: string;
+  beneficiary_name: string | null;
+}
+
+interface RunRow {
+  id: string;
+  arrangement_id: string;
+  source_arrangement_id: string;
+  status: RegrantRunStatus;
+  total: number;
+  granted: number;
+  skipped: number;
+  started_by: string | null;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+const runView = (r: RunRow): RegrantRun =>
+  Object.assign(new RegrantRun(), {
+    id: r.id,
+    arrangementId: r.arrangement_id,
+    status: r.status,
+    total: r.total,
+    granted: r.granted,
+    skipped: r.skipped,
+    createdAt: new Date(r.created_at),
+    finishedAt: r.finished_at ? new Date(r.finished_at) : null,
+  });
+
+/**
+ * Year end: the budget that is left when an assignment's period ends expires (EXPIRY, booked once); an arrangement is
+ * copied to its next period and granted again, in bulk, to last period's holders through AssignmentService.grant
+ * (every granting rule), as a background job that grants each holder once however often it runs.
+ *
+ * Open orders at the end of a period: their budget was already taken from the assignment when they were placed
+ * (SPEND), so they are not part of what expires: they stay valid and can still be delivered and paid out. When such an
+ * order is cancelled after the period ended, its budget returns to the expired assignment; the next expiry run books
+ * that return as expired as well (a further EXPIRY with its own key), so an ended assignment never keeps spendable
+ * money.
+ */
+export class YearEndService {
+  constructor(
+    private readonly ledger: LedgerService,
+    private readonly arrangements: ArrangementService,
+    private readonly assignments: AssignmentService,
+    private readonly audit: AuditService,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  // ---- expiry ----------------------------------------------------------------------------------------------------
+
+  /**
+   * Books the remaining budget of every assignment whose period has ended back to its arrangement's funding (EXPIRY),
+   * one assignment per transaction, its budget account locked first: two runs at the same moment book it once (the
+   * second finds nothing left), and the idempotency key makes a repeated booking impossible in the database.
+   */
+  async expireBudgets(ctx: RequestContext, signal?: AbortSignal): Promise<{ expired: number; cents: number }> {
+    const day = today(ctx.clock);
+    let after = '00000000-0000-0000-0000-000000000000';
+    let expired = 0;
+    let cents = 0;
+    for (;;) {
+      if (signal?.aborted) break;
+      const batch = await ctx.em.execute<
+        { id: string; municipality_id: string; arrangement_id: string; name: string }[]
+      >(
+        `select a.id, ar.municipality_id, ar.id as arrangement_id, ar.name
+           from assignment a
+           join arrangement ar on ar.id = a.arrangement_id
+           join ledger_account acc on acc.kind = 'ASSIGNMENT' and acc.assignment_id = a.id
+          where a.valid_until < ?::date and acc.balance_cents > 0 and a.id > ?::uuid
+          order by a.id limit 200`,
+        [day, after],
+      );
+      if (!batch.length) break;
+      for (const a of batch) {
+        after = a.id;
+        const booked = await transactional(ctx, async (tx) => {
+          const em = tx.em;
+          const remaining = (await this.ledger.assignmentBalances(em, [a.id], true)).get(a.id) ?? 0;
+          if (remaining <= 0) return 0;
+          const [{ n }] = (await em.execute<{ n: number }[]>(
+            `select count(*)::int as n from ledger_transaction where kind = 'EXPIRY' and assignment_id = ?`,
+            [a.id],
+          )) as [{ n: number }];
+          await this.ledger.post(em, {
+            kind: 'EXPIRY',
+            municipalityId: a.municipality_id,
+            description: `Vervallen tegoed: ${a.name}`,
+            actor: { kind: 'SYSTEM' },
+            assignmentId: a.id,
+            // The first expiry of an assignment, or (budget of an order cancelled after the end) the n-th.
+            idempotencyKey: n === 0 ? `expiry:${a.id}` : `expiry:${a.id}:${n + 1}`,
+            entries: [
+              { accountId: await this.ledger.assignmentAccount(em, a.municipality_id, a.id), amountCents: -remaining },
+              {
+                accountId: await this.ledger.fundingAccount(em, a.municipality_id, a.arrangement_id),
+                amountCents: remaining,
+              },
+            ],
+          });
+          return remaining;
+        });
+        if (booked) {
+          expired++;
+          cents += booked;
+        }
+      }
+    }
+    if (expired)
+      ctx.log.info({ event: 'budgets_expired', expired, cents }, 'remaining budgets of ended assignments expired');
+    return { expired, cents };
+  }
+
+  // ---- next period -----------------------------------------------------------------------------------------------
+
+  private inScope(ctx: RequestContext, municipalityId: string): boolean {
+    const scope = municipalityScope(ctx.viewer);
+    return scope === null || scope.includes(municipalityId);
+  }
+
+  /** The arrangement a copy continues (previous period), or the copy of it (next period); ids only. */
+  async linked(em: EntityManager, id: string): Promise<{ previousId: string | null; nextId: string | null }> {
+    const [row] = await em.execute<{ previous_id: string | null; next_id: string | null }[]>(
+      `select a.previous_arrangement_id as previous_id,
+              (select n.id from arrangement n where n.previous_arrangement_id = a.id) as next_id
+         from arrangement a where a.id = ?`,
+      [id],
+    );
+    return { previousId: row?.previous_id ?? null, nextId: row?.next_id ?? null };
+  }
+
+  /**
+   * Copies an arrangement to its next period: the same rules (amount, categories, own contribution, ages, repeats),
+   * the dates moved by its period's length (nextPeriod), through ArrangementService.create (its rules and audit).
+   * An arrangement is copied once (a unique index).
+   */
+  async copyToNextPeriod(ctx: RequestContext, id: string, name?: string | null): Promise<Result<ArrangementView>> {
+    const source = isUuid(id) ? await ctx.em.findOne(Arrangement, id, { populate: ['categories'] }) : null;
+    if (!source || !this.inScope(ctx, source.municipality.id))
+      return problem('id', 'NOT_FOUND', 'Deze regeling is niet gevonden.');
+    const period = nextPeriod(source.validFrom, source.validUntil);
+    const outcome = await transactional(ctx, async (tx): Promise<Result<ArrangementView>> => {
+      await tx.em.execute(`select id from arrangement where id = ? for update`, [source.id]);
+      const { nextId } = await this.linked(tx.em, source.id);
+      if (nextId) {
+        const [copy] = await tx.em.execute<{ name: string }[]>(`select name from arrangement where id = ?`, [nextId]);
+        return problem(
+          'id',
+          'ALREADY_COPIED',
+          `Deze regeling is al gekopieerd naar de volgende periode (${copy?.name ?? 'onbekend'}).`,
+        );
+      }
+      const created = await this.arrangements.create(tx, {
+        name: name?.trim() || nextPeriodName(source.name, source.validFrom, period.validFrom),
+        description: source.description,
+        municipalityId: source.municipality.id,
+        validFrom: period.validFrom,
+        validUntil: period.validUntil,
+        defaultAmountCents: source.defaultAmountCents,
+        categoryIds: source.categories.getItems().map((c) => c.id),
+        ownContributionAllowed: source.ownContributionAllowed,
+        maxPerOrderCents: source.maxPerOrderCents ?? null,
+        repeatGrantsAllowed: source.repeatGrantsAllowed,
+        minAge: source.minAge ?? null,
+        maxAge: source.maxAge ?? null,
+      });
+      if (!created.ok) return created;
+      await tx.em.execute(`update arrangement set previous_arrangement_id = ? where id = ?`, [
+        source.id,
+        created.value.id,
+      ]);
+      await this.audit.record(tx, {
+        action: 'arrangement.copied',
+        subjectType: 'arrangement',
+        subjectId: created.value.id,
+        details: { previousArrangementId: source.id, ...period },
+      });
+      return created;
+    });
+    return outcome;
+  }
+
+  /** Last period's holders of `sourceId`: one per household and member (the latest assignment), by id. */
+  private holders(em: EntityManager, sourceId: string): Promise<Holder[]> {
+    return em.execute<Holder[]>(
+      `select h.* from (
+         select distinct on (a.client_group_id, a.beneficiary_id)
+                a.id, a.client_group_id, a.beneficiary_id, cg.client_number, cg.name as household_name,
+                case when p.id is null then null else trim(p.first_name || ' ' || p.last_name) end as beneficiary_name
+           from assignment a
+           join client_group cg on cg.id = a.client_group_id
+           left join person p on p.id = a.beneficiary_id
+          where a.arrangement_id = ? and a.status <> 'REVOKED'
+          order by a.client_group_id, a.beneficiary_id, a.valid_until desc, a.id) h
+       order by h.id`,
+      [sourceId],
+    );
+  }
+
+  /** The copy in scope with the arrangement it continues, or the Dutch reason why it cannot be granted again. */
+  private async copyOf(
+    ctx: RequestContext,
+    arrangementId: string,
+  ): Promise<Result<{ arrangement: Arrangement; source: Arrangement }>> {
+    const arrangement = isUuid(arrangementId) ? await ctx.em.findOne(Arrangement, arrangementId) : null;
+    if (!arrangement || !this.inScope(ctx, arrangement.municipality.id))
+      return problem('arrangementId', 'NOT_FOUND', 'Deze regeling is niet gevonden.');
+    const { previousId } = await this.linked(ctx.em, arrangement.id);
+    const source = previousId ? await ctx.em.findOne(Arrangement, previousId) : null;
+    if (!source)
+      return problem(
+        'arrangementId',
+        'NO_PREVIOUS_PERIOD',
+        'Deze regeling is geen kopie van een regeling uit een vorige periode: er zijn geen houders om opnieuw toe te kennen.',
+      );
+    return ok({ arrangement, source });
+  }
+
+  /**
+   * Who of last period's holders would get the copy, for how much, and why not: every holder through
+   * AssignmentService.checkGrant (the rules of a real grant, overlap included), or already granted by a bulk grant.
+   */
+  async regrantPreview(ctx: RequestContext, arrangementId: string): Promise<Result<RegrantPreview>> {
+    const found = await this.copyOf(ctx, arrangementId);
+    if (!found.ok) return found;
+    const { arrangement, source } = found.value;
+    const holders = await this.holders(ctx.em, source.id);
+    const done = new Set(
+      (
+        await ctx.em.execute<{ source_assignment_id: string }[]>(
+          `select source_assignment_id from regrant_item where arrangement_id = ? and outcome = 'GRANTED'`,
+          [arrangement.id],
+        )
+      ).map((r) => r.source_assignment_id),
+    );
+    const rows: RegrantPreviewRow[] = [];
+    for (const h of holders) {
+      const base = {
+        id: h.id,
+        clientGroupId: h.client_group_id,
+        clientNumber: h.client_number,
+        householdName: h.household_name,
+        beneficiaryName: h.beneficiary_name,
+      };
+      if (done.has(h.id)) {
+        rows.push(
+          Object.assign(new RegrantPreviewRow(), {
+            ...base,
+            amountCents: null,
+            grantable: false,
+            alreadyDone: true,
+            reason: 'Al toegekend bij een eerdere keer opnieuw toekennen.',
+          }),
+        );
+        continue;
+      }
+      const check = await this.assignments.checkGrant(ctx, {
+        clientGroupId: h.client_group_id,
+        arrangementId: arrangement.id,
+        beneficiaryId: h.beneficiary_id,
+      });
+      rows.push(
+        Object.assign(new RegrantPreviewRow(), {
+          ...base,
+          amountCents: check.ok ? check.value.amountCents : null,
+          grantable: check.ok,
+          alreadyDone: false,
+          reason: check.ok ? null : check.errors.map((e) => e.message).join(' '),
+        }),
+      );
+    }
+    rows.sort(
+      (a, b) =>
+        Number(b.grantable) - Number(a.grantable) ||
+        a.householdName.localeCompare(b.householdName, 'nl') ||
+        (a.beneficiaryName ?? '').localeCompare(b.beneficiaryName ?? '', 'nl'),
+    );
+    return ok(
+      Object.assign(new RegrantPreview(), {
+        arrangementId: arrangement.id,
+        sourceArrangementId: source.id,
+        sourceArrangementName: source.name,
+        validFrom: arrangement.validFrom,
+        validUntil: arrangement.validUntil,
+        total: rows.length,
+        grantable: rows.filter((r) => r.grantable).length,
+        refused: rows.filter((r) => !r.grantable && !r.alreadyDone).length,
+        alreadyDone: rows.filter((r) => r.alreadyDone).length,
+        totalAmountCents: rows.reduce((sum, r) => sum + (r.grantable ? (r.amountCents ?? 0) : 0), 0),
+        rows,
+      }),
+    );
+  }
+
+  /**
+   * Starts the bulk grant as a background job ('arrangements.regrant'). A run that is still queued or running is
+   * answered instead of a second one (a double click); a later run grants nobody twice (regrant_item).
+   */
+  async startRegrant(ctx: RequestContext, arrangementId: string): Promise<Result<RegrantRun>> {
+    const found = await this.copyOf(ctx, arrangementId);
+    if (!found.ok) return found;
+    if (ctx.viewer.kind !== Audience.STAFF)
+      return problem('arrangementId', 'FORBIDDEN', 'Alleen medewerkers kunnen opnieuw toekennen.');
+    const staffId = ctx.viewer.adminAccountId;
+    const { arrangement, source } = found.value;
+    const run = await transactional(ctx, async (tx) => {
+      const em = tx.em;
+      await em.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`regrant:${arrangement.id}`]);
+      const [open] = await em.execute<RunRow[]>(
+        `select * from regrant_run where arrangement_id = ? and status <> 'DONE' order by created_at desc limit 1`,
+        [arrangement.id],
+      );
+      if (open) return open;
+      const [{ n }] = (await em.execute<{ n: number }[]>(
+        `select count(*)::int as n from (select distinct client_group_id, beneficiary_id from assignment
+           where arrangement_id = ? and status <> 'REVOKED') h`,
+        [source.id],
+      )) as [{ n: number }];
+      const [row] = await em.execute<RunRow[]>(
+        `insert into regrant_run (arrangement_id, source_arrangement_id, total, started_by, created_at)
+         values (?, ?, ?, ?, ?) returning *`,
+        [arrangement.id, source.id, n, staffId, ctx.clock.now()],
+      );
+      await this.jobs.enqueue(em, 'arrangements.regrant', { runId: row!.id }, { maxAttempts: 10 });
+      await this.audit.record(tx, {
+        action: 'arrangement.regrant_started',
+        subjectType: 'arrangement',
+        subjectId: arrangement.id,
+        details: { runId: row!.id, previousArrangementId: source.id, holders: n },
+      });
+      return row!;
+    });
+    return ok(runView(run));
+  }
+
+  /** The latest bulk grant of an arrangement in scope; null when there is none. */
+  async latestRegrantRun(ctx: RequestContext, arrangementId: string): Promise<RegrantRun | null> {
+    const a = isUuid(arrangementId) ? await ctx.em.findOne(Arrangement, arrangementId) : null;
+    if (!a || !this.inScope(ctx, a.municipality.id)) return null;
+    const [row] = await ctx.em.execute<RunRow[]>(
+      `select * from regrant_run where arrangement_id = ? order by created_at desc limit 1`,
+      [a.id],
+    );
+    return row ? runView(row) : null;
+  }
+
+  /**
+   * The job: grants the copy to every holder of the previous period through AssignmentService.grant, one holder per
+   * transaction, the holder's regrant_item reserved first (a holder already reserved, by this run's earlier attempt
+   * or an earlier run, is skipped). Acts as the staff member who started it, within the arrangement's municipality.
+   */
+  async runRegrant(ctx: RequestContext, runId: string, signal?: AbortSignal): Promise<void> {
+    const [run] = await ctx.em.execute<RunRow[]>(`select * from regrant_run where id = ?`, [runId]);
+    if (!run || run.status === 'DONE') return;
+    const [arr] = await ctx.em.execute<{ municipality_id: string }[]>(
+      `select municipality_id from arrangement where id = ?`,
+      [run.arrangement_id],
+    );
+    await ctx.em.execute(`update regrant_run set status = 'RUNNING' where id = ?`, [runId]);
+    const staff: RequestContext = {
+      ...ctx,
+      viewer: {
+        kind: Audience.STAFF,
+        sessionId: `job:${runId}`,
+        adminAccountId: run.started_by ?? '00000000-0000-0000-0000-000000000000',
+        permissions: new Set([Permission.ASSIGNMENT_MANAGE]),
+        municipalityIds: [arr!.municipality_id],
+      },
+    };
+    const holders = await this.holders(ctx.em, run.source_arrangement_id);
+    let handled = 0;
+    for (const h of holders) {
+      if (signal?.aborted) throw new Error('worker stopping; the bulk grant continues on the next attempt');
+      await transactional(staff, async (tx) => {
+        const [reserved] = await tx.em.execute<{ ok: number }[]>(
+          `insert into regrant_item (arrangement_id, source_assignment_id, run_id, outcome, created_at)
+           values (?, ?, ?, 'SKIPPED', ?) on conflict do nothing returning 1 as ok`,
+          [run.arrangement_id, h.id, runId, ctx.clock.now()],
+        );
+        if (!reserved) return;
+        const granted = await this.assignments.grant(tx, {
+          clientGroupId: h.client_group_id,
+          arrangementId: run.arrangement_id,
+          beneficiaryId: h.beneficiary_id,
+        });
+        await tx.em.execute(
+          `update regrant_item set outcome = ?, assignment_id = ?, message = ?
+            where arrangement_id = ? and source_assignment_id = ?`,
+          [
+            granted.ok ? 'GRANTED' : 'SKIPPED',
+            granted.ok ? granted.value.id : null,
+            granted.ok ? null : granted.errors.map((e) => e.message).join(' '),
+            run.arrangement_id,
+            h.id,
+          ],
+        );
+      });
+      if (++handled % 50 === 0) await this.countRun(ctx.em, runId, handled);
+    }
+    await this.countRun(ctx.em, runId, handled, true);
+  }
+
+  private async countRun(em: EntityManager, runId: string, handled: number, done = false): Promise<void> {
+    await em.execute(
+      `update regrant_run r set
+         granted = (select count(*) from regrant_item i where i.run_id = r.id and i.outcome = 'GRANTED'),
+         skipped = ? - (select count(*) from regrant_item i where i.run_id = r.id and i.outcome = 'GRANTED'),
+         status = case when ? then 'DONE' else status end,
+         finished_at = case when ? then ?::timestamptz else finished_at end
+       where r.id = ?`,
+      [handled, done, done, applicationNow(), runId],
+    );
+  }
+}

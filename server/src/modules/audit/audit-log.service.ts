@@ -1,0 +1,130 @@
+import { isUuid } from '../../graphql/ids.js';
+import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
+import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
+import { containsPattern } from '../../lib/sql.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { isIsoDate } from '../../rules/person.js';
+
+export interface AuditLogFilter {
+  /** A person: their client number or id; rows about them (subject, named in the details, their assignments) or by them. */
+  person?: string | null;
+  /** Who acted: part of a staff member's name or e-mail address, or an actor id, or a job's name. */
+  actor?: string | null;
+  /** The action or its beginning: `person.` finds every action on persons. */
+  action?: string | null;
+  /** First and last day (YYYY-MM-DD, Dutch time), both included. */
+  from?: string | null;
+  until?: string | null;
+}
+
+export interface AuditLogRecord {
+  id: string;
+  at: Date;
+  actorKind: string;
+  actorId: string | null;
+  actorName: string | null;
+  action: string;
+  subjectType: string | null;
+  subjectId: string | null;
+  details: string;
+  requestId: string | null;
+}
+
+const NEWEST_FIRST: KeyOrder = {
+  name: 'newest',
+  direction: 'desc',
+  keys: [
+    { expr: 'l.at', cast: 'timestamptz' },
+    { expr: 'l.id', cast: 'bigint' },
+  ],
+};
+
+/**
+ * The audit log as Beheerders read it (/admin/beheer/auditlog): who did or read what, when; filtered by person, actor,
+ * action and period, newest first, keyset-paginated. Reading it is itself recorded (action `audit_log.viewed`, with the
+ * filter): the resolver asks for that.
+ */
+export class AuditLogService {
+  async list(
+    ctx: RequestContext,
+    filter: AuditLogFilter | null | undefined,
+    page: ListArgs,
+  ): Promise<ConnectionOf<AuditLogRecord>> {
+    const after = keyCondition(NEWEST_FIRST, page.after);
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const person = filter?.person?.trim();
+    if (person) {
+      const [found] = await ctx.em.execute<{ id: string }[]>(
+        `select id from person where ${isUuid(person) ? 'id = ?::uuid' : 'lower(external_identifier) = lower(?)'}`,
+        [person],
+      );
+      if (!found) return emptyConnection();
+      where.push(
+        `((l.subject_type in ('person','Person') and l.subject_id = ?) or l.details->>'personId' = ? or l.actor_id = ?::uuid
+          or (l.subject_type = 'assignment' and l.subject_id in (select id::text from assignment where beneficiary_id = ?)))`,
+      );
+      params.push(found.id, found.id, found.id, found.id);
+    }
+    const actor = filter?.actor?.trim();
+    if (actor) {
+      if (isUuid(actor)) {
+        where.push('l.actor_id = ?::uuid');
+        params.push(actor);
+      } else {
+        where.push(`(l.actor_id in (select id from admin_account where lower(name) like lower(?) or lower(email) like lower(?))
+                    or lower(l.actor_job) like lower(?))`);
+        params.push(containsPattern(actor), containsPattern(actor), containsPattern(actor));
+      }
+    }
+    const action = filter?.action?.trim();
+    if (action) {
+      where.push(`l.action like ?`);
+      params.push(`${action.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    }
+    if (filter?.from && isIsoDate(filter.from)) {
+      where.push(`l.at >= (?::date)::timestamp at time zone 'Europe/Amsterdam'`);
+      params.push(filter.from);
+    }
+    if (filter?.until && isIsoDate(filter.until)) {
+      where.push(`l.at < (?::date + 1)::timestamp at time zone 'Europe/Amsterdam'`);
+      params.push(filter.until);
+    }
+    const condition = where.length ? where.join(' and ') : 'true';
+    const [total] = await ctx.em.execute<{ n: string }[]>(
+      `select count(*) as n from audit_log l where ${condition}`,
+      params,
+    );
+    const first = pageSize(page.first);
+    const rows = await ctx.em.execute<Record<string, unknown>[]>(
+      `select l.id::text as id, l.at, l.actor_kind, l.actor_id, l.actor_job, l.action, l.subject_type, l.subject_id,
+              l.details, l.request_id,
+              coalesce(a.name, pu.name, case when l.actor_kind = 'SYSTEM' then l.actor_job end) as actor_name,
+              ${keySelect(NEWEST_FIRST)}
+         from audit_log l
+         left join admin_account a on l.actor_kind = 'STAFF' and a.id = l.actor_id
+         left join provider_user pu on l.actor_kind = 'PROVIDER' and pu.id = l.actor_id
+        where ${[condition, ...(after.sql ? [after.sql] : [])].join(' and ')}
+        order by ${keyOrderBy(NEWEST_FIRST)} limit ?`,
+      [...params, ...after.params, first + 1],
+    );
+    return toConnection(rows, {
+      first,
+      totalCount: Number(total?.n ?? 0),
+      cursorOf: (row) => rowCursor(NEWEST_FIRST, row),
+      nodes: (slice) =>
+        slice.map((r) => ({
+          id: String(r.id),
+          at: new Date(r.at as string),
+          actorKind: String(r.actor_kind),
+          actorId: (r.actor_id as string | null) ?? null,
+          actorName: (r.actor_name as string | null) ?? null,
+          action: String(r.action),
+          subjectType: (r.subject_type as string | null) ?? null,
+          subjectId: (r.subject_id as string | null) ?? null,
+          details: JSON.stringify(r.details ?? {}),
+          requestId: (r.request_id as string | null) ?? null,
+        })),
+    });
+  }
+}

@@ -1,0 +1,59 @@
+import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import { Connection } from '../../graphql/pagination.js';
+
+@ObjectType({ description: 'One row of the audit log: who did or read what, when. Details hold ids, never values.' })
+export class AuditLogEntry {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => Date)
+  at!: Date;
+
+  @Field(() => String, { description: 'STAFF, PROVIDER, CUSTOMER, API_CLIENT, SYSTEM or ANONYMOUS.' })
+  actorKind!: string;
+
+  @Field(() => ID, { nullable: true })
+  actorId!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The staff member’s or provider user’s name, or the job.' })
+  actorName!: string | null;
+
+  @Field(() => String)
+  action!: string;
+
+  @Field(() => String, { nullable: true })
+  subjectType!: string | null;
+
+  @Field(() => String, { nullable: true })
+  subjectId!: string | null;
+
+  @Field(() => String, { description: 'The details as JSON (ids and codes).' })
+  details!: string;
+
+  @Field(() => String, { nullable: true })
+  requestId!: string | null;
+}
+
+@ObjectType()
+export class AuditLogConnection extends Connection(AuditLogEntry, 'AuditLogEntry') {}
+
+@InputType({ description: 'Filters of the audit log; all optional, combined with "and".' })
+export class AuditLogFilter {
+  @Field(() => String, { nullable: true, description: 'A person’s client number (or id): rows about or by them.' })
+  person?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Part of the actor’s name or e-mail address, an id, or a job.' })
+  actor?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The action or its beginning, e.g. "person." or "import.applied".',
+  })
+  action?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'First day (YYYY-MM-DD), included.' })
+  from?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Last day (YYYY-MM-DD), included.' })
+  until?: string | null;
+}

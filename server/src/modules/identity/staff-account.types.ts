@@ -1,0 +1,129 @@
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Role } from './role.entity.js';
+import { Municipality } from '../municipalities/municipality.entity.js';
+import { Connection } from '../../graphql/pagination.js';
+import { Payload } from '../../graphql/payload.js';
+import { UserError as UserErrorRef } from '../../graphql/errors.js';
+
+export enum StaffAccountStatus {
+  /** Invited; no password chosen yet. */
+  INVITED = 'INVITED',
+  ACTIVE = 'ACTIVE',
+  DEACTIVATED = 'DEACTIVATED',
+}
+registerEnumType(StaffAccountStatus, {
+  name: 'StaffAccountStatus',
+  description: 'Where a staff account stands.',
+  valuesConfig: {
+    INVITED: { description: 'Invited; the colleague has not chosen a password yet.' },
+    ACTIVE: { description: 'Can log in.' },
+    DEACTIVATED: { description: 'Cannot log in; its sessions ended when it was deactivated.' },
+  },
+});
+
+@ObjectType({ description: 'A staff account of the admin area (beheer/accounts).' })
+export class StaffAccount {
+  @Field(() => ID) id!: string;
+  @Field(() => String) name!: string;
+  @Field(() => String) email!: string;
+  @Field(() => Role) role!: Role;
+  @Field(() => Boolean, { description: 'True: every municipality (also ones added later).' })
+  allMunicipalities!: boolean;
+  @Field(() => [Municipality], { description: 'The municipalities in scope when not allMunicipalities.' })
+  municipalities!: Municipality[];
+  @Field(() => StaffAccountStatus) status!: StaffAccountStatus;
+  @Field(() => Date, { nullable: true }) lastLoginAt!: Date | null;
+  @Field(() => Date) createdAt!: Date;
+  @Field(() => Boolean) twoFactorEnabled!: boolean;
+  @Field(() => Boolean, { description: 'The viewer’s own account (which they cannot deactivate or demote).' })
+  isViewer!: boolean;
+  @Field(() => Boolean, {
+    description: 'Whether the viewer may change this account: it holds no permission or municipality the viewer lacks.',
+  })
+  manageable!: boolean;
+}
+
+@ObjectType()
+export class StaffAccountConnection extends Connection(StaffAccount, 'StaffAccount') {}
+
+@InputType({ description: 'Which staff accounts `staffAccounts` gives. Every field is optional.' })
+export class StaffAccountFilter {
+  @Field(() => String, { nullable: true, description: 'Part of the name or e-mail address.' })
+  search?: string | null;
+
+  @Field(() => ID, { nullable: true })
+  roleId?: string | null;
+
+  @Field(() => StaffAccountStatus, { nullable: true })
+  status?: StaffAccountStatus | null;
+}
+
+@InputType({ description: 'A colleague to invite: they choose a password through the link mailed to them.' })
+export class InviteStaffAccountInput {
+  @Field(() => String) name!: string;
+  @Field(() => String) email!: string;
+  @Field(() => ID) roleId!: string;
+  @Field(() => Boolean) allMunicipalities!: boolean;
+  @Field(() => [ID], { defaultValue: [] }) municipalityIds!: string[];
+}
+
+@InputType({ description: 'Changes to a colleague’s account.' })
+export class UpdateStaffAccountInput {
+  @Field(() => ID) id!: string;
+  @Field(() => String) name!: string;
+  @Field(() => ID) roleId!: string;
+  @Field(() => Boolean) allMunicipalities!: boolean;
+  @Field(() => [ID], { defaultValue: [] }) municipalityIds!: string[];
+}
+
+@ObjectType({ description: 'The result of a staff account change.' })
+export class StaffAccountPayload extends Payload(StaffAccount, 'account') {}
+
+@ObjectType({ description: 'A session of the own account (admin/account).' })
+export class StaffSession {
+  @Field(() => ID) id!: string;
+  @Field(() => Date) createdAt!: Date;
+  @Field(() => Date) lastSeenAt!: Date;
+  @Field(() => String, { nullable: true, description: 'The browser, as it named itself.' }) userAgent!: string | null;
+  @Field(() => Boolean, { description: 'This browser.' }) current!: boolean;
+}
+
+@ObjectType({ description: 'The own staff account (admin/account).' })
+export class OwnStaffAccount {
+  @Field(() => ID) id!: string;
+  @Field(() => String) name!: string;
+  @Field(() => String) email!: string;
+  @Field(() => String) roleName!: string;
+  @Field(() => Boolean) twoFactorEnabled!: boolean;
+  @Field(() => Boolean, { description: 'The settings require two-factor log-in for every staff member.' })
+  twoFactorRequired!: boolean;
+  @Field(() => Int, { description: 'Recovery codes not used yet.' }) unusedRecoveryCodes!: number;
+  @Field(() => [StaffSession]) sessions!: StaffSession[];
+}
+
+@ObjectType({ description: 'A two-factor set-up in progress: scan the QR code or type the secret into the app.' })
+export class TwoFactorSetup {
+  @Field(() => String, { description: 'The secret as text (base32).' }) secret!: string;
+  @Field(() => String, { description: 'The otpauth:// URI the QR code holds.' }) uri!: string;
+  @Field(() => String, { description: 'The QR code as an SVG document.' }) qrSvg!: string;
+}
+
+@ObjectType()
+export class TwoFactorSetupPayload extends Payload(TwoFactorSetup, 'setup') {}
+
+@ObjectType({ description: 'Recovery codes, shown this once: only their hashes are kept.' })
+export class RecoveryCodesPayload {
+  @Field(() => [String], { nullable: true }) recoveryCodes!: string[] | null;
+  @Field(() => Boolean, { description: 'True when this also completed a log-in (the required set-up).' })
+  loggedIn!: boolean;
+  @Field(() => [UserErrorRef]) errors!: UserErrorRef[];
+}
+
+@ObjectType()
+export class OwnStaffAccountPayload extends Payload(OwnStaffAccount, 'account') {}
+
+@ObjectType({ description: 'The result of a change that has nothing to return.' })
+export class DonePayload {
+  @Field(() => Boolean) done!: boolean;
+  @Field(() => [UserErrorRef]) errors!: UserErrorRef[];
+}

@@ -1,0 +1,24 @@
+import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Opt, Ref } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { AdminAccount } from './admin-account.entity.js';
+import { applicationNow } from '../../lib/clock.js';
+
+/** A single-use recovery code for two-factor log-in; only its SHA-256 hash is stored. */
+@Entity({ tableName: 'staff_recovery_code' })
+export class StaffRecoveryCode {
+  @PrimaryKey({ type: 'uuid' })
+  id: string & Opt = randomUUID();
+
+  @ManyToOne(() => AdminAccount, { ref: true, deleteRule: 'cascade' })
+  adminAccount!: Ref<AdminAccount>;
+
+  @Property({ type: 'text' })
+  codeHash!: string;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  usedAt?: Date | null;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date & Opt = applicationNow();
+}

@@ -1,0 +1,895 @@
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import { stringify } from 'csv-stringify';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Audience, Permission, isPermission } from '../../graphql/auth/permissions.js';
+import { hasPermission, municipalityScope, type Viewer } from '../../graphql/auth/viewer.js';
+import { isUuid } from '../../graphql/ids.js';
+import { today } from '../../lib/clock.js';
+import { transactional, withEm, type RequestContext } from '../../lib/request-context.js';
+import { ok, problem, type Result } from '../../lib/result.js';
+import { encryptBsn, hashBsn, type BsnKeys } from '../../crypto/bsn.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import type { JobRun } from '../../jobs/job-types.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { AssignmentService } from '../arrangements/assignment.service.js';
+import { AdminAccount } from '../identity/admin-account.entity.js';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  checkRecord,
+  headerProblem,
+  type CellProblem,
+  type ImportColumn,
+  type ImportRowData,
+} from '../../rules/import.js';
+
+export type ImportStatus = 'DRY_RUN' | 'APPLYING' | 'APPLIED';
+export type RowClass = 'NEW' | 'CHANGED' | 'UNCHANGED' | 'INVALID';
+export type RowOutcome = 'CREATED' | 'UPDATED' | 'UNCHANGED' | 'SKIPPED' | 'FAILED';
+
+export interface ImportRunRecord {
+  id: string;
+  municipalityId: string;
+  municipalityName: string;
+  createdById: string;
+  createdByName: string;
+  fileName: string;
+  delimiter: ',' | ';';
+  status: ImportStatus;
+  totalRows: number;
+  newRows: number;
+  changedRows: number;
+  unchangedRows: number;
+  invalidRows: number;
+  processedRows: number;
+  createdRows: number;
+  updatedRows: number;
+  failedRows: number;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+export interface ImportProblemRecord {
+  line: number;
+  column: string | null;
+  externalIdentifier: string | null;
+  message: string;
+}
+
+/** What a checked row stores: the checked values (the BSN only as hash and ciphertext) and the resolved assignment. */
+interface StoredRow extends Omit<ImportRowData, 'bsn'> {
+  bsnHash: string | null;
+  bsnEncrypted: string | null;
+  arrangementId: string | null;
+}
+
+/** A file the import refuses as a whole, with the Dutch reason; nothing of it is kept. */
+export class ImportFileError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A row that cannot be applied; its transaction rolls back and the row's outcome says why. */
+class RowFailure extends Error {}
+
+/** Data rows checked and written per batch in the dry run. */
+const CHECK_BATCH = 1000;
+/** Rows the apply job writes per transaction (each row in a savepoint of its own). */
+export const APPLY_CHUNK = 100;
+
+const MESSAGES = {
+  empty: 'Het bestand is leeg. Kies een CSV-bestand met een kopregel en ten minste één regel met gegevens.',
+  noRows: 'Het bestand bevat alleen een kopregel en geen gegevens.',
+  encoding:
+    'Het bestand is niet in UTF-8 opgeslagen (bijvoorbeeld Windows-1252 of ISO-8859-1). Sla het in uw spreadsheetprogramma op als "CSV UTF-8" en probeer het opnieuw.',
+  tooManyRows: `Het bestand heeft meer dan ${IMPORT_MAX_ROWS.toLocaleString('nl-NL')} regels met gegevens. Splits het in delen van hoogstens ${IMPORT_MAX_ROWS.toLocaleString('nl-NL')} regels. Er is niets ingelezen.`,
+  tooLarge: `Het bestand is groter dan ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Splits het in kleinere delen. Er is niets ingelezen.`,
+  binary: 'Dit is geen CSV-bestand (tekst met komma’s of puntkomma’s). Kies een CSV-bestand.',
+};
+
+/** The separator of a file: from its header row, the character of the two that occurs there most. */
+export function detectDelimiter(headerLine: string): ',' | ';' {
+  const count = (c: string) => headerLine.split(c).length - 1;
+  return count(';') > count(',') ? ';' : ',';
+}
+
+/** UTF-8 text of a byte stream (a BOM is dropped); anything else is refused with the encoding message. */
+async function* utf8Text(source: AsyncIterable<Buffer>, limit: { truncated?: () => boolean }): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  for await (const chunk of source) {
+    if (limit.truncated?.()) throw new ImportFileError('TOO_LARGE', MESSAGES.tooLarge);
+    let text: string;
+    try {
+      text = decoder.decode(chunk, { stream: true });
+    } catch {
+      throw new ImportFileError('ENCODING', MESSAGES.encoding);
+    }
+    if (text.includes('\u0000')) throw new ImportFileError('NOT_CSV', MESSAGES.binary);
+    if (text) yield text;
+  }
+  if (limit.truncated?.()) throw new ImportFileError('TOO_LARGE', MESSAGES.tooLarge);
+  try {
+    const rest = decoder.decode();
+    if (rest) yield rest;
+  } catch {
+    throw new ImportFileError('ENCODING', MESSAGES.encoding);
+  }
+}
+
+const num = (v: unknown) => Number(v ?? 0);
+
+function toRecord(r: Record<string, unknown>): ImportRunRecord {
+  return {
+    id: String(r.id),
+    municipalityId: String(r.municipality_id),
+    municipalityName: String(r.municipality_name ?? ''),
+    createdById: String(r.created_by),
+    createdByName: String(r.created_by_name ?? ''),
+    fileName: String(r.file_name),
+    delimiter: r.delimiter === ';' ? ';' : ',',
+    status: r.status as ImportStatus,
+    totalRows: num(r.total_rows),
+    newRows: num(r.new_rows),
+    changedRows: num(r.changed_rows),
+    unchangedRows: num(r.unchanged_rows),
+    invalidRows: num(r.invalid_rows),
+    processedRows: num(r.processed_rows),
+    createdRows: num(r.created_rows),
+    updatedRows: num(r.updated_rows),
+    failedRows: num(r.failed_rows),
+    createdAt: new Date(r.created_at as string),
+    startedAt: r.started_at ? new Date(r.started_at as string) : null,
+    finishedAt: r.finished_at ? new Date(r.finished_at as string) : null,
+  };
+}
+
+const RUN_SELECT = `select r.*, m.name as municipality_name, a.name as created_by_name
+  from import_run r join municipality m on m.id = r.municipality_id join admin_account a on a.id = r.created_by`;
+
+/**
+ * Importing households, persons and assignments from the municipality's systems (beheer/importeren, IMPORT_RUN).
+ *
+ * 1. `check`: the uploaded file is read as a stream (csv-parse), every row checked with the shared rules and against
+ *    the database, and stored with its class (new, changed, unchanged, invalid) and problems: the dry run. A file
+ *    refused as a whole (columns, encoding, size, empty) leaves nothing behind.
+ * 2. `apply`: queues the `import.apply` job, which writes row after row, each in its own transaction (household,
+ *    person, and the assignment through the assignment service and the ledger, so every granting rule applies) with
+ *    the row's outcome: the rows without an outcome are the cursor, so an interrupted run carries on where it stopped
+ *    and a row is never half applied. Idempotent on the client number: a second run of the same file changes nothing.
+ *
+ * Never logged, never in a URL or an audit row: a BSN. Audit rows carry ids, lines and counts.
+ */
+export class ImportService {
+  constructor(
+    private readonly bsnKeys: BsnKeys,
+    private readonly audit: AuditService,
+    private readonly assignments: AssignmentService,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  private inScope(viewer: Viewer, municipalityId: string): boolean {
+    if (!hasPermission(viewer, Permission.IMPORT_RUN)) return false;
+    const scope = municipalityScope(viewer);
+    return scope === null || scope.includes(municipalityId);
+  }
+
+  /** The runs of the viewer's municipalities, newest first. */
+  async list(ctx: RequestContext, first = 20): Promise<ImportRunRecord[]> {
+    const scope = municipalityScope(ctx.viewer);
+    const rows = await ctx.em.execute<Record<string, unknown>[]>(
+      `${RUN_SELECT} ${scope === null ? '' : 'where r.municipality_id = any(?::uuid[])'}
+        order by r.created_at desc, r.id desc limit ?`,
+      scope === null ? [Math.min(first, 100)] : [`{${scope.join(',')}}`, Math.min(first, 100)],
+    );
+    return rows.map(toRecord);
+  }
+
+  async get(ctx: RequestContext, id: string): Promise<ImportRunRecord | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await ctx.em.execute<Record<string, unknown>[]>(`${RUN_SELECT} where r.id = ?`, [id]);
+    if (!row || !this.inScope(ctx.viewer, String(row.municipality_id))) return null;
+    return toRecord(row);
+  }
+
+  /** The invalid rows of a run, by line: line, column and the Dutch reason, one entry per problem. */
+  async problems(ctx: RequestContext, id: string, first = 200): Promise<ImportProblemRecord[]> {
+    if (!(await this.get(ctx, id))) return [];
+    const rows = await ctx.em.execute<{ line: number; external_identifier: string | null; problems: CellProblem[] }[]>(
+      `select line, external_identifier, problems from import_row
+        where import_run_id = ? and classification = 'INVALID' order by line limit ?`,
+      [id, Math.min(first, 1000)],
+    );
+    return rows.flatMap((r) =>
+      r.problems.map((p) => ({
+        line: r.line,
+        column: p.column,
+        externalIdentifier: r.external_identifier,
+        message: p.message,
+      })),
+    );
+  }
+
+  /**
+   * The dry run of an uploaded file: checks every row and stores the run. Refused as a whole (and nothing kept) when
+   * the file is empty, not UTF-8, too large, has the wrong columns or more than 250,000 rows.
+   */
+  async check(
+    ctx: RequestContext,
+    input: { municipalityId: string; fileName: string; source: AsyncIterable<Buffer>; truncated?: () => boolean },
+  ): Promise<Result<ImportRunRecord>> {
+    const viewer = ctx.viewer;
+    if (viewer.kind !== Audience.STAFF || !hasPermission(viewer, Permission.IMPORT_RUN))
+      return problem(null, 'FORBIDDEN', 'U heeft geen toegang tot deze gegevens.');
+    if (!isUuid(input.municipalityId) || !this.inScope(viewer, input.municipalityId))
+      return problem('municipalityId', 'NOT_FOUND', 'Kies een gemeente waarvoor u mag importeren.');
+    const [municipality] = await ctx.em.execute<{ id: string }[]>(`select id from municipality where id = ?`, [
+      input.municipalityId,
+    ]);
+    if (!municipality) return problem('municipalityId', 'NOT_FOUND', 'Kies een gemeente waarvoor u mag importeren.');
+    const fileName = (input.fileName || 'import.csv').replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, 200);
+
+    try {
+      // The header row first: it says which separator the file uses.
+      const text = utf8Text(input.source, { truncated: input.truncated });
+      let head = '';
+      let next = await text.next();
+      while (!next.done) {
+        head += next.value;
+        if (/[\r\n]/.test(head) || head.length > 64 * 1024) break;
+        next = await text.next();
+      }
+      if (!head.trim()) throw new ImportFileError('EMPTY', MESSAGES.empty);
+      const delimiter = detectDelimiter(head.split(/\r?\n/)[0]!);
+      async function* all() {
+        yield head;
+        for await (const t of text) yield t;
+      }
+      const parser = Readable.from(all()).pipe(
+        parse({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true, info: true, trim: false }),
+      );
+      const run = await ctx.em.transactional(async (em) =>
+        this.checkRows(withEm(ctx, em), parser, input.municipalityId, fileName, delimiter),
+      );
+      return ok(run);
+    } catch (error) {
+      if (error instanceof ImportFileError) return problem('file', error.code, error.message);
+      const code = (error as { code?: string }).code;
+      if (typeof code === 'string' && code.startsWith('CSV_')) {
+        const line = (error as { lines?: number }).lines;
+        return problem(
+          'file',
+          'NOT_CSV',
+          `Het bestand is geen geldige CSV${line ? ` (regel ${line})` : ''}: controleer de aanhalingstekens. Er is niets ingelezen.`,
+        );
+      }
+      throw error;
+    }
+  }
+
+  private async checkRows(
+    ctx: RequestContext,
+    records: AsyncIterable<{ record: string[]; info: { lines: number } }>,
+    municipalityId: string,
+    fileName: string,
+    delimiter: ',' | ';',
+  ): Promise<ImportRunRecord> {
+    const em = ctx.em;
+    const viewer = ctx.viewer as Extract<Viewer, { kind: Audience.STAFF }>;
+    const [created] = await em.execute<{ id: string }[]>(
+      `insert into import_run (municipality_id, created_by, file_name, delimiter, created_at) values (?, ?, ?, ?, ?) returning id`,
+      [municipalityId, viewer.adminAccountId, fileName, delimiter, ctx.clock.now()],
+    );
+    const runId = created!.id;
+    const arrangements = new Map(
+      (
+        await em.execute<
+          { id: string; name: string; valid_from: string; valid_until: string; default_amount_cents: number }[]
+        >(
+          `select id, name, valid_from::text, valid_until::text, default_amount_cents from arrangement where municipality_id = ?`,
+          [municipalityId],
+        )
+      ).map((a) => [a.name.toLowerCase(), a]),
+    );
+    const day = today(ctx.clock);
+    const seenIds = new Map<string, number>();
+    const seenBsn = new Map<string, number>();
+    const counts = { NEW: 0, CHANGED: 0, UNCHANGED: 0, INVALID: 0 };
+    let header: string[] | null = null;
+    let batch: { line: number; data: ImportRowData; problems: CellProblem[] }[] = [];
+    let total = 0;
+
+    const flush = async () => {
+      if (!batch.length) return;
+      const rows = await this.classify(em, municipalityId, batch, arrangements, seenIds, seenBsn);
+      for (const r of rows) counts[r.classification]++;
+      await em.execute(
+        `insert into import_row (import_run_id, line, external_identifier, classification, data, problems)
+         select ?, r.line, r.external_identifier, r.classification, r.data, r.problems
+           from jsonb_to_recordset(?::jsonb) as r(line int, external_identifier text, classification text, data jsonb, problems jsonb)`,
+        [runId, JSON.stringify(rows)],
+      );
+      batch = [];
+    };
+
+    for await (const { record, info } of records) {
+      if (!header) {
+        const problemText = headerProblem(record);
+        if (problemText) throw new ImportFileError('COLUMNS', problemText);
+        header = record.map((h) => h.trim().toLowerCase());
+        continue;
+      }
+      if (record.every((c) => !c.trim())) continue;
+      total++;
+      if (total > IMPORT_MAX_ROWS) throw new ImportFileError('TOO_MANY_ROWS', MESSAGES.tooManyRows);
+      const cells = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, ''])) as Record<ImportColumn, string>;
+      header.forEach((name, i) => (cells[name as ImportColumn] = record[i] ?? ''));
+      const checked = checkRecord(cells, day);
+      if (record.length !== header.length) {
+        checked.problems.unshift({
+          column: null,
+          message: `Deze regel heeft ${record.length} velden, de kopregel ${header.length}. Controleer de scheidingstekens${delimiter === ';' ? ' (puntkomma’s)' : ' (komma’s)'} en aanhalingstekens.`,
+        });
+      }
+      batch.push({ line: info.lines, ...checked });
+      if (batch.length >= CHECK_BATCH) await flush();
+    }
+    if (!header) throw new ImportFileError('EMPTY', MESSAGES.empty);
+    await flush();
+    if (!total) throw new ImportFileError('NO_ROWS', MESSAGES.noRows);
+
+    await em.execute(
+      `update import_run set total_rows = ?, new_rows = ?, changed_rows = ?, unchanged_rows = ?, invalid_rows = ? where id = ?`,
+      [total, counts.NEW, counts.CHANGED, counts.UNCHANGED, counts.INVALID, runId],
+    );
+    await this.audit.record(ctx, {
+      action: 'import.checked',
+      subjectType: 'import_run',
+      subjectId: runId,
+      details: { municipalityId, rows: total, ...counts },
+    });
+    return (await this.get(ctx, runId))!;
+  }
+
+  /** One batch of the dry run: the checks that need the database and the file so far, and each row's class. */
+  private async classify(
+    em: EntityManager,
+    municipalityId: string,
+    batch: { line: number; data: ImportRowData; problems: CellProblem[] }[],
+    arrangements: Map<
+      string,
+      { id: string; name: string; valid_from: string; valid_until: string; default_amount_cents: number }
+    >,
+    seenIds: Map<string, number>,
+    seenBsn: Map<string, number>,
+  ) {
+    const hashes = batch.map((b) => (b.data.bsn ? hashBsn(b.data.bsn, this.bsnKeys) : null));
+    const ids = [...new Set(batch.map((b) => b.data.externalIdentifier).filter(Boolean))];
+    const people = new Map(
+      (
+        await em.execute<
+          {
+            id: string;
+            external_identifier: string;
+            municipality_id: string;
+            client_number: string;
+            first_name: string;
+            last_name: string;
+            date_of_birth: string | null;
+            email: string | null;
+            phone: string | null;
+            bsn_hash: string | null;
+          }[]
+        >(
+          `select p.id, p.external_identifier, p.municipality_id, g.client_number, p.first_name, p.last_name,
+                  p.date_of_birth::text, p.email, p.phone, p.bsn_hash
+             from person p join client_group g on g.id = p.client_group_id
+            where p.external_identifier in (select jsonb_array_elements_text(?::jsonb))`,
+          [JSON.stringify(ids)],
+        )
+      ).map((p) => [p.external_identifier, p]),
+    );
+    const bsnOwners = new Map(
+      (
+        await em.execute<{ external_identifier: string; bsn_hash: string }[]>(
+          `select external_identifier, bsn_hash from person where bsn_hash in (select jsonb_array_elements_text(?::jsonb))`,
+          [JSON.stringify(hashes.filter((h): h is string => !!h))],
+        )
+      ).map((p) => [p.bsn_hash, p.external_identifier]),
+    );
+    const personIds = [...people.values()].map((p) => p.id);
+    const grants = await em.execute<
+      { beneficiary_id: string; arrangement_id: string; valid_from: string; valid_until: string }[]
+    >(
+      `select beneficiary_id, arrangement_id, valid_from::text, valid_until::text from assignment
+        where beneficiary_id = any(?::uuid[]) and status <> 'REVOKED'`,
+      [`{${personIds.join(',')}}`],
+    );
+
+    return batch.map((b, i) => {
+      const d = b.data;
+      const problems = [...b.problems];
+      const hash = hashes[i] ?? null;
+      if (d.externalIdentifier) {
+        const earlier = seenIds.get(d.externalIdentifier);
+        if (earlier !== undefined)
+          problems.push({ column: 'klantnummer', message: `Dit klantnummer staat ook op regel ${earlier}.` });
+        else seenIds.set(d.externalIdentifier, b.line);
+      }
+      const existing = people.get(d.externalIdentifier);
+      if (existing && existing.municipality_id !== municipalityId)
+        problems.push({
+          column: 'klantnummer',
+          message: 'Dit klantnummer hoort bij een persoon van een andere gemeente.',
+        });
+      else if (existing && d.groupNumber && existing.client_number !== d.groupNumber)
+        problems.push({
+          column: 'huishoudnummer',
+          message: `Deze persoon hoort bij huishouden ${existing.client_number}. Verhuizen naar een ander huishouden kan niet met een import.`,
+        });
+      if (hash) {
+        const owner = bsnOwners.get(hash);
+        const earlier = seenBsn.get(hash);
+        if (owner && owner !== d.externalIdentifier)
+          problems.push({ column: 'bsn', message: 'Dit BSN staat al bij een andere persoon.' });
+        else if (earlier !== undefined)
+          problems.push({ column: 'bsn', message: `Dit BSN staat ook op regel ${earlier}.` });
+        else seenBsn.set(hash, b.line);
+      }
+      let arrangementId: string | null = null;
+      let validFrom = d.validFrom;
+      let validUntil = d.validUntil;
+      let amountCents = d.amountCents;
+      if (d.arrangement) {
+        const a = arrangements.get(d.arrangement.toLowerCase());
+        if (!a) {
+          const known = [...arrangements.values()].map((x) => x.name).slice(0, 10);
+          problems.push({
+            column: 'regeling',
+            message: `De regeling "${d.arrangement.slice(0, 80)}" bestaat niet bij deze gemeente.${known.length ? ` Bekende regelingen: ${known.join(', ')}.` : ''}`,
+          });
+        } else {
+          arrangementId = a.id;
+          validFrom ??= a.valid_from;
+          validUntil ??= a.valid_until;
+          amountCents ??= a.default_amount_cents;
+          if (validFrom < a.valid_from || validUntil > a.valid_until || validUntil < validFrom)
+            problems.push({
+              column: 'geldig_vanaf',
+              message: `De geldigheid moet binnen de looptijd van de regeling vallen (${a.valid_from.split('-').reverse().join('-')} tot en met ${a.valid_until.split('-').reverse().join('-')}).`,
+            });
+        }
+      }
+      let classification: RowClass;
+      if (problems.length) classification = 'INVALID';
+      else if (!existing) classification = 'NEW';
+      else {
+        const hasGrant =
+          !arrangementId ||
+          grants.some(
+            (g) =>
+              g.beneficiary_id === existing.id &&
+              g.arrangement_id === arrangementId &&
+              g.valid_from <= validUntil! &&
+              g.valid_until >= validFrom!,
+          );
+        const same =
+          existing.first_name === d.firstName &&
+          existing.last_name === d.lastName &&
+          existing.date_of_birth === d.dateOfBirth &&
+          (existing.email ?? null) === d.email &&
+          (existing.phone ?? null) === d.phone &&
+          (!hash || existing.bsn_hash === hash);
+        classification = same && hasGrant ? 'UNCHANGED' : 'CHANGED';
+      }
+      const stored: StoredRow = {
+        groupNumber: d.groupNumber,
+        groupName: d.groupName,
+        externalIdentifier: d.externalIdentifier,
+        firstName: d.firstName,
+        lastName: d.lastName,
+        dateOfBirth: d.dateOfBirth,
+        email: d.email,
+        phone: d.phone,
+        arrangement: d.arrangement,
+        amountCents,
+        validFrom,
+        validUntil,
+        arrangementId,
+        bsnHash: classification === 'INVALID' ? null : hash,
+        bsnEncrypted: classification === 'INVALID' || !d.bsn ? null : encryptBsn(d.bsn, this.bsnKeys),
+      };
+      return {
+        line: b.line,
+        external_identifier: d.externalIdentifier || null,
+        classification,
+        data: stored,
+        problems,
+      };
+    });
+  }
+
+  /** Starts (or, when interrupted, resumes) applying a checked run: a background job does the work. */
+  async apply(ctx: RequestContext, id: string): Promise<Result<ImportRunRecord>> {
+    const found = await this.get(ctx, id);
+    if (!found) return problem('id', 'NOT_FOUND', 'Deze import is niet gevonden.');
+    const outcome = await transactional(ctx, async (tx): Promise<Result<null>> => {
+      const [row] = await tx.em.execute<{ status: ImportStatus; total_rows: number; invalid_rows: number }[]>(
+        `select status, total_rows, invalid_rows from import_run where id = ? for update`,
+        [id],
+      );
+      if (row!.status === 'APPLIED') return problem('id', 'ALREADY_APPLIED', 'Deze import is al verwerkt.');
+      if (row!.status === 'DRY_RUN') {
+        if (row!.total_rows === row!.invalid_rows)
+          return problem(
+            'id',
+            'NOTHING_TO_APPLY',
+            'Alle regels zijn ongeldig: er is niets te verwerken. Verbeter het bestand en lees het opnieuw in.',
+          );
+        const now = ctx.clock.now();
+        const skipped = await tx.em.execute<{ line: number }[]>(
+          `update import_row set outcome = 'SKIPPED', outcome_message = 'Niet verwerkt: de regel is ongeldig.'
+            where import_run_id = ? and classification = 'INVALID' and outcome is null returning line`,
+          [id],
+        );
+        await tx.em.execute(
+          `update import_run set status = 'APPLYING', started_at = ?, processed_rows = processed_rows + ? where id = ?`,
+          [now, skipped.length, id],
+        );
+        await this.audit.record(tx, {
+          action: 'import.apply_started',
+          subjectType: 'import_run',
+          subjectId: id,
+          details: { municipalityId: found.municipalityId, rows: found.totalRows - found.invalidRows },
+        });
+      }
+      await this.jobs.enqueue(
+        tx,
+        'import.apply',
+        { importRunId: id },
+        { jobKey: `import.apply:${id}`, queueName: `import:${id}` },
+      );
+      return ok(null);
+    });
+    if (!outcome.ok) return outcome;
+    return ok((await this.get(ctx, id))!);
+  }
+
+  /** The staff member who started the run, as the viewer the job acts for (their permissions and scope now). */
+  private async viewerOf(em: EntityManager, adminAccountId: string): Promise<Viewer | null> {
+    const account = await em.findOne(
+      AdminAccount,
+      { id: adminAccountId, active: true },
+      { populate: ['role', 'municipalities'] },
+    );
+    if (!account) return null;
+    const viewer: Viewer = {
+      kind: Audience.STAFF,
+      sessionId: 'job:import.apply',
+      adminAccountId: account.id,
+      permissions: new Set(account.role.getEntity().permissions.filter(isPermission)),
+      municipalityIds: account.allMunicipalities ? null : account.municipalities.getItems().map((m) => m.id),
+    };
+    return hasPermission(viewer, Permission.IMPORT_RUN) ? viewer : null;
+  }
+
+  /**
+   * The `import.apply` job: the rows without an outcome, in order, each in its own transaction together with its
+   * outcome and the run's counters. Acts as the staff member who started the run (their scope and permissions, and
+   * they are the actor of every audit row). Stops between rows when the worker shuts down; the job then runs again.
+   */
+  async runApply(
+    ctx: RequestContext,
+    importRunId: string,
+    run?: Pick<JobRun, 'signal'>,
+    options: { chunkRows?: number } = {},
+  ): Promise<void> {
+    const [r] = await ctx.em.execute<{ status: ImportStatus; created_by: string; municipality_id: string }[]>(
+      `select status, created_by, municipality_id from import_run where id = ?`,
+      [importRunId],
+    );
+    if (!r || r.status !== 'APPLYING') return;
+    const staff = await this.viewerOf(ctx.em.fork(), r.created_by);
+    const actor: RequestContext = staff ? { ...ctx, viewer: staff } : ctx;
+    const chunkRows = options.chunkRows ?? APPLY_CHUNK;
+    for (;;) {
+      if (run?.signal.aborted) throw new Error(`import ${importRunId} interrupted by shutdown`);
+      // One chunk, one transaction (the cursor: rows without an outcome); each row within it its own savepoint.
+      const more = await transactional(withEm(actor, ctx.em.fork()), async (tx) => {
+        const rows = await tx.em.execute<{ line: number; data: StoredRow }[]>(
+          `select line, data from import_row where import_run_id = ? and outcome is null order by line limit ? for update`,
+          [importRunId, chunkRows],
+        );
+        for (const row of rows) {
+          if (!staff) {
+            await this.recordOutcome(
+              tx.em,
+              importRunId,
+              row.line,
+              'FAILED',
+              'Niet verwerkt: het account dat de import startte mag niet meer importeren.',
+            );
+            continue;
+          }
+          await this.applyRow(tx, importRunId, r.municipality_id, row.line, row.data);
+        }
+        return rows.length > 0;
+      });
+      if (!more) break;
+    }
+    await transactional(actor, async (tx) => {
+      const [done] = await tx.em.execute<Record<string, unknown>[]>(
+        `update import_run set status = 'APPLIED', finished_at = ? where id = ? and status = 'APPLYING' returning *`,
+        [ctx.clock.now(), importRunId],
+      );
+      if (!done) return;
+      // The BSN's ciphertext and hash were needed only to write the persons.
+      await tx.em.execute(`update import_row set data = data - 'bsnEncrypted' - 'bsnHash' where import_run_id = ?`, [
+        importRunId,
+      ]);
+      await this.audit.record(tx, {
+        action: 'import.applied',
+        subjectType: 'import_run',
+        subjectId: importRunId,
+        details: {
+          municipalityId: r.municipality_id,
+          created: num(done.created_rows),
+          updated: num(done.updated_rows),
+          failed: num(done.failed_rows),
+          processed: num(done.processed_rows),
+        },
+      });
+    });
+  }
+
+  private async recordOutcome(
+    em: EntityManager,
+    runId: string,
+    line: number,
+    outcome: RowOutcome,
+    message: string | null,
+  ) {
+    const [updated] = await em.execute<{ line: number }[]>(
+      `update import_row set outcome = ?, outcome_message = ? where import_run_id = ? and line = ? and outcome is null returning line`,
+      [outcome, message, runId, line],
+    );
+    if (!updated) return;
+    await em.execute(
+      `update import_run set processed_rows = processed_rows + 1,
+              created_rows = created_rows + ?, updated_rows = updated_rows + ?, failed_rows = failed_rows + ?
+        where id = ?`,
+      [outcome === 'CREATED' ? 1 : 0, outcome === 'UPDATED' ? 1 : 0, outcome === 'FAILED' ? 1 : 0, runId],
+    );
+  }
+
+  /** One row in one transaction with its outcome: all of it or (on failure) nothing but the outcome. */
+  /** One row in a savepoint of the chunk's transaction with its outcome: all of it, or (on failure) only the outcome. */
+  private async applyRow(tx: RequestContext, runId: string, municipalityId: string, line: number, d: StoredRow) {
+    try {
+      await transactional(tx, async (row) => {
+        const outcome = await this.writeRow(row, runId, municipalityId, line, d);
+        await this.recordOutcome(row.em, runId, line, outcome, null);
+      });
+    } catch (error) {
+      const integrity =
+        typeof (error as { code?: unknown }).code === 'string' &&
+        String((error as { code: string }).code).startsWith('23');
+      if (!(error instanceof RowFailure) && !integrity) throw error;
+      // The savepoint is rolled back; what the row's entities left in the identity map goes too.
+      tx.em.clear();
+      const message =
+        error instanceof RowFailure
+          ? error.message
+          : 'Deze regel botst met gegevens die intussen zijn gewijzigd (bijvoorbeeld een BSN of klantnummer dat al bestaat).';
+      await this.recordOutcome(tx.em, runId, line, 'FAILED', message);
+    }
+  }
+
+  private async writeRow(
+    tx: RequestContext,
+    runId: string,
+    municipalityId: string,
+    line: number,
+    d: StoredRow,
+  ): Promise<RowOutcome> {
+    const em = tx.em;
+    await em.execute(
+      `insert into client_group (municipality_id, client_number, name, created_at, updated_at) values (?, ?, ?, ?, ?)
+       on conflict (municipality_id, client_number) do nothing`,
+      [municipalityId, d.groupNumber, d.groupName, tx.clock.now(), tx.clock.now()],
+    );
+    const [group] = await em.execute<{ id: string }[]>(
+      `select id from client_group where municipality_id = ? and client_number = ?`,
+      [municipalityId, d.groupNumber],
+    );
+    const [p] = await em.execute<
+      {
+        id: string;
+        client_group_id: string;
+        municipality_id: string;
+        first_name: string;
+        last_name: string;
+        date_of_birth: string | null;
+        email: string | null;
+        phone: string | null;
+        bsn_hash: string | null;
+      }[]
+    >(
+      `select id, client_group_id, municipality_id, first_name, last_name, date_of_birth::text, email, phone, bsn_hash
+         from person where external_identifier = ? for update`,
+      [d.externalIdentifier],
+    );
+    if (d.bsnHash) {
+      const [owner] = await em.execute<{ id: string }[]>(
+        `select id from person where bsn_hash = ? and external_identifier <> ?`,
+        [d.bsnHash, d.externalIdentifier],
+      );
+      if (owner) throw new RowFailure('Dit BSN staat al bij een andere persoon.');
+    }
+    let outcome: RowOutcome = 'UNCHANGED';
+    let personId: string;
+    const now = tx.clock.now();
+    if (!p) {
+      const [created] = await em.execute<{ id: string }[]>(
+        `insert into person (client_group_id, municipality_id, external_identifier, first_name, last_name, date_of_birth,
+                             email, phone, bsn_encrypted, bsn_hash, created_at, updated_at)
+         values (?, ?, ?, ?, ?, ?::date, ?, ?, ?, ?, ?, ?) returning id`,
+        [
+          group!.id,
+          municipalityId,
+          d.externalIdentifier,
+          d.firstName,
+          d.lastName,
+          d.dateOfBirth,
+          d.email,
+          d.phone,
+          d.bsnEncrypted,
+          d.bsnHash,
+          now,
+          now,
+        ],
+      );
+      personId = created!.id;
+      outcome = 'CREATED';
+      await this.audit.record(tx, {
+        action: 'person.imported',
+        subjectType: 'person',
+        subjectId: personId,
+        details: { importRunId: runId, line, clientGroupId: group!.id, created: true },
+      });
+    } else {
+      if (p.municipality_id !== municipalityId)
+        throw new RowFailure('Dit klantnummer hoort bij een persoon van een andere gemeente.');
+      if (p.client_group_id !== group!.id)
+        throw new RowFailure(
+          'Deze persoon hoort bij een ander huishouden. Verhuizen naar een ander huishouden kan niet met een import.',
+        );
+      personId = p.id;
+      const changed: string[] = [];
+      if (p.first_name !== d.firstName) changed.push('firstName');
+      if (p.last_name !== d.lastName) changed.push('lastName');
+      if (p.date_of_birth !== d.dateOfBirth) changed.push('dateOfBirth');
+      if ((p.email ?? null) !== d.email) changed.push('email');
+      if ((p.phone ?? null) !== d.phone) changed.push('phone');
+      const bsnChanged = !!d.bsnHash && p.bsn_hash !== d.bsnHash;
+      if (bsnChanged) changed.push('bsn');
+      if (changed.length) {
+        await em.execute(
+          `update person set first_name = ?, last_name = ?, date_of_birth = ?::date, email = ?, phone = ?,
+                  bsn_encrypted = case when ? then ? else bsn_encrypted end,
+                  bsn_hash = case when ? then ? else bsn_hash end, updated_at = ?
+            where id = ?`,
+          [
+            d.firstName,
+            d.lastName,
+            d.dateOfBirth,
+            d.email,
+            d.phone,
+            bsnChanged,
+            d.bsnEncrypted,
+            bsnChanged,
+            d.bsnHash,
+            now,
+            p.id,
+          ],
+        );
+        outcome = 'UPDATED';
+        await this.audit.record(tx, {
+          action: 'person.imported',
+          subjectType: 'person',
+          subjectId: p.id,
+          details: { importRunId: runId, line, clientGroupId: group!.id, fields: changed },
+        });
+      }
+    }
+    if (d.arrangementId && d.validFrom && d.validUntil) {
+      const [existing] = await em.execute<{ id: string }[]>(
+        `select id from assignment where arrangement_id = ? and client_group_id = ? and beneficiary_id = ?
+            and status <> 'REVOKED' and valid_from <= ?::date and valid_until >= ?::date limit 1`,
+        [d.arrangementId, group!.id, personId, d.validUntil, d.validFrom],
+      );
+      if (!existing) {
+        const granted = await this.assignments.grant(tx, {
+          clientGroupId: group!.id,
+          arrangementId: d.arrangementId,
+          beneficiaryId: personId,
+          amountCents: d.amountCents,
+          validFrom: d.validFrom,
+          validUntil: d.validUntil,
+        } as never);
+        if (!granted.ok) throw new RowFailure(granted.errors.map((e) => e.message).join(' '));
+        if (outcome === 'UNCHANGED') outcome = 'UPDATED';
+      }
+    }
+    return outcome;
+  }
+
+  /**
+   * The outcome per row as CSV (regel, klantnummer, indeling, resultaat, melding), written to `out` in batches:
+   * never a BSN. Null when the run is not visible to the viewer. The download is audit-logged.
+   */
+  async outcomeCsv(ctx: RequestContext, id: string, out: NodeJS.WritableStream): Promise<boolean> {
+    const found = await this.get(ctx, id);
+    if (!found) return false;
+    await this.audit.record(ctx, { action: 'import.outcome_downloaded', subjectType: 'import_run', subjectId: id });
+    const CLASS: Record<RowClass, string> = {
+      NEW: 'nieuw',
+      CHANGED: 'gewijzigd',
+      UNCHANGED: 'ongewijzigd',
+      INVALID: 'ongeldig',
+    };
+    const OUTCOME: Record<RowOutcome, string> = {
+      CREATED: 'aangemaakt',
+      UPDATED: 'bijgewerkt',
+      UNCHANGED: 'ongewijzigd',
+      SKIPPED: 'overgeslagen',
+      FAILED: 'mislukt',
+    };
+    const csv = stringify({
+      header: true,
+      columns: ['regel', 'klantnummer', 'indeling', 'resultaat', 'melding'],
+      bom: true,
+    });
+    csv.pipe(out);
+    let after = 0;
+    for (;;) {
+      const rows = await ctx.em.execute<
+        {
+          line: number;
+          external_identifier: string | null;
+          classification: RowClass;
+          problems: CellProblem[];
+          outcome: RowOutcome | null;
+          outcome_message: string | null;
+        }[]
+      >(
+        `select line, external_identifier, classification, problems, outcome, outcome_message from import_row
+          where import_run_id = ? and line > ? order by line limit 5000`,
+        [id, after],
+      );
+      if (!rows.length) break;
+      for (const r of rows) {
+        const message =
+          r.outcome_message ?? r.problems.map((p) => (p.column ? `${p.column}: ${p.message}` : p.message)).join(' ');
+        const ok = csv.write([
+          r.line,
+          r.external_identifier ?? '',
+          CLASS[r.classification],
+          r.outcome ? OUTCOME[r.outcome] : 'nog niet verwerkt',
+          message,
+        ]);
+        if (!ok) await new Promise((resolve) => csv.once('drain', resolve));
+      }
+      after = rows[rows.length - 1]!.line;
+    }
+    csv.end();
+    await new Promise((resolve) => out.once('finish', resolve).once('close', resolve));
+    return true;
+  }
+}

@@ -1,0 +1,709 @@
+import { IsolationLevel } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { stringify } from 'csv-stringify/sync';
+import { Audience } from '../../graphql/auth/permissions.js';
+import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { isUuid } from '../../graphql/ids.js';
+import { todayInAmsterdam } from '../../lib/dates.js';
+import { transactional, type RequestContext } from '../../lib/request-context.js';
+import { ok, problem, type Result } from '../../lib/result.js';
+import { costCentreRule, glAccountRule, journalCodeRule, journalPeriodRule } from '../../rules/journal.js';
+import { auditActorOf, type AuditService } from '../audit/audit.service.js';
+import {
+  addMonths,
+  formatAmount,
+  formatDate,
+  JOURNAL_KIND_INFO,
+  JOURNAL_KIND_SQL,
+  JOURNAL_KINDS,
+  NUMBER_FORMATS,
+  periodLabel,
+  type JournalKind,
+  type NumberFormat,
+} from './journal.kinds.js';
+
+export interface LedgerCodeRow {
+  kind: JournalKind;
+  arrangementId: string | null;
+  arrangementName: string | null;
+  glAccount: string;
+  costCentre: string;
+}
+
+export interface JournalSettings {
+  numberFormat: NumberFormat;
+  journalCode: string;
+}
+
+export interface LedgerCodes extends JournalSettings {
+  municipalityId: string;
+  codes: LedgerCodeRow[];
+  arrangements: { id: string; name: string }[];
+}
+
+export interface JournalPeriodInfo {
+  municipalityId: string;
+  period: string;
+  label: string;
+  exportedAt: Date | null;
+  exportCount: number;
+  closedAt: Date | null;
+}
+
+/** One line of a journal entry: one general-ledger account and cost centre on one side. */
+export interface JournalLine {
+  bookingDate: string;
+  transactionId: string;
+  description: string;
+  reference: string;
+  kind: JournalKind;
+  glAccount: string | null;
+  costCentre: string | null;
+  debitCents: number;
+  creditCents: number;
+}
+
+export interface JournalAccountTotal {
+  kind: JournalKind;
+  glAccount: string | null;
+  costCentre: string | null;
+  debitCents: number;
+  creditCents: number;
+}
+
+export interface JournalPeriodSummary extends JournalPeriodInfo {
+  transactionCount: number;
+  debitCents: number;
+  creditCents: number;
+  accounts: JournalAccountTotal[];
+  /** Ledger accounts of this period without a general-ledger account, in Dutch ("Toegekend budget (Kindpakket)"). */
+  unmapped: string[];
+}
+
+const NOT_FOUND = 'Deze gemeente is niet gevonden.';
+const HEADER = {
+  NL: ['datum', 'dagboek', 'grootboekrekening', 'kostenplaats', 'debet', 'credit', 'omschrijving', 'referentie'],
+  INTERNATIONAL: ['date', 'journal', 'account', 'cost_centre', 'debit', 'credit', 'description', 'reference'],
+} as const;
+
+/** A value that is safe to write into SQL as a literal (the cursor's DECLARE takes no bind parameters). */
+function literal(value: string, pattern: RegExp): string {
+  if (!pattern.test(value)) throw new Error(`unexpected value in journal query: ${value}`);
+  return `'${value}'`;
+}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MONTH_START = /^\d{4}-\d{2}-01$/;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
+
+/** A timestamp as a raw query returns it (a Date or PostgreSQL's text). */
+function asDate(value: Date | string | null | undefined): Date | null {
+  return value == null
+    ? null
+    : value instanceof Date
+      ? value
+      : new Date(value.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'));
+}
+
+/** A cell a spreadsheet could read as a formula is written as text. */
+function cell(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/**
+ * Journal entries (journaalposten): the ledger mapped onto the municipality's general-ledger accounts and cost
+ * centres, per month. Nothing is stored but the mapping and the periods' export and close moments: the entries are
+ * derived from the ledger every time they are read, one entry per ledger transaction, so they balance as the ledger
+ * does and never drift from it.
+ *
+ * Booking period: a ledger transaction belongs to the month it was made in, unless that month had already been closed
+ * when it was made; then it falls in the first month after it that was still open at that moment (booked on that
+ * month's first day). A closed month's entries therefore never change, and exporting it again gives the same bytes.
+ */
+export class JournalService {
+  constructor(private readonly audit: AuditService) {}
+
+  private inScope(ctx: RequestContext, municipalityId: string): boolean {
+    if (ctx.viewer.kind !== Audience.STAFF && ctx.viewer.kind !== Audience.API_CLIENT && ctx.viewer.kind !== 'SYSTEM')
+      return false;
+    const scope = ctx.viewer.kind === 'SYSTEM' ? null : municipalityScope(ctx.viewer);
+    return isUuid(municipalityId) && (scope === null || scope.includes(municipalityId));
+  }
+
+  private async municipalityExists(em: EntityManager, municipalityId: string): Promise<boolean> {
+    const rows = await em.execute(`select 1 from municipality where id = ?`, [municipalityId]);
+    return rows.length > 0;
+  }
+
+  // ---- the mapping ---------------------------------------------------------------------------------------------
+
+  async settings(em: EntityManager, municipalityId: string): Promise<JournalSettings> {
+    const [row] = await em.execute<{ number_format: NumberFormat; journal_code: string }[]>(
+      `select number_format, journal_code from journal_setting where municipality_id = ?`,
+      [municipalityId],
+    );
+    return { numberFormat: row?.number_format ?? 'NL', journalCode: row?.journal_code ?? 'GW' };
+  }
+
+  /** The ledger codes of a municipality: one per kind, plus the per-arrangement overrides. Null outside the scope. */
+  async ledgerCodes(ctx: RequestContext, municipalityId: string): Promise<LedgerCodes | null> {
+    if (!this.inScope(ctx, municipalityId) || !(await this.municipalityExists(ctx.em, municipalityId))) return null;
+    const rows = await ctx.em.execute<
+      {
+        kind: JournalKind;
+        arrangement_id: string | null;
+        arrangement_name: string | null;
+        gl_account: string;
+        cost_centre: string;
+      }[]
+    >(
+      `select c.kind, c.arrangement_id, r.name as arrangement_name, c.gl_account, c.cost_centre
+         from journal_ledger_code c left join arrangement r on r.id = c.arrangement_id
+        where c.municipality_id = ?
+        order by array_position(?::text[], c.kind), r.name nulls first, c.arrangement_id nulls first`,
+      [municipalityId, `{${JOURNAL_KINDS.join(',')}}`],
+    );
+    const arrangements = await ctx.em.execute<{ id: string; name: string }[]>(
+      `select id, name from arrangement where municipality_id = ? order by name, id`,
+      [municipalityId],
+    );
+    return {
+      municipalityId,
+      ...(await this.settings(ctx.em, municipalityId)),
+      codes: rows.map((r) => ({
+        kind: r.kind,
+        arrangementId: r.arrangement_id,
+        arrangementName: r.arrangement_name,
+        glAccount: r.gl_account,
+        costCentre: r.cost_centre,
+      })),
+      arrangements,
+    };
+  }
+
+  /** The codes an arrangement's bookings get (its overrides, else the municipality's), for the arrangement screen. */
+  async arrangementCodes(
+    ctx: RequestContext,
+    arrangementId: string,
+  ): Promise<{ municipalityId: string; codes: (LedgerCodeRow & { overridden: boolean })[] } | null> {
+    if (!isUuid(arrangementId)) return null;
+    const [arrangement] = await ctx.em.execute<{ municipality_id: string; name: string }[]>(
+      `select municipality_id, name from arrangement where id = ?`,
+      [arrangementId],
+    );
+    if (!arrangement || !this.inScope(ctx, arrangement.municipality_id)) return null;
+    const rows = await ctx.em.execute<
+      { kind: JournalKind; arrangement_id: string | null; gl_account: string; cost_centre: string }[]
+    >(
+      `select kind, arrangement_id, gl_account, cost_centre from journal_ledger_code
+        where municipality_id = ? and (arrangement_id is null or arrangement_id = ?)`,
+      [arrangement.municipality_id, arrangementId],
+    );
+    const codes = JOURNAL_KINDS.filter((k) => JOURNAL_KIND_INFO[k].perArrangement).map((kind) => {
+      const own = rows.find((r) => r.kind === kind && r.arrangement_id === arrangementId);
+      const general = rows.find((r) => r.kind === kind && r.arrangement_id === null);
+      const used = own ?? general;
+      return {
+        kind,
+        arrangementId: own ? arrangementId : null,
+        arrangementName: own ? arrangement.name : null,
+        glAccount: used?.gl_account ?? '',
+        costCentre: used?.cost_centre ?? '',
+        overridden: Boolean(own),
+      };
+    });
+    return { municipalityId: arrangement.municipality_id, codes };
+  }
+
+  /**
+   * Sets the general-ledger account and cost centre of one kind, for the municipality or (arrangementId) for one
+   * arrangement. An arrangement's code with an empty account removes the override.
+   */
+  async setLedgerCode(
+    ctx: RequestContext,
+    input: {
+      municipalityId: string;
+      kind: JournalKind;
+      arrangementId?: string | null;
+      glAccount?: string | null;
+      costCentre?: string | null;
+    },
+  ): Promise<Result<LedgerCodes>> {
+    if (!this.inScope(ctx, input.municipalityId) || !(await this.municipalityExists(ctx.em, input.municipalityId)))
+      return problem('municipalityId', 'NOT_FOUND', NOT_FOUND);
+    if (!JOURNAL_KINDS.includes(input.kind)) return problem('kind', 'INVALID', 'Kies een soort rekening.');
+    const arrangementId = input.arrangementId || null;
+    if (arrangementId) {
+      if (!JOURNAL_KIND_INFO[input.kind].perArrangement)
+        return problem(
+          'kind',
+          'INVALID',
+          `${JOURNAL_KIND_INFO[input.kind].label} heeft één rekening voor de hele gemeente, niet per regeling.`,
+        );
+      const found = isUuid(arrangementId)
+        ? await ctx.em.execute(`select 1 from arrangement where id = ? and municipality_id = ?`, [
+            arrangementId,
+            input.municipalityId,
+          ])
+        : [];
+      if (!found.length) return problem('arrangementId', 'NOT_FOUND', 'Deze regeling is niet gevonden.');
+    }
+    const removing = Boolean(arrangementId) && !(input.glAccount ?? '').trim() && !(input.costCentre ?? '').trim();
+    let glAccount = '';
+    let costCentre = '';
+    if (!removing) {
+      const account = glAccountRule.check(input.glAccount);
+      if (!account.ok) return problem('glAccount', account.problem.code, account.problem.message);
+      const centre = costCentreRule.check(input.costCentre);
+      if (!centre.ok) return problem('costCentre', centre.problem.code, centre.problem.message);
+      glAccount = account.value;
+      costCentre = centre.value;
+    }
+    const actorId = auditActorOf(ctx.viewer).id;
+    await transactional(ctx, async (tx) => {
+      const where = arrangementId ? 'arrangement_id = ?' : 'arrangement_id is null';
+      const key = arrangementId
+        ? [input.municipalityId, input.kind, arrangementId]
+        : [input.municipalityId, input.kind];
+      if (removing) {
+        await tx.em.execute(
+          `delete from journal_ledger_code where municipality_id = ? and kind = ? and ${where}`,
+          key as string[],
+        );
+      } else {
+        const updated = await tx.em.execute(
+          `update journal_ledger_code set gl_account = ?, cost_centre = ?, updated_at = ?, updated_by = ?
+            where municipality_id = ? and kind = ? and ${where} returning id`,
+          [glAccount, costCentre, ctx.clock.now(), actorId, ...key],
+        );
+        if (!updated.length)
+          await tx.em.execute(
+            `insert into journal_ledger_code (municipality_id, kind, arrangement_id, gl_account, cost_centre, updated_at, updated_by)
+             values (?, ?, ?, ?, ?, ?, ?)
+             on conflict do nothing`,
+            [input.municipalityId, input.kind, arrangementId, glAccount, costCentre, ctx.clock.now(), actorId],
+          );
+      }
+      await this.audit.record(tx, {
+        action: removing ? 'journal.code_removed' : 'journal.code_set',
+        subjectType: 'municipality',
+        subjectId: input.municipalityId,
+        details: { kind: input.kind, arrangementId, glAccount, costCentre },
+      });
+    });
+    return ok((await this.ledgerCodes(ctx, input.municipalityId))!);
+  }
+
+  async updateSettings(
+    ctx: RequestContext,
+    input: { municipalityId: string; numberFormat: NumberFormat; journalCode?: string | null },
+  ): Promise<Result<LedgerCodes>> {
+    if (!this.inScope(ctx, input.municipalityId) || !(await this.municipalityExists(ctx.em, input.municipalityId)))
+      return problem('municipalityId', 'NOT_FOUND', NOT_FOUND);
+    if (!NUMBER_FORMATS.includes(input.numberFormat))
+      return problem('numberFormat', 'INVALID', 'Kies de Nederlandse of de internationale notatie.');
+    const code = journalCodeRule.check(input.journalCode);
+    if (!code.ok) return problem('journalCode', code.problem.code, code.problem.message);
+    await transactional(ctx, async (tx) => {
+      await tx.em.execute(
+        `insert into journal_setting (municipality_id, number_format, journal_code, updated_at, updated_by)
+         values (?, ?, ?, ?, ?)
+         on conflict (municipality_id) do update
+           set number_format = excluded.number_format, journal_code = excluded.journal_code,
+               updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
+        [input.municipalityId, input.numberFormat, code.value, ctx.clock.now(), auditActorOf(ctx.viewer).id],
+      );
+      await this.audit.record(tx, {
+        action: 'journal.settings_updated',
+        subjectType: 'municipality',
+        subjectId: input.municipalityId,
+        details: { numberFormat: input.numberFormat, journalCode: code.value },
+      });
+    });
+    return ok((await this.ledgerCodes(ctx, input.municipalityId))!);
+  }
+
+  // ---- periods -------------------------------------------------------------------------------------------------
+
+  private currentPeriod(ctx: RequestContext): string {
+    return todayInAmsterdam(ctx.clock.now()).slice(0, 7);
+  }
+
+  private checkPeriod(ctx: RequestContext, raw: string): Result<string> {
+    const checked = journalPeriodRule.check(raw);
+    if (!checked.ok) return problem('period', checked.problem.code, checked.problem.message);
+    if (checked.value > this.currentPeriod(ctx))
+      return problem('period', 'FUTURE', `${periodLabel(checked.value)} is nog niet begonnen.`);
+    return ok(checked.value);
+  }
+
+  private async periodRows(em: EntityManager, municipalityId: string) {
+    const rows = await em.execute<
+      {
+        period: string;
+        exported_at: Date | string | null;
+        export_count: number;
+        closed_at: Date | string | null;
+        closed_at_text: string | null;
+      }[]
+    >(
+      `select to_char(period, 'YYYY-MM') as period, exported_at, export_count, closed_at, closed_at::text as closed_at_text
+         from journal_period where municipality_id = ? order by period`,
+      [municipalityId],
+    );
+    return rows.map((r) => ({ ...r, exported_at: asDate(r.exported_at), closed_at: asDate(r.closed_at) }));
+  }
+
+  /** The months of the last year (newest first), with their export and close moments. */
+  async periods(ctx: RequestContext, municipalityId: string): Promise<JournalPeriodInfo[] | null> {
+    if (!this.inScope(ctx, municipalityId)) return null;
+    const rows = await this.periodRows(ctx.em, municipalityId);
+    const current = this.currentPeriod(ctx);
+    const list: JournalPeriodInfo[] = [];
+    for (let i = 0; i < 13; i++) {
+      const period = addMonths(current, -i);
+      const row = rows.find((r) => r.period === period);
+      list.push({
+        municipalityId,
+        period,
+        label: periodLabel(period),
+        exportedAt: row?.exported_at ?? null,
+        exportCount: row?.export_count ?? 0,
+        closedAt: row?.closed_at ?? null,
+      });
+    }
+    return list;
+  }
+
+  /**
+   * The FROM/WHERE of the transactions booked in `period` (alias `t`) and their booking date (`booking_date`), as SQL
+   * with literals only (a cursor is declared with it). See the class comment for the rule.
+   */
+  private async periodSql(em: EntityManager, municipalityId: string, period: string) {
+    const rows = await this.periodRows(em, municipalityId);
+    const closedAt = new Map(rows.filter((r) => r.closed_at_text).map((r) => [r.period, r.closed_at_text!]));
+    const start = (p: string) => `(${literal(`${p}-01`, MONTH_START)}::timestamp at time zone 'Europe/Amsterdam')`;
+    const ts = (text: string) => `${literal(text, TIMESTAMP)}::timestamptz`;
+    const notClosedBefore = closedAt.has(period) ? ` and t.created_at < ${ts(closedAt.get(period)!)}` : '';
+    const clauses = [
+      `(t.created_at >= ${start(period)} and t.created_at < ${start(addMonths(period, 1))}${notClosedBefore})`,
+    ];
+    // Months just before, closed without a gap: what was made in them after they were closed falls here.
+    const after: string[] = [];
+    for (let p = addMonths(period, -1); closedAt.has(p); p = addMonths(p, -1)) {
+      after.push(ts(closedAt.get(p)!));
+      clauses.push(
+        `(t.created_at >= ${start(p)} and t.created_at < ${start(addMonths(p, 1))} and ${after
+          .map((c) => `t.created_at >= ${c}`)
+          .join(' and ')}${notClosedBefore})`,
+      );
+    }
+    return {
+      from: `ledger_transaction t where t.municipality_id = ${literal(municipalityId, UUID)} and (${clauses.join(' or ')})`,
+      bookingDate: `case when t.created_at >= ${start(period)}
+        then to_char(t.created_at at time zone 'Europe/Amsterdam', 'YYYY-MM-DD') else ${literal(`${period}-01`, MONTH_START)} end`,
+    };
+  }
+
+  /**
+   * The ledger codes a period is derived with (kind, arrangement_id, gl_account, cost_centre): the municipality's
+   * current ones while the period is open, the ones its last export used once it is closed.
+   */
+  private codesSql(municipalityId: string, period: string): string {
+    const m = literal(municipalityId, UUID);
+    const p = `${literal(`${period}-01`, MONTH_START)}::date`;
+    return `(select c.kind, c.arrangement_id, c.gl_account, c.cost_centre from journal_ledger_code c
+         where c.municipality_id = ${m} and not exists (select 1 from journal_period jp
+           where jp.municipality_id = ${m} and jp.period = ${p} and jp.closed_at is not null)
+       union all
+       select x.kind, x.arrangement_id, x.gl_account, x.cost_centre from journal_period jp
+         cross join jsonb_to_recordset(jp.export_codes) as x(kind text, arrangement_id uuid, gl_account text, cost_centre text)
+        where jp.municipality_id = ${m} and jp.period = ${p} and jp.closed_at is not null)`;
+  }
+
+  /** The export format of a period: the municipality's, or the last export's once the period is closed. */
+  private async settingsFor(em: EntityManager, municipalityId: string, period: string): Promise<JournalSettings> {
+    const [row] = await em.execute<{ export_settings: JournalSettings | string | null }[]>(
+      `select export_settings from journal_period where municipality_id = ? and period = ?::date and closed_at is not null`,
+      [municipalityId, `${period}-01`],
+    );
+    const frozen = typeof row?.export_settings === 'string' ? JSON.parse(row.export_settings) : row?.export_settings;
+    return frozen ?? this.settings(em, municipalityId);
+  }
+
+  /** Every line of the period's entries, in export order, grouped per transaction, account, cost centre and side. */
+  private async linesSql(em: EntityManager, municipalityId: string, period: string, limitTransactions?: number) {
+    const { from, bookingDate } = await this.periodSql(em, municipalityId, period);
+    return `
+      with codes as ${this.codesSql(municipalityId, period)},
+      tx as (
+        select t.id, t.kind, t.description, t.created_at, t.order_id, ${bookingDate} as booking_date from ${from}
+        ${limitTransactions ? `order by booking_date, t.created_at, t.id limit ${Math.trunc(limitTransactions)}` : ''}
+      ), lines as (
+        select t.id as transaction_id, t.booking_date, t.created_at, t.description, t.order_id,
+               ${JOURNAL_KIND_SQL} as kind, coalesce(a.arrangement_id, s.arrangement_id) as arrangement_id,
+               e.amount_cents
+          from tx t join ledger_entry e on e.transaction_id = t.id join ledger_account a on a.id = e.account_id
+          left join assignment s on s.id = a.assignment_id
+      )
+      select l.booking_date, l.transaction_id::text as transaction_id, l.description,
+             coalesce(o.number, l.transaction_id::text) as reference, l.kind,
+             coalesce(ov.gl_account, d.gl_account) as gl_account, coalesce(ov.cost_centre, d.cost_centre) as cost_centre,
+             sum(case when l.amount_cents < 0 then -l.amount_cents else 0 end)::bigint as debit_cents,
+             sum(case when l.amount_cents > 0 then l.amount_cents else 0 end)::bigint as credit_cents
+        from lines l
+        left join customer_order o on o.id = l.order_id
+        left join codes ov on ov.kind = l.kind and ov.arrangement_id = l.arrangement_id
+        left join codes d on d.kind = l.kind and d.arrangement_id is null
+       group by l.booking_date, l.created_at, l.transaction_id, l.description, o.number, l.kind,
+             coalesce(ov.gl_account, d.gl_account), coalesce(ov.cost_centre, d.cost_centre), l.amount_cents < 0
+       order by l.booking_date, l.created_at, l.transaction_id, l.amount_cents < 0 desc,
+             coalesce(ov.gl_account, d.gl_account), coalesce(ov.cost_centre, d.cost_centre), l.kind`;
+  }
+
+  private toLine(r: Record<string, unknown>): JournalLine {
+    return {
+      bookingDate: r.booking_date as string,
+      transactionId: r.transaction_id as string,
+      description: r.description as string,
+      reference: r.reference as string,
+      kind: r.kind as JournalKind,
+      glAccount: (r.gl_account as string | null) ?? null,
+      costCentre: (r.cost_centre as string | null) ?? null,
+      debitCents: Number(r.debit_cents),
+      creditCents: Number(r.credit_cents),
+    };
+  }
+
+  /** The ledger accounts of the period that have no general-ledger account, named in Dutch. */
+  private async unmapped(em: EntityManager, municipalityId: string, period: string): Promise<string[]> {
+    const { from } = await this.periodSql(em, municipalityId, period);
+    const rows = await em.execute<{ kind: JournalKind; arrangement_name: string | null }[]>(
+      `with codes as ${this.codesSql(municipalityId, period)},
+       k as (
+         select distinct ${JOURNAL_KIND_SQL} as kind, coalesce(a.arrangement_id, s.arrangement_id) as arrangement_id
+           from ${from.replace('ledger_transaction t where', 'ledger_transaction t join ledger_entry e on e.transaction_id = t.id join ledger_account a on a.id = e.account_id left join assignment s on s.id = a.assignment_id where')}
+       )
+       select k.kind, r.name as arrangement_name from k left join arrangement r on r.id = k.arrangement_id
+        where not exists (select 1 from codes c where c.kind = k.kind
+                           and (c.arrangement_id is null or c.arrangement_id = k.arrangement_id))
+        order by array_position(?::text[], k.kind), r.name`,
+      [`{${JOURNAL_KINDS.join(',')}}`],
+    );
+    return rows.map((r) =>
+      r.arrangement_name && JOURNAL_KIND_INFO[r.kind].perArrangement
+        ? `${JOURNAL_KIND_INFO[r.kind].label} (${r.arrangement_name})`
+        : JOURNAL_KIND_INFO[r.kind].label,
+    );
+  }
+
+  /** A period's totals per general-ledger account, the entries' count and what is not mapped yet. */
+  async periodSummary(
+    ctx: RequestContext,
+    municipalityId: string,
+    rawPeriod: string,
+  ): Promise<JournalPeriodSummary | null> {
+    if (!this.inScope(ctx, municipalityId)) return null;
+    const checked = journalPeriodRule.check(rawPeriod);
+    if (!checked.ok) return null;
+    const period = checked.value;
+    const info = (await this.periodRows(ctx.em, municipalityId)).find((r) => r.period === period);
+    const sql = await this.linesSql(ctx.em, municipalityId, period);
+    const totals = await ctx.em.execute<Record<string, unknown>[]>(
+      `select kind, gl_account, cost_centre, sum(debit_cents)::bigint as debit_cents, sum(credit_cents)::bigint as credit_cents,
+              count(distinct transaction_id)::int as transactions
+         from (${sql}) x group by grouping sets ((kind, gl_account, cost_centre), ())
+         order by array_position(?::text[], kind) nulls last, gl_account, cost_centre`,
+      [`{${JOURNAL_KINDS.join(',')}}`],
+    );
+    const all = totals.find((t) => t.kind == null && t.gl_account == null);
+    return {
+      municipalityId,
+      period,
+      label: periodLabel(period),
+      exportedAt: info?.exported_at ?? null,
+      exportCount: info?.export_count ?? 0,
+      closedAt: info?.closed_at ?? null,
+      transactionCount: Number(all?.transactions ?? 0),
+      debitCents: Number(all?.debit_cents ?? 0),
+      creditCents: Number(all?.credit_cents ?? 0),
+      accounts: totals
+        .filter((t) => t !== all)
+        .map((t) => ({
+          kind: t.kind as JournalKind,
+          glAccount: (t.gl_account as string | null) ?? null,
+          costCentre: (t.cost_centre as string | null) ?? null,
+          debitCents: Number(t.debit_cents),
+          creditCents: Number(t.credit_cents),
+        })),
+      unmapped: await this.unmapped(ctx.em, municipalityId, period),
+    };
+  }
+
+  /** The first entries of a period (for the screen; the export has them all), grouped by transaction. */
+  async entries(ctx: RequestContext, municipalityId: string, rawPeriod: string, limit = 50): Promise<JournalLine[]> {
+    if (!this.inScope(ctx, municipalityId)) return [];
+    const checked = journalPeriodRule.check(rawPeriod);
+    if (!checked.ok) return [];
+    const sql = await this.linesSql(ctx.em, municipalityId, checked.value, Math.min(Math.max(limit, 1), 200));
+    return (await ctx.em.execute<Record<string, unknown>[]>(sql)).map((r) => this.toLine(r));
+  }
+
+  /**
+   * Exports a period as CSV, written through `write` in chunks (awaited, so a slow reader holds the export back), from
+   * a cursor in one read-only snapshot: 100,000 transactions never sit in memory at once. Refused — before anything
+   * is written — when a ledger account of the period has no general-ledger account. Records the export (the
+   * period's export moment, the audit log).
+   */
+  async exportPeriod(
+    ctx: RequestContext,
+    municipalityId: string,
+    rawPeriod: string,
+    write: (chunk: string) => Promise<void>,
+    options: { batch?: number } = {},
+  ): Promise<Result<{ lines: number; filename: string }>> {
+    if (!this.inScope(ctx, municipalityId) || !(await this.municipalityExists(ctx.em, municipalityId)))
+      return problem('municipalityId', 'NOT_FOUND', NOT_FOUND);
+    const checked = this.checkPeriod(ctx, rawPeriod);
+    if (!checked.ok) return checked;
+    const period = checked.value;
+    const unmapped = await this.unmapped(ctx.em, municipalityId, period);
+    if (unmapped.length)
+      return problem(
+        'period',
+        'UNMAPPED',
+        unmapped.length === 1
+          ? `De rekening ‘${unmapped[0]}’ heeft nog geen grootboekrekening. Stel die eerst in bij Journaalposten › Instellingen.`
+          : `Deze rekeningen hebben nog geen grootboekrekening: ${unmapped.map((u) => `‘${u}’`).join(', ')}. Stel die eerst in bij Journaalposten › Instellingen.`,
+      );
+    const batch = options.batch ?? 2000;
+    let lines = 0;
+    let used: { codes: unknown; settings: JournalSettings } | null = null;
+    // The export's moment is its snapshot's: what is booked after it is not in this export (closePeriod checks).
+    const snapshotAt = ctx.clock.now();
+    await ctx.em.transactional(
+      async (em) => {
+        // The codes and format this export uses, from its own snapshot: a close keeps the period on them.
+        const settings = await this.settingsFor(em, municipalityId, period);
+        const [snapshot] = await em.execute<{ codes: unknown }[]>(
+          `select coalesce(jsonb_agg(to_jsonb(c) order by c.kind, c.arrangement_id nulls first), '[]'::jsonb) as codes
+             from ${this.codesSql(municipalityId, period)} c`,
+        );
+        used = { codes: snapshot?.codes ?? [], settings };
+        const { numberFormat, journalCode } = settings;
+        const delimiter = numberFormat === 'NL' ? ';' : ',';
+        await em.execute(
+          `declare journal_export no scroll cursor for ${await this.linesSql(em, municipalityId, period)}`,
+        );
+        await write(stringify([HEADER[numberFormat] as unknown as string[]], { delimiter, record_delimiter: '\r\n' }));
+        for (;;) {
+          const rows = await em.execute<Record<string, unknown>[]>(`fetch ${batch} from journal_export`);
+          if (!rows.length) break;
+          lines += rows.length;
+          const records = rows.map((r) => {
+            const l = this.toLine(r);
+            return [
+              formatDate(l.bookingDate, numberFormat),
+              journalCode,
+              l.glAccount ?? '',
+              l.costCentre ?? '',
+              formatAmount(l.debitCents, numberFormat),
+              formatAmount(l.creditCents, numberFormat),
+              cell(l.description),
+              cell(l.reference),
+            ];
+          });
+          await write(stringify(records, { delimiter, record_delimiter: '\r\n' }));
+          if (rows.length < batch) break;
+        }
+        await em.execute(`close journal_export`);
+      },
+      { isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true },
+    );
+    const exported = used as unknown as { codes: unknown; settings: JournalSettings };
+    await transactional(ctx, async (tx) => {
+      await tx.em.execute(
+        `insert into journal_period (municipality_id, period, exported_at, exported_by, export_count, export_codes,
+           export_settings)
+         values (?, ?::date, ?, ?, 1, ?::jsonb, ?::jsonb)
+         on conflict (municipality_id, period) do update
+           set exported_at = excluded.exported_at, exported_by = excluded.exported_by,
+               export_count = journal_period.export_count + 1,
+               export_codes = excluded.export_codes, export_settings = excluded.export_settings`,
+        [
+          municipalityId,
+          `${period}-01`,
+          snapshotAt,
+          auditActorOf(ctx.viewer).id,
+          JSON.stringify(exported.codes),
+          JSON.stringify(exported.settings),
+        ],
+      );
+      await this.audit.record(tx, {
+        action: 'journal.exported',
+        subjectType: 'municipality',
+        subjectId: municipalityId,
+        details: { period, lines, numberFormat: exported.settings.numberFormat },
+      });
+    });
+    return ok({ lines, filename: `journaalposten-${exported.settings.journalCode.toLowerCase()}-${period}.csv` });
+  }
+
+  /**
+   * Closes a period after its export: what the ledger books afterwards falls in the next open period. Refused when it
+   * is closed already, was never exported, or changed since its last export (export it again first).
+   */
+  async closePeriod(
+    ctx: RequestContext,
+    municipalityId: string,
+    rawPeriod: string,
+  ): Promise<Result<JournalPeriodInfo>> {
+    if (!this.inScope(ctx, municipalityId) || !(await this.municipalityExists(ctx.em, municipalityId)))
+      return problem('municipalityId', 'NOT_FOUND', NOT_FOUND);
+    const checked = this.checkPeriod(ctx, rawPeriod);
+    if (!checked.ok) return checked;
+    const period = checked.value;
+    const label = periodLabel(period);
+    const result = await transactional(ctx, async (tx): Promise<Result<JournalPeriodInfo>> => {
+      // The row lock serialises two closes (and a close against an export's bookkeeping) of one period.
+      const [row] = await tx.em.execute<{ exported_at: Date | null; closed_at: Date | null; export_count: number }[]>(
+        `select exported_at, closed_at, export_count from journal_period where municipality_id = ? and period = ?::date
+         for update`,
+        [municipalityId, `${period}-01`],
+      );
+      if (row?.closed_at) return problem('period', 'ALREADY_CLOSED', `De periode ${label} is al afgesloten.`);
+      if (!row?.exported_at)
+        return problem('period', 'NOT_EXPORTED', `Exporteer de periode ${label} eerst; daarna kunt u haar afsluiten.`);
+      const { from } = await this.periodSql(tx.em, municipalityId, period);
+      const [{ n }] = (await tx.em.execute<{ n: number }[]>(
+        `select count(*)::int as n from ${from} and t.created_at >= ?`,
+        [row.exported_at],
+      )) as [{ n: number }];
+      if (n > 0)
+        return problem(
+          'period',
+          'CHANGED_SINCE_EXPORT',
+          `Na de laatste export van ${label} zijn er nog ${n === 1 ? 'een boeking' : `${n} boekingen`} bijgekomen. Exporteer de periode opnieuw en sluit haar daarna af.`,
+        );
+      const now = ctx.clock.now();
+      await tx.em.execute(
+        `update journal_period set closed_at = ?, closed_by = ? where municipality_id = ? and period = ?::date`,
+        [now, auditActorOf(ctx.viewer).id, municipalityId, `${period}-01`],
+      );
+      await this.audit.record(tx, {
+        action: 'journal.period_closed',
+        subjectType: 'municipality',
+        subjectId: municipalityId,
+        details: { period },
+      });
+      return ok({
+        municipalityId,
+        period,
+        label,
+        exportedAt: asDate(row.exported_at),
+        exportCount: row.export_count,
+        closedAt: now,
+      });
+    });
+    return result;
+  }
+}

@@ -1,0 +1,233 @@
+import { GraphQLError } from 'graphql';
+import { Audience } from '../../graphql/auth/permissions.js';
+import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { emptyConnection, pageSize, toConnection, type ListArgs } from '../../graphql/pagination.js';
+import { isUuid } from '../../graphql/ids.js';
+import { isIsoDate } from '../../lib/dates.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
+import {
+  PaymentRecordKind,
+  PaymentRecordStatus,
+  PaymentServiceProviderEnum,
+  type PaymentRecordFilter,
+  type PaymentRecordPage,
+  type PaymentRecordTotals,
+  type PaymentRecordView,
+} from './payment-admin.types.js';
+
+/** Newest first; the id makes the order total (payments and refunds have distinct uuids). */
+const NEWEST_FIRST: KeyOrder = {
+  name: 'pr',
+  direction: 'desc',
+  keys: [
+    { expr: 'x.created_at', cast: 'timestamptz' },
+    { expr: 'x.id', cast: 'uuid' },
+  ],
+};
+
+/**
+ * Every payment and every refund as one row set. PostgreSQL pushes the filters into both halves of the union, and
+ * each half walks its (created_at desc, id desc) index for a keyset page.
+ */
+const RECORDS = `(
+  select p.id, 'PAYMENT'::text as kind, p.id as payment_id, p.municipality_id, p.provider, p.external_id,
+         p.amount_cents, p.status, p.created_at, p.paid_at as settled_at
+    from payment p
+  union all
+  select r.id, 'REFUND'::text, r.payment_id, p.municipality_id, p.provider, r.external_id, r.amount_cents,
+         case r.status when 'PENDING' then 'REFUND_PENDING' else 'REFUNDED' end, r.created_at, r.refunded_at
+    from payment_refund r join payment p on p.id = r.payment_id
+) x`;
+
+interface RecordRow {
+  id: string;
+  kind: PaymentRecordKind;
+  payment_id: string;
+  municipality_id: string;
+  municipality_name: string;
+  provider: 'simulator' | 'mollie';
+  external_id: string | null;
+  amount_cents: number;
+  status: PaymentRecordStatus;
+  created_at: Date;
+  settled_at: Date | null;
+}
+
+function badInput(message: string, field: string): never {
+  throw new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', field } });
+}
+
+/** A filter checked and turned into SQL conditions on RECORDS; null when it cannot match anything. */
+export interface PaymentRecordQuery {
+  where: string[];
+  params: unknown[];
+}
+
+/** The export batch size: rows fetched per statement while streaming. */
+export const EXPORT_BATCH_SIZE = 1000;
+
+/**
+ * The finance payments list (/admin/beheer/betalingen): every own-contribution payment and refund within the staff
+ * member's municipality scope, filtered; totals over the filtered set; and the same rows in batches for the CSV
+ * export, so an export of any size holds one batch in memory at a time.
+ */
+export class PaymentAdminService {
+  /** The filter as SQL (throws BAD_USER_INPUT with a Dutch message on a bad value); null: nothing can match. */
+  query(ctx: RequestContext, filter: PaymentRecordFilter | null | undefined): PaymentRecordQuery | null {
+    const f = filter ?? {};
+    const v = ctx.viewer;
+    if (v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) return null;
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const scope = municipalityScope(v);
+    if (scope !== null) {
+      if (!scope.length) return null;
+      where.push('x.municipality_id = any(?::uuid[])');
+      params.push(`{${scope.join(',')}}`);
+    }
+    if (f.kind) {
+      where.push('x.kind = ?');
+      params.push(f.kind);
+    }
+    if (f.status) {
+      where.push('x.status = ?');
+      params.push(f.status);
+    }
+    if (f.municipalityId) {
+      if (!isUuid(f.municipalityId)) return null;
+      where.push('x.municipality_id = ?');
+      params.push(f.municipalityId);
+    }
+    if (f.provider) {
+      where.push('x.provider = ?');
+      params.push(f.provider === PaymentServiceProviderEnum.MOLLIE ? 'mollie' : 'simulator');
+    }
+    if (f.from) {
+      if (!isIsoDate(f.from)) badInput('Vul een geldige begindatum in, bijvoorbeeld 2026-03-01.', 'from');
+      where.push(`x.created_at >= (?::date)::timestamp at time zone 'Europe/Amsterdam'`);
+      params.push(f.from);
+    }
+    if (f.to) {
+      if (!isIsoDate(f.to)) badInput('Vul een geldige einddatum in, bijvoorbeeld 2026-03-31.', 'to');
+      where.push(`x.created_at < (?::date + 1)::timestamp at time zone 'Europe/Amsterdam'`);
+      params.push(f.to);
+    }
+    if (f.from && f.to && f.from > f.to) badInput('De begindatum ligt na de einddatum.', 'from');
+    if (f.minCents != null) {
+      if (f.minCents < 0) badInput('Een bedrag kan niet negatief zijn.', 'minCents');
+      where.push('x.amount_cents >= ?');
+      params.push(f.minCents);
+    }
+    if (f.maxCents != null) {
+      if (f.maxCents < 0) badInput('Een bedrag kan niet negatief zijn.', 'maxCents');
+      where.push('x.amount_cents <= ?');
+      params.push(f.maxCents);
+    }
+    if (f.minCents != null && f.maxCents != null && f.minCents > f.maxCents)
+      badInput('Het minimumbedrag is hoger dan het maximumbedrag.', 'minCents');
+    return { where, params };
+  }
+
+  async list(
+    ctx: RequestContext,
+    filter: PaymentRecordFilter | null | undefined,
+    page: ListArgs,
+  ): Promise<PaymentRecordPage> {
+    const first = pageSize(page.first);
+    // The cursor is checked first: a bad one is an error even when nothing matches.
+    const cursor = keyCondition(NEWEST_FIRST, page.after);
+    const q = this.query(ctx, filter);
+    if (!q) return emptyConnection();
+    const condition = q.where.length ? q.where.join(' and ') : 'true';
+    const [counted] = await ctx.em.execute<{ count: string }[]>(
+      `select count(*)::text as count from ${RECORDS} where ${condition}`,
+      q.params,
+    );
+    const totalCount = Number(counted?.count ?? 0);
+    if (!totalCount) return emptyConnection();
+    const rows = await this.fetch(ctx, q, cursor, first + 1);
+    return toConnection(rows, {
+      first,
+      totalCount,
+      cursorOf: (row) => rowCursor(NEWEST_FIRST, row as unknown as Record<string, unknown>),
+      nodes: (rowsOfPage) => rowsOfPage.map(toView),
+    });
+  }
+
+  async totals(ctx: RequestContext, filter: PaymentRecordFilter | null | undefined): Promise<PaymentRecordTotals> {
+    const q = this.query(ctx, filter);
+    const zero = { payments: 0, paymentsCents: 0, paidCents: 0, refunds: 0, refundsCents: 0, netCents: 0 };
+    if (!q) return zero;
+    const [row] = await ctx.em.execute<Record<string, string>[]>(
+      `select count(*) filter (where x.kind = 'PAYMENT') as payments,
+              coalesce(sum(x.amount_cents) filter (where x.kind = 'PAYMENT'), 0) as payments_cents,
+              coalesce(sum(x.amount_cents) filter (where x.kind = 'PAYMENT' and x.status = 'PAID'), 0) as paid_cents,
+              count(*) filter (where x.kind = 'REFUND') as refunds,
+              coalesce(sum(x.amount_cents) filter (where x.kind = 'REFUND'), 0) as refunds_cents,
+              coalesce(sum(x.amount_cents) filter (where x.kind = 'REFUND' and x.status = 'REFUNDED'), 0) as refunded_cents
+         from ${RECORDS} where ${q.where.length ? q.where.join(' and ') : 'true'}`,
+      q.params,
+    );
+    if (!row) return zero;
+    return {
+      payments: Number(row.payments),
+      paymentsCents: Number(row.payments_cents),
+      paidCents: Number(row.paid_cents),
+      refunds: Number(row.refunds),
+      refundsCents: Number(row.refunds_cents),
+      netCents: Number(row.paid_cents) - Number(row.refunded_cents),
+    };
+  }
+
+  /**
+   * The filtered rows, newest first, one batch (keyset page) at a time: the CSV export. Only one batch is held in
+   * memory; the caller writes it out (with back-pressure) before the next statement runs.
+   */
+  async *batches(
+    ctx: RequestContext,
+    query: PaymentRecordQuery,
+    batchSize = EXPORT_BATCH_SIZE,
+  ): AsyncGenerator<PaymentRecordView[]> {
+    let after: string | null = null;
+    for (;;) {
+      const rows = await this.fetch(ctx, query, keyCondition(NEWEST_FIRST, after), batchSize);
+      if (!rows.length) return;
+      yield rows.map(toView);
+      if (rows.length < batchSize) return;
+      after = rowCursor(NEWEST_FIRST, rows.at(-1) as unknown as Record<string, unknown>);
+    }
+  }
+
+  private fetch(
+    ctx: RequestContext,
+    q: PaymentRecordQuery,
+    cursor: { sql: string | null; params: unknown[] },
+    limit: number,
+  ): Promise<RecordRow[]> {
+    const conditions = [...q.where, ...(cursor.sql ? [cursor.sql] : [])];
+    return ctx.em.execute<RecordRow[]>(
+      `select x.*, m.name as municipality_name, ${keySelect(NEWEST_FIRST)}
+         from ${RECORDS} join municipality m on m.id = x.municipality_id
+        where ${conditions.length ? conditions.join(' and ') : 'true'}
+        order by ${keyOrderBy(NEWEST_FIRST)} limit ?`,
+      [...q.params, ...cursor.params, limit],
+    );
+  }
+}
+
+function toView(row: RecordRow): PaymentRecordView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    paymentId: row.payment_id,
+    municipalityId: row.municipality_id,
+    municipalityName: row.municipality_name,
+    provider: row.provider === 'mollie' ? PaymentServiceProviderEnum.MOLLIE : PaymentServiceProviderEnum.SIMULATOR,
+    externalId: row.external_id,
+    amountCents: Number(row.amount_cents),
+    status: row.status,
+    createdAt: new Date(row.created_at),
+    settledAt: row.settled_at ? new Date(row.settled_at) : null,
+  };
+}

@@ -1,0 +1,543 @@
+import { Audience } from '../../graphql/auth/permissions.js';
+import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { isUuid } from '../../graphql/ids.js';
+import { isIsoDate } from '../../lib/dates.js';
+import { ok, problem, type Result } from '../../lib/result.js';
+import { transactional, type RequestContext } from '../../lib/request-context.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { PspPayment, PspRefund } from '../../integrations/payments/payment-gateway.js';
+import type { PaymentStatus } from './payment.entities.js';
+import { MAX_REFUND_ATTEMPTS, type PaymentService } from './payment.service.js';
+import { PaymentRecordKind } from './payment-admin.types.js';
+import {
+  PaymentMismatchKind,
+  PaymentMismatchResolution,
+  type PaymentMismatchView,
+  type PaymentReconciliationView,
+  type ReconciliationSide,
+  type ResolvePaymentMismatchInput,
+  type StoppedRefundView,
+} from './reconciliation.types.js';
+
+/** The PSP's list is read this much wider than the period, so a payment made just around midnight is not "missing". */
+const MARGIN_MS = 60 * 60 * 1000;
+/** The longest period one reconciliation covers. */
+const MAX_DAYS = 92;
+
+interface OurPayment {
+  id: string;
+  external_id: string;
+  amount_cents: number;
+  status: PaymentStatus;
+  created_at: Date;
+  in_period: boolean;
+}
+
+interface OurRefund {
+  id: string;
+  payment_id: string;
+  external_id: string;
+  amount_cents: number;
+  created_at: Date;
+  in_period: boolean;
+}
+
+interface ResolutionRow {
+  mismatch_key: string;
+  resolution: PaymentMismatchResolution;
+  note: string | null;
+  resolved_at: Date;
+}
+
+const FINAL: readonly PaymentStatus[] = ['PAID', 'FAILED', 'CANCELED', 'EXPIRED'];
+
+function mismatchKey(m: Pick<PaymentMismatchView, 'subject' | 'kind' | 'externalId'>, ours: unknown, theirs: unknown) {
+  return `${m.subject}:${m.kind}:${m.externalId}:${String(ours ?? '-')}:${String(theirs ?? '-')}`;
+}
+
+function mismatch(
+  fields: Omit<PaymentMismatchView, 'key' | 'resolution' | 'note' | 'resolvedAt' | 'canTakeOver'> & {
+    canTakeOver?: boolean;
+  },
+  values: [unknown, unknown],
+): PaymentMismatchView {
+  return {
+    ...fields,
+    canTakeOver: fields.canTakeOver ?? false,
+    key: mismatchKey(fields, values[0], values[1]),
+    resolution: null,
+    note: null,
+    resolvedAt: null,
+  };
+}
+
+/**
+ * Reconciliation (/admin/beheer/betalingen/controle): for a period, our payments and refunds side by side with the
+ * PSP's lists, and every difference: missing there, missing here, status differs, amount differs. A difference is
+ * resolved once (a unique key in payment_reconciliation): by taking over the PSP's status — PaymentService.settle, which
+ * books what the status means once under the payment's row lock — or by marking it explained with a note. Refunds
+ * that stopped retrying are listed with a retry. Every resolution and retry is audit-logged.
+ */
+export class ReconciliationService {
+  constructor(
+    private readonly payments: PaymentService,
+    private readonly audit: AuditService,
+  ) {}
+
+  private checkPeriod(from: string, to: string): Result<true> {
+    if (!isIsoDate(from)) return problem('from', 'INVALID', 'Vul een geldige begindatum in, bijvoorbeeld 2026-03-01.');
+    if (!isIsoDate(to)) return problem('to', 'INVALID', 'Vul een geldige einddatum in, bijvoorbeeld 2026-03-31.');
+    if (from > to) return problem('from', 'INVALID', 'De begindatum ligt na de einddatum.');
+    const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
+    if (days >= MAX_DAYS) return problem('to', 'INVALID', `Kies een periode van hoogstens ${MAX_DAYS} dagen.`);
+    return ok(true);
+  }
+
+  /** The report of a period (YYYY-MM-DD, Dutch days, both inclusive). */
+  async report(ctx: RequestContext, from: string, to: string): Promise<Result<PaymentReconciliationView>> {
+    const checked = this.checkPeriod(from, to);
+    if (!checked.ok) return checked;
+    const v = ctx.viewer;
+    if (v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) return problem(null, 'FORBIDDEN', 'Geen toegang.');
+    const scope = municipalityScope(v);
+    const [bounds] = await ctx.em.execute<{ start: Date; end: Date }[]>(
+      `select (?::date)::timestamp at time zone 'Europe/Amsterdam' as start,
+              (?::date + 1)::timestamp at time zone 'Europe/Amsterdam' as end`,
+      [from, to],
+    );
+    const start = new Date(bounds!.start);
+    const end = new Date(bounds!.end);
+    const gateway = await this.payments.activeGateway();
+    const stoppedRefunds = await this.stoppedRefunds(ctx);
+    const base = {
+      from,
+      to,
+      providerName: gateway.name === 'mollie' ? 'Mollie' : 'Simulator',
+      stoppedRefunds,
+    };
+
+    let theirPayments: PspPayment[];
+    let theirRefunds: PspRefund[];
+    try {
+      const wide = { from: new Date(start.getTime() - MARGIN_MS), to: new Date(end.getTime() + MARGIN_MS) };
+      [theirPayments, theirRefunds] = await Promise.all([gateway.listPayments(wide), gateway.listRefunds(wide)]);
+    } catch (error) {
+      ctx.log.warn({ err: error }, 'reconciliation: PSP lists unavailable');
+      const ours = await this.ours(ctx, scope, start, end, [], []);
+      return ok({
+        ...base,
+        ours: side(
+          ours.payments.filter((p) => p.in_period),
+          ours.refunds.filter((r) => r.in_period),
+        ),
+        theirs: null,
+        providerError: 'De betaaldienst kon niet worden bereikt. Probeer het over een paar minuten opnieuw.',
+        mismatches: [],
+      });
+    }
+    const inPeriod = (d: Date) => d >= start && d < end;
+    const ours = await this.ours(
+      ctx,
+      scope,
+      start,
+      end,
+      [
+        ...theirPayments.filter((p) => inPeriod(p.createdAt)).map((p) => p.externalId),
+        // The payments refunded in the period, so a refund is matched with its payment whenever it was made.
+        ...theirRefunds.filter((r) => inPeriod(r.createdAt)).map((r) => r.externalId),
+      ],
+      theirRefunds.filter((r) => inPeriod(r.createdAt)).map((r) => r.refundId),
+    );
+    const mismatches: PaymentMismatchView[] = [];
+
+    // Payments.
+    const theirsById = new Map(theirPayments.map((p) => [p.externalId, p]));
+    const oursById = new Map(ours.payments.map((p) => [p.external_id, p]));
+    for (const p of ours.payments) {
+      const t = theirsById.get(p.external_id);
+      const common = {
+        subject: PaymentRecordKind.PAYMENT,
+        externalId: p.external_id,
+        paymentId: p.id,
+        ourStatus: p.status,
+        ourAmountCents: p.amount_cents,
+        createdAt: new Date(p.created_at),
+      };
+      if (!t) {
+        if (p.in_period)
+          mismatches.push(
+            mismatch(
+              { ...common, kind: PaymentMismatchKind.MISSING_THERE, theirStatus: null, theirAmountCents: null },
+              [p.status, null],
+            ),
+          );
+        continue;
+      }
+      const theirSide = { theirStatus: t.status, theirAmountCents: t.amountCents };
+      if (t.status !== p.status)
+        mismatches.push(
+          mismatch(
+            {
+              ...common,
+              ...theirSide,
+              kind: PaymentMismatchKind.STATUS_DIFFERS,
+              canTakeOver: p.status === 'OPEN' && FINAL.includes(t.status),
+            },
+            [p.status, t.status],
+          ),
+        );
+      if (t.amountCents !== p.amount_cents)
+        mismatches.push(
+          mismatch({ ...common, ...theirSide, kind: PaymentMismatchKind.AMOUNT_DIFFERS }, [
+            p.amount_cents,
+            t.amountCents,
+          ]),
+        );
+    }
+    for (const t of theirPayments) {
+      if (!inPeriod(t.createdAt) || oursById.has(t.externalId) || ours.known.has(t.externalId)) continue;
+      // The PSP does not say which municipality a payment we do not know is of: everyone who reconciles sees it.
+      mismatches.push(
+        mismatch(
+          {
+            subject: PaymentRecordKind.PAYMENT,
+            kind: PaymentMismatchKind.MISSING_HERE,
+            externalId: t.externalId,
+            paymentId: null,
+            ourStatus: null,
+            ourAmountCents: null,
+            theirStatus: t.status,
+            theirAmountCents: t.amountCents,
+            createdAt: t.createdAt,
+          },
+          [null, t.status],
+        ),
+      );
+    }
+
+    // Refunds.
+    const theirRefundsById = new Map(theirRefunds.map((r) => [r.refundId, r]));
+    const ourRefundsById = new Map(ours.refunds.map((r) => [r.external_id, r]));
+    for (const r of ours.refunds) {
+      const t = theirRefundsById.get(r.external_id);
+      const common = {
+        subject: PaymentRecordKind.REFUND,
+        externalId: r.external_id,
+        paymentId: r.payment_id,
+        ourStatus: 'REFUNDED',
+        ourAmountCents: r.amount_cents,
+        createdAt: new Date(r.created_at),
+      };
+      if (!t) {
+        if (r.in_period)
+          mismatches.push(
+            mismatch(
+              { ...common, kind: PaymentMismatchKind.MISSING_THERE, theirStatus: null, theirAmountCents: null },
+              ['REFUNDED', null],
+            ),
+          );
+        continue;
+      }
+      const theirSide = { theirStatus: t.status, theirAmountCents: t.amountCents };
+      if (t.status !== 'REFUNDED')
+        mismatches.push(
+          mismatch({ ...common, ...theirSide, kind: PaymentMismatchKind.STATUS_DIFFERS }, ['REFUNDED', t.status]),
+        );
+      if (t.amountCents !== r.amount_cents)
+        mismatches.push(
+          mismatch({ ...common, ...theirSide, kind: PaymentMismatchKind.AMOUNT_DIFFERS }, [
+            r.amount_cents,
+            t.amountCents,
+          ]),
+        );
+    }
+    for (const t of theirRefunds) {
+      if (!inPeriod(t.createdAt) || ourRefundsById.has(t.refundId) || ours.known.has(t.refundId)) continue;
+      const payment = oursById.get(t.externalId);
+      // A refund of one of our payments outside the scope is not this viewer's to see.
+      if (scope !== null && !payment && ours.known.has(t.externalId)) continue;
+      mismatches.push(
+        mismatch(
+          {
+            subject: PaymentRecordKind.REFUND,
+            kind: PaymentMismatchKind.MISSING_HERE,
+            externalId: t.refundId,
+            paymentId: payment?.id ?? null,
+            ourStatus: null,
+            ourAmountCents: null,
+            theirStatus: t.status,
+            theirAmountCents: t.amountCents,
+            createdAt: t.createdAt,
+          },
+          [null, t.status],
+        ),
+      );
+    }
+
+    // What was resolved already (explained; taken over ones no longer differ).
+    const resolutions = mismatches.length
+      ? await ctx.em.execute<ResolutionRow[]>(
+          `select mismatch_key, resolution, note, resolved_at from payment_reconciliation where mismatch_key = any(?::text[])`,
+          [toPgArray(mismatches.map((m) => m.key))],
+        )
+      : [];
+    const byKey = new Map(resolutions.map((r) => [r.mismatch_key, r]));
+    for (const m of mismatches) {
+      const r = byKey.get(m.key);
+      if (r) Object.assign(m, { resolution: r.resolution, note: r.note, resolvedAt: new Date(r.resolved_at) });
+    }
+    mismatches.sort(
+      (a, b) =>
+        Number(a.resolution !== null) - Number(b.resolution !== null) ||
+        a.createdAt.getTime() - b.createdAt.getTime() ||
+        a.key.localeCompare(b.key),
+    );
+    return ok({
+      ...base,
+      ours: side(
+        ours.payments.filter((p) => p.in_period),
+        ours.refunds.filter((r) => r.in_period),
+      ),
+      theirs: sideOfTheirs(
+        theirPayments.filter((p) => inPeriod(p.createdAt)),
+        theirRefunds.filter((r) => inPeriod(r.createdAt)),
+      ),
+      providerError: null,
+      mismatches,
+    });
+  }
+
+  /**
+   * Resolves one difference of the period, once. The difference is looked up again (never trusted from the request);
+   * the claim is the unique mismatch key, so a second resolution — also one at the same moment — is refused in Dutch
+   * and changes no money.
+   */
+  async resolve(ctx: RequestContext, input: ResolvePaymentMismatchInput): Promise<Result<PaymentMismatchView>> {
+    const note = input.note?.trim() || null;
+    if (input.resolution === PaymentMismatchResolution.EXPLAINED) {
+      if (!note || note.length < 3)
+        return problem('note', 'REQUIRED', 'Leg in een paar woorden uit waarom het verschil klopt.');
+      if (note.length > 500) return problem('note', 'TOO_LONG', 'De toelichting is hoogstens 500 tekens.');
+    }
+    const already = () =>
+      problem<PaymentMismatchView>(null, 'ALREADY_RESOLVED', 'Deze afwijking is al opgelost. Vernieuw het overzicht.');
+    const [done] = await ctx.em.execute<{ id: string }[]>(
+      `select id from payment_reconciliation where mismatch_key = ?`,
+      [input.key.slice(0, 300)],
+    );
+    if (done) return already();
+    const report = await this.report(ctx, input.from, input.to);
+    if (!report.ok) return report;
+    const found = report.value.mismatches.find((m) => m.key === input.key);
+    if (!found) {
+      // Resolved meanwhile (taken over: the difference is gone)?
+      const [since] = await ctx.em
+        .fork()
+        .execute<{ id: string }[]>(`select id from payment_reconciliation where mismatch_key = ?`, [
+          input.key.slice(0, 300),
+        ]);
+      if (since) return already();
+      return problem(
+        null,
+        'NOT_FOUND',
+        'Deze afwijking is er niet (meer): misschien is ze intussen opgelost. Vernieuw het overzicht.',
+      );
+    }
+    if (found.resolution) return already();
+    if (input.resolution === PaymentMismatchResolution.TAKE_OVER && !found.canTakeOver) {
+      return problem(
+        'resolution',
+        'NOT_APPLICABLE',
+        'De status van de betaaldienst kan hier niet worden overgenomen; markeer de afwijking als verklaard.',
+      );
+    }
+    const actorId = ctx.viewer.kind === Audience.STAFF ? ctx.viewer.adminAccountId : null;
+    const now = ctx.clock.now();
+    const claimed = await ctx.em.fork().execute<{ id: string }[]>(
+      `insert into payment_reconciliation
+         (mismatch_key, kind, subject, external_id, payment_id, resolution, note, resolved_by, resolved_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?)
+       on conflict (mismatch_key) do nothing returning id`,
+      [
+        found.key,
+        found.kind,
+        found.subject,
+        found.externalId,
+        found.subject === PaymentRecordKind.PAYMENT && found.paymentId && isUuid(found.paymentId)
+          ? found.paymentId
+          : null,
+        input.resolution,
+        note,
+        actorId,
+        now,
+      ],
+    );
+    if (!claimed.length) return already();
+    let changed = false;
+    if (input.resolution === PaymentMismatchResolution.TAKE_OVER) {
+      try {
+        // Books what the PSP's status means (PAID: the contribution; otherwise: the orders cancelled, budget back),
+        // once: settle locks the payment row and only moves it out of OPEN.
+        const settled = await this.payments.settle(
+          ctx.em,
+          found.paymentId!,
+          found.theirStatus as PaymentStatus,
+          'reconciliation',
+        );
+        changed = settled.changed;
+      } catch (error) {
+        await ctx.em.fork().execute(`delete from payment_reconciliation where id = ?`, [claimed[0]!.id]);
+        ctx.log.error({ err: error, paymentId: found.paymentId }, 'reconciliation: take over failed');
+        return problem(null, 'FAILED', 'Het overnemen van de status is mislukt. Probeer het opnieuw.');
+      }
+    }
+    await transactional(ctx, (tx) =>
+      this.audit.record(tx, {
+        action: 'payment.mismatch_resolved',
+        subjectType: found.subject === PaymentRecordKind.PAYMENT ? 'payment' : 'payment_refund',
+        subjectId: found.paymentId,
+        details: {
+          kind: found.kind,
+          externalId: found.externalId,
+          resolution: input.resolution,
+          ourStatus: found.ourStatus,
+          theirStatus: found.theirStatus,
+          ourAmountCents: found.ourAmountCents,
+          theirAmountCents: found.theirAmountCents,
+          booked: changed,
+        },
+      }),
+    );
+    return ok({ ...found, resolution: input.resolution, note, resolvedAt: now });
+  }
+
+  /** Retries a refund that stopped retrying; audit-logged. Refused (Dutch) when it is not a stopped refund of the scope. */
+  async retryRefund(ctx: RequestContext, refundId: string): Promise<Result<StoppedRefundView>> {
+    const notFound = () =>
+      problem<StoppedRefundView>(
+        'refundId',
+        'NOT_FOUND',
+        'Deze terugbetaling is niet (meer) gestopt: ze is al gedaan of wordt al opnieuw geprobeerd.',
+      );
+    if (!isUuid(refundId)) return notFound();
+    const mine = (await this.stoppedRefunds(ctx, refundId))[0];
+    if (!mine) return notFound();
+    const outcome = await this.payments.retryStoppedRefund(ctx.em, refundId);
+    if (!outcome.restarted) return notFound();
+    await transactional(ctx, (tx) =>
+      this.audit.record(tx, {
+        action: 'payment.refund_retried',
+        subjectType: 'payment_refund',
+        subjectId: refundId,
+        details: { paymentId: mine.paymentId, amountCents: mine.amountCents, refunded: outcome.refunded },
+      }),
+    );
+    const [row] = await ctx.em
+      .fork()
+      .execute<{ attempts: number; last_error: string | null }[]>(
+        `select attempts, last_error from payment_refund where id = ?`,
+        [refundId],
+      );
+    return ok({ ...mine, attempts: row?.attempts ?? 0, lastError: row?.last_error ?? null });
+  }
+
+  private async stoppedRefunds(ctx: RequestContext, refundId?: string): Promise<StoppedRefundView[]> {
+    const scope = municipalityScope(ctx.viewer);
+    if (scope !== null && !scope.length) return [];
+    const rows = await ctx.em.execute<
+      {
+        id: string;
+        payment_id: string;
+        amount_cents: number;
+        attempts: number;
+        last_error: string | null;
+        created_at: Date;
+      }[]
+    >(
+      `select r.id, r.payment_id, r.amount_cents, r.attempts, r.last_error, r.created_at
+         from payment_refund r join payment p on p.id = r.payment_id
+        where r.status = 'PENDING' and r.attempts >= ?
+          ${scope === null ? '' : 'and p.municipality_id = any(?::uuid[])'} ${refundId ? 'and r.id = ?' : ''}
+        order by r.created_at, r.id limit 200`,
+      [MAX_REFUND_ATTEMPTS, ...(scope === null ? [] : [`{${scope.join(',')}}`]), ...(refundId ? [refundId] : [])],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      paymentId: r.payment_id,
+      amountCents: Number(r.amount_cents),
+      attempts: Number(r.attempts),
+      lastError: r.last_error,
+      createdAt: new Date(r.created_at),
+    }));
+  }
+
+  /** Our payments and refunds at the PSP: of the period (in scope), and those the PSP listed in the period. */
+  private async ours(
+    ctx: RequestContext,
+    scope: readonly string[] | null,
+    start: Date,
+    end: Date,
+    theirPaymentIds: string[],
+    theirRefundIds: string[],
+  ) {
+    const scopeSql = scope === null ? '' : 'and p.municipality_id = any(?::uuid[])';
+    const scopeParams = scope === null ? [] : [`{${scope.join(',')}}`];
+    const payments = await ctx.em.execute<OurPayment[]>(
+      `select p.id, p.external_id, p.amount_cents, p.status, p.created_at,
+              (p.created_at >= ? and p.created_at < ?) as in_period
+         from payment p
+        where p.external_id is not null ${scopeSql}
+          and ((p.created_at >= ? and p.created_at < ?) or p.external_id = any(?::text[]))`,
+      [start, end, ...scopeParams, start, end, toPgArray(theirPaymentIds)],
+    );
+    const refunds = await ctx.em.execute<OurRefund[]>(
+      `select r.id, r.payment_id, r.external_id, r.amount_cents, r.created_at,
+              (r.created_at >= ? and r.created_at < ?) as in_period
+         from payment_refund r join payment p on p.id = r.payment_id
+        where r.external_id is not null ${scopeSql}
+          and ((r.created_at >= ? and r.created_at < ?) or r.external_id = any(?::text[]))`,
+      [start, end, ...scopeParams, start, end, toPgArray(theirRefundIds)],
+    );
+    // Ids the PSP listed that we do know, outside the scope: not "missing here".
+    const known = new Set(
+      (
+        await ctx.em.execute<{ id: string }[]>(
+          `select external_id as id from payment where external_id = any(?::text[])
+           union all select external_id from payment_refund where external_id = any(?::text[])`,
+          [toPgArray(theirPaymentIds), toPgArray(theirRefundIds)],
+        )
+      ).map((r) => r.id),
+    );
+    return {
+      payments: payments.map((p) => ({ ...p, amount_cents: Number(p.amount_cents) })),
+      refunds: refunds.map((r) => ({ ...r, amount_cents: Number(r.amount_cents) })),
+      known,
+    };
+  }
+}
+
+/** A text[] literal; PSP ids are [A-Za-z0-9_] (checked), so no quoting is needed beyond dropping anything else. */
+function toPgArray(values: readonly string[]): string {
+  return `{${values
+    .filter((v) => /^[A-Za-z0-9_:.-]{1,300}$/.test(v))
+    .map((v) => `"${v}"`)
+    .join(',')}}`;
+}
+
+function side(payments: { amount_cents: number }[], refunds: { amount_cents: number }[]): ReconciliationSide {
+  return {
+    payments: payments.length,
+    paymentsCents: payments.reduce((s, p) => s + p.amount_cents, 0),
+    refunds: refunds.length,
+    refundsCents: refunds.reduce((s, r) => s + r.amount_cents, 0),
+  };
+}
+
+function sideOfTheirs(payments: PspPayment[], refunds: PspRefund[]): ReconciliationSide {
+  return {
+    payments: payments.length,
+    paymentsCents: payments.reduce((s, p) => s + p.amountCents, 0),
+    refunds: refunds.length,
+    refundsCents: refunds.reduce((s, r) => s + r.amountCents, 0),
+  };
+}

@@ -1,0 +1,59 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { Context } from '../../graphql/context.js';
+import { PERMISSION_DESCRIPTIONS, Permission } from '../../graphql/auth/permissions.js';
+import { Requires } from '../../graphql/auth/requires.js';
+import { PERMISSION_GROUPS } from './permission-groups.js';
+import {
+  DeleteRolePayload,
+  PermissionGroup,
+  PermissionInfo,
+  RoleInput,
+  RolePayload,
+  RoleSummary,
+} from './role.types.js';
+
+@Resolver()
+export class RoleResolver {
+  @Requires(Permission.ROLE_MANAGE)
+  @Query(() => [RoleSummary], { description: 'Every role (built-in first) with how many accounts hold it.' })
+  async roles(@Ctx() ctx: Context): Promise<RoleSummary[]> {
+    return (await ctx.services.roles.list(ctx)).map((r) => Object.assign(new RoleSummary(), r));
+  }
+
+  @Requires(Permission.ROLE_MANAGE)
+  @Query(() => [PermissionGroup], { description: 'The permissions, grouped, with their Dutch descriptions.' })
+  permissionGroups(): PermissionGroup[] {
+    return PERMISSION_GROUPS.map((g) =>
+      Object.assign(new PermissionGroup(), {
+        name: g.name,
+        permissions: g.permissions.map((permission) =>
+          Object.assign(new PermissionInfo(), { permission, description: PERMISSION_DESCRIPTIONS[permission] }),
+        ),
+      }),
+    );
+  }
+
+  @Requires(Permission.ROLE_MANAGE)
+  @Mutation(() => RolePayload, { description: 'Creates a custom role.' })
+  async createRole(@Ctx() ctx: Context, @Arg('input', () => RoleInput) input: RoleInput): Promise<RolePayload> {
+    return RolePayload.from(await ctx.services.roles.create(ctx, input));
+  }
+
+  @Requires(Permission.ROLE_MANAGE)
+  @Mutation(() => RolePayload, {
+    description: 'Renames a custom role or changes the permissions of any role; applies from the next request.',
+  })
+  async updateRole(
+    @Ctx() ctx: Context,
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => RoleInput) input: RoleInput,
+  ): Promise<RolePayload> {
+    return RolePayload.from(await ctx.services.roles.update(ctx, id, input));
+  }
+
+  @Requires(Permission.ROLE_MANAGE)
+  @Mutation(() => DeleteRolePayload, { description: 'Deletes a custom role no account holds.' })
+  async deleteRole(@Ctx() ctx: Context, @Arg('id', () => ID) id: string): Promise<DeleteRolePayload> {
+    return DeleteRolePayload.from(await ctx.services.roles.delete(ctx, id));
+  }
+}

@@ -28,10 +28,11 @@ export function digidRoutes(deps: { orm: MikroORM; services: Services; digid: Di
 
   const sign = (value: string) => createHmac('sha256', secret).update(value).digest('base64url');
 
-  router.get('/auth/digid/start', (req, res) => {
+  router.get('/auth/digid/start', async (req, res) => {
     const returnTo = safeReturnPath(req.query.returnTo, DEFAULT_RETURN);
     const nonce = randomBytes(16).toString('base64url');
-    const payload = Buffer.from(JSON.stringify({ nonce, returnTo })).toString('base64url');
+    const { url, context } = await digid.start(nonce);
+    const payload = Buffer.from(JSON.stringify({ nonce, returnTo, context })).toString('base64url');
     res.append(
       'Set-Cookie',
       stringifySetCookie({
@@ -44,7 +45,7 @@ export function digidRoutes(deps: { orm: MikroORM; services: Services; digid: Di
         maxAge: 600,
       }),
     );
-    res.redirect(303, digid.startUrl(nonce));
+    res.redirect(303, url);
   });
 
   router.get('/auth/digid/callback', async (req, res) => {
@@ -58,15 +59,21 @@ export function digidRoutes(deps: { orm: MikroORM; services: Services; digid: Di
       signature.length === expected.length &&
       timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
     const state = validSignature
-      ? (JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { nonce: string; returnTo: string })
+      ? (JSON.parse(Buffer.from(payload!, 'base64url').toString()) as {
+          nonce: string;
+          returnTo: string;
+          context?: string;
+        })
       : null;
-    if (!state || state.nonce !== req.query.RelayState) {
+    if (!state || state.nonce !== digid.relayStateOf(req)) {
       res.redirect(303, '/inloggen?fout=sessie');
       return;
     }
-    const result = await digid.resolve(req);
-    if (!result) {
-      res.redirect(303, '/inloggen?fout=geannuleerd');
+    const result = await digid.resolve(req, state.context);
+    if (!result.ok) {
+      logger.info({ event: 'digid_failed', reason: result.reason }, 'DigiD log-in did not succeed');
+      const code = { cancelled: 'geannuleerd', level: 'niveau', invalid: 'ongeldig' }[result.reason];
+      res.redirect(303, `/inloggen?fout=${code}`);
       return;
     }
     const em = orm.em.fork();

@@ -11,6 +11,14 @@ const DIGID_ERRORS: Record<string, { title: string; text: string }> = {
     title: 'Inloggen met DigiD is afgebroken',
     text: 'U heeft het inloggen geannuleerd, of DigiD kon het inloggen niet afronden. Probeer het opnieuw.',
   },
+  niveau: {
+    title: 'Uw DigiD is niet sterk genoeg voor deze website',
+    text: 'Voor deze website is inloggen met de DigiD app of met sms-controle nodig. Log opnieuw in met een van die manieren, of activeer de DigiD app via digid.nl.',
+  },
+  ongeldig: {
+    title: 'Inloggen met DigiD is niet gelukt',
+    text: 'Het antwoord van DigiD kon niet worden gecontroleerd, of was al gebruikt. Probeer het opnieuw. Lukt het nog steeds niet? Neem dan contact op met uw gemeente.',
+  },
   onbekend: {
     title: 'Wij kennen u nog niet',
     text: 'Er is bij ons geen regeling bekend voor het burgerservicenummer waarmee u inlogde. Neem contact op met uw gemeente als u denkt dat dit niet klopt.',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Request } from 'express';
-import type { AssuranceLevel, DigidAdapter } from './digid.js';
+import type { DigidAdapter, DigidOutcome } from './digid.js';
 
 const ARTIFACT_TTL_MS = 2 * 60 * 1000;
 
@@ -12,8 +12,12 @@ export class DigidSimulator implements DigidAdapter {
   readonly mode = 'simulator' as const;
   private readonly artifacts = new Map<string, { bsn: string; expires: number }>();
 
-  startUrl(relayState: string): string {
-    return `/auth/digid/simulator?RelayState=${encodeURIComponent(relayState)}`;
+  async start(relayState: string): Promise<{ url: string }> {
+    return { url: `/auth/digid/simulator?RelayState=${encodeURIComponent(relayState)}` };
+  }
+
+  relayStateOf(req: Request): string | undefined {
+    return typeof req.query.RelayState === 'string' ? req.query.RelayState : undefined;
   }
 
   /** Called by the simulator page when the tester confirms: a single-use artifact for the callback. */
@@ -23,13 +27,13 @@ export class DigidSimulator implements DigidAdapter {
     return artifact;
   }
 
-  async resolve(req: Request): Promise<{ bsn: string; assuranceLevel: AssuranceLevel } | null> {
+  async resolve(req: Request): Promise<DigidOutcome> {
     const artifact = typeof req.query.SAMLart === 'string' ? req.query.SAMLart : undefined;
-    if (!artifact) return null;
+    if (!artifact) return { ok: false, reason: 'cancelled' };
     const entry = this.artifacts.get(artifact);
     this.artifacts.delete(artifact);
     for (const [key, value] of this.artifacts) if (value.expires < Date.now()) this.artifacts.delete(key);
-    if (!entry || entry.expires < Date.now()) return null;
-    return { bsn: entry.bsn, assuranceLevel: 'substantieel' };
+    if (!entry || entry.expires < Date.now()) return { ok: false, reason: 'invalid' };
+    return { ok: true, bsn: entry.bsn, assuranceLevel: 'substantieel' };
   }
 }

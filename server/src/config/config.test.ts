@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
 
 describe('configuration', () => {
@@ -195,5 +199,25 @@ describe('DigiD through an OIDC broker (DIGID_MODE=oidc)', () => {
     expect(() => loadConfig({ DIGID_MODE: 'oidc', ...broker, DIGID_OIDC_MIN_LEVEL: 'laag' })).toThrow(
       /DIGID_OIDC_MIN_LEVEL/,
     );
+  });
+
+  it('with private_key_jwt, needs a readable private key file instead of a secret', () => {
+    const { DIGID_OIDC_CLIENT_SECRET: _, ...withoutSecret } = broker;
+    const oidc = { DIGID_MODE: 'oidc', ...withoutSecret, DIGID_OIDC_CLIENT_AUTH: 'private_key_jwt' };
+    expect(() => loadConfig(oidc)).toThrow(
+      /DIGID_OIDC_PRIVATE_KEY_FILE: verplicht met DIGID_OIDC_CLIENT_AUTH=private_key_jwt/,
+    );
+    expect(() => loadConfig({ ...oidc, DIGID_OIDC_PRIVATE_KEY_FILE: '/bestaat/niet.pem' })).toThrow(
+      /DIGID_OIDC_PRIVATE_KEY_FILE: niet te lezen als PEM-privésleutel/,
+    );
+    const file = join(mkdtempSync(join(tmpdir(), 'gw-config-')), 'client.pem');
+    writeFileSync(
+      file,
+      generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }),
+    );
+    const c = loadConfig({ ...oidc, DIGID_OIDC_PRIVATE_KEY_FILE: file, DIGID_OIDC_PRIVATE_KEY_ID: 'k1' });
+    expect(c.digidOidc?.clientAuth).toBe('private_key_jwt');
+    expect(c.digidOidc?.privateKey?.kid).toBe('k1');
+    expect(c.digidOidc?.privateKey?.pem).toContain('BEGIN PRIVATE KEY');
   });
 });

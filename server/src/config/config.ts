@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { isAbsolute, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { createPrivateKey } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import proxyAddr from 'proxy-addr';
 
 /** The repository root (server/src/config or server/dist/config, three levels up): relative paths start here. */
 const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const resolveFromRoot = (path: string) => (isAbsolute(path) ? path : resolve(PROJECT_ROOT, path));
 
 /**
  * All configuration, parsed and validated once at start. Every variable is documented in `.env.example`.
@@ -52,8 +55,14 @@ const digidOidcVariables = {
   DIGID_OIDC_ISSUER: z.url().optional(),
   DIGID_OIDC_CLIENT_ID: z.string().optional(),
   DIGID_OIDC_CLIENT_SECRET: z.string().optional(),
-  /** How the client authenticates at the token endpoint with its secret. */
-  DIGID_OIDC_CLIENT_AUTH: z.enum(['client_secret_basic', 'client_secret_post']).default('client_secret_basic'),
+  /** How the client authenticates at the token endpoint: with its secret, or with a JWT signed by its private key. */
+  DIGID_OIDC_CLIENT_AUTH: z
+    .enum(['client_secret_basic', 'client_secret_post', 'private_key_jwt'])
+    .default('client_secret_basic'),
+  /** private_key_jwt: a PEM file with the client's private key (PKCS#8, RSA or EC P-256); its public key is at the broker. */
+  DIGID_OIDC_PRIVATE_KEY_FILE: z.string().optional(),
+  /** private_key_jwt: the key id (kid) the broker knows the key by, if it asks for one. */
+  DIGID_OIDC_PRIVATE_KEY_ID: z.string().optional(),
   /** Space-separated scopes to ask for; `openid` is always included. */
   DIGID_OIDC_SCOPES: z.string().default('openid'),
   /** The claim (ID token, else userinfo) that holds the BSN. */
@@ -163,7 +172,22 @@ function digidOidcConfig(c: z.infer<typeof schema>, appUrl: string) {
     problems.push('DIGID_OIDC_ISSUER: verplicht met DIGID_MODE=oidc (de issuer-URL van de broker)');
   if (!c.DIGID_OIDC_CLIENT_ID)
     problems.push('DIGID_OIDC_CLIENT_ID: verplicht met DIGID_MODE=oidc (de client-id die de broker heeft uitgegeven)');
-  if (!c.DIGID_OIDC_CLIENT_SECRET)
+  let privateKeyPem: string | undefined;
+  if (c.DIGID_OIDC_CLIENT_AUTH === 'private_key_jwt') {
+    if (!c.DIGID_OIDC_PRIVATE_KEY_FILE)
+      problems.push('DIGID_OIDC_PRIVATE_KEY_FILE: verplicht met DIGID_OIDC_CLIENT_AUTH=private_key_jwt');
+    else {
+      try {
+        privateKeyPem = readFileSync(resolveFromRoot(c.DIGID_OIDC_PRIVATE_KEY_FILE), 'utf8');
+        const key = createPrivateKey(privateKeyPem);
+        const type = key.asymmetricKeyType;
+        if (type !== 'rsa' && !(type === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1'))
+          problems.push('DIGID_OIDC_PRIVATE_KEY_FILE: moet een RSA-sleutel of een EC-sleutel op P-256 zijn');
+      } catch {
+        problems.push('DIGID_OIDC_PRIVATE_KEY_FILE: niet te lezen als PEM-privésleutel');
+      }
+    }
+  } else if (!c.DIGID_OIDC_CLIENT_SECRET)
     problems.push('DIGID_OIDC_CLIENT_SECRET: verplicht met DIGID_MODE=oidc (het client-secret van de broker)');
   const levelValues = { ...DIGID_DEFAULT_LEVEL_VALUES };
   for (const pair of (c.DIGID_OIDC_LEVEL_VALUES ?? '').split(',').filter((p) => p.trim())) {
@@ -185,8 +209,10 @@ function digidOidcConfig(c: z.infer<typeof schema>, appUrl: string) {
   return {
     issuer: c.DIGID_OIDC_ISSUER!,
     clientId: c.DIGID_OIDC_CLIENT_ID!,
-    clientSecret: c.DIGID_OIDC_CLIENT_SECRET!,
+    clientSecret: c.DIGID_OIDC_CLIENT_SECRET,
     clientAuth: c.DIGID_OIDC_CLIENT_AUTH,
+    /** private_key_jwt: the client's private key (PEM) and its key id. */
+    privateKey: privateKeyPem ? { pem: privateKeyPem, kid: c.DIGID_OIDC_PRIVATE_KEY_ID } : undefined,
     redirectUri: new URL('/auth/digid/callback', appUrl).toString(),
     scope: [...scopes].join(' '),
     bsnClaim: c.DIGID_OIDC_BSN_CLAIM,

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import type { Request } from 'express';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { exportJWK } from 'jose';
 import { loadConfig } from '../../../config/config.js';
 import { createLogger } from '../../../logging/logger.js';
 import { boot, type RunningServer } from '../../../boot.js';
@@ -122,10 +127,11 @@ describe('DigiD through an OIDC broker (DIGID_MODE=oidc)', () => {
     authorizeUrl: URL,
     form: { bsn?: string; level?: string; action?: 'login' | 'cancel' },
     browser = new ProviderBrowser(),
+    issuer = idp.issuer,
   ): Promise<string> {
     const toInteraction = await browser.fetch(authorizeUrl.href);
     expect(toInteraction.status).toBe(303);
-    const interaction = new URL(toInteraction.headers.get('location')!, idp.issuer);
+    const interaction = new URL(toInteraction.headers.get('location')!, issuer);
     const page = await browser.fetch(interaction.href);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -140,7 +146,7 @@ describe('DigiD through an OIDC broker (DIGID_MODE=oidc)', () => {
       }).toString(),
     });
     expect(posted.status).toBe(303);
-    const resumed = await browser.fetch(new URL(posted.headers.get('location')!, idp.issuer).href);
+    const resumed = await browser.fetch(new URL(posted.headers.get('location')!, issuer).href);
     expect(resumed.status).toBe(303);
     const callback = new URL(resumed.headers.get('location')!);
     expect(callback.origin + callback.pathname).toBe(`${APP_URL}/auth/digid/callback`);
@@ -296,6 +302,54 @@ describe('DigiD through an OIDC broker (DIGID_MODE=oidc)', () => {
       const { url, context } = await adapter.start('relay-2');
       const callback = await atProvider(new URL(url), { bsn, level: 'hoog' });
       expect(await adapter.resolve(request(callback), context)).toEqual({ ok: true, bsn, assuranceLevel: 'hoog' });
+    });
+
+    it('authenticates with private_key_jwt when configured (the broker knows its public key)', async () => {
+      const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      const keyFile = join(mkdtempSync(join(tmpdir(), 'gw-oidc-key-')), 'client.pem');
+      writeFileSync(keyFile, privateKey.export({ format: 'pem', type: 'pkcs8' }));
+      const jwk = { ...(await exportJWK(publicKey)), kid: 'app-1', alg: 'ES256', use: 'sig' };
+      const keyIdp = await startOidcTestIdp({
+        client: { id: 'met-sleutel', jwks: { keys: [jwk] }, redirectUris: CLIENT.redirectUris },
+      });
+      try {
+        const adapter = adapterFor(keyIdp.issuer, {
+          DIGID_OIDC_CLIENT_ID: 'met-sleutel',
+          DIGID_OIDC_CLIENT_SECRET: '',
+          DIGID_OIDC_CLIENT_AUTH: 'private_key_jwt',
+          DIGID_OIDC_PRIVATE_KEY_FILE: keyFile,
+          DIGID_OIDC_PRIVATE_KEY_ID: 'app-1',
+        });
+        const { url, context } = await adapter.start('relay-4');
+        const callback = await atProvider(new URL(url), { bsn, level: 'midden' }, new ProviderBrowser(), keyIdp.issuer);
+        expect(await adapter.resolve(request(callback), context)).toEqual({ ok: true, bsn, assuranceLevel: 'midden' });
+        // Another key is refused at the token endpoint.
+        const otherFile = keyFile.replace('client.pem', 'other.pem');
+        writeFileSync(
+          otherFile,
+          generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }),
+        );
+        const wrongKey = adapterFor(keyIdp.issuer, {
+          DIGID_OIDC_CLIENT_ID: 'met-sleutel',
+          DIGID_OIDC_CLIENT_AUTH: 'private_key_jwt',
+          DIGID_OIDC_PRIVATE_KEY_FILE: otherFile,
+          DIGID_OIDC_PRIVATE_KEY_ID: 'app-1',
+        });
+        const second = await wrongKey.start('relay-5');
+        const secondCallback = await atProvider(
+          new URL(second.url),
+          { bsn, level: 'midden' },
+          new ProviderBrowser(),
+          keyIdp.issuer,
+        );
+        expect(await wrongKey.resolve(request(secondCallback), second.context)).toEqual({
+          ok: false,
+          reason: 'invalid',
+        });
+        expect(lastRefusal()).toMatch(/invalid_client/);
+      } finally {
+        await keyIdp.close();
+      }
     });
 
     it('cannot start against a broker whose discovery document names another issuer', async () => {

@@ -1,5 +1,7 @@
 import type { Request } from 'express';
 import type { Logger } from 'pino';
+import { createPrivateKey } from 'node:crypto';
+import { importPKCS8 } from 'jose';
 import * as client from 'openid-client';
 import type { DigidOidcConfig } from '../../../config/config.js';
 import { isValidBsn } from '../../../crypto/bsn.js';
@@ -36,17 +38,17 @@ export class OidcDigidAdapter implements DigidAdapter {
   configuration(): Promise<client.Configuration> {
     const now = Date.now();
     if (!this.discovered || now - this.discovered.at > DISCOVERY_TTL_MS) {
-      const { issuer, clientId, clientSecret, clientAuth } = this.settings;
+      const { issuer, clientId, clientSecret } = this.settings;
       const issuerUrl = new URL(issuer);
-      const config = client.discovery(
-        issuerUrl,
-        clientId,
-        { client_secret: clientSecret },
-        clientAuth === 'client_secret_post'
-          ? client.ClientSecretPost(clientSecret)
-          : client.ClientSecretBasic(clientSecret),
-        // Plain http only for a local broker outside production (config.ts refuses it in production).
-        { execute: issuerUrl.protocol === 'http:' ? [client.allowInsecureRequests] : [], timeout: 10 },
+      const config = this.clientAuthentication().then((auth) =>
+        client.discovery(
+          issuerUrl,
+          clientId,
+          clientSecret ? { client_secret: clientSecret } : {},
+          auth,
+          // Plain http only for a local broker outside production (config.ts refuses it in production).
+          { execute: issuerUrl.protocol === 'http:' ? [client.allowInsecureRequests] : [], timeout: 10 },
+        ),
       );
       const entry = { config, at: now };
       this.discovered = entry;
@@ -59,6 +61,20 @@ export class OidcDigidAdapter implements DigidAdapter {
       });
     }
     return this.discovered.config;
+  }
+
+  /** How the client authenticates at the token endpoint: its secret, or a JWT signed with its private key. */
+  private async clientAuthentication(): Promise<client.ClientAuth> {
+    const { clientAuth, clientSecret, privateKey } = this.settings;
+    if (clientAuth === 'private_key_jwt') {
+      const keyObject = createPrivateKey(privateKey!.pem);
+      const alg = keyObject.asymmetricKeyType === 'ec' ? 'ES256' : 'RS256';
+      const key = await importPKCS8(keyObject.export({ format: 'pem', type: 'pkcs8' }).toString(), alg);
+      return client.PrivateKeyJwt({ key, kid: privateKey!.kid });
+    }
+    return clientAuth === 'client_secret_post'
+      ? client.ClientSecretPost(clientSecret)
+      : client.ClientSecretBasic(clientSecret);
   }
 
   async start(relayState: string): Promise<{ url: string; context: string }> {

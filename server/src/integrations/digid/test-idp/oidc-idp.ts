@@ -3,7 +3,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { exportJWK, generateKeyPair } from 'jose';
+import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider, { type ProviderContext } from 'oidc-provider';
 import { DIGID_DEFAULT_LEVEL_VALUES } from '../../../config/config.js';
 import { escapeHtml } from '../../../http/simple-page.js';
@@ -24,8 +24,8 @@ export interface OidcTestIdpOptions {
   host?: string;
   /** Serve over https with this key and certificate (the production start refuses a plain-http issuer). */
   tls?: { key: string; cert: string };
-  /** The registered client (the app): id, secret and redirect URIs. */
-  client: { id: string; secret: string; redirectUris: string[] };
+  /** The registered client (the app): id, redirect URIs, and its secret or (private_key_jwt) its public keys. */
+  client: { id: string; secret?: string; jwks?: { keys: JWK[] }; redirectUris: string[] };
 }
 
 export interface OidcTestIdp {
@@ -57,14 +57,15 @@ export async function startOidcTestIdp(options: OidcTestIdpOptions): Promise<Oid
     clients: [
       {
         client_id: options.client.id,
-        client_secret: options.client.secret,
         redirect_uris: options.client.redirectUris,
         grant_types: ['authorization_code'],
         response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_basic',
+        ...(options.client.jwks
+          ? { jwks: options.client.jwks, token_endpoint_auth_method: 'private_key_jwt' }
+          : { client_secret: options.client.secret, token_endpoint_auth_method: 'client_secret_basic' }),
       },
     ],
-    clientAuthMethods: ['client_secret_basic', 'client_secret_post'],
+    clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'private_key_jwt'],
     jwks: { keys: [signingKey] },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     acrValues: Object.values(DIGID_DEFAULT_LEVEL_VALUES),

@@ -14,7 +14,7 @@ import { TestClient } from '../../../test/server.js';
 import { Person } from '../../../modules/customers/person.entity.js';
 import { decryptBsn } from '../../../crypto/bsn.js';
 import { startOidcTestIdp, type OidcTestIdp } from '../test-idp/oidc-idp.js';
-import { OidcDigidAdapter } from './oidc-adapter.js';
+import { BROKER_UNAVAILABLE, OidcDigidAdapter } from './oidc-adapter.js';
 
 /**
  * DIGID_MODE=oidc end to end over real HTTP: the app's /auth/digid/start → the local OIDC provider (its interaction
@@ -288,7 +288,7 @@ describe('DigiD through an OIDC broker (DIGID_MODE=oidc)', () => {
       const adapter = adapterFor(idp.issuer);
       const { url, context } = await adapter.start('relay-1');
       const callback = await atProvider(new URL(url), { bsn, level: 'midden' });
-      const { v } = JSON.parse(context) as { v: string };
+      const { v } = JSON.parse(context!) as { v: string };
       const outcome = await adapter.resolve(request(callback), JSON.stringify({ v, n: 'een-andere-nonce' }));
       expect(outcome).toEqual({ ok: false, reason: 'invalid' });
       expect(lastRefusal()).toMatch(/OAUTH_JWT_CLAIM_COMPARISON_FAILED/); // the nonce
@@ -352,10 +352,14 @@ describe('DigiD through an OIDC broker (DIGID_MODE=oidc)', () => {
       }
     });
 
-    it('cannot start against a broker whose discovery document names another issuer', async () => {
+    it('sends the resident back to the log-in page when the broker names another issuer or cannot be reached', async () => {
       // The provider's metadata says its issuer is 127.0.0.1; reached as localhost, that is another issuer.
       const adapter = adapterFor(idp.issuer.replace('127.0.0.1', 'localhost'));
-      await expect(adapter.start('relay-3')).rejects.toThrow();
+      expect(await adapter.start('relay-3')).toEqual({ url: BROKER_UNAVAILABLE });
+      expect(lines.findLast((l) => l.event === 'digid_oidc_discovery_failed')).toBeTruthy();
+      const closed = await startOidcTestIdp({ client: CLIENT });
+      await closed.close();
+      expect(await adapterFor(closed.issuer).start('relay-4')).toEqual({ url: BROKER_UNAVAILABLE });
     });
   });
 });

@@ -11,6 +11,9 @@ const LEVELS: readonly AssuranceLevel[] = ['basis', 'midden', 'substantieel', 'h
 /** The broker's metadata is looked up again after this long (new endpoints); its keys are refetched on a new key id. */
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
 
+/** Where `start` sends the browser when the broker cannot be reached: the log-in page, with its "ongeldig" message. */
+export const BROKER_UNAVAILABLE = '/inloggen?fout=ongeldig';
+
 /** What `start` hands the routes to keep in their signed cookie until the callback (never in this process). */
 interface OidcContext {
   /** PKCE code_verifier (S256). */
@@ -77,8 +80,15 @@ export class OidcDigidAdapter implements DigidAdapter {
       : client.ClientSecretBasic(clientSecret);
   }
 
-  async start(relayState: string): Promise<{ url: string; context: string }> {
-    const config = await this.configuration();
+  async start(relayState: string): Promise<{ url: string; context?: string }> {
+    let config: client.Configuration;
+    try {
+      config = await this.configuration();
+    } catch {
+      // The broker cannot be reached or is not the configured issuer (logged by `configuration`): the resident gets
+      // the log-in page with DigiD's "did not succeed" message, not an error page; the next try looks it up again.
+      return { url: BROKER_UNAVAILABLE };
+    }
     const verifier = client.randomPKCECodeVerifier();
     const nonce = client.randomNonce();
     const { minLevel, levelValues } = this.settings;

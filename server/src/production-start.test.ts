@@ -10,6 +10,7 @@ import { generate } from 'selfsigned';
 import { SMTPServer } from 'smtp-server';
 import { createTestDatabase, type TestDatabase } from './test/database.js';
 import { startOidcTestIdp, type OidcTestIdp } from './integrations/digid/test-idp/oidc-idp.js';
+import { CURRENT_TERMS, REGISTER, registration } from './test/onboarding.js';
 
 /**
  * The product starts in production: NODE_ENV=production with DIGID_MODE=oidc against the local OIDC broker (over
@@ -41,6 +42,7 @@ describe('production start', () => {
   let tmp: string;
   let appUrl: string;
   const clientSecret = randomBytes(24).toString('base64url');
+  const delivered: { to: string[]; text: string }[] = [];
 
   beforeAll(async () => {
     tmp = mkdtempSync(join(tmpdir(), 'gw-production-'));
@@ -65,7 +67,14 @@ describe('production start', () => {
     smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
-      onData: (s, _x, done) => s.resume().on('end', () => done()),
+      onData: (stream, session, done) => {
+        let text = '';
+        stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        stream.on('end', () => {
+          delivered.push({ to: session.envelope.rcptTo.map((r) => r.address), text });
+          done();
+        });
+      },
     });
     const smtpPort = await freePort();
     await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', () => resolve()));
@@ -155,6 +164,26 @@ describe('production start', () => {
     expect(cookie).toMatch(/Secure/i);
     expect(output).not.toContain(clientSecret);
   });
+
+  it('delivers mail through SMTP (a new provider gets its confirmation link)', async () => {
+    const gql = async (query: string, variables?: Record<string, unknown>) => {
+      const res = await fetch(`${appUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query, variables }),
+      });
+      return (await res.json()) as { data?: Record<string, any>; errors?: unknown[] };
+    };
+    const terms = await gql(CURRENT_TERMS);
+    const input = registration({}, terms.data!.currentTerms.id as string);
+    const registered = await gql(REGISTER, { input });
+    expect(registered.data?.registerProvider).toEqual({ submitted: true, errors: [] });
+    const deadline = Date.now() + 30_000;
+    while (!delivered.some((m) => m.to.includes(input.userEmail)) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    const mail = delivered.find((m) => m.to.includes(input.userEmail));
+    expect(mail?.text).toContain(`${appUrl}/email-bevestigen`);
+  }, 60_000);
 
   it('is refused when DIGID_MODE=oidc is incomplete, with Dutch messages that name what is missing', async () => {
     const refused = spawn(process.execPath, ['--import', './scripts/register-ts.mjs', 'src/main.ts'], {

@@ -117,7 +117,11 @@ export class OidcDigidAdapter implements DigidAdapter {
 
   async resolve(req: Request, context: string | undefined): Promise<DigidOutcome> {
     const fail = (reason: 'cancelled' | 'level' | 'invalid', event: string): DigidOutcome => {
-      this.logger.warn({ event: 'digid_oidc_refused', reason, detail: event }, 'OIDC log-in refused');
+      // A resident who cancels is no anomaly; a refused check is worth a warning.
+      this.logger[reason === 'cancelled' ? 'info' : 'warn'](
+        { event: 'digid_oidc_refused', reason, detail: event },
+        'OIDC log-in refused',
+      );
       return { ok: false, reason };
     };
     if (req.query.error === 'access_denied') return fail('cancelled', 'access_denied');

@@ -43,7 +43,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'browser', testIgnore: /admin-settings\.spec\.ts/ },
+    // digid-*.spec.ts run against their own apps and identity providers: playwright.digid.config.ts.
+    { name: 'browser', testIgnore: [/admin-settings\.spec\.ts/, /digid-[a-z]+\.spec\.ts/] },
     // Maintenance mode closes the site for residents and providers, which every other test would see: these run
     // after all the others, one after another (each also under `exclusive`). To run only them: `--no-deps`.
     { name: 'platform-wide', testMatch: /admin-settings\.spec\.ts/, dependencies: ['browser'], fullyParallel: false },

@@ -1,5 +1,7 @@
 // `npm run dev`: hot reload for both sides. The server is recompiled by tsc --watch and restarted by node --watch;
 // Vite serves the client with HMR on port 5173 and proxies the API paths to the server on port 3000.
+// DIGID_LOCAL_IDP=oidc npm run dev: also the local OIDC test broker on port 4270 (OIDC_IDP_PORT), with the server in
+// DIGID_MODE=oidc against it (server/src/integrations/digid/test-idp/oidc-idp.ts): log in by typing a BSN and a level.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -25,6 +27,26 @@ run(bin('tsc'), ['-p', 'server/tsconfig.build.json', '--watch', '--preserveWatch
 const waitForBuild = setInterval(() => {
   if (!existsSync(`${root}server/dist/main.js`)) return;
   clearInterval(waitForBuild);
+  const digid = {};
+  if (process.env.DIGID_LOCAL_IDP === 'oidc') {
+    const idpPort = process.env.OIDC_IDP_PORT ?? '4270';
+    const secret = 'lokaal-test-secret';
+    run(process.execPath, ['server/dist/integrations/digid/test-idp/oidc-idp-main.js'], {
+      env: {
+        ...process.env,
+        OIDC_IDP_PORT: idpPort,
+        OIDC_IDP_CLIENT_SECRET: secret,
+        OIDC_IDP_REDIRECT_URI: `${process.env.APP_URL ?? 'http://localhost:5173'}/auth/digid/callback`,
+      },
+    });
+    Object.assign(digid, {
+      DIGID_MODE: 'oidc',
+      DIGID_OIDC_ISSUER: `http://127.0.0.1:${idpPort}`,
+      DIGID_OIDC_CLIENT_ID: 'gemeentewinkel',
+      DIGID_OIDC_CLIENT_SECRET: secret,
+      DIGID_OIDC_BSN_CLAIM: 'bsn',
+    });
+  }
   run(
     process.execPath,
     [
@@ -38,6 +60,7 @@ const waitForBuild = setInterval(() => {
         ...process.env,
         PORT: process.env.PORT ?? '3000',
         APP_URL: process.env.APP_URL ?? 'http://localhost:5173',
+        ...digid,
       },
     },
   );

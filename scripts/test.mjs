@@ -4,7 +4,8 @@
 //   2. server tests (Vitest; real PostgreSQL, real HTTP)
 //   3. client unit tests (Vitest)
 //   4. production build, then browser tests (Playwright + Debian Chromium + axe) against the running app, and the
-//      resident journey with the clock set to 2027 and 2030 (playwright.dates.config.ts)
+//      resident journey with the clock set to 2027 and 2030 (playwright.dates.config.ts), and the resident's DigiD
+//      log-in through the production adapters and local identity providers (playwright.digid.config.ts)
 // Ends with one summary line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -101,6 +102,14 @@ if (want('e2e')) {
       },
     );
     countPlaywright(dates);
+    // The resident's log-in through the production DigiD adapters, each against its own local identity provider and
+    // its own app (playwright.digid.config.ts).
+    const digid = join(reports, 'e2e-digid.json');
+    step('Browsertests met DigiD-koppelingen (OIDC)', bin('playwright'), ['test', '-c', 'playwright.digid.config.ts'], {
+      cwd: join(root, 'client'),
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: digid, PLAYWRIGHT_REPORTERS: 'list,json' },
+    });
+    countPlaywright(digid);
   } else {
     failed++;
   }

@@ -13,6 +13,7 @@ import { clockFromConfig, setApplicationClock, type Clock } from './lib/clock.js
 import { createApp, type TestViewers } from './http/app.js';
 import { DigidSimulator } from './integrations/digid/digid-simulator.js';
 import type { DigidAdapter } from './integrations/digid/digid.js';
+import { OidcDigidAdapter } from './integrations/digid/oidc/oidc-adapter.js';
 import { seedDemoData } from './seeders/demo-data.js';
 import { createJobRegistry } from './jobs/registry.js';
 import type { JobRegistry } from './jobs/job-types.js';
@@ -55,8 +56,15 @@ export interface BootOptions {
   demoActivity?: boolean;
 }
 
-function createDigid(config: Config): DigidAdapter {
+function createDigid(config: Config, logger: Logger): DigidAdapter {
   if (config.digidMode === 'simulator') return new DigidSimulator();
+  if (config.digidMode === 'oidc') {
+    const adapter = new OidcDigidAdapter(config.digidOidc!, logger);
+    // Looks the broker up now, so a wrong issuer shows in the log at start; a broker that is down does not stop the
+    // server (the next log-in tries again).
+    adapter.configuration().catch(() => undefined);
+    return adapter;
+  }
   throw new Error('DIGID_MODE=saml: de SAML-koppeling met DigiD is nog niet beschikbaar in deze versie.');
 }
 
@@ -106,7 +114,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
       services,
       contexts,
       logger,
-      digid: createDigid(config),
+      digid: createDigid(config, logger),
       httpServer,
       clientDist: options.clientDist,
       devMiddleware: options.devMiddleware,

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
 
 describe('configuration', () => {
@@ -108,5 +112,112 @@ describe('the clock setting (CLOCK_START)', () => {
         CLOCK_START: '2030-01-15',
       }),
     ).toThrow(/CLOCK_START: een verzette klok mag niet in productie/);
+  });
+});
+
+describe('DigiD through an OIDC broker (DIGID_MODE=oidc)', () => {
+  const production = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://u@h/db',
+    SESSION_SECRET: 'p'.repeat(40),
+    BSN_ENCRYPTION_KEYS: `prod:${Buffer.alloc(32, 7).toString('base64')}`,
+    BSN_HASH_KEY: 'h'.repeat(40),
+    PAYMENT_PROVIDER: 'mollie',
+    SETTINGS_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
+    MOLLIE_API_KEY: 'live_abcdefghijklmnopqrstuvwxyz',
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_URL: 'smtp://mail',
+    APP_URL: 'https://winkel.zuiderveen.nl',
+    DIGID_MODE: 'oidc',
+  };
+  const broker = {
+    DIGID_OIDC_ISSUER: 'https://broker.example.nl/oidc',
+    DIGID_OIDC_CLIENT_ID: 'gemeentewinkel',
+    DIGID_OIDC_CLIENT_SECRET: 'geheim-client-secret',
+  };
+
+  it('starts in production when the broker is complete; the redirect URI is APP_URL/auth/digid/callback', () => {
+    const c = loadConfig({ ...production, ...broker });
+    expect(c.digidMode).toBe('oidc');
+    expect(c.digidOidc).toMatchObject({
+      issuer: 'https://broker.example.nl/oidc',
+      clientId: 'gemeentewinkel',
+      clientAuth: 'client_secret_basic',
+      redirectUri: 'https://winkel.zuiderveen.nl/auth/digid/callback',
+      scope: 'openid',
+      bsnClaim: 'sub',
+      levelClaim: 'acr',
+      minLevel: 'midden',
+    });
+    expect(c.digidOidc?.levelValues.substantieel).toBe('urn:oasis:names:tc:SAML:2.0:ac:classes:Smartcard');
+    expect(loadConfig({}).digidOidc).toBeNull();
+  });
+
+  it('names (in Dutch) every missing broker setting, never a secret', () => {
+    expect(() => loadConfig({ ...production })).toThrow(
+      /DIGID_OIDC_ISSUER: verplicht met DIGID_MODE=oidc[\s\S]*DIGID_OIDC_CLIENT_ID: verplicht[\s\S]*DIGID_OIDC_CLIENT_SECRET: verplicht/,
+    );
+    const { APP_URL: _, ...withoutAppUrl } = production;
+    expect(() => loadConfig({ ...withoutAppUrl, ...broker })).toThrow(/APP_URL: verplicht met DIGID_MODE=oidc/);
+    expect(() => loadConfig({ ...production, ...broker, DIGID_OIDC_ISSUER: 'http://broker.example.nl' })).toThrow(
+      /DIGID_OIDC_ISSUER: moet in productie met https:\/\/ beginnen/,
+    );
+    // Outside production a local broker on plain http is fine.
+    expect(
+      loadConfig({ DIGID_MODE: 'oidc', ...broker, DIGID_OIDC_ISSUER: 'http://127.0.0.1:4270' }).digidOidc?.issuer,
+    ).toBe('http://127.0.0.1:4270');
+    try {
+      loadConfig({ ...production, DIGID_OIDC_CLIENT_SECRET: 'geheim-client-secret' });
+    } catch (e) {
+      expect((e as Error).message).not.toContain('geheim');
+    }
+  });
+
+  it('reads the claims and the level values as configured', () => {
+    const c = loadConfig({
+      DIGID_MODE: 'oidc',
+      ...broker,
+      DIGID_OIDC_SCOPES: 'openid bsn',
+      DIGID_OIDC_BSN_CLAIM: 'bsn',
+      DIGID_OIDC_LEVEL_CLAIM: 'loa',
+      DIGID_OIDC_MIN_LEVEL: 'substantieel',
+      DIGID_OIDC_LEVEL_VALUES: 'basis=10, midden=20,substantieel=25,hoog=30',
+    });
+    expect(c.digidOidc).toMatchObject({
+      scope: 'openid bsn',
+      bsnClaim: 'bsn',
+      levelClaim: 'loa',
+      minLevel: 'substantieel',
+      levelValues: { basis: '10', midden: '20', substantieel: '25', hoog: '30' },
+    });
+    expect(() => loadConfig({ DIGID_MODE: 'oidc', ...broker, DIGID_OIDC_LEVEL_VALUES: 'laag=1' })).toThrow(
+      /DIGID_OIDC_LEVEL_VALUES: moet de vorm niveau=waarde hebben/,
+    );
+    expect(() => loadConfig({ DIGID_MODE: 'oidc', ...broker, DIGID_OIDC_LEVEL_VALUES: 'basis=x,midden=x' })).toThrow(
+      /DIGID_OIDC_LEVEL_VALUES: elk niveau moet een eigen waarde hebben/,
+    );
+    expect(() => loadConfig({ DIGID_MODE: 'oidc', ...broker, DIGID_OIDC_MIN_LEVEL: 'laag' })).toThrow(
+      /DIGID_OIDC_MIN_LEVEL/,
+    );
+  });
+
+  it('with private_key_jwt, needs a readable private key file instead of a secret', () => {
+    const { DIGID_OIDC_CLIENT_SECRET: _, ...withoutSecret } = broker;
+    const oidc = { DIGID_MODE: 'oidc', ...withoutSecret, DIGID_OIDC_CLIENT_AUTH: 'private_key_jwt' };
+    expect(() => loadConfig(oidc)).toThrow(
+      /DIGID_OIDC_PRIVATE_KEY_FILE: verplicht met DIGID_OIDC_CLIENT_AUTH=private_key_jwt/,
+    );
+    expect(() => loadConfig({ ...oidc, DIGID_OIDC_PRIVATE_KEY_FILE: '/bestaat/niet.pem' })).toThrow(
+      /DIGID_OIDC_PRIVATE_KEY_FILE: niet te lezen als PEM-privésleutel/,
+    );
+    const file = join(mkdtempSync(join(tmpdir(), 'gw-config-')), 'client.pem');
+    writeFileSync(
+      file,
+      generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }),
+    );
+    const c = loadConfig({ ...oidc, DIGID_OIDC_PRIVATE_KEY_FILE: file, DIGID_OIDC_PRIVATE_KEY_ID: 'k1' });
+    expect(c.digidOidc?.clientAuth).toBe('private_key_jwt');
+    expect(c.digidOidc?.privateKey?.kid).toBe('k1');
+    expect(c.digidOidc?.privateKey?.pem).toContain('BEGIN PRIVATE KEY');
   });
 });

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { isAbsolute, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { createPrivateKey } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import proxyAddr from 'proxy-addr';
 
 /** The repository root (server/src/config or server/dist/config, three levels up): relative paths start here. */
 const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const resolveFromRoot = (path: string) => (isAbsolute(path) ? path : resolve(PROJECT_ROOT, path));
 
 /**
  * All configuration, parsed and validated once at start. Every variable is documented in `.env.example`.
@@ -46,6 +49,32 @@ const trustedProxies = z
     }
   });
 
+/** DIGID_MODE=oidc: log-in through an OpenID Connect broker (integrations/digid/oidc). Checked in `digidOidcConfig`. */
+const digidOidcVariables = {
+  /** The broker's issuer identifier; its discovery document is at <issuer>/.well-known/openid-configuration. */
+  DIGID_OIDC_ISSUER: z.url().optional(),
+  DIGID_OIDC_CLIENT_ID: z.string().optional(),
+  DIGID_OIDC_CLIENT_SECRET: z.string().optional(),
+  /** How the client authenticates at the token endpoint: with its secret, or with a JWT signed by its private key. */
+  DIGID_OIDC_CLIENT_AUTH: z
+    .enum(['client_secret_basic', 'client_secret_post', 'private_key_jwt'])
+    .default('client_secret_basic'),
+  /** private_key_jwt: a PEM file with the client's private key (PKCS#8, RSA or EC P-256); its public key is at the broker. */
+  DIGID_OIDC_PRIVATE_KEY_FILE: z.string().optional(),
+  /** private_key_jwt: the key id (kid) the broker knows the key by, if it asks for one. */
+  DIGID_OIDC_PRIVATE_KEY_ID: z.string().optional(),
+  /** Space-separated scopes to ask for; `openid` is always included. */
+  DIGID_OIDC_SCOPES: z.string().default('openid'),
+  /** The claim (ID token, else userinfo) that holds the BSN. */
+  DIGID_OIDC_BSN_CLAIM: z.string().default('sub'),
+  /** The claim that holds the assurance level reached. */
+  DIGID_OIDC_LEVEL_CLAIM: z.string().default('acr'),
+  /** The lowest assurance level accepted; asked for with acr_values. */
+  DIGID_OIDC_MIN_LEVEL: z.enum(['basis', 'midden', 'substantieel', 'hoog']).default('midden'),
+  /** The broker's value of the level claim for each level: `basis=…,midden=…,substantieel=…,hoog=…`. */
+  DIGID_OIDC_LEVEL_VALUES: z.string().optional(),
+};
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -69,7 +98,8 @@ const schema = z.object({
   /** Comma-separated `keyId:base64key` pairs; the first is used to encrypt, all to decrypt. */
   BSN_ENCRYPTION_KEYS: z.string().default(`dev1:${DEV_BSN_KEY}`),
   BSN_HASH_KEY: z.string().min(32, 'moet minstens 32 tekens lang zijn').default(DEV_BSN_HASH_KEY),
-  DIGID_MODE: z.enum(['simulator', 'saml']).default('simulator'),
+  DIGID_MODE: z.enum(['simulator', 'saml', 'oidc']).default('simulator'),
+  ...digidOidcVariables,
   PAYMENT_PROVIDER: z.enum(['simulator', 'mollie']).default('simulator'),
   MOLLIE_API_KEY: z
     .string()
@@ -119,6 +149,81 @@ const schema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/** Every variable the server reads (the keys of the schema): docker-compose.yml may set no others (compose.test.ts). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
+
+const DIGID_LEVELS = ['basis', 'midden', 'substantieel', 'hoog'] as const;
+
+/**
+ * DigiD's own names for its levels (the SAML AuthnContextClassRef values), which brokers commonly pass on as `acr`.
+ * DIGID_OIDC_LEVEL_VALUES replaces them when a broker uses other values.
+ */
+export const DIGID_DEFAULT_LEVEL_VALUES: Record<(typeof DIGID_LEVELS)[number], string> = {
+  basis: 'urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport',
+  midden: 'urn:oasis:names:tc:SAML:2.0:ac:classes:MobileTwoFactorContract',
+  substantieel: 'urn:oasis:names:tc:SAML:2.0:ac:classes:Smartcard',
+  hoog: 'urn:oasis:names:tc:SAML:2.0:ac:classes:SmartcardPKI',
+};
+
+/** The OIDC broker's settings; every missing or malformed one is named (in Dutch) before the server starts. */
+function digidOidcConfig(c: z.infer<typeof schema>, appUrl: string) {
+  const problems: string[] = [];
+  if (!c.DIGID_OIDC_ISSUER)
+    problems.push('DIGID_OIDC_ISSUER: verplicht met DIGID_MODE=oidc (de issuer-URL van de broker)');
+  if (!c.DIGID_OIDC_CLIENT_ID)
+    problems.push('DIGID_OIDC_CLIENT_ID: verplicht met DIGID_MODE=oidc (de client-id die de broker heeft uitgegeven)');
+  let privateKeyPem: string | undefined;
+  if (c.DIGID_OIDC_CLIENT_AUTH === 'private_key_jwt') {
+    if (!c.DIGID_OIDC_PRIVATE_KEY_FILE)
+      problems.push('DIGID_OIDC_PRIVATE_KEY_FILE: verplicht met DIGID_OIDC_CLIENT_AUTH=private_key_jwt');
+    else {
+      try {
+        privateKeyPem = readFileSync(resolveFromRoot(c.DIGID_OIDC_PRIVATE_KEY_FILE), 'utf8');
+        const key = createPrivateKey(privateKeyPem);
+        const type = key.asymmetricKeyType;
+        if (type !== 'rsa' && !(type === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1'))
+          problems.push('DIGID_OIDC_PRIVATE_KEY_FILE: moet een RSA-sleutel of een EC-sleutel op P-256 zijn');
+      } catch {
+        problems.push('DIGID_OIDC_PRIVATE_KEY_FILE: niet te lezen als PEM-privésleutel');
+      }
+    }
+  } else if (!c.DIGID_OIDC_CLIENT_SECRET)
+    problems.push('DIGID_OIDC_CLIENT_SECRET: verplicht met DIGID_MODE=oidc (het client-secret van de broker)');
+  const levelValues = { ...DIGID_DEFAULT_LEVEL_VALUES };
+  for (const pair of (c.DIGID_OIDC_LEVEL_VALUES ?? '').split(',').filter((p) => p.trim())) {
+    const eq = pair.indexOf('=');
+    const level = pair.slice(0, eq).trim();
+    const value = pair.slice(eq + 1).trim();
+    if (eq < 0 || !value || !(DIGID_LEVELS as readonly string[]).includes(level)) {
+      problems.push(
+        'DIGID_OIDC_LEVEL_VALUES: moet de vorm niveau=waarde hebben, komma-gescheiden, met niveau basis, midden, substantieel of hoog',
+      );
+      break;
+    }
+    levelValues[level as (typeof DIGID_LEVELS)[number]] = value;
+  }
+  if (new Set(Object.values(levelValues)).size !== DIGID_LEVELS.length)
+    problems.push('DIGID_OIDC_LEVEL_VALUES: elk niveau moet een eigen waarde hebben');
+  if (problems.length) throw new ConfigError(`Ongeldige configuratie:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  const scopes = new Set(['openid', ...c.DIGID_OIDC_SCOPES.split(/\s+/).filter(Boolean)]);
+  return {
+    issuer: c.DIGID_OIDC_ISSUER!,
+    clientId: c.DIGID_OIDC_CLIENT_ID!,
+    clientSecret: c.DIGID_OIDC_CLIENT_SECRET,
+    clientAuth: c.DIGID_OIDC_CLIENT_AUTH,
+    /** private_key_jwt: the client's private key (PEM) and its key id. */
+    privateKey: privateKeyPem ? { pem: privateKeyPem, kid: c.DIGID_OIDC_PRIVATE_KEY_ID } : undefined,
+    redirectUri: new URL('/auth/digid/callback', appUrl).toString(),
+    scope: [...scopes].join(' '),
+    bsnClaim: c.DIGID_OIDC_BSN_CLAIM,
+    levelClaim: c.DIGID_OIDC_LEVEL_CLAIM,
+    minLevel: c.DIGID_OIDC_MIN_LEVEL,
+    levelValues,
+  };
+}
+
+export type DigidOidcConfig = ReturnType<typeof digidOidcConfig>;
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
@@ -159,6 +264,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     if (c.CLOCK_START) problems.push('CLOCK_START: een verzette klok mag niet in productie');
     if (!c.DATABASE_URL)
       problems.push('DATABASE_URL: verplicht in productie (de ingebouwde database is voor ontwikkeling)');
+    if (c.DIGID_MODE === 'oidc') {
+      if (!c.APP_URL)
+        problems.push(
+          'APP_URL: verplicht met DIGID_MODE=oidc (de redirect-URI bij de broker is APP_URL/auth/digid/callback)',
+        );
+      if (c.DIGID_OIDC_ISSUER && !c.DIGID_OIDC_ISSUER.startsWith('https://'))
+        problems.push('DIGID_OIDC_ISSUER: moet in productie met https:// beginnen');
+    }
     if (problems.length)
       throw new ConfigError(`Weigert te starten in productie:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
@@ -168,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       'Ongeldige configuratie:\n  - TRUST_PROXY: vervangen door TRUSTED_PROXIES (de adressen of het netwerk van de reverse proxy, bijvoorbeeld 172.16.0.0/12)',
     );
   }
+  const digidOidc = c.DIGID_MODE === 'oidc' ? digidOidcConfig(c, c.APP_URL ?? `http://localhost:${c.PORT}`) : null;
   if (c.MAIL_TRANSPORT === 'smtp' && !c.SMTP_URL) {
     throw new ConfigError('Ongeldige configuratie:\n  - SMTP_URL: verplicht wanneer MAIL_TRANSPORT=smtp');
   }
@@ -185,6 +299,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     session: { secret: c.SESSION_SECRET, ttlHours: c.SESSION_TTL_HOURS, secureCookie: production },
     bsn: { keys: bsnKeys, hashKey: c.BSN_HASH_KEY },
     digidMode: c.DIGID_MODE,
+    /** DIGID_MODE=oidc: the broker and how its claims are read; null in the other modes. */
+    digidOidc,
     paymentProvider: c.PAYMENT_PROVIDER,
     payments: { provider: c.PAYMENT_PROVIDER, mollieApiKey: c.MOLLIE_API_KEY, expiryMinutes: c.PAYMENT_EXPIRY_MINUTES },
     /** Encrypts secrets kept in the settings (the PSP's API key): 32 bytes for AES-256-GCM. */

@@ -13,6 +13,8 @@ import { clockFromConfig, setApplicationClock, type Clock } from './lib/clock.js
 import { createApp, type TestViewers } from './http/app.js';
 import { DigidSimulator } from './integrations/digid/digid-simulator.js';
 import type { DigidAdapter } from './integrations/digid/digid.js';
+import { DigidSaml } from './integrations/digid/saml/saml-adapter.js';
+import { fileSamlRuntime } from './integrations/digid/saml/file-runtime.js';
 import { seedDemoData } from './seeders/demo-data.js';
 import { createJobRegistry } from './jobs/registry.js';
 import type { JobRegistry } from './jobs/job-types.js';
@@ -55,9 +57,17 @@ export interface BootOptions {
   demoActivity?: boolean;
 }
 
-function createDigid(config: Config): DigidAdapter {
+function createDigid(config: Config, orm: MikroORM, logger: Logger): DigidAdapter {
   if (config.digidMode === 'simulator') return new DigidSimulator();
-  throw new Error('DIGID_MODE=saml: de SAML-koppeling met DigiD is nog niet beschikbaar in deze versie.');
+  // config.ts refuses DIGID_MODE=saml without its settings, so they are here.
+  const saml = config.digid.saml!;
+  return new DigidSaml({
+    orm,
+    logger,
+    config: saml,
+    runtime: fileSamlRuntime(saml, config.digid.assuranceLevel),
+    acsUrl: `${config.appUrl}/auth/digid/callback`,
+  });
 }
 
 /**
@@ -106,7 +116,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
       services,
       contexts,
       logger,
-      digid: createDigid(config),
+      digid: createDigid(config, orm, logger),
       httpServer,
       clientDist: options.clientDist,
       devMiddleware: options.devMiddleware,

@@ -3,8 +3,9 @@
 //   1. generated client types are current (graphql-codegen --check); the emitted schema is checked by a server test
 //   2. server tests (Vitest; real PostgreSQL, real HTTP)
 //   3. client unit tests (Vitest)
-//   4. production build, then browser tests (Playwright + Debian Chromium + axe) against the running app, and the
-//      resident journey with the clock set to 2027 and 2030 (playwright.dates.config.ts)
+//   4. production build, then browser tests (Playwright + Debian Chromium + axe) against the running app (and the
+//      resident's log-in through the local DigiD SAML identity provider), and the resident journey with the clock set
+//      to 2027 and 2030 (playwright.dates.config.ts)
 // Ends with one summary line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -83,9 +84,11 @@ if (want('client')) {
 if (want('e2e')) {
   if (step('Productiebuild', 'npm', ['run', 'build'])) {
     const out = join(reports, 'e2e.json');
+    // With E2E_DIGID_SAML=1 the run includes the `digid-saml` project (the resident's log-in through the local SAML
+    // identity provider, against an app of its own with DIGID_MODE=saml).
     step('Browsertests', bin('playwright'), ['test'], {
       cwd: join(root, 'client'),
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_REPORTERS: 'list,json' },
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_REPORTERS: 'list,json', E2E_DIGID_SAML: '1' },
     });
     countPlaywright(out);
     // The resident journey again, with the server's and the page's clocks set to New Year's Day 2027 and New Year's

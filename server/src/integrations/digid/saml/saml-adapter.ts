@@ -68,8 +68,13 @@ export class DigidSaml implements DigidAdapter {
   async resolve(req: Request, context: string | undefined): Promise<DigidOutcome> {
     const checked = await this.check(req, context);
     if (checked.ok) return checked;
-    // The refusal says which check failed; the message is never logged (it holds the BSN).
-    this.deps.logger.warn({ event: 'digid_saml_refused', refusal: checked.refusal }, 'DigiD response refused');
+    // The refusal says which check failed; the message is never logged (it holds the BSN). A resident who cancels or
+    // lacks the level is no fault.
+    const expected = checked.refusal === 'cancelled' || checked.refusal === 'no-authn-context';
+    this.deps.logger[expected ? 'info' : 'warn'](
+      { event: 'digid_saml_refused', refusal: checked.refusal },
+      'DigiD response refused',
+    );
     return { ok: false, reason: checked.reason };
   }
 

@@ -44,7 +44,7 @@ describe('DigiD over SAML with the artifact binding', () => {
   let bsn: string;
 
   beforeAll(async () => {
-    idp = await startSamlTestIdp({ sp: { entityId: ENTITY_ID, acs: { 0: ACS } }, now: () => clock.now() });
+    idp = await startSamlTestIdp({ sp: { entityId: ENTITY_ID, acs: { 0: ACS } }, clock });
     const sink = new Writable({
       write(chunk, _enc, done) {
         for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line) as LogLine);
@@ -284,4 +284,45 @@ describe('DigiD over SAML with the artifact binding', () => {
     expect(all).not.toContain(bsn);
     expect(all).not.toContain(OTHER_BSN);
   });
+});
+
+describe('production start with DIGID_MODE=saml', () => {
+  it('starts with NODE_ENV=production, DigiD over SAML, Mollie and SMTP, and sends residents to DigiD', async () => {
+    const idp = await startSamlTestIdp({ sp: { entityId: ENTITY_ID, acs: { 0: ACS } } });
+    const database = await createTestDatabase();
+    await database.orm.close(true);
+    let server: RunningServer | undefined;
+    try {
+      const config = loadConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: database.url,
+        HOST: '127.0.0.1',
+        APP_URL: APP,
+        LOG_LEVEL: 'silent',
+        SESSION_SECRET: 's'.repeat(40),
+        BSN_ENCRYPTION_KEYS: `prod1:${Buffer.alloc(32, 3).toString('base64')}`,
+        BSN_HASH_KEY: 'h'.repeat(40),
+        SETTINGS_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64'),
+        PAYMENT_PROVIDER: 'mollie',
+        MOLLIE_API_KEY: 'test_abcdefghijklmnopqrstuvwxyz',
+        MAIL_TRANSPORT: 'smtp',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        // Nothing in the background: no mail or payment sweep should reach out from a test.
+        JOBS_WORKER: 'false',
+        ...idp.env({ entityId: ENTITY_ID }),
+      });
+      expect(config.production).toBe(true);
+      server = await boot({ config, logger: createLogger('silent'), port: 0 });
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+      const start = await fetch(`${server.url}/auth/digid/start`, { redirect: 'manual' });
+      expect(start.status).toBe(303);
+      expect(start.headers.get('location')).toMatch(new RegExp(`^${idp.ssoUrl}\\?SAMLRequest=`));
+      expect(readRedirect(new URL(start.headers.get('location')!).search, idp.certificates.sp.certPem)).toBeDefined();
+      expect((await fetch(`${server.url}/auth/digid/metadata`)).status).toBe(200);
+    } finally {
+      await server?.stop();
+      await database.drop();
+      await idp.close();
+    }
+  }, 120_000);
 });

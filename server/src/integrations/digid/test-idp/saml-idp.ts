@@ -7,7 +7,7 @@ import express from 'express';
 import { generateKeyPairSync } from 'node:crypto';
 import { SignedXml } from 'xml-crypto';
 import type { AssuranceLevel } from '../digid.js';
-import { applicationNow } from '../../../lib/clock.js';
+import { applicationNow, type Clock } from '../../../lib/clock.js';
 import { escapeHtml, simplePage } from '../../../http/simple-page.js';
 import { readRedirect } from '../saml/request.js';
 import { makeArtifact, soapEnvelope } from '../saml/artifact-resolve.js';
@@ -101,10 +101,11 @@ export async function startSamlTestIdp(options: {
   host?: string;
   httpPort?: number;
   httpsPort?: number;
-  now?: () => Date;
+  /** Its clock (default: the application's, so a test's ManualClock moves both sides). */
+  clock?: Clock;
 }): Promise<SamlTestIdp> {
   const host = options.host ?? '127.0.0.1';
-  const now = options.now ?? applicationNow;
+  const clock = options.clock ?? { now: applicationNow };
   const certificates = await generateSamlTestCertificates();
   const files = writeSamlTestFiles(certificates);
   const logins = new Map<string, Login>();
@@ -219,7 +220,7 @@ export async function startSamlTestIdp(options: {
 
   function artifactResponse(resolveId: string, issued: Issued | undefined): string {
     const s = idp.switches;
-    const at = new Date(now().getTime() - (s.agoMs ?? 0));
+    const at = new Date(clock.now().getTime() - (s.agoMs ?? 0));
     const later = new Date(at.getTime() + 5 * 60_000);
     const key = s.wrongKey ? wrongKey : certificates.idpSigning;
     const sign = (xml: string) => (s.unsigned ? xml : signEnveloped(xml, key));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { request as httpsRequest } from 'node:https';
 import { DOMParser } from '@xmldom/xmldom';
@@ -230,6 +231,20 @@ describe('DigiD over SAML with the artifact binding', () => {
       req.end('<x/>');
     });
     expect(status).toMatch(/^error/);
+  });
+
+  it('trusts only DigiD’s CA bundle for the artifact resolution server (read at each log-in)', async () => {
+    const bundle = readFileSync(idp.files.ca, 'utf8');
+    writeFileSync(idp.files.ca, idp.certificates.idpSigning.certPem); // another CA: the server is not trusted
+    try {
+      const outcome = await loginWith({});
+      expect(outcome.refusal).toBe('resolution');
+      expect(outcome.location).toBe('/inloggen?fout=ongeldig');
+      expect(outcome.viewer).toBe('ANONYMOUS');
+    } finally {
+      writeFileSync(idp.files.ca, bundle);
+    }
+    expect((await loginWith({})).viewer).toBe('CUSTOMER');
   });
 
   it('serves our metadata, signed, with the certificate and the artifact AssertionConsumerService', async () => {

@@ -59,15 +59,18 @@ export interface BootOptions {
 
 function createDigid(config: Config, orm: MikroORM, logger: Logger): DigidAdapter {
   if (config.digidMode === 'simulator') return new DigidSimulator();
-  // config.ts refuses DIGID_MODE=saml without its settings, so they are here.
-  const saml = config.digid.saml!;
-  return new DigidSaml({
-    orm,
-    logger,
-    config: saml,
-    runtime: fileSamlRuntime(saml, config.digid.assuranceLevel),
-    acsUrl: `${config.appUrl}/auth/digid/callback`,
-  });
+  if (config.digidMode === 'saml') {
+    // config.ts refuses DIGID_MODE=saml without its settings, so they are here.
+    const saml = config.digid.saml!;
+    return new DigidSaml({
+      orm,
+      logger,
+      config: saml,
+      runtime: fileSamlRuntime(saml, config.digid.assuranceLevel),
+      acsUrl: `${config.appUrl}/auth/digid/callback`,
+    });
+  }
+  throw new Error(`DIGID_MODE=${String(config.digidMode)}: onbekende DigiD-koppeling`);
 }
 
 /**

@@ -2,6 +2,15 @@ import { defineConfig } from '@playwright/test';
 import { chromiumExecutable } from './e2e/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+/**
+ * `digid-saml`: the resident's log-in through the local SAML identity provider, against an app of its own with
+ * DIGID_MODE=saml (scripts/e2e-digid-saml.mjs) on E2E_PORT_SAML. That app only starts when the project is asked for
+ * (E2E_DIGID_SAML=1, as `npm test` does, or `--project digid-saml` / the spec's name on the command line); the workers
+ * inherit the decision through the environment.
+ */
+const samlPort = Number(process.env.E2E_PORT_SAML ?? 3103);
+if (process.argv.some((arg) => arg.includes('digid-saml'))) process.env.E2E_DIGID_SAML = '1';
+const withSaml = process.env.E2E_DIGID_SAML === '1';
 // Resolved once in the runner (unpacking the packaged Chromium if need be) and handed to the workers.
 process.env.CHROMIUM_PATH = await chromiumExecutable();
 
@@ -43,19 +52,43 @@ export default defineConfig({
     },
   },
   projects: [
-    // digid-*.spec.ts run against their own apps and identity providers: playwright.digid.config.ts.
+    // digid-oidc.spec.ts runs with playwright.digid.config.ts; digid-saml.spec.ts in the `digid-saml` project below.
     { name: 'browser', testIgnore: [/admin-settings\.spec\.ts/, /digid-[a-z]+\.spec\.ts/] },
     // Maintenance mode closes the site for residents and providers, which every other test would see: these run
     // after all the others, one after another (each also under `exclusive`). To run only them: `--no-deps`.
     { name: 'platform-wide', testMatch: /admin-settings\.spec\.ts/, dependencies: ['browser'], fullyParallel: false },
+    ...(withSaml
+      ? [
+          {
+            name: 'digid-saml',
+            testMatch: [/digid-saml\.spec\.ts/, /resident-journey\.spec\.ts/],
+            use: { baseURL: `http://127.0.0.1:${samlPort}` },
+          },
+        ]
+      : []),
   ],
-  webServer: {
-    command: 'node ../scripts/e2e-server.mjs',
-    url: `http://127.0.0.1:${port}/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { E2E_PORT: String(port) },
-  },
+  webServer: [
+    {
+      command: 'node ../scripts/e2e-server.mjs',
+      url: `http://127.0.0.1:${port}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { E2E_PORT: String(port) },
+    },
+    ...(withSaml
+      ? [
+          {
+            command: 'node ../scripts/e2e-digid-saml.mjs',
+            url: `http://127.0.0.1:${samlPort}/readyz`,
+            timeout: 120_000,
+            reuseExistingServer: false,
+            stdout: 'pipe' as const,
+            stderr: 'pipe' as const,
+            env: { E2E_PORT_SAML: String(samlPort) },
+          },
+        ]
+      : []),
+  ],
 });

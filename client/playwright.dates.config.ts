@@ -13,7 +13,8 @@ const DAYS = [
   { name: 'klok-2030', clockStart: '2030-12-31T20:00:00+01:00', port: Number(process.env.E2E_PORT_2030 ?? 3102) },
 ];
 
-const server = base.webServer as Exclude<PlaywrightTestConfig['webServer'], unknown[] | undefined>;
+// The main app's server (the first; the digid-saml one is not needed here).
+const server = [base.webServer].flat()[0] as Exclude<PlaywrightTestConfig['webServer'], unknown[] | undefined>;
 
 export default defineConfig<object, { clockStart: string | undefined }>({
   ...base,

@@ -51,7 +51,7 @@ export default defineConfig<object, { clockStart: string | undefined }>({
         DIGID_OIDC_CLIENT_ID: OIDC_CLIENT.id,
         DIGID_OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
         DIGID_OIDC_BSN_CLAIM: 'bsn',
-        DIGID_OIDC_MIN_LEVEL: 'midden',
+        DIGID_ASSURANCE_LEVEL: 'midden',
       },
     },
   ],

@@ -24,7 +24,26 @@ process.on('SIGTERM', () => shutdown(0));
 
 const bin = (name) => `${root}node_modules/.bin/${name}`;
 run(bin('tsc'), ['-p', 'server/tsconfig.build.json', '--watch', '--preserveWatchOutput']);
-const waitForBuild = setInterval(() => {
+const appUrl = process.env.APP_URL ?? 'http://localhost:5173';
+
+/**
+ * DIGID_MODE=saml with DIGID_TEST_IDP=1: the local SAML identity provider (server/dist/integrations/digid/test-idp),
+ * with certificates made now, and the server configured against it (DigiD as in production, on this machine).
+ */
+async function testIdpEnv() {
+  if (process.env.DIGID_MODE !== 'saml' || process.env.DIGID_TEST_IDP !== '1') return {};
+  const { startSamlTestIdp } = await import(`${root}server/dist/integrations/digid/test-idp/saml-idp.js`);
+  const entityId = `${appUrl}/saml`;
+  const idp = await startSamlTestIdp({
+    sp: { entityId, acs: { 0: `${appUrl}/auth/digid/callback` } },
+    httpPort: Number(process.env.DIGID_TEST_IDP_PORT ?? 5190),
+  });
+  process.on('exit', () => void idp.close());
+  console.log(`\n  Lokale DigiD (SAML): ${idp.ssoUrl}\n`);
+  return idp.env({ entityId });
+}
+
+const waitForBuild = setInterval(async () => {
   if (!existsSync(`${root}server/dist/main.js`)) return;
   clearInterval(waitForBuild);
   const digid = {};
@@ -36,7 +55,7 @@ const waitForBuild = setInterval(() => {
         ...process.env,
         OIDC_IDP_PORT: idpPort,
         OIDC_IDP_CLIENT_SECRET: secret,
-        OIDC_IDP_REDIRECT_URI: `${process.env.APP_URL ?? 'http://localhost:5173'}/auth/digid/callback`,
+        OIDC_IDP_REDIRECT_URI: `${appUrl}/auth/digid/callback`,
       },
     });
     Object.assign(digid, {
@@ -47,6 +66,7 @@ const waitForBuild = setInterval(() => {
       DIGID_OIDC_BSN_CLAIM: 'bsn',
     });
   }
+  const idpEnv = await testIdpEnv();
   run(
     process.execPath,
     [
@@ -59,8 +79,9 @@ const waitForBuild = setInterval(() => {
       env: {
         ...process.env,
         PORT: process.env.PORT ?? '3000',
-        APP_URL: process.env.APP_URL ?? 'http://localhost:5173',
+        APP_URL: appUrl,
         ...digid,
+        ...idpEnv,
       },
     },
   );

@@ -84,9 +84,11 @@ if (want('client')) {
 if (want('e2e')) {
   if (step('Productiebuild', 'npm', ['run', 'build'])) {
     const out = join(reports, 'e2e.json');
+    // With E2E_DIGID_SAML=1 the run includes the `digid-saml` project (the resident's log-in through the local SAML
+    // identity provider, against an app of its own with DIGID_MODE=saml).
     step('Browsertests', bin('playwright'), ['test'], {
       cwd: join(root, 'client'),
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_REPORTERS: 'list,json' },
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_REPORTERS: 'list,json', E2E_DIGID_SAML: '1' },
     });
     countPlaywright(out);
     // The resident journey again, with the server's and the page's clocks set to New Year's Day 2027 and New Year's

@@ -104,14 +104,18 @@ async function preview(
 const spendable = (assignments: Assignment[]) =>
   assignments.filter((a) => a.status === 'ACTIVE').reduce((sum, a) => sum + a.balanceCents, 0);
 
-/** Through the DigiD simulator's page, typing the resident's BSN, from an account page that asks to log in. */
+/**
+ * Through the DigiD simulator's page, typing the resident's BSN, from an account page that asks to log in; in the
+ * `digid-saml` project through the local SAML identity provider's page instead.
+ */
 async function logIn(page: Page, who: DemoResident, returnTo: string) {
   await page.goto(returnTo);
   await expect(page).toHaveURL(/\/inloggen\?terug=/);
   await page.getByRole('link', { name: 'Inloggen met DigiD' }).click();
-  await expect(page).toHaveURL(/\/auth\/digid\/simulator/);
+  await page.waitForURL(/\/auth\/digid\/simulator|\/saml\/sso/);
   await page.getByLabel('BSN', { exact: true }).fill(who.bsn);
-  await page.getByRole('button', { name: 'Inloggen met dit BSN' }).click();
+  if (page.url().includes('/saml/sso')) await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+  else await page.getByRole('button', { name: 'Inloggen met dit BSN' }).click();
   await expect(page).toHaveURL(new RegExp(`${returnTo.replace(/[/?]/g, '\\$&')}$`));
   await settle(page);
 }

@@ -14,6 +14,8 @@ import { createApp, type TestViewers } from './http/app.js';
 import { DigidSimulator } from './integrations/digid/digid-simulator.js';
 import type { DigidAdapter } from './integrations/digid/digid.js';
 import { OidcDigidAdapter } from './integrations/digid/oidc/oidc-adapter.js';
+import { DigidSaml } from './integrations/digid/saml/saml-adapter.js';
+import { fileSamlRuntime } from './integrations/digid/saml/file-runtime.js';
 import { seedDemoData } from './seeders/demo-data.js';
 import { createJobRegistry } from './jobs/registry.js';
 import type { JobRegistry } from './jobs/job-types.js';
@@ -56,7 +58,7 @@ export interface BootOptions {
   demoActivity?: boolean;
 }
 
-function createDigid(config: Config, logger: Logger): DigidAdapter {
+function createDigid(config: Config, orm: MikroORM, logger: Logger): DigidAdapter {
   if (config.digidMode === 'simulator') return new DigidSimulator();
   if (config.digidMode === 'oidc') {
     const adapter = new OidcDigidAdapter(config.digidOidc!, logger);
@@ -65,7 +67,18 @@ function createDigid(config: Config, logger: Logger): DigidAdapter {
     adapter.configuration().catch(() => undefined);
     return adapter;
   }
-  throw new Error('DIGID_MODE=saml: de SAML-koppeling met DigiD is nog niet beschikbaar in deze versie.');
+  if (config.digidMode === 'saml') {
+    // config.ts refuses DIGID_MODE=saml without its settings, so they are here.
+    const saml = config.digid.saml!;
+    return new DigidSaml({
+      orm,
+      logger,
+      config: saml,
+      runtime: fileSamlRuntime(saml, config.digid.assuranceLevel),
+      acsUrl: `${config.appUrl}/auth/digid/callback`,
+    });
+  }
+  throw new Error(`DIGID_MODE=${String(config.digidMode)}: onbekende DigiD-koppeling`);
 }
 
 /**
@@ -114,7 +127,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
       services,
       contexts,
       logger,
-      digid: createDigid(config, logger),
+      digid: createDigid(config, orm, logger),
       httpServer,
       clientDist: options.clientDist,
       devMiddleware: options.devMiddleware,

@@ -40,7 +40,9 @@ if (config.seedDemoData) {
     ...DEMO_STAFF.map((s) => `      ${s.email.padEnd(42)} rol ${s.role.toLowerCase()}`),
     `    Aanbieders   ${server.url}/voor-aanbieders/inloggen`,
     `      ${demoProviderEmail(1)} … ${demoProviderEmail(6)}`,
-    `    Inwoners     ${server.url}/inloggen → "Inloggen met DigiD" → kies een inwoner in de DigiD-simulator`,
+    `    Inwoners     ${server.url}/inloggen → "Inloggen met DigiD" → ${
+      config.digidMode === 'simulator' ? 'kies een inwoner in de DigiD-simulator' : 'log in bij DigiD'
+    }`,
     `      Zuiderveen: Meedoenregeling per huishouden, Kindpakket per kind (bijv. Mandy de Boer, huishouden ZV-100001)`,
     `      Noorderhaven: Minimaregeling per huishouden (bijv. Marieke Dekker, huishouden NH-200001)`,
   );

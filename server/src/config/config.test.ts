@@ -5,6 +5,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
 
+/** A complete DIGID_MODE=saml configuration (the PEM files exist; their content is not read at start). */
+function samlEnv(): Record<string, string> {
+  const dir = mkdtempSync(join(tmpdir(), 'gw-config-saml-'));
+  const file = (name: string) => {
+    writeFileSync(join(dir, name), '-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----\n');
+    return join(dir, name);
+  };
+  return {
+    DIGID_MODE: 'saml',
+    DIGID_SAML_ENTITY_ID: 'urn:nl:gemeente:test',
+    DIGID_SAML_KEY_FILE: file('key.pem'),
+    DIGID_SAML_CERT_FILE: file('cert.pem'),
+    DIGID_SAML_ACS_INDEX: '1',
+    DIGID_SAML_IDP_ENTITY_ID: 'https://was-preprod1.digid.nl/saml/idp/metadata',
+    DIGID_SAML_IDP_SSO_URL: 'https://preprod1.digid.nl/saml/idp/request_authentication',
+    DIGID_SAML_IDP_ARTIFACT_URL: 'https://was-preprod1.digid.nl/saml/idp/resolve_artifact',
+    DIGID_SAML_IDP_CERT_FILE: file('idp.pem'),
+    DIGID_SAML_IDP_CA_FILE: file('ca.pem'),
+  };
+}
+
 describe('configuration', () => {
   it('has working development defaults', () => {
     const c = loadConfig({});
@@ -54,16 +75,40 @@ describe('configuration', () => {
       SESSION_SECRET: 'a'.repeat(40),
       BSN_ENCRYPTION_KEYS: `k2:${Buffer.alloc(32, 7).toString('base64')}`,
       BSN_HASH_KEY: 'b'.repeat(40),
-      DIGID_MODE: 'saml',
+      ...samlEnv(),
       PAYMENT_PROVIDER: 'mollie',
       SETTINGS_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
       MAIL_TRANSPORT: 'smtp',
       SMTP_URL: 'smtp://mail.example.org',
     });
     expect(c.production).toBe(true);
+    expect(c.digidMode).toBe('saml');
+    expect(c.digid.saml).toMatchObject({ entityId: 'urn:nl:gemeente:test', acsIndex: 1 });
+    expect(c.digid.saml?.idp.artifactUrl).toBe('https://was-preprod1.digid.nl/saml/idp/resolve_artifact');
     expect(c.graphqlSandbox).toBe(false);
     expect(c.seedDemoData).toBe(false);
     expect(c.session.secureCookie).toBe(true);
+  });
+
+  it('names in Dutch what DIGID_MODE=saml is missing, in production and outside it', () => {
+    const { DIGID_SAML_IDP_CA_FILE, DIGID_SAML_ENTITY_ID, ...incomplete } = samlEnv();
+    void DIGID_SAML_ENTITY_ID;
+    let message = '';
+    try {
+      loadConfig({ ...incomplete, DIGID_SAML_IDP_CA_FILE: `${DIGID_SAML_IDP_CA_FILE}.weg` });
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      message = (e as Error).message;
+    }
+    expect(message).toContain('DIGID_SAML_ENTITY_ID: verplicht bij DIGID_MODE=saml (onze entity id bij Logius)');
+    expect(message).toContain('DIGID_SAML_IDP_CA_FILE: het bestand bestaat niet');
+    expect(() => loadConfig({ NODE_ENV: 'production', DIGID_MODE: 'saml' })).toThrow(
+      /Weigert te starten in productie:[\s\S]*DIGID_SAML_IDP_ARTIFACT_URL: verplicht bij DIGID_MODE=saml/,
+    );
+    expect(loadConfig({ ...samlEnv(), DIGID_ASSURANCE_LEVEL: 'substantieel' }).digid.assuranceLevel).toBe(
+      'substantieel',
+    );
+    expect(() => loadConfig({ ...samlEnv(), DIGID_ASSURANCE_LEVEL: 'laag' })).toThrow(/DIGID_ASSURANCE_LEVEL/);
   });
 
   it('trusts forwarded addresses only from the configured proxies (TRUSTED_PROXIES)', () => {
@@ -180,7 +225,7 @@ describe('DigiD through an OIDC broker (DIGID_MODE=oidc)', () => {
       DIGID_OIDC_SCOPES: 'openid bsn',
       DIGID_OIDC_BSN_CLAIM: 'bsn',
       DIGID_OIDC_LEVEL_CLAIM: 'loa',
-      DIGID_OIDC_MIN_LEVEL: 'substantieel',
+      DIGID_ASSURANCE_LEVEL: 'substantieel',
       DIGID_OIDC_LEVEL_VALUES: 'basis=10, midden=20,substantieel=25,hoog=30',
     });
     expect(c.digidOidc).toMatchObject({
@@ -196,8 +241,8 @@ describe('DigiD through an OIDC broker (DIGID_MODE=oidc)', () => {
     expect(() => loadConfig({ DIGID_MODE: 'oidc', ...broker, DIGID_OIDC_LEVEL_VALUES: 'basis=x,midden=x' })).toThrow(
       /DIGID_OIDC_LEVEL_VALUES: elk niveau moet een eigen waarde hebben/,
     );
-    expect(() => loadConfig({ DIGID_MODE: 'oidc', ...broker, DIGID_OIDC_MIN_LEVEL: 'laag' })).toThrow(
-      /DIGID_OIDC_MIN_LEVEL/,
+    expect(() => loadConfig({ DIGID_MODE: 'oidc', ...broker, DIGID_ASSURANCE_LEVEL: 'laag' })).toThrow(
+      /DIGID_ASSURANCE_LEVEL/,
     );
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isAbsolute, resolve } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createPrivateKey } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import proxyAddr from 'proxy-addr';
@@ -69,8 +69,6 @@ const digidOidcVariables = {
   DIGID_OIDC_BSN_CLAIM: z.string().default('sub'),
   /** The claim that holds the assurance level reached. */
   DIGID_OIDC_LEVEL_CLAIM: z.string().default('acr'),
-  /** The lowest assurance level accepted; asked for with acr_values. */
-  DIGID_OIDC_MIN_LEVEL: z.enum(['basis', 'midden', 'substantieel', 'hoog']).default('midden'),
   /** The broker's value of the level claim for each level: `basis=…,midden=…,substantieel=…,hoog=…`. */
   DIGID_OIDC_LEVEL_VALUES: z.string().optional(),
 };
@@ -100,6 +98,22 @@ const schema = z.object({
   BSN_HASH_KEY: z.string().min(32, 'moet minstens 32 tekens lang zijn').default(DEV_BSN_HASH_KEY),
   DIGID_MODE: z.enum(['simulator', 'saml', 'oidc']).default('simulator'),
   ...digidOidcVariables,
+  /** The DigiD assurance level (betrouwbaarheidsniveau) to ask for. */
+  DIGID_ASSURANCE_LEVEL: z.enum(['basis', 'midden', 'substantieel', 'hoog']).default('midden'),
+  /** DIGID_MODE=saml: our entity id (as registered with Logius), key and certificate (PKIoverheid; PEM files). */
+  DIGID_SAML_ENTITY_ID: z.string().optional(),
+  DIGID_SAML_KEY_FILE: z.string().optional(),
+  DIGID_SAML_CERT_FILE: z.string().optional(),
+  /** The next certificate, published in the metadata before the switch-over (optional). */
+  DIGID_SAML_NEXT_CERT_FILE: z.string().optional(),
+  /** The index of our AssertionConsumerService in the metadata Logius has. */
+  DIGID_SAML_ACS_INDEX: z.coerce.number().int().min(0).max(32767).default(0),
+  /** DigiD's metadata: its entity id, single sign-on and artifact resolution URLs, signing certificate, TLS CA bundle. */
+  DIGID_SAML_IDP_ENTITY_ID: z.string().optional(),
+  DIGID_SAML_IDP_SSO_URL: z.url().optional(),
+  DIGID_SAML_IDP_ARTIFACT_URL: z.url().optional(),
+  DIGID_SAML_IDP_CERT_FILE: z.string().optional(),
+  DIGID_SAML_IDP_CA_FILE: z.string().optional(),
   PAYMENT_PROVIDER: z.enum(['simulator', 'mollie']).default('simulator'),
   MOLLIE_API_KEY: z
     .string()
@@ -217,12 +231,64 @@ function digidOidcConfig(c: z.infer<typeof schema>, appUrl: string) {
     scope: [...scopes].join(' '),
     bsnClaim: c.DIGID_OIDC_BSN_CLAIM,
     levelClaim: c.DIGID_OIDC_LEVEL_CLAIM,
-    minLevel: c.DIGID_OIDC_MIN_LEVEL,
+    minLevel: c.DIGID_ASSURANCE_LEVEL,
     levelValues,
   };
 }
 
 export type DigidOidcConfig = ReturnType<typeof digidOidcConfig>;
+/** What the SAML adapter needs to know about DigiD and about us (DIGID_MODE=saml). Files are read at each log-in. */
+export interface DigidSamlConfig {
+  entityId: string;
+  keyFile: string;
+  certFile: string;
+  nextCertFile: string | null;
+  acsIndex: number;
+  idp: { entityId: string; ssoUrl: string; artifactUrl: string; certFile: string; caFile: string };
+}
+
+const SAML_REQUIRED = {
+  DIGID_SAML_ENTITY_ID: 'onze entity id bij Logius',
+  DIGID_SAML_KEY_FILE: 'het bestand met onze private sleutel (PEM)',
+  DIGID_SAML_CERT_FILE: 'het bestand met ons PKIoverheid-certificaat (PEM)',
+  DIGID_SAML_IDP_ENTITY_ID: 'de entity id van DigiD (uit de metadata van Logius)',
+  DIGID_SAML_IDP_SSO_URL: 'het adres van DigiDs SingleSignOnService (uit de metadata)',
+  DIGID_SAML_IDP_ARTIFACT_URL: 'het adres van DigiDs ArtifactResolutionService (uit de metadata)',
+  DIGID_SAML_IDP_CERT_FILE: 'het bestand met DigiDs ondertekeningscertificaat (PEM)',
+  DIGID_SAML_IDP_CA_FILE: 'het bestand met de CA-certificaten van DigiDs servers (PEM)',
+} as const;
+
+function samlConfig(
+  c: z.infer<typeof schema>,
+): { ok: true; value: DigidSamlConfig } | { ok: false; problems: string[] } {
+  const problems: string[] = [];
+  for (const [name, what] of Object.entries(SAML_REQUIRED)) {
+    const value = c[name as keyof typeof SAML_REQUIRED];
+    if (!value) problems.push(`${name}: verplicht bij DIGID_MODE=saml (${what})`);
+    else if (name.endsWith('_FILE') && !existsSync(resolveFromRoot(value)))
+      problems.push(`${name}: het bestand bestaat niet`);
+  }
+  if (c.DIGID_SAML_NEXT_CERT_FILE && !existsSync(resolveFromRoot(c.DIGID_SAML_NEXT_CERT_FILE)))
+    problems.push('DIGID_SAML_NEXT_CERT_FILE: het bestand bestaat niet');
+  if (problems.length) return { ok: false, problems };
+  return {
+    ok: true,
+    value: {
+      entityId: c.DIGID_SAML_ENTITY_ID!,
+      keyFile: resolveFromRoot(c.DIGID_SAML_KEY_FILE!),
+      certFile: resolveFromRoot(c.DIGID_SAML_CERT_FILE!),
+      nextCertFile: c.DIGID_SAML_NEXT_CERT_FILE ? resolveFromRoot(c.DIGID_SAML_NEXT_CERT_FILE) : null,
+      acsIndex: c.DIGID_SAML_ACS_INDEX,
+      idp: {
+        entityId: c.DIGID_SAML_IDP_ENTITY_ID!,
+        ssoUrl: c.DIGID_SAML_IDP_SSO_URL!,
+        artifactUrl: c.DIGID_SAML_IDP_ARTIFACT_URL!,
+        certFile: resolveFromRoot(c.DIGID_SAML_IDP_CERT_FILE!),
+        caFile: resolveFromRoot(c.DIGID_SAML_IDP_CA_FILE!),
+      },
+    },
+  };
+}
 
 export class ConfigError extends Error {}
 
@@ -248,8 +314,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     return { id, key: bytes };
   });
 
+  const saml = c.DIGID_MODE === 'saml' ? samlConfig(c) : null;
+
   if (production) {
     const problems: string[] = [];
+    if (saml && !saml.ok) problems.push(...saml.problems);
     if (c.SESSION_SECRET === DEV_SESSION_SECRET)
       problems.push('SESSION_SECRET: de ontwikkelwaarde mag niet in productie');
     if (c.BSN_ENCRYPTION_KEYS.includes(DEV_BSN_KEY))
@@ -274,6 +343,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     }
     if (problems.length)
       throw new ConfigError(`Weigert te starten in productie:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+  if (saml && !saml.ok) {
+    throw new ConfigError(`Ongeldige configuratie:\n${saml.problems.map((p) => `  - ${p}`).join('\n')}`);
   }
   if (c.TRUST_PROXY) {
     // Trusting every peer let any client choose its own address; a deployment must now name its proxy.
@@ -301,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     digidMode: c.DIGID_MODE,
     /** DIGID_MODE=oidc: the broker and how its claims are read; null in the other modes. */
     digidOidc,
+    digid: { assuranceLevel: c.DIGID_ASSURANCE_LEVEL, saml: saml?.ok ? saml.value : null },
     paymentProvider: c.PAYMENT_PROVIDER,
     payments: { provider: c.PAYMENT_PROVIDER, mollieApiKey: c.MOLLIE_API_KEY, expiryMinutes: c.PAYMENT_EXPIRY_MINUTES },
     /** Encrypts secrets kept in the settings (the PSP's API key): 32 bytes for AES-256-GCM. */

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Services } from '../services.js';
 import type { DigidAdapter } from '../integrations/digid/digid.js';
 import { DigidSimulator } from '../integrations/digid/digid-simulator.js';
+import { DigidSaml } from '../integrations/digid/saml/saml-adapter.js';
 import { Person } from '../modules/customers/person.entity.js';
 import { Assignment } from '../modules/arrangements/assignment.entity.js';
 import { decryptBsn, isValidBsn, maskBsn } from '../crypto/bsn.js';
@@ -86,6 +87,13 @@ export function digidRoutes(deps: { orm: MikroORM; services: Services; digid: Di
     logger.info({ event: 'login', realm: 'customer', assurance: result.assuranceLevel }, 'logged in');
     res.redirect(303, safeReturnPath(state.returnTo, DEFAULT_RETURN));
   });
+
+  if (digid instanceof DigidSaml) {
+    // Our SAML metadata, signed, for Logius (with the next certificate during a rollover).
+    router.get('/auth/digid/metadata', async (_req, res) => {
+      res.type('application/samlmetadata+xml').send(await digid.metadata());
+    });
+  }
 
   if (digid instanceof DigidSimulator) {
     router.get('/auth/digid/simulator', async (req, res) => {

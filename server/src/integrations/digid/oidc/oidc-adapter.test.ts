@@ -79,7 +79,7 @@ describe('DigiD through an OIDC broker (DIGID_MODE=oidc)', () => {
     DIGID_OIDC_CLIENT_ID: CLIENT.id,
     DIGID_OIDC_CLIENT_SECRET: CLIENT.secret,
     DIGID_OIDC_BSN_CLAIM: 'bsn',
-    DIGID_OIDC_MIN_LEVEL: 'midden',
+    DIGID_ASSURANCE_LEVEL: 'midden',
     ...extra,
   });
 
@@ -297,7 +297,7 @@ describe('DigiD through an OIDC broker (DIGID_MODE=oidc)', () => {
     it('reads the BSN from `sub` and the level from a mapped claim value', async () => {
       const adapter = adapterFor(idp.issuer, {
         DIGID_OIDC_BSN_CLAIM: 'sub',
-        DIGID_OIDC_MIN_LEVEL: 'hoog',
+        DIGID_ASSURANCE_LEVEL: 'hoog',
       });
       const { url, context } = await adapter.start('relay-2');
       const callback = await atProvider(new URL(url), { bsn, level: 'hoog' });

@@ -34,7 +34,7 @@ test('a Beheerder invites a colleague with a custom role, who sets a password an
   await loginStaff(page, STAFF.beheerder);
   await page.goto('/admin/beheer/instellingen/rollen');
   await settle(page);
-  await page.getByLabel('Naam van de rol').fill(roleName);
+  await page.getByLabel('Naam van de rol', { exact: true }).fill(roleName);
   await page.getByRole('button', { name: 'Rol aanmaken' }).click();
   await expect(page.getByText(`De rol ‘${roleName}’ is aangemaakt.`)).toBeVisible();
   const matrix = page.getByRole('table', { name: 'Rechten per rol' });

@@ -257,8 +257,11 @@ test('analytics: the statistics script runs on public pages only; navigating int
           running: (window as { __statistics?: boolean }).__statistics === true,
         }));
 
-      // Starting in the account area: not loaded.
+      // Starting in the account area (a fresh page load after logging in): not loaded.
       await loginCustomer(resident);
+      scriptLoads = 0;
+      counted.length = 0;
+      await resident.goto('/account/bestellingen');
       await settle(resident);
       expect(await hasScript()).toEqual({ tag: 0, running: false });
       expect(scriptLoads).toBe(0);

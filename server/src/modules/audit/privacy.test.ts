@@ -94,9 +94,9 @@ describe('privacy: retention, own data, audit log', { timeout: 120_000 }, () => 
     await message(alone.client_group_id, alone.municipality_id, null, 'rest.huishouden');
     await message(other.client_group_id, other.municipality_id, null, 'rest.ander');
     await q(
-      `insert into mail_message (to_address, subject, body, status, attempts, person_id, sent_at)
-       values ('rest@voorbeeld.nl', 'Rest', 'x', 'SENT', 1, ?, now())`,
-      [alone.id],
+      `insert into mail_message (to_address, subject, body, status, attempts, person_id, created_at, sent_at)
+       values ('rest@voorbeeld.nl', 'Rest', 'x', 'SENT', 1, ?, ?, ?)`,
+      [alone.id, applicationNow(), applicationNow()],
     );
     const erased: any = await beheerder.gql(
       `mutation($id: ID!, $c: String!) { erasePerson(personId: $id, confirmation: $c) { errors { code } } }`,
@@ -104,10 +104,11 @@ describe('privacy: retention, own data, audit log', { timeout: 120_000 }, () => 
     );
     expect(erased.data.erasePerson.errors).toEqual([]);
     // A session made in a race with the erasure.
-    await q(`insert into session (token_hash, kind, person_id, expires_at) values ('rest-sessie', 'CUSTOMER', ?, ?)`, [
-      alone.id,
-      new Date(applicationNow().getTime() + DAY),
-    ]);
+    await q(
+      `insert into session (token_hash, kind, person_id, created_at, last_seen_at, expires_at)
+       values ('rest-sessie', 'CUSTOMER', ?, ?, ?, ?)`,
+      [alone.id, applicationNow(), applicationNow(), new Date(applicationNow().getTime() + DAY)],
+    );
     const remains = async () => ({
       messages: (await q(`select title from message where title like 'rest.%' order by title`)).map((r) => r.title),
       mails: Number((await q(`select count(*) from mail_message where person_id = ?`, [alone.id]))[0].count),

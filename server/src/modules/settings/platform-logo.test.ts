@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
 import { DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from '../../seeders/demo-accounts.js';
 import { applicationNow } from '../../lib/clock.js';
+import { Person } from '../customers/person.entity.js';
+import { decryptBsn } from '../../crypto/bsn.js';
 
 const UPDATE = `mutation($input: UpdateSettingsSectionInput!){ updateSettingsSection(input:$input){ errors { field code message } } }`;
 const PUBLIC = `{ publicSettings { platformName logoUrl logoWidth logoHeight uploadMaxMegabytes } }`;
@@ -114,9 +116,18 @@ describe('the platform logo (instellingen/algemeen) and uploads during maintenan
     expect((await publicSettings()).logoUrl).toBeNull();
   });
 
-  it('maintenance: providers’ uploads answer 503 with Retry-After, staff uploads carry on', async () => {
+  it('maintenance: providers’ uploads and a resident’s download answer 503 with Retry-After, staff uploads carry on', async () => {
     const provider = server.client();
     await provider.loginProvider(demoProviderEmail(1), DEMO_PASSWORD);
+    const person = await server.orm.em
+      .fork()
+      .findOneOrFail(
+        Person,
+        { bsnEncrypted: { $ne: null }, erasedAt: null },
+        { populate: ['bsnEncrypted'], orderBy: { externalIdentifier: 'asc' } },
+      );
+    const resident = server.client();
+    await resident.loginWithDigid(decryptBsn(person.bsnEncrypted!, server.services.config.bsn));
     const end = new Date(applicationNow().getTime() + 3600_000);
     const on = await update('MAINTENANCE', { mode: 'ON', endsAt: end.toISOString(), message: 'Even geduld.' });
     expect(on.data.updateSettingsSection.errors).toEqual([]);
@@ -134,12 +145,16 @@ describe('the platform logo (instellingen/algemeen) and uploads during maintenan
       );
       expect([image.status, image.body.errors[0].code]).toEqual([503, 'MAINTENANCE']);
 
+      const download = await resident.fetch('/api/mijn-gegevens.json');
+      expect([download.status, Number(download.headers.get('retry-after')) > 3500]).toEqual([503, true]);
+
       const staff = await uploadLogo(beheerder, await png(50, 50));
       expect(staff.status).toBe(201);
     } finally {
       await update('MAINTENANCE', { mode: 'OFF', endsAt: null, message: null });
     }
     expect((await upload(provider, '/api/provider/logo', await png(50, 50))).status).toBe(201);
+    expect((await resident.fetch('/api/mijn-gegevens.json')).status).toBe(200);
     await beheerder.gql(REMOVE);
   });
 });

@@ -1,25 +1,49 @@
 import { generate } from 'otplib';
-import { test, expect } from './fixtures';
+import { test, expect, serverNow } from './fixtures';
 import { expectAccessible, latestMail, loginStaff, settle, STAFF } from './support';
 
 /**
- * Staff accounts and two-factor log-in (issue 12): a Beheerder invites a colleague with a role; the colleague chooses a
- * password through the link in the mail (read from the development outbox), sets up two-factor log-in with the secret
- * shown as text (the test computes the code with otplib, as an authenticator app would), logs in again with a code,
- * and sees only what the role allows. An invitation to the same address again is refused by name.
+ * Staff accounts and two-factor log-in (issue 12, the "Must show" journey): a Beheerder creates a custom role in the
+ * roles matrix and invites a colleague with it; the colleague chooses a password through the link in the mail (read
+ * from the development outbox), sets up two-factor log-in with the secret shown as text (the test computes the code
+ * with otplib at the server's time, as an authenticator app would), logs in again with a code, and sees only what the
+ * role allows; the Beheerder then changes the role in the matrix and the colleague's menu changes on the next page.
+ * An invitation to the same address again is refused by name. (The site colour and maintenance mode are shown in
+ * admin-settings.spec.ts, the CSV import in admin-import.spec.ts.) The custom role only concerns this colleague, so
+ * this runs beside the other tests.
  */
+
+/** The code an authenticator app shows now, on the server's clock (it may run in another year: CLOCK_START). */
+async function totpAt(baseURL: string, secret: string, offsetSeconds = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor((await serverNow(baseURL)).getTime() / 1000) + offsetSeconds });
+}
 
 const PASSWORD = 'zonnebloem-kapstok-regenjas';
 
-test('a Beheerder invites a colleague, who sets a password and two-factor log-in and sees only what the role allows', async ({
+test('a Beheerder invites a colleague with a custom role, who sets a password and two-factor log-in, sees only what the role allows, and whose menu follows a change in the matrix', async ({
   page,
   browser,
+  baseURL,
 }) => {
-  test.setTimeout(120_000);
-  const email = `nina.${Date.now().toString(36)}@gemeente.example`;
+  test.setTimeout(180_000);
+  const suffix = Date.now().toString(36);
+  const email = `nina.${suffix}@gemeente.example`;
+  const roleName = `Wijkredactie ${suffix}`;
 
-  // 1. The Beheerder invites Nina as Redactie, for every municipality.
+  // 0. The Beheerder creates a custom role and ticks what it may do in the matrix: the dashboard and the news.
   await loginStaff(page, STAFF.beheerder);
+  await page.goto('/admin/beheer/instellingen/rollen');
+  await settle(page);
+  await page.getByLabel('Naam van de rol', { exact: true }).fill(roleName);
+  await page.getByRole('button', { name: 'Rol aanmaken' }).click();
+  await expect(page.getByText(`De rol ‘${roleName}’ is aangemaakt.`)).toBeVisible();
+  const matrix = page.getByRole('table', { name: 'Rechten per rol' });
+  await matrix.getByRole('checkbox', { name: `${roleName}: Dashboard met werkvoorraden bekijken` }).check();
+  await matrix.getByRole('checkbox', { name: `${roleName}: Nieuws, pagina’s en links bewerken` }).check();
+  await page.getByRole('button', { name: 'Rechten opslaan' }).click();
+  await expect(page.getByText(/De rechten zijn opgeslagen/)).toBeVisible();
+
+  // 1. The Beheerder invites Nina with that role, for every municipality.
   await page.goto('/admin/beheer/accounts');
   await settle(page);
   await expect(page.getByRole('table', { name: 'Accounts van medewerkers' })).toBeVisible();
@@ -29,7 +53,7 @@ test('a Beheerder invites a colleague, who sets a password and two-factor log-in
   await settle(page);
   await page.getByLabel('Naam').fill('Nina Nieuw');
   await page.getByLabel('E-mailadres').fill(email);
-  await page.getByLabel('Rol').selectOption({ label: 'Redactie — Nieuws, meldingen, pagina’s, links en sjablonen.' });
+  await page.getByLabel('Rol').selectOption({ label: roleName });
   await page.getByLabel('Voor alle gemeenten (ook gemeenten die later worden toegevoegd)').check();
   await expectAccessible(page, 'invite form');
   await page.getByRole('button', { name: 'Uitnodiging versturen' }).click();
@@ -75,7 +99,7 @@ test('a Beheerder invites a colleague, who sets a password and two-factor log-in
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   await expect(nina.getByRole('img', { name: /QR-code/ })).toBeVisible();
   await expectAccessible(nina, 'two-factor set-up');
-  await nina.getByLabel('Code uit de app').fill(await generate({ secret }));
+  await nina.getByLabel('Code uit de app').fill(await totpAt(baseURL!, secret));
   await nina.getByRole('button', { name: 'Tweestapsverificatie aanzetten' }).click();
   await expect(nina.getByRole('list', { name: 'Herstelcodes' }).getByRole('listitem')).toHaveCount(10);
   await nina.getByRole('button', { name: 'Ik heb de codes bewaard' }).click();
@@ -89,20 +113,36 @@ test('a Beheerder invites a colleague, who sets a password and two-factor log-in
   await nina.getByRole('button', { name: 'Inloggen' }).click();
   await expect(nina.getByRole('heading', { level: 1, name: 'Inloggen: tweede stap' })).toBeVisible();
   await expectAccessible(nina, 'second step');
-  await nina
-    .getByLabel('Code', { exact: true })
-    .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+  await nina.getByLabel('Code', { exact: true }).fill(await totpAt(baseURL!, secret, 30));
   await nina.getByRole('button', { name: 'Inloggen' }).click();
   await expect(nina).not.toHaveURL(/\/admin\/inloggen/);
   await settle(nina);
 
-  // 5. She sees only what the Redactie role allows.
+  // 5. She sees only what her role allows: the menu, and a page outside it refused.
   const menu = nina.getByRole('navigation', { name: 'Beheermenu' });
+  await expect(menu.getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Nieuws', exact: true })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Bestellingen', exact: true })).toHaveCount(0);
   await expect(menu.getByRole('link', { name: 'Accounts', exact: true })).toHaveCount(0);
   await nina.goto('/admin/beheer/accounts');
   await expect(nina.getByRole('heading', { level: 1, name: 'Geen toegang' })).toBeVisible();
+  await nina.goto('/admin/bestellingen');
+  await expect(nina.getByRole('heading', { level: 1, name: 'Geen toegang' })).toBeVisible();
+
+  // 6. The Beheerder lets the role see orders; Nina's next page shows them in the menu, without logging in again.
+  await nina.goto('/admin');
+  await settle(nina);
+  await page.goto('/admin/beheer/instellingen/rollen');
+  await settle(page);
+  await matrix.getByRole('checkbox', { name: `${roleName}: Bestellingen bekijken` }).check();
+  await page.getByRole('button', { name: 'Rechten opslaan' }).click();
+  await expect(page.getByText(/De rechten zijn opgeslagen/)).toBeVisible();
+  await menu.getByRole('link', { name: 'Nieuws', exact: true }).click();
+  await settle(nina);
+  await expect(menu.getByRole('link', { name: 'Bestellingen', exact: true })).toBeVisible();
+  await menu.getByRole('link', { name: 'Bestellingen', exact: true }).click();
+  await settle(nina);
+  await expect(nina.getByRole('heading', { level: 1, name: 'Geen toegang' })).toHaveCount(0);
 
   // The Beheerder sees her last log-in and two-factor in the list.
   await page.goto(`/admin/beheer/accounts?zoek=${encodeURIComponent(email)}`);

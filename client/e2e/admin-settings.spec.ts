@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { exclusive, expectAccessible, loginStaff, settle, STAFF } from './support';
+import { exclusive, expectAccessible, loginCustomer, loginStaff, settle, STAFF } from './support';
 
 /**
  * Running the platform (issue 12): the roles matrix applies from the next page, the site colour reaches the public
@@ -125,6 +125,168 @@ test('onderhoudsmodus: residents see the maintenance page while staff work on an
       await page.goto('/admin/beheer/instellingen/onderhoudsmodus');
       await settle(page);
       await page.getByRole('radio', { name: /^Uit/ }).check();
+      await saveSettings(page);
+    }
+  });
+});
+
+/** A small PNG (120 × 40 pixels), as a logo file chosen from disk. */
+const LOGO_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAHgAAAAoCAIAAAC6iKlyAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAApElEQVRoge3UQW0EARTD0CFSZmYw/O8l0Gs3X6snBYHl+Hl/svf/ITwovx9RDeiA7pvexuiAbq4ho5uDk45uTqMDurmGjG4OTjq6OY0O6OYaMro5OOno5jQ6oJtryOjm4KSjm9PogG6uIaObg5OObk6jA7q5hoxuDk46ujmNDujmGjK6OTjp6OY0OqCba8jo5uCko5vT6IBuriGjm4OTjuZM/9wvR+Oz8e1N0VUAAAAASUVORK5CYII=',
+  'base64',
+);
+
+/** A settings change through the API, as the logged-in staff member of `page` (for putting things back). */
+async function patchSettings(page: Page, section: string, patch: Record<string, unknown>) {
+  const res = await page.request.post('/graphql', {
+    data: {
+      query: `mutation($i: UpdateSettingsSectionInput!) { updateSettingsSection(input: $i) { errors { message } } }`,
+      variables: { i: { section, patch } },
+    },
+  });
+  expect(((await res.json()) as any).data.updateSettingsSection.errors).toEqual([]);
+}
+
+test('algemeen: a logo through the upload pipeline shows in the public header with the platform name; the size check follows the upload limit; removing it works', async ({
+  browser,
+  page,
+}) => {
+  await exclusive('site-logo', async () => {
+    await loginStaff(page, STAFF.beheerder);
+    await page.goto('/admin/beheer/instellingen/algemeen');
+    await settle(page);
+    const platformName = await page.getByLabel('Naam van het platform').inputValue();
+    const logo = page.getByRole('region', { name: 'Logo' });
+    await expect(logo.getByText('Er is geen logo ingesteld.')).toBeVisible();
+
+    // The form checks the file against the server's upload limit (instellingen/geavanceerd) before sending it.
+    await patchSettings(page, 'ADVANCED', { uploadMaxMegabytes: 1 });
+    try {
+      await page.reload();
+      await settle(page);
+      await expect(logo.getByText('JPEG, PNG of WebP, hoogstens 1 MB.', { exact: false })).toBeVisible();
+      await logo.getByLabel('Logo kiezen').setInputFiles({
+        name: 'groot.png',
+        mimeType: 'image/png',
+        buffer: Buffer.concat([LOGO_PNG, Buffer.alloc(1024 * 1024 + 1)]),
+      });
+      await logo.getByRole('button', { name: 'Logo uploaden' }).click();
+      await expect(
+        logo.getByText('Deze afbeelding is te groot. Een afbeelding mag hoogstens 1 MB zijn.').first(),
+      ).toBeVisible();
+    } finally {
+      await patchSettings(page, 'ADVANCED', { uploadMaxMegabytes: null });
+    }
+    await page.reload();
+    await settle(page);
+
+    await logo.getByLabel('Logo kiezen').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: LOGO_PNG });
+    await logo.getByRole('button', { name: 'Logo uploaden' }).click();
+    await expect(page.getByText('Het logo is opgeslagen.', { exact: false })).toBeVisible();
+    await expect(logo.getByRole('img', { name: `Huidig logo van ${platformName}` })).toBeVisible();
+    try {
+      await expectAccessible(page, 'algemene instellingen met logo');
+      const visitorContext = await browser.newContext();
+      const visitor = await visitorContext.newPage();
+      await visitor.goto('/aanbod');
+      await settle(visitor);
+      const home = visitor.getByRole('banner').getByRole('link', { name: platformName, exact: true });
+      await expect(home.getByRole('img', { name: platformName, exact: true })).toBeVisible();
+      expect(await home.getByRole('img').getAttribute('src')).toMatch(/^\/uploads\/branding\/[0-9a-f-]+\.webp$/);
+      await expectAccessible(visitor, 'aanbod met logo');
+      await visitorContext.close();
+    } finally {
+      await logo.getByRole('button', { name: 'Logo verwijderen' }).click();
+      await logo.getByRole('button', { name: 'Ja, verwijder het logo' }).click();
+      await expect(page.getByText('Het logo is verwijderd.', { exact: false })).toBeVisible();
+    }
+    const after = await (await browser.newContext()).newPage();
+    await after.goto('/aanbod');
+    await settle(after);
+    await expect(after.getByRole('banner').getByRole('img', { name: platformName })).toHaveCount(0);
+    await after.context().close();
+  });
+});
+
+/**
+ * A stand-in for a statistics tool, like Plausible: counts the page it is loaded on and every client-side navigation
+ * it sees (it wraps history.pushState and listens to popstate), by posting the path to its own origin.
+ */
+const STATS_ORIGIN = 'https://statistiek.example';
+const STATS_SCRIPT = `(function () {
+  function send() { fetch('${STATS_ORIGIN}/api/event', { method: 'POST', body: location.pathname, keepalive: true }); }
+  var push = history.pushState;
+  history.pushState = function () { push.apply(this, arguments); send(); };
+  addEventListener('popstate', send);
+  window.__statistics = true;
+  send();
+})();`;
+
+test('analytics: the statistics script runs on public pages only; navigating into the account area leaves it behind', async ({
+  browser,
+  page,
+}) => {
+  await exclusive('analytics', async () => {
+    await loginStaff(page, STAFF.beheerder);
+    await page.goto('/admin/beheer/instellingen/analytics');
+    await settle(page);
+    await page.getByLabel('Statistieken aan').check();
+    await page.getByLabel('Hulpmiddel').selectOption('PLAUSIBLE');
+    await page.getByLabel('Adres van het statistiekscript').fill(`${STATS_ORIGIN}/js/script.js`);
+    await page.getByLabel('Site-id').fill('gemeentewinkel.example');
+    await saveSettings(page);
+    // The admin area itself never loads it.
+    await expect(page.locator('script[data-gw-analytics]')).toHaveCount(0);
+    try {
+      const context = await browser.newContext();
+      const counted: string[] = [];
+      let scriptLoads = 0;
+      await context.route(`${STATS_ORIGIN}/**`, async (route) => {
+        if (route.request().url().endsWith('/js/script.js')) {
+          scriptLoads += 1;
+          await route.fulfill({ contentType: 'text/javascript', body: STATS_SCRIPT });
+        } else {
+          counted.push(route.request().postData() ?? '');
+          await route.fulfill({ status: 202, body: '' });
+        }
+      });
+      const resident = await context.newPage();
+      const hasScript = () =>
+        resident.evaluate(() => ({
+          tag: document.querySelectorAll('script[data-gw-analytics]').length,
+          running: (window as { __statistics?: boolean }).__statistics === true,
+        }));
+
+      // Starting in the account area (a fresh page load after logging in): not loaded.
+      await loginCustomer(resident);
+      scriptLoads = 0;
+      counted.length = 0;
+      await resident.goto('/account/bestellingen');
+      await settle(resident);
+      expect(await hasScript()).toEqual({ tag: 0, running: false });
+      expect(scriptLoads).toBe(0);
+
+      // Public pages: loaded once, and it counts the client-side navigations between them.
+      await resident.goto('/aanbod');
+      await settle(resident);
+      await expect.poll(hasScript).toEqual({ tag: 1, running: true });
+      await resident.getByRole('banner').getByRole('link', { name: 'Nieuws', exact: true }).click();
+      await settle(resident);
+      await expect.poll(() => counted).toEqual(expect.arrayContaining(['/aanbod', '/nieuws']));
+
+      // From a public page into the account area (a link in the header): the script is gone and counts nothing there.
+      await resident.getByRole('banner').getByRole('link', { name: 'Mijn account' }).click();
+      await expect(resident).toHaveURL(/\/account\//);
+      await settle(resident);
+      expect(await hasScript()).toEqual({ tag: 0, running: false });
+      await resident.waitForTimeout(500);
+      expect(counted.filter((path) => path.startsWith('/account'))).toEqual([]);
+      expect(scriptLoads).toBe(1);
+      await context.close();
+    } finally {
+      await page.goto('/admin/beheer/instellingen/analytics');
+      await settle(page);
+      await page.getByLabel('Statistieken aan').uncheck();
       await saveSettings(page);
     }
   });

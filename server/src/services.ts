@@ -56,6 +56,7 @@ import { RegistrationService } from './modules/providers/registration.service.js
 import { TermsService } from './modules/terms/terms.service.js';
 import { ContentPageService } from './modules/content/content-page.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
+import { PlatformLogoService } from './modules/settings/platform-logo.service.js';
 import { LinkService } from './modules/content/link.service.js';
 import { NewsService } from './modules/content/news.service.js';
 import { SitemapService } from './modules/content/sitemap.service.js';
@@ -173,6 +174,8 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     limitRules,
     jobs,
     settings,
+    // The platform's logo (instellingen/algemeen): through the image pipeline and FileStorage into the settings.
+    platformLogo: new PlatformLogoService(storage, settings),
     sessions,
     emailTokens,
     terms,

@@ -37,6 +37,8 @@ export const typePolicies: TypePolicies = {
   ViewerInfo: { keyFields: [] },
   // The dashboard is a single object without an id.
   AdminDashboard: { keyFields: [] },
+  // One per platform: the header's query and the upload forms' limit fill the same entry.
+  PublicSettings: { keyFields: [] },
 };
 
 export function createCache(): InMemoryCache {

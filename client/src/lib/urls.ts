@@ -190,6 +190,7 @@ export const urls = {
     monitoringTunnel: () => '/monitoring/tunnel',
     productImages: (productId: string) => `/api/products/${seg(productId)}/images`,
     providerLogo: () => '/api/provider/logo',
+    platformLogo: () => '/api/settings/logo',
     newsImage: (articleId: string) => `/api/news/${seg(articleId)}/image`,
     newsFeed: () => '/api/nieuws.atom',
     payoutExport: (batchId: string) => `/api/payouts/${seg(batchId)}/export`,

@@ -41,8 +41,16 @@ export function renderApp(url: string, viewer: TestViewer, responders: Record<st
     Viewer: () => viewerData(viewer),
     PublicSite: () => ({
       links: [],
-      publicSettings: { platformName: 'Gemeentewinkel', primaryColor: null, municipalities: [] },
+      publicSettings: {
+        platformName: 'Gemeentewinkel',
+        primaryColor: null,
+        logoUrl: null,
+        logoWidth: null,
+        logoHeight: null,
+        municipalities: [],
+      },
     }),
+    UploadLimit: () => ({ publicSettings: { uploadMaxMegabytes: 5 } }),
     // The provider area asks for new terms first (ProviderTermsGate): none, unless a test says otherwise.
     PendingTerms: () => ({ pendingTerms: [] }),
     // No maintenance and no statistics tool (instellingen/onderhoudsmodus, /analytics), unless a test says otherwise.

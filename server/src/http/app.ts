@@ -25,6 +25,7 @@ import { paymentExportRoutes } from './payment-export.routes.js';
 import { contentRoutes } from '../modules/content/content.routes.js';
 import { devOutboxRoutes } from '../integrations/mail/dev-outbox.routes.js';
 import { productImageRoutes } from '../modules/catalogue/product-image.routes.js';
+import { platformLogoRoutes } from '../modules/settings/platform-logo.routes.js';
 import { ordersExportRoutes } from '../modules/orders/orders-export.routes.js';
 import { payoutRoutes } from '../modules/payouts/payout.routes.js';
 import { uploadsRoute } from '../integrations/storage/uploads.route.js';
@@ -159,6 +160,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
   // Development and tests only: read the local mail outbox (never mounted in production).
   app.use(devOutboxRoutes({ orm, production: config.production, transport: config.mail.transport }));
   app.use(productImageRoutes({ services, contexts }));
+  app.use(platformLogoRoutes({ services, contexts }));
   app.use(ordersExportRoutes({ services, contexts }));
   app.use(payoutRoutes({ services, contexts }));
   app.use(uploadsRoute(services.storage));

@@ -57,6 +57,23 @@ export function retryAfterSeconds(endsAt: Date | null, now: Date): number {
   return Math.max(60, Math.ceil((endsAt.getTime() - now.getTime()) / 1000));
 }
 
+export const MAINTENANCE_MESSAGE = 'Het platform is tijdelijk niet beschikbaar vanwege onderhoud.';
+
+/**
+ * Maintenance for a request outside GraphQL (the uploads of providers, a resident's download): null when the viewer
+ * may carry on (staff, API clients, background work, or no maintenance now), otherwise the seconds for Retry-After.
+ * The same rule as guardGraphQL, so the HTTP routes answer 503 exactly when the API does.
+ */
+export async function maintenanceRetryAfter(input: {
+  viewer: Viewer;
+  settings: Pick<SettingsService, 'get'>;
+  now: Date;
+}): Promise<number | null> {
+  if (worksThroughMaintenance(input.viewer)) return null;
+  const maintenance = maintenanceAt(await input.settings.get('maintenance'), input.now);
+  return maintenance.active ? retryAfterSeconds(maintenance.endsAt, input.now) : null;
+}
+
 /**
  * The gates of a GraphQL request, after its viewer is known (contexts.forGraphQL):
  * - IP allow-list (instellingen/ip), when on: staff requests and the staff log-in only from the listed addresses
@@ -95,7 +112,7 @@ export async function guardGraphQL(input: {
   const asked = rootFields();
   if (asked.length > 0 && asked.every((f) => OPEN_DURING_MAINTENANCE.has(f))) return;
   const retryAfter = retryAfterSeconds(maintenance.endsAt, now);
-  throw new GraphQLError('Het platform is tijdelijk niet beschikbaar vanwege onderhoud.', {
+  throw new GraphQLError(MAINTENANCE_MESSAGE, {
     extensions: {
       code: 'MAINTENANCE',
       http: { status: 503, headers: new Map([['retry-after', String(retryAfter)]]) },

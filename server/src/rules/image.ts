@@ -25,10 +25,25 @@ export const IMAGE_MESSAGES = {
   tooMany: `Een product kan hoogstens ${IMAGE_LIMITS.maxPerProduct} afbeeldingen hebben. Verwijder eerst een afbeelding.`,
 } as const;
 
-/** What can be told of a chosen file before it is sent: none chosen, too large, or declared as another type. */
-export function imageFileProblem(file: { size: number; type: string } | null | undefined): string | null {
+/** The pipeline's ceiling in whole MB: the upload limit setting (instellingen/geavanceerd) is at most this. */
+export const IMAGE_MAX_MEGABYTES = IMAGE_LIMITS.maxBytes / 1024 / 1024;
+
+/** The form hint for an image field: the types and the upload limit in force (the server's setting). */
+export function imageHint(maxMegabytes: number): string {
+  return `JPEG, PNG of WebP, hoogstens ${nl(maxMegabytes)} MB.`;
+}
+
+/**
+ * What can be told of a chosen file before it is sent: none chosen, too large, or declared as another type.
+ * `maxMegabytes` is the upload limit the server enforces (PublicSettings.uploadMaxMegabytes); without it, the
+ * pipeline's ceiling.
+ */
+export function imageFileProblem(
+  file: { size: number; type: string } | null | undefined,
+  maxMegabytes: number = IMAGE_MAX_MEGABYTES,
+): string | null {
   if (!file || file.size === 0) return IMAGE_MESSAGES.missing;
-  if (file.size > IMAGE_LIMITS.maxBytes) return IMAGE_MESSAGES.tooLarge;
+  if (file.size > maxMegabytes * 1024 * 1024) return imageTooLargeMessage(maxMegabytes);
   if (file.type && !(IMAGE_TYPES as readonly string[]).includes(file.type)) return IMAGE_MESSAGES.notAnImage;
   return null;
 }

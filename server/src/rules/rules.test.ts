@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { IMAGE_MAX_MEGABYTES, imageFileProblem, imageHint, imageTooLargeMessage } from './image.js';
 import {
   bsn,
   categoryRules,
@@ -86,5 +87,19 @@ describe('the shared validation rules', () => {
     });
     expect(provider.problems.map((p) => p.field)).toEqual(['kvkNumber', 'street']);
     expect(provider.problems[1]!.message).toBe('Vul ook het huisnummer in, bijvoorbeeld Dorpsstraat 12.');
+  });
+});
+
+describe('the image rule with the upload limit setting', () => {
+  it('checks a chosen file against the limit the server enforces, with the same message', () => {
+    const file = (mb: number, type = 'image/png') => ({ size: Math.round(mb * 1024 * 1024), type });
+    expect(imageFileProblem(file(1.5), 2)).toBeNull();
+    expect(imageFileProblem(file(2.5), 2)).toBe(imageTooLargeMessage(2));
+    expect(imageTooLargeMessage(2)).toBe('Deze afbeelding is te groot. Een afbeelding mag hoogstens 2 MB zijn.');
+    // Without a limit: the pipeline's ceiling.
+    expect(imageFileProblem(file(IMAGE_MAX_MEGABYTES - 0.5))).toBeNull();
+    expect(imageFileProblem(file(IMAGE_MAX_MEGABYTES + 0.5))).toBe(imageTooLargeMessage(IMAGE_MAX_MEGABYTES));
+    expect(imageFileProblem(file(0.1, 'image/gif'), 2)).toMatch(/geen afbeelding/);
+    expect(imageHint(3)).toBe('JPEG, PNG of WebP, hoogstens 3 MB.');
   });
 });

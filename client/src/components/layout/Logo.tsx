@@ -1,8 +1,33 @@
 import { Link } from 'react-router';
 import { SITE_NAME } from '../../lib/site';
 
-/** The product mark and name; `audience` names the area ("Beheeromgeving", "Aanbieders"). */
-export function Logo({ to, audience }: { to: string; audience?: string }) {
+export interface LogoImage {
+  url: string;
+  /** The platform name: the link's name for screen readers. */
+  alt: string;
+  width: number | null;
+  height: number | null;
+}
+
+/**
+ * The product mark and name; `audience` names the area ("Beheeromgeving", "Aanbieders"). With `image` (the platform's
+ * own logo, instellingen/algemeen) the logo stands instead of the mark and name, with the platform name as its text.
+ */
+export function Logo({ to, audience, image }: { to: string; audience?: string; image?: LogoImage | null }) {
+  if (image) {
+    // Stored at twice its size in the header (sharp screens); width and height keep the page from jumping.
+    return (
+      <Link to={to} className="gw-logo">
+        <img
+          className="gw-logo__image"
+          src={image.url}
+          alt={image.alt}
+          width={image.width ? Math.round(image.width / 2) : undefined}
+          height={image.height ? Math.round(image.height / 2) : undefined}
+        />
+      </Link>
+    );
+  }
   return (
     <Link to={to} className="gw-logo">
       <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">

@@ -73,12 +73,21 @@ function HeaderMunicipalities() {
   return <p className="gw-header__municipalities">{joinNames(names)}</p>;
 }
 
+/** The platform's logo when one is set (instellingen/algemeen), with the platform name as its text; else the mark. */
+function PublicLogo() {
+  const settings = usePublicSite()?.publicSettings;
+  const image = settings?.logoUrl
+    ? { url: settings.logoUrl, alt: settings.platformName, width: settings.logoWidth, height: settings.logoHeight }
+    : null;
+  return <Logo to={urls.home()} image={image} />;
+}
+
 function PublicHeader() {
   return (
     <header className="gw-header">
       <div className="gw-container gw-header__inner">
         <div className="gw-header__brand">
-          <Logo to={urls.home()} />
+          <PublicLogo />
           <HeaderMunicipalities />
         </div>
         <MenuDisclosure label="Hoofdmenu" variant="public">

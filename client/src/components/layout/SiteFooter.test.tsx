@@ -15,6 +15,9 @@ describe('the public footer', () => {
           publicSettings: {
             __typename: 'PublicSettings',
             platformName: 'Regiowinkel Zuid',
+            logoUrl: null,
+            logoWidth: null,
+            logoHeight: null,
             municipalities: [
               {
                 __typename: 'MunicipalityContact',
@@ -72,6 +75,9 @@ describe('the footer links', () => {
             __typename: 'PublicSettings',
             platformName: 'Gemeentewinkel',
             primaryColor: null,
+            logoUrl: null,
+            logoWidth: null,
+            logoHeight: null,
             municipalities: [],
           },
         }),

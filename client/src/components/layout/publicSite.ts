@@ -16,6 +16,9 @@ export const PublicSiteDocument = graphql(`
     publicSettings {
       platformName
       primaryColor
+      logoUrl
+      logoWidth
+      logoHeight
       municipalities {
         municipalityId
         name

@@ -1,5 +1,6 @@
 import { useMutation } from '@apollo/client/react';
-import { IMAGE_LIMITS, IMAGE_MESSAGES, IMAGE_TYPES, imageFileProblem } from '@rules/image';
+import { IMAGE_LIMITS, IMAGE_MESSAGES, IMAGE_TYPES, imageFileProblem, imageHint } from '@rules/image';
+import { useUploadLimit } from '../settings/publicSettings';
 import { useEffect, useId, useRef, useState } from 'react';
 import { graphql } from '../../graphql/generated';
 import { useShowNotice } from '../../lib/notice';
@@ -198,6 +199,7 @@ export function PendingImages({
   const altRef = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [added, setAdded] = useState('');
+  const uploadLimit = useUploadLimit();
   const full = images.length >= IMAGE_LIMITS.maxPerProduct;
 
   // The previews are object URLs: released when the image leaves the list or the form goes.
@@ -207,7 +209,7 @@ export function PendingImages({
 
   function add() {
     const file = fileRef.current?.files?.[0] ?? null;
-    const p = full ? IMAGE_MESSAGES.tooMany : imageFileProblem(file);
+    const p = full ? IMAGE_MESSAGES.tooMany : imageFileProblem(file, uploadLimit);
     setProblem(p);
     if (p || !file) {
       fileRef.current?.focus();
@@ -255,8 +257,7 @@ export function PendingImages({
           Afbeelding kiezen
         </label>
         <span className="gw-field__hint" id={`${fileId}-hint`}>
-          JPEG, PNG of WebP, hoogstens {IMAGE_LIMITS.maxBytes / 1024 / 1024} MB; hoogstens {IMAGE_LIMITS.maxPerProduct}{' '}
-          afbeeldingen.
+          JPEG, PNG of WebP, hoogstens {uploadLimit} MB; hoogstens {IMAGE_LIMITS.maxPerProduct} afbeeldingen.
         </span>
         {problem ? (
           <span className="gw-field__error" id={`${fileId}-fout`}>
@@ -316,13 +317,14 @@ interface ProductImagesProps {
 export function ProductImages({ productId, images, editable, onChanged }: ProductImagesProps) {
   const headingId = useId();
   const formRef = useRef<HTMLFormElement>(null);
+  const uploadLimit = useUploadLimit();
   const showNotice = useShowNotice();
   const [deleteImage] = useMutation(DeleteProductImageDocument);
   const [reorderImages] = useMutation(ReorderProductImagesDocument);
   const upload = useMutationForm({
     id: 'afbeelding',
     fields: ['file', 'alt'] as const,
-    check: (_, data) => ({ file: imageFileProblem(data.get('file') as File | null) }),
+    check: (_, data) => ({ file: imageFileProblem(data.get('file') as File | null, uploadLimit) }),
     mutate: async (_, data) => {
       const file = data.get('file');
       return uploadProductImage(productId, file as File, String(data.get('alt') ?? ''));
@@ -394,7 +396,7 @@ export function ProductImages({ productId, images, editable, onChanged }: Produc
             label="Afbeelding toevoegen"
             type="file"
             accept={IMAGE_TYPES.join(',')}
-            hint={`JPEG, PNG of WebP, hoogstens ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MB.`}
+            hint={imageHint(uploadLimit)}
             {...upload.field('file')}
           />
           <TextField

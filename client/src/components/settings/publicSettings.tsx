@@ -4,6 +4,7 @@ import { graphql } from '../../graphql/generated';
 import { useViewer } from '../../lib/viewer';
 import { usePublicSite } from '../layout/publicSite';
 import { Alert } from '../ui/Alert';
+import { IMAGE_MAX_MEGABYTES } from '@rules/image';
 
 export const MaintenanceStatusDocument = graphql(`
   query MaintenanceStatus {
@@ -26,6 +27,23 @@ export const PublicAnalyticsDocument = graphql(`
     }
   }
 `);
+
+/** The upload limit (instellingen/geavanceerd) for the forms' own check of a chosen image before it is sent. */
+export const UploadLimitDocument = graphql(`
+  query UploadLimit {
+    publicSettings {
+      uploadMaxMegabytes
+    }
+  }
+`);
+
+/**
+ * The largest image an upload may be, in whole MB: the server's setting (the one rule the upload routes enforce), the
+ * pipeline's ceiling while it loads (the server checks again anyway).
+ */
+export function useUploadLimit(): number {
+  return useQuery(UploadLimitDocument).data?.publicSettings.uploadMaxMegabytes ?? IMAGE_MAX_MEGABYTES;
+}
 
 const dutchTime = new Intl.DateTimeFormat('nl-NL', {
   timeZone: 'Europe/Amsterdam',
@@ -126,9 +144,50 @@ declare global {
   }
 }
 
+/** The areas where no statistics are counted (the server's CSP there allows no statistics script either). */
+export const PRIVATE_AREA = /^\/(account|aanbieder|admin)(\/|$)/;
+
+let boundaryInstalled = false;
+
+/**
+ * Keeps a loaded statistics script out of the private areas. A tool counts the client-side navigations it sees (Plausible
+ * wraps history.pushState and listens to popstate), and a script that has run cannot be unloaded: so a navigation from
+ * a public page into /account, /aanbieder or /admin becomes a full page load instead — a fresh document without the
+ * script, under that area's Content-Security-Policy, which allows none. Installed before the script is added, so the
+ * popstate listener runs before the tool's; the history wrapper is put on top once the script has loaded (outermost).
+ */
+function installAnalyticsBoundary(script: HTMLScriptElement) {
+  if (boundaryInstalled) return;
+  boundaryInstalled = true;
+  const target = (url: string | URL | null | undefined) => (url == null ? null : new URL(url, window.location.href));
+  window.addEventListener('popstate', (event) => {
+    if (!PRIVATE_AREA.test(window.location.pathname)) return;
+    event.stopImmediatePropagation();
+    window.location.reload();
+  });
+  const guard = (method: 'pushState' | 'replaceState') => {
+    const inner = window.history[method];
+    window.history[method] = function (this: History, data: unknown, unused: string, url?: string | URL | null) {
+      const to = target(url);
+      if (to && to.origin === window.location.origin && PRIVATE_AREA.test(to.pathname)) {
+        window.location.assign(to.href);
+        return;
+      }
+      inner.call(this, data, unused, url);
+    };
+  };
+  const wrap = () => {
+    guard('pushState');
+    guard('replaceState');
+  };
+  script.addEventListener('load', wrap, { once: true });
+  script.addEventListener('error', wrap, { once: true });
+}
+
 /**
  * The cookieless statistics script (instellingen/analytics) on public pages only: the public layout mounts this, the
- * account, provider and admin layouts do not. The Content-Security-Policy of public pages allows exactly this script.
+ * account, provider and admin layouts do not, and a navigation from a public page into those areas reloads the page
+ * (installAnalyticsBoundary). The Content-Security-Policy of public pages allows exactly this script.
  */
 export function useAnalytics() {
   const analytics = useQuery(PublicAnalyticsDocument).data?.publicAnalytics;
@@ -137,6 +196,8 @@ export function useAnalytics() {
   const siteId = analytics?.siteId ?? '';
   useEffect(() => {
     if (!src || document.querySelector('script[data-gw-analytics]')) return;
+    // Never in a private area, whoever mounts this.
+    if (PRIVATE_AREA.test(window.location.pathname)) return;
     const script = document.createElement('script');
     script.src = src;
     script.defer = true;
@@ -153,6 +214,7 @@ export function useAnalytics() {
     } else {
       script.dataset.domain = siteId;
     }
+    installAnalyticsBoundary(script);
     document.head.appendChild(script);
   }, [src, tool, siteId]);
 }

@@ -45,7 +45,7 @@ type Documents = {
     "\n  query PublicContentPage($page: ContentPageKind!) {\n    contentPage(page: $page) {\n      id\n      version\n      title\n      bodyHtml\n      publishedAt\n      accessibility {\n        status\n        reviewedOn\n        reviewMethod\n        contactEmail\n        contactPhone\n        problems {\n          description\n          fix\n        }\n      }\n    }\n  }\n": typeof types.PublicContentPageDocument,
     "\n  fragment UserErrorFields on UserError {\n    field\n    code\n    message\n  }\n": typeof types.UserErrorFieldsFragmentDoc,
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
-    "\n  query PublicSite {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      primaryColor\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n": typeof types.PublicSiteDocument,
+    "\n  query PublicSite {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      primaryColor\n      logoUrl\n      logoWidth\n      logoHeight\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n": typeof types.PublicSiteDocument,
     "\n  query UnreadMessageCount {\n    myUnreadMessageCount\n  }\n": typeof types.UnreadMessageCountDocument,
     "\n  fragment NewsCard_article on NewsArticle {\n    id\n    title\n    summary\n    path\n    publishAt\n    imageUrl\n    municipalityName\n  }\n": typeof types.NewsCard_ArticleFragmentDoc,
     "\n  fragment OrderLinesTable_order on Order {\n    number\n    lines {\n      id\n      title\n      quantity\n      unitPriceCents\n      totalCents\n      beneficiaryName\n    }\n  }\n": typeof types.OrderLinesTable_OrderFragmentDoc,
@@ -73,6 +73,7 @@ type Documents = {
     "\n  mutation UpdateSettingsSection($input: UpdateSettingsSectionInput!) {\n    updateSettingsSection(input: $input) {\n      settings {\n        section\n        version\n        value\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.UpdateSettingsSectionDocument,
     "\n  query MaintenanceStatus {\n    maintenanceStatus {\n      active\n      message\n      startsAt\n      endsAt\n    }\n  }\n": typeof types.MaintenanceStatusDocument,
     "\n  query PublicAnalytics {\n    publicAnalytics {\n      enabled\n      tool\n      scriptUrl\n      siteId\n    }\n  }\n": typeof types.PublicAnalyticsDocument,
+    "\n  query UploadLimit {\n    publicSettings {\n      uploadMaxMegabytes\n    }\n  }\n": typeof types.UploadLimitDocument,
     "\n  query Viewer {\n    viewer {\n      kind\n      displayName\n      email\n      roleName\n      permissions\n      provider {\n        id\n        name\n        slug\n      }\n    }\n  }\n": typeof types.ViewerDocument,
     "\n  query Home {\n    categories {\n      id\n      name\n      productCount\n    }\n  }\n": typeof types.HomeDocument,
     "\n  query HomeFeatured {\n    featuredCategory {\n      id\n      name\n      description\n    }\n  }\n": typeof types.HomeFeaturedDocument,
@@ -180,6 +181,7 @@ type Documents = {
     "\n  query ImportRunView($id: ID!) {\n    importRun(id: $id) {\n      id\n      fileName\n      municipalityName\n      createdByName\n      delimiter\n      status\n      totalRows\n      newRows\n      changedRows\n      unchangedRows\n      invalidRows\n      processedRows\n      createdRows\n      updatedRows\n      failedRows\n      createdAt\n      startedAt\n      finishedAt\n      outcomeUrl\n      problems(first: 200) {\n        line\n        column\n        externalIdentifier\n        message\n      }\n    }\n  }\n": typeof types.ImportRunViewDocument,
     "\n  mutation ApplyImport($id: ID!) {\n    applyImport(id: $id) {\n      importRun {\n        id\n        status\n        processedRows\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.ApplyImportDocument,
     "\n  query SettingsMunicipalities {\n    municipalities {\n      id\n      name\n    }\n  }\n": typeof types.SettingsMunicipalitiesDocument,
+    "\n  mutation RemovePlatformLogo {\n    removePlatformLogo {\n      settings {\n        section\n        version\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.RemovePlatformLogoDocument,
     "\n  query TermsMunicipalities {\n    municipalities {\n      id\n      name\n    }\n  }\n": typeof types.TermsMunicipalitiesDocument,
     "\n  query PaymentSettings {\n    settingsSection(section: PAYMENTS) {\n      section\n      version\n      value\n    }\n    paymentProviderSettings {\n      provider\n      chosen\n      apiKeyLast4\n      simulatorAllowed\n    }\n    municipalities {\n      id\n      name\n    }\n  }\n": typeof types.PaymentSettingsDocument,
     "\n  mutation UpdatePaymentSettings($input: UpdateSettingsSectionInput!) {\n    updateSettingsSection(input: $input) {\n      settings {\n        section\n        version\n        value\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.UpdatePaymentSettingsDocument,
@@ -302,7 +304,7 @@ const documents: Documents = {
     "\n  query PublicContentPage($page: ContentPageKind!) {\n    contentPage(page: $page) {\n      id\n      version\n      title\n      bodyHtml\n      publishedAt\n      accessibility {\n        status\n        reviewedOn\n        reviewMethod\n        contactEmail\n        contactPhone\n        problems {\n          description\n          fix\n        }\n      }\n    }\n  }\n": types.PublicContentPageDocument,
     "\n  fragment UserErrorFields on UserError {\n    field\n    code\n    message\n  }\n": types.UserErrorFieldsFragmentDoc,
     "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
-    "\n  query PublicSite {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      primaryColor\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n": types.PublicSiteDocument,
+    "\n  query PublicSite {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      primaryColor\n      logoUrl\n      logoWidth\n      logoHeight\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n": types.PublicSiteDocument,
     "\n  query UnreadMessageCount {\n    myUnreadMessageCount\n  }\n": types.UnreadMessageCountDocument,
     "\n  fragment NewsCard_article on NewsArticle {\n    id\n    title\n    summary\n    path\n    publishAt\n    imageUrl\n    municipalityName\n  }\n": types.NewsCard_ArticleFragmentDoc,
     "\n  fragment OrderLinesTable_order on Order {\n    number\n    lines {\n      id\n      title\n      quantity\n      unitPriceCents\n      totalCents\n      beneficiaryName\n    }\n  }\n": types.OrderLinesTable_OrderFragmentDoc,
@@ -330,6 +332,7 @@ const documents: Documents = {
     "\n  mutation UpdateSettingsSection($input: UpdateSettingsSectionInput!) {\n    updateSettingsSection(input: $input) {\n      settings {\n        section\n        version\n        value\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.UpdateSettingsSectionDocument,
     "\n  query MaintenanceStatus {\n    maintenanceStatus {\n      active\n      message\n      startsAt\n      endsAt\n    }\n  }\n": types.MaintenanceStatusDocument,
     "\n  query PublicAnalytics {\n    publicAnalytics {\n      enabled\n      tool\n      scriptUrl\n      siteId\n    }\n  }\n": types.PublicAnalyticsDocument,
+    "\n  query UploadLimit {\n    publicSettings {\n      uploadMaxMegabytes\n    }\n  }\n": types.UploadLimitDocument,
     "\n  query Viewer {\n    viewer {\n      kind\n      displayName\n      email\n      roleName\n      permissions\n      provider {\n        id\n        name\n        slug\n      }\n    }\n  }\n": types.ViewerDocument,
     "\n  query Home {\n    categories {\n      id\n      name\n      productCount\n    }\n  }\n": types.HomeDocument,
     "\n  query HomeFeatured {\n    featuredCategory {\n      id\n      name\n      description\n    }\n  }\n": types.HomeFeaturedDocument,
@@ -437,6 +440,7 @@ const documents: Documents = {
     "\n  query ImportRunView($id: ID!) {\n    importRun(id: $id) {\n      id\n      fileName\n      municipalityName\n      createdByName\n      delimiter\n      status\n      totalRows\n      newRows\n      changedRows\n      unchangedRows\n      invalidRows\n      processedRows\n      createdRows\n      updatedRows\n      failedRows\n      createdAt\n      startedAt\n      finishedAt\n      outcomeUrl\n      problems(first: 200) {\n        line\n        column\n        externalIdentifier\n        message\n      }\n    }\n  }\n": types.ImportRunViewDocument,
     "\n  mutation ApplyImport($id: ID!) {\n    applyImport(id: $id) {\n      importRun {\n        id\n        status\n        processedRows\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.ApplyImportDocument,
     "\n  query SettingsMunicipalities {\n    municipalities {\n      id\n      name\n    }\n  }\n": types.SettingsMunicipalitiesDocument,
+    "\n  mutation RemovePlatformLogo {\n    removePlatformLogo {\n      settings {\n        section\n        version\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.RemovePlatformLogoDocument,
     "\n  query TermsMunicipalities {\n    municipalities {\n      id\n      name\n    }\n  }\n": types.TermsMunicipalitiesDocument,
     "\n  query PaymentSettings {\n    settingsSection(section: PAYMENTS) {\n      section\n      version\n      value\n    }\n    paymentProviderSettings {\n      provider\n      chosen\n      apiKeyLast4\n      simulatorAllowed\n    }\n    municipalities {\n      id\n      name\n    }\n  }\n": types.PaymentSettingsDocument,
     "\n  mutation UpdatePaymentSettings($input: UpdateSettingsSectionInput!) {\n    updateSettingsSection(input: $input) {\n      settings {\n        section\n        version\n        value\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.UpdatePaymentSettingsDocument,
@@ -669,7 +673,7 @@ export function graphql(source: "\n  mutation Logout {\n    logout\n  }\n"): (ty
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PublicSite {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      primaryColor\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n"): (typeof documents)["\n  query PublicSite {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      primaryColor\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query PublicSite {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      primaryColor\n      logoUrl\n      logoWidth\n      logoHeight\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n"): (typeof documents)["\n  query PublicSite {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      primaryColor\n      logoUrl\n      logoWidth\n      logoHeight\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -778,6 +782,10 @@ export function graphql(source: "\n  query MaintenanceStatus {\n    maintenanceS
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query PublicAnalytics {\n    publicAnalytics {\n      enabled\n      tool\n      scriptUrl\n      siteId\n    }\n  }\n"): (typeof documents)["\n  query PublicAnalytics {\n    publicAnalytics {\n      enabled\n      tool\n      scriptUrl\n      siteId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query UploadLimit {\n    publicSettings {\n      uploadMaxMegabytes\n    }\n  }\n"): (typeof documents)["\n  query UploadLimit {\n    publicSettings {\n      uploadMaxMegabytes\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -1206,6 +1214,10 @@ export function graphql(source: "\n  mutation ApplyImport($id: ID!) {\n    apply
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query SettingsMunicipalities {\n    municipalities {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query SettingsMunicipalities {\n    municipalities {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemovePlatformLogo {\n    removePlatformLogo {\n      settings {\n        section\n        version\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RemovePlatformLogo {\n    removePlatformLogo {\n      settings {\n        section\n        version\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -2,6 +2,7 @@ import express, { type Router } from 'express';
 import type { Services } from '../../services.js';
 import type { Contexts } from '../../contexts.js';
 import { Audience } from '../../graphql/auth/permissions.js';
+import { MAINTENANCE_MESSAGE, maintenanceRetryAfter } from '../../http/maintenance.js';
 
 /**
  * `GET /api/mijn-gegevens.json`: the logged-in resident's own data as a JSON file (AVG right of access), audit-logged.
@@ -17,6 +18,19 @@ export function myDataRoutes(deps: { services: Services; contexts: Contexts }): 
       res
         .status(401)
         .json({ errors: [{ code: 'UNAUTHENTICATED', message: 'Log in met DigiD om uw gegevens te downloaden.' }] });
+      return;
+    }
+    // Maintenance (instellingen/onderhoudsmodus): residents wait, as for the API (http/maintenance.ts).
+    const retryAfter = await maintenanceRetryAfter({
+      viewer: ctx.viewer,
+      settings: services.settings,
+      now: ctx.clock.now(),
+    });
+    if (retryAfter !== null) {
+      res
+        .status(503)
+        .set('Retry-After', String(retryAfter))
+        .json({ errors: [{ code: 'MAINTENANCE', message: MAINTENANCE_MESSAGE }] });
       return;
     }
     try {

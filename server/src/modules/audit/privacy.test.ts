@@ -69,6 +69,71 @@ describe('privacy: retention, own data, audit log', { timeout: 120_000 }, () => 
     expect(bad.data.updateSettingsSection.errors[0].message).toMatch(/minstens 180 dagen/);
   });
 
+  it('purges every kind of remains of an erased person once the period after the erasure has passed', async () => {
+    const system = () => requestContextFor(server.orm, systemViewer('privacy.purgeRetention'));
+    // A household of one (it is fully erased with the person) and another household that keeps its messages.
+    const [alone] = await q(
+      `select p.id, p.external_identifier, p.client_group_id, p.municipality_id from person p
+        where p.erased_at is null and p.email is not null
+          and (select count(*) from person o where o.client_group_id = p.client_group_id) = 1
+        order by p.external_identifier limit 1`,
+    );
+    const [other] = await q(
+      `select p.id, p.client_group_id, p.municipality_id from person p
+        where p.erased_at is null and p.client_group_id <> ? order by p.external_identifier limit 1`,
+      [alone.client_group_id],
+    );
+    const message = (group: string, municipality: string, person: string | null, title: string) =>
+      q(`insert into message (municipality_id, client_group_id, person_id, title, body) values (?, ?, ?, ?, 'Tekst')`, [
+        municipality,
+        group,
+        person,
+        title,
+      ]);
+    await message(alone.client_group_id, alone.municipality_id, alone.id, 'rest.persoon');
+    await message(alone.client_group_id, alone.municipality_id, null, 'rest.huishouden');
+    await message(other.client_group_id, other.municipality_id, null, 'rest.ander');
+    await q(
+      `insert into mail_message (to_address, subject, body, status, attempts, person_id, created_at, sent_at)
+       values ('rest@voorbeeld.nl', 'Rest', 'x', 'SENT', 1, ?, ?, ?)`,
+      [alone.id, applicationNow(), applicationNow()],
+    );
+    const erased: any = await beheerder.gql(
+      `mutation($id: ID!, $c: String!) { erasePerson(personId: $id, confirmation: $c) { errors { code } } }`,
+      { id: alone.id, c: alone.external_identifier },
+    );
+    expect(erased.data.erasePerson.errors).toEqual([]);
+    // A session made in a race with the erasure.
+    await q(
+      `insert into session (token_hash, kind, person_id, created_at, last_seen_at, expires_at)
+       values ('rest-sessie', 'CUSTOMER', ?, ?, ?, ?)`,
+      [alone.id, applicationNow(), applicationNow(), new Date(applicationNow().getTime() + DAY)],
+    );
+    const remains = async () => ({
+      messages: (await q(`select title from message where title like 'rest.%' order by title`)).map((r) => r.title),
+      mails: Number((await q(`select count(*) from mail_message where person_id = ?`, [alone.id]))[0].count),
+      sessions: Number((await q(`select count(*) from session where person_id = ?`, [alone.id]))[0].count),
+    });
+    const all = { messages: ['rest.ander', 'rest.huishouden', 'rest.persoon'], mails: 1, sessions: 1 };
+
+    // Within the period (30 days by default) everything is kept.
+    await server.services.retention.purge(system());
+    expect(await remains()).toEqual(all);
+    const [mail] = await q(`select to_address, subject, body from mail_message where person_id = ?`, [alone.id]);
+    expect(mail).toEqual({ to_address: 'gewist', subject: '(gewist)', body: '' });
+
+    // 31 days after the erasure: the messages to the person and to the erased household, their mail log rows and the
+    // session go; the other household's message stays.
+    const ago = new Date(applicationNow().getTime() - 31 * DAY);
+    await q(`update person set erased_at = ? where id = ?`, [ago, alone.id]);
+    await q(`update mail_message set erased_at = ? where person_id = ?`, [ago, alone.id]);
+    const counts = await server.services.retention.purge(system());
+    expect(counts.erasedRemains).toBeGreaterThanOrEqual(4);
+    expect(await remains()).toEqual({ messages: ['rest.ander'], mails: 0, sessions: 0 });
+    // The anonymised person itself stays (orders and the ledger point at it).
+    expect((await q(`select first_name from person where id = ?`, [alone.id]))[0].first_name).toBe('Geanonimiseerd');
+  });
+
   it('lets a resident download their own data as a file, and audit-logs the download', async () => {
     const em = server.orm.em.fork();
     const [holder] = await q(

@@ -2,6 +2,8 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { transactional } from '../../lib/request-context.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
+type Em = RequestContext['em'];
+
 export interface PurgeCounts {
   auditLog: number;
   mailLog: number;
@@ -19,6 +21,44 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export class RetentionService {
   constructor(private readonly settings: SettingsService) {}
+
+  /**
+   * What an erasure (PersonService.erase) leaves behind on purpose for a while — so that a mistaken erasure can be
+   * followed up and the household can still read what was sent — goes once the person was erased longer ago than
+   * `erasedRemainsDays`:
+   * - the inbox messages to the person, and those to their household once nobody in it has personal data left;
+   * - the mail log's rows of their e-mails (stripped at the erasure to "gewist", but still saying when a mail went);
+   * - any session or cart line still bound to them (the erasure ends them; this catches one made in a race).
+   * Kept: the anonymised person row itself (orders, the ledger and cards point at it), and the audit log, which holds
+   * ids, never names or contact details, and has its own period. Returns how many rows went.
+   */
+  private async purgeErasedRemains(em: Em, cutoff: Date): Promise<number> {
+    const erased = `select id from person where erased_at is not null and erased_at < ?`;
+    const messages = await em.execute<{ id: string }[]>(
+      `delete from message m
+        where m.audience = 'PERSONAL'
+          and (m.person_id in (${erased})
+               or (m.person_id is null
+                   and not exists (select 1 from person o where o.client_group_id = m.client_group_id
+                                     and (o.erased_at is null or o.erased_at >= ?))
+                   and exists (select 1 from person e where e.client_group_id = m.client_group_id)))
+        returning m.id`,
+      [cutoff, cutoff],
+    );
+    const mails = await em.execute<{ id: string }[]>(
+      `delete from mail_message where erased_at is not null and erased_at < ? returning id`,
+      [cutoff],
+    );
+    const sessions = await em.execute<{ id: string }[]>(
+      `delete from session where person_id in (${erased}) returning id`,
+      [cutoff],
+    );
+    const cartLines = await em.execute<{ id: string }[]>(
+      `delete from cart_line where person_id in (${erased}) returning id`,
+      [cutoff],
+    );
+    return messages.length + mails.length + sessions.length + cartLines.length;
+  }
 
   async purge(ctx: RequestContext): Promise<PurgeCounts> {
     const periods = await this.settings.get('retention', ctx.em);
@@ -40,11 +80,7 @@ export class RetentionService {
         `delete from session where last_seen_at < ? or expires_at < ? returning id`,
         [before(periods.sessionDays), before(periods.sessionDays)],
       );
-      const remains = await em.execute<{ id: string }[]>(
-        `delete from message m using person p
-          where m.person_id = p.id and p.erased_at is not null and p.erased_at < ? returning m.id`,
-        [before(periods.erasedRemainsDays)],
-      );
+      const remains = await this.purgeErasedRemains(em, before(periods.erasedRemainsDays));
       const imports = await em.execute<{ id: string }[]>(
         `delete from import_run where created_at < ? and status <> 'APPLYING' returning id`,
         [before(periods.importDays)],
@@ -53,7 +89,7 @@ export class RetentionService {
         auditLog: audit.length,
         mailLog: mails.length,
         sessions: sessions.length,
-        erasedRemains: remains.length,
+        erasedRemains: remains,
         imports: imports.length,
       };
     });

@@ -7,9 +7,11 @@ import { TERMS_NOT_ACCEPTED_MESSAGE } from '../../graphql/errors.js';
 import { IMAGE_MESSAGES } from './product-image.service.js';
 import { imageTooLargeMessage } from '../../rules/image.js';
 import { hostileTextMessage, isHostileText } from '../../lib/hostile-text.js';
+import { MAINTENANCE_MESSAGE, maintenanceRetryAfter } from '../../http/maintenance.js';
 
-/** The header every upload must carry: a cross-site form cannot set it, and a cross-site script needs CORS we never grant. */
-export const UPLOAD_HEADER = 'x-gemeentewinkel-upload';
+import { UPLOAD_HEADER } from '../../integrations/storage/image-upload.js';
+
+export { UPLOAD_HEADER };
 
 /**
  * Uploads (multipart): product images and the provider's logo, through the same checks and image pipeline.
@@ -44,6 +46,12 @@ export function productImageRoutes(deps: { services: Services; contexts: Context
     }
     const ctx = await contexts.forRequest(req);
     const viewer = ctx.viewer;
+    // Maintenance (instellingen/onderhoudsmodus): providers' uploads wait, like their API calls (http/maintenance.ts).
+    const retryAfter = await maintenanceRetryAfter({ viewer, settings: services.settings, now: ctx.clock.now() });
+    if (retryAfter !== null) {
+      res.setHeader('Retry-After', String(retryAfter));
+      return refuse(503, 'MAINTENANCE', MAINTENANCE_MESSAGE);
+    }
     if (viewer.kind === Audience.ANONYMOUS)
       return refuse(401, 'UNAUTHENTICATED', 'U moet ingelogd zijn om dit te doen.');
     if (viewer.kind !== Audience.PROVIDER) return refuse(403, 'FORBIDDEN', 'U heeft geen toegang tot deze gegevens.');

@@ -8,6 +8,7 @@ import { Role } from './role.entity.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { ALL_PERMISSIONS } from '../../graphql/auth/permissions.js';
 import { Session } from './session.entity.js';
+import { ManualClock } from '../../lib/clock.js';
 import { StaffRecoveryCode } from './staff-recovery-code.entity.js';
 
 const ERR = 'errors { field code message }';
@@ -48,17 +49,20 @@ async function inviteAndSetPassword(
   return invited.data!.inviteStaffAccount.account.id;
 }
 
+/** The code an authenticator app shows at the server's time (its clock may run in another year: CLOCK_START). */
 async function totp(secret: string, server: TestServer, offsetSeconds = 0): Promise<string> {
-  void server;
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+  return generate({ secret, epoch: Math.floor(server.clock.now().getTime() / 1000) + offsetSeconds });
 }
 
 describe('staff accounts', () => {
   let server: TestServer;
   let admin: TestClient;
+  let clock: ManualClock;
 
   beforeAll(async () => {
-    server = await startTestServer({ seed: true, env: { LOGIN_MAX_ATTEMPTS: '3' } });
+    // A clock the last test moves; it starts where CLOCK_START says (or now) and runs on, as the configured clock would.
+    clock = new ManualClock(process.env.CLOCK_START ? new Date(process.env.CLOCK_START) : undefined);
+    server = await startTestServer({ seed: true, clock, env: { LOGIN_MAX_ATTEMPTS: '3' } });
     admin = server.client();
     await admin.loginStaff(DEMO_STAFF[0]!.email, DEMO_PASSWORD);
   });
@@ -382,5 +386,29 @@ describe('staff accounts', () => {
     const out = await c.gql(`mutation { logoutOwnSessionsElsewhere { account { sessions { current } } ${ERR} } }`);
     expect(out.data?.logoutOwnSessionsElsewhere.account.sessions).toEqual([{ current: true }]);
     expect((await other.gql(ME)).data?.viewer.kind).toBe('ANONYMOUS');
+  });
+
+  it('checks authenticator codes on the application clock, not the machine time', async () => {
+    const email = 'ander.jaar@gemeente.example';
+    await inviteAndSetPassword(server, admin, email, 'REDACTIE');
+    // The application runs in another year (like CLOCK_START in a test or the demo).
+    clock.advanceDays(400);
+    try {
+      const c = server.client();
+      await c.loginStaff(email, NEW_PASSWORD);
+      const setup = (await c.gql(START_2FA)).data?.startTwoFactorSetup.setup;
+      const machineCode = await generate({ secret: setup.secret, epoch: Math.floor(Date.now() / 1000) });
+      const serverCode = await totp(setup.secret, server);
+      // (Different 30-second steps 400 days apart give the same 6 digits about once in a million.)
+      if (machineCode !== serverCode)
+        expect((await c.gql(CONFIRM_2FA, { c: machineCode })).data?.confirmTwoFactorSetup.errors[0].code).toBe(
+          'INVALID_CODE',
+        );
+      const done = (await c.gql(CONFIRM_2FA, { c: serverCode })).data?.confirmTwoFactorSetup;
+      expect(done.errors).toEqual([]);
+      expect(done.recoveryCodes).toHaveLength(10);
+    } finally {
+      clock.advanceDays(-400);
+    }
   });
 });

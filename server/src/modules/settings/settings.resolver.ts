@@ -3,7 +3,8 @@ import type { Context } from '../../graphql/context.js';
 import { Permission } from '../../graphql/auth/permissions.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
-import { mapResult } from '../../lib/result.js';
+import { mapResult, problem } from '../../lib/result.js';
+import { logoUrlOf } from './platform-logo.service.js';
 import type { SettingsSnapshot } from './settings.service.js';
 import {
   MunicipalityContact,
@@ -32,10 +33,15 @@ export class SettingsResolver {
   @Query(() => PublicSettings, { description: 'The platform name and the municipalities’ public contact details.' })
   async publicSettings(@Ctx() ctx: Context): Promise<PublicSettings> {
     const general = await ctx.services.settings.get('general');
+    const { uploadMaxMegabytes } = await ctx.services.settings.get('advanced');
     const municipalities = await ctx.em.find(Municipality, {}, { orderBy: { name: 'asc' } });
     return Object.assign(new PublicSettings(), {
       platformName: general.platformName,
       primaryColor: general.primaryColor,
+      logoUrl: general.logo ? logoUrlOf(general.logo.key) : null,
+      logoWidth: general.logo?.width ?? null,
+      logoHeight: general.logo?.height ?? null,
+      uploadMaxMegabytes,
       municipalities: municipalities.map((m) => {
         const c = general.municipalities[m.id];
         return Object.assign(new MunicipalityContact(), {
@@ -67,10 +73,24 @@ export class SettingsResolver {
     @Ctx() ctx: Context,
     @Arg('input', () => UpdateSettingsSectionInput) input: UpdateSettingsSectionInput,
   ): Promise<UpdateSettingsSectionPayload> {
+    // The logo is a file: it changes only through its upload (POST /api/settings/logo) and removePlatformLogo.
+    if (input.section === SettingsSectionEnum.GENERAL && input.patch && 'logo' in input.patch)
+      return UpdateSettingsSectionPayload.from(
+        problem('logo', 'INVALID', 'Het logo wijzigt u door een afbeelding te uploaden of het logo te verwijderen.'),
+      );
     const result = await ctx.services.settings.update(ctx, sectionKeyOf(input.section), input.patch, {
       expectedVersion: input.expectedVersion,
       clientIp: ctx.req?.ip ?? null,
     });
     return UpdateSettingsSectionPayload.from(await mapResult(result, toType));
+  }
+
+  @Requires(Permission.SETTINGS_MANAGE)
+  @Mutation(() => UpdateSettingsSectionPayload, {
+    description:
+      'Removes the platform logo (instellingen/algemeen): the public header shows the platform name again. The file is deleted.',
+  })
+  async removePlatformLogo(@Ctx() ctx: Context): Promise<UpdateSettingsSectionPayload> {
+    return UpdateSettingsSectionPayload.from(await mapResult(await ctx.services.platformLogo.remove(ctx), toType));
   }
 }

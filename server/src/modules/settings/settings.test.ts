@@ -74,6 +74,7 @@ describe('settings, with two instances on one database', () => {
     expect(section.data.settingsSection.defaults).toEqual({
       platformName: 'Gemeentewinkel',
       primaryColor: null,
+      logo: null,
       municipalities: {},
     });
 

@@ -120,6 +120,24 @@ export class PublicSettings {
   })
   primaryColor!: string | null;
 
+  @Field(() => String, {
+    nullable: true,
+    description: 'The platform logo for the public header (a WebP under /uploads/); null: the name as a text mark.',
+  })
+  logoUrl!: string | null;
+
+  @Field(() => Int, { nullable: true, description: 'The logo’s width in pixels (twice its size in the header).' })
+  logoWidth!: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'The logo’s height in pixels (twice its size in the header).' })
+  logoHeight!: number | null;
+
+  @Field(() => Int, {
+    description:
+      'The largest image an upload may be, in whole megabytes (instellingen/geavanceerd): forms check a file against it before sending.',
+  })
+  uploadMaxMegabytes!: number;
+
   @Field(() => [MunicipalityContact], { description: 'Every municipality, by name, with the contact details it has.' })
   municipalities!: MunicipalityContact[];
 }

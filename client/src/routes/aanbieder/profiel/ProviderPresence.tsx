@@ -1,5 +1,6 @@
 import { useMutation } from '@apollo/client/react';
-import { IMAGE_LIMITS, IMAGE_TYPES, imageFileProblem } from '@rules/image';
+import { IMAGE_TYPES, imageFileProblem, imageHint } from '@rules/image';
+import { useUploadLimit } from '../../../components/settings/publicSettings';
 import { checkLocation, hoursField, WEEKDAY_NAMES, WEEKDAYS, type LocationField } from '@rules/location';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -74,12 +75,13 @@ export function LogoSection({
   onChange: () => void;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
+  const uploadLimit = useUploadLimit();
   const showNotice = useShowNotice();
   const [removeLogo] = useMutation(RemoveProviderLogoDocument);
   const upload = useMutationForm({
     id: 'logo',
     fields: ['file'] as const,
-    check: (_, data) => ({ file: imageFileProblem(data.get('file') as File | null) }),
+    check: (_, data) => ({ file: imageFileProblem(data.get('file') as File | null, uploadLimit) }),
     mutate: async (_, data) => {
       const body = new FormData();
       body.set('file', data.get('file') as File);
@@ -121,7 +123,7 @@ export function LogoSection({
           label={logoUrl ? 'Ander logo kiezen' : 'Logo kiezen'}
           type="file"
           accept={IMAGE_TYPES.join(',')}
-          hint={`JPEG, PNG of WebP, hoogstens ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MB. Het logo wordt verkleind tot hoogstens 400 × 400 pixels.`}
+          hint={`${imageHint(uploadLimit)} Het logo wordt verkleind tot hoogstens 400 × 400 pixels.`}
           {...upload.field('file')}
         />
         <button type="submit" className="gw-button gw-button--secondary" disabled={upload.busy}>

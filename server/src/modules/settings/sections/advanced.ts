@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineSection } from './section.js';
-import { IMAGE_LIMITS } from '../../../rules/image.js';
+import { IMAGE_MAX_MEGABYTES } from '../../../rules/image.js';
 
 /** The upload pipeline's ceiling (what the image checks are sized for); an administrator may set a lower limit. */
-export const UPLOAD_MAX_MEGABYTES = IMAGE_LIMITS.maxBytes / 1024 / 1024;
+export const UPLOAD_MAX_MEGABYTES = IMAGE_MAX_MEGABYTES;
 
 /** instellingen/geavanceerd: how long a log-in lasts, and how large an uploaded image may be. */
 export const advancedSection = defineSection({

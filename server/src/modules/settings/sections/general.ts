@@ -6,6 +6,11 @@ import { primaryColor } from '../../../rules/color.js';
 import { email, phone } from '../../../rules/contact.js';
 import { defineSection } from './section.js';
 
+/** Where the platform logo is stored (FileStorage key): a new name per upload, so it can be cached for good. */
+export const PLATFORM_LOGO_KEY = /^branding\/[0-9a-f-]{36}\.webp$/;
+/** The logo is scaled down to fit this box (never enlarged): twice the header's size, for sharp screens. */
+export const PLATFORM_LOGO_SIZE = { width: 640, height: 160 } as const;
+
 /** The shared rules (src/rules) decide what a phone number and an e-mail address are; the messages name municipal examples. */
 const PHONE = phone();
 const EMAIL = email();
@@ -71,10 +76,21 @@ export const generalSection = defineSection({
         ctx.addIssue({ code: 'custom', message: checked.problem.message });
         return z.NEVER;
       }),
+    /**
+     * The platform's logo in the public header (set and removed through POST /api/settings/logo and removePlatformLogo,
+     * which run it through the upload pipeline); null: the platform name as a text mark.
+     */
+    logo: z
+      .strictObject({
+        key: z.string().regex(PLATFORM_LOGO_KEY, { error: 'Upload het logo via het formulier.' }),
+        width: z.number().int().min(1).max(PLATFORM_LOGO_SIZE.width),
+        height: z.number().int().min(1).max(PLATFORM_LOGO_SIZE.height),
+      })
+      .nullable(),
     /** Keyed by municipality id. */
     municipalities: z.record(z.uuid({ error: 'Onbekende gemeente.' }), municipalityContactSchema),
   }),
-  defaults: () => ({ platformName: 'Gemeentewinkel', primaryColor: null, municipalities: {} }),
+  defaults: () => ({ platformName: 'Gemeentewinkel', primaryColor: null, logo: null, municipalities: {} }),
   authorize(viewer, before, after) {
     // Staff change the contact details of the municipalities in their scope only.
     const scope = municipalityScope(viewer);
@@ -99,6 +115,15 @@ export const generalSection = defineSection({
           'primaryColor',
           'OUT_OF_SCOPE',
           'Alleen een beheerder van alle gemeenten mag de kleur van de website wijzigen.',
+        ),
+      ];
+    }
+    if (JSON.stringify(before.logo) !== JSON.stringify(after.logo)) {
+      return [
+        UserError.of(
+          'logo',
+          'OUT_OF_SCOPE',
+          'Alleen een beheerder van alle gemeenten mag het logo van de website wijzigen.',
         ),
       ];
     }

@@ -22,7 +22,10 @@ export const retentionSection = defineSection({
     mailLogDays: days('E-mails in het maillogboek', 30, 1825),
     /** Log-in sessions not used for this long (they have expired long before). */
     sessionDays: days('Sessies', 1, 365),
-    /** What is left of an erased person (their inbox messages) after the erasure. */
+    /**
+     * What is left of an erased person after the erasure: inbox messages to them (and to their household once nobody
+     * in it is left), the stripped mail-log rows of their e-mails, a stray session or cart line (RetentionService).
+     */
     erasedRemainsDays: days('Restgegevens van gewiste personen', 1, 365),
     /** Import files' rows (names and outcomes) after the import. */
     importDays: days('Importbestanden', 7, 730),

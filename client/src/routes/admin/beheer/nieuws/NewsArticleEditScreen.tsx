@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { IMAGE_LIMITS, IMAGE_TYPES, imageFileProblem } from '@rules/image';
+import { IMAGE_TYPES, imageFileProblem, imageHint } from '@rules/image';
+import { useUploadLimit } from '../../../../components/settings/publicSettings';
 import { useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatDateTime } from '../../../../components/dates/formatDate';
@@ -140,6 +141,7 @@ function NewsArticleEdit({ article, refetch }: { article: Article; refetch: () =
   const navigate = useNavigate();
   const showNotice = useShowNotice();
   const imageForm = useRef<HTMLFormElement>(null);
+  const uploadLimit = useUploadLimit();
   const [update] = useMutation(UpdateNewsArticleDocument, { refetchQueries: ['AdminNews', 'News', 'LatestNews'] });
   const [removeImage] = useMutation(RemoveNewsImageDocument);
   const [remove] = useMutation(DeleteNewsArticleDocument, { refetchQueries: ['AdminNews', 'News', 'LatestNews'] });
@@ -147,7 +149,7 @@ function NewsArticleEdit({ article, refetch }: { article: Article; refetch: () =
   const upload = useMutationForm({
     id: 'afbeelding',
     fields: ['file'] as const,
-    check: (_, data) => ({ file: imageFileProblem(data.get('file') as File | null) }),
+    check: (_, data) => ({ file: imageFileProblem(data.get('file') as File | null, uploadLimit) }),
     mutate: (_, data) => uploadNewsImage(article.id, data.get('file') as File, null),
     onSuccess: () => {
       imageForm.current?.reset();
@@ -215,7 +217,7 @@ function NewsArticleEdit({ article, refetch }: { article: Article; refetch: () =
             label={article.imageUrl ? 'Andere afbeelding kiezen' : 'Afbeelding kiezen'}
             type="file"
             accept={IMAGE_TYPES.join(',')}
-            hint={`JPEG, PNG of WebP, hoogstens ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MB. De afbeelding wordt bijgesneden tot 16:9.`}
+            hint={`${imageHint(uploadLimit)} De afbeelding wordt bijgesneden tot 16:9.`}
             {...upload.field('file')}
           />
           <button type="submit" className="gw-button gw-button--secondary" disabled={upload.busy}>

@@ -1,5 +1,13 @@
-import { useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useRef, useState } from 'react';
+import { IMAGE_TYPES, imageFileProblem, imageHint } from '@rules/image';
+import { ConfirmAction } from '../../../../../components/forms/ConfirmAction';
+import { useMutationForm } from '../../../../../components/forms/useMutationForm';
+import type { FormError } from '../../../../../components/forms/userErrors';
+import { usePublicSite } from '../../../../../components/layout/publicSite';
+import { useUploadLimit } from '../../../../../components/settings/publicSettings';
+import { useShowNotice } from '../../../../../lib/notice';
+import { urls } from '../../../../../lib/urls';
 import { contrastRatio, formatRatio, MIN_CONTRAST_WITH_WHITE, parseHexColor, primaryColor } from '@rules/color';
 import { messageOf } from '@rules/rule';
 import { TextField } from '../../../../../components/forms/TextField';
@@ -15,6 +23,104 @@ const SettingsMunicipalitiesDocument = graphql(`
     }
   }
 `);
+
+const RemovePlatformLogoDocument = graphql(`
+  mutation RemovePlatformLogo {
+    removePlatformLogo {
+      settings {
+        section
+        version
+      }
+      errors {
+        ...UserErrorFields @unmask
+      }
+    }
+  }
+`);
+
+/**
+ * The platform's logo in the public header: uploaded through the image pipeline (checked here first with the shared
+ * image rule and the server's upload limit), shown, removed. The public header shows it at once (PublicSite refetched).
+ */
+function PlatformLogoSection() {
+  const site = usePublicSite();
+  const settings = site?.publicSettings;
+  const uploadLimit = useUploadLimit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const showNotice = useShowNotice();
+  const [removeLogo] = useMutation(RemovePlatformLogoDocument, {
+    refetchQueries: ['PublicSite', 'SettingsSection'],
+    awaitRefetchQueries: true,
+  });
+  const client = useApolloClient();
+  const upload = useMutationForm({
+    id: 'logo',
+    fields: ['file'] as const,
+    check: (_, data) => ({ file: imageFileProblem(data.get('file') as File | null, uploadLimit) }),
+    mutate: async (_, data) => {
+      const body = new FormData();
+      body.set('file', data.get('file') as File);
+      const res = await fetch(urls.server.platformLogo(), {
+        method: 'POST',
+        body,
+        credentials: 'same-origin',
+        headers: { 'X-Gemeentewinkel-Upload': '1' },
+      });
+      const json = (await res.json().catch(() => null)) as { errors?: FormError[] } | null;
+      return json?.errors && (json.errors.length || res.ok) ? { errors: json.errors } : null;
+    },
+    onSuccess: async () => {
+      formRef.current?.reset();
+      await client.refetchQueries({ include: ['PublicSite', 'SettingsSection'] });
+      showNotice('Het logo is opgeslagen. Het staat nu bovenaan de openbare website.');
+    },
+  });
+  const removal = useMutationForm({
+    id: 'logo-verwijderen',
+    fields: [],
+    mutate: async () => (await removeLogo()).data?.removePlatformLogo,
+    onSuccess: () =>
+      showNotice('Het logo is verwijderd. De website toont weer de naam van het platform.', { focus: true }),
+  });
+  const logoUrl = settings?.logoUrl ?? null;
+  return (
+    <section aria-labelledby="logo-kop">
+      <h2 id="logo-kop">Logo</h2>
+      {logoUrl ? (
+        <img
+          className="gw-settings-logo"
+          src={logoUrl}
+          alt={`Huidig logo van ${settings?.platformName ?? 'het platform'}`}
+          width={settings?.logoWidth ? Math.round(settings.logoWidth / 2) : undefined}
+          height={settings?.logoHeight ? Math.round(settings.logoHeight / 2) : undefined}
+        />
+      ) : (
+        <p>Er is geen logo ingesteld. Bovenaan de website staat de naam van het platform.</p>
+      )}
+      <form className="gw-form" ref={formRef} {...upload.props} aria-labelledby="logo-kop">
+        {upload.summary}
+        <TextField
+          label={logoUrl ? 'Ander logo kiezen' : 'Logo kiezen'}
+          type="file"
+          accept={IMAGE_TYPES.join(',')}
+          hint={`${imageHint(uploadLimit)} Het logo wordt verkleind tot hoogstens 640 × 160 pixels en op een witte achtergrond getoond.`}
+          {...upload.field('file')}
+        />
+        <button type="submit" className="gw-button gw-button--secondary" disabled={upload.busy}>
+          {upload.busy ? 'Bezig met uploaden…' : 'Logo uploaden'}
+        </button>
+      </form>
+      {logoUrl ? (
+        <ConfirmAction
+          form={removal}
+          label="Logo verwijderen"
+          confirmLabel="Ja, verwijder het logo"
+          groupLabel="Logo verwijderen bevestigen"
+        />
+      ) : null}
+    </section>
+  );
+}
 
 const CONTACT_FIELDS = [
   { key: 'phone', label: 'Telefoonnummer', hint: 'Bijvoorbeeld 14 0591 of 0591 123 456.', inputMode: 'tel' },
@@ -116,6 +222,7 @@ export default function GeneralSettingsScreen() {
           );
         }}
       </SettingsForm>
+      <PlatformLogoSection />
     </Page>
   );
 }

@@ -27,7 +27,7 @@ const retention: { field: (typeof retentionFields)[number]; label: string; hint:
   {
     field: 'erasedRemainsDays',
     label: 'Restgegevens van gewiste personen (dagen)',
-    hint: 'Berichten die na het wissen van een persoon nog over zijn, gerekend vanaf het wissen. Minstens 1, hoogstens 365 dagen.',
+    hint: 'Wat na het wissen van een persoon nog over is: berichten aan de persoon en aan het gewiste huishouden, en de regels van hun e-mails in het maillogboek. Gerekend vanaf het wissen. Minstens 1, hoogstens 365 dagen.',
   },
   {
     field: 'importDays',

@@ -1,0 +1,113 @@
+import type { Request, Response } from 'express';
+import busboy from 'busboy';
+import type { Services } from '../../services.js';
+import type { Contexts } from '../../contexts.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { Audience } from '../../graphql/auth/permissions.js';
+import { IMAGE_MESSAGES, imageTooLargeMessage } from '../../rules/image.js';
+import { MAINTENANCE_MESSAGE, maintenanceRetryAfter } from '../../http/maintenance.js';
+
+/** The header every upload must carry: a cross-site form cannot set it, and a cross-site script needs CORS we never grant. */
+export const UPLOAD_HEADER = 'x-gemeentewinkel-upload';
+
+export interface ImageUploadRequest {
+  ctx: RequestContext;
+  /** The file's bytes (null: no `file` part). */
+  data: Buffer | null;
+  /** More than the upload limit was sent (the rest was not read). */
+  truncated: boolean;
+  /** The text fields sent along (e.g. `alt`). */
+  fields: Record<string, string>;
+  /** Answers `{ ...empty, errors: [{ field, code, message }] }` with this status. */
+  refuse: (status: number, code: string, message: string, field?: string | null) => null;
+}
+
+/**
+ * Reads an image upload (multipart/form-data, one `file` part and a few short text fields) after the checks every
+ * upload passes: the CSRF header and a same-origin Origin, a logged-in viewer, maintenance (residents, providers and
+ * visitors get 503 with Retry-After, as from the API; staff carry on), the caller's own permission check (`allow`,
+ * answering a Dutch refusal or null), multipart, and the upload limit of instellingen/geavanceerd, read for every
+ * request (a change applies without a restart), both as declared and as streamed. Answers null when it has already
+ * refused; `empty` is the rest of the JSON answer (e.g. `{ logo: null }`).
+ */
+export async function readImageUpload(
+  req: Request,
+  res: Response,
+  deps: { services: Pick<Services, 'settings' | 'config'>; contexts: Pick<Contexts, 'forRequest'> },
+  options: {
+    empty: object;
+    allow: (ctx: RequestContext) => Promise<{ status: number; code: string; message: string } | null>;
+  },
+): Promise<ImageUploadRequest | null> {
+  const refuse = (status: number, code: string, message: string, field: string | null = null): null => {
+    if (!req.readableEnded) res.setHeader('Connection', 'close');
+    res.status(status).json({ ...options.empty, errors: [{ field, code, message }] });
+    return null;
+  };
+  const forged = 'Dit verzoek is geweigerd (beveiliging tegen vervalste verzoeken).';
+  if (req.get(UPLOAD_HEADER) !== '1') return refuse(400, 'BAD_REQUEST', forged);
+  const origin = req.get('origin');
+  if (
+    origin &&
+    origin !== `${req.protocol}://${req.get('host')}` &&
+    origin !== new URL(deps.services.config.appUrl).origin
+  )
+    return refuse(403, 'FORBIDDEN', forged);
+  const ctx = await deps.contexts.forRequest(req);
+  if (ctx.viewer.kind === Audience.ANONYMOUS)
+    return refuse(401, 'UNAUTHENTICATED', 'U moet ingelogd zijn om dit te doen.');
+  const retryAfter = await maintenanceRetryAfter({
+    viewer: ctx.viewer,
+    settings: deps.services.settings,
+    now: ctx.clock.now(),
+  });
+  if (retryAfter !== null) {
+    res.setHeader('Retry-After', String(retryAfter));
+    return refuse(503, 'MAINTENANCE', MAINTENANCE_MESSAGE);
+  }
+  const refused = await options.allow(ctx);
+  if (refused) return refuse(refused.status, refused.code, refused.message);
+  if (!req.is('multipart/form-data')) return refuse(415, 'BAD_REQUEST', IMAGE_MESSAGES.missing, 'file');
+  const { uploadMaxMegabytes } = await deps.services.settings.get('advanced');
+  const maxBytes = uploadMaxMegabytes * 1024 * 1024;
+  const tooLarge = imageTooLargeMessage(uploadMaxMegabytes);
+  if (Number(req.get('content-length') ?? 0) > maxBytes + 64 * 1024) return refuse(413, 'TOO_LARGE', tooLarge, 'file');
+
+  let parsed: { data: Buffer | null; truncated: boolean; fields: Record<string, string> };
+  try {
+    parsed = await new Promise((resolve, reject) => {
+      const bb = busboy({
+        headers: req.headers,
+        limits: { files: 1, fileSize: maxBytes, fields: 4, fieldSize: 2000, parts: 6 },
+      });
+      const chunks: Buffer[] = [];
+      const fields: Record<string, string> = {};
+      let truncated = false;
+      let seenFile = false;
+      bb.on('file', (name, stream) => {
+        if (name !== 'file' || seenFile) return void stream.resume();
+        seenFile = true;
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('limit', () => (truncated = true));
+      });
+      bb.on('field', (name, value) => (fields[name] = value));
+      bb.on('error', reject);
+      bb.on('close', () => resolve({ data: seenFile ? Buffer.concat(chunks) : null, truncated, fields }));
+      req.pipe(bb);
+    });
+  } catch {
+    return refuse(400, 'BAD_REQUEST', IMAGE_MESSAGES.missing, 'file');
+  }
+  if (parsed.truncated) return refuse(413, 'TOO_LARGE', tooLarge, 'file');
+  return { ctx, refuse, ...parsed };
+}
+
+/** The answer to an upload that failed unexpectedly (logged by the caller). */
+export function uploadFailed(res: Response, empty: object): void {
+  res.status(500).json({
+    ...empty,
+    errors: [
+      { field: null, code: 'INTERNAL', message: 'Er is een onverwachte fout opgetreden. Probeer het later opnieuw.' },
+    ],
+  });
+}

@@ -320,7 +320,7 @@ export class ApiClientService {
     const params: unknown[] = [];
     if (viewer.municipalityIds !== null) {
       where.push('c.municipality_id = any(?::uuid[])');
-      params.push(viewer.municipalityIds);
+      params.push(`{${viewer.municipalityIds.join(',')}}`);
     }
     const search = filter?.search?.trim();
     if (search) {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { compactDecrypt, decodeProtectedHeader } from 'jose';
 import { encryptFor, importEncryptionKey, parsePublicKey } from './public-keys.js';
 
-const pem = (key: { export: (o: object) => string | Buffer }, type: 'spki' | 'pkcs8') =>
-  key.export({ type, format: 'pem' }).toString();
+const pem = (key: KeyObject, type: 'spki' | 'pkcs8') => key.export({ type, format: 'pem' }).toString();
 
 describe('registering a public key', () => {
   it('accepts RSA ≥ 2048 bits (PEM) for RSA-OAEP-256 and EC P-256/P-384/P-521 (PEM or JWK) for ECDH-ES', async () => {

@@ -87,6 +87,18 @@ const ApiClientDetailDocument = graphql(`
   }
 `);
 
+const ApiClientPermissionLabelsDocument = graphql(`
+  query ApiClientPermissionLabels {
+    apiClientPermissionGroups {
+      name
+      permissions {
+        permission
+        description
+      }
+    }
+  }
+`);
+
 const RotateApiClientKeyDocument = graphql(`
   mutation RotateApiClientKey($id: ID!, $graceDays: Int) {
     rotateApiClientKey(id: $id, graceDays: $graceDays) {
@@ -164,6 +176,12 @@ function ApiClientDetail({ id, onKey }: { id: string; onKey: (name: string, key:
   const query = useQuery(ApiClientDetailDocument, { variables: { id } });
   const [rotate] = useMutation(RotateApiClientKeyDocument, { refetchQueries: ['ApiClients', 'ApiClientDetail'] });
   const [revoke] = useMutation(RevokeApiClientDocument, { refetchQueries: ['ApiClients', 'ApiClientDetail'] });
+  const labels = useQuery(ApiClientPermissionLabelsDocument);
+  const labelOf = new Map(
+    (labels.data?.apiClientPermissionGroups ?? []).flatMap((g) =>
+      g.permissions.map((p) => [p.permission, p.description] as const),
+    ),
+  );
   const client = query.data?.apiClient;
   const rotateForm = useMutationForm({
     id: 'vervangen',
@@ -202,7 +220,13 @@ function ApiClientDetail({ id, onKey }: { id: string; onKey: (name: string, key:
         <dt>Gemeente</dt>
         <dd>{client.municipality.name}</dd>
         <dt>Rechten</dt>
-        <dd>{client.permissions.join(', ')}</dd>
+        <dd>
+          <ul className="gw-plain-list">
+            {client.permissions.map((p) => (
+              <li key={p}>{labelOf.get(p) ?? p}</li>
+            ))}
+          </ul>
+        </dd>
         <dt>Toegestane IP-adressen</dt>
         <dd>{client.ipAllowList.length ? client.ipAllowList.join(', ') : 'Elk adres'}</dd>
         <dt>Geldig tot en met</dt>

@@ -3,7 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Context } from './graphql/context.js';
 import { createLoaders } from './graphql/loaders.js';
-import { systemViewer, type Viewer } from './graphql/auth/viewer.js';
+import { ANONYMOUS, systemViewer, type Viewer } from './graphql/auth/viewer.js';
 import type { Clock } from './lib/clock.js';
 import type { RequestContext } from './lib/request-context.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from './lib/request-id.js';
@@ -51,17 +51,40 @@ export function createContexts(deps: {
     clock,
   });
 
+  /**
+   * Who calls: a test viewer (tests only), an API client by its key (`Authorization: Bearer gwk_…`, checked by
+   * ApiClientService.authenticate: a refused key gives the refusal), or the session cookie.
+   */
+  async function caller(req: Request, em: ReturnType<MikroORM['em']['fork']>) {
+    const test = testViewers?.viewerFor(req);
+    if (test) return { viewer: test };
+    const api = await services.apiClients.authenticate(em, req, clock.now());
+    if (api?.ok) return { viewer: api.viewer, apiClient: api.session };
+    if (api) return { viewer: ANONYMOUS, refusal: api.error };
+    return { viewer: await services.sessions.resolveViewer(em, req) };
+  }
+
+  /** An HTTP route: a refused API key is an anonymous caller (the route refuses what needs a log-in). */
   async function forRequest(req: Request): Promise<RequestContext> {
     const em = orm.em.fork();
-    const viewer = testViewers?.viewerFor(req) ?? (await services.sessions.resolveViewer(em, req));
+    const { viewer } = await caller(req, em);
     return make(viewer, requestIdOf(req), em);
   }
 
   async function forGraphQL(req: Request, res: Response): Promise<Context> {
-    const base = await forRequest(req);
+    const em = orm.em.fork();
+    const who = await caller(req, em);
+    const base = make(who.viewer, requestIdOf(req), em);
+    // A refused API key (unknown, revoked, expired, rotated past its grace period, outside its allow-list): 401/403.
+    if (who.refusal) {
+      base.log.info({ event: 'api_key_refused', reason: who.refusal.extensions.reason, ip: req.ip }, 'API key refused');
+      throw who.refusal;
+    }
     // Maintenance mode and the IP allow-list (http/maintenance.ts): throws the 503 or 403 Apollo then answers.
     await guardGraphQL({ req, viewer: base.viewer, settings: services.settings, now: clock.now(), log: base.log });
-    return { ...base, services, loaders: createLoaders(base.em), req, res };
+    // An API client's call: its rate limit (429 when spent, reserved before any work) and the audit row of the call.
+    if (who.apiClient) await services.apiClients.admit(base, who.apiClient, req);
+    return { ...base, services, loaders: createLoaders(base.em), req, res, apiClient: who.apiClient };
   }
 
   /** `job` names the work, e.g. `payments.sweep`; a new request id per run unless one is given. */

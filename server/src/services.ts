@@ -67,6 +67,7 @@ import { ImportService } from './modules/import/import.service.js';
 import { RetentionService } from './modules/audit/retention.service.js';
 import { AuditLogService } from './modules/audit/audit-log.service.js';
 import { MyDataService } from './modules/audit/my-data.service.js';
+import { ApiClientService } from './modules/api-clients/api-client.service.js';
 
 /**
  * The composition root: every service is made here, once, with the collaborators it uses passed to its
@@ -167,6 +168,8 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
 
   return {
     config,
+    // Partner API clients (beheer/api): keys (hashed), scope, rate limit, encryption keys; authenticates bearer keys.
+    apiClients: new ApiClientService(audit, limits),
     storage,
     mail,
     audit,

@@ -31,6 +31,7 @@ export const typePolicies: TypePolicies = {
       myPayouts: relayStylePagination(false),
       auditLog: relayStylePagination(['filter']),
       staffAccounts: relayStylePagination(['filter']),
+      apiClients: relayStylePagination(['filter']),
     },
   },
   // There is exactly one viewer per session: log-in payloads update the same entry.

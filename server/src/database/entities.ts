@@ -30,6 +30,7 @@ import { CartLine, Checkout, Order, OrderAllocation, OrderEvent, OrderLine } fro
 import { Payment, PaymentEvent, PaymentRefund } from '../modules/payments/payment.entities.js';
 import { Message } from '../modules/messages/message.entity.js';
 import { PayoutBatch, PayoutLine, PayoutOrder } from '../modules/payouts/payout.entities.js';
+import { ApiClient, ApiClientEncryptionKey, ApiClientKey } from '../modules/api-clients/api-client.entities.js';
 
 /** Every entity, listed explicitly (no folder scanning: the same list works from sources, builds and tests). */
 export const entities = [
@@ -76,4 +77,7 @@ export const entities = [
   PayoutLine,
   PayoutOrder,
   StaffRecoveryCode,
+  ApiClient,
+  ApiClientKey,
+  ApiClientEncryptionKey,
 ];

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import type { RequestContext } from '../lib/request-context.js';
 import type { Services } from '../services.js';
 import type { Loaders } from './loaders.js';
+import type { ApiClientSession } from '../modules/api-clients/api-client.service.js';
 
 /**
  * A GraphQL request: the narrow RequestContext every service takes, plus what only resolvers use — the services
@@ -14,4 +15,6 @@ export interface Context extends RequestContext {
   readonly loaders: Loaders;
   readonly req?: Request;
   readonly res?: Response;
+  /** An API client's call (Authorization: Bearer gwk_…): its id, rate limit and personal-data encryption. */
+  readonly apiClient?: ApiClientSession;
 }

@@ -50,6 +50,28 @@ export const PERSONAL_DATA_KIND_DESCRIPTIONS: Record<PersonalDataKind, string> =
 
 export const PERSONAL_DATA_DIRECTIVE = 'personalData';
 
+/**
+ * The kinds an API client with a registered public key (beheer/api/encryptie) receives only as JWE compact strings:
+ * the BSN, masked or in full. Names, contact details and the rest stay plain: the client needs them to work with, and
+ * the connection is TLS; the BSN is what must never sit readable in a partner's logs or caches.
+ */
+export const ENCRYPTED_KINDS: ReadonlySet<PersonalDataKind> = new Set([PersonalDataKind.BSN]);
+
+/** Added to the description of every field of an encrypted kind. */
+export const ENCRYPTED_FIELD_NOTE =
+  'For an API client with a registered public key this value is a JWE compact string encrypted to that key ' +
+  '(alg RSA-OAEP-256 or ECDH-ES, enc A256GCM, `kid` header = the key id; an older key still valid can be chosen with ' +
+  'the X-Encryption-Key-Id header); decrypt it with the private key.';
+
+/** A value of an encrypted kind for an API client: strings (also in lists) as JWE, anything else as it is. */
+async function protectValue(ctx: Context, value: unknown): Promise<unknown> {
+  const client = ctx.apiClient;
+  if (!client || value === null || value === undefined) return value;
+  if (typeof value === 'string') return client.protect(value);
+  if (Array.isArray(value)) return Promise.all(value.map((v) => protectValue(ctx, v)));
+  return value;
+}
+
 /** Marks a field as personal data of a resident: printed as `@personalData(kind: …)` and audited on every staff or API-client read. */
 export function PersonalData(kind: PersonalDataKind): MethodDecorator & PropertyDecorator {
   return Directive(`@${PERSONAL_DATA_DIRECTIVE}(kind: ${kind})`);
@@ -147,7 +169,8 @@ function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
 
 /**
  * Wraps the resolver of every field the schema marks with @personalData: a read by a staff member or an API client is
- * noted for the request once the value is resolved. The subject is the object the field belongs to (its type and `id`);
+ * noted for the request once the value is resolved; for an API client with a public key, values of ENCRYPTED_KINDS
+ * leave as JWE (api-clients/public-keys.ts), and those fields' descriptions say so. The subject is the object the field belongs to (its type and `id`);
  * on Query and Mutation it is the field's ID arguments.
  */
 export function auditPersonalDataReads(schema: GraphQLSchema): GraphQLSchema {
@@ -162,7 +185,14 @@ export function auditPersonalDataReads(schema: GraphQLSchema): GraphQLSchema {
       const idArgs = Object.entries(fieldConfig.args ?? {})
         .filter(([, arg]) => getNamedType(arg.type).name === 'ID')
         .map(([name]) => name);
+      const encrypted = ENCRYPTED_KINDS.has(kind);
       const audited: GraphQLFieldResolver<unknown, Context> = (source, args, ctx, info) => {
+        const result = auditedRead(source, args, ctx, info);
+        // An API client with a public key gets the BSN only as JWE (ENCRYPTED_KINDS).
+        if (encrypted && ctx.apiClient) return Promise.resolve(result).then((value) => protectValue(ctx, value));
+        return result;
+      };
+      const auditedRead: GraphQLFieldResolver<unknown, Context> = (source, args, ctx, info) => {
         if (!auditsReadsOf(ctx.viewer)) return resolve(source, args, ctx, info);
         const result = resolve(source, args, ctx, info);
         const note = () => {
@@ -186,7 +216,10 @@ export function auditPersonalDataReads(schema: GraphQLSchema): GraphQLSchema {
         note();
         return result;
       };
-      return { ...fieldConfig, resolve: audited };
+      const description = encrypted
+        ? [fieldConfig.description, ENCRYPTED_FIELD_NOTE].filter(Boolean).join('\n\n')
+        : fieldConfig.description;
+      return { ...fieldConfig, description, resolve: audited };
     },
   });
 }

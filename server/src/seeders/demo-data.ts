@@ -29,6 +29,7 @@ import { seedDemoNews } from './demo-news.js';
 import { seedDemoMessages } from './demo-messages.js';
 import { seedDemoJournal } from './demo-journal.js';
 import { seedDemoYearEnd } from './demo-year-end.js';
+import { seedDemoApiClients } from './demo-api-clients.js';
 import type { FileStorage } from '../integrations/storage/file-storage.js';
 import { ClientGroup } from '../modules/customers/client-group.entity.js';
 import { Person } from '../modules/customers/person.entity.js';
@@ -1350,6 +1351,8 @@ export async function seedDemoData(
     );
     await seedDemoContentPages(tx, { setupAt, today });
     await seedDemoJournal(tx, setupAt);
+    // Partner API clients (beheer/api); their keys are random and never printed.
+    await seedDemoApiClients(tx, { today, municipalities: DEMO_MUNICIPALITIES.map((m) => municipalities[m.key]) });
     return { created: true };
   });
   if (created.created && options.services) {

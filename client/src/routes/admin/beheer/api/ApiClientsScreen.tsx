@@ -1,10 +1,372 @@
-import { PlannedFeature } from '../../../../components/ui/PlannedFeature';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatDate, formatDateTime } from '../../../../components/dates/formatDate';
+import { ConfirmAction } from '../../../../components/forms/ConfirmAction';
+import { TextField } from '../../../../components/forms/TextField';
+import { useMutationForm } from '../../../../components/forms/useMutationForm';
+import { Page } from '../../../../components/layout/Page';
+import {
+  ConnectionTable,
+  FilterForm,
+  oneOf,
+  text,
+  useConnection,
+  useFilters,
+  type Column,
+  type Filters,
+} from '../../../../components/lists';
+import { Loading } from '../../../../components/ui/Loading';
+import { QueryError } from '../../../../components/ui/QueryError';
+import { graphql } from '../../../../graphql/generated';
+import type { ApiClientStatus, ApiClientsQuery } from '../../../../graphql/generated/graphql';
+import { useShowNotice } from '../../../../lib/notice';
+import { urls } from '../../../../lib/urls';
+import { ApiClientForm } from './ApiClientForm';
+import { ApiKeyOnce } from './ApiKeyOnce';
 
-export default function ApiClientsScreen() {
+const ApiClientsDocument = graphql(`
+  query ApiClients($filter: ApiClientFilter, $first: Int, $after: String) {
+    apiClients(filter: $filter, first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        cursor
+        node {
+          id
+          name
+          keyPrefix
+          status
+          expiresOn
+          lastUsedAt
+          permissions
+          municipality {
+            id
+            name
+          }
+        }
+      }
+    }
+  }
+`);
+
+const ApiClientDetailDocument = graphql(`
+  query ApiClientDetail($id: ID!) {
+    apiClient(id: $id) {
+      id
+      name
+      keyPrefix
+      status
+      expiresOn
+      lastUsedAt
+      createdAt
+      createdByName
+      revokedAt
+      rateLimitPerMinute
+      ipAllowList
+      permissions
+      municipality {
+        id
+        name
+      }
+      keys {
+        prefix
+        createdAt
+        validUntil
+        current
+      }
+      encryptionKeys {
+        id
+        kid
+        current
+      }
+    }
+  }
+`);
+
+const ApiClientPermissionLabelsDocument = graphql(`
+  query ApiClientPermissionLabels {
+    apiClientPermissionGroups {
+      name
+      permissions {
+        permission
+        description
+      }
+    }
+  }
+`);
+
+const RotateApiClientKeyDocument = graphql(`
+  mutation RotateApiClientKey($id: ID!, $graceDays: Int) {
+    rotateApiClientKey(id: $id, graceDays: $graceDays) {
+      key
+      apiClient {
+        id
+        keyPrefix
+        keys {
+          prefix
+          createdAt
+          validUntil
+          current
+        }
+      }
+      errors {
+        ...UserErrorFields @unmask
+      }
+    }
+  }
+`);
+
+const RevokeApiClientDocument = graphql(`
+  mutation RevokeApiClient($id: ID!) {
+    revokeApiClient(id: $id) {
+      apiClient {
+        id
+        status
+        revokedAt
+      }
+      errors {
+        ...UserErrorFields @unmask
+      }
+    }
+  }
+`);
+
+export const apiClientStatusLabel: Record<ApiClientStatus, string> = {
+  ACTIVE: 'Actief',
+  EXPIRED: 'Verlopen',
+  REVOKED: 'Ingetrokken',
+};
+
+type Client = ApiClientsQuery['apiClients']['edges'][number]['node'];
+
+/** ?zoek=…&status=actief|verlopen|ingetrokken */
+const filters = {
+  search: text({ param: 'zoek', label: 'Naam of sleutelbegin' }),
+  status: oneOf({
+    param: 'status',
+    label: 'Status',
+    all: 'Alle statussen',
+    options: [
+      { value: 'ACTIVE', param: 'actief', label: 'Actief' },
+      { value: 'EXPIRED', param: 'verlopen', label: 'Verlopen' },
+      { value: 'REVOKED', param: 'ingetrokken', label: 'Ingetrokken' },
+    ],
+  }),
+} satisfies Filters;
+
+function columns(detailLink: (id: string) => string): Column<Client>[] {
+  return [
+    { header: 'Naam', rowHeader: true, cell: (c) => <Link to={detailLink(c.id)}>{c.name}</Link> },
+    { header: 'Sleutel', cell: (c) => <code>{c.keyPrefix}…</code> },
+    { header: 'Gemeente', cell: (c) => c.municipality.name },
+    { header: 'Rechten', cell: (c) => String(c.permissions.length) },
+    { header: 'Geldig tot en met', cell: (c) => formatDate(c.expiresOn) },
+    { header: 'Laatst gebruikt', cell: (c) => (c.lastUsedAt ? formatDateTime(c.lastUsedAt) : 'Nog nooit') },
+    { header: 'Status', cell: (c) => apiClientStatusLabel[c.status] },
+  ];
+}
+
+/** One client: its scope and keys; rotate the key (with a grace period) or revoke the client. */
+function ApiClientDetail({ id, onKey }: { id: string; onKey: (name: string, key: string) => void }) {
+  const showNotice = useShowNotice();
+  const query = useQuery(ApiClientDetailDocument, { variables: { id } });
+  const [rotate] = useMutation(RotateApiClientKeyDocument, { refetchQueries: ['ApiClients', 'ApiClientDetail'] });
+  const [revoke] = useMutation(RevokeApiClientDocument, { refetchQueries: ['ApiClients', 'ApiClientDetail'] });
+  const labels = useQuery(ApiClientPermissionLabelsDocument);
+  const labelOf = new Map(
+    (labels.data?.apiClientPermissionGroups ?? []).flatMap((g) =>
+      g.permissions.map((p) => [p.permission, p.description] as const),
+    ),
+  );
+  const client = query.data?.apiClient;
+  const rotateForm = useMutationForm({
+    id: 'vervangen',
+    fields: ['graceDays'],
+    check: (v) => ({
+      graceDays: /^\d{1,2}$/.test(v.graceDays) && Number(v.graceDays) <= 30 ? null : 'Kies 0 tot 30 dagen.',
+    }),
+    mutate: async (v) => (await rotate({ variables: { id, graceDays: Number(v.graceDays) } })).data?.rotateApiClientKey,
+    onSuccess: (p) => onKey(client?.name ?? '', p.key!),
+  });
+  const revokeForm = useMutationForm({
+    id: 'intrekken',
+    fields: [],
+    mutate: async () => (await revoke({ variables: { id } })).data?.revokeApiClient,
+    onSuccess: () => showNotice(`De koppeling ‘${client?.name ?? ''}’ is ingetrokken. Elke aanvraag wordt geweigerd.`),
+  });
+  if (query.loading && !query.data) return <Loading />;
+  if (query.error && !query.data)
+    return (
+      <QueryError
+        message="Deze koppeling kon niet worden geladen."
+        onRetry={() => void query.refetch().catch(() => undefined)}
+      />
+    );
+  if (!client) return <p>Deze koppeling bestaat niet (meer).</p>;
+  const active = client.status === 'ACTIVE';
   return (
-    <PlannedFeature
+    <section aria-labelledby="koppeling-kop" className="gw-card">
+      <h2 id="koppeling-kop">{client.name}</h2>
+      <dl className="gw-definition-list">
+        <dt>Status</dt>
+        <dd>
+          {apiClientStatusLabel[client.status]}
+          {client.revokedAt ? ` (sinds ${formatDateTime(client.revokedAt)})` : ''}
+        </dd>
+        <dt>Gemeente</dt>
+        <dd>{client.municipality.name}</dd>
+        <dt>Rechten</dt>
+        <dd>
+          <ul className="gw-plain-list">
+            {client.permissions.map((p) => (
+              <li key={p}>{labelOf.get(p) ?? p}</li>
+            ))}
+          </ul>
+        </dd>
+        <dt>Toegestane IP-adressen</dt>
+        <dd>{client.ipAllowList.length ? client.ipAllowList.join(', ') : 'Elk adres'}</dd>
+        <dt>Geldig tot en met</dt>
+        <dd>{formatDate(client.expiresOn)}</dd>
+        <dt>Limiet</dt>
+        <dd>{client.rateLimitPerMinute} verzoeken per minuut</dd>
+        <dt>Aangemaakt</dt>
+        <dd>
+          {formatDateTime(client.createdAt)}
+          {client.createdByName ? ` door ${client.createdByName}` : ''}
+        </dd>
+        <dt>Laatst gebruikt</dt>
+        <dd>{client.lastUsedAt ? formatDateTime(client.lastUsedAt) : 'Nog nooit'}</dd>
+        <dt>Versleuteling</dt>
+        <dd>
+          {client.encryptionKeys.some((k) => k.current)
+            ? 'BSN’s worden versleuteld verstuurd'
+            : 'Geen publieke sleutel'}
+          {' — '}
+          <Link to={`${urls.admin.beheer.apiEncryption()}?koppeling=${client.id}`}>versleuteling instellen</Link>
+        </dd>
+      </dl>
+      <h3>Sleutels</h3>
+      <ul className="gw-plain-list">
+        {client.keys.map((k) => (
+          <li key={k.prefix}>
+            <code>{k.prefix}…</code>, gemaakt op {formatDateTime(k.createdAt)}
+            {k.current ? ' (huidige sleutel)' : k.validUntil ? ` — werkt nog tot ${formatDateTime(k.validUntil)}` : ''}
+          </li>
+        ))}
+      </ul>
+      {active ? (
+        <>
+          <h3>Sleutel vervangen</h3>
+          <p>
+            U krijgt een nieuwe sleutel. De huidige blijft nog het gekozen aantal dagen werken, zodat de partner kan
+            overstappen; daarna wordt hij geweigerd.
+          </p>
+          <form className="gw-form" {...rotateForm.props}>
+            {rotateForm.summary}
+            <TextField
+              label="Overgangsperiode (dagen)"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={30}
+              defaultValue="7"
+              {...rotateForm.field('graceDays')}
+            />
+            <button type="submit" className="gw-button gw-button--secondary" disabled={rotateForm.busy}>
+              Nieuwe sleutel maken
+            </button>
+          </form>
+        </>
+      ) : null}
+      {client.status !== 'REVOKED' ? (
+        <>
+          <h3>Intrekken</h3>
+          <p>
+            Na het intrekken wordt elke aanvraag met een sleutel van deze koppeling direct geweigerd. Dit is definitief.
+          </p>
+          <ConfirmAction
+            form={revokeForm}
+            label="Koppeling intrekken"
+            confirmLabel="Ja, trek deze koppeling in"
+            groupLabel="Intrekken bevestigen"
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * /admin/beheer/api: the partner API clients of the viewer's municipalities (?koppeling=<id> opens one); create one
+ * (its key is shown once), rotate a key with a grace period, revoke a client.
+ */
+export default function ApiClientsScreen() {
+  const [params, setParams] = useSearchParams();
+  const [values, setValues, state] = useFilters(filters);
+  const [creating, setCreating] = useState(false);
+  const [newKey, setNewKey] = useState<{ name: string; key: string } | null>(null);
+  const list = useConnection(ApiClientsDocument, { variables: { filter: values }, field: 'apiClients' });
+  const selected = params.get('koppeling');
+  const detailLink = (id: string) => {
+    const next = new URLSearchParams(params);
+    next.set('koppeling', id);
+    return `?${next.toString()}`;
+  };
+  return (
+    <Page
       title="API-koppelingen"
-      description="Hier kunt u straks koppelingen met partnergemeenten beheren: sleutels aanmaken (die u eenmalig te zien krijgt), rechten en gemeenten instellen en sleutels intrekken."
-    />
+      lead="Partners die de API van het platform gebruiken. Elke koppeling heeft een eigen sleutel, gemeente, rechten en limiet."
+    >
+      <p>
+        <Link to={urls.admin.beheer.apiDocumentation()}>API-documentatie</Link>
+        {' · '}
+        <Link to={urls.admin.beheer.apiEncryption()}>Versleuteling van persoonsgegevens</Link>
+      </p>
+      {newKey ? (
+        <ApiKeyOnce clientName={newKey.name} apiKey={newKey.key} onDone={() => setNewKey(null)} />
+      ) : creating ? (
+        <ApiClientForm
+          onCancel={() => setCreating(false)}
+          onCreated={(c) => {
+            setCreating(false);
+            setNewKey({ name: c.name, key: c.key });
+            const next = new URLSearchParams(params);
+            next.set('koppeling', c.id);
+            setParams(next, { replace: true });
+          }}
+        />
+      ) : (
+        <p>
+          <button type="button" className="gw-button" onClick={() => setCreating(true)}>
+            Nieuwe koppeling
+          </button>
+        </p>
+      )}
+      {selected && !newKey ? (
+        <ApiClientDetail key={selected} id={selected} onKey={(name, key) => setNewKey({ name, key })} />
+      ) : null}
+      <FilterForm
+        filters={filters}
+        values={values}
+        onChange={setValues}
+        state={state}
+        label="Koppelingen filteren"
+        submitLabel="Filteren"
+      />
+      <ConnectionTable
+        list={list}
+        caption="API-koppelingen"
+        columns={columns(detailLink)}
+        filtered={state.active}
+        empty="Er zijn nog geen API-koppelingen."
+        emptyFiltered="Geen koppelingen gevonden. Pas de filters aan, of wis ze."
+        errorMessage="De koppelingen konden niet worden geladen."
+        moreLabel="Meer koppelingen laden"
+      />
+    </Page>
   );
 }

@@ -1,10 +1,252 @@
-import { PlannedFeature } from '../../../../../components/ui/PlannedFeature';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useSearchParams } from 'react-router';
+import { formatDateTime } from '../../../../../components/dates/formatDate';
+import { ConfirmAction } from '../../../../../components/forms/ConfirmAction';
+import { SelectField, TextAreaField } from '../../../../../components/forms/fields';
+import { useMutationForm } from '../../../../../components/forms/useMutationForm';
+import { Page } from '../../../../../components/layout/Page';
+import { Loading } from '../../../../../components/ui/Loading';
+import { QueryError } from '../../../../../components/ui/QueryError';
+import { graphql } from '../../../../../graphql/generated';
+import type { ApiEncryptionClientQuery } from '../../../../../graphql/generated/graphql';
+import { useShowNotice } from '../../../../../lib/notice';
 
-export default function ApiEncryptionScreen() {
+const ApiEncryptionClientsDocument = graphql(`
+  query ApiEncryptionClients {
+    apiClients(first: 100, filter: { status: ACTIVE }) {
+      edges {
+        node {
+          id
+          name
+          municipality {
+            id
+            name
+          }
+        }
+      }
+    }
+  }
+`);
+
+const ApiEncryptionClientDocument = graphql(`
+  query ApiEncryptionClient($id: ID!) {
+    apiClient(id: $id) {
+      id
+      name
+      encryptionKeys {
+        id
+        kid
+        algorithm
+        keyType
+        registeredAt
+        validUntil
+        current
+      }
+    }
+  }
+`);
+
+const RegisterEncryptionKeyDocument = graphql(`
+  mutation RegisterApiClientEncryptionKey($id: ID!, $publicKey: String!) {
+    registerApiClientEncryptionKey(apiClientId: $id, publicKey: $publicKey) {
+      apiClient {
+        id
+        encryptionKeys {
+          id
+          kid
+          algorithm
+          keyType
+          registeredAt
+          validUntil
+          current
+        }
+      }
+      errors {
+        ...UserErrorFields @unmask
+      }
+    }
+  }
+`);
+
+const RemoveEncryptionKeyDocument = graphql(`
+  mutation RemoveApiClientEncryptionKey($id: ID!) {
+    removeApiClientEncryptionKey(id: $id) {
+      apiClient {
+        id
+        encryptionKeys {
+          id
+          kid
+          algorithm
+          keyType
+          registeredAt
+          validUntil
+          current
+        }
+      }
+      errors {
+        ...UserErrorFields @unmask
+      }
+    }
+  }
+`);
+
+type EncryptionKey = NonNullable<ApiEncryptionClientQuery['apiClient']>['encryptionKeys'][number];
+
+function RemoveKey({ encryptionKey }: { encryptionKey: EncryptionKey }) {
+  const showNotice = useShowNotice();
+  const [remove] = useMutation(RemoveEncryptionKeyDocument);
+  const form = useMutationForm({
+    id: `verwijder-${encryptionKey.id}`,
+    fields: [],
+    mutate: async () => (await remove({ variables: { id: encryptionKey.id } })).data?.removeApiClientEncryptionKey,
+    onSuccess: () => showNotice('De oude sleutel is verwijderd.'),
+  });
   return (
-    <PlannedFeature
-      title="API-encryptie"
-      description="Hier kunt u straks de publieke sleutel van een koppeling instellen. Gevoelige gegevens worden dan versleuteld aan die koppeling gestuurd."
+    <ConfirmAction
+      form={form}
+      label={
+        <>
+          Verwijderen<span className="gw-visually-hidden"> (sleutel {encryptionKey.kid.slice(0, 12)})</span>
+        </>
+      }
+      confirmLabel="Ja, verwijder deze sleutel"
+      groupLabel="Verwijderen bevestigen"
     />
+  );
+}
+
+/** The public keys of one client, and the form to register a new one. */
+function ClientEncryption({ id }: { id: string }) {
+  const showNotice = useShowNotice();
+  const query = useQuery(ApiEncryptionClientDocument, { variables: { id } });
+  const [register] = useMutation(RegisterEncryptionKeyDocument);
+  const form = useMutationForm({
+    id: 'publieke-sleutel',
+    fields: ['publicKey'],
+    check: (v) => ({ publicKey: v.publicKey.trim() ? null : 'Plak de publieke sleutel (PEM of JWK).' }),
+    mutate: async (v) =>
+      (await register({ variables: { id, publicKey: v.publicKey } })).data?.registerApiClientEncryptionKey,
+    onSuccess: () =>
+      showNotice('De publieke sleutel is geregistreerd. Vanaf nu gaan BSN’s versleuteld naar deze koppeling.'),
+  });
+  if (query.loading && !query.data) return <Loading />;
+  if (query.error && !query.data)
+    return (
+      <QueryError
+        message="Deze koppeling kon niet worden geladen."
+        onRetry={() => void query.refetch().catch(() => undefined)}
+      />
+    );
+  const client = query.data?.apiClient;
+  if (!client) return <p>Deze koppeling bestaat niet (meer).</p>;
+  const keys = client.encryptionKeys;
+  return (
+    <section aria-labelledby="sleutels-kop">
+      <h2 id="sleutels-kop">Publieke sleutels van ‘{client.name}’</h2>
+      {keys.length === 0 ? (
+        <p>
+          Er is nog geen publieke sleutel. Zolang die er niet is, krijgt deze koppeling BSN’s onversleuteld (wel via een
+          beveiligde verbinding).
+        </p>
+      ) : (
+        <div className="gw-table-wrapper">
+          <table className="gw-table">
+            <caption>Publieke sleutels</caption>
+            <thead>
+              <tr>
+                <th scope="col">Sleutel-id (kid)</th>
+                <th scope="col">Algoritme</th>
+                <th scope="col">Soort</th>
+                <th scope="col">Geregistreerd</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="gw-visually-hidden">Acties</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.map((k) => (
+                <tr key={k.id}>
+                  <th scope="row">
+                    <code>{k.kid}</code>
+                  </th>
+                  <td>{k.algorithm}</td>
+                  <td>{k.keyType}</td>
+                  <td>{formatDateTime(k.registeredAt)}</td>
+                  <td>
+                    {k.current
+                      ? 'In gebruik'
+                      : k.validUntil
+                        ? `Vervalt op ${formatDateTime(k.validUntil)}`
+                        : 'Vervallen'}
+                  </td>
+                  <td>{k.current ? null : <RemoveKey encryptionKey={k} />}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h3>{keys.length ? 'Nieuwe sleutel registreren' : 'Sleutel registreren'}</h3>
+      <p>
+        Vanaf het registreren gaan BSN’s naar deze koppeling alleen als JWE (RSA-OAEP-256 of ECDH-ES, A256GCM), met de
+        sleutel-id in de kop. Een vorige sleutel kan de partner nog 30 dagen kiezen met de kop{' '}
+        <code>X-Encryption-Key-Id</code>.
+      </p>
+      <form className="gw-form" {...form.props}>
+        {form.summary}
+        <TextAreaField
+          label="Publieke sleutel"
+          hint="Een PEM-blok (-----BEGIN PUBLIC KEY-----) of een JWK. RSA van minstens 2048 bits, of EC op P-256, P-384 of P-521. Nooit een privésleutel."
+          rows={8}
+          spellCheck={false}
+          className="gw-textarea"
+          {...form.field('publicKey')}
+        />
+        <button type="submit" className="gw-button" disabled={form.busy}>
+          Sleutel registreren
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** /admin/beheer/api/encryptie: per API client (?koppeling=<id>) its public keys for encrypted personal data. */
+export default function ApiEncryptionScreen() {
+  const [params, setParams] = useSearchParams();
+  const clients = useQuery(ApiEncryptionClientsDocument);
+  const selected = params.get('koppeling') ?? '';
+  const options = clients.data?.apiClients.edges.map((e) => e.node) ?? [];
+  return (
+    <Page
+      title="API-encryptie"
+      lead="Een koppeling met een publieke sleutel krijgt BSN’s alleen versleuteld. Alleen de partner kan ze met zijn privésleutel lezen."
+    >
+      {clients.error && !clients.data ? (
+        <QueryError
+          message="De koppelingen konden niet worden geladen."
+          onRetry={() => void clients.refetch().catch(() => undefined)}
+        />
+      ) : (
+        <SelectField
+          label="Koppeling"
+          value={selected}
+          onChange={(e) => {
+            const next = new URLSearchParams(params);
+            if (e.target.value) next.set('koppeling', e.target.value);
+            else next.delete('koppeling');
+            setParams(next);
+          }}
+        >
+          <option value="">{clients.loading ? 'Koppelingen laden…' : 'Kies een koppeling'}</option>
+          {options.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name} ({c.municipality.name})
+            </option>
+          ))}
+        </SelectField>
+      )}
+      {selected ? <ClientEncryption key={selected} id={selected} /> : null}
+    </Page>
   );
 }

@@ -1,0 +1,65 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { generateKeyPairSync } from 'node:crypto';
+import { Permission } from '../graphql/auth/permissions.js';
+import { todayInAmsterdam } from '../lib/dates.js';
+import { ApiClient, ApiClientEncryptionKey, ApiClientKey } from '../modules/api-clients/api-client.entities.js';
+import { newApiKey } from '../modules/api-clients/api-keys.js';
+import { parsePublicKey } from '../modules/api-clients/public-keys.js';
+import type { Municipality } from '../modules/municipalities/municipality.entity.js';
+
+const DAY = 24 * 3600 * 1000;
+
+/**
+ * Demo API clients (beheer/api), so its screens are not empty: per demo municipality a partner's client that reads
+ * persons (used an hour ago, with a registered public key, beheer/api/encryptie) and, for the first, a revoked one.
+ * The keys are random and never printed: nobody can call with them; make a new client to try the API.
+ */
+export async function seedDemoApiClients(
+  em: EntityManager,
+  { today, municipalities }: { today: Date; municipalities: Municipality[] },
+): Promise<void> {
+  const setupAt = new Date(today.getTime() - 60 * DAY);
+  const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const parsed = await parsePublicKey(publicKey.export({ type: 'spki', format: 'pem' }).toString());
+  for (const [index, municipality] of municipalities.entries()) {
+    const client = em.create(ApiClient, {
+      municipality,
+      name: `Schuldhulpverlening ${municipality.name}`,
+      permissions: [Permission.PERSON_READ, Permission.PERSON_READ_SENSITIVE, Permission.ORDER_READ],
+      ipAllowList: ['192.0.2.0/24', '2001:db8::/32'],
+      expiresOn: todayInAmsterdam(new Date(today.getTime() + 300 * DAY)),
+      rateLimitPerMinute: 600,
+      createdAt: setupAt,
+      lastUsedAt: new Date(today.getTime() - 3600 * 1000),
+    });
+    em.create(ApiClientKey, { apiClient: client, ...prefixAndHash(), createdAt: setupAt });
+    if (parsed.ok)
+      em.create(ApiClientEncryptionKey, {
+        apiClient: client,
+        kid: parsed.value.kid,
+        algorithm: parsed.value.algorithm,
+        keyType: parsed.value.keyType,
+        publicJwk: parsed.value.jwk,
+        createdAt: setupAt,
+      });
+    if (index === 0) {
+      const revoked = em.create(ApiClient, {
+        municipality,
+        name: 'Oude koppeling minimaregeling',
+        permissions: [Permission.PERSON_READ],
+        expiresOn: todayInAmsterdam(new Date(today.getTime() + 30 * DAY)),
+        rateLimitPerMinute: 120,
+        createdAt: new Date(setupAt.getTime() - 90 * DAY),
+        revokedAt: new Date(today.getTime() - 20 * DAY),
+        lastUsedAt: new Date(today.getTime() - 21 * DAY),
+      });
+      em.create(ApiClientKey, { apiClient: revoked, ...prefixAndHash(), createdAt: revoked.createdAt });
+    }
+  }
+  await em.flush();
+}
+
+function prefixAndHash(): { prefix: string; keyHash: string } {
+  const { prefix, hash } = newApiKey();
+  return { prefix, keyHash: hash };
+}

@@ -50,6 +50,7 @@ import { RoleResolver } from '../modules/roles/role.resolver.js';
 import { MaintenanceResolver } from '../modules/settings/maintenance.resolver.js';
 import { ImportResolver } from '../modules/import/import.resolver.js';
 import { AuditLogResolver } from '../modules/audit/audit-log.resolver.js';
+import { ApiDocumentationResolver } from '../modules/api-docs/api-docs.resolver.js';
 
 export const resolvers = [
   OrdersResolver,
@@ -97,6 +98,7 @@ export const resolvers = [
   RoleResolver,
   MaintenanceResolver,
   StaffAccountResolver,
+  ApiDocumentationResolver,
 ] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;

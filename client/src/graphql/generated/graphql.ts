@@ -4,16 +4,25 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** A known accessibility problem and its planned fix, for the accessibility statement. */
 export type AccessibilityProblemInput = {
+  /** What does not meet the accessibility requirements yet (Dutch). */
   description: string;
+  /** What will be done about it and when (Dutch). */
   fix: string;
 };
 
+/** The structured part of the accessibility statement (toegankelijkheidsverklaring). */
 export type AccessibilityStatementInput = {
+  /** The e-mail address where visitors report accessibility problems. */
   contactEmail: string;
+  /** An optional phone number for accessibility questions. */
   contactPhone?: string | null | undefined;
+  /** The known problems and their planned fixes; empty when there are none. */
   problems: Array<AccessibilityProblemInput>;
+  /** How the site was reviewed, e.g. a self-assessment or an external audit (Dutch). */
   reviewMethod: string;
+  /** The day of the last review, YYYY-MM-DD. */
   reviewedOn: string;
   /** COMPLIANT, PARTIALLY_COMPLIANT or NOT_COMPLIANT. */
   status: string;
@@ -21,22 +30,30 @@ export type AccessibilityStatementInput = {
 
 /** The compliance status of the accessibility statement (model statement: voldoet / gedeeltelijk / niet). */
 export type AccessibilityStatus =
+  /** Fully meets the requirements. */
   | 'COMPLIANT'
+  /** Does not meet the requirements. */
   | 'NOT_COMPLIANT'
+  /** Meets the requirements in part; the problems are listed. */
   | 'PARTIALLY_COMPLIANT';
 
 /** A new member of a household. It gets a new card. */
 export type AddClientGroupMemberInput = {
   /** 9 digits passing the elfproef; stored encrypted, never shown in full. */
   bsn?: string | null | undefined;
+  /** The id of the household (client group) the member joins. */
   clientGroupId: string | number;
   /** YYYY-MM-DD */
   dateOfBirth: string;
+  /** The member’s e-mail address, optional. */
   email?: string | null | undefined;
   /** The municipality’s client number; made up (P-…) when empty. */
   externalIdentifier?: string | null | undefined;
+  /** The member’s first name. */
   firstName: string;
+  /** The member’s last name (with any prefix such as "van"). */
   lastName: string;
+  /** The member’s phone number, optional. */
   phone?: string | null | undefined;
 };
 
@@ -44,14 +61,17 @@ export type AddClientGroupMemberInput = {
 export type AdminOrderFilter = {
   /** Ordered on or after this date (YYYY-MM-DD, Dutch time). */
   from?: string | null | undefined;
+  /** Only orders of this provider. */
   providerId?: string | number | null | undefined;
   /** An order number (B100001, or only its digits); the start of a number matches too. */
   search?: string | null | undefined;
+  /** Only orders in this status. */
   status?: OrderStatus | null | undefined;
   /** Ordered on or before this date (YYYY-MM-DD, Dutch time). */
   to?: string | null | undefined;
 };
 
+/** An announcement to create or change: text, severity, period and where it is shown. */
 export type AnnouncementInput = {
   /** Markdown; rendered with the product description’s safe renderer. */
   body: string;
@@ -59,12 +79,15 @@ export type AnnouncementInput = {
   endsAt?: string | null | undefined;
   /** Omitted: for every municipality (staff of every municipality only). */
   municipalityId?: string | number | null | undefined;
+  /** How prominent it is shown. */
   severity: AnnouncementSeverity;
   /** Omitted: from now. */
   startsAt?: string | null | undefined;
+  /** The title (Dutch, short). */
   title: string;
 };
 
+/** How prominent an announcement is shown on the site. */
 export type AnnouncementSeverity =
   /** Informatie */
   | 'INFO'
@@ -73,10 +96,21 @@ export type AnnouncementSeverity =
   /** Waarschuwing */
   | 'WARNING';
 
+/** Where an announcement is in its period: scheduled, active or ended. */
 export type AnnouncementState =
+  /** Shown now. */
   | 'ACTIVE'
+  /** Its period has ended; no longer shown. */
   | 'ENDED'
+  /** Its period has not started yet. */
   | 'SCHEDULED';
+
+/** Whether an operation is a query (reads) or a mutation (changes something). */
+export type ApiOperationKind =
+  /** A field of the Mutation type: changes something; send it as a `mutation` operation. */
+  | 'MUTATION'
+  /** A field of the Query type: reads, changes nothing. */
+  | 'QUERY';
 
 /** Filters for the list of arrangements; all optional and combined with AND. */
 export type ArrangementFilter = {
@@ -90,27 +124,41 @@ export type ArrangementFilter = {
 
 /** An arrangement’s settings. Amounts in cents; dates YYYY-MM-DD. */
 export type ArrangementInput = {
+  /** The categories of products the budget may be spent on; empty: every category. */
   categoryIds: Array<string | number>;
+  /** The budget a household gets when granted, in cents. */
   defaultAmountCents: number;
+  /** What the arrangement is for, shown to residents (Markdown, Dutch). */
   description?: string | null | undefined;
   /** Oldest age in whole years (included); null: no limit. */
   maxAge?: number | null | undefined;
+  /** The most the budget pays for one order, in cents; null: no maximum. */
   maxPerOrderCents?: number | null | undefined;
   /** Youngest age in whole years (included); null: no limit. */
   minAge?: number | null | undefined;
+  /** The municipality the arrangement belongs to (fixed once it is granted). */
   municipalityId: string | number;
+  /** The arrangement’s name (Dutch). */
   name: string;
+  /** Whether a resident may pay the part above the budget themselves (own contribution). */
   ownContributionAllowed: boolean;
   /** Default false: a second overlapping grant is refused. */
   repeatGrantsAllowed?: boolean | null | undefined;
+  /** The first day of its validity, YYYY-MM-DD. */
   validFrom: string;
+  /** The last day of its validity, YYYY-MM-DD; the budget expires after it. */
   validUntil: string;
 };
 
+/** Whether an assignment’s budget can be spent now. */
 export type AssignmentStatus =
+  /** Within its validity: the budget can be spent. */
   | 'ACTIVE'
+  /** Its validity has ended; what was left expired. */
   | 'EXPIRED'
+  /** Revoked by staff; what was left went back to the arrangement. */
   | 'REVOKED'
+  /** Its validity has not started yet. */
   | 'UPCOMING';
 
 /** Filters of the audit log; all optional, combined with "and". */
@@ -129,15 +177,20 @@ export type AuditLogFilter = {
 
 /** ACTIVE: usable. BLOCKED: lost or stolen, refused at the counter. REPLACED: a newer card took its place. */
 export type CardStatus =
+  /** Can be used. */
   | 'ACTIVE'
+  /** Blocked (lost or stolen); cannot be used. */
   | 'BLOCKED'
+  /** Replaced by a new card; cannot be used. */
   | 'REPLACED';
 
 /** A product and how many (1–99). */
 export type CartLineInput = {
   /** For which household member (a budget of one member pays only for their lines); without it, the person who orders. */
   beneficiaryId?: string | number | null | undefined;
+  /** The product’s id. */
   productId: string | number;
+  /** How many (1–99). */
   quantity: number;
 };
 
@@ -165,13 +218,17 @@ export type CheckoutInput = {
   expectedContributionCents?: number | null | undefined;
   /** A random key made when the checkout page opened; a repeated click with it books once. */
   idempotencyKey: string;
+  /** The lines to order; null: the logged-in customer’s cart. */
   lines?: Array<CheckoutLineInputType> | null | undefined;
 };
 
+/** One line to order: a product and how many. */
 export type CheckoutLineInputType = {
   /** For which household member (a budget of one member pays only for their lines); without it, the person who orders. */
   beneficiaryId?: string | number | null | undefined;
+  /** The product’s id. */
   productId: string | number;
+  /** How many (1–99). */
   quantity: number;
 };
 
@@ -183,10 +240,13 @@ export type ClientGroupFilter = {
   search?: string | null | undefined;
 };
 
+/** A message as composed, before it is sent: title, text and audience. */
 export type ComposeMassMessageInput = {
+  /** Who gets it. */
   audience: MessageAudienceInput;
   /** Plain text; paragraphs separated by a blank line. */
   body: string;
+  /** The message’s title (Dutch). */
   title: string;
 };
 
@@ -196,6 +256,7 @@ export type ContentPageInput = {
   accessibility?: AccessibilityStatementInput | null | undefined;
   /** Markdown. */
   body: string;
+  /** The page’s title (Dutch). */
   title: string;
 };
 
@@ -214,7 +275,9 @@ export type ContentPageKind =
 
 /** What the counter look-up recognised: a card number or a pickup code. */
 export type CounterMatch =
+  /** A card number. */
   | 'CARD'
+  /** An order’s pickup code. */
   | 'PICKUP_CODE';
 
 /** Grant an arrangement to a client group. Amount and validity default to the arrangement’s. */
@@ -223,8 +286,11 @@ export type GrantAssignmentInput = {
   ageExceptionReason?: string | null | undefined;
   /** Cents; a positive whole number. */
   amountCents?: number | null | undefined;
+  /** The id of the arrangement to grant. */
   arrangementId: string | number;
+  /** The id of the household member it is for; null: the whole household. */
   beneficiaryId?: string | number | null | undefined;
+  /** The id of the household (client group). */
   clientGroupId: string | number;
   /** YYYY-MM-DD */
   validFrom?: string | null | undefined;
@@ -234,53 +300,80 @@ export type GrantAssignmentInput = {
 
 /** DRY_RUN: checked, nothing written yet; APPLYING: the job is writing; APPLIED: done. */
 export type ImportStatus =
+  /** Applied: the rows are in. */
   | 'APPLIED'
+  /** Being applied in the background. */
   | 'APPLYING'
+  /** Checked only; nothing changed yet. */
   | 'DRY_RUN';
 
+/** A colleague to invite to the own provider organisation. */
 export type InviteProviderUserInput = {
+  /** Their e-mail address: the invitation link goes there. */
   email: string;
+  /** Their name. */
   name: string;
 };
 
 /** A colleague to invite: they choose a password through the link mailed to them. */
 export type InviteStaffAccountInput = {
+  /** True: every municipality, also ones added later; then municipalityIds is ignored. */
   allMunicipalities: boolean;
+  /** Their e-mail address: the invitation link goes there. */
   email: string;
+  /** The municipalities they work for. */
   municipalityIds?: Array<string | number>;
+  /** Their name. */
   name: string;
+  /** The id of their role. */
   roleId: string | number;
 };
 
 /** A kind of ledger account that is mapped onto a general-ledger account (journaalposten/instellingen). */
 export type JournalAccountKind =
+  /** The bank account. */
   | 'BANK'
+  /** Budget that expired unspent. */
   | 'BUDGET_EXPIRED'
+  /** Budget granted to households. */
   | 'BUDGET_GRANTED'
+  /** Budget spent on orders. */
   | 'BUDGET_SPENT'
+  /** Own contributions residents paid. */
   | 'OWN_CONTRIBUTIONS'
+  /** What is owed to providers. */
   | 'PROVIDER_PAYABLES'
+  /** Refunds of own contributions. */
   | 'REFUNDS';
 
 /** Rules: src/rules/journal.ts (shared with the client). */
 export type JournalLedgerCodeInput = {
   /** An arrangement’s override; with an empty account: removes it. */
   arrangementId?: string | number | null | undefined;
+  /** The cost centre. */
   costCentre?: string;
   /** Letters, digits, . - /; at most 20. */
   glAccount: string;
+  /** The account kind. */
   kind: JournalAccountKind;
+  /** The id of the municipality. */
   municipalityId: string | number;
 };
 
 /** NL: 1.234,56 with ; between the columns. INTERNATIONAL: 1234.56 with , between the columns. */
 export type JournalNumberFormat =
+  /** 1234.56: a point as decimal separator. */
   | 'INTERNATIONAL'
+  /** 1234,56: a comma as decimal separator. */
   | 'NL';
 
+/** The journal export’s settings of a municipality. */
 export type JournalSettingsInput = {
+  /** The journal (dagboek) code the export books into. */
   journalCode: string;
+  /** The id of the municipality. */
   municipalityId: string | number;
+  /** How amounts are written in the export. */
   numberFormat: JournalNumberFormat;
 };
 
@@ -702,11 +795,13 @@ export type RoleInput = {
 };
 
 export type SendMassMessageInput = {
+  /** Who gets it. */
   audience: MessageAudienceInput;
   /** Plain text; paragraphs separated by a blank line. */
   body: string;
   /** One per compose form: a second click with the same key returns the first send. */
   idempotencyKey: string;
+  /** The message’s title (Dutch). */
   title: string;
 };
 
@@ -1674,6 +1769,11 @@ export type UpdateSecuritySettingsMutationVariables = Exact<{
 
 
 export type UpdateSecuritySettingsMutation = { updateSettingsSection: { settings: { section: SettingsSectionKey, version: number, value: Record<string, unknown> } | null, errors: Array<{ field: string | null, code: string, message: string }> } };
+
+export type ApiDocumentationQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ApiDocumentationQuery = { apiDocumentation: { sdl: string, operations: Array<{ kind: ApiOperationKind, name: string, description: string | null, deprecationReason: string | null, returnType: string, returnTypeDescription: string | null, permissions: Array<Permission>, audiences: Array<ViewerKind>, public: boolean, exampleQuery: string, exampleVariables: string, arguments: Array<{ name: string, type: string, defaultValue: string | null, description: string | null }>, returnFields: Array<{ name: string, type: string, description: string | null, deprecationReason: string | null, personalData: string | null }> }>, permissions: Array<{ permission: Permission, description: string, group: string }>, changelog: Array<{ date: string, change: string, reason: string, path: string | null }> } };
 
 export type AuditLogQueryVariables = Exact<{
   filter?: AuditLogFilter | null | undefined;
@@ -2698,6 +2798,7 @@ export const InviteStaffAccountDocument = {"kind":"Document","definitions":[{"ki
 export const StaffAccountsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"StaffAccounts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"StaffAccountFilter"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"staffAccounts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"lastLoginAt"}},{"kind":"Field","name":{"kind":"Name","value":"twoFactorEnabled"}},{"kind":"Field","name":{"kind":"Name","value":"allMunicipalities"}},{"kind":"Field","name":{"kind":"Name","value":"role"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"municipalities"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<StaffAccountsQuery, StaffAccountsQueryVariables>;
 export const SecuritySettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SecuritySettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"settingsSection"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"section"},"value":{"kind":"EnumValue","value":"SECURITY"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"section"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]} as unknown as DocumentNode<SecuritySettingsQuery, SecuritySettingsQueryVariables>;
 export const UpdateSecuritySettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateSecuritySettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateSettingsSectionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateSettingsSection"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"settings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"section"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"UserErrorFields"},"directives":[{"kind":"Directive","name":{"kind":"Name","value":"unmask"}}]}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"UserErrorFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]} as unknown as DocumentNode<UpdateSecuritySettingsMutation, UpdateSecuritySettingsMutationVariables>;
+export const ApiDocumentationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ApiDocumentation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiDocumentation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"operations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"deprecationReason"}},{"kind":"Field","name":{"kind":"Name","value":"arguments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"defaultValue"}},{"kind":"Field","name":{"kind":"Name","value":"description"}}]}},{"kind":"Field","name":{"kind":"Name","value":"returnType"}},{"kind":"Field","name":{"kind":"Name","value":"returnTypeDescription"}},{"kind":"Field","name":{"kind":"Name","value":"returnFields"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"deprecationReason"}},{"kind":"Field","name":{"kind":"Name","value":"personalData"}}]}},{"kind":"Field","name":{"kind":"Name","value":"permissions"}},{"kind":"Field","name":{"kind":"Name","value":"audiences"}},{"kind":"Field","name":{"kind":"Name","value":"public"}},{"kind":"Field","name":{"kind":"Name","value":"exampleQuery"}},{"kind":"Field","name":{"kind":"Name","value":"exampleVariables"}}]}},{"kind":"Field","name":{"kind":"Name","value":"permissions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"permission"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"group"}}]}},{"kind":"Field","name":{"kind":"Name","value":"sdl"}},{"kind":"Field","name":{"kind":"Name","value":"changelog"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"change"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}}]}}]}}]} as unknown as DocumentNode<ApiDocumentationQuery, ApiDocumentationQueryVariables>;
 export const AuditLogDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AuditLog"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"AuditLogFilter"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"auditLog"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"at"}},{"kind":"Field","name":{"kind":"Name","value":"actorKind"}},{"kind":"Field","name":{"kind":"Name","value":"actorId"}},{"kind":"Field","name":{"kind":"Name","value":"actorName"}},{"kind":"Field","name":{"kind":"Name","value":"action"}},{"kind":"Field","name":{"kind":"Name","value":"subjectType"}},{"kind":"Field","name":{"kind":"Name","value":"subjectId"}},{"kind":"Field","name":{"kind":"Name","value":"details"}}]}}]}}]}}]}}]} as unknown as DocumentNode<AuditLogQuery, AuditLogQueryVariables>;
 export const AdminPaymentsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminPayments"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"PaymentRecordFilter"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminPayments"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"paymentId"}},{"kind":"Field","name":{"kind":"Name","value":"municipalityName"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"externalId"}},{"kind":"Field","name":{"kind":"Name","value":"amountCents"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"settledAt"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]} as unknown as DocumentNode<AdminPaymentsQuery, AdminPaymentsQueryVariables>;
 export const AdminPaymentTotalsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminPaymentTotals"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"PaymentRecordFilter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminPaymentTotals"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"payments"}},{"kind":"Field","name":{"kind":"Name","value":"paymentsCents"}},{"kind":"Field","name":{"kind":"Name","value":"paidCents"}},{"kind":"Field","name":{"kind":"Name","value":"refunds"}},{"kind":"Field","name":{"kind":"Name","value":"refundsCents"}},{"kind":"Field","name":{"kind":"Name","value":"netCents"}}]}},{"kind":"Field","name":{"kind":"Name","value":"municipalities"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<AdminPaymentTotalsQuery, AdminPaymentTotalsQueryVariables>;

@@ -24,7 +24,11 @@ export class ProductResolver {
   async products(
     @Ctx() ctx: Context,
     @Args(() => ListArgs) page: ListArgs,
-    @Arg('filter', () => ProductFilter, { nullable: true }) filter?: ProductFilter | null,
+    @Arg('filter', () => ProductFilter, {
+      description: 'Filters and search; all optional, combined with "and".',
+      nullable: true,
+    })
+    filter?: ProductFilter | null,
   ): Promise<ProductConnection> {
     return ctx.services.catalogue.offer(ctx, filter, page);
   }
@@ -41,7 +45,10 @@ export class ProductResolver {
     description:
       'One product of the public offer (for a resident: of their municipality); null when it does not exist or is not in that offer.',
   })
-  product(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Product | null> {
+  product(
+    @Arg('id', () => ID, { description: 'The id of the product.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<Product | null> {
     return ctx.services.catalogue.publicProduct(ctx, id);
   }
 
@@ -50,7 +57,11 @@ export class ProductResolver {
   async myProducts(
     @Ctx() ctx: Context,
     @Args(() => ListArgs) page: ListArgs,
-    @Arg('filter', () => MyProductFilter, { nullable: true }) filter?: MyProductFilter | null,
+    @Arg('filter', () => MyProductFilter, {
+      description: 'Filters; all optional, combined with "and".',
+      nullable: true,
+    })
+    filter?: MyProductFilter | null,
   ): Promise<ProductConnection> {
     return ctx.services.catalogue.providerProducts(ctx, filter, page);
   }
@@ -60,7 +71,10 @@ export class ProductResolver {
     description: "One of the logged-in provider's own products, any status; null otherwise.",
   })
   @Requires(Audience.PROVIDER)
-  myProduct(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Product | null> {
+  myProduct(
+    @Arg('id', () => ID, { description: 'The id of the own product.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<Product | null> {
     return ctx.services.products.ownProduct(ctx, id);
   }
 

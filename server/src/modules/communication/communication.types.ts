@@ -44,37 +44,37 @@ export class TemplateVariable {
 
 @ObjectType({ description: 'An e-mail template (sjabloon): Liquid text in a formal and an informal variant.' })
 export class CommunicationTemplate {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The template’s id.' })
   id!: string;
 
   @Field(() => String, { description: 'Stable key the application sends it by, e.g. ORDER_DELIVERED.' })
   key!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The template’s name (Dutch).' })
   name!: string;
 
-  @Field(() => TemplateChannel)
+  @Field(() => TemplateChannel, { description: 'Whether it is an e-mail or an inbox message.' })
   channel!: TemplateChannel;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The subject line, with {{ variables }}.' })
   subject!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The formal variant’s text, with {{ variables }} (Liquid).' })
   body!: string;
 
   @Field(() => String, { nullable: true, description: 'Null: no informal variant, the formal one is used.' })
   informalSubject!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The informal variant’s text; null: the formal text is used.', nullable: true })
   informalBody!: string | null;
 
-  @Field(() => [TemplateVariable])
+  @Field(() => [TemplateVariable], { description: 'The variables the text may use.' })
   variables!: TemplateVariable[];
 
   @Field(() => Boolean, { description: 'Both variants are the text the application shipped.' })
   isDefault!: boolean;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it was last changed.' })
   updatedAt!: Date;
 }
 

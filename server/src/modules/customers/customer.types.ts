@@ -12,6 +12,11 @@ export enum CardStatusEnum {
   REPLACED = 'REPLACED',
 }
 registerEnumType(CardStatusEnum, {
+  valuesConfig: {
+    ACTIVE: { description: 'Can be used.' },
+    BLOCKED: { description: 'Blocked (lost or stolen); cannot be used.' },
+    REPLACED: { description: 'Replaced by a new card; cannot be used.' },
+  },
   name: 'CardStatus',
   description:
     'ACTIVE: usable. BLOCKED: lost or stolen, refused at the counter. REPLACED: a newer card took its place.',
@@ -19,10 +24,10 @@ registerEnumType(CardStatusEnum, {
 
 @ObjectType('Card', { description: 'A person’s card (pas).' })
 export class CardView {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The card’s id.' })
   id!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the person the card belongs to.' })
   personId!: string;
 
   @Field(() => String, { description: 'The holder’s name.' })
@@ -42,13 +47,13 @@ export class CardView {
   @Field(() => String, { description: 'The number with all but the last four digits hidden: ******1234.' })
   maskedNumber!: string;
 
-  @Field(() => CardStatusEnum)
+  @Field(() => CardStatusEnum, { description: 'Whether the card can be used.' })
   status!: CardStatusEnum;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it was issued.' })
   issuedAt!: Date;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { description: 'When it was blocked; null when it is not.', nullable: true })
   blockedAt!: Date | null;
 }
 
@@ -127,18 +132,18 @@ export class PersonView {
 
 @ObjectType('ClientGroup', { description: 'A household (klantgroep) that arrangements are granted to.' })
 export class ClientGroupView {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The household’s id.' })
   id!: string;
 
   @Field(() => String, { description: 'The municipality’s client number of the household.' })
   @PersonalData(PersonalDataKind.CLIENT_NUMBER)
   clientNumber!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The household’s name, e.g. "Huishouden Jansen".' })
   @PersonalData(PersonalDataKind.NAME)
   name!: string;
 
-  @Field(() => Municipality)
+  @Field(() => Municipality, { description: 'The municipality the household belongs to.' })
   municipality!: Municipality;
 
   @Field(() => [PersonView], { description: 'Members, by name.' })
@@ -148,7 +153,7 @@ export class ClientGroupView {
   @Field(() => Int, { description: 'Orders of this household, all statuses.' })
   orderCount!: number;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the household was registered.' })
   createdAt!: Date;
 }
 
@@ -170,13 +175,13 @@ export class ClientGroupFilter {
 
 @InputType({ description: 'A new member of a household. It gets a new card.' })
 export class AddClientGroupMemberInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the household (client group) the member joins.' })
   clientGroupId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The member’s first name.' })
   firstName!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The member’s last name (with any prefix such as "van").' })
   lastName!: string;
 
   @Field(() => String, { description: 'YYYY-MM-DD' })
@@ -185,10 +190,10 @@ export class AddClientGroupMemberInput {
   @Field(() => String, { nullable: true, description: 'The municipality’s client number; made up (P-…) when empty.' })
   externalIdentifier?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The member’s e-mail address, optional.', nullable: true })
   email?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The member’s phone number, optional.', nullable: true })
   phone?: string | null;
 
   @Field(() => String, {

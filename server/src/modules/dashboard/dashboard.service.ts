@@ -51,10 +51,10 @@ export class AdminDashboard {
   @Field(() => Int, { description: 'Providers with an approved membership.' })
   providers!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The number of households (client groups) in your municipality scope.' })
   clientGroups!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The number of persons in your municipality scope.' })
   persons!: number;
 
   @Field(() => Int, { description: 'Arrangements valid today.' })

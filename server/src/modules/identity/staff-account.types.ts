@@ -60,11 +60,14 @@ export class StaffAccountFilter {
 
 @InputType({ description: 'A colleague to invite: they choose a password through the link mailed to them.' })
 export class InviteStaffAccountInput {
-  @Field(() => String) name!: string;
-  @Field(() => String) email!: string;
-  @Field(() => ID) roleId!: string;
-  @Field(() => Boolean) allMunicipalities!: boolean;
-  @Field(() => [ID], { defaultValue: [] }) municipalityIds!: string[];
+  @Field(() => String, { description: 'Their name.' }) name!: string;
+  @Field(() => String, { description: 'Their e-mail address: the invitation link goes there.' }) email!: string;
+  @Field(() => ID, { description: 'The id of their role.' }) roleId!: string;
+  @Field(() => Boolean, {
+    description: 'True: every municipality, also ones added later; then municipalityIds is ignored.',
+  })
+  allMunicipalities!: boolean;
+  @Field(() => [ID], { description: 'The municipalities they work for.', defaultValue: [] }) municipalityIds!: string[];
 }
 
 @InputType({ description: 'Changes to a colleague’s account.' })
@@ -124,6 +127,7 @@ export class OwnStaffAccountPayload extends Payload(OwnStaffAccount, 'account') 
 
 @ObjectType({ description: 'The result of a change that has nothing to return.' })
 export class DonePayload {
-  @Field(() => Boolean) done!: boolean;
-  @Field(() => [UserErrorRef]) errors!: UserErrorRef[];
+  @Field(() => Boolean, { description: 'True when it worked.' }) done!: boolean;
+  @Field(() => [UserErrorRef], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
+  errors!: UserErrorRef[];
 }

@@ -42,12 +42,12 @@ export class MessageAudienceInput {
   clientNumber?: string | null;
 }
 
-@InputType()
+@InputType({ description: 'A message as composed, before it is sent: title, text and audience.' })
 export class ComposeMassMessageInput {
-  @Field(() => MessageAudienceInput)
+  @Field(() => MessageAudienceInput, { description: 'Who gets it.' })
   audience!: MessageAudienceInput;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The message’s title (Dutch).' })
   title!: string;
 
   @Field(() => String, { description: 'Plain text; paragraphs separated by a blank line.' })

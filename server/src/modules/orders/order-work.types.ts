@@ -47,10 +47,10 @@ export class AdminOrderFilter {
   })
   search?: string | null;
 
-  @Field(() => OrderStatusEnum, { nullable: true })
+  @Field(() => OrderStatusEnum, { description: 'Only orders in this status.', nullable: true })
   status?: OrderStatusEnum | null;
 
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { description: 'Only orders of this provider.', nullable: true })
   providerId?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Ordered on or after this date (YYYY-MM-DD, Dutch time).' })
@@ -102,6 +102,7 @@ export enum CounterMatch {
   PICKUP_CODE = 'PICKUP_CODE',
 }
 registerEnumType(CounterMatch, {
+  valuesConfig: { CARD: { description: 'A card number.' }, PICKUP_CODE: { description: 'An order’s pickup code.' } },
   name: 'CounterMatch',
   description: 'What the counter look-up recognised: a card number or a pickup code.',
 });
@@ -115,7 +116,10 @@ export interface CounterLookup {
 
 @ObjectType({ description: 'The counter screen’s look-up: one customer’s open orders with the provider.' })
 export class CounterLookupPayload {
-  @Field(() => CounterMatch, { nullable: true })
+  @Field(() => CounterMatch, {
+    description: 'What the code matched: a card or a pickup code; null when nothing matched.',
+    nullable: true,
+  })
   matchedBy!: CounterMatch | null;
 
   @Field(() => String, { nullable: true, description: 'The customer’s first name only.' })

@@ -133,12 +133,12 @@ export class OrderView {
   allocations!: OrderAllocationView[];
 }
 
-@InputType()
+@InputType({ description: 'One line to order: a product and how many.' })
 export class CheckoutLineInputType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The product’s id.' })
   productId!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How many (1–99).' })
   quantity!: number;
 
   @Field(() => ID, {
@@ -156,7 +156,10 @@ export class CheckoutInput {
   })
   idempotencyKey!: string;
 
-  @Field(() => [CheckoutLineInputType], { nullable: true })
+  @Field(() => [CheckoutLineInputType], {
+    description: 'The lines to order; null: the logged-in customer’s cart.',
+    nullable: true,
+  })
   lines?: CheckoutLineInputType[] | null;
 
   @Field(() => Int, {
@@ -171,9 +174,9 @@ export class CheckoutInput {
  * Not `extends Payload(…)`: a checkout makes several orders, so there is no one node, and the fields keep their
  * non-null shape (`orders: [Order!]!`, `contributionCents: Int!`) that clients rely on. `from` is its one mapping.
  */
-@ObjectType()
+@ObjectType({ description: 'The result of checkout: the placed orders, one per provider.' })
 export class CheckoutPayload {
-  @Field(() => [OrderView])
+  @Field(() => [OrderView], { description: 'The placed orders; empty when it did not work (then `errors` says why).' })
   orders: OrderView[] = [];
 
   @Field(() => Int, { description: 'Own contribution to pay, in cents; 0 when the budget covers everything.' })

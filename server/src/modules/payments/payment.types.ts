@@ -20,13 +20,13 @@ registerEnumType(PaymentStatusEnum, {
   description: 'The own-contribution payment of one checkout, as its customer sees it.',
 })
 export class ContributionPaymentView {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The payment’s id.' })
   id!: string;
 
-  @Field(() => PaymentStatusEnum)
+  @Field(() => PaymentStatusEnum, { description: 'Where the payment is.' })
   status!: PaymentStatusEnum;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The amount to pay, in cents.' })
   @PersonalData(PersonalDataKind.FINANCIAL)
   amountCents!: number;
 

@@ -55,9 +55,11 @@ export class ProviderPresenceResolver {
   })
   @Requires(Audience.PROVIDER)
   async saveProviderLocation(
-    @Arg('input', () => ProviderLocationInput) input: ProviderLocationInput,
+    @Arg('input', () => ProviderLocationInput, { description: 'The location’s address and opening hours.' })
+    input: ProviderLocationInput,
     @Ctx() ctx: Context,
-    @Arg('id', () => ID, { nullable: true }) id?: string | null,
+    @Arg('id', () => ID, { description: 'The id of the location to change; null to add one.', nullable: true })
+    id?: string | null,
   ): Promise<ProviderLocationPayload> {
     return ProviderLocationPayload.from(await ctx.services.providerPresence.saveLocation(ctx, id ?? null, input));
   }
@@ -65,7 +67,7 @@ export class ProviderPresenceResolver {
   @Mutation(() => DeleteProviderLocationPayload, { description: 'Removes a location of the own organisation.' })
   @Requires(Audience.PROVIDER)
   async deleteProviderLocation(
-    @Arg('id', () => ID) id: string,
+    @Arg('id', () => ID, { description: 'The id of the location to remove.' }) id: string,
     @Ctx() ctx: Context,
   ): Promise<DeleteProviderLocationPayload> {
     return DeleteProviderLocationPayload.from(await ctx.services.providerPresence.deleteLocation(ctx, id));

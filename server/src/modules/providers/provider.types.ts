@@ -168,10 +168,10 @@ export class UpdateProviderInput {
   @Field(() => String, { nullable: true }) website?: string | null;
 }
 
-@InputType()
+@InputType({ description: 'A colleague to invite to the own provider organisation.' })
 export class InviteProviderUserInput {
-  @Field(() => String) name!: string;
-  @Field(() => String) email!: string;
+  @Field(() => String, { description: 'Their name.' }) name!: string;
+  @Field(() => String, { description: 'Their e-mail address: the invitation link goes there.' }) email!: string;
 }
 
 @ObjectType()
@@ -195,7 +195,7 @@ export class ProviderProfilePayload {
   errors!: UserError[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of inviting a provider user.' })
 export class InviteProviderUserPayload {
   @Field(() => Boolean, {
     description:
@@ -203,7 +203,7 @@ export class InviteProviderUserPayload {
   })
   invited!: boolean;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
   errors!: UserError[];
 }
 

@@ -54,7 +54,7 @@ export class SettingsResolver {
   @Query(() => SettingsSection, { description: 'One settings section for its settings page.' })
   async settingsSection(
     @Ctx() ctx: Context,
-    @Arg('section', () => SettingsSectionEnum) section: SettingsSectionEnum,
+    @Arg('section', () => SettingsSectionEnum, { description: 'Which settings section.' }) section: SettingsSectionEnum,
   ): Promise<SettingsSection> {
     return toType(await ctx.services.settings.snapshot(sectionKeyOf(section)));
   }
@@ -65,7 +65,8 @@ export class SettingsResolver {
   })
   async updateSettingsSection(
     @Ctx() ctx: Context,
-    @Arg('input', () => UpdateSettingsSectionInput) input: UpdateSettingsSectionInput,
+    @Arg('input', () => UpdateSettingsSectionInput, { description: 'The section and its new values.' })
+    input: UpdateSettingsSectionInput,
   ): Promise<UpdateSettingsSectionPayload> {
     const result = await ctx.services.settings.update(ctx, sectionKeyOf(input.section), input.patch, {
       expectedVersion: input.expectedVersion,

@@ -15,7 +15,7 @@ import { isHostileText } from '../lib/hostile-text.js';
 
 @ObjectType({ description: 'Where a page of a connection ends.' })
 export class PageInfo {
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'True when more items follow this page.' })
   hasNextPage!: boolean;
 
   @Field(() => String, { nullable: true, description: 'Pass as `after` to get the next page.' })

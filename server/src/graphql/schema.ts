@@ -117,6 +117,18 @@ export function createSchema(): Promise<GraphQLSchema> {
       emitSchemaFile: false,
       orphanedTypes: [],
     });
+    // The root types' descriptions (type-graphql builds them without one).
+    const queryType = built.getQueryType();
+    if (queryType) {
+      queryType.description =
+        'Everything the API reads. Who may read a field is in its @requires directive; lists are connections with keyset paging.';
+    }
+    const mutationType = built.getMutationType();
+    if (mutationType) {
+      mutationType.description =
+        'Everything the API changes. A mutation returns a payload whose `errors` lists what is wrong with the input (codes, ' +
+        'with messages in Dutch); a caller without the right to call it gets a GraphQL error (UNAUTHENTICATED or FORBIDDEN).';
+    }
     // The directive's arguments use the schema's own enums: ViewerKind (the audiences) and Permission.
     const config = built.toConfig();
     const audienceEnum = built.getType('ViewerKind') as GraphQLEnumType | undefined;

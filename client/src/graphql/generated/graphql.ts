@@ -377,21 +377,32 @@ export type JournalSettingsInput = {
   numberFormat: JournalNumberFormat;
 };
 
+/** The kind of a booking on an assignment’s budget. */
 export type LedgerMovementKind =
+  /** An order was cancelled: its budget part comes back. */
   | 'CANCEL'
+  /** An own contribution the resident paid for an order. */
   | 'CONTRIBUTION'
+  /** The budget left at the end of the assignment’s period expired (vervallen tegoed). */
   | 'EXPIRY'
+  /** Budget granted to the household. */
   | 'GRANT'
+  /** The order was paid out to the provider. */
   | 'PAYOUT'
+  /** An own contribution was refunded. */
   | 'REFUND'
+  /** A booking was reversed (e.g. a payout the bank did not execute). */
   | 'REVERSAL'
+  /** The assignment was revoked: what was left goes back to the arrangement. */
   | 'REVOKE'
+  /** Budget spent on an order. */
   | 'SPEND';
 
 /** A managed link. Rules: src/rules/news.ts (shared with the client). */
 export type LinkInput = {
   /** The text of the link, 2 to 60 characters. */
   label: string;
+  /** Where on the site the link is shown. */
   placement?: LinkPlacement;
   /** https://… (or http://…), or a path on this site starting with /. */
   url: string;
@@ -399,41 +410,60 @@ export type LinkInput = {
 
 /** Where a managed link is shown. */
 export type LinkPlacement =
+  /** In the footer of every page. */
   | 'FOOTER'
+  /** In the "useful links" block of the home page. */
   | 'USEFUL';
 
 /** Which mails the mail log shows. Every field is optional. */
 export type MailLogFilterInput = {
   /** Part of the address or the subject, case-insensitive. */
   search?: string | null | undefined;
+  /** Only mails in this status. */
   status?: MailStatus | null | undefined;
+  /** Only mails of this template. */
   templateKey?: string | null | undefined;
 };
 
 /** Where a mail in the mail log is. */
 export type MailStatus =
+  /** Not sent, and will not be. */
   | 'CANCELLED'
+  /** Sending failed after its retries; it can be sent again. */
   | 'FAILED'
+  /** Waiting to be sent (or retried). */
   | 'QUEUED'
+  /** Accepted by the mail server. */
   | 'SENT';
 
 /** Which sent messages the list shows. Every field is optional. */
 export type MassMessageFilterInput = {
+  /** Only messages to this kind of audience. */
   audienceKind?: MessageAudienceKind | null | undefined;
+  /** Only messages of this municipality. */
   municipalityId?: string | number | null | undefined;
   /** Part of the title or the audience, case-insensitive. */
   search?: string | null | undefined;
 };
 
+/** Where the sending of a message to an audience is. */
 export type MassMessageStatus =
+  /** Waiting to be sent. */
   | 'QUEUED'
+  /** Being delivered to the recipients in the background. */
   | 'SENDING'
+  /** Delivered to every recipient. */
   | 'SENT';
 
+/** Where a provider’s membership of a municipality is. */
 export type MembershipStatus =
+  /** Approved: the provider’s approved products can be offered there. */
   | 'APPROVED'
+  /** Applied for; waiting for the municipality’s decision. */
   | 'PENDING'
+  /** Rejected by the municipality (with a reason). */
   | 'REJECTED'
+  /** Withdrawn by the provider. */
   | 'WITHDRAWN';
 
 /** The audience of a message: the kind, the municipality, and what the kind needs. */
@@ -442,6 +472,7 @@ export type MessageAudienceInput = {
   arrangementId?: string | number | null | undefined;
   /** CLIENT_GROUP: the client number of the client group. */
   clientNumber?: string | null | undefined;
+  /** The kind of audience. */
   kind: MessageAudienceKind;
   /** Within the sender’s municipalities. For ALL_PROVIDERS: the sending municipality. */
   municipalityId: string | number;
@@ -468,6 +499,7 @@ export type MessageFilter = {
 
 /** Filters for the customer’s own order list (myOrders); all optional. */
 export type MyOrderFilter = {
+  /** Only orders in this status. */
   status?: OrderStatus | null | undefined;
 };
 
@@ -489,6 +521,7 @@ export type NewsArticleInput = {
   publishAt?: string | null | undefined;
   /** Lower-case letters, digits and hyphens; empty: made from the title. Must not be taken. */
   slug?: string;
+  /** Whether it is saved as a draft, published or archived. */
   status?: NewsStatus;
   /** At most 300 characters: the list, the home page and the feed show it. */
   summary: string;
@@ -500,17 +533,22 @@ export type NewsArticleInput = {
 export type NewsFilter = {
   /** Part of the title. */
   search?: string | null | undefined;
+  /** Only articles in this status. */
   status?: NewsStatus | null | undefined;
 };
 
 /** Draft (only editors see it), published (visible from its publish moment on) or archived (gone from the site). */
 export type NewsStatus =
+  /** No longer shown; kept. */
   | 'ARCHIVED'
+  /** Not shown yet. */
   | 'DRAFT'
+  /** Shown on the site. */
   | 'PUBLISHED';
 
 /** The hours of one weekday. Both times empty (or `closed`): closed that day. */
 export type OpeningHoursInput = {
+  /** True when the location is closed that day. */
   closed?: boolean | null | undefined;
   /** "HH:MM", after `opens`. */
   closes?: string | null | undefined;
@@ -522,35 +560,50 @@ export type OpeningHoursInput = {
 
 /** AWAITING_PAYMENT → PLACED → ACCEPTED → DELIVERED; PLACED/ACCEPTED → CANCELLED. */
 export type OrderStatus =
+  /** The provider accepted it. */
   | 'ACCEPTED'
+  /** Waiting for the resident’s own contribution to be paid. */
   | 'AWAITING_PAYMENT'
+  /** Cancelled or rejected; the budget came back. */
   | 'CANCELLED'
+  /** The provider delivered it; it will be paid out. */
   | 'DELIVERED'
+  /** Placed and paid; waiting for the provider. */
   | 'PLACED';
 
 /** MISSING_THERE: we have it, the payment service provider not; MISSING_HERE: the PSP has it, we not; STATUS_DIFFERS, AMOUNT_DIFFERS: both have it, with another status or amount. */
 export type PaymentMismatchKind =
+  /** Both have it, with different amounts. */
   | 'AMOUNT_DIFFERS'
+  /** The payment service provider has it; we do not. */
   | 'MISSING_HERE'
+  /** We have it; the payment service provider does not. */
   | 'MISSING_THERE'
+  /** Both have it, with different statuses. */
   | 'STATUS_DIFFERS';
 
 /** TAKE_OVER: take over the PSP’s status (books what it means, once); EXPLAINED: marked explained with a note. */
 export type PaymentMismatchResolution =
+  /** Explained with a note; nothing changes. */
   | 'EXPLAINED'
+  /** Take over the payment service provider’s status. */
   | 'TAKE_OVER';
 
 /** Filters for the finance payments list and its export; all optional, combined with AND. */
 export type PaymentRecordFilter = {
   /** Created on or after this date (YYYY-MM-DD, Dutch time). */
   from?: string | null | undefined;
+  /** Only payments or only refunds. */
   kind?: PaymentRecordKind | null | undefined;
   /** At most this many cents. */
   maxCents?: number | null | undefined;
   /** At least this many cents. */
   minCents?: number | null | undefined;
+  /** Only of this municipality. */
   municipalityId?: string | number | null | undefined;
+  /** Only of this payment service provider. */
   provider?: PaymentServiceProvider | null | undefined;
+  /** Only in this status. */
   status?: PaymentRecordStatus | null | undefined;
   /** Created on or before this date (YYYY-MM-DD, Dutch time). */
   to?: string | null | undefined;
@@ -558,34 +611,53 @@ export type PaymentRecordFilter = {
 
 /** An own-contribution payment, or a refund of (part of) one. */
 export type PaymentRecordKind =
+  /** An own-contribution payment by a resident. */
   | 'PAYMENT'
+  /** A refund of an own contribution. */
   | 'REFUND';
 
 /** OPEN … EXPIRED: a payment; REFUND_PENDING and REFUNDED: a refund. */
 export type PaymentRecordStatus =
+  /** The resident cancelled the payment. */
   | 'CANCELED'
+  /** The payment was not completed in time. */
   | 'EXPIRED'
+  /** The payment or refund failed. */
   | 'FAILED'
+  /** Started, not completed yet. */
   | 'OPEN'
+  /** Paid. */
   | 'PAID'
+  /** The refund was paid. */
   | 'REFUNDED'
+  /** The refund is on its way (retried when it fails). */
   | 'REFUND_PENDING';
 
 /** The payment service provider (PSP): Mollie, or the local simulator (never in production). */
 export type PaymentServiceProvider =
+  /** Mollie. */
   | 'MOLLIE'
+  /** The built-in simulator, for test and demo environments. */
   | 'SIMULATOR';
 
 /** OPEN until the payment service provider reports PAID, FAILED, CANCELED or EXPIRED. */
 export type PaymentStatus =
+  /** The resident cancelled the payment. */
   | 'CANCELED'
+  /** The payment was not completed in time. */
   | 'EXPIRED'
+  /** The payment failed. */
   | 'FAILED'
+  /** Started, not completed yet. */
   | 'OPEN'
+  /** Paid. */
   | 'PAID';
 
+/** Filters of the payout batches; all optional, combined with "and". */
 export type PayoutBatchFilter = {
+  /** Only of this municipality. */
   municipalityId?: string | number | null | undefined;
+  /** Only in this status. */
   status?: PayoutBatchStatus | null | undefined;
 };
 
@@ -653,18 +725,24 @@ export type Permission =
 
 /** Filters for a person’s household orders (personOrders); all optional. */
 export type PersonOrderFilter = {
+  /** Only orders in this status. */
   status?: OrderStatus | null | undefined;
 };
 
 /** One municipality’s decision on a product: waiting for review, approved (in that offer), or rejected with a reason. */
 export type ProductApprovalStatus =
+  /** Approved: offered in that municipality. */
   | 'APPROVED'
+  /** Waiting for the municipality’s decision. */
   | 'PENDING'
+  /** Rejected by the municipality (with a reason). */
   | 'REJECTED';
 
 /** Whether customers can order the product now; a temporarily unavailable product stays in the offer. */
 export type ProductAvailability =
+  /** Can be ordered. */
   | 'AVAILABLE'
+  /** Shown, but cannot be ordered for now. */
   | 'TEMPORARILY_UNAVAILABLE';
 
 /** Which products of the public offer `products` gives, and in which order. Every field is optional. */
@@ -683,37 +761,57 @@ export type ProductFilter = {
 
 /** A product as the provider edits it. The price is in euro cents. */
 export type ProductInput = {
+  /** Whether it can be ordered now. */
   availability: ProductAvailability;
+  /** The id of the product’s category. */
   categoryId: string | number;
   /** Markdown. Raw HTML is shown as text; only http(s), mailto and tel links work. */
   description: string;
   /** Price in euro cents: 1 to 1,000,000 (€ 10.000). */
   priceCents: number;
+  /** How the resident gets it. */
   redemptionMethod: RedemptionMethod;
+  /** The product’s title (Dutch). */
   title: string;
 };
 
 /** Order of the offer. RELEVANCE applies to a search (without one it is NEWEST). */
 export type ProductSort =
+  /** Newest first. */
   | 'NEWEST'
+  /** Cheapest first. */
   | 'PRICE_ASC'
+  /** Most expensive first. */
   | 'PRICE_DESC'
+  /** Best match of the search text first (newest first without one). */
   | 'RELEVANCE';
 
+/** Where a product is in its review: draft, submitted, approved, rejected or archived. */
 export type ProductStatus =
+  /** Approved by at least one municipality. */
   | 'APPROVED'
+  /** Archived by the provider: no longer offered. */
   | 'ARCHIVED'
+  /** Being written by the provider (concept). */
   | 'DRAFT'
+  /** Rejected; the provider may change and submit it again. */
   | 'REJECTED'
+  /** Submitted for review. */
   | 'SUBMITTED';
 
 /** A location of the own organisation: address and opening hours (a missing weekday is closed). */
 export type ProviderLocationInput = {
+  /** The city. */
   city: string;
+  /** The house number, with any addition. */
   houseNumber: string;
+  /** An optional name, e.g. "Winkel centrum". */
   name?: string | null | undefined;
+  /** Opening hours per weekday. */
   openingHours: Array<OpeningHoursInput>;
+  /** The Dutch postcode, e.g. "1234 AB". */
   postcode: string;
+  /** The street. */
   street: string;
 };
 
@@ -731,22 +829,32 @@ export type ProviderOrderFilter = {
 
 /** How the customer receives the product: picked up, delivered, or as a voucher code. */
 export type RedemptionMethod =
+  /** Delivered to the resident’s address. */
   | 'DELIVERY'
+  /** Picked up at the provider with a pickup code. */
   | 'PICKUP'
+  /** A voucher code the resident uses with the provider. */
   | 'VOUCHER_CODE';
 
 /** A new provider organisation with its first user. */
 export type RegisterProviderInput = {
+  /** Must be true: the organisation accepts the terms for providers. */
   acceptTerms: boolean;
+  /** The city. */
   city: string;
+  /** What the provider offers (Markdown, Dutch), optional. */
   description?: string | null | undefined;
   /** The organisation's contact e-mail address. */
   email: string;
+  /** The IBAN payouts go to. */
   iban: string;
   /** 8 digits; spaces and dots are ignored. */
   kvkNumber: string;
+  /** The organisation’s name. */
   name: string;
+  /** The first user’s password (at least 12 characters). */
   password: string;
+  /** The phone number. */
   phone: string;
   /** "1234 AB". */
   postcode: string;
@@ -758,21 +866,30 @@ export type RegisterProviderInput = {
   userEmail: string;
   /** Name of the first user. */
   userName: string;
+  /** The website, optional. */
   website?: string | null | undefined;
 };
 
+/** Where a bulk grant is. */
 export type RegrantRunStatus =
+  /** Finished. */
   | 'DONE'
+  /** Waiting to start. */
   | 'QUEUED'
+  /** Granting in the background. */
   | 'RUNNING';
 
+/** How to resolve one reconciliation difference. */
 export type ResolvePaymentMismatchInput = {
   /** The period the mismatch was found in (YYYY-MM-DD). */
   from: string;
+  /** The difference’s `key` (from `paymentReconciliation`). */
   key: string;
   /** Required with EXPLAINED: why the difference is fine. */
   note?: string | null | undefined;
+  /** How to resolve it. */
   resolution: PaymentMismatchResolution;
+  /** The last day of the period the mismatch was found in (YYYY-MM-DD). */
   to: string;
 };
 
@@ -788,12 +905,17 @@ export type ReviewProductFilter = {
   status?: ProductStatus | null | undefined;
 };
 
+/** A role’s name, description and permissions. Creating: a name is required. Updating: a field left null is not changed. */
 export type RoleInput = {
+  /** What the role is for (Dutch); null: unchanged. */
   description?: string | null | undefined;
+  /** The role’s name (Dutch); required when creating, null leaves it unchanged when updating. */
   name?: string | null | undefined;
+  /** The permissions; null: unchanged. */
   permissions?: Array<Permission> | null | undefined;
 };
 
+/** A message to send to an audience, with a key that makes sending it twice harmless. */
 export type SendMassMessageInput = {
   /** Who gets it. */
   audience: MessageAudienceInput;
@@ -805,11 +927,13 @@ export type SendMassMessageInput = {
   title: string;
 };
 
+/** The payment service provider to use. */
 export type SetPaymentProviderInput = {
   /** A new Mollie API key; empty keeps the stored one. */
   apiKey?: string | null | undefined;
   /** The payments settings version the form was loaded with. */
   expectedVersion?: number | null | undefined;
+  /** The payment service provider. */
   provider: PaymentServiceProvider;
 };
 
@@ -838,9 +962,11 @@ export type SettingsSectionKey =
 
 /** Which staff accounts `staffAccounts` gives. Every field is optional. */
 export type StaffAccountFilter = {
+  /** Only accounts with this role. */
   roleId?: string | number | null | undefined;
   /** Part of the name or e-mail address. */
   search?: string | null | undefined;
+  /** Only accounts in this status. */
   status?: StaffAccountStatus | null | undefined;
 };
 
@@ -862,25 +988,35 @@ export type StaffLoginStep =
 
 /** Where a template’s text goes: an e-mail, or a message in the resident’s inbox (subject = title). */
 export type TemplateChannel =
+  /** An e-mail. */
   | 'EMAIL'
+  /** A message in the resident’s inbox on the site. */
   | 'INBOX';
 
+/** An unsaved template text to render with sample data. */
 export type TemplatePreviewInput = {
+  /** The text, with {{ variables }}. */
   body: string;
+  /** The subject, with {{ variables }}. */
   subject: string;
+  /** The id of the template. */
   templateId: string | number;
+  /** Which variant: formal or informal. */
   variant: TemplateWording;
 };
 
 /** A template variant: formal ("u") or informal ("je"). */
 export type TemplateWording =
+  /** Formal wording ("u"). */
   | 'FORMAL'
+  /** Informal wording ("je"). */
   | 'INFORMAL';
 
 /** The contact details a customer manages themselves. */
 export type UpdateMyDetailsInput = {
   /** Empty: no e-mail address. */
   email?: string | null | undefined;
+  /** Whether to get an e-mail when an order’s status changes. */
   notifyOrderStatus: boolean;
   /** Empty: no phone number. */
   phone?: string | null | undefined;
@@ -888,49 +1024,77 @@ export type UpdateMyDetailsInput = {
 
 /** Changes to the logged-in provider's organisation details. */
 export type UpdateProviderInput = {
+  /** The city. */
   city: string;
+  /** What the provider offers (Markdown, Dutch), optional. */
   description?: string | null | undefined;
+  /** The organisation’s e-mail address. */
   email: string;
+  /** The IBAN payouts go to. */
   iban: string;
+  /** The Chamber of Commerce (KvK) number, 8 digits. */
   kvkNumber: string;
+  /** The organisation’s name. */
   name: string;
+  /** The phone number. */
   phone: string;
+  /** The Dutch postcode, e.g. "1234 AB". */
   postcode: string;
+  /** The street and house number. */
   street: string;
+  /** The website, optional. */
   website?: string | null | undefined;
 };
 
+/** A settings section and its new values. */
 export type UpdateSettingsSectionInput = {
   /** The version the form was loaded with; a different current version is refused (STALE). */
   expectedVersion?: number | null | undefined;
   /** Only what changes; nested objects merge; null returns a field to its default. */
   patch: Record<string, unknown>;
+  /** Which section. */
   section: SettingsSectionKey;
 };
 
 /** Changes to a colleague’s account. */
 export type UpdateStaffAccountInput = {
+  /** True: every municipality, also ones added later; then municipalityIds is ignored. */
   allMunicipalities: boolean;
+  /** The id of the account. */
   id: string | number;
+  /** The municipalities they work for. */
   municipalityIds?: Array<string | number>;
+  /** Their name. */
   name: string;
+  /** The id of their role. */
   roleId: string | number;
 };
 
+/** The new text of both variants of a communication template. */
 export type UpdateTemplateInput = {
+  /** The formal text, with {{ variables }}. */
   body: string;
+  /** The informal text, with {{ variables }}. */
   informalBody: string;
+  /** The informal subject, with {{ variables }}. */
   informalSubject: string;
+  /** The formal subject, with {{ variables }}. */
   subject: string;
+  /** The id of the template. */
   templateId: string | number;
 };
 
 /** What kind of caller is logged in. */
 export type ViewerKind =
+  /** Not logged in. */
   | 'ANONYMOUS'
+  /** An API client (partner system) with a key. */
   | 'API_CLIENT'
+  /** A resident logged in with DigiD. */
   | 'CUSTOMER'
+  /** A user of a provider organisation. */
   | 'PROVIDER'
+  /** A staff member of a municipality. */
   | 'STAFF';
 
 export type ActiveAnnouncementsBannerQueryVariables = Exact<{ [key: string]: never; }>;

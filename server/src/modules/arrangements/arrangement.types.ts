@@ -128,7 +128,9 @@ export class ArrangementFilter {
   current?: boolean | null;
 }
 
-@ObjectType()
+@ObjectType({
+  description: 'A page of arrangements (keyset paging: pass `pageInfo.endCursor` as `after` for the next page).',
+})
 export class ArrangementConnection extends Connection(ArrangementView, 'Arrangement') {}
 
 @ObjectType({ description: 'The result of an arrangement mutation.' })

@@ -32,7 +32,21 @@ export enum LedgerMovementKind {
   /** The remaining budget at the end of the assignment's period (vervallen tegoed). */
   EXPIRY = 'EXPIRY',
 }
-registerEnumType(LedgerMovementKind, { name: 'LedgerMovementKind' });
+registerEnumType(LedgerMovementKind, {
+  description: 'The kind of a booking on an assignment’s budget.',
+  valuesConfig: {
+    CANCEL: { description: 'An order was cancelled: its budget part comes back.' },
+    CONTRIBUTION: { description: 'An own contribution the resident paid for an order.' },
+    EXPIRY: { description: 'The budget left at the end of the assignment’s period expired (vervallen tegoed).' },
+    GRANT: { description: 'Budget granted to the household.' },
+    PAYOUT: { description: 'The order was paid out to the provider.' },
+    REFUND: { description: 'An own contribution was refunded.' },
+    REVERSAL: { description: 'A booking was reversed (e.g. a payout the bank did not execute).' },
+    REVOKE: { description: 'The assignment was revoked: what was left goes back to the arrangement.' },
+    SPEND: { description: 'Budget spent on an order.' },
+  },
+  name: 'LedgerMovementKind',
+});
 
 @ObjectType({ description: 'One booking on an assignment’s budget, newest first in lists.' })
 export class AssignmentMovement {

@@ -40,7 +40,10 @@ export class AuditLogEntry {
   requestId!: string | null;
 }
 
-@ObjectType()
+@ObjectType({
+  description:
+    'A page of audit log rows, newest first (keyset paging: pass `pageInfo.endCursor` as `after` for the next page).',
+})
 export class AuditLogConnection extends Connection(AuditLogEntry, 'AuditLogEntry') {}
 
 @InputType({ description: 'Filters of the audit log; all optional, combined with "and".' })

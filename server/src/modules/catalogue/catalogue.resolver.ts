@@ -12,7 +12,9 @@ import { Provider } from '../providers/provider.entity.js';
 import { MyProductFilter, ProductFilter } from './product.filters.js';
 import { renderMarkdown } from './markdown.js';
 
-@ObjectType()
+@ObjectType({
+  description: 'A page of products (keyset paging: pass `pageInfo.endCursor` as `after` for the next page).',
+})
 export class ProductConnection extends Connection(Product, 'Product') {}
 
 @Resolver(() => Product)
@@ -112,12 +114,12 @@ export class ProductResolver {
     return payableLoader(ctx).load(product.id);
   }
 
-  @FieldResolver(() => Provider)
+  @FieldResolver(() => Provider, { description: 'The provider that offers it.' })
   async provider(@Root() product: Product, @Ctx() ctx: Context): Promise<Provider> {
     return (await ctx.loaders.provider.load(product.provider.id))!;
   }
 
-  @FieldResolver(() => Category)
+  @FieldResolver(() => Category, { description: 'The product’s category.' })
   async category(@Root() product: Product, @Ctx() ctx: Context): Promise<Category> {
     return (await ctx.loaders.category.load(product.category.id))!;
   }

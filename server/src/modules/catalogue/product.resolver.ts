@@ -175,7 +175,7 @@ export class ProductReviewResolver {
 /** One municipality's decision on a product. */
 @Resolver(() => ProductApproval)
 export class ProductApprovalResolver {
-  @FieldResolver(() => Municipality)
+  @FieldResolver(() => Municipality, { description: 'The municipality that decides.' })
   async municipality(@Root() approval: ProductApproval, @Ctx() ctx: Context): Promise<Municipality> {
     return (await ctx.loaders.municipality.load(approval.municipality.id))!;
   }

@@ -62,36 +62,36 @@ export class CardView {
     'A resident (persoon). Staff see persons within their municipality scope (every read is audit-logged); a customer sees their own.',
 })
 export class PersonView {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The person’s id.' })
   id!: string;
 
   @Field(() => String, { description: 'The municipality’s client number of this person (not the BSN).' })
   @PersonalData(PersonalDataKind.CLIENT_NUMBER)
   externalIdentifier!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the person’s household.' })
   clientGroupId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The household’s client number.' })
   @PersonalData(PersonalDataKind.CLIENT_NUMBER)
   clientGroupNumber!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The household’s name.' })
   @PersonalData(PersonalDataKind.NAME)
   clientGroupName!: string;
 
-  @Field(() => Municipality)
+  @Field(() => Municipality, { description: 'The person’s municipality.' })
   municipality!: Municipality;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The first name.' })
   @PersonalData(PersonalDataKind.NAME)
   firstName!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The last name.' })
   @PersonalData(PersonalDataKind.NAME)
   lastName!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The full name.' })
   @PersonalData(PersonalDataKind.NAME)
   fullName!: string;
 
@@ -99,15 +99,17 @@ export class PersonView {
   @PersonalData(PersonalDataKind.BIRTH_DATE)
   dateOfBirth!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The e-mail address; null when unknown.', nullable: true })
   @PersonalData(PersonalDataKind.CONTACT)
   email!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The phone number; null when unknown.', nullable: true })
   @PersonalData(PersonalDataKind.CONTACT)
   phone!: string | null;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, {
+    description: 'Whether a BSN is registered (reading it needs PERSON_READ_SENSITIVE: `personBsn`).',
+  })
   hasBsn!: boolean;
 
   @Field(() => String, {
@@ -126,7 +128,7 @@ export class PersonView {
   @Field(() => [CardView], { description: 'Newest first.' })
   cards!: CardView[];
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the person was registered.' })
   createdAt!: Date;
 }
 
@@ -157,7 +159,10 @@ export class ClientGroupView {
   createdAt!: Date;
 }
 
-@ObjectType()
+@ObjectType({
+  description:
+    'A page of households (keyset paging: pass `pageInfo.endCursor` as `after` for the next page). Every page read is audit-logged.',
+})
 export class ClientGroupConnection extends Connection(ClientGroupView, 'ClientGroup') {}
 
 @InputType({ description: 'Filters for the staff list of households; all optional and combined with AND.' })
@@ -211,7 +216,7 @@ export class UpdateMyDetailsInput {
   @Field(() => String, { nullable: true, description: 'Empty: no phone number.' })
   phone?: string | null;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'Whether to get an e-mail when an order’s status changes.' })
   notifyOrderStatus!: boolean;
 }
 

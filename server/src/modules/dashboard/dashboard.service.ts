@@ -16,10 +16,10 @@ function daysBefore(iso: string, days: number): string {
 
 @ObjectType({ description: 'Totals of one municipality in the viewer’s scope.' })
 export class MunicipalityTotals {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The municipality’s id.' })
   municipalityId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The municipality’s name.' })
   municipalityName!: string;
 
   @Field(() => Int, { description: 'Arrangements valid today.' })

@@ -12,21 +12,21 @@ export class ConfirmEmailPayload {
   errors!: UserError[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of asking for a password reset: the same whether or not the address is known.' })
 export class RequestPasswordResetPayload {
   @Field(() => Boolean, { description: 'True whether or not the address has an account: the answer never tells.' })
   requested!: boolean;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
   errors!: UserError[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of setting a new password.' })
 export class ResetPasswordPayload {
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'True when the password was changed.' })
   passwordChanged!: boolean;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
   errors!: UserError[];
 }
 

@@ -11,7 +11,9 @@ import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
  * actions (accept, reject, deliver, cancel) and the counter look-up.
  */
 
-@ObjectType()
+@ObjectType({
+  description: 'A page of orders (keyset paging: pass `pageInfo.endCursor` as `after` for the next page).',
+})
 export class OrderConnection extends Connection(OrderView, 'Order') {}
 
 export type OrderPage = ConnectionOf<OrderView>;
@@ -20,13 +22,13 @@ export const EMPTY_ORDER_PAGE: OrderPage = emptyConnection();
 
 @InputType({ description: 'Filters for the customer’s own order list (myOrders); all optional.' })
 export class MyOrderFilter {
-  @Field(() => OrderStatusEnum, { nullable: true })
+  @Field(() => OrderStatusEnum, { description: 'Only orders in this status.', nullable: true })
   status?: OrderStatusEnum | null;
 }
 
 @InputType({ description: 'Filters for a person’s household orders (personOrders); all optional.' })
 export class PersonOrderFilter {
-  @Field(() => OrderStatusEnum, { nullable: true })
+  @Field(() => OrderStatusEnum, { description: 'Only orders in this status.', nullable: true })
   status?: OrderStatusEnum | null;
 }
 

@@ -12,6 +12,13 @@ export enum PaymentStatusEnum {
   EXPIRED = 'EXPIRED',
 }
 registerEnumType(PaymentStatusEnum, {
+  valuesConfig: {
+    CANCELED: { description: 'The resident cancelled the payment.' },
+    EXPIRED: { description: 'The payment was not completed in time.' },
+    FAILED: { description: 'The payment failed.' },
+    OPEN: { description: 'Started, not completed yet.' },
+    PAID: { description: 'Paid.' },
+  },
   name: 'PaymentStatus',
   description: 'OPEN until the payment service provider reports PAID, FAILED, CANCELED or EXPIRED.',
 });
@@ -41,7 +48,7 @@ export class ContributionPaymentView {
   orders!: OrderView[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of opening a payment page.' })
 export class StartContributionPaymentPayload extends Payload<string, 'paymentUrl'>(
   GraphQLString,
   'paymentUrl',

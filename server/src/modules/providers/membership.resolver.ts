@@ -118,7 +118,7 @@ export class MembershipResolver {
     return payload(await ctx.services.memberships.reject(ctx, id, reason));
   }
 
-  @FieldResolver(() => Municipality)
+  @FieldResolver(() => Municipality, { description: 'The municipality.' })
   async municipality(@Root() membership: ProviderMembership, @Ctx() ctx: Context): Promise<Municipality> {
     return (await ctx.loaders.municipality.load(membership.municipality.id))!;
   }

@@ -12,7 +12,8 @@ import { ProviderProfile, ProviderProfilePayload } from './provider.types.js';
 @InputType({ description: 'The hours of one weekday. Both times empty (or `closed`): closed that day.' })
 export class OpeningHoursInput {
   @Field(() => Int, { description: 'ISO weekday: 1 = Monday … 7 = Sunday.' }) weekday!: number;
-  @Field(() => Boolean, { nullable: true }) closed?: boolean | null;
+  @Field(() => Boolean, { description: 'True when the location is closed that day.', nullable: true }) closed?:
+    boolean | null;
   @Field(() => String, { nullable: true, description: '"HH:MM".' }) opens?: string | null;
   @Field(() => String, { nullable: true, description: '"HH:MM", after `opens`.' }) closes?: string | null;
 }
@@ -21,12 +22,13 @@ export class OpeningHoursInput {
   description: 'A location of the own organisation: address and opening hours (a missing weekday is closed).',
 })
 export class ProviderLocationInput {
-  @Field(() => String, { nullable: true }) name?: string | null;
-  @Field(() => String) street!: string;
-  @Field(() => String) houseNumber!: string;
-  @Field(() => String) postcode!: string;
-  @Field(() => String) city!: string;
-  @Field(() => [OpeningHoursInput]) openingHours!: OpeningHoursInput[];
+  @Field(() => String, { description: 'An optional name, e.g. "Winkel centrum".', nullable: true }) name?:
+    string | null;
+  @Field(() => String, { description: 'The street.' }) street!: string;
+  @Field(() => String, { description: 'The house number, with any addition.' }) houseNumber!: string;
+  @Field(() => String, { description: 'The Dutch postcode, e.g. "1234 AB".' }) postcode!: string;
+  @Field(() => String, { description: 'The city.' }) city!: string;
+  @Field(() => [OpeningHoursInput], { description: 'Opening hours per weekday.' }) openingHours!: OpeningHoursInput[];
 }
 
 @ObjectType({ description: 'The result of adding or changing a location.' })

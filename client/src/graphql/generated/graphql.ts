@@ -262,15 +262,15 @@ export type ContentPageInput = {
 
 /** A content page of the platform. */
 export type ContentPageKind =
-  /** De toegankelijkheidsverklaring (/toegankelijkheid). */
+  /** The accessibility statement (/toegankelijkheid), with its structured fields. */
   | 'ACCESSIBILITY'
-  /** Hoe werkt het (/hoe-werkt-het). */
+  /** How the platform works, for residents (/hoe-werkt-het). */
   | 'HOW_IT_WORKS'
-  /** De privacyverklaring (/privacy). */
+  /** The privacy statement (/privacy). */
   | 'PRIVACY'
-  /** De voorwaarden voor aanbieders (bij aanmelden en bij aansluiten bij een gemeente). */
+  /** The terms for providers, accepted when registering and when joining a municipality; one version per municipality or platform-wide. */
   | 'TERMS_PROVIDERS'
-  /** De voorwaarden voor inwoners (/voorwaarden). */
+  /** The terms for residents (/voorwaarden). */
   | 'TERMS_RESIDENTS';
 
 /** What the counter look-up recognised: a card number or a pickup code. */
@@ -480,15 +480,15 @@ export type MessageAudienceInput = {
 
 /** Who a message to an audience goes to. Residents get an inbox message (and e-mail), providers e-mail. */
 export type MessageAudienceKind =
-  /** Alle aanbieders */
+  /** Every provider on the platform. */
   | 'ALL_PROVIDERS'
-  /** Inwoners met een actieve toewijzing van een regeling */
+  /** Residents with an active assignment of one arrangement (`arrangementId`). */
   | 'ARRANGEMENT_HOLDERS'
-  /** Eén klantgroep */
+  /** One household (`clientNumber`). */
   | 'CLIENT_GROUP'
-  /** Aanbieders die zijn goedgekeurd in de gemeente */
+  /** The providers approved in the municipality. */
   | 'MUNICIPALITY_PROVIDERS'
-  /** Alle inwoners van de gemeente */
+  /** Every resident of the municipality. */
   | 'MUNICIPALITY_RESIDENTS';
 
 /** Which messages of the inbox `myMessages` gives. Every field is optional. */
@@ -674,53 +674,53 @@ export type PayoutBatchStatus =
   /** Betaald */
   | 'PAID';
 
-/** A staff permission; roles are named sets of these. */
+/** A permission of a staff member or an API client; roles are named sets of these. A field’s @requires directive names the permissions of which a caller needs at least one. */
 export type Permission =
-  /** Beheeraccounts beheren */
+  /** Manage staff accounts. */
   | 'ACCOUNT_MANAGE'
-  /** API-koppelingen beheren */
+  /** Manage API clients (keys) and read the API documentation. */
   | 'API_CLIENT_MANAGE'
-  /** Regelingen beheren */
+  /** Manage arrangements (regelingen) and their budgets. */
   | 'ARRANGEMENT_MANAGE'
-  /** Toewijzingen beheren */
+  /** Grant and revoke arrangements to households (assignments). */
   | 'ASSIGNMENT_MANAGE'
-  /** Passen uitgeven, blokkeren en vervangen */
+  /** Issue, block and replace cards. */
   | 'CARD_MANAGE'
-  /** Nieuws, pagina’s en links bewerken */
+  /** Edit news, links and the content pages (including both kinds of terms). */
   | 'CONTENT_EDIT'
-  /** Dashboard met werkvoorraden bekijken */
+  /** View the dashboard with the work queues and totals. */
   | 'DASHBOARD_VIEW'
-  /** Gegevens importeren */
+  /** Import households and persons from a file. */
   | 'IMPORT_RUN'
-  /** Journaalposten exporteren */
+  /** Export journal entries for the general ledger. */
   | 'JOURNAL_EXPORT'
-  /** Meldingen versturen */
+  /** Send messages and announcements to residents and providers. */
   | 'MESSAGE_SEND'
-  /** Bestellingen annuleren met terugbetaling */
+  /** Cancel orders, with a refund. */
   | 'ORDER_CANCEL'
-  /** Bestellingen bekijken */
+  /** Read orders. */
   | 'ORDER_READ'
-  /** Betalingen bekijken en controleren */
+  /** Read and reconcile own-contribution payments and refunds. */
   | 'PAYMENT_READ'
-  /** Uitbetalingen beheren */
+  /** Manage payouts to providers (SEPA batches). */
   | 'PAYOUT_MANAGE'
-  /** Persoonsgegevens wissen of anonimiseren */
+  /** Erase or anonymise a person’s personal data (AVG). */
   | 'PERSON_DELETE'
-  /** Klantgroepen en personen bekijken */
+  /** Read households (client groups) and persons, without the BSN. */
   | 'PERSON_READ'
-  /** Gevoelige persoonsgegevens (BSN) bekijken */
+  /** Read sensitive personal data: the full BSN. */
   | 'PERSON_READ_SENSITIVE'
-  /** Personen en klantgroepen wijzigen */
+  /** Change persons and households. */
   | 'PERSON_WRITE'
-  /** Producten beoordelen */
+  /** Approve or reject providers’ products. */
   | 'PRODUCT_REVIEW'
-  /** Aanbieders beoordelen en beheren */
+  /** Approve, reject and manage providers’ memberships. */
   | 'PROVIDER_APPROVE'
-  /** Rollen en rechten beheren */
+  /** Manage roles and their permissions; read the audit log. */
   | 'ROLE_MANAGE'
-  /** Instellingen beheren */
+  /** Manage the settings. */
   | 'SETTINGS_MANAGE'
-  /** Communicatiesjablonen bewerken */
+  /** Edit the communication templates (mails and inbox messages). */
   | 'TEMPLATE_EDIT';
 
 /** Filters for a person’s household orders (personOrders); all optional. */

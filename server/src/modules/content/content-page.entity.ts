@@ -19,12 +19,13 @@ registerEnumType(ContentPageKind, {
   name: 'ContentPageKind',
   description: 'A content page of the platform.',
   valuesConfig: {
-    HOW_IT_WORKS: { description: 'Hoe werkt het (/hoe-werkt-het).' },
-    PRIVACY: { description: 'De privacyverklaring (/privacy).' },
-    ACCESSIBILITY: { description: 'De toegankelijkheidsverklaring (/toegankelijkheid).' },
-    TERMS_RESIDENTS: { description: 'De voorwaarden voor inwoners (/voorwaarden).' },
+    HOW_IT_WORKS: { description: 'How the platform works, for residents (/hoe-werkt-het).' },
+    PRIVACY: { description: 'The privacy statement (/privacy).' },
+    ACCESSIBILITY: { description: 'The accessibility statement (/toegankelijkheid), with its structured fields.' },
+    TERMS_RESIDENTS: { description: 'The terms for residents (/voorwaarden).' },
     TERMS_PROVIDERS: {
-      description: 'De voorwaarden voor aanbieders (bij aanmelden en bij aansluiten bij een gemeente).',
+      description:
+        'The terms for providers, accepted when registering and when joining a municipality; one version per municipality or platform-wide.',
     },
   },
 });

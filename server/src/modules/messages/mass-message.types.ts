@@ -3,7 +3,6 @@ import { GraphQLString } from 'graphql';
 import { Payload } from '../../graphql/payload.js';
 import { Connection } from '../../graphql/pagination.js';
 import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
-import { MESSAGE_AUDIENCE_LABELS } from '../../rules/message.js';
 
 export enum MessageAudienceKind {
   MUNICIPALITY_RESIDENTS = 'MUNICIPALITY_RESIDENTS',
@@ -15,9 +14,13 @@ export enum MessageAudienceKind {
 registerEnumType(MessageAudienceKind, {
   name: 'MessageAudienceKind',
   description: 'Who a message to an audience goes to. Residents get an inbox message (and e-mail), providers e-mail.',
-  valuesConfig: Object.fromEntries(
-    Object.entries(MESSAGE_AUDIENCE_LABELS).map(([k, description]) => [k, { description }]),
-  ) as never,
+  valuesConfig: {
+    MUNICIPALITY_RESIDENTS: { description: 'Every resident of the municipality.' },
+    ARRANGEMENT_HOLDERS: { description: 'Residents with an active assignment of one arrangement (`arrangementId`).' },
+    CLIENT_GROUP: { description: 'One household (`clientNumber`).' },
+    ALL_PROVIDERS: { description: 'Every provider on the platform.' },
+    MUNICIPALITY_PROVIDERS: { description: 'The providers approved in the municipality.' },
+  },
 });
 
 export enum MassMessageStatus {

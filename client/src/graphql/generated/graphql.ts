@@ -89,11 +89,11 @@ export type AnnouncementInput = {
 
 /** How prominent an announcement is shown on the site. */
 export type AnnouncementSeverity =
-  /** Informatie */
+  /** Information (informatie): shown in a neutral style. */
   | 'INFO'
-  /** Storing */
+  /** An outage (storing): shown most prominently, e.g. when ordering does not work. */
   | 'OUTAGE'
-  /** Waarschuwing */
+  /** A warning (waarschuwing): shown prominently. */
   | 'WARNING';
 
 /** Where an announcement is in its period: scheduled, active or ended. */
@@ -663,15 +663,15 @@ export type PayoutBatchFilter = {
 
 /** DRAFT → EXPORTED → PAID; a draft can be CANCELLED, an exported batch NOT_EXECUTED by the bank. */
 export type PayoutBatchStatus =
-  /** Geannuleerd */
+  /** Cancelled as a draft; its orders were released. */
   | 'CANCELLED'
-  /** Concept */
+  /** A draft (concept): its orders are reserved; it can still be cancelled. */
   | 'DRAFT'
-  /** Geëxporteerd naar de bank */
+  /** Exported to the bank as a SEPA file; waiting for the bank. */
   | 'EXPORTED'
-  /** Niet uitgevoerd door de bank */
+  /** Not executed by the bank (confirmed by a second staff member); its orders are released. */
   | 'NOT_EXECUTED'
-  /** Betaald */
+  /** Paid by the bank; booked in the ledger. */
   | 'PAID';
 
 /** A permission of a staff member or an API client; roles are named sets of these. A field’s @requires directive names the permissions of which a caller needs at least one. */

@@ -11,9 +11,9 @@ registerEnumType(AnnouncementSeverity, {
   description: 'How prominent an announcement is shown on the site.',
   name: 'AnnouncementSeverity',
   valuesConfig: {
-    INFO: { description: 'Informatie' },
-    WARNING: { description: 'Waarschuwing' },
-    OUTAGE: { description: 'Storing' },
+    INFO: { description: 'Information (informatie): shown in a neutral style.' },
+    WARNING: { description: 'A warning (waarschuwing): shown prominently.' },
+    OUTAGE: { description: 'An outage (storing): shown most prominently, e.g. when ordering does not work.' },
   },
 });
 

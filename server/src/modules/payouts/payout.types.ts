@@ -13,11 +13,13 @@ registerEnumType(PayoutBatchStatusEnum, {
   name: 'PayoutBatchStatus',
   description: 'DRAFT → EXPORTED → PAID; a draft can be CANCELLED, an exported batch NOT_EXECUTED by the bank.',
   valuesConfig: {
-    DRAFT: { description: 'Concept' },
-    EXPORTED: { description: 'Geëxporteerd naar de bank' },
-    PAID: { description: 'Betaald' },
-    CANCELLED: { description: 'Geannuleerd' },
-    NOT_EXECUTED: { description: 'Niet uitgevoerd door de bank' },
+    DRAFT: { description: 'A draft (concept): its orders are reserved; it can still be cancelled.' },
+    EXPORTED: { description: 'Exported to the bank as a SEPA file; waiting for the bank.' },
+    PAID: { description: 'Paid by the bank; booked in the ledger.' },
+    CANCELLED: { description: 'Cancelled as a draft; its orders were released.' },
+    NOT_EXECUTED: {
+      description: 'Not executed by the bank (confirmed by a second staff member); its orders are released.',
+    },
   },
 });
 

@@ -121,22 +121,27 @@ export function ApiDocumentationView({ docs, permissionSets }: ApiDocumentationV
               </select>
             </div>
           ) : null}
-          <div className="gw-field gw-checkbox">
-            <input
-              id={`${ids}-only`}
-              type="checkbox"
-              checked={onlyAllowed}
-              onChange={(e) => setOnlyAllowed(e.target.checked)}
-            />
-            <label htmlFor={`${ids}-only`}>
-              Alleen wat deze rechten mogen
-              {chosenSet ? <span className="gw-field__hint">{chosenSet.label}</span> : null}
-            </label>
+          <div className="gw-field">
+            <div className="gw-checkbox">
+              <input
+                id={`${ids}-only`}
+                type="checkbox"
+                checked={onlyAllowed}
+                onChange={(e) => setOnlyAllowed(e.target.checked)}
+                aria-describedby={chosenSet ? `${ids}-only-hint` : undefined}
+              />
+              <label htmlFor={`${ids}-only`}>Alleen wat deze rechten mogen</label>
+            </div>
+            {chosenSet ? (
+              <span className="gw-field__hint" id={`${ids}-only-hint`}>
+                {chosenSet.label}
+              </span>
+            ) : null}
           </div>
         </form>
         <p role="status">
-          {shown.length === 1 ? '1 operatie' : `${shown.length} operaties`} ({queries.length} queries,{' '}
-          {mutations.length} mutaties)
+          {count(shown.length, 'operatie', 'operaties')} ({count(queries.length, 'query', 'queries')},{' '}
+          {count(mutations.length, 'mutatie', 'mutaties')})
         </p>
       </section>
 
@@ -240,7 +245,9 @@ function OperationDetails({
       </summary>
       {open ? (
         <div>
-          {operation.description ? <p lang="en">{operation.description}</p> : null}
+          {operation.description && operation.description !== firstSentence(operation.description) ? (
+            <p lang="en">{operation.description}</p>
+          ) : null}
           {operation.deprecationReason ? (
             <p>
               <strong>Verouderd:</strong> <span lang="en">{operation.deprecationReason}</span>
@@ -363,6 +370,10 @@ function WhoMay({
       ))}
     </ul>
   );
+}
+
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
 }
 
 function firstSentence(text: string): string {

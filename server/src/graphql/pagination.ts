@@ -15,7 +15,7 @@ import { isHostileText } from '../lib/hostile-text.js';
 
 @ObjectType({ description: 'Where a page of a connection ends.' })
 export class PageInfo {
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'True when more items follow this page.' })
   hasNextPage!: boolean;
 
   @Field(() => String, { nullable: true, description: 'Pass as `after` to get the next page.' })
@@ -24,21 +24,27 @@ export class PageInfo {
 
 /** A relay-style connection type for `T`: edges with opaque cursors, page info and the total. */
 export function Connection<T extends object>(node: ClassType<T>, name: string) {
-  @ObjectType(`${name}Edge`)
+  @ObjectType(`${name}Edge`, { description: `One ${name} in a page of a list, with its cursor.` })
   class Edge {
-    @Field(() => String)
+    @Field(() => String, {
+      description: 'An opaque cursor for this item: pass it as `after` to get the items that follow it.',
+    })
     cursor!: string;
 
-    @Field(() => node)
+    @Field(() => node, { description: `The ${name} itself.` })
     node!: T;
   }
 
-  @ObjectType(`${name}Connection`)
+  @ObjectType(`${name}Connection`, {
+    description:
+      `A page of ${name} items (keyset paging): ask for \`first\` items (default 25, at most 100), then pass ` +
+      '`pageInfo.endCursor` as `after` for the next page while `pageInfo.hasNextPage` is true.',
+  })
   class ConnectionType {
-    @Field(() => [Edge])
+    @Field(() => [Edge], { description: 'The items of this page, in the order of the list.' })
     edges!: Edge[];
 
-    @Field(() => PageInfo)
+    @Field(() => PageInfo, { description: 'Whether more items follow, and the cursor to ask for them.' })
     pageInfo!: PageInfo;
 
     @Field(() => Int, { description: 'How many items match, over all pages.' })

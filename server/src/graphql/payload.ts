@@ -50,7 +50,10 @@ export function Payload<T, K extends string>(
     }
   }
   // The node first, then the errors: the order the schema prints them in.
-  Field(() => node, { nullable: true, description })(PayloadBase.prototype, field);
+  Field(() => node, {
+    nullable: true,
+    description: description ?? `The ${field} after the change; null when it did not work (then \`errors\` says why).`,
+  })(PayloadBase.prototype, field);
   Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })(
     PayloadBase.prototype,
     'errors',

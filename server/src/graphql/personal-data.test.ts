@@ -275,7 +275,7 @@ describe('audit of personal-data reads', () => {
     }
     const { printSchemaFile } = await import('./schema.js');
     const text = await printSchemaFile();
-    expect(text).toMatch(/directive @personalData\(kind: PersonalDataKind!\) on FIELD_DEFINITION/);
+    expect(text).toMatch(/directive @personalData\([\s\S]*?kind: PersonalDataKind!\s*\) on FIELD_DEFINITION/);
     expect(text).toMatch(/bsnMasked: String @personalData\(kind: BSN\)/);
   });
 

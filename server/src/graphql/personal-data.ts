@@ -94,7 +94,9 @@ export function personalDataDirective(kindEnum: GraphQLEnumType): GraphQLDirecti
       'Personal data of a resident (AVG). Every read of this field by a staff member or an API client is recorded in the audit log: ' +
       'who, when, which object and which fields, never the value. `kind` says what kind of personal data it is.',
     locations: [DirectiveLocation.FIELD_DEFINITION],
-    args: { kind: { type: new GraphQLNonNull(kindEnum) } },
+    args: {
+      kind: { type: new GraphQLNonNull(kindEnum), description: 'What kind of personal data the field carries.' },
+    },
   });
 }
 

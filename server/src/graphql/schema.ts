@@ -51,6 +51,7 @@ import { MaintenanceResolver } from '../modules/settings/maintenance.resolver.js
 import { ImportResolver } from '../modules/import/import.resolver.js';
 import { AuditLogResolver } from '../modules/audit/audit-log.resolver.js';
 import { ApiClientResolver } from '../modules/api-clients/api-client.resolver.js';
+import { ApiDocumentationResolver } from '../modules/api-docs/api-docs.resolver.js';
 
 export const resolvers = [
   OrdersResolver,
@@ -99,6 +100,7 @@ export const resolvers = [
   MaintenanceResolver,
   StaffAccountResolver,
   ApiClientResolver,
+  ApiDocumentationResolver,
 ] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;
@@ -117,6 +119,18 @@ export function createSchema(): Promise<GraphQLSchema> {
       emitSchemaFile: false,
       orphanedTypes: [],
     });
+    // The root types' descriptions (type-graphql builds them without one).
+    const queryType = built.getQueryType();
+    if (queryType) {
+      queryType.description =
+        'Everything the API reads. Who may read a field is in its @requires directive; lists are connections with keyset paging.';
+    }
+    const mutationType = built.getMutationType();
+    if (mutationType) {
+      mutationType.description =
+        'Everything the API changes. A mutation returns a payload whose `errors` lists what is wrong with the input (codes, ' +
+        'with messages in Dutch); a caller without the right to call it gets a GraphQL error (UNAUTHENTICATED or FORBIDDEN).';
+    }
     // The directive's arguments use the schema's own enums: ViewerKind (the audiences) and Permission.
     const config = built.toConfig();
     const audienceEnum = built.getType('ViewerKind') as GraphQLEnumType | undefined;

@@ -4,16 +4,25 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** A known accessibility problem and its planned fix, for the accessibility statement. */
 export type AccessibilityProblemInput = {
+  /** What does not meet the accessibility requirements yet (Dutch). */
   description: string;
+  /** What will be done about it and when (Dutch). */
   fix: string;
 };
 
+/** The structured part of the accessibility statement (toegankelijkheidsverklaring). */
 export type AccessibilityStatementInput = {
+  /** The e-mail address where visitors report accessibility problems. */
   contactEmail: string;
+  /** An optional phone number for accessibility questions. */
   contactPhone?: string | null | undefined;
+  /** The known problems and their planned fixes; empty when there are none. */
   problems: Array<AccessibilityProblemInput>;
+  /** How the site was reviewed, e.g. a self-assessment or an external audit (Dutch). */
   reviewMethod: string;
+  /** The day of the last review, YYYY-MM-DD. */
   reviewedOn: string;
   /** COMPLIANT, PARTIALLY_COMPLIANT or NOT_COMPLIANT. */
   status: string;
@@ -21,22 +30,30 @@ export type AccessibilityStatementInput = {
 
 /** The compliance status of the accessibility statement (model statement: voldoet / gedeeltelijk / niet). */
 export type AccessibilityStatus =
+  /** Fully meets the requirements. */
   | 'COMPLIANT'
+  /** Does not meet the requirements. */
   | 'NOT_COMPLIANT'
+  /** Meets the requirements in part; the problems are listed. */
   | 'PARTIALLY_COMPLIANT';
 
 /** A new member of a household. It gets a new card. */
 export type AddClientGroupMemberInput = {
   /** 9 digits passing the elfproef; stored encrypted, never shown in full. */
   bsn?: string | null | undefined;
+  /** The id of the household (client group) the member joins. */
   clientGroupId: string | number;
   /** YYYY-MM-DD */
   dateOfBirth: string;
+  /** The member’s e-mail address, optional. */
   email?: string | null | undefined;
   /** The municipality’s client number; made up (P-…) when empty. */
   externalIdentifier?: string | null | undefined;
+  /** The member’s first name. */
   firstName: string;
+  /** The member’s last name (with any prefix such as "van"). */
   lastName: string;
+  /** The member’s phone number, optional. */
   phone?: string | null | undefined;
 };
 
@@ -44,14 +61,17 @@ export type AddClientGroupMemberInput = {
 export type AdminOrderFilter = {
   /** Ordered on or after this date (YYYY-MM-DD, Dutch time). */
   from?: string | null | undefined;
+  /** Only orders of this provider. */
   providerId?: string | number | null | undefined;
   /** An order number (B100001, or only its digits); the start of a number matches too. */
   search?: string | null | undefined;
+  /** Only orders in this status. */
   status?: OrderStatus | null | undefined;
   /** Ordered on or before this date (YYYY-MM-DD, Dutch time). */
   to?: string | null | undefined;
 };
 
+/** An announcement to create or change: text, severity, period and where it is shown. */
 export type AnnouncementInput = {
   /** Markdown; rendered with the product description’s safe renderer. */
   body: string;
@@ -59,23 +79,30 @@ export type AnnouncementInput = {
   endsAt?: string | null | undefined;
   /** Omitted: for every municipality (staff of every municipality only). */
   municipalityId?: string | number | null | undefined;
+  /** How prominent it is shown. */
   severity: AnnouncementSeverity;
   /** Omitted: from now. */
   startsAt?: string | null | undefined;
+  /** The title (Dutch, short). */
   title: string;
 };
 
+/** How prominent an announcement is shown on the site. */
 export type AnnouncementSeverity =
-  /** Informatie */
+  /** Information (informatie): shown in a neutral style. */
   | 'INFO'
-  /** Storing */
+  /** An outage (storing): shown most prominently, e.g. when ordering does not work. */
   | 'OUTAGE'
-  /** Waarschuwing */
+  /** A warning (waarschuwing): shown prominently. */
   | 'WARNING';
 
+/** Where an announcement is in its period: scheduled, active or ended. */
 export type AnnouncementState =
+  /** Shown now. */
   | 'ACTIVE'
+  /** Its period has ended; no longer shown. */
   | 'ENDED'
+  /** Its period has not started yet. */
   | 'SCHEDULED';
 
 /** Which API clients `apiClients` gives. Every field is optional. */
@@ -97,6 +124,13 @@ export type ApiClientStatus =
   /** Revoked: every request with its keys is refused, at once and for good. */
   | 'REVOKED';
 
+/** Whether an operation is a query (reads) or a mutation (changes something). */
+export type ApiOperationKind =
+  /** A field of the Mutation type: changes something; send it as a `mutation` operation. */
+  | 'MUTATION'
+  /** A field of the Query type: reads, changes nothing. */
+  | 'QUERY';
+
 /** Filters for the list of arrangements; all optional and combined with AND. */
 export type ArrangementFilter = {
   /** true: only arrangements still running (valid until today or later). */
@@ -109,27 +143,41 @@ export type ArrangementFilter = {
 
 /** An arrangement’s settings. Amounts in cents; dates YYYY-MM-DD. */
 export type ArrangementInput = {
+  /** The categories of products the budget may be spent on; empty: every category. */
   categoryIds: Array<string | number>;
+  /** The budget a household gets when granted, in cents. */
   defaultAmountCents: number;
+  /** What the arrangement is for, shown to residents (Markdown, Dutch). */
   description?: string | null | undefined;
   /** Oldest age in whole years (included); null: no limit. */
   maxAge?: number | null | undefined;
+  /** The most the budget pays for one order, in cents; null: no maximum. */
   maxPerOrderCents?: number | null | undefined;
   /** Youngest age in whole years (included); null: no limit. */
   minAge?: number | null | undefined;
+  /** The municipality the arrangement belongs to (fixed once it is granted). */
   municipalityId: string | number;
+  /** The arrangement’s name (Dutch). */
   name: string;
+  /** Whether a resident may pay the part above the budget themselves (own contribution). */
   ownContributionAllowed: boolean;
   /** Default false: a second overlapping grant is refused. */
   repeatGrantsAllowed?: boolean | null | undefined;
+  /** The first day of its validity, YYYY-MM-DD. */
   validFrom: string;
+  /** The last day of its validity, YYYY-MM-DD; the budget expires after it. */
   validUntil: string;
 };
 
+/** Whether an assignment’s budget can be spent now. */
 export type AssignmentStatus =
+  /** Within its validity: the budget can be spent. */
   | 'ACTIVE'
+  /** Its validity has ended; what was left expired. */
   | 'EXPIRED'
+  /** Revoked by staff; what was left went back to the arrangement. */
   | 'REVOKED'
+  /** Its validity has not started yet. */
   | 'UPCOMING';
 
 /** Filters of the audit log; all optional, combined with "and". */
@@ -148,15 +196,20 @@ export type AuditLogFilter = {
 
 /** ACTIVE: usable. BLOCKED: lost or stolen, refused at the counter. REPLACED: a newer card took its place. */
 export type CardStatus =
+  /** Can be used. */
   | 'ACTIVE'
+  /** Blocked (lost or stolen); cannot be used. */
   | 'BLOCKED'
+  /** Replaced by a new card; cannot be used. */
   | 'REPLACED';
 
 /** A product and how many (1–99). */
 export type CartLineInput = {
   /** For which household member (a budget of one member pays only for their lines); without it, the person who orders. */
   beneficiaryId?: string | number | null | undefined;
+  /** The product’s id. */
   productId: string | number;
+  /** How many (1–99). */
   quantity: number;
 };
 
@@ -184,13 +237,17 @@ export type CheckoutInput = {
   expectedContributionCents?: number | null | undefined;
   /** A random key made when the checkout page opened; a repeated click with it books once. */
   idempotencyKey: string;
+  /** The lines to order; null: the logged-in customer’s cart. */
   lines?: Array<CheckoutLineInputType> | null | undefined;
 };
 
+/** One line to order: a product and how many. */
 export type CheckoutLineInputType = {
   /** For which household member (a budget of one member pays only for their lines); without it, the person who orders. */
   beneficiaryId?: string | number | null | undefined;
+  /** The product’s id. */
   productId: string | number;
+  /** How many (1–99). */
   quantity: number;
 };
 
@@ -202,10 +259,13 @@ export type ClientGroupFilter = {
   search?: string | null | undefined;
 };
 
+/** A message as composed, before it is sent: title, text and audience. */
 export type ComposeMassMessageInput = {
+  /** Who gets it. */
   audience: MessageAudienceInput;
   /** Plain text; paragraphs separated by a blank line. */
   body: string;
+  /** The message’s title (Dutch). */
   title: string;
 };
 
@@ -215,25 +275,28 @@ export type ContentPageInput = {
   accessibility?: AccessibilityStatementInput | null | undefined;
   /** Markdown. */
   body: string;
+  /** The page’s title (Dutch). */
   title: string;
 };
 
 /** A content page of the platform. */
 export type ContentPageKind =
-  /** De toegankelijkheidsverklaring (/toegankelijkheid). */
+  /** The accessibility statement (/toegankelijkheid), with its structured fields. */
   | 'ACCESSIBILITY'
-  /** Hoe werkt het (/hoe-werkt-het). */
+  /** How the platform works, for residents (/hoe-werkt-het). */
   | 'HOW_IT_WORKS'
-  /** De privacyverklaring (/privacy). */
+  /** The privacy statement (/privacy). */
   | 'PRIVACY'
-  /** De voorwaarden voor aanbieders (bij aanmelden en bij aansluiten bij een gemeente). */
+  /** The terms for providers, accepted when registering and when joining a municipality; one version per municipality or platform-wide. */
   | 'TERMS_PROVIDERS'
-  /** De voorwaarden voor inwoners (/voorwaarden). */
+  /** The terms for residents (/voorwaarden). */
   | 'TERMS_RESIDENTS';
 
 /** What the counter look-up recognised: a card number or a pickup code. */
 export type CounterMatch =
+  /** A card number. */
   | 'CARD'
+  /** An order’s pickup code. */
   | 'PICKUP_CODE';
 
 /** A new API client. */
@@ -258,8 +321,11 @@ export type GrantAssignmentInput = {
   ageExceptionReason?: string | null | undefined;
   /** Cents; a positive whole number. */
   amountCents?: number | null | undefined;
+  /** The id of the arrangement to grant. */
   arrangementId: string | number;
+  /** The id of the household member it is for; null: the whole household. */
   beneficiaryId?: string | number | null | undefined;
+  /** The id of the household (client group). */
   clientGroupId: string | number;
   /** YYYY-MM-DD */
   validFrom?: string | null | undefined;
@@ -269,71 +335,109 @@ export type GrantAssignmentInput = {
 
 /** DRY_RUN: checked, nothing written yet; APPLYING: the job is writing; APPLIED: done. */
 export type ImportStatus =
+  /** Applied: the rows are in. */
   | 'APPLIED'
+  /** Being applied in the background. */
   | 'APPLYING'
+  /** Checked only; nothing changed yet. */
   | 'DRY_RUN';
 
+/** A colleague to invite to the own provider organisation. */
 export type InviteProviderUserInput = {
+  /** Their e-mail address: the invitation link goes there. */
   email: string;
+  /** Their name. */
   name: string;
 };
 
 /** A colleague to invite: they choose a password through the link mailed to them. */
 export type InviteStaffAccountInput = {
+  /** True: every municipality, also ones added later; then municipalityIds is ignored. */
   allMunicipalities: boolean;
+  /** Their e-mail address: the invitation link goes there. */
   email: string;
+  /** The municipalities they work for. */
   municipalityIds?: Array<string | number>;
+  /** Their name. */
   name: string;
+  /** The id of their role. */
   roleId: string | number;
 };
 
 /** A kind of ledger account that is mapped onto a general-ledger account (journaalposten/instellingen). */
 export type JournalAccountKind =
+  /** The bank account. */
   | 'BANK'
+  /** Budget that expired unspent. */
   | 'BUDGET_EXPIRED'
+  /** Budget granted to households. */
   | 'BUDGET_GRANTED'
+  /** Budget spent on orders. */
   | 'BUDGET_SPENT'
+  /** Own contributions residents paid. */
   | 'OWN_CONTRIBUTIONS'
+  /** What is owed to providers. */
   | 'PROVIDER_PAYABLES'
+  /** Refunds of own contributions. */
   | 'REFUNDS';
 
 /** Rules: src/rules/journal.ts (shared with the client). */
 export type JournalLedgerCodeInput = {
   /** An arrangement’s override; with an empty account: removes it. */
   arrangementId?: string | number | null | undefined;
+  /** The cost centre. */
   costCentre?: string;
   /** Letters, digits, . - /; at most 20. */
   glAccount: string;
+  /** The account kind. */
   kind: JournalAccountKind;
+  /** The id of the municipality. */
   municipalityId: string | number;
 };
 
 /** NL: 1.234,56 with ; between the columns. INTERNATIONAL: 1234.56 with , between the columns. */
 export type JournalNumberFormat =
+  /** 1234.56: a point as decimal separator. */
   | 'INTERNATIONAL'
+  /** 1234,56: a comma as decimal separator. */
   | 'NL';
 
+/** The journal export’s settings of a municipality. */
 export type JournalSettingsInput = {
+  /** The journal (dagboek) code the export books into. */
   journalCode: string;
+  /** The id of the municipality. */
   municipalityId: string | number;
+  /** How amounts are written in the export. */
   numberFormat: JournalNumberFormat;
 };
 
+/** The kind of a booking on an assignment’s budget. */
 export type LedgerMovementKind =
+  /** An order was cancelled: its budget part comes back. */
   | 'CANCEL'
+  /** An own contribution the resident paid for an order. */
   | 'CONTRIBUTION'
+  /** The budget left at the end of the assignment’s period expired (vervallen tegoed). */
   | 'EXPIRY'
+  /** Budget granted to the household. */
   | 'GRANT'
+  /** The order was paid out to the provider. */
   | 'PAYOUT'
+  /** An own contribution was refunded. */
   | 'REFUND'
+  /** A booking was reversed (e.g. a payout the bank did not execute). */
   | 'REVERSAL'
+  /** The assignment was revoked: what was left goes back to the arrangement. */
   | 'REVOKE'
+  /** Budget spent on an order. */
   | 'SPEND';
 
 /** A managed link. Rules: src/rules/news.ts (shared with the client). */
 export type LinkInput = {
   /** The text of the link, 2 to 60 characters. */
   label: string;
+  /** Where on the site the link is shown. */
   placement?: LinkPlacement;
   /** https://… (or http://…), or a path on this site starting with /. */
   url: string;
@@ -341,41 +445,60 @@ export type LinkInput = {
 
 /** Where a managed link is shown. */
 export type LinkPlacement =
+  /** In the footer of every page. */
   | 'FOOTER'
+  /** In the "useful links" block of the home page. */
   | 'USEFUL';
 
 /** Which mails the mail log shows. Every field is optional. */
 export type MailLogFilterInput = {
   /** Part of the address or the subject, case-insensitive. */
   search?: string | null | undefined;
+  /** Only mails in this status. */
   status?: MailStatus | null | undefined;
+  /** Only mails of this template. */
   templateKey?: string | null | undefined;
 };
 
 /** Where a mail in the mail log is. */
 export type MailStatus =
+  /** Not sent, and will not be. */
   | 'CANCELLED'
+  /** Sending failed after its retries; it can be sent again. */
   | 'FAILED'
+  /** Waiting to be sent (or retried). */
   | 'QUEUED'
+  /** Accepted by the mail server. */
   | 'SENT';
 
 /** Which sent messages the list shows. Every field is optional. */
 export type MassMessageFilterInput = {
+  /** Only messages to this kind of audience. */
   audienceKind?: MessageAudienceKind | null | undefined;
+  /** Only messages of this municipality. */
   municipalityId?: string | number | null | undefined;
   /** Part of the title or the audience, case-insensitive. */
   search?: string | null | undefined;
 };
 
+/** Where the sending of a message to an audience is. */
 export type MassMessageStatus =
+  /** Waiting to be sent. */
   | 'QUEUED'
+  /** Being delivered to the recipients in the background. */
   | 'SENDING'
+  /** Delivered to every recipient. */
   | 'SENT';
 
+/** Where a provider’s membership of a municipality is. */
 export type MembershipStatus =
+  /** Approved: the provider’s approved products can be offered there. */
   | 'APPROVED'
+  /** Applied for; waiting for the municipality’s decision. */
   | 'PENDING'
+  /** Rejected by the municipality (with a reason). */
   | 'REJECTED'
+  /** Withdrawn by the provider. */
   | 'WITHDRAWN';
 
 /** The audience of a message: the kind, the municipality, and what the kind needs. */
@@ -384,6 +507,7 @@ export type MessageAudienceInput = {
   arrangementId?: string | number | null | undefined;
   /** CLIENT_GROUP: the client number of the client group. */
   clientNumber?: string | null | undefined;
+  /** The kind of audience. */
   kind: MessageAudienceKind;
   /** Within the sender’s municipalities. For ALL_PROVIDERS: the sending municipality. */
   municipalityId: string | number;
@@ -391,15 +515,15 @@ export type MessageAudienceInput = {
 
 /** Who a message to an audience goes to. Residents get an inbox message (and e-mail), providers e-mail. */
 export type MessageAudienceKind =
-  /** Alle aanbieders */
+  /** Every provider on the platform. */
   | 'ALL_PROVIDERS'
-  /** Inwoners met een actieve toewijzing van een regeling */
+  /** Residents with an active assignment of one arrangement (`arrangementId`). */
   | 'ARRANGEMENT_HOLDERS'
-  /** Eén klantgroep */
+  /** One household (`clientNumber`). */
   | 'CLIENT_GROUP'
-  /** Aanbieders die zijn goedgekeurd in de gemeente */
+  /** The providers approved in the municipality. */
   | 'MUNICIPALITY_PROVIDERS'
-  /** Alle inwoners van de gemeente */
+  /** Every resident of the municipality. */
   | 'MUNICIPALITY_RESIDENTS';
 
 /** Which messages of the inbox `myMessages` gives. Every field is optional. */
@@ -410,6 +534,7 @@ export type MessageFilter = {
 
 /** Filters for the customer’s own order list (myOrders); all optional. */
 export type MyOrderFilter = {
+  /** Only orders in this status. */
   status?: OrderStatus | null | undefined;
 };
 
@@ -431,6 +556,7 @@ export type NewsArticleInput = {
   publishAt?: string | null | undefined;
   /** Lower-case letters, digits and hyphens; empty: made from the title. Must not be taken. */
   slug?: string;
+  /** Whether it is saved as a draft, published or archived. */
   status?: NewsStatus;
   /** At most 300 characters: the list, the home page and the feed show it. */
   summary: string;
@@ -442,17 +568,22 @@ export type NewsArticleInput = {
 export type NewsFilter = {
   /** Part of the title. */
   search?: string | null | undefined;
+  /** Only articles in this status. */
   status?: NewsStatus | null | undefined;
 };
 
 /** Draft (only editors see it), published (visible from its publish moment on) or archived (gone from the site). */
 export type NewsStatus =
+  /** No longer shown; kept. */
   | 'ARCHIVED'
+  /** Not shown yet. */
   | 'DRAFT'
+  /** Shown on the site. */
   | 'PUBLISHED';
 
 /** The hours of one weekday. Both times empty (or `closed`): closed that day. */
 export type OpeningHoursInput = {
+  /** True when the location is closed that day. */
   closed?: boolean | null | undefined;
   /** "HH:MM", after `opens`. */
   closes?: string | null | undefined;
@@ -464,35 +595,50 @@ export type OpeningHoursInput = {
 
 /** AWAITING_PAYMENT → PLACED → ACCEPTED → DELIVERED; PLACED/ACCEPTED → CANCELLED. */
 export type OrderStatus =
+  /** The provider accepted it. */
   | 'ACCEPTED'
+  /** Waiting for the resident’s own contribution to be paid. */
   | 'AWAITING_PAYMENT'
+  /** Cancelled or rejected; the budget came back. */
   | 'CANCELLED'
+  /** The provider delivered it; it will be paid out. */
   | 'DELIVERED'
+  /** Placed and paid; waiting for the provider. */
   | 'PLACED';
 
 /** MISSING_THERE: we have it, the payment service provider not; MISSING_HERE: the PSP has it, we not; STATUS_DIFFERS, AMOUNT_DIFFERS: both have it, with another status or amount. */
 export type PaymentMismatchKind =
+  /** Both have it, with different amounts. */
   | 'AMOUNT_DIFFERS'
+  /** The payment service provider has it; we do not. */
   | 'MISSING_HERE'
+  /** We have it; the payment service provider does not. */
   | 'MISSING_THERE'
+  /** Both have it, with different statuses. */
   | 'STATUS_DIFFERS';
 
 /** TAKE_OVER: take over the PSP’s status (books what it means, once); EXPLAINED: marked explained with a note. */
 export type PaymentMismatchResolution =
+  /** Explained with a note; nothing changes. */
   | 'EXPLAINED'
+  /** Take over the payment service provider’s status. */
   | 'TAKE_OVER';
 
 /** Filters for the finance payments list and its export; all optional, combined with AND. */
 export type PaymentRecordFilter = {
   /** Created on or after this date (YYYY-MM-DD, Dutch time). */
   from?: string | null | undefined;
+  /** Only payments or only refunds. */
   kind?: PaymentRecordKind | null | undefined;
   /** At most this many cents. */
   maxCents?: number | null | undefined;
   /** At least this many cents. */
   minCents?: number | null | undefined;
+  /** Only of this municipality. */
   municipalityId?: string | number | null | undefined;
+  /** Only of this payment service provider. */
   provider?: PaymentServiceProvider | null | undefined;
+  /** Only in this status. */
   status?: PaymentRecordStatus | null | undefined;
   /** Created on or before this date (YYYY-MM-DD, Dutch time). */
   to?: string | null | undefined;
@@ -500,113 +646,138 @@ export type PaymentRecordFilter = {
 
 /** An own-contribution payment, or a refund of (part of) one. */
 export type PaymentRecordKind =
+  /** An own-contribution payment by a resident. */
   | 'PAYMENT'
+  /** A refund of an own contribution. */
   | 'REFUND';
 
 /** OPEN … EXPIRED: a payment; REFUND_PENDING and REFUNDED: a refund. */
 export type PaymentRecordStatus =
+  /** The resident cancelled the payment. */
   | 'CANCELED'
+  /** The payment was not completed in time. */
   | 'EXPIRED'
+  /** The payment or refund failed. */
   | 'FAILED'
+  /** Started, not completed yet. */
   | 'OPEN'
+  /** Paid. */
   | 'PAID'
+  /** The refund was paid. */
   | 'REFUNDED'
+  /** The refund is on its way (retried when it fails). */
   | 'REFUND_PENDING';
 
 /** The payment service provider (PSP): Mollie, or the local simulator (never in production). */
 export type PaymentServiceProvider =
+  /** Mollie. */
   | 'MOLLIE'
+  /** The built-in simulator, for test and demo environments. */
   | 'SIMULATOR';
 
 /** OPEN until the payment service provider reports PAID, FAILED, CANCELED or EXPIRED. */
 export type PaymentStatus =
+  /** The resident cancelled the payment. */
   | 'CANCELED'
+  /** The payment was not completed in time. */
   | 'EXPIRED'
+  /** The payment failed. */
   | 'FAILED'
+  /** Started, not completed yet. */
   | 'OPEN'
+  /** Paid. */
   | 'PAID';
 
+/** Filters of the payout batches; all optional, combined with "and". */
 export type PayoutBatchFilter = {
+  /** Only of this municipality. */
   municipalityId?: string | number | null | undefined;
+  /** Only in this status. */
   status?: PayoutBatchStatus | null | undefined;
 };
 
 /** DRAFT → EXPORTED → PAID; a draft can be CANCELLED, an exported batch NOT_EXECUTED by the bank. */
 export type PayoutBatchStatus =
-  /** Geannuleerd */
+  /** Cancelled as a draft; its orders were released. */
   | 'CANCELLED'
-  /** Concept */
+  /** A draft (concept): its orders are reserved; it can still be cancelled. */
   | 'DRAFT'
-  /** Geëxporteerd naar de bank */
+  /** Exported to the bank as a SEPA file; waiting for the bank. */
   | 'EXPORTED'
-  /** Niet uitgevoerd door de bank */
+  /** Not executed by the bank (confirmed by a second staff member); its orders are released. */
   | 'NOT_EXECUTED'
-  /** Betaald */
+  /** Paid by the bank; booked in the ledger. */
   | 'PAID';
 
-/** A staff permission; roles are named sets of these. */
+/** A permission of a staff member or an API client; roles are named sets of these. A field’s @requires directive names the permissions of which a caller needs at least one. */
 export type Permission =
-  /** Beheeraccounts beheren */
+  /** Manage staff accounts. */
   | 'ACCOUNT_MANAGE'
-  /** API-koppelingen beheren */
+  /** Manage API clients (keys) and read the API documentation. */
   | 'API_CLIENT_MANAGE'
-  /** Regelingen beheren */
+  /** Manage arrangements (regelingen) and their budgets. */
   | 'ARRANGEMENT_MANAGE'
-  /** Toewijzingen beheren */
+  /** Grant and revoke arrangements to households (assignments). */
   | 'ASSIGNMENT_MANAGE'
-  /** Passen uitgeven, blokkeren en vervangen */
+  /** Issue, block and replace cards. */
   | 'CARD_MANAGE'
-  /** Nieuws, pagina’s en links bewerken */
+  /** Edit news, links and the content pages (including both kinds of terms). */
   | 'CONTENT_EDIT'
-  /** Dashboard met werkvoorraden bekijken */
+  /** View the dashboard with the work queues and totals. */
   | 'DASHBOARD_VIEW'
-  /** Gegevens importeren */
+  /** Import households and persons from a file. */
   | 'IMPORT_RUN'
-  /** Journaalposten exporteren */
+  /** Export journal entries for the general ledger. */
   | 'JOURNAL_EXPORT'
-  /** Meldingen versturen */
+  /** Send messages and announcements to residents and providers. */
   | 'MESSAGE_SEND'
-  /** Bestellingen annuleren met terugbetaling */
+  /** Cancel orders, with a refund. */
   | 'ORDER_CANCEL'
-  /** Bestellingen bekijken */
+  /** Read orders. */
   | 'ORDER_READ'
-  /** Betalingen bekijken en controleren */
+  /** Read and reconcile own-contribution payments and refunds. */
   | 'PAYMENT_READ'
-  /** Uitbetalingen beheren */
+  /** Manage payouts to providers (SEPA batches). */
   | 'PAYOUT_MANAGE'
-  /** Persoonsgegevens wissen of anonimiseren */
+  /** Erase or anonymise a person’s personal data (AVG). */
   | 'PERSON_DELETE'
-  /** Klantgroepen en personen bekijken */
+  /** Read households (client groups) and persons, without the BSN. */
   | 'PERSON_READ'
-  /** Gevoelige persoonsgegevens (BSN) bekijken */
+  /** Read sensitive personal data: the full BSN. */
   | 'PERSON_READ_SENSITIVE'
-  /** Personen en klantgroepen wijzigen */
+  /** Change persons and households. */
   | 'PERSON_WRITE'
-  /** Producten beoordelen */
+  /** Approve or reject providers’ products. */
   | 'PRODUCT_REVIEW'
-  /** Aanbieders beoordelen en beheren */
+  /** Approve, reject and manage providers’ memberships. */
   | 'PROVIDER_APPROVE'
-  /** Rollen en rechten beheren */
+  /** Manage roles and their permissions; read the audit log. */
   | 'ROLE_MANAGE'
-  /** Instellingen beheren */
+  /** Manage the settings. */
   | 'SETTINGS_MANAGE'
-  /** Communicatiesjablonen bewerken */
+  /** Edit the communication templates (mails and inbox messages). */
   | 'TEMPLATE_EDIT';
 
 /** Filters for a person’s household orders (personOrders); all optional. */
 export type PersonOrderFilter = {
+  /** Only orders in this status. */
   status?: OrderStatus | null | undefined;
 };
 
 /** One municipality’s decision on a product: waiting for review, approved (in that offer), or rejected with a reason. */
 export type ProductApprovalStatus =
+  /** Approved: offered in that municipality. */
   | 'APPROVED'
+  /** Waiting for the municipality’s decision. */
   | 'PENDING'
+  /** Rejected by the municipality (with a reason). */
   | 'REJECTED';
 
 /** Whether customers can order the product now; a temporarily unavailable product stays in the offer. */
 export type ProductAvailability =
+  /** Can be ordered. */
   | 'AVAILABLE'
+  /** Shown, but cannot be ordered for now. */
   | 'TEMPORARILY_UNAVAILABLE';
 
 /** Which products of the public offer `products` gives, and in which order. Every field is optional. */
@@ -625,37 +796,57 @@ export type ProductFilter = {
 
 /** A product as the provider edits it. The price is in euro cents. */
 export type ProductInput = {
+  /** Whether it can be ordered now. */
   availability: ProductAvailability;
+  /** The id of the product’s category. */
   categoryId: string | number;
   /** Markdown. Raw HTML is shown as text; only http(s), mailto and tel links work. */
   description: string;
   /** Price in euro cents: 1 to 1,000,000 (€ 10.000). */
   priceCents: number;
+  /** How the resident gets it. */
   redemptionMethod: RedemptionMethod;
+  /** The product’s title (Dutch). */
   title: string;
 };
 
 /** Order of the offer. RELEVANCE applies to a search (without one it is NEWEST). */
 export type ProductSort =
+  /** Newest first. */
   | 'NEWEST'
+  /** Cheapest first. */
   | 'PRICE_ASC'
+  /** Most expensive first. */
   | 'PRICE_DESC'
+  /** Best match of the search text first (newest first without one). */
   | 'RELEVANCE';
 
+/** Where a product is in its review: draft, submitted, approved, rejected or archived. */
 export type ProductStatus =
+  /** Approved by at least one municipality. */
   | 'APPROVED'
+  /** Archived by the provider: no longer offered. */
   | 'ARCHIVED'
+  /** Being written by the provider (concept). */
   | 'DRAFT'
+  /** Rejected; the provider may change and submit it again. */
   | 'REJECTED'
+  /** Submitted for review. */
   | 'SUBMITTED';
 
 /** A location of the own organisation: address and opening hours (a missing weekday is closed). */
 export type ProviderLocationInput = {
+  /** The city. */
   city: string;
+  /** The house number, with any addition. */
   houseNumber: string;
+  /** An optional name, e.g. "Winkel centrum". */
   name?: string | null | undefined;
+  /** Opening hours per weekday. */
   openingHours: Array<OpeningHoursInput>;
+  /** The Dutch postcode, e.g. "1234 AB". */
   postcode: string;
+  /** The street. */
   street: string;
 };
 
@@ -673,22 +864,32 @@ export type ProviderOrderFilter = {
 
 /** How the customer receives the product: picked up, delivered, or as a voucher code. */
 export type RedemptionMethod =
+  /** Delivered to the resident’s address. */
   | 'DELIVERY'
+  /** Picked up at the provider with a pickup code. */
   | 'PICKUP'
+  /** A voucher code the resident uses with the provider. */
   | 'VOUCHER_CODE';
 
 /** A new provider organisation with its first user. */
 export type RegisterProviderInput = {
+  /** Must be true: the organisation accepts the terms for providers. */
   acceptTerms: boolean;
+  /** The city. */
   city: string;
+  /** What the provider offers (Markdown, Dutch), optional. */
   description?: string | null | undefined;
   /** The organisation's contact e-mail address. */
   email: string;
+  /** The IBAN payouts go to. */
   iban: string;
   /** 8 digits; spaces and dots are ignored. */
   kvkNumber: string;
+  /** The organisation’s name. */
   name: string;
+  /** The first user’s password (at least 12 characters). */
   password: string;
+  /** The phone number. */
   phone: string;
   /** "1234 AB". */
   postcode: string;
@@ -700,21 +901,30 @@ export type RegisterProviderInput = {
   userEmail: string;
   /** Name of the first user. */
   userName: string;
+  /** The website, optional. */
   website?: string | null | undefined;
 };
 
+/** Where a bulk grant is. */
 export type RegrantRunStatus =
+  /** Finished. */
   | 'DONE'
+  /** Waiting to start. */
   | 'QUEUED'
+  /** Granting in the background. */
   | 'RUNNING';
 
+/** How to resolve one reconciliation difference. */
 export type ResolvePaymentMismatchInput = {
   /** The period the mismatch was found in (YYYY-MM-DD). */
   from: string;
+  /** The difference’s `key` (from `paymentReconciliation`). */
   key: string;
   /** Required with EXPLAINED: why the difference is fine. */
   note?: string | null | undefined;
+  /** How to resolve it. */
   resolution: PaymentMismatchResolution;
+  /** The last day of the period the mismatch was found in (YYYY-MM-DD). */
   to: string;
 };
 
@@ -730,26 +940,35 @@ export type ReviewProductFilter = {
   status?: ProductStatus | null | undefined;
 };
 
+/** A role’s name, description and permissions. Creating: a name is required. Updating: a field left null is not changed. */
 export type RoleInput = {
+  /** What the role is for (Dutch); null: unchanged. */
   description?: string | null | undefined;
+  /** The role’s name (Dutch); required when creating, null leaves it unchanged when updating. */
   name?: string | null | undefined;
+  /** The permissions; null: unchanged. */
   permissions?: Array<Permission> | null | undefined;
 };
 
+/** A message to send to an audience, with a key that makes sending it twice harmless. */
 export type SendMassMessageInput = {
+  /** Who gets it. */
   audience: MessageAudienceInput;
   /** Plain text; paragraphs separated by a blank line. */
   body: string;
   /** One per compose form: a second click with the same key returns the first send. */
   idempotencyKey: string;
+  /** The message’s title (Dutch). */
   title: string;
 };
 
+/** The payment service provider to use. */
 export type SetPaymentProviderInput = {
   /** A new Mollie API key; empty keeps the stored one. */
   apiKey?: string | null | undefined;
   /** The payments settings version the form was loaded with. */
   expectedVersion?: number | null | undefined;
+  /** The payment service provider. */
   provider: PaymentServiceProvider;
 };
 
@@ -778,9 +997,11 @@ export type SettingsSectionKey =
 
 /** Which staff accounts `staffAccounts` gives. Every field is optional. */
 export type StaffAccountFilter = {
+  /** Only accounts with this role. */
   roleId?: string | number | null | undefined;
   /** Part of the name or e-mail address. */
   search?: string | null | undefined;
+  /** Only accounts in this status. */
   status?: StaffAccountStatus | null | undefined;
 };
 
@@ -802,25 +1023,35 @@ export type StaffLoginStep =
 
 /** Where a template’s text goes: an e-mail, or a message in the resident’s inbox (subject = title). */
 export type TemplateChannel =
+  /** An e-mail. */
   | 'EMAIL'
+  /** A message in the resident’s inbox on the site. */
   | 'INBOX';
 
+/** An unsaved template text to render with sample data. */
 export type TemplatePreviewInput = {
+  /** The text, with {{ variables }}. */
   body: string;
+  /** The subject, with {{ variables }}. */
   subject: string;
+  /** The id of the template. */
   templateId: string | number;
+  /** Which variant: formal or informal. */
   variant: TemplateWording;
 };
 
 /** A template variant: formal ("u") or informal ("je"). */
 export type TemplateWording =
+  /** Formal wording ("u"). */
   | 'FORMAL'
+  /** Informal wording ("je"). */
   | 'INFORMAL';
 
 /** The contact details a customer manages themselves. */
 export type UpdateMyDetailsInput = {
   /** Empty: no e-mail address. */
   email?: string | null | undefined;
+  /** Whether to get an e-mail when an order’s status changes. */
   notifyOrderStatus: boolean;
   /** Empty: no phone number. */
   phone?: string | null | undefined;
@@ -828,49 +1059,77 @@ export type UpdateMyDetailsInput = {
 
 /** Changes to the logged-in provider's organisation details. */
 export type UpdateProviderInput = {
+  /** The city. */
   city: string;
+  /** What the provider offers (Markdown, Dutch), optional. */
   description?: string | null | undefined;
+  /** The organisation’s e-mail address. */
   email: string;
+  /** The IBAN payouts go to. */
   iban: string;
+  /** The Chamber of Commerce (KvK) number, 8 digits. */
   kvkNumber: string;
+  /** The organisation’s name. */
   name: string;
+  /** The phone number. */
   phone: string;
+  /** The Dutch postcode, e.g. "1234 AB". */
   postcode: string;
+  /** The street and house number. */
   street: string;
+  /** The website, optional. */
   website?: string | null | undefined;
 };
 
+/** A settings section and its new values. */
 export type UpdateSettingsSectionInput = {
   /** The version the form was loaded with; a different current version is refused (STALE). */
   expectedVersion?: number | null | undefined;
   /** Only what changes; nested objects merge; null returns a field to its default. */
   patch: Record<string, unknown>;
+  /** Which section. */
   section: SettingsSectionKey;
 };
 
 /** Changes to a colleague’s account. */
 export type UpdateStaffAccountInput = {
+  /** True: every municipality, also ones added later; then municipalityIds is ignored. */
   allMunicipalities: boolean;
+  /** The id of the account. */
   id: string | number;
+  /** The municipalities they work for. */
   municipalityIds?: Array<string | number>;
+  /** Their name. */
   name: string;
+  /** The id of their role. */
   roleId: string | number;
 };
 
+/** The new text of both variants of a communication template. */
 export type UpdateTemplateInput = {
+  /** The formal text, with {{ variables }}. */
   body: string;
+  /** The informal text, with {{ variables }}. */
   informalBody: string;
+  /** The informal subject, with {{ variables }}. */
   informalSubject: string;
+  /** The formal subject, with {{ variables }}. */
   subject: string;
+  /** The id of the template. */
   templateId: string | number;
 };
 
 /** What kind of caller is logged in. */
 export type ViewerKind =
+  /** Not logged in. */
   | 'ANONYMOUS'
+  /** An API client (partner system) with a key. */
   | 'API_CLIENT'
+  /** A resident logged in with DigiD. */
   | 'CUSTOMER'
+  /** A user of a provider organisation. */
   | 'PROVIDER'
+  /** A staff member of a municipality. */
   | 'STAFF';
 
 export type ActiveAnnouncementsBannerQueryVariables = Exact<{ [key: string]: never; }>;
@@ -1762,6 +2021,11 @@ export type RevokeApiClientMutationVariables = Exact<{
 
 
 export type RevokeApiClientMutation = { revokeApiClient: { apiClient: { id: string, status: ApiClientStatus, revokedAt: string | null } | null, errors: Array<{ field: string | null, code: string, message: string }> } };
+
+export type ApiDocumentationQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ApiDocumentationQuery = { apiDocumentation: { sdl: string, operations: Array<{ kind: ApiOperationKind, name: string, description: string | null, deprecationReason: string | null, returnType: string, returnTypeDescription: string | null, permissions: Array<Permission>, audiences: Array<ViewerKind>, public: boolean, exampleQuery: string, exampleVariables: string, arguments: Array<{ name: string, type: string, defaultValue: string | null, description: string | null }>, returnFields: Array<{ name: string, type: string, description: string | null, deprecationReason: string | null, personalData: string | null }> }>, permissions: Array<{ permission: Permission, description: string, group: string }>, changelog: Array<{ date: string, change: string, reason: string, path: string | null }> } };
 
 export type ApiEncryptionClientsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -2826,6 +3090,7 @@ export const ApiClientDetailDocument = {"kind":"Document","definitions":[{"kind"
 export const ApiClientPermissionLabelsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ApiClientPermissionLabels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiClientPermissionGroups"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"permissions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"permission"}},{"kind":"Field","name":{"kind":"Name","value":"description"}}]}}]}}]}}]} as unknown as DocumentNode<ApiClientPermissionLabelsQuery, ApiClientPermissionLabelsQueryVariables>;
 export const RotateApiClientKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RotateApiClientKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"graceDays"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rotateApiClientKey"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"graceDays"},"value":{"kind":"Variable","name":{"kind":"Name","value":"graceDays"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"apiClient"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"keyPrefix"}},{"kind":"Field","name":{"kind":"Name","value":"keys"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"prefix"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"validUntil"}},{"kind":"Field","name":{"kind":"Name","value":"current"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"UserErrorFields"},"directives":[{"kind":"Directive","name":{"kind":"Name","value":"unmask"}}]}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"UserErrorFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]} as unknown as DocumentNode<RotateApiClientKeyMutation, RotateApiClientKeyMutationVariables>;
 export const RevokeApiClientDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RevokeApiClient"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"revokeApiClient"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiClient"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"revokedAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"UserErrorFields"},"directives":[{"kind":"Directive","name":{"kind":"Name","value":"unmask"}}]}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"UserErrorFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]} as unknown as DocumentNode<RevokeApiClientMutation, RevokeApiClientMutationVariables>;
+export const ApiDocumentationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ApiDocumentation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiDocumentation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"operations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"deprecationReason"}},{"kind":"Field","name":{"kind":"Name","value":"arguments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"defaultValue"}},{"kind":"Field","name":{"kind":"Name","value":"description"}}]}},{"kind":"Field","name":{"kind":"Name","value":"returnType"}},{"kind":"Field","name":{"kind":"Name","value":"returnTypeDescription"}},{"kind":"Field","name":{"kind":"Name","value":"returnFields"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"deprecationReason"}},{"kind":"Field","name":{"kind":"Name","value":"personalData"}}]}},{"kind":"Field","name":{"kind":"Name","value":"permissions"}},{"kind":"Field","name":{"kind":"Name","value":"audiences"}},{"kind":"Field","name":{"kind":"Name","value":"public"}},{"kind":"Field","name":{"kind":"Name","value":"exampleQuery"}},{"kind":"Field","name":{"kind":"Name","value":"exampleVariables"}}]}},{"kind":"Field","name":{"kind":"Name","value":"permissions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"permission"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"group"}}]}},{"kind":"Field","name":{"kind":"Name","value":"sdl"}},{"kind":"Field","name":{"kind":"Name","value":"changelog"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"change"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}}]}}]}}]} as unknown as DocumentNode<ApiDocumentationQuery, ApiDocumentationQueryVariables>;
 export const ApiEncryptionClientsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ApiEncryptionClients"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiClients"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"100"}},{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"status"},"value":{"kind":"EnumValue","value":"ACTIVE"}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"municipality"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<ApiEncryptionClientsQuery, ApiEncryptionClientsQueryVariables>;
 export const ApiEncryptionClientDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ApiEncryptionClient"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiClient"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"encryptionKeys"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kid"}},{"kind":"Field","name":{"kind":"Name","value":"algorithm"}},{"kind":"Field","name":{"kind":"Name","value":"keyType"}},{"kind":"Field","name":{"kind":"Name","value":"registeredAt"}},{"kind":"Field","name":{"kind":"Name","value":"validUntil"}},{"kind":"Field","name":{"kind":"Name","value":"current"}}]}}]}}]}}]} as unknown as DocumentNode<ApiEncryptionClientQuery, ApiEncryptionClientQueryVariables>;
 export const RegisterApiClientEncryptionKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RegisterApiClientEncryptionKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"publicKey"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"registerApiClientEncryptionKey"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"apiClientId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"publicKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"publicKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiClient"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"encryptionKeys"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kid"}},{"kind":"Field","name":{"kind":"Name","value":"algorithm"}},{"kind":"Field","name":{"kind":"Name","value":"keyType"}},{"kind":"Field","name":{"kind":"Name","value":"registeredAt"}},{"kind":"Field","name":{"kind":"Name","value":"validUntil"}},{"kind":"Field","name":{"kind":"Name","value":"current"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"UserErrorFields"},"directives":[{"kind":"Directive","name":{"kind":"Name","value":"unmask"}}]}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"UserErrorFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UserError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]} as unknown as DocumentNode<RegisterApiClientEncryptionKeyMutation, RegisterApiClientEncryptionKeyMutationVariables>;

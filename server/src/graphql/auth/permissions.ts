@@ -70,11 +70,40 @@ export enum Audience {
   API_CLIENT = 'API_CLIENT',
 }
 
+/** What each permission allows, in English: the schema's descriptions for partner developers (the UI shows the Dutch ones). */
+export const PERMISSION_API_DESCRIPTIONS: Record<Permission, string> = {
+  DASHBOARD_VIEW: 'View the dashboard with the work queues and totals.',
+  PERSON_READ: 'Read households (client groups) and persons, without the BSN.',
+  PERSON_READ_SENSITIVE: 'Read sensitive personal data: the full BSN.',
+  PERSON_WRITE: 'Change persons and households.',
+  PERSON_DELETE: 'Erase or anonymise a person’s personal data (AVG).',
+  CARD_MANAGE: 'Issue, block and replace cards.',
+  ORDER_READ: 'Read orders.',
+  ORDER_CANCEL: 'Cancel orders, with a refund.',
+  PRODUCT_REVIEW: 'Approve or reject providers’ products.',
+  PROVIDER_APPROVE: 'Approve, reject and manage providers’ memberships.',
+  ARRANGEMENT_MANAGE: 'Manage arrangements (regelingen) and their budgets.',
+  ASSIGNMENT_MANAGE: 'Grant and revoke arrangements to households (assignments).',
+  PAYMENT_READ: 'Read and reconcile own-contribution payments and refunds.',
+  PAYOUT_MANAGE: 'Manage payouts to providers (SEPA batches).',
+  JOURNAL_EXPORT: 'Export journal entries for the general ledger.',
+  CONTENT_EDIT: 'Edit news, links and the content pages (including both kinds of terms).',
+  MESSAGE_SEND: 'Send messages and announcements to residents and providers.',
+  TEMPLATE_EDIT: 'Edit the communication templates (mails and inbox messages).',
+  IMPORT_RUN: 'Import households and persons from a file.',
+  ACCOUNT_MANAGE: 'Manage staff accounts.',
+  ROLE_MANAGE: 'Manage roles and their permissions; read the audit log.',
+  SETTINGS_MANAGE: 'Manage the settings.',
+  API_CLIENT_MANAGE: 'Manage API clients (keys) and read the API documentation.',
+};
+
 registerEnumType(Permission, {
   name: 'Permission',
-  description: 'A staff permission; roles are named sets of these.',
+  description:
+    'A permission of a staff member or an API client; roles are named sets of these. A field’s @requires directive ' +
+    'names the permissions of which a caller needs at least one.',
   valuesConfig: Object.fromEntries(
-    Object.entries(PERMISSION_DESCRIPTIONS).map(([k, description]) => [k, { description }]),
+    Object.entries(PERMISSION_API_DESCRIPTIONS).map(([k, description]) => [k, { description }]),
   ) as never,
 });
 

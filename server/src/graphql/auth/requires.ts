@@ -89,8 +89,14 @@ export function requiresDirective(audienceEnum: GraphQLEnumType, permissionEnum:
       'Anyone else gets an UNAUTHENTICATED or FORBIDDEN error. Ownership (your own orders, your own products) is checked as well.',
     locations: [DirectiveLocation.FIELD_DEFINITION],
     args: {
-      audiences: { type: new GraphQLList(new GraphQLNonNull(audienceEnum)) },
-      permissions: { type: new GraphQLList(new GraphQLNonNull(permissionEnum)) },
+      audiences: {
+        type: new GraphQLList(new GraphQLNonNull(audienceEnum)),
+        description: 'Kinds of caller allowed without a permission (a resident, a provider user, any staff member).',
+      },
+      permissions: {
+        type: new GraphQLList(new GraphQLNonNull(permissionEnum)),
+        description: 'Permissions of which a staff member or API client needs at least one.',
+      },
     },
   });
 }

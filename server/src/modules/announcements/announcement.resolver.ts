@@ -21,7 +21,10 @@ export class AnnouncementResolver {
   }
 
   @Query(() => AnnouncementView, { nullable: true, description: 'One active announcement (public).' })
-  async activeAnnouncement(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<AnnouncementView | null> {
+  async activeAnnouncement(
+    @Arg('id', () => ID, { description: 'The id of the announcement.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<AnnouncementView | null> {
     const found = await ctx.services.announcements.activeOne(ctx, id);
     return found && view(found);
   }
@@ -32,9 +35,15 @@ export class AnnouncementResolver {
     return (await ctx.services.announcements.list(ctx)).map(view);
   }
 
-  @Query(() => AnnouncementView, { nullable: true })
+  @Query(() => AnnouncementView, {
+    description: 'One announcement for its editors, in any state; null when unknown or out of your scope.',
+    nullable: true,
+  })
   @Requires(Permission.MESSAGE_SEND)
-  async announcement(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<AnnouncementView | null> {
+  async announcement(
+    @Arg('id', () => ID, { description: 'The id of the announcement.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<AnnouncementView | null> {
     const found = await ctx.services.announcements.get(ctx, id);
     return found && view(found);
   }
@@ -42,17 +51,27 @@ export class AnnouncementResolver {
   @Mutation(() => AnnouncementPayload, { description: 'Creates (no id) or changes an announcement.' })
   @Requires(Permission.MESSAGE_SEND)
   async saveAnnouncement(
-    @Arg('input', () => AnnouncementInput) input: AnnouncementInput,
+    @Arg('input', () => AnnouncementInput, { description: 'The announcement’s text, severity and period.' })
+    input: AnnouncementInput,
     @Ctx() ctx: Context,
-    @Arg('id', () => ID, { nullable: true }) id?: string | null,
+    @Arg('id', () => ID, {
+      description: 'The id of the announcement to change; null to create a new one.',
+      nullable: true,
+    })
+    id?: string | null,
   ): Promise<AnnouncementPayload> {
     const result = await ctx.services.announcements.save(ctx, id ?? null, input);
     return AnnouncementPayload.from(result.ok ? { ok: true, value: view(result.value) } : result);
   }
 
-  @Mutation(() => DeleteAnnouncementPayload)
+  @Mutation(() => DeleteAnnouncementPayload, {
+    description: 'Deletes an announcement for good; it disappears from the site at once.',
+  })
   @Requires(Permission.MESSAGE_SEND)
-  async deleteAnnouncement(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<DeleteAnnouncementPayload> {
+  async deleteAnnouncement(
+    @Arg('id', () => ID, { description: 'The id of the announcement to delete.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<DeleteAnnouncementPayload> {
     return DeleteAnnouncementPayload.from(await ctx.services.announcements.delete(ctx, id));
   }
 

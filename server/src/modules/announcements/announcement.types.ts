@@ -8,11 +8,12 @@ export enum AnnouncementSeverity {
   OUTAGE = 'OUTAGE',
 }
 registerEnumType(AnnouncementSeverity, {
+  description: 'How prominent an announcement is shown on the site.',
   name: 'AnnouncementSeverity',
   valuesConfig: {
-    INFO: { description: 'Informatie' },
-    WARNING: { description: 'Waarschuwing' },
-    OUTAGE: { description: 'Storing' },
+    INFO: { description: 'Information (informatie): shown in a neutral style.' },
+    WARNING: { description: 'A warning (waarschuwing): shown prominently.' },
+    OUTAGE: { description: 'An outage (storing): shown most prominently, e.g. when ordering does not work.' },
   },
 });
 
@@ -21,50 +22,64 @@ export enum AnnouncementState {
   ACTIVE = 'ACTIVE',
   ENDED = 'ENDED',
 }
-registerEnumType(AnnouncementState, { name: 'AnnouncementState' });
+registerEnumType(AnnouncementState, {
+  description: 'Where an announcement is in its period: scheduled, active or ended.',
+  valuesConfig: {
+    ACTIVE: { description: 'Shown now.' },
+    ENDED: { description: 'Its period has ended; no longer shown.' },
+    SCHEDULED: { description: 'Its period has not started yet.' },
+  },
+  name: 'AnnouncementState',
+});
 
 @ObjectType('Announcement', { description: 'A public announcement (melding), active between its start and end.' })
 export class AnnouncementView {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The announcement’s id.' })
   id!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The announcement’s title (Dutch).' })
   title!: string;
 
   @Field(() => String, { description: 'Markdown as written.' })
   body!: string;
 
-  @Field(() => AnnouncementSeverity)
+  @Field(() => AnnouncementSeverity, { description: 'How prominent it is shown.' })
   severity!: AnnouncementSeverity;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the announcement starts being shown.' })
   startsAt!: Date;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, {
+    description: 'When the announcement stops being shown; null: until it is removed.',
+    nullable: true,
+  })
   endsAt!: Date | null;
 
   @Field(() => ID, { nullable: true, description: 'null: for every municipality.' })
   municipalityId!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    description: 'The municipality it is shown for; null: shown on the whole platform.',
+    nullable: true,
+  })
   municipalityName!: string | null;
 
   @Field(() => AnnouncementState, { description: 'On the application clock.' })
   state!: AnnouncementState;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it was last changed.' })
   updatedAt!: Date;
 }
 
-@InputType()
+@InputType({ description: 'An announcement to create or change: text, severity, period and where it is shown.' })
 export class AnnouncementInput {
-  @Field(() => String)
+  @Field(() => String, { description: 'The title (Dutch, short).' })
   title!: string;
 
   @Field(() => String, { description: 'Markdown; rendered with the product description’s safe renderer.' })
   body!: string;
 
-  @Field(() => AnnouncementSeverity)
+  @Field(() => AnnouncementSeverity, { description: 'How prominent it is shown.' })
   severity!: AnnouncementSeverity;
 
   @Field(() => Date, { nullable: true, description: 'Omitted: from now.' })
@@ -80,8 +95,8 @@ export class AnnouncementInput {
   municipalityId?: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of saving an announcement.' })
 export class AnnouncementPayload extends Payload(AnnouncementView, 'announcement') {}
 
-@ObjectType()
+@ObjectType({ description: 'The result of deleting an announcement.' })
 export class DeleteAnnouncementPayload extends Payload<string, 'deletedId'>(GraphQLID, 'deletedId') {}

@@ -20,21 +20,28 @@ export class ArrangementResolver {
   arrangements(
     @Ctx() ctx: Context,
     @Args(() => ListArgs) page: ListArgs,
-    @Arg('filter', () => ArrangementFilter, { nullable: true }) filter?: ArrangementFilter | null,
+    @Arg('filter', () => ArrangementFilter, {
+      description: 'Filters; all optional, combined with "and".',
+      nullable: true,
+    })
+    filter?: ArrangementFilter | null,
   ): Promise<ConnectionOf<ArrangementView>> {
     return ctx.services.arrangements.list(ctx, filter, page);
   }
 
   @Query(() => ArrangementView, { nullable: true, description: 'One arrangement in your scope; null otherwise.' })
   @Requires(Permission.ARRANGEMENT_MANAGE, Permission.ASSIGNMENT_MANAGE)
-  arrangement(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<ArrangementView | null> {
+  arrangement(
+    @Arg('id', () => ID, { description: 'The id of the arrangement.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<ArrangementView | null> {
     return ctx.services.arrangements.one(ctx, id);
   }
 
   @Mutation(() => ArrangementPayload, { description: 'Creates an arrangement for a municipality in your scope.' })
   @Requires(Permission.ARRANGEMENT_MANAGE)
   async createArrangement(
-    @Arg('input', () => ArrangementInput) input: ArrangementInput,
+    @Arg('input', () => ArrangementInput, { description: 'The new arrangement.' }) input: ArrangementInput,
     @Ctx() ctx: Context,
   ): Promise<ArrangementPayload> {
     return ArrangementPayload.from(await ctx.services.arrangements.create(ctx, input));
@@ -46,8 +53,9 @@ export class ArrangementResolver {
   })
   @Requires(Permission.ARRANGEMENT_MANAGE)
   async updateArrangement(
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => ArrangementInput) input: ArrangementInput,
+    @Arg('id', () => ID, { description: 'The id of the arrangement to change.' }) id: string,
+    @Arg('input', () => ArrangementInput, { description: 'The arrangement’s new values (all of them).' })
+    input: ArrangementInput,
     @Ctx() ctx: Context,
   ): Promise<ArrangementPayload> {
     return ArrangementPayload.from(await ctx.services.arrangements.update(ctx, id, input));

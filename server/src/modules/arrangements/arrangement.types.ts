@@ -6,19 +6,19 @@ import { Category } from '../catalogue/category.entity.js';
 
 @ObjectType('Arrangement', { description: 'A municipality’s scheme (regeling), with its budget use from the ledger.' })
 export class ArrangementView {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The arrangement’s id.' })
   id!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The arrangement’s name, e.g. "Meedoenregeling" (Dutch).' })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The arrangement’s name in URLs.' })
   slug!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'What the arrangement is for, shown to residents (Markdown, Dutch).' })
   description!: string;
 
-  @Field(() => Municipality)
+  @Field(() => Municipality, { description: 'The municipality the arrangement belongs to.' })
   municipality!: Municipality;
 
   @Field(() => String, { description: 'First valid day (YYYY-MM-DD).' })
@@ -62,37 +62,45 @@ export class ArrangementView {
   @Field(() => Int, { description: 'Assignments that are not revoked.' })
   assignmentCount!: number;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it was last changed.' })
   updatedAt!: Date;
 }
 
 @InputType({ description: 'An arrangement’s settings. Amounts in cents; dates YYYY-MM-DD.' })
 export class ArrangementInput {
-  @Field(() => String)
+  @Field(() => String, { description: 'The arrangement’s name (Dutch).' })
   name!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    description: 'What the arrangement is for, shown to residents (Markdown, Dutch).',
+    nullable: true,
+  })
   description?: string | null;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The municipality the arrangement belongs to (fixed once it is granted).' })
   municipalityId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The first day of its validity, YYYY-MM-DD.' })
   validFrom!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The last day of its validity, YYYY-MM-DD; the budget expires after it.' })
   validUntil!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The budget a household gets when granted, in cents.' })
   defaultAmountCents!: number;
 
-  @Field(() => [ID])
+  @Field(() => [ID], { description: 'The categories of products the budget may be spent on; empty: every category.' })
   categoryIds!: string[];
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, {
+    description: 'Whether a resident may pay the part above the budget themselves (own contribution).',
+  })
   ownContributionAllowed!: boolean;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, {
+    description: 'The most the budget pays for one order, in cents; null: no maximum.',
+    nullable: true,
+  })
   maxPerOrderCents?: number | null;
 
   @Field(() => Boolean, { nullable: true, description: 'Default false: a second overlapping grant is refused.' })
@@ -120,7 +128,9 @@ export class ArrangementFilter {
   current?: boolean | null;
 }
 
-@ObjectType()
+@ObjectType({
+  description: 'A page of arrangements (keyset paging: pass `pageInfo.endCursor` as `after` for the next page).',
+})
 export class ArrangementConnection extends Connection(ArrangementView, 'Arrangement') {}
 
 @ObjectType({ description: 'The result of an arrangement mutation.' })

@@ -19,7 +19,7 @@ export class AssignmentResolver {
   })
   @Requires(Permission.ASSIGNMENT_MANAGE, Permission.PERSON_READ)
   clientGroupAssignments(
-    @Arg('clientGroupId', () => ID) clientGroupId: string,
+    @Arg('clientGroupId', () => ID, { description: 'The id of the household (client group).' }) clientGroupId: string,
     @Ctx() ctx: Context,
   ): Promise<AssignmentView[] | null> {
     return ctx.services.assignments.forClientGroup(ctx, clientGroupId);
@@ -28,7 +28,10 @@ export class AssignmentResolver {
   @Mutation(() => AssignmentPayload, { description: 'Grants an arrangement to a client group and books the budget.' })
   @Requires(Permission.ASSIGNMENT_MANAGE)
   async grantAssignment(
-    @Arg('input', () => GrantAssignmentInput) input: GrantAssignmentInput,
+    @Arg('input', () => GrantAssignmentInput, {
+      description: 'Which arrangement to grant to which household (and member).',
+    })
+    input: GrantAssignmentInput,
     @Ctx() ctx: Context,
   ): Promise<AssignmentPayload> {
     return AssignmentPayload.from(await ctx.services.assignments.grant(ctx, input));
@@ -39,8 +42,9 @@ export class AssignmentResolver {
   })
   @Requires(Permission.ASSIGNMENT_MANAGE)
   async revokeAssignment(
-    @Arg('id', () => ID) id: string,
-    @Arg('reason', () => String) reason: string,
+    @Arg('id', () => ID, { description: 'The id of the assignment to revoke.' }) id: string,
+    @Arg('reason', () => String, { description: 'Why it is revoked (Dutch, free text; recorded in the audit log).' })
+    reason: string,
     @Ctx() ctx: Context,
   ): Promise<AssignmentPayload> {
     return AssignmentPayload.from(await ctx.services.assignments.revoke(ctx, id, reason));

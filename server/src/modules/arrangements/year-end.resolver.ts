@@ -31,7 +31,7 @@ export class YearEndResolver {
   })
   @Requires(Permission.ARRANGEMENT_MANAGE)
   async copyArrangementToNextPeriod(
-    @Arg('id', () => ID) id: string,
+    @Arg('id', () => ID, { description: 'The id of the arrangement to copy.' }) id: string,
     @Arg('name', () => String, { nullable: true, description: 'Default: the name with the new year.' })
     name: string | null,
     @Ctx() ctx: Context,
@@ -44,7 +44,7 @@ export class YearEndResolver {
   })
   @Requires(Permission.ASSIGNMENT_MANAGE)
   async regrantPreview(
-    @Arg('arrangementId', () => ID) arrangementId: string,
+    @Arg('arrangementId', () => ID, { description: 'The id of the (copied) arrangement.' }) arrangementId: string,
     @Ctx() ctx: Context,
   ): Promise<RegrantPreviewPayload> {
     return RegrantPreviewPayload.from(await ctx.services.yearEnd.regrantPreview(ctx, arrangementId));
@@ -53,7 +53,7 @@ export class YearEndResolver {
   @Query(() => RegrantRun, { nullable: true, description: 'The latest bulk grant of an arrangement; null: none.' })
   @Requires(Permission.ASSIGNMENT_MANAGE)
   latestRegrantRun(
-    @Arg('arrangementId', () => ID) arrangementId: string,
+    @Arg('arrangementId', () => ID, { description: 'The id of the arrangement.' }) arrangementId: string,
     @Ctx() ctx: Context,
   ): Promise<RegrantRun | null> {
     return ctx.services.yearEnd.latestRegrantRun(ctx, arrangementId);
@@ -65,7 +65,8 @@ export class YearEndResolver {
   })
   @Requires(Permission.ASSIGNMENT_MANAGE)
   async startRegrant(
-    @Arg('arrangementId', () => ID) arrangementId: string,
+    @Arg('arrangementId', () => ID, { description: 'The id of the (copied) arrangement to grant again.' })
+    arrangementId: string,
     @Ctx() ctx: Context,
   ): Promise<RegrantRunPayload> {
     return RegrantRunPayload.from(await ctx.services.yearEnd.startRegrant(ctx, arrangementId));

@@ -7,10 +7,10 @@ export class RegrantPreviewRow {
   @Field(() => ID, { description: 'Last period’s assignment this row continues.' })
   id!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the household.' })
   clientGroupId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The household’s client number.' })
   @PersonalData(PersonalDataKind.CLIENT_NUMBER)
   clientNumber!: string;
 
@@ -38,19 +38,19 @@ export class RegrantPreviewRow {
 
 @ObjectType({ description: 'Who would get what when an arrangement is granted again to last period’s holders.' })
 export class RegrantPreview {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the (copied) arrangement to grant.' })
   arrangementId!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the previous period’s arrangement.' })
   sourceArrangementId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The previous period’s arrangement.' })
   sourceArrangementName!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The first day of the new period, YYYY-MM-DD.' })
   validFrom!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The last day of the new period, YYYY-MM-DD.' })
   validUntil!: string;
 
   @Field(() => Int, { description: 'Last period’s holders (one per household or member).' })
@@ -68,7 +68,7 @@ export class RegrantPreview {
   @Field(() => Int, { description: 'The total of the grants that would be made, in cents.' })
   totalAmountCents!: number;
 
-  @Field(() => [RegrantPreviewRow])
+  @Field(() => [RegrantPreviewRow], { description: 'Who would get it, and for how much.' })
   rows!: RegrantPreviewRow[];
 }
 
@@ -77,32 +77,40 @@ export enum RegrantRunStatus {
   RUNNING = 'RUNNING',
   DONE = 'DONE',
 }
-registerEnumType(RegrantRunStatus, { name: 'RegrantRunStatus' });
+registerEnumType(RegrantRunStatus, {
+  description: 'Where a bulk grant is.',
+  valuesConfig: {
+    DONE: { description: 'Finished.' },
+    QUEUED: { description: 'Waiting to start.' },
+    RUNNING: { description: 'Granting in the background.' },
+  },
+  name: 'RegrantRunStatus',
+});
 
 @ObjectType({ description: 'A bulk grant to last period’s holders, run as a background job.' })
 export class RegrantRun {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The run’s id.' })
   id!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the arrangement granted.' })
   arrangementId!: string;
 
-  @Field(() => RegrantRunStatus)
+  @Field(() => RegrantRunStatus, { description: 'Where the run is.' })
   status!: RegrantRunStatus;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How many households it grants to.' })
   total!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How many households got it so far.' })
   granted!: number;
 
   @Field(() => Int, { description: 'Refused by a rule, or granted already by an earlier run.' })
   skipped!: number;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it was started.' })
   createdAt!: Date;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { description: 'When it finished; null while running.', nullable: true })
   finishedAt!: Date | null;
 }
 

@@ -18,7 +18,8 @@ export class AuditLogResolver {
   async auditLog(
     @Ctx() ctx: Context,
     @Args(() => ListArgs) page: ListArgs,
-    @Arg('filter', () => AuditLogFilter, { nullable: true }) filter?: AuditLogFilter | null,
+    @Arg('filter', () => AuditLogFilter, { description: 'Filters; all optional, combined with "and".', nullable: true })
+    filter?: AuditLogFilter | null,
   ): Promise<AuditLogConnection> {
     const c = await ctx.services.auditLog.list(ctx, filter, page);
     if (!page.after) {

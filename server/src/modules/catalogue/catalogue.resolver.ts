@@ -12,7 +12,9 @@ import { Provider } from '../providers/provider.entity.js';
 import { MyProductFilter, ProductFilter } from './product.filters.js';
 import { renderMarkdown } from './markdown.js';
 
-@ObjectType()
+@ObjectType({
+  description: 'A page of products (keyset paging: pass `pageInfo.endCursor` as `after` for the next page).',
+})
 export class ProductConnection extends Connection(Product, 'Product') {}
 
 @Resolver(() => Product)
@@ -24,7 +26,11 @@ export class ProductResolver {
   async products(
     @Ctx() ctx: Context,
     @Args(() => ListArgs) page: ListArgs,
-    @Arg('filter', () => ProductFilter, { nullable: true }) filter?: ProductFilter | null,
+    @Arg('filter', () => ProductFilter, {
+      description: 'Filters and search; all optional, combined with "and".',
+      nullable: true,
+    })
+    filter?: ProductFilter | null,
   ): Promise<ProductConnection> {
     return ctx.services.catalogue.offer(ctx, filter, page);
   }
@@ -41,7 +47,10 @@ export class ProductResolver {
     description:
       'One product of the public offer (for a resident: of their municipality); null when it does not exist or is not in that offer.',
   })
-  product(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Product | null> {
+  product(
+    @Arg('id', () => ID, { description: 'The id of the product.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<Product | null> {
     return ctx.services.catalogue.publicProduct(ctx, id);
   }
 
@@ -50,7 +59,11 @@ export class ProductResolver {
   async myProducts(
     @Ctx() ctx: Context,
     @Args(() => ListArgs) page: ListArgs,
-    @Arg('filter', () => MyProductFilter, { nullable: true }) filter?: MyProductFilter | null,
+    @Arg('filter', () => MyProductFilter, {
+      description: 'Filters; all optional, combined with "and".',
+      nullable: true,
+    })
+    filter?: MyProductFilter | null,
   ): Promise<ProductConnection> {
     return ctx.services.catalogue.providerProducts(ctx, filter, page);
   }
@@ -60,7 +73,10 @@ export class ProductResolver {
     description: "One of the logged-in provider's own products, any status; null otherwise.",
   })
   @Requires(Audience.PROVIDER)
-  myProduct(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Product | null> {
+  myProduct(
+    @Arg('id', () => ID, { description: 'The id of the own product.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<Product | null> {
     return ctx.services.products.ownProduct(ctx, id);
   }
 
@@ -98,12 +114,12 @@ export class ProductResolver {
     return payableLoader(ctx).load(product.id);
   }
 
-  @FieldResolver(() => Provider)
+  @FieldResolver(() => Provider, { description: 'The provider that offers it.' })
   async provider(@Root() product: Product, @Ctx() ctx: Context): Promise<Provider> {
     return (await ctx.loaders.provider.load(product.provider.id))!;
   }
 
-  @FieldResolver(() => Category)
+  @FieldResolver(() => Category, { description: 'The product’s category.' })
   async category(@Root() product: Product, @Ctx() ctx: Context): Promise<Category> {
     return (await ctx.loaders.category.load(product.category.id))!;
   }

@@ -19,6 +19,12 @@ export enum ProductSort {
   PRICE_DESC = 'PRICE_DESC',
 }
 registerEnumType(ProductSort, {
+  valuesConfig: {
+    NEWEST: { description: 'Newest first.' },
+    PRICE_ASC: { description: 'Cheapest first.' },
+    PRICE_DESC: { description: 'Most expensive first.' },
+    RELEVANCE: { description: 'Best match of the search text first (newest first without one).' },
+  },
   name: 'ProductSort',
   description: 'Order of the offer. RELEVANCE applies to a search (without one it is NEWEST).',
 });

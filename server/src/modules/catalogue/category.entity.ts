@@ -7,19 +7,19 @@ import { applicationNow } from '../../lib/clock.js';
 @ObjectType({ description: 'A product category; one may be the featured category.' })
 @Entity({ tableName: 'category' })
 export class Category {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The category’s id.' })
   @PrimaryKey({ type: 'uuid' })
   id: string & Opt = randomUUID();
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The category’s name (Dutch).' })
   @Property({ type: 'text' })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The category’s name in URLs.' })
   @Property({ type: 'text', unique: true })
   slug!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'What belongs in the category (Dutch).' })
   @Property({ type: 'text' })
   description: string & Opt = '';
 
@@ -27,7 +27,7 @@ export class Category {
   @Property({ type: 'integer' })
   sortOrder: number & Opt = 0;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'Whether this is the featured category of the home page.' })
   @Property({ type: 'boolean' })
   featured: boolean & Opt = false;
 

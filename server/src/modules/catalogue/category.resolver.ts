@@ -50,13 +50,17 @@ export class CategoryResolver {
   adminCategories(
     @Ctx() ctx: Context,
     @Args(() => ListArgs) page: ListArgs,
-    @Arg('filter', () => CategoryFilter, { nullable: true }) filter?: CategoryFilter | null,
+    @Arg('filter', () => CategoryFilter, { description: 'Filters; all optional, combined with "and".', nullable: true })
+    filter?: CategoryFilter | null,
   ): Promise<CategoryConnection> {
     return ctx.services.categories.list(ctx, filter, page);
   }
 
   @Query(() => Category, { nullable: true, description: 'One category; null when unknown.' })
-  category(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Category | null> {
+  category(
+    @Arg('id', () => ID, { description: 'The id of the category.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<Category | null> {
     return ctx.services.categories.one(ctx, id);
   }
 
@@ -89,20 +93,20 @@ export class CategoryResolver {
 
   // ---- mutations --------------------------------------------------------------------------------------------------
 
-  @Mutation(() => CategoryPayload)
+  @Mutation(() => CategoryPayload, { description: 'Creates a category of the offer (name, description, icon, order).' })
   @Requires(Permission.CONTENT_EDIT)
   async createCategory(
-    @Arg('input', () => CategoryInput) input: CategoryInput,
+    @Arg('input', () => CategoryInput, { description: 'The new category.' }) input: CategoryInput,
     @Ctx() ctx: Context,
   ): Promise<CategoryPayload> {
     return CategoryPayload.from(await ctx.services.categories.create(ctx, input));
   }
 
-  @Mutation(() => CategoryPayload)
+  @Mutation(() => CategoryPayload, { description: 'Changes a category (name, description, icon, order).' })
   @Requires(Permission.CONTENT_EDIT)
   async updateCategory(
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => CategoryInput) input: CategoryInput,
+    @Arg('id', () => ID, { description: 'The id of the category to change.' }) id: string,
+    @Arg('input', () => CategoryInput, { description: 'The category’s new values.' }) input: CategoryInput,
     @Ctx() ctx: Context,
   ): Promise<CategoryPayload> {
     return CategoryPayload.from(await ctx.services.categories.update(ctx, id, input));
@@ -112,14 +116,18 @@ export class CategoryResolver {
     description: 'Deletes a category without products; one with products is refused.',
   })
   @Requires(Permission.CONTENT_EDIT)
-  async deleteCategory(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<DeleteCategoryPayload> {
+  async deleteCategory(
+    @Arg('id', () => ID, { description: 'The id of the category to delete.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<DeleteCategoryPayload> {
     return DeleteCategoryPayload.from(await ctx.services.categories.delete(ctx, id));
   }
 
   @Mutation(() => CategoryPayload, { description: 'Chooses the featured category; null means none.' })
   @Requires(Permission.CONTENT_EDIT)
   async setFeaturedCategory(
-    @Arg('categoryId', () => ID, { nullable: true }) categoryId: string | null,
+    @Arg('categoryId', () => ID, { description: 'The id of the category to feature; null for none.', nullable: true })
+    categoryId: string | null,
     @Ctx() ctx: Context,
   ): Promise<CategoryPayload> {
     return CategoryPayload.from(await ctx.services.categories.setFeatured(ctx, categoryId ?? null));

@@ -29,7 +29,9 @@ export class CategoryFilter {
   hasProducts?: boolean | null;
 }
 
-@ObjectType()
+@ObjectType({
+  description: 'A page of categories (keyset paging: pass `pageInfo.endCursor` as `after` for the next page).',
+})
 export class CategoryConnection extends Connection(Category, 'Category') {}
 
 @ObjectType({ description: 'The result of a category mutation.' })

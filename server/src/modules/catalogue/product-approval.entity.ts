@@ -13,6 +13,11 @@ export enum ProductApprovalStatus {
   REJECTED = 'REJECTED',
 }
 registerEnumType(ProductApprovalStatus, {
+  valuesConfig: {
+    APPROVED: { description: 'Approved: offered in that municipality.' },
+    PENDING: { description: 'Waiting for the municipality’s decision.' },
+    REJECTED: { description: 'Rejected by the municipality (with a reason).' },
+  },
   name: 'ProductApprovalStatus',
   description:
     'One municipality’s decision on a product: waiting for review, approved (in that offer), or rejected with a reason.',
@@ -25,7 +30,7 @@ registerEnumType(ProductApprovalStatus, {
 @ObjectType({ description: 'One municipality’s decision on a product.' })
 @Entity({ tableName: 'product_approval' })
 export class ProductApproval {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The approval’s id.' })
   @PrimaryKey({ type: 'uuid' })
   id: string & Opt = randomUUID();
 
@@ -35,7 +40,7 @@ export class ProductApproval {
   @ManyToOne(() => Municipality, { ref: true })
   municipality!: Ref<Municipality>;
 
-  @Field(() => ProductApprovalStatus)
+  @Field(() => ProductApprovalStatus, { description: 'The municipality’s decision.' })
   @Property({ type: 'text' })
   status: ProductApprovalStatus & Opt = ProductApprovalStatus.PENDING;
 

@@ -12,7 +12,7 @@ import { applicationNow } from '../../lib/clock.js';
 @ObjectType({ description: 'An image of a product, with a thumbnail.' })
 @Entity({ tableName: 'product_image' })
 export class ProductImage {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The image’s id.' })
   @PrimaryKey({ type: 'uuid' })
   id: string & Opt = randomUUID();
 
@@ -35,11 +35,11 @@ export class ProductImage {
   @Property({ type: 'integer' })
   byteSize!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The image’s width in pixels.' })
   @Property({ type: 'integer' })
   width!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The image’s height in pixels.' })
   @Property({ type: 'integer' })
   height!: number;
 

@@ -13,13 +13,27 @@ export enum ProductStatus {
   REJECTED = 'REJECTED',
   ARCHIVED = 'ARCHIVED',
 }
-registerEnumType(ProductStatus, { name: 'ProductStatus' });
+registerEnumType(ProductStatus, {
+  description: 'Where a product is in its review: draft, submitted, approved, rejected or archived.',
+  valuesConfig: {
+    APPROVED: { description: 'Approved by at least one municipality.' },
+    ARCHIVED: { description: 'Archived by the provider: no longer offered.' },
+    DRAFT: { description: 'Being written by the provider (concept).' },
+    REJECTED: { description: 'Rejected; the provider may change and submit it again.' },
+    SUBMITTED: { description: 'Submitted for review.' },
+  },
+  name: 'ProductStatus',
+});
 
 export enum ProductAvailability {
   AVAILABLE = 'AVAILABLE',
   TEMPORARILY_UNAVAILABLE = 'TEMPORARILY_UNAVAILABLE',
 }
 registerEnumType(ProductAvailability, {
+  valuesConfig: {
+    AVAILABLE: { description: 'Can be ordered.' },
+    TEMPORARILY_UNAVAILABLE: { description: 'Shown, but cannot be ordered for now.' },
+  },
   name: 'ProductAvailability',
   description: 'Whether customers can order the product now; a temporarily unavailable product stays in the offer.',
 });
@@ -30,6 +44,11 @@ export enum RedemptionMethod {
   VOUCHER_CODE = 'VOUCHER_CODE',
 }
 registerEnumType(RedemptionMethod, {
+  valuesConfig: {
+    DELIVERY: { description: 'Delivered to the resident’s address.' },
+    PICKUP: { description: 'Picked up at the provider with a pickup code.' },
+    VOUCHER_CODE: { description: 'A voucher code the resident uses with the provider.' },
+  },
   name: 'RedemptionMethod',
   description: 'How the customer receives the product: picked up, delivered, or as a voucher code.',
 });
@@ -38,7 +57,7 @@ registerEnumType(RedemptionMethod, {
 @ObjectType({ description: 'A product offered by a provider.' })
 @Entity({ tableName: 'product' })
 export class Product {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The product’s id.' })
   @PrimaryKey({ type: 'uuid' })
   id: string & Opt = randomUUID();
 
@@ -48,11 +67,11 @@ export class Product {
   @ManyToOne(() => Category, { ref: true })
   category!: Ref<Category>;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The product’s title (Dutch).' })
   @Property({ type: 'text' })
   title!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The product’s title in URLs.' })
   @Property({ type: 'text' })
   slug!: string;
 
@@ -64,11 +83,13 @@ export class Product {
   @Property({ type: 'integer' })
   priceCents!: number;
 
-  @Field(() => ProductAvailability)
+  @Field(() => ProductAvailability, { description: 'Whether it can be ordered now.' })
   @Property({ type: 'text' })
   availability: ProductAvailability & Opt = ProductAvailability.AVAILABLE;
 
-  @Field(() => RedemptionMethod)
+  @Field(() => RedemptionMethod, {
+    description: 'How the resident gets it: picked up, delivered or as a voucher code.',
+  })
   @Property({ type: 'text' })
   redemptionMethod: RedemptionMethod & Opt = RedemptionMethod.PICKUP;
 
@@ -85,11 +106,11 @@ export class Product {
   @Property({ type: 'timestamptz', nullable: true })
   submittedAt?: Date | null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the product was created.' })
   @Property({ type: 'timestamptz' })
   createdAt: Date & Opt = applicationNow();
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it was last changed.' })
   @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
   updatedAt: Date & Opt = applicationNow();
 }

@@ -16,7 +16,10 @@ import { renderMarkdown } from './markdown.js';
 export class ProviderProductResolver {
   @Mutation(() => ProductPayload, { description: 'Creates a product as a draft (concept).' })
   @Requires(Audience.PROVIDER)
-  createProduct(@Arg('input', () => ProductInput) input: ProductInput, @Ctx() ctx: Context): Promise<ProductPayload> {
+  createProduct(
+    @Arg('input', () => ProductInput, { description: 'The new product.' }) input: ProductInput,
+    @Ctx() ctx: Context,
+  ): Promise<ProductPayload> {
     return ctx.services.products.create(ctx, input);
   }
 
@@ -27,8 +30,8 @@ export class ProviderProductResolver {
   })
   @Requires(Audience.PROVIDER)
   updateProduct(
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => ProductInput) input: ProductInput,
+    @Arg('id', () => ID, { description: 'The id of the own product.' }) id: string,
+    @Arg('input', () => ProductInput, { description: 'The product’s new values.' }) input: ProductInput,
     @Ctx() ctx: Context,
   ): Promise<ProductPayload> {
     return ctx.services.products.update(ctx, id, input);
@@ -39,21 +42,27 @@ export class ProviderProductResolver {
       'Submits an own draft or rejected product for review by every municipality where your organisation is an approved provider.',
   })
   @Requires(Audience.PROVIDER)
-  submitProduct(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<ProductPayload> {
+  submitProduct(
+    @Arg('id', () => ID, { description: 'The id of the own draft or rejected product.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<ProductPayload> {
     return ctx.services.products.submit(ctx, id);
   }
 
   @Mutation(() => ProductPayload, { description: 'Archives an own product: it leaves the offer for good.' })
   @Requires(Audience.PROVIDER)
-  archiveProduct(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<ProductPayload> {
+  archiveProduct(
+    @Arg('id', () => ID, { description: 'The id of the own product to archive.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<ProductPayload> {
     return ctx.services.products.archive(ctx, id);
   }
 
   @Mutation(() => ProductPayload, { description: 'Removes an image from an own product.' })
   @Requires(Audience.PROVIDER)
   deleteProductImage(
-    @Arg('productId', () => ID) productId: string,
-    @Arg('imageId', () => ID) imageId: string,
+    @Arg('productId', () => ID, { description: 'The id of the own product the image belongs to.' }) productId: string,
+    @Arg('imageId', () => ID, { description: 'The id of the image to remove.' }) imageId: string,
     @Ctx() ctx: Context,
   ): Promise<ProductPayload> {
     return ctx.services.productImages.delete(ctx, productId, imageId);
@@ -66,8 +75,11 @@ export class ProviderProductResolver {
   })
   @Requires(Audience.PROVIDER)
   reorderProductImages(
-    @Arg('productId', () => ID) productId: string,
-    @Arg('imageIds', () => [ID]) imageIds: string[],
+    @Arg('productId', () => ID, { description: 'The id of the own product.' }) productId: string,
+    @Arg('imageIds', () => [ID], {
+      description: 'Every image id of the product exactly once, in the new order; the first is the main image.',
+    })
+    imageIds: string[],
     @Ctx() ctx: Context,
   ): Promise<ProductPayload> {
     return ctx.services.productImages.reorder(ctx, productId, imageIds);
@@ -78,7 +90,9 @@ export class ProviderProductResolver {
       'A product description (Markdown) rendered exactly as the product page renders `descriptionHtml`: for the preview in the product form.',
   })
   @Requires(Audience.PROVIDER)
-  previewMarkdown(@Arg('source', () => String) source: string): string {
+  previewMarkdown(
+    @Arg('source', () => String, { description: 'The product description (Markdown) to render.' }) source: string,
+  ): string {
     return renderMarkdown(source);
   }
 }
@@ -96,7 +110,11 @@ export class ProductReviewResolver {
   async reviewProducts(
     @Ctx() ctx: Context,
     @Args(() => ListArgs) page: ListArgs,
-    @Arg('filter', () => ReviewProductFilter, { nullable: true }) filter?: ReviewProductFilter | null,
+    @Arg('filter', () => ReviewProductFilter, {
+      description: 'Filters; all optional, combined with "and".',
+      nullable: true,
+    })
+    filter?: ReviewProductFilter | null,
   ): Promise<ProductConnection> {
     return ctx.services.products.reviewList(ctx, filter, page);
   }
@@ -106,7 +124,10 @@ export class ProductReviewResolver {
     description: 'One product in any status, within your scope; null otherwise.',
   })
   @Requires(Permission.PRODUCT_REVIEW)
-  reviewProduct(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Product | null> {
+  reviewProduct(
+    @Arg('id', () => ID, { description: 'The id of the product.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<Product | null> {
     return ctx.services.products.reviewProduct(ctx, id);
   }
 
@@ -117,9 +138,14 @@ export class ProductReviewResolver {
   })
   @Requires(Permission.PRODUCT_REVIEW)
   approveProduct(
-    @Arg('id', () => ID) id: string,
+    @Arg('id', () => ID, { description: 'The id of the submitted product.' }) id: string,
     @Ctx() ctx: Context,
-    @Arg('municipalityIds', () => [ID], { nullable: true }) municipalityIds?: string[] | null,
+    @Arg('municipalityIds', () => [ID], {
+      description:
+        'The municipalities to approve it for; null: every municipality of your scope where it awaits a decision.',
+      nullable: true,
+    })
+    municipalityIds?: string[] | null,
   ): Promise<ProductPayload> {
     return ctx.services.products.approve(ctx, id, municipalityIds);
   }
@@ -131,10 +157,16 @@ export class ProductReviewResolver {
   })
   @Requires(Permission.PRODUCT_REVIEW)
   rejectProduct(
-    @Arg('id', () => ID) id: string,
-    @Arg('reason', () => String) reason: string,
+    @Arg('id', () => ID, { description: 'The id of the submitted product.' }) id: string,
+    @Arg('reason', () => String, { description: 'Why it is rejected; the provider reads it (Dutch, free text).' })
+    reason: string,
     @Ctx() ctx: Context,
-    @Arg('municipalityIds', () => [ID], { nullable: true }) municipalityIds?: string[] | null,
+    @Arg('municipalityIds', () => [ID], {
+      description:
+        'The municipalities to reject it for; null: every municipality of your scope where it awaits a decision.',
+      nullable: true,
+    })
+    municipalityIds?: string[] | null,
   ): Promise<ProductPayload> {
     return ctx.services.products.reject(ctx, id, reason, municipalityIds);
   }
@@ -143,7 +175,7 @@ export class ProductReviewResolver {
 /** One municipality's decision on a product. */
 @Resolver(() => ProductApproval)
 export class ProductApprovalResolver {
-  @FieldResolver(() => Municipality)
+  @FieldResolver(() => Municipality, { description: 'The municipality that decides.' })
   async municipality(@Root() approval: ProductApproval, @Ctx() ctx: Context): Promise<Municipality> {
     return (await ctx.loaders.municipality.load(approval.municipality.id))!;
   }

@@ -65,10 +65,14 @@ export class CommunicationResolver {
   }
 
   @Requires(Permission.TEMPLATE_EDIT)
-  @Query(() => CommunicationTemplate, { nullable: true })
+  @Query(() => CommunicationTemplate, {
+    description:
+      'One communication template (mail and message text) with both variants and its variables; null when unknown.',
+    nullable: true,
+  })
   async communicationTemplate(
     @Ctx() ctx: Context,
-    @Arg('id', () => ID) id: string,
+    @Arg('id', () => ID, { description: 'The id of the template.' }) id: string,
   ): Promise<CommunicationTemplate | null> {
     const t = await ctx.services.templates.byId(ctx, id);
     return t ? toTemplate(t) : null;
@@ -80,7 +84,8 @@ export class CommunicationResolver {
   })
   async templatePreview(
     @Ctx() ctx: Context,
-    @Arg('input', () => TemplatePreviewInput) input: TemplatePreviewInput,
+    @Arg('input', () => TemplatePreviewInput, { description: 'The template and the unsaved text to render.' })
+    input: TemplatePreviewInput,
   ): Promise<TemplatePreview> {
     const r = await ctx.services.templates.preview(ctx, input.templateId, input.variant, input);
     return Object.assign(new TemplatePreview(), {
@@ -97,7 +102,8 @@ export class CommunicationResolver {
   })
   async updateCommunicationTemplate(
     @Ctx() ctx: Context,
-    @Arg('input', () => UpdateTemplateInput) input: UpdateTemplateInput,
+    @Arg('input', () => UpdateTemplateInput, { description: 'The template and the new text of both variants.' })
+    input: UpdateTemplateInput,
   ): Promise<TemplatePayload> {
     const r = await ctx.services.templates.update(ctx, input.templateId, input);
     return TemplatePayload.from(await mapResult(r, toTemplate));
@@ -107,7 +113,7 @@ export class CommunicationResolver {
   @Mutation(() => TemplatePayload, { description: 'Both variants of a template back to the default text.' })
   async restoreCommunicationTemplate(
     @Ctx() ctx: Context,
-    @Arg('templateId', () => ID) templateId: string,
+    @Arg('templateId', () => ID, { description: 'The id of the template to restore.' }) templateId: string,
   ): Promise<TemplatePayload> {
     return TemplatePayload.from(
       await mapResult(await ctx.services.templates.restoreDefault(ctx, templateId), toTemplate),
@@ -119,7 +125,11 @@ export class CommunicationResolver {
   async mailLog(
     @Ctx() ctx: Context,
     @Args(() => ListArgs) page: ListArgs,
-    @Arg('filter', () => MailLogFilterInput, { nullable: true }) filter?: MailLogFilterInput | null,
+    @Arg('filter', () => MailLogFilterInput, {
+      description: 'Filters; all optional, combined with "and".',
+      nullable: true,
+    })
+    filter?: MailLogFilterInput | null,
   ): Promise<MailLogConnection> {
     const c = await ctx.services.mail.list(ctx, filter ?? {}, page);
     return { ...c, edges: c.edges.map((e) => ({ ...e, node: toEntry(e.node) })) } as MailLogConnection;
@@ -129,7 +139,10 @@ export class CommunicationResolver {
   @Mutation(() => ResendMailPayload, {
     description: 'Sends a failed mail again (a job); a second click while it is queued changes nothing.',
   })
-  async resendMail(@Ctx() ctx: Context, @Arg('mailId', () => ID) mailId: string): Promise<ResendMailPayload> {
+  async resendMail(
+    @Ctx() ctx: Context,
+    @Arg('mailId', () => ID, { description: 'The id of the failed mail (from the mail log).' }) mailId: string,
+  ): Promise<ResendMailPayload> {
     const r: Result<string> = await ctx.services.mail.resend(ctx, mailId);
     if (!r.ok) return ResendMailPayload.from(r);
     const entry = await ctx.services.mail.entry(ctx, r.value);

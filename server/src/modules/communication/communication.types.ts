@@ -9,6 +9,10 @@ export enum TemplateWording {
   INFORMAL = 'INFORMAL',
 }
 registerEnumType(TemplateWording, {
+  valuesConfig: {
+    FORMAL: { description: 'Formal wording ("u").' },
+    INFORMAL: { description: 'Informal wording ("je").' },
+  },
   name: 'TemplateWording',
   description: 'A template variant: formal ("u") or informal ("je").',
 });
@@ -18,6 +22,10 @@ export enum TemplateChannel {
   INBOX = 'INBOX',
 }
 registerEnumType(TemplateChannel, {
+  valuesConfig: {
+    EMAIL: { description: 'An e-mail.' },
+    INBOX: { description: 'A message in the resident’s inbox on the site.' },
+  },
   name: 'TemplateChannel',
   description: 'Where a template’s text goes: an e-mail, or a message in the resident’s inbox (subject = title).',
 });
@@ -28,14 +36,23 @@ export enum MailStatusEnum {
   FAILED = 'FAILED',
   CANCELLED = 'CANCELLED',
 }
-registerEnumType(MailStatusEnum, { name: 'MailStatus', description: 'Where a mail in the mail log is.' });
+registerEnumType(MailStatusEnum, {
+  valuesConfig: {
+    CANCELLED: { description: 'Not sent, and will not be.' },
+    FAILED: { description: 'Sending failed after its retries; it can be sent again.' },
+    QUEUED: { description: 'Waiting to be sent (or retried).' },
+    SENT: { description: 'Accepted by the mail server.' },
+  },
+  name: 'MailStatus',
+  description: 'Where a mail in the mail log is.',
+});
 
 @ObjectType({ description: 'A variable a template may use, with its Dutch description.' })
 export class TemplateVariable {
   @Field(() => String, { description: 'Used in the text as {{ name }}.' })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'What the variable holds (Dutch).' })
   description!: string;
 
   @Field(() => Boolean, { description: 'The text must use it (e.g. the link of a password reset).' })
@@ -44,120 +61,126 @@ export class TemplateVariable {
 
 @ObjectType({ description: 'An e-mail template (sjabloon): Liquid text in a formal and an informal variant.' })
 export class CommunicationTemplate {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The template’s id.' })
   id!: string;
 
   @Field(() => String, { description: 'Stable key the application sends it by, e.g. ORDER_DELIVERED.' })
   key!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The template’s name (Dutch).' })
   name!: string;
 
-  @Field(() => TemplateChannel)
+  @Field(() => TemplateChannel, { description: 'Whether it is an e-mail or an inbox message.' })
   channel!: TemplateChannel;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The subject line, with {{ variables }}.' })
   subject!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The formal variant’s text, with {{ variables }} (Liquid).' })
   body!: string;
 
   @Field(() => String, { nullable: true, description: 'Null: no informal variant, the formal one is used.' })
   informalSubject!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The informal variant’s text; null: the formal text is used.', nullable: true })
   informalBody!: string | null;
 
-  @Field(() => [TemplateVariable])
+  @Field(() => [TemplateVariable], { description: 'The variables the text may use.' })
   variables!: TemplateVariable[];
 
   @Field(() => Boolean, { description: 'Both variants are the text the application shipped.' })
   isDefault!: boolean;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it was last changed.' })
   updatedAt!: Date;
 }
 
-@InputType()
+@InputType({ description: 'The new text of both variants of a communication template.' })
 export class UpdateTemplateInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the template.' })
   templateId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The formal subject, with {{ variables }}.' })
   subject!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The formal text, with {{ variables }}.' })
   body!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The informal subject, with {{ variables }}.' })
   informalSubject!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The informal text, with {{ variables }}.' })
   informalBody!: string;
 }
 
 @ObjectType({ description: 'The result of a template mutation.' })
 export class TemplatePayload extends Payload(CommunicationTemplate, 'template') {}
 
-@InputType()
+@InputType({ description: 'An unsaved template text to render with sample data.' })
 export class TemplatePreviewInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the template.' })
   templateId!: string;
 
-  @Field(() => TemplateWording)
+  @Field(() => TemplateWording, { description: 'Which variant: formal or informal.' })
   variant!: TemplateWording;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The subject, with {{ variables }}.' })
   subject!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The text, with {{ variables }}.' })
   body!: string;
 }
 
 @ObjectType({ description: 'A template text rendered with sample data, or why it would be refused.' })
 export class TemplatePreview {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The rendered subject; null when it cannot be rendered.', nullable: true })
   subject!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    description: 'The rendered text; null when it cannot be rendered (see errors).',
+    nullable: true,
+  })
   body!: string | null;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: 'Empty when the text is fine; otherwise what is wrong, in Dutch.' })
   errors!: UserError[];
 }
 
 @ObjectType({ description: 'One mail in the mail log (no body).' })
 export class MailLogEntry {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The mail’s id.' })
   id!: string;
 
   @Field(() => String, { description: 'The address, or "gewist" after the person was erased.' })
   @PersonalData(PersonalDataKind.CONTACT)
   to!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    description: 'The communication template it was made from; null for a mail without template.',
+    nullable: true,
+  })
   templateKey!: string | null;
 
   @Field(() => String, { nullable: true, description: 'The template’s name, for the screen.' })
   templateName!: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The subject line.' })
   @PersonalData(PersonalDataKind.FREE_TEXT)
   subject!: string;
 
-  @Field(() => MailStatusEnum)
+  @Field(() => MailStatusEnum, { description: 'Where the mail is.' })
   status!: MailStatusEnum;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How often sending was tried.' })
   attempts!: number;
 
   @Field(() => String, { nullable: true, description: 'The mail server’s last refusal, addresses removed.' })
   lastError!: string | null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the mail was queued.' })
   createdAt!: Date;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { description: 'When it was sent; null while not sent.', nullable: true })
   sentAt!: Date | null;
 }
 
@@ -166,13 +189,13 @@ export class MailLogConnection extends Connection(MailLogEntry, 'MailLogEntry') 
 
 @InputType({ description: 'Which mails the mail log shows. Every field is optional.' })
 export class MailLogFilterInput {
-  @Field(() => MailStatusEnum, { nullable: true })
+  @Field(() => MailStatusEnum, { description: 'Only mails in this status.', nullable: true })
   status?: MailStatusEnum | null;
 
   @Field(() => String, { nullable: true, description: 'Part of the address or the subject, case-insensitive.' })
   search?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Only mails of this template.', nullable: true })
   templateKey?: string | null;
 }
 

@@ -21,8 +21,12 @@ export class ContentPageResolver {
       'The published version of a content page; for the providers’ terms of a municipality its own, or else the platform’s.',
   })
   contentPage(
-    @Arg('page', () => ContentPageKind) page: ContentPageKind,
-    @Arg('municipalityId', () => ID, { nullable: true }) municipalityId: string | null,
+    @Arg('page', () => ContentPageKind, { description: 'Which content page.' }) page: ContentPageKind,
+    @Arg('municipalityId', () => ID, {
+      description: 'The municipality, for the providers’ terms of one municipality; null for the platform-wide pages.',
+      nullable: true,
+    })
+    municipalityId: string | null,
     @Ctx() ctx: Context,
   ): Promise<ContentPageVersion | null> {
     return ctx.services.contentPages.published(ctx, page, municipalityId ?? null);
@@ -31,8 +35,12 @@ export class ContentPageResolver {
   @Query(() => ContentPage, { nullable: true, description: 'A content page for its editors.' })
   @Requires(Permission.CONTENT_EDIT)
   adminContentPage(
-    @Arg('page', () => ContentPageKind) page: ContentPageKind,
-    @Arg('municipalityId', () => ID, { nullable: true }) municipalityId: string | null,
+    @Arg('page', () => ContentPageKind, { description: 'Which content page.' }) page: ContentPageKind,
+    @Arg('municipalityId', () => ID, {
+      description: 'The municipality, for the providers’ terms of one municipality; null for the platform-wide pages.',
+      nullable: true,
+    })
+    municipalityId: string | null,
     @Ctx() ctx: Context,
   ): Promise<ContentPage | null> {
     return ctx.services.contentPages.forEditor(ctx, page, municipalityId ?? null);
@@ -42,7 +50,9 @@ export class ContentPageResolver {
     description: 'A content page text rendered as the public page will show it (the editor’s preview).',
   })
   @Requires(Permission.CONTENT_EDIT)
-  previewContentPage(@Arg('source', () => String) source: string): string {
+  previewContentPage(
+    @Arg('source', () => String, { description: 'The page text (Markdown) to render.' }) source: string,
+  ): string {
     return renderPageMarkdown(source);
   }
 
@@ -54,9 +64,13 @@ export class ContentPageResolver {
   @Mutation(() => ContentPagePayload, { description: 'Saves a new draft version of a content page.' })
   @Requires(Permission.CONTENT_EDIT)
   async saveContentPage(
-    @Arg('page', () => ContentPageKind) page: ContentPageKind,
-    @Arg('municipalityId', () => ID, { nullable: true }) municipalityId: string | null,
-    @Arg('input', () => ContentPageInput) input: ContentPageInput,
+    @Arg('page', () => ContentPageKind, { description: 'Which content page.' }) page: ContentPageKind,
+    @Arg('municipalityId', () => ID, {
+      description: 'The municipality, for the providers’ terms of one municipality; null for the platform-wide pages.',
+      nullable: true,
+    })
+    municipalityId: string | null,
+    @Arg('input', () => ContentPageInput, { description: 'The page’s new text.' }) input: ContentPageInput,
     @Ctx() ctx: Context,
   ): Promise<ContentPagePayload> {
     return ContentPagePayload.from(await ctx.services.contentPages.saveDraft(ctx, page, municipalityId ?? null, input));
@@ -68,7 +82,8 @@ export class ContentPageResolver {
   })
   @Requires(Permission.CONTENT_EDIT)
   async publishContentPage(
-    @Arg('versionId', () => ID) versionId: string,
+    @Arg('versionId', () => ID, { description: 'The id of the draft version to publish (the newest draft).' })
+    versionId: string,
     @Ctx() ctx: Context,
   ): Promise<ContentPagePayload> {
     return ContentPagePayload.from(await ctx.services.contentPages.publish(ctx, versionId));
@@ -77,7 +92,7 @@ export class ContentPageResolver {
   @Mutation(() => ContentPagePayload, { description: 'Copies an old version into a new draft.' })
   @Requires(Permission.CONTENT_EDIT)
   async restoreContentPageVersion(
-    @Arg('versionId', () => ID) versionId: string,
+    @Arg('versionId', () => ID, { description: 'The id of the old version to copy.' }) versionId: string,
     @Ctx() ctx: Context,
   ): Promise<ContentPagePayload> {
     return ContentPagePayload.from(await ctx.services.contentPages.restore(ctx, versionId));

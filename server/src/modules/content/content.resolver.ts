@@ -27,14 +27,21 @@ export class ContentResolver {
   @Query(() => [Link], { description: 'Managed links, in display order; optionally only one placement.' })
   links(
     @Ctx() ctx: Context,
-    @Arg('placement', () => LinkPlacement, { nullable: true }) placement?: LinkPlacement | null,
+    @Arg('placement', () => LinkPlacement, {
+      description: 'Only the links of this placement; null for all.',
+      nullable: true,
+    })
+    placement?: LinkPlacement | null,
   ): Promise<Link[]> {
     return ctx.services.links.list(ctx, placement);
   }
 
   @Query(() => Link, { nullable: true, description: 'One managed link; null when unknown.' })
   @Requires(Permission.CONTENT_EDIT)
-  link(@Ctx() ctx: Context, @Arg('id', () => ID) id: string): Promise<Link | null> {
+  link(
+    @Ctx() ctx: Context,
+    @Arg('id', () => ID, { description: 'The id of the link.' }) id: string,
+  ): Promise<Link | null> {
     return ctx.services.links.one(ctx, id);
   }
 
@@ -48,17 +55,22 @@ export class ContentResolver {
     return ctx.services.sitemap.entries(ctx);
   }
 
-  @Mutation(() => LinkPayload)
+  @Mutation(() => LinkPayload, {
+    description: 'Creates a managed link (footer or useful links), placed last in its placement.',
+  })
   @Requires(Permission.CONTENT_EDIT)
-  async createLink(@Arg('input', () => LinkInput) input: LinkInput, @Ctx() ctx: Context): Promise<LinkPayload> {
+  async createLink(
+    @Arg('input', () => LinkInput, { description: 'The new link.' }) input: LinkInput,
+    @Ctx() ctx: Context,
+  ): Promise<LinkPayload> {
     return LinkPayload.from(await ctx.services.links.create(ctx, input));
   }
 
-  @Mutation(() => LinkPayload)
+  @Mutation(() => LinkPayload, { description: 'Changes a managed link’s label, URL or placement.' })
   @Requires(Permission.CONTENT_EDIT)
   async updateLink(
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => LinkInput) input: LinkInput,
+    @Arg('id', () => ID, { description: 'The id of the link to change.' }) id: string,
+    @Arg('input', () => LinkInput, { description: 'The link’s new values.' }) input: LinkInput,
     @Ctx() ctx: Context,
   ): Promise<LinkPayload> {
     return LinkPayload.from(await ctx.services.links.update(ctx, id, input));
@@ -67,16 +79,20 @@ export class ContentResolver {
   @Mutation(() => LinkPayload, { description: 'Moves a link one place up (-1) or down (1) within its placement.' })
   @Requires(Permission.CONTENT_EDIT)
   async moveLink(
-    @Arg('id', () => ID) id: string,
-    @Arg('direction', () => Int) direction: number,
+    @Arg('id', () => ID, { description: 'The id of the link to move.' }) id: string,
+    @Arg('direction', () => Int, { description: '-1 moves the link one place up, 1 one place down.' })
+    direction: number,
     @Ctx() ctx: Context,
   ): Promise<LinkPayload> {
     return LinkPayload.from(await ctx.services.links.move(ctx, id, direction < 0 ? -1 : 1));
   }
 
-  @Mutation(() => DeleteLinkPayload)
+  @Mutation(() => DeleteLinkPayload, { description: 'Deletes a managed link for good.' })
   @Requires(Permission.CONTENT_EDIT)
-  async deleteLink(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<DeleteLinkPayload> {
+  async deleteLink(
+    @Arg('id', () => ID, { description: 'The id of the link to delete.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<DeleteLinkPayload> {
     return DeleteLinkPayload.from(await ctx.services.links.delete(ctx, id));
   }
 }
@@ -90,7 +106,10 @@ export class NewsResolver {
   }
 
   @Query(() => [NewsArticle], { description: 'The newest visible articles (the home page shows three).' })
-  latestNews(@Ctx() ctx: Context, @Arg('count', () => Int, { defaultValue: 3 }) count: number): Promise<NewsArticle[]> {
+  latestNews(
+    @Ctx() ctx: Context,
+    @Arg('count', () => Int, { description: 'How many articles.', defaultValue: 3 }) count: number,
+  ): Promise<NewsArticle[]> {
     return ctx.services.news.latest(ctx, count);
   }
 
@@ -98,7 +117,10 @@ export class NewsResolver {
     nullable: true,
     description: 'One visible article by its id (the URL’s slug may be outdated: compare it with `slug`).',
   })
-  newsArticle(@Ctx() ctx: Context, @Arg('id', () => ID) id: string): Promise<NewsArticle | null> {
+  newsArticle(
+    @Ctx() ctx: Context,
+    @Arg('id', () => ID, { description: 'The id of the article.' }) id: string,
+  ): Promise<NewsArticle | null> {
     return ctx.services.news.publicOne(ctx, id);
   }
 
@@ -107,14 +129,18 @@ export class NewsResolver {
   adminNews(
     @Ctx() ctx: Context,
     @Args(() => ListArgs) page: ListArgs,
-    @Arg('filter', () => NewsFilter, { nullable: true }) filter?: NewsFilter | null,
+    @Arg('filter', () => NewsFilter, { description: 'Filters; all optional, combined with "and".', nullable: true })
+    filter?: NewsFilter | null,
   ): Promise<NewsArticleConnection> {
     return ctx.services.news.adminList(ctx, filter, page);
   }
 
   @Query(() => NewsArticle, { nullable: true, description: 'One article for editors, in any status.' })
   @Requires(Permission.CONTENT_EDIT)
-  adminNewsArticle(@Ctx() ctx: Context, @Arg('id', () => ID) id: string): Promise<NewsArticle | null> {
+  adminNewsArticle(
+    @Ctx() ctx: Context,
+    @Arg('id', () => ID, { description: 'The id of the article.' }) id: string,
+  ): Promise<NewsArticle | null> {
     return ctx.services.news.adminOne(ctx, id);
   }
 
@@ -157,20 +183,22 @@ export class NewsResolver {
     return (await ctx.em.findOne(Municipality, article.municipalityId))?.name ?? null;
   }
 
-  @Mutation(() => NewsArticlePayload)
+  @Mutation(() => NewsArticlePayload, {
+    description: 'Creates a news article, as a draft or published at once, for the municipalities of your scope.',
+  })
   @Requires(Permission.CONTENT_EDIT)
   async createNewsArticle(
-    @Arg('input', () => NewsArticleInput) input: NewsArticleInput,
+    @Arg('input', () => NewsArticleInput, { description: 'The new article.' }) input: NewsArticleInput,
     @Ctx() ctx: Context,
   ): Promise<NewsArticlePayload> {
     return NewsArticlePayload.from(await ctx.services.news.create(ctx, input));
   }
 
-  @Mutation(() => NewsArticlePayload)
+  @Mutation(() => NewsArticlePayload, { description: 'Changes a news article (text, status, municipalities).' })
   @Requires(Permission.CONTENT_EDIT)
   async updateNewsArticle(
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => NewsArticleInput) input: NewsArticleInput,
+    @Arg('id', () => ID, { description: 'The id of the article to change.' }) id: string,
+    @Arg('input', () => NewsArticleInput, { description: 'The article’s new values.' }) input: NewsArticleInput,
     @Ctx() ctx: Context,
   ): Promise<NewsArticlePayload> {
     return NewsArticlePayload.from(await ctx.services.news.update(ctx, id, input));
@@ -178,13 +206,19 @@ export class NewsResolver {
 
   @Mutation(() => NewsArticlePayload, { description: 'Removes the article’s image.' })
   @Requires(Permission.CONTENT_EDIT)
-  async removeNewsImage(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<NewsArticlePayload> {
+  async removeNewsImage(
+    @Arg('id', () => ID, { description: 'The id of the article.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<NewsArticlePayload> {
     return NewsArticlePayload.from(await ctx.services.news.removeImage(ctx, id));
   }
 
   @Mutation(() => DeleteNewsArticlePayload, { description: 'Deletes an article for good (archiving keeps it).' })
   @Requires(Permission.CONTENT_EDIT)
-  async deleteNewsArticle(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<DeleteNewsArticlePayload> {
+  async deleteNewsArticle(
+    @Arg('id', () => ID, { description: 'The id of the article to delete.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<DeleteNewsArticlePayload> {
     return DeleteNewsArticlePayload.from(await ctx.services.news.delete(ctx, id));
   }
 }

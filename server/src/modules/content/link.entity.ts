@@ -8,24 +8,31 @@ export enum LinkPlacement {
   FOOTER = 'FOOTER',
   USEFUL = 'USEFUL',
 }
-registerEnumType(LinkPlacement, { name: 'LinkPlacement', description: 'Where a managed link is shown.' });
+registerEnumType(LinkPlacement, {
+  valuesConfig: {
+    FOOTER: { description: 'In the footer of every page.' },
+    USEFUL: { description: 'In the "useful links" block of the home page.' },
+  },
+  name: 'LinkPlacement',
+  description: 'Where a managed link is shown.',
+});
 
 @ObjectType({ description: 'A managed link shown in the footer or the useful-links block.' })
 @Entity({ tableName: 'link' })
 export class Link {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The link’s id.' })
   @PrimaryKey({ type: 'uuid' })
   id: string & Opt = randomUUID();
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The text of the link (Dutch).' })
   @Property({ type: 'text' })
   label!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Where the link goes: an absolute https URL or a path on this site.' })
   @Property({ type: 'text' })
   url!: string;
 
-  @Field(() => LinkPlacement)
+  @Field(() => LinkPlacement, { description: 'Where on the site the link is shown.' })
   @Property({ type: 'text' })
   placement!: LinkPlacement;
 

@@ -10,6 +10,11 @@ export enum NewsStatus {
   ARCHIVED = 'ARCHIVED',
 }
 registerEnumType(NewsStatus, {
+  valuesConfig: {
+    ARCHIVED: { description: 'No longer shown; kept.' },
+    DRAFT: { description: 'Not shown yet.' },
+    PUBLISHED: { description: 'Shown on the site.' },
+  },
   name: 'NewsStatus',
   description:
     'Draft (only editors see it), published (visible from its publish moment on) or archived (gone from the site).',
@@ -24,7 +29,7 @@ export class NewsArticle {
   @PrimaryKey({ type: 'uuid' })
   id: string & Opt = randomUUID();
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The title (Dutch).' })
   @Property({ type: 'text' })
   title!: string;
 
@@ -32,7 +37,7 @@ export class NewsArticle {
   @Property({ type: 'text', unique: true })
   slug!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'A short summary for lists (Dutch).' })
   @Property({ type: 'text' })
   summary!: string;
 
@@ -53,7 +58,7 @@ export class NewsArticle {
   @Property({ type: 'text' })
   imageAlt: string & Opt = '';
 
-  @Field(() => NewsStatus)
+  @Field(() => NewsStatus, { description: 'Whether it is a draft, published or archived.' })
   @Property({ type: 'text' })
   status: NewsStatus & Opt = NewsStatus.DRAFT;
 
@@ -71,7 +76,7 @@ export class NewsArticle {
   @Property({ type: 'timestamptz' })
   createdAt: Date & Opt = applicationNow();
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it was last changed.' })
   @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
   updatedAt: Date & Opt = applicationNow();
 }

@@ -26,7 +26,10 @@ export class NewsArticleInput {
   @Field(() => String, { defaultValue: '', description: 'The image’s text alternative (at most 200 characters).' })
   imageAlt!: string;
 
-  @Field(() => NewsStatus, { defaultValue: NewsStatus.DRAFT })
+  @Field(() => NewsStatus, {
+    description: 'Whether it is saved as a draft, published or archived.',
+    defaultValue: NewsStatus.DRAFT,
+  })
   status!: NewsStatus;
 
   @Field(() => Date, {
@@ -45,11 +48,13 @@ export class NewsFilter {
   @Field(() => String, { nullable: true, description: 'Part of the title.' })
   search?: string | null;
 
-  @Field(() => NewsStatus, { nullable: true })
+  @Field(() => NewsStatus, { description: 'Only articles in this status.', nullable: true })
   status?: NewsStatus | null;
 }
 
-@ObjectType()
+@ObjectType({
+  description: 'A page of news articles (keyset paging: pass `pageInfo.endCursor` as `after` for the next page).',
+})
 export class NewsArticleConnection extends Connection(NewsArticle, 'NewsArticle') {}
 
 @ObjectType({ description: 'The result of a news article mutation.' })
@@ -66,7 +71,10 @@ export class LinkInput {
   @Field(() => String, { description: 'https://… (or http://…), or a path on this site starting with /.' })
   url!: string;
 
-  @Field(() => LinkPlacement, { defaultValue: LinkPlacement.FOOTER })
+  @Field(() => LinkPlacement, {
+    description: 'Where on the site the link is shown.',
+    defaultValue: LinkPlacement.FOOTER,
+  })
   placement!: LinkPlacement;
 }
 
@@ -78,13 +86,13 @@ export class DeleteLinkPayload extends Payload<string, 'deletedId'>(ID, 'deleted
 
 @ObjectType({ description: 'One entry of the sitemap.' })
 export class SitemapEntry {
-  @Field(() => String)
+  @Field(() => String, { description: 'The page’s title.' })
   title!: string;
 
   @Field(() => String, { description: 'The path on this site, e.g. /nieuws/slug/id.' })
   path!: string;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { description: 'When the page last changed; null when unknown.', nullable: true })
   updatedAt!: Date | null;
 }
 

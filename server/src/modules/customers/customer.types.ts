@@ -12,6 +12,11 @@ export enum CardStatusEnum {
   REPLACED = 'REPLACED',
 }
 registerEnumType(CardStatusEnum, {
+  valuesConfig: {
+    ACTIVE: { description: 'Can be used.' },
+    BLOCKED: { description: 'Blocked (lost or stolen); cannot be used.' },
+    REPLACED: { description: 'Replaced by a new card; cannot be used.' },
+  },
   name: 'CardStatus',
   description:
     'ACTIVE: usable. BLOCKED: lost or stolen, refused at the counter. REPLACED: a newer card took its place.',
@@ -19,10 +24,10 @@ registerEnumType(CardStatusEnum, {
 
 @ObjectType('Card', { description: 'A person’s card (pas).' })
 export class CardView {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The card’s id.' })
   id!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the person the card belongs to.' })
   personId!: string;
 
   @Field(() => String, { description: 'The holder’s name.' })
@@ -42,13 +47,13 @@ export class CardView {
   @Field(() => String, { description: 'The number with all but the last four digits hidden: ******1234.' })
   maskedNumber!: string;
 
-  @Field(() => CardStatusEnum)
+  @Field(() => CardStatusEnum, { description: 'Whether the card can be used.' })
   status!: CardStatusEnum;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it was issued.' })
   issuedAt!: Date;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { description: 'When it was blocked; null when it is not.', nullable: true })
   blockedAt!: Date | null;
 }
 
@@ -57,36 +62,36 @@ export class CardView {
     'A resident (persoon). Staff see persons within their municipality scope (every read is audit-logged); a customer sees their own.',
 })
 export class PersonView {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The person’s id.' })
   id!: string;
 
   @Field(() => String, { description: 'The municipality’s client number of this person (not the BSN).' })
   @PersonalData(PersonalDataKind.CLIENT_NUMBER)
   externalIdentifier!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the person’s household.' })
   clientGroupId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The household’s client number.' })
   @PersonalData(PersonalDataKind.CLIENT_NUMBER)
   clientGroupNumber!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The household’s name.' })
   @PersonalData(PersonalDataKind.NAME)
   clientGroupName!: string;
 
-  @Field(() => Municipality)
+  @Field(() => Municipality, { description: 'The person’s municipality.' })
   municipality!: Municipality;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The first name.' })
   @PersonalData(PersonalDataKind.NAME)
   firstName!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The last name.' })
   @PersonalData(PersonalDataKind.NAME)
   lastName!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The full name.' })
   @PersonalData(PersonalDataKind.NAME)
   fullName!: string;
 
@@ -94,15 +99,17 @@ export class PersonView {
   @PersonalData(PersonalDataKind.BIRTH_DATE)
   dateOfBirth!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The e-mail address; null when unknown.', nullable: true })
   @PersonalData(PersonalDataKind.CONTACT)
   email!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The phone number; null when unknown.', nullable: true })
   @PersonalData(PersonalDataKind.CONTACT)
   phone!: string | null;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, {
+    description: 'Whether a BSN is registered (reading it needs PERSON_READ_SENSITIVE: `personBsn`).',
+  })
   hasBsn!: boolean;
 
   @Field(() => String, {
@@ -121,24 +128,24 @@ export class PersonView {
   @Field(() => [CardView], { description: 'Newest first.' })
   cards!: CardView[];
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the person was registered.' })
   createdAt!: Date;
 }
 
 @ObjectType('ClientGroup', { description: 'A household (klantgroep) that arrangements are granted to.' })
 export class ClientGroupView {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The household’s id.' })
   id!: string;
 
   @Field(() => String, { description: 'The municipality’s client number of the household.' })
   @PersonalData(PersonalDataKind.CLIENT_NUMBER)
   clientNumber!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The household’s name, e.g. "Huishouden Jansen".' })
   @PersonalData(PersonalDataKind.NAME)
   name!: string;
 
-  @Field(() => Municipality)
+  @Field(() => Municipality, { description: 'The municipality the household belongs to.' })
   municipality!: Municipality;
 
   @Field(() => [PersonView], { description: 'Members, by name.' })
@@ -148,11 +155,14 @@ export class ClientGroupView {
   @Field(() => Int, { description: 'Orders of this household, all statuses.' })
   orderCount!: number;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the household was registered.' })
   createdAt!: Date;
 }
 
-@ObjectType()
+@ObjectType({
+  description:
+    'A page of households (keyset paging: pass `pageInfo.endCursor` as `after` for the next page). Every page read is audit-logged.',
+})
 export class ClientGroupConnection extends Connection(ClientGroupView, 'ClientGroup') {}
 
 @InputType({ description: 'Filters for the staff list of households; all optional and combined with AND.' })
@@ -170,13 +180,13 @@ export class ClientGroupFilter {
 
 @InputType({ description: 'A new member of a household. It gets a new card.' })
 export class AddClientGroupMemberInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the household (client group) the member joins.' })
   clientGroupId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The member’s first name.' })
   firstName!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The member’s last name (with any prefix such as "van").' })
   lastName!: string;
 
   @Field(() => String, { description: 'YYYY-MM-DD' })
@@ -185,10 +195,10 @@ export class AddClientGroupMemberInput {
   @Field(() => String, { nullable: true, description: 'The municipality’s client number; made up (P-…) when empty.' })
   externalIdentifier?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The member’s e-mail address, optional.', nullable: true })
   email?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The member’s phone number, optional.', nullable: true })
   phone?: string | null;
 
   @Field(() => String, {
@@ -206,7 +216,7 @@ export class UpdateMyDetailsInput {
   @Field(() => String, { nullable: true, description: 'Empty: no phone number.' })
   phone?: string | null;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'Whether to get an e-mail when an order’s status changes.' })
   notifyOrderStatus!: boolean;
 }
 

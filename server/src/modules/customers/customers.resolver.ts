@@ -29,7 +29,11 @@ export class CustomersResolver {
   clientGroups(
     @Ctx() ctx: Context,
     @Args(() => ListArgs) page: ListArgs,
-    @Arg('filter', () => ClientGroupFilter, { nullable: true }) filter?: ClientGroupFilter | null,
+    @Arg('filter', () => ClientGroupFilter, {
+      description: 'Filters; all optional, combined with "and".',
+      nullable: true,
+    })
+    filter?: ClientGroupFilter | null,
   ): Promise<ClientGroupConnection> {
     return ctx.services.clientGroups.list(ctx, filter, page);
   }
@@ -39,7 +43,10 @@ export class CustomersResolver {
     description: 'One household with its members; null when unknown or out of scope. Audit-logged.',
   })
   @Requires(Permission.PERSON_READ)
-  clientGroup(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<ClientGroupView | null> {
+  clientGroup(
+    @Arg('id', () => ID, { description: 'The id of the household (client group).' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<ClientGroupView | null> {
     return ctx.services.clientGroups.detail(ctx, id);
   }
 
@@ -48,7 +55,8 @@ export class CustomersResolver {
   })
   @Requires(Permission.PERSON_WRITE)
   async addClientGroupMember(
-    @Arg('input', () => AddClientGroupMemberInput) input: AddClientGroupMemberInput,
+    @Arg('input', () => AddClientGroupMemberInput, { description: 'The new member and the household to add them to.' })
+    input: AddClientGroupMemberInput,
     @Ctx() ctx: Context,
   ): Promise<PersonPayload> {
     return PersonPayload.from(await ctx.services.clientGroups.addMember(ctx, input));
@@ -62,7 +70,10 @@ export class CustomersResolver {
   })
   @Requires(Permission.PERSON_READ)
   person(
-    @Arg('externalIdentifier', () => String) externalIdentifier: string,
+    @Arg('externalIdentifier', () => String, {
+      description: 'The person’s client number (the municipality’s own identifier).',
+    })
+    externalIdentifier: string,
     @Ctx() ctx: Context,
   ): Promise<PersonView | null> {
     return ctx.services.persons.detail(ctx, externalIdentifier);
@@ -74,7 +85,10 @@ export class CustomersResolver {
   })
   @Requires(Permission.PERSON_READ_SENSITIVE)
   @PersonalData(PersonalDataKind.BSN)
-  personBsn(@Arg('personId', () => ID) personId: string, @Ctx() ctx: Context): Promise<string | null> {
+  personBsn(
+    @Arg('personId', () => ID, { description: 'The id of the person.' }) personId: string,
+    @Ctx() ctx: Context,
+  ): Promise<string | null> {
     return ctx.services.persons.revealBsn(ctx, personId);
   }
 
@@ -86,10 +100,17 @@ export class CustomersResolver {
   })
   @Requires(Permission.PERSON_READ)
   personOrders(
-    @Arg('externalIdentifier', () => String) externalIdentifier: string,
+    @Arg('externalIdentifier', () => String, {
+      description: 'The person’s client number (the municipality’s own identifier).',
+    })
+    externalIdentifier: string,
     @Ctx() ctx: Context,
     @Args(() => ListArgs) page: ListArgs,
-    @Arg('filter', () => PersonOrderFilter, { nullable: true }) filter?: PersonOrderFilter | null,
+    @Arg('filter', () => PersonOrderFilter, {
+      description: 'Filters; all optional, combined with "and".',
+      nullable: true,
+    })
+    filter?: PersonOrderFilter | null,
   ): Promise<OrderConnection | null> {
     return ctx.services.persons.householdOrders(ctx, externalIdentifier, filter, page);
   }
@@ -100,8 +121,11 @@ export class CustomersResolver {
   })
   @Requires(Permission.PERSON_DELETE)
   async erasePerson(
-    @Arg('personId', () => ID) personId: string,
-    @Arg('confirmation', () => String) confirmation: string,
+    @Arg('personId', () => ID, { description: 'The id of the person whose personal data is erased.' }) personId: string,
+    @Arg('confirmation', () => String, {
+      description: 'The person’s client number, typed again to confirm the erasure.',
+    })
+    confirmation: string,
     @Ctx() ctx: Context,
   ): Promise<PersonPayload> {
     return PersonPayload.from(await ctx.services.persons.erase(ctx, personId, confirmation));
@@ -111,13 +135,19 @@ export class CustomersResolver {
 
   @Mutation(() => CardPayload, { description: 'Issues a new card to a person who has no active card.' })
   @Requires(Permission.CARD_MANAGE)
-  async issueCard(@Arg('personId', () => ID) personId: string, @Ctx() ctx: Context): Promise<CardPayload> {
+  async issueCard(
+    @Arg('personId', () => ID, { description: 'The id of the person who gets the card.' }) personId: string,
+    @Ctx() ctx: Context,
+  ): Promise<CardPayload> {
     return CardPayload.fromChange(await ctx.services.cards.issue(ctx, personId));
   }
 
   @Mutation(() => CardPayload, { description: 'Blocks an active card (lost or stolen).' })
   @Requires(Permission.CARD_MANAGE)
-  async blockCard(@Arg('cardId', () => ID) cardId: string, @Ctx() ctx: Context): Promise<CardPayload> {
+  async blockCard(
+    @Arg('cardId', () => ID, { description: 'The id of the card to block.' }) cardId: string,
+    @Ctx() ctx: Context,
+  ): Promise<CardPayload> {
     return CardPayload.fromChange(await ctx.services.cards.block(ctx, cardId));
   }
 
@@ -125,7 +155,10 @@ export class CustomersResolver {
     description: 'Replaces a card: the old one becomes REPLACED, a new ACTIVE card is issued.',
   })
   @Requires(Permission.CARD_MANAGE)
-  async replaceCard(@Arg('cardId', () => ID) cardId: string, @Ctx() ctx: Context): Promise<CardPayload> {
+  async replaceCard(
+    @Arg('cardId', () => ID, { description: 'The id of the card to replace.' }) cardId: string,
+    @Ctx() ctx: Context,
+  ): Promise<CardPayload> {
     return CardPayload.fromChange(await ctx.services.cards.replace(ctx, cardId));
   }
 
@@ -141,7 +174,10 @@ export class CustomersResolver {
 
   @Mutation(() => CardPayload, { description: 'Blocks a lost card of the customer’s own household.' })
   @Requires(Audience.CUSTOMER)
-  async blockMyCard(@Arg('cardId', () => ID) cardId: string, @Ctx() ctx: Context): Promise<CardPayload> {
+  async blockMyCard(
+    @Arg('cardId', () => ID, { description: 'The id of the card to block (of the own household).' }) cardId: string,
+    @Ctx() ctx: Context,
+  ): Promise<CardPayload> {
     return CardPayload.fromChange(await ctx.services.cards.blockMine(ctx, cardId));
   }
 
@@ -156,7 +192,8 @@ export class CustomersResolver {
   })
   @Requires(Audience.CUSTOMER)
   async updateMyDetails(
-    @Arg('input', () => UpdateMyDetailsInput) input: UpdateMyDetailsInput,
+    @Arg('input', () => UpdateMyDetailsInput, { description: 'The new contact details and preferences.' })
+    input: UpdateMyDetailsInput,
     @Ctx() ctx: Context,
   ): Promise<PersonPayload> {
     return PersonPayload.from(await ctx.services.persons.updateMine(ctx, input));

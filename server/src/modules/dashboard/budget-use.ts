@@ -23,19 +23,19 @@ export class BudgetUseMonth {
 
 @ObjectType({ description: 'Budget use of one arrangement, from the ledger: totals and month by month.' })
 export class ArrangementBudgetUse {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The arrangement’s id.' })
   arrangementId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The arrangement’s name.' })
   arrangementName!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The municipality it belongs to.' })
   municipalityName!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The first day of its validity, YYYY-MM-DD.' })
   validFrom!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The last day of its validity, YYYY-MM-DD.' })
   validUntil!: string;
 
   @Field(() => Int, { description: 'Granted, net of revocations, in cents.' })

@@ -16,10 +16,10 @@ function daysBefore(iso: string, days: number): string {
 
 @ObjectType({ description: 'Totals of one municipality in the viewer’s scope.' })
 export class MunicipalityTotals {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The municipality’s id.' })
   municipalityId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The municipality’s name.' })
   municipalityName!: string;
 
   @Field(() => Int, { description: 'Arrangements valid today.' })
@@ -51,10 +51,10 @@ export class AdminDashboard {
   @Field(() => Int, { description: 'Providers with an approved membership.' })
   providers!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The number of households (client groups) in your municipality scope.' })
   clientGroups!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The number of persons in your municipality scope.' })
   persons!: number;
 
   @Field(() => Int, { description: 'Arrangements valid today.' })

@@ -3,30 +3,30 @@ import { Arg, Ctx, Field, Mutation, ObjectType, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { UserError } from '../../graphql/errors.js';
 
-@ObjectType()
+@ObjectType({ description: 'The result of confirming an e-mail address.' })
 export class ConfirmEmailPayload {
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'True when the address is confirmed.' })
   confirmed!: boolean;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
   errors!: UserError[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of asking for a password reset: the same whether or not the address is known.' })
 export class RequestPasswordResetPayload {
   @Field(() => Boolean, { description: 'True whether or not the address has an account: the answer never tells.' })
   requested!: boolean;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
   errors!: UserError[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of setting a new password.' })
 export class ResetPasswordPayload {
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'True when the password was changed.' })
   passwordChanged!: boolean;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
   errors!: UserError[];
 }
 
@@ -36,7 +36,10 @@ export class AccountRecoveryResolver {
   @Mutation(() => ConfirmEmailPayload, {
     description: 'Confirms an e-mail address with the token from the confirmation mail. Single use.',
   })
-  async confirmEmail(@Arg('token', () => String) token: string, @Ctx() ctx: Context): Promise<ConfirmEmailPayload> {
+  async confirmEmail(
+    @Arg('token', () => String, { description: 'The token from the confirmation mail’s link.' }) token: string,
+    @Ctx() ctx: Context,
+  ): Promise<ConfirmEmailPayload> {
     const r = await ctx.services.accountRecovery.confirmEmail(ctx, token);
     return Object.assign(new ConfirmEmailPayload(), { confirmed: r.ok, errors: r.ok ? [] : r.errors });
   }
@@ -46,7 +49,7 @@ export class AccountRecoveryResolver {
       'Mails a link to choose a new password (valid 1 hour) when the address has a provider account. Same answer, equally fast, either way; rate-limited.',
   })
   async requestPasswordReset(
-    @Arg('email', () => String) email: string,
+    @Arg('email', () => String, { description: 'The e-mail address of the provider user account.' }) email: string,
     @Ctx() ctx: Context,
   ): Promise<RequestPasswordResetPayload> {
     const r = await ctx.services.accountRecovery.requestPasswordReset(ctx, clientAddress(ctx.req), email);
@@ -57,8 +60,11 @@ export class AccountRecoveryResolver {
     description: 'Sets a new password with the token from the mail. Single use; ends every session of the user.',
   })
   async resetPassword(
-    @Arg('token', () => String) token: string,
-    @Arg('newPassword', () => String) newPassword: string,
+    @Arg('token', () => String, { description: 'The token from the mail’s link.' }) token: string,
+    @Arg('newPassword', () => String, {
+      description: 'The new password (at least 12 characters, not a commonly used one).',
+    })
+    newPassword: string,
     @Ctx() ctx: Context,
   ): Promise<ResetPasswordPayload> {
     const r = await ctx.services.accountRecovery.resetPassword(ctx, clientAddress(ctx.req), token, newPassword);
@@ -70,7 +76,7 @@ export class AccountRecoveryResolver {
       'Staff: mails a link to choose a new password (valid 1 hour) when the address has an active staff account. Same answer, equally fast, either way; rate-limited.',
   })
   async requestStaffPasswordReset(
-    @Arg('email', () => String) email: string,
+    @Arg('email', () => String, { description: 'The e-mail address of the staff account.' }) email: string,
     @Ctx() ctx: Context,
   ): Promise<RequestPasswordResetPayload> {
     const r = await ctx.services.accountRecovery.requestPasswordReset(ctx, clientAddress(ctx.req), email, 'staff');
@@ -82,8 +88,11 @@ export class AccountRecoveryResolver {
       'Staff: sets a new password with the token from the mail. Single use; ends every session of the account.',
   })
   async resetStaffPassword(
-    @Arg('token', () => String) token: string,
-    @Arg('newPassword', () => String) newPassword: string,
+    @Arg('token', () => String, { description: 'The token from the mail’s link.' }) token: string,
+    @Arg('newPassword', () => String, {
+      description: 'The new password (at least 12 characters, not a commonly used one).',
+    })
+    newPassword: string,
     @Ctx() ctx: Context,
   ): Promise<ResetPasswordPayload> {
     const r = await ctx.services.accountRecovery.resetPassword(

@@ -13,8 +13,8 @@ export class IdentityResolver {
 
   @Mutation(() => LoginPayload, { description: 'Staff log-in with e-mail and password. Sets the session cookie.' })
   async loginStaff(
-    @Arg('email', () => String) email: string,
-    @Arg('password', () => String) password: string,
+    @Arg('email', () => String, { description: 'The staff member’s e-mail address.' }) email: string,
+    @Arg('password', () => String, { description: 'The staff member’s password.' }) password: string,
     @Ctx() ctx: Context,
   ): Promise<LoginPayload> {
     const result = await ctx.services.auth.loginStaff(ctx, email, password);
@@ -28,7 +28,11 @@ export class IdentityResolver {
     description:
       'Staff log-in, second step: the 6-digit code from the authenticator app or a recovery code, after loginStaff answered nextStep TWO_FACTOR. Limited per account. Sets the session cookie.',
   })
-  async completeStaffLogin(@Arg('code', () => String) code: string, @Ctx() ctx: Context): Promise<LoginPayload> {
+  async completeStaffLogin(
+    @Arg('code', () => String, { description: 'The 6-digit code from the authenticator app, or a recovery code.' })
+    code: string,
+    @Ctx() ctx: Context,
+  ): Promise<LoginPayload> {
     return this.payload(ctx, await ctx.services.staffLogin.completeSecondFactor(ctx, code));
   }
 
@@ -36,8 +40,8 @@ export class IdentityResolver {
     description: 'Provider user log-in with e-mail and password. Sets the session cookie.',
   })
   async loginProvider(
-    @Arg('email', () => String) email: string,
-    @Arg('password', () => String) password: string,
+    @Arg('email', () => String, { description: 'The provider user’s e-mail address.' }) email: string,
+    @Arg('password', () => String, { description: 'The provider user’s password.' }) password: string,
     @Ctx() ctx: Context,
   ): Promise<LoginPayload> {
     return this.payload(ctx, await ctx.services.auth.loginProvider(ctx, email, password));

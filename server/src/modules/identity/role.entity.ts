@@ -9,7 +9,7 @@ import { applicationNow } from '../../lib/clock.js';
 @ObjectType({ description: 'A staff role: a named set of permissions.' })
 @Entity({ tableName: 'role' })
 export class Role {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The role’s id.' })
   @PrimaryKey({ type: 'uuid' })
   id: string & Opt = randomUUID();
 
@@ -17,19 +17,19 @@ export class Role {
   @Property({ type: 'text', nullable: true, unique: true })
   key?: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The role’s name (Dutch).' })
   @Property({ type: 'text', unique: true })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'What the role is for (Dutch).' })
   @Property({ type: 'text' })
   description: string & Opt = '';
 
-  @Field(() => [Permission])
+  @Field(() => [Permission], { description: 'The permissions the role grants.' })
   @Property({ type: 'text[]' })
   permissions: Permission[] & Opt = [];
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'Whether it is one of the five built-in roles (cannot be deleted or renamed).' })
   @Property({ type: 'boolean' })
   builtIn: boolean & Opt = false;
 

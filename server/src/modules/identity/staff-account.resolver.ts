@@ -33,14 +33,24 @@ export class StaffAccountResolver {
   staffAccounts(
     @Args(() => ListArgs) page: ListArgs,
     @Ctx() ctx: Context,
-    @Arg('filter', () => StaffAccountFilter, { nullable: true }) filter?: StaffAccountFilter | null,
+    @Arg('filter', () => StaffAccountFilter, {
+      description: 'Filters; all optional, combined with "and".',
+      nullable: true,
+    })
+    filter?: StaffAccountFilter | null,
   ): Promise<StaffAccountConnection> {
     return ctx.services.staffAccounts.list(ctx, filter, page);
   }
 
-  @Query(() => StaffAccount, { nullable: true })
+  @Query(() => StaffAccount, {
+    description: 'One staff account with its role and municipalities; null when unknown.',
+    nullable: true,
+  })
   @Requires(Permission.ACCOUNT_MANAGE)
-  staffAccount(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<StaffAccount | null> {
+  staffAccount(
+    @Arg('id', () => ID, { description: 'The id of the staff account.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<StaffAccount | null> {
     return ctx.services.staffAccounts.get(ctx, id);
   }
 
@@ -55,7 +65,10 @@ export class StaffAccountResolver {
   })
   @Requires(Permission.ACCOUNT_MANAGE)
   async inviteStaffAccount(
-    @Arg('input', () => InviteStaffAccountInput) input: InviteStaffAccountInput,
+    @Arg('input', () => InviteStaffAccountInput, {
+      description: 'The colleague’s name, e-mail address, role and municipalities.',
+    })
+    input: InviteStaffAccountInput,
     @Ctx() ctx: Context,
   ): Promise<StaffAccountPayload> {
     return StaffAccountPayload.from(await ctx.services.staffAccounts.invite(ctx, input));
@@ -65,14 +78,20 @@ export class StaffAccountResolver {
     description: 'Mails a fresh invitation link (the earlier one stops working).',
   })
   @Requires(Permission.ACCOUNT_MANAGE)
-  async resendStaffInvitation(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<StaffAccountPayload> {
+  async resendStaffInvitation(
+    @Arg('id', () => ID, { description: 'The id of the invited staff account.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<StaffAccountPayload> {
     return StaffAccountPayload.from(await ctx.services.staffAccounts.resendInvitation(ctx, id));
   }
 
   @Mutation(() => StaffAccountPayload, { description: 'Changes a colleague’s name, role and municipalities.' })
   @Requires(Permission.ACCOUNT_MANAGE)
   async updateStaffAccount(
-    @Arg('input', () => UpdateStaffAccountInput) input: UpdateStaffAccountInput,
+    @Arg('input', () => UpdateStaffAccountInput, {
+      description: 'The account and its new name, role and municipalities.',
+    })
+    input: UpdateStaffAccountInput,
     @Ctx() ctx: Context,
   ): Promise<StaffAccountPayload> {
     return StaffAccountPayload.from(await ctx.services.staffAccounts.update(ctx, input));
@@ -80,13 +99,21 @@ export class StaffAccountResolver {
 
   @Mutation(() => StaffAccountPayload, { description: 'Deactivates a colleague; their sessions end at once.' })
   @Requires(Permission.ACCOUNT_MANAGE)
-  async deactivateStaffAccount(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<StaffAccountPayload> {
+  async deactivateStaffAccount(
+    @Arg('id', () => ID, { description: 'The id of the staff account to deactivate.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<StaffAccountPayload> {
     return StaffAccountPayload.from(await ctx.services.staffAccounts.deactivate(ctx, id));
   }
 
-  @Mutation(() => StaffAccountPayload)
+  @Mutation(() => StaffAccountPayload, {
+    description: 'Reactivates a deactivated colleague: they can log in again with their own password.',
+  })
   @Requires(Permission.ACCOUNT_MANAGE)
-  async reactivateStaffAccount(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<StaffAccountPayload> {
+  async reactivateStaffAccount(
+    @Arg('id', () => ID, { description: 'The id of the deactivated staff account.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<StaffAccountPayload> {
     return StaffAccountPayload.from(await ctx.services.staffAccounts.reactivate(ctx, id));
   }
 
@@ -94,7 +121,10 @@ export class StaffAccountResolver {
     description: 'Turns a colleague’s two-factor log-in off (e.g. a lost phone); they set it up again.',
   })
   @Requires(Permission.ACCOUNT_MANAGE)
-  async resetStaffTwoFactor(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<StaffAccountPayload> {
+  async resetStaffTwoFactor(
+    @Arg('id', () => ID, { description: 'The id of the colleague’s staff account.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<StaffAccountPayload> {
     return StaffAccountPayload.from(await ctx.services.staffAccounts.resetTwoFactor(ctx, id));
   }
 
@@ -106,9 +136,12 @@ export class StaffAccountResolver {
     return ctx.services.ownAccount.describe(ctx);
   }
 
-  @Mutation(() => OwnStaffAccountPayload)
+  @Mutation(() => OwnStaffAccountPayload, { description: 'Changes the logged-in staff member’s own display name.' })
   @Requires(Audience.STAFF)
-  async updateOwnName(@Arg('name', () => String) name: string, @Ctx() ctx: Context): Promise<OwnStaffAccountPayload> {
+  async updateOwnName(
+    @Arg('name', () => String, { description: 'The new display name.' }) name: string,
+    @Ctx() ctx: Context,
+  ): Promise<OwnStaffAccountPayload> {
     return OwnStaffAccountPayload.from(await ctx.services.ownAccount.updateName(ctx, name));
   }
 
@@ -116,14 +149,18 @@ export class StaffAccountResolver {
     description: 'Mails a confirmation link to a new e-mail address; the address changes when it is used.',
   })
   @Requires(Audience.STAFF)
-  async requestOwnEmailChange(@Arg('email', () => String) email: string, @Ctx() ctx: Context): Promise<DonePayload> {
+  async requestOwnEmailChange(
+    @Arg('email', () => String, { description: 'The new e-mail address.' }) email: string,
+    @Ctx() ctx: Context,
+  ): Promise<DonePayload> {
     return done(await ctx.services.ownAccount.requestEmailChange(ctx, email));
   }
 
   @Mutation(() => OwnStaffAccountPayload, { description: 'Confirms a new e-mail address with the link’s token.' })
   @Requires(Audience.STAFF)
   async confirmOwnEmailChange(
-    @Arg('token', () => String) token: string,
+    @Arg('token', () => String, { description: 'The token from the confirmation link mailed to the new address.' })
+    token: string,
     @Ctx() ctx: Context,
   ): Promise<OwnStaffAccountPayload> {
     return OwnStaffAccountPayload.from(await ctx.services.ownAccount.confirmEmailChange(ctx, token));
@@ -132,8 +169,12 @@ export class StaffAccountResolver {
   @Mutation(() => OwnStaffAccountPayload, { description: 'A new password; the account’s other sessions end.' })
   @Requires(Audience.STAFF)
   async changeOwnPassword(
-    @Arg('currentPassword', () => String) currentPassword: string,
-    @Arg('newPassword', () => String) newPassword: string,
+    @Arg('currentPassword', () => String, { description: 'The current password, to confirm it is the account holder.' })
+    currentPassword: string,
+    @Arg('newPassword', () => String, {
+      description: 'The new password (at least 12 characters, not a commonly used one).',
+    })
+    newPassword: string,
     @Ctx() ctx: Context,
   ): Promise<OwnStaffAccountPayload> {
     return OwnStaffAccountPayload.from(await ctx.services.ownAccount.changePassword(ctx, currentPassword, newPassword));
@@ -165,7 +206,8 @@ export class StaffAccountResolver {
       'Confirms two-factor set-up with a code from the app; returns the recovery codes, this once. During a log-in that waited for the set-up it also completes the log-in.',
   })
   async confirmTwoFactorSetup(
-    @Arg('code', () => String) code: string,
+    @Arg('code', () => String, { description: 'A 6-digit code from the authenticator app, proving it was set up.' })
+    code: string,
     @Ctx() ctx: Context,
   ): Promise<RecoveryCodesPayload> {
     if (ctx.viewer.kind === Audience.STAFF) {
@@ -192,7 +234,7 @@ export class StaffAccountResolver {
   })
   @Requires(Audience.STAFF)
   async renewRecoveryCodes(
-    @Arg('code', () => String) code: string,
+    @Arg('code', () => String, { description: 'A current 6-digit code from the authenticator app.' }) code: string,
     @Ctx() ctx: Context,
   ): Promise<RecoveryCodesPayload> {
     const id = ctx.viewer.kind === Audience.STAFF ? ctx.viewer.adminAccountId : '';
@@ -208,7 +250,13 @@ export class StaffAccountResolver {
     description: 'Turns the own two-factor log-in off after a right code (not when required).',
   })
   @Requires(Audience.STAFF)
-  async disableOwnTwoFactor(@Arg('code', () => String) code: string, @Ctx() ctx: Context): Promise<DonePayload> {
+  async disableOwnTwoFactor(
+    @Arg('code', () => String, {
+      description: 'A current 6-digit code from the authenticator app (or a recovery code).',
+    })
+    code: string,
+    @Ctx() ctx: Context,
+  ): Promise<DonePayload> {
     const id = ctx.viewer.kind === Audience.STAFF ? ctx.viewer.adminAccountId : '';
     return done(await ctx.services.twoFactor.disableOwn(ctx, id, code));
   }

@@ -23,18 +23,20 @@ registerEnumType(StaffAccountStatus, {
 
 @ObjectType({ description: 'A staff account of the admin area (beheer/accounts).' })
 export class StaffAccount {
-  @Field(() => ID) id!: string;
-  @Field(() => String) name!: string;
-  @Field(() => String) email!: string;
-  @Field(() => Role) role!: Role;
+  @Field(() => ID, { description: 'The account’s id.' }) id!: string;
+  @Field(() => String, { description: 'The name.' }) name!: string;
+  @Field(() => String, { description: 'The e-mail address.' }) email!: string;
+  @Field(() => Role, { description: 'The role.' }) role!: Role;
   @Field(() => Boolean, { description: 'True: every municipality (also ones added later).' })
   allMunicipalities!: boolean;
   @Field(() => [Municipality], { description: 'The municipalities in scope when not allMunicipalities.' })
   municipalities!: Municipality[];
-  @Field(() => StaffAccountStatus) status!: StaffAccountStatus;
-  @Field(() => Date, { nullable: true }) lastLoginAt!: Date | null;
-  @Field(() => Date) createdAt!: Date;
-  @Field(() => Boolean) twoFactorEnabled!: boolean;
+  @Field(() => StaffAccountStatus, { description: 'Whether the account is invited, active or deactivated.' })
+  status!: StaffAccountStatus;
+  @Field(() => Date, { description: 'When they last logged in; null: never.', nullable: true })
+  lastLoginAt!: Date | null;
+  @Field(() => Date, { description: 'When the account was created.' }) createdAt!: Date;
+  @Field(() => Boolean, { description: 'Whether two-factor log-in is on.' }) twoFactorEnabled!: boolean;
   @Field(() => Boolean, { description: 'The viewer’s own account (which they cannot deactivate or demote).' })
   isViewer!: boolean;
   @Field(() => Boolean, {
@@ -43,7 +45,9 @@ export class StaffAccount {
   manageable!: boolean;
 }
 
-@ObjectType()
+@ObjectType({
+  description: 'A page of staff accounts (keyset paging: pass `pageInfo.endCursor` as `after` for the next page).',
+})
 export class StaffAccountConnection extends Connection(StaffAccount, 'StaffAccount') {}
 
 @InputType({ description: 'Which staff accounts `staffAccounts` gives. Every field is optional.' })
@@ -51,29 +55,35 @@ export class StaffAccountFilter {
   @Field(() => String, { nullable: true, description: 'Part of the name or e-mail address.' })
   search?: string | null;
 
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { description: 'Only accounts with this role.', nullable: true })
   roleId?: string | null;
 
-  @Field(() => StaffAccountStatus, { nullable: true })
+  @Field(() => StaffAccountStatus, { description: 'Only accounts in this status.', nullable: true })
   status?: StaffAccountStatus | null;
 }
 
 @InputType({ description: 'A colleague to invite: they choose a password through the link mailed to them.' })
 export class InviteStaffAccountInput {
-  @Field(() => String) name!: string;
-  @Field(() => String) email!: string;
-  @Field(() => ID) roleId!: string;
-  @Field(() => Boolean) allMunicipalities!: boolean;
-  @Field(() => [ID], { defaultValue: [] }) municipalityIds!: string[];
+  @Field(() => String, { description: 'Their name.' }) name!: string;
+  @Field(() => String, { description: 'Their e-mail address: the invitation link goes there.' }) email!: string;
+  @Field(() => ID, { description: 'The id of their role.' }) roleId!: string;
+  @Field(() => Boolean, {
+    description: 'True: every municipality, also ones added later; then municipalityIds is ignored.',
+  })
+  allMunicipalities!: boolean;
+  @Field(() => [ID], { description: 'The municipalities they work for.', defaultValue: [] }) municipalityIds!: string[];
 }
 
 @InputType({ description: 'Changes to a colleague’s account.' })
 export class UpdateStaffAccountInput {
-  @Field(() => ID) id!: string;
-  @Field(() => String) name!: string;
-  @Field(() => ID) roleId!: string;
-  @Field(() => Boolean) allMunicipalities!: boolean;
-  @Field(() => [ID], { defaultValue: [] }) municipalityIds!: string[];
+  @Field(() => ID, { description: 'The id of the account.' }) id!: string;
+  @Field(() => String, { description: 'Their name.' }) name!: string;
+  @Field(() => ID, { description: 'The id of their role.' }) roleId!: string;
+  @Field(() => Boolean, {
+    description: 'True: every municipality, also ones added later; then municipalityIds is ignored.',
+  })
+  allMunicipalities!: boolean;
+  @Field(() => [ID], { description: 'The municipalities they work for.', defaultValue: [] }) municipalityIds!: string[];
 }
 
 @ObjectType({ description: 'The result of a staff account change.' })
@@ -81,24 +91,24 @@ export class StaffAccountPayload extends Payload(StaffAccount, 'account') {}
 
 @ObjectType({ description: 'A session of the own account (admin/account).' })
 export class StaffSession {
-  @Field(() => ID) id!: string;
-  @Field(() => Date) createdAt!: Date;
-  @Field(() => Date) lastSeenAt!: Date;
+  @Field(() => ID, { description: 'The session’s id.' }) id!: string;
+  @Field(() => Date, { description: 'When the session started (log-in).' }) createdAt!: Date;
+  @Field(() => Date, { description: 'When the session was last used.' }) lastSeenAt!: Date;
   @Field(() => String, { nullable: true, description: 'The browser, as it named itself.' }) userAgent!: string | null;
   @Field(() => Boolean, { description: 'This browser.' }) current!: boolean;
 }
 
 @ObjectType({ description: 'The own staff account (admin/account).' })
 export class OwnStaffAccount {
-  @Field(() => ID) id!: string;
-  @Field(() => String) name!: string;
-  @Field(() => String) email!: string;
-  @Field(() => String) roleName!: string;
-  @Field(() => Boolean) twoFactorEnabled!: boolean;
+  @Field(() => ID, { description: 'The own account’s id.' }) id!: string;
+  @Field(() => String, { description: 'The own display name.' }) name!: string;
+  @Field(() => String, { description: 'The own e-mail address.' }) email!: string;
+  @Field(() => String, { description: 'The own role’s name.' }) roleName!: string;
+  @Field(() => Boolean, { description: 'Whether two-factor log-in is on.' }) twoFactorEnabled!: boolean;
   @Field(() => Boolean, { description: 'The settings require two-factor log-in for every staff member.' })
   twoFactorRequired!: boolean;
   @Field(() => Int, { description: 'Recovery codes not used yet.' }) unusedRecoveryCodes!: number;
-  @Field(() => [StaffSession]) sessions!: StaffSession[];
+  @Field(() => [StaffSession], { description: 'The own sessions (devices logged in).' }) sessions!: StaffSession[];
 }
 
 @ObjectType({ description: 'A two-factor set-up in progress: scan the QR code or type the secret into the app.' })
@@ -108,22 +118,28 @@ export class TwoFactorSetup {
   @Field(() => String, { description: 'The QR code as an SVG document.' }) qrSvg!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of starting two-factor set-up: the secret and QR code for the app.' })
 export class TwoFactorSetupPayload extends Payload(TwoFactorSetup, 'setup') {}
 
 @ObjectType({ description: 'Recovery codes, shown this once: only their hashes are kept.' })
 export class RecoveryCodesPayload {
-  @Field(() => [String], { nullable: true }) recoveryCodes!: string[] | null;
+  @Field(() => [String], {
+    description: 'The new recovery codes, shown once; null when it did not work.',
+    nullable: true,
+  })
+  recoveryCodes!: string[] | null;
   @Field(() => Boolean, { description: 'True when this also completed a log-in (the required set-up).' })
   loggedIn!: boolean;
-  @Field(() => [UserErrorRef]) errors!: UserErrorRef[];
+  @Field(() => [UserErrorRef], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
+  errors!: UserErrorRef[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of a change to the own staff account.' })
 export class OwnStaffAccountPayload extends Payload(OwnStaffAccount, 'account') {}
 
 @ObjectType({ description: 'The result of a change that has nothing to return.' })
 export class DonePayload {
-  @Field(() => Boolean) done!: boolean;
-  @Field(() => [UserErrorRef]) errors!: UserErrorRef[];
+  @Field(() => Boolean, { description: 'True when it worked.' }) done!: boolean;
+  @Field(() => [UserErrorRef], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
+  errors!: UserErrorRef[];
 }

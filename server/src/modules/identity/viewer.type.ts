@@ -11,17 +11,30 @@ export enum ViewerKind {
   STAFF = 'STAFF',
   API_CLIENT = 'API_CLIENT',
 }
-registerEnumType(ViewerKind, { name: 'ViewerKind', description: 'What kind of caller is logged in.' });
+registerEnumType(ViewerKind, {
+  valuesConfig: {
+    ANONYMOUS: { description: 'Not logged in.' },
+    API_CLIENT: { description: 'An API client (partner system) with a key.' },
+    CUSTOMER: { description: 'A resident logged in with DigiD.' },
+    PROVIDER: { description: 'A user of a provider organisation.' },
+    STAFF: { description: 'A staff member of a municipality.' },
+  },
+  name: 'ViewerKind',
+  description: 'What kind of caller is logged in.',
+});
 
 @ObjectType({ description: 'Who is logged in and what they may do. Anonymous callers get kind ANONYMOUS.' })
 export class ViewerInfo {
-  @Field(() => ViewerKind)
+  @Field(() => ViewerKind, { description: 'What kind of caller this is.' })
   kind!: ViewerKind;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    description: 'The caller’s name; null for anonymous callers and API clients without one.',
+    nullable: true,
+  })
   displayName!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The caller’s e-mail address; null when none.', nullable: true })
   email!: string | null;
 
   @Field(() => String, { nullable: true, description: 'Staff only: the name of their role.' })

@@ -15,14 +15,17 @@ export class ImportResolver {
   @Requires(Permission.IMPORT_RUN)
   async importRuns(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true }) first?: number | null,
+    @Arg('first', () => Int, { description: 'How many imports, newest first.', nullable: true }) first?: number | null,
   ): Promise<ImportRun[]> {
     return (await ctx.services.imports.list(ctx, first ?? 20)).map(view);
   }
 
   @Query(() => ImportRun, { nullable: true, description: 'One import: its dry run, progress and outcome.' })
   @Requires(Permission.IMPORT_RUN)
-  async importRun(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<ImportRun | null> {
+  async importRun(
+    @Arg('id', () => ID, { description: 'The id of the import.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<ImportRun | null> {
     const found = await ctx.services.imports.get(ctx, id);
     return found && view(found);
   }
@@ -31,7 +34,8 @@ export class ImportResolver {
   async problems(
     @Root() run: ImportRun,
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true, defaultValue: 200 }) first: number,
+    @Arg('first', () => Int, { description: 'How many problem rows, at most.', nullable: true, defaultValue: 200 })
+    first: number,
   ): Promise<ImportProblem[]> {
     return (await ctx.services.imports.problems(ctx, run.id, first)).map((p) => Object.assign(new ImportProblem(), p));
   }
@@ -41,7 +45,10 @@ export class ImportResolver {
       'Applies a checked import in the background (or resumes an interrupted one): idempotent on the client number.',
   })
   @Requires(Permission.IMPORT_RUN)
-  async applyImport(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<ImportRunPayload> {
+  async applyImport(
+    @Arg('id', () => ID, { description: 'The id of the checked import (dry run) to apply.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<ImportRunPayload> {
     return ImportRunPayload.from(await mapResult(await ctx.services.imports.apply(ctx, id), view));
   }
 }

@@ -7,6 +7,11 @@ export enum ImportStatusEnum {
   APPLIED = 'APPLIED',
 }
 registerEnumType(ImportStatusEnum, {
+  valuesConfig: {
+    APPLIED: { description: 'Applied: the rows are in.' },
+    APPLYING: { description: 'Being applied in the background.' },
+    DRY_RUN: { description: 'Checked only; nothing changed yet.' },
+  },
   name: 'ImportStatus',
   description: 'DRY_RUN: checked, nothing written yet; APPLYING: the job is writing; APPLIED: done.',
 });
@@ -22,67 +27,67 @@ export class ImportProblem {
   @Field(() => String, { nullable: true, description: 'The client number on the row, when it has one.' })
   externalIdentifier!: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'What is wrong with the row (Dutch).' })
   message!: string;
 }
 
 @ObjectType({ description: 'One imported file: its dry run and, once applied, its progress and outcome.' })
 export class ImportRun {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The import’s id.' })
   id!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the municipality imported into.' })
   municipalityId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The municipality imported into.' })
   municipalityName!: string;
 
   @Field(() => String, { description: 'Who uploaded it.' })
   createdByName!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The uploaded file’s name.' })
   fileName!: string;
 
   @Field(() => String, { description: 'The separator recognised from the header row: "," or ";".' })
   delimiter!: string;
 
-  @Field(() => ImportStatusEnum)
+  @Field(() => ImportStatusEnum, { description: 'Where the import is.' })
   status!: ImportStatusEnum;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The rows in the file.' })
   totalRows!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Rows that would create a person or household (dry run).' })
   newRows!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Rows that would change an existing person or household (dry run).' })
   changedRows!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Rows that match what is there already.' })
   unchangedRows!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Rows with a problem; they are skipped.' })
   invalidRows!: number;
 
   @Field(() => Int, { description: 'Rows with an outcome (invalid rows count as skipped).' })
   processedRows!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Rows that created a person or household (applied).' })
   createdRows!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Rows that changed a person or household (applied).' })
   updatedRows!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Rows that failed while applying.' })
   failedRows!: number;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the file was uploaded.' })
   createdAt!: Date;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { description: 'When applying started; null while it is a dry run.', nullable: true })
   startedAt!: Date | null;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { description: 'When applying finished; null while not done.', nullable: true })
   finishedAt!: Date | null;
 
   @Field(() => String, { description: 'The outcome per row as CSV (a download).' })

@@ -41,7 +41,7 @@ export class JournalResolver {
   })
   @Requires(Permission.JOURNAL_EXPORT)
   async journalLedgerCodes(
-    @Arg('municipalityId', () => ID) municipalityId: string,
+    @Arg('municipalityId', () => ID, { description: 'The id of the municipality.' }) municipalityId: string,
     @Ctx() ctx: Context,
   ): Promise<JournalLedgerCodes | null> {
     const codes = await ctx.services.journal.ledgerCodes(ctx, municipalityId);
@@ -54,7 +54,7 @@ export class JournalResolver {
   })
   @Requires(Permission.JOURNAL_EXPORT, Permission.ARRANGEMENT_MANAGE)
   async arrangementLedgerCodes(
-    @Arg('arrangementId', () => ID) arrangementId: string,
+    @Arg('arrangementId', () => ID, { description: 'The id of the arrangement.' }) arrangementId: string,
     @Ctx() ctx: Context,
   ): Promise<ArrangementLedgerCodes | null> {
     const found = await ctx.services.journal.arrangementCodes(ctx, arrangementId);
@@ -68,7 +68,7 @@ export class JournalResolver {
   @Query(() => [JournalPeriod], { description: 'The months of the last year, newest first.' })
   @Requires(Permission.JOURNAL_EXPORT)
   async journalPeriods(
-    @Arg('municipalityId', () => ID) municipalityId: string,
+    @Arg('municipalityId', () => ID, { description: 'The id of the municipality.' }) municipalityId: string,
     @Ctx() ctx: Context,
   ): Promise<JournalPeriod[]> {
     return ((await ctx.services.journal.periods(ctx, municipalityId)) ?? []).map(periodView);
@@ -80,7 +80,7 @@ export class JournalResolver {
   })
   @Requires(Permission.JOURNAL_EXPORT)
   async journalPeriod(
-    @Arg('municipalityId', () => ID) municipalityId: string,
+    @Arg('municipalityId', () => ID, { description: 'The id of the municipality.' }) municipalityId: string,
     @Arg('period', () => String, { description: 'YYYY-MM.' }) period: string,
     @Arg('first', () => Int, { defaultValue: 50, description: 'How many entries’ lines (at most 200).' }) first: number,
     @Ctx() ctx: Context,
@@ -103,7 +103,10 @@ export class JournalResolver {
   })
   @Requires(Permission.JOURNAL_EXPORT)
   async setJournalLedgerCode(
-    @Arg('input', () => JournalLedgerCodeInput) input: JournalLedgerCodeInput,
+    @Arg('input', () => JournalLedgerCodeInput, {
+      description: 'The account kind, the general-ledger account and cost centre, and whose they are.',
+    })
+    input: JournalLedgerCodeInput,
     @Ctx() ctx: Context,
   ): Promise<JournalLedgerCodesPayload> {
     return JournalLedgerCodesPayload.from(
@@ -114,7 +117,8 @@ export class JournalResolver {
   @Mutation(() => JournalLedgerCodesPayload, { description: 'The export’s number format and journal code. Audited.' })
   @Requires(Permission.JOURNAL_EXPORT)
   async updateJournalSettings(
-    @Arg('input', () => JournalSettingsInput) input: JournalSettingsInput,
+    @Arg('input', () => JournalSettingsInput, { description: 'The municipality, number format and journal code.' })
+    input: JournalSettingsInput,
     @Ctx() ctx: Context,
   ): Promise<JournalLedgerCodesPayload> {
     return JournalLedgerCodesPayload.from(
@@ -129,8 +133,9 @@ export class JournalResolver {
   })
   @Requires(Permission.JOURNAL_EXPORT)
   async closeJournalPeriod(
-    @Arg('municipalityId', () => ID) municipalityId: string,
-    @Arg('period', () => String) period: string,
+    @Arg('municipalityId', () => ID, { description: 'The id of the municipality whose period is closed.' })
+    municipalityId: string,
+    @Arg('period', () => String, { description: 'The month to close, YYYY-MM.' }) period: string,
     @Ctx() ctx: Context,
   ): Promise<JournalPeriodPayload> {
     return JournalPeriodPayload.from(

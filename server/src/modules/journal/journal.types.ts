@@ -14,6 +14,15 @@ export enum JournalAccountKind {
   BANK = 'BANK',
 }
 registerEnumType(JournalAccountKind, {
+  valuesConfig: {
+    BANK: { description: 'The bank account.' },
+    BUDGET_EXPIRED: { description: 'Budget that expired unspent.' },
+    BUDGET_GRANTED: { description: 'Budget granted to households.' },
+    BUDGET_SPENT: { description: 'Budget spent on orders.' },
+    OWN_CONTRIBUTIONS: { description: 'Own contributions residents paid.' },
+    PROVIDER_PAYABLES: { description: 'What is owed to providers.' },
+    REFUNDS: { description: 'Refunds of own contributions.' },
+  },
   name: 'JournalAccountKind',
   description: 'A kind of ledger account that is mapped onto a general-ledger account (journaalposten/instellingen).',
 });
@@ -23,13 +32,17 @@ export enum JournalNumberFormat {
   INTERNATIONAL = 'INTERNATIONAL',
 }
 registerEnumType(JournalNumberFormat, {
+  valuesConfig: {
+    INTERNATIONAL: { description: '1234.56: a point as decimal separator.' },
+    NL: { description: '1234,56: a comma as decimal separator.' },
+  },
   name: 'JournalNumberFormat',
   description: 'NL: 1.234,56 with ; between the columns. INTERNATIONAL: 1234.56 with , between the columns.',
 });
 
 @ObjectType({ description: 'One kind of ledger account: what it receives and whether it can differ per arrangement.' })
 export class JournalKindInfo {
-  @Field(() => JournalAccountKind)
+  @Field(() => JournalAccountKind, { description: 'The account kind.' })
   kind!: JournalAccountKind;
 
   @Field(() => String, { description: 'Dutch.' })
@@ -50,7 +63,7 @@ export class JournalKindInfo {
   description: 'A general-ledger account and cost centre for one kind, of the municipality or one arrangement.',
 })
 export class JournalLedgerCode {
-  @Field(() => JournalAccountKind)
+  @Field(() => JournalAccountKind, { description: 'The account kind.' })
   kind!: JournalAccountKind;
 
   @Field(() => ID, {
@@ -59,37 +72,40 @@ export class JournalLedgerCode {
   })
   arrangementId!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    description: 'The arrangement the code is for; null: the municipality’s default.',
+    nullable: true,
+  })
   arrangementName!: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The general-ledger account number.' })
   glAccount!: string;
 
   @Field(() => String, { description: 'Empty when none.' })
   costCentre!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'An arrangement, by id and name.' })
 export class JournalArrangementRef {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The arrangement’s id.' })
   id!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The arrangement’s name.' })
   name!: string;
 }
 
 @ObjectType({ description: 'The ledger codes and export format of one municipality.' })
 export class JournalLedgerCodes {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the municipality.' })
   municipalityId!: string;
 
-  @Field(() => JournalNumberFormat)
+  @Field(() => JournalNumberFormat, { description: 'How amounts are written in the export.' })
   numberFormat!: JournalNumberFormat;
 
   @Field(() => String, { description: 'The journal (dagboek) code in the export.' })
   journalCode!: string;
 
-  @Field(() => [JournalKindInfo])
+  @Field(() => [JournalKindInfo], { description: 'The codes per account kind.' })
   kinds!: JournalKindInfo[];
 
   @Field(() => [JournalLedgerCode], { description: 'The municipality’s codes and the arrangements’ overrides.' })
@@ -101,16 +117,16 @@ export class JournalLedgerCodes {
 
 @ObjectType({ description: 'The code an arrangement’s bookings of one kind get.' })
 export class ArrangementLedgerCode {
-  @Field(() => JournalAccountKind)
+  @Field(() => JournalAccountKind, { description: 'The account kind.' })
   kind!: JournalAccountKind;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The account kind’s name (Dutch).' })
   label!: string;
 
   @Field(() => String, { description: 'Empty when nothing is set.' })
   glAccount!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The cost centre the account kind’s bookings get.' })
   costCentre!: string;
 
   @Field(() => Boolean, { description: 'True when the arrangement has its own code (else the municipality’s).' })
@@ -119,19 +135,19 @@ export class ArrangementLedgerCode {
 
 @ObjectType({ description: 'The ledger codes of an arrangement’s bookings.' })
 export class ArrangementLedgerCodes {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the arrangement’s municipality.' })
   municipalityId!: string;
 
-  @Field(() => [ArrangementLedgerCode])
+  @Field(() => [ArrangementLedgerCode], { description: 'The codes per account kind.' })
   codes!: ArrangementLedgerCode[];
 }
 
 @InputType({ description: 'Rules: src/rules/journal.ts (shared with the client).' })
 export class JournalLedgerCodeInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the municipality.' })
   municipalityId!: string;
 
-  @Field(() => JournalAccountKind)
+  @Field(() => JournalAccountKind, { description: 'The account kind.' })
   kind!: JournalAccountKind;
 
   @Field(() => ID, { nullable: true, description: 'An arrangement’s override; with an empty account: removes it.' })
@@ -140,19 +156,19 @@ export class JournalLedgerCodeInput {
   @Field(() => String, { description: 'Letters, digits, . - /; at most 20.' })
   glAccount!: string;
 
-  @Field(() => String, { defaultValue: '' })
+  @Field(() => String, { description: 'The cost centre.', defaultValue: '' })
   costCentre!: string;
 }
 
-@InputType()
+@InputType({ description: 'The journal export’s settings of a municipality.' })
 export class JournalSettingsInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the municipality.' })
   municipalityId!: string;
 
-  @Field(() => JournalNumberFormat)
+  @Field(() => JournalNumberFormat, { description: 'How amounts are written in the export.' })
   numberFormat!: JournalNumberFormat;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The journal (dagboek) code the export books into.' })
   journalCode!: string;
 }
 
@@ -161,7 +177,7 @@ export class JournalLedgerCodesPayload extends Payload(JournalLedgerCodes, 'ledg
 
 @ObjectType({ description: 'A journal period: one month.' })
 export class JournalPeriod {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the municipality.' })
   municipalityId!: string;
 
   @Field(() => String, { description: 'YYYY-MM.' })
@@ -173,7 +189,7 @@ export class JournalPeriod {
   @Field(() => Date, { nullable: true, description: 'The last export.' })
   exportedAt!: Date | null;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How often the period was exported.' })
   exportCount!: number;
 
   @Field(() => Date, { nullable: true, description: 'When it was closed; null while open.' })
@@ -185,16 +201,16 @@ export class JournalPeriod {
 
 @ObjectType({ description: 'The totals of one general-ledger account (and cost centre) in a period.' })
 export class JournalAccountTotal {
-  @Field(() => JournalAccountKind)
+  @Field(() => JournalAccountKind, { description: 'The account kind.' })
   kind!: JournalAccountKind;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The account kind’s name (Dutch).' })
   label!: string;
 
   @Field(() => String, { nullable: true, description: 'Null when not mapped yet.' })
   glAccount!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The cost centre; null when none is set.', nullable: true })
   costCentre!: string | null;
 
   @Field(() => Float, { description: 'Cents (a whole number; Float because a month can pass 2³¹).' })
@@ -212,28 +228,28 @@ export class JournalLine {
   @Field(() => ID, { description: 'The ledger transaction (one journal entry).' })
   transactionId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'What the line books (Dutch).' })
   description!: string;
 
   @Field(() => String, { description: 'The order number, else the ledger transaction.' })
   reference!: string;
 
-  @Field(() => JournalAccountKind)
+  @Field(() => JournalAccountKind, { description: 'The account kind.' })
   kind!: JournalAccountKind;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The account kind’s name (Dutch).' })
   label!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The general-ledger account; null when none is set.', nullable: true })
   glAccount!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The cost centre; null when none is set.', nullable: true })
   costCentre!: string | null;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Debit, in cents.' })
   debitCents!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Credit, in cents.' })
   creditCents!: number;
 }
 
@@ -248,7 +264,7 @@ export class JournalPeriodDetail extends JournalPeriod {
   @Field(() => Float, { description: 'Cents (a whole number).' })
   creditCents!: number;
 
-  @Field(() => [JournalAccountTotal])
+  @Field(() => [JournalAccountTotal], { description: 'The totals per account.' })
   accounts!: JournalAccountTotal[];
 
   @Field(() => [String], { description: 'Dutch names of ledger accounts without a general-ledger account.' })

@@ -28,7 +28,11 @@ export class MassMessageResolver {
   async massMessages(
     @Ctx() ctx: Context,
     @Args(() => ListArgs) page: ListArgs,
-    @Arg('filter', () => MassMessageFilterInput, { nullable: true }) filter?: MassMessageFilterInput | null,
+    @Arg('filter', () => MassMessageFilterInput, {
+      description: 'Filters; all optional, combined with "and".',
+      nullable: true,
+    })
+    filter?: MassMessageFilterInput | null,
   ): Promise<MassMessageConnection> {
     const c = await ctx.services.massMessages.list(ctx, filter ?? {}, page);
     return { ...c, edges: c.edges.map((e) => ({ ...e, node: view(e.node) })) } as MassMessageConnection;
@@ -36,7 +40,10 @@ export class MassMessageResolver {
 
   @Query(() => MassMessageView, { nullable: true, description: 'One sent message, with its progress.' })
   @Requires(Permission.MESSAGE_SEND)
-  async massMessage(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<MassMessageView | null> {
+  async massMessage(
+    @Arg('id', () => ID, { description: 'The id of the message.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<MassMessageView | null> {
     const found = await ctx.services.massMessages.get(ctx, id);
     return found && view(found);
   }
@@ -46,7 +53,7 @@ export class MassMessageResolver {
   })
   @Requires(Permission.MESSAGE_SEND)
   async messageArrangementChoices(
-    @Arg('municipalityId', () => ID) municipalityId: string,
+    @Arg('municipalityId', () => ID, { description: 'The id of the municipality.' }) municipalityId: string,
     @Ctx() ctx: Context,
   ): Promise<MessageArrangementChoice[]> {
     return (await ctx.services.massMessages.arrangementChoices(ctx, municipalityId)).map((a) =>
@@ -59,7 +66,8 @@ export class MassMessageResolver {
   })
   @Requires(Permission.MESSAGE_SEND)
   async previewMessageAudience(
-    @Arg('audience', () => MessageAudienceInput) audience: MessageAudienceInput,
+    @Arg('audience', () => MessageAudienceInput, { description: 'The audience to count.' })
+    audience: MessageAudienceInput,
     @Ctx() ctx: Context,
   ): Promise<MessageAudiencePreviewPayload> {
     return MessageAudiencePreviewPayload.from(await ctx.services.massMessages.preview(ctx, audience));
@@ -68,7 +76,8 @@ export class MassMessageResolver {
   @Mutation(() => MassMessageTestPayload, { description: 'Sends the e-mail as recipients would get it to oneself.' })
   @Requires(Permission.MESSAGE_SEND)
   async sendMassMessageTest(
-    @Arg('input', () => ComposeMassMessageInput) input: ComposeMassMessageInput,
+    @Arg('input', () => ComposeMassMessageInput, { description: 'The message as composed.' })
+    input: ComposeMassMessageInput,
     @Ctx() ctx: Context,
   ): Promise<MassMessageTestPayload> {
     return MassMessageTestPayload.from(await ctx.services.massMessages.sendTest(ctx, input));
@@ -80,7 +89,8 @@ export class MassMessageResolver {
   })
   @Requires(Permission.MESSAGE_SEND)
   async sendMassMessage(
-    @Arg('input', () => SendMassMessageInput) input: SendMassMessageInput,
+    @Arg('input', () => SendMassMessageInput, { description: 'The message and its audience.' })
+    input: SendMassMessageInput,
     @Ctx() ctx: Context,
   ): Promise<MassMessagePayload> {
     const result = await ctx.services.massMessages.send(ctx, input);

@@ -3,7 +3,6 @@ import { GraphQLString } from 'graphql';
 import { Payload } from '../../graphql/payload.js';
 import { Connection } from '../../graphql/pagination.js';
 import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
-import { MESSAGE_AUDIENCE_LABELS } from '../../rules/message.js';
 
 export enum MessageAudienceKind {
   MUNICIPALITY_RESIDENTS = 'MUNICIPALITY_RESIDENTS',
@@ -15,9 +14,13 @@ export enum MessageAudienceKind {
 registerEnumType(MessageAudienceKind, {
   name: 'MessageAudienceKind',
   description: 'Who a message to an audience goes to. Residents get an inbox message (and e-mail), providers e-mail.',
-  valuesConfig: Object.fromEntries(
-    Object.entries(MESSAGE_AUDIENCE_LABELS).map(([k, description]) => [k, { description }]),
-  ) as never,
+  valuesConfig: {
+    MUNICIPALITY_RESIDENTS: { description: 'Every resident of the municipality.' },
+    ARRANGEMENT_HOLDERS: { description: 'Residents with an active assignment of one arrangement (`arrangementId`).' },
+    CLIENT_GROUP: { description: 'One household (`clientNumber`).' },
+    ALL_PROVIDERS: { description: 'Every provider on the platform.' },
+    MUNICIPALITY_PROVIDERS: { description: 'The providers approved in the municipality.' },
+  },
 });
 
 export enum MassMessageStatus {
@@ -25,11 +28,19 @@ export enum MassMessageStatus {
   SENDING = 'SENDING',
   SENT = 'SENT',
 }
-registerEnumType(MassMessageStatus, { name: 'MassMessageStatus' });
+registerEnumType(MassMessageStatus, {
+  description: 'Where the sending of a message to an audience is.',
+  valuesConfig: {
+    QUEUED: { description: 'Waiting to be sent.' },
+    SENDING: { description: 'Being delivered to the recipients in the background.' },
+    SENT: { description: 'Delivered to every recipient.' },
+  },
+  name: 'MassMessageStatus',
+});
 
 @InputType({ description: 'The audience of a message: the kind, the municipality, and what the kind needs.' })
 export class MessageAudienceInput {
-  @Field(() => MessageAudienceKind)
+  @Field(() => MessageAudienceKind, { description: 'The kind of audience.' })
   kind!: MessageAudienceKind;
 
   @Field(() => ID, { description: 'Within the sender’s municipalities. For ALL_PROVIDERS: the sending municipality.' })
@@ -42,19 +53,19 @@ export class MessageAudienceInput {
   clientNumber?: string | null;
 }
 
-@InputType()
+@InputType({ description: 'A message as composed, before it is sent: title, text and audience.' })
 export class ComposeMassMessageInput {
-  @Field(() => MessageAudienceInput)
+  @Field(() => MessageAudienceInput, { description: 'Who gets it.' })
   audience!: MessageAudienceInput;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The message’s title (Dutch).' })
   title!: string;
 
   @Field(() => String, { description: 'Plain text; paragraphs separated by a blank line.' })
   body!: string;
 }
 
-@InputType()
+@InputType({ description: 'A message to send to an audience, with a key that makes sending it twice harmless.' })
 export class SendMassMessageInput extends ComposeMassMessageInput {
   @Field(() => String, {
     description: 'One per compose form: a second click with the same key returns the first send.',
@@ -64,16 +75,16 @@ export class SendMassMessageInput extends ComposeMassMessageInput {
 
 @ObjectType('MassMessage', { description: 'A message sent to an audience (/admin/meldingen).' })
 export class MassMessageView {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The message’s id.' })
   id!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the municipality it was sent in.' })
   municipalityId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The municipality it was sent in.' })
   municipalityName!: string;
 
-  @Field(() => MessageAudienceKind)
+  @Field(() => MessageAudienceKind, { description: 'Who it was sent to.' })
   audienceKind!: MessageAudienceKind;
 
   @Field(() => String, {
@@ -83,13 +94,13 @@ export class MassMessageView {
   @PersonalData(PersonalDataKind.CLIENT_NUMBER)
   audienceLabel!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The title (Dutch).' })
   title!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The text (Markdown, Dutch).' })
   body!: string;
 
-  @Field(() => MassMessageStatus)
+  @Field(() => MassMessageStatus, { description: 'Where the sending is.' })
   status!: MassMessageStatus;
 
   @Field(() => Int, { description: 'Recipients when it was sent (the actual number once it is SENT).' })
@@ -107,10 +118,10 @@ export class MassMessageView {
   @Field(() => Boolean, { description: 'Whether the recipients are residents (with an inbox) rather than providers.' })
   residents!: boolean;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it was sent off.' })
   createdAt!: Date;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { description: 'When every recipient had it; null while sending.', nullable: true })
   finishedAt!: Date | null;
 }
 
@@ -119,10 +130,10 @@ export class MassMessageConnection extends Connection(MassMessageView, 'MassMess
 
 @InputType({ description: 'Which sent messages the list shows. Every field is optional.' })
 export class MassMessageFilterInput {
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { description: 'Only messages of this municipality.', nullable: true })
   municipalityId?: string | null;
 
-  @Field(() => MessageAudienceKind, { nullable: true })
+  @Field(() => MessageAudienceKind, { description: 'Only messages to this kind of audience.', nullable: true })
   audienceKind?: MessageAudienceKind | null;
 
   @Field(() => String, { nullable: true, description: 'Part of the title or the audience, case-insensitive.' })
@@ -131,17 +142,17 @@ export class MassMessageFilterInput {
 
 @ObjectType({ description: 'How many people a message to this audience would reach.' })
 export class MessageAudiencePreview {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How many people it would reach.' })
   recipientCount!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The audience in words (Dutch).' })
   label!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of counting an audience.' })
 export class MessageAudiencePreviewPayload extends Payload(MessageAudiencePreview, 'preview') {}
 
-@ObjectType()
+@ObjectType({ description: 'The result of sending a message to an audience.' })
 export class MassMessagePayload extends Payload(MassMessageView, 'massMessage') {}
 
 @ObjectType({ description: 'The result of a test send: the address it went to.' })
@@ -149,9 +160,9 @@ export class MassMessageTestPayload extends Payload<string, 'sentTo'>(GraphQLStr
 
 @ObjectType({ description: 'An arrangement to pick as the audience of a message.' })
 export class MessageArrangementChoice {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The arrangement’s id.' })
   id!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The arrangement’s name.' })
   name!: string;
 }

@@ -20,7 +20,8 @@ export class MessageResolver {
   myMessages(
     @Ctx() ctx: Context,
     @Args(() => ListArgs) page: ListArgs,
-    @Arg('filter', () => MessageFilter, { nullable: true }) filter?: MessageFilter | null,
+    @Arg('filter', () => MessageFilter, { description: 'Filters; all optional, combined with "and".', nullable: true })
+    filter?: MessageFilter | null,
   ): Promise<MessageConnection> {
     return ctx.services.messages.mine(ctx, filter, page);
   }
@@ -33,7 +34,10 @@ export class MessageResolver {
 
   @Mutation(() => MessagePayload, { description: 'Marks one of the customer’s own messages as read.' })
   @Requires(Audience.CUSTOMER)
-  async markMessageRead(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<MessagePayload> {
+  async markMessageRead(
+    @Arg('id', () => ID, { description: 'The id of the own message.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<MessagePayload> {
     return Object.assign(new MessagePayload(), await ctx.services.messages.markRead(ctx, id));
   }
 

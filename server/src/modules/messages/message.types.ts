@@ -5,10 +5,10 @@ import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 
 @ObjectType('Message', { description: 'A message in the customer’s personal inbox (melding).' })
 export class MessageView {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The message’s id.' })
   id!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The title (Dutch).' })
   @PersonalData(PersonalDataKind.FREE_TEXT)
   title!: string;
 
@@ -22,29 +22,29 @@ export class MessageView {
   @Field(() => Boolean, { description: 'Whether someone in the household has opened it.' })
   read!: boolean;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { description: 'When it was read; null while unread.', nullable: true })
   readAt!: Date | null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it was sent.' })
   createdAt!: Date;
 }
 
 @ObjectType({ description: 'A page of the personal inbox, newest first.' })
 export class MessageConnection extends Connection(MessageView, 'Message') {}
 
-@ObjectType()
+@ObjectType({ description: 'The result of a change to a message.' })
 export class MessagePayload {
-  @Field(() => MessageView, { nullable: true })
+  @Field(() => MessageView, { description: 'The message after the change; null when it did not work.', nullable: true })
   message!: MessageView | null;
 
   @Field(() => Int, { description: 'Unread messages left in the inbox after this change.' })
   unreadCount!: number;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
   errors!: UserError[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of marking all own messages as read.' })
 export class MarkAllMessagesReadPayload {
   @Field(() => Int, { description: 'How many messages were marked as read.' })
   markedCount!: number;
@@ -52,7 +52,7 @@ export class MarkAllMessagesReadPayload {
   @Field(() => Int, { description: 'Unread messages left in the inbox (0 unless new ones arrived meanwhile).' })
   unreadCount!: number;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
   errors!: UserError[];
 }
 

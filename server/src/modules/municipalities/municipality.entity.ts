@@ -8,15 +8,15 @@ import { applicationNow } from '../../lib/clock.js';
 @ObjectType({ description: 'A municipality (gemeente) on this platform.' })
 @Entity({ tableName: 'municipality' })
 export class Municipality {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The municipality’s id.' })
   @PrimaryKey({ type: 'uuid' })
   id: string & Opt = randomUUID();
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The municipality’s name, e.g. "Gemeente Zuiderveen".' })
   @Property({ type: 'text' })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The municipality’s name in URLs.' })
   @Property({ type: 'text', unique: true })
   slug!: string;
 

@@ -16,7 +16,11 @@ export class CartResolver {
     description:
       'A cart a visitor keeps in the browser, with product details: for showing it before log-in. At most 100 lines.',
   })
-  anonymousCart(@Arg('lines', () => [CartLineInput]) lines: CartLineInput[], @Ctx() ctx: Context): Promise<CartView> {
+  anonymousCart(
+    @Arg('lines', () => [CartLineInput], { description: 'The cart’s lines as the browser keeps them.' })
+    lines: CartLineInput[],
+    @Ctx() ctx: Context,
+  ): Promise<CartView> {
     return ctx.services.cart.fromLines(ctx, lines);
   }
 
@@ -27,7 +31,11 @@ export class CartResolver {
   @Requires(Audience.CUSTOMER)
   checkoutPreview(
     @Ctx() ctx: Context,
-    @Arg('lines', () => [CartLineInput], { nullable: true }) lines?: CartLineInput[] | null,
+    @Arg('lines', () => [CartLineInput], {
+      description: 'The lines to preview; null: the logged-in customer’s cart.',
+      nullable: true,
+    })
+    lines?: CartLineInput[] | null,
   ): Promise<CheckoutPreviewView> {
     return ctx.services.cart.preview(ctx, lines);
   }
@@ -37,8 +45,8 @@ export class CartResolver {
   })
   @Requires(Audience.CUSTOMER)
   async addToCart(
-    @Arg('productId', () => ID) productId: string,
-    @Arg('quantity', () => Int, { defaultValue: 1 }) quantity: number,
+    @Arg('productId', () => ID, { description: 'The id of the product to add.' }) productId: string,
+    @Arg('quantity', () => Int, { description: 'How many to add (1–99).', defaultValue: 1 }) quantity: number,
     @Ctx() ctx: Context,
     @Arg('beneficiaryId', () => ID, {
       nullable: true,
@@ -57,8 +65,12 @@ export class CartResolver {
   })
   @Requires(Audience.CUSTOMER)
   async setCartBeneficiary(
-    @Arg('productId', () => ID) productId: string,
-    @Arg('beneficiaryId', () => ID, { nullable: true }) beneficiaryId: string | null,
+    @Arg('productId', () => ID, { description: 'The id of the product in the cart.' }) productId: string,
+    @Arg('beneficiaryId', () => ID, {
+      description: 'The id of the household member the line is for; null for the person who orders.',
+      nullable: true,
+    })
+    beneficiaryId: string | null,
     @Ctx() ctx: Context,
   ): Promise<CartPayload> {
     return CartPayload.after(await ctx.services.cart.setBeneficiary(ctx, productId, beneficiaryId ?? null), () =>
@@ -69,8 +81,8 @@ export class CartResolver {
   @Mutation(() => CartPayload, { description: 'Sets how many of a product in the cart (1–99).' })
   @Requires(Audience.CUSTOMER)
   async setCartQuantity(
-    @Arg('productId', () => ID) productId: string,
-    @Arg('quantity', () => Int) quantity: number,
+    @Arg('productId', () => ID, { description: 'The id of the product in the cart.' }) productId: string,
+    @Arg('quantity', () => Int, { description: 'The new quantity (1–99).' }) quantity: number,
     @Ctx() ctx: Context,
   ): Promise<CartPayload> {
     return CartPayload.after(await ctx.services.cart.setQuantity(ctx, productId, quantity), () =>
@@ -82,7 +94,10 @@ export class CartResolver {
     description: 'Removes a product from the cart (nothing happens when it is not there).',
   })
   @Requires(Audience.CUSTOMER)
-  async removeFromCart(@Arg('productId', () => ID) productId: string, @Ctx() ctx: Context): Promise<CartPayload> {
+  async removeFromCart(
+    @Arg('productId', () => ID, { description: 'The id of the product to remove.' }) productId: string,
+    @Ctx() ctx: Context,
+  ): Promise<CartPayload> {
     return CartPayload.after(await ctx.services.cart.remove(ctx, productId), () => ctx.services.cart.mine(ctx));
   }
 
@@ -92,7 +107,8 @@ export class CartResolver {
   })
   @Requires(Audience.CUSTOMER)
   async mergeCart(
-    @Arg('lines', () => [CartLineInput]) lines: CartLineInput[],
+    @Arg('lines', () => [CartLineInput], { description: 'The lines of the cart kept in the browser before log-in.' })
+    lines: CartLineInput[],
     @Ctx() ctx: Context,
   ): Promise<CartPayload> {
     return CartPayload.after(await ctx.services.cart.merge(ctx, lines), () => ctx.services.cart.mine(ctx));

@@ -5,10 +5,10 @@ import type { Result } from '../../lib/result.js';
 
 @InputType({ description: 'A product and how many (1–99).' })
 export class CartLineInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The product’s id.' })
   productId!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How many (1–99).' })
   quantity!: number;
 
   @Field(() => ID, {
@@ -21,10 +21,10 @@ export class CartLineInput {
 
 @ObjectType('CartBeneficiary', { description: 'A household member a cart line can be for.' })
 export class CartBeneficiaryView {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The household member’s id.' })
   id!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The household member’s name.' })
   name!: string;
 }
 
@@ -33,22 +33,22 @@ export class CartLineView {
   @Field(() => ID, { description: 'Stable per cart and product.' })
   id!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The product’s id.' })
   productId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The product’s title.' })
   title!: string;
 
   @Field(() => String, { description: 'For the product URL; empty when the product is unknown.' })
   slug!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The product’s price, in cents.' })
   unitPriceCents!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How many (1–99).' })
   quantity!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The line’s total (unit price times quantity), in cents.' })
   totalCents!: number;
 
   @Field(() => Boolean, {
@@ -84,13 +84,13 @@ export class CartProviderGroupView {
   @Field(() => ID, { nullable: true, description: 'Null for lines whose product is unknown.' })
   providerId!: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The provider’s name.' })
   providerName!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The provider’s name in URLs; null when it has no public page.', nullable: true })
   providerSlug!: string | null;
 
-  @Field(() => [CartLineView])
+  @Field(() => [CartLineView], { description: 'The lines of this provider’s products.' })
   lines!: CartLineView[];
 
   @Field(() => Int, { description: 'Of the available lines.' })
@@ -104,7 +104,9 @@ export class CartView {
   })
   id!: string;
 
-  @Field(() => [CartProviderGroupView])
+  @Field(() => [CartProviderGroupView], {
+    description: 'The lines grouped per provider: checkout makes one order per provider.',
+  })
   groups!: CartProviderGroupView[];
 
   @Field(() => Int, { description: 'Different products.' })
@@ -120,7 +122,7 @@ export class CartView {
   hasUnavailable!: boolean;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of a cart change: the cart as it is now.' })
 export class CartPayload extends Payload(CartView, 'cart', 'The cart after the change (also when there are errors).') {
   /** The one mapping (Payload.from), except that a refused change still shows the cart as it is now. */
   static async after(result: Result<CartView>, current: () => Promise<CartView>): Promise<CartPayload> {
@@ -132,31 +134,31 @@ export class CartPayload extends Payload(CartView, 'cart', 'The cart after the c
 
 @ObjectType('CheckoutPreviewAllocation', { description: 'What one assignment would pay.' })
 export class PreviewAllocationView {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the assignment that pays.' })
   assignmentId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The arrangement of the assignment.' })
   arrangementName!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How much this assignment pays, in cents.' })
   amountCents!: number;
 }
 
-@ObjectType('CheckoutPreviewLine')
+@ObjectType('CheckoutPreviewLine', { description: 'One line of a previewed order.' })
 export class PreviewLineView {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The product’s id.' })
   productId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The product’s title.' })
   title!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How many.' })
   quantity!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The product’s price, in cents.' })
   unitPriceCents!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The line’s total, in cents.' })
   totalCents!: number;
 
   @Field(() => Int, { description: 'Paid from the budget.' })
@@ -177,22 +179,22 @@ export class PreviewLineView {
 
 @ObjectType('CheckoutPreviewOrder', { description: 'One provider’s part: becomes one order.' })
 export class PreviewOrderView {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The provider’s id.' })
   providerId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The provider’s name.' })
   providerName!: string;
 
-  @Field(() => [PreviewLineView])
+  @Field(() => [PreviewLineView], { description: 'The order’s lines.' })
   lines!: PreviewLineView[];
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The order’s total, in cents.' })
   totalCents!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How much of this order the budget pays, in cents.' })
   budgetCents!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How much the resident pays themselves (own contribution), in cents.' })
   contributionCents!: number;
 }
 
@@ -201,13 +203,13 @@ export class PreviewOrderView {
     'What the checkout would do now, without booking anything. The budget can still change before you order.',
 })
 export class CheckoutPreviewView {
-  @Field(() => [PreviewOrderView])
+  @Field(() => [PreviewOrderView], { description: 'The orders checkout would place, one per provider.' })
   orders!: PreviewOrderView[];
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The total of all orders, in cents.' })
   totalCents!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How much the budget pays in total, in cents.' })
   budgetCents!: number;
 
   @Field(() => Int, { description: 'To pay yourself (iDEAL) after ordering; 0 when the budget covers everything.' })

@@ -12,7 +12,10 @@ import { OrderActionPayload } from './order-work.types.js';
 export class OrderActionsResolver {
   @Mutation(() => OrderActionPayload, { description: 'The provider accepts an own placed order.' })
   @Requires(Audience.PROVIDER)
-  async acceptOrder(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<OrderActionPayload> {
+  async acceptOrder(
+    @Arg('id', () => ID, { description: 'The id of the order to accept.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<OrderActionPayload> {
     return OrderActionPayload.fromOutcome(await ctx.services.orderActions.accept(ctx, id));
   }
 
@@ -22,8 +25,9 @@ export class OrderActionsResolver {
   })
   @Requires(Audience.PROVIDER)
   async rejectOrder(
-    @Arg('id', () => ID) id: string,
-    @Arg('reason', () => String) reason: string,
+    @Arg('id', () => ID, { description: 'The id of the own order to reject.' }) id: string,
+    @Arg('reason', () => String, { description: 'Why it is rejected; the customer reads it (Dutch, free text).' })
+    reason: string,
     @Ctx() ctx: Context,
   ): Promise<OrderActionPayload> {
     return OrderActionPayload.fromOutcome(await ctx.services.orderActions.reject(ctx, id, reason));
@@ -33,7 +37,10 @@ export class OrderActionsResolver {
     description: 'The provider marks an own placed or accepted order as delivered.',
   })
   @Requires(Audience.PROVIDER)
-  async deliverOrder(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<OrderActionPayload> {
+  async deliverOrder(
+    @Arg('id', () => ID, { description: 'The id of the own order that was delivered.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<OrderActionPayload> {
     return OrderActionPayload.fromOutcome(await ctx.services.orderActions.deliver(ctx, id));
   }
 
@@ -42,7 +49,10 @@ export class OrderActionsResolver {
       'The provider undoes "delivered" shortly after marking it (see undoUntil on deliverOrder), when nothing happened to the order since: it goes back to placed or accepted.',
   })
   @Requires(Audience.PROVIDER)
-  async undoDelivery(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<OrderActionPayload> {
+  async undoDelivery(
+    @Arg('id', () => ID, { description: 'The id of the own order marked delivered.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<OrderActionPayload> {
     return OrderActionPayload.fromOutcome(await ctx.services.orderActions.undoDelivery(ctx, id));
   }
 
@@ -52,7 +62,7 @@ export class OrderActionsResolver {
   })
   @Requires(Audience.CUSTOMER)
   async cancelMyOrder(
-    @Arg('id', () => ID) id: string,
+    @Arg('id', () => ID, { description: 'The id of the own household’s order to cancel.' }) id: string,
     @Ctx() ctx: Context,
     @Arg('reason', () => String, { nullable: true, description: 'Optional; the provider sees it.' })
     reason?: string | null,
@@ -66,8 +76,11 @@ export class OrderActionsResolver {
   })
   @Requires(Permission.ORDER_CANCEL)
   async cancelOrder(
-    @Arg('id', () => ID) id: string,
-    @Arg('reason', () => String) reason: string,
+    @Arg('id', () => ID, { description: 'The id of the order to cancel.' }) id: string,
+    @Arg('reason', () => String, {
+      description: 'Why it is cancelled; shown to the customer and the provider (Dutch, free text).',
+    })
+    reason: string,
     @Ctx() ctx: Context,
   ): Promise<OrderActionPayload> {
     return OrderActionPayload.fromOutcome(await ctx.services.orderActions.cancelByStaff(ctx, id, reason));

@@ -15,14 +15,21 @@ export class OrderAdminResolver {
   async adminOrders(
     @Ctx() ctx: Context,
     @Args(() => ListArgs) page: ListArgs,
-    @Arg('filter', () => AdminOrderFilter, { nullable: true }) filter?: AdminOrderFilter | null,
+    @Arg('filter', () => AdminOrderFilter, {
+      description: 'Filters; all optional, combined with "and".',
+      nullable: true,
+    })
+    filter?: AdminOrderFilter | null,
   ): Promise<OrderConnection> {
     return ctx.services.orderLists.adminOrders(ctx, filter, page);
   }
 
   @Query(() => OrderView, { nullable: true, description: 'One order within your municipality scope; null otherwise.' })
   @Requires(Permission.ORDER_READ)
-  adminOrder(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<OrderView | null> {
+  adminOrder(
+    @Arg('id', () => ID, { description: 'The id of the order.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<OrderView | null> {
     return ctx.services.orderViews.one(ctx, id);
   }
 

@@ -11,7 +11,9 @@ import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
  * actions (accept, reject, deliver, cancel) and the counter look-up.
  */
 
-@ObjectType()
+@ObjectType({
+  description: 'A page of orders (keyset paging: pass `pageInfo.endCursor` as `after` for the next page).',
+})
 export class OrderConnection extends Connection(OrderView, 'Order') {}
 
 export type OrderPage = ConnectionOf<OrderView>;
@@ -20,13 +22,13 @@ export const EMPTY_ORDER_PAGE: OrderPage = emptyConnection();
 
 @InputType({ description: 'Filters for the customer’s own order list (myOrders); all optional.' })
 export class MyOrderFilter {
-  @Field(() => OrderStatusEnum, { nullable: true })
+  @Field(() => OrderStatusEnum, { description: 'Only orders in this status.', nullable: true })
   status?: OrderStatusEnum | null;
 }
 
 @InputType({ description: 'Filters for a person’s household orders (personOrders); all optional.' })
 export class PersonOrderFilter {
-  @Field(() => OrderStatusEnum, { nullable: true })
+  @Field(() => OrderStatusEnum, { description: 'Only orders in this status.', nullable: true })
   status?: OrderStatusEnum | null;
 }
 
@@ -47,10 +49,10 @@ export class AdminOrderFilter {
   })
   search?: string | null;
 
-  @Field(() => OrderStatusEnum, { nullable: true })
+  @Field(() => OrderStatusEnum, { description: 'Only orders in this status.', nullable: true })
   status?: OrderStatusEnum | null;
 
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { description: 'Only orders of this provider.', nullable: true })
   providerId?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Ordered on or after this date (YYYY-MM-DD, Dutch time).' })
@@ -102,6 +104,7 @@ export enum CounterMatch {
   PICKUP_CODE = 'PICKUP_CODE',
 }
 registerEnumType(CounterMatch, {
+  valuesConfig: { CARD: { description: 'A card number.' }, PICKUP_CODE: { description: 'An order’s pickup code.' } },
   name: 'CounterMatch',
   description: 'What the counter look-up recognised: a card number or a pickup code.',
 });
@@ -115,7 +118,10 @@ export interface CounterLookup {
 
 @ObjectType({ description: 'The counter screen’s look-up: one customer’s open orders with the provider.' })
 export class CounterLookupPayload {
-  @Field(() => CounterMatch, { nullable: true })
+  @Field(() => CounterMatch, {
+    description: 'What the code matched: a card or a pickup code; null when nothing matched.',
+    nullable: true,
+  })
   matchedBy!: CounterMatch | null;
 
   @Field(() => String, { nullable: true, description: 'The customer’s first name only.' })

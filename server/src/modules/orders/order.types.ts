@@ -12,28 +12,35 @@ export enum OrderStatusEnum {
   CANCELLED = 'CANCELLED',
 }
 registerEnumType(OrderStatusEnum, {
+  valuesConfig: {
+    ACCEPTED: { description: 'The provider accepted it.' },
+    AWAITING_PAYMENT: { description: 'Waiting for the resident’s own contribution to be paid.' },
+    CANCELLED: { description: 'Cancelled or rejected; the budget came back.' },
+    DELIVERED: { description: 'The provider delivered it; it will be paid out.' },
+    PLACED: { description: 'Placed and paid; waiting for the provider.' },
+  },
   name: 'OrderStatus',
   description: 'AWAITING_PAYMENT → PLACED → ACCEPTED → DELIVERED; PLACED/ACCEPTED → CANCELLED.',
 });
 
-@ObjectType('OrderLine')
+@ObjectType('OrderLine', { description: 'One line of an order: a product, its price then and how many.' })
 export class OrderLineView {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The line’s id.' })
   id!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The product’s id.' })
   productId!: string;
 
   @Field(() => String, { description: 'The title when ordered.' })
   title!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The product’s price when ordered, in cents.' })
   unitPriceCents!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How many.' })
   quantity!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The line’s total, in cents.' })
   totalCents!: number;
 
   @Field(() => String, {
@@ -50,56 +57,56 @@ export class OrderLineView {
 
 @ObjectType('OrderEvent', { description: 'One step on the order’s timeline.' })
 export class OrderEventView {
-  @Field(() => OrderStatusEnum, { nullable: true })
+  @Field(() => OrderStatusEnum, { description: 'The status before; null for the first event.', nullable: true })
   fromStatus!: OrderStatusEnum | null;
 
-  @Field(() => OrderStatusEnum)
+  @Field(() => OrderStatusEnum, { description: 'The status after.' })
   toStatus!: OrderStatusEnum;
 
   @Field(() => String, { description: 'CUSTOMER, PROVIDER, STAFF, SYSTEM or API_CLIENT.' })
   actorKind!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The reason given, for a cancellation or rejection.', nullable: true })
   @PersonalData(PersonalDataKind.FREE_TEXT)
   reason!: string | null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it happened.' })
   at!: Date;
 }
 
 @ObjectType('OrderAllocation', { description: 'How much of the order one assignment paid.' })
 export class OrderAllocationView {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the assignment that paid.' })
   assignmentId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The arrangement of the assignment.' })
   arrangementName!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How much this assignment paid, in cents.' })
   amountCents!: number;
 }
 
 @ObjectType('Order', { description: 'One provider’s part of a checkout.' })
 export class OrderView {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The order’s id.' })
   id!: string;
 
   @Field(() => String, { description: 'Human-readable order number, e.g. B100001.' })
   number!: string;
 
-  @Field(() => OrderStatusEnum)
+  @Field(() => OrderStatusEnum, { description: 'Where the order is.' })
   status!: OrderStatusEnum;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the provider.' })
   providerId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The provider’s name.' })
   providerName!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the household that ordered.' })
   clientGroupId!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The order’s total, in cents.' })
   @PersonalData(PersonalDataKind.FINANCIAL)
   totalCents!: number;
 
@@ -114,31 +121,31 @@ export class OrderView {
   @Field(() => String, { nullable: true, description: 'Shown to the customer and the provider; null for anyone else.' })
   pickupCode!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Why it was cancelled or rejected; null otherwise.', nullable: true })
   @PersonalData(PersonalDataKind.FREE_TEXT)
   cancelReason!: string | null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it was placed.' })
   createdAt!: Date;
 
-  @Field(() => [OrderLineView])
+  @Field(() => [OrderLineView], { description: 'The ordered products.' })
   @PersonalData(PersonalDataKind.FINANCIAL)
   lines!: OrderLineView[];
 
   @Field(() => [OrderEventView], { description: 'Oldest first.' })
   events!: OrderEventView[];
 
-  @Field(() => [OrderAllocationView])
+  @Field(() => [OrderAllocationView], { description: 'How the budget paid for the order: per assignment.' })
   @PersonalData(PersonalDataKind.FINANCIAL)
   allocations!: OrderAllocationView[];
 }
 
-@InputType()
+@InputType({ description: 'One line to order: a product and how many.' })
 export class CheckoutLineInputType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The product’s id.' })
   productId!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How many (1–99).' })
   quantity!: number;
 
   @Field(() => ID, {
@@ -156,7 +163,10 @@ export class CheckoutInput {
   })
   idempotencyKey!: string;
 
-  @Field(() => [CheckoutLineInputType], { nullable: true })
+  @Field(() => [CheckoutLineInputType], {
+    description: 'The lines to order; null: the logged-in customer’s cart.',
+    nullable: true,
+  })
   lines?: CheckoutLineInputType[] | null;
 
   @Field(() => Int, {
@@ -171,9 +181,9 @@ export class CheckoutInput {
  * Not `extends Payload(…)`: a checkout makes several orders, so there is no one node, and the fields keep their
  * non-null shape (`orders: [Order!]!`, `contributionCents: Int!`) that clients rely on. `from` is its one mapping.
  */
-@ObjectType()
+@ObjectType({ description: 'The result of checkout: the placed orders, one per provider.' })
 export class CheckoutPayload {
-  @Field(() => [OrderView])
+  @Field(() => [OrderView], { description: 'The placed orders; empty when it did not work (then `errors` says why).' })
   orders: OrderView[] = [];
 
   @Field(() => Int, { description: 'Own contribution to pay, in cents; 0 when the budget covers everything.' })

@@ -13,7 +13,8 @@ export class OrdersResolver {
   myOrders(
     @Ctx() ctx: Context,
     @Args(() => ListArgs) page: ListArgs,
-    @Arg('filter', () => MyOrderFilter, { nullable: true }) filter?: MyOrderFilter | null,
+    @Arg('filter', () => MyOrderFilter, { description: 'Filters; all optional, combined with "and".', nullable: true })
+    filter?: MyOrderFilter | null,
   ): Promise<OrderConnection> {
     return ctx.services.orderLists.mine(ctx, filter, page);
   }
@@ -24,7 +25,10 @@ export class OrdersResolver {
       'One order the viewer may see: the customer’s household’s, the provider’s own, or (ORDER_READ) within staff scope.',
   })
   @Requires(Audience.CUSTOMER, Audience.PROVIDER, Permission.ORDER_READ)
-  order(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<OrderView | null> {
+  order(
+    @Arg('id', () => ID, { description: 'The id of the order.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<OrderView | null> {
     return ctx.services.orderViews.one(ctx, id);
   }
 
@@ -33,7 +37,10 @@ export class OrdersResolver {
   })
   @Requires(Audience.CUSTOMER)
   async checkout(
-    @Arg('input', () => CheckoutInput) input: CheckoutInput,
+    @Arg('input', () => CheckoutInput, {
+      description: 'The lines to order (products, quantities and for whom), as the checkout preview showed them.',
+    })
+    input: CheckoutInput,
     @Ctx() ctx: Context,
   ): Promise<CheckoutPayload> {
     return CheckoutPayload.from(await ctx.services.checkout.place(ctx, input));

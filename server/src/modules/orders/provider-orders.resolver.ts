@@ -17,7 +17,11 @@ export class ProviderOrdersResolver {
   async providerOrders(
     @Ctx() ctx: Context,
     @Args(() => ListArgs) page: ListArgs,
-    @Arg('filter', () => ProviderOrderFilter, { nullable: true }) filter?: ProviderOrderFilter | null,
+    @Arg('filter', () => ProviderOrderFilter, {
+      description: 'Filters; all optional, combined with "and".',
+      nullable: true,
+    })
+    filter?: ProviderOrderFilter | null,
   ): Promise<OrderConnection> {
     return ctx.services.orderLists.providerOrders(ctx, filter, page);
   }
@@ -27,7 +31,11 @@ export class ProviderOrdersResolver {
       'The counter screen: a card number (10 digits, spaces allowed) or a pickup code gives that household’s open orders with the logged-in provider. Rate-limited.',
   })
   @Requires(Audience.PROVIDER)
-  async counterLookup(@Arg('code', () => String) code: string, @Ctx() ctx: Context): Promise<CounterLookupPayload> {
+  async counterLookup(
+    @Arg('code', () => String, { description: 'A card number (10 digits, spaces allowed) or a pickup code.' })
+    code: string,
+    @Ctx() ctx: Context,
+  ): Promise<CounterLookupPayload> {
     return CounterLookupPayload.from(await ctx.services.counter.lookup(ctx, code, clientAddress(ctx.req)));
   }
 }

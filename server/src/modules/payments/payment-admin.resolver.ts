@@ -32,7 +32,11 @@ export class PaymentAdminResolver {
   adminPayments(
     @Ctx() ctx: Context,
     @Args(() => ListArgs) page: ListArgs,
-    @Arg('filter', () => PaymentRecordFilter, { nullable: true }) filter?: PaymentRecordFilter | null,
+    @Arg('filter', () => PaymentRecordFilter, {
+      description: 'Filters; all optional, combined with "and".',
+      nullable: true,
+    })
+    filter?: PaymentRecordFilter | null,
   ): Promise<PaymentRecordConnection> {
     return ctx.services.paymentAdmin.list(ctx, filter, page);
   }
@@ -41,7 +45,8 @@ export class PaymentAdminResolver {
   @Requires(Permission.PAYMENT_READ)
   adminPaymentTotals(
     @Ctx() ctx: Context,
-    @Arg('filter', () => PaymentRecordFilter, { nullable: true }) filter?: PaymentRecordFilter | null,
+    @Arg('filter', () => PaymentRecordFilter, { description: 'The same filter as `adminPayments`.', nullable: true })
+    filter?: PaymentRecordFilter | null,
   ): Promise<PaymentRecordTotals> {
     return ctx.services.paymentAdmin.totals(ctx, filter);
   }
@@ -52,8 +57,8 @@ export class PaymentAdminResolver {
   @Requires(Permission.PAYMENT_READ)
   async paymentReconciliation(
     @Ctx() ctx: Context,
-    @Arg('from', () => String) from: string,
-    @Arg('to', () => String) to: string,
+    @Arg('from', () => String, { description: 'The first day of the period, YYYY-MM-DD, included.' }) from: string,
+    @Arg('to', () => String, { description: 'The last day of the period, YYYY-MM-DD, included.' }) to: string,
   ): Promise<PaymentReconciliationView> {
     const result = await ctx.services.reconciliation.report(ctx, from, to);
     if (!result.ok) {
@@ -70,7 +75,8 @@ export class PaymentAdminResolver {
   @Requires(Permission.PAYMENT_READ)
   async resolvePaymentMismatch(
     @Ctx() ctx: Context,
-    @Arg('input', () => ResolvePaymentMismatchInput) input: ResolvePaymentMismatchInput,
+    @Arg('input', () => ResolvePaymentMismatchInput, { description: 'Which difference, how it is resolved and why.' })
+    input: ResolvePaymentMismatchInput,
   ): Promise<ResolvePaymentMismatchPayload> {
     return ResolvePaymentMismatchPayload.from(await ctx.services.reconciliation.resolve(ctx, input));
   }
@@ -79,7 +85,7 @@ export class PaymentAdminResolver {
   @Requires(Permission.PAYMENT_READ)
   async retryPaymentRefund(
     @Ctx() ctx: Context,
-    @Arg('refundId', () => ID) refundId: string,
+    @Arg('refundId', () => ID, { description: 'The id of the refund that stopped retrying.' }) refundId: string,
   ): Promise<RetryPaymentRefundPayload> {
     return RetryPaymentRefundPayload.from(await ctx.services.reconciliation.retryRefund(ctx, refundId));
   }
@@ -96,7 +102,10 @@ export class PaymentAdminResolver {
   @Requires(Permission.SETTINGS_MANAGE)
   async setPaymentProvider(
     @Ctx() ctx: Context,
-    @Arg('input', () => SetPaymentProviderInput) input: SetPaymentProviderInput,
+    @Arg('input', () => SetPaymentProviderInput, {
+      description: 'The payment service provider and, for Mollie, its API key.',
+    })
+    input: SetPaymentProviderInput,
   ): Promise<SetPaymentProviderPayload> {
     return SetPaymentProviderPayload.from(await ctx.services.paymentSettings.setProvider(ctx, input));
   }

@@ -8,6 +8,10 @@ export enum PaymentRecordKind {
   REFUND = 'REFUND',
 }
 registerEnumType(PaymentRecordKind, {
+  valuesConfig: {
+    PAYMENT: { description: 'An own-contribution payment by a resident.' },
+    REFUND: { description: 'A refund of an own contribution.' },
+  },
   name: 'PaymentRecordKind',
   description: 'An own-contribution payment, or a refund of (part of) one.',
 });
@@ -23,6 +27,15 @@ export enum PaymentRecordStatus {
   REFUNDED = 'REFUNDED',
 }
 registerEnumType(PaymentRecordStatus, {
+  valuesConfig: {
+    CANCELED: { description: 'The resident cancelled the payment.' },
+    EXPIRED: { description: 'The payment was not completed in time.' },
+    FAILED: { description: 'The payment or refund failed.' },
+    OPEN: { description: 'Started, not completed yet.' },
+    PAID: { description: 'Paid.' },
+    REFUNDED: { description: 'The refund was paid.' },
+    REFUND_PENDING: { description: 'The refund is on its way (retried when it fails).' },
+  },
   name: 'PaymentRecordStatus',
   description: 'OPEN … EXPIRED: a payment; REFUND_PENDING and REFUNDED: a refund.',
 });
@@ -32,28 +45,32 @@ export enum PaymentServiceProviderEnum {
   SIMULATOR = 'SIMULATOR',
 }
 registerEnumType(PaymentServiceProviderEnum, {
+  valuesConfig: {
+    MOLLIE: { description: 'Mollie.' },
+    SIMULATOR: { description: 'The built-in simulator, for test and demo environments.' },
+  },
   name: 'PaymentServiceProvider',
   description: 'The payment service provider (PSP): Mollie, or the local simulator (never in production).',
 });
 
 @ObjectType('PaymentRecord', { description: 'One own-contribution payment or refund (the finance payments list).' })
 export class PaymentRecordView {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The record’s id.' })
   id!: string;
 
-  @Field(() => PaymentRecordKind)
+  @Field(() => PaymentRecordKind, { description: 'A payment or a refund.' })
   kind!: PaymentRecordKind;
 
   @Field(() => ID, { description: 'The payment (for a refund: the payment it refunds).' })
   paymentId!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the municipality.' })
   municipalityId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The municipality.' })
   municipalityName!: string;
 
-  @Field(() => PaymentServiceProviderEnum)
+  @Field(() => PaymentServiceProviderEnum, { description: 'The payment service provider that handles it.' })
   provider!: PaymentServiceProviderEnum;
 
   @Field(() => String, { nullable: true, description: 'The id at the PSP (tr_…, re_…); null when not (yet) there.' })
@@ -62,26 +79,29 @@ export class PaymentRecordView {
   @Field(() => Int, { description: 'Cents; a refund is positive too (see kind).' })
   amountCents!: number;
 
-  @Field(() => PaymentRecordStatus)
+  @Field(() => PaymentRecordStatus, { description: 'Where it is.' })
   status!: PaymentRecordStatus;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it was created.' })
   createdAt!: Date;
 
   @Field(() => Date, { nullable: true, description: 'When it was paid or refunded.' })
   settledAt!: Date | null;
 }
 
-@ObjectType()
+@ObjectType({
+  description:
+    'A page of payments and refunds (keyset paging: pass `pageInfo.endCursor` as `after` for the next page).',
+})
 export class PaymentRecordConnection extends Connection(PaymentRecordView, 'PaymentRecord') {}
 export type PaymentRecordPage = ConnectionOf<PaymentRecordView>;
 
 @InputType({ description: 'Filters for the finance payments list and its export; all optional, combined with AND.' })
 export class PaymentRecordFilter {
-  @Field(() => PaymentRecordKind, { nullable: true })
+  @Field(() => PaymentRecordKind, { description: 'Only payments or only refunds.', nullable: true })
   kind?: PaymentRecordKind | null;
 
-  @Field(() => PaymentRecordStatus, { nullable: true })
+  @Field(() => PaymentRecordStatus, { description: 'Only in this status.', nullable: true })
   status?: PaymentRecordStatus | null;
 
   @Field(() => String, { nullable: true, description: 'Created on or after this date (YYYY-MM-DD, Dutch time).' })
@@ -90,10 +110,10 @@ export class PaymentRecordFilter {
   @Field(() => String, { nullable: true, description: 'Created on or before this date (YYYY-MM-DD, Dutch time).' })
   to?: string | null;
 
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { description: 'Only of this municipality.', nullable: true })
   municipalityId?: string | null;
 
-  @Field(() => PaymentServiceProviderEnum, { nullable: true })
+  @Field(() => PaymentServiceProviderEnum, { description: 'Only of this payment service provider.', nullable: true })
   provider?: PaymentServiceProviderEnum | null;
 
   @Field(() => Int, { nullable: true, description: 'At least this many cents.' })
@@ -105,7 +125,7 @@ export class PaymentRecordFilter {
 
 @ObjectType({ description: 'Totals over every payment and refund matching a filter (all pages).' })
 export class PaymentRecordTotals {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The number of matching payments.' })
   payments!: number;
 
   @Field(() => Int, { description: 'The sum of the matching payments, whatever their status.' })
@@ -114,7 +134,7 @@ export class PaymentRecordTotals {
   @Field(() => Int, { description: 'The sum of the matching payments that are PAID.' })
   paidCents!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The number of matching refunds.' })
   refunds!: number;
 
   @Field(() => Int, { description: 'The sum of the matching refunds.' })
@@ -139,9 +159,9 @@ export class PaymentProviderSettingsView {
   simulatorAllowed!: boolean;
 }
 
-@InputType()
+@InputType({ description: 'The payment service provider to use.' })
 export class SetPaymentProviderInput {
-  @Field(() => PaymentServiceProviderEnum)
+  @Field(() => PaymentServiceProviderEnum, { description: 'The payment service provider.' })
   provider!: PaymentServiceProviderEnum;
 
   @Field(() => String, { nullable: true, description: 'A new Mollie API key; empty keeps the stored one.' })
@@ -151,10 +171,10 @@ export class SetPaymentProviderInput {
   expectedVersion?: number | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of choosing the payment service provider.' })
 export class SetPaymentProviderPayload extends Payload(PaymentProviderSettingsView, 'settings') {}
 
-@ObjectType()
+@ObjectType({ description: 'The result of testing the connection with the payment service provider.' })
 export class TestPaymentProviderPayload extends Payload<string, 'message'>(
   GraphQLString,
   'message',

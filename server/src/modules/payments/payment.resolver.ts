@@ -13,7 +13,10 @@ export class PaymentResolver {
       'fetched from the payment service provider first. Null when it does not exist or is not the household’s.',
   })
   @Requires(Audience.CUSTOMER)
-  async myPayment(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<ContributionPaymentView | null> {
+  async myPayment(
+    @Arg('id', () => ID, { description: 'The id of the payment.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<ContributionPaymentView | null> {
     const found = await ctx.services.payments.forCustomer(ctx, id, { refresh: true });
     if (!found) return null;
     const { payment, orders } = found;
@@ -33,7 +36,7 @@ export class PaymentResolver {
   })
   @Requires(Audience.CUSTOMER)
   async startContributionPayment(
-    @Arg('paymentId', () => ID) paymentId: string,
+    @Arg('paymentId', () => ID, { description: 'The id of the OPEN own-contribution payment.' }) paymentId: string,
     @Ctx() ctx: Context,
   ): Promise<StartContributionPaymentPayload> {
     return StartContributionPaymentPayload.from(await ctx.services.payments.startForCustomer(ctx, paymentId));

@@ -12,6 +12,13 @@ export enum PaymentStatusEnum {
   EXPIRED = 'EXPIRED',
 }
 registerEnumType(PaymentStatusEnum, {
+  valuesConfig: {
+    CANCELED: { description: 'The resident cancelled the payment.' },
+    EXPIRED: { description: 'The payment was not completed in time.' },
+    FAILED: { description: 'The payment failed.' },
+    OPEN: { description: 'Started, not completed yet.' },
+    PAID: { description: 'Paid.' },
+  },
   name: 'PaymentStatus',
   description: 'OPEN until the payment service provider reports PAID, FAILED, CANCELED or EXPIRED.',
 });
@@ -20,13 +27,13 @@ registerEnumType(PaymentStatusEnum, {
   description: 'The own-contribution payment of one checkout, as its customer sees it.',
 })
 export class ContributionPaymentView {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The payment’s id.' })
   id!: string;
 
-  @Field(() => PaymentStatusEnum)
+  @Field(() => PaymentStatusEnum, { description: 'Where the payment is.' })
   status!: PaymentStatusEnum;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The amount to pay, in cents.' })
   @PersonalData(PersonalDataKind.FINANCIAL)
   amountCents!: number;
 
@@ -41,7 +48,7 @@ export class ContributionPaymentView {
   orders!: OrderView[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of opening a payment page.' })
 export class StartContributionPaymentPayload extends Payload<string, 'paymentUrl'>(
   GraphQLString,
   'paymentUrl',

@@ -9,6 +9,12 @@ export enum PaymentMismatchKind {
   AMOUNT_DIFFERS = 'AMOUNT_DIFFERS',
 }
 registerEnumType(PaymentMismatchKind, {
+  valuesConfig: {
+    AMOUNT_DIFFERS: { description: 'Both have it, with different amounts.' },
+    MISSING_HERE: { description: 'The payment service provider has it; we do not.' },
+    MISSING_THERE: { description: 'We have it; the payment service provider does not.' },
+    STATUS_DIFFERS: { description: 'Both have it, with different statuses.' },
+  },
   name: 'PaymentMismatchKind',
   description:
     'MISSING_THERE: we have it, the payment service provider not; MISSING_HERE: the PSP has it, we not; ' +
@@ -20,6 +26,10 @@ export enum PaymentMismatchResolution {
   EXPLAINED = 'EXPLAINED',
 }
 registerEnumType(PaymentMismatchResolution, {
+  valuesConfig: {
+    EXPLAINED: { description: 'Explained with a note; nothing changes.' },
+    TAKE_OVER: { description: 'Take over the payment service provider’s status.' },
+  },
   name: 'PaymentMismatchResolution',
   description:
     'TAKE_OVER: take over the PSP’s status (books what it means, once); EXPLAINED: marked explained with a note.',
@@ -30,7 +40,7 @@ export class PaymentMismatchView {
   @Field(() => String, { description: 'Identifies this difference (with its values); pass it to resolve it.' })
   key!: string;
 
-  @Field(() => PaymentMismatchKind)
+  @Field(() => PaymentMismatchKind, { description: 'What differs.' })
   kind!: PaymentMismatchKind;
 
   @Field(() => PaymentRecordKind, { description: 'A payment or a refund.' })
@@ -48,13 +58,16 @@ export class PaymentMismatchView {
   @Field(() => String, { nullable: true, description: 'The PSP’s status; null when the PSP does not have it.' })
   theirStatus!: string | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { description: 'Our amount, in cents; null when we have no record.', nullable: true })
   ourAmountCents!: number | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, {
+    description: 'The payment service provider’s amount, in cents; null when it has no record.',
+    nullable: true,
+  })
   theirAmountCents!: number | null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the difference was found.' })
   createdAt!: Date;
 
   @Field(() => Boolean, {
@@ -65,46 +78,46 @@ export class PaymentMismatchView {
   @Field(() => PaymentMismatchResolution, { nullable: true, description: 'Null while unresolved.' })
   resolution!: PaymentMismatchResolution | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The explanation given when it was resolved.', nullable: true })
   note!: string | null;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { description: 'When it was resolved; null while open.', nullable: true })
   resolvedAt!: Date | null;
 }
 
 @ObjectType('PaymentReconciliationSide', { description: 'The count and sum of one side of the reconciliation.' })
 export class ReconciliationSide {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The number of payments.' })
   payments!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The payments’ total, in cents.' })
   paymentsCents!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The number of refunds.' })
   refunds!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The refunds’ total, in cents.' })
   refundsCents!: number;
 }
 
 @ObjectType('StoppedRefund', { description: 'A refund that stopped retrying at the PSP: it can be retried.' })
 export class StoppedRefundView {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The refund’s id.' })
   id!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the payment refunded.' })
   paymentId!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The amount to refund, in cents.' })
   amountCents!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How often it was tried.' })
   attempts!: number;
 
   @Field(() => String, { nullable: true, description: 'The last error of the PSP (technical).' })
   lastError!: string | null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the refund was created.' })
   createdAt!: Date;
 }
 
@@ -112,10 +125,10 @@ export class StoppedRefundView {
   description: 'Our payments and refunds of a period side by side with the payment service provider’s.',
 })
 export class PaymentReconciliationView {
-  @Field(() => String)
+  @Field(() => String, { description: 'The first day of the period, YYYY-MM-DD.' })
   from!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The last day of the period, YYYY-MM-DD.' })
   to!: string;
 
   @Field(() => String, { description: 'Mollie or Simulator.' })
@@ -137,26 +150,26 @@ export class PaymentReconciliationView {
   stoppedRefunds!: StoppedRefundView[];
 }
 
-@InputType()
+@InputType({ description: 'How to resolve one reconciliation difference.' })
 export class ResolvePaymentMismatchInput {
   @Field(() => String, { description: 'The period the mismatch was found in (YYYY-MM-DD).' })
   from!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The last day of the period the mismatch was found in (YYYY-MM-DD).' })
   to!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The difference’s `key` (from `paymentReconciliation`).' })
   key!: string;
 
-  @Field(() => PaymentMismatchResolution)
+  @Field(() => PaymentMismatchResolution, { description: 'How to resolve it.' })
   resolution!: PaymentMismatchResolution;
 
   @Field(() => String, { nullable: true, description: 'Required with EXPLAINED: why the difference is fine.' })
   note?: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of resolving a reconciliation difference.' })
 export class ResolvePaymentMismatchPayload extends Payload(PaymentMismatchView, 'mismatch') {}
 
-@ObjectType()
+@ObjectType({ description: 'The result of retrying a refund.' })
 export class RetryPaymentRefundPayload extends Payload(StoppedRefundView, 'refund') {}

@@ -26,7 +26,11 @@ export class PayoutResolver {
   async payoutBatches(
     @Ctx() ctx: Context,
     @Args(() => ListArgs) page: ListArgs,
-    @Arg('filter', () => PayoutBatchFilter, { nullable: true }) filter?: PayoutBatchFilter | null,
+    @Arg('filter', () => PayoutBatchFilter, {
+      description: 'Filters; all optional, combined with "and".',
+      nullable: true,
+    })
+    filter?: PayoutBatchFilter | null,
   ): Promise<ConnectionOf<PayoutBatch>> {
     const c = await ctx.services.payouts.list(ctx, filter, page);
     return { ...c, edges: c.edges.map((e) => ({ cursor: e.cursor, node: batch(e.node) })) };
@@ -34,7 +38,10 @@ export class PayoutResolver {
 
   @Query(() => PayoutBatch, { nullable: true, description: 'One payout batch in your scope; null otherwise.' })
   @Requires(Permission.PAYOUT_MANAGE)
-  async payoutBatch(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<PayoutBatch | null> {
+  async payoutBatch(
+    @Arg('id', () => ID, { description: 'The id of the payout batch.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<PayoutBatch | null> {
     const found = await ctx.services.payouts.get(ctx, id);
     return found && batch(found);
   }
@@ -45,7 +52,7 @@ export class PayoutResolver {
   })
   @Requires(Permission.PAYOUT_MANAGE)
   async payoutPreview(
-    @Arg('municipalityId', () => ID) municipalityId: string,
+    @Arg('municipalityId', () => ID, { description: 'The id of the municipality.' }) municipalityId: string,
     @Ctx() ctx: Context,
   ): Promise<PayoutPreview | null> {
     const r = await ctx.services.payouts.preview(ctx, municipalityId);
@@ -55,7 +62,8 @@ export class PayoutResolver {
   @Mutation(() => PayoutBatchPayload, { description: 'A draft batch of the delivered orders waiting for payout.' })
   @Requires(Permission.PAYOUT_MANAGE)
   async createPayoutBatch(
-    @Arg('municipalityId', () => ID) municipalityId: string,
+    @Arg('municipalityId', () => ID, { description: 'The id of the municipality whose delivered orders are gathered.' })
+    municipalityId: string,
     @Ctx() ctx: Context,
   ): Promise<PayoutBatchPayload> {
     return PayoutBatchPayload.from(await mapResult(await ctx.services.payouts.create(ctx, municipalityId), batch));
@@ -63,13 +71,19 @@ export class PayoutResolver {
 
   @Mutation(() => PayoutBatchPayload, { description: 'Cancels a draft batch; its orders are released.' })
   @Requires(Permission.PAYOUT_MANAGE)
-  async cancelPayoutBatch(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<PayoutBatchPayload> {
+  async cancelPayoutBatch(
+    @Arg('id', () => ID, { description: 'The id of the draft payout batch.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<PayoutBatchPayload> {
     return PayoutBatchPayload.from(await mapResult(await ctx.services.payouts.cancel(ctx, id), batch));
   }
 
   @Mutation(() => PayoutBatchPayload, { description: 'The bank paid the exported batch: books it in the ledger.' })
   @Requires(Permission.PAYOUT_MANAGE)
-  async markPayoutBatchPaid(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<PayoutBatchPayload> {
+  async markPayoutBatchPaid(
+    @Arg('id', () => ID, { description: 'The id of the exported payout batch the bank paid.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<PayoutBatchPayload> {
     return PayoutBatchPayload.from(await mapResult(await ctx.services.payouts.markPaid(ctx, id), batch));
   }
 
@@ -78,8 +92,8 @@ export class PayoutResolver {
   })
   @Requires(Permission.PAYOUT_MANAGE)
   async reportPayoutNotExecuted(
-    @Arg('id', () => ID) id: string,
-    @Arg('reason', () => String) reason: string,
+    @Arg('id', () => ID, { description: 'The id of the exported payout batch.' }) id: string,
+    @Arg('reason', () => String, { description: 'What the bank reported (Dutch, free text).' }) reason: string,
     @Ctx() ctx: Context,
   ): Promise<PayoutBatchPayload> {
     return PayoutBatchPayload.from(
@@ -91,7 +105,10 @@ export class PayoutResolver {
     description: 'A second staff member confirms "niet uitgevoerd door de bank": the orders are released.',
   })
   @Requires(Permission.PAYOUT_MANAGE)
-  async confirmPayoutNotExecuted(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<PayoutBatchPayload> {
+  async confirmPayoutNotExecuted(
+    @Arg('id', () => ID, { description: 'The id of the payout batch reported as not executed.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<PayoutBatchPayload> {
     return PayoutBatchPayload.from(await mapResult(await ctx.services.payouts.confirmNotExecuted(ctx, id), batch));
   }
 

@@ -40,7 +40,7 @@ export class MembershipResolver {
   })
   @Requires(Audience.PROVIDER)
   async myMunicipality(
-    @Arg('municipalityId', () => ID) municipalityId: string,
+    @Arg('municipalityId', () => ID, { description: 'The id of the municipality.' }) municipalityId: string,
     @Ctx() ctx: Context,
   ): Promise<MunicipalityMembership | null> {
     const m = await ctx.services.memberships.myMunicipality(ctx, municipalityId);
@@ -54,7 +54,11 @@ export class MembershipResolver {
   providerMemberships(
     @Ctx() ctx: Context,
     @Args(() => ListArgs) page: ListArgs,
-    @Arg('filter', () => ProviderMembershipFilter, { nullable: true }) filter?: ProviderMembershipFilter | null,
+    @Arg('filter', () => ProviderMembershipFilter, {
+      description: 'Filters; all optional, combined with "and".',
+      nullable: true,
+    })
+    filter?: ProviderMembershipFilter | null,
   ): Promise<ProviderMembershipConnection> {
     return ctx.services.memberships.adminList(ctx, filter, page);
   }
@@ -64,9 +68,15 @@ export class MembershipResolver {
   })
   @Requires(Audience.PROVIDER)
   async applyForMembership(
-    @Arg('municipalityId', () => ID) municipalityId: string,
-    @Arg('termsVersionId', () => ID) termsVersionId: string,
-    @Arg('acceptTerms', () => Boolean) acceptTerms: boolean,
+    @Arg('municipalityId', () => ID, { description: 'The id of the municipality to apply to.' }) municipalityId: string,
+    @Arg('termsVersionId', () => ID, {
+      description: 'The id of the terms version that was shown and is accepted (it must still be the current one).',
+    })
+    termsVersionId: string,
+    @Arg('acceptTerms', () => Boolean, {
+      description: 'Must be true: the organisation accepts the municipality’s current terms for providers.',
+    })
+    acceptTerms: boolean,
     @Ctx() ctx: Context,
   ): Promise<MembershipPayload> {
     return payload(await ctx.services.memberships.apply(ctx, municipalityId, termsVersionId, acceptTerms));
@@ -77,7 +87,8 @@ export class MembershipResolver {
   })
   @Requires(Audience.PROVIDER)
   async withdrawMembership(
-    @Arg('municipalityId', () => ID) municipalityId: string,
+    @Arg('municipalityId', () => ID, { description: 'The id of the municipality to withdraw from.' })
+    municipalityId: string,
     @Ctx() ctx: Context,
   ): Promise<MembershipPayload> {
     return payload(await ctx.services.memberships.withdraw(ctx, municipalityId));
@@ -87,7 +98,10 @@ export class MembershipResolver {
     description: 'Approves a pending membership in the staff member’s municipalities; mails the provider.',
   })
   @Requires(Permission.PROVIDER_APPROVE)
-  async approveMembership(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<MembershipPayload> {
+  async approveMembership(
+    @Arg('id', () => ID, { description: 'The id of the pending membership.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<MembershipPayload> {
     return payload(await ctx.services.memberships.approve(ctx, id));
   }
 
@@ -96,14 +110,15 @@ export class MembershipResolver {
   })
   @Requires(Permission.PROVIDER_APPROVE)
   async rejectMembership(
-    @Arg('id', () => ID) id: string,
-    @Arg('reason', () => String) reason: string,
+    @Arg('id', () => ID, { description: 'The id of the pending membership.' }) id: string,
+    @Arg('reason', () => String, { description: 'Why it is rejected; the provider reads it (Dutch, free text).' })
+    reason: string,
     @Ctx() ctx: Context,
   ): Promise<MembershipPayload> {
     return payload(await ctx.services.memberships.reject(ctx, id, reason));
   }
 
-  @FieldResolver(() => Municipality)
+  @FieldResolver(() => Municipality, { description: 'The municipality.' })
   async municipality(@Root() membership: ProviderMembership, @Ctx() ctx: Context): Promise<Municipality> {
     return (await ctx.loaders.municipality.load(membership.municipality.id))!;
   }

@@ -22,7 +22,7 @@ export class OpeningHours {
 @ObjectType({ description: 'A location of a provider: an address and opening hours per weekday.' })
 @Entity({ tableName: 'provider_location' })
 export class ProviderLocation {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The location’s id.' })
   @PrimaryKey({ type: 'uuid' })
   id: string & Opt = randomUUID();
 
@@ -33,11 +33,11 @@ export class ProviderLocation {
   @Property({ type: 'text' })
   name: string & Opt = '';
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The street.' })
   @Property({ type: 'text' })
   street!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The house number, with any addition.' })
   @Property({ type: 'text' })
   houseNumber!: string;
 
@@ -45,7 +45,7 @@ export class ProviderLocation {
   @Property({ type: 'text' })
   postcode!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The city.' })
   @Property({ type: 'text' })
   city!: string;
 

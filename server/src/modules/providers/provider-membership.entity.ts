@@ -13,13 +13,22 @@ export enum MembershipStatus {
   REJECTED = 'REJECTED',
   WITHDRAWN = 'WITHDRAWN',
 }
-registerEnumType(MembershipStatus, { name: 'MembershipStatus' });
+registerEnumType(MembershipStatus, {
+  description: 'Where a provider’s membership of a municipality is.',
+  valuesConfig: {
+    APPROVED: { description: 'Approved: the provider’s approved products can be offered there.' },
+    PENDING: { description: 'Applied for; waiting for the municipality’s decision.' },
+    REJECTED: { description: 'Rejected by the municipality (with a reason).' },
+    WITHDRAWN: { description: 'Withdrawn by the provider.' },
+  },
+  name: 'MembershipStatus',
+});
 
 /** A provider's membership of one municipality; only APPROVED memberships put products in that offer. */
 @ObjectType({ description: "A provider's membership of one municipality." })
 @Entity({ tableName: 'provider_membership' })
 export class ProviderMembership {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The membership’s id.' })
   @PrimaryKey({ type: 'uuid' })
   id: string & Opt = randomUUID();
 
@@ -29,7 +38,7 @@ export class ProviderMembership {
   @ManyToOne(() => Municipality, { ref: true })
   municipality!: Ref<Municipality>;
 
-  @Field(() => MembershipStatus)
+  @Field(() => MembershipStatus, { description: 'Where the membership is.' })
   @Property({ type: 'text' })
   status!: MembershipStatus;
 
@@ -52,7 +61,7 @@ export class ProviderMembership {
   @Property({ type: 'timestamptz' })
   createdAt: Date & Opt = applicationNow();
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When its status last changed.' })
   @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
   updatedAt: Date & Opt = applicationNow();
 }

@@ -12,7 +12,8 @@ import { ProviderProfile, ProviderProfilePayload } from './provider.types.js';
 @InputType({ description: 'The hours of one weekday. Both times empty (or `closed`): closed that day.' })
 export class OpeningHoursInput {
   @Field(() => Int, { description: 'ISO weekday: 1 = Monday … 7 = Sunday.' }) weekday!: number;
-  @Field(() => Boolean, { nullable: true }) closed?: boolean | null;
+  @Field(() => Boolean, { description: 'True when the location is closed that day.', nullable: true }) closed?:
+    boolean | null;
   @Field(() => String, { nullable: true, description: '"HH:MM".' }) opens?: string | null;
   @Field(() => String, { nullable: true, description: '"HH:MM", after `opens`.' }) closes?: string | null;
 }
@@ -21,12 +22,13 @@ export class OpeningHoursInput {
   description: 'A location of the own organisation: address and opening hours (a missing weekday is closed).',
 })
 export class ProviderLocationInput {
-  @Field(() => String, { nullable: true }) name?: string | null;
-  @Field(() => String) street!: string;
-  @Field(() => String) houseNumber!: string;
-  @Field(() => String) postcode!: string;
-  @Field(() => String) city!: string;
-  @Field(() => [OpeningHoursInput]) openingHours!: OpeningHoursInput[];
+  @Field(() => String, { description: 'An optional name, e.g. "Winkel centrum".', nullable: true }) name?:
+    string | null;
+  @Field(() => String, { description: 'The street.' }) street!: string;
+  @Field(() => String, { description: 'The house number, with any addition.' }) houseNumber!: string;
+  @Field(() => String, { description: 'The Dutch postcode, e.g. "1234 AB".' }) postcode!: string;
+  @Field(() => String, { description: 'The city.' }) city!: string;
+  @Field(() => [OpeningHoursInput], { description: 'Opening hours per weekday.' }) openingHours!: OpeningHoursInput[];
 }
 
 @ObjectType({ description: 'The result of adding or changing a location.' })
@@ -55,9 +57,11 @@ export class ProviderPresenceResolver {
   })
   @Requires(Audience.PROVIDER)
   async saveProviderLocation(
-    @Arg('input', () => ProviderLocationInput) input: ProviderLocationInput,
+    @Arg('input', () => ProviderLocationInput, { description: 'The location’s address and opening hours.' })
+    input: ProviderLocationInput,
     @Ctx() ctx: Context,
-    @Arg('id', () => ID, { nullable: true }) id?: string | null,
+    @Arg('id', () => ID, { description: 'The id of the location to change; null to add one.', nullable: true })
+    id?: string | null,
   ): Promise<ProviderLocationPayload> {
     return ProviderLocationPayload.from(await ctx.services.providerPresence.saveLocation(ctx, id ?? null, input));
   }
@@ -65,7 +69,7 @@ export class ProviderPresenceResolver {
   @Mutation(() => DeleteProviderLocationPayload, { description: 'Removes a location of the own organisation.' })
   @Requires(Audience.PROVIDER)
   async deleteProviderLocation(
-    @Arg('id', () => ID) id: string,
+    @Arg('id', () => ID, { description: 'The id of the location to remove.' }) id: string,
     @Ctx() ctx: Context,
   ): Promise<DeleteProviderLocationPayload> {
     return DeleteProviderLocationPayload.from(await ctx.services.providerPresence.deleteLocation(ctx, id));

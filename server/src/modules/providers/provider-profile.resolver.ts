@@ -32,7 +32,10 @@ export class ProviderProfileResolver {
     description: 'A provider with a membership in the staff member’s municipalities; null otherwise.',
   })
   @Requires(Permission.PROVIDER_APPROVE)
-  async adminProvider(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<ProviderProfile | null> {
+  async adminProvider(
+    @Arg('id', () => ID, { description: 'The id of the provider.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<ProviderProfile | null> {
     const provider = await ctx.services.providers.adminProvider(ctx, id);
     return provider ? ProviderProfile.from(provider) : null;
   }
@@ -40,7 +43,8 @@ export class ProviderProfileResolver {
   @Mutation(() => ProviderProfilePayload, { description: "Changes the own organisation's details." })
   @Requires(Audience.PROVIDER)
   async updateMyProvider(
-    @Arg('input', () => UpdateProviderInput) input: UpdateProviderInput,
+    @Arg('input', () => UpdateProviderInput, { description: 'The organisation’s new details.' })
+    input: UpdateProviderInput,
     @Ctx() ctx: Context,
   ): Promise<ProviderProfilePayload> {
     const r = await ctx.services.providers.updateMyProvider(ctx, input);
@@ -56,7 +60,8 @@ export class ProviderProfileResolver {
   })
   @Requires(Audience.PROVIDER)
   async inviteProviderUser(
-    @Arg('input', () => InviteProviderUserInput) input: InviteProviderUserInput,
+    @Arg('input', () => InviteProviderUserInput, { description: 'The colleague’s name and e-mail address.' })
+    input: InviteProviderUserInput,
     @Ctx() ctx: Context,
   ): Promise<InviteProviderUserPayload> {
     const r = await ctx.services.providers.inviteUser(ctx, input);
@@ -67,7 +72,10 @@ export class ProviderProfileResolver {
     description: 'Removes a user of the own organisation: never yourself, never the last user.',
   })
   @Requires(Audience.PROVIDER)
-  async removeProviderUser(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<RemoveProviderUserPayload> {
+  async removeProviderUser(
+    @Arg('id', () => ID, { description: 'The id of the user to remove.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<RemoveProviderUserPayload> {
     const r = await ctx.services.providers.removeUser(ctx, id);
     return Object.assign(
       new RemoveProviderUserPayload(),

@@ -8,15 +8,15 @@ import { applicationNow } from '../../lib/clock.js';
 @ObjectType({ description: 'A provider (aanbieder): an organisation that offers products.' })
 @Entity({ tableName: 'provider' })
 export class Provider {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The provider’s id.' })
   @PrimaryKey({ type: 'uuid' })
   id: string & Opt = randomUUID();
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The provider’s name.' })
   @Property({ type: 'text' })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The provider’s name in URLs.' })
   @Property({ type: 'text' })
   slug!: string;
 
@@ -32,7 +32,7 @@ export class Provider {
   @Property({ type: 'text' })
   postcode: string & Opt = '';
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The provider’s city.' })
   @Property({ type: 'text' })
   city: string & Opt = '';
 
@@ -42,11 +42,11 @@ export class Provider {
   @Property({ type: 'text' })
   phone: string & Opt = '';
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The provider’s website; empty when none.' })
   @Property({ type: 'text' })
   website: string & Opt = '';
 
-  @Field(() => String)
+  @Field(() => String, { description: 'What the provider offers (Markdown, Dutch).' })
   @Property({ type: 'text' })
   description: string & Opt = '';
 

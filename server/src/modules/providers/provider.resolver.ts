@@ -8,7 +8,10 @@ export class ProviderResolver {
     nullable: true,
     description: 'A provider approved in at least one municipality; null otherwise.',
   })
-  publicProvider(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Provider | null> {
+  publicProvider(
+    @Arg('id', () => ID, { description: 'The id of the provider.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<Provider | null> {
     return ctx.services.providers.publicProvider(ctx, id);
   }
 }

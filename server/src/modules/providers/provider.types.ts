@@ -14,13 +14,13 @@ import { Municipality } from '../municipalities/municipality.entity.js';
   description: 'A provider with its private details: for its own users and for staff who approve providers.',
 })
 export class ProviderProfile {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The provider’s id.' })
   id!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The organisation’s name.' })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The name in URLs.' })
   slug!: string;
 
   @Field(() => String, { description: 'KvK number: 8 digits.' })
@@ -29,31 +29,31 @@ export class ProviderProfile {
   @Field(() => String, { description: 'IBAN in electronic format (no spaces).' })
   iban!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The street and house number.' })
   street!: string;
 
   @Field(() => String, { description: 'Dutch postcode, "1234 AB".' })
   postcode!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The city.' })
   city!: string;
 
   @Field(() => String, { description: "The organisation's contact e-mail address." })
   email!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The phone number.' })
   phone!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The website; empty when none.' })
   website!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'What the provider offers (Markdown, Dutch).' })
   description!: string;
 
   @Field(() => String, { nullable: true, description: 'URL of the logo (fits 400 × 400); null: none.' })
   logoUrl!: string | null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the organisation registered.' })
   createdAt!: Date;
 
   static from(p: Provider): ProviderProfile {
@@ -78,13 +78,13 @@ export class ProviderProfile {
 
 @ObjectType({ description: 'A log-in of a provider organisation.' })
 export class ProviderUserInfo {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The user’s id.' })
   id!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The user’s name.' })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The user’s e-mail address.' })
   email!: string;
 
   @Field(() => Boolean, {
@@ -95,10 +95,10 @@ export class ProviderUserInfo {
   @Field(() => Boolean, { description: 'True for the logged-in user.' })
   isCurrentUser!: boolean;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { description: 'When the user last logged in; null: never.', nullable: true })
   lastLoginAt!: Date | null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the account was created.' })
   createdAt!: Date;
 
   static from(u: ProviderUser, currentUserId: string | null): ProviderUserInfo {
@@ -116,14 +116,20 @@ export class ProviderUserInfo {
 
 @ObjectType({ description: 'A municipality with the logged-in provider’s membership of it (null: never applied).' })
 export class MunicipalityMembership {
-  @Field(() => Municipality)
+  @Field(() => Municipality, { description: 'The municipality.' })
   municipality!: Municipality;
 
-  @Field(() => ProviderMembership, { nullable: true })
+  @Field(() => ProviderMembership, {
+    description: 'The own organisation’s membership of it; null when it never applied.',
+    nullable: true,
+  })
   membership!: ProviderMembership | null;
 }
 
-@ObjectType()
+@ObjectType({
+  description:
+    'A page of provider memberships (keyset paging: pass `pageInfo.endCursor` as `after` for the next page).',
+})
 export class ProviderMembershipConnection extends Connection(ProviderMembership, 'ProviderMembership') {}
 
 @InputType({ description: 'Which memberships `providerMemberships` gives. Every field is optional.' })
@@ -137,44 +143,47 @@ export class ProviderMembershipFilter {
 
 @InputType({ description: 'A new provider organisation with its first user.' })
 export class RegisterProviderInput {
-  @Field(() => String) name!: string;
+  @Field(() => String, { description: 'The organisation’s name.' }) name!: string;
   @Field(() => String, { description: '8 digits; spaces and dots are ignored.' }) kvkNumber!: string;
   @Field(() => String, { description: 'Street and house number.' }) street!: string;
   @Field(() => String, { description: '"1234 AB".' }) postcode!: string;
-  @Field(() => String) city!: string;
+  @Field(() => String, { description: 'The city.' }) city!: string;
   @Field(() => String, { description: "The organisation's contact e-mail address." }) email!: string;
-  @Field(() => String) phone!: string;
-  @Field(() => String) iban!: string;
-  @Field(() => String, { nullable: true }) description?: string | null;
-  @Field(() => String, { nullable: true }) website?: string | null;
+  @Field(() => String, { description: 'The phone number.' }) phone!: string;
+  @Field(() => String, { description: 'The IBAN payouts go to.' }) iban!: string;
+  @Field(() => String, { description: 'What the provider offers (Markdown, Dutch), optional.', nullable: true })
+  description?: string | null;
+  @Field(() => String, { description: 'The website, optional.', nullable: true }) website?: string | null;
   @Field(() => String, { description: 'Name of the first user.' }) userName!: string;
   @Field(() => String, { description: 'Log-in e-mail address of the first user.' }) userEmail!: string;
-  @Field(() => String) password!: string;
+  @Field(() => String, { description: 'The first user’s password (at least 12 characters).' }) password!: string;
   @Field(() => ID, { description: 'The id of the terms version shown (currentTerms.id).' }) termsVersionId!: string;
-  @Field(() => Boolean) acceptTerms!: boolean;
+  @Field(() => Boolean, { description: 'Must be true: the organisation accepts the terms for providers.' })
+  acceptTerms!: boolean;
 }
 
 @InputType({ description: "Changes to the logged-in provider's organisation details." })
 export class UpdateProviderInput {
-  @Field(() => String) name!: string;
-  @Field(() => String) kvkNumber!: string;
-  @Field(() => String) street!: string;
-  @Field(() => String) postcode!: string;
-  @Field(() => String) city!: string;
-  @Field(() => String) email!: string;
-  @Field(() => String) phone!: string;
-  @Field(() => String) iban!: string;
-  @Field(() => String, { nullable: true }) description?: string | null;
-  @Field(() => String, { nullable: true }) website?: string | null;
+  @Field(() => String, { description: 'The organisation’s name.' }) name!: string;
+  @Field(() => String, { description: 'The Chamber of Commerce (KvK) number, 8 digits.' }) kvkNumber!: string;
+  @Field(() => String, { description: 'The street and house number.' }) street!: string;
+  @Field(() => String, { description: 'The Dutch postcode, e.g. "1234 AB".' }) postcode!: string;
+  @Field(() => String, { description: 'The city.' }) city!: string;
+  @Field(() => String, { description: 'The organisation’s e-mail address.' }) email!: string;
+  @Field(() => String, { description: 'The phone number.' }) phone!: string;
+  @Field(() => String, { description: 'The IBAN payouts go to.' }) iban!: string;
+  @Field(() => String, { description: 'What the provider offers (Markdown, Dutch), optional.', nullable: true })
+  description?: string | null;
+  @Field(() => String, { description: 'The website, optional.', nullable: true }) website?: string | null;
 }
 
-@InputType()
+@InputType({ description: 'A colleague to invite to the own provider organisation.' })
 export class InviteProviderUserInput {
-  @Field(() => String) name!: string;
-  @Field(() => String) email!: string;
+  @Field(() => String, { description: 'Their name.' }) name!: string;
+  @Field(() => String, { description: 'Their e-mail address: the invitation link goes there.' }) email!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of registering a provider.' })
 export class RegisterProviderPayload {
   @Field(() => Boolean, {
     description:
@@ -182,20 +191,23 @@ export class RegisterProviderPayload {
   })
   submitted!: boolean;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
   errors!: UserError[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of a change to the own organisation.' })
 export class ProviderProfilePayload {
-  @Field(() => ProviderProfile, { nullable: true })
+  @Field(() => ProviderProfile, {
+    description: 'The organisation after the change; null when it did not work.',
+    nullable: true,
+  })
   provider!: ProviderProfile | null;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
   errors!: UserError[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of inviting a provider user.' })
 export class InviteProviderUserPayload {
   @Field(() => Boolean, {
     description:
@@ -203,24 +215,27 @@ export class InviteProviderUserPayload {
   })
   invited!: boolean;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
   errors!: UserError[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of removing a provider user.' })
 export class RemoveProviderUserPayload {
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { description: 'The id of the removed user; null when it did not work.', nullable: true })
   removedUserId!: string | null;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
   errors!: UserError[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of a membership change.' })
 export class MembershipPayload {
-  @Field(() => ProviderMembership, { nullable: true })
+  @Field(() => ProviderMembership, {
+    description: 'The membership after the change; null when it did not work.',
+    nullable: true,
+  })
   membership!: ProviderMembership | null;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
   errors!: UserError[];
 }

@@ -35,7 +35,10 @@ export class RoleResolver {
 
   @Requires(Permission.ROLE_MANAGE)
   @Mutation(() => RolePayload, { description: 'Creates a custom role.' })
-  async createRole(@Ctx() ctx: Context, @Arg('input', () => RoleInput) input: RoleInput): Promise<RolePayload> {
+  async createRole(
+    @Ctx() ctx: Context,
+    @Arg('input', () => RoleInput, { description: 'The new role’s name and permissions.' }) input: RoleInput,
+  ): Promise<RolePayload> {
     return RolePayload.from(await ctx.services.roles.create(ctx, input));
   }
 
@@ -45,15 +48,18 @@ export class RoleResolver {
   })
   async updateRole(
     @Ctx() ctx: Context,
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => RoleInput) input: RoleInput,
+    @Arg('id', () => ID, { description: 'The id of the role to change.' }) id: string,
+    @Arg('input', () => RoleInput, { description: 'The role’s name and permissions.' }) input: RoleInput,
   ): Promise<RolePayload> {
     return RolePayload.from(await ctx.services.roles.update(ctx, id, input));
   }
 
   @Requires(Permission.ROLE_MANAGE)
   @Mutation(() => DeleteRolePayload, { description: 'Deletes a custom role no account holds.' })
-  async deleteRole(@Ctx() ctx: Context, @Arg('id', () => ID) id: string): Promise<DeleteRolePayload> {
+  async deleteRole(
+    @Ctx() ctx: Context,
+    @Arg('id', () => ID, { description: 'The id of the custom role to delete.' }) id: string,
+  ): Promise<DeleteRolePayload> {
     return DeleteRolePayload.from(await ctx.services.roles.delete(ctx, id));
   }
 }

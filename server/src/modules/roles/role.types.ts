@@ -5,25 +5,25 @@ import { Role } from '../identity/role.entity.js';
 
 @ObjectType({ description: 'A permission with its Dutch description, for the roles matrix.' })
 export class PermissionInfo {
-  @Field(() => Permission)
+  @Field(() => Permission, { description: 'The permission.' })
   permission!: Permission;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'What the permission allows (Dutch).' })
   description!: string;
 }
 
 @ObjectType({ description: 'A group of permissions in the roles matrix.' })
 export class PermissionGroup {
-  @Field(() => String)
+  @Field(() => String, { description: 'The group’s name (Dutch).' })
   name!: string;
 
-  @Field(() => [PermissionInfo])
+  @Field(() => [PermissionInfo], { description: 'The permissions in the group.' })
   permissions!: PermissionInfo[];
 }
 
 @ObjectType({ description: 'A role for the roles matrix: the role and how many staff accounts hold it.' })
 export class RoleSummary {
-  @Field(() => Role)
+  @Field(() => Role, { description: 'The role.' })
   role!: Role;
 
   @Field(() => Int, { description: 'Staff accounts (active or not) with this role; a role in use cannot be deleted.' })
@@ -33,15 +33,21 @@ export class RoleSummary {
   allPermissions!: boolean;
 }
 
-@InputType()
+@InputType({
+  description:
+    'A role’s name, description and permissions. Creating: a name is required. Updating: a field left null is not changed.',
+})
 export class RoleInput {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    description: 'The role’s name (Dutch); required when creating, null leaves it unchanged when updating.',
+    nullable: true,
+  })
   name?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'What the role is for (Dutch); null: unchanged.', nullable: true })
   description?: string | null;
 
-  @Field(() => [Permission], { nullable: true })
+  @Field(() => [Permission], { description: 'The permissions; null: unchanged.', nullable: true })
   permissions?: Permission[] | null;
 }
 

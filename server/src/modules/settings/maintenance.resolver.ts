@@ -25,16 +25,16 @@ export class MaintenanceStatus {
 
 @ObjectType({ description: 'The statistics tool of the public pages (instellingen/analytics); null fields when off.' })
 export class PublicAnalytics {
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'Whether a statistics tool is on.' })
   enabled!: boolean;
 
   @Field(() => String, { nullable: true, description: 'PLAUSIBLE or MATOMO.' })
   tool!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The URL of the tool’s script.', nullable: true })
   scriptUrl!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The site’s id in the tool.', nullable: true })
   siteId!: string | null;
 }
 

@@ -60,7 +60,7 @@ export class SettingsResolver {
   @Query(() => SettingsSection, { description: 'One settings section for its settings page.' })
   async settingsSection(
     @Ctx() ctx: Context,
-    @Arg('section', () => SettingsSectionEnum) section: SettingsSectionEnum,
+    @Arg('section', () => SettingsSectionEnum, { description: 'Which settings section.' }) section: SettingsSectionEnum,
   ): Promise<SettingsSection> {
     return toType(await ctx.services.settings.snapshot(sectionKeyOf(section)));
   }
@@ -71,7 +71,8 @@ export class SettingsResolver {
   })
   async updateSettingsSection(
     @Ctx() ctx: Context,
-    @Arg('input', () => UpdateSettingsSectionInput) input: UpdateSettingsSectionInput,
+    @Arg('input', () => UpdateSettingsSectionInput, { description: 'The section and its new values.' })
+    input: UpdateSettingsSectionInput,
   ): Promise<UpdateSettingsSectionPayload> {
     // The logo is a file: it changes only through its upload (POST /api/settings/logo) and removePlatformLogo.
     if (input.section === SettingsSectionEnum.GENERAL && input.patch && 'logo' in input.patch)

@@ -45,7 +45,7 @@ registerEnumType(SettingsSectionEnum, {
     'One settings section with its current value. Its fields are described per section in the settings module.',
 })
 export class SettingsSection {
-  @Field(() => SettingsSectionEnum)
+  @Field(() => SettingsSectionEnum, { description: 'Which section.' })
   section!: SettingsSectionEnum;
 
   @Field(() => String, { description: 'Dutch title of the settings page.' })
@@ -63,13 +63,13 @@ export class SettingsSection {
   @Field(() => GraphQLJSONObject, { description: 'The defaults (a field patched to null returns to its default).' })
   defaults!: Record<string, unknown>;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { description: 'When it was last changed; null: never (defaults).', nullable: true })
   updatedAt!: Date | null;
 }
 
-@InputType()
+@InputType({ description: 'A settings section and its new values.' })
 export class UpdateSettingsSectionInput {
-  @Field(() => SettingsSectionEnum)
+  @Field(() => SettingsSectionEnum, { description: 'Which section.' })
   section!: SettingsSectionEnum;
 
   @Field(() => GraphQLJSONObject, {
@@ -89,28 +89,31 @@ export class UpdateSettingsSectionPayload extends Payload(SettingsSection, 'sett
 
 @ObjectType({ description: 'A municipality’s public contact details (instellingen/algemeen).' })
 export class MunicipalityContact {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The municipality’s id.' })
   municipalityId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The municipality’s name.' })
   name!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The municipality’s phone number; null when not set.', nullable: true })
   phone!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    description: 'The municipality’s e-mail address for residents; null when not set.',
+    nullable: true,
+  })
   email!: string | null;
 
   @Field(() => String, { nullable: true, description: 'https://…' })
   website!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The visiting address; null when not set.', nullable: true })
   visitingAddress!: string | null;
 }
 
 @ObjectType({ description: 'What the public site shows of the settings.' })
 export class PublicSettings {
-  @Field(() => String)
+  @Field(() => String, { description: 'The platform’s name as shown on the site.' })
   platformName!: string;
 
   @Field(() => String, {

@@ -12,18 +12,18 @@ import { applicationNow } from '../../lib/clock.js';
 @ObjectType({ description: 'A version of the terms (voorwaarden) a provider accepts.' })
 @Entity({ tableName: 'terms_version' })
 export class TermsVersion {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The version’s id.' })
   @PrimaryKey({ type: 'uuid' })
   id: string & Opt = randomUUID();
 
   @ManyToOne(() => Municipality, { ref: true, nullable: true, deleteRule: 'cascade' })
   municipality?: Ref<Municipality> | null;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The version number, counting from 1.' })
   @Property({ type: 'integer' })
   version!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The title.' })
   @Property({ type: 'text' })
   title!: string;
 
@@ -31,7 +31,7 @@ export class TermsVersion {
   @Property({ type: 'text' })
   body!: string;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it was published.' })
   @Property({ type: 'timestamptz' })
   publishedAt: Date & Opt = applicationNow();
 

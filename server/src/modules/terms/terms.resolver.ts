@@ -48,7 +48,10 @@ export class TermsResolver {
   })
   @Requires(Audience.PROVIDER)
   async acceptPendingTerms(
-    @Arg('termsVersionIds', () => [ID]) termsVersionIds: string[],
+    @Arg('termsVersionIds', () => [ID], {
+      description: 'The ids of the terms versions that were shown (from `pendingTerms`).',
+    })
+    termsVersionIds: string[],
     @Ctx() ctx: Context,
   ): Promise<AcceptTermsPayload> {
     const r = await ctx.services.terms.acceptPending(ctx, termsVersionIds);

@@ -52,6 +52,25 @@ export const ApiDocumentationDocument = graphql(`
   }
 `);
 
+/** The active API clients of the viewer's municipalities, for the filter "Alleen wat deze rechten mogen". */
+export const ApiDocumentationClientsDocument = graphql(`
+  query ApiDocumentationClients {
+    apiClients(filter: { status: ACTIVE }, first: 100) {
+      edges {
+        node {
+          id
+          name
+          permissions
+          municipality {
+            id
+            name
+          }
+        }
+      }
+    }
+  }
+`);
+
 const TITLE = 'API-documentatie';
 
 /**
@@ -60,12 +79,21 @@ const TITLE = 'API-documentatie';
  */
 export default function ApiDocumentationScreen() {
   const query = useQuery(ApiDocumentationDocument);
+  const clients = useQuery(ApiDocumentationClientsDocument);
   const { viewer } = useViewer();
-  // The sets of permissions the filter "Alleen wat deze rechten mogen" offers. For now the viewer's own; the
-  // municipality's API clients (the apiClients query) are added here when that exists.
+  // The sets of permissions the filter "Alleen wat deze rechten mogen" offers: the viewer's own, and those of each
+  // active API client of the viewer's municipalities (what their partners can call).
+  const clientNodes = clients.data?.apiClients.edges;
   const permissionSets = useMemo<PermissionSet[]>(
-    () => [{ id: 'viewer', label: 'Uw eigen rechten', permissions: viewer?.permissions ?? [] }],
-    [viewer?.permissions],
+    () => [
+      { id: 'viewer', label: 'Uw eigen rechten', permissions: viewer?.permissions ?? [] },
+      ...(clientNodes ?? []).map(({ node: c }) => ({
+        id: c.id,
+        label: `Koppeling ${c.name} (${c.municipality.name})`,
+        permissions: c.permissions,
+      })),
+    ],
+    [viewer?.permissions, clientNodes],
   );
   return (
     <QueryBoundary

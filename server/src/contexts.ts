@@ -53,7 +53,11 @@ export function createContexts(deps: {
 
   async function forRequest(req: Request): Promise<RequestContext> {
     const em = orm.em.fork();
-    const viewer = testViewers?.viewerFor(req) ?? (await services.sessions.resolveViewer(em, req));
+    const viewer =
+      testViewers?.viewerFor(req) ??
+      // An operator acting in a municipality (modules/operators) first: their own cookie, their own session.
+      (await services.operators.actingViewer({ em, clock, req })) ??
+      (await services.sessions.resolveViewer(em, req));
     return make(viewer, requestIdOf(req), em);
   }
 

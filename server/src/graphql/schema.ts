@@ -51,6 +51,8 @@ import { MaintenanceResolver } from '../modules/settings/maintenance.resolver.js
 import { ImportResolver } from '../modules/import/import.resolver.js';
 import { AuditLogResolver } from '../modules/audit/audit-log.resolver.js';
 
+import { OperatorResolver } from '../modules/operators/operator.resolver.js';
+
 export const resolvers = [
   OrdersResolver,
   ImportResolver,
@@ -97,6 +99,7 @@ export const resolvers = [
   RoleResolver,
   MaintenanceResolver,
   StaffAccountResolver,
+  OperatorResolver,
 ] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;

@@ -9,6 +9,7 @@ import { MenuDisclosure } from './MenuDisclosure';
 import { LogoutButton } from './LogoutButton';
 import { NavigationStatus } from './NavigationStatus';
 import { NoAccessPage } from './NoAccessPage';
+import { OperatorBanner } from './OperatorBanner';
 import { RequireAudience } from './RequireAudience';
 import { requiredPermission } from './routeHandle';
 import { ScreenOutlet } from './ScreenOutlet';
@@ -203,6 +204,8 @@ export function AdminLayout() {
           ) : null}
         </div>
       </header>
+      {/* An operator of Lightbase acting in this municipality: where, why, until when, and "Stoppen". */}
+      {isStaff ? <OperatorBanner /> : null}
       <NavigationStatus />
       <ScrollableTables />
       <div className="gw-admin">

@@ -16,6 +16,11 @@ export type Viewer =
       permissions: ReadonlySet<Permission>;
       /** null: every municipality. */
       municipalityIds: readonly string[] | null;
+      /**
+       * Set when an operator of Lightbase acts in one municipality's admin area (modules/operators): `adminAccountId`
+       * is then the operator's id (no admin account), and audit rows name the operator (actor kind OPERATOR).
+       */
+      operator?: OperatorAct;
     }
   | {
       kind: Audience.API_CLIENT;
@@ -24,6 +29,15 @@ export type Viewer =
       municipalityIds: readonly string[] | null;
     }
   | SystemViewer;
+
+/** An operator acting in a municipality: who, in which operator session, where, why and until when. */
+export interface OperatorAct {
+  operatorId: string;
+  operatorSessionId: string;
+  municipalityId: string;
+  reason: string;
+  until: Date;
+}
 
 /** A background job or CLI command; `job` names it in logs and audit rows (e.g. `payments.sweep`). */
 export interface SystemViewer {

@@ -49,6 +49,14 @@ export function systemViewer(job: string): SystemViewer {
   return { kind: 'SYSTEM', job };
 }
 
+/**
+ * The staff member's own admin account, for columns that name one (decided by, published by): null for anyone else,
+ * and for an operator acting in a municipality (no admin account; the audit row names the operator).
+ */
+export function ownAdminAccountId(viewer: Viewer): string | null {
+  return viewer.kind === Audience.STAFF && !viewer.operator ? viewer.adminAccountId : null;
+}
+
 export const ANONYMOUS: Viewer = { kind: Audience.ANONYMOUS };
 
 export function hasPermission(viewer: Viewer, permission: Permission): boolean {

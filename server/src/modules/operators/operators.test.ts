@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
 import { outbox, tokenFromMail } from '../../test/onboarding.js';
@@ -36,6 +39,8 @@ describe('the operator console: magic link, console, acting in a municipality', 
 
   /** A browser that asks for a link and opens the one mailed to it. */
   async function loggedIn(client: TestClient = server.client()): Promise<TestClient> {
+    // Many log-ins of one operator in this file: the per-address budget starts afresh (its own test is below).
+    await server.orm.em.fork().execute(`delete from rate_limit where key like 'operator-link-%'`);
     const asked = await client.gql(REQUEST, { e: email });
     expect(asked.data?.requestOperatorLoginLink).toEqual({ message: LINK_REQUESTED_MESSAGE, errors: [] });
     const token = await tokenFromMail(server, email, 'OPERATOR_LOGIN', '/_lightbase/auth/');
@@ -60,6 +65,26 @@ describe('the operator console: magic link, console, acting in a municipality', 
       .execute<{ n: number }[]>(`select count(*)::int as n from operator_login_token where token_hash = ?`, [token]);
     expect(row!.n).toBe(0);
   });
+
+  it('invites through the command itself (`npm run operator -- invite`), against the configured database', async () => {
+    const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
+    const run = (...args: string[]) =>
+      promisify(execFile)(process.execPath, ['--import', './scripts/register-ts.mjs', 'src/cli/operator.ts', ...args], {
+        cwd: serverDir,
+        env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: server.database.url, LOG_LEVEL: 'warn' },
+        timeout: 120_000,
+      });
+    const { stdout } = await run('invite', 'Piet.Cli@Lightbase.example', '--name', 'Piet Cli');
+    expect(stdout).toContain('De uitnodiging is verstuurd naar piet.cli@lightbase.example');
+    const [row] = await server.orm.em.fork().execute<{ name: string; n: number }[]>(
+      `select o.name, (select count(*)::int from operator_login_token t where t.operator_id = o.id and t.purpose = 'INVITE') as n
+           from operator o where o.email = 'piet.cli@lightbase.example'`,
+    );
+    expect(row).toEqual({ name: 'Piet Cli', n: 1 });
+    // The mail waits in the mail log; this test server's worker sends it.
+    await tokenFromMail(server, 'piet.cli@lightbase.example', 'OPERATOR_INVITE', '/_lightbase/auth/');
+    await expect(run('uitnodigen')).rejects.toMatchObject({ code: 2 });
+  }, 180_000);
 
   it('gives the same answer for an unknown address, and mails nothing there', async () => {
     const r = await server.client().gql(REQUEST, { e: 'niemand@lightbase.example' });
@@ -168,6 +193,34 @@ describe('the operator console: magic link, console, acting in a municipality', 
       ['OPERATOR', operatorId, 'municipality.created'],
       ['OPERATOR', operatorId, 'admin_account.invited'],
     ]);
+  });
+
+  it('decides like a Beheerder while acting (no admin account behind it: the decision names nobody, the audit row the operator)', async () => {
+    const em = server.orm.em.fork();
+    const [pending] = await em.execute<{ id: string; municipality_id: string }[]>(
+      `select id, municipality_id from provider_membership where status = 'PENDING' order by id limit 1`,
+    );
+    expect(pending, 'a pending membership in the demo data').toBeTruthy();
+    const operator = await loggedIn();
+    const reason = 'Ticket 4712: aanmelding van een aanbieder afhandelen';
+    const started = await operator.gql(ACT, { i: { municipalityId: pending!.municipality_id, reason, minutes: 15 } });
+    expect(started.data?.startOperatorAct.errors).toEqual([]);
+    const approved = await operator.gql(`mutation($id: ID!) { approveMembership(id: $id) { ${ERR} } }`, {
+      id: pending!.id,
+    });
+    expect(approved.errors).toBeUndefined();
+    expect(approved.data?.approveMembership.errors).toEqual([]);
+    const [row] = await em.execute<{ status: string; decided_by_id: string | null }[]>(
+      `select status, decided_by_id from provider_membership where id = ?`,
+      [pending!.id],
+    );
+    expect(row).toEqual({ status: 'APPROVED', decided_by_id: null });
+    const [audit] = await em.execute<{ actor_kind: string; actor_id: string; details: Record<string, unknown> }[]>(
+      `select actor_kind, actor_id, details from audit_log where subject_id = ? order by id desc limit 1`,
+      [pending!.id],
+    );
+    expect(audit).toMatchObject({ actor_kind: 'OPERATOR', actor_id: operatorId, details: { operatorReason: reason } });
+    await operator.gql(STOP);
   });
 
   it('acts in one municipality for a stated reason and a limited time, audit-logged as the operator', async () => {

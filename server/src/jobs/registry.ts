@@ -24,6 +24,8 @@ export function createJobRegistry(services: Services): JobRegistry {
       const tokens = await services.emailTokens.purgeExpired(ctx.em);
       // The limits' counters (log-in, resets, invitations, …) whose window has passed.
       const limitCounters = await services.limits.purgeExpired();
+      // Operators' log-in links (a day after they expired) and ended operator sessions.
+      await services.operators.purgeExpired(ctx);
       if (sessions || tokens || limitCounters) {
         ctx.log.info(
           { event: 'purge_expired', sessions, tokens, limitCounters },

@@ -153,10 +153,18 @@ export class StartOperatorActInput {
 }
 
 @ObjectType({ description: 'The answer to a log-in link request: the same whether or not the address is known.' })
-export class OperatorLinkPayload extends Payload<string, 'message'>(GraphQLString, 'message') {}
+export class OperatorLinkPayload extends Payload<string, 'message'>(
+  GraphQLString,
+  'message',
+  'The answer to show: the same whether or not the address is known.',
+) {}
 
 @ObjectType({ description: 'The result of an operator log-in or of starting or stopping acting.' })
-export class OperatorPayload extends Payload(OperatorInfo, 'operator') {}
+export class OperatorPayload extends Payload(OperatorInfo, 'operator', 'The operator, when it worked.') {}
 
 @ObjectType({ description: 'The result of creating a municipality.' })
-export class CreateMunicipalityPayload extends Payload(CreatedMunicipality, 'municipality') {}
+export class CreateMunicipalityPayload extends Payload(
+  CreatedMunicipality,
+  'municipality',
+  'The new municipality, when it worked.',
+) {}

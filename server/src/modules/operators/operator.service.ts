@@ -179,16 +179,28 @@ export class OperatorService {
     // Every request gets a fresh browser proof, known address or not: the answer looks the same.
     const nonce = randomBytes(32).toString('base64url');
     ctx.res?.append('Set-Cookie', this.cookie(OPERATOR_NONCE_COOKIE, nonce, LOGIN_LINK_MINUTES * 60));
+    // The same work for a known and an unknown address: one job; the job looks the address up.
+    await this.jobs.enqueue(
+      ctx,
+      'operators.loginLinkRequested',
+      { email, browserHash: this.hmac(nonce) },
+      { maxAttempts: 5 },
+    );
+    return ok(LINK_REQUESTED_MESSAGE);
+  }
+
+  /** The `operators.loginLinkRequested` job: the operator, a link bound to the browser, and the mail; or nothing. */
+  async sendLoginLink(ctx: RequestContext, payload: { email: string; browserHash: string }): Promise<void> {
     await transactional(ctx, async (tx) => {
       const [operator] = await tx.em.execute<{ id: string; email: string }[]>(
         `select id, email from operator where lower(email) = ? and active`,
-        [email],
+        [payload.email],
       );
       if (!operator) {
         tx.log.info({ event: 'operator_link_unknown' }, 'operator link requested for an unknown address');
         return;
       }
-      const token = await this.issue(tx.em, tx.clock.now(), operator.id, 'LOGIN', this.hmac(nonce));
+      const token = await this.issue(tx.em, tx.clock.now(), operator.id, 'LOGIN', payload.browserHash);
       await this.sendMail(tx, operator.email, 'OPERATOR_LOGIN', 'Uw inloglink voor de beheerconsole van Lightbase', [
         'Beste collega,',
         '',
@@ -204,7 +216,6 @@ export class OperatorService {
       ]);
       tx.log.info({ event: 'operator_link_sent', operatorId: operator.id }, 'operator log-in link sent');
     });
-    return ok(LINK_REQUESTED_MESSAGE);
   }
 
   private async issue(

@@ -53,10 +53,16 @@ export default defineConfig({
   },
   projects: [
     // digid-oidc.spec.ts runs with playwright.digid.config.ts; digid-saml.spec.ts in the `digid-saml` project below.
-    { name: 'browser', testIgnore: [/admin-settings\.spec\.ts/, /digid-[a-z]+\.spec\.ts/] },
+    { name: 'browser', testIgnore: [/(admin-settings|operator)\.spec\.ts/, /digid-[a-z]+\.spec\.ts/] },
     // Maintenance mode closes the site for residents and providers, which every other test would see: these run
     // after all the others, one after another (each also under `exclusive`). To run only them: `--no-deps`.
-    { name: 'platform-wide', testMatch: /admin-settings\.spec\.ts/, dependencies: ['browser'], fullyParallel: false },
+    // The operator console creates a municipality, which the public header and footer then name: platform-wide too.
+    {
+      name: 'platform-wide',
+      testMatch: /(admin-settings|operator)\.spec\.ts/,
+      dependencies: ['browser'],
+      fullyParallel: false,
+    },
     ...(withSaml
       ? [
           {

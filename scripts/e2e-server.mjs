@@ -2,7 +2,7 @@
 // seeded with the demo data. Uses TEST_DATABASE_URL's server when set (a new database there), else a fresh
 // embedded PostgreSQL in a temporary folder that is removed afterwards.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,6 +60,15 @@ if (process.env.TEST_DATABASE_URL) {
   env.EMBEDDED_PG_PORT = String(await freePort());
 }
 
+// The database, for a test that runs a command against it (e2e/operator.spec.ts: `npm run operator -- invite`).
+const databaseFile = join(root, '.tmp', `e2e-database-${port}.url`);
+mkdirSync(join(root, '.tmp'), { recursive: true });
+writeFileSync(
+  databaseFile,
+  env.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/gemeentewinkel`,
+  { mode: 0o600 },
+);
+
 const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
   cwd: root,
   env,
@@ -71,6 +80,7 @@ async function cleanup(code) {
   exiting = true;
   await dropDatabase?.().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(databaseFile, { force: true });
   process.exit(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {

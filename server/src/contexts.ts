@@ -53,7 +53,8 @@ export function createContexts(deps: {
 
   /**
    * Who calls: a test viewer (tests only), an API client by its key (`Authorization: Bearer gwk_…`, checked by
-   * ApiClientService.authenticate: a refused key gives the refusal), or the session cookie.
+   * ApiClientService.authenticate: a refused key gives the refusal), an operator acting in a municipality, or the
+   * session cookie.
    */
   async function caller(req: Request, em: ReturnType<MikroORM['em']['fork']>) {
     const test = testViewers?.viewerFor(req);
@@ -61,6 +62,9 @@ export function createContexts(deps: {
     const api = await services.apiClients.authenticate(em, req, clock.now());
     if (api?.ok) return { viewer: api.viewer, apiClient: api.session };
     if (api) return { viewer: ANONYMOUS, refusal: api.error };
+    // An operator acting in a municipality (modules/operators) before the session: their own cookie and session.
+    const acting = await services.operators.actingViewer({ em, clock, req });
+    if (acting) return { viewer: acting };
     return { viewer: await services.sessions.resolveViewer(em, req) };
   }
 

@@ -68,6 +68,8 @@ import { RetentionService } from './modules/audit/retention.service.js';
 import { AuditLogService } from './modules/audit/audit-log.service.js';
 import { MyDataService } from './modules/audit/my-data.service.js';
 import { ApiClientService } from './modules/api-clients/api-client.service.js';
+import { OperatorService } from './modules/operators/operator.service.js';
+import { OperatorConsoleService } from './modules/operators/operator-console.service.js';
 
 /**
  * The composition root: every service is made here, once, with the collaborators it uses passed to its
@@ -119,6 +121,30 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     audit,
     settings,
   );
+
+  // beheer/accounts: invitations, roles and scope, deactivation, a colleague's two-factor reset.
+  const staffAccounts = new StaffAccountService(
+    sessions,
+    twoFactor,
+    emailTokens,
+    mail,
+    jobs,
+    audit,
+    limits,
+    limitRules.staffInvitation,
+    config.appUrl,
+  );
+  // The operator console (/_lightbase): operators of Lightbase log in with a magic link and may act in a
+  // municipality's admin area for a stated reason and a limited time (contexts.ts asks `actingViewer` first).
+  const operators = new OperatorService(
+    { secret: config.session.secret, secureCookie: config.session.secureCookie, appUrl: config.appUrl },
+    jobs,
+    audit,
+    limits,
+    limitRules.operatorLink,
+  );
+  // The DigiD certificates' expiry: `noDigidCertificatesYet` until the certificate store exists (replace the hook).
+  const operatorConsole = new OperatorConsoleService(operators, jobs, audit, staffAccounts);
 
   // ---- catalogue --------------------------------------------------------------------------------------------------
   const categories = new CategoryService(audit);
@@ -186,18 +212,9 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     twoFactor,
     // The second step of a staff log-in (the code, or the required set-up).
     staffLogin: new StaffLoginService(sessions, twoFactor),
-    // beheer/accounts: invitations, roles and scope, deactivation, a colleague's two-factor reset.
-    staffAccounts: new StaffAccountService(
-      sessions,
-      twoFactor,
-      emailTokens,
-      mail,
-      jobs,
-      audit,
-      limits,
-      limitRules.staffInvitation,
-      config.appUrl,
-    ),
+    staffAccounts,
+    operators,
+    operatorConsole,
     // admin/account: name, e-mail change, password, sessions.
     ownAccount: new OwnAccountService(sessions, twoFactor, emailTokens, mail, audit, limits, limitRules, config.appUrl),
     viewer: new ViewerService(),

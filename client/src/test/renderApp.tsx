@@ -56,6 +56,8 @@ export function renderApp(url: string, viewer: TestViewer, responders: Record<st
     // No maintenance and no statistics tool (instellingen/onderhoudsmodus, /analytics), unless a test says otherwise.
     MaintenanceStatus: () => ({ maintenanceStatus: { active: false, message: '', startsAt: null, endsAt: null } }),
     PublicAnalytics: () => ({ publicAnalytics: { enabled: false, tool: null, scriptUrl: null, siteId: null } }),
+    // The admin layout's operator banner: no operator acting, unless a test says otherwise.
+    OperatorActBanner: () => ({ viewer: { __typename: 'ViewerInfo', kind: viewer.kind, operatorAct: null } }),
     ...responders,
   };
   const link = new ApolloLink(

@@ -53,6 +53,8 @@ import { AuditLogResolver } from '../modules/audit/audit-log.resolver.js';
 import { ApiClientResolver } from '../modules/api-clients/api-client.resolver.js';
 import { ApiDocumentationResolver } from '../modules/api-docs/api-docs.resolver.js';
 
+import { OperatorResolver } from '../modules/operators/operator.resolver.js';
+
 export const resolvers = [
   OrdersResolver,
   ImportResolver,
@@ -101,6 +103,7 @@ export const resolvers = [
   StaffAccountResolver,
   ApiClientResolver,
   ApiDocumentationResolver,
+  OperatorResolver,
 ] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;

@@ -20,6 +20,16 @@ export const OPEN_DURING_MAINTENANCE = new Set([
   'publicAnalytics',
   'loginStaff',
   'logout',
+  // The operator console (modules/operators): the vendor's support works through maintenance; these fields answer
+  // only to an operator session.
+  'operator',
+  'operatorConsole',
+  'requestOperatorLoginLink',
+  'completeOperatorLogin',
+  'operatorLogout',
+  'createMunicipality',
+  'startOperatorAct',
+  'stopOperatorAct',
 ]);
 
 /** Staff GraphQL operations a visitor from outside the allow-list may not start. */

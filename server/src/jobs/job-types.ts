@@ -20,6 +20,12 @@ export interface JobPayloads {
    * active account of the realm, issues the token and records the mail; nothing for an unknown address.
    */
   'identity.passwordResetRequested': { realm: LoginRealm; email: string };
+  /**
+   * An operator log-in link request (/_lightbase/login), enqueued alike for every address so the answer tells nothing:
+   * the job looks up the active operator, issues the link bound to `browserHash` (the HMAC of the asking browser's
+   * cookie, never the cookie itself) and records the mail; nothing for an unknown address.
+   */
+  'operators.loginLinkRequested': { email: string; browserHash: string };
   /** A staff invitation (beheer/accounts/nieuw): the single-use link and the mail. */
   'identity.staffInvitation': { accountId: string };
   /**

@@ -14,6 +14,7 @@ export function createJobRegistry(services: Services): JobRegistry {
   const handlers: JobHandlers = {
     'mail.send': (ctx, { mailId }, run) => services.mail.deliver(ctx, mailId, run),
     'identity.passwordResetRequested': (ctx, payload) => services.accountRecovery.sendResetLink(ctx, payload),
+    'operators.loginLinkRequested': (ctx, payload) => services.operators.sendLoginLink(ctx, payload),
     'providers.invitationMail': (ctx, payload) => services.providers.sendInvitationMail(ctx, payload),
     'identity.staffInvitation': (ctx, payload) => services.staffAccounts.sendInvitation(ctx, payload),
     'messages.massSend': (ctx, { massMessageId }, run) => services.massMessages.deliver(ctx, massMessageId, run),
@@ -24,6 +25,8 @@ export function createJobRegistry(services: Services): JobRegistry {
       const tokens = await services.emailTokens.purgeExpired(ctx.em);
       // The limits' counters (log-in, resets, invitations, …) whose window has passed.
       const limitCounters = await services.limits.purgeExpired();
+      // Operators' log-in links (a day after they expired) and ended operator sessions.
+      await services.operators.purgeExpired(ctx);
       if (sessions || tokens || limitCounters) {
         ctx.log.info(
           { event: 'purge_expired', sessions, tokens, limitCounters },

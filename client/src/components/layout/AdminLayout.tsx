@@ -9,6 +9,7 @@ import { MenuDisclosure } from './MenuDisclosure';
 import { LogoutButton } from './LogoutButton';
 import { NavigationStatus } from './NavigationStatus';
 import { NoAccessPage } from './NoAccessPage';
+import { OperatorBanner, useOperatorAct } from './OperatorBanner';
 import { RequireAudience } from './RequireAudience';
 import { requiredPermission } from './routeHandle';
 import { ScreenOutlet } from './ScreenOutlet';
@@ -145,7 +146,10 @@ function MenuSection({
 
 function Sidebar({ viewer }: { viewer: Viewer }) {
   const { pathname } = useLocation();
-  const visible = (items: MenuItem[]) => items.filter((item) => hasPermission(viewer, item.permission));
+  // An operator acting in the municipality has no account of their own here.
+  const operator = useOperatorAct() !== null;
+  const visible = (items: MenuItem[]) =>
+    items.filter((item) => hasPermission(viewer, item.permission) && !(operator && item.to === urls.admin.account()));
   const sections = { main: visible(main), management: visible(management), settings: visible(settings) };
   const current = currentMenuItem([...sections.main, ...sections.management, ...sections.settings], pathname);
   return (
@@ -170,6 +174,7 @@ function PermittedScreen() {
 export function AdminLayout() {
   const { viewer, refetch } = useViewer();
   const isStaff = viewer?.kind === 'STAFF';
+  const operatorAct = useOperatorAct();
   const { pathname } = useLocation();
   // Permissions come from the role on every request (instellingen/rollen): each next page asks again, so a changed
   // role shows in the menu and the guards from the next page on, without logging in again.
@@ -189,7 +194,10 @@ export function AdminLayout() {
       <header className="gw-header">
         <div className="gw-container gw-header__inner">
           <Logo to={urls.admin.dashboard()} audience="Beheeromgeving" />
-          {isStaff ? (
+          {isStaff && operatorAct ? (
+            // An operator acting here: no own account and no log-out; "Stoppen" in the banner ends it.
+            <p className="gw-nav__list">Operator van Lightbase</p>
+          ) : isStaff ? (
             <nav aria-label="Gebruiker">
               <ul className="gw-nav__list">
                 <li>
@@ -203,6 +211,8 @@ export function AdminLayout() {
           ) : null}
         </div>
       </header>
+      {/* An operator of Lightbase acting in this municipality: where, why, until when, and "Stoppen". */}
+      {isStaff ? <OperatorBanner /> : null}
       <NavigationStatus />
       <ScrollableTables />
       <div className="gw-admin">

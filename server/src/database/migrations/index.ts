@@ -31,6 +31,7 @@ import { Migration20261125050000_staff_accounts } from './Migration2026112505000
 import { Migration20261125070000_import_privacy } from './Migration20261125070000_import_privacy.js';
 import { Migration20261125090000_payment_simulator } from './Migration20261125090000_payment_simulator.js';
 import { Migration20261126030000_api_clients } from './Migration20261126030000_api_clients.js';
+import { Migration20261126050000_operators } from './Migration20261126050000_operators.js';
 import { Migration20261126060000_digid_saml_replay } from './Migration20261126060000_digid_saml_replay.js';
 
 /** Every migration in order. A new migration is added here as well as in its own file. */
@@ -68,5 +69,6 @@ export const migrationsList = [
   { name: 'Migration20261125070000_import_privacy', class: Migration20261125070000_import_privacy },
   { name: 'Migration20261125090000_payment_simulator', class: Migration20261125090000_payment_simulator },
   { name: 'Migration20261126030000_api_clients', class: Migration20261126030000_api_clients },
+  { name: 'Migration20261126050000_operators', class: Migration20261126050000_operators },
   { name: 'Migration20261126060000_digid_saml_replay', class: Migration20261126060000_digid_saml_replay },
 ];

@@ -16,6 +16,11 @@ export type Viewer =
       permissions: ReadonlySet<Permission>;
       /** null: every municipality. */
       municipalityIds: readonly string[] | null;
+      /**
+       * Set when an operator of Lightbase acts in one municipality's admin area (modules/operators): `adminAccountId`
+       * is then the operator's id (no admin account), and audit rows name the operator (actor kind OPERATOR).
+       */
+      operator?: OperatorAct;
     }
   | {
       kind: Audience.API_CLIENT;
@@ -25,6 +30,15 @@ export type Viewer =
     }
   | SystemViewer;
 
+/** An operator acting in a municipality: who, in which operator session, where, why and until when. */
+export interface OperatorAct {
+  operatorId: string;
+  operatorSessionId: string;
+  municipalityId: string;
+  reason: string;
+  until: Date;
+}
+
 /** A background job or CLI command; `job` names it in logs and audit rows (e.g. `payments.sweep`). */
 export interface SystemViewer {
   kind: 'SYSTEM';
@@ -33,6 +47,14 @@ export interface SystemViewer {
 
 export function systemViewer(job: string): SystemViewer {
   return { kind: 'SYSTEM', job };
+}
+
+/**
+ * The staff member's own admin account, for columns that name one (decided by, published by): null for anyone else,
+ * and for an operator acting in a municipality (no admin account; the audit row names the operator).
+ */
+export function ownAdminAccountId(viewer: Viewer): string | null {
+  return viewer.kind === Audience.STAFF && !viewer.operator ? viewer.adminAccountId : null;
 }
 
 export const ANONYMOUS: Viewer = { kind: Audience.ANONYMOUS };

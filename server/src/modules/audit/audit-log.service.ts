@@ -73,8 +73,9 @@ export class AuditLogService {
         params.push(actor);
       } else {
         where.push(`(l.actor_id in (select id from admin_account where lower(name) like lower(?) or lower(email) like lower(?))
+                    or l.actor_id in (select id from operator where lower(coalesce(name, '')) like lower(?) or lower(email) like lower(?))
                     or lower(l.actor_job) like lower(?))`);
-        params.push(containsPattern(actor), containsPattern(actor), containsPattern(actor));
+        params.push(...Array<string>(5).fill(containsPattern(actor)));
       }
     }
     const action = filter?.action?.trim();
@@ -99,11 +100,13 @@ export class AuditLogService {
     const rows = await ctx.em.execute<Record<string, unknown>[]>(
       `select l.id::text as id, l.at, l.actor_kind, l.actor_id, l.actor_job, l.action, l.subject_type, l.subject_id,
               l.details, l.request_id,
-              coalesce(a.name, pu.name, case when l.actor_kind = 'SYSTEM' then l.actor_job end) as actor_name,
+              coalesce(a.name, pu.name, case when l.actor_kind = 'SYSTEM' then l.actor_job end,
+                       'Operator van Lightbase (' || coalesce(op.name, op.email) || ')') as actor_name,
               ${keySelect(NEWEST_FIRST)}
          from audit_log l
          left join admin_account a on l.actor_kind = 'STAFF' and a.id = l.actor_id
          left join provider_user pu on l.actor_kind = 'PROVIDER' and pu.id = l.actor_id
+         left join operator op on l.actor_kind = 'OPERATOR' and op.id = l.actor_id
         where ${[condition, ...(after.sql ? [after.sql] : [])].join(' and ')}
         order by ${keyOrderBy(NEWEST_FIRST)} limit ?`,
       [...params, ...after.params, first + 1],

@@ -4,8 +4,8 @@ import type { RequestContext } from '../../lib/request-context.js';
 
 /** Who acted, as an audit row names them: the kind and the id of the staff member, provider user, person or API client. */
 export interface AuditActor {
-  kind: 'STAFF' | 'API_CLIENT' | 'CUSTOMER' | 'PROVIDER' | 'SYSTEM' | 'ANONYMOUS';
-  /** adminAccountId, apiClientId, personId or providerUserId; null for SYSTEM and ANONYMOUS. */
+  kind: 'STAFF' | 'API_CLIENT' | 'CUSTOMER' | 'PROVIDER' | 'SYSTEM' | 'ANONYMOUS' | 'OPERATOR';
+  /** adminAccountId, apiClientId, personId, providerUserId or operatorId; null for SYSTEM and ANONYMOUS. */
   id: string | null;
   /** SYSTEM: the job or CLI command. */
   job?: string | null;
@@ -15,6 +15,8 @@ export interface AuditActor {
 export function auditActorOf(viewer: Viewer): AuditActor {
   switch (viewer.kind) {
     case Audience.STAFF:
+      // An operator of Lightbase acting in a municipality (modules/operators): the operator, never a staff member.
+      if (viewer.operator) return { kind: 'OPERATOR', id: viewer.operator.operatorId };
       return { kind: 'STAFF', id: viewer.adminAccountId };
     case Audience.API_CLIENT:
       return { kind: 'API_CLIENT', id: viewer.apiClientId };
@@ -27,6 +29,13 @@ export function auditActorOf(viewer: Viewer): AuditActor {
     default:
       return { kind: 'ANONYMOUS', id: null };
   }
+}
+
+/** An operator acting in a municipality: every row they cause carries the reason they stated and the municipality. */
+function operatorDetails(ctx: RequestContext): Record<string, unknown> {
+  const v = ctx.viewer;
+  if (v.kind !== Audience.STAFF || !v.operator) return {};
+  return { operatorReason: v.operator.reason, operatorMunicipalityId: v.operator.municipalityId };
 }
 
 /** Reads of personal data are recorded for staff and API clients; a customer reading their own data, a provider user or a visitor is not. */
@@ -83,7 +92,7 @@ export class AuditService {
         entry.action,
         entry.subjectType,
         entry.subjectId,
-        JSON.stringify(entry.details ?? {}),
+        JSON.stringify({ ...operatorDetails(ctx), ...entry.details }),
         ctx.requestId,
       ],
     );
@@ -103,7 +112,7 @@ export class AuditService {
       action: e.action,
       subject_type: e.subjectType,
       subject_id: e.subjectId,
-      details: e.details ?? {},
+      details: { ...operatorDetails(ctx), ...e.details },
     }));
     await ctx.em.execute(
       `insert into audit_log (at, actor_kind, actor_id, actor_job, action, subject_type, subject_id, details, request_id)

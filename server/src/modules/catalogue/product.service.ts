@@ -4,7 +4,7 @@ import DataLoader from 'dataloader';
 import type { Context } from '../../graphql/context.js';
 import { transactional, withEm, type RequestContext } from '../../lib/request-context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
-import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { municipalityScope, ownAdminAccountId } from '../../graphql/auth/viewer.js';
 import { UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { emptyConnection, pageSize, toConnection, type ListArgs } from '../../graphql/pagination.js';
@@ -494,7 +494,7 @@ export class ProductService {
           targets.push(row);
         }
       }
-      const adminAccountId = ctx.viewer.kind === Audience.STAFF ? ctx.viewer.adminAccountId : null;
+      const adminAccountId = ownAdminAccountId(ctx.viewer);
       await em.execute(
         `update product_approval set status = ?, reason = ?, decided_at = ?, decided_by_id = ?, updated_at = ?
           where id = any(?::uuid[])`,

@@ -1,7 +1,7 @@
 import { UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { Audience } from '../../graphql/auth/permissions.js';
-import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { municipalityScope, ownAdminAccountId } from '../../graphql/auth/viewer.js';
 import { transactional, type RequestContext } from '../../lib/request-context.js';
 import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
 import { checkAll } from '../../rules/rule.js';
@@ -179,7 +179,7 @@ export class ContentPageService {
         );
       const now = tx.clock.now();
       found.publishedAt = now;
-      found.publishedByAccountId = tx.viewer.kind === Audience.STAFF ? tx.viewer.adminAccountId : null;
+      found.publishedByAccountId = ownAdminAccountId(tx.viewer);
       let termsVersion: number | null = null;
       if (found.page === ContentPageKind.TERMS_PROVIDERS) {
         await tx.em.execute(`select pg_advisory_xact_lock(hashtext('terms_version'))`);
@@ -267,6 +267,7 @@ export class ContentPageService {
 
   private async author(tx: RequestContext): Promise<{ authorAccountId: string | null; authorName: string }> {
     if (tx.viewer.kind !== Audience.STAFF) return { authorAccountId: null, authorName: 'Systeem' };
+    if (tx.viewer.operator) return { authorAccountId: null, authorName: 'Operator van Lightbase' };
     const account = await tx.em.findOne(AdminAccount, tx.viewer.adminAccountId);
     return { authorAccountId: tx.viewer.adminAccountId, authorName: account?.name ?? '' };
   }

@@ -39,8 +39,9 @@ const BY_NAME: KeyOrder = {
 /** Staff, or an API client with ACCOUNT_MANAGE (no account of its own: the self rules do not apply to it). */
 type StaffViewer = Extract<Viewer, { kind: Audience.STAFF | Audience.API_CLIENT }>;
 
+/** The viewer's own admin account; null for an API client and for an operator acting in a municipality. */
 const accountIdOf = (viewer: StaffViewer): string | null =>
-  viewer.kind === Audience.STAFF ? viewer.adminAccountId : null;
+  viewer.kind === Audience.STAFF && !viewer.operator ? viewer.adminAccountId : null;
 
 export interface StaffAccountInput {
   name: string;
@@ -171,7 +172,10 @@ export class StaffAccountService {
     const reservation = await this.limits.reserve(
       check(
         this.rules.perAccount,
-        accountIdOf(viewer) ?? `api:${viewer.kind === Audience.API_CLIENT ? viewer.apiClientId : ''}`,
+        accountIdOf(viewer) ??
+          (viewer.kind === Audience.API_CLIENT
+            ? `api:${viewer.apiClientId}`
+            : `operator:${viewer.operator?.operatorId}`),
       ),
     );
     if (!reservation.ok)

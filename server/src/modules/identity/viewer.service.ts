@@ -18,9 +18,30 @@ export class ViewerService {
       permissions: [],
       municipalities: [],
       provider: null,
+      operatorAct: null,
     });
     switch (v.kind) {
       case Audience.STAFF: {
+        if (v.operator) {
+          // An operator of Lightbase acting in one municipality (modules/operators): no admin account behind it.
+          const [operator] = await ctx.em.execute<{ email: string; name: string | null }[]>(
+            `select email, name from operator where id = ?`,
+            [v.operator.operatorId],
+          );
+          const municipalities = await ctx.em.find(Municipality, { id: v.operator.municipalityId });
+          info.displayName = operator?.name ?? 'Operator van Lightbase';
+          info.email = operator?.email ?? null;
+          info.roleName = 'Operator van Lightbase';
+          info.permissions = [...v.permissions].sort();
+          info.municipalities = municipalities;
+          info.operatorAct = {
+            municipalityId: v.operator.municipalityId,
+            municipalityName: municipalities[0]?.name ?? '',
+            reason: v.operator.reason,
+            until: v.operator.until,
+          };
+          break;
+        }
         const account = await ctx.em.findOneOrFail(AdminAccount, v.adminAccountId, { populate: ['role'] });
         info.displayName = account.name;
         info.email = account.email;

@@ -3,6 +3,7 @@ import { Permission } from '../../graphql/auth/permissions.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Provider } from '../providers/provider.entity.js';
 import { Payload } from '../../graphql/payload.js';
+import { OperatorAct } from '../operators/operator.types.js';
 
 export enum ViewerKind {
   ANONYMOUS = 'ANONYMOUS',
@@ -48,6 +49,13 @@ export class ViewerInfo {
 
   @Field(() => Provider, { nullable: true, description: 'Provider users: their organisation.' })
   provider!: Provider | null;
+
+  @Field(() => OperatorAct, {
+    nullable: true,
+    description:
+      'Set when an operator of Lightbase acts in this municipality’s admin area (the admin layout shows a banner).',
+  })
+  operatorAct?: OperatorAct | null;
 }
 
 export enum StaffLoginStep {

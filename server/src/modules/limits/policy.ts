@@ -39,6 +39,15 @@ export function limitPolicy(settings: { maxAttempts: number; windowSeconds: numb
         backoff: { firstSeconds: 60, maxSeconds: 3600 },
       },
     },
+    operatorLink: {
+      /**
+       * Operator log-in links (/_lightbase/login) per e-mail address, known or not (so the limit tells nothing about
+       * the address): 5 per 15 minutes. Reserved before the address is looked up and the mail is sent.
+       */
+      perAddress: { name: 'operator-link-address', points: 5, windowSeconds: 900 },
+      /** … and per client address: 20 per 15 minutes. */
+      perIp: { name: 'operator-link-ip', points: 20, windowSeconds: 900 },
+    },
     staffInvitation: {
       /** Staff invitations per inviting account. */
       perAccount: { name: 'staff-invite-account', points: 30, windowSeconds: 3600 },

@@ -1,7 +1,7 @@
 import { LockMode, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Audience } from '../../graphql/auth/permissions.js';
-import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { municipalityScope, ownAdminAccountId } from '../../graphql/auth/viewer.js';
 import { ForbiddenError, UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
@@ -301,7 +301,7 @@ export class MembershipService {
         reason,
         decidedAt: ctx.clock.now(),
         // An API client's decision has no staff member; the audit row names the API client.
-        decidedBy: v.kind === Audience.STAFF ? tx.getReference(AdminAccount, v.adminAccountId) : null,
+        decidedBy: ownAdminAccountId(v) ? tx.getReference(AdminAccount, ownAdminAccountId(v)!) : null,
       });
       const provider = await tx.findOneOrFail(Provider, membership.provider.id);
       const municipality = await tx.findOneOrFail(Municipality, membership.municipality.id);

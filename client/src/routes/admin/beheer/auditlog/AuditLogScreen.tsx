@@ -48,6 +48,7 @@ const ACTOR_KIND: Record<string, string> = {
   API_CLIENT: 'API-koppeling',
   SYSTEM: 'Systeem',
   ANONYMOUS: 'Bezoeker',
+  OPERATOR: 'Operator van Lightbase',
 };
 
 /** ?persoon=…&door=…&actie=…&van=…&tot=… */

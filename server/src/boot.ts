@@ -95,6 +95,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
         bsnKeys: config.bsn,
         clock,
         storage: services.storage,
+        settingsEncryptionKey: config.settingsEncryptionKey,
         services: options.demoActivity === false ? undefined : services,
       });
       if (created) logger.info('demo data seeded');

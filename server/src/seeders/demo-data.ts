@@ -28,6 +28,7 @@ import { seedDemoContentPages } from './demo-content-pages.js';
 import { seedDemoNews } from './demo-news.js';
 import { seedDemoMessages } from './demo-messages.js';
 import { seedDemoJournal } from './demo-journal.js';
+import { seedDemoDigid } from './demo-digid.js';
 import { seedDemoYearEnd } from './demo-year-end.js';
 import type { FileStorage } from '../integrations/storage/file-storage.js';
 import { ClientGroup } from '../modules/customers/client-group.entity.js';
@@ -1092,6 +1093,8 @@ export async function seedDemoData(
     bsnKeys: BsnKeys;
     clock: Clock;
     /** Where the products' pictures go; without it, no pictures. */ storage?: FileStorage;
+    /** SETTINGS_ENCRYPTION_KEY: with it, a DigiD certificate in use (its key encrypted; seeders/demo-digid.ts). */
+    settingsEncryptionKey?: Buffer;
     /**
      * The application's services: with them, the demo gets its activity (orders in every status, payments, inbox
      * messages; seeders/demo-activity.ts), made through those services after the demo data committed.
@@ -1109,6 +1112,7 @@ export async function seedDemoData(
       | 'payouts'
       | 'settings'
     > &
+      Partial<Pick<Services, 'onBehalfOrders'>> &
       Partial<Pick<Services, 'imports'>>;
   },
 ): Promise<{ created: boolean }> {
@@ -1350,6 +1354,7 @@ export async function seedDemoData(
     );
     await seedDemoContentPages(tx, { setupAt, today });
     await seedDemoJournal(tx, setupAt);
+    if (options.settingsEncryptionKey) await seedDemoDigid(tx, options.settingsEncryptionKey, today);
     return { created: true };
   });
   if (created.created && options.services) {

@@ -533,6 +533,8 @@ export type Permission =
   | 'MESSAGE_SEND'
   /** Bestellingen annuleren met terugbetaling */
   | 'ORDER_CANCEL'
+  /** Bestellen namens een inwoner zonder DigiD of onder bewind */
+  | 'ORDER_ON_BEHALF'
   /** Bestellingen bekijken */
   | 'ORDER_READ'
   /** Betalingen bekijken en controleren */
@@ -726,6 +728,8 @@ export type SettingsSectionKey =
   | 'ANALYTICS'
   /** Communicatie: formal or informal wording, the daily mass-send limit. */
   | 'COMMUNICATION'
+  /** DigiD: the assurance level asked for at log-in (the certificates have their own store). */
+  | 'DIGID'
   /** Algemeen: the platform name and the municipalities’ contact details. */
   | 'GENERAL'
   /** IP-adressen: the allow-list for the admin area and the admin part of the API. */

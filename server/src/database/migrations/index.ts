@@ -30,6 +30,7 @@ import { Migration20261125040000_year_end } from './Migration20261125040000_year
 import { Migration20261125050000_staff_accounts } from './Migration20261125050000_staff_accounts.js';
 import { Migration20261125070000_import_privacy } from './Migration20261125070000_import_privacy.js';
 import { Migration20261125090000_payment_simulator } from './Migration20261125090000_payment_simulator.js';
+import { Migration20261126080000_digid_settings } from './Migration20261126080000_digid_settings.js';
 
 /** Every migration in order. A new migration is added here as well as in its own file. */
 export const migrationsList = [
@@ -65,4 +66,5 @@ export const migrationsList = [
   { name: 'Migration20261125050000_staff_accounts', class: Migration20261125050000_staff_accounts },
   { name: 'Migration20261125070000_import_privacy', class: Migration20261125070000_import_privacy },
   { name: 'Migration20261125090000_payment_simulator', class: Migration20261125090000_payment_simulator },
+  { name: 'Migration20261126080000_digid_settings', class: Migration20261126080000_digid_settings },
 ];

@@ -96,7 +96,8 @@ export class OnBehalfOrderService {
     ctx: RequestContext,
     input: { personId: string; idempotencyKey: string; reason: string; lines: CheckoutLineInput[] },
   ): Promise<Result<OrderView[]>> {
-    if (ctx.viewer.kind !== Audience.STAFF) throw new Error('ordering on behalf needs a staff member');
+    if (ctx.viewer.kind !== Audience.STAFF)
+      return problem(null, 'STAFF_ONLY', 'Alleen een medewerker van de gemeente kan namens een inwoner bestellen.');
     const adminAccountId = ctx.viewer.adminAccountId;
     const reason = (input.reason ?? '').trim().replace(/\s+/g, ' ');
     const resident = await this.resident(ctx, input.personId);

@@ -43,10 +43,16 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'browser', testIgnore: /admin-settings\.spec\.ts/ },
+    { name: 'browser', testIgnore: /(admin|digid)-settings\.spec\.ts/ },
     // Maintenance mode closes the site for residents and providers, which every other test would see: these run
     // after all the others, one after another (each also under `exclusive`). To run only them: `--no-deps`.
-    { name: 'platform-wide', testMatch: /admin-settings\.spec\.ts/, dependencies: ['browser'], fullyParallel: false },
+    // The DigiD rollover changes the certificate in use (the dashboard warning every staff member sees).
+    {
+      name: 'platform-wide',
+      testMatch: /(admin|digid)-settings\.spec\.ts/,
+      dependencies: ['browser'],
+      fullyParallel: false,
+    },
   ],
   webServer: {
     command: 'node ../scripts/e2e-server.mjs',

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
-import { test, expect } from './fixtures';
+import { test, expect, serverNow } from './fixtures';
 import { exclusive, expectAccessible, loginStaff, settle, STAFF } from './support';
 
 /**
@@ -35,7 +35,7 @@ async function issue(csrPem: string, notBefore: Date, notAfter: Date): Promise<s
   return cert.toString('pem');
 }
 
-test('the certificate warning, the DigiD settings and a rollover without a gap', async ({ page }) => {
+test('the certificate warning, the DigiD settings and a rollover without a gap', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   await exclusive('digid', async () => {
     await loginStaff(page, STAFF.beheerder);
@@ -88,7 +88,8 @@ test('the certificate warning, the DigiD settings and a rollover without a gap',
       keys: other as CryptoKeyPair,
       signingAlgorithm: ALG,
     });
-    const now = Date.now();
+    // The server's clock (CLOCK_START may put it in another year): the certificates' validity is checked against it.
+    const now = (await serverNow(baseURL!)).getTime();
     await card
       .getByLabel('Certificaat (PEM) plakken')
       .fill(await issue(otherCsr.toString('pem'), new Date(now - DAY), new Date(now + 300 * DAY)));

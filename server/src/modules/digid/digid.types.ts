@@ -27,7 +27,7 @@ registerEnumType(DigidCertificateStateEnum, {
 
 @ObjectType({ description: 'One of our DigiD (SAML) certificates with its key pair; the private key is never shown.' })
 export class DigidCertificate {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The key pair’s id.' })
   id!: string;
 
   @Field(() => DigidCertificateStateEnum, { description: 'Where it is in the rollover.' })

@@ -6,7 +6,7 @@ import { CheckoutLineInputType, OrderView } from './order.types.js';
 
 @ObjectType({ description: 'A member of the household staff order for (for whom a line is).' })
 export class OnBehalfMember {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The person’s id (a line’s beneficiaryId).' })
   id!: string;
 
   @Field(() => String, { description: 'Full name.' })
@@ -16,7 +16,7 @@ export class OnBehalfMember {
 
 @ObjectType({ description: 'A product the household’s budgets pay for today, in its municipality’s offer.' })
 export class OnBehalfProduct {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The product’s id.' })
   id!: string;
 
   @Field(() => String, { description: 'The product’s title.' })

@@ -53,13 +53,14 @@ export default defineConfig({
   },
   projects: [
     // digid-oidc.spec.ts runs with playwright.digid.config.ts; digid-saml.spec.ts in the `digid-saml` project below.
-    { name: 'browser', testIgnore: [/(admin-settings|operator)\.spec\.ts/, /digid-[a-z]+\.spec\.ts/] },
+    { name: 'browser', testIgnore: [/(admin-settings|operator|digid-settings)\.spec\.ts/, /digid-[a-z]+\.spec\.ts/] },
     // Maintenance mode closes the site for residents and providers, which every other test would see: these run
     // after all the others, one after another (each also under `exclusive`). To run only them: `--no-deps`.
-    // The operator console creates a municipality, which the public header and footer then name: platform-wide too.
+    // The operator console creates a municipality, which the public header and footer then name, and the DigiD
+    // rollover changes the certificate in use (the dashboard warning every staff member sees): platform-wide too.
     {
       name: 'platform-wide',
-      testMatch: /(admin-settings|operator)\.spec\.ts/,
+      testMatch: /(admin-settings|operator|digid-settings)\.spec\.ts/,
       dependencies: ['browser'],
       fullyParallel: false,
     },

@@ -55,6 +55,8 @@ export const ROUTE_AUDIENCES: readonly RouteAudience[] = [
       ...SPEC_URLS.instellingen,
       ...PAYOUT_URLS,
       '/admin/beheer/auditlog',
+      // Ordering for a resident without DigiD (issue 14), beneath the person screens.
+      `/admin/persoon/${SAMPLE.externalIdentifier}/bestellen`,
     ],
     login: { name: 'staff', run: (p) => loginStaff(p, STAFF.beheerder) },
   },

@@ -355,6 +355,10 @@ const adminRoutes: RouteObject[] = [
       crumb: 'Persoon verwijderen',
       permission: p.personDelete,
     }),
+    screen('bestellen', () => import('./routes/admin/persoon/bestellen/PersonOrderOnBehalfScreen'), {
+      crumb: 'Bestellen namens inwoner',
+      permission: p.personOrderOnBehalf,
+    }),
   ]),
   section('producten', { crumb: 'Producten', permission: p.products }, [
     screen(undefined, () => import('./routes/admin/producten/ProductsScreen')),

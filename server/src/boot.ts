@@ -16,6 +16,8 @@ import type { DigidAdapter } from './integrations/digid/digid.js';
 import { OidcDigidAdapter } from './integrations/digid/oidc/oidc-adapter.js';
 import { DigidSaml } from './integrations/digid/saml/saml-adapter.js';
 import { fileSamlRuntime } from './integrations/digid/saml/file-runtime.js';
+import { layeredSamlRuntime } from './integrations/digid/saml/layered-runtime.js';
+import { DigidSamlRuntime } from './modules/digid/digid-runtime.js';
 import { seedDemoData } from './seeders/demo-data.js';
 import { createJobRegistry } from './jobs/registry.js';
 import type { JobRegistry } from './jobs/job-types.js';
@@ -58,10 +60,12 @@ export interface BootOptions {
   demoActivity?: boolean;
 }
 
-function createDigid(config: Config, orm: MikroORM, logger: Logger): DigidAdapter {
+function createDigid(config: Config, orm: MikroORM, services: Services, logger: Logger): DigidAdapter {
   if (config.digidMode === 'simulator') return new DigidSimulator();
+  // The level asked for is the setting of instellingen/digid (its default: DIGID_ASSURANCE_LEVEL).
+  const level = async () => (await services.settings.get('digid')).assuranceLevel;
   if (config.digidMode === 'oidc') {
-    const adapter = new OidcDigidAdapter(config.digidOidc!, logger);
+    const adapter = new OidcDigidAdapter(config.digidOidc!, logger, level);
     // Looks the broker up now, so a wrong issuer shows in the log at start; a broker that is down does not stop the
     // server (the next log-in tries again).
     adapter.configuration().catch(() => undefined);
@@ -74,7 +78,10 @@ function createDigid(config: Config, orm: MikroORM, logger: Logger): DigidAdapte
       orm,
       logger,
       config: saml,
-      runtime: fileSamlRuntime(saml, config.digid.assuranceLevel),
+      runtime: layeredSamlRuntime(
+        new DigidSamlRuntime(services.digidCertificates, services.settings, () => orm.em.fork()),
+        fileSamlRuntime(saml, config.digid.assuranceLevel),
+      ),
       acsUrl: `${config.appUrl}/auth/digid/callback`,
     });
   }
@@ -116,6 +123,8 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
         bsnKeys: config.bsn,
         clock,
         storage: services.storage,
+        // The demo's DigiD certificate is for the simulator's demo; with real DigiD the configured one serves.
+        settingsEncryptionKey: config.digidMode === 'simulator' ? config.settingsEncryptionKey : undefined,
         services: options.demoActivity === false ? undefined : services,
       });
       if (created) logger.info('demo data seeded');
@@ -127,7 +136,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
       services,
       contexts,
       logger,
-      digid: createDigid(config, orm, logger),
+      digid: createDigid(config, orm, services, logger),
       httpServer,
       clientDist: options.clientDist,
       devMiddleware: options.devMiddleware,

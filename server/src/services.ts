@@ -40,6 +40,7 @@ import { CartService } from './modules/orders/cart.service.js';
 import { CheckoutService } from './modules/orders/checkout.service.js';
 import { CounterService } from './modules/orders/counter.service.js';
 import { OrderActionsService } from './modules/orders/order-actions.service.js';
+import { OnBehalfOrderService } from './modules/orders/on-behalf.service.js';
 import { OrderListService } from './modules/orders/order-lists.service.js';
 import { orderStatusMail } from './modules/orders/order-mail.js';
 import { OrderViewService } from './modules/orders/order-view.service.js';
@@ -70,6 +71,7 @@ import { MyDataService } from './modules/audit/my-data.service.js';
 import { ApiClientService } from './modules/api-clients/api-client.service.js';
 import { OperatorService } from './modules/operators/operator.service.js';
 import { OperatorConsoleService } from './modules/operators/operator-console.service.js';
+import { DigidCertificateService } from './modules/digid/digid-certificate.service.js';
 
 /**
  * The composition root: every service is made here, once, with the collaborators it uses passed to its
@@ -256,6 +258,8 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     paymentSettings: new PaymentSettingsService(config, settings, payments),
     checkout,
     cart: new CartService(checkout),
+    // Staff ordering for a resident without DigiD or under administration: the resident's own checkout, audited.
+    onBehalfOrders: new OnBehalfOrderService(checkout, orderViews, audit),
     orderViews,
     news,
     links,
@@ -284,6 +288,9 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     retention: new RetentionService(settings),
     auditLog: new AuditLogService(),
     myData: new MyDataService(audit),
+    // DigiD (instellingen/digid): our SAML key pairs and certificates and their rollover; keys encrypted at rest.
+    // The SAML adapter reads them through DigidSamlRuntime (modules/digid/digid-runtime.ts).
+    digidCertificates: new DigidCertificateService(config.settingsEncryptionKey, audit),
   };
 }
 

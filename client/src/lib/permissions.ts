@@ -18,6 +18,7 @@ export const screenPermission = {
   messages: 'MESSAGE_SEND',
   persons: 'PERSON_READ',
   personDelete: 'PERSON_DELETE',
+  personOrderOnBehalf: 'ORDER_ON_BEHALF',
   products: 'PRODUCT_REVIEW',
   arrangements: 'ARRANGEMENT_MANAGE',
   accounts: 'ACCOUNT_MANAGE',

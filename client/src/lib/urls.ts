@@ -116,6 +116,8 @@ export const urls = {
       `${admin}/persoon/${seg(externalIdentifier)}/bestellingen/${seg(clientId)}/${seg(orderId)}`,
     personCard: (externalIdentifier: string) => `${admin}/persoon/${seg(externalIdentifier)}/pas`,
     personDelete: (externalIdentifier: string) => `${admin}/persoon/${seg(externalIdentifier)}/verwijderen`,
+    /** Ordering for a resident without DigiD or under administration (ORDER_ON_BEHALF). */
+    personOrderOnBehalf: (externalIdentifier: string) => `${admin}/persoon/${seg(externalIdentifier)}/bestellen`,
     /** The review queue; `gemeente` (a municipality's slug) narrows it to one municipality of the staff member's scope. */
     products: (gemeente?: string | null) => withQuery(`${admin}/producten`, { gemeente }),
     rejectedProducts: (gemeente?: string | null) => withQuery(`${admin}/producten/afgekeurd`, { gemeente }),

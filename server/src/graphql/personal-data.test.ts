@@ -86,6 +86,10 @@ const REACH: Record<
     query: (sel) => `query($id: ID!) { adminOrder(id: $id) { events { __typename ${sel} } } }`,
     variables: (f) => ({ id: f.orderId }),
   },
+  OnBehalfMember: {
+    query: (sel) => `query($id: ID!) { onBehalfOrderOptions(personId: $id) { members { __typename id ${sel} } } }`,
+    variables: (f) => ({ id: f.person.id }),
+  },
 };
 
 /** Marked fields on Query, with the ID arguments the audit row names. */

@@ -41,6 +41,8 @@ import { MessageResolver } from '../modules/messages/message.resolver.js';
 import { MassMessageResolver } from '../modules/messages/mass-message.resolver.js';
 import { AnnouncementResolver } from '../modules/announcements/announcement.resolver.js';
 import { SettingsResolver } from '../modules/settings/settings.resolver.js';
+import { DigidSettingsResolver } from '../modules/digid/digid.resolver.js';
+import { OnBehalfOrderResolver } from '../modules/orders/on-behalf.resolver.js';
 import { CommunicationResolver } from '../modules/communication/communication.resolver.js';
 import { ContentPageResolver } from '../modules/content/content-page.resolver.js';
 import { TermsResolver } from '../modules/terms/terms.resolver.js';
@@ -93,6 +95,8 @@ export const resolvers = [
   MembershipResolver,
   MunicipalityMembershipResolver,
   SettingsResolver,
+  DigidSettingsResolver,
+  OnBehalfOrderResolver,
   CommunicationResolver,
   JournalResolver,
   YearEndResolver,

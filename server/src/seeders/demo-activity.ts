@@ -46,6 +46,8 @@ export interface DemoStoryOrder {
   placedDaysAgo: number;
   /** The own contribution: paid through the payment simulator right after ordering, or left open. */
   contribution?: 'paid' | 'open';
+  /** Placed by the municipality on the resident's behalf (Beheerder, ORDER_ON_BEHALF), with this reason. */
+  onBehalf?: string;
   steps: Step[];
 }
 
@@ -179,6 +181,15 @@ export const DEMO_STORY: DemoStoryOrder[] = [
     placedDaysAgo: 5,
     steps: [],
   },
+  // … and one the municipality placed for her (she has no DigiD yet), which she sees in her order history.
+  {
+    household: 'NH-200001',
+    product: 'Tienbadenkaart banenzwemmen',
+    provider: 3,
+    placedDaysAgo: 1,
+    onBehalf: 'Mevrouw heeft nog geen DigiD en vroeg ons telefonisch een tweede zwemkaart te bestellen.',
+    steps: [],
+  },
   // Jeroen Vos: an own contribution paid, the order accepted (ready at the pool's counter).
   {
     household: 'NH-200004',
@@ -269,7 +280,8 @@ function fail(what: string, result: { ok: boolean; errors?: unknown }): never {
  */
 export async function seedDemoActivity(
   em: EntityManager,
-  services: Pick<Services, 'checkout' | 'orderActions' | 'payments' | 'messages' | 'payouts' | 'settings'>,
+  services: Pick<Services, 'checkout' | 'orderActions' | 'payments' | 'messages' | 'payouts' | 'settings'> &
+    Partial<Pick<Services, 'onBehalfOrders'>>,
   options: { now: Date; yearStart: Date },
 ): Promise<{ orders: number }> {
   const when = storyClock(options.now, options.yearStart);
@@ -380,6 +392,19 @@ export async function seedDemoActivity(
       const beneficiaries = order.for
         ? await Promise.all(order.for.map((firstName) => memberOf(order.household, firstName)))
         : [null];
+      if (order.onBehalf) {
+        if (!services.onBehalfOrders) return;
+        const resident = customer(order.household) as { personId: string };
+        const onBehalf = await services.onBehalfOrders.place(ctxFor(staff, clock), {
+          personId: resident.personId,
+          idempotencyKey: `demo-${randomUUID()}`,
+          reason: order.onBehalf,
+          lines: beneficiaries.map((beneficiaryId) => ({ productId: product.id, quantity: 1, beneficiaryId })),
+        });
+        if (!onBehalf.ok) fail(`ordering ‘${order.product}’ for ${order.household} on their behalf`, onBehalf);
+        placed.set(order, onBehalf.value[0]!.id);
+        return;
+      }
       // The resident read their inbox before ordering.
       await services.messages.markAllRead(ctx);
       const result = await services.checkout.checkout(ctx, {

@@ -28,6 +28,7 @@ import { seedDemoContentPages } from './demo-content-pages.js';
 import { seedDemoNews } from './demo-news.js';
 import { seedDemoMessages } from './demo-messages.js';
 import { seedDemoJournal } from './demo-journal.js';
+import { seedDemoDigid } from './demo-digid.js';
 import { seedDemoYearEnd } from './demo-year-end.js';
 import { seedDemoApiClients } from './demo-api-clients.js';
 import type { FileStorage } from '../integrations/storage/file-storage.js';
@@ -1093,6 +1094,8 @@ export async function seedDemoData(
     bsnKeys: BsnKeys;
     clock: Clock;
     /** Where the products' pictures go; without it, no pictures. */ storage?: FileStorage;
+    /** SETTINGS_ENCRYPTION_KEY: with it, a DigiD certificate in use (its key encrypted; seeders/demo-digid.ts). */
+    settingsEncryptionKey?: Buffer;
     /**
      * The application's services: with them, the demo gets its activity (orders in every status, payments, inbox
      * messages; seeders/demo-activity.ts), made through those services after the demo data committed.
@@ -1110,6 +1113,7 @@ export async function seedDemoData(
       | 'payouts'
       | 'settings'
     > &
+      Partial<Pick<Services, 'onBehalfOrders'>> &
       Partial<Pick<Services, 'imports'>>;
   },
 ): Promise<{ created: boolean }> {
@@ -1353,6 +1357,7 @@ export async function seedDemoData(
     await seedDemoJournal(tx, setupAt);
     // Partner API clients (beheer/api); their keys are random and never printed.
     await seedDemoApiClients(tx, { today, municipalities: DEMO_MUNICIPALITIES.map((m) => municipalities[m.key]) });
+    if (options.settingsEncryptionKey) await seedDemoDigid(tx, options.settingsEncryptionKey, today);
     return { created: true };
   });
   if (created.created && options.services) {

@@ -11,6 +11,7 @@ import { screenPermission } from '../../lib/permissions';
 import { urls } from '../../lib/urls';
 import { hasPermission, useViewer } from '../../lib/viewer';
 import { Loading } from '../../components/ui/Loading';
+import { DigidCertificateWarning } from './dashboard/DigidCertificateWarning';
 
 // The chart library is loaded with the budget section, after the counts are on screen.
 const BudgetUse = lazy(() => import('./dashboard/BudgetUse').then((m) => ({ default: m.BudgetUse })));
@@ -147,6 +148,8 @@ function MunicipalityTotals({ counts }: { counts: Counts }) {
 
 /** Admin dashboard: the work queues and the main counts of the platform. */
 export default function DashboardScreen() {
+  const { viewer } = useViewer();
+  const managesSettings = hasPermission(viewer, 'SETTINGS_MANAGE');
   return (
     <QueryBoundary
       query={useQuery(AdminDashboardDocument, { fetchPolicy: 'cache-and-network' })}
@@ -156,6 +159,7 @@ export default function DashboardScreen() {
     >
       {(counts) => (
         <Page title="Dashboard">
+          {managesSettings ? <DigidCertificateWarning /> : null}
           <WorkQueue counts={counts} />
           <MunicipalityTotals counts={counts} />
           <Suspense fallback={<Loading label="Het budgetgebruik wordt geladen…" />}>

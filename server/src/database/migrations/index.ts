@@ -33,6 +33,7 @@ import { Migration20261125090000_payment_simulator } from './Migration2026112509
 import { Migration20261126030000_api_clients } from './Migration20261126030000_api_clients.js';
 import { Migration20261126050000_operators } from './Migration20261126050000_operators.js';
 import { Migration20261126060000_digid_saml_replay } from './Migration20261126060000_digid_saml_replay.js';
+import { Migration20261126080000_digid_settings } from './Migration20261126080000_digid_settings.js';
 
 /** Every migration in order. A new migration is added here as well as in its own file. */
 export const migrationsList = [
@@ -71,4 +72,5 @@ export const migrationsList = [
   { name: 'Migration20261126030000_api_clients', class: Migration20261126030000_api_clients },
   { name: 'Migration20261126050000_operators', class: Migration20261126050000_operators },
   { name: 'Migration20261126060000_digid_saml_replay', class: Migration20261126060000_digid_saml_replay },
+  { name: 'Migration20261126080000_digid_settings', class: Migration20261126080000_digid_settings },
 ];

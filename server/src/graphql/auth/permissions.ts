@@ -13,6 +13,8 @@ export enum Permission {
   CARD_MANAGE = 'CARD_MANAGE',
   ORDER_READ = 'ORDER_READ',
   ORDER_CANCEL = 'ORDER_CANCEL',
+  /** Place an order for a resident without DigiD or under administration (bewindvoering), with a stated reason. */
+  ORDER_ON_BEHALF = 'ORDER_ON_BEHALF',
   PRODUCT_REVIEW = 'PRODUCT_REVIEW',
   PROVIDER_APPROVE = 'PROVIDER_APPROVE',
   ARRANGEMENT_MANAGE = 'ARRANGEMENT_MANAGE',
@@ -44,6 +46,7 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   CARD_MANAGE: 'Passen uitgeven, blokkeren en vervangen',
   ORDER_READ: 'Bestellingen bekijken',
   ORDER_CANCEL: 'Bestellingen annuleren met terugbetaling',
+  ORDER_ON_BEHALF: 'Bestellen namens een inwoner zonder DigiD of onder bewind',
   PRODUCT_REVIEW: 'Producten beoordelen',
   PROVIDER_APPROVE: 'Aanbieders beoordelen en beheren',
   ARRANGEMENT_MANAGE: 'Regelingen beheren',
@@ -95,6 +98,8 @@ export const PERMISSION_API_DESCRIPTIONS: Record<Permission, string> = {
   ROLE_MANAGE: 'Manage roles and their permissions; read the audit log.',
   SETTINGS_MANAGE: 'Manage the settings.',
   API_CLIENT_MANAGE: 'Manage API clients (keys) and read the API documentation.',
+  ORDER_ON_BEHALF:
+    'Place an order for a household on a resident’s behalf (no DigiD, or under administration), with a stated reason.',
 };
 
 registerEnumType(Permission, {
@@ -129,6 +134,7 @@ export const BUILT_IN_ROLES: Record<BuiltInRoleKey, { name: string; description:
         Permission.CARD_MANAGE,
         Permission.ORDER_READ,
         Permission.ORDER_CANCEL,
+        Permission.ORDER_ON_BEHALF,
         Permission.ASSIGNMENT_MANAGE,
         Permission.MESSAGE_SEND,
       ],

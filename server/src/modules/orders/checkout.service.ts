@@ -39,6 +39,11 @@ export interface CheckoutInputLike {
   idempotencyKey: string;
   lines?: CheckoutLineInput[] | null;
   expectedContributionCents?: number | null;
+  /**
+   * Staff placing the order for the resident (OnBehalfOrderService): the orders record who and why, and the ledger
+   * and timeline name the staff member as the actor. The context's viewer is then the resident (as a customer).
+   */
+  onBehalf?: { adminAccountId: string; reason: string } | null;
 }
 
 /** A checkout booked (or found again by its idempotency key): its orders and the own-contribution payment, if any. */
@@ -308,7 +313,7 @@ export class CheckoutService {
     if (!('fromCart' in prepared)) return failWith(...(prepared.errors as [UserError, ...UserError[]]));
     const { fromCart, merged, eligible } = prepared;
 
-    const actor = actorOf(ctx);
+    const actor = input.onBehalf ? { kind: 'STAFF' as const, id: input.onBehalf.adminAccountId } : actorOf(ctx);
     try {
       const outcome = await ctx.em.transactional(async (em) => {
         // Lock every budget this checkout may touch, in one statement and a fixed order (no deadlocks).
@@ -366,6 +371,9 @@ export class CheckoutService {
             budgetCents: budget,
             contributionCents: part.contribution,
             pickupCode: pickupCode(),
+            placedOnBehalf: Boolean(input.onBehalf),
+            placedByAdminAccountId: input.onBehalf?.adminAccountId ?? null,
+            placedOnBehalfReason: input.onBehalf?.reason ?? null,
           });
           await em.flush();
           for (const l of part.lines) {

@@ -75,6 +75,8 @@ export class OrderViewService {
         contributionCents: o.contributionCents,
         pickupCode: showCode ? o.pickupCode : null,
         cancelReason: o.cancelReason ?? null,
+        placedOnBehalf: o.placedOnBehalf,
+        onBehalfReason: o.placedOnBehalfReason ?? null,
         createdAt: o.createdAt,
         lines: lines
           .filter((l) => l.orderId === o.id)

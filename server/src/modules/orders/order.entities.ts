@@ -106,6 +106,18 @@ export class Order {
   @Property({ type: 'text', nullable: true })
   cancelReason?: string | null;
 
+  /** Placed by staff on the resident's behalf (a resident without DigiD or under administration). */
+  @Property({ type: 'boolean' })
+  placedOnBehalf: boolean & Opt = false;
+
+  /** The staff member who placed it on the resident's behalf (null once that account is gone). */
+  @Property({ type: 'uuid', nullable: true })
+  placedByAdminAccountId?: string | null;
+
+  /** Why staff placed it on the resident's behalf (shown to the resident). */
+  @Property({ type: 'text', nullable: true })
+  placedOnBehalfReason?: string | null;
+
   @Property({ type: 'timestamptz' })
   createdAt: Date & Opt = applicationNow();
 

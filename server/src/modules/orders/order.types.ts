@@ -125,6 +125,16 @@ export class OrderView {
   @PersonalData(PersonalDataKind.FREE_TEXT)
   cancelReason!: string | null;
 
+  @Field(() => Boolean, {
+    description:
+      'Placed by the municipality on the resident’s behalf (a resident without DigiD or under administration).',
+  })
+  placedOnBehalf!: boolean;
+
+  @Field(() => String, { nullable: true, description: 'Why the municipality placed it on the resident’s behalf.' })
+  @PersonalData(PersonalDataKind.FREE_TEXT)
+  onBehalfReason!: string | null;
+
   @Field(() => Date, { description: 'When it was placed.' })
   createdAt!: Date;
 

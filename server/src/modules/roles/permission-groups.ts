@@ -20,6 +20,7 @@ export const PERMISSION_GROUPS: readonly { name: string; permissions: readonly P
     permissions: [
       Permission.ORDER_READ,
       Permission.ORDER_CANCEL,
+      Permission.ORDER_ON_BEHALF,
       Permission.PRODUCT_REVIEW,
       Permission.PROVIDER_APPROVE,
       Permission.ARRANGEMENT_MANAGE,

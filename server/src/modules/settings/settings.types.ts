@@ -15,6 +15,7 @@ export enum SettingsSectionEnum {
   IP = 'IP',
   RETENTION = 'RETENTION',
   SECURITY = 'SECURITY',
+  DIGID = 'DIGID',
 }
 
 export const sectionKeyOf = (section: SettingsSectionEnum): SettingsSectionKey =>
@@ -37,6 +38,7 @@ registerEnumType(SettingsSectionEnum, {
         'Bewaartermijnen (AVG): how long the audit log, mail log, sessions and the remains of erased persons are kept.',
     },
     SECURITY: { description: 'Beveiliging (on beheer/accounts): whether two-factor log-in is required for all staff.' },
+    DIGID: { description: 'DigiD: the assurance level asked for at log-in (the certificates have their own store).' },
   },
 });
 

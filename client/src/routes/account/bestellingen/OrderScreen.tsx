@@ -11,6 +11,7 @@ import { graphql } from '../../../graphql/generated';
 import type { AccountOrderQuery } from '../../../graphql/generated/graphql';
 import { urls } from '../../../lib/urls';
 import { CancelOrder } from './CancelOrder';
+import { OnBehalfNote } from './OnBehalfNote';
 
 const AccountOrderDocument = graphql(`
   query AccountOrder($id: ID!) {
@@ -22,6 +23,8 @@ const AccountOrderDocument = graphql(`
       budgetCents
       contributionCents
       pickupCode
+      placedOnBehalf
+      onBehalfReason
       ...OrderSummary_order
       ...OrderLinesTable_order
       ...OrderPayment_order
@@ -70,6 +73,7 @@ export default function OrderScreen() {
       {(order) => (
         <Page title={`Bestelling ${order.number}`} crumb={order.number}>
           <OrderSummary order={order} />
+          {order.placedOnBehalf ? <OnBehalfNote reason={order.onBehalfReason} /> : null}
 
           <h2>Afhaalcode</h2>
           <PickupCode order={order} />

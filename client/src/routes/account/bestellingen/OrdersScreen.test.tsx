@@ -41,6 +41,20 @@ describe('/account/bestellingen', () => {
     expect(text(row!)).toBe('B100001Zwembad De Wetering3 maart 2026Geplaatst€ 20,00€ 15,00€ 5,00');
   });
 
+  it('says which orders the municipality placed on the resident’s behalf, and why', async () => {
+    renderApp(
+      '/account/bestellingen',
+      { kind: 'CUSTOMER' },
+      {
+        MyOrders: () => ({
+          myOrders: orderConnection([order({ placedOnBehalf: true, onBehalfReason: 'U heeft geen DigiD.' })]),
+        }),
+      },
+    );
+    const table = await screen.findByRole('table', { name: /^Uw bestellingen/ });
+    expect(text(table)).toContain('Geplaatst door de gemeente namens u — reden: U heeft geen DigiD.');
+  });
+
   it('has an empty state that points to the offer', async () => {
     renderApp('/account/bestellingen', { kind: 'CUSTOMER' }, { MyOrders: () => ({ myOrders: orderConnection([]) }) });
     expect(await screen.findByText('U heeft nog geen bestellingen.')).toBeTruthy();

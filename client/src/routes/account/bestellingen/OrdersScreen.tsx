@@ -7,6 +7,7 @@ import { graphql } from '../../../graphql/generated';
 import type { MyOrdersQuery } from '../../../graphql/generated/graphql';
 import { isUuid } from '../../../lib/params';
 import { urls } from '../../../lib/urls';
+import { OnBehalfNote } from './OnBehalfNote';
 import { PaymentReturnNotice } from './PaymentReturnNotice';
 
 const MyOrdersDocument = graphql(`
@@ -28,6 +29,8 @@ const MyOrdersDocument = graphql(`
           totalCents
           budgetCents
           contributionCents
+          placedOnBehalf
+          onBehalfReason
         }
       }
     }
@@ -38,7 +41,15 @@ type Order = MyOrdersQuery['myOrders']['edges'][number]['node'];
 
 const columns: Column<Order>[] = [
   orderColumns.number(urls.account.order),
-  { header: 'Aanbieder', cell: (o) => o.providerName },
+  {
+    header: 'Aanbieder',
+    cell: (o) => (
+      <>
+        {o.providerName}
+        {o.placedOnBehalf ? <OnBehalfNote reason={o.onBehalfReason} /> : null}
+      </>
+    ),
+  },
   orderColumns.orderedOn(false),
   orderColumns.status(),
   orderColumns.amount('Totaal', (o) => o.totalCents),

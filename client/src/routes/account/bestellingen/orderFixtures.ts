@@ -28,6 +28,8 @@ export function order(overrides: Record<string, unknown> = {}) {
     contributionCents: 500,
     pickupCode: 'AB12CD34',
     cancelReason: null,
+    placedOnBehalf: false,
+    onBehalfReason: null,
     lines: [
       {
         __typename: 'OrderLine',

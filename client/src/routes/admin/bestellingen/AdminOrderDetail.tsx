@@ -26,6 +26,8 @@ const AdminOrderDocument = graphql(`
       status
       providerId
       customerFirstName
+      placedOnBehalf
+      onBehalfReason
       budgetCents
       contributionCents
       events {
@@ -91,6 +93,12 @@ function AdminOrder({ order, inProvider, backTo }: { order: Order; inProvider: b
       <OrderSummary order={order} provider={inProvider ? 'text' : 'link'}>
         <dt>Klant (voornaam)</dt>
         <dd>{order.customerFirstName ?? 'Onbekend'}</dd>
+        {order.placedOnBehalf ? (
+          <>
+            <dt>Geplaatst door</dt>
+            <dd>De gemeente, namens de inwoner{order.onBehalfReason ? ` — reden: ${order.onBehalfReason}` : ''}</dd>
+          </>
+        ) : null}
       </OrderSummary>
 
       <OrderLinesTable order={order} caption="Bestelde producten" />

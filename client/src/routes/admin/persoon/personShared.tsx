@@ -26,6 +26,11 @@ export function PersonNav({ externalIdentifier }: { externalIdentifier: string }
         <li>
           <NavLink to={urls.admin.personCard(externalIdentifier)}>Pas</NavLink>
         </li>
+        {hasPermission(viewer, 'ORDER_ON_BEHALF') ? (
+          <li>
+            <NavLink to={urls.admin.personOrderOnBehalf(externalIdentifier)}>Bestellen namens inwoner</NavLink>
+          </li>
+        ) : null}
         {hasPermission(viewer, 'PERSON_DELETE') ? (
           <li>
             <NavLink to={urls.admin.personDelete(externalIdentifier)}>Gegevens wissen</NavLink>

@@ -20,6 +20,8 @@ interface OidcContext {
   v: string;
   /** The ID token's expected nonce. */
   n: string;
+  /** The lowest level accepted, as asked for at the start (the setting may change in between). */
+  l?: AssuranceLevel;
 }
 
 /**
@@ -35,6 +37,8 @@ export class OidcDigidAdapter implements DigidAdapter {
   constructor(
     private readonly settings: DigidOidcConfig,
     private readonly logger: Logger,
+    /** The level to ask for at each log-in (instellingen/digid); the configured one when not given. */
+    private readonly minimumLevel: () => Promise<AssuranceLevel> = async () => settings.minLevel,
   ) {}
 
   /** The broker's configuration (discovery), cached; a failed discovery is tried again at the next log-in. */
@@ -91,7 +95,8 @@ export class OidcDigidAdapter implements DigidAdapter {
     }
     const verifier = client.randomPKCECodeVerifier();
     const nonce = client.randomNonce();
-    const { minLevel, levelValues } = this.settings;
+    const { levelValues } = this.settings;
+    const minLevel = await this.minimumLevel();
     const url = client.buildAuthorizationUrl(config, {
       redirect_uri: this.settings.redirectUri,
       scope: this.settings.scope,
@@ -107,7 +112,7 @@ export class OidcDigidAdapter implements DigidAdapter {
       // Every log-in is a fresh authentication at DigiD, never a broker session left over from someone else.
       prompt: 'login',
     });
-    const context: OidcContext = { v: verifier, n: nonce };
+    const context: OidcContext = { v: verifier, n: nonce, l: minLevel };
     return { url: url.href, context: JSON.stringify(context) };
   }
 
@@ -162,7 +167,8 @@ export class OidcDigidAdapter implements DigidAdapter {
 
     const level = this.levelOf(claims[this.settings.levelClaim]);
     if (!level) return fail('level', 'level_unknown');
-    if (LEVELS.indexOf(level) < LEVELS.indexOf(this.settings.minLevel)) return fail('level', 'level_too_low');
+    if (LEVELS.indexOf(level) < LEVELS.indexOf(checks.l ?? this.settings.minLevel))
+      return fail('level', 'level_too_low');
     const bsn = claims[this.settings.bsnClaim];
     if (typeof bsn !== 'string') return fail('invalid', 'bsn_missing');
     if (!isValidBsn(bsn)) return fail('invalid', 'bsn_invalid');
@@ -182,7 +188,8 @@ function parseContext(context: string | undefined): OidcContext | undefined {
   if (!context) return undefined;
   try {
     const parsed = JSON.parse(context) as Partial<OidcContext>;
-    return typeof parsed.v === 'string' && typeof parsed.n === 'string' ? { v: parsed.v, n: parsed.n } : undefined;
+    if (typeof parsed.v !== 'string' || typeof parsed.n !== 'string') return undefined;
+    return { v: parsed.v, n: parsed.n, l: LEVELS.includes(parsed.l as AssuranceLevel) ? parsed.l : undefined };
   } catch {
     return undefined;
   }

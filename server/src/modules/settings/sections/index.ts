@@ -4,6 +4,7 @@ import { analyticsSection } from './analytics.js';
 import { ipSection } from './ip.js';
 import { maintenanceSection } from './maintenance.js';
 import { communicationSection } from './communication.js';
+import { digidSection } from './digid.js';
 import { generalSection } from './general.js';
 import { paymentsSection } from './payments.js';
 import { remindersSection } from './reminders.js';
@@ -25,6 +26,7 @@ export const SETTINGS_SECTIONS = {
   ip: ipSection,
   retention: retentionSection,
   security: securitySection,
+  digid: digidSection,
 } as const;
 
 export type SettingsSectionKey = keyof typeof SETTINGS_SECTIONS;

@@ -1,0 +1,70 @@
+import { graphql } from '../../../../../graphql/generated';
+import type { DigidCertificateState } from '../../../../../graphql/generated/graphql';
+
+export const DigidCertificateFields = graphql(`
+  fragment DigidCertificateFields on DigidCertificate {
+    id
+    state
+    organization
+    commonName
+    oin
+    csrPem
+    certificatePem
+    subject
+    issuer
+    serial
+    notBefore
+    notAfter
+    daysLeft
+    createdAt
+    uploadedAt
+    publishedAt
+    activatedAt
+    supersededAt
+    retiredAt
+  }
+`);
+
+export const DigidSettingsDocument = graphql(`
+  query DigidSettings {
+    digidSettings {
+      mode
+      entityId
+      metadataUrl
+      assuranceLevel
+      warningDays
+      certificates {
+        ...DigidCertificateFields @unmask
+      }
+    }
+  }
+`);
+
+/** The certificate states in Dutch, as the screens and the dashboard name them. */
+export const STATE_LABELS: Record<DigidCertificateState, string> = {
+  PENDING: 'Aangevraagd (wacht op certificaat)',
+  READY: 'Certificaat geüpload',
+  NEXT: 'Volgend certificaat (in de metadata)',
+  CURRENT: 'Huidig certificaat (in gebruik)',
+  PREVIOUS: 'Vorig certificaat (nog in de metadata)',
+  RETIRED: 'Ingetrokken',
+};
+
+/** "45 dagen", "1 dag", "verlopen". */
+export function daysLeftLabel(days: number | null | undefined): string {
+  if (days == null) return '—';
+  if (days < 0) return 'verlopen';
+  return days === 1 ? '1 dag' : `${days} dagen`;
+}
+
+/** The certificate serial in pairs of hexadecimal digits, as certificate viewers show it. */
+export function formatSerial(serial: string | null | undefined): string {
+  if (!serial) return '—';
+  return (
+    serial
+      .toUpperCase()
+      .replace(/^0+(?=..)/, '')
+      .match(/.{1,2}/g)
+      ?.join(':') ?? serial
+  );
+}

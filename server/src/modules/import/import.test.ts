@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
 import { requestContextFor } from '../../test/context.js';
@@ -224,6 +224,42 @@ describe('CSV import (/admin/beheer/importeren)', { timeout: 240_000 }, () => {
         )
       )[0].n,
     ).toBe(8);
+  });
+
+  it('a chunk that breaks off halfway (a crash in the middle of its transaction) leaves none of its rows written', async () => {
+    const tag = `B${randomUUID().slice(0, 6)}`;
+    const rows = generatedPersons(8, tag, arrangement, 75_500_000);
+    const up = await upload(beheerder, importCsv(rows));
+    const id = up.body.importRun.id;
+    await q(`update import_run set status = 'APPLYING' where id = ?`, [id]);
+    const ctx = () => requestContextFor(server.orm, systemViewer('import.apply'));
+    // The second chunk's persons and households are written when its grants break off.
+    const real = server.services.assignments.grantMany.bind(server.services.assignments);
+    let calls = 0;
+    const spy = vi.spyOn(server.services.assignments, 'grantMany').mockImplementation(async (c, inputs) => {
+      if (++calls === 2) throw new Error('connection lost');
+      return real(c, inputs);
+    });
+    try {
+      await expect(server.services.imports.runApply(ctx(), id, undefined, { chunkRows: 3 })).rejects.toThrow(
+        /connection lost/,
+      );
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await run(id)).toMatchObject({ status: 'APPLYING', processedRows: 3, createdRows: 3 });
+    const persons = await q(`select external_identifier as x from person where external_identifier like ? order by 1`, [
+      `${tag}-%`,
+    ]);
+    expect(persons.map((p) => p.x)).toEqual([`${tag}-P0`, `${tag}-P1`, `${tag}-P2`]);
+    await server.services.imports.runApply(ctx(), id, undefined, { chunkRows: 3 });
+    expect(await run(id)).toMatchObject({ status: 'APPLIED', processedRows: 8, createdRows: 8, failedRows: 0 });
+    const [held] = await q(
+      `select count(*)::int as n, count(distinct a.beneficiary_id)::int as persons
+         from assignment a join person p on p.id = a.beneficiary_id where p.external_identifier like ?`,
+      [`${tag}-%`],
+    );
+    expect(held).toEqual({ n: 8, persons: 8 });
   });
 
   it('a row the granting rules refuse at apply time fails alone: nothing of it is written, the rest of the chunk is', async () => {

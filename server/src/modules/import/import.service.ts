@@ -193,9 +193,10 @@ const RUN_SELECT = `select r.*, m.name as municipality_name, a.name as created_b
  * 1. `check`: the uploaded file is read as a stream (csv-parse), every row checked with the shared rules and against
  *    the database, and stored with its class (new, changed, unchanged, invalid) and problems: the dry run. A file
  *    refused as a whole (columns, encoding, size, empty) leaves nothing behind.
- * 2. `apply`: queues the `import.apply` job, which writes row after row, each in its own transaction (household,
- *    person, and the assignment through the assignment service and the ledger, so every granting rule applies) with
- *    the row's outcome: the rows without an outcome are the cursor, so an interrupted run carries on where it stopped
+ * 2. `apply`: queues the `import.apply` job, which writes the rows in chunks of APPLY_CHUNK, each chunk one
+ *    transaction together with its rows' outcomes and the run's counters (households, persons and audit rows in a few
+ *    set-based statements; the assignments through `AssignmentService.grantMany` and the ledger, so every granting
+ *    rule applies): the rows without an outcome are the cursor, so an interrupted run carries on where it stopped
  *    and a row is never half applied. Idempotent on the client number: a second run of the same file changes nothing.
  *
  * Never logged, never in a URL or an audit row: a BSN. Audit rows carry ids, lines and counts.
@@ -568,7 +569,8 @@ export class ImportService {
           );
         const now = ctx.clock.now();
         const skipped = await tx.em.execute<{ line: number }[]>(
-          `update import_row set outcome = 'SKIPPED', outcome_message = 'Niet verwerkt: de regel is ongeldig.'
+          `update import_row set outcome = 'SKIPPED', outcome_message = 'Niet verwerkt: de regel is ongeldig.',
+                  data = data - 'bsnEncrypted' - 'bsnHash'
             where import_run_id = ? and classification = 'INVALID' and outcome is null returning line`,
           [id],
         );
@@ -614,9 +616,10 @@ export class ImportService {
   }
 
   /**
-   * The `import.apply` job: the rows without an outcome, in order, each in its own transaction together with its
-   * outcome and the run's counters. Acts as the staff member who started the run (their scope and permissions, and
-   * they are the actor of every audit row). Stops between rows when the worker shuts down; the job then runs again.
+   * The `import.apply` job: the rows without an outcome, in order, in chunks of `chunkRows` (APPLY_CHUNK), each chunk
+   * in one transaction together with its outcomes and the run's counters (see `applyChunk`). Acts as the staff member
+   * who started the run (their scope and permissions, and they are the actor of every audit row). Stops between
+   * chunks when the worker shuts down; the job then runs again and carries on with the next chunk.
    */
   async runApply(
     ctx: RequestContext,
@@ -664,10 +667,13 @@ export class ImportService {
         [ctx.clock.now(), importRunId],
       );
       if (!done) return;
-      // The BSN's ciphertext and hash were needed only to write the persons.
-      await tx.em.execute(`update import_row set data = data - 'bsnEncrypted' - 'bsnHash' where import_run_id = ?`, [
-        importRunId,
-      ]);
+      // The BSN's ciphertext and hash were needed only to write the persons: each row drops them with its outcome;
+      // this catches any row that kept them.
+      await tx.em.execute(
+        `update import_row set data = data - 'bsnEncrypted' - 'bsnHash'
+          where import_run_id = ? and (data -> 'bsnHash' is not null or data -> 'bsnEncrypted' is not null)`,
+        [importRunId],
+      );
       await this.audit.record(tx, {
         action: 'import.applied',
         subjectType: 'import_run',
@@ -692,7 +698,8 @@ export class ImportService {
     if (!outcomes.length) return;
     await em.execute(
       `with done as (
-         update import_row r set outcome = o.outcome, outcome_message = o.message
+         update import_row r set outcome = o.outcome, outcome_message = o.message,
+                data = r.data - 'bsnEncrypted' - 'bsnHash'
            from jsonb_to_recordset(?::jsonb) as o(line int, outcome text, message text)
           where r.import_run_id = ? and r.line = o.line and r.outcome is null
          returning r.outcome)
@@ -983,7 +990,8 @@ export class ImportService {
     message: string | null,
   ) {
     const [updated] = await em.execute<{ line: number }[]>(
-      `update import_row set outcome = ?, outcome_message = ? where import_run_id = ? and line = ? and outcome is null returning line`,
+      `update import_row set outcome = ?, outcome_message = ?, data = data - 'bsnEncrypted' - 'bsnHash'
+        where import_run_id = ? and line = ? and outcome is null returning line`,
       [outcome, message, runId, line],
     );
     if (!updated) return;

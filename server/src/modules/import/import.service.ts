@@ -635,15 +635,19 @@ export class ImportService {
     const staff = await this.viewerOf(ctx.em.fork(), r.created_by);
     const actor: RequestContext = staff ? { ...ctx, viewer: staff } : ctx;
     const chunkRows = options.chunkRows ?? APPLY_CHUNK;
+    let after = 0;
     for (;;) {
       if (run?.signal.aborted) throw new Error(`import ${importRunId} interrupted by shutdown`);
-      // One chunk, one transaction (the cursor: rows without an outcome); each row within it its own savepoint.
+      // One chunk, one transaction. The cursor is in the database: the rows without an outcome (read from after the
+      // last line of the previous chunk, so the scan does not pass every row done before).
       const more = await transactional(withEm(actor, ctx.em.fork()), async (tx) => {
         const rows = await tx.em.execute<{ line: number; data: StoredRow }[]>(
-          `select line, data from import_row where import_run_id = ? and outcome is null order by line limit ? for update`,
-          [importRunId, chunkRows],
+          `select line, data from import_row where import_run_id = ? and line > ? and outcome is null
+            order by line limit ? for update`,
+          [importRunId, after, chunkRows],
         );
         if (!rows.length) return false;
+        after = rows[rows.length - 1]!.line;
         if (!staff) {
           await this.recordOutcomes(
             tx.em,

@@ -228,24 +228,20 @@ export class AssignmentService {
     );
     for (const r of rows) twins[r.i] = { valid_from: r.valid_from, valid_until: r.valid_until, name: r.name };
     // Within the list: a grant overlapping an earlier one of the list that is not itself refused.
+    const earlier = new Map<string, OverlapProbe[]>();
     for (const { v, i } of probe) {
-      if (twins[i]) continue;
-      const earlier = probe.find(
-        ({ v: e, i: j }) =>
-          j < i &&
-          !twins[j] &&
-          e.arrangement.id === v.arrangement.id &&
-          e.group.id === v.group.id &&
-          (e.beneficiary?.id ?? null) === (v.beneficiary?.id ?? null) &&
-          e.validFrom <= v.validUntil &&
-          e.validUntil >= v.validFrom,
-      );
-      if (earlier)
-        twins[i] = {
-          valid_from: earlier.v.validFrom,
-          valid_until: earlier.v.validUntil,
-          name: earlier.v.beneficiary?.fullName ?? null,
-        };
+      const key = `${v.arrangement.id}:${v.group.id}:${v.beneficiary?.id ?? ''}`;
+      const same = earlier.get(key) ?? [];
+      if (!twins[i]) {
+        const twin = same.find((e) => e.validFrom <= v.validUntil && e.validUntil >= v.validFrom);
+        if (twin)
+          twins[i] = {
+            valid_from: twin.validFrom,
+            valid_until: twin.validUntil,
+            name: twin.beneficiary?.fullName ?? null,
+          };
+        else earlier.set(key, [...same, v]);
+      }
     }
     return twins;
   }

@@ -413,6 +413,7 @@ export class ImportService {
             id: string;
             external_identifier: string;
             municipality_id: string;
+            client_group_id: string;
             client_number: string;
             first_name: string;
             last_name: string;
@@ -422,7 +423,7 @@ export class ImportService {
             bsn_hash: string | null;
           }[]
         >(
-          `select p.id, p.external_identifier, p.municipality_id, g.client_number, p.first_name, p.last_name,
+          `select p.id, p.external_identifier, p.municipality_id, p.client_group_id, g.client_number, p.first_name, p.last_name,
                   p.date_of_birth::text, p.email, p.phone, p.bsn_hash
              from person p join client_group g on g.id = p.client_group_id
             where p.external_identifier in (select jsonb_array_elements_text(?::jsonb))`,
@@ -439,13 +440,17 @@ export class ImportService {
       ).map((p) => [p.bsn_hash, p.external_identifier]),
     );
     const personIds = [...people.values()].map((p) => p.id);
-    const grants = await em.execute<
-      { beneficiary_id: string; arrangement_id: string; valid_from: string; valid_until: string }[]
-    >(
-      `select beneficiary_id, arrangement_id, valid_from::text, valid_until::text from assignment
-        where beneficiary_id = any(?::uuid[]) and status <> 'REVOKED'`,
-      [`{${personIds.join(',')}}`],
-    );
+    // By household first (indexed), so a batch never scans every assignment.
+    const grants = personIds.length
+      ? await em.execute<{ beneficiary_id: string; arrangement_id: string; valid_from: string; valid_until: string }[]>(
+          `select beneficiary_id, arrangement_id, valid_from::text, valid_until::text from assignment
+            where client_group_id = any(?::uuid[]) and beneficiary_id = any(?::uuid[]) and status <> 'REVOKED'`,
+          [
+            `{${[...new Set([...people.values()].map((p) => p.client_group_id))].join(',')}}`,
+            `{${personIds.join(',')}}`,
+          ],
+        )
+      : [];
 
     return batch.map((b, i) => {
       const d = b.data;
@@ -940,31 +945,35 @@ export class ImportService {
     const wanted = rows.filter(
       ({ line, data: d }) => personOf.has(line) && d.arrangementId && d.validFrom && d.validUntil,
     );
+    // Read by household (indexed), matched here: a plan that cannot turn into a scan of every assignment.
+    const heldByPerson = new Map<string, { valid_from: string; valid_until: string }[]>();
+    if (wanted.length) {
+      const current = await em.execute<
+        {
+          arrangement_id: string;
+          client_group_id: string;
+          beneficiary_id: string;
+          valid_from: string;
+          valid_until: string;
+        }[]
+      >(
+        `select arrangement_id, client_group_id, beneficiary_id, valid_from::text, valid_until::text from assignment
+          where client_group_id = any(?::uuid[]) and beneficiary_id is not null and status <> 'REVOKED'`,
+        [`{${[...new Set(wanted.map(({ line }) => personOf.get(line)!.groupId))].join(',')}}`],
+      );
+      for (const a of current) {
+        const key = `${a.arrangement_id}:${a.client_group_id}:${a.beneficiary_id}`;
+        heldByPerson.set(key, [...(heldByPerson.get(key) ?? []), a]);
+      }
+    }
     const held = new Set(
-      wanted.length
-        ? (
-            await em.execute<{ line: number }[]>(
-              `select w.line from jsonb_to_recordset(?::jsonb) as w(line int, arrangement_id uuid, client_group_id uuid,
-                      beneficiary_id uuid, valid_from date, valid_until date)
-                where exists (select 1 from assignment a
-                               where a.arrangement_id = w.arrangement_id and a.client_group_id = w.client_group_id
-                                 and a.beneficiary_id = w.beneficiary_id and a.status <> 'REVOKED'
-                                 and a.valid_from <= w.valid_until and a.valid_until >= w.valid_from)`,
-              [
-                JSON.stringify(
-                  wanted.map(({ line, data: d }) => ({
-                    line,
-                    arrangement_id: d.arrangementId,
-                    client_group_id: personOf.get(line)!.groupId,
-                    beneficiary_id: personOf.get(line)!.id,
-                    valid_from: d.validFrom,
-                    valid_until: d.validUntil,
-                  })),
-                ),
-              ],
-            )
-          ).map((r) => r.line)
-        : [],
+      wanted
+        .filter(({ line, data: d }) =>
+          (heldByPerson.get(`${d.arrangementId}:${personOf.get(line)!.groupId}:${personOf.get(line)!.id}`) ?? []).some(
+            (a) => a.valid_from <= d.validUntil! && a.valid_until >= d.validFrom!,
+          ),
+        )
+        .map(({ line }) => line),
     );
     const grants = wanted.filter(({ line }) => !held.has(line));
     const granted = await this.assignments.grantMany(

@@ -2,9 +2,11 @@
 //
 // Starts the real server (with its job worker and the demo data) on a fresh database (TEST_DATABASE_URL's server, or
 // the embedded PostgreSQL in a temporary folder), logs in as the demo Beheerder, uploads the file through the HTTP
-// route (the dry run, read as a stream), then applies it (the `import.apply` job: one transaction per row, every grant
-// through the assignment service and the ledger) and measures both. Prints the server process's peak RSS (the server
-// runs in this process) and the machine's load average: the numbers mean little on a busy machine. Stops by itself.
+// route (the dry run, read as a stream), then applies it through the real job path (the `import.apply` job: chunks of
+// APPLY_CHUNK rows, each one transaction, every grant through AssignmentService.grantMany and the ledger) and
+// measures both. Prints rows/s, the total time, the server process's peak RSS (the server runs in this process:
+// process.resourceUsage().maxRSS, and the RSS sampled every 250 ms per phase) and the machine's load average: the
+// numbers mean little on a busy machine. Stops by itself.
 import 'reflect-metadata';
 import { cpus, loadavg } from 'node:os';
 import { loadConfig } from '../src/config/config.js';
@@ -15,6 +17,7 @@ import { TestClient } from '../src/test/server.js';
 import { generatedPersons, importCsv } from '../src/test/import-csv.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../src/seeders/demo-accounts.js';
 import { UPLOAD_HEADER } from '../src/modules/catalogue/product-image.routes.js';
+import { APPLY_CHUNK } from '../src/modules/import/import.service.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 
@@ -23,6 +26,26 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(' / ');
 const peakRssMb = () => (process.resourceUsage().maxRSS / 1024).toFixed(0);
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+
+/** The highest RSS and heap seen while `work` runs, sampled every 250 ms. */
+async function sampled<T>(work: () => Promise<T>): Promise<{ value: T; rss: number; heap: number }> {
+  let rss = process.memoryUsage().rss;
+  let heap = process.memoryUsage().heapUsed;
+  const sample = () => {
+    const m = process.memoryUsage();
+    rss = Math.max(rss, m.rss);
+    heap = Math.max(heap, m.heapUsed);
+  };
+  const timer = setInterval(sample, 250);
+  try {
+    const value = await work();
+    sample();
+    return { value, rss, heap };
+  } finally {
+    clearInterval(timer);
+  }
+}
 
 async function main() {
   const env: Record<string, string> = {
@@ -55,12 +78,15 @@ async function main() {
     const checkStarted = performance.now();
     const form = new FormData();
     form.append('file', new Blob([csv]), 'bench.csv');
-    const res = await client.fetch(`/api/imports?gemeente=${m!.id}`, {
-      method: 'POST',
-      body: form,
-      headers: { [UPLOAD_HEADER]: '1' },
+    const dry = await sampled(async () => {
+      const res = await client.fetch(`/api/imports?gemeente=${m!.id}`, {
+        method: 'POST',
+        body: form,
+        headers: { [UPLOAD_HEADER]: '1' },
+      });
+      return (await res.json()) as { importRun: { id: string } | null; errors: { message: string }[] };
     });
-    const answer = (await res.json()) as { importRun: { id: string } | null; errors: { message: string }[] };
+    const answer = dry.value;
     if (!answer.importRun) throw new Error(`dry run refused: ${answer.errors.map((e) => e.message).join('; ')}`);
     const checkSeconds = (performance.now() - checkStarted) / 1000;
     const id = answer.importRun.id;
@@ -82,16 +108,21 @@ async function main() {
       createdRows: number;
       failedRows: number;
     };
-    let run = ((await client.gql(RUN, { id })).data as { importRun: Run }).importRun;
-    let lastPrint = performance.now();
-    while (run.status !== 'APPLIED') {
-      await new Promise((r) => setTimeout(r, 1000));
-      run = ((await client.gql(RUN, { id })).data as { importRun: Run }).importRun;
-      if (performance.now() - lastPrint > 15_000) {
-        lastPrint = performance.now();
-        console.log(`  … ${run.processedRows} van ${run.totalRows} regels verwerkt`);
+    const applied = await sampled(async () => {
+      let run = ((await client.gql(RUN, { id })).data as { importRun: Run }).importRun;
+      let lastPrint = performance.now();
+      while (run.status !== 'APPLIED') {
+        await new Promise((r) => setTimeout(r, 250));
+        run = ((await client.gql(RUN, { id })).data as { importRun: Run }).importRun;
+        if (performance.now() - lastPrint > 15_000) {
+          lastPrint = performance.now();
+          const rate = run.processedRows / ((performance.now() - applyStarted) / 1000);
+          console.log(`  … ${run.processedRows} van ${run.totalRows} regels verwerkt (${rate.toFixed(0)} regels/s)`);
+        }
       }
-    }
+      return run;
+    });
+    const run = applied.value;
     const applySeconds = (performance.now() - applyStarted) / 1000;
     const [check] = await em.execute<{ persons: number; assignments: number; balance: number }[]>(
       `select (select count(*)::int from person where external_identifier like 'BENCH-%') as persons,
@@ -106,12 +137,16 @@ async function main() {
       `  proefrun    ${run.newRows} nieuw, ${run.invalidRows} ongeldig in ${checkSeconds.toFixed(1)} s (${(ROWS / checkSeconds).toFixed(0)} regels/s, upload via HTTP)`,
     );
     console.log(
-      `  uitvoeren   ${run.createdRows} aangemaakt, ${run.failedRows} mislukt in ${applySeconds.toFixed(1)} s (${(ROWS / applySeconds).toFixed(0)} regels/s)`,
+      `  uitvoeren   ${run.createdRows} aangemaakt, ${run.failedRows} mislukt in ${applySeconds.toFixed(1)} s (${(ROWS / applySeconds).toFixed(0)} regels/s, ${APPLY_CHUNK} regels per transactie)`,
     );
+    console.log(`  totaal      ${(checkSeconds + applySeconds).toFixed(1)} s voor proefrun en uitvoeren`);
     console.log(
       `  controle    ${check!.persons} personen, ${check!.assignments} toewijzingen, grootboek in balans: ${check!.balance === 0 ? 'ja' : 'NEE'}`,
     );
     console.log(`  geheugen    piek-RSS van het serverproces ${peakRssMb()} MB (voor de upload ${rssBefore} MB)`);
+    console.log(
+      `              gemeten per fase: proefrun RSS ${mb(dry.rss)} MB, heap ${mb(dry.heap)} MB; uitvoeren RSS ${mb(applied.rss)} MB, heap ${mb(applied.heap)} MB`,
+    );
     console.log(`  machine     ${cpus().length} cores; load (1/5/15 min) vooraf ${loadBefore}, na afloop ${load()}`);
     if (check!.persons !== ROWS || check!.assignments !== ROWS || check!.balance !== 0) process.exitCode = 1;
   } finally {

@@ -54,7 +54,7 @@ export interface JobPayloads {
   'arrangements.regrant': { runId: string };
   /** Permanently failed jobs older than 30 days are removed (they stay visible in jobHealth until then). Daily. */
   'jobs.cleanup': CronPayload;
-  /** Applies a checked import (import_run.id) row by row; resumes at the first row without an outcome. */
+  /** Applies a checked import (import_run.id) in chunks, one transaction each; resumes at the first row without an outcome. */
   'import.apply': { importRunId: string };
   /** Removes what is older than the retention periods (instellingen: bewaartermijnen). Daily. */
   'privacy.purgeRetention': CronPayload;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify';
@@ -79,10 +80,43 @@ export class ImportFileError extends Error {
 /** A row that cannot be applied; its transaction rolls back and the row's outcome says why. */
 class RowFailure extends Error {}
 
+/** Rows of a chunk that cannot be applied: the chunk's attempt rolls back and is written again without them. */
+class ChunkRetry extends Error {
+  constructor(readonly failures: Map<number, string>) {
+    super(`${failures.size} rows cannot be applied`);
+  }
+}
+
+/** A person as the apply job compares it with a row. */
+interface ExistingPerson {
+  id: string;
+  external_identifier: string;
+  client_group_id: string;
+  municipality_id: string;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string | null;
+  email: string | null;
+  phone: string | null;
+  bsn_hash: string | null;
+}
+
+/** What a row changes of an existing person (field names, `bsn` for a new BSN; an empty BSN cell keeps the known one). */
+function changedFields(p: Omit<ExistingPerson, 'id' | 'external_identifier'>, d: StoredRow): string[] {
+  const changed: string[] = [];
+  if (p.first_name !== d.firstName) changed.push('firstName');
+  if (p.last_name !== d.lastName) changed.push('lastName');
+  if (p.date_of_birth !== d.dateOfBirth) changed.push('dateOfBirth');
+  if ((p.email ?? null) !== d.email) changed.push('email');
+  if ((p.phone ?? null) !== d.phone) changed.push('phone');
+  if (!!d.bsnHash && p.bsn_hash !== d.bsnHash) changed.push('bsn');
+  return changed;
+}
+
 /** Data rows checked and written per batch in the dry run. */
 const CHECK_BATCH = 1000;
-/** Rows the apply job writes per transaction (each row in a savepoint of its own). */
-export const APPLY_CHUNK = 100;
+/** Rows the apply job writes per transaction (set-based; row by row in savepoints only after a conflict). */
+export const APPLY_CHUNK = 1000;
 
 const MESSAGES = {
   empty: 'Het bestand is leeg. Kies een CSV-bestand met een kopregel en ten minste één regel met gegevens.',
@@ -159,9 +193,10 @@ const RUN_SELECT = `select r.*, m.name as municipality_name, a.name as created_b
  * 1. `check`: the uploaded file is read as a stream (csv-parse), every row checked with the shared rules and against
  *    the database, and stored with its class (new, changed, unchanged, invalid) and problems: the dry run. A file
  *    refused as a whole (columns, encoding, size, empty) leaves nothing behind.
- * 2. `apply`: queues the `import.apply` job, which writes row after row, each in its own transaction (household,
- *    person, and the assignment through the assignment service and the ledger, so every granting rule applies) with
- *    the row's outcome: the rows without an outcome are the cursor, so an interrupted run carries on where it stopped
+ * 2. `apply`: queues the `import.apply` job, which writes the rows in chunks of APPLY_CHUNK, each chunk one
+ *    transaction together with its rows' outcomes and the run's counters (households, persons and audit rows in a few
+ *    set-based statements; the assignments through `AssignmentService.grantMany` and the ledger, so every granting
+ *    rule applies): the rows without an outcome are the cursor, so an interrupted run carries on where it stopped
  *    and a row is never half applied. Idempotent on the client number: a second run of the same file changes nothing.
  *
  * Never logged, never in a URL or an audit row: a BSN. Audit rows carry ids, lines and counts.
@@ -378,6 +413,7 @@ export class ImportService {
             id: string;
             external_identifier: string;
             municipality_id: string;
+            client_group_id: string;
             client_number: string;
             first_name: string;
             last_name: string;
@@ -387,7 +423,7 @@ export class ImportService {
             bsn_hash: string | null;
           }[]
         >(
-          `select p.id, p.external_identifier, p.municipality_id, g.client_number, p.first_name, p.last_name,
+          `select p.id, p.external_identifier, p.municipality_id, p.client_group_id, g.client_number, p.first_name, p.last_name,
                   p.date_of_birth::text, p.email, p.phone, p.bsn_hash
              from person p join client_group g on g.id = p.client_group_id
             where p.external_identifier in (select jsonb_array_elements_text(?::jsonb))`,
@@ -404,13 +440,17 @@ export class ImportService {
       ).map((p) => [p.bsn_hash, p.external_identifier]),
     );
     const personIds = [...people.values()].map((p) => p.id);
-    const grants = await em.execute<
-      { beneficiary_id: string; arrangement_id: string; valid_from: string; valid_until: string }[]
-    >(
-      `select beneficiary_id, arrangement_id, valid_from::text, valid_until::text from assignment
-        where beneficiary_id = any(?::uuid[]) and status <> 'REVOKED'`,
-      [`{${personIds.join(',')}}`],
-    );
+    // By household first (indexed), so a batch never scans every assignment.
+    const grants = personIds.length
+      ? await em.execute<{ beneficiary_id: string; arrangement_id: string; valid_from: string; valid_until: string }[]>(
+          `select beneficiary_id, arrangement_id, valid_from::text, valid_until::text from assignment
+            where client_group_id = any(?::uuid[]) and beneficiary_id = any(?::uuid[]) and status <> 'REVOKED'`,
+          [
+            `{${[...new Set([...people.values()].map((p) => p.client_group_id))].join(',')}}`,
+            `{${personIds.join(',')}}`,
+          ],
+        )
+      : [];
 
     return batch.map((b, i) => {
       const d = b.data;
@@ -534,7 +574,8 @@ export class ImportService {
           );
         const now = ctx.clock.now();
         const skipped = await tx.em.execute<{ line: number }[]>(
-          `update import_row set outcome = 'SKIPPED', outcome_message = 'Niet verwerkt: de regel is ongeldig.'
+          `update import_row set outcome = 'SKIPPED', outcome_message = 'Niet verwerkt: de regel is ongeldig.',
+                  data = data - 'bsnEncrypted' - 'bsnHash'
             where import_run_id = ? and classification = 'INVALID' and outcome is null returning line`,
           [id],
         );
@@ -580,9 +621,10 @@ export class ImportService {
   }
 
   /**
-   * The `import.apply` job: the rows without an outcome, in order, each in its own transaction together with its
-   * outcome and the run's counters. Acts as the staff member who started the run (their scope and permissions, and
-   * they are the actor of every audit row). Stops between rows when the worker shuts down; the job then runs again.
+   * The `import.apply` job: the rows without an outcome, in order, in chunks of `chunkRows` (APPLY_CHUNK), each chunk
+   * in one transaction together with its outcomes and the run's counters (see `applyChunk`). Acts as the staff member
+   * who started the run (their scope and permissions, and they are the actor of every audit row). Stops between
+   * chunks when the worker shuts down; the job then runs again and carries on with the next chunk.
    */
   async runApply(
     ctx: RequestContext,
@@ -598,28 +640,33 @@ export class ImportService {
     const staff = await this.viewerOf(ctx.em.fork(), r.created_by);
     const actor: RequestContext = staff ? { ...ctx, viewer: staff } : ctx;
     const chunkRows = options.chunkRows ?? APPLY_CHUNK;
+    let after = 0;
     for (;;) {
       if (run?.signal.aborted) throw new Error(`import ${importRunId} interrupted by shutdown`);
-      // One chunk, one transaction (the cursor: rows without an outcome); each row within it its own savepoint.
+      // One chunk, one transaction. The cursor is in the database: the rows without an outcome (read from after the
+      // last line of the previous chunk, so the scan does not pass every row done before).
       const more = await transactional(withEm(actor, ctx.em.fork()), async (tx) => {
         const rows = await tx.em.execute<{ line: number; data: StoredRow }[]>(
-          `select line, data from import_row where import_run_id = ? and outcome is null order by line limit ? for update`,
-          [importRunId, chunkRows],
+          `select line, data from import_row where import_run_id = ? and line > ? and outcome is null
+            order by line limit ? for update`,
+          [importRunId, after, chunkRows],
         );
-        for (const row of rows) {
-          if (!staff) {
-            await this.recordOutcome(
-              tx.em,
-              importRunId,
-              row.line,
-              'FAILED',
-              'Niet verwerkt: het account dat de import startte mag niet meer importeren.',
-            );
-            continue;
-          }
-          await this.applyRow(tx, importRunId, r.municipality_id, row.line, row.data);
+        if (!rows.length) return false;
+        after = rows[rows.length - 1]!.line;
+        if (!staff) {
+          await this.recordOutcomes(
+            tx.em,
+            importRunId,
+            rows.map((row) => ({
+              line: row.line,
+              outcome: 'FAILED' as const,
+              message: 'Niet verwerkt: het account dat de import startte mag niet meer importeren.',
+            })),
+          );
+          return true;
         }
-        return rows.length > 0;
+        await this.applyChunk(tx, importRunId, r.municipality_id, rows);
+        return true;
       });
       if (!more) break;
     }
@@ -629,10 +676,13 @@ export class ImportService {
         [ctx.clock.now(), importRunId],
       );
       if (!done) return;
-      // The BSN's ciphertext and hash were needed only to write the persons.
-      await tx.em.execute(`update import_row set data = data - 'bsnEncrypted' - 'bsnHash' where import_run_id = ?`, [
-        importRunId,
-      ]);
+      // The BSN's ciphertext and hash were needed only to write the persons: each row drops them with its outcome;
+      // this catches any row that kept them.
+      await tx.em.execute(
+        `update import_row set data = data - 'bsnEncrypted' - 'bsnHash'
+          where import_run_id = ? and (data -> 'bsnHash' is not null or data -> 'bsnEncrypted' is not null)`,
+        [importRunId],
+      );
       await this.audit.record(tx, {
         action: 'import.applied',
         subjectType: 'import_run',
@@ -648,6 +698,303 @@ export class ImportService {
     });
   }
 
+  /** The outcomes of many rows and the run's counters, in two statements (rows that already have one are left). */
+  private async recordOutcomes(
+    em: EntityManager,
+    runId: string,
+    outcomes: readonly { line: number; outcome: RowOutcome; message: string | null }[],
+  ) {
+    if (!outcomes.length) return;
+    await em.execute(
+      `with done as (
+         update import_row r set outcome = o.outcome, outcome_message = o.message,
+                data = r.data - 'bsnEncrypted' - 'bsnHash'
+           from jsonb_to_recordset(?::jsonb) as o(line int, outcome text, message text)
+          where r.import_run_id = ? and r.line = o.line and r.outcome is null
+         returning r.outcome)
+       update import_run set processed_rows = processed_rows + (select count(*) from done),
+              created_rows = created_rows + (select count(*) from done where outcome = 'CREATED'),
+              updated_rows = updated_rows + (select count(*) from done where outcome = 'UPDATED'),
+              failed_rows = failed_rows + (select count(*) from done where outcome = 'FAILED')
+        where id = ?`,
+      [JSON.stringify(outcomes), runId, runId],
+    );
+  }
+
+  /**
+   * One chunk of rows in the chunk's transaction, set-based: households, persons and their audit rows in a few
+   * statements, the assignments through `AssignmentService.grantMany` (every granting rule, the ledger), and the
+   * outcomes with the run's counters. A row that fails (a rule refuses its assignment, its BSN or client number
+   * belongs to someone else) is taken out and the chunk written again without it, so nothing of it is written. When
+   * the database refuses the chunk (a conflict with a change made meanwhile), the chunk is written row by row, each
+   * in a savepoint, so only the conflicting row fails.
+   */
+  private async applyChunk(
+    tx: RequestContext,
+    runId: string,
+    municipalityId: string,
+    rows: readonly { line: number; data: StoredRow }[],
+  ) {
+    const failed = new Map<number, string>();
+    for (;;) {
+      const todo = rows.filter((row) => !failed.has(row.line));
+      let outcome: { outcomes: Map<number, RowOutcome> } | { failures: Map<number, string> };
+      try {
+        outcome = await transactional(tx, async (attempt) => {
+          const written = await this.writeRows(attempt, runId, municipalityId, todo);
+          // Failures roll the attempt back (the savepoint), then the chunk is written again without them.
+          if ('failures' in written) throw new ChunkRetry(written.failures);
+          return written;
+        });
+      } catch (error) {
+        if (error instanceof ChunkRetry) {
+          tx.em.clear();
+          for (const [line, message] of error.failures) failed.set(line, message);
+          continue;
+        }
+        const integrity =
+          typeof (error as { code?: unknown }).code === 'string' &&
+          String((error as { code: string }).code).startsWith('23');
+        if (!integrity) throw error;
+        tx.em.clear();
+        for (const row of rows) {
+          const message = failed.get(row.line);
+          if (message !== undefined) await this.recordOutcome(tx.em, runId, row.line, 'FAILED', message);
+          else await this.applyRow(tx, runId, municipalityId, row.line, row.data);
+        }
+        return;
+      }
+      await this.recordOutcomes(tx.em, runId, [
+        ...[...failed].map(([line, message]) => ({ line, outcome: 'FAILED' as const, message })),
+        ...[...outcome.outcomes].map(([line, o]) => ({ line, outcome: o, message: null })),
+      ]);
+      return;
+    }
+  }
+
+  /**
+   * Writes rows that passed the dry run, set-based. Returns each row's outcome, or (writing nothing that counts: the
+   * caller rolls back) the rows that cannot be applied with the Dutch reason.
+   */
+  private async writeRows(
+    tx: RequestContext,
+    runId: string,
+    municipalityId: string,
+    rows: readonly { line: number; data: StoredRow }[],
+  ): Promise<{ outcomes: Map<number, RowOutcome> } | { failures: Map<number, string> }> {
+    const em = tx.em;
+    const now = tx.clock.now();
+    const outcomes = new Map<number, RowOutcome>();
+    if (!rows.length) return { outcomes };
+    const failures = new Map<number, string>();
+
+    // Households: the new ones created (the first row's name wins), then all of them by number.
+    const groupNames = new Map<string, string>();
+    for (const { data } of rows)
+      if (!groupNames.has(data.groupNumber)) groupNames.set(data.groupNumber, data.groupName);
+    await em.execute(
+      `insert into client_group (municipality_id, client_number, name, created_at, updated_at)
+       select ?, g.number, g.name, ?, ? from jsonb_to_recordset(?::jsonb) as g(number text, name text)
+       order by g.number
+       on conflict (municipality_id, client_number) do nothing`,
+      [municipalityId, now, now, JSON.stringify([...groupNames].map(([number, name]) => ({ number, name })))],
+    );
+    const groups = new Map(
+      (
+        await em.execute<{ id: string; client_number: string }[]>(
+          `select id, client_number from client_group
+            where municipality_id = ? and client_number in (select jsonb_array_elements_text(?::jsonb))`,
+          [municipalityId, JSON.stringify([...groupNames.keys()])],
+        )
+      ).map((g) => [g.client_number, g.id]),
+    );
+
+    // Persons: who exists (locked, in a fixed order), and who holds the BSNs of the chunk.
+    const existing = new Map(
+      (
+        await em.execute<ExistingPerson[]>(
+          `select id, external_identifier, client_group_id, municipality_id, first_name, last_name, date_of_birth::text,
+                  email, phone, bsn_hash
+             from person where external_identifier in (select jsonb_array_elements_text(?::jsonb))
+            order by id for update`,
+          [JSON.stringify(rows.map((r) => r.data.externalIdentifier))],
+        )
+      ).map((p) => [p.external_identifier, p]),
+    );
+    const hashes = rows.map((r) => r.data.bsnHash).filter((h): h is string => !!h);
+    const bsnOwners = new Map(
+      (hashes.length
+        ? await em.execute<{ external_identifier: string; bsn_hash: string }[]>(
+            `select external_identifier, bsn_hash from person where bsn_hash in (select jsonb_array_elements_text(?::jsonb))`,
+            [JSON.stringify(hashes)],
+          )
+        : []
+      ).map((p) => [p.bsn_hash, p.external_identifier]),
+    );
+
+    const created: { line: number; id: string; groupId: string; d: StoredRow }[] = [];
+    const updated: { line: number; id: string; groupId: string; d: StoredRow; bsn: boolean; fields: string[] }[] = [];
+    const personOf = new Map<number, { id: string; groupId: string }>();
+    for (const { line, data: d } of rows) {
+      const groupId = groups.get(d.groupNumber)!;
+      const owner = d.bsnHash ? bsnOwners.get(d.bsnHash) : undefined;
+      if (owner !== undefined && owner !== d.externalIdentifier) {
+        failures.set(line, 'Dit BSN staat al bij een andere persoon.');
+        continue;
+      }
+      const p = existing.get(d.externalIdentifier);
+      if (!p) {
+        const id = randomUUID();
+        created.push({ line, id, groupId, d });
+        personOf.set(line, { id, groupId });
+        outcomes.set(line, 'CREATED');
+        continue;
+      }
+      if (p.municipality_id !== municipalityId) {
+        failures.set(line, 'Dit klantnummer hoort bij een persoon van een andere gemeente.');
+        continue;
+      }
+      if (p.client_group_id !== groupId) {
+        failures.set(
+          line,
+          'Deze persoon hoort bij een ander huishouden. Verhuizen naar een ander huishouden kan niet met een import.',
+        );
+        continue;
+      }
+      personOf.set(line, { id: p.id, groupId });
+      const fields = changedFields(p, d);
+      if (fields.length) {
+        updated.push({ line, id: p.id, groupId, d, bsn: fields.includes('bsn'), fields });
+        outcomes.set(line, 'UPDATED');
+      } else outcomes.set(line, 'UNCHANGED');
+    }
+    if (failures.size) return { failures };
+
+    if (created.length)
+      await em.execute(
+        `insert into person (id, client_group_id, municipality_id, external_identifier, first_name, last_name,
+                             date_of_birth, email, phone, bsn_encrypted, bsn_hash, created_at, updated_at)
+         select p.id, p.client_group_id, ?, p.external_identifier, p.first_name, p.last_name, p.date_of_birth, p.email,
+                p.phone, p.bsn_encrypted, p.bsn_hash, ?, ?
+           from jsonb_to_recordset(?::jsonb) as p(id uuid, client_group_id uuid, external_identifier text,
+                first_name text, last_name text, date_of_birth date, email text, phone text, bsn_encrypted text,
+                bsn_hash text)`,
+        [
+          municipalityId,
+          now,
+          now,
+          JSON.stringify(
+            created.map(({ id, groupId, d }) => ({
+              id,
+              client_group_id: groupId,
+              external_identifier: d.externalIdentifier,
+              first_name: d.firstName,
+              last_name: d.lastName,
+              date_of_birth: d.dateOfBirth,
+              email: d.email,
+              phone: d.phone,
+              bsn_encrypted: d.bsnEncrypted,
+              bsn_hash: d.bsnHash,
+            })),
+          ),
+        ],
+      );
+    if (updated.length)
+      await em.execute(
+        `update person p set first_name = u.first_name, last_name = u.last_name, date_of_birth = u.date_of_birth,
+                email = u.email, phone = u.phone,
+                bsn_encrypted = case when u.bsn then u.bsn_encrypted else p.bsn_encrypted end,
+                bsn_hash = case when u.bsn then u.bsn_hash else p.bsn_hash end, updated_at = ?
+           from jsonb_to_recordset(?::jsonb) as u(id uuid, first_name text, last_name text, date_of_birth date,
+                email text, phone text, bsn boolean, bsn_encrypted text, bsn_hash text)
+          where p.id = u.id`,
+        [
+          now,
+          JSON.stringify(
+            updated.map(({ id, d, bsn }) => ({
+              id,
+              first_name: d.firstName,
+              last_name: d.lastName,
+              date_of_birth: d.dateOfBirth,
+              email: d.email,
+              phone: d.phone,
+              bsn,
+              bsn_encrypted: d.bsnEncrypted,
+              bsn_hash: d.bsnHash,
+            })),
+          ),
+        ],
+      );
+    await this.audit.recordMany(tx, [
+      ...created.map(({ line, id, groupId }) => ({
+        action: 'person.imported',
+        subjectType: 'person',
+        subjectId: id,
+        details: { importRunId: runId, line, clientGroupId: groupId, created: true },
+      })),
+      ...updated.map(({ line, id, groupId, fields }) => ({
+        action: 'person.imported',
+        subjectType: 'person',
+        subjectId: id,
+        details: { importRunId: runId, line, clientGroupId: groupId, fields },
+      })),
+    ]);
+
+    // Assignments: those the person already holds (an overlapping one of the arrangement) are left; the others are
+    // granted through the assignment service, with every granting rule.
+    const wanted = rows.filter(
+      ({ line, data: d }) => personOf.has(line) && d.arrangementId && d.validFrom && d.validUntil,
+    );
+    // Read by household (indexed), matched here: a plan that cannot turn into a scan of every assignment.
+    const heldByPerson = new Map<string, { valid_from: string; valid_until: string }[]>();
+    if (wanted.length) {
+      const current = await em.execute<
+        {
+          arrangement_id: string;
+          client_group_id: string;
+          beneficiary_id: string;
+          valid_from: string;
+          valid_until: string;
+        }[]
+      >(
+        `select arrangement_id, client_group_id, beneficiary_id, valid_from::text, valid_until::text from assignment
+          where client_group_id = any(?::uuid[]) and beneficiary_id is not null and status <> 'REVOKED'`,
+        [`{${[...new Set(wanted.map(({ line }) => personOf.get(line)!.groupId))].join(',')}}`],
+      );
+      for (const a of current) {
+        const key = `${a.arrangement_id}:${a.client_group_id}:${a.beneficiary_id}`;
+        heldByPerson.set(key, [...(heldByPerson.get(key) ?? []), a]);
+      }
+    }
+    const held = new Set(
+      wanted
+        .filter(({ line, data: d }) =>
+          (heldByPerson.get(`${d.arrangementId}:${personOf.get(line)!.groupId}:${personOf.get(line)!.id}`) ?? []).some(
+            (a) => a.valid_from <= d.validUntil! && a.valid_until >= d.validFrom!,
+          ),
+        )
+        .map(({ line }) => line),
+    );
+    const grants = wanted.filter(({ line }) => !held.has(line));
+    const granted = await this.assignments.grantMany(
+      tx,
+      grants.map(({ line, data: d }) => ({
+        clientGroupId: personOf.get(line)!.groupId,
+        arrangementId: d.arrangementId!,
+        beneficiaryId: personOf.get(line)!.id,
+        amountCents: d.amountCents,
+        validFrom: d.validFrom,
+        validUntil: d.validUntil,
+      })),
+    );
+    granted.forEach((result, i) => {
+      const { line } = grants[i]!;
+      if (!result.ok) failures.set(line, result.errors.map((e) => e.message).join(' '));
+      else if (outcomes.get(line) === 'UNCHANGED') outcomes.set(line, 'UPDATED');
+    });
+    return failures.size ? { failures } : { outcomes };
+  }
+
   private async recordOutcome(
     em: EntityManager,
     runId: string,
@@ -656,7 +1003,8 @@ export class ImportService {
     message: string | null,
   ) {
     const [updated] = await em.execute<{ line: number }[]>(
-      `update import_row set outcome = ?, outcome_message = ? where import_run_id = ? and line = ? and outcome is null returning line`,
+      `update import_row set outcome = ?, outcome_message = ?, data = data - 'bsnEncrypted' - 'bsnHash'
+        where import_run_id = ? and line = ? and outcome is null returning line`,
       [outcome, message, runId, line],
     );
     if (!updated) return;
@@ -771,14 +1119,8 @@ export class ImportService {
           'Deze persoon hoort bij een ander huishouden. Verhuizen naar een ander huishouden kan niet met een import.',
         );
       personId = p.id;
-      const changed: string[] = [];
-      if (p.first_name !== d.firstName) changed.push('firstName');
-      if (p.last_name !== d.lastName) changed.push('lastName');
-      if (p.date_of_birth !== d.dateOfBirth) changed.push('dateOfBirth');
-      if ((p.email ?? null) !== d.email) changed.push('email');
-      if ((p.phone ?? null) !== d.phone) changed.push('phone');
-      const bsnChanged = !!d.bsnHash && p.bsn_hash !== d.bsnHash;
-      if (bsnChanged) changed.push('bsn');
+      const changed = changedFields(p, d);
+      const bsnChanged = changed.includes('bsn');
       if (changed.length) {
         await em.execute(
           `update person set first_name = ?, last_name = ?, date_of_birth = ?::date, email = ?, phone = ?,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
 import { requestContextFor } from '../../test/context.js';
@@ -7,6 +7,9 @@ import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
 import { UPLOAD_HEADER } from '../catalogue/product-image.routes.js';
 import { systemViewer } from '../../graphql/auth/viewer.js';
 import { IMPORT_MAX_ROWS, parseEuros, parseDate } from '../../rules/import.js';
+import { Audience } from '../../graphql/auth/permissions.js';
+import { applicationClock, today } from '../../lib/clock.js';
+import { transactional } from '../../lib/request-context.js';
 
 const staffEmail = (role: string) => DEMO_STAFF.find((s) => s.role === role)!.email;
 
@@ -223,6 +226,42 @@ describe('CSV import (/admin/beheer/importeren)', { timeout: 240_000 }, () => {
     ).toBe(8);
   });
 
+  it('a chunk that breaks off halfway (a crash in the middle of its transaction) leaves none of its rows written', async () => {
+    const tag = `B${randomUUID().slice(0, 6)}`;
+    const rows = generatedPersons(8, tag, arrangement, 75_500_000);
+    const up = await upload(beheerder, importCsv(rows));
+    const id = up.body.importRun.id;
+    await q(`update import_run set status = 'APPLYING' where id = ?`, [id]);
+    const ctx = () => requestContextFor(server.orm, systemViewer('import.apply'));
+    // The second chunk's persons and households are written when its grants break off.
+    const real = server.services.assignments.grantMany.bind(server.services.assignments);
+    let calls = 0;
+    const spy = vi.spyOn(server.services.assignments, 'grantMany').mockImplementation(async (c, inputs) => {
+      if (++calls === 2) throw new Error('connection lost');
+      return real(c, inputs);
+    });
+    try {
+      await expect(server.services.imports.runApply(ctx(), id, undefined, { chunkRows: 3 })).rejects.toThrow(
+        /connection lost/,
+      );
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await run(id)).toMatchObject({ status: 'APPLYING', processedRows: 3, createdRows: 3 });
+    const persons = await q(`select external_identifier as x from person where external_identifier like ? order by 1`, [
+      `${tag}-%`,
+    ]);
+    expect(persons.map((p) => p.x)).toEqual([`${tag}-P0`, `${tag}-P1`, `${tag}-P2`]);
+    await server.services.imports.runApply(ctx(), id, undefined, { chunkRows: 3 });
+    expect(await run(id)).toMatchObject({ status: 'APPLIED', processedRows: 8, createdRows: 8, failedRows: 0 });
+    const [held] = await q(
+      `select count(*)::int as n, count(distinct a.beneficiary_id)::int as persons
+         from assignment a join person p on p.id = a.beneficiary_id where p.external_identifier like ?`,
+      [`${tag}-%`],
+    );
+    expect(held).toEqual({ n: 8, persons: 8 });
+  });
+
   it('a row the granting rules refuse at apply time fails alone: nothing of it is written, the rest of the chunk is', async () => {
     const tag = `F${randomUUID().slice(0, 6)}`;
     const kindpakket = (
@@ -241,6 +280,136 @@ describe('CSV import (/admin/beheer/importeren)', { timeout: 240_000 }, () => {
     expect(written.map((w) => w.external_identifier)).toEqual([`${tag}-P0`, `${tag}-P2`]);
     const text = await (await beheerder.fetch(done.outcomeUrl)).text();
     expect(text).toMatch(new RegExp(`3,${tag}-P1,nieuw,mislukt,.*${kindpakket}`));
+  });
+
+  it('the batch path (grantMany) gives every grant exactly the answer of the single path (grant, one after another)', async () => {
+    const tag = `G${randomUUID().slice(0, 6)}`;
+    const [kind, meedoen] = await Promise.all(
+      ['Kindpakket%', 'Meedoen%'].map(
+        async (name) =>
+          (
+            await q(
+              `select id, valid_from::text as valid_from, valid_until::text as valid_until from arrangement
+                where municipality_id = ? and name like ?`,
+              [zv, name],
+            )
+          )[0],
+      ),
+    );
+    const year = Number(today(applicationClock()).slice(0, 4));
+    const rows = generatedPersons(4, tag, null, 78_000_000);
+    rows[2] = { ...rows[2]!, geboortedatum: `01-06-${year - 9}` }; // a child, in household H1 with P3
+    const up = await upload(beheerder, importCsv(rows));
+    expect((await applyAndWait(up.body.importRun.id)).createdRows).toBe(4);
+    const people = await q(
+      `select p.id, p.external_identifier as x, p.client_group_id as g from person p where p.external_identifier like ?`,
+      [`${tag}-%`],
+    );
+    const P = Object.fromEntries(people.map((p) => [p.x.replace(`${tag}-`, ''), p]));
+    const staffId = (await q(`select id from admin_account where email = ?`, [staffEmail('BEHEERDER')]))[0].id;
+    const staff = () =>
+      requestContextFor(server.orm, {
+        kind: Audience.STAFF,
+        sessionId: 'test',
+        adminAccountId: staffId,
+        permissions: new Set(),
+        municipalityIds: null,
+      });
+    // P0 already holds Meedoen: a second overlapping grant is refused.
+    expect(
+      (
+        await server.services.assignments.grant(staff(), {
+          clientGroupId: P.P0.g,
+          arrangementId: meedoen.id,
+          beneficiaryId: P.P0.id,
+        })
+      ).ok,
+    ).toBe(true);
+    const inputs = [
+      { clientGroupId: P.P2.g, arrangementId: kind.id, beneficiaryId: P.P2.id }, // a child: granted
+      { clientGroupId: P.P3.g, arrangementId: kind.id, beneficiaryId: P.P3.id }, // an adult: the age rule asks a reason
+      {
+        clientGroupId: P.P3.g,
+        arrangementId: kind.id,
+        beneficiaryId: P.P3.id,
+        ageExceptionReason: 'Pleegkind in het gezin.',
+      },
+      { clientGroupId: P.P0.g, arrangementId: meedoen.id, beneficiaryId: P.P0.id }, // overlaps the one held
+      { clientGroupId: P.P1.g, arrangementId: meedoen.id, beneficiaryId: P.P1.id }, // granted …
+      { clientGroupId: P.P1.g, arrangementId: meedoen.id, beneficiaryId: P.P1.id, amountCents: 500 }, // … then a twin
+      { clientGroupId: P.P1.g, arrangementId: meedoen.id, beneficiaryId: P.P2.id }, // not of this household
+      { clientGroupId: P.P1.g, arrangementId: meedoen.id, beneficiaryId: P.P1.id, amountCents: 0 },
+      { clientGroupId: P.P1.g, arrangementId: meedoen.id, validFrom: '1999-01-01', validUntil: meedoen.valid_until },
+      { clientGroupId: randomUUID(), arrangementId: meedoen.id },
+      { clientGroupId: P.P1.g, arrangementId: randomUUID() },
+    ];
+    const answer = (r: { ok: boolean; errors?: { field: string | null; code: string; message: string }[] }) =>
+      r.ok ? 'ok' : r.errors!.map((e) => `${e.field}|${e.code}|${e.message}`).join(' ');
+    // Both in a transaction that is rolled back, so each path starts from the same database.
+    const inRollback = async <T>(work: (ctx: ReturnType<typeof staff>) => Promise<T>): Promise<T> => {
+      let out: T;
+      await transactional(staff(), async (tx) => {
+        out = await work(tx);
+        throw new Error('rollback');
+      }).catch((e: Error) => {
+        if (e.message !== 'rollback') throw e;
+      });
+      return out!;
+    };
+    const single = await inRollback(async (tx) => {
+      const answers: string[] = [];
+      for (const input of inputs) answers.push(answer(await server.services.assignments.grant(tx, input)));
+      return answers;
+    });
+    const [batch, written] = await inRollback(async (tx) => {
+      const results = await server.services.assignments.grantMany(tx, inputs);
+      const ledger = await tx.em.execute<{ n: number; s: number; audit: number }[]>(
+        `select count(*)::int as n, coalesce(sum(e.amount_cents), 0)::int as s,
+                (select count(*)::int from audit_log l where l.action = 'assignment.granted' and l.subject_id = any(?::text[])) as audit
+           from ledger_transaction t join ledger_entry e on e.transaction_id = t.id
+          where t.kind = 'GRANT' and t.assignment_id = any(?::uuid[])`,
+        [
+          `{${results.flatMap((r) => (r.ok ? [r.value.id] : [])).join(',')}}`,
+          `{${results.flatMap((r) => (r.ok ? [r.value.id] : [])).join(',')}}`,
+        ],
+      );
+      return [results.map(answer), ledger[0]!] as const;
+    });
+    expect(batch).toEqual(single);
+    expect(single.filter((a) => a === 'ok')).toHaveLength(3);
+    expect(single[1]).toMatch(/ageExceptionReason/);
+    expect(single[3]).toMatch(/ALREADY_GRANTED/);
+    expect(single[5]).toMatch(/ALREADY_GRANTED/);
+    // Each granted one booked as its own balanced GRANT transaction (two entries) with its audit row.
+    expect(written).toEqual({ n: 6, s: 0, audit: 3 });
+  });
+
+  it('a chunk the database refuses (a BSN taken meanwhile) is written row by row: only that row fails', async () => {
+    const tag = `C${randomUUID().slice(0, 6)}`;
+    const rows = generatedPersons(4, tag, arrangement, 79_000_000);
+    const up = await upload(beheerder, importCsv(rows));
+    const id = up.body.importRun.id;
+    expect(await run(id)).toMatchObject({ newRows: 4, invalidRows: 0 });
+    // After the dry run P3's row gets P2's BSN (as if changed meanwhile): the chunk's insert breaks the unique BSN.
+    const [row2] = await q(`select data->>'bsnHash' as h from import_row where import_run_id = ? and line = 4`, [id]);
+    await q(
+      `update import_row set data = jsonb_set(data, '{bsnHash}', ?::jsonb) where import_run_id = ? and line = 5`,
+      [JSON.stringify(row2.h), id],
+    );
+    const done = await applyAndWait(id);
+    expect(done).toMatchObject({ status: 'APPLIED', processedRows: 4, createdRows: 3, failedRows: 1 });
+    const written = await q(
+      `select p.external_identifier as x, (select count(*) from assignment a where a.beneficiary_id = p.id)::int as n
+         from person p where p.external_identifier like ? order by 1`,
+      [`${tag}-%`],
+    );
+    expect(written).toEqual([
+      { x: `${tag}-P0`, n: 1 },
+      { x: `${tag}-P1`, n: 1 },
+      { x: `${tag}-P2`, n: 1 },
+    ]);
+    const text = await (await beheerder.fetch(done.outcomeUrl)).text();
+    expect(text).toMatch(new RegExp(`5,${tag}-P3,nieuw,mislukt,`));
   });
 
   it('refuses bad files as a whole with a clear Dutch answer and keeps nothing', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LedgerAccountKind, LedgerTransactionKind } from './ledger.entities.js';
 import { applicationNow } from '../../lib/clock.js';
@@ -42,7 +43,8 @@ export function isNegativeBalanceError(error: unknown): boolean {
  * so the booking and the state change it belongs to commit together.
  */
 export class LedgerService {
-  async post(em: EntityManager, input: PostInput): Promise<string> {
+  /** Refuses (throws) a transaction that cannot be booked: fewer than two entries, a bad amount, not balanced. */
+  private assertBookable(input: PostInput): void {
     if (input.entries.length < 2) throw new Error('a ledger transaction needs at least two entries');
     let sum = 0;
     for (const e of input.entries) {
@@ -51,6 +53,61 @@ export class LedgerService {
       sum += e.amountCents;
     }
     if (sum !== 0) throw new Error(`ledger transaction does not balance (sum ${sum})`);
+  }
+
+  /**
+   * Many transactions in two inserts (bulk work such as the CSV import): each checked as `post` checks it and booked
+   * as its own transaction, with the same guarantees from the database. Returns their ids in the order given.
+   */
+  async postMany(em: EntityManager, inputs: readonly PostInput[]): Promise<string[]> {
+    if (!inputs.length) return [];
+    for (const input of inputs) this.assertBookable(input);
+    const ids = inputs.map(() => randomUUID());
+    await em.execute(
+      `insert into ledger_transaction (id, kind, municipality_id, description, assignment_id, order_id, payment_id,
+         reverses_id, idempotency_key, actor_kind, actor_id, created_at)
+       select t.id, t.kind, t.municipality_id, t.description, t.assignment_id, t.order_id, t.payment_id, t.reverses_id,
+              t.idempotency_key, t.actor_kind, t.actor_id, ?
+         from jsonb_to_recordset(?::jsonb) as t(id uuid, kind text, municipality_id uuid, description text,
+              assignment_id uuid, order_id uuid, payment_id uuid, reverses_id uuid, idempotency_key text,
+              actor_kind text, actor_id uuid)`,
+      [
+        applicationNow(),
+        JSON.stringify(
+          inputs.map((input, i) => ({
+            id: ids[i],
+            kind: input.kind,
+            municipality_id: input.municipalityId,
+            description: input.description,
+            assignment_id: input.assignmentId ?? null,
+            order_id: input.orderId ?? null,
+            payment_id: input.paymentId ?? null,
+            reverses_id: input.reversesId ?? null,
+            idempotency_key: input.idempotencyKey ?? null,
+            actor_kind: input.actor.kind,
+            actor_id: input.actor.id ?? null,
+          })),
+        ),
+      ],
+    );
+    await em.execute(
+      `insert into ledger_entry (transaction_id, account_id, amount_cents)
+       select e.transaction_id, e.account_id, e.amount_cents
+         from unnest(?::uuid[], ?::uuid[], ?::bigint[]) as e(transaction_id, account_id, amount_cents)
+        -- Each entry moves its account's balance under the account's row lock: in account order, a shared account
+        -- (an arrangement's funding) is updated in one run and concurrent bookings take their locks in one order.
+        order by e.account_id`,
+      [
+        `{${inputs.flatMap((input, i) => input.entries.map(() => ids[i])).join(',')}}`,
+        `{${inputs.flatMap((input) => input.entries.map((e) => e.accountId)).join(',')}}`,
+        `{${inputs.flatMap((input) => input.entries.map((e) => e.amountCents)).join(',')}}`,
+      ],
+    );
+    return ids;
+  }
+
+  async post(em: EntityManager, input: PostInput): Promise<string> {
+    this.assertBookable(input);
     const [tx] = await em.execute<{ id: string }[]>(
       `insert into ledger_transaction (kind, municipality_id, description, assignment_id, order_id, payment_id, reverses_id,
          idempotency_key, actor_kind, actor_id, created_at)
@@ -153,6 +210,25 @@ export class LedgerService {
   /** An assignment's budget: never below zero. */
   assignmentAccount(em: EntityManager, municipalityId: string, assignmentId: string) {
     return this.account(em, 'ASSIGNMENT', { municipalityId, assignmentId }, false);
+  }
+
+  /** The budget accounts of many assignments at once (created where missing): assignment id → account id. */
+  async assignmentAccounts(
+    em: EntityManager,
+    keys: readonly { municipalityId: string; assignmentId: string }[],
+  ): Promise<Map<string, string>> {
+    if (!keys.length) return new Map();
+    await em.execute(
+      `insert into ledger_account (kind, municipality_id, assignment_id, allow_negative)
+       select 'ASSIGNMENT', k.municipality_id, k.assignment_id, false from unnest(?::uuid[], ?::uuid[]) as k(municipality_id, assignment_id)
+       on conflict do nothing`,
+      [`{${keys.map((k) => k.municipalityId).join(',')}}`, `{${keys.map((k) => k.assignmentId).join(',')}}`],
+    );
+    const rows = await em.execute<{ id: string; assignment_id: string }[]>(
+      `select id, assignment_id from ledger_account where kind = 'ASSIGNMENT' and assignment_id = any(?::uuid[])`,
+      [`{${keys.map((k) => k.assignmentId).join(',')}}`],
+    );
+    return new Map(rows.map((r) => [r.assignment_id, r.id]));
   }
 
   /** What the municipality owes a provider for its orders. */

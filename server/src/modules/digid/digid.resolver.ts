@@ -64,7 +64,8 @@ export class DigidSettingsResolver {
   })
   async generateDigidKey(
     @Ctx() ctx: Context,
-    @Arg('input', () => GenerateDigidKeyInput) input: GenerateDigidKeyInput,
+    @Arg('input', () => GenerateDigidKeyInput, { description: 'The subject of the certificate signing request.' })
+    input: GenerateDigidKeyInput,
   ): Promise<DigidCertificatePayload> {
     return this.payload(
       ctx,
@@ -83,7 +84,10 @@ export class DigidSettingsResolver {
   })
   async uploadDigidCertificate(
     @Ctx() ctx: Context,
-    @Arg('input', () => UploadDigidCertificateInput) input: UploadDigidCertificateInput,
+    @Arg('input', () => UploadDigidCertificateInput, {
+      description: 'The issued certificate (PEM) and the key pair it belongs to.',
+    })
+    input: UploadDigidCertificateInput,
   ): Promise<DigidCertificatePayload> {
     return this.payload(ctx, await ctx.services.digidCertificates.upload(ctx, input.id, input.certificatePem));
   }

@@ -38,7 +38,10 @@ export class OnBehalfOrderResolver {
   })
   async placeOrderOnBehalf(
     @Ctx() ctx: Context,
-    @Arg('input', () => PlaceOrderOnBehalfInput) input: PlaceOrderOnBehalfInput,
+    @Arg('input', () => PlaceOrderOnBehalfInput, {
+      description: 'The household, the products and the reason for ordering on the resident’s behalf.',
+    })
+    input: PlaceOrderOnBehalfInput,
   ): Promise<PlaceOrderOnBehalfPayload> {
     return PlaceOrderOnBehalfPayload.from(await ctx.services.onBehalfOrders.place(ctx, input));
   }

@@ -43,7 +43,8 @@ export class OidcDigidAdapter implements DigidAdapter {
 
   /** The broker's configuration (discovery), cached; a failed discovery is tried again at the next log-in. */
   configuration(): Promise<client.Configuration> {
-    const now = Date.now();
+    // The age of a cache entry: a monotonic duration, not the application's date (the clock may be set elsewhere).
+    const now = performance.now();
     if (!this.discovered || now - this.discovered.at > DISCOVERY_TTL_MS) {
       const { issuer, clientId, clientSecret } = this.settings;
       const issuerUrl = new URL(issuer);

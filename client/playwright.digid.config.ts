@@ -13,18 +13,21 @@ const OIDC_APP_PORT = Number(process.env.E2E_PORT_DIGID_OIDC ?? 3103);
 const OIDC_IDP_PORT = Number(process.env.OIDC_IDP_PORT ?? 4270);
 const OIDC_CLIENT = { id: 'gemeentewinkel', secret: 'lokaal-test-secret-voor-de-browsertests' };
 
-const server = base.webServer as Exclude<PlaywrightTestConfig['webServer'], unknown[] | undefined>;
+const server = [base.webServer].flat()[0] as Exclude<PlaywrightTestConfig['webServer'], unknown[] | undefined>;
 const oidcApp = `http://127.0.0.1:${OIDC_APP_PORT}`;
 
 export default defineConfig<object, { clockStart: string | undefined }>({
   ...base,
-  testMatch: 'digid-*.spec.ts',
+  testMatch: ['digid-*.spec.ts', 'resident-journey.spec.ts'],
   outputDir: '../.tmp/e2e-digid-results',
   reporter: [
     ['list'],
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '../.tmp/test-reports/e2e-digid.json' }],
   ],
-  projects: [{ name: 'digid-oidc', testMatch: 'digid-oidc.spec.ts', use: { baseURL: oidcApp } }],
+  projects: [
+    // The log-in's own cases, and the whole resident journey once more with every log-in through the broker.
+    { name: 'digid-oidc', testMatch: ['digid-oidc.spec.ts', 'resident-journey.spec.ts'], use: { baseURL: oidcApp } },
+  ],
   webServer: [
     {
       command: 'node ../server/dist/integrations/digid/test-idp/oidc-idp-main.js',

@@ -112,7 +112,8 @@ async function logIn(page: Page, who: DemoResident, returnTo: string) {
   await page.goto(returnTo);
   await expect(page).toHaveURL(/\/inloggen\?terug=/);
   await page.getByRole('link', { name: 'Inloggen met DigiD' }).click();
-  await page.waitForURL(/\/auth\/digid\/simulator|\/saml\/sso/);
+  // The simulator, or (projects digid-saml and digid-oidc) the local SAML identity provider or OIDC broker.
+  await page.waitForURL(/\/auth\/digid\/simulator|\/saml\/sso|\/interaction\//);
   await page.getByLabel('BSN', { exact: true }).fill(who.bsn);
   if (page.url().includes('/saml/sso')) await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
   else await page.getByRole('button', { name: 'Inloggen met dit BSN' }).click();

@@ -262,6 +262,14 @@ export class ImportService {
     const viewer = ctx.viewer;
     if (viewer.kind !== Audience.STAFF || !hasPermission(viewer, Permission.IMPORT_RUN))
       return problem(null, 'FORBIDDEN', 'U heeft geen toegang tot deze gegevens.');
+    // A run is applied later in the name of the member of staff who started it (their permissions then): an operator
+    // acting in a municipality has no staff account of their own to carry it.
+    if (viewer.operator)
+      return problem(
+        null,
+        'OPERATOR_NOT_ALLOWED',
+        'Een operator kan geen import starten. Vraag een medewerker van de gemeente om het bestand te importeren.',
+      );
     if (!isUuid(input.municipalityId) || !this.inScope(viewer, input.municipalityId))
       return problem('municipalityId', 'NOT_FOUND', 'Kies een gemeente waarvoor u mag importeren.');
     const [municipality] = await ctx.em.execute<{ id: string }[]>(`select id from municipality where id = ?`, [

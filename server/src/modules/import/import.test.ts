@@ -7,7 +7,7 @@ import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
 import { UPLOAD_HEADER } from '../catalogue/product-image.routes.js';
 import { systemViewer } from '../../graphql/auth/viewer.js';
 import { IMPORT_MAX_ROWS, parseEuros, parseDate } from '../../rules/import.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import { Audience, Permission } from '../../graphql/auth/permissions.js';
 import { applicationClock, today } from '../../lib/clock.js';
 import { transactional } from '../../lib/request-context.js';
 
@@ -410,6 +410,34 @@ describe('CSV import (/admin/beheer/importeren)', { timeout: 240_000 }, () => {
     ]);
     const text = await (await beheerder.fetch(done.outcomeUrl)).text();
     expect(text).toMatch(new RegExp(`5,${tag}-P3,nieuw,mislukt,`));
+  });
+
+  it('refuses an operator acting in the municipality: a run is applied in the name of a staff account', async () => {
+    const viewer = {
+      kind: Audience.STAFF as const,
+      sessionId: randomUUID(),
+      adminAccountId: randomUUID(),
+      permissions: new Set(Object.values(Permission)),
+      municipalityIds: [zv],
+      operator: {
+        operatorId: randomUUID(),
+        operatorSessionId: randomUUID(),
+        municipalityId: zv,
+        reason: 'Storing',
+        until: new Date(),
+      },
+    };
+    const before = (await q(`select count(*)::int as n from import_run`))[0].n;
+    const result = await server.services.imports.check(requestContextFor(server.orm, viewer), {
+      municipalityId: zv,
+      fileName: 'klanten.csv',
+      source: (async function* () {
+        yield Buffer.from(importCsv([]));
+      })(),
+    });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.errors[0]!.code).toBe('OPERATOR_NOT_ALLOWED');
+    expect((await q(`select count(*)::int as n from import_run`))[0].n).toBe(before);
   });
 
   it('refuses bad files as a whole with a clear Dutch answer and keeps nothing', async () => {

@@ -75,7 +75,8 @@ test('an invited operator logs in with a mailed link, creates a municipality and
 
   // 3. The console: municipalities and the platform's health; a new municipality with its first Beheerder.
   await expect(asker.getByRole('heading', { name: 'Gemeenten' })).toBeVisible();
-  await expect(asker.getByText('Nog niet ingesteld')).toBeVisible();
+  // The DigiD certificate in use (the demo seeds one) and when it expires.
+  await expect(asker.locator('dt:has-text("DigiD-certificaten verlopen op") + dd')).toHaveText(/\d{4}/);
   await expectAccessible(asker, 'operator console');
   await asker.getByLabel('Naam van de gemeente').fill(municipality);
   await asker.getByLabel('Code', { exact: true }).fill(`proefstad-${id}`);

@@ -145,8 +145,11 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     limits,
     limitRules.operatorLink,
   );
-  // The DigiD certificates' expiry: `noDigidCertificatesYet` until the certificate store exists (replace the hook).
-  const operatorConsole = new OperatorConsoleService(operators, jobs, audit, staffAccounts);
+  // DigiD's key pairs and certificates (instellingen/digid); the console shows when the one in use expires.
+  const digidCertificates = new DigidCertificateService(config.settingsEncryptionKey, audit);
+  const operatorConsole = new OperatorConsoleService(operators, jobs, audit, staffAccounts, (ctx) =>
+    digidCertificates.currentExpiry(ctx.em),
+  );
 
   // ---- catalogue --------------------------------------------------------------------------------------------------
   const categories = new CategoryService(audit);
@@ -290,7 +293,7 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     myData: new MyDataService(audit),
     // DigiD (instellingen/digid): our SAML key pairs and certificates and their rollover; keys encrypted at rest.
     // The SAML adapter reads them through DigidSamlRuntime (modules/digid/digid-runtime.ts).
-    digidCertificates: new DigidCertificateService(config.settingsEncryptionKey, audit),
+    digidCertificates,
   };
 }
 

@@ -138,6 +138,14 @@ export class DigidCertificateService {
   }
 
   /** The current, next and previous certificates with the keys of the current and previous ones (decrypted). */
+  /** When the certificate in use expires (null when none is): the operator console's health. */
+  async currentExpiry(em: EntityManager): Promise<Date | null> {
+    const [row] = await em.execute<{ not_after: Date | string | null }[]>(
+      `select not_after from digid_certificate where state = 'CURRENT'`,
+    );
+    return row?.not_after ? new Date(row.not_after) : null;
+  }
+
   async credentials(em: EntityManager): Promise<ActiveCredentials> {
     const rows = await em.execute<Row[]>(
       `select * from digid_certificate where state in ('CURRENT','NEXT','PREVIOUS') and certificate_pem is not null`,

@@ -1,12 +1,12 @@
 import type { Config } from '../../config/config.js';
 
 /**
- * Our SAML entity id: DIGID_ENTITY_ID when the configuration has one (the SAML adapter adds it), otherwise the
+ * Our SAML entity id: DIGID_SAML_ENTITY_ID when DigiD runs over SAML, otherwise the
  * metadata address, which is the usual choice.
  */
 export function digidEntityId(config: Config): string {
-  const configured = (config as Config & { digid?: { entityId?: string | null } }).digid?.entityId;
-  return configured || digidMetadataUrl(config);
+  // DIGID_SAML_ENTITY_ID with SAML; otherwise (OIDC, the simulator) the metadata address stands for it.
+  return config.digid.saml?.entityId || digidMetadataUrl(config);
 }
 
 /** Where the SAML adapter serves our signed metadata (GET /auth/digid/metadata). */

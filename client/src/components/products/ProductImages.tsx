@@ -8,6 +8,7 @@ import { urls } from '../../lib/urls';
 import { TextField } from '../forms/TextField';
 import { useMutationForm } from '../forms/useMutationForm';
 import type { FormError } from '../forms/userErrors';
+import { uploadFile } from '../../lib/upload';
 
 const DeleteProductImageDocument = graphql(`
   mutation DeleteProductImage($productId: ID!, $imageId: ID!) {
@@ -46,26 +47,8 @@ const ReorderProductImagesDocument = graphql(`
 
 /** Sends one image to the upload endpoint; the answer's errors have the shape of a mutation payload's. */
 export async function uploadProductImage(productId: string, file: Blob, alt: string): Promise<{ errors: FormError[] }> {
-  const body = new FormData();
-  body.set('file', file);
-  body.set('alt', alt);
-  try {
-    const res = await fetch(urls.server.productImages(productId), {
-      method: 'POST',
-      body,
-      credentials: 'same-origin',
-      headers: { 'X-Gemeentewinkel-Upload': '1' },
-    });
-    const json = (await res.json().catch(() => null)) as { errors?: FormError[] } | null;
-    if (json?.errors && (json.errors.length || res.ok)) return { errors: json.errors };
-  } catch {
-    // Falls through to the general message.
-  }
-  return {
-    errors: [
-      { field: null, code: 'NETWORK', message: 'De afbeelding kon niet worden verstuurd. Probeer het opnieuw.' },
-    ],
-  };
+  const { errors } = await uploadFile(urls.server.productImages(productId), file, { fields: { alt } });
+  return { errors };
 }
 
 export interface OrderedImage {

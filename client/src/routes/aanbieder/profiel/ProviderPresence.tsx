@@ -8,11 +8,11 @@ import { ConfirmAction } from '../../../components/forms/ConfirmAction';
 import { CheckboxField } from '../../../components/forms/CheckboxField';
 import { TextField } from '../../../components/forms/TextField';
 import { useMutationForm } from '../../../components/forms/useMutationForm';
-import type { FormError } from '../../../components/forms/userErrors';
 import { graphql } from '../../../graphql/generated';
 import { useShowNotice } from '../../../lib/notice';
 import { urls } from '../../../lib/urls';
 import { LocationAddress, OpeningHoursTable, type LocationView } from '../../aanbod/aanbieders/ProviderLocations';
+import { uploadFile } from '../../../lib/upload';
 
 const SaveProviderLocationDocument = graphql(`
   mutation SaveProviderLocation($id: ID, $input: ProviderLocationInput!) {
@@ -82,18 +82,9 @@ export function LogoSection({
     id: 'logo',
     fields: ['file'] as const,
     check: (_, data) => ({ file: imageFileProblem(data.get('file') as File | null, uploadLimit) }),
-    mutate: async (_, data) => {
-      const body = new FormData();
-      body.set('file', data.get('file') as File);
-      const res = await fetch(urls.server.providerLogo(), {
-        method: 'POST',
-        body,
-        credentials: 'same-origin',
-        headers: { 'X-Gemeentewinkel-Upload': '1' },
-      });
-      const json = (await res.json().catch(() => null)) as { errors?: FormError[] } | null;
-      return json?.errors && (json.errors.length || res.ok) ? { errors: json.errors } : null;
-    },
+    mutate: async (_, data) => ({
+      errors: (await uploadFile(urls.server.providerLogo(), data.get('file') as File)).errors,
+    }),
     onSuccess: () => {
       formRef.current?.reset();
       showNotice('Het logo is opgeslagen. Het staat op uw pagina in het aanbod.');

@@ -10,6 +10,7 @@ import { QueryError } from '../../../../components/ui/QueryError';
 import { graphql } from '../../../../graphql/generated';
 import type { ImportRunViewQuery, ImportStatus } from '../../../../graphql/generated/graphql';
 import { urls } from '../../../../lib/urls';
+import { uploadFile } from '../../../../lib/upload';
 
 const ImportOverviewDocument = graphql(`
   query ImportOverview {
@@ -94,28 +95,11 @@ const STATUS: Record<ImportStatus, string> = {
 
 /** Sends the file to the dry run; the answer's errors have the shape of a mutation payload's. */
 async function uploadImport(municipalityId: string, file: File): Promise<{ id: string | null; errors: ApiError[] }> {
-  const body = new FormData();
-  body.set('file', file);
-  try {
-    const res = await fetch(urls.server.imports(municipalityId), {
-      method: 'POST',
-      body,
-      credentials: 'same-origin',
-      headers: { 'X-Gemeentewinkel-Upload': '1' },
-    });
-    const json = (await res.json().catch(() => null)) as {
-      importRun?: { id: string } | null;
-      errors?: ApiError[];
-    } | null;
-    if (json?.importRun) return { id: json.importRun.id, errors: [] };
-    if (json?.errors?.length) return { id: null, errors: json.errors };
-  } catch {
-    // Falls through to the general message.
-  }
-  return {
-    id: null,
-    errors: [{ field: null, code: 'NETWORK', message: 'Het bestand kon niet worden verstuurd. Probeer het opnieuw.' }],
-  };
+  const answer = await uploadFile<{ importRun: { id: string } | null }>(urls.server.imports(municipalityId), file, {
+    what: 'Het bestand',
+  });
+  if (answer.importRun) return { id: answer.importRun.id, errors: [] };
+  return { id: null, errors: answer.errors.map((e) => ({ ...e, field: e.field ?? null })) };
 }
 
 function UploadForm({

@@ -15,6 +15,7 @@ import type { AdminNewsArticleQuery } from '../../../../graphql/generated/graphq
 import { useShowNotice, withNotice } from '../../../../lib/notice';
 import { urls } from '../../../../lib/urls';
 import { NewsArticleForm, newsStatusLabel } from './NewsArticleForm';
+import { uploadFile } from '../../../../lib/upload';
 
 const AdminNewsArticleDocument = graphql(`
   query AdminNewsArticle($id: ID!) {
@@ -91,26 +92,8 @@ type Article = NonNullable<AdminNewsArticleQuery['adminNewsArticle']>;
 
 /** Sends the image to the upload endpoint; the answer's errors have the shape of a mutation payload's. */
 async function uploadNewsImage(articleId: string, file: Blob, alt: string | null): Promise<{ errors: FormError[] }> {
-  const body = new FormData();
-  body.set('file', file);
-  if (alt !== null) body.set('alt', alt);
-  try {
-    const res = await fetch(urls.server.newsImage(articleId), {
-      method: 'POST',
-      body,
-      credentials: 'same-origin',
-      headers: { 'X-Gemeentewinkel-Upload': '1' },
-    });
-    const json = (await res.json().catch(() => null)) as { errors?: FormError[] } | null;
-    if (json?.errors && (json.errors.length || res.ok)) return { errors: json.errors };
-  } catch {
-    // Falls through to the general message.
-  }
-  return {
-    errors: [
-      { field: null, code: 'NETWORK', message: 'De afbeelding kon niet worden verstuurd. Probeer het opnieuw.' },
-    ],
-  };
+  const { errors } = await uploadFile(urls.server.newsImage(articleId), file, alt !== null ? { fields: { alt } } : {});
+  return { errors };
 }
 
 /** /admin/beheer/nieuws/{articleId}: edit, schedule, publish or archive an article; its image; delete it. */

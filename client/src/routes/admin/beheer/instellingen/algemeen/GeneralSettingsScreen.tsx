@@ -3,7 +3,6 @@ import { useRef, useState } from 'react';
 import { IMAGE_TYPES, imageFileProblem, imageHint } from '@rules/image';
 import { ConfirmAction } from '../../../../../components/forms/ConfirmAction';
 import { useMutationForm } from '../../../../../components/forms/useMutationForm';
-import type { FormError } from '../../../../../components/forms/userErrors';
 import { usePublicSite } from '../../../../../components/layout/publicSite';
 import { useUploadLimit } from '../../../../../components/settings/publicSettings';
 import { useShowNotice } from '../../../../../lib/notice';
@@ -14,6 +13,7 @@ import { TextField } from '../../../../../components/forms/TextField';
 import { Page } from '../../../../../components/layout/Page';
 import { SettingsForm, type SettingsValue } from '../../../../../components/settings/SettingsForm';
 import { graphql } from '../../../../../graphql/generated';
+import { uploadFile } from '../../../../../lib/upload';
 
 const SettingsMunicipalitiesDocument = graphql(`
   query SettingsMunicipalities {
@@ -57,18 +57,9 @@ function PlatformLogoSection() {
     id: 'logo',
     fields: ['file'] as const,
     check: (_, data) => ({ file: imageFileProblem(data.get('file') as File | null, uploadLimit) }),
-    mutate: async (_, data) => {
-      const body = new FormData();
-      body.set('file', data.get('file') as File);
-      const res = await fetch(urls.server.platformLogo(), {
-        method: 'POST',
-        body,
-        credentials: 'same-origin',
-        headers: { 'X-Gemeentewinkel-Upload': '1' },
-      });
-      const json = (await res.json().catch(() => null)) as { errors?: FormError[] } | null;
-      return json?.errors && (json.errors.length || res.ok) ? { errors: json.errors } : null;
-    },
+    mutate: async (_, data) => ({
+      errors: (await uploadFile(urls.server.platformLogo(), data.get('file') as File)).errors,
+    }),
     onSuccess: async () => {
       formRef.current?.reset();
       await client.refetchQueries({ include: ['PublicSite', 'SettingsSection'] });

@@ -36,6 +36,19 @@ describe('housekeeping: expired sessions and tokens are purged on a schedule', {
       `insert into email_token (token_hash, purpose, provider_user_id, expires_at, created_at) values (?, 'RESET_PASSWORD', ?, ?, ?)`,
       [randomBytes(16).toString('hex'), user!.id, new Date(now.getTime() + 3600_000), now],
     );
+    const [operator] = await em.execute<{ id: string }[]>(
+      `insert into operator (email, name) values ('opruimen@lightbase.test', 'Opruimen') returning id`,
+    );
+    const hash = () => randomBytes(16).toString('hex');
+    await em.execute(
+      `insert into operator_session (operator_id, token_hash, created_at, expires_at) values (?, ?, ?, ?)`,
+      [operator!.id, hash(), now, new Date(now.getTime() + 3600_000)],
+    );
+    await em.execute(
+      `insert into operator_login_token (operator_id, token_hash, purpose, browser_hash, created_at, expires_at)
+       values (?, ?, 'LOGIN', ?, ?, ?)`,
+      [operator!.id, hash(), hash(), now, new Date(now.getTime() + 900_000)],
+    );
     const sessions = await count('session');
     const tokens = await count('email_token');
     expect(sessions).toBeGreaterThanOrEqual(2);
@@ -56,6 +69,8 @@ describe('housekeeping: expired sessions and tokens are purged on a schedule', {
     await purge();
     expect(await count('session')).toBe(sessions);
     expect(await count('email_token')).toBe(tokens);
+    expect(await count('operator_session')).toBe(1);
+    expect(await count('operator_login_token')).toBe(1);
 
     // A year later every session and token has expired (and the token more than the day it is kept for support).
     clock.set(new Date(now.getTime() + 400 * DAY));

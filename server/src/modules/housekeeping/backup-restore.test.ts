@@ -58,7 +58,8 @@ describe('housekeeping: back-up and restore', { timeout: 300_000 }, () => {
     }
     const client = new pg.Client({ connectionString: admin });
     await client.connect();
-    const serverVersion = (await client.query<{ v: string }>('show server_version')).rows[0]!.v;
+    const serverVersion = (await client.query<{ server_version: string }>('show server_version')).rows[0]!
+      .server_version;
     await client.end();
     const toolVersion = (await run(dump, ['--version'])).stdout;
     if (major(toolVersion.replace(/^\D+/, '')) < major(serverVersion)) {

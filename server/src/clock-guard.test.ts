@@ -22,6 +22,8 @@ const ALLOWED: Record<string, string> = {
   'integrations/digid/test-idp/saml-certificates.ts':
     'the local identity provider’s TLS certificates are checked by TLS against the machine’s time',
   'integrations/payments/payment-simulator.ts': 'the simulated payment provider keeps its own time, as a real one does',
+  'modules/housekeeping/upload-sweep.service.ts':
+    'an upload file’s age is its modification time on the file system, which keeps the real time',
   'database/create-migration.ts': 'a developer tool: the new migration’s file name',
 };
 

@@ -66,6 +66,7 @@ import { JournalService } from './modules/journal/journal.service.js';
 import { RoleService } from './modules/roles/role.service.js';
 import { ImportService } from './modules/import/import.service.js';
 import { RetentionService } from './modules/audit/retention.service.js';
+import { UploadSweepService } from './modules/housekeeping/upload-sweep.service.js';
 import { AuditLogService } from './modules/audit/audit-log.service.js';
 import { MyDataService } from './modules/audit/my-data.service.js';
 import { ApiClientService } from './modules/api-clients/api-client.service.js';
@@ -289,6 +290,8 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     imports: new ImportService(config.bsn, audit, assignments, jobs),
     // Privacy: the retention periods' daily purge, the audit log screen, and a resident's own data as a file.
     retention: new RetentionService(settings),
+    // Housekeeping: upload files no row refers to (left by a crash), swept daily.
+    uploadSweep: new UploadSweepService(storage),
     auditLog: new AuditLogService(),
     myData: new MyDataService(audit),
     // DigiD (instellingen/digid): our SAML key pairs and certificates and their rollover; keys encrypted at rest.

@@ -58,6 +58,8 @@ export interface JobPayloads {
   'import.apply': { importRunId: string };
   /** Removes what is older than the retention periods (instellingen: bewaartermijnen). Daily. */
   'privacy.purgeRetention': CronPayload;
+  /** Daily: upload files no database row refers to, older than a day (modules/housekeeping/upload-sweep.service.ts). */
+  'housekeeping.sweepUploads': CronPayload;
 }
 
 export type JobName = keyof JobPayloads;

@@ -49,6 +49,7 @@ export function createJobRegistry(services: Services): JobRegistry {
     },
     'import.apply': (ctx, { importRunId }, run) => services.imports.runApply(ctx, importRunId, run),
     'privacy.purgeRetention': async (ctx) => void (await services.retention.purge(ctx)),
+    'housekeeping.sweepUploads': async (ctx) => void (await services.uploadSweep.sweep(ctx)),
   };
 
   // Cron lines are in UTC. A tick runs once across all instances; a queue name keeps one tick from overlapping the next.
@@ -92,6 +93,13 @@ export function createJobRegistry(services: Services): JobRegistry {
       backfill: '1h',
     },
     { task: 'privacy.purgeRetention', cron: '23 2 * * *', identifier: 'privacy.purgeRetention', maxAttempts: 3 },
+    {
+      task: 'housekeeping.sweepUploads',
+      cron: '53 3 * * *',
+      identifier: 'housekeeping.sweepUploads',
+      queueName: 'upload-sweep',
+      maxAttempts: 3,
+    },
   ];
 
   return { handlers, schedules };

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createReadStream, type ReadStream } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -14,6 +14,16 @@ export interface FileStorage {
   open(key: string): Promise<{ stream: ReadStream; size: number } | null>;
   read(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Every stored file under a valid key, with when it was last written (the upload sweep compares them with the
+   * database: modules/housekeeping/upload-sweep.service.ts).
+   */
+  list(): AsyncIterable<StoredFile>;
+}
+
+export interface StoredFile {
+  key: string;
+  modifiedAt: Date;
 }
 
 export const STORAGE_KEY = /^[a-z0-9-]+\/[a-z0-9-]+\.(webp|jpg|png)$/;
@@ -74,5 +84,33 @@ export class LocalDiskStorage implements FileStorage {
     const path = this.pathOf(key);
     if (!path) return;
     await rm(path, { force: true });
+  }
+
+  async *list(): AsyncIterable<StoredFile> {
+    let folders: string[];
+    try {
+      folders = await readdir(this.root);
+    } catch {
+      return;
+    }
+    for (const folder of folders) {
+      if (!/^[a-z0-9-]+$/.test(folder)) continue;
+      let names: string[];
+      try {
+        names = await readdir(join(this.root, folder));
+      } catch {
+        continue;
+      }
+      for (const name of names) {
+        try {
+          const key = `${folder}/${name}`;
+          if (!isStorageKey(key)) continue;
+          const info = await stat(join(this.root, folder, name));
+          if (info.isFile()) yield { key, modifiedAt: info.mtime };
+        } catch {
+          // Deleted meanwhile.
+        }
+      }
+    }
   }
 }

@@ -6,6 +6,8 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { IMAGE_MESSAGES, imageTooLargeMessage } from '../../rules/image.js';
 import { MAINTENANCE_MESSAGE, maintenanceRetryAfter } from '../../http/maintenance.js';
+import type { Viewer } from '../../graphql/auth/viewer.js';
+import { check, clientAddress, retryAfterText } from '../../modules/limits/limits.js';
 
 /** The header every upload must carry: a cross-site form cannot set it, and a cross-site script needs CORS we never grant. */
 export const UPLOAD_HEADER = 'x-gemeentewinkel-upload';
@@ -26,14 +28,17 @@ export interface ImageUploadRequest {
  * Reads an image upload (multipart/form-data, one `file` part and a few short text fields) after the checks every
  * upload passes: the CSRF header and a same-origin Origin, a logged-in viewer, maintenance (residents, providers and
  * visitors get 503 with Retry-After, as from the API; staff carry on), the caller's own permission check (`allow`,
- * answering a Dutch refusal or null), multipart, and the upload limit of instellingen/geavanceerd, read for every
+ * answering a Dutch refusal or null), the upload rate limit (429 with Retry-After), multipart, and the upload limit of instellingen/geavanceerd, read for every
  * request (a change applies without a restart), both as declared and as streamed. Answers null when it has already
  * refused; `empty` is the rest of the JSON answer (e.g. `{ logo: null }`).
  */
 export async function readImageUpload(
   req: Request,
   res: Response,
-  deps: { services: Pick<Services, 'settings' | 'config'>; contexts: Pick<Contexts, 'forRequest'> },
+  deps: {
+    services: Pick<Services, 'settings' | 'config' | 'limits' | 'limitRules'>;
+    contexts: Pick<Contexts, 'forRequest'>;
+  },
   options: {
     empty: object;
     allow: (ctx: RequestContext) => Promise<{ status: number; code: string; message: string } | null>;
@@ -67,6 +72,8 @@ export async function readImageUpload(
   }
   const refused = await options.allow(ctx);
   if (refused) return refuse(refused.status, refused.code, refused.message);
+  const limited = await reserveUpload(deps.services, req, res, ctx.viewer);
+  if (limited) return refuse(limited.status, limited.code, limited.message);
   if (!req.is('multipart/form-data')) return refuse(415, 'BAD_REQUEST', IMAGE_MESSAGES.missing, 'file');
   const { uploadMaxMegabytes } = await deps.services.settings.get('advanced');
   const maxBytes = uploadMaxMegabytes * 1024 * 1024;
@@ -100,6 +107,47 @@ export async function readImageUpload(
   }
   if (parsed.truncated) return refuse(413, 'TOO_LARGE', tooLarge, 'file');
   return { ctx, refuse, ...parsed };
+}
+
+/** Who an upload is counted against: the account (or API client) behind the viewer. */
+function uploaderKey(viewer: Viewer): string {
+  switch (viewer.kind) {
+    case Audience.PROVIDER:
+      return `provider:${viewer.providerUserId}`;
+    case Audience.STAFF:
+      return viewer.operator ? `operator:${viewer.operator.operatorId}` : `staff:${viewer.adminAccountId}`;
+    case Audience.CUSTOMER:
+      return `customer:${viewer.personId}`;
+    case Audience.API_CLIENT:
+      return `api:${viewer.apiClientId}`;
+    default:
+      return viewer.kind;
+  }
+}
+
+/**
+ * Reserves one upload for the viewer's account and the client address (limitPolicy().upload) BEFORE the file is read,
+ * so parallel uploads past the budget are refused for exactly the excess. Answers null when the upload may go ahead,
+ * otherwise sets Retry-After and answers the refusal for a 429.
+ */
+export async function reserveUpload(
+  services: Pick<Services, 'limits' | 'limitRules'>,
+  req: Request,
+  res: Response,
+  viewer: Viewer,
+): Promise<{ status: number; code: string; message: string } | null> {
+  const rules = services.limitRules.upload;
+  const reservation = await services.limits.reserve(
+    check(rules.perAccount, uploaderKey(viewer)),
+    check(rules.perAddress, clientAddress(req)),
+  );
+  if (reservation.ok) return null;
+  res.setHeader('Retry-After', String(reservation.retryAfterSeconds));
+  return {
+    status: 429,
+    code: 'TOO_MANY_REQUESTS',
+    message: `U heeft te veel bestanden achter elkaar geüpload. ${retryAfterText(reservation.retryAfterSeconds)}`,
+  };
 }
 
 /** The answer to an upload that failed unexpectedly (logged by the caller). */

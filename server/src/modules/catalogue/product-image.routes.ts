@@ -9,7 +9,7 @@ import { imageTooLargeMessage } from '../../rules/image.js';
 import { hostileTextMessage, isHostileText } from '../../lib/hostile-text.js';
 import { MAINTENANCE_MESSAGE, maintenanceRetryAfter } from '../../http/maintenance.js';
 
-import { UPLOAD_HEADER } from '../../integrations/storage/image-upload.js';
+import { UPLOAD_HEADER, reserveUpload } from '../../integrations/storage/image-upload.js';
 
 export { UPLOAD_HEADER };
 
@@ -58,6 +58,9 @@ export function productImageRoutes(deps: { services: Services; contexts: Context
     // The uploads are the provider operations outside GraphQL: the same rule as the auth checker (graphql/auth/requires.ts).
     if ((await services.terms.pending(ctx)).length > 0)
       return refuse(403, 'TERMS_NOT_ACCEPTED', TERMS_NOT_ACCEPTED_MESSAGE);
+    // Uploads per account and address, reserved before the file is read (limitPolicy().upload).
+    const limited = await reserveUpload(services, req, res, viewer);
+    if (limited) return refuse(limited.status, limited.code, limited.message);
     if (!req.is('multipart/form-data')) return refuse(415, 'BAD_REQUEST', IMAGE_MESSAGES.missing, 'file');
     // The limit is a setting (instellingen/geavanceerd), read for every request: a change applies without a restart.
     const { uploadMaxMegabytes } = await services.settings.get('advanced');

@@ -7,6 +7,7 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { IMAGE_MESSAGES } from '../catalogue/product-image.service.js';
 import { imageTooLargeMessage } from '../../rules/image.js';
 import { UPLOAD_HEADER } from '../catalogue/product-image.routes.js';
+import { reserveUpload } from '../../integrations/storage/image-upload.js';
 import { renderMarkdown } from '../catalogue/markdown.js';
 import { canEditNews, newsImagePath, newsPath } from './news.service.js';
 
@@ -120,6 +121,9 @@ export function contentRoutes(deps: { services: Services; contexts: Contexts }):
     if (ctx.viewer.kind === Audience.ANONYMOUS)
       return refuse(401, 'UNAUTHENTICATED', 'U moet ingelogd zijn om dit te doen.');
     if (!canEditNews(ctx)) return refuse(403, 'FORBIDDEN', 'U heeft geen toegang tot deze gegevens.');
+    // Uploads per account and address, reserved before the file is read (limitPolicy().upload).
+    const limited = await reserveUpload(services, req, res, ctx.viewer);
+    if (limited) return refuse(limited.status, limited.code, limited.message);
     if (!req.is('multipart/form-data')) return refuse(415, 'BAD_REQUEST', IMAGE_MESSAGES.missing, 'file');
     // The limit is a setting (instellingen/geavanceerd), read for every request.
     const { uploadMaxMegabytes } = await services.settings.get('advanced');

@@ -84,6 +84,15 @@ export function limitPolicy(settings: { maxAttempts: number; windowSeconds: numb
       /** Counter look-ups per client address (several counters behind one address). */
       perAddress: { name: 'counter-address', points: 120, windowSeconds: 60 },
     },
+    upload: {
+      /**
+       * File uploads (product images, logos, news images; integrations/storage/image-upload.ts) per logged-in account:
+       * 30 per 10 minutes. Reserved before the file is read; a refused upload gets 429 with Retry-After.
+       */
+      perAccount: { name: 'upload-account', points: 30, windowSeconds: 600 },
+      /** … and per client address (several accounts behind one office address): 120 per 10 minutes. */
+      perAddress: { name: 'upload-address', points: 120, windowSeconds: 600 },
+    },
   } satisfies Record<string, Record<string, LimitRule | number> | LimitRule>;
 }
 

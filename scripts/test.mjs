@@ -6,7 +6,7 @@
 //   4. production build, then browser tests (Playwright + Debian Chromium + axe) against the running app, and the
 //      resident journey with the clock set to 2027 and 2030 (playwright.dates.config.ts), and the resident's DigiD
 //      log-in through the production adapters and local identity providers (playwright.digid.config.ts)
-// Ends with one summary line "N passed, N failed".
+// Ends with a table of the steps (duration, result), the total time, and one summary line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,12 +23,37 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
+/** Every step run: its name, how long it took (ms) and whether it passed, for the table at the end. */
+const timings = [];
+const started = performance.now();
 
 function step(name, cmd, args, opts = {}) {
   console.log(`\n▶ ${name}`);
+  const t0 = performance.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts, env: { ...process.env, ...opts.env } });
+  timings.push({ name, ms: performance.now() - t0, ok: r.status === 0 });
   if (r.status !== 0) failures.push(name);
   return r.status === 0;
+}
+
+/** 83.4 s, 12:05.3 (m:ss.s) */
+function duration(ms) {
+  const s = ms / 1000;
+  if (s < 60) return `${s.toFixed(1)} s`;
+  const m = Math.floor(s / 60);
+  return `${m}:${(s - m * 60).toFixed(1).padStart(4, '0')}`;
+}
+
+function printTimings() {
+  const rows = timings.map((t) => [t.name, duration(t.ms), t.ok ? 'geslaagd' : 'mislukt']);
+  rows.push(['Totaal', duration(performance.now() - started), failures.length || failed ? 'mislukt' : 'geslaagd']);
+  const head = ['Stap', 'Duur', 'Resultaat'];
+  const width = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r) => `${r[0].padEnd(width[0])}  ${r[1].padStart(width[1])}  ${r[2]}`;
+  const rule = '-'.repeat(width[0] + width[1] + width[2] + 4);
+  console.log(`\n${line(head)}\n${rule}`);
+  for (const r of rows.slice(0, -1)) console.log(line(r));
+  console.log(`${rule}\n${line(rows.at(-1))}`);
 }
 
 function countVitest(file) {
@@ -117,6 +142,7 @@ if (want('e2e')) {
   }
 }
 
+printTimings();
 console.log(`\n${failures.length ? `Mislukt: ${failures.join(', ')}` : 'Alle stappen geslaagd.'}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failures.length || failed ? 1 : 0);

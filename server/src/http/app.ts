@@ -7,8 +7,6 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Server } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Services } from '../services.js';
 import type { Contexts } from '../contexts.js';
 import type { Context } from '../graphql/context.js';
@@ -33,6 +31,7 @@ import { journalRoutes } from '../modules/journal/journal.routes.js';
 import { importRoutes } from '../modules/import/import.routes.js';
 import { myDataRoutes } from '../modules/audit/my-data.routes.js';
 import { securityHeaders } from './security-headers.js';
+import { staticFiles } from './static.js';
 import { adminIpAllowList, allowListOf } from './ip-allow-list.js';
 import { analyticsScript } from '../modules/settings/sections/analytics.js';
 import { rejectHostileQuery } from './hostile-request.js';
@@ -238,26 +237,16 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
 
   if (deps.clientDist) {
     const dist = deps.clientDist;
-    app.get('/sandbox', (_req, res, next) => {
-      if (!config.graphqlSandbox || !existsSync(join(dist, 'sandbox.html'))) return next();
-      res.sendFile(join(dist, 'sandbox.html'));
+    const files = staticFiles(dist);
+    app.get('/sandbox', (req, res, next) => {
+      if (!config.graphqlSandbox || !files.sendPage('/sandbox.html', req, res, next)) next();
     });
-    app.use(
-      express.static(dist, {
-        index: false,
-        maxAge: '1h',
-        setHeaders: (res, path) => {
-          if (path.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        },
-      }),
-    );
-    const indexHtml = existsSync(join(dist, 'index.html')) ? readFileSync(join(dist, 'index.html'), 'utf8') : null;
+    app.use(files.middleware);
     app.get(/.*/, (req, res, next) => {
-      if (isServerPath(req.path) || !indexHtml) return next();
+      if (isServerPath(req.path)) return next();
       // A file-like path that was not found above (e.g. /assets/x.js) is a real 404, not the app.
       if (/\.[a-z0-9]{1,8}$/i.test(req.path)) return next();
-      res.setHeader('Cache-Control', 'no-cache');
-      res.type('html').send(indexHtml);
+      if (!files.sendPage('/index.html', req, res, next)) next();
     });
   } else if (deps.devMiddleware) {
     const vite = deps.devMiddleware;

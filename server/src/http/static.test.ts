@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -171,9 +171,15 @@ describe('static files of the built client', () => {
   });
 });
 
-// The real build, when present (after `npm run build`): the main script travels compressed and decodes to itself.
+// The real build, when present (after `npm run build`; a build from before the compressed copies is left alone):
+// the main script travels compressed and decodes to itself.
 const realDist = fileURLToPath(new URL('../../../client/dist', import.meta.url));
-describe.runIf(existsSync(join(realDist, 'index.html')))('the real client build', () => {
+const realAssets = join(realDist, 'assets');
+const compressedBuild =
+  existsSync(join(realDist, 'index.html')) &&
+  existsSync(realAssets) &&
+  readdirSync(realAssets).some((f) => f.endsWith('.js.br'));
+describe.runIf(compressedBuild)('the real client build', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ clientDist: realDist });

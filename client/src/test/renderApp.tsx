@@ -57,7 +57,12 @@ export function renderApp(url: string, viewer: TestViewer, responders: Record<st
     MaintenanceStatus: () => ({ maintenanceStatus: { active: false, message: '', startsAt: null, endsAt: null } }),
     PublicAnalytics: () => ({ publicAnalytics: { enabled: false, tool: null, scriptUrl: null, siteId: null } }),
     // The admin layout's operator banner: no operator acting, unless a test says otherwise.
-    OperatorActBanner: () => ({ viewer: { __typename: 'ViewerInfo', kind: viewer.kind, operatorAct: null } }),
+    // The same viewer as the Viewer query (a test's own Viewer responder may change it, e.g. after logging in): the
+    // answer is cached on the one ViewerInfo, so another kind here would log the test's viewer out again.
+    OperatorActBanner: (variables) => {
+      const current = (responders.Viewer ?? (() => viewerData(viewer)))(variables) as { viewer: { kind: string } };
+      return { viewer: { __typename: 'ViewerInfo', kind: current.viewer.kind, operatorAct: null } };
+    },
     ...responders,
   };
   const link = new ApolloLink(

@@ -3,6 +3,11 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type Se
 import type { AddressInfo } from 'node:net';
 import { createHmac, randomUUID } from 'node:crypto';
 import { startTestServer, TestClient, type TestServer } from './test/server.js';
+import { createTestDatabase } from './test/database.js';
+import { loadConfig } from './config/config.js';
+import { createLogger } from './logging/logger.js';
+import { boot, type RunningServer } from './boot.js';
+import { migrationsList } from './database/migrations/index.js';
 import { createHousehold, expectLedgerConsistent, zuiderveenCatalogue } from './test/households.js';
 import { checkoutOutcome } from './test/checkout-outcome.js';
 import { outbox } from './test/onboarding.js';
@@ -378,4 +383,41 @@ describe('two instances on one database, behind a round-robin proxy', () => {
       .execute<{ n: number }[]>(`select count(*)::int as n from digid_simulator_artifact`);
     expect(n).toBe(0);
   });
+});
+
+describe('two instances starting together on an empty database', () => {
+  it('migrate and seed it once, one after the other (an advisory lock), and both serve', async () => {
+    const database = await createTestDatabase({ migrate: false });
+    await database.orm.close(true);
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: database.url,
+      SEED_DEMO_DATA: 'true',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      JOBS_WORKER: 'false',
+    });
+    const logger = createLogger('silent');
+    const servers = await Promise.allSettled([
+      boot({ config, logger, port: 0, demoActivity: false }),
+      boot({ config, logger, port: 0, demoActivity: false }),
+    ]);
+    try {
+      expect(servers.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled']);
+      const [first] = servers as PromiseFulfilledResult<RunningServer>[];
+      const em = first!.value.orm.em.fork();
+      const [{ migrations, duplicates }] = await em.execute<{ migrations: number; duplicates: number }[]>(
+        `select count(*)::int as migrations, count(*)::int - count(distinct name)::int as duplicates from mikro_orm_migrations`,
+      );
+      expect(migrations).toBe(migrationsList.length);
+      expect(duplicates).toBe(0);
+      const [{ staff }] = await em.execute<{ staff: number }[]>(`select count(*)::int as staff from admin_account`);
+      expect(staff).toBe(DEMO_STAFF.length);
+      for (const s of servers as PromiseFulfilledResult<RunningServer>[])
+        expect((await fetch(`${s.value.url}/readyz`)).status).toBe(200);
+    } finally {
+      for (const s of servers) if (s.status === 'fulfilled') await s.value.stop();
+      await database.drop();
+    }
+  }, 120_000);
 });

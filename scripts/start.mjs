@@ -1,11 +1,19 @@
 // `npm start`: build what is out of date, then run the whole product on one port
-// (embedded PostgreSQL unless DATABASE_URL is set, migrations, demo data, client and API).
+// (embedded PostgreSQL unless DATABASE_URL is set, migrations, demo data, client and API), in WEB_CONCURRENCY worker
+// processes sharing that port (default: one per core; server/src/main.ts is their primary).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseEnv } from 'node:util';
 
 const root = new URL('..', import.meta.url).pathname;
 const stamp = join(root, 'server/dist/.build-stamp');
+
+function dotenv() {
+  const file = join(root, '.env');
+  return existsSync(file) ? parseEnv(readFileSync(file, 'utf8')) : {};
+}
 
 function newest(path) {
   if (!existsSync(path)) return 0;
@@ -45,7 +53,16 @@ const child = spawn(
     './server/dist/instrument.js',
     'server/dist/main.js',
   ],
-  { cwd: root, stdio: 'inherit' },
+  {
+    cwd: root,
+    stdio: 'inherit',
+    // One worker per core unless WEB_CONCURRENCY is in the environment or in .env (which --env-file would not
+    // override once it is set here).
+    env:
+      process.env.WEB_CONCURRENCY || dotenv().WEB_CONCURRENCY
+        ? process.env
+        : { ...process.env, WEB_CONCURRENCY: String(availableParallelism()) },
+  },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -22,6 +22,7 @@ import { seedDemoData } from './seeders/demo-data.js';
 import { createJobRegistry } from './jobs/registry.js';
 import type { JobRegistry } from './jobs/job-types.js';
 import { startJobWorker, type JobWorker } from './jobs/worker.js';
+import pg from 'pg';
 
 export interface RunningServer {
   url: string;
@@ -58,10 +59,105 @@ export interface BootOptions {
    * server tests leave it out unless they ask (test/server.ts), so their households start without orders.
    */
   demoActivity?: boolean;
+  /**
+   * false: the database is migrated and seeded already (`npm start`'s primary process did it with prepareDatabase
+   * before forking its workers), so this instance only connects. Default true.
+   */
+  setUp?: boolean;
+}
+
+/** Any number that no other advisory lock on the database uses: "gemeentewinkel setup". */
+const SETUP_LOCK = 7_211_015_001;
+
+/**
+ * Migrations (the job queue's, then ours) and the demo data, under a PostgreSQL advisory lock: instances that start
+ * together on one database take turns, and the later ones find everything done.
+ */
+async function setUpDatabase(
+  orm: MikroORM,
+  databaseUrl: string,
+  services: () => Promise<Services>,
+  options: Pick<BootOptions, 'config' | 'logger' | 'demoActivity'>,
+  clock: Clock,
+): Promise<Services> {
+  const { config, logger } = options;
+  const lock = new pg.Client({ connectionString: databaseUrl });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [SETUP_LOCK]);
+    const applied = await migrate(orm, logger);
+    if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+    const ready = await services();
+    if (config.seedDemoData) {
+      const { created } = await seedDemoData(orm.em.fork(), {
+        bsnKeys: config.bsn,
+        clock,
+        storage: ready.storage,
+        // The demo's DigiD certificate is for the simulator's demo; with real DigiD the configured one serves.
+        settingsEncryptionKey: config.digidMode === 'simulator' ? config.settingsEncryptionKey : undefined,
+        services: options.demoActivity === false ? undefined : ready,
+      });
+      if (created) logger.info('demo data seeded');
+    }
+    return ready;
+  } finally {
+    await lock.end().catch(() => undefined); // ending the session releases the lock
+  }
+}
+
+async function startServices(config: Config, orm: MikroORM, databaseUrl: string, logger: Logger): Promise<Services> {
+  const services = createServices(config, { pool: await orm.em.getConnection().getNativeClient() });
+  await services.settings.start(orm, databaseUrl, logger);
+  return services;
+}
+
+async function openOrStartDatabase(
+  config: Config,
+  logger: Logger,
+): Promise<{ databaseUrl: string; embedded?: EmbeddedDatabase }> {
+  if (config.databaseUrl) return { databaseUrl: config.databaseUrl };
+  logger.info({ dataDir: config.dataDir }, 'starting the built-in PostgreSQL');
+  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger });
+  return { databaseUrl: embedded.url('gemeentewinkel'), embedded };
+}
+
+/**
+ * For `npm start` with several worker processes: the primary starts the database (embedded unless DATABASE_URL),
+ * migrates and seeds it once, and keeps the embedded PostgreSQL running for its workers (boot with `setUp: false`
+ * and DATABASE_URL = `databaseUrl`) until `stop`.
+ */
+export async function prepareDatabase(
+  options: Pick<BootOptions, 'config' | 'logger' | 'clock' | 'demoActivity'>,
+): Promise<{ databaseUrl: string; stop: () => Promise<void> }> {
+  const { config, logger } = options;
+  const clock = options.clock ?? clockFromConfig(config);
+  setApplicationClock(clock);
+  const { databaseUrl, embedded } = await openOrStartDatabase(config, logger);
+  let orm: MikroORM | undefined;
+  let services: Services | undefined;
+  try {
+    const opened = await openDatabase(databaseUrl, { logger });
+    orm = opened;
+    services = await setUpDatabase(
+      opened,
+      databaseUrl,
+      async () => (services = await startServices(config, opened, databaseUrl, logger)),
+      options,
+      clock,
+    );
+  } catch (error) {
+    await embedded?.stop().catch(() => undefined);
+    throw error;
+  } finally {
+    await services?.settings.stop().catch(() => undefined);
+    services?.mail.close();
+    await orm?.close(true).catch(() => undefined);
+  }
+  return { databaseUrl, stop: async () => void (await embedded?.stop()) };
 }
 
 function createDigid(config: Config, orm: MikroORM, services: Services, logger: Logger): DigidAdapter {
-  if (config.digidMode === 'simulator') return new DigidSimulator();
+  if (config.digidMode === 'simulator') return new DigidSimulator({ orm, bsnKeys: config.bsn });
   // The level asked for is the setting of instellingen/digid (its default: DIGID_ASSURANCE_LEVEL).
   const level = async () => (await services.settings.get('digid')).assuranceLevel;
   if (config.digidMode === 'oidc') {
@@ -102,33 +198,19 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
       'the clock is set (CLOCK_START)',
     );
   let embedded: EmbeddedDatabase | undefined;
-  let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
-    logger.info({ dataDir: config.dataDir }, 'starting the built-in PostgreSQL');
-    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger });
-    databaseUrl = embedded.url('gemeentewinkel');
-  }
   let orm: MikroORM | undefined;
   let services: Services | undefined;
   let jobWorker: JobWorker | null = null;
   try {
-    orm = await openDatabase(databaseUrl, { logger, onQuery: options.onQuery });
-    const applied = await migrate(orm, logger);
-    if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
-    services = createServices(config, { pool: await orm.em.getConnection().getNativeClient() });
-    await services.settings.start(orm, databaseUrl, logger);
+    const database = await openOrStartDatabase(config, logger);
+    embedded = database.embedded;
+    const { databaseUrl } = database;
+    const opened = await openDatabase(databaseUrl, { logger, onQuery: options.onQuery });
+    orm = opened;
+    const start = async () => (services = await startServices(config, opened, databaseUrl, logger));
+    services =
+      options.setUp === false ? await start() : await setUpDatabase(opened, databaseUrl, start, options, clock);
     const contexts = createContexts({ orm, services, logger, clock, testViewers: options.testViewers });
-    if (config.seedDemoData) {
-      const { created } = await seedDemoData(orm.em.fork(), {
-        bsnKeys: config.bsn,
-        clock,
-        storage: services.storage,
-        // The demo's DigiD certificate is for the simulator's demo; with real DigiD the configured one serves.
-        settingsEncryptionKey: config.digidMode === 'simulator' ? config.settingsEncryptionKey : undefined,
-        services: options.demoActivity === false ? undefined : services,
-      });
-      if (created) logger.info('demo data seeded');
-    }
 
     const httpServer = createServer();
     const { app, apollo } = await createApp({

@@ -18,7 +18,6 @@ const ALLOWED: Record<string, string> = {
   'jobs/worker.ts': 'how long a job took, for the log',
   'modules/limits/limits.ts': 'log-in and request limits count real seconds, whatever the clock says',
   'modules/settings/settings.service.ts': 'the age of this instance’s settings cache, in real time',
-  'integrations/digid/digid-simulator.ts': 'the simulated DigiD’s artifacts live for seconds of real time',
   'integrations/digid/test-idp/saml-certificates.ts':
     'the local identity provider’s TLS certificates are checked by TLS against the machine’s time',
   'integrations/payments/payment-simulator.ts': 'the simulated payment provider keeps its own time, as a real one does',

@@ -1,13 +1,15 @@
 import 'reflect-metadata';
+import cluster, { type Worker } from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as Sentry from '@sentry/node';
-import { ConfigError, loadConfig } from './config/config.js';
+import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { createLogger } from './logging/logger.js';
-import { boot } from './boot.js';
+import { boot, prepareDatabase } from './boot.js';
+import { clockFromConfig } from './lib/clock.js';
 import { DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from './seeders/demo-accounts.js';
 
-let config;
+let config: Config;
 try {
   config = loadConfig();
 } catch (error) {
@@ -17,45 +19,78 @@ try {
   }
   throw error;
 }
-const logger = createLogger(config.logLevel);
-const clientDist = fileURLToPath(new URL('../../client/dist', import.meta.url));
-const hasClient = existsSync(`${clientDist}/index.html`);
-if (!hasClient) logger.warn('client/dist ontbreekt: draai eerst `npm run build` (npm start doet dat zelf)');
+const logger = createLogger(config.logLevel, cluster.isWorker ? { worker: cluster.worker!.id } : {});
 
-const server = await boot({ config, logger, clientDist: hasClient ? clientDist : undefined }).catch((error: Error) => {
-  logger.fatal({ err: error }, 'start-up failed');
-  console.error(`\nDe server kon niet starten: ${error.message}`);
-  process.exit(1);
-});
-
-const lines = [
-  '',
-  `  Gemeentewinkel draait op ${config.appUrl === `http://localhost:${config.port}` ? server.url : config.appUrl}`,
-];
-if (config.seedDemoData) {
-  lines.push(
-    '',
-    `  Demo-log-ins (wachtwoord voor allemaal: ${DEMO_PASSWORD})`,
-    `    Medewerkers  ${server.url}/admin/inloggen`,
-    ...DEMO_STAFF.map((s) => `      ${s.email.padEnd(42)} rol ${s.role.toLowerCase()}`),
-    `    Aanbieders   ${server.url}/voor-aanbieders/inloggen`,
-    `      ${demoProviderEmail(1)} … ${demoProviderEmail(6)}`,
-    `    Inwoners     ${server.url}/inloggen → "Inloggen met DigiD" → ${
-      config.digidMode === 'simulator' ? 'kies een inwoner in de DigiD-simulator' : 'log in bij DigiD'
-    }`,
-    `      Zuiderveen: Meedoenregeling per huishouden, Kindpakket per kind (bijv. Mandy de Boer, huishouden ZV-100001)`,
-    `      Noorderhaven: Minimaregeling per huishouden (bijv. Marieke Dekker, huishouden NH-200001)`,
-  );
+/**
+ * WEB_CONCURRENCY: how many worker processes share the port (node:cluster). 1 (the default when this file is run
+ * directly: the container image, the browser tests, `npm run dev`) is one process without a primary; `npm start` sets
+ * one per core (scripts/start.mjs) unless WEB_CONCURRENCY says otherwise.
+ */
+function webConcurrency(): number {
+  const raw = process.env.WEB_CONCURRENCY?.trim();
+  if (!raw) return 1;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 256) {
+    console.error('WEB_CONCURRENCY: moet een geheel getal van 1 tot en met 256 zijn (het aantal serverprocessen)');
+    process.exit(1);
+  }
+  return n;
 }
-if (config.graphqlSandbox) lines.push('', `  GraphQL: ${server.url}/graphql   sandbox: ${server.url}/sandbox`);
-console.log(lines.join('\n') + '\n');
 
-let shuttingDown = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
+/** The address and the demo log-ins, printed once (by the primary when there are several workers). */
+function announce(url: string) {
+  const lines = [
+    '',
+    `  Gemeentewinkel draait op ${config.appUrl === `http://localhost:${config.port}` ? url : config.appUrl}`,
+  ];
+  if (config.seedDemoData) {
+    lines.push(
+      '',
+      `  Demo-log-ins (wachtwoord voor allemaal: ${DEMO_PASSWORD})`,
+      `    Medewerkers  ${url}/admin/inloggen`,
+      ...DEMO_STAFF.map((s) => `      ${s.email.padEnd(42)} rol ${s.role.toLowerCase()}`),
+      `    Aanbieders   ${url}/voor-aanbieders/inloggen`,
+      `      ${demoProviderEmail(1)} … ${demoProviderEmail(6)}`,
+      `    Inwoners     ${url}/inloggen → "Inloggen met DigiD" → ${
+        config.digidMode === 'simulator' ? 'kies een inwoner in de DigiD-simulator' : 'log in bij DigiD'
+      }`,
+      `      Zuiderveen: Meedoenregeling per huishouden, Kindpakket per kind (bijv. Mandy de Boer, huishouden ZV-100001)`,
+      `      Noorderhaven: Minimaregeling per huishouden (bijv. Marieke Dekker, huishouden NH-200001)`,
+    );
+  }
+  if (config.graphqlSandbox) lines.push('', `  GraphQL: ${url}/graphql   sandbox: ${url}/sandbox`);
+  console.log(lines.join('\n') + '\n');
+}
+
+/** One instance of the application: the whole product in this process, or one of the primary's workers. */
+async function runInstance() {
+  const clientDist = fileURLToPath(new URL('../../client/dist', import.meta.url));
+  const hasClient = existsSync(`${clientDist}/index.html`);
+  if (!hasClient && !cluster.isWorker)
+    logger.warn('client/dist ontbreekt: draai eerst `npm run build` (npm start doet dat zelf)');
+
+  const server = await boot({
+    config,
+    logger,
+    clientDist: hasClient ? clientDist : undefined,
+    // A worker's primary has migrated and seeded the database already.
+    setUp: !cluster.isWorker,
+  }).catch((error: Error) => {
+    logger.fatal({ err: error }, 'start-up failed');
+    console.error(`\nDe server kon niet starten: ${error.message}`);
+    process.exit(1);
+  });
+  if (cluster.isWorker) {
+    // Which worker answered (its number, not its pid): for the operator and the test of several workers.
+    const id = String(cluster.worker!.id);
+    server.httpServer.prependListener('request', (_req, res) => res.setHeader('X-Worker', id));
+  } else announce(server.url);
+
+  let shuttingDown = false;
+  const shutdown = (reason: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    logger.info({ signal }, 'shutting down');
+    logger.info({ reason }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     server
@@ -66,5 +101,84 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
         logger.error({ err: error }, 'shutdown failed');
         process.exit(1);
       });
-  });
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => shutdown(signal));
+  // The primary went away (killed without a chance to stop its workers): stop too, rather than serve on alone.
+  if (cluster.isWorker) process.on('disconnect', () => shutdown('primary gone'));
 }
+
+/**
+ * The primary of several workers: starts the database (embedded unless DATABASE_URL), migrates and seeds it once,
+ * forks the workers (they share the port through node:cluster), prints the address once, restarts a worker that dies
+ * and stops them all on SIGINT/SIGTERM. It serves nothing itself.
+ */
+async function runPrimary(count: number) {
+  const clock = clockFromConfig(config);
+  const prepared = await prepareDatabase({ config, logger, clock }).catch((error: Error) => {
+    logger.fatal({ err: error }, 'start-up failed');
+    console.error(`\nDe server kon niet starten: ${error.message}`);
+    process.exit(1);
+  });
+
+  let stopping = false;
+  let announced = false;
+  let failedStarts = 0;
+  const listening = new Set<number>();
+  const fork = () =>
+    cluster.fork({
+      DATABASE_URL: prepared.databaseUrl,
+      // Every worker on the primary's clock (outside production): the moment it is on now, running on from there.
+      ...(config.clockStart ? { CLOCK_START: clock.now().toISOString() } : {}),
+    });
+
+  cluster.on('online', (worker) => logger.info({ worker: worker.id, pid: worker.process.pid }, 'worker started'));
+  cluster.on('listening', (worker, address) => {
+    listening.add(worker.id);
+    failedStarts = 0;
+    if (!announced && listening.size >= count) {
+      announced = true;
+      announce(`http://localhost:${address.port}`);
+    }
+  });
+  cluster.on('exit', (worker: Worker, code, signal) => {
+    const started = listening.delete(worker.id);
+    if (stopping) return;
+    logger.error({ worker: worker.id, pid: worker.process.pid, code, signal }, 'worker stopped; starting a new one');
+    if (!started && ++failedStarts >= 3) {
+      // Workers that die before they listen (a port in use, a database that is gone) would only die again.
+      console.error('\nDe serverprocessen konden niet starten; zie het log hierboven.');
+      void stop(1);
+      return;
+    }
+    setTimeout(() => void (stopping || fork()), started ? 0 : 1000);
+  });
+
+  const stop = async (exitCode: number) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ workers: Object.keys(cluster.workers ?? {}).length }, 'shutting down');
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+    const force = setTimeout(() => workers.forEach((w) => w.process.kill('SIGKILL')), 20_000);
+    await Promise.all(
+      workers.map(
+        (w) =>
+          new Promise<void>((resolve) => {
+            if (w.isDead()) return resolve();
+            w.once('exit', () => resolve());
+            w.process.kill('SIGTERM');
+          }),
+      ),
+    );
+    clearTimeout(force);
+    await prepared.stop().catch((error: Error) => logger.error({ err: error }, 'stopping the database failed'));
+    await Sentry.close(2000);
+    process.exit(exitCode);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(0));
+
+  for (let i = 0; i < count; i++) fork();
+}
+
+const count = cluster.isPrimary ? webConcurrency() : 1;
+if (count > 1) await runPrimary(count);
+else await runInstance();

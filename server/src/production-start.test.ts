@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -205,4 +206,108 @@ describe('production start', () => {
     expect(text).toContain('APP_URL: verplicht met DIGID_MODE=oidc');
     expect(text).toContain('DIGID_OIDC_ISSUER: moet in productie met https:// beginnen');
   }, 60_000);
+});
+
+/** One connection per request (no keep-alive), so node:cluster hands each to the next worker. */
+function getOnce(url: string): Promise<{ status: number; worker: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = httpGet(url, { agent: false, headers: { connection: 'close' } }, (res) => {
+      res.resume();
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, worker: res.headers['x-worker'] as string | undefined }),
+      );
+    });
+    req.on('error', reject);
+  });
+}
+
+describe('several worker processes (WEB_CONCURRENCY=2)', () => {
+  let database: TestDatabase;
+  let child: ChildProcess;
+  let output = '';
+  let url: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    database = await createTestDatabase({ migrate: false });
+    await database.orm.close(true);
+    child = spawn(process.execPath, ['--import', './scripts/register-ts.mjs', 'src/main.ts'], {
+      cwd: serverDir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: database.url,
+        SEED_DEMO_DATA: 'false',
+        LOG_LEVEL: 'info',
+        WEB_CONCURRENCY: '2',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const deadline = Date.now() + 150_000;
+    while (!output.includes('Gemeentewinkel draait op')) {
+      if (child.exitCode !== null) throw new Error(`the server stopped (${child.exitCode}):\n${output}`);
+      if (Date.now() > deadline) throw new Error(`the server did not start in time:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    }
+    await database?.drop();
+  }, 60_000);
+
+  const workerPids = () =>
+    output
+      .split('\n')
+      .filter((line) => line.includes('"msg":"worker started"'))
+      .map((line) => JSON.parse(line) as { worker: number; pid: number });
+
+  async function workersAnswering(): Promise<Set<string>> {
+    const seen = new Set<string>();
+    for (let i = 0; i < 20 && seen.size < 2; i++) {
+      const res = await getOnce(`${url}/readyz`);
+      expect(res.status).toBe(200);
+      seen.add(res.worker!);
+    }
+    return seen;
+  }
+
+  it('migrates once, prints the address once, and two workers answer on one port', async () => {
+    expect(output.match(/Gemeentewinkel draait op/g)).toHaveLength(1);
+    expect(output.match(/"msg":"migrations applied"/g)).toHaveLength(1);
+    expect(workerPids()).toHaveLength(2);
+    expect(new Set(workerPids().map((w) => w.pid)).size).toBe(2);
+    expect([...(await workersAnswering())].sort()).toEqual(['1', '2']);
+  });
+
+  it('restarts a worker that dies, and stops all of them on SIGTERM', async () => {
+    const [first] = workerPids();
+    process.kill(first!.pid, 'SIGKILL');
+    const deadline = Date.now() + 60_000;
+    while (workerPids().length < 3) {
+      if (Date.now() > deadline) throw new Error(`no new worker:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    let seen = new Set<string>();
+    while (!seen.has('3')) {
+      if (Date.now() > deadline) throw new Error(`the new worker does not answer:\n${output}`);
+      seen = await workersAnswering().catch(() => new Set<string>());
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(seen.has('1')).toBe(false);
+
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    for (const { pid } of workerPids()) expect(() => process.kill(pid, 0)).toThrow();
+  }, 90_000);
 });

@@ -168,7 +168,7 @@ export function digidRoutes(deps: { orm: MikroORM; services: Services; digid: Di
       '/auth/digid/simulator',
       express.urlencoded({ extended: false, limit: '10kb' }),
       rejectHostileForm(),
-      (req, res) => {
+      async (req, res) => {
         const relayState = typeof req.body?.RelayState === 'string' ? req.body.RelayState : '';
         if (req.body?.action === 'cancel') {
           res.redirect(303, `/auth/digid/callback?RelayState=${encodeURIComponent(relayState)}`);
@@ -179,7 +179,7 @@ export function digidRoutes(deps: { orm: MikroORM; services: Services; digid: Di
           res.redirect(303, `/auth/digid/simulator?RelayState=${encodeURIComponent(relayState)}&fout=bsn`);
           return;
         }
-        const artifact = digid.issueArtifact(bsn);
+        const artifact = await digid.issueArtifact(bsn);
         res.redirect(
           303,
           `/auth/digid/callback?SAMLart=${encodeURIComponent(artifact)}&RelayState=${encodeURIComponent(relayState)}`,

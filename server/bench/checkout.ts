@@ -57,7 +57,13 @@ async function main() {
   let statements = 0;
   const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    if (counting) statements++;
+    if (counting) {
+      statements++;
+      if (process.env.BENCH_SQL_LOG) {
+        const q = args[0] as string | { text?: string };
+        console.log(`  sql: ${(typeof q === 'string' ? q : (q?.text ?? '')).replace(/\s+/g, ' ').slice(0, 160)}`);
+      }
+    }
     return original.apply(this, args);
   } as typeof pg.Client.prototype.query;
   const server = await boot({ config, logger: createLogger('silent'), port: 0 });

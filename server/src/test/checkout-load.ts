@@ -269,9 +269,10 @@ export async function moneyInvariantViolations(url: string): Promise<string[]> {
     );
     await check(
       'account balance differs from its entries',
-      `select a.id, a.kind, a.balance_cents, coalesce(sum(e.amount_cents), 0) as entries
-         from ledger_account a left join ledger_entry e on e.account_id = a.id
-        group by a.id having a.balance_cents <> coalesce(sum(e.amount_cents), 0)`,
+      `select a.account_id, a.kind, a.balance_cents,
+              (select coalesce(sum(e.amount_cents), 0) from ledger_entry e where e.account_id = a.account_id) as entries
+         from ledger_account_balance a
+        where a.balance_cents <> (select coalesce(sum(e.amount_cents), 0) from ledger_entry e where e.account_id = a.account_id)`,
     );
     await check(
       'negative budget',

@@ -231,9 +231,63 @@ export class LedgerService {
     return new Map(rows.map((r) => [r.assignment_id, r.id]));
   }
 
-  /** What the municipality owes a provider for its orders. */
+  /**
+   * What the municipality owes a provider for its orders. Its balance is kept in parts (ledger_balance_part, see
+   * Migration20261127030000_payable_parts), so bookings on it never wait for each other: read it with `balances`
+   * (the view ledger_account_balance), never from the account row alone.
+   */
   providerPayableAccount(em: EntityManager, municipalityId: string, providerId: string) {
     return this.account(em, 'PROVIDER_PAYABLE', { municipalityId, providerId }, true);
+  }
+
+  /** The payable accounts of many providers of one municipality at once (created where missing), in one statement. */
+  async providerPayableAccounts(
+    em: EntityManager,
+    municipalityId: string,
+    providerIds: readonly string[],
+  ): Promise<Map<string, string>> {
+    if (!providerIds.length) return new Map();
+    const ids = `{${[...new Set(providerIds)].join(',')}}`;
+    // The select does not see the insert's rows (one snapshot): those come from its RETURNING.
+    const rows = await em.execute<{ id: string; provider_id: string }[]>(
+      `with found as (
+         select id, provider_id from ledger_account
+          where kind = 'PROVIDER_PAYABLE' and municipality_id = ? and provider_id = any(?::uuid[])
+       ), added as (
+         insert into ledger_account (kind, municipality_id, provider_id, allow_negative)
+         select 'PROVIDER_PAYABLE', ?, p, true from unnest(?::uuid[]) p
+          where p not in (select provider_id from found)
+         on conflict do nothing returning id, provider_id
+       )
+       select id, provider_id from found union all select id, provider_id from added`,
+      [municipalityId, ids, municipalityId, ids],
+    );
+    const map = new Map(rows.map((r) => [r.provider_id, r.id]));
+    // Created by a concurrent booking between our snapshot and our insert: the conflict skipped it; read it now.
+    const missing = providerIds.filter((p) => !map.has(p));
+    for (const providerId of missing)
+      map.set(providerId, await this.providerPayableAccount(em, municipalityId, providerId));
+    return map;
+  }
+
+  /** Current balances of accounts (any kind; a payable account's parts summed): account id → cents. */
+  async balances(em: EntityManager, accountIds: readonly string[]): Promise<Map<string, number>> {
+    if (!accountIds.length) return new Map();
+    const rows = await em.execute<{ account_id: string; balance_cents: string }[]>(
+      `select account_id, balance_cents from ledger_account_balance where account_id = any(?::uuid[])`,
+      [`{${accountIds.join(',')}}`],
+    );
+    return new Map(rows.map((r) => [r.account_id, Number(r.balance_cents)]));
+  }
+
+  /** What the municipality owes the provider now (0 without an account). */
+  async providerPayableBalance(em: EntityManager, municipalityId: string, providerId: string): Promise<number> {
+    const [row] = await em.execute<{ balance_cents: string }[]>(
+      `select balance_cents from ledger_account_balance
+        where kind = 'PROVIDER_PAYABLE' and municipality_id = ? and provider_id = ?`,
+      [municipalityId, providerId],
+    );
+    return Number(row?.balance_cents ?? 0);
   }
 
   /** Own contributions received through the payment service provider. */
@@ -244,6 +298,29 @@ export class LedgerService {
   /** The municipality's bank account: payouts to providers leave from here (PAYOUT: payable → bank). */
   bankAccount(em: EntityManager, municipalityId: string) {
     return this.account(em, 'BANK', { municipalityId }, true);
+  }
+
+  /**
+   * Locks the budget accounts of assignments (in one statement, in account order: no deadlocks) and returns their
+   * balances (0 for one without an account yet) and account ids.
+   */
+  async lockBudgets(
+    em: EntityManager,
+    assignmentIds: readonly string[],
+  ): Promise<{ balances: Map<string, number>; accounts: Map<string, string> }> {
+    const balances = new Map(assignmentIds.map((id) => [id, 0]));
+    const accounts = new Map<string, string>();
+    if (!assignmentIds.length) return { balances, accounts };
+    const rows = await em.execute<{ id: string; assignment_id: string; balance_cents: string }[]>(
+      `select id, assignment_id, balance_cents from ledger_account
+        where kind = 'ASSIGNMENT' and assignment_id = any(?::uuid[]) order by id for update`,
+      [`{${assignmentIds.join(',')}}`],
+    );
+    for (const r of rows) {
+      balances.set(r.assignment_id, Number(r.balance_cents));
+      accounts.set(r.assignment_id, r.id);
+    }
+    return { balances, accounts };
   }
 
   /** Current balances of assignments (0 for one without an account yet), optionally locking the account rows. */

@@ -318,7 +318,7 @@ export class CheckoutService {
       const outcome = await ctx.em.transactional(async (em) => {
         // Lock every budget this checkout may touch, in one statement and a fixed order (no deadlocks).
         const payerIds = [...new Set([...eligible.values()].flat().map((a) => a.id))];
-        const balances = await this.ledger.assignmentBalances(em, payerIds, true);
+        const { balances, accounts: budgetAccounts } = await this.ledger.lockBudgets(em, payerIds);
         const plan = this.plan(prepared, balances);
         if (plan.refusals.length) return { refused: plan.refusals };
         // The customer confirmed a preview: when the budget changed since, the own contribution would differ.
@@ -333,16 +333,36 @@ export class CheckoutService {
             ],
           };
         }
-        // The providers' payable accounts: each SPEND booking below updates its provider's balance row, which then stays
-        // locked until commit. Take them now, one after the other in a fixed order (provider id), so two checkouts that
-        // order from the same providers queue instead of locking crosswise (a deadlock under load, or while creating them).
-        for (const providerId of [
-          ...new Set(plan.providers.filter((p) => p.budget > 0).map((p) => p.providerId)),
-        ].sort()) {
-          const accountId = await this.ledger.providerPayableAccount(em, viewer.municipalityId, providerId);
-          await em.execute(`select id from ledger_account where id = ? for update`, [accountId]);
+        // The providers' payable accounts are not locked: their balance is kept in parts, and a booking takes a part no
+        // other checkout holds (ledger_balance_part), so checkouts at one provider do not queue. Looked up at once.
+        const paid = plan.providers.filter((p) => p.budget > 0);
+        const payables = await this.ledger.providerPayableAccounts(
+          em,
+          viewer.municipalityId,
+          paid.map((p) => p.providerId),
+        );
+        const missingBudgets = [
+          ...new Set(paid.flatMap((p) => [...p.allocations.keys()]).filter((id) => !budgetAccounts.has(id))),
+        ];
+        if (missingBudgets.length) {
+          const created = await this.ledger.assignmentAccounts(
+            em,
+            missingBudgets.map((assignmentId) => ({ municipalityId: viewer.municipalityId, assignmentId })),
+          );
+          for (const [assignmentId, accountId] of created) budgetAccounts.set(assignmentId, accountId);
         }
+        // The order numbers of all orders in one call.
+        const numbers = plan.providers.length
+          ? (
+              await em.execute<{ n: string }[]>(
+                `select nextval('order_number_seq')::text as n from generate_series(1, ?::int)`,
+                [plan.providers.length],
+              )
+            ).map((r) => r.n)
+          : [];
 
+        // The checkout, its orders, lines and allocations go to the database in one flush (the foreign keys between
+        // them are checked at commit: Migration20261127030000_payable_parts).
         const checkoutRow = em.create(Checkout, {
           clientGroupId: viewer.clientGroupId,
           personId: viewer.personId,
@@ -352,15 +372,12 @@ export class CheckoutService {
           budgetCents: plan.budgetCents,
           contributionCents: plan.contributionCents,
         });
-        // Plain id columns (not ORM relations) give no insert order: flush parents before their children.
-        await em.flush();
-
         const created: Order[] = [];
-        for (const part of plan.providers) {
+        const spends = [];
+        for (const [i, part] of plan.providers.entries()) {
           const { total, budget } = part;
-          const [{ n }] = await em.execute<{ n: string }[]>(`select nextval('order_number_seq')::text as n`);
           const order = em.create(Order, {
-            number: `B${n}`,
+            number: `B${numbers[i]}`,
             checkoutId: checkoutRow.id,
             clientGroupId: viewer.clientGroupId,
             personId: viewer.personId,
@@ -375,7 +392,6 @@ export class CheckoutService {
             placedByAdminAccountId: input.onBehalf?.adminAccountId ?? null,
             placedOnBehalfReason: input.onBehalf?.reason ?? null,
           });
-          await em.flush();
           for (const l of part.lines) {
             em.create(OrderLine, {
               orderId: order.id,
@@ -389,33 +405,27 @@ export class CheckoutService {
           }
           for (const [assignmentId, amountCents] of part.allocations)
             em.create(OrderAllocation, { orderId: order.id, assignmentId, amountCents });
-          await em.flush();
           if (budget > 0) {
-            const entries = [];
-            for (const [assignmentId, amount] of part.allocations) {
-              entries.push({
-                accountId: await this.ledger.assignmentAccount(em, viewer.municipalityId, assignmentId),
-                amountCents: -amount,
-              });
-            }
-            entries.push({
-              accountId: await this.ledger.providerPayableAccount(em, viewer.municipalityId, part.providerId),
-              amountCents: budget,
-            });
-            await this.ledger.post(em, {
-              kind: 'SPEND',
+            spends.push({
+              kind: 'SPEND' as const,
               municipalityId: viewer.municipalityId,
               description: `Bestelling ${order.number}`,
               actor,
               orderId: order.id,
-              entries,
+              entries: [
+                ...[...part.allocations].map(([assignmentId, amount]) => ({
+                  accountId: budgetAccounts.get(assignmentId)!,
+                  amountCents: -amount,
+                })),
+                { accountId: payables.get(part.providerId)!, amountCents: budget },
+              ],
             });
           }
-          await this.orders.recordCreated(em, order, actor);
           created.push(order);
         }
+        // Every SPEND booking in two statements; a budget that would go below zero fails the whole transaction.
+        await this.ledger.postMany(em, spends);
         let payment: Payment | null = null;
-        await em.flush();
         if (checkoutRow.contributionCents > 0) {
           payment = em.create(Payment, {
             checkoutId: checkoutRow.id,
@@ -429,6 +439,8 @@ export class CheckoutService {
             person: viewer.personId,
             product: { $in: [...new Set([...merged.values()].map((l) => l.productId))] },
           });
+        // The first event's flush sends the checkout, orders, lines, allocations (and the payment) along.
+        for (const order of created) await this.orders.recordCreated(em, order, actor);
         await em.flush();
         return { checkout: checkoutRow, orders: created, payment };
       });

@@ -56,21 +56,32 @@ export class LedgerService {
   }
 
   /**
-   * Many transactions in two inserts (bulk work such as the CSV import): each checked as `post` checks it and booked
+   * Many transactions in one statement (bulk work such as the CSV import; a checkout's SPEND bookings): each checked as `post` checks it and booked
    * as its own transaction, with the same guarantees from the database. Returns their ids in the order given.
    */
   async postMany(em: EntityManager, inputs: readonly PostInput[]): Promise<string[]> {
     if (!inputs.length) return [];
     for (const input of inputs) this.assertBookable(input);
     const ids = inputs.map(() => randomUUID());
+    // One statement: the transactions (a data-modifying WITH, run once and to completion) and their entries; the
+    // entries' foreign key is checked at the end of the statement, their balance at commit.
     await em.execute(
-      `insert into ledger_transaction (id, kind, municipality_id, description, assignment_id, order_id, payment_id,
-         reverses_id, idempotency_key, actor_kind, actor_id, created_at)
-       select t.id, t.kind, t.municipality_id, t.description, t.assignment_id, t.order_id, t.payment_id, t.reverses_id,
-              t.idempotency_key, t.actor_kind, t.actor_id, ?
-         from jsonb_to_recordset(?::jsonb) as t(id uuid, kind text, municipality_id uuid, description text,
-              assignment_id uuid, order_id uuid, payment_id uuid, reverses_id uuid, idempotency_key text,
-              actor_kind text, actor_id uuid)`,
+      `with tx as (
+         insert into ledger_transaction (id, kind, municipality_id, description, assignment_id, order_id, payment_id,
+           reverses_id, idempotency_key, actor_kind, actor_id, created_at)
+         select t.id, t.kind, t.municipality_id, t.description, t.assignment_id, t.order_id, t.payment_id, t.reverses_id,
+                t.idempotency_key, t.actor_kind, t.actor_id, ?
+           from jsonb_to_recordset(?::jsonb) as t(id uuid, kind text, municipality_id uuid, description text,
+                assignment_id uuid, order_id uuid, payment_id uuid, reverses_id uuid, idempotency_key text,
+                actor_kind text, actor_id uuid)
+         returning id
+       )
+       insert into ledger_entry (transaction_id, account_id, amount_cents)
+       select e.transaction_id, e.account_id, e.amount_cents
+         from unnest(?::uuid[], ?::uuid[], ?::bigint[]) as e(transaction_id, account_id, amount_cents)
+        -- Each entry moves its account's balance under the account's row lock: in account order, a shared account
+        -- (an arrangement's funding) is updated in one run and concurrent bookings take their locks in one order.
+        order by e.account_id`,
       [
         applicationNow(),
         JSON.stringify(
@@ -88,16 +99,6 @@ export class LedgerService {
             actor_id: input.actor.id ?? null,
           })),
         ),
-      ],
-    );
-    await em.execute(
-      `insert into ledger_entry (transaction_id, account_id, amount_cents)
-       select e.transaction_id, e.account_id, e.amount_cents
-         from unnest(?::uuid[], ?::uuid[], ?::bigint[]) as e(transaction_id, account_id, amount_cents)
-        -- Each entry moves its account's balance under the account's row lock: in account order, a shared account
-        -- (an arrangement's funding) is updated in one run and concurrent bookings take their locks in one order.
-        order by e.account_id`,
-      [
         `{${inputs.flatMap((input, i) => input.entries.map(() => ids[i])).join(',')}}`,
         `{${inputs.flatMap((input) => input.entries.map((e) => e.accountId)).join(',')}}`,
         `{${inputs.flatMap((input) => input.entries.map((e) => e.amountCents)).join(',')}}`,
@@ -240,36 +241,6 @@ export class LedgerService {
     return this.account(em, 'PROVIDER_PAYABLE', { municipalityId, providerId }, true);
   }
 
-  /** The payable accounts of many providers of one municipality at once (created where missing), in one statement. */
-  async providerPayableAccounts(
-    em: EntityManager,
-    municipalityId: string,
-    providerIds: readonly string[],
-  ): Promise<Map<string, string>> {
-    if (!providerIds.length) return new Map();
-    const ids = `{${[...new Set(providerIds)].join(',')}}`;
-    // The select does not see the insert's rows (one snapshot): those come from its RETURNING.
-    const rows = await em.execute<{ id: string; provider_id: string }[]>(
-      `with found as (
-         select id, provider_id from ledger_account
-          where kind = 'PROVIDER_PAYABLE' and municipality_id = ? and provider_id = any(?::uuid[])
-       ), added as (
-         insert into ledger_account (kind, municipality_id, provider_id, allow_negative)
-         select 'PROVIDER_PAYABLE', ?, p, true from unnest(?::uuid[]) p
-          where p not in (select provider_id from found)
-         on conflict do nothing returning id, provider_id
-       )
-       select id, provider_id from found union all select id, provider_id from added`,
-      [municipalityId, ids, municipalityId, ids],
-    );
-    const map = new Map(rows.map((r) => [r.provider_id, r.id]));
-    // Created by a concurrent booking between our snapshot and our insert: the conflict skipped it; read it now.
-    const missing = providerIds.filter((p) => !map.has(p));
-    for (const providerId of missing)
-      map.set(providerId, await this.providerPayableAccount(em, municipalityId, providerId));
-    return map;
-  }
-
   /** Current balances of accounts (any kind; a payable account's parts summed): account id → cents. */
   async balances(em: EntityManager, accountIds: readonly string[]): Promise<Map<string, number>> {
     if (!accountIds.length) return new Map();
@@ -298,29 +269,6 @@ export class LedgerService {
   /** The municipality's bank account: payouts to providers leave from here (PAYOUT: payable → bank). */
   bankAccount(em: EntityManager, municipalityId: string) {
     return this.account(em, 'BANK', { municipalityId }, true);
-  }
-
-  /**
-   * Locks the budget accounts of assignments (in one statement, in account order: no deadlocks) and returns their
-   * balances (0 for one without an account yet) and account ids.
-   */
-  async lockBudgets(
-    em: EntityManager,
-    assignmentIds: readonly string[],
-  ): Promise<{ balances: Map<string, number>; accounts: Map<string, string> }> {
-    const balances = new Map(assignmentIds.map((id) => [id, 0]));
-    const accounts = new Map<string, string>();
-    if (!assignmentIds.length) return { balances, accounts };
-    const rows = await em.execute<{ id: string; assignment_id: string; balance_cents: string }[]>(
-      `select id, assignment_id, balance_cents from ledger_account
-        where kind = 'ASSIGNMENT' and assignment_id = any(?::uuid[]) order by id for update`,
-      [`{${assignmentIds.join(',')}}`],
-    );
-    for (const r of rows) {
-      balances.set(r.assignment_id, Number(r.balance_cents));
-      accounts.set(r.assignment_id, r.id);
-    }
-    return { balances, accounts };
   }
 
   /** Current balances of assignments (0 for one without an account yet), optionally locking the account rows. */

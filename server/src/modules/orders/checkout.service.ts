@@ -158,7 +158,38 @@ export class CheckoutService {
         UserError.of('lines', 'TOO_MANY', 'U kunt hoogstens 100 verschillende producten tegelijk bestellen.'),
       );
     const errors: UserError[] = [];
-    const members = await this.members(ctx);
+    // What the checkout needs to know, read in one statement (one round trip): the household's members, the products
+    // asked for, and the household's budgets that can be spent today (payable.ts: the rule the offer shares).
+    const productIds = [
+      ...new Set(raw.map((l) => l.productId).filter((id): id is string => typeof id === 'string' && isUuid(id))),
+    ];
+    const here = inOffer(viewer.municipalityId);
+    const anywhere = inOffer(null);
+    const usable = usableAssignment(viewer.clientGroupId, todayOn(ctx.clock));
+    const [read] = await ctx.em.execute<
+      {
+        members: { id: string; name: string }[];
+        products: (ProductRow & { availability: string; offered_here: boolean; offered_anywhere: boolean })[];
+        assignments: (Omit<AssignmentRow, 'created_at'> & { created_at: string })[];
+      }[]
+    >(
+      `select
+         (select coalesce(json_agg(json_build_object('id', m.id, 'name', m.name) order by m.date_of_birth asc nulls first, m.first_name, m.id), '[]')
+            from (select id, trim(first_name || ' ' || last_name) as name, date_of_birth, first_name from person
+                   where client_group_id = ? and erased_at is null) m) as members,
+         (select coalesce(json_agg(x), '[]') from (
+            select p.id, p.title, p.price_cents, p.category_id, p.provider_id, p.availability,
+                   (${here.sql}) as offered_here, (${anywhere.sql}) as offered_anywhere
+              from product p where p.id = any(?::uuid[])) x) as products,
+         (select coalesce(json_agg(x order by x.valid_until, x.created_at, x.id), '[]') from (
+            select a.id, a.arrangement_id, ar.name as arrangement_name, a.valid_until::text as valid_until, a.created_at,
+                   ar.own_contribution_allowed, ar.max_per_order_cents, a.beneficiary_id,
+                   coalesce(array(select ac.category_id::text from arrangement_category ac where ac.arrangement_id = ar.id), '{}') as category_ids
+              from assignment a join arrangement ar on ar.id = a.arrangement_id
+             where ${usable.sql}) x) as assignments`,
+      [viewer.clientGroupId, ...here.params, ...anywhere.params, `{${productIds.join(',')}}`, ...usable.params],
+    );
+    const members = new Map(read!.members.map((r) => [r.id, r.name]));
     const merged = new Map<string, MergedLine>();
     raw.forEach((l, i) => {
       if (!Number.isInteger(l.quantity) || l.quantity < 1 || l.quantity > 99) {
@@ -180,16 +211,7 @@ export class CheckoutService {
     if (errors.length) return fail(...errors);
 
     // Only products in the offer of the resident's own municipality, available now, can be ordered.
-    const here = inOffer(viewer.municipalityId);
-    const anywhere = inOffer(null);
-    const found = await ctx.em.execute<
-      (ProductRow & { availability: string; offered_here: boolean; offered_anywhere: boolean })[]
-    >(
-      `select p.id, p.title, p.price_cents, p.category_id, p.provider_id, p.availability,
-              (${here.sql}) as offered_here, (${anywhere.sql}) as offered_anywhere
-         from product p where p.id = any(?::uuid[])`,
-      [...here.params, ...anywhere.params, `{${[...new Set([...merged.values()].map((l) => l.productId))].join(',')}}`],
-    );
+    const found = read!.products;
     const products = new Map<string, ProductRow>();
     const notHere = new Map<string, string>();
     for (const { availability, offered_here: offeredHere, offered_anywhere: offeredAnywhere, ...p } of found) {
@@ -198,16 +220,7 @@ export class CheckoutService {
       else if (!offeredHere && offeredAnywhere) notHere.set(p.id, p.title);
     }
     // Which budgets may pay: the rule the offer's "te betalen met mijn regelingen" shares (payable.ts).
-    const usable = usableAssignment(viewer.clientGroupId, todayOn(ctx.clock));
-    const assignments = await ctx.em.execute<AssignmentRow[]>(
-      `select a.id, a.arrangement_id, ar.name as arrangement_name, a.valid_until::text as valid_until, a.created_at,
-              ar.own_contribution_allowed, ar.max_per_order_cents, a.beneficiary_id,
-              coalesce(array(select ac.category_id::text from arrangement_category ac where ac.arrangement_id = ar.id), '{}') as category_ids
-         from assignment a join arrangement ar on ar.id = a.arrangement_id
-        where ${usable.sql}
-        order by a.valid_until asc, a.created_at asc, a.id asc`,
-      usable.params,
-    );
+    const assignments: AssignmentRow[] = read!.assignments.map((a) => ({ ...a, created_at: new Date(a.created_at) }));
     const eligible = new Map<string, AssignmentRow[]>();
     for (const productId of new Set([...merged.values()].map((l) => l.productId))) {
       const p = products.get(productId);
@@ -316,9 +329,18 @@ export class CheckoutService {
     const actor = input.onBehalf ? { kind: 'STAFF' as const, id: input.onBehalf.adminAccountId } : actorOf(ctx);
     try {
       const outcome = await ctx.em.transactional(async (em) => {
-        // Lock every budget this checkout may touch, in one statement and a fixed order (no deadlocks).
+        // Lock every budget this checkout may touch (in a fixed order: no deadlocks), look up the providers' payable
+        // accounts and take the order numbers: one statement.
         const payerIds = [...new Set([...eligible.values()].flat().map((a) => a.id))];
-        const { balances, accounts: budgetAccounts } = await this.ledger.lockBudgets(em, payerIds);
+        const providerIds = [
+          ...new Set([...merged.values()].map((l) => prepared.products.get(l.productId)!.provider_id)),
+        ];
+        const { balances, budgetAccounts, payables, numbers } = await this.start(
+          em,
+          viewer.municipalityId,
+          payerIds,
+          providerIds,
+        );
         const plan = this.plan(prepared, balances);
         if (plan.refusals.length) return { refused: plan.refusals };
         // The customer confirmed a preview: when the budget changed since, the own contribution would differ.
@@ -334,13 +356,8 @@ export class CheckoutService {
           };
         }
         // The providers' payable accounts are not locked: their balance is kept in parts, and a booking takes a part no
-        // other checkout holds (ledger_balance_part), so checkouts at one provider do not queue. Looked up at once.
+        // other checkout holds (ledger_balance_part), so checkouts at one provider do not queue.
         const paid = plan.providers.filter((p) => p.budget > 0);
-        const payables = await this.ledger.providerPayableAccounts(
-          em,
-          viewer.municipalityId,
-          paid.map((p) => p.providerId),
-        );
         const missingBudgets = [
           ...new Set(paid.flatMap((p) => [...p.allocations.keys()]).filter((id) => !budgetAccounts.has(id))),
         ];
@@ -351,15 +368,12 @@ export class CheckoutService {
           );
           for (const [assignmentId, accountId] of created) budgetAccounts.set(assignmentId, accountId);
         }
-        // The order numbers of all orders in one call.
-        const numbers = plan.providers.length
-          ? (
-              await em.execute<{ n: string }[]>(
-                `select nextval('order_number_seq')::text as n from generate_series(1, ?::int)`,
-                [plan.providers.length],
-              )
-            ).map((r) => r.n)
-          : [];
+        for (const p of paid)
+          if (!payables.has(p.providerId))
+            payables.set(
+              p.providerId,
+              await this.ledger.providerPayableAccount(em, viewer.municipalityId, p.providerId),
+            );
 
         // The checkout, its orders, lines and allocations go to the database in one flush (the foreign keys between
         // them are checked at commit: Migration20261127030000_payable_parts).
@@ -463,6 +477,58 @@ export class CheckoutService {
       }
       throw error;
     }
+  }
+
+  /**
+   * The start of a checkout's transaction, in one round trip: the budget accounts of `assignmentIds` locked (in account
+   * order, so concurrent checkouts never lock crosswise) with their balances; the payable accounts of the providers
+   * (created where missing; not locked: their balance is kept in parts, see LedgerService.providerPayableAccount);
+   * and one order number per provider.
+   */
+  private async start(em: EntityManager, municipalityId: string, assignmentIds: string[], providerIds: string[]) {
+    const [row] = await em.execute<
+      {
+        budgets: { id: string; assignment_id: string; balance_cents: number }[];
+        payables: { id: string; provider_id: string }[];
+        numbers: string[] | null;
+      }[]
+    >(
+      `with budgets as (
+         select id, assignment_id, balance_cents from ledger_account
+          where kind = 'ASSIGNMENT' and assignment_id = any(?::uuid[]) order by id for update
+       ), found as (
+         select id, provider_id from ledger_account
+          where kind = 'PROVIDER_PAYABLE' and municipality_id = ? and provider_id = any(?::uuid[])
+       ), added as (
+         -- Not seen by the select above (one snapshot): the new ones come from RETURNING.
+         insert into ledger_account (kind, municipality_id, provider_id, allow_negative)
+         select 'PROVIDER_PAYABLE', ?, p, true from unnest(?::uuid[]) p where p not in (select provider_id from found)
+         on conflict do nothing returning id, provider_id
+       ), numbers as (
+         select nextval('order_number_seq')::text as n from generate_series(1, ?::int)
+       )
+       select (select coalesce(json_agg(b), '[]') from budgets b) as budgets,
+              (select coalesce(json_agg(p), '[]') from (select * from found union all select * from added) p) as payables,
+              (select array_agg(n order by n::bigint) from numbers) as numbers`,
+      [
+        `{${assignmentIds.join(',')}}`,
+        municipalityId,
+        `{${providerIds.join(',')}}`,
+        municipalityId,
+        `{${providerIds.join(',')}}`,
+        providerIds.length,
+      ],
+    );
+    const balances = new Map(assignmentIds.map((id) => [id, 0]));
+    const budgetAccounts = new Map<string, string>();
+    for (const b of row!.budgets) {
+      balances.set(b.assignment_id, Number(b.balance_cents));
+      budgetAccounts.set(b.assignment_id, b.id);
+    }
+    // A payable account created by a concurrent checkout after this one's snapshot is missing here (its insert
+    // conflicted): the caller looks it up on its own.
+    const payables = new Map(row!.payables.map((p) => [p.provider_id, p.id]));
+    return { balances, budgetAccounts, payables, numbers: row!.numbers ?? [] };
   }
 
   private async existing(

@@ -65,6 +65,17 @@ function backendCpuSeconds(pids: number[]): Map<number, number> {
   return seconds;
 }
 
+/** CPU seconds the server's main thread (its event loop: HTTP, GraphQL, the ORM) has used so far (Linux; else 0). */
+function mainThreadCpuSeconds(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 interface Scenario {
   name: string;
   description: string;
@@ -148,6 +159,7 @@ async function main() {
     for (const scenario of SCENARIOS) {
       const pgBefore = backendCpuSeconds(await backends());
       const cpuBefore = process.cpuUsage();
+      const mainBefore = mainThreadCpuSeconds();
       const eluBefore = performance.eventLoopUtilization();
       queries = 0;
       queryMs = 0;
@@ -169,6 +181,7 @@ async function main() {
       measuring = false;
       const elu = performance.eventLoopUtilization(eluBefore);
       const cpu = process.cpuUsage(cpuBefore);
+      const mainSeconds = mainThreadCpuSeconds() - mainBefore;
       // Backends that came and went during the run are missed: the pool keeps its connections, so few are.
       let pgSeconds = 0;
       for (const [pid, now] of backendCpuSeconds(await backends())) pgSeconds += now - (pgBefore.get(pid) ?? 0);
@@ -197,7 +210,7 @@ async function main() {
         `  belasting   load average ${load.map((l) => l.toFixed(2)).join(' / ')} (1/5/15 min) aan het eind van dit scenario`,
       );
       console.log(
-        `  profiel     per bestelling: PostgreSQL-backends ${ms((pgSeconds * 1000) / total)} CPU; Node-proces (server + lastgenerator) ${ms((cpu.user + cpu.system) / 1000 / total)} CPU;`,
+        `  profiel     CPU per bestelling: PostgreSQL-backends ${ms((pgSeconds * 1000) / total)}; server (hoofdthread) ${ms((mainSeconds * 1000) / total)}; rest van het Node-proces (lastgenerator, GC, I/O) ${ms((cpu.user + cpu.system) / 1000 / total - (mainSeconds * 1000) / total)}`,
       );
       console.log(
         `              server-eventloop ${(elu.utilization * 100).toFixed(0)}% bezet; ${(queries / total).toFixed(1)} queries, samen ${ms(queryMs / total)} wachten op PostgreSQL (rondreis incl. wachtrij)`,

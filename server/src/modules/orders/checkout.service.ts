@@ -375,9 +375,8 @@ export class CheckoutService {
               await this.ledger.providerPayableAccount(em, viewer.municipalityId, p.providerId),
             );
 
-        // The checkout, its orders, lines and allocations go to the database in one flush (the foreign keys between
-        // them are checked at commit: Migration20261127030000_payable_parts).
-        const checkoutRow = em.create(Checkout, {
+        // The checkout, its orders, lines and allocations go to the database in one statement (insertRows).
+        const checkoutRow = Object.assign(new Checkout(), {
           clientGroupId: viewer.clientGroupId,
           personId: viewer.personId,
           municipalityId: viewer.municipalityId,
@@ -387,10 +386,12 @@ export class CheckoutService {
           contributionCents: plan.contributionCents,
         });
         const created: Order[] = [];
+        const lines: OrderLine[] = [];
+        const allocations: OrderAllocation[] = [];
         const spends = [];
         for (const [i, part] of plan.providers.entries()) {
           const { total, budget } = part;
-          const order = em.create(Order, {
+          const order = Object.assign(new Order(), {
             number: `B${numbers[i]}`,
             checkoutId: checkoutRow.id,
             clientGroupId: viewer.clientGroupId,
@@ -407,18 +408,20 @@ export class CheckoutService {
             placedOnBehalfReason: input.onBehalf?.reason ?? null,
           });
           for (const l of part.lines) {
-            em.create(OrderLine, {
-              orderId: order.id,
-              productId: l.product.id,
-              title: l.product.title,
-              unitPriceCents: l.product.price_cents,
-              quantity: l.quantity,
-              totalCents: l.total,
-              beneficiaryId: l.beneficiaryId,
-            });
+            lines.push(
+              Object.assign(new OrderLine(), {
+                orderId: order.id,
+                productId: l.product.id,
+                title: l.product.title,
+                unitPriceCents: l.product.price_cents,
+                quantity: l.quantity,
+                totalCents: l.total,
+                beneficiaryId: l.beneficiaryId,
+              }),
+            );
           }
           for (const [assignmentId, amountCents] of part.allocations)
-            em.create(OrderAllocation, { orderId: order.id, assignmentId, amountCents });
+            allocations.push(Object.assign(new OrderAllocation(), { orderId: order.id, assignmentId, amountCents }));
           if (budget > 0) {
             spends.push({
               kind: 'SPEND' as const,
@@ -437,7 +440,8 @@ export class CheckoutService {
           }
           created.push(order);
         }
-        // Every SPEND booking in two statements; a budget that would go below zero fails the whole transaction.
+        await this.insertRows(em, checkoutRow, created, lines, allocations);
+        // Every SPEND booking in one statement; a budget that would go below zero fails the whole transaction.
         await this.ledger.postMany(em, spends);
         let payment: Payment | null = null;
         if (checkoutRow.contributionCents > 0) {
@@ -453,7 +457,7 @@ export class CheckoutService {
             person: viewer.personId,
             product: { $in: [...new Set([...merged.values()].map((l) => l.productId))] },
           });
-        // The first event's flush sends the checkout, orders, lines, allocations (and the payment) along.
+        // The first event's flush sends the payment along.
         for (const order of created) await this.orders.recordCreated(em, order, actor);
         await em.flush();
         return { checkout: checkoutRow, orders: created, payment };
@@ -477,6 +481,91 @@ export class CheckoutService {
       }
       throw error;
     }
+  }
+
+  /**
+   * The checkout, its orders, their lines and allocations in one statement (data-modifying WITHs: the foreign keys
+   * between them hold at the end of it), instead of one insert per table through the ORM's unit of work. The entities
+   * stay plain objects (not managed): nothing changes them in this transaction afterwards.
+   */
+  private async insertRows(
+    em: EntityManager,
+    checkout: Checkout,
+    orders: Order[],
+    lines: OrderLine[],
+    allocations: OrderAllocation[],
+  ): Promise<void> {
+    await em.execute(
+      `with c as (
+         insert into checkout (id, client_group_id, person_id, municipality_id, idempotency_key, total_cents, budget_cents,
+           contribution_cents, created_at)
+         select * from jsonb_to_record(?::jsonb) as x(id uuid, client_group_id uuid, person_id uuid, municipality_id uuid,
+           idempotency_key text, total_cents integer, budget_cents integer, contribution_cents integer, created_at timestamptz)
+       ), o as (
+         insert into customer_order (id, number, checkout_id, client_group_id, person_id, provider_id, municipality_id, status,
+           total_cents, budget_cents, contribution_cents, pickup_code, placed_on_behalf, placed_by_admin_account_id,
+           placed_on_behalf_reason, created_at, updated_at)
+         select * from jsonb_to_recordset(?::jsonb) as x(id uuid, number text, checkout_id uuid, client_group_id uuid,
+           person_id uuid, provider_id uuid, municipality_id uuid, status text, total_cents integer, budget_cents integer,
+           contribution_cents integer, pickup_code text, placed_on_behalf boolean, placed_by_admin_account_id uuid,
+           placed_on_behalf_reason text, created_at timestamptz, updated_at timestamptz)
+       ), l as (
+         insert into order_line (id, order_id, product_id, title, unit_price_cents, quantity, total_cents, beneficiary_id)
+         select * from jsonb_to_recordset(?::jsonb) as x(id uuid, order_id uuid, product_id uuid, title text,
+           unit_price_cents integer, quantity integer, total_cents integer, beneficiary_id uuid)
+       )
+       insert into order_allocation (order_id, assignment_id, amount_cents)
+       select * from jsonb_to_recordset(?::jsonb) as x(order_id uuid, assignment_id uuid, amount_cents integer)`,
+      [
+        JSON.stringify({
+          id: checkout.id,
+          client_group_id: checkout.clientGroupId,
+          person_id: checkout.personId ?? null,
+          municipality_id: checkout.municipalityId,
+          idempotency_key: checkout.idempotencyKey,
+          total_cents: checkout.totalCents,
+          budget_cents: checkout.budgetCents,
+          contribution_cents: checkout.contributionCents,
+          created_at: checkout.createdAt,
+        }),
+        JSON.stringify(
+          orders.map((o) => ({
+            id: o.id,
+            number: o.number,
+            checkout_id: o.checkoutId,
+            client_group_id: o.clientGroupId,
+            person_id: o.personId ?? null,
+            provider_id: o.providerId,
+            municipality_id: o.municipalityId,
+            status: o.status,
+            total_cents: o.totalCents,
+            budget_cents: o.budgetCents,
+            contribution_cents: o.contributionCents,
+            pickup_code: o.pickupCode,
+            placed_on_behalf: o.placedOnBehalf,
+            placed_by_admin_account_id: o.placedByAdminAccountId ?? null,
+            placed_on_behalf_reason: o.placedOnBehalfReason ?? null,
+            created_at: o.createdAt,
+            updated_at: o.updatedAt,
+          })),
+        ),
+        JSON.stringify(
+          lines.map((l) => ({
+            id: l.id,
+            order_id: l.orderId,
+            product_id: l.productId,
+            title: l.title,
+            unit_price_cents: l.unitPriceCents,
+            quantity: l.quantity,
+            total_cents: l.totalCents,
+            beneficiary_id: l.beneficiaryId ?? null,
+          })),
+        ),
+        JSON.stringify(
+          allocations.map((a) => ({ order_id: a.orderId, assignment_id: a.assignmentId, amount_cents: a.amountCents })),
+        ),
+      ],
+    );
   }
 
   /**

@@ -14,19 +14,7 @@ import { Migration } from '@mikro-orm/migrations';
  * parts change only through the entry trigger (guarded like the account row), and a payable account may go negative
  * anyway (allow_negative), so no CHECK needs one row. Budgets (ASSIGNMENT) keep their single row: their CHECK
  * (never below zero) needs it, and each budget is one household's.
- *
- * The foreign keys from an order's rows to the order (and from the order and the payment to the checkout) become
- * deferrable, initially deferred (checked at commit): the checkout inserts the checkout, its orders, lines,
- * allocations and events in one flush, in whatever order the ORM sends them.
  */
-const DEFERRED_FKS: [table: string, constraint: string][] = [
-  ['customer_order', 'customer_order_checkout_id_fkey'],
-  ['order_line', 'order_line_order_id_fkey'],
-  ['order_allocation', 'order_allocation_order_id_fkey'],
-  ['order_event', 'order_event_order_id_fkey'],
-  ['payment', 'payment_checkout_id_fkey'],
-];
-
 export class Migration20261127030000_payable_parts extends Migration {
   override up(): void {
     this.addSql(`
@@ -99,14 +87,9 @@ export class Migration20261127030000_payable_parts extends Migration {
              a.balance_cents + coalesce((select sum(p.balance_cents) from ledger_balance_part p where p.account_id = a.id), 0)
                as balance_cents
         from ledger_account a;`);
-
-    for (const [table, constraint] of DEFERRED_FKS)
-      this.addSql(`alter table ${table} alter constraint ${constraint} deferrable initially deferred;`);
   }
 
   override down(): void {
-    for (const [table, constraint] of DEFERRED_FKS)
-      this.addSql(`alter table ${table} alter constraint ${constraint} not deferrable;`);
     this.addSql(`drop view if exists ledger_account_balance;`);
     this.addSql(`
       create or replace function ledger_entry_apply() returns trigger language plpgsql as $$

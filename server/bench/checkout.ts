@@ -4,11 +4,18 @@
 // PostgreSQL in a temporary folder), starts the real server, logs in BENCH_CONCURRENCY residents through the DigiD
 // simulator (each client its own session, its own household), and runs BENCH_CHECKOUTS checkouts through GraphQL:
 // each orders from two providers (two orders, two budget bookings); one household in eight has a small budget, so its
-// checkouts need an own contribution (a payment at the simulator). Reports checkouts/s and latency, then checks the
-// money invariants over everything that was booked. Bounded by BENCH_CHECKOUTS; stops by itself.
+// checkouts need an own contribution (a payment at the simulator). Two scenarios: checkouts spread over the providers,
+// and all residents buying from ONE provider (every booking on one payable account: no per-provider lock since
+// Migration20261127030000_payable_parts). Per scenario: checkouts/s, p50/p95/p99, the load average, and a profile
+// (CPU of the PostgreSQL backends vs the Node process per checkout, the server's event-loop utilisation, the time
+// spent waiting on PostgreSQL); then statements per checkout, and the money invariants over everything that was booked
+// (exit code 1 when one is broken). Bounded by BENCH_CHECKOUTS per scenario; stops by itself.
+// BENCH_SQL_LOG=1 prints the statements of the single measured checkout.
 // Settings: BENCH_CHECKOUTS (2000), BENCH_CONCURRENCY (32), BENCH_PROVIDERS (12).
 import 'reflect-metadata';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { loadConfig } from '../src/config/config.js';
 import { createLogger } from '../src/logging/logger.js';
@@ -42,6 +49,49 @@ interface LoadResult {
   loginSeconds: number;
 }
 
+/** CPU seconds (user + system) each PostgreSQL backend in `pids` has used so far (Linux /proc; else none). */
+function backendCpuSeconds(pids: number[]): Map<number, number> {
+  const seconds = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime (fields 14 and 15 of the whole line), in USER_HZ ticks.
+      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // Not on this machine (a remote database): no figure.
+    }
+  }
+  return seconds;
+}
+
+/** CPU seconds the server's main thread (its event loop: HTTP, GraphQL, the ORM) has used so far (Linux; else 0). */
+function mainThreadCpuSeconds(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+interface Scenario {
+  name: string;
+  description: string;
+  /** All lines from this provider (one order per checkout), or spread over two providers. */
+  provider?: number;
+}
+
+const SCENARIOS: Scenario[] = [
+  { name: 'verspreid', description: 'elke bestelling: 2 aanbieders → 2 orders met elk een budgetboeking' },
+  {
+    name: 'één aanbieder',
+    description: `alle ${CONCURRENCY} klanten bestellen bij dezelfde aanbieder: 2 producten → 1 order, elke boeking op één te-betalen-rekening`,
+    provider: 0,
+  },
+];
+
 async function main() {
   const env: Record<string, string> = {
     NODE_ENV: 'test',
@@ -52,13 +102,32 @@ async function main() {
   const database = await benchDatabase(env);
 
   const config = loadConfig(env);
-  // Statements are counted at the driver: every query the server sends to PostgreSQL through node-postgres.
+  // Statements are counted at the driver: every query the server sends to PostgreSQL through node-postgres, and the
+  // time until its answer (the round trip: PostgreSQL's work plus waiting, as the server's event loop sees it).
   let counting = false;
   let statements = 0;
+  let measuring = false;
+  let queries = 0;
+  let queryMs = 0;
   const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    if (counting) statements++;
-    return original.apply(this, args);
+    if (counting) {
+      statements++;
+      if (process.env.BENCH_SQL_LOG) {
+        const q = args[0] as string | { text?: string };
+        console.log(`  sql: ${(typeof q === 'string' ? q : (q?.text ?? '')).replace(/\s+/g, ' ').slice(0, 160)}`);
+      }
+    }
+    const result = original.apply(this, args);
+    if (measuring && result && typeof (result as Promise<unknown>).then === 'function') {
+      queries++;
+      const t0 = performance.now();
+      (result as Promise<unknown>).then(
+        () => (queryMs += performance.now() - t0),
+        () => (queryMs += performance.now() - t0),
+      );
+    }
+    return result;
   } as typeof pg.Client.prototype.query;
   const server = await boot({ config, logger: createLogger('silent'), port: 0 });
   try {
@@ -71,15 +140,86 @@ async function main() {
       providers: PROVIDERS,
     });
     const seedSeconds = (Date.now() - seedStarted) / 1000;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    const backends = async () =>
+      (
+        await admin.query<{ pid: number }>(
+          `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+        )
+      ).rows.map((r) => r.pid);
 
-    // The load comes from a worker thread: the clients never compete with the server for its event loop.
-    const result = await new Promise<LoadResult>((resolve, reject) => {
-      const worker = new Worker(new URL(import.meta.url), {
-        workerData: { url: server.url, fixture, checkouts: CHECKOUTS, concurrency: CONCURRENCY },
+    console.log('\nBenchmark: bestellen (checkout)');
+    console.log(
+      `  data        ${CONCURRENCY} huishoudens met tegoed (${Math.max(1, Math.floor(CONCURRENCY / 8))} met eigen bijdrage), ${PROVIDERS} aanbieders × 4 producten, geseed in ${seedSeconds.toFixed(1)} s`,
+    );
+    console.log(`  machine     ${cpus().length} cores, gedeeld met PostgreSQL, de lastgenerator en andere processen`);
+    const ms = (v: number) => `${v.toFixed(1)} ms`;
+    let failed = false;
+    for (const scenario of SCENARIOS) {
+      const pgBefore = backendCpuSeconds(await backends());
+      const cpuBefore = process.cpuUsage();
+      const mainBefore = mainThreadCpuSeconds();
+      const eluBefore = performance.eventLoopUtilization();
+      queries = 0;
+      queryMs = 0;
+      measuring = true;
+      // The load comes from a worker thread: the clients never compete with the server for its event loop.
+      const result = await new Promise<LoadResult>((resolve, reject) => {
+        const worker = new Worker(new URL(import.meta.url), {
+          workerData: {
+            url: server.url,
+            fixture,
+            checkouts: CHECKOUTS,
+            concurrency: CONCURRENCY,
+            provider: scenario.provider,
+          },
+        });
+        worker.once('message', resolve);
+        worker.once('error', reject);
       });
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    });
+      measuring = false;
+      const elu = performance.eventLoopUtilization(eluBefore);
+      const cpu = process.cpuUsage(cpuBefore);
+      const mainSeconds = mainThreadCpuSeconds() - mainBefore;
+      // Backends that came and went during the run are missed: the pool keeps its connections, so few are.
+      let pgSeconds = 0;
+      for (const [pid, now] of backendCpuSeconds(await backends())) pgSeconds += now - (pgBefore.get(pid) ?? 0);
+      const load = loadavg();
+      const { latencies, failures, seconds } = result;
+      latencies.sort((a, b) => a - b);
+      const total = CHECKOUTS + CONCURRENCY; // measured + warm-up, for the per-checkout shares
+      const refused =
+        Object.entries(result.refused)
+          .map(([code, n]) => `${n} × ${code}`)
+          .join(', ') || 'geen';
+      console.log(`\n  scenario    ${scenario.name}`);
+      console.log(
+        `  belasting   ${CHECKOUTS} bestellingen via GraphQL, ${CONCURRENCY} gelijktijdige klanten (elk een eigen DigiD-sessie, ingelogd in ${result.loginSeconds.toFixed(1)} s)`,
+      );
+      console.log(
+        `              ${scenario.description}; ${result.withContribution} met eigen bijdrage (betaling gestart)`,
+      );
+      console.log(
+        `  doorvoer    ${(CHECKOUTS / seconds).toFixed(0)} bestellingen/s (${seconds.toFixed(1)} s totaal; ${result.orders} orders; ${failures.length} mislukt; geweigerd: ${refused})`,
+      );
+      console.log(
+        `  latentie    p50 ${ms(percentile(latencies, 50))}   p95 ${ms(percentile(latencies, 95))}   p99 ${ms(percentile(latencies, 99))}   max ${ms(latencies.at(-1)!)}`,
+      );
+      console.log(
+        `  belasting   load average ${load.map((l) => l.toFixed(2)).join(' / ')} (1/5/15 min) aan het eind van dit scenario`,
+      );
+      console.log(
+        `  profiel     CPU per bestelling: PostgreSQL-backends ${ms((pgSeconds * 1000) / total)}; server (hoofdthread) ${ms((mainSeconds * 1000) / total)}; rest van het Node-proces (lastgenerator, GC, I/O) ${ms((cpu.user + cpu.system) / 1000 / total - (mainSeconds * 1000) / total)}`,
+      );
+      console.log(
+        `              server-eventloop ${(elu.utilization * 100).toFixed(0)}% bezet; ${(queries / total).toFixed(1)} queries, samen ${ms(queryMs / total)} wachten op PostgreSQL (rondreis incl. wachtrij)`,
+      );
+      for (const f of failures.slice(0, 5)) console.log(`  fout        ${f}`);
+      if (failures.length) failed = true;
+    }
+    await admin.end();
+
     // SQL statements of one checkout on its own (two orders, budget only), after the load.
     const single = new LoadClient(server.url);
     await single.loginWithDigid(fixture.bsns.at(-1)!);
@@ -92,39 +232,33 @@ async function main() {
     if (one.errors || one.data.checkout.errors.length)
       throw new Error(`single checkout failed: ${JSON.stringify(one)}`);
     const perCheckout = statements;
+    console.log(
+      `\n  SQL         ${perCheckout} statements voor één bestelling met 2 orders (los gemeten, inclusief begin/commit en het antwoord)`,
+    );
     const violations = await moneyInvariantViolations(databaseUrl);
-    const { latencies, failures, seconds } = result;
-    latencies.sort((a, b) => a - b);
-
-    const ms = (v: number) => `${v.toFixed(1)} ms`;
-    const refused =
-      Object.entries(result.refused)
-        .map(([code, n]) => `${n} × ${code}`)
-        .join(', ') || 'geen';
-    console.log('\nBenchmark: bestellen (checkout)');
+    const check = new pg.Client({ connectionString: databaseUrl });
+    await check.connect();
+    const [busiest] = (
+      await check.query<{ name: string; payable: string; budgets: string; orders: string }>(
+        `select pr.name, b.balance_cents::text as payable, sum(o.budget_cents)::text as budgets, count(o.id)::text as orders
+           from ledger_account_balance b join provider pr on pr.id = b.provider_id
+           join customer_order o on o.provider_id = b.provider_id and o.municipality_id = b.municipality_id
+          where b.kind = 'PROVIDER_PAYABLE' and b.provider_id = (select provider_id from product where id = $1)
+          group by pr.name, b.balance_cents`,
+        [fixture.productsByProvider[0]![0]!.id],
+      )
+    ).rows;
+    await check.end();
+    if (busiest && busiest.payable !== busiest.budgets)
+      violations.push(`payable of ${busiest.name} ${busiest.payable} ≠ its orders' budget parts ${busiest.budgets}`);
+    if (busiest)
+      console.log(
+        `  aanbieder   ${busiest.name}: te betalen ${busiest.payable} ct = som van de budgetdelen van zijn ${busiest.orders} orders (${busiest.budgets} ct)`,
+      );
     console.log(
-      `  data        ${CONCURRENCY} huishoudens met tegoed (${Math.max(1, Math.floor(CONCURRENCY / 8))} met eigen bijdrage), ${PROVIDERS} aanbieders × 4 producten, geseed in ${seedSeconds.toFixed(1)} s`,
+      `  geldregels  ${violations.length ? `SCHENDINGEN:\n    ${violations.join('\n    ')}` : 'alle boekingen in balans, saldi = som van de posten, te betalen per aanbieder = zijn orders − uitbetalingen, geen negatief tegoed, elke order en checkout klopt'}`,
     );
-    console.log(
-      `  belasting   ${CHECKOUTS} bestellingen via GraphQL, ${CONCURRENCY} gelijktijdige klanten (elk een eigen DigiD-sessie, ingelogd in ${result.loginSeconds.toFixed(1)} s)`,
-    );
-    console.log(
-      `              elke bestelling: 2 aanbieders → 2 orders met elk een budgetboeking; ${result.withContribution} met eigen bijdrage (betaling gestart)`,
-    );
-    console.log(
-      `  doorvoer    ${(CHECKOUTS / seconds).toFixed(0)} bestellingen/s (${seconds.toFixed(1)} s totaal; ${result.orders} orders; ${failures.length} mislukt; geweigerd: ${refused})`,
-    );
-    console.log(
-      `  SQL         ${perCheckout} statements voor één bestelling met 2 orders (los gemeten, inclusief begin/commit)`,
-    );
-    console.log(
-      `  latentie    p50 ${ms(percentile(latencies, 50))}   p95 ${ms(percentile(latencies, 95))}   p99 ${ms(percentile(latencies, 99))}   max ${ms(latencies.at(-1)!)}`,
-    );
-    console.log(
-      `  geldregels  ${violations.length ? `SCHENDINGEN:\n    ${violations.join('\n    ')}` : 'alle boekingen in balans, saldi = som van de posten, geen negatief tegoed, elke order en checkout klopt'}`,
-    );
-    for (const f of failures.slice(0, 5)) console.log(`  fout        ${f}`);
-    if (failures.length || violations.length) process.exitCode = 1;
+    if (failed || violations.length) process.exitCode = 1;
   } finally {
     await server.stop();
     await database.cleanup();
@@ -137,6 +271,7 @@ async function load(data: {
   fixture: LoadFixture;
   checkouts: number;
   concurrency: number;
+  provider?: number;
 }): Promise<LoadResult> {
   const loginStarted = performance.now();
   const clients = await Promise.all(
@@ -150,7 +285,9 @@ async function load(data: {
   // Warm-up: one checkout per client (not measured).
   await Promise.all(
     clients.map((c, i) =>
-      c.gql(CHECKOUT_MUTATION, { input: { idempotencyKey: newKey(), lines: checkoutLines(data.fixture, i) } }),
+      c.gql(CHECKOUT_MUTATION, {
+        input: { idempotencyKey: newKey(), lines: checkoutLines(data.fixture, i, data.provider) },
+      }),
     ),
   );
 
@@ -168,7 +305,7 @@ async function load(data: {
         const t0 = performance.now();
         try {
           const r = await client.gql(CHECKOUT_MUTATION, {
-            input: { idempotencyKey: newKey(), lines: checkoutLines(data.fixture, i) },
+            input: { idempotencyKey: newKey(), lines: checkoutLines(data.fixture, i, data.provider) },
           });
           latencies.push(performance.now() - t0);
           if (r.status !== 200 || r.errors) failures.push(JSON.stringify(r.errors ?? r.status).slice(0, 300));

@@ -231,9 +231,19 @@ export class LoadClient {
 export const CHECKOUT_MUTATION = `mutation Checkout($input: CheckoutInput!) { checkout(input: $input) {
   errors { code message } contributionCents paymentUrl orders { id number status totalCents budgetCents contributionCents } } }`;
 
-/** Checkout i of a client: one or two of a product from two different providers (two orders). */
-export function checkoutLines(fixture: LoadFixture, i: number) {
+/**
+ * Checkout i of a client: one or two of a product from two different providers (two orders); with `provider`, two
+ * different products of that one provider (one order: every checkout books on the same provider's payable account).
+ */
+export function checkoutLines(fixture: LoadFixture, i: number, provider?: number) {
   const p = fixture.productsByProvider;
+  if (provider != null) {
+    const only = p[provider]!;
+    return [
+      { productId: only[i % only.length]!.id, quantity: 1 + (i % 2) },
+      { productId: only[(i + 1) % only.length]!.id, quantity: 1 },
+    ];
+  }
   const first = p[i % p.length]!;
   const second = p[(i + 1) % p.length]!;
   return [
@@ -246,7 +256,8 @@ export const newKey = () => randomUUID();
 
 /**
  * The money invariants, over the whole database. Returns the violations (empty when all hold):
- * every ledger transaction balanced; every account's balance the sum of its entries; no negative budget; every order
+ * every ledger transaction balanced; every account's balance (a payable account's parts summed) the sum of its entries;
+ * every provider's payable what its orders booked less its payouts; no negative budget; every order
  * with its SPEND booking equal to its budget (and its allocations), reversed exactly when it is cancelled; every
  * checkout's orders adding up to its totals; one payment per checkout with an own contribution, for that amount.
  */
@@ -269,13 +280,14 @@ export async function moneyInvariantViolations(url: string): Promise<string[]> {
     );
     await check(
       'account balance differs from its entries',
-      `select a.id, a.kind, a.balance_cents, coalesce(sum(e.amount_cents), 0) as entries
-         from ledger_account a left join ledger_entry e on e.account_id = a.id
-        group by a.id having a.balance_cents <> coalesce(sum(e.amount_cents), 0)`,
+      `select a.account_id, a.kind, a.balance_cents,
+              (select coalesce(sum(e.amount_cents), 0) from ledger_entry e where e.account_id = a.account_id) as entries
+         from ledger_account_balance a
+        where a.balance_cents <> (select coalesce(sum(e.amount_cents), 0) from ledger_entry e where e.account_id = a.account_id)`,
     );
     await check(
       'negative budget',
-      `select id, balance_cents from ledger_account where kind = 'ASSIGNMENT' and balance_cents < 0`,
+      `select account_id, balance_cents from ledger_account_balance where kind = 'ASSIGNMENT' and balance_cents < 0`,
     );
     await check(
       'order without its SPEND booking (or with a wrong one)',
@@ -296,6 +308,27 @@ export async function moneyInvariantViolations(url: string): Promise<string[]> {
            or (budget_cents = 0 and (spends <> 0 or allocated <> 0))
            or (budget_cents > 0 and status = 'CANCELLED' and reversals <> 1)
            or (status <> 'CANCELLED' and reversals <> 0)`,
+    );
+    await check(
+      "provider payable differs from its orders' bookings and payouts",
+      // A provider's payable balance (its parts summed) is what its orders booked on it (SPEND: the budget part;
+      // CONTRIBUTION, CANCEL, REFUND) less what was paid out (PAYOUT), and for orders never cancelled nor paid by
+      // own contribution the SPEND is exactly the order's budget part (the check above).
+      `select a.account_id, a.provider_id, a.balance_cents,
+              coalesce((select sum(e.amount_cents) from ledger_entry e join ledger_transaction t on t.id = e.transaction_id
+                          join customer_order o on o.id = t.order_id
+                         where e.account_id = a.account_id and o.provider_id = a.provider_id
+                           and o.municipality_id = a.municipality_id), 0) as from_orders,
+              coalesce((select sum(e.amount_cents) from ledger_entry e join ledger_transaction t on t.id = e.transaction_id
+                         where e.account_id = a.account_id and t.kind = 'PAYOUT'), 0) as payouts
+         from ledger_account_balance a
+        where a.kind = 'PROVIDER_PAYABLE'
+          and a.balance_cents <> coalesce((select sum(e.amount_cents) from ledger_entry e join ledger_transaction t on t.id = e.transaction_id
+                                             join customer_order o on o.id = t.order_id
+                                            where e.account_id = a.account_id and o.provider_id = a.provider_id
+                                              and o.municipality_id = a.municipality_id), 0)
+                                 + coalesce((select sum(e.amount_cents) from ledger_entry e join ledger_transaction t on t.id = e.transaction_id
+                                            where e.account_id = a.account_id and t.kind = 'PAYOUT'), 0)`,
     );
     await check(
       'order lines do not add up to the order',

@@ -137,8 +137,8 @@ export async function expectLedgerConsistent(server: TestServer) {
   );
   expect(unbalanced).toEqual([]);
   const drift = await em.execute(
-    `select a.id from ledger_account a left join ledger_entry e on e.account_id = a.id group by a.id
-      having a.balance_cents <> coalesce(sum(e.amount_cents), 0)`,
+    `select a.account_id from ledger_account_balance a
+      where a.balance_cents <> (select coalesce(sum(e.amount_cents), 0) from ledger_entry e where e.account_id = a.account_id)`,
   );
   expect(drift).toEqual([]);
 }

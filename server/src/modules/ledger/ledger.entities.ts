@@ -9,7 +9,9 @@ export type LedgerTransactionKind =
 
 /**
  * A ledger account. Its running balance (`balance_cents`) is maintained by the database from the entries (trigger) and
- * guarded by a CHECK for accounts that may not go negative; the application only reads it (LedgerService.balance).
+ * guarded by a CHECK for accounts that may not go negative; the application only reads it (LedgerService.balances).
+ * A PROVIDER_PAYABLE account keeps its balance in parts (ledger_balance_part: concurrent checkouts at one provider do
+ * not queue on one row); the view ledger_account_balance gives every account's balance.
  */
 @Entity({ tableName: 'ledger_account' })
 export class LedgerAccount {

@@ -56,21 +56,32 @@ export class LedgerService {
   }
 
   /**
-   * Many transactions in two inserts (bulk work such as the CSV import): each checked as `post` checks it and booked
+   * Many transactions in one statement (bulk work such as the CSV import; a checkout's SPEND bookings): each checked as `post` checks it and booked
    * as its own transaction, with the same guarantees from the database. Returns their ids in the order given.
    */
   async postMany(em: EntityManager, inputs: readonly PostInput[]): Promise<string[]> {
     if (!inputs.length) return [];
     for (const input of inputs) this.assertBookable(input);
     const ids = inputs.map(() => randomUUID());
+    // One statement: the transactions (a data-modifying WITH, run once and to completion) and their entries; the
+    // entries' foreign key is checked at the end of the statement, their balance at commit.
     await em.execute(
-      `insert into ledger_transaction (id, kind, municipality_id, description, assignment_id, order_id, payment_id,
-         reverses_id, idempotency_key, actor_kind, actor_id, created_at)
-       select t.id, t.kind, t.municipality_id, t.description, t.assignment_id, t.order_id, t.payment_id, t.reverses_id,
-              t.idempotency_key, t.actor_kind, t.actor_id, ?
-         from jsonb_to_recordset(?::jsonb) as t(id uuid, kind text, municipality_id uuid, description text,
-              assignment_id uuid, order_id uuid, payment_id uuid, reverses_id uuid, idempotency_key text,
-              actor_kind text, actor_id uuid)`,
+      `with tx as (
+         insert into ledger_transaction (id, kind, municipality_id, description, assignment_id, order_id, payment_id,
+           reverses_id, idempotency_key, actor_kind, actor_id, created_at)
+         select t.id, t.kind, t.municipality_id, t.description, t.assignment_id, t.order_id, t.payment_id, t.reverses_id,
+                t.idempotency_key, t.actor_kind, t.actor_id, ?
+           from jsonb_to_recordset(?::jsonb) as t(id uuid, kind text, municipality_id uuid, description text,
+                assignment_id uuid, order_id uuid, payment_id uuid, reverses_id uuid, idempotency_key text,
+                actor_kind text, actor_id uuid)
+         returning id
+       )
+       insert into ledger_entry (transaction_id, account_id, amount_cents)
+       select e.transaction_id, e.account_id, e.amount_cents
+         from unnest(?::uuid[], ?::uuid[], ?::bigint[]) as e(transaction_id, account_id, amount_cents)
+        -- Each entry moves its account's balance under the account's row lock: in account order, a shared account
+        -- (an arrangement's funding) is updated in one run and concurrent bookings take their locks in one order.
+        order by e.account_id`,
       [
         applicationNow(),
         JSON.stringify(
@@ -88,16 +99,6 @@ export class LedgerService {
             actor_id: input.actor.id ?? null,
           })),
         ),
-      ],
-    );
-    await em.execute(
-      `insert into ledger_entry (transaction_id, account_id, amount_cents)
-       select e.transaction_id, e.account_id, e.amount_cents
-         from unnest(?::uuid[], ?::uuid[], ?::bigint[]) as e(transaction_id, account_id, amount_cents)
-        -- Each entry moves its account's balance under the account's row lock: in account order, a shared account
-        -- (an arrangement's funding) is updated in one run and concurrent bookings take their locks in one order.
-        order by e.account_id`,
-      [
         `{${inputs.flatMap((input, i) => input.entries.map(() => ids[i])).join(',')}}`,
         `{${inputs.flatMap((input) => input.entries.map((e) => e.accountId)).join(',')}}`,
         `{${inputs.flatMap((input) => input.entries.map((e) => e.amountCents)).join(',')}}`,
@@ -231,9 +232,33 @@ export class LedgerService {
     return new Map(rows.map((r) => [r.assignment_id, r.id]));
   }
 
-  /** What the municipality owes a provider for its orders. */
+  /**
+   * What the municipality owes a provider for its orders. Its balance is kept in parts (ledger_balance_part, see
+   * Migration20261127030000_payable_parts), so bookings on it never wait for each other: read it with `balances`
+   * (the view ledger_account_balance), never from the account row alone.
+   */
   providerPayableAccount(em: EntityManager, municipalityId: string, providerId: string) {
     return this.account(em, 'PROVIDER_PAYABLE', { municipalityId, providerId }, true);
+  }
+
+  /** Current balances of accounts (any kind; a payable account's parts summed): account id → cents. */
+  async balances(em: EntityManager, accountIds: readonly string[]): Promise<Map<string, number>> {
+    if (!accountIds.length) return new Map();
+    const rows = await em.execute<{ account_id: string; balance_cents: string }[]>(
+      `select account_id, balance_cents from ledger_account_balance where account_id = any(?::uuid[])`,
+      [`{${accountIds.join(',')}}`],
+    );
+    return new Map(rows.map((r) => [r.account_id, Number(r.balance_cents)]));
+  }
+
+  /** What the municipality owes the provider now (0 without an account). */
+  async providerPayableBalance(em: EntityManager, municipalityId: string, providerId: string): Promise<number> {
+    const [row] = await em.execute<{ balance_cents: string }[]>(
+      `select balance_cents from ledger_account_balance
+        where kind = 'PROVIDER_PAYABLE' and municipality_id = ? and provider_id = ?`,
+      [municipalityId, providerId],
+    );
+    return Number(row?.balance_cents ?? 0);
   }
 
   /** Own contributions received through the payment service provider. */

@@ -59,9 +59,10 @@ describe('the ledger', () => {
         group by t.id having count(e.id) < 2 or sum(e.amount_cents) <> 0`,
     );
     expect(unbalanced).toEqual([]);
+    // Every account's balance (a payable account's parts summed) is the sum of its entries.
     const drift = await em.execute(
-      `select a.id from ledger_account a left join ledger_entry e on e.account_id = a.id
-        group by a.id having a.balance_cents <> coalesce(sum(e.amount_cents), 0)`,
+      `select a.account_id from ledger_account_balance a
+        where a.balance_cents <> (select coalesce(sum(e.amount_cents), 0) from ledger_entry e where e.account_id = a.account_id)`,
     );
     expect(drift).toEqual([]);
     const negative = await em.execute(`select id from ledger_account where not allow_negative and balance_cents < 0`);
@@ -127,6 +128,11 @@ describe('the ledger', () => {
     await expect(
       em.execute(`update ledger_account set balance_cents = 999999 where id = ?`, [account]),
     ).rejects.toThrow(/only through ledger entries/);
+    // A payable account's balance parts are guarded the same way.
+    const payable = await ledger.providerPayableAccount(em, arrangement.municipality.id, provider.id);
+    await expect(
+      em.execute(`insert into ledger_balance_part (account_id, part, balance_cents) values (?, 999, 5)`, [payable]),
+    ).rejects.toThrow(/only through ledger entries/);
     await invariants();
   });
 
@@ -186,6 +192,53 @@ describe('the ledger', () => {
     expect((await ledger.assignmentBalances(em0, [a.id])).get(a.id)).toBe(699);
     const [{ n: txAfter }] = await em0.execute<{ n: string }[]>(`select count(*) as n from ledger_transaction`);
     expect(Number(txAfter) - Number(txBefore)).toBe(n);
+    await invariants();
+  });
+
+  it('books concurrently on one payable account without waiting: balance parts that add up exactly', async () => {
+    const em0 = server.orm.em.fork();
+    const payable = await ledger.providerPayableAccount(em0, arrangement.municipality.id, provider.id);
+    // Each booking from a budget of its own (their rows are locked; the payable account's must not be).
+    const budgets = [];
+    for (const g of [await grant(1000), await grant(1000)])
+      budgets.push(await ledger.assignmentAccount(em0, arrangement.municipality.id, g.id));
+    const before = (await ledger.balances(em0, [payable])).get(payable) ?? 0;
+    // Two bookings on the payable account held open at once: the second does not wait for the first (a lock wait
+    // would end in the lock timeout), it takes another part.
+    const first = server.orm.em.fork();
+    const second = server.orm.em.fork();
+    await first.begin();
+    await second.begin();
+    try {
+      await first.execute(`set local lock_timeout = '2s'`);
+      await second.execute(`set local lock_timeout = '2s'`);
+      const book = (em: typeof first, from: string, amount: number) =>
+        ledger.post(em, {
+          kind: 'SPEND',
+          municipalityId: arrangement.municipality.id,
+          description: 'Test: gelijktijdig op één aanbieder',
+          actor: { kind: 'SYSTEM' },
+          entries: [
+            { accountId: from, amountCents: -amount },
+            { accountId: payable, amountCents: amount },
+          ],
+        });
+      await book(first, budgets[0]!, 300);
+      await book(second, budgets[1]!, 200);
+      await book(first, budgets[0]!, 100);
+      await first.commit();
+      await second.commit();
+    } catch (error) {
+      await first.rollback().catch(() => undefined);
+      await second.rollback().catch(() => undefined);
+      throw error;
+    }
+    const parts = await em0.execute<{ part: number }[]>(`select part from ledger_balance_part where account_id = ?`, [
+      payable,
+    ]);
+    expect(parts.length).toBeGreaterThanOrEqual(2);
+    expect((await ledger.balances(em0, [payable])).get(payable)).toBe(before + 600);
+    expect(await ledger.providerPayableBalance(em0, arrangement.municipality.id, provider.id)).toBe(before + 600);
     await invariants();
   });
 

@@ -158,7 +158,38 @@ export class CheckoutService {
         UserError.of('lines', 'TOO_MANY', 'U kunt hoogstens 100 verschillende producten tegelijk bestellen.'),
       );
     const errors: UserError[] = [];
-    const members = await this.members(ctx);
+    // What the checkout needs to know, read in one statement (one round trip): the household's members, the products
+    // asked for, and the household's budgets that can be spent today (payable.ts: the rule the offer shares).
+    const productIds = [
+      ...new Set(raw.map((l) => l.productId).filter((id): id is string => typeof id === 'string' && isUuid(id))),
+    ];
+    const here = inOffer(viewer.municipalityId);
+    const anywhere = inOffer(null);
+    const usable = usableAssignment(viewer.clientGroupId, todayOn(ctx.clock));
+    const [read] = await ctx.em.execute<
+      {
+        members: { id: string; name: string }[];
+        products: (ProductRow & { availability: string; offered_here: boolean; offered_anywhere: boolean })[];
+        assignments: (Omit<AssignmentRow, 'created_at'> & { created_at: string })[];
+      }[]
+    >(
+      `select
+         (select coalesce(json_agg(json_build_object('id', m.id, 'name', m.name) order by m.date_of_birth asc nulls first, m.first_name, m.id), '[]')
+            from (select id, trim(first_name || ' ' || last_name) as name, date_of_birth, first_name from person
+                   where client_group_id = ? and erased_at is null) m) as members,
+         (select coalesce(json_agg(x), '[]') from (
+            select p.id, p.title, p.price_cents, p.category_id, p.provider_id, p.availability,
+                   (${here.sql}) as offered_here, (${anywhere.sql}) as offered_anywhere
+              from product p where p.id = any(?::uuid[])) x) as products,
+         (select coalesce(json_agg(x order by x.valid_until, x.created_at, x.id), '[]') from (
+            select a.id, a.arrangement_id, ar.name as arrangement_name, a.valid_until::text as valid_until, a.created_at,
+                   ar.own_contribution_allowed, ar.max_per_order_cents, a.beneficiary_id,
+                   coalesce(array(select ac.category_id::text from arrangement_category ac where ac.arrangement_id = ar.id), '{}') as category_ids
+              from assignment a join arrangement ar on ar.id = a.arrangement_id
+             where ${usable.sql}) x) as assignments`,
+      [viewer.clientGroupId, ...here.params, ...anywhere.params, `{${productIds.join(',')}}`, ...usable.params],
+    );
+    const members = new Map(read!.members.map((r) => [r.id, r.name]));
     const merged = new Map<string, MergedLine>();
     raw.forEach((l, i) => {
       if (!Number.isInteger(l.quantity) || l.quantity < 1 || l.quantity > 99) {
@@ -180,16 +211,7 @@ export class CheckoutService {
     if (errors.length) return fail(...errors);
 
     // Only products in the offer of the resident's own municipality, available now, can be ordered.
-    const here = inOffer(viewer.municipalityId);
-    const anywhere = inOffer(null);
-    const found = await ctx.em.execute<
-      (ProductRow & { availability: string; offered_here: boolean; offered_anywhere: boolean })[]
-    >(
-      `select p.id, p.title, p.price_cents, p.category_id, p.provider_id, p.availability,
-              (${here.sql}) as offered_here, (${anywhere.sql}) as offered_anywhere
-         from product p where p.id = any(?::uuid[])`,
-      [...here.params, ...anywhere.params, `{${[...new Set([...merged.values()].map((l) => l.productId))].join(',')}}`],
-    );
+    const found = read!.products;
     const products = new Map<string, ProductRow>();
     const notHere = new Map<string, string>();
     for (const { availability, offered_here: offeredHere, offered_anywhere: offeredAnywhere, ...p } of found) {
@@ -198,16 +220,7 @@ export class CheckoutService {
       else if (!offeredHere && offeredAnywhere) notHere.set(p.id, p.title);
     }
     // Which budgets may pay: the rule the offer's "te betalen met mijn regelingen" shares (payable.ts).
-    const usable = usableAssignment(viewer.clientGroupId, todayOn(ctx.clock));
-    const assignments = await ctx.em.execute<AssignmentRow[]>(
-      `select a.id, a.arrangement_id, ar.name as arrangement_name, a.valid_until::text as valid_until, a.created_at,
-              ar.own_contribution_allowed, ar.max_per_order_cents, a.beneficiary_id,
-              coalesce(array(select ac.category_id::text from arrangement_category ac where ac.arrangement_id = ar.id), '{}') as category_ids
-         from assignment a join arrangement ar on ar.id = a.arrangement_id
-        where ${usable.sql}
-        order by a.valid_until asc, a.created_at asc, a.id asc`,
-      usable.params,
-    );
+    const assignments: AssignmentRow[] = read!.assignments.map((a) => ({ ...a, created_at: new Date(a.created_at) }));
     const eligible = new Map<string, AssignmentRow[]>();
     for (const productId of new Set([...merged.values()].map((l) => l.productId))) {
       const p = products.get(productId);
@@ -316,9 +329,18 @@ export class CheckoutService {
     const actor = input.onBehalf ? { kind: 'STAFF' as const, id: input.onBehalf.adminAccountId } : actorOf(ctx);
     try {
       const outcome = await ctx.em.transactional(async (em) => {
-        // Lock every budget this checkout may touch, in one statement and a fixed order (no deadlocks).
+        // Lock every budget this checkout may touch (in a fixed order: no deadlocks), look up the providers' payable
+        // accounts and take the order numbers: one statement.
         const payerIds = [...new Set([...eligible.values()].flat().map((a) => a.id))];
-        const balances = await this.ledger.assignmentBalances(em, payerIds, true);
+        const providerIds = [
+          ...new Set([...merged.values()].map((l) => prepared.products.get(l.productId)!.provider_id)),
+        ];
+        const { balances, budgetAccounts, payables, numbers } = await this.start(
+          em,
+          viewer.municipalityId,
+          payerIds,
+          providerIds,
+        );
         const plan = this.plan(prepared, balances);
         if (plan.refusals.length) return { refused: plan.refusals };
         // The customer confirmed a preview: when the budget changed since, the own contribution would differ.
@@ -333,17 +355,28 @@ export class CheckoutService {
             ],
           };
         }
-        // The providers' payable accounts: each SPEND booking below updates its provider's balance row, which then stays
-        // locked until commit. Take them now, one after the other in a fixed order (provider id), so two checkouts that
-        // order from the same providers queue instead of locking crosswise (a deadlock under load, or while creating them).
-        for (const providerId of [
-          ...new Set(plan.providers.filter((p) => p.budget > 0).map((p) => p.providerId)),
-        ].sort()) {
-          const accountId = await this.ledger.providerPayableAccount(em, viewer.municipalityId, providerId);
-          await em.execute(`select id from ledger_account where id = ? for update`, [accountId]);
+        // The providers' payable accounts are not locked: their balance is kept in parts, and a booking takes a part no
+        // other checkout holds (ledger_balance_part), so checkouts at one provider do not queue.
+        const paid = plan.providers.filter((p) => p.budget > 0);
+        const missingBudgets = [
+          ...new Set(paid.flatMap((p) => [...p.allocations.keys()]).filter((id) => !budgetAccounts.has(id))),
+        ];
+        if (missingBudgets.length) {
+          const created = await this.ledger.assignmentAccounts(
+            em,
+            missingBudgets.map((assignmentId) => ({ municipalityId: viewer.municipalityId, assignmentId })),
+          );
+          for (const [assignmentId, accountId] of created) budgetAccounts.set(assignmentId, accountId);
         }
+        for (const p of paid)
+          if (!payables.has(p.providerId))
+            payables.set(
+              p.providerId,
+              await this.ledger.providerPayableAccount(em, viewer.municipalityId, p.providerId),
+            );
 
-        const checkoutRow = em.create(Checkout, {
+        // The checkout, its orders, lines and allocations go to the database in one statement (insertRows).
+        const checkoutRow = Object.assign(new Checkout(), {
           clientGroupId: viewer.clientGroupId,
           personId: viewer.personId,
           municipalityId: viewer.municipalityId,
@@ -352,15 +385,14 @@ export class CheckoutService {
           budgetCents: plan.budgetCents,
           contributionCents: plan.contributionCents,
         });
-        // Plain id columns (not ORM relations) give no insert order: flush parents before their children.
-        await em.flush();
-
         const created: Order[] = [];
-        for (const part of plan.providers) {
+        const lines: OrderLine[] = [];
+        const allocations: OrderAllocation[] = [];
+        const spends = [];
+        for (const [i, part] of plan.providers.entries()) {
           const { total, budget } = part;
-          const [{ n }] = await em.execute<{ n: string }[]>(`select nextval('order_number_seq')::text as n`);
-          const order = em.create(Order, {
-            number: `B${n}`,
+          const order = Object.assign(new Order(), {
+            number: `B${numbers[i]}`,
             checkoutId: checkoutRow.id,
             clientGroupId: viewer.clientGroupId,
             personId: viewer.personId,
@@ -375,47 +407,43 @@ export class CheckoutService {
             placedByAdminAccountId: input.onBehalf?.adminAccountId ?? null,
             placedOnBehalfReason: input.onBehalf?.reason ?? null,
           });
-          await em.flush();
           for (const l of part.lines) {
-            em.create(OrderLine, {
-              orderId: order.id,
-              productId: l.product.id,
-              title: l.product.title,
-              unitPriceCents: l.product.price_cents,
-              quantity: l.quantity,
-              totalCents: l.total,
-              beneficiaryId: l.beneficiaryId,
-            });
+            lines.push(
+              Object.assign(new OrderLine(), {
+                orderId: order.id,
+                productId: l.product.id,
+                title: l.product.title,
+                unitPriceCents: l.product.price_cents,
+                quantity: l.quantity,
+                totalCents: l.total,
+                beneficiaryId: l.beneficiaryId,
+              }),
+            );
           }
           for (const [assignmentId, amountCents] of part.allocations)
-            em.create(OrderAllocation, { orderId: order.id, assignmentId, amountCents });
-          await em.flush();
+            allocations.push(Object.assign(new OrderAllocation(), { orderId: order.id, assignmentId, amountCents }));
           if (budget > 0) {
-            const entries = [];
-            for (const [assignmentId, amount] of part.allocations) {
-              entries.push({
-                accountId: await this.ledger.assignmentAccount(em, viewer.municipalityId, assignmentId),
-                amountCents: -amount,
-              });
-            }
-            entries.push({
-              accountId: await this.ledger.providerPayableAccount(em, viewer.municipalityId, part.providerId),
-              amountCents: budget,
-            });
-            await this.ledger.post(em, {
-              kind: 'SPEND',
+            spends.push({
+              kind: 'SPEND' as const,
               municipalityId: viewer.municipalityId,
               description: `Bestelling ${order.number}`,
               actor,
               orderId: order.id,
-              entries,
+              entries: [
+                ...[...part.allocations].map(([assignmentId, amount]) => ({
+                  accountId: budgetAccounts.get(assignmentId)!,
+                  amountCents: -amount,
+                })),
+                { accountId: payables.get(part.providerId)!, amountCents: budget },
+              ],
             });
           }
-          await this.orders.recordCreated(em, order, actor);
           created.push(order);
         }
+        await this.insertRows(em, checkoutRow, created, lines, allocations);
+        // Every SPEND booking in one statement; a budget that would go below zero fails the whole transaction.
+        await this.ledger.postMany(em, spends);
         let payment: Payment | null = null;
-        await em.flush();
         if (checkoutRow.contributionCents > 0) {
           payment = em.create(Payment, {
             checkoutId: checkoutRow.id,
@@ -429,6 +457,8 @@ export class CheckoutService {
             person: viewer.personId,
             product: { $in: [...new Set([...merged.values()].map((l) => l.productId))] },
           });
+        // The first event's flush sends the payment along.
+        for (const order of created) await this.orders.recordCreated(em, order, actor);
         await em.flush();
         return { checkout: checkoutRow, orders: created, payment };
       });
@@ -451,6 +481,143 @@ export class CheckoutService {
       }
       throw error;
     }
+  }
+
+  /**
+   * The checkout, its orders, their lines and allocations in one statement (data-modifying WITHs: the foreign keys
+   * between them hold at the end of it), instead of one insert per table through the ORM's unit of work. The entities
+   * stay plain objects (not managed): nothing changes them in this transaction afterwards.
+   */
+  private async insertRows(
+    em: EntityManager,
+    checkout: Checkout,
+    orders: Order[],
+    lines: OrderLine[],
+    allocations: OrderAllocation[],
+  ): Promise<void> {
+    await em.execute(
+      `with c as (
+         insert into checkout (id, client_group_id, person_id, municipality_id, idempotency_key, total_cents, budget_cents,
+           contribution_cents, created_at)
+         select * from jsonb_to_record(?::jsonb) as x(id uuid, client_group_id uuid, person_id uuid, municipality_id uuid,
+           idempotency_key text, total_cents integer, budget_cents integer, contribution_cents integer, created_at timestamptz)
+       ), o as (
+         insert into customer_order (id, number, checkout_id, client_group_id, person_id, provider_id, municipality_id, status,
+           total_cents, budget_cents, contribution_cents, pickup_code, placed_on_behalf, placed_by_admin_account_id,
+           placed_on_behalf_reason, created_at, updated_at)
+         select * from jsonb_to_recordset(?::jsonb) as x(id uuid, number text, checkout_id uuid, client_group_id uuid,
+           person_id uuid, provider_id uuid, municipality_id uuid, status text, total_cents integer, budget_cents integer,
+           contribution_cents integer, pickup_code text, placed_on_behalf boolean, placed_by_admin_account_id uuid,
+           placed_on_behalf_reason text, created_at timestamptz, updated_at timestamptz)
+       ), l as (
+         insert into order_line (id, order_id, product_id, title, unit_price_cents, quantity, total_cents, beneficiary_id)
+         select * from jsonb_to_recordset(?::jsonb) as x(id uuid, order_id uuid, product_id uuid, title text,
+           unit_price_cents integer, quantity integer, total_cents integer, beneficiary_id uuid)
+       )
+       insert into order_allocation (order_id, assignment_id, amount_cents)
+       select * from jsonb_to_recordset(?::jsonb) as x(order_id uuid, assignment_id uuid, amount_cents integer)`,
+      [
+        JSON.stringify({
+          id: checkout.id,
+          client_group_id: checkout.clientGroupId,
+          person_id: checkout.personId ?? null,
+          municipality_id: checkout.municipalityId,
+          idempotency_key: checkout.idempotencyKey,
+          total_cents: checkout.totalCents,
+          budget_cents: checkout.budgetCents,
+          contribution_cents: checkout.contributionCents,
+          created_at: checkout.createdAt,
+        }),
+        JSON.stringify(
+          orders.map((o) => ({
+            id: o.id,
+            number: o.number,
+            checkout_id: o.checkoutId,
+            client_group_id: o.clientGroupId,
+            person_id: o.personId ?? null,
+            provider_id: o.providerId,
+            municipality_id: o.municipalityId,
+            status: o.status,
+            total_cents: o.totalCents,
+            budget_cents: o.budgetCents,
+            contribution_cents: o.contributionCents,
+            pickup_code: o.pickupCode,
+            placed_on_behalf: o.placedOnBehalf,
+            placed_by_admin_account_id: o.placedByAdminAccountId ?? null,
+            placed_on_behalf_reason: o.placedOnBehalfReason ?? null,
+            created_at: o.createdAt,
+            updated_at: o.updatedAt,
+          })),
+        ),
+        JSON.stringify(
+          lines.map((l) => ({
+            id: l.id,
+            order_id: l.orderId,
+            product_id: l.productId,
+            title: l.title,
+            unit_price_cents: l.unitPriceCents,
+            quantity: l.quantity,
+            total_cents: l.totalCents,
+            beneficiary_id: l.beneficiaryId ?? null,
+          })),
+        ),
+        JSON.stringify(
+          allocations.map((a) => ({ order_id: a.orderId, assignment_id: a.assignmentId, amount_cents: a.amountCents })),
+        ),
+      ],
+    );
+  }
+
+  /**
+   * The start of a checkout's transaction, in one round trip: the budget accounts of `assignmentIds` locked (in account
+   * order, so concurrent checkouts never lock crosswise) with their balances; the payable accounts of the providers
+   * (created where missing; not locked: their balance is kept in parts, see LedgerService.providerPayableAccount);
+   * and one order number per provider.
+   */
+  private async start(em: EntityManager, municipalityId: string, assignmentIds: string[], providerIds: string[]) {
+    const [row] = await em.execute<
+      {
+        budgets: { id: string; assignment_id: string; balance_cents: number }[];
+        payables: { id: string; provider_id: string }[];
+        numbers: string[] | null;
+      }[]
+    >(
+      `with budgets as (
+         select id, assignment_id, balance_cents from ledger_account
+          where kind = 'ASSIGNMENT' and assignment_id = any(?::uuid[]) order by id for update
+       ), found as (
+         select id, provider_id from ledger_account
+          where kind = 'PROVIDER_PAYABLE' and municipality_id = ? and provider_id = any(?::uuid[])
+       ), added as (
+         -- Not seen by the select above (one snapshot): the new ones come from RETURNING.
+         insert into ledger_account (kind, municipality_id, provider_id, allow_negative)
+         select 'PROVIDER_PAYABLE', ?, p, true from unnest(?::uuid[]) p where p not in (select provider_id from found)
+         on conflict do nothing returning id, provider_id
+       ), numbers as (
+         select nextval('order_number_seq')::text as n from generate_series(1, ?::int)
+       )
+       select (select coalesce(json_agg(b), '[]') from budgets b) as budgets,
+              (select coalesce(json_agg(p), '[]') from (select * from found union all select * from added) p) as payables,
+              (select array_agg(n order by n::bigint) from numbers) as numbers`,
+      [
+        `{${assignmentIds.join(',')}}`,
+        municipalityId,
+        `{${providerIds.join(',')}}`,
+        municipalityId,
+        `{${providerIds.join(',')}}`,
+        providerIds.length,
+      ],
+    );
+    const balances = new Map(assignmentIds.map((id) => [id, 0]));
+    const budgetAccounts = new Map<string, string>();
+    for (const b of row!.budgets) {
+      balances.set(b.assignment_id, Number(b.balance_cents));
+      budgetAccounts.set(b.assignment_id, b.id);
+    }
+    // A payable account created by a concurrent checkout after this one's snapshot is missing here (its insert
+    // conflicted): the caller looks it up on its own.
+    const payables = new Map(row!.payables.map((p) => [p.provider_id, p.id]));
+    return { balances, budgetAccounts, payables, numbers: row!.numbers ?? [] };
   }
 
   private async existing(

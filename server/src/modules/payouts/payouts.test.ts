@@ -101,7 +101,8 @@ describe('payouts to providers', () => {
     Number(
       (
         await sql<{ b: string }>(
-          `select coalesce(sum(balance_cents), 0)::text as b from ledger_account
+          // A payable account's balance is kept in parts (ledger_balance_part): the view sums them.
+          `select coalesce(sum(balance_cents), 0)::text as b from ledger_account_balance
             where kind = 'PROVIDER_PAYABLE' and provider_id = ? and municipality_id = ?`,
           [providerId, zuiderveen.id],
         )

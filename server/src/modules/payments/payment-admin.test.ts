@@ -177,7 +177,9 @@ describe('finance payments list and export', () => {
     await generate(100_000, a.id, 200, 'bulk');
     const day = (daysAgo: number) =>
       new Date(server.clock.now().getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-    const filter = { from: day(201), to: day(199), municipalityId: a.id };
+    // The rows span 100,000 seconds (27.8 hours) from 200 days back: whatever the time of day, they end before day 198
+    // ends and start after day 202 began, in any time zone; nothing else in this file is that old.
+    const filter = { from: day(202), to: day(198), municipalityId: a.id };
 
     // The service hands out batches of at most EXPORT_BATCH_SIZE rows, newest first, never a row twice.
     const ctx = requestContextFor(server.orm, {

@@ -33,6 +33,7 @@ const connection = (nodes: ReturnType<typeof group>[], hasNextPage: boolean, tot
   clientGroups: {
     __typename: 'ClientGroupConnection',
     totalCount,
+    totalCountCapped: false,
     edges: nodes.map((node) => ({ __typename: 'ClientGroupEdge', cursor: `c-${node.id}`, node })),
     pageInfo: { __typename: 'PageInfo', hasNextPage, endCursor: nodes.length ? `c-${nodes.at(-1)!.id}` : null },
   },

@@ -10,6 +10,9 @@ import { Migration } from '@mikro-orm/migrations';
  * - payments (/admin/beheer/betalingen): newest first within a municipality.
  * - the audit log (/admin/beheer/auditlog): by person (a person id in the details), by action prefix; the person
  *   filter also looks up the person's assignments.
+ * - journal entries of a month (/admin/beheer/journaalposten): the month's totals read every entry of the month's
+ *   transactions; the entries' index by transaction also carries the account and amount, so that is an index-only
+ *   probe per transaction instead of a hash of the whole ledger (it replaces the plain index on transaction_id).
  * - households (/admin/klanten): the search's candidates come from trigram indexes on members' names (exists),
  *   household names, client numbers and card numbers (exists).
  */
@@ -29,6 +32,11 @@ export class Migration20261127040000_admin_list_indexes extends Migration {
     this.addSql(
       `create index payment_municipality_created_idx on payment (municipality_id, created_at desc, id desc);`,
     );
+
+    this.addSql(
+      `create index ledger_entry_transaction_cover_idx on ledger_entry (transaction_id) include (account_id, amount_cents);`,
+    );
+    this.addSql(`drop index if exists ledger_entry_transaction_idx;`);
 
     this.addSql(`create index audit_log_person_idx on audit_log ((details ->> 'personId'));`);
     this.addSql(`create index audit_log_action_prefix_idx on audit_log (action text_pattern_ops);`);

@@ -3,6 +3,7 @@ import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { isUuid } from '../../graphql/ids.js';
 import {
   cappedCount,
+  COUNT_CAP,
   emptyConnection,
   pageSize,
   toConnection,
@@ -186,6 +187,39 @@ export class ClientGroupService {
     // The cursor is checked first: a bad one is an error even when nothing matches.
     const after = keyCondition(order, page.after);
     const read = async (em: EntityManager) => {
+      if (order === BY_RELEVANCE) {
+        // A search ranks every candidate anyway (the order is by relevance), so the same statement counts them: the
+        // match count over the whole result is taken before the keyset condition, which applies outside it.
+        const outer: KeyOrder = {
+          ...order,
+          keys: order.keys.map((k, i) => ({ expr: `s._r${i}`, cast: k.cast })),
+        };
+        const outerAfter = keyCondition(outer, page.after);
+        const found = await em.execute<Record<string, unknown>[]>(
+          `select s.*, ${keySelect(outer)} from (
+             select g.*, ${order.keys.map((k, i) => `${k.expr} as _r${i}`).join(', ')}, count(*) over () as _total
+               from ${from} where ${condition}) s
+            ${outerAfter.sql ? `where ${outerAfter.sql}` : ''}
+            order by ${keyOrderBy(outer)} limit ?`,
+          [...fromParams, ...params, ...outerAfter.params, first + 1],
+        );
+        const total = found.length
+          ? Number(found[0]!._total)
+          : page.after
+            ? (await cappedCount(em, `${from} where ${condition}`, [...fromParams, ...params])).totalCount
+            : 0;
+        for (const row of found) {
+          delete row._total;
+          order.keys.forEach((_, i) => delete row[`_r${i}`]);
+        }
+        return {
+          counted:
+            total > COUNT_CAP
+              ? { totalCount: COUNT_CAP, totalCountCapped: true }
+              : { totalCount: total, totalCountCapped: false },
+          rows: found,
+        };
+      }
       // Counted up to COUNT_CAP (the screen then says "meer dan 1.000").
       const counted = await cappedCount(em, `${from} where ${condition}`, [...fromParams, ...params]);
       const rows = await em.execute<Record<string, unknown>[]>(

@@ -26,19 +26,22 @@ const NEWEST_FIRST: KeyOrder = {
   ],
 };
 
-/**
- * Every payment and every refund as one row set. PostgreSQL pushes the filters into both halves of the union, and
- * each half walks its (created_at desc, id desc) index for a keyset page.
- */
-const RECORDS = `(
-  select p.id, 'PAYMENT'::text as kind, p.id as payment_id, p.municipality_id, p.provider, p.external_id,
+/** The payments half of the row set. */
+const PAYMENT_ROWS = `select p.id, 'PAYMENT'::text as kind, p.id as payment_id, p.municipality_id, p.provider, p.external_id,
          p.amount_cents, p.status, p.created_at, p.paid_at as settled_at
-    from payment p
-  union all
-  select r.id, 'REFUND'::text, r.payment_id, p.municipality_id, p.provider, r.external_id, r.amount_cents,
-         case r.status when 'PENDING' then 'REFUND_PENDING' else 'REFUNDED' end, r.created_at, r.refunded_at
-    from payment_refund r join payment p on p.id = r.payment_id
-) x`;
+    from payment p`;
+
+/** The refunds half: each refund with its payment's municipality and provider. */
+const REFUND_ROWS = `select r.id, 'REFUND'::text as kind, r.payment_id, p.municipality_id, p.provider, r.external_id,
+         r.amount_cents, case r.status when 'PENDING' then 'REFUND_PENDING' else 'REFUNDED' end as status, r.created_at,
+         r.refunded_at as settled_at
+    from payment_refund r join payment p on p.id = r.payment_id`;
+
+/**
+ * Every payment and every refund as one row set (the count and the totals). PostgreSQL pushes the filters into both
+ * halves of the union. A page is fetched per half instead (see `fetch`).
+ */
+const RECORDS = `(${PAYMENT_ROWS} union all ${REFUND_ROWS}) x`;
 
 interface RecordRow {
   id: string;
@@ -207,12 +210,17 @@ export class PaymentAdminService {
     limit: number,
   ): Promise<RecordRow[]> {
     const conditions = [...q.where, ...(cursor.sql ? [cursor.sql] : [])];
+    const where = conditions.length ? conditions.join(' and ') : 'true';
+    const params = [...q.params, ...cursor.params];
+    // Each half's own keyset page (filtered, newest first, `limit` rows), then the two merged: every half walks its
+    // (created_at desc, id desc) index however many rows it has — the union as a whole would sort all refunds.
+    const half = (rows: string) =>
+      `(select x.*, ${keySelect(NEWEST_FIRST)} from (${rows}) x where ${where} order by ${keyOrderBy(NEWEST_FIRST)} limit ?)`;
     return ctx.em.execute<RecordRow[]>(
-      `select x.*, m.name as municipality_name, ${keySelect(NEWEST_FIRST)}
-         from ${RECORDS} join municipality m on m.id = x.municipality_id
-        where ${conditions.length ? conditions.join(' and ') : 'true'}
-        order by ${keyOrderBy(NEWEST_FIRST)} limit ?`,
-      [...q.params, ...cursor.params, limit],
+      `select y.*, m.name as municipality_name
+         from (${half(PAYMENT_ROWS)} union all ${half(REFUND_ROWS)}) y join municipality m on m.id = y.municipality_id
+        order by y.created_at desc, y.id desc limit ?`,
+      [...params, limit, ...params, limit, limit],
     );
   }
 }

@@ -7,7 +7,7 @@ import { Migration } from '@mikro-orm/migrations';
  *
  * - orders (/admin/bestellingen): newest first within a municipality, by status, by provider, in a period; the order
  *   number search is a prefix (`like 'B1000%'`), which needs text_pattern_ops. The municipality index gains the id.
- * - payments (/admin/beheer/betalingen): newest first within a municipality.
+ * - payments (/admin/beheer/betalingen): newest first within a municipality, and by status.
  * - the audit log (/admin/beheer/auditlog): by person (a person id in the details), by action prefix; the person
  *   filter also looks up the person's assignments.
  * - journal entries of a month (/admin/beheer/journaalposten): the month's totals read every entry of the month's

@@ -65,6 +65,9 @@ function badInput(message: string, field: string): never {
 export interface PaymentRecordQuery {
   where: string[];
   params: unknown[];
+  /** Which halves can match (a refund status or kind rules out payments, and the other way round). */
+  payments?: boolean;
+  refunds?: boolean;
 }
 
 /** The export batch size: rows fetched per statement while streaming. */
@@ -133,7 +136,13 @@ export class PaymentAdminService {
     }
     if (f.minCents != null && f.maxCents != null && f.minCents > f.maxCents)
       badInput('Het minimumbedrag is hoger dan het maximumbedrag.', 'minCents');
-    return { where, params };
+    const refundStatus = f.status ? String(f.status).startsWith('REFUND') : null;
+    return {
+      where,
+      params,
+      payments: f.kind !== PaymentRecordKind.REFUND && refundStatus !== true,
+      refunds: f.kind !== PaymentRecordKind.PAYMENT && refundStatus !== false,
+    };
   }
 
   async list(
@@ -216,11 +225,16 @@ export class PaymentAdminService {
     // (created_at desc, id desc) index however many rows it has — the union as a whole would sort all refunds.
     const half = (rows: string) =>
       `(select x.*, ${keySelect(NEWEST_FIRST)} from (${rows}) x where ${where} order by ${keyOrderBy(NEWEST_FIRST)} limit ?)`;
+    const halves = [
+      ...(q.payments !== false ? [half(PAYMENT_ROWS)] : []),
+      ...(q.refunds !== false ? [half(REFUND_ROWS)] : []),
+    ];
+    if (!halves.length) return Promise.resolve([]);
     return ctx.em.execute<RecordRow[]>(
       `select y.*, m.name as municipality_name
-         from (${half(PAYMENT_ROWS)} union all ${half(REFUND_ROWS)}) y join municipality m on m.id = y.municipality_id
+         from (${halves.join(' union all ')}) y join municipality m on m.id = y.municipality_id
         order by y.created_at desc, y.id desc limit ?`,
-      [...params, limit, ...params, limit, limit],
+      [...halves.flatMap(() => [...params, limit]), limit],
     );
   }
 }

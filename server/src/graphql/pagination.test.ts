@@ -153,10 +153,16 @@ describe('toConnection', () => {
       ],
       pageInfo: { hasNextPage: true, endCursor: 'c-b' },
       totalCount: 7,
+      totalCountCapped: false,
     });
     const last = await toConnection(rows.slice(2), { first: 2, totalCount: 7, cursorOf: (r) => r.id });
     expect(last.pageInfo).toEqual({ hasNextPage: false, endCursor: 'c' });
     expect(last.edges[0]!.node).toEqual({ id: 'c' });
-    expect(emptyConnection()).toEqual({ edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 });
+    expect(emptyConnection()).toEqual({
+      edges: [],
+      pageInfo: { hasNextPage: false, endCursor: null },
+      totalCount: 0,
+      totalCountCapped: false,
+    });
   });
 });

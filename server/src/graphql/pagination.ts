@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { ArgsType, Field, Int, ObjectType, type ClassType } from 'type-graphql';
 import { isUuid } from './ids.js';
 import { isHostileText } from '../lib/hostile-text.js';
@@ -47,8 +48,18 @@ export function Connection<T extends object>(node: ClassType<T>, name: string) {
     @Field(() => PageInfo, { description: 'Whether more items follow, and the cursor to ask for them.' })
     pageInfo!: PageInfo;
 
-    @Field(() => Int, { description: 'How many items match, over all pages.' })
+    @Field(() => Int, {
+      description:
+        'How many items match, over all pages; on the large admin lists at most a cap (see `totalCountCapped`).',
+    })
     totalCount!: number;
+
+    @Field(() => Boolean, {
+      description:
+        'True when counting stopped at a cap: more items than `totalCount` match ("more than 1,000"). Large admin ' +
+        'lists count at most COUNT_CAP items per page instead of millions; the pages themselves go to any depth.',
+    })
+    totalCountCapped!: boolean;
   }
   return ConnectionType;
 }
@@ -58,6 +69,8 @@ export interface ConnectionOf<T> {
   edges: { cursor: string; node: T }[];
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
   totalCount: number;
+  /** True when `totalCount` is a cap (more items match); see `cappedCount`. */
+  totalCountCapped: boolean;
 }
 
 /** The one page size of every list when the client does not ask for another. */
@@ -231,6 +244,8 @@ export async function toConnection<R, N = R>(
   options: {
     first: number;
     totalCount: number;
+    /** True when totalCount stopped at a cap (cappedCount). */
+    totalCountCapped?: boolean;
     cursorOf: (row: R) => string;
     nodes?: (page: R[]) => N[] | Promise<N[]>;
   },
@@ -242,10 +257,35 @@ export async function toConnection<R, N = R>(
     edges,
     pageInfo: { hasNextPage: rows.length > options.first, endCursor: edges.at(-1)?.cursor ?? null },
     totalCount: options.totalCount,
+    totalCountCapped: options.totalCountCapped ?? false,
   };
 }
 
 /** A connection without items (a filter that cannot match anything). */
 export function emptyConnection<N>(): ConnectionOf<N> {
-  return { edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 };
+  return { edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0, totalCountCapped: false };
+}
+
+/**
+ * The most a large admin list counts (orders, payments, the audit log, households): beyond it the screen says "meer dan
+ * 1.000" instead of counting a million rows for every page.
+ */
+export const COUNT_CAP = 1000;
+
+/**
+ * How many rows `select 1 from <fromWhere>` yields, counting at most `cap` + 1 of them (an index range scan of at
+ * most that many entries, however large the table): `{ totalCount, totalCountCapped }` for toConnection.
+ */
+export async function cappedCount(
+  em: EntityManager,
+  fromWhere: string,
+  params: readonly unknown[],
+  cap = COUNT_CAP,
+): Promise<{ totalCount: number; totalCountCapped: boolean }> {
+  const [row] = await em.execute<{ n: number }[]>(
+    `select count(*)::int as n from (select 1 from ${fromWhere} limit ${Math.trunc(cap) + 1}) capped`,
+    [...params],
+  );
+  const n = row?.n ?? 0;
+  return n > cap ? { totalCount: cap, totalCountCapped: true } : { totalCount: n, totalCountCapped: false };
 }

@@ -28,7 +28,7 @@ export function ConnectionItems<N>(props: ConnectionItemsProps<N>) {
       <ConnectionView {...props}>
         <ul
           className={props.className ?? 'gw-plain-list'}
-          aria-label={`${props.label}: ${formatCount(list.nodes.length)} van ${formatCount(list.totalCount ?? list.nodes.length)}`}
+          aria-label={`${props.label}: ${formatCount(list.nodes.length)} van ${list.totalCountCapped ? 'meer dan ' : ''}${formatCount(list.totalCount ?? list.nodes.length)}`}
         >
           {list.nodes.map((node) => (
             <li key={rowKey(node)} {...{ [ITEM]: '' }}>

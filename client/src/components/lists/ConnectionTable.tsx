@@ -34,7 +34,8 @@ export function ConnectionTable<N>(props: ConnectionTableProps<N>) {
       <div className="gw-table-wrapper">
         <table className="gw-table">
           <caption>
-            {props.caption}: {formatCount(list.nodes.length)} van {formatCount(list.totalCount ?? list.nodes.length)}
+            {props.caption}: {formatCount(list.nodes.length)} van {list.totalCountCapped ? 'meer dan ' : ''}
+            {formatCount(list.totalCount ?? list.nodes.length)}
           </caption>
           <thead>
             <tr>

@@ -5,6 +5,8 @@ import { useCallback, useState } from 'react';
 /** The shape of every `XConnection` as a screen's query selects it. */
 interface ConnectionShape {
   totalCount: number;
+  /** Selected by the large lists: true when the server stopped counting at a cap ("meer dan 1.000"). */
+  totalCountCapped?: boolean;
   edges: readonly { node: unknown }[];
   pageInfo: { hasNextPage: boolean; endCursor?: string | null };
 }
@@ -21,6 +23,8 @@ export interface ConnectionList<N, D = unknown> {
   nodes: N[];
   /** How many match over all pages; null until the first page is there. */
   totalCount: number | null;
+  /** True when `totalCount` is a cap: more items match than were counted (the server counts large lists up to a cap). */
+  totalCountCapped: boolean;
   /** The first page is loading (also after a filter change); nothing to show yet. */
   loadingFirst: boolean;
   /** "Load more" is busy. */
@@ -85,6 +89,7 @@ export function useConnection<D, V extends OperationVariables, F extends Connect
     data,
     nodes: (connection?.edges.map((e) => e.node) ?? []) as NodeOf<NonNullable<D[F]>>[],
     totalCount: connection?.totalCount ?? null,
+    totalCountCapped: connection?.totalCountCapped ?? false,
     loadingFirst: !connection && query.loading,
     loadingMore: query.networkStatus === NetworkStatus.fetchMore,
     error: connection ? null : (query.error ?? null),

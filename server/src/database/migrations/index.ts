@@ -36,6 +36,7 @@ import { Migration20261126060000_digid_saml_replay } from './Migration2026112606
 import { Migration20261126080000_digid_settings } from './Migration20261126080000_digid_settings.js';
 import { Migration20261127010000_digid_simulator_artifacts } from './Migration20261127010000_digid_simulator_artifacts.js';
 import { Migration20261127030000_payable_parts } from './Migration20261127030000_payable_parts.js';
+import { Migration20261127040000_admin_list_indexes } from './Migration20261127040000_admin_list_indexes.js';
 
 /** Every migration in order. A new migration is added here as well as in its own file. */
 export const migrationsList = [
@@ -80,4 +81,5 @@ export const migrationsList = [
     class: Migration20261127010000_digid_simulator_artifacts,
   },
   { name: 'Migration20261127030000_payable_parts', class: Migration20261127030000_payable_parts },
+  { name: 'Migration20261127040000_admin_list_indexes', class: Migration20261127040000_admin_list_indexes },
 ];

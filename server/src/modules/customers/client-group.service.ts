@@ -1,9 +1,18 @@
 import { UserError } from '../../graphql/errors.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { isUuid } from '../../graphql/ids.js';
-import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
+import {
+  cappedCount,
+  COUNT_CAP,
+  emptyConnection,
+  pageSize,
+  toConnection,
+  type ConnectionOf,
+  type ListArgs,
+} from '../../graphql/pagination.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 import { uuidArray } from '../../lib/sql.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../lib/request-context.js';
 import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
 import { encryptBsn, hashBsn, type BsnKeys } from '../../crypto/bsn.js';
@@ -103,7 +112,10 @@ export class ClientGroupService {
     const where: string[] = [];
     const params: unknown[] = [];
     const scope = municipalityScope(ctx.viewer);
-    if (scope !== null) {
+    if (scope !== null && scope.length === 1) {
+      where.push('g.municipality_id = ?');
+      params.push(scope[0]);
+    } else if (scope !== null) {
       where.push('g.municipality_id = any(?::uuid[])');
       params.push(uuidArray(scope));
     }
@@ -117,8 +129,39 @@ export class ClientGroupService {
     let from = 'client_group g';
     const fromParams: unknown[] = [];
     let order = BY_NAME;
+    let fuzzy = false;
     if (words.length) {
-      from = `client_group g cross join lateral (
+      // The candidates first, through trigram indexes: households where the longest search word occurs in a member's
+      // name or client number, the household's name or number, or — for a number — a card number; a word that may be
+      // misspelt also finds names that look like it (trigram word similarity, a looser net than the edit distance
+      // below). Only the candidates get the exact test and the ranking, so a search reads a few hundred rows, not
+      // every household of the municipality.
+      const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
+      const typo = longest.length >= 4 && !/\d/.test(longest);
+      fuzzy = typo;
+      const contains = `%${longest.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const name = `immutable_unaccent(lower(p.first_name || ' ' || p.last_name))`;
+      const groupName = `immutable_unaccent(lower(cg.name))`;
+      const candidates =
+        longest.length >= 3
+          ? `(select p.client_group_id as id from person p where ${name} like ?${typo ? ` or ? <% ${name}` : ''}
+              union select cg.id from client_group cg where ${groupName} like ?${typo ? ` or ? <% ${groupName}` : ''}
+              union select cg.id from client_group cg where lower(cg.client_number) like ?
+              union select p.client_group_id from person p where lower(p.external_identifier) like ?
+              ${cardPattern ? 'union select p.client_group_id from card c join person p on p.id = c.person_id where c.number like ?' : ''})`
+          : null;
+      if (candidates) {
+        fromParams.push(
+          contains,
+          ...(typo ? [longest] : []),
+          contains,
+          ...(typo ? [longest] : []),
+          contains,
+          contains,
+          ...(cardPattern ? [cardPattern] : []),
+        );
+      }
+      from = `${candidates ? `${candidates} cand join client_group g on g.id = cand.id` : 'client_group g'} cross join lateral (
           select t, (select count(*) from unnest(?::text[]) q where strpos(t, q) > 0)::integer as exact
           from (select immutable_unaccent(lower(g.name || ' ' || g.client_number || ' ' ||
                   coalesce(string_agg(p.first_name || ' ' || p.last_name || ' ' || p.external_identifier, ' '), ''))) as t
@@ -143,20 +186,62 @@ export class ClientGroupService {
     const condition = where.length ? where.join(' and ') : 'true';
     // The cursor is checked first: a bad one is an error even when nothing matches.
     const after = keyCondition(order, page.after);
-    const [{ n }] = (await ctx.em.execute<{ n: string }[]>(
-      `select count(*)::text as n from ${from} where ${condition}`,
-      [...fromParams, ...params],
-    )) as [{ n: string }];
-    const rows = await ctx.em.execute<Record<string, unknown>[]>(
-      `select g.*, ${keySelect(order)} from ${from}
-        where ${[condition, ...(after.sql ? [after.sql] : [])].join(' and ')}
-        order by ${keyOrderBy(order)} limit ?`,
-      [...fromParams, ...params, ...after.params, first + 1],
-    );
+    const read = async (em: EntityManager) => {
+      if (order === BY_RELEVANCE) {
+        // A search ranks every candidate anyway (the order is by relevance), so the same statement counts them: the
+        // match count over the whole result is taken before the keyset condition, which applies outside it.
+        const outer: KeyOrder = {
+          ...order,
+          keys: order.keys.map((k, i) => ({ expr: `s._r${i}`, cast: k.cast })),
+        };
+        const outerAfter = keyCondition(outer, page.after);
+        const found = await em.execute<Record<string, unknown>[]>(
+          `select s.*, ${keySelect(outer)} from (
+             select g.*, ${order.keys.map((k, i) => `${k.expr} as _r${i}`).join(', ')}, count(*) over () as _total
+               from ${from} where ${condition}) s
+            ${outerAfter.sql ? `where ${outerAfter.sql}` : ''}
+            order by ${keyOrderBy(outer)} limit ?`,
+          [...fromParams, ...params, ...outerAfter.params, first + 1],
+        );
+        const total = found.length
+          ? Number(found[0]!._total)
+          : page.after
+            ? (await cappedCount(em, `${from} where ${condition}`, [...fromParams, ...params])).totalCount
+            : 0;
+        for (const row of found) {
+          delete row._total;
+          order.keys.forEach((_, i) => delete row[`_r${i}`]);
+        }
+        return {
+          counted:
+            total > COUNT_CAP
+              ? { totalCount: COUNT_CAP, totalCountCapped: true }
+              : { totalCount: total, totalCountCapped: false },
+          rows: found,
+        };
+      }
+      // Counted up to COUNT_CAP (the screen then says "meer dan 1.000").
+      const counted = await cappedCount(em, `${from} where ${condition}`, [...fromParams, ...params]);
+      const rows = await em.execute<Record<string, unknown>[]>(
+        `select g.*, ${keySelect(order)} from ${from}
+          where ${[condition, ...(after.sql ? [after.sql] : [])].join(' and ')}
+          order by ${keyOrderBy(order)} limit ?`,
+        [...fromParams, ...params, ...after.params, first + 1],
+      );
+      return { counted, rows };
+    };
+    // A possibly misspelt word looks for names with a word similarity of 0.4 or more (pg_trgm's default, 0.6, misses
+    // "jansne" for "jansen"), set for this transaction only.
+    const { counted, rows } = fuzzy
+      ? await ctx.em.transactional(async (em) => {
+          await em.execute(`select set_config('pg_trgm.word_similarity_threshold', '0.4', true)`);
+          return read(em);
+        })
+      : await read(ctx.em);
     // Reads of the personal data on the page are audit-logged by the fields' @personalData marks, not here.
     return toConnection(rows, {
       first,
-      totalCount: Number(n),
+      ...counted,
       cursorOf: (row) => rowCursor(order, row),
       nodes: (pageRows) =>
         this.views(

@@ -430,14 +430,20 @@ export class JournalService {
     return frozen ?? this.settings(em, municipalityId);
   }
 
-  /** Every line of the period's entries, in export order, grouped per transaction, account, cost centre and side. */
+  /**
+   * Every line of the period's entries, in export order, grouped per transaction, account, cost centre and side. With
+   * `limitTransactions`, only the first transactions: the booking date rises with the creation time (a transaction
+   * made in a closed month before the period is booked on its first day, and was made before every other one), so
+   * the first by (created_at, id) are the first by (booking date, created_at, id) — a walk of the
+   * (municipality_id, created_at) index instead of sorting the month.
+   */
   private async linesSql(em: EntityManager, municipalityId: string, period: string, limitTransactions?: number) {
     const { from, bookingDate } = await this.periodSql(em, municipalityId, period);
     return `
       with codes as ${this.codesSql(municipalityId, period)},
       tx as (
         select t.id, t.kind, t.description, t.created_at, t.order_id, ${bookingDate} as booking_date from ${from}
-        ${limitTransactions ? `order by booking_date, t.created_at, t.id limit ${Math.trunc(limitTransactions)}` : ''}
+        ${limitTransactions ? `order by t.created_at, t.id limit ${Math.trunc(limitTransactions)}` : ''}
       ), lines as (
         select t.id as transaction_id, t.booking_date, t.created_at, t.description, t.order_id,
                ${JOURNAL_KIND_SQL} as kind, coalesce(a.arrangement_id, s.arrangement_id) as arrangement_id,
@@ -507,15 +513,60 @@ export class JournalService {
     if (!checked.ok) return null;
     const period = checked.value;
     const info = (await this.periodRows(ctx.em, municipalityId)).find((r) => r.period === period);
-    const sql = await this.linesSql(ctx.em, municipalityId, period);
-    const totals = await ctx.em.execute<Record<string, unknown>[]>(
-      `select kind, gl_account, cost_centre, sum(debit_cents)::bigint as debit_cents, sum(credit_cents)::bigint as credit_cents,
-              count(distinct transaction_id)::int as transactions
-         from (${sql}) x group by grouping sets ((kind, gl_account, cost_centre), ())
-         order by array_position(?::text[], kind) nulls last, gl_account, cost_centre`,
-      [`{${JOURNAL_KINDS.join(',')}}`],
+    // The totals straight from the entries, summed per account kind and arrangement and only then mapped onto the
+    // general-ledger codes (the sums of the export's lines, without building the lines); what has no code is the
+    // "unmapped" list. One statement over the month's entries.
+    const { from } = await this.periodSql(ctx.em, municipalityId, period);
+    const kinds = `{${JOURNAL_KINDS.join(',')}}`;
+    const [row] = await ctx.em.execute<
+      {
+        transactions: number;
+        accounts:
+          | {
+              kind: JournalKind;
+              gl_account: string | null;
+              cost_centre: string | null;
+              debit_cents: number;
+              credit_cents: number;
+            }[]
+          | null;
+        unmapped: { kind: JournalKind; arrangement_name: string | null }[] | null;
+      }[]
+    >(
+      `with codes as ${this.codesSql(municipalityId, period)},
+       tx as (select t.id, t.kind from ${from}),
+       sums as (
+         select ${JOURNAL_KIND_SQL} as kind, coalesce(a.arrangement_id, s.arrangement_id) as arrangement_id,
+                sum(case when e.amount_cents < 0 then -e.amount_cents else 0 end) as debit_cents,
+                sum(case when e.amount_cents > 0 then e.amount_cents else 0 end) as credit_cents
+           from tx t join ledger_entry e on e.transaction_id = t.id join ledger_account a on a.id = e.account_id
+           left join assignment s on s.id = a.assignment_id
+          group by 1, 2),
+       mapped as (
+         select x.kind, x.arrangement_id, coalesce(ov.gl_account, d.gl_account) as gl_account,
+                coalesce(ov.cost_centre, d.cost_centre) as cost_centre, x.debit_cents, x.credit_cents
+           from sums x
+           left join codes ov on ov.kind = x.kind and ov.arrangement_id = x.arrangement_id
+           left join codes d on d.kind = x.kind and d.arrangement_id is null)
+       select (select count(*)::int from tx) as transactions,
+              (select json_agg(g order by array_position(?::text[], g.kind), g.gl_account, g.cost_centre)
+                 from (select kind, gl_account, cost_centre, sum(debit_cents)::bigint as debit_cents,
+                              sum(credit_cents)::bigint as credit_cents
+                         from mapped group by kind, gl_account, cost_centre) g) as accounts,
+              (select json_agg(u order by array_position(?::text[], u.kind), u.arrangement_name)
+                 from (select distinct m.kind, r.name as arrangement_name from mapped m
+                         left join arrangement r on r.id = m.arrangement_id
+                        where not exists (select 1 from codes c where c.kind = m.kind
+                                           and (c.arrangement_id is null or c.arrangement_id = m.arrangement_id))) u) as unmapped`,
+      [kinds, kinds],
     );
-    const all = totals.find((t) => t.kind == null && t.gl_account == null);
+    const accounts = (row?.accounts ?? []).map((t) => ({
+      kind: t.kind,
+      glAccount: t.gl_account ?? null,
+      costCentre: t.cost_centre ?? null,
+      debitCents: Number(t.debit_cents),
+      creditCents: Number(t.credit_cents),
+    }));
     return {
       municipalityId,
       period,
@@ -523,19 +574,15 @@ export class JournalService {
       exportedAt: info?.exported_at ?? null,
       exportCount: info?.export_count ?? 0,
       closedAt: info?.closed_at ?? null,
-      transactionCount: Number(all?.transactions ?? 0),
-      debitCents: Number(all?.debit_cents ?? 0),
-      creditCents: Number(all?.credit_cents ?? 0),
-      accounts: totals
-        .filter((t) => t !== all)
-        .map((t) => ({
-          kind: t.kind as JournalKind,
-          glAccount: (t.gl_account as string | null) ?? null,
-          costCentre: (t.cost_centre as string | null) ?? null,
-          debitCents: Number(t.debit_cents),
-          creditCents: Number(t.credit_cents),
-        })),
-      unmapped: await this.unmapped(ctx.em, municipalityId, period),
+      transactionCount: row?.transactions ?? 0,
+      debitCents: accounts.reduce((sum, a) => sum + a.debitCents, 0),
+      creditCents: accounts.reduce((sum, a) => sum + a.creditCents, 0),
+      accounts,
+      unmapped: (row?.unmapped ?? []).map((r) =>
+        r.arrangement_name && JOURNAL_KIND_INFO[r.kind].perArrangement
+          ? `${JOURNAL_KIND_INFO[r.kind].label} (${r.arrangement_name})`
+          : JOURNAL_KIND_INFO[r.kind].label,
+      ),
     };
   }
 

@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
-import { emptyConnection, pageSize, toConnection, type ListArgs } from '../../graphql/pagination.js';
+import { cappedCount, emptyConnection, pageSize, toConnection, type ListArgs } from '../../graphql/pagination.js';
 import { isUuid } from '../../graphql/ids.js';
 import { isIsoDate } from '../../lib/dates.js';
 import type { RequestContext } from '../../lib/request-context.js';
@@ -26,19 +26,22 @@ const NEWEST_FIRST: KeyOrder = {
   ],
 };
 
-/**
- * Every payment and every refund as one row set. PostgreSQL pushes the filters into both halves of the union, and
- * each half walks its (created_at desc, id desc) index for a keyset page.
- */
-const RECORDS = `(
-  select p.id, 'PAYMENT'::text as kind, p.id as payment_id, p.municipality_id, p.provider, p.external_id,
+/** The payments half of the row set. */
+const PAYMENT_ROWS = `select p.id, 'PAYMENT'::text as kind, p.id as payment_id, p.municipality_id, p.provider, p.external_id,
          p.amount_cents, p.status, p.created_at, p.paid_at as settled_at
-    from payment p
-  union all
-  select r.id, 'REFUND'::text, r.payment_id, p.municipality_id, p.provider, r.external_id, r.amount_cents,
-         case r.status when 'PENDING' then 'REFUND_PENDING' else 'REFUNDED' end, r.created_at, r.refunded_at
-    from payment_refund r join payment p on p.id = r.payment_id
-) x`;
+    from payment p`;
+
+/** The refunds half: each refund with its payment's municipality and provider. */
+const REFUND_ROWS = `select r.id, 'REFUND'::text as kind, r.payment_id, p.municipality_id, p.provider, r.external_id,
+         r.amount_cents, case r.status when 'PENDING' then 'REFUND_PENDING' else 'REFUNDED' end as status, r.created_at,
+         r.refunded_at as settled_at
+    from payment_refund r join payment p on p.id = r.payment_id`;
+
+/**
+ * Every payment and every refund as one row set (the count and the totals). PostgreSQL pushes the filters into both
+ * halves of the union. A page is fetched per half instead (see `fetch`).
+ */
+const RECORDS = `(${PAYMENT_ROWS} union all ${REFUND_ROWS}) x`;
 
 interface RecordRow {
   id: string;
@@ -62,6 +65,9 @@ function badInput(message: string, field: string): never {
 export interface PaymentRecordQuery {
   where: string[];
   params: unknown[];
+  /** Which halves can match (a refund status or kind rules out payments, and the other way round). */
+  payments?: boolean;
+  refunds?: boolean;
 }
 
 /** The export batch size: rows fetched per statement while streaming. */
@@ -81,7 +87,11 @@ export class PaymentAdminService {
     const where: string[] = [];
     const params: unknown[] = [];
     const scope = municipalityScope(v);
-    if (scope !== null) {
+    if (scope !== null && scope.length === 1) {
+      // One municipality: an equality, so each half of the union walks its (municipality_id, created_at, id) index.
+      where.push('x.municipality_id = ?');
+      params.push(scope[0]);
+    } else if (scope !== null) {
       if (!scope.length) return null;
       where.push('x.municipality_id = any(?::uuid[])');
       params.push(`{${scope.join(',')}}`);
@@ -126,7 +136,13 @@ export class PaymentAdminService {
     }
     if (f.minCents != null && f.maxCents != null && f.minCents > f.maxCents)
       badInput('Het minimumbedrag is hoger dan het maximumbedrag.', 'minCents');
-    return { where, params };
+    const refundStatus = f.status ? String(f.status).startsWith('REFUND') : null;
+    return {
+      where,
+      params,
+      payments: f.kind !== PaymentRecordKind.REFUND && refundStatus !== true,
+      refunds: f.kind !== PaymentRecordKind.PAYMENT && refundStatus !== false,
+    };
   }
 
   async list(
@@ -140,16 +156,13 @@ export class PaymentAdminService {
     const q = this.query(ctx, filter);
     if (!q) return emptyConnection();
     const condition = q.where.length ? q.where.join(' and ') : 'true';
-    const [counted] = await ctx.em.execute<{ count: string }[]>(
-      `select count(*)::text as count from ${RECORDS} where ${condition}`,
-      q.params,
-    );
-    const totalCount = Number(counted?.count ?? 0);
-    if (!totalCount) return emptyConnection();
+    // Counted up to COUNT_CAP (the screen then says "meer dan 1.000"); the totals query has the exact sums.
+    const counted = await cappedCount(ctx.em, `${RECORDS} where ${condition}`, q.params);
+    if (!counted.totalCount) return emptyConnection();
     const rows = await this.fetch(ctx, q, cursor, first + 1);
     return toConnection(rows, {
       first,
-      totalCount,
+      ...counted,
       cursorOf: (row) => rowCursor(NEWEST_FIRST, row as unknown as Record<string, unknown>),
       nodes: (rowsOfPage) => rowsOfPage.map(toView),
     });
@@ -206,12 +219,22 @@ export class PaymentAdminService {
     limit: number,
   ): Promise<RecordRow[]> {
     const conditions = [...q.where, ...(cursor.sql ? [cursor.sql] : [])];
+    const where = conditions.length ? conditions.join(' and ') : 'true';
+    const params = [...q.params, ...cursor.params];
+    // Each half's own keyset page (filtered, newest first, `limit` rows), then the two merged: every half walks its
+    // (created_at desc, id desc) index however many rows it has — the union as a whole would sort all refunds.
+    const half = (rows: string) =>
+      `(select x.*, ${keySelect(NEWEST_FIRST)} from (${rows}) x where ${where} order by ${keyOrderBy(NEWEST_FIRST)} limit ?)`;
+    const halves = [
+      ...(q.payments !== false ? [half(PAYMENT_ROWS)] : []),
+      ...(q.refunds !== false ? [half(REFUND_ROWS)] : []),
+    ];
+    if (!halves.length) return Promise.resolve([]);
     return ctx.em.execute<RecordRow[]>(
-      `select x.*, m.name as municipality_name, ${keySelect(NEWEST_FIRST)}
-         from ${RECORDS} join municipality m on m.id = x.municipality_id
-        where ${conditions.length ? conditions.join(' and ') : 'true'}
-        order by ${keyOrderBy(NEWEST_FIRST)} limit ?`,
-      [...q.params, ...cursor.params, limit],
+      `select y.*, m.name as municipality_name
+         from (${halves.join(' union all ')}) y join municipality m on m.id = y.municipality_id
+        order by y.created_at desc, y.id desc limit ?`,
+      [...halves.flatMap(() => [...params, limit]), limit],
     );
   }
 }

@@ -19,6 +19,7 @@ const ProviderOrdersDocument = graphql(`
   query ProviderOrders($filter: ProviderOrderFilter, $first: Int, $after: String) {
     providerOrders(filter: $filter, first: $first, after: $after) {
       totalCount
+      totalCountCapped
       edges {
         cursor
         node {

@@ -14,6 +14,7 @@ const MyOrdersDocument = graphql(`
   query MyOrders($filter: MyOrderFilter, $first: Int, $after: String) {
     myOrders(filter: $filter, first: $first, after: $after) {
       totalCount
+      totalCountCapped
       pageInfo {
         hasNextPage
         endCursor

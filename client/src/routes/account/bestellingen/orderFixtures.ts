@@ -54,6 +54,7 @@ export function orderConnection(nodes: ReturnType<typeof order>[], hasNextPage =
   return {
     __typename: 'OrderConnection',
     totalCount,
+    totalCountCapped: false,
     edges: nodes.map((node) => ({ __typename: 'OrderEdge', cursor: `c-${String(node.id)}`, node })),
     pageInfo: { __typename: 'PageInfo', hasNextPage, endCursor: nodes.length ? `c-${String(nodes.at(-1)!.id)}` : null },
   };

@@ -21,6 +21,7 @@ const AdminOrdersDocument = graphql(`
   query AdminOrders($filter: AdminOrderFilter, $first: Int, $after: String) {
     adminOrders(filter: $filter, first: $first, after: $after) {
       totalCount
+      totalCountCapped
       edges {
         cursor
         node {

@@ -29,10 +29,11 @@ function group(n: number) {
   };
 }
 
-const connection = (nodes: ReturnType<typeof group>[], hasNextPage: boolean, totalCount: number) => ({
+const connection = (nodes: ReturnType<typeof group>[], hasNextPage: boolean, totalCount: number, capped = false) => ({
   clientGroups: {
     __typename: 'ClientGroupConnection',
     totalCount,
+    totalCountCapped: capped,
     edges: nodes.map((node) => ({ __typename: 'ClientGroupEdge', cursor: `c-${node.id}`, node })),
     pageInfo: { __typename: 'PageInfo', hasNextPage, endCursor: nodes.length ? `c-${nodes.at(-1)!.id}` : null },
   },
@@ -89,5 +90,13 @@ describe('/admin/klanten (list kit, filter in the URL)', () => {
     fireEvent.submit(screen.getByRole('search', { name: 'Klanten zoeken' }));
     await waitFor(() => expect(router.state.location.search).toBe(`?zoek=qwxyz&gemeente=${ZV}`));
     expect((await screen.findByText(/Er is geen klant gevonden bij ‘qwxyz’/)).closest('[role=status]')).toBeTruthy();
+  });
+
+  it('says "meer dan" when the server stopped counting at its cap', async () => {
+    renderApp('/admin/klanten', staff, {
+      StaffMunicipalities: municipalities,
+      AdminClientGroups: () => connection([group(1), group(2)], true, 1000, true),
+    });
+    await screen.findByRole('table', { name: 'Klanten: 2 van meer dan 1.000' });
   });
 });

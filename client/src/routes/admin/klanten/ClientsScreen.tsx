@@ -19,6 +19,7 @@ const ClientGroupsDocument = graphql(`
   query AdminClientGroups($filter: ClientGroupFilter, $first: Int, $after: String) {
     clientGroups(filter: $filter, first: $first, after: $after) {
       totalCount
+      totalCountCapped
       pageInfo {
         hasNextPage
         endCursor

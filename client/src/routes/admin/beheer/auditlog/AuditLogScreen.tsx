@@ -17,6 +17,7 @@ const AuditLogDocument = graphql(`
   query AuditLog($filter: AuditLogFilter, $first: Int, $after: String) {
     auditLog(filter: $filter, first: $first, after: $after) {
       totalCount
+      totalCountCapped
       pageInfo {
         hasNextPage
         endCursor

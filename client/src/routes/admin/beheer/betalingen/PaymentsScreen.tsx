@@ -27,6 +27,7 @@ const AdminPaymentsDocument = graphql(`
   query AdminPayments($filter: PaymentRecordFilter, $first: Int, $after: String) {
     adminPayments(filter: $filter, first: $first, after: $after) {
       totalCount
+      totalCountCapped
       edges {
         cursor
         node {

@@ -34,6 +34,7 @@ const AdminPersonOrdersDocument = graphql(`
   query AdminPersonOrders($externalIdentifier: String!, $filter: PersonOrderFilter, $first: Int, $after: String) {
     personOrders(externalIdentifier: $externalIdentifier, filter: $filter, first: $first, after: $after) {
       totalCount
+      totalCountCapped
       pageInfo {
         hasNextPage
         endCursor

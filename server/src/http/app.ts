@@ -24,6 +24,7 @@ import { contentRoutes } from '../modules/content/content.routes.js';
 import { devOutboxRoutes } from '../integrations/mail/dev-outbox.routes.js';
 import { productImageRoutes } from '../modules/catalogue/product-image.routes.js';
 import { platformLogoRoutes } from '../modules/settings/platform-logo.routes.js';
+import { catalogueCachePlugin } from '../modules/catalogue/catalogue-cache.js';
 import { ordersExportRoutes } from '../modules/orders/orders-export.routes.js';
 import { payoutRoutes } from '../modules/payouts/payout.routes.js';
 import { uploadsRoute } from '../integrations/storage/uploads.route.js';
@@ -199,6 +200,8 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
       ApolloServerPluginDrainHttpServer({ httpServer }),
       // Reads of fields marked @personalData by staff and API clients: one audit insert per request.
       personalDataAuditPlugin(),
+      // Anonymous reads of the public offer, from this instance's cache while the catalogue is unchanged.
+      catalogueCachePlugin({ orm }),
       {
         async requestDidStart() {
           return {

@@ -34,6 +34,7 @@ import { Migration20261126030000_api_clients } from './Migration20261126030000_a
 import { Migration20261126050000_operators } from './Migration20261126050000_operators.js';
 import { Migration20261126060000_digid_saml_replay } from './Migration20261126060000_digid_saml_replay.js';
 import { Migration20261126080000_digid_settings } from './Migration20261126080000_digid_settings.js';
+import { Migration20261127020000_catalogue_version } from './Migration20261127020000_catalogue_version.js';
 
 /** Every migration in order. A new migration is added here as well as in its own file. */
 export const migrationsList = [
@@ -73,4 +74,5 @@ export const migrationsList = [
   { name: 'Migration20261126050000_operators', class: Migration20261126050000_operators },
   { name: 'Migration20261126060000_digid_saml_replay', class: Migration20261126060000_digid_saml_replay },
   { name: 'Migration20261126080000_digid_settings', class: Migration20261126080000_digid_settings },
+  { name: 'Migration20261127020000_catalogue_version', class: Migration20261127020000_catalogue_version },
 ];

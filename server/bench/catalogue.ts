@@ -171,7 +171,14 @@ function browse(categories: string[], n: number) {
 type Side = { latencies: Record<Scenario, number[]>; failures: number; seconds: number; hits: number; cached: number };
 
 /** The load generator (worker thread): `concurrency` visitors browse until `requests` requests were sent. */
-async function load(data: { url: string; categories: string[]; requests: number; concurrency: number; seed: number }) {
+async function load(data: {
+  url: string;
+  categories: string[];
+  requests: number;
+  concurrency: number;
+  seed: number;
+  hot?: boolean;
+}) {
   const latencies: Record<Scenario, number[]> = { lijst: [], filter: [], zoeken: [] };
   let failures = 0;
   let sent = 0;
@@ -182,7 +189,9 @@ async function load(data: { url: string; categories: string[]; requests: number;
   await Promise.all(
     Array.from({ length: data.concurrency }, async () => {
       while (sent < data.requests) {
-        const { scenario, vars, pages } = browse(data.categories, visitor++);
+        const { scenario, vars, pages } = data.hot
+          ? { scenario: 'lijst' as const, vars: { first: 24 }, pages: 1 }
+          : browse(data.categories, visitor++);
         let after: string | null = null;
         for (let page = 0; page < pages && sent < data.requests; page++) {
           sent++;
@@ -206,10 +215,10 @@ async function load(data: { url: string; categories: string[]; requests: number;
   return { latencies, failures, seconds: (performance.now() - started) / 1000, hits, cached } satisfies Side;
 }
 
-function runLoad(url: string, categories: string[], requests: number, seed: number): Promise<Side> {
+function runLoad(url: string, categories: string[], requests: number, seed: number, hot = false): Promise<Side> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL(import.meta.url), {
-      workerData: { url, categories, requests, concurrency: CONCURRENCY, seed },
+      workerData: { url, categories, requests, concurrency: CONCURRENCY, seed, hot },
     });
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -485,6 +494,8 @@ async function main() {
     const theirs = await runLoad(referenceUrl, categories, REQUESTS, 0);
     const refStatements = reference.statements() - refStatements0;
     const loadAfter = os.loadavg();
+    // For scale: one page over and over, every answer from the cache (ours) — what a hit costs.
+    const hot = await runLoad(server.url, categories, 2000, 0, true);
 
     const ms = (v: number) => `${v.toFixed(1).padStart(6)} ms`;
     const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
@@ -528,6 +539,10 @@ async function main() {
     );
     console.log(
       `  cache       ${ours.hits} van ${ours.cached} verzoeken uit de cache (${((100 * ours.hits) / Math.max(1, ours.cached)).toFixed(0)}%); ${versionReads} versie-lezingen voor ${all(ours)} verzoeken; referentie: ${refStatements} statements`,
+    );
+    const hotLatencies = [...hot.latencies.lijst].sort((a, b) => a - b);
+    console.log(
+      `  ter vergelijking: één pagina steeds opnieuw (alles uit onze cache): ${(hot.latencies.lijst.length / hot.seconds).toFixed(0)} verzoeken/s, p50 ${ms(percentile(hotLatencies, 50))}, p95 ${ms(percentile(hotLatencies, 95))}`,
     );
     console.log('  SQL-statements per verzoek zonder cache (pagina van 10 / 50):');
     for (const [kind, [a, b]] of Object.entries(perRequest)) {

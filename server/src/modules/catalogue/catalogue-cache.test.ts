@@ -148,6 +148,10 @@ describe('the anonymous offer’s response cache, on two instances', () => {
     await resident.loginWithDigid(residents.find((r) => r.municipality === 'zuiderveen' && r.adult)!.bsn);
     await offer(visitorA);
     expect((await offer(visitorA)).cache).toBe('hit');
+    // An anonymous visitor with some cookie (not a session) is served from the cache too, through Apollo.
+    const withCookie = a.client();
+    withCookie.cookies.set('voorkeur', 'compact');
+    expect((await offer(withCookie)).cache).toBe('hit');
     const theirs = await offer(resident);
     expect(theirs.cache).toBeNull();
     expect((await offer(resident)).cache).toBeNull();

@@ -145,6 +145,13 @@ describe('the public offer: sorting, the provider filter and keyset paging', () 
       // count + page + providers + categories + images
       expect(counts[0], sort).toBeLessThanOrEqual(6);
     }
+    // The count only when the query asks for it.
+    const counted = () => server.queries.filter((q) => /select count\(\*\)/i.test(q)).length;
+    server.queries.length = 0;
+    await c.gql(`{ products(first: 5) { edges { node { id } } pageInfo { hasNextPage } } }`);
+    expect(counted()).toBe(0);
+    await c.gql(`{ products(first: 5) { ...on ProductConnection { totalCount } } }`);
+    expect(counted()).toBe(1);
     // From the cache: at most the catalogue version's read, whatever the page size.
     catalogueCacheProcess.enabled = true;
     for (const first of [10, 50]) {

@@ -1,5 +1,6 @@
 import { registerEnumType } from 'type-graphql';
 import { LRUCache } from 'lru-cache';
+import { ReferenceKind } from '@mikro-orm/core';
 import { catalogueVersionOf } from './catalogue-cache.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
@@ -78,6 +79,25 @@ const OFFER_ORDERS: Record<Exclude<ProductSort, ProductSort.RELEVANCE>, KeyOrder
     ],
   },
 };
+
+let columns: string | null = null;
+
+/**
+ * The product columns the entity maps (`p.a, p.b, …`): not the search columns (`search`, `title_words`), which only
+ * PostgreSQL reads — a page of the offer does not ship and parse them.
+ */
+function productColumns(ctx: Pick<RequestContext, 'em'>): string {
+  columns ??= ctx.em
+    .getMetadata()
+    .find(Product)!
+    .props.filter(
+      (p) => p.persist !== false && (p.kind === ReferenceKind.SCALAR || p.kind === ReferenceKind.MANY_TO_ONE),
+    )
+    .flatMap((p) => p.fieldNames ?? [])
+    .map((f) => `p.${f}`)
+    .join(', ');
+  return columns;
+}
 
 /**
  * The public offer's statement parts for this viewer, filter and cursor (shared by `offer` and the benchmark's
@@ -217,7 +237,7 @@ export class CatalogueService {
     }
 
     const rows = await ctx.em.execute<Record<string, unknown>[]>(
-      `select p.*, ${keySelect(order)} from product p
+      `select ${productColumns(ctx)}, ${keySelect(order)} from product p
        where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
        order by ${keyOrderBy(order)}
        limit ?`,

@@ -424,11 +424,16 @@ async function main() {
     for (const [kind, vars] of Object.entries(kinds)) {
       const counts: number[] = [];
       for (const first of [10, 50]) {
-        stmts.length = 0;
-        counting = true;
-        await (await gql(server.url, QUERY, { ...vars, first })).json();
-        counting = false;
-        counts.push(stmts.length);
+        // The fewest of three tries: the process's background work (the job queue's polling) counts at the driver too.
+        let fewest = Infinity;
+        for (let attempt = 0; attempt < 3; attempt++) {
+          stmts.length = 0;
+          counting = true;
+          await (await gql(server.url, QUERY, { ...vars, first })).json();
+          counting = false;
+          fewest = Math.min(fewest, stmts.length);
+        }
+        counts.push(fewest);
         if (process.env.BENCH_SQL)
           console.log(
             `${kind} ${first}:\n${stmts.map((s) => `  ${s.text.replace(/\s+/g, ' ').slice(0, 140)}`).join('\n')}`,

@@ -12,8 +12,10 @@
 //      of the same size) that returns the same rows, same page, same count, in one SQL statement (the conditions are
 //      the service's own, `offerQuery`). Per scenario: requests/s, p50/p95/p99; our throughput as a ratio of the
 //      reference's; the cache-hit rate (the `x-catalogue-cache` header); and `os.loadavg()` before and after.
-// Bounded: BENCH_REQUESTS (4000) requests per side; it stops by itself. Settings: BENCH_PRODUCTS (10000),
-// BENCH_PROVIDERS (500), BENCH_REQUESTS, BENCH_CONCURRENCY (32), BENCH_SQL=1 prints each measured statement,
+//   4. each scenario on its own (listing, category filter, search), ours and the reference's, the same way.
+// Bounded: BENCH_REQUESTS (4000) requests per side for the mix, BENCH_SCENARIO_REQUESTS (1500) per side for each
+// scenario; it stops by itself. Settings: BENCH_PRODUCTS (10000), BENCH_PROVIDERS (500), BENCH_CONCURRENCY (32),
+// BENCH_SQL=1 prints each measured statement,
 // BENCH_KEEP=1 keeps the database (to EXPLAIN its statements).
 import 'reflect-metadata';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -34,6 +36,7 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const PROVIDERS = Number(process.env.BENCH_PROVIDERS ?? 500);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const SCENARIO_REQUESTS = Number(process.env.BENCH_SCENARIO_REQUESTS ?? 1_500);
 const POOL = 10;
 
 const SUBJECTS = [
@@ -152,10 +155,10 @@ function random(seed: number) {
 }
 
 /** Visitor `n`'s browse: a scenario, its variables, and how many pages it follows (1-5). */
-function browse(categories: string[], n: number) {
+function browse(categories: string[], n: number, only?: Scenario) {
   const r = random(n * 7919 + 17);
   const x = r();
-  const scenario: Scenario = x < 0.4 ? 'lijst' : x < 0.7 ? 'filter' : 'zoeken';
+  const scenario: Scenario = only ?? (x < 0.4 ? 'lijst' : x < 0.7 ? 'filter' : 'zoeken');
   const sort = SORTS[Math.floor(r() * SORTS.length)];
   const vars: Record<string, unknown> =
     scenario === 'lijst'
@@ -178,6 +181,7 @@ async function load(data: {
   concurrency: number;
   seed: number;
   hot?: boolean;
+  only?: Scenario;
 }) {
   const latencies: Record<Scenario, number[]> = { lijst: [], filter: [], zoeken: [] };
   let failures = 0;
@@ -191,7 +195,7 @@ async function load(data: {
       while (sent < data.requests) {
         const { scenario, vars, pages } = data.hot
           ? { scenario: 'lijst' as const, vars: { first: 24 }, pages: 1 }
-          : browse(data.categories, visitor++);
+          : browse(data.categories, visitor++, data.only);
         let after: string | null = null;
         for (let page = 0; page < pages && sent < data.requests; page++) {
           sent++;
@@ -215,10 +219,16 @@ async function load(data: {
   return { latencies, failures, seconds: (performance.now() - started) / 1000, hits, cached } satisfies Side;
 }
 
-function runLoad(url: string, categories: string[], requests: number, seed: number, hot = false): Promise<Side> {
+function runLoad(
+  url: string,
+  categories: string[],
+  requests: number,
+  seed: number,
+  options: { hot?: boolean; only?: Scenario } = {},
+): Promise<Side> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL(import.meta.url), {
-      workerData: { url, categories, requests, concurrency: CONCURRENCY, seed, hot },
+      workerData: { url, categories, requests, concurrency: CONCURRENCY, seed, ...options },
     });
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -500,7 +510,15 @@ async function main() {
     const refStatements = reference.statements() - refStatements0;
     const loadAfter = os.loadavg();
     // For scale: one page over and over, every answer from the cache (ours) — what a hit costs.
-    const hot = await runLoad(server.url, categories, 2000, 0, true);
+    const hot = await runLoad(server.url, categories, 2000, 0, { hot: true });
+    // Each scenario on its own (other visitors than the mix's), ours then the reference's.
+    const apart: Record<Scenario, [Side, Side]> = {} as never;
+    for (const s of SCENARIOS)
+      apart[s] = [
+        await runLoad(server.url, categories, SCENARIO_REQUESTS, 2_000_000, { only: s }),
+        await runLoad(referenceUrl, categories, SCENARIO_REQUESTS, 2_000_000, { only: s }),
+      ];
+    const loadEnd = os.loadavg();
 
     const ms = (v: number) => `${v.toFixed(1).padStart(6)} ms`;
     const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
@@ -515,7 +533,7 @@ async function main() {
     );
     console.log(`  processen   1 (onze server) tegen 1 (de referentie), beide een pool van ${POOL} verbindingen`);
     console.log(
-      `  machine     ${os.cpus().length} kernen; load average (1/5/15 min) voor ${load(loadBefore)}, na ons ${load(loadMid)}, na de referentie ${load(loadAfter)}`,
+      `  machine     ${os.cpus().length} kernen; load average (1/5/15 min) voor ${load(loadBefore)}, na ons ${load(loadMid)}, na de referentie ${load(loadAfter)}, aan het eind ${load(loadEnd)}`,
     );
     console.log('\n  Waar de tijd van een verzoek ZONDER cache heen gaat (één tegelijk, gemiddeld per verzoek):');
     for (const s of SCENARIOS) {
@@ -526,18 +544,25 @@ async function main() {
       );
     }
     console.log(`    dezelfde rijen als de referentie: ${same} van ${compared}`);
-    console.log('\n  Onder belasting               verzoeken/s    p50        p95        p99      verhouding');
+    const row = (label: string, side: Side, s: Scenario, extra = '') => {
+      const l = [...side.latencies[s]].sort((a, b) => a - b);
+      console.log(
+        `    ${label.padEnd(20)} ${rps(side, s).toFixed(0).padStart(6)}   ${ms(percentile(l, 50))} ${ms(percentile(l, 95))} ${ms(percentile(l, 99))}   ${extra}`,
+      );
+    };
+    console.log(
+      `\n  Per scenario apart (${SCENARIO_REQUESTS} verzoeken per kant)  verzoeken/s    p50       p95       p99`,
+    );
     for (const s of SCENARIOS) {
-      for (const [name, side] of [
-        ['wij', ours],
-        ['referentie', theirs],
-      ] as const) {
-        const l = [...side.latencies[s]].sort((a, b) => a - b);
-        const ratio = name === 'wij' ? `${((100 * rps(ours, s)) / rps(theirs, s)).toFixed(0)}% van de referentie` : '';
-        console.log(
-          `    ${s.padEnd(7)} ${name.padEnd(11)} ${rps(side, s).toFixed(0).padStart(8)}   ${ms(percentile(l, 50))} ${ms(percentile(l, 95))} ${ms(percentile(l, 99))}   ${ratio}`,
-        );
-      }
+      const [o, r] = apart[s];
+      const hitRate = `${((100 * o.hits) / Math.max(1, o.cached)).toFixed(0)}% uit de cache`;
+      row(`${s}, wij`, o, s, `${((100 * rps(o, s)) / rps(r, s)).toFixed(0)}% van de referentie; ${hitRate}`);
+      row(`${s}, referentie`, r, s);
+    }
+    console.log(`\n  De mix (${REQUESTS} verzoeken per kant)          verzoeken/s    p50       p95       p99`);
+    for (const s of SCENARIOS) {
+      row(`${s}, wij`, ours, s);
+      row(`${s}, referentie`, theirs, s);
     }
     console.log(
       `    totaal  wij ${(all(ours) / ours.seconds).toFixed(0)} verzoeken/s, referentie ${(all(theirs) / theirs.seconds).toFixed(0)} verzoeken/s (${((100 * all(ours) * theirs.seconds) / (all(theirs) * ours.seconds)).toFixed(0)}%); mislukt: wij ${ours.failures}, referentie ${theirs.failures}`,
@@ -554,7 +579,8 @@ async function main() {
       console.log(`    ${kind.padEnd(24)} ${a} / ${b}${a === b ? '' : '   <-- groeit met de paginagrootte!'}`);
     }
     const grew = Object.values(perRequest).some(([a, b]) => a !== b);
-    if (ours.failures || theirs.failures || grew || same !== compared) process.exitCode = 1;
+    const failed = Object.values(apart).some(([o, r]) => o.failures || r.failures);
+    if (ours.failures || theirs.failures || failed || grew || same !== compared) process.exitCode = 1;
   } finally {
     if (reference) {
       reference.server.close();

@@ -248,6 +248,8 @@ function numbered(sql: string): string {
  */
 function referenceServer(databaseUrl: string): { server: Server; pool: pg.Pool; statements: () => number } {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL });
+  // An idle connection's error (the server ended it) is not the benchmark's failure: the pool replaces it.
+  pool.on('error', () => undefined);
   let statements = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -511,13 +513,16 @@ async function main() {
     const loadAfter = os.loadavg();
     // For scale: one page over and over, every answer from the cache (ours) — what a hit costs.
     const hot = await runLoad(server.url, categories, 2000, 0, { hot: true });
-    // Each scenario on its own (other visitors than the mix's), ours then the reference's.
+    // Each scenario on its own (other visitors than the mix's), ours (from an empty cache) then the reference's.
     const apart: Record<Scenario, [Side, Side]> = {} as never;
-    for (const s of SCENARIOS)
+    for (const s of SCENARIOS) {
+      // A cold start for each: a new catalogue version empties our cache (the real invalidation, as after a change).
+      await server.orm.em.fork().execute('update catalogue_version set version = version + 1');
       apart[s] = [
         await runLoad(server.url, categories, SCENARIO_REQUESTS, 2_000_000, { only: s }),
         await runLoad(referenceUrl, categories, SCENARIO_REQUESTS, 2_000_000, { only: s }),
       ];
+    }
     const loadEnd = os.loadavg();
 
     const ms = (v: number) => `${v.toFixed(1).padStart(6)} ms`;
@@ -551,7 +556,7 @@ async function main() {
       );
     };
     console.log(
-      `\n  Per scenario apart (${SCENARIO_REQUESTS} verzoeken per kant)  verzoeken/s    p50       p95       p99`,
+      `\n  Per scenario apart (${SCENARIO_REQUESTS} verzoeken per kant, cache leeg bij de start)  verzoeken/s    p50       p95       p99`,
     );
     for (const s of SCENARIOS) {
       const [o, r] = apart[s];

@@ -142,6 +142,17 @@ describe('the anonymous offer’s response cache, on two instances', () => {
     for (const visitor of [visitorA, visitorB]) expect((await offer(visitor)).ids).not.toContain(victim);
   });
 
+  it('answers identical requests arriving together with one execution', async () => {
+    await a.orm.em.fork().execute('update catalogue_version set version = version + 1'); // an empty cache
+    a.queries.length = 0;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => offer(a.client(), 'zwemles', 7)));
+    expect(new Set(answers.map((r) => JSON.stringify(r.ids))).size).toBe(1);
+    expect(answers.filter((r) => r.cache === 'miss').length).toBeGreaterThanOrEqual(1);
+    const pages = a.queries.filter((q) => q.includes('p.id, p.provider_id, p.category_id')).length;
+    expect(pages).toBeGreaterThanOrEqual(1);
+    expect(pages).toBeLessThan(8);
+  });
+
   it('never serves a logged-in resident from the anonymous cache', async () => {
     const resident = a.client();
     const residents = demoResidents(new Date());

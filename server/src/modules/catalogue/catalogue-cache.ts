@@ -177,6 +177,8 @@ export class CatalogueCache {
   private cachedVersion: string | null = null;
   private readonly version: CatalogueVersion;
   private readonly eligible = new WeakMap<DocumentNode, boolean>();
+  /** Misses being computed now, per key: an identical request arriving meanwhile waits for that answer. */
+  private readonly inflight = new Map<string, { version: string; done: Promise<Data | null> }>();
   private readonly stats = catalogueCacheProcess.stats;
 
   constructor(
@@ -272,6 +274,13 @@ export class CatalogueCache {
         let entryKey: string | null = null;
         let readVersion: string | null = null;
         let hit = false;
+        let leading: { done: Promise<Data | null>; resolve: (data: Data | null) => void } | null = null;
+        const finish = (data: Data | null) => {
+          if (!leading) return;
+          leading.resolve(data);
+          if (entryKey && this.inflight.get(entryKey)?.done === leading.done) this.inflight.delete(entryKey);
+          leading = null;
+        };
         return {
           responseForOperation: async (rc) => {
             const ctx = rc.contextValue;
@@ -285,15 +294,30 @@ export class CatalogueCache {
             entryKey = keyOf(rc.source, rc.request.operationName, rc.request.variables);
             readVersion = await this.currentVersion();
             const entry = cache.get(entryKey);
-            if (!entry || entry.version !== readVersion) {
+            let data: Data | null = entry && entry.version === readVersion ? entry.data : null;
+            if (!data) {
+              // The same request is being answered under the same version: share its answer (no errors) when it comes.
+              const running = this.inflight.get(entryKey);
+              if (running && running.version === readVersion) data = await running.done;
+              else {
+                let resolve!: (data: Data | null) => void;
+                const done = new Promise<Data | null>((r) => (resolve = r));
+                this.inflight.set(entryKey, { version: readVersion, done });
+                leading = { done, resolve };
+              }
+            }
+            if (!data) {
               versions.set(ctx, readVersion);
               return null;
             }
             hit = true;
             return {
               http: { status: undefined, headers: new HeaderMap() },
-              body: { kind: 'single', singleResult: { data: entry.data } },
+              body: { kind: 'single', singleResult: { data } },
             };
+          },
+          didEncounterErrors: async () => {
+            if (leading) finish(null);
           },
           willSendResponse: async (rc) => {
             if (!entryKey || !readVersion) {
@@ -307,7 +331,9 @@ export class CatalogueCache {
             }
             stats.misses++;
             const body = rc.response.body;
-            if (body.kind !== 'single' || body.singleResult.errors?.length || !body.singleResult.data) return;
+            if (body.kind !== 'single' || body.singleResult.errors?.length || !body.singleResult.data)
+              return finish(null);
+            finish(body.singleResult.data as Data);
             // Computed after `readVersion` was read, so at least that fresh; a newer version has emptied the cache.
             if (readVersion === this.cachedVersion) {
               const data = body.singleResult.data as Data;

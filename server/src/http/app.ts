@@ -24,6 +24,7 @@ import { contentRoutes } from '../modules/content/content.routes.js';
 import { devOutboxRoutes } from '../integrations/mail/dev-outbox.routes.js';
 import { productImageRoutes } from '../modules/catalogue/product-image.routes.js';
 import { platformLogoRoutes } from '../modules/settings/platform-logo.routes.js';
+import { CatalogueCache } from '../modules/catalogue/catalogue-cache.js';
 import { ordersExportRoutes } from '../modules/orders/orders-export.routes.js';
 import { payoutRoutes } from '../modules/payouts/payout.routes.js';
 import { uploadsRoute } from '../integrations/storage/uploads.route.js';
@@ -179,6 +180,8 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
   // graphql-armor ships CommonJS typings of @apollo/server; its plugins are plain objects that work with the ESM server.
   const armorPlugins = armor.plugins as unknown as ApolloServerPlugin<Context>[];
 
+  // Anonymous reads of the public offer, from this instance's cache while the catalogue is unchanged.
+  const catalogueCache = new CatalogueCache({ orm, settings: services.settings, now: applicationNow, logger });
   const apollo = new ApolloServer<Context>({
     schema: await createSchema(),
     introspection: true,
@@ -199,6 +202,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
       ApolloServerPluginDrainHttpServer({ httpServer }),
       // Reads of fields marked @personalData by staff and API clients: one audit insert per request.
       personalDataAuditPlugin(),
+      catalogueCache.plugin(),
       {
         async requestDidStart() {
           return {
@@ -227,6 +231,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
   app.use(
     '/graphql',
     express.json({ limit: '1mb' }),
+    catalogueCache.fastPath(),
     expressMiddleware(apollo, {
       context: ({ req, res }) => contexts.forGraphQL(req, res),
     }),

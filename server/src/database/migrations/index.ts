@@ -35,6 +35,7 @@ import { Migration20261126050000_operators } from './Migration20261126050000_ope
 import { Migration20261126060000_digid_saml_replay } from './Migration20261126060000_digid_saml_replay.js';
 import { Migration20261126080000_digid_settings } from './Migration20261126080000_digid_settings.js';
 import { Migration20261127010000_digid_simulator_artifacts } from './Migration20261127010000_digid_simulator_artifacts.js';
+import { Migration20261127020000_catalogue_version } from './Migration20261127020000_catalogue_version.js';
 import { Migration20261127030000_payable_parts } from './Migration20261127030000_payable_parts.js';
 import { Migration20261127040000_admin_list_indexes } from './Migration20261127040000_admin_list_indexes.js';
 
@@ -80,6 +81,7 @@ export const migrationsList = [
     name: 'Migration20261127010000_digid_simulator_artifacts',
     class: Migration20261127010000_digid_simulator_artifacts,
   },
+  { name: 'Migration20261127020000_catalogue_version', class: Migration20261127020000_catalogue_version },
   { name: 'Migration20261127030000_payable_parts', class: Migration20261127030000_payable_parts },
   { name: 'Migration20261127040000_admin_list_indexes', class: Migration20261127040000_admin_list_indexes },
 ];

@@ -1,4 +1,5 @@
-import { Arg, Args, Ctx, FieldResolver, ID, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Info, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import DataLoader from 'dataloader';
 import type { Context } from '../../graphql/context.js';
 import { Connection, ListArgs } from '../../graphql/pagination.js';
@@ -30,9 +31,11 @@ export class ProductResolver {
       description: 'Filters and search; all optional, combined with "and".',
       nullable: true,
     })
-    filter?: ProductFilter | null,
+    filter: ProductFilter | null | undefined,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<ProductConnection> {
-    return ctx.services.catalogue.offer(ctx, filter, page);
+    // The count is a statement of its own over every match: only when the query asks for it.
+    return ctx.services.catalogue.offer(ctx, filter, page, { count: selects(info, 'totalCount') });
   }
 
   @Query(() => [Provider], {
@@ -123,6 +126,19 @@ export class ProductResolver {
   async category(@Root() product: Product, @Ctx() ctx: Context): Promise<Category> {
     return (await ctx.loaders.category.load(product.category.id))!;
   }
+}
+
+/** Whether the field being resolved selects `name` directly (also through fragments). */
+function selects(info: GraphQLResolveInfo, name: string): boolean {
+  const seen = (set: SelectionSetNode | undefined): boolean =>
+    !!set?.selections.some((s) =>
+      s.kind === Kind.FIELD
+        ? s.name.value === name
+        : s.kind === Kind.INLINE_FRAGMENT
+          ? seen(s.selectionSet)
+          : seen(info.fragments[s.name.value]?.selectionSet),
+    );
+  return info.fieldNodes.some((node) => seen(node.selectionSet));
 }
 
 const imageLoaders = new WeakMap<object, DataLoader<string, ProductImage[]>>();

@@ -1,4 +1,7 @@
 import { registerEnumType } from 'type-graphql';
+import { LRUCache } from 'lru-cache';
+import { ReferenceKind } from '@mikro-orm/core';
+import { catalogueVersionOf } from './catalogue-cache.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
@@ -77,101 +80,164 @@ const OFFER_ORDERS: Record<Exclude<ProductSort, ProductSort.RELEVANCE>, KeyOrder
   },
 };
 
+let columns: string | null = null;
+
+/**
+ * The product columns the entity maps (`p.a, p.b, …`): not the search columns (`search`, `title_words`), which only
+ * PostgreSQL reads — a page of the offer does not ship and parse them.
+ */
+function productColumns(ctx: Pick<RequestContext, 'em'>): string {
+  columns ??= ctx.em
+    .getMetadata()
+    .find(Product)!
+    .props.filter(
+      (p) => p.persist !== false && (p.kind === ReferenceKind.SCALAR || p.kind === ReferenceKind.MANY_TO_ONE),
+    )
+    .flatMap((p) => p.fieldNames ?? [])
+    .map((f) => `p.${f}`)
+    .join(', ');
+  return columns;
+}
+
+/**
+ * The public offer's statement parts for this viewer, filter and cursor (shared by `offer` and the benchmark's
+ * reference handler, so both return the same rows): the conditions with their parameters, the order (with the rank
+ * expression's parameters, once per use) and the keyset condition. Null when a filter id is malformed (nothing matches).
+ */
+export function offerQuery(
+  ctx: Pick<RequestContext, 'viewer' | 'clock'>,
+  filter: OfferFilter,
+  afterCursor: string | null | undefined,
+): {
+  where: string[];
+  params: unknown[];
+  order: KeyOrder;
+  exprParams: unknown[];
+  after: { sql: string | null; params: unknown[] };
+} | null {
+  const search = filter.search?.trim().slice(0, 200) || null;
+  const visible = offerFor(ctx);
+  const where: string[] = [visible.sql];
+  const params: unknown[] = [...visible.params];
+
+  if (filter.categoryId) {
+    if (!isUuid(filter.categoryId)) return null;
+    where.push('p.category_id = ?');
+    params.push(filter.categoryId);
+  }
+  if (filter.providerId) {
+    if (!isUuid(filter.providerId)) return null;
+    where.push('p.provider_id = ?');
+    params.push(filter.providerId);
+  }
+
+  if (filter.payable && ctx.viewer.kind === Audience.CUSTOMER) {
+    const payable = payableBy(ctx.viewer, today(ctx.clock));
+    where.push(payable.sql);
+    params.push(...payable.params);
+  }
+
+  let rank: string | null = null;
+  const rankParams: unknown[] = [];
+  if (search) {
+    // Three ways to match, best first in the ranking: Dutch stemming over title and description ("zwemlessen"
+    // finds "zwemles"), trigram similarity of the title, and per word an edit distance of 1 (words of 4-5 letters)
+    // or 2 (longer words) against the title's words, so a misspelt word still finds the product; a query word that
+    // starts with a title word finds plurals the Dutch stemmer misses ("voetballen" → "voetbal"), and a title word
+    // that starts with the query word finds what is still being typed ("winterj" → "winterjas").
+    const words = [
+      ...new Set(
+        search
+          .toLowerCase()
+          .split(/[^\p{L}\p{N}]+/u)
+          .filter((w) => w.length >= 4),
+      ),
+    ].slice(0, 6);
+    // The fuzzy words are looked up in the title vocabulary once per query (product_search_word, a few thousand
+    // words at most), then matched through the GIN index on product.title_words: every arm of the OR uses an index.
+    const fuzzy = words.length
+      ? ` or p.title_words && array(select v.word from product_search_word v,
+               unnest(array(select immutable_unaccent(x) from unnest(?::text[]) x)) q
+             where levenshtein_less_equal(v.word, q, 2) <= case when length(q) >= 6 then 2 else 1 end
+               or (length(v.word) >= 5 and starts_with(q, v.word))
+               or starts_with(v.word, q))`
+      : '';
+    where.push(
+      `(p.search @@ websearch_to_tsquery('dutch', immutable_unaccent(?)) or immutable_unaccent(lower(p.title)) % immutable_unaccent(lower(?))${fuzzy})`,
+    );
+    params.push(search, search);
+    if (words.length) params.push(`{${words.map((w) => `"${w.replace(/["\\]/g, '')}"`).join(',')}}`);
+    rank = `(ts_rank(p.search, websearch_to_tsquery('dutch', immutable_unaccent(?))) + similarity(immutable_unaccent(lower(p.title)), immutable_unaccent(lower(?))))::float8`;
+    rankParams.push(search, search);
+  }
+
+  const sort = filter.sort ?? (search ? ProductSort.RELEVANCE : ProductSort.NEWEST);
+  let order: KeyOrder;
+  // Parameters of the key expressions, once per use of the expression in the statement.
+  let exprParams: unknown[] = [];
+  if (sort === ProductSort.RELEVANCE && rank) {
+    order = {
+      name: 'r',
+      direction: 'desc',
+      keys: [
+        { expr: rank, cast: 'float8' },
+        { expr: 'p.created_at', cast: 'timestamptz' },
+        { expr: 'p.id', cast: 'uuid' },
+      ],
+    };
+    exprParams = rankParams;
+  } else {
+    order = OFFER_ORDERS[sort === ProductSort.RELEVANCE ? ProductSort.NEWEST : sort];
+  }
+
+  // The cursor is checked first: a bad one is an error even when nothing matches.
+  const after = keyCondition(order, afterCursor);
+  return { where, params, order, exprParams, after };
+}
+
 /**
  * The public offer (product-approval.ts): for a resident the products approved in their own municipality, for anyone
  * else the regional shop window of products approved in at least one municipality. Search uses PostgreSQL's Dutch text search (stemming) plus trigram similarity on the title, so a
  * misspelt word still finds the product. Sorted by relevance (when searching), newest, or price, with keyset paging.
  */
 export class CatalogueService {
-  async offer(ctx: RequestContext, filterOrNull: OfferFilter | null | undefined, page: ListArgs): Promise<ProductPage> {
-    const filter = filterOrNull ?? {};
+  /**
+   * The offer's counts per filter (the same for every sort and page), for anonymous requests, under the catalogue
+   * version the request read before it ran (catalogue-cache.ts): a later version makes them misses.
+   */
+  private readonly counts = new LRUCache<string, { version: string; count: number }>({ max: 10_000 });
+
+  async offer(
+    ctx: RequestContext,
+    filterOrNull: OfferFilter | null | undefined,
+    page: ListArgs,
+    options: { count?: boolean } = {},
+  ): Promise<ProductPage> {
     const first = pageSize(page.first);
-    const search = filter.search?.trim().slice(0, 200) || null;
-    const visible = offerFor(ctx);
-    const where: string[] = [visible.sql];
-    const params: unknown[] = [...visible.params];
+    const query = offerQuery(ctx, filterOrNull ?? {}, page.after);
+    if (!query) return emptyConnection();
+    const { where, params, order, exprParams, after } = query;
 
-    if (filter.categoryId) {
-      if (!isUuid(filter.categoryId)) return emptyConnection();
-      where.push('p.category_id = ?');
-      params.push(filter.categoryId);
+    // The count only when asked for (a statement of its own over every match; the page needs only first + 1 rows).
+    let totalCount = -1;
+    if (options.count ?? true) {
+      const version = catalogueVersionOf(ctx);
+      const countKey = `${where.join(' and ')}\u0000${JSON.stringify(params)}`;
+      const known = version ? this.counts.get(countKey) : undefined;
+      if (known && known.version === version) totalCount = known.count;
+      else {
+        const countRows = await ctx.em.execute<{ count: string }[]>(
+          `select count(*)::text as count from product p where ${where.join(' and ')}`,
+          params,
+        );
+        totalCount = Number(countRows[0]?.count ?? 0);
+        if (version) this.counts.set(countKey, { version, count: totalCount });
+      }
+      if (totalCount === 0) return emptyConnection();
     }
-    if (filter.providerId) {
-      if (!isUuid(filter.providerId)) return emptyConnection();
-      where.push('p.provider_id = ?');
-      params.push(filter.providerId);
-    }
-
-    if (filter.payable && ctx.viewer.kind === Audience.CUSTOMER) {
-      const payable = payableBy(ctx.viewer, today(ctx.clock));
-      where.push(payable.sql);
-      params.push(...payable.params);
-    }
-
-    let rank: string | null = null;
-    const rankParams: unknown[] = [];
-    if (search) {
-      // Three ways to match, best first in the ranking: Dutch stemming over title and description ("zwemlessen"
-      // finds "zwemles"), trigram similarity of the title, and per word an edit distance of 1 (words of 4-5 letters)
-      // or 2 (longer words) against the title's words, so a misspelt word still finds the product; a query word that
-      // starts with a title word finds plurals the Dutch stemmer misses ("voetballen" → "voetbal"), and a title word
-      // that starts with the query word finds what is still being typed ("winterj" → "winterjas").
-      const words = [
-        ...new Set(
-          search
-            .toLowerCase()
-            .split(/[^\p{L}\p{N}]+/u)
-            .filter((w) => w.length >= 4),
-        ),
-      ].slice(0, 6);
-      // The fuzzy words are looked up in the title vocabulary once per query (product_search_word, a few thousand
-      // words at most), then matched through the GIN index on product.title_words: every arm of the OR uses an index.
-      const fuzzy = words.length
-        ? ` or p.title_words && array(select v.word from product_search_word v,
-               unnest(array(select immutable_unaccent(x) from unnest(?::text[]) x)) q
-             where levenshtein_less_equal(v.word, q, 2) <= case when length(q) >= 6 then 2 else 1 end
-               or (length(v.word) >= 5 and starts_with(q, v.word))
-               or starts_with(v.word, q))`
-        : '';
-      where.push(
-        `(p.search @@ websearch_to_tsquery('dutch', immutable_unaccent(?)) or immutable_unaccent(lower(p.title)) % immutable_unaccent(lower(?))${fuzzy})`,
-      );
-      params.push(search, search);
-      if (words.length) params.push(`{${words.map((w) => `"${w.replace(/["\\]/g, '')}"`).join(',')}}`);
-      rank = `(ts_rank(p.search, websearch_to_tsquery('dutch', immutable_unaccent(?))) + similarity(immutable_unaccent(lower(p.title)), immutable_unaccent(lower(?))))::float8`;
-      rankParams.push(search, search);
-    }
-
-    const sort = filter.sort ?? (search ? ProductSort.RELEVANCE : ProductSort.NEWEST);
-    let order: KeyOrder;
-    // Parameters of the key expressions, once per use of the expression in the statement.
-    let exprParams: unknown[] = [];
-    if (sort === ProductSort.RELEVANCE && rank) {
-      order = {
-        name: 'r',
-        direction: 'desc',
-        keys: [
-          { expr: rank, cast: 'float8' },
-          { expr: 'p.created_at', cast: 'timestamptz' },
-          { expr: 'p.id', cast: 'uuid' },
-        ],
-      };
-      exprParams = rankParams;
-    } else {
-      order = OFFER_ORDERS[sort === ProductSort.RELEVANCE ? ProductSort.NEWEST : sort];
-    }
-
-    // The cursor is checked first: a bad one is an error even when nothing matches.
-    const after = keyCondition(order, page.after);
-    const countRows = await ctx.em.execute<{ count: string }[]>(
-      `select count(*)::text as count from product p where ${where.join(' and ')}`,
-      params,
-    );
-    const totalCount = Number(countRows[0]?.count ?? 0);
-    if (totalCount === 0) return emptyConnection();
 
     const rows = await ctx.em.execute<Record<string, unknown>[]>(
-      `select p.*, ${keySelect(order)} from product p
+      `select ${productColumns(ctx)}, ${keySelect(order)} from product p
        where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
        order by ${keyOrderBy(order)}
        limit ?`,
@@ -186,7 +252,8 @@ export class CatalogueService {
     );
     return toConnection(rows, {
       first,
-      totalCount,
+      // Not asked for: not part of the answer (the field is not selected).
+      totalCount: Math.max(totalCount, 0),
       cursorOf: (row) => rowCursor(order, row),
       nodes: (page) => page.map((row) => ctx.em.map(Product, stripKeys({ ...row }, order.keys.length) as never)),
     });

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server.js';
+import { catalogueCacheProcess } from './catalogue-cache.js';
 import { Product, ProductStatus } from './product.entity.js';
 import { ProviderMembership, MembershipStatus } from '../providers/provider-membership.entity.js';
 
@@ -127,6 +128,11 @@ describe('the public offer: sorting, the provider filter and keyset paging', () 
 
   it('uses the same number of SQL statements per request for 10 and 50 products, in every sort', async () => {
     const c = server.client();
+    // The uncached work (the anonymous response and count caches off; catalogue-cache.ts).
+    catalogueCacheProcess.enabled = false;
+    onTestFinished(() => {
+      catalogueCacheProcess.enabled = true;
+    });
     for (const sort of ['NEWEST', 'PRICE_ASC', 'PRICE_DESC', 'RELEVANCE']) {
       const counts: number[] = [];
       for (const first of [10, 50]) {
@@ -138,6 +144,21 @@ describe('the public offer: sorting, the provider filter and keyset paging', () 
       expect(counts[1], sort).toBe(counts[0]);
       // count + page + providers + categories + images
       expect(counts[0], sort).toBeLessThanOrEqual(6);
+    }
+    // The count only when the query asks for it.
+    const counted = () => server.queries.filter((q) => /select count\(\*\)/i.test(q)).length;
+    server.queries.length = 0;
+    await c.gql(`{ products(first: 5) { edges { node { id } } pageInfo { hasNextPage } } }`);
+    expect(counted()).toBe(0);
+    await c.gql(`{ products(first: 5) { ...on ProductConnection { totalCount } } }`);
+    expect(counted()).toBe(1);
+    // From the cache: at most the catalogue version's read, whatever the page size.
+    catalogueCacheProcess.enabled = true;
+    for (const first of [10, 50]) {
+      await c.gql(OFFER, { first, sort: 'NEWEST', search: null });
+      server.queries.length = 0;
+      await c.gql(OFFER, { first, sort: 'NEWEST', search: null });
+      expect(server.queries.length).toBeLessThanOrEqual(1);
     }
   });
 });

@@ -1,9 +1,5 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { AccountLayout } from './components/layout/AccountLayout';
-import { AdminLayout } from './components/layout/AdminLayout';
-import { InternalLayout, StaffLoginLayout } from './components/layout/BareLayout';
-import { ProviderLayout } from './components/layout/ProviderLayout';
 import { PublicLayout } from './components/layout/PublicLayout';
 import { RootErrorBoundary, ScreenErrorBoundary } from './components/layout/RouteErrorBoundary';
 import type { RouteHandle } from './components/layout/routeHandle';
@@ -31,6 +27,21 @@ type Loader = () => Promise<ScreenModule>;
 function lazyScreen(load: Loader) {
   return async () => ({ Component: (await load()).default });
 }
+
+/**
+ * A lazily loaded layout: only the public layout is in the entry chunk; the account, provider, admin and bare
+ * (staff log-in, operator console) layouts load with their area, so a public page fetches none of their code. The
+ * router loads a matched layout and its screen in parallel.
+ */
+function lazyLayout(load: () => Promise<ComponentType>) {
+  return async () => ({ Component: await load() });
+}
+
+const AccountLayout = lazyLayout(async () => (await import('./components/layout/AccountLayout')).AccountLayout);
+const ProviderLayout = lazyLayout(async () => (await import('./components/layout/ProviderLayout')).ProviderLayout);
+const AdminLayout = lazyLayout(async () => (await import('./components/layout/AdminLayout')).AdminLayout);
+const StaffLoginLayout = lazyLayout(async () => (await import('./components/layout/BareLayout')).StaffLoginLayout);
+const InternalLayout = lazyLayout(async () => (await import('./components/layout/BareLayout')).InternalLayout);
 
 /** A leaf route; `path` undefined means the index of its parent. */
 function screen(path: string | undefined, load: Loader, handle?: RouteHandle): RouteObject {
@@ -421,7 +432,7 @@ export const routes: RouteObject[] = [
           { Component: PublicLayout, ErrorBoundary: RootErrorBoundary, children: withinLayout(publicRoutes) },
           {
             path: 'account',
-            Component: AccountLayout,
+            lazy: AccountLayout,
             ErrorBoundary: RootErrorBoundary,
             handle: { crumb: 'Mijn account' } satisfies RouteHandle,
             children: withinLayout(accountRoutes),
@@ -430,7 +441,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'aanbieder',
-        Component: ProviderLayout,
+        lazy: ProviderLayout,
         ErrorBoundary: RootErrorBoundary,
         handle: { crumb: 'Aanbiedersomgeving' } satisfies RouteHandle,
         children: withinLayout(providerRoutes),
@@ -438,14 +449,14 @@ export const routes: RouteObject[] = [
       {
         // Staff log-in: outside the guarded admin layout.
         path: 'admin/inloggen',
-        Component: StaffLoginLayout,
+        lazy: StaffLoginLayout,
         ErrorBoundary: RootErrorBoundary,
         children: withinLayout([screen(undefined, () => import('./routes/admin/inloggen/StaffLoginScreen'))]),
       },
       {
         // Staff forgotten password: outside the guarded admin layout too.
         path: 'admin/wachtwoord-vergeten',
-        Component: StaffLoginLayout,
+        lazy: StaffLoginLayout,
         ErrorBoundary: RootErrorBoundary,
         children: withinLayout([
           screen(undefined, () => import('./routes/admin/wachtwoord-vergeten/StaffForgotPasswordScreen')),
@@ -454,14 +465,14 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'admin',
-        Component: AdminLayout,
+        lazy: AdminLayout,
         ErrorBoundary: RootErrorBoundary,
         handle: { crumb: 'Beheeromgeving' } satisfies RouteHandle,
         children: withinLayout(adminRoutes),
       },
       {
         path: '_lightbase',
-        Component: InternalLayout,
+        lazy: InternalLayout,
         ErrorBoundary: RootErrorBoundary,
         handle: { crumb: 'Beheerconsole' } satisfies RouteHandle,
         children: internalRoutes(),
@@ -470,7 +481,7 @@ export const routes: RouteObject[] = [
         // The router decodes "%5F" to "_" before matching, so requests for /%5Flightbase are
         // served by the route above; this entry registers the spelling of the specification.
         path: '%5Flightbase',
-        Component: InternalLayout,
+        lazy: InternalLayout,
         ErrorBoundary: RootErrorBoundary,
         handle: { crumb: 'Beheerconsole' } satisfies RouteHandle,
         children: internalRoutes(),

@@ -147,7 +147,8 @@ export default defineConfig({
             // (React, the router, Apollo Client with what it needs) and our own modules the entry imports (the route
             // table, the public layout). Only modules the entry imports statically, so the code of one area (charts
             // and QR codes of the admin and provider screens, GraphiQL and Monaco of the sandbox) stays with it.
-            { name: 'vendor', test: VENDOR },
+            // (Apollo's useLazyQuery is used by staff and provider screens only: it stays with them.)
+            { name: 'vendor', test: (id) => VENDOR.test(id) && !/[\\/](useLazyQuery|useRenderGuard)\.js$/.test(id) },
           ],
         },
       },

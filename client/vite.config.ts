@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { ClientSideBaseVisitor } from '@graphql-codegen/visitor-plugin-common';
+import { buildSchema, parse } from 'graphql';
 import react from '@vitejs/plugin-react';
+import MagicString from 'magic-string';
 import { defineConfig, type Plugin } from 'vite';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -54,12 +57,70 @@ function precompress(): Plugin {
   };
 }
 
+const SOURCE = here('src/');
+const GENERATED = here('src/graphql/generated');
+
+/**
+ * GraphQL documents, each inside the module that uses it. The client preset's `graphql()` looks a document up in one
+ * map of every operation of the application (generated/gql.ts), and even imported one by one (as the preset's Babel
+ * plugin `babelOptimizerPlugin` does) the documents stay in one module, generated/graphql.ts, which the bundler puts in
+ * one chunk shared by every screen: admin and provider queries included, 20 KB compressed on every public page.
+ * At build time each `graphql(`…`)` call is therefore replaced by the very document codegen generated for it (the
+ * object literal of its `export const …Document` in generated/graphql.ts, named by codegen's own visitor, as in that
+ * plugin), so a chunk holds only the documents of its own screens. A call without a generated document fails the
+ * build (codegen not run). Development and the unit tests keep the map.
+ */
+function graphqlDocuments(): Plugin {
+  const naming = new ClientSideBaseVisitor(buildSchema('type Query { _: Int }'), [], {}, {});
+  let documents = new Map<string, string>();
+  const call = /\bgraphql\(\s*`((?:[^`$\\]|\$(?!\{))*)`\s*,?\s*\)/g;
+  return {
+    name: 'gemeentewinkel:graphql-documents',
+    apply: 'build',
+    enforce: 'pre',
+    async buildStart() {
+      const generated = await readFile(join(GENERATED, 'graphql.ts'), 'utf8');
+      documents = new Map(
+        [...generated.matchAll(/^export const (\w+) = (\{"kind":"Document".*\}) as unknown as DocumentNode</gm)].map(
+          (match) => [match[1] ?? '', match[2] ?? ''] as const,
+        ),
+      );
+    },
+    transform(code, id) {
+      const file = id.split('?')[0] ?? id;
+      if (!/\.tsx?$/.test(file) || !file.startsWith(SOURCE) || file.startsWith(GENERATED)) return null;
+      if (!code.includes('graphql(')) return null;
+      const output = new MagicString(code);
+      for (const match of code.matchAll(call)) {
+        const [definition] = parse(match[1] ?? '').definitions;
+        const name =
+          definition?.kind === 'OperationDefinition'
+            ? naming.getOperationVariableName(definition)
+            : definition?.kind === 'FragmentDefinition'
+              ? naming.getFragmentVariableName(definition)
+              : undefined;
+        const document = name ? documents.get(name) : undefined;
+        if (!document)
+          this.error(`${file}: no generated document ${name ?? ''} for a graphql() call; run npm run codegen`);
+        output.overwrite(match.index, match.index + match[0].length, `(/* ${name} */ ${document})`);
+      }
+      const rest = output.toString();
+      if (/\bgraphql\(\s*`/.test(rest)) this.error(`${file}: a graphql() call this plugin cannot replace`);
+      if (!output.hasChanged()) return null;
+      return { code: rest, map: output.generateMap({ hires: 'boundary', source: file }) };
+    },
+  };
+}
+
+const VENDOR =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@apollo[\\/]client|rxjs|optimism|@wry[\\/][^\\/]+|tslib)[\\/]/;
+
 // Two entries: the application (index.html) and the GraphQL sandbox (sandbox.html).
 // The sandbox pulls in GraphiQL and Monaco; keeping it a separate entry keeps them
 // out of the application's bundle. The server serves dist/sandbox.html at /sandbox.
 export default defineConfig({
   root: here('.'),
-  plugins: [react(), precompress()],
+  plugins: [graphqlDocuments(), react(), precompress()],
   resolve: {
     // The server's validation rules, shared (not copied): server/src/rules is isomorphic TypeScript.
     alias: { '@rules': here('../server/src/rules') },
@@ -78,6 +139,18 @@ export default defineConfig({
       input: {
         main: here('index.html'),
         sandbox: here('sandbox.html'),
+      },
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page of the application loads before it can run, in two long-cached chunks: the libraries
+            // (React, the router, Apollo Client with what it needs) and our own modules the entry imports (the route
+            // table, the public layout). Only modules the entry imports statically, so the code of one area (charts
+            // and QR codes of the admin and provider screens, GraphiQL and Monaco of the sandbox) stays with it.
+            // (Apollo's useLazyQuery is used by staff and provider screens only: it stays with them.)
+            { name: 'vendor', test: (id) => VENDOR.test(id) && !/[\\/](useLazyQuery|useRenderGuard)\.js$/.test(id) },
+          ],
+        },
       },
       onLog(level, log, handler) {
         // GraphiQL ships React-compiler "use no memo" directives; harmless when bundled.

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { createApolloClient } from './graphql/client';
 import { initMonitoring } from './lib/monitoring';
 import { createRouter } from './router';
+import { prefetchPublicShell } from './components/layout/PublicLayout';
 import './styles/tokens.css';
 import './styles/global.css';
 
@@ -12,6 +13,7 @@ import './styles/global.css';
 void initMonitoring();
 
 const client = createApolloClient();
+prefetchPublicShell(client, window.location.pathname);
 const router = createRouter();
 
 const container = document.getElementById('root');

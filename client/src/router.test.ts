@@ -2,8 +2,11 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { RouteHandle } from './components/layout/routeHandle';
 import { paramRules } from './lib/params';
-import { routes } from './router';
+import { allRoutes, routes as publicRoutes } from './router';
 import { ALL_SPEC_URLS, EXTRA_URLS, SPEC_URLS } from './test/specUrls';
+
+// The whole table, areas included (they join the public table when first visited: router.tsx).
+const routes = await allRoutes();
 
 function leaf(url: string) {
   const matches = matchRoutes(routes, url);
@@ -127,4 +130,14 @@ describe('the route table', () => {
   ])('%s needs %s', (url, permission) => {
     expect(permissionOf(url)).toBe(permission);
   });
+});
+
+describe('the public route table (the entry)', () => {
+  it.each(['/admin', '/admin/beheer/accounts', '/aanbieder/producten', '/account/bestellingen', '/_lightbase'])(
+    'holds no route of the areas: %s matches only the public not-found route before they are added',
+    (url) => {
+      const matches = matchRoutes(publicRoutes, url) ?? [];
+      expect(matches.at(-1)?.route.path).toBe('*');
+    },
+  );
 });

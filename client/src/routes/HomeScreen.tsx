@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatCount } from '../components/dates/formatDate';
 import { Page } from '../components/layout/Page';
 import { NewsCard } from '../components/news/NewsCard';
-import { ProductCard } from '../components/products/ProductCard';
+import { FIRST_CARDS, ProductCard } from '../components/products/ProductCard';
 import { SearchForm } from '../components/products/SearchForm';
 import { Loading } from '../components/ui/Loading';
 import { QueryError } from '../components/ui/QueryError';
@@ -62,9 +62,9 @@ function FeaturedCategory() {
       {products.loading && !connection ? <Loading /> : null}
       {connection && connection.edges.length > 0 ? (
         <ul className="gw-card-grid">
-          {connection.edges.map((edge) => (
+          {connection.edges.map((edge, index) => (
             <li key={edge.node.id}>
-              <ProductCard product={edge.node} headingLevel={3} />
+              <ProductCard product={edge.node} headingLevel={3} priority={index < FIRST_CARDS} />
             </li>
           ))}
         </ul>

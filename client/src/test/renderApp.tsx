@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { Observable } from 'rxjs';
 import { createCache } from '../graphql/client';
 import type { Permission, ViewerKind } from '../graphql/generated/graphql';
-import { routes } from '../router';
+import { discoverAreas, routes } from '../router';
 
 export interface TestViewer {
   kind: ViewerKind;
@@ -80,7 +80,7 @@ export function renderApp(url: string, viewer: TestViewer, responders: Record<st
       }),
   );
   const client = new ApolloClient({ link, cache: createCache() });
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const router = createMemoryRouter(routes, { initialEntries: [url], patchRoutesOnNavigation: discoverAreas() });
   const utils = render(
     <ApolloProvider client={client}>
       <RouterProvider router={router} useTransitions={false} />

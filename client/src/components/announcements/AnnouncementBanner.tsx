@@ -7,7 +7,7 @@ import { MAIN_ID } from '../layout/SkipLink';
 import { dismiss, isDismissed, SEVERITY } from './announcementParts';
 import './announcements.css';
 
-const ActiveAnnouncementsBannerDocument = graphql(`
+export const ActiveAnnouncementsBannerDocument = graphql(`
   query ActiveAnnouncementsBanner {
     activeAnnouncements {
       id

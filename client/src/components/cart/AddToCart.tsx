@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { TextField } from '../forms/TextField';
 import { MAX_QUANTITY, quantityError } from '../../lib/cart';
 import { urls } from '../../lib/urls';
-import { useCartActions } from './useCart';
+import { useCartActions } from './cartActions';
 import './cart.css';
 
 interface AddToCartProps {

@@ -1,13 +1,16 @@
+import type { ApolloClient } from '@apollo/client';
+import { useQuery } from '@apollo/client/react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { AnnouncementBanner } from '../announcements/AnnouncementBanner';
+import { ActiveAnnouncementsBannerDocument, AnnouncementBanner } from '../announcements/AnnouncementBanner';
+import { Loading } from '../ui/Loading';
 import { BudgetNavLink } from '../budget/BudgetNavLink';
 import { CartNavLabel } from '../cart/CartNavLabel';
 import { urls } from '../../lib/urls';
 import { useViewer } from '../../lib/viewer';
 import { Logo } from './Logo';
 import { MenuDisclosure } from './MenuDisclosure';
-import { joinNames, usePublicSite } from './publicSite';
+import { joinNames, PublicSiteDocument, usePublicSite, usePublicSiteSettled } from './publicSite';
 import { LogoutButton } from './LogoutButton';
 import { NavigationStatus } from './NavigationStatus';
 import { ScreenOutlet } from './ScreenOutlet';
@@ -117,9 +120,43 @@ function PublicHeader() {
   );
 }
 
-/** Header, footer and landmarks of the public site; `subnav` sits between header and main. */
+/** Whether the announcements above the page are known (or failed to load). */
+function useAnnouncementsSettled(): boolean {
+  const { data, error } = useQuery(ActiveAnnouncementsBannerDocument, { fetchPolicy: 'cache-first' });
+  return data !== undefined || error !== undefined;
+}
+
+/**
+ * Asks at start, beside the first screen's code, for what the public shell shows around every page (the platform's
+ * settings for header and footer, the announcements), so the shell rarely waits for it. Not in the provider's and
+ * staff's areas, which have their own layouts.
+ */
+export function prefetchPublicShell(client: ApolloClient, pathname: string): void {
+  if (/^\/(admin|aanbieder|_lightbase|%5Flightbase)(\/|$)/i.test(pathname)) return;
+  for (const query of [PublicSiteDocument, ActiveAnnouncementsBannerDocument]) {
+    // A failure shows in the components that use the data; nothing to do here.
+    client.query({ query }).catch(() => undefined);
+  }
+}
+
+/**
+ * Header, footer and landmarks of the public site; `subnav` sits between header and main. The page appears once the
+ * header's data and the announcements are there (or failed), all at once: nothing above the content moves after it
+ * is shown (Lighthouse's cumulative layout shift was 0.2 to 1 on the public pages).
+ */
 export function PublicShell({ subnav, children }: { subnav?: ReactNode; children: ReactNode }) {
   useSiteColour();
+  const siteSettled = usePublicSiteSettled();
+  const announcementsSettled = useAnnouncementsSettled();
+  if (!siteSettled || !announcementsSettled) {
+    return (
+      <main aria-busy="true" className="gw-shell__main">
+        <div className="gw-container">
+          <Loading />
+        </div>
+      </main>
+    );
+  }
   return (
     <div className="gw-shell">
       <SkipLink />

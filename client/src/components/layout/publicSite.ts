@@ -31,6 +31,16 @@ export const PublicSiteDocument = graphql(`
   }
 `);
 
+/**
+ * Whether the header's and footer's data is there (or failed): PublicShell waits for it, with the announcements,
+ * before it shows a page, so the page does not move when they arrive (cumulative layout shift). main.tsx asks for both
+ * at start, beside the first screen's code.
+ */
+export function usePublicSiteSettled(): boolean {
+  const { data, error } = useQuery(PublicSiteDocument);
+  return data !== undefined || error !== undefined;
+}
+
 /** The header and footer are secondary: while loading or when the query fails they show their fixed parts only. */
 export function usePublicSite() {
   return useQuery(PublicSiteDocument).data;

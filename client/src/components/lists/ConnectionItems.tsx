@@ -6,7 +6,7 @@ interface ConnectionItemsProps<N> extends ConnectionStatesProps<N> {
   /** What the list holds ("Producten"): its accessible name, with "x van y" added. */
   label: string;
   /** One item: a card, a message. */
-  item: (node: N) => ReactNode;
+  item: (node: N, index: number) => ReactNode;
   /** `gw-card-grid` for cards; default a plain list. */
   className?: string;
   /** Default: the node's `id`. */
@@ -30,9 +30,9 @@ export function ConnectionItems<N>(props: ConnectionItemsProps<N>) {
           className={props.className ?? 'gw-plain-list'}
           aria-label={`${props.label}: ${formatCount(list.nodes.length)} van ${list.totalCountCapped ? 'meer dan ' : ''}${formatCount(list.totalCount ?? list.nodes.length)}`}
         >
-          {list.nodes.map((node) => (
+          {list.nodes.map((node, index) => (
             <li key={rowKey(node)} {...{ [ITEM]: '' }}>
-              {props.item(node)}
+              {props.item(node, index)}
             </li>
           ))}
         </ul>

@@ -27,11 +27,19 @@ export const ProductCardFragment = graphql(`
   }
 `);
 
+/** How many cards open a page in view, their images loaded at once (`priority`): one row on a wide screen. */
+export const FIRST_CARDS = 4;
+
 /** One product in a list: title (link), provider, category, price and, for a resident, whether their budget pays. */
 export function ProductCard(props: {
   product: FragmentType<typeof ProductCardFragment>;
   /** The card's heading level, one below the heading of the list (default h2). */
   headingLevel?: 2 | 3;
+  /**
+   * One of the first cards of the page, in view when it opens: its image loads at once (not lazily) and with high
+   * priority, as it is often the page's largest contentful paint.
+   */
+  priority?: boolean;
 }) {
   const product = getFragmentData(ProductCardFragment, props.product);
   const Heading = props.headingLevel === 3 ? 'h3' : 'h2';
@@ -45,7 +53,8 @@ export function ProductCard(props: {
           alt=""
           width={400}
           height={300}
-          loading="lazy"
+          loading={props.priority ? 'eager' : 'lazy'}
+          fetchPriority={props.priority ? 'high' : 'auto'}
         />
       ) : null}
       <Heading>

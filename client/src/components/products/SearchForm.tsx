@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { urls } from '../../lib/urls';
-import { FilterForm } from '../lists';
+import { FilterForm } from '../lists/FilterForm';
 import { catalogueFilters, type CatalogueFilterValues } from './catalogue';
 
 const NOTHING: CatalogueFilterValues = { search: null, categoryId: null, providerId: null, payable: null, sort: null };

@@ -1,5 +1,5 @@
 import { graphql } from '../../graphql/generated';
-import { flag, id, oneOf, text, type Filters, type FilterValues } from '../lists';
+import { flag, id, oneOf, text, type Filters, type FilterValues } from '../lists/filters';
 
 /** The offer a page at a time (the server's page of 24 fills rows of 2, 3 or 4 cards): the catalogue, a provider's page. */
 export const CatalogueDocument = graphql(`

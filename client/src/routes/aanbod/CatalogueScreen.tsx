@@ -4,7 +4,7 @@ import { formatCount } from '../../components/dates/formatDate';
 import { Page } from '../../components/layout/Page';
 import { ConnectionItems, FilterForm, useConnection, useFilters } from '../../components/lists';
 import { CATALOGUE_PAGE_SIZE, CatalogueDocument, catalogueFilters } from '../../components/products/catalogue';
-import { ProductCard } from '../../components/products/ProductCard';
+import { FIRST_CARDS, ProductCard } from '../../components/products/ProductCard';
 import { graphql } from '../../graphql/generated';
 import { useViewer } from '../../lib/viewer';
 import { FilterDisclosure } from './FilterDisclosure';
@@ -75,7 +75,7 @@ export default function CatalogueScreen() {
           list={list}
           label="Producten"
           className="gw-card-grid"
-          item={(product) => <ProductCard product={product} headingLevel={3} />}
+          item={(product, index) => <ProductCard product={product} headingLevel={3} priority={index < FIRST_CARDS} />}
           summary={found}
           filtered={state.active}
           empty="Er staan nog geen producten in het aanbod. Kijk later nog eens: aanbieders voegen regelmatig producten toe."

@@ -37,6 +37,8 @@ const ProductDocument = graphql(`
         url
         thumbnailUrl
         alt
+        width
+        height
       }
     }
   }
@@ -74,8 +76,12 @@ export default function ProductScreen() {
         <ul className="gw-product-images">
           {product.images.map((image, index) => (
             <li key={image.id}>
+              {/* Its own size, so the page does not move when it arrives; the first is the page's largest paint. */}
               <img
                 src={image.url}
+                width={image.width}
+                height={image.height}
+                fetchPriority={index === 0 ? 'high' : 'auto'}
                 alt={
                   image.alt ||
                   (index === 0 ? `Afbeelding van ${product.title}` : `Afbeelding ${index + 1} van ${product.title}`)

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useCartActions } from '../../components/cart/useCart';
+import { useCartActions } from '../../components/cart/cartActions';
 import { useMutationForm } from '../../components/forms/useMutationForm';
 import { Money } from '../../components/money/Money';
 import { Alert } from '../../components/ui/Alert';

@@ -1,10 +1,9 @@
-import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { invalid, rule, valid, type Rule } from './rule.js';
 import { length } from './text.js';
 
 /**
- * Contact details and Dutch registration numbers. IBAN: `ibantools` (country lengths, BBAN formats and the mod-97
- * check digits).
+ * Contact details and Dutch registration numbers. The IBAN rule is in ./iban.ts, apart, so that a form with only an
+ * e-mail address does not carry the IBAN library to the browser.
  */
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -58,18 +57,6 @@ export function phone(
     if (/^(\+|00)31[1-9][0-9]{8}$/.test(compact)) return valid(compact.replace(/^0031/, '+31'));
     if (/^\+(?!31)[1-9][0-9]{7,14}$/.test(compact)) return valid(compact);
     return invalid('INVALID', `Vul een geldig telefoonnummer in, bijvoorbeeld ${example}.`);
-  });
-}
-
-/** An IBAN with valid check digits (mod 97), stored in electronic form (NL91ABNA0417164300). */
-export function iban(required = 'Vul het IBAN in.'): Rule<string> {
-  return rule((raw) => {
-    if (!raw.trim()) return invalid('REQUIRED', required);
-    const electronic = electronicFormatIBAN(raw) ?? '';
-    if (!electronic || !isValidIBAN(electronic)) {
-      return invalid('INVALID', 'Dit IBAN klopt niet. Controleer het nummer, bijvoorbeeld NL91 ABNA 0417 1643 00.');
-    }
-    return valid(electronic);
   });
 }
 

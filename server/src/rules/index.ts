@@ -2,6 +2,7 @@
 export * from './rule.js';
 export * from './text.js';
 export * from './contact.js';
+export * from './iban.js';
 export * from './person.js';
 export * from './password.js';
 export * from './provider.js';

@@ -1,4 +1,5 @@
-import { email, iban, kvkNumber, phone, postcode, website } from './contact.js';
+import { email, kvkNumber, phone, postcode, website } from './contact.js';
+import { iban } from './iban.js';
 import { personName } from './person.js';
 import { accepted, checkAll, invalid, nl, rule, valid, type Raw, type Rule } from './rule.js';
 import { length, text } from './text.js';

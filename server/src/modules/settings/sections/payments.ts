@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { iban } from '../../../rules/contact.js';
+import { iban } from '../../../rules/iban.js';
 import { defineSection } from './section.js';
 
 const IBAN = iban('Vul het IBAN van de gemeente in.');

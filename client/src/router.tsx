@@ -94,13 +94,15 @@ const AREA_PATH = /^\/(account|aanbieder|admin|_lightbase|%5Flightbase)(\/|$)/i;
 /** Adds the areas' routes to a router the first time it navigates into one of them. */
 export function discoverAreas(): PatchRoutesOnNavigationFunction {
   let added = false;
-  return async ({ path, patch }) => {
+  return async ({ path, patch, signal }) => {
     if (added || !AREA_PATH.test(path)) return;
     const { accountArea, rootAreas } = await import('./areaRoutes');
-    if (added) return;
-    added = true;
+    // React Router ignores the patch of a navigation that another one interrupted (a log-in's redirect to the area's
+    // start page, say): only a patch that took counts, else the next navigation would find no area routes (not found).
+    if (added || signal.aborted) return;
     patch('home', [accountArea]);
     patch('root', rootAreas);
+    added = true;
   };
 }
 

@@ -93,7 +93,8 @@ export function staticFiles(dist: string): StaticFiles {
     }
     res.sendFile(path, { cacheControl: false, dotfiles: 'allow' }, (error?: Error & { code?: string }) => {
       if (!error) return;
-      if (res.headersSent) return;
+      // The browser went away (a navigation cancelled a preload): nothing to answer, nothing wrong to log.
+      if (res.headersSent || error.code === 'ECONNABORTED') return;
       // Removed since start-up (a rebuild under a running server): not found, as before.
       res.removeHeader('Content-Encoding');
       res.removeHeader('Content-Type');

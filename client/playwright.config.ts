@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumExecutable } from './e2e/chromium';
+import { CHROMIUM_FLAGS, chromiumExecutable } from './e2e/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 /**
@@ -38,17 +38,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-dev-shm-usage',
-      ],
+      args: ['--headless', ...CHROMIUM_FLAGS],
     },
   },
   projects: [

@@ -15,25 +15,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromiumExecutable } from '../e2e/chromium.ts';
+import { CHROMIUM_FLAGS, chromiumExecutable } from '../e2e/chromium.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3105);
 const base = `http://127.0.0.1:${port}`;
 const runs = Math.max(1, Number(process.env.RUNS ?? 1));
 
-/** The Chromium flags of the browser tests (playwright.config.ts), for a headless run in a container. */
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
+/** The browser tests' Chromium flags (e2e/chromium.ts), with the new headless mode. */
+export const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 function loadAverage() {
   return loadavg()

@@ -1,5 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS } from './chromium';
 import { expect, test } from './fixtures';
 
 /**
@@ -10,16 +11,7 @@ import { expect, test } from './fixtures';
  * machine they vary with its load.
  */
 
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 async function productPath(baseURL: string): Promise<string> {
   const response = await fetch(new URL('/graphql', baseURL), {

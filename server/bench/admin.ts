@@ -12,14 +12,22 @@
 // Then, logged in as the demo staff over GraphQL (real HTTP, one request at a time), it measures each admin list and
 // search BENCH_SAMPLES times (default 30) with varying arguments, at the first page and deep in: following cursors
 // page after page, and jumping with a cursor near the end of the list. Prints p50/p95, the SQL statements per
-// request and the machine's load average. Target: p95 ≤ 100 ms each. BENCH_EXPLAIN=1 prints EXPLAIN ANALYZE of each
-// list's statements once; BENCH_KEEP=1 keeps the database (to EXPLAIN by hand). Stops by itself.
+// request and the machine's load average. Target: p95 ≤ 100 ms each. Stops by itself. Options:
+//   BENCH_SCALE=0.1          a tenth of the data (default 1)
+//   BENCH_SAMPLES=n          measurements per case (default 30)
+//   BENCH_ONLY=a,b           only the cases whose label contains one of these (case-insensitive), e.g.
+//                            BENCH_ONLY='journaal,op achternaam,voornaam + achternaam'
+//   BENCH_EXPLAIN=1          prints EXPLAIN ANALYZE of each measured case's statements once
+//   BENCH_KEEP=1             keeps the database (its data folder or URL is printed at the end), to EXPLAIN by hand
+//                            or to run again with:
+//   BENCH_REUSE=folder|url   runs on a kept database instead of a fresh one, without seeding (its data was made
+//                            relative to that run's day; new migrations are applied at start). Never removed.
 import 'reflect-metadata';
 import { cpus, loadavg } from 'node:os';
 import { loadConfig } from '../src/config/config.js';
 import { createLogger } from '../src/logging/logger.js';
 import { boot } from '../src/boot.js';
-import { benchDatabase } from './bench-database.js';
+import { benchDatabase, reuseDatabase } from './bench-database.js';
 import { TestClient } from '../src/test/server.js';
 import { encryptBsn, hashBsn } from '../src/crypto/bsn.js';
 import { luhnCheckDigit } from '../src/rules/card-number.js';
@@ -32,6 +40,13 @@ import { addMonths } from '../src/modules/journal/journal.kinds.js';
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
 const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
+const REUSE = process.env.BENCH_REUSE ?? '';
+/** BENCH_ONLY: the cases whose label contains one of these (comma-separated, case-insensitive). */
+const ONLY = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((s) => s.trim().toLowerCase())
+  .filter(Boolean);
+const selected = (label: string) => !ONLY.length || ONLY.some((o) => label.toLowerCase().includes(o));
 const n = (count: number) => Math.max(1, Math.round(count * SCALE));
 const PERSONS = n(100_000);
 const HOUSEHOLDS = Math.ceil(PERSONS / 2);
@@ -77,7 +92,8 @@ async function main() {
     HOST: '127.0.0.1',
     JOBS_WORKER: 'false',
   };
-  const database = await benchDatabase(env);
+  // BENCH_REUSE: an earlier run's database (kept with BENCH_KEEP=1): its data folder, or a URL.
+  const database = REUSE ? await reuseDatabase(env, REUSE) : await benchDatabase(env);
   const config = loadConfig(env);
   let statements = 0;
   const explainQueue: string[] | null = EXPLAIN ? [] : null;
@@ -85,6 +101,7 @@ async function main() {
     config,
     logger: createLogger('silent'),
     port: 0,
+    queryParams: EXPLAIN,
     onQuery: (sql) => {
       statements++;
       explainQueue?.push(sql);
@@ -116,39 +133,44 @@ async function main() {
     const firstNames = [...ADULT_FIRST_NAMES, ...CHILD_FIRST_NAMES];
     const lastNames = surnames();
     const bsn = bsns(71_000_000);
-    await em.transactional(async (tx) => {
-      const q = <T extends object = Record<string, unknown>[]>(text: string, params: unknown[] = []) =>
-        tx.execute<T>(text, params as never);
-      // Triggers (the ledger's per-row balance update and balance check, the append-only guards) and foreign-key
-      // checks are off for this bulk load; the balances are summed at the end, the rows are consistent by construction.
-      await q(`set local session_replication_role = replica`);
-      await q(`set local synchronous_commit = off`);
-      await q(
-        `insert into client_group (municipality_id, client_number, name, created_at)
+    // BENCH_REUSE: the data of an earlier run is there already.
+    const [{ reused }] = REUSE
+      ? await sql<{ reused: boolean }[]>(`select exists (select 1 from provider where slug like 'bench-%') as reused`)
+      : [{ reused: false }];
+    if (!reused) {
+      await em.transactional(async (tx) => {
+        const q = <T extends object = Record<string, unknown>[]>(text: string, params: unknown[] = []) =>
+          tx.execute<T>(text, params as never);
+        // Triggers (the ledger's per-row balance update and balance check, the append-only guards) and foreign-key
+        // checks are off for this bulk load; the balances are summed at the end, the rows are consistent by construction.
+        await q(`set local session_replication_role = replica`);
+        await q(`set local synchronous_commit = off`);
+        await q(
+          `insert into client_group (municipality_id, client_number, name, created_at)
          select ?, 'K' || lpad(i::text, 7, '0'), 'Huishouden ' || upper(left(s, 1)) || substring(s from 2),
                 ?::timestamptz - make_interval(days => (800 + i % 400)::int)
            from generate_series(1, ?) i cross join lateral (select (?::text[])[1 + (i * 7919) % ?] as s) l`,
-        [municipalityId, now, HOUSEHOLDS, `{${lastNames.map((s) => `"${s}"`).join(',')}}`, lastNames.length],
-      );
-      await q(`create temp table bench_group on commit drop as
+          [municipalityId, now, HOUSEHOLDS, `{${lastNames.map((s) => `"${s}"`).join(',')}}`, lastNames.length],
+        );
+        await q(`create temp table bench_group on commit drop as
         select row_number() over (order by client_number) as h, id, name from client_group
          where municipality_id = '${municipalityId}' and client_number ~ '^K[0-9]{7}$'`);
-      await q(`create unique index on bench_group (h)`);
-      const CHUNK = 20_000;
-      for (let from = 1; from <= PERSONS; from += CHUNK) {
-        const count = Math.min(CHUNK, PERSONS - from + 1);
-        const encrypted: string[] = [];
-        const hashed: string[] = [];
-        const cards: string[] = [];
-        for (let k = 0; k < count; k++) {
-          const b = bsn.next().value!;
-          encrypted.push(encryptBsn(b, bsnKeys));
-          hashed.push(hashBsn(b, bsnKeys));
-          const body = String(800_000_000 + from + k);
-          cards.push(body + String(luhnCheckDigit(body)));
-        }
-        await q(
-          `insert into person (id, client_group_id, municipality_id, external_identifier, first_name, last_name, date_of_birth,
+        await q(`create unique index on bench_group (h)`);
+        const CHUNK = 20_000;
+        for (let from = 1; from <= PERSONS; from += CHUNK) {
+          const count = Math.min(CHUNK, PERSONS - from + 1);
+          const encrypted: string[] = [];
+          const hashed: string[] = [];
+          const cards: string[] = [];
+          for (let k = 0; k < count; k++) {
+            const b = bsn.next().value!;
+            encrypted.push(encryptBsn(b, bsnKeys));
+            hashed.push(hashBsn(b, bsnKeys));
+            const body = String(800_000_000 + from + k);
+            cards.push(body + String(luhnCheckDigit(body)));
+          }
+          await q(
+            `insert into person (id, client_group_id, municipality_id, external_identifier, first_name, last_name, date_of_birth,
                                email, bsn_encrypted, bsn_hash, created_at)
            select gen_random_uuid(), g.id, ?, 'P-' || (2000000 + i), (?::text[])[1 + (i * 31) % ?],
                   (?::text[])[1 + (g.h * 7919) % ?], date '1950-01-01' + ((i * 37) % 25000)::int,
@@ -156,91 +178,93 @@ async function main() {
              from unnest(?::text[], ?::text[]) with ordinality x(enc, hash, k)
              cross join lateral (select ? + x.k - 1 as i) ii
              join bench_group g on g.h = (ii.i + 1) / 2`,
-          [
-            municipalityId,
-            `{${firstNames.map((s) => `"${s}"`).join(',')}}`,
-            firstNames.length,
-            `{${lastNames.map((s) => `"${s}"`).join(',')}}`,
-            lastNames.length,
-            now,
-            `{${encrypted.join(',')}}`,
-            `{${hashed.join(',')}}`,
-            from,
-          ],
-        );
-        await q(
-          `insert into card (person_id, number, status, issued_at, created_at)
+            [
+              municipalityId,
+              `{${firstNames.map((s) => `"${s}"`).join(',')}}`,
+              firstNames.length,
+              `{${lastNames.map((s) => `"${s}"`).join(',')}}`,
+              lastNames.length,
+              now,
+              `{${encrypted.join(',')}}`,
+              `{${hashed.join(',')}}`,
+              from,
+            ],
+          );
+          await q(
+            `insert into card (person_id, number, status, issued_at, created_at)
            select p.id, x.number, 'ACTIVE', p.created_at, p.created_at
              from unnest(?::text[]) with ordinality x(number, k)
              join person p on p.external_identifier = 'P-' || (2000000 + ? + x.k - 1)`,
-          [`{${cards.join(',')}}`, from],
-        );
-      }
-      step('personen');
+            [`{${cards.join(',')}}`, from],
+          );
+        }
+        // The search's list of name words, as the person and household triggers would have kept it.
+        await q(`select search_word_rebuild()`);
+        step('personen');
 
-      // Two assignments per household (the municipality's first two arrangements), each a budget account.
-      await q(`create temp table bench_arrangement on commit drop as
+        // Two assignments per household (the municipality's first two arrangements), each a budget account.
+        await q(`create temp table bench_arrangement on commit drop as
         select row_number() over (order by created_at, id) as k, id from arrangement where municipality_id = '${municipalityId}'`);
-      await q(
-        `insert into assignment (client_group_id, arrangement_id, amount_cents, valid_from, valid_until)
+        await q(
+          `insert into assignment (client_group_id, arrangement_id, amount_cents, valid_from, valid_until)
          select g.id, a.id, 150000, (?::date - 730), (?::date + 365)
            from bench_group g join bench_arrangement a on a.k <= 2`,
-        [todayInAmsterdam(now), todayInAmsterdam(now)],
-      );
-      await q(
-        `insert into ledger_account (kind, municipality_id, assignment_id, allow_negative)
+          [todayInAmsterdam(now), todayInAmsterdam(now)],
+        );
+        await q(
+          `insert into ledger_account (kind, municipality_id, assignment_id, allow_negative)
          select 'ASSIGNMENT', ?, s.id, false from assignment s join bench_group g on g.id = s.client_group_id`,
-        [municipalityId],
-      );
-      await q(
-        `insert into ledger_account (kind, municipality_id, arrangement_id, allow_negative)
+          [municipalityId],
+        );
+        await q(
+          `insert into ledger_account (kind, municipality_id, arrangement_id, allow_negative)
          select 'ARRANGEMENT_FUNDING', ?, a.id, true from bench_arrangement a
           where not exists (select 1 from ledger_account la where la.kind = 'ARRANGEMENT_FUNDING' and la.arrangement_id = a.id)`,
-        [municipalityId],
-      );
-      await q(
-        `insert into ledger_account (kind, municipality_id, allow_negative)
+          [municipalityId],
+        );
+        await q(
+          `insert into ledger_account (kind, municipality_id, allow_negative)
          select k, ?, true from unnest(array['PAYMENT_CLEARING','BANK']) k
           where not exists (select 1 from ledger_account la where la.kind = k and la.municipality_id = ?)`,
-        [municipalityId, municipalityId],
-      );
-      await q(`create temp table bench_budget on commit drop as
+          [municipalityId, municipalityId],
+        );
+        await q(`create temp table bench_budget on commit drop as
         select distinct on (s.client_group_id) s.client_group_id, la.id as account_id, s.id as assignment_id,
                f.id as funding_id
           from assignment s join bench_group g on g.id = s.client_group_id
           join ledger_account la on la.assignment_id = s.id
           join ledger_account f on f.kind = 'ARRANGEMENT_FUNDING' and f.arrangement_id = s.arrangement_id
          order by s.client_group_id, s.id`);
-      await q(`create unique index on bench_budget (client_group_id)`);
-      step('toekenningen');
+        await q(`create unique index on bench_budget (client_group_id)`);
+        step('toekenningen');
 
-      // Providers, each with a payable account; orders are spread over them and the demo's products.
-      const tag = Date.now().toString(36);
-      await q(
-        `insert into provider (name, slug, kvk_number, iban, email, city)
+        // Providers, each with a payable account; orders are spread over them and the demo's products.
+        const tag = Date.now().toString(36);
+        await q(
+          `insert into provider (name, slug, kvk_number, iban, email, city)
          select 'Benchaanbieder ' || lpad(i::text, 3, '0'), 'bench-' || ? || '-' || i, lpad((80000000 + i)::text, 8, '0'),
                 'NL91ABNA0417164300', 'bench' || i || '@example.org', 'Benchstad'
            from generate_series(1, ?) i`,
-        [tag, PROVIDERS],
-      );
-      await q(`create temp table bench_provider on commit drop as
+          [tag, PROVIDERS],
+        );
+        await q(`create temp table bench_provider on commit drop as
         select row_number() over (order by id) as k, id from provider where slug like 'bench-${tag}-%'`);
-      await q(
-        `insert into ledger_account (kind, municipality_id, provider_id, allow_negative)
+        await q(
+          `insert into ledger_account (kind, municipality_id, provider_id, allow_negative)
          select 'PROVIDER_PAYABLE', ?, id, true from bench_provider`,
-        [municipalityId],
-      );
-      await q(`create temp table bench_payable on commit drop as
+          [municipalityId],
+        );
+        await q(`create temp table bench_payable on commit drop as
         select p.k, p.id as provider_id, la.id as account_id from bench_provider p
           join ledger_account la on la.kind = 'PROVIDER_PAYABLE' and la.provider_id = p.id`);
-      await q(`create temp table bench_product on commit drop as
+        await q(`create temp table bench_product on commit drop as
         select row_number() over (order by id) as k, id, title from product`);
-      const [{ products }] = await q<{ products: number }[]>(`select count(*)::int as products from bench_product`);
+        const [{ products }] = await q<{ products: number }[]>(`select count(*)::int as products from bench_product`);
 
-      // Orders: over the last 24 months, newest last; 60% delivered, 12% accepted, 8% placed, 15% cancelled, 5%
-      // awaiting payment; a quarter has an own contribution (a payment). One checkout and one line per order.
-      await q(
-        `create temp table bench_order on commit drop as
+        // Orders: over the last 24 months, newest last; 60% delivered, 12% accepted, 8% placed, 15% cancelled, 5%
+        // awaiting payment; a quarter has an own contribution (a payment). One checkout and one line per order.
+        await q(
+          `create temp table bench_order on commit drop as
         select i, gen_random_uuid() as id, gen_random_uuid() as checkout_id,
                g.id as client_group_id, pv.id as provider_id, pr.id as product_id, pr.title,
                ?::timestamptz - make_interval(secs => ((? - i)::float8 * (${MONTHS} * 30.4 * 86400) / ?)) as created_at,
@@ -252,135 +276,137 @@ async function main() {
           join bench_group g on g.h = 1 + (i * 7) % ?
           join bench_provider pv on pv.k = 1 + (i * 13) % ?
           join bench_product pr on pr.k = 1 + i % ?`,
-        [now, ORDERS, ORDERS, ORDERS, HOUSEHOLDS, PROVIDERS, products],
-      );
-      await q(
-        `insert into checkout (id, client_group_id, municipality_id, idempotency_key, total_cents, budget_cents, contribution_cents, created_at)
+          [now, ORDERS, ORDERS, ORDERS, HOUSEHOLDS, PROVIDERS, products],
+        );
+        await q(
+          `insert into checkout (id, client_group_id, municipality_id, idempotency_key, total_cents, budget_cents, contribution_cents, created_at)
          select checkout_id, client_group_id, ?, 'bench-' || i, total_cents + contribution_cents, total_cents, contribution_cents, created_at
            from bench_order`,
-        [municipalityId],
-      );
-      await q(
-        `insert into customer_order (id, checkout_id, client_group_id, provider_id, municipality_id, status, total_cents,
+          [municipalityId],
+        );
+        await q(
+          `insert into customer_order (id, checkout_id, client_group_id, provider_id, municipality_id, status, total_cents,
                                      budget_cents, contribution_cents, pickup_code, cancel_reason, created_at, updated_at)
          select id, checkout_id, client_group_id, provider_id, ?, status, total_cents + contribution_cents, total_cents,
                 contribution_cents, 'Z' || upper(lpad(to_hex(i), 7, '0')),
                 case when status = 'CANCELLED' then 'Geannuleerd door de aanbieder' end, created_at, created_at
            from bench_order order by i`,
-        [municipalityId],
-      );
-      await q(
-        `insert into order_line (order_id, product_id, title, unit_price_cents, quantity, total_cents)
+          [municipalityId],
+        );
+        await q(
+          `insert into order_line (order_id, product_id, title, unit_price_cents, quantity, total_cents)
          select id, product_id, title, total_cents + contribution_cents, 1, total_cents + contribution_cents from bench_order`,
-      );
-      step('bestellingen');
+        );
+        step('bestellingen');
 
-      // Payments of the own contributions (failed ones for orders still awaiting payment), refunds of 10,000.
-      await q(
-        `insert into payment (checkout_id, municipality_id, provider, external_id, amount_cents, status, paid_at, created_at, updated_at)
+        // Payments of the own contributions (failed ones for orders still awaiting payment), refunds of 10,000.
+        await q(
+          `insert into payment (checkout_id, municipality_id, provider, external_id, amount_cents, status, paid_at, created_at, updated_at)
          select checkout_id, ?, 'simulator', 'sim_bench_' || i, contribution_cents,
                 case when status = 'AWAITING_PAYMENT' then 'OPEN' else 'PAID' end,
                 case when status = 'AWAITING_PAYMENT' then null else created_at + interval '1 minute' end,
                 created_at, created_at
            from bench_order where contribution_cents > 0`,
-        [municipalityId],
-      );
-      await q(
-        `insert into payment_refund (payment_id, order_id, amount_cents, status, external_id, created_at, refunded_at)
+          [municipalityId],
+        );
+        await q(
+          `insert into payment_refund (payment_id, order_id, amount_cents, status, external_id, created_at, refunded_at)
          select p.id, o.id, p.amount_cents, 'REFUNDED', 'sim_ref_' || o.i, o.created_at + interval '1 day', o.created_at + interval '1 day'
            from bench_order o join payment p on p.checkout_id = o.checkout_id
           where o.status = 'CANCELLED' and o.i % 40 = 0 limit ?`,
-        [n(10_000)],
-      );
-      step('betalingen');
-
-      // The ledger: a grant per assignment, a spend per order, a contribution per paid payment, a cancellation per
-      // cancelled order, a refund per refund, a payout per provider per month.
-      const ledger = async (kind: string, select: string, params: unknown[] = []) => {
-        await q(`create temp table bench_tx on commit drop as ${select}`, params);
-        await q(
-          `insert into ledger_transaction (id, kind, municipality_id, description, assignment_id, order_id, payment_id, actor_kind, created_at)
-           select id, ?, ?, description, assignment_id, order_id, payment_id, 'SYSTEM', created_at from bench_tx`,
-          [kind, municipalityId],
+          [n(10_000)],
         );
-        await q(
-          `insert into ledger_entry (transaction_id, account_id, amount_cents, created_at)
+        step('betalingen');
+
+        // The ledger: a grant per assignment, a spend per order, a contribution per paid payment, a cancellation per
+        // cancelled order, a refund per refund, a payout per provider per month.
+        const ledger = async (kind: string, select: string, params: unknown[] = []) => {
+          await q(`create temp table bench_tx on commit drop as ${select}`, params);
+          await q(
+            `insert into ledger_transaction (id, kind, municipality_id, description, assignment_id, order_id, payment_id, actor_kind, created_at)
+           select id, ?, ?, description, assignment_id, order_id, payment_id, 'SYSTEM', created_at from bench_tx`,
+            [kind, municipalityId],
+          );
+          await q(
+            `insert into ledger_entry (transaction_id, account_id, amount_cents, created_at)
            select id, out_account, -amount, created_at from bench_tx
            union all select id, in_account, amount, created_at from bench_tx`,
-        );
-        await q(`drop table bench_tx`);
-      };
-      await ledger(
-        'GRANT',
-        `select gen_random_uuid() as id, 'Toekenning' as description, s.id as assignment_id, null::uuid as order_id,
+          );
+          await q(`drop table bench_tx`);
+        };
+        await ledger(
+          'GRANT',
+          `select gen_random_uuid() as id, 'Toekenning' as description, s.id as assignment_id, null::uuid as order_id,
                 null::uuid as payment_id, f.id as out_account, la.id as in_account, s.amount_cents::bigint as amount,
                 g.h as h, ?::timestamptz - interval '730 days' as created_at
            from assignment s join bench_group g on g.id = s.client_group_id join ledger_account la on la.assignment_id = s.id
            join ledger_account f on f.kind = 'ARRANGEMENT_FUNDING' and f.arrangement_id = s.arrangement_id`,
-        [now],
-      );
-      await ledger(
-        'SPEND',
-        `select gen_random_uuid() as id, 'Bestelling' as description, b.assignment_id, o.id as order_id, null::uuid as payment_id,
+          [now],
+        );
+        await ledger(
+          'SPEND',
+          `select gen_random_uuid() as id, 'Bestelling' as description, b.assignment_id, o.id as order_id, null::uuid as payment_id,
                 b.account_id as out_account, pa.account_id as in_account, o.total_cents::bigint as amount, o.created_at
            from bench_order o join bench_budget b on b.client_group_id = o.client_group_id
            join bench_payable pa on pa.provider_id = o.provider_id
           where o.status <> 'AWAITING_PAYMENT'`,
-      );
-      await ledger(
-        'CONTRIBUTION',
-        `select gen_random_uuid() as id, 'Eigen bijdrage' as description, null::uuid as assignment_id, o.id as order_id,
+        );
+        await ledger(
+          'CONTRIBUTION',
+          `select gen_random_uuid() as id, 'Eigen bijdrage' as description, null::uuid as assignment_id, o.id as order_id,
                 p.id as payment_id, c.id as out_account, pa.account_id as in_account, p.amount_cents::bigint as amount,
                 p.paid_at as created_at
            from bench_order o join payment p on p.checkout_id = o.checkout_id
            join bench_payable pa on pa.provider_id = o.provider_id
            join ledger_account c on c.kind = 'PAYMENT_CLEARING' and c.municipality_id = ?
           where p.status = 'PAID'`,
-        [municipalityId],
-      );
-      await ledger(
-        'CANCEL',
-        `select gen_random_uuid() as id, 'Annulering' as description, b.assignment_id, o.id as order_id, null::uuid as payment_id,
+          [municipalityId],
+        );
+        await ledger(
+          'CANCEL',
+          `select gen_random_uuid() as id, 'Annulering' as description, b.assignment_id, o.id as order_id, null::uuid as payment_id,
                 pa.account_id as out_account, b.account_id as in_account, o.total_cents::bigint as amount,
                 o.created_at + interval '2 days' as created_at
            from bench_order o join bench_budget b on b.client_group_id = o.client_group_id
            join bench_payable pa on pa.provider_id = o.provider_id
           where o.status = 'CANCELLED'`,
-      );
-      await ledger(
-        'REFUND',
-        `select gen_random_uuid() as id, 'Terugbetaling' as description, null::uuid as assignment_id, r.order_id,
+        );
+        await ledger(
+          'REFUND',
+          `select gen_random_uuid() as id, 'Terugbetaling' as description, null::uuid as assignment_id, r.order_id,
                 r.payment_id, pa.account_id as out_account, c.id as in_account, r.amount_cents::bigint as amount,
                 r.created_at
            from payment_refund r join bench_order o on o.id = r.order_id
            join bench_payable pa on pa.provider_id = o.provider_id
            join ledger_account c on c.kind = 'PAYMENT_CLEARING' and c.municipality_id = ?`,
-        [municipalityId],
-      );
-      await q(
-        `update payment_refund r set ledger_transaction_id = t.id
+          [municipalityId],
+        );
+        await q(
+          `update payment_refund r set ledger_transaction_id = t.id
            from ledger_transaction t where t.kind = 'REFUND' and t.payment_id = r.payment_id and r.external_id like 'sim_ref_%'`,
-      );
-      await ledger(
-        'PAYOUT',
-        `select gen_random_uuid() as id, 'Uitbetaling' as description, null::uuid as assignment_id, null::uuid as order_id,
+        );
+        await ledger(
+          'PAYOUT',
+          `select gen_random_uuid() as id, 'Uitbetaling' as description, null::uuid as assignment_id, null::uuid as order_id,
                 null::uuid as payment_id, pa.account_id as out_account, bank.id as in_account, 100000::bigint as amount,
                 date_trunc('month', ?::timestamptz - make_interval(months => m::int)) + interval '4 days' as created_at
            from bench_payable pa cross join generate_series(1, ${MONTHS}) m
            join ledger_account bank on bank.kind = 'BANK' and bank.municipality_id = ?`,
-        [now, municipalityId],
-      );
-      await q(
-        `update ledger_account a set balance_cents = s.total
+          [now, municipalityId],
+        );
+        await q(
+          `update ledger_account a set balance_cents = s.total
            from (select account_id, sum(amount_cents) as total from ledger_entry group by account_id) s
           where s.account_id = a.id`,
-      );
-      step('grootboek');
+        );
+        // The journal's day totals, as the entry trigger would have kept them (Migration20261128010000_journal_day_totals).
+        await q(`select journal_day_total_rebuild()`);
+        step('grootboek');
 
-      // The audit log: reads of personal data (a household page, a person), changes, log-ins, exports; newest last.
-      const [{ staff }] = await q<{ staff: string }[]>(`select array_agg(id)::text as staff from admin_account`);
-      await q(
-        `insert into audit_log (at, actor_kind, actor_id, action, subject_type, subject_id, details, request_id)
+        // The audit log: reads of personal data (a household page, a person), changes, log-ins, exports; newest last.
+        const [{ staff }] = await q<{ staff: string }[]>(`select array_agg(id)::text as staff from admin_account`);
+        await q(
+          `insert into audit_log (at, actor_kind, actor_id, action, subject_type, subject_id, details, request_id)
          select ?::timestamptz - make_interval(secs => ((? - r)::float8 * (${MONTHS} * 30.4 * 86400) / ?)), 'STAFF',
                 (?::uuid[])[1 + r % cardinality(?::uuid[])], a.action,
                 case when a.action like 'person%' then 'person' when a.action like 'order%' then 'order' end,
@@ -393,29 +419,30 @@ async function main() {
                  'order.status_changed','staff.logged_in','orders.exported','person.bsn_revealed'])[1 + r % 8] as action) a
            left join person p on p.external_identifier = 'P-' || (2000001 + (r * 7) % ?)
            left join bench_order o on o.i = 1 + (r * 11) % ?`,
-        [now, AUDIT_ROWS, AUDIT_ROWS, staff, staff, AUDIT_ROWS, PERSONS, ORDERS],
-      );
-      step('auditlog');
-    });
-    // Statistics and the visibility map, as autovacuum would have them on a database that grew over two years.
-    for (const table of [
-      'client_group',
-      'person',
-      'card',
-      'assignment',
-      'checkout',
-      'customer_order',
-      'order_line',
-      'payment',
-      'payment_refund',
-      'ledger_account',
-      'ledger_transaction',
-      'ledger_entry',
-      'audit_log',
-      'provider',
-    ])
-      await em.getConnection().execute(`vacuum analyze ${table}`);
-    step('vacuum/analyze');
+          [now, AUDIT_ROWS, AUDIT_ROWS, staff, staff, AUDIT_ROWS, PERSONS, ORDERS],
+        );
+        step('auditlog');
+      });
+      // Statistics and the visibility map, as autovacuum would have them on a database that grew over two years.
+      for (const table of [
+        'client_group',
+        'person',
+        'card',
+        'assignment',
+        'checkout',
+        'customer_order',
+        'order_line',
+        'payment',
+        'payment_refund',
+        'ledger_account',
+        'ledger_transaction',
+        'ledger_entry',
+        'audit_log',
+        'provider',
+      ])
+        await em.getConnection().execute(`vacuum analyze ${table}`);
+      step('vacuum/analyze');
+    }
     const seedSeconds = (performance.now() - started) / 1000;
     const [counts] = await sql<Record<string, number>[]>(
       `select (select count(*)::int from person) as persons, (select count(*)::int from client_group) as households,
@@ -760,7 +787,7 @@ async function main() {
       const ok = !r.errors?.length && r.data && (!c.check || c.check(r.data));
       return { ms, statements: statements - before, ok, errors: r.errors };
     };
-    for (const c of cases) {
+    for (const c of cases.filter((c) => selected(c.label))) {
       // Warm-up (the first plan and the cache of the pages), then the samples.
       await run(c, c.variables(SAMPLES));
       if (explainQueue) explainQueue.length = 0;
@@ -798,6 +825,7 @@ async function main() {
       filter: unknown,
       pages: number,
     ) => {
+      if (!selected(label)) return;
       const times: number[] = [];
       let after: string | null = null;
       let stmts = 0;
@@ -848,7 +876,9 @@ async function main() {
         `${counts!.orders} bestellingen, ${counts!.payments} betalingen, ${counts!.refunds} terugbetalingen, ` +
         `${counts!.transactions} boekingen met ${counts!.entries} grootboekregels, ${counts!.audit} auditlogregels`,
     );
-    console.log(`  gemaakt   in ${seedSeconds.toFixed(0)} s (${seedLine})`);
+    console.log(
+      reused ? `  gemaakt   eerder (BENCH_REUSE=${REUSE})` : `  gemaakt   in ${seedSeconds.toFixed(0)} s (${seedLine})`,
+    );
     console.log(
       `  meting    ${SAMPLES} keer per vraag, één tegelijk, via GraphQL over HTTP als ingelogde medewerker\n`,
     );
@@ -864,27 +894,45 @@ async function main() {
     if (results.some((r) => r.failures)) process.exitCode = 1;
   } finally {
     await server.stop();
-    if (process.env.BENCH_KEEP === '1')
+    if (process.env.BENCH_KEEP === '1' || REUSE)
       console.log(`  database  kept (BENCH_KEEP=1): ${env.DATABASE_URL ?? env.DATA_DIR}`);
     else await database.cleanup();
   }
 }
 
-/** EXPLAIN ANALYZE of the statements of one request (BENCH_EXPLAIN=1), in a rolled-back transaction. */
+/**
+ * EXPLAIN ANALYZE of the statements of one request (BENCH_EXPLAIN=1), each with the time it took in the request, in
+ * one transaction that is rolled back; a transaction-local setting the request made (set_config) is made here too.
+ */
 async function explain(server: Awaited<ReturnType<typeof boot>>, statements: string[], label: string) {
   const em = server.orm.em.fork();
   console.log(`\n=== ${label}`);
-  for (const statement of statements) {
-    const text = statement.replace(/^\[query\]\s*/, '').replace(/\s*\[took [^\]]*\]\s*$/, '');
-    if (!/^\s*(select|with)/i.test(text)) continue;
-    try {
-      const rows = await em.execute<{ 'QUERY PLAN': string }[]>(`explain (analyze, buffers) ${text}`);
-      console.log(text.slice(0, 300).replace(/\s+/g, ' '));
-      console.log(rows.map((r) => r['QUERY PLAN']).join('\n'));
-    } catch (error) {
-      console.log(`(not explained: ${(error as Error).message.slice(0, 100)})`);
-    }
-  }
+  const rollback = new Error('rollback');
+  await em
+    .transactional(async (tx) => {
+      for (const statement of statements) {
+        const took = /\[took ([^\]]*)\]\s*$/.exec(statement)?.[1] ?? '?';
+        const text = statement.replace(/^\[query\]\s*/, '').replace(/\s*\[took [^\]]*\]\s*$/, '');
+        const short = text.slice(0, 300).replace(/\s+/g, ' ');
+        if (/^\s*select set_config\(/i.test(text)) await tx.execute(text);
+        if (!/^\s*(select|with)/i.test(text) || /^\s*select set_config\(/i.test(text)) {
+          console.log(`-- [${took}] ${short}`);
+          continue;
+        }
+        try {
+          const rows = await tx.execute<{ 'QUERY PLAN': string }[]>(`explain (analyze, buffers) ${text}`);
+          console.log(`-- [${took}] ${short}`);
+          console.log(rows.map((r) => r['QUERY PLAN']).join('\n'));
+        } catch (error) {
+          console.log(`-- [${took}] (not explained: ${(error as Error).message.slice(0, 100)}) ${short}`);
+          throw rollback;
+        }
+      }
+      throw rollback;
+    })
+    .catch((error) => {
+      if (error !== rollback) throw error;
+    });
 }
 
 await main();

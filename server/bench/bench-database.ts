@@ -45,3 +45,19 @@ export async function benchDatabase(env: Record<string, string>): Promise<{ clea
   env.EMBEDDED_PG_PORT = String(await freePort());
   return { cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
+
+/**
+ * The database of an earlier run, kept (BENCH_KEEP=1) to run again without seeding: a data folder of the embedded
+ * PostgreSQL, or a database URL. Never removed.
+ */
+export async function reuseDatabase(
+  env: Record<string, string>,
+  where: string,
+): Promise<{ cleanup: () => Promise<void> }> {
+  if (/^postgres(ql)?:\/\//.test(where)) env.DATABASE_URL = where;
+  else {
+    env.DATA_DIR = where;
+    env.EMBEDDED_PG_PORT = String(await freePort());
+  }
+  return { cleanup: async () => {} };
+}

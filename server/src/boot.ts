@@ -48,6 +48,8 @@ export interface BootOptions {
   port?: number;
   /** Sees every SQL statement (tests count them). */
   onQuery?: (sql: string) => void;
+  /** `onQuery` sees the statements with their parameters written in (to EXPLAIN them). */
+  queryParams?: boolean;
   /** The application's clock; default: from the configuration (CLOCK_START) or the system clock. Tests pass a ManualClock. */
   clock?: Clock;
   /** Tests only (refused unless NODE_ENV=test): see AppDeps.testViewers. */
@@ -205,7 +207,11 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     const database = await openOrStartDatabase(config, logger);
     embedded = database.embedded;
     const { databaseUrl } = database;
-    const opened = await openDatabase(databaseUrl, { logger, onQuery: options.onQuery });
+    const opened = await openDatabase(databaseUrl, {
+      logger,
+      onQuery: options.onQuery,
+      queryParams: options.queryParams,
+    });
     orm = opened;
     const start = async () => (services = await startServices(config, opened, databaseUrl, logger));
     services =

@@ -12,6 +12,8 @@ export interface DatabaseOptions {
   poolMax?: number;
   /** Called with every SQL statement (tests count statements per request with it). */
   onQuery?: (sql: string) => void;
+  /** `onQuery` sees the statements with their parameters written in (to EXPLAIN them: bench:admin). */
+  queryParams?: boolean;
 }
 
 export function ormConfig(clientUrl: string, options: DatabaseOptions = {}) {
@@ -24,7 +26,7 @@ export function ormConfig(clientUrl: string, options: DatabaseOptions = {}) {
     // Migrations only: the schema is never synchronised from the entities.
     discovery: { warnWhenNoEntities: true },
     pool: { min: 0, max: options.poolMax ?? 10 },
-    debug: options.onQuery ? ['query'] : false,
+    debug: options.onQuery ? (options.queryParams ? ['query', 'query-params'] : ['query']) : false,
     // Plain text: the log is JSON lines, and `onQuery` must see "[query] …", not ANSI colour codes around it.
     colors: false,
     logger: (message) => {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { JOURNAL_DAY_TOTALS_DRIFT_SQL } from '../modules/journal/journal-day-totals.js';
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { encryptBsn, hashBsn, isValidBsn, type BsnKeys } from '../crypto/bsn.js';
 
@@ -330,6 +331,7 @@ export async function moneyInvariantViolations(url: string): Promise<string[]> {
                                  + coalesce((select sum(e.amount_cents) from ledger_entry e join ledger_transaction t on t.id = e.transaction_id
                                             where e.account_id = a.account_id and t.kind = 'PAYOUT'), 0)`,
     );
+    await check("journal day totals differ from the ledger's entries", JOURNAL_DAY_TOTALS_DRIFT_SQL);
     await check(
       'order lines do not add up to the order',
       `select o.id, o.total_cents, coalesce(sum(l.total_cents), 0) as lines from customer_order o left join order_line l on l.order_id = o.id

@@ -11,6 +11,7 @@ import { Arrangement } from '../modules/arrangements/arrangement.entity.js';
 import { Category } from '../modules/catalogue/category.entity.js';
 import { Product } from '../modules/catalogue/product.entity.js';
 import { inOffer } from '../modules/catalogue/product-approval.js';
+import { JOURNAL_DAY_TOTALS_DRIFT_SQL } from '../modules/journal/journal-day-totals.js';
 
 /**
  * Test households with exactly the budgets a scenario needs, on top of the demo data: each gets its own arrangements
@@ -141,4 +142,6 @@ export async function expectLedgerConsistent(server: TestServer) {
       where a.balance_cents <> (select coalesce(sum(e.amount_cents), 0) from ledger_entry e where e.account_id = a.account_id)`,
   );
   expect(drift).toEqual([]);
+  // The journal's day totals, kept by a trigger on every entry, are the ledger's own sums.
+  expect(await em.execute(JOURNAL_DAY_TOTALS_DRIFT_SQL)).toEqual([]);
 }

@@ -38,6 +38,8 @@ import { Migration20261127010000_digid_simulator_artifacts } from './Migration20
 import { Migration20261127020000_catalogue_version } from './Migration20261127020000_catalogue_version.js';
 import { Migration20261127030000_payable_parts } from './Migration20261127030000_payable_parts.js';
 import { Migration20261127040000_admin_list_indexes } from './Migration20261127040000_admin_list_indexes.js';
+import { Migration20261128010000_journal_day_totals } from './Migration20261128010000_journal_day_totals.js';
+import { Migration20261128011000_search_words } from './Migration20261128011000_search_words.js';
 
 /** Every migration in order. A new migration is added here as well as in its own file. */
 export const migrationsList = [
@@ -84,4 +86,6 @@ export const migrationsList = [
   { name: 'Migration20261127020000_catalogue_version', class: Migration20261127020000_catalogue_version },
   { name: 'Migration20261127030000_payable_parts', class: Migration20261127030000_payable_parts },
   { name: 'Migration20261127040000_admin_list_indexes', class: Migration20261127040000_admin_list_indexes },
+  { name: 'Migration20261128010000_journal_day_totals', class: Migration20261128010000_journal_day_totals },
+  { name: 'Migration20261128011000_search_words', class: Migration20261128011000_search_words },
 ];

@@ -85,6 +85,9 @@ export class RetentionService {
         `delete from import_run where created_at < ? and status <> 'APPLYING' returning id`,
         [before(periods.importDays)],
       );
+      // The search's list of name words, made again from the names: a word no name has any more goes (a changed or
+      // erased name already takes its words along; this also restores one a race may have left out).
+      await em.execute(`select search_word_rebuild()`);
       return {
         auditLog: audit.length,
         mailLog: mails.length,

@@ -1,8 +1,9 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Info, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+import type { GraphQLResolveInfo } from 'graphql';
 import DataLoader from 'dataloader';
 import type { Context } from '../../graphql/context.js';
 import { Connection, ListArgs } from '../../graphql/pagination.js';
+import { selects } from '../../graphql/selection.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience, Permission } from '../../graphql/auth/permissions.js';
 import { Product } from './product.entity.js';
@@ -126,19 +127,6 @@ export class ProductResolver {
   async category(@Root() product: Product, @Ctx() ctx: Context): Promise<Category> {
     return (await ctx.loaders.category.load(product.category.id))!;
   }
-}
-
-/** Whether the field being resolved selects `name` directly (also through fragments). */
-function selects(info: GraphQLResolveInfo, name: string): boolean {
-  const seen = (set: SelectionSetNode | undefined): boolean =>
-    !!set?.selections.some((s) =>
-      s.kind === Kind.FIELD
-        ? s.name.value === name
-        : s.kind === Kind.INLINE_FRAGMENT
-          ? seen(s.selectionSet)
-          : seen(info.fragments[s.name.value]?.selectionSet),
-    );
-  return info.fieldNodes.some((node) => seen(node.selectionSet));
 }
 
 const imageLoaders = new WeakMap<object, DataLoader<string, ProductImage[]>>();

@@ -22,6 +22,7 @@ import { today } from '../../lib/clock.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { ClientGroup } from './client-group.entity.js';
 import { Person } from './person.entity.js';
+import { Card } from './card.entity.js';
 import type { CardService } from './card.service.js';
 import { inStaffScope, personViews } from './customer-views.js';
 import {
@@ -124,64 +125,108 @@ export class ClientGroupService {
       where.push('g.municipality_id = ?');
       params.push(filter.municipalityId);
     }
-    // The household's text, once per row: its name and number, and its members' names and numbers, lower case and
-    // without accents. With a search it is a lateral subquery the condition and the ranking share.
     let from = 'client_group g';
     const fromParams: unknown[] = [];
     let order = BY_NAME;
-    let fuzzy = false;
     if (words.length) {
-      // The candidates first, through trigram indexes: households where the longest search word occurs in a member's
-      // name or client number, the household's name or number, or — for a number — a card number; a word that may be
-      // misspelt also finds names that look like it (trigram word similarity, a looser net than the edit distance
-      // below). Only the candidates get the exact test and the ranking, so a search reads a few hundred rows, not
-      // every household of the municipality.
+      order = BY_RELEVANCE;
+      // The candidates first, through indexes, so a search reads a few hundred rows, not every household of the
+      // municipality: households where the longest search word occurs in a member's name or client number, the
+      // household's name or number, or — for a number — a card number; and for a word that may be misspelt (4 letters
+      // or more, no digits), where a member's or the household's name has a word near it, by the edit distance of the
+      // test below. The near words come from the list of every word in a name (search_word,
+      // Migration20261128011000_search_words), a few thousand rows; the names that have one are found by the index on
+      // their words.
       const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
       const typo = longest.length >= 4 && !/\d/.test(longest);
-      fuzzy = typo;
+      const distance = longest.length >= 6 ? 2 : 1;
       const contains = `%${longest.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const name = `immutable_unaccent(lower(p.first_name || ' ' || p.last_name))`;
-      const groupName = `immutable_unaccent(lower(cg.name))`;
-      const candidates =
-        longest.length >= 3
-          ? `(select p.client_group_id as id from person p where ${name} like ?${typo ? ` or ? <% ${name}` : ''}
-              union select cg.id from client_group cg where ${groupName} like ?${typo ? ` or ? <% ${groupName}` : ''}
-              union select cg.id from client_group cg where lower(cg.client_number) like ?
-              union select p.client_group_id from person p where lower(p.external_identifier) like ?
-              ${cardPattern ? 'union select p.client_group_id from card c join person p on p.id = c.person_id where c.number like ?' : ''})`
-          : null;
-      if (candidates) {
-        fromParams.push(
-          contains,
-          ...(typo ? [longest] : []),
-          contains,
-          ...(typo ? [longest] : []),
-          contains,
-          contains,
-          ...(cardPattern ? [cardPattern] : []),
+      const near = `array(select distinct word from search_word where length(word) between ? and ?
+                      and levenshtein_less_equal(word, ?, ?) <= ? and strpos(word, ?) = 0)`;
+      const nearParams = [longest.length - distance, longest.length + distance, longest, distance, distance, longest];
+      // Each: the households it finds (`id`), and whether it finds the word itself (`exact`).
+      const branches: { sql: string; exact: boolean; params: unknown[] }[] = [
+        {
+          sql: `select p.client_group_id as id from person p
+                 where immutable_unaccent(lower(p.first_name || ' ' || p.last_name)) like ?`,
+          exact: true,
+          params: [contains],
+        },
+        {
+          sql: `select cg.id from client_group cg where immutable_unaccent(lower(cg.name)) like ?`,
+          exact: true,
+          params: [contains],
+        },
+        {
+          sql: `select cg.id from client_group cg where lower(cg.client_number) like ?`,
+          exact: true,
+          params: [contains],
+        },
+        {
+          sql: `select p.client_group_id as id from person p where lower(p.external_identifier) like ?`,
+          exact: true,
+          params: [contains],
+        },
+      ];
+      if (cardPattern)
+        branches.push({
+          sql: `select p.client_group_id as id from card c join person p on p.id = c.person_id where c.number like ?`,
+          exact: false,
+          params: [cardPattern],
+        });
+      if (typo)
+        branches.push(
+          {
+            sql: `select p.client_group_id as id from person p
+                   where search_words(p.first_name || ' ' || p.last_name) && ${near}`,
+            exact: false,
+            params: nearParams,
+          },
+          {
+            sql: `select cg.id from client_group cg where search_words(cg.name) && ${near}`,
+            exact: false,
+            params: nearParams,
+          },
         );
-      }
-      from = `${candidates ? `${candidates} cand join client_group g on g.id = cand.id` : 'client_group g'} cross join lateral (
-          select t, (select count(*) from unnest(?::text[]) q where strpos(t, q) > 0)::integer as exact
-          from (select immutable_unaccent(lower(g.name || ' ' || g.client_number || ' ' ||
-                  coalesce(string_agg(p.first_name || ' ' || p.last_name || ' ' || p.external_identifier, ' '), ''))) as t
-                from person p where p.client_group_id = g.id) ht) h`;
-      fromParams.push(textArray(words));
-      // Every word must occur in the household's text, or — as in the offer search — a word of 4 letters or more
-      // (without digits: numbers match as typed) may be misspelt: an edit distance of 1 (4-5 letters) or 2 (longer) to one of the household's words
-      // ("Jansne" finds "Jansen"). Households with more words found exactly come first, then by name.
-      const textMatch = `not exists (select 1 from unnest(?::text[]) q where strpos(h.t, q) = 0 and not (length(q) >= 4 and q !~ '[[:digit:]]'
-          and exists (select 1 from regexp_split_to_table(h.t, '[^[:alnum:]]+') hw
-                      where levenshtein_less_equal(hw, q, 2) <= case when length(q) >= 6 then 2 else 1 end)))`;
-      if (cardPattern) {
-        where.push(`(${textMatch} or exists (select 1 from card c join person p on p.id = c.person_id
-                      where p.client_group_id = g.id and c.number like ?))`);
-        params.push(textArray(words), cardPattern);
+      if (words.length === 1 && longest.length >= 3) {
+        // One word: the candidates are the matches. A household is found by the word itself when a name or number
+        // holds it (what the test below calls exact), else by a near word in a name or by a card; nothing else to
+        // test. The households are read by id, one by one (offset 0 keeps it a lookup per candidate).
+        from = `(select id, max(exact) as exact
+                   from (${branches.map((b) => `select id, ${b.exact ? 1 : 0} as exact from (${b.sql}) b`).join(' union all ')}) c0
+                  group by id) c
+                cross join lateral (select * from client_group x where x.id = c.id offset 0) g
+                cross join lateral (select c.exact::integer as exact) h`;
+        fromParams.push(...branches.flatMap((b) => b.params));
       } else {
-        where.push(textMatch);
-        params.push(textArray(words));
+        // More words (or one too short for an index): the household's text, once per row — its name and number, and
+        // its members' names and numbers, lower case and without accents — in a lateral subquery the test and the
+        // ranking share. Every word must occur in it, or — as in the offer search — a word of 4 letters or more
+        // (without digits: numbers match as typed) may be misspelt: an edit distance of 1 (4-5 letters) or 2 (longer)
+        // to one of the household's words ("Jansne" finds "Jansen"). Households with more words found exactly come
+        // first, then by name. The candidates of the longest word are one array, worked out before the rest is planned.
+        if (longest.length >= 3) {
+          where.push(`g.id = any(array(${branches.map((b) => b.sql).join(' union ')}))`);
+          params.push(...branches.flatMap((b) => b.params));
+        }
+        from = `client_group g cross join lateral (
+            select t, (select count(*) from unnest(?::text[]) q where strpos(t, q) > 0)::integer as exact
+            from (select immutable_unaccent(lower(g.name || ' ' || g.client_number || ' ' ||
+                    coalesce(string_agg(p.first_name || ' ' || p.last_name || ' ' || p.external_identifier, ' '), ''))) as t
+                  from person p where p.client_group_id = g.id) ht) h`;
+        fromParams.push(textArray(words));
+        const textMatch = `not exists (select 1 from unnest(?::text[]) q where strpos(h.t, q) = 0 and not (length(q) >= 4 and q !~ '[[:digit:]]'
+            and exists (select 1 from regexp_split_to_table(h.t, '[^[:alnum:]]+') hw
+                        where levenshtein_less_equal(hw, q, 2) <= case when length(q) >= 6 then 2 else 1 end)))`;
+        if (cardPattern) {
+          where.push(`(${textMatch} or exists (select 1 from card c join person p on p.id = c.person_id
+                        where p.client_group_id = g.id and c.number like ?))`);
+          params.push(textArray(words), cardPattern);
+        } else {
+          where.push(textMatch);
+          params.push(textArray(words));
+        }
       }
-      order = BY_RELEVANCE;
     }
     const condition = where.length ? where.join(' and ') : 'true';
     // The cursor is checked first: a bad one is an error even when nothing matches.
@@ -230,14 +275,15 @@ export class ClientGroupService {
       );
       return { counted, rows };
     };
-    // A possibly misspelt word looks for names with a word similarity of 0.4 or more (pg_trgm's default, 0.6, misses
-    // "jansne" for "jansen"), set for this transaction only.
-    const { counted, rows } = fuzzy
-      ? await ctx.em.transactional(async (em) => {
-          await em.execute(`select set_config('pg_trgm.word_similarity_threshold', '0.4', true)`);
-          return read(em);
-        })
-      : await read(ctx.em);
+    // A search reads a few hundred rows by index: starting parallel workers for it (which the planner may pick for the
+    // union of its candidates) costs more than it saves, so it runs without, set for its transaction only.
+    const { counted, rows } =
+      order === BY_RELEVANCE
+        ? await ctx.em.transactional(async (em) => {
+            await em.execute(`select set_config('max_parallel_workers_per_gather', '0', true)`);
+            return read(em);
+          })
+        : await read(ctx.em);
     // Reads of the personal data on the page are audit-logged by the fields' @personalData marks, not here.
     return toConnection(rows, {
       first,
@@ -263,7 +309,8 @@ export class ClientGroupService {
   private async views(ctx: RequestContext, groups: ClientGroup[]): Promise<ClientGroupView[]> {
     if (!groups.length) return [];
     const ids = groups.map((g) => g.id);
-    const [members, municipalities, counts] = await Promise.all([
+    // One round of queries: the members, their cards, the municipalities and the order counts side by side.
+    const [members, cards, municipalities, counts] = await Promise.all([
       ctx.em.find(
         Person,
         { clientGroup: { $in: ids } },
@@ -272,13 +319,18 @@ export class ClientGroupService {
           orderBy: [{ dateOfBirth: 'asc' }, { lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
         },
       ),
+      ctx.em.find(Card, { person: { clientGroup: { $in: ids } } }),
       ctx.em.find(Municipality, { id: { $in: [...new Set(groups.map((g) => g.municipality.id))] } }),
       ctx.em.execute<{ client_group_id: string; n: string }[]>(
         `select client_group_id, count(*) as n from customer_order where client_group_id = any(?::uuid[]) group by client_group_id`,
         [`{${ids.join(',')}}`],
       ),
     ]);
-    const memberViews = await personViews(ctx.em, members, { bsnKeys: this.bsnKeys, fullCardNumbers: true });
+    const memberViews = await personViews(ctx.em, members, {
+      bsnKeys: this.bsnKeys,
+      fullCardNumbers: true,
+      known: { groups, municipalities, cards },
+    });
     const municipalityById = new Map(municipalities.map((m) => [m.id, m]));
     const countById = new Map(counts.map((c) => [c.client_group_id, Number(c.n)]));
     return groups.map((g) =>

@@ -121,6 +121,60 @@ describe('client groups (klantgroepen) for staff', () => {
     }
   });
 
+  it('keeps its list of name words equal to the names: a new name is found with a typo at once, a changed or erased one leaves nothing behind', async () => {
+    const q = (sql: string) => server.orm.em.fork().execute<{ word: string }[]>(sql);
+    const listed = async () => (await q(`select distinct word from search_word order by word`)).map((r) => r.word);
+    const inNames = async () =>
+      (
+        await q(
+          `select distinct w as word
+             from (select first_name || ' ' || last_name as name from person union all select name from client_group) x
+             cross join unnest(search_words(x.name)) w order by w`,
+        )
+      ).map((r) => r.word);
+    expect(await listed()).toEqual(await inNames());
+
+    const em = server.orm.em.fork();
+    const group = em.create(ClientGroup, {
+      municipality: zv.municipality,
+      clientNumber: 'WORD-1',
+      name: 'Gezin Zwanenburgh',
+    });
+    await em.flush();
+    const add: any = await beheerder.gql(ADD, {
+      input: { clientGroupId: group.id, firstName: 'Quirijntje', lastName: 'Wolkenkrabber', dateOfBirth: '1980-02-03' },
+    });
+    expect(add.data.addClientGroupMember.errors).toEqual([]);
+    const person = add.data.addClientGroupMember.person;
+    const ids = async (text: string) => (await search(beheerder, text)).edges.map((e) => e.node.id);
+    // Found with a typo straight away: both names are listed the moment they are stored.
+    expect(await ids('Zwanenbrugh')).toEqual([group.id]);
+    expect(await ids('Wolkenkarbber Quirijnje')).toEqual([group.id]);
+    expect(await listed()).toEqual(await inNames());
+
+    // A renamed household and an erased member take their old words along.
+    await em.execute(`update client_group set name = 'Gezin Ander' where id = ?`, [group.id]);
+    const erased: any = await beheerder.gql(
+      `mutation($id: ID!, $c: String!) { erasePerson(personId: $id, confirmation: $c) { errors { message } } }`,
+      { id: person.id, c: person.externalIdentifier },
+    );
+    expect(erased.data.erasePerson.errors).toEqual([]);
+    const words = await listed();
+    expect(words).not.toContain('zwanenburgh');
+    expect(words).not.toContain('wolkenkrabber');
+    expect(words).not.toContain('quirijntje');
+    expect(words).toEqual(await inNames());
+    expect(await ids('Wolkenkarbber')).toEqual([]);
+    // The rebuild (after a load with the triggers off; the daily retention purge) gives the same list.
+    await em.execute(`select search_word_rebuild()`);
+    expect(await listed()).toEqual(words);
+    // Removed rows take their words along too.
+    await em.execute(`delete from card where person_id = ?`, [person.id]);
+    await em.execute(`delete from person where id = ?`, [person.id]);
+    await em.execute(`delete from client_group where id = ?`, [group.id]);
+    expect(await listed()).toEqual(await inNames());
+  });
+
   it('finds a household by client number (household or person), exact and partial', async () => {
     const exact = await search(beheerder, zv.clientNumber);
     expect(exact.edges.map((e) => e.node.id)).toEqual([zv.id]);

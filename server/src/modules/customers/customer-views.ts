@@ -47,20 +47,40 @@ export function sortCards(cards: Card[]): Card[] {
 
 /**
  * Person views with their cards, household and municipality, in a fixed number of queries whatever the number of
- * persons. `persons` must have been loaded with `populate: ['bsnEncrypted']` for the masked BSN.
+ * persons (none for what the caller passes in `known`: a list that loaded the households, their municipalities and
+ * the members' cards already). `persons` must have been loaded with `populate: ['bsnEncrypted']` for the masked BSN.
  */
 export async function personViews(
   em: EntityManager,
   persons: Person[],
-  options: { bsnKeys: BsnKeys; fullCardNumbers: boolean },
+  options: {
+    bsnKeys: BsnKeys;
+    fullCardNumbers: boolean;
+    known?: { groups: ClientGroup[]; municipalities: Municipality[]; cards: Card[] };
+  },
 ): Promise<PersonView[]> {
   if (!persons.length) return [];
   const ids = persons.map((p) => p.id);
-  const [cards, groups, municipalities] = await Promise.all([
-    em.find(Card, { person: { $in: ids } }),
-    em.find(ClientGroup, { id: { $in: [...new Set(persons.map((p) => p.clientGroup.id))] } }),
-    em.find(Municipality, { id: { $in: [...new Set(persons.map((p) => p.municipality.id))] } }),
+  const known = options.known;
+  const missing = <T extends { id: string }>(have: T[] | undefined, want: string[]) => {
+    const got = new Set((have ?? []).map((x) => x.id));
+    return [...new Set(want)].filter((id) => !got.has(id));
+  };
+  const groupIds = missing(
+    known?.groups,
+    persons.map((p) => p.clientGroup.id),
+  );
+  const municipalityIds = missing(
+    known?.municipalities,
+    persons.map((p) => p.municipality.id),
+  );
+  const [cards, moreGroups, moreMunicipalities] = await Promise.all([
+    known ? known.cards : em.find(Card, { person: { $in: ids } }),
+    groupIds.length ? em.find(ClientGroup, { id: { $in: groupIds } }) : [],
+    municipalityIds.length ? em.find(Municipality, { id: { $in: municipalityIds } }) : [],
   ]);
+  const groups = [...(known?.groups ?? []), ...moreGroups];
+  const municipalities = [...(known?.municipalities ?? []), ...moreMunicipalities];
   const groupById = new Map(groups.map((g) => [g.id, g]));
   const municipalityById = new Map(municipalities.map((m) => [m.id, m]));
   return persons.map((p) => {

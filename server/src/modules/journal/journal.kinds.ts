@@ -58,16 +58,14 @@ export const JOURNAL_KIND_INFO: Record<JournalKind, { label: string; explanation
   },
 };
 
-/** The journal kind of one ledger entry, in SQL: `a` is the ledger account, `t` the ledger transaction. */
-export const JOURNAL_KIND_SQL = `case
-  when a.kind = 'ARRANGEMENT_FUNDING' and t.kind = 'EXPIRY' then 'BUDGET_EXPIRED'
-  when a.kind = 'ARRANGEMENT_FUNDING' then 'BUDGET_GRANTED'
-  when a.kind = 'ASSIGNMENT' then 'BUDGET_SPENT'
-  when a.kind = 'PAYMENT_CLEARING' and t.kind = 'REFUND' then 'REFUNDS'
-  when a.kind = 'PAYMENT_CLEARING' then 'OWN_CONTRIBUTIONS'
-  when a.kind = 'PROVIDER_PAYABLE' then 'PROVIDER_PAYABLES'
-  when a.kind = 'BANK' then 'BANK'
-end`;
+/**
+ * The journal kind of one ledger entry, in SQL: `a` is the ledger account, `t` the ledger transaction. The database
+ * function `journal_kind` (Migration20261128010000_journal_day_totals) holds the rule, so the day totals its trigger
+ * keeps and these queries can never disagree: a funding account's EXPIRY is BUDGET_EXPIRED, its other bookings
+ * BUDGET_GRANTED; an assignment's account BUDGET_SPENT; the payment clearing account REFUNDS for a REFUND, else
+ * OWN_CONTRIBUTIONS; a provider's payable PROVIDER_PAYABLES; the bank BANK.
+ */
+export const JOURNAL_KIND_SQL = `journal_kind(a.kind, t.kind)`;
 
 export const NUMBER_FORMATS = ['NL', 'INTERNATIONAL'] as const;
 export type NumberFormat = (typeof NUMBER_FORMATS)[number];

@@ -1,8 +1,10 @@
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, ID, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Permission } from '../../graphql/auth/permissions.js';
 import { mapResult } from '../../lib/result.js';
+import { selects } from '../../graphql/selection.js';
 import { JOURNAL_KIND_INFO, JOURNAL_KINDS } from './journal.kinds.js';
 import type { JournalPeriodInfo, LedgerCodes } from './journal.service.js';
 import {
@@ -28,6 +30,9 @@ function codesView(codes: LedgerCodes): JournalLedgerCodes {
     kinds: JOURNAL_KINDS.map((k) => JournalKindInfo.of(k)),
   }) as JournalLedgerCodes;
 }
+
+/** The fields of JournalPeriodDetail that need the period's totals. */
+const TOTALS_FIELDS = ['transactionCount', 'debitCents', 'creditCents', 'accounts', 'unmapped'];
 
 function periodView(p: JournalPeriodInfo): JournalPeriod {
   return Object.assign(new JournalPeriod(), p, { exportUrl: journalExportUrl(p.municipalityId, p.period) });
@@ -84,17 +89,21 @@ export class JournalResolver {
     @Arg('period', () => String, { description: 'YYYY-MM.' }) period: string,
     @Arg('first', () => Int, { defaultValue: 50, description: 'How many entries’ lines (at most 200).' }) first: number,
     @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<JournalPeriodDetail | null> {
-    const summary = await ctx.services.journal.periodSummary(ctx, municipalityId, period);
-    if (!summary) return null;
-    const lines = await ctx.services.journal.entries(ctx, municipalityId, summary.period, first);
-    return Object.assign(new JournalPeriodDetail(), periodView(summary), {
-      transactionCount: summary.transactionCount,
-      debitCents: summary.debitCents,
-      creditCents: summary.creditCents,
-      unmapped: summary.unmapped,
-      accounts: summary.accounts.map((a) => ({ ...a, label: JOURNAL_KIND_INFO[a.kind].label })),
-      lines: lines.map((l) => ({ ...l, label: JOURNAL_KIND_INFO[l.kind].label })),
+    // Only what the query selects: the totals (one statement over the day totals) and the first lines (another).
+    const detail = await ctx.services.journal.periodDetail(ctx, municipalityId, period, {
+      totals: TOTALS_FIELDS.some((f) => selects(info, f)),
+      lines: selects(info, 'lines') ? first : null,
+    });
+    if (!detail) return null;
+    return Object.assign(new JournalPeriodDetail(), periodView(detail), {
+      transactionCount: detail.transactionCount,
+      debitCents: detail.debitCents,
+      creditCents: detail.creditCents,
+      unmapped: detail.unmapped,
+      accounts: detail.accounts.map((a) => ({ ...a, label: JOURNAL_KIND_INFO[a.kind].label })),
+      lines: detail.lines.map((l) => ({ ...l, label: JOURNAL_KIND_INFO[l.kind].label })),
     }) as JournalPeriodDetail;
   }
 

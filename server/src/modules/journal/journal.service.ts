@@ -80,6 +80,15 @@ export interface JournalPeriodSummary extends JournalPeriodInfo {
   unmapped: string[];
 }
 
+interface PeriodRow {
+  period: string;
+  exported_at: Date | null;
+  export_count: number;
+  closed_at: Date | null;
+  /** closed_at as PostgreSQL writes it (microseconds: a Date has milliseconds only). */
+  closed_at_text: string | null;
+}
+
 const NOT_FOUND = 'Deze gemeente is niet gevonden.';
 const HEADER = {
   NL: ['datum', 'dagboek', 'grootboekrekening', 'kostenplaats', 'debet', 'credit', 'omschrijving', 'referentie'],
@@ -94,6 +103,11 @@ function literal(value: string, pattern: RegExp): string {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MONTH_START = /^\d{4}-\d{2}-01$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
+
+/** The first moment of a month (YYYY-MM) in Amsterdam, as SQL. */
+function monthStart(period: string): string {
+  return `(${literal(`${period}-01`, MONTH_START)}::timestamp at time zone 'Europe/Amsterdam')`;
+}
 
 /** A timestamp as a raw query returns it (a Date or PostgreSQL's text). */
 function asDate(value: Date | string | null | undefined): Date | null {
@@ -336,7 +350,7 @@ export class JournalService {
     return ok(checked.value);
   }
 
-  private async periodRows(em: EntityManager, municipalityId: string) {
+  private async periodRows(em: EntityManager, municipalityId: string): Promise<PeriodRow[]> {
     const rows = await em.execute<
       {
         period: string;
@@ -375,31 +389,39 @@ export class JournalService {
   }
 
   /**
-   * The FROM/WHERE of the transactions booked in `period` (alias `t`) and their booking date (`booking_date`), as SQL
-   * with literals only (a cursor is declared with it). See the class comment for the rule.
+   * The created_at intervals [lo, hi) of the transactions booked in `period`, as SQL expressions with literals only (a
+   * cursor is declared with them): the month itself (up to its close, once closed), and before it each month of an
+   * unbroken run of closed months, from its close on. See the class comment for the rule.
    */
-  private async periodSql(em: EntityManager, municipalityId: string, period: string) {
-    const rows = await this.periodRows(em, municipalityId);
+  private bookingIntervals(rows: PeriodRow[], period: string): { lo: string; hi: string }[] {
     const closedAt = new Map(rows.filter((r) => r.closed_at_text).map((r) => [r.period, r.closed_at_text!]));
-    const start = (p: string) => `(${literal(`${p}-01`, MONTH_START)}::timestamp at time zone 'Europe/Amsterdam')`;
     const ts = (text: string) => `${literal(text, TIMESTAMP)}::timestamptz`;
-    const notClosedBefore = closedAt.has(period) ? ` and t.created_at < ${ts(closedAt.get(period)!)}` : '';
-    const clauses = [
-      `(t.created_at >= ${start(period)} and t.created_at < ${start(addMonths(period, 1))}${notClosedBefore})`,
-    ];
+    const closedHere = closedAt.get(period);
+    const upTo = (end: string) => (closedHere ? `least(${end}, ${ts(closedHere)})` : end);
+    const intervals = [{ lo: monthStart(period), hi: upTo(monthStart(addMonths(period, 1))) }];
     // Months just before, closed without a gap: what was made in them after they were closed falls here.
     const after: string[] = [];
     for (let p = addMonths(period, -1); closedAt.has(p); p = addMonths(p, -1)) {
       after.push(ts(closedAt.get(p)!));
-      clauses.push(
-        `(t.created_at >= ${start(p)} and t.created_at < ${start(addMonths(p, 1))} and ${after
-          .map((c) => `t.created_at >= ${c}`)
-          .join(' and ')}${notClosedBefore})`,
-      );
+      intervals.push({
+        lo: `greatest(${[monthStart(p), ...after].join(', ')})`,
+        hi: upTo(monthStart(addMonths(p, 1))),
+      });
     }
+    return intervals;
+  }
+
+  /**
+   * The FROM/WHERE of the transactions booked in `period` (alias `t`) and their booking date (`booking_date`), as SQL
+   * with literals only (a cursor is declared with it).
+   */
+  private periodSql(rows: PeriodRow[], municipalityId: string, period: string) {
+    const intervals = this.bookingIntervals(rows, period);
     return {
-      from: `ledger_transaction t where t.municipality_id = ${literal(municipalityId, UUID)} and (${clauses.join(' or ')})`,
-      bookingDate: `case when t.created_at >= ${start(period)}
+      from: `ledger_transaction t where t.municipality_id = ${literal(municipalityId, UUID)} and (${intervals
+        .map((i) => `(t.created_at >= ${i.lo} and t.created_at < ${i.hi})`)
+        .join(' or ')})`,
+      bookingDate: `case when t.created_at >= ${monthStart(period)}
         then to_char(t.created_at at time zone 'Europe/Amsterdam', 'YYYY-MM-DD') else ${literal(`${period}-01`, MONTH_START)} end`,
     };
   }
@@ -437,8 +459,8 @@ export class JournalService {
    * the first by (created_at, id) are the first by (booking date, created_at, id) — a walk of the
    * (municipality_id, created_at) index instead of sorting the month.
    */
-  private async linesSql(em: EntityManager, municipalityId: string, period: string, limitTransactions?: number) {
-    const { from, bookingDate } = await this.periodSql(em, municipalityId, period);
+  private linesSql(rows: PeriodRow[], municipalityId: string, period: string, limitTransactions?: number) {
+    const { from, bookingDate } = this.periodSql(rows, municipalityId, period);
     return `
       with codes as ${this.codesSql(municipalityId, period)},
       tx as (
@@ -480,47 +502,54 @@ export class JournalService {
     };
   }
 
-  /** The ledger accounts of the period that have no general-ledger account, named in Dutch. */
-  private async unmapped(em: EntityManager, municipalityId: string, period: string): Promise<string[]> {
-    const { from } = await this.periodSql(em, municipalityId, period);
-    const rows = await em.execute<{ kind: JournalKind; arrangement_name: string | null }[]>(
-      `with codes as ${this.codesSql(municipalityId, period)},
-       k as (
-         select distinct ${JOURNAL_KIND_SQL} as kind, coalesce(a.arrangement_id, s.arrangement_id) as arrangement_id
-           from ${from.replace('ledger_transaction t where', 'ledger_transaction t join ledger_entry e on e.transaction_id = t.id join ledger_account a on a.id = e.account_id left join assignment s on s.id = a.assignment_id where')}
-       )
-       select k.kind, r.name as arrangement_name from k left join arrangement r on r.id = k.arrangement_id
-        where not exists (select 1 from codes c where c.kind = k.kind
-                           and (c.arrangement_id is null or c.arrangement_id = k.arrangement_id))
-        order by array_position(?::text[], k.kind), r.name`,
-      [`{${JOURNAL_KINDS.join(',')}}`],
-    );
-    return rows.map((r) =>
-      r.arrangement_name && JOURNAL_KIND_INFO[r.kind].perArrangement
-        ? `${JOURNAL_KIND_INFO[r.kind].label} (${r.arrangement_name})`
-        : JOURNAL_KIND_INFO[r.kind].label,
-    );
-  }
-
-  /** A period's totals per general-ledger account, the entries' count and what is not mapped yet. */
-  async periodSummary(
-    ctx: RequestContext,
+  /**
+   * A period's totals per journal kind and arrangement, mapped onto the general-ledger codes, with what is not mapped
+   * yet and the number of transactions. From `journal_day_total` (Migration20261128010000_journal_day_totals): the
+   * whole Amsterdam days of the period's booking intervals from there, what lies between an interval's edge and the
+   * next whole day (only where a month was closed in its course) from the ledger; `fromLedger` reads every entry of
+   * the period from the ledger instead (the reference the tests compare with). One statement.
+   */
+  private async totals(
+    em: EntityManager,
+    rows: PeriodRow[],
     municipalityId: string,
-    rawPeriod: string,
-  ): Promise<JournalPeriodSummary | null> {
-    if (!this.inScope(ctx, municipalityId)) return null;
-    const checked = journalPeriodRule.check(rawPeriod);
-    if (!checked.ok) return null;
-    const period = checked.value;
-    const info = (await this.periodRows(ctx.em, municipalityId)).find((r) => r.period === period);
-    // The totals straight from the entries, summed per account kind and arrangement and only then mapped onto the
-    // general-ledger codes (the sums of the export's lines, without building the lines); what has no code is the
-    // "unmapped" list. One statement over the month's entries.
-    const { from } = await this.periodSql(ctx.em, municipalityId, period);
+    period: string,
+    options: { fromLedger?: boolean } = {},
+  ): Promise<Pick<JournalPeriodSummary, 'transactionCount' | 'debitCents' | 'creditCents' | 'accounts' | 'unmapped'>> {
+    const m = literal(municipalityId, UUID);
+    const intervals = this.bookingIntervals(rows, period);
+    // Every bound is an expression of literals, which PostgreSQL works out before planning: the plan sees how much of
+    // the ledger each part reads (mostly nothing).
+    const local = (t: string) => `((${t}) at time zone 'Europe/Amsterdam')`;
+    const moment = (midnight: string) => `(${midnight} at time zone 'Europe/Amsterdam')`;
+    const whole = intervals.map(({ lo, hi }) => {
+      // The first midnight at or after lo, and the last at or before hi (Amsterdam): the whole days lie between.
+      const first = `(date_trunc('day', ${local(lo)}) + case when ${local(lo)} = date_trunc('day', ${local(lo)}) then interval '0' else interval '1 day' end)`;
+      const end = `date_trunc('day', ${local(hi)})`;
+      return { lo, hi, firstDay: `${first}::date`, endDay: `${end}::date`, first: moment(first), end: moment(end) };
+    });
+    const fromLedger = Boolean(options.fromLedger);
+    // What the day totals do not cover: before an interval's first whole day and after its last (all of it when it
+    // holds no whole day); with fromLedger, the intervals themselves.
+    const live = fromLedger
+      ? intervals
+      : whole.flatMap((w) => [
+          { lo: w.lo, hi: `least(${w.hi}, ${w.first})` },
+          { lo: `greatest(${w.lo}, ${w.end}, ${w.first})`, hi: w.hi },
+        ]);
+    const stored = fromLedger
+      ? `select null::text as kind, null::uuid as arrangement_id, 0::bigint as transactions, 0::bigint as debit_cents,
+                0::bigint as credit_cents where false`
+      : `select j.kind, j.arrangement_id, sum(j.transactions)::bigint as transactions,
+                sum(j.debit_cents)::bigint as debit_cents, sum(j.credit_cents)::bigint as credit_cents
+           from journal_day_total j
+          where j.municipality_id = ${m}
+            and (${whole.map((w) => `(j.day >= ${w.firstDay} and j.day < ${w.endDay})`).join(' or ')})
+          group by 1, 2`;
     const kinds = `{${JOURNAL_KINDS.join(',')}}`;
-    const [row] = await ctx.em.execute<
+    const [row] = await em.execute<
       {
-        transactions: number;
+        transactions: number | string;
         accounts:
           | {
               kind: JournalKind;
@@ -534,13 +563,19 @@ export class JournalService {
       }[]
     >(
       `with codes as ${this.codesSql(municipalityId, period)},
-       tx as (select t.id, t.kind from ${from}),
+       stored as (${stored}),
+       tx as (select t.id, t.kind from ledger_transaction t
+               where t.municipality_id = ${m}
+                 and (${live.map((r) => `(t.created_at >= ${r.lo} and t.created_at < ${r.hi})`).join(' or ')})),
        sums as (
-         select ${JOURNAL_KIND_SQL} as kind, coalesce(a.arrangement_id, s.arrangement_id) as arrangement_id,
-                sum(case when e.amount_cents < 0 then -e.amount_cents else 0 end) as debit_cents,
-                sum(case when e.amount_cents > 0 then e.amount_cents else 0 end) as credit_cents
-           from tx t join ledger_entry e on e.transaction_id = t.id join ledger_account a on a.id = e.account_id
-           left join assignment s on s.id = a.assignment_id
+         select kind, arrangement_id, sum(debit_cents) as debit_cents, sum(credit_cents) as credit_cents
+           from (select kind, arrangement_id, debit_cents, credit_cents from stored
+                 union all
+                 select ${JOURNAL_KIND_SQL}, coalesce(a.arrangement_id, s.arrangement_id),
+                        case when e.amount_cents < 0 then -e.amount_cents else 0 end,
+                        case when e.amount_cents > 0 then e.amount_cents else 0 end
+                   from tx t join ledger_entry e on e.transaction_id = t.id join ledger_account a on a.id = e.account_id
+                   left join assignment s on s.id = a.assignment_id) x
           group by 1, 2),
        mapped as (
          select x.kind, x.arrangement_id, coalesce(ov.gl_account, d.gl_account) as gl_account,
@@ -548,7 +583,7 @@ export class JournalService {
            from sums x
            left join codes ov on ov.kind = x.kind and ov.arrangement_id = x.arrangement_id
            left join codes d on d.kind = x.kind and d.arrangement_id is null)
-       select (select count(*)::int from tx) as transactions,
+       select (select count(*) from tx) + (select coalesce(sum(transactions), 0) from stored) as transactions,
               (select json_agg(g order by array_position(?::text[], g.kind), g.gl_account, g.cost_centre)
                  from (select kind, gl_account, cost_centre, sum(debit_cents)::bigint as debit_cents,
                               sum(credit_cents)::bigint as credit_cents
@@ -568,13 +603,7 @@ export class JournalService {
       creditCents: Number(t.credit_cents),
     }));
     return {
-      municipalityId,
-      period,
-      label: periodLabel(period),
-      exportedAt: info?.exported_at ?? null,
-      exportCount: info?.export_count ?? 0,
-      closedAt: info?.closed_at ?? null,
-      transactionCount: row?.transactions ?? 0,
+      transactionCount: Number(row?.transactions ?? 0),
       debitCents: accounts.reduce((sum, a) => sum + a.debitCents, 0),
       creditCents: accounts.reduce((sum, a) => sum + a.creditCents, 0),
       accounts,
@@ -586,13 +615,64 @@ export class JournalService {
     };
   }
 
+  private info(rows: PeriodRow[], municipalityId: string, period: string): JournalPeriodInfo {
+    const row = rows.find((r) => r.period === period);
+    return {
+      municipalityId,
+      period,
+      label: periodLabel(period),
+      exportedAt: row?.exported_at ?? null,
+      exportCount: row?.export_count ?? 0,
+      closedAt: row?.closed_at ?? null,
+    };
+  }
+
+  /**
+   * A period with what the caller asks for: its totals per general-ledger account, the entries' count and what is not
+   * mapped yet (`totals`), and the lines of its first `lines` entries (for the screen; the export has them all).
+   * Null outside the scope or for a malformed period.
+   */
+  async periodDetail(
+    ctx: RequestContext,
+    municipalityId: string,
+    rawPeriod: string,
+    want: { totals: boolean; lines: number | null; fromLedger?: boolean },
+  ): Promise<(JournalPeriodSummary & { lines: JournalLine[] }) | null> {
+    if (!this.inScope(ctx, municipalityId)) return null;
+    const checked = journalPeriodRule.check(rawPeriod);
+    if (!checked.ok) return null;
+    const period = checked.value;
+    const rows = await this.periodRows(ctx.em, municipalityId);
+    const totals = want.totals
+      ? await this.totals(ctx.em, rows, municipalityId, period, { fromLedger: want.fromLedger })
+      : { transactionCount: 0, debitCents: 0, creditCents: 0, accounts: [], unmapped: [] };
+    const lines =
+      want.lines === null
+        ? []
+        : (
+            await ctx.em.execute<Record<string, unknown>[]>(
+              this.linesSql(rows, municipalityId, period, Math.min(Math.max(want.lines, 1), 200)),
+            )
+          ).map((r) => this.toLine(r));
+    return { ...this.info(rows, municipalityId, period), ...totals, lines };
+  }
+
+  /** A period's totals per general-ledger account, the entries' count and what is not mapped yet. */
+  async periodSummary(
+    ctx: RequestContext,
+    municipalityId: string,
+    rawPeriod: string,
+    options: { fromLedger?: boolean } = {},
+  ): Promise<JournalPeriodSummary | null> {
+    const detail = await this.periodDetail(ctx, municipalityId, rawPeriod, { totals: true, lines: null, ...options });
+    if (!detail) return null;
+    const { lines: _, ...summary } = detail;
+    return summary;
+  }
+
   /** The first entries of a period (for the screen; the export has them all), grouped by transaction. */
   async entries(ctx: RequestContext, municipalityId: string, rawPeriod: string, limit = 50): Promise<JournalLine[]> {
-    if (!this.inScope(ctx, municipalityId)) return [];
-    const checked = journalPeriodRule.check(rawPeriod);
-    if (!checked.ok) return [];
-    const sql = await this.linesSql(ctx.em, municipalityId, checked.value, Math.min(Math.max(limit, 1), 200));
-    return (await ctx.em.execute<Record<string, unknown>[]>(sql)).map((r) => this.toLine(r));
+    return (await this.periodDetail(ctx, municipalityId, rawPeriod, { totals: false, lines: limit }))?.lines ?? [];
   }
 
   /**
@@ -613,7 +693,12 @@ export class JournalService {
     const checked = this.checkPeriod(ctx, rawPeriod);
     if (!checked.ok) return checked;
     const period = checked.value;
-    const unmapped = await this.unmapped(ctx.em, municipalityId, period);
+    const { unmapped } = await this.totals(
+      ctx.em,
+      await this.periodRows(ctx.em, municipalityId),
+      municipalityId,
+      period,
+    );
     if (unmapped.length)
       return problem(
         'period',
@@ -639,7 +724,7 @@ export class JournalService {
         const { numberFormat, journalCode } = settings;
         const delimiter = numberFormat === 'NL' ? ';' : ',';
         await em.execute(
-          `declare journal_export no scroll cursor for ${await this.linesSql(em, municipalityId, period)}`,
+          `declare journal_export no scroll cursor for ${this.linesSql(await this.periodRows(em, municipalityId), municipalityId, period)}`,
         );
         await write(stringify([HEADER[numberFormat] as unknown as string[]], { delimiter, record_delimiter: '\r\n' }));
         for (;;) {
@@ -720,7 +805,7 @@ export class JournalService {
       if (row?.closed_at) return problem('period', 'ALREADY_CLOSED', `De periode ${label} is al afgesloten.`);
       if (!row?.exported_at)
         return problem('period', 'NOT_EXPORTED', `Exporteer de periode ${label} eerst; daarna kunt u haar afsluiten.`);
-      const { from } = await this.periodSql(tx.em, municipalityId, period);
+      const { from } = this.periodSql(await this.periodRows(tx.em, municipalityId), municipalityId, period);
       const [{ n }] = (await tx.em.execute<{ n: number }[]>(
         `select count(*)::int as n from ${from} and t.created_at >= ?`,
         [row.exported_at],

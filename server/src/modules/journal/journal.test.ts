@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
+import pg from 'pg';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
 import { ManualClock } from '../../lib/clock.js';
@@ -7,6 +8,7 @@ import { todayInAmsterdam } from '../../lib/dates.js';
 import { Arrangement } from '../arrangements/arrangement.entity.js';
 import { ClientGroup } from '../customers/client-group.entity.js';
 import { addMonths } from './journal.kinds.js';
+import { JOURNAL_DAY_TOTALS_DRIFT_SQL } from './journal-day-totals.js';
 
 const SET_CODE = `mutation($input: JournalLedgerCodeInput!) { setJournalLedgerCode(input: $input) {
   errors { field code message } ledgerCodes { codes { kind arrangementId glAccount costCentre } } } }`;
@@ -308,6 +310,67 @@ describe('journal entries (journaalposten)', () => {
     const r: any = await finance.gql(PERIOD, { m: municipalityId, p: next });
     expect(r.data.journalPeriod.debitCents).toBe(777);
     expect(r.data.journalPeriod.creditCents).toBe(777);
+  });
+
+  it('keeps day totals that give the ledger’s own totals: around a close, a late booking and bookings side by side', async () => {
+    // The clock is in the month after `period` now; `period` was closed in its course, with a booking made after.
+    const ctx = server.contexts.forSystem('journal-test');
+    const journal = server.services.journal;
+    const compare = async () => {
+      for (const p of [addMonths(period, -1), period, addMonths(period, 1)]) {
+        const fromDays = await journal.periodSummary(ctx, municipalityId, p);
+        const fromLedger = await journal.periodSummary(ctx, municipalityId, p, { fromLedger: true });
+        expect(fromDays, p).toEqual(fromLedger);
+      }
+      expect(await server.orm.em.fork().execute(JOURNAL_DAY_TOTALS_DRIFT_SQL)).toEqual([]);
+    };
+    await compare();
+    const next: any = await finance.gql(PERIOD, { m: municipalityId, p: addMonths(period, 1) });
+    expect(next.data.journalPeriod.transactionCount).toBeGreaterThanOrEqual(1);
+
+    // Two bookings on one key at once (between two providers' payables, which take no row lock): the second adds to a
+    // part of its own instead of waiting for the first, and the sums stay exact.
+    const accounts = await server.orm.em
+      .fork()
+      .execute<{ id: string }[]>(
+        `select id from ledger_account where kind = 'PROVIDER_PAYABLE' and municipality_id = ? order by id limit 2`,
+        [municipalityId],
+      );
+    expect(accounts).toHaveLength(2);
+    const [from, to] = accounts.map((a) => a.id) as [string, string];
+    const clients = [new pg.Client(server.database.url), new pg.Client(server.database.url)];
+    const parts = async () => {
+      const [{ n }] = await server.orm.em.fork().execute<{ n: number }[]>(
+        `select count(*)::int as n from journal_day_total where municipality_id = ? and kind = 'PROVIDER_PAYABLES'
+              and day = (?::timestamptz at time zone 'Europe/Amsterdam')::date`,
+        [municipalityId, clock.now()],
+      );
+      return n;
+    };
+    const before = await parts();
+    try {
+      for (const c of clients) {
+        await c.connect();
+        await c.query('begin');
+      }
+      for (const [i, c] of clients.entries())
+        await c.query(
+          `with t as (insert into ledger_transaction (kind, municipality_id, description, actor_kind, created_at)
+                      values ('PAYOUT', $1, 'Journaaltest', 'SYSTEM', $2) returning id)
+           insert into ledger_entry (transaction_id, account_id, amount_cents)
+           select t.id, x.account_id, x.amount from t, (values ($3::uuid, $5::bigint), ($4::uuid, -$5::bigint)) x(account_id, amount)`,
+          [municipalityId, clock.now(), from, to, 100 + i],
+        );
+      for (const c of clients) await c.query('commit');
+    } finally {
+      for (const c of clients) await c.end();
+    }
+    expect(await parts()).toBeGreaterThanOrEqual(Math.max(before, 1) + 1);
+    await compare();
+    // Only through the ledger.
+    await expect(server.orm.em.fork().execute(`update journal_day_total set debit_cents = 0`)).rejects.toThrow(
+      /change only through ledger entries/,
+    );
   });
 
   it('is for staff with JOURNAL_EXPORT in scope only', async () => {

@@ -60,6 +60,8 @@ export interface JobPayloads {
   'privacy.purgeRetention': CronPayload;
   /** Daily: upload files no database row refers to, older than a day (modules/housekeeping/upload-sweep.service.ts). */
   'housekeeping.sweepUploads': CronPayload;
+  /** Hourly: each key's rows of the journal's day totals become one (modules/journal/journal.service.ts). */
+  'journal.foldDayTotals': CronPayload;
 }
 
 export type JobName = keyof JobPayloads;

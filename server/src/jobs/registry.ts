@@ -50,6 +50,7 @@ export function createJobRegistry(services: Services): JobRegistry {
     'import.apply': (ctx, { importRunId }, run) => services.imports.runApply(ctx, importRunId, run),
     'privacy.purgeRetention': async (ctx) => void (await services.retention.purge(ctx)),
     'housekeeping.sweepUploads': async (ctx) => void (await services.uploadSweep.sweep(ctx)),
+    'journal.foldDayTotals': async (ctx) => void (await services.journal.foldDayTotals(ctx)),
   };
 
   // Cron lines are in UTC. A tick runs once across all instances; a queue name keeps one tick from overlapping the next.
@@ -98,6 +99,13 @@ export function createJobRegistry(services: Services): JobRegistry {
       cron: '53 3 * * *',
       identifier: 'housekeeping.sweepUploads',
       queueName: 'upload-sweep',
+      maxAttempts: 3,
+    },
+    {
+      task: 'journal.foldDayTotals',
+      cron: '37 * * * *',
+      identifier: 'journal.foldDayTotals',
+      queueName: 'journal-fold',
       maxAttempts: 3,
     },
   ];

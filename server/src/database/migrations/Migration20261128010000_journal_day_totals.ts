@@ -12,14 +12,15 @@ import { Migration } from '@mikro-orm/migrations';
  * a day at their edges (only where a month was closed in its course) from the ledger itself. Nothing of the booking
  * rule or the codes is stored: a period's totals are always those of the ledger as it is.
  *
- * Exactness: the ledger is append-only, and the rows change only through the trigger on every insert into
- * ledger_entry, in the inserting transaction (a rolled-back booking leaves nothing), or through
- * `journal_day_total_rebuild()`, which recomputes everything from the ledger. journal.test.ts compares the two.
+ * Exactness: the ledger is append-only, and the rows come only from the trigger on every insert into ledger_entry, in
+ * the inserting transaction (a rolled-back booking leaves nothing), or from `journal_day_total_fold()` and
+ * `journal_day_total_rebuild()`, which change how the same sums are split over rows, never the sums.
+ * journal.test.ts compares them with the ledger, and every test's expectLedgerConsistent does.
  *
- * No hot row: like the payable balances (Migration20261127030000_payable_parts), a key may have several rows
- * ("parts"): a booking adds to a row of its key that no other open transaction holds (`for update skip locked`), or
- * inserts a new one (the identity makes it unique, so that never waits either). A read sums the parts. The number of
- * parts of a key stays at most the number of bookings that were ever in flight on it at once.
+ * No hot row, no lock: a booking only inserts, one row per key its entries touch (no row is updated by two bookings,
+ * so none waits for another, and a checkout at a busy provider is no slower than one elsewhere). A key thus gathers
+ * rows; `journal_day_total_fold()` (the job `journal.foldDayTotals`, hourly) replaces them by their sum, in one
+ * statement, so a month stays a few hundred rows. A read sums what is there, folded or not.
  *
  * The journal kind of an entry (its account's kind, and for a funding or clearing account the transaction's kind)
  * becomes a database function, `journal_kind`, which the service's queries use too: one definition.
@@ -56,65 +57,72 @@ export class Migration20261128010000_journal_day_totals extends Migration {
       `create index journal_day_total_key on journal_day_total (municipality_id, day, kind, arrangement_id);`,
     );
 
-    // The rows change only through the entry trigger (its statements run at depth 2) or the rebuild (a local flag).
+    // Rows come only from the entry trigger (its insert runs at depth 2); the fold and the rebuild set a local flag.
+    // Checked once per statement.
     this.addSql(`
       create function journal_day_total_guard() returns trigger language plpgsql as $$
       begin
-        if pg_trigger_depth() < 2 and current_setting('gemeentewinkel.journal_rebuild', true) is distinct from 'on' then
+        if current_setting('gemeentewinkel.journal_rebuild', true) is distinct from 'on'
+           and (tg_op <> 'INSERT' or pg_trigger_depth() < 2) then
           raise exception 'journal day totals change only through ledger entries' using errcode = 'insufficient_privilege';
         end if;
-        if tg_op = 'DELETE' then return old; end if;
-        return new;
+        return null;
       end $$;`);
     this.addSql(
-      `create trigger journal_day_total_guard before insert or update or delete on journal_day_total
-         for each row execute function journal_day_total_guard();`,
+      `create trigger journal_day_total_guard before insert or update or delete or truncate on journal_day_total
+         for each statement execute function journal_day_total_guard();`,
     );
 
-    // What a set of entries adds, per key; a transaction counts on its first entry (the lowest id).
+    // What a statement's entries add, one row per key; a transaction counts on its first entry (the lowest id).
     this.addSql(`
       create function journal_day_total_apply() returns trigger language plpgsql as $$
-      declare
-        r record;
-        target bigint;
       begin
-        for r in
-          select t.municipality_id, (t.created_at at time zone 'Europe/Amsterdam')::date as day,
-                 journal_kind(a.kind, t.kind) as kind, coalesce(a.arrangement_id, s.arrangement_id) as arrangement_id,
-                 count(*) filter (where not exists (select 1 from ledger_entry o
-                                                     where o.transaction_id = e.transaction_id and o.id < e.id))::integer
-                   as transactions,
-                 count(*)::integer as entries,
-                 coalesce(sum(-e.amount_cents) filter (where e.amount_cents < 0), 0)::bigint as debit_cents,
-                 coalesce(sum(e.amount_cents) filter (where e.amount_cents > 0), 0)::bigint as credit_cents
-            from journal_new_entries e
-            join ledger_transaction t on t.id = e.transaction_id
-            join ledger_account a on a.id = e.account_id
-            left join assignment s on s.id = a.assignment_id
-           group by 1, 2, 3, 4
-        loop
-          select id into target from journal_day_total
-           where municipality_id = r.municipality_id and day = r.day and kind = r.kind
-             and arrangement_id is not distinct from r.arrangement_id
-           limit 1 for update skip locked;
-          if found then
-            update journal_day_total
-               set transactions = transactions + r.transactions, entries = entries + r.entries,
-                   debit_cents = debit_cents + r.debit_cents, credit_cents = credit_cents + r.credit_cents
-             where id = target;
-          else
-            insert into journal_day_total (municipality_id, day, kind, arrangement_id, transactions, entries,
-                                           debit_cents, credit_cents)
-            values (r.municipality_id, r.day, r.kind, r.arrangement_id, r.transactions, r.entries, r.debit_cents,
-                    r.credit_cents);
-          end if;
-        end loop;
+        insert into journal_day_total (municipality_id, day, kind, arrangement_id, transactions, entries, debit_cents,
+                                       credit_cents)
+        select t.municipality_id, (t.created_at at time zone 'Europe/Amsterdam')::date,
+               journal_kind(a.kind, t.kind), coalesce(a.arrangement_id, s.arrangement_id),
+               count(*) filter (where not exists (select 1 from ledger_entry o
+                                                   where o.transaction_id = e.transaction_id and o.id < e.id)),
+               count(*),
+               coalesce(sum(-e.amount_cents) filter (where e.amount_cents < 0), 0),
+               coalesce(sum(e.amount_cents) filter (where e.amount_cents > 0), 0)
+          from journal_new_entries e
+          join ledger_transaction t on t.id = e.transaction_id
+          join ledger_account a on a.id = e.account_id
+          left join assignment s on s.id = a.assignment_id
+         group by 1, 2, 3, 4;
         return null;
       end $$;`);
     this.addSql(
       `create trigger journal_day_total_apply after insert on ledger_entry referencing new table as journal_new_entries
          for each statement execute function journal_day_total_apply();`,
     );
+
+    // A key's rows become one, their sum (each row is deleted by one fold only: two folds at once never count a row
+    // twice). Returns the number of keys folded.
+    this.addSql(`
+      create function journal_day_total_fold() returns integer language plpgsql as $$
+      declare
+        folded integer;
+      begin
+        perform set_config('gemeentewinkel.journal_rebuild', 'on', true);
+        with keys as (
+          select municipality_id, day, kind, arrangement_id from journal_day_total
+           group by 1, 2, 3, 4 having count(*) > 1),
+        gone as (
+          delete from journal_day_total j using keys k
+           where j.municipality_id = k.municipality_id and j.day = k.day and j.kind = k.kind
+             and j.arrangement_id is not distinct from k.arrangement_id
+          returning j.*)
+        insert into journal_day_total (municipality_id, day, kind, arrangement_id, transactions, entries, debit_cents,
+                                       credit_cents)
+        select municipality_id, day, kind, arrangement_id, sum(transactions), sum(entries), sum(debit_cents),
+               sum(credit_cents)
+          from gone group by 1, 2, 3, 4;
+        get diagnostics folded = row_count;
+        perform set_config('gemeentewinkel.journal_rebuild', '', true);
+        return folded;
+      end $$;`);
 
     // Everything again from the ledger, one row per key (bookings wait meanwhile). For the existing ledger below, and
     // for a ledger loaded with its triggers off (bench:admin).
@@ -146,6 +154,7 @@ export class Migration20261128010000_journal_day_totals extends Migration {
   override down(): void {
     this.addSql(`drop trigger if exists journal_day_total_apply on ledger_entry;`);
     this.addSql(`drop function if exists journal_day_total_rebuild();`);
+    this.addSql(`drop function if exists journal_day_total_fold();`);
     this.addSql(`drop function if exists journal_day_total_apply();`);
     this.addSql(`drop table if exists journal_day_total;`);
     this.addSql(`drop function if exists journal_day_total_guard();`);

@@ -312,7 +312,7 @@ describe('journal entries (journaalposten)', () => {
     expect(r.data.journalPeriod.creditCents).toBe(777);
   });
 
-  it('keeps day totals that give the ledger’s own totals: around a close, a late booking and bookings side by side', async () => {
+  it('keeps day totals that give the ledger’s own totals: around a close, a late booking, bookings side by side and a fold', async () => {
     // The clock is in the month after `period` now; `period` was closed in its course, with a booking made after.
     const ctx = server.contexts.forSystem('journal-test');
     const journal = server.services.journal;
@@ -328,8 +328,8 @@ describe('journal entries (journaalposten)', () => {
     const next: any = await finance.gql(PERIOD, { m: municipalityId, p: addMonths(period, 1) });
     expect(next.data.journalPeriod.transactionCount).toBeGreaterThanOrEqual(1);
 
-    // Two bookings on one key at once (between two providers' payables, which take no row lock): the second adds to a
-    // part of its own instead of waiting for the first, and the sums stay exact.
+    // Two bookings on one key at once (between two providers' payables, which take no row lock): neither waits for
+    // the other, each adds rows of its own; the fold makes a key's rows one; the sums stay exact throughout.
     const accounts = await server.orm.em
       .fork()
       .execute<{ id: string }[]>(
@@ -339,7 +339,7 @@ describe('journal entries (journaalposten)', () => {
     expect(accounts).toHaveLength(2);
     const [from, to] = accounts.map((a) => a.id) as [string, string];
     const clients = [new pg.Client(server.database.url), new pg.Client(server.database.url)];
-    const parts = async () => {
+    const rowsOfKey = async () => {
       const [{ n }] = await server.orm.em.fork().execute<{ n: number }[]>(
         `select count(*)::int as n from journal_day_total where municipality_id = ? and kind = 'PROVIDER_PAYABLES'
               and day = (?::timestamptz at time zone 'Europe/Amsterdam')::date`,
@@ -347,7 +347,7 @@ describe('journal entries (journaalposten)', () => {
       );
       return n;
     };
-    const before = await parts();
+    const before = await rowsOfKey();
     try {
       for (const c of clients) {
         await c.connect();
@@ -365,12 +365,29 @@ describe('journal entries (journaalposten)', () => {
     } finally {
       for (const c of clients) await c.end();
     }
-    expect(await parts()).toBeGreaterThanOrEqual(Math.max(before, 1) + 1);
+    expect(await rowsOfKey()).toBe(before + 2);
+    await compare();
+    const folded = await journal.foldDayTotals(ctx);
+    expect(folded).toBeGreaterThanOrEqual(1);
+    expect(await rowsOfKey()).toBe(1);
+    const [{ keysWithMoreRows }] = await server.orm.em.fork().execute<{ keysWithMoreRows: number }[]>(
+      `select count(*)::int as "keysWithMoreRows" from (select 1 from journal_day_total
+           group by municipality_id, day, kind, arrangement_id having count(*) > 1) x`,
+    );
+    expect(keysWithMoreRows).toBe(0);
     await compare();
     // Only through the ledger.
     await expect(server.orm.em.fork().execute(`update journal_day_total set debit_cents = 0`)).rejects.toThrow(
       /change only through ledger entries/,
     );
+    await expect(
+      server.orm.em
+        .fork()
+        .execute(
+          `insert into journal_day_total (municipality_id, day, kind, debit_cents) values (?, current_date, 'BANK', 1)`,
+          [municipalityId],
+        ),
+    ).rejects.toThrow(/change only through ledger entries/);
   });
 
   it('is for staff with JOURNAL_EXPORT in scope only', async () => {

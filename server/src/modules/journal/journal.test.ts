@@ -9,6 +9,7 @@ import { Arrangement } from '../arrangements/arrangement.entity.js';
 import { ClientGroup } from '../customers/client-group.entity.js';
 import { addMonths } from './journal.kinds.js';
 import { JOURNAL_DAY_TOTALS_DRIFT_SQL } from './journal-day-totals.js';
+import { createJobRegistry } from '../../jobs/registry.js';
 
 const SET_CODE = `mutation($input: JournalLedgerCodeInput!) { setJournalLedgerCode(input: $input) {
   errors { field code message } ledgerCodes { codes { kind arrangementId glAccount costCentre } } } }`;
@@ -367,6 +368,10 @@ describe('journal entries (journaalposten)', () => {
     }
     expect(await rowsOfKey()).toBe(before + 2);
     await compare();
+    // The fold runs hourly as one scheduled job across instances; here by hand.
+    const registry = createJobRegistry(server.services);
+    expect(registry.handlers['journal.foldDayTotals']).toBeTypeOf('function');
+    expect(registry.schedules.find((s) => s.task === 'journal.foldDayTotals')).toMatchObject({ cron: '37 * * * *' });
     const folded = await journal.foldDayTotals(ctx);
     expect(folded).toBeGreaterThanOrEqual(1);
     expect(await rowsOfKey()).toBe(1);

@@ -73,9 +73,12 @@ export class Migration20261128010000_journal_day_totals extends Migration {
          for each statement execute function journal_day_total_guard();`,
     );
 
-    // What a statement's entries add, one row per key; a transaction counts on its first entry (the lowest id).
+    // What a statement's entries add, one row per key; a transaction counts on its first entry (the lowest id). Its
+    // plan is made once per connection and kept: without sequential scans it looks the few rows up by index however
+    // small the tables were when it was made (a plan made on a young database would otherwise read them whole on
+    // every booking as they grow).
     this.addSql(`
-      create function journal_day_total_apply() returns trigger language plpgsql as $$
+      create function journal_day_total_apply() returns trigger language plpgsql set enable_seqscan = off as $$
       begin
         insert into journal_day_total (municipality_id, day, kind, arrangement_id, transactions, entries, debit_cents,
                                        credit_cents)

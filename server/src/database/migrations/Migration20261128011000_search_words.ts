@@ -38,15 +38,16 @@ export class Migration20261128011000_search_words extends Migration {
     this.addSql(`create table search_word (word text not null);`);
     this.addSql(`create index search_word_length on search_word (length(word), word);`);
 
+    // Both look rows up by index, whatever the size of the tables when their plans were made (kept per connection).
     this.addSql(`
-      create function search_word_add(names text[]) returns void language sql as $$
+      create function search_word_add(names text[]) returns void language sql set enable_seqscan = off as $$
         insert into search_word (word)
         select distinct w from unnest(names) n cross join unnest(search_words(n)) w
          where not exists (select 1 from search_word s where length(s.word) = length(w) and s.word = w)
       $$;`);
     // A word goes when no person's or household's name has it any more.
     this.addSql(`
-      create function search_word_forget(words text[]) returns void language sql as $$
+      create function search_word_forget(words text[]) returns void language sql set enable_seqscan = off as $$
         delete from search_word s
          where s.word = any(words)
            and not exists (select 1 from person p where search_words(p.first_name || ' ' || p.last_name) @> array[s.word])

@@ -10,7 +10,7 @@ import {
   catalogueFirstPage,
   takePrefetchedCatalogue,
 } from '../../components/products/catalogue';
-import { cardPriority, ProductCard } from '../../components/products/ProductCard';
+import { cardPriority, FIRST_CARDS, ProductCard } from '../../components/products/ProductCard';
 import { graphql } from '../../graphql/generated';
 import { useViewer } from '../../lib/viewer';
 import { FilterDisclosure } from './FilterDisclosure';
@@ -84,6 +84,7 @@ export default function CatalogueScreen() {
           list={list}
           label="Producten"
           className="gw-card-grid"
+          firstRender={FIRST_CARDS}
           item={(product, index) => <ProductCard product={product} headingLevel={3} priority={cardPriority(index)} />}
           summary={found}
           filtered={state.active}

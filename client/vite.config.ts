@@ -7,7 +7,7 @@ import { ClientSideBaseVisitor } from '@graphql-codegen/visitor-plugin-common';
 import { buildSchema, parse } from 'graphql';
 import react from '@vitejs/plugin-react';
 import MagicString from 'magic-string';
-import { defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -112,6 +112,28 @@ function graphqlDocuments(): Plugin {
   };
 }
 
+/**
+ * Apollo Client prints each document it sends with GraphQL.js's `print`, whose printer also covers the schema
+ * language: src/graphql/print.ts prints executable documents only, for about 2 KB less compressed JavaScript on every
+ * page. Only Apollo's import is redirected: GraphiQL in the sandbox keeps GraphQL.js's printer.
+ */
+function compactPrinter(): Plugin {
+  return {
+    name: 'gemeentewinkel:compact-printer',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source === 'graphql' &&
+        importer &&
+        /[\\/]@apollo[\\/]client[\\/]utilities[\\/]graphql[\\/]print\.js$/.test(importer)
+      )
+        return here('src/graphql/print.ts');
+      return null;
+    },
+  };
+}
+
 const VENDOR =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@apollo[\\/]client|rxjs|optimism|@wry[\\/][^\\/]+|tslib)[\\/]/;
 
@@ -120,10 +142,12 @@ const VENDOR =
 // out of the application's bundle. The server serves dist/sandbox.html at /sandbox.
 export default defineConfig({
   root: here('.'),
-  plugins: [graphqlDocuments(), react(), precompress()],
+  plugins: [graphqlDocuments(), compactPrinter(), react(), precompress()],
   resolve: {
     // The server's validation rules, shared (not copied): server/src/rules is isomorphic TypeScript.
     alias: { '@rules': here('../server/src/rules') },
+    // RxJS (under Apollo Client) in its ES2015 build: classes instead of ES5 helpers, and no tslib.
+    conditions: ['es2015', ...defaultClientConditions],
   },
   build: {
     outDir: here('dist'),

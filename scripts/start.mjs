@@ -64,5 +64,5 @@ const child = spawn(
         : { ...process.env, WEB_CONCURRENCY: String(availableParallelism()) },
   },
 );
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -6,6 +6,7 @@ import { createApolloClient } from './graphql/client';
 import { initMonitoring } from './lib/monitoring';
 import { createRouter } from './router';
 import { prefetchPublicShell } from './components/layout/PublicLayout';
+import { prefetchCatalogue } from './components/products/catalogue';
 import './styles/tokens.css';
 import './styles/global.css';
 
@@ -14,6 +15,7 @@ void initMonitoring();
 
 const client = createApolloClient();
 prefetchPublicShell(client, window.location.pathname);
+prefetchCatalogue(client, window.location);
 const router = createRouter();
 
 const container = document.getElementById('root');

@@ -102,7 +102,7 @@ async function runInstance() {
         process.exit(1);
       });
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => shutdown(signal));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => shutdown(signal));
   // The primary went away (killed without a chance to stop its workers): stop too, rather than serve on alone.
   if (cluster.isWorker) process.on('disconnect', () => shutdown('primary gone'));
 }
@@ -110,7 +110,7 @@ async function runInstance() {
 /**
  * The primary of several workers: starts the database (embedded unless DATABASE_URL), migrates and seeds it once,
  * forks the workers (they share the port through node:cluster), prints the address once, restarts a worker that dies
- * and stops them all on SIGINT/SIGTERM. It serves nothing itself.
+ * and stops them all on SIGINT/SIGTERM/SIGHUP. It serves nothing itself.
  */
 async function runPrimary(count: number) {
   const clock = clockFromConfig(config);
@@ -174,7 +174,7 @@ async function runPrimary(count: number) {
     await Sentry.close(2000);
     process.exit(exitCode);
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(0));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
 
   for (let i = 0; i < count; i++) fork();
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatCount } from '../components/dates/formatDate';
 import { Page } from '../components/layout/Page';
 import { NewsCard } from '../components/news/NewsCard';
-import { FIRST_CARDS, ProductCard } from '../components/products/ProductCard';
+import { cardPriority, ProductCard } from '../components/products/ProductCard';
 import { SearchForm } from '../components/products/SearchForm';
 import { Loading } from '../components/ui/Loading';
 import { QueryError } from '../components/ui/QueryError';
@@ -64,7 +64,7 @@ function FeaturedCategory() {
         <ul className="gw-card-grid">
           {connection.edges.map((edge, index) => (
             <li key={edge.node.id}>
-              <ProductCard product={edge.node} headingLevel={3} priority={index < FIRST_CARDS} />
+              <ProductCard product={edge.node} headingLevel={3} priority={cardPriority(index)} />
             </li>
           ))}
         </ul>

@@ -157,9 +157,16 @@ function clusterDir(intended: string, user: RunAs | null): string {
   return join(dir, 'postgres');
 }
 
-function run(command: string, args: string[], user: RunAs | null, onOutput: (line: string) => void): ChildProcess {
+function run(
+  command: string,
+  args: string[],
+  user: RunAs | null,
+  onOutput: (line: string) => void,
+  options: { detached?: boolean } = {},
+): ChildProcess {
   const child = spawn(command, args, {
     ...(user ?? {}),
+    detached: options.detached ?? false,
     env: { ...process.env, LC_MESSAGES: 'C', LANG: 'C.UTF-8' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -202,6 +209,54 @@ async function initdb(bin: string, databaseDir: string, user: RunAs | null, logg
   }
 }
 
+/** The parent process id of `pid`, from /proc (Linux); null when it is gone or unknown. */
+function parentOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return null;
+  }
+}
+
+function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * A PostgreSQL still running on this data folder because the application that started it was killed without a chance
+ * to stop it (SIGKILL, a crash of the machine's session): it has been handed to init, nobody uses it any more, so it
+ * is stopped (fast shutdown) before ours starts. One still started by a running application is left alone: starting
+ * then fails with PostgreSQL's own message that the folder is in use.
+ */
+async function stopLeftOver(databaseDir: string, logger?: Logger): Promise<void> {
+  const pidFile = join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !commandOf(pid).includes(databaseDir)) return;
+  const parent = parentOf(pid);
+  if (parent !== 1 && parent !== null && /\bnode\b|main\.(ts|js)/.test(commandOf(parent))) return;
+  logger?.warn({ pid }, 'stopping a PostgreSQL left running on this data folder by an earlier start');
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return;
+  }
+  for (let waited = 0; waited < 30_000; waited += 100) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`een eerder gestarte PostgreSQL (pid ${pid}) op ${databaseDir} stopt niet; stop die eerst`);
+}
+
 async function startPostgres(
   bin: string,
   databaseDir: string,
@@ -230,6 +285,9 @@ async function startPostgres(
       if (output.length > 20_000) output = output.slice(-10_000);
       logger?.trace({ postgres: true }, line.trim());
     },
+    // Its own process group: a terminal's Ctrl+C (or hang-up) reaches the application only, which stops its work
+    // first and then stops PostgreSQL, rather than PostgreSQL ending the connections of requests still being served.
+    { detached: true },
   );
   await new Promise<void>((ready, fail) => {
     const timer = setInterval(() => {
@@ -274,6 +332,7 @@ export async function startEmbeddedPostgres(options: {
     rmSync(databaseDir, { recursive: true, force: true });
     await initdb(bin, databaseDir, user, options.logger);
   }
+  await stopLeftOver(databaseDir, options.logger);
   const child = await startPostgres(bin, databaseDir, options.port, user, options.logger);
   const stopOnExit = () => child.kill('SIGINT');
   process.once('exit', stopOnExit);

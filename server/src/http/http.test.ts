@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/server.js';
 
@@ -72,5 +74,57 @@ describe('HTTP surface', () => {
       body: JSON.stringify({ query: '{ categories { id } }' }),
     });
     expect(forged.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('compresses GraphQL answers of 1 KB and more as the browser accepts, and sends small ones as they are', async () => {
+    const post = (query: string, acceptEncoding?: string) =>
+      new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
+        const payload = JSON.stringify({ query });
+        const req = request(
+          `${server.url}/graphql`,
+          {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(payload),
+              ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () =>
+              resolve({
+                encoding: res.headers['content-encoding'],
+                vary: res.headers.vary,
+                body: Buffer.concat(chunks),
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(payload);
+      });
+    const big = '{ __schema { types { name description } } }';
+    const plain = await post(big);
+    expect(plain.encoding).toBeUndefined();
+    const json = JSON.parse(plain.body.toString('utf8')) as { data: { __schema: { types: unknown[] } } };
+    expect(json.data.__schema.types.length).toBeGreaterThan(50);
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    const br = await post(big, 'gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    expect(br.vary).toMatch(/accept-encoding/i);
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+    expect(JSON.parse(brotliDecompressSync(br.body).toString('utf8'))).toEqual(json);
+
+    const gzip = await post(big, 'gzip');
+    expect(gzip.encoding).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.body).toString('utf8'))).toEqual(json);
+
+    // A small answer is not worth compressing.
+    const small = await post('{ __typename }', 'br');
+    expect(small.encoding).toBeUndefined();
+    expect(JSON.parse(small.body.toString('utf8'))).toEqual({ data: { __typename: 'Query' } });
   });
 });

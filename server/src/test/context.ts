@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { Context } from '../graphql/context.js';
+import { Audience, type Permission } from '../graphql/auth/permissions.js';
 import type { Viewer } from '../graphql/auth/viewer.js';
 import { createLoaders } from '../graphql/loaders.js';
 import { createLogger } from '../logging/logger.js';
@@ -35,4 +36,20 @@ export function contextFor(
 ): Context {
   const base = requestContextFor(orm, viewer, options);
   return { ...base, services, loaders: createLoaders(base.em) };
+}
+
+/**
+ * A staff member for calling services directly in a test: of every municipality (`municipalityIds: null`) unless
+ * scoped, with the given permissions (none by default: services trust their caller, the resolvers check).
+ */
+export function staffViewer(
+  options: { municipalityIds?: string[] | null; permissions?: Iterable<Permission>; adminAccountId?: string } = {},
+): Extract<Viewer, { kind: Audience.STAFF }> {
+  return {
+    kind: Audience.STAFF,
+    sessionId: 'test',
+    adminAccountId: options.adminAccountId ?? randomUUID(),
+    permissions: new Set(options.permissions ?? []),
+    municipalityIds: options.municipalityIds ?? null,
+  };
 }

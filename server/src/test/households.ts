@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { TestServer } from './server.js';
-import { contextFor } from './context.js';
+import { contextFor, staffViewer } from './context.js';
 import { Audience } from '../graphql/auth/permissions.js';
 import { encryptBsn, hashBsn, isValidBsn } from '../crypto/bsn.js';
 import { Municipality } from '../modules/municipalities/municipality.entity.js';
@@ -83,13 +83,7 @@ export async function createHousehold(
   });
   em.persist(person);
   await em.flush();
-  const staff = contextFor(server.orm, server.services, {
-    kind: Audience.STAFF,
-    sessionId: 'x',
-    adminAccountId: randomUUID(),
-    permissions: new Set(),
-    municipalityIds: null,
-  });
+  const staff = contextFor(server.orm, server.services, staffViewer());
   const assignmentIds: string[] = [];
   const names: string[] = [];
   for (const [i, spec] of arrangements.entries()) {

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { Audience, ALL_PERMISSIONS } from '../graphql/auth/permissions.js';
+import { ALL_PERMISSIONS } from '../graphql/auth/permissions.js';
 import type { Viewer } from '../graphql/auth/viewer.js';
+import { staffViewer } from './context.js';
 
 /**
  * A municipality with `residents` generated residents (two per household, each with an e-mail address and the mail
@@ -38,11 +39,5 @@ export async function seedResidents(
 
 /** A staff member of every municipality with every permission (for calling the service directly). */
 export function allPowerfulStaff(adminAccountId: string): Viewer {
-  return {
-    kind: Audience.STAFF,
-    sessionId: 'test',
-    adminAccountId,
-    permissions: new Set(ALL_PERMISSIONS),
-    municipalityIds: null,
-  };
+  return staffViewer({ adminAccountId, permissions: ALL_PERMISSIONS });
 }

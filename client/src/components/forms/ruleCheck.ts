@@ -13,3 +13,24 @@ export function ruleCheck<R extends Record<string, Rule<unknown>>>(rules: R) {
       Record<keyof R & string, string>
     >;
 }
+
+/**
+ * The same check with rules that load on first use: a public form whose rules need a library the page itself does not
+ * (the IBAN rule's ibantools on the provider sign-up) loads them when the person starts filling it in (`preload`, on
+ * the form's first focus) or at the latest when it is sent; `useMutationForm` waits for the answer. Still the
+ * server's own rules, only loaded later.
+ */
+export function lazyRuleCheck<R extends Record<string, Rule<unknown>>>(load: () => Promise<R>) {
+  let loading: Promise<R> | undefined;
+  const rules = (): Promise<R> =>
+    (loading ??= load().catch((error: unknown) => {
+      // A failed load (the network) is tried again on the next attempt.
+      loading = undefined;
+      throw error;
+    }));
+  return {
+    /** Starts loading the rules (nothing happens when they are loading or there). */
+    preload: (): void => void rules().catch(() => undefined),
+    check: async (values: Partial<Record<keyof R, Raw>>) => ruleCheck(await rules())(values),
+  };
+}

@@ -11,9 +11,12 @@ export interface MutationFormOptions<F extends string, P extends { errors: reado
   id: string;
   /**
    * Instant checks before anything is sent, with the server's own rules (`@rules/…`, never a copy of their numbers):
-   * a message per field, null or absent when fine.
+   * a message per field, null or absent when fine. May answer later (rules that load on first use, `lazyRuleCheck`).
    */
-  check?: (values: Values<F>, data: FormData) => Partial<Record<F, string | null>>;
+  check?: (
+    values: Values<F>,
+    data: FormData,
+  ) => Partial<Record<F, string | null>> | Promise<Partial<Record<F, string | null>>>;
   /**
    * Sends the mutation with what the form holds (each field's text, and the FormData for anything else) and returns
    * its payload. Converting input is the screen's job here (euros → cents, dates); rules are the server's.
@@ -77,14 +80,22 @@ export function useMutationForm<F extends string, P extends { errors: readonly F
       if (running.current) return;
       const { fields, check, mutate, onSuccess } = latest.current;
       const values = Object.fromEntries(fields.map((f) => [f, String(data.get(f) ?? '')])) as Values<F>;
-      const instant = check?.(values, data) ?? {};
-      const instantErrors = Object.fromEntries(Object.entries(instant).filter(([, m]) => m)) as Partial<
-        Record<F, string>
-      >;
-      if (Object.keys(instantErrors).length) return fail(instantErrors, []);
       running.current = true;
-      setBusy(true);
       try {
+        let instant: Partial<Record<F, string | null>>;
+        try {
+          const checked = check?.(values, data) ?? {};
+          // A check that answers at once keeps the form's answer synchronous, as before.
+          instant = checked instanceof Promise ? await checked : checked;
+        } catch {
+          // Rules that load on first use could not be loaded: as any other network failure.
+          return fail({}, [NETWORK_ERROR]);
+        }
+        const instantErrors = Object.fromEntries(Object.entries(instant).filter(([, m]) => m)) as Partial<
+          Record<F, string>
+        >;
+        if (Object.keys(instantErrors).length) return fail(instantErrors, []);
+        setBusy(true);
         const payload = await mutate(values, data);
         if (!payload) return fail({}, [NETWORK_ERROR]);
         if (payload.errors.length === 0) {

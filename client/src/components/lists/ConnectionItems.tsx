@@ -1,4 +1,4 @@
-import type { Key, ReactNode } from 'react';
+import { startTransition, useEffect, useState, type Key, type ReactNode } from 'react';
 import { formatCount } from '../dates/formatDate';
 import { ConnectionView, ITEM, type ConnectionStatesProps } from './ConnectionView';
 
@@ -13,6 +13,12 @@ interface ConnectionItemsProps<N> extends ConnectionStatesProps<N> {
   rowKey?: (node: N) => Key;
   /** A line above the items once the first page is there, read out when it changes ("12 producten gevonden"). */
   summary?: (totalCount: number) => ReactNode;
+  /**
+   * When the first page is there at once (from the cache, asked for at page load), only this many items render with
+   * the page, the rest right after it in a transition, which React renders in slices: no long task blocks the page
+   * (Lighthouse's total blocking time). The rest is below the fold: nothing in view moves.
+   */
+  firstRender?: number;
 }
 
 /**
@@ -22,6 +28,11 @@ interface ConnectionItemsProps<N> extends ConnectionStatesProps<N> {
 export function ConnectionItems<N>(props: ConnectionItemsProps<N>) {
   const { list } = props;
   const rowKey = props.rowKey ?? ((node: N) => (node as { id: string }).id);
+  const [all, setAll] = useState(props.firstRender === undefined);
+  useEffect(() => {
+    if (!all) startTransition(() => setAll(true));
+  }, [all]);
+  const nodes = all ? list.nodes : list.nodes.slice(0, props.firstRender);
   return (
     <>
       {props.summary ? <p role="status">{list.totalCount !== null ? props.summary(list.totalCount) : null}</p> : null}
@@ -30,7 +41,7 @@ export function ConnectionItems<N>(props: ConnectionItemsProps<N>) {
           className={props.className ?? 'gw-plain-list'}
           aria-label={`${props.label}: ${formatCount(list.nodes.length)} van ${list.totalCountCapped ? 'meer dan ' : ''}${formatCount(list.totalCount ?? list.nodes.length)}`}
         >
-          {list.nodes.map((node, index) => (
+          {nodes.map((node, index) => (
             <li key={rowKey(node)} {...{ [ITEM]: '' }}>
               {props.item(node, index)}
             </li>

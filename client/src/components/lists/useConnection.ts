@@ -50,15 +50,28 @@ export interface ConnectionList<N, D = unknown> {
  */
 export function useConnection<D, V extends OperationVariables, F extends ConnectionField<D>>(
   document: TypedDocumentNode<D, V>,
-  options: { variables: Omit<V, 'after'>; field: F; pageSize?: number; skip?: boolean },
+  options: {
+    variables: Omit<V, 'after'>;
+    field: F;
+    pageSize?: number;
+    skip?: boolean;
+    /**
+     * The first page was asked for a moment ago (at page load, beside the screen's code: `prefetchCatalogue`): read
+     * it from the cache, no second request. Only on mount; other filters later ask the server as always.
+     */
+    fresh?: boolean;
+  },
 ): ConnectionList<NodeOf<NonNullable<D[F]>>, D> {
   const variables = { first: options.pageSize, ...options.variables } as unknown as V;
+  const [fresh] = useState(options.fresh === true);
   const query = useQuery(document, {
     variables,
     skip: options.skip,
     notifyOnNetworkStatusChange: true,
-    // Show what the cache has at once, and always ask the server: a list seen before may have changed.
-    fetchPolicy: 'cache-and-network',
+    // Show what the cache has at once, and always ask the server: a list seen before may have changed (other
+    // variables: this policy again).
+    fetchPolicy: fresh ? 'cache-first' : 'cache-and-network',
+    initialFetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   } as never);
   const [moreError, setMoreError] = useState(false);

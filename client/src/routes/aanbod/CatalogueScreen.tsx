@@ -1,10 +1,16 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { formatCount } from '../../components/dates/formatDate';
 import { Page } from '../../components/layout/Page';
 import { ConnectionItems, FilterForm, useConnection, useFilters } from '../../components/lists';
-import { CATALOGUE_PAGE_SIZE, CatalogueDocument, catalogueFilters } from '../../components/products/catalogue';
-import { FIRST_CARDS, ProductCard } from '../../components/products/ProductCard';
+import {
+  CATALOGUE_PAGE_SIZE,
+  CatalogueDocument,
+  catalogueFilters,
+  catalogueFirstPage,
+  takePrefetchedCatalogue,
+} from '../../components/products/catalogue';
+import { cardPriority, FIRST_CARDS, ProductCard } from '../../components/products/ProductCard';
 import { graphql } from '../../graphql/generated';
 import { useViewer } from '../../lib/viewer';
 import { FilterDisclosure } from './FilterDisclosure';
@@ -34,10 +40,13 @@ export default function CatalogueScreen() {
   const activeCount = [values.search, values.categoryId, values.providerId, values.payable].filter(
     (v) => v != null,
   ).length;
+  // The first page may have been asked for at page load (main.tsx): then it comes from the cache.
+  const [prefetched] = useState(() => takePrefetchedCatalogue(catalogueFirstPage(values)));
   const list = useConnection(CatalogueDocument, {
     variables: { filter: values },
     field: 'products',
     pageSize: CATALOGUE_PAGE_SIZE,
+    fresh: prefetched,
   });
   const choices = useQuery(CatalogueChoicesDocument).data;
   const categoryName = choices?.categories.find((c) => c.id === values.categoryId)?.name;
@@ -75,7 +84,8 @@ export default function CatalogueScreen() {
           list={list}
           label="Producten"
           className="gw-card-grid"
-          item={(product, index) => <ProductCard product={product} headingLevel={3} priority={index < FIRST_CARDS} />}
+          firstRender={FIRST_CARDS}
+          item={(product, index) => <ProductCard product={product} headingLevel={3} priority={cardPriority(index)} />}
           summary={found}
           filtered={state.active}
           empty="Er staan nog geen producten in het aanbod. Kijk later nog eens: aanbieders voegen regelmatig producten toe."

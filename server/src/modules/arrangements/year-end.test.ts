@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
-import { contextFor } from '../../test/context.js';
+import { contextFor, staffViewer } from '../../test/context.js';
 import { createHousehold, expectLedgerConsistent } from '../../test/households.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
-import { Audience } from '../../graphql/auth/permissions.js';
 import { today, applicationClock } from '../../lib/clock.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Category } from '../catalogue/category.entity.js';
@@ -35,14 +34,7 @@ describe('year end', () => {
   let zv: Municipality;
   let categories: Category[];
   let day: string;
-  const staff = () =>
-    contextFor(server.orm, server.services, {
-      kind: Audience.STAFF,
-      sessionId: 'x',
-      adminAccountId: randomUUID(),
-      permissions: new Set(),
-      municipalityIds: null,
-    });
+  const staff = () => contextFor(server.orm, server.services, staffViewer());
   const system = (job: string) => contextFor(server.orm, server.services, { kind: 'SYSTEM', job });
   const balance = async (assignmentId: string) =>
     (await server.services.ledger.assignmentBalances(server.orm.em.fork(), [assignmentId])).get(assignmentId)!;

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { startTestServer, type TestServer } from '../../test/server.js';
-import { contextFor } from '../../test/context.js';
+import { contextFor, staffViewer } from '../../test/context.js';
 import { createHousehold, offeredIn, type ArrangementSpec } from '../../test/households.js';
-import { Audience } from '../../graphql/auth/permissions.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Product } from './product.entity.js';
 
@@ -75,13 +74,7 @@ describe('what the resident’s arrangements pay for', () => {
       { categories: [inX.category.id], amountCents: 500_00, validFrom: '2098-01-01', validUntil: '2098-12-31' },
     ]);
     const revoked = await household(zuiderveen, [{ categories: [inX.category.id], amountCents: 500_00 }]);
-    const staff = contextFor(server.orm, server.services, {
-      kind: Audience.STAFF,
-      sessionId: 'x',
-      adminAccountId: randomUUID(),
-      permissions: new Set(),
-      municipalityIds: null,
-    });
+    const staff = contextFor(server.orm, server.services, staffViewer());
     expect(await payable(revoked, inX)).toEqual([[revoked.names[0]]]);
     const r = await server.services.assignments.revoke(staff, revoked.assignmentIds[0]!, 'Verhuisd naar elders');
     expect(r.ok).toBe(true);

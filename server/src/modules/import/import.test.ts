@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
-import { requestContextFor } from '../../test/context.js';
+import { requestContextFor, staffViewer } from '../../test/context.js';
 import { generatedPersons, importCsv, testBsn } from '../../test/import-csv.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
 import { UPLOAD_HEADER } from '../catalogue/product-image.routes.js';
@@ -307,14 +307,7 @@ describe('CSV import (/admin/beheer/importeren)', { timeout: 240_000 }, () => {
     );
     const P = Object.fromEntries(people.map((p) => [p.x.replace(`${tag}-`, ''), p]));
     const staffId = (await q(`select id from admin_account where email = ?`, [staffEmail('BEHEERDER')]))[0].id;
-    const staff = () =>
-      requestContextFor(server.orm, {
-        kind: Audience.STAFF,
-        sessionId: 'test',
-        adminAccountId: staffId,
-        permissions: new Set(),
-        municipalityIds: null,
-      });
+    const staff = () => requestContextFor(server.orm, staffViewer({ adminAccountId: staffId }));
     // P0 already holds Meedoen: a second overlapping grant is refused.
     expect(
       (

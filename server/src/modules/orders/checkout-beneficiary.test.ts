@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { startTestServer, type TestServer } from '../../test/server.js';
-import { contextFor } from '../../test/context.js';
+import { contextFor, staffViewer } from '../../test/context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { ClientGroup } from '../customers/client-group.entity.js';
@@ -58,13 +58,7 @@ describe('checkout per household member', () => {
     const child = person('Kind', '2020-01-01');
     em.persist([parent, child]);
     await em.flush();
-    const staff = contextFor(server.orm, server.services, {
-      kind: Audience.STAFF,
-      sessionId: 'x',
-      adminAccountId: randomUUID(),
-      permissions: new Set(),
-      municipalityIds: null,
-    });
+    const staff = contextFor(server.orm, server.services, staffViewer());
     const grant = async (name: string, amountCents: number, beneficiaryId: string | null) => {
       const arrangement = em.create(Arrangement, {
         municipality: zuiderveen.id,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { startTestServer, type TestServer } from '../../test/server.js';
-import { contextFor } from '../../test/context.js';
+import { contextFor, staffViewer } from '../../test/context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { ClientGroup } from '../customers/client-group.entity.js';
@@ -79,13 +79,7 @@ describe('checkout', () => {
       });
       for (const c of spec.categories) arrangement.categories.add(em.getReference(Category, c));
       await em.flush();
-      const staff = contextFor(server.orm, server.services, {
-        kind: Audience.STAFF,
-        sessionId: 'x',
-        adminAccountId: randomUUID(),
-        permissions: new Set(),
-        municipalityIds: null,
-      });
+      const staff = contextFor(server.orm, server.services, staffViewer());
       const r = await server.services.assignments.grant(staff, {
         clientGroupId: group.id,
         arrangementId: arrangement.id,

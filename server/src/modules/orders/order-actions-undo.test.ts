@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
-import { contextFor } from '../../test/context.js';
+import { contextFor, staffViewer } from '../../test/context.js';
 import { Audience, Permission } from '../../graphql/auth/permissions.js';
 import type { Viewer } from '../../graphql/auth/viewer.js';
 import { ManualClock } from '../../lib/clock.js';
@@ -90,13 +90,7 @@ describe('undoing a delivery', () => {
     });
     arrangement.categories.add(em.getReference(Category, product.category.id));
     await em.flush();
-    const staff = contextFor(server.orm, server.services, {
-      kind: Audience.STAFF,
-      sessionId: 'x',
-      adminAccountId: randomUUID(),
-      permissions: new Set([Permission.ORDER_READ]),
-      municipalityIds: null,
-    });
+    const staff = contextFor(server.orm, server.services, staffViewer({ permissions: [Permission.ORDER_READ] }));
     const granted = await server.services.assignments.grant(staff, {
       clientGroupId: group.id,
       arrangementId: arrangement.id,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomInt, randomUUID } from 'node:crypto';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
-import { contextFor } from '../../test/context.js';
+import { contextFor, staffViewer } from '../../test/context.js';
 import { Audience, Permission } from '../../graphql/auth/permissions.js';
 import type { Viewer } from '../../graphql/auth/viewer.js';
 import { DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from '../../seeders/demo-accounts.js';
@@ -150,13 +150,7 @@ describe('order actions, lists and the counter', () => {
     municipalityIds: string[] | null,
     permissions: Permission[] = [Permission.ORDER_READ, Permission.ORDER_CANCEL],
   ) {
-    return contextFor(server.orm, server.services, {
-      kind: Audience.STAFF,
-      sessionId: 'x',
-      adminAccountId: randomUUID(),
-      permissions: new Set(permissions),
-      municipalityIds,
-    });
+    return contextFor(server.orm, server.services, staffViewer({ municipalityIds, permissions }));
   }
 
   const reload = (id: string) => server.orm.em.fork().findOneOrFail(Order, id);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
-import { contextFor } from '../../test/context.js';
+import { contextFor, staffViewer } from '../../test/context.js';
 import { createHousehold, expectLedgerConsistent, zuiderveenCatalogue } from '../../test/households.js';
 import { checkoutOutcome } from '../../test/checkout-outcome.js';
 import { validatePain001 } from '../../test/sepa-xsd.js';
@@ -49,18 +49,7 @@ describe('payouts to providers', () => {
   const providerNumber = new Map<string, number>();
 
   const staffCtx = () =>
-    contextFor(
-      server.orm,
-      server.services,
-      {
-        kind: Audience.STAFF,
-        sessionId: 'x',
-        adminAccountId: randomUUID(),
-        permissions: new Set(ALL_PERMISSIONS),
-        municipalityIds: null,
-      },
-      { clock },
-    );
+    contextFor(server.orm, server.services, staffViewer({ permissions: ALL_PERMISSIONS }), { clock });
 
   const sql = <T>(query: string, params: unknown[] = []) => server.orm.em.fork().execute<T[]>(query, params);
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
-import { contextFor } from '../../test/context.js';
+import { contextFor, staffViewer } from '../../test/context.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
 import { DEMO_MUNICIPALITY_CONTACTS } from '../../seeders/demo-data.js';
-import { Audience, Permission } from '../../graphql/auth/permissions.js';
+import { Permission } from '../../graphql/auth/permissions.js';
 import { createLogger } from '../../logging/logger.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -187,13 +187,15 @@ describe('settings, with two instances on one database', () => {
     ).toBe('FORBIDDEN');
 
     // A settings manager scoped to Zuiderveen.
-    const ctx = contextFor(a.orm, a.services, {
-      kind: Audience.STAFF,
-      sessionId: 's',
-      adminAccountId: '00000000-0000-4000-8000-000000000001',
-      permissions: new Set([Permission.SETTINGS_MANAGE]),
-      municipalityIds: [zuiderveen.id],
-    });
+    const ctx = contextFor(
+      a.orm,
+      a.services,
+      staffViewer({
+        municipalityIds: [zuiderveen.id],
+        permissions: [Permission.SETTINGS_MANAGE],
+        adminAccountId: '00000000-0000-4000-8000-000000000001',
+      }),
+    );
     const own = await a.services.settings.update(ctx, 'general', {
       municipalities: { [zuiderveen.id]: { phone: '0591 123 456' } },
     });

@@ -1,10 +1,9 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { newAccountRules, PASSWORD_HINT } from '@rules/password';
-import { providerRules } from '@rules/provider';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CheckboxField } from '../../../components/forms/CheckboxField';
-import { ruleCheck } from '../../../components/forms/ruleCheck';
+import { lazyRuleCheck } from '../../../components/forms/ruleCheck';
 import { TextField } from '../../../components/forms/TextField';
 import { useMutationForm } from '../../../components/forms/useMutationForm';
 import { Page } from '../../../components/layout/Page';
@@ -43,7 +42,11 @@ const RegisterProviderDocument = graphql(`
 
 const FIELDS = [...ORGANISATION_FIELDS, 'userName', 'userEmail', 'password', 'acceptTerms'] as const;
 const ID_PREFIX = 'registratie';
-const check = ruleCheck({ ...providerRules, ...newAccountRules });
+/**
+ * The organisation's rules include the IBAN rule, and with it ibantools: they load when the form is first focused (or
+ * sent), not with the page (the JavaScript budget of the public pages, e2e/performance.spec.ts).
+ */
+const rules = lazyRuleCheck(async () => ({ ...(await import('@rules/provider')).providerRules, ...newAccountRules }));
 
 /** /voor-aanbieders/registreren: an organisation registers with its first user and accepts the terms. */
 export default function ProviderRegisterScreen() {
@@ -56,7 +59,7 @@ export default function ProviderRegisterScreen() {
   const form = useMutationForm({
     id: ID_PREFIX,
     fields: FIELDS,
-    check,
+    check: rules.check,
     mutate: async (values, data) => {
       const input = {
         ...readOrganisation(data),
@@ -115,7 +118,7 @@ export default function ProviderRegisterScreen() {
         ) : null}
       </div>
       {currentTerms ? (
-        <form className="gw-form" {...form.props}>
+        <form className="gw-form" {...form.props} onFocus={rules.preload}>
           {form.summary}
           <fieldset className="gw-fieldset">
             <legend>

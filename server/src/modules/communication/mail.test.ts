@@ -395,7 +395,15 @@ describe('mail through an SMTP server that refuses, then accepts', () => {
     expect(failed.lastError).not.toContain('@');
     expect(attemptsSeen).toContain(input.userEmail);
     expect(received).toHaveLength(0);
-    const health = await server.services.jobs.health(server.orm.em.fork());
+    // The queue records the failed attempt when the job's own transaction has ended, a moment after the mail row.
+    const health = await eventually(
+      async () => {
+        const h = await server.services.jobs.health(server.orm.em.fork());
+        return h.failures.some((f) => f.task === 'mail.send') ? h : undefined;
+      },
+      10_000,
+      'the failed attempt in the queue health',
+    );
     expect(health.failures.find((f) => f.task === 'mail.send')).toMatchObject({ permanent: false });
     expect(health.failures.every((f) => !f.lastError?.includes('@'))).toBe(true);
 

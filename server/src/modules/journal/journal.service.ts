@@ -384,20 +384,7 @@ export class JournalService {
     if (!this.inScope(ctx, municipalityId)) return null;
     const rows = await this.periodRows(ctx.em, municipalityId);
     const current = this.currentPeriod(ctx);
-    const list: JournalPeriodInfo[] = [];
-    for (let i = 0; i < 13; i++) {
-      const period = addMonths(current, -i);
-      const row = rows.find((r) => r.period === period);
-      list.push({
-        municipalityId,
-        period,
-        label: periodLabel(period),
-        exportedAt: row?.exported_at ?? null,
-        exportCount: row?.export_count ?? 0,
-        closedAt: row?.closed_at ?? null,
-      });
-    }
-    return list;
+    return Array.from({ length: 13 }, (_, i) => this.info(rows, municipalityId, addMonths(current, -i)));
   }
 
   /**

@@ -16,7 +16,10 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/server/package.json ./server/
 COPY --from=build /app/server/dist ./server/dist
+COPY --from=build /app/client/package.json ./client/
 COPY --from=build /app/client/dist ./client/dist
+# The public pages' server-side renderer (server/src/http/server-render.ts); its libraries are in node_modules.
+COPY --from=build /app/client/dist-ssr ./client/dist-ssr
 # Uploaded product images (FileStorage, DATA_DIR/uploads): writable by the app user; mount a volume here.
 RUN mkdir -p /app/.data/uploads && chown -R node:node /app/.data
 USER node

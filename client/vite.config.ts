@@ -137,15 +137,42 @@ function compactPrinter(): Plugin {
 const VENDOR =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@apollo[\\/]client|rxjs|optimism|@wry[\\/][^\\/]+|tslib)[\\/]/;
 
+const resolve = {
+  // The server's validation rules, shared (not copied): server/src/rules is isomorphic TypeScript.
+  alias: { '@rules': here('../server/src/rules') },
+};
+
+/**
+ * `vite build --ssr src/entry-server.tsx` (the second half of `npm run build`): the public pages' renderer for the
+ * server (server/src/http/server-render.ts) in dist-ssr, outside dist so it is never served. The libraries stay
+ * outside the bundle (Node loads them from node_modules, one React for the renderer).
+ */
+const ssrConfig = defineConfig({
+  root: here('.'),
+  plugins: [graphqlDocuments(), react()],
+  resolve,
+  publicDir: false,
+  build: {
+    outDir: here('dist-ssr'),
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      onLog(level, log, handler) {
+        if (log.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        handler(level, log);
+      },
+    },
+  },
+});
+
 // Two entries: the application (index.html) and the GraphQL sandbox (sandbox.html).
 // The sandbox pulls in GraphiQL and Monaco; keeping it a separate entry keeps them
 // out of the application's bundle. The server serves dist/sandbox.html at /sandbox.
-export default defineConfig({
+const clientConfig = defineConfig({
   root: here('.'),
   plugins: [graphqlDocuments(), compactPrinter(), react(), precompress()],
   resolve: {
-    // The server's validation rules, shared (not copied): server/src/rules is isomorphic TypeScript.
-    alias: { '@rules': here('../server/src/rules') },
+    ...resolve,
     // RxJS (under Apollo Client) in its ES2015 build: classes instead of ES5 helpers, and no tslib.
     conditions: ['es2015', ...defaultClientConditions],
   },
@@ -210,3 +237,5 @@ export default defineConfig({
     ),
   },
 });
+
+export default defineConfig((env) => (env.isSsrBuild ? ssrConfig : clientConfig));

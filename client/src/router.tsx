@@ -1,4 +1,4 @@
-import { createBrowserRouter, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { PublicLayout } from './components/layout/PublicLayout';
 import { RootErrorBoundary } from './components/layout/RouteErrorBoundary';
 import type { RouteHandle } from './components/layout/routeHandle';
@@ -111,6 +111,22 @@ export async function allRoutes(): Promise<RouteObject[]> {
   const { accountArea, rootAreas } = await import('./areaRoutes');
   const home: RouteObject = { id: 'home', handle: HOME_HANDLE, children: [publicLayout, accountArea] };
   return [{ ...rootRoute, children: [home, ...rootAreas] }];
+}
+
+/**
+ * Loads the screens (lazy routes) a location matches and puts them into the route table, before the router is made:
+ * a page the server rendered (entry-server.tsx) is then hydrated with its screen at once, as the server rendered it,
+ * instead of with the router's loading fallback.
+ */
+export async function resolveLazyRoutes(location: { pathname: string }): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const resolved = await route.lazy();
+      Object.assign(route, resolved, { lazy: undefined });
+    }),
+  );
 }
 
 export function createRouter() {

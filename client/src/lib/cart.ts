@@ -18,6 +18,9 @@ export const MAX_QUANTITY = CART_LIMITS.quantityMax;
 export const MAX_LINES = CART_LIMITS.lines;
 
 const listeners = new Set<() => void>();
+/** The cart in the server's render of a page (and while the browser hydrates it): empty, this browser's comes after. */
+const NO_LINES: LocalCartLine[] = [];
+const serverSnapshot = () => NO_LINES;
 let cachedRaw: string | null | undefined;
 let cachedLines: LocalCartLine[] = [];
 
@@ -121,7 +124,7 @@ export const localCart = {
 
 /** The browser cart, kept current across components and tabs. */
 export function useLocalCart(): LocalCartLine[] {
-  return useSyncExternalStore(subscribe, snapshot, () => []);
+  return useSyncExternalStore(subscribe, snapshot, serverSnapshot);
 }
 
 /** 1–99 whole items; the server's Dutch message when not (rules/cart.ts). */

@@ -1,9 +1,13 @@
+import { useContext } from 'react';
 import { Link } from 'react-router';
 import { Page } from '../components/layout/Page';
+import { ServerHeadContext } from '../lib/serverRender';
 import { urls } from '../lib/urls';
 
-/** "Pagina niet gevonden": the catch-all route, and rendered in place for unknown ids. */
+/** "Pagina niet gevonden": the catch-all route, and rendered in place for unknown ids (HTTP 404 from the server). */
 export default function NotFoundScreen() {
+  const serverHead = useContext(ServerHeadContext);
+  if (serverHead) serverHead.status = 404;
   return (
     <Page title="Pagina niet gevonden" hideBreadcrumbs>
       <div className="gw-prose">

@@ -134,6 +134,7 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().min(3).default('Gemeentewinkel <noreply@gemeentewinkel.nl>'),
   GRAPHQL_SANDBOX: bool.optional(),
+  SERVER_RENDER: bool.default(true),
   SENTRY_DSN: z.url().optional(),
   SENTRY_ENVIRONMENT: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -380,6 +381,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     settingsEncryptionKey: Buffer.from(c.SETTINGS_ENCRYPTION_KEY, 'base64'),
     mail: { transport: c.MAIL_TRANSPORT, smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
     graphqlSandbox: c.GRAPHQL_SANDBOX ?? !production,
+    /** The public pages' HTML rendered on the server for visitors who have not logged in (http/server-render.ts). */
+    serverRender: c.SERVER_RENDER,
     sentry: { dsn: c.SENTRY_DSN, environment: c.SENTRY_ENVIRONMENT ?? c.NODE_ENV },
     logLevel: c.LOG_LEVEL,
     /** Peers whose X-Forwarded-For is believed (Express `trust proxy`); empty: the socket's address is the client. */

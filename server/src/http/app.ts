@@ -34,6 +34,7 @@ import { importRoutes } from '../modules/import/import.routes.js';
 import { myDataRoutes } from '../modules/audit/my-data.routes.js';
 import { securityHeaders } from './security-headers.js';
 import { staticFiles } from './static.js';
+import { loadRenderer, serverRenderedPages } from './server-render.js';
 import { adminIpAllowList, allowListOf } from './ip-allow-list.js';
 import { analyticsScript } from '../modules/settings/sections/analytics.js';
 import { rejectHostileQuery } from './hostile-request.js';
@@ -253,6 +254,8 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
       if (!config.graphqlSandbox || !files.sendPage('/sandbox.html', req, res, next)) next();
     });
     app.use(files.middleware);
+    const renderer = config.serverRender ? await loadRenderer(dist) : null;
+    if (renderer) app.use(serverRenderedPages({ renderer, clientDist: dist, apollo, contexts, logger }));
     app.get(/.*/, (req, res, next) => {
       if (isServerPath(req.path)) return next();
       // A file-like path that was not found above (e.g. /assets/x.js) is a real 404, not the app.

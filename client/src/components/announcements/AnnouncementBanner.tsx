@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { graphql } from '../../graphql/generated';
+import { useHydrated } from '../../lib/serverRender';
 import { urls } from '../../lib/urls';
 import { MAIN_ID } from '../layout/SkipLink';
 import { dismiss, isDismissed, SEVERITY } from './announcementParts';
@@ -26,7 +27,11 @@ export function AnnouncementBanner() {
   const { data } = useQuery(ActiveAnnouncementsBannerDocument, { fetchPolicy: 'cache-and-network' });
   const [closed, setClosed] = useState<string[]>([]);
   const list = useRef<HTMLUListElement>(null);
-  const visible = (data?.activeAnnouncements ?? []).filter((a) => !closed.includes(a.id) && !isDismissed(a.id));
+  // What this browser closed is known once the page the server rendered is hydrated.
+  const hydrated = useHydrated();
+  const visible = (data?.activeAnnouncements ?? []).filter(
+    (a) => !closed.includes(a.id) && !(hydrated && isDismissed(a.id)),
+  );
   if (visible.length === 0) return null;
 
   const close = (id: string, index: number) => {

@@ -1,6 +1,7 @@
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useContext, useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 import { noticeOf, noticeWantsFocus } from '../../lib/notice';
+import { ServerHeadContext } from '../../lib/serverRender';
 import { documentTitle } from '../../lib/site';
 import { Alert } from '../ui/Alert';
 import { Breadcrumbs } from './Breadcrumbs';
@@ -14,6 +15,9 @@ let lastPathname: string | undefined;
  */
 function usePageAnnouncement(title: string, heading: RefObject<HTMLHeadingElement | null>) {
   const { pathname } = useLocation();
+  // Rendered on the server: the title goes into the HTML's <title> (entry-server.tsx).
+  const serverHead = useContext(ServerHeadContext);
+  if (serverHead) serverHead.title = title;
 
   useEffect(() => {
     document.title = title;

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { AddToCart } from '../../components/cart/AddToCart';
 import { Page } from '../../components/layout/Page';
 import { Money } from '../../components/money/Money';
@@ -10,6 +10,7 @@ import { QueryError } from '../../components/ui/QueryError';
 import { graphql } from '../../graphql/generated';
 import { urls } from '../../lib/urls';
 import NotFoundScreen from '../NotFoundScreen';
+import { CanonicalRedirect } from '../../components/layout/CanonicalRedirect';
 
 const ProductDocument = graphql(`
   query Product($id: ID!) {
@@ -68,7 +69,7 @@ export default function ProductScreen() {
 
   const product = data?.product;
   if (!product) return <NotFoundScreen />;
-  if (product.slug !== slug) return <Navigate replace to={urls.product(product.slug, product.id)} />;
+  if (product.slug !== slug) return <CanonicalRedirect to={urls.product(product.slug, product.id)} />;
 
   return (
     <Page title={product.title}>

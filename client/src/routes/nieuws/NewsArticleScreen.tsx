@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { formatDate } from '../../components/dates/formatDate';
 import { Page } from '../../components/layout/Page';
 import { Loading } from '../../components/ui/Loading';
@@ -8,6 +8,7 @@ import { graphql } from '../../graphql/generated';
 import { urls } from '../../lib/urls';
 import NotFoundScreen from '../NotFoundScreen';
 import { NewsFeedLink } from './NewsScreen';
+import { CanonicalRedirect } from '../../components/layout/CanonicalRedirect';
 
 const NewsArticleDocument = graphql(`
   query NewsArticle($id: ID!) {
@@ -48,7 +49,7 @@ export default function NewsArticleScreen() {
   }
   const article = data?.newsArticle;
   if (!article) return <NotFoundScreen />;
-  if (article.slug !== slug) return <Navigate replace to={urls.newsArticle(article.slug, article.id)} />;
+  if (article.slug !== slug) return <CanonicalRedirect to={urls.newsArticle(article.slug, article.id)} />;
 
   return (
     <Page title={article.title} crumb="Nieuwsbericht">

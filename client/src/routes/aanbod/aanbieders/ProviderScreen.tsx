@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { formatCount } from '../../../components/dates/formatDate';
 import { Page } from '../../../components/layout/Page';
 import { ConnectionItems, useConnection } from '../../../components/lists';
@@ -10,6 +10,7 @@ import { graphql } from '../../../graphql/generated';
 import type { PublicProviderQuery } from '../../../graphql/generated/graphql';
 import { urls } from '../../../lib/urls';
 import { ProviderLocations } from './ProviderLocations';
+import { CanonicalRedirect } from '../../../components/layout/CanonicalRedirect';
 
 const PublicProviderDocument = graphql(`
   query PublicProvider($id: ID!) {
@@ -66,7 +67,7 @@ export default function ProviderScreen() {
         provider.slug === slug ? (
           <ProviderPage provider={provider} />
         ) : (
-          <Navigate replace to={urls.providerPage(provider.slug, provider.id)} />
+          <CanonicalRedirect to={urls.providerPage(provider.slug, provider.id)} />
         )
       }
     </QueryBoundary>
@@ -86,7 +87,7 @@ function ProviderPage({ provider }: { provider: NonNullable<PublicProviderQuery[
         <img className="gw-provider-logo" src={provider.logoUrl} alt={`Logo van ${provider.name}`} />
       ) : null}
       {provider.description ? (
-        <div className="gw-prose" style={{ whiteSpace: 'pre-line' }}>
+        <div className="gw-prose gw-prose--lines">
           <p>{provider.description}</p>
         </div>
       ) : null}

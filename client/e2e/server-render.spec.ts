@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { loginCustomer, settle } from './support';
+import { DEMO_PASSWORD, loginCustomer, providerEmail, settle } from './support';
 
 /**
  * The public pages rendered on the server (server/src/http/server-render.ts, client/src/entry-server.tsx) and hydrated
@@ -125,4 +125,16 @@ test('a logged-in resident gets the page the browser renders, with their own men
   await expect(
     page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Mijn account' }),
   ).toBeVisible();
+});
+
+test('a provider who lands on a rendered page logs in at once and gets their own area', async ({ page }) => {
+  await page.goto('/');
+  await settle(page);
+  // Right after the hydration: the page's data (an anonymous visitor) gives way to the log-in's.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Inloggen als aanbieder' }).click();
+  await page.getByLabel('E-mailadres').fill(providerEmail(1));
+  await page.getByLabel('Wachtwoord').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/aanbieder\//);
+  await settle(page);
 });

@@ -1,5 +1,6 @@
+import type { ApolloClient } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createApolloClient } from './graphql/client';
@@ -34,6 +35,18 @@ function serverState(): unknown {
   }
 }
 
+/**
+ * Ends the cache-first start of a hydrated page (graphql/client.ts) once the hydration has committed: its effects run
+ * after those of every screen beneath it, whose queries were answered from the server's data. One child, no element of
+ * its own: the tree stays the server's (React's ids depend on its shape).
+ */
+function AfterHydration({ client, children }: { client: ApolloClient; children: ReactNode }) {
+  useEffect(() => {
+    client.prioritizeCacheValues = false;
+  }, [client]);
+  return children;
+}
+
 async function start(root: HTMLElement) {
   const state = serverState();
   const client = createApolloClient(state);
@@ -53,7 +66,9 @@ async function start(root: HTMLElement) {
           router state, so guards never re-render a page the router has already left (which made
           a stale account page redirect to /inloggen during log-out).
         */}
-        <RouterProvider router={router} useTransitions={false} />
+        <AfterHydration client={client}>
+          <RouterProvider router={router} useTransitions={false} />
+        </AfterHydration>
       </ApolloProvider>
     </StrictMode>
   );

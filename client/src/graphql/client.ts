@@ -48,22 +48,20 @@ export function createCache(): InMemoryCache {
 
 /**
  * Apollo Client against the same-origin GraphQL endpoint; the session rides on the cookie. `serverState`: the cache's
- * contents the server rendered the page with (entry-server.tsx); the page's queries are then answered from it while the
- * browser hydrates, instead of asking again at once.
+ * contents the server rendered the page with (entry-server.tsx). While the browser hydrates that page, its queries are
+ * answered from them (`prioritizeCacheValues`: cache-first) instead of asking again; main.tsx ends that once the
+ * hydration has committed, so everything after (a log-in's fresh viewer, a "load more") asks the server as always.
  */
 export function createApolloClient(serverState?: unknown): ApolloClient {
   const cache = createCache();
   if (serverState) cache.restore(serverState as ReturnType<InMemoryCache['extract']>);
-  return new ApolloClient({
+  const client = new ApolloClient({
     link: new HttpLink({
       uri: urls.server.graphql(),
       credentials: 'same-origin',
     }),
     cache,
-    // Queries that would otherwise also ask the network (cache-and-network) take the server's answers for this long.
-    ssrForceFetchDelay: serverState ? SERVER_STATE_FRESH_MS : undefined,
   });
+  if (serverState) client.prioritizeCacheValues = true;
+  return client;
 }
-
-/** How long the server's answers count as fresh after the page loaded (a page's data is seconds old then). */
-const SERVER_STATE_FRESH_MS = 10_000;

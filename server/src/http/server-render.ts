@@ -35,6 +35,11 @@ export const RENDER_TIMEOUT_MS = 3000;
 /** Renders at once per process; beyond this the browser renders the page (a render costs 20–100 ms of CPU). */
 export const MAX_CONCURRENT = 4;
 
+/*
+ * The contract of client/src/entry-server.tsx's `render` (its RenderInput and RenderResult). The renderer is a separate
+ * build the server loads at start, so its types are stated here for the server; server-render.test.ts's stand-in
+ * renderer and the browser tests against the real one hold both sides to it.
+ */
 interface GraphQLRequest {
   query: string;
   variables?: Record<string, unknown>;

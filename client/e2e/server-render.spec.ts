@@ -105,6 +105,15 @@ test('the cart and the closed announcements of this browser show once the page i
   expect(errors).toEqual([]);
 });
 
+test('when the screen’s code cannot be loaded, the rendered page says so instead of staying inert', async ({
+  page,
+}) => {
+  await page.route(/\/assets\/CatalogueScreen-[^/]*\.js$/, (route) => route.abort());
+  await page.goto('/aanbod');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Er ging iets mis');
+  await expect(page.getByRole('button', { name: 'Pagina opnieuw laden' })).toBeVisible();
+});
+
 test('an old product address redirects permanently, an unknown product is a 404 in Dutch', async ({ page }) => {
   const product = await firstProduct(page);
   const moved = await page.request.get(`/aanbod/oude-naam/${product.id}`, { maxRedirects: 0 });

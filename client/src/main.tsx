@@ -50,10 +50,15 @@ function AfterHydration({ client, children }: { client: ApolloClient; children: 
 async function start(root: HTMLElement) {
   const state = serverState();
   const client = createApolloClient(state);
-  if (state) {
-    // The page's screen must be there before hydrating: hydration renders exactly what the server rendered.
-    await resolveLazyRoutes(window.location);
-  } else {
+  // The page's screen must be there before hydrating: hydration renders exactly what the server rendered. When its code
+  // cannot be loaded (the network), the browser renders the page itself, and the router shows that failure as always.
+  const hydrate =
+    state !== undefined &&
+    (await resolveLazyRoutes(window.location).then(
+      () => true,
+      () => false,
+    ));
+  if (!state) {
     prefetchPublicShell(client, window.location.pathname);
     prefetchCatalogue(client, window.location);
   }
@@ -72,7 +77,7 @@ async function start(root: HTMLElement) {
       </ApolloProvider>
     </StrictMode>
   );
-  if (state) hydrateRoot(root, app);
+  if (hydrate) hydrateRoot(root, app);
   else createRoot(root).render(app);
 }
 

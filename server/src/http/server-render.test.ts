@@ -36,6 +36,8 @@ export async function render({ url, execute, signal }) {
   const query = params.get('ongeldig')
     ? 'query Offer { products(first: 2) { nietBestaand } }'
     : 'query Offer { products(first: 2) { edges { node { title } } } }';
+  // Two operations, as a page has several (the shell's and the screen's).
+  await execute({ query: '{ categories { id } }' });
   const result = await execute({ query, operationName: 'Offer' });
   const titles = result.data.products.edges.map((e) => e.node.title);
   return {
@@ -118,6 +120,17 @@ describe('public pages rendered on the server', () => {
     const own = await resident.fetch('/aanbod');
     expect(await own.text()).toBe(INDEX);
     expect(own.headers.get('vary')).toMatch(/Cookie/);
+  });
+
+  it('looks the visitor up once per render, not once per operation', async () => {
+    // A cookie of a session that does not exist (ended, or from another installation): an anonymous visitor.
+    const visitor = server.client();
+    visitor.cookies.set('gw_session', 'verlopen-sessie-0123456789');
+    const before = server.queries.length;
+    const html = await (await visitor.fetch('/aanbod')).text();
+    expect(html).toContain('id="gw-state"');
+    const lookups = server.queries.slice(before).filter((q) => /from "session"/i.test(q));
+    expect(lookups).toHaveLength(1);
   });
 
   it('sends the page without HTML when the render fails or an operation answers with an error', async () => {

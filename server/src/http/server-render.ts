@@ -1,6 +1,7 @@
 import type { ApolloServer } from '@apollo/server';
+import { GraphQLError } from 'graphql';
 import compression from 'compression';
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -113,10 +114,9 @@ export function serverRenderedPages(deps: {
   const compress = compression({ threshold: 1024 });
   let running = 0;
 
-  /** Runs one operation of the render as a request of this visitor would; an error answer fails the render. */
-  function executorFor(req: Request, res: Response) {
+  /** Runs the render's operations as this visitor's requests would run, in one context; an error answer fails it. */
+  function executorFor(contextValue: Context) {
     return async (request: GraphQLRequest) => {
-      const contextValue = await contexts.forGraphQL(req, res);
       const response = await apollo.executeOperation(request, { contextValue });
       if (response.body.kind !== 'single') throw new Error('unexpected incremental answer');
       const result = response.body.singleResult;
@@ -133,12 +133,13 @@ export function serverRenderedPages(deps: {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), RENDER_TIMEOUT_MS);
     try {
+      // The request's GraphQL context, once for all the render's operations (who asks, maintenance mode, loaders).
+      const context = await contexts.forGraphQL(req, res);
       // Logged in (a valid session or an operator acting in a municipality): the browser renders the page.
-      const { viewer } = await contexts.forRequest(req);
-      if (viewer.kind !== Audience.ANONYMOUS) return next();
+      if (context.viewer.kind !== Audience.ANONYMOUS) return next();
       const result = await renderer.render({
         url: `http://localhost${req.originalUrl}`,
-        execute: executorFor(req, res),
+        execute: executorFor(context),
         signal: controller.signal,
       });
       if (result.kind === 'redirect') {
@@ -150,7 +151,9 @@ export function serverRenderedPages(deps: {
       res.setHeader('Cache-Control', 'private, no-cache');
       compress(req, res, () => res.send(fillTemplate(template, result)));
     } catch (error) {
-      logger.warn({ err: error, path: req.path }, 'server render failed; the browser renders the page');
+      // The context's own refusals (maintenance mode, the allow-list) are expected: the browser shows them.
+      if (error instanceof GraphQLError) logger.debug({ code: error.extensions.code, path: req.path }, 'not rendered');
+      else logger.warn({ err: error, path: req.path }, 'server render failed; the browser renders the page');
       if (!res.headersSent) next();
     } finally {
       clearTimeout(timer);

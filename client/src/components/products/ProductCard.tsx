@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { getFragmentData, graphql, type FragmentType } from '../../graphql/generated';
 import { urls } from '../../lib/urls';
 import { Money } from '../money/Money';
+import type { CardPriority } from './catalogue';
 import { PayableBadge } from './PayableBadge';
 
 export const ProductCardFragment = graphql(`
@@ -27,10 +28,6 @@ export const ProductCardFragment = graphql(`
     }
   }
 `);
-
-import type { CardPriority } from './catalogue';
-
-export { cardPriority, FIRST_CARDS } from './catalogue';
 
 /**
  * One product in a list: title (link), provider, category, price and, for a resident, whether their budget pays.

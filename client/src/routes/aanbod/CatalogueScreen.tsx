@@ -6,11 +6,13 @@ import { ConnectionItems, FilterForm, useConnection, useFilters } from '../../co
 import {
   CATALOGUE_PAGE_SIZE,
   CatalogueDocument,
+  cardPriority,
+  FIRST_CARDS,
   catalogueFilters,
   catalogueFirstPage,
   takePrefetchedCatalogue,
 } from '../../components/products/catalogue';
-import { cardPriority, FIRST_CARDS, ProductCard } from '../../components/products/ProductCard';
+import { ProductCard } from '../../components/products/ProductCard';
 import { graphql } from '../../graphql/generated';
 import { useViewer } from '../../lib/viewer';
 import { FilterDisclosure } from './FilterDisclosure';

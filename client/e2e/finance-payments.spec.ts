@@ -116,8 +116,25 @@ test('the payment settings test the connection and refuse a bad IBAN with the se
   await account.getByLabel('Naam rekeninghouder').fill('Gemeente Zuiderveen');
   await account.getByLabel('IBAN').fill('NL00BANK0123456789');
   await account.getByLabel('BIC').fill('BNGHNL2G');
+  // The debtor's address for the SEPA file, checked by the server's shared rules.
+  await account.getByLabel('Straat').fill('Raadhuisplein');
+  await account.getByLabel('Huisnummer').fill('1');
+  await account.getByLabel('Postcode').fill('783');
+  await account.getByLabel('Plaats').fill('Zuiderveen');
   await page.getByRole('button', { name: 'Betaalinstellingen opslaan' }).click();
   const summary = page.getByRole('alert').filter({ hasText: /IBAN/ });
   await expect(summary).toBeVisible();
+  await expect(summary).toContainText('Vul een geldige postcode in, bijvoorbeeld 1234 AB.');
   await expect(account.getByLabel('IBAN')).toHaveAttribute('aria-invalid', 'true');
+  await expect(account.getByLabel('Postcode')).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page, 'betalingsinstellingen met fouten');
+
+  // Corrected (the demo's own account): saved, the postcode as the server normalised it.
+  await account.getByLabel('IBAN').fill('NL14BNGH0285001234');
+  await account.getByLabel('Postcode').fill('7831hg');
+  await page.getByRole('button', { name: 'Betaalinstellingen opslaan' }).click();
+  await expect(page.getByText('De betaalinstellingen zijn opgeslagen.')).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: /Rekening voor uitbetalingen van Gemeente Zuiderveen/ }).getByLabel('Postcode'),
+  ).toHaveValue('7831 HG');
 });

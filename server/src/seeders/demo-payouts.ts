@@ -7,8 +7,19 @@ import type { Services } from '../services.js';
 
 /** The accounts the demo municipalities pay providers from (instellingen/betalingen): valid, made-up IBANs. */
 export const DEMO_DEBTOR_ACCOUNTS: Record<string, DebtorAccount> = {
-  zuiderveen: { name: 'Gemeente Zuiderveen', iban: 'NL14BNGH0285001234', bic: 'BNGHNL2G' },
-  noorderhaven: { name: 'Gemeente Noorderhaven', iban: 'NL15BNGH0285005678', bic: 'BNGHNL2G' },
+  zuiderveen: {
+    name: 'Gemeente Zuiderveen',
+    iban: 'NL14BNGH0285001234',
+    bic: 'BNGHNL2G',
+    // The town hall (demo-data.ts: the visiting address on the public site).
+    address: { street: 'Raadhuisplein', houseNumber: '1', postcode: '7831 HG', town: 'Zuiderveen', country: 'NL' },
+  },
+  noorderhaven: {
+    name: 'Gemeente Noorderhaven',
+    iban: 'NL15BNGH0285005678',
+    bic: 'BNGHNL2G',
+    address: { street: 'Havenstraat', houseNumber: '24', postcode: '9861 AT', town: 'Noorderhaven', country: 'NL' },
+  },
 };
 
 /**

@@ -7,13 +7,15 @@ import { isUuid } from '../../graphql/ids.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
 import { transactional, type RequestContext } from '../../lib/request-context.js';
+import { today } from '../../lib/clock.js';
 import { ok, problem, type Result } from '../../lib/result.js';
 import { actorOf } from '../arrangements/assignment.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { PayoutBatchStatus } from './payout.entities.js';
-import { checkedIban, remittanceInfo, sepaCreditTransfer } from './sepa-file.js';
+import { checkedIban, needsDebtorAddress, remittanceInfo, sepaCreditTransfer } from './sepa-file.js';
+import { nextTargetBankingDay } from './banking-days.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -536,6 +538,13 @@ export class PayoutService {
           'INVALID_IBAN',
           `Het IBAN van ${bad.map((l) => l.name).join(', ')} klopt niet. Laat de aanbieder het IBAN in het profiel verbeteren; er is niets geëxporteerd.`,
         );
+      const abroad = lines.filter((l) => needsDebtorAddress(checkedIban(l.iban)!));
+      if (abroad.length && !debtor.address)
+        return problem(
+          null,
+          'NO_DEBTOR_ADDRESS',
+          `De bank van ${abroad.map((l) => l.name).join(', ')} staat buiten de Europese Economische Ruimte; dan moet het betaalbestand het adres van de rekeninghouder bevatten. Vul het adres in bij Instellingen › Betalingen; er is niets geëxporteerd.`,
+        );
       const [{ name: municipalityName }] = (await tx.em.execute<{ name: string }[]>(
         `select name from municipality where id = ?`,
         [batch.municipality_id],
@@ -553,7 +562,8 @@ export class PayoutService {
         version: payments.sepaVersion,
         messageId,
         createdAt: now,
-        executionDate: now,
+        // The next TARGET2 banking day after today in the Netherlands (an export at 00:30 is of the new day).
+        executionDate: nextTargetBankingDay(today(tx.clock)),
         initiatorName: debtor.name || municipalityName,
         debtor,
         transfers,

@@ -366,6 +366,71 @@ describe('payouts to providers', () => {
     await expectLedgerConsistent(server);
   });
 
+  it('writes every letter, Dutch time and the next banking day into the exported file, with the debtor address a bank outside the EEA needs', async () => {
+    await deliveredOrders(1);
+    await later(15);
+    const created: any = await finance.gql(CREATE, { m: zuiderveen.id });
+    const id = created.data.createPayoutBatch.batch.id;
+    const [{ name, iban }] = (await sql<{ name: string; iban: string }>(
+      `select name, iban from provider where id = ?`,
+      [b.provider.id],
+    )) as [{ name: string; iban: string }];
+    // A provider with letters outside the EPC set, banking in Switzerland (SEPA, not the EEA).
+    await sql(`update provider set name = ?, iban = ? where id = ?`, [
+      'Ĳsselmonde Straße Ørsted Æ Œ Łódź é ë',
+      'CH9300762011623852957',
+      b.provider.id,
+    ]);
+    // 23:30 UTC on Friday 27 November 2026 is 00:30 on Saturday in Amsterdam.
+    const friday = () =>
+      contextFor(server.orm, server.services, staffViewer({ permissions: ALL_PERMISSIONS }), {
+        clock: new ManualClock(new Date('2026-11-27T23:30:00Z')),
+      });
+    try {
+      let exported = await server.services.payouts.export(friday(), id);
+      expect(exported.ok ? [] : exported.errors.map((e) => e.code)).toEqual(['NO_DEBTOR_ADDRESS']);
+      if (!exported.ok) expect(exported.errors[0]!.message).toContain('Ĳsselmonde Straße');
+
+      // The address is checked with the shared rules, in Dutch.
+      const bad = await server.services.settings.update(staffCtx(), 'payments', {
+        debtorAccounts: {
+          [zuiderveen.id]: { address: { street: 'R', houseNumber: 'x', postcode: '123', town: '' } },
+        },
+      });
+      expect(bad.ok ? [] : bad.errors.map((e) => [e.field, e.message])).toEqual([
+        [`debtorAccounts.${zuiderveen.id}.address.street`, 'De straat moet tussen 2 en 70 tekens lang zijn.'],
+        [
+          `debtorAccounts.${zuiderveen.id}.address.houseNumber`,
+          'Vul een geldig huisnummer in, bijvoorbeeld 12 of 12a.',
+        ],
+        [`debtorAccounts.${zuiderveen.id}.address.postcode`, 'Vul een geldige postcode in, bijvoorbeeld 1234 AB.'],
+        [`debtorAccounts.${zuiderveen.id}.address.town`, 'Vul de plaats in.'],
+      ]);
+      await setPayments({
+        debtorAccounts: {
+          [zuiderveen.id]: {
+            address: { street: 'Raadhuisplein', houseNumber: ' 1 ', postcode: '7831hg', town: 'Zuiderveen' },
+          },
+        },
+      });
+
+      exported = await server.services.payouts.export(friday(), id);
+      expect(exported.ok ? [] : exported.errors).toEqual([]);
+      if (!exported.ok) return;
+      const xml = exported.value.xml;
+      expect(await validatePain001(xml, 'pain.001.001.09')).toEqual({ valid: true, errors: [] });
+      expect(xml).toContain('<CreDtTm>2026-11-28T00:30:00+01:00</CreDtTm>');
+      expect(xml).toContain('<ReqdExctnDt><Dt>2026-11-30</Dt></ReqdExctnDt>');
+      expect(xml).toContain('<Nm>IJsselmonde Strasse Orsted AE OE Lodz e e</Nm>');
+      expect(xml).toContain(
+        '<PstlAdr><StrtNm>Raadhuisplein</StrtNm><BldgNb>1</BldgNb><PstCd>7831 HG</PstCd><TwnNm>Zuiderveen</TwnNm><Ctry>NL</Ctry></PstlAdr>',
+      );
+    } finally {
+      await sql(`update provider set name = ?, iban = ? where id = ?`, [name, iban, b.provider.id]);
+    }
+    await finance.gql(PAID, { id });
+  });
+
   it('refuses the payout screens to staff without PAYOUT_MANAGE and to providers', async () => {
     const klant = server.client();
     await klant.loginStaff(staffEmail('KLANTCONTACT'), DEMO_PASSWORD);

@@ -1,8 +1,36 @@
 import { z } from 'zod';
 import { iban } from '../../../rules/iban.js';
+import { postcode } from '../../../rules/contact.js';
+import { locationRules } from '../../../rules/location.js';
+import type { Rule } from '../../../rules/rule.js';
+import { text } from '../../../rules/text.js';
 import { defineSection } from './section.js';
 
 const IBAN = iban('Vul het IBAN van de gemeente in.');
+
+/** A value through one of the shared rules (src/rules): its normalised value, or its Dutch message. */
+const byRule = (rule: Rule<string>, required: string) =>
+  z.string({ error: required }).transform((v, ctx) => {
+    const checked = rule.check(v);
+    if (checked.ok) return checked.value;
+    ctx.addIssue({ code: 'custom', message: checked.problem.message });
+    return z.NEVER;
+  });
+
+/**
+ * The account holder's postal address, structured as SEPA wants it (street, number, postcode, town within SEPA's
+ * lengths; the country is the Netherlands). The payout file carries it; a transfer to a bank outside the EEA
+ * (Switzerland, the United Kingdom, …) cannot be made without it.
+ */
+export const debtorAddressSchema = z.strictObject({
+  street: byRule(text({ required: 'Vul de straat in.', min: 2, max: 70, subject: 'De straat' }), 'Vul de straat in.'),
+  houseNumber: byRule(locationRules.houseNumber, 'Vul het huisnummer in.'),
+  postcode: byRule(postcode(), 'Vul de postcode in.'),
+  town: byRule(text({ required: 'Vul de plaats in.', min: 2, max: 35, subject: 'De plaats' }), 'Vul de plaats in.'),
+  country: z.literal('NL', { error: 'Alleen een adres in Nederland is mogelijk.' }).default('NL'),
+});
+
+export type DebtorAddress = z.output<typeof debtorAddressSchema>;
 
 /** The account payouts to providers are paid from (the debtor of the SEPA credit transfer), per municipality. */
 export const debtorAccountSchema = z.strictObject({
@@ -24,6 +52,8 @@ export const debtorAccountSchema = z.strictObject({
     .refine((v) => /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(v), {
       error: 'Vul een geldige BIC in van 8 of 11 tekens, bijvoorbeeld BNGHNL2G.',
     }),
+  /** Optional (accounts saved before it was asked); the export refuses a transfer that needs it when it is missing. */
+  address: debtorAddressSchema.nullable().optional(),
 });
 
 export type DebtorAccount = z.output<typeof debtorAccountSchema>;

@@ -72,12 +72,24 @@ const TestPaymentProviderDocument = graphql(`
 
 type Data = PaymentSettingsQuery;
 
+interface DebtorAddress {
+  street: string;
+  houseNumber: string;
+  postcode: string;
+  town: string;
+}
+
 interface PaymentsValue {
   paymentExpiryMinutes: number;
   payoutDelayDays: number;
   sepaVersion: string;
-  debtorAccounts: Record<string, { name: string; iban: string; bic: string } | undefined>;
+  debtorAccounts: Record<
+    string,
+    { name: string; iban: string; bic: string; address?: DebtorAddress | null } | undefined
+  >;
 }
+
+const ADDRESS_FIELDS = ['street', 'houseNumber', 'postcode', 'town'] as const;
 
 const SEPA_OPTIONS = [
   { value: 'pain.001.001.09', label: 'pain.001.001.09 (huidige versie)' },
@@ -92,22 +104,31 @@ function PaymentsForm({ data }: { data: Data }) {
   const showNotice = useShowNotice();
   const [update] = useMutation(UpdatePaymentSettingsDocument, { refetchQueries: ['PaymentSettings'] });
   const value = data.settingsSection.value as unknown as PaymentsValue;
-  const accountFields = data.municipalities.flatMap((m) =>
-    (['name', 'iban', 'bic'] as const).map((f) => `debtorAccounts.${m.id}.${f}`),
-  );
+  const accountFields = data.municipalities.flatMap((m) => [
+    ...(['name', 'iban', 'bic'] as const).map((f) => `debtorAccounts.${m.id}.${f}`),
+    ...ADDRESS_FIELDS.map((f) => `debtorAccounts.${m.id}.address.${f}`),
+  ]);
   const form = useMutationForm({
     id: 'betaalinstellingen',
     fields: ['paymentExpiryMinutes', 'payoutDelayDays', 'sepaVersion', ...accountFields],
     mutate: async (values) => {
-      const debtorAccounts: Record<string, { name: string; iban: string; bic: string } | null> = {};
+      const debtorAccounts: Record<
+        string,
+        { name: string; iban: string; bic: string; address: DebtorAddress | null } | null
+      > = {};
+      const filled = (texts: Record<string, string>) => Object.values(texts).some((v) => v.trim());
       for (const m of data.municipalities) {
+        const address = Object.fromEntries(
+          ADDRESS_FIELDS.map((f) => [f, values[`debtorAccounts.${m.id}.address.${f}`] ?? '']),
+        ) as unknown as DebtorAddress;
         const account = {
           name: values[`debtorAccounts.${m.id}.name`] ?? '',
           iban: values[`debtorAccounts.${m.id}.iban`] ?? '',
           bic: values[`debtorAccounts.${m.id}.bic`] ?? '',
         };
-        const filled = Object.values(account).some((v) => v.trim());
-        if (filled) debtorAccounts[m.id] = account;
+        // An empty address is none (the server checks a filled one and says what is missing).
+        if (filled(account) || filled({ ...address }))
+          debtorAccounts[m.id] = { ...account, address: filled({ ...address }) ? address : null };
         else if (value.debtorAccounts[m.id]) debtorAccounts[m.id] = null;
       }
       return (
@@ -177,6 +198,38 @@ function PaymentsForm({ data }: { data: Data }) {
               autoComplete="off"
               {...form.field(`debtorAccounts.${m.id}.bic`)}
             />
+            <fieldset className="gw-fieldset">
+              <legend className="gw-field__label">Adres van de rekeninghouder</legend>
+              <p className="gw-field__hint">
+                Staat in het SEPA-bestand; nodig voor uitbetalingen aan aanbieders met een bank buiten de Europese
+                Economische Ruimte, zoals in Zwitserland of het Verenigd Koninkrijk.
+              </p>
+              <TextField
+                label="Straat"
+                defaultValue={account?.address?.street ?? ''}
+                autoComplete="off"
+                {...form.field(`debtorAccounts.${m.id}.address.street`)}
+              />
+              <TextField
+                label="Huisnummer"
+                defaultValue={account?.address?.houseNumber ?? ''}
+                autoComplete="off"
+                {...form.field(`debtorAccounts.${m.id}.address.houseNumber`)}
+              />
+              <TextField
+                label="Postcode"
+                hint="Bijvoorbeeld 1234 AB"
+                defaultValue={account?.address?.postcode ?? ''}
+                autoComplete="off"
+                {...form.field(`debtorAccounts.${m.id}.address.postcode`)}
+              />
+              <TextField
+                label="Plaats"
+                defaultValue={account?.address?.town ?? ''}
+                autoComplete="off"
+                {...form.field(`debtorAccounts.${m.id}.address.town`)}
+              />
+            </fieldset>
           </fieldset>
         );
       })}

@@ -232,8 +232,15 @@ test('analytics: the statistics script runs on public pages only; navigating int
     await settle(page);
     await page.getByLabel('Statistieken aan').check();
     await page.getByLabel('Hulpmiddel').selectOption('PLAUSIBLE');
-    await page.getByLabel('Adres van het statistiekscript').fill(`${STATS_ORIGIN}/js/script.js`);
     await page.getByLabel('Site-id').fill('gemeentewinkel.example');
+    // An address that would rewrite the Content-Security-Policy is refused at the field with the server's message.
+    const scriptUrl = page.getByLabel('Adres van het statistiekscript');
+    await scriptUrl.fill(`${STATS_ORIGIN}/js/script.js 'unsafe-inline' https:`);
+    await page.getByRole('button', { name: 'Instellingen opslaan' }).click();
+    await expect(scriptUrl).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(/mag geen spaties, aanhalingstekens/).first()).toBeVisible();
+    await expectAccessible(page, 'analytics met fout');
+    await scriptUrl.fill(`${STATS_ORIGIN}/js/script.js`);
     await saveSettings(page);
     // The admin area itself never loads it.
     await expect(page.locator('script[data-gw-analytics]')).toHaveCount(0);

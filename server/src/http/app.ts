@@ -96,6 +96,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
       production: config.production,
       appUrl: config.appUrl,
       analytics: async () => analyticsScript(await services.settings.get('analytics')),
+      log: logger,
     }),
   );
   // instellingen/ip: the admin area's pages only from the allow-list, when it is on (the API's part: contexts.ts).

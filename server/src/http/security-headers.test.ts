@@ -182,6 +182,52 @@ describe('security headers', () => {
     expect(await css.text()).toContain('font-family');
   });
 
+  it('ignores, with a warning, a stored statistics script that cannot be in a valid policy: no 500, the CSP stays on', async () => {
+    const warnings: unknown[] = [];
+    const serve = async (script: { url: string; origin: string }) => {
+      const app = express();
+      app.use(
+        securityHeaders({
+          production: false,
+          appUrl: 'http://localhost:3000',
+          analytics: async () => script,
+          log: { warn: ((...args: unknown[]) => void warnings.push(args)) as never },
+        }),
+      );
+      app.get('/aanbod', (_req, res) => void res.send('ok'));
+      const http: Server = createServer(app);
+      await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+      try {
+        return await fetch(`http://127.0.0.1:${(http.address() as AddressInfo).port}/aanbod`);
+      } finally {
+        http.close();
+      }
+    };
+    // Values a setting could hold from before they were checked on saving.
+    for (const url of [
+      "https://x.example/a.js 'unsafe-inline' 'unsafe-eval' https:",
+      'https://x.example/a.js; script-src *',
+      'https://x.example/a.js,https://evil.example',
+      'https://*.example/a.js',
+      'https://x.example/a|b.js',
+    ]) {
+      warnings.length = 0;
+      const res = await serve({ url, origin: 'https://x.example' });
+      expect(res.status, url).toBe(200);
+      expect(parsePolicy(res.headers.get('content-security-policy')), url).toEqual(APP_POLICY);
+      expect(warnings, url).toHaveLength(1);
+    }
+    // A valid script is allowed exactly, and its origin for the page views.
+    warnings.length = 0;
+    const res = await serve({ url: 'https://stats.example/js/script.js', origin: 'https://stats.example' });
+    expect(parsePolicy(res.headers.get('content-security-policy'))).toEqual({
+      ...APP_POLICY,
+      'script-src': "'self' https://stats.example/js/script.js",
+      'connect-src': "'self' https://stats.example",
+    });
+    expect(warnings).toEqual([]);
+  });
+
   it('adds HSTS and upgrade-insecure-requests in production over https, and only there', async () => {
     const serve = async (options: { production: boolean; appUrl: string }) => {
       const app = express();

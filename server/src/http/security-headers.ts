@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import type { Logger } from 'pino';
 
 /**
  * Every security header of every response, in one place (helmet sets and checks them; Permissions-Policy is ours,
@@ -119,25 +120,58 @@ export function withAnalytics(directives: Directives, script: { url: string; ori
   };
 }
 
+/**
+ * A CSP host-source (CSP Level 3 grammar) for an https script: scheme, a DNS name or IPv4 address, an optional port
+ * and path of URL characters only. No white space, quote, `;`, `,` or `*`: nothing a browser could read as a second
+ * source, a keyword ('unsafe-inline'), a wildcard or the end of the directive.
+ */
+const HOST_SOURCE =
+  /^https:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?::[0-9]{1,5})?(?:\/[A-Za-z0-9\-._~%!$&()+=:@/]*)?$/;
+
+/**
+ * The application's policy with this statistics script, as helmet will send it; throws when it is not a valid policy
+ * (a source that is not one host-source, or a value helmet refuses). The settings section calls it before saving, the
+ * middleware before using a stored value.
+ */
+export function analyticsPolicy(
+  script: { url: string; origin: string },
+  secureTransport: boolean,
+): { directives: Directives; handler: RequestHandler } {
+  for (const source of [script.url, script.origin])
+    if (!HOST_SOURCE.test(source)) throw new Error(`not a CSP host-source: ${JSON.stringify(source)}`);
+  const directives = withAnalytics(policyFor('app', secureTransport), script);
+  // helmet checks every directive value when it builds the middleware (it refuses `;` and `,`, for one).
+  const handler = helmet.contentSecurityPolicy({ useDefaults: false, directives });
+  return { directives, handler };
+}
+
 export function securityHeaders(options: {
   production: boolean;
   appUrl: string;
   /** The statistics script when instellingen/analytics has one on (from the settings cache), else null. */
   analytics?: () => Promise<{ url: string; origin: string } | null>;
+  /** Where a stored script that cannot be in a valid policy is reported (it is then left out). */
+  log?: Pick<Logger, 'warn'>;
 }): RequestHandler {
   const secureTransport = options.production && options.appUrl.startsWith('https:');
   const csp = (name: PolicyName) =>
     helmet.contentSecurityPolicy({ useDefaults: false, directives: policyFor(name, secureTransport) });
   // One middleware per script URL in use (the setting rarely changes; the map stays tiny).
   const analyticsPolicies = new Map<string, RequestHandler>();
-  const analyticsPolicy = (script: { url: string; origin: string }) => {
+  const analyticsHandler = (script: { url: string; origin: string }) => {
     let handler = analyticsPolicies.get(script.url);
     if (!handler) {
       if (analyticsPolicies.size > 20) analyticsPolicies.clear();
-      handler = helmet.contentSecurityPolicy({
-        useDefaults: false,
-        directives: withAnalytics(policyFor('app', secureTransport), script),
-      });
+      try {
+        handler = analyticsPolicy(script, secureTransport).handler;
+      } catch (error) {
+        // A value stored before it was checked on saving: the page keeps the application's policy, never none or a 500.
+        options.log?.warn(
+          { err: error },
+          'statistics script left out of the Content-Security-Policy: not a valid source (instellingen/analytics)',
+        );
+        handler = policies.app;
+      }
       analyticsPolicies.set(script.url, handler);
     }
     return handler;
@@ -165,7 +199,7 @@ export function securityHeaders(options: {
       if (name !== 'app' || !options.analytics || !isPublicPagePath(req.path)) return policies[name](req, res, next);
       options
         .analytics()
-        .then((script) => (script ? analyticsPolicy(script) : policies.app)(req, res, next))
+        .then((script) => (script ? analyticsHandler(script) : policies.app)(req, res, next))
         .catch(next);
     });
   };

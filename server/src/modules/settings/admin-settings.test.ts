@@ -116,6 +116,73 @@ describe('settings screens: algemeen, analytics, geavanceerd, onderhoudsmodus, i
     await update(staff, 'ANALYTICS', { enabled: false });
   });
 
+  it('refuses a script address that would rewrite the Content-Security-Policy, stores the normalised one, and ignores a bad one stored before', async () => {
+    const csp = async () => {
+      const res = await server.client().fetch('/aanbod');
+      expect(res.status).toBe(200);
+      return res.headers.get('content-security-policy')!;
+    };
+    const hostile = [
+      "https://x.example/a.js 'unsafe-inline' 'unsafe-eval' https:",
+      'https://x.example/a.js; script-src *',
+      'https://x.example/a.js;',
+      'https://x.example/a.js,https://evil.example/b.js',
+      'https://*.example/a.js',
+      'https://x.example/*',
+      '"https://x.example/a.js"',
+      "https://x.example/a'.js",
+      'https://x.example/a.js\thttps://evil.example',
+      'https://user:geheim@x.example/a.js',
+      'https://x.example/a.js?x=1',
+      'https://x.example/a.js#x',
+      'http://x.example/a.js',
+      'javascript:alert(1)',
+      'https://[::1]/a.js',
+      'https://x.example/a|b.js',
+    ];
+    for (const scriptUrl of hostile) {
+      const r: any = await update(staff, 'ANALYTICS', { enabled: true, tool: 'MATOMO', scriptUrl, siteId: '3' });
+      expect(
+        r.data.updateSettingsSection.errors.map((e: any) => e.field),
+        scriptUrl,
+      ).toEqual(['scriptUrl']);
+      expect(r.data.updateSettingsSection.errors[0].message, scriptUrl).toMatch(
+        /^(Het adres van het statistiekscript mag|Vul het adres van het statistiekscript in|Met dit adres ontstaat geen geldig)/,
+      );
+    }
+    expect(await csp()).toContain("script-src 'self';");
+
+    // The normal value, normalised as a browser reads it (host in lower case, default port dropped).
+    const on: any = await update(staff, 'ANALYTICS', {
+      enabled: true,
+      tool: 'MATOMO',
+      scriptUrl: ' https://STATS.example:443/js/script.js ',
+      siteId: '3',
+    });
+    expect(on.data.updateSettingsSection.errors).toEqual([]);
+    expect(on.data.updateSettingsSection.settings.value.scriptUrl).toBe('https://stats.example/js/script.js');
+    expect(await csp()).toContain("script-src 'self' https://stats.example/js/script.js;");
+    expect(await csp()).toContain("connect-src 'self' https://stats.example;");
+
+    // Values stored before they were checked: ignored (statistics off), the policy intact, no page answers 500.
+    for (const scriptUrl of [hostile[0], hostile[1]]) {
+      await server.orm.em
+        .fork()
+        .execute(
+          `update setting set value = jsonb_set(value, '{scriptUrl}', to_jsonb(?::text)) where section = 'analytics'`,
+          [scriptUrl],
+        );
+      server.services.settings.invalidate('analytics');
+      const policy = await csp();
+      expect(policy, scriptUrl).toContain("script-src 'self';");
+      expect(policy, scriptUrl).not.toContain('unsafe');
+      expect(((await server.client().gql(PUBLIC)) as any).data.publicAnalytics).toMatchObject({ enabled: false });
+      expect((await server.client().fetch('/')).status).toBe(200);
+    }
+    const fixed: any = await update(staff, 'ANALYTICS', { enabled: false, scriptUrl: '' });
+    expect(fixed.data.updateSettingsSection.errors).toEqual([]);
+  });
+
   it('keeps the resident idle time-out within DigiD’s 15 minutes', async () => {
     const r: any = await update(staff, 'ADVANCED', { residentIdleTimeoutMinutes: 20 });
     expect(r.data.updateSettingsSection.errors[0]).toMatchObject({ field: 'residentIdleTimeoutMinutes' });

@@ -89,6 +89,7 @@ export class SettingsService {
   private readonly generation = new Map<string, number>();
   private listener: SettingsListener | null = null;
   private orm: MikroORM | null = null;
+  private log: Logger | null = null;
   private readonly fallbackCheckMs: number;
 
   constructor(
@@ -102,6 +103,7 @@ export class SettingsService {
   /** Connects the cache to the database and starts listening for changes (boot does this once per instance). */
   async start(orm: MikroORM, databaseUrl: string, log: Logger): Promise<void> {
     this.orm = orm;
+    this.log = log.child({ component: 'settings' });
     this.listener = new SettingsListener(
       databaseUrl,
       { onChange: (section) => this.invalidate(section), onReconnect: () => this.invalidateAll() },
@@ -147,7 +149,11 @@ export class SettingsService {
   private effective(key: SettingsSectionKey, stored: unknown): unknown {
     const section = this.section(key);
     const parsed = section.schema.safeParse(merge(section.defaults(this.config), stored ?? {}));
-    return parsed.success ? parsed.data : this.defaultsOf(key);
+    if (parsed.success) return parsed.data;
+    // Which fields only, never their values (a section may hold a secret).
+    const fields = parsed.error.issues.map((issue) => issue.path.map(String).join('.'));
+    this.log?.warn({ section: key, fields }, 'stored settings no longer valid: the section’s defaults are used');
+    return this.defaultsOf(key);
   }
 
   /** A section's value, from this instance's cache. */

@@ -73,8 +73,9 @@ export async function openDecisionsForProduct(
   providerId: string,
 ): Promise<string[]> {
   const rows = await em.execute<{ municipality_id: string }[]>(
-    `insert into product_approval (product_id, municipality_id, status, requested_at)
-     select ?, pm.municipality_id, 'PENDING', ?::timestamptz from provider_membership pm where pm.provider_id = ? and pm.status = 'APPROVED'
+    `insert into product_approval (product_id, municipality_id, status, requested_at, created_at, updated_at)
+     select ?, pm.municipality_id, 'PENDING', t.at, t.at, t.at
+       from provider_membership pm, (select ?::timestamptz as at) t where pm.provider_id = ? and pm.status = 'APPROVED'
      on conflict (product_id, municipality_id) do update set ${RESET}
      returning municipality_id`,
     [productId, applicationNow(), providerId],
@@ -94,8 +95,9 @@ export async function openDecisionsForMembership(
 ): Promise<number> {
   await em.execute(`select id from product where provider_id = ? order by id for update`, [providerId]);
   const rows = await em.execute<{ id: string }[]>(
-    `insert into product_approval (product_id, municipality_id, status, requested_at)
-     select p.id, ?, 'PENDING', ?::timestamptz from product p where p.provider_id = ? and p.status in ('SUBMITTED','APPROVED','REJECTED')
+    `insert into product_approval (product_id, municipality_id, status, requested_at, created_at, updated_at)
+     select p.id, ?, 'PENDING', t.at, t.at, t.at
+       from product p, (select ?::timestamptz as at) t where p.provider_id = ? and p.status in ('SUBMITTED','APPROVED','REJECTED')
      on conflict (product_id, municipality_id) do update set ${RESET}
      returning id`,
     [municipalityId, applicationNow(), providerId],

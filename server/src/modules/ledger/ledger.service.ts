@@ -63,6 +63,7 @@ export class LedgerService {
     if (!inputs.length) return [];
     for (const input of inputs) this.assertBookable(input);
     const ids = inputs.map(() => randomUUID());
+    const at = applicationNow();
     // One statement: the transactions (a data-modifying WITH, run once and to completion) and their entries; the
     // entries' foreign key is checked at the end of the statement, their balance at commit.
     await em.execute(
@@ -76,14 +77,14 @@ export class LedgerService {
                 actor_kind text, actor_id uuid)
          returning id
        )
-       insert into ledger_entry (transaction_id, account_id, amount_cents)
-       select e.transaction_id, e.account_id, e.amount_cents
+       insert into ledger_entry (transaction_id, account_id, amount_cents, created_at)
+       select e.transaction_id, e.account_id, e.amount_cents, ?::timestamptz
          from unnest(?::uuid[], ?::uuid[], ?::bigint[]) as e(transaction_id, account_id, amount_cents)
         -- Each entry moves its account's balance under the account's row lock: in account order, a shared account
         -- (an arrangement's funding) is updated in one run and concurrent bookings take their locks in one order.
         order by e.account_id`,
       [
-        applicationNow(),
+        at,
         JSON.stringify(
           inputs.map((input, i) => ({
             id: ids[i],
@@ -99,6 +100,7 @@ export class LedgerService {
             actor_id: input.actor.id ?? null,
           })),
         ),
+        at,
         `{${inputs.flatMap((input, i) => input.entries.map(() => ids[i])).join(',')}}`,
         `{${inputs.flatMap((input) => input.entries.map((e) => e.accountId)).join(',')}}`,
         `{${inputs.flatMap((input) => input.entries.map((e) => e.amountCents)).join(',')}}`,
@@ -109,6 +111,7 @@ export class LedgerService {
 
   async post(em: EntityManager, input: PostInput): Promise<string> {
     this.assertBookable(input);
+    const at = applicationNow();
     const [tx] = await em.execute<{ id: string }[]>(
       `insert into ledger_transaction (kind, municipality_id, description, assignment_id, order_id, payment_id, reverses_id,
          idempotency_key, actor_kind, actor_id, created_at)
@@ -125,13 +128,13 @@ export class LedgerService {
         input.actor.kind,
         input.actor.id ?? null,
         // On the application clock, as every other timestamp (a demo or a test "in 2030" books in 2030).
-        applicationNow(),
+        at,
       ],
     );
-    const values = input.entries.map(() => '(?, ?, ?)').join(', ');
+    const values = input.entries.map(() => '(?, ?, ?, ?)').join(', ');
     await em.execute(
-      `insert into ledger_entry (transaction_id, account_id, amount_cents) values ${values}`,
-      input.entries.flatMap((e) => [tx!.id, e.accountId, e.amountCents]),
+      `insert into ledger_entry (transaction_id, account_id, amount_cents, created_at) values ${values}`,
+      input.entries.flatMap((e) => [tx!.id, e.accountId, e.amountCents, at]),
     );
     return tx!.id;
   }
@@ -185,8 +188,8 @@ export class LedgerService {
     ]);
     if (found[0]) return found[0].id;
     await em.execute(
-      `insert into ledger_account (kind, municipality_id, arrangement_id, assignment_id, provider_id, allow_negative)
-       values (?, ?, ?, ?, ?, ?) on conflict do nothing`,
+      `insert into ledger_account (kind, municipality_id, arrangement_id, assignment_id, provider_id, allow_negative, created_at)
+       values (?, ?, ?, ?, ?, ?, ?) on conflict do nothing`,
       [
         kind,
         key.municipalityId,
@@ -194,6 +197,7 @@ export class LedgerService {
         key.assignmentId ?? null,
         key.providerId ?? null,
         allowNegative,
+        applicationNow(),
       ],
     );
     const [row] = await em.execute<{ id: string }[]>(`select id from ledger_account where kind = ? and ${sql}`, [
@@ -220,10 +224,14 @@ export class LedgerService {
   ): Promise<Map<string, string>> {
     if (!keys.length) return new Map();
     await em.execute(
-      `insert into ledger_account (kind, municipality_id, assignment_id, allow_negative)
-       select 'ASSIGNMENT', k.municipality_id, k.assignment_id, false from unnest(?::uuid[], ?::uuid[]) as k(municipality_id, assignment_id)
+      `insert into ledger_account (kind, municipality_id, assignment_id, allow_negative, created_at)
+       select 'ASSIGNMENT', k.municipality_id, k.assignment_id, false, ?::timestamptz from unnest(?::uuid[], ?::uuid[]) as k(municipality_id, assignment_id)
        on conflict do nothing`,
-      [`{${keys.map((k) => k.municipalityId).join(',')}}`, `{${keys.map((k) => k.assignmentId).join(',')}}`],
+      [
+        applicationNow(),
+        `{${keys.map((k) => k.municipalityId).join(',')}}`,
+        `{${keys.map((k) => k.assignmentId).join(',')}}`,
+      ],
     );
     const rows = await em.execute<{ id: string; assignment_id: string }[]>(
       `select id, assignment_id from ledger_account where kind = 'ASSIGNMENT' and assignment_id = any(?::uuid[])`,

@@ -6,7 +6,7 @@ import { UserError } from '../../graphql/errors.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { inOffer } from '../catalogue/product-approval.js';
-import { today as todayOn } from '../../lib/clock.js';
+import { applicationNow, today as todayOn } from '../../lib/clock.js';
 import { isNegativeBalanceError, type LedgerService } from '../ledger/ledger.service.js';
 import { actorOf } from '../arrangements/assignment.service.js';
 import { CartLine, Checkout, Order, OrderAllocation, OrderLine } from './order.entities.js';
@@ -590,8 +590,8 @@ export class CheckoutService {
           where kind = 'PROVIDER_PAYABLE' and municipality_id = ? and provider_id = any(?::uuid[])
        ), added as (
          -- Not seen by the select above (one snapshot): the new ones come from RETURNING.
-         insert into ledger_account (kind, municipality_id, provider_id, allow_negative)
-         select 'PROVIDER_PAYABLE', ?, p, true from unnest(?::uuid[]) p where p not in (select provider_id from found)
+         insert into ledger_account (kind, municipality_id, provider_id, allow_negative, created_at)
+         select 'PROVIDER_PAYABLE', ?, p, true, ?::timestamptz from unnest(?::uuid[]) p where p not in (select provider_id from found)
          on conflict do nothing returning id, provider_id
        ), numbers as (
          select nextval('order_number_seq')::text as n from generate_series(1, ?::int)
@@ -604,6 +604,7 @@ export class CheckoutService {
         municipalityId,
         `{${providerIds.join(',')}}`,
         municipalityId,
+        applicationNow(),
         `{${providerIds.join(',')}}`,
         providerIds.length,
       ],

@@ -261,15 +261,15 @@ export class PaymentService {
   /** One refund row per REFUND booking of a paid contribution that has none yet (of one order, or all). */
   private async recordDueRefunds(em: EntityManager, orderId?: string): Promise<void> {
     await em.fork().execute(
-      `insert into payment_refund (payment_id, order_id, ledger_transaction_id, amount_cents)
-       select t.payment_id, t.order_id, t.id, e.amount_cents
+      `insert into payment_refund (payment_id, order_id, ledger_transaction_id, amount_cents, created_at)
+       select t.payment_id, t.order_id, t.id, e.amount_cents, ?::timestamptz
          from ledger_transaction t
          join ledger_entry e on e.transaction_id = t.id
          join ledger_account a on a.id = e.account_id and a.kind = 'PAYMENT_CLEARING'
         where t.kind = 'REFUND' and t.payment_id is not null and e.amount_cents > 0 ${orderId ? 'and t.order_id = ?' : ''}
           and not exists (select 1 from payment_refund r where r.ledger_transaction_id = t.id)
        on conflict do nothing`,
-      orderId ? [orderId] : [],
+      orderId ? [applicationNow(), orderId] : [applicationNow()],
     );
   }
 

@@ -8,6 +8,8 @@ import { LedgerService } from '../ledger/ledger.service.js';
 import { Order } from '../orders/order.entities.js';
 import { Payment, PaymentRefund, type PaymentStatus } from './payment.entities.js';
 import { checkoutOutcome } from '../../test/checkout-outcome.js';
+import { ManualClock, today } from '../../lib/clock.js';
+import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
 
 /**
  * Own-contribution payments against a real database over real HTTP: the webhook (which only names a payment; the
@@ -18,10 +20,12 @@ describe('payments', () => {
   let simulator: PaymentSimulator;
   let product: Product;
   const ledger = new LedgerService();
+  // The real time until a test moves it (the refund's times below, on a clock ahead of and behind the database's).
+  const clock = new ManualClock(new Date());
 
   beforeAll(async () => {
     // No job worker: these tests call the sweep themselves, and the scheduled one must not run in between.
-    server = await startTestServer({ seed: true, env: { JOBS_WORKER: 'false' } });
+    server = await startTestServer({ seed: true, env: { JOBS_WORKER: 'false' }, clock });
     simulator = server.services.payments.gateway as PaymentSimulator;
     expect(simulator).toBeInstanceOf(PaymentSimulator);
     product = (await zuiderveenCatalogue(server)).a;
@@ -371,6 +375,67 @@ describe('payments', () => {
       { id: payment.id },
     );
     expect(r.data.startContributionPayment).toEqual({ paymentUrl: null, errors: [{ code: 'NOT_FOUND' }] });
+  });
+
+  it('stamps a refund on the application clock: cancelled, created and refunded read in order on a clock ahead or behind', async () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    try {
+      for (const days of [40, -40]) {
+        // The database's now() is the real time; the application runs `days` away from it.
+        clock.set(new Date(Date.now() + days * DAY));
+        const { h, payment, orders } = await checkoutWithContribution();
+        await simulator.settle(payment.externalId, 'PAID');
+        await webhook(payment.externalId);
+        await server.orm.em
+          .fork()
+          .transactional((tx) =>
+            server.services.orders.cancel(tx, orders[0]!.id, { kind: 'CUSTOMER', id: h.person.id }, 'Toch niet'),
+          );
+        await server.services.payments.refundForOrder(server.orm.em.fork(), orders[0]!.id);
+
+        const [row] = await server.orm.em
+          .fork()
+          .execute<{ ordered: Date; cancelled: Date; booked: Date; entries: Date; created: Date; refunded: Date }[]>(
+            `select (select min(at) from order_event where order_id = r.order_id) as ordered,
+                  (select max(at) from order_event where order_id = r.order_id and to_status = 'CANCELLED') as cancelled,
+                  t.created_at as booked,
+                  (select max(e.created_at) from ledger_entry e where e.transaction_id = t.id) as entries,
+                  r.created_at as created, r.refunded_at as refunded
+             from payment_refund r join ledger_transaction t on t.id = r.ledger_transaction_id
+            where r.payment_id = ?`,
+            [payment.id],
+          );
+        const times = Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, new Date(v).getTime()]));
+        // On the application clock (within the test's minute), not the database's.
+        for (const [name, at] of Object.entries(times))
+          expect(Math.abs(at - clock.now().getTime()), `${name} (${days} days)`).toBeLessThan(60_000);
+        // The cancellation and its REFUND booking are one transaction; the refund row follows both, then the refund.
+        expect(times.ordered).toBeLessThanOrEqual(times.cancelled!);
+        expect(times.booked).toBe(times.entries);
+        expect(times.created).toBeGreaterThanOrEqual(Math.max(times.cancelled!, times.booked!));
+        expect(times.created).toBeLessThanOrEqual(times.refunded!);
+
+        // The finance list (newest first) reads the same: the refund, created before it was refunded, above its payment.
+        const finance = server.client();
+        await finance.loginStaff(DEMO_STAFF.find((s) => s.role === 'FINANCIEN')!.email, DEMO_PASSWORD);
+        const day = today(clock);
+        const list: any = await finance.gql(
+          `query($f: PaymentRecordFilter) { adminPayments(first: 100, filter: $f) { edges { node {
+             paymentId kind createdAt settledAt } } } }`,
+          { f: { from: day, to: day } },
+        );
+        const mine = list.data.adminPayments.edges
+          .map((e: any) => e.node)
+          .filter((n: any) => n.paymentId === payment.id);
+        expect(mine.map((n: any) => n.kind)).toEqual(['REFUND', 'PAYMENT']);
+        const [refund, paid] = mine;
+        expect(Date.parse(paid.createdAt)).toBeLessThanOrEqual(Date.parse(paid.settledAt));
+        expect(Date.parse(paid.settledAt)).toBeLessThanOrEqual(Date.parse(refund.createdAt));
+        expect(Date.parse(refund.createdAt)).toBeLessThanOrEqual(Date.parse(refund.settledAt));
+      }
+    } finally {
+      clock.set(new Date());
+    }
   });
 
   it('opens the payment page again for an open payment, and refuses for a settled one', async () => {

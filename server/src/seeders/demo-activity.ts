@@ -282,10 +282,7 @@ function fail(what: string, result: { ok: boolean; errors?: unknown }): never {
  */
 export async function seedDemoActivity(
   em: EntityManager,
-  services: Pick<
-    Services,
-    'checkout' | 'orderActions' | 'counter' | 'payments' | 'messages' | 'payouts' | 'settings'
-  > &
+  services: Pick<Services, 'checkout' | 'orderActions' | 'counter' | 'payments' | 'messages' | 'payouts' | 'settings'> &
     Partial<Pick<Services, 'onBehalfOrders'>>,
   options: { now: Date; yearStart: Date },
 ): Promise<{ orders: number }> {

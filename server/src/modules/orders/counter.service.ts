@@ -95,7 +95,11 @@ export class CounterService {
     if (v.kind !== Audience.PROVIDER) throw new Error('counter look-up needs a provider user');
     return this.attempt(ctx, input, address, async (code) => {
       ctx.log.info(
-        { event: 'counter_lookup', by: code.kind === 'card' ? 'card' : 'pickup_code', card: code.kind === 'card' ? mask(code.number) : undefined },
+        {
+          event: 'counter_lookup',
+          by: code.kind === 'card' ? 'card' : 'pickup_code',
+          card: code.kind === 'card' ? mask(code.number) : undefined,
+        },
         'counter look-up',
       );
       const found = await this.resolve(ctx.em, code, v.providerId);
@@ -133,7 +137,8 @@ export class CounterService {
           hit = found.code !== 'NOT_FOUND';
           return found;
         }
-        if (found.clientGroupId !== order.clientGroupId) return UserError.of('code', 'NOT_THIS_CUSTOMER', NOT_THIS_CUSTOMER);
+        if (found.clientGroupId !== order.clientGroupId)
+          return UserError.of('code', 'NOT_THIS_CUSTOMER', NOT_THIS_CUSTOMER);
         return HANDOVER_BY[found.matchedBy];
       });
       if (result.ok) {
@@ -206,7 +211,12 @@ export class CounterService {
       if (!card) return nothingFound();
       if (card.status === 'BLOCKED') return CARD_BLOCKED();
       if (card.status !== 'ACTIVE') return CARD_REPLACED();
-      return { clientGroupId: card.client_group_id, firstName: card.first_name, matchedBy: CounterMatch.CARD, orderId: null };
+      return {
+        clientGroupId: card.client_group_id,
+        firstName: card.first_name,
+        matchedBy: CounterMatch.CARD,
+        orderId: null,
+      };
     }
     const [match] = await em.execute<{ id: string; client_group_id: string; first_name: string | null }[]>(
       `select o.id, o.client_group_id, p.first_name from customer_order o left join person p on p.id = o.person_id

@@ -66,9 +66,10 @@ describe('a hand-over is proven by the resident', () => {
   };
 
   async function login(providerId: string): Promise<TestClient> {
-    const [user] = await sql<{ email: string }>(`select email from provider_user where provider_id = ? order by email`, [
-      providerId,
-    ]);
+    const [user] = await sql<{ email: string }>(
+      `select email from provider_user where provider_id = ? order by email`,
+      [providerId],
+    );
     const client = server.client();
     await client.loginProvider(user!.email, DEMO_PASSWORD);
     return client;
@@ -145,7 +146,9 @@ describe('a hand-over is proven by the resident', () => {
     ];
     const seen = (reads as any[]).map((r) => r.data);
     expect((seen[0] as any).order).toMatchObject({ id: placed.id, pickupCode: null, redemptionMethod: 'PICKUP' });
-    expect((seen[2] as any).counterLookup.orders).toEqual([expect.objectContaining({ id: placed.id, pickupCode: null })]);
+    expect((seen[2] as any).counterLookup.orders).toEqual([
+      expect.objectContaining({ id: placed.id, pickupCode: null }),
+    ]);
     expect((seen[4] as any).acceptOrder.order).toMatchObject({ status: 'ACCEPTED', pickupCode: null });
     for (const r of reads) {
       expect(r.errors).toBeUndefined();
@@ -228,7 +231,10 @@ describe('a hand-over is proven by the resident', () => {
       o: second.id,
     });
     expect(byCode.data.deliverAtCounter.errors).toEqual([]);
-    expect(byCode.data.deliverAtCounter.order).toMatchObject({ status: 'DELIVERED', handoverMethod: 'COUNTER_PICKUP_CODE' });
+    expect(byCode.data.deliverAtCounter.order).toMatchObject({
+      status: 'DELIVERED',
+      handoverMethod: 'COUNTER_PICKUP_CODE',
+    });
 
     // Staff see the same on the order's timeline; earlier steps say nothing about a hand-over.
     const staffRead: any = await klantcontact.gql(`query($id: ID!) { adminOrder(id: $id) { ${ORDER} } }`, {
@@ -356,7 +362,12 @@ describe('a hand-over is proven by the resident', () => {
       perAddress: { name: `counter-address-${randomUUID()}`, points: 1000, windowSeconds: 60 },
       misses: { name: `counter-misses-${randomUUID()}`, points: 5, windowSeconds: 3600 },
     };
-    const counter = new CounterService(server.services.limits, rules, server.services.orderViews, server.services.orderActions);
+    const counter = new CounterService(
+      server.services.limits,
+      rules,
+      server.services.orderViews,
+      server.services.orderActions,
+    );
     const asUser = (n: number) =>
       contextFor(server.orm, server.services, {
         kind: Audience.PROVIDER,
@@ -368,7 +379,8 @@ describe('a hand-over is proven by the resident', () => {
     const o = await order(h, a);
 
     // Hits give their miss back: ten in a row with a budget of five.
-    for (let i = 0; i < 10; i++) expect((await counter.lookup(asUser(i % 3), h.cardNumber!, `10.0.0.${i}`)).ok).toBe(true);
+    for (let i = 0; i < 10; i++)
+      expect((await counter.lookup(asUser(i % 3), h.cardNumber!, `10.0.0.${i}`)).ok).toBe(true);
 
     // Twelve guesses at once, from three users at twelve addresses: five are looked up, seven are refused first.
     const guesses = await Promise.all(

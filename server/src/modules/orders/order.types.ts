@@ -35,7 +35,9 @@ registerEnumType(HandoverMethod, {
   name: 'HandoverMethod',
   description: 'How a delivered order was handed over to the customer (rules/handover.ts gives the Dutch words).',
   valuesConfig: {
-    COUNTER_CARD: { description: `At the provider’s counter with the customer’s card (“${HANDOVER_LABEL.COUNTER_CARD}”).` },
+    COUNTER_CARD: {
+      description: `At the provider’s counter with the customer’s card (“${HANDOVER_LABEL.COUNTER_CARD}”).`,
+    },
     COUNTER_PICKUP_CODE: {
       description: `At the provider’s counter with the order’s pickup code (“${HANDOVER_LABEL.COUNTER_PICKUP_CODE}”).`,
     },

@@ -40,9 +40,9 @@ import { Migration20261127030000_payable_parts } from './Migration20261127030000
 import { Migration20261127040000_admin_list_indexes } from './Migration20261127040000_admin_list_indexes.js';
 import { Migration20261128010000_journal_day_totals } from './Migration20261128010000_journal_day_totals.js';
 import { Migration20261128011000_search_words } from './Migration20261128011000_search_words.js';
+import { Migration20261128175828_order_handover } from './Migration20261128175828_order_handover.js';
 
-/** Every migration in order. A new migration is added here as well as in its own file. */ import { Migration20261128175828_order_handover } from './Migration20261128175828_order_handover.js';
-
+/** Every migration in order. A new migration is added here as well as in its own file. */
 export const migrationsList = [
   { name: 'Migration20261121000000_foundation', class: Migration20261121000000_foundation },
   { name: 'Migration20261122000100_onboarding', class: Migration20261122000100_onboarding },

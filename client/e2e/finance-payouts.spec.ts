@@ -8,8 +8,10 @@ import { expectAccessible, loginProvider, loginStaff, settle, STAFF } from './su
  * (the demo story, seeders/demo-activity.ts: Zuiderveen's bicycle service of provider 5 is left for this journey), so
  * the 14-day payout delay has passed. Finance creates a batch at /admin/beheer/betalingen/uitbetalingen/nieuw after
  * the preview, downloads the pain.001 file (valid against the official XSD, its amounts those of the batch's
- * lines, which are the ledger's provider payables), marks it paid; the provider sees the payout on /aanbieder/profiel
- * and downloads its specification. axe on every screen.
+ * lines, which are the ledger's provider payables), marks it paid; the batch lists how each order was handed over
+ * (the demo hands every order over at the counter, with the card or the pickup code) and the SEPA file does not; the
+ * provider sees the payout on /aanbieder/profiel and downloads its specification, with the hand-over per order. axe on
+ * every screen.
  *
  * The server's clock is not moved during the run (every spec shares the server and its sessions); the demo places the
  * deliveries in the past relative to that clock instead. A delivery made now is not gathered yet: the preview shows
@@ -52,18 +54,36 @@ test('finance pays out delivered orders with a SEPA file, and the provider sees 
   const res = await page.request.post('/graphql', {
     headers: { 'content-type': 'application/json' },
     data: {
-      query: `query($id: ID!) { payoutBatch(id: $id) { reference totalCents lines { providerName reference amountCents remittanceInfo } } }`,
+      query: `query($id: ID!) { payoutBatch(id: $id) { reference totalCents lines { providerName reference amountCents remittanceInfo orders { number handoverMethod } } } }`,
       variables: { id: batchId },
     },
   });
   const batch = (await res.json()).data.payoutBatch as {
     reference: string;
     totalCents: number;
-    lines: { providerName: string; reference: string; amountCents: number; remittanceInfo: string }[];
+    lines: {
+      providerName: string;
+      reference: string;
+      amountCents: number;
+      remittanceInfo: string;
+      orders: { number: string; handoverMethod: string }[];
+    }[];
   };
   expect(batch.lines.length).toBeGreaterThan(0);
   const transfers = page.getByRole('table', { name: 'Eén overboeking per aanbieder' });
   for (const line of batch.lines) await expect(transfers).toContainText(line.providerName);
+  // How each order was handed over: every demo delivery was at the counter, with the card or the pickup code.
+  const handed = page.getByRole('table', { name: 'Bestellingen per aanbieder, met de overdracht' });
+  const words: Record<string, string> = {
+    COUNTER_CARD: 'Afgegeven aan de balie met de pas',
+    COUNTER_PICKUP_CODE: 'Afgegeven aan de balie met de afhaalcode',
+  };
+  for (const order of batch.lines.flatMap((l) => l.orders)) {
+    expect(Object.keys(words)).toContain(order.handoverMethod);
+    await expect(handed.getByRole('row', { name: new RegExp(order.number) })).toContainText(
+      words[order.handoverMethod]!,
+    );
+  }
 
   // The SEPA file: downloaded once, valid against the official schema, the amounts those of the lines.
   const downloading = page.waitForEvent('download');
@@ -83,6 +103,8 @@ test('finance pays out delivered orders with a SEPA file, and the provider sees 
     expect(xml).toContain(`<InstdAmt Ccy="EUR">${euros(line.amountCents)}</InstdAmt>`);
     expect(xml).toContain(`<Ustrd>${line.remittanceInfo}</Ustrd>`);
   }
+  // The hand-over is for finance and the provider, not for the bank.
+  expect(xml).not.toMatch(/balie|afhaalcode/i);
   await expect(page.getByText('Geëxporteerd', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'SEPA-bestand downloaden' })).toHaveCount(0);
   await expectAccessible(page, 'uitbetaling (geëxporteerd)');
@@ -114,6 +136,8 @@ test('finance pays out delivered orders with a SEPA file, and the provider sees 
   const csv = await readFile((await (await csvDownload).path())!, 'utf8');
   expect(csv).toContain(`${ours.reference};Totaal;`);
   expect(csv).toMatch(/;B\d+;/);
+  expect(csv).toContain(';Overdracht;');
+  expect(csv).toMatch(/;B\d+;\d{4}-\d{2}-\d{2};Afgegeven aan de balie met de (pas|afhaalcode);/);
   await expectAccessible(provider, 'profiel met uitbetalingen');
   await context.close();
 });

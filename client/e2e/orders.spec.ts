@@ -4,8 +4,9 @@ import { placeOrders, resident, residentApi } from './orders-support';
 
 /**
  * Orders after checkout, end to end: a demo resident orders twice from provider 1 through the API; the provider
- * accepts one at /aanbieder/bestellingen and hands the other over at the counter (/aanbieder/app) by typing the
- * resident's card number; staff find the order at /admin/bestellingen, see its timeline and cancel it with a reason.
+ * accepts one at /aanbieder/bestellingen (which never shows the pickup code and sends the provider to the counter to
+ * hand it over) and hands the other over at the counter (/aanbieder/app) by typing the resident's card number; staff
+ * find the order at /admin/bestellingen, see its timeline (with how it was handed over) and cancel it with a reason.
  * axe runs on every screen on the way.
  */
 
@@ -48,12 +49,22 @@ test('a provider accepts and delivers orders, and staff see and cancel them', as
   await provider.getByRole('button', { name: 'Filteren' }).click();
   await settle(provider);
 
-  // 2. The order: lines, first name, pickup code, timeline; a rejection needs a reason; accept it.
+  // 2. The order: lines, first name, timeline, never the pickup code; a rejection needs a reason; accept it.
   await provider.getByRole('link', { name: first!.number }).click();
   await expect(provider.getByRole('heading', { level: 1 })).toHaveText(`Bestelling ${first!.number}`);
   await settle(provider);
-  await expect(provider.locator('main')).toContainText(first!.pickupCode);
+  await expect(provider.locator('main')).not.toContainText(first!.pickupCode);
   await expect(provider.locator('main')).toContainText(who.firstName);
+  // A pick-up order is handed over at the counter with the resident's card or code, not marked here.
+  await expect(provider.locator('main dl').first()).toContainText('LeveringAfhalen aan de balie');
+  await expect(provider.locator('main')).toContainText(
+    'Lever af aan de balie met de pas of de afhaalcode van de klant.',
+  );
+  await expect(provider.getByRole('main').getByRole('link', { name: 'Naar de kassa-app' })).toHaveAttribute(
+    'href',
+    '/aanbieder/app',
+  );
+  await expect(provider.getByRole('button', { name: /Markeren als (geleverd|verzonden)/ })).toHaveCount(0);
   await expect(provider.locator('main')).not.toContainText(who.lastName);
   await expectAccessible(provider, 'aanbieder: bestelling');
   // Declining sits behind a disclosure: "Accepteren" stands alone until "Afwijzen…" opens the reason and its button.
@@ -102,6 +113,9 @@ test('a provider accepts and delivers orders, and staff see and cancel them', as
   await expect(field).toHaveValue('');
   await expect(provider.getByRole('heading', { name: `Bestelling ${second!.number}` })).toBeVisible();
   await expect(provider.getByRole('heading', { name: `Bestelling ${first!.number}` })).toBeVisible();
+  // The counter shows the orders, never their pickup codes.
+  await expect(provider.locator('main')).not.toContainText(first!.pickupCode);
+  await expect(provider.locator('main')).not.toContainText(second!.pickupCode);
   await expectAccessible(provider, 'aanbieder: kassa-app met resultaat');
   // Each order says who ordered it.
   const secondCard = provider.getByRole('listitem').filter({
@@ -121,7 +135,9 @@ test('a provider accepts and delivers orders, and staff see and cancel them', as
   await expect(markSecond).toBeFocused();
   await markSecond.click();
   await confirm.getByRole('button', { name: 'Ja, geleverd' }).click();
-  await expect(provider.getByText(`Bestelling ${second!.number} is als geleverd gemeld.`)).toBeVisible();
+  await expect(
+    provider.getByText(`Bestelling ${second!.number} is als geleverd gemeld. Afgegeven aan de balie met de pas.`),
+  ).toBeVisible();
   await expect(provider.getByRole('heading', { name: `Bestelling ${second!.number}` })).toHaveCount(0);
   // A mistake can be undone for a short while: the order is open again, and then delivered for good.
   const undo = provider.getByRole('button', { name: `Levering van bestelling ${second!.number} ongedaan maken` });
@@ -188,7 +204,10 @@ test('a provider accepts and delivers orders, and staff see and cancel them', as
   await staff.getByRole('link', { name: second!.number }).click();
   await expect(staff).toHaveURL(new RegExp(`/admin/aanbieders/${providerId}/bestellingen/${second!.id}$`));
   await settle(staff);
-  await expect(staff.getByRole('list', { name: 'Verloop van de bestelling' })).toContainText('Geleverd');
+  await expect(staff.getByRole('list', { name: 'Verloop van de bestelling' })).toContainText(
+    'Afgegeven aan de balie met de pas',
+  );
+  await expect(staff.locator('main dl').first()).toContainText('OverdrachtAfgegeven aan de balie met de pas');
   await expect(staff.getByRole('button', { name: 'Bestelling annuleren' })).toHaveCount(0);
   await expectAccessible(staff, 'beheer: bestelling van een aanbieder');
 

@@ -8,9 +8,11 @@ import { resident, type DemoResident } from './orders-support';
 /**
  * The money journey in one go, as the people involved see it: a resident logs in through the DigiD simulator, sees
  * the balances of their arrangements, fills the cart with products of two providers, sees how the budget splits,
- * pays the own contribution on the payment simulator's page; provider A accepts and delivers its order on the order
- * page, provider B hands its order over at the counter by the resident's card number; then the balances, the spending
- * history, the resident's orders and the staff's view of the orders all tell the same story.
+ * pays the own contribution on the payment simulator's page; provider A accepts its order on the order page (which
+ * shows no pickup code and sends it to the counter) and hands it over at the counter with the resident's pickup code,
+ * provider B hands its order over at the counter by the resident's card number; then the balances, the spending
+ * history, the resident's orders and the staff's view of the orders all tell the same story, with how each order was
+ * handed over.
  * Its own household (ZV-100004: a parent with three children, so three Kindpakketten with an own contribution
  * allowed, and the Meedoenregeling), so other specs' orders do not change the budgets this one sees.
  */
@@ -62,6 +64,8 @@ interface MyOrder {
   totalCents: number;
   budgetCents: number;
   contributionCents: number;
+  /** The resident's proof at the counter (only the household reads it). */
+  pickupCode: string;
 }
 
 const euros = (cents: number) =>
@@ -73,7 +77,7 @@ const PREVIEW = `query($lines: [CartLineInput!]) { checkoutPreview(lines: $lines
 const ASSIGNMENTS =
   '{ myAssignments { id arrangementName beneficiaryId beneficiaryName balanceCents status movements { kind amountCents orderId description } } }';
 
-const ORDERS = 'id number status providerId providerName totalCents budgetCents contributionCents';
+const ORDERS = 'id number status providerId providerName totalCents budgetCents contributionCents pickupCode';
 
 /** The demo providers' slugs in seeding order: provider n's user is aanbieder<n>@… (read like demoResidents()). */
 function demoProviderSlugs(): string[] {
@@ -310,7 +314,7 @@ test('a resident orders from two providers with an own contribution, both delive
   expect(orderA.contributionCents + orderB.contributionCents).toBe(expected!.contributionCents);
   await expectAccessible(page, '/account/bestellingen (betaald)');
 
-  // 5. Provider A accepts its order on the order page, then delivers it there.
+  // 5. Provider A accepts its order on the order page; it is handed over at the counter, with the resident's code.
   const providerAContext = await browser.newContext();
   const pa = await providerAContext.newPage();
   pa.on('pageerror', (e) => errors.push(`provider A: ${e.message}`));
@@ -328,10 +332,30 @@ test('a resident orders from two providers with an own contribution, both delive
   await expect(pa.getByRole('status').filter({ hasText: 'U heeft de bestelling geaccepteerd' })).toBeVisible();
   await expect(pa.getByRole('list', { name: 'Verloop van de bestelling' })).toContainText('Geaccepteerd door u');
   await expectAccessible(pa, 'aanbieder A: bestelling geaccepteerd');
-  await pa.getByRole('button', { name: 'Markeren als geleverd' }).click();
-  await expect(pa.getByRole('status').filter({ hasText: 'De bestelling is als geleverd gemeld.' })).toBeVisible();
-  await expect(pa.getByRole('list', { name: 'Verloop van de bestelling' })).toContainText('Geleverd');
-  await expect(pa.getByRole('button', { name: 'Markeren als geleverd' })).toHaveCount(0);
+  // Not here: the resident proves the hand-over at the counter; the provider never sees the pickup code.
+  await expect(pa.locator('main')).toContainText('Lever af aan de balie met de pas of de afhaalcode van de klant.');
+  await expect(pa.locator('main')).not.toContainText(orderA.pickupCode);
+  await expect(pa.getByRole('button', { name: /Markeren als (geleverd|verzonden)/ })).toHaveCount(0);
+  await pa.getByRole('main').getByRole('link', { name: 'Naar de kassa-app' }).click();
+  await expect(pa.getByRole('heading', { level: 1 })).toHaveText('Kassa-app');
+  await settle(pa);
+  await pa.getByLabel('Pasnummer of afhaalcode').fill(orderA.pickupCode.toLowerCase());
+  await pa.getByRole('button', { name: 'Zoeken' }).click();
+  await expect(pa.getByRole('heading', { name: `Bestelling ${orderA.number}` })).toBeVisible();
+  await expect(pa.locator('main')).toContainText('Gevonden met de afhaalcode van de klant.');
+  await expect(pa.locator('main')).not.toContainText(orderA.pickupCode);
+  await pa.getByRole('button', { name: `Bestelling ${orderA.number} markeren als geleverd` }).click();
+  await pa.getByRole('button', { name: 'Ja, geleverd' }).click();
+  await expect(
+    pa.getByText(`Bestelling ${orderA.number} is als geleverd gemeld. Afgegeven aan de balie met de afhaalcode.`),
+  ).toBeVisible();
+  await expectAccessible(pa, 'aanbieder A: kassa-app, afgegeven met de afhaalcode');
+  await pa.goto(`/aanbieder/bestellingen/${orderA.id}`);
+  await settle(pa);
+  await expect(pa.getByRole('list', { name: 'Verloop van de bestelling' })).toContainText(
+    'Afgegeven aan de balie met de afhaalcode',
+  );
+  await expect(pa.locator('main dl').first()).toContainText('OverdrachtAfgegeven aan de balie met de afhaalcode');
   await expectAccessible(pa, 'aanbieder A: bestelling geleverd');
   await providerAContext.close();
 
@@ -357,7 +381,9 @@ test('a resident orders from two providers with an own contribution, both delive
     })
     .click();
   await pb.getByRole('button', { name: 'Ja, geleverd' }).click();
-  await expect(pb.getByText(`Bestelling ${orderB.number} is als geleverd gemeld.`)).toBeVisible();
+  await expect(
+    pb.getByText(`Bestelling ${orderB.number} is als geleverd gemeld. Afgegeven aan de balie met de pas.`),
+  ).toBeVisible();
   await expect(pb.getByRole('heading', { name: `Bestelling ${orderB.number}` })).toHaveCount(0);
   await providerBContext.close();
 
@@ -402,7 +428,7 @@ test('a resident orders from two providers with an own contribution, both delive
         ]
       : ['Bestelling geplaatst']),
     ...(order === orderA ? ['Geaccepteerd door de aanbieder'] : []),
-    'Geleverd',
+    order === orderA ? 'Afgegeven aan de balie met de afhaalcode' : 'Afgegeven aan de balie met de pas',
   ];
   for (const order of [orderA, orderB]) {
     await page

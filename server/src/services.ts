@@ -175,6 +175,8 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
   const orderViews = new OrderViewService();
   const checkout = new CheckoutService(ledger, orders, payments, orderViews);
   const orderLists = new OrderListService(orderViews);
+  // Accept, reject, the hand-over, cancel (provider, customer, staff).
+  const orderActions = new OrderActionsService(orders, payments, orderViews, audit);
 
   // ---- content ----------------------------------------------------------------------------------------------------
   // News (scheduled against the clock), managed links, and the sitemap that lists pages, news and products.
@@ -268,10 +270,11 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     news,
     links,
     sitemap,
-    // Accept, reject, deliver, cancel (provider, customer, staff); the order lists; the counter screen's look-up.
-    orderActions: new OrderActionsService(orders, payments, orderViews, audit),
+    // Accept, reject, the hand-over, cancel (provider, customer, staff); the order lists; the counter screen.
+    orderActions,
     orderLists,
-    counter: new CounterService(limits, limitRules.counter, orderViews),
+    // The counter (kassa-app): look-ups and the only hand-over of a pick-up order, with the resident's card or code.
+    counter: new CounterService(limits, limitRules.counter, orderViews, orderActions),
     cards,
     clientGroups: new ClientGroupService(config.bsn, audit, cards),
     // Erasing a person also erases their mails from the mail log (same transaction).

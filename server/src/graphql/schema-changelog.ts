@@ -26,4 +26,11 @@ export const SCHEMA_CHANGELOG: readonly SchemaChangelogEntry[] = [
     reason:
       'From now on a breaking change (a removed field, a narrowed type, a new required argument) is recorded here with its reason.',
   },
+  {
+    date: '2026-11-28',
+    change:
+      'Order.pickupCode is null for providers (only the household reads it); deliverOrder is refused (HANDOVER_AT_COUNTER) for an order the customer collects; new: deliverAtCounter, Order.redemptionMethod, Order.handoverMethod, OrderEvent.handoverMethod, PayoutLine.orders.',
+    reason:
+      'A hand-over is proven by the resident (issue 24): an order the customer collects (redemptionMethod PICKUP or VOUCHER_CODE) becomes DELIVERED only with deliverAtCounter and the customer’s card number or pickup code; deliverOrder marks an order that is sent (DELIVERY). Not a breaking change of the schema’s shape: recorded because the behaviour changed.',
+  },
 ];

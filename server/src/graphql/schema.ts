@@ -47,7 +47,7 @@ import { CommunicationResolver } from '../modules/communication/communication.re
 import { ContentPageResolver } from '../modules/content/content-page.resolver.js';
 import { TermsResolver } from '../modules/terms/terms.resolver.js';
 import { JournalResolver } from '../modules/journal/journal.resolver.js';
-import { PayoutResolver, ProviderPayoutResolver } from '../modules/payouts/payout.resolver.js';
+import { PayoutLineResolver, PayoutResolver, ProviderPayoutResolver } from '../modules/payouts/payout.resolver.js';
 import { RoleResolver } from '../modules/roles/role.resolver.js';
 import { MaintenanceResolver } from '../modules/settings/maintenance.resolver.js';
 import { ImportResolver } from '../modules/import/import.resolver.js';
@@ -101,6 +101,7 @@ export const resolvers = [
   JournalResolver,
   YearEndResolver,
   PayoutResolver,
+  PayoutLineResolver,
   ProviderPayoutResolver,
   RoleResolver,
   MaintenanceResolver,

@@ -19,3 +19,4 @@ export * from './message.js';
 export * from './journal.js';
 export * from './color.js';
 export * from './staff-account.js';
+export * from './handover.js';

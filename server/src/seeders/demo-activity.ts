@@ -25,7 +25,9 @@ import { demoPayoutSteps } from './demo-payouts.js';
 export const STORY_DAYS = 30;
 
 type Step =
-  | { daysAgo: number; by: 'provider'; action: 'accept' | 'deliver' }
+  | { daysAgo: number; by: 'provider'; action: 'accept' }
+  /** Handed over at the provider's counter (kassa-app) with the resident's card or the order's pickup code. */
+  | { daysAgo: number; by: 'provider'; action: 'deliver'; with: 'card' | 'code' }
   | { daysAgo: number; by: 'provider'; action: 'reject'; reason: string }
   | { daysAgo: number; by: 'customer'; action: 'cancelMine' }
   | { daysAgo: number; by: 'staff'; action: 'cancelByStaff'; reason: string };
@@ -66,7 +68,7 @@ export const DEMO_STORY: DemoStoryOrder[] = [
     placedDaysAgo: 18,
     steps: [
       { daysAgo: 17.6, by: 'provider', action: 'accept' },
-      { daysAgo: 11, by: 'provider', action: 'deliver' },
+      { daysAgo: 11, by: 'provider', action: 'deliver', with: 'card' },
     ],
   },
   {
@@ -122,7 +124,7 @@ export const DEMO_STORY: DemoStoryOrder[] = [
     placedDaysAgo: 10,
     steps: [
       { daysAgo: 9.6, by: 'provider', action: 'accept' },
-      { daysAgo: 3, by: 'provider', action: 'deliver' },
+      { daysAgo: 3, by: 'provider', action: 'deliver', with: 'code' },
     ],
   },
   {
@@ -139,7 +141,7 @@ export const DEMO_STORY: DemoStoryOrder[] = [
     product: 'Huurfiets voor een dagje uit',
     provider: 5,
     placedDaysAgo: 27,
-    steps: [{ daysAgo: 26, by: 'provider', action: 'deliver' }],
+    steps: [{ daysAgo: 26, by: 'provider', action: 'deliver', with: 'card' }],
   },
   // Priya van der Linden: handed over at the counter, and one cancelled by the municipality.
   {
@@ -147,7 +149,7 @@ export const DEMO_STORY: DemoStoryOrder[] = [
     product: 'Onderhoudsbeurt voor uw fiets',
     provider: 5,
     placedDaysAgo: 15,
-    steps: [{ daysAgo: 14.8, by: 'provider', action: 'deliver' }],
+    steps: [{ daysAgo: 14.8, by: 'provider', action: 'deliver', with: 'code' }],
   },
   {
     household: 'ZV-100009',
@@ -171,7 +173,7 @@ export const DEMO_STORY: DemoStoryOrder[] = [
     placedDaysAgo: 14,
     steps: [
       { daysAgo: 13.5, by: 'provider', action: 'accept' },
-      { daysAgo: 6, by: 'provider', action: 'deliver' },
+      { daysAgo: 6, by: 'provider', action: 'deliver', with: 'card' },
     ],
   },
   {
@@ -205,14 +207,14 @@ export const DEMO_STORY: DemoStoryOrder[] = [
     product: 'Tienbadenkaart banenzwemmen',
     provider: 3,
     placedDaysAgo: 28,
-    steps: [{ daysAgo: 27.5, by: 'provider', action: 'deliver' }],
+    steps: [{ daysAgo: 27.5, by: 'provider', action: 'deliver', with: 'code' }],
   },
   {
     household: 'NH-200004',
     product: 'Tienbadenkaart banenzwemmen',
     provider: 3,
     placedDaysAgo: 20,
-    steps: [{ daysAgo: 19.5, by: 'provider', action: 'deliver' }],
+    steps: [{ daysAgo: 19.5, by: 'provider', action: 'deliver', with: 'card' }],
   },
   // Jolanda Vermeulen: an own contribution paid, then the course was cancelled: budget back, contribution refunded.
   {
@@ -275,12 +277,12 @@ function fail(what: string, result: { ok: boolean; errors?: unknown }): never {
 }
 
 /**
- * Seeds the story through the services. Called after the demo data committed (the services run their own
+ * Seeds the story through the services (deliveries at the counter, with the resident's card or pickup code). Called after the demo data committed (the services run their own
  * transactions); `em` is a fresh EntityManager, each step gets its own fork.
  */
 export async function seedDemoActivity(
   em: EntityManager,
-  services: Pick<Services, 'checkout' | 'orderActions' | 'payments' | 'messages' | 'payouts' | 'settings'> &
+  services: Pick<Services, 'checkout' | 'orderActions' | 'counter' | 'payments' | 'messages' | 'payouts' | 'settings'> &
     Partial<Pick<Services, 'onBehalfOrders'>>,
   options: { now: Date; yearStart: Date },
 ): Promise<{ orders: number }> {
@@ -434,9 +436,21 @@ export async function seedDemoActivity(
           case 'accept':
             result = await services.orderActions.accept(ctxFor(provider(order.provider), clock), id);
             break;
-          case 'deliver':
-            result = await services.orderActions.deliver(ctxFor(provider(order.provider), clock), id);
+          case 'deliver': {
+            // At the counter, as a provider does it: the resident shows the card or the order's pickup code.
+            const [proof] = await em.execute<{ card: string | null; pickup_code: string }[]>(
+              `select o.pickup_code,
+                      (select c.number from card c join person p on p.id = c.person_id
+                        where p.client_group_id = o.client_group_id and c.status = 'ACTIVE'
+                        order by (p.id = o.person_id) desc, c.number limit 1) as card
+                 from customer_order o where o.id = ?`,
+              [id],
+            );
+            const code = step.with === 'card' ? proof!.card : proof!.pickup_code;
+            if (!code) throw new Error(`demo activity: no card for ${order.household}`);
+            result = await services.counter.deliver(ctxFor(provider(order.provider), clock), code, id, 'demo-seed');
             break;
+          }
           case 'reject':
             result = await services.orderActions.reject(ctxFor(provider(order.provider), clock), id, step.reason);
             break;

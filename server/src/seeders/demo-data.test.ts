@@ -552,6 +552,12 @@ describe.each([
         .map((e) => e.actor_kind)
         .sort(),
     ).toEqual(['CUSTOMER', 'PROVIDER', 'PROVIDER', 'STAFF']);
+    // Every delivery happened at the provider's counter, with the resident's card or the order's pickup code.
+    const handovers = await em.execute<{ handover_method: string; n: string }[]>(
+      `select handover_method, count(*)::text as n from order_event where to_status = 'DELIVERED'
+        group by handover_method order by handover_method`,
+    );
+    expect(handovers.map((h) => h.handover_method)).toEqual(['COUNTER_CARD', 'COUNTER_PICKUP_CODE']);
 
     // All dates relative to the clock: within this year's arrangements, the last month, before now.
     const moments = [

@@ -1104,6 +1104,7 @@ export async function seedDemoData(
       Services,
       | 'checkout'
       | 'orderActions'
+      | 'counter'
       | 'payments'
       | 'messages'
       | 'arrangements'

@@ -7,6 +7,8 @@ import { encryptBsn, hashBsn, isValidBsn } from '../crypto/bsn.js';
 import { Municipality } from '../modules/municipalities/municipality.entity.js';
 import { ClientGroup } from '../modules/customers/client-group.entity.js';
 import { Person } from '../modules/customers/person.entity.js';
+import { Card } from '../modules/customers/card.entity.js';
+import { makeCardNumber } from '../modules/customers/card-number.js';
 import { Arrangement } from '../modules/arrangements/arrangement.entity.js';
 import { Category } from '../modules/catalogue/category.entity.js';
 import { Product } from '../modules/catalogue/product.entity.js';
@@ -56,11 +58,14 @@ export async function zuiderveenCatalogue(server: TestServer) {
 
 let n = 0;
 
-/** A household in `municipality` (default Zuiderveen) holding one assignment per spec, of an arrangement of its own. */
+/**
+ * A household in `municipality` (default Zuiderveen) holding one assignment per spec, of an arrangement of its own;
+ * with `card`, its resident has an active card (`cardNumber`, a valid number nobody else has).
+ */
 export async function createHousehold(
   server: TestServer,
   arrangements: ArrangementSpec[],
-  options: { municipality?: Municipality } = {},
+  options: { municipality?: Municipality; card?: boolean } = {},
 ) {
   const em = server.orm.em.fork();
   const zuiderveen = options.municipality ?? (await em.findOneOrFail(Municipality, { slug: 'zuiderveen' }));
@@ -83,6 +88,13 @@ export async function createHousehold(
   });
   em.persist(person);
   await em.flush();
+  let cardNumber: string | null = null;
+  if (options.card) {
+    do cardNumber = makeCardNumber(`7${String(randomInt(0, 99_999_999)).padStart(8, '0')}`);
+    while (await em.findOne(Card, { number: cardNumber }));
+    em.create(Card, { person: person.id, number: cardNumber });
+    await em.flush();
+  }
   const staff = contextFor(server.orm, server.services, staffViewer());
   const assignmentIds: string[] = [];
   const names: string[] = [];
@@ -118,7 +130,7 @@ export async function createHousehold(
       clientGroupId: group.id,
       municipalityId: zuiderveen.id,
     });
-  return { group, person, bsn, assignmentIds, names, customer };
+  return { group, person, bsn, assignmentIds, names, customer, cardNumber };
 }
 
 export type Household = Awaited<ReturnType<typeof createHousehold>>;

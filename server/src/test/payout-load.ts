@@ -49,8 +49,8 @@ export async function seedDeliveredOrders(
       [municipalityId, `bench-${tag}-%`, options.providers],
     );
     await tx.execute(
-      `insert into order_event (order_id, from_status, to_status, actor_kind, at)
-       select id, 'PLACED', 'DELIVERED', 'PROVIDER', ? from customer_order where municipality_id = ?`,
+      `insert into order_event (order_id, from_status, to_status, actor_kind, handover_method, at)
+       select id, 'PLACED', 'DELIVERED', 'PROVIDER', 'COUNTER_CARD', ? from customer_order where municipality_id = ?`,
       [delivered, municipalityId],
     );
     await tx.execute(

@@ -11,6 +11,7 @@ export const OrderTimelineFragment = graphql(`
       toStatus
       actorKind
       reason
+      handoverMethod
       at
     }
   }

@@ -1,7 +1,7 @@
 import { graphql } from '../../graphql/generated';
 
 /**
- * The order actions of providers (accept, deliver and its undo, reject), staff (cancel) and customers (cancel their own): each
+ * The order actions of providers (accept, the hand-over at the counter or "verzonden" and its undo, reject), staff (cancel) and customers (cancel their own): each
  * returns the order as it is now (status, reason, timeline), so the cache and every screen that shows it follow.
  * Shared by the provider's order screen, the counter (kassa-app), the staff order screen and the customer's.
  */
@@ -20,13 +20,18 @@ export const AcceptOrderDocument = graphql(`
   }
 `);
 
-export const DeliverOrderDocument = graphql(`
-  mutation DeliverOrder($id: ID!) {
-    deliverOrder(id: $id) {
+/**
+ * The counter hands an order over with the card number or pickup code the customer showed (typed or scanned): the only
+ * way an order the customer collects becomes delivered.
+ */
+export const DeliverAtCounterDocument = graphql(`
+  mutation DeliverAtCounter($code: String!, $orderId: ID!) {
+    deliverAtCounter(code: $code, orderId: $orderId) {
       undoUntil
       order {
         id
         status
+        handoverMethod
         ...OrderTimeline_order
       }
       errors {
@@ -36,7 +41,25 @@ export const DeliverOrderDocument = graphql(`
   }
 `);
 
-/** The counter's "Ongedaan maken", shortly after "Markeren als geleverd" (the server keeps the time limit). */
+/** "Markeren als verzonden": an order the provider sends to the customer (never one the customer collects). */
+export const DeliverOrderDocument = graphql(`
+  mutation DeliverOrder($id: ID!) {
+    deliverOrder(id: $id) {
+      undoUntil
+      order {
+        id
+        status
+        handoverMethod
+        ...OrderTimeline_order
+      }
+      errors {
+        ...UserErrorFields @unmask
+      }
+    }
+  }
+`);
+
+/** The counter's "Ongedaan maken", shortly after a hand-over (the server keeps the time limit). */
 export const UndoDeliveryDocument = graphql(`
   mutation UndoDelivery($id: ID!) {
     undoDelivery(id: $id) {

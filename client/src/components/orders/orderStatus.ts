@@ -1,4 +1,5 @@
-import type { OrderStatus } from '../../graphql/generated/graphql';
+import { HANDOVER_LABEL } from '@rules/handover';
+import type { HandoverMethod, OrderStatus } from '../../graphql/generated/graphql';
 
 /** The order's status in Dutch, for customers, providers and staff alike. */
 export const orderStatusLabel: Record<OrderStatus, string> = {
@@ -18,6 +19,15 @@ export interface OrderEventLike {
   /** CUSTOMER, PROVIDER, STAFF, SYSTEM or API_CLIENT. */
   actorKind: string;
   reason?: string | null;
+  /** On a step to DELIVERED: how the order was handed over. */
+  handoverMethod?: HandoverMethod | null;
+}
+
+/** A delivery step in words: how it was handed over (at the counter with the card or the code, sent, or unknown). */
+function delivered(handover: HandoverMethod | null | undefined): string {
+  if (!handover) return 'Geleverd';
+  if (handover === 'UNKNOWN') return 'Geleverd; hoe is onbekend (vóór registratie)';
+  return HANDOVER_LABEL[handover];
 }
 
 function cancelledBy(actorKind: string, perspective: OrderPerspective): string {
@@ -52,7 +62,7 @@ export function orderEventLabel(event: OrderEventLike, perspective: OrderPerspec
     case 'ACCEPTED':
       return perspective === 'provider' ? 'Geaccepteerd door u' : 'Geaccepteerd door de aanbieder';
     case 'DELIVERED':
-      return 'Geleverd';
+      return delivered(event.handoverMethod);
     case 'CANCELLED':
       return fromStatus === 'AWAITING_PAYMENT' && actorKind === 'SYSTEM'
         ? 'Geannuleerd: de eigen bijdrage is niet betaald'

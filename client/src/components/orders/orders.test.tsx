@@ -38,6 +38,15 @@ describe('orderEventLabel', () => {
       'Geannuleerd: de eigen bijdrage is niet betaald',
     );
   });
+
+  it('says how a delivered order was handed over', () => {
+    const delivered = (handoverMethod: Parameters<typeof orderEventLabel>[0]['handoverMethod']) =>
+      orderEventLabel({ fromStatus: 'ACCEPTED', toStatus: 'DELIVERED', actorKind: 'PROVIDER', handoverMethod });
+    expect(delivered('COUNTER_CARD')).toBe('Afgegeven aan de balie met de pas');
+    expect(delivered('COUNTER_PICKUP_CODE')).toBe('Afgegeven aan de balie met de afhaalcode');
+    expect(delivered('SENT_BY_PROVIDER')).toBe('Verzonden door de aanbieder (zonder pas of code)');
+    expect(delivered('UNKNOWN')).toBe('Geleverd; hoe is onbekend (vóór registratie)');
+  });
 });
 
 describe('OrderTimeline', () => {
@@ -47,12 +56,20 @@ describe('OrderTimeline', () => {
         order={makeFragmentData(
           {
             events: [
-              { fromStatus: null, toStatus: 'PLACED', actorKind: 'CUSTOMER', reason: null, at: '2026-03-03T13:05:00Z' },
+              {
+                fromStatus: null,
+                toStatus: 'PLACED',
+                actorKind: 'CUSTOMER',
+                reason: null,
+                handoverMethod: null,
+                at: '2026-03-03T13:05:00Z',
+              },
               {
                 fromStatus: 'PLACED',
                 toStatus: 'CANCELLED',
                 actorKind: 'PROVIDER',
                 reason: 'Cursus is vol',
+                handoverMethod: null,
                 at: '2026-03-04T09:00:00Z',
               },
             ],

@@ -79,10 +79,20 @@ export function limitPolicy(settings: { maxAttempts: number; windowSeconds: numb
       perEmail: { name: 'invite-email', points: 3, windowSeconds: 24 * 3600 },
     },
     counter: {
-      /** Counter look-ups per provider user. A busy counter does a few a minute; guessing card numbers needs millions. */
+      /**
+       * Counter look-ups and hand-overs per provider user. A busy counter does a few a minute; guessing card numbers
+       * needs millions.
+       */
       perUser: { name: 'counter-user', points: 30, windowSeconds: 60 },
-      /** Counter look-ups per client address (several counters behind one address). */
+      /** Counter look-ups and hand-overs per client address (several counters behind one address). */
       perAddress: { name: 'counter-address', points: 120, windowSeconds: 60 },
+      /**
+       * Card numbers and pickup codes that found nothing, per provider organisation (all its users and addresses
+       * together): 20 an hour, then one attempt a minute (slowed, never locked out). Reserved before the look-up and
+       * given back when the card or code was a customer of the provider, so only misses count: a real counter rarely
+       * misses, a guesser with many accounts or addresses gets one guess a minute.
+       */
+      misses: { name: 'counter-misses', points: 20, windowSeconds: 3600, trickleSeconds: 60 },
     },
     upload: {
       /**

@@ -101,7 +101,13 @@ describe('personal inbox (messages)', () => {
     // A change that is rolled back leaves no message behind.
     await expect(
       server.orm.em.fork().transactional(async (em) => {
-        await server.services.orders.transition(em, order.id, 'DELIVERED', { kind: 'PROVIDER', id: null });
+        await server.services.orders.transition(
+          em,
+          order.id,
+          'DELIVERED',
+          { kind: 'PROVIDER', id: null },
+          { handover: 'COUNTER_CARD' },
+        );
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');

@@ -72,7 +72,7 @@ describe('checkout: many residents at one provider', () => {
     expect(Number(parts)).toBeLessThanOrEqual(RESIDENTS);
     await expectLedgerConsistent(server);
 
-    // The provider delivers them all; after the payout delay a batch gathers exactly what is owed, and paying it
+    // The provider hands them all over at the counter (with each order's pickup code); after the payout delay a batch gathers exactly what is owed, and paying it
     // brings the payable back to where it was.
     const [user] = await sql<{ id: string }>(`select id from provider_user where provider_id = ? limit 1`, [
       product.provider.id,
@@ -84,7 +84,7 @@ describe('checkout: many residents at one provider', () => {
       { clock },
     );
     for (const order of orders)
-      expect((await server.services.orderActions.deliver(providerCtx, order.id)).ok).toBe(true);
+      expect((await server.services.counter.deliver(providerCtx, order.pickupCode!, order.id, 'test')).ok).toBe(true);
     clock.set(new Date(clock.now().getTime() + 15 * DAY));
 
     const created = await server.services.payouts.create(staffCtx(), zuiderveen.id);

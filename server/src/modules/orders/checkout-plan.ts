@@ -1,4 +1,5 @@
 import { UserError } from '../../graphql/errors.js';
+import type { RedemptionMethodName } from '../../rules/handover.js';
 
 /** A product as the checkout sees it (public, orderable). */
 export interface PlanProduct {
@@ -7,6 +8,8 @@ export interface PlanProduct {
   price_cents: number;
   category_id: string;
   provider_id: string;
+  /** How the resident gets it; the order keeps the strictest of its lines (rules/handover.ts). Missing: picked up. */
+  redemption_method?: RedemptionMethodName;
 }
 
 /** An active assignment of the household, with what its arrangement allows. */

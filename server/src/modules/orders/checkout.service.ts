@@ -16,6 +16,7 @@ import type { OrderView } from './order.types.js';
 import { Payment } from '../payments/payment.entities.js';
 import type { PaymentService } from '../payments/payment.service.js';
 import { usableAssignment } from './payable.js';
+import { orderRedemptionMethod } from '../../rules/handover.js';
 import { paysFor, planCheckout, type CheckoutPlan, type PlanAssignment, type PlanProduct } from './checkout-plan.js';
 
 export interface CheckoutLineInput {
@@ -178,7 +179,7 @@ export class CheckoutService {
             from (select id, trim(first_name || ' ' || last_name) as name, date_of_birth, first_name from person
                    where client_group_id = ? and erased_at is null) m) as members,
          (select coalesce(json_agg(x), '[]') from (
-            select p.id, p.title, p.price_cents, p.category_id, p.provider_id, p.availability,
+            select p.id, p.title, p.price_cents, p.category_id, p.provider_id, p.availability, p.redemption_method,
                    (${here.sql}) as offered_here, (${anywhere.sql}) as offered_anywhere
               from product p where p.id = any(?::uuid[])) x) as products,
          (select coalesce(json_agg(x order by x.valid_until, x.created_at, x.id), '[]') from (
@@ -403,6 +404,7 @@ export class CheckoutService {
             budgetCents: budget,
             contributionCents: part.contribution,
             pickupCode: pickupCode(),
+            redemptionMethod: orderRedemptionMethod(part.lines.map((l) => l.product.redemption_method ?? 'PICKUP')),
             placedOnBehalf: Boolean(input.onBehalf),
             placedByAdminAccountId: input.onBehalf?.adminAccountId ?? null,
             placedOnBehalfReason: input.onBehalf?.reason ?? null,
@@ -503,11 +505,11 @@ export class CheckoutService {
            idempotency_key text, total_cents integer, budget_cents integer, contribution_cents integer, created_at timestamptz)
        ), o as (
          insert into customer_order (id, number, checkout_id, client_group_id, person_id, provider_id, municipality_id, status,
-           total_cents, budget_cents, contribution_cents, pickup_code, placed_on_behalf, placed_by_admin_account_id,
-           placed_on_behalf_reason, created_at, updated_at)
+           total_cents, budget_cents, contribution_cents, pickup_code, redemption_method, placed_on_behalf,
+           placed_by_admin_account_id, placed_on_behalf_reason, created_at, updated_at)
          select * from jsonb_to_recordset(?::jsonb) as x(id uuid, number text, checkout_id uuid, client_group_id uuid,
            person_id uuid, provider_id uuid, municipality_id uuid, status text, total_cents integer, budget_cents integer,
-           contribution_cents integer, pickup_code text, placed_on_behalf boolean, placed_by_admin_account_id uuid,
+           contribution_cents integer, pickup_code text, redemption_method text, placed_on_behalf boolean, placed_by_admin_account_id uuid,
            placed_on_behalf_reason text, created_at timestamptz, updated_at timestamptz)
        ), l as (
          insert into order_line (id, order_id, product_id, title, unit_price_cents, quantity, total_cents, beneficiary_id)
@@ -542,6 +544,7 @@ export class CheckoutService {
             budget_cents: o.budgetCents,
             contribution_cents: o.contributionCents,
             pickup_code: o.pickupCode,
+            redemption_method: o.redemptionMethod,
             placed_on_behalf: o.placedOnBehalf,
             placed_by_admin_account_id: o.placedByAdminAccountId ?? null,
             placed_on_behalf_reason: o.placedOnBehalfReason ?? null,

@@ -4,11 +4,13 @@ import { fail, ok, type Result } from '../../lib/result.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { mask } from '../../logging/logger.js';
 import { counterCodeRule, type CounterCode as RuleCounterCode } from '../../rules/counter.js';
-import { check, retryAfterText, type Limits } from '../limits/limits.js';
-import type { LimitPolicy } from '../limits/policy.js';
+import { check, retryAfterText, type LimitRule, type Limits } from '../limits/limits.js';
+import type { HandoverMethodName } from '../../rules/handover.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Order } from './order.entities.js';
 import type { OrderViewService } from './order-view.service.js';
-import { CounterMatch, type CounterLookup } from './order-work.types.js';
+import type { OrderActionsService } from './order-actions.service.js';
+import { CounterMatch, type CounterLookup, type OrderActionOutcome } from './order-work.types.js';
 
 /**
  * What a look-up without an open order of this provider answers, whatever the card's state (unknown, blocked, replaced,
@@ -18,6 +20,33 @@ export const NOTHING_FOUND =
   'Niets gevonden: bij uw organisatie is er geen open bestelling voor deze pas of afhaalcode. Controleer wat u heeft ingevuld, of vraag de klant naar de afhaalcode.';
 
 const nothingFound = () => UserError.of('code', 'NOT_FOUND', NOTHING_FOUND);
+
+/** The card or code belongs to another customer of this provider than the order's. */
+export const NOT_THIS_CUSTOMER =
+  'Deze bestelling hoort niet bij deze pas of afhaalcode. Zoek de klant opnieuw op met zijn eigen pas of afhaalcode.';
+
+const CARD_BLOCKED = () =>
+  UserError.of('code', 'CARD_BLOCKED', 'Deze pas is geblokkeerd. Vraag de klant naar de afhaalcode van de bestelling.');
+const CARD_REPLACED = () =>
+  UserError.of(
+    'code',
+    'CARD_REPLACED',
+    'Deze pas is vervangen door een nieuwe pas. Vraag de klant om de nieuwe pas of de afhaalcode.',
+  );
+
+/** What a card or code stands for at this provider's counter: a household with an open order here, and how it was proven. */
+interface Resolved {
+  clientGroupId: string;
+  firstName: string | null;
+  matchedBy: CounterMatch;
+  /** The order whose pickup code it is (a card: none). */
+  orderId: string | null;
+}
+
+const HANDOVER_BY: Record<CounterMatch, HandoverMethodName> = {
+  [CounterMatch.CARD]: 'COUNTER_CARD',
+  [CounterMatch.PICKUP_CODE]: 'COUNTER_PICKUP_CODE',
+};
 
 /** What the provider typed or scanned, recognised (the shared rule, rules/counter.ts), or why not. */
 export type CounterCode = RuleCounterCode | { kind: 'invalid'; error: UserError };
@@ -32,14 +61,22 @@ export function parseCounterCode(input: string): CounterCode {
 
 /**
  * The counter screen (/aanbieder/app): the provider types or scans a customer's card number or an order's pickup code
- * and gets that household's open orders (placed or accepted) with this provider only, to hand them over and mark them
- * delivered.
+ * and gets that household's open orders (placed or accepted) with this provider only (`lookup`), and hands them over
+ * (`deliver`): with the same card or code again, which the server checks against the order's household inside the
+ * delivery's transaction. That is the only way a pick-up order becomes DELIVERED (DESIGN.md §4: a hand-over is proven by
+ * the resident); the timeline and the payout batch record whether the card or the code proved it. The code is never
+ * shown to the provider: the counter answers with orders, never with their codes.
  *
  * It tells a provider nothing about strangers: without an open order of this provider the answer is "niets gevonden" (NOT_FOUND),
  * the same for every card state, from one SQL statement whatever the card's state (so not slower for a real card);
  * the customer's first name and a blocked or replaced card are only mentioned to a provider with an open order of
- * that household. Look-ups are rate-limited per provider user and per address; card numbers never reach a log in full
- * (the look-up statement is kept out of the query log, and the event log holds the last four digits only).
+ * that household. Card numbers never reach a log in full (the look-up statement is kept out of the query log, and
+ * the event log holds the last four digits only).
+ *
+ * Guessing is limited before anything is looked up: every look-up and hand-over reserves an attempt per provider user
+ * and per address, and one "miss" per provider organisation (all its users together), given back when the card or code
+ * turned out to be a customer of this provider. Misses are few at a real counter; a guesser spends the provider's
+ * budget within minutes and is then slowed to one attempt a minute (policy.ts, `counter.misses`).
  *
  * `address` is the caller's network address as `clientAddress(req)` gives it (the resolver passes it; a call without
  * an HTTP request passes 'unknown').
@@ -47,76 +84,153 @@ export function parseCounterCode(input: string): CounterCode {
 export class CounterService {
   constructor(
     private readonly limits: Limits,
-    private readonly rules: LimitPolicy['counter'],
+    /** The counter's limits (policy.ts `counter`): per user, per address, and misses per provider. */
+    private readonly rules: { perUser: LimitRule; perAddress: LimitRule; misses: LimitRule },
     private readonly orderViews: OrderViewService,
+    private readonly orderActions: OrderActionsService,
   ) {}
 
   async lookup(ctx: RequestContext, input: string, address: string): Promise<Result<CounterLookup>> {
     const v = ctx.viewer;
     if (v.kind !== Audience.PROVIDER) throw new Error('counter look-up needs a provider user');
-    const reservation = await this.limits.reserve(
+    return this.attempt(ctx, input, address, async (code) => {
+      ctx.log.info(
+        {
+          event: 'counter_lookup',
+          by: code.kind === 'card' ? 'card' : 'pickup_code',
+          card: code.kind === 'card' ? mask(code.number) : undefined,
+        },
+        'counter look-up',
+      );
+      const found = await this.resolve(ctx.em, code, v.providerId);
+      if (found instanceof UserError) return { result: fail(found), hit: found.code !== 'NOT_FOUND' };
+      const orders = await this.openOrders(ctx, v.providerId, found.clientGroupId);
+      // The order whose code it is first, then the household's other open orders with this provider.
+      if (found.orderId) orders.sort((a, b) => Number(b.id === found.orderId) - Number(a.id === found.orderId));
+      const views = await this.orderViews.views(ctx, orders);
+      return {
+        result: ok({ matchedBy: found.matchedBy, customerFirstName: found.firstName, orders: views }),
+        hit: true,
+      };
+    });
+  }
+
+  /**
+   * Hands over one of the provider's open orders to the customer whose card number or pickup code (typed, or the
+   * value scanned from the card's barcode or the code's QR code) the provider entered: the order must be an open order
+   * of that household with this provider. Then it is DELIVERED, in one transaction, with COUNTER_CARD or
+   * COUNTER_PICKUP_CODE on its timeline; otherwise nothing changes and the answer says why in Dutch.
+   */
+  async deliver(
+    ctx: RequestContext,
+    input: string,
+    orderId: string,
+    address: string,
+  ): Promise<Result<OrderActionOutcome>> {
+    const v = ctx.viewer;
+    if (v.kind !== Audience.PROVIDER) throw new Error('counter hand-over needs a provider user');
+    return this.attempt(ctx, input, address, async (code) => {
+      let hit = true;
+      const result = await this.orderActions.handOverAtCounter(ctx, orderId, async (em, order) => {
+        const found = await this.resolve(em, code, v.providerId);
+        if (found instanceof UserError) {
+          hit = found.code !== 'NOT_FOUND';
+          return found;
+        }
+        if (found.clientGroupId !== order.clientGroupId)
+          return UserError.of('code', 'NOT_THIS_CUSTOMER', NOT_THIS_CUSTOMER);
+        return HANDOVER_BY[found.matchedBy];
+      });
+      if (result.ok) {
+        const last4 = code.kind === 'card' ? mask(code.number) : undefined;
+        ctx.log.info(
+          { event: 'counter_handover', by: code.kind === 'card' ? 'card' : 'pickup_code', card: last4, orderId },
+          'order handed over at the counter',
+        );
+      }
+      return { result, hit };
+    });
+  }
+
+  /**
+   * Reserves the attempt (per user and per address, then a miss per provider) before anything is looked up, recognises
+   * the code and runs the work; the miss is given back unless the work found nothing for a well-formed code.
+   */
+  private async attempt<T>(
+    ctx: RequestContext,
+    input: string,
+    address: string,
+    work: (code: Exclude<CounterCode, { kind: 'invalid' }>) => Promise<{ result: Result<T>; hit: boolean }>,
+  ): Promise<Result<T>> {
+    const v = ctx.viewer;
+    if (v.kind !== Audience.PROVIDER) throw new Error('the counter needs a provider user');
+    const attempt = await this.limits.reserve(
       check(this.rules.perUser, v.providerUserId),
       check(this.rules.perAddress, address),
     );
-    if (!reservation.ok) {
+    if (!attempt.ok) return fail(rateLimited('U heeft te vaak achter elkaar gezocht.', attempt.retryAfterSeconds));
+    const miss = await this.limits.reserve(check(this.rules.misses, v.providerId));
+    if (!miss.ok) {
+      await attempt.refund();
       return fail(
-        UserError.of(
-          'code',
-          'RATE_LIMITED',
-          `U heeft te vaak achter elkaar gezocht. ${retryAfterText(reservation.retryAfterSeconds)}`,
+        rateLimited(
+          'Bij uw organisatie is te vaak een pasnummer of afhaalcode ingevuld die niets opleverde.',
+          miss.retryAfterSeconds,
         ),
       );
     }
-
     const code = parseCounterCode(String(input ?? '').slice(0, 100));
-    if (code.kind === 'invalid') return fail(code.error);
+    if (code.kind === 'invalid') {
+      await miss.refund();
+      return fail(code.error);
+    }
+    const { result, hit } = await work(code);
+    if (hit) await miss.refund();
+    return result;
+  }
 
+  /**
+   * The household a card number or pickup code stands for at this provider's counter: only one with an open order of
+   * this provider is found at all, from one statement whatever the card's state; a blocked or replaced card of such a
+   * household says so. Kept out of the query log (the card number is in it).
+   */
+  private async resolve(
+    em: EntityManager,
+    code: Exclude<CounterCode, { kind: 'invalid' }>,
+    providerId: string,
+  ): Promise<Resolved | UserError> {
     if (code.kind === 'card') {
-      ctx.log.info({ event: 'counter_lookup', by: 'card', card: mask(code.number) }, 'counter look-up');
-      // Only a card whose household has an open order here is found at all.
-      const [card] = await ctx.em.execute<{ status: string; client_group_id: string; first_name: string }[]>(
+      const [card] = await em.execute<{ status: string; client_group_id: string; first_name: string }[]>(
         `select c.status, p.client_group_id, p.first_name from card c join person p on p.id = c.person_id
           where c.number = ?
             and exists (select 1 from customer_order o
                          where o.client_group_id = p.client_group_id and o.provider_id = ? and o.status in ('PLACED', 'ACCEPTED'))`,
-        [code.number, v.providerId],
+        [code.number, providerId],
         { loggerContext: { enabled: false } },
       );
-      if (!card) return fail(nothingFound());
-      if (card.status === 'BLOCKED') {
-        return fail(
-          UserError.of(
-            'code',
-            'CARD_BLOCKED',
-            'Deze pas is geblokkeerd. Vraag de klant naar de afhaalcode van de bestelling.',
-          ),
-        );
-      }
-      if (card.status !== 'ACTIVE') {
-        return fail(
-          UserError.of(
-            'code',
-            'CARD_REPLACED',
-            'Deze pas is vervangen door een nieuwe pas. Vraag de klant om de nieuwe pas of de afhaalcode.',
-          ),
-        );
-      }
-      const orders = await this.openOrders(ctx, v.providerId, card.client_group_id);
-      return this.found(ctx, CounterMatch.CARD, card.first_name, orders);
+      if (!card) return nothingFound();
+      if (card.status === 'BLOCKED') return CARD_BLOCKED();
+      if (card.status !== 'ACTIVE') return CARD_REPLACED();
+      return {
+        clientGroupId: card.client_group_id,
+        firstName: card.first_name,
+        matchedBy: CounterMatch.CARD,
+        orderId: null,
+      };
     }
-
-    ctx.log.info({ event: 'counter_lookup', by: 'pickup_code' }, 'counter look-up');
-    const [match] = await ctx.em.execute<{ id: string; client_group_id: string; first_name: string | null }[]>(
+    const [match] = await em.execute<{ id: string; client_group_id: string; first_name: string | null }[]>(
       `select o.id, o.client_group_id, p.first_name from customer_order o left join person p on p.id = o.person_id
         where o.pickup_code = ? and o.provider_id = ? and o.status in ('PLACED', 'ACCEPTED')`,
-      [code.code, v.providerId],
+      [code.code, providerId],
       { loggerContext: { enabled: false } },
     );
-    if (!match) return fail(nothingFound());
-    // The order itself first, then the household's other open orders with this provider.
-    const orders = await this.openOrders(ctx, v.providerId, match.client_group_id);
-    orders.sort((a, b) => Number(b.id === match.id) - Number(a.id === match.id));
-    return this.found(ctx, CounterMatch.PICKUP_CODE, match.first_name, orders);
+    if (!match) return nothingFound();
+    return {
+      clientGroupId: match.client_group_id,
+      firstName: match.first_name,
+      matchedBy: CounterMatch.PICKUP_CODE,
+      orderId: match.id,
+    };
   }
 
   private openOrders(ctx: RequestContext, providerId: string, clientGroupId: string): Promise<Order[]> {
@@ -126,13 +240,8 @@ export class CounterService {
       { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], limit: 50 },
     );
   }
+}
 
-  private async found(
-    ctx: RequestContext,
-    matchedBy: CounterMatch,
-    customerFirstName: string | null,
-    orders: Order[],
-  ): Promise<Result<CounterLookup>> {
-    return ok({ matchedBy, customerFirstName, orders: await this.orderViews.views(ctx, orders) });
-  }
+function rateLimited(why: string, retryAfterSeconds: number): UserError {
+  return UserError.of('code', 'RATE_LIMITED', `${why} ${retryAfterText(retryAfterSeconds)}`);
 }

@@ -21,13 +21,14 @@ import { Order, OrderEvent } from './order.entities.js';
 import { DELIVERY_UNDONE_REASON } from './order-actions.service.js';
 
 /**
- * "Markeren als geleverd" undone at the counter: within DELIVERY_UNDO_MINUTES on the application's clock (moved by
+ * A hand-over at the counter undone: within DELIVERY_UNDO_MINUTES on the application's clock (moved by
  * hand, no waiting), only when nothing happened after the delivery, back to the status before, with a timeline step
  * and an audit row, consistent when requests race.
  */
 
 const ORDER = `id status events { fromStatus toStatus actorKind reason }`;
-const DELIVER = `mutation($id: ID!) { deliverOrder(id: $id) { undoUntil errors { code message } order { ${ORDER} } } }`;
+/** Handed over at the counter with the order's pickup code (the only way a pick-up order is delivered). */
+const DELIVER = `mutation($c: String!, $o: ID!) { deliverAtCounter(code: $c, orderId: $o) { undoUntil errors { code message } order { ${ORDER} } } }`;
 const UNDO = `mutation($id: ID!) { undoDelivery(id: $id) { undoUntil errors { code message } order { ${ORDER} } } }`;
 const ACCEPT = `mutation($id: ID!) { acceptOrder(id: $id) { errors { code } order { id status } } }`;
 
@@ -39,6 +40,9 @@ describe('undoing a delivery', () => {
   let p1: TestClient;
   let p2: TestClient;
   let n = 0;
+  /** The pickup code of each order placed here, to hand it over with. */
+  const codes = new Map<string, string>();
+  const deliver = (id: string) => p1.gql(DELIVER, { c: codes.get(id), o: id });
 
   beforeAll(async () => {
     server = await startTestServer({ seed: true, clock });
@@ -112,6 +116,7 @@ describe('undoing a delivery', () => {
       lines: [{ productId: product.id, quantity: 1 }],
     });
     expect(r.errors).toEqual([]);
+    codes.set(r.orders[0]!.id, r.orders[0]!.pickupCode!);
     return { id: r.orders[0]!.id, email, pickupCode: r.orders[0]!.pickupCode, firstName: person.firstName };
   }
 
@@ -128,9 +133,9 @@ describe('undoing a delivery', () => {
   it('puts an accepted order back to accepted within the window, with a timeline step, an audit row and no e-mail', async () => {
     const { id, email } = await placedOrder();
     expect(((await p1.gql(ACCEPT, { id })) as any).data.acceptOrder.errors).toEqual([]);
-    const delivered: any = await p1.gql(DELIVER, { id });
-    expect(delivered.data.deliverOrder.errors).toEqual([]);
-    const until = new Date(delivered.data.deliverOrder.undoUntil).getTime();
+    const delivered: any = await deliver(id);
+    expect(delivered.data.deliverAtCounter.errors).toEqual([]);
+    const until = new Date(delivered.data.deliverAtCounter.undoUntil).getTime();
     expect(Math.abs(until - (clock.now().getTime() + DELIVERY_UNDO_MINUTES * 60_000))).toBeLessThan(5_000);
 
     clock.advance(DELIVERY_UNDO_MINUTES * 60_000 - 10_000);
@@ -153,13 +158,13 @@ describe('undoing a delivery', () => {
     // Undone once: a second undo finds nothing to undo; the order can be delivered again, and that undone again.
     const twice: any = await p1.gql(UNDO, { id });
     expect(twice.data.undoDelivery.errors[0].code).toBe('INVALID_STATUS');
-    expect(((await p1.gql(DELIVER, { id })) as any).data.deliverOrder.order.status).toBe('DELIVERED');
+    expect(((await deliver(id)) as any).data.deliverAtCounter.order.status).toBe('DELIVERED');
     expect(((await p1.gql(UNDO, { id })) as any).data.undoDelivery.order.status).toBe('ACCEPTED');
   });
 
   it('puts a placed order delivered at once back to placed', async () => {
     const { id } = await placedOrder();
-    await p1.gql(DELIVER, { id });
+    await deliver(id);
     const undone: any = await p1.gql(UNDO, { id });
     expect(undone.data.undoDelivery.order.status).toBe('PLACED');
     expect((await events(id)).map((e) => [e.fromStatus, e.toStatus])).toEqual([
@@ -171,7 +176,7 @@ describe('undoing a delivery', () => {
 
   it('refuses after the window on the clock, and changes nothing', async () => {
     const { id } = await placedOrder();
-    await p1.gql(DELIVER, { id });
+    await deliver(id);
     clock.advance(DELIVERY_UNDO_MINUTES * 60_000 + 1_000);
     const late: any = await p1.gql(UNDO, { id });
     expect(late.data.undoDelivery.order).toBeNull();
@@ -184,9 +189,15 @@ describe('undoing a delivery', () => {
 
   it('refuses when something happened to the order after the delivery', async () => {
     const { id } = await placedOrder();
-    await p1.gql(DELIVER, { id });
+    await deliver(id);
     const em = server.orm.em.fork();
-    em.create(OrderEvent, { orderId: id, fromStatus: 'DELIVERED', toStatus: 'DELIVERED', actorKind: 'SYSTEM' });
+    em.create(OrderEvent, {
+      orderId: id,
+      fromStatus: 'DELIVERED',
+      toStatus: 'DELIVERED',
+      actorKind: 'SYSTEM',
+      handoverMethod: 'COUNTER_CARD',
+    });
     await em.flush();
     const r: any = await p1.gql(UNDO, { id });
     expect(r.data.undoDelivery.errors[0].code).toBe('UNDO_EXPIRED');
@@ -195,7 +206,7 @@ describe('undoing a delivery', () => {
 
   it('is only for the provider of the order', async () => {
     const { id } = await placedOrder();
-    await p1.gql(DELIVER, { id });
+    await deliver(id);
     const other: any = await p2.gql(UNDO, { id });
     expect(other.data.undoDelivery.errors[0].code).toBe('NOT_FOUND');
     expect((await reload(id)).status).toBe('DELIVERED');
@@ -247,8 +258,8 @@ describe('undoing a delivery', () => {
   it('ends consistent when the same order is marked twice at once, or marked and undone at once', async () => {
     // Double mark: one delivery, one refusal, one timeline step.
     const a = await placedOrder();
-    const both: any[] = await Promise.all([p1.gql(DELIVER, { id: a.id }), p1.gql(DELIVER, { id: a.id })]);
-    expect(both.map((r) => r.data.deliverOrder.errors.length).sort()).toEqual([0, 1]);
+    const both: any[] = await Promise.all([deliver(a.id), deliver(a.id)]);
+    expect(both.map((r) => r.data.deliverAtCounter.errors.length).sort()).toEqual([0, 1]);
     expect((await events(a.id)).filter((e) => e.toStatus === 'DELIVERED')).toHaveLength(1);
 
     // Two undos at once: one wins, the other finds nothing to undo.
@@ -261,8 +272,8 @@ describe('undoing a delivery', () => {
     // undo follows a delivery.
     for (let i = 0; i < 4; i++) {
       const b = await placedOrder();
-      const [delivered, undone]: any[] = await Promise.all([p1.gql(DELIVER, { id: b.id }), p1.gql(UNDO, { id: b.id })]);
-      expect(delivered.data.deliverOrder.errors).toEqual([]);
+      const [delivered, undone]: any[] = await Promise.all([deliver(b.id), p1.gql(UNDO, { id: b.id })]);
+      expect(delivered.data.deliverAtCounter.errors).toEqual([]);
       const steps = await events(b.id);
       const status = (await reload(b.id)).status;
       expect(status).toBe(steps.at(-1)!.toStatus);

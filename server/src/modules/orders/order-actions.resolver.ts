@@ -34,11 +34,12 @@ export class OrderActionsResolver {
   }
 
   @Mutation(() => OrderActionPayload, {
-    description: 'The provider marks an own placed or accepted order as delivered.',
+    description:
+      'The provider marks an own placed or accepted order that is sent to the customer (redemptionMethod DELIVERY) as sent: delivered without card or code, which its timeline and payout record (SENT_BY_PROVIDER). Refused with HANDOVER_AT_COUNTER for an order the customer collects: that is handed over with deliverAtCounter.',
   })
   @Requires(Audience.PROVIDER)
   async deliverOrder(
-    @Arg('id', () => ID, { description: 'The id of the own order that was delivered.' }) id: string,
+    @Arg('id', () => ID, { description: 'The id of the own order that was sent.' }) id: string,
     @Ctx() ctx: Context,
   ): Promise<OrderActionPayload> {
     return OrderActionPayload.fromOutcome(await ctx.services.orderActions.deliver(ctx, id));
@@ -46,7 +47,7 @@ export class OrderActionsResolver {
 
   @Mutation(() => OrderActionPayload, {
     description:
-      'The provider undoes "delivered" shortly after marking it (see undoUntil on deliverOrder), when nothing happened to the order since: it goes back to placed or accepted.',
+      'The provider undoes a delivery shortly after it (see undoUntil on deliverAtCounter and deliverOrder), when nothing happened to the order since: it goes back to placed or accepted.',
   })
   @Requires(Audience.PROVIDER)
   async undoDelivery(

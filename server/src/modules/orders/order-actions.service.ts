@@ -5,13 +5,14 @@ import { isUuid } from '../../graphql/ids.js';
 import { transactional, type RequestContext } from '../../lib/request-context.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import { DELIVERY_UNDO_MINUTES, orderReasonRules } from '../../rules/order.js';
+import { COUNTER_HANDOVER_HINT, needsResidentProof, type HandoverMethodName } from '../../rules/handover.js';
 import type { Rule } from '../../rules/rule.js';
 import { actorOf } from '../arrangements/assignment.service.js';
 import type { Actor } from '../ledger/ledger.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { PaymentService } from '../payments/payment.service.js';
 import { Order, OrderEvent, type OrderStatus } from './order.entities.js';
-import { OrderTransitionError, type OrderService } from './order.service.js';
+import { HandoverRefusedError, OrderTransitionError, type OrderService } from './order.service.js';
 import type { OrderViewService } from './order-view.service.js';
 import type { OrderActionOutcome } from './order-work.types.js';
 
@@ -56,6 +57,24 @@ async function undoableUntil(
 
 const NOT_FOUND = () => UserError.of('id', 'NOT_FOUND', 'Deze bestelling is niet gevonden.');
 
+/**
+ * The refusal of "Markeren als verzonden" (deliverOrder) for an order the resident collects or redeems: only the
+ * counter, with the resident's card or code, hands it over.
+ */
+export const HANDOVER_AT_COUNTER = () =>
+  UserError.of(
+    null,
+    'HANDOVER_AT_COUNTER',
+    `Deze bestelling haalt de klant op bij u. ${COUNTER_HANDOVER_HINT} Dat doet u in de kassa-app; zonder pas of afhaalcode kunt u de bestelling niet als geleverd markeren.`,
+  );
+
+/**
+ * What the counter checks inside the delivery's transaction, with the order locked and known to be the provider's own
+ * and open: does the card or code the provider entered belong to this order's household? The hand-over it proves, or
+ * why not.
+ */
+export type HandoverProof = (em: EntityManager, order: Order) => Promise<HandoverMethodName | UserError>;
+
 /** Why an order in this status cannot get this action: a Dutch sentence for the payload. */
 function refusal(status: OrderStatus, spec: ActionSpec): UserError {
   const message = (() => {
@@ -92,8 +111,9 @@ function checkReason(r: Rule<string | null>, raw: string | null | undefined): Re
 /**
  * What providers, customers and staff do with an order after checkout. Each action is one transaction through
  * OrderService (which locks the order, records the step on the timeline, books the money and tells the listeners,
- * e.g. the e-mail to the household): accept, reject (a cancel with a reason), deliver, a customer's own cancel before
- * acceptance, and a staff cancel until delivery.
+ * e.g. the e-mail to the household): accept, reject (a cancel with a reason), the hand-over at the counter (with the
+ * resident's card or code) or "verzonden" for an order that is sent, a customer's own cancel before acceptance, and a
+ * staff cancel until delivery.
  *
  * Ownership is checked here: a provider acts only on its own orders, a customer only on its household's, staff only
  * within their municipality scope. An order the caller may not see is "not found", never "forbidden", so ids of
@@ -121,21 +141,56 @@ export class OrderActionsService {
     });
   }
 
+  /**
+   * "Markeren als verzonden": the provider reports an order it sends to the resident's address (every line a product
+   * that is sent) as delivered, without card or code; the timeline and the payout batch say so (SENT_BY_PROVIDER).
+   * Refused for an order the resident collects or redeems (HANDOVER_AT_COUNTER): that one is handed over only at the
+   * counter (handOverAtCounter), and OrderService refuses it too, whoever calls.
+   */
   deliver(ctx: RequestContext, id: string): Promise<Result<OrderActionOutcome>> {
     return this.act(ctx, id, {
       who: 'provider',
       from: ['PLACED', 'ACCEPTED'],
       verb: 'geleverd',
       change: async (em, order, actor, tx) => {
-        const delivered = await this.orders.transition(em, order.id, 'DELIVERED', actor);
-        const undo = await undoableUntil(em, delivered, tx.clock.now());
-        return { order: delivered, refundCents: 0, undoUntil: undo?.until ?? null };
+        if (needsResidentProof(order.redemptionMethod)) return { error: HANDOVER_AT_COUNTER() };
+        return this.delivered(em, order, actor, tx, 'SENT_BY_PROVIDER');
       },
     });
   }
 
   /**
-   * The provider takes back "Markeren als geleverd" within DELIVERY_UNDO_MINUTES (on the clock), when nothing happened
+   * The counter hands an order over: the provider's own open order, and `prove` (CounterService) checks — inside this
+   * transaction, with the order row locked — that the card or code entered belongs to its household. One transaction:
+   * two hand-overs of the same order at once deliver it once, the other is told it is already delivered.
+   */
+  handOverAtCounter(ctx: RequestContext, id: string, prove: HandoverProof): Promise<Result<OrderActionOutcome>> {
+    return this.act(ctx, id, {
+      who: 'provider',
+      from: ['PLACED', 'ACCEPTED'],
+      verb: 'geleverd',
+      change: async (em, order, actor, tx) => {
+        const proven = await prove(em, order);
+        if (proven instanceof UserError) return { error: proven };
+        return this.delivered(em, order, actor, tx, proven);
+      },
+    });
+  }
+
+  private async delivered(
+    em: EntityManager,
+    order: Order,
+    actor: Actor,
+    tx: RequestContext,
+    handover: HandoverMethodName,
+  ): Promise<{ order: Order; refundCents: number; undoUntil: Date | null }> {
+    const delivered = await this.orders.transition(em, order.id, 'DELIVERED', actor, { handover });
+    const undo = await undoableUntil(em, delivered, tx.clock.now());
+    return { order: delivered, refundCents: 0, undoUntil: undo?.until ?? null };
+  }
+
+  /**
+   * The provider takes back a delivery (at the counter, or "Markeren als verzonden") within DELIVERY_UNDO_MINUTES (on the clock), when nothing happened
    * to the order after the delivery: the order goes back to the status it had (placed or accepted), in one transaction
    * with a timeline step and an audit row. No money moved on delivery, so none moves back; the household gets no new
    * message (the order is simply open again). Refused after the window, when the order is not (or no longer)
@@ -247,6 +302,8 @@ export class OrderActionsService {
     } catch (error) {
       // The state machine refused after all (another request changed the order first): nothing was written.
       if (error instanceof OrderTransitionError) return fail(refusal(error.from, spec));
+      // A delivery without the hand-over the order needs (the backstop in OrderService): nothing was written.
+      if (error instanceof HandoverRefusedError) return fail(HANDOVER_AT_COUNTER());
       throw error;
     }
     if ('error' in outcome) return fail(outcome.error);

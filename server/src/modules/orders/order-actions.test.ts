@@ -35,6 +35,8 @@ const asPayload = async (result: Promise<Result<OrderActionOutcome>>) => OrderAc
 
 const ORDER_FIELDS = `id number status totalCents budgetCents contributionCents pickupCode cancelReason customerFirstName providerName
   lines { title quantity totalCents } events { fromStatus toStatus actorKind reason } allocations { arrangementName amountCents }`;
+const AT_COUNTER = `mutation($c: String!, $o: ID!) { deliverAtCounter(code: $c, orderId: $o) {
+    refundCents errors { field code message } order { ${ORDER_FIELDS} } } }`;
 const ACTION = (name: string, withReason = false) =>
   `mutation($id: ID!${withReason ? ', $reason: String!' : ''}) { ${name}(id: $id${withReason ? ', reason: $reason' : ''}) {
     refundCents errors { field code message } order { ${ORDER_FIELDS} } } }`;
@@ -170,7 +172,8 @@ describe('order actions, lists and the counter', () => {
     expect(accepted.data.acceptOrder.order).toMatchObject({
       status: 'ACCEPTED',
       customerFirstName: h.person.firstName,
-      pickupCode: order.pickupCode,
+      // The resident's proof of the hand-over: never the provider's to read.
+      pickupCode: null,
     });
     expect(accepted.data.acceptOrder.order.events.map((e: any) => [e.toStatus, e.actorKind])).toEqual([
       ['PLACED', 'CUSTOMER'],
@@ -184,15 +187,18 @@ describe('order actions, lists and the counter', () => {
       message: 'Deze bestelling is al geaccepteerd.',
     });
 
-    const delivered: any = await p1.client.gql(ACTION('deliverOrder'), { id: order.id });
-    expect(delivered.data.deliverOrder.errors).toEqual([]);
-    expect(delivered.data.deliverOrder.order.status).toBe('DELIVERED');
+    // Handed over at the counter, with the resident's card.
+    const delivered: any = await p1.client.gql(AT_COUNTER, { c: h.cardNumber, o: order.id });
+    expect(delivered.data.deliverAtCounter.errors).toEqual([]);
+    expect(delivered.data.deliverAtCounter.order.status).toBe('DELIVERED');
 
     for (const action of ['acceptOrder', 'deliverOrder']) {
       const r: any = await p1.client.gql(ACTION(action), { id: order.id });
       expect(r.data[action].errors[0].code, action).toBe('INVALID_STATUS');
       expect(r.data[action].errors[0].message).toMatch(/al geleverd/);
     }
+    const twice: any = await p1.client.gql(AT_COUNTER, { c: h.cardNumber, o: order.id });
+    expect(twice.data.deliverAtCounter.errors[0].message).toMatch(/al geleverd/);
     const late: any = await p1.client.gql(ACTION('rejectOrder', true), {
       id: order.id,
       reason: 'Toch niet op voorraad',
@@ -233,6 +239,8 @@ describe('order actions, lists and the counter', () => {
         { field: 'id', code: 'NOT_FOUND', message: 'Deze bestelling is niet gevonden.' },
       ]);
     }
+    const viaCounter: any = await p2.client.gql(AT_COUNTER, { c: h.cardNumber, o: order.id });
+    expect(viaCounter.data.deliverAtCounter.errors[0].code).toBe('NOT_FOUND');
     expect((await reload(order.id)).status).toBe('PLACED');
     expect(await eventCount(order.id)).toBe(1);
 
@@ -426,7 +434,7 @@ describe('order actions, lists and the counter', () => {
     // Delivered is final, for staff too.
     const h2 = await household({ products: [p1.product] });
     const delivered = await h2.order(p1.product);
-    await p1.client.gql(ACTION('deliverOrder'), { id: delivered.order.id });
+    await p1.client.gql(AT_COUNTER, { c: h2.cardNumber, o: delivered.order.id });
     const tooLate: any = await staff
       .get('KLANTCONTACT')!
       .gql(ACTION('cancelOrder', true), { id: delivered.order.id, reason: 'Klacht van de klant' });
@@ -454,9 +462,10 @@ describe('order actions, lists and the counter', () => {
           from: ['PLACED'],
           run: (id: string) => asPayload(server.services.orderActions.accept(providerCtx(), id)),
         },
-        deliver: {
+        deliverAtCounter: {
           from: ['PLACED', 'ACCEPTED'],
-          run: (id: string) => asPayload(server.services.orderActions.deliver(providerCtx(), id)),
+          run: (id: string, h: Awaited<ReturnType<typeof household>>) =>
+            asPayload(server.services.counter.deliver(providerCtx(), h.cardNumber, id, 'test')),
         },
         reject: {
           from: ['PLACED', 'ACCEPTED'],
@@ -485,7 +494,7 @@ describe('order actions, lists and the counter', () => {
           if (status === 'ACCEPTED' || status === 'DELIVERED') {
             const r = await (status === 'ACCEPTED'
               ? asPayload(server.services.orderActions.accept(providerCtx(), order.id))
-              : asPayload(server.services.orderActions.deliver(providerCtx(), order.id)));
+              : asPayload(server.services.counter.deliver(providerCtx(), who.cardNumber, order.id, 'test')));
             expect(r.errors).toEqual([]);
           }
           if (status === 'CANCELLED')
@@ -620,7 +629,7 @@ describe('order actions, lists and the counter', () => {
     const delivered = (await h.order(p1.product)).order;
     const elsewhere = (await h.order(p2.product)).order;
     await p1.client.gql(ACTION('acceptOrder'), { id: open2.id });
-    await p1.client.gql(ACTION('deliverOrder'), { id: delivered.id });
+    await p1.client.gql(AT_COUNTER, { c: delivered.pickupCode, o: delivered.id });
 
     const LOOKUP = `query($c: String!) { counterLookup(code: $c) { matchedBy customerFirstName errors { field code message } orders { id status pickupCode lines { title } } } }`;
     server.queries.length = 0;
@@ -630,6 +639,8 @@ describe('order actions, lists and the counter', () => {
     expect(byCard.data.counterLookup).toMatchObject({ matchedBy: 'CARD', customerFirstName: h.person.firstName });
     expect(byCard.data.counterLookup.orders.map((o: any) => o.id)).toEqual([open1.id, open2.id]);
     expect(byCard.data.counterLookup.orders.map((o: any) => o.id)).not.toContain(elsewhere.id);
+    // The counter shows orders, never their pickup codes (the resident proves the hand-over with them).
+    expect(byCard.data.counterLookup.orders.map((o: any) => o.pickupCode)).toEqual([null, null]);
     // The card number never reaches the query log.
     expect(server.queries.join('\n')).not.toContain(h.cardNumber);
 
@@ -646,8 +657,8 @@ describe('order actions, lists and the counter', () => {
     });
 
     // Deliver from the counter.
-    const done: any = await p1.client.gql(ACTION('deliverOrder'), { id: open1.id });
-    expect(done.data.deliverOrder.order.status).toBe('DELIVERED');
+    const done: any = await p1.client.gql(AT_COUNTER, { c: spaced, o: open1.id });
+    expect(done.data.deliverAtCounter.order.status).toBe('DELIVERED');
     const after: any = await p1.client.gql(LOOKUP, { c: h.cardNumber });
     expect(after.data.counterLookup.orders.map((o: any) => o.id)).toEqual([open2.id]);
 
@@ -751,8 +762,10 @@ describe('order actions, lists and the counter', () => {
       {
         perUser: { name: 'counter-user-test', points: 3, windowSeconds: 60 },
         perAddress: { name: 'counter-address-test', points: 100, windowSeconds: 60 },
+        misses: { name: 'counter-misses-test', points: 100, windowSeconds: 3600 },
       },
       server.services.orderViews,
+      server.services.orderActions,
     );
     const ctx = contextFor(server.orm, server.services, {
       kind: Audience.PROVIDER,

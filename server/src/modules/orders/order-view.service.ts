@@ -3,7 +3,15 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { Order, OrderAllocation, OrderEvent, OrderLine } from './order.entities.js';
-import { OrderAllocationView, OrderEventView, OrderLineView, OrderStatusEnum, OrderView } from './order.types.js';
+import type { RedemptionMethod } from '../catalogue/product.entity.js';
+import {
+  OrderAllocationView,
+  OrderEventView,
+  OrderLineView,
+  OrderStatusEnum,
+  OrderView,
+  type HandoverMethod,
+} from './order.types.js';
 
 /**
  * Reads orders for the API: who may see which order (customers their household's, providers their own, staff within
@@ -61,9 +69,12 @@ export class OrderViewService {
     const beneficiaryNames = new Map(beneficiaries.map((b) => [b.id, firstNameOnly ? b.first_name : b.name]));
     const providerNames = new Map(providers.map((p) => [p.id, p.name]));
     const arrangementNames = new Map(arrangements.map((a) => [a.assignment_id, a.name]));
-    const showCode = ctx.viewer.kind === Audience.CUSTOMER || ctx.viewer.kind === Audience.PROVIDER;
-    return orders.map((o) =>
-      Object.assign(new OrderView(), {
+    // The pickup code is the resident's proof of a hand-over: only the household reads it (DESIGN.md §4, "Card").
+    const showCode = ctx.viewer.kind === Audience.CUSTOMER;
+    return orders.map((o) => {
+      const timeline = events.filter((e) => e.orderId === o.id);
+      const delivery = o.status === 'DELIVERED' ? timeline.findLast((e) => e.toStatus === 'DELIVERED') : undefined;
+      return Object.assign(new OrderView(), {
         id: o.id,
         number: o.number,
         status: o.status as OrderStatusEnum,
@@ -74,6 +85,8 @@ export class OrderViewService {
         budgetCents: o.budgetCents,
         contributionCents: o.contributionCents,
         pickupCode: showCode ? o.pickupCode : null,
+        redemptionMethod: o.redemptionMethod as RedemptionMethod,
+        handoverMethod: (delivery?.handoverMethod ?? null) as HandoverMethod | null,
         cancelReason: o.cancelReason ?? null,
         placedOnBehalf: o.placedOnBehalf,
         onBehalfReason: o.placedOnBehalfReason ?? null,
@@ -92,17 +105,16 @@ export class OrderViewService {
               beneficiaryName: l.beneficiaryId ? (beneficiaryNames.get(l.beneficiaryId) ?? null) : null,
             }),
           ),
-        events: events
-          .filter((e) => e.orderId === o.id)
-          .map((e) =>
-            Object.assign(new OrderEventView(), {
-              fromStatus: (e.fromStatus ?? null) as OrderStatusEnum | null,
-              toStatus: e.toStatus as OrderStatusEnum,
-              actorKind: e.actorKind,
-              reason: e.reason ?? null,
-              at: e.at,
-            }),
-          ),
+        events: timeline.map((e) =>
+          Object.assign(new OrderEventView(), {
+            fromStatus: (e.fromStatus ?? null) as OrderStatusEnum | null,
+            toStatus: e.toStatus as OrderStatusEnum,
+            actorKind: e.actorKind,
+            reason: e.reason ?? null,
+            handoverMethod: (e.handoverMethod ?? null) as HandoverMethod | null,
+            at: e.at,
+          }),
+        ),
         allocations: allocations
           .filter((a) => a.orderId === o.id)
           .map((a) =>
@@ -112,7 +124,7 @@ export class OrderViewService {
               amountCents: a.amountCents,
             }),
           ),
-      }),
-    );
+      });
+    });
   }
 }

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Person } from '../customers/person.entity.js';
 import { Product } from '../catalogue/product.entity.js';
 import { applicationNow } from '../../lib/clock.js';
+import type { HandoverMethodName, RedemptionMethodName } from '../../rules/handover.js';
 
 export type OrderStatus = 'AWAITING_PAYMENT' | 'PLACED' | 'ACCEPTED' | 'DELIVERED' | 'CANCELLED';
 
@@ -100,8 +101,16 @@ export class Order {
   @Property({ type: 'integer' })
   contributionCents!: number;
 
+  /** Only the household ever reads it: the resident proves a hand-over with it at the counter. */
   @Property({ type: 'text' })
   pickupCode!: string;
+
+  /**
+   * How the order reaches the resident, copied at checkout from its products (the strictest line: rules/handover.ts).
+   * PICKUP and VOUCHER_CODE are handed over only at the counter with the card or the code; DELIVERY is sent.
+   */
+  @Property({ type: 'text' })
+  redemptionMethod: RedemptionMethodName & Opt = 'PICKUP';
 
   @Property({ type: 'text', nullable: true })
   cancelReason?: string | null;
@@ -190,6 +199,10 @@ export class OrderEvent {
 
   @Property({ type: 'text', nullable: true })
   reason?: string | null;
+
+  /** On a step to DELIVERED (and only there: a database check): how the order was handed over. */
+  @Property({ type: 'text', nullable: true })
+  handoverMethod?: HandoverMethodName | null;
 
   @Property({ type: 'timestamptz' })
   at: Date & Opt = applicationNow();

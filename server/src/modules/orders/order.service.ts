@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { handoverAllowed, type HandoverMethodName } from '../../rules/handover.js';
 import type { Actor, LedgerService } from '../ledger/ledger.service.js';
 import { Order, OrderEvent, type OrderStatus } from './order.entities.js';
 
@@ -13,7 +14,15 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, OrderStatus[]> = {
 
 export type OrderListener = (
   em: EntityManager,
-  change: { order: Order; from: OrderStatus | null; to: OrderStatus; actor: Actor; reason: string | null },
+  change: {
+    order: Order;
+    from: OrderStatus | null;
+    to: OrderStatus;
+    actor: Actor;
+    reason: string | null;
+    /** On a delivery: how it was handed over. */
+    handover?: HandoverMethodName | null;
+  },
 ) => Promise<void>;
 
 export class OrderTransitionError extends Error {
@@ -22,6 +31,19 @@ export class OrderTransitionError extends Error {
     readonly to: OrderStatus,
   ) {
     super(`order cannot go from ${from} to ${to}`);
+  }
+}
+
+/**
+ * A delivery without the hand-over its order's way of delivery needs: a pick-up order (or a voucher) marked delivered
+ * without the resident's card or code, or a delivery that does not say how. Nothing was written.
+ */
+export class HandoverRefusedError extends Error {
+  constructor(
+    readonly redemptionMethod: Order['redemptionMethod'],
+    readonly handover: HandoverMethodName | null,
+  ) {
+    super(`order (${redemptionMethod}) cannot be delivered with hand-over ${handover ?? 'none'}`);
   }
 }
 
@@ -60,6 +82,7 @@ export class OrderService {
     to: OrderStatus,
     actor: Actor,
     reason: string | null,
+    handover: HandoverMethodName | null = null,
   ) {
     em.create(OrderEvent, {
       orderId: order.id,
@@ -68,25 +91,33 @@ export class OrderService {
       actorKind: actor.kind,
       actorId: actor.id ?? null,
       reason,
+      handoverMethod: handover,
     });
     await em.flush();
-    for (const listener of this.listeners) await listener(em, { order, from, to, actor, reason });
+    for (const listener of this.listeners) await listener(em, { order, from, to, actor, reason, handover });
   }
 
-  /** A plain status change (accept, deliver, paid). Refuses a change the state machine does not allow. */
+  /**
+   * A plain status change (accept, deliver, paid). Refuses a change the state machine does not allow, and a delivery
+   * whose hand-over the order's way of delivery does not allow (HandoverRefusedError): a pick-up order becomes
+   * DELIVERED only with the resident's card or code (CounterService), whoever calls this.
+   */
   async transition(
     em: EntityManager,
     orderId: string,
     to: Exclude<OrderStatus, 'CANCELLED'>,
     actor: Actor,
-    reason: string | null = null,
+    options: { reason?: string | null; handover?: HandoverMethodName | null } = {},
   ): Promise<Order> {
     const order = await this.lock(em, orderId);
     const from = order.status;
     if (!ORDER_TRANSITIONS[from].includes(to)) throw new OrderTransitionError(from, to);
+    const handover = to === 'DELIVERED' ? (options.handover ?? null) : null;
+    if (to === 'DELIVERED' && (!handover || !handoverAllowed(order.redemptionMethod, handover)))
+      throw new HandoverRefusedError(order.redemptionMethod, handover);
     order.status = to;
     await em.flush();
-    await this.record(em, order, from, to, actor, reason);
+    await this.record(em, order, from, to, actor, options.reason ?? null, handover);
     return order;
   }
 
@@ -164,7 +195,7 @@ export class OrderService {
           ],
         });
       }
-      released.push(await this.transition(em, order.id, 'PLACED', actor, 'Eigen bijdrage betaald'));
+      released.push(await this.transition(em, order.id, 'PLACED', actor, { reason: 'Eigen bijdrage betaald' }));
     }
     return released;
   }

@@ -3,6 +3,8 @@ import { UserError } from '../../graphql/errors.js';
 import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 import type { Result } from '../../lib/result.js';
 import type { PlacedCheckout } from './checkout.service.js';
+import { RedemptionMethod } from '../catalogue/product.entity.js';
+import { HANDOVER_LABEL } from '../../rules/handover.js';
 
 export enum OrderStatusEnum {
   AWAITING_PAYMENT = 'AWAITING_PAYMENT',
@@ -21,6 +23,29 @@ registerEnumType(OrderStatusEnum, {
   },
   name: 'OrderStatus',
   description: 'AWAITING_PAYMENT → PLACED → ACCEPTED → DELIVERED; PLACED/ACCEPTED → CANCELLED.',
+});
+
+export enum HandoverMethod {
+  COUNTER_CARD = 'COUNTER_CARD',
+  COUNTER_PICKUP_CODE = 'COUNTER_PICKUP_CODE',
+  SENT_BY_PROVIDER = 'SENT_BY_PROVIDER',
+  UNKNOWN = 'UNKNOWN',
+}
+registerEnumType(HandoverMethod, {
+  name: 'HandoverMethod',
+  description: 'How a delivered order was handed over to the customer (rules/handover.ts gives the Dutch words).',
+  valuesConfig: {
+    COUNTER_CARD: {
+      description: `At the provider’s counter with the customer’s card (“${HANDOVER_LABEL.COUNTER_CARD}”).`,
+    },
+    COUNTER_PICKUP_CODE: {
+      description: `At the provider’s counter with the order’s pickup code (“${HANDOVER_LABEL.COUNTER_PICKUP_CODE}”).`,
+    },
+    SENT_BY_PROVIDER: {
+      description: `Sent to the customer; marked by the provider without card or code (“${HANDOVER_LABEL.SENT_BY_PROVIDER}”).`,
+    },
+    UNKNOWN: { description: `Delivered before the hand-over was recorded (“${HANDOVER_LABEL.UNKNOWN}”).` },
+  },
 });
 
 @ObjectType('OrderLine', { description: 'One line of an order: a product, its price then and how many.' })
@@ -70,6 +95,12 @@ export class OrderEventView {
   @PersonalData(PersonalDataKind.FREE_TEXT)
   reason!: string | null;
 
+  @Field(() => HandoverMethod, {
+    nullable: true,
+    description: 'On a step to DELIVERED: how the order was handed over. Null on every other step.',
+  })
+  handoverMethod!: HandoverMethod | null;
+
   @Field(() => Date, { description: 'When it happened.' })
   at!: Date;
 }
@@ -118,8 +149,24 @@ export class OrderView {
   @PersonalData(PersonalDataKind.FINANCIAL)
   contributionCents!: number;
 
-  @Field(() => String, { nullable: true, description: 'Shown to the customer and the provider; null for anyone else.' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The code the customer shows at the provider’s counter to collect the order (as text or QR code). Only the customer’s household reads it; null for the provider (the customer proves the hand-over with it), staff and API clients.',
+  })
   pickupCode!: string | null;
+
+  @Field(() => RedemptionMethod, {
+    description:
+      'How the order reaches the customer, fixed at checkout from its products: PICKUP and VOUCHER_CODE are handed over at the counter with the customer’s card or pickup code (deliverAtCounter), DELIVERY is sent (deliverOrder).',
+  })
+  redemptionMethod!: RedemptionMethod;
+
+  @Field(() => HandoverMethod, {
+    nullable: true,
+    description: 'How a delivered order was handed over (its last delivery step); null while it is not delivered.',
+  })
+  handoverMethod!: HandoverMethod | null;
 
   @Field(() => String, { description: 'Why it was cancelled or rejected; null otherwise.', nullable: true })
   @PersonalData(PersonalDataKind.FREE_TEXT)

@@ -1,13 +1,13 @@
-import { Arg, Args, Ctx, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { ListArgs } from '../../graphql/pagination.js';
 import { clientAddress } from '../limits/limits.js';
 import { OrderView } from './order.types.js';
-import { CounterLookupPayload, OrderConnection, ProviderOrderFilter } from './order-work.types.js';
+import { CounterLookupPayload, OrderActionPayload, OrderConnection, ProviderOrderFilter } from './order-work.types.js';
 
-/** The provider's orders and the counter look-up. Only the logged-in provider's own orders, ever. */
+/** The provider's orders and the counter (look-up and hand-over). Only the logged-in provider's own orders, ever. */
 @Resolver(() => OrderView)
 export class ProviderOrdersResolver {
   @Query(() => OrderConnection, {
@@ -37,5 +37,24 @@ export class ProviderOrdersResolver {
     @Ctx() ctx: Context,
   ): Promise<CounterLookupPayload> {
     return CounterLookupPayload.from(await ctx.services.counter.lookup(ctx, code, clientAddress(ctx.req)));
+  }
+
+  @Mutation(() => OrderActionPayload, {
+    description:
+      'The counter hands an order over: the provider enters (types or scans) the customer’s card number or pickup code again, and the order must be an open order of that customer’s household with the logged-in provider. The only way an order the customer collects (redemptionMethod PICKUP or VOUCHER_CODE) becomes DELIVERED; its timeline records whether the card or the code proved it. Rate-limited like counterLookup.',
+  })
+  @Requires(Audience.PROVIDER)
+  async deliverAtCounter(
+    @Arg('code', () => String, {
+      description:
+        'The card number (10 digits, spaces allowed) or pickup code the customer showed, typed or as scanned from the card’s barcode or the code’s QR code.',
+    })
+    code: string,
+    @Arg('orderId', () => ID, { description: 'The id of the own open order to hand over.' }) orderId: string,
+    @Ctx() ctx: Context,
+  ): Promise<OrderActionPayload> {
+    return OrderActionPayload.fromOutcome(
+      await ctx.services.counter.deliver(ctx, code, orderId, clientAddress(ctx.req)),
+    );
   }
 }

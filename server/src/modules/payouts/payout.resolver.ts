@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
@@ -10,11 +11,13 @@ import {
   PayoutBatchFilter,
   PayoutBatchPayload,
   PayoutLine,
+  PayoutLineOrder,
   PayoutPreview,
   ProviderPayout,
   ProviderPayoutConnection,
 } from './payout.types.js';
-import type { PayoutBatchRecord } from './payout.service.js';
+import type { PayoutBatchRecord, PayoutLineOrderRecord } from './payout.service.js';
+import type { HandoverMethod } from '../orders/order.types.js';
 import { payoutSpecificationPath } from './payout.routes.js';
 
 const batch = (r: PayoutBatchRecord) => Object.assign(new PayoutBatch(), r) as PayoutBatch;
@@ -115,6 +118,33 @@ export class PayoutResolver {
   @FieldResolver(() => [PayoutLine], { description: 'One credit transfer per provider.' })
   lines(@Root() root: PayoutBatch, @Ctx() ctx: Context): Promise<PayoutLine[]> {
     return ctx.services.payouts.lines(ctx, root.id);
+  }
+}
+
+/** One loader per request: the orders of every line of a batch in one statement. */
+const lineOrderLoaders = new WeakMap<Context, DataLoader<string, PayoutLineOrderRecord[]>>();
+
+function lineOrders(ctx: Context): DataLoader<string, PayoutLineOrderRecord[]> {
+  let loader = lineOrderLoaders.get(ctx);
+  if (!loader) {
+    loader = new DataLoader(async (lineIds) => {
+      const rows = await ctx.services.payouts.lineOrders(ctx, lineIds);
+      return lineIds.map((id) => rows.filter((r) => r.lineId === id));
+    });
+    lineOrderLoaders.set(ctx, loader);
+  }
+  return loader;
+}
+
+@Resolver(() => PayoutLine)
+export class PayoutLineResolver {
+  @FieldResolver(() => [PayoutLineOrder], {
+    description: 'The orders the transfer pays, by order number, with how each was handed over to the customer.',
+  })
+  async orders(@Root() line: PayoutLine, @Ctx() ctx: Context): Promise<PayoutLineOrder[]> {
+    return (await lineOrders(ctx).load(line.id)).map((r) =>
+      Object.assign(new PayoutLineOrder(), { ...r, handoverMethod: r.handoverMethod as HandoverMethod }),
+    );
   }
 }
 

@@ -16,6 +16,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { PayoutBatchStatus } from './payout.entities.js';
 import { checkedIban, needsDebtorAddress, remittanceInfo, sepaCreditTransfer } from './sepa-file.js';
 import { nextTargetBankingDay } from './banking-days.js';
+import { HANDOVER_LABEL, type HandoverMethodName } from '../../rules/handover.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -47,6 +48,28 @@ export interface PayoutLineRecord {
   orderCount: number;
   remittanceInfo: string;
 }
+
+export interface PayoutLineOrderRecord {
+  lineId: string;
+  orderId: string;
+  number: string;
+  amountCents: number;
+  deliveredAt: Date | null;
+  handoverMethod: HandoverMethodName;
+}
+
+/**
+ * The orders of payout lines with their delivery: the moment and the hand-over of each order's last step to DELIVERED
+ * (an order delivered, undone and delivered again counts its last delivery). `?` is an array of line ids.
+ */
+const LINE_ORDERS = `
+  select po.line_id, o.id as order_id, o.number, po.amount_cents, d.at as delivered_at,
+         coalesce(d.handover_method, 'UNKNOWN') as handover_method
+    from payout_order po join customer_order o on o.id = po.order_id
+    left join lateral (select ev.at, ev.handover_method from order_event ev
+                        where ev.order_id = o.id and ev.to_status = 'DELIVERED' order by ev.id desc limit 1) d on true
+   where po.line_id = any(?::uuid[])
+   order by o.number`;
 
 export interface PayoutBatchRecord {
   id: string;
@@ -407,6 +430,32 @@ export class PayoutService {
     }));
   }
 
+  /**
+   * The orders each line pays, with how each was handed over (the batch detail screen). Only lines of batches in the
+   * viewer's scope: the caller reached them through `get` or `list`.
+   */
+  async lineOrders(ctx: RequestContext, lineIds: readonly string[]): Promise<PayoutLineOrderRecord[]> {
+    if (!lineIds.length || ctx.viewer.kind !== Audience.STAFF) return [];
+    const rows = await ctx.em.execute<
+      {
+        line_id: string;
+        order_id: string;
+        number: string;
+        amount_cents: string;
+        delivered_at: Date | null;
+        handover_method: HandoverMethodName;
+      }[]
+    >(LINE_ORDERS, [`{${lineIds.join(',')}}`]);
+    return rows.map((r) => ({
+      lineId: r.line_id,
+      orderId: r.order_id,
+      number: r.number,
+      amountCents: Number(r.amount_cents),
+      deliveredAt: r.delivered_at && new Date(r.delivered_at),
+      handoverMethod: r.handover_method,
+    }));
+  }
+
   private record(ctx: RequestContext, r: BatchRow): PayoutBatchRecord {
     const me = ctx.viewer.kind === Audience.STAFF ? ctx.viewer.adminAccountId : null;
     return {
@@ -736,8 +785,8 @@ export class PayoutService {
   }
 
   /**
-   * The specification of one payout as CSV, for the provider's own bookkeeping: every order with its amount and the
-   * total, matching the transfer on the bank statement. Only the provider's own, paid payouts (null otherwise).
+   * The specification of one payout as CSV, for the provider's own bookkeeping: every order with its delivery date, how
+   * it was handed over and its amount, and the total, matching the transfer on the bank statement. Only the provider's own, paid payouts (null otherwise).
    */
   async specificationCsv(ctx: RequestContext, lineId: string): Promise<{ fileName: string; csv: string } | null> {
     if (ctx.viewer.kind !== Audience.PROVIDER || !isUuid(lineId)) return null;
@@ -750,21 +799,23 @@ export class PayoutService {
       [lineId, ctx.viewer.providerId],
     );
     if (!line) return null;
-    const orders = await ctx.em.execute<{ number: string; delivered_at: Date | null; amount_cents: string }[]>(
-      `select o.number, (select max(ev.at) from order_event ev where ev.order_id = o.id and ev.to_status = 'DELIVERED') as delivered_at,
-              po.amount_cents
-         from payout_order po join customer_order o on o.id = po.order_id
-        where po.line_id = ? order by o.number`,
-      [lineId],
-    );
+    const orders = await ctx.em.execute<
+      { number: string; delivered_at: Date | null; amount_cents: string; handover_method: HandoverMethodName }[]
+    >(LINE_ORDERS, [`{${lineId}}`]);
     const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
     const day = (d: Date | null) =>
       d ? new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam' }).format(new Date(d)) : '';
     const csv = stringify(
       [
-        ['Kenmerk', 'Bestelling', 'Geleverd op', 'Bedrag (EUR)'],
-        ...orders.map((o) => [line.reference, o.number, day(o.delivered_at), euros(Number(o.amount_cents))]),
-        [line.reference, 'Totaal', day(line.paid_at), euros(Number(line.amount_cents))],
+        ['Kenmerk', 'Bestelling', 'Geleverd op', 'Overdracht', 'Bedrag (EUR)'],
+        ...orders.map((o) => [
+          line.reference,
+          o.number,
+          day(o.delivered_at),
+          HANDOVER_LABEL[o.handover_method],
+          euros(Number(o.amount_cents)),
+        ]),
+        [line.reference, 'Totaal', day(line.paid_at), '', euros(Number(line.amount_cents))],
       ],
       { delimiter: ';', bom: true },
     );

@@ -1,6 +1,7 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection } from '../../graphql/pagination.js';
 import { Payload } from '../../graphql/payload.js';
+import { HandoverMethod } from '../orders/order.types.js';
 
 export enum PayoutBatchStatusEnum {
   DRAFT = 'DRAFT',
@@ -22,6 +23,27 @@ registerEnumType(PayoutBatchStatusEnum, {
     },
   },
 });
+
+@ObjectType({ description: 'One order paid out by a payout line, with how it was handed over to the customer.' })
+export class PayoutLineOrder {
+  @Field(() => ID, { description: 'The order’s id.' })
+  orderId!: string;
+
+  @Field(() => String, { description: 'The order number, e.g. B100001.' })
+  number!: string;
+
+  @Field(() => Int, { description: 'What the line pays for this order, in cents.' })
+  amountCents!: number;
+
+  @Field(() => Date, { nullable: true, description: 'When it was delivered (its last delivery step).' })
+  deliveredAt!: Date | null;
+
+  @Field(() => HandoverMethod, {
+    description:
+      'How it was handed over: at the counter with the card or the pickup code, sent by the provider without either, or unknown (delivered before this was recorded).',
+  })
+  handoverMethod!: HandoverMethod;
+}
 
 @ObjectType({ description: 'One credit transfer of a payout batch: what one provider gets.' })
 export class PayoutLine {
@@ -45,6 +67,9 @@ export class PayoutLine {
 
   @Field(() => String, { description: 'The remittance information (at most 140 characters).' })
   remittanceInfo!: string;
+
+  /** Resolved by PayoutLineResolver.orders. */
+  orders?: PayoutLineOrder[];
 }
 
 @ObjectType({ description: 'A payout batch of one municipality: one credit transfer per provider.' })

@@ -23,7 +23,7 @@ const staffEmail = (role: string) => DEMO_STAFF.find((s) => s.role === role)!.em
 const DAY = 24 * 60 * 60 * 1000;
 
 const BATCH = `id reference status totalCents orderCount providerCount notExecutedReason notExecutedRequestedByViewer
-  lines { providerId providerName reference amountCents orderCount remittanceInfo }`;
+  lines { providerId providerName reference amountCents orderCount remittanceInfo orders { number handoverMethod } }`;
 const CREATE = `mutation($m: ID!) { createPayoutBatch(municipalityId: $m) { errors { field code message } batch { ${BATCH} } } }`;
 const PREVIEW = `query($m: ID!) { payoutPreview(municipalityId: $m) { orderCount totalCents payoutDelayDays
   lines { providerId orderCount amountCents } } }`;
@@ -53,7 +53,10 @@ describe('payouts to providers', () => {
 
   const sql = <T>(query: string, params: unknown[] = []) => server.orm.em.fork().execute<T[]>(query, params);
 
-  /** `count` delivered orders: for each, a household buys one of `a` and one of `b`; both providers deliver. */
+  /**
+   * `count` delivered orders: for each, a household buys one of `a` and one of `b`; both providers hand them over at
+   * the counter.
+   */
   async function deliveredOrders(count: number): Promise<string[]> {
     const ids: string[] = [];
     for (let i = 0; i < count; i++) {
@@ -78,7 +81,8 @@ describe('payouts to providers', () => {
           { kind: Audience.PROVIDER, sessionId: 'x', providerUserId: user!.id, providerId: order.providerId },
           { clock },
         );
-        const delivered = await server.services.orderActions.deliver(ctx, order.id);
+        // At the counter, with the pickup code the resident shows.
+        const delivered = await server.services.counter.deliver(ctx, order.pickupCode!, order.id, 'test');
         expect(delivered.ok).toBe(true);
         ids.push(order.id);
       }
@@ -180,6 +184,10 @@ describe('payouts to providers', () => {
     expect(lineOf(a.provider.id).remittanceInfo).toBe(
       [lineOf(a.provider.id).reference, ...numbers.map((n) => n.number)].join(' '),
     );
+    // The batch lists how each order was handed over (here: at the counter, with the pickup code).
+    expect(lineOf(a.provider.id).orders).toEqual(
+      numbers.map((n) => ({ number: n.number, handoverMethod: 'COUNTER_PICKUP_CODE' })),
+    );
 
     // No debtor account yet: refused in Dutch, nothing changes.
     let res = await exportFile(finance, batch.id);
@@ -219,6 +227,8 @@ describe('payouts to providers', () => {
     expect(await validatePain001(xml, 'pain.001.001.09')).toEqual({ valid: true, errors: [] });
     expect(xml).toContain('<PmtMtd>TRF</PmtMtd>');
     expect(xml).toContain(`<CtrlSum>${(batch.totalCents / 100).toFixed(2)}</CtrlSum>`);
+    // The hand-over is for finance and the provider, not for the bank: not in the remittance.
+    expect(xml).not.toMatch(/balie|afhaalcode/i);
     for (const line of batch.lines) {
       expect(xml).toContain(`<EndToEndId>${line.reference}</EndToEndId>`);
       expect(xml).toContain(`<InstdAmt Ccy="EUR">${(line.amountCents / 100).toFixed(2)}</InstdAmt>`);
@@ -262,8 +272,22 @@ describe('payouts to providers', () => {
     const csv = await providerA.fetch(payout.specificationUrl);
     expect(csv.status).toBe(200);
     const text = await csv.text();
-    for (const n of numbers) expect(text).toContain(n.number);
+    const rows = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(rows[0]).toBe('Kenmerk;Bestelling;Geleverd op;Overdracht;Bedrag (EUR)');
+    for (const n of numbers) {
+      const row = rows.find((r) => r.includes(n.number))!;
+      expect(row.split(';')[3]).toBe('Afgegeven aan de balie met de afhaalcode');
+    }
     expect(text).toContain(`Totaal;`);
+    // … and never the resident's pickup code.
+    const pickupCodes = await sql<{ pickup_code: string }>(
+      `select pickup_code from customer_order where id = any(?::uuid[])`,
+      [`{${orderIds.join(',')}}`],
+    );
+    for (const { pickup_code } of pickupCodes) expect(text).not.toContain(pickup_code);
     expect((await providerB.fetch(payout.specificationUrl)).status).toBe(404);
     expect((await finance.fetch(payout.specificationUrl)).status).toBe(403);
   });

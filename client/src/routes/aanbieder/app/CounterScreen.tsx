@@ -1,5 +1,6 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { counterCodeRule } from '@rules/counter';
+import { HANDOVER_LABEL } from '@rules/handover';
 import { DELIVERY_UNDO_MINUTES } from '@rules/order';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
@@ -8,7 +9,7 @@ import { TextField } from '../../../components/forms/TextField';
 import { useMutationForm } from '../../../components/forms/useMutationForm';
 import { Page } from '../../../components/layout/Page';
 import { Money } from '../../../components/money/Money';
-import { DeliverOrderDocument, UndoDeliveryDocument } from '../../../components/orders/orderActions';
+import { DeliverAtCounterDocument, UndoDeliveryDocument } from '../../../components/orders/orderActions';
 import { OrderStatusBadge } from '../../../components/orders/OrderStatusBadge';
 import '../../../components/orders/orderWork.css';
 import { Alert } from '../../../components/ui/Alert';
@@ -33,7 +34,6 @@ const CounterLookupDocument = graphql(`
         status
         createdAt
         totalCents
-        pickupCode
         customerFirstName
         beneficiaryFirstNames
         lines {
@@ -52,8 +52,13 @@ type FoundOrder = Lookup['orders'][number];
 
 interface Result {
   firstName: string | null;
-  /** What was found, in words: "pas eindigend op 0209" or "afhaalcode ABCD2345". */
+  /** What was found, in words: "pas eindigend op 0209" or "de afhaalcode van de klant". */
   foundWith: string;
+  /**
+   * The card number or pickup code as entered (kept in memory, not on the screen): each hand-over sends it again, and
+   * the server checks that the order belongs to it.
+   */
+  code: string;
   orders: FoundOrder[];
 }
 
@@ -91,13 +96,15 @@ interface Delivered {
 /**
  * The counter screen: the provider types or scans a customer's card number or a pickup code, sees that customer's
  * open orders with this organisation — who ordered and, where a member's own budget paid, for which household member
- * — and hands them over: "Markeren als geleverd" asks for confirmation (what, for whom, the amount), and the delivery
- * can be undone for DELIVERY_UNDO_MINUTES (@rules/order; the server refuses after that). Nothing else about the
- * customer is shown than first names. The input is checked at once with the server's own rule (@rules/counter).
+ * — and hands them over: "Markeren als geleverd" asks for confirmation (what, for whom, the amount) and sends the card
+ * number or code again with the order (deliverAtCounter: the server checks the order is that customer's), and the
+ * delivery can be undone for DELIVERY_UNDO_MINUTES (@rules/order; the server refuses after that). This is the only
+ * place an order the customer collects is handed over. Nothing else about the customer is shown than first names, and
+ * never a pickup code. The input is checked at once with the server's own rule (@rules/counter).
  */
 export default function CounterScreen() {
   const client = useApolloClient();
-  const [deliver] = useMutation(DeliverOrderDocument, { refetchQueries: ['ProviderOrders'] });
+  const [deliver] = useMutation(DeliverAtCounterDocument, { refetchQueries: ['ProviderOrders'] });
   const [undo] = useMutation(UndoDeliveryDocument, { refetchQueries: ['ProviderOrders'] });
   const [result, setResult] = useState<Result | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -146,7 +153,8 @@ export default function CounterScreen() {
       const code = compactCode(found.code);
       setResult({
         firstName: found.customerFirstName,
-        foundWith: found.matchedBy === 'CARD' ? `pas eindigend op ${cardEnding(code)}` : `afhaalcode ${code}`,
+        foundWith: found.matchedBy === 'CARD' ? `pas eindigend op ${cardEnding(code)}` : 'de afhaalcode van de klant',
+        code,
         orders: found.orders,
       });
       // The card number does not stay on the screen.
@@ -162,15 +170,16 @@ export default function CounterScreen() {
       const id = String(data.get('id'));
       setNotice(null);
       setDelivered(null);
-      const payload = (await deliver({ variables: { id } })).data?.deliverOrder;
+      const payload = (await deliver({ variables: { code: result?.code ?? '', orderId: id } })).data?.deliverAtCounter;
       return payload ? { ...payload, id } : payload;
     },
-    onSuccess: ({ id }) => {
+    onSuccess: ({ id, order: after }) => {
       const order = result?.orders.find((o) => o.id === id);
       lastConfirmed.current = null;
       setConfirming(null);
       setResult((current) => (current ? { ...current, orders: current.orders.filter((o) => o.id !== id) } : current));
-      setNotice(`Bestelling ${order?.number ?? ''} is als geleverd gemeld.`);
+      const how = after?.handoverMethod ? ` ${HANDOVER_LABEL[after.handoverMethod]}.` : '';
+      setNotice(`Bestelling ${order?.number ?? ''} is als geleverd gemeld.${how}`);
       if (order) setDelivered({ order });
       window.setTimeout(() => (undoButton.current ?? resultHeading.current)?.focus(), 0);
     },
@@ -207,7 +216,7 @@ export default function CounterScreen() {
   return (
     <Page
       title="Kassa-app"
-      lead="Typ of scan het pasnummer van de klant of de afhaalcode van een bestelling. U ziet dan de open bestellingen van die klant bij uw organisatie en kunt ze als geleverd melden."
+      lead="Typ of scan het pasnummer van de klant of de afhaalcode die de klant laat zien. U ziet dan de open bestellingen van die klant bij uw organisatie en geeft ze hier af: alleen met de pas of de afhaalcode van de klant meldt u een bestelling als geleverd."
     >
       <form className="gw-search" {...search.props} aria-label="Klant zoeken">
         {search.summary}
@@ -287,8 +296,7 @@ export default function CounterScreen() {
                         <Link to={urls.provider.order(order.id)}>Bestelling {order.number}</Link>
                       </h3>
                       <p>
-                        <OrderStatusBadge status={order.status} /> Afhaalcode{' '}
-                        <strong className="gw-code">{order.pickupCode}</strong>
+                        <OrderStatusBadge status={order.status} />
                       </p>
                       <dl className="gw-counter-order__who">
                         <dt>Besteld door</dt>

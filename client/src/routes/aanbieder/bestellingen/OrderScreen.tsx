@@ -1,6 +1,13 @@
 import { useMutation, useQuery } from '@apollo/client/react';
+import {
+  COUNTER_HANDOVER_HINT,
+  HANDOVER_LABEL,
+  needsResidentProof,
+  REDEMPTION_LABEL,
+  SEND_ACTION_LABEL,
+} from '@rules/handover';
 import { ORDER_REASON_LIMITS, orderReasonRules } from '@rules/order';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ReasonDisclosure } from '../../../components/forms/ReasonDisclosure';
 import { ruleCheck } from '../../../components/forms/ruleCheck';
 import { useMutationForm } from '../../../components/forms/useMutationForm';
@@ -19,6 +26,7 @@ import { QueryBoundary } from '../../../components/ui/QueryBoundary';
 import { graphql } from '../../../graphql/generated';
 import type { ProviderOrderQuery } from '../../../graphql/generated/graphql';
 import { useShowNotice } from '../../../lib/notice';
+import { urls } from '../../../lib/urls';
 
 const ProviderOrderDocument = graphql(`
   query ProviderOrder($id: ID!) {
@@ -29,7 +37,8 @@ const ProviderOrderDocument = graphql(`
       totalCents
       budgetCents
       contributionCents
-      pickupCode
+      redemptionMethod
+      handoverMethod
       customerFirstName
       ...OrderSummary_order
       ...OrderLinesTable_order
@@ -42,7 +51,12 @@ type Order = NonNullable<ProviderOrderQuery['order']>;
 
 const checkReason = ruleCheck({ reason: orderReasonRules.reject });
 
-/** One of the provider's orders: what was ordered, by whom (first name), the pickup code, the timeline and the actions. */
+/**
+ * One of the provider's orders: what was ordered, by whom (first name), how it is delivered, the timeline and the
+ * actions. An order the customer collects is handed over at the counter (kassa-app) with the customer's card or pickup
+ * code, never here: this screen says so and links there. Only an order that is sent has "Markeren als verzonden".
+ * The pickup code is the customer's proof and is never shown to the provider.
+ */
 export default function OrderScreen() {
   const { orderId = '' } = useParams();
   const query = useQuery(ProviderOrderDocument, { variables: { id: orderId } });
@@ -76,7 +90,7 @@ function ProviderOrder({ order }: { order: Order }) {
         : (await deliver({ variables })).data?.deliverOrder;
       const notice = accepting
         ? 'U heeft de bestelling geaccepteerd. De klant krijgt hiervan een e-mail.'
-        : 'De bestelling is als geleverd gemeld. De klant krijgt hiervan een e-mail.';
+        : 'De bestelling is als verzonden gemeld. De klant krijgt hiervan een e-mail.';
       return payload && { ...payload, notice };
     },
     onSuccess: (payload) => showNotice(payload.notice),
@@ -93,6 +107,7 @@ function ProviderOrder({ order }: { order: Order }) {
   });
   const busy = actions.busy || rejection.busy;
   const open = order.status === 'PLACED' || order.status === 'ACCEPTED';
+  const atCounter = needsResidentProof(order.redemptionMethod);
   const act = (action: 'accept' | 'deliver') => {
     const data = new FormData();
     data.set('action', action);
@@ -105,12 +120,12 @@ function ProviderOrder({ order }: { order: Order }) {
       <OrderSummary order={order} provider="none">
         <dt>Klant</dt>
         <dd>{order.customerFirstName ?? 'Onbekend'}</dd>
-        {order.pickupCode ? (
+        <dt>Levering</dt>
+        <dd>{REDEMPTION_LABEL[order.redemptionMethod]}</dd>
+        {order.handoverMethod ? (
           <>
-            <dt>Afhaalcode</dt>
-            <dd>
-              <strong className="gw-code">{order.pickupCode}</strong>
-            </dd>
+            <dt>Overdracht</dt>
+            <dd>{HANDOVER_LABEL[order.handoverMethod]}</dd>
           </>
         ) : null}
       </OrderSummary>
@@ -136,21 +151,30 @@ function ProviderOrder({ order }: { order: Order }) {
       {open ? (
         <section aria-labelledby="behandelen-kop">
           <h2 id="behandelen-kop">Bestelling behandelen</h2>
-          <div className="gw-actions">
-            {order.status === 'PLACED' ? (
-              <button type="button" className="gw-button" disabled={busy} onClick={() => act('accept')}>
-                Accepteren
-              </button>
-            ) : null}
-            <button
-              type="button"
-              className={order.status === 'PLACED' ? 'gw-button gw-button--secondary' : 'gw-button'}
-              disabled={busy}
-              onClick={() => act('deliver')}
-            >
-              Markeren als geleverd
-            </button>
-          </div>
+          {atCounter ? (
+            <p>
+              {COUNTER_HANDOVER_HINT} <Link to={urls.provider.app()}>Naar de kassa-app</Link>
+            </p>
+          ) : null}
+          {order.status === 'PLACED' || !atCounter ? (
+            <div className="gw-actions">
+              {order.status === 'PLACED' ? (
+                <button type="button" className="gw-button" disabled={busy} onClick={() => act('accept')}>
+                  Accepteren
+                </button>
+              ) : null}
+              {atCounter ? null : (
+                <button
+                  type="button"
+                  className={order.status === 'PLACED' ? 'gw-button gw-button--secondary' : 'gw-button'}
+                  disabled={busy}
+                  onClick={() => act('deliver')}
+                >
+                  {SEND_ACTION_LABEL}
+                </button>
+              )}
+            </div>
+          ) : null}
           <ReasonDisclosure
             form={rejection}
             label="Afwijzen…"

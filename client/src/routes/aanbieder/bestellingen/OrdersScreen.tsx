@@ -1,3 +1,4 @@
+import { COUNTER_HANDOVER_HINT } from '@rules/handover';
 import { Link } from 'react-router';
 import { Page } from '../../../components/layout/Page';
 import {
@@ -68,11 +69,10 @@ export default function OrdersScreen() {
   return (
     <Page
       title="Bestellingen"
-      lead="De bestellingen bij uw organisatie, de nieuwste eerst. Accepteer een nieuwe bestelling, wijs haar af met een reden, of meld haar als geleverd."
+      lead="De bestellingen bij uw organisatie, de nieuwste eerst. Accepteer een nieuwe bestelling of wijs haar af met een reden. Een bestelling die u verzendt, meldt u op de bestelling als verzonden."
     >
       <p>
-        <Link to={urls.provider.app()}>Naar de kassa-app</Link> om een klant aan de balie te helpen met zijn pas of
-        afhaalcode.
+        {COUNTER_HANDOVER_HINT} <Link to={urls.provider.app()}>Naar de kassa-app</Link>
       </p>
       <FilterForm
         filters={filters}

@@ -23,6 +23,7 @@ const AccountOrderDocument = graphql(`
       budgetCents
       contributionCents
       pickupCode
+      redemptionMethod
       placedOnBehalf
       onBehalfReason
       ...OrderSummary_order
@@ -43,6 +44,9 @@ function PickupCode({ order }: { order: Order }) {
     return order.status === 'DELIVERED' ? (
       <p>Deze bestelling is geleverd. U heeft de afhaalcode niet meer nodig.</p>
     ) : null;
+  }
+  if (order.redemptionMethod === 'DELIVERY') {
+    return <p>{order.providerName} verzendt of bezorgt deze bestelling bij u. U heeft geen afhaalcode nodig.</p>;
   }
   const spelled = order.pickupCode.split('').join(' ');
   return (

@@ -11,7 +11,8 @@ export function event(
   at = '2026-03-03T13:05:00Z',
   reason: string | null = null,
 ) {
-  return { __typename: 'OrderEvent', fromStatus, toStatus, actorKind, reason, at };
+  const handoverMethod = toStatus === 'DELIVERED' ? 'COUNTER_CARD' : null;
+  return { __typename: 'OrderEvent', fromStatus, toStatus, actorKind, reason, handoverMethod, at };
 }
 
 export function order(overrides: Record<string, unknown> = {}) {
@@ -27,6 +28,8 @@ export function order(overrides: Record<string, unknown> = {}) {
     budgetCents: 1500,
     contributionCents: 500,
     pickupCode: 'AB12CD34',
+    redemptionMethod: 'PICKUP',
+    handoverMethod: null,
     cancelReason: null,
     placedOnBehalf: false,
     onBehalfReason: null,

@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
+import { HANDOVER_LABEL, REDEMPTION_LABEL } from '@rules/handover';
 import { ORDER_REASON_LIMITS, orderReasonRules } from '@rules/order';
 import { Link } from 'react-router';
 import { ReasonDisclosure } from '../../../components/forms/ReasonDisclosure';
@@ -30,6 +31,8 @@ const AdminOrderDocument = graphql(`
       onBehalfReason
       budgetCents
       contributionCents
+      redemptionMethod
+      handoverMethod
       events {
         fromStatus
         toStatus
@@ -93,6 +96,14 @@ function AdminOrder({ order, inProvider, backTo }: { order: Order; inProvider: b
       <OrderSummary order={order} provider={inProvider ? 'text' : 'link'}>
         <dt>Klant (voornaam)</dt>
         <dd>{order.customerFirstName ?? 'Onbekend'}</dd>
+        <dt>Levering</dt>
+        <dd>{REDEMPTION_LABEL[order.redemptionMethod]}</dd>
+        {order.handoverMethod ? (
+          <>
+            <dt>Overdracht</dt>
+            <dd>{HANDOVER_LABEL[order.handoverMethod]}</dd>
+          </>
+        ) : null}
         {order.placedOnBehalf ? (
           <>
             <dt>Geplaatst door</dt>

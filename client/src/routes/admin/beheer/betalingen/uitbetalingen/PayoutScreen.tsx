@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
+import { HANDOVER_LABEL, type HandoverMethodName } from '@rules/handover';
 import { useParams } from 'react-router';
 import { formatCount, formatDate, formatDateTime } from '../../../../../components/dates/formatDate';
 import { ConfirmAction } from '../../../../../components/forms/ConfirmAction';
@@ -196,6 +197,64 @@ function Lines({ batch }: { batch: Batch }) {
   );
 }
 
+/** The order in which the hand-overs are counted: the resident's proof first, then what has none. */
+const HANDOVERS: HandoverMethodName[] = ['COUNTER_CARD', 'COUNTER_PICKUP_CODE', 'SENT_BY_PROVIDER', 'UNKNOWN'];
+
+/**
+ * Every order the batch pays, with how it was handed over: at the counter with the resident's card or pickup code,
+ * sent by the provider without either, or unknown (delivered before this was recorded). Not in the SEPA file: this is
+ * for finance (and the provider's own specification).
+ */
+function Handovers({ batch }: { batch: Batch }) {
+  const orders = batch.lines.flatMap((line) => line.orders.map((order) => ({ ...order, line })));
+  const counts = HANDOVERS.map((method) => ({
+    method,
+    count: orders.filter((o) => o.handoverMethod === method).length,
+  })).filter((c) => c.count > 0);
+  return (
+    <section aria-labelledby="overdracht-kop">
+      <h2 id="overdracht-kop">Bestellingen en overdracht</h2>
+      <p>Hoe elke bestelling in deze uitbetaling aan de inwoner is overgedragen:</p>
+      <ul>
+        {counts.map((c) => (
+          <li key={c.method}>
+            {HANDOVER_LABEL[c.method]}: {plural(c.count, 'bestelling', 'bestellingen')}
+          </li>
+        ))}
+      </ul>
+      <div className="gw-table-wrapper">
+        <table className="gw-table">
+          <caption>Bestellingen per aanbieder, met de overdracht</caption>
+          <thead>
+            <tr>
+              <th scope="col">Bestelling</th>
+              <th scope="col">Aanbieder</th>
+              <th scope="col">Geleverd op</th>
+              <th scope="col">Overdracht</th>
+              <th scope="col" className="gw-num">
+                Bedrag
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((o) => (
+              <tr key={o.orderId}>
+                <th scope="row">{o.number}</th>
+                <td>{o.line.providerName}</td>
+                <td>{o.deliveredAt ? formatDateTime(o.deliveredAt) : 'Onbekend'}</td>
+                <td>{HANDOVER_LABEL[o.handoverMethod]}</td>
+                <td className="gw-num">
+                  <Money cents={o.amountCents} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
 function Actions({ batch, refetch }: { batch: Batch; refetch: () => void }) {
   const showNotice = useShowNotice();
   const [cancel] = useMutation(CancelPayoutBatchDocument, { refetchQueries: ['PayoutBatches'] });
@@ -348,6 +407,7 @@ export default function PayoutScreen() {
           <Facts batch={batch} />
           <Actions batch={batch} refetch={() => void query.refetch()} />
           <Lines batch={batch} />
+          <Handovers batch={batch} />
         </Page>
       )}
     </QueryBoundary>

@@ -68,6 +68,13 @@ export const PayoutBatchDetailsFragment = graphql(`
       amountCents
       orderCount
       remittanceInfo
+      orders {
+        orderId
+        number
+        amountCents
+        deliveredAt
+        handoverMethod
+      }
     }
   }
 `);

@@ -85,10 +85,12 @@ export async function readMultipart<T>(
       return;
     }
     stream.on('limit', () => (truncated = true));
-    consumed = consume(stream, { name: info.filename ?? '', truncated: () => truncated }).finally(() =>
-      // Whatever `consume` left unread is drained, so the form can end.
-      stream.resume(),
-    );
+    // `consume` may stop early (a file refused at its first line): its iteration then leaves the stream as it is
+    // (not destroyed, which would stall the form) and what it left unread is drained, so the form can end.
+    consumed = consume(stream.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>, {
+      name: info.filename ?? '',
+      truncated: () => truncated,
+    }).finally(() => stream.resume());
     consumed.catch((error: unknown) => fail(formErrors.has(error) ? new MalformedUpload(error) : error));
   });
   bb.on('field', (name, value) => {

@@ -358,11 +358,11 @@ export class ImportService {
           trim: false,
           max_record_size: CSV_MAX_RECORD_BYTES,
           // With `info`, each record comes as { record, info }: its line is where it ends.
-          on_record: (found: { record: string[]; info: { lines: number } }) => {
+          on_record: ((found: { record: string[]; info: { lines: number } }) => {
             lastRecordLine = found.info.lines;
             header ??= found.record.map((h) => String(h).trim().toLowerCase());
             return found;
-          },
+          }) as unknown as (record: string[]) => string[],
         }),
         async (records: AsyncIterable<{ record: string[]; info: { lines: number } }>) => {
           run = await ctx.em.transactional(async (em) =>

@@ -31,7 +31,10 @@ registerEnumType(ImportEncodingEnum, {
   },
 });
 
-@ObjectType({ description: 'A row of an import file with a problem (invalid) or a note (grants nothing): where, and why (in Dutch).' })
+@ObjectType({
+  description:
+    'A row of an import file with a problem (invalid) or a note (grants nothing): where, and why (in Dutch).',
+})
 export class ImportProblem {
   @Field(() => Int, { description: 'The line in the file (the header is line 1).' })
   line!: number;

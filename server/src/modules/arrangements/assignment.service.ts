@@ -77,7 +77,10 @@ export interface GrantMember {
   clientGroup: { id: string };
 }
 
-type OverlapProbe = Pick<ValidGrant, 'group' | 'arrangement' | 'beneficiary' | 'validFrom' | 'validUntil'> & {
+type OverlapProbe = Pick<
+  ValidGrant,
+  'group' | 'arrangement' | 'beneficiary' | 'validFrom' | 'validUntil' | 'anyMember'
+> & {
   label?: string | null;
 };
 
@@ -93,6 +96,12 @@ interface ValidGrant {
   validFrom: string;
   validUntil: string;
   ageReason: string | null;
+  /**
+   * A household arrangement granted on account of a member (bulk work): the household has it already when any of its
+   * grants of it overlaps, also one to a single member (made on the screen, or by an import before the household
+   * rule) — so such a household is not granted it a second time.
+   */
+  anyMember?: boolean;
 }
 
 /** What `writeGrants` did with a valid grant: refused it as a twin of one held, or wrote it. */
@@ -323,14 +332,15 @@ export class AssignmentService {
     // The same beneficiary, or (a grant for the whole household) the household's own grant.
     const rows = await em.execute<(Duplicate & { i: number })[]>(
       `select g.i, t.valid_from, t.valid_until, t.name
-         from unnest(?::int[], ?::uuid[], ?::uuid[], ?::uuid[], ?::date[], ?::date[])
-              as g(i, arrangement_id, client_group_id, beneficiary_id, valid_from, valid_until)
+         from unnest(?::int[], ?::uuid[], ?::uuid[], ?::uuid[], ?::date[], ?::date[], ?::boolean[])
+              as g(i, arrangement_id, client_group_id, beneficiary_id, valid_from, valid_until, any_member)
          cross join lateral (
            select a.valid_from::text, a.valid_until::text, trim(p.first_name || ' ' || p.last_name) as name
              from assignment a left join person p on p.id = a.beneficiary_id
             where a.arrangement_id = g.arrangement_id and a.client_group_id = g.client_group_id
               and a.status <> 'REVOKED' and a.valid_from <= g.valid_until and a.valid_until >= g.valid_from
-              and a.beneficiary_id is not distinct from g.beneficiary_id
+              and (g.any_member or a.beneficiary_id is not distinct from g.beneficiary_id)
+            order by a.beneficiary_id nulls first
             limit 1) t`,
       [
         pgArray(probe.map(({ i }) => String(i))),
@@ -339,6 +349,7 @@ export class AssignmentService {
         pgArray(probe.map(({ v }) => v.beneficiary?.id ?? null)),
         pgArray(probe.map(({ v }) => v.validFrom)),
         pgArray(probe.map(({ v }) => v.validUntil)),
+        pgArray(probe.map(({ v }) => String(!!v.anyMember))),
       ],
     );
     for (const r of rows) twins[r.i] = { valid_from: r.valid_from, valid_until: r.valid_until, name: r.name };
@@ -494,7 +505,8 @@ export class AssignmentService {
     const who = beneficiary ? beneficiary.fullName : 'het huishouden';
     if (d.label)
       return `Geen toewijzing: ${who} krijgt ${arrangement.name} al via ${d.label} (${isoDay(d.valid_from)} tot en met ${isoDay(d.valid_until)}).`;
-    return `Geen toewijzing: ${beneficiary ? beneficiary.fullName : 'het huishouden'} heeft ${arrangement.name} al voor deze periode (${isoDay(d.valid_from)} tot en met ${isoDay(d.valid_until)}).`;
+    const through = !beneficiary && d.name ? `, toegekend aan ${d.name}` : '';
+    return `Geen toewijzing: ${who} heeft ${arrangement.name} al voor deze periode (${isoDay(d.valid_from)} tot en met ${isoDay(d.valid_until)}${through}).`;
   }
 
   /** A member grant through "for whom" and every rule of `grant` (no overlap yet): valid, refused, or nothing to grant. */
@@ -531,7 +543,8 @@ export class AssignmentService {
       arrangement,
       target.beneficiaryId ? member : null,
     );
-    return checked.ok ? { valid: checked.value } : { kind: 'REFUSED', errors: checked.errors };
+    if (!checked.ok) return { kind: 'REFUSED', errors: checked.errors };
+    return { valid: { ...checked.value, anyMember: target.beneficiaryId === null } };
   }
 
   /**

@@ -601,15 +601,26 @@ describe('CSV import (/admin/beheer/importeren)', { timeout: 240_000 }, () => {
       geboortedatum: born,
       regeling,
     });
-    // H3 exists already and holds the household arrangement, granted on the screen.
-    await applyAndWait((await upload(beheerder, importCsv([person('H3', 'P6', '01-01-1970')]))).body.importRun.id);
-    const [h3] = await q(`select id from client_group where client_number = ?`, [`${tag}-H3`]);
-    const [arrangementId] = await q(`select id from arrangement where name = ?`, [household]);
-    const screen: any = await beheerder.gql(
-      `mutation($input: GrantAssignmentInput!) { grantAssignment(input: $input) { errors { message } } }`,
-      { input: { clientGroupId: h3.id, arrangementId: arrangementId.id } },
+    // H3 exists already and holds the household arrangement, granted on the screen to the household; H4 holds it for
+    // one member (granted on the screen to P8, or by an import before the household rule).
+    await applyAndWait(
+      (await upload(beheerder, importCsv([person('H3', 'P6', '01-01-1970'), person('H4', 'P8', '01-01-1971')]))).body
+        .importRun.id,
     );
-    expect(screen.data.grantAssignment.errors).toEqual([]);
+    const [arrangementId] = await q(`select id from arrangement where name = ?`, [household]);
+    const grantOnScreen = async (h: string, beneficiary: string | null) => {
+      const [g] = await q(`select id from client_group where client_number = ?`, [`${tag}-${h}`]);
+      const [p] = beneficiary
+        ? await q(`select id from person where external_identifier = ?`, [`${tag}-${beneficiary}`])
+        : [];
+      const screen: any = await beheerder.gql(
+        `mutation($input: GrantAssignmentInput!) { grantAssignment(input: $input) { errors { message } } }`,
+        { input: { clientGroupId: g.id, arrangementId: arrangementId.id, beneficiaryId: p?.id ?? null } },
+      );
+      expect(screen.data.grantAssignment.errors).toEqual([]);
+    };
+    await grantOnScreen('H3', null);
+    await grantOnScreen('H4', 'P8');
 
     const file = importCsv([
       person('H1', 'P1', '01-02-1985', household), // line 2: grants H1 once …
@@ -618,11 +629,12 @@ describe('CSV import (/admin/beheer/importeren)', { timeout: 240_000 }, () => {
       person('H2', 'P4', `01-06-${year - 8}`, children), // line 5: a child: granted
       person('H2', 'P5', `01-06-${year - 12}`, children), // line 6: a child: granted
       person('H3', 'P7', '01-05-1972', household), // line 7: the household has it already
+      person('H4', 'P9', '01-05-1973', household), // line 8: the household has it already, through P8
     ]);
     const before = await counts();
     const first = await upload(beheerder, file);
     const dry = await run(first.body.importRun.id);
-    expect(dry).toMatchObject({ newRows: 6, grantRows: 3, grantHouseholds: 2, noGrantRows: 3, invalidRows: 0 });
+    expect(dry).toMatchObject({ newRows: 7, grantRows: 3, grantHouseholds: 2, noGrantRows: 4, invalidRows: 0 });
     expect(dry.notes.map((n: any) => [n.line, n.message])).toEqual([
       [3, expect.stringMatching(`^Geen toewijzing: het huishouden krijgt ${household} al via regel 2 \\(`)],
       [
@@ -637,10 +649,16 @@ describe('CSV import (/admin/beheer/importeren)', { timeout: 240_000 }, () => {
           `^Geen toewijzing: het huishouden heeft ${household} al voor deze periode \\(01-01-${year}`,
         ),
       ],
+      [
+        8,
+        expect.stringMatching(
+          `^Geen toewijzing: het huishouden heeft ${household} al voor deze periode \\(.*, toegekend aan P8 Huishouden\\)\\.$`,
+        ),
+      ],
     ]);
     const done = await applyAndWait(first.body.importRun.id);
     // What the dry run counted is what applying did.
-    expect(done).toMatchObject({ status: 'APPLIED', createdRows: 6, failedRows: 0, grantedRows: dry.grantRows });
+    expect(done).toMatchObject({ status: 'APPLIED', createdRows: 7, failedRows: 0, grantedRows: dry.grantRows });
     const after = await counts();
     expect(after.assignments - before.assignments).toBe(dry.grantRows);
     const held = await q(
@@ -654,6 +672,7 @@ describe('CSV import (/admin/beheer/importeren)', { timeout: 240_000 }, () => {
       { h: `${tag}-H2`, beneficiary: 'P4', amount_cents: 15000 },
       { h: `${tag}-H2`, beneficiary: 'P5', amount_cents: 15000 },
       { h: `${tag}-H3`, beneficiary: null, amount_cents: 25000 },
+      { h: `${tag}-H4`, beneficiary: 'P8', amount_cents: 25000 },
     ]);
     const [ledger] = await q(`select coalesce(sum(amount_cents), 0)::int as s from ledger_entry`);
     expect(ledger.s).toBe(0);
@@ -670,7 +689,7 @@ describe('CSV import (/admin/beheer/importeren)', { timeout: 240_000 }, () => {
 
     // The same file again: nothing new to grant, and the dry run says so.
     const rerun = await upload(beheerder, file);
-    expect(await run(rerun.body.importRun.id)).toMatchObject({ grantRows: 0, grantHouseholds: 0, noGrantRows: 6 });
+    expect(await run(rerun.body.importRun.id)).toMatchObject({ grantRows: 0, grantHouseholds: 0, noGrantRows: 7 });
     expect(await applyAndWait(rerun.body.importRun.id)).toMatchObject({ grantedRows: 0, failedRows: 0 });
     expect(await counts()).toEqual(after);
   });

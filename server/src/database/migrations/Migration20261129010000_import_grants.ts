@@ -9,8 +9,9 @@ import { Migration } from '@mikro-orm/migrations';
  *   grant, `grant_households` households that receive a grant, `no_grant_rows` rows with an arrangement that grant
  *   nothing (the household has it already, also through an earlier row; the person is not in the arrangement's target
  *   group); `granted_rows` counts the rows whose grant was written when applied.
- * - import_row.grant_planned / grant_note: per row whether the dry run plans a grant, and if not, why (Dutch);
- *   import_row.granted: whether applying it wrote one (its outcome_message says why not).
+ * - import_row.grant_planned / grant_note: per row whether the dry run plans a grant, and if not, why (Dutch; once
+ *   applied, the apply's reason); import_row.granted: whether applying it wrote one. The screen lists the rows with a
+ *   note while it polls an import's progress: a partial index finds them without reading the run's other rows.
  */
 export class Migration20261129010000_import_grants extends Migration {
   override up(): void {
@@ -26,5 +27,6 @@ export class Migration20261129010000_import_grants extends Migration {
         add column grant_planned boolean,
         add column grant_note text,
         add column granted boolean;`);
+    this.addSql(`create index import_row_note_idx on import_row (import_run_id, line) where grant_note is not null;`);
   }
 }

@@ -852,6 +852,10 @@ export class ImportService {
     await em.execute(
       `with done as (
          update import_row r set outcome = o.outcome, outcome_message = o.message, granted = coalesce(o.granted, false),
+                -- The note the screen shows: from now on the apply's (none once it granted).
+                grant_note = case when o.outcome in ('CREATED', 'UPDATED', 'UNCHANGED')
+                                  then case when o.granted then null else coalesce(o.message, r.grant_note) end
+                                  else r.grant_note end,
                 data = r.data - 'bsnEncrypted' - 'bsnHash'
            from jsonb_to_recordset(?::jsonb) as o(line int, outcome text, message text, granted boolean)
           where r.import_run_id = ? and r.line = o.line and r.outcome is null
@@ -1384,13 +1388,11 @@ export class ImportService {
    */
   async notes(ctx: RequestContext, id: string, first = 200): Promise<ImportProblemRecord[]> {
     if (!(await this.get(ctx, id))) return [];
+    // By the partial index import_row_note_idx: the screen asks while it polls an import's progress.
     const rows = await ctx.em.execute<{ line: number; external_identifier: string | null; message: string }[]>(
-      `select line, external_identifier,
-              case when outcome is null then grant_note else outcome_message end as message
-         from import_row
-        where import_run_id = ? and classification <> 'INVALID'
-          and (case when outcome is null then grant_note
-                    when outcome in ('CREATED', 'UPDATED', 'UNCHANGED') then outcome_message end) is not null
+      `select line, external_identifier, grant_note as message from import_row
+        where import_run_id = ? and grant_note is not null
+          and outcome is distinct from 'FAILED' and outcome is distinct from 'SKIPPED'
         order by line limit ?`,
       [id, Math.min(first, 1000)],
     );

@@ -38,6 +38,7 @@ import { loadRenderer, serverRenderedPages } from './server-render.js';
 import { adminIpAllowList, allowListOf } from './ip-allow-list.js';
 import { analyticsScript } from '../modules/settings/sections/analytics.js';
 import { rejectHostileQuery } from './hostile-request.js';
+import { refuseContentEncoding } from './content-encoding.js';
 import { simplePageAssets } from './simple-page.js';
 import { hostileInputPlugin } from '../graphql/hostile-input.js';
 import { isClientMistake } from '../graphql/errors.js';
@@ -127,6 +128,8 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
   });
 
   app.use(rejectHostileQuery());
+  // A request body in any content coding but identity: 415 before any route reads it.
+  app.use(refuseContentEncoding());
   app.use(simplePageAssets());
 
   app.get('/healthz', (_req, res) => {

@@ -12,7 +12,8 @@ import type { Rule } from './rule.js';
 
 /**
  * The one import format (documented on /admin/beheer/importeren, example at /api/imports/voorbeeld.csv): one row per
- * person, with their household and, optionally, one assignment. UTF-8 (a BOM is accepted), a header row with exactly
+ * person, with their household and, optionally, one assignment. UTF-8 (a BOM is accepted) or Windows-1252 (what Dutch
+ * Excel saves as "CSV (gescheiden door lijstscheidingsteken)"; recognised, lib/csv-input.ts), a header row with exactly
  * these columns in any order, separated by commas — or by semicolons, as Dutch spreadsheet programs save CSV (the
  * separator is recognised from the header row and named in the dry run).
  */
@@ -45,7 +46,8 @@ export const IMPORT_COLUMN_HELP: Record<ImportColumn, string> = {
   bsn: 'Burgerservicenummer, 9 cijfers met geldige elfproef (mag leeg; een leeg veld laat een bekend BSN staan).',
   email: 'E-mailadres (mag leeg).',
   telefoon: 'Telefoonnummer (mag leeg).',
-  regeling: 'Naam van een regeling van de gemeente om toe te kennen (mag leeg: dan geen toewijzing).',
+  regeling:
+    'Naam van een regeling van de gemeente om toe te kennen (mag leeg: dan geen toewijzing). Een regeling voor het huishouden wordt één keer per huishouden toegekend, hoeveel leden het bestand ook noemt; een regeling voor een leeftijdsgroep (bijvoorbeeld kinderen) aan elk lid dat erin valt.',
   bedrag: 'Bedrag in euro’s, bijvoorbeeld 150,00 (leeg: het standaardbedrag van de regeling).',
   geldig_vanaf: 'Eerste geldige dag van de toewijzing (leeg: het begin van de regeling).',
   geldig_tot: 'Laatste geldige dag van de toewijzing (leeg: het einde van de regeling).',

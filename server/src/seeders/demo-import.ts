@@ -12,7 +12,8 @@ import { DEMO_STAFF } from './demo-accounts.js';
 
 /**
  * One finished import, so /admin/beheer/importeren shows history: ten residents in five households of Zuiderveen
- * (the children with the Meedoenregeling, the amount quoted because of its decimal comma), and one row with a BSN that fails the elfproef, skipped. Made through the
+ * (the children's rows name the Meedoenregeling, an arrangement for the household, so each household is granted it
+ * once; the amount quoted because of its decimal comma), and one row with a BSN that fails the elfproef, skipped. Made through the
  * import service itself (dry run, then the apply job's work), so its audit rows and ledger bookings are real.
  */
 export async function seedDemoImport(em: EntityManager, services: Pick<Services, 'imports'>, clock: Clock) {

@@ -41,6 +41,7 @@ import { Migration20261127040000_admin_list_indexes } from './Migration202611270
 import { Migration20261128010000_journal_day_totals } from './Migration20261128010000_journal_day_totals.js';
 import { Migration20261128011000_search_words } from './Migration20261128011000_search_words.js';
 import { Migration20261128175828_order_handover } from './Migration20261128175828_order_handover.js';
+import { Migration20261129010000_import_grants } from './Migration20261129010000_import_grants.js';
 
 /** Every migration in order. A new migration is added here as well as in its own file. */
 export const migrationsList = [
@@ -90,4 +91,5 @@ export const migrationsList = [
   { name: 'Migration20261128010000_journal_day_totals', class: Migration20261128010000_journal_day_totals },
   { name: 'Migration20261128011000_search_words', class: Migration20261128011000_search_words },
   { name: 'Migration20261128175828_order_handover', class: Migration20261128175828_order_handover },
+  { name: 'Migration20261129010000_import_grants', class: Migration20261129010000_import_grants },
 ];

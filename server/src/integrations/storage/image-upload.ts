@@ -1,5 +1,4 @@
 import type { Request, Response } from 'express';
-import busboy from 'busboy';
 import type { Services } from '../../services.js';
 import type { Contexts } from '../../contexts.js';
 import type { RequestContext } from '../../lib/request-context.js';
@@ -8,6 +7,7 @@ import { IMAGE_MESSAGES, imageTooLargeMessage } from '../../rules/image.js';
 import { MAINTENANCE_MESSAGE, maintenanceRetryAfter } from '../../http/maintenance.js';
 import type { Viewer } from '../../graphql/auth/viewer.js';
 import { check, clientAddress, retryAfterText } from '../../modules/limits/limits.js';
+import { MalformedUpload, readMultipartBuffer } from '../../http/streams.js';
 
 /** The header every upload must carry: a cross-site form cannot set it, and a cross-site script needs CORS we never grant. */
 export const UPLOAD_HEADER = 'x-gemeentewinkel-upload';
@@ -82,28 +82,11 @@ export async function readImageUpload(
 
   let parsed: { data: Buffer | null; truncated: boolean; fields: Record<string, string> };
   try {
-    parsed = await new Promise((resolve, reject) => {
-      const bb = busboy({
-        headers: req.headers,
-        limits: { files: 1, fileSize: maxBytes, fields: 4, fieldSize: 2000, parts: 6 },
-      });
-      const chunks: Buffer[] = [];
-      const fields: Record<string, string> = {};
-      let truncated = false;
-      let seenFile = false;
-      bb.on('file', (name, stream) => {
-        if (name !== 'file' || seenFile) return void stream.resume();
-        seenFile = true;
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('limit', () => (truncated = true));
-      });
-      bb.on('field', (name, value) => (fields[name] = value));
-      bb.on('error', reject);
-      bb.on('close', () => resolve({ data: seenFile ? Buffer.concat(chunks) : null, truncated, fields }));
-      req.pipe(bb);
-    });
-  } catch {
-    return refuse(400, 'BAD_REQUEST', IMAGE_MESSAGES.missing, 'file');
+    const form = await readMultipartBuffer(req, { maxFileBytes: maxBytes });
+    parsed = { data: form.file, truncated: form.truncated, fields: form.fields };
+  } catch (error) {
+    if (error instanceof MalformedUpload) return refuse(400, error.code, error.message, 'file');
+    throw error;
   }
   if (parsed.truncated) return refuse(413, 'TOO_LARGE', tooLarge, 'file');
   return { ctx, refuse, ...parsed };

@@ -1,6 +1,7 @@
 import express, { type Router } from 'express';
 import type { FileStorage } from './file-storage.js';
 import { isStorageKey } from './file-storage.js';
+import { sendStream } from '../../http/streams.js';
 
 const TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
 
@@ -22,8 +23,7 @@ export function uploadsRoute(storage: FileStorage): Router {
     res.setHeader('Content-Length', String(file.size));
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-    file.stream.on('error', () => res.destroy());
-    file.stream.pipe(res);
+    await sendStream(res, file.stream, [], () => undefined);
   });
   return router;
 }

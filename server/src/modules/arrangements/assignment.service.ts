@@ -51,24 +51,149 @@ interface Duplicate {
   valid_from: string;
   valid_until: string;
   name: string | null;
+  /** An earlier grant of the same piece of bulk work, not yet in the database: its label (e.g. "regel 4"). */
+  label?: string | null;
 }
 
 type GrantOutcome = { assignment: Assignment } | { duplicate: Duplicate };
 
-type OverlapProbe = Pick<ValidGrant, 'group' | 'arrangement' | 'beneficiary' | 'validFrom' | 'validUntil'>;
+/** A household as the granting rules read it (an entity, or a household a dry run will create). */
+export interface GrantGroup {
+  id: string;
+  municipality: { id: string };
+}
+
+/** An arrangement as the granting rules read it. */
+export type GrantArrangement = Pick<
+  Arrangement,
+  'id' | 'name' | 'validFrom' | 'validUntil' | 'defaultAmountCents' | 'minAge' | 'maxAge' | 'repeatGrantsAllowed'
+> & { municipality: { id: string } };
+
+/** A household member as the granting rules read them (an entity, or a person a dry run will create). */
+export interface GrantMember {
+  id: string;
+  fullName: string;
+  dateOfBirth?: string | null;
+  clientGroup: { id: string };
+}
+
+type OverlapProbe = Pick<
+  ValidGrant,
+  'group' | 'arrangement' | 'beneficiary' | 'validFrom' | 'validUntil' | 'anyMember'
+> & {
+  label?: string | null;
+};
 
 /** A PostgreSQL array literal of uuids, dates, numbers or null (no quoting needed for those). */
 const pgArray = (values: readonly (string | null)[]) => `{${values.map((v) => v ?? 'NULL').join(',')}}`;
 
 /** A grant that passed every rule but the overlap: what it would write. */
 interface ValidGrant {
-  group: ClientGroup;
-  arrangement: Arrangement;
-  beneficiary: Person | null;
+  group: GrantGroup;
+  arrangement: GrantArrangement;
+  beneficiary: GrantMember | null;
   amount: number;
   validFrom: string;
   validUntil: string;
   ageReason: string | null;
+  /**
+   * A household arrangement granted on account of a member (bulk work): the household has it already when any of its
+   * grants of it overlaps, also one to a single member (made on the screen, or by an import before the household
+   * rule) — so such a household is not granted it a second time.
+   */
+  anyMember?: boolean;
+}
+
+/** What `writeGrants` did with a valid grant: refused it as a twin of one held, or wrote it. */
+type WrittenGrant = { twin: Duplicate; v: ValidGrant } | { id: string; v: ValidGrant };
+
+/**
+ * Grants planned earlier in one piece of bulk work that are not in the database yet (an import's dry run, batch by
+ * batch): the overlap rule counts them as held, exactly like those in the database.
+ */
+export class PlannedGrants {
+  private readonly byKey = new Map<string, Duplicate[]>();
+
+  static key(v: OverlapProbe): string {
+    return `${v.arrangement.id}:${v.group.id}:${v.beneficiary?.id ?? ''}`;
+  }
+
+  twin(v: OverlapProbe): Duplicate | null {
+    return (
+      this.byKey.get(PlannedGrants.key(v))?.find((e) => e.valid_from <= v.validUntil && e.valid_until >= v.validFrom) ??
+      null
+    );
+  }
+
+  add(v: OverlapProbe): void {
+    const key = PlannedGrants.key(v);
+    this.byKey.set(key, [
+      ...(this.byKey.get(key) ?? []),
+      {
+        valid_from: v.validFrom,
+        valid_until: v.validUntil,
+        name: v.beneficiary?.fullName ?? null,
+        label: v.label ?? null,
+      },
+    ]);
+  }
+}
+
+/**
+ * A grant made on account of one household member, as bulk work names them (a row of the import): the arrangement's
+ * "for whom" decides who gets it (see `AssignmentService.forMember`).
+ */
+export interface MemberGrantInput {
+  clientGroupId: string;
+  arrangementId: string;
+  /** The member the row is about. */
+  memberId: string;
+  amountCents?: number | null;
+  validFrom?: string | null;
+  validUntil?: string | null;
+  /** How the work names this grant to the staff member, e.g. "regel 4" (in the reason a later one grants nothing). */
+  label?: string | null;
+}
+
+/** Why a member grant grants nothing although every rule is met: not for this member, or the household has it. */
+export type NoGrantCode = 'NOT_ELIGIBLE' | 'ALREADY_GRANTED';
+
+/** What happens (dry run) or happened (applied) to one member grant. */
+export type MemberGrantAnswer =
+  | {
+      kind: 'GRANT';
+      /** The assignment's id (applied; '' in a dry run). */
+      id: string;
+      /** null: for the whole household. */
+      beneficiaryId: string | null;
+      amountCents: number;
+      validFrom: string;
+      validUntil: string;
+    }
+  | { kind: 'NONE'; code: NoGrantCode; message: string }
+  | { kind: 'REFUSED'; errors: UserError[] };
+
+const isoDay = (iso: string) => iso.split('-').reverse().join('-');
+
+/**
+ * Does `dateOfBirth` fit the arrangement's age range ("for whom")? The age counts on the day the budget becomes
+ * usable: `day` (the grant date by the application clock), or the grant's first valid day when that is later.
+ * `range` is null when the arrangement has no age range (it is for the whole household).
+ */
+export function ageFit(
+  arrangement: Pick<GrantArrangement, 'minAge' | 'maxAge'>,
+  dateOfBirth: string | null | undefined,
+  validFrom: string,
+  day: string,
+): { range: string | null; age: number | null; fits: boolean } {
+  const range = ageRangeText(arrangement.minAge, arrangement.maxAge);
+  if (!range) return { range, age: null, fits: true };
+  const age = dateOfBirth ? ageOn(dateOfBirth, validFrom > day ? validFrom : day) : null;
+  const fits =
+    age !== null &&
+    (arrangement.minAge == null || age >= arrangement.minAge) &&
+    (arrangement.maxAge == null || age <= arrangement.maxAge);
+  return { range, age, fits };
 }
 
 export function statusOf(a: Pick<Assignment, 'status' | 'validFrom' | 'validUntil'>, today: string): AssignmentStatus {
@@ -121,15 +246,15 @@ export class AssignmentService {
   private grantRules(
     ctx: RequestContext,
     input: GrantAssignmentInput,
-    group: ClientGroup,
-    arrangement: Arrangement | null,
-    found: Person | null,
+    group: GrantGroup,
+    arrangement: GrantArrangement | null,
+    found: GrantMember | null,
   ): Result<ValidGrant> {
     const errors: UserError[] = [];
     if (!arrangement || arrangement.municipality.id !== group.municipality.id) {
       errors.push(UserError.of('arrangementId', 'NOT_FOUND', 'Kies een regeling van de gemeente van deze klantgroep.'));
     }
-    let beneficiary: Person | null = null;
+    let beneficiary: GrantMember | null = null;
     if (input.beneficiaryId) {
       beneficiary = found && found.clientGroup.id === group.id ? found : null;
       if (!beneficiary)
@@ -160,15 +285,9 @@ export class AssignmentService {
     // grant's first valid day when it starts later. Outside the range (or no one in particular, or no known birth
     // date) needs the staff member's reason.
     let ageReason: string | null = null;
-    const range = arrangement ? ageRangeText(arrangement.minAge, arrangement.maxAge) : null;
-    if (arrangement && range && !errors.length) {
-      const day = validFrom > today(ctx.clock) ? validFrom : today(ctx.clock);
-      const age = beneficiary?.dateOfBirth ? ageOn(beneficiary.dateOfBirth, day) : null;
-      const fits =
-        age !== null &&
-        (arrangement.minAge == null || age >= arrangement.minAge) &&
-        (arrangement.maxAge == null || age <= arrangement.maxAge);
-      if (!fits) {
+    if (arrangement && !errors.length) {
+      const { range, age, fits } = ageFit(arrangement, beneficiary?.dateOfBirth, validFrom, today(ctx.clock));
+      if (range && !fits) {
         const why = ageExceptionReason.check(input.ageExceptionReason ?? '');
         if (why.ok) ageReason = why.value;
         else {
@@ -199,23 +318,29 @@ export class AssignmentService {
 
   /**
    * For each grant, an overlapping grant of the same arrangement to the same beneficiary (or household) when repeats
-   * are not allowed: in the database (one query for all of them) or earlier in the list itself.
+   * are not allowed: in the database (one query for all of them), earlier in the list itself, or among `planned` (the
+   * grants an earlier call of the same piece of work planned; the grants of this list that go ahead are added to it).
    */
-  private async overlappingMany(em: EntityManager, grants: readonly OverlapProbe[]): Promise<(Duplicate | null)[]> {
+  private async overlappingMany(
+    em: EntityManager,
+    grants: readonly OverlapProbe[],
+    planned = new PlannedGrants(),
+  ): Promise<(Duplicate | null)[]> {
     const twins: (Duplicate | null)[] = grants.map(() => null);
     const probe = grants.map((v, i) => ({ v, i })).filter(({ v }) => !v.arrangement.repeatGrantsAllowed);
     if (!probe.length) return twins;
     // The same beneficiary, or (a grant for the whole household) the household's own grant.
     const rows = await em.execute<(Duplicate & { i: number })[]>(
       `select g.i, t.valid_from, t.valid_until, t.name
-         from unnest(?::int[], ?::uuid[], ?::uuid[], ?::uuid[], ?::date[], ?::date[])
-              as g(i, arrangement_id, client_group_id, beneficiary_id, valid_from, valid_until)
+         from unnest(?::int[], ?::uuid[], ?::uuid[], ?::uuid[], ?::date[], ?::date[], ?::boolean[])
+              as g(i, arrangement_id, client_group_id, beneficiary_id, valid_from, valid_until, any_member)
          cross join lateral (
            select a.valid_from::text, a.valid_until::text, trim(p.first_name || ' ' || p.last_name) as name
              from assignment a left join person p on p.id = a.beneficiary_id
             where a.arrangement_id = g.arrangement_id and a.client_group_id = g.client_group_id
               and a.status <> 'REVOKED' and a.valid_from <= g.valid_until and a.valid_until >= g.valid_from
-              and a.beneficiary_id is not distinct from g.beneficiary_id
+              and (g.any_member or a.beneficiary_id is not distinct from g.beneficiary_id)
+            order by a.beneficiary_id nulls first
             limit 1) t`,
       [
         pgArray(probe.map(({ i }) => String(i))),
@@ -224,29 +349,21 @@ export class AssignmentService {
         pgArray(probe.map(({ v }) => v.beneficiary?.id ?? null)),
         pgArray(probe.map(({ v }) => v.validFrom)),
         pgArray(probe.map(({ v }) => v.validUntil)),
+        pgArray(probe.map(({ v }) => String(!!v.anyMember))),
       ],
     );
     for (const r of rows) twins[r.i] = { valid_from: r.valid_from, valid_until: r.valid_until, name: r.name };
-    // Within the list: a grant overlapping an earlier one of the list that is not itself refused.
-    const earlier = new Map<string, OverlapProbe[]>();
+    // Within the list (and the work's earlier lists): a grant overlapping an earlier one that is not itself refused.
     for (const { v, i } of probe) {
-      const key = `${v.arrangement.id}:${v.group.id}:${v.beneficiary?.id ?? ''}`;
-      const same = earlier.get(key) ?? [];
-      if (!twins[i]) {
-        const twin = same.find((e) => e.validFrom <= v.validUntil && e.validUntil >= v.validFrom);
-        if (twin)
-          twins[i] = {
-            valid_from: twin.validFrom,
-            valid_until: twin.validUntil,
-            name: twin.beneficiary?.fullName ?? null,
-          };
-        else earlier.set(key, [...same, v]);
-      }
+      if (twins[i]) continue;
+      const twin = planned.twin(v);
+      if (twin) twins[i] = twin;
+      else planned.add(v);
     }
     return twins;
   }
 
-  private duplicateProblem<T>(arrangement: Arrangement, d: Duplicate): Result<T> {
+  private duplicateProblem<T>(arrangement: GrantArrangement, d: Duplicate): Result<T> {
     const day = (iso: string) => iso.split('-').reverse().join('-');
     return problem(
       'arrangementId',
@@ -342,29 +459,246 @@ export class AssignmentService {
    */
   async grantMany(ctx: RequestContext, inputs: readonly GrantAssignmentInput[]): Promise<Result<{ id: string }>[]> {
     if (!inputs.length) return [];
-    const em = ctx.em;
+    const loaded = await this.loadForGrants(
+      ctx.em,
+      inputs.map((i) => ({ groupId: i.clientGroupId, arrangementId: i.arrangementId, personId: i.beneficiaryId })),
+    );
+    const checked = inputs.map((input) => this.checkLoaded(ctx, loaded, input));
+    const written = await this.writeGrants(
+      ctx,
+      checked.map((c) => (c.ok ? c.value : null)),
+    );
+    return written.map((w, i): Result<{ id: string }> => {
+      const c = checked[i]!;
+      if (!c.ok) return c;
+      if (!w) throw new Error('a valid grant was neither written nor refused');
+      return 'twin' in w ? this.duplicateProblem(w.v.arrangement, w.twin) : ok({ id: w.id });
+    });
+  }
+
+  /**
+   * "For whom" (the arrangement's age range): an arrangement with an age range is for members, one grant per member
+   * who fits it on the day the budget becomes usable (a member outside it grants nothing: no staff member is there to
+   * give a reason); one without is for the household, one grant per household however many members a file names.
+   * The rule by which bulk work (the import) turns a row about a member into a grant; the grant itself then passes
+   * every rule of `grant`.
+   */
+  forMember(
+    ctx: RequestContext,
+    arrangement: GrantArrangement,
+    member: GrantMember,
+    validFrom: string | null | undefined,
+  ): { beneficiaryId: string | null } | { none: string } {
+    const from = validFrom || arrangement.validFrom;
+    const { range, age, fits } = ageFit(arrangement, member.dateOfBirth, from, today(ctx.clock));
+    if (!range) return { beneficiaryId: null };
+    if (fits) return { beneficiaryId: member.id };
+    const who =
+      age === null ? `de geboortedatum van ${member.fullName} is niet bekend` : `${member.fullName} is dan ${age} jaar`;
+    return {
+      none: `Geen toewijzing: deze persoon valt niet onder de doelgroep van ${arrangement.name} (personen ${range}; ${who}).`,
+    };
+  }
+
+  /** The Dutch reason a member grant grants nothing because the household (or member) already has it. */
+  private heldMessage(arrangement: GrantArrangement, beneficiary: GrantMember | null, d: Duplicate): string {
+    const who = beneficiary ? beneficiary.fullName : 'het huishouden';
+    if (d.label)
+      return `Geen toewijzing: ${who} krijgt ${arrangement.name} al via ${d.label} (${isoDay(d.valid_from)} tot en met ${isoDay(d.valid_until)}).`;
+    const through = !beneficiary && d.name ? `, toegekend aan ${d.name}` : '';
+    return `Geen toewijzing: ${who} heeft ${arrangement.name} al voor deze periode (${isoDay(d.valid_from)} tot en met ${isoDay(d.valid_until)}${through}).`;
+  }
+
+  /** A member grant through "for whom" and every rule of `grant` (no overlap yet): valid, refused, or nothing to grant. */
+  private memberRules(
+    ctx: RequestContext,
+    input: MemberGrantInput,
+    group: GrantGroup | null,
+    arrangement: GrantArrangement | null,
+    member: GrantMember | null,
+  ): { valid: ValidGrant } | MemberGrantAnswer {
+    if (!group)
+      return {
+        kind: 'REFUSED',
+        errors: [UserError.of('clientGroupId', 'NOT_FOUND', 'Deze klantgroep is niet gevonden.')],
+      };
+    if (!member || member.clientGroup.id !== group.id)
+      return {
+        kind: 'REFUSED',
+        errors: [UserError.of('beneficiaryId', 'NOT_FOUND', 'Deze persoon hoort niet bij deze klantgroep.')],
+      };
+    const target = arrangement ? this.forMember(ctx, arrangement, member, input.validFrom) : { beneficiaryId: null };
+    if ('none' in target) return { kind: 'NONE', code: 'NOT_ELIGIBLE', message: target.none };
+    const checked = this.grantRules(
+      ctx,
+      {
+        clientGroupId: input.clientGroupId,
+        arrangementId: input.arrangementId,
+        beneficiaryId: target.beneficiaryId,
+        amountCents: input.amountCents,
+        validFrom: input.validFrom,
+        validUntil: input.validUntil,
+      },
+      group,
+      arrangement,
+      target.beneficiaryId ? member : null,
+    );
+    if (!checked.ok) return { kind: 'REFUSED', errors: checked.errors };
+    return { valid: { ...checked.value, anyMember: target.beneficiaryId === null } };
+  }
+
+  /**
+   * The dry run of member grants (an import's check): what `grantForMembers` would do, without writing or locking —
+   * "for whom", every granting rule, and the overlap with the database and with `planned` (the grants the same work
+   * planned before; those planned here are added). Households and members that do not exist yet are passed with ids
+   * the caller made up: the database holds nothing of them, so only the plan can overlap.
+   */
+  async planMemberGrants(
+    ctx: RequestContext,
+    inputs: readonly {
+      input: MemberGrantInput;
+      group: GrantGroup;
+      arrangement: GrantArrangement | null;
+      member: GrantMember;
+    }[],
+    planned: PlannedGrants,
+  ): Promise<MemberGrantAnswer[]> {
+    const answers: (MemberGrantAnswer | { valid: ValidGrant })[] = inputs.map(({ input, group, arrangement, member }) =>
+      this.memberRules(ctx, input, group, arrangement, member),
+    );
+    const valid = answers.flatMap((a, i) =>
+      'valid' in a ? [{ i, v: { ...a.valid, label: inputs[i]!.input.label } }] : [],
+    );
+    const twins = await this.overlappingMany(
+      ctx.em,
+      valid.map(({ v }) => v),
+      planned,
+    );
+    valid.forEach(({ i, v }, k) => {
+      const twin = twins[k];
+      answers[i] = twin
+        ? { kind: 'NONE', code: 'ALREADY_GRANTED', message: this.heldMessage(v.arrangement, v.beneficiary, twin) }
+        : {
+            kind: 'GRANT',
+            id: '',
+            beneficiaryId: v.beneficiary?.id ?? null,
+            amountCents: v.amount,
+            validFrom: v.validFrom,
+            validUntil: v.validUntil,
+          };
+    });
+    return answers as MemberGrantAnswer[];
+  }
+
+  /**
+   * Member grants as bulk work makes them (the import's rows): "for whom" decides the beneficiary (`forMember`), then
+   * exactly the path of `grantMany` — every granting rule, the lock per arrangement and household, the overlap with
+   * the database and within the list — so a household arrangement named on the rows of two members is granted once,
+   * and an arrangement for children once per child who fits it. A grant that overlaps one held (or one earlier in
+   * the list) grants nothing and says why: that is how a second run of the same file, or two runs at once, grant
+   * nothing new. Must run inside the caller's transaction.
+   */
+  async grantForMembers(ctx: RequestContext, inputs: readonly MemberGrantInput[]): Promise<MemberGrantAnswer[]> {
+    if (!inputs.length) return [];
+    const loaded = await this.loadForGrants(
+      ctx.em,
+      inputs.map((i) => ({ groupId: i.clientGroupId, arrangementId: i.arrangementId, personId: i.memberId })),
+    );
+    const answers: (MemberGrantAnswer | { valid: ValidGrant })[] = inputs.map((input) => {
+      const group = loaded.groups.get(input.clientGroupId) ?? null;
+      return this.memberRules(
+        ctx,
+        input,
+        group && this.inScope(ctx, group) ? group : null,
+        loaded.arrangements.get(input.arrangementId) ?? null,
+        loaded.people.get(input.memberId) ?? null,
+      );
+    });
+    const written = await this.writeGrants(
+      ctx,
+      answers.map((a) => ('valid' in a ? a.valid : null)),
+      inputs.map((i) => i.label ?? null),
+    );
+    return answers.map((a, i): MemberGrantAnswer => {
+      if (!('valid' in a)) return a;
+      const w = written[i];
+      if (!w) throw new Error('a valid grant was neither written nor refused');
+      if ('twin' in w)
+        return {
+          kind: 'NONE',
+          code: 'ALREADY_GRANTED',
+          message: this.heldMessage(w.v.arrangement, w.v.beneficiary, w.twin),
+        };
+      return {
+        kind: 'GRANT',
+        id: w.id,
+        beneficiaryId: w.v.beneficiary?.id ?? null,
+        amountCents: w.v.amount,
+        validFrom: w.v.validFrom,
+        validUntil: w.v.validUntil,
+      };
+    });
+  }
+
+  /** The households, arrangements and persons a list of grants names, in three queries. */
+  private async loadForGrants(
+    em: EntityManager,
+    refs: readonly { groupId: string; arrangementId: string; personId?: string | null }[],
+  ) {
     const uuids = (values: (string | null | undefined)[]) => [
       ...new Set(values.filter((v): v is string => !!v && isUuid(v))),
     ];
-    const groups = new Map(
-      (await em.find(ClientGroup, { id: { $in: uuids(inputs.map((i) => i.clientGroupId)) } })).map((g) => [g.id, g]),
+    const groupIds = uuids(refs.map((r) => r.groupId));
+    const arrangementIds = uuids(refs.map((r) => r.arrangementId));
+    const personIds = uuids(refs.map((r) => r.personId));
+    return {
+      groups: new Map(
+        (groupIds.length ? await em.find(ClientGroup, { id: { $in: groupIds } }) : []).map((g) => [g.id, g]),
+      ),
+      arrangements: new Map(
+        (arrangementIds.length ? await em.find(Arrangement, { id: { $in: arrangementIds } }) : []).map((a) => [
+          a.id,
+          a,
+        ]),
+      ),
+      people: new Map(
+        (personIds.length ? await em.find(Person, { id: { $in: personIds } }) : []).map((p) => [p.id, p]),
+      ),
+    };
+  }
+
+  /** One grant of a list against what `loadForGrants` loaded: every rule of `grant` but the overlap. */
+  private checkLoaded(
+    ctx: RequestContext,
+    loaded: Awaited<ReturnType<AssignmentService['loadForGrants']>>,
+    input: GrantAssignmentInput,
+  ): Result<ValidGrant> {
+    const group = isUuid(input.clientGroupId) ? loaded.groups.get(input.clientGroupId) : undefined;
+    if (!group || !this.inScope(ctx, group))
+      return problem('clientGroupId', 'NOT_FOUND', 'Deze klantgroep is niet gevonden.');
+    const beneficiary = input.beneficiaryId ? loaded.people.get(input.beneficiaryId) : undefined;
+    return this.grantRules(
+      ctx,
+      input,
+      group,
+      loaded.arrangements.get(input.arrangementId) ?? null,
+      beneficiary ?? null,
     );
-    const arrangements = new Map(
-      (await em.find(Arrangement, { id: { $in: uuids(inputs.map((i) => i.arrangementId)) } })).map((a) => [a.id, a]),
-    );
-    const beneficiaryIds = uuids(inputs.map((i) => i.beneficiaryId));
-    const people = new Map(
-      (beneficiaryIds.length ? await em.find(Person, { id: { $in: beneficiaryIds } }) : []).map((p) => [p.id, p]),
-    );
-    const checked = inputs.map((input): Result<ValidGrant> => {
-      const group = isUuid(input.clientGroupId) ? groups.get(input.clientGroupId) : undefined;
-      if (!group || !this.inScope(ctx, group))
-        return problem('clientGroupId', 'NOT_FOUND', 'Deze klantgroep is niet gevonden.');
-      const beneficiary = input.beneficiaryId ? people.get(input.beneficiaryId) : undefined;
-      return this.grantRules(ctx, input, group, arrangements.get(input.arrangementId) ?? null, beneficiary ?? null);
-    });
-    const results: Result<{ id: string }>[] = checked.map((c) => (c.ok ? ok({ id: '' }) : c));
-    const valid = checked.flatMap((c, i) => (c.ok ? [{ i, v: c.value }] : []));
+  }
+
+  /**
+   * Writes the valid grants of a list (the caller's transaction): the locks `grant` takes, the overlap (with the
+   * database and within the list), then the assignments, their ledger transactions and audit rows in a few
+   * statements. Per grant, in order: its refusal as it came in, the grant it overlaps, or the written id.
+   */
+  private async writeGrants(
+    ctx: RequestContext,
+    checked: readonly (ValidGrant | null)[],
+    labels: readonly (string | null)[] = [],
+  ): Promise<(WrittenGrant | null)[]> {
+    const em = ctx.em;
+    const results: (WrittenGrant | null)[] = checked.map(() => null);
+    const valid = checked.flatMap((v, i) => (v ? [{ i, v }] : []));
     if (!valid.length) return results;
 
     // The locks `grant` takes, for every arrangement and household of the list, always in the same order.
@@ -374,12 +708,12 @@ export class AssignmentService {
     ]);
     const twins = await this.overlappingMany(
       em,
-      valid.map(({ v }) => v),
+      valid.map(({ i, v }) => ({ ...v, label: labels[i] ?? null })),
     );
     const written: { i: number; id: string; v: ValidGrant }[] = [];
     valid.forEach(({ i, v }, k) => {
       const twin = twins[k];
-      if (twin) results[i] = this.duplicateProblem(v.arrangement, twin);
+      if (twin) results[i] = { twin, v };
       else written.push({ i, id: randomUUID(), v });
     });
     if (!written.length) return results;
@@ -448,7 +782,7 @@ export class AssignmentService {
         },
       })),
     );
-    for (const { i, id } of written) results[i] = ok({ id });
+    for (const { i, id, v } of written) results[i] = { id, v };
     return results;
   }
 

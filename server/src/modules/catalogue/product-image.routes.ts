@@ -1,5 +1,4 @@
 import express, { type Router } from 'express';
-import busboy from 'busboy';
 import type { Services } from '../../services.js';
 import type { Contexts } from '../../contexts.js';
 import { Audience } from '../../graphql/auth/permissions.js';
@@ -10,6 +9,7 @@ import { hostileTextMessage, isHostileText } from '../../lib/hostile-text.js';
 import { MAINTENANCE_MESSAGE, maintenanceRetryAfter } from '../../http/maintenance.js';
 
 import { UPLOAD_HEADER, reserveUpload } from '../../integrations/storage/image-upload.js';
+import { MalformedUpload, readMultipartBuffer } from '../../http/streams.js';
 
 export { UPLOAD_HEADER };
 
@@ -71,35 +71,11 @@ export function productImageRoutes(deps: { services: Services; contexts: Context
 
     let parsed: { data: Buffer | null; truncated: boolean; alt: string };
     try {
-      parsed = await new Promise((resolve, reject) => {
-        const bb = busboy({
-          headers: req.headers,
-          limits: { files: 1, fileSize: maxBytes, fields: 4, fieldSize: 2000, parts: 6 },
-        });
-        const chunks: Buffer[] = [];
-        let truncated = false;
-        let seenFile = false;
-        let alt = '';
-        bb.on('file', (name, stream) => {
-          if (name !== 'file' || seenFile) {
-            stream.resume();
-            return;
-          }
-          seenFile = true;
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('limit', () => {
-            truncated = true;
-          });
-        });
-        bb.on('field', (name, value) => {
-          if (name === 'alt') alt = value;
-        });
-        bb.on('error', reject);
-        bb.on('close', () => resolve({ data: seenFile ? Buffer.concat(chunks) : null, truncated, alt }));
-        req.pipe(bb);
-      });
-    } catch {
-      return refuse(400, 'BAD_REQUEST', IMAGE_MESSAGES.missing, 'file');
+      const form = await readMultipartBuffer(req, { maxFileBytes: maxBytes });
+      parsed = { data: form.file, truncated: form.truncated, alt: form.fields.alt ?? '' };
+    } catch (error) {
+      if (error instanceof MalformedUpload) return refuse(400, error.code, error.message, 'file');
+      throw error;
     }
     if (parsed.truncated) return refuse(413, 'TOO_LARGE', tooLarge, 'file');
     return { ctx, refuse, ...parsed };

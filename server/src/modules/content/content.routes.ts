@@ -1,5 +1,4 @@
 import express, { type Router } from 'express';
-import busboy from 'busboy';
 import type { Services } from '../../services.js';
 import type { Contexts } from '../../contexts.js';
 import { Audience } from '../../graphql/auth/permissions.js';
@@ -8,6 +7,7 @@ import { IMAGE_MESSAGES } from '../catalogue/product-image.service.js';
 import { imageTooLargeMessage } from '../../rules/image.js';
 import { UPLOAD_HEADER } from '../catalogue/product-image.routes.js';
 import { reserveUpload } from '../../integrations/storage/image-upload.js';
+import { MalformedUpload, readMultipartBuffer } from '../../http/streams.js';
 import { renderMarkdown } from '../catalogue/markdown.js';
 import { canEditNews, newsImagePath, newsPath } from './news.service.js';
 
@@ -133,30 +133,11 @@ export function contentRoutes(deps: { services: Services; contexts: Contexts }):
       return refuse(413, 'TOO_LARGE', tooLarge, 'file');
     let parsed: { data: Buffer | null; truncated: boolean; alt: string | undefined };
     try {
-      parsed = await new Promise((resolve, reject) => {
-        const bb = busboy({
-          headers: req.headers,
-          limits: { files: 1, fileSize: maxBytes, fields: 4, fieldSize: 2000, parts: 6 },
-        });
-        const chunks: Buffer[] = [];
-        let truncated = false;
-        let seenFile = false;
-        let alt: string | undefined;
-        bb.on('file', (name, stream) => {
-          if (name !== 'file' || seenFile) return void stream.resume();
-          seenFile = true;
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('limit', () => (truncated = true));
-        });
-        bb.on('field', (name, value) => {
-          if (name === 'alt') alt = value;
-        });
-        bb.on('error', reject);
-        bb.on('close', () => resolve({ data: seenFile ? Buffer.concat(chunks) : null, truncated, alt }));
-        req.pipe(bb);
-      });
-    } catch {
-      return refuse(400, 'BAD_REQUEST', IMAGE_MESSAGES.missing, 'file');
+      const form = await readMultipartBuffer(req, { maxFileBytes: maxBytes });
+      parsed = { data: form.file, truncated: form.truncated, alt: form.fields.alt };
+    } catch (error) {
+      if (error instanceof MalformedUpload) return refuse(400, error.code, error.message, 'file');
+      throw error;
     }
     if (parsed.truncated) return refuse(413, 'TOO_LARGE', tooLarge, 'file');
     try {

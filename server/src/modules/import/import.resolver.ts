@@ -40,6 +40,19 @@ export class ImportResolver {
     return (await ctx.services.imports.problems(ctx, run.id, first)).map((p) => Object.assign(new ImportProblem(), p));
   }
 
+  @FieldResolver(() => [ImportProblem], {
+    description:
+      'The rows that name an arrangement but grant nothing, by line, with why (Dutch; column is null): from the dry run, once applied from the apply (at most `first` rows).',
+  })
+  async notes(
+    @Root() run: ImportRun,
+    @Ctx() ctx: Context,
+    @Arg('first', () => Int, { description: 'How many rows, at most.', nullable: true, defaultValue: 200 })
+    first: number,
+  ): Promise<ImportProblem[]> {
+    return (await ctx.services.imports.notes(ctx, run.id, first)).map((p) => Object.assign(new ImportProblem(), p));
+  }
+
   @Mutation(() => ImportRunPayload, {
     description:
       'Applies a checked import in the background (or resumes an interrupted one): idempotent on the client number.',

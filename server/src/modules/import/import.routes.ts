@@ -1,15 +1,13 @@
 import express, { type Router } from 'express';
-import busboy from 'busboy';
 import type { Services } from '../../services.js';
 import type { Contexts } from '../../contexts.js';
 import { Audience, Permission } from '../../graphql/auth/permissions.js';
 import { hasPermission } from '../../graphql/auth/viewer.js';
 import { isUuid } from '../../graphql/ids.js';
-import type { Result } from '../../lib/result.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { UPLOAD_HEADER } from '../catalogue/product-image.routes.js';
 import { IMPORT_MAX_BYTES, exampleCsv } from '../../rules/import.js';
-import type { ImportRunRecord } from './import.service.js';
+import { MalformedUpload, readMultipart } from '../../http/streams.js';
 
 /**
  * The import's HTTP routes (IMPORT_RUN):
@@ -63,47 +61,16 @@ export function importRoutes(deps: { services: Services; contexts: Contexts }): 
         `Het bestand is groter dan ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Splits het in kleinere delen. Er is niets ingelezen.`,
       );
     const municipalityId = String(req.query.gemeente ?? '');
-    let truncated = false;
     try {
-      const result = await new Promise<Result<ImportRunRecord> | null>((resolve, reject) => {
-        const bb = busboy({
-          headers: req.headers,
-          limits: { files: 1, fileSize: IMPORT_MAX_BYTES, fields: 4, parts: 5 },
-        });
-        let started = false;
-        bb.on('file', (name, stream, info) => {
-          if (name !== 'file' || started) {
-            stream.resume();
-            return;
-          }
-          started = true;
-          stream.on('limit', () => {
-            truncated = true;
-          });
-          services.imports
-            .check(ctx, {
-              municipalityId,
-              fileName: info.filename ?? 'import.csv',
-              source: stream,
-              truncated: () => truncated,
-            })
-            .then(
-              (r) => {
-                stream.resume();
-                resolve(r);
-              },
-              (e: unknown) => {
-                stream.resume();
-                reject(e);
-              },
-            );
-        });
-        bb.on('error', reject);
-        bb.on('close', () => {
-          if (!started) resolve(null);
-        });
-        req.pipe(bb);
-      });
+      // The file is checked as it arrives (http/streams.ts: every error of the form or the file is a rejection).
+      const { file: result } = await readMultipart(req, { maxFileBytes: IMPORT_MAX_BYTES }, (source, file) =>
+        services.imports.check(ctx, {
+          municipalityId,
+          fileName: file.name || 'import.csv',
+          source,
+          truncated: file.truncated,
+        }),
+      );
       if (!result) return refuse(400, 'REQUIRED', 'Kies een CSV-bestand.');
       if (!result.ok) {
         const status = result.errors.some((e) => e.code === 'TOO_LARGE') ? 413 : 400;
@@ -115,6 +82,7 @@ export function importRoutes(deps: { services: Services; contexts: Contexts }): 
       }
       res.status(201).json({ importRun: { id: result.value.id }, errors: [] });
     } catch (error) {
+      if (error instanceof MalformedUpload) return refuse(400, error.code, error.message);
       ctx.log.error({ err: error }, 'import check failed');
       refuse(500, 'INTERNAL', 'Er is een onverwachte fout opgetreden. Probeer het later opnieuw.', null);
     }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -13,7 +14,21 @@ import { encryptBsn, hashBsn, type BsnKeys } from '../../crypto/bsn.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { JobRun } from '../../jobs/job-types.js';
 import type { AuditService } from '../audit/audit.service.js';
-import type { AssignmentService } from '../arrangements/assignment.service.js';
+import {
+  PlannedGrants,
+  type AssignmentService,
+  type GrantMember,
+  type MemberGrantAnswer,
+} from '../arrangements/assignment.service.js';
+import { Arrangement } from '../arrangements/arrangement.entity.js';
+import {
+  CSV_MAX_RECORD_BYTES,
+  TextInputError,
+  csvErrorMessage,
+  decodeText,
+  isCsvParseError,
+  type TextEncoding,
+} from '../../lib/csv-input.js';
 import { AdminAccount } from '../identity/admin-account.entity.js';
 import {
   IMPORT_COLUMNS,
@@ -38,6 +53,8 @@ export interface ImportRunRecord {
   createdByName: string;
   fileName: string;
   delimiter: ',' | ';';
+  /** The encoding the file was read in. */
+  encoding: TextEncoding;
   status: ImportStatus;
   totalRows: number;
   newRows: number;
@@ -48,6 +65,14 @@ export interface ImportRunRecord {
   createdRows: number;
   updatedRows: number;
   failedRows: number;
+  /** Dry run: rows that grant their arrangement (one per household, or per member who fits "for whom"). */
+  grantRows: number;
+  /** Dry run: households that receive at least one grant. */
+  grantHouseholds: number;
+  /** Dry run: rows with an arrangement that grant nothing (and why: `notes`). */
+  noGrantRows: number;
+  /** Applied: rows whose grant was written. */
+  grantedRows: number;
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
@@ -77,6 +102,13 @@ export class ImportFileError extends Error {
   }
 }
 
+/** What applying a row did: its outcome, whether it granted its arrangement, and if not, why (Dutch). */
+interface RowResult {
+  outcome: RowOutcome;
+  granted: boolean;
+  note: string | null;
+}
+
 /** A row that cannot be applied; its transaction rolls back and the row's outcome says why. */
 class RowFailure extends Error {}
 
@@ -85,6 +117,21 @@ class ChunkRetry extends Error {
   constructor(readonly failures: Map<number, string>) {
     super(`${failures.size} rows cannot be applied`);
   }
+}
+
+/** What the dry run carries from batch to batch of one file. */
+interface CheckState {
+  seenIds: Map<string, number>;
+  seenBsn: Map<string, number>;
+  /** The grants planned for earlier rows (the overlap rule counts them as held). */
+  planned: PlannedGrants;
+  /** Ids of the dry run's own for households and persons that do not exist yet, by number. */
+  newGroups: Map<string, string>;
+  newPeople: Map<string, string>;
+  /** The households that receive a grant. */
+  households: Set<string>;
+  grantRows: number;
+  noGrantRows: number;
 }
 
 /** A person as the apply job compares it with a row. */
@@ -121,11 +168,8 @@ export const APPLY_CHUNK = 1000;
 const MESSAGES = {
   empty: 'Het bestand is leeg. Kies een CSV-bestand met een kopregel en ten minste één regel met gegevens.',
   noRows: 'Het bestand bevat alleen een kopregel en geen gegevens.',
-  encoding:
-    'Het bestand is niet in UTF-8 opgeslagen (bijvoorbeeld Windows-1252 of ISO-8859-1). Sla het in uw spreadsheetprogramma op als "CSV UTF-8" en probeer het opnieuw.',
   tooManyRows: `Het bestand heeft meer dan ${IMPORT_MAX_ROWS.toLocaleString('nl-NL')} regels met gegevens. Splits het in delen van hoogstens ${IMPORT_MAX_ROWS.toLocaleString('nl-NL')} regels. Er is niets ingelezen.`,
   tooLarge: `Het bestand is groter dan ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Splits het in kleinere delen. Er is niets ingelezen.`,
-  binary: 'Dit is geen CSV-bestand (tekst met komma’s of puntkomma’s). Kies een CSV-bestand.',
 };
 
 /** The separator of a file: from its header row, the character of the two that occurs there most. */
@@ -134,28 +178,23 @@ export function detectDelimiter(headerLine: string): ',' | ';' {
   return count(';') > count(',') ? ';' : ',';
 }
 
-/** UTF-8 text of a byte stream (a BOM is dropped); anything else is refused with the encoding message. */
-async function* utf8Text(source: AsyncIterable<Buffer>, limit: { truncated?: () => boolean }): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
+/** The bytes of an upload, refused (TOO_LARGE) once more than the limit was sent. */
+async function* withinLimit(source: AsyncIterable<Buffer>, truncated?: () => boolean): AsyncGenerator<Buffer> {
   for await (const chunk of source) {
-    if (limit.truncated?.()) throw new ImportFileError('TOO_LARGE', MESSAGES.tooLarge);
-    let text: string;
-    try {
-      text = decoder.decode(chunk, { stream: true });
-    } catch {
-      throw new ImportFileError('ENCODING', MESSAGES.encoding);
-    }
-    if (text.includes('\u0000')) throw new ImportFileError('NOT_CSV', MESSAGES.binary);
-    if (text) yield text;
+    if (truncated?.()) throw new ImportFileError('TOO_LARGE', MESSAGES.tooLarge);
+    yield chunk;
   }
-  if (limit.truncated?.()) throw new ImportFileError('TOO_LARGE', MESSAGES.tooLarge);
-  try {
-    const rest = decoder.decode();
-    if (rest) yield rest;
-  } catch {
-    throw new ImportFileError('ENCODING', MESSAGES.encoding);
-  }
+  if (truncated?.()) throw new ImportFileError('TOO_LARGE', MESSAGES.tooLarge);
 }
+
+/** The columns of the import a granting rule's field is about (for the row's problem). */
+const GRANT_FIELD_COLUMN: Record<string, ImportColumn | null> = {
+  amountCents: 'bedrag',
+  validFrom: 'geldig_vanaf',
+  validUntil: 'geldig_tot',
+  arrangementId: 'regeling',
+  ageExceptionReason: 'regeling',
+};
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -178,6 +217,11 @@ function toRecord(r: Record<string, unknown>): ImportRunRecord {
     createdRows: num(r.created_rows),
     updatedRows: num(r.updated_rows),
     failedRows: num(r.failed_rows),
+    encoding: r.encoding === 'WINDOWS-1252' ? 'WINDOWS-1252' : 'UTF-8',
+    grantRows: num(r.grant_rows),
+    grantHouseholds: num(r.grant_households),
+    noGrantRows: num(r.no_grant_rows),
+    grantedRows: num(r.granted_rows),
     createdAt: new Date(r.created_at as string),
     startedAt: r.started_at ? new Date(r.started_at as string) : null,
     finishedAt: r.finished_at ? new Date(r.finished_at as string) : null,
@@ -278,9 +322,15 @@ export class ImportService {
     if (!municipality) return problem('municipalityId', 'NOT_FOUND', 'Kies een gemeente waarvoor u mag importeren.');
     const fileName = (input.fileName || 'import.csv').replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, 200);
 
+    // The encoding is known at the first letter beyond ASCII, or (UTF-8) at the end of the file.
+    let encoding: TextEncoding = 'UTF-8';
+    // Where the record in progress began: csv-parse names the line where it stopped (for a quote that is never
+    // closed, the end of the file), the staff member needs the line where the trouble starts.
+    let lastRecordLine = 0;
+    let header: string[] | null = null;
     try {
       // The header row first: it says which separator the file uses.
-      const text = utf8Text(input.source, { truncated: input.truncated });
+      const text = decodeText(withinLimit(input.source, input.truncated), (found) => (encoding = found));
       let head = '';
       let next = await text.next();
       while (!next.done) {
@@ -294,22 +344,45 @@ export class ImportService {
         yield head;
         for await (const t of text) yield t;
       }
-      const parser = Readable.from(all()).pipe(
-        parse({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true, info: true, trim: false }),
+      let run: ImportRunRecord | null = null;
+      // One pipeline from the upload to the rows: an error anywhere (the upload, the decoding, the parser, a check)
+      // rejects it and ends every stream in it; none is left to end the process.
+      await pipeline(
+        Readable.from(all()),
+        parse({
+          delimiter,
+          bom: true,
+          relax_column_count: true,
+          skip_empty_lines: true,
+          info: true,
+          trim: false,
+          max_record_size: CSV_MAX_RECORD_BYTES,
+          // With `info`, each record comes as { record, info }: its line is where it ends.
+          on_record: ((found: { record: string[]; info: { lines: number } }) => {
+            lastRecordLine = found.info.lines;
+            header ??= found.record.map((h) => String(h).trim().toLowerCase());
+            return found;
+          }) as unknown as (record: string[]) => string[],
+        }),
+        async (records: AsyncIterable<{ record: string[]; info: { lines: number } }>) => {
+          run = await ctx.em.transactional(async (em) =>
+            this.checkRows(withEm(ctx, em), records, input.municipalityId, fileName, delimiter, () => encoding),
+          );
+        },
       );
-      const run = await ctx.em.transactional(async (em) =>
-        this.checkRows(withEm(ctx, em), parser, input.municipalityId, fileName, delimiter),
-      );
-      return ok(run);
+      return ok(run!);
     } catch (error) {
-      if (error instanceof ImportFileError) return problem('file', error.code, error.message);
-      const code = (error as { code?: string }).code;
-      if (typeof code === 'string' && code.startsWith('CSV_')) {
-        const line = (error as { lines?: number }).lines;
+      if (error instanceof ImportFileError || error instanceof TextInputError)
+        return problem('file', error.code, error.message);
+      if (isCsvParseError(error)) {
+        const columns = header as string[] | null;
         return problem(
           'file',
           'NOT_CSV',
-          `Het bestand is geen geldige CSV${line ? ` (regel ${line})` : ''}: controleer de aanhalingstekens. Er is niets ingelezen.`,
+          `Het bestand is geen geldige CSV: ${csvErrorMessage(error, {
+            recordStart: lastRecordLine + 1,
+            columnName: (i) => columns?.[i] ?? null,
+          })}`,
         );
       }
       throw error;
@@ -322,6 +395,7 @@ export class ImportService {
     municipalityId: string,
     fileName: string,
     delimiter: ',' | ';',
+    encoding: () => TextEncoding,
   ): Promise<ImportRunRecord> {
     const em = ctx.em;
     const viewer = ctx.viewer as Extract<Viewer, { kind: Audience.STAFF }>;
@@ -331,18 +405,19 @@ export class ImportService {
     );
     const runId = created!.id;
     const arrangements = new Map(
-      (
-        await em.execute<
-          { id: string; name: string; valid_from: string; valid_until: string; default_amount_cents: number }[]
-        >(
-          `select id, name, valid_from::text, valid_until::text, default_amount_cents from arrangement where municipality_id = ?`,
-          [municipalityId],
-        )
-      ).map((a) => [a.name.toLowerCase(), a]),
+      (await em.find(Arrangement, { municipality: municipalityId })).map((a) => [a.name.toLowerCase(), a]),
     );
     const day = today(ctx.clock);
-    const seenIds = new Map<string, number>();
-    const seenBsn = new Map<string, number>();
+    const state: CheckState = {
+      seenIds: new Map(),
+      seenBsn: new Map(),
+      planned: new PlannedGrants(),
+      newGroups: new Map(),
+      newPeople: new Map(),
+      households: new Set(),
+      grantRows: 0,
+      noGrantRows: 0,
+    };
     const counts = { NEW: 0, CHANGED: 0, UNCHANGED: 0, INVALID: 0 };
     let header: string[] | null = null;
     let batch: { line: number; data: ImportRowData; problems: CellProblem[] }[] = [];
@@ -350,12 +425,14 @@ export class ImportService {
 
     const flush = async () => {
       if (!batch.length) return;
-      const rows = await this.classify(em, municipalityId, batch, arrangements, seenIds, seenBsn);
+      const rows = await this.classify(ctx, municipalityId, batch, arrangements, state);
       for (const r of rows) counts[r.classification]++;
       await em.execute(
-        `insert into import_row (import_run_id, line, external_identifier, classification, data, problems)
-         select ?, r.line, r.external_identifier, r.classification, r.data, r.problems
-           from jsonb_to_recordset(?::jsonb) as r(line int, external_identifier text, classification text, data jsonb, problems jsonb)`,
+        `insert into import_row (import_run_id, line, external_identifier, classification, data, problems,
+                                 grant_planned, grant_note)
+         select ?, r.line, r.external_identifier, r.classification, r.data, r.problems, r.grant_planned, r.grant_note
+           from jsonb_to_recordset(?::jsonb) as r(line int, external_identifier text, classification text, data jsonb,
+                problems jsonb, grant_planned boolean, grant_note text)`,
         [runId, JSON.stringify(rows)],
       );
       batch = [];
@@ -388,30 +465,52 @@ export class ImportService {
     if (!total) throw new ImportFileError('NO_ROWS', MESSAGES.noRows);
 
     await em.execute(
-      `update import_run set total_rows = ?, new_rows = ?, changed_rows = ?, unchanged_rows = ?, invalid_rows = ? where id = ?`,
-      [total, counts.NEW, counts.CHANGED, counts.UNCHANGED, counts.INVALID, runId],
+      `update import_run set total_rows = ?, new_rows = ?, changed_rows = ?, unchanged_rows = ?, invalid_rows = ?,
+              encoding = ?, grant_rows = ?, grant_households = ?, no_grant_rows = ?
+        where id = ?`,
+      [
+        total,
+        counts.NEW,
+        counts.CHANGED,
+        counts.UNCHANGED,
+        counts.INVALID,
+        encoding(),
+        state.grantRows,
+        state.households.size,
+        state.noGrantRows,
+        runId,
+      ],
     );
     await this.audit.record(ctx, {
       action: 'import.checked',
       subjectType: 'import_run',
       subjectId: runId,
-      details: { municipalityId, rows: total, ...counts },
+      details: {
+        municipalityId,
+        rows: total,
+        ...counts,
+        encoding: encoding(),
+        grants: state.grantRows,
+        households: state.households.size,
+      },
     });
     return (await this.get(ctx, runId))!;
   }
 
-  /** One batch of the dry run: the checks that need the database and the file so far, and each row's class. */
+  /**
+   * One batch of the dry run: the checks that need the database and the file so far, the grant each row would make
+   * (AssignmentService.planMemberGrants: the very rules `apply` grants by, with the grants planned for earlier rows of
+   * the file), and each row's class.
+   */
   private async classify(
-    em: EntityManager,
+    ctx: RequestContext,
     municipalityId: string,
     batch: { line: number; data: ImportRowData; problems: CellProblem[] }[],
-    arrangements: Map<
-      string,
-      { id: string; name: string; valid_from: string; valid_until: string; default_amount_cents: number }
-    >,
-    seenIds: Map<string, number>,
-    seenBsn: Map<string, number>,
+    arrangements: Map<string, Arrangement>,
+    state: CheckState,
   ) {
+    const em = ctx.em;
+    const { seenIds, seenBsn } = state;
     const hashes = batch.map((b) => (b.data.bsn ? hashBsn(b.data.bsn, this.bsnKeys) : null));
     const ids = [...new Set(batch.map((b) => b.data.externalIdentifier).filter(Boolean))];
     const people = new Map(
@@ -447,20 +546,20 @@ export class ImportService {
         )
       ).map((p) => [p.bsn_hash, p.external_identifier]),
     );
-    const personIds = [...people.values()].map((p) => p.id);
-    // By household first (indexed), so a batch never scans every assignment.
-    const grants = personIds.length
-      ? await em.execute<{ beneficiary_id: string; arrangement_id: string; valid_from: string; valid_until: string }[]>(
-          `select beneficiary_id, arrangement_id, valid_from::text, valid_until::text from assignment
-            where client_group_id = any(?::uuid[]) and beneficiary_id = any(?::uuid[]) and status <> 'REVOKED'`,
-          [
-            `{${[...new Set([...people.values()].map((p) => p.client_group_id))].join(',')}}`,
-            `{${personIds.join(',')}}`,
-          ],
-        )
-      : [];
+    // The households the rows name that exist already (a new member of an existing household shares its grants).
+    const groupNumbers = [...new Set(batch.map((b) => b.data.groupNumber).filter(Boolean))];
+    const groups = new Map(
+      (groupNumbers.length
+        ? await em.execute<{ id: string; client_number: string }[]>(
+            `select id, client_number from client_group
+              where municipality_id = ? and client_number in (select jsonb_array_elements_text(?::jsonb))`,
+            [municipalityId, JSON.stringify(groupNumbers)],
+          )
+        : []
+      ).map((g) => [g.client_number, g.id]),
+    );
 
-    return batch.map((b, i) => {
+    const checked = batch.map((b, i) => {
       const d = b.data;
       const problems = [...b.problems];
       const hash = hashes[i] ?? null;
@@ -490,43 +589,69 @@ export class ImportService {
           problems.push({ column: 'bsn', message: `Dit BSN staat ook op regel ${earlier}.` });
         else seenBsn.set(hash, b.line);
       }
-      let arrangementId: string | null = null;
-      let validFrom = d.validFrom;
-      let validUntil = d.validUntil;
-      let amountCents = d.amountCents;
+      let arrangement: Arrangement | null = null;
       if (d.arrangement) {
-        const a = arrangements.get(d.arrangement.toLowerCase());
-        if (!a) {
+        arrangement = arrangements.get(d.arrangement.toLowerCase()) ?? null;
+        if (!arrangement) {
           const known = [...arrangements.values()].map((x) => x.name).slice(0, 10);
           problems.push({
             column: 'regeling',
             message: `De regeling "${d.arrangement.slice(0, 80)}" bestaat niet bij deze gemeente.${known.length ? ` Bekende regelingen: ${known.join(', ')}.` : ''}`,
           });
-        } else {
-          arrangementId = a.id;
-          validFrom ??= a.valid_from;
-          validUntil ??= a.valid_until;
-          amountCents ??= a.default_amount_cents;
-          if (validFrom < a.valid_from || validUntil > a.valid_until || validUntil < validFrom)
-            problems.push({
-              column: 'geldig_vanaf',
-              message: `De geldigheid moet binnen de looptijd van de regeling vallen (${a.valid_from.split('-').reverse().join('-')} tot en met ${a.valid_until.split('-').reverse().join('-')}).`,
-            });
         }
       }
+      return { b, d, problems, hash, existing, arrangement };
+    });
+
+    // The grants, in file order, for the rows that are valid so far: households and persons that do not exist yet
+    // get an id of the dry run's own (the same for every row that names them).
+    const toPlan = checked.filter((c) => !c.problems.length && c.arrangement);
+    const answers = await this.assignments.planMemberGrants(
+      ctx,
+      toPlan.map(({ b, d, existing, arrangement }) => {
+        let groupId = existing?.client_group_id ?? groups.get(d.groupNumber) ?? state.newGroups.get(d.groupNumber);
+        if (!groupId) state.newGroups.set(d.groupNumber, (groupId = randomUUID()));
+        let memberId = existing?.id ?? state.newPeople.get(d.externalIdentifier);
+        if (!memberId) state.newPeople.set(d.externalIdentifier, (memberId = randomUUID()));
+        // The member as the row leaves them (the row's date of birth is the one the grant is judged by).
+        const member: GrantMember = {
+          id: memberId,
+          fullName: `${d.firstName} ${d.lastName}`.trim(),
+          dateOfBirth: d.dateOfBirth,
+          clientGroup: { id: groupId },
+        };
+        return {
+          input: {
+            clientGroupId: groupId,
+            arrangementId: arrangement!.id,
+            memberId,
+            amountCents: d.amountCents,
+            validFrom: d.validFrom,
+            validUntil: d.validUntil,
+            label: `regel ${b.line}`,
+          },
+          group: { id: groupId, municipality: { id: municipalityId } },
+          arrangement,
+          member,
+        };
+      }),
+      state.planned,
+    );
+    const planOf = new Map<number, MemberGrantAnswer>(toPlan.map((c, k) => [c.b.line, answers[k]!]));
+    toPlan.forEach((c, k) => {
+      const answer = answers[k]!;
+      if (answer.kind === 'REFUSED')
+        for (const e of answer.errors)
+          c.problems.push({ column: GRANT_FIELD_COLUMN[e.field ?? ''] ?? null, message: e.message });
+    });
+
+    return checked.map(({ b, d, problems, hash, existing, arrangement }) => {
+      const answer = planOf.get(b.line) ?? null;
+      const grants = answer?.kind === 'GRANT';
       let classification: RowClass;
       if (problems.length) classification = 'INVALID';
       else if (!existing) classification = 'NEW';
       else {
-        const hasGrant =
-          !arrangementId ||
-          grants.some(
-            (g) =>
-              g.beneficiary_id === existing.id &&
-              g.arrangement_id === arrangementId &&
-              g.valid_from <= validUntil! &&
-              g.valid_until >= validFrom!,
-          );
         const same =
           existing.first_name === d.firstName &&
           existing.last_name === d.lastName &&
@@ -534,7 +659,15 @@ export class ImportService {
           (existing.email ?? null) === d.email &&
           (existing.phone ?? null) === d.phone &&
           (!hash || existing.bsn_hash === hash);
-        classification = same && hasGrant ? 'UNCHANGED' : 'CHANGED';
+        classification = same && !grants ? 'UNCHANGED' : 'CHANGED';
+      }
+      if (classification !== 'INVALID' && answer) {
+        if (answer.kind === 'GRANT') {
+          state.grantRows++;
+          state.households.add(
+            existing?.client_group_id ?? groups.get(d.groupNumber) ?? state.newGroups.get(d.groupNumber)!,
+          );
+        } else if (answer.kind === 'NONE') state.noGrantRows++;
       }
       const stored: StoredRow = {
         groupNumber: d.groupNumber,
@@ -546,19 +679,22 @@ export class ImportService {
         email: d.email,
         phone: d.phone,
         arrangement: d.arrangement,
-        amountCents,
-        validFrom,
-        validUntil,
-        arrangementId,
+        amountCents: d.amountCents ?? (arrangement ? arrangement.defaultAmountCents : null),
+        validFrom: d.validFrom ?? arrangement?.validFrom ?? null,
+        validUntil: d.validUntil ?? arrangement?.validUntil ?? null,
+        arrangementId: arrangement?.id ?? null,
         bsnHash: classification === 'INVALID' ? null : hash,
         bsnEncrypted: classification === 'INVALID' || !d.bsn ? null : encryptBsn(d.bsn, this.bsnKeys),
       };
+      const valid = classification !== 'INVALID';
       return {
         line: b.line,
         external_identifier: d.externalIdentifier || null,
         classification,
         data: stored,
         problems,
+        grant_planned: valid && answer ? answer.kind === 'GRANT' : null,
+        grant_note: valid && answer?.kind === 'NONE' ? answer.message : null,
       };
     });
   }
@@ -710,20 +846,25 @@ export class ImportService {
   private async recordOutcomes(
     em: EntityManager,
     runId: string,
-    outcomes: readonly { line: number; outcome: RowOutcome; message: string | null }[],
+    outcomes: readonly { line: number; outcome: RowOutcome; message: string | null; granted?: boolean }[],
   ) {
     if (!outcomes.length) return;
     await em.execute(
       `with done as (
-         update import_row r set outcome = o.outcome, outcome_message = o.message,
+         update import_row r set outcome = o.outcome, outcome_message = o.message, granted = coalesce(o.granted, false),
+                -- The note the screen shows: from now on the apply's (none once it granted).
+                grant_note = case when o.outcome in ('CREATED', 'UPDATED', 'UNCHANGED')
+                                  then case when o.granted then null else coalesce(o.message, r.grant_note) end
+                                  else r.grant_note end,
                 data = r.data - 'bsnEncrypted' - 'bsnHash'
-           from jsonb_to_recordset(?::jsonb) as o(line int, outcome text, message text)
+           from jsonb_to_recordset(?::jsonb) as o(line int, outcome text, message text, granted boolean)
           where r.import_run_id = ? and r.line = o.line and r.outcome is null
-         returning r.outcome)
+         returning r.outcome, r.granted)
        update import_run set processed_rows = processed_rows + (select count(*) from done),
               created_rows = created_rows + (select count(*) from done where outcome = 'CREATED'),
               updated_rows = updated_rows + (select count(*) from done where outcome = 'UPDATED'),
-              failed_rows = failed_rows + (select count(*) from done where outcome = 'FAILED')
+              failed_rows = failed_rows + (select count(*) from done where outcome = 'FAILED'),
+              granted_rows = granted_rows + (select count(*) from done where granted)
         where id = ?`,
       [JSON.stringify(outcomes), runId, runId],
     );
@@ -746,7 +887,7 @@ export class ImportService {
     const failed = new Map<number, string>();
     for (;;) {
       const todo = rows.filter((row) => !failed.has(row.line));
-      let outcome: { outcomes: Map<number, RowOutcome> } | { failures: Map<number, string> };
+      let outcome: { outcomes: Map<number, RowResult> } | { failures: Map<number, string> };
       try {
         outcome = await transactional(tx, async (attempt) => {
           const written = await this.writeRows(attempt, runId, municipalityId, todo);
@@ -774,7 +915,12 @@ export class ImportService {
       }
       await this.recordOutcomes(tx.em, runId, [
         ...[...failed].map(([line, message]) => ({ line, outcome: 'FAILED' as const, message })),
-        ...[...outcome.outcomes].map(([line, o]) => ({ line, outcome: o, message: null })),
+        ...[...outcome.outcomes].map(([line, o]) => ({
+          line,
+          outcome: o.outcome,
+          message: o.note,
+          granted: o.granted,
+        })),
       ]);
       return;
     }
@@ -789,11 +935,11 @@ export class ImportService {
     runId: string,
     municipalityId: string,
     rows: readonly { line: number; data: StoredRow }[],
-  ): Promise<{ outcomes: Map<number, RowOutcome> } | { failures: Map<number, string> }> {
+  ): Promise<{ outcomes: Map<number, RowResult> } | { failures: Map<number, string> }> {
     const em = tx.em;
     const now = tx.clock.now();
     const outcomes = new Map<number, RowOutcome>();
-    if (!rows.length) return { outcomes };
+    if (!rows.length) return { outcomes: new Map() };
     const failures = new Map<number, string>();
 
     // Households: the new ones created (the first row's name wins), then all of them by number.
@@ -948,59 +1094,36 @@ export class ImportService {
       })),
     ]);
 
-    // Assignments: those the person already holds (an overlapping one of the arrangement) are left; the others are
-    // granted through the assignment service, with every granting rule.
-    const wanted = rows.filter(
-      ({ line, data: d }) => personOf.has(line) && d.arrangementId && d.validFrom && d.validUntil,
-    );
-    // Read by household (indexed), matched here: a plan that cannot turn into a scan of every assignment.
-    const heldByPerson = new Map<string, { valid_from: string; valid_until: string }[]>();
-    if (wanted.length) {
-      const current = await em.execute<
-        {
-          arrangement_id: string;
-          client_group_id: string;
-          beneficiary_id: string;
-          valid_from: string;
-          valid_until: string;
-        }[]
-      >(
-        `select arrangement_id, client_group_id, beneficiary_id, valid_from::text, valid_until::text from assignment
-          where client_group_id = any(?::uuid[]) and beneficiary_id is not null and status <> 'REVOKED'`,
-        [`{${[...new Set(wanted.map(({ line }) => personOf.get(line)!.groupId))].join(',')}}`],
-      );
-      for (const a of current) {
-        const key = `${a.arrangement_id}:${a.client_group_id}:${a.beneficiary_id}`;
-        heldByPerson.set(key, [...(heldByPerson.get(key) ?? []), a]);
-      }
-    }
-    const held = new Set(
-      wanted
-        .filter(({ line, data: d }) =>
-          (heldByPerson.get(`${d.arrangementId}:${personOf.get(line)!.groupId}:${personOf.get(line)!.id}`) ?? []).some(
-            (a) => a.valid_from <= d.validUntil! && a.valid_until >= d.validFrom!,
-          ),
-        )
-        .map(({ line }) => line),
-    );
-    const grants = wanted.filter(({ line }) => !held.has(line));
-    const granted = await this.assignments.grantMany(
+    // Assignments: through the assignment service's member grants, the rule the screen grants by — a household
+    // arrangement once per household however many of its members the chunk (or an earlier chunk, or an earlier run)
+    // names, an arrangement for children once per child who fits it — with every granting rule and the ledger.
+    const wanted = rows.filter(({ line, data: d }) => personOf.has(line) && d.arrangementId);
+    const answers = await this.assignments.grantForMembers(
       tx,
-      grants.map(({ line, data: d }) => ({
+      wanted.map(({ line, data: d }) => ({
         clientGroupId: personOf.get(line)!.groupId,
         arrangementId: d.arrangementId!,
-        beneficiaryId: personOf.get(line)!.id,
+        memberId: personOf.get(line)!.id,
         amountCents: d.amountCents,
         validFrom: d.validFrom,
         validUntil: d.validUntil,
+        label: `regel ${line}`,
       })),
     );
-    granted.forEach((result, i) => {
-      const { line } = grants[i]!;
-      if (!result.ok) failures.set(line, result.errors.map((e) => e.message).join(' '));
-      else if (outcomes.get(line) === 'UNCHANGED') outcomes.set(line, 'UPDATED');
+    const results = new Map<number, RowResult>(
+      [...outcomes].map(([line, outcome]) => [line, { outcome, granted: false, note: null }]),
+    );
+    answers.forEach((answer, i) => {
+      const { line } = wanted[i]!;
+      const result = results.get(line)!;
+      if (answer.kind === 'REFUSED') failures.set(line, answer.errors.map((e) => e.message).join(' '));
+      else if (answer.kind === 'NONE') result.note = answer.message;
+      else {
+        result.granted = true;
+        if (result.outcome === 'UNCHANGED') result.outcome = 'UPDATED';
+      }
     });
-    return failures.size ? { failures } : { outcomes };
+    return failures.size ? { failures } : { outcomes: results };
   }
 
   private async recordOutcome(
@@ -1009,28 +1132,17 @@ export class ImportService {
     line: number,
     outcome: RowOutcome,
     message: string | null,
+    granted = false,
   ) {
-    const [updated] = await em.execute<{ line: number }[]>(
-      `update import_row set outcome = ?, outcome_message = ?, data = data - 'bsnEncrypted' - 'bsnHash'
-        where import_run_id = ? and line = ? and outcome is null returning line`,
-      [outcome, message, runId, line],
-    );
-    if (!updated) return;
-    await em.execute(
-      `update import_run set processed_rows = processed_rows + 1,
-              created_rows = created_rows + ?, updated_rows = updated_rows + ?, failed_rows = failed_rows + ?
-        where id = ?`,
-      [outcome === 'CREATED' ? 1 : 0, outcome === 'UPDATED' ? 1 : 0, outcome === 'FAILED' ? 1 : 0, runId],
-    );
+    await this.recordOutcomes(em, runId, [{ line, outcome, message, granted }]);
   }
 
-  /** One row in one transaction with its outcome: all of it or (on failure) nothing but the outcome. */
   /** One row in a savepoint of the chunk's transaction with its outcome: all of it, or (on failure) only the outcome. */
   private async applyRow(tx: RequestContext, runId: string, municipalityId: string, line: number, d: StoredRow) {
     try {
       await transactional(tx, async (row) => {
-        const outcome = await this.writeRow(row, runId, municipalityId, line, d);
-        await this.recordOutcome(row.em, runId, line, outcome, null);
+        const result = await this.writeRow(row, runId, municipalityId, line, d);
+        await this.recordOutcome(row.em, runId, line, result.outcome, result.note, result.granted);
       });
     } catch (error) {
       const integrity =
@@ -1053,7 +1165,7 @@ export class ImportService {
     municipalityId: string,
     line: number,
     d: StoredRow,
-  ): Promise<RowOutcome> {
+  ): Promise<RowResult> {
     const em = tx.em;
     await em.execute(
       `insert into client_group (municipality_id, client_number, name, created_at, updated_at) values (?, ?, ?, ?, ?)
@@ -1158,31 +1270,35 @@ export class ImportService {
         });
       }
     }
-    if (d.arrangementId && d.validFrom && d.validUntil) {
-      const [existing] = await em.execute<{ id: string }[]>(
-        `select id from assignment where arrangement_id = ? and client_group_id = ? and beneficiary_id = ?
-            and status <> 'REVOKED' and valid_from <= ?::date and valid_until >= ?::date limit 1`,
-        [d.arrangementId, group!.id, personId, d.validUntil, d.validFrom],
-      );
-      if (!existing) {
-        const granted = await this.assignments.grant(tx, {
+    // The assignment by the same rule as a whole chunk (AssignmentService.grantForMembers).
+    const result: RowResult = { outcome, granted: false, note: null };
+    if (d.arrangementId) {
+      const [answer] = await this.assignments.grantForMembers(tx, [
+        {
           clientGroupId: group!.id,
           arrangementId: d.arrangementId,
-          beneficiaryId: personId,
+          memberId: personId,
           amountCents: d.amountCents,
           validFrom: d.validFrom,
           validUntil: d.validUntil,
-        } as never);
-        if (!granted.ok) throw new RowFailure(granted.errors.map((e) => e.message).join(' '));
-        if (outcome === 'UNCHANGED') outcome = 'UPDATED';
+          label: `regel ${line}`,
+        },
+      ]);
+      if (answer!.kind === 'REFUSED') throw new RowFailure(answer!.errors.map((e) => e.message).join(' '));
+      if (answer!.kind === 'NONE') result.note = answer!.message;
+      else {
+        result.granted = true;
+        if (result.outcome === 'UNCHANGED') result.outcome = 'UPDATED';
       }
     }
-    return outcome;
+    return result;
   }
 
   /**
-   * The outcome per row as CSV (regel, klantnummer, indeling, resultaat, melding), written to `out` in batches:
-   * never a BSN. Null when the run is not visible to the viewer. The download is audit-logged.
+   * The outcome per row as CSV (regel, klantnummer, indeling, resultaat, toewijzing, melding), streamed to `out`
+   * in batches through one pipeline (an error or a reader who goes away ends it, never the process): never a BSN.
+   * `melding` gives every row's reason — why a row is invalid (also once skipped), why it failed, why it grants
+   * nothing. False when the run is not visible to the viewer. The download is audit-logged.
    */
   async outcomeCsv(ctx: RequestContext, id: string, out: NodeJS.WritableStream): Promise<boolean> {
     const found = await this.get(ctx, id);
@@ -1201,45 +1317,90 @@ export class ImportService {
       SKIPPED: 'overgeslagen',
       FAILED: 'mislukt',
     };
-    const csv = stringify({
-      header: true,
-      columns: ['regel', 'klantnummer', 'indeling', 'resultaat', 'melding'],
-      bom: true,
-    });
-    csv.pipe(out);
-    let after = 0;
-    for (;;) {
-      const rows = await ctx.em.execute<
-        {
-          line: number;
-          external_identifier: string | null;
-          classification: RowClass;
-          problems: CellProblem[];
-          outcome: RowOutcome | null;
-          outcome_message: string | null;
-        }[]
-      >(
-        `select line, external_identifier, classification, problems, outcome, outcome_message from import_row
-          where import_run_id = ? and line > ? order by line limit 5000`,
-        [id, after],
-      );
-      if (!rows.length) break;
-      for (const r of rows) {
-        const message =
-          r.outcome_message ?? r.problems.map((p) => (p.column ? `${p.column}: ${p.message}` : p.message)).join(' ');
-        const ok = csv.write([
-          r.line,
-          r.external_identifier ?? '',
-          CLASS[r.classification],
-          r.outcome ? OUTCOME[r.outcome] : 'nog niet verwerkt',
-          message,
-        ]);
-        if (!ok) await new Promise((resolve) => csv.once('drain', resolve));
+    const em = ctx.em;
+    async function* records() {
+      let after = 0;
+      for (;;) {
+        const rows = await em.execute<
+          {
+            line: number;
+            external_identifier: string | null;
+            classification: RowClass;
+            problems: CellProblem[];
+            outcome: RowOutcome | null;
+            outcome_message: string | null;
+            grant_planned: boolean | null;
+            grant_note: string | null;
+            granted: boolean | null;
+          }[]
+        >(
+          `select line, external_identifier, classification, problems, outcome, outcome_message, grant_planned,
+                  grant_note, granted
+             from import_row where import_run_id = ? and line > ? order by line limit 5000`,
+          [id, after],
+        );
+        if (!rows.length) return;
+        for (const r of rows) {
+          const problems = r.problems.map((p) => (p.column ? `${p.column}: ${p.message}` : p.message)).join(' ');
+          const grant =
+            r.outcome === null
+              ? r.grant_planned === null
+                ? ''
+                : r.grant_planned
+                  ? 'wordt toegekend'
+                  : 'geen'
+              : r.granted
+                ? 'toegekend'
+                : r.grant_planned === null || r.outcome === 'SKIPPED' || r.outcome === 'FAILED'
+                  ? ''
+                  : 'geen';
+          const message =
+            r.outcome === null
+              ? problems || r.grant_note || ''
+              : [r.outcome_message, r.outcome === 'SKIPPED' ? problems : ''].filter(Boolean).join(' ');
+          yield [
+            r.line,
+            r.external_identifier ?? '',
+            CLASS[r.classification],
+            r.outcome ? OUTCOME[r.outcome] : 'nog niet verwerkt',
+            grant,
+            message,
+          ];
+        }
+        after = rows[rows.length - 1]!.line;
       }
-      after = rows[rows.length - 1]!.line;
     }
-    csv.end();
-    await new Promise((resolve) => out.once('finish', resolve).once('close', resolve));
+    await pipeline(
+      Readable.from(records()),
+      stringify({
+        header: true,
+        columns: ['regel', 'klantnummer', 'indeling', 'resultaat', 'toewijzing', 'melding'],
+        bom: true,
+      }),
+      out,
+    );
     return true;
+  }
+
+  /**
+   * The rows that grant nothing although they name an arrangement, by line, with the Dutch reason: from the dry run,
+   * or once applied from the apply (which may differ: a grant made meanwhile).
+   */
+  async notes(ctx: RequestContext, id: string, first = 200): Promise<ImportProblemRecord[]> {
+    if (!(await this.get(ctx, id))) return [];
+    // By the partial index import_row_note_idx: the screen asks while it polls an import's progress.
+    const rows = await ctx.em.execute<{ line: number; external_identifier: string | null; message: string }[]>(
+      `select line, external_identifier, grant_note as message from import_row
+        where import_run_id = ? and grant_note is not null
+          and outcome is distinct from 'FAILED' and outcome is distinct from 'SKIPPED'
+        order by line limit ?`,
+      [id, Math.min(first, 1000)],
+    );
+    return rows.map((r) => ({
+      line: r.line,
+      column: null,
+      externalIdentifier: r.external_identifier,
+      message: r.message,
+    }));
   }
 }

@@ -16,7 +16,25 @@ registerEnumType(ImportStatusEnum, {
   description: 'DRY_RUN: checked, nothing written yet; APPLYING: the job is writing; APPLIED: done.',
 });
 
-@ObjectType({ description: 'An invalid row of an import file: where, and why (in Dutch).' })
+export enum ImportEncodingEnum {
+  UTF_8 = 'UTF-8',
+  WINDOWS_1252 = 'WINDOWS-1252',
+}
+registerEnumType(ImportEncodingEnum, {
+  name: 'ImportEncoding',
+  description: 'The character encoding an import file was read in.',
+  valuesConfig: {
+    UTF_8: { description: 'UTF-8 (with or without a byte order mark), e.g. "CSV UTF-8".' },
+    WINDOWS_1252: {
+      description: 'Windows-1252: what Dutch Excel saves as "CSV (gescheiden door lijstscheidingsteken)".',
+    },
+  },
+});
+
+@ObjectType({
+  description:
+    'A row of an import file with a problem (invalid) or a note (grants nothing): where, and why (in Dutch).',
+})
 export class ImportProblem {
   @Field(() => Int, { description: 'The line in the file (the header is line 1).' })
   line!: number;
@@ -51,6 +69,9 @@ export class ImportRun {
   @Field(() => String, { description: 'The separator recognised from the header row: "," or ";".' })
   delimiter!: string;
 
+  @Field(() => ImportEncodingEnum, { description: 'The character encoding the file was read in.' })
+  encoding!: ImportEncodingEnum;
+
   @Field(() => ImportStatusEnum, { description: 'Where the import is.' })
   status!: ImportStatusEnum;
 
@@ -80,6 +101,23 @@ export class ImportRun {
 
   @Field(() => Int, { description: 'Rows that failed while applying.' })
   failedRows!: number;
+
+  @Field(() => Int, {
+    description:
+      'Rows that grant their arrangement (dry run): one per household for an arrangement for the household, one per member who fits an arrangement for some members.',
+  })
+  grantRows!: number;
+
+  @Field(() => Int, { description: 'Households that receive at least one grant (dry run).' })
+  grantHouseholds!: number;
+
+  @Field(() => Int, {
+    description: 'Rows with an arrangement that grant nothing (dry run); why is in `notes`.',
+  })
+  noGrantRows!: number;
+
+  @Field(() => Int, { description: 'Rows whose grant was written (applied).' })
+  grantedRows!: number;
 
   @Field(() => Date, { description: 'When the file was uploaded.' })
   createdAt!: Date;

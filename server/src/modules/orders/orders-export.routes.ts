@@ -1,4 +1,5 @@
 import express, { type Router } from 'express';
+import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { GraphQLError } from 'graphql';
 import type { Services } from '../../services.js';
@@ -9,6 +10,7 @@ import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '.
 import { today } from '../../lib/clock.js';
 import { OrderStatusEnum } from './order.types.js';
 import type { AdminOrderFilter } from './order-work.types.js';
+import { sendStream } from '../../http/streams.js';
 
 export const ORDERS_EXPORT_PATH = '/api/admin/bestellingen.csv';
 
@@ -122,17 +124,16 @@ export function ordersExportRoutes(deps: { services: Services; contexts: Context
           'Eigen bijdrage',
         ],
       });
-      csv.pipe(res);
-      const write = (row: unknown[]) =>
-        csv.write(row) ? Promise.resolve() : new Promise<void>((resolve) => csv.once('drain', resolve));
-
-      let after: string | null = null;
+      // The rows as they are read, through one pipeline into the response (http/streams.ts): an error or a reader who
+      // goes away ends it, and the batches stop being read.
       let count = 0;
-      if (conditions) {
+      const batches = conditions;
+      async function* records() {
+        if (!batches) return;
+        let after: string | null = null;
         for (;;) {
-          if (res.destroyed) break;
           const cursor = keyCondition(NEWEST_FIRST, after);
-          const where = [...conditions.where, ...(cursor.sql ? [cursor.sql] : [])];
+          const where = [...batches.where, ...(cursor.sql ? [cursor.sql] : [])];
           const rows = await ctx.em.execute<Record<string, unknown>[]>(
             `select o.id, o.number, o.created_at, o.status, o.total_cents, o.budget_cents, o.contribution_cents,
                     pr.name as provider_name, mu.name as municipality_name, cg.client_number, ${keySelect(NEWEST_FIRST)}
@@ -142,10 +143,10 @@ export function ordersExportRoutes(deps: { services: Services; contexts: Context
                join client_group cg on cg.id = o.client_group_id
               where ${where.length ? where.join(' and ') : 'true'}
               order by ${keyOrderBy(NEWEST_FIRST)} limit ?`,
-            [...conditions.params, ...cursor.params, BATCH],
+            [...batches.params, ...cursor.params, BATCH],
           );
-          for (const r of rows) {
-            await write([
+          for (const r of rows)
+            yield [
               r.number,
               amsterdam.format(new Date(r.created_at as string)),
               STATUS[r.status as string] ?? r.status,
@@ -155,14 +156,16 @@ export function ordersExportRoutes(deps: { services: Services; contexts: Context
               euros(Number(r.total_cents)),
               euros(Number(r.budget_cents)),
               euros(Number(r.contribution_cents)),
-            ]);
-          }
+            ];
           count += rows.length;
-          if (rows.length < BATCH) break;
+          if (rows.length < BATCH) return;
           after = rowCursor(NEWEST_FIRST, rows[rows.length - 1]!);
         }
       }
-      csv.end();
+      const sent = await sendStream(res, Readable.from(records()), [csv], (error) =>
+        ctx.log.error({ err: error }, 'orders export failed'),
+      );
+      if (!sent) return;
       ctx.log.info({ event: 'orders_exported', rows: count }, 'orders exported as CSV');
     } catch (error) {
       if (res.headersSent) {

@@ -8,7 +8,7 @@ import { Alert } from '../../../../components/ui/Alert';
 import { Loading } from '../../../../components/ui/Loading';
 import { QueryError } from '../../../../components/ui/QueryError';
 import { graphql } from '../../../../graphql/generated';
-import type { ImportRunViewQuery, ImportStatus } from '../../../../graphql/generated/graphql';
+import type { ImportEncoding, ImportRunViewQuery, ImportStatus } from '../../../../graphql/generated/graphql';
 import { urls } from '../../../../lib/urls';
 import { uploadFile } from '../../../../lib/upload';
 
@@ -45,6 +45,7 @@ const ImportRunViewDocument = graphql(`
       municipalityName
       createdByName
       delimiter
+      encoding
       status
       totalRows
       newRows
@@ -55,6 +56,10 @@ const ImportRunViewDocument = graphql(`
       createdRows
       updatedRows
       failedRows
+      grantRows
+      grantHouseholds
+      noGrantRows
+      grantedRows
       createdAt
       startedAt
       finishedAt
@@ -62,6 +67,11 @@ const ImportRunViewDocument = graphql(`
       problems(first: 200) {
         line
         column
+        externalIdentifier
+        message
+      }
+      notes(first: 200) {
+        line
         externalIdentifier
         message
       }
@@ -91,6 +101,12 @@ const STATUS: Record<ImportStatus, string> = {
   DRY_RUN: 'Proefrun: nog niets verwerkt',
   APPLYING: 'Bezig met verwerken',
   APPLIED: 'Verwerkt',
+};
+
+/** Which encoding the file was read in, as the dry run says it. */
+const ENCODING: Record<ImportEncoding, string> = {
+  UTF_8: 'Gelezen als UTF-8',
+  WINDOWS_1252: 'Gelezen als Windows-1252 (Excel)',
 };
 
 /** Sends the file to the dry run; the answer's errors have the shape of a mutation payload's. */
@@ -192,7 +208,8 @@ function UploadForm({
           CSV-bestand
         </label>
         <span className="gw-field__hint" id={`${fileId}-hint`}>
-          UTF-8, hoogstens {formatCount(IMPORT_MAX_ROWS)} regels en {IMPORT_MAX_BYTES / 1024 / 1024} MB.
+          CSV uit Excel of als UTF-8, hoogstens {formatCount(IMPORT_MAX_ROWS)} regels en{' '}
+          {IMPORT_MAX_BYTES / 1024 / 1024} MB.
         </span>
         {fieldError('file') ? (
           <span className="gw-field__error" id={`${fileId}-fout`}>
@@ -249,6 +266,38 @@ function Counts({ run }: { run: Run }) {
   );
 }
 
+/** The grants the dry run counted: as applying makes them (one per household, or per member who fits). */
+function Grants({ run }: { run: Run }) {
+  if (!run.grantRows && !run.noGrantRows) return null;
+  return (
+    <table className="gw-table">
+      <caption>Toewijzingen in de proefrun</caption>
+      <thead>
+        <tr>
+          <th scope="col">Soort</th>
+          <th scope="col" className="gw-numeric">
+            Aantal
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          <th scope="row">Toe te kennen</th>
+          <td className="gw-numeric">{formatCount(run.grantRows)}</td>
+        </tr>
+        <tr>
+          <th scope="row">Huishoudens die een toewijzing krijgen</th>
+          <td className="gw-numeric">{formatCount(run.grantHouseholds)}</td>
+        </tr>
+        <tr>
+          <th scope="row">Regels zonder toewijzing</th>
+          <td className="gw-numeric">{formatCount(run.noGrantRows)}</td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
 function RunPanel({ id, onDone }: { id: string; onDone: () => void }) {
   const { data, loading, error, refetch, startPolling, stopPolling } = useQuery(ImportRunViewDocument, {
     variables: { id },
@@ -295,12 +344,15 @@ function RunPanel({ id, onDone }: { id: string; onDone: () => void }) {
         <dd>
           {run.createdByName} op {formatDateTime(run.createdAt)}
         </dd>
+        <dt>Tekenset</dt>
+        <dd>{ENCODING[run.encoding]}</dd>
         <dt>Scheidingsteken</dt>
         <dd>{run.delimiter === ';' ? 'puntkomma (;), herkend aan de kopregel' : 'komma (,)'}</dd>
         <dt>Status</dt>
         <dd>{STATUS[run.status]}</dd>
       </dl>
       <Counts run={run} />
+      <Grants run={run} />
 
       {run.problems.length ? (
         <div className="gw-table-wrapper">
@@ -334,6 +386,37 @@ function RunPanel({ id, onDone }: { id: string; onDone: () => void }) {
         </div>
       ) : null}
 
+      {run.notes.length ? (
+        <div className="gw-table-wrapper">
+          <table className="gw-table">
+            <caption>
+              Regels zonder toewijzing ({formatCount(run.notes.length)})
+              {run.notes.length >= 200 ? ': de eerste 200' : ''}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col" className="gw-numeric">
+                  Regel
+                </th>
+                <th scope="col">Klantnummer</th>
+                <th scope="col">Waarom</th>
+              </tr>
+            </thead>
+            <tbody>
+              {run.notes.map((n) => (
+                <tr key={n.line}>
+                  <th scope="row" className="gw-numeric">
+                    {n.line}
+                  </th>
+                  <td>{n.externalIdentifier ?? '—'}</td>
+                  <td>{n.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+
       {errors.length ? (
         <Alert variant="error" role="alert">
           {errors.map((e, i) => (
@@ -347,8 +430,12 @@ function RunPanel({ id, onDone }: { id: string; onDone: () => void }) {
           <>
             <p>
               Bij het uitvoeren worden {formatCount(valid)} geldige regels verwerkt
-              {run.invalidRows ? ` en ${formatCount(run.invalidRows)} ongeldige regels overgeslagen` : ''}. Bestaande
-              personen worden herkend aan hun klantnummer: dubbel importeren verandert niets.
+              {run.invalidRows ? ` en ${formatCount(run.invalidRows)} ongeldige regels overgeslagen` : ''}
+              {run.grantRows
+                ? `, met ${formatCount(run.grantRows)} ${run.grantRows === 1 ? 'toewijzing' : 'toewijzingen'} voor ${formatCount(run.grantHouseholds)} ${run.grantHouseholds === 1 ? 'huishouden' : 'huishoudens'}`
+                : ''}
+              . Bestaande personen worden herkend aan hun klantnummer en een regeling voor het huishouden wordt één keer
+              per huishouden toegekend: dubbel importeren verandert niets.
             </p>
             <button type="button" className="gw-button" disabled={applying} onClick={() => void start()}>
               Import uitvoeren
@@ -370,7 +457,7 @@ function RunPanel({ id, onDone }: { id: string; onDone: () => void }) {
           />
           <p role="status">
             {run.status === 'APPLIED'
-              ? `Klaar${run.finishedAt ? ` op ${formatDateTime(run.finishedAt)}` : ''}: ${formatCount(run.createdRows)} aangemaakt, ${formatCount(run.updatedRows)} bijgewerkt, ${formatCount(run.failedRows)} mislukt, ${formatCount(run.invalidRows)} overgeslagen.`
+              ? `Klaar${run.finishedAt ? ` op ${formatDateTime(run.finishedAt)}` : ''}: ${formatCount(run.createdRows)} aangemaakt, ${formatCount(run.updatedRows)} bijgewerkt, ${formatCount(run.failedRows)} mislukt, ${formatCount(run.invalidRows)} overgeslagen; ${formatCount(run.grantedRows)} ${run.grantedRows === 1 ? 'toewijzing' : 'toewijzingen'} gedaan.`
               : `${formatCount(run.processedRows)} van ${formatCount(run.totalRows)} regels verwerkt…`}
           </p>
           {run.status === 'APPLYING' ? (
@@ -415,7 +502,8 @@ export default function ImportScreen() {
         <summary>Bestandsformaat</summary>
         <p>
           Eén regel per persoon. De eerste regel noemt precies deze kolommen (in willekeurige volgorde), gescheiden door
-          komma’s of puntkomma’s. Sla het bestand op als CSV in UTF-8.{' '}
+          komma’s of puntkomma’s. Sla het bestand op als CSV: „CSV UTF-8” of, uit Excel, „CSV (gescheiden door
+          lijstscheidingsteken)”; de proefrun zegt in welke tekenset het is gelezen.{' '}
           <a href={urls.server.importExample(exampleMunicipality)} download>
             Voorbeeldbestand downloaden
           </a>

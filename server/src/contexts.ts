@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { GraphQLError } from 'graphql';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Context } from './graphql/context.js';
@@ -10,6 +11,7 @@ import { REQUEST_ID_HEADER, requestIdFrom } from './lib/request-id.js';
 import type { Services } from './services.js';
 import type { TestViewers } from './http/app.js';
 import { guardGraphQL } from './http/maintenance.js';
+import type { ApiClientSession } from './modules/api-clients/api-client.service.js';
 
 /** `res.locals.requestId`: set by the request-id middleware (http/app.ts) for everything that handles the request. */
 export function requestIdOf(req: Request): string {
@@ -75,6 +77,23 @@ export function createContexts(deps: {
     return make(viewer, requestIdOf(req), em);
   }
 
+  /**
+   * An HTTP route declared with http/route.ts: the caller as GraphQL sees it — the context, the API client's session
+   * (its rate limit and audit row are the route's to apply, as forGraphQL applies them) or the refusal of its key.
+   */
+  async function forRoute(
+    req: Request,
+  ): Promise<{ ctx: RequestContext; apiClient?: ApiClientSession; refusal?: GraphQLError }> {
+    const em = orm.em.fork();
+    const who = await caller(req, em);
+    return { ctx: make(who.viewer, requestIdOf(req), em), apiClient: who.apiClient, refusal: who.refusal };
+  }
+
+  /** A public HTTP route: a visitor, whatever cookie or key comes along (nothing is looked up). */
+  function forVisitor(req: Request): RequestContext {
+    return make(ANONYMOUS, requestIdOf(req));
+  }
+
   async function forGraphQL(req: Request, res: Response): Promise<Context> {
     const em = orm.em.fork();
     const who = await caller(req, em);
@@ -96,7 +115,7 @@ export function createContexts(deps: {
     return make(systemViewer(job), requestId, orm.em.fork(), { job });
   }
 
-  return { forRequest, forGraphQL, forSystem };
+  return { forRequest, forRoute, forVisitor, forGraphQL, forSystem };
 }
 
 export type Contexts = ReturnType<typeof createContexts>;

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import { stringify } from 'csv-stringify';
+import { pipeline } from 'node:stream/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Audience, Permission, isPermission } from '../../graphql/auth/permissions.js';
 import { hasPermission, municipalityScope, type Viewer } from '../../graphql/auth/viewer.js';
 import { isUuid } from '../../graphql/ids.js';
 import { today } from '../../lib/clock.js';
+import { csvStream } from '../../lib/csv.js';
 import { transactional, withEm, type RequestContext } from '../../lib/request-context.js';
 import { ok, problem, type Result } from '../../lib/result.js';
 import { encryptBsn, hashBsn, type BsnKeys } from '../../crypto/bsn.js';
@@ -1201,45 +1202,49 @@ export class ImportService {
       SKIPPED: 'overgeslagen',
       FAILED: 'mislukt',
     };
-    const csv = stringify({
-      header: true,
-      columns: ['regel', 'klantnummer', 'indeling', 'resultaat', 'melding'],
-      bom: true,
-    });
-    csv.pipe(out);
-    let after = 0;
-    for (;;) {
-      const rows = await ctx.em.execute<
-        {
-          line: number;
-          external_identifier: string | null;
-          classification: RowClass;
-          problems: CellProblem[];
-          outcome: RowOutcome | null;
-          outcome_message: string | null;
-        }[]
-      >(
-        `select line, external_identifier, classification, problems, outcome, outcome_message from import_row
-          where import_run_id = ? and line > ? order by line limit 5000`,
-        [id, after],
-      );
-      if (!rows.length) break;
-      for (const r of rows) {
-        const message =
-          r.outcome_message ?? r.problems.map((p) => (p.column ? `${p.column}: ${p.message}` : p.message)).join(' ');
-        const ok = csv.write([
-          r.line,
-          r.external_identifier ?? '',
-          CLASS[r.classification],
-          r.outcome ? OUTCOME[r.outcome] : 'nog niet verwerkt',
-          message,
-        ]);
-        if (!ok) await new Promise((resolve) => csv.once('drain', resolve));
+    const em = ctx.em;
+    async function* records() {
+      let after = 0;
+      for (;;) {
+        const rows = await em.execute<
+          {
+            line: number;
+            external_identifier: string | null;
+            classification: RowClass;
+            problems: CellProblem[];
+            outcome: RowOutcome | null;
+            outcome_message: string | null;
+          }[]
+        >(
+          `select line, external_identifier, classification, problems, outcome, outcome_message from import_row
+            where import_run_id = ? and line > ? order by line limit 5000`,
+          [id, after],
+        );
+        if (!rows.length) return;
+        for (const r of rows) {
+          const message =
+            r.outcome_message ?? r.problems.map((p) => (p.column ? `${p.column}: ${p.message}` : p.message)).join(' ');
+          yield [
+            r.line,
+            r.external_identifier ?? '',
+            CLASS[r.classification],
+            r.outcome ? OUTCOME[r.outcome] : 'nog niet verwerkt',
+            message,
+          ];
+        }
+        after = rows[rows.length - 1]!.line;
       }
-      after = rows[rows.length - 1]!.line;
     }
-    csv.end();
-    await new Promise((resolve) => out.once('finish', resolve).once('close', resolve));
+    // The one CSV writer (lib/csv.ts): a client number or message that starts like a formula is written as text. The
+    // pipeline passes back-pressure on and ends (or destroys) `out` with the first error of any stage.
+    await pipeline(
+      Readable.from(records()),
+      csvStream(
+        ['regel', 'klantnummer', 'indeling', 'resultaat', 'melding'].map((header) => ({ header })),
+        { delimiter: ',', bom: true },
+      ),
+      out,
+    );
     return true;
   }
 }

@@ -21,7 +21,8 @@ export function requestIdOf(req: Request): string {
 
 /**
  * The one place request contexts are made (made once at start, in boot.ts):
- * - `forRequest(req)`: an HTTP route (uploads, webhooks, DigiD): the viewer from the session cookie;
+ * - `forRoute(req)`: an HTTP route declared with http/route.ts (its guard): the caller as for GraphQL, with the API
+ *   client's session or the refusal of its key; `forVisitor(req)`: a public route, as a visitor;
  * - `forGraphQL(req, res)`: the same, plus loaders and services for resolvers (Apollo's context function);
  * - `forSystem(job)`: a background job or CLI command, acting as SYSTEM under the job's name.
  * Each gets its own EntityManager fork, a logger child carrying the request id, and the application's clock.
@@ -70,13 +71,6 @@ export function createContexts(deps: {
     return { viewer: await services.sessions.resolveViewer(em, req) };
   }
 
-  /** An HTTP route: a refused API key is an anonymous caller (the route refuses what needs a log-in). */
-  async function forRequest(req: Request): Promise<RequestContext> {
-    const em = orm.em.fork();
-    const { viewer } = await caller(req, em);
-    return make(viewer, requestIdOf(req), em);
-  }
-
   /**
    * An HTTP route declared with http/route.ts: the caller as GraphQL sees it — the context, the API client's session
    * (its rate limit and audit row are the route's to apply, as forGraphQL applies them) or the refusal of its key.
@@ -115,7 +109,7 @@ export function createContexts(deps: {
     return make(systemViewer(job), requestId, orm.em.fork(), { job });
   }
 
-  return { forRequest, forRoute, forVisitor, forGraphQL, forSystem };
+  return { forRoute, forVisitor, forGraphQL, forSystem };
 }
 
 export type Contexts = ReturnType<typeof createContexts>;

@@ -251,8 +251,12 @@ function serve(route: RouteDeclaration, deps: RouteDeps): RequestHandler {
       await route.handler({ req, res, ctx, deps, refuse, next });
     } catch (error) {
       if (!res.headersSent) return next(error);
-      (ctx?.log ?? deps.logger).error({ err: error, path: route.path }, 'http route failed after its answer began');
-      res.destroy(error as Error);
+      const log = ctx?.log ?? deps.logger;
+      // The reader went away during a download: nothing is wrong with the server.
+      if ((error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE' || req.destroyed)
+        log.info({ path: route.path }, 'http route: the client closed the connection during the answer');
+      else log.error({ err: error, path: route.path }, 'http route failed after its answer began');
+      res.destroy();
     }
   };
   declaredHandlers.add(handler);

@@ -12,6 +12,7 @@ import { Municipality } from '../modules/municipalities/municipality.entity.js';
 import { decryptBsn } from '../crypto/bsn.js';
 import { IP_NOT_ALLOWED_MESSAGE } from './ip-allow-list.js';
 import {
+  MUNICIPALITY_NOT_FOUND_MESSAGE,
   NOT_FOR_PARTNERS_MESSAGE,
   defineRoute,
   isDeclaredRouteHandler,
@@ -122,6 +123,7 @@ describe('every HTTP route outside GraphQL is declared and guarded (http/route.t
   let server: TestServer;
   let dist: string;
   let municipalityId: string;
+  let otherMunicipalityId: string;
   const callers: { name: string; kind: string; permissions: Permission[]; client: TestClient }[] = [];
   let beheerder: TestClient;
 
@@ -132,7 +134,9 @@ describe('every HTTP route outside GraphQL is declared and guarded (http/route.t
     writeFileSync(join(dist, 'sandbox.html'), '<!doctype html><title>sandbox</title>');
     server = await startTestServer({ seed: true, clientDist: dist, env: { GRAPHQL_SANDBOX: 'true' } });
     const em = server.orm.em.fork();
-    municipalityId = (await em.find(Municipality, {}, { orderBy: { name: 'asc' }, limit: 1 }))[0]!.id;
+    const municipalities = await em.find(Municipality, {}, { orderBy: { name: 'asc' }, limit: 2 });
+    municipalityId = municipalities[0]!.id;
+    otherMunicipalityId = municipalities[1]!.id;
     callers.push({ name: 'bezoeker', kind: Audience.ANONYMOUS, permissions: [], client: server.client() });
     const resident = server.client();
     const person = await em.findOneOrFail(
@@ -232,6 +236,14 @@ describe('every HTTP route outside GraphQL is declared and guarded (http/route.t
         status: 403,
         message: route.partners ? 'U heeft geen toegang tot deze gegevens.' : NOT_FOR_PARTNERS_MESSAGE,
       });
+      // A municipality in the query parameter outside the caller's scope: not found, even with every permission.
+      if (typeof route.scope === 'object' && route.partners) {
+        const elsewhere = server.apiClient({ permissions: ALL_PERMISSIONS, municipalityIds: [otherMunicipalityId] });
+        expect(await call(elsewhere, route, query), `${label} buiten de gemeente van de koppeling`).toMatchObject({
+          status: 404,
+          message: MUNICIPALITY_NOT_FOUND_MESSAGE,
+        });
+      }
       if (!route.partners) {
         const all = await call(server.apiClient({ permissions: ALL_PERMISSIONS }), route, query);
         expect(all, `${label} als API-koppeling met alle rechten`).toMatchObject({

@@ -255,6 +255,34 @@ describe('API keys on the REST routes: the same rate limit and audit row as on G
   });
 });
 
+describe('bodies with a Content-Encoding', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  }, 180_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('are refused with 415 and a Dutch message by every route that reads a body, before anything is read', async () => {
+    for (const [path, headers] of [
+      ['/payments/webhook', { 'content-type': 'application/x-www-form-urlencoded' }],
+      ['/api/imports', { 'content-type': 'multipart/form-data; boundary=x', 'x-gemeentewinkel-upload': '1' }],
+      ['/api/provider/logo', { 'content-type': 'multipart/form-data; boundary=x', 'x-gemeentewinkel-upload': '1' }],
+    ] as const) {
+      for (const encoding of ['gzip', 'br', 'deflate, gzip']) {
+        const res = await server.client().fetch(path, {
+          method: 'POST',
+          headers: { ...headers, 'content-encoding': encoding },
+          body: 'niet ingepakt',
+        });
+        expect(res.status, `${path} ${encoding}`).toBe(415);
+        expect(await res.text(), path).toContain('zonder compressie');
+      }
+    }
+  });
+});
+
 describe('/graphql checks Origin', () => {
   let server: TestServer;
   let staff: TestClient;

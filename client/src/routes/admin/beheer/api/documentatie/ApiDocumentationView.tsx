@@ -400,9 +400,9 @@ function RestRoutes({
                     </code>
                   </th>
                   <td>
-                    <span lang="en">{route.description}</span>
+                    <span lang="en">{withCode(route.description)}</span>
                     <span className="gw-field__hint" lang="en">
-                      {route.scope}
+                      {withCode(route.scope)}
                     </span>
                   </td>
                   <td>
@@ -462,6 +462,11 @@ function WhoMay({
       ))}
     </ul>
   );
+}
+
+/** Text with `code` between backticks (as the server's descriptions write it), the code parts as <code>. */
+function withCode(text: string) {
+  return text.split(/`([^`]+)`/).map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part));
 }
 
 function count(n: number, one: string, many: string): string {

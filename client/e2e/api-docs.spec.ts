@@ -13,6 +13,10 @@ test('the API documentation shows an operation with its permission and an exampl
   await expect(page.getByRole('heading', { level: 1, name: 'API-documentatie' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: /^Queries \(\d+\)$/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Download SDL' })).toHaveAttribute('href', /^data:text\/plain/);
+  // The HTTP routes a partner's key may call, from the server's route declarations (issue 24).
+  const routes = page.getByRole('table', { name: 'HTTP-routes die koppelingen mogen aanroepen' });
+  await expect(routes.getByRole('rowheader', { name: 'GET /api/admin/bestellingen.csv' })).toBeVisible();
+  await expect(routes.getByRole('rowheader', { name: /\/api\/imports/ })).toHaveCount(0);
 
   await page.getByLabel('Zoek op naam, beschrijving of type').fill('auditLog');
   const operation = page.locator('details', { has: page.getByRole('heading', { level: 3, name: 'auditLog' }) });

@@ -46,8 +46,17 @@ describe('the building blocks are the only way', () => {
     expect(matching(/\.create\(\s*AuditLog\b/)).toEqual([]);
   });
 
-  it('only contexts.ts builds a GraphQL context (routes, jobs and CLI use forRequest / forSystem)', () => {
+  it('only contexts.ts builds a GraphQL context (routes, jobs and CLI use forRoute / forVisitor / forSystem)', () => {
     expect(matching(/createLoaders\(/, (p) => !p.startsWith('test/'))).toEqual(['contexts.ts', 'graphql/loaders.ts']);
+  });
+
+  it('HTTP routes are declared (http/route.ts), never registered by hand past the guard', () => {
+    // Justified: the local OpenID provider the DigiD tests run is an app of its own, not one of ours to guard.
+    expect(matching(/\b(router|app)\.(get|post|put|patch|delete|all)\(/)).toEqual([
+      'http/route.ts',
+      'integrations/digid/test-idp/oidc-idp.ts',
+    ]);
+    expect(matching(/express\.Router\(|\bRouter\(\)/)).toEqual([]);
   });
 
   it('one keyset helper and one connection mapping: no hand-made page info', () => {

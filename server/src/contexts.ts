@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { GraphQLError } from 'graphql';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Context } from './graphql/context.js';
@@ -10,6 +11,7 @@ import { REQUEST_ID_HEADER, requestIdFrom } from './lib/request-id.js';
 import type { Services } from './services.js';
 import type { TestViewers } from './http/app.js';
 import { guardGraphQL } from './http/maintenance.js';
+import type { ApiClientSession } from './modules/api-clients/api-client.service.js';
 
 /** `res.locals.requestId`: set by the request-id middleware (http/app.ts) for everything that handles the request. */
 export function requestIdOf(req: Request): string {
@@ -19,7 +21,8 @@ export function requestIdOf(req: Request): string {
 
 /**
  * The one place request contexts are made (made once at start, in boot.ts):
- * - `forRequest(req)`: an HTTP route (uploads, webhooks, DigiD): the viewer from the session cookie;
+ * - `forRoute(req)`: an HTTP route declared with http/route.ts (its guard): the caller as for GraphQL, with the API
+ *   client's session or the refusal of its key; `forVisitor(req)`: a public route, as a visitor;
  * - `forGraphQL(req, res)`: the same, plus loaders and services for resolvers (Apollo's context function);
  * - `forSystem(job)`: a background job or CLI command, acting as SYSTEM under the job's name.
  * Each gets its own EntityManager fork, a logger child carrying the request id, and the application's clock.
@@ -68,11 +71,21 @@ export function createContexts(deps: {
     return { viewer: await services.sessions.resolveViewer(em, req) };
   }
 
-  /** An HTTP route: a refused API key is an anonymous caller (the route refuses what needs a log-in). */
-  async function forRequest(req: Request): Promise<RequestContext> {
+  /**
+   * An HTTP route declared with http/route.ts: the caller as GraphQL sees it — the context, the API client's session
+   * (its rate limit and audit row are the route's to apply, as forGraphQL applies them) or the refusal of its key.
+   */
+  async function forRoute(
+    req: Request,
+  ): Promise<{ ctx: RequestContext; apiClient?: ApiClientSession; refusal?: GraphQLError }> {
     const em = orm.em.fork();
-    const { viewer } = await caller(req, em);
-    return make(viewer, requestIdOf(req), em);
+    const who = await caller(req, em);
+    return { ctx: make(who.viewer, requestIdOf(req), em), apiClient: who.apiClient, refusal: who.refusal };
+  }
+
+  /** A public HTTP route: a visitor, whatever cookie or key comes along (nothing is looked up). */
+  function forVisitor(req: Request): RequestContext {
+    return make(ANONYMOUS, requestIdOf(req));
   }
 
   async function forGraphQL(req: Request, res: Response): Promise<Context> {
@@ -96,7 +109,7 @@ export function createContexts(deps: {
     return make(systemViewer(job), requestId, orm.em.fork(), { job });
   }
 
-  return { forRequest, forGraphQL, forSystem };
+  return { forRoute, forVisitor, forGraphQL, forSystem };
 }
 
 export type Contexts = ReturnType<typeof createContexts>;

@@ -59,6 +59,8 @@ const SAFE_CODES = new Set([
   'GRAPHQL_PARSE_FAILED',
   'GRAPHQL_VALIDATION_FAILED',
   'PERSISTED_QUERY_NOT_FOUND',
+  // Automatic persisted queries are off (http/app.ts): a request by hash alone is the caller's to resend in full.
+  'PERSISTED_QUERY_NOT_SUPPORTED',
   'OPERATION_RESOLUTION_FAILURE',
   'BAD_REQUEST',
   'RATE_LIMITED',
@@ -87,7 +89,10 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     const { stacktrace: _drop, ...extensions } = (formatted.extensions ?? {}) as Record<string, unknown>;
     return {
       // An error thrown while the context is made (maintenance, IP allow-list) carries Apollo's English prefix.
-      message: formatted.message.replace(/^Context creation failed: /, ''),
+      message:
+        code === 'PERSISTED_QUERY_NOT_SUPPORTED'
+          ? 'Persisted queries worden niet ondersteund: stuur de query zelf mee.'
+          : formatted.message.replace(/^Context creation failed: /, ''),
       locations: formatted.locations,
       path: formatted.path,
       extensions: { ...extensions, code },

@@ -16,22 +16,8 @@ import { REQUEST_ID_HEADER, requestIdFrom } from '../lib/request-id.js';
 import { formatError } from '../graphql/errors.js';
 import { personalDataAuditPlugin } from '../graphql/personal-data.js';
 import type { Viewer } from '../graphql/auth/viewer.js';
-import { sentryTunnel } from '../integrations/monitoring/sentry-tunnel.js';
 import type { DigidAdapter } from '../integrations/digid/digid.js';
-import { digidRoutes } from './digid.routes.js';
-import { paymentRoutes } from './payments.routes.js';
-import { paymentExportRoutes } from './payment-export.routes.js';
-import { contentRoutes } from '../modules/content/content.routes.js';
-import { devOutboxRoutes } from '../integrations/mail/dev-outbox.routes.js';
-import { productImageRoutes } from '../modules/catalogue/product-image.routes.js';
-import { platformLogoRoutes } from '../modules/settings/platform-logo.routes.js';
 import { CatalogueCache } from '../modules/catalogue/catalogue-cache.js';
-import { ordersExportRoutes } from '../modules/orders/orders-export.routes.js';
-import { payoutRoutes } from '../modules/payouts/payout.routes.js';
-import { uploadsRoute } from '../integrations/storage/uploads.route.js';
-import { journalRoutes } from '../modules/journal/journal.routes.js';
-import { importRoutes } from '../modules/import/import.routes.js';
-import { myDataRoutes } from '../modules/audit/my-data.routes.js';
 import { securityHeaders } from './security-headers.js';
 import { staticFiles } from './static.js';
 import { loadRenderer, serverRenderedPages } from './server-render.js';
@@ -39,10 +25,12 @@ import { adminIpAllowList, allowListOf } from './ip-allow-list.js';
 import { analyticsScript } from '../modules/settings/sections/analytics.js';
 import { rejectHostileQuery } from './hostile-request.js';
 import { refuseContentEncoding } from './content-encoding.js';
-import { simplePageAssets } from './simple-page.js';
 import { hostileInputPlugin } from '../graphql/hostile-input.js';
-import { isClientMistake } from '../graphql/errors.js';
 import { applicationNow } from '../lib/clock.js';
+import { mountRoutes } from './route.js';
+import { ROUTES } from './routes.js';
+import { FORGED_REQUEST_MESSAGE, crossOriginSession } from './origin.js';
+import { isClientMistake } from '../graphql/errors.js';
 
 /** Paths the server answers itself; everything else is the client (index.html) or a static file. */
 export const SERVER_PATHS = [
@@ -128,51 +116,12 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
   });
 
   app.use(rejectHostileQuery());
-  // A request body in any content coding but identity: 415 before any route reads it.
+  // A request body in any content coding but identity: 415 before any route (or GraphQL) reads it.
   app.use(refuseContentEncoding());
-  app.use(simplePageAssets());
 
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  app.get('/readyz', async (_req, res) => {
-    try {
-      await orm.em.fork().execute('select 1');
-      res.json({ status: 'ready' });
-    } catch {
-      res.status(503).json({ status: 'unavailable' });
-    }
-  });
-  // The time on the application's clock (CLOCK_START outside production): the browser tests set the page's clock to it.
-  app.get('/api/clock', (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({ now: applicationNow().toISOString() });
-  });
-  app.get('/api/client-config', async (_req, res) => {
-    // The platform's name is a setting (instellingen/algemeen), served from this instance's cache.
-    const { platformName } = await services.settings.get('general');
-    res.json({
-      sentryDsn: config.sentry.dsn ?? null,
-      environment: config.sentry.environment,
-      sandboxEnabled: config.graphqlSandbox,
-      appName: platformName,
-    });
-  });
-
-  app.use(sentryTunnel({ dsn: config.sentry.dsn, logger }));
-  app.use(digidRoutes({ orm, services, digid, logger }));
-  app.use(paymentRoutes({ orm, services, logger }));
-  app.use(paymentExportRoutes({ services, contexts }));
-  app.use(contentRoutes({ services, contexts }));
-  // Development and tests only: read the local mail outbox (never mounted in production).
-  app.use(devOutboxRoutes({ orm, production: config.production, transport: config.mail.transport }));
-  app.use(productImageRoutes({ services, contexts }));
-  app.use(platformLogoRoutes({ services, contexts }));
-  app.use(ordersExportRoutes({ services, contexts }));
-  app.use(payoutRoutes({ services, contexts }));
-  app.use(uploadsRoute(services.storage));
-  app.use(journalRoutes({ services, contexts }));
-  app.use(importRoutes({ services, contexts }));
-  app.use(myDataRoutes({ services, contexts }));
+  // Every HTTP route outside GraphQL: declared with its guard (http/route.ts), listed in http/routes.ts.
+  const files = deps.clientDist ? staticFiles(deps.clientDist) : undefined;
+  mountRoutes(app, ROUTES, { services, contexts, orm, logger, digid, pages: files });
 
   const armor = new ApolloArmor({
     maxDepth: { n: 12 },
@@ -192,6 +141,9 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
     schema: await createSchema(),
     introspection: true,
     csrfPrevention: true,
+    // No automatic persisted queries: a document sent earlier must not run later by its hash alone, past the guards
+    // that read the document (the IP allow-list's log-in check and maintenance mode, http/maintenance.ts).
+    persistedQueries: false,
     includeStacktraceInErrorResponses: false,
     allowBatchedHttpRequests: false,
     // main.ts owns shutdown (HTTP, then the job worker, then the database); Apollo's own SIGINT/SIGTERM handler raced
@@ -236,6 +188,15 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
 
   app.use(
     '/graphql',
+    // A cross-site request that carries a session cookie is refused (http/origin.ts): partners' scripts (a key, no
+    // cookie) and requests without an Origin (curl, servers) are not a browser's cross-site request.
+    (req, res, next) => {
+      if (!crossOriginSession(req, config.appUrl)) return next();
+      logger.warn({ event: 'cross_origin_refused', origin: req.get('origin')?.slice(0, 100) }, 'graphql refused');
+      res.status(403).json({
+        errors: [{ message: FORGED_REQUEST_MESSAGE, extensions: { code: 'FORBIDDEN', reason: 'CROSS_ORIGIN' } }],
+      });
+    },
     // Answers of 1 KB and more compressed (brotli at quality 4, else gzip), as the browser accepts: the offer's page of
     // 24 cards is ~19 KB of JSON and ~3 KB compressed, on the critical path of /aanbod. No BREACH exposure: a
     // cross-site page cannot make the browser send a credentialed GraphQL request (Apollo's CSRF prevention and the
@@ -251,16 +212,14 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
   const isServerPath = (path: string) =>
     SERVER_PATHS.some((p) => path === p || (p.endsWith('/') ? path.startsWith(p) : path.startsWith(`${p}/`)));
 
-  if (deps.clientDist) {
+  if (deps.clientDist && files) {
     const dist = deps.clientDist;
-    const files = staticFiles(dist);
-    app.get('/sandbox', (req, res, next) => {
-      if (!config.graphqlSandbox || !files.sendPage('/sandbox.html', req, res, next)) next();
-    });
     app.use(files.middleware);
     const renderer = config.serverRender ? await loadRenderer(dist) : null;
     if (renderer) app.use(serverRenderedPages({ renderer, clientDist: dist, apollo, contexts, logger }));
-    app.get(/.*/, (req, res, next) => {
+    // The client's pages: every other GET is the app (index.html); not a route of its own, like the static files.
+    app.use((req, res, next) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
       if (isServerPath(req.path)) return next();
       // A file-like path that was not found above (e.g. /assets/x.js) is a real 404, not the app.
       if (/\.[a-z0-9]{1,8}$/i.test(req.path)) return next();

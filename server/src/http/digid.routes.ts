@@ -1,10 +1,6 @@
-import express, { type Router } from 'express';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parseCookie, stringifySetCookie } from 'cookie';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Logger } from 'pino';
 import type { Services } from '../services.js';
-import type { DigidAdapter } from '../integrations/digid/digid.js';
 import { DigidSimulator } from '../integrations/digid/digid-simulator.js';
 import { DigidSaml } from '../integrations/digid/saml/saml-adapter.js';
 import { Person } from '../modules/customers/person.entity.js';
@@ -12,91 +8,123 @@ import { Assignment } from '../modules/arrangements/assignment.entity.js';
 import { decryptBsn, isValidBsn, maskBsn } from '../crypto/bsn.js';
 import { safeReturnPath } from './return-path.js';
 import { escapeHtml, simplePage } from './simple-page.js';
-import { rejectHostileForm } from './hostile-request.js';
+import { defineRoute } from './route.js';
 
 const STATE_COOKIE = 'gw_digid';
 const DEFAULT_RETURN = '/account/regelingen';
 
+/** The signature of the state cookie's payload, with the session secret. */
+const sign = (services: Services, value: string) =>
+  createHmac('sha256', services.config.session.secret).update(value).digest('base64url');
+
 /**
  * The customer log-in through DigiD: start → DigiD (or its simulator) → callback → session → back where the resident
  * was. The return path and a nonce travel in a short-lived signed cookie, so the callback only accepts its own log-ins.
+ * All public: they are the way in.
  */
-export function digidRoutes(deps: { orm: MikroORM; services: Services; digid: DigidAdapter; logger: Logger }): Router {
-  const { orm, services, digid, logger } = deps;
-  const secret = services.config.session.secret;
-  const secure = services.config.session.secureCookie;
-  const router = express.Router();
-
-  const sign = (value: string) => createHmac('sha256', secret).update(value).digest('base64url');
-
-  router.get('/auth/digid/start', async (req, res) => {
-    const returnTo = safeReturnPath(req.query.returnTo, DEFAULT_RETURN);
-    const nonce = randomBytes(16).toString('base64url');
-    const { url, context } = await digid.start(nonce);
-    const payload = Buffer.from(JSON.stringify({ nonce, returnTo, context })).toString('base64url');
-    res.append(
-      'Set-Cookie',
-      stringifySetCookie({
-        name: STATE_COOKIE,
-        value: `${payload}.${sign(payload)}`,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-        path: '/auth/digid',
-        maxAge: 600,
-      }),
-    );
-    res.redirect(303, url);
-  });
-
-  router.get('/auth/digid/callback', async (req, res) => {
-    const raw = parseCookie(req.headers.cookie ?? '')[STATE_COOKIE] ?? '';
-    res.append('Set-Cookie', stringifySetCookie({ name: STATE_COOKIE, value: '', path: '/auth/digid', maxAge: 0 }));
-    const [payload, signature] = raw.split('.');
-    const expected = payload ? sign(payload) : '';
-    const validSignature =
-      !!payload &&
-      !!signature &&
-      signature.length === expected.length &&
-      timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
-    const state = validSignature
-      ? (JSON.parse(Buffer.from(payload!, 'base64url').toString()) as {
-          nonce: string;
-          returnTo: string;
-          context?: string;
-        })
-      : null;
-    if (!state || state.nonce !== digid.relayStateOf(req)) {
-      res.redirect(303, '/inloggen?fout=sessie');
-      return;
-    }
-    const result = await digid.resolve(req, state.context);
-    if (!result.ok) {
-      logger.info({ event: 'digid_failed', reason: result.reason }, 'DigiD log-in did not succeed');
-      const code = { cancelled: 'geannuleerd', level: 'niveau', invalid: 'ongeldig' }[result.reason];
-      res.redirect(303, `/inloggen?fout=${code}`);
-      return;
-    }
-    const em = orm.em.fork();
-    const login = await services.auth.loginCustomerByBsn(em, req, res, result.bsn);
-    if (!login.ok) {
-      logger.info({ event: 'digid_unknown_person' }, 'DigiD log-in for a BSN without a person');
-      res.redirect(303, '/inloggen?fout=onbekend');
-      return;
-    }
-    logger.info({ event: 'login', realm: 'customer', assurance: result.assuranceLevel }, 'logged in');
-    res.redirect(303, safeReturnPath(state.returnTo, DEFAULT_RETURN));
-  });
-
-  if (digid instanceof DigidSaml) {
-    // Our SAML metadata, signed, for Logius (with the next certificate during a rollover).
-    router.get('/auth/digid/metadata', async (_req, res) => {
-      res.type('application/samlmetadata+xml').send(await digid.metadata());
-    });
-  }
-
-  if (digid instanceof DigidSimulator) {
-    router.get('/auth/digid/simulator', async (req, res) => {
+export const digidRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/auth/digid/start',
+    description: 'Starts a resident’s DigiD log-in and sends the browser to DigiD (or its simulator).',
+    access: 'public',
+    scope: 'none',
+    body: { kind: 'none' },
+    refusals: 'text',
+    async handler({ req, res, deps }) {
+      const { services, digid } = deps;
+      const secure = services.config.session.secureCookie;
+      const returnTo = safeReturnPath(req.query.returnTo, DEFAULT_RETURN);
+      const nonce = randomBytes(16).toString('base64url');
+      const { url, context } = await digid.start(nonce);
+      const payload = Buffer.from(JSON.stringify({ nonce, returnTo, context })).toString('base64url');
+      res.append(
+        'Set-Cookie',
+        stringifySetCookie({
+          name: STATE_COOKIE,
+          value: `${payload}.${sign(services, payload)}`,
+          httpOnly: true,
+          sameSite: 'lax',
+          secure,
+          path: '/auth/digid',
+          maxAge: 600,
+        }),
+      );
+      res.redirect(303, url);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/auth/digid/callback',
+    description: 'Where DigiD sends the browser back: resolves the log-in and starts the resident’s session.',
+    access: 'public',
+    scope: 'none',
+    body: { kind: 'none' },
+    refusals: 'text',
+    async handler({ req, res, deps }) {
+      const { services, digid, orm, logger } = deps;
+      const raw = parseCookie(req.headers.cookie ?? '')[STATE_COOKIE] ?? '';
+      res.append('Set-Cookie', stringifySetCookie({ name: STATE_COOKIE, value: '', path: '/auth/digid', maxAge: 0 }));
+      const [payload, signature] = raw.split('.');
+      const expected = payload ? sign(services, payload) : '';
+      const validSignature =
+        !!payload &&
+        !!signature &&
+        signature.length === expected.length &&
+        timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
+      const state = validSignature
+        ? (JSON.parse(Buffer.from(payload!, 'base64url').toString()) as {
+            nonce: string;
+            returnTo: string;
+            context?: string;
+          })
+        : null;
+      if (!state || state.nonce !== digid.relayStateOf(req)) {
+        res.redirect(303, '/inloggen?fout=sessie');
+        return;
+      }
+      const result = await digid.resolve(req, state.context);
+      if (!result.ok) {
+        logger.info({ event: 'digid_failed', reason: result.reason }, 'DigiD log-in did not succeed');
+        const code = { cancelled: 'geannuleerd', level: 'niveau', invalid: 'ongeldig' }[result.reason];
+        res.redirect(303, `/inloggen?fout=${code}`);
+        return;
+      }
+      const em = orm.em.fork();
+      const login = await services.auth.loginCustomerByBsn(em, req, res, result.bsn);
+      if (!login.ok) {
+        logger.info({ event: 'digid_unknown_person' }, 'DigiD log-in for a BSN without a person');
+        res.redirect(303, '/inloggen?fout=onbekend');
+        return;
+      }
+      logger.info({ event: 'login', realm: 'customer', assurance: result.assuranceLevel }, 'logged in');
+      res.redirect(303, safeReturnPath(state.returnTo, DEFAULT_RETURN));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/auth/digid/metadata',
+    description: 'Our signed SAML metadata for Logius (with the next certificate during a rollover).',
+    access: 'public',
+    scope: 'none',
+    body: { kind: 'none' },
+    refusals: 'text',
+    enabled: ({ digid }) => digid instanceof DigidSaml,
+    async handler({ res, deps }) {
+      res.type('application/samlmetadata+xml').send(await (deps.digid as DigidSaml).metadata());
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/auth/digid/simulator',
+    description: 'The DigiD simulator’s page (development and tests).',
+    access: 'public',
+    scope: 'none',
+    body: { kind: 'none' },
+    refusals: 'text',
+    enabled: ({ digid }) => digid instanceof DigidSimulator,
+    async handler({ req, res, deps }) {
+      const { services, orm } = deps;
       const relayState = typeof req.query.RelayState === 'string' ? req.query.RelayState : '';
       const em = orm.em.fork();
       const people = await em.find(
@@ -162,30 +190,34 @@ export function digidRoutes(deps: { orm: MikroORM; services: Services; digid: Di
           </form>`,
         ),
       );
-    });
-
-    router.post(
-      '/auth/digid/simulator',
-      express.urlencoded({ extended: false, limit: '10kb' }),
-      rejectHostileForm(),
-      async (req, res) => {
-        const relayState = typeof req.body?.RelayState === 'string' ? req.body.RelayState : '';
-        if (req.body?.action === 'cancel') {
-          res.redirect(303, `/auth/digid/callback?RelayState=${encodeURIComponent(relayState)}`);
-          return;
-        }
-        const bsn = typeof req.body?.bsn === 'string' ? req.body.bsn.trim() : '';
-        if (!isValidBsn(bsn)) {
-          res.redirect(303, `/auth/digid/simulator?RelayState=${encodeURIComponent(relayState)}&fout=bsn`);
-          return;
-        }
-        const artifact = await digid.issueArtifact(bsn);
-        res.redirect(
-          303,
-          `/auth/digid/callback?SAMLart=${encodeURIComponent(artifact)}&RelayState=${encodeURIComponent(relayState)}`,
-        );
-      },
-    );
-  }
-  return router;
-}
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/auth/digid/simulator',
+    description: 'The DigiD simulator’s form (development and tests).',
+    access: 'public',
+    scope: 'none',
+    body: { kind: 'form', limit: '10kb' },
+    refusals: 'text',
+    enabled: ({ digid }) => digid instanceof DigidSimulator,
+    async handler({ req, res, deps }) {
+      const digid = deps.digid as DigidSimulator;
+      const relayState = typeof req.body?.RelayState === 'string' ? req.body.RelayState : '';
+      if (req.body?.action === 'cancel') {
+        res.redirect(303, `/auth/digid/callback?RelayState=${encodeURIComponent(relayState)}`);
+        return;
+      }
+      const bsn = typeof req.body?.bsn === 'string' ? req.body.bsn.trim() : '';
+      if (!isValidBsn(bsn)) {
+        res.redirect(303, `/auth/digid/simulator?RelayState=${encodeURIComponent(relayState)}&fout=bsn`);
+        return;
+      }
+      const artifact = await digid.issueArtifact(bsn);
+      res.redirect(
+        303,
+        `/auth/digid/callback?SAMLart=${encodeURIComponent(artifact)}&RelayState=${encodeURIComponent(relayState)}`,
+      );
+    },
+  }),
+];

@@ -1,6 +1,8 @@
 import { BlockList, isIP } from 'node:net';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import type { SettingsService } from '../modules/settings/settings.service.js';
+import { isUnder } from './paths.js';
 
 /** `::ffff:192.0.2.1` (an IPv4 client on a dual-stack socket) → `192.0.2.1`; anything else as it is. */
 export function normaliseAddress(address: string): string {
@@ -53,13 +55,29 @@ export function allowListOf(ranges: readonly string[]): { allows(address: string
   };
 }
 
-/** The admin area's pages: /admin and everything below it. */
-export const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/admin/');
+/**
+ * The admin area's pages: /admin and everything below it, compared normalised (http/paths.ts): `/ADMIN`, `/%61dmin`,
+ * `//admin/x`, `/admin%2Fx` and `/x/../admin` are the admin area too.
+ */
+export const isAdminPath = (path: string) => isUnder(path, '/admin');
+
+/**
+ * Whether a staff member may work from this address: the allow-list of instellingen/ip is off, or lists it. The one
+ * rule of the pages above, every HTTP route a staff session can use (http/route.ts) and GraphQL (http/maintenance.ts).
+ */
+export async function staffAddressAllowed(settings: Pick<SettingsService, 'get'>, address: string | undefined) {
+  const ip = await settings.get('ip');
+  return !ip.enabled || allowListOf(ip.entries.map((e) => e.range)).allows(address);
+}
+
+/** The Dutch refusal of a staff request from outside the allow-list. */
+export const IP_NOT_ALLOWED_MESSAGE = 'De beheeromgeving is vanaf dit netwerk niet bereikbaar.';
 
 /**
  * Keeps the admin area's pages to the allow-list (instellingen/ip) when it is on. The client address is Express's
  * `req.ip`: the socket's address, or X-Forwarded-For only when the request came through a trusted proxy
- * (TRUSTED_PROXIES, `trust proxy` in app.ts). The API's admin part is guarded in contexts (graphql requests of staff).
+ * (TRUSTED_PROXIES, `trust proxy` in app.ts). The API's admin part is guarded in contexts (graphql requests of staff),
+ * the HTTP routes' in http/route.ts.
  */
 export function adminIpAllowList(options: {
   current: () => Promise<{ allows(address: string | undefined): boolean } | null>;
@@ -78,9 +96,7 @@ export function adminIpAllowList(options: {
         res
           .status(403)
           .type('text/plain; charset=utf-8')
-          .send(
-            'De beheeromgeving is vanaf dit netwerk niet bereikbaar. Neem contact op met de beheerder van het platform.',
-          );
+          .send(`${IP_NOT_ALLOWED_MESSAGE} Neem contact op met de beheerder van het platform.`);
       })
       .catch(next);
   };

@@ -1,11 +1,12 @@
-import { GraphQLError, Kind, parse, type OperationDefinitionNode } from 'graphql';
+import { GraphQLError } from 'graphql';
 import type { Request } from 'express';
 import type { Logger } from 'pino';
 import { Audience } from '../graphql/auth/permissions.js';
 import type { Viewer } from '../graphql/auth/viewer.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 import { maintenanceAt } from '../modules/settings/sections/maintenance.js';
-import { allowListOf } from './ip-allow-list.js';
+import { IP_NOT_ALLOWED_MESSAGE, staffAddressAllowed } from './ip-allow-list.js';
+import { requestedOperation } from '../graphql/root-fields.js';
 
 /**
  * What every audience may still ask during maintenance: who am I, is there maintenance, the site's name and colours,
@@ -40,25 +41,12 @@ function worksThroughMaintenance(viewer: Viewer): boolean {
   return viewer.kind === Audience.STAFF || viewer.kind === Audience.API_CLIENT || viewer.kind === 'SYSTEM';
 }
 
-/** The root fields of the operation a GraphQL request runs (empty when it cannot be parsed: GraphQL refuses it later). */
+/**
+ * The root fields of the operation a GraphQL request runs, with fragments expanded (graphql/root-fields.ts); empty when
+ * it cannot be parsed (GraphQL refuses it later).
+ */
 export function rootFieldsOf(req: Request): string[] {
-  const body = (req.body ?? {}) as { query?: unknown; operationName?: unknown };
-  const query =
-    typeof body.query === 'string' ? body.query : typeof req.query.query === 'string' ? req.query.query : null;
-  if (!query) return [];
-  try {
-    const document = parse(query, { maxTokens: 5000 });
-    const operations = document.definitions.filter(
-      (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
-    );
-    const op =
-      typeof body.operationName === 'string'
-        ? operations.find((o) => o.name?.value === body.operationName)
-        : operations[0];
-    return (op?.selectionSet.selections ?? []).map((s) => (s.kind === Kind.FIELD ? s.name.value : '…'));
-  } catch {
-    return [];
-  }
+  return requestedOperation({ body: req.body, query: req.query })?.fields ?? [];
 }
 
 /** Seconds until the end of maintenance (at least a minute), an hour when no end was given. */
@@ -101,20 +89,19 @@ export async function guardGraphQL(input: {
   log: Logger;
 }): Promise<void> {
   const { req, viewer, settings, now, log } = input;
-  const ip = await settings.get('ip');
   let fields: string[] | null = null;
   const rootFields = () => (fields ??= rootFieldsOf(req));
-  if (ip.enabled) {
-    const staffCall = viewer.kind === Audience.STAFF || rootFields().some((f) => STAFF_ENTRY.has(f));
-    if (staffCall && !allowListOf(ip.entries.map((e) => e.range)).allows(req.ip)) {
-      log.warn(
-        { event: 'ip_blocked', ip: req.ip, viewer: viewer.kind },
-        'admin API refused: address not on the allow-list',
-      );
-      throw new GraphQLError('De beheeromgeving is vanaf dit netwerk niet bereikbaar.', {
-        extensions: { code: 'FORBIDDEN', reason: 'IP_NOT_ALLOWED', http: { status: 403 } },
-      });
-    }
+  // The document is parsed only for a caller outside an active allow-list (or during maintenance).
+  const listed = await staffAddressAllowed(settings, req.ip);
+  const staffCall = !listed && (viewer.kind === Audience.STAFF || rootFields().some((f) => STAFF_ENTRY.has(f)));
+  if (staffCall) {
+    log.warn(
+      { event: 'ip_blocked', ip: req.ip, viewer: viewer.kind },
+      'admin API refused: address not on the allow-list',
+    );
+    throw new GraphQLError(IP_NOT_ALLOWED_MESSAGE, {
+      extensions: { code: 'FORBIDDEN', reason: 'IP_NOT_ALLOWED', http: { status: 403 } },
+    });
   }
   if (worksThroughMaintenance(viewer)) return;
   const maintenance = maintenanceAt(await settings.get('maintenance'), now);

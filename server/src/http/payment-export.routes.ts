@@ -1,12 +1,9 @@
-import express, { type Router } from 'express';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
 import { GraphQLError } from 'graphql';
-import type { Services } from '../services.js';
-import type { Contexts } from '../contexts.js';
-import { Audience, Permission } from '../graphql/auth/permissions.js';
-import { hasPermission } from '../graphql/auth/viewer.js';
+import { Permission } from '../graphql/auth/permissions.js';
+import { csvStream, type CsvCell, type CsvColumn } from '../lib/csv.js';
+import { defineRoute } from './route.js';
 import {
   PaymentRecordKind,
   PaymentRecordStatus,
@@ -46,26 +43,27 @@ export function euroAmount(cents: number): string {
   return `${sign}${Math.trunc(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
 }
 
-const COLUMNS = [
-  'soort',
-  'status',
-  'aangemaakt',
-  'afgerond',
-  'bedrag',
-  'gemeente',
-  'betaaldienst',
-  'kenmerk betaaldienst',
-  'betaling',
-  'id',
-] as const;
+/** The export's columns (lib/csv.ts): the amount is a number column, everything else text. */
+const COLUMNS: CsvColumn[] = [
+  { header: 'soort' },
+  { header: 'status' },
+  { header: 'aangemaakt' },
+  { header: 'afgerond' },
+  { header: 'bedrag', number: euroAmount },
+  { header: 'gemeente' },
+  { header: 'betaaldienst' },
+  { header: 'kenmerk betaaldienst' },
+  { header: 'betaling' },
+  { header: 'id' },
+];
 
-function csvRow(r: PaymentRecordView): string[] {
+function csvRow(r: PaymentRecordView): CsvCell[] {
   return [
     KIND_TEXT[r.kind],
     STATUS_TEXT[r.status],
     dutchTime.format(r.createdAt),
     r.settledAt ? dutchTime.format(r.settledAt) : '',
-    euroAmount(r.amountCents),
+    r.amountCents,
     r.municipalityName,
     r.provider === PaymentServiceProviderEnum.MOLLIE ? 'Mollie' : 'Simulator',
     r.externalId ?? '',
@@ -104,55 +102,51 @@ export function exportFilter(query: Record<string, unknown>): PaymentRecordFilte
 /**
  * `GET /api/export/betalingen.csv?status=PAID&from=2026-03-01&…`: exactly the rows of the finance payments list with
  * the same filter (field names as PaymentRecordFilter), as CSV (`;`, Dutch decimal comma, UTF-8 with BOM for Excel).
- * PAYMENT_READ within the staff member's municipality scope; audit-logged with the filter. Streamed: the rows come
- * from the database in keyset batches (PaymentAdminService.batches) through csv-stringify into the response with
+ * PAYMENT_READ within the caller's municipality scope; audit-logged with the filter. Streamed: the rows come from the
+ * database in keyset batches (PaymentAdminService.batches) through the CSV writer (lib/csv.ts) into the response with
  * back-pressure, so an export of any size holds one batch in memory.
  */
-export function paymentExportRoutes(deps: { services: Services; contexts: Contexts }): Router {
-  const { services, contexts } = deps;
-  const router = express.Router();
-  router.get(PAYMENT_EXPORT_PATH, async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
-    const refuse = (status: number, message: string) => res.status(status).type('text/plain').send(message);
-    const ctx = await contexts.forRequest(req);
-    if (ctx.viewer.kind === Audience.ANONYMOUS) return refuse(401, 'U moet ingelogd zijn om dit te doen.');
-    if (!hasPermission(ctx.viewer, Permission.PAYMENT_READ))
-      return refuse(403, 'U heeft geen toegang tot deze gegevens.');
-    const filter = exportFilter(req.query as Record<string, unknown>);
-    if (!filter) return refuse(400, 'Het filter van de export is ongeldig. Kies het filter opnieuw.');
-    let query;
-    try {
-      query = services.paymentAdmin.query(ctx, filter);
-    } catch (error) {
-      if (error instanceof GraphQLError) return refuse(400, error.message);
-      throw error;
-    }
-    await services.audit.record(ctx, {
-      action: 'payments.exported',
-      subjectType: 'payment',
-      subjectId: null,
-      details: { filter },
-    });
-    const day = dutchTime.format(ctx.clock.now()).slice(0, 10);
-    res.status(200);
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="betalingen-${day}.csv"`);
-    const rows = query ? services.paymentAdmin.batches(ctx, query) : null;
-    async function* records() {
-      if (!rows) return;
-      for await (const batch of rows) for (const r of batch) yield csvRow(r);
-    }
-    try {
-      await pipeline(
-        Readable.from(records()),
-        stringify({ header: true, columns: [...COLUMNS], delimiter: ';', bom: true }),
-        res,
-      );
-    } catch (error) {
-      ctx.log.error({ err: error }, 'payment export failed');
-      if (!res.headersSent) refuse(500, 'De export is mislukt. Probeer het opnieuw.');
-      else res.destroy();
-    }
-  });
-  return router;
-}
+export const paymentExportRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: PAYMENT_EXPORT_PATH,
+    description:
+      'Own-contribution payments and refunds of the municipalities in scope as CSV (`;`, decimal comma), with the ' +
+      'filters of the payments list: `kind`, `status`, `provider`, `minCents`, `maxCents`, `from`, `to`, `municipalityId`.',
+    access: [Permission.PAYMENT_READ],
+    partners: true,
+    scope: 'service',
+    body: { kind: 'none' },
+    refusals: 'text',
+    async handler({ req, res, ctx, deps, refuse }) {
+      const { services } = deps;
+      res.setHeader('Cache-Control', 'no-store');
+      const filter = exportFilter(req.query as Record<string, unknown>);
+      if (!filter) return refuse(400, 'BAD_REQUEST', 'Het filter van de export is ongeldig. Kies het filter opnieuw.');
+      let query;
+      try {
+        query = services.paymentAdmin.query(ctx, filter);
+      } catch (error) {
+        if (error instanceof GraphQLError) return refuse(400, 'BAD_REQUEST', error.message);
+        throw error;
+      }
+      await services.audit.record(ctx, {
+        action: 'payments.exported',
+        subjectType: 'payment',
+        subjectId: null,
+        details: { filter },
+      });
+      const day = dutchTime.format(ctx.clock.now()).slice(0, 10);
+      res.status(200);
+      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      res.setHeader('Content-Disposition', `attachment; filename="betalingen-${day}.csv"`);
+      const rows = query ? services.paymentAdmin.batches(ctx, query) : null;
+      async function* records() {
+        if (!rows) return;
+        for await (const batch of rows) for (const r of batch) yield csvRow(r);
+      }
+      // The pipeline ends the response, or destroys it with the first error of any stage (the route logs it).
+      await pipeline(Readable.from(records()), csvStream(COLUMNS, { delimiter: ';', bom: true }), res);
+    },
+  }),
+];

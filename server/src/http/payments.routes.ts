@@ -1,11 +1,9 @@
-import express, { type Request, type Router } from 'express';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Logger } from 'pino';
+import type { Request } from 'express';
 import type { Services } from '../services.js';
 import type { SimulatedMismatch } from '../integrations/payments/payment-simulator.js';
 import type { PaymentStatus } from '../modules/payments/payment.entities.js';
 import { escapeHtml, simplePage } from './simple-page.js';
-import { rejectHostileForm } from './hostile-request.js';
+import { defineRoute, type RouteDeps } from './route.js';
 
 /** A PSP payment id as Mollie (tr_…) and the simulator (sim_…) make them. */
 const EXTERNAL_ID = /^[A-Za-z0-9_]{1,64}$/;
@@ -45,6 +43,11 @@ function ownOrigin(req: Request): string {
   return `http://${host}:${req.socket.localPort}`;
 }
 
+/** The simulator's pages exist in development and tests only (never in production). */
+const simulatorOn = ({ services }: RouteDeps) => !!services.payments.simulator && !services.config.production;
+const page = (title: string, body: string) => simplePage(title, body, { header: 'Betaalprovider — simulator' });
+const gatewayOf = (services: Services) => services.payments.simulator!;
+
 /**
  * The payment service provider's side of the own contribution:
  * - POST /payments/webhook: the PSP says "something happened to payment <id>" (form body `id=…`, nothing else, as Mollie
@@ -56,15 +59,17 @@ function ownOrigin(req: Request): string {
  *   reconciliation (controle) has something to find. Development and tests only: the simulator is never mounted in
  *   production.
  */
-export function paymentRoutes(deps: { orm: MikroORM; services: Services; logger: Logger }): Router {
-  const { orm, services, logger } = deps;
-  const router = express.Router();
-
-  router.post(
-    '/payments/webhook',
-    express.urlencoded({ extended: false, limit: '2kb' }),
-    rejectHostileForm(),
-    async (req, res) => {
+export const paymentRoutes = [
+  defineRoute({
+    method: 'POST',
+    path: '/payments/webhook',
+    description: 'The payment service provider’s webhook (form `id=…`): the status is fetched from the PSP itself.',
+    access: 'public',
+    scope: 'none',
+    body: { kind: 'form', limit: '2kb' },
+    refusals: 'text',
+    async handler({ req, res, deps }) {
+      const { services, orm, logger } = deps;
       const id = typeof req.body?.id === 'string' ? req.body.id.trim() : '';
       if (!EXTERNAL_ID.test(id)) {
         res.status(200).end();
@@ -80,13 +85,18 @@ export function paymentRoutes(deps: { orm: MikroORM; services: Services; logger:
         res.status(500).end();
       }
     },
-  );
-
-  const gateway = services.payments.simulator;
-  if (gateway && !services.config.production) {
-    const page = (title: string, body: string) => simplePage(title, body, { header: 'Betaalprovider — simulator' });
-
-    router.get('/betalen/simulator', async (_req, res) => {
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/betalen/simulator',
+    description: 'The payment simulator’s own records (development and tests).',
+    access: 'public',
+    scope: 'none',
+    body: { kind: 'none' },
+    refusals: 'text',
+    enabled: simulatorOn,
+    async handler({ res, deps }) {
+      const gateway = gatewayOf(deps.services);
       res.setHeader('Cache-Control', 'no-store');
       const rows = (await gateway.list(200))
         .map(
@@ -125,51 +135,66 @@ export function paymentRoutes(deps: { orm: MikroORM; services: Services; logger:
           </form>`,
         ),
       );
-    });
-
-    router.post(
-      '/betalen/simulator/afwijking',
-      express.urlencoded({ extended: false, limit: '2kb' }),
-      rejectHostileForm(),
-      async (req, res) => {
-        const body = (req.body ?? {}) as Record<string, unknown>;
-        const id = typeof body.kenmerk === 'string' ? body.kenmerk.trim() : '';
-        const cents = Number(body.bedrag);
-        const amountCents = Number.isSafeInteger(cents) && cents > 0 ? cents : 100;
-        const status = (Object.values(OUTCOMES) as string[]).includes(String(body.status))
-          ? (body.status as PaymentStatus)
-          : 'PAID';
-        const kinds: Record<string, SimulatedMismatch | null> = {
-          MISSING_THERE: EXTERNAL_ID.test(id) ? { kind: 'MISSING_THERE', externalId: id } : null,
-          MISSING_HERE: { kind: 'MISSING_HERE', amountCents, status },
-          STATUS_DIFFERS: EXTERNAL_ID.test(id) ? { kind: 'STATUS_DIFFERS', externalId: id, status } : null,
-          AMOUNT_DIFFERS: EXTERNAL_ID.test(id) ? { kind: 'AMOUNT_DIFFERS', externalId: id, amountCents } : null,
-          REFUND_FAILED: EXTERNAL_ID.test(id) ? { kind: 'REFUND_FAILED', refundId: id } : null,
-          REFUND_MISSING_HERE: EXTERNAL_ID.test(id)
-            ? { kind: 'REFUND_MISSING_HERE', externalId: id, amountCents }
-            : null,
-        };
-        const mismatch = kinds[String(body.soort)];
-        const made = mismatch ? await gateway.mismatch(mismatch) : null;
-        if (!made) {
-          res
-            .status(400)
-            .type('html')
-            .send(
-              page(
-                'Afwijking niet gemaakt',
-                `<p>Onbekende betaling of soort. <a href="/betalen/simulator">Terug</a></p>`,
-              ),
-            );
-          return;
-        }
-        logger.info({ event: 'payment_simulator_mismatch', kind: mismatch!.kind }, 'payment simulator: mismatch made');
-        res.redirect(303, '/betalen/simulator');
-      },
-    );
-
-    router.get('/betalen/simulator/:externalId', async (req, res) => {
-      const payment = EXTERNAL_ID.test(req.params.externalId) ? await gateway.find(req.params.externalId) : undefined;
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/betalen/simulator/afwijking',
+    description: 'Makes the payment simulator’s records differ from ours (development and tests).',
+    access: 'public',
+    scope: 'none',
+    body: { kind: 'form', limit: '2kb' },
+    refusals: 'text',
+    enabled: simulatorOn,
+    async handler({ req, res, deps }) {
+      const gateway = gatewayOf(deps.services);
+      const { logger } = deps;
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const id = typeof body.kenmerk === 'string' ? body.kenmerk.trim() : '';
+      const cents = Number(body.bedrag);
+      const amountCents = Number.isSafeInteger(cents) && cents > 0 ? cents : 100;
+      const status = (Object.values(OUTCOMES) as string[]).includes(String(body.status))
+        ? (body.status as PaymentStatus)
+        : 'PAID';
+      const kinds: Record<string, SimulatedMismatch | null> = {
+        MISSING_THERE: EXTERNAL_ID.test(id) ? { kind: 'MISSING_THERE', externalId: id } : null,
+        MISSING_HERE: { kind: 'MISSING_HERE', amountCents, status },
+        STATUS_DIFFERS: EXTERNAL_ID.test(id) ? { kind: 'STATUS_DIFFERS', externalId: id, status } : null,
+        AMOUNT_DIFFERS: EXTERNAL_ID.test(id) ? { kind: 'AMOUNT_DIFFERS', externalId: id, amountCents } : null,
+        REFUND_FAILED: EXTERNAL_ID.test(id) ? { kind: 'REFUND_FAILED', refundId: id } : null,
+        REFUND_MISSING_HERE: EXTERNAL_ID.test(id) ? { kind: 'REFUND_MISSING_HERE', externalId: id, amountCents } : null,
+      };
+      const mismatch = kinds[String(body.soort)];
+      const made = mismatch ? await gateway.mismatch(mismatch) : null;
+      if (!made) {
+        res
+          .status(400)
+          .type('html')
+          .send(
+            page(
+              'Afwijking niet gemaakt',
+              `<p>Onbekende betaling of soort. <a href="/betalen/simulator">Terug</a></p>`,
+            ),
+          );
+        return;
+      }
+      logger.info({ event: 'payment_simulator_mismatch', kind: mismatch!.kind }, 'payment simulator: mismatch made');
+      res.redirect(303, '/betalen/simulator');
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/betalen/simulator/:externalId',
+    description: 'The payment simulator’s checkout page (development and tests).',
+    access: 'public',
+    scope: 'none',
+    body: { kind: 'none' },
+    refusals: 'text',
+    enabled: simulatorOn,
+    async handler({ req, res, deps }) {
+      const gateway = gatewayOf(deps.services);
+      const externalId = String(req.params.externalId);
+      const payment = EXTERNAL_ID.test(externalId) ? await gateway.find(externalId) : undefined;
       res.setHeader('Cache-Control', 'no-store');
       if (!payment) {
         res
@@ -216,38 +241,43 @@ export function paymentRoutes(deps: { orm: MikroORM; services: Services; logger:
           </form>`,
         ),
       );
-    });
-
-    router.post(
-      '/betalen/simulator/:externalId',
-      express.urlencoded({ extended: false, limit: '2kb' }),
-      rejectHostileForm(),
-      async (req, res) => {
-        const externalId = String(req.params.externalId);
-        const outcome = OUTCOMES[String(req.body?.uitkomst ?? '')];
-        const payment = EXTERNAL_ID.test(externalId) ? await gateway.find(externalId) : undefined;
-        if (!payment || !outcome) {
-          res.redirect(303, `/betalen/simulator/${encodeURIComponent(externalId)}`);
-          return;
-        }
-        await gateway.settle(externalId, outcome);
-        // Like Mollie: tell the shop through its webhook (only the id), then send the customer back.
-        try {
-          const webhook = new URL(payment.webhookUrl);
-          const answer = await fetch(`${ownOrigin(req)}${webhook.pathname}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            body: new URLSearchParams({ id: externalId }).toString(),
-            signal: AbortSignal.timeout(15_000),
-          });
-          if (!answer.ok) logger.warn({ status: answer.status }, 'payment simulator: webhook answered with an error');
-        } catch (error) {
-          // The customer's return page asks for the status again; the sweep does too.
-          logger.warn({ err: error }, 'payment simulator: webhook call failed');
-        }
-        res.redirect(303, sameSitePath(payment.redirectUrl));
-      },
-    );
-  }
-  return router;
-}
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/betalen/simulator/:externalId',
+    description: 'The payment simulator’s outcome form (development and tests).',
+    access: 'public',
+    scope: 'none',
+    body: { kind: 'form', limit: '2kb' },
+    refusals: 'text',
+    enabled: simulatorOn,
+    async handler({ req, res, deps }) {
+      const gateway = gatewayOf(deps.services);
+      const { logger } = deps;
+      const externalId = String(req.params.externalId);
+      const outcome = OUTCOMES[String(req.body?.uitkomst ?? '')];
+      const payment = EXTERNAL_ID.test(externalId) ? await gateway.find(externalId) : undefined;
+      if (!payment || !outcome) {
+        res.redirect(303, `/betalen/simulator/${encodeURIComponent(externalId)}`);
+        return;
+      }
+      await gateway.settle(externalId, outcome);
+      // Like Mollie: tell the shop through its webhook (only the id), then send the customer back.
+      try {
+        const webhook = new URL(payment.webhookUrl);
+        const answer = await fetch(`${ownOrigin(req)}${webhook.pathname}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ id: externalId }).toString(),
+          signal: AbortSignal.timeout(15_000),
+        });
+        if (!answer.ok) logger.warn({ status: answer.status }, 'payment simulator: webhook answered with an error');
+      } catch (error) {
+        // The customer's return page asks for the status again; the sweep does too.
+        logger.warn({ err: error }, 'payment simulator: webhook call failed');
+      }
+      res.redirect(303, sameSitePath(payment.redirectUrl));
+    },
+  }),
+];

@@ -169,6 +169,22 @@ describe('the parts of a rendered page', () => {
       expect(isServerRenderedPath(path), path).toBe(false);
   });
 
+  it('renders only a path written as the browser’s router reads it (the renderer resolves the URL itself)', () => {
+    // Each of these matched the public pages' pattern as written, while the renderer would have shown another page
+    // (the admin area's) or the same page under another address.
+    for (const path of [
+      '/aanbod/../admin',
+      '/aanbod/%2e%2e/admin',
+      '/nieuws/../../account/gegevens',
+      '/aanbod/./fiets',
+      '/Aanbod',
+      '//aanbod',
+      '/aanbod//fiets/1',
+      '/%61anbod',
+    ])
+      expect(isServerRenderedPath(path), path).toBe(false);
+  });
+
   it('escapes the state and the title for HTML', () => {
     expect(jsonForHtml({ a: '</script><b>&' })).toBe('{"a":"\\u003c/script\\u003e\\u003cb\\u003e\\u0026"}');
     const page = fillTemplate('<title>x</title><div id="root"></div>', {

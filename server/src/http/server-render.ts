@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { Contexts } from '../contexts.js';
 import { Audience } from '../graphql/auth/permissions.js';
 import type { Context } from '../graphql/context.js';
+import { normalisePath } from './paths.js';
 
 /**
  * The public pages rendered on the server, for visitors who have not logged in: the HTML of the page with its data
@@ -59,9 +60,14 @@ interface Renderer {
   }): Promise<RenderResult>;
 }
 
-/** Whether the server renders this path (for a visitor who has not logged in). */
+/**
+ * Whether the server renders this path (for a visitor who has not logged in): one of the public pages, written as
+ * the browser's router would read it (http/paths.ts). A path that normalises to something else — `/aanbod/../admin`,
+ * `/Aanbod`, `//nieuws`, `/%61anbod` — is left to the browser: the renderer resolves the URL itself, and must never be
+ * asked for a page other than the public one this decision was about.
+ */
 export function isServerRenderedPath(path: string): boolean {
-  return PUBLIC_PAGES.test(path);
+  return normalisePath(path) === path && PUBLIC_PAGES.test(path);
 }
 
 /** JSON inside an HTML <script> block: nothing in it can end the block or open a comment. */

@@ -1,5 +1,3 @@
-import express, { type Router } from 'express';
-
 export function escapeHtml(value: string): string {
   return value.replace(
     /[&<>"']/g,
@@ -10,7 +8,7 @@ export function escapeHtml(value: string): string {
 /** The simple pages' stylesheet: a file of its own, so the Content-Security-Policy needs no inline style. */
 export const SIMPLE_PAGE_STYLESHEET = '/api/static/simple-page.css';
 
-const STYLESHEET = `body { font-family: system-ui, sans-serif; margin: 0; color: #1a1a1a; background: #fff; line-height: 1.5; }
+export const SIMPLE_PAGE_CSS = `body { font-family: system-ui, sans-serif; margin: 0; color: #1a1a1a; background: #fff; line-height: 1.5; }
 header { background: #00457a; color: #fff; padding: 1rem 1.5rem; }
 header p { margin: 0; font-weight: 700; }
 main { max-width: 42rem; margin: 0 auto; padding: 1.5rem; }
@@ -25,16 +23,6 @@ button { font: inherit; padding: .6rem 1.2rem; border-radius: 4px; border: 2px s
 button.secondary { background: #fff; color: #00457a; }
 :focus-visible { outline: 3px solid #e17000; outline-offset: 2px; }
 `;
-
-/** Serves the stylesheet of the simple pages. */
-export function simplePageAssets(): Router {
-  const router = express.Router();
-  router.get(SIMPLE_PAGE_STYLESHEET, (_req, res) => {
-    res.setHeader('Cache-Control', 'public, max-age=3600');
-    res.type('text/css').send(STYLESHEET);
-  });
-  return router;
-}
 
 /**
  * A small, accessible server-rendered page (used by simulators, which must work without the client bundle).

@@ -211,13 +211,43 @@ export function headerProblem(header: readonly string[]): string | null {
   return `De kolommen kloppen niet. ${parts.join(' ')} De eerste regel moet precies deze kolommen noemen: ${IMPORT_COLUMNS.join(', ')}.`;
 }
 
-/** The downloadable example: three persons in two households, one with an assignment. BSNs are test numbers. */
-export function exampleCsv(arrangementName = 'Kindpakket'): string {
-  const rows = [
-    IMPORT_COLUMNS.join(','),
-    `H-1001,Huishouden De Vries,P-1001-1,Anna,de Vries,12-05-1985,111222333,anna@voorbeeld.nl,06 12345678,,,,`,
-    `H-1001,Huishouden De Vries,P-1001-2,Sem,de Vries,03-09-2015,,,,${arrangementName},150,,`,
-    `H-1002,,P-1002-1,Fatima,El Amrani,1979-11-23,,,020 123 4567,,,,`,
+/**
+ * The downloadable example: three persons in two households, one with an assignment. BSNs are test numbers. The rows
+ * under the header IMPORT_COLUMNS; the server writes them with its CSV writer (the arrangement's name is a name staff
+ * typed, so it is written as text, never as a formula).
+ */
+export function exampleRows(arrangementName = 'Kindpakket'): string[][] {
+  return [
+    [
+      'H-1001',
+      'Huishouden De Vries',
+      'P-1001-1',
+      'Anna',
+      'de Vries',
+      '12-05-1985',
+      '111222333',
+      'anna@voorbeeld.nl',
+      '06 12345678',
+      '',
+      '',
+      '',
+      '',
+    ],
+    [
+      'H-1001',
+      'Huishouden De Vries',
+      'P-1001-2',
+      'Sem',
+      'de Vries',
+      '03-09-2015',
+      '',
+      '',
+      '',
+      arrangementName,
+      '150',
+      '',
+      '',
+    ],
+    ['H-1002', '', 'P-1002-1', 'Fatima', 'El Amrani', '1979-11-23', '', '', '020 123 4567', '', '', '', ''],
   ];
-  return rows.join('\r\n') + '\r\n';
 }

@@ -1,11 +1,10 @@
 import type { Request, Response } from 'express';
 import type { Services } from '../../services.js';
-import type { Contexts } from '../../contexts.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { IMAGE_MESSAGES, imageTooLargeMessage } from '../../rules/image.js';
-import { MAINTENANCE_MESSAGE, maintenanceRetryAfter } from '../../http/maintenance.js';
 import type { Viewer } from '../../graphql/auth/viewer.js';
+import type { RouteCall } from '../../http/route.js';
 import { check, clientAddress, retryAfterText } from '../../modules/limits/limits.js';
 import { MalformedUpload, readMultipartBuffer } from '../../http/streams.js';
 
@@ -25,53 +24,14 @@ export interface ImageUploadRequest {
 }
 
 /**
- * Reads an image upload (multipart/form-data, one `file` part and a few short text fields) after the checks every
- * upload passes: the CSRF header and a same-origin Origin, a logged-in viewer, maintenance (residents, providers and
- * visitors get 503 with Retry-After, as from the API; staff carry on), the caller's own permission check (`allow`,
- * answering a Dutch refusal or null), the upload rate limit (429 with Retry-After), multipart, and the upload limit of instellingen/geavanceerd, read for every
- * request (a change applies without a restart), both as declared and as streamed. Answers null when it has already
- * refused; `empty` is the rest of the JSON answer (e.g. `{ logo: null }`).
+ * Reads an image upload (multipart/form-data, one `file` part and a few short text fields) on a route declared with
+ * `body: { kind: 'upload' }` and `csrfHeader: UPLOAD_HEADER` (http/route.ts), whose guard has already checked the
+ * origin, the header, the caller, maintenance and the permission. Then: the upload rate limit (429 with Retry-After),
+ * multipart, and the upload limit of instellingen/geavanceerd, read for every request (a change applies without a
+ * restart), both as declared and as streamed. Answers null when it has already refused.
  */
-export async function readImageUpload(
-  req: Request,
-  res: Response,
-  deps: {
-    services: Pick<Services, 'settings' | 'config' | 'limits' | 'limitRules'>;
-    contexts: Pick<Contexts, 'forRequest'>;
-  },
-  options: {
-    empty: object;
-    allow: (ctx: RequestContext) => Promise<{ status: number; code: string; message: string } | null>;
-  },
-): Promise<ImageUploadRequest | null> {
-  const refuse = (status: number, code: string, message: string, field: string | null = null): null => {
-    if (!req.readableEnded) res.setHeader('Connection', 'close');
-    res.status(status).json({ ...options.empty, errors: [{ field, code, message }] });
-    return null;
-  };
-  const forged = 'Dit verzoek is geweigerd (beveiliging tegen vervalste verzoeken).';
-  if (req.get(UPLOAD_HEADER) !== '1') return refuse(400, 'BAD_REQUEST', forged);
-  const origin = req.get('origin');
-  if (
-    origin &&
-    origin !== `${req.protocol}://${req.get('host')}` &&
-    origin !== new URL(deps.services.config.appUrl).origin
-  )
-    return refuse(403, 'FORBIDDEN', forged);
-  const ctx = await deps.contexts.forRequest(req);
-  if (ctx.viewer.kind === Audience.ANONYMOUS)
-    return refuse(401, 'UNAUTHENTICATED', 'U moet ingelogd zijn om dit te doen.');
-  const retryAfter = await maintenanceRetryAfter({
-    viewer: ctx.viewer,
-    settings: deps.services.settings,
-    now: ctx.clock.now(),
-  });
-  if (retryAfter !== null) {
-    res.setHeader('Retry-After', String(retryAfter));
-    return refuse(503, 'MAINTENANCE', MAINTENANCE_MESSAGE);
-  }
-  const refused = await options.allow(ctx);
-  if (refused) return refuse(refused.status, refused.code, refused.message);
+export async function readImageUpload(call: RouteCall): Promise<ImageUploadRequest | null> {
+  const { req, res, ctx, deps, refuse } = call;
   const limited = await reserveUpload(deps.services, req, res, ctx.viewer);
   if (limited) return refuse(limited.status, limited.code, limited.message);
   if (!req.is('multipart/form-data')) return refuse(415, 'BAD_REQUEST', IMAGE_MESSAGES.missing, 'file');

@@ -1,4 +1,4 @@
-import { GraphQLError, Kind, parse, type OperationDefinitionNode } from 'graphql';
+import { GraphQLError } from 'graphql';
 import type { Request } from 'express';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CryptoKey } from 'jose';
@@ -9,6 +9,7 @@ import { isUuid } from '../../graphql/ids.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
 import { allowListOf, parseRange } from '../../http/ip-allow-list.js';
+import { requestedOperation } from '../../graphql/root-fields.js';
 import { isIsoDate, todayInAmsterdam } from '../../lib/dates.js';
 import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
 import { transactional, type RequestContext } from '../../lib/request-context.js';
@@ -102,27 +103,23 @@ const dutchMoment = (at: Date) =>
     timeZone: 'Europe/Amsterdam',
   }).format(at);
 
-/** The operation of a GraphQL request, for the audit row of an API client's call: its name, type and root fields. */
-export function operationOf(req: Request): { name: string | null; type: string | null; fields: string[] } {
-  const body = (req.body ?? {}) as { query?: unknown; operationName?: unknown };
-  const query =
-    typeof body.query === 'string' ? body.query : typeof req.query?.query === 'string' ? req.query.query : null;
+/** What an API client's call did, for its audit row: an operation name, its type and its root fields (never variables). */
+export interface ApiCallOperation {
+  name: string | null;
+  type: string | null;
+  fields: string[];
+}
+
+/**
+ * The operation of a GraphQL request, for the audit row of an API client's call: its name, type and root fields, with
+ * fragments expanded (graphql/root-fields.ts), so `{ ...F }` is recorded as the fields F asks.
+ */
+export function operationOf(req: Request): ApiCallOperation {
+  const body = (req.body ?? {}) as { operationName?: unknown };
   const requested = typeof body.operationName === 'string' ? body.operationName.slice(0, 100) : null;
-  if (!query) return { name: requested, type: null, fields: [] };
-  try {
-    const document = parse(query, { maxTokens: 5000 });
-    const operations = document.definitions.filter(
-      (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
-    );
-    const op = requested ? operations.find((o) => o.name?.value === requested) : operations[0];
-    return {
-      name: op?.name?.value ?? requested,
-      type: op?.operation ?? null,
-      fields: (op?.selectionSet.selections ?? []).map((s) => (s.kind === Kind.FIELD ? s.name.value : '…')).slice(0, 20),
-    };
-  } catch {
-    return { name: requested, type: null, fields: [] };
-  }
+  const op = requestedOperation({ body: req.body, query: req.query });
+  if (!op) return { name: requested, type: null, fields: [] };
+  return { name: op.name ?? requested, type: op.type, fields: op.fields.slice(0, 20) };
 }
 
 interface KeyRow {
@@ -276,14 +273,18 @@ export class ApiClientService {
   }
 
   /**
-   * A GraphQL call of an authenticated client: reserves one request of its per-minute budget before any work (throws
+   * A call of an authenticated client (GraphQL, or an HTTP route with its own `operation`, http/route.ts): reserves one request of its per-minute budget before any work (throws
    * the 429 when it is spent) and records the call (operation name and root fields; never variables or results).
    */
-  async admit(ctx: RequestContext, session: ApiClientSession, req: Request): Promise<void> {
+  async admit(
+    ctx: RequestContext,
+    session: ApiClientSession,
+    req: Request,
+    operation: ApiCallOperation = operationOf(req),
+  ): Promise<void> {
     const reservation = await this.limits.reserve(
       check({ name: 'api-client', points: session.rateLimitPerMinute, windowSeconds: 60 }, session.id),
     );
-    const operation = operationOf(req);
     if (!reservation.ok) {
       ctx.log.warn({ event: 'api_rate_limited', apiClientId: session.id }, 'API client over its rate limit');
       throw refusal(

@@ -24,8 +24,11 @@ import { PERMISSION_GROUPS } from '../roles/permission-groups.js';
 import { SCHEMA_CHANGELOG } from '../../graphql/schema-changelog.js';
 import { PERSONAL_DATA_DIRECTIVE } from '../../graphql/personal-data.js';
 import type { ViewerKind } from '../identity/viewer.type.js';
+import { ROUTES } from '../../http/routes.js';
+import { requirementsOf, type RouteDeclaration } from '../../http/route.js';
 import {
   ApiOperationKind,
+  type ApiRestRoute,
   type ApiArgument,
   type ApiDocumentation,
   type ApiField,
@@ -68,7 +71,39 @@ export function buildApiDocumentation(schema: GraphQLSchema): ApiDocumentation {
     changelog: [...SCHEMA_CHANGELOG]
       .sort((a, b) => b.date.localeCompare(a.date))
       .map((entry) => ({ ...entry, path: entry.path ?? null })),
+    restRoutes: partnerRoutes(ROUTES),
   };
+}
+
+const REQUEST_BODY: Record<RouteDeclaration['body']['kind'], string | null> = {
+  none: null,
+  upload: 'multipart/form-data',
+  json: 'application/json',
+  form: 'application/x-www-form-urlencoded',
+  raw: 'application/octet-stream',
+};
+
+/** The routes partners may call (declared `partners: true`), as the documentation shows them, by path. */
+export function partnerRoutes(routes: readonly RouteDeclaration[]): ApiRestRoute[] {
+  return routes
+    .filter((r) => r.partners && r.access !== 'public')
+    .map((r) => ({
+      method: r.method,
+      path: r.path,
+      description: r.description,
+      permissions: requirementsOf(r).permissions,
+      requestBody: REQUEST_BODY[r.body.kind],
+      requiredHeader: r.csrfHeader ?? null,
+      scope:
+        typeof r.scope === 'object'
+          ? `The municipality named in the query parameter \`${r.scope.query}\`, which must be the key’s.`
+          : r.scope === 'service'
+            ? 'The key’s municipality: rows of other municipalities are left out.'
+            : r.scope === 'own'
+              ? 'The caller’s own data.'
+              : 'No municipality’s data.',
+    }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 function describeOperation(

@@ -3,6 +3,7 @@ import { parse, validate } from 'graphql';
 import { createSchema } from '../../graphql/schema.js';
 import { ALL_PERMISSIONS } from '../../graphql/auth/permissions.js';
 import { buildApiDocumentation } from './api-docs.service.js';
+import { ROUTES } from '../../http/routes.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
 
@@ -39,6 +40,28 @@ describe('API documentation generated from the schema (issue 13)', () => {
     expect(docs.permissions.find((p) => p.permission === 'ORDER_READ')!.description).toBe('Bestellingen bekijken');
     expect(docs.sdl).toMatch(/directive @requires/);
     expect(docs.changelog.length).toBeGreaterThan(0);
+  });
+
+  it('lists the HTTP routes partners may call, from the route declarations the server mounts', async () => {
+    const docs = buildApiDocumentation(await createSchema());
+    const routes = docs.restRoutes.map((r) => `${r.method} ${r.path}`);
+    expect(routes).toEqual(
+      ROUTES.filter((r) => r.partners)
+        .map((r) => `${r.method} ${r.path}`)
+        .sort(),
+    );
+    expect(routes).toContain('GET /api/admin/bestellingen.csv');
+    expect(routes).toContain('GET /api/journaalposten/export');
+    // Not for partners: the import, residents' and providers' own routes, public ones.
+    expect(routes.some((r) => r.includes('/api/imports'))).toBe(false);
+    expect(routes).not.toContain('GET /api/mijn-gegevens.json');
+    expect(routes).not.toContain('GET /sitemap.xml');
+    const journal = docs.restRoutes.find((r) => r.path === '/api/journaalposten/export')!;
+    expect(journal).toMatchObject({ permissions: ['JOURNAL_EXPORT'], requestBody: null, requiredHeader: null });
+    expect(journal.scope).toMatch(/`gemeente`/);
+    expect(docs.restRoutes.find((r) => r.path === '/api/payouts/:batchId/export')!.requiredHeader).toBe(
+      'x-gemeentewinkel-download',
+    );
   });
 
   it('gives an example request per operation that is valid against the schema', async () => {

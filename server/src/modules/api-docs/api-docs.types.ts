@@ -146,6 +146,44 @@ export class SchemaChange {
 
 @ObjectType({
   description:
+    'An HTTP route outside GraphQL that partners’ API clients may call with their key (an export, an upload), with ' +
+    'the same guard as a GraphQL field: the permission, the municipality scope, the rate limit and an audit row per call.',
+})
+export class ApiRestRoute {
+  @Field(() => String, { description: 'The HTTP method: GET or POST.' })
+  method!: string;
+
+  @Field(() => String, {
+    description: 'The path; `:name` stands for a path parameter, e.g. `/api/payouts/:batchId/export`.',
+  })
+  path!: string;
+
+  @Field(() => String, { description: 'What it does (English).' })
+  description!: string;
+
+  @Field(() => [Permission], { description: 'The permissions of which the API client needs at least one.' })
+  permissions!: Permission[];
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'What the request sends: `multipart/form-data` (a file), `application/json` or ' +
+      '`application/x-www-form-urlencoded`; null when it sends nothing.',
+  })
+  requestBody!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'A header the request must carry with the value `1` (it changes something); null when none.',
+  })
+  requiredHeader!: string | null;
+
+  @Field(() => String, { description: 'Which municipalities’ data it reads or changes (English).' })
+  scope!: string;
+}
+
+@ObjectType({
+  description:
     'The documentation of the API, generated at run time from the schema the server runs, so it is never out of date.',
 })
 export class ApiDocumentation {
@@ -162,4 +200,11 @@ export class ApiDocumentation {
 
   @Field(() => [SchemaChange], { description: 'The schema changelog, newest first.' })
   changelog!: SchemaChange[];
+
+  @Field(() => [ApiRestRoute], {
+    description:
+      'The HTTP routes outside GraphQL that API clients may call (CSV exports and the like), generated from the ' +
+      'same route declarations the server mounts.',
+  })
+  restRoutes!: ApiRestRoute[];
 }

@@ -18,6 +18,7 @@ import { MailMessage } from './mail-message.entity.js';
 import { SmtpMailer, describeMailError } from '../../integrations/mail/smtp-mailer.js';
 import { createMailer } from '../../integrations/mail/create-mailer.js';
 import { devOutboxEnabled, devOutboxRoutes } from '../../integrations/mail/dev-outbox.routes.js';
+import { mountRoutes, type RouteDeps } from '../../http/route.js';
 
 describe('template rendering', () => {
   const template = {
@@ -231,7 +232,10 @@ describe('e-mail: templates in the database, the mail log, the outbox transport,
       { production: false, transport: 'smtp' as const },
     ]) {
       const app = express();
-      app.use(devOutboxRoutes({ orm: server.orm, ...options }));
+      mountRoutes(app, devOutboxRoutes, {
+        orm: server.orm,
+        services: { config: { ...server.services.config, ...options, mail: { transport: options.transport } } },
+      } as unknown as RouteDeps);
       app.use((_req, res) => void res.status(404).json({ error: 'Niet gevonden.' }));
       const http = app.listen(0, '127.0.0.1');
       await new Promise((r) => http.once('listening', r));

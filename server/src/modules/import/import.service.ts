@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
-import { stringify } from 'csv-stringify';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Audience, Permission, isPermission } from '../../graphql/auth/permissions.js';
 import { hasPermission, municipalityScope, type Viewer } from '../../graphql/auth/viewer.js';
 import { isUuid } from '../../graphql/ids.js';
 import { today } from '../../lib/clock.js';
+import { csvStream } from '../../lib/csv.js';
 import { transactional, withEm, type RequestContext } from '../../lib/request-context.js';
 import { ok, problem, type Result } from '../../lib/result.js';
 import { encryptBsn, hashBsn, type BsnKeys } from '../../crypto/bsn.js';
@@ -1370,13 +1370,14 @@ export class ImportService {
         after = rows[rows.length - 1]!.line;
       }
     }
+    // The one CSV writer (lib/csv.ts): a client number or message that starts like a formula is written as text. The
+    // pipeline passes back-pressure on and ends (or destroys) `out` with the first error of any stage.
     await pipeline(
       Readable.from(records()),
-      stringify({
-        header: true,
-        columns: ['regel', 'klantnummer', 'indeling', 'resultaat', 'toewijzing', 'melding'],
-        bom: true,
-      }),
+      csvStream(
+        ['regel', 'klantnummer', 'indeling', 'resultaat', 'toewijzing', 'melding'].map((header) => ({ header })),
+        { delimiter: ',', bom: true },
+      ),
       out,
     );
     return true;

@@ -1,9 +1,6 @@
-import express, { type Router } from 'express';
 import { once } from 'node:events';
-import type { Contexts } from '../../contexts.js';
-import type { Services } from '../../services.js';
-import { Audience, Permission } from '../../graphql/auth/permissions.js';
-import { hasPermission } from '../../graphql/auth/viewer.js';
+import { Permission } from '../../graphql/auth/permissions.js';
+import { defineRoute } from '../../http/route.js';
 
 /**
  * `GET /api/journaalposten/export?gemeente=<id>&periode=YYYY-MM`: a period's journal entries as CSV, streamed from a
@@ -11,19 +8,23 @@ import { hasPermission } from '../../graphql/auth/viewer.js';
  * text (422) when a ledger account has no general-ledger account yet. A GET that records the export: the session
  * cookie is SameSite, so another site cannot make it.
  */
-export function journalRoutes(deps: { services: Services; contexts: Contexts }): Router {
-  const { services, contexts } = deps;
-  const router = express.Router();
-  router.get('/api/journaalposten/export', async (req, res, next) => {
-    try {
-      const ctx = await contexts.forRequest(req);
-      res.setHeader('Cache-Control', 'no-store');
-      if (ctx.viewer.kind === Audience.ANONYMOUS)
-        return void res.status(401).type('text/plain').send('U moet ingelogd zijn om dit te doen.');
-      if (!hasPermission(ctx.viewer, Permission.JOURNAL_EXPORT))
-        return void res.status(403).type('text/plain').send('U heeft geen toegang tot deze gegevens.');
+export const journalRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/journaalposten/export',
+    description:
+      'A month of journal entries (`?gemeente=<municipality id>&periode=YYYY-MM`) as CSV for the general ledger: ' +
+      'date, journal, account, cost centre, debit, credit, description, reference. Exporting the same period again ' +
+      'gives the same bytes; the export is recorded.',
+    access: [Permission.JOURNAL_EXPORT],
+    partners: true,
+    scope: { query: 'gemeente' },
+    body: { kind: 'none' },
+    refusals: 'text',
+    async handler({ req, res, ctx, deps }) {
       const municipalityId = String(req.query.gemeente ?? '');
       const period = String(req.query.periode ?? '');
+      res.setHeader('Cache-Control', 'no-store');
       let started = false;
       // A reader that goes away must not leave the export (and its database connection) waiting for 'drain'.
       const gone = new Promise<never>((_, reject) =>
@@ -43,7 +44,7 @@ export function journalRoutes(deps: { services: Services; contexts: Contexts }):
         }
         if (!res.write(chunk)) await Promise.race([once(res, 'drain'), gone]);
       };
-      const result = await services.journal.exportPeriod(ctx, municipalityId, period, write);
+      const result = await deps.services.journal.exportPeriod(ctx, municipalityId, period, write);
       if (!result.ok) {
         const status = result.errors[0]?.code === 'NOT_FOUND' ? 404 : 422;
         return void res
@@ -52,10 +53,6 @@ export function journalRoutes(deps: { services: Services; contexts: Contexts }):
           .send(result.errors.map((e) => e.message).join('\n'));
       }
       res.end();
-    } catch (error) {
-      if (res.headersSent) res.destroy(error as Error);
-      else next(error);
-    }
-  });
-  return router;
-}
+    },
+  }),
+];

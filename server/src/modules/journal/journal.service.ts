@@ -1,9 +1,9 @@
 import { IsolationLevel } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { stringify } from 'csv-stringify/sync';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { isUuid } from '../../graphql/ids.js';
+import { csvText, type CsvColumn } from '../../lib/csv.js';
 import { todayInAmsterdam } from '../../lib/dates.js';
 import { transactional, type RequestContext } from '../../lib/request-context.js';
 import { ok, problem, type Result } from '../../lib/result.js';
@@ -118,9 +118,13 @@ function asDate(value: Date | string | null | undefined): Date | null {
       : new Date(value.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'));
 }
 
-/** A cell a spreadsheet could read as a formula is written as text. */
-function cell(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+/**
+ * The export's columns (lib/csv.ts, the one CSV writer): debit and credit are number columns, so an amount stays a
+ * number; every other cell is text, and text a spreadsheet could read as a formula is written as text.
+ */
+function exportColumns(numberFormat: NumberFormat): CsvColumn[] {
+  const amount = (cents: number) => formatAmount(cents, numberFormat);
+  return HEADER[numberFormat].map((header, i) => (i === 4 || i === 5 ? { header, number: amount } : { header }));
 }
 
 /**
@@ -725,7 +729,9 @@ export class JournalService {
         await em.execute(
           `declare journal_export no scroll cursor for ${this.linesSql(await this.periodRows(em, municipalityId), municipalityId, period)}`,
         );
-        await write(stringify([HEADER[numberFormat] as unknown as string[]], { delimiter, record_delimiter: '\r\n' }));
+        const columns = exportColumns(numberFormat);
+        const csv = { delimiter, recordDelimiter: '\r\n' } as const;
+        await write(csvText(columns, [], csv));
         for (;;) {
           const rows = await em.execute<Record<string, unknown>[]>(`fetch ${batch} from journal_export`);
           if (!rows.length) break;
@@ -737,13 +743,13 @@ export class JournalService {
               journalCode,
               l.glAccount ?? '',
               l.costCentre ?? '',
-              formatAmount(l.debitCents, numberFormat),
-              formatAmount(l.creditCents, numberFormat),
-              cell(l.description),
-              cell(l.reference),
+              l.debitCents,
+              l.creditCents,
+              l.description,
+              l.reference,
             ];
           });
-          await write(stringify(records, { delimiter, record_delimiter: '\r\n' }));
+          await write(csvText(columns, records, { ...csv, header: false }));
           if (rows.length < batch) break;
         }
         await em.execute(`close journal_export`);

@@ -1,16 +1,13 @@
-import express, { type Router } from 'express';
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { pipeline } from 'node:stream/promises';
 import { GraphQLError } from 'graphql';
-import type { Services } from '../../services.js';
-import type { Contexts } from '../../contexts.js';
-import { Audience, Permission } from '../../graphql/auth/permissions.js';
-import { hasPermission } from '../../graphql/auth/viewer.js';
+import { Permission } from '../../graphql/auth/permissions.js';
+import { defineRoute } from '../../http/route.js';
+import { csvStream } from '../../lib/csv.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
 import { today } from '../../lib/clock.js';
 import { OrderStatusEnum } from './order.types.js';
 import type { AdminOrderFilter } from './order-work.types.js';
-import { sendStream } from '../../http/streams.js';
 
 export const ORDERS_EXPORT_PATH = '/api/admin/bestellingen.csv';
 
@@ -47,39 +44,48 @@ const amsterdam = new Intl.DateTimeFormat('nl-NL', {
   minute: '2-digit',
 });
 
+/** The export's columns (lib/csv.ts): the amounts are number columns; names and numbers are text. */
+const COLUMNS = [
+  { header: 'Bestelnummer' },
+  { header: 'Besteld op' },
+  { header: 'Status' },
+  { header: 'Aanbieder' },
+  { header: 'Gemeente' },
+  { header: 'Klantnummer' },
+  { header: 'Totaal', number: euros },
+  { header: 'Uit tegoed', number: euros },
+  { header: 'Eigen bijdrage', number: euros },
+];
+
 /**
  * `GET /api/admin/bestellingen.csv?search=&status=&providerId=&from=&to=`: the staff order list (/admin/bestellingen)
  * as CSV, with exactly the list's filters and scope (OrderListService.adminOrderConditions), newest first. Needs
- * ORDER_READ. Streamed: the orders are read in keyset batches and written through csv-stringify as they come, so the
- * size of the export does not matter for memory. Every export is audit-logged with its filter and row count.
- * Semicolon-separated with a decimal comma (Dutch spreadsheets), UTF-8 with a byte-order mark.
+ * ORDER_READ. Streamed: the orders are read in keyset batches and written through the CSV writer (lib/csv.ts) as they
+ * come, with back-pressure, so the size of the export does not matter for memory; a provider or municipality named
+ * like a formula is written as text. Every export is audit-logged with its filter. Semicolon-separated with a decimal
+ * comma (Dutch spreadsheets), UTF-8 with a byte-order mark.
  */
-export function ordersExportRoutes(deps: { services: Services; contexts: Contexts }): Router {
-  const { services, contexts } = deps;
-  const router = express.Router();
-
-  router.get(ORDERS_EXPORT_PATH, async (req, res, next) => {
-    try {
-      const ctx = await contexts.forRequest(req);
-      const v = ctx.viewer;
+export const ordersExportRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: ORDERS_EXPORT_PATH,
+    description:
+      'The orders of the municipalities in scope as CSV (`;`, decimal comma), newest first, with the filters of the ' +
+      'order list: `search`, `status`, `providerId`, `from`, `to` (YYYY-MM-DD).',
+    access: [Permission.ORDER_READ],
+    partners: true,
+    scope: 'service',
+    body: { kind: 'none' },
+    refusals: 'text',
+    async handler({ req, res, ctx, deps, refuse }) {
+      const { services } = deps;
       res.set('Cache-Control', 'no-store');
-      if (v.kind === Audience.ANONYMOUS) {
-        res.status(401).type('text').send('U moet ingelogd zijn om bestellingen te exporteren.');
-        return;
-      }
-      if (!hasPermission(v, Permission.ORDER_READ)) {
-        res.status(403).type('text').send('U heeft geen toegang tot de bestellingen.');
-        return;
-      }
       const q = (name: string) => {
         const value = req.query[name];
         return typeof value === 'string' && value.trim() ? value.trim().slice(0, 100) : null;
       };
       const status = q('status');
-      if (status && !Object.hasOwn(OrderStatusEnum, status)) {
-        res.status(400).type('text').send('Onbekende status.');
-        return;
-      }
+      if (status && !Object.hasOwn(OrderStatusEnum, status)) return refuse(400, 'BAD_REQUEST', 'Onbekende status.');
       const filter: AdminOrderFilter = {
         search: q('search'),
         status: status as OrderStatusEnum | null,
@@ -91,10 +97,7 @@ export function ordersExportRoutes(deps: { services: Services; contexts: Context
       try {
         conditions = services.orderLists.adminOrderConditions(ctx, filter);
       } catch (error) {
-        if (error instanceof GraphQLError) {
-          res.status(400).type('text').send(error.message);
-          return;
-        }
+        if (error instanceof GraphQLError) return refuse(400, 'BAD_REQUEST', error.message);
         throw error;
       }
 
@@ -105,36 +108,14 @@ export function ordersExportRoutes(deps: { services: Services; contexts: Context
         details: { filter: Object.fromEntries(Object.entries(filter).filter(([, value]) => value)) },
       });
 
-      res.status(200);
-      res.type('text/csv; charset=utf-8');
-      res.attachment(`bestellingen-${today(ctx.clock)}.csv`);
-      res.write('\ufeff');
-      const csv = stringify({
-        delimiter: ';',
-        header: true,
-        columns: [
-          'Bestelnummer',
-          'Besteld op',
-          'Status',
-          'Aanbieder',
-          'Gemeente',
-          'Klantnummer',
-          'Totaal',
-          'Uit tegoed',
-          'Eigen bijdrage',
-        ],
-      });
-      // The rows as they are read, through one pipeline into the response (http/streams.ts): an error or a reader who
-      // goes away ends it, and the batches stop being read.
       let count = 0;
-      const batches = conditions;
-      async function* records() {
-        if (!batches) return;
+      async function* rows() {
+        if (!conditions) return;
         let after: string | null = null;
         for (;;) {
           const cursor = keyCondition(NEWEST_FIRST, after);
-          const where = [...batches.where, ...(cursor.sql ? [cursor.sql] : [])];
-          const rows = await ctx.em.execute<Record<string, unknown>[]>(
+          const where = [...conditions.where, ...(cursor.sql ? [cursor.sql] : [])];
+          const batch = await ctx.em.execute<Record<string, unknown>[]>(
             `select o.id, o.number, o.created_at, o.status, o.total_cents, o.budget_cents, o.contribution_cents,
                     pr.name as provider_name, mu.name as municipality_name, cg.client_number, ${keySelect(NEWEST_FIRST)}
                from customer_order o
@@ -143,38 +124,32 @@ export function ordersExportRoutes(deps: { services: Services; contexts: Context
                join client_group cg on cg.id = o.client_group_id
               where ${where.length ? where.join(' and ') : 'true'}
               order by ${keyOrderBy(NEWEST_FIRST)} limit ?`,
-            [...batches.params, ...cursor.params, BATCH],
+            [...conditions.params, ...cursor.params, BATCH],
           );
-          for (const r of rows)
+          for (const r of batch)
             yield [
-              r.number,
+              r.number as string,
               amsterdam.format(new Date(r.created_at as string)),
-              STATUS[r.status as string] ?? r.status,
-              r.provider_name,
-              r.municipality_name,
-              r.client_number,
-              euros(Number(r.total_cents)),
-              euros(Number(r.budget_cents)),
-              euros(Number(r.contribution_cents)),
+              STATUS[r.status as string] ?? (r.status as string),
+              r.provider_name as string,
+              r.municipality_name as string,
+              r.client_number as string,
+              Number(r.total_cents),
+              Number(r.budget_cents),
+              Number(r.contribution_cents),
             ];
-          count += rows.length;
-          if (rows.length < BATCH) return;
-          after = rowCursor(NEWEST_FIRST, rows[rows.length - 1]!);
+          count += batch.length;
+          if (batch.length < BATCH) return;
+          after = rowCursor(NEWEST_FIRST, batch[batch.length - 1]!);
         }
       }
-      const sent = await sendStream(res, Readable.from(records()), [csv], (error) =>
-        ctx.log.error({ err: error }, 'orders export failed'),
-      );
-      if (!sent) return;
-      ctx.log.info({ event: 'orders_exported', rows: count }, 'orders exported as CSV');
-    } catch (error) {
-      if (res.headersSent) {
-        res.destroy(error as Error);
-        return;
-      }
-      next(error);
-    }
-  });
 
-  return router;
-}
+      res.status(200);
+      res.type('text/csv; charset=utf-8');
+      res.attachment(`bestellingen-${today(ctx.clock)}.csv`);
+      // The pipeline ends the response, or destroys it with the first error of any stage (the route then logs it).
+      await pipeline(Readable.from(rows()), csvStream(COLUMNS, { delimiter: ';', bom: true }), res);
+      ctx.log.info({ event: 'orders_exported', rows: count }, 'orders exported as CSV');
+    },
+  }),
+];

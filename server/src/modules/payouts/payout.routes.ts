@@ -1,8 +1,5 @@
-import express, { type Router } from 'express';
-import type { Services } from '../../services.js';
-import type { Contexts } from '../../contexts.js';
 import { Audience, Permission } from '../../graphql/auth/permissions.js';
-import { hasPermission } from '../../graphql/auth/viewer.js';
+import { defineRoute } from '../../http/route.js';
 
 /** A request header a cross-site form cannot send: the export changes the batch, so it must come from our client. */
 export const DOWNLOAD_HEADER = 'x-gemeentewinkel-download';
@@ -19,29 +16,24 @@ const attachment = (fileName: string) => `attachment; filename="${fileName.repla
  * batch moves to "geëxporteerd" in the transaction that writes the audit row, so it answers once), and a provider's
  * specification of one paid payout (`GET /api/aanbieder/uitbetalingen/:lineId/specificatie.csv`, its own only).
  */
-export function payoutRoutes(deps: { services: Services; contexts: Contexts }): Router {
-  const { services, contexts } = deps;
-  const router = express.Router();
-
-  router.post('/api/payouts/:batchId/export', async (req, res) => {
-    const refuse = (status: number, code: string, message: string) =>
-      res.status(status).json({ errors: [{ field: null, code, message }] });
-    const origin = req.get('origin');
-    if (
-      req.get(DOWNLOAD_HEADER) !== '1' ||
-      (origin && origin !== `${req.protocol}://${req.get('host')}` && origin !== new URL(services.config.appUrl).origin)
-    )
-      return refuse(400, 'BAD_REQUEST', 'Dit verzoek is geweigerd (beveiliging tegen vervalste verzoeken).');
-    const ctx = await contexts.forRequest(req);
-    if (ctx.viewer.kind === Audience.ANONYMOUS)
-      return refuse(401, 'UNAUTHENTICATED', 'U moet ingelogd zijn om dit te doen.');
-    if (!hasPermission(ctx.viewer, Permission.PAYOUT_MANAGE))
-      return refuse(403, 'FORBIDDEN', 'U heeft geen toegang tot deze gegevens.');
-    try {
-      const result = await services.payouts.export(ctx, String(req.params.batchId));
+export const payoutRoutes = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/payouts/:batchId/export',
+    description:
+      'Exports a draft payout batch as a SEPA credit-transfer file (pain.001) and marks it exported; once per batch. ' +
+      `Send the header \`${DOWNLOAD_HEADER}: 1\`.`,
+    access: [Permission.PAYOUT_MANAGE],
+    partners: true,
+    scope: 'service',
+    body: { kind: 'none' },
+    csrfHeader: DOWNLOAD_HEADER,
+    refusals: { json: {} },
+    async handler({ req, res, ctx, deps }) {
+      const result = await deps.services.payouts.export(ctx, String(req.params.batchId));
       if (!result.ok) {
         const status = result.errors[0]!.code === 'NOT_FOUND' ? 404 : 409;
-        return res
+        return void res
           .status(status)
           .json({ errors: result.errors.map(({ field, code, message }) => ({ field, code, message })) });
       }
@@ -51,28 +43,25 @@ export function payoutRoutes(deps: { services: Services; contexts: Contexts }): 
         .set('Content-Disposition', attachment(result.value.fileName))
         .set('Cache-Control', 'no-store')
         .send(result.value.xml);
-    } catch (error) {
-      ctx.log.error({ err: error }, 'payout export failed');
-      refuse(500, 'INTERNAL', 'Er is een onverwachte fout opgetreden. Probeer het later opnieuw.');
-    }
-  });
-
-  router.get('/api/aanbieder/uitbetalingen/:lineId/specificatie.csv', async (req, res) => {
-    const ctx = await contexts.forRequest(req);
-    if (ctx.viewer.kind !== Audience.PROVIDER)
-      return res
-        .status(ctx.viewer.kind === Audience.ANONYMOUS ? 401 : 403)
-        .type('text/plain')
-        .send('Geen toegang.');
-    const file = await services.payouts.specificationCsv(ctx, String(req.params.lineId));
-    if (!file) return res.status(404).type('text/plain').send('Deze uitbetaling is niet gevonden.');
-    res
-      .status(200)
-      .type('text/csv; charset=utf-8')
-      .set('Content-Disposition', attachment(file.fileName))
-      .set('Cache-Control', 'no-store')
-      .send(file.csv);
-  });
-
-  return router;
-}
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/aanbieder/uitbetalingen/:lineId/specificatie.csv',
+    description: 'A provider’s specification of one of its paid payouts as CSV: every order with its amount.',
+    access: [Audience.PROVIDER],
+    scope: 'own',
+    body: { kind: 'none' },
+    refusals: 'text',
+    async handler({ req, res, ctx, deps }) {
+      const file = await deps.services.payouts.specificationCsv(ctx, String(req.params.lineId));
+      if (!file) return void res.status(404).type('text/plain').send('Deze uitbetaling is niet gevonden.');
+      res
+        .status(200)
+        .type('text/csv; charset=utf-8')
+        .set('Content-Disposition', attachment(file.fileName))
+        .set('Cache-Control', 'no-store')
+        .send(file.csv);
+    },
+  }),
+];

@@ -1,5 +1,5 @@
-import { stringify } from 'csv-stringify/sync';
 import { Audience } from '../../graphql/auth/permissions.js';
+import { csvText } from '../../lib/csv.js';
 import { hasPermission, municipalityScope } from '../../graphql/auth/viewer.js';
 import { Permission } from '../../graphql/auth/permissions.js';
 import type { UserError } from '../../graphql/errors.js';
@@ -805,17 +805,24 @@ export class PayoutService {
     const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
     const day = (d: Date | null) =>
       d ? new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam' }).format(new Date(d)) : '';
-    const csv = stringify(
+    // One payout's orders: small enough to write at once, through the one CSV writer (lib/csv.ts).
+    const csv = csvText(
       [
-        ['Kenmerk', 'Bestelling', 'Geleverd op', 'Overdracht', 'Bedrag (EUR)'],
+        { header: 'Kenmerk' },
+        { header: 'Bestelling' },
+        { header: 'Geleverd op' },
+        { header: 'Overdracht' },
+        { header: 'Bedrag (EUR)', number: euros },
+      ],
+      [
         ...orders.map((o) => [
           line.reference,
           o.number,
           day(o.delivered_at),
           HANDOVER_LABEL[o.handover_method],
-          euros(Number(o.amount_cents)),
+          Number(o.amount_cents),
         ]),
-        [line.reference, 'Totaal', day(line.paid_at), '', euros(Number(line.amount_cents))],
+        [line.reference, 'Totaal', day(line.paid_at), '', Number(line.amount_cents)],
       ],
       { delimiter: ';', bom: true },
     );

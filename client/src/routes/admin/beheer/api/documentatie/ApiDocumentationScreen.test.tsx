@@ -92,6 +92,28 @@ const DOCS = {
         path: null,
       },
     ],
+    restRoutes: [
+      {
+        __typename: 'ApiRestRoute',
+        method: 'GET',
+        path: '/api/admin/bestellingen.csv',
+        description: 'The orders of the municipalities in scope as CSV.',
+        permissions: ['ORDER_READ'],
+        requestBody: null,
+        requiredHeader: null,
+        scope: 'The key’s municipality: rows of other municipalities are left out.',
+      },
+      {
+        __typename: 'ApiRestRoute',
+        method: 'POST',
+        path: '/api/payouts/:batchId/export',
+        description: 'Exports a draft payout batch as a SEPA file.',
+        permissions: ['PAYOUT_MANAGE'],
+        requestBody: null,
+        requiredHeader: 'x-gemeentewinkel-download',
+        scope: 'The key’s municipality: rows of other municipalities are left out.',
+      },
+    ],
   },
 };
 
@@ -119,6 +141,11 @@ describe('/admin/beheer/api/documentatie', () => {
     expect(d.getByRole('table', { name: 'Velden van OrderConnection!' })).toBeTruthy();
     expect(d.getByText(/query AdminOrders/)).toBeTruthy();
     expect(screen.getByText('Schema released.')).toBeTruthy();
+
+    // The HTTP routes partners may call, from the server's route declarations.
+    const routes = screen.getByRole('table', { name: 'HTTP-routes die koppelingen mogen aanroepen' });
+    expect(within(routes).getByRole('rowheader', { name: 'GET /api/admin/bestellingen.csv' })).toBeTruthy();
+    expect(within(routes).getByText('x-gemeentewinkel-download: 1')).toBeTruthy();
   });
 
   it('searches, and filters on kind and on what the permissions allow', async () => {
@@ -135,6 +162,9 @@ describe('/admin/beheer/api/documentatie', () => {
     expect(countText()).toMatch(/^2 operaties/);
     expect(screen.queryByText('cancelOrder')).toBeNull();
     expect(screen.queryByText('myOrders')).toBeNull();
+    // The routes too: ORDER_READ may export orders, not payouts.
+    expect(screen.getByRole('heading', { level: 2, name: 'HTTP-routes voor koppelingen (1)' })).toBeTruthy();
+    expect(screen.queryByText(/POST \/api\/payouts/)).toBeNull();
 
     fireEvent.change(screen.getByLabelText('Zoek op naam, beschrijving of type'), { target: { value: 'cents' } });
     expect(countText()).toMatch(/^1 operatie/);

@@ -48,6 +48,15 @@ export const ApiDocumentationDocument = graphql(`
         reason
         path
       }
+      restRoutes {
+        method
+        path
+        description
+        permissions
+        requestBody
+        requiredHeader
+        scope
+      }
     }
   }
 `);
@@ -105,7 +114,7 @@ export default function ApiDocumentationScreen() {
       {(docs) => (
         <Page
           title={TITLE}
-          lead="Alle queries en mutaties van de GraphQL-API, met hun argumenten, velden, benodigde rechten en een voorbeeld. De beschrijvingen zijn in het Engels, voor ontwikkelaars."
+          lead="Alle queries en mutaties van de GraphQL-API, met hun argumenten, velden, benodigde rechten en een voorbeeld, en de HTTP-routes (exports) die koppelingen mogen gebruiken. De beschrijvingen zijn in het Engels, voor ontwikkelaars."
         >
           <ApiDocumentationView docs={docs} permissionSets={permissionSets} />
         </Page>

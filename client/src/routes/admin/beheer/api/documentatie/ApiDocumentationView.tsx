@@ -145,6 +145,12 @@ export function ApiDocumentationView({ docs, permissionSets }: ApiDocumentationV
         </p>
       </section>
 
+      <RestRoutes
+        routes={docs.restRoutes}
+        permissions={onlyAllowed && chosenSet ? chosenSet.permissions : null}
+        permissionDescriptions={permissionDescriptions}
+      />
+
       <OperationList
         title="Queries"
         operations={queries}
@@ -349,6 +355,92 @@ function OperationDetails({
   );
 }
 
+/**
+ * The HTTP routes outside GraphQL a partner's key may call (CSV exports and the like), from the same declarations the
+ * server mounts; with "Alleen wat deze rechten mogen", only those the chosen permissions allow.
+ */
+function RestRoutes({
+  routes,
+  permissions,
+  permissionDescriptions,
+}: {
+  routes: Docs['restRoutes'];
+  permissions: readonly string[] | null;
+  permissionDescriptions: Map<string, string>;
+}) {
+  const id = useId();
+  const shown = permissions ? routes.filter((r) => r.permissions.some((p) => permissions.includes(p))) : routes;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>HTTP-routes voor koppelingen ({shown.length})</h2>
+      <p>
+        Naast de GraphQL-API mag een koppeling deze routes aanroepen, met dezelfde sleutel in de{' '}
+        <code>Authorization</code>-header. Ze hebben dezelfde bewaking als de API: het recht, de gemeente van de
+        koppeling, de limiet per minuut en een regel in de auditlog per aanroep. Andere routes van het platform zijn
+        niet voor koppelingen.
+      </p>
+      {shown.length ? (
+        <div className="gw-table-wrapper">
+          <table className="gw-table">
+            <caption className="gw-visually-hidden">HTTP-routes die koppelingen mogen aanroepen</caption>
+            <thead>
+              <tr>
+                <th scope="col">Route</th>
+                <th scope="col">Wat</th>
+                <th scope="col">Rechten</th>
+                <th scope="col">Verzoek</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((route) => (
+                <tr key={`${route.method} ${route.path}`}>
+                  <th scope="row">
+                    <code>
+                      {route.method} {route.path}
+                    </code>
+                  </th>
+                  <td>
+                    <span lang="en">{withCode(route.description)}</span>
+                    <span className="gw-field__hint" lang="en">
+                      {withCode(route.scope)}
+                    </span>
+                  </td>
+                  <td>
+                    <ul className="gw-plain-list">
+                      {route.permissions.map((p) => (
+                        <li key={p}>
+                          <code>{p}</code>
+                          {permissionDescriptions.has(p) ? <>: {permissionDescriptions.get(p)}</> : null}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td>
+                    {route.requestBody ? (
+                      <>
+                        Inhoud: <code>{route.requestBody}</code>
+                        <br />
+                      </>
+                    ) : null}
+                    {route.requiredHeader ? (
+                      <>
+                        Header: <code>{route.requiredHeader}: 1</code>
+                      </>
+                    ) : null}
+                    {!route.requestBody && !route.requiredHeader ? '—' : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p>Geen routes voor deze rechten.</p>
+      )}
+    </section>
+  );
+}
+
 function WhoMay({
   operation,
   permissionDescriptions,
@@ -370,6 +462,11 @@ function WhoMay({
       ))}
     </ul>
   );
+}
+
+/** Text with `code` between backticks (as the server's descriptions write it), the code parts as <code>. */
+function withCode(text: string) {
+  return text.split(/`([^`]+)`/).map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part));
 }
 
 function count(n: number, one: string, many: string): string {

@@ -64,7 +64,11 @@ export class ApiClientResolver {
         permissions: g.permissions
           .filter((p) => held.has(p))
           .map((permission) =>
-            Object.assign(new PermissionInfo(), { permission, description: PERMISSION_DESCRIPTIONS[permission] }),
+            Object.assign(new PermissionInfo(), {
+              permission,
+              description: PERMISSION_DESCRIPTIONS[permission],
+              held: true,
+            }),
           ),
       }),
     ).filter((g) => g.permissions.length > 0);

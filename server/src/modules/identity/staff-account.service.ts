@@ -3,6 +3,7 @@ import { Reference, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Audience, Permission } from '../../graphql/auth/permissions.js';
 import type { Viewer } from '../../graphql/auth/viewer.js';
+import { lacking, reachesScope } from '../../graphql/auth/grants.js';
 import { ForbiddenError, UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
@@ -398,11 +399,13 @@ export class StaffAccountService {
   }
 
   private canManage(viewer: StaffViewer, account: AdminAccount): boolean {
-    const perms = account.role.getEntity().permissions;
-    if (!perms.every((p) => viewer.permissions.has(p))) return false;
-    if (viewer.municipalityIds === null) return true;
-    if (account.allMunicipalities) return false;
-    return account.municipalities.getItems().every((m) => viewer.municipalityIds!.includes(m.id));
+    return (
+      lacking(viewer, account.role.getEntity().permissions).length === 0 &&
+      reachesScope(viewer, {
+        allMunicipalities: account.allMunicipalities,
+        municipalityIds: account.municipalities.getItems().map((m) => m.id),
+      })
+    );
   }
 
   /** The role and municipalities, when the viewer may give them. */

@@ -102,6 +102,18 @@ export class ApiClientResolver {
     return withKey(await ctx.services.apiClients.rotate(ctx, id, graceDays));
   }
 
+  @Mutation(() => ApiClientPayload, {
+    description:
+      'Takes an API client over: the viewer becomes the staff member it answers to, so its calls work with its own permissions as far as the viewer holds them. For a client whose maker was deactivated. Needs an own staff account (not an operator or API client) holding every permission of the client.',
+  })
+  @Requires(Permission.API_CLIENT_MANAGE)
+  async transferApiClient(
+    @Arg('id', () => ID, { description: 'The client’s id.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<ApiClientPayload> {
+    return ApiClientPayload.from(await ctx.services.apiClients.transfer(ctx, id));
+  }
+
   @Mutation(() => ApiClientPayload, { description: 'Revokes an API client: every key is refused at once, for good.' })
   @Requires(Permission.API_CLIENT_MANAGE)
   async revokeApiClient(

@@ -19,6 +19,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { MailService } from '../communication/mail.service.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
+import { countClientsAnsweringTo } from '../api-clients/api-client.service.js';
 import { AdminAccount } from './admin-account.entity.js';
 import { Role } from './role.entity.js';
 import { EmailTokenPurpose } from './email-token.entity.js';
@@ -307,7 +308,10 @@ export class StaffAccountService {
     });
   }
 
-  /** Deactivates a colleague: they cannot log in, and every session of theirs ends at once. */
+  /**
+   * Deactivates a colleague: they cannot log in, and every session of theirs ends at once. The API clients that answer
+   * to them stop working too (ApiClientService.authenticate), until a colleague takes them over.
+   */
   async deactivate(ctx: RequestContext, id: string): Promise<Result<StaffAccount>> {
     const viewer = staffViewer(ctx);
     return transactional(ctx, async (tx): Promise<Result<StaffAccount>> => {
@@ -324,11 +328,13 @@ export class StaffAccountService {
       account.active = false;
       await tx.em.flush();
       const ended = await this.sessions.endStaffSessions(tx.em, account.id);
+      // Its API clients stop with it (they work with their maker's permissions); a colleague can take them over.
+      const apiClientsStopped = await countClientsAnsweringTo(tx.em, account.id, tx.clock.now());
       await this.audit.record(tx, {
         action: 'admin_account.deactivated',
         subjectType: 'admin_account',
         subjectId: account.id,
-        details: { sessionsEnded: ended },
+        details: { sessionsEnded: ended, apiClientsStopped },
       });
       return ok(this.view(tx, account));
     });

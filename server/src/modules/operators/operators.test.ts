@@ -313,4 +313,45 @@ describe('the operator console: magic link, console, acting in a municipality', 
     );
     expect(stopRow).toMatchObject({ actor_kind: 'OPERATOR', details: { operatorReason: reason } });
   });
+
+  it('makes no API client while acting (a Dutch refusal, not a 500), and changes only roles within its one municipality', async () => {
+    const em = server.orm.em.fork();
+    const [zuiderveen] = await em.execute<{ id: string }[]>(`select id from municipality where slug = 'zuiderveen'`);
+    const operator = await loggedIn();
+    const started = await operator.gql(ACT, {
+      i: { municipalityId: zuiderveen!.id, reason: 'Ticket 4713: koppeling voor een partner', minutes: 15 },
+    });
+    expect(started.data?.startOperatorAct.errors).toEqual([]);
+    const [{ n: before }] = (await em.execute<{ n: number }[]>(`select count(*)::int as n from api_client`)) as [
+      { n: number },
+    ];
+    const expiresOn = new Date(clock.now().getTime() + 30 * 24 * 3600_000).toISOString().slice(0, 10);
+    const created = await operator.gql(
+      `mutation($input: CreateApiClientInput!) { createApiClient(input: $input) { key ${ERR} } }`,
+      { input: { name: 'Partner', municipalityId: zuiderveen!.id, permissions: ['PERSON_READ'], expiresOn } },
+    );
+    expect(created.status).toBe(200);
+    expect(created.errors).toBeUndefined();
+    expect(created.data?.createApiClient.key).toBeNull();
+    expect(created.data?.createApiClient.errors[0]).toMatchObject({ code: 'NEEDS_OWN_ACCOUNT' });
+    expect(created.data?.createApiClient.errors[0].message).toMatch(/^Als operator kunt u geen API-koppeling/);
+    const [{ n: after }] = (await em.execute<{ n: number }[]>(`select count(*)::int as n from api_client`)) as [
+      { n: number },
+    ];
+    expect(after).toBe(before);
+
+    // Roles: the operator holds every permission but reaches one municipality. Financiën is held by an account of
+    // both demo municipalities: out of reach; a new role is fine.
+    const [financien] = await em.execute<{ id: string }[]>(`select id from role where key = 'FINANCIEN'`);
+    const changed = await operator.gql(
+      `mutation($id: ID!, $input: RoleInput!) { updateRole(id: $id, input: $input) { ${ERR} } }`,
+      { id: financien!.id, input: { permissions: ['DASHBOARD_VIEW'] } },
+    );
+    expect(changed.data?.updateRole.errors[0]).toMatchObject({ code: 'OUT_OF_REACH' });
+    const made = await operator.gql(`mutation($input: RoleInput!) { createRole(input: $input) { ${ERR} } }`, {
+      input: { name: 'Ondersteuning', permissions: ['PERSON_READ', 'PERSON_READ_SENSITIVE'] },
+    });
+    expect(made.data?.createRole.errors).toEqual([]);
+    await operator.gql(STOP);
+  });
 });

@@ -40,6 +40,7 @@ import { analyticsScript } from '../modules/settings/sections/analytics.js';
 import { rejectHostileQuery } from './hostile-request.js';
 import { simplePageAssets } from './simple-page.js';
 import { hostileInputPlugin } from '../graphql/hostile-input.js';
+import { introspectionPlugin } from '../graphql/introspection.js';
 import { isClientMistake } from '../graphql/errors.js';
 import { applicationNow } from '../lib/clock.js';
 
@@ -199,6 +200,11 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
     plugins: [
       // Text PostgreSQL refuses (a NUL, a lone surrogate) in any argument: BAD_USER_INPUT before any resolver runs.
       hostileInputPlugin<Context>(),
+      // Introspection per caller (`introspection: true` above is Apollo's global switch; this narrows it per request).
+      introspectionPlugin({
+        everyone: config.graphqlIntrospection === 'everyone',
+        isOperator: async (ctx) => !!(await services.operators.session(ctx)),
+      }),
       ...armorPlugins,
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer }),

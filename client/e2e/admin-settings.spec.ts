@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { exclusive, expectAccessible, loginCustomer, loginStaff, settle, STAFF } from './support';
+import { exclusive, expectAccessible, freshColleague, loginCustomer, loginStaff, settle, STAFF } from './support';
 
 /**
  * Running the platform (issue 12): the roles matrix applies from the next page, the site colour reaches the public
@@ -146,6 +146,57 @@ async function patchSettings(page: Page, section: string, patch: Record<string, 
   });
   expect(((await res.json()) as any).data.updateSettingsSection.errors).toEqual([]);
 }
+
+test('roles: a colleague who manages roles can give only what they hold, and not change their own role', async ({
+  browser,
+  page,
+}) => {
+  const suffix = Date.now().toString(36);
+  const ownRole = `Rollenbeheer ${suffix}`;
+  const newRole = `Tussenstap ${suffix}`;
+  await loginStaff(page, STAFF.beheerder);
+  const colleague = await freshColleague(page, {
+    name: 'Rob Rollen',
+    roleName: ownRole,
+    permissions: ['DASHBOARD_VIEW', 'ROLE_MANAGE', 'ACCOUNT_MANAGE'],
+    municipalities: ['Gemeente Zuiderveen'],
+  });
+  const context = await browser.newContext();
+  try {
+    const rob = await context.newPage();
+    await loginStaff(rob, colleague.email, colleague.password);
+    await rob.goto('/admin/beheer/instellingen/rollen');
+    await settle(rob);
+    const matrix = rob.getByRole('table', { name: 'Rechten per rol' });
+    await expect(matrix).toBeVisible();
+    // Their own role: every box disabled, with the reason.
+    const own = matrix.getByRole('checkbox', { name: `${ownRole}: Rollen en rechten beheren` });
+    await expect(own).toBeDisabled();
+    await expect(own).toBeChecked();
+    await expect(own).toHaveAccessibleDescription(new RegExp(`U kunt uw eigen rol ‘${ownRole}’ niet wijzigen`));
+    // A role with more than they hold: out of reach, with the permissions it lacks named.
+    const klantcontact = matrix.getByRole('checkbox', { name: 'Klantcontact: Bestellingen bekijken' });
+    await expect(klantcontact).toBeDisabled();
+    await expect(klantcontact).toHaveAccessibleDescription(
+      /heeft rechten die u zelf niet heeft \(.*Bestellingen bekijken/,
+    );
+
+    // A new role: what they hold can be ticked, the BSN cannot.
+    await rob.getByLabel('Naam van de rol', { exact: true }).fill(newRole);
+    await rob.getByRole('button', { name: 'Rol aanmaken' }).click();
+    await expect(rob.getByText(`De rol ‘${newRole}’ is aangemaakt.`)).toBeVisible();
+    const bsn = matrix.getByRole('checkbox', { name: `${newRole}: Gevoelige persoonsgegevens (BSN) bekijken` });
+    await expect(bsn).toBeDisabled();
+    await expect(bsn).toHaveAccessibleDescription(/U kunt alleen rechten geven die u zelf heeft/);
+    await matrix.getByRole('checkbox', { name: `${newRole}: Beheeraccounts beheren` }).check();
+    await expectAccessible(rob, 'rollen, beperkt');
+    await rob.getByRole('button', { name: 'Rechten opslaan' }).click();
+    await expect(rob.getByText(/De rechten zijn opgeslagen/)).toBeVisible();
+    await expect(matrix.getByRole('checkbox', { name: `${newRole}: Beheeraccounts beheren` })).toBeChecked();
+  } finally {
+    await context.close();
+  }
+});
 
 test('algemeen: a logo through the upload pipeline shows in the public header with the platform name; the size check follows the upload limit; removing it works', async ({
   browser,

@@ -1,5 +1,5 @@
-import { test, expect } from './fixtures';
-import { expectAccessible, loginStaff, settle, STAFF } from './support';
+import { test, expect, serverNow } from './fixtures';
+import { expectAccessible, freshColleague, loginStaff, settle, STAFF } from './support';
 
 /**
  * Partner API clients (issue 13): a Beheerder creates a client, sees its key once (and the key works as a bearer
@@ -55,4 +55,91 @@ test('a Beheerder creates an API client, sees the key once, and revokes it', asy
   const refused = await call();
   expect(refused.status()).toBe(401);
   expect((await refused.json()).errors[0].extensions.reason).toBe('API_KEY_REVOKED');
+});
+
+/**
+ * Issue 24: an API client works with the permissions of the colleague who made it, as they are now. Deactivating
+ * that colleague says how many clients stop; beheer/api then says why a client does not work, and the Beheerder, who
+ * holds what it needs, takes it over: it works again.
+ */
+test('a deactivated colleague’s API client stops, says why, and is taken over by the Beheerder', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = Date.now().toString(36);
+  const name = `Partner van Kees ${suffix}`;
+  await loginStaff(page, STAFF.beheerder);
+  const colleague = await freshColleague(page, {
+    name: 'Kees Koppeling',
+    roleName: `Koppelbeheer ${suffix}`,
+    permissions: ['DASHBOARD_VIEW', 'API_CLIENT_MANAGE', 'PERSON_READ'],
+    municipalities: ['Gemeente Zuiderveen'],
+  });
+
+  // Kees makes a client (over the API, as the form does).
+  const context = await browser.newContext();
+  let key = '';
+  let clientId = '';
+  try {
+    const kees = await context.newPage();
+    await loginStaff(kees, colleague.email, colleague.password);
+    const gql = async (query: string, variables?: Record<string, unknown>) => {
+      const res = await kees.request.post('/graphql', {
+        headers: { 'content-type': 'application/json' },
+        data: { query, variables },
+      });
+      return ((await res.json()) as { data: any }).data;
+    };
+    const [municipality] = (await gql('{ viewer { municipalities { id } } }')).viewer.municipalities;
+    // Valid for 60 days on the server's clock (it may run in another year: CLOCK_START).
+    const expiresOn = new Date((await serverNow(baseURL!)).getTime() + 60 * 24 * 3600_000).toISOString().slice(0, 10);
+    const made = await gql(
+      `mutation($input: CreateApiClientInput!) { createApiClient(input: $input) { key apiClient { id } errors { message } } }`,
+      { input: { name, municipalityId: municipality.id, permissions: ['PERSON_READ'], expiresOn } },
+    );
+    expect(made.createApiClient.errors).toEqual([]);
+    key = made.createApiClient.key;
+    clientId = made.createApiClient.apiClient.id;
+  } finally {
+    await context.close();
+  }
+  const call = () =>
+    page.request.post('/graphql', {
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', cookie: '' },
+      data: { query: '{ viewer { kind permissions } }' },
+    });
+  expect((await call()).status()).toBe(200);
+
+  // The deactivation says that the client stops with its maker.
+  await page.goto(`/admin/beheer/accounts/${colleague.accountId}`);
+  await settle(page);
+  await expect(page.getByText('Ook 1 API-koppeling die deze collega beheert, stopt dan met werken')).toBeVisible();
+  await expectAccessible(page, 'account with an API client');
+  await page.getByRole('button', { name: 'Account deactiveren' }).click();
+  await page.getByRole('button', { name: 'Ja, deactiveer dit account' }).click();
+  await expect(page.getByText('Kees Koppeling kan niet meer inloggen.')).toBeVisible();
+  const refused = await call();
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).errors[0].extensions.reason).toBe('CREATOR_INACTIVE');
+
+  // beheer/api says why, and the Beheerder takes it over.
+  await page.goto(`/admin/beheer/api?zoek=${encodeURIComponent(name)}&koppeling=${clientId}`);
+  await settle(page);
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText(
+    'Werkt niet: de maker is gedeactiveerd.',
+  );
+  const detail = page.getByRole('region', { name });
+  await expect(detail.getByText('Werkt niet: de maker is gedeactiveerd.')).toBeVisible();
+  await expectAccessible(page, 'API client that stopped');
+  await detail.getByRole('button', { name: 'Koppeling overnemen' }).click();
+  await detail.getByRole('button', { name: 'Ja, neem deze koppeling over' }).click();
+  await expect(
+    page.getByText(`U beheert de koppeling ‘${name}’ nu zelf. Ze werkt weer, met uw rechten.`),
+  ).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).not.toContainText('Werkt niet');
+  const works = await call();
+  expect(works.status()).toBe(200);
+  expect((await works.json()).data.viewer).toEqual({ kind: 'API_CLIENT', permissions: ['PERSON_READ'] });
 });

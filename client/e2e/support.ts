@@ -51,10 +51,10 @@ export async function expectWellFormedPage(page: Page, label: string) {
   await expect(page.locator('main'), label).toHaveCount(1);
 }
 
-export async function loginStaff(page: Page, email: string) {
+export async function loginStaff(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/admin/inloggen');
   await page.getByLabel('E-mailadres').fill(email);
-  await page.getByLabel('Wachtwoord').fill(DEMO_PASSWORD);
+  await page.getByLabel('Wachtwoord').fill(password);
   await page.getByRole('button', { name: 'Inloggen' }).click();
   await expect(page).not.toHaveURL(/\/admin\/inloggen/);
 }
@@ -158,4 +158,62 @@ export async function savedLogin(
   await context.storageState({ path: file });
   await context.close();
   return file;
+}
+
+/** GraphQL as the staff member logged in on `page` (the request shares its session cookie); fails on an error. */
+async function staffGql(page: Page, query: string, variables: Record<string, unknown>): Promise<any> {
+  const res = await page.request.post('/graphql', {
+    headers: { 'content-type': 'application/json' },
+    data: { query, variables },
+  });
+  const body = (await res.json()) as { data?: any; errors?: unknown };
+  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+  return body.data;
+}
+
+/**
+ * A colleague of the test's own, so the demo accounts other tests log in with stay as they are: the Beheerder logged
+ * in on `beheerder` makes a role with these permissions and invites the colleague for these municipalities (by name)
+ * over GraphQL, and the colleague's password is set through the invitation link. Log in with `loginStaff(page, email,
+ * password)`.
+ */
+export async function freshColleague(
+  beheerder: Page,
+  options: { name: string; roleName: string; permissions: string[]; municipalities: string[] },
+): Promise<{ email: string; password: string; accountId: string; roleId: string }> {
+  const email = `${options.name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}.${Date.now().toString(36)}@gemeente.example`;
+  const password = 'tafelpoot-regenboog-kapstok';
+  const role = await staffGql(
+    beheerder,
+    `mutation($input: RoleInput!) { createRole(input: $input) { errors { message } role { id } } }`,
+    { input: { name: options.roleName, permissions: options.permissions } },
+  );
+  expect(role.createRole.errors).toEqual([]);
+  const { viewer } = await staffGql(beheerder, `query Scope { viewer { municipalities { id name } } }`, {});
+  const municipalityIds = options.municipalities.map(
+    (name) => (viewer.municipalities as { id: string; name: string }[]).find((m) => m.name === name)!.id,
+  );
+  const invited = await staffGql(
+    beheerder,
+    `mutation($i: InviteStaffAccountInput!) { inviteStaffAccount(input: $i) { errors { message } account { id } } }`,
+    {
+      i: {
+        name: options.name,
+        email,
+        roleId: role.createRole.role.id,
+        allMunicipalities: false,
+        municipalityIds,
+      },
+    },
+  );
+  expect(invited.inviteStaffAccount.errors).toEqual([]);
+  const mail = await latestMail(beheerder.request, email, 'STAFF_INVITE');
+  const token = /\/admin\/wachtwoord-vergeten\/([\w-]+)/.exec(mail.body)![1];
+  const set = await staffGql(
+    beheerder,
+    `mutation($t: String!, $p: String!) { resetStaffPassword(token: $t, newPassword: $p) { passwordChanged errors { message } } }`,
+    { t: token, p: password },
+  );
+  expect(set.resetStaffPassword.errors).toEqual([]);
+  return { email, password, accountId: invited.inviteStaffAccount.account.id, roleId: role.createRole.role.id };
 }

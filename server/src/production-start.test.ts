@@ -148,6 +148,17 @@ describe('production start', () => {
     else expect(home.status).toBe(404);
     // No demo data, no sandbox in production.
     expect((await fetch(`${appUrl}/sandbox`)).status).toBe(404);
+    // No introspection for a visitor (staff and API clients keep it: graphql/introspection.test.ts); __typename works.
+    const ask = (query: string) =>
+      fetch(`${appUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query }),
+      });
+    const schema = await ask('{ __schema { queryType { name } } }');
+    expect(schema.status).toBe(400);
+    expect(((await schema.json()) as any).errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(await (await ask('{ __typename }')).json()).toEqual({ data: { __typename: 'Query' } });
   });
 
   it('sends a resident to the broker to log in (PKCE, state, nonce), with a Secure state cookie', async () => {

@@ -134,6 +134,8 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().min(3).default('Gemeentewinkel <noreply@gemeentewinkel.nl>'),
   GRAPHQL_SANDBOX: bool.optional(),
+  /** Who may introspect the schema (`__schema`, `__type`): everyone, or partners only (staff, operators, API clients). */
+  GRAPHQL_INTROSPECTION: z.enum(['everyone', 'partners']).optional(),
   SERVER_RENDER: bool.default(true),
   SENTRY_DSN: z.url().optional(),
   SENTRY_ENVIRONMENT: z.string().optional(),
@@ -381,6 +383,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     settingsEncryptionKey: Buffer.from(c.SETTINGS_ENCRYPTION_KEY, 'base64'),
     mail: { transport: c.MAIL_TRANSPORT, smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
     graphqlSandbox: c.GRAPHQL_SANDBOX ?? !production,
+    /**
+     * 'partners' (the default in production): only staff, operators and API clients may introspect the schema;
+     * visitors, residents and providers get a refusal (the schema is documented for partners at beheer/api/documentatie).
+     */
+    graphqlIntrospection: c.GRAPHQL_INTROSPECTION ?? (production ? 'partners' : 'everyone'),
     /** The public pages' HTML rendered on the server for visitors who have not logged in (http/server-render.ts). */
     serverRender: c.SERVER_RENDER,
     sentry: { dsn: c.SENTRY_DSN, environment: c.SENTRY_ENVIRONMENT ?? c.NODE_ENV },

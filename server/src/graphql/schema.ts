@@ -5,7 +5,7 @@ import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { authChecker, requiresDirective } from './auth/requires.js';
 import { auditPersonalDataReads, personalDataDirective, personalDataKindEnum } from './personal-data.js';
 import { IdentityResolver } from '../modules/identity/identity.resolver.js';
-import { StaffAccountResolver } from '../modules/identity/staff-account.resolver.js';
+import { StaffAccountFieldsResolver, StaffAccountResolver } from '../modules/identity/staff-account.resolver.js';
 import { ProductResolver } from '../modules/catalogue/catalogue.resolver.js';
 import { ProviderResolver } from '../modules/providers/provider.resolver.js';
 import { ContentResolver, NewsResolver } from '../modules/content/content.resolver.js';
@@ -106,6 +106,7 @@ export const resolvers = [
   RoleResolver,
   MaintenanceResolver,
   StaffAccountResolver,
+  StaffAccountFieldsResolver,
   ApiClientResolver,
   ApiDocumentationResolver,
   OperatorResolver,

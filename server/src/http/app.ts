@@ -26,6 +26,7 @@ import { analyticsScript } from '../modules/settings/sections/analytics.js';
 import { rejectHostileQuery } from './hostile-request.js';
 import { refuseContentEncoding } from './content-encoding.js';
 import { hostileInputPlugin } from '../graphql/hostile-input.js';
+import { introspectionPlugin } from '../graphql/introspection.js';
 import { applicationNow } from '../lib/clock.js';
 import { mountRoutes } from './route.js';
 import { ROUTES } from './routes.js';
@@ -155,6 +156,11 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
     plugins: [
       // Text PostgreSQL refuses (a NUL, a lone surrogate) in any argument: BAD_USER_INPUT before any resolver runs.
       hostileInputPlugin<Context>(),
+      // Introspection per caller (`introspection: true` above is Apollo's global switch; this narrows it per request).
+      introspectionPlugin({
+        everyone: config.graphqlIntrospection === 'everyone',
+        isOperator: async (ctx) => !!(await services.operators.session(ctx)),
+      }),
       ...armorPlugins,
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer }),

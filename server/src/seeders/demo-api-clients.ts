@@ -6,17 +6,19 @@ import { ApiClient, ApiClientEncryptionKey, ApiClientKey } from '../modules/api-
 import { newApiKey } from '../modules/api-clients/api-keys.js';
 import { parsePublicKey } from '../modules/api-clients/public-keys.js';
 import type { Municipality } from '../modules/municipalities/municipality.entity.js';
+import type { AdminAccount } from '../modules/identity/admin-account.entity.js';
 
 const DAY = 24 * 3600 * 1000;
 
 /**
- * Demo API clients (beheer/api), so its screens are not empty: per demo municipality a partner's client that reads
+ * Demo API clients (beheer/api), so its screens are not empty, made by `createdBy` (their permissions are capped by
+ * that account's): per demo municipality a partner's client that reads
  * persons (used an hour ago, with a registered public key, beheer/api/encryptie) and, for the first, a revoked one.
  * The keys are random and never printed: nobody can call with them; make a new client to try the API.
  */
 export async function seedDemoApiClients(
   em: EntityManager,
-  { today, municipalities }: { today: Date; municipalities: Municipality[] },
+  { today, municipalities, createdBy }: { today: Date; municipalities: Municipality[]; createdBy: AdminAccount },
 ): Promise<void> {
   const setupAt = new Date(today.getTime() - 60 * DAY);
   const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -30,6 +32,7 @@ export async function seedDemoApiClients(
       expiresOn: todayInAmsterdam(new Date(today.getTime() + 300 * DAY)),
       rateLimitPerMinute: 600,
       createdAt: setupAt,
+      createdBy,
       lastUsedAt: new Date(today.getTime() - 3600 * 1000),
     });
     em.create(ApiClientKey, { apiClient: client, ...prefixAndHash(), createdAt: setupAt });
@@ -50,6 +53,7 @@ export async function seedDemoApiClients(
         expiresOn: todayInAmsterdam(new Date(today.getTime() + 30 * DAY)),
         rateLimitPerMinute: 120,
         createdAt: new Date(setupAt.getTime() - 90 * DAY),
+        createdBy,
         revokedAt: new Date(today.getTime() - 20 * DAY),
         lastUsedAt: new Date(today.getTime() - 21 * DAY),
       });

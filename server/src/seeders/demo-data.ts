@@ -1172,9 +1172,10 @@ export async function seedDemoData(
       });
     }
 
+    const staffAccounts = {} as Record<BuiltInRoleKey, AdminAccount>;
     for (const staff of DEMO_STAFF) {
       const scope = STAFF_SCOPE[staff.role];
-      const account = tx.create(AdminAccount, {
+      const account = (staffAccounts[staff.role] = tx.create(AdminAccount, {
         email: staff.email,
         name: staff.name,
         passwordHash,
@@ -1184,7 +1185,7 @@ export async function seedDemoData(
         passwordSetAt: setupAt,
         createdAt: setupAt,
         updatedAt: setupAt,
-      });
+      }));
       if (scope !== 'ALL') for (const key of scope) account.municipalities.add(municipalities[key]);
     }
 
@@ -1356,8 +1357,12 @@ export async function seedDemoData(
     );
     await seedDemoContentPages(tx, { setupAt, today });
     await seedDemoJournal(tx, setupAt);
-    // Partner API clients (beheer/api); their keys are random and never printed.
-    await seedDemoApiClients(tx, { today, municipalities: DEMO_MUNICIPALITIES.map((m) => municipalities[m.key]) });
+    // Partner API clients (beheer/api), made by the Beheerder; their keys are random and never printed.
+    await seedDemoApiClients(tx, {
+      today,
+      municipalities: DEMO_MUNICIPALITIES.map((m) => municipalities[m.key]),
+      createdBy: staffAccounts.BEHEERDER,
+    });
     if (options.settingsEncryptionKey) await seedDemoDigid(tx, options.settingsEncryptionKey, today);
     return { created: true };
   });

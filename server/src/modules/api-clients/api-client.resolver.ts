@@ -64,7 +64,11 @@ export class ApiClientResolver {
         permissions: g.permissions
           .filter((p) => held.has(p))
           .map((permission) =>
-            Object.assign(new PermissionInfo(), { permission, description: PERMISSION_DESCRIPTIONS[permission] }),
+            Object.assign(new PermissionInfo(), {
+              permission,
+              description: PERMISSION_DESCRIPTIONS[permission],
+              held: true,
+            }),
           ),
       }),
     ).filter((g) => g.permissions.length > 0);
@@ -96,6 +100,18 @@ export class ApiClientResolver {
     graceDays?: number | null,
   ): Promise<ApiClientKeyPayload> {
     return withKey(await ctx.services.apiClients.rotate(ctx, id, graceDays));
+  }
+
+  @Mutation(() => ApiClientPayload, {
+    description:
+      'Takes an API client over: the viewer becomes the staff member it answers to, so its calls work with its own permissions as far as the viewer holds them. For a client whose maker was deactivated. Needs an own staff account (not an operator or API client) holding every permission of the client.',
+  })
+  @Requires(Permission.API_CLIENT_MANAGE)
+  async transferApiClient(
+    @Arg('id', () => ID, { description: 'The client’s id.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<ApiClientPayload> {
+    return ApiClientPayload.from(await ctx.services.apiClients.transfer(ctx, id));
   }
 
   @Mutation(() => ApiClientPayload, { description: 'Revokes an API client: every key is refused at once, for good.' })

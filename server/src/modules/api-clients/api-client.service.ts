@@ -2,8 +2,9 @@ import { GraphQLError } from 'graphql';
 import type { Request } from 'express';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CryptoKey } from 'jose';
-import { Audience, Permission, isPermission, PERMISSION_DESCRIPTIONS } from '../../graphql/auth/permissions.js';
+import { Audience, Permission, isPermission } from '../../graphql/auth/permissions.js';
 import type { Viewer } from '../../graphql/auth/viewer.js';
+import { describePermissions, lacking } from '../../graphql/auth/grants.js';
 import { ForbiddenError, UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
@@ -122,7 +123,28 @@ export function operationOf(req: Request): ApiCallOperation {
   return { name: op.name ?? requested, type: op.type, fields: op.fields.slice(0, 20) };
 }
 
-interface KeyRow {
+/**
+ * The standing of an API client's maker (`c` is the client): whether that staff account is active, the permissions of
+ * its role now, and whether its scope still reaches the client's municipality. Read on every request, never cached: a
+ * role change, a scope change or a deactivation applies to the maker's clients from their next call.
+ */
+const CREATOR_COLUMNS = `
+  a.id is not null as creator_exists,
+  coalesce(a.active, false) as creator_active,
+  coalesce(r.permissions, '{}')::text[] as creator_permissions,
+  coalesce(a.all_municipalities or exists (
+    select 1 from admin_account_municipality am where am.admin_account_id = a.id and am.municipality_id = c.municipality_id
+  ), false) as creator_reaches`;
+const CREATOR_JOINS = `left join admin_account a on a.id = c.created_by_id left join role r on r.id = a.role_id`;
+
+interface CreatorRow {
+  creator_exists: boolean;
+  creator_active: boolean;
+  creator_permissions: string[];
+  creator_reaches: boolean;
+}
+
+interface KeyRow extends CreatorRow {
   key_id: string;
   prefix: string;
   valid_until: Date | null;
@@ -134,6 +156,52 @@ interface KeyRow {
   rate_limit_per_minute: number;
   revoked_at: Date | null;
   last_used_at: Date | null;
+}
+
+/** Why a client does not work because of its maker; null when the maker still stands behind it. */
+function creatorProblem(row: CreatorRow): 'CREATOR_INACTIVE' | 'CREATOR_OUT_OF_SCOPE' | null {
+  if (!row.creator_exists || !row.creator_active) return 'CREATOR_INACTIVE';
+  if (!row.creator_reaches) return 'CREATOR_OUT_OF_SCOPE';
+  return null;
+}
+
+/** What a client may do now: its own permissions that its maker still holds. */
+function effectivePermissions(own: readonly string[], row: CreatorRow): Permission[] {
+  if (creatorProblem(row)) return [];
+  const held = new Set(row.creator_permissions);
+  return own.filter((p): p is Permission => isPermission(p) && held.has(p));
+}
+
+/**
+ * The staff account that makes or takes over a key: the viewer's own. An operator acting and an API client have none,
+ * and are refused in Dutch (a key outlives an operator's visit; a key making keys would answer to nobody).
+ */
+function ownAccount(viewer: ManagingViewer): Result<string> {
+  if (viewer.kind === Audience.API_CLIENT)
+    return problem(
+      null,
+      'NEEDS_OWN_ACCOUNT',
+      'Een API-koppeling kan geen koppelingen of sleutels maken of overnemen: een koppeling hoort bij een medewerker van de gemeente, die ervoor verantwoordelijk is.',
+    );
+  if (viewer.operator)
+    return problem(
+      null,
+      'NEEDS_OWN_ACCOUNT',
+      'Als operator kunt u geen API-koppeling of sleutel maken of overnemen: een koppeling werkt met de rechten van de medewerker van de gemeente die haar beheert, en uw toegang hier is tijdelijk. Vraag een beheerder van de gemeente dit te doen.',
+    );
+  return ok(viewer.adminAccountId);
+}
+
+/**
+ * How many API clients answer to a staff account and work now (not revoked, not expired): they stop working when the
+ * account is deactivated (the deactivation dialog says so; beheer/api offers to take them over).
+ */
+export async function countClientsAnsweringTo(em: EntityManager, adminAccountId: string, now: Date): Promise<number> {
+  const [row] = await em.execute<{ n: number }[]>(
+    `select count(*)::int as n from api_client where created_by_id = ? and revoked_at is null and expires_on >= ?::date`,
+    [adminAccountId, todayInAmsterdam(now)],
+  );
+  return row?.n ?? 0;
 }
 
 /**
@@ -168,8 +236,8 @@ export class ApiClientService {
     if (!key) return null;
     const [row] = await em.execute<KeyRow[]>(
       `select k.id as key_id, k.prefix, k.valid_until, c.id, c.municipality_id, c.permissions, c.ip_allow_list,
-              c.expires_on::text as expires_on, c.rate_limit_per_minute, c.revoked_at, c.last_used_at
-         from api_client_key k join api_client c on c.id = k.api_client_id
+              c.expires_on::text as expires_on, c.rate_limit_per_minute, c.revoked_at, c.last_used_at, ${CREATOR_COLUMNS}
+         from api_client_key k join api_client c on c.id = k.api_client_id ${CREATOR_JOINS}
         where k.key_hash = ?`,
       [hashApiKey(key)],
     );
@@ -218,10 +286,23 @@ export class ApiClientService {
           'Deze API-koppeling mag niet worden gebruikt vanaf dit IP-adres. Vraag de gemeente het adres toe te voegen.',
         ),
       };
+    const stopped = creatorProblem(row);
+    if (stopped)
+      return {
+        ok: false,
+        error: refusal(
+          403,
+          stopped,
+          stopped === 'CREATOR_INACTIVE'
+            ? 'Deze API-koppeling werkt niet: de medewerker van de gemeente die haar beheert is gedeactiveerd of bestaat niet meer. Vraag de gemeente de koppeling over te nemen.'
+            : 'Deze API-koppeling werkt niet: de medewerker van de gemeente die haar beheert heeft geen toegang meer tot deze gemeente. Vraag de gemeente de koppeling over te nemen.',
+        ),
+      };
+    // Its own permissions, as far as its maker still holds them now.
     const viewer: Viewer = {
       kind: Audience.API_CLIENT,
       apiClientId: row.id,
-      permissions: new Set(row.permissions.filter(isPermission)),
+      permissions: new Set(effectivePermissions(row.permissions, row)),
       municipalityIds: [row.municipality_id],
     };
     if (!row.last_used_at || now.getTime() - new Date(row.last_used_at).getTime() >= LAST_USE_RESOLUTION_MS) {
@@ -382,6 +463,8 @@ export class ApiClientService {
     input: CreateApiClientInput,
   ): Promise<Result<{ apiClient: ApiClientView; key: string }>> {
     const viewer = managingViewer(ctx);
+    const maker = ownAccount(viewer);
+    if (!maker.ok) return maker;
     const errors: UserError[] = [];
     const name = input.name.trim();
     if (!name) errors.push(UserError.of('name', 'REQUIRED', 'Geef de koppeling een naam.'));
@@ -393,13 +476,13 @@ export class ApiClientService {
     const permissions = [...new Set(input.permissions)];
     if (!permissions.length)
       errors.push(UserError.of('permissions', 'REQUIRED', 'Kies ten minste één recht voor de koppeling.'));
-    const beyond = permissions.filter((p) => !viewer.permissions.has(p));
+    const beyond = lacking(viewer, permissions);
     if (beyond.length)
       errors.push(
         UserError.of(
           'permissions',
           'PERMISSION_NOT_HELD',
-          `U kunt alleen rechten geven die u zelf heeft. Niet toegestaan: ${beyond.map((p) => PERMISSION_DESCRIPTIONS[p]).join(', ')}.`,
+          `U kunt alleen rechten geven die u zelf heeft. Niet toegestaan: ${describePermissions(beyond)}.`,
         ),
       );
     const ranges: string[] = [];
@@ -438,7 +521,8 @@ export class ApiClientService {
         expiresOn: input.expiresOn,
         rateLimitPerMinute: rate,
         createdAt: now,
-        createdBy: viewer.kind === Audience.STAFF ? tx.em.getReference(AdminAccount, viewer.adminAccountId) : null,
+        // The client works with its maker's permissions, as they are on each of its calls.
+        createdBy: tx.em.getReference(AdminAccount, maker.value),
       });
       tx.em.create(ApiClientKey, { apiClient: client, prefix: made.prefix, keyHash: made.hash, createdAt: now });
       await tx.em.flush();
@@ -469,6 +553,8 @@ export class ApiClientService {
     const grace = graceDays ?? DEFAULT_ROTATION_GRACE_DAYS;
     if (!Number.isInteger(grace) || grace < 0 || grace > MAX_ROTATION_GRACE_DAYS)
       return problem('graceDays', 'OUT_OF_RANGE', `De overgangsperiode is 0 tot ${MAX_ROTATION_GRACE_DAYS} dagen.`);
+    const maker = ownAccount(managingViewer(ctx));
+    if (!maker.ok) return maker;
     return transactional(ctx, async (tx) => {
       const client = await this.manageable(tx, id);
       if (!client.ok) return client;
@@ -508,6 +594,38 @@ export class ApiClientService {
           subjectType: 'api_client',
           subjectId: id,
           details: {},
+        });
+      }
+      const [view] = await this.views(tx, [id]);
+      return ok(view!);
+    });
+  }
+
+  /**
+   * Takes a client over: the viewer becomes the staff member it answers to, so from the next call it works with its own
+   * permissions as far as the viewer holds them. For a client whose maker was deactivated or lost the municipality (it
+   * stopped working), or a colleague's who leaves. Only a staff member with their own account who holds every
+   * permission of the client and reaches its municipality; not a revoked client.
+   */
+  async transfer(ctx: RequestContext, id: string): Promise<Result<ApiClientView>> {
+    const taker = ownAccount(managingViewer(ctx));
+    if (!taker.ok) return taker;
+    const accountId = taker.value;
+    return transactional(ctx, async (tx) => {
+      await tx.em.execute(`select id from api_client where id = ? for update`, [isUuid(id) ? id : null]);
+      const client = await this.manageable(tx, id);
+      if (!client.ok) return client;
+      if (client.value.revokedAt)
+        return problem(null, 'REVOKED', 'Deze koppeling is ingetrokken; maak een nieuwe koppeling.');
+      const from = client.value.createdBy?.id ?? null;
+      if (from !== accountId) {
+        client.value.createdBy = tx.em.getReference(AdminAccount, accountId, { wrapped: true });
+        await tx.em.flush();
+        await this.audit.record(tx, {
+          action: 'api_client.transferred',
+          subjectType: 'api_client',
+          subjectId: id,
+          details: { fromAdminAccountId: from, toAdminAccountId: accountId },
         });
       }
       const [view] = await this.views(tx, [id]);
@@ -593,11 +711,23 @@ export class ApiClientService {
 
   // ---- helpers ----------------------------------------------------------------------------------------------------
 
+  /**
+   * The client, when the viewer may change it: in their municipalities (else it is not found), and holding no
+   * permission the viewer lacks (the rule of staff accounts and roles: a key that can do more than you is a colleague's
+   * to rotate, revoke or take over, not yours).
+   */
   private async manageable(ctx: RequestContext, id: string): Promise<Result<ApiClient>> {
     const viewer = managingViewer(ctx);
     if (!isUuid(id)) return problem(null, 'NOT_FOUND', NOT_FOUND);
     const client = await ctx.em.findOne(ApiClient, id);
     if (!client || !inScope(viewer, client.municipality.id)) return problem(null, 'NOT_FOUND', NOT_FOUND);
+    const beyond = lacking(viewer, client.permissions);
+    if (beyond.length)
+      return problem(
+        null,
+        'OUT_OF_REACH',
+        `Deze koppeling heeft rechten die u zelf niet heeft (${describePermissions(beyond)}). Alleen een collega met minstens die rechten kan haar wijzigen.`,
+      );
     return ok(client);
   }
 
@@ -609,12 +739,23 @@ export class ApiClientService {
       em.find(ApiClientKey, { apiClient: { $in: ids } }, { orderBy: { createdAt: 'desc' } }),
       em.find(ApiClientEncryptionKey, { apiClient: { $in: ids } }, { orderBy: { createdAt: 'desc' } }),
     ]);
+    const standing = new Map(
+      (
+        await em.execute<(CreatorRow & { id: string })[]>(
+          `select c.id, ${CREATOR_COLUMNS} from api_client c ${CREATOR_JOINS} where c.id = any(?::uuid[])`,
+          [`{${ids.join(',')}}`],
+        )
+      ).map((r) => [r.id, r]),
+    );
+    const viewer = ctx.viewer.kind === Audience.STAFF || ctx.viewer.kind === Audience.API_CLIENT ? ctx.viewer : null;
+    const taker = viewer ? ownAccount(viewer) : null;
     const now = ctx.clock.now();
     const today = todayInAmsterdam(now);
     const byId = new Map(clients.map((c) => [c.id, c]));
     return ids.flatMap((id) => {
       const c = byId.get(id);
-      if (!c) return [];
+      const creator = standing.get(id);
+      if (!c || !creator) return [];
       const own = keys.filter((k) => k.apiClient.id === id && (!k.validUntil || k.validUntil > now));
       const current = own.find((k) => !k.validUntil);
       const status = c.revokedAt
@@ -622,6 +763,22 @@ export class ApiClientService {
         : c.expiresOn < today
           ? ApiClientStatus.EXPIRED
           : ApiClientStatus.ACTIVE;
+      const effective = effectivePermissions(c.permissions, creator);
+      const stopped = creatorProblem(creator);
+      const missing = c.permissions.filter((p) => !effective.includes(p as Permission));
+      const notice =
+        status !== ApiClientStatus.ACTIVE
+          ? null
+          : !creator.creator_exists
+            ? 'Werkt niet: de maker bestaat niet meer.'
+            : stopped === 'CREATOR_INACTIVE'
+              ? 'Werkt niet: de maker is gedeactiveerd.'
+              : stopped === 'CREATOR_OUT_OF_SCOPE'
+                ? `Werkt niet: de maker heeft geen toegang meer tot ${c.municipality.getEntity().name}.`
+                : missing.length
+                  ? `Werkt beperkt: de maker heeft niet meer alle rechten van deze koppeling (ontbreekt: ${describePermissions(missing)}).`
+                  : null;
+      const manageable = !!viewer && inScope(viewer, c.municipality.id) && lacking(viewer, c.permissions).length === 0;
       return [
         {
           id: c.id,
@@ -635,6 +792,15 @@ export class ApiClientService {
           status,
           createdAt: c.createdAt,
           createdByName: c.createdBy?.isInitialized() ? c.createdBy.getEntity().name : null,
+          effectivePermissions: effective,
+          working: status === ApiClientStatus.ACTIVE && !stopped,
+          notice,
+          manageable,
+          transferable:
+            manageable &&
+            !!taker?.ok &&
+            status !== ApiClientStatus.REVOKED &&
+            (c.createdBy?.id ?? null) !== taker.value,
           lastUsedAt: c.lastUsedAt ?? null,
           revokedAt: c.revokedAt ?? null,
           keys: own

@@ -74,8 +74,38 @@ export class ApiClient {
   rateLimitPerMinute!: number;
   @Field(() => ApiClientStatus, { description: 'Whether its keys work.' }) status!: ApiClientStatus;
   @Field(() => Date, { description: 'When it was created.' }) createdAt!: Date;
-  @Field(() => String, { nullable: true, description: 'Who created it (a staff member’s name), when known.' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The staff member it answers to (its maker, or whoever took it over), by name; null when that account no longer exists.',
+  })
   createdByName!: string | null;
+  @Field(() => [Permission], {
+    description:
+      'What it may do now: its own permissions as far as its maker still holds them (read on every call); empty when it does not work.',
+  })
+  effectivePermissions!: Permission[];
+  @Field(() => Boolean, {
+    description:
+      'Whether its keys are accepted now: active, and its maker is an active account that still reaches its municipality.',
+  })
+  working!: boolean;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Why an active client does not work, or works with less than its own permissions (Dutch, e.g. “Werkt niet: de maker is gedeactiveerd.”); null when it works fully.',
+  })
+  notice!: string | null;
+  @Field(() => Boolean, {
+    description:
+      'Whether the viewer may change it (rotate, revoke, encryption keys): it is in their municipalities and has no permission they lack.',
+  })
+  manageable!: boolean;
+  @Field(() => Boolean, {
+    description:
+      'Whether the viewer may take it over (`transferApiClient`): a staff member with an own account who may change it, and it is not revoked or already theirs.',
+  })
+  transferable!: boolean;
   @Field(() => Date, { nullable: true, description: 'The last call (to the minute); null: never used.' })
   lastUsedAt!: Date | null;
   @Field(() => Date, { nullable: true, description: 'When it was revoked.' }) revokedAt!: Date | null;

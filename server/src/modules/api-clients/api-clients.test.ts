@@ -144,28 +144,55 @@ describe('API clients: expiry, rotation, revocation, allow-list, rate limit and 
   });
 
   it('gives no more than the creator holds, within the creator’s municipalities', async () => {
+    // A colleague who manages API clients, may read persons, and works for one municipality.
+    const role = await beheerder.gql(
+      `mutation($input: RoleInput!) { createRole(input: $input) { errors { code } role { id } } }`,
+      { input: { name: 'Koppelbeheer', permissions: [Permission.API_CLIENT_MANAGE, Permission.PERSON_READ] } },
+    );
+    const redactie = DEMO_STAFF.find((s) => s.role === 'REDACTIE')!;
+    const [{ id: redactieId }] = (await server.orm.em
+      .fork()
+      .execute<{ id: string }[]>(`select id from admin_account where email = ?`, [redactie.email])) as [{ id: string }];
+    const assigned = await beheerder.gql(
+      `mutation($i: UpdateStaffAccountInput!) { updateStaffAccount(input: $i) { errors { code } } }`,
+      {
+        i: {
+          id: redactieId,
+          name: redactie.name,
+          roleId: role.data!.createRole.role.id,
+          allMunicipalities: false,
+          municipalityIds: [gemeente.id],
+        },
+      },
+    );
+    expect(assigned.data!.updateStaffAccount.errors).toEqual([]);
+    const colleague = server.client();
+    await colleague.loginStaff(redactie.email, DEMO_PASSWORD);
+    const more = await create({ permissions: ['PERSON_READ', 'ORDER_READ'] }, colleague);
+    expect(more.errors.map((e) => e.code)).toEqual(['PERMISSION_NOT_HELD']);
+    expect(more.errors[0]!.message).toContain('Bestellingen bekijken');
+    const elsewhere = await create({ municipalityId: other.id }, colleague);
+    expect(elsewhere.errors.map((e) => e.code)).toEqual(['MUNICIPALITY_NOT_ALLOWED']);
+    const past = await create({ expiresOn: inDays(0) });
+    expect(past.errors.map((e) => e.code)).toEqual(['IN_THE_PAST']);
+    const fine = await create({}, colleague);
+    expect(fine.errors).toEqual([]);
+    // An API client that manages clients makes none: a key answers to a staff member of the municipality.
     const manager = server.apiClient({
       permissions: [Permission.API_CLIENT_MANAGE, Permission.PERSON_READ],
       municipalityIds: [gemeente.id],
     });
-    const more = await create({ permissions: ['PERSON_READ', 'ORDER_READ'] }, manager);
-    expect(more.errors.map((e) => e.code)).toEqual(['PERMISSION_NOT_HELD']);
-    expect(more.errors[0]!.message).toContain('Bestellingen bekijken');
-    const elsewhere = await create({ municipalityId: other.id }, manager);
-    expect(elsewhere.errors.map((e) => e.code)).toEqual(['MUNICIPALITY_NOT_ALLOWED']);
-    const past = await create({ expiresOn: inDays(0) });
-    expect(past.errors.map((e) => e.code)).toEqual(['IN_THE_PAST']);
-    const fine = await create({}, manager);
-    expect(fine.errors).toEqual([]);
+    const byKey = await create({}, manager);
+    expect(byKey.errors.map((e) => e.code)).toEqual(['NEEDS_OWN_ACCOUNT']);
     // The manager sees only its municipality's clients; a colleague without the permission nothing.
     const listed = await manager.gql(`{ apiClients(first: 100) { edges { node { municipality { id } } } } }`);
     expect(listed.errors).toBeUndefined();
     expect(new Set(listed.data!.apiClients.edges.map((e: any) => e.node.municipality.id))).toEqual(
       new Set([gemeente.id]),
     );
-    const redactie = server.client();
-    await redactie.loginStaff(DEMO_STAFF.find((s) => s.role === 'REDACTIE')!.email, DEMO_PASSWORD);
-    expect((await redactie.gql(`{ apiClients { totalCount } }`)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const financien = server.client();
+    await financien.loginStaff(DEMO_STAFF.find((s) => s.role === 'FINANCIEN')!.email, DEMO_PASSWORD);
+    expect((await financien.gql(`{ apiClients { totalCount } }`)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     // What the create form offers: only the viewer's own permissions.
     const groups = await manager.gql(`{ apiClientPermissionGroups { name permissions { permission } } }`);
     expect(

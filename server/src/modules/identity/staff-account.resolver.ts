@@ -1,4 +1,4 @@
-import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Audience, Permission } from '../../graphql/auth/permissions.js';
 import { Requires } from '../../graphql/auth/requires.js';
@@ -19,6 +19,7 @@ import {
 } from './staff-account.types.js';
 import { problem, type Result } from '../../lib/result.js';
 import { LOGIN_EXPIRED } from './staff-login.service.js';
+import { countClientsAnsweringTo } from '../api-clients/api-client.service.js';
 import type { TwoFactorSetup } from './two-factor.service.js';
 
 function done(r: Result<unknown>): DonePayload {
@@ -259,5 +260,17 @@ export class StaffAccountResolver {
   ): Promise<DonePayload> {
     const id = ctx.viewer.kind === Audience.STAFF ? ctx.viewer.adminAccountId : '';
     return done(await ctx.services.twoFactor.disableOwn(ctx, id, code));
+  }
+}
+
+/** Fields of a staff account read only where a screen asks for them (the deactivation dialog). */
+@Resolver(() => StaffAccount)
+export class StaffAccountFieldsResolver {
+  @FieldResolver(() => Int, {
+    description:
+      'How many working API clients (not revoked, not expired) answer to this account: they stop working when it is deactivated, until a colleague takes them over.',
+  })
+  apiClientCount(@Root() account: StaffAccount, @Ctx() ctx: Context): Promise<number> {
+    return countClientsAnsweringTo(ctx.em, account.id, ctx.clock.now());
   }
 }

@@ -3,6 +3,7 @@ import { Reference, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Audience, Permission } from '../../graphql/auth/permissions.js';
 import type { Viewer } from '../../graphql/auth/viewer.js';
+import { lacking, reachesScope } from '../../graphql/auth/grants.js';
 import { ForbiddenError, UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
@@ -18,6 +19,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { MailService } from '../communication/mail.service.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
+import { countClientsAnsweringTo } from '../api-clients/api-client.service.js';
 import { AdminAccount } from './admin-account.entity.js';
 import { Role } from './role.entity.js';
 import { EmailTokenPurpose } from './email-token.entity.js';
@@ -306,7 +308,10 @@ export class StaffAccountService {
     });
   }
 
-  /** Deactivates a colleague: they cannot log in, and every session of theirs ends at once. */
+  /**
+   * Deactivates a colleague: they cannot log in, and every session of theirs ends at once. The API clients that answer
+   * to them stop working too (ApiClientService.authenticate), until a colleague takes them over.
+   */
   async deactivate(ctx: RequestContext, id: string): Promise<Result<StaffAccount>> {
     const viewer = staffViewer(ctx);
     return transactional(ctx, async (tx): Promise<Result<StaffAccount>> => {
@@ -323,11 +328,13 @@ export class StaffAccountService {
       account.active = false;
       await tx.em.flush();
       const ended = await this.sessions.endStaffSessions(tx.em, account.id);
+      // Its API clients stop with it (they work with their maker's permissions); a colleague can take them over.
+      const apiClientsStopped = await countClientsAnsweringTo(tx.em, account.id, tx.clock.now());
       await this.audit.record(tx, {
         action: 'admin_account.deactivated',
         subjectType: 'admin_account',
         subjectId: account.id,
-        details: { sessionsEnded: ended },
+        details: { sessionsEnded: ended, apiClientsStopped },
       });
       return ok(this.view(tx, account));
     });
@@ -398,11 +405,13 @@ export class StaffAccountService {
   }
 
   private canManage(viewer: StaffViewer, account: AdminAccount): boolean {
-    const perms = account.role.getEntity().permissions;
-    if (!perms.every((p) => viewer.permissions.has(p))) return false;
-    if (viewer.municipalityIds === null) return true;
-    if (account.allMunicipalities) return false;
-    return account.municipalities.getItems().every((m) => viewer.municipalityIds!.includes(m.id));
+    return (
+      lacking(viewer, account.role.getEntity().permissions).length === 0 &&
+      reachesScope(viewer, {
+        allMunicipalities: account.allMunicipalities,
+        municipalityIds: account.municipalities.getItems().map((m) => m.id),
+      })
+    );
   }
 
   /** The role and municipalities, when the viewer may give them. */

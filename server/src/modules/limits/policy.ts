@@ -47,6 +47,12 @@ export function limitPolicy(settings: { maxAttempts: number; windowSeconds: numb
       perAddress: { name: 'operator-link-address', points: 5, windowSeconds: 900 },
       /** … and per client address: 20 per 15 minutes. */
       perIp: { name: 'operator-link-ip', points: 20, windowSeconds: 900 },
+      /**
+       * The operator's own browser (a signed device marker set at an earlier log-in, for that e-mail address) has a
+       * budget of its own instead of the two above, so strangers who spend them cannot keep the operator out: 5 per
+       * 15 minutes, then one every minute (slowed, never blocked).
+       */
+      perDevice: { name: 'operator-link-device', points: 5, windowSeconds: 900, trickleSeconds: 60 },
     },
     staffInvitation: {
       /** Staff invitations per inviting account. */

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parseCookie, stringifySetCookie } from 'cookie';
@@ -18,6 +18,13 @@ import type { LimitPolicy } from '../limits/policy.js';
 export const OPERATOR_COOKIE = 'gw_operator';
 /** The browser's proof that it asked for a log-in link: a random value whose HMAC is stored with the link. */
 export const OPERATOR_NONCE_COOKIE = 'gw_operator_nonce';
+/**
+ * The operator's own browser: `<random id>.<HMAC of the id and the e-mail address>`, set when a log-in completes. It
+ * gives that browser's link requests a budget of their own (policy.ts, operatorLink.perDevice); nothing else.
+ */
+export const OPERATOR_DEVICE_COOKIE = 'gw_operator_device';
+/** The device marker lasts half a year from the last log-in in that browser. */
+export const DEVICE_MARKER_DAYS = 180;
 /** A log-in link works 10 minutes. */
 export const LOGIN_LINK_MINUTES = 10;
 /** An invitation link (sent by the command; no browser asked for it) works a day. */
@@ -71,7 +78,8 @@ export function maskEmail(email: string): string {
  * Operators of Lightbase (the vendor's support staff): a kind of account of its own, not staff. They log in with a
  * magic link: single use, valid 10 minutes, bound to the browser that asked for it (a random cookie set with the
  * request; only its HMAC is stored with the link), rate limited per address and per client address (reserved before
- * anything is looked up), and the same answer whether or not the address is known. Links and sessions are stored as
+ * anything is looked up; the operator's own browser has a budget of its own), and the same answer whether or not the
+ * address is known. Links and sessions are stored as
  * hashes only, and never logged in full.
  *
  * An operator may act in one municipality's admin area for a stated reason and a limited time: the request's viewer
@@ -157,16 +165,35 @@ export class OperatorService {
 
   // ---- log-in ----------------------------------------------------------------------------------------------------
 
+  /** A device marker for this e-mail address: the browser's id (a new random one at first), signed with the address. */
+  private deviceMarker(email: string, id = randomBytes(16).toString('base64url')): string {
+    return `${id}.${this.hmac(`device:${id}:${email}`)}`;
+  }
+
+  /** The id of this browser's device marker when it is genuine and for this e-mail address; null otherwise. */
+  private deviceOf(req: Request | undefined, email: string): string | null {
+    const [id, mac] = (this.cookieValue(req, OPERATOR_DEVICE_COOKIE) ?? '').split('.');
+    if (!id || !mac || !/^[A-Za-z0-9_-]{22}$/.test(id)) return null;
+    const expected = Buffer.from(this.hmac(`device:${id}:${email}`));
+    const given = Buffer.from(mac);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+  }
+
   /**
    * /_lightbase/login: a log-in link for this browser. The same answer for a known and an unknown address; the
-   * attempt is reserved under the address and the client address before anything is looked up.
+   * attempt is reserved before anything is looked up: under the e-mail address and the client address, or, from a
+   * browser the operator logged in with before (its signed device marker for this address), under that browser only.
+   * So strangers who know the address can spend its budget, but not the operator's own: that one is slowed, never
+   * blocked.
    */
   async requestLoginLink(ctx: RequestContext & { req?: Request; res?: Response }, rawEmail: string) {
     const email = rawEmail.trim().toLowerCase();
     if (!EMAIL_SHAPE.test(email)) return problem<string>('email', 'INVALID', 'Vul een geldig e-mailadres in.');
+    const device = this.deviceOf(ctx.req, email);
     const reservation = await this.limits.reserve(
-      check(this.rules.perAddress, email),
-      check(this.rules.perIp, clientAddress(ctx.req)),
+      ...(device
+        ? [check(this.rules.perDevice, device)]
+        : [check(this.rules.perAddress, email), check(this.rules.perIp, clientAddress(ctx.req))]),
     );
     if (!reservation.ok) {
       ctx.log.info({ event: 'operator_link_limited', refusedBy: reservation.refusedBy }, 'operator link limited');
@@ -302,7 +329,13 @@ export class OperatorService {
     ctx.res?.append('Set-Cookie', this.cookie(OPERATOR_COOKIE, sessionToken, OPERATOR_SESSION_HOURS * 3600));
     ctx.res?.append('Set-Cookie', this.cookie(OPERATOR_NONCE_COOKIE, '', 0));
     const session = await this.sessionByToken(ctx.em, sessionToken, now);
-    return session ? ok(session) : refuse('INVALID');
+    if (!session) return refuse('INVALID');
+    // This browser is the operator's own from now on (the same one as before, if it was): its link requests get a
+    // budget of their own, for half a year from this log-in.
+    const email = session.email.toLowerCase();
+    const marker = this.deviceMarker(email, this.deviceOf(ctx.req, email) ?? undefined);
+    ctx.res?.append('Set-Cookie', this.cookie(OPERATOR_DEVICE_COOKIE, marker, DEVICE_MARKER_DAYS * 24 * 3600));
+    return ok(session);
   }
 
   /** Ends this browser's operator session (and with it any acting). */

@@ -7,7 +7,7 @@ import { outbox, tokenFromMail } from '../../test/onboarding.js';
 import { ManualClock } from '../../lib/clock.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
-import { LINK_REFUSALS, LINK_REQUESTED_MESSAGE } from './operator.service.js';
+import { LINK_REFUSALS, LINK_REQUESTED_MESSAGE, OPERATOR_DEVICE_COOKIE } from './operator.service.js';
 
 const ERR = 'errors { field code message }';
 const REQUEST = `mutation($e:String!){ requestOperatorLoginLink(email:$e){ message ${ERR} } }`;
@@ -138,6 +138,56 @@ describe('the operator console: magic link, console, acting in a municipality', 
     const codes = answers.map((a) => a.data?.requestOperatorLoginLink.errors[0]?.code ?? 'OK');
     expect(codes.filter((c) => c === 'OK')).toHaveLength(5);
     expect(codes.filter((c) => c === 'TOO_MANY_ATTEMPTS')).toHaveLength(7);
+  });
+
+  it('lets no stranger keep the operator out: the operator’s own browser has its own budget, slowed rather than blocked', async () => {
+    const browser = await loggedIn();
+    expect(browser.cookies.has(OPERATOR_DEVICE_COOKIE)).toBe(true);
+    await server.orm.em.fork().execute(`delete from rate_limit where key like 'operator-link-%'`);
+    // Strangers who know the address, from twelve addresses at once, spend the address's budget …
+    const strangers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => server.client({ from: `127.0.3.${i + 1}` }).gql(REQUEST, { e: email })),
+    );
+    const codes = strangers.map((a) => a.data?.requestOperatorLoginLink.errors[0]?.code ?? 'OK');
+    expect(codes.filter((c) => c === 'OK')).toHaveLength(5);
+    expect(codes.filter((c) => c === 'TOO_MANY_ATTEMPTS')).toHaveLength(7);
+    // … and a made-up or borrowed marker makes nobody the operator's browser.
+    const forged = server.client({ from: '127.0.3.99' });
+    forged.cookies.set(OPERATOR_DEVICE_COOKIE, `${'A'.repeat(22)}.${'0'.repeat(64)}`);
+    expect((await forged.gql(REQUEST, { e: email })).data?.requestOperatorLoginLink.errors[0]?.code).toBe(
+      'TOO_MANY_ATTEMPTS',
+    );
+    const otherAddress = server.client({ from: '127.0.3.98' });
+    otherAddress.cookies.set(OPERATOR_DEVICE_COOKIE, browser.cookies.get(OPERATOR_DEVICE_COOKIE)!);
+    await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        server.client({ from: `127.0.4.${i + 1}` }).gql(REQUEST, { e: 'ander@lightbase.example' }),
+      ),
+    );
+    expect(
+      (await otherAddress.gql(REQUEST, { e: 'ander@lightbase.example' })).data?.requestOperatorLoginLink.errors[0]
+        ?.code,
+    ).toBe('TOO_MANY_ATTEMPTS');
+    await server.jobsIdle();
+
+    // The operator's own browser still gets a link, and logs in with it.
+    const asked = await browser.gql(REQUEST, { e: email });
+    expect(asked.data?.requestOperatorLoginLink).toEqual({ message: LINK_REQUESTED_MESSAGE, errors: [] });
+    const token = await tokenFromMail(server, email, 'OPERATOR_LOGIN', '/_lightbase/auth/');
+    expect((await browser.gql(COMPLETE, { t: token })).data?.completeOperatorLogin.errors).toEqual([]);
+
+    // Its own budget, at once: four more, then one a minute (the refusal asks to wait at most a minute).
+    const burst = await Promise.all(Array.from({ length: 8 }, () => browser.gql(REQUEST, { e: email })));
+    const own = burst.map((a) => a.data?.requestOperatorLoginLink.errors[0] ?? null);
+    expect(own.filter((e) => e === null)).toHaveLength(5);
+    const slowed = own.filter((e) => e !== null);
+    expect(slowed).toHaveLength(3);
+    for (const e of slowed) {
+      expect(e.code).toBe('TOO_MANY_ATTEMPTS');
+      const wait = /Probeer het over (\d+) (seconde|seconden|minuut) opnieuw/.exec(e.message);
+      expect(wait, e.message).toBeTruthy();
+      expect(wait![2] === 'minuut' || Number(wait![1]) <= 60).toBe(true);
+    }
   });
 
   it('limits link requests per client address, also at once', async () => {
@@ -312,5 +362,46 @@ describe('the operator console: magic link, console, acting in a municipality', 
       `select actor_kind, details from audit_log where action = 'operator.acting_stopped' order by id desc limit 1`,
     );
     expect(stopRow).toMatchObject({ actor_kind: 'OPERATOR', details: { operatorReason: reason } });
+  });
+
+  it('makes no API client while acting (a Dutch refusal, not a 500), and changes only roles within its one municipality', async () => {
+    const em = server.orm.em.fork();
+    const [zuiderveen] = await em.execute<{ id: string }[]>(`select id from municipality where slug = 'zuiderveen'`);
+    const operator = await loggedIn();
+    const started = await operator.gql(ACT, {
+      i: { municipalityId: zuiderveen!.id, reason: 'Ticket 4713: koppeling voor een partner', minutes: 15 },
+    });
+    expect(started.data?.startOperatorAct.errors).toEqual([]);
+    const [{ n: before }] = (await em.execute<{ n: number }[]>(`select count(*)::int as n from api_client`)) as [
+      { n: number },
+    ];
+    const expiresOn = new Date(clock.now().getTime() + 30 * 24 * 3600_000).toISOString().slice(0, 10);
+    const created = await operator.gql(
+      `mutation($input: CreateApiClientInput!) { createApiClient(input: $input) { key ${ERR} } }`,
+      { input: { name: 'Partner', municipalityId: zuiderveen!.id, permissions: ['PERSON_READ'], expiresOn } },
+    );
+    expect(created.status).toBe(200);
+    expect(created.errors).toBeUndefined();
+    expect(created.data?.createApiClient.key).toBeNull();
+    expect(created.data?.createApiClient.errors[0]).toMatchObject({ code: 'NEEDS_OWN_ACCOUNT' });
+    expect(created.data?.createApiClient.errors[0].message).toMatch(/^Als operator kunt u geen API-koppeling/);
+    const [{ n: after }] = (await em.execute<{ n: number }[]>(`select count(*)::int as n from api_client`)) as [
+      { n: number },
+    ];
+    expect(after).toBe(before);
+
+    // Roles: the operator holds every permission but reaches one municipality. Financiën is held by an account of
+    // both demo municipalities: out of reach; a new role is fine.
+    const [financien] = await em.execute<{ id: string }[]>(`select id from role where key = 'FINANCIEN'`);
+    const changed = await operator.gql(
+      `mutation($id: ID!, $input: RoleInput!) { updateRole(id: $id, input: $input) { ${ERR} } }`,
+      { id: financien!.id, input: { permissions: ['DASHBOARD_VIEW'] } },
+    );
+    expect(changed.data?.updateRole.errors[0]).toMatchObject({ code: 'OUT_OF_REACH' });
+    const made = await operator.gql(`mutation($input: RoleInput!) { createRole(input: $input) { ${ERR} } }`, {
+      input: { name: 'Ondersteuning', permissions: ['PERSON_READ', 'PERSON_READ_SENSITIVE'] },
+    });
+    expect(made.data?.createRole.errors).toEqual([]);
+    await operator.gql(STOP);
   });
 });

@@ -2,6 +2,7 @@ import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { PERMISSION_DESCRIPTIONS, Permission } from '../../graphql/auth/permissions.js';
 import { Requires } from '../../graphql/auth/requires.js';
+import { hasPermission } from '../../graphql/auth/viewer.js';
 import { PERMISSION_GROUPS } from './permission-groups.js';
 import {
   DeleteRolePayload,
@@ -22,19 +23,23 @@ export class RoleResolver {
 
   @Requires(Permission.ROLE_MANAGE)
   @Query(() => [PermissionGroup], { description: 'The permissions, grouped, with their Dutch descriptions.' })
-  permissionGroups(): PermissionGroup[] {
+  permissionGroups(@Ctx() ctx: Context): PermissionGroup[] {
     return PERMISSION_GROUPS.map((g) =>
       Object.assign(new PermissionGroup(), {
         name: g.name,
         permissions: g.permissions.map((permission) =>
-          Object.assign(new PermissionInfo(), { permission, description: PERMISSION_DESCRIPTIONS[permission] }),
+          Object.assign(new PermissionInfo(), {
+            permission,
+            description: PERMISSION_DESCRIPTIONS[permission],
+            held: hasPermission(ctx.viewer, permission),
+          }),
         ),
       }),
     );
   }
 
   @Requires(Permission.ROLE_MANAGE)
-  @Mutation(() => RolePayload, { description: 'Creates a custom role.' })
+  @Mutation(() => RolePayload, { description: 'Creates a custom role, with permissions the viewer holds.' })
   async createRole(
     @Ctx() ctx: Context,
     @Arg('input', () => RoleInput, { description: 'The new role’s name and permissions.' }) input: RoleInput,
@@ -44,7 +49,8 @@ export class RoleResolver {
 
   @Requires(Permission.ROLE_MANAGE)
   @Mutation(() => RolePayload, {
-    description: 'Renames a custom role or changes the permissions of any role; applies from the next request.',
+    description:
+      'Renames a custom role or changes the permissions of a role within the viewer’s reach (see `RoleSummary.manageable`), only to permissions the viewer holds; applies from the next request.',
   })
   async updateRole(
     @Ctx() ctx: Context,
@@ -55,7 +61,9 @@ export class RoleResolver {
   }
 
   @Requires(Permission.ROLE_MANAGE)
-  @Mutation(() => DeleteRolePayload, { description: 'Deletes a custom role no account holds.' })
+  @Mutation(() => DeleteRolePayload, {
+    description: 'Deletes a custom role no account holds, within the viewer’s reach.',
+  })
   async deleteRole(
     @Ctx() ctx: Context,
     @Arg('id', () => ID, { description: 'The id of the custom role to delete.' }) id: string,

@@ -1,9 +1,10 @@
 import { LockMode } from '@mikro-orm/core';
-import { UserError } from '../../graphql/errors.js';
+import { ForbiddenError, UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { ALL_PERMISSIONS, Permission, isPermission } from '../../graphql/auth/permissions.js';
+import { ALL_PERMISSIONS, Audience, Permission, isPermission } from '../../graphql/auth/permissions.js';
+import { describePermissions, isGrantor, lacking, reachesScope, type Grantor } from '../../graphql/auth/grants.js';
 import { transactional, type RequestContext } from '../../lib/request-context.js';
-import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
+import { fail, failIfAny, ok, problem, type Result } from '../../lib/result.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { Role } from '../identity/role.entity.js';
 
@@ -23,6 +24,26 @@ export interface RoleWithUse {
   role: Role;
   accountCount: number;
   allPermissions: boolean;
+  /** Whether the viewer may change or delete it (`reach`); when not, why (Dutch). */
+  manageable: boolean;
+  notManageableReason: string | null;
+}
+
+/** Who changes roles: a staff member (or an operator acting), or an API client, with ROLE_MANAGE. */
+interface RoleActor {
+  grantor: Grantor;
+  /**
+   * The role the actor's own permissions come from: a staff member's own role; for an API client the role of the staff
+   * member it answers to (its creator), since its permissions are capped by that role. Null for an operator acting.
+   */
+  ownRoleId: string | null;
+}
+
+/** The staff accounts holding a role, by their municipality scope (active or not: a deactivated one can return). */
+interface Holders {
+  count: number;
+  anyAllMunicipalities: boolean;
+  municipalityIds: string[];
 }
 
 /** Permissions in the order of the enum, without duplicates; unknown names are an error. */
@@ -38,21 +59,116 @@ function normalise(permissions: readonly string[]): Result<Permission[]> {
  * (SessionService.viewerFor), so a change applies from the next request on every instance; nothing is cached. Built-in
  * roles can be edited but not renamed or deleted, and Beheerder keeps every permission. No change may leave nobody
  * (no active staff account) with ROLE_MANAGE. Every change is audited with before and after.
+ *
+ * Nobody gives more than they hold (the rule staff accounts follow, graphql/auth/grants.ts):
+ * - a role is created or changed with permissions the actor holds, and no others;
+ * - a role is changed or deleted only when it is within the actor's reach: it grants nothing the actor lacks (so the
+ *   actor can neither add nor take away a permission they do not hold: taking one away would be deciding over work
+ *   they are not trusted with), it is not the actor's own role (nobody edits their own rights), and every account
+ *   holding it lies within the actor's municipalities (an account elsewhere is a colleague beyond their reach).
+ * Operators acting and API clients follow the same rule with what they hold on the request: an operator every
+ * permission in one municipality, so only roles held by nobody or by accounts of that municipality alone; an API client
+ * its effective permissions and its municipality, and the role of the staff member it answers to counts as its own.
  */
 export class RoleService {
   constructor(private readonly audit: AuditService) {}
 
   async list(ctx: RequestContext): Promise<RoleWithUse[]> {
+    const actor = await this.actor(ctx);
     const roles = await ctx.em.find(Role, {}, { orderBy: { builtIn: 'desc', name: 'asc' } });
-    const counts = await ctx.em.execute<{ role_id: string; n: number }[]>(
-      `select role_id, count(*)::int as n from admin_account group by role_id`,
+    const holders = await this.holders(ctx);
+    return roles.map((role) => {
+      const refusal = this.outOfReach(actor, role, holders.get(role.id));
+      return {
+        role,
+        accountCount: holders.get(role.id)?.count ?? 0,
+        allPermissions: role.key === ALL_PERMISSIONS_ROLE_KEY,
+        manageable: !refusal,
+        notManageableReason: refusal?.message ?? null,
+      };
+    });
+  }
+
+  /** The actor of a role change, with the role their own permissions come from. */
+  private async actor(ctx: RequestContext): Promise<RoleActor> {
+    const viewer = ctx.viewer;
+    if (!isGrantor(viewer) || !viewer.permissions.has(Permission.ROLE_MANAGE)) throw new ForbiddenError();
+    if (viewer.kind === Audience.API_CLIENT) {
+      const [row] = await ctx.em.execute<{ role_id: string }[]>(
+        `select a.role_id from api_client c join admin_account a on a.id = c.created_by_id where c.id = ?`,
+        [viewer.apiClientId],
+      );
+      return { grantor: viewer, ownRoleId: row?.role_id ?? null };
+    }
+    if (viewer.operator) return { grantor: viewer, ownRoleId: null };
+    const [row] = await ctx.em.execute<{ role_id: string }[]>(`select role_id from admin_account where id = ?`, [
+      viewer.adminAccountId,
+    ]);
+    return { grantor: viewer, ownRoleId: row?.role_id ?? null };
+  }
+
+  /** Per role: how many staff accounts hold it, and their municipalities together. */
+  private async holders(ctx: RequestContext, roleId?: string): Promise<Map<string, Holders>> {
+    const rows = await ctx.em.execute<
+      { role_id: string; n: number; any_all: boolean; municipality_ids: string[] | null }[]
+    >(
+      `select a.role_id, count(distinct a.id)::int as n, bool_or(a.all_municipalities) as any_all,
+              array_remove(array_agg(distinct am.municipality_id), null)::text[] as municipality_ids
+         from admin_account a left join admin_account_municipality am on am.admin_account_id = a.id
+        ${roleId ? 'where a.role_id = ?' : ''}
+        group by a.role_id`,
+      roleId ? [roleId] : [],
     );
-    const byRole = new Map(counts.map((c) => [c.role_id, c.n]));
-    return roles.map((role) => ({
-      role,
-      accountCount: byRole.get(role.id) ?? 0,
-      allPermissions: role.key === ALL_PERMISSIONS_ROLE_KEY,
-    }));
+    return new Map(
+      rows.map((r) => [
+        r.role_id,
+        { count: r.n, anyAllMunicipalities: r.any_all, municipalityIds: r.municipality_ids ?? [] },
+      ]),
+    );
+  }
+
+  /** Why the actor may not change or delete this role; null when it is within their reach. */
+  private outOfReach(actor: RoleActor, role: Role, holders: Holders | undefined): UserError | null {
+    if (role.id === actor.ownRoleId)
+      return UserError.of(
+        null,
+        'OWN_ROLE',
+        actor.grantor.kind === Audience.API_CLIENT
+          ? `Een API-koppeling kan de rol ‘${role.name}’ niet wijzigen: haar rechten komen van de medewerker met die rol.`
+          : `U kunt uw eigen rol ‘${role.name}’ niet wijzigen: zo geeft niemand zichzelf meer rechten. Vraag een collega met dit recht.`,
+      );
+    const beyond = lacking(actor.grantor, role.permissions);
+    if (beyond.length)
+      return UserError.of(
+        null,
+        'OUT_OF_REACH',
+        `De rol ‘${role.name}’ heeft rechten die u zelf niet heeft (${describePermissions(beyond)}). Alleen een collega met minstens die rechten kan haar wijzigen.`,
+      );
+    if (
+      holders &&
+      !reachesScope(actor.grantor, {
+        allMunicipalities: holders.anyAllMunicipalities,
+        municipalityIds: holders.municipalityIds,
+      })
+    )
+      return UserError.of(
+        null,
+        'OUT_OF_REACH',
+        `De rol ‘${role.name}’ is gegeven aan een account met gemeenten waar u zelf geen toegang toe heeft. Alleen een collega met toegang tot die gemeenten kan haar wijzigen.`,
+      );
+    return null;
+  }
+
+  /** Only permissions the actor holds can be given. */
+  private exceedsOwn(actor: RoleActor, permissions: readonly Permission[]): UserError | null {
+    const beyond = lacking(actor.grantor, permissions);
+    return beyond.length
+      ? UserError.of(
+          'permissions',
+          'GRANT_EXCEEDS_OWN',
+          `U kunt alleen rechten geven die u zelf heeft. Niet toegestaan: ${describePermissions(beyond)}.`,
+        )
+      : null;
   }
 
   private checkName(name: string | null | undefined): Result<string> {
@@ -82,12 +198,15 @@ export class RoleService {
   }
 
   async create(ctx: RequestContext, input: RoleInputLike): Promise<Result<Role>> {
+    const actor = await this.actor(ctx);
     const name = this.checkName(input.name);
     const permissions = normalise(input.permissions ?? []);
     const description = (input.description ?? '').trim();
+    const exceeds = permissions.ok ? this.exceedsOwn(actor, permissions.value) : null;
     const refused = failIfAny<Role>([
       ...(name.ok ? [] : name.errors),
       ...(permissions.ok ? [] : permissions.errors),
+      ...(exceeds ? [exceeds] : []),
       ...(description.length > 300
         ? [UserError.of('description', 'TOO_LONG', 'De omschrijving is hoogstens 300 tekens.')]
         : []),
@@ -117,11 +236,15 @@ export class RoleService {
   }
 
   async update(ctx: RequestContext, id: string, input: RoleInputLike): Promise<Result<Role>> {
+    const actor = await this.actor(ctx);
     if (!isUuid(id)) return problem(null, 'NOT_FOUND', NOT_FOUND);
     return transactional(ctx, async (tx) => {
       await tx.em.execute(ROLE_LOCK);
+      // The row lock also holds off a concurrent assignment of this role to an account (its foreign-key check).
       const role = await tx.em.findOne(Role, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!role) return problem(null, 'NOT_FOUND', NOT_FOUND);
+      const outside = this.outOfReach(actor, role, (await this.holders(tx, role.id)).get(role.id));
+      if (outside) return fail<Role>(outside);
       const before = this.view(role);
       const errors: UserError[] = [];
       if (input.name != null) {
@@ -143,7 +266,9 @@ export class RoleService {
       }
       if (input.permissions != null) {
         const permissions = normalise(input.permissions);
+        const exceeds = permissions.ok ? this.exceedsOwn(actor, permissions.value) : null;
         if (!permissions.ok) errors.push(...permissions.errors);
+        else if (exceeds) errors.push(exceeds);
         else if (role.key === ALL_PERMISSIONS_ROLE_KEY && permissions.value.length !== ALL_PERMISSIONS.length) {
           errors.push(
             UserError.of('permissions', 'ALL_PERMISSIONS_ROLE', 'De rol Beheerder houdt altijd alle rechten.'),
@@ -179,11 +304,14 @@ export class RoleService {
   }
 
   async delete(ctx: RequestContext, id: string): Promise<Result<string>> {
+    const actor = await this.actor(ctx);
     if (!isUuid(id)) return problem(null, 'NOT_FOUND', NOT_FOUND);
     return transactional(ctx, async (tx) => {
       await tx.em.execute(ROLE_LOCK);
       const role = await tx.em.findOne(Role, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!role) return problem(null, 'NOT_FOUND', NOT_FOUND);
+      const outside = this.outOfReach(actor, role, (await this.holders(tx, role.id)).get(role.id));
+      if (outside) return fail<string>(outside);
       if (role.builtIn) return problem(null, 'BUILT_IN', 'Een vaste rol kan niet worden verwijderd.');
       const [{ n }] = (await tx.em.execute<{ n: number }[]>(
         `select count(*)::int as n from admin_account where role_id = ?`,

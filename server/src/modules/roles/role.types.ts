@@ -10,6 +10,12 @@ export class PermissionInfo {
 
   @Field(() => String, { description: 'What the permission allows (Dutch).' })
   description!: string;
+
+  @Field(() => Boolean, {
+    description:
+      'Whether the viewer holds this permission: only permissions one holds can be given to a role or client.',
+  })
+  held!: boolean;
 }
 
 @ObjectType({ description: 'A group of permissions in the roles matrix.' })
@@ -31,6 +37,18 @@ export class RoleSummary {
 
   @Field(() => Boolean, { description: 'Beheerder: always holds every permission.' })
   allPermissions!: boolean;
+
+  @Field(() => Boolean, {
+    description:
+      'Whether the viewer may change or delete this role: it grants nothing the viewer lacks, it is not the viewer’s own role, and every account holding it lies within the viewer’s municipalities.',
+  })
+  manageable!: boolean;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Why the viewer may not change this role (Dutch); null when they may.',
+  })
+  notManageableReason!: string | null;
 }
 
 @InputType({

@@ -30,6 +30,7 @@ graphql(`
     twoFactorEnabled
     isViewer
     manageable
+    apiClientCount
     allMunicipalities
     role {
       id
@@ -259,6 +260,15 @@ function AccountEdit({ account }: { account: Account }) {
             ) : (
               <>
                 <p>Na deactiveren kan uw collega niet meer inloggen en worden alle sessies direct beëindigd.</p>
+                {account.apiClientCount > 0 ? (
+                  <p className="gw-alert gw-alert--warning">
+                    {account.apiClientCount === 1
+                      ? 'Ook 1 API-koppeling die deze collega beheert, stopt dan met werken'
+                      : `Ook ${account.apiClientCount} API-koppelingen die deze collega beheert, stoppen dan met werken`}
+                    : een koppeling werkt met de rechten van haar beheerder. Een collega met dezelfde rechten kan ze
+                    overnemen op de pagina API-koppelingen.
+                  </p>
+                ) : null}
                 <ConfirmAction
                   form={access}
                   label="Account deactiveren"

@@ -17,6 +17,8 @@ const client = {
   expiresOn: '2030-01-31',
   lastUsedAt: null,
   permissions: ['PERSON_READ'],
+  working: true,
+  notice: null as string | null,
   municipality: gemeente,
 };
 
@@ -87,5 +89,53 @@ describe('/admin/beheer/api', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ik heb de sleutel bewaard' }));
     await waitFor(() => expect(screen.queryByLabelText('API-sleutel')).toBeNull());
     expect(screen.queryByText(KEY)).toBeNull();
+  });
+
+  it('says which client stopped with its maker, and lets the viewer take it over', async () => {
+    const stopped = { ...client, working: false, notice: 'Werkt niet: de maker is gedeactiveerd.' };
+    const detail = {
+      ...stopped,
+      lastUsedAt: null,
+      createdAt: '2030-01-01T09:00:00Z',
+      createdByName: 'Karim Klantcontact',
+      revokedAt: null,
+      rateLimitPerMinute: 600,
+      ipAllowList: [],
+      effectivePermissions: [],
+      manageable: true,
+      transferable: true,
+      keys: [],
+      encryptionKeys: [],
+    };
+    const { operations } = renderApp(`/admin/beheer/api?koppeling=${client.id}`, manager, {
+      ApiClients: () => list([stopped]),
+      ApiClientDetail: () => ({ apiClient: detail }),
+      ApiClientPermissionLabels: () => ({ apiClientPermissionGroups: [] }),
+      TransferApiClient: () => ({
+        transferApiClient: {
+          __typename: 'ApiClientPayload',
+          apiClient: {
+            __typename: 'ApiClient',
+            id: client.id,
+            working: true,
+            notice: null,
+            transferable: false,
+            createdByName: 'Bea Beheer',
+            effectivePermissions: ['PERSON_READ'],
+          },
+          errors: [],
+        },
+      }),
+    });
+    const table = await screen.findByRole('table', { name: /API-koppelingen/ });
+    expect(within(table).getByRole('row', { name: /Partner schuldhulp/ }).textContent).toContain(
+      'Werkt niet: de maker is gedeactiveerd.',
+    );
+    const section = await screen.findByRole('region', { name: 'Partner schuldhulp' });
+    expect(within(section).getByText('Werkt niet: de maker is gedeactiveerd.')).toBeTruthy();
+    fireEvent.click(within(section).getByRole('button', { name: 'Koppeling overnemen' }));
+    fireEvent.click(within(section).getByRole('button', { name: 'Ja, neem deze koppeling over' }));
+    await waitFor(() => expect(operations.some((op) => op.name === 'TransferApiClient')).toBe(true));
+    expect(operations.find((op) => op.name === 'TransferApiClient')!.variables).toEqual({ id: client.id });
   });
 });

@@ -43,6 +43,8 @@ const ApiClientsDocument = graphql(`
           expiresOn
           lastUsedAt
           permissions
+          working
+          notice
           municipality {
             id
             name
@@ -68,6 +70,11 @@ const ApiClientDetailDocument = graphql(`
       rateLimitPerMinute
       ipAllowList
       permissions
+      effectivePermissions
+      working
+      notice
+      manageable
+      transferable
       municipality {
         id
         name
@@ -112,6 +119,24 @@ const RotateApiClientKeyDocument = graphql(`
           validUntil
           current
         }
+      }
+      errors {
+        ...UserErrorFields @unmask
+      }
+    }
+  }
+`);
+
+const TransferApiClientDocument = graphql(`
+  mutation TransferApiClient($id: ID!) {
+    transferApiClient(id: $id) {
+      apiClient {
+        id
+        working
+        notice
+        transferable
+        createdByName
+        effectivePermissions
       }
       errors {
         ...UserErrorFields @unmask
@@ -166,7 +191,15 @@ function columns(detailLink: (id: string) => string): Column<Client>[] {
     { header: 'Rechten', cell: (c) => String(c.permissions.length) },
     { header: 'Geldig tot en met', cell: (c) => formatDate(c.expiresOn) },
     { header: 'Laatst gebruikt', cell: (c) => (c.lastUsedAt ? formatDateTime(c.lastUsedAt) : 'Nog nooit') },
-    { header: 'Status', cell: (c) => apiClientStatusLabel[c.status] },
+    {
+      header: 'Status',
+      cell: (c) => (
+        <>
+          {apiClientStatusLabel[c.status]}
+          {c.notice ? <span className="gw-field__hint gw-api-client-notice">{c.notice}</span> : null}
+        </>
+      ),
+    },
   ];
 }
 
@@ -176,6 +209,7 @@ function ApiClientDetail({ id, onKey }: { id: string; onKey: (name: string, key:
   const query = useQuery(ApiClientDetailDocument, { variables: { id } });
   const [rotate] = useMutation(RotateApiClientKeyDocument, { refetchQueries: ['ApiClients', 'ApiClientDetail'] });
   const [revoke] = useMutation(RevokeApiClientDocument, { refetchQueries: ['ApiClients', 'ApiClientDetail'] });
+  const [transfer] = useMutation(TransferApiClientDocument, { refetchQueries: ['ApiClients', 'ApiClientDetail'] });
   const labels = useQuery(ApiClientPermissionLabelsDocument);
   const labelOf = new Map(
     (labels.data?.apiClientPermissionGroups ?? []).flatMap((g) =>
@@ -198,6 +232,17 @@ function ApiClientDetail({ id, onKey }: { id: string; onKey: (name: string, key:
     mutate: async () => (await revoke({ variables: { id } })).data?.revokeApiClient,
     onSuccess: () => showNotice(`De koppeling ‘${client?.name ?? ''}’ is ingetrokken. Elke aanvraag wordt geweigerd.`),
   });
+  const transferForm = useMutationForm({
+    id: 'overnemen',
+    fields: [],
+    mutate: async () => (await transfer({ variables: { id } })).data?.transferApiClient,
+    onSuccess: (p) =>
+      showNotice(
+        p.apiClient?.working
+          ? `U beheert de koppeling ‘${client?.name ?? ''}’ nu zelf. Ze werkt weer, met uw rechten.`
+          : `U beheert de koppeling ‘${client?.name ?? ''}’ nu zelf.`,
+      ),
+  });
   if (query.loading && !query.data) return <Loading />;
   if (query.error && !query.data)
     return (
@@ -208,9 +253,35 @@ function ApiClientDetail({ id, onKey }: { id: string; onKey: (name: string, key:
     );
   if (!client) return <p>Deze koppeling bestaat niet (meer).</p>;
   const active = client.status === 'ACTIVE';
+  const reduced = client.permissions.filter((p) => !client.effectivePermissions.includes(p));
   return (
     <section aria-labelledby="koppeling-kop" className="gw-card">
       <h2 id="koppeling-kop">{client.name}</h2>
+      {client.notice ? (
+        <div className={`gw-alert ${client.working ? 'gw-alert--warning' : 'gw-alert--error'}`}>
+          <p>{client.notice}</p>
+          <p>
+            Een koppeling werkt met de rechten van de medewerker die haar beheert, zoals die nu zijn.
+            {client.transferable
+              ? ' U heeft alle rechten van deze koppeling: neem haar over om haar weer met uw rechten te laten werken.'
+              : ' Een collega met alle rechten van deze koppeling kan haar overnemen.'}
+          </p>
+          {client.transferable ? (
+            <ConfirmAction
+              form={transferForm}
+              label="Koppeling overnemen"
+              confirmLabel="Ja, neem deze koppeling over"
+              groupLabel="Overnemen bevestigen"
+            />
+          ) : null}
+        </div>
+      ) : null}
+      {!client.manageable ? (
+        <p className="gw-alert">
+          Deze koppeling heeft rechten die u zelf niet heeft. Alleen een collega met minstens die rechten kan haar
+          wijzigen, intrekken of overnemen.
+        </p>
+      ) : null}
       <dl className="gw-definition-list">
         <dt>Status</dt>
         <dd>
@@ -223,7 +294,12 @@ function ApiClientDetail({ id, onKey }: { id: string; onKey: (name: string, key:
         <dd>
           <ul className="gw-plain-list">
             {client.permissions.map((p) => (
-              <li key={p}>{labelOf.get(p) ?? p}</li>
+              <li key={p}>
+                {labelOf.get(p) ?? p}
+                {reduced.includes(p) && client.working
+                  ? ' (werkt nu niet: de beheerder heeft dit recht niet meer)'
+                  : ''}
+              </li>
             ))}
           </ul>
         </dd>
@@ -234,10 +310,9 @@ function ApiClientDetail({ id, onKey }: { id: string; onKey: (name: string, key:
         <dt>Limiet</dt>
         <dd>{client.rateLimitPerMinute} verzoeken per minuut</dd>
         <dt>Aangemaakt</dt>
-        <dd>
-          {formatDateTime(client.createdAt)}
-          {client.createdByName ? ` door ${client.createdByName}` : ''}
-        </dd>
+        <dd>{formatDateTime(client.createdAt)}</dd>
+        <dt>Beheerd door</dt>
+        <dd>{client.createdByName ?? 'Onbekend (het account bestaat niet meer)'}</dd>
         <dt>Laatst gebruikt</dt>
         <dd>{client.lastUsedAt ? formatDateTime(client.lastUsedAt) : 'Nog nooit'}</dd>
         <dt>Versleuteling</dt>
@@ -258,7 +333,7 @@ function ApiClientDetail({ id, onKey }: { id: string; onKey: (name: string, key:
           </li>
         ))}
       </ul>
-      {active ? (
+      {active && client.manageable ? (
         <>
           <h3>Sleutel vervangen</h3>
           <p>
@@ -282,7 +357,7 @@ function ApiClientDetail({ id, onKey }: { id: string; onKey: (name: string, key:
           </form>
         </>
       ) : null}
-      {client.status !== 'REVOKED' ? (
+      {client.status !== 'REVOKED' && client.manageable ? (
         <>
           <h3>Intrekken</h3>
           <p>

@@ -15,6 +15,8 @@ const RolesMatrixDocument = graphql(`
     roles {
       accountCount
       allPermissions
+      manageable
+      notManageableReason
       role {
         id
         name
@@ -28,6 +30,7 @@ const RolesMatrixDocument = graphql(`
       permissions {
         permission
         description
+        held
       }
     }
   }
@@ -88,8 +91,9 @@ function RolesMatrix({ data }: { data: Data }) {
     fields: [],
     mutate: async (_values, formData) => {
       const errors: FormError[] = [];
-      for (const { role, allPermissions } of roles) {
-        if (allPermissions) continue;
+      for (const { role, allPermissions, manageable } of roles) {
+        // Beheerder keeps everything; a role beyond the viewer's reach is shown, not sent (its boxes are disabled).
+        if (allPermissions || !manageable) continue;
         const chosen = formData.getAll(`rol-${role.id}`).map(String);
         if (sameSet(chosen, role.permissions)) continue;
         const payload = (await update({ variables: { id: role.id, input: { permissions: chosen as Permission[] } } }))
@@ -101,18 +105,43 @@ function RolesMatrix({ data }: { data: Data }) {
     },
     onSuccess: () => showNotice('De rechten zijn opgeslagen. Ze gelden vanaf de volgende pagina die iemand opent.'),
   });
+  const lacking = data.permissionGroups.some((g) => g.permissions.some((p) => !p.held));
+  const outOfReach = roles.filter((r) => !r.allPermissions && !r.manageable);
   return (
     <form className="gw-form" {...form.props}>
       {form.summary}
+      {lacking || outOfReach.length ? (
+        <div className="gw-alert" id="rollen-uitleg">
+          {lacking ? (
+            <p id="rechten-uitleg">
+              U kunt alleen rechten geven die u zelf heeft. Rechten die u niet heeft, staan uit: alleen een collega met
+              die rechten kan ze geven of afnemen.
+            </p>
+          ) : null}
+          {outOfReach.length ? (
+            <>
+              <p>Deze rollen kunt u niet wijzigen:</p>
+              <ul>
+                {outOfReach.map(({ role, notManageableReason }) => (
+                  <li key={role.id} id={`rol-uitleg-${role.id}`}>
+                    {notManageableReason}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </div>
+      ) : null}
       <div className="gw-table-wrapper">
         <table className="gw-table gw-roles-matrix">
           <caption>Rechten per rol</caption>
           <thead>
             <tr>
               <th scope="col">Recht</th>
-              {roles.map(({ role }) => (
+              {roles.map(({ role, allPermissions, manageable }) => (
                 <th scope="col" key={role.id}>
                   {role.name}
+                  {!allPermissions && !manageable ? <span className="gw-field__hint"> (niet te wijzigen)</span> : null}
                 </th>
               ))}
             </tr>
@@ -127,15 +156,24 @@ function RolesMatrix({ data }: { data: Data }) {
               {group.permissions.map((p) => (
                 <tr key={p.permission}>
                   <th scope="row">{p.description}</th>
-                  {roles.map(({ role, allPermissions }: RoleRow) => (
+                  {roles.map(({ role, allPermissions, manageable }: RoleRow) => (
                     <td key={role.id}>
                       <input
                         type="checkbox"
                         name={`rol-${role.id}`}
                         value={p.permission}
                         defaultChecked={allPermissions || role.permissions.includes(p.permission)}
-                        disabled={allPermissions}
+                        disabled={allPermissions || !manageable || !p.held}
                         aria-label={`${role.name}: ${p.description}`}
+                        aria-describedby={
+                          allPermissions
+                            ? undefined
+                            : !manageable
+                              ? `rol-uitleg-${role.id}`
+                              : !p.held
+                                ? 'rechten-uitleg'
+                                : undefined
+                        }
                       />
                     </td>
                   ))}
@@ -194,6 +232,13 @@ function CustomRole({ row }: { row: RoleRow }) {
     mutate: async () => (await remove({ variables: { id: row.role.id } })).data?.deleteRole,
     onSuccess: () => showNotice(`De rol ‘${row.role.name}’ is verwijderd.`),
   });
+  if (!row.manageable)
+    return (
+      <li className="gw-roles-custom__item">
+        <h3>{row.role.name}</h3>
+        <p className="gw-field__hint">{row.notManageableReason}</p>
+      </li>
+    );
   return (
     <li className="gw-roles-custom__item">
       <form className="gw-form" {...rename.props}>
@@ -228,7 +273,9 @@ function CustomRole({ row }: { row: RoleRow }) {
 /**
  * /admin/beheer/instellingen/rollen: roles × permissions. Built-in roles can be changed (Beheerder keeps every
  * permission), custom roles also renamed and, when no account holds them, deleted. A change applies from the next
- * request; the server refuses one that leaves nobody able to manage roles.
+ * request; the server refuses one that leaves nobody able to manage roles. Nobody gives more than they hold: boxes of
+ * permissions the viewer lacks, and the columns of roles beyond their reach (their own, one with a permission they
+ * lack, one held by an account outside their municipalities), are disabled, with the server's reason.
  */
 export default function RolesSettingsScreen() {
   const query = useQuery(RolesMatrixDocument, { fetchPolicy: 'cache-and-network' });

@@ -128,9 +128,9 @@ describe('every CSV export neutralises formulas (the one CSV writer, lib/csv.ts)
     const provider = server.client();
     await provider.loginProvider(line!.email, DEMO_PASSWORD);
     const [header, ...rows] = await csv(provider, `/api/aanbieder/uitbetalingen/${line!.id}/specificatie.csv`, ';');
-    expect(header).toEqual(['Kenmerk', 'Bestelling', 'Geleverd op', 'Bedrag (EUR)']);
+    expect(header).toEqual(['Kenmerk', 'Bestelling', 'Geleverd op', 'Overdracht', 'Bedrag (EUR)']);
     expectNeutral(rows, 'specificatie');
-    for (const r of rows) expect(r[3]).toMatch(/^\d+,\d{2}$/);
+    for (const r of rows) expect(r[4]).toMatch(/^\d+,\d{2}$/);
   });
 
   it('the import’s outcome and its example file', async () => {
@@ -151,7 +151,7 @@ describe('every CSV export neutralises formulas (the one CSV writer, lib/csv.ts)
     expect(upload.status).toBe(201);
     const { importRun } = (await upload.json()) as { importRun: { id: string } };
     const [header, ...rows] = await csv(beheerder, `/api/imports/${importRun.id}/uitkomst.csv`, ',');
-    expect(header).toEqual(['regel', 'klantnummer', 'indeling', 'resultaat', 'melding']);
+    expect(header).toEqual(['regel', 'klantnummer', 'indeling', 'resultaat', 'toewijzing', 'melding']);
     expect(rows).toHaveLength(HOSTILE.length);
     expectNeutral(rows, 'uitkomst');
     // The client numbers as the file had them (trimmed, as the import reads them), written as text.

@@ -228,6 +228,39 @@ describe('security headers', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('decides the policy on the normalised path: no statistics script on /ADMIN, the uploads policy on /Uploads/…', async () => {
+    const app = express();
+    app.use(
+      securityHeaders({
+        production: false,
+        appUrl: 'http://localhost:3000',
+        analytics: async () => ({ url: 'https://stats.example/js/script.js', origin: 'https://stats.example' }),
+      }),
+    );
+    app.use((_req, res) => void res.send('ok'));
+    const http: Server = createServer(app);
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const at = (path: string) => fetch(`http://127.0.0.1:${(http.address() as AddressInfo).port}${path}`);
+    try {
+      for (const path of ['/ADMIN', '/Admin/beheer', '/%61dmin', '//admin/x', '/aanbod/../admin', '/Account']) {
+        const policy = parsePolicy((await at(path)).headers.get('content-security-policy'));
+        expect(policy['script-src'], path).toBe("'self'");
+      }
+      const upload = parsePolicy((await at('/Uploads/products/x.webp')).headers.get('content-security-policy'));
+      expect(upload).toEqual(
+        parsePolicy((await at('/uploads/products/x.webp')).headers.get('content-security-policy')),
+      );
+      expect(upload['script-src'], 'the sandboxing uploads policy').not.toBe(
+        "'self' https://stats.example/js/script.js",
+      );
+      // A public page still gets the statistics script.
+      const page = parsePolicy((await at('/aanbod')).headers.get('content-security-policy'));
+      expect(page['script-src']).toBe("'self' https://stats.example/js/script.js");
+    } finally {
+      http.close();
+    }
+  });
+
   it('adds HSTS and upgrade-insecure-requests in production over https, and only there', async () => {
     const serve = async (options: { production: boolean; appUrl: string }) => {
       const app = express();

@@ -1,3 +1,4 @@
+import { normalisePath } from './paths.js';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
@@ -195,8 +196,10 @@ export function securityHeaders(options: {
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     common(req, res, (error?: unknown) => {
       if (error) return next(error);
-      const name = policyNameFor(req.path);
-      if (name !== 'app' || !options.analytics || !isPublicPagePath(req.path)) return policies[name](req, res, next);
+      // Compared normalised (http/paths.ts): `/ADMIN` and `/Uploads/…` reach the same routes as `/admin` and `/uploads/…`.
+      const path = normalisePath(req.path);
+      const name = policyNameFor(path);
+      if (name !== 'app' || !options.analytics || !isPublicPagePath(path)) return policies[name](req, res, next);
       options
         .analytics()
         .then((script) => (script ? analyticsHandler(script) : policies.app)(req, res, next))

@@ -86,18 +86,22 @@ const CHECKOUT = `mutation($input: CheckoutInput!) { checkout(input: $input) {
 
 /**
  * Places `count` orders with one provider, each for one unit of the cheapest product the resident's budget pays for
- * in full (so they are PLACED at once, without an own contribution).
+ * in full (so they are PLACED at once, without an own contribution). Only products the resident collects at the
+ * counter (PICKUP): other specs add sent products to the same provider while the suite runs, and an order of those
+ * is handed over differently.
  */
 export async function placeOrders(api: APIRequestContext, providerId: string, count = 1): Promise<PlacedOrder[]> {
   const data = await gql(
     api,
-    `query($p: ID) { products(first: 50, filter: { providerId: $p, sort: PRICE_ASC }) { edges { node { id priceCents } } } }`,
+    `query($p: ID) { products(first: 50, filter: { providerId: $p, sort: PRICE_ASC }) {
+      edges { node { id priceCents redemptionMethod } } } }`,
     {
       p: providerId,
     },
   );
-  const products = (data.products.edges as { node: { id: string; priceCents: number } }[])
+  const products = (data.products.edges as { node: { id: string; priceCents: number; redemptionMethod: string } }[])
     .map((e) => e.node)
+    .filter((p) => p.redemptionMethod === 'PICKUP')
     .sort((a, b) => a.priceCents - b.priceCents);
   const placed: PlacedOrder[] = [];
   for (const product of products) {

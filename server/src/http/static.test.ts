@@ -85,6 +85,7 @@ describe('static files of the built client', () => {
     writeFileSync(join(dist, 'assets', 'logo-Q1w2E3.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     writeCompressed(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     writeFileSync(join(dist, '.secret'), 'nee');
+    writeCompressed(join(dist, 'sandbox.html'), '<!doctype html><title>sandbox</title>');
     server = await startTestServer({ clientDist: dist });
   }, 120_000);
 
@@ -165,7 +166,15 @@ describe('static files of the built client', () => {
     expect(png.headers['content-encoding']).toBeUndefined();
     expect(png.headers.vary ?? '').not.toMatch(/Accept-Encoding/i);
 
-    for (const path of ['/assets/nope-123.js', '/assets/main-AbC123.js.br', '/.secret', '/assets/%E0%A4%A.js']) {
+    // A page with a route of its own (the sandbox) is only sent by that route, never by its file name.
+    const pages = ['/sandbox.html', '/SANDBOX.html'];
+    for (const path of [
+      '/assets/nope-123.js',
+      '/assets/main-AbC123.js.br',
+      '/.secret',
+      '/assets/%E0%A4%A.js',
+      ...pages,
+    ]) {
       expect((await get(`${server.url}${path}`, CHROME)).status, path).toBe(404);
     }
   });

@@ -10,6 +10,10 @@ import { extname, join, relative, sep } from 'node:path';
  *
  * The set of files is read once at start-up (the build does not change under a running server); a URL that is not
  * in it falls through, so no request path ever reaches the file system unchecked.
+ *
+ * HTML pages other than index.html (the GraphQL sandbox's sandbox.html) are never served by their file name: only
+ * their route sends them (`sendPage`), so the route's own conditions hold (the sandbox only when GRAPHQL_SANDBOX is
+ * on) and the page gets the policy chosen for its route.
  */
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -113,6 +117,7 @@ export function staticFiles(dist: string): StaticFiles {
       } catch {
         return next();
       }
+      if (path.endsWith('.html') && path !== '/index.html') return next();
       const file = files.get(path);
       if (!file) return next();
       send(req, res, next, file);

@@ -6,6 +6,12 @@ import { defineRoute } from '../../http/route.js';
 import { csvStream } from '../../lib/csv.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
 import { today } from '../../lib/clock.js';
+import {
+  HANDOVER_LABEL,
+  REDEMPTION_LABEL,
+  type HandoverMethodName,
+  type RedemptionMethodName,
+} from '../../rules/handover.js';
 import { OrderStatusEnum } from './order.types.js';
 import type { AdminOrderFilter } from './order-work.types.js';
 
@@ -52,6 +58,8 @@ const COLUMNS = [
   { header: 'Aanbieder' },
   { header: 'Gemeente' },
   { header: 'Klantnummer' },
+  { header: 'Levering' },
+  { header: 'Overdracht' },
   { header: 'Totaal', number: euros },
   { header: 'Uit tegoed', number: euros },
   { header: 'Eigen bijdrage', number: euros },
@@ -60,7 +68,9 @@ const COLUMNS = [
 /**
  * `GET /api/admin/bestellingen.csv?search=&status=&providerId=&from=&to=`: the staff order list (/admin/bestellingen)
  * as CSV, with exactly the list's filters and scope (OrderListService.adminOrderConditions), newest first. Needs
- * ORDER_READ. Streamed: the orders are read in keyset batches and written through the CSV writer (lib/csv.ts) as they
+ * ORDER_READ. Each row says how the order reaches the resident (Levering) and, once delivered, how it was handed over
+ * (Overdracht: at the counter with the card or the pickup code, or sent by the provider), as the payout batch does.
+ * Streamed: the orders are read in keyset batches and written through the CSV writer (lib/csv.ts) as they
  * come, with back-pressure, so the size of the export does not matter for memory; a provider or municipality named
  * like a formula is written as text. Every export is audit-logged with its filter. Semicolon-separated with a decimal
  * comma (Dutch spreadsheets), UTF-8 with a byte-order mark.
@@ -117,11 +127,15 @@ export const ordersExportRoutes = [
           const where = [...conditions.where, ...(cursor.sql ? [cursor.sql] : [])];
           const batch = await ctx.em.execute<Record<string, unknown>[]>(
             `select o.id, o.number, o.created_at, o.status, o.total_cents, o.budget_cents, o.contribution_cents,
+                    o.redemption_method, d.handover_method,
                     pr.name as provider_name, mu.name as municipality_name, cg.client_number, ${keySelect(NEWEST_FIRST)}
                from customer_order o
                join provider pr on pr.id = o.provider_id
                join municipality mu on mu.id = o.municipality_id
                join client_group cg on cg.id = o.client_group_id
+               left join lateral (select ev.handover_method from order_event ev
+                                   where ev.order_id = o.id and ev.to_status = 'DELIVERED' and o.status = 'DELIVERED'
+                                   order by ev.id desc limit 1) d on true
               where ${where.length ? where.join(' and ') : 'true'}
               order by ${keyOrderBy(NEWEST_FIRST)} limit ?`,
             [...conditions.params, ...cursor.params, BATCH],
@@ -134,6 +148,9 @@ export const ordersExportRoutes = [
               r.provider_name as string,
               r.municipality_name as string,
               r.client_number as string,
+              REDEMPTION_LABEL[r.redemption_method as RedemptionMethodName] ?? '',
+              // How a delivered order was handed over (its last step to DELIVERED); empty while it is not delivered.
+              r.status === 'DELIVERED' ? HANDOVER_LABEL[(r.handover_method ?? 'UNKNOWN') as HandoverMethodName] : '',
               Number(r.total_cents),
               Number(r.budget_cents),
               Number(r.contribution_cents),

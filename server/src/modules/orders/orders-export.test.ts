@@ -73,12 +73,19 @@ describe('orders CSV export (/admin/bestellingen)', () => {
       'Aanbieder',
       'Gemeente',
       'Klantnummer',
+      'Levering',
+      'Overdracht',
       'Totaal',
       'Uit tegoed',
       'Eigen bijdrage',
     ]);
     const test = all.find((r) => r.Totaal === '12,50' && r['Eigen bijdrage'] === '2,50')!;
     expect(test).toMatchObject({ Status: 'Geleverd', 'Uit tegoed': '10,00', Gemeente: 'Gemeente Zuiderveen' });
+    // Inserted without a delivery step: delivered before the hand-over was recorded.
+    expect(test).toMatchObject({ Levering: 'Afhalen aan de balie', Overdracht: 'Onbekend (vóór registratie)' });
+    expect(all.filter((r) => r.Status !== 'Geleverd').every((r) => r.Overdracht === '')).toBe(true);
+    // The demo's delivered orders were handed over at the counter, with the card or the code.
+    expect(all.some((r) => r.Overdracht.startsWith('Afgegeven aan de balie met'))).toBe(true);
     expect(test['Besteld op']).toMatch(/^\d{2}-\d{2}-\d{4},? \d{2}:\d{2}$/);
 
     // The same filters as the list: status, and a scoped staff member sees only their municipality.

@@ -1,9 +1,9 @@
 import { useMutation } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
-import { TextField } from '../../../components/forms/TextField';
-import { useMutationForm } from '../../../components/forms/useMutationForm';
-import { Page } from '../../../components/layout/Page';
-import { Alert } from '../../../components/ui/Alert';
+import { TextField } from '@/components/forms/TextField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { Alert } from '@/components/ui/Alert';
 import { RequestOperatorLoginLinkDocument } from '../operator.graphql';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -2,22 +2,22 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { invitationRules, providerRules } from '@rules/provider';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatDateTime } from '../../../components/dates/formatDate';
-import { ConfirmAction } from '../../../components/forms/ConfirmAction';
-import { ruleCheck } from '../../../components/forms/ruleCheck';
-import { TextField } from '../../../components/forms/TextField';
-import { useMutationForm } from '../../../components/forms/useMutationForm';
-import { Page } from '../../../components/layout/Page';
-import { ORGANISATION_FIELDS, OrganisationFields } from '../../../components/providers/OrganisationFields';
-import { membershipStatusLabel } from '../../../components/providers/membershipStatus';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { graphql } from '../../../graphql/generated';
-import type { ProviderProfileQuery } from '../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../lib/notice';
-import { urls } from '../../../lib/urls';
+import { formatDate, formatDateTime } from '@/components/dates/formatDate';
+import { ConfirmAction } from '@/components/forms/ConfirmAction';
+import { ruleCheck } from '@/components/forms/ruleCheck';
+import { TextField } from '@/components/forms/TextField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { ORGANISATION_FIELDS, OrganisationFields } from '@/components/providers/OrganisationFields';
+import { membershipStatusLabel } from '@/components/providers/membershipStatus';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { ProviderProfileQuery } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
 import { LocationsSection, LogoSection } from './ProviderPresence';
 import { ProviderPayouts } from './ProviderPayouts';
-import { StatusBadge } from '../../../components/status/StatusBadge';
+import { StatusBadge } from '@/components/status/StatusBadge';
 
 const ProviderProfileDocument = graphql(`
   query ProviderProfile {

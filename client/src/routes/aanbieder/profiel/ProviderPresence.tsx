@@ -1,18 +1,18 @@
 import { useMutation } from '@apollo/client/react';
 import { IMAGE_TYPES, imageFileProblem, imageHint } from '@rules/image';
-import { useUploadLimit } from '../../../components/settings/publicSettings';
+import { useUploadLimit } from '@/components/settings/publicSettings';
 import { checkLocation, hoursField, WEEKDAY_NAMES, WEEKDAYS, type LocationField } from '@rules/location';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ConfirmAction } from '../../../components/forms/ConfirmAction';
-import { CheckboxField } from '../../../components/forms/CheckboxField';
-import { TextField } from '../../../components/forms/TextField';
-import { useMutationForm } from '../../../components/forms/useMutationForm';
-import { graphql } from '../../../graphql/generated';
-import { useShowNotice } from '../../../lib/notice';
-import { urls } from '../../../lib/urls';
+import { ConfirmAction } from '@/components/forms/ConfirmAction';
+import { CheckboxField } from '@/components/forms/CheckboxField';
+import { TextField } from '@/components/forms/TextField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { graphql } from '@/graphql/generated';
+import { useShowNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
 import { LocationAddress, OpeningHoursTable, type LocationView } from '../../aanbod/aanbieders/ProviderLocations';
-import { uploadFile } from '../../../lib/upload';
+import { uploadFile } from '@/lib/upload';
 
 const SaveProviderLocationDocument = graphql(`
   mutation SaveProviderLocation($id: ID, $input: ProviderLocationInput!) {

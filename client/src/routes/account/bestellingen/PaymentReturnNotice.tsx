@@ -1,11 +1,11 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { formatCents } from '../../../components/money/formatCents';
-import { Alert } from '../../../components/ui/Alert';
-import { graphql } from '../../../graphql/generated';
-import type { PaymentStatus } from '../../../graphql/generated/graphql';
-import { urls } from '../../../lib/urls';
+import { formatCents } from '@/components/money/formatCents';
+import { Alert } from '@/components/ui/Alert';
+import { graphql } from '@/graphql/generated';
+import type { PaymentStatus } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
 
 const PaymentReturnDocument = graphql(`
   query PaymentReturn($id: ID!) {

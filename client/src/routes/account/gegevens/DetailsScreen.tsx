@@ -1,15 +1,15 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { myDetailsRules, notifyWithoutEmail } from '@rules/person';
-import { CheckboxField } from '../../../components/forms/CheckboxField';
-import { ruleCheck } from '../../../components/forms/ruleCheck';
-import { TextField } from '../../../components/forms/TextField';
-import { useMutationForm } from '../../../components/forms/useMutationForm';
-import { Page } from '../../../components/layout/Page';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { graphql } from '../../../graphql/generated';
-import type { MyDetailsQuery } from '../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../lib/notice';
-import { urls } from '../../../lib/urls';
+import { CheckboxField } from '@/components/forms/CheckboxField';
+import { ruleCheck } from '@/components/forms/ruleCheck';
+import { TextField } from '@/components/forms/TextField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { MyDetailsQuery } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
 
 const MyDetailsDocument = graphql(`
   query MyDetails {

@@ -1,13 +1,13 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
-import { formatDate } from '../../../components/dates/formatDate';
-import { useMutationForm } from '../../../components/forms/useMutationForm';
-import { Page } from '../../../components/layout/Page';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { graphql } from '../../../graphql/generated';
-import type { CardStatus, MyCardsQuery } from '../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../lib/notice';
-import { StatusBadge } from '../../../components/status/StatusBadge';
+import { formatDate } from '@/components/dates/formatDate';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { CardStatus, MyCardsQuery } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
+import { StatusBadge } from '@/components/status/StatusBadge';
 
 const MyCardsDocument = graphql(`
   query MyCards {

@@ -1,16 +1,16 @@
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
-import { spendableCents } from '../../../components/budget/spendable';
-import { formatDate } from '../../../components/dates/formatDate';
-import { Page } from '../../../components/layout/Page';
-import { Money } from '../../../components/money/Money';
-import { formatCents } from '../../../components/money/formatCents';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { graphql } from '../../../graphql/generated';
-import type { MyAssignmentsQuery } from '../../../graphql/generated/graphql';
-import { urls } from '../../../lib/urls';
+import { spendableCents } from '@/components/budget/spendable';
+import { formatDate } from '@/components/dates/formatDate';
+import { Page } from '@/components/layout/Page';
+import { Money } from '@/components/money/Money';
+import { formatCents } from '@/components/money/formatCents';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { MyAssignmentsQuery } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
 import { assignmentStatusLabel, movementKindLabel, validityText } from './assignmentLabels';
-import { StatusBadge } from '../../../components/status/StatusBadge';
+import { StatusBadge } from '@/components/status/StatusBadge';
 
 const MyAssignmentsDocument = graphql(`
   query MyAssignments {

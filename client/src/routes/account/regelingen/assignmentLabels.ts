@@ -1,5 +1,5 @@
-import { formatDate } from '../../../components/dates/formatDate';
-import type { AssignmentStatus, LedgerMovementKind } from '../../../graphql/generated/graphql';
+import { formatDate } from '@/components/dates/formatDate';
+import type { AssignmentStatus, LedgerMovementKind } from '@/graphql/generated/graphql';
 
 export const assignmentStatusLabel: Record<AssignmentStatus, string> = {
   ACTIVE: 'Actief',

@@ -3,18 +3,18 @@ import { newPassword, PASSWORD_HINT, repeatProblem } from '@rules/password';
 import { messageOf } from '@rules/rule';
 import { ownEmailRules, ownNameRules, TWO_FACTOR_CODE_HINT } from '@rules/staff-account';
 import { useEffect, useRef, useState } from 'react';
-import { RecoveryCodes, TwoFactorSetup } from '../../../components/auth/TwoFactorSetup';
-import { formatDateTime } from '../../../components/dates/formatDate';
-import { ruleCheck } from '../../../components/forms/ruleCheck';
-import { TextField } from '../../../components/forms/TextField';
-import { useMutationForm } from '../../../components/forms/useMutationForm';
-import { useRefreshViewer } from '../../../components/forms/useRefreshViewer';
-import { Page } from '../../../components/layout/Page';
-import { Alert } from '../../../components/ui/Alert';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { graphql } from '../../../graphql/generated';
-import type { OwnStaffAccountQuery } from '../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../lib/notice';
+import { RecoveryCodes, TwoFactorSetup } from '@/components/auth/TwoFactorSetup';
+import { formatDateTime } from '@/components/dates/formatDate';
+import { ruleCheck } from '@/components/forms/ruleCheck';
+import { TextField } from '@/components/forms/TextField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { useRefreshViewer } from '@/components/forms/useRefreshViewer';
+import { Page } from '@/components/layout/Page';
+import { Alert } from '@/components/ui/Alert';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { OwnStaffAccountQuery } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
 
 graphql(`
   fragment OwnStaffAccountFields on OwnStaffAccount {

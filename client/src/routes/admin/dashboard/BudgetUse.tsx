@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { SelectField } from '../../../components/forms/fields';
-import { formatCents } from '../../../components/money/formatCents';
-import type { AdminDashboardQuery } from '../../../graphql/generated/graphql';
+import { SelectField } from '@/components/forms/fields';
+import { formatCents } from '@/components/money/formatCents';
+import type { AdminDashboardQuery } from '@/graphql/generated/graphql';
 
 type Use = AdminDashboardQuery['adminDashboard']['budgetUse'][number];
 

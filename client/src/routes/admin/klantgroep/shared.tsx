@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Page } from '../../../components/layout/Page';
-import type { AssignmentStatus } from '../../../graphql/generated/graphql';
-import { urls } from '../../../lib/urls';
+import { Page } from '@/components/layout/Page';
+import type { AssignmentStatus } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
 
 /** An assignment's status in Dutch. */
 export const assignmentStatusLabel: Record<AssignmentStatus, string> = {

@@ -1,8 +1,8 @@
 import { useQuery } from '@apollo/client/react';
 import { MESSAGE_AUDIENCES } from '@rules/message';
 import { Link } from 'react-router';
-import { formatCount, formatDateTime } from '../../../components/dates/formatDate';
-import { Page } from '../../../components/layout/Page';
+import { formatCount, formatDateTime } from '@/components/dates/formatDate';
+import { Page } from '@/components/layout/Page';
 import {
   ConnectionTable,
   FilterForm,
@@ -12,11 +12,11 @@ import {
   useFilters,
   type Column,
   type Filters,
-} from '../../../components/lists';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { graphql } from '../../../graphql/generated';
-import type { AdminMassMessagesQuery } from '../../../graphql/generated/graphql';
-import { urls } from '../../../lib/urls';
+} from '@/components/lists';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { AdminMassMessagesQuery } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
 import { AnnouncementsAdmin } from './AnnouncementsAdmin';
 import { ComposeMessage } from './ComposeMessage';
 import { MASS_MESSAGE_STATUS } from './massMessageParts';

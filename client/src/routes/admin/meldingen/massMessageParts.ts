@@ -1,4 +1,4 @@
-import type { MassMessageStatus } from '../../../graphql/generated/graphql';
+import type { MassMessageStatus } from '@/graphql/generated/graphql';
 
 export const MASS_MESSAGE_STATUS: Record<MassMessageStatus, string> = {
   QUEUED: 'In de wachtrij',

@@ -1,14 +1,14 @@
 import { useLazyQuery, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatDate, formatDateTime } from '../../../components/dates/formatDate';
-import { Page } from '../../../components/layout/Page';
-import { Alert } from '../../../components/ui/Alert';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { graphql } from '../../../graphql/generated';
-import type { AdminPersonQuery } from '../../../graphql/generated/graphql';
-import { urls } from '../../../lib/urls';
-import { hasPermission, useViewer } from '../../../lib/viewer';
+import { formatDate, formatDateTime } from '@/components/dates/formatDate';
+import { Page } from '@/components/layout/Page';
+import { Alert } from '@/components/ui/Alert';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { AdminPersonQuery } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
+import { hasPermission, useViewer } from '@/lib/viewer';
 import { formatDay, RecordNotFound } from '../klantgroep/shared';
 import { cardStatusLabel, PersonNav } from './personShared';
 

@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router';
-import type { CardStatus } from '../../../graphql/generated/graphql';
-import { urls } from '../../../lib/urls';
-import { hasPermission, useViewer } from '../../../lib/viewer';
+import type { CardStatus } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
+import { hasPermission, useViewer } from '@/lib/viewer';
 
 export const cardStatusLabel: Record<CardStatus, string> = {
   ACTIVE: 'Actief',

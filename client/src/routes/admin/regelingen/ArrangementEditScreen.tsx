@@ -1,14 +1,14 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router';
-import { ArrangementForm } from '../../../components/arrangements/ArrangementForm';
-import { ArrangementLedgerCodes } from '../../../components/arrangements/ArrangementLedgerCodes';
-import { Page } from '../../../components/layout/Page';
-import { Money } from '../../../components/money/Money';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { graphql } from '../../../graphql/generated';
-import type { AdminArrangementQuery } from '../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../lib/notice';
-import { urls } from '../../../lib/urls';
+import { ArrangementForm } from '@/components/arrangements/ArrangementForm';
+import { ArrangementLedgerCodes } from '@/components/arrangements/ArrangementLedgerCodes';
+import { Page } from '@/components/layout/Page';
+import { Money } from '@/components/money/Money';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { AdminArrangementQuery } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
 
 const AdminArrangementDocument = graphql(`
   query AdminArrangement($id: ID!) {

@@ -1,13 +1,13 @@
 import { useQuery } from '@apollo/client/react';
 import { staffInvitationRules } from '@rules/staff-account';
 import { useState } from 'react';
-import { CheckboxField } from '../../../../components/forms/CheckboxField';
-import { RadioGroup, SelectField } from '../../../../components/forms/fields';
-import { ruleCheck } from '../../../../components/forms/ruleCheck';
-import { TextField } from '../../../../components/forms/TextField';
-import { useMutationForm } from '../../../../components/forms/useMutationForm';
-import type { FormError } from '../../../../components/forms/userErrors';
-import { graphql } from '../../../../graphql/generated';
+import { CheckboxField } from '@/components/forms/CheckboxField';
+import { RadioGroup, SelectField } from '@/components/forms/fields';
+import { ruleCheck } from '@/components/forms/ruleCheck';
+import { TextField } from '@/components/forms/TextField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import type { FormError } from '@/components/forms/userErrors';
+import { graphql } from '@/graphql/generated';
 
 const AccountFormOptionsDocument = graphql(`
   query AccountFormOptions {

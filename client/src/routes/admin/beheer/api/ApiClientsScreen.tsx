@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { formatDate, formatDateTime } from '../../../../components/dates/formatDate';
-import { ConfirmAction } from '../../../../components/forms/ConfirmAction';
-import { TextField } from '../../../../components/forms/TextField';
-import { useMutationForm } from '../../../../components/forms/useMutationForm';
-import { Page } from '../../../../components/layout/Page';
+import { Link } from 'react-router';
+import { formatDate, formatDateTime } from '@/components/dates/formatDate';
+import { ConfirmAction } from '@/components/forms/ConfirmAction';
+import { TextField } from '@/components/forms/TextField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
 import {
   ConnectionTable,
   FilterForm,
@@ -15,13 +15,14 @@ import {
   useFilters,
   type Column,
   type Filters,
-} from '../../../../components/lists';
-import { Loading } from '../../../../components/ui/Loading';
-import { QueryError } from '../../../../components/ui/QueryError';
-import { graphql } from '../../../../graphql/generated';
-import type { ApiClientStatus, ApiClientsQuery } from '../../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../../lib/notice';
-import { urls } from '../../../../lib/urls';
+} from '@/components/lists';
+import { Loading } from '@/components/ui/Loading';
+import { QueryError } from '@/components/ui/QueryError';
+import { graphql } from '@/graphql/generated';
+import type { ApiClientStatus, ApiClientsQuery } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
+import { searchParams, urls } from '@/lib/urls';
+import { useUrlState } from '@/lib/urlState';
 import { ApiClientForm } from './ApiClientForm';
 import { ApiKeyOnce } from './ApiKeyOnce';
 
@@ -321,7 +322,7 @@ function ApiClientDetail({ id, onKey }: { id: string; onKey: (name: string, key:
             ? 'BSN’s worden versleuteld verstuurd'
             : 'Geen publieke sleutel'}
           {' — '}
-          <Link to={`${urls.admin.beheer.apiEncryption()}?koppeling=${client.id}`}>versleuteling instellen</Link>
+          <Link to={urls.admin.beheer.apiEncryption(client.id)}>versleuteling instellen</Link>
         </dd>
       </dl>
       <h3>Sleutels</h3>
@@ -380,17 +381,13 @@ function ApiClientDetail({ id, onKey }: { id: string; onKey: (name: string, key:
  * (its key is shown once), rotate a key with a grace period, revoke a client.
  */
 export default function ApiClientsScreen() {
-  const [params, setParams] = useSearchParams();
+  const url = useUrlState();
   const [values, setValues, state] = useFilters(filters);
   const [creating, setCreating] = useState(false);
   const [newKey, setNewKey] = useState<{ name: string; key: string } | null>(null);
   const list = useConnection(ApiClientsDocument, { variables: { filter: values }, field: 'apiClients' });
-  const selected = params.get('koppeling');
-  const detailLink = (id: string) => {
-    const next = new URLSearchParams(params);
-    next.set('koppeling', id);
-    return `?${next.toString()}`;
-  };
+  const selected = url.get(searchParams.apiClient);
+  const detailLink = (id: string) => url.search({ [searchParams.apiClient]: id });
   return (
     <Page
       title="API-koppelingen"
@@ -409,9 +406,7 @@ export default function ApiClientsScreen() {
           onCreated={(c) => {
             setCreating(false);
             setNewKey({ name: c.name, key: c.key });
-            const next = new URLSearchParams(params);
-            next.set('koppeling', c.id);
-            setParams(next, { replace: true });
+            url.set({ [searchParams.apiClient]: c.id }, { replace: true });
           }}
         />
       ) : (

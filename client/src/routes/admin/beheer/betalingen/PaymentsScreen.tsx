@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
-import { formatDateTime } from '../../../../components/dates/formatDate';
-import { Page } from '../../../../components/layout/Page';
+import { formatDateTime } from '@/components/dates/formatDate';
+import { Page } from '@/components/layout/Page';
 import {
   ConnectionTable,
   FilterForm,
@@ -12,15 +12,11 @@ import {
   useFilters,
   type Column,
   type Filters,
-} from '../../../../components/lists';
-import { formatCents } from '../../../../components/money/formatCents';
-import { parseEuros } from '../../../../components/money/euros';
-import { graphql } from '../../../../graphql/generated';
-import type {
-  AdminPaymentsQuery,
-  PaymentRecordFilter,
-  PaymentRecordStatus,
-} from '../../../../graphql/generated/graphql';
+} from '@/components/lists';
+import { formatCents } from '@/components/money/formatCents';
+import { parseEuros } from '@/components/money/euros';
+import { graphql } from '@/graphql/generated';
+import type { AdminPaymentsQuery, PaymentRecordFilter, PaymentRecordStatus } from '@/graphql/generated/graphql';
 import { FinanceTabs } from './FinanceTabs';
 
 const AdminPaymentsDocument = graphql(`

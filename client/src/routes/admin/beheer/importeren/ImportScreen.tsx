@@ -1,16 +1,17 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { IMPORT_COLUMN_HELP, IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@rules/import';
-import { formatCount, formatDateTime } from '../../../../components/dates/formatDate';
-import { Page } from '../../../../components/layout/Page';
-import { Alert } from '../../../../components/ui/Alert';
-import { Loading } from '../../../../components/ui/Loading';
-import { QueryError } from '../../../../components/ui/QueryError';
-import { graphql } from '../../../../graphql/generated';
-import type { ImportEncoding, ImportRunViewQuery, ImportStatus } from '../../../../graphql/generated/graphql';
-import { urls } from '../../../../lib/urls';
-import { uploadFile } from '../../../../lib/upload';
+import { formatCount, formatDateTime } from '@/components/dates/formatDate';
+import { Page } from '@/components/layout/Page';
+import { Alert } from '@/components/ui/Alert';
+import { Loading } from '@/components/ui/Loading';
+import { QueryError } from '@/components/ui/QueryError';
+import { graphql } from '@/graphql/generated';
+import type { ImportEncoding, ImportRunViewQuery, ImportStatus } from '@/graphql/generated/graphql';
+import { searchParams, urls } from '@/lib/urls';
+import { useSearchParam } from '@/lib/urlState';
+import { uploadFile } from '@/lib/upload';
 
 const ImportOverviewDocument = graphql(`
   query ImportOverview {
@@ -486,8 +487,7 @@ function RunPanel({ id, onDone }: { id: string; onDone: () => void }) {
 
 /** /admin/beheer/importeren: households, persons and assignments from a CSV file (IMPORT_RUN). */
 export default function ImportScreen() {
-  const [params, setParams] = useSearchParams();
-  const current = params.get('import');
+  const [current, setCurrent] = useSearchParam(searchParams.importRun);
   const { data, loading, error, refetch } = useQuery(ImportOverviewDocument, { fetchPolicy: 'cache-and-network' });
   const municipalities = data?.viewer.municipalities ?? [];
   const refresh = useCallback(() => void refetch(), [refetch]);
@@ -526,7 +526,7 @@ export default function ImportScreen() {
         <UploadForm
           municipalities={municipalities}
           onChecked={(id) => {
-            setParams({ import: id });
+            setCurrent(id);
             void refetch();
           }}
         />
@@ -557,9 +557,7 @@ export default function ImportScreen() {
                   {data.importRuns.map((r) => (
                     <tr key={r.id}>
                       <th scope="row">
-                        <Link to={`${urls.admin.beheer.import()}?import=${encodeURIComponent(r.id)}`}>
-                          {r.fileName}
-                        </Link>
+                        <Link to={urls.admin.beheer.import(r.id)}>{r.fileName}</Link>
                       </th>
                       <td>{r.municipalityName}</td>
                       <td>

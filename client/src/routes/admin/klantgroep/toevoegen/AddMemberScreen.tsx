@@ -1,15 +1,15 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { memberRules, normaliseBsn } from '@rules/person';
 import { useNavigate, useParams } from 'react-router';
-import { ruleCheck } from '../../../../components/forms/ruleCheck';
-import { TextField } from '../../../../components/forms/TextField';
-import { useMutationForm } from '../../../../components/forms/useMutationForm';
-import { Page } from '../../../../components/layout/Page';
-import { QueryBoundary } from '../../../../components/ui/QueryBoundary';
-import { graphql } from '../../../../graphql/generated';
-import type { AddMemberGroupQuery } from '../../../../graphql/generated/graphql';
-import { withNotice } from '../../../../lib/notice';
-import { urls } from '../../../../lib/urls';
+import { ruleCheck } from '@/components/forms/ruleCheck';
+import { TextField } from '@/components/forms/TextField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { AddMemberGroupQuery } from '@/graphql/generated/graphql';
+import { withNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
 import { RecordNotFound } from '../shared';
 
 const AddMemberGroupDocument = graphql(`

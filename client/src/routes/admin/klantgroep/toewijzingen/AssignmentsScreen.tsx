@@ -2,19 +2,19 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { revokeReason } from '@rules/arrangement';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatDateTime } from '../../../../components/dates/formatDate';
-import { TextAreaField } from '../../../../components/forms/fields';
-import { ruleCheck } from '../../../../components/forms/ruleCheck';
-import { useMutationForm } from '../../../../components/forms/useMutationForm';
-import { Page } from '../../../../components/layout/Page';
-import { Money } from '../../../../components/money/Money';
-import { QueryBoundary } from '../../../../components/ui/QueryBoundary';
-import { graphql } from '../../../../graphql/generated';
-import type { AdminAssignmentsQuery, LedgerMovementKind } from '../../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../../lib/notice';
-import { urls } from '../../../../lib/urls';
+import { formatDateTime } from '@/components/dates/formatDate';
+import { TextAreaField } from '@/components/forms/fields';
+import { ruleCheck } from '@/components/forms/ruleCheck';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { Money } from '@/components/money/Money';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { AdminAssignmentsQuery, LedgerMovementKind } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
 import { assignmentStatusLabel, formatDay, RecordNotFound } from '../shared';
-import { StatusBadge } from '../../../../components/status/StatusBadge';
+import { StatusBadge } from '@/components/status/StatusBadge';
 
 const AdminAssignmentsDocument = graphql(`
   query AdminAssignments($id: ID!) {

@@ -1,11 +1,11 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatCount, formatDateTime } from '../../../../components/dates/formatDate';
-import { Page } from '../../../../components/layout/Page';
-import { QueryBoundary } from '../../../../components/ui/QueryBoundary';
-import { graphql } from '../../../../graphql/generated';
-import { urls } from '../../../../lib/urls';
+import { formatCount, formatDateTime } from '@/components/dates/formatDate';
+import { Page } from '@/components/layout/Page';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import { urls } from '@/lib/urls';
 import { MASS_MESSAGE_STATUS } from '../massMessageParts';
 
 const AdminMassMessageDocument = graphql(`

@@ -1,14 +1,14 @@
 import { useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router';
-import { formatDateTime } from '../../../../components/dates/formatDate';
-import { Page } from '../../../../components/layout/Page';
-import { OrderLinesTable } from '../../../../components/orders/OrderLinesTable';
-import { OrderPayment } from '../../../../components/orders/OrderPayment';
-import { OrderSummary } from '../../../../components/orders/OrderSummary';
-import { OrderTimeline } from '../../../../components/orders/OrderTimeline';
-import { QueryBoundary } from '../../../../components/ui/QueryBoundary';
-import { graphql } from '../../../../graphql/generated';
-import { urls } from '../../../../lib/urls';
+import { formatDateTime } from '@/components/dates/formatDate';
+import { Page } from '@/components/layout/Page';
+import { OrderLinesTable } from '@/components/orders/OrderLinesTable';
+import { OrderPayment } from '@/components/orders/OrderPayment';
+import { OrderSummary } from '@/components/orders/OrderSummary';
+import { OrderTimeline } from '@/components/orders/OrderTimeline';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import { urls } from '@/lib/urls';
 import { RecordNotFound } from '../../klantgroep/shared';
 import { PersonNav } from '../personShared';
 

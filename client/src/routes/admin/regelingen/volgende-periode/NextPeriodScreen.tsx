@@ -1,18 +1,18 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { TextField } from '../../../../components/forms/TextField';
-import { useMutationForm, type MutationForm } from '../../../../components/forms/useMutationForm';
-import { formatDate } from '../../../../components/dates/formatDate';
-import { Page } from '../../../../components/layout/Page';
-import { Money } from '../../../../components/money/Money';
-import { QueryBoundary } from '../../../../components/ui/QueryBoundary';
-import { Loading } from '../../../../components/ui/Loading';
-import { QueryError } from '../../../../components/ui/QueryError';
-import { graphql } from '../../../../graphql/generated';
-import type { NextPeriodArrangementQuery, RegrantPreviewQuery } from '../../../../graphql/generated/graphql';
-import { withNotice } from '../../../../lib/notice';
-import { urls } from '../../../../lib/urls';
+import { TextField } from '@/components/forms/TextField';
+import { useMutationForm, type MutationForm } from '@/components/forms/useMutationForm';
+import { formatDate } from '@/components/dates/formatDate';
+import { Page } from '@/components/layout/Page';
+import { Money } from '@/components/money/Money';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { Loading } from '@/components/ui/Loading';
+import { QueryError } from '@/components/ui/QueryError';
+import { graphql } from '@/graphql/generated';
+import type { NextPeriodArrangementQuery, RegrantPreviewQuery } from '@/graphql/generated/graphql';
+import { withNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
 
 const NextPeriodArrangementDocument = graphql(`
   query NextPeriodArrangement($id: ID!) {

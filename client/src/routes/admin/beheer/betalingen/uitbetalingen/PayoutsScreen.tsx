@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatCount, formatDate } from '../../../../../components/dates/formatDate';
+import { formatCount, formatDate } from '@/components/dates/formatDate';
 import {
   ConnectionTable,
   FilterForm,
@@ -8,12 +8,12 @@ import {
   useFilters,
   type Column,
   type Filters,
-} from '../../../../../components/lists';
-import { Page } from '../../../../../components/layout/Page';
-import { Money } from '../../../../../components/money/Money';
-import { StatusBadge } from '../../../../../components/status/StatusBadge';
-import type { PayoutBatchesQuery, PayoutBatchStatus } from '../../../../../graphql/generated/graphql';
-import { urls } from '../../../../../lib/urls';
+} from '@/components/lists';
+import { Page } from '@/components/layout/Page';
+import { Money } from '@/components/money/Money';
+import { StatusBadge } from '@/components/status/StatusBadge';
+import type { PayoutBatchesQuery, PayoutBatchStatus } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
 import { PayoutBatchesDocument, payoutStatusLabel } from './payouts.graphql';
 
 type Batch = PayoutBatchesQuery['payoutBatches']['edges'][number]['node'];

@@ -1,5 +1,5 @@
-import { graphql } from '../../../../../graphql/generated';
-import type { PayoutBatchStatus } from '../../../../../graphql/generated/graphql';
+import { graphql } from '@/graphql/generated';
+import type { PayoutBatchStatus } from '@/graphql/generated/graphql';
 
 /** The documents the payout screens share (list, new, detail). */
 

@@ -1,19 +1,19 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useRef, useState } from 'react';
 import { IMAGE_TYPES, imageFileProblem, imageHint } from '@rules/image';
-import { ConfirmAction } from '../../../../../components/forms/ConfirmAction';
-import { useMutationForm } from '../../../../../components/forms/useMutationForm';
-import { usePublicSite } from '../../../../../components/layout/publicSite';
-import { useUploadLimit } from '../../../../../components/settings/publicSettings';
-import { useShowNotice } from '../../../../../lib/notice';
-import { urls } from '../../../../../lib/urls';
+import { ConfirmAction } from '@/components/forms/ConfirmAction';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { usePublicSite } from '@/components/layout/publicSite';
+import { useUploadLimit } from '@/components/settings/publicSettings';
+import { useShowNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
 import { contrastRatio, formatRatio, MIN_CONTRAST_WITH_WHITE, parseHexColor, primaryColor } from '@rules/color';
 import { messageOf } from '@rules/rule';
-import { TextField } from '../../../../../components/forms/TextField';
-import { Page } from '../../../../../components/layout/Page';
-import { SettingsForm, type SettingsValue } from '../../../../../components/settings/SettingsForm';
-import { graphql } from '../../../../../graphql/generated';
-import { uploadFile } from '../../../../../lib/upload';
+import { TextField } from '@/components/forms/TextField';
+import { Page } from '@/components/layout/Page';
+import { SettingsForm, type SettingsValue } from '@/components/settings/SettingsForm';
+import { graphql } from '@/graphql/generated';
+import { uploadFile } from '@/lib/upload';
 
 const SettingsMunicipalitiesDocument = graphql(`
   query SettingsMunicipalities {

@@ -1,13 +1,13 @@
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
-import { formatDate } from '../../../../../components/dates/formatDate';
-import { RadioGroup } from '../../../../../components/forms/fields';
-import { Page } from '../../../../../components/layout/Page';
-import { SettingsForm } from '../../../../../components/settings/SettingsForm';
-import { Alert } from '../../../../../components/ui/Alert';
-import { QueryBoundary } from '../../../../../components/ui/QueryBoundary';
-import type { DigidSettingsQuery } from '../../../../../graphql/generated/graphql';
-import { urls } from '../../../../../lib/urls';
+import { formatDate } from '@/components/dates/formatDate';
+import { RadioGroup } from '@/components/forms/fields';
+import { Page } from '@/components/layout/Page';
+import { SettingsForm } from '@/components/settings/SettingsForm';
+import { Alert } from '@/components/ui/Alert';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import type { DigidSettingsQuery } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
 import { daysLeftLabel, DigidSettingsDocument, formatSerial, STATE_LABELS } from './digidShared';
 
 type Settings = DigidSettingsQuery['digidSettings'];

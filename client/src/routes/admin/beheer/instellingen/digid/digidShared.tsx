@@ -1,5 +1,5 @@
-import { graphql } from '../../../../../graphql/generated';
-import type { DigidCertificateState } from '../../../../../graphql/generated/graphql';
+import { graphql } from '@/graphql/generated';
+import type { DigidCertificateState } from '@/graphql/generated/graphql';
 
 export const DigidCertificateFields = graphql(`
   fragment DigidCertificateFields on DigidCertificate {

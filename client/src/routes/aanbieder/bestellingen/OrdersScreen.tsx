@@ -4,7 +4,7 @@ import { Page } from '@/components/layout/Page';
 import { ConnectionTable, FilterForm, useConnection, useFilters, type Column, type Filters } from '@/components/lists';
 import { orderColumns } from '@/components/orders/orderColumns';
 import { linesSummary, orderStatusFilter } from '@/components/orders/orderFilters';
-import { orderStatusLabel } from '@/components/orders/orderStatus';
+import { orderStatusLabel } from '@/vocabulary/orderStatus';
 import { graphql } from '@/graphql/generated';
 import type { ProviderOrdersQuery } from '@/graphql/generated/graphql';
 import { urls } from '@/lib/urls';

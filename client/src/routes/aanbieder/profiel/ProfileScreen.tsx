@@ -9,7 +9,7 @@ import { TextField } from '@/components/forms/TextField';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { Page } from '@/components/layout/Page';
 import { ORGANISATION_FIELDS, OrganisationFields } from '@/components/providers/OrganisationFields';
-import { membershipStatusLabel } from '@/components/providers/membershipStatus';
+import { membershipStatusLabel } from '@/vocabulary/membershipStatus';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { graphql } from '@/graphql/generated';
 import type { ProviderProfileQuery } from '@/graphql/generated/graphql';

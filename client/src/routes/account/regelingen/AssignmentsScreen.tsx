@@ -9,7 +9,9 @@ import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { graphql } from '@/graphql/generated';
 import type { MyAssignmentsQuery } from '@/graphql/generated/graphql';
 import { urls } from '@/lib/urls';
-import { assignmentStatusLabel, movementKindLabel, validityText } from './assignmentLabels';
+import { validityText } from './assignmentLabels';
+import { movementKindLabel } from '@/vocabulary/ledgerMovement';
+import { residentAssignmentStatusLabel } from '@/vocabulary/assignmentStatus';
 import { StatusBadge } from '@/components/status/StatusBadge';
 
 const MyAssignmentsDocument = graphql(`
@@ -77,7 +79,7 @@ function AssignmentSection({ assignment }: { assignment: Assignment }) {
         <dt>Status</dt>
         <dd>
           <StatusBadge kind="assignment" status={assignment.status}>
-            {assignmentStatusLabel[assignment.status]}
+            {residentAssignmentStatusLabel[assignment.status]}
           </StatusBadge>
           {assignment.revokedReason ? <> Reden: {assignment.revokedReason}</> : null}
         </dd>

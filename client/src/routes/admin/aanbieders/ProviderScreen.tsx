@@ -7,7 +7,7 @@ import { ReasonDisclosure } from '@/components/forms/ReasonDisclosure';
 import { ruleCheck } from '@/components/forms/ruleCheck';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { Page } from '@/components/layout/Page';
-import { membershipStatusLabel } from '@/components/providers/membershipStatus';
+import { membershipStatusLabel } from '@/vocabulary/membershipStatus';
 import { Alert } from '@/components/ui/Alert';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { graphql } from '@/graphql/generated';

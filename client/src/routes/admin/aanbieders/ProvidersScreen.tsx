@@ -10,7 +10,7 @@ import {
   type Column,
   type Filters,
 } from '@/components/lists';
-import { membershipStatusLabel } from '@/components/providers/membershipStatus';
+import { membershipStatusLabel } from '@/vocabulary/membershipStatus';
 import { graphql } from '@/graphql/generated';
 import type { ProviderMembershipsQuery } from '@/graphql/generated/graphql';
 import { urls } from '@/lib/urls';

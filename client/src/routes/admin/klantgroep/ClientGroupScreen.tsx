@@ -9,7 +9,8 @@ import type { AdminClientGroupQuery } from '@/graphql/generated/graphql';
 import { screenPermission } from '@/lib/permissions';
 import { urls } from '@/lib/urls';
 import { hasPermission, useViewer } from '@/lib/viewer';
-import { assignmentStatusLabel, formatDay, RecordNotFound } from './shared';
+import { formatDay, RecordNotFound } from './shared';
+import { assignmentStatusLabel } from '@/vocabulary/assignmentStatus';
 import { StatusBadge } from '@/components/status/StatusBadge';
 
 const AdminClientGroupDocument = graphql(`

@@ -1,16 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/components/layout/Page';
-import type { AssignmentStatus } from '@/graphql/generated/graphql';
 import { urls } from '@/lib/urls';
-
-/** An assignment's status in Dutch. */
-export const assignmentStatusLabel: Record<AssignmentStatus, string> = {
-  ACTIVE: 'Actief',
-  UPCOMING: 'Nog niet begonnen',
-  EXPIRED: 'Verlopen',
-  REVOKED: 'Ingetrokken',
-};
 
 /** "3 maart 2026" for a calendar date (YYYY-MM-DD), without time-zone surprises. */
 export function formatDay(isoDate: string | null | undefined): string {

@@ -10,7 +10,8 @@ import type { AdminPersonQuery } from '@/graphql/generated/graphql';
 import { urls } from '@/lib/urls';
 import { hasPermission, useViewer } from '@/lib/viewer';
 import { formatDay, RecordNotFound } from '../klantgroep/shared';
-import { cardStatusLabel, PersonNav } from './personShared';
+import { PersonNav } from './personShared';
+import { cardStatusLabel } from '@/vocabulary/cardStatus';
 
 const AdminPersonDocument = graphql(`
   query AdminPerson($externalIdentifier: String!) {

@@ -5,7 +5,7 @@ import { CheckboxField } from '@/components/forms/CheckboxField';
 import { ruleCheck } from '@/components/forms/ruleCheck';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { Page } from '@/components/layout/Page';
-import { membershipStatusLabel } from '@/components/providers/membershipStatus';
+import { membershipStatusLabel } from '@/vocabulary/membershipStatus';
 import { TermsText } from '@/components/providers/TermsText';
 import { Alert } from '@/components/ui/Alert';
 import { graphql } from '@/graphql/generated';

@@ -2,7 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { Link, useNavigate } from 'react-router';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { Page } from '@/components/layout/Page';
-import { membershipStatusLabel } from '@/components/providers/membershipStatus';
+import { membershipStatusLabel } from '@/vocabulary/membershipStatus';
 import { Alert } from '@/components/ui/Alert';
 import { graphql } from '@/graphql/generated';
 import { withNotice } from '@/lib/notice';

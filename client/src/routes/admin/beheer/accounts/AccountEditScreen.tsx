@@ -9,7 +9,7 @@ import { graphql } from '@/graphql/generated';
 import type { StaffAccountQuery } from '@/graphql/generated/graphql';
 import { useShowNotice } from '@/lib/notice';
 import { AccountForm } from './AccountForm';
-import { staffStatusLabel } from './AccountsScreen';
+import { staffStatusLabel } from '@/vocabulary/staffAccountStatus';
 
 const StaffAccountDocument = graphql(`
   query StaffAccount($id: ID!) {

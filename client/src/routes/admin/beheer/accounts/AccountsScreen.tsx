@@ -15,10 +15,11 @@ import {
   type Filters,
 } from '@/components/lists';
 import { graphql } from '@/graphql/generated';
-import type { StaffAccountStatus, StaffAccountsQuery } from '@/graphql/generated/graphql';
+import type { StaffAccountsQuery } from '@/graphql/generated/graphql';
 import { useShowNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
 import { hasPermission, useViewer } from '@/lib/viewer';
+import { staffStatusLabel } from '@/vocabulary/staffAccountStatus';
 
 const StaffAccountsDocument = graphql(`
   query StaffAccounts($filter: StaffAccountFilter, $first: Int, $after: String) {
@@ -76,12 +77,6 @@ const UpdateSecuritySettingsDocument = graphql(`
     }
   }
 `);
-
-export const staffStatusLabel: Record<StaffAccountStatus, string> = {
-  INVITED: 'Uitgenodigd',
-  ACTIVE: 'Actief',
-  DEACTIVATED: 'Gedeactiveerd',
-};
 
 type Account = StaffAccountsQuery['staffAccounts']['edges'][number]['node'];
 

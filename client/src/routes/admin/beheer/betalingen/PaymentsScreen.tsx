@@ -16,8 +16,9 @@ import {
 import { formatCents } from '@/components/money/formatCents';
 import { parseEuros } from '@/components/money/euros';
 import { graphql } from '@/graphql/generated';
-import type { AdminPaymentsQuery, PaymentRecordFilter, PaymentRecordStatus } from '@/graphql/generated/graphql';
+import type { AdminPaymentsQuery, PaymentRecordFilter } from '@/graphql/generated/graphql';
 import { FinanceTabs } from './FinanceTabs';
+import { paymentStatusLabel } from '@/vocabulary/paymentStatus';
 
 const AdminPaymentsDocument = graphql(`
   query AdminPayments($filter: PaymentRecordFilter, $first: Int, $after: String) {
@@ -65,16 +66,6 @@ const AdminPaymentTotalsDocument = graphql(`
 `);
 
 type Row = AdminPaymentsQuery['adminPayments']['edges'][number]['node'];
-
-export const paymentStatusLabel: Record<PaymentRecordStatus, string> = {
-  OPEN: 'Open',
-  PAID: 'Betaald',
-  FAILED: 'Mislukt',
-  CANCELED: 'Geannuleerd',
-  EXPIRED: 'Verlopen',
-  REFUND_PENDING: 'Terugbetaling in behandeling',
-  REFUNDED: 'Terugbetaald',
-};
 
 /** ?soort=terugbetaling&status=betaald&van=…&tot=…&gemeente=…&betaaldienst=mollie&vanaf-bedrag=10&tot-bedrag=50 */
 const filters = {

@@ -14,7 +14,8 @@ import { graphql } from '@/graphql/generated';
 import type { AdminNewsArticleQuery } from '@/graphql/generated/graphql';
 import { useShowNotice, withNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
-import { NewsArticleForm, newsStatusLabel } from './NewsArticleForm';
+import { NewsArticleForm } from './NewsArticleForm';
+import { newsStatusLabel } from '@/vocabulary/newsStatus';
 import { uploadFile } from '@/lib/upload';
 
 const AdminNewsArticleDocument = graphql(`

@@ -9,6 +9,7 @@ import { DescriptionEditor } from '@/components/products/DescriptionEditor';
 import { graphql } from '@/graphql/generated';
 import type { NewsArticleInput, NewsStatus } from '@/graphql/generated/graphql';
 import { amsterdamLocalToIso, isoToAmsterdamLocal } from '@/components/dates/amsterdamLocal';
+import { newsStatusLabel } from '@/vocabulary/newsStatus';
 
 const NewsMunicipalitiesDocument = graphql(`
   query NewsMunicipalities {
@@ -21,12 +22,6 @@ const NewsMunicipalitiesDocument = graphql(`
     }
   }
 `);
-
-export const newsStatusLabel: Record<NewsStatus, string> = {
-  DRAFT: 'Concept',
-  PUBLISHED: 'Gepubliceerd',
-  ARCHIVED: 'Gearchiveerd',
-};
 
 const FIELDS = ['title', 'slug', 'summary', 'body', 'imageAlt', 'status', 'publishAt', 'municipalityId'] as const;
 

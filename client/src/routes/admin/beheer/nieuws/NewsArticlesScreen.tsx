@@ -14,7 +14,7 @@ import { Page } from '@/components/layout/Page';
 import { graphql } from '@/graphql/generated';
 import type { AdminNewsQuery } from '@/graphql/generated/graphql';
 import { urls } from '@/lib/urls';
-import { newsStatusLabel } from './NewsArticleForm';
+import { newsStatusLabel } from '@/vocabulary/newsStatus';
 
 const AdminNewsDocument = graphql(`
   query AdminNews($filter: NewsFilter, $first: Int, $after: String) {

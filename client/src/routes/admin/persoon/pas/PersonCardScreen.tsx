@@ -11,7 +11,8 @@ import type { AdminPersonCardsQuery } from '@/graphql/generated/graphql';
 import { useShowNotice } from '@/lib/notice';
 import { hasPermission, useViewer } from '@/lib/viewer';
 import { RecordNotFound } from '../../klantgroep/shared';
-import { cardStatusLabel, formatCardNumber, PersonNav } from '../personShared';
+import { formatCardNumber, PersonNav } from '../personShared';
+import { cardStatusLabel } from '@/vocabulary/cardStatus';
 import { StatusBadge } from '@/components/status/StatusBadge';
 
 const AdminPersonCardsDocument = graphql(`

@@ -15,7 +15,8 @@ import { graphql } from '@/graphql/generated';
 import type { PayoutBatchQuery } from '@/graphql/generated/graphql';
 import { useShowNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
-import { PayoutBatchDocument, payoutStatusLabel } from './payouts.graphql';
+import { PayoutBatchDocument } from './payouts.graphql';
+import { payoutStatusLabel } from '@/vocabulary/payoutStatus';
 
 type Batch = NonNullable<PayoutBatchQuery['payoutBatch']>;
 

@@ -14,7 +14,8 @@ import { Money } from '@/components/money/Money';
 import { StatusBadge } from '@/components/status/StatusBadge';
 import type { PayoutBatchesQuery, PayoutBatchStatus } from '@/graphql/generated/graphql';
 import { urls } from '@/lib/urls';
-import { PayoutBatchesDocument, payoutStatusLabel } from './payouts.graphql';
+import { PayoutBatchesDocument } from './payouts.graphql';
+import { payoutStatusLabel } from '@/vocabulary/payoutStatus';
 
 type Batch = PayoutBatchesQuery['payoutBatches']['edges'][number]['node'];
 

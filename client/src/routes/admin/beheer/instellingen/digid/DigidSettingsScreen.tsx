@@ -8,7 +8,8 @@ import { Alert } from '@/components/ui/Alert';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import type { DigidSettingsQuery } from '@/graphql/generated/graphql';
 import { urls } from '@/lib/urls';
-import { daysLeftLabel, DigidSettingsDocument, formatSerial, STATE_LABELS } from './digidShared';
+import { daysLeftLabel, DigidSettingsDocument, formatSerial } from './digidShared';
+import { digidCertificateStateLabel } from '@/vocabulary/digidCertificateState';
 
 type Settings = DigidSettingsQuery['digidSettings'];
 
@@ -120,7 +121,7 @@ function Certificates({ settings }: { settings: Settings }) {
             <tbody>
               {inUse.map((c) => (
                 <tr key={c.id}>
-                  <th scope="row">{STATE_LABELS[c.state]}</th>
+                  <th scope="row">{digidCertificateStateLabel[c.state]}</th>
                   <td>{c.subject}</td>
                   <td>
                     <code>{formatSerial(c.serial)}</code>

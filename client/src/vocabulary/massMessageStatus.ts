@@ -1,6 +1,7 @@
 import type { MassMessageStatus } from '@/graphql/generated/graphql';
 
-export const MASS_MESSAGE_STATUS: Record<MassMessageStatus, string> = {
+/** A message sent to an audience. */
+export const massMessageStatusLabel: Record<MassMessageStatus, string> = {
   QUEUED: 'In de wachtrij',
   SENDING: 'Wordt verstuurd',
   SENT: 'Verstuurd',

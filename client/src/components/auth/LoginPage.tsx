@@ -5,7 +5,7 @@ import { searchParams } from '../../lib/urls';
 import { useSearchParam } from '../../lib/urlState';
 import { useViewer } from '../../lib/viewer';
 import { ruleCheck } from '../forms/ruleCheck';
-import { TextField } from '../forms/TextField';
+import { EmailField, TextField } from '../forms/TextField';
 import { useMutationForm } from '../forms/useMutationForm';
 import { useRefreshViewer } from '../forms/useRefreshViewer';
 import { Page } from '../layout/Page';
@@ -73,15 +73,7 @@ export function LoginPage({ audience }: { audience: PasswordAudience }) {
     <Page title={config.login.title} lead={config.login.lead}>
       <form className="gw-form" {...form.props}>
         {form.summary}
-        <TextField
-          label="E-mailadres"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          spellCheck={false}
-          required
-          {...form.field('email')}
-        />
+        <EmailField label="E-mailadres" autoComplete="username" required {...form.field('email')} />
         <TextField
           label="Wachtwoord"
           type="password"

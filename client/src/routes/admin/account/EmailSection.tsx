@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { ownEmailRules } from '@rules/staff-account';
 import { ruleCheck } from '@/components/forms/ruleCheck';
-import { TextField } from '@/components/forms/TextField';
+import { EmailField } from '@/components/forms/TextField';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { graphql } from '@/graphql/generated';
 import { useShowNotice } from '@/lib/notice';
@@ -36,15 +36,7 @@ export function EmailSection() {
       <p>U krijgt een e-mail op het nieuwe adres. Pas als u de link daarin opent, logt u met het nieuwe adres in.</p>
       <form className="gw-form" {...form.props}>
         {form.summary}
-        <TextField
-          label="Nieuw e-mailadres"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          required
-          {...form.field('email')}
-        />
+        <EmailField label="Nieuw e-mailadres" required {...form.field('email')} />
         <button type="submit" className="gw-button" disabled={form.busy}>
           Bevestigingsmail versturen
         </button>

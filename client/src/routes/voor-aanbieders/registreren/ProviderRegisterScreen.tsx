@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CheckboxField } from '@/components/forms/CheckboxField';
 import { lazyRuleCheck } from '@/components/forms/ruleCheck';
-import { TextField } from '@/components/forms/TextField';
+import { EmailField, TextField } from '@/components/forms/TextField';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { Page } from '@/components/layout/Page';
 import { ORGANISATION_FIELDS, OrganisationFields, readOrganisation } from '@/components/providers/OrganisationFields';
@@ -128,13 +128,10 @@ export default function ProviderRegisterScreen() {
             </legend>
             <p>Hiermee logt u in. U kunt later collega’s uitnodigen.</p>
             <TextField label="Uw naam" autoComplete="name" required {...form.field('userName')} />
-            <TextField
+            <EmailField
               label="Uw e-mailadres"
               hint="Hiermee logt u in. U ontvangt hierop een link om het te bevestigen."
-              type="email"
-              inputMode="email"
               autoComplete="username"
-              spellCheck={false}
               required
               {...form.field('userEmail')}
             />

@@ -9,7 +9,8 @@ import type { AdminClientGroupQuery } from '@/graphql/generated/graphql';
 import { screenPermission } from '@/lib/permissions';
 import { urls } from '@/lib/urls';
 import { hasPermission, useViewer } from '@/lib/viewer';
-import { formatDay, RecordNotFound } from './shared';
+import { formatDay } from './shared';
+import { RecordNotFound } from '@/components/ui/RecordNotFound';
 import { assignmentStatusLabel } from '@/vocabulary/assignmentStatus';
 import { StatusBadge } from '@/components/status/StatusBadge';
 

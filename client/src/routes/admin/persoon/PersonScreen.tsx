@@ -9,7 +9,8 @@ import { graphql } from '@/graphql/generated';
 import type { AdminPersonQuery } from '@/graphql/generated/graphql';
 import { urls } from '@/lib/urls';
 import { hasPermission, useViewer } from '@/lib/viewer';
-import { formatDay, RecordNotFound } from '../klantgroep/shared';
+import { formatDay } from '../klantgroep/shared';
+import { RecordNotFound } from '@/components/ui/RecordNotFound';
 import { PersonNav } from './personShared';
 import { cardStatusLabel } from '@/vocabulary/cardStatus';
 

@@ -10,7 +10,7 @@ import { graphql } from '@/graphql/generated';
 import type { AddMemberGroupQuery } from '@/graphql/generated/graphql';
 import { withNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
-import { RecordNotFound } from '../shared';
+import { RecordNotFound } from '@/components/ui/RecordNotFound';
 
 const AddMemberGroupDocument = graphql(`
   query AddMemberGroup($id: ID!) {

@@ -17,7 +17,8 @@ import { graphql } from '@/graphql/generated';
 import type { GrantArrangementsQuery, NewAssignmentGroupQuery } from '@/graphql/generated/graphql';
 import { withNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
-import { formatDay, RecordNotFound } from '../shared';
+import { formatDay } from '../shared';
+import { RecordNotFound } from '@/components/ui/RecordNotFound';
 
 const NewAssignmentGroupDocument = graphql(`
   query NewAssignmentGroup($id: ID!) {

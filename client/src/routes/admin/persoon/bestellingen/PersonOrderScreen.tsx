@@ -9,7 +9,7 @@ import { OrderTimeline } from '@/components/orders/OrderTimeline';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { graphql } from '@/graphql/generated';
 import { urls } from '@/lib/urls';
-import { RecordNotFound } from '../../klantgroep/shared';
+import { RecordNotFound } from '@/components/ui/RecordNotFound';
 import { PersonNav } from '../personShared';
 
 const AdminPersonOrderDocument = graphql(`

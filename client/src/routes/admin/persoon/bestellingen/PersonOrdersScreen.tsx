@@ -9,7 +9,7 @@ import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { graphql } from '@/graphql/generated';
 import type { AdminPersonOrdersQuery } from '@/graphql/generated/graphql';
 import { urls } from '@/lib/urls';
-import { RecordNotFound } from '../../klantgroep/shared';
+import { RecordNotFound } from '@/components/ui/RecordNotFound';
 import { PersonNav } from '../personShared';
 
 const AdminPersonOrdersPersonDocument = graphql(`

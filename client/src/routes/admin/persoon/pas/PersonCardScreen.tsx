@@ -10,7 +10,7 @@ import { graphql } from '@/graphql/generated';
 import type { AdminPersonCardsQuery } from '@/graphql/generated/graphql';
 import { useShowNotice } from '@/lib/notice';
 import { hasPermission, useViewer } from '@/lib/viewer';
-import { RecordNotFound } from '../../klantgroep/shared';
+import { RecordNotFound } from '@/components/ui/RecordNotFound';
 import { formatCardNumber, PersonNav } from '../personShared';
 import { cardStatusLabel } from '@/vocabulary/cardStatus';
 import { StatusBadge } from '@/components/status/StatusBadge';

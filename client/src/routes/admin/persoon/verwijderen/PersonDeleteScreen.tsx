@@ -9,7 +9,7 @@ import { graphql } from '@/graphql/generated';
 import type { AdminPersonDeleteQuery } from '@/graphql/generated/graphql';
 import { withNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
-import { RecordNotFound } from '../../klantgroep/shared';
+import { RecordNotFound } from '@/components/ui/RecordNotFound';
 import { PersonNav } from '../personShared';
 
 const AdminPersonDeleteDocument = graphql(`

@@ -130,6 +130,18 @@ for (const width of WIDTHS) {
       await expect(page).toHaveURL(/koppeling=/);
       await shoot(page, '8-beheer-api-koppeling', width);
     }
+    // An import run opened below the form (?import=…), when there has been one.
+    await page.goto('/admin/beheer/importeren');
+    await settle(page);
+    const run = page
+      .getByRole('table', { name: /imports/ })
+      .getByRole('link')
+      .first();
+    if (await run.count()) {
+      await run.click();
+      await expect(page).toHaveURL(/import=/);
+      await shoot(page, '9-beheer-importeren-run', width);
+    }
     await context.close();
   });
 }

@@ -1,7 +1,6 @@
 import { useMutation } from '@apollo/client/react';
-import { newPassword, PASSWORD_HINT, repeatProblem } from '@rules/password';
-import { messageOf } from '@rules/rule';
 import { useRef } from 'react';
+import { checkNewPassword, NewPasswordFields } from '@/components/forms/NewPasswordFields';
 import { TextField } from '@/components/forms/TextField';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { graphql } from '@/graphql/generated';
@@ -29,8 +28,7 @@ export function PasswordSection() {
     fields: ['currentPassword', 'newPassword', 'repeat'],
     check: (v) => ({
       currentPassword: v.currentPassword ? null : 'Vul uw huidige wachtwoord in.',
-      newPassword: messageOf(newPassword, v.newPassword),
-      repeat: messageOf(newPassword, v.newPassword) ? null : repeatProblem(v.newPassword, v.repeat),
+      ...checkNewPassword(v),
     }),
     mutate: async (v) =>
       (await change({ variables: { currentPassword: v.currentPassword, newPassword: v.newPassword } })).data
@@ -52,21 +50,7 @@ export function PasswordSection() {
           required
           {...form.field('currentPassword')}
         />
-        <TextField
-          label="Nieuw wachtwoord"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_HINT}
-          required
-          {...form.field('newPassword')}
-        />
-        <TextField
-          label="Herhaal het nieuwe wachtwoord"
-          type="password"
-          autoComplete="new-password"
-          required
-          {...form.field('repeat')}
-        />
+        <NewPasswordFields field={form.field} />
         <button type="submit" className="gw-button" disabled={form.busy}>
           Wachtwoord wijzigen
         </button>

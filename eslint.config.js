@@ -9,6 +9,19 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** client/src imports what is three or more folders up through its alias, `@/` (client/src). */
+const DEEP_RELATIVE_IMPORT = {
+  regex: '^(\\.\\./){3,}',
+  message: "Import from client/src through the alias: '@/components/…', not '../../../components/…'.",
+};
+
+/** Selections kept in the URL go through one hook, lib/urlState.ts, with the parameter names of lib/urls.ts. */
+const RAW_SEARCH_PARAMS = {
+  name: 'react-router',
+  importNames: ['useSearchParams'],
+  message: "Read and write the URL's search parameters with useUrlState / useSearchParam from '@/lib/urlState'.",
+};
+
 export default defineConfig(
   globalIgnores([
     '**/node_modules/',
@@ -81,7 +94,13 @@ export default defineConfig(
       // Only the two classic hook rules; the React Compiler rules of react-hooks v7 are not for this code base.
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      'no-restricted-imports': ['error', { patterns: [DEEP_RELATIVE_IMPORT], paths: [RAW_SEARCH_PARAMS] }],
     },
+  },
+  // The one hook that reads and writes the URL's search parameters (lib/urlState.ts).
+  {
+    files: ['client/src/lib/urlState.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_RELATIVE_IMPORT] }] },
   },
 
   // Tests read the server's JSON answers (GraphQL responses, REST bodies) and assert their shape; typing every answer

@@ -138,8 +138,12 @@ const VENDOR =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@apollo[\\/]client|rxjs|optimism|@wry[\\/][^\\/]+|tslib)[\\/]/;
 
 const resolve = {
-  // The server's validation rules, shared (not copied): server/src/rules is isomorphic TypeScript.
-  alias: { '@rules': here('../server/src/rules') },
+  alias: {
+    // client/src, so no import climbs three or more folders (eslint.config.js refuses `../../../`).
+    '@': here('src'),
+    // The server's validation rules, shared (not copied): server/src/rules is isomorphic TypeScript.
+    '@rules': here('../server/src/rules'),
+  },
 };
 
 /**

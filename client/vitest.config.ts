@@ -5,8 +5,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    // As in vite.config.ts: the server's validation rules, the very same modules.
-    alias: { '@rules': fileURLToPath(new URL('../server/src/rules', import.meta.url)) },
+    // As in vite.config.ts: client/src, and the server's validation rules (the very same modules).
+    alias: {
+      '@': fileURLToPath(new URL('src', import.meta.url)),
+      '@rules': fileURLToPath(new URL('../server/src/rules', import.meta.url)),
+    },
   },
   test: {
     environment: 'jsdom',

@@ -1,14 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { loginProvider, settle } from './support';
+import { loginProvider, loginStaff, settle, STAFF } from './support';
 import { pageGql } from './account-support';
 import { resident } from './orders-support';
 
 /**
  * Screenshots of the screens residents and providers meet first — home, offer, a product, the cart with a line, the
- * checkout's review step and the counter — at 390 and 1280 px, into .tmp/screenshots/ (git-ignored), for people to
- * look at. Each screen must also not scroll sideways, so a broken layout fails here too.
+ * checkout's review step and the counter — and the staff screens made of several panels (own account, API clients,
+ * import, DigiD certificates) at 390 and 1280 px, into .tmp/screenshots/ (git-ignored), for people to look at. Each screen must also not scroll sideways, so a broken layout fails here too.
  * Its own household (ZV-100009): no other spec uses its cart.
  */
 
@@ -98,5 +98,50 @@ for (const width of WIDTHS) {
     await counter.goto('/aanbieder/app');
     await shoot(counter, '6-aanbieder-kassa', width);
     await counterContext.close();
+  });
+}
+
+/** The staff screens built from a component per panel (issue 25), as the Beheerder sees them. */
+const PANEL_SCREENS = [
+  ['7-beheer-mijn-account', '/admin/account'],
+  ['8-beheer-api', '/admin/beheer/api'],
+  ['9-beheer-importeren', '/admin/beheer/importeren'],
+  ['10-beheer-digid-certificaten', '/admin/beheer/instellingen/digid/nieuwe-certificaten'],
+] as const;
+
+for (const width of WIDTHS) {
+  test(`the staff screens of several panels at ${width} px`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await loginStaff(page, STAFF.beheerder);
+    for (const [name, path] of PANEL_SCREENS) {
+      await page.goto(path);
+      await shoot(page, name, width);
+    }
+    // An API client opened beside the list (?koppeling=…), when the demo has one.
+    await page.goto('/admin/beheer/api');
+    await settle(page);
+    const client = page
+      .getByRole('table', { name: /API-koppelingen/ })
+      .getByRole('link')
+      .first();
+    if (await client.count()) {
+      await client.click();
+      await expect(page).toHaveURL(/koppeling=/);
+      await shoot(page, '8-beheer-api-koppeling', width);
+    }
+    // An import run opened below the form (?import=…), when there has been one.
+    await page.goto('/admin/beheer/importeren');
+    await settle(page);
+    const run = page
+      .getByRole('table', { name: /imports/ })
+      .getByRole('link')
+      .first();
+    if (await run.count()) {
+      await run.click();
+      await expect(page).toHaveURL(/import=/);
+      await shoot(page, '9-beheer-importeren-run', width);
+    }
+    await context.close();
   });
 }

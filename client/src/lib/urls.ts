@@ -4,21 +4,59 @@
  * every builder produces a URL the route table resolves.
  */
 
-type QueryValue = string | number | null | undefined;
+export type QueryValue = string | number | null | undefined;
+
+/**
+ * The search parameters that keep a screen's selection in the URL (a tab, the item shown, a municipality), Dutch as
+ * the visitor sees them. Screens read and write them with `useUrlState` / `useSearchParam` (lib/urlState.ts), the only
+ * place that touches the URL's search parameters; a list's filters declare their own (components/lists/filters.ts).
+ */
+export const searchParams = {
+  /** The API client shown (beheer/api, beheer/api/encryptie). */
+  apiClient: 'koppeling',
+  /** The import run shown (beheer/importeren). */
+  importRun: 'import',
+  /** The municipality chosen (journaalposten, algemene voorwaarden). */
+  municipality: 'gemeente',
+  /** The journal's month (journaalposten). */
+  period: 'periode',
+  /** Which terms (algemene voorwaarden): `aanbieders`, or none for the residents'. */
+  termsKind: 'soort',
+  /** Where to go after logging in. */
+  returnTo: 'terug',
+  /** Why a log-in failed (set by the server's DigiD callback). */
+  loginError: 'fout',
+  /** The outcome of a payment (set by the payment return). */
+  payment: 'betaling',
+  /** The cart's step: `controleren`. */
+  cartStep: 'stap',
+  /** The e-mail confirmation token. */
+  token: 'token',
+} as const;
+
+export type SearchParamName = (typeof searchParams)[keyof typeof searchParams];
 
 /** Encodes one path segment. */
 function seg(value: string | number): string {
   return encodeURIComponent(String(value));
 }
 
+/**
+ * `base` with the given values set: a defined, non-empty value replaces the parameter, null, undefined and '' remove
+ * it; the other parameters of `base` stay.
+ */
+export function setQuery(base: URLSearchParams, query: Record<string, QueryValue>): URLSearchParams {
+  const search = new URLSearchParams(base);
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') search.delete(key);
+    else search.set(key, String(value));
+  }
+  return search;
+}
+
 /** Appends a query string built from the defined, non-empty values. */
 function withQuery(path: string, query: Record<string, QueryValue>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    search.set(key, String(value));
-  }
-  const text = search.toString();
+  const text = setQuery(new URLSearchParams(), query).toString();
   return text ? `${path}?${text}` : path;
 }
 
@@ -131,9 +169,11 @@ export const urls = {
       accounts: () => `${beheer}/accounts`,
       newAccount: () => `${beheer}/accounts/nieuw`,
       account: (accountId: string) => `${beheer}/accounts/${seg(accountId)}`,
-      apiClients: () => `${beheer}/api`,
+      /** The API clients; `koppeling` opens one. */
+      apiClients: (koppeling?: string | null) => withQuery(`${beheer}/api`, { [searchParams.apiClient]: koppeling }),
       apiDocumentation: () => `${beheer}/api/documentatie`,
-      apiEncryption: () => `${beheer}/api/encryptie`,
+      apiEncryption: (koppeling?: string | null) =>
+        withQuery(`${beheer}/api/encryptie`, { [searchParams.apiClient]: koppeling }),
       payments: () => `${beheer}/betalingen`,
       paymentReconciliation: () => `${beheer}/betalingen/controle`,
       payouts: () => `${beheer}/betalingen/uitbetalingen`,
@@ -147,7 +187,8 @@ export const urls = {
       templates: () => `${beheer}/communicatie/sjablonen`,
       newTemplate: () => `${beheer}/communicatie/sjablonen/nieuw`,
       template: (templateId: string) => `${beheer}/communicatie/sjablonen/${seg(templateId)}`,
-      import: () => `${beheer}/importeren`,
+      /** The import screen; `run` shows one import run. */
+      import: (run?: string | null) => withQuery(`${beheer}/importeren`, { [searchParams.importRun]: run }),
       auditLog: () => `${beheer}/auditlog`,
       journalEntries: () => `${beheer}/journaalposten`,
       journalSettings: () => `${beheer}/journaalposten/instellingen`,
@@ -161,7 +202,12 @@ export const urls = {
 
     instellingen: {
       general: () => `${instellingen}/algemeen`,
-      terms: () => `${instellingen}/algemene-voorwaarden`,
+      /** The residents' terms; with `providers`, the providers' terms (of one municipality, or platform-wide). */
+      terms: (providers?: { gemeente?: string | null }) =>
+        withQuery(`${instellingen}/algemene-voorwaarden`, {
+          [searchParams.termsKind]: providers ? 'aanbieders' : null,
+          [searchParams.municipality]: providers?.gemeente,
+        }),
       analytics: () => `${instellingen}/analytics`,
       payments: () => `${instellingen}/betalingen`,
       digid: () => `${instellingen}/digid`,

@@ -3,7 +3,7 @@ import { accountEmail } from '@rules/password';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ruleCheck } from '../forms/ruleCheck';
-import { TextField } from '../forms/TextField';
+import { EmailField } from '../forms/TextField';
 import { useMutationForm } from '../forms/useMutationForm';
 import { Page } from '../layout/Page';
 import { Alert } from '../ui/Alert';
@@ -61,15 +61,7 @@ export function ForgotPasswordPage({ audience }: { audience: PasswordAudience })
     <Page title="Wachtwoord vergeten" lead={config.forgot.lead}>
       <form className="gw-form" {...form.props}>
         {form.summary}
-        <TextField
-          label="E-mailadres"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          spellCheck={false}
-          required
-          {...form.field('email')}
-        />
+        <EmailField label="E-mailadres" autoComplete="username" required {...form.field('email')} />
         <button type="submit" className="gw-button" disabled={form.busy}>
           {form.busy ? 'Bezig met versturen…' : 'Link versturen'}
         </button>

@@ -1,9 +1,11 @@
 import { useApolloClient } from '@apollo/client/react';
 import { loginRules } from '@rules/password';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
+import { searchParams } from '../../lib/urls';
+import { useSearchParam } from '../../lib/urlState';
 import { useViewer } from '../../lib/viewer';
 import { ruleCheck } from '../forms/ruleCheck';
-import { TextField } from '../forms/TextField';
+import { EmailField, TextField } from '../forms/TextField';
 import { useMutationForm } from '../forms/useMutationForm';
 import { useRefreshViewer } from '../forms/useRefreshViewer';
 import { Page } from '../layout/Page';
@@ -17,8 +19,7 @@ const check = ruleCheck(loginRules);
 /** Log-in with e-mail and password, for staff (/admin/inloggen) or provider users (/voor-aanbieders/inloggen). */
 export function LoginPage({ audience }: { audience: PasswordAudience }) {
   const config = audiences[audience];
-  const [searchParams] = useSearchParams();
-  const terug = searchParams.get('terug');
+  const [terug] = useSearchParam(searchParams.returnTo);
   const { viewer } = useViewer();
   const navigate = useNavigate();
   const client = useApolloClient();
@@ -72,15 +73,7 @@ export function LoginPage({ audience }: { audience: PasswordAudience }) {
     <Page title={config.login.title} lead={config.login.lead}>
       <form className="gw-form" {...form.props}>
         {form.summary}
-        <TextField
-          label="E-mailadres"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          spellCheck={false}
-          required
-          {...form.field('email')}
-        />
+        <EmailField label="E-mailadres" autoComplete="username" required {...form.field('email')} />
         <TextField
           label="Wachtwoord"
           type="password"

@@ -1,9 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
-import { newPassword, PASSWORD_HINT, repeatProblem } from '@rules/password';
-import { messageOf } from '@rules/rule';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { TextField } from '../forms/TextField';
+import { checkNewPassword, NewPasswordFields } from '../forms/NewPasswordFields';
 import { useMutationForm } from '../forms/useMutationForm';
 import { Page } from '../layout/Page';
 import { Alert } from '../ui/Alert';
@@ -21,10 +19,7 @@ export function ResetPasswordPage({ audience }: { audience: PasswordAudience }) 
   const form = useMutationForm({
     id: 'nieuw-wachtwoord',
     fields: ['newPassword', 'repeat'],
-    check: (v) => {
-      const problem = messageOf(newPassword, v.newPassword);
-      return problem ? { newPassword: problem } : { repeat: repeatProblem(v.newPassword, v.repeat) };
-    },
+    check: checkNewPassword,
     mutate: async (v) => {
       const payload = await config.reset.send(client, token, v.newPassword);
       // A link that no longer works is not a problem of the form: the page says so, with the way to a new link.
@@ -78,21 +73,7 @@ export function ResetPasswordPage({ audience }: { audience: PasswordAudience }) 
     <Page title={TITLE} lead={config.reset.lead}>
       <form className="gw-form" {...form.props}>
         {form.summary}
-        <TextField
-          label="Nieuw wachtwoord"
-          hint={PASSWORD_HINT}
-          type="password"
-          autoComplete="new-password"
-          required
-          {...form.field('newPassword')}
-        />
-        <TextField
-          label="Herhaal het nieuwe wachtwoord"
-          type="password"
-          autoComplete="new-password"
-          required
-          {...form.field('repeat')}
-        />
+        <NewPasswordFields field={form.field} />
         <button type="submit" className="gw-button" disabled={form.busy}>
           {form.busy ? 'Bezig met opslaan…' : 'Wachtwoord opslaan'}
         </button>

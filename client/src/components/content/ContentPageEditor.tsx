@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { graphql } from '../../graphql/generated';
 import type { ContentPageKind } from '../../graphql/generated/graphql';
 import { useMutationForm } from '../forms/useMutationForm';
-import { TextField } from '../forms/TextField';
+import { EmailField, TextField } from '../forms/TextField';
 import { RadioGroup, TextAreaField } from '../forms/fields';
 import { DescriptionEditor } from '../products/DescriptionEditor';
 import { QueryBoundary } from '../ui/QueryBoundary';
@@ -298,9 +298,8 @@ function Editor({ data, name, publicUrl, publishWarning, id }: ContentPageEditor
                 defaultValue={a?.reviewMethod ?? ''}
                 {...form.field('accessibility.reviewMethod')}
               />
-              <TextField
+              <EmailField
                 label="E-mailadres voor meldingen"
-                type="email"
                 autoComplete="off"
                 defaultValue={a?.contactEmail ?? ''}
                 {...form.field('accessibility.contactEmail')}

@@ -47,3 +47,11 @@ export function TextField({ label, hint, error, id, className, ref, ...inputProp
     </div>
   );
 }
+
+/**
+ * An e-mail address: the e-mail keyboard on phones, no spelling check, and `autoComplete` "email" unless the form says
+ * otherwise ("username" on a log-in form).
+ */
+export function EmailField(props: Omit<TextFieldProps, 'type' | 'inputMode'>) {
+  return <TextField type="email" inputMode="email" spellCheck={false} autoComplete="email" {...props} />;
+}

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+// The modules by their own path, to show that the alias gives the very same ones.
+// eslint-disable-next-line no-restricted-imports
 import * as sharedProvider from '../../../../server/src/rules/provider';
+// eslint-disable-next-line no-restricted-imports
 import * as sharedPassword from '../../../../server/src/rules/password';
 import { providerRules as viaAlias } from '@rules/provider';
 import {

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlState } from '@/lib/urlState';
 
 /**
  * Filters of a list screen, declared once and kept in the URL (so Back, reload and a shared link show the same list):
@@ -218,11 +218,11 @@ export function useFilters<F extends Filters>(
 ): [FilterValues<F>, (values: Partial<FilterValues<F>>) => void, FilterState] {
   // `params` keeps its identity while the URL's query stays the same (react-router memoises it on location.search), and
   // the filters are a module constant of the screen: the values change exactly when the URL's query does.
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useUrlState();
   const values = useMemo(() => readFilters(filters, params), [filters, params]);
   const set = useCallback(
-    (next: Partial<FilterValues<F>>) => setParams((current) => writeFilters(filters, next, current)),
-    [filters, setParams],
+    (next: Partial<FilterValues<F>>) => update((current) => writeFilters(filters, next, current)),
+    [filters, update],
   );
   const state = useMemo(() => {
     // Clearing removes the parameters: every filter back to "not set", or to its default.

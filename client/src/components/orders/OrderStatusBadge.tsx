@@ -1,6 +1,6 @@
 import type { OrderStatus } from '../../graphql/generated/graphql';
 import { StatusBadge } from '../status/StatusBadge';
-import { orderStatusLabel } from './orderStatus';
+import { orderStatusLabel } from '@/vocabulary/orderStatus';
 import './orders.css';
 
 /** An order's status as a badge: the Dutch text, with the colour and icon of the status (statusLooks.order). */

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '../../graphql/generated/graphql';
 import { oneOf } from '../lists';
-import { orderStatusLabel } from './orderStatus';
+import { orderStatusLabel } from '@/vocabulary/orderStatus';
 
 /** Order statuses as they appear in URLs (?status=geplaatst): Dutch, readable, stable. */
 export const ORDER_STATUS_PARAM: Record<OrderStatus, string> = {

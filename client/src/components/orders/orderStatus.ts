@@ -1,15 +1,6 @@
 import { HANDOVER_LABEL } from '@rules/handover';
 import type { HandoverMethod, OrderStatus } from '../../graphql/generated/graphql';
 
-/** The order's status in Dutch, for customers, providers and staff alike. */
-export const orderStatusLabel: Record<OrderStatus, string> = {
-  AWAITING_PAYMENT: 'Wacht op betaling',
-  PLACED: 'Geplaatst',
-  ACCEPTED: 'Geaccepteerd',
-  DELIVERED: 'Geleverd',
-  CANCELLED: 'Geannuleerd',
-};
-
 /** Whose words the timeline speaks: "door u" for the customer, "door de klant" for everyone else. */
 export type OrderPerspective = 'customer' | 'provider' | 'staff';
 

@@ -1,15 +1,9 @@
 import { getFragmentData, graphql, type FragmentType } from '../../graphql/generated';
 import type { ProductApprovalStatus, ProductStatus } from '../../graphql/generated/graphql';
 import { formatDate, formatDateTime } from '../dates/formatDate';
-import { productStatusLabel } from './productStatus';
+import { productStatusLabel } from '@/vocabulary/productStatus';
 import { StatusBadge } from '../status/StatusBadge';
-
-/** Dutch labels of one municipality's decision. */
-export const approvalStatusLabel: Record<ProductApprovalStatus, string> = {
-  PENDING: 'In behandeling',
-  APPROVED: 'Goedgekeurd',
-  REJECTED: 'Afgekeurd',
-};
+import { approvalStatusLabel } from '@/vocabulary/approvalStatus';
 
 export const ProductDecisionsFragment = graphql(`
   fragment ProductDecisions_product on Product {

@@ -3,7 +3,7 @@ import type { ProductAvailability, ProductStatus, RedemptionMethod } from '../..
 import { formatDateTime } from '../dates/formatDate';
 import { Money } from '../money/Money';
 import { availabilityLabel, redemptionMethodLabel } from './productLabels';
-import { productStatusLabel } from './productStatus';
+import { productStatusLabel } from '@/vocabulary/productStatus';
 import { StatusBadge } from '../status/StatusBadge';
 
 /**

@@ -1,5 +1,5 @@
 import { graphql } from '../../graphql/generated';
-import { TextField } from '../forms/TextField';
+import { EmailField, TextField } from '../forms/TextField';
 import { TextAreaField } from '../forms/fields';
 import type { OrganisationField } from '../forms/providerValidation';
 
@@ -102,15 +102,11 @@ export function OrganisationFields({ idPrefix, defaults = {}, errors }: Organisa
         error={errors.city}
         required
       />
-      <TextField
+      <EmailField
         id={id('email')}
         name="email"
         label="E-mailadres van de organisatie"
         hint="Hierop ontvangt u berichten van de gemeente, zoals de beoordeling van uw aanmelding."
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        spellCheck={false}
         defaultValue={defaults.email}
         error={errors.email}
         required

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { SelectField, TextAreaField } from '../../components/forms/fields';
-import { TextField } from '../../components/forms/TextField';
+import { EmailField, TextField } from '../../components/forms/TextField';
 import { useMutationForm } from '../../components/forms/useMutationForm';
 import { formatCount, formatDate } from '../../components/dates/formatDate';
 import { formatCents } from '../../components/money/formatCents';
@@ -310,14 +310,7 @@ function NewMunicipality({ onCreated }: { onCreated: () => void }) {
           required
           {...form.field('contactName')}
         />
-        <TextField
-          label="E-mailadres contactpersoon"
-          type="email"
-          inputMode="email"
-          spellCheck={false}
-          required
-          {...form.field('contactEmail')}
-        />
+        <EmailField label="E-mailadres contactpersoon" required {...form.field('contactEmail')} />
         <button type="submit" className="gw-button" disabled={form.busy}>
           {form.busy ? 'Bezig met aanmaken…' : 'Gemeente aanmaken'}
         </button>

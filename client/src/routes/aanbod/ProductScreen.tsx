@@ -5,11 +5,10 @@ import { Page } from '../../components/layout/Page';
 import { Money } from '../../components/money/Money';
 import { PayableBadge } from '../../components/products/PayableBadge';
 import { availabilityLabel, redemptionMethodLabel } from '../../components/products/productLabels';
-import { Loading } from '../../components/ui/Loading';
-import { QueryError } from '../../components/ui/QueryError';
+import { QueryBoundary } from '../../components/ui/QueryBoundary';
 import { graphql } from '../../graphql/generated';
+import type { ProductQuery } from '../../graphql/generated/graphql';
 import { urls } from '../../lib/urls';
-import NotFoundScreen from '../NotFoundScreen';
 import { CanonicalRedirect } from '../../components/layout/CanonicalRedirect';
 
 const ProductDocument = graphql(`
@@ -48,29 +47,25 @@ const ProductDocument = graphql(`
 /** One product of the offer. A wrong slug in the URL is replaced by the canonical one. */
 export default function ProductScreen() {
   const { slug = '', productId = '' } = useParams();
-  const { data, loading, error, refetch } = useQuery(ProductDocument, { variables: { id: productId } });
+  return (
+    <QueryBoundary
+      query={useQuery(ProductDocument, { variables: { id: productId } })}
+      select={(data) => data.product}
+      title="Product"
+      errorMessage="Dit product kon niet worden geladen."
+    >
+      {(product) =>
+        product.slug !== slug ? (
+          <CanonicalRedirect to={urls.product(product.slug, product.id)} />
+        ) : (
+          <ProductView product={product} />
+        )
+      }
+    </QueryBoundary>
+  );
+}
 
-  if (loading && !data) {
-    return (
-      <Page title="Product">
-        <div aria-busy="true">
-          <Loading />
-        </div>
-      </Page>
-    );
-  }
-  if (error && !data) {
-    return (
-      <Page title="Product">
-        <QueryError message="Dit product kon niet worden geladen." onRetry={() => void refetch()} />
-      </Page>
-    );
-  }
-
-  const product = data?.product;
-  if (!product) return <NotFoundScreen />;
-  if (product.slug !== slug) return <CanonicalRedirect to={urls.product(product.slug, product.id)} />;
-
+function ProductView({ product }: { product: NonNullable<ProductQuery['product']> }) {
   return (
     <Page title={product.title}>
       {product.images.length > 0 ? (

@@ -1,11 +1,12 @@
 import { useMutation } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useMutationForm } from '../../components/forms/useMutationForm';
 import { Page } from '../../components/layout/Page';
 import { Alert } from '../../components/ui/Alert';
 import { graphql } from '../../graphql/generated';
-import { urls } from '../../lib/urls';
+import { searchParams, urls } from '../../lib/urls';
+import { useSearchParam } from '../../lib/urlState';
 
 const ConfirmEmailDocument = graphql(`
   mutation ConfirmEmail($token: String!) {
@@ -23,8 +24,7 @@ const ConfirmEmailDocument = graphql(`
  * scanner that opens links cannot use up the single-use token.
  */
 export default function ConfirmEmailScreen() {
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token')?.trim() ?? '';
+  const token = useSearchParam(searchParams.token)[0]?.trim() ?? '';
   const [confirmEmail] = useMutation(ConfirmEmailDocument);
   const [confirmed, setConfirmed] = useState(false);
   const result = useRef<HTMLDivElement>(null);

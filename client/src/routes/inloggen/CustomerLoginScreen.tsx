@@ -1,7 +1,8 @@
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { Page } from '../../components/layout/Page';
 import { returnPathOr } from '../../lib/returnPath';
-import { urls } from '../../lib/urls';
+import { searchParams, urls } from '../../lib/urls';
+import { useUrlState } from '../../lib/urlState';
 import { useViewer } from '../../lib/viewer';
 import { Alert } from '../../components/ui/Alert';
 
@@ -31,10 +32,10 @@ const DIGID_ERRORS: Record<string, { title: string; text: string }> = {
 
 /** Customer log-in: DigiD first. DigiD is a full-page redirect through the server. */
 export default function CustomerLoginScreen() {
-  const [searchParams] = useSearchParams();
-  const terug = returnPathOr(searchParams.get('terug'), urls.account.orders());
+  const url = useUrlState();
+  const terug = returnPathOr(url.get(searchParams.returnTo), urls.account.orders());
   const { viewer } = useViewer();
-  const fout = searchParams.get('fout');
+  const fout = url.get(searchParams.loginError);
   const error = fout ? (DIGID_ERRORS[fout] ?? DIGID_ERRORS.geannuleerd) : null;
 
   if (viewer?.kind === 'CUSTOMER') return <Navigate replace to={terug} />;

@@ -2,11 +2,10 @@ import { useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router';
 import { formatDate } from '../../components/dates/formatDate';
 import { Page } from '../../components/layout/Page';
-import { Loading } from '../../components/ui/Loading';
-import { QueryError } from '../../components/ui/QueryError';
+import { QueryBoundary } from '../../components/ui/QueryBoundary';
 import { graphql } from '../../graphql/generated';
+import type { NewsArticleQuery } from '../../graphql/generated/graphql';
 import { urls } from '../../lib/urls';
-import NotFoundScreen from '../NotFoundScreen';
 import { NewsFeedLink } from './NewsScreen';
 import { CanonicalRedirect } from '../../components/layout/CanonicalRedirect';
 
@@ -29,28 +28,25 @@ const NewsArticleDocument = graphql(`
 /** /nieuws/{slug}/{postId}: one article. An outdated slug in the URL is replaced by the canonical one. */
 export default function NewsArticleScreen() {
   const { slug = '', postId = '' } = useParams();
-  const { data, loading, error, refetch } = useQuery(NewsArticleDocument, { variables: { id: postId } });
+  return (
+    <QueryBoundary
+      query={useQuery(NewsArticleDocument, { variables: { id: postId } })}
+      select={(data) => data.newsArticle}
+      title="Nieuwsbericht"
+      errorMessage="Dit nieuwsbericht kon niet worden geladen."
+    >
+      {(article) =>
+        article.slug !== slug ? (
+          <CanonicalRedirect to={urls.newsArticle(article.slug, article.id)} />
+        ) : (
+          <NewsArticleView article={article} />
+        )
+      }
+    </QueryBoundary>
+  );
+}
 
-  if (loading && !data) {
-    return (
-      <Page title="Nieuwsbericht">
-        <div aria-busy="true">
-          <Loading />
-        </div>
-      </Page>
-    );
-  }
-  if (error && !data) {
-    return (
-      <Page title="Nieuwsbericht">
-        <QueryError message="Dit nieuwsbericht kon niet worden geladen." onRetry={() => void refetch()} />
-      </Page>
-    );
-  }
-  const article = data?.newsArticle;
-  if (!article) return <NotFoundScreen />;
-  if (article.slug !== slug) return <CanonicalRedirect to={urls.newsArticle(article.slug, article.id)} />;
-
+function NewsArticleView({ article }: { article: NonNullable<NewsArticleQuery['newsArticle']> }) {
   return (
     <Page title={article.title} crumb="Nieuwsbericht">
       <NewsFeedLink />

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Page } from '../../components/layout/Page';
 import { Alert } from '../../components/ui/Alert';
 import { Loading } from '../../components/ui/Loading';
@@ -8,7 +8,8 @@ import { useCart } from '../../components/cart/cartActions';
 import { takeMergeNotice } from '../../components/cart/useCart';
 import '../../components/cart/cart.css';
 import { isUuid } from '../../lib/params';
-import { urls } from '../../lib/urls';
+import { searchParams, urls } from '../../lib/urls';
+import { useUrlState } from '../../lib/urlState';
 import { CartLines } from './CartLines';
 import { OrderPlaced } from './OrderPlaced';
 import { PaymentStatus } from './PaymentStatus';
@@ -43,15 +44,15 @@ function Steps({ current }: { current: 1 | 2 | 3 }) {
  * The idempotency key is made when the page opens, so a double click (or a retry after a lost answer) books once.
  */
 export default function CartScreen() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const url = useUrlState();
   const cart = useCart();
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const [placed, setPlaced] = useState<PlacedOrders | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [mergeNotice, setMergeNotice] = useState<string | null>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
-  const betaling = searchParams.get('betaling');
-  const reviewing = searchParams.get('stap') === REVIEW && cart.customer && !placed;
+  const betaling = url.get(searchParams.payment);
+  const reviewing = url.get(searchParams.cartStep) === REVIEW && cart.customer && !placed;
 
   useEffect(() => {
     if (cart.customer) setMergeNotice((current) => current ?? takeMergeNotice());
@@ -59,7 +60,7 @@ export default function CartScreen() {
 
   function go(step: 'cart' | 'review') {
     setAnnouncement('');
-    setSearchParams(step === 'review' ? { stap: REVIEW } : {});
+    url.set({ [searchParams.cartStep]: step === 'review' ? REVIEW : null, [searchParams.payment]: null });
     window.setTimeout(() => stepHeading.current?.focus(), 0);
   }
 
@@ -115,7 +116,7 @@ export default function CartScreen() {
         onPlaced={(orders) => {
           setPlaced(orders);
           setIdempotencyKey(newIdempotencyKey());
-          setSearchParams({}, { replace: true });
+          url.set({ [searchParams.cartStep]: null, [searchParams.payment]: null }, { replace: true });
         }}
       />
     );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useCartActions } from '../../components/cart/cartActions';
@@ -11,6 +11,7 @@ import { graphql } from '../../graphql/generated';
 import type { PaymentStatus as PaymentStatusValue } from '../../graphql/generated/graphql';
 import { urls } from '../../lib/urls';
 import { OrderPlaced, type ContributionState } from './OrderPlaced';
+import { PAYMENT_POLLING, usePollWhile } from '@/lib/usePollWhile';
 
 const MyPaymentDocument = graphql(`
   query MyPayment($id: ID!) {
@@ -54,9 +55,6 @@ const StartContributionPaymentDocument = graphql(`
   }
 `);
 
-const POLL_MS = 3_000;
-const POLL_FOR_MS = 60_000;
-
 function stateOf(status: PaymentStatusValue): ContributionState {
   if (status === 'PAID') return 'paid';
   if (status === 'OPEN') return 'pending';
@@ -83,7 +81,6 @@ export function PaymentStatus({ paymentId, onRetry }: { paymentId: string; onRet
   });
   const [start] = useMutation(StartContributionPaymentDocument);
   const cart = useCartActions();
-  const [gaveUp, setGaveUp] = useState(false);
   const [retryError, setRetryError] = useState<string | null>(null);
   const [retrying, setRetrying] = useState(false);
   const payment = useMutationForm({
@@ -103,18 +100,7 @@ export function PaymentStatus({ paymentId, onRetry }: { paymentId: string; onRet
 
   const found = data?.myPayment;
   const open = found?.status === 'OPEN';
-  useEffect(() => {
-    if (!open) return;
-    startPolling(POLL_MS);
-    const timer = window.setTimeout(() => {
-      stopPolling();
-      setGaveUp(true);
-    }, POLL_FOR_MS);
-    return () => {
-      window.clearTimeout(timer);
-      stopPolling();
-    };
-  }, [open, startPolling, stopPolling]);
+  const gaveUp = usePollWhile(open, { startPolling, stopPolling }, PAYMENT_POLLING);
 
   if (loading && !data) {
     return (

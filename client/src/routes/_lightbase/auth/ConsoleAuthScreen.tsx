@@ -1,9 +1,9 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Page } from '../../../components/layout/Page';
-import { Alert } from '../../../components/ui/Alert';
-import { urls } from '../../../lib/urls';
+import { Page } from '@/components/layout/Page';
+import { Alert } from '@/components/ui/Alert';
+import { urls } from '@/lib/urls';
 import { CompleteOperatorLoginDocument } from '../operator.graphql';
 
 /**

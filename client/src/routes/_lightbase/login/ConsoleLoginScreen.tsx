@@ -1,9 +1,9 @@
 import { useMutation } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
-import { TextField } from '../../../components/forms/TextField';
-import { useMutationForm } from '../../../components/forms/useMutationForm';
-import { Page } from '../../../components/layout/Page';
-import { Alert } from '../../../components/ui/Alert';
+import { EmailField } from '@/components/forms/TextField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { Alert } from '@/components/ui/Alert';
 import { RequestOperatorLoginLinkDocument } from '../operator.graphql';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -51,15 +51,7 @@ export default function ConsoleLoginScreen() {
     >
       <form className="gw-form" {...form.props}>
         {form.summary}
-        <TextField
-          label="E-mailadres"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          spellCheck={false}
-          required
-          {...form.field('email')}
-        />
+        <EmailField label="E-mailadres" autoComplete="username" required {...form.field('email')} />
         <button type="submit" className="gw-button" disabled={form.busy}>
           {form.busy ? 'Bezig met versturen…' : 'Inloglink versturen'}
         </button>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/Alert';
+import { Alert } from '@/components/ui/Alert';
 
 /** The Barcode Detection API, where the browser has it (Chromium on Android, macOS, ChromeOS). */
 interface DetectedBarcode {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardEnding, compactCode, counterCodeProblem } from './counterCode';
-import { linesSummary, statusFromParam } from '../../../components/orders/orderFilters';
+import { linesSummary, statusFromParam } from '@/components/orders/orderFilters';
 
 describe('the counter input (the server’s rule, @rules/counter)', () => {
   it('accepts a card number with a valid check digit, with or without spaces', () => {

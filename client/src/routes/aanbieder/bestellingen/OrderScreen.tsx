@@ -8,25 +8,21 @@ import {
 } from '@rules/handover';
 import { ORDER_REASON_LIMITS, orderReasonRules } from '@rules/order';
 import { Link, useParams } from 'react-router';
-import { ReasonDisclosure } from '../../../components/forms/ReasonDisclosure';
-import { ruleCheck } from '../../../components/forms/ruleCheck';
-import { useMutationForm } from '../../../components/forms/useMutationForm';
-import { Page } from '../../../components/layout/Page';
-import { Money } from '../../../components/money/Money';
-import {
-  AcceptOrderDocument,
-  DeliverOrderDocument,
-  RejectOrderDocument,
-} from '../../../components/orders/orderActions';
-import { OrderLinesTable } from '../../../components/orders/OrderLinesTable';
-import { OrderSummary } from '../../../components/orders/OrderSummary';
-import { OrderTimeline } from '../../../components/orders/OrderTimeline';
-import '../../../components/orders/orderWork.css';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { graphql } from '../../../graphql/generated';
-import type { ProviderOrderQuery } from '../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../lib/notice';
-import { urls } from '../../../lib/urls';
+import { ReasonDisclosure } from '@/components/forms/ReasonDisclosure';
+import { ruleCheck } from '@/components/forms/ruleCheck';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { Money } from '@/components/money/Money';
+import { AcceptOrderDocument, DeliverOrderDocument, RejectOrderDocument } from '@/components/orders/orderActions';
+import { OrderLinesTable } from '@/components/orders/OrderLinesTable';
+import { OrderSummary } from '@/components/orders/OrderSummary';
+import { OrderTimeline } from '@/components/orders/OrderTimeline';
+import '@/components/orders/orderWork.css';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { ProviderOrderQuery } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
 
 const ProviderOrderDocument = graphql(`
   query ProviderOrder($id: ID!) {

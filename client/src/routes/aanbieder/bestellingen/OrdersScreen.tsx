@@ -1,20 +1,13 @@
 import { COUNTER_HANDOVER_HINT } from '@rules/handover';
 import { Link } from 'react-router';
-import { Page } from '../../../components/layout/Page';
-import {
-  ConnectionTable,
-  FilterForm,
-  useConnection,
-  useFilters,
-  type Column,
-  type Filters,
-} from '../../../components/lists';
-import { orderColumns } from '../../../components/orders/orderColumns';
-import { linesSummary, orderStatusFilter } from '../../../components/orders/orderFilters';
-import { orderStatusLabel } from '../../../components/orders/orderStatus';
-import { graphql } from '../../../graphql/generated';
-import type { ProviderOrdersQuery } from '../../../graphql/generated/graphql';
-import { urls } from '../../../lib/urls';
+import { Page } from '@/components/layout/Page';
+import { ConnectionTable, FilterForm, useConnection, useFilters, type Column, type Filters } from '@/components/lists';
+import { orderColumns } from '@/components/orders/orderColumns';
+import { linesSummary, orderStatusFilter } from '@/components/orders/orderFilters';
+import { orderStatusLabel } from '@/vocabulary/orderStatus';
+import { graphql } from '@/graphql/generated';
+import type { ProviderOrdersQuery } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
 
 const ProviderOrdersDocument = graphql(`
   query ProviderOrders($filter: ProviderOrderFilter, $first: Int, $after: String) {

@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { approval, ids } from '../../../test/fixtures';
-import { renderApp } from '../../../test/renderApp';
-import { ruleCheck } from '../../../components/forms/ruleCheck';
-import { productFormRules } from '../../../components/products/ProductForm';
+import { approval, ids } from '@/test/fixtures';
+import { renderApp } from '@/test/renderApp';
+import { ruleCheck } from '@/components/forms/ruleCheck';
+import { productFormRules } from '@/components/products/ProductForm';
 
 afterEach(cleanup);
 

@@ -1,25 +1,25 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router';
-import { ConfirmAction } from '../../../components/forms/ConfirmAction';
-import { useMutationForm } from '../../../components/forms/useMutationForm';
-import { Page } from '../../../components/layout/Page';
-import { ProductForm, type ProductFormIntent } from '../../../components/products/ProductForm';
-import { ProductImages } from '../../../components/products/ProductImages';
-import { ProductFacts } from '../../../components/products/ProductFacts';
+import { ConfirmAction } from '@/components/forms/ConfirmAction';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { ProductForm, type ProductFormIntent } from '@/components/products/ProductForm';
+import { ProductImages } from '@/components/products/ProductImages';
+import { ProductFacts } from '@/components/products/ProductFacts';
 import {
   ProductDecisionsTable,
   decisionSummary,
   dutchList,
   productDecisions,
-} from '../../../components/products/ProductDecisions';
-import { Alert } from '../../../components/ui/Alert';
-import { Loading } from '../../../components/ui/Loading';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { QueryError } from '../../../components/ui/QueryError';
-import { graphql } from '../../../graphql/generated';
-import type { MyProductQuery, ProductInput } from '../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../lib/notice';
-import { urls } from '../../../lib/urls';
+} from '@/components/products/ProductDecisions';
+import { Alert } from '@/components/ui/Alert';
+import { Loading } from '@/components/ui/Loading';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { QueryError } from '@/components/ui/QueryError';
+import { graphql } from '@/graphql/generated';
+import type { MyProductQuery, ProductInput } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
 import { ProductFormCategoriesDocument, SubmitProductDocument } from './products.graphql';
 
 export const MyProductDocument = graphql(`

@@ -1,15 +1,15 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { NETWORK_ERROR } from '../../../components/forms/userErrors';
-import { Page } from '../../../components/layout/Page';
-import { ProductForm, type ProductFormIntent } from '../../../components/products/ProductForm';
-import { PendingImages, uploadProductImage, type PendingImage } from '../../../components/products/ProductImages';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { graphql } from '../../../graphql/generated';
-import type { ProductInput } from '../../../graphql/generated/graphql';
-import { withNotice } from '../../../lib/notice';
-import { urls } from '../../../lib/urls';
+import { NETWORK_ERROR } from '@/components/forms/userErrors';
+import { Page } from '@/components/layout/Page';
+import { ProductForm, type ProductFormIntent } from '@/components/products/ProductForm';
+import { PendingImages, uploadProductImage, type PendingImage } from '@/components/products/ProductImages';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { ProductInput } from '@/graphql/generated/graphql';
+import { withNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
 import { ProductFormCategoriesDocument, SubmitProductDocument } from './products.graphql';
 
 const CreateProductDocument = graphql(`

@@ -1,15 +1,15 @@
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
-import { formatDate } from '../../../components/dates/formatDate';
-import { Page } from '../../../components/layout/Page';
-import { ConnectionTable, useConnection, type Column } from '../../../components/lists';
-import { Money } from '../../../components/money/Money';
-import { ProductStatusCell } from '../../../components/products/ProductDecisions';
-import { graphql } from '../../../graphql/generated';
-import type { MyProductsQuery } from '../../../graphql/generated/graphql';
-import { urls } from '../../../lib/urls';
-import { Alert } from '../../../components/ui/Alert';
-import { dutchList } from '../../../components/products/ProductDecisions';
+import { formatDate } from '@/components/dates/formatDate';
+import { Page } from '@/components/layout/Page';
+import { ConnectionTable, useConnection, type Column } from '@/components/lists';
+import { Money } from '@/components/money/Money';
+import { ProductStatusCell } from '@/components/products/ProductDecisions';
+import { graphql } from '@/graphql/generated';
+import type { MyProductsQuery } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
+import { Alert } from '@/components/ui/Alert';
+import { dutchList } from '@/components/products/ProductDecisions';
 
 const MyProductsDocument = graphql(`
   query MyProducts($filter: MyProductFilter, $first: Int, $after: String) {

@@ -1,4 +1,4 @@
-import { graphql } from '../../../graphql/generated';
+import { graphql } from '@/graphql/generated';
 
 /** The documents the new-product and the product screen share. */
 

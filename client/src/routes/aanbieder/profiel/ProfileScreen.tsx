@@ -2,22 +2,22 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { invitationRules, providerRules } from '@rules/provider';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatDateTime } from '../../../components/dates/formatDate';
-import { ConfirmAction } from '../../../components/forms/ConfirmAction';
-import { ruleCheck } from '../../../components/forms/ruleCheck';
-import { TextField } from '../../../components/forms/TextField';
-import { useMutationForm } from '../../../components/forms/useMutationForm';
-import { Page } from '../../../components/layout/Page';
-import { ORGANISATION_FIELDS, OrganisationFields } from '../../../components/providers/OrganisationFields';
-import { membershipStatusLabel } from '../../../components/providers/membershipStatus';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { graphql } from '../../../graphql/generated';
-import type { ProviderProfileQuery } from '../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../lib/notice';
-import { urls } from '../../../lib/urls';
+import { formatDate, formatDateTime } from '@/components/dates/formatDate';
+import { ConfirmAction } from '@/components/forms/ConfirmAction';
+import { ruleCheck } from '@/components/forms/ruleCheck';
+import { EmailField, TextField } from '@/components/forms/TextField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { ORGANISATION_FIELDS, OrganisationFields } from '@/components/providers/OrganisationFields';
+import { membershipStatusLabel } from '@/vocabulary/membershipStatus';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { ProviderProfileQuery } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
 import { LocationsSection, LogoSection } from './ProviderPresence';
 import { ProviderPayouts } from './ProviderPayouts';
-import { StatusBadge } from '../../../components/status/StatusBadge';
+import { StatusBadge } from '@/components/status/StatusBadge';
 
 const ProviderProfileDocument = graphql(`
   query ProviderProfile {
@@ -313,15 +313,7 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
       <form ref={formRef} className="gw-form" {...form.props} aria-labelledby="uitnodigen-kop">
         {form.summary}
         <TextField label="Naam" autoComplete="off" required {...form.field('name')} />
-        <TextField
-          label="E-mailadres"
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          spellCheck={false}
-          required
-          {...form.field('email')}
-        />
+        <EmailField label="E-mailadres" autoComplete="off" required {...form.field('email')} />
         <button type="submit" className="gw-button" disabled={form.busy}>
           {form.busy ? 'Bezig met versturen…' : 'Uitnodiging versturen'}
         </button>

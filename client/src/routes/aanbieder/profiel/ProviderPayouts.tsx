@@ -1,8 +1,8 @@
-import { formatDate } from '../../../components/dates/formatDate';
-import { ConnectionTable, useConnection, type Column } from '../../../components/lists';
-import { Money } from '../../../components/money/Money';
-import { graphql } from '../../../graphql/generated';
-import type { MyPayoutsQuery } from '../../../graphql/generated/graphql';
+import { formatDate } from '@/components/dates/formatDate';
+import { ConnectionTable, useConnection, type Column } from '@/components/lists';
+import { Money } from '@/components/money/Money';
+import { graphql } from '@/graphql/generated';
+import type { MyPayoutsQuery } from '@/graphql/generated/graphql';
 
 const MyPayoutsDocument = graphql(`
   query MyPayouts($first: Int, $after: String) {

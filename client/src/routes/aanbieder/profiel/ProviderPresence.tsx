@@ -1,18 +1,17 @@
 import { useMutation } from '@apollo/client/react';
-import { IMAGE_TYPES, imageFileProblem, imageHint } from '@rules/image';
-import { useUploadLimit } from '../../../components/settings/publicSettings';
-import { checkLocation, hoursField, WEEKDAY_NAMES, WEEKDAYS, type LocationField } from '@rules/location';
+import { checkLocation, hoursField, WEEKDAYS, type LocationField } from '@rules/location';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ConfirmAction } from '../../../components/forms/ConfirmAction';
-import { CheckboxField } from '../../../components/forms/CheckboxField';
-import { TextField } from '../../../components/forms/TextField';
-import { useMutationForm } from '../../../components/forms/useMutationForm';
-import { graphql } from '../../../graphql/generated';
-import { useShowNotice } from '../../../lib/notice';
-import { urls } from '../../../lib/urls';
+import { ConfirmAction } from '@/components/forms/ConfirmAction';
+import { LogoUpload } from '@/components/forms/LogoUpload';
+import { CheckboxField } from '@/components/forms/CheckboxField';
+import { TextField } from '@/components/forms/TextField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { graphql } from '@/graphql/generated';
+import { useShowNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
 import { LocationAddress, OpeningHoursTable, type LocationView } from '../../aanbod/aanbieders/ProviderLocations';
-import { uploadFile } from '../../../lib/upload';
+import { weekdayName } from '@/vocabulary/weekdays';
 
 const SaveProviderLocationDocument = graphql(`
   mutation SaveProviderLocation($id: ID, $input: ProviderLocationInput!) {
@@ -62,8 +61,6 @@ const RemoveProviderLogoDocument = graphql(`
   }
 `);
 
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
 /** The logo: shown, replaced through the upload pipeline (checked first with the shared image rules), removed. */
 export function LogoSection({
   name,
@@ -74,32 +71,8 @@ export function LogoSection({
   logoUrl: string | null | undefined;
   onChange: () => void;
 }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const uploadLimit = useUploadLimit();
   const showNotice = useShowNotice();
   const [removeLogo] = useMutation(RemoveProviderLogoDocument);
-  const upload = useMutationForm({
-    id: 'logo',
-    fields: ['file'] as const,
-    check: (_, data) => ({ file: imageFileProblem(data.get('file') as File | null, uploadLimit) }),
-    mutate: async (_, data) => ({
-      errors: (await uploadFile(urls.server.providerLogo(), data.get('file') as File)).errors,
-    }),
-    onSuccess: () => {
-      formRef.current?.reset();
-      showNotice('Het logo is opgeslagen. Het staat op uw pagina in het aanbod.');
-      onChange();
-    },
-  });
-  const removal = useMutationForm({
-    id: 'logo-verwijderen',
-    fields: [],
-    mutate: async () => (await removeLogo()).data?.removeProviderLogo,
-    onSuccess: () => {
-      showNotice('Het logo is verwijderd.', { focus: true });
-      onChange();
-    },
-  });
   return (
     <section aria-labelledby="logo-kop">
       <h2 id="logo-kop">Logo</h2>
@@ -108,27 +81,21 @@ export function LogoSection({
       ) : (
         <p>U heeft nog geen logo. Het logo staat op uw pagina in het aanbod.</p>
       )}
-      <form className="gw-form" ref={formRef} {...upload.props} aria-labelledby="logo-kop">
-        {upload.summary}
-        <TextField
-          label={logoUrl ? 'Ander logo kiezen' : 'Logo kiezen'}
-          type="file"
-          accept={IMAGE_TYPES.join(',')}
-          hint={`${imageHint(uploadLimit)} Het logo wordt verkleind tot hoogstens 400 × 400 pixels.`}
-          {...upload.field('file')}
-        />
-        <button type="submit" className="gw-button gw-button--secondary" disabled={upload.busy}>
-          {upload.busy ? 'Bezig met uploaden…' : 'Logo uploaden'}
-        </button>
-      </form>
-      {logoUrl ? (
-        <ConfirmAction
-          form={removal}
-          label="Logo verwijderen"
-          confirmLabel="Ja, verwijder het logo"
-          groupLabel="Logo verwijderen bevestigen"
-        />
-      ) : null}
+      <LogoUpload
+        labelledBy="logo-kop"
+        hasLogo={Boolean(logoUrl)}
+        uploadUrl={urls.server.providerLogo()}
+        sizeHint="Het logo wordt verkleind tot hoogstens 400 × 400 pixels."
+        onUploaded={() => {
+          showNotice('Het logo is opgeslagen. Het staat op uw pagina in het aanbod.');
+          onChange();
+        }}
+        remove={async () => (await removeLogo()).data?.removeProviderLogo}
+        onRemoved={() => {
+          showNotice('Het logo is verwijderd.', { focus: true });
+          onChange();
+        }}
+      />
     </section>
   );
 }
@@ -237,7 +204,7 @@ function LocationForm({
         {form.errors.openingHours ? <p className="gw-field__error">{form.errors.openingHours}</p> : null}
         <div className="gw-hours-grid">
           {WEEKDAYS.map((weekday) => {
-            const day = capitalise(WEEKDAY_NAMES[weekday]);
+            const day = weekdayName(weekday);
             const h = hoursFor(weekday);
             return (
               <fieldset key={weekday} className="gw-hours-day">

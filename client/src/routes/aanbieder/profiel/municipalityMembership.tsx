@@ -2,12 +2,12 @@ import type { ApolloCache } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { Page } from '../../../components/layout/Page';
-import { Alert } from '../../../components/ui/Alert';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { graphql } from '../../../graphql/generated';
-import type { MunicipalityMembershipQuery } from '../../../graphql/generated/graphql';
-import { urls } from '../../../lib/urls';
+import { Page } from '@/components/layout/Page';
+import { Alert } from '@/components/ui/Alert';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { MunicipalityMembershipQuery } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
 
 /** One municipality with the own membership and the terms to accept: shared by the aanmelden and afmelden screens. */
 export const MunicipalityMembershipDocument = graphql(`

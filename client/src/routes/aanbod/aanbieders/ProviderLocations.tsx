@@ -1,4 +1,4 @@
-import { WEEKDAY_NAMES, type Weekday } from '@rules/location';
+import { weekdayName } from '@/vocabulary/weekdays';
 
 export interface LocationView {
   id: string;
@@ -9,8 +9,6 @@ export interface LocationView {
   city: string;
   openingHours: ReadonlyArray<{ weekday: number; opens?: string | null; closes?: string | null }>;
 }
-
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** "09:00" → "9.00 uur" is not needed: Dutch writes opening hours as 09.00–17.30. */
 const time = (t: string) => t.replace(':', '.');
@@ -23,7 +21,7 @@ export function OpeningHoursTable({ location, caption }: { location: LocationVie
       <tbody>
         {location.openingHours.map((day) => (
           <tr key={day.weekday}>
-            <th scope="row">{capitalise(WEEKDAY_NAMES[day.weekday as Weekday] ?? '')}</th>
+            <th scope="row">{weekdayName(day.weekday)}</th>
             <td>
               {day.opens && day.closes ? (
                 <>

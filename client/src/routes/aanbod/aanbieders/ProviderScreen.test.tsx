@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connection, ids, productNode } from '../../../test/fixtures';
-import { renderApp } from '../../../test/renderApp';
+import { connection, ids, productNode } from '@/test/fixtures';
+import { renderApp } from '@/test/renderApp';
 
 afterEach(cleanup);
 

@@ -1,16 +1,16 @@
 import { useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router';
-import { formatCount } from '../../../components/dates/formatDate';
-import { Page } from '../../../components/layout/Page';
-import { ConnectionItems, useConnection } from '../../../components/lists';
-import { CATALOGUE_PAGE_SIZE, CatalogueDocument } from '../../../components/products/catalogue';
-import { ProductCard } from '../../../components/products/ProductCard';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { graphql } from '../../../graphql/generated';
-import type { PublicProviderQuery } from '../../../graphql/generated/graphql';
-import { urls } from '../../../lib/urls';
+import { formatCount } from '@/components/dates/formatDate';
+import { Page } from '@/components/layout/Page';
+import { ConnectionItems, useConnection } from '@/components/lists';
+import { CATALOGUE_PAGE_SIZE, CatalogueDocument } from '@/components/products/catalogue';
+import { ProductCard } from '@/components/products/ProductCard';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { PublicProviderQuery } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
 import { ProviderLocations } from './ProviderLocations';
-import { CanonicalRedirect } from '../../../components/layout/CanonicalRedirect';
+import { CanonicalRedirect } from '@/components/layout/CanonicalRedirect';
 
 const PublicProviderDocument = graphql(`
   query PublicProvider($id: ID!) {

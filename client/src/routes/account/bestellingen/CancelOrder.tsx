@@ -1,12 +1,12 @@
 import { useMutation } from '@apollo/client/react';
 import { ORDER_REASON_LIMITS, orderReasonRules } from '@rules/order';
 import { useEffect, useRef, useState } from 'react';
-import { TextAreaField } from '../../../components/forms/fields';
-import { ruleCheck } from '../../../components/forms/ruleCheck';
-import { useMutationForm } from '../../../components/forms/useMutationForm';
-import { Alert } from '../../../components/ui/Alert';
-import { graphql } from '../../../graphql/generated';
-import type { OrderStatus } from '../../../graphql/generated/graphql';
+import { TextAreaField } from '@/components/forms/fields';
+import { ruleCheck } from '@/components/forms/ruleCheck';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Alert } from '@/components/ui/Alert';
+import { graphql } from '@/graphql/generated';
+import type { OrderStatus } from '@/graphql/generated/graphql';
 
 const CancelMyOrderDocument = graphql(`
   mutation CancelMyOrder($id: ID!, $reason: String) {

@@ -1,15 +1,15 @@
 import { useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router';
-import { Page } from '../../../components/layout/Page';
-import { OrderLinesTable } from '../../../components/orders/OrderLinesTable';
-import { OrderPayment } from '../../../components/orders/OrderPayment';
-import { OrderSummary } from '../../../components/orders/OrderSummary';
-import { OrderTimeline } from '../../../components/orders/OrderTimeline';
-import { QrCode } from '../../../components/orders/QrCode';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { graphql } from '../../../graphql/generated';
-import type { AccountOrderQuery } from '../../../graphql/generated/graphql';
-import { urls } from '../../../lib/urls';
+import { Page } from '@/components/layout/Page';
+import { OrderLinesTable } from '@/components/orders/OrderLinesTable';
+import { OrderPayment } from '@/components/orders/OrderPayment';
+import { OrderSummary } from '@/components/orders/OrderSummary';
+import { OrderTimeline } from '@/components/orders/OrderTimeline';
+import { QrCode } from '@/components/orders/QrCode';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { AccountOrderQuery } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
 import { CancelOrder } from './CancelOrder';
 import { OnBehalfNote } from './OnBehalfNote';
 

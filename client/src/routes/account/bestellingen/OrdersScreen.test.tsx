@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderApp } from '../../../test/renderApp';
+import { renderApp } from '@/test/renderApp';
 import { order, orderConnection, ORDER_ID, PAYMENT_ID } from './orderFixtures';
 import { paymentOutcome } from './PaymentReturnNotice';
 

@@ -1,12 +1,13 @@
 import { useCallback } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Page } from '../../../components/layout/Page';
-import { ConnectionTable, useConnection, type Column } from '../../../components/lists';
-import { orderColumns } from '../../../components/orders/orderColumns';
-import { graphql } from '../../../graphql/generated';
-import type { MyOrdersQuery } from '../../../graphql/generated/graphql';
-import { isUuid } from '../../../lib/params';
-import { urls } from '../../../lib/urls';
+import { Link } from 'react-router';
+import { Page } from '@/components/layout/Page';
+import { ConnectionTable, useConnection, type Column } from '@/components/lists';
+import { orderColumns } from '@/components/orders/orderColumns';
+import { graphql } from '@/graphql/generated';
+import type { MyOrdersQuery } from '@/graphql/generated/graphql';
+import { isUuid } from '@/lib/params';
+import { searchParams, urls } from '@/lib/urls';
+import { useSearchParam } from '@/lib/urlState';
 import { OnBehalfNote } from './OnBehalfNote';
 import { PaymentReturnNotice } from './PaymentReturnNotice';
 
@@ -63,8 +64,7 @@ const columns: Column<Order>[] = [
  * sends the customer back here with ?betaling=<id>; a notice then says how the payment went.
  */
 export default function OrdersScreen() {
-  const [searchParams] = useSearchParams();
-  const betaling = searchParams.get('betaling');
+  const [betaling] = useSearchParam(searchParams.payment);
   const paymentId = betaling && isUuid(betaling) ? betaling : null;
   const list = useConnection(MyOrdersDocument, { variables: {}, field: 'myOrders' });
   const { refetch } = list;

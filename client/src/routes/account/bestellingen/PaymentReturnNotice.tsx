@@ -1,11 +1,12 @@
 import { useQuery } from '@apollo/client/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { formatCents } from '../../../components/money/formatCents';
-import { Alert } from '../../../components/ui/Alert';
-import { graphql } from '../../../graphql/generated';
-import type { PaymentStatus } from '../../../graphql/generated/graphql';
-import { urls } from '../../../lib/urls';
+import { formatCents } from '@/components/money/formatCents';
+import { Alert } from '@/components/ui/Alert';
+import { graphql } from '@/graphql/generated';
+import type { PaymentStatus } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
+import { PAYMENT_POLLING, usePollWhile } from '@/lib/usePollWhile';
 
 const PaymentReturnDocument = graphql(`
   query PaymentReturn($id: ID!) {
@@ -22,9 +23,6 @@ const PaymentReturnDocument = graphql(`
     }
   }
 `);
-
-const POLL_MS = 3_000;
-const POLL_FOR_MS = 60_000;
 
 export type PaymentOutcome = 'pending' | 'paid' | 'failed' | 'unknown';
 
@@ -67,22 +65,10 @@ export function PaymentReturnNotice({ paymentId, onSettled }: PaymentReturnNotic
     variables: { id: paymentId },
     fetchPolicy: 'network-only',
   });
-  const [gaveUp, setGaveUp] = useState(false);
   const payment = data?.myPayment;
   const outcome = loading && !data ? null : error && !data ? 'error' : paymentOutcome(payment?.status);
 
-  useEffect(() => {
-    if (outcome !== 'pending') return;
-    startPolling(POLL_MS);
-    const timer = window.setTimeout(() => {
-      stopPolling();
-      setGaveUp(true);
-    }, POLL_FOR_MS);
-    return () => {
-      window.clearTimeout(timer);
-      stopPolling();
-    };
-  }, [outcome, startPolling, stopPolling]);
+  const gaveUp = usePollWhile(outcome === 'pending', { startPolling, stopPolling }, PAYMENT_POLLING);
 
   // Once per payment: the orders changed status on the server.
   const settled = useRef(false);

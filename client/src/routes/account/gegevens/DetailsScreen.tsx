@@ -1,15 +1,15 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { myDetailsRules, notifyWithoutEmail } from '@rules/person';
-import { CheckboxField } from '../../../components/forms/CheckboxField';
-import { ruleCheck } from '../../../components/forms/ruleCheck';
-import { TextField } from '../../../components/forms/TextField';
-import { useMutationForm } from '../../../components/forms/useMutationForm';
-import { Page } from '../../../components/layout/Page';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { graphql } from '../../../graphql/generated';
-import type { MyDetailsQuery } from '../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../lib/notice';
-import { urls } from '../../../lib/urls';
+import { CheckboxField } from '@/components/forms/CheckboxField';
+import { ruleCheck } from '@/components/forms/ruleCheck';
+import { EmailField, TextField } from '@/components/forms/TextField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { MyDetailsQuery } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
 
 const MyDetailsDocument = graphql(`
   query MyDetails {
@@ -101,13 +101,7 @@ function Details({ me }: { me: NonNullable<MyDetailsQuery['myDetails']> }) {
       <form className="gw-form" {...form.props} key={`${me.email}|${me.phone}|${me.notifyOrderStatus}`}>
         {form.summary}
         <h2>Contactgegevens</h2>
-        <TextField
-          label="E-mailadres"
-          type="email"
-          autoComplete="email"
-          defaultValue={me.email ?? ''}
-          {...form.field('email')}
-        />
+        <EmailField label="E-mailadres" defaultValue={me.email ?? ''} {...form.field('email')} />
         <TextField
           label="Telefoonnummer (niet verplicht)"
           type="tel"

@@ -2,15 +2,15 @@ import type { ApolloCache } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../components/dates/formatDate';
-import { useMutationForm } from '../../../components/forms/useMutationForm';
-import { Page } from '../../../components/layout/Page';
-import { ConnectionItems, useConnection } from '../../../components/lists';
-import '../../../components/messages/messages.css';
-import { graphql } from '../../../graphql/generated';
-import { useShowNotice } from '../../../lib/notice';
-import type { MyMessagesQuery } from '../../../graphql/generated/graphql';
-import { urls } from '../../../lib/urls';
+import { formatDateTime } from '@/components/dates/formatDate';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { ConnectionItems, useConnection } from '@/components/lists';
+import '@/components/messages/messages.css';
+import { graphql } from '@/graphql/generated';
+import { useShowNotice } from '@/lib/notice';
+import type { MyMessagesQuery } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
 
 const MyMessagesDocument = graphql(`
   query MyMessages($filter: MessageFilter, $first: Int, $after: String) {

@@ -1,13 +1,14 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
-import { formatDate } from '../../../components/dates/formatDate';
-import { useMutationForm } from '../../../components/forms/useMutationForm';
-import { Page } from '../../../components/layout/Page';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { graphql } from '../../../graphql/generated';
-import type { CardStatus, MyCardsQuery } from '../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../lib/notice';
-import { StatusBadge } from '../../../components/status/StatusBadge';
+import { formatDate } from '@/components/dates/formatDate';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { MyCardsQuery } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
+import { StatusBadge } from '@/components/status/StatusBadge';
+import { cardStatusLabel } from '@/vocabulary/cardStatus';
 
 const MyCardsDocument = graphql(`
   query MyCards {
@@ -40,12 +41,6 @@ const BlockMyCardDocument = graphql(`
 `);
 
 type Card = MyCardsQuery['myCards'][number];
-
-const statusLabel: Record<CardStatus, string> = {
-  ACTIVE: 'Actief',
-  BLOCKED: 'Geblokkeerd',
-  REPLACED: 'Vervangen',
-};
 
 /** The masked number, read out as "eindigend op 1234" rather than as a row of asterisks. */
 function CardNumber({ card }: { card: Card }) {
@@ -119,7 +114,7 @@ function Cards({ cards }: { cards: readonly Card[] }) {
                     </td>
                     <td>
                       <StatusBadge kind="card" status={card.status}>
-                        {statusLabel[card.status]}
+                        {cardStatusLabel[card.status]}
                       </StatusBadge>
                       {card.blockedAt && card.status === 'BLOCKED' ? ` sinds ${formatDate(card.blockedAt)}` : null}
                     </td>

@@ -1,16 +1,18 @@
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
-import { spendableCents } from '../../../components/budget/spendable';
-import { formatDate } from '../../../components/dates/formatDate';
-import { Page } from '../../../components/layout/Page';
-import { Money } from '../../../components/money/Money';
-import { formatCents } from '../../../components/money/formatCents';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { graphql } from '../../../graphql/generated';
-import type { MyAssignmentsQuery } from '../../../graphql/generated/graphql';
-import { urls } from '../../../lib/urls';
-import { assignmentStatusLabel, movementKindLabel, validityText } from './assignmentLabels';
-import { StatusBadge } from '../../../components/status/StatusBadge';
+import { spendableCents } from '@/components/budget/spendable';
+import { formatDate } from '@/components/dates/formatDate';
+import { Page } from '@/components/layout/Page';
+import { Money } from '@/components/money/Money';
+import { formatCents } from '@/components/money/formatCents';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { MyAssignmentsQuery } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
+import { validityText } from './assignmentLabels';
+import { movementKindLabel } from '@/vocabulary/ledgerMovement';
+import { residentAssignmentStatusLabel } from '@/vocabulary/assignmentStatus';
+import { StatusBadge } from '@/components/status/StatusBadge';
 
 const MyAssignmentsDocument = graphql(`
   query MyAssignments {
@@ -77,7 +79,7 @@ function AssignmentSection({ assignment }: { assignment: Assignment }) {
         <dt>Status</dt>
         <dd>
           <StatusBadge kind="assignment" status={assignment.status}>
-            {assignmentStatusLabel[assignment.status]}
+            {residentAssignmentStatusLabel[assignment.status]}
           </StatusBadge>
           {assignment.revokedReason ? <> Reden: {assignment.revokedReason}</> : null}
         </dd>

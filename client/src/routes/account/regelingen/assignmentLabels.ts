@@ -1,24 +1,4 @@
-import { formatDate } from '../../../components/dates/formatDate';
-import type { AssignmentStatus, LedgerMovementKind } from '../../../graphql/generated/graphql';
-
-export const assignmentStatusLabel: Record<AssignmentStatus, string> = {
-  ACTIVE: 'Actief',
-  EXPIRED: 'Verlopen',
-  REVOKED: 'Ingetrokken',
-  UPCOMING: 'Nog niet geldig',
-};
-
-export const movementKindLabel: Record<LedgerMovementKind, string> = {
-  GRANT: 'Toegekend',
-  REVOKE: 'Ingetrokken',
-  SPEND: 'Besteed',
-  CANCEL: 'Terug na annulering',
-  REFUND: 'Terugbetaald',
-  CONTRIBUTION: 'Eigen bijdrage',
-  PAYOUT: 'Uitbetaald',
-  REVERSAL: 'Correctie',
-  EXPIRY: 'Vervallen tegoed',
-};
+import { formatDate } from '@/components/dates/formatDate';
 
 /**
  * A calendar day (YYYY-MM-DD) in Dutch: "31 december 2026". Read at noon UTC, so the day is the same in

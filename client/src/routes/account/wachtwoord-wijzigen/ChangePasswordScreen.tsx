@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { Page } from '../../../components/layout/Page';
-import { urls } from '../../../lib/urls';
+import { Page } from '@/components/layout/Page';
+import { urls } from '@/lib/urls';
 
 /** DigiD's own pages (Logius): Mijn DigiD is where a DigiD password is changed; digid.nl helps when it is lost. */
 const MIJN_DIGID_URL = 'https://mijn.digid.nl/';

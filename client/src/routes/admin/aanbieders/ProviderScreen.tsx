@@ -2,21 +2,21 @@ import type { ApolloCache } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { membershipRejectionReason } from '@rules/provider';
 import { Link, useParams } from 'react-router';
-import { formatDate, formatDateTime } from '../../../components/dates/formatDate';
-import { ReasonDisclosure } from '../../../components/forms/ReasonDisclosure';
-import { ruleCheck } from '../../../components/forms/ruleCheck';
-import { useMutationForm } from '../../../components/forms/useMutationForm';
-import { Page } from '../../../components/layout/Page';
-import { membershipStatusLabel } from '../../../components/providers/membershipStatus';
-import { Alert } from '../../../components/ui/Alert';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { graphql } from '../../../graphql/generated';
-import type { AdminProviderQuery } from '../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../lib/notice';
-import { screenPermission } from '../../../lib/permissions';
-import { urls } from '../../../lib/urls';
-import { hasPermission, useViewer } from '../../../lib/viewer';
-import { StatusBadge } from '../../../components/status/StatusBadge';
+import { formatDate, formatDateTime } from '@/components/dates/formatDate';
+import { ReasonDisclosure } from '@/components/forms/ReasonDisclosure';
+import { ruleCheck } from '@/components/forms/ruleCheck';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { membershipStatusLabel } from '@/vocabulary/membershipStatus';
+import { Alert } from '@/components/ui/Alert';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { AdminProviderQuery } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
+import { screenPermission } from '@/lib/permissions';
+import { urls } from '@/lib/urls';
+import { hasPermission, useViewer } from '@/lib/viewer';
+import { StatusBadge } from '@/components/status/StatusBadge';
 
 const AdminProviderDocument = graphql(`
   query AdminProvider($id: ID!) {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { formatDate } from '../../../components/dates/formatDate';
-import { Page } from '../../../components/layout/Page';
+import { formatDate } from '@/components/dates/formatDate';
+import { Page } from '@/components/layout/Page';
 import {
   ConnectionTable,
   FilterForm,
@@ -9,12 +9,12 @@ import {
   useFilters,
   type Column,
   type Filters,
-} from '../../../components/lists';
-import { membershipStatusLabel } from '../../../components/providers/membershipStatus';
-import { graphql } from '../../../graphql/generated';
-import type { ProviderMembershipsQuery } from '../../../graphql/generated/graphql';
-import { urls } from '../../../lib/urls';
-import { StatusBadge } from '../../../components/status/StatusBadge';
+} from '@/components/lists';
+import { membershipStatusLabel } from '@/vocabulary/membershipStatus';
+import { graphql } from '@/graphql/generated';
+import type { ProviderMembershipsQuery } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
+import { StatusBadge } from '@/components/status/StatusBadge';
 
 const ProviderMembershipsDocument = graphql(`
   query ProviderMemberships($filter: ProviderMembershipFilter, $first: Int, $after: String) {

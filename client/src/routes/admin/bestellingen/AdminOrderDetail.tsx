@@ -2,22 +2,22 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { HANDOVER_LABEL, REDEMPTION_LABEL } from '@rules/handover';
 import { ORDER_REASON_LIMITS, orderReasonRules } from '@rules/order';
 import { Link } from 'react-router';
-import { ReasonDisclosure } from '../../../components/forms/ReasonDisclosure';
-import { ruleCheck } from '../../../components/forms/ruleCheck';
-import { useMutationForm } from '../../../components/forms/useMutationForm';
-import { Page } from '../../../components/layout/Page';
-import { formatCents } from '../../../components/money/formatCents';
-import { Money } from '../../../components/money/Money';
-import { CancelOrderDocument } from '../../../components/orders/orderActions';
-import { OrderLinesTable } from '../../../components/orders/OrderLinesTable';
-import { contributionPaid, OrderPayment } from '../../../components/orders/OrderPayment';
-import { OrderSummary } from '../../../components/orders/OrderSummary';
-import { OrderTimeline } from '../../../components/orders/OrderTimeline';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { graphql } from '../../../graphql/generated';
-import type { AdminOrderQuery } from '../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../lib/notice';
-import { hasPermission, useViewer } from '../../../lib/viewer';
+import { ReasonDisclosure } from '@/components/forms/ReasonDisclosure';
+import { ruleCheck } from '@/components/forms/ruleCheck';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { formatCents } from '@/components/money/formatCents';
+import { Money } from '@/components/money/Money';
+import { CancelOrderDocument } from '@/components/orders/orderActions';
+import { OrderLinesTable } from '@/components/orders/OrderLinesTable';
+import { contributionPaid, OrderPayment } from '@/components/orders/OrderPayment';
+import { OrderSummary } from '@/components/orders/OrderSummary';
+import { OrderTimeline } from '@/components/orders/OrderTimeline';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { AdminOrderQuery } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
+import { hasPermission, useViewer } from '@/lib/viewer';
 
 const AdminOrderDocument = graphql(`
   query AdminOrder($id: ID!) {

@@ -10,12 +10,12 @@ import {
   useFilters,
   type Column,
   type Filters,
-} from '../../../components/lists';
-import { orderColumns } from '../../../components/orders/orderColumns';
-import { orderStatusFilter } from '../../../components/orders/orderFilters';
-import { graphql } from '../../../graphql/generated';
-import type { AdminOrdersQuery } from '../../../graphql/generated/graphql';
-import { urls } from '../../../lib/urls';
+} from '@/components/lists';
+import { orderColumns } from '@/components/orders/orderColumns';
+import { orderStatusFilter } from '@/components/orders/orderFilters';
+import { graphql } from '@/graphql/generated';
+import type { AdminOrdersQuery } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
 
 const AdminOrdersDocument = graphql(`
   query AdminOrders($filter: AdminOrderFilter, $first: Int, $after: String) {

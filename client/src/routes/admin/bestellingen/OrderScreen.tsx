@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { urls } from '../../../lib/urls';
+import { urls } from '@/lib/urls';
 import { AdminOrderDetail } from './AdminOrderDetail';
 
 /** /admin/bestellingen/:orderId */

@@ -1,6 +1,6 @@
-import { useFilters } from '../../../components/lists';
-import { Page } from '../../../components/layout/Page';
-import { urls } from '../../../lib/urls';
+import { useFilters } from '@/components/lists';
+import { Page } from '@/components/layout/Page';
+import { urls } from '@/lib/urls';
 import { AdminOrderList, adminOrderFilters } from './AdminOrderList';
 
 /** The server's CSV export of the staff order list (orders-export.routes.ts), with the list's filters. */

@@ -1,29 +1,12 @@
 import { useId, useState } from 'react';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { SelectField } from '../../../components/forms/fields';
-import { formatCents } from '../../../components/money/formatCents';
-import type { AdminDashboardQuery } from '../../../graphql/generated/graphql';
+import { SelectField } from '@/components/forms/fields';
+import { formatCents } from '@/components/money/formatCents';
+import type { AdminDashboardQuery } from '@/graphql/generated/graphql';
+import { monthLabel } from '@/vocabulary/months';
 
 type Use = AdminDashboardQuery['adminDashboard']['budgetUse'][number];
 
-const MONTHS = ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'];
-const MONTHS_LONG = [
-  'januari',
-  'februari',
-  'maart',
-  'april',
-  'mei',
-  'juni',
-  'juli',
-  'augustus',
-  'september',
-  'oktober',
-  'november',
-  'december',
-];
-/** "2026-03" → "mrt 2026" (chart) or "maart 2026" (table). */
-const monthLabel = (month: string, long = false) =>
-  `${(long ? MONTHS_LONG : MONTHS)[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 const euros = (cents: number) => formatCents(cents).replace(/\u00a0/g, ' ');
 
 /**
@@ -43,7 +26,7 @@ export function BudgetUse({ uses }: { uses: readonly Use[] }) {
     );
   const chosen = uses.find((u) => u.arrangementId === chosenId) ?? uses[0]!;
   const data = chosen.months.map((m) => ({
-    month: monthLabel(m.month),
+    month: monthLabel(m.month, 'short'),
     Toegekend: m.grantedCents / 100,
     Besteed: m.spentCents / 100,
     Vervallen: m.expiredCents / 100,
@@ -128,7 +111,7 @@ export function BudgetUse({ uses }: { uses: readonly Use[] }) {
             <tbody>
               {chosen.months.map((m) => (
                 <tr key={m.month}>
-                  <th scope="row">{monthLabel(m.month, true)}</th>
+                  <th scope="row">{monthLabel(m.month, 'long')}</th>
                   <td>{euros(m.grantedCents)}</td>
                   <td>{euros(m.spentCents)}</td>
                   <td>{euros(m.expiredCents)}</td>

@@ -1,6 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderApp } from '../../../test/renderApp';
+import { renderApp } from '@/test/renderApp';
 
 afterEach(cleanup);
 

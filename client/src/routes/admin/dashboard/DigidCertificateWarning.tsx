@@ -1,9 +1,9 @@
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
-import { formatDate } from '../../../components/dates/formatDate';
-import { Alert } from '../../../components/ui/Alert';
-import { graphql } from '../../../graphql/generated';
-import { urls } from '../../../lib/urls';
+import { formatDate } from '@/components/dates/formatDate';
+import { Alert } from '@/components/ui/Alert';
+import { graphql } from '@/graphql/generated';
+import { urls } from '@/lib/urls';
 
 const DigidCertificateWarningDocument = graphql(`
   query DigidCertificateWarning {

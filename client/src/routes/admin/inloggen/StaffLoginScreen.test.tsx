@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderApp, viewerData, type TestViewer } from '../../../test/renderApp';
+import { renderApp, viewerData, type TestViewer } from '@/test/renderApp';
 
 afterEach(cleanup);
 

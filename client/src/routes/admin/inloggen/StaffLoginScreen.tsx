@@ -1,4 +1,4 @@
-import { LoginPage } from '../../../components/auth/LoginPage';
+import { LoginPage } from '@/components/auth/LoginPage';
 
 /** /admin/inloggen: log-in for municipal staff (the admin area). */
 export default function StaffLoginScreen() {

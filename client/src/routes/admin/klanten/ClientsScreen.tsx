@@ -9,11 +9,11 @@ import {
   useFilters,
   type Column,
   type Filters,
-} from '../../../components/lists';
-import { Page } from '../../../components/layout/Page';
-import { graphql } from '../../../graphql/generated';
-import type { AdminClientGroupsQuery } from '../../../graphql/generated/graphql';
-import { urls } from '../../../lib/urls';
+} from '@/components/lists';
+import { Page } from '@/components/layout/Page';
+import { graphql } from '@/graphql/generated';
+import type { AdminClientGroupsQuery } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
 
 const ClientGroupsDocument = graphql(`
   query AdminClientGroups($filter: ClientGroupFilter, $first: Int, $after: String) {

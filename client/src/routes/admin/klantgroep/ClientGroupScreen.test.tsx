@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Permission } from '../../../graphql/generated/graphql';
-import { renderApp } from '../../../test/renderApp';
+import type { Permission } from '@/graphql/generated/graphql';
+import { renderApp } from '@/test/renderApp';
 
 afterEach(cleanup);
 

@@ -1,16 +1,18 @@
 import { useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router';
-import { formatDate } from '../../../components/dates/formatDate';
-import { Page } from '../../../components/layout/Page';
-import { Money } from '../../../components/money/Money';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { graphql } from '../../../graphql/generated';
-import type { AdminClientGroupQuery } from '../../../graphql/generated/graphql';
-import { screenPermission } from '../../../lib/permissions';
-import { urls } from '../../../lib/urls';
-import { hasPermission, useViewer } from '../../../lib/viewer';
-import { assignmentStatusLabel, formatDay, RecordNotFound } from './shared';
-import { StatusBadge } from '../../../components/status/StatusBadge';
+import { formatDate } from '@/components/dates/formatDate';
+import { Page } from '@/components/layout/Page';
+import { Money } from '@/components/money/Money';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { AdminClientGroupQuery } from '@/graphql/generated/graphql';
+import { screenPermission } from '@/lib/permissions';
+import { urls } from '@/lib/urls';
+import { hasPermission, useViewer } from '@/lib/viewer';
+import { formatDay } from './shared';
+import { RecordNotFound } from '@/components/ui/RecordNotFound';
+import { assignmentStatusLabel } from '@/vocabulary/assignmentStatus';
+import { StatusBadge } from '@/components/status/StatusBadge';
 
 const AdminClientGroupDocument = graphql(`
   query AdminClientGroup($id: ID!) {

@@ -1,17 +1,3 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Page } from '../../../components/layout/Page';
-import type { AssignmentStatus } from '../../../graphql/generated/graphql';
-import { urls } from '../../../lib/urls';
-
-/** An assignment's status in Dutch. */
-export const assignmentStatusLabel: Record<AssignmentStatus, string> = {
-  ACTIVE: 'Actief',
-  UPCOMING: 'Nog niet begonnen',
-  EXPIRED: 'Verlopen',
-  REVOKED: 'Ingetrokken',
-};
-
 /** "3 maart 2026" for a calendar date (YYYY-MM-DD), without time-zone surprises. */
 export function formatDay(isoDate: string | null | undefined): string {
   if (!isoDate) return '';
@@ -28,21 +14,4 @@ export function shortDay(isoDate: string | null | undefined): string {
   const [y, m, d] = isoDate.split('-').map(Number);
   if (!y || !m || !d) return isoDate;
   return `${d}-${m}-${y}`;
-}
-
-/**
- * A record (household, person, order) that does not exist or is outside the staff member's municipalities: a page
- * of its own inside the admin area, with the way back to the search.
- */
-export function RecordNotFound({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <Page title={title}>
-      <div className="gw-prose">
-        {children ?? <p>Het adres klopt niet, of dit gegeven hoort bij een gemeente waarvoor u niet werkt.</p>}
-        <p>
-          <Link to={urls.admin.clients()}>Zoek een klant</Link>
-        </p>
-      </div>
-    </Page>
-  );
 }

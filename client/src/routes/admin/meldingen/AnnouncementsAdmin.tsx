@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { amsterdamLocalToIso, isoToAmsterdamLocal } from '../../../components/dates/amsterdamLocal';
+import { amsterdamLocalToIso, isoToAmsterdamLocal } from '@/components/dates/amsterdamLocal';
 import {
   announcementRules,
   ANNOUNCEMENT_SEVERITIES,
@@ -7,15 +7,15 @@ import {
   MESSAGE_LIMITS,
 } from '@rules/message';
 import { useRef, useState } from 'react';
-import { formatDateTime } from '../../../components/dates/formatDate';
-import { ConfirmAction } from '../../../components/forms/ConfirmAction';
-import { SelectField, TextAreaField } from '../../../components/forms/fields';
-import { ruleCheck } from '../../../components/forms/ruleCheck';
-import { TextField } from '../../../components/forms/TextField';
-import { useMutationForm } from '../../../components/forms/useMutationForm';
-import { graphql } from '../../../graphql/generated';
-import type { AdminAnnouncementsQuery, AnnouncementSeverity } from '../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../lib/notice';
+import { formatDateTime } from '@/components/dates/formatDate';
+import { ConfirmAction } from '@/components/forms/ConfirmAction';
+import { SelectField, TextAreaField } from '@/components/forms/fields';
+import { ruleCheck } from '@/components/forms/ruleCheck';
+import { TextField } from '@/components/forms/TextField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { graphql } from '@/graphql/generated';
+import type { AdminAnnouncementsQuery, AnnouncementSeverity } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
 
 const AdminAnnouncementsDocument = graphql(`
   query AdminAnnouncements {

@@ -2,16 +2,16 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { massMessageRules, MESSAGE_AUDIENCE_LABELS, MESSAGE_AUDIENCES, MESSAGE_LIMITS } from '@rules/message';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatCount } from '../../../components/dates/formatDate';
-import { SelectField, TextAreaField } from '../../../components/forms/fields';
-import { ruleCheck } from '../../../components/forms/ruleCheck';
-import { TextField } from '../../../components/forms/TextField';
-import { useMutationForm } from '../../../components/forms/useMutationForm';
-import type { FormError } from '../../../components/forms/userErrors';
-import { graphql } from '../../../graphql/generated';
-import type { MessageAudienceInput, MessageAudienceKind } from '../../../graphql/generated/graphql';
-import { useShowNotice, withNotice } from '../../../lib/notice';
-import { urls } from '../../../lib/urls';
+import { formatCount } from '@/components/dates/formatDate';
+import { SelectField, TextAreaField } from '@/components/forms/fields';
+import { ruleCheck } from '@/components/forms/ruleCheck';
+import { TextField } from '@/components/forms/TextField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import type { FormError } from '@/components/forms/userErrors';
+import { graphql } from '@/graphql/generated';
+import type { MessageAudienceInput, MessageAudienceKind } from '@/graphql/generated/graphql';
+import { useShowNotice, withNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
 
 const MessageArrangementChoicesDocument = graphql(`
   query MessageArrangementChoices($municipalityId: ID!) {

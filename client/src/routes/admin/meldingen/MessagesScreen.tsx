@@ -1,8 +1,8 @@
 import { useQuery } from '@apollo/client/react';
 import { MESSAGE_AUDIENCES } from '@rules/message';
 import { Link } from 'react-router';
-import { formatCount, formatDateTime } from '../../../components/dates/formatDate';
-import { Page } from '../../../components/layout/Page';
+import { formatCount, formatDateTime } from '@/components/dates/formatDate';
+import { Page } from '@/components/layout/Page';
 import {
   ConnectionTable,
   FilterForm,
@@ -12,14 +12,14 @@ import {
   useFilters,
   type Column,
   type Filters,
-} from '../../../components/lists';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { graphql } from '../../../graphql/generated';
-import type { AdminMassMessagesQuery } from '../../../graphql/generated/graphql';
-import { urls } from '../../../lib/urls';
+} from '@/components/lists';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { AdminMassMessagesQuery } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
 import { AnnouncementsAdmin } from './AnnouncementsAdmin';
 import { ComposeMessage } from './ComposeMessage';
-import { MASS_MESSAGE_STATUS } from './massMessageParts';
+import { massMessageStatusLabel } from '@/vocabulary/massMessageStatus';
 
 const AdminMessagesViewerDocument = graphql(`
   query AdminMessagesViewer {
@@ -90,7 +90,7 @@ const columns: Column<SentMessage>[] = [
   { header: 'Doelgroep', cell: (m) => m.audienceLabel },
   { header: 'Ontvangers', numeric: true, cell: (m) => formatCount(m.recipientCount) },
   { header: 'Gelezen', cell: (m) => (m.residents ? formatCount(m.readCount) : 'alleen e-mail') },
-  { header: 'Status', cell: (m) => MASS_MESSAGE_STATUS[m.status] },
+  { header: 'Status', cell: (m) => massMessageStatusLabel[m.status] },
 ];
 
 /** The messages sent to audiences, newest first, a page at a time; the filters live in the URL. */

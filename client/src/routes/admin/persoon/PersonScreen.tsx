@@ -1,16 +1,18 @@
 import { useLazyQuery, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatDate, formatDateTime } from '../../../components/dates/formatDate';
-import { Page } from '../../../components/layout/Page';
-import { Alert } from '../../../components/ui/Alert';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { graphql } from '../../../graphql/generated';
-import type { AdminPersonQuery } from '../../../graphql/generated/graphql';
-import { urls } from '../../../lib/urls';
-import { hasPermission, useViewer } from '../../../lib/viewer';
-import { formatDay, RecordNotFound } from '../klantgroep/shared';
-import { cardStatusLabel, PersonNav } from './personShared';
+import { formatDate, formatDateTime } from '@/components/dates/formatDate';
+import { Page } from '@/components/layout/Page';
+import { Alert } from '@/components/ui/Alert';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { AdminPersonQuery } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
+import { hasPermission, useViewer } from '@/lib/viewer';
+import { formatDay } from '../klantgroep/shared';
+import { RecordNotFound } from '@/components/ui/RecordNotFound';
+import { PersonNav } from './personShared';
+import { cardStatusLabel } from '@/vocabulary/cardStatus';
 
 const AdminPersonDocument = graphql(`
   query AdminPerson($externalIdentifier: String!) {

@@ -1,13 +1,6 @@
 import { NavLink } from 'react-router';
-import type { CardStatus } from '../../../graphql/generated/graphql';
-import { urls } from '../../../lib/urls';
-import { hasPermission, useViewer } from '../../../lib/viewer';
-
-export const cardStatusLabel: Record<CardStatus, string> = {
-  ACTIVE: 'Actief',
-  BLOCKED: 'Geblokkeerd',
-  REPLACED: 'Vervangen',
-};
+import { urls } from '@/lib/urls';
+import { hasPermission, useViewer } from '@/lib/viewer';
 
 /** The screens of one person: details, household orders, cards and (with PERSON_DELETE) erasure. */
 export function PersonNav({ externalIdentifier }: { externalIdentifier: string }) {

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { approval, ids, productNode } from '../../../test/fixtures';
-import { renderApp } from '../../../test/renderApp';
+import { approval, ids, productNode } from '@/test/fixtures';
+import { renderApp } from '@/test/renderApp';
 
 afterEach(cleanup);
 

@@ -1,17 +1,17 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PRODUCT_LIMITS, rejectionReason } from '@rules/product';
 import { Link, useParams } from 'react-router';
-import { ReasonDisclosure } from '../../../components/forms/ReasonDisclosure';
-import { ruleCheck } from '../../../components/forms/ruleCheck';
-import { useMutationForm } from '../../../components/forms/useMutationForm';
-import { Page } from '../../../components/layout/Page';
-import { ProductDecisionsTable, dutchList, productDecisions } from '../../../components/products/ProductDecisions';
-import { ProductFacts } from '../../../components/products/ProductFacts';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { graphql } from '../../../graphql/generated';
-import type { ReviewProductQuery } from '../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../lib/notice';
-import { urls } from '../../../lib/urls';
+import { ReasonDisclosure } from '@/components/forms/ReasonDisclosure';
+import { ruleCheck } from '@/components/forms/ruleCheck';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { ProductDecisionsTable, dutchList, productDecisions } from '@/components/products/ProductDecisions';
+import { ProductFacts } from '@/components/products/ProductFacts';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { ReviewProductQuery } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
 
 const ReviewProductDocument = graphql(`
   query ReviewProduct($id: ID!) {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { Page } from '../../../components/layout/Page';
-import { useReviewMunicipality } from '../../../components/products/ReviewMunicipalityFilter';
-import { ReviewProductList } from '../../../components/products/ReviewProductList';
-import { urls } from '../../../lib/urls';
+import { Page } from '@/components/layout/Page';
+import { useReviewMunicipality } from '@/components/products/ReviewMunicipalityFilter';
+import { ReviewProductList } from '@/components/products/ReviewProductList';
+import { urls } from '@/lib/urls';
 
 /**
  * The review queue: products waiting for a decision in a municipality of the staff member's scope (or the one chosen),

@@ -1,14 +1,15 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router';
-import { ArrangementForm } from '../../../components/arrangements/ArrangementForm';
-import { ArrangementLedgerCodes } from '../../../components/arrangements/ArrangementLedgerCodes';
-import { Page } from '../../../components/layout/Page';
-import { Money } from '../../../components/money/Money';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { graphql } from '../../../graphql/generated';
-import type { AdminArrangementQuery } from '../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../lib/notice';
-import { urls } from '../../../lib/urls';
+import { ArrangementForm } from '@/components/arrangements/ArrangementForm';
+import { ArrangementLedgerCodes } from '@/components/arrangements/ArrangementLedgerCodes';
+import { Page } from '@/components/layout/Page';
+import { Money } from '@/components/money/Money';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { AdminArrangementQuery } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
+import { RecordNotFound } from '@/components/ui/RecordNotFound';
 
 const AdminArrangementDocument = graphql(`
   query AdminArrangement($id: ID!) {
@@ -72,17 +73,6 @@ const UpdateArrangementDocument = graphql(`
   }
 `);
 
-const notFound = (
-  <Page title="Regeling niet gevonden">
-    <div className="gw-prose">
-      <p>Deze regeling bestaat niet, of hoort bij een gemeente waarvoor u niet werkt.</p>
-      <p>
-        <Link to={urls.admin.arrangements()}>Naar alle regelingen</Link>
-      </p>
-    </div>
-  </Page>
-);
-
 /** /admin/regelingen/:arrangementId: change an arrangement; its budget use is shown above the form. */
 export default function ArrangementEditScreen() {
   const { arrangementId = '' } = useParams();
@@ -96,7 +86,14 @@ export default function ArrangementEditScreen() {
       select={(data) => (data.arrangement ? { ...data, arrangement: data.arrangement } : null)}
       title="Regeling bewerken"
       errorMessage="Deze regeling kon niet worden geladen."
-      notFound={notFound}
+      notFound={
+        <RecordNotFound
+          title="Regeling niet gevonden"
+          back={{ to: urls.admin.arrangements(), label: 'Naar alle regelingen' }}
+        >
+          <p>Deze regeling bestaat niet, of hoort bij een gemeente waarvoor u niet werkt.</p>
+        </RecordNotFound>
+      }
     >
       {(data) => <ArrangementEdit data={data} />}
     </QueryBoundary>

@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useNavigate } from 'react-router';
-import { ArrangementForm } from '../../../components/arrangements/ArrangementForm';
-import { Page } from '../../../components/layout/Page';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { graphql } from '../../../graphql/generated';
-import { withNotice } from '../../../lib/notice';
-import { urls } from '../../../lib/urls';
+import { ArrangementForm } from '@/components/arrangements/ArrangementForm';
+import { Page } from '@/components/layout/Page';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import { withNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
 
 const ArrangementFormDataDocument = graphql(`
   query ArrangementFormData {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatCount } from '../../../components/dates/formatDate';
+import { formatCount } from '@/components/dates/formatDate';
 import {
   ConnectionTable,
   FilterForm,
@@ -9,12 +9,12 @@ import {
   useFilters,
   type Column,
   type Filters,
-} from '../../../components/lists';
-import { Page } from '../../../components/layout/Page';
-import { Money } from '../../../components/money/Money';
-import { graphql } from '../../../graphql/generated';
-import type { AdminArrangementsQuery } from '../../../graphql/generated/graphql';
-import { urls } from '../../../lib/urls';
+} from '@/components/lists';
+import { Page } from '@/components/layout/Page';
+import { Money } from '@/components/money/Money';
+import { graphql } from '@/graphql/generated';
+import type { AdminArrangementsQuery } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
 import { shortDay } from '../klantgroep/shared';
 
 const AdminArrangementsDocument = graphql(`

@@ -1,4 +1,4 @@
-import { ForgotPasswordPage } from '../../../components/auth/ForgotPasswordPage';
+import { ForgotPasswordPage } from '@/components/auth/ForgotPasswordPage';
 
 /** /admin/wachtwoord-vergeten: a staff member asks for a link to choose a new password. */
 export default function StaffForgotPasswordScreen() {

@@ -1,4 +1,4 @@
-import { ResetPasswordPage } from '../../../components/auth/ResetPasswordPage';
+import { ResetPasswordPage } from '@/components/auth/ResetPasswordPage';
 
 /** /admin/wachtwoord-vergeten/:token — a staff member chooses a new password with the link from the mail. */
 export default function StaffResetPasswordScreen() {

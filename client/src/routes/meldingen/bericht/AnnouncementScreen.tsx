@@ -1,12 +1,12 @@
 import { useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router';
-import { SEVERITY } from '../../../components/announcements/announcementParts';
-import '../../../components/announcements/announcements.css';
-import { formatDateTime } from '../../../components/dates/formatDate';
-import { Page } from '../../../components/layout/Page';
-import { QueryBoundary } from '../../../components/ui/QueryBoundary';
-import { graphql } from '../../../graphql/generated';
-import { urls } from '../../../lib/urls';
+import { SEVERITY } from '@/components/announcements/announcementParts';
+import '@/components/announcements/announcements.css';
+import { formatDateTime } from '@/components/dates/formatDate';
+import { Page } from '@/components/layout/Page';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import { urls } from '@/lib/urls';
 
 const ActiveAnnouncementDocument = graphql(`
   query ActiveAnnouncement($id: ID!) {

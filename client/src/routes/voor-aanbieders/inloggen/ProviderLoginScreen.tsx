@@ -1,4 +1,4 @@
-import { LoginPage } from '../../../components/auth/LoginPage';
+import { LoginPage } from '@/components/auth/LoginPage';
 
 /** /voor-aanbieders/inloggen: log-in for provider users (e-mail and password). */
 export default function ProviderLoginScreen() {

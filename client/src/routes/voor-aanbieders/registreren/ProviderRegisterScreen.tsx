@@ -2,21 +2,17 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { newAccountRules, PASSWORD_HINT } from '@rules/password';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { CheckboxField } from '../../../components/forms/CheckboxField';
-import { lazyRuleCheck } from '../../../components/forms/ruleCheck';
-import { TextField } from '../../../components/forms/TextField';
-import { useMutationForm } from '../../../components/forms/useMutationForm';
-import { Page } from '../../../components/layout/Page';
-import {
-  ORGANISATION_FIELDS,
-  OrganisationFields,
-  readOrganisation,
-} from '../../../components/providers/OrganisationFields';
-import { TermsText } from '../../../components/providers/TermsText';
-import { Loading } from '../../../components/ui/Loading';
-import { QueryError } from '../../../components/ui/QueryError';
-import { graphql } from '../../../graphql/generated';
-import { urls } from '../../../lib/urls';
+import { CheckboxField } from '@/components/forms/CheckboxField';
+import { lazyRuleCheck } from '@/components/forms/ruleCheck';
+import { EmailField, TextField } from '@/components/forms/TextField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { ORGANISATION_FIELDS, OrganisationFields, readOrganisation } from '@/components/providers/OrganisationFields';
+import { TermsText } from '@/components/providers/TermsText';
+import { Loading } from '@/components/ui/Loading';
+import { QueryError } from '@/components/ui/QueryError';
+import { graphql } from '@/graphql/generated';
+import { urls } from '@/lib/urls';
 
 const CurrentTermsDocument = graphql(`
   query CurrentTerms {
@@ -132,13 +128,10 @@ export default function ProviderRegisterScreen() {
             </legend>
             <p>Hiermee logt u in. U kunt later collega’s uitnodigen.</p>
             <TextField label="Uw naam" autoComplete="name" required {...form.field('userName')} />
-            <TextField
+            <EmailField
               label="Uw e-mailadres"
               hint="Hiermee logt u in. U ontvangt hierop een link om het te bevestigen."
-              type="email"
-              inputMode="email"
               autoComplete="username"
-              spellCheck={false}
               required
               {...form.field('userEmail')}
             />

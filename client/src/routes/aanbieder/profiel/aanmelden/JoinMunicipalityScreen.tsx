@@ -1,16 +1,16 @@
 import { useMutation } from '@apollo/client/react';
 import { membershipApplicationRules } from '@rules/provider';
 import { Link, useNavigate } from 'react-router';
-import { CheckboxField } from '../../../../components/forms/CheckboxField';
-import { ruleCheck } from '../../../../components/forms/ruleCheck';
-import { useMutationForm } from '../../../../components/forms/useMutationForm';
-import { Page } from '../../../../components/layout/Page';
-import { membershipStatusLabel } from '../../../../components/providers/membershipStatus';
-import { TermsText } from '../../../../components/providers/TermsText';
-import { Alert } from '../../../../components/ui/Alert';
-import { graphql } from '../../../../graphql/generated';
-import { withNotice } from '../../../../lib/notice';
-import { urls } from '../../../../lib/urls';
+import { CheckboxField } from '@/components/forms/CheckboxField';
+import { ruleCheck } from '@/components/forms/ruleCheck';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { membershipStatusLabel } from '@/vocabulary/membershipStatus';
+import { TermsText } from '@/components/providers/TermsText';
+import { Alert } from '@/components/ui/Alert';
+import { graphql } from '@/graphql/generated';
+import { withNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
 import { evictMemberships, MunicipalityBoundary, type MunicipalityRow } from '../municipalityMembership';
 
 const ApplyForMembershipDocument = graphql(`

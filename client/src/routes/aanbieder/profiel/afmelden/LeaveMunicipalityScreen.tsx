@@ -1,12 +1,12 @@
 import { useMutation } from '@apollo/client/react';
 import { Link, useNavigate } from 'react-router';
-import { useMutationForm } from '../../../../components/forms/useMutationForm';
-import { Page } from '../../../../components/layout/Page';
-import { membershipStatusLabel } from '../../../../components/providers/membershipStatus';
-import { Alert } from '../../../../components/ui/Alert';
-import { graphql } from '../../../../graphql/generated';
-import { withNotice } from '../../../../lib/notice';
-import { urls } from '../../../../lib/urls';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { membershipStatusLabel } from '@/vocabulary/membershipStatus';
+import { Alert } from '@/components/ui/Alert';
+import { graphql } from '@/graphql/generated';
+import { withNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
 import { evictMemberships, MunicipalityBoundary, type MunicipalityRow } from '../municipalityMembership';
 
 const WithdrawMembershipDocument = graphql(`

@@ -1,8 +1,8 @@
 import { useQuery } from '@apollo/client/react';
 import { useParams } from 'react-router';
-import { Page } from '../../../../components/layout/Page';
-import { graphql } from '../../../../graphql/generated';
-import { urls } from '../../../../lib/urls';
+import { Page } from '@/components/layout/Page';
+import { graphql } from '@/graphql/generated';
+import { urls } from '@/lib/urls';
 import { AdminOrderList } from '../../bestellingen/AdminOrderList';
 
 const ProviderNameDocument = graphql(`

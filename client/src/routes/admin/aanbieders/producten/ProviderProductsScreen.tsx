@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { Page } from '../../../../components/layout/Page';
-import { ReviewProductList } from '../../../../components/products/ReviewProductList';
+import { Page } from '@/components/layout/Page';
+import { ReviewProductList } from '@/components/products/ReviewProductList';
 
 /** All products of one provider, in every status, newest first, with the decision of each of the staff member's municipalities. */
 export default function ProviderProductsScreen() {

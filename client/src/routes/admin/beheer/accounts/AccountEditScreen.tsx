@@ -1,15 +1,15 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useParams } from 'react-router';
-import { formatDateTime } from '../../../../components/dates/formatDate';
-import { ConfirmAction } from '../../../../components/forms/ConfirmAction';
-import { useMutationForm } from '../../../../components/forms/useMutationForm';
-import { Page } from '../../../../components/layout/Page';
-import { QueryBoundary } from '../../../../components/ui/QueryBoundary';
-import { graphql } from '../../../../graphql/generated';
-import type { StaffAccountQuery } from '../../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../../lib/notice';
+import { formatDateTime } from '@/components/dates/formatDate';
+import { ConfirmAction } from '@/components/forms/ConfirmAction';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { StaffAccountQuery } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
 import { AccountForm } from './AccountForm';
-import { staffStatusLabel } from './AccountsScreen';
+import { staffStatusLabel } from '@/vocabulary/staffAccountStatus';
 
 const StaffAccountDocument = graphql(`
   query StaffAccount($id: ID!) {

@@ -1,13 +1,13 @@
 import { useQuery } from '@apollo/client/react';
 import { staffInvitationRules } from '@rules/staff-account';
 import { useState } from 'react';
-import { CheckboxField } from '../../../../components/forms/CheckboxField';
-import { RadioGroup, SelectField } from '../../../../components/forms/fields';
-import { ruleCheck } from '../../../../components/forms/ruleCheck';
-import { TextField } from '../../../../components/forms/TextField';
-import { useMutationForm } from '../../../../components/forms/useMutationForm';
-import type { FormError } from '../../../../components/forms/userErrors';
-import { graphql } from '../../../../graphql/generated';
+import { CheckboxField } from '@/components/forms/CheckboxField';
+import { RadioGroup, SelectField } from '@/components/forms/fields';
+import { ruleCheck } from '@/components/forms/ruleCheck';
+import { EmailField, TextField } from '@/components/forms/TextField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import type { FormError } from '@/components/forms/userErrors';
+import { graphql } from '@/graphql/generated';
 
 const AccountFormOptionsDocument = graphql(`
   query AccountFormOptions {
@@ -82,13 +82,10 @@ export function AccountForm<P extends { errors: readonly FormError[] }>(props: {
       {form.summary}
       <TextField label="Naam" autoComplete="off" defaultValue={props.initial?.name} required {...form.field('name')} />
       {props.editing ? null : (
-        <TextField
+        <EmailField
           label="E-mailadres"
-          type="email"
           hint="Uw collega krijgt op dit adres een link om een wachtwoord te kiezen."
           autoComplete="off"
-          inputMode="email"
-          spellCheck={false}
           required
           {...form.field('email')}
         />

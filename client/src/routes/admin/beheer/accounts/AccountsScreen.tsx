@@ -1,9 +1,9 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../../components/dates/formatDate';
-import { CheckboxField } from '../../../../components/forms/CheckboxField';
-import { useMutationForm } from '../../../../components/forms/useMutationForm';
-import { Page } from '../../../../components/layout/Page';
+import { formatDateTime } from '@/components/dates/formatDate';
+import { CheckboxField } from '@/components/forms/CheckboxField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
 import {
   ConnectionTable,
   FilterForm,
@@ -13,12 +13,13 @@ import {
   useFilters,
   type Column,
   type Filters,
-} from '../../../../components/lists';
-import { graphql } from '../../../../graphql/generated';
-import type { StaffAccountStatus, StaffAccountsQuery } from '../../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../../lib/notice';
-import { urls } from '../../../../lib/urls';
-import { hasPermission, useViewer } from '../../../../lib/viewer';
+} from '@/components/lists';
+import { graphql } from '@/graphql/generated';
+import type { StaffAccountsQuery } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
+import { hasPermission, useViewer } from '@/lib/viewer';
+import { staffStatusLabel } from '@/vocabulary/staffAccountStatus';
 
 const StaffAccountsDocument = graphql(`
   query StaffAccounts($filter: StaffAccountFilter, $first: Int, $after: String) {
@@ -76,12 +77,6 @@ const UpdateSecuritySettingsDocument = graphql(`
     }
   }
 `);
-
-export const staffStatusLabel: Record<StaffAccountStatus, string> = {
-  INVITED: 'Uitgenodigd',
-  ACTIVE: 'Actief',
-  DEACTIVATED: 'Gedeactiveerd',
-};
 
 type Account = StaffAccountsQuery['staffAccounts']['edges'][number]['node'];
 

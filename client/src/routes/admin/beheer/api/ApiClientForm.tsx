@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { CheckboxField } from '../../../../components/forms/CheckboxField';
-import { SelectField, TextAreaField } from '../../../../components/forms/fields';
-import { TextField } from '../../../../components/forms/TextField';
-import { useMutationForm } from '../../../../components/forms/useMutationForm';
-import { graphql } from '../../../../graphql/generated';
-import type { Permission } from '../../../../graphql/generated/graphql';
+import { CheckboxField } from '@/components/forms/CheckboxField';
+import { SelectField, TextAreaField } from '@/components/forms/fields';
+import { TextField } from '@/components/forms/TextField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { graphql } from '@/graphql/generated';
+import type { Permission } from '@/graphql/generated/graphql';
 
 const ApiClientFormOptionsDocument = graphql(`
   query ApiClientFormOptions {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert } from '../../../../components/ui/Alert';
+import { Alert } from '@/components/ui/Alert';
 
 /**
  * A new API key, shown this once: the server keeps only its hash. A copy button, and a warning that it cannot be shown

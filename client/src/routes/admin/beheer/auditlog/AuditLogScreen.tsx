@@ -1,5 +1,5 @@
-import { formatDateTime } from '../../../../components/dates/formatDate';
-import { Page } from '../../../../components/layout/Page';
+import { formatDateTime } from '@/components/dates/formatDate';
+import { Page } from '@/components/layout/Page';
 import {
   ConnectionTable,
   FilterForm,
@@ -9,9 +9,9 @@ import {
   useFilters,
   type Column,
   type Filters,
-} from '../../../../components/lists';
-import { graphql } from '../../../../graphql/generated';
-import type { AuditLogQuery } from '../../../../graphql/generated/graphql';
+} from '@/components/lists';
+import { graphql } from '@/graphql/generated';
+import type { AuditLogQuery } from '@/graphql/generated/graphql';
 
 const AuditLogDocument = graphql(`
   query AuditLog($filter: AuditLogFilter, $first: Int, $after: String) {

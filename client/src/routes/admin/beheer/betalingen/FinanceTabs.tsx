@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { urls } from '../../../../lib/urls';
+import { urls } from '@/lib/urls';
 import './finance.css';
 
 /** The finance sub-pages beneath /admin/beheer/betalingen; payouts live at …/betalingen/uitbetalingen. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
-import { formatDateTime } from '../../../../components/dates/formatDate';
-import { Page } from '../../../../components/layout/Page';
+import { formatDateTime } from '@/components/dates/formatDate';
+import { Page } from '@/components/layout/Page';
 import {
   ConnectionTable,
   FilterForm,
@@ -12,16 +12,13 @@ import {
   useFilters,
   type Column,
   type Filters,
-} from '../../../../components/lists';
-import { formatCents } from '../../../../components/money/formatCents';
-import { parseEuros } from '../../../../components/money/euros';
-import { graphql } from '../../../../graphql/generated';
-import type {
-  AdminPaymentsQuery,
-  PaymentRecordFilter,
-  PaymentRecordStatus,
-} from '../../../../graphql/generated/graphql';
+} from '@/components/lists';
+import { formatCents } from '@/components/money/formatCents';
+import { parseEuros } from '@/components/money/euros';
+import { graphql } from '@/graphql/generated';
+import type { AdminPaymentsQuery, PaymentRecordFilter } from '@/graphql/generated/graphql';
 import { FinanceTabs } from './FinanceTabs';
+import { paymentStatusLabel } from '@/vocabulary/paymentStatus';
 
 const AdminPaymentsDocument = graphql(`
   query AdminPayments($filter: PaymentRecordFilter, $first: Int, $after: String) {
@@ -69,16 +66,6 @@ const AdminPaymentTotalsDocument = graphql(`
 `);
 
 type Row = AdminPaymentsQuery['adminPayments']['edges'][number]['node'];
-
-export const paymentStatusLabel: Record<PaymentRecordStatus, string> = {
-  OPEN: 'Open',
-  PAID: 'Betaald',
-  FAILED: 'Mislukt',
-  CANCELED: 'Geannuleerd',
-  EXPIRED: 'Verlopen',
-  REFUND_PENDING: 'Terugbetaling in behandeling',
-  REFUNDED: 'Terugbetaald',
-};
 
 /** ?soort=terugbetaling&status=betaald&van=…&tot=…&gemeente=…&betaaldienst=mollie&vanaf-bedrag=10&tot-bedrag=50 */
 const filters = {

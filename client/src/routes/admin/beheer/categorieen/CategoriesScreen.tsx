@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatCount } from '../../../../components/dates/formatDate';
+import { formatCount } from '@/components/dates/formatDate';
 import {
   ConnectionTable,
   FilterForm,
@@ -9,11 +9,11 @@ import {
   useFilters,
   type Column,
   type Filters,
-} from '../../../../components/lists';
-import { Page } from '../../../../components/layout/Page';
-import { graphql } from '../../../../graphql/generated';
-import type { AdminCategoriesQuery } from '../../../../graphql/generated/graphql';
-import { urls } from '../../../../lib/urls';
+} from '@/components/lists';
+import { Page } from '@/components/layout/Page';
+import { graphql } from '@/graphql/generated';
+import type { AdminCategoriesQuery } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
 
 const AdminCategoriesDocument = graphql(`
   query AdminCategories($filter: CategoryFilter, $first: Int, $after: String) {

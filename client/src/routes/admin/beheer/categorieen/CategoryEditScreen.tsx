@@ -1,13 +1,13 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useNavigate, useParams } from 'react-router';
-import { CategoryForm } from '../../../../components/categories/CategoryForm';
-import { ConfirmAction } from '../../../../components/forms/ConfirmAction';
-import { useMutationForm } from '../../../../components/forms/useMutationForm';
-import { Page } from '../../../../components/layout/Page';
-import { QueryBoundary } from '../../../../components/ui/QueryBoundary';
-import { graphql } from '../../../../graphql/generated';
-import { useShowNotice, withNotice } from '../../../../lib/notice';
-import { urls } from '../../../../lib/urls';
+import { CategoryForm } from '@/components/categories/CategoryForm';
+import { ConfirmAction } from '@/components/forms/ConfirmAction';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import { useShowNotice, withNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
 
 const AdminCategoryDocument = graphql(`
   query AdminCategory($id: ID!) {

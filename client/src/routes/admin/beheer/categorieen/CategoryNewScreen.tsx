@@ -1,10 +1,10 @@
 import { useMutation } from '@apollo/client/react';
 import { useNavigate } from 'react-router';
-import { CategoryForm } from '../../../../components/categories/CategoryForm';
-import { Page } from '../../../../components/layout/Page';
-import { graphql } from '../../../../graphql/generated';
-import { withNotice } from '../../../../lib/notice';
-import { urls } from '../../../../lib/urls';
+import { CategoryForm } from '@/components/categories/CategoryForm';
+import { Page } from '@/components/layout/Page';
+import { graphql } from '@/graphql/generated';
+import { withNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
 
 const CreateCategoryDocument = graphql(`
   mutation CreateCategory($input: CategoryInput!) {

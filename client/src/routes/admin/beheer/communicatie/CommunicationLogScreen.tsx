@@ -1,8 +1,8 @@
 import { useMutation } from '@apollo/client/react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../../components/dates/formatDate';
-import { useMutationForm } from '../../../../components/forms/useMutationForm';
-import { Page } from '../../../../components/layout/Page';
+import { formatDateTime } from '@/components/dates/formatDate';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
 import {
   ConnectionTable,
   FilterForm,
@@ -12,12 +12,13 @@ import {
   useFilters,
   type Column,
   type Filters,
-} from '../../../../components/lists';
-import { StatusBadge } from '../../../../components/status/StatusBadge';
-import { graphql } from '../../../../graphql/generated';
-import type { MailLogQuery, MailStatus } from '../../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../../lib/notice';
-import { urls } from '../../../../lib/urls';
+} from '@/components/lists';
+import { StatusBadge } from '@/components/status/StatusBadge';
+import { graphql } from '@/graphql/generated';
+import type { MailLogQuery } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
+import { mailStatusLabel } from '@/vocabulary/mailStatus';
 
 const MailLogDocument = graphql(`
   query MailLog($filter: MailLogFilterInput, $first: Int, $after: String) {
@@ -62,13 +63,6 @@ const ResendMailDocument = graphql(`
 `);
 
 type Mail = MailLogQuery['mailLog']['edges'][number]['node'];
-
-export const mailStatusLabel: Record<MailStatus, string> = {
-  QUEUED: 'In de wachtrij',
-  SENT: 'Verstuurd',
-  FAILED: 'Mislukt',
-  CANCELLED: 'Geannuleerd',
-};
 
 /** ?zoeken=…&status=mislukt */
 const filters = {

@@ -1,17 +1,18 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { ConfirmAction } from '../../../../components/forms/ConfirmAction';
-import { SelectField } from '../../../../components/forms/fields';
-import { useMutationForm } from '../../../../components/forms/useMutationForm';
-import { Page } from '../../../../components/layout/Page';
-import { Money } from '../../../../components/money/Money';
-import { Alert } from '../../../../components/ui/Alert';
-import { Loading } from '../../../../components/ui/Loading';
-import { QueryError } from '../../../../components/ui/QueryError';
-import { graphql } from '../../../../graphql/generated';
-import { useShowNotice } from '../../../../lib/notice';
-import { urls } from '../../../../lib/urls';
+import { Link } from 'react-router';
+import { ConfirmAction } from '@/components/forms/ConfirmAction';
+import { SelectField } from '@/components/forms/fields';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { Money } from '@/components/money/Money';
+import { Alert } from '@/components/ui/Alert';
+import { Loading } from '@/components/ui/Loading';
+import { QueryError } from '@/components/ui/QueryError';
+import { graphql } from '@/graphql/generated';
+import { useShowNotice } from '@/lib/notice';
+import { searchParams, urls } from '@/lib/urls';
+import { useUrlState } from '@/lib/urlState';
 import { JournalMunicipalitiesDocument } from './journal.graphql';
 
 const JournalPeriodsDocument = graphql(`
@@ -85,16 +86,10 @@ const day = (iso: string) => iso.split('-').reverse().join('-');
 
 /** /admin/beheer/journaalposten: a month's entries derived from the ledger, its CSV export and its close. */
 export default function JournalEntriesScreen() {
-  const [params, setParams] = useSearchParams();
+  const url = useUrlState();
   const municipalities = useQuery(JournalMunicipalitiesDocument);
   const list = municipalities.data?.viewer.municipalities ?? [];
-  const municipalityId = params.get('gemeente') ?? list[0]?.id ?? '';
-  const set = (key: string, value: string) =>
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      next.set(key, value);
-      return next;
-    });
+  const municipalityId = url.get(searchParams.municipality) ?? list[0]?.id ?? '';
   return (
     <Page title="Journaalposten">
       <p>
@@ -111,7 +106,11 @@ export default function JournalEntriesScreen() {
       ) : (
         <>
           {list.length > 1 ? (
-            <SelectField label="Gemeente" value={municipalityId} onChange={(e) => set('gemeente', e.target.value)}>
+            <SelectField
+              label="Gemeente"
+              value={municipalityId}
+              onChange={(e) => url.set({ [searchParams.municipality]: e.target.value })}
+            >
               {list.map((m) => (
                 <option key={m.id} value={m.id}>
                   {m.name}
@@ -121,8 +120,8 @@ export default function JournalEntriesScreen() {
           ) : null}
           <Periods
             municipalityId={municipalityId}
-            selected={params.get('periode')}
-            onSelect={(p) => set('periode', p)}
+            selected={url.get(searchParams.period)}
+            onSelect={(p) => url.set({ [searchParams.period]: p })}
           />
         </>
       )}

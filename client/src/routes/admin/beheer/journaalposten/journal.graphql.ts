@@ -1,4 +1,4 @@
-import { graphql } from '../../../../graphql/generated';
+import { graphql } from '@/graphql/generated';
 
 /** The documents both journaalposten screens use. */
 export const JournalMunicipalitiesDocument = graphql(`

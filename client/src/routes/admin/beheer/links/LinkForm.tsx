@@ -1,10 +1,10 @@
 import { LINK_LIMITS, linkRules } from '@rules/news';
-import { RadioGroup } from '../../../../components/forms/fields';
-import { ruleCheck } from '../../../../components/forms/ruleCheck';
-import { TextField } from '../../../../components/forms/TextField';
-import { useMutationForm } from '../../../../components/forms/useMutationForm';
-import type { FormError } from '../../../../components/forms/userErrors';
-import type { LinkInput, LinkPlacement } from '../../../../graphql/generated/graphql';
+import { RadioGroup } from '@/components/forms/fields';
+import { ruleCheck } from '@/components/forms/ruleCheck';
+import { TextField } from '@/components/forms/TextField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import type { FormError } from '@/components/forms/userErrors';
+import type { LinkInput, LinkPlacement } from '@/graphql/generated/graphql';
 
 export const placementLabel: Record<LinkPlacement, string> = {
   FOOTER: 'Onderaan elke pagina (footer)',

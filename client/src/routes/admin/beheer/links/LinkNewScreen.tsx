@@ -1,9 +1,9 @@
 import { useMutation } from '@apollo/client/react';
 import { useNavigate } from 'react-router';
-import { Page } from '../../../../components/layout/Page';
-import { graphql } from '../../../../graphql/generated';
-import { withNotice } from '../../../../lib/notice';
-import { urls } from '../../../../lib/urls';
+import { Page } from '@/components/layout/Page';
+import { graphql } from '@/graphql/generated';
+import { withNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
 import { LinkForm } from './LinkForm';
 
 const CreateLinkDocument = graphql(`

@@ -1,12 +1,12 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Page } from '../../../../components/layout/Page';
-import { Loading } from '../../../../components/ui/Loading';
-import { QueryError } from '../../../../components/ui/QueryError';
-import { graphql } from '../../../../graphql/generated';
-import type { AdminLinksQuery, LinkPlacement } from '../../../../graphql/generated/graphql';
-import { urls } from '../../../../lib/urls';
+import { Page } from '@/components/layout/Page';
+import { Loading } from '@/components/ui/Loading';
+import { QueryError } from '@/components/ui/QueryError';
+import { graphql } from '@/graphql/generated';
+import type { AdminLinksQuery, LinkPlacement } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
 import { placementLabel } from './LinkForm';
 
 const AdminLinksDocument = graphql(`

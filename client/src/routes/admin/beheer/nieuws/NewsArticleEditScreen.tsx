@@ -1,21 +1,22 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IMAGE_TYPES, imageFileProblem, imageHint } from '@rules/image';
-import { useUploadLimit } from '../../../../components/settings/publicSettings';
+import { useUploadLimit } from '@/components/settings/publicSettings';
 import { useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatDateTime } from '../../../../components/dates/formatDate';
-import { ConfirmAction } from '../../../../components/forms/ConfirmAction';
-import { TextField } from '../../../../components/forms/TextField';
-import { useMutationForm } from '../../../../components/forms/useMutationForm';
-import type { FormError } from '../../../../components/forms/userErrors';
-import { Page } from '../../../../components/layout/Page';
-import { QueryBoundary } from '../../../../components/ui/QueryBoundary';
-import { graphql } from '../../../../graphql/generated';
-import type { AdminNewsArticleQuery } from '../../../../graphql/generated/graphql';
-import { useShowNotice, withNotice } from '../../../../lib/notice';
-import { urls } from '../../../../lib/urls';
-import { NewsArticleForm, newsStatusLabel } from './NewsArticleForm';
-import { uploadFile } from '../../../../lib/upload';
+import { formatDateTime } from '@/components/dates/formatDate';
+import { ConfirmAction } from '@/components/forms/ConfirmAction';
+import { TextField } from '@/components/forms/TextField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import type { FormError } from '@/components/forms/userErrors';
+import { Page } from '@/components/layout/Page';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { AdminNewsArticleQuery } from '@/graphql/generated/graphql';
+import { useShowNotice, withNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
+import { NewsArticleForm } from './NewsArticleForm';
+import { newsStatusLabel } from '@/vocabulary/newsStatus';
+import { uploadFile } from '@/lib/upload';
 
 const AdminNewsArticleDocument = graphql(`
   query AdminNewsArticle($id: ID!) {

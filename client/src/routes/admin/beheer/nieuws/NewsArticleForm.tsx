@@ -1,14 +1,15 @@
 import { useQuery } from '@apollo/client/react';
 import { NEWS_LIMITS, newsArticleRules } from '@rules/news';
-import { RadioGroup, SelectField } from '../../../../components/forms/fields';
-import { ruleCheck } from '../../../../components/forms/ruleCheck';
-import { TextField } from '../../../../components/forms/TextField';
-import { useMutationForm } from '../../../../components/forms/useMutationForm';
-import type { FormError } from '../../../../components/forms/userErrors';
-import { DescriptionEditor } from '../../../../components/products/DescriptionEditor';
-import { graphql } from '../../../../graphql/generated';
-import type { NewsArticleInput, NewsStatus } from '../../../../graphql/generated/graphql';
-import { amsterdamLocalToIso, isoToAmsterdamLocal } from '../../../../components/dates/amsterdamLocal';
+import { RadioGroup, SelectField } from '@/components/forms/fields';
+import { ruleCheck } from '@/components/forms/ruleCheck';
+import { TextField } from '@/components/forms/TextField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import type { FormError } from '@/components/forms/userErrors';
+import { DescriptionEditor } from '@/components/products/DescriptionEditor';
+import { graphql } from '@/graphql/generated';
+import type { NewsArticleInput, NewsStatus } from '@/graphql/generated/graphql';
+import { amsterdamLocalToIso, isoToAmsterdamLocal } from '@/components/dates/amsterdamLocal';
+import { newsStatusLabel } from '@/vocabulary/newsStatus';
 
 const NewsMunicipalitiesDocument = graphql(`
   query NewsMunicipalities {
@@ -21,12 +22,6 @@ const NewsMunicipalitiesDocument = graphql(`
     }
   }
 `);
-
-export const newsStatusLabel: Record<NewsStatus, string> = {
-  DRAFT: 'Concept',
-  PUBLISHED: 'Gepubliceerd',
-  ARCHIVED: 'Gearchiveerd',
-};
 
 const FIELDS = ['title', 'slug', 'summary', 'body', 'imageAlt', 'status', 'publishAt', 'municipalityId'] as const;
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../../components/dates/formatDate';
+import { formatDateTime } from '@/components/dates/formatDate';
 import {
   ConnectionTable,
   FilterForm,
@@ -9,12 +9,12 @@ import {
   useFilters,
   type Column,
   type Filters,
-} from '../../../../components/lists';
-import { Page } from '../../../../components/layout/Page';
-import { graphql } from '../../../../graphql/generated';
-import type { AdminNewsQuery } from '../../../../graphql/generated/graphql';
-import { urls } from '../../../../lib/urls';
-import { newsStatusLabel } from './NewsArticleForm';
+} from '@/components/lists';
+import { Page } from '@/components/layout/Page';
+import { graphql } from '@/graphql/generated';
+import type { AdminNewsQuery } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
+import { newsStatusLabel } from '@/vocabulary/newsStatus';
 
 const AdminNewsDocument = graphql(`
   query AdminNews($filter: NewsFilter, $first: Int, $after: String) {

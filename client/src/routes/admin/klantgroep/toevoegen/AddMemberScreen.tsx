@@ -1,16 +1,16 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { memberRules, normaliseBsn } from '@rules/person';
 import { useNavigate, useParams } from 'react-router';
-import { ruleCheck } from '../../../../components/forms/ruleCheck';
-import { TextField } from '../../../../components/forms/TextField';
-import { useMutationForm } from '../../../../components/forms/useMutationForm';
-import { Page } from '../../../../components/layout/Page';
-import { QueryBoundary } from '../../../../components/ui/QueryBoundary';
-import { graphql } from '../../../../graphql/generated';
-import type { AddMemberGroupQuery } from '../../../../graphql/generated/graphql';
-import { withNotice } from '../../../../lib/notice';
-import { urls } from '../../../../lib/urls';
-import { RecordNotFound } from '../shared';
+import { ruleCheck } from '@/components/forms/ruleCheck';
+import { EmailField, TextField } from '@/components/forms/TextField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { AddMemberGroupQuery } from '@/graphql/generated/graphql';
+import { withNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
+import { RecordNotFound } from '@/components/ui/RecordNotFound';
 
 const AddMemberGroupDocument = graphql(`
   query AddMemberGroup($id: ID!) {
@@ -133,7 +133,7 @@ function AddMember({ group }: { group: NonNullable<AddMemberGroupQuery['clientGr
           hint="Het nummer van deze persoon in het systeem van de gemeente. Laat leeg om een nummer te laten maken."
           {...form.field('externalIdentifier')}
         />
-        <TextField label="E-mailadres (niet verplicht)" type="email" autoComplete="off" {...form.field('email')} />
+        <EmailField label="E-mailadres (niet verplicht)" autoComplete="off" {...form.field('email')} />
         <TextField label="Telefoonnummer (niet verplicht)" type="tel" autoComplete="off" {...form.field('phone')} />
         <TextField
           label="Burgerservicenummer (niet verplicht)"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isValidBsn, memberRules } from '@rules/person';
-import { ruleCheck } from '../../../../components/forms/ruleCheck';
+import { ruleCheck } from '@/components/forms/ruleCheck';
 
 /** The instant check of the add-member form: the server's own rules, with a fixed day as "today". */
 const validateMember = ruleCheck(memberRules('2026-06-01'));

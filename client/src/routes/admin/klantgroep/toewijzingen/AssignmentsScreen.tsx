@@ -2,19 +2,22 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { revokeReason } from '@rules/arrangement';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatDateTime } from '../../../../components/dates/formatDate';
-import { TextAreaField } from '../../../../components/forms/fields';
-import { ruleCheck } from '../../../../components/forms/ruleCheck';
-import { useMutationForm } from '../../../../components/forms/useMutationForm';
-import { Page } from '../../../../components/layout/Page';
-import { Money } from '../../../../components/money/Money';
-import { QueryBoundary } from '../../../../components/ui/QueryBoundary';
-import { graphql } from '../../../../graphql/generated';
-import type { AdminAssignmentsQuery, LedgerMovementKind } from '../../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../../lib/notice';
-import { urls } from '../../../../lib/urls';
-import { assignmentStatusLabel, formatDay, RecordNotFound } from '../shared';
-import { StatusBadge } from '../../../../components/status/StatusBadge';
+import { formatDateTime } from '@/components/dates/formatDate';
+import { TextAreaField } from '@/components/forms/fields';
+import { ruleCheck } from '@/components/forms/ruleCheck';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { Money } from '@/components/money/Money';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { AdminAssignmentsQuery } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
+import { formatDay } from '../shared';
+import { RecordNotFound } from '@/components/ui/RecordNotFound';
+import { assignmentStatusLabel } from '@/vocabulary/assignmentStatus';
+import { StatusBadge } from '@/components/status/StatusBadge';
+import { movementKindLabel } from '@/vocabulary/ledgerMovement';
 
 const AdminAssignmentsDocument = graphql(`
   query AdminAssignments($id: ID!) {
@@ -62,18 +65,6 @@ const RevokeAssignmentDocument = graphql(`
 `);
 
 type Assignment = NonNullable<AdminAssignmentsQuery['clientGroupAssignments']>[number];
-
-const movementLabel: Record<LedgerMovementKind, string> = {
-  GRANT: 'Toegekend',
-  REVOKE: 'Ingetrokken',
-  SPEND: 'Besteed',
-  CANCEL: 'Terug na annulering',
-  REFUND: 'Terugbetaald',
-  CONTRIBUTION: 'Eigen bijdrage',
-  PAYOUT: 'Uitbetaald',
-  REVERSAL: 'Correctie',
-  EXPIRY: 'Vervallen tegoed',
-};
 
 const checkReason = ruleCheck({ reason: revokeReason });
 
@@ -214,7 +205,7 @@ function Assignments({
                   {a.movements.map((m) => (
                     <tr key={`${m.id}-${m.amountCents}`}>
                       <td>{formatDateTime(m.at)}</td>
-                      <td>{movementLabel[m.kind]}</td>
+                      <td>{movementKindLabel[m.kind]}</td>
                       <td>{m.description}</td>
                       <td>
                         <Money cents={m.amountCents} />

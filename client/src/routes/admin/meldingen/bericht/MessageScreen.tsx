@@ -1,12 +1,12 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatCount, formatDateTime } from '../../../../components/dates/formatDate';
-import { Page } from '../../../../components/layout/Page';
-import { QueryBoundary } from '../../../../components/ui/QueryBoundary';
-import { graphql } from '../../../../graphql/generated';
-import { urls } from '../../../../lib/urls';
-import { MASS_MESSAGE_STATUS } from '../massMessageParts';
+import { formatCount, formatDateTime } from '@/components/dates/formatDate';
+import { Page } from '@/components/layout/Page';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import { urls } from '@/lib/urls';
+import { massMessageStatusLabel } from '@/vocabulary/massMessageStatus';
 
 const AdminMassMessageDocument = graphql(`
   query AdminMassMessage($id: ID!) {
@@ -65,7 +65,7 @@ export default function MessageScreen() {
               <dd>{formatDateTime(m.createdAt)}</dd>
               <dt>Status</dt>
               <dd>
-                {MASS_MESSAGE_STATUS[m.status]}
+                {massMessageStatusLabel[m.status]}
                 {m.finishedAt ? ` (klaar op ${formatDateTime(m.finishedAt)})` : ''}
               </dd>
               <dt>Ontvangers</dt>

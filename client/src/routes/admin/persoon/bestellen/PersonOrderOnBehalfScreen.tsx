@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useNavigate, useParams } from 'react-router';
-import { TextAreaField } from '../../../../components/forms/fields';
-import { useMutationForm } from '../../../../components/forms/useMutationForm';
-import { Page } from '../../../../components/layout/Page';
-import { formatCents } from '../../../../components/money/formatCents';
-import { Alert } from '../../../../components/ui/Alert';
-import { Loading } from '../../../../components/ui/Loading';
-import { QueryBoundary } from '../../../../components/ui/QueryBoundary';
-import { QueryError } from '../../../../components/ui/QueryError';
-import { graphql } from '../../../../graphql/generated';
-import type { AdminPersonOnBehalfQuery, OnBehalfOrderOptionsQuery } from '../../../../graphql/generated/graphql';
-import { withNotice } from '../../../../lib/notice';
-import { urls } from '../../../../lib/urls';
-import { RecordNotFound } from '../../klantgroep/shared';
+import { TextAreaField } from '@/components/forms/fields';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { formatCents } from '@/components/money/formatCents';
+import { Alert } from '@/components/ui/Alert';
+import { Loading } from '@/components/ui/Loading';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { QueryError } from '@/components/ui/QueryError';
+import { graphql } from '@/graphql/generated';
+import type { AdminPersonOnBehalfQuery, OnBehalfOrderOptionsQuery } from '@/graphql/generated/graphql';
+import { withNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
+import { RecordNotFound } from '@/components/ui/RecordNotFound';
 import { PersonNav } from '../personShared';
 
 const AdminPersonOnBehalfDocument = graphql(`

@@ -1,15 +1,15 @@
 import { useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router';
-import { formatDateTime } from '../../../../components/dates/formatDate';
-import { Page } from '../../../../components/layout/Page';
-import { OrderLinesTable } from '../../../../components/orders/OrderLinesTable';
-import { OrderPayment } from '../../../../components/orders/OrderPayment';
-import { OrderSummary } from '../../../../components/orders/OrderSummary';
-import { OrderTimeline } from '../../../../components/orders/OrderTimeline';
-import { QueryBoundary } from '../../../../components/ui/QueryBoundary';
-import { graphql } from '../../../../graphql/generated';
-import { urls } from '../../../../lib/urls';
-import { RecordNotFound } from '../../klantgroep/shared';
+import { formatDateTime } from '@/components/dates/formatDate';
+import { Page } from '@/components/layout/Page';
+import { OrderLinesTable } from '@/components/orders/OrderLinesTable';
+import { OrderPayment } from '@/components/orders/OrderPayment';
+import { OrderSummary } from '@/components/orders/OrderSummary';
+import { OrderTimeline } from '@/components/orders/OrderTimeline';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import { urls } from '@/lib/urls';
+import { RecordNotFound } from '@/components/ui/RecordNotFound';
 import { PersonNav } from '../personShared';
 
 const AdminPersonOrderDocument = graphql(`

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderApp } from '../../../../test/renderApp';
-import { order, orderConnection, ORDER_ID } from '../../../account/bestellingen/orderFixtures';
+import { renderApp } from '@/test/renderApp';
+import { order, orderConnection, ORDER_ID } from '@/routes/account/bestellingen/orderFixtures';
 
 afterEach(cleanup);
 

@@ -1,22 +1,15 @@
 import { useQuery } from '@apollo/client/react';
 import { useParams } from 'react-router';
-import { Page } from '../../../../components/layout/Page';
-import {
-  ConnectionTable,
-  FilterForm,
-  useConnection,
-  useFilters,
-  type Column,
-  type Filters,
-} from '../../../../components/lists';
-import { orderColumns } from '../../../../components/orders/orderColumns';
-import { orderStatusFilter } from '../../../../components/orders/orderFilters';
-import { orderStatusLabel } from '../../../../components/orders/orderStatus';
-import { QueryBoundary } from '../../../../components/ui/QueryBoundary';
-import { graphql } from '../../../../graphql/generated';
-import type { AdminPersonOrdersQuery } from '../../../../graphql/generated/graphql';
-import { urls } from '../../../../lib/urls';
-import { RecordNotFound } from '../../klantgroep/shared';
+import { Page } from '@/components/layout/Page';
+import { ConnectionTable, FilterForm, useConnection, useFilters, type Column, type Filters } from '@/components/lists';
+import { orderColumns } from '@/components/orders/orderColumns';
+import { orderStatusFilter } from '@/components/orders/orderFilters';
+import { orderStatusLabel } from '@/vocabulary/orderStatus';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { AdminPersonOrdersQuery } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
+import { RecordNotFound } from '@/components/ui/RecordNotFound';
 import { PersonNav } from '../personShared';
 
 const AdminPersonOrdersPersonDocument = graphql(`

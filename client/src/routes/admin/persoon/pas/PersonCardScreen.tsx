@@ -1,18 +1,19 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { formatDateTime } from '../../../../components/dates/formatDate';
-import { useMutationForm } from '../../../../components/forms/useMutationForm';
-import type { FormError } from '../../../../components/forms/userErrors';
-import { Page } from '../../../../components/layout/Page';
-import { QueryBoundary } from '../../../../components/ui/QueryBoundary';
-import { graphql } from '../../../../graphql/generated';
-import type { AdminPersonCardsQuery } from '../../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../../lib/notice';
-import { hasPermission, useViewer } from '../../../../lib/viewer';
-import { RecordNotFound } from '../../klantgroep/shared';
-import { cardStatusLabel, formatCardNumber, PersonNav } from '../personShared';
-import { StatusBadge } from '../../../../components/status/StatusBadge';
+import { formatDateTime } from '@/components/dates/formatDate';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import type { FormError } from '@/components/forms/userErrors';
+import { Page } from '@/components/layout/Page';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { AdminPersonCardsQuery } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
+import { hasPermission, useViewer } from '@/lib/viewer';
+import { RecordNotFound } from '@/components/ui/RecordNotFound';
+import { formatCardNumber, PersonNav } from '../personShared';
+import { cardStatusLabel } from '@/vocabulary/cardStatus';
+import { StatusBadge } from '@/components/status/StatusBadge';
 
 const AdminPersonCardsDocument = graphql(`
   query AdminPersonCards($externalIdentifier: String!) {

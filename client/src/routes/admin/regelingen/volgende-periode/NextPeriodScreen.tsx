@@ -1,18 +1,19 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { TextField } from '../../../../components/forms/TextField';
-import { useMutationForm, type MutationForm } from '../../../../components/forms/useMutationForm';
-import { formatDate } from '../../../../components/dates/formatDate';
-import { Page } from '../../../../components/layout/Page';
-import { Money } from '../../../../components/money/Money';
-import { QueryBoundary } from '../../../../components/ui/QueryBoundary';
-import { Loading } from '../../../../components/ui/Loading';
-import { QueryError } from '../../../../components/ui/QueryError';
-import { graphql } from '../../../../graphql/generated';
-import type { NextPeriodArrangementQuery, RegrantPreviewQuery } from '../../../../graphql/generated/graphql';
-import { withNotice } from '../../../../lib/notice';
-import { urls } from '../../../../lib/urls';
+import { TextField } from '@/components/forms/TextField';
+import { useMutationForm, type MutationForm } from '@/components/forms/useMutationForm';
+import { formatDate } from '@/components/dates/formatDate';
+import { Page } from '@/components/layout/Page';
+import { Money } from '@/components/money/Money';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { Loading } from '@/components/ui/Loading';
+import { QueryError } from '@/components/ui/QueryError';
+import { graphql } from '@/graphql/generated';
+import type { NextPeriodArrangementQuery, RegrantPreviewQuery } from '@/graphql/generated/graphql';
+import { withNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
+import { RecordNotFound } from '@/components/ui/RecordNotFound';
 
 const NextPeriodArrangementDocument = graphql(`
   query NextPeriodArrangement($id: ID!) {
@@ -107,17 +108,6 @@ const StartRegrantDocument = graphql(`
 
 type Arrangement = NonNullable<NextPeriodArrangementQuery['arrangement']>;
 
-const notFound = (
-  <Page title="Regeling niet gevonden">
-    <div className="gw-prose">
-      <p>Deze regeling bestaat niet, of hoort bij een gemeente waarvoor u niet werkt.</p>
-      <p>
-        <Link to={urls.admin.arrangements()}>Naar alle regelingen</Link>
-      </p>
-    </div>
-  </Page>
-);
-
 /**
  * /admin/regelingen/:arrangementId/volgende-periode: copy the arrangement to its next period, and (for a copy) grant
  * it again to the previous period's holders, after a preview of who gets what under every granting rule.
@@ -134,7 +124,14 @@ export default function NextPeriodScreen() {
       select={(data) => data.arrangement ?? null}
       title="Volgende periode"
       errorMessage="Deze regeling kon niet worden geladen."
-      notFound={notFound}
+      notFound={
+        <RecordNotFound
+          title="Regeling niet gevonden"
+          back={{ to: urls.admin.arrangements(), label: 'Naar alle regelingen' }}
+        >
+          <p>Deze regeling bestaat niet, of hoort bij een gemeente waarvoor u niet werkt.</p>
+        </RecordNotFound>
+      }
     >
       {(a) => (
         <Page

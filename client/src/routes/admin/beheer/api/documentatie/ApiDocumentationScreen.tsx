@@ -1,9 +1,9 @@
 import { useQuery } from '@apollo/client/react';
 import { useMemo } from 'react';
-import { Page } from '../../../../../components/layout/Page';
-import { QueryBoundary } from '../../../../../components/ui/QueryBoundary';
-import { graphql } from '../../../../../graphql/generated';
-import { useViewer } from '../../../../../lib/viewer';
+import { Page } from '@/components/layout/Page';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import { useViewer } from '@/lib/viewer';
 import { ApiDocumentationView } from './ApiDocumentationView';
 import type { PermissionSet } from './apiDocumentation';
 

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
-import type { ApiDocumentationQuery } from '../../../../../graphql/generated/graphql';
-import { useClientConfig } from '../../../../../lib/clientConfig';
-import { urls } from '../../../../../lib/urls';
+import type { ApiDocumentationQuery } from '@/graphql/generated/graphql';
+import { useClientConfig } from '@/lib/clientConfig';
+import { urls } from '@/lib/urls';
 import { AUDIENCE_LABELS, filterOperations, type KindFilter, type PermissionSet } from './apiDocumentation';
 
 type Docs = ApiDocumentationQuery['apiDocumentation'];

@@ -1,4 +1,4 @@
-import type { Permission } from '../../../../../graphql/generated/graphql';
+import type { Permission } from '@/graphql/generated/graphql';
 
 /** The parts of an operation the filters look at. */
 export interface FilterableOperation {

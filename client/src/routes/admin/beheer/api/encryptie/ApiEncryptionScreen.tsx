@@ -1,15 +1,16 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useSearchParams } from 'react-router';
-import { formatDateTime } from '../../../../../components/dates/formatDate';
-import { ConfirmAction } from '../../../../../components/forms/ConfirmAction';
-import { SelectField, TextAreaField } from '../../../../../components/forms/fields';
-import { useMutationForm } from '../../../../../components/forms/useMutationForm';
-import { Page } from '../../../../../components/layout/Page';
-import { Loading } from '../../../../../components/ui/Loading';
-import { QueryError } from '../../../../../components/ui/QueryError';
-import { graphql } from '../../../../../graphql/generated';
-import type { ApiEncryptionClientQuery } from '../../../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../../../lib/notice';
+import { formatDateTime } from '@/components/dates/formatDate';
+import { ConfirmAction } from '@/components/forms/ConfirmAction';
+import { SelectField, TextAreaField } from '@/components/forms/fields';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { Loading } from '@/components/ui/Loading';
+import { QueryError } from '@/components/ui/QueryError';
+import { graphql } from '@/graphql/generated';
+import type { ApiEncryptionClientQuery } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
+import { searchParams } from '@/lib/urls';
+import { useSearchParam } from '@/lib/urlState';
 
 const ApiEncryptionClientsDocument = graphql(`
   query ApiEncryptionClients {
@@ -213,9 +214,9 @@ function ClientEncryption({ id }: { id: string }) {
 
 /** /admin/beheer/api/encryptie: per API client (?koppeling=<id>) its public keys for encrypted personal data. */
 export default function ApiEncryptionScreen() {
-  const [params, setParams] = useSearchParams();
+  const [chosen, choose] = useSearchParam(searchParams.apiClient);
   const clients = useQuery(ApiEncryptionClientsDocument);
-  const selected = params.get('koppeling') ?? '';
+  const selected = chosen ?? '';
   const options = clients.data?.apiClients.edges.map((e) => e.node) ?? [];
   return (
     <Page
@@ -228,16 +229,7 @@ export default function ApiEncryptionScreen() {
           onRetry={() => void clients.refetch().catch(() => undefined)}
         />
       ) : (
-        <SelectField
-          label="Koppeling"
-          value={selected}
-          onChange={(e) => {
-            const next = new URLSearchParams(params);
-            if (e.target.value) next.set('koppeling', e.target.value);
-            else next.delete('koppeling');
-            setParams(next);
-          }}
-        >
+        <SelectField label="Koppeling" value={selected} onChange={(e) => choose(e.target.value)}>
           <option value="">{clients.loading ? 'Koppelingen laden…' : 'Kies een koppeling'}</option>
           {options.map((c) => (
             <option key={c.id} value={c.id}>

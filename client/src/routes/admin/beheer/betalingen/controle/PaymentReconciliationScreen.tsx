@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { formatDateTime } from '../../../../../components/dates/formatDate';
-import { TextAreaField } from '../../../../../components/forms/fields';
-import { useMutationForm } from '../../../../../components/forms/useMutationForm';
-import { Page } from '../../../../../components/layout/Page';
-import { FilterForm, isoDate, useFilters, type Filters } from '../../../../../components/lists';
-import { formatCents } from '../../../../../components/money/formatCents';
-import { Alert } from '../../../../../components/ui/Alert';
-import { Loading } from '../../../../../components/ui/Loading';
-import { QueryError } from '../../../../../components/ui/QueryError';
-import { graphql } from '../../../../../graphql/generated';
-import type { PaymentMismatchKind, PaymentReconciliationQuery } from '../../../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../../../lib/notice';
+import { formatDateTime } from '@/components/dates/formatDate';
+import { TextAreaField } from '@/components/forms/fields';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { FilterForm, isoDate, useFilters, type Filters } from '@/components/lists';
+import { formatCents } from '@/components/money/formatCents';
+import { Alert } from '@/components/ui/Alert';
+import { Loading } from '@/components/ui/Loading';
+import { QueryError } from '@/components/ui/QueryError';
+import { graphql } from '@/graphql/generated';
+import type { PaymentMismatchKind, PaymentReconciliationQuery } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
 import { FinanceTabs } from '../FinanceTabs';
 
 const PaymentReconciliationDocument = graphql(`

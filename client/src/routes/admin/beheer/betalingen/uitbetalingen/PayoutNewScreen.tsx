@@ -1,17 +1,17 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatCount, formatDate } from '../../../../../components/dates/formatDate';
-import { SelectField } from '../../../../../components/forms/fields';
-import { useMutationForm } from '../../../../../components/forms/useMutationForm';
-import { Page } from '../../../../../components/layout/Page';
-import { Money } from '../../../../../components/money/Money';
-import { Loading } from '../../../../../components/ui/Loading';
-import { QueryBoundary } from '../../../../../components/ui/QueryBoundary';
-import { QueryError } from '../../../../../components/ui/QueryError';
-import { graphql } from '../../../../../graphql/generated';
-import { withNotice } from '../../../../../lib/notice';
-import { urls } from '../../../../../lib/urls';
+import { formatCount, formatDate } from '@/components/dates/formatDate';
+import { SelectField } from '@/components/forms/fields';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { Money } from '@/components/money/Money';
+import { Loading } from '@/components/ui/Loading';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { QueryError } from '@/components/ui/QueryError';
+import { graphql } from '@/graphql/generated';
+import { withNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
 
 const PayoutMunicipalitiesDocument = graphql(`
   query PayoutMunicipalities {

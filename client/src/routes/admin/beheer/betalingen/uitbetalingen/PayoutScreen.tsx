@@ -1,21 +1,22 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { HANDOVER_LABEL, type HandoverMethodName } from '@rules/handover';
 import { useParams } from 'react-router';
-import { formatCount, formatDate, formatDateTime } from '../../../../../components/dates/formatDate';
-import { ConfirmAction } from '../../../../../components/forms/ConfirmAction';
-import { TextAreaField } from '../../../../../components/forms/fields';
-import { useMutationForm } from '../../../../../components/forms/useMutationForm';
-import type { FormError } from '../../../../../components/forms/userErrors';
-import { Page } from '../../../../../components/layout/Page';
-import { Money } from '../../../../../components/money/Money';
-import { StatusBadge } from '../../../../../components/status/StatusBadge';
-import { Alert } from '../../../../../components/ui/Alert';
-import { QueryBoundary } from '../../../../../components/ui/QueryBoundary';
-import { graphql } from '../../../../../graphql/generated';
-import type { PayoutBatchQuery } from '../../../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../../../lib/notice';
-import { urls } from '../../../../../lib/urls';
-import { PayoutBatchDocument, payoutStatusLabel } from './payouts.graphql';
+import { formatCount, formatDate, formatDateTime } from '@/components/dates/formatDate';
+import { ConfirmAction } from '@/components/forms/ConfirmAction';
+import { TextAreaField } from '@/components/forms/fields';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import type { FormError } from '@/components/forms/userErrors';
+import { Page } from '@/components/layout/Page';
+import { Money } from '@/components/money/Money';
+import { StatusBadge } from '@/components/status/StatusBadge';
+import { Alert } from '@/components/ui/Alert';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { PayoutBatchQuery } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
+import { PayoutBatchDocument } from './payouts.graphql';
+import { payoutStatusLabel } from '@/vocabulary/payoutStatus';
 
 type Batch = NonNullable<PayoutBatchQuery['payoutBatch']>;
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatCount, formatDate } from '../../../../../components/dates/formatDate';
+import { formatCount, formatDate } from '@/components/dates/formatDate';
 import {
   ConnectionTable,
   FilterForm,
@@ -8,13 +8,14 @@ import {
   useFilters,
   type Column,
   type Filters,
-} from '../../../../../components/lists';
-import { Page } from '../../../../../components/layout/Page';
-import { Money } from '../../../../../components/money/Money';
-import { StatusBadge } from '../../../../../components/status/StatusBadge';
-import type { PayoutBatchesQuery, PayoutBatchStatus } from '../../../../../graphql/generated/graphql';
-import { urls } from '../../../../../lib/urls';
-import { PayoutBatchesDocument, payoutStatusLabel } from './payouts.graphql';
+} from '@/components/lists';
+import { Page } from '@/components/layout/Page';
+import { Money } from '@/components/money/Money';
+import { StatusBadge } from '@/components/status/StatusBadge';
+import type { PayoutBatchesQuery, PayoutBatchStatus } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
+import { PayoutBatchesDocument } from './payouts.graphql';
+import { payoutStatusLabel } from '@/vocabulary/payoutStatus';
 
 type Batch = PayoutBatchesQuery['payoutBatches']['edges'][number]['node'];
 

@@ -1,5 +1,4 @@
-import { graphql } from '../../../../../graphql/generated';
-import type { PayoutBatchStatus } from '../../../../../graphql/generated/graphql';
+import { graphql } from '@/graphql/generated';
 
 /** The documents the payout screens share (list, new, detail). */
 
@@ -78,11 +77,3 @@ export const PayoutBatchDetailsFragment = graphql(`
     }
   }
 `);
-
-export const payoutStatusLabel: Record<PayoutBatchStatus, string> = {
-  DRAFT: 'Concept',
-  EXPORTED: 'Geëxporteerd',
-  PAID: 'Betaald',
-  CANCELLED: 'Geannuleerd',
-  NOT_EXECUTED: 'Niet uitgevoerd door de bank',
-};

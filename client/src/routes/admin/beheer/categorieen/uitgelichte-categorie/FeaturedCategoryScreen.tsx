@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { RadioGroup } from '../../../../../components/forms/fields';
-import { useMutationForm } from '../../../../../components/forms/useMutationForm';
-import { Page } from '../../../../../components/layout/Page';
-import { QueryBoundary } from '../../../../../components/ui/QueryBoundary';
-import { graphql } from '../../../../../graphql/generated';
-import { useShowNotice } from '../../../../../lib/notice';
+import { RadioGroup } from '@/components/forms/fields';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import { useShowNotice } from '@/lib/notice';
 
 const FeaturedCategoryChoicesDocument = graphql(`
   query FeaturedCategoryChoices {

@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { TextField } from '../../../../../components/forms/TextField';
-import { useMutationForm } from '../../../../../components/forms/useMutationForm';
-import { Loading } from '../../../../../components/ui/Loading';
-import { graphql } from '../../../../../graphql/generated';
-import { useShowNotice } from '../../../../../lib/notice';
-import { hasPermission, useViewer } from '../../../../../lib/viewer';
+import { TextField } from '@/components/forms/TextField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Loading } from '@/components/ui/Loading';
+import { graphql } from '@/graphql/generated';
+import { useShowNotice } from '@/lib/notice';
+import { hasPermission, useViewer } from '@/lib/viewer';
 
 const ReminderSettingsDocument = graphql(`
   query ReminderSettings {

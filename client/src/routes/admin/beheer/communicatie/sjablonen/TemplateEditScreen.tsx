@@ -1,15 +1,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useParams } from 'react-router';
-import { TextAreaField } from '../../../../../components/forms/fields';
-import { ConfirmAction } from '../../../../../components/forms/ConfirmAction';
-import { TextField } from '../../../../../components/forms/TextField';
-import { useMutationForm } from '../../../../../components/forms/useMutationForm';
-import { Page } from '../../../../../components/layout/Page';
-import { QueryBoundary } from '../../../../../components/ui/QueryBoundary';
-import { graphql } from '../../../../../graphql/generated';
-import type { CommunicationTemplateQuery, TemplateWording } from '../../../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../../../lib/notice';
+import { TextAreaField } from '@/components/forms/fields';
+import { ConfirmAction } from '@/components/forms/ConfirmAction';
+import { TextField } from '@/components/forms/TextField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { CommunicationTemplateQuery, TemplateWording } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
 
 const CommunicationTemplateDocument = graphql(`
   query CommunicationTemplate($id: ID!) {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { Page } from '../../../../../components/layout/Page';
-import { urls } from '../../../../../lib/urls';
+import { Page } from '@/components/layout/Page';
+import { urls } from '@/lib/urls';
 
 /**
  * /admin/beheer/communicatie/sjablonen/nieuw: every template belongs to something the application sends (a key with

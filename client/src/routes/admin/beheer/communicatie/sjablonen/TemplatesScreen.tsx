@@ -1,16 +1,16 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../../../components/dates/formatDate';
-import { RadioGroup } from '../../../../../components/forms/fields';
-import { useMutationForm } from '../../../../../components/forms/useMutationForm';
-import { Page } from '../../../../../components/layout/Page';
-import { Loading } from '../../../../../components/ui/Loading';
-import { QueryError } from '../../../../../components/ui/QueryError';
-import { graphql } from '../../../../../graphql/generated';
-import type { CommunicationTemplatesQuery, TemplateWording } from '../../../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../../../lib/notice';
-import { urls } from '../../../../../lib/urls';
-import { hasPermission, useViewer } from '../../../../../lib/viewer';
+import { formatDateTime } from '@/components/dates/formatDate';
+import { RadioGroup } from '@/components/forms/fields';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { Loading } from '@/components/ui/Loading';
+import { QueryError } from '@/components/ui/QueryError';
+import { graphql } from '@/graphql/generated';
+import type { CommunicationTemplatesQuery, TemplateWording } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
+import { hasPermission, useViewer } from '@/lib/viewer';
 import { ReminderSettings } from './ReminderSettings';
 
 const CommunicationTemplatesDocument = graphql(`

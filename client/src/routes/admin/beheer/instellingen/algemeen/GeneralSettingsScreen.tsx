@@ -1,19 +1,15 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { useRef, useState } from 'react';
-import { IMAGE_TYPES, imageFileProblem, imageHint } from '@rules/image';
-import { ConfirmAction } from '../../../../../components/forms/ConfirmAction';
-import { useMutationForm } from '../../../../../components/forms/useMutationForm';
-import { usePublicSite } from '../../../../../components/layout/publicSite';
-import { useUploadLimit } from '../../../../../components/settings/publicSettings';
-import { useShowNotice } from '../../../../../lib/notice';
-import { urls } from '../../../../../lib/urls';
+import { useState } from 'react';
+import { LogoUpload } from '@/components/forms/LogoUpload';
+import { usePublicSite } from '@/components/layout/publicSite';
+import { useShowNotice } from '@/lib/notice';
+import { urls } from '@/lib/urls';
 import { contrastRatio, formatRatio, MIN_CONTRAST_WITH_WHITE, parseHexColor, primaryColor } from '@rules/color';
 import { messageOf } from '@rules/rule';
-import { TextField } from '../../../../../components/forms/TextField';
-import { Page } from '../../../../../components/layout/Page';
-import { SettingsForm, type SettingsValue } from '../../../../../components/settings/SettingsForm';
-import { graphql } from '../../../../../graphql/generated';
-import { uploadFile } from '../../../../../lib/upload';
+import { TextField } from '@/components/forms/TextField';
+import { Page } from '@/components/layout/Page';
+import { SettingsForm, type SettingsValue } from '@/components/settings/SettingsForm';
+import { graphql } from '@/graphql/generated';
 
 const SettingsMunicipalitiesDocument = graphql(`
   query SettingsMunicipalities {
@@ -45,34 +41,12 @@ const RemovePlatformLogoDocument = graphql(`
 function PlatformLogoSection() {
   const site = usePublicSite();
   const settings = site?.publicSettings;
-  const uploadLimit = useUploadLimit();
-  const formRef = useRef<HTMLFormElement>(null);
   const showNotice = useShowNotice();
   const [removeLogo] = useMutation(RemovePlatformLogoDocument, {
     refetchQueries: ['PublicSite', 'SettingsSection'],
     awaitRefetchQueries: true,
   });
   const client = useApolloClient();
-  const upload = useMutationForm({
-    id: 'logo',
-    fields: ['file'] as const,
-    check: (_, data) => ({ file: imageFileProblem(data.get('file') as File | null, uploadLimit) }),
-    mutate: async (_, data) => ({
-      errors: (await uploadFile(urls.server.platformLogo(), data.get('file') as File)).errors,
-    }),
-    onSuccess: async () => {
-      formRef.current?.reset();
-      await client.refetchQueries({ include: ['PublicSite', 'SettingsSection'] });
-      showNotice('Het logo is opgeslagen. Het staat nu bovenaan de openbare website.');
-    },
-  });
-  const removal = useMutationForm({
-    id: 'logo-verwijderen',
-    fields: [],
-    mutate: async () => (await removeLogo()).data?.removePlatformLogo,
-    onSuccess: () =>
-      showNotice('Het logo is verwijderd. De website toont weer de naam van het platform.', { focus: true }),
-  });
   const logoUrl = settings?.logoUrl ?? null;
   return (
     <section aria-labelledby="logo-kop">
@@ -88,27 +62,20 @@ function PlatformLogoSection() {
       ) : (
         <p>Er is geen logo ingesteld. Bovenaan de website staat de naam van het platform.</p>
       )}
-      <form className="gw-form" ref={formRef} {...upload.props} aria-labelledby="logo-kop">
-        {upload.summary}
-        <TextField
-          label={logoUrl ? 'Ander logo kiezen' : 'Logo kiezen'}
-          type="file"
-          accept={IMAGE_TYPES.join(',')}
-          hint={`${imageHint(uploadLimit)} Het logo wordt verkleind tot hoogstens 640 × 160 pixels en op een witte achtergrond getoond.`}
-          {...upload.field('file')}
-        />
-        <button type="submit" className="gw-button gw-button--secondary" disabled={upload.busy}>
-          {upload.busy ? 'Bezig met uploaden…' : 'Logo uploaden'}
-        </button>
-      </form>
-      {logoUrl ? (
-        <ConfirmAction
-          form={removal}
-          label="Logo verwijderen"
-          confirmLabel="Ja, verwijder het logo"
-          groupLabel="Logo verwijderen bevestigen"
-        />
-      ) : null}
+      <LogoUpload
+        labelledBy="logo-kop"
+        hasLogo={Boolean(logoUrl)}
+        uploadUrl={urls.server.platformLogo()}
+        sizeHint="Het logo wordt verkleind tot hoogstens 640 × 160 pixels en op een witte achtergrond getoond."
+        onUploaded={async () => {
+          await client.refetchQueries({ include: ['PublicSite', 'SettingsSection'] });
+          showNotice('Het logo is opgeslagen. Het staat nu bovenaan de openbare website.');
+        }}
+        remove={async () => (await removeLogo()).data?.removePlatformLogo}
+        onRemoved={() =>
+          showNotice('Het logo is verwijderd. De website toont weer de naam van het platform.', { focus: true })
+        }
+      />
     </section>
   );
 }

@@ -1,10 +1,11 @@
 import { useQuery } from '@apollo/client/react';
-import { Link, useSearchParams } from 'react-router';
-import { ContentPageEditor } from '../../../../../components/content/ContentPageEditor';
-import { SelectField } from '../../../../../components/forms/fields';
-import { Page } from '../../../../../components/layout/Page';
-import { graphql } from '../../../../../graphql/generated';
-import { urls } from '../../../../../lib/urls';
+import { Link } from 'react-router';
+import { ContentPageEditor } from '@/components/content/ContentPageEditor';
+import { SelectField } from '@/components/forms/fields';
+import { Page } from '@/components/layout/Page';
+import { graphql } from '@/graphql/generated';
+import { searchParams, urls } from '@/lib/urls';
+import { useUrlState } from '@/lib/urlState';
 
 const TermsMunicipalitiesDocument = graphql(`
   query TermsMunicipalities {
@@ -20,23 +21,22 @@ const TermsMunicipalitiesDocument = graphql(`
  * terms (platform-wide, or with `&gemeente=<id>` a municipality's own); otherwise the residents' terms (/voorwaarden).
  */
 export default function TermsSettingsScreen() {
-  const [params, setParams] = useSearchParams();
-  const providers = params.get('soort') === 'aanbieders';
-  const municipalityId = providers ? params.get('gemeente') || null : null;
+  const url = useUrlState();
+  const providers = url.get(searchParams.termsKind) === 'aanbieders';
+  const municipalityId = providers ? url.get(searchParams.municipality) : null;
   const { data } = useQuery(TermsMunicipalitiesDocument, { skip: !providers });
-  const base = urls.admin.instellingen.terms();
 
   return (
     <Page title="Algemene voorwaarden" lead="De voorwaarden voor inwoners en de voorwaarden voor aanbieders.">
       <nav aria-label="Soort voorwaarden">
         <ul className="gw-content-kinds">
           <li>
-            <Link to={base} aria-current={!providers ? 'page' : undefined}>
+            <Link to={urls.admin.instellingen.terms()} aria-current={!providers ? 'page' : undefined}>
               Voorwaarden voor inwoners
             </Link>
           </li>
           <li>
-            <Link to={`${base}?soort=aanbieders`} aria-current={providers ? 'page' : undefined}>
+            <Link to={urls.admin.instellingen.terms({})} aria-current={providers ? 'page' : undefined}>
               Voorwaarden voor aanbieders
             </Link>
           </li>
@@ -52,9 +52,7 @@ export default function TermsSettingsScreen() {
             label="Voorwaarden van"
             name="gemeente"
             value={municipalityId ?? ''}
-            onChange={(e) =>
-              setParams(e.target.value ? { soort: 'aanbieders', gemeente: e.target.value } : { soort: 'aanbieders' })
-            }
+            onChange={(e) => url.set({ [searchParams.municipality]: e.target.value })}
           >
             <option value="">Het hele platform</option>
             {(data?.municipalities ?? []).map((m) => (

@@ -1,8 +1,8 @@
-import { CheckboxField } from '../../../../../components/forms/CheckboxField';
-import { SelectField } from '../../../../../components/forms/fields';
-import { TextField } from '../../../../../components/forms/TextField';
-import { Page } from '../../../../../components/layout/Page';
-import { SettingsForm } from '../../../../../components/settings/SettingsForm';
+import { CheckboxField } from '@/components/forms/CheckboxField';
+import { SelectField } from '@/components/forms/fields';
+import { TextField } from '@/components/forms/TextField';
+import { Page } from '@/components/layout/Page';
+import { SettingsForm } from '@/components/settings/SettingsForm';
 
 const fields = ['enabled', 'tool', 'scriptUrl', 'siteId'] as const;
 

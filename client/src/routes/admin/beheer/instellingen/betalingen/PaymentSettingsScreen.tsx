@@ -1,12 +1,12 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { RadioGroup } from '../../../../../components/forms/fields';
-import { TextField } from '../../../../../components/forms/TextField';
-import { useMutationForm } from '../../../../../components/forms/useMutationForm';
-import { Page } from '../../../../../components/layout/Page';
-import { QueryBoundary } from '../../../../../components/ui/QueryBoundary';
-import { graphql } from '../../../../../graphql/generated';
-import type { PaymentSettingsQuery } from '../../../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../../../lib/notice';
+import { RadioGroup } from '@/components/forms/fields';
+import { TextField } from '@/components/forms/TextField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { graphql } from '@/graphql/generated';
+import type { PaymentSettingsQuery } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
 
 const PaymentSettingsDocument = graphql(`
   query PaymentSettings {

@@ -1,14 +1,15 @@
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
-import { formatDate } from '../../../../../components/dates/formatDate';
-import { RadioGroup } from '../../../../../components/forms/fields';
-import { Page } from '../../../../../components/layout/Page';
-import { SettingsForm } from '../../../../../components/settings/SettingsForm';
-import { Alert } from '../../../../../components/ui/Alert';
-import { QueryBoundary } from '../../../../../components/ui/QueryBoundary';
-import type { DigidSettingsQuery } from '../../../../../graphql/generated/graphql';
-import { urls } from '../../../../../lib/urls';
-import { daysLeftLabel, DigidSettingsDocument, formatSerial, STATE_LABELS } from './digidShared';
+import { formatDate } from '@/components/dates/formatDate';
+import { RadioGroup } from '@/components/forms/fields';
+import { Page } from '@/components/layout/Page';
+import { SettingsForm } from '@/components/settings/SettingsForm';
+import { Alert } from '@/components/ui/Alert';
+import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import type { DigidSettingsQuery } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
+import { daysLeftLabel, DigidSettingsDocument, formatSerial } from './digidShared';
+import { digidCertificateStateLabel } from '@/vocabulary/digidCertificateState';
 
 type Settings = DigidSettingsQuery['digidSettings'];
 
@@ -120,7 +121,7 @@ function Certificates({ settings }: { settings: Settings }) {
             <tbody>
               {inUse.map((c) => (
                 <tr key={c.id}>
-                  <th scope="row">{STATE_LABELS[c.state]}</th>
+                  <th scope="row">{digidCertificateStateLabel[c.state]}</th>
                   <td>{c.subject}</td>
                   <td>
                     <code>{formatSerial(c.serial)}</code>

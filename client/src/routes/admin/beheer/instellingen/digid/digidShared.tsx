@@ -1,5 +1,4 @@
-import { graphql } from '../../../../../graphql/generated';
-import type { DigidCertificateState } from '../../../../../graphql/generated/graphql';
+import { graphql } from '@/graphql/generated';
 
 export const DigidCertificateFields = graphql(`
   fragment DigidCertificateFields on DigidCertificate {
@@ -39,16 +38,6 @@ export const DigidSettingsDocument = graphql(`
     }
   }
 `);
-
-/** The certificate states in Dutch, as the screens and the dashboard name them. */
-export const STATE_LABELS: Record<DigidCertificateState, string> = {
-  PENDING: 'Aangevraagd (wacht op certificaat)',
-  READY: 'Certificaat geüpload',
-  NEXT: 'Volgend certificaat (in de metadata)',
-  CURRENT: 'Huidig certificaat (in gebruik)',
-  PREVIOUS: 'Vorig certificaat (nog in de metadata)',
-  RETIRED: 'Ingetrokken',
-};
 
 /** "45 dagen", "1 dag", "verlopen". */
 export function daysLeftLabel(days: number | null | undefined): string {

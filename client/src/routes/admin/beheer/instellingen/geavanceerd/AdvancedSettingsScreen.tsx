@@ -1,6 +1,6 @@
-import { TextField } from '../../../../../components/forms/TextField';
-import { Page } from '../../../../../components/layout/Page';
-import { SettingsForm } from '../../../../../components/settings/SettingsForm';
+import { TextField } from '@/components/forms/TextField';
+import { Page } from '@/components/layout/Page';
+import { SettingsForm } from '@/components/settings/SettingsForm';
 
 const sessionFields = ['sessionLifetimeHours', 'idleTimeoutMinutes', 'residentIdleTimeoutMinutes'] as const;
 const sendFields = ['dailyMassSendLimit'] as const;

@@ -1,6 +1,6 @@
-import { ContentPageEditor } from '../../../../../components/content/ContentPageEditor';
-import { Page } from '../../../../../components/layout/Page';
-import { urls } from '../../../../../lib/urls';
+import { ContentPageEditor } from '@/components/content/ContentPageEditor';
+import { Page } from '@/components/layout/Page';
+import { urls } from '@/lib/urls';
 
 /** /admin/beheer/instellingen/hoe-werkt-het: the explanation shown at /hoe-werkt-het. */
 export default function HowItWorksSettingsScreen() {

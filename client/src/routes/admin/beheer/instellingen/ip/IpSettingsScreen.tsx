@@ -1,9 +1,9 @@
 import { useQuery } from '@apollo/client/react';
-import { CheckboxField } from '../../../../../components/forms/CheckboxField';
-import { TextAreaField } from '../../../../../components/forms/fields';
-import { Page } from '../../../../../components/layout/Page';
-import { SettingsForm } from '../../../../../components/settings/SettingsForm';
-import { graphql } from '../../../../../graphql/generated';
+import { CheckboxField } from '@/components/forms/CheckboxField';
+import { TextAreaField } from '@/components/forms/fields';
+import { Page } from '@/components/layout/Page';
+import { SettingsForm } from '@/components/settings/SettingsForm';
+import { graphql } from '@/graphql/generated';
 
 const OwnIpAddressDocument = graphql(`
   query OwnIpAddress {

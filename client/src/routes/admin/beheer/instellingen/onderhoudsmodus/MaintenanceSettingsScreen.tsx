@@ -1,8 +1,8 @@
-import { amsterdamLocalToIso, isoToAmsterdamLocal } from '../../../../../components/dates/amsterdamLocal';
-import { RadioGroup, TextAreaField } from '../../../../../components/forms/fields';
-import { TextField } from '../../../../../components/forms/TextField';
-import { Page } from '../../../../../components/layout/Page';
-import { SettingsForm } from '../../../../../components/settings/SettingsForm';
+import { amsterdamLocalToIso, isoToAmsterdamLocal } from '@/components/dates/amsterdamLocal';
+import { RadioGroup, TextAreaField } from '@/components/forms/fields';
+import { TextField } from '@/components/forms/TextField';
+import { Page } from '@/components/layout/Page';
+import { SettingsForm } from '@/components/settings/SettingsForm';
 
 const MODES = [
   { value: 'OFF', label: 'Uit: de website werkt normaal' },

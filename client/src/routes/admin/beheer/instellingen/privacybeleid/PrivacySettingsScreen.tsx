@@ -1,6 +1,6 @@
-import { ContentPageEditor } from '../../../../../components/content/ContentPageEditor';
-import { Page } from '../../../../../components/layout/Page';
-import { urls } from '../../../../../lib/urls';
+import { ContentPageEditor } from '@/components/content/ContentPageEditor';
+import { Page } from '@/components/layout/Page';
+import { urls } from '@/lib/urls';
 
 /** /admin/beheer/instellingen/privacybeleid: the privacy statement shown at /privacy. */
 export default function PrivacySettingsScreen() {

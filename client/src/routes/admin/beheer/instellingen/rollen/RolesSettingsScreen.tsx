@@ -1,14 +1,14 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ConfirmAction } from '../../../../../components/forms/ConfirmAction';
-import { TextField } from '../../../../../components/forms/TextField';
-import { useMutationForm } from '../../../../../components/forms/useMutationForm';
-import type { FormError } from '../../../../../components/forms/userErrors';
-import { Page } from '../../../../../components/layout/Page';
-import { Loading } from '../../../../../components/ui/Loading';
-import { QueryError } from '../../../../../components/ui/QueryError';
-import { graphql } from '../../../../../graphql/generated';
-import type { Permission, RolesMatrixQuery } from '../../../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../../../lib/notice';
+import { ConfirmAction } from '@/components/forms/ConfirmAction';
+import { TextField } from '@/components/forms/TextField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import type { FormError } from '@/components/forms/userErrors';
+import { Page } from '@/components/layout/Page';
+import { Loading } from '@/components/ui/Loading';
+import { QueryError } from '@/components/ui/QueryError';
+import { graphql } from '@/graphql/generated';
+import type { Permission, RolesMatrixQuery } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
 
 const RolesMatrixDocument = graphql(`
   query RolesMatrix {

@@ -1,6 +1,6 @@
-import { ContentPageEditor } from '../../../../../components/content/ContentPageEditor';
-import { Page } from '../../../../../components/layout/Page';
-import { urls } from '../../../../../lib/urls';
+import { ContentPageEditor } from '@/components/content/ContentPageEditor';
+import { Page } from '@/components/layout/Page';
+import { urls } from '@/lib/urls';
 
 /**
  * /admin/beheer/instellingen/toegankelijkheid: the accessibility statement at /toegankelijkheid. The introduction is

@@ -1,21 +1,18 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { journalLedgerCodeRules, journalCodeRule } from '@rules/journal';
-import { Link, useSearchParams } from 'react-router';
-import { RadioGroup, SelectField } from '../../../../../components/forms/fields';
-import { ruleCheck } from '../../../../../components/forms/ruleCheck';
-import { TextField } from '../../../../../components/forms/TextField';
-import { useMutationForm } from '../../../../../components/forms/useMutationForm';
-import { Page } from '../../../../../components/layout/Page';
-import { Loading } from '../../../../../components/ui/Loading';
-import { QueryError } from '../../../../../components/ui/QueryError';
-import { graphql } from '../../../../../graphql/generated';
-import type {
-  JournalAccountKind,
-  JournalLedgerCodesQuery,
-  JournalNumberFormat,
-} from '../../../../../graphql/generated/graphql';
-import { useShowNotice } from '../../../../../lib/notice';
-import { urls } from '../../../../../lib/urls';
+import { Link } from 'react-router';
+import { RadioGroup, SelectField } from '@/components/forms/fields';
+import { ruleCheck } from '@/components/forms/ruleCheck';
+import { TextField } from '@/components/forms/TextField';
+import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Page } from '@/components/layout/Page';
+import { Loading } from '@/components/ui/Loading';
+import { QueryError } from '@/components/ui/QueryError';
+import { graphql } from '@/graphql/generated';
+import type { JournalAccountKind, JournalLedgerCodesQuery, JournalNumberFormat } from '@/graphql/generated/graphql';
+import { useShowNotice } from '@/lib/notice';
+import { searchParams, urls } from '@/lib/urls';
+import { useSearchParam } from '@/lib/urlState';
 import { JournalLedgerCodesDocument, JournalMunicipalitiesDocument } from '../journal.graphql';
 
 const SetJournalLedgerCodeDocument = graphql(`
@@ -54,10 +51,10 @@ type Codes = NonNullable<JournalLedgerCodesQuery['journalLedgerCodes']>;
  * export's number format and journal code.
  */
 export default function JournalSettingsScreen() {
-  const [params, setParams] = useSearchParams();
+  const [chosen, setMunicipality] = useSearchParam(searchParams.municipality);
   const municipalities = useQuery(JournalMunicipalitiesDocument);
   const list = municipalities.data?.viewer.municipalities ?? [];
-  const municipalityId = params.get('gemeente') ?? list[0]?.id ?? '';
+  const municipalityId = chosen ?? list[0]?.id ?? '';
   return (
     <Page title="Instellingen journaalposten">
       <p>
@@ -73,11 +70,7 @@ export default function JournalSettingsScreen() {
       ) : (
         <>
           {list.length > 1 ? (
-            <SelectField
-              label="Gemeente"
-              value={municipalityId}
-              onChange={(e) => setParams({ gemeente: e.target.value })}
-            >
+            <SelectField label="Gemeente" value={municipalityId} onChange={(e) => setMunicipality(e.target.value)}>
               {list.map((m) => (
                 <option key={m.id} value={m.id}>
                   {m.name}

@@ -1,6 +1,6 @@
-import type { ProductStatus } from '../../graphql/generated/graphql';
+import type { ProductStatus } from '@/graphql/generated/graphql';
 
-/** Dutch labels of the product states. */
+/** A product's status. */
 export const productStatusLabel: Record<ProductStatus, string> = {
   DRAFT: 'Concept',
   SUBMITTED: 'Ingediend',

@@ -60,12 +60,17 @@ describe('municipality scope', () => {
       params: [],
     });
     expect(scopeSql(viewers.apiClientA!, 'x.municipality_id')).toEqual({
-      sql: '(x.municipality_id = any(?::uuid[]))',
-      params: [`{${A}}`],
+      sql: '(x.municipality_id = ?::uuid)',
+      params: [A],
     });
     expect(scopeSql(viewers.staffA!, 'x.municipality_id', { platformWide: 'shared' })).toEqual({
-      sql: '(x.municipality_id is null or x.municipality_id = any(?::uuid[]))',
-      params: [`{${A}}`],
+      sql: '(x.municipality_id is null or x.municipality_id = ?::uuid)',
+      params: [A],
+    });
+    const staffAB: ScopeViewer = { kind: 'STAFF', municipalityIds: [A, B] };
+    expect(scopeSql(staffAB, 'x.municipality_id')).toEqual({
+      sql: '(x.municipality_id = any(?::uuid[]))',
+      params: [`{${A},${B}}`],
     });
     expect(scopeSql(viewers.provider!, 'x.municipality_id')).toEqual({ sql: '(false)', params: [] });
     expect(scopeSql(viewers.visitor!, 'x.municipality_id', { platformWide: 'shared' })).toEqual({

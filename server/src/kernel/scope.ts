@@ -108,10 +108,11 @@ export function scopeSql(viewer: ScopeViewer, column: string, options: ScopeOpti
   if (ids === null) return { sql: '(true)', params: [] };
   const shared = options.platformWide === 'shared';
   if (ids.length === 0) return shared ? { sql: `(${column} is null)`, params: [] } : { sql: '(false)', params: [] };
-  const list = `{${ids.filter((id) => UUID.test(id)).join(',')}}`;
-  return shared
-    ? { sql: `(${column} is null or ${column} = any(?::uuid[]))`, params: [list] }
-    : { sql: `(${column} = any(?::uuid[]))`, params: [list] };
+  const valid = ids.filter((id) => UUID.test(id));
+  // One municipality (the usual scope): an equality, so an index on (municipality_id, …) serves the query.
+  const test = valid.length === 1 ? `${column} = ?::uuid` : `${column} = any(?::uuid[])`;
+  const param = valid.length === 1 ? valid[0] : `{${valid.join(',')}}`;
+  return { sql: shared ? `(${column} is null or ${test})` : `(${test})`, params: [param] };
 }
 
 /**

@@ -453,7 +453,7 @@ export class StaffAccountService {
         `U kunt de rol ${role.name} niet geven: die heeft rechten die u zelf niet heeft.`,
       );
     if (input.allMunicipalities) {
-      if (viewer.municipalityIds !== null)
+      if (!reachesAll(viewer))
         return problem(
           'municipalityIds',
           'GRANT_EXCEEDS_OWN',
@@ -467,9 +467,7 @@ export class StaffAccountService {
     const municipalities = await em.find(Municipality, { id: { $in: ids } }, { orderBy: { name: 'asc' } });
     if (municipalities.length !== ids.length)
       return problem('municipalityIds', 'NOT_FOUND', 'Een van de gekozen gemeenten bestaat niet (meer).');
-    const outside = municipalities.filter(
-      (m) => viewer.municipalityIds !== null && !viewer.municipalityIds.includes(m.id),
-    );
+    const outside = municipalities.filter((m) => !inScope(viewer, m.id));
     if (outside.length)
       return problem(
         'municipalityIds',

@@ -30,9 +30,11 @@
  * never callers of the API.
  *
  * Decisions where the former per-service helpers disagreed: background jobs are in scope everywhere (the journal
- * admitted them, payouts refused them; a service that is for staff alone says so itself); a value that is not a
- * municipality id (not a UUID) is never in scope, for any viewer; an operator acting is held to the municipality of
- * their act even if the viewer were built with more.
+ * admitted them, payouts refused them; a service that is for staff alone says so itself); platform-wide news is
+ * `owned` and the mail log's mails without a municipality `shared` (both were right for their rows; now the caller
+ * says which instead of each helper deciding); scope no longer checks a permission (the import's did); a value that
+ * is not a municipality id (not a UUID) is never in scope, for any viewer; an operator acting is held to the
+ * municipality of their act even if the viewer were built with more.
  *
  * This file imports nothing of ours: the viewer is described structurally below, and the application's `Viewer`
  * (graphql/auth/viewer.ts) fits it.

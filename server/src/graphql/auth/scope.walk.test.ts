@@ -16,6 +16,7 @@ import {
 } from 'graphql';
 import { createSchema } from '../schema.js';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
+import { tokenFromMail } from '../../test/onboarding.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
 import { ALL_PERMISSIONS } from './permissions.js';
 import { AdminAccount } from '../../modules/identity/admin-account.entity.js';
@@ -23,7 +24,8 @@ import { Municipality } from '../../modules/municipalities/municipality.entity.j
 
 /**
  * The municipality scope (kernel/scope.ts) over the whole schema: the demo's two municipalities, and a staff member
- * with every permission and an API client with every permission, both scoped to Noorderhaven, call every root query
+ * with every permission, an API client with every permission and an operator acting, all three scoped to
+ * Noorderhaven, call every root query
  * (with its required arguments, and once more asking for Zuiderveen wherever a `municipalityId` can be given),
  * selecting ids and every scalar three levels deep. Nothing of Zuiderveen may come back: no id of a row that belongs
  * to Zuiderveen (every table with a municipality_id column, and the rows hanging from them listed in `CHILDREN`).
@@ -328,6 +330,26 @@ describe('municipality scope over the whole schema', () => {
       name: 'API-koppeling van Noorderhaven',
       client: server.apiClient({ permissions: ALL_PERMISSIONS, municipalityIds: [noorderhaven.id] }),
     });
+    // An operator of Lightbase acting in Noorderhaven (every permission, that one municipality).
+    const operatorEmail = 'scope.walk@lightbase.example';
+    const invited = await server.services.operators.invite(
+      server.contexts.forSystem('cli.operator.invite'),
+      operatorEmail,
+    );
+    expect(invited.ok).toBe(true);
+    const operator = server.client();
+    const token = await tokenFromMail(server, operatorEmail, 'OPERATOR_INVITE', '/_lightbase/auth/');
+    const done = await operator.gql(`mutation($t: String!) { completeOperatorLogin(token: $t) { errors { code } } }`, {
+      t: token,
+    });
+    expect(done.data?.completeOperatorLogin.errors).toEqual([]);
+    const acting = await operator.gql(
+      `mutation($i: StartOperatorActInput!) { startOperatorAct(input: $i) { errors { code } } }`,
+      { i: { municipalityId: noorderhaven.id, reason: 'Controle van de gemeentegrens in de test', minutes: 60 } },
+    );
+    expect(acting.data?.startOperatorAct.errors).toEqual([]);
+    expect((await operator.gql(`{ viewer { kind } }`)).data?.viewer.kind).toBe('STAFF');
+    callers.push({ name: 'operator in Noorderhaven', client: operator });
   });
 
   afterAll(async () => {
@@ -355,7 +377,7 @@ describe('municipality scope over the whole schema', () => {
     expect(guardedPublic).toEqual([]);
   });
 
-  it('returns nothing of the other municipality to a staff member or an API client scoped to one', async () => {
+  it('returns nothing of the other municipality to a staff member, an API client or an operator scoped to one', async () => {
     const leaks: string[] = [];
     const seenOwn = new Set<string>();
     let answered = 0;

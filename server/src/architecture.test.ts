@@ -59,6 +59,14 @@ describe('the building blocks are the only way', () => {
     expect(matching(/express\.Router\(|\bRouter\(\)/)).toEqual([]);
   });
 
+  it('municipality scope is decided in kernel/scope.ts alone, which imports nothing of ours', () => {
+    // A viewer's municipalities are read there only (inScope, scopeSql, scopeFilter, scopeIds, reachesAll).
+    expect(matching(/\b(viewer|v|grantor)\.municipalityIds\b|municipalityScope\(/)).toEqual(['kernel/scope.ts']);
+    expect(matching(/(function|private)\s+inScope\(/)).toEqual(['kernel/scope.ts']);
+    const kernel = files.find((f) => f.path === 'kernel/scope.ts')!;
+    expect([...kernel.text.matchAll(/^import .* from '([^']+)'/gm)].map((m) => m[1])).toEqual([]);
+  });
+
   it('one keyset helper and one connection mapping: no hand-made page info', () => {
     expect(matching(/hasNextPage:/)).toEqual(['graphql/pagination.ts']);
   });

@@ -8,7 +8,7 @@ import type { DigidAdapter } from '../integrations/digid/digid.js';
 import type { RequestContext } from '../lib/request-context.js';
 import { Audience, Permission } from '../graphql/auth/permissions.js';
 import { isAllowed } from '../graphql/auth/requires.js';
-import { municipalityScope } from '../graphql/auth/viewer.js';
+import { inScope, reachesAll } from '../kernel/scope.js';
 import { ForbiddenError, TERMS_NOT_ACCEPTED_MESSAGE, UnauthenticatedError } from '../graphql/errors.js';
 import { IP_NOT_ALLOWED_MESSAGE, staffAddressAllowed } from './ip-allow-list.js';
 import { MAINTENANCE_MESSAGE, maintenanceRetryAfter } from './maintenance.js';
@@ -211,9 +211,9 @@ async function guard(
   if (route.access === 'public' || !isAllowed(viewer, route.access)) return refuse(403, 'FORBIDDEN', FORBIDDEN_MESSAGE);
   if (typeof route.scope === 'object') {
     const raw = req.query[route.scope.query];
-    const scope = municipalityScope(viewer);
     const named = typeof raw === 'string' && raw !== '';
-    if (scope !== null && (named ? !scope.includes(raw) : !route.scope.optional))
+    // Without a municipality named, only a route that takes "all of my municipalities" serves a scoped caller.
+    if (named ? !inScope(viewer, raw) : !route.scope.optional && !reachesAll(viewer))
       return refuse(404, 'NOT_FOUND', MUNICIPALITY_NOT_FOUND_MESSAGE);
   }
   const retryAfter = await maintenanceRetryAfter({ viewer, settings: services.settings, now: ctx.clock.now() });

@@ -1,5 +1,6 @@
 import { Audience, PERMISSION_DESCRIPTIONS, isPermission, type Permission } from './permissions.js';
 import type { Viewer } from './viewer.js';
+import { inScope, reachesAll } from '../../kernel/scope.js';
 
 /**
  * The one rule behind "nobody gives more than they hold" (roles, staff accounts, API clients): whoever grants or
@@ -24,9 +25,9 @@ export function reachesScope(
   grantor: Grantor,
   scope: { allMunicipalities: boolean; municipalityIds: readonly string[] },
 ): boolean {
-  if (grantor.municipalityIds === null) return true;
+  if (reachesAll(grantor)) return true;
   if (scope.allMunicipalities) return false;
-  return scope.municipalityIds.every((id) => grantor.municipalityIds!.includes(id));
+  return scope.municipalityIds.every((id) => inScope(grantor, id));
 }
 
 /** "Personen bekijken, Gevoelige persoonsgegevens (BSN) bekijken": permissions as the screens name them. */

@@ -3,7 +3,8 @@ import { Audience, type Permission } from './permissions.js';
 /**
  * Who is making the request, resolved once per request from the session cookie (or, later, an API key).
  * SYSTEM is never a caller of the API: it is a background job or CLI command acting on its own (see `systemViewer`);
- * it has no permissions and no municipality scope, so a service that checks them refuses it unless it says otherwise.
+ * it has no permissions, so a permission check refuses it; it reaches every municipality. Which municipalities a
+ * viewer reaches is decided in one place, kernel/scope.ts (inScope, scopeSql, scopeFilter).
  */
 export type Viewer =
   | { kind: Audience.ANONYMOUS }
@@ -61,17 +62,4 @@ export const ANONYMOUS: Viewer = { kind: Audience.ANONYMOUS };
 
 export function hasPermission(viewer: Viewer, permission: Permission): boolean {
   return (viewer.kind === Audience.STAFF || viewer.kind === Audience.API_CLIENT) && viewer.permissions.has(permission);
-}
-
-/** The municipalities a staff member or API client may see; null means all. Customers: their own. */
-export function municipalityScope(viewer: Viewer): readonly string[] | null {
-  switch (viewer.kind) {
-    case Audience.STAFF:
-    case Audience.API_CLIENT:
-      return viewer.municipalityIds;
-    case Audience.CUSTOMER:
-      return [viewer.municipalityId];
-    default:
-      return [];
-  }
 }

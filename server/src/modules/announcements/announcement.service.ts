@@ -1,5 +1,4 @@
-import { Audience } from '../../graphql/auth/permissions.js';
-import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { inScope, scopeSql, type SqlCondition } from '../../kernel/scope.js';
 import { UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { transactional, type RequestContext } from '../../lib/request-context.js';
@@ -89,25 +88,18 @@ export class AnnouncementService {
     return row ? this.record(row, now) : null;
   }
 
-  /** Which municipalities' announcements the viewer sees besides the platform-wide ones (see `active`). */
-  private visibleTo(ctx: RequestContext): { sql: string; params: unknown[] } {
-    const kind = ctx.viewer.kind;
-    const scope = kind === Audience.CUSTOMER || kind === Audience.STAFF ? municipalityScope(ctx.viewer) : [];
-    if (scope === null) return { sql: 'true', params: [] };
-    if (scope.length === 0) return { sql: 'a.municipality_id is null', params: [] };
-    return {
-      sql: '(a.municipality_id is null or a.municipality_id = any(?::uuid[]))',
-      params: [`{${scope.join(',')}}`],
-    };
+  /** The announcements the viewer sees (see `active`): the platform-wide ones are for everyone. */
+  private visibleTo(ctx: RequestContext): SqlCondition {
+    return scopeSql(ctx.viewer, 'a.municipality_id', { platformWide: 'shared' });
   }
 
   /** Every announcement staff may manage, newest start first. */
   async list(ctx: RequestContext): Promise<AnnouncementRecord[]> {
-    const scope = municipalityScope(ctx.viewer);
+    const scope = scopeSql(ctx.viewer, 'a.municipality_id');
     const now = ctx.clock.now();
     const rows = await ctx.em.execute<Row[]>(
-      `${SELECT} where (?::uuid[] is null or a.municipality_id = any(?::uuid[])) order by a.starts_at desc, a.id limit 200`,
-      [scope && `{${scope.join(',')}}`, scope && `{${scope.join(',')}}`],
+      `${SELECT} where ${scope.sql} order by a.starts_at desc, a.id limit 200`,
+      scope.params,
     );
     return rows.map((r) => this.record(r, now));
   }
@@ -115,7 +107,7 @@ export class AnnouncementService {
   async get(ctx: RequestContext, id: string): Promise<AnnouncementRecord | null> {
     if (!isUuid(id)) return null;
     const [row] = await ctx.em.execute<Row[]>(`${SELECT} where a.id = ?`, [id]);
-    return row && this.mayManage(ctx, row.municipality_id) ? this.record(row, ctx.clock.now()) : null;
+    return row && inScope(ctx.viewer, row.municipality_id) ? this.record(row, ctx.clock.now()) : null;
   }
 
   /** Creates (id null) or changes an announcement. */
@@ -135,7 +127,7 @@ export class AnnouncementService {
     const municipalityId = input.municipalityId ?? null;
     if (
       (municipalityId !== null && !isUuid(municipalityId)) ||
-      !this.mayManage(ctx, municipalityId) ||
+      !inScope(ctx.viewer, municipalityId) ||
       (municipalityId !== null && !(await this.municipalityExists(ctx, municipalityId)))
     ) {
       errors.push(
@@ -175,11 +167,6 @@ export class AnnouncementService {
       await this.audit.record(tx, { action: 'announcement.deleted', subjectType: 'announcement', subjectId: id });
     });
     return ok(id);
-  }
-
-  private mayManage(ctx: RequestContext, municipalityId: string | null): boolean {
-    const scope = municipalityScope(ctx.viewer);
-    return scope === null || (municipalityId !== null && scope.includes(municipalityId));
   }
 
   private async municipalityExists(ctx: RequestContext, id: string): Promise<boolean> {

@@ -7,6 +7,7 @@ import type { Viewer } from '../../graphql/auth/viewer.js';
 import { describePermissions, lacking } from '../../graphql/auth/grants.js';
 import { ForbiddenError, UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
+import { inScope, scopeSql } from '../../kernel/scope.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
 import { allowListOf, parseRange } from '../../http/ip-allow-list.js';
@@ -61,10 +62,6 @@ function managingViewer(ctx: RequestContext): ManagingViewer {
   )
     throw new ForbiddenError();
   return ctx.viewer;
-}
-
-function inScope(viewer: ManagingViewer, municipalityId: string): boolean {
-  return viewer.municipalityIds === null || viewer.municipalityIds.includes(municipalityId);
 }
 
 /** An API client's request, once its key is accepted: what the rest of the request needs to know of it. */
@@ -400,10 +397,9 @@ export class ApiClientService {
     const after = keyCondition(BY_NAME, page.after);
     const where: string[] = [];
     const params: unknown[] = [];
-    if (viewer.municipalityIds !== null) {
-      where.push('c.municipality_id = any(?::uuid[])');
-      params.push(`{${viewer.municipalityIds.join(',')}}`);
-    }
+    const scope = scopeSql(viewer, 'c.municipality_id');
+    where.push(scope.sql);
+    params.push(...scope.params);
     const search = filter?.search?.trim();
     if (search) {
       const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

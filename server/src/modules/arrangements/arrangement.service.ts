@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UserError } from '../../graphql/errors.js';
-import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { inScope, scopeSql } from '../../kernel/scope.js';
 import { isUuid } from '../../graphql/ids.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
@@ -31,11 +31,6 @@ interface Validated {
   repeatGrantsAllowed: boolean;
   minAge: number | null;
   maxAge: number | null;
-}
-
-function inScope(ctx: RequestContext, municipalityId: string): boolean {
-  const scope = municipalityScope(ctx.viewer);
-  return scope === null || scope.includes(municipalityId);
 }
 
 /** Latest end of validity first, then by name: the days before the far future ascending keep every key ascending. */
@@ -68,15 +63,13 @@ export class ArrangementService {
     const params: unknown[] = [];
     const municipalityId = filter?.municipalityId;
     if (municipalityId) {
-      if (!isUuid(municipalityId) || !inScope(ctx, municipalityId)) return emptyConnection();
+      if (!isUuid(municipalityId) || !inScope(ctx.viewer, municipalityId)) return emptyConnection();
       where.push('a.municipality_id = ?');
       params.push(municipalityId);
     } else {
-      const scope = municipalityScope(ctx.viewer);
-      if (scope !== null) {
-        where.push('a.municipality_id = any(?::uuid[])');
-        params.push(`{${[...scope].join(',')}}`);
-      }
+      const scope = scopeSql(ctx.viewer, 'a.municipality_id');
+      where.push(scope.sql);
+      params.push(...scope.params);
     }
     const search = filter?.search?.trim().slice(0, 100);
     if (search) {
@@ -120,7 +113,7 @@ export class ArrangementService {
   async one(ctx: RequestContext, id: string): Promise<ArrangementView | null> {
     if (!isUuid(id)) return null;
     const a = await ctx.em.findOne(Arrangement, id, { populate: ['categories'] });
-    if (!a || !inScope(ctx, a.municipality.id)) return null;
+    if (!a || !inScope(ctx.viewer, a.municipality.id)) return null;
     const [view] = await this.views(ctx.em, [a]);
     return view!;
   }
@@ -201,7 +194,7 @@ export class ArrangementService {
 
     const municipalityId = input.municipalityId ?? '';
     const municipality =
-      isUuid(municipalityId) && inScope(ctx, municipalityId)
+      isUuid(municipalityId) && inScope(ctx.viewer, municipalityId)
         ? await ctx.em.findOne(Municipality, municipalityId)
         : null;
     if (!municipality) err('municipalityId', 'NOT_FOUND', 'Kies een gemeente waarvoor u werkt.');
@@ -325,7 +318,7 @@ export class ArrangementService {
 
   async update(ctx: RequestContext, id: string, input: ArrangementInput): Promise<Result<ArrangementView>> {
     const existing = isUuid(id) ? await ctx.em.findOne(Arrangement, id, { populate: ['categories'] }) : null;
-    if (!existing || !inScope(ctx, existing.municipality.id))
+    if (!existing || !inScope(ctx.viewer, existing.municipality.id))
       return problem('id', 'NOT_FOUND', 'Deze regeling is niet gevonden.');
     const checked = await this.validate(ctx, input, existing);
     if (!checked.ok) return checked;

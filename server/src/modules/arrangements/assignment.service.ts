@@ -3,8 +3,8 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UserError } from '../../graphql/errors.js';
 import { Audience } from '../../graphql/auth/permissions.js';
-import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { isUuid } from '../../graphql/ids.js';
+import { inScope } from '../../kernel/scope.js';
 import { applicationNow, today } from '../../lib/clock.js';
 import { transactional, type RequestContext } from '../../lib/request-context.js';
 import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
@@ -214,13 +214,13 @@ export class AssignmentService {
   private async clientGroupInScope(ctx: RequestContext, clientGroupId: string): Promise<ClientGroup | null> {
     if (!isUuid(clientGroupId)) return null;
     const group = await ctx.em.findOne(ClientGroup, clientGroupId);
-    return group && this.inScope(ctx, group) ? group : null;
+    return group && this.reaches(ctx, group) ? group : null;
   }
 
-  private inScope(ctx: RequestContext, group: ClientGroup): boolean {
-    if (ctx.viewer.kind === Audience.CUSTOMER) return ctx.viewer.clientGroupId === group.id;
-    const scope = municipalityScope(ctx.viewer);
-    return scope === null || scope.includes(group.municipality.id);
+  /** Scope (kernel/scope.ts), and for a resident ownership: their own household only. */
+  private reaches(ctx: RequestContext, group: ClientGroup): boolean {
+    if (ctx.viewer.kind === Audience.CUSTOMER && ctx.viewer.clientGroupId !== group.id) return false;
+    return inScope(ctx.viewer, group.municipality.id);
   }
 
   /**
@@ -609,7 +609,7 @@ export class AssignmentService {
       return this.memberRules(
         ctx,
         input,
-        group && this.inScope(ctx, group) ? group : null,
+        group && this.reaches(ctx, group) ? group : null,
         loaded.arrangements.get(input.arrangementId) ?? null,
         loaded.people.get(input.memberId) ?? null,
       );
@@ -674,7 +674,7 @@ export class AssignmentService {
     input: GrantAssignmentInput,
   ): Result<ValidGrant> {
     const group = isUuid(input.clientGroupId) ? loaded.groups.get(input.clientGroupId) : undefined;
-    if (!group || !this.inScope(ctx, group))
+    if (!group || !this.reaches(ctx, group))
       return problem('clientGroupId', 'NOT_FOUND', 'Deze klantgroep is niet gevonden.');
     const beneficiary = input.beneficiaryId ? loaded.people.get(input.beneficiaryId) : undefined;
     return this.grantRules(

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Audience, Permission } from '../../graphql/auth/permissions.js';
-import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { isUuid } from '../../graphql/ids.js';
+import { inScope } from '../../kernel/scope.js';
 import { applicationNow, today } from '../../lib/clock.js';
 import { transactional, type RequestContext } from '../../lib/request-context.js';
 import { ok, problem, type Result } from '../../lib/result.js';
@@ -169,11 +169,6 @@ export class YearEndService {
 
   // ---- next period -----------------------------------------------------------------------------------------------
 
-  private inScope(ctx: RequestContext, municipalityId: string): boolean {
-    const scope = municipalityScope(ctx.viewer);
-    return scope === null || scope.includes(municipalityId);
-  }
-
   /** The arrangement a copy continues (previous period), or the copy of it (next period); ids only. */
   async linked(em: EntityManager, id: string): Promise<{ previousId: string | null; nextId: string | null }> {
     const [row] = await em.execute<{ previous_id: string | null; next_id: string | null }[]>(
@@ -192,7 +187,7 @@ export class YearEndService {
    */
   async copyToNextPeriod(ctx: RequestContext, id: string, name?: string | null): Promise<Result<ArrangementView>> {
     const source = isUuid(id) ? await ctx.em.findOne(Arrangement, id, { populate: ['categories'] }) : null;
-    if (!source || !this.inScope(ctx, source.municipality.id))
+    if (!source || !inScope(ctx.viewer, source.municipality.id))
       return problem('id', 'NOT_FOUND', 'Deze regeling is niet gevonden.');
     const period = nextPeriod(source.validFrom, source.validUntil);
     const outcome = await transactional(ctx, async (tx): Promise<Result<ArrangementView>> => {
@@ -259,7 +254,7 @@ export class YearEndService {
     arrangementId: string,
   ): Promise<Result<{ arrangement: Arrangement; source: Arrangement }>> {
     const arrangement = isUuid(arrangementId) ? await ctx.em.findOne(Arrangement, arrangementId) : null;
-    if (!arrangement || !this.inScope(ctx, arrangement.municipality.id))
+    if (!arrangement || !inScope(ctx.viewer, arrangement.municipality.id))
       return problem('arrangementId', 'NOT_FOUND', 'Deze regeling is niet gevonden.');
     const { previousId } = await this.linked(ctx.em, arrangement.id);
     const source = previousId ? await ctx.em.findOne(Arrangement, previousId) : null;
@@ -392,7 +387,7 @@ export class YearEndService {
   /** The latest bulk grant of an arrangement in scope; null when there is none. */
   async latestRegrantRun(ctx: RequestContext, arrangementId: string): Promise<RegrantRun | null> {
     const a = isUuid(arrangementId) ? await ctx.em.findOne(Arrangement, arrangementId) : null;
-    if (!a || !this.inScope(ctx, a.municipality.id)) return null;
+    if (!a || !inScope(ctx.viewer, a.municipality.id)) return null;
     const [row] = await ctx.em.execute<RunRow[]>(
       `select * from regrant_run where arrangement_id = ? order by created_at desc limit 1`,
       [a.id],

@@ -4,7 +4,8 @@ import DataLoader from 'dataloader';
 import type { Context } from '../../graphql/context.js';
 import { transactional, withEm, type RequestContext } from '../../lib/request-context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
-import { municipalityScope, ownAdminAccountId } from '../../graphql/auth/viewer.js';
+import { ownAdminAccountId } from '../../graphql/auth/viewer.js';
+import { inScope, reachesAll, scopeIds, scopeSql, type SqlCondition } from '../../kernel/scope.js';
 import { UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { emptyConnection, pageSize, toConnection, type ListArgs } from '../../graphql/pagination.js';
@@ -219,13 +220,17 @@ export class ProductService {
   private approvalLoader(ctx: Context): DataLoader<string, ProductApproval[]> {
     let loader = this.loaders.get(ctx.loaders);
     if (!loader) {
-      const scope = ctx.viewer.kind === Audience.PROVIDER ? null : municipalityScope(ctx.viewer);
+      // A provider sees every decision on its own products (ownership is checked by the caller); others their scope.
+      const scope: SqlCondition =
+        ctx.viewer.kind === Audience.PROVIDER
+          ? { sql: '(true)', params: [] }
+          : scopeSql(ctx.viewer, 'pa.municipality_id');
       loader = new DataLoader<string, ProductApproval[]>(async (ids) => {
         const rows = await ctx.em.execute<Record<string, unknown>[]>(
           `select pa.* from product_approval pa join product p on p.id = pa.product_id join municipality m on m.id = pa.municipality_id
-            where pa.product_id = any(?::uuid[]) and ${decisionCounts('pa', 'p')}${scope === null ? '' : ' and pa.municipality_id = any(?::uuid[])'}
+            where pa.product_id = any(?::uuid[]) and ${decisionCounts('pa', 'p')} and ${scope.sql}
             order by m.name, m.id`,
-          [`{${ids.join(',')}}`, ...(scope === null ? [] : [`{${scope.join(',')}}`])],
+          [`{${ids.join(',')}}`, ...scope.params],
         );
         const decisions = rows.map((row) => ctx.em.map(ProductApproval, row as never));
         return ids.map((id) => decisions.filter((d) => d.product.id === id));
@@ -238,15 +243,18 @@ export class ProductService {
   // ------------------------------------------------------------------------------------------------------------
   // Staff review
 
-  /** The scope condition for staff (and API clients): the product's provider is a member in a scoped municipality. */
-  private scope(ctx: RequestContext): { sql: string; params: unknown[] } {
-    const scope = municipalityScope(ctx.viewer);
+  /**
+   * Staff review is for staff and API clients; within their scope (kernel/scope.ts) a product is one whose provider is
+   * a member in a municipality of it (every product for a viewer who reaches every municipality).
+   */
+  private scope(ctx: RequestContext): SqlCondition {
     if (ctx.viewer.kind !== Audience.STAFF && ctx.viewer.kind !== Audience.API_CLIENT)
       return { sql: 'false', params: [] };
-    if (scope === null) return { sql: 'true', params: [] };
+    if (reachesAll(ctx.viewer)) return { sql: 'true', params: [] };
+    const scope = scopeSql(ctx.viewer, 'pm.municipality_id');
     return {
-      sql: `exists (select 1 from provider_membership pm where pm.provider_id = p.provider_id and pm.municipality_id = any(?::uuid[]))`,
-      params: [`{${scope.join(',')}}`],
+      sql: `exists (select 1 from provider_membership pm where pm.provider_id = p.provider_id and ${scope.sql})`,
+      params: scope.params,
     };
   }
 
@@ -273,13 +281,9 @@ export class ProductService {
     let order: KeyOrder;
 
     if (filter.approvalStatus) {
-      let municipalities = municipalityScope(ctx.viewer);
+      let municipalities = scopeIds(ctx.viewer);
       if (filter.municipalityId) {
-        if (
-          !isUuid(filter.municipalityId) ||
-          (municipalities !== null && !municipalities.includes(filter.municipalityId))
-        )
-          return emptyConnection();
+        if (!isUuid(filter.municipalityId) || !inScope(ctx.viewer, filter.municipalityId)) return emptyConnection();
         municipalities = [filter.municipalityId];
       }
       from = `product p join (
@@ -414,7 +418,6 @@ export class ProductService {
         return ProductPayload.fail(UserError.of('municipalityIds', 'NOT_FOUND', 'Deze gemeente bestaat niet.'));
       }
     }
-    const scope = municipalityScope(ctx.viewer);
     const productScope = this.scope(ctx);
     const decided: DecisionRow[] = [];
     const payload = await transactional(ctx, async (tx) => {
@@ -442,10 +445,11 @@ export class ProductService {
           for update of pa`,
         [id],
       );
-      const inScope = (municipalityId: string) => scope === null || scope.includes(municipalityId);
       let targets: DecisionRow[];
       if (municipalityIds === null) {
-        targets = rows.filter((r) => r.status === ProductApprovalStatus.PENDING && inScope(r.municipality_id));
+        targets = rows.filter(
+          (r) => r.status === ProductApprovalStatus.PENDING && inScope(ctx.viewer, r.municipality_id),
+        );
         if (!targets.length) {
           return ProductPayload.fail(
             UserError.of(
@@ -458,7 +462,7 @@ export class ProductService {
       } else {
         targets = [];
         for (const municipalityId of new Set(municipalityIds)) {
-          if (!inScope(municipalityId)) {
+          if (!inScope(ctx.viewer, municipalityId)) {
             const name = (
               await em.execute<{ name: string }[]>(`select name from municipality where id = ?`, [municipalityId])
             )[0]?.name;

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mailer } from '../../integrations/mail/mailer.js';
 import { describeMailError } from '../../integrations/mail/smtp-mailer.js';
-import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { inScope, scopeSql } from '../../kernel/scope.js';
 import { pageSize, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
 import { isUuid } from '../../graphql/ids.js';
@@ -89,6 +89,9 @@ function clockOf(target: JobTarget): Clock {
  *
  * Logs nothing personal: no address, body or variable (they hold tokens); only ids, template keys and statuses.
  */
+/** Mails that belong to no municipality (a provider's registration, an account's mails) are shared (kernel/scope.ts). */
+const MAIL_SCOPE = { platformWide: 'shared' } as const;
+
 export class MailService {
   constructor(
     private readonly mailer: Mailer,
@@ -195,7 +198,7 @@ export class MailService {
       const [row] = await tx.em.execute<
         { status: MailStatus; municipality_id: string | null; erased_at: Date | null }[]
       >(`select status, municipality_id, erased_at from mail_message where id = ? for update`, [mailId]);
-      if (!row || !this.inScope(ctx, row.municipality_id)) return notFound();
+      if (!row || !inScope(ctx.viewer, row.municipality_id, MAIL_SCOPE)) return notFound();
       if (row.status !== 'FAILED' || row.erased_at) {
         return problem<string>(
           'mailId',
@@ -238,7 +241,7 @@ export class MailService {
          from mail_message where id = ? and erased_at is null`,
       [mailId],
     );
-    if (!row || !this.inScope(ctx, row.municipality_id)) return null;
+    if (!row || !inScope(ctx.viewer, row.municipality_id, MAIL_SCOPE)) return null;
     return {
       id: row.id,
       to: row.to_address,
@@ -251,11 +254,6 @@ export class MailService {
       createdAt: new Date(row.created_at),
       sentAt: row.sent_at ? new Date(row.sent_at) : null,
     };
-  }
-
-  private inScope(ctx: RequestContext, municipalityId: string | null): boolean {
-    const scope = municipalityScope(ctx.viewer);
-    return scope === null || municipalityId === null || scope.includes(municipalityId);
   }
 
   /**
@@ -271,11 +269,9 @@ export class MailService {
     const after = keyCondition(NEWEST_FIRST, page.after);
     const where: string[] = ['erased_at is null'];
     const params: unknown[] = [];
-    const scope = municipalityScope(ctx.viewer);
-    if (scope !== null) {
-      where.push(`(municipality_id is null or municipality_id = any(?::uuid[]))`);
-      params.push(`{${scope.join(',')}}`);
-    }
+    const scope = scopeSql(ctx.viewer, 'municipality_id', MAIL_SCOPE);
+    where.push(scope.sql);
+    params.push(...scope.params);
     if (filter.status) {
       where.push('status = ?');
       params.push(filter.status);

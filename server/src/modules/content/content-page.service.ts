@@ -1,7 +1,8 @@
 import { UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { Audience } from '../../graphql/auth/permissions.js';
-import { municipalityScope, ownAdminAccountId } from '../../graphql/auth/viewer.js';
+import { ownAdminAccountId } from '../../graphql/auth/viewer.js';
+import { inScope } from '../../kernel/scope.js';
 import { transactional, type RequestContext } from '../../lib/request-context.js';
 import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
 import { checkAll } from '../../rules/rule.js';
@@ -246,8 +247,7 @@ export class ContentPageService {
   private mayEdit(ctx: RequestContext, page: ContentPageKind, municipalityId: string | null): boolean {
     if (municipalityId === null) return true;
     if (page !== ContentPageKind.TERMS_PROVIDERS || !isUuid(municipalityId)) return false;
-    const scope = municipalityScope(ctx.viewer);
-    return scope === null || scope.includes(municipalityId);
+    return inScope(ctx.viewer, municipalityId);
   }
 
   /** Serialises changes to one page (two editors saving at once get consecutive versions); the next version number. */

@@ -2,7 +2,7 @@ import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience, Permission } from '../../graphql/auth/permissions.js';
-import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { reachesAll } from '../../kernel/scope.js';
 import { ListArgs } from '../../graphql/pagination.js';
 import { renderMarkdown } from '../catalogue/markdown.js';
 import { Link, LinkPlacement } from './link.entity.js';
@@ -149,7 +149,7 @@ export class NewsResolver {
   })
   @Requires(Permission.CONTENT_EDIT)
   newsPlatformWideAllowed(@Ctx() ctx: Context): boolean {
-    return municipalityScope(ctx.viewer) === null;
+    return reachesAll(ctx.viewer);
   }
 
   @FieldResolver(() => String, { description: 'The body rendered to safe HTML (no raw HTML, no script links).' })

@@ -5,7 +5,8 @@ import { isUuid } from '../../graphql/ids.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 import { pageSize, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
 import { Audience, Permission } from '../../graphql/auth/permissions.js';
-import { hasPermission, municipalityScope } from '../../graphql/auth/viewer.js';
+import { hasPermission } from '../../graphql/auth/viewer.js';
+import { inScope, scopeSql } from '../../kernel/scope.js';
 import type { FileStorage } from '../../integrations/storage/file-storage.js';
 import { transactional, type RequestContext } from '../../lib/request-context.js';
 import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
@@ -163,17 +164,6 @@ export class NewsService {
 
   // ---- reading: editors -----------------------------------------------------------------------------------------
 
-  private scopeCondition(ctx: RequestContext): { sql: string; params: unknown[] } {
-    const scope = municipalityScope(ctx.viewer);
-    if (scope === null) return { sql: 'true', params: [] };
-    return { sql: 'n.municipality_id = any(?::uuid[])', params: [`{${[...scope].join(',')}}`] };
-  }
-
-  private inScope(ctx: RequestContext, municipalityId: string | null): boolean {
-    const scope = municipalityScope(ctx.viewer);
-    return scope === null || (municipalityId !== null && scope.includes(municipalityId));
-  }
-
   async adminList(
     ctx: RequestContext,
     filter: NewsFilterLike | null | undefined,
@@ -181,7 +171,7 @@ export class NewsService {
   ): Promise<ConnectionOf<NewsArticle>> {
     const first = pageSize(page.first);
     const after = keyCondition(ADMIN_ORDER, page.after);
-    const scope = this.scopeCondition(ctx);
+    const scope = scopeSql(ctx.viewer, 'n.municipality_id');
     const where = [scope.sql];
     const params = [...scope.params];
     const search = filter?.search?.trim().slice(0, 100);
@@ -214,7 +204,7 @@ export class NewsService {
   async adminOne(ctx: RequestContext, id: string): Promise<NewsArticle | null> {
     if (!isUuid(id)) return null;
     const article = await ctx.em.findOne(NewsArticle, id);
-    return article && this.inScope(ctx, article.municipalityId ?? null) ? article : null;
+    return article && inScope(ctx.viewer, article.municipalityId ?? null) ? article : null;
   }
 
   // ---- changing -------------------------------------------------------------------------------------------------
@@ -236,7 +226,7 @@ export class NewsService {
     try {
       return await transactional(ctx, async (tx) => {
         const article = id ? await tx.em.findOne(NewsArticle, id, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
-        if (id && (!article || !this.inScope(tx, article.municipalityId ?? null)))
+        if (id && (!article || !inScope(tx.viewer, article.municipalityId ?? null)))
           return problem(null, 'NOT_FOUND', NEWS_MESSAGES.notFound);
         const checked = await this.check(tx, input, article);
         if (!checked.ok) return checked;
@@ -307,10 +297,10 @@ export class NewsService {
           municipalityId,
         ]);
         if (!found.length) errors.push(UserError.of('municipalityId', 'NOT_FOUND', NEWS_MESSAGES.unknownMunicipality));
-        else if (!this.inScope(ctx, municipalityId))
+        else if (!inScope(ctx.viewer, municipalityId))
           errors.push(UserError.of('municipalityId', 'OUT_OF_SCOPE', NEWS_MESSAGES.outOfScope));
       }
-    } else if (!this.inScope(ctx, null)) {
+    } else if (!inScope(ctx.viewer, null)) {
       errors.push(UserError.of('municipalityId', 'OUT_OF_SCOPE', NEWS_MESSAGES.platformWide));
     }
 
@@ -360,7 +350,7 @@ export class NewsService {
     let imageKey: string | null = null;
     const result = await transactional(ctx, async (tx): Promise<Result<string>> => {
       const article = await tx.em.findOne(NewsArticle, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!article || !this.inScope(tx, article.municipalityId ?? null))
+      if (!article || !inScope(tx.viewer, article.municipalityId ?? null))
         return problem(null, 'NOT_FOUND', NEWS_MESSAGES.notFound);
       imageKey = article.imageKey ?? null;
       await tx.em.execute('delete from news_article where id = ?', [id]);
@@ -422,7 +412,8 @@ export class NewsService {
     let previous: string | null = null;
     const result = await transactional(ctx, async (tx): Promise<Result<NewsArticle>> => {
       const a = await tx.em.findOne(NewsArticle, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!a || !this.inScope(tx, a.municipalityId ?? null)) return problem(null, 'NOT_FOUND', NEWS_MESSAGES.notFound);
+      if (!a || !inScope(tx.viewer, a.municipalityId ?? null))
+        return problem(null, 'NOT_FOUND', NEWS_MESSAGES.notFound);
       previous = a.imageKey ?? null;
       a.imageKey = null;
       a.imageWidth = null;

@@ -1,5 +1,5 @@
 import { UserError } from '../../graphql/errors.js';
-import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { scopeSql } from '../../kernel/scope.js';
 import { isUuid } from '../../graphql/ids.js';
 import {
   cappedCount,
@@ -11,7 +11,6 @@ import {
   type ListArgs,
 } from '../../graphql/pagination.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
-import { uuidArray } from '../../lib/sql.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../lib/request-context.js';
 import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
@@ -112,14 +111,9 @@ export class ClientGroupService {
 
     const where: string[] = [];
     const params: unknown[] = [];
-    const scope = municipalityScope(ctx.viewer);
-    if (scope !== null && scope.length === 1) {
-      where.push('g.municipality_id = ?');
-      params.push(scope[0]);
-    } else if (scope !== null) {
-      where.push('g.municipality_id = any(?::uuid[])');
-      params.push(uuidArray(scope));
-    }
+    const scope = scopeSql(ctx.viewer, 'g.municipality_id');
+    where.push(scope.sql);
+    params.push(...scope.params);
     if (filter?.municipalityId) {
       if (!isUuid(filter.municipalityId)) return emptyConnection();
       where.push('g.municipality_id = ?');

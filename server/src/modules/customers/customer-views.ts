@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Viewer } from '../../graphql/auth/viewer.js';
-import { municipalityScope } from '../../graphql/auth/viewer.js';
 import { Audience } from '../../graphql/auth/permissions.js';
+import { inScope } from '../../kernel/scope.js';
 import { decryptBsn, maskBsn, type BsnKeys } from '../../crypto/bsn.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Card } from './card.entity.js';
@@ -9,11 +9,13 @@ import { ClientGroup } from './client-group.entity.js';
 import { Person } from './person.entity.js';
 import { CardStatusEnum, CardView, PersonView } from './customer.types.js';
 
-/** Staff and API clients: is this municipality within the caller's scope? Everyone else: no. */
+/**
+ * Persons, households and cards by id are for staff and API clients only (a resident reaches their own through
+ * `viewer`): that audience, within the one municipality scope (kernel/scope.ts).
+ */
 export function inStaffScope(viewer: Viewer, municipalityId: string): boolean {
   if (viewer.kind !== Audience.STAFF && viewer.kind !== Audience.API_CLIENT) return false;
-  const scope = municipalityScope(viewer);
-  return scope === null || scope.includes(municipalityId);
+  return inScope(viewer, municipalityId);
 }
 
 /** "******1234": all but the last four digits hidden. */

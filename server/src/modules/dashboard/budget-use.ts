@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { scopeSql } from '../../kernel/scope.js';
 import { today } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/request-context.js';
 
@@ -75,7 +75,7 @@ const monthsBetween = (from: string, until: string): string[] => {
  * ledger (the entries on its assignments' accounts, by booking kind and month): one query for all arrangements.
  */
 export async function budgetUse(ctx: RequestContext): Promise<ArrangementBudgetUse[]> {
-  const scope = municipalityScope(ctx.viewer);
+  const scope = scopeSql(ctx.viewer, 'a.municipality_id');
   const day = today(ctx.clock);
   const yearAgo = `${Number(day.slice(0, 4)) - 1}-${day.slice(5, 7)}-01`;
   const firstMonth = monthsBetween(yearAgo, day)[1]!; // the 12th month back, this month included
@@ -85,9 +85,9 @@ export async function budgetUse(ctx: RequestContext): Promise<ArrangementBudgetU
     `select a.id, a.name, mu.name as municipality, a.valid_from::text, a.valid_until::text
        from arrangement a join municipality mu on mu.id = a.municipality_id
       where a.valid_from <= ?::date and a.valid_until >= ?::date
-        and ${scope === null ? 'true' : 'a.municipality_id = any(?::uuid[])'}
+        and ${scope.sql}
       order by mu.name, a.valid_from desc, a.name, a.id`,
-    [day, `${firstMonth}-01`, ...(scope === null ? [] : [`{${scope.join(',')}}`])],
+    [day, `${firstMonth}-01`, ...scope.params],
   );
   if (!arrangements.length) return [];
   const rows = await ctx.em.execute<

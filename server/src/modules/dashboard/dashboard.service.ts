@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import type { RequestContext } from '../../lib/request-context.js';
-import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { scopeIds } from '../../kernel/scope.js';
 import { decisionCounts } from '../catalogue/product-approval.js';
 import { today } from '../../lib/clock.js';
 
@@ -80,7 +80,7 @@ export class AdminDashboard {
 export class DashboardService {
   /** All counts in one round trip, limited to the municipalities the viewer may see. */
   async counts(ctx: RequestContext): Promise<AdminDashboard> {
-    const scope = municipalityScope(ctx.viewer);
+    const scope = scopeIds(ctx.viewer);
     const all = scope === null;
     const ids = scope ?? [];
     const m = (column: string) => (all ? 'true' : `${column} = any(?::uuid[])`);

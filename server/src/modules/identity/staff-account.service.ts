@@ -6,6 +6,7 @@ import type { Viewer } from '../../graphql/auth/viewer.js';
 import { lacking, reachesScope } from '../../graphql/auth/grants.js';
 import { ForbiddenError, UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
+import { inScope, reachesAll, scopeSql, type SqlCondition } from '../../kernel/scope.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
 import { ok, problem, type Result } from '../../lib/result.js';
@@ -40,6 +41,27 @@ const BY_NAME: KeyOrder = {
 
 /** Staff, or an API client with ACCOUNT_MANAGE (no account of its own: the self rules do not apply to it). */
 type StaffViewer = Extract<Viewer, { kind: Audience.STAFF | Audience.API_CLIENT }>;
+
+/**
+ * A staff account belongs to every municipality it works for, and one with every municipality to each of them: the
+ * viewer sees it when their scope (kernel/scope.ts) reaches one of those. Whether they may change it is the grant rule.
+ */
+function accountScope(viewer: Viewer): SqlCondition {
+  if (reachesAll(viewer)) return { sql: '(true)', params: [] };
+  const scope = scopeSql(viewer, 'am.municipality_id');
+  return {
+    sql: `(a.all_municipalities or exists (select 1 from admin_account_municipality am where am.admin_account_id = a.id and ${scope.sql}))`,
+    params: scope.params,
+  };
+}
+
+function accountInScope(viewer: Viewer, account: AdminAccount): boolean {
+  return (
+    reachesAll(viewer) ||
+    account.allMunicipalities ||
+    account.municipalities.getItems().some((m) => inScope(viewer, m.id))
+  );
+}
 
 /** The viewer's own admin account; null for an API client and for an operator acting in a municipality. */
 const accountIdOf = (viewer: StaffViewer): string | null =>
@@ -98,8 +120,9 @@ export class StaffAccountService {
     staffViewer(ctx);
     const first = pageSize(page.first);
     const after = keyCondition(BY_NAME, page.after);
-    const where: string[] = [];
-    const params: unknown[] = [];
+    const scope = accountScope(ctx.viewer);
+    const where: string[] = [scope.sql];
+    const params: unknown[] = [...scope.params];
     const search = filter?.search?.trim();
     if (search) {
       where.push(`(a.name ilike ? or a.email ilike ?)`);
@@ -147,7 +170,7 @@ export class StaffAccountService {
     staffViewer(ctx);
     if (!isUuid(id)) return null;
     const account = await ctx.em.findOne(AdminAccount, id, { populate: ['role', 'municipalities'] });
-    return account ? this.view(ctx, account) : null;
+    return account && accountInScope(ctx.viewer, account) ? this.view(ctx, account) : null;
   }
 
   /** The roles the viewer may give: those with no permission the viewer lacks. */
@@ -394,7 +417,7 @@ export class StaffAccountService {
     const account = isUuid(id)
       ? await ctx.em.findOne(AdminAccount, id, { populate: ['role', 'municipalities'] })
       : null;
-    if (!account) return problem(null, 'NOT_FOUND', NOT_FOUND);
+    if (!account || !accountInScope(viewer, account)) return problem(null, 'NOT_FOUND', NOT_FOUND);
     if (!this.canManage(viewer, account))
       return problem(
         null,
@@ -430,7 +453,7 @@ export class StaffAccountService {
         `U kunt de rol ${role.name} niet geven: die heeft rechten die u zelf niet heeft.`,
       );
     if (input.allMunicipalities) {
-      if (viewer.municipalityIds !== null)
+      if (!reachesAll(viewer))
         return problem(
           'municipalityIds',
           'GRANT_EXCEEDS_OWN',
@@ -444,9 +467,7 @@ export class StaffAccountService {
     const municipalities = await em.find(Municipality, { id: { $in: ids } }, { orderBy: { name: 'asc' } });
     if (municipalities.length !== ids.length)
       return problem('municipalityIds', 'NOT_FOUND', 'Een van de gekozen gemeenten bestaat niet (meer).');
-    const outside = municipalities.filter(
-      (m) => viewer.municipalityIds !== null && !viewer.municipalityIds.includes(m.id),
-    );
+    const outside = municipalities.filter((m) => !inScope(viewer, m.id));
     if (outside.length)
       return problem(
         'municipalityIds',

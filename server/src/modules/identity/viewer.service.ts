@@ -2,6 +2,7 @@ import type { Context } from '../../graphql/context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { AdminAccount } from './admin-account.entity.js';
 import { ProviderUser } from '../providers/provider-user.entity.js';
+import { scopeFilter } from '../../kernel/scope.js';
 import { Person } from '../customers/person.entity.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { ViewerInfo, ViewerKind } from './viewer.type.js';
@@ -47,11 +48,7 @@ export class ViewerService {
         info.email = account.email;
         info.roleName = account.role.getEntity().name;
         info.permissions = [...v.permissions].sort();
-        info.municipalities = await ctx.em.find(
-          Municipality,
-          v.municipalityIds === null ? {} : { id: { $in: [...v.municipalityIds] } },
-          { orderBy: { name: 'asc' } },
-        );
+        info.municipalities = await ctx.em.find(Municipality, scopeFilter(v, 'id'), { orderBy: { name: 'asc' } });
         break;
       }
       case Audience.PROVIDER: {
@@ -71,11 +68,7 @@ export class ViewerService {
       }
       case Audience.API_CLIENT: {
         info.permissions = [...v.permissions].sort();
-        info.municipalities = await ctx.em.find(
-          Municipality,
-          v.municipalityIds === null ? {} : { id: { $in: [...v.municipalityIds] } },
-          { orderBy: { name: 'asc' } },
-        );
+        info.municipalities = await ctx.em.find(Municipality, scopeFilter(v, 'id'), { orderBy: { name: 'asc' } });
         break;
       }
       default:

@@ -4,7 +4,8 @@ import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Audience, Permission, isPermission } from '../../graphql/auth/permissions.js';
-import { hasPermission, municipalityScope, type Viewer } from '../../graphql/auth/viewer.js';
+import { hasPermission, type Viewer } from '../../graphql/auth/viewer.js';
+import { inScope, scopeSql } from '../../kernel/scope.js';
 import { isUuid } from '../../graphql/ids.js';
 import { today } from '../../lib/clock.js';
 import { csvStream } from '../../lib/csv.js';
@@ -253,19 +254,12 @@ export class ImportService {
     private readonly jobs: JobQueue,
   ) {}
 
-  private inScope(viewer: Viewer, municipalityId: string): boolean {
-    if (!hasPermission(viewer, Permission.IMPORT_RUN)) return false;
-    const scope = municipalityScope(viewer);
-    return scope === null || scope.includes(municipalityId);
-  }
-
   /** The runs of the viewer's municipalities, newest first. */
   async list(ctx: RequestContext, first = 20): Promise<ImportRunRecord[]> {
-    const scope = municipalityScope(ctx.viewer);
+    const scope = scopeSql(ctx.viewer, 'r.municipality_id');
     const rows = await ctx.em.execute<Record<string, unknown>[]>(
-      `${RUN_SELECT} ${scope === null ? '' : 'where r.municipality_id = any(?::uuid[])'}
-        order by r.created_at desc, r.id desc limit ?`,
-      scope === null ? [Math.min(first, 100)] : [`{${scope.join(',')}}`, Math.min(first, 100)],
+      `${RUN_SELECT} where ${scope.sql} order by r.created_at desc, r.id desc limit ?`,
+      [...scope.params, Math.min(first, 100)],
     );
     return rows.map(toRecord);
   }
@@ -273,7 +267,7 @@ export class ImportService {
   async get(ctx: RequestContext, id: string): Promise<ImportRunRecord | null> {
     if (!isUuid(id)) return null;
     const [row] = await ctx.em.execute<Record<string, unknown>[]>(`${RUN_SELECT} where r.id = ?`, [id]);
-    if (!row || !this.inScope(ctx.viewer, String(row.municipality_id))) return null;
+    if (!row || !inScope(ctx.viewer, String(row.municipality_id))) return null;
     return toRecord(row);
   }
 
@@ -314,7 +308,7 @@ export class ImportService {
         'OPERATOR_NOT_ALLOWED',
         'Een operator kan geen import starten. Vraag een medewerker van de gemeente om het bestand te importeren.',
       );
-    if (!isUuid(input.municipalityId) || !this.inScope(viewer, input.municipalityId))
+    if (!isUuid(input.municipalityId) || !inScope(viewer, input.municipalityId))
       return problem('municipalityId', 'NOT_FOUND', 'Kies een gemeente waarvoor u mag importeren.');
     const [municipality] = await ctx.em.execute<{ id: string }[]>(`select id from municipality where id = ?`, [
       input.municipalityId,

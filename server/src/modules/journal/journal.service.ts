@@ -1,7 +1,6 @@
 import { IsolationLevel } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Audience } from '../../graphql/auth/permissions.js';
-import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { inScope } from '../../kernel/scope.js';
 import { isUuid } from '../../graphql/ids.js';
 import { csvText, type CsvColumn } from '../../lib/csv.js';
 import { todayInAmsterdam } from '../../lib/dates.js';
@@ -140,13 +139,6 @@ function exportColumns(numberFormat: NumberFormat): CsvColumn[] {
 export class JournalService {
   constructor(private readonly audit: AuditService) {}
 
-  private inScope(ctx: RequestContext, municipalityId: string): boolean {
-    if (ctx.viewer.kind !== Audience.STAFF && ctx.viewer.kind !== Audience.API_CLIENT && ctx.viewer.kind !== 'SYSTEM')
-      return false;
-    const scope = ctx.viewer.kind === 'SYSTEM' ? null : municipalityScope(ctx.viewer);
-    return isUuid(municipalityId) && (scope === null || scope.includes(municipalityId));
-  }
-
   private async municipalityExists(em: EntityManager, municipalityId: string): Promise<boolean> {
     const rows = await em.execute(`select 1 from municipality where id = ?`, [municipalityId]);
     return rows.length > 0;
@@ -164,7 +156,7 @@ export class JournalService {
 
   /** The ledger codes of a municipality: one per kind, plus the per-arrangement overrides. Null outside the scope. */
   async ledgerCodes(ctx: RequestContext, municipalityId: string): Promise<LedgerCodes | null> {
-    if (!this.inScope(ctx, municipalityId) || !(await this.municipalityExists(ctx.em, municipalityId))) return null;
+    if (!inScope(ctx.viewer, municipalityId) || !(await this.municipalityExists(ctx.em, municipalityId))) return null;
     const rows = await ctx.em.execute<
       {
         kind: JournalKind;
@@ -208,7 +200,7 @@ export class JournalService {
       `select municipality_id, name from arrangement where id = ?`,
       [arrangementId],
     );
-    if (!arrangement || !this.inScope(ctx, arrangement.municipality_id)) return null;
+    if (!arrangement || !inScope(ctx.viewer, arrangement.municipality_id)) return null;
     const rows = await ctx.em.execute<
       { kind: JournalKind; arrangement_id: string | null; gl_account: string; cost_centre: string }[]
     >(
@@ -246,7 +238,7 @@ export class JournalService {
       costCentre?: string | null;
     },
   ): Promise<Result<LedgerCodes>> {
-    if (!this.inScope(ctx, input.municipalityId) || !(await this.municipalityExists(ctx.em, input.municipalityId)))
+    if (!inScope(ctx.viewer, input.municipalityId) || !(await this.municipalityExists(ctx.em, input.municipalityId)))
       return problem('municipalityId', 'NOT_FOUND', NOT_FOUND);
     if (!JOURNAL_KINDS.includes(input.kind)) return problem('kind', 'INVALID', 'Kies een soort rekening.');
     const arrangementId = input.arrangementId || null;
@@ -315,7 +307,7 @@ export class JournalService {
     ctx: RequestContext,
     input: { municipalityId: string; numberFormat: NumberFormat; journalCode?: string | null },
   ): Promise<Result<LedgerCodes>> {
-    if (!this.inScope(ctx, input.municipalityId) || !(await this.municipalityExists(ctx.em, input.municipalityId)))
+    if (!inScope(ctx.viewer, input.municipalityId) || !(await this.municipalityExists(ctx.em, input.municipalityId)))
       return problem('municipalityId', 'NOT_FOUND', NOT_FOUND);
     if (!NUMBER_FORMATS.includes(input.numberFormat))
       return problem('numberFormat', 'INVALID', 'Kies de Nederlandse of de internationale notatie.');
@@ -385,7 +377,7 @@ export class JournalService {
 
   /** The months of the last year (newest first), with their export and close moments. */
   async periods(ctx: RequestContext, municipalityId: string): Promise<JournalPeriodInfo[] | null> {
-    if (!this.inScope(ctx, municipalityId)) return null;
+    if (!inScope(ctx.viewer, municipalityId)) return null;
     const rows = await this.periodRows(ctx.em, municipalityId);
     const current = this.currentPeriod(ctx);
     return Array.from({ length: 13 }, (_, i) => this.info(rows, municipalityId, addMonths(current, -i)));
@@ -641,7 +633,7 @@ export class JournalService {
     rawPeriod: string,
     want: { totals: boolean; lines: number | null; fromLedger?: boolean },
   ): Promise<(JournalPeriodSummary & { lines: JournalLine[] }) | null> {
-    if (!this.inScope(ctx, municipalityId)) return null;
+    if (!inScope(ctx.viewer, municipalityId)) return null;
     const checked = journalPeriodRule.check(rawPeriod);
     if (!checked.ok) return null;
     const period = checked.value;
@@ -691,7 +683,7 @@ export class JournalService {
     write: (chunk: string) => Promise<void>,
     options: { batch?: number } = {},
   ): Promise<Result<{ lines: number; filename: string }>> {
-    if (!this.inScope(ctx, municipalityId) || !(await this.municipalityExists(ctx.em, municipalityId)))
+    if (!inScope(ctx.viewer, municipalityId) || !(await this.municipalityExists(ctx.em, municipalityId)))
       return problem('municipalityId', 'NOT_FOUND', NOT_FOUND);
     const checked = this.checkPeriod(ctx, rawPeriod);
     if (!checked.ok) return checked;
@@ -794,7 +786,7 @@ export class JournalService {
     municipalityId: string,
     rawPeriod: string,
   ): Promise<Result<JournalPeriodInfo>> {
-    if (!this.inScope(ctx, municipalityId) || !(await this.municipalityExists(ctx.em, municipalityId)))
+    if (!inScope(ctx.viewer, municipalityId) || !(await this.municipalityExists(ctx.em, municipalityId)))
       return problem('municipalityId', 'NOT_FOUND', NOT_FOUND);
     const checked = this.checkPeriod(ctx, rawPeriod);
     if (!checked.ok) return checked;

@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Audience } from '../../graphql/auth/permissions.js';
-import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { inScope, scopeIds, scopeSql } from '../../kernel/scope.js';
 import { UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
 import { today } from '../../lib/clock.js';
-import { containsPattern, uuidArray } from '../../lib/sql.js';
+import { containsPattern } from '../../lib/sql.js';
 import { transactional, type RequestContext } from '../../lib/request-context.js';
 import { fail, ok, problem, type Result } from '../../lib/result.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
@@ -131,11 +131,6 @@ function senderId(ctx: RequestContext): string | null {
   return null;
 }
 
-function inScope(ctx: RequestContext, municipalityId: string): boolean {
-  const scope = municipalityScope(ctx.viewer);
-  return scope === null || scope.includes(municipalityId);
-}
-
 /**
  * Messages to an audience (berichten, /admin/meldingen). The sender sees the number of recipients first, may send a
  * test to themselves, and sends: `send` reserves a place under the municipality's daily limit, records the message
@@ -155,7 +150,7 @@ export class MassMessageService {
 
   /** The audience the input names, within the viewer's municipalities, or a Dutch problem. */
   async resolve(ctx: RequestContext, input: AudienceInput): Promise<Result<ResolvedAudience & { label: string }>> {
-    if (!isUuid(input.municipalityId) || !inScope(ctx, input.municipalityId)) {
+    if (!isUuid(input.municipalityId) || !inScope(ctx.viewer, input.municipalityId)) {
       return problem('audience.municipalityId', 'NOT_FOUND', 'Kies een gemeente waarvoor u berichten mag versturen.');
     }
     const [municipality] = await ctx.em.execute<{ name: string }[]>(`select name from municipality where id = ?`, [
@@ -202,7 +197,7 @@ export class MassMessageService {
         return ok({ ...base, refId: group.id, label: `Klantgroep ${number} (${municipality.name})` });
       }
       case 'ALL_PROVIDERS':
-        return ok({ ...base, providerScope: municipalityScope(ctx.viewer), label });
+        return ok({ ...base, providerScope: scopeIds(ctx.viewer), label });
       default:
         return ok({ ...base, label: `${label} (${municipality.name})` });
     }
@@ -210,7 +205,7 @@ export class MassMessageService {
 
   /** The arrangements of a municipality the sender may pick (ARRANGEMENT_HOLDERS), newest validity first. */
   async arrangementChoices(ctx: RequestContext, municipalityId: string): Promise<{ id: string; name: string }[]> {
-    if (!isUuid(municipalityId) || !inScope(ctx, municipalityId)) return [];
+    if (!isUuid(municipalityId) || !inScope(ctx.viewer, municipalityId)) return [];
     return ctx.em.execute<{ id: string; name: string }[]>(
       `select id, name from arrangement where municipality_id = ? order by valid_until desc, name limit 200`,
       [municipalityId],
@@ -346,11 +341,9 @@ export class MassMessageService {
     const after = keyCondition(NEWEST_FIRST, page.after);
     const where: string[] = [];
     const params: unknown[] = [];
-    const scope = municipalityScope(ctx.viewer);
-    if (scope !== null) {
-      where.push('mm.municipality_id = any(?::uuid[])');
-      params.push(uuidArray(scope));
-    }
+    const scope = scopeSql(ctx.viewer, 'mm.municipality_id');
+    where.push(scope.sql);
+    params.push(...scope.params);
     if (filter.municipalityId) {
       if (!isUuid(filter.municipalityId)) return emptyConnection();
       where.push('mm.municipality_id = ?');
@@ -404,7 +397,7 @@ export class MassMessageService {
   async get(ctx: RequestContext, id: string): Promise<MassMessageRecord | null> {
     if (!isUuid(id)) return null;
     const found = await this.find(ctx.em, id);
-    return found && inScope(ctx, found.municipalityId) ? found : null;
+    return found && inScope(ctx.viewer, found.municipalityId) ? found : null;
   }
 
   /**

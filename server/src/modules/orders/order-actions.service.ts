@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { UserError } from '../../graphql/errors.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
+import { inScope } from '../../kernel/scope.js';
 import { transactional, type RequestContext } from '../../lib/request-context.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import { DELIVERY_UNDO_MINUTES, orderReasonRules } from '../../rules/order.js';
@@ -278,10 +279,7 @@ export class OrderActionsService {
       case 'customer':
         return v.kind === Audience.CUSTOMER && order.clientGroupId === v.clientGroupId;
       case 'staff':
-        return (
-          (v.kind === Audience.STAFF || v.kind === Audience.API_CLIENT) &&
-          (v.municipalityIds === null || v.municipalityIds.includes(order.municipalityId))
-        );
+        return (v.kind === Audience.STAFF || v.kind === Audience.API_CLIENT) && inScope(v, order.municipalityId);
     }
   }
 

@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { Audience } from '../../graphql/auth/permissions.js';
-import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { scopeSql } from '../../kernel/scope.js';
 import { cappedCount, pageSize, toConnection, type ListArgs } from '../../graphql/pagination.js';
 import { isUuid } from '../../graphql/ids.js';
 import { isIsoDate } from '../../lib/dates.js';
@@ -124,15 +124,10 @@ export class OrderListService {
     if (v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) return null;
     const where: string[] = [];
     const params: unknown[] = [];
-    const scope = municipalityScope(v);
-    if (scope !== null && scope.length === 1) {
-      // One municipality (the usual scope): an equality, so the (municipality_id, created_at, id) index serves the page.
-      where.push('o.municipality_id = ?');
-      params.push(scope[0]);
-    } else if (scope !== null) {
-      where.push('o.municipality_id = any(?::uuid[])');
-      params.push(`{${scope.join(',')}}`);
-    }
+    // One municipality (the usual scope) is an equality, so the (municipality_id, created_at, id) index serves the page.
+    const scope = scopeSql(v, 'o.municipality_id');
+    where.push(scope.sql);
+    params.push(...scope.params);
     if (filter.search?.trim()) {
       const number = normaliseOrderNumber(filter.search);
       if (!number) return null;
@@ -167,12 +162,12 @@ export class OrderListService {
   async adminOrderProviders(ctx: RequestContext): Promise<Provider[]> {
     const v = ctx.viewer;
     if (v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) return [];
-    const scope = municipalityScope(v);
+    const scope = scopeSql(v, 'o.municipality_id');
     // Per provider one index probe (customer_order (provider_id, created_at, id)) instead of a distinct over every order.
     const rows = await ctx.em.execute<{ id: string }[]>(
       `select p.id from provider p where exists (select 1 from customer_order o where o.provider_id = p.id
-         ${scope === null ? '' : 'and o.municipality_id = any(?::uuid[])'})`,
-      scope === null ? [] : [`{${scope.join(',')}}`],
+         and ${scope.sql})`,
+      scope.params,
     );
     if (!rows.length) return [];
     return ctx.em.find(Provider, { id: { $in: rows.map((r) => r.id) } }, { orderBy: { name: 'asc', id: 'asc' } });

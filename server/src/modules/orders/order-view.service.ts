@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../lib/request-context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
+import { inScope } from '../../kernel/scope.js';
 import { Order, OrderAllocation, OrderEvent, OrderLine } from './order.entities.js';
 import type { RedemptionMethod } from '../catalogue/product.entity.js';
 import {
@@ -28,7 +29,7 @@ export class OrderViewService {
         return order.providerId === v.providerId;
       case Audience.STAFF:
       case Audience.API_CLIENT:
-        return v.municipalityIds === null || v.municipalityIds.includes(order.municipalityId);
+        return inScope(v, order.municipalityId);
       default:
         return false;
     }

@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { Audience } from '../../graphql/auth/permissions.js';
-import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { scopeIds, scopeSql } from '../../kernel/scope.js';
 import { cappedCount, emptyConnection, pageSize, toConnection, type ListArgs } from '../../graphql/pagination.js';
 import { isUuid } from '../../graphql/ids.js';
 import { isIsoDate } from '../../lib/dates.js';
@@ -86,16 +86,11 @@ export class PaymentAdminService {
     if (v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) return null;
     const where: string[] = [];
     const params: unknown[] = [];
-    const scope = municipalityScope(v);
-    if (scope !== null && scope.length === 1) {
-      // One municipality: an equality, so each half of the union walks its (municipality_id, created_at, id) index.
-      where.push('x.municipality_id = ?');
-      params.push(scope[0]);
-    } else if (scope !== null) {
-      if (!scope.length) return null;
-      where.push('x.municipality_id = any(?::uuid[])');
-      params.push(`{${scope.join(',')}}`);
-    }
+    // One municipality is an equality, so each half of the union walks its (municipality_id, created_at, id) index.
+    if (scopeIds(v)?.length === 0) return null;
+    const scope = scopeSql(v, 'x.municipality_id');
+    where.push(scope.sql);
+    params.push(...scope.params);
     if (f.kind) {
       where.push('x.kind = ?');
       params.push(f.kind);

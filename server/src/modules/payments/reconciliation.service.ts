@@ -1,5 +1,5 @@
 import { Audience } from '../../graphql/auth/permissions.js';
-import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { scopeIds } from '../../kernel/scope.js';
 import { isUuid } from '../../graphql/ids.js';
 import { isIsoDate } from '../../lib/dates.js';
 import { ok, problem, type Result } from '../../lib/result.js';
@@ -99,7 +99,7 @@ export class ReconciliationService {
     if (!checked.ok) return checked;
     const v = ctx.viewer;
     if (v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) return problem(null, 'FORBIDDEN', 'Geen toegang.');
-    const scope = municipalityScope(v);
+    const scope = scopeIds(v);
     const [bounds] = await ctx.em.execute<{ start: Date; end: Date }[]>(
       `select (?::date)::timestamp at time zone 'Europe/Amsterdam' as start,
               (?::date + 1)::timestamp at time zone 'Europe/Amsterdam' as end`,
@@ -442,7 +442,7 @@ export class ReconciliationService {
   }
 
   private async stoppedRefunds(ctx: RequestContext, refundId?: string): Promise<StoppedRefundView[]> {
-    const scope = municipalityScope(ctx.viewer);
+    const scope = scopeIds(ctx.viewer);
     if (scope !== null && !scope.length) return [];
     const rows = await ctx.em.execute<
       {

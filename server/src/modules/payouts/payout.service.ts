@@ -1,6 +1,7 @@
 import { Audience } from '../../graphql/auth/permissions.js';
 import { csvText } from '../../lib/csv.js';
-import { hasPermission, municipalityScope } from '../../graphql/auth/viewer.js';
+import { hasPermission } from '../../graphql/auth/viewer.js';
+import { inScope, scopeSql } from '../../kernel/scope.js';
 import { Permission } from '../../graphql/auth/permissions.js';
 import type { UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
@@ -224,9 +225,12 @@ export class PayoutService {
     private readonly audit: AuditService,
   ) {}
 
-  private inScope(ctx: RequestContext, municipalityId: string): boolean {
-    const scope = municipalityScope(ctx.viewer);
-    return ctx.viewer.kind === Audience.STAFF && (scope === null || scope.includes(municipalityId));
+  /**
+   * Batches are made and confirmed by named staff members (the second person is another account), so they are for
+   * staff alone: not API clients, not jobs. That audience rule, then the one municipality scope (kernel/scope.ts).
+   */
+  private staffInScope(ctx: RequestContext, municipalityId: string): boolean {
+    return ctx.viewer.kind === Audience.STAFF && inScope(ctx.viewer, municipalityId);
   }
 
   private async cutoff(ctx: RequestContext): Promise<{ deliveredBefore: Date; payoutDelayDays: number }> {
@@ -235,7 +239,7 @@ export class PayoutService {
   }
 
   private async municipalityKnown(ctx: RequestContext, municipalityId: string): Promise<boolean> {
-    if (!isUuid(municipalityId) || !this.inScope(ctx, municipalityId)) return false;
+    if (!isUuid(municipalityId) || !this.staffInScope(ctx, municipalityId)) return false;
     const [row] = await ctx.em.execute(`select 1 from municipality where id = ?`, [municipalityId]);
     return !!row;
   }
@@ -365,15 +369,13 @@ export class PayoutService {
     const where: string[] = ['true'];
     const params: unknown[] = [];
     if (filter?.municipalityId) {
-      if (!isUuid(filter.municipalityId) || !this.inScope(ctx, filter.municipalityId)) return emptyConnection();
+      if (!isUuid(filter.municipalityId) || !this.staffInScope(ctx, filter.municipalityId)) return emptyConnection();
       where.push('b.municipality_id = ?');
       params.push(filter.municipalityId);
     } else {
-      const scope = municipalityScope(ctx.viewer);
-      if (scope !== null) {
-        where.push('b.municipality_id = any(?::uuid[])');
-        params.push(`{${scope.join(',')}}`);
-      }
+      const scope = scopeSql(ctx.viewer, 'b.municipality_id');
+      where.push(scope.sql);
+      params.push(...scope.params);
     }
     if (filter?.status) {
       where.push('b.status = ?');
@@ -400,7 +402,7 @@ export class PayoutService {
   async get(ctx: RequestContext, id: string): Promise<PayoutBatchRecord | null> {
     if (!isUuid(id) || ctx.viewer.kind !== Audience.STAFF) return null;
     const [row] = await ctx.em.execute<BatchRow[]>(`${BATCH_SELECT} where b.id = ?`, [id]);
-    return row && this.inScope(ctx, row.municipality_id) ? this.record(ctx, row) : null;
+    return row && this.staffInScope(ctx, row.municipality_id) ? this.record(ctx, row) : null;
   }
 
   async lines(ctx: RequestContext, batchId: string): Promise<PayoutLineRecord[]> {
@@ -495,7 +497,7 @@ export class PayoutService {
     const [row] = await tx.em.execute<
       { id: string; reference: string; municipality_id: string; status: PayoutBatchStatus }[]
     >(`select id, reference, municipality_id, status from payout_batch where id = ? for update`, [id]);
-    if (!row || !this.inScope(tx, row.municipality_id)) return NOT_FOUND();
+    if (!row || !this.staffInScope(tx, row.municipality_id)) return NOT_FOUND();
     if (!allowed.includes(row.status))
       return problem(
         null,

@@ -1,12 +1,12 @@
 import { LockMode, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Audience } from '../../graphql/auth/permissions.js';
-import { municipalityScope, ownAdminAccountId } from '../../graphql/auth/viewer.js';
+import { ownAdminAccountId } from '../../graphql/auth/viewer.js';
+import { inScope, scopeFilter, scopeSql } from '../../kernel/scope.js';
 import { ForbiddenError, UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
-import { uuidArray } from '../../lib/sql.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Provider } from './provider.entity.js';
 import { ProviderMembership, MembershipStatus } from './provider-membership.entity.js';
@@ -85,11 +85,8 @@ export class MembershipService {
   async membershipsOf(ctx: RequestContext, providerId: string): Promise<ProviderMembership[]> {
     if (!(await canSeeProvider(ctx, providerId))) throw new ForbiddenError();
     const where: FilterQuery<ProviderMembership> = { provider: providerId };
-    const scope =
-      ctx.viewer.kind === Audience.STAFF || ctx.viewer.kind === Audience.API_CLIENT
-        ? municipalityScope(ctx.viewer)
-        : null;
-    if (scope !== null) Object.assign(where, { municipality: { $in: [...scope] } });
+    if (ctx.viewer.kind === Audience.STAFF || ctx.viewer.kind === Audience.API_CLIENT)
+      Object.assign(where, scopeFilter(ctx.viewer, 'municipality'));
     const rows = await ctx.em.find(ProviderMembership, where, { populate: ['municipality'] });
     return rows.sort((a, b) => a.municipality.getEntity().name.localeCompare(b.municipality.getEntity().name, 'nl'));
   }
@@ -219,11 +216,9 @@ export class MembershipService {
     const after = keyCondition(NEWEST_APPLICATION, page.after);
     const where: string[] = [];
     const params: unknown[] = [];
-    const scope = municipalityScope(ctx.viewer);
-    if (scope !== null) {
-      where.push('m.municipality_id = any(?::uuid[])');
-      params.push(uuidArray(scope));
-    }
+    const scope = scopeSql(ctx.viewer, 'm.municipality_id');
+    where.push(scope.sql);
+    params.push(...scope.params);
     if (filter?.status) {
       where.push('m.status = ?');
       params.push(filter.status);
@@ -282,8 +277,7 @@ export class MembershipService {
     if (!isUuid(membershipId)) return notFound;
     return ctx.em.transactional(async (tx): Promise<Result<ProviderMembership>> => {
       const membership = await tx.findOne(ProviderMembership, membershipId, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      const scope = municipalityScope(v);
-      if (!membership || (scope !== null && !scope.includes(membership.municipality.id))) return notFound;
+      if (!membership || !inScope(v, membership.municipality.id)) return notFound;
       if (membership.status !== MembershipStatus.PENDING) {
         return {
           ok: false,

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Audience, Permission } from '../../graphql/auth/permissions.js';
 import { ForbiddenError, UserError } from '../../graphql/errors.js';
 import { isUuid } from '../../graphql/ids.js';
+import { scopeIds } from '../../kernel/scope.js';
 import { hashPassword } from '../../crypto/passwords.js';
 import { Provider } from './provider.entity.js';
 import { ProviderUser } from './provider-user.entity.js';
@@ -41,12 +42,10 @@ export async function canSeeProvider(ctx: RequestContext, providerId: string): P
   if (v.kind === Audience.PROVIDER) return v.providerId === providerId;
   if ((v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) || !v.permissions.has(Permission.PROVIDER_APPROVE))
     return false;
-  if (v.municipalityIds === null) return true;
-  if (!v.municipalityIds.length) return false;
-  return (
-    (await ctx.em.count(ProviderMembership, { provider: providerId, municipality: { $in: [...v.municipalityIds] } })) >
-    0
-  );
+  const ids = scopeIds(v);
+  if (ids === null) return true;
+  if (!ids.length) return false;
+  return (await ctx.em.count(ProviderMembership, { provider: providerId, municipality: { $in: [...ids] } })) > 0;
 }
 
 /**

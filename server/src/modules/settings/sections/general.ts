@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { Audience } from '../../../graphql/auth/permissions.js';
-import { municipalityScope } from '../../../graphql/auth/viewer.js';
+import { inScope, reachesAll } from '../../../kernel/scope.js';
 import { UserError } from '../../../graphql/errors.js';
 import { primaryColor } from '../../../rules/color.js';
 import { email, phone } from '../../../rules/contact.js';
@@ -93,13 +92,12 @@ export const generalSection = defineSection({
   defaults: () => ({ platformName: 'Gemeentewinkel', primaryColor: null, logo: null, municipalities: {} }),
   authorize(viewer, before, after) {
     // Staff change the contact details of the municipalities in their scope only.
-    const scope = municipalityScope(viewer);
-    if (viewer.kind !== Audience.STAFF || scope === null) return [];
+    if (reachesAll(viewer)) return [];
     const changed = new Set([...Object.keys(before.municipalities), ...Object.keys(after.municipalities)]);
     for (const id of changed) {
       if (JSON.stringify(before.municipalities[id] ?? null) === JSON.stringify(after.municipalities[id] ?? null))
         continue;
-      if (!scope.includes(id)) {
+      if (!inScope(viewer, id)) {
         return [
           UserError.of(
             `municipalities.${id}`,

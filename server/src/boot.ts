@@ -23,6 +23,7 @@ import { createJobRegistry } from './jobs/registry.js';
 import type { JobRegistry } from './jobs/job-types.js';
 import { startJobWorker, type JobWorker } from './jobs/worker.js';
 import pg from 'pg';
+import { usePasswordHashing } from './crypto/passwords.js';
 
 export interface RunningServer {
   url: string;
@@ -134,6 +135,7 @@ export async function prepareDatabase(
   const { config, logger } = options;
   const clock = options.clock ?? clockFromConfig(config);
   setApplicationClock(clock);
+  usePasswordHashing(config.passwordHashing);
   const { databaseUrl, embedded } = await openOrStartDatabase(config, logger);
   let orm: MikroORM | undefined;
   let services: Services | undefined;
@@ -194,6 +196,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
   const { config, logger } = options;
   const clock = options.clock ?? clockFromConfig(config);
   setApplicationClock(clock);
+  usePasswordHashing(config.passwordHashing);
   if (config.clockStart)
     logger.warn(
       { clockStart: config.clockStart.toISOString(), now: clock.now().toISOString() },

@@ -98,6 +98,7 @@ async function setUpDatabase(
         storage: ready.storage,
         // The demo's DigiD certificate is for the simulator's demo; with real DigiD the configured one serves.
         settingsEncryptionKey: config.digidMode === 'simulator' ? config.settingsEncryptionKey : undefined,
+        cacheDir: config.demoCacheDir,
         services: options.demoActivity === false ? undefined : ready,
       });
       if (created) logger.info('demo data seeded');

@@ -88,6 +88,8 @@ const schema = z.object({
   SEED_DEMO_DATA: bool.optional(),
   /** `fast`: argon2id with the smallest cost, for test runs only (refused unless NODE_ENV=test). */
   PASSWORD_HASHING: z.enum(['standard', 'fast']).default('standard'),
+  /** Where the demo data keeps its rendered pictures and DigiD key between runs (test runs); empty: made afresh. */
+  DEMO_CACHE_DIR: z.string().optional(),
   SESSION_SECRET: z.string().min(32, 'moet minstens 32 tekens lang zijn').default(DEV_SESSION_SECRET),
   SESSION_TTL_HOURS: z.coerce
     .number()
@@ -381,6 +383,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     embeddedPgPort: c.EMBEDDED_PG_PORT,
     seedDemoData: c.SEED_DEMO_DATA ?? !production,
     passwordHashing: c.PASSWORD_HASHING,
+    demoCacheDir: c.DEMO_CACHE_DIR ? resolve(PROJECT_ROOT, c.DEMO_CACHE_DIR) : undefined,
     session: { secret: c.SESSION_SECRET, ttlHours: c.SESSION_TTL_HOURS, secureCookie: production },
     bsn: { keys: bsnKeys, hashKey: c.BSN_HASH_KEY },
     digidMode: c.DIGID_MODE,

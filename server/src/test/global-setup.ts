@@ -75,7 +75,9 @@ export default async function setup(project: TestProject) {
     project.provide('pgAdminUrl', container.url);
     return () => container.stop();
   }
-  const dir = mkdtempSync(join(tmpdir(), 'gw-test-pg-'));
+  // With the run's mark in its name (`npm test` checks that none is left: scripts/lib/leftovers.mjs).
+  const run = process.env.GW_TEST_RUN;
+  const dir = mkdtempSync(join(tmpdir(), run ? `gw-test-pg-${run}-` : 'gw-test-pg-'));
   // As root, PostgreSQL runs as an unprivileged user that must be able to enter the folder.
   chmodSync(dir, 0o755);
   let pg: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;

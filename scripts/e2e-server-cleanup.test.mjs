@@ -35,9 +35,15 @@ async function until(what, check, timeoutMs) {
 async function startScript() {
   const runId = randomBytes(4).toString('hex');
   const port = await freePort();
-  const env = { ...process.env, [RUN_VARIABLE]: runId, E2E_PORT: String(port), E2E_LOG_LEVEL: 'error' };
+  const env = {
+    ...process.env,
+    [RUN_VARIABLE]: runId,
+    E2E_PORT: String(port),
+    E2E_LOG_LEVEL: 'error',
+    E2E_SEED_DEMO_DATA: 'false',
+  };
   delete env.TEST_DATABASE_URL; // the built-in PostgreSQL, as on a fresh machine
-  const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   let gone = false;
   void exited.then(() => (gone = true));
@@ -63,25 +69,32 @@ async function assertNothingLeft(runId) {
 }
 
 test('e2e-server.mjs stops the app and its PostgreSQL and removes its folder', { concurrency: true }, async (t) => {
-  await t.test('on Ctrl+C (SIGINT)', { timeout: 240_000 }, async () => {
-    const { runId, child, exited } = await startScript();
-    const before = processesOfRun(runId);
-    assert.ok(
-      before.some((p) => /\bpostgres\b.* -D /.test(p.command)),
-      `a PostgreSQL runs for the app: ${JSON.stringify(before)}`,
-    );
-    assert.equal(foldersOfRun(runId).length, 1, 'the data folder exists');
-    child.kill('SIGINT');
-    await exited;
-    await assertNothingLeft(runId);
-  });
+  // Both at once (each starts an app and seeds it): half the time.
+  const cases = [];
+  cases.push(
+    t.test('on Ctrl+C (SIGINT)', { timeout: 240_000 }, async () => {
+      const { runId, child, exited } = await startScript();
+      const before = processesOfRun(runId);
+      assert.ok(
+        before.some((p) => /\bpostgres\b.* -D /.test(p.command)),
+        `a PostgreSQL runs for the app: ${JSON.stringify(before)}`,
+      );
+      assert.equal(foldersOfRun(runId).length, 1, 'the data folder exists');
+      child.kill('SIGINT');
+      await exited;
+      await assertNothingLeft(runId);
+    }),
+  );
 
-  await t.test('when its app is killed outright (SIGKILL)', { timeout: 240_000 }, async () => {
-    const { runId, exited } = await startScript();
-    const app = processesOfRun(runId).find((p) => p.command.includes('server/dist/main.js'));
-    assert.ok(app, 'the app runs');
-    process.kill(app.pid, 'SIGKILL'); // no chance to stop its PostgreSQL: the script does it
-    await exited;
-    await assertNothingLeft(runId);
-  });
+  cases.push(
+    t.test('when its app is killed outright (SIGKILL)', { timeout: 240_000 }, async () => {
+      const { runId, exited } = await startScript();
+      const app = processesOfRun(runId).find((p) => p.command.includes('server/dist/main.js'));
+      assert.ok(app, 'the app runs');
+      process.kill(app.pid, 'SIGKILL'); // no chance to stop its PostgreSQL: the script does it
+      await exited;
+      await assertNothingLeft(runId);
+    }),
+  );
+  await Promise.all(cases);
 });

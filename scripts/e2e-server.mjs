@@ -33,7 +33,8 @@ const env = {
   PORT: port,
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
-  SEED_DEMO_DATA: 'true',
+  // The demo data; E2E_SEED_DEMO_DATA=false leaves it out (scripts/e2e-server-cleanup.test.mjs needs none).
+  SEED_DEMO_DATA: process.env.E2E_SEED_DEMO_DATA ?? 'true',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   // Many log-ins from one address in one run: keep the per-account limit, raise nothing else.
   LOGIN_MAX_ATTEMPTS: '20',

@@ -4,11 +4,10 @@
 //      (graphql-codegen --check; the emitted schema is checked by a server test)
 //   1. server tests (Vitest; real PostgreSQL, real HTTP; template databases, see README "Tests")
 //   2. client unit tests (Vitest)
-//   3. production build; the browser-test server script leaves nothing behind when interrupted
-//      (scripts/e2e-server-cleanup.test.mjs); browser tests (Playwright + Debian Chromium + axe) against the running
-//      app; then, at once, the resident journey with the clock set to 2027 and 2030 (playwright.dates.config.ts) and
-//      the resident's DigiD log-in through the production adapters and local identity providers
-//      (playwright.digid.config.ts)
+//   3. production build; browser tests (Playwright + Debian Chromium + axe) against the running app; then, at once,
+//      the resident journey with the clock set to 2027 and 2030 (playwright.dates.config.ts), the resident's DigiD
+//      log-in through the production adapters and local identity providers (playwright.digid.config.ts), and the
+//      browser-test server script interrupted leaves nothing behind (scripts/e2e-server-cleanup.test.mjs)
 //   4. nothing left behind: no process this run started (each carries GW_TEST_RUN=<id> in its environment) still
 //      runs, and no temporary folder of this run is left; if some are, they are named, stopped and removed, and the
 //      run fails.
@@ -181,15 +180,6 @@ async function main() {
 
   if (want('e2e')) {
     if (await step('Productiebuild', 'npm', ['run', 'build'])) {
-      // The browser-test server script, interrupted: its PostgreSQL and its folder are gone afterwards.
-      if (
-        await step('Browsertestserver ruimt op na Ctrl+C', process.execPath, [
-          '--test',
-          'scripts/e2e-server-cleanup.test.mjs',
-        ])
-      )
-        passed++;
-      else failed++;
       const out = join(reports, 'e2e.json');
       // With E2E_DIGID_SAML=1 the run includes the `digid-saml` project (the resident's log-in through the local SAML
       // identity provider, against an app of its own with DIGID_MODE=saml).
@@ -204,8 +194,9 @@ async function main() {
       // own app (playwright.digid.config.ts).
       const dates = join(reports, 'e2e-dates.json');
       const digid = join(reports, 'e2e-digid.json');
-      console.log('\n▶ Tegelijk: browsertests op andere dagen en met DigiD-koppelingen');
-      await Promise.all([
+      // And the browser-test server script, interrupted: its PostgreSQL and its folder are gone afterwards.
+      console.log('\n▶ Tegelijk: browsertests op andere dagen en met DigiD-koppelingen; opruimen na Ctrl+C');
+      const [, , cleanup] = await Promise.all([
         step(
           'Browsertests op andere dagen (klok in 2027 en 2030)',
           bin('playwright'),
@@ -226,7 +217,17 @@ async function main() {
             env: { PLAYWRIGHT_JSON_OUTPUT_NAME: digid, PLAYWRIGHT_REPORTERS: 'list,json' },
           },
         ),
+        step(
+          'Browsertestserver ruimt op na Ctrl+C',
+          process.execPath,
+          ['--test', 'scripts/e2e-server-cleanup.test.mjs'],
+          {
+            buffered: true,
+          },
+        ),
       ]);
+      if (cleanup) passed++;
+      else failed++;
       countPlaywright(dates);
       countPlaywright(digid);
     } else {

@@ -194,7 +194,8 @@ async function main() {
       // own app (playwright.digid.config.ts).
       const dates = join(reports, 'e2e-dates.json');
       const digid = join(reports, 'e2e-digid.json');
-      // And the browser-test server script, interrupted: its PostgreSQL and its folder are gone afterwards.
+      // And the browser-test server script, interrupted: its PostgreSQL and its folder are gone afterwards. Two browsers
+      // each, as they share the machine.
       console.log('\n▶ Tegelijk: browsertests op andere dagen en met DigiD-koppelingen; opruimen na Ctrl+C');
       const [, , cleanup] = await Promise.all([
         step(
@@ -204,7 +205,7 @@ async function main() {
           {
             cwd: join(root, 'client'),
             buffered: true,
-            env: { PLAYWRIGHT_JSON_OUTPUT_NAME: dates, PLAYWRIGHT_REPORTERS: 'list,json' },
+            env: { PLAYWRIGHT_JSON_OUTPUT_NAME: dates, PLAYWRIGHT_REPORTERS: 'list,json', E2E_WORKERS: '2' },
           },
         ),
         step(
@@ -214,7 +215,7 @@ async function main() {
           {
             cwd: join(root, 'client'),
             buffered: true,
-            env: { PLAYWRIGHT_JSON_OUTPUT_NAME: digid, PLAYWRIGHT_REPORTERS: 'list,json' },
+            env: { PLAYWRIGHT_JSON_OUTPUT_NAME: digid, PLAYWRIGHT_REPORTERS: 'list,json', E2E_WORKERS: '2' },
           },
         ),
         step(

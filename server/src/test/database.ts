@@ -53,20 +53,24 @@ const templates = new Map<string, Promise<string>>();
 
 /**
  * The template database for `key` (one per run, shared by every test worker): made once by `build` against an empty
- * database, under an advisory lock so that two workers asking at once build it only once. Its name is
+ * database (or a copy of the template `from`), under an advisory lock so that two workers asking at once build it only once. Its name is
  * `tpl_<run>_<hash of the key>`; test files then clone it (`createTestDatabase({ template })`).
  */
-export function templateDatabase(key: string, build: (url: string) => Promise<void>): Promise<string> {
+export function templateDatabase(
+  key: string,
+  build: (url: string) => Promise<void>,
+  options: { from?: () => Promise<string> } = {},
+): Promise<string> {
   let found = templates.get(key);
   if (!found) {
-    found = makeTemplate(key, build);
+    found = (async () => makeTemplate(key, build, await options.from?.()))();
     templates.set(key, found);
     found.catch(() => templates.delete(key));
   }
   return found;
 }
 
-async function makeTemplate(key: string, build: (url: string) => Promise<void>): Promise<string> {
+async function makeTemplate(key: string, build: (url: string) => Promise<void>, from?: string): Promise<string> {
   const name = templatePrefix() + createHash('sha256').update(key).digest('hex').slice(0, 16);
   const admin = inject('pgAdminUrl');
   return withAdmin(async (client) => {
@@ -74,7 +78,8 @@ async function makeTemplate(key: string, build: (url: string) => Promise<void>):
     try {
       const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
       if (exists.rowCount) return name;
-      await client.query(`create database ${name}`);
+      if (from) await cloneDatabase(client, name, from);
+      else await client.query(`create database ${name}`);
       try {
         await build(withDatabase(admin, name));
         // Sessions of the builder that are still ending would make every clone wait; none may stay.

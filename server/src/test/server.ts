@@ -144,16 +144,21 @@ async function templateFor(
     clockStart: options.clock ? undefined : process.env.CLOCK_START,
     env: relevant,
   });
-  return templateDatabase(key, async (url) => {
-    const config = loadConfig({ ...env(url), JOBS_WORKER: 'false' });
-    const prepared = await prepareDatabase({
-      config,
-      logger: createLogger(config.logLevel),
-      clock: options.clock,
-      demoActivity: options.demoActivity ?? false,
-    });
-    await prepared.stop();
-  });
+  // Seeded on a copy of the migrated template: the migrations are not run again.
+  return templateDatabase(
+    key,
+    async (url) => {
+      const config = loadConfig({ ...env(url), JOBS_WORKER: 'false' });
+      const prepared = await prepareDatabase({
+        config,
+        logger: createLogger(config.logLevel),
+        clock: options.clock,
+        demoActivity: options.demoActivity ?? false,
+      });
+      await prepared.stop();
+    },
+    { from: migratedTemplate },
+  );
 }
 
 /**

@@ -26,6 +26,7 @@ export default defineConfig(
   globalIgnores([
     '**/node_modules/',
     '**/dist/',
+    'client/dist-ssr/', // the server render's build (vite build --ssr)
     '.data/',
     '.tmp/',
     'client/src/graphql/generated/', // graphql-codegen output

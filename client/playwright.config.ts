@@ -23,7 +23,9 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: '../.tmp/e2e-results',
   fullyParallel: true,
-  workers: 2,
+  // Three browsers at once fit this 2-core machine (most of a test's time is the server's and the page's waiting);
+  // E2E_WORKERS changes it.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -42,7 +44,17 @@ export default defineConfig({
     },
   },
   projects: [
-    // digid-oidc.spec.ts runs with playwright.digid.config.ts; digid-saml.spec.ts in the `digid-saml` project below.
+    // First in the list, so that its app's tests start at once, beside the main ones, rather than after them all.
+    ...(withSaml
+      ? [
+          {
+            name: 'digid-saml',
+            testMatch: [/digid-saml\.spec\.ts/, /resident-journey\.spec\.ts/],
+            use: { baseURL: `http://127.0.0.1:${samlPort}` },
+          },
+        ]
+      : []),
+    // digid-oidc.spec.ts runs with playwright.digid.config.ts; digid-saml.spec.ts in the `digid-saml` project above.
     { name: 'browser', testIgnore: [/(admin-settings|operator|digid-settings)\.spec\.ts/, /digid-[a-z]+\.spec\.ts/] },
     // Maintenance mode closes the site for residents and providers, which every other test would see: these run
     // after all the others, one after another (each also under `exclusive`). To run only them: `--no-deps`.
@@ -54,15 +66,6 @@ export default defineConfig({
       dependencies: ['browser'],
       fullyParallel: false,
     },
-    ...(withSaml
-      ? [
-          {
-            name: 'digid-saml',
-            testMatch: [/digid-saml\.spec\.ts/, /resident-journey\.spec\.ts/],
-            use: { baseURL: `http://127.0.0.1:${samlPort}` },
-          },
-        ]
-      : []),
   ],
   webServer: [
     {
@@ -72,6 +75,8 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'pipe',
       stderr: 'pipe',
+      // SIGTERM, not Playwright's default SIGKILL: the script then stops the app, its PostgreSQL, and removes its folder.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
       env: { E2E_PORT: String(port) },
     },
     ...(withSaml
@@ -83,6 +88,7 @@ export default defineConfig({
             reuseExistingServer: false,
             stdout: 'pipe' as const,
             stderr: 'pipe' as const,
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },
             env: { E2E_PORT_SAML: String(samlPort) },
           },
         ]

@@ -36,6 +36,7 @@ export default defineConfig<object, { clockStart: string | undefined }>({
       reuseExistingServer: false,
       stdout: 'pipe',
       stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
       env: {
         OIDC_IDP_PORT: String(OIDC_IDP_PORT),
         OIDC_IDP_CLIENT_ID: OIDC_CLIENT.id,

@@ -19,7 +19,7 @@ const child = spawn(process.execPath, [`${root}scripts/e2e-server.mjs`], {
   env: { ...process.env, E2E_PORT: port, APP_URL: appUrl, ...idp.env({ entityId }) },
   stdio: 'inherit',
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill('SIGTERM'));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill('SIGTERM'));
 child.on('exit', async (code) => {
   await idp.close();
   process.exit(code ?? 0);

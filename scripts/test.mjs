@@ -1,15 +1,24 @@
 // `npm test`: every test, in the order that fails fastest.
-//   0. type-check server and client (tsc --noEmit, tests included); lint (ESLint) and formatting (Prettier --check)
-//   1. generated client types are current (graphql-codegen --check); the emitted schema is checked by a server test
-//   2. server tests (Vitest; real PostgreSQL, real HTTP)
-//   3. client unit tests (Vitest)
-//   4. production build, then browser tests (Playwright + Debian Chromium + axe) against the running app, and the
-//      resident journey with the clock set to 2027 and 2030 (playwright.dates.config.ts), and the resident's DigiD
-//      log-in through the production adapters and local identity providers (playwright.digid.config.ts)
-// Ends with a table of the steps (duration, result), the total time, and one summary line "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+//   0. at once, each with its output kept and printed when it ends: type-check server and client (tsc --noEmit, tests
+//      included); lint (ESLint); formatting (Prettier --check); generated client types are current
+//      (graphql-codegen --check; the emitted schema is checked by a server test)
+//   1. server tests (Vitest; real PostgreSQL, real HTTP; template databases, see README "Tests")
+//   2. client unit tests (Vitest)
+//   3. production build; browser tests (Playwright + Debian Chromium + axe) against the running app; then, at once,
+//      the resident journey with the clock set to 2027 and 2030 (playwright.dates.config.ts), the resident's DigiD
+//      log-in through the production adapters and local identity providers (playwright.digid.config.ts), and the
+//      browser-test server script interrupted leaves nothing behind (scripts/e2e-server-cleanup.test.mjs)
+//   4. nothing left behind: no process this run started (each carries GW_TEST_RUN=<id> in its environment) still
+//      runs, and no temporary folder of this run is left; if some are, they are named, stopped and removed, and the
+//      run fails.
+// Ends with a table of the steps (duration, result), the total time with the machine's load, and one summary line
+// "N passed, N failed". Ctrl+C (or SIGTERM, SIGHUP) stops the running steps, then still checks for leftovers.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { RUN_VARIABLE, removeLeftovers } from './lib/leftovers.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const reports = join(root, '.tmp/test-reports');
@@ -26,14 +35,60 @@ const failures = [];
 /** Every step run: its name, how long it took (ms) and whether it passed, for the table at the end. */
 const timings = [];
 const started = performance.now();
+const runId = randomBytes(4).toString('hex');
+process.env[RUN_VARIABLE] = runId;
+/** The steps' processes now running (to pass a signal on). */
+const running = new Set();
+let interrupted = null;
 
+/**
+ * Runs one step. `buffered`: its output is kept and printed in one piece when it ends (for steps that run at once);
+ * else it goes to the terminal as it comes.
+ */
 function step(name, cmd, args, opts = {}) {
-  console.log(`\n▶ ${name}`);
+  const { buffered = false, ...spawnOpts } = opts;
+  if (interrupted) return Promise.resolve(false);
+  if (!buffered) console.log(`\n▶ ${name}`);
   const t0 = performance.now();
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts, env: { ...process.env, ...opts.env } });
-  timings.push({ name, ms: performance.now() - t0, ok: r.status === 0 });
-  if (r.status !== 0) failures.push(name);
-  return r.status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      ...spawnOpts,
+      env: { ...process.env, ...spawnOpts.env, ...(buffered ? { FORCE_COLOR: '1' } : {}) },
+    });
+    running.add(child);
+    const output = [];
+    child.stdout?.on('data', (d) => output.push(d));
+    child.stderr?.on('data', (d) => output.push(d));
+    const done = (ok) => {
+      running.delete(child);
+      const ms = performance.now() - t0;
+      timings.push({ name, ms, ok });
+      if (!ok) failures.push(name);
+      if (buffered) {
+        console.log(`\n▶ ${name} (${duration(ms)}, ${ok ? 'geslaagd' : 'mislukt'})`);
+        const text = Buffer.concat(output).toString().trimEnd();
+        if (text) console.log(text);
+      }
+      resolve(ok);
+    };
+    child.on('error', (error) => {
+      output.push(Buffer.from(String(error)));
+      done(false);
+    });
+    child.on('close', (code) => done(code === 0 && !interrupted));
+  });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = signal;
+    console.log(`\n${signal}: de lopende stappen worden gestopt…`);
+    // Ctrl+C reaches the steps from the terminal as well; SIGTERM and SIGHUP are passed on.
+    if (signal !== 'SIGINT') for (const child of running) child.kill(signal);
+  });
 }
 
 /** 83.4 s, 12:05.3 (m:ss.s) */
@@ -54,6 +109,8 @@ function printTimings() {
   console.log(`\n${line(head)}\n${rule}`);
   for (const r of rows.slice(0, -1)) console.log(line(r));
   console.log(`${rule}\n${line(rows.at(-1))}`);
+  const [one, five, fifteen] = loadavg().map((l) => l.toFixed(2));
+  console.log(`Belasting van de machine (load average 1/5/15 min): ${one} / ${five} / ${fifteen}`);
 }
 
 function countVitest(file) {
@@ -72,77 +129,133 @@ function countPlaywright(file) {
   skipped += j.stats?.skipped ?? 0;
 }
 
-if (want('typecheck')) {
-  if (step('Typecontrole (server en client)', 'npm', ['run', 'typecheck'])) passed++;
-  else failed++;
-}
+async function main() {
+  // The static checks need nothing of each other: at once, each step's output printed when it ends.
+  const statics = [];
+  if (want('typecheck')) statics.push(['Typecontrole (server en client)', 'npm', ['run', 'typecheck']]);
+  if (want('lint')) {
+    statics.push(['Lint (ESLint)', bin('eslint'), ['.']]);
+    statics.push(['Opmaak (Prettier)', bin('prettier'), ['--check', '--log-level=warn', '.']]);
+  }
+  if (want('codegen'))
+    statics.push([
+      'Gegenereerde clienttypes zijn actueel',
+      bin('graphql-codegen'),
+      ['--config', 'codegen.ts', '--check'],
+    ]);
+  if (statics.length) {
+    console.log(`\n▶ Tegelijk: ${statics.map(([name]) => name).join(', ')}`);
+    const results = await Promise.all(statics.map(([name, cmd, args]) => step(name, cmd, args, { buffered: true })));
+    for (const ok of results) {
+      if (ok) passed++;
+      else failed++;
+    }
+  }
 
-if (want('lint')) {
-  if (step('Lint (ESLint)', bin('eslint'), ['.'])) passed++;
-  else failed++;
-  if (step('Opmaak (Prettier)', bin('prettier'), ['--check', '--log-level=warn', '.'])) passed++;
-  else failed++;
-}
-
-if (want('codegen')) {
-  if (step('Gegenereerde clienttypes zijn actueel', bin('graphql-codegen'), ['--config', 'codegen.ts', '--check']))
-    passed++;
-  else failed++;
-}
-
-if (want('server')) {
-  const out = join(reports, 'server.json');
-  step('Servertests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
-    cwd: join(root, 'server'),
-  });
-  countVitest(out);
-}
-
-if (want('client')) {
-  const out = join(reports, 'client.json');
-  step('Clienttests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
-    cwd: join(root, 'client'),
-  });
-  countVitest(out);
-}
-
-if (want('e2e')) {
-  if (step('Productiebuild', 'npm', ['run', 'build'])) {
-    const out = join(reports, 'e2e.json');
-    // With E2E_DIGID_SAML=1 the run includes the `digid-saml` project (the resident's log-in through the local SAML
-    // identity provider, against an app of its own with DIGID_MODE=saml).
-    step('Browsertests', bin('playwright'), ['test'], {
-      cwd: join(root, 'client'),
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_REPORTERS: 'list,json', E2E_DIGID_SAML: '1' },
-    });
-    countPlaywright(out);
-    // The resident journey again, with the server's and the page's clocks set to New Year's Day 2027 and New Year's
-    // Eve 2030 (playwright.dates.config.ts): no calendar time bomb.
-    const dates = join(reports, 'e2e-dates.json');
-    step(
-      'Browsertests op andere dagen (klok in 2027 en 2030)',
-      bin('playwright'),
-      ['test', '-c', 'playwright.dates.config.ts'],
+  if (want('server')) {
+    const out = join(reports, 'server.json');
+    await step(
+      'Servertests',
+      bin('vitest'),
+      ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
       {
-        cwd: join(root, 'client'),
-        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: dates, PLAYWRIGHT_REPORTERS: 'list,json' },
+        cwd: join(root, 'server'),
       },
     );
-    countPlaywright(dates);
-    // The resident's log-in through the production DigiD adapters, each against its own local identity provider and
-    // its own app (playwright.digid.config.ts).
-    const digid = join(reports, 'e2e-digid.json');
-    step('Browsertests met DigiD-koppelingen (OIDC)', bin('playwright'), ['test', '-c', 'playwright.digid.config.ts'], {
-      cwd: join(root, 'client'),
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: digid, PLAYWRIGHT_REPORTERS: 'list,json' },
-    });
-    countPlaywright(digid);
-  } else {
-    failed++;
+    countVitest(out);
   }
+
+  if (want('client')) {
+    const out = join(reports, 'client.json');
+    await step(
+      'Clienttests',
+      bin('vitest'),
+      ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+      {
+        cwd: join(root, 'client'),
+      },
+    );
+    countVitest(out);
+  }
+
+  if (want('e2e')) {
+    if (await step('Productiebuild', 'npm', ['run', 'build'])) {
+      const out = join(reports, 'e2e.json');
+      // With E2E_DIGID_SAML=1 the run includes the `digid-saml` project (the resident's log-in through the local SAML
+      // identity provider, against an app of its own with DIGID_MODE=saml).
+      await step('Browsertests', bin('playwright'), ['test'], {
+        cwd: join(root, 'client'),
+        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_REPORTERS: 'list,json', E2E_DIGID_SAML: '1' },
+      });
+      countPlaywright(out);
+      // At once, each with its own apps and ports: the resident journey again, with the server's and the page's clocks
+      // set to New Year's Day 2027 and New Year's Eve 2030 (playwright.dates.config.ts): no calendar time bomb; and the
+      // resident's log-in through the production DigiD adapters, each against its own local identity provider and its
+      // own app (playwright.digid.config.ts).
+      const dates = join(reports, 'e2e-dates.json');
+      const digid = join(reports, 'e2e-digid.json');
+      // And the browser-test server script, interrupted: its PostgreSQL and its folder are gone afterwards. Two browsers
+      // each, as they share the machine.
+      console.log('\n▶ Tegelijk: browsertests op andere dagen en met DigiD-koppelingen; opruimen na Ctrl+C');
+      const [, , cleanup] = await Promise.all([
+        step(
+          'Browsertests op andere dagen (klok in 2027 en 2030)',
+          bin('playwright'),
+          ['test', '-c', 'playwright.dates.config.ts'],
+          {
+            cwd: join(root, 'client'),
+            buffered: true,
+            env: { PLAYWRIGHT_JSON_OUTPUT_NAME: dates, PLAYWRIGHT_REPORTERS: 'list,json', E2E_WORKERS: '2' },
+          },
+        ),
+        step(
+          'Browsertests met DigiD-koppelingen (OIDC)',
+          bin('playwright'),
+          ['test', '-c', 'playwright.digid.config.ts'],
+          {
+            cwd: join(root, 'client'),
+            buffered: true,
+            env: { PLAYWRIGHT_JSON_OUTPUT_NAME: digid, PLAYWRIGHT_REPORTERS: 'list,json', E2E_WORKERS: '2' },
+          },
+        ),
+        step(
+          'Browsertestserver ruimt op na Ctrl+C',
+          process.execPath,
+          ['--test', 'scripts/e2e-server-cleanup.test.mjs'],
+          {
+            buffered: true,
+          },
+        ),
+      ]);
+      if (cleanup) passed++;
+      else failed++;
+      countPlaywright(dates);
+      countPlaywright(digid);
+    } else {
+      failed++;
+    }
+  }
+
+  // Nothing left behind: a moment for processes that are ending, then what remains is named, stopped and removed.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const t0 = performance.now();
+  const left = await removeLeftovers(runId);
+  const clean = left.processes.length === 0 && left.folders.length === 0;
+  timings.push({ name: 'Niets achtergelaten (processen, mappen)', ms: performance.now() - t0, ok: clean });
+  if (clean) passed++;
+  else {
+    failed++;
+    failures.push('Niets achtergelaten');
+    console.error(`\n✗ Deze testrun liet achter (nu gestopt en verwijderd):`);
+    for (const p of left.processes) console.error(`  proces ${p.pid}: ${p.command.slice(0, 200)}`);
+    for (const f of left.folders) console.error(`  map ${f}`);
+  }
+
+  printTimings();
+  if (interrupted) console.log(`\nOnderbroken (${interrupted}).`);
+  console.log(`\n${failures.length ? `Mislukt: ${failures.join(', ')}` : 'Alle stappen geslaagd.'}`);
+  console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  process.exit(interrupted ? 130 : failures.length || failed ? 1 : 0);
 }
 
-printTimings();
-console.log(`\n${failures.length ? `Mislukt: ${failures.join(', ')}` : 'Alle stappen geslaagd.'}`);
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(failures.length || failed ? 1 : 0);
+await main();

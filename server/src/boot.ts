@@ -23,6 +23,7 @@ import { createJobRegistry } from './jobs/registry.js';
 import type { JobRegistry } from './jobs/job-types.js';
 import { startJobWorker, type JobWorker } from './jobs/worker.js';
 import pg from 'pg';
+import { usePasswordHashing } from './crypto/passwords.js';
 
 export interface RunningServer {
   url: string;
@@ -97,6 +98,7 @@ async function setUpDatabase(
         storage: ready.storage,
         // The demo's DigiD certificate is for the simulator's demo; with real DigiD the configured one serves.
         settingsEncryptionKey: config.digidMode === 'simulator' ? config.settingsEncryptionKey : undefined,
+        cacheDir: config.demoCacheDir,
         services: options.demoActivity === false ? undefined : ready,
       });
       if (created) logger.info('demo data seeded');
@@ -134,6 +136,7 @@ export async function prepareDatabase(
   const { config, logger } = options;
   const clock = options.clock ?? clockFromConfig(config);
   setApplicationClock(clock);
+  usePasswordHashing(config.passwordHashing);
   const { databaseUrl, embedded } = await openOrStartDatabase(config, logger);
   let orm: MikroORM | undefined;
   let services: Services | undefined;
@@ -194,6 +197,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
   const { config, logger } = options;
   const clock = options.clock ?? clockFromConfig(config);
   setApplicationClock(clock);
+  usePasswordHashing(config.passwordHashing);
   if (config.clockStart)
     logger.warn(
       { clockStart: config.clockStart.toISOString(), now: clock.now().toISOString() },

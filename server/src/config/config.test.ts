@@ -90,6 +90,29 @@ describe('configuration', () => {
     expect(c.session.secureCookie).toBe(true);
   });
 
+  it('makes cheap password hashes (PASSWORD_HASHING=fast) in test runs only, never in production or development', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://u@h/db',
+      SESSION_SECRET: 'a'.repeat(40),
+      BSN_ENCRYPTION_KEYS: `k2:${Buffer.alloc(32, 7).toString('base64')}`,
+      BSN_HASH_KEY: 'b'.repeat(40),
+      ...samlEnv(),
+      PAYMENT_PROVIDER: 'mollie',
+      SETTINGS_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: 'smtp://mail.example.org',
+    };
+    expect(loadConfig(production).passwordHashing).toBe('standard');
+    expect(() => loadConfig({ ...production, PASSWORD_HASHING: 'fast' })).toThrow(
+      /PASSWORD_HASHING: fast is alleen voor tests/,
+    );
+    expect(() => loadConfig({ PASSWORD_HASHING: 'fast' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'development', PASSWORD_HASHING: 'fast' })).toThrow(/PASSWORD_HASHING/);
+    expect(loadConfig({}).passwordHashing).toBe('standard');
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASHING: 'fast' }).passwordHashing).toBe('fast');
+  });
+
   it('names in Dutch what DIGID_MODE=saml is missing, in production and outside it', () => {
     const { DIGID_SAML_IDP_CA_FILE, DIGID_SAML_ENTITY_ID, ...incomplete } = samlEnv();
     void DIGID_SAML_ENTITY_ID;

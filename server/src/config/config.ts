@@ -86,6 +86,10 @@ const schema = z.object({
   DATA_DIR: z.string().default('.data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54321),
   SEED_DEMO_DATA: bool.optional(),
+  /** `fast`: argon2id with the smallest cost, for test runs only (refused unless NODE_ENV=test). */
+  PASSWORD_HASHING: z.enum(['standard', 'fast']).default('standard'),
+  /** Where the demo data keeps its rendered pictures and DigiD key between runs (test runs); empty: made afresh. */
+  DEMO_CACHE_DIR: z.string().optional(),
   SESSION_SECRET: z.string().min(32, 'moet minstens 32 tekens lang zijn').default(DEV_SESSION_SECRET),
   SESSION_TTL_HOURS: z.coerce
     .number()
@@ -319,6 +323,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
 
   const saml = c.DIGID_MODE === 'saml' ? samlConfig(c) : null;
 
+  // Cheap password hashes make the test suite fast and would make stolen hashes cheap to crack: tests only.
+  if (c.PASSWORD_HASHING === 'fast' && c.NODE_ENV !== 'test') {
+    throw new ConfigError(
+      'Ongeldige configuratie:\n  - PASSWORD_HASHING: fast is alleen voor tests (NODE_ENV=test), nooit daarbuiten',
+    );
+  }
+
   if (production) {
     const problems: string[] = [];
     if (saml && !saml.ok) problems.push(...saml.problems);
@@ -371,6 +382,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: isAbsolute(c.DATA_DIR) ? c.DATA_DIR : resolve(PROJECT_ROOT, c.DATA_DIR),
     embeddedPgPort: c.EMBEDDED_PG_PORT,
     seedDemoData: c.SEED_DEMO_DATA ?? !production,
+    passwordHashing: c.PASSWORD_HASHING,
+    demoCacheDir: c.DEMO_CACHE_DIR ? resolve(PROJECT_ROOT, c.DEMO_CACHE_DIR) : undefined,
     session: { secret: c.SESSION_SECRET, ttlHours: c.SESSION_TTL_HOURS, secureCookie: production },
     bsn: { keys: bsnKeys, hashKey: c.BSN_HASH_KEY },
     digidMode: c.DIGID_MODE,

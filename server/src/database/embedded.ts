@@ -263,6 +263,7 @@ async function startPostgres(
   port: number,
   user: RunAs | null,
   logger?: Logger,
+  settings: Record<string, string> = {},
 ): Promise<ChildProcess> {
   let output = '';
   const child = run(
@@ -278,6 +279,7 @@ async function startPostgres(
       'unix_socket_directories=',
       '-c',
       'max_connections=300',
+      ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
     user,
     (line) => {
@@ -314,6 +316,8 @@ export async function startEmbeddedPostgres(options: {
   port: number;
   logger?: Logger;
   persistent?: boolean;
+  /** More server settings (`-c name=value`), e.g. the test run's `fsync=off`. */
+  settings?: Record<string, string>;
 }): Promise<EmbeddedDatabase> {
   const user = process.getuid?.() === 0 ? postgresUser() : null;
   const native = packagedNativeDir();
@@ -333,7 +337,7 @@ export async function startEmbeddedPostgres(options: {
     await initdb(bin, databaseDir, user, options.logger);
   }
   await stopLeftOver(databaseDir, options.logger);
-  const child = await startPostgres(bin, databaseDir, options.port, user, options.logger);
+  const child = await startPostgres(bin, databaseDir, options.port, user, options.logger, options.settings);
   const stopOnExit = () => child.kill('SIGINT');
   process.once('exit', stopOnExit);
 

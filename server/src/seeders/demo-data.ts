@@ -29,6 +29,7 @@ import { seedDemoNews } from './demo-news.js';
 import { seedDemoMessages } from './demo-messages.js';
 import { seedDemoJournal } from './demo-journal.js';
 import { seedDemoDigid } from './demo-digid.js';
+import { demoCache } from './demo-cache.js';
 import { seedDemoYearEnd } from './demo-year-end.js';
 import { seedDemoApiClients } from './demo-api-clients.js';
 import type { FileStorage } from '../integrations/storage/file-storage.js';
@@ -1096,6 +1097,8 @@ export async function seedDemoData(
     /** Where the products' pictures go; without it, no pictures. */ storage?: FileStorage;
     /** SETTINGS_ENCRYPTION_KEY: with it, a DigiD certificate in use (its key encrypted; seeders/demo-digid.ts). */
     settingsEncryptionKey?: Buffer;
+    /** DEMO_CACHE_DIR: where the pictures and the DigiD key are kept between runs (seeders/demo-cache.ts); none: made afresh. */
+    cacheDir?: string;
     /**
      * The application's services: with them, the demo gets its activity (orders in every status, payments, inbox
      * messages; seeders/demo-activity.ts), made through those services after the demo data committed.
@@ -1336,7 +1339,8 @@ export async function seedDemoData(
       });
     });
 
-    if (options.storage) await seedDemoImages(tx, options.storage, DEMO_CATEGORIES, pictured);
+    if (options.storage)
+      await seedDemoImages(tx, options.storage, DEMO_CATEGORIES, pictured, demoCache(options.cacheDir));
     await seedDemoProviderProfiles(
       tx,
       options.storage,
@@ -1363,7 +1367,8 @@ export async function seedDemoData(
       municipalities: DEMO_MUNICIPALITIES.map((m) => municipalities[m.key]),
       createdBy: staffAccounts.BEHEERDER,
     });
-    if (options.settingsEncryptionKey) await seedDemoDigid(tx, options.settingsEncryptionKey, today);
+    if (options.settingsEncryptionKey)
+      await seedDemoDigid(tx, options.settingsEncryptionKey, today, demoCache(options.cacheDir));
     return { created: true };
   });
   if (created.created && options.services) {

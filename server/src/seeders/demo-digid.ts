@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { encryptSecret } from '../lib/secret-box.js';
-import { selfSigned } from '../modules/digid/certificate-crypto.js';
+import { newPrivateKeyPkcs8, selfSigned } from '../modules/digid/certificate-crypto.js';
+import type { DemoCache } from './demo-cache.js';
 
 const DAY = 86_400_000;
 
@@ -10,13 +11,20 @@ export const DEMO_DIGID_DAYS_LEFT = 45;
 /**
  * The demo's DigiD certificate: self-signed (PKIoverheid issues the real one), made now, in use (CURRENT) and expiring
  * in 45 days, so the admin dashboard shows its warning and instellingen/digid/nieuwe-certificaten has a rollover to do.
- * Its private key is stored encrypted, as every key in the store.
+ * Its private key is stored encrypted, as every key in the store. With a cache (DEMO_CACHE_DIR) the RSA key is made once
+ * for all runs; the certificate is made now all the same.
  */
-export async function seedDemoDigid(em: EntityManager, secretKey: Buffer, now: Date): Promise<void> {
+export async function seedDemoDigid(
+  em: EntityManager,
+  secretKey: Buffer,
+  now: Date,
+  cache: DemoCache | null = null,
+): Promise<void> {
   const subject = { organization: 'Gemeente Zuiderveen', commonName: 'gemeentewinkel.zuiderveen.nl' };
   const notBefore = new Date(now.getTime() - 320 * DAY);
   const notAfter = new Date(now.getTime() + DEMO_DIGID_DAYS_LEFT * DAY + DAY / 2);
-  const made = await selfSigned(subject, notBefore, notAfter);
+  const key = cache ? await cache.bytes('keys', 'demo-digid-rsa', newPrivateKeyPkcs8) : undefined;
+  const made = await selfSigned(subject, notBefore, notAfter, key);
   const { X509Certificate } = await import('@peculiar/x509');
   const cert = new X509Certificate(made.certPem);
   await em.execute(

@@ -1,3 +1,4 @@
+import type { DemoCache } from './demo-cache.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { FileStorage } from '../integrations/storage/file-storage.js';
@@ -95,21 +96,45 @@ interface Rendered {
   height: number;
 }
 
-/** Renders each category's picture once (large and thumbnail WebP, as the upload pipeline stores them). */
-async function renderCategories(categories: readonly { slug: DemoCategorySlug; name: string }[]) {
+/** Renders one category's picture (large and thumbnail WebP, as the upload pipeline stores them). */
+async function renderCategory(c: { slug: DemoCategorySlug; name: string }): Promise<Rendered> {
   const { default: sharp } = await import('sharp');
+  const png = await sharp(Buffer.from(categorySvg(c.slug, c.name)))
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  const large = await sharp(png).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
+  const thumb = await sharp(png)
+    .resize({ width: IMAGE_RULES.thumbWidth, height: IMAGE_RULES.thumbHeight, fit: 'cover' })
+    .webp({ quality: 75 })
+    .toBuffer();
+  return { large: large.data, thumb, width: large.info.width, height: large.info.height };
+}
+
+/**
+ * Renders each category's picture once; with a cache (DEMO_CACHE_DIR), once for all runs: the cache's key is the
+ * drawing itself and the sizes, so a changed drawing is rendered again.
+ */
+async function renderCategories(
+  categories: readonly { slug: DemoCategorySlug; name: string }[],
+  cache: DemoCache | null,
+) {
   const out = new Map<DemoCategorySlug, Rendered>();
   await Promise.all(
     categories.map(async (c) => {
-      const png = await sharp(Buffer.from(categorySvg(c.slug, c.name)))
-        .png({ compressionLevel: 0 })
-        .toBuffer();
-      const large = await sharp(png).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
-      const thumb = await sharp(png)
-        .resize({ width: IMAGE_RULES.thumbWidth, height: IMAGE_RULES.thumbHeight, fit: 'cover' })
-        .webp({ quality: 75 })
-        .toBuffer();
-      out.set(c.slug, { large: large.data, thumb, width: large.info.width, height: large.info.height });
+      if (!cache) return void out.set(c.slug, await renderCategory(c));
+      const key = JSON.stringify({
+        svg: categorySvg(c.slug, c.name),
+        thumb: [IMAGE_RULES.thumbWidth, IMAGE_RULES.thumbHeight],
+      });
+      let rendered: Rendered | undefined;
+      const made = async () => (rendered ??= await renderCategory(c));
+      const large = await cache.bytes('images', `${key}:large`, async () => (await made()).large);
+      const thumb = await cache.bytes('images', `${key}:thumb`, async () => (await made()).thumb);
+      const size = await cache.bytes('images', `${key}:size`, async () =>
+        Buffer.from(JSON.stringify({ width: (await made()).width, height: (await made()).height })),
+      );
+      const { width, height } = JSON.parse(size.toString()) as { width: number; height: number };
+      out.set(c.slug, { large, thumb, width, height });
     }),
   );
   return out;
@@ -124,8 +149,9 @@ export async function seedDemoImages(
   storage: FileStorage,
   categories: readonly { slug: DemoCategorySlug; name: string }[],
   products: readonly { product: Product; category: DemoCategorySlug; createdAt: Date }[],
+  cache: DemoCache | null = null,
 ): Promise<void> {
-  const rendered = await renderCategories(categories);
+  const rendered = await renderCategories(categories, cache);
   const names = new Map(categories.map((c) => [c.slug, c.name]));
   await Promise.all(
     products.map(async ({ product, category, createdAt }) => {

@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { loadConfig } from '../config/config.js';
 import { createLogger } from '../logging/logger.js';
-import { boot, type BootOptions, type RunningServer } from '../boot.js';
-import { createTestDatabase, type TestDatabase } from './database.js';
+import { boot, prepareDatabase, type BootOptions, type RunningServer } from '../boot.js';
+import { createTestDatabase, migratedTemplate, templateDatabase, type TestDatabase } from './database.js';
 import type { Clock } from '../lib/clock.js';
 import { TestApiClients } from './api-clients.js';
 import type { Permission } from '../graphql/auth/permissions.js';
@@ -51,18 +51,24 @@ export async function startTestServer(
   } & Pick<BootOptions, 'jobs'> = {},
 ): Promise<TestServer> {
   const shared = options.sameDatabaseAs?.database;
-  const database = shared ? { ...shared, drop: async () => undefined } : await createTestDatabase();
-  if (!shared) await database.orm.close(true);
-  const config = loadConfig({
+  const env = (databaseUrl: string) => ({
     NODE_ENV: 'test',
-    DATABASE_URL: database.url,
+    DATABASE_URL: databaseUrl,
     SEED_DEMO_DATA: options.seed ? 'true' : 'false',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     HOST: '127.0.0.1',
+    // argon2id at its smallest cost (tests only; README "Tests"); a test may ask for `standard`.
+    PASSWORD_HASHING: 'fast',
+    // The demo's pictures and DigiD key, made once for all runs (seeders/demo-cache.ts).
+    DEMO_CACHE_DIR: '.tmp/demo-cache',
     // `CLOCK_START=2030-12-31T22:30:00Z npm test -w server`: every test server runs on that clock (README "Dates and the clock").
     CLOCK_START: options.clock ? undefined : process.env.CLOCK_START,
     ...options.env,
   });
+  const database = shared
+    ? { ...shared, drop: async () => undefined }
+    : await createTestDatabase({ template: await templateFor(options, env), open: false });
+  const config = loadConfig(env(database.url));
   const queries: string[] = [];
   const apiClients = new TestApiClients(config);
   const server = await boot({
@@ -80,7 +86,7 @@ export async function startTestServer(
   });
   return {
     ...server,
-    database,
+    database: shared ? database : { ...database, orm: server.orm },
     queries,
     client: (o) => new TestClient(server.url, {}, o?.from),
     apiClient: (options) => {
@@ -93,6 +99,66 @@ export async function startTestServer(
       await database.drop();
     },
   };
+}
+
+/**
+ * Environment variables that change nothing in the demo data: test servers that differ only in these share a template.
+ * Any other variable (DATA_DIR, PAYMENT_PROVIDER, DIGID_MODE, …) gets a template of its own.
+ */
+const NOT_IN_SEED = new Set([
+  'JOBS_WORKER',
+  'JOBS_POLL_INTERVAL_MS',
+  'LOGIN_MAX_ATTEMPTS',
+  'TRUSTED_PROXIES',
+  'GRAPHQL_INTROSPECTION',
+  'GRAPHQL_SANDBOX',
+  'SENTRY_DSN',
+]);
+
+/** A test server's demo data was seeded at most this long before the test (with the system's clock). */
+const SEED_MAX_AGE_MS = 10 * 60_000;
+
+/**
+ * The template database a test server's database is copied from: the migrated one, or, with `seed`, one seeded once
+ * per run for each kind of demo data (with or without activity, the clock's moment, the configuration that shapes
+ * it). Seeding follows the clock, so with the system's clock a template serves for ten minutes and demo activity (a
+ * payment that expires after a quarter of an hour) is seeded for each server.
+ */
+async function templateFor(
+  options: Parameters<typeof startTestServer>[0] & object,
+  env: (databaseUrl: string) => Record<string, string | undefined>,
+): Promise<string> {
+  if (!options.seed) return migratedTemplate();
+  const relevant = Object.entries(options.env ?? {})
+    .filter(([name]) => !NOT_IN_SEED.has(name))
+    .sort(([a], [b]) => a.localeCompare(b));
+  const moment = options.clock
+    ? options.clock.now().toISOString()
+    : options.demoActivity
+      ? `system:${process.pid}:${Date.now()}:${Math.random()}`
+      : `system:${Math.floor(Date.now() / SEED_MAX_AGE_MS)}`;
+  const key = JSON.stringify({
+    seed: true,
+    demoActivity: options.demoActivity ?? false,
+    moment,
+    clockStart: options.clock ? undefined : process.env.CLOCK_START,
+    env: relevant,
+  });
+  // Seeded on a copy of the migrated template: the migrations are not run again.
+  return templateDatabase(
+    key,
+    async (url) => {
+      const config = loadConfig({ ...env(url), JOBS_WORKER: 'false' });
+      const prepared = await prepareDatabase({
+        config,
+        logger: createLogger(config.logLevel),
+        clock: options.clock,
+        demoActivity: options.demoActivity ?? false,
+      });
+      await prepared.stop();
+    },
+    { from: migratedTemplate },
+  );
 }
 
 /**

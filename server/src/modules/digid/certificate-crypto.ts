@@ -82,13 +82,37 @@ export async function generateKeyAndCsr(subject: CertificateSubject): Promise<Ge
   return { ...(await exported(keys)), csrPem: csr.toString('pem') };
 }
 
-/** A self-signed certificate with its key (demo data and tests: PKIoverheid issues the real ones). */
+/** A new RSA key of the kind DigiD asks for, as PKCS#8 DER (the demo keeps one in its cache: seeders/demo-cache.ts). */
+export async function newPrivateKeyPkcs8(): Promise<Buffer> {
+  const keys = await newKeys();
+  return Buffer.from(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey));
+}
+
+/** The key pair of a PKCS#8 DER private key made by newPrivateKeyPkcs8. */
+async function keysOf(pkcs8: Buffer): Promise<CryptoKeyPair> {
+  const privateKey = await webcrypto.subtle.importKey('pkcs8', pkcs8, ALGORITHM, true, ['sign']);
+  const jwk = await webcrypto.subtle.exportKey('jwk', privateKey);
+  const publicKey = await webcrypto.subtle.importKey(
+    'jwk',
+    { kty: jwk.kty, n: jwk.n, e: jwk.e, alg: jwk.alg, ext: true },
+    ALGORITHM,
+    true,
+    ['verify'],
+  );
+  return { privateKey, publicKey } as CryptoKeyPair;
+}
+
+/**
+ * A self-signed certificate with its key (demo data and tests: PKIoverheid issues the real ones); a new key unless
+ * `privateKeyPkcs8` is given.
+ */
 export async function selfSigned(
   subject: CertificateSubject,
   notBefore: Date,
   notAfter: Date,
+  privateKeyPkcs8?: Buffer,
 ): Promise<GeneratedKey & { certPem: string }> {
-  const keys = await newKeys();
+  const keys = privateKeyPkcs8 ? await keysOf(privateKeyPkcs8) : await newKeys();
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
     name: subjectName(subject),
     keys,

@@ -8,7 +8,7 @@ import { ANONYMOUS, systemViewer, type Viewer } from './graphql/auth/viewer.js';
 import type { Clock } from './lib/clock.js';
 import type { RequestContext } from './lib/request-context.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from './lib/request-id.js';
-import type { Services } from './services.js';
+import type { Services } from './platform/composition.js';
 import type { TestViewers } from './http/app.js';
 import { guardGraphQL } from './http/maintenance.js';
 import type { ApiClientSession } from './modules/api-clients/api-client.service.js';
@@ -112,4 +112,12 @@ export function createContexts(deps: {
   return { forRoute, forVisitor, forGraphQL, forSystem };
 }
 
-export type Contexts = ReturnType<typeof createContexts>;
+type MadeContexts = ReturnType<typeof createContexts>;
+
+declare module './platform/composition.js' {
+  // What createContexts makes is the `Contexts` everything else names (platform/composition.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merge is the point
+  interface Contexts extends MadeContexts {}
+}
+
+export type { Contexts } from './platform/composition.js';

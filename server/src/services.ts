@@ -303,4 +303,12 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
   };
 }
 
-export type Services = ReturnType<typeof createServices>;
+type MadeServices = ReturnType<typeof createServices>;
+
+declare module './platform/composition.js' {
+  // What createServices makes is the `Services` everything else names (platform/composition.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merge is the point
+  interface Services extends MadeServices {}
+}
+
+export type { Services } from './platform/composition.js';

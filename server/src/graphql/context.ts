@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { RequestContext } from '../lib/request-context.js';
-import type { Services } from '../services.js';
+import type { Services } from '../platform/composition.js';
 import type { Loaders } from './loaders.js';
 import type { ApiClientSession } from '../modules/api-clients/api-client.service.js';
 

@@ -2,8 +2,8 @@ import express, { type Express, type NextFunction, type Request, type RequestHan
 import { GraphQLError } from 'graphql';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { Services } from '../services.js';
-import type { Contexts } from '../contexts.js';
+import type { Services } from '../platform/composition.js';
+import type { Contexts } from '../platform/composition.js';
 import type { DigidAdapter } from '../integrations/digid/digid.js';
 import type { RequestContext } from '../lib/request-context.js';
 import { Audience, Permission } from '../graphql/auth/permissions.js';

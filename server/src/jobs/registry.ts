@@ -1,4 +1,4 @@
-import type { Services } from '../services.js';
+import type { Services } from '../platform/composition.js';
 import { JOB_SCHEMA } from './job-queue.js';
 import type { JobHandlers, JobRegistry, JobSchedule } from './job-types.js';
 

@@ -7,7 +7,7 @@ import type { Viewer } from '../graphql/auth/viewer.js';
 import { ManualClock, applicationClock, setApplicationClock, type Clock } from '../lib/clock.js';
 import type { RequestContext } from '../lib/request-context.js';
 import { PaymentSimulator } from '../integrations/payments/payment-simulator.js';
-import type { Services } from '../services.js';
+import type { Services } from '../platform/composition.js';
 import { DEMO_STAFF, demoProviderEmail } from './demo-accounts.js';
 import { demoPayoutSteps } from './demo-payouts.js';
 

@@ -7,7 +7,7 @@ import type { Clock } from '../lib/clock.js';
 import { createLogger } from '../logging/logger.js';
 import type { RequestContext } from '../lib/request-context.js';
 import { IMPORT_COLUMNS } from '../rules/import.js';
-import type { Services } from '../services.js';
+import type { Services } from '../platform/composition.js';
 import { DEMO_STAFF } from './demo-accounts.js';
 
 /**

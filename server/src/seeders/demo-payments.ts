@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Services } from '../services.js';
+import type { Services } from '../platform/composition.js';
 import { applicationNow } from '../lib/clock.js';
 
 /**

@@ -6,7 +6,7 @@ import type { Viewer } from '../graphql/auth/viewer.js';
 import { todayInAmsterdam } from '../lib/dates.js';
 import type { Clock } from '../lib/clock.js';
 import type { RequestContext } from '../lib/request-context.js';
-import type { Services } from '../services.js';
+import type { Services } from '../platform/composition.js';
 import { Category } from '../modules/catalogue/category.entity.js';
 import { Municipality } from '../modules/municipalities/municipality.entity.js';
 import { DEMO_STAFF } from './demo-accounts.js';

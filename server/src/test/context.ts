@@ -7,7 +7,7 @@ import { createLoaders } from '../graphql/loaders.js';
 import { createLogger } from '../logging/logger.js';
 import { applicationClock, type Clock } from '../lib/clock.js';
 import type { RequestContext } from '../lib/request-context.js';
-import type { Services } from '../services.js';
+import type { Services } from '../platform/composition.js';
 
 /**
  * A request context for calling a service directly in a test, as an HTTP route, a job or a CLI command would:

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { Services } from '../../services.js';
+import type { Services } from '../../platform/composition.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { Audience } from '../../graphql/auth/permissions.js';
 import { IMAGE_MESSAGES, imageTooLargeMessage } from '../../rules/image.js';

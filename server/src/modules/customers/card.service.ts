@@ -11,13 +11,7 @@ import { makeCardNumber } from './card-number.js';
 import { Card } from './card.entity.js';
 import { Person } from './person.entity.js';
 import { cardView, inStaffScope, sortCards } from './customer-views.js';
-import type { CardView } from './customer.types.js';
-
-/** What a card action returns: the card acted on (after a replacement: the new one) and the replaced card. */
-export interface CardChange {
-  card: CardView;
-  replacedCard: CardView | null;
-}
+import type { CardChange, CardView } from './customer.types.js';
 
 export type CardResult = Result<CardChange>;
 

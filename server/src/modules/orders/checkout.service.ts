@@ -12,7 +12,7 @@ import { actorOf } from '../arrangements/assignment.service.js';
 import { CartLine, Checkout, Order, OrderAllocation, OrderLine } from './order.entities.js';
 import type { OrderService } from './order.service.js';
 import type { OrderViewService } from './order-view.service.js';
-import type { OrderView } from './order.types.js';
+import type { PlacedCheckout } from './order.types.js';
 import { Payment } from '../payments/payment.entities.js';
 import type { PaymentService } from '../payments/payment.service.js';
 import { usableAssignment } from './payable.js';
@@ -52,13 +52,6 @@ export interface CheckoutOutcome {
   checkout: Checkout;
   orders: Order[];
   payment: Payment | null;
-}
-
-/** What the customer is shown after ordering (CheckoutPayload): the orders, and where to pay the own contribution. */
-export interface PlacedCheckout {
-  orders: OrderView[];
-  contributionCents: number;
-  paymentUrl: string | null;
 }
 
 type ProductRow = PlanProduct;

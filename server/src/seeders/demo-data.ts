@@ -1,11 +1,11 @@
 import { ref } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { BUILT_IN_ROLES, type BuiltInRoleKey } from '../graphql/auth/permissions.js';
+import { BUILT_IN_ROLES, type BuiltInRoleKey } from '../kernel/permissions.js';
 import { encryptBsn, hashBsn, isValidBsn, type BsnKeys } from '../crypto/bsn.js';
 import { hashPassword } from '../crypto/passwords.js';
 import { makeCardNumber } from '../modules/customers/card-number.js';
-import type { Clock } from '../lib/clock.js';
-import { todayInAmsterdam } from '../lib/dates.js';
+import type { Clock } from '../kernel/clock.js';
+import { todayInAmsterdam } from '../kernel/dates.js';
 import { Municipality } from '../modules/municipalities/municipality.entity.js';
 import { Role } from '../modules/identity/role.entity.js';
 import { AdminAccount } from '../modules/identity/admin-account.entity.js';

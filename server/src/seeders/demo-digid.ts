@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { encryptSecret } from '../lib/secret-box.js';
+import { encryptSecret } from '../kernel/secret-box.js';
 import { selfSigned } from '../modules/digid/certificate-crypto.js';
 
 const DAY = 86_400_000;

@@ -1,5 +1,5 @@
-import type { UserError } from '../graphql/errors.js';
-import type { RequestContext } from '../lib/request-context.js';
+import type { UserError } from '../kernel/errors.js';
+import type { RequestContext } from '../kernel/request-context.js';
 import type { CheckoutInputLike, CheckoutOutcome } from '../modules/orders/checkout.service.js';
 import type { Services } from '../platform/composition.js';
 

@@ -1,9 +1,9 @@
-import { Audience } from '../../graphql/auth/permissions.js';
-import { municipalityScope } from '../../graphql/auth/viewer.js';
-import { UserError } from '../../graphql/errors.js';
+import { Audience } from '../../kernel/permissions.js';
+import { municipalityScope } from '../../kernel/viewer.js';
+import { UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
-import { fail, ok, problem, type Result } from '../../lib/result.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import { fail, ok, problem, type Result } from '../../kernel/result.js';
 import { checkAll } from '../../rules/rule.js';
 import { ANNOUNCEMENT_SEVERITIES, announcementRules, type AnnouncementSeverity } from '../../rules/message.js';
 import type { AuditService } from '../audit/audit.service.js';

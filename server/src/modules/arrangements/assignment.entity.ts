@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { ClientGroup } from '../customers/client-group.entity.js';
 import { Person } from '../customers/person.entity.js';
 import { Arrangement } from './arrangement.entity.js';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 export type StoredAssignmentStatus = 'ACTIVE' | 'REVOKED';
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { today } from '../../lib/clock.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
+import { today } from '../../kernel/clock.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import { CommunicationTemplate } from '../communication/communication-template.entity.js';
 import type { MailService } from '../communication/mail.service.js';
 import { renderTemplate, TemplateError, variantOf } from '../communication/templates.js';

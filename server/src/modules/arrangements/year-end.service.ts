@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Audience, Permission } from '../../graphql/auth/permissions.js';
-import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { Audience, Permission } from '../../kernel/permissions.js';
+import { municipalityScope } from '../../kernel/viewer.js';
 import { isUuid } from '../../graphql/ids.js';
-import { applicationNow, today } from '../../lib/clock.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
-import { ok, problem, type Result } from '../../lib/result.js';
+import { applicationNow, today } from '../../kernel/clock.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import { ok, problem, type Result } from '../../kernel/result.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';

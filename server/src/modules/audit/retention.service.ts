@@ -1,5 +1,5 @@
-import type { RequestContext } from '../../lib/request-context.js';
-import { transactional } from '../../lib/request-context.js';
+import type { RequestContext } from '../../kernel/request-context.js';
+import { transactional } from '../../kernel/request-context.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
 type Em = RequestContext['em'];

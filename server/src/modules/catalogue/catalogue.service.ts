@@ -2,15 +2,15 @@ import { registerEnumType } from 'type-graphql';
 import { LRUCache } from 'lru-cache';
 import { ReferenceKind } from '@mikro-orm/core';
 import { catalogueVersionOf } from './catalogue-cache.js';
-import type { RequestContext } from '../../lib/request-context.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import type { RequestContext } from '../../kernel/request-context.js';
+import { Audience } from '../../kernel/permissions.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
 import { isUuid } from '../../graphql/ids.js';
 import { Product, ProductStatus } from './product.entity.js';
 import { Provider } from '../providers/provider.entity.js';
 import { offerFor } from './product-approval.js';
 import { orderableBy, payableBy, payersOf, settledBy } from '../orders/payable.js';
-import { today } from '../../lib/clock.js';
+import { today } from '../../kernel/clock.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 
 export type ProductPage = ConnectionOf<Product>;

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { AdminAccount } from '../identity/admin-account.entity.js';
 import { Product } from './product.entity.js';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 export enum ProductApprovalStatus {
   PENDING = 'PENDING',

@@ -4,7 +4,7 @@ import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { randomUUID } from 'node:crypto';
 import { Provider } from '../providers/provider.entity.js';
 import { Category } from './category.entity.js';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 export enum ProductStatus {
   DRAFT = 'DRAFT',

@@ -2,10 +2,10 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
 import type { Context } from '../../graphql/context.js';
-import { transactional, withEm, type RequestContext } from '../../lib/request-context.js';
-import { Audience } from '../../graphql/auth/permissions.js';
-import { municipalityScope, ownAdminAccountId } from '../../graphql/auth/viewer.js';
-import { UserError } from '../../graphql/errors.js';
+import { transactional, withEm, type RequestContext } from '../../kernel/request-context.js';
+import { Audience } from '../../kernel/permissions.js';
+import { municipalityScope, ownAdminAccountId } from '../../kernel/viewer.js';
+import { UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { emptyConnection, pageSize, toConnection, type ListArgs } from '../../graphql/pagination.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -18,7 +18,7 @@ import { ProductApproval, ProductApprovalStatus } from './product-approval.entit
 import { ProductPayload, type ProductInput } from './product.inputs.js';
 import type { ProductPage } from './catalogue.service.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
-import { slugify } from './slug.js';
+import { slugify } from '../../kernel/slug.js';
 import { decisionCounts, dropOpenDecisions, openDecisionsForProduct, refreshStatuses } from './product-approval.js';
 import { CHOOSE_CATEGORY, productRules, rejectionReason } from '../../rules/product.js';
 

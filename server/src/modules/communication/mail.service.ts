@@ -1,13 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mailer } from '../../integrations/mail/mailer.js';
 import { describeMailError } from '../../integrations/mail/smtp-mailer.js';
-import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { municipalityScope } from '../../kernel/viewer.js';
 import { pageSize, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
 import { isUuid } from '../../graphql/ids.js';
-import { systemClock, type Clock } from '../../lib/clock.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
-import { ok, problem, type Result } from '../../lib/result.js';
+import { systemClock, type Clock } from '../../kernel/clock.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import { ok, problem, type Result } from '../../kernel/result.js';
 import { emOf, type JobQueue, type JobTarget } from '../../jobs/job-queue.js';
 import type { JobRun } from '../../jobs/job-types.js';
 import type { AuditService } from '../audit/audit.service.js';

@@ -1,9 +1,9 @@
-import { UserError } from '../../graphql/errors.js';
+import { UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { Audience } from '../../graphql/auth/permissions.js';
-import { municipalityScope, ownAdminAccountId } from '../../graphql/auth/viewer.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
-import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
+import { Audience } from '../../kernel/permissions.js';
+import { municipalityScope, ownAdminAccountId } from '../../kernel/viewer.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
 import { checkAll } from '../../rules/rule.js';
 import { accessibilityRules, contentPageRules } from '../../rules/content-page.js';
 import type { AuditService } from '../audit/audit.service.js';

@@ -1,8 +1,8 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
-import { Audience, Permission } from '../../graphql/auth/permissions.js';
-import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { Audience, Permission } from '../../kernel/permissions.js';
+import { municipalityScope } from '../../kernel/viewer.js';
 import { ListArgs } from '../../graphql/pagination.js';
 import { renderMarkdown } from '../catalogue/markdown.js';
 import { Link, LinkPlacement } from './link.entity.js';

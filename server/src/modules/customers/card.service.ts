@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { UserError } from '../../graphql/errors.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import { UserError } from '../../kernel/errors.js';
+import { Audience } from '../../kernel/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { withEm, type RequestContext } from '../../lib/request-context.js';
-import { fail, ok, type Result } from '../../lib/result.js';
+import { withEm, type RequestContext } from '../../kernel/request-context.js';
+import { fail, ok, type Result } from '../../kernel/result.js';
 import { makeCardNumber } from './card-number.js';
 import { Card } from './card.entity.js';
 import { Person } from './person.entity.js';

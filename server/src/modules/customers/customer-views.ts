@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Viewer } from '../../graphql/auth/viewer.js';
-import { municipalityScope } from '../../graphql/auth/viewer.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import type { Viewer } from '../../kernel/viewer.js';
+import { municipalityScope } from '../../kernel/viewer.js';
+import { Audience } from '../../kernel/permissions.js';
 import { decryptBsn, maskBsn, type BsnKeys } from '../../crypto/bsn.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Card } from './card.entity.js';

@@ -1,6 +1,6 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Payload } from '../../graphql/payload.js';
-import type { Result } from '../../lib/result.js';
+import type { Result } from '../../kernel/result.js';
 import { Connection } from '../../graphql/pagination.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';

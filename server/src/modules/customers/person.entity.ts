@@ -3,7 +3,7 @@ import type { Opt, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { ClientGroup } from './client-group.entity.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 /**
  * A resident. `externalIdentifier` is the municipality's client number, never the BSN.

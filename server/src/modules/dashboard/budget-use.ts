@@ -1,7 +1,7 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { municipalityScope } from '../../graphql/auth/viewer.js';
-import { today } from '../../lib/clock.js';
-import type { RequestContext } from '../../lib/request-context.js';
+import { municipalityScope } from '../../kernel/viewer.js';
+import { today } from '../../kernel/clock.js';
+import type { RequestContext } from '../../kernel/request-context.js';
 
 @ObjectType({ description: 'Budget movements of one arrangement in one calendar month (Dutch time).' })
 export class BudgetUseMonth {

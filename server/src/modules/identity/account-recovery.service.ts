@@ -1,4 +1,4 @@
-import { UserError } from '../../graphql/errors.js';
+import { UserError } from '../../kernel/errors.js';
 import { hashPassword, passwordProblem } from '../../crypto/passwords.js';
 import { ProviderUser } from '../providers/provider-user.entity.js';
 import { emailProblem, normaliseEmail } from '../providers/provider.validation.js';
@@ -11,7 +11,7 @@ import type { LimitPolicy } from '../limits/policy.js';
 import type { LoginLimits, LoginRealm } from '../limits/login-limits.js';
 import type { MailService } from '../communication/mail.service.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
 
 export type Outcome = { ok: true } | { ok: false; errors: UserError[] };
 

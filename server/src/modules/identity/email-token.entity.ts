@@ -3,7 +3,7 @@ import type { Opt, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { ProviderUser } from '../providers/provider-user.entity.js';
 import { AdminAccount } from './admin-account.entity.js';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 export enum EmailTokenPurpose {
   CONFIRM_EMAIL = 'CONFIRM_EMAIL',

@@ -1,7 +1,7 @@
-import { Audience } from '../../graphql/auth/permissions.js';
-import { ForbiddenError, UserError } from '../../graphql/errors.js';
-import { ok, problem, type Result } from '../../lib/result.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
+import { Audience } from '../../kernel/permissions.js';
+import { ForbiddenError, UserError } from '../../kernel/errors.js';
+import { ok, problem, type Result } from '../../kernel/result.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../../crypto/passwords.js';
 import { checkAll } from '../../rules/rule.js';
 import { ownEmailRules, ownNameRules } from '../../rules/staff-account.js';

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { AdminAccount } from './admin-account.entity.js';
 import { ProviderUser } from '../providers/provider-user.entity.js';
 import { Person } from '../customers/person.entity.js';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 export type SessionKind = 'CUSTOMER' | 'PROVIDER' | 'STAFF';
 

@@ -3,7 +3,7 @@ import { Role } from './role.entity.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Connection } from '../../graphql/pagination.js';
 import { Payload } from '../../graphql/payload.js';
-import { UserError as UserErrorRef } from '../../graphql/errors.js';
+import { UserError as UserErrorRef } from '../../kernel/errors.js';
 
 export enum StaffAccountStatus {
   /** Invited; no password chosen yet. */

@@ -1,9 +1,9 @@
 import { createHash, randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import { UserError } from '../../graphql/errors.js';
-import { ok, problem, type Result } from '../../lib/result.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
+import { UserError } from '../../kernel/errors.js';
+import { ok, problem, type Result } from '../../kernel/result.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import { check, retryAfterText, type Limits } from '../limits/limits.js';
 import type { LimitPolicy } from '../limits/policy.js';
 import type { AuditService } from '../audit/audit.service.js';

@@ -1,5 +1,5 @@
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
-import { Permission } from '../../graphql/auth/permissions.js';
+import { Permission } from '../../kernel/permissions.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Provider } from '../providers/provider.entity.js';
 import { Payload } from '../../graphql/payload.js';

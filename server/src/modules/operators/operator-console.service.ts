@@ -1,9 +1,9 @@
-import { ALL_PERMISSIONS, Audience } from '../../graphql/auth/permissions.js';
-import type { Viewer } from '../../graphql/auth/viewer.js';
-import { UserError } from '../../graphql/errors.js';
-import { today } from '../../lib/clock.js';
-import { ok, type Result } from '../../lib/result.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
+import { ALL_PERMISSIONS, Audience } from '../../kernel/permissions.js';
+import type { Viewer } from '../../kernel/viewer.js';
+import { UserError } from '../../kernel/errors.js';
+import { today } from '../../kernel/clock.js';
+import { ok, type Result } from '../../kernel/result.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import type { JobHealth, JobQueue } from '../../jobs/job-queue.js';
 import { MAX_REFUND_ATTEMPTS } from '../payments/payment.service.js';
 import type { AuditService } from '../audit/audit.service.js';

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RequestContext } from '../../lib/request-context.js';
-import { fail as failWith, ok, type Result } from '../../lib/result.js';
-import { UserError } from '../../graphql/errors.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import type { RequestContext } from '../../kernel/request-context.js';
+import { fail as failWith, ok, type Result } from '../../kernel/result.js';
+import { UserError } from '../../kernel/errors.js';
+import { Audience } from '../../kernel/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { inOffer } from '../catalogue/product-approval.js';
-import { applicationNow, today as todayOn } from '../../lib/clock.js';
+import { applicationNow, today as todayOn } from '../../kernel/clock.js';
 import { isNegativeBalanceError, type LedgerService } from '../ledger/ledger.service.js';
 import { actorOf } from '../arrangements/assignment.service.js';
 import { CartLine, Checkout, Order, OrderAllocation, OrderLine } from './order.entities.js';

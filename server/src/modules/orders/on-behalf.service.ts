@@ -1,10 +1,10 @@
-import { Audience } from '../../graphql/auth/permissions.js';
-import type { Viewer } from '../../graphql/auth/viewer.js';
-import { UserError } from '../../graphql/errors.js';
+import { Audience } from '../../kernel/permissions.js';
+import type { Viewer } from '../../kernel/viewer.js';
+import { UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { today } from '../../lib/clock.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
-import { fail, ok, problem, type Result } from '../../lib/result.js';
+import { today } from '../../kernel/clock.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import { fail, ok, problem, type Result } from '../../kernel/result.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { inStaffScope } from '../customers/customer-views.js';
 import type { CheckoutLineInput, CheckoutService } from './checkout.service.js';

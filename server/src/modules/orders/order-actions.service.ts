@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { UserError } from '../../graphql/errors.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import { UserError } from '../../kernel/errors.js';
+import { Audience } from '../../kernel/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
-import { fail, ok, type Result } from '../../lib/result.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import { fail, ok, type Result } from '../../kernel/result.js';
 import { DELIVERY_UNDO_MINUTES, orderReasonRules } from '../../rules/order.js';
 import { COUNTER_HANDOVER_HINT, needsResidentProof, type HandoverMethodName } from '../../rules/handover.js';
 import type { Rule } from '../../rules/rule.js';
@@ -119,7 +119,7 @@ function checkReason(r: Rule<string | null>, raw: string | null | undefined): Re
  * within their municipality scope. An order the caller may not see is "not found", never "forbidden", so ids of
  * other providers' orders reveal nothing. A refused action changes nothing and returns `fail(…)` with a Dutch
  * UserError; the resolver maps the Result onto OrderActionPayload. Collaborators come through the constructor
- * (services.ts), so a job or an HTTP route calls an action with any RequestContext.
+ * (app/services.ts), so a job or an HTTP route calls an action with any RequestContext.
  */
 export class OrderActionsService {
   constructor(

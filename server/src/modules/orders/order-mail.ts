@@ -52,7 +52,7 @@ function cancelledBy(actor: Actor): string {
 }
 
 /**
- * The order status listener that e-mails the household (registered once, in services.ts). It runs inside the
+ * The order status listener that e-mails the household (registered once, in app/services.ts). It runs inside the
  * status change's transaction: the mail is recorded (and its delivery job queued) only when the change commits.
  *
  * PLACED (ordered, or the own contribution paid) → ORDER_PLACED; ACCEPTED → ORDER_ACCEPTED; DELIVERED →

@@ -3,7 +3,7 @@ import type { Opt, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Person } from '../customers/person.entity.js';
 import { Product } from '../catalogue/product.entity.js';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 import type { HandoverMethodName, RedemptionMethodName } from '../../rules/handover.js';
 
 export type OrderStatus = 'AWAITING_PAYMENT' | 'PLACED' | 'ACCEPTED' | 'DELIVERED' | 'CANCELLED';

@@ -1,7 +1,7 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { UserError } from '../../graphql/errors.js';
+import { UserError } from '../../kernel/errors.js';
 import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
-import type { Result } from '../../lib/result.js';
+import type { Result } from '../../kernel/result.js';
 import { RedemptionMethod } from '../catalogue/product.entity.js';
 import { HANDOVER_LABEL } from '../../rules/handover.js';
 

@@ -1,9 +1,9 @@
-import { Audience } from '../../graphql/auth/permissions.js';
-import { municipalityScope } from '../../graphql/auth/viewer.js';
+import { Audience } from '../../kernel/permissions.js';
+import { municipalityScope } from '../../kernel/viewer.js';
 import { isUuid } from '../../graphql/ids.js';
-import { isIsoDate } from '../../lib/dates.js';
-import { ok, problem, type Result } from '../../lib/result.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
+import { isIsoDate } from '../../kernel/dates.js';
+import { ok, problem, type Result } from '../../kernel/result.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { PspPayment, PspRefund } from '../../integrations/payments/payment-gateway.js';
 import type { PaymentStatus } from './payment.entities.js';

@@ -2,7 +2,7 @@ import SEPA from 'sepa';
 import { DOMParser, XMLSerializer, type Element } from '@xmldom/xmldom';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { transliterate } from 'transliteration';
-import { amsterdamDateTime } from '../../lib/dates.js';
+import { amsterdamDateTime } from '../../kernel/dates.js';
 import type { DebtorAccount, DebtorAddress } from '../settings/sections/payments.js';
 
 /** SEPA's limit on unstructured remittance information (Ustrd). */

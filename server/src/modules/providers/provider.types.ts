@@ -1,5 +1,5 @@
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
-import { UserError } from '../../graphql/errors.js';
+import { UserError } from '../../kernel/errors.js';
 import { Connection } from '../../graphql/pagination.js';
 import type { Provider } from './provider.entity.js';
 import type { ProviderUser } from './provider-user.entity.js';

@@ -1,6 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { UserError } from '../../graphql/errors.js';
+import { UserError } from '../../kernel/errors.js';
 import { hashPassword, passwordProblem } from '../../crypto/passwords.js';
 import { slugify } from '../../seeders/demo-data.js';
 import { Provider } from './provider.entity.js';
@@ -20,7 +20,7 @@ import { appLink, escapeLike, type Outcome } from '../identity/account-recovery.
 import type { MailService } from '../communication/mail.service.js';
 import type { TermsService } from '../terms/terms.service.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { withEm, type RequestContext } from '../../lib/request-context.js';
+import { withEm, type RequestContext } from '../../kernel/request-context.js';
 
 export interface RegisterProviderInput extends ProviderDetailsInput {
   userName: string;

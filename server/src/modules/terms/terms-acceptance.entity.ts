@@ -5,7 +5,7 @@ import { TermsVersion } from './terms-version.entity.js';
 import { Provider } from '../providers/provider.entity.js';
 import { ProviderUser } from '../providers/provider-user.entity.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 /** Who accepted which terms version, when: at registration (no municipality) or when applying to a municipality. */
 @Entity({ tableName: 'terms_acceptance' })

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Audience } from '../../graphql/auth/permissions.js';
-import { UserError } from '../../graphql/errors.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
-import { ok, type Result } from '../../lib/result.js';
+import { Audience } from '../../kernel/permissions.js';
+import { UserError } from '../../kernel/errors.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import { ok, type Result } from '../../kernel/result.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { TermsVersion } from './terms-version.entity.js';
 import { TermsAcceptance } from './terms-acceptance.entity.js';

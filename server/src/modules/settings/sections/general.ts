@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Audience } from '../../../graphql/auth/permissions.js';
-import { municipalityScope } from '../../../graphql/auth/viewer.js';
-import { UserError } from '../../../graphql/errors.js';
+import { Audience } from '../../../kernel/permissions.js';
+import { municipalityScope } from '../../../kernel/viewer.js';
+import { UserError } from '../../../kernel/errors.js';
 import { primaryColor } from '../../../rules/color.js';
 import { email, phone } from '../../../rules/contact.js';
 import { defineSection } from './section.js';

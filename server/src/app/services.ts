@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { ROUTES } from '../http/routes.js';
+import { MODULES } from './modules.js';
+import type { Services } from '../platform/composition.js';
 import type pg from 'pg';
 import type { Config } from '../config/config.js';
 import { createMailer } from '../integrations/mail/create-mailer.js';
@@ -201,7 +203,7 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
   const yearEnd = new YearEndService(ledger, arrangements, assignments, audit, jobs);
   const expiryReminders = new ExpiryReminderService(settings, messages, mail, config.appUrl);
 
-  return {
+  const made = {
     config,
     // Every HTTP route outside GraphQL (http/routes.ts): the API documentation lists those open to partners.
     httpRoutes: ROUTES,
@@ -304,6 +306,16 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     // The SAML adapter reads them through DigidSamlRuntime (modules/digid/digid-runtime.ts).
     digidCertificates,
   };
+
+  // The services of the modules that declare theirs in their manifest (app/modules.ts, in its order).
+  for (const module of MODULES) {
+    const own = module.services?.(made as Services, config) ?? {};
+    for (const name of Object.keys(own)) {
+      if (name in made) throw new Error(`Module ${module.name} makes a service named ${name} that already exists`);
+    }
+    Object.assign(made, own);
+  }
+  return made;
 }
 
 type MadeServices = ReturnType<typeof createServices>;

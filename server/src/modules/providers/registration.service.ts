@@ -2,7 +2,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UserError } from '../../kernel/errors.js';
 import { hashPassword, passwordProblem } from '../../crypto/passwords.js';
-import { slugify } from '../../seeders/demo-data.js';
+import { slugify } from '../../kernel/slug.js';
 import { Provider } from './provider.entity.js';
 import { ProviderUser } from './provider-user.entity.js';
 import {
@@ -176,7 +176,7 @@ export class RegistrationService {
 
   /** The name as a slug, made unique with -2, -3, … */
   private async freeSlug(em: EntityManager, name: string): Promise<string> {
-    const base = slugify(name).slice(0, 80).replace(/-+$/, '') || 'aanbieder';
+    const base = slugify(name, '').slice(0, 80).replace(/-+$/, '') || 'aanbieder';
     const taken = new Set(
       (await em.find(Provider, { slug: { $like: `${escapeLike(base)}%` } }, { fields: ['slug'] })).map((p) => p.slug),
     );

@@ -91,7 +91,7 @@ import { DigidCertificateService } from '../modules/digid/digid-certificate.serv
  * Background work (jobs/registry.ts) calls these same services with a `contexts.forSystem(task)` context; the
  * application's clock lives in the contexts (app/contexts.ts), not here.
  */
-export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
+function coreServices(config: Config, { pool }: { pool: pg.Pool }) {
   // ---- infrastructure ---------------------------------------------------------------------------------------------
   // Uploaded files (product images): local disk under DATA_DIR/uploads.
   const storage = new LocalDiskStorage(join(config.dataDir, 'uploads'));
@@ -307,7 +307,15 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     digidCertificates,
   };
 
-  // The services of the modules that declare theirs in their manifest (app/modules.ts, in its order).
+  return made;
+}
+
+/**
+ * The services: the core's above, then those the modules declare in their manifests (their `services`), in the order
+ * of app/modules.ts. A module names its services in `Services` itself (platform/module.ts).
+ */
+export function createServices(config: Config, deps: { pool: pg.Pool }): Services {
+  const made: object = coreServices(config, deps);
   for (const module of MODULES) {
     const own = module.services?.(made as Services, config) ?? {};
     for (const name of Object.keys(own)) {
@@ -315,13 +323,13 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     }
     Object.assign(made, own);
   }
-  return made;
+  return made as Services;
 }
 
-type MadeServices = ReturnType<typeof createServices>;
+type MadeServices = ReturnType<typeof coreServices>;
 
 declare module '../platform/composition.js' {
-  // What createServices makes is the `Services` everything else names (platform/composition.ts).
+  // What coreServices makes (and what the modules add) is the `Services` everything else names (platform/composition.ts).
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merge is the point
   interface Services extends MadeServices {}
 }

@@ -1,0 +1,1 @@
+export type { PingService } from './ping.service.js';

@@ -24,9 +24,7 @@ import { journalModule } from '../modules/journal/module.js';
 import { rolesModule } from '../modules/roles/module.js';
 import { apiDocsModule } from '../modules/api-docs/module.js';
 import { operatorsModule } from '../modules/operators/module.js';
-import { housekeepingModule } from '../modules/housekeeping/module.js';
 import { limitsModule } from '../modules/limits/module.js';
-import { pingModule } from '../modules/ping/module.js';
 
 /**
  * THE list of modules: each is one folder under modules/ with a module.ts (platform/module.ts says what it declares).
@@ -60,7 +58,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   rolesModule,
   apiDocsModule,
   operatorsModule,
-  housekeepingModule,
   limitsModule,
-  pingModule,
 ];

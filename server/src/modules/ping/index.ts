@@ -1,1 +1,0 @@
-export type { PingService } from './ping.service.js';

@@ -6,7 +6,7 @@ import { transactional, type RequestContext } from '../../kernel/request-context
 import { fail, ok, problem, type Result } from '../../kernel/result.js';
 import { checkAll } from '../../rules/rule.js';
 import { ANNOUNCEMENT_SEVERITIES, announcementRules, type AnnouncementSeverity } from '../../rules/message.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 
 export interface AnnouncementInput {
   title: string;

@@ -14,7 +14,7 @@ import { requestedOperation } from '../../graphql/root-fields.js';
 import { isIsoDate, todayInAmsterdam } from '../../kernel/dates.js';
 import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { check, type Limits } from '../limits/limits.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { AdminAccount } from '../identity/admin-account.entity.js';

@@ -23,7 +23,7 @@ import { PERMISSION_DESCRIPTIONS, type Permission } from '../../kernel/permissio
 import { PERMISSION_GROUPS } from '../roles/permission-groups.js';
 import { SCHEMA_CHANGELOG } from '../../graphql/schema-changelog.js';
 import { PERSONAL_DATA_DIRECTIVE } from '../../graphql/personal-data.js';
-import type { ViewerKind } from '../identity/viewer.type.js';
+import type { ViewerKind } from '../identity/index.js';
 import { requirementsOf, type RouteDeclaration } from '../../http/route.js';
 import {
   ApiOperationKind,

@@ -11,7 +11,7 @@ import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
 import { containsPattern } from '../../kernel/sql.js';
 import { ageRangeProblem, arrangementRules, periodProblem } from '../../rules/arrangement.js';
 import { checkAll } from '../../rules/rule.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { Category } from '../catalogue/category.entity.js';
 import { slugify } from '../../kernel/slug.js';
 import { Municipality } from '../municipalities/municipality.entity.js';

@@ -17,7 +17,7 @@ import {
   periodProblem,
   revokeReason,
 } from '../../rules/arrangement.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { ClientGroup } from '../customers/client-group.entity.js';
 import { Person } from '../customers/person.entity.js';
 import { Arrangement } from './arrangement.entity.js';
@@ -29,7 +29,7 @@ import {
   LedgerMovementKind,
   type GrantAssignmentInput,
 } from './assignment.types.js';
-import type { Actor, LedgerService } from '../ledger/ledger.service.js';
+import type { Actor, LedgerService } from '../ledger/index.js';
 
 export function actorOf(ctx: RequestContext): Actor {
   const v = ctx.viewer;

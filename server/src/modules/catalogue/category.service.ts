@@ -8,7 +8,7 @@ import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
 import { containsPattern } from '../../kernel/sql.js';
 import { checkAll } from '../../rules/rule.js';
 import { categoryRules } from '../../rules/category.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { Category } from './category.entity.js';
 import type { CategoryFilter, CategoryInput } from './category.types.js';
 import { slugify } from '../../kernel/slug.js';

@@ -10,10 +10,10 @@ import { transactional, type RequestContext } from '../../kernel/request-context
 import { ok, problem, type Result } from '../../kernel/result.js';
 import { emOf, type JobQueue, type JobTarget } from '../../jobs/job-queue.js';
 import type { JobRun } from '../../jobs/job-types.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { CommunicationTemplate } from './communication-template.entity.js';
 import type { MailStatus } from './mail-message.entity.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import {
   renderTemplate,
   TemplateError,

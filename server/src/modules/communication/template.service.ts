@@ -4,7 +4,7 @@ import { transactional } from '../../kernel/request-context.js';
 import { fail, ok, problem, type Result } from '../../kernel/result.js';
 import { UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { CommunicationTemplate } from './communication-template.entity.js';
 import {
   checkTemplateVariant,

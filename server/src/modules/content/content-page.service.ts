@@ -6,7 +6,7 @@ import { transactional, type RequestContext } from '../../kernel/request-context
 import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
 import { checkAll } from '../../rules/rule.js';
 import { accessibilityRules, contentPageRules } from '../../rules/content-page.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { AdminAccount } from '../identity/admin-account.entity.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { TermsVersion } from '../terms/terms-version.entity.js';

@@ -5,7 +5,7 @@ import { transactional, type RequestContext } from '../../kernel/request-context
 import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
 import { checkAll } from '../../rules/rule.js';
 import { linkRules } from '../../rules/news.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { Link, LinkPlacement } from './link.entity.js';
 
 const NOT_FOUND = 'Deze link is niet gevonden.';

@@ -12,7 +12,7 @@ import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
 import { containsPattern } from '../../kernel/sql.js';
 import { checkAll } from '../../rules/rule.js';
 import { newsArticleRules } from '../../rules/news.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { encodeImage } from '../catalogue/product-image.service.js';
 import { slugify } from '../../kernel/slug.js';
 import { NewsArticle, NewsStatus } from './news-article.entity.js';

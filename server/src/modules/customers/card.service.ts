@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { UserError } from '../../kernel/errors.js';
 import { Audience } from '../../kernel/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { withEm, type RequestContext } from '../../kernel/request-context.js';
 import { fail, ok, type Result } from '../../kernel/result.js';
 import { makeCardNumber } from './card-number.js';

@@ -16,7 +16,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../kernel/request-context.js';
 import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
 import { encryptBsn, hashBsn, type BsnKeys } from '../../crypto/bsn.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { withEm } from '../../kernel/request-context.js';
 import { today } from '../../kernel/clock.js';
 import { Municipality } from '../municipalities/municipality.entity.js';

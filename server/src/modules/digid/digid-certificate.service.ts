@@ -4,7 +4,7 @@ import { UserError } from '../../kernel/errors.js';
 import { decryptSecret, encryptSecret } from '../../kernel/secret-box.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import { fail, ok, problem, type Result } from '../../kernel/result.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { generateKeyAndCsr, readCertificate, type CertificateSubject } from './certificate-crypto.js';
 
 /**

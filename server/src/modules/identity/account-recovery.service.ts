@@ -7,9 +7,9 @@ import { Session } from './session.entity.js';
 import { EmailTokenPurpose } from './email-token.entity.js';
 import { TOKEN_LIFETIME_HOURS, type EmailTokenService } from './email-token.service.js';
 import { check, retryAfterText, type Limits } from '../limits/limits.js';
-import type { LimitPolicy } from '../limits/policy.js';
-import type { LoginLimits, LoginRealm } from '../limits/login-limits.js';
-import type { MailService } from '../communication/mail.service.js';
+import type { LimitPolicy } from '../limits/index.js';
+import type { LoginLimits, LoginRealm } from '../limits/index.js';
+import type { MailService } from '../communication/index.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
 

@@ -6,7 +6,7 @@ import { messageOf } from '../../rules/rule.js';
 import { Audience } from '../../kernel/permissions.js';
 import { burnPasswordCheck, verifyPassword } from '../../crypto/passwords.js';
 import { clientAddress, retryAfterText } from '../limits/limits.js';
-import type { LoginLimits, LoginRealm } from '../limits/login-limits.js';
+import type { LoginLimits, LoginRealm } from '../limits/index.js';
 import { hashBsn, type BsnKeys } from '../../crypto/bsn.js';
 import { AdminAccount } from './admin-account.entity.js';
 import { ProviderUser } from '../providers/provider-user.entity.js';
@@ -15,7 +15,7 @@ import type { SessionService } from './session.service.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Viewer } from '../../kernel/viewer.js';
 import type { PendingStep, Session } from './session.entity.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import type { Request, Response } from 'express';
 
 export const INVALID_CREDENTIALS = 'Het e-mailadres of het wachtwoord is onjuist.';

@@ -6,9 +6,9 @@ import { hashPassword, passwordProblem, verifyPassword } from '../../crypto/pass
 import { checkAll } from '../../rules/rule.js';
 import { ownEmailRules, ownNameRules } from '../../rules/staff-account.js';
 import { check, retryAfterText, type Limits } from '../limits/limits.js';
-import type { LimitPolicy } from '../limits/policy.js';
-import type { AuditService } from '../audit/audit.service.js';
-import type { MailService } from '../communication/mail.service.js';
+import type { LimitPolicy } from '../limits/index.js';
+import type { AuditService } from '../audit/index.js';
+import type { MailService } from '../communication/index.js';
 import { AdminAccount } from './admin-account.entity.js';
 import { EmailTokenPurpose } from './email-token.entity.js';
 import { TOKEN_LIFETIME_HOURS, type EmailTokenService } from './email-token.service.js';

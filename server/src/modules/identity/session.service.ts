@@ -8,7 +8,7 @@ import { ProviderUser } from '../providers/provider-user.entity.js';
 import { Person } from '../customers/person.entity.js';
 import { Audience, isPermission } from '../../kernel/permissions.js';
 import { ANONYMOUS, type Viewer } from '../../kernel/viewer.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import { applicationNow } from '../../kernel/clock.js';
 
 export const SESSION_COOKIE = 'gw_session';

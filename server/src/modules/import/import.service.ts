@@ -13,7 +13,7 @@ import { ok, problem, type Result } from '../../kernel/result.js';
 import { encryptBsn, hashBsn, type BsnKeys } from '../../crypto/bsn.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { JobRun } from '../../jobs/job-types.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import {
   PlannedGrants,
   type AssignmentService,

@@ -13,10 +13,10 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import type { JobRun } from '../../jobs/job-types.js';
 import { checkAll } from '../../rules/rule.js';
 import { MESSAGE_AUDIENCE_LABELS, massMessageRules, type MessageAudienceKind } from '../../rules/message.js';
-import type { AuditService } from '../audit/audit.service.js';
-import type { MailService } from '../communication/mail.service.js';
+import type { AuditService } from '../audit/index.js';
+import type { MailService } from '../communication/index.js';
 import { appLink } from '../identity/account-recovery.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import { massSendLimitFor } from '../settings/sections/communication.js';
 import { countRecipients, isResidentAudience, recipientBatch, type ResolvedAudience } from './audiences.js';
 

@@ -5,10 +5,10 @@ import { Audience } from '../../kernel/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
-import type { OrderListener } from '../orders/order.service.js';
+import type { OrderListener } from '../orders/index.js';
 import { MessageView, type MessageFilter } from './message.types.js';
 import { orderStatusMessage } from './order-messages.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import { applicationNow } from '../../kernel/clock.js';
 
 let lastWritten = 0;

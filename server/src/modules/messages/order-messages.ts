@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Actor } from '../ledger/ledger.service.js';
-import type { OrderStatus } from '../orders/order.entities.js';
+import type { Actor } from '../ledger/index.js';
+import type { OrderStatus } from '../orders/index.js';
 import { CommunicationTemplate } from '../communication/communication-template.entity.js';
 import {
   renderTemplate,

@@ -14,7 +14,7 @@ import type { OrderService } from './order.service.js';
 import type { OrderViewService } from './order-view.service.js';
 import type { PlacedCheckout } from './order.types.js';
 import { Payment } from '../payments/payment.entities.js';
-import type { PaymentService } from '../payments/payment.service.js';
+import type { PaymentService } from '../payments/index.js';
 import { usableAssignment } from './payable.js';
 import { orderRedemptionMethod } from '../../rules/handover.js';
 import { paysFor, planCheckout, type CheckoutPlan, type PlanAssignment, type PlanProduct } from './checkout-plan.js';

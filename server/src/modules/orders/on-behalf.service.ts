@@ -5,7 +5,7 @@ import { isUuid } from '../../graphql/ids.js';
 import { today } from '../../kernel/clock.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import { fail, ok, problem, type Result } from '../../kernel/result.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { inStaffScope } from '../customers/customer-views.js';
 import type { CheckoutLineInput, CheckoutService } from './checkout.service.js';
 import type { OrderViewService } from './order-view.service.js';

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { MailService } from '../communication/mail.service.js';
+import type { MailService } from '../communication/index.js';
 import { appLink } from '../identity/account-recovery.service.js';
 import type { Order, OrderStatus } from './order.entities.js';
 import type { OrderListener } from './order.service.js';
-import type { Actor } from '../ledger/ledger.service.js';
+import type { Actor } from '../ledger/index.js';
 
 /** "€ 12,50" (the way the screens show money). */
 export function euros(cents: number): string {

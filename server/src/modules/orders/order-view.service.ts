@@ -3,7 +3,7 @@ import type { RequestContext } from '../../kernel/request-context.js';
 import { Audience } from '../../kernel/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { Order, OrderAllocation, OrderEvent, OrderLine } from './order.entities.js';
-import type { RedemptionMethod } from '../catalogue/product.entity.js';
+import type { RedemptionMethod } from '../catalogue/index.js';
 import {
   OrderAllocationView,
   OrderEventView,

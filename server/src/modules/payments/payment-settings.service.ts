@@ -2,7 +2,7 @@ import type { Config } from '../../config/config.js';
 import { ok, problem, type Result } from '../../kernel/result.js';
 import type { RequestContext } from '../../kernel/request-context.js';
 import { encryptSecret, lastFour } from '../../kernel/secret-box.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import type { PaymentService } from './payment.service.js';
 import { PaymentServiceProviderEnum } from './payment-admin.types.js';
 

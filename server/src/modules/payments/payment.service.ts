@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../kernel/request-context.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import type { PaymentGateway } from '../../integrations/payments/payment-gateway.js';
-import type { Actor } from '../ledger/ledger.service.js';
-import type { OrderService } from '../orders/order.service.js';
+import type { Actor } from '../ledger/index.js';
+import type { OrderService } from '../orders/index.js';
 import { Order } from '../orders/order.entities.js';
 import { ok, problem, type Result } from '../../kernel/result.js';
 import { Audience } from '../../kernel/permissions.js';

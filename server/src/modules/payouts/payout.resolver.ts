@@ -17,7 +17,7 @@ import {
   ProviderPayoutConnection,
 } from './payout.types.js';
 import type { PayoutBatchRecord, PayoutLineOrderRecord } from './payout.service.js';
-import type { HandoverMethod } from '../orders/order.types.js';
+import type { HandoverMethod } from '../orders/index.js';
 import { payoutSpecificationPath } from './payout.routes.js';
 
 const batch = (r: PayoutBatchRecord) => Object.assign(new PayoutBatch(), r) as PayoutBatch;

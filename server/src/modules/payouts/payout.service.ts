@@ -10,9 +10,9 @@ import { transactional, type RequestContext } from '../../kernel/request-context
 import { today } from '../../kernel/clock.js';
 import { ok, problem, type Result } from '../../kernel/result.js';
 import { actorOf } from '../arrangements/assignment.service.js';
-import type { AuditService } from '../audit/audit.service.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { AuditService } from '../audit/index.js';
+import type { LedgerService } from '../ledger/index.js';
+import type { SettingsService } from '../settings/index.js';
 import type { PayoutBatchStatus } from './payout.entities.js';
 import { checkedIban, needsDebtorAddress, remittanceInfo, sepaCreditTransfer } from './sepa-file.js';
 import { nextTargetBankingDay } from './banking-days.js';

@@ -14,12 +14,12 @@ import type { InviteProviderUserInput, UpdateProviderInput } from './provider.ty
 import { EmailTokenPurpose } from '../identity/email-token.entity.js';
 import { TOKEN_LIFETIME_HOURS, type EmailTokenService } from '../identity/email-token.service.js';
 import { appLink, escapeLike } from '../identity/account-recovery.service.js';
-import type { MailService } from '../communication/mail.service.js';
+import type { MailService } from '../communication/index.js';
 import { check, retryAfterText, type Limits } from '../limits/limits.js';
-import type { LimitPolicy } from '../limits/policy.js';
+import type { LimitPolicy } from '../limits/index.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { JobPayload } from '../../jobs/job-types.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { transactional, withEm, type RequestContext } from '../../kernel/request-context.js';
 import { KVK_TAKEN } from './registration.service.js';
 

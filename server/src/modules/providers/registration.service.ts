@@ -15,11 +15,11 @@ import {
 import { EmailTokenPurpose } from '../identity/email-token.entity.js';
 import { TOKEN_LIFETIME_HOURS, type EmailTokenService } from '../identity/email-token.service.js';
 import { check, retryAfterText, type Limits } from '../limits/limits.js';
-import type { LimitPolicy } from '../limits/policy.js';
+import type { LimitPolicy } from '../limits/index.js';
 import { appLink, escapeLike, type Outcome } from '../identity/account-recovery.service.js';
-import type { MailService } from '../communication/mail.service.js';
-import type { TermsService } from '../terms/terms.service.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { MailService } from '../communication/index.js';
+import type { TermsService } from '../terms/index.js';
+import type { AuditService } from '../audit/index.js';
 import { withEm, type RequestContext } from '../../kernel/request-context.js';
 
 export interface RegisterProviderInput extends ProviderDetailsInput {

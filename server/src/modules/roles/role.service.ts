@@ -5,7 +5,7 @@ import { ALL_PERMISSIONS, Audience, Permission, isPermission } from '../../kerne
 import { describePermissions, isGrantor, lacking, reachesScope, type Grantor } from '../../graphql/auth/grants.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import { fail, failIfAny, ok, problem, type Result } from '../../kernel/result.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { Role } from '../identity/role.entity.js';
 
 const NOT_FOUND = 'Deze rol is niet gevonden.';

@@ -3,7 +3,7 @@ import { Audience } from '../../kernel/permissions.js';
 import { UserError } from '../../kernel/errors.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import { ok, type Result } from '../../kernel/result.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { TermsVersion } from './terms-version.entity.js';
 import { TermsAcceptance } from './terms-acceptance.entity.js';
 import { Provider } from '../providers/provider.entity.js';

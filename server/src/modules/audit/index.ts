@@ -1,0 +1,2 @@
+/** The face of modules/audit: what other modules may import of it (ARCHITECTURE.md, "Modules with a boundary"). */
+export type { AuditActor, AuditService } from './audit.service.js';

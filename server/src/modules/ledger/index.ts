@@ -1,0 +1,2 @@
+/** The face of modules/ledger: what other modules may import of it (ARCHITECTURE.md, "Modules with a boundary"). */
+export type { Actor, LedgerService } from './ledger.service.js';

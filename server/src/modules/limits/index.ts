@@ -1,0 +1,3 @@
+/** The face of modules/limits: what other modules may import of it (ARCHITECTURE.md, "Modules with a boundary"). */
+export type { LoginLimits, LoginRealm } from './login-limits.js';
+export type { LimitPolicy } from './policy.js';

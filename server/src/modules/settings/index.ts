@@ -1,0 +1,3 @@
+/** The face of modules/settings: what other modules may import of it (ARCHITECTURE.md, "Modules with a boundary"). */
+export type { DebtorAccount, DebtorAddress } from './sections/payments.js';
+export type { SettingsService } from './settings.service.js';

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { JWK } from 'jose';
 import type { Permission } from '../../kernel/permissions.js';
 import { applicationNow } from '../../kernel/clock.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { Municipality } from '../municipalities/index.js';
 import { AdminAccount } from '../identity/admin-account.entity.js';
 
 /**

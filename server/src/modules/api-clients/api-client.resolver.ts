@@ -4,8 +4,8 @@ import { Audience, Permission, PERMISSION_DESCRIPTIONS } from '../../kernel/perm
 import { Requires } from '../../graphql/auth/requires.js';
 import { ListArgs } from '../../graphql/pagination.js';
 import type { Result } from '../../kernel/result.js';
-import { PERMISSION_GROUPS } from '../roles/permission-groups.js';
-import { PermissionGroup, PermissionInfo } from '../roles/role.types.js';
+import { PERMISSION_GROUPS } from '../roles/index.js';
+import { PermissionGroup, PermissionInfo } from '../roles/index.js';
 import {
   ApiClient,
   ApiClientConnection,

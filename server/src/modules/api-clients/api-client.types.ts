@@ -3,7 +3,7 @@ import { Permission } from '../../kernel/permissions.js';
 import { Connection } from '../../graphql/pagination.js';
 import { Payload } from '../../graphql/payload.js';
 import { UserError } from '../../kernel/errors.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { Municipality } from '../municipalities/index.js';
 
 export enum ApiClientStatus {
   ACTIVE = 'ACTIVE',

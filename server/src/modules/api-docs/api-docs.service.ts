@@ -20,7 +20,7 @@ import {
 } from 'graphql';
 import { getDirective, printSchemaWithDirectives } from '@graphql-tools/utils';
 import { PERMISSION_DESCRIPTIONS, type Permission } from '../../kernel/permissions.js';
-import { PERMISSION_GROUPS } from '../roles/permission-groups.js';
+import { PERMISSION_GROUPS } from '../roles/index.js';
 import { SCHEMA_CHANGELOG } from '../../graphql/schema-changelog.js';
 import { PERSONAL_DATA_DIRECTIVE } from '../../graphql/personal-data.js';
 import type { ViewerKind } from '../identity/index.js';

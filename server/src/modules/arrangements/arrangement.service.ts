@@ -14,7 +14,7 @@ import { checkAll } from '../../rules/rule.js';
 import type { AuditService } from '../audit/index.js';
 import { Category } from '../catalogue/category.entity.js';
 import { slugify } from '../../kernel/slug.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { Municipality } from '../municipalities/index.js';
 import { Arrangement } from './arrangement.entity.js';
 import { ArrangementView, type ArrangementFilter, type ArrangementInput } from './arrangement.types.js';
 

@@ -18,8 +18,8 @@ import {
   revokeReason,
 } from '../../rules/arrangement.js';
 import type { AuditService } from '../audit/index.js';
-import { ClientGroup } from '../customers/client-group.entity.js';
-import { Person } from '../customers/person.entity.js';
+import { ClientGroup } from '../customers/index.js';
+import { Person } from '../customers/index.js';
 import { Arrangement } from './arrangement.entity.js';
 import { Assignment } from './assignment.entity.js';
 import {

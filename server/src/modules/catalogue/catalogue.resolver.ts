@@ -10,7 +10,7 @@ import { Product } from './product.entity.js';
 import { ProductApproval } from './product-approval.entity.js';
 import { Category } from './category.entity.js';
 import { ProductImage } from './product-image.entity.js';
-import { Provider } from '../providers/provider.entity.js';
+import { Provider } from '../providers/index.js';
 import { MyProductFilter, ProductFilter } from './product.filters.js';
 import { renderMarkdown } from './markdown.js';
 

@@ -7,9 +7,9 @@ import { Audience } from '../../kernel/permissions.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
 import { isUuid } from '../../graphql/ids.js';
 import { Product, ProductStatus } from './product.entity.js';
-import { Provider } from '../providers/provider.entity.js';
+import { Provider } from '../providers/index.js';
 import { offerFor } from './product-approval.js';
-import { orderableBy, payableBy, payersOf, settledBy } from '../orders/payable.js';
+import { orderableBy, payableBy, payersOf, settledBy } from '../orders/index.js';
 import { today } from '../../kernel/clock.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 

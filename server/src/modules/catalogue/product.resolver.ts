@@ -5,7 +5,7 @@ import { Audience, Permission } from '../../kernel/permissions.js';
 import { Product } from './product.entity.js';
 import { ProductInput, ProductPayload } from './product.inputs.js';
 import { ProductApproval } from './product-approval.entity.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { Municipality } from '../municipalities/index.js';
 import { ProductConnection } from './catalogue.resolver.js';
 import { ReviewProductFilter } from './product.filters.js';
 import { ListArgs } from '../../graphql/pagination.js';

@@ -8,8 +8,8 @@ import { checkAll } from '../../rules/rule.js';
 import { accessibilityRules, contentPageRules } from '../../rules/content-page.js';
 import type { AuditService } from '../audit/index.js';
 import { AdminAccount } from '../identity/admin-account.entity.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
-import { TermsVersion } from '../terms/terms-version.entity.js';
+import { Municipality } from '../municipalities/index.js';
+import { TermsVersion } from '../terms/index.js';
 import {
   ContentPage,
   ContentPageKind,

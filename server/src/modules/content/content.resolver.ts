@@ -6,7 +6,7 @@ import { municipalityScope } from '../../kernel/viewer.js';
 import { ListArgs } from '../../graphql/pagination.js';
 import { renderMarkdown } from '../catalogue/markdown.js';
 import { Link, LinkPlacement } from './link.entity.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { Municipality } from '../municipalities/index.js';
 import { NewsArticle } from './news-article.entity.js';
 import { isVisible, newsImagePath, newsPath } from './news.service.js';
 import {

@@ -19,7 +19,7 @@ import { encryptBsn, hashBsn, type BsnKeys } from '../../crypto/bsn.js';
 import type { AuditService } from '../audit/index.js';
 import { withEm } from '../../kernel/request-context.js';
 import { today } from '../../kernel/clock.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { Municipality } from '../municipalities/index.js';
 import { ClientGroup } from './client-group.entity.js';
 import { Person } from './person.entity.js';
 import { Card } from './card.entity.js';

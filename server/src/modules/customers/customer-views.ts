@@ -3,7 +3,7 @@ import type { Viewer } from '../../kernel/viewer.js';
 import { municipalityScope } from '../../kernel/viewer.js';
 import { Audience } from '../../kernel/permissions.js';
 import { decryptBsn, maskBsn, type BsnKeys } from '../../crypto/bsn.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { Municipality } from '../municipalities/index.js';
 import { Card } from './card.entity.js';
 import { ClientGroup } from './client-group.entity.js';
 import { Person } from './person.entity.js';

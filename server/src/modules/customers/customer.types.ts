@@ -2,7 +2,7 @@ import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-gr
 import { Payload } from '../../graphql/payload.js';
 import type { Result } from '../../kernel/result.js';
 import { Connection } from '../../graphql/pagination.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { Municipality } from '../municipalities/index.js';
 import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 
 /** What a card action returns: the card acted on (after a replacement: the new one) and the replaced card. */

@@ -1,4 +1,4 @@
-import { clientAddress } from '../limits/limits.js';
+import { clientAddress } from '../limits/index.js';
 import { Arg, Ctx, Field, Mutation, ObjectType, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { UserError } from '../../kernel/errors.js';

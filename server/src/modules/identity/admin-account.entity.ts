@@ -1,7 +1,7 @@
 import { Entity, ManyToMany, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Collection, type Opt, type Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { Municipality } from '../municipalities/index.js';
 import { Role } from './role.entity.js';
 import { applicationNow } from '../../kernel/clock.js';
 

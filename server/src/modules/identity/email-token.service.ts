@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EmailToken, EmailTokenPurpose, STAFF_TOKEN_PURPOSES } from './email-token.entity.js';
-import { ProviderUser } from '../providers/provider-user.entity.js';
+import { ProviderUser } from '../providers/index.js';
 import type { AdminAccount } from './admin-account.entity.js';
 import { applicationNow } from '../../kernel/clock.js';
 

@@ -5,7 +5,7 @@ import { transactional, type RequestContext } from '../../kernel/request-context
 import { hashPassword, passwordProblem, verifyPassword } from '../../crypto/passwords.js';
 import { checkAll } from '../../rules/rule.js';
 import { ownEmailRules, ownNameRules } from '../../rules/staff-account.js';
-import { check, retryAfterText, type Limits } from '../limits/limits.js';
+import { check, retryAfterText, type Limits } from '../limits/index.js';
 import type { LimitPolicy } from '../limits/index.js';
 import type { AuditService } from '../audit/index.js';
 import type { MailService } from '../communication/index.js';

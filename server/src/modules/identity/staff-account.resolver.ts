@@ -19,7 +19,7 @@ import {
 } from './staff-account.types.js';
 import { problem, type Result } from '../../kernel/result.js';
 import { LOGIN_EXPIRED } from './staff-login.service.js';
-import { countClientsAnsweringTo } from '../api-clients/api-client.service.js';
+import { countClientsAnsweringTo } from '../api-clients/index.js';
 import type { TwoFactorSetup } from './two-factor.service.js';
 
 function done(r: Result<unknown>): DonePayload {

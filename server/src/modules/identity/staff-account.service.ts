@@ -13,13 +13,13 @@ import { transactional, type RequestContext } from '../../kernel/request-context
 import { hashPassword } from '../../crypto/passwords.js';
 import { checkAll } from '../../rules/rule.js';
 import { staffInvitationRules } from '../../rules/staff-account.js';
-import { check, retryAfterText, type Limits } from '../limits/limits.js';
+import { check, retryAfterText, type Limits } from '../limits/index.js';
 import type { LimitPolicy } from '../limits/index.js';
 import type { AuditService } from '../audit/index.js';
 import type { MailService } from '../communication/index.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
-import { countClientsAnsweringTo } from '../api-clients/api-client.service.js';
+import { Municipality } from '../municipalities/index.js';
+import { countClientsAnsweringTo } from '../api-clients/index.js';
 import { AdminAccount } from './admin-account.entity.js';
 import { Role } from './role.entity.js';
 import { EmailTokenPurpose } from './email-token.entity.js';

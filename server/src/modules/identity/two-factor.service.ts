@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { UserError } from '../../kernel/errors.js';
 import { ok, problem, type Result } from '../../kernel/result.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
-import { check, retryAfterText, type Limits } from '../limits/limits.js';
+import { check, retryAfterText, type Limits } from '../limits/index.js';
 import type { LimitPolicy } from '../limits/index.js';
 import type { AuditService } from '../audit/index.js';
 import type { SettingsService } from '../settings/index.js';

@@ -19,8 +19,8 @@ import {
   type AssignmentService,
   type GrantMember,
   type MemberGrantAnswer,
-} from '../arrangements/assignment.service.js';
-import { Arrangement } from '../arrangements/arrangement.entity.js';
+} from '../arrangements/index.js';
+import { Arrangement } from '../arrangements/index.js';
 import {
   CSV_MAX_RECORD_BYTES,
   TextInputError,

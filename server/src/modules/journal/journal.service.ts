@@ -8,7 +8,7 @@ import { todayInAmsterdam } from '../../kernel/dates.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import { ok, problem, type Result } from '../../kernel/result.js';
 import { costCentreRule, glAccountRule, journalCodeRule, journalPeriodRule } from '../../rules/journal.js';
-import { auditActorOf, type AuditService } from '../audit/audit.service.js';
+import { auditActorOf, type AuditService } from '../audit/index.js';
 import {
   addMonths,
   formatAmount,

@@ -17,7 +17,7 @@ import type { AuditService } from '../audit/index.js';
 import type { MailService } from '../communication/index.js';
 import { appLink } from '../identity/account-recovery.service.js';
 import type { SettingsService } from '../settings/index.js';
-import { massSendLimitFor } from '../settings/sections/communication.js';
+import { massSendLimitFor } from '../settings/index.js';
 import { countRecipients, isResidentAudience, recipientBatch, type ResolvedAudience } from './audiences.js';
 
 /** What the sender picks: the kind, the municipality, and the arrangement or client number where the kind needs one. */

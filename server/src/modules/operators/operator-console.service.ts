@@ -5,7 +5,7 @@ import { today } from '../../kernel/clock.js';
 import { ok, type Result } from '../../kernel/result.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import type { JobHealth, JobQueue } from '../../jobs/job-queue.js';
-import { MAX_REFUND_ATTEMPTS } from '../payments/payment.service.js';
+import { MAX_REFUND_ATTEMPTS } from '../payments/index.js';
 import type { AuditService } from '../audit/index.js';
 import type { StaffAccountService } from '../identity/index.js';
 import { checkAll } from '../../rules/rule.js';

@@ -9,9 +9,9 @@ import { isUuid } from '../../graphql/ids.js';
 import { ok, problem, type Result } from '../../kernel/result.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import { MAIL_MAX_ATTEMPTS } from '../communication/mail.service.js';
+import { MAIL_MAX_ATTEMPTS } from '../communication/index.js';
 import type { AuditActor, AuditService } from '../audit/index.js';
-import { check, clientAddress, retryAfterText, type Limits } from '../limits/limits.js';
+import { check, clientAddress, retryAfterText, type Limits } from '../limits/index.js';
 import type { LimitPolicy } from '../limits/index.js';
 
 /** The operator's session cookie: its own, next to the staff session's `gw_session`. */

@@ -4,7 +4,7 @@ import { fail, ok, type Result } from '../../kernel/result.js';
 import { Audience } from '../../kernel/permissions.js';
 import { mask } from '../../logging/logger.js';
 import { counterCodeRule, type CounterCode as RuleCounterCode } from '../../rules/counter.js';
-import { check, retryAfterText, type LimitRule, type Limits } from '../limits/limits.js';
+import { check, retryAfterText, type LimitRule, type Limits } from '../limits/index.js';
 import type { HandoverMethodName } from '../../rules/handover.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Order } from './order.entities.js';

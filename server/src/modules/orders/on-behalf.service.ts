@@ -6,7 +6,7 @@ import { today } from '../../kernel/clock.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import { fail, ok, problem, type Result } from '../../kernel/result.js';
 import type { AuditService } from '../audit/index.js';
-import { inStaffScope } from '../customers/customer-views.js';
+import { inStaffScope } from '../customers/index.js';
 import type { CheckoutLineInput, CheckoutService } from './checkout.service.js';
 import type { OrderViewService } from './order-view.service.js';
 import type { OrderView } from './order.types.js';

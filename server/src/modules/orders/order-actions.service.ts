@@ -7,7 +7,7 @@ import { fail, ok, type Result } from '../../kernel/result.js';
 import { DELIVERY_UNDO_MINUTES, orderReasonRules } from '../../rules/order.js';
 import { COUNTER_HANDOVER_HINT, needsResidentProof, type HandoverMethodName } from '../../rules/handover.js';
 import type { Rule } from '../../rules/rule.js';
-import { actorOf } from '../arrangements/assignment.service.js';
+import { actorOf } from '../arrangements/index.js';
 import type { Actor } from '../ledger/index.js';
 import type { AuditService } from '../audit/index.js';
 import type { PaymentService } from '../payments/index.js';

@@ -3,7 +3,7 @@ import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Permission } from '../../kernel/permissions.js';
 import { ListArgs } from '../../graphql/pagination.js';
-import { Provider } from '../providers/provider.entity.js';
+import { Provider } from '../providers/index.js';
 import { OrderView } from './order.types.js';
 import { AdminOrderFilter, OrderConnection } from './order-work.types.js';
 

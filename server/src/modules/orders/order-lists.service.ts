@@ -6,7 +6,7 @@ import { isUuid } from '../../graphql/ids.js';
 import { isIsoDate } from '../../kernel/dates.js';
 import type { RequestContext } from '../../kernel/request-context.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
-import { Provider } from '../providers/provider.entity.js';
+import { Provider } from '../providers/index.js';
 import { Order } from './order.entities.js';
 import type { OrderViewService } from './order-view.service.js';
 import {

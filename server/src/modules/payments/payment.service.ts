@@ -4,7 +4,7 @@ import type { SettingsService } from '../settings/index.js';
 import type { PaymentGateway } from '../../integrations/payments/payment-gateway.js';
 import type { Actor } from '../ledger/index.js';
 import type { OrderService } from '../orders/index.js';
-import { Order } from '../orders/order.entities.js';
+import { Order } from '../orders/index.js';
 import { ok, problem, type Result } from '../../kernel/result.js';
 import { Audience } from '../../kernel/permissions.js';
 import { isUuid } from '../../graphql/ids.js';

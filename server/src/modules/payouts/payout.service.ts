@@ -9,7 +9,7 @@ import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListAr
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import { today } from '../../kernel/clock.js';
 import { ok, problem, type Result } from '../../kernel/result.js';
-import { actorOf } from '../arrangements/assignment.service.js';
+import { actorOf } from '../arrangements/index.js';
 import type { AuditService } from '../audit/index.js';
 import type { LedgerService } from '../ledger/index.js';
 import type { SettingsService } from '../settings/index.js';

@@ -2,10 +2,10 @@ import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } fr
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience, Permission } from '../../kernel/permissions.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { Municipality } from '../municipalities/index.js';
 import { Provider } from './provider.entity.js';
 import { ProviderMembership } from './provider-membership.entity.js';
-import { TermsVersion } from '../terms/terms-version.entity.js';
+import { TermsVersion } from '../terms/index.js';
 import {
   MembershipPayload,
   MunicipalityMembership,

@@ -15,7 +15,7 @@ import { EmailTokenPurpose } from '../identity/email-token.entity.js';
 import { TOKEN_LIFETIME_HOURS, type EmailTokenService } from '../identity/email-token.service.js';
 import { appLink, escapeLike } from '../identity/account-recovery.service.js';
 import type { MailService } from '../communication/index.js';
-import { check, retryAfterText, type Limits } from '../limits/limits.js';
+import { check, retryAfterText, type Limits } from '../limits/index.js';
 import type { LimitPolicy } from '../limits/index.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { JobPayload } from '../../jobs/job-types.js';

@@ -14,7 +14,7 @@ import {
 } from './provider.validation.js';
 import { EmailTokenPurpose } from '../identity/email-token.entity.js';
 import { TOKEN_LIFETIME_HOURS, type EmailTokenService } from '../identity/email-token.service.js';
-import { check, retryAfterText, type Limits } from '../limits/limits.js';
+import { check, retryAfterText, type Limits } from '../limits/index.js';
 import type { LimitPolicy } from '../limits/index.js';
 import { appLink, escapeLike, type Outcome } from '../identity/account-recovery.service.js';
 import type { MailService } from '../communication/index.js';

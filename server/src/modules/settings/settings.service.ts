@@ -5,7 +5,7 @@ import type { Config } from '../../config/config.js';
 import { UserError } from '../../kernel/errors.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
-import { auditActorOf, type AuditService } from '../audit/audit.service.js';
+import { auditActorOf, type AuditService } from '../audit/index.js';
 import {
   SETTINGS_SECTIONS,
   isSettingsSectionKey,

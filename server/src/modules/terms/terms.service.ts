@@ -6,9 +6,9 @@ import { ok, type Result } from '../../kernel/result.js';
 import type { AuditService } from '../audit/index.js';
 import { TermsVersion } from './terms-version.entity.js';
 import { TermsAcceptance } from './terms-acceptance.entity.js';
-import { Provider } from '../providers/provider.entity.js';
-import { ProviderUser } from '../providers/provider-user.entity.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { Provider } from '../providers/index.js';
+import { ProviderUser } from '../providers/index.js';
+import { Municipality } from '../municipalities/index.js';
 
 /**
  * The current terms and their acceptance. A new version of the providers' terms is made by publishing the

@@ -47,7 +47,10 @@ describe('the building blocks are the only way', () => {
   });
 
   it('only app/contexts.ts builds a GraphQL context (routes, jobs and CLI use forRoute / forVisitor / forSystem)', () => {
-    expect(matching(/createLoaders\(/, (p) => !p.startsWith('test/'))).toEqual(['app/contexts.ts', 'graphql/loaders.ts']);
+    expect(matching(/createLoaders\(/, (p) => !p.startsWith('test/'))).toEqual([
+      'app/contexts.ts',
+      'graphql/loaders.ts',
+    ]);
   });
 
   it('HTTP routes are declared (http/route.ts), never registered by hand past the guard', () => {
@@ -57,6 +60,14 @@ describe('the building blocks are the only way', () => {
       'integrations/digid/test-idp/oidc-idp.ts',
     ]);
     expect(matching(/express\.Router\(|\bRouter\(\)/)).toEqual([]);
+  });
+
+  it('every module folder is in the one list of modules (app/modules.ts), by its manifest', async () => {
+    const { MODULES } = await import('./app/modules.js');
+    const folders = readdirSync(join(root, 'modules')).filter((name) =>
+      statSync(join(root, 'modules', name)).isDirectory(),
+    );
+    expect(MODULES.map((m) => m.name).sort()).toEqual(folders.sort());
   });
 
   it('one keyset helper and one connection mapping: no hand-made page info', () => {

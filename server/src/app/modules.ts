@@ -24,6 +24,7 @@ import { journalModule } from '../modules/journal/module.js';
 import { rolesModule } from '../modules/roles/module.js';
 import { apiDocsModule } from '../modules/api-docs/module.js';
 import { operatorsModule } from '../modules/operators/module.js';
+import { housekeepingModule } from '../modules/housekeeping/module.js';
 import { limitsModule } from '../modules/limits/module.js';
 
 /**
@@ -58,5 +59,6 @@ export const MODULES: readonly ModuleDefinition[] = [
   rolesModule,
   apiDocsModule,
   operatorsModule,
+  housekeepingModule,
   limitsModule,
 ];

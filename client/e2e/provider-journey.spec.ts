@@ -10,7 +10,7 @@ import { expectAccessible, latestMail, loginStaff, type OutboxMail, settle } fro
  * so Zuiderveen is the one municipality that decides on its product.
  */
 
-// Aanbiederbeheer holds PROVIDER_APPROVE and PRODUCT_REVIEW for Zuiderveen (server/src/graphql/auth/permissions.ts).
+// Aanbiederbeheer holds PROVIDER_APPROVE and PRODUCT_REVIEW for Zuiderveen (server/src/kernel/permissions.ts).
 const STAFF_REVIEWER = 'aanbiederbeheer@demo.gemeentewinkel.nl';
 const PASSWORD = 'paardenbloem-fietsbel-vlinder';
 

@@ -26,7 +26,7 @@ import 'reflect-metadata';
 import { cpus, loadavg } from 'node:os';
 import { loadConfig } from '../src/config/config.js';
 import { createLogger } from '../src/logging/logger.js';
-import { boot } from '../src/boot.js';
+import { boot } from '../src/app/boot.js';
 import { benchDatabase, reuseDatabase } from './bench-database.js';
 import { TestClient } from '../src/test/server.js';
 import { encryptBsn, hashBsn } from '../src/crypto/bsn.js';
@@ -34,7 +34,7 @@ import { luhnCheckDigit } from '../src/rules/card-number.js';
 import { ADULT_FIRST_NAMES, CHILD_FIRST_NAMES, LAST_NAMES } from '../src/seeders/names.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../src/seeders/demo-accounts.js';
 import { encodeCursor } from '../src/graphql/pagination.js';
-import { todayInAmsterdam } from '../src/lib/dates.js';
+import { todayInAmsterdam } from '../src/kernel/dates.js';
 import { addMonths } from '../src/modules/journal/journal.kinds.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);

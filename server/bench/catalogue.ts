@@ -24,12 +24,12 @@ import os from 'node:os';
 import pg from 'pg';
 import { loadConfig } from '../src/config/config.js';
 import { createLogger } from '../src/logging/logger.js';
-import { boot } from '../src/boot.js';
-import { ANONYMOUS } from '../src/graphql/auth/viewer.js';
+import { boot } from '../src/app/boot.js';
+import { ANONYMOUS } from '../src/kernel/viewer.js';
 import { offerQuery, ProductSort } from '../src/modules/catalogue/catalogue.service.js';
 import { catalogueCacheProcess } from '../src/modules/catalogue/catalogue-cache.js';
 import { keyOrderBy, keySelect, rowCursor } from '../src/graphql/keyset.js';
-import { systemClock } from '../src/lib/clock.js';
+import { systemClock } from '../src/kernel/clock.js';
 import { benchDatabase } from './bench-database.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);

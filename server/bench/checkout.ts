@@ -19,7 +19,7 @@ import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { loadConfig } from '../src/config/config.js';
 import { createLogger } from '../src/logging/logger.js';
-import { boot } from '../src/boot.js';
+import { boot } from '../src/app/boot.js';
 import { benchDatabase } from './bench-database.js';
 import {
   CHECKOUT_MUTATION,

@@ -12,7 +12,7 @@ import 'reflect-metadata';
 import { cpus, loadavg } from 'node:os';
 import { loadConfig } from '../src/config/config.js';
 import { createLogger } from '../src/logging/logger.js';
-import { boot } from '../src/boot.js';
+import { boot } from '../src/app/boot.js';
 import { benchDatabase } from './bench-database.js';
 import { TestClient } from '../src/test/server.js';
 import { generatedPersons, importCsv } from '../src/test/import-csv.js';

@@ -11,10 +11,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { loadConfig } from '../src/config/config.js';
 import { createLogger } from '../src/logging/logger.js';
-import { boot } from '../src/boot.js';
+import { boot } from '../src/app/boot.js';
 import { benchDatabase } from './bench-database.js';
 import { allPowerfulStaff, seedResidents } from '../src/test/mass-message-load.js';
-import { todayInAmsterdam } from '../src/lib/dates.js';
+import { todayInAmsterdam } from '../src/kernel/dates.js';
 import { addMonths } from '../src/modules/journal/journal.kinds.js';
 import { DEMO_LEDGER_CODES } from '../src/seeders/demo-journal.js';
 

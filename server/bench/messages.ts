@@ -11,7 +11,7 @@ import { cpus, loadavg } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../src/config/config.js';
 import { createLogger } from '../src/logging/logger.js';
-import { boot } from '../src/boot.js';
+import { boot } from '../src/app/boot.js';
 import { benchDatabase } from './bench-database.js';
 import { allPowerfulStaff, seedResidents } from '../src/test/mass-message-load.js';
 import { jobsIdle } from '../src/test/server.js';

@@ -25,7 +25,7 @@ const matching = (pattern: RegExp, where: (path: string) => boolean = () => true
     .sort();
 
 describe('the building blocks are the only way', () => {
-  it('services never look other services up through the context (constructor injection in services.ts)', () => {
+  it('services never look other services up through the context (constructor injection in app/services.ts)', () => {
     expect(matching(/ctx\.services\./, (p) => p.endsWith('.service.ts'))).toEqual([]);
   });
 
@@ -46,8 +46,11 @@ describe('the building blocks are the only way', () => {
     expect(matching(/\.create\(\s*AuditLog\b/)).toEqual([]);
   });
 
-  it('only contexts.ts builds a GraphQL context (routes, jobs and CLI use forRoute / forVisitor / forSystem)', () => {
-    expect(matching(/createLoaders\(/, (p) => !p.startsWith('test/'))).toEqual(['contexts.ts', 'graphql/loaders.ts']);
+  it('only app/contexts.ts builds a GraphQL context (routes, jobs and CLI use forRoute / forVisitor / forSystem)', () => {
+    expect(matching(/createLoaders\(/, (p) => !p.startsWith('test/'))).toEqual([
+      'app/contexts.ts',
+      'graphql/loaders.ts',
+    ]);
   });
 
   it('HTTP routes are declared (http/route.ts), never registered by hand past the guard', () => {
@@ -65,6 +68,14 @@ describe('the building blocks are the only way', () => {
     expect(matching(/(function|private)\s+inScope\(/)).toEqual(['kernel/scope.ts']);
     const kernel = files.find((f) => f.path === 'kernel/scope.ts')!;
     expect([...kernel.text.matchAll(/^import .* from '([^']+)'/gm)].map((m) => m[1])).toEqual([]);
+  });
+
+  it('every module folder is in the one list of modules (app/modules.ts), by its manifest', async () => {
+    const { MODULES } = await import('./app/modules.js');
+    const folders = readdirSync(join(root, 'modules')).filter((name) =>
+      statSync(join(root, 'modules', name)).isDirectory(),
+    );
+    expect(MODULES.map((m) => m.name).sort()).toEqual(folders.sort());
   });
 
   it('one keyset helper and one connection mapping: no hand-made page info', () => {

@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import * as Sentry from '@sentry/node';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { createLogger } from './logging/logger.js';
-import { boot, prepareDatabase } from './boot.js';
-import { clockFromConfig } from './lib/clock.js';
+import { boot, prepareDatabase } from './app/boot.js';
+import { clockFromConfig } from './kernel/clock.js';
 import { DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from './seeders/demo-accounts.js';
 
 let config: Config;

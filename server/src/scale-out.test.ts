@@ -6,7 +6,7 @@ import { startTestServer, TestClient, type TestServer } from './test/server.js';
 import { createTestDatabase } from './test/database.js';
 import { loadConfig } from './config/config.js';
 import { createLogger } from './logging/logger.js';
-import { boot, type RunningServer } from './boot.js';
+import { boot, type RunningServer } from './app/boot.js';
 import { migrationsList } from './database/migrations/index.js';
 import { createHousehold, expectLedgerConsistent, zuiderveenCatalogue } from './test/households.js';
 import { checkoutOutcome } from './test/checkout-outcome.js';

@@ -3,7 +3,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase } from './test/database.js';
-import { ManualClock, applicationClock, setApplicationClock, type Clock } from './lib/clock.js';
+import { ManualClock, applicationClock, setApplicationClock, type Clock } from './kernel/clock.js';
 
 /**
  * One clock for every stored time (README, "Dates and the clock"). The database's own time (now(), current_timestamp,

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { createLogger } from '../logging/logger.js';
-import { boot } from '../boot.js';
+import { boot } from '../app/boot.js';
 
 /**
  * `npm run operator -- invite <e-mail> [--name "<naam>"]` (after `npm run build`): makes an operator of Lightbase (or

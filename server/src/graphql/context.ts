@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
-import type { RequestContext } from '../lib/request-context.js';
-import type { Services } from '../services.js';
+import type { RequestContext } from '../kernel/request-context.js';
+import type { Services } from '../platform/composition.js';
 import type { Loaders } from './loaders.js';
 import type { ApiClientSession } from '../modules/api-clients/api-client.service.js';
 
@@ -8,7 +8,7 @@ import type { ApiClientSession } from '../modules/api-clients/api-client.service
  * A GraphQL request: the narrow RequestContext every service takes, plus what only resolvers use — the services
  * (resolvers call them; services never read `ctx.services`: they get their collaborators through their
  * constructors), the per-request batch loaders and the HTTP request and response. Built once per request by
- * `contexts.forGraphQL` (contexts.ts).
+ * `contexts.forGraphQL` (app/contexts.ts).
  */
 export interface Context extends RequestContext {
   readonly services: Services;

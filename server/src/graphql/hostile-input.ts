@@ -1,6 +1,6 @@
 import { GraphQLError, visit, type DocumentNode } from 'graphql';
 import type { ApolloServerPlugin } from '@apollo/server';
-import { findHostileText, hostileTextMessage, isHostileText } from '../lib/hostile-text.js';
+import { findHostileText, hostileTextMessage, isHostileText } from '../kernel/hostile-text.js';
 
 /** Hostile text in an argument: BAD_USER_INPUT (HTTP 400) naming the field. */
 export class HostileTextError extends GraphQLError {

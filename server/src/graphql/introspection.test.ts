@@ -4,7 +4,7 @@ import { DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from '../seeders/demo-ac
 import { decryptBsn } from '../crypto/bsn.js';
 import { Person } from '../modules/customers/person.entity.js';
 import { loadConfig } from '../config/config.js';
-import { todayInAmsterdam } from '../lib/dates.js';
+import { todayInAmsterdam } from '../kernel/dates.js';
 import { INTROSPECTION_REFUSED } from './introspection.js';
 
 const SCHEMA = `{ __schema { queryType { name } types { name } } }`;

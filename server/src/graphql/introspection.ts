@@ -1,6 +1,6 @@
 import { GraphQLError, NoSchemaIntrospectionCustomRule, validate } from 'graphql';
 import type { ApolloServerPlugin } from '@apollo/server';
-import { Audience } from './auth/permissions.js';
+import { Audience } from '../kernel/permissions.js';
 import type { Context } from './context.js';
 
 /** The refusal of an introspection query by someone who may not make one. */

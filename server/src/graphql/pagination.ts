@@ -2,7 +2,7 @@ import { GraphQLError } from 'graphql';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ArgsType, Field, Int, ObjectType, type ClassType } from 'type-graphql';
 import { isUuid } from './ids.js';
-import { isHostileText } from '../lib/hostile-text.js';
+import { isHostileText } from '../kernel/hostile-text.js';
 
 /**
  * Lists are connections with keyset pagination. Every list query has the same arguments:

@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
-import { UserError } from './errors.js';
+import { UserError } from '../kernel/errors.js';
 import { createSchema } from './schema.js';
 import { CategoryPayload, DeleteCategoryPayload } from '../modules/catalogue/category.types.js';
-import { fail, failIfAny, mapResult, ok, problem } from '../lib/result.js';
+import { fail, failIfAny, mapResult, ok, problem } from '../kernel/result.js';
 import { Category } from '../modules/catalogue/category.entity.js';
 
 describe('Result and the one mapping onto a payload', () => {

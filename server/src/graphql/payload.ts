@@ -1,7 +1,7 @@
 import { Field, ObjectType, type ClassType } from 'type-graphql';
 import type { GraphQLScalarType } from 'graphql';
-import { UserError } from './errors.js';
-import type { Result } from '../lib/result.js';
+import { UserError } from '../kernel/errors.js';
+import type { Result } from '../kernel/result.js';
 
 let bases = 0;
 

@@ -7,7 +7,7 @@ import { getNamedType, isObjectType, type GraphQLField, type GraphQLSchema } fro
 import { getDirective } from '@graphql-tools/utils';
 import { createSchema } from './schema.js';
 import { personalDataFields, type PersonalDataField } from './personal-data.js';
-import { ALL_PERMISSIONS } from './auth/permissions.js';
+import { ALL_PERMISSIONS } from '../kernel/permissions.js';
 import { startTestServer, TestClient, type TestServer } from '../test/server.js';
 import { TestApiClients } from '../test/api-clients.js';
 import { createApp, type AppDeps } from '../http/app.js';

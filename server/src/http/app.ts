@@ -8,14 +8,14 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Server } from 'node:http';
-import type { Services } from '../services.js';
-import type { Contexts } from '../contexts.js';
+import type { Services } from '../platform/composition.js';
+import type { Contexts } from '../platform/composition.js';
 import type { Context } from '../graphql/context.js';
 import { createSchema } from '../graphql/schema.js';
-import { REQUEST_ID_HEADER, requestIdFrom } from '../lib/request-id.js';
-import { formatError } from '../graphql/errors.js';
+import { REQUEST_ID_HEADER, requestIdFrom } from '../kernel/request-id.js';
+import { formatError } from '../kernel/errors.js';
 import { personalDataAuditPlugin } from '../graphql/personal-data.js';
-import type { Viewer } from '../graphql/auth/viewer.js';
+import type { Viewer } from '../kernel/viewer.js';
 import type { DigidAdapter } from '../integrations/digid/digid.js';
 import { CatalogueCache } from '../modules/catalogue/catalogue-cache.js';
 import { securityHeaders } from './security-headers.js';
@@ -27,11 +27,11 @@ import { rejectHostileQuery } from './hostile-request.js';
 import { refuseContentEncoding } from './content-encoding.js';
 import { hostileInputPlugin } from '../graphql/hostile-input.js';
 import { introspectionPlugin } from '../graphql/introspection.js';
-import { applicationNow } from '../lib/clock.js';
+import { applicationNow } from '../kernel/clock.js';
 import { mountRoutes } from './route.js';
 import { ROUTES } from './routes.js';
 import { FORGED_REQUEST_MESSAGE, crossOriginSession } from './origin.js';
-import { isClientMistake } from '../graphql/errors.js';
+import { isClientMistake } from '../kernel/errors.js';
 
 /** Paths the server answers itself; everything else is the client (index.html) or a static file. */
 export const SERVER_PATHS = [
@@ -49,7 +49,7 @@ export const SERVER_PATHS = [
 export interface AppDeps {
   orm: MikroORM;
   services: Services;
-  /** Builds the request context of every HTTP route and GraphQL request (contexts.ts). */
+  /** Builds the request context of every HTTP route and GraphQL request (app/contexts.ts). */
   contexts: Contexts;
   logger: Logger;
   digid: DigidAdapter;
@@ -89,7 +89,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
       log: logger,
     }),
   );
-  // instellingen/ip: the admin area's pages only from the allow-list, when it is on (the API's part: contexts.ts).
+  // instellingen/ip: the admin area's pages only from the allow-list, when it is on (the API's part: app/contexts.ts).
   app.use(
     adminIpAllowList({
       current: async () => {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { startTestServer, type TestClient, type TestServer } from '../test/server.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../seeders/demo-accounts.js';
-import { ManualClock } from '../lib/clock.js';
-import { todayInAmsterdam } from '../lib/dates.js';
+import { ManualClock } from '../kernel/clock.js';
+import { todayInAmsterdam } from '../kernel/dates.js';
 import { importCsv } from '../test/import-csv.js';
 
 /**
@@ -34,7 +34,7 @@ function expectNeutral(rows: string[][], label: string) {
 }
 const unescape = (cell: string) => (cell.startsWith("'") ? cell.slice(1) : cell);
 
-describe('every CSV export neutralises formulas (the one CSV writer, lib/csv.ts)', () => {
+describe('every CSV export neutralises formulas (the one CSV writer, platform/csv.ts)', () => {
   let server: TestServer;
   let beheerder: TestClient;
   let zuiderveen: string;

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parseCookie, stringifySetCookie } from 'cookie';
-import type { Services } from '../services.js';
+import type { Services } from '../platform/composition.js';
 import { DigidSimulator } from '../integrations/digid/digid-simulator.js';
 import { DigidSaml } from '../integrations/digid/saml/saml-adapter.js';
 import { Person } from '../modules/customers/person.entity.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import { loadConfig } from '../config/config.js';
 import { createLogger } from '../logging/logger.js';
-import { boot, type RunningServer } from '../boot.js';
+import { boot, type RunningServer } from '../app/boot.js';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
 
 /**

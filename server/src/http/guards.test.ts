@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestServer, TestClient, type TestServer } from '../test/server.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../seeders/demo-accounts.js';
-import { Permission } from '../graphql/auth/permissions.js';
+import { Permission } from '../kernel/permissions.js';
 import { Municipality } from '../modules/municipalities/municipality.entity.js';
-import { todayInAmsterdam } from '../lib/dates.js';
+import { todayInAmsterdam } from '../kernel/dates.js';
 
 /**
  * Issue 24: the admin IP allow-list holds everywhere, the REST exports get the API-client guard GraphQL has, and

@@ -1,9 +1,9 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { findHostileText, hostileTextMessage } from '../lib/hostile-text.js';
+import { findHostileText, hostileTextMessage } from '../kernel/hostile-text.js';
 import { simplePage } from './simple-page.js';
 
 /**
- * The HTTP routes' side of the hostile-text rule (lib/hostile-text.ts): a NUL or a lone surrogate in a query string
+ * The HTTP routes' side of the hostile-text rule (kernel/hostile-text.ts): a NUL or a lone surrogate in a query string
  * or in a form body is answered 400 with a Dutch message naming the field, before a route sees it.
  * (GraphQL arguments are checked by graphql/hostile-input.ts; the upload's `alt` by its route.)
  */

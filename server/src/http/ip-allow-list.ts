@@ -1,7 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import type { SettingsService } from '../modules/settings/settings.service.js';
 import { isUnder } from './paths.js';
 
 /** `::ffff:192.0.2.1` (an IPv4 client on a dual-stack socket) → `192.0.2.1`; anything else as it is. */
@@ -65,7 +64,12 @@ export const isAdminPath = (path: string) => isUnder(path, '/admin');
  * Whether a staff member may work from this address: the allow-list of instellingen/ip is off, or lists it. The one
  * rule of the pages above, every HTTP route a staff session can use (http/route.ts) and GraphQL (http/maintenance.ts).
  */
-export async function staffAddressAllowed(settings: Pick<SettingsService, 'get'>, address: string | undefined) {
+/** What the allow-list needs of the settings (instellingen/ip): the settings service fits it. */
+export interface IpSettingsSource {
+  get(key: 'ip'): Promise<{ enabled: boolean; entries: readonly { range: string }[] }>;
+}
+
+export async function staffAddressAllowed(settings: IpSettingsSource, address: string | undefined) {
   const ip = await settings.get('ip');
   return !ip.enabled || allowListOf(ip.entries.map((e) => e.range)).allows(address);
 }

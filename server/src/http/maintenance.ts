@@ -1,8 +1,8 @@
 import { GraphQLError } from 'graphql';
 import type { Request } from 'express';
 import type { Logger } from 'pino';
-import { Audience } from '../graphql/auth/permissions.js';
-import type { Viewer } from '../graphql/auth/viewer.js';
+import { Audience } from '../kernel/permissions.js';
+import type { Viewer } from '../kernel/viewer.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 import { maintenanceAt } from '../modules/settings/sections/maintenance.js';
 import { IP_NOT_ALLOWED_MESSAGE, staffAddressAllowed } from './ip-allow-list.js';

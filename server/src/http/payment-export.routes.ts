@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GraphQLError } from 'graphql';
-import { Permission } from '../graphql/auth/permissions.js';
-import { csvStream, type CsvCell, type CsvColumn } from '../lib/csv.js';
+import { Permission } from '../kernel/permissions.js';
+import { csvStream, type CsvCell, type CsvColumn } from '../platform/csv.js';
 import { defineRoute } from './route.js';
 import {
   PaymentRecordKind,
@@ -43,7 +43,7 @@ export function euroAmount(cents: number): string {
   return `${sign}${Math.trunc(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** The export's columns (lib/csv.ts): the amount is a number column, everything else text. */
+/** The export's columns (platform/csv.ts): the amount is a number column, everything else text. */
 const COLUMNS: CsvColumn[] = [
   { header: 'soort' },
   { header: 'status' },
@@ -103,7 +103,7 @@ export function exportFilter(query: Record<string, unknown>): PaymentRecordFilte
  * `GET /api/export/betalingen.csv?status=PAID&from=2026-03-01&…`: exactly the rows of the finance payments list with
  * the same filter (field names as PaymentRecordFilter), as CSV (`;`, Dutch decimal comma, UTF-8 with BOM for Excel).
  * PAYMENT_READ within the caller's municipality scope; audit-logged with the filter. Streamed: the rows come from the
- * database in keyset batches (PaymentAdminService.batches) through the CSV writer (lib/csv.ts) into the response with
+ * database in keyset batches (PaymentAdminService.batches) through the CSV writer (platform/csv.ts) into the response with
  * back-pressure, so an export of any size holds one batch in memory.
  */
 export const paymentExportRoutes = [

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { Services } from '../services.js';
+import type { Services } from '../platform/composition.js';
 import type { SimulatedMismatch } from '../integrations/payments/payment-simulator.js';
 import type { PaymentStatus } from '../modules/payments/payment.entities.js';
 import { escapeHtml, simplePage } from './simple-page.js';

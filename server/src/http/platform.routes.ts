@@ -1,4 +1,4 @@
-import { applicationNow } from '../lib/clock.js';
+import { applicationNow } from '../kernel/clock.js';
 import { defineRoute } from './route.js';
 import { SIMPLE_PAGE_CSS, SIMPLE_PAGE_STYLESHEET } from './simple-page.js';
 

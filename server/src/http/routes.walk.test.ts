@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestServer, TestClient, type TestServer } from '../test/server.js';
 import { DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from '../seeders/demo-accounts.js';
-import { ALL_PERMISSIONS, Audience, BUILT_IN_ROLES, type Permission } from '../graphql/auth/permissions.js';
+import { ALL_PERMISSIONS, Audience, BUILT_IN_ROLES, type Permission } from '../kernel/permissions.js';
 import { Person } from '../modules/customers/person.entity.js';
 import { Municipality } from '../modules/municipalities/municipality.entity.js';
 import { decryptBsn } from '../crypto/bsn.js';

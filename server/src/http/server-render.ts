@@ -6,8 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
-import type { Contexts } from '../contexts.js';
-import { Audience } from '../graphql/auth/permissions.js';
+import type { Contexts } from '../platform/composition.js';
+import { Audience } from '../kernel/permissions.js';
 import type { Context } from '../graphql/context.js';
 import { normalisePath } from './paths.js';
 

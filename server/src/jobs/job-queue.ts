@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RequestContext } from '../lib/request-context.js';
+import type { RequestContext } from '../kernel/request-context.js';
 import type { JobName, JobPayload } from './job-types.js';
 
 /** The PostgreSQL schema graphile-worker keeps its queue in (created by our migrate step, see migrate.ts). */

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../lib/request-context.js';
+import type { RequestContext } from '../kernel/request-context.js';
 import type { LoginRealm } from '../modules/limits/login-limits.js';
 
 /** What graphile-worker adds to the payload of a job it scheduled from a cron line. */

@@ -10,7 +10,7 @@ import {
   type Task,
   type TaskList,
 } from 'graphile-worker';
-import type { Contexts } from '../contexts.js';
+import type { Contexts } from '../platform/composition.js';
 import { JOB_SCHEMA } from './job-queue.js';
 import type { JobRegistry, JobSchedule } from './job-types.js';
 

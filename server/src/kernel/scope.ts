@@ -37,7 +37,7 @@
  * municipality of their act even if the viewer were built with more.
  *
  * This file imports nothing of ours: the viewer is described structurally below, and the application's `Viewer`
- * (graphql/auth/viewer.ts) fits it.
+ * (kernel/viewer.ts) fits it.
  */
 
 /** The parts of a viewer that scope reads. The application's `Viewer` union is assignable to it. */

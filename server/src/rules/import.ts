@@ -13,7 +13,7 @@ import type { Rule } from './rule.js';
 /**
  * The one import format (documented on /admin/beheer/importeren, example at /api/imports/voorbeeld.csv): one row per
  * person, with their household and, optionally, one assignment. UTF-8 (a BOM is accepted) or Windows-1252 (what Dutch
- * Excel saves as "CSV (gescheiden door lijstscheidingsteken)"; recognised, lib/csv-input.ts), a header row with exactly
+ * Excel saves as "CSV (gescheiden door lijstscheidingsteken)"; recognised, platform/csv-input.ts), a header row with exactly
  * these columns in any order, separated by commas — or by semicolons, as Dutch spreadsheet programs save CSV (the
  * separator is recognised from the header row and named in the dry run).
  */

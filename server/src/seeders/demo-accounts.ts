@@ -1,4 +1,4 @@
-import { Permission, type BuiltInRoleKey } from '../graphql/auth/permissions.js';
+import { Permission, type BuiltInRoleKey } from '../kernel/permissions.js';
 
 /** The demo log-ins printed by `npm start` and used by the browser tests. Demo data only: never in production. */
 export const DEMO_PASSWORD = 'demo-wachtwoord';

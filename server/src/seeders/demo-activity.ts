@@ -1,13 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { pino, type Logger } from 'pino';
-import { Audience } from '../graphql/auth/permissions.js';
-import { BUILT_IN_ROLES } from '../graphql/auth/permissions.js';
-import type { Viewer } from '../graphql/auth/viewer.js';
-import { ManualClock, applicationClock, setApplicationClock, type Clock } from '../lib/clock.js';
-import type { RequestContext } from '../lib/request-context.js';
+import { Audience } from '../kernel/permissions.js';
+import { BUILT_IN_ROLES } from '../kernel/permissions.js';
+import type { Viewer } from '../kernel/viewer.js';
+import { ManualClock, applicationClock, setApplicationClock, type Clock } from '../kernel/clock.js';
+import type { RequestContext } from '../kernel/request-context.js';
 import { PaymentSimulator } from '../integrations/payments/payment-simulator.js';
-import type { Services } from '../services.js';
+import type { Services } from '../platform/composition.js';
 import { DEMO_STAFF, demoProviderEmail } from './demo-accounts.js';
 import { demoPayoutSteps } from './demo-payouts.js';
 

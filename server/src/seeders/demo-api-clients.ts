@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { generateKeyPairSync } from 'node:crypto';
-import { Permission } from '../graphql/auth/permissions.js';
-import { todayInAmsterdam } from '../lib/dates.js';
+import { Permission } from '../kernel/permissions.js';
+import { todayInAmsterdam } from '../kernel/dates.js';
 import { ApiClient, ApiClientEncryptionKey, ApiClientKey } from '../modules/api-clients/api-client.entities.js';
 import { newApiKey } from '../modules/api-clients/api-keys.js';
 import { parsePublicKey } from '../modules/api-clients/public-keys.js';

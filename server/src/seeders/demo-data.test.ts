@@ -29,7 +29,7 @@ import { ClientGroup } from '../modules/customers/client-group.entity.js';
 import { Person } from '../modules/customers/person.entity.js';
 import { Card } from '../modules/customers/card.entity.js';
 import { Link } from '../modules/content/link.entity.js';
-import { BUILT_IN_ROLES } from '../graphql/auth/permissions.js';
+import { BUILT_IN_ROLES } from '../kernel/permissions.js';
 import { DEMO_CUSTOM_ROLES, DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from './demo-accounts.js';
 import {
   DEMO_SUMMARY,
@@ -40,7 +40,7 @@ import {
   seedDemoData,
   slugify,
 } from './demo-data.js';
-import { ManualClock, today as todayOn } from '../lib/clock.js';
+import { ManualClock, today as todayOn } from '../kernel/clock.js';
 import { startTestServer, type TestServer } from '../test/server.js';
 import { ORDER_TRANSITIONS } from '../modules/orders/order.service.js';
 import { DEMO_STORY, DEMO_STORY_HOUSEHOLDS } from './demo-activity.js';

@@ -1,11 +1,11 @@
 import { ref } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { BUILT_IN_ROLES, type BuiltInRoleKey } from '../graphql/auth/permissions.js';
+import { BUILT_IN_ROLES, type BuiltInRoleKey } from '../kernel/permissions.js';
 import { encryptBsn, hashBsn, isValidBsn, type BsnKeys } from '../crypto/bsn.js';
 import { hashPassword } from '../crypto/passwords.js';
 import { makeCardNumber } from '../modules/customers/card-number.js';
-import type { Clock } from '../lib/clock.js';
-import { todayInAmsterdam } from '../lib/dates.js';
+import type { Clock } from '../kernel/clock.js';
+import { todayInAmsterdam } from '../kernel/dates.js';
 import { Municipality } from '../modules/municipalities/municipality.entity.js';
 import { Role } from '../modules/identity/role.entity.js';
 import { AdminAccount } from '../modules/identity/admin-account.entity.js';
@@ -21,7 +21,7 @@ import { seedDemoAssignments } from './demo-assignments.js';
 import { STORY_DAYS, at, seedDemoActivity, storyClock } from './demo-activity.js';
 import { seedDemoPaymentMismatches } from './demo-payments.js';
 import { seedDemoImport } from './demo-import.js';
-import type { Services } from '../services.js';
+import type { Services } from '../platform/composition.js';
 import { seedDemoImages } from './demo-images.js';
 import { seedDemoProviderProfiles } from './demo-provider-profiles.js';
 import { seedDemoContentPages } from './demo-content-pages.js';
@@ -37,6 +37,7 @@ import { ClientGroup } from '../modules/customers/client-group.entity.js';
 import { Person } from '../modules/customers/person.entity.js';
 import { Card } from '../modules/customers/card.entity.js';
 import { Link, LinkPlacement } from '../modules/content/link.entity.js';
+import { DEMO_CATEGORIES, type DemoCategorySlug } from './demo-categories.js';
 import { DEMO_CUSTOM_ROLES, DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from './demo-accounts.js';
 import {
   ADULT_FIRST_NAMES,
@@ -242,58 +243,6 @@ const STAFF_SCOPE: Record<BuiltInRoleKey, 'ALL' | DemoMunicipalityKey[]> = {
   AANBIEDERBEHEER: ['zuiderveen'],
   REDACTIE: ['zuiderveen'],
 };
-
-export const DEMO_CATEGORIES = [
-  {
-    slug: 'sport-en-bewegen',
-    name: 'Sport en bewegen',
-    featured: true,
-    description: 'Lidmaatschappen en lessen bij sportverenigingen, van voetbal en hockey tot judo en atletiek.',
-  },
-  {
-    slug: 'cultuur-en-muziek',
-    name: 'Cultuur en muziek',
-    featured: false,
-    description: 'Muziekles, zang, theater en andere creatieve lessen voor kinderen en volwassenen.',
-  },
-  {
-    slug: 'zwemmen',
-    name: 'Zwemmen',
-    featured: false,
-    description: 'Zwemles voor het zwemdiploma, zwemabonnementen en badenkaarten.',
-  },
-  {
-    slug: 'kleding-en-schoenen',
-    name: 'Kleding en schoenen',
-    featured: false,
-    description: 'Winterjassen, schoenen en kleding voor school en sport.',
-  },
-  {
-    slug: 'school-en-studie',
-    name: 'School en studie',
-    featured: false,
-    description: 'Schoolspullen, examentraining en andere hulp bij school en studie.',
-  },
-  {
-    slug: 'computers-en-internet',
-    name: 'Computers en internet',
-    featured: false,
-    description: 'Laptops voor school en cursussen om slim met de computer om te gaan.',
-  },
-  {
-    slug: 'uitjes-en-vrije-tijd',
-    name: 'Uitjes en vrije tijd',
-    featured: false,
-    description: 'Kampen, kinderfeestjes en dagjes uit in de buurt.',
-  },
-  {
-    slug: 'fietsen',
-    name: 'Fietsen',
-    featured: false,
-    description: 'Nieuwe en gereviseerde fietsen, fietshelmen en onderhoud.',
-  },
-] as const;
-export type DemoCategorySlug = (typeof DEMO_CATEGORIES)[number]['slug'];
 
 /** Provider n (1-based) is PROVIDER_SETUP[n-1]; its demo user is demoProviderEmail(n). */
 const PROVIDER_SETUP: {

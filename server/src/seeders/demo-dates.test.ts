@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { startTestServer, type TestServer } from '../test/server.js';
-import { ManualClock, today } from '../lib/clock.js';
+import { ManualClock, today } from '../kernel/clock.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from './demo-accounts.js';
 import { demoArrangementNames, demoCalendar, demoResidents } from './demo-data.js';
 import { ClientGroup } from '../modules/customers/client-group.entity.js';

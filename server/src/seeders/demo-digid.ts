@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { encryptSecret } from '../lib/secret-box.js';
+import { encryptSecret } from '../kernel/secret-box.js';
 import { newPrivateKeyPkcs8, selfSigned } from '../modules/digid/certificate-crypto.js';
 import type { DemoCache } from './demo-cache.js';
 

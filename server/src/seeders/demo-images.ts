@@ -5,7 +5,7 @@ import type { FileStorage } from '../integrations/storage/file-storage.js';
 import type { Product } from '../modules/catalogue/product.entity.js';
 import { ProductImage } from '../modules/catalogue/product-image.entity.js';
 import { IMAGE_RULES } from '../modules/catalogue/product-image.service.js';
-import type { DemoCategorySlug } from './demo-data.js';
+import type { DemoCategorySlug } from './demo-categories.js';
 
 /**
  * Pictures for the demo products: one simple illustration per category (a colour, an icon shape and the category's

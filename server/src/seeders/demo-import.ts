@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Audience, BUILT_IN_ROLES } from '../graphql/auth/permissions.js';
-import type { Viewer } from '../graphql/auth/viewer.js';
-import type { Clock } from '../lib/clock.js';
+import { Audience, BUILT_IN_ROLES } from '../kernel/permissions.js';
+import type { Viewer } from '../kernel/viewer.js';
+import type { Clock } from '../kernel/clock.js';
 import { createLogger } from '../logging/logger.js';
-import type { RequestContext } from '../lib/request-context.js';
+import type { RequestContext } from '../kernel/request-context.js';
 import { IMPORT_COLUMNS } from '../rules/import.js';
-import type { Services } from '../services.js';
+import type { Services } from '../platform/composition.js';
 import { DEMO_STAFF } from './demo-accounts.js';
 
 /**

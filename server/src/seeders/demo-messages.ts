@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { todayInAmsterdam } from '../lib/dates.js';
+import { todayInAmsterdam } from '../kernel/dates.js';
 import { renderTemplate } from '../modules/communication/templates.js';
 
 const HOUR = 3600_000;

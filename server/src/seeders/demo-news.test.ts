@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/server.js';
-import { ManualClock } from '../lib/clock.js';
+import { ManualClock } from '../kernel/clock.js';
 
 describe('demo news', () => {
   let server: TestServer;

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Services } from '../services.js';
-import { applicationNow } from '../lib/clock.js';
+import type { Services } from '../platform/composition.js';
+import { applicationNow } from '../kernel/clock.js';
 
 /**
  * The demo's reconciliation (controle): differences between our payments and the payment simulator's records, and a

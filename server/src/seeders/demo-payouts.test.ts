@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../lib/clock.js';
+import { ManualClock } from '../kernel/clock.js';
 import { startTestServer, type TestServer } from '../test/server.js';
 import { randomUUID } from 'node:crypto';
 import { expectLedgerConsistent } from '../test/households.js';

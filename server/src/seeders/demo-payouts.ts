@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Viewer } from '../graphql/auth/viewer.js';
-import type { Clock } from '../lib/clock.js';
-import type { RequestContext } from '../lib/request-context.js';
+import type { Viewer } from '../kernel/viewer.js';
+import type { Clock } from '../kernel/clock.js';
+import type { RequestContext } from '../kernel/request-context.js';
 import type { DebtorAccount } from '../modules/settings/sections/payments.js';
-import type { Services } from '../services.js';
+import type { Services } from '../platform/composition.js';
 
 /** The accounts the demo municipalities pay providers from (instellingen/betalingen): valid, made-up IBANs. */
 export const DEMO_DEBTOR_ACCOUNTS: Record<string, DebtorAccount> = {

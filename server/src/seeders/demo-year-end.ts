@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
-import { Audience, BUILT_IN_ROLES } from '../graphql/auth/permissions.js';
-import type { Viewer } from '../graphql/auth/viewer.js';
-import { todayInAmsterdam } from '../lib/dates.js';
-import type { Clock } from '../lib/clock.js';
-import type { RequestContext } from '../lib/request-context.js';
-import type { Services } from '../services.js';
+import { Audience, BUILT_IN_ROLES } from '../kernel/permissions.js';
+import type { Viewer } from '../kernel/viewer.js';
+import { todayInAmsterdam } from '../kernel/dates.js';
+import type { Clock } from '../kernel/clock.js';
+import type { RequestContext } from '../kernel/request-context.js';
+import type { Services } from '../platform/composition.js';
 import { Category } from '../modules/catalogue/category.entity.js';
 import { Municipality } from '../modules/municipalities/municipality.entity.js';
 import { DEMO_STAFF } from './demo-accounts.js';

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { createLogger } from '../logging/logger.js';
-import { boot } from '../boot.js';
+import { boot } from '../app/boot.js';
 import { Municipality } from '../modules/municipalities/municipality.entity.js';
 
 /**

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import type { Config } from '../config/config.js';
-import { Audience, type Permission } from '../graphql/auth/permissions.js';
-import type { Viewer } from '../graphql/auth/viewer.js';
+import { Audience, type Permission } from '../kernel/permissions.js';
+import type { Viewer } from '../kernel/viewer.js';
 import type { TestViewers } from '../http/app.js';
 
 const PREFIX = 'test-api-client.';

@@ -1,7 +1,7 @@
-import type { UserError } from '../graphql/errors.js';
-import type { RequestContext } from '../lib/request-context.js';
+import type { UserError } from '../kernel/errors.js';
+import type { RequestContext } from '../kernel/request-context.js';
 import type { CheckoutInputLike, CheckoutOutcome } from '../modules/orders/checkout.service.js';
-import type { Services } from '../services.js';
+import type { Services } from '../platform/composition.js';
 
 /**
  * A direct checkout (CheckoutService.checkout, a Result) read flat for assertions: what was booked, and the errors

@@ -1,13 +1,13 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { Context } from '../graphql/context.js';
-import { Audience, type Permission } from '../graphql/auth/permissions.js';
-import type { Viewer } from '../graphql/auth/viewer.js';
+import { Audience, type Permission } from '../kernel/permissions.js';
+import type { Viewer } from '../kernel/viewer.js';
 import { createLoaders } from '../graphql/loaders.js';
 import { createLogger } from '../logging/logger.js';
-import { applicationClock, type Clock } from '../lib/clock.js';
-import type { RequestContext } from '../lib/request-context.js';
-import type { Services } from '../services.js';
+import { applicationClock, type Clock } from '../kernel/clock.js';
+import type { RequestContext } from '../kernel/request-context.js';
+import type { Services } from '../platform/composition.js';
 
 /**
  * A request context for calling a service directly in a test, as an HTTP route, a job or a CLI command would:

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { TestServer } from './server.js';
 import { contextFor, staffViewer } from './context.js';
-import { Audience } from '../graphql/auth/permissions.js';
+import { Audience } from '../kernel/permissions.js';
 import { encryptBsn, hashBsn, isValidBsn } from '../crypto/bsn.js';
 import { Municipality } from '../modules/municipalities/municipality.entity.js';
 import { ClientGroup } from '../modules/customers/client-group.entity.js';

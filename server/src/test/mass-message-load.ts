@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { ALL_PERMISSIONS } from '../graphql/auth/permissions.js';
-import type { Viewer } from '../graphql/auth/viewer.js';
+import { ALL_PERMISSIONS } from '../kernel/permissions.js';
+import type { Viewer } from '../kernel/viewer.js';
 import { staffViewer } from './context.js';
 
 /**

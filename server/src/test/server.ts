@@ -1,11 +1,11 @@
 import { request as httpRequest } from 'node:http';
 import { loadConfig } from '../config/config.js';
 import { createLogger } from '../logging/logger.js';
-import { boot, prepareDatabase, type BootOptions, type RunningServer } from '../boot.js';
+import { boot, prepareDatabase, type BootOptions, type RunningServer } from '../app/boot.js';
 import { createTestDatabase, migratedTemplate, templateDatabase, type TestDatabase } from './database.js';
-import type { Clock } from '../lib/clock.js';
+import type { Clock } from '../kernel/clock.js';
 import { TestApiClients } from './api-clients.js';
-import type { Permission } from '../graphql/auth/permissions.js';
+import type { Permission } from '../kernel/permissions.js';
 import { JOB_SCHEMA } from '../jobs/job-queue.js';
 import { currentJob } from '../jobs/worker.js';
 import type { MikroORM } from '@mikro-orm/postgresql';

@@ -7,7 +7,7 @@ import { Migration } from '@mikro-orm/migrations';
  * and an administrator grants PERSON_WRITE where a role should also change persons.
  *
  * On a fresh database the role table is still empty here; the demo data then seeds the roles with PERSON_WRITE
- * (BUILT_IN_ROLES in graphql/auth/permissions.ts).
+ * (BUILT_IN_ROLES in kernel/permissions.ts).
  */
 export class Migration20261124000200_person_write extends Migration {
   override up(): void {

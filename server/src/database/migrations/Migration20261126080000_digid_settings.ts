@@ -4,7 +4,7 @@ import { Migration } from '@mikro-orm/migrations';
  * DigiD settings (issue 14): the certificate store and orders placed on a resident's behalf.
  *
  * `digid_certificate`: our SAML key pairs. The private key is generated on the server and stored encrypted
- * (lib/secret-box.ts with SETTINGS_ENCRYPTION_KEY); the CSR goes to the PKIoverheid CA; the issued certificate is
+ * (kernel/secret-box.ts with SETTINGS_ENCRYPTION_KEY); the CSR goes to the PKIoverheid CA; the issued certificate is
  * uploaded onto the row. The rollover moves a row through PENDING → READY → NEXT → CURRENT → PREVIOUS → RETIRED; at
  * most one row is NEXT, CURRENT or PREVIOUS at a time (partial unique indexes), so the metadata is never ambiguous.
  *

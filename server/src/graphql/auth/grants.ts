@@ -1,5 +1,5 @@
-import { Audience, PERMISSION_DESCRIPTIONS, isPermission, type Permission } from './permissions.js';
-import type { Viewer } from './viewer.js';
+import { Audience, PERMISSION_DESCRIPTIONS, isPermission, type Permission } from '../../kernel/permissions.js';
+import type { Viewer } from '../../kernel/viewer.js';
 import { inScope, reachesAll } from '../../kernel/scope.js';
 
 /**

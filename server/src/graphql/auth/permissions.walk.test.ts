@@ -14,7 +14,7 @@ import {
 import { createSchema } from '../schema.js';
 import { startTestServer, TestClient, type TestServer } from '../../test/server.js';
 import { DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from '../../seeders/demo-accounts.js';
-import { ALL_PERMISSIONS, BUILT_IN_ROLES, type Permission } from './permissions.js';
+import { ALL_PERMISSIONS, BUILT_IN_ROLES, type Permission } from '../../kernel/permissions.js';
 import { Person } from '../../modules/customers/person.entity.js';
 import { decryptBsn } from '../../crypto/bsn.js';
 

@@ -1,8 +1,8 @@
 import { Authorized, Directive, type AuthChecker } from 'type-graphql';
 import { GraphQLDirective, DirectiveLocation, GraphQLList, GraphQLNonNull, GraphQLEnumType } from 'graphql';
-import { Audience, Permission } from './permissions.js';
+import { Audience, Permission } from '../../kernel/permissions.js';
 import type { Context } from '../context.js';
-import { ForbiddenError, TermsNotAcceptedError, UnauthenticatedError } from '../errors.js';
+import { ForbiddenError, TermsNotAcceptedError, UnauthenticatedError } from '../../kernel/errors.js';
 
 /**
  * The one decorator that guards a field or mutation. It both enforces (type-graphql's @Authorized, checked by

@@ -18,7 +18,7 @@ import { createSchema } from '../schema.js';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
 import { tokenFromMail } from '../../test/onboarding.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
-import { ALL_PERMISSIONS } from './permissions.js';
+import { ALL_PERMISSIONS } from '../../kernel/permissions.js';
 import { AdminAccount } from '../../modules/identity/admin-account.entity.js';
 import { Municipality } from '../../modules/municipalities/municipality.entity.js';
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Request } from 'express';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { decryptBsn, encryptBsn, type BsnKeys } from '../../crypto/bsn.js';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 import type { DigidAdapter, DigidOutcome } from './digid.js';
 
 const ARTIFACT_TTL_MS = 2 * 60 * 1000;

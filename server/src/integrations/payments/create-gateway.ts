@@ -2,7 +2,7 @@ import type { Config } from '../../config/config.js';
 import type { PaymentGateway } from './payment-gateway.js';
 import { MolliePaymentGateway } from './mollie-gateway.js';
 import { PaymentSimulator, type SimulatorDatabase } from './payment-simulator.js';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 /**
  * The PSP chosen by PAYMENT_PROVIDER: Mollie with MOLLIE_API_KEY, or the local simulator (refused in production), which

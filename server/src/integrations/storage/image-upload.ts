@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
-import type { Services } from '../../services.js';
-import type { RequestContext } from '../../lib/request-context.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import type { Services } from '../../platform/composition.js';
+import type { RequestContext } from '../../kernel/request-context.js';
+import { Audience } from '../../kernel/permissions.js';
 import { IMAGE_MESSAGES, imageTooLargeMessage } from '../../rules/image.js';
-import type { Viewer } from '../../graphql/auth/viewer.js';
+import type { Viewer } from '../../kernel/viewer.js';
 import type { RouteCall } from '../../http/route.js';
 import { check, clientAddress, retryAfterText } from '../../modules/limits/limits.js';
 import { MalformedUpload, readMultipartBuffer } from '../../http/streams.js';

@@ -1,11 +1,11 @@
 import { inScope, scopeSql, type SqlCondition } from '../../kernel/scope.js';
-import { UserError } from '../../graphql/errors.js';
+import { UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
-import { fail, ok, problem, type Result } from '../../lib/result.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import { fail, ok, problem, type Result } from '../../kernel/result.js';
 import { checkAll } from '../../rules/rule.js';
 import { ANNOUNCEMENT_SEVERITIES, announcementRules, type AnnouncementSeverity } from '../../rules/message.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 
 export interface AnnouncementInput {
   title: string;

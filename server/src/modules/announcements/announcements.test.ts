@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
-import { ManualClock } from '../../lib/clock.js';
+import { ManualClock } from '../../kernel/clock.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
 import { Person } from '../customers/person.entity.js';
 import { decryptBsn } from '../../crypto/bsn.js';

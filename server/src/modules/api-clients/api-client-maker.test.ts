@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TestClient, type TestServer } from '../../test/server.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
-import { Permission } from '../../graphql/auth/permissions.js';
-import { todayInAmsterdam } from '../../lib/dates.js';
+import { Permission } from '../../kernel/permissions.js';
+import { todayInAmsterdam } from '../../kernel/dates.js';
 
 const ERR = 'errors { field code message }';
 const CLIENT = `id status working notice effectivePermissions permissions createdByName manageable transferable`;

@@ -2,9 +2,9 @@ import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/l
 import type { Opt, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import type { JWK } from 'jose';
-import type { Permission } from '../../graphql/auth/permissions.js';
-import { applicationNow } from '../../lib/clock.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import type { Permission } from '../../kernel/permissions.js';
+import { applicationNow } from '../../kernel/clock.js';
+import { Municipality } from '../municipalities/index.js';
 import { AdminAccount } from '../identity/admin-account.entity.js';
 
 /**

@@ -1,11 +1,11 @@
 import { Arg, Args, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
-import { Audience, Permission, PERMISSION_DESCRIPTIONS } from '../../graphql/auth/permissions.js';
+import { Audience, Permission, PERMISSION_DESCRIPTIONS } from '../../kernel/permissions.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { ListArgs } from '../../graphql/pagination.js';
-import type { Result } from '../../lib/result.js';
-import { PERMISSION_GROUPS } from '../roles/permission-groups.js';
-import { PermissionGroup, PermissionInfo } from '../roles/role.types.js';
+import type { Result } from '../../kernel/result.js';
+import { PERMISSION_GROUPS } from '../roles/index.js';
+import { PermissionGroup, PermissionInfo } from '../roles/index.js';
 import {
   ApiClient,
   ApiClientConnection,

@@ -2,22 +2,22 @@ import { GraphQLError } from 'graphql';
 import type { Request } from 'express';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CryptoKey } from 'jose';
-import { Audience, Permission, isPermission } from '../../graphql/auth/permissions.js';
-import type { Viewer } from '../../graphql/auth/viewer.js';
+import { Audience, Permission, isPermission } from '../../kernel/permissions.js';
+import type { Viewer } from '../../kernel/viewer.js';
 import { describePermissions, lacking } from '../../graphql/auth/grants.js';
-import { ForbiddenError, UserError } from '../../graphql/errors.js';
+import { ForbiddenError, UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { inScope, scopeSql } from '../../kernel/scope.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
 import { allowListOf, parseRange } from '../../http/ip-allow-list.js';
 import { requestedOperation } from '../../graphql/root-fields.js';
-import { isIsoDate, todayInAmsterdam } from '../../lib/dates.js';
-import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
-import type { AuditService } from '../audit/audit.service.js';
-import { check, type Limits } from '../limits/limits.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { isIsoDate, todayInAmsterdam } from '../../kernel/dates.js';
+import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import type { AuditService } from '../audit/index.js';
+import { check, type Limits } from '../limits/index.js';
+import { Municipality } from '../municipalities/index.js';
 import { AdminAccount } from '../identity/admin-account.entity.js';
 import { ApiClient, ApiClientEncryptionKey, ApiClientKey, type EncryptionAlgorithm } from './api-client.entities.js';
 import { apiKeyOf, hashApiKey, newApiKey } from './api-keys.js';
@@ -209,7 +209,7 @@ export async function countClientsAnsweringTo(em: EntityManager, adminAccountId:
  * rotation makes a new key and lets the old one work for a grace period; a revocation refuses every key at once.
  * Every change is audit-logged.
  *
- * Authenticating (`authenticate`, from contexts.ts): `Authorization: Bearer gwk_…` is looked up by its hash; an
+ * Authenticating (`authenticate`, from app/contexts.ts): `Authorization: Bearer gwk_…` is looked up by its hash; an
  * unknown, revoked, expired or rotated-past-grace key, or a call from outside the allow-list, is refused with a Dutch
  * message, a code and a reason. Then (`admit`) the call reserves a point of the client's per-minute budget before
  * any work (429 with Retry-After when spent), is audit-logged by operation name and root fields (never variables),

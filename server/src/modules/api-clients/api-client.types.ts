@@ -1,9 +1,9 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { Permission } from '../../graphql/auth/permissions.js';
+import { Permission } from '../../kernel/permissions.js';
 import { Connection } from '../../graphql/pagination.js';
 import { Payload } from '../../graphql/payload.js';
-import { UserError } from '../../graphql/errors.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { UserError } from '../../kernel/errors.js';
+import { Municipality } from '../municipalities/index.js';
 
 export enum ApiClientStatus {
   ACTIVE = 'ACTIVE',

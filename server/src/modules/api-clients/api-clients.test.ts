@@ -3,9 +3,9 @@ import { generateKeyPairSync } from 'node:crypto';
 import { compactDecrypt, decodeProtectedHeader } from 'jose';
 import { startTestServer, TestClient, type TestServer } from '../../test/server.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
-import { ManualClock } from '../../lib/clock.js';
-import { todayInAmsterdam } from '../../lib/dates.js';
-import { Permission } from '../../graphql/auth/permissions.js';
+import { ManualClock } from '../../kernel/clock.js';
+import { todayInAmsterdam } from '../../kernel/dates.js';
+import { Permission } from '../../kernel/permissions.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 
 const DAY = 24 * 3600 * 1000;

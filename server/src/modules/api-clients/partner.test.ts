@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Person } from '../customers/person.entity.js';
 import { decryptBsn } from '../../crypto/bsn.js';
-import { todayInAmsterdam } from '../../lib/dates.js';
+import { todayInAmsterdam } from '../../kernel/dates.js';
 
 /**
  * Must show (issue 13): a partner's journey over real HTTP. A Beheerder creates a client with PERSON_READ (and

@@ -1,6 +1,6 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { calculateJwkThumbprint, CompactEncrypt, importJWK, type CryptoKey, type JWK } from 'jose';
-import { ok, problem, type Result } from '../../lib/result.js';
+import { ok, problem, type Result } from '../../kernel/result.js';
 import type { EncryptionAlgorithm } from './api-client.entities.js';
 
 /**

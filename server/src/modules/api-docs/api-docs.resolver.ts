@@ -1,7 +1,8 @@
-import { Info, Query, Resolver } from 'type-graphql';
+import { Ctx, Info, Query, Resolver } from 'type-graphql';
 import type { GraphQLResolveInfo } from 'graphql';
+import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
-import { Permission } from '../../graphql/auth/permissions.js';
+import { Permission } from '../../kernel/permissions.js';
 import { ApiDocumentation } from './api-docs.types.js';
 import { apiDocumentation } from './api-docs.service.js';
 
@@ -14,7 +15,7 @@ export class ApiDocumentationResolver {
       'The documentation of this API, generated from the running schema: every query and mutation with its ' +
       'arguments, returned fields, required permissions and an example request, plus the SDL and the schema changelog.',
   })
-  apiDocumentation(@Info() info: GraphQLResolveInfo): ApiDocumentation {
-    return apiDocumentation(info.schema);
+  apiDocumentation(@Info() info: GraphQLResolveInfo, @Ctx() ctx: Context): ApiDocumentation {
+    return apiDocumentation(info.schema, ctx.services.httpRoutes);
   }
 }

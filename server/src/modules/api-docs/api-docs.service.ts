@@ -19,12 +19,11 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { getDirective, printSchemaWithDirectives } from '@graphql-tools/utils';
-import { PERMISSION_DESCRIPTIONS, type Permission } from '../../graphql/auth/permissions.js';
-import { PERMISSION_GROUPS } from '../roles/permission-groups.js';
+import { PERMISSION_DESCRIPTIONS, type Permission } from '../../kernel/permissions.js';
+import { PERMISSION_GROUPS } from '../roles/index.js';
 import { SCHEMA_CHANGELOG } from '../../graphql/schema-changelog.js';
 import { PERSONAL_DATA_DIRECTIVE } from '../../graphql/personal-data.js';
-import type { ViewerKind } from '../identity/viewer.type.js';
-import { ROUTES } from '../../http/routes.js';
+import type { ViewerKind } from '../identity/index.js';
 import { requirementsOf, type RouteDeclaration } from '../../http/route.js';
 import {
   ApiOperationKind,
@@ -42,13 +41,13 @@ import {
  */
 const cache = new WeakMap<GraphQLSchema, ApiDocumentation>();
 
-export function apiDocumentation(schema: GraphQLSchema): ApiDocumentation {
+export function apiDocumentation(schema: GraphQLSchema, routes: readonly RouteDeclaration[]): ApiDocumentation {
   let docs = cache.get(schema);
-  if (!docs) cache.set(schema, (docs = buildApiDocumentation(schema)));
+  if (!docs) cache.set(schema, (docs = buildApiDocumentation(schema, routes)));
   return docs;
 }
 
-export function buildApiDocumentation(schema: GraphQLSchema): ApiDocumentation {
+export function buildApiDocumentation(schema: GraphQLSchema, routes: readonly RouteDeclaration[]): ApiDocumentation {
   const operations: ApiOperation[] = [];
   for (const [kind, root] of [
     [ApiOperationKind.QUERY, schema.getQueryType()],
@@ -71,7 +70,7 @@ export function buildApiDocumentation(schema: GraphQLSchema): ApiDocumentation {
     changelog: [...SCHEMA_CHANGELOG]
       .sort((a, b) => b.date.localeCompare(a.date))
       .map((entry) => ({ ...entry, path: entry.path ?? null })),
-    restRoutes: partnerRoutes(ROUTES),
+    restRoutes: partnerRoutes(routes),
   };
 }
 

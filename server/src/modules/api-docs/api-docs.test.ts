@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, validate } from 'graphql';
 import { createSchema } from '../../graphql/schema.js';
-import { ALL_PERMISSIONS } from '../../graphql/auth/permissions.js';
+import { ALL_PERMISSIONS } from '../../kernel/permissions.js';
 import { buildApiDocumentation } from './api-docs.service.js';
 import { ROUTES } from '../../http/routes.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
@@ -12,7 +12,7 @@ const email = (role: string) => DEMO_STAFF.find((s) => s.role === role)!.email;
 describe('API documentation generated from the schema (issue 13)', () => {
   it('documents every query and mutation with arguments, returned fields and who may call it', async () => {
     const schema = await createSchema();
-    const docs = buildApiDocumentation(schema);
+    const docs = buildApiDocumentation(schema, ROUTES);
     const names = (kind: string) => docs.operations.filter((o) => o.kind === kind).map((o) => o.name);
     expect(names('QUERY')).toEqual(Object.keys(schema.getQueryType()!.getFields()).sort());
     expect(names('MUTATION')).toEqual(Object.keys(schema.getMutationType()!.getFields()).sort());
@@ -43,7 +43,7 @@ describe('API documentation generated from the schema (issue 13)', () => {
   });
 
   it('lists the HTTP routes partners may call, from the route declarations the server mounts', async () => {
-    const docs = buildApiDocumentation(await createSchema());
+    const docs = buildApiDocumentation(await createSchema(), ROUTES);
     const routes = docs.restRoutes.map((r) => `${r.method} ${r.path}`);
     expect(routes).toEqual(
       ROUTES.filter((r) => r.partners)
@@ -66,7 +66,7 @@ describe('API documentation generated from the schema (issue 13)', () => {
 
   it('gives an example request per operation that is valid against the schema', async () => {
     const schema = await createSchema();
-    const docs = buildApiDocumentation(schema);
+    const docs = buildApiDocumentation(schema, ROUTES);
     const invalid = docs.operations
       .map((o) => ({ name: o.name, errors: validate(schema, parse(o.exampleQuery)).map((e) => e.message) }))
       .filter((o) => o.errors.length);

@@ -1,5 +1,5 @@
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
-import { Permission } from '../../graphql/auth/permissions.js';
+import { Permission } from '../../kernel/permissions.js';
 import { ViewerKind } from '../identity/viewer.type.js';
 
 export enum ApiOperationKind {

@@ -1,9 +1,9 @@
 import { Entity, ManyToMany, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Collection, type Opt, type Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { Municipality } from '../municipalities/index.js';
 import { Category } from '../catalogue/category.entity.js';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 /** A municipality's scheme (regeling): budget rule, validity and what it pays for. */
 @Entity({ tableName: 'arrangement' })

@@ -1,20 +1,20 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { UserError } from '../../graphql/errors.js';
+import { UserError } from '../../kernel/errors.js';
 import { inScope, scopeSql } from '../../kernel/scope.js';
 import { isUuid } from '../../graphql/ids.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
-import { today } from '../../lib/clock.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
-import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
-import { containsPattern } from '../../lib/sql.js';
+import { today } from '../../kernel/clock.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
+import { containsPattern } from '../../kernel/sql.js';
 import { ageRangeProblem, arrangementRules, periodProblem } from '../../rules/arrangement.js';
 import { checkAll } from '../../rules/rule.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { Category } from '../catalogue/category.entity.js';
-import { slugify } from '../catalogue/slug.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { slugify } from '../../kernel/slug.js';
+import { Municipality } from '../municipalities/index.js';
 import { Arrangement } from './arrangement.entity.js';
 import { ArrangementView, type ArrangementFilter, type ArrangementInput } from './arrangement.types.js';
 

@@ -1,7 +1,7 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { Connection } from '../../graphql/pagination.js';
 import { Payload } from '../../graphql/payload.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { Municipality } from '../municipalities/index.js';
 import { Category } from '../catalogue/category.entity.js';
 
 @ObjectType('Arrangement', { description: 'A municipality’s scheme (regeling), with its budget use from the ledger.' })

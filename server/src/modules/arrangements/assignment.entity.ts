@@ -1,10 +1,10 @@
 import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { ClientGroup } from '../customers/client-group.entity.js';
-import { Person } from '../customers/person.entity.js';
+import { ClientGroup } from '../customers/index.js';
+import { Person } from '../customers/index.js';
 import { Arrangement } from './arrangement.entity.js';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 export type StoredAssignmentStatus = 'ACTIVE' | 'REVOKED';
 

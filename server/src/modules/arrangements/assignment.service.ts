@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { UserError } from '../../graphql/errors.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import { UserError } from '../../kernel/errors.js';
+import { Audience } from '../../kernel/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { inScope } from '../../kernel/scope.js';
-import { applicationNow, today } from '../../lib/clock.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
-import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
+import { applicationNow, today } from '../../kernel/clock.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
 import { checkAll } from '../../rules/rule.js';
 import {
   ageExceptionReason,
@@ -17,9 +17,9 @@ import {
   periodProblem,
   revokeReason,
 } from '../../rules/arrangement.js';
-import type { AuditService } from '../audit/audit.service.js';
-import { ClientGroup } from '../customers/client-group.entity.js';
-import { Person } from '../customers/person.entity.js';
+import type { AuditService } from '../audit/index.js';
+import { ClientGroup } from '../customers/index.js';
+import { Person } from '../customers/index.js';
 import { Arrangement } from './arrangement.entity.js';
 import { Assignment } from './assignment.entity.js';
 import {
@@ -29,7 +29,7 @@ import {
   LedgerMovementKind,
   type GrantAssignmentInput,
 } from './assignment.types.js';
-import type { Actor, LedgerService } from '../ledger/ledger.service.js';
+import type { Actor, LedgerService } from '../ledger/index.js';
 
 export function actorOf(ctx: RequestContext): Actor {
   const v = ctx.viewer;

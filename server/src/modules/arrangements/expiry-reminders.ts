@@ -1,13 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { today } from '../../lib/clock.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
-import { CommunicationTemplate } from '../communication/communication-template.entity.js';
-import type { MailService } from '../communication/mail.service.js';
-import { renderTemplate, TemplateError, variantOf } from '../communication/templates.js';
+import { today } from '../../kernel/clock.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import { CommunicationTemplate } from '../communication/index.js';
+import type { MailService } from '../communication/index.js';
+import { renderTemplate, TemplateError, variantOf } from '../communication/index.js';
 import { appLink } from '../identity/account-recovery.service.js';
-import type { MessageService } from '../messages/message.service.js';
-import { money } from '../messages/order-messages.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { MessageService } from '../messages/index.js';
+import { money } from '../messages/index.js';
+import type { SettingsService } from '../settings/index.js';
 
 interface Due {
   id: string;

@@ -1,7 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
-import { Permission } from '../../graphql/auth/permissions.js';
+import { Permission } from '../../kernel/permissions.js';
 import { Payload } from '../../graphql/payload.js';
 import { ArrangementPayload, ArrangementView } from './arrangement.types.js';
 import { RegrantPreview, RegrantRun, RegrantRunPayload } from './year-end.types.js';

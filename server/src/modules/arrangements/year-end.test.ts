@@ -4,7 +4,7 @@ import { startTestServer, type TestClient, type TestServer } from '../../test/se
 import { contextFor, staffViewer } from '../../test/context.js';
 import { createHousehold, expectLedgerConsistent } from '../../test/households.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
-import { today, applicationClock } from '../../lib/clock.js';
+import { today, applicationClock } from '../../kernel/clock.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Category } from '../catalogue/category.entity.js';
 import { Arrangement } from './arrangement.entity.js';

@@ -1,6 +1,6 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt } from '@mikro-orm/core';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 /** Append-only record of who did or read what (AVG accountability). Written only by AuditService; read here. */
 @Entity({ tableName: 'audit_log' })

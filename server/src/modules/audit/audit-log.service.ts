@@ -8,8 +8,8 @@ import {
   type ConnectionOf,
   type ListArgs,
 } from '../../graphql/pagination.js';
-import { containsPattern } from '../../lib/sql.js';
-import type { RequestContext } from '../../lib/request-context.js';
+import { containsPattern } from '../../kernel/sql.js';
+import type { RequestContext } from '../../kernel/request-context.js';
 import { isIsoDate } from '../../rules/person.js';
 
 export interface AuditLogFilter {

@@ -1,6 +1,6 @@
-import { Audience } from '../../graphql/auth/permissions.js';
-import type { Viewer } from '../../graphql/auth/viewer.js';
-import type { RequestContext } from '../../lib/request-context.js';
+import { Audience } from '../../kernel/permissions.js';
+import type { Viewer } from '../../kernel/viewer.js';
+import type { RequestContext } from '../../kernel/request-context.js';
 
 /** Who acted, as an audit row names them: the kind and the id of the staff member, provider user, person or API client. */
 export interface AuditActor {
@@ -72,7 +72,7 @@ export interface AuditEntry {
  *
  * The actor is the context's viewer (see `auditActorOf`), the request id the context's. Rows are written with SQL at
  * once, so a read is recorded even though nothing else is flushed. Inside a transaction pass the transaction's
- * context (`transactional(ctx, (tx) => …)` in lib/request-context.ts): the row then commits or rolls back with the
+ * context (`transactional(ctx, (tx) => …)` in kernel/request-context.ts): the row then commits or rolls back with the
  * change it describes. The table is append-only (a database trigger refuses updates and deletes).
  */
 export class AuditService {

@@ -1,4 +1,4 @@
-import { Audience } from '../../graphql/auth/permissions.js';
+import { Audience } from '../../kernel/permissions.js';
 import { defineRoute } from '../../http/route.js';
 
 /**

@@ -1,5 +1,5 @@
-import { Audience } from '../../graphql/auth/permissions.js';
-import type { RequestContext } from '../../lib/request-context.js';
+import { Audience } from '../../kernel/permissions.js';
+import type { RequestContext } from '../../kernel/request-context.js';
 import type { AuditService } from './audit.service.js';
 
 /** A resident's own data as one JSON document (AVG right of access, /account/gegevens). */

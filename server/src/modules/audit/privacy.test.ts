@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
 import { requestContextFor } from '../../test/context.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
-import { systemViewer } from '../../graphql/auth/viewer.js';
+import { systemViewer } from '../../kernel/viewer.js';
 import { decryptBsn } from '../../crypto/bsn.js';
 import { Person } from '../customers/person.entity.js';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 const staffEmail = (role: string) => DEMO_STAFF.find((s) => s.role === role)!.email;
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
-import type { RequestContext } from '../../lib/request-context.js';
-import { transactional } from '../../lib/request-context.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { RequestContext } from '../../kernel/request-context.js';
+import { transactional } from '../../kernel/request-context.js';
+import type { SettingsService } from '../settings/index.js';
 
 type Em = RequestContext['em'];
 

@@ -14,11 +14,11 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { LRUCache } from 'lru-cache';
-import { Audience } from '../../graphql/auth/permissions.js';
+import { Audience } from '../../kernel/permissions.js';
 import type { Context } from '../../graphql/context.js';
-import { ANONYMOUS } from '../../graphql/auth/viewer.js';
+import { ANONYMOUS } from '../../kernel/viewer.js';
 import { guardGraphQL } from '../../http/maintenance.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 
 /**
  * The response cache of the public offer, for anonymous visitors (the shop window is the same for all of them).

@@ -5,12 +5,12 @@ import type { Context } from '../../graphql/context.js';
 import { Connection, ListArgs } from '../../graphql/pagination.js';
 import { selects } from '../../graphql/selection.js';
 import { Requires } from '../../graphql/auth/requires.js';
-import { Audience, Permission } from '../../graphql/auth/permissions.js';
+import { Audience, Permission } from '../../kernel/permissions.js';
 import { Product } from './product.entity.js';
 import { ProductApproval } from './product-approval.entity.js';
 import { Category } from './category.entity.js';
 import { ProductImage } from './product-image.entity.js';
-import { Provider } from '../providers/provider.entity.js';
+import { Provider } from '../providers/index.js';
 import { MyProductFilter, ProductFilter } from './product.filters.js';
 import { renderMarkdown } from './markdown.js';
 

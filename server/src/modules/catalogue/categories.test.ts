@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
 import { DEMO_PASSWORD } from '../../seeders/demo-accounts.js';
 import { randomUUID } from 'node:crypto';
-import { Audience, Permission } from '../../graphql/auth/permissions.js';
-import type { Viewer } from '../../graphql/auth/viewer.js';
+import { Audience, Permission } from '../../kernel/permissions.js';
+import type { Viewer } from '../../kernel/viewer.js';
 import { requestContextFor } from '../../test/context.js';
 import { Category } from './category.entity.js';
 

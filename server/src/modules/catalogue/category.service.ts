@@ -1,17 +1,17 @@
 import { LockMode } from '@mikro-orm/core';
-import { UserError } from '../../graphql/errors.js';
+import { UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 import { pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
-import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
-import { containsPattern } from '../../lib/sql.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
+import { containsPattern } from '../../kernel/sql.js';
 import { checkAll } from '../../rules/rule.js';
 import { categoryRules } from '../../rules/category.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { Category } from './category.entity.js';
 import type { CategoryFilter, CategoryInput } from './category.types.js';
-import { slugify } from './slug.js';
+import { slugify } from '../../kernel/slug.js';
 
 /** Display order; the id makes it total, so keyset paging never skips or repeats a category. */
 const DISPLAY_ORDER: KeyOrder = {
@@ -29,7 +29,7 @@ const NOT_FOUND = 'Deze categorie is niet gevonden.';
 /**
  * Categories of the offer (beheer/categorieen): the reference module of the building blocks (README "Adding a
  * module"). Every method takes the narrow RequestContext, so a resolver, an HTTP route, a job or a test calls it
- * alike; collaborators come through the constructor (services.ts); changes return a Result and are audited through
+ * alike; collaborators come through the constructor (app/services.ts); changes return a Result and are audited through
  * the AuditService with the real actor. Permissions are the resolver's (`@Requires(CONTENT_EDIT)`); categories have
  * no municipality scope. At most one category is featured (a partial unique index guards it).
  */

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RequestContext } from '../../lib/request-context.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import type { RequestContext } from '../../kernel/request-context.js';
+import { Audience } from '../../kernel/permissions.js';
 import { ProductStatus } from './product.entity.js';
 import { ProductApprovalStatus } from './product-approval.entity.js';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 /**
  * The offer is each municipality's own decision (DESIGN.md section 4). This module holds the rules every part of the

@@ -3,7 +3,7 @@ import type { Opt, Ref } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { randomUUID } from 'node:crypto';
 import { Product } from './product.entity.js';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 /**
  * An image of a product: re-encoded (metadata such as GPS positions stripped) and a thumbnail, both in FileStorage.

@@ -1,6 +1,6 @@
-import { Audience } from '../../graphql/auth/permissions.js';
+import { Audience } from '../../kernel/permissions.js';
 import { defineRoute } from '../../http/route.js';
-import { hostileTextMessage, isHostileText } from '../../lib/hostile-text.js';
+import { hostileTextMessage, isHostileText } from '../../kernel/hostile-text.js';
 import { UPLOAD_HEADER, readImageUpload, uploadFailed } from '../../integrations/storage/image-upload.js';
 
 export { UPLOAD_HEADER };

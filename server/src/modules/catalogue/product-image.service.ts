@@ -1,7 +1,7 @@
 import type { OutputInfo } from 'sharp';
 import { randomUUID } from 'node:crypto';
-import type { RequestContext } from '../../lib/request-context.js';
-import { UserError } from '../../graphql/errors.js';
+import type { RequestContext } from '../../kernel/request-context.js';
+import { UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import type { FileStorage } from '../../integrations/storage/file-storage.js';
 import { Product, ProductStatus } from './product.entity.js';

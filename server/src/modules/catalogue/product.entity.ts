@@ -2,9 +2,9 @@ import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/l
 import type { Opt, Ref } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { randomUUID } from 'node:crypto';
-import { Provider } from '../providers/provider.entity.js';
+import { Provider } from '../providers/index.js';
 import { Category } from './category.entity.js';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 export enum ProductStatus {
   DRAFT = 'DRAFT',

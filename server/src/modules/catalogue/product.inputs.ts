@@ -1,5 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { UserError } from '../../graphql/errors.js';
+import { UserError } from '../../kernel/errors.js';
 import { Product, ProductAvailability, RedemptionMethod } from './product.entity.js';
 
 @InputType({ description: 'A product as the provider edits it. The price is in euro cents.' })

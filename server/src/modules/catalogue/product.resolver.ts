@@ -1,11 +1,11 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
-import { Audience, Permission } from '../../graphql/auth/permissions.js';
+import { Audience, Permission } from '../../kernel/permissions.js';
 import { Product } from './product.entity.js';
 import { ProductInput, ProductPayload } from './product.inputs.js';
 import { ProductApproval } from './product-approval.entity.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { Municipality } from '../municipalities/index.js';
 import { ProductConnection } from './catalogue.resolver.js';
 import { ReviewProductFilter } from './product.filters.js';
 import { ListArgs } from '../../graphql/pagination.js';

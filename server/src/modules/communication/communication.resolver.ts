@@ -1,9 +1,9 @@
 import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
-import { Permission } from '../../graphql/auth/permissions.js';
+import { Permission } from '../../kernel/permissions.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { ListArgs } from '../../graphql/pagination.js';
-import { mapResult, ok, type Result } from '../../lib/result.js';
+import { mapResult, ok, type Result } from '../../kernel/result.js';
 import type { CommunicationTemplate as TemplateRow } from './communication-template.entity.js';
 import type { MailLogEntry as MailLogRow } from './mail.service.js';
 import { templateChannel, variablesOf } from './templates.js';

@@ -5,15 +5,15 @@ import { inScope, scopeSql } from '../../kernel/scope.js';
 import { pageSize, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
 import { isUuid } from '../../graphql/ids.js';
-import { systemClock, type Clock } from '../../lib/clock.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
-import { ok, problem, type Result } from '../../lib/result.js';
+import { systemClock, type Clock } from '../../kernel/clock.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import { ok, problem, type Result } from '../../kernel/result.js';
 import { emOf, type JobQueue, type JobTarget } from '../../jobs/job-queue.js';
 import type { JobRun } from '../../jobs/job-types.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { CommunicationTemplate } from './communication-template.entity.js';
 import type { MailStatus } from './mail-message.entity.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import {
   renderTemplate,
   TemplateError,

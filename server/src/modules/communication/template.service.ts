@@ -1,10 +1,10 @@
 import { LockMode } from '@mikro-orm/core';
-import type { RequestContext } from '../../lib/request-context.js';
-import { transactional } from '../../lib/request-context.js';
-import { fail, ok, problem, type Result } from '../../lib/result.js';
-import { UserError } from '../../graphql/errors.js';
+import type { RequestContext } from '../../kernel/request-context.js';
+import { transactional } from '../../kernel/request-context.js';
+import { fail, ok, problem, type Result } from '../../kernel/result.js';
+import { UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { CommunicationTemplate } from './communication-template.entity.js';
 import {
   checkTemplateVariant,

@@ -2,9 +2,9 @@ import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/l
 import type { Opt, Ref } from '@mikro-orm/core';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { randomUUID } from 'node:crypto';
-import { applicationNow } from '../../lib/clock.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
-import { TermsVersion } from '../terms/terms-version.entity.js';
+import { applicationNow } from '../../kernel/clock.js';
+import { Municipality } from '../municipalities/index.js';
+import { TermsVersion } from '../terms/index.js';
 import type { AccessibilityStatusCode } from '../../rules/content-page.js';
 
 /** The content pages; the value is the key stored in `content_page_version.page`. */

@@ -1,16 +1,16 @@
-import { UserError } from '../../graphql/errors.js';
+import { UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { Audience } from '../../graphql/auth/permissions.js';
-import { ownAdminAccountId } from '../../graphql/auth/viewer.js';
+import { Audience } from '../../kernel/permissions.js';
+import { ownAdminAccountId } from '../../kernel/viewer.js';
 import { inScope } from '../../kernel/scope.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
-import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
 import { checkAll } from '../../rules/rule.js';
 import { accessibilityRules, contentPageRules } from '../../rules/content-page.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { AdminAccount } from '../identity/admin-account.entity.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
-import { TermsVersion } from '../terms/terms-version.entity.js';
+import { Municipality } from '../municipalities/index.js';
+import { TermsVersion } from '../terms/index.js';
 import {
   ContentPage,
   ContentPageKind,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
 import { DEMO_PASSWORD, demoProviderEmail } from '../../seeders/demo-accounts.js';
-import { ManualClock } from '../../lib/clock.js';
+import { ManualClock } from '../../kernel/clock.js';
 
 const PAGE_FIELDS = `page municipalityId
   published { id version title body bodyHtml publishedAt authorName }

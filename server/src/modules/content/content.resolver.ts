@@ -1,12 +1,12 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
-import { Audience, Permission } from '../../graphql/auth/permissions.js';
+import { Audience, Permission } from '../../kernel/permissions.js';
 import { reachesAll } from '../../kernel/scope.js';
 import { ListArgs } from '../../graphql/pagination.js';
 import { renderMarkdown } from '../catalogue/markdown.js';
 import { Link, LinkPlacement } from './link.entity.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { Municipality } from '../municipalities/index.js';
 import { NewsArticle } from './news-article.entity.js';
 import { isVisible, newsImagePath, newsPath } from './news.service.js';
 import {

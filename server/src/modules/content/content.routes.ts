@@ -1,4 +1,4 @@
-import { Permission } from '../../graphql/auth/permissions.js';
+import { Permission } from '../../kernel/permissions.js';
 import { defineRoute } from '../../http/route.js';
 import { UPLOAD_HEADER, readImageUpload, uploadFailed } from '../../integrations/storage/image-upload.js';
 import { renderMarkdown } from '../catalogue/markdown.js';

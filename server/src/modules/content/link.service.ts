@@ -1,11 +1,11 @@
 import { LockMode } from '@mikro-orm/core';
-import { UserError } from '../../graphql/errors.js';
+import { UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
-import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
 import { checkAll } from '../../rules/rule.js';
 import { linkRules } from '../../rules/news.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { Link, LinkPlacement } from './link.entity.js';
 
 const NOT_FOUND = 'Deze link is niet gevonden.';

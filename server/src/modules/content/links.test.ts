@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
-import { Permission } from '../../graphql/auth/permissions.js';
+import { Permission } from '../../kernel/permissions.js';
 
 const CREATE = `mutation($input: LinkInput!){ createLink(input:$input){ errors { field code message } link { id label url } } }`;
 const MOVE = `mutation($id:ID!,$d:Int!){ moveLink(id:$id,direction:$d){ errors { code } link { id } } }`;

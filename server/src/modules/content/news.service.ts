@@ -1,21 +1,21 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { UserError } from '../../graphql/errors.js';
+import { UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 import { pageSize, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
-import { Audience, Permission } from '../../graphql/auth/permissions.js';
-import { hasPermission } from '../../graphql/auth/viewer.js';
+import { Audience, Permission } from '../../kernel/permissions.js';
+import { hasPermission } from '../../kernel/viewer.js';
 import { inScope, scopeSql } from '../../kernel/scope.js';
 import type { FileStorage } from '../../integrations/storage/file-storage.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
-import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
-import { containsPattern } from '../../lib/sql.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
+import { containsPattern } from '../../kernel/sql.js';
 import { checkAll } from '../../rules/rule.js';
 import { newsArticleRules } from '../../rules/news.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { encodeImage } from '../catalogue/product-image.service.js';
-import { slugify } from '../catalogue/slug.js';
+import { slugify } from '../../kernel/slug.js';
 import { NewsArticle, NewsStatus } from './news-article.entity.js';
 
 export const NEWS_MESSAGES = {

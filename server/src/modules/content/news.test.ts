@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
-import { ManualClock } from '../../lib/clock.js';
-import { Permission } from '../../graphql/auth/permissions.js';
+import { ManualClock } from '../../kernel/clock.js';
+import { Permission } from '../../kernel/permissions.js';
 import { UPLOAD_HEADER } from '../catalogue/product-image.routes.js';
 import { escapeXml } from './content.routes.js';
 

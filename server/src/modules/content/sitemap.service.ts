@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../lib/request-context.js';
+import type { RequestContext } from '../../kernel/request-context.js';
 import { inOffer } from '../catalogue/product-approval.js';
 import type { NewsService } from './news.service.js';
 import { newsPath } from './news.service.js';

@@ -1,23 +1,17 @@
 import { randomInt } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { UserError } from '../../graphql/errors.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import { UserError } from '../../kernel/errors.js';
+import { Audience } from '../../kernel/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
-import type { AuditService } from '../audit/audit.service.js';
-import { withEm, type RequestContext } from '../../lib/request-context.js';
-import { fail, ok, type Result } from '../../lib/result.js';
+import type { AuditService } from '../audit/index.js';
+import { withEm, type RequestContext } from '../../kernel/request-context.js';
+import { fail, ok, type Result } from '../../kernel/result.js';
 import { makeCardNumber } from './card-number.js';
 import { Card } from './card.entity.js';
 import { Person } from './person.entity.js';
 import { cardView, inStaffScope, sortCards } from './customer-views.js';
-import type { CardView } from './customer.types.js';
-
-/** What a card action returns: the card acted on (after a replacement: the new one) and the replaced card. */
-export interface CardChange {
-  card: CardView;
-  replacedCard: CardView | null;
-}
+import type { CardChange, CardView } from './customer.types.js';
 
 export type CardResult = Result<CardChange>;
 

@@ -1,8 +1,8 @@
 import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { Municipality } from '../municipalities/municipality.entity.js';
-import { applicationNow } from '../../lib/clock.js';
+import { Municipality } from '../municipalities/index.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 /** The unit a municipality grants arrangements to, usually a household (klantgroep). */
 @Entity({ tableName: 'client_group' })

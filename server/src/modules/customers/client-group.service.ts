@@ -1,4 +1,4 @@
-import { UserError } from '../../graphql/errors.js';
+import { UserError } from '../../kernel/errors.js';
 import { scopeSql } from '../../kernel/scope.js';
 import { isUuid } from '../../graphql/ids.js';
 import {
@@ -12,13 +12,13 @@ import {
 } from '../../graphql/pagination.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RequestContext } from '../../lib/request-context.js';
-import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
+import type { RequestContext } from '../../kernel/request-context.js';
+import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
 import { encryptBsn, hashBsn, type BsnKeys } from '../../crypto/bsn.js';
-import type { AuditService } from '../audit/audit.service.js';
-import { withEm } from '../../lib/request-context.js';
-import { today } from '../../lib/clock.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import type { AuditService } from '../audit/index.js';
+import { withEm } from '../../kernel/request-context.js';
+import { today } from '../../kernel/clock.js';
+import { Municipality } from '../municipalities/index.js';
 import { ClientGroup } from './client-group.entity.js';
 import { Person } from './person.entity.js';
 import { Card } from './card.entity.js';

@@ -7,7 +7,7 @@ import { Card } from './card.entity.js';
 import { ClientGroup } from './client-group.entity.js';
 import { Person } from './person.entity.js';
 import { hashPassword } from '../../crypto/passwords.js';
-import { BUILT_IN_ROLES, Permission } from '../../graphql/auth/permissions.js';
+import { BUILT_IN_ROLES, Permission } from '../../kernel/permissions.js';
 import { Migration20261124000200_person_write } from '../../database/migrations/Migration20261124000200_person_write.js';
 
 const SEARCH = `query($q: String, $m: ID, $first: Int, $after: String) { clientGroups(filter: { search: $q, municipalityId: $m }, first: $first, after: $after) {

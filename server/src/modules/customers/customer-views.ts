@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Viewer } from '../../graphql/auth/viewer.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import type { Viewer } from '../../kernel/viewer.js';
+import { Audience } from '../../kernel/permissions.js';
 import { inScope } from '../../kernel/scope.js';
 import { decryptBsn, maskBsn, type BsnKeys } from '../../crypto/bsn.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { Municipality } from '../municipalities/index.js';
 import { Card } from './card.entity.js';
 import { ClientGroup } from './client-group.entity.js';
 import { Person } from './person.entity.js';

@@ -1,10 +1,15 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Payload } from '../../graphql/payload.js';
-import type { Result } from '../../lib/result.js';
-import type { CardChange } from './card.service.js';
+import type { Result } from '../../kernel/result.js';
 import { Connection } from '../../graphql/pagination.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { Municipality } from '../municipalities/index.js';
 import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
+
+/** What a card action returns: the card acted on (after a replacement: the new one) and the replaced card. */
+export interface CardChange {
+  card: CardView;
+  replacedCard: CardView | null;
+}
 
 export enum CardStatusEnum {
   ACTIVE = 'ACTIVE',

@@ -2,8 +2,8 @@ import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { ListArgs } from '../../graphql/pagination.js';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
-import { Audience, Permission } from '../../graphql/auth/permissions.js';
-import { OrderConnection, PersonOrderFilter } from '../orders/order-work.types.js';
+import { Audience, Permission } from '../../kernel/permissions.js';
+import { OrderConnection, PersonOrderFilter } from '../orders/index.js';
 import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 import {
   AddClientGroupMemberInput,

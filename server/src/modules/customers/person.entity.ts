@@ -2,8 +2,8 @@ import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/l
 import type { Opt, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { ClientGroup } from './client-group.entity.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
-import { applicationNow } from '../../lib/clock.js';
+import { Municipality } from '../municipalities/index.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 /**
  * A resident. `externalIdentifier` is the municipality's client number, never the BSN.

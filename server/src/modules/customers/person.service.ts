@@ -1,15 +1,15 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { UserError } from '../../graphql/errors.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import { UserError } from '../../kernel/errors.js';
+import { Audience } from '../../kernel/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { decryptBsn, type BsnKeys } from '../../crypto/bsn.js';
-import type { AuditService } from '../audit/audit.service.js';
-import { withEm, type RequestContext } from '../../lib/request-context.js';
-import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
+import type { AuditService } from '../audit/index.js';
+import { withEm, type RequestContext } from '../../kernel/request-context.js';
+import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
 import type { ListArgs } from '../../graphql/pagination.js';
-import type { OrderListService } from '../orders/order-lists.service.js';
-import type { OrderPage, PersonOrderFilter } from '../orders/order-work.types.js';
+import type { OrderListService } from '../orders/index.js';
+import type { OrderPage, PersonOrderFilter } from '../orders/index.js';
 import { Card } from './card.entity.js';
 import { ClientGroup } from './client-group.entity.js';
 import { Person } from './person.entity.js';
@@ -28,7 +28,7 @@ export function erasedIdentifier(personId: string): string {
 
 /**
  * What else must go when a person is erased, in the erasure's transaction: another module's personal data about the
- * person (the mail log's addresses and texts, …). Registered in services.ts.
+ * person (the mail log's addresses and texts, …). Registered in app/services.ts.
  */
 export type PersonErasureHook = (
   em: EntityManager,

@@ -1,7 +1,7 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { scopeSql } from '../../kernel/scope.js';
-import { today } from '../../lib/clock.js';
-import type { RequestContext } from '../../lib/request-context.js';
+import { today } from '../../kernel/clock.js';
+import type { RequestContext } from '../../kernel/request-context.js';
 
 @ObjectType({ description: 'Budget movements of one arrangement in one calendar month (Dutch time).' })
 export class BudgetUseMonth {

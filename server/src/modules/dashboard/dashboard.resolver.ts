@@ -1,7 +1,7 @@
 import { Ctx, FieldResolver, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
-import { Permission } from '../../graphql/auth/permissions.js';
+import { Permission } from '../../kernel/permissions.js';
 import { AdminDashboard } from './dashboard.service.js';
 import { ArrangementBudgetUse, budgetUse } from './budget-use.js';
 

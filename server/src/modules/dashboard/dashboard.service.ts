@@ -1,8 +1,8 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import type { RequestContext } from '../../lib/request-context.js';
+import type { RequestContext } from '../../kernel/request-context.js';
 import { scopeIds } from '../../kernel/scope.js';
 import { decisionCounts } from '../catalogue/product-approval.js';
-import { today } from '../../lib/clock.js';
+import { today } from '../../kernel/clock.js';
 
 /** Orders placed longer ago than this many whole days and still not accepted by the provider count as waiting. */
 export const ORDER_WAITING_DAYS = 3;

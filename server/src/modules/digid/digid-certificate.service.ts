@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Audience } from '../../graphql/auth/permissions.js';
-import { UserError } from '../../graphql/errors.js';
-import { decryptSecret, encryptSecret } from '../../lib/secret-box.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
-import { fail, ok, problem, type Result } from '../../lib/result.js';
-import type { AuditService } from '../audit/audit.service.js';
+import { Audience } from '../../kernel/permissions.js';
+import { UserError } from '../../kernel/errors.js';
+import { decryptSecret, encryptSecret } from '../../kernel/secret-box.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import { fail, ok, problem, type Result } from '../../kernel/result.js';
+import type { AuditService } from '../audit/index.js';
 import { generateKeyAndCsr, readCertificate, type CertificateSubject } from './certificate-crypto.js';
 
 /**

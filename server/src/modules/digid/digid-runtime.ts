@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AssuranceLevel } from '../../integrations/digid/digid.js';
 import type { SamlRuntime } from '../../integrations/digid/saml/runtime.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import type { ActiveCredentials, DigidCertificateService } from './digid-certificate.service.js';
 
 /** Thrown when DigiD is asked for while no certificate is in use (set one up on instellingen/digid). */

@@ -1,8 +1,8 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
-import { Permission } from '../../graphql/auth/permissions.js';
+import { Permission } from '../../kernel/permissions.js';
 import { Requires } from '../../graphql/auth/requires.js';
-import { mapResult, type Result } from '../../lib/result.js';
+import { mapResult, type Result } from '../../kernel/result.js';
 import { digidEntityId, digidMetadataUrl } from './digid-config.js';
 import { daysLeft, EXPIRY_WARNING_DAYS, type DigidCertificateRecord } from './digid-certificate.service.js';
 import {

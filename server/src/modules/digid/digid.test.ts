@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
 import { DEMO_DIGID_DAYS_LEFT } from '../../seeders/demo-digid.js';
-import { applicationNow } from '../../lib/clock.js';
-import { decryptSecret } from '../../lib/secret-box.js';
+import { applicationNow } from '../../kernel/clock.js';
+import { decryptSecret } from '../../kernel/secret-box.js';
 import { certificateFor, readCertificate, selfSigned } from './certificate-crypto.js';
 import { DigidSamlRuntime } from './digid-runtime.js';
 

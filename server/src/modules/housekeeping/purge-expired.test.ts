@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from '../../seeders/demo-accounts.js';
-import { ManualClock } from '../../lib/clock.js';
+import { ManualClock } from '../../kernel/clock.js';
 import { createJobRegistry } from '../../jobs/registry.js';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import type { FileStorage } from '../../integrations/storage/file-storage.js';
-import type { RequestContext } from '../../lib/request-context.js';
+import type { RequestContext } from '../../kernel/request-context.js';
 
 /** A file is only swept once it is this old: an upload whose row is still being saved is never touched. */
 export const UPLOAD_SWEEP_MIN_AGE_MS = 24 * 60 * 60 * 1000;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { requestContextFor } from '../../test/context.js';
-import { systemViewer } from '../../graphql/auth/viewer.js';
+import { systemViewer } from '../../kernel/viewer.js';
 import { LocalDiskStorage, type StoredFile } from '../../integrations/storage/file-storage.js';
 import { createJobRegistry } from '../../jobs/registry.js';
 

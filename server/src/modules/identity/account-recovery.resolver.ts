@@ -1,7 +1,7 @@
-import { clientAddress } from '../limits/limits.js';
+import { clientAddress } from '../limits/index.js';
 import { Arg, Ctx, Field, Mutation, ObjectType, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
-import { UserError } from '../../graphql/errors.js';
+import { UserError } from '../../kernel/errors.js';
 
 @ObjectType({ description: 'The result of confirming an e-mail address.' })
 export class ConfirmEmailPayload {

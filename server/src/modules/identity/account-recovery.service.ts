@@ -1,17 +1,17 @@
-import { UserError } from '../../graphql/errors.js';
+import { UserError } from '../../kernel/errors.js';
 import { hashPassword, passwordProblem } from '../../crypto/passwords.js';
-import { ProviderUser } from '../providers/provider-user.entity.js';
-import { emailProblem, normaliseEmail } from '../providers/provider.validation.js';
+import { ProviderUser } from '../providers/index.js';
+import { emailProblem, normaliseEmail } from '../providers/index.js';
 import { AdminAccount } from './admin-account.entity.js';
 import { Session } from './session.entity.js';
 import { EmailTokenPurpose } from './email-token.entity.js';
 import { TOKEN_LIFETIME_HOURS, type EmailTokenService } from './email-token.service.js';
-import { check, retryAfterText, type Limits } from '../limits/limits.js';
-import type { LimitPolicy } from '../limits/policy.js';
-import type { LoginLimits, LoginRealm } from '../limits/login-limits.js';
-import type { MailService } from '../communication/mail.service.js';
+import { check, retryAfterText, type Limits } from '../limits/index.js';
+import type { LimitPolicy } from '../limits/index.js';
+import type { LoginLimits, LoginRealm } from '../limits/index.js';
+import type { MailService } from '../communication/index.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
 
 export type Outcome = { ok: true } | { ok: false; errors: UserError[] };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
-import { boot } from '../../boot.js';
+import { boot } from '../../app/boot.js';
 import { loadConfig } from '../../config/config.js';
 import { createLogger } from '../../logging/logger.js';
 import { createTestDatabase } from '../../test/database.js';

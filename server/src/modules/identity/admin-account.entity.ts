@@ -1,9 +1,9 @@
 import { Entity, ManyToMany, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Collection, type Opt, type Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { Municipality } from '../municipalities/index.js';
 import { Role } from './role.entity.js';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 /** A staff log-in for the admin area: one role, a municipality scope (some or all). */
 @Entity({ tableName: 'admin_account' })

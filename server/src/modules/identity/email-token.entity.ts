@@ -1,9 +1,9 @@
 import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { ProviderUser } from '../providers/provider-user.entity.js';
+import { ProviderUser } from '../providers/index.js';
 import { AdminAccount } from './admin-account.entity.js';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 export enum EmailTokenPurpose {
   CONFIRM_EMAIL = 'CONFIRM_EMAIL',

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EmailToken, EmailTokenPurpose, STAFF_TOKEN_PURPOSES } from './email-token.entity.js';
-import { ProviderUser } from '../providers/provider-user.entity.js';
+import { ProviderUser } from '../providers/index.js';
 import type { AdminAccount } from './admin-account.entity.js';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 /** How long a link in a mail works. */
 export const TOKEN_LIFETIME_HOURS: Record<EmailTokenPurpose | 'INVITE', number> = {

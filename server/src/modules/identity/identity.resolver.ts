@@ -1,8 +1,8 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { LoginPayload, StaffLoginStep, ViewerInfo } from './viewer.type.js';
-import { mapResult, type Result } from '../../lib/result.js';
-import type { Viewer } from '../../graphql/auth/viewer.js';
+import { mapResult, type Result } from '../../kernel/result.js';
+import type { Viewer } from '../../kernel/viewer.js';
 
 @Resolver()
 export class IdentityResolver {

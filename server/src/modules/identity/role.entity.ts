@@ -2,8 +2,8 @@ import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { randomUUID } from 'node:crypto';
-import { Permission } from '../../graphql/auth/permissions.js';
-import { applicationNow } from '../../lib/clock.js';
+import { Permission } from '../../kernel/permissions.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 /** A named set of permissions; the five built-in roles are seeded and stay editable. */
 @ObjectType({ description: 'A staff role: a named set of permissions.' })

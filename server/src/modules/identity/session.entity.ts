@@ -2,9 +2,9 @@ import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/l
 import type { Opt, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { AdminAccount } from './admin-account.entity.js';
-import { ProviderUser } from '../providers/provider-user.entity.js';
-import { Person } from '../customers/person.entity.js';
-import { applicationNow } from '../../lib/clock.js';
+import { ProviderUser } from '../providers/index.js';
+import { Person } from '../customers/index.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 export type SessionKind = 'CUSTOMER' | 'PROVIDER' | 'STAFF';
 

@@ -4,12 +4,12 @@ import { parseCookie, stringifySetCookie } from 'cookie';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Session, type PendingStep, type SessionKind } from './session.entity.js';
 import { AdminAccount } from './admin-account.entity.js';
-import { ProviderUser } from '../providers/provider-user.entity.js';
-import { Person } from '../customers/person.entity.js';
-import { Audience, isPermission } from '../../graphql/auth/permissions.js';
-import { ANONYMOUS, type Viewer } from '../../graphql/auth/viewer.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import { applicationNow } from '../../lib/clock.js';
+import { ProviderUser } from '../providers/index.js';
+import { Person } from '../customers/index.js';
+import { Audience, isPermission } from '../../kernel/permissions.js';
+import { ANONYMOUS, type Viewer } from '../../kernel/viewer.js';
+import type { SettingsService } from '../settings/index.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 export const SESSION_COOKIE = 'gw_session';
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
-import { Audience, Permission } from '../../graphql/auth/permissions.js';
+import { Audience, Permission } from '../../kernel/permissions.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { ListArgs } from '../../graphql/pagination.js';
 import { Role } from './role.entity.js';
@@ -17,9 +17,9 @@ import {
   TwoFactorSetupPayload,
   UpdateStaffAccountInput,
 } from './staff-account.types.js';
-import { problem, type Result } from '../../lib/result.js';
+import { problem, type Result } from '../../kernel/result.js';
 import { LOGIN_EXPIRED } from './staff-login.service.js';
-import { countClientsAnsweringTo } from '../api-clients/api-client.service.js';
+import { countClientsAnsweringTo } from '../api-clients/index.js';
 import type { TwoFactorSetup } from './two-factor.service.js';
 
 function done(r: Result<unknown>): DonePayload {

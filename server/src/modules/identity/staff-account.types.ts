@@ -1,9 +1,9 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Role } from './role.entity.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { Municipality } from '../municipalities/index.js';
 import { Connection } from '../../graphql/pagination.js';
 import { Payload } from '../../graphql/payload.js';
-import { UserError as UserErrorRef } from '../../graphql/errors.js';
+import { UserError as UserErrorRef } from '../../kernel/errors.js';
 
 export enum StaffAccountStatus {
   /** Invited; no password chosen yet. */

@@ -6,9 +6,9 @@ import { outbox, tokenFromMail } from '../../test/onboarding.js';
 import { AdminAccount } from './admin-account.entity.js';
 import { Role } from './role.entity.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
-import { ALL_PERMISSIONS } from '../../graphql/auth/permissions.js';
+import { ALL_PERMISSIONS } from '../../kernel/permissions.js';
 import { Session } from './session.entity.js';
-import { ManualClock } from '../../lib/clock.js';
+import { ManualClock } from '../../kernel/clock.js';
 import { StaffRecoveryCode } from './staff-recovery-code.entity.js';
 
 const ERR = 'errors { field code message }';

@@ -1,6 +1,6 @@
 import type { Context } from '../../graphql/context.js';
-import { ok, problem, type Result } from '../../lib/result.js';
-import type { Viewer } from '../../graphql/auth/viewer.js';
+import { ok, problem, type Result } from '../../kernel/result.js';
+import type { Viewer } from '../../kernel/viewer.js';
 import { AdminAccount } from './admin-account.entity.js';
 import type { SessionService } from './session.service.js';
 import type { TwoFactorService, TwoFactorSetup } from './two-factor.service.js';

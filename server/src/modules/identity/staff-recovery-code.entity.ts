@@ -2,7 +2,7 @@ import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/l
 import type { Opt, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { AdminAccount } from './admin-account.entity.js';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 /** A single-use recovery code for two-factor log-in; only its SHA-256 hash is stored. */
 @Entity({ tableName: 'staff_recovery_code' })

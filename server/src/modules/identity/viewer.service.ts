@@ -1,5 +1,5 @@
 import type { Context } from '../../graphql/context.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import { Audience } from '../../kernel/permissions.js';
 import { AdminAccount } from './admin-account.entity.js';
 import { ProviderUser } from '../providers/provider-user.entity.js';
 import { scopeFilter } from '../../kernel/scope.js';

@@ -1,9 +1,9 @@
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
-import { Permission } from '../../graphql/auth/permissions.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
-import { Provider } from '../providers/provider.entity.js';
+import { Permission } from '../../kernel/permissions.js';
+import { Municipality } from '../municipalities/index.js';
+import { Provider } from '../providers/index.js';
 import { Payload } from '../../graphql/payload.js';
-import { OperatorAct } from '../operators/operator.types.js';
+import { OperatorAct } from '../operators/index.js';
 
 export enum ViewerKind {
   ANONYMOUS = 'ANONYMOUS',

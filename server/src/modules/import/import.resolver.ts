@@ -1,8 +1,8 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
-import { Permission } from '../../graphql/auth/permissions.js';
-import { mapResult } from '../../lib/result.js';
+import { Permission } from '../../kernel/permissions.js';
+import { mapResult } from '../../kernel/result.js';
 import { ImportProblem, ImportRun, ImportRunPayload } from './import.types.js';
 import type { ImportRunRecord } from './import.service.js';
 

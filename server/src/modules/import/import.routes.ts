@@ -1,8 +1,8 @@
-import { Permission } from '../../graphql/auth/permissions.js';
+import { Permission } from '../../kernel/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { defineRoute } from '../../http/route.js';
-import { csvText } from '../../lib/csv.js';
-import type { Result } from '../../lib/result.js';
+import { csvText } from '../../platform/csv.js';
+import type { Result } from '../../kernel/result.js';
 import { UPLOAD_HEADER } from '../../integrations/storage/image-upload.js';
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, exampleRows } from '../../rules/import.js';
 import type { ImportRunRecord } from './import.service.js';

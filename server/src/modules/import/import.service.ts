@@ -3,25 +3,25 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Audience, Permission, isPermission } from '../../graphql/auth/permissions.js';
-import { hasPermission, type Viewer } from '../../graphql/auth/viewer.js';
+import { Audience, Permission, isPermission } from '../../kernel/permissions.js';
+import { hasPermission, type Viewer } from '../../kernel/viewer.js';
 import { inScope, scopeSql } from '../../kernel/scope.js';
 import { isUuid } from '../../graphql/ids.js';
-import { today } from '../../lib/clock.js';
-import { csvStream } from '../../lib/csv.js';
-import { transactional, withEm, type RequestContext } from '../../lib/request-context.js';
-import { ok, problem, type Result } from '../../lib/result.js';
+import { today } from '../../kernel/clock.js';
+import { csvStream } from '../../platform/csv.js';
+import { transactional, withEm, type RequestContext } from '../../kernel/request-context.js';
+import { ok, problem, type Result } from '../../kernel/result.js';
 import { encryptBsn, hashBsn, type BsnKeys } from '../../crypto/bsn.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { JobRun } from '../../jobs/job-types.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import {
   PlannedGrants,
   type AssignmentService,
   type GrantMember,
   type MemberGrantAnswer,
-} from '../arrangements/assignment.service.js';
-import { Arrangement } from '../arrangements/arrangement.entity.js';
+} from '../arrangements/index.js';
+import { Arrangement } from '../arrangements/index.js';
 import {
   CSV_MAX_RECORD_BYTES,
   TextInputError,
@@ -29,7 +29,7 @@ import {
   decodeText,
   isCsvParseError,
   type TextEncoding,
-} from '../../lib/csv-input.js';
+} from '../../platform/csv-input.js';
 import { AdminAccount } from '../identity/admin-account.entity.js';
 import {
   IMPORT_COLUMNS,
@@ -1364,7 +1364,7 @@ export class ImportService {
         after = rows[rows.length - 1]!.line;
       }
     }
-    // The one CSV writer (lib/csv.ts): a client number or message that starts like a formula is written as text. The
+    // The one CSV writer (platform/csv.ts): a client number or message that starts like a formula is written as text. The
     // pipeline passes back-pressure on and ends (or destroys) `out` with the first error of any stage.
     await pipeline(
       Readable.from(records()),

@@ -7,11 +7,11 @@ import { requestContextFor, staffViewer } from '../../test/context.js';
 import { generatedPersons, importCsv, testBsn } from '../../test/import-csv.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
 import { UPLOAD_HEADER } from '../catalogue/product-image.routes.js';
-import { systemViewer } from '../../graphql/auth/viewer.js';
+import { systemViewer } from '../../kernel/viewer.js';
 import { IMPORT_MAX_ROWS, parseEuros, parseDate } from '../../rules/import.js';
-import { Audience, Permission } from '../../graphql/auth/permissions.js';
-import { applicationClock, today } from '../../lib/clock.js';
-import { transactional } from '../../lib/request-context.js';
+import { Audience, Permission } from '../../kernel/permissions.js';
+import { applicationClock, today } from '../../kernel/clock.js';
+import { transactional } from '../../kernel/request-context.js';
 
 const staffEmail = (role: string) => DEMO_STAFF.find((s) => s.role === role)!.email;
 

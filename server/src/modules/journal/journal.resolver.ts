@@ -2,8 +2,8 @@ import { Arg, Ctx, ID, Info, Int, Mutation, Query, Resolver } from 'type-graphql
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
-import { Permission } from '../../graphql/auth/permissions.js';
-import { mapResult } from '../../lib/result.js';
+import { Permission } from '../../kernel/permissions.js';
+import { mapResult } from '../../kernel/result.js';
 import { selects } from '../../graphql/selection.js';
 import { JOURNAL_KIND_INFO, JOURNAL_KINDS } from './journal.kinds.js';
 import type { JournalPeriodInfo, LedgerCodes } from './journal.service.js';

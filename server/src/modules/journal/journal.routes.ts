@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { Permission } from '../../graphql/auth/permissions.js';
+import { Permission } from '../../kernel/permissions.js';
 import { defineRoute } from '../../http/route.js';
 
 /**

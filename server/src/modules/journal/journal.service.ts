@@ -2,12 +2,12 @@ import { IsolationLevel } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inScope } from '../../kernel/scope.js';
 import { isUuid } from '../../graphql/ids.js';
-import { csvText, type CsvColumn } from '../../lib/csv.js';
-import { todayInAmsterdam } from '../../lib/dates.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
-import { ok, problem, type Result } from '../../lib/result.js';
+import { csvText, type CsvColumn } from '../../platform/csv.js';
+import { todayInAmsterdam } from '../../kernel/dates.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import { ok, problem, type Result } from '../../kernel/result.js';
 import { costCentreRule, glAccountRule, journalCodeRule, journalPeriodRule } from '../../rules/journal.js';
-import { auditActorOf, type AuditService } from '../audit/audit.service.js';
+import { auditActorOf, type AuditService } from '../audit/index.js';
 import {
   addMonths,
   formatAmount,
@@ -118,7 +118,7 @@ function asDate(value: Date | string | null | undefined): Date | null {
 }
 
 /**
- * The export's columns (lib/csv.ts, the one CSV writer): debit and credit are number columns, so an amount stays a
+ * The export's columns (platform/csv.ts, the one CSV writer): debit and credit are number columns, so an amount stays a
  * number; every other cell is text, and text a spreadsheet could read as a formula is written as text.
  */
 function exportColumns(numberFormat: NumberFormat): CsvColumn[] {

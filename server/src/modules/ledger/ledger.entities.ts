@@ -1,7 +1,7 @@
 import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 export type LedgerAccountKind = 'ARRANGEMENT_FUNDING' | 'ASSIGNMENT' | 'PROVIDER_PAYABLE' | 'PAYMENT_CLEARING' | 'BANK';
 export type LedgerTransactionKind =

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LedgerAccountKind, LedgerTransactionKind } from './ledger.entities.js';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 export interface Actor {
   kind: 'STAFF' | 'CUSTOMER' | 'PROVIDER' | 'SYSTEM' | 'API_CLIENT';

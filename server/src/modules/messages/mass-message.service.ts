@@ -1,23 +1,23 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Audience } from '../../graphql/auth/permissions.js';
+import { Audience } from '../../kernel/permissions.js';
 import { inScope, scopeIds, scopeSql } from '../../kernel/scope.js';
-import { UserError } from '../../graphql/errors.js';
+import { UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
-import { today } from '../../lib/clock.js';
-import { containsPattern } from '../../lib/sql.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
-import { fail, ok, problem, type Result } from '../../lib/result.js';
+import { today } from '../../kernel/clock.js';
+import { containsPattern } from '../../kernel/sql.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import { fail, ok, problem, type Result } from '../../kernel/result.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { JobRun } from '../../jobs/job-types.js';
 import { checkAll } from '../../rules/rule.js';
 import { MESSAGE_AUDIENCE_LABELS, massMessageRules, type MessageAudienceKind } from '../../rules/message.js';
-import type { AuditService } from '../audit/audit.service.js';
-import type { MailService } from '../communication/mail.service.js';
+import type { AuditService } from '../audit/index.js';
+import type { MailService } from '../communication/index.js';
 import { appLink } from '../identity/account-recovery.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import { massSendLimitFor } from '../settings/sections/communication.js';
+import type { SettingsService } from '../settings/index.js';
+import { massSendLimitFor } from '../settings/index.js';
 import { countRecipients, isResidentAudience, recipientBatch, type ResolvedAudience } from './audiences.js';
 
 /** What the sender picks: the kind, the municipality, and the arrangement or client number where the kind needs one. */

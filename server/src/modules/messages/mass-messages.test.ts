@@ -6,7 +6,7 @@ import { allPowerfulStaff, seedResidents } from '../../test/mass-message-load.js
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
 import { decryptBsn } from '../../crypto/bsn.js';
 import { Person } from '../customers/person.entity.js';
-import { applicationClock, today } from '../../lib/clock.js';
+import { applicationClock, today } from '../../kernel/clock.js';
 import { MASS_SEND_BATCH } from './mass-message.service.js';
 
 const staffEmail = (role: string) => DEMO_STAFF.find((s) => s.role === role)!.email;

@@ -1,15 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RequestContext } from '../../lib/request-context.js';
-import { UserError } from '../../graphql/errors.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import type { RequestContext } from '../../kernel/request-context.js';
+import { UserError } from '../../kernel/errors.js';
+import { Audience } from '../../kernel/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
-import type { OrderListener } from '../orders/order.service.js';
+import type { OrderListener } from '../orders/index.js';
 import { MessageView, type MessageFilter } from './message.types.js';
 import { orderStatusMessage } from './order-messages.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import { applicationNow } from '../../lib/clock.js';
+import type { SettingsService } from '../settings/index.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 let lastWritten = 0;
 /** Now on the application clock, and always later than the previous message this process wrote. */
@@ -175,7 +175,7 @@ export class MessageService {
   }
 
   /**
-   * The order status listener (registered once, in services.ts): one Dutch message to the household for every status
+   * The order status listener (registered once, in app/services.ts): one Dutch message to the household for every status
    * change, written in the transaction of the change, so the message exists exactly when the change does.
    */
   readonly orderStatusListener: OrderListener = async (em, { order, from, to, actor, reason }) => {

@@ -1,5 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { UserError } from '../../graphql/errors.js';
+import { UserError } from '../../kernel/errors.js';
 import { Connection } from '../../graphql/pagination.js';
 import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Actor } from '../ledger/ledger.service.js';
-import type { OrderStatus } from '../orders/order.entities.js';
-import { CommunicationTemplate } from '../communication/communication-template.entity.js';
+import type { Actor } from '../ledger/index.js';
+import type { OrderStatus } from '../orders/index.js';
+import { CommunicationTemplate } from '../communication/index.js';
 import {
   renderTemplate,
   TemplateError,
@@ -9,7 +9,7 @@ import {
   type TemplateKey,
   type TemplateValue,
   type Wording,
-} from '../communication/templates.js';
+} from '../communication/index.js';
 
 const euro = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
 

@@ -2,7 +2,7 @@ import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { randomUUID } from 'node:crypto';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 /** A tenant: owns arrangements, client groups and persons; providers join it. */
 @ObjectType({ description: 'A municipality (gemeente) on this platform.' })

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
-import { mapResult } from '../../lib/result.js';
+import { mapResult } from '../../kernel/result.js';
 import type { OperatorSessionInfo } from './operator.service.js';
 import {
   CreateMunicipalityInput,

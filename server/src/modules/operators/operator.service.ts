@@ -2,17 +2,17 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { Request, Response } from 'express';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parseCookie, stringifySetCookie } from 'cookie';
-import { ALL_PERMISSIONS, Audience } from '../../graphql/auth/permissions.js';
-import type { Viewer } from '../../graphql/auth/viewer.js';
-import { UserError } from '../../graphql/errors.js';
+import { ALL_PERMISSIONS, Audience } from '../../kernel/permissions.js';
+import type { Viewer } from '../../kernel/viewer.js';
+import { UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { ok, problem, type Result } from '../../lib/result.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
+import { ok, problem, type Result } from '../../kernel/result.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import { MAIL_MAX_ATTEMPTS } from '../communication/mail.service.js';
-import type { AuditActor, AuditService } from '../audit/audit.service.js';
-import { check, clientAddress, retryAfterText, type Limits } from '../limits/limits.js';
-import type { LimitPolicy } from '../limits/policy.js';
+import { MAIL_MAX_ATTEMPTS } from '../communication/index.js';
+import type { AuditActor, AuditService } from '../audit/index.js';
+import { check, clientAddress, retryAfterText, type Limits } from '../limits/index.js';
+import type { LimitPolicy } from '../limits/index.js';
 
 /** The operator's session cookie: its own, next to the staff session's `gw_session`. */
 export const OPERATOR_COOKIE = 'gw_operator';
@@ -83,7 +83,7 @@ export function maskEmail(email: string): string {
  * hashes only, and never logged in full.
  *
  * An operator may act in one municipality's admin area for a stated reason and a limited time: the request's viewer
- * is then a Beheerder-like staff viewer scoped to that municipality, with `operator` set (contexts.ts asks
+ * is then a Beheerder-like staff viewer scoped to that municipality, with `operator` set (app/contexts.ts asks
  * `actingViewer` first), and every audit row names the operator (actor kind OPERATOR) and carries the reason.
  */
 export class OperatorService {

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
 import { outbox, tokenFromMail } from '../../test/onboarding.js';
-import { ManualClock } from '../../lib/clock.js';
+import { ManualClock } from '../../kernel/clock.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { LINK_REFUSALS, LINK_REQUESTED_MESSAGE, OPERATOR_DEVICE_COOKIE } from './operator.service.js';

@@ -1,10 +1,10 @@
-import type { RequestContext } from '../../lib/request-context.js';
-import { ok, problem, type Result } from '../../lib/result.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import type { RequestContext } from '../../kernel/request-context.js';
+import { ok, problem, type Result } from '../../kernel/result.js';
+import { Audience } from '../../kernel/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { CART_LIMITS, CART_MESSAGES, cartQuantityRule } from '../../rules/cart.js';
 import { inOffer, offerFor } from '../catalogue/product-approval.js';
-import { today as todayOn } from '../../lib/clock.js';
+import { today as todayOn } from '../../kernel/clock.js';
 import type { CheckoutPlan } from './checkout-plan.js';
 import type { CheckoutService, CheckoutLineInput } from './checkout.service.js';
 import {

@@ -1,7 +1,7 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { UserError } from '../../graphql/errors.js';
+import { UserError } from '../../kernel/errors.js';
 import { Payload } from '../../graphql/payload.js';
-import type { Result } from '../../lib/result.js';
+import type { Result } from '../../kernel/result.js';
 
 @InputType({ description: 'A product and how many (1–99).' })
 export class CartLineInput {

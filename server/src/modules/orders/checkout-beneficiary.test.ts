@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { contextFor, staffViewer } from '../../test/context.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import { Audience } from '../../kernel/permissions.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { ClientGroup } from '../customers/client-group.entity.js';
 import { Person } from '../customers/person.entity.js';

@@ -4,8 +4,8 @@ import { startTestServer, type TestServer } from '../../test/server.js';
 import { contextFor, staffViewer } from '../../test/context.js';
 import { createHousehold, expectLedgerConsistent, zuiderveenCatalogue } from '../../test/households.js';
 import { checkoutOutcome } from '../../test/checkout-outcome.js';
-import { Audience, ALL_PERMISSIONS } from '../../graphql/auth/permissions.js';
-import { ManualClock } from '../../lib/clock.js';
+import { Audience, ALL_PERMISSIONS } from '../../kernel/permissions.js';
+import { ManualClock } from '../../kernel/clock.js';
 import type { Municipality } from '../municipalities/municipality.entity.js';
 import type { Product } from '../catalogue/product.entity.js';
 

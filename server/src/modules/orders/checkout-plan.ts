@@ -1,4 +1,4 @@
-import { UserError } from '../../graphql/errors.js';
+import { UserError } from '../../kernel/errors.js';
 import type { RedemptionMethodName } from '../../rules/handover.js';
 
 /** A product as the checkout sees it (public, orderable). */

@@ -1,20 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RequestContext } from '../../lib/request-context.js';
-import { fail as failWith, ok, type Result } from '../../lib/result.js';
-import { UserError } from '../../graphql/errors.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import type { RequestContext } from '../../kernel/request-context.js';
+import { fail as failWith, ok, type Result } from '../../kernel/result.js';
+import { UserError } from '../../kernel/errors.js';
+import { Audience } from '../../kernel/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { inOffer } from '../catalogue/product-approval.js';
-import { applicationNow, today as todayOn } from '../../lib/clock.js';
-import { isNegativeBalanceError, type LedgerService } from '../ledger/ledger.service.js';
-import { actorOf } from '../arrangements/assignment.service.js';
+import { applicationNow, today as todayOn } from '../../kernel/clock.js';
+import { isNegativeBalanceError, type LedgerService } from '../ledger/index.js';
+import { actorOf } from '../arrangements/index.js';
 import { CartLine, Checkout, Order, OrderAllocation, OrderLine } from './order.entities.js';
 import type { OrderService } from './order.service.js';
 import type { OrderViewService } from './order-view.service.js';
-import type { OrderView } from './order.types.js';
-import { Payment } from '../payments/payment.entities.js';
-import type { PaymentService } from '../payments/payment.service.js';
+import type { PlacedCheckout } from './order.types.js';
+import { Payment } from '../payments/index.js';
+import type { PaymentService } from '../payments/index.js';
 import { usableAssignment } from './payable.js';
 import { orderRedemptionMethod } from '../../rules/handover.js';
 import { paysFor, planCheckout, type CheckoutPlan, type PlanAssignment, type PlanProduct } from './checkout-plan.js';
@@ -52,13 +52,6 @@ export interface CheckoutOutcome {
   checkout: Checkout;
   orders: Order[];
   payment: Payment | null;
-}
-
-/** What the customer is shown after ordering (CheckoutPayload): the orders, and where to pay the own contribution. */
-export interface PlacedCheckout {
-  orders: OrderView[];
-  contributionCents: number;
-  paymentUrl: string | null;
 }
 
 type ProductRow = PlanProduct;

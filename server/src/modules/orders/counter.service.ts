@@ -1,10 +1,10 @@
-import { UserError } from '../../graphql/errors.js';
-import type { RequestContext } from '../../lib/request-context.js';
-import { fail, ok, type Result } from '../../lib/result.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import { UserError } from '../../kernel/errors.js';
+import type { RequestContext } from '../../kernel/request-context.js';
+import { fail, ok, type Result } from '../../kernel/result.js';
+import { Audience } from '../../kernel/permissions.js';
 import { mask } from '../../logging/logger.js';
 import { counterCodeRule, type CounterCode as RuleCounterCode } from '../../rules/counter.js';
-import { check, retryAfterText, type LimitRule, type Limits } from '../limits/limits.js';
+import { check, retryAfterText, type LimitRule, type Limits } from '../limits/index.js';
 import type { HandoverMethodName } from '../../rules/handover.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Order } from './order.entities.js';

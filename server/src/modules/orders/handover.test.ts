@@ -5,9 +5,9 @@ import { startTestServer, type TestClient, type TestServer } from '../../test/se
 import { contextFor, staffViewer } from '../../test/context.js';
 import { createHousehold, offeredIn, type Household } from '../../test/households.js';
 import { checkoutOutcome } from '../../test/checkout-outcome.js';
-import { Audience, ALL_PERMISSIONS } from '../../graphql/auth/permissions.js';
+import { Audience, ALL_PERMISSIONS } from '../../kernel/permissions.js';
 import { createSchema } from '../../graphql/schema.js';
-import { ManualClock } from '../../lib/clock.js';
+import { ManualClock } from '../../kernel/clock.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Card } from '../customers/card.entity.js';

@@ -1,7 +1,7 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { UserError } from '../../graphql/errors.js';
+import { UserError } from '../../kernel/errors.js';
 import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
-import type { Result } from '../../lib/result.js';
+import type { Result } from '../../kernel/result.js';
 import { CheckoutLineInputType, OrderView } from './order.types.js';
 
 @ObjectType({ description: 'A member of the household staff order for (for whom a line is).' })

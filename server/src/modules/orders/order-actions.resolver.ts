@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
-import { Audience, Permission } from '../../graphql/auth/permissions.js';
+import { Audience, Permission } from '../../kernel/permissions.js';
 import { OrderView } from './order.types.js';
 import { OrderActionPayload } from './order-work.types.js';
 

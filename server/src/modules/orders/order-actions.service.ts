@@ -1,17 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { UserError } from '../../graphql/errors.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import { UserError } from '../../kernel/errors.js';
+import { Audience } from '../../kernel/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { inScope } from '../../kernel/scope.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
-import { fail, ok, type Result } from '../../lib/result.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import { fail, ok, type Result } from '../../kernel/result.js';
 import { DELIVERY_UNDO_MINUTES, orderReasonRules } from '../../rules/order.js';
 import { COUNTER_HANDOVER_HINT, needsResidentProof, type HandoverMethodName } from '../../rules/handover.js';
 import type { Rule } from '../../rules/rule.js';
-import { actorOf } from '../arrangements/assignment.service.js';
-import type { Actor } from '../ledger/ledger.service.js';
-import type { AuditService } from '../audit/audit.service.js';
-import type { PaymentService } from '../payments/payment.service.js';
+import { actorOf } from '../arrangements/index.js';
+import type { Actor } from '../ledger/index.js';
+import type { AuditService } from '../audit/index.js';
+import type { PaymentService } from '../payments/index.js';
 import { Order, OrderEvent, type OrderStatus } from './order.entities.js';
 import { HandoverRefusedError, OrderTransitionError, type OrderService } from './order.service.js';
 import type { OrderViewService } from './order-view.service.js';
@@ -120,7 +120,7 @@ function checkReason(r: Rule<string | null>, raw: string | null | undefined): Re
  * within their municipality scope. An order the caller may not see is "not found", never "forbidden", so ids of
  * other providers' orders reveal nothing. A refused action changes nothing and returns `fail(…)` with a Dutch
  * UserError; the resolver maps the Result onto OrderActionPayload. Collaborators come through the constructor
- * (services.ts), so a job or an HTTP route calls an action with any RequestContext.
+ * (app/services.ts), so a job or an HTTP route calls an action with any RequestContext.
  */
 export class OrderActionsService {
   constructor(

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomInt, randomUUID } from 'node:crypto';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
 import { contextFor, staffViewer } from '../../test/context.js';
-import { Audience, Permission } from '../../graphql/auth/permissions.js';
-import type { Viewer } from '../../graphql/auth/viewer.js';
+import { Audience, Permission } from '../../kernel/permissions.js';
+import type { Viewer } from '../../kernel/viewer.js';
 import { DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from '../../seeders/demo-accounts.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { ClientGroup } from '../customers/client-group.entity.js';
@@ -18,11 +18,11 @@ import { ProviderUser } from '../providers/provider-user.entity.js';
 import { MailMessage } from '../communication/mail-message.entity.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { Order, OrderEvent } from './order.entities.js';
-import { today as todayOn } from '../../lib/clock.js';
+import { today as todayOn } from '../../kernel/clock.js';
 import { CounterService, NOTHING_FOUND, parseCounterCode } from './counter.service.js';
 import { normaliseOrderNumber } from './order-lists.service.js';
 import { CounterLookupPayload, OrderActionPayload, type OrderActionOutcome } from './order-work.types.js';
-import type { Result } from '../../lib/result.js';
+import type { Result } from '../../kernel/result.js';
 import { checkoutOutcome } from '../../test/checkout-outcome.js';
 
 /** A direct service call's Result as the API answers it (the one mapping onto the payload). */

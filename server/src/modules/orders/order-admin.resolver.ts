@@ -1,9 +1,9 @@
 import { Arg, Args, Ctx, ID, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
-import { Permission } from '../../graphql/auth/permissions.js';
+import { Permission } from '../../kernel/permissions.js';
 import { ListArgs } from '../../graphql/pagination.js';
-import { Provider } from '../providers/provider.entity.js';
+import { Provider } from '../providers/index.js';
 import { OrderView } from './order.types.js';
 import { AdminOrderFilter, OrderConnection } from './order-work.types.js';
 

@@ -1,12 +1,12 @@
 import { GraphQLError } from 'graphql';
-import { Audience } from '../../graphql/auth/permissions.js';
+import { Audience } from '../../kernel/permissions.js';
 import { scopeSql } from '../../kernel/scope.js';
 import { cappedCount, pageSize, toConnection, type ListArgs } from '../../graphql/pagination.js';
 import { isUuid } from '../../graphql/ids.js';
-import { isIsoDate } from '../../lib/dates.js';
-import type { RequestContext } from '../../lib/request-context.js';
+import { isIsoDate } from '../../kernel/dates.js';
+import type { RequestContext } from '../../kernel/request-context.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
-import { Provider } from '../providers/provider.entity.js';
+import { Provider } from '../providers/index.js';
 import { Order } from './order.entities.js';
 import type { OrderViewService } from './order-view.service.js';
 import {

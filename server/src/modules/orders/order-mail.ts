@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { MailService } from '../communication/mail.service.js';
+import type { MailService } from '../communication/index.js';
 import { appLink } from '../identity/account-recovery.service.js';
 import type { Order, OrderStatus } from './order.entities.js';
 import type { OrderListener } from './order.service.js';
-import type { Actor } from '../ledger/ledger.service.js';
+import type { Actor } from '../ledger/index.js';
 
 /** "€ 12,50" (the way the screens show money). */
 export function euros(cents: number): string {
@@ -52,7 +52,7 @@ function cancelledBy(actor: Actor): string {
 }
 
 /**
- * The order status listener that e-mails the household (registered once, in services.ts). It runs inside the
+ * The order status listener that e-mails the household (registered once, in app/services.ts). It runs inside the
  * status change's transaction: the mail is recorded (and its delivery job queued) only when the change commits.
  *
  * PLACED (ordered, or the own contribution paid) → ORDER_PLACED; ACCEPTED → ORDER_ACCEPTED; DELIVERED →

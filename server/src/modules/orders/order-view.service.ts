@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RequestContext } from '../../lib/request-context.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import type { RequestContext } from '../../kernel/request-context.js';
+import { Audience } from '../../kernel/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { inScope } from '../../kernel/scope.js';
 import { Order, OrderAllocation, OrderEvent, OrderLine } from './order.entities.js';
-import type { RedemptionMethod } from '../catalogue/product.entity.js';
+import type { RedemptionMethod } from '../catalogue/index.js';
 import {
   OrderAllocationView,
   OrderEventView,

@@ -1,8 +1,8 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection, emptyConnection, type ConnectionOf } from '../../graphql/pagination.js';
-import { UserError } from '../../graphql/errors.js';
+import { UserError } from '../../kernel/errors.js';
 import { Payload } from '../../graphql/payload.js';
-import type { Result } from '../../lib/result.js';
+import type { Result } from '../../kernel/result.js';
 import { OrderStatusEnum, OrderView } from './order.types.js';
 import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 

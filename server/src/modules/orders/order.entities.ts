@@ -1,9 +1,9 @@
 import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { Person } from '../customers/person.entity.js';
+import { Person } from '../customers/index.js';
 import { Product } from '../catalogue/product.entity.js';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 import type { HandoverMethodName, RedemptionMethodName } from '../../rules/handover.js';
 
 export type OrderStatus = 'AWAITING_PAYMENT' | 'PLACED' | 'ACCEPTED' | 'DELIVERED' | 'CANCELLED';

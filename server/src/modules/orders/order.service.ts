@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { handoverAllowed, type HandoverMethodName } from '../../rules/handover.js';
-import type { Actor, LedgerService } from '../ledger/ledger.service.js';
+import type { Actor, LedgerService } from '../ledger/index.js';
 import { Order, OrderEvent, type OrderStatus } from './order.entities.js';
 
 /** Which status may follow which. Cancelling has its own method: it moves money. */

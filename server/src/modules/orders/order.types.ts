@@ -1,10 +1,16 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { UserError } from '../../graphql/errors.js';
+import { UserError } from '../../kernel/errors.js';
 import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
-import type { Result } from '../../lib/result.js';
-import type { PlacedCheckout } from './checkout.service.js';
+import type { Result } from '../../kernel/result.js';
 import { RedemptionMethod } from '../catalogue/product.entity.js';
 import { HANDOVER_LABEL } from '../../rules/handover.js';
+
+/** What the customer is shown after ordering (CheckoutPayload): the orders, and where to pay the own contribution. */
+export interface PlacedCheckout {
+  orders: OrderView[];
+  contributionCents: number;
+  paymentUrl: string | null;
+}
 
 export enum OrderStatusEnum {
   AWAITING_PAYMENT = 'AWAITING_PAYMENT',

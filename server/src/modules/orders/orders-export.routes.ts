@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GraphQLError } from 'graphql';
-import { Permission } from '../../graphql/auth/permissions.js';
+import { Permission } from '../../kernel/permissions.js';
 import { defineRoute } from '../../http/route.js';
-import { csvStream } from '../../lib/csv.js';
+import { csvStream } from '../../platform/csv.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
-import { today } from '../../lib/clock.js';
+import { today } from '../../kernel/clock.js';
 import {
   HANDOVER_LABEL,
   REDEMPTION_LABEL,
@@ -50,7 +50,7 @@ const amsterdam = new Intl.DateTimeFormat('nl-NL', {
   minute: '2-digit',
 });
 
-/** The export's columns (lib/csv.ts): the amounts are number columns; names and numbers are text. */
+/** The export's columns (platform/csv.ts): the amounts are number columns; names and numbers are text. */
 const COLUMNS = [
   { header: 'Bestelnummer' },
   { header: 'Besteld op' },
@@ -70,7 +70,7 @@ const COLUMNS = [
  * as CSV, with exactly the list's filters and scope (OrderListService.adminOrderConditions), newest first. Needs
  * ORDER_READ. Each row says how the order reaches the resident (Levering) and, once delivered, how it was handed over
  * (Overdracht: at the counter with the card or the pickup code, or sent by the provider), as the payout batch does.
- * Streamed: the orders are read in keyset batches and written through the CSV writer (lib/csv.ts) as they
+ * Streamed: the orders are read in keyset batches and written through the CSV writer (platform/csv.ts) as they
  * come, with back-pressure, so the size of the export does not matter for memory; a provider or municipality named
  * like a formula is written as text. Every export is audit-logged with its filter. Semicolon-separated with a decimal
  * comma (Dutch spreadsheets), UTF-8 with a byte-order mark.

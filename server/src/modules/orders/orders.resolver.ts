@@ -1,7 +1,7 @@
 import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
-import { Audience, Permission } from '../../graphql/auth/permissions.js';
+import { Audience, Permission } from '../../kernel/permissions.js';
 import { ListArgs } from '../../graphql/pagination.js';
 import { MyOrderFilter, OrderConnection } from './order-work.types.js';
 import { CheckoutInput, CheckoutPayload, OrderView } from './order.types.js';

@@ -1,9 +1,9 @@
 import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import { Audience } from '../../kernel/permissions.js';
 import { ListArgs } from '../../graphql/pagination.js';
-import { clientAddress } from '../limits/limits.js';
+import { clientAddress } from '../limits/index.js';
 import { OrderView } from './order.types.js';
 import { CounterLookupPayload, OrderActionPayload, OrderConnection, ProviderOrderFilter } from './order-work.types.js';
 

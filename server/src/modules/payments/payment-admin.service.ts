@@ -1,10 +1,10 @@
 import { GraphQLError } from 'graphql';
-import { Audience } from '../../graphql/auth/permissions.js';
+import { Audience } from '../../kernel/permissions.js';
 import { scopeIds, scopeSql } from '../../kernel/scope.js';
 import { cappedCount, emptyConnection, pageSize, toConnection, type ListArgs } from '../../graphql/pagination.js';
 import { isUuid } from '../../graphql/ids.js';
-import { isIsoDate } from '../../lib/dates.js';
-import type { RequestContext } from '../../lib/request-context.js';
+import { isIsoDate } from '../../kernel/dates.js';
+import type { RequestContext } from '../../kernel/request-context.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
 import {
   PaymentRecordKind,

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
 import { requestContextFor } from '../../test/context.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
-import { Audience, Permission } from '../../graphql/auth/permissions.js';
+import { Audience, Permission } from '../../kernel/permissions.js';
 import { EXPORT_BATCH_SIZE } from './payment-admin.service.js';
 import { PAYMENT_EXPORT_PATH } from '../../http/payment-export.routes.js';
 

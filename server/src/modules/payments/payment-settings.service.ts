@@ -1,8 +1,8 @@
 import type { Config } from '../../config/config.js';
-import { ok, problem, type Result } from '../../lib/result.js';
-import type { RequestContext } from '../../lib/request-context.js';
-import { encryptSecret, lastFour } from '../../lib/secret-box.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import { ok, problem, type Result } from '../../kernel/result.js';
+import type { RequestContext } from '../../kernel/request-context.js';
+import { encryptSecret, lastFour } from '../../kernel/secret-box.js';
+import type { SettingsService } from '../settings/index.js';
 import type { PaymentService } from './payment.service.js';
 import { PaymentServiceProviderEnum } from './payment-admin.types.js';
 
@@ -22,7 +22,7 @@ export interface PaymentProviderView {
 
 /**
  * The payment service provider at instellingen/betalingen: which one, and Mollie's API key, stored encrypted
- * (AES-256-GCM, lib/secret-box.ts) in the `payments` settings section — through SettingsService.update, so the change
+ * (AES-256-GCM, kernel/secret-box.ts) in the `payments` settings section — through SettingsService.update, so the change
  * is versioned and audited, the audit row showing only the key's last four characters (the section's auditView).
  */
 export class PaymentSettingsService {

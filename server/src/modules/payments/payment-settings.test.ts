@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
-import { decryptSecret, encryptSecret } from '../../lib/secret-box.js';
+import { decryptSecret, encryptSecret } from '../../kernel/secret-box.js';
 import { PaymentSimulator } from '../../integrations/payments/payment-simulator.js';
 import { MolliePaymentGateway } from '../../integrations/payments/mollie-gateway.js';
 

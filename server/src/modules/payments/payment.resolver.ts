@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import { Audience } from '../../kernel/permissions.js';
 import { ContributionPaymentView, PaymentStatusEnum, StartContributionPaymentPayload } from './payment.types.js';
 
 @Resolver(() => ContributionPaymentView)

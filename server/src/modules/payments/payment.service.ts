@@ -1,18 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RequestContext } from '../../lib/request-context.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { RequestContext } from '../../kernel/request-context.js';
+import type { SettingsService } from '../settings/index.js';
 import type { PaymentGateway } from '../../integrations/payments/payment-gateway.js';
-import type { Actor } from '../ledger/ledger.service.js';
-import type { OrderService } from '../orders/order.service.js';
-import { Order } from '../orders/order.entities.js';
-import { ok, problem, type Result } from '../../lib/result.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import type { Actor } from '../ledger/index.js';
+import type { OrderService } from '../orders/index.js';
+import { Order } from '../orders/index.js';
+import { ok, problem, type Result } from '../../kernel/result.js';
+import { Audience } from '../../kernel/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { Payment, PaymentEvent, PaymentRefund, type PaymentStatus } from './payment.entities.js';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 import { PaymentSimulator, type SimulatorDatabase } from '../../integrations/payments/payment-simulator.js';
 import { MolliePaymentGateway } from '../../integrations/payments/mollie-gateway.js';
-import { decryptSecret } from '../../lib/secret-box.js';
+import { decryptSecret } from '../../kernel/secret-box.js';
 
 /**
  * Where a status came from: the PSP's webhook, the customer coming back, the expiry sweep, or finance taking over the

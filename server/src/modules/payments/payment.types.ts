@@ -1,7 +1,7 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { GraphQLString } from 'graphql';
 import { Payload } from '../../graphql/payload.js';
-import { OrderView } from '../orders/order.types.js';
+import { OrderView } from '../orders/index.js';
 import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 
 export enum PaymentStatusEnum {

@@ -8,7 +8,7 @@ import { LedgerService } from '../ledger/ledger.service.js';
 import { Order } from '../orders/order.entities.js';
 import { Payment, PaymentRefund, type PaymentStatus } from './payment.entities.js';
 import { checkoutOutcome } from '../../test/checkout-outcome.js';
-import { ManualClock, today } from '../../lib/clock.js';
+import { ManualClock, today } from '../../kernel/clock.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
 
 /**

@@ -1,10 +1,10 @@
-import { Audience } from '../../graphql/auth/permissions.js';
+import { Audience } from '../../kernel/permissions.js';
 import { scopeIds } from '../../kernel/scope.js';
 import { isUuid } from '../../graphql/ids.js';
-import { isIsoDate } from '../../lib/dates.js';
-import { ok, problem, type Result } from '../../lib/result.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
-import type { AuditService } from '../audit/audit.service.js';
+import { isIsoDate } from '../../kernel/dates.js';
+import { ok, problem, type Result } from '../../kernel/result.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import type { AuditService } from '../audit/index.js';
 import type { PspPayment, PspRefund } from '../../integrations/payments/payment-gateway.js';
 import type { PaymentStatus } from './payment.entities.js';
 import { MAX_REFUND_ATTEMPTS, type PaymentService } from './payment.service.js';

@@ -5,9 +5,9 @@ import { createHousehold, expectLedgerConsistent, zuiderveenCatalogue } from '..
 import type { Product } from '../catalogue/product.entity.js';
 import { PaymentSimulator } from '../../integrations/payments/payment-simulator.js';
 import { checkoutOutcome } from '../../test/checkout-outcome.js';
-import { today } from '../../lib/clock.js';
+import { today } from '../../kernel/clock.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
-import { Permission } from '../../graphql/auth/permissions.js';
+import { Permission } from '../../kernel/permissions.js';
 import type { Payment } from './payment.entities.js';
 
 const REPORT = `query($from: String!, $to: String!) {

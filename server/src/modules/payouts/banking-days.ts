@@ -1,5 +1,5 @@
 import { easter } from 'date-easter';
-import { addDays } from '../../lib/dates.js';
+import { addDays } from '../../kernel/dates.js';
 
 /**
  * The TARGET2 calendar (T2, the euro system's settlement days), which SEPA credit transfers follow: every day except

@@ -1,7 +1,7 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 export type PayoutBatchStatus = 'DRAFT' | 'EXPORTED' | 'PAID' | 'CANCELLED' | 'NOT_EXECUTED';
 

@@ -2,9 +2,9 @@ import DataLoader from 'dataloader';
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
-import { Audience, Permission } from '../../graphql/auth/permissions.js';
+import { Audience, Permission } from '../../kernel/permissions.js';
 import { ListArgs, type ConnectionOf } from '../../graphql/pagination.js';
-import { mapResult } from '../../lib/result.js';
+import { mapResult } from '../../kernel/result.js';
 import {
   PayoutBatch,
   PayoutBatchConnection,
@@ -17,7 +17,7 @@ import {
   ProviderPayoutConnection,
 } from './payout.types.js';
 import type { PayoutBatchRecord, PayoutLineOrderRecord } from './payout.service.js';
-import type { HandoverMethod } from '../orders/order.types.js';
+import type { HandoverMethod } from '../orders/index.js';
 import { payoutSpecificationPath } from './payout.routes.js';
 
 const batch = (r: PayoutBatchRecord) => Object.assign(new PayoutBatch(), r) as PayoutBatch;

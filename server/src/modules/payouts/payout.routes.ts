@@ -1,4 +1,4 @@
-import { Audience, Permission } from '../../graphql/auth/permissions.js';
+import { Audience, Permission } from '../../kernel/permissions.js';
 import { defineRoute } from '../../http/route.js';
 
 /** A request header a cross-site form cannot send: the export changes the batch, so it must come from our client. */

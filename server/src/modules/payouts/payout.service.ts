@@ -1,19 +1,19 @@
-import { Audience } from '../../graphql/auth/permissions.js';
-import { csvText } from '../../lib/csv.js';
-import { hasPermission } from '../../graphql/auth/viewer.js';
+import { Audience } from '../../kernel/permissions.js';
+import { csvText } from '../../platform/csv.js';
+import { hasPermission } from '../../kernel/viewer.js';
 import { inScope, scopeSql } from '../../kernel/scope.js';
-import { Permission } from '../../graphql/auth/permissions.js';
-import type { UserError } from '../../graphql/errors.js';
+import { Permission } from '../../kernel/permissions.js';
+import type { UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
-import { today } from '../../lib/clock.js';
-import { ok, problem, type Result } from '../../lib/result.js';
-import { actorOf } from '../arrangements/assignment.service.js';
-import type { AuditService } from '../audit/audit.service.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import { today } from '../../kernel/clock.js';
+import { ok, problem, type Result } from '../../kernel/result.js';
+import { actorOf } from '../arrangements/index.js';
+import type { AuditService } from '../audit/index.js';
+import type { LedgerService } from '../ledger/index.js';
+import type { SettingsService } from '../settings/index.js';
 import type { PayoutBatchStatus } from './payout.entities.js';
 import { checkedIban, needsDebtorAddress, remittanceInfo, sepaCreditTransfer } from './sepa-file.js';
 import { nextTargetBankingDay } from './banking-days.js';
@@ -807,7 +807,7 @@ export class PayoutService {
     const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
     const day = (d: Date | null) =>
       d ? new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam' }).format(new Date(d)) : '';
-    // One payout's orders: small enough to write at once, through the one CSV writer (lib/csv.ts).
+    // One payout's orders: small enough to write at once, through the one CSV writer (platform/csv.ts).
     const csv = csvText(
       [
         { header: 'Kenmerk' },

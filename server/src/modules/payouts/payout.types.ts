@@ -1,7 +1,7 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection } from '../../graphql/pagination.js';
 import { Payload } from '../../graphql/payload.js';
-import { HandoverMethod } from '../orders/order.types.js';
+import { HandoverMethod } from '../orders/index.js';
 
 export enum PayoutBatchStatusEnum {
   DRAFT = 'DRAFT',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validatePain001 } from '../../test/sepa-xsd.js';
-import { ManualClock, today } from '../../lib/clock.js';
-import { amsterdamDateTime } from '../../lib/dates.js';
+import { ManualClock, today } from '../../kernel/clock.js';
+import { amsterdamDateTime } from '../../kernel/dates.js';
 import { isTargetBankingDay, nextTargetBankingDay } from './banking-days.js';
 import { needsDebtorAddress, sepaCreditTransfer, sepaText } from './sepa-file.js';
 import type { DebtorAccount } from '../settings/sections/payments.js';

@@ -2,8 +2,8 @@ import SEPA from 'sepa';
 import { DOMParser, XMLSerializer, type Element } from '@xmldom/xmldom';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { transliterate } from 'transliteration';
-import { amsterdamDateTime } from '../../lib/dates.js';
-import type { DebtorAccount, DebtorAddress } from '../settings/sections/payments.js';
+import { amsterdamDateTime } from '../../kernel/dates.js';
+import type { DebtorAccount, DebtorAddress } from '../settings/index.js';
 
 /** SEPA's limit on unstructured remittance information (Ustrd). */
 export const REMITTANCE_MAX = 140;

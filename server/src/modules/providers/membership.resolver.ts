@@ -1,11 +1,11 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
-import { Audience, Permission } from '../../graphql/auth/permissions.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { Audience, Permission } from '../../kernel/permissions.js';
+import { Municipality } from '../municipalities/index.js';
 import { Provider } from './provider.entity.js';
 import { ProviderMembership } from './provider-membership.entity.js';
-import { TermsVersion } from '../terms/terms-version.entity.js';
+import { TermsVersion } from '../terms/index.js';
 import {
   MembershipPayload,
   MunicipalityMembership,

@@ -7,7 +7,7 @@ import { ProviderMembership } from './provider-membership.entity.js';
 import { TermsAcceptance } from '../terms/terms-acceptance.entity.js';
 import { TermsVersion } from '../terms/terms-version.entity.js';
 import { AuditLog } from '../audit/audit-log.entity.js';
-import { Permission } from '../../graphql/auth/permissions.js';
+import { Permission } from '../../kernel/permissions.js';
 
 const MY_MUNICIPALITIES = `{ myMunicipalities { municipality { id name } membership { id status reason appliedAt decidedAt } } }`;
 const MY_MUNICIPALITY = `query($id:ID!){ myMunicipality(municipalityId:$id){ municipality { name } membership { status } terms { id version title body } } }`;

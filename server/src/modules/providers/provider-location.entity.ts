@@ -3,7 +3,7 @@ import type { Opt, Ref } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { randomUUID } from 'node:crypto';
 import { Provider } from './provider.entity.js';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 import type { OpeningHours as OpeningHoursValue } from '../../rules/location.js';
 
 @ObjectType({ description: 'The opening hours of one weekday; `opens` and `closes` null: closed that day.' })

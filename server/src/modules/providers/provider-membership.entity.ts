@@ -3,9 +3,9 @@ import type { Opt, Ref } from '@mikro-orm/core';
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
 import { randomUUID } from 'node:crypto';
 import { Provider } from './provider.entity.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { Municipality } from '../municipalities/index.js';
 import { AdminAccount } from '../identity/admin-account.entity.js';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 export enum MembershipStatus {
   PENDING = 'PENDING',

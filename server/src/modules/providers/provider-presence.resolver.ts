@@ -2,9 +2,9 @@ import { Arg, Ctx, Field, FieldResolver, ID, InputType, Int, Mutation, ObjectTyp
 import { GraphQLID } from 'graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
-import { Audience } from '../../graphql/auth/permissions.js';
+import { Audience } from '../../kernel/permissions.js';
 import { Payload } from '../../graphql/payload.js';
-import { mapResult } from '../../lib/result.js';
+import { mapResult } from '../../kernel/result.js';
 import { Provider } from './provider.entity.js';
 import { ProviderLocation } from './provider-location.entity.js';
 import { ProviderProfile, ProviderProfilePayload } from './provider.types.js';

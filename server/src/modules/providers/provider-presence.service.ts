@@ -1,12 +1,12 @@
 import { LockMode } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { UserError } from '../../graphql/errors.js';
+import { UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import type { FileStorage } from '../../integrations/storage/file-storage.js';
-import { fail, ok, problem, type Result } from '../../lib/result.js';
-import { withEm, type RequestContext } from '../../lib/request-context.js';
+import { fail, ok, problem, type Result } from '../../kernel/result.js';
+import { withEm, type RequestContext } from '../../kernel/request-context.js';
 import { checkLocation, LOCATION_LIMITS, type LocationRaw } from '../../rules/location.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { encodeImage } from '../catalogue/product-image.service.js';
 import { Provider } from './provider.entity.js';
 import { ProviderLocation } from './provider-location.entity.js';

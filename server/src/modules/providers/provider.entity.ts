@@ -2,7 +2,7 @@ import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { randomUUID } from 'node:crypto';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 /** An organisation that offers products (aanbieder). Contact and bank details are not public fields. */
 @ObjectType({ description: 'A provider (aanbieder): an organisation that offers products.' })

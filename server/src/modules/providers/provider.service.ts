@@ -1,7 +1,7 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { randomBytes } from 'node:crypto';
-import { Audience, Permission } from '../../graphql/auth/permissions.js';
-import { ForbiddenError, UserError } from '../../graphql/errors.js';
+import { Audience, Permission } from '../../kernel/permissions.js';
+import { ForbiddenError, UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { scopeIds } from '../../kernel/scope.js';
 import { hashPassword } from '../../crypto/passwords.js';
@@ -15,17 +15,17 @@ import type { InviteProviderUserInput, UpdateProviderInput } from './provider.ty
 import { EmailTokenPurpose } from '../identity/email-token.entity.js';
 import { TOKEN_LIFETIME_HOURS, type EmailTokenService } from '../identity/email-token.service.js';
 import { appLink, escapeLike } from '../identity/account-recovery.service.js';
-import type { MailService } from '../communication/mail.service.js';
-import { check, retryAfterText, type Limits } from '../limits/limits.js';
-import type { LimitPolicy } from '../limits/policy.js';
+import type { MailService } from '../communication/index.js';
+import { check, retryAfterText, type Limits } from '../limits/index.js';
+import type { LimitPolicy } from '../limits/index.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { JobPayload } from '../../jobs/job-types.js';
-import type { AuditService } from '../audit/audit.service.js';
-import { transactional, withEm, type RequestContext } from '../../lib/request-context.js';
+import type { AuditService } from '../audit/index.js';
+import { transactional, withEm, type RequestContext } from '../../kernel/request-context.js';
 import { KVK_TAKEN } from './registration.service.js';
 
-export type { Result } from '../../lib/result.js';
-import type { Result } from '../../lib/result.js';
+export type { Result } from '../../kernel/result.js';
+import type { Result } from '../../kernel/result.js';
 
 /** The provider id of a logged-in provider user; anyone else is refused (the resolvers' guard already says so). */
 export function ownProviderId(ctx: RequestContext): string {

@@ -1,10 +1,10 @@
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
-import { UserError } from '../../graphql/errors.js';
+import { UserError } from '../../kernel/errors.js';
 import { Connection } from '../../graphql/pagination.js';
 import type { Provider } from './provider.entity.js';
 import type { ProviderUser } from './provider-user.entity.js';
 import { MembershipStatus, ProviderMembership } from './provider-membership.entity.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { Municipality } from '../municipalities/index.js';
 
 /**
  * A provider with its private details (KvK, IBAN, address, contact). Only returned to the provider's own users

@@ -1,4 +1,4 @@
-import { UserError } from '../../graphql/errors.js';
+import { UserError } from '../../kernel/errors.js';
 import { checkProviderDetails, email, messageOf, personName, type ProviderField } from '../../rules/index.js';
 
 /**

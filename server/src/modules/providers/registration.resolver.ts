@@ -1,7 +1,7 @@
-import { clientAddress } from '../limits/limits.js';
+import { clientAddress } from '../limits/index.js';
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
-import { TermsVersion } from '../terms/terms-version.entity.js';
+import { TermsVersion } from '../terms/index.js';
 import { RegisterProviderInput, RegisterProviderPayload } from './provider.types.js';
 
 @Resolver()

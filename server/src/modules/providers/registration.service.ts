@@ -1,8 +1,8 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { UserError } from '../../graphql/errors.js';
+import { UserError } from '../../kernel/errors.js';
 import { hashPassword, passwordProblem } from '../../crypto/passwords.js';
-import { slugify } from '../../seeders/demo-data.js';
+import { slugify } from '../../kernel/slug.js';
 import { Provider } from './provider.entity.js';
 import { ProviderUser } from './provider-user.entity.js';
 import {
@@ -14,13 +14,13 @@ import {
 } from './provider.validation.js';
 import { EmailTokenPurpose } from '../identity/email-token.entity.js';
 import { TOKEN_LIFETIME_HOURS, type EmailTokenService } from '../identity/email-token.service.js';
-import { check, retryAfterText, type Limits } from '../limits/limits.js';
-import type { LimitPolicy } from '../limits/policy.js';
+import { check, retryAfterText, type Limits } from '../limits/index.js';
+import type { LimitPolicy } from '../limits/index.js';
 import { appLink, escapeLike, type Outcome } from '../identity/account-recovery.service.js';
-import type { MailService } from '../communication/mail.service.js';
-import type { TermsService } from '../terms/terms.service.js';
-import type { AuditService } from '../audit/audit.service.js';
-import { withEm, type RequestContext } from '../../lib/request-context.js';
+import type { MailService } from '../communication/index.js';
+import type { TermsService } from '../terms/index.js';
+import type { AuditService } from '../audit/index.js';
+import { withEm, type RequestContext } from '../../kernel/request-context.js';
 
 export interface RegisterProviderInput extends ProviderDetailsInput {
   userName: string;
@@ -176,7 +176,7 @@ export class RegistrationService {
 
   /** The name as a slug, made unique with -2, -3, … */
   private async freeSlug(em: EntityManager, name: string): Promise<string> {
-    const base = slugify(name).slice(0, 80).replace(/-+$/, '') || 'aanbieder';
+    const base = slugify(name, '').slice(0, 80).replace(/-+$/, '') || 'aanbieder';
     const taken = new Set(
       (await em.find(Provider, { slug: { $like: `${escapeLike(base)}%` } }, { fields: ['slug'] })).map((p) => p.slug),
     );

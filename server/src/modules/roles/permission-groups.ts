@@ -1,4 +1,4 @@
-import { Permission } from '../../graphql/auth/permissions.js';
+import { Permission } from '../../kernel/permissions.js';
 
 /** How the roles matrix (instellingen/rollen) groups the permissions; every permission is in exactly one group. */
 export const PERMISSION_GROUPS: readonly { name: string; permissions: readonly Permission[] }[] = [

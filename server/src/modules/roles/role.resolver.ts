@@ -1,8 +1,8 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
-import { PERMISSION_DESCRIPTIONS, Permission } from '../../graphql/auth/permissions.js';
+import { PERMISSION_DESCRIPTIONS, Permission } from '../../kernel/permissions.js';
 import { Requires } from '../../graphql/auth/requires.js';
-import { hasPermission } from '../../graphql/auth/viewer.js';
+import { hasPermission } from '../../kernel/viewer.js';
 import { PERMISSION_GROUPS } from './permission-groups.js';
 import {
   DeleteRolePayload,

@@ -1,11 +1,11 @@
 import { LockMode } from '@mikro-orm/core';
-import { ForbiddenError, UserError } from '../../graphql/errors.js';
+import { ForbiddenError, UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { ALL_PERMISSIONS, Audience, Permission, isPermission } from '../../graphql/auth/permissions.js';
+import { ALL_PERMISSIONS, Audience, Permission, isPermission } from '../../kernel/permissions.js';
 import { describePermissions, isGrantor, lacking, reachesScope, type Grantor } from '../../graphql/auth/grants.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
-import { fail, failIfAny, ok, problem, type Result } from '../../lib/result.js';
-import type { AuditService } from '../audit/audit.service.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import { fail, failIfAny, ok, problem, type Result } from '../../kernel/result.js';
+import type { AuditService } from '../audit/index.js';
 import { Role } from '../identity/role.entity.js';
 
 const NOT_FOUND = 'Deze rol is niet gevonden.';

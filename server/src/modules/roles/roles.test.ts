@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
-import { ALL_PERMISSIONS, Permission } from '../../graphql/auth/permissions.js';
+import { ALL_PERMISSIONS, Permission } from '../../kernel/permissions.js';
 import { PERMISSION_GROUPS } from './permission-groups.js';
 
 const ROLES = `{ roles { accountCount allPermissions role { id name builtIn permissions } } permissionGroups { name permissions { permission description } } }`;

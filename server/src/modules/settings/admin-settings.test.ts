@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
-import { Permission } from '../../graphql/auth/permissions.js';
+import { Permission } from '../../kernel/permissions.js';
 import { Person } from '../customers/person.entity.js';
 import { decryptBsn } from '../../crypto/bsn.js';
-import { applicationNow } from '../../lib/clock.js';
+import { applicationNow } from '../../kernel/clock.js';
 import { contrastRatio, formatRatio, primaryColor } from '../../rules/color.js';
 import { allowListOf, parseRange } from '../../http/ip-allow-list.js';
 

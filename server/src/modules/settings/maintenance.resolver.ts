@@ -1,6 +1,6 @@
 import { Ctx, Field, ObjectType, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
-import { Permission } from '../../graphql/auth/permissions.js';
+import { Permission } from '../../kernel/permissions.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { normaliseAddress } from '../../http/ip-allow-list.js';
 import { maintenanceAt } from './sections/maintenance.js';

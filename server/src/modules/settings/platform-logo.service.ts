@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FileStorage } from '../../integrations/storage/file-storage.js';
-import type { RequestContext } from '../../lib/request-context.js';
-import { UserError } from '../../graphql/errors.js';
-import { problem, type Result } from '../../lib/result.js';
+import type { RequestContext } from '../../kernel/request-context.js';
+import { UserError } from '../../kernel/errors.js';
+import { problem, type Result } from '../../kernel/result.js';
 import { encodeImage } from '../catalogue/product-image.service.js';
 import { imageTooLargeMessage } from '../../rules/image.js';
 import { PLATFORM_LOGO_SIZE } from './sections/general.js';

@@ -1,9 +1,9 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
-import { Permission } from '../../graphql/auth/permissions.js';
+import { Permission } from '../../kernel/permissions.js';
 import { Requires } from '../../graphql/auth/requires.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
-import { mapResult, problem } from '../../lib/result.js';
+import { Municipality } from '../municipalities/index.js';
+import { mapResult, problem } from '../../kernel/result.js';
 import { logoUrlOf } from './platform-logo.service.js';
 import type { SettingsSnapshot } from './settings.service.js';
 import {

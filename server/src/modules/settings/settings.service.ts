@@ -2,10 +2,10 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Config } from '../../config/config.js';
-import { UserError } from '../../graphql/errors.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
-import { failIfAny, ok, problem, type Result } from '../../lib/result.js';
-import { auditActorOf, type AuditService } from '../audit/audit.service.js';
+import { UserError } from '../../kernel/errors.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
+import { auditActorOf, type AuditService } from '../audit/index.js';
 import {
   SETTINGS_SECTIONS,
   isSettingsSectionKey,

@@ -3,7 +3,7 @@ import { startTestServer, type TestClient, type TestServer } from '../../test/se
 import { contextFor, staffViewer } from '../../test/context.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
 import { DEMO_MUNICIPALITY_CONTACTS } from '../../seeders/demo-data.js';
-import { Permission } from '../../graphql/auth/permissions.js';
+import { Permission } from '../../kernel/permissions.js';
 import { createLogger } from '../../logging/logger.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { AuditService } from '../audit/audit.service.js';

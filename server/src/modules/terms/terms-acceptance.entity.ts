@@ -2,10 +2,10 @@ import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/l
 import type { Opt, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { TermsVersion } from './terms-version.entity.js';
-import { Provider } from '../providers/provider.entity.js';
-import { ProviderUser } from '../providers/provider-user.entity.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
-import { applicationNow } from '../../lib/clock.js';
+import { Provider } from '../providers/index.js';
+import { ProviderUser } from '../providers/index.js';
+import { Municipality } from '../municipalities/index.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 /** Who accepted which terms version, when: at registration (no municipality) or when applying to a municipality. */
 @Entity({ tableName: 'terms_acceptance' })

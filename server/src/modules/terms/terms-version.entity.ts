@@ -2,8 +2,8 @@ import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/l
 import type { Opt, Ref } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { randomUUID } from 'node:crypto';
-import { Municipality } from '../municipalities/municipality.entity.js';
-import { applicationNow } from '../../lib/clock.js';
+import { Municipality } from '../municipalities/index.js';
+import { applicationNow } from '../../kernel/clock.js';
 
 /**
  * A version of the terms for providers. Platform-wide when `municipality` is null (the version 1 text comes with the

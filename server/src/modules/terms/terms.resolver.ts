@@ -1,8 +1,8 @@
 import { Arg, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
-import { Audience } from '../../graphql/auth/permissions.js';
-import { UserError } from '../../graphql/errors.js';
+import { Audience } from '../../kernel/permissions.js';
+import { UserError } from '../../kernel/errors.js';
 import { renderPageMarkdown } from '../catalogue/markdown.js';
 import { TermsVersion } from './terms-version.entity.js';
 

@@ -1,14 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Audience } from '../../graphql/auth/permissions.js';
-import { UserError } from '../../graphql/errors.js';
-import { transactional, type RequestContext } from '../../lib/request-context.js';
-import { ok, type Result } from '../../lib/result.js';
-import type { AuditService } from '../audit/audit.service.js';
+import { Audience } from '../../kernel/permissions.js';
+import { UserError } from '../../kernel/errors.js';
+import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import { ok, type Result } from '../../kernel/result.js';
+import type { AuditService } from '../audit/index.js';
 import { TermsVersion } from './terms-version.entity.js';
 import { TermsAcceptance } from './terms-acceptance.entity.js';
-import { Provider } from '../providers/provider.entity.js';
-import { ProviderUser } from '../providers/provider-user.entity.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { Provider } from '../providers/index.js';
+import { ProviderUser } from '../providers/index.js';
+import { Municipality } from '../municipalities/index.js';
 
 /**
  * The current terms and their acceptance. A new version of the providers' terms is made by publishing the

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { exportJWK } from 'jose';
 import { loadConfig } from '../../../config/config.js';
 import { createLogger } from '../../../logging/logger.js';
-import { boot, type RunningServer } from '../../../boot.js';
+import { boot, type RunningServer } from '../../../app/boot.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
 import { TestClient } from '../../../test/server.js';
 import { Person } from '../../../modules/customers/person.entity.js';

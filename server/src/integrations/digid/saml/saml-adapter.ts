@@ -5,7 +5,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { AssuranceLevel, DigidAdapter, DigidOutcome } from '../digid.js';
 import type { DigidSamlConfig } from '../../../config/config.js';
-import { applicationNow } from '../../../lib/clock.js';
+import { applicationNow } from '../../../kernel/clock.js';
 import type { SamlRuntime } from './runtime.js';
 import { authnRequestXml, redirectUrl } from './request.js';
 import { artifactResolveEnvelope, parseArtifact, postSoap } from './artifact-resolve.js';

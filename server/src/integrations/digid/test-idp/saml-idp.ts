@@ -7,7 +7,7 @@ import express from 'express';
 import { generateKeyPairSync } from 'node:crypto';
 import { SignedXml } from 'xml-crypto';
 import type { AssuranceLevel } from '../digid.js';
-import { applicationNow, type Clock } from '../../../lib/clock.js';
+import { applicationNow, type Clock } from '../../../kernel/clock.js';
 import { escapeHtml, simplePage } from '../../../http/simple-page.js';
 import { readRedirect } from '../saml/request.js';
 import { makeArtifact, soapEnvelope } from '../saml/artifact-resolve.js';

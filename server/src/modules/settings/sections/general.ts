@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { inScope, reachesAll } from '../../../kernel/scope.js';
-import { UserError } from '../../../graphql/errors.js';
+import { UserError } from '../../../kernel/errors.js';
 import { primaryColor } from '../../../rules/color.js';
 import { email, phone } from '../../../rules/contact.js';
 import { defineSection } from './section.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Audience } from '../../../graphql/auth/permissions.js';
-import { UserError } from '../../../graphql/errors.js';
+import { Audience } from '../../../kernel/permissions.js';
+import { UserError } from '../../../kernel/errors.js';
 import { allowListOf, normaliseAddress, parseRange } from '../../../http/ip-allow-list.js';
 import { defineSection } from './section.js';
 

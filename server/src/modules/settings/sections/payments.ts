@@ -64,7 +64,7 @@ export const SEPA_VERSIONS = ['pain.001.001.09', 'pain.001.001.03'] as const;
 /** The payment service providers one can choose; SIMULATOR only outside production (PaymentSettingsService). */
 export const PAYMENT_PROVIDERS = ['MOLLIE', 'SIMULATOR'] as const;
 
-/** The PSP's API key, encrypted (lib/secret-box.ts); only its last four characters are ever shown or audited. */
+/** The PSP's API key, encrypted (kernel/secret-box.ts); only its last four characters are ever shown or audited. */
 export const sealedSecretSchema = z.strictObject({
   ciphertext: z.string().min(1).max(2000),
   last4: z.string().max(4),

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Config } from '../../../config/config.js';
-import type { Viewer } from '../../../graphql/auth/viewer.js';
-import type { UserError } from '../../../graphql/errors.js';
+import type { Viewer } from '../../../kernel/viewer.js';
+import type { UserError } from '../../../kernel/errors.js';
 
 /**
  * One settings section: one settings page (instellingen/algemeen, /betalingen, /geavanceerd, …). The defaults live

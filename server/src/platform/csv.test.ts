@@ -22,7 +22,7 @@ const HOSTILE = [
   'quote " and ; inside',
 ];
 
-describe('the CSV writer (lib/csv.ts, csv-stringify with formula escaping)', () => {
+describe('the CSV writer (platform/csv.ts, csv-stringify with formula escaping)', () => {
   it('writes every hostile text cell as text, quoted where it must be, and reads back the same text', () => {
     const text = csvText(
       COLUMNS,

@@ -1,4 +1,4 @@
-import { UserError } from '../graphql/errors.js';
+import { UserError } from './errors.js';
 
 /**
  * What a service method that changes something returns: the value, or the problems with the input as Dutch

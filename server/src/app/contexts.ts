@@ -2,16 +2,16 @@ import type { Request, Response } from 'express';
 import type { GraphQLError } from 'graphql';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { Context } from './graphql/context.js';
-import { createLoaders } from './graphql/loaders.js';
-import { ANONYMOUS, systemViewer, type Viewer } from './graphql/auth/viewer.js';
-import type { Clock } from './lib/clock.js';
-import type { RequestContext } from './lib/request-context.js';
-import { REQUEST_ID_HEADER, requestIdFrom } from './lib/request-id.js';
-import type { Services } from './services.js';
-import type { TestViewers } from './http/app.js';
-import { guardGraphQL } from './http/maintenance.js';
-import type { ApiClientSession } from './modules/api-clients/api-client.service.js';
+import type { Context } from '../graphql/context.js';
+import { createLoaders } from '../graphql/loaders.js';
+import { ANONYMOUS, systemViewer, type Viewer } from '../kernel/viewer.js';
+import type { Clock } from '../kernel/clock.js';
+import type { RequestContext } from '../kernel/request-context.js';
+import { REQUEST_ID_HEADER, requestIdFrom } from '../kernel/request-id.js';
+import type { Services } from '../platform/composition.js';
+import type { TestViewers } from '../http/app.js';
+import { guardGraphQL } from '../http/maintenance.js';
+import type { ApiClientSession } from '../modules/api-clients/api-client.service.js';
 
 /** `res.locals.requestId`: set by the request-id middleware (http/app.ts) for everything that handles the request. */
 export function requestIdOf(req: Request): string {
@@ -20,7 +20,7 @@ export function requestIdOf(req: Request): string {
 }
 
 /**
- * The one place request contexts are made (made once at start, in boot.ts):
+ * The one place request contexts are made (made once at start, in app/boot.ts):
  * - `forRoute(req)`: an HTTP route declared with http/route.ts (its guard): the caller as for GraphQL, with the API
  *   client's session or the refusal of its key; `forVisitor(req)`: a public route, as a visitor;
  * - `forGraphQL(req, res)`: the same, plus loaders and services for resolvers (Apollo's context function);
@@ -112,4 +112,12 @@ export function createContexts(deps: {
   return { forRoute, forVisitor, forGraphQL, forSystem };
 }
 
-export type Contexts = ReturnType<typeof createContexts>;
+type MadeContexts = ReturnType<typeof createContexts>;
+
+declare module '../platform/composition.js' {
+  // What createContexts makes is the `Contexts` everything else names (platform/composition.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merge is the point
+  interface Contexts extends MadeContexts {}
+}
+
+export type { Contexts } from '../platform/composition.js';

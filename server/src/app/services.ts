@@ -1,83 +1,86 @@
 import { join } from 'node:path';
+import { ROUTES } from '../http/routes.js';
+import { MODULES } from './modules.js';
+import type { Services } from '../platform/composition.js';
 import type pg from 'pg';
-import type { Config } from './config/config.js';
-import { createMailer } from './integrations/mail/create-mailer.js';
-import { createPaymentGateway } from './integrations/payments/create-gateway.js';
-import { LocalDiskStorage } from './integrations/storage/file-storage.js';
-import { AuditService } from './modules/audit/audit.service.js';
-import { ArrangementService } from './modules/arrangements/arrangement.service.js';
-import { AssignmentService } from './modules/arrangements/assignment.service.js';
-import { YearEndService } from './modules/arrangements/year-end.service.js';
-import { ExpiryReminderService } from './modules/arrangements/expiry-reminders.js';
-import { CatalogueService } from './modules/catalogue/catalogue.service.js';
-import { CategoryService } from './modules/catalogue/category.service.js';
-import { ProductImageService } from './modules/catalogue/product-image.service.js';
-import { ProductService } from './modules/catalogue/product.service.js';
-import { MailService } from './modules/communication/mail.service.js';
-import { TemplateService } from './modules/communication/template.service.js';
-import { CardService } from './modules/customers/card.service.js';
-import { ClientGroupService } from './modules/customers/client-group.service.js';
-import { PersonService } from './modules/customers/person.service.js';
-import { DashboardService } from './modules/dashboard/dashboard.service.js';
-import { AccountRecoveryService } from './modules/identity/account-recovery.service.js';
-import { AuthService } from './modules/identity/auth.service.js';
-import { EmailTokenService } from './modules/identity/email-token.service.js';
-import { SessionService } from './modules/identity/session.service.js';
-import { ViewerService } from './modules/identity/viewer.service.js';
-import { TwoFactorSecrets } from './modules/identity/two-factor-secret.js';
-import { TwoFactorService } from './modules/identity/two-factor.service.js';
-import { StaffLoginService } from './modules/identity/staff-login.service.js';
-import { StaffAccountService } from './modules/identity/staff-account.service.js';
-import { OwnAccountService } from './modules/identity/own-account.service.js';
-import { LedgerService } from './modules/ledger/ledger.service.js';
-import { Limits } from './modules/limits/limits.js';
-import { LoginLimits } from './modules/limits/login-limits.js';
-import { limitPolicy } from './modules/limits/policy.js';
-import { MessageService } from './modules/messages/message.service.js';
-import { MassMessageService } from './modules/messages/mass-message.service.js';
-import { AnnouncementService } from './modules/announcements/announcement.service.js';
-import { CartService } from './modules/orders/cart.service.js';
-import { CheckoutService } from './modules/orders/checkout.service.js';
-import { CounterService } from './modules/orders/counter.service.js';
-import { OrderActionsService } from './modules/orders/order-actions.service.js';
-import { OnBehalfOrderService } from './modules/orders/on-behalf.service.js';
-import { OrderListService } from './modules/orders/order-lists.service.js';
-import { orderStatusMail } from './modules/orders/order-mail.js';
-import { OrderViewService } from './modules/orders/order-view.service.js';
-import { OrderService } from './modules/orders/order.service.js';
-import { PaymentService } from './modules/payments/payment.service.js';
-import { PaymentAdminService } from './modules/payments/payment-admin.service.js';
-import { ReconciliationService } from './modules/payments/reconciliation.service.js';
-import { PaymentSettingsService } from './modules/payments/payment-settings.service.js';
-import { PayoutService } from './modules/payouts/payout.service.js';
-import { MembershipService } from './modules/providers/membership.service.js';
-import { ProviderService } from './modules/providers/provider.service.js';
-import { ProviderPresenceService } from './modules/providers/provider-presence.service.js';
-import { RegistrationService } from './modules/providers/registration.service.js';
-import { TermsService } from './modules/terms/terms.service.js';
-import { ContentPageService } from './modules/content/content-page.service.js';
-import { SettingsService } from './modules/settings/settings.service.js';
-import { PlatformLogoService } from './modules/settings/platform-logo.service.js';
-import { LinkService } from './modules/content/link.service.js';
-import { NewsService } from './modules/content/news.service.js';
-import { SitemapService } from './modules/content/sitemap.service.js';
-import { JobQueue } from './jobs/job-queue.js';
-import { JournalService } from './modules/journal/journal.service.js';
-import { RoleService } from './modules/roles/role.service.js';
-import { ImportService } from './modules/import/import.service.js';
-import { RetentionService } from './modules/audit/retention.service.js';
-import { UploadSweepService } from './modules/housekeeping/upload-sweep.service.js';
-import { AuditLogService } from './modules/audit/audit-log.service.js';
-import { MyDataService } from './modules/audit/my-data.service.js';
-import { ApiClientService } from './modules/api-clients/api-client.service.js';
-import { OperatorService } from './modules/operators/operator.service.js';
-import { OperatorConsoleService } from './modules/operators/operator-console.service.js';
-import { DigidCertificateService } from './modules/digid/digid-certificate.service.js';
+import type { Config } from '../config/config.js';
+import { createMailer } from '../integrations/mail/create-mailer.js';
+import { createPaymentGateway } from '../integrations/payments/create-gateway.js';
+import { LocalDiskStorage } from '../integrations/storage/file-storage.js';
+import { AuditService } from '../modules/audit/audit.service.js';
+import { ArrangementService } from '../modules/arrangements/arrangement.service.js';
+import { AssignmentService } from '../modules/arrangements/assignment.service.js';
+import { YearEndService } from '../modules/arrangements/year-end.service.js';
+import { ExpiryReminderService } from '../modules/arrangements/expiry-reminders.js';
+import { CatalogueService } from '../modules/catalogue/catalogue.service.js';
+import { CategoryService } from '../modules/catalogue/category.service.js';
+import { ProductImageService } from '../modules/catalogue/product-image.service.js';
+import { ProductService } from '../modules/catalogue/product.service.js';
+import { MailService } from '../modules/communication/mail.service.js';
+import { TemplateService } from '../modules/communication/template.service.js';
+import { CardService } from '../modules/customers/card.service.js';
+import { ClientGroupService } from '../modules/customers/client-group.service.js';
+import { PersonService } from '../modules/customers/person.service.js';
+import { DashboardService } from '../modules/dashboard/dashboard.service.js';
+import { AccountRecoveryService } from '../modules/identity/account-recovery.service.js';
+import { AuthService } from '../modules/identity/auth.service.js';
+import { EmailTokenService } from '../modules/identity/email-token.service.js';
+import { SessionService } from '../modules/identity/session.service.js';
+import { ViewerService } from '../modules/identity/viewer.service.js';
+import { TwoFactorSecrets } from '../modules/identity/two-factor-secret.js';
+import { TwoFactorService } from '../modules/identity/two-factor.service.js';
+import { StaffLoginService } from '../modules/identity/staff-login.service.js';
+import { StaffAccountService } from '../modules/identity/staff-account.service.js';
+import { OwnAccountService } from '../modules/identity/own-account.service.js';
+import { LedgerService } from '../modules/ledger/ledger.service.js';
+import { Limits } from '../modules/limits/limits.js';
+import { LoginLimits } from '../modules/limits/login-limits.js';
+import { limitPolicy } from '../modules/limits/policy.js';
+import { MessageService } from '../modules/messages/message.service.js';
+import { MassMessageService } from '../modules/messages/mass-message.service.js';
+import { AnnouncementService } from '../modules/announcements/announcement.service.js';
+import { CartService } from '../modules/orders/cart.service.js';
+import { CheckoutService } from '../modules/orders/checkout.service.js';
+import { CounterService } from '../modules/orders/counter.service.js';
+import { OrderActionsService } from '../modules/orders/order-actions.service.js';
+import { OnBehalfOrderService } from '../modules/orders/on-behalf.service.js';
+import { OrderListService } from '../modules/orders/order-lists.service.js';
+import { orderStatusMail } from '../modules/orders/order-mail.js';
+import { OrderViewService } from '../modules/orders/order-view.service.js';
+import { OrderService } from '../modules/orders/order.service.js';
+import { PaymentService } from '../modules/payments/payment.service.js';
+import { PaymentAdminService } from '../modules/payments/payment-admin.service.js';
+import { ReconciliationService } from '../modules/payments/reconciliation.service.js';
+import { PaymentSettingsService } from '../modules/payments/payment-settings.service.js';
+import { PayoutService } from '../modules/payouts/payout.service.js';
+import { MembershipService } from '../modules/providers/membership.service.js';
+import { ProviderService } from '../modules/providers/provider.service.js';
+import { ProviderPresenceService } from '../modules/providers/provider-presence.service.js';
+import { RegistrationService } from '../modules/providers/registration.service.js';
+import { TermsService } from '../modules/terms/terms.service.js';
+import { ContentPageService } from '../modules/content/content-page.service.js';
+import { SettingsService } from '../modules/settings/settings.service.js';
+import { PlatformLogoService } from '../modules/settings/platform-logo.service.js';
+import { LinkService } from '../modules/content/link.service.js';
+import { NewsService } from '../modules/content/news.service.js';
+import { SitemapService } from '../modules/content/sitemap.service.js';
+import { JobQueue } from '../jobs/job-queue.js';
+import { JournalService } from '../modules/journal/journal.service.js';
+import { RoleService } from '../modules/roles/role.service.js';
+import { ImportService } from '../modules/import/import.service.js';
+import { RetentionService } from '../modules/audit/retention.service.js';
+import { UploadSweepService } from '../modules/housekeeping/upload-sweep.service.js';
+import { AuditLogService } from '../modules/audit/audit-log.service.js';
+import { MyDataService } from '../modules/audit/my-data.service.js';
+import { ApiClientService } from '../modules/api-clients/api-client.service.js';
+import { OperatorService } from '../modules/operators/operator.service.js';
+import { OperatorConsoleService } from '../modules/operators/operator-console.service.js';
+import { DigidCertificateService } from '../modules/digid/digid-certificate.service.js';
 
 /**
  * The composition root: every service is made here, once, with the collaborators it uses passed to its
  * constructor, in dependency order. Services are stateless apart from these; their methods take the narrow
- * RequestContext (lib/request-context.ts) first, so a resolver, an HTTP route, a job or a CLI command calls them
+ * RequestContext (kernel/request-context.ts) first, so a resolver, an HTTP route, a job or a CLI command calls them
  * alike. A service never looks another up through `ctx.services` (that is for resolvers only).
  *
  * A new module: construct its service below its collaborators and add it to the returned object (README,
@@ -86,9 +89,9 @@ import { DigidCertificateService } from './modules/digid/digid-certificate.servi
  * `pool` is the database's connection pool (the ORM's own): the limits keep their counters there.
  *
  * Background work (jobs/registry.ts) calls these same services with a `contexts.forSystem(task)` context; the
- * application's clock lives in the contexts (contexts.ts), not here.
+ * application's clock lives in the contexts (app/contexts.ts), not here.
  */
-export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
+function coreServices(config: Config, { pool }: { pool: pg.Pool }) {
   // ---- infrastructure ---------------------------------------------------------------------------------------------
   // Uploaded files (product images): local disk under DATA_DIR/uploads.
   const storage = new LocalDiskStorage(join(config.dataDir, 'uploads'));
@@ -138,7 +141,7 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     config.appUrl,
   );
   // The operator console (/_lightbase): operators of Lightbase log in with a magic link and may act in a
-  // municipality's admin area for a stated reason and a limited time (contexts.ts asks `actingViewer` first).
+  // municipality's admin area for a stated reason and a limited time (app/contexts.ts asks `actingViewer` first).
   const operators = new OperatorService(
     { secret: config.session.secret, secureCookie: config.session.secureCookie, appUrl: config.appUrl },
     jobs,
@@ -200,8 +203,10 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
   const yearEnd = new YearEndService(ledger, arrangements, assignments, audit, jobs);
   const expiryReminders = new ExpiryReminderService(settings, messages, mail, config.appUrl);
 
-  return {
+  const made = {
     config,
+    // Every HTTP route outside GraphQL (http/routes.ts): the API documentation lists those open to partners.
+    httpRoutes: ROUTES,
     // Partner API clients (beheer/api): keys (hashed), scope, rate limit, encryption keys; authenticates bearer keys.
     apiClients: new ApiClientService(audit, limits),
     storage,
@@ -301,6 +306,32 @@ export function createServices(config: Config, { pool }: { pool: pg.Pool }) {
     // The SAML adapter reads them through DigidSamlRuntime (modules/digid/digid-runtime.ts).
     digidCertificates,
   };
+
+  return made;
 }
 
-export type Services = ReturnType<typeof createServices>;
+/**
+ * The services: the core's above, then those the modules declare in their manifests (their `services`), in the order
+ * of app/modules.ts. A module names its services in `Services` itself (platform/module.ts).
+ */
+export function createServices(config: Config, deps: { pool: pg.Pool }): Services {
+  const made: object = coreServices(config, deps);
+  for (const module of MODULES) {
+    const own = module.services?.(made as Services, config) ?? {};
+    for (const name of Object.keys(own)) {
+      if (name in made) throw new Error(`Module ${module.name} makes a service named ${name} that already exists`);
+    }
+    Object.assign(made, own);
+  }
+  return made as Services;
+}
+
+type MadeServices = ReturnType<typeof coreServices>;
+
+declare module '../platform/composition.js' {
+  // What coreServices makes (and what the modules add) is the `Services` everything else names (platform/composition.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merge is the point
+  interface Services extends MadeServices {}
+}
+
+export type { Services } from '../platform/composition.js';

@@ -1,0 +1,3 @@
+/** The face of modules/audit: what other modules may import of it (ARCHITECTURE.md, "Modules with a boundary"). */
+export { auditActorOf } from './audit.service.js';
+export type { AuditActor, AuditService } from './audit.service.js';

@@ -1,0 +1,5 @@
+import { defineModule } from '../../platform/module.js';
+
+export const limitsModule = defineModule({
+  name: 'limits',
+});

@@ -1,10 +1,10 @@
 import type { Context } from '../../graphql/context.js';
 import { Audience } from '../../kernel/permissions.js';
 import { AdminAccount } from './admin-account.entity.js';
-import { ProviderUser } from '../providers/provider-user.entity.js';
+import { ProviderUser } from '../providers/index.js';
 import { scopeFilter } from '../../kernel/scope.js';
-import { Person } from '../customers/person.entity.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { Person } from '../customers/index.js';
+import { Municipality } from '../municipalities/index.js';
 import { ViewerInfo, ViewerKind } from './viewer.type.js';
 
 /** Describes the current viewer for the client: name, role, permissions, scope. */

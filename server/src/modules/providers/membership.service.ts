@@ -7,7 +7,7 @@ import { ForbiddenError, UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
 import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
-import { Municipality } from '../municipalities/municipality.entity.js';
+import { Municipality } from '../municipalities/index.js';
 import { Provider } from './provider.entity.js';
 import { ProviderMembership, MembershipStatus } from './provider-membership.entity.js';
 import { ProviderUser } from './provider-user.entity.js';

@@ -83,7 +83,7 @@ test('the order list exports exactly its filtered rows as CSV', async ({ page })
   const text = (await readFile((await file.path())!, 'utf8')).replace(/^\ufeff/, '');
   const lines = text.trim().split(/\r?\n/);
   expect(lines[0]).toBe(
-    'Bestelnummer;Besteld op;Status;Aanbieder;Gemeente;Klantnummer;Totaal;Uit tegoed;Eigen bijdrage',
+    'Bestelnummer;Besteld op;Status;Aanbieder;Gemeente;Klantnummer;Levering;Overdracht;Totaal;Uit tegoed;Eigen bijdrage',
   );
   expect(lines.length - 1).toBe(listed);
   for (const line of lines.slice(1)) expect(line).toContain(';Geannuleerd;');

@@ -112,7 +112,6 @@ describe('the building blocks are the only way', () => {
       'modules/identity/staff-account.service.ts',
       'modules/identity/two-factor.service.ts',
       'modules/identity/viewer.service.ts',
-      'modules/journal/journal.service.ts',
       'modules/ledger/ledger.service.ts',
       'modules/messages/audiences.ts',
       'modules/messages/mass-message.service.ts',

@@ -132,7 +132,6 @@ describe('the building blocks are the only way', () => {
       'modules/payments/payment-admin.service.ts',
       'modules/payments/payment.service.ts',
       'modules/payments/reconciliation.service.ts',
-      'modules/payouts/payout.service.ts',
       'modules/providers/membership.service.ts',
       'modules/roles/role.service.ts',
       'modules/settings/settings.service.ts',

@@ -82,7 +82,6 @@ describe('the building blocks are the only way', () => {
       'jobs/job-queue.ts',
       'jobs/registry.ts',
       'modules/announcements/announcement.service.ts',
-      'modules/api-clients/api-client.service.ts',
       'modules/arrangements/arrangement.service.ts',
       'modules/arrangements/assignment.service.ts',
       'modules/arrangements/expiry-reminders.ts',

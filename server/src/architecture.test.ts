@@ -76,7 +76,6 @@ describe('the building blocks are the only way', () => {
     // Still to move (only ever shrinks):
     const stillToMove = [
       'graphql/pagination.ts',
-      'http/platform.routes.ts',
       'integrations/digid/digid-simulator.ts',
       'integrations/digid/saml/saml-adapter.ts',
       'jobs/job-queue.ts',
@@ -122,7 +121,6 @@ describe('the building blocks are the only way', () => {
       'modules/orders/counter.service.ts',
       'modules/orders/on-behalf.service.ts',
       'modules/orders/order-actions.service.ts',
-      'modules/orders/order-fields.resolver.ts',
       'modules/orders/order-lists.service.ts',
       'modules/orders/order-mail.ts',
       'modules/orders/order-view.service.ts',

@@ -102,8 +102,6 @@ describe('the building blocks are the only way', () => {
       'modules/customers/card.service.ts',
       'modules/customers/client-group.service.ts',
       'modules/customers/person.service.ts',
-      'modules/dashboard/budget-use.ts',
-      'modules/dashboard/dashboard.service.ts',
       'modules/digid/digid-certificate.service.ts',
       'modules/housekeeping/upload-sweep.service.ts',
       'modules/identity/email-token.service.ts',

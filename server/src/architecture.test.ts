@@ -107,7 +107,6 @@ describe('the building blocks are the only way', () => {
       'modules/identity/two-factor.service.ts',
       'modules/identity/viewer.service.ts',
       'modules/ledger/ledger.service.ts',
-      'modules/messages/audiences.ts',
       'modules/messages/mass-message.service.ts',
       'modules/messages/message.service.ts',
       'modules/operators/operator-console.service.ts',

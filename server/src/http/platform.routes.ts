@@ -1,4 +1,5 @@
 import { applicationNow } from '../kernel/clock.js';
+import { databaseAnswers } from '../database/health.js';
 import { defineRoute } from './route.js';
 import { SIMPLE_PAGE_CSS, SIMPLE_PAGE_STYLESHEET } from './simple-page.js';
 
@@ -29,7 +30,7 @@ export const platformRoutes = [
     refusals: 'text',
     async handler({ res, deps }) {
       try {
-        await deps.orm.em.fork().execute('select 1');
+        await databaseAnswers(deps.orm.em.fork());
         res.json({ status: 'ready' });
       } catch {
         res.status(503).json({ status: 'unavailable' });

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../kernel/request-context.js';
-import { inOffer } from '../catalogue/product-approval.js';
+import { sitemapProducts, sitemapProviders } from './sitemap.queries.js';
 import type { NewsService } from './news.service.js';
 import { newsPath } from './news.service.js';
 
@@ -56,15 +56,8 @@ export class SitemapService {
       path: newsPath(a),
       updatedAt: a.updatedAt,
     }));
-    const visible = inOffer(null);
-    const products = await ctx.em.execute<{ id: string; slug: string; title: string; updated_at: Date }[]>(
-      `select p.id, p.slug, p.title, p.updated_at from product p where ${visible.sql} order by p.title, p.id limit 40000`,
-      visible.params,
-    );
-    const providers = await ctx.em.execute<{ id: string; slug: string; name: string }[]>(
-      `select pr.id, pr.slug, pr.name from provider pr where exists (
-         select 1 from provider_membership pm where pm.provider_id = pr.id and pm.status = 'APPROVED') order by pr.name`,
-    );
+    const products = await sitemapProducts(ctx.em);
+    const providers = await sitemapProviders(ctx.em);
     return {
       pages,
       news,

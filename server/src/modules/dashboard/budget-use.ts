@@ -2,6 +2,7 @@ import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { scopeSql } from '../../kernel/scope.js';
 import { today } from '../../kernel/clock.js';
 import type { RequestContext } from '../../kernel/request-context.js';
+import { arrangementsTouching, budgetMonths } from './dashboard.queries.js';
 
 @ObjectType({ description: 'Budget movements of one arrangement in one calendar month (Dutch time).' })
 export class BudgetUseMonth {
@@ -79,33 +80,11 @@ export async function budgetUse(ctx: RequestContext): Promise<ArrangementBudgetU
   const day = today(ctx.clock);
   const yearAgo = `${Number(day.slice(0, 4)) - 1}-${day.slice(5, 7)}-01`;
   const firstMonth = monthsBetween(yearAgo, day)[1]!; // the 12th month back, this month included
-  const arrangements = await ctx.em.execute<
-    { id: string; name: string; municipality: string; valid_from: string; valid_until: string }[]
-  >(
-    `select a.id, a.name, mu.name as municipality, a.valid_from::text, a.valid_until::text
-       from arrangement a join municipality mu on mu.id = a.municipality_id
-      where a.valid_from <= ?::date and a.valid_until >= ?::date
-        and ${scope.sql}
-      order by mu.name, a.valid_from desc, a.name, a.id`,
-    [day, `${firstMonth}-01`, ...scope.params],
-  );
+  const arrangements = await arrangementsTouching(ctx.em, scope, day, `${firstMonth}-01`);
   if (!arrangements.length) return [];
-  const rows = await ctx.em.execute<
-    { arrangement_id: string; month: string; granted: string; spent: string; expired: string; net: string }[]
-  >(
-    `select s.arrangement_id,
-            to_char(t.created_at at time zone 'Europe/Amsterdam', 'YYYY-MM') as month,
-            coalesce(sum(e.amount_cents) filter (where t.kind in ('GRANT','REVOKE')), 0) as granted,
-            coalesce(-sum(e.amount_cents) filter (where t.kind in ('SPEND','CANCEL')), 0) as spent,
-            coalesce(-sum(e.amount_cents) filter (where t.kind = 'EXPIRY'), 0) as expired,
-            sum(e.amount_cents) as net
-       from ledger_entry e
-       join ledger_account acc on acc.id = e.account_id and acc.kind = 'ASSIGNMENT'
-       join assignment s on s.id = acc.assignment_id
-       join ledger_transaction t on t.id = e.transaction_id
-      where s.arrangement_id = any(?::uuid[])
-      group by 1, 2`,
-    [`{${arrangements.map((a) => a.id).join(',')}}`],
+  const rows = await budgetMonths(
+    ctx.em,
+    arrangements.map((a) => a.id),
   );
   const byArrangement = new Map<string, typeof rows>();
   for (const r of rows) byArrangement.set(r.arrangement_id, [...(byArrangement.get(r.arrangement_id) ?? []), r]);

@@ -1,19 +1,9 @@
 import type { FileStorage } from '../../integrations/storage/file-storage.js';
 import type { RequestContext } from '../../kernel/request-context.js';
+import { referencedKeys } from './upload-sweep.queries.js';
 
 /** A file is only swept once it is this old: an upload whose row is still being saved is never touched. */
 export const UPLOAD_SWEEP_MIN_AGE_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Every column (and setting) that holds a FileStorage key. A new kind of upload adds its column here, or the sweep
- * would remove its files a day after they were uploaded (upload-sweep.test.ts checks the demo's files survive).
- */
-const REFERENCED_KEYS = `
-  select storage_key as key from product_image
-  union all select thumbnail_key from product_image
-  union all select logo_key from provider where logo_key is not null
-  union all select image_key from news_article where image_key is not null
-  union all select value -> 'logo' ->> 'key' from setting where section = 'general' and value -> 'logo' ->> 'key' is not null`;
 
 export interface UploadSweepResult {
   /** Files looked at. */
@@ -43,10 +33,7 @@ export class UploadSweepService {
     }
     if (!candidates.length) return { scanned, removed: 0 };
     // The references are read after the listing: a file whose row was saved meanwhile is found here and kept.
-    const rows = await ctx.em.execute<{ key: string }[]>(`select key from (${REFERENCED_KEYS}) r where key in (?)`, [
-      candidates,
-    ]);
-    const referenced = new Set(rows.map((r) => r.key));
+    const referenced = await referencedKeys(ctx.em, candidates);
     let removed = 0;
     for (const key of candidates) {
       if (referenced.has(key)) continue;

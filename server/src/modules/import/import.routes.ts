@@ -1,5 +1,4 @@
 import { Permission } from '../../kernel/permissions.js';
-import { isUuid } from '../../graphql/ids.js';
 import { defineRoute } from '../../http/route.js';
 import { csvText } from '../../platform/csv.js';
 import type { Result } from '../../kernel/result.js';
@@ -73,16 +72,8 @@ export const importRoutes = [
     scope: { query: 'gemeente', optional: true },
     body: { kind: 'none' },
     refusals: { json: {} },
-    async handler({ req, res, ctx }) {
-      const municipalityId = String(req.query.gemeente ?? '');
-      let name: string | undefined;
-      if (isUuid(municipalityId)) {
-        const [a] = await ctx.em.execute<{ name: string }[]>(
-          `select name from arrangement where municipality_id = ? order by valid_until desc, name limit 1`,
-          [municipalityId],
-        );
-        name = a?.name;
-      }
+    async handler({ req, res, ctx, deps }) {
+      const name = await deps.services.imports.exampleArrangementName(ctx, String(req.query.gemeente ?? ''));
       res
         .set('Content-Type', 'text/csv; charset=utf-8')
         .set('Content-Disposition', 'attachment; filename="voorbeeld-import.csv"')

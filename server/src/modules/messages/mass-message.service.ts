@@ -18,7 +18,7 @@ import type { MailService } from '../communication/index.js';
 import { appLink } from '../identity/account-recovery.service.js';
 import type { SettingsService } from '../settings/index.js';
 import { massSendLimitFor } from '../settings/index.js';
-import { countRecipients, isResidentAudience, recipientBatch, type ResolvedAudience } from './audiences.js';
+import { countRecipients, isResidentAudience, recipientBatch, type ResolvedAudience } from './audiences.queries.js';
 
 /** What the sender picks: the kind, the municipality, and the arrangement or client number where the kind needs one. */
 export interface AudienceInput {

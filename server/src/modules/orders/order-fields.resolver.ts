@@ -3,6 +3,7 @@ import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { OrderView } from './order.types.js';
 import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
+import { orderBeneficiaryNames, orderFirstNames } from './order-fields.queries.js';
 
 /** One loader per request (keyed by the request's context), so a list of orders asks for the names once. */
 const firstNameLoaders = new WeakMap<Context, DataLoader<string, string | null>>();
@@ -11,11 +12,7 @@ function firstNames(ctx: Context): DataLoader<string, string | null> {
   let loader = firstNameLoaders.get(ctx);
   if (!loader) {
     loader = new DataLoader(async (orderIds) => {
-      const rows = await ctx.em.execute<{ id: string; first_name: string | null }[]>(
-        `select o.id, p.first_name from customer_order o left join person p on p.id = o.person_id and p.erased_at is null
-          where o.id = any(?::uuid[])`,
-        [`{${orderIds.join(',')}}`],
-      );
+      const rows = await orderFirstNames(ctx.em, orderIds);
       const byId = new Map(rows.map((r) => [r.id, r.first_name]));
       return orderIds.map((id) => byId.get(id) ?? null);
     });
@@ -31,22 +28,7 @@ function beneficiaries(ctx: Context): DataLoader<string, string[]> {
   let loader = beneficiaryLoaders.get(ctx);
   if (!loader) {
     loader = new DataLoader(async (orderIds) => {
-      const ids = `{${orderIds.join(',')}}`;
-      // The members a line was ordered for (other than the person who ordered), and — for orders from before lines
-      // said so — the members whose own budget paid.
-      const rows = await ctx.em.execute<{ order_id: string; first_name: string }[]>(
-        `select distinct x.order_id, p.first_name
-           from (select ol.order_id, ol.beneficiary_id as person_id
-                   from order_line ol join customer_order o on o.id = ol.order_id
-                  where ol.order_id = any(?::uuid[]) and ol.beneficiary_id is distinct from o.person_id
-                 union
-                 select oa.order_id, a.beneficiary_id
-                   from order_allocation oa join assignment a on a.id = oa.assignment_id
-                  where oa.order_id = any(?::uuid[])) x
-           join person p on p.id = x.person_id and p.erased_at is null
-          order by x.order_id, p.first_name`,
-        [ids, ids],
-      );
+      const rows = await orderBeneficiaryNames(ctx.em, orderIds);
       return orderIds.map((id) => rows.filter((r) => r.order_id === id).map((r) => r.first_name));
     });
     beneficiaryLoaders.set(ctx, loader);

@@ -9,7 +9,7 @@ export type PayoutBatchStatus = 'DRAFT' | 'EXPORTED' | 'PAID' | 'CANCELLED' | 'N
  * A payout batch of one municipality: the delivered orders older than the payout delay, one credit transfer per
  * provider. DRAFT → EXPORTED (the SEPA file was downloaded) → PAID (booked in the ledger); a draft can be CANCELLED,
  * an exported batch only marked NOT_EXECUTED by the bank (reason, and a second person's confirmation). Both release
- * the batch's orders. The service writes it with SQL (payout.service.ts); the entity maps the table.
+ * the batch's orders. The service writes it with SQL (payout.queries.ts); the entity maps the table.
  */
 @Entity({ tableName: 'payout_batch' })
 export class PayoutBatch {

@@ -1,3 +1,5 @@
+import { MONTH_NAMES } from '../../rules/months.js';
+
 /**
  * The kinds of ledger account the municipality maps onto its general ledger (journaalposten/instellingen), and which
  * ledger movements each receives. The ledger has five account kinds; own contributions and refunds both move the
@@ -87,25 +89,10 @@ export function formatDate(iso: string, format: NumberFormat): string {
   return format === 'NL' ? iso.split('-').reverse().join('-') : iso;
 }
 
-const MONTHS = [
-  'januari',
-  'februari',
-  'maart',
-  'april',
-  'mei',
-  'juni',
-  'juli',
-  'augustus',
-  'september',
-  'oktober',
-  'november',
-  'december',
-];
-
 /** 2026-11 → "november 2026". */
 export function periodLabel(period: string): string {
   const [y, m] = period.split('-');
-  return `${MONTHS[Number(m) - 1]} ${y}`;
+  return `${MONTH_NAMES[Number(m) - 1]} ${y}`;
 }
 
 /** The month `delta` months from `period` (YYYY-MM). */

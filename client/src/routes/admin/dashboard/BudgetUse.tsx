@@ -3,7 +3,7 @@ import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, T
 import { SelectField } from '@/components/forms/fields';
 import { formatCents } from '@/components/money/formatCents';
 import type { AdminDashboardQuery } from '@/graphql/generated/graphql';
-import { monthLabel } from '@/vocabulary/months';
+import { monthLabel } from '@rules/months';
 
 type Use = AdminDashboardQuery['adminDashboard']['budgetUse'][number];
 

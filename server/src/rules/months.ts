@@ -1,4 +1,7 @@
-/** The months in Dutch, January first (lower case, as in running text: "3 maart 2026"). */
+/**
+ * The months in Dutch, January first (lower case, as in running text: "3 maart 2026"): the screens and the server's
+ * journal periods use these names.
+ */
 export const MONTH_NAMES = [
   'januari',
   'februari',

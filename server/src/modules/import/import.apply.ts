@@ -181,11 +181,11 @@ export class ImportApply {
   ) {
     const failed = new Map<number, string>();
     for (;;) {
-      const todo = rows.filter((row) => !failed.has(row.line));
+      const remaining = rows.filter((row) => !failed.has(row.line));
       let outcome: { outcomes: Map<number, RowResult> } | { failures: Map<number, string> };
       try {
         outcome = await transactional(tx, async (attempt) => {
-          const written = await this.writeRows(attempt, runId, municipalityId, todo);
+          const written = await this.writeRows(attempt, runId, municipalityId, remaining);
           // Failures roll the attempt back (the savepoint), then the chunk is written again without them.
           if ('failures' in written) throw new ChunkRetry(written.failures);
           return written;

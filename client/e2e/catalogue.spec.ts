@@ -304,7 +304,9 @@ test('every demo product shows its picture in the offer and on its page', async 
   await cards.first().getByRole('link').first().click();
   const picture = page.getByRole('img', { name: 'Tekening bij de categorie Fietsen' });
   await expect(picture).toBeVisible();
-  expect(await picture.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => picture.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0)))
+    .toBeGreaterThan(0);
 });
 
 test('staff manage categories and choose the featured category shown on the home page', async ({ page }) => {
@@ -404,7 +406,10 @@ test('a provider uploads an image; a non-image is refused in Dutch', async ({ pa
   await expect(page.getByRole('status').filter({ hasText: 'De afbeelding is toegevoegd.' })).toBeVisible();
   const img = page.getByRole('img', { name: 'Een blokfluit' });
   await expect(img).toBeVisible();
-  expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+  // Visible means laid out, not loaded: wait until the browser has decoded the stored picture.
+  await expect
+    .poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0)))
+    .toBeGreaterThan(0);
   await expectAccessible(page, 'product met afbeelding');
 });
 

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { exclusive, expectAccessible, expectWellFormedPage, loginProvider, loginStaff, STAFF } from './support';
+import { exclusive, expectAccessible, expectWellFormedPage, loginProvider, loginProviderByForm, loginStaff, STAFF } from './support';
 
 /**
  * Content pages (issue 10): an editor changes the privacy statement with a preview, publishes it, and the public
@@ -82,7 +82,7 @@ test.describe('content pages', () => {
 
   test('a provider who has not accepted the new terms accepts them first', async ({ page }) => {
     // The demo's fourth provider has not accepted version 2 of the providers' terms (published ten days ago).
-    await loginProvider(page, 4);
+    await loginProviderByForm(page, 4);
     await expect(page.getByRole('heading', { level: 1, name: 'Nieuwe voorwaarden' })).toBeVisible();
     await expect(page.getByRole('heading', { name: /Voorwaarden voor aanbieders \(versie 2\)/ })).toBeVisible();
     await expectWellFormedPage(page, 'nieuwe voorwaarden');

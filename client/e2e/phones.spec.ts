@@ -158,14 +158,11 @@ test.describe('work areas on a phone', () => {
 
   test('the admin menu folds away and marks the section of a detail page', async ({ page }) => {
     await loginStaff(page, STAFF.beheerder);
-    const productId = await page.evaluate(async () => {
-      const res = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: '{ reviewProducts(first: 1) { edges { node { id } } } }' }),
-      });
-      return (await res.json()).data.reviewProducts.edges[0].node.id as string;
+    const res = await page.request.post('/graphql', {
+      headers: { 'content-type': 'application/json' },
+      data: { query: '{ reviewProducts(first: 1) { edges { node { id } } } }' },
     });
+    const productId = (await res.json()).data.reviewProducts.edges[0].node.id as string;
     await page.goto(`/admin/producten/${productId}`);
     await settle(page);
     const nav = page.getByRole('navigation', { name: 'Beheermenu' });

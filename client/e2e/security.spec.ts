@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { readFileSync } from 'node:fs';
-import { loginStaff, settle, STAFF } from './support';
+import { loginStaffByForm, settle, STAFF } from './support';
 
 /**
  * The app runs with its Content-Security-Policy in force (server/src/http/security-headers.ts; the headers
@@ -100,7 +100,7 @@ test('visitors, residents and the simulators run without a policy violation', as
 test('staff screens and the GraphQL sandbox run without a policy violation', async ({ page }) => {
   test.setTimeout(90_000);
   const watch = await watchPolicy(page);
-  await loginStaff(page, STAFF.beheerder);
+  await loginStaffByForm(page, STAFF.beheerder);
   await open(page, '/admin');
   await settle(page);
 

@@ -51,7 +51,32 @@ export async function expectWellFormedPage(page: Page, label: string) {
   await expect(page.locator('main'), label).toHaveCount(1);
 }
 
+/**
+ * Logs a member of staff in through the API, as the log-in screen's own mutation does (`loginStaff`): the session
+ * cookie lands in the page's browser context (page.request shares it), and the page stays where it is, for the test's
+ * next `goto`. Cheaper than the form (no log-in page, no dashboard) for the many tests that only need to be logged in;
+ * the form itself is tested with `loginStaffByForm` (below) and in staff-password.spec.ts and routes.spec.ts.
+ */
 export async function loginStaff(page: Page, email: string, password = DEMO_PASSWORD) {
+  const res = await page.request.post('/graphql', {
+    headers: { 'content-type': 'application/json' },
+    data: {
+      query: `mutation($email: String!, $password: String!) {
+        loginStaff(email: $email, password: $password) { nextStep viewer { kind } errors { message } }
+      }`,
+      variables: { email, password },
+    },
+  });
+  expect(res.ok(), `loginStaff ${res.status()}`).toBe(true);
+  const payload = (await res.json()).data?.loginStaff;
+  expect(payload?.errors ?? [], `log-in of ${email}`).toEqual([]);
+  // A second step (two-factor code, setting it up) is the form's work: loginStaffByForm.
+  expect(payload?.nextStep ?? null, `log-in of ${email} asks a second step`).toBeNull();
+  expect(payload?.viewer?.kind).toBe('STAFF');
+}
+
+/** Through the log-in form, as a person does it; lands on the page the form leads to. */
+export async function loginStaffByForm(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/admin/inloggen');
   await page.getByLabel('E-mailadres').fill(email);
   await page.getByLabel('Wachtwoord').fill(password);
@@ -59,7 +84,25 @@ export async function loginStaff(page: Page, email: string, password = DEMO_PASS
   await expect(page).not.toHaveURL(/\/admin\/inloggen/);
 }
 
+/** A provider's user logs in through the API (`loginProvider`, as the form does); the page stays where it is. */
 export async function loginProvider(page: Page, n: number) {
+  const res = await page.request.post('/graphql', {
+    headers: { 'content-type': 'application/json' },
+    data: {
+      query: `mutation($email: String!, $password: String!) {
+        loginProvider(email: $email, password: $password) { viewer { kind } errors { message } }
+      }`,
+      variables: { email: providerEmail(n), password: DEMO_PASSWORD },
+    },
+  });
+  expect(res.ok(), `loginProvider ${res.status()}`).toBe(true);
+  const payload = (await res.json()).data?.loginProvider;
+  expect(payload?.errors ?? [], `log-in of provider ${n}`).toEqual([]);
+  expect(payload?.viewer?.kind).toBe('PROVIDER');
+}
+
+/** Through the providers' log-in form; lands in the provider's area (or the page it leads to first). */
+export async function loginProviderByForm(page: Page, n: number) {
   await page.goto('/voor-aanbieders/inloggen');
   await page.getByLabel('E-mailadres').fill(providerEmail(n));
   await page.getByLabel('Wachtwoord').fill(DEMO_PASSWORD);

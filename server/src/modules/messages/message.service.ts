@@ -9,13 +9,20 @@ import type { OrderListener } from '../orders/index.js';
 import { MessageView, type MessageFilter } from './message.types.js';
 import { orderStatusMessage } from './order-messages.js';
 import type { SettingsService } from '../settings/index.js';
-import { applicationNow } from '../../kernel/clock.js';
+import { applicationClock, type Clock } from '../../kernel/clock.js';
 
-let lastWritten = 0;
-/** Now on the application clock, and always later than the previous message this process wrote. */
+/** Per clock: the moment of the last message written on it. */
+const lastWritten = new WeakMap<Clock, number>();
+/**
+ * Now on the application clock, and always later than the previous message written on that clock in this process
+ * (two in the same millisecond keep their order in the inbox). Per clock: a process that runs on another clock (a
+ * test server with its own, the demo's story at a moment of its past) does not carry one clock's moments into another.
+ */
 function writtenAt(): Date {
-  lastWritten = Math.max(applicationNow().getTime(), lastWritten + 1);
-  return new Date(lastWritten);
+  const clock = applicationClock();
+  const at = Math.max(clock.now().getTime(), (lastWritten.get(clock) ?? 0) + 1);
+  lastWritten.set(clock, at);
+  return new Date(at);
 }
 
 /** Newest first; the id breaks ties between messages written in the same instant. */

@@ -42,7 +42,9 @@ describe('the building blocks are the only way', () => {
   });
 
   it('only the audit service writes audit rows', () => {
-    expect(matching(/insert into audit_log/i)).toEqual(['modules/audit/audit.service.ts']);
+    // The insert is SQL in audit.queries.ts (the persistence rule); only the audit service calls it.
+    expect(matching(/insert into audit_log/i)).toEqual(['modules/audit/audit.queries.ts']);
+    expect(matching(/audit\.queries\.js'/)).toEqual(['modules/audit/audit.service.ts']);
     expect(matching(/\.create\(\s*AuditLog\b/)).toEqual([]);
   });
 
@@ -74,7 +76,7 @@ describe('the building blocks are the only way', () => {
     // The persistence rule (README, "Persistence: entities and queries"): an aggregate that use cases create and change
     // is a MikroORM entity; SQL is a plain function in its module's `*.queries.ts`. Comments do not count.
     // Still to move (only ever shrinks):
-    const stillToMove = ['modules/audit/audit.service.ts'];
+    const stillToMove: string[] = [];
     const raw = /\.execute\s*[<(]|\bknex\b|(?<![\w.])raw\(/;
     const allowed = (path: string) => path.endsWith('.queries.ts') || /^(database|seeders|test)\//.test(path);
     const uncommented = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');

@@ -42,7 +42,9 @@ describe('the building blocks are the only way', () => {
   });
 
   it('only the audit service writes audit rows', () => {
-    expect(matching(/insert into audit_log/i)).toEqual(['modules/audit/audit.service.ts']);
+    // The insert is SQL in audit.queries.ts (the persistence rule); only the audit service calls it.
+    expect(matching(/insert into audit_log/i)).toEqual(['modules/audit/audit.queries.ts']);
+    expect(matching(/audit\.queries\.js'/)).toEqual(['modules/audit/audit.service.ts']);
     expect(matching(/\.create\(\s*AuditLog\b/)).toEqual([]);
   });
 
@@ -74,61 +76,7 @@ describe('the building blocks are the only way', () => {
     // The persistence rule (README, "Persistence: entities and queries"): an aggregate that use cases create and change
     // is a MikroORM entity; SQL is a plain function in its module's `*.queries.ts`. Comments do not count.
     // Still to move (only ever shrinks):
-    const stillToMove = [
-      'graphql/pagination.ts',
-      'integrations/digid/digid-simulator.ts',
-      'integrations/digid/saml/saml-adapter.ts',
-      'jobs/job-queue.ts',
-      'jobs/registry.ts',
-      'modules/announcements/announcement.service.ts',
-      'modules/arrangements/arrangement.service.ts',
-      'modules/arrangements/assignment.service.ts',
-      'modules/arrangements/expiry-reminders.ts',
-      'modules/arrangements/year-end.service.ts',
-      'modules/audit/audit-log.service.ts',
-      'modules/audit/audit.service.ts',
-      'modules/audit/my-data.service.ts',
-      'modules/audit/retention.service.ts',
-      'modules/catalogue/catalogue-cache.ts',
-      'modules/catalogue/catalogue.service.ts',
-      'modules/catalogue/category.service.ts',
-      'modules/catalogue/product-approval.ts',
-      'modules/catalogue/product.service.ts',
-      'modules/communication/mail.service.ts',
-      'modules/content/content-page.service.ts',
-      'modules/content/link.service.ts',
-      'modules/content/news.service.ts',
-      'modules/customers/card.service.ts',
-      'modules/customers/client-group.service.ts',
-      'modules/customers/person.service.ts',
-      'modules/digid/digid-certificate.service.ts',
-      'modules/identity/email-token.service.ts',
-      'modules/identity/staff-account.service.ts',
-      'modules/identity/two-factor.service.ts',
-      'modules/identity/viewer.service.ts',
-      'modules/ledger/ledger.service.ts',
-      'modules/messages/mass-message.service.ts',
-      'modules/messages/message.service.ts',
-      'modules/operators/operator-console.service.ts',
-      'modules/operators/operator.service.ts',
-      'modules/orders/cart.service.ts',
-      'modules/orders/checkout.service.ts',
-      'modules/orders/counter.service.ts',
-      'modules/orders/on-behalf.service.ts',
-      'modules/orders/order-actions.service.ts',
-      'modules/orders/order-lists.service.ts',
-      'modules/orders/order-mail.ts',
-      'modules/orders/order-view.service.ts',
-      'modules/orders/order.service.ts',
-      'modules/orders/orders-export.routes.ts',
-      'modules/payments/payment-admin.service.ts',
-      'modules/payments/payment.service.ts',
-      'modules/payments/reconciliation.service.ts',
-      'modules/providers/membership.service.ts',
-      'modules/roles/role.service.ts',
-      'modules/settings/settings.service.ts',
-      'modules/terms/terms.service.ts',
-    ];
+    const stillToMove: string[] = [];
     const raw = /\.execute\s*[<(]|\bknex\b|(?<![\w.])raw\(/;
     const allowed = (path: string) => path.endsWith('.queries.ts') || /^(database|seeders|test)\//.test(path);
     const uncommented = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ArgsType, Field, Int, ObjectType, type ClassType } from 'type-graphql';
 import { isUuid } from './ids.js';
 import { isHostileText } from '../kernel/hostile-text.js';
+import { countUpTo } from './pagination.queries.js';
 
 /**
  * Lists are connections with keyset pagination. Every list query has the same arguments:
@@ -282,10 +283,6 @@ export async function cappedCount(
   params: readonly unknown[],
   cap = COUNT_CAP,
 ): Promise<{ totalCount: number; totalCountCapped: boolean }> {
-  const [row] = await em.execute<{ n: number }[]>(
-    `select count(*)::int as n from (select 1 from ${fromWhere} limit ${Math.trunc(cap) + 1}) capped`,
-    [...params],
-  );
-  const n = row?.n ?? 0;
+  const n = await countUpTo(em, fromWhere, params, cap);
   return n > cap ? { totalCount: cap, totalCountCapped: true } : { totalCount: n, totalCountCapped: false };
 }

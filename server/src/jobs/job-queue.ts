@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../kernel/request-context.js';
 import type { JobName, JobPayload } from './job-types.js';
+import * as q from './job-queue.queries.js';
 
 /** The PostgreSQL schema graphile-worker keeps its queue in (created by our migrate step, see migrate.ts). */
-export const JOB_SCHEMA = 'graphile_worker';
+export { JOB_SCHEMA } from './job-queue.queries.js';
 
 export interface EnqueueOptions {
   /**
@@ -51,23 +52,17 @@ export class JobQueue {
     options: EnqueueOptions = {},
   ): Promise<EnqueuedJob> {
     const em = emOf(target);
-    const [row] = await em.execute<{ id: string; run_at: Date }[]>(
-      `select id::text as id, run_at from ${JOB_SCHEMA}.add_job(
-         identifier => ?, payload => ?::json, queue_name => ?,
-         run_at => coalesce(?::timestamptz, now() + make_interval(secs => ?::double precision)),
-         max_attempts => ?::int, job_key => ?, priority => ?::int)`,
-      [
-        task,
-        JSON.stringify(payload ?? {}),
-        options.queueName ?? null,
-        options.runAt ?? null,
-        options.delaySeconds ?? 0,
-        options.maxAttempts ?? null,
-        options.jobKey ?? null,
-        options.priority ?? null,
-      ],
-    );
-    return { id: row!.id, task, runAt: new Date(row!.run_at) };
+    const row = await q.addJob(em, {
+      task,
+      payload,
+      queueName: options.queueName ?? null,
+      runAt: options.runAt ?? null,
+      delaySeconds: options.delaySeconds ?? 0,
+      maxAttempts: options.maxAttempts ?? null,
+      jobKey: options.jobKey ?? null,
+      priority: options.priority ?? null,
+    });
+    return { id: row.id, task, runAt: new Date(row.run_at) };
   }
 
   /**
@@ -76,42 +71,10 @@ export class JobQueue {
    */
   async health(target: JobTarget, options: { failures?: number } = {}): Promise<JobHealth> {
     const em = emOf(target);
-    const [counts] = await em.execute<Record<keyof JobHealth['counts'], string>[]>(
-      `select count(*) filter (where locked_at is not null and attempts < max_attempts) as running,
-              count(*) filter (where locked_at is null and attempts = 0 and run_at <= now()) as waiting,
-              count(*) filter (where locked_at is null and attempts = 0 and run_at > now()) as scheduled,
-              count(*) filter (where locked_at is null and attempts > 0 and attempts < max_attempts) as retrying,
-              count(*) filter (where attempts >= max_attempts) as failed
-         from ${JOB_SCHEMA}.jobs`,
-    );
-    const [oldest] = await em.execute<{ task: string; run_at: Date; seconds: number }[]>(
-      `select task_identifier as task, run_at, extract(epoch from now() - run_at)::float8 as seconds
-         from ${JOB_SCHEMA}.jobs
-        where locked_at is null and attempts < max_attempts and run_at <= now()
-        order by run_at asc limit 1`,
-    );
-    const failures = await em.execute<
-      {
-        id: string;
-        task: string;
-        attempts: number;
-        max_attempts: number;
-        last_error: string | null;
-        updated_at: Date;
-        run_at: Date;
-      }[]
-    >(
-      `select id::text as id, task_identifier as task, attempts, max_attempts, last_error, updated_at, run_at
-         from ${JOB_SCHEMA}.jobs
-        where attempts > 0 and locked_at is null
-        order by (attempts >= max_attempts) desc, updated_at desc
-        limit ?`,
-      [options.failures ?? 20],
-    );
-    const perTask = await em.execute<{ task: string; total: string; failed: string }[]>(
-      `select task_identifier as task, count(*) as total, count(*) filter (where attempts >= max_attempts) as failed
-         from ${JOB_SCHEMA}.jobs group by task_identifier order by task_identifier`,
-    );
+    const counts = await q.jobCounts(em);
+    const oldest = await q.oldestWaiting(em);
+    const failures = await q.failures(em, options.failures ?? 20);
+    const perTask = await q.jobsPerTask(em);
     return {
       counts: {
         running: Number(counts?.running ?? 0),
@@ -139,11 +102,7 @@ export class JobQueue {
 
   /** Puts a permanently failed job back in the queue (the operator console's "try again"). */
   async retry(target: JobTarget, jobId: string): Promise<boolean> {
-    const rows = await emOf(target).execute<{ id: string }[]>(
-      `select id::text as id from ${JOB_SCHEMA}.reschedule_jobs(array[?::bigint], run_at => now(), attempts => 0)`,
-      [jobId],
-    );
-    return rows.length > 0;
+    return q.rescheduleJob(emOf(target), jobId);
   }
 }
 

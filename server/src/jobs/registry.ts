@@ -1,5 +1,5 @@
 import type { Services } from '../platform/composition.js';
-import { JOB_SCHEMA } from './job-queue.js';
+import { removeOldFailedJobs } from './job-queue.queries.js';
 import type { JobHandlers, JobName, JobRegistry, JobSchedule } from './job-types.js';
 import { MODULES } from '../app/modules.js';
 
@@ -8,11 +8,8 @@ const platformJobs = {
   jobs: (): Partial<JobHandlers> => ({
     'jobs.cleanup': async (ctx) => {
       // Through the library's own function (it deletes only jobs that are not locked).
-      const rows = await ctx.em.execute<{ id: string }[]>(
-        `select id::text as id from ${JOB_SCHEMA}.complete_jobs(array(
-           select id from ${JOB_SCHEMA}.jobs where attempts >= max_attempts and locked_at is null and updated_at < now() - interval '30 days'))`,
-      );
-      if (rows.length) ctx.log.info({ event: 'jobs_cleanup', removed: rows.length }, 'old failed jobs removed');
+      const removed = await removeOldFailedJobs(ctx.em);
+      if (removed) ctx.log.info({ event: 'jobs_cleanup', removed }, 'old failed jobs removed');
     },
   }),
   schedules: [

@@ -4,6 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { decryptBsn, encryptBsn, type BsnKeys } from '../../crypto/bsn.js';
 import { applicationNow } from '../../kernel/clock.js';
 import type { DigidAdapter, DigidOutcome } from './digid.js';
+import { storeArtifact, takeArtifact } from './digid-simulator.queries.js';
 
 const ARTIFACT_TTL_MS = 2 * 60 * 1000;
 
@@ -34,12 +35,15 @@ export class DigidSimulator implements DigidAdapter {
     const artifact = randomBytes(24).toString('base64url');
     const now = applicationNow();
     const em = this.deps.orm.em.fork();
-    await em.execute('delete from digid_simulator_artifact where expires_at < ?', [now]);
-    await em.execute('insert into digid_simulator_artifact (key, bsn_encrypted, expires_at) values (?, ?, ?)', [
-      keyOf(artifact),
-      encryptBsn(bsn, this.deps.bsnKeys),
-      new Date(now.getTime() + ARTIFACT_TTL_MS),
-    ]);
+    await storeArtifact(
+      em,
+      {
+        key: keyOf(artifact),
+        bsnEncrypted: encryptBsn(bsn, this.deps.bsnKeys),
+        expiresAt: new Date(now.getTime() + ARTIFACT_TTL_MS),
+      },
+      now,
+    );
     return artifact;
   }
 
@@ -47,12 +51,7 @@ export class DigidSimulator implements DigidAdapter {
     const artifact = typeof req.query.SAMLart === 'string' ? req.query.SAMLart : undefined;
     if (!artifact) return { ok: false, reason: 'cancelled' };
     // One statement takes the row: of two callbacks with the same artifact (on any instance) only one gets it.
-    const [row] = await this.deps.orm.em
-      .fork()
-      .execute<{ bsn_encrypted: string; expires_at: Date }[]>(
-        'delete from digid_simulator_artifact where key = ? returning bsn_encrypted, expires_at',
-        [keyOf(artifact)],
-      );
+    const row = await takeArtifact(this.deps.orm.em.fork(), keyOf(artifact));
     if (!row || new Date(row.expires_at).getTime() < applicationNow().getTime())
       return { ok: false, reason: 'invalid' };
     return { ok: true, bsn: decryptBsn(row.bsn_encrypted, this.deps.bsnKeys), assuranceLevel: 'substantieel' };

@@ -6,6 +6,8 @@ import { fail, ok, problem, type Result } from '../../kernel/result.js';
 import { checkAll } from '../../rules/rule.js';
 import { ANNOUNCEMENT_SEVERITIES, announcementRules, type AnnouncementSeverity } from '../../rules/message.js';
 import type { AuditService } from '../audit/index.js';
+import * as q from './announcement.queries.js';
+import type { AnnouncementRow as Row } from './announcement.queries.js';
 
 export interface AnnouncementInput {
   title: string;
@@ -33,23 +35,6 @@ export interface AnnouncementRecord {
   updatedAt: Date;
 }
 
-interface Row {
-  id: string;
-  title: string;
-  body: string;
-  severity: AnnouncementSeverity;
-  starts_at: Date | string;
-  ends_at: Date | string | null;
-  municipality_id: string | null;
-  municipality_name: string | null;
-  updated_at: Date | string;
-}
-
-const SELECT = `select a.*, m.name as municipality_name from announcement a left join municipality m on m.id = a.municipality_id`;
-const ACTIVE = `a.starts_at <= ? and (a.ends_at is null or a.ends_at > ?)`;
-/** Outages first, then warnings, then information; the newest first within each. */
-const ORDER = `case a.severity when 'OUTAGE' then 0 when 'WARNING' then 1 else 2 end, a.starts_at desc, a.id`;
-
 /**
  * Public announcements (meldingen): shown on /meldingen and as a banner on public pages while active on the
  * application clock. Staff with MESSAGE_SEND manage them (the resolver's @Requires is the one check of that); the
@@ -67,10 +52,7 @@ export class AnnouncementService {
   async active(ctx: RequestContext): Promise<AnnouncementRecord[]> {
     const now = ctx.clock.now();
     const visible = this.visibleTo(ctx);
-    const rows = await ctx.em.execute<Row[]>(
-      `${SELECT} where ${ACTIVE} and ${visible.sql} order by ${ORDER} limit 20`,
-      [now, now, ...visible.params],
-    );
+    const rows = await q.activeAnnouncements(ctx.em, now, visible);
     return rows.map((r) => this.record(r, now));
   }
 
@@ -79,12 +61,7 @@ export class AnnouncementService {
     if (!isUuid(id)) return null;
     const now = ctx.clock.now();
     const visible = this.visibleTo(ctx);
-    const [row] = await ctx.em.execute<Row[]>(`${SELECT} where a.id = ? and ${ACTIVE} and ${visible.sql}`, [
-      id,
-      now,
-      now,
-      ...visible.params,
-    ]);
+    const row = await q.activeAnnouncement(ctx.em, id, now, visible);
     return row ? this.record(row, now) : null;
   }
 
@@ -97,16 +74,13 @@ export class AnnouncementService {
   async list(ctx: RequestContext): Promise<AnnouncementRecord[]> {
     const scope = scopeSql(ctx.viewer, 'a.municipality_id');
     const now = ctx.clock.now();
-    const rows = await ctx.em.execute<Row[]>(
-      `${SELECT} where ${scope.sql} order by a.starts_at desc, a.id limit 200`,
-      scope.params,
-    );
+    const rows = await q.scopedAnnouncements(ctx.em, scope);
     return rows.map((r) => this.record(r, now));
   }
 
   async get(ctx: RequestContext, id: string): Promise<AnnouncementRecord | null> {
     if (!isUuid(id)) return null;
-    const [row] = await ctx.em.execute<Row[]>(`${SELECT} where a.id = ?`, [id]);
+    const row = await q.announcementById(ctx.em, id);
     return row && inScope(ctx.viewer, row.municipality_id) ? this.record(row, ctx.clock.now()) : null;
   }
 
@@ -137,25 +111,24 @@ export class AnnouncementService {
     const [first, ...rest] = errors;
     if (first) return fail(first, ...rest);
     const saved = await transactional(ctx, async (tx) => {
-      const params = [values.title, values.body, input.severity, startsAt, endsAt, municipalityId];
-      const [row] =
+      const announcement = {
+        title: values.title,
+        body: values.body,
+        severity: input.severity,
+        startsAt,
+        endsAt,
+        municipalityId,
+      };
+      const savedId =
         id === null
-          ? await tx.em.execute<{ id: string }[]>(
-              `insert into announcement (title, body, severity, starts_at, ends_at, municipality_id, created_by, created_at, updated_at)
-               values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
-              [...params, actorId(ctx), tx.clock.now(), tx.clock.now()],
-            )
-          : await tx.em.execute<{ id: string }[]>(
-              `update announcement set title = ?, body = ?, severity = ?, starts_at = ?, ends_at = ?, municipality_id = ?,
-                      updated_at = ? where id = ? returning id`,
-              [...params, tx.clock.now(), id],
-            );
+          ? await q.insertAnnouncement(tx.em, announcement, actorId(ctx), tx.clock.now())
+          : await q.updateAnnouncement(tx.em, id, announcement, tx.clock.now());
       await this.audit.record(tx, {
         action: id === null ? 'announcement.created' : 'announcement.updated',
         subjectType: 'announcement',
-        subjectId: row!.id,
+        subjectId: savedId!,
       });
-      return row!.id;
+      return savedId!;
     });
     return ok((await this.get(ctx, saved))!);
   }
@@ -163,14 +136,14 @@ export class AnnouncementService {
   async delete(ctx: RequestContext, id: string): Promise<Result<string>> {
     if (!(await this.get(ctx, id))) return problem('id', 'NOT_FOUND', 'Deze melding is niet gevonden.');
     await transactional(ctx, async (tx) => {
-      await tx.em.execute(`delete from announcement where id = ?`, [id]);
+      await q.deleteAnnouncement(tx.em, id);
       await this.audit.record(tx, { action: 'announcement.deleted', subjectType: 'announcement', subjectId: id });
     });
     return ok(id);
   }
 
   private async municipalityExists(ctx: RequestContext, id: string): Promise<boolean> {
-    return (await ctx.em.execute(`select 1 from municipality where id = ?`, [id])).length > 0;
+    return q.municipalityExists(ctx.em, id);
   }
 
   private record(row: Row, now: Date): AnnouncementRecord {

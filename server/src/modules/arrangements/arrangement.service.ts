@@ -3,12 +3,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { UserError } from '../../kernel/errors.js';
 import { inScope, scopeSql } from '../../kernel/scope.js';
 import { isUuid } from '../../graphql/ids.js';
-import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
+import { keyCondition, rowCursor } from '../../graphql/keyset.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
 import { today } from '../../kernel/clock.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
-import { containsPattern } from '../../kernel/sql.js';
 import { ageRangeProblem, arrangementRules, periodProblem } from '../../rules/arrangement.js';
 import { checkAll } from '../../rules/rule.js';
 import type { AuditService } from '../audit/index.js';
@@ -16,6 +15,7 @@ import { Category } from '../catalogue/category.entity.js';
 import { slugify } from '../../kernel/slug.js';
 import { Municipality } from '../municipalities/index.js';
 import { Arrangement } from './arrangement.entity.js';
+import * as q from './arrangement.queries.js';
 import { ArrangementView, type ArrangementFilter, type ArrangementInput } from './arrangement.types.js';
 
 interface Validated {
@@ -33,17 +33,6 @@ interface Validated {
   maxAge: number | null;
 }
 
-/** Latest end of validity first, then by name: the days before the far future ascending keep every key ascending. */
-const BY_VALIDITY: KeyOrder = {
-  name: 'validity',
-  direction: 'asc',
-  keys: [
-    { expr: `(date '9999-12-31' - a.valid_until)`, cast: 'integer' },
-    { expr: 'lower(a.name)', cast: 'text' },
-    { expr: 'a.id', cast: 'uuid' },
-  ],
-};
-
 /**
  * Arrangements (regelingen): the list with budget use from the ledger, and creating and editing them, within the
  * staff member's municipality scope. Changes are audit-logged. Rules: src/rules/arrangement.ts (shared with the client).
@@ -58,42 +47,22 @@ export class ArrangementService {
     page: ListArgs,
   ): Promise<ConnectionOf<ArrangementView>> {
     const first = pageSize(page.first);
-    const after = keyCondition(BY_VALIDITY, page.after);
-    const where: string[] = ['true'];
-    const params: unknown[] = [];
+    const after = keyCondition(q.BY_VALIDITY, page.after);
     const municipalityId = filter?.municipalityId;
-    if (municipalityId) {
-      if (!isUuid(municipalityId) || !inScope(ctx.viewer, municipalityId)) return emptyConnection();
-      where.push('a.municipality_id = ?');
-      params.push(municipalityId);
-    } else {
-      const scope = scopeSql(ctx.viewer, 'a.municipality_id');
-      where.push(scope.sql);
-      params.push(...scope.params);
-    }
-    const search = filter?.search?.trim().slice(0, 100);
-    if (search) {
-      where.push('immutable_unaccent(lower(a.name)) like immutable_unaccent(lower(?))');
-      params.push(containsPattern(search));
-    }
-    if (filter?.current) {
-      where.push('a.valid_until >= ?::date');
-      params.push(today(ctx.clock));
-    }
-    const [{ n }] = (await ctx.em.execute<{ n: string }[]>(
-      `select count(*)::text as n from arrangement a where ${where.join(' and ')}`,
-      params,
-    )) as [{ n: string }];
-    const rows = await ctx.em.execute<{ id: string }[]>(
-      `select a.id, ${keySelect(BY_VALIDITY)} from arrangement a
-        where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
-        order by ${keyOrderBy(BY_VALIDITY)} limit ?`,
-      [...params, ...after.params, first + 1],
+    if (municipalityId && (!isUuid(municipalityId) || !inScope(ctx.viewer, municipalityId))) return emptyConnection();
+    const { total, rows } = await q.arrangementPage(
+      ctx.em,
+      municipalityId
+        ? { sql: 'a.municipality_id = ?', params: [municipalityId] }
+        : scopeSql(ctx.viewer, 'a.municipality_id'),
+      { search: filter?.search?.trim().slice(0, 100), validOn: filter?.current ? today(ctx.clock) : null },
+      after,
+      first + 1,
     );
     return toConnection(rows, {
       first,
-      totalCount: Number(n),
-      cursorOf: (row) => rowCursor(BY_VALIDITY, row),
+      totalCount: total,
+      cursorOf: (row) => rowCursor(q.BY_VALIDITY, row),
       nodes: async (page) => {
         const found = await ctx.em.find(
           Arrangement,
@@ -127,19 +96,7 @@ export class ArrangementService {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
     const [usage, municipalities] = await Promise.all([
-      em.execute<{ id: string; granted: string; remaining: string; assignments: string }[]>(
-        `select ar.id,
-                coalesce(-max(f.balance_cents), 0) as granted,
-                coalesce(sum(acc.balance_cents), 0) as remaining,
-                count(a.id) filter (where a.status <> 'REVOKED') as assignments
-           from arrangement ar
-           left join ledger_account f on f.kind = 'ARRANGEMENT_FUNDING' and f.arrangement_id = ar.id
-           left join assignment a on a.arrangement_id = ar.id
-           left join ledger_account acc on acc.kind = 'ASSIGNMENT' and acc.assignment_id = a.id
-          where ar.id = any(?::uuid[])
-          group by ar.id`,
-        [`{${ids.join(',')}}`],
-      ),
+      q.budgetUse(em, ids),
       em.find(Municipality, { id: { $in: [...new Set(rows.map((r) => r.municipality.id))] } }),
     ]);
     const usageById = new Map(usage.map((u) => [u.id, u]));
@@ -217,16 +174,7 @@ export class ArrangementService {
     }
 
     if (existing) {
-      const assignments = await ctx.em.execute<
-        { n: string; all: string; first_from: string | null; last_until: string | null }[]
-      >(
-        `select count(*) filter (where status <> 'REVOKED') as n, count(*) as all,
-                (min(valid_from) filter (where status <> 'REVOKED'))::text as first_from,
-                (max(valid_until) filter (where status <> 'REVOKED'))::text as last_until
-           from assignment where arrangement_id = ?`,
-        [existing.id],
-      );
-      const a = assignments[0]!;
+      const a = await q.assignmentSpan(ctx.em, existing.id);
       if (municipality && municipality.id !== existing.municipality.id && Number(a.all) > 0) {
         err(
           'municipalityId',
@@ -270,14 +218,7 @@ export class ArrangementService {
   /** A slug unique within the municipality: the name's, with -2, -3 … when taken. */
   private async freeSlug(em: EntityManager, municipalityId: string, name: string): Promise<string> {
     const base = slugify(name, 'regeling');
-    const taken = new Set(
-      (
-        await em.execute<{ slug: string }[]>(`select slug from arrangement where municipality_id = ? and slug like ?`, [
-          municipalityId,
-          `${base}%`,
-        ])
-      ).map((r) => r.slug),
-    );
+    const taken = new Set(await q.slugsStartingWith(em, municipalityId, base));
     let slug = base;
     for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
     return slug;

@@ -22,6 +22,8 @@ import { ClientGroup } from '../customers/index.js';
 import { Person } from '../customers/index.js';
 import { Arrangement } from './arrangement.entity.js';
 import { Assignment } from './assignment.entity.js';
+import * as q from './assignment.queries.js';
+import type { Duplicate } from './assignment.queries.js';
 import {
   AssignmentMovement,
   AssignmentStatus,
@@ -45,14 +47,6 @@ export function actorOf(ctx: RequestContext): Actor {
     default:
       return { kind: 'SYSTEM', id: null };
   }
-}
-
-interface Duplicate {
-  valid_from: string;
-  valid_until: string;
-  name: string | null;
-  /** An earlier grant of the same piece of bulk work, not yet in the database: its label (e.g. "regel 4"). */
-  label?: string | null;
 }
 
 type GrantOutcome = { assignment: Assignment } | { duplicate: Duplicate };
@@ -83,9 +77,6 @@ type OverlapProbe = Pick<
 > & {
   label?: string | null;
 };
-
-/** A PostgreSQL array literal of uuids, dates, numbers or null (no quoting needed for those). */
-const pgArray = (values: readonly (string | null)[]) => `{${values.map((v) => v ?? 'NULL').join(',')}}`;
 
 /** A grant that passed every rule but the overlap: what it would write. */
 interface ValidGrant {
@@ -330,27 +321,17 @@ export class AssignmentService {
     const probe = grants.map((v, i) => ({ v, i })).filter(({ v }) => !v.arrangement.repeatGrantsAllowed);
     if (!probe.length) return twins;
     // The same beneficiary, or (a grant for the whole household) the household's own grant.
-    const rows = await em.execute<(Duplicate & { i: number })[]>(
-      `select g.i, t.valid_from, t.valid_until, t.name
-         from unnest(?::int[], ?::uuid[], ?::uuid[], ?::uuid[], ?::date[], ?::date[], ?::boolean[])
-              as g(i, arrangement_id, client_group_id, beneficiary_id, valid_from, valid_until, any_member)
-         cross join lateral (
-           select a.valid_from::text, a.valid_until::text, trim(p.first_name || ' ' || p.last_name) as name
-             from assignment a left join person p on p.id = a.beneficiary_id
-            where a.arrangement_id = g.arrangement_id and a.client_group_id = g.client_group_id
-              and a.status <> 'REVOKED' and a.valid_from <= g.valid_until and a.valid_until >= g.valid_from
-              and (g.any_member or a.beneficiary_id is not distinct from g.beneficiary_id)
-            order by a.beneficiary_id nulls first
-            limit 1) t`,
-      [
-        pgArray(probe.map(({ i }) => String(i))),
-        pgArray(probe.map(({ v }) => v.arrangement.id)),
-        pgArray(probe.map(({ v }) => v.group.id)),
-        pgArray(probe.map(({ v }) => v.beneficiary?.id ?? null)),
-        pgArray(probe.map(({ v }) => v.validFrom)),
-        pgArray(probe.map(({ v }) => v.validUntil)),
-        pgArray(probe.map(({ v }) => String(!!v.anyMember))),
-      ],
+    const rows = await q.overlappingAssignments(
+      em,
+      probe.map(({ v, i }) => ({
+        i,
+        arrangementId: v.arrangement.id,
+        clientGroupId: v.group.id,
+        beneficiaryId: v.beneficiary?.id ?? null,
+        validFrom: v.validFrom,
+        validUntil: v.validUntil,
+        anyMember: !!v.anyMember,
+      })),
     );
     for (const r of rows) twins[r.i] = { valid_from: r.valid_from, valid_until: r.valid_until, name: r.name };
     // Within the list (and the work's earlier lists): a grant overlapping an earlier one that is not itself refused.
@@ -400,9 +381,7 @@ export class AssignmentService {
       const em = tx.em;
       // One grant at a time per arrangement and household: the check below and the insert cannot interleave with
       // another grant's (a transaction-scoped advisory lock, released at commit or rollback).
-      await em.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [
-        `assignment.grant:${arrangement.id}:${group.id}`,
-      ]);
+      await q.lockGrant(em, arrangement.id, group.id);
       const twin = await this.overlapping(em, v);
       if (twin) return { duplicate: twin };
       const a = em.create(Assignment, {
@@ -702,10 +681,10 @@ export class AssignmentService {
     if (!valid.length) return results;
 
     // The locks `grant` takes, for every arrangement and household of the list, always in the same order.
-    const keys = [...new Set(valid.map(({ v }) => `assignment.grant:${v.arrangement.id}:${v.group.id}`))].sort();
-    await em.execute(`select pg_advisory_xact_lock(hashtextextended(k, 0)) from unnest(?::text[]) as k order by k`, [
-      pgArray(keys),
-    ]);
+    await q.lockGrants(
+      em,
+      valid.map(({ v }) => ({ arrangementId: v.arrangement.id, clientGroupId: v.group.id })),
+    );
     const twins = await this.overlappingMany(
       em,
       valid.map(({ i, v }) => ({ ...v, label: labels[i] ?? null })),
@@ -720,30 +699,20 @@ export class AssignmentService {
 
     const actor = actorOf(ctx);
     const now = applicationNow();
-    await em.execute(
-      `insert into assignment (id, client_group_id, arrangement_id, beneficiary_id, amount_cents, valid_from, valid_until,
-                               age_exception_reason, created_by, created_at, updated_at)
-       select w.id, w.client_group_id, w.arrangement_id, w.beneficiary_id, w.amount_cents, w.valid_from, w.valid_until,
-              w.age_exception_reason, ?::uuid, ?, ?
-         from jsonb_to_recordset(?::jsonb) as w(id uuid, client_group_id uuid, arrangement_id uuid, beneficiary_id uuid,
-              amount_cents int, valid_from date, valid_until date, age_exception_reason text)`,
-      [
-        actor.id ?? null,
-        now,
-        now,
-        JSON.stringify(
-          written.map(({ id, v }) => ({
-            id,
-            client_group_id: v.group.id,
-            arrangement_id: v.arrangement.id,
-            beneficiary_id: v.beneficiary?.id ?? null,
-            amount_cents: v.amount,
-            valid_from: v.validFrom,
-            valid_until: v.validUntil,
-            age_exception_reason: v.ageReason,
-          })),
-        ),
-      ],
+    await q.insertAssignments(
+      em,
+      written.map(({ id, v }) => ({
+        id,
+        client_group_id: v.group.id,
+        arrangement_id: v.arrangement.id,
+        beneficiary_id: v.beneficiary?.id ?? null,
+        amount_cents: v.amount,
+        valid_from: v.validFrom,
+        valid_until: v.validUntil,
+        age_exception_reason: v.ageReason,
+      })),
+      actor.id ?? null,
+      now,
     );
     const funding = new Map<string, string>();
     for (const { v } of written) {
@@ -855,23 +824,7 @@ export class AssignmentService {
   async movements(ctx: RequestContext, assignmentId: string): Promise<AssignmentMovement[]> {
     const a = isUuid(assignmentId) ? await ctx.em.findOne(Assignment, assignmentId) : null;
     if (!a || !(await this.clientGroupInScope(ctx, a.clientGroup.id))) return [];
-    const rows = await ctx.em.execute<
-      {
-        id: string;
-        created_at: Date;
-        kind: string;
-        description: string;
-        amount_cents: string;
-        order_id: string | null;
-      }[]
-    >(
-      `select t.id, t.created_at, t.kind, t.description, e.amount_cents, t.order_id
-         from ledger_entry e
-         join ledger_account acc on acc.id = e.account_id and acc.kind = 'ASSIGNMENT' and acc.assignment_id = ?
-         join ledger_transaction t on t.id = e.transaction_id
-        order by t.created_at desc, e.id desc`,
-      [a.id],
-    );
+    const rows = await q.movements(ctx.em, a.id);
     return rows.map((r) =>
       Object.assign(new AssignmentMovement(), {
         id: r.id,

@@ -8,15 +8,8 @@ import { appLink } from '../identity/account-recovery.service.js';
 import type { MessageService } from '../messages/index.js';
 import { money } from '../messages/index.js';
 import type { SettingsService } from '../settings/index.js';
-
-interface Due {
-  id: string;
-  municipality_id: string;
-  client_group_id: string;
-  arrangement_name: string;
-  beneficiary_name: string | null;
-  valid_until: string;
-}
+import * as q from './expiry-reminders.queries.js';
+import type { Due } from './expiry-reminders.queries.js';
 
 const dutchDay = (iso: string) => iso.split('-').reverse().join('-');
 
@@ -44,20 +37,7 @@ export class ExpiryReminderService {
     let sent = 0;
     for (;;) {
       if (signal?.aborted) break;
-      const batch = await ctx.em.execute<(Due & { balance_cents: string })[]>(
-        `select a.id, ar.municipality_id, a.client_group_id, ar.name as arrangement_name, a.valid_until::text,
-                case when p.id is null then null else p.first_name end as beneficiary_name, acc.balance_cents
-           from assignment a
-           join arrangement ar on ar.id = a.arrangement_id
-           join ledger_account acc on acc.kind = 'ASSIGNMENT' and acc.assignment_id = a.id
-           left join person p on p.id = a.beneficiary_id and p.erased_at is null
-          where a.status = 'ACTIVE' and a.valid_from <= ?::date and a.valid_until >= ?::date
-            and a.valid_until <= ?::date + ?::int and acc.balance_cents > 0
-            and not exists (select 1 from assignment_reminder r where r.assignment_id = a.id)
-            and a.id > ?::uuid
-          order by a.id limit 200`,
-        [day, day, day, days, after],
-      );
+      const batch = await q.dueReminders(ctx.em, day, days, after);
       if (!batch.length) break;
       for (const a of batch) {
         after = a.id;
@@ -71,11 +51,12 @@ export class ExpiryReminderService {
   private async remind(ctx: RequestContext, a: Due, remaining: number, days: number): Promise<boolean> {
     return transactional(ctx, async (tx) => {
       const em = tx.em;
-      const [reserved] = await em.execute<{ assignment_id: string }[]>(
-        `insert into assignment_reminder (assignment_id, days_before, remaining_cents, created_at)
-         values (?, ?, ?, ?) on conflict do nothing returning assignment_id`,
-        [a.id, days, remaining, ctx.clock.now()],
-      );
+      const reserved = await q.reserveReminder(em, {
+        assignmentId: a.id,
+        daysBefore: days,
+        remainingCents: remaining,
+        createdAt: ctx.clock.now(),
+      });
       if (!reserved) return false;
       const variables = {
         arrangementName: a.arrangement_name,
@@ -91,12 +72,7 @@ export class ExpiryReminderService {
         body,
       });
       // The household's contact address, as for order e-mails: its first member with an address who wants e-mail.
-      const [recipient] = await em.execute<{ id: string; first_name: string; email: string; wants: boolean }[]>(
-        `select id, first_name, email, notify_order_status as wants from person
-          where client_group_id = ? and email is not null and email <> '' and erased_at is null
-          order by created_at asc, id asc limit 1`,
-        [a.client_group_id],
-      );
+      const recipient = await q.householdContact(em, a.client_group_id);
       let mailed = false;
       if (recipient?.wants) {
         await this.mail.send(em, {
@@ -108,11 +84,7 @@ export class ExpiryReminderService {
         });
         mailed = true;
       }
-      await em.execute(`update assignment_reminder set message_id = ?, mail_sent = ? where assignment_id = ?`, [
-        messageId,
-        mailed,
-        a.id,
-      ]);
+      await q.recordReminder(em, a.id, messageId, mailed);
       return true;
     });
   }

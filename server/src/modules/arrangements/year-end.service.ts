@@ -12,7 +12,8 @@ import { Arrangement } from './arrangement.entity.js';
 import type { ArrangementService } from './arrangement.service.js';
 import type { ArrangementView } from './arrangement.types.js';
 import type { AssignmentService } from './assignment.service.js';
-import { RegrantPreview, RegrantPreviewRow, RegrantRun, RegrantRunStatus } from './year-end.types.js';
+import { RegrantPreview, RegrantPreviewRow, RegrantRun } from './year-end.types.js';
+import * as q from './year-end.queries.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -48,29 +49,7 @@ export function nextPeriodName(name: string, oldFrom: string, newFrom: string): 
   return `${name} (vanaf ${newFrom.split('-').reverse().join('-')})`;
 }
 
-interface Holder {
-  id: string;
-  client_group_id: string;
-  beneficiary_id: string | null;
-  client_number: string;
-  household_name: string;
-  beneficiary_name: string | null;
-}
-
-interface RunRow {
-  id: string;
-  arrangement_id: string;
-  source_arrangement_id: string;
-  status: RegrantRunStatus;
-  total: number;
-  granted: number;
-  skipped: number;
-  started_by: string | null;
-  created_at: Date;
-  finished_at: Date | null;
-}
-
-const runView = (r: RunRow): RegrantRun =>
+const runView = (r: q.RunRow): RegrantRun =>
   Object.assign(new RegrantRun(), {
     id: r.id,
     arrangementId: r.arrangement_id,
@@ -116,17 +95,7 @@ export class YearEndService {
     let cents = 0;
     for (;;) {
       if (signal?.aborted) break;
-      const batch = await ctx.em.execute<
-        { id: string; municipality_id: string; arrangement_id: string; name: string }[]
-      >(
-        `select a.id, ar.municipality_id, ar.id as arrangement_id, ar.name
-           from assignment a
-           join arrangement ar on ar.id = a.arrangement_id
-           join ledger_account acc on acc.kind = 'ASSIGNMENT' and acc.assignment_id = a.id
-          where a.valid_until < ?::date and acc.balance_cents > 0 and a.id > ?::uuid
-          order by a.id limit 200`,
-        [day, after],
-      );
+      const batch = await q.selectExpiringAssignments(ctx.em, day, after);
       if (!batch.length) break;
       for (const a of batch) {
         after = a.id;
@@ -134,10 +103,7 @@ export class YearEndService {
           const em = tx.em;
           const remaining = (await this.ledger.assignmentBalances(em, [a.id], true)).get(a.id) ?? 0;
           if (remaining <= 0) return 0;
-          const [{ n }] = (await em.execute<{ n: number }[]>(
-            `select count(*)::int as n from ledger_transaction where kind = 'EXPIRY' and assignment_id = ?`,
-            [a.id],
-          )) as [{ n: number }];
+          const n = await q.countExpiries(em, a.id);
           await this.ledger.post(em, {
             kind: 'EXPIRY',
             municipalityId: a.municipality_id,
@@ -171,12 +137,7 @@ export class YearEndService {
 
   /** The arrangement a copy continues (previous period), or the copy of it (next period); ids only. */
   async linked(em: EntityManager, id: string): Promise<{ previousId: string | null; nextId: string | null }> {
-    const [row] = await em.execute<{ previous_id: string | null; next_id: string | null }[]>(
-      `select a.previous_arrangement_id as previous_id,
-              (select n.id from arrangement n where n.previous_arrangement_id = a.id) as next_id
-         from arrangement a where a.id = ?`,
-      [id],
-    );
+    const row = await q.selectLinked(em, id);
     return { previousId: row?.previous_id ?? null, nextId: row?.next_id ?? null };
   }
 
@@ -191,14 +152,14 @@ export class YearEndService {
       return problem('id', 'NOT_FOUND', 'Deze regeling is niet gevonden.');
     const period = nextPeriod(source.validFrom, source.validUntil);
     const outcome = await transactional(ctx, async (tx): Promise<Result<ArrangementView>> => {
-      await tx.em.execute(`select id from arrangement where id = ? for update`, [source.id]);
+      await q.lockArrangement(tx.em, source.id);
       const { nextId } = await this.linked(tx.em, source.id);
       if (nextId) {
-        const [copy] = await tx.em.execute<{ name: string }[]>(`select name from arrangement where id = ?`, [nextId]);
+        const copyName = await q.selectArrangementName(tx.em, nextId);
         return problem(
           'id',
           'ALREADY_COPIED',
-          `Deze regeling is al gekopieerd naar de volgende periode (${copy?.name ?? 'onbekend'}).`,
+          `Deze regeling is al gekopieerd naar de volgende periode (${copyName ?? 'onbekend'}).`,
         );
       }
       const created = await this.arrangements.create(tx, {
@@ -216,10 +177,7 @@ export class YearEndService {
         maxAge: source.maxAge ?? null,
       });
       if (!created.ok) return created;
-      await tx.em.execute(`update arrangement set previous_arrangement_id = ? where id = ?`, [
-        source.id,
-        created.value.id,
-      ]);
+      await q.setPreviousArrangement(tx.em, created.value.id, source.id);
       await this.audit.record(tx, {
         action: 'arrangement.copied',
         subjectType: 'arrangement',
@@ -229,23 +187,6 @@ export class YearEndService {
       return created;
     });
     return outcome;
-  }
-
-  /** Last period's holders of `sourceId`: one per household and member (the latest assignment), by id. */
-  private holders(em: EntityManager, sourceId: string): Promise<Holder[]> {
-    return em.execute<Holder[]>(
-      `select h.* from (
-         select distinct on (a.client_group_id, a.beneficiary_id)
-                a.id, a.client_group_id, a.beneficiary_id, cg.client_number, cg.name as household_name,
-                case when p.id is null then null else trim(p.first_name || ' ' || p.last_name) end as beneficiary_name
-           from assignment a
-           join client_group cg on cg.id = a.client_group_id
-           left join person p on p.id = a.beneficiary_id
-          where a.arrangement_id = ? and a.status <> 'REVOKED'
-          order by a.client_group_id, a.beneficiary_id, a.valid_until desc, a.id) h
-       order by h.id`,
-      [sourceId],
-    );
   }
 
   /** The copy in scope with the arrangement it continues, or the Dutch reason why it cannot be granted again. */
@@ -275,15 +216,8 @@ export class YearEndService {
     const found = await this.copyOf(ctx, arrangementId);
     if (!found.ok) return found;
     const { arrangement, source } = found.value;
-    const holders = await this.holders(ctx.em, source.id);
-    const done = new Set(
-      (
-        await ctx.em.execute<{ source_assignment_id: string }[]>(
-          `select source_assignment_id from regrant_item where arrangement_id = ? and outcome = 'GRANTED'`,
-          [arrangement.id],
-        )
-      ).map((r) => r.source_assignment_id),
-    );
+    const holders = await q.selectHolders(ctx.em, source.id);
+    const done = new Set(await q.selectRegrantedSourceIds(ctx.em, arrangement.id));
     const rows: RegrantPreviewRow[] = [];
     for (const h of holders) {
       const base = {
@@ -356,30 +290,25 @@ export class YearEndService {
     const { arrangement, source } = found.value;
     const run = await transactional(ctx, async (tx) => {
       const em = tx.em;
-      await em.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`regrant:${arrangement.id}`]);
-      const [open] = await em.execute<RunRow[]>(
-        `select * from regrant_run where arrangement_id = ? and status <> 'DONE' order by created_at desc limit 1`,
-        [arrangement.id],
-      );
+      await q.lockRegrant(em, arrangement.id);
+      const open = await q.selectOpenRun(em, arrangement.id);
       if (open) return open;
-      const [{ n }] = (await em.execute<{ n: number }[]>(
-        `select count(*)::int as n from (select distinct client_group_id, beneficiary_id from assignment
-           where arrangement_id = ? and status <> 'REVOKED') h`,
-        [source.id],
-      )) as [{ n: number }];
-      const [row] = await em.execute<RunRow[]>(
-        `insert into regrant_run (arrangement_id, source_arrangement_id, total, started_by, created_at)
-         values (?, ?, ?, ?, ?) returning *`,
-        [arrangement.id, source.id, n, staffId, ctx.clock.now()],
-      );
-      await this.jobs.enqueue(em, 'arrangements.regrant', { runId: row!.id }, { maxAttempts: 10 });
+      const n = await q.countHolders(em, source.id);
+      const row = await q.insertRun(em, {
+        arrangementId: arrangement.id,
+        sourceArrangementId: source.id,
+        total: n,
+        startedBy: staffId,
+        createdAt: ctx.clock.now(),
+      });
+      await this.jobs.enqueue(em, 'arrangements.regrant', { runId: row.id }, { maxAttempts: 10 });
       await this.audit.record(tx, {
         action: 'arrangement.regrant_started',
         subjectType: 'arrangement',
         subjectId: arrangement.id,
-        details: { runId: row!.id, previousArrangementId: source.id, holders: n },
+        details: { runId: row.id, previousArrangementId: source.id, holders: n },
       });
-      return row!;
+      return row;
     });
     return ok(runView(run));
   }
@@ -388,10 +317,7 @@ export class YearEndService {
   async latestRegrantRun(ctx: RequestContext, arrangementId: string): Promise<RegrantRun | null> {
     const a = isUuid(arrangementId) ? await ctx.em.findOne(Arrangement, arrangementId) : null;
     if (!a || !inScope(ctx.viewer, a.municipality.id)) return null;
-    const [row] = await ctx.em.execute<RunRow[]>(
-      `select * from regrant_run where arrangement_id = ? order by created_at desc limit 1`,
-      [a.id],
-    );
+    const row = await q.selectLatestRun(ctx.em, a.id);
     return row ? runView(row) : null;
   }
 
@@ -401,13 +327,10 @@ export class YearEndService {
    * or an earlier run, is skipped). Acts as the staff member who started it, within the arrangement's municipality.
    */
   async runRegrant(ctx: RequestContext, runId: string, signal?: AbortSignal): Promise<void> {
-    const [run] = await ctx.em.execute<RunRow[]>(`select * from regrant_run where id = ?`, [runId]);
+    const run = await q.selectRun(ctx.em, runId);
     if (!run || run.status === 'DONE') return;
-    const [arr] = await ctx.em.execute<{ municipality_id: string }[]>(
-      `select municipality_id from arrangement where id = ?`,
-      [run.arrangement_id],
-    );
-    await ctx.em.execute(`update regrant_run set status = 'RUNNING' where id = ?`, [runId]);
+    const municipalityId = await q.selectArrangementMunicipality(ctx.em, run.arrangement_id);
+    await q.markRunRunning(ctx.em, runId);
     const staff: RequestContext = {
       ...ctx,
       viewer: {
@@ -415,36 +338,33 @@ export class YearEndService {
         sessionId: `job:${runId}`,
         adminAccountId: run.started_by ?? '00000000-0000-0000-0000-000000000000',
         permissions: new Set([Permission.ASSIGNMENT_MANAGE]),
-        municipalityIds: [arr!.municipality_id],
+        municipalityIds: [municipalityId!],
       },
     };
-    const holders = await this.holders(ctx.em, run.source_arrangement_id);
+    const holders = await q.selectHolders(ctx.em, run.source_arrangement_id);
     let handled = 0;
     for (const h of holders) {
       if (signal?.aborted) throw new Error('worker stopping; the bulk grant continues on the next attempt');
       await transactional(staff, async (tx) => {
-        const [reserved] = await tx.em.execute<{ ok: number }[]>(
-          `insert into regrant_item (arrangement_id, source_assignment_id, run_id, outcome, created_at)
-           values (?, ?, ?, 'SKIPPED', ?) on conflict do nothing returning 1 as ok`,
-          [run.arrangement_id, h.id, runId, ctx.clock.now()],
-        );
+        const reserved = await q.reserveItem(tx.em, {
+          arrangementId: run.arrangement_id,
+          sourceAssignmentId: h.id,
+          runId,
+          createdAt: ctx.clock.now(),
+        });
         if (!reserved) return;
         const granted = await this.assignments.grant(tx, {
           clientGroupId: h.client_group_id,
           arrangementId: run.arrangement_id,
           beneficiaryId: h.beneficiary_id,
         });
-        await tx.em.execute(
-          `update regrant_item set outcome = ?, assignment_id = ?, message = ?
-            where arrangement_id = ? and source_assignment_id = ?`,
-          [
-            granted.ok ? 'GRANTED' : 'SKIPPED',
-            granted.ok ? granted.value.id : null,
-            granted.ok ? null : granted.errors.map((e) => e.message).join(' '),
-            run.arrangement_id,
-            h.id,
-          ],
-        );
+        await q.recordItemOutcome(tx.em, {
+          arrangementId: run.arrangement_id,
+          sourceAssignmentId: h.id,
+          outcome: granted.ok ? 'GRANTED' : 'SKIPPED',
+          assignmentId: granted.ok ? granted.value.id : null,
+          message: granted.ok ? null : granted.errors.map((e) => e.message).join(' '),
+        });
       });
       if (++handled % 50 === 0) await this.countRun(ctx.em, runId, handled);
     }
@@ -452,14 +372,6 @@ export class YearEndService {
   }
 
   private async countRun(em: EntityManager, runId: string, handled: number, done = false): Promise<void> {
-    await em.execute(
-      `update regrant_run r set
-         granted = (select count(*) from regrant_item i where i.run_id = r.id and i.outcome = 'GRANTED'),
-         skipped = ? - (select count(*) from regrant_item i where i.run_id = r.id and i.outcome = 'GRANTED'),
-         status = case when ? then 'DONE' else status end,
-         finished_at = case when ? then ?::timestamptz else finished_at end
-       where r.id = ?`,
-      [handled, done, done, applicationNow(), runId],
-    );
+    await q.updateRunCounts(em, runId, handled, done, applicationNow());
   }
 }

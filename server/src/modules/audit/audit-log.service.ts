@@ -1,5 +1,5 @@
 import { isUuid } from '../../graphql/ids.js';
-import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
+import { keyCondition, rowCursor } from '../../graphql/keyset.js';
 import {
   cappedCount,
   emptyConnection,
@@ -11,6 +11,7 @@ import {
 import { containsPattern } from '../../kernel/sql.js';
 import type { RequestContext } from '../../kernel/request-context.js';
 import { isIsoDate } from '../../rules/person.js';
+import * as q from './audit-log.queries.js';
 
 export interface AuditLogFilter {
   /** A person: their client number or id; rows about them (subject, named in the details, their assignments) or by them. */
@@ -37,15 +38,6 @@ export interface AuditLogRecord {
   requestId: string | null;
 }
 
-const NEWEST_FIRST: KeyOrder = {
-  name: 'newest',
-  direction: 'desc',
-  keys: [
-    { expr: 'l.at', cast: 'timestamptz' },
-    { expr: 'l.id', cast: 'bigint' },
-  ],
-};
-
 /**
  * The audit log as Beheerders read it (/admin/beheer/auditlog): who did or read what, when; filtered by person, actor,
  * action and period, newest first, keyset-paginated. Reading it is itself recorded (action `audit_log.viewed`, with the
@@ -57,21 +49,18 @@ export class AuditLogService {
     filter: AuditLogFilter | null | undefined,
     page: ListArgs,
   ): Promise<ConnectionOf<AuditLogRecord>> {
-    const after = keyCondition(NEWEST_FIRST, page.after);
+    const after = keyCondition(q.NEWEST_FIRST, page.after);
     const where: string[] = [];
     const params: unknown[] = [];
     const person = filter?.person?.trim();
     if (person) {
-      const [found] = await ctx.em.execute<{ id: string }[]>(
-        `select id from person where ${isUuid(person) ? 'id = ?::uuid' : 'lower(external_identifier) = lower(?)'}`,
-        [person],
-      );
-      if (!found) return emptyConnection();
+      const foundId = await q.personIdFor(ctx.em, person, isUuid(person));
+      if (!foundId) return emptyConnection();
       where.push(
         `((l.subject_type in ('person','Person') and l.subject_id = ?) or l.details->>'personId' = ? or l.actor_id = ?::uuid
           or (l.subject_type = 'assignment' and l.subject_id in (select id::text from assignment where beneficiary_id = ?)))`,
       );
-      params.push(found.id, found.id, found.id, found.id);
+      params.push(foundId, foundId, foundId, foundId);
     }
     const actor = filter?.actor?.trim();
     if (actor) {
@@ -102,24 +91,11 @@ export class AuditLogService {
     // Counted up to COUNT_CAP: the log grows by every read of personal data (the screen then says "meer dan 1.000").
     const counted = await cappedCount(ctx.em, `audit_log l where ${condition}`, params);
     const first = pageSize(page.first);
-    const rows = await ctx.em.execute<Record<string, unknown>[]>(
-      `select l.id::text as id, l.at, l.actor_kind, l.actor_id, l.actor_job, l.action, l.subject_type, l.subject_id,
-              l.details, l.request_id,
-              coalesce(a.name, pu.name, case when l.actor_kind = 'SYSTEM' then l.actor_job end,
-                       'Operator van Lightbase (' || coalesce(op.name, op.email) || ')') as actor_name,
-              ${keySelect(NEWEST_FIRST)}
-         from audit_log l
-         left join admin_account a on l.actor_kind = 'STAFF' and a.id = l.actor_id
-         left join provider_user pu on l.actor_kind = 'PROVIDER' and pu.id = l.actor_id
-         left join operator op on l.actor_kind = 'OPERATOR' and op.id = l.actor_id
-        where ${[condition, ...(after.sql ? [after.sql] : [])].join(' and ')}
-        order by ${keyOrderBy(NEWEST_FIRST)} limit ?`,
-      [...params, ...after.params, first + 1],
-    );
+    const rows = await q.auditLogPage(ctx.em, condition, params, after, first + 1);
     return toConnection(rows, {
       first,
       ...counted,
-      cursorOf: (row) => rowCursor(NEWEST_FIRST, row),
+      cursorOf: (row) => rowCursor(q.NEWEST_FIRST, row),
       nodes: (slice) =>
         slice.map((r) => ({
           id: String(r.id),

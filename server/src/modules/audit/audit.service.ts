@@ -1,6 +1,7 @@
 import { Audience } from '../../kernel/permissions.js';
 import type { Viewer } from '../../kernel/viewer.js';
 import type { RequestContext } from '../../kernel/request-context.js';
+import { insertAuditRow, insertAuditRows } from './audit.queries.js';
 
 /** Who acted, as an audit row names them: the kind and the id of the staff member, provider user, person or API client. */
 export interface AuditActor {
@@ -81,20 +82,17 @@ export class AuditService {
    * a provider user who has just registered (the request was anonymous).
    */
   async record(ctx: RequestContext, entry: AuditEntry, actor: AuditActor = auditActorOf(ctx.viewer)): Promise<void> {
-    await ctx.em.execute(
-      `insert into audit_log (at, actor_kind, actor_id, actor_job, action, subject_type, subject_id, details, request_id)
-       values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?)`,
-      [
-        ctx.clock.now(),
-        actor.kind,
-        actor.id,
-        actor.job ?? null,
-        entry.action,
-        entry.subjectType,
-        entry.subjectId,
-        JSON.stringify({ ...operatorDetails(ctx), ...entry.details }),
-        ctx.requestId,
-      ],
+    await insertAuditRow(
+      ctx.em,
+      ctx.clock.now(),
+      { kind: actor.kind, id: actor.id, job: actor.job ?? null },
+      {
+        action: entry.action,
+        subject_type: entry.subjectType,
+        subject_id: entry.subjectId,
+        details: { ...operatorDetails(ctx), ...entry.details },
+      },
+      ctx.requestId,
     );
   }
 
@@ -114,11 +112,12 @@ export class AuditService {
       subject_id: e.subjectId,
       details: { ...operatorDetails(ctx), ...e.details },
     }));
-    await ctx.em.execute(
-      `insert into audit_log (at, actor_kind, actor_id, actor_job, action, subject_type, subject_id, details, request_id)
-       select ?, ?, ?::uuid, ?, r.action, r.subject_type, r.subject_id, r.details, ?
-         from jsonb_to_recordset(?::jsonb) as r(action text, subject_type text, subject_id text, details jsonb)`,
-      [ctx.clock.now(), actor.kind, actor.id, actor.job ?? null, ctx.requestId, JSON.stringify(rows)],
+    await insertAuditRows(
+      ctx.em,
+      ctx.clock.now(),
+      { kind: actor.kind, id: actor.id, job: actor.job ?? null },
+      rows,
+      ctx.requestId,
     );
   }
 

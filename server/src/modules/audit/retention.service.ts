@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../kernel/request-context.js';
 import { transactional } from '../../kernel/request-context.js';
 import type { SettingsService } from '../settings/index.js';
+import * as q from './retention.queries.js';
 
 type Em = RequestContext['em'];
 
@@ -33,31 +34,11 @@ export class RetentionService {
    * ids, never names or contact details, and has its own period. Returns how many rows went.
    */
   private async purgeErasedRemains(em: Em, cutoff: Date): Promise<number> {
-    const erased = `select id from person where erased_at is not null and erased_at < ?`;
-    const messages = await em.execute<{ id: string }[]>(
-      `delete from message m
-        where m.audience = 'PERSONAL'
-          and (m.person_id in (${erased})
-               or (m.person_id is null
-                   and not exists (select 1 from person o where o.client_group_id = m.client_group_id
-                                     and (o.erased_at is null or o.erased_at >= ?))
-                   and exists (select 1 from person e where e.client_group_id = m.client_group_id)))
-        returning m.id`,
-      [cutoff, cutoff],
-    );
-    const mails = await em.execute<{ id: string }[]>(
-      `delete from mail_message where erased_at is not null and erased_at < ? returning id`,
-      [cutoff],
-    );
-    const sessions = await em.execute<{ id: string }[]>(
-      `delete from session where person_id in (${erased}) returning id`,
-      [cutoff],
-    );
-    const cartLines = await em.execute<{ id: string }[]>(
-      `delete from cart_line where person_id in (${erased}) returning id`,
-      [cutoff],
-    );
-    return messages.length + mails.length + sessions.length + cartLines.length;
+    const messages = await q.deleteErasedMessages(em, cutoff);
+    const mails = await q.deleteErasedMails(em, cutoff);
+    const sessions = await q.deleteErasedSessions(em, cutoff);
+    const cartLines = await q.deleteErasedCartLines(em, cutoff);
+    return messages + mails + sessions + cartLines;
   }
 
   async purge(ctx: RequestContext): Promise<PurgeCounts> {
@@ -67,33 +48,20 @@ export class RetentionService {
     const counts = await transactional(ctx, async (tx) => {
       const em = tx.em;
       const auditCutoff = before(periods.auditLogDays);
-      await em.execute(`select set_config('gemeentewinkel.audit_purge', ?, true)`, [auditCutoff.toISOString()]);
-      const audit = await em.execute<{ id: string }[]>(`delete from audit_log where at < ? returning id`, [
-        auditCutoff,
-      ]);
-      await em.execute(`select set_config('gemeentewinkel.audit_purge', '', true)`);
-      const mails = await em.execute<{ id: string }[]>(
-        `delete from mail_message where created_at < ? and status not in ('QUEUED') returning id`,
-        [before(periods.mailLogDays)],
-      );
-      const sessions = await em.execute<{ id: string }[]>(
-        `delete from session where last_seen_at < ? or expires_at < ? returning id`,
-        [before(periods.sessionDays), before(periods.sessionDays)],
-      );
+      const audit = await q.deleteAuditLogBefore(em, auditCutoff);
+      const mails = await q.deleteMailsBefore(em, before(periods.mailLogDays));
+      const sessions = await q.deleteSessionsBefore(em, before(periods.sessionDays));
       const remains = await this.purgeErasedRemains(em, before(periods.erasedRemainsDays));
-      const imports = await em.execute<{ id: string }[]>(
-        `delete from import_run where created_at < ? and status <> 'APPLYING' returning id`,
-        [before(periods.importDays)],
-      );
+      const imports = await q.deleteImportsBefore(em, before(periods.importDays));
       // The search's list of name words, made again from the names: a word no name has any more goes (a changed or
       // erased name already takes its words along; this also restores one a race may have left out).
-      await em.execute(`select search_word_rebuild()`);
+      await q.rebuildSearchWords(em);
       return {
-        auditLog: audit.length,
-        mailLog: mails.length,
-        sessions: sessions.length,
+        auditLog: audit,
+        mailLog: mails,
+        sessions,
         erasedRemains: remains,
-        imports: imports.length,
+        imports,
       };
     });
     if (Object.values(counts).some((n) => n > 0)) {

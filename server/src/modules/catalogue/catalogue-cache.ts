@@ -19,6 +19,7 @@ import type { Context } from '../../graphql/context.js';
 import { ANONYMOUS } from '../../kernel/viewer.js';
 import { guardGraphQL } from '../../http/maintenance.js';
 import type { SettingsService } from '../settings/index.js';
+import { catalogueVersion } from './catalogue-cache.queries.js';
 
 /**
  * The response cache of the public offer, for anonymous visitors (the shop window is the same for all of them).
@@ -197,10 +198,7 @@ export class CatalogueCache {
       sizeCalculation: (entry, k) => entry.json.length + k.length,
     });
     this.version = new CatalogueVersion(async () => {
-      const rows = await deps.orm.em
-        .getConnection()
-        .execute<{ version: string }[]>('select version::text as version from catalogue_version');
-      return rows[0]?.version ?? '0';
+      return (await catalogueVersion(deps.orm.em)) ?? '0';
     }, this.stats);
   }
 

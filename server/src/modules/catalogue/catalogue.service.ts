@@ -11,7 +11,8 @@ import { Provider } from '../providers/index.js';
 import { offerFor } from './product-approval.js';
 import { orderableBy, payableBy, payersOf, settledBy } from '../orders/index.js';
 import { today } from '../../kernel/clock.js';
-import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
+import * as q from './catalogue.queries.js';
+import { keyCondition, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 
 export type ProductPage = ConnectionOf<Product>;
 
@@ -41,16 +42,6 @@ export interface OfferFilter {
   /** Only what the logged-in resident's arrangements pay for now (payable.ts); ignored for anyone else. */
   payable?: boolean | null;
 }
-
-/** A provider's own products, newest first. */
-const OWN_PRODUCTS: KeyOrder = {
-  name: 'own',
-  direction: 'desc',
-  keys: [
-    { expr: 'p.created_at', cast: 'timestamptz' },
-    { expr: 'p.id', cast: 'uuid' },
-  ],
-};
 
 /** Every public-offer ordering ends with the id, so it is total and keyset pagination never skips or repeats. */
 const OFFER_ORDERS: Record<Exclude<ProductSort, ProductSort.RELEVANCE>, KeyOrder> = {
@@ -226,29 +217,16 @@ export class CatalogueService {
       const known = version ? this.counts.get(countKey) : undefined;
       if (known && known.version === version) totalCount = known.count;
       else {
-        const countRows = await ctx.em.execute<{ count: string }[]>(
-          `select count(*)::text as count from product p where ${where.join(' and ')}`,
-          params,
-        );
-        totalCount = Number(countRows[0]?.count ?? 0);
+        totalCount = await q.countOffer(ctx.em, where, params);
         if (version) this.counts.set(countKey, { version, count: totalCount });
       }
       if (totalCount === 0) return emptyConnection();
     }
 
-    const rows = await ctx.em.execute<Record<string, unknown>[]>(
-      `select ${productColumns(ctx)}, ${keySelect(order)} from product p
-       where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
-       order by ${keyOrderBy(order)}
-       limit ?`,
-      [
-        // select list, where, keyset condition, order by: the rank expression's parameters wherever it appears
-        ...exprParams,
-        ...params,
-        ...(after.sql ? [...exprParams, ...after.params] : []),
-        ...exprParams,
-        first + 1,
-      ],
+    const rows = await q.offerPage(
+      ctx.em,
+      { columns: productColumns(ctx), order, where, params, exprParams, after },
+      first + 1,
     );
     return toConnection(rows, {
       first,
@@ -272,11 +250,7 @@ export class CatalogueService {
     const orderable = orderableBy(viewer);
     const payers = payersOf(viewer, today(ctx.clock));
     const settled = settledBy(payers);
-    const rows = await ctx.em.execute<{ id: string; names: string[] }[]>(
-      `select p.id, array(select distinct pay_ar.name ${payers.sql} order by pay_ar.name) as names
-         from product p where p.id = any(?::uuid[]) and ${orderable.sql} and ${settled.sql}`,
-      [...payers.params, `{${ids.join(',')}}`, ...orderable.params, ...settled.params],
-    );
+    const rows = await q.payingArrangementNames(ctx.em, ids, payers, orderable, settled);
     for (const row of rows) result.set(row.id, row.names);
     return result;
   }
@@ -284,11 +258,7 @@ export class CatalogueService {
   /** Providers with at least one product in the public offer (for the provider filter), by name. */
   async offerProviders(ctx: RequestContext): Promise<Provider[]> {
     const visible = offerFor(ctx);
-    const rows = await ctx.em.execute<Record<string, unknown>[]>(
-      `select pr.* from provider pr where exists (select 1 from product p where p.provider_id = pr.id and ${visible.sql})
-       order by lower(pr.name), pr.id`,
-      visible.params,
-    );
+    const rows = await q.providersInOffer(ctx.em, visible);
     return rows.map((row) => ctx.em.map(Provider, row as never));
   }
 
@@ -296,11 +266,7 @@ export class CatalogueService {
   async publicProduct(ctx: RequestContext, id: string): Promise<Product | null> {
     if (!isUuid(id)) return null;
     const visible = offerFor(ctx);
-    const page = await ctx.em.execute<{ id: string }[]>(
-      `select p.id from product p where p.id = ? and ${visible.sql}`,
-      [id, ...visible.params],
-    );
-    if (!page.length) return null;
+    if (!(await q.inVisibleOffer(ctx.em, id, visible))) return null;
     return ctx.em.findOne(Product, id);
   }
 
@@ -312,37 +278,27 @@ export class CatalogueService {
   ): Promise<ProductPage> {
     if (ctx.viewer.kind !== Audience.PROVIDER) return emptyConnection();
     const first = pageSize(page.first);
-    const after = keyCondition(OWN_PRODUCTS, page.after);
-    const where = ['p.provider_id = ?'];
-    const params: unknown[] = [ctx.viewer.providerId];
-    if (filter?.status) {
-      where.push('p.status = ?');
-      params.push(filter.status);
-    }
-    const [{ count }] = (await ctx.em.execute<{ count: string }[]>(
-      `select count(*)::text as count from product p where ${where.join(' and ')}`,
-      params,
-    )) as [{ count: string }];
-    const rows = await ctx.em.execute<Record<string, unknown>[]>(
-      `select p.*, ${keySelect(OWN_PRODUCTS)} from product p where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
-       order by ${keyOrderBy(OWN_PRODUCTS)} limit ?`,
-      [...params, ...after.params, first + 1],
+    const after = keyCondition(q.OWN_PRODUCTS, page.after);
+    const { total, rows } = await q.providerProductPage(
+      ctx.em,
+      ctx.viewer.providerId,
+      filter?.status,
+      after,
+      first + 1,
     );
     return toConnection(rows, {
       first,
-      totalCount: Number(count),
-      cursorOf: (row) => rowCursor(OWN_PRODUCTS, row),
-      nodes: (rows) => rows.map((row) => ctx.em.map(Product, stripKeys({ ...row }, OWN_PRODUCTS.keys.length) as never)),
+      totalCount: total,
+      cursorOf: (row) => rowCursor(q.OWN_PRODUCTS, row),
+      nodes: (rows) =>
+        rows.map((row) => ctx.em.map(Product, stripKeys({ ...row }, q.OWN_PRODUCTS.keys.length) as never)),
     });
   }
 
   /** Number of products in the offer the viewer sees, per category, in one query for all categories. */
   async publicCountsByCategory(ctx: RequestContext): Promise<Map<string, number>> {
     const visible = offerFor(ctx);
-    const rows = await ctx.em.execute<{ category_id: string; n: string }[]>(
-      `select p.category_id, count(*)::text as n from product p where ${visible.sql} group by p.category_id`,
-      visible.params,
-    );
+    const rows = await q.visibleCountsByCategory(ctx.em, visible);
     return new Map(rows.map((r) => [r.category_id, Number(r.n)]));
   }
 

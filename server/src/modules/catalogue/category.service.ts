@@ -1,28 +1,17 @@
 import { LockMode } from '@mikro-orm/core';
 import { UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
+import { keyCondition, rowCursor, stripKeys } from '../../graphql/keyset.js';
 import { pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
-import { containsPattern } from '../../kernel/sql.js';
 import { checkAll } from '../../rules/rule.js';
 import { categoryRules } from '../../rules/category.js';
 import type { AuditService } from '../audit/index.js';
 import { Category } from './category.entity.js';
 import type { CategoryFilter, CategoryInput } from './category.types.js';
 import { slugify } from '../../kernel/slug.js';
-
-/** Display order; the id makes it total, so keyset paging never skips or repeats a category. */
-const DISPLAY_ORDER: KeyOrder = {
-  name: 'display',
-  direction: 'asc',
-  keys: [
-    { expr: 'c.sort_order', cast: 'integer' },
-    { expr: 'c.name', cast: 'text' },
-    { expr: 'c.id', cast: 'uuid' },
-  ],
-};
+import * as q from './category.queries.js';
 
 const NOT_FOUND = 'Deze categorie is niet gevonden.';
 
@@ -59,41 +48,25 @@ export class CategoryService {
   ): Promise<ConnectionOf<Category>> {
     const first = pageSize(page.first);
     // The cursor is checked first: a bad one is an error even when nothing matches.
-    const after = keyCondition(DISPLAY_ORDER, page.after);
-    const where: string[] = ['true'];
-    const params: unknown[] = [];
-    const search = filter?.search?.trim().slice(0, 100);
-    if (search) {
-      where.push('immutable_unaccent(lower(c.name)) like immutable_unaccent(lower(?))');
-      params.push(containsPattern(search));
-    }
-    if (filter?.hasProducts != null) {
-      where.push(`${filter.hasProducts ? '' : 'not '}exists (select 1 from product p where p.category_id = c.id)`);
-    }
-    const [{ n }] = (await ctx.em.execute<{ n: string }[]>(
-      `select count(*)::text as n from category c where ${where.join(' and ')}`,
-      params,
-    )) as [{ n: string }];
-    const rows = await ctx.em.execute<Record<string, unknown>[]>(
-      `select c.*, ${keySelect(DISPLAY_ORDER)} from category c
-        where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
-        order by ${keyOrderBy(DISPLAY_ORDER)} limit ?`,
-      [...params, ...after.params, first + 1],
+    const after = keyCondition(q.DISPLAY_ORDER, page.after);
+    const { total, rows } = await q.categoryPage(
+      ctx.em,
+      { search: filter?.search?.trim().slice(0, 100), hasProducts: filter?.hasProducts },
+      after,
+      first + 1,
     );
     return toConnection(rows, {
       first,
-      totalCount: Number(n),
-      cursorOf: (row) => rowCursor(DISPLAY_ORDER, row),
+      totalCount: total,
+      cursorOf: (row) => rowCursor(q.DISPLAY_ORDER, row),
       nodes: (rows) =>
-        rows.map((row) => ctx.em.map(Category, stripKeys({ ...row }, DISPLAY_ORDER.keys.length, []) as never)),
+        rows.map((row) => ctx.em.map(Category, stripKeys({ ...row }, q.DISPLAY_ORDER.keys.length, []) as never)),
     });
   }
 
   /** Total number of products (any status) per category, one query for all. */
   async allCountsByCategory(ctx: RequestContext): Promise<Map<string, number>> {
-    const rows = await ctx.em.execute<{ category_id: string; n: string }[]>(
-      `select category_id, count(*)::text as n from product group by category_id`,
-    );
+    const rows = await q.productCountsByCategory(ctx.em);
     return new Map(rows.map((r) => [r.category_id, Number(r.n)]));
   }
 
@@ -137,12 +110,8 @@ export class CategoryService {
   async delete(ctx: RequestContext, id: string): Promise<Result<string>> {
     if (!isUuid(id)) return problem(null, 'NOT_FOUND', NOT_FOUND);
     return transactional(ctx, async (tx) => {
-      const rows = await tx.em.execute<{ id: string; n: string }[]>(
-        `select c.id, (select count(*) from product p where p.category_id = c.id)::text as n from category c where c.id = ? for update of c`,
-        [id],
-      );
-      if (!rows[0]) return problem(null, 'NOT_FOUND', NOT_FOUND);
-      const n = Number(rows[0].n);
+      const n = await q.lockCategoryWithProductCount(tx.em, id);
+      if (n === undefined) return problem(null, 'NOT_FOUND', NOT_FOUND);
       if (n > 0) {
         return problem(
           null,
@@ -150,7 +119,7 @@ export class CategoryService {
           `Deze categorie kunt u niet verwijderen: er ${n === 1 ? 'hoort nog 1 product' : `horen nog ${n} producten`} bij. Verplaats ${n === 1 ? 'dat product' : 'die producten'} eerst naar een andere categorie.`,
         );
       }
-      await tx.em.execute('delete from category where id = ?', [id]);
+      await q.deleteCategory(tx.em, id);
       await this.audit.record(tx, { action: 'CATEGORY_DELETED', subjectType: 'category', subjectId: id });
       return ok(id);
     });
@@ -161,21 +130,13 @@ export class CategoryService {
     if (categoryId !== null && !isUuid(categoryId)) return problem('categoryId', 'NOT_FOUND', NOT_FOUND);
     return transactional(ctx, async (tx) => {
       // Serialise concurrent changes: both would otherwise try to set a different featured category at once.
-      await tx.em.execute(`select pg_advisory_xact_lock(hashtext('gemeentewinkel:featured-category'))`);
+      await q.lockFeatured(tx.em);
       if (categoryId) {
-        const exists = await tx.em.execute<{ id: string }[]>('select id from category where id = ?', [categoryId]);
-        if (!exists.length) return problem('categoryId', 'NOT_FOUND', NOT_FOUND);
+        if (!(await q.categoryExists(tx.em, categoryId))) return problem('categoryId', 'NOT_FOUND', NOT_FOUND);
       }
       const now = ctx.clock.now();
-      await tx.em.execute(
-        'update category set featured = false, updated_at = ? where featured and id is distinct from ?',
-        [now, categoryId],
-      );
-      if (categoryId)
-        await tx.em.execute('update category set featured = true, updated_at = ? where id = ? and not featured', [
-          now,
-          categoryId,
-        ]);
+      await q.unsetFeatured(tx.em, categoryId, now);
+      if (categoryId) await q.setFeatured(tx.em, categoryId, now);
       await this.audit.record(tx, { action: 'FEATURED_CATEGORY_SET', subjectType: 'category', subjectId: categoryId });
       return ok(categoryId ? await tx.em.findOneOrFail(Category, categoryId, { refresh: true }) : null);
     });
@@ -192,22 +153,15 @@ export class CategoryService {
     const { values, problems } = checkAll(categoryRules, input);
     const errors = problems.map((p) => UserError.of(p.field, p.code, p.message));
     if (!errors.some((e) => e.field === 'name')) {
-      const same = await ctx.em.execute<{ id: string }[]>(
-        'select id from category where lower(btrim(name)) = lower(?) and id is distinct from ?',
-        [values.name, id],
-      );
-      if (same.length) errors.unshift(UserError.of('name', 'TAKEN', 'Er is al een categorie met deze naam.'));
+      if (await q.nameTaken(ctx.em, values.name, id))
+        errors.unshift(UserError.of('name', 'TAKEN', 'Er is al een categorie met deze naam.'));
     }
     return failIfAny(errors) ?? ok(values);
   }
 
   private async uniqueSlug(ctx: RequestContext, name: string, id: string | null): Promise<string> {
     const base = slugify(name, 'categorie');
-    const rows = await ctx.em.execute<{ slug: string }[]>(
-      `select slug from category where (slug = ? or slug like ?) and id is distinct from ?`,
-      [base, `${base}-%`, id],
-    );
-    const taken = new Set(rows.map((r) => r.slug));
+    const taken = new Set(await q.slugsLike(ctx.em, base, id));
     if (!taken.has(base)) return base;
     for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
   }

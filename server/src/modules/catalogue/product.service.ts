@@ -18,8 +18,10 @@ import { Product, ProductStatus } from './product.entity.js';
 import { ProductApproval, ProductApprovalStatus } from './product-approval.entity.js';
 import { ProductPayload, type ProductInput } from './product.inputs.js';
 import type { ProductPage } from './catalogue.service.js';
-import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
+import { keyCondition, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 import { slugify } from '../../kernel/slug.js';
+import * as q from './product.queries.js';
+import type { DecisionRow } from './product.queries.js';
 import { decisionCounts, dropOpenDecisions, openDecisionsForProduct, refreshStatuses } from './product-approval.js';
 import { CHOOSE_CATEGORY, productRules, rejectionReason } from '../../rules/product.js';
 
@@ -32,8 +34,6 @@ export interface ReviewFilter {
   status?: ProductStatus | null;
   providerId?: string | null;
 }
-
-type DecisionRow = { id: string; municipality_id: string; municipality_name: string; status: ProductApprovalStatus };
 
 /**
  * Products as providers manage them and municipalities decide on them. The provider's lifecycle:
@@ -226,12 +226,7 @@ export class ProductService {
           ? { sql: '(true)', params: [] }
           : scopeSql(ctx.viewer, 'pa.municipality_id');
       loader = new DataLoader<string, ProductApproval[]>(async (ids) => {
-        const rows = await ctx.em.execute<Record<string, unknown>[]>(
-          `select pa.* from product_approval pa join product p on p.id = pa.product_id join municipality m on m.id = pa.municipality_id
-            where pa.product_id = any(?::uuid[]) and ${decisionCounts('pa', 'p')} and ${scope.sql}
-            order by m.name, m.id`,
-          [`{${ids.join(',')}}`, ...scope.params],
-        );
+        const rows = await q.decisionsOf(ctx.em, ids, scope);
         const decisions = rows.map((row) => ctx.em.map(ProductApproval, row as never));
         return ids.map((id) => decisions.filter((d) => d.product.id === id));
       });
@@ -341,17 +336,13 @@ export class ProductService {
       params.push(filter.providerId);
     }
     const after = keyCondition(order, page.after);
-    const [{ count }] = (await ctx.em.execute<{ count: string }[]>(
-      `select count(*)::text as count from ${from} where ${where.join(' and ')}`,
-      [...fromParams, ...params],
-    )) as [{ count: string }];
-    const totalCount = Number(count);
-    if (totalCount === 0) return emptyConnection();
-    const rows = await ctx.em.execute<Record<string, unknown>[]>(
-      `select p.*, ${keySelect(order)} from ${from} where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
-       order by ${keyOrderBy(order)} limit ?`,
-      [...fromParams, ...params, ...after.params, first + 1],
+    const { total: totalCount, rows } = await q.reviewPage(
+      ctx.em,
+      { from, fromParams, where, params, order },
+      after,
+      first + 1,
     );
+    if (totalCount === 0) return emptyConnection();
     return toConnection(rows, {
       first,
       totalCount,
@@ -364,14 +355,11 @@ export class ProductService {
   async reviewProduct(ctx: RequestContext, id: string): Promise<Product | null> {
     if (!isUuid(id)) return null;
     const scope = this.scope(ctx);
-    const rows = await ctx.em.execute<Record<string, unknown>[]>(
-      `select p.* from product p where p.id = ? and ${scope.sql}`,
-      [id, ...scope.params],
-    );
-    if (!rows[0]) return null;
-    delete rows[0].search;
-    delete rows[0].title_words;
-    return ctx.em.map(Product, rows[0] as never);
+    const row = await q.productInScope(ctx.em, id, scope);
+    if (!row) return null;
+    delete row.search;
+    delete row.title_words;
+    return ctx.em.map(Product, row as never);
   }
 
   /** Approves a product in the given municipalities of the viewer's scope (null: every open decision in scope). */
@@ -422,12 +410,8 @@ export class ProductService {
     const decided: DecisionRow[] = [];
     const payload = await transactional(ctx, async (tx) => {
       const em = tx.em;
-      const locked = await em.execute<{ id: string; status: ProductStatus }[]>(
-        `select p.id, p.status from product p where p.id = ? and ${productScope.sql} for update of p`,
-        [id, ...productScope.params],
-      );
-      if (!locked[0]) return ProductPayload.fail(notFound());
-      const status = locked[0].status;
+      const status = await q.lockProductInScope(em, id, productScope);
+      if (!status) return ProductPayload.fail(notFound());
       if (status === ProductStatus.DRAFT || status === ProductStatus.ARCHIVED) {
         return ProductPayload.fail(
           UserError.of(
@@ -437,14 +421,7 @@ export class ProductService {
           ),
         );
       }
-      const rows = await em.execute<DecisionRow[]>(
-        `select pa.id, pa.municipality_id, m.name as municipality_name, pa.status
-           from product_approval pa join product p on p.id = pa.product_id join municipality m on m.id = pa.municipality_id
-          where pa.product_id = ? and ${decisionCounts('pa', 'p')}
-          order by m.name
-          for update of pa`,
-        [id],
-      );
+      const rows = await q.lockDecisions(em, id);
       let targets: DecisionRow[];
       if (municipalityIds === null) {
         targets = rows.filter(
@@ -463,9 +440,7 @@ export class ProductService {
         targets = [];
         for (const municipalityId of new Set(municipalityIds)) {
           if (!inScope(ctx.viewer, municipalityId)) {
-            const name = (
-              await em.execute<{ name: string }[]>(`select name from municipality where id = ?`, [municipalityId])
-            )[0]?.name;
+            const name = await q.municipalityName(em, municipalityId);
             return ProductPayload.fail(
               UserError.of(
                 'municipalityIds',
@@ -499,10 +474,10 @@ export class ProductService {
         }
       }
       const adminAccountId = ownAdminAccountId(ctx.viewer);
-      await em.execute(
-        `update product_approval set status = ?, reason = ?, decided_at = ?, decided_by_id = ?, updated_at = ?
-          where id = any(?::uuid[])`,
-        [decision, reason, ctx.clock.now(), adminAccountId, ctx.clock.now(), `{${targets.map((t) => t.id).join(',')}}`],
+      await q.recordDecisions(
+        em,
+        targets.map((t) => t.id),
+        { status: decision, reason, decidedAt: ctx.clock.now(), decidedById: adminAccountId },
       );
       for (const t of targets) {
         await this.record(

@@ -3,7 +3,7 @@ import type { Mailer } from '../../integrations/mail/mailer.js';
 import { describeMailError } from '../../integrations/mail/smtp-mailer.js';
 import { inScope, scopeSql } from '../../kernel/scope.js';
 import { pageSize, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
-import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
+import { keyCondition, rowCursor } from '../../graphql/keyset.js';
 import { isUuid } from '../../graphql/ids.js';
 import { systemClock, type Clock } from '../../kernel/clock.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
@@ -13,6 +13,7 @@ import type { JobRun } from '../../jobs/job-types.js';
 import type { AuditService } from '../audit/index.js';
 import { CommunicationTemplate } from './communication-template.entity.js';
 import type { MailStatus } from './mail-message.entity.js';
+import * as q from './mail.queries.js';
 import type { SettingsService } from '../settings/index.js';
 import {
   renderTemplate,
@@ -57,27 +58,12 @@ export interface MailLogFilter {
   templateKey?: string | null;
 }
 
-const likePattern = (text: string) =>
-  `%${text
-    .trim()
-    .toLowerCase()
-    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Attempts before a mail counts as FAILED: with the queue's backoff (3 s, 7 s, 20 s, … then every 6 h), about a day. */
 export const MAIL_MAX_ATTEMPTS = 14;
 
 const ERASED_ADDRESS = 'gewist';
 
 /** The mail log, newest first. */
-const NEWEST_FIRST: KeyOrder = {
-  name: 'newest',
-  direction: 'desc',
-  keys: [
-    { expr: 'created_at', cast: 'timestamptz' },
-    { expr: 'id', cast: 'uuid' },
-  ],
-};
-
 function clockOf(target: JobTarget): Clock {
   return 'clock' in target && target.clock ? (target.clock as Clock) : systemClock;
 }
@@ -131,18 +117,22 @@ export class MailService {
         variantOf(template, wording),
         mail.variables as Record<string, TemplateValue>,
       );
-      const [row] = await tx.execute<{ id: string }[]>(
-        `insert into mail_message (to_address, template_key, subject, body, person_id, municipality_id, created_at)
-         values (?, ?, ?, ?, ?, ?, ?) returning id`,
-        [mail.to.trim(), mail.template, subject, body, mail.personId ?? null, mail.municipalityId ?? null, clock.now()],
-      );
+      const id = await q.insertMail(tx, {
+        to: mail.to.trim(),
+        templateKey: mail.template,
+        subject,
+        body,
+        personId: mail.personId ?? null,
+        municipalityId: mail.municipalityId ?? null,
+        createdAt: clock.now(),
+      });
       await this.queue.enqueue(
         tx,
         'mail.send',
-        { mailId: row!.id },
-        { jobKey: `mail:${row!.id}`, maxAttempts: MAIL_MAX_ATTEMPTS },
+        { mailId: id },
+        { jobKey: `mail:${id}`, maxAttempts: MAIL_MAX_ATTEMPTS },
       );
-      return { id: row!.id };
+      return { id };
     };
     return em.isInTransaction() ? record(em) : em.transactional(record);
   }
@@ -153,14 +143,7 @@ export class MailService {
    * attempt the mail is FAILED and waits for a resend.
    */
   async deliver(ctx: RequestContext, mailId: string, run: Pick<JobRun, 'attempt' | 'maxAttempts'>): Promise<void> {
-    const [mail] = await ctx.em.execute<
-      { to_address: string; subject: string; body: string; template_key: string | null }[]
-    >(
-      `update mail_message set attempts = attempts + 1, last_attempt_at = ?
-        where id = ? and status = 'QUEUED' and erased_at is null
-        returning to_address, subject, body, template_key`,
-      [ctx.clock.now(), mailId],
-    );
+    const mail = await q.claimAttempt(ctx.em, mailId, ctx.clock.now());
     if (!mail) return;
     try {
       await this.mailer.deliver({
@@ -173,20 +156,14 @@ export class MailService {
     } catch (error) {
       const reason = describeMailError(error);
       const final = run.attempt >= run.maxAttempts;
-      await ctx.em.execute(
-        `update mail_message set last_error = ?, status = case when ? then 'FAILED' else status end where id = ? and status = 'QUEUED'`,
-        [reason, final, mailId],
-      );
+      await q.recordFailure(ctx.em, mailId, reason, final);
       ctx.log.warn(
         { event: 'mail_not_delivered', mailId, template: mail.template_key, attempt: run.attempt, final },
         'mail not delivered',
       );
       throw new Error(`mail ${mailId} not delivered: ${reason}`);
     }
-    await ctx.em.execute(
-      `update mail_message set status = 'SENT', sent_at = ?, last_error = null where id = ? and status = 'QUEUED'`,
-      [ctx.clock.now(), mailId],
-    );
+    await q.markSent(ctx.em, mailId, ctx.clock.now());
     ctx.log.info({ event: 'mail_sent', mailId, template: mail.template_key, transport: this.mailer.kind }, 'mail sent');
   }
 
@@ -195,9 +172,7 @@ export class MailService {
     const notFound = () => problem<string>('mailId', 'NOT_FOUND', 'Deze e-mail is niet gevonden.');
     if (!isUuid(mailId)) return notFound();
     return transactional(ctx, async (tx) => {
-      const [row] = await tx.em.execute<
-        { status: MailStatus; municipality_id: string | null; erased_at: Date | null }[]
-      >(`select status, municipality_id, erased_at from mail_message where id = ? for update`, [mailId]);
+      const row = await q.lockMail(tx.em, mailId);
       if (!row || !inScope(ctx.viewer, row.municipality_id, MAIL_SCOPE)) return notFound();
       if (row.status !== 'FAILED' || row.erased_at) {
         return problem<string>(
@@ -206,7 +181,7 @@ export class MailService {
           'Alleen een e-mail die niet kon worden verstuurd, kunt u opnieuw versturen.',
         );
       }
-      await tx.em.execute(`update mail_message set status = 'QUEUED', last_error = null where id = ?`, [mailId]);
+      await q.requeue(tx.em, mailId);
       await this.queue.enqueue(
         tx,
         'mail.send',
@@ -221,26 +196,7 @@ export class MailService {
   /** One row of the mail log (in the viewer's scope, not erased), or null. */
   async entry(ctx: RequestContext, mailId: string): Promise<MailLogEntry | null> {
     if (!isUuid(mailId)) return null;
-    const [row] = await ctx.em.execute<
-      {
-        id: string;
-        to_address: string;
-        template_key: string | null;
-        template_name: string | null;
-        subject: string;
-        status: MailStatus;
-        attempts: number;
-        last_error: string | null;
-        municipality_id: string | null;
-        created_at: Date;
-        sent_at: Date | null;
-      }[]
-    >(
-      `select id, to_address, template_key, subject, status, attempts, last_error, municipality_id, created_at, sent_at,
-              (select t.name from communication_template t where t.key = mail_message.template_key) as template_name
-         from mail_message where id = ? and erased_at is null`,
-      [mailId],
-    );
+    const row = await q.mailLogRow(ctx.em, mailId);
     if (!row || !inScope(ctx.viewer, row.municipality_id, MAIL_SCOPE)) return null;
     return {
       id: row.id,
@@ -266,58 +222,19 @@ export class MailService {
     page: { first?: number | null; after?: string | null } = {},
   ): Promise<ConnectionOf<MailLogEntry>> {
     // The cursor first: a bad one is refused even when nothing matches.
-    const after = keyCondition(NEWEST_FIRST, page.after);
-    const where: string[] = ['erased_at is null'];
-    const params: unknown[] = [];
-    const scope = scopeSql(ctx.viewer, 'municipality_id', MAIL_SCOPE);
-    where.push(scope.sql);
-    params.push(...scope.params);
-    if (filter.status) {
-      where.push('status = ?');
-      params.push(filter.status);
-    }
-    if (filter.templateKey) {
-      where.push('template_key = ?');
-      params.push(filter.templateKey);
-    }
-    if (filter.to?.trim()) {
-      where.push(`lower(to_address) like ?`);
-      params.push(likePattern(filter.to));
-    }
-    if (filter.search?.trim()) {
-      where.push(`(lower(to_address) like ? or lower(subject) like ?)`);
-      params.push(likePattern(filter.search), likePattern(filter.search));
-    }
-    const [total] = await ctx.em.execute<{ n: string }[]>(
-      `select count(*) as n from mail_message where ${where.join(' and ')}`,
-      params,
-    );
+    const after = keyCondition(q.NEWEST_FIRST, page.after);
     const first = pageSize(page.first);
-    const rows = await ctx.em.execute<
-      ({
-        id: string;
-        to_address: string;
-        template_key: string | null;
-        template_name: string | null;
-        subject: string;
-        status: MailStatus;
-        attempts: number;
-        last_error: string | null;
-        created_at: Date;
-        sent_at: Date | null;
-      } & Record<string, unknown>)[]
-    >(
-      `select id, to_address, template_key, subject, status, attempts, last_error, created_at, sent_at,
-              (select t.name from communication_template t where t.key = mail_message.template_key) as template_name,
-              ${keySelect(NEWEST_FIRST)}
-         from mail_message where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
-        order by ${keyOrderBy(NEWEST_FIRST)} limit ?`,
-      [...params, ...after.params, first + 1],
+    const { total, rows } = await q.mailLogPage(
+      ctx.em,
+      scopeSql(ctx.viewer, 'municipality_id', MAIL_SCOPE),
+      filter,
+      after,
+      first + 1,
     );
     return toConnection(rows, {
       first,
-      totalCount: Number(total?.n ?? 0),
-      cursorOf: (row) => rowCursor(NEWEST_FIRST, row),
+      totalCount: total,
+      cursorOf: (row) => rowCursor(q.NEWEST_FIRST, row),
       nodes: (slice) =>
         slice.map((r) => ({
           id: r.id,
@@ -339,15 +256,6 @@ export class MailService {
    * the ones not sent yet are cancelled. Matched by person id, and by address for mails recorded without one.
    */
   async erasePerson(em: EntityManager, person: { id: string; email: string | null }, at: Date): Promise<number> {
-    const rows = await em.execute<{ id: string }[]>(
-      `update mail_message
-          set to_address = ?, subject = '(gewist)', body = '', last_error = null, erased_at = ?,
-              status = case when status = 'QUEUED' then 'CANCELLED' else status end
-        where erased_at is null
-          and (person_id = ? or (person_id is null and ?::text is not null and lower(to_address) = lower(?::text)))
-        returning id`,
-      [ERASED_ADDRESS, at, person.id, person.email, person.email],
-    );
-    return rows.length;
+    return q.erasePersonMails(em, person, ERASED_ADDRESS, at);
   }
 }

@@ -18,6 +18,7 @@ import {
   type AccessibilityStatement,
   type ContentPageInput,
 } from './content-page.entity.js';
+import * as q from './content-page.queries.js';
 
 /** Where each public page lives (the sitemap lists these). The providers' terms are shown inside forms, not here. */
 export const PUBLIC_PAGE_PATHS: Partial<Record<ContentPageKind, string>> = {
@@ -76,12 +77,7 @@ export class ContentPageService {
 
   /** The public pages that have a published version: for the sitemap (slug = the site path). */
   async publishedPages(ctx: RequestContext): Promise<PublishedPage[]> {
-    const rows = await ctx.em.execute<{ page: ContentPageKind; title: string; published_at: Date }[]>(
-      `select distinct on (page) page, title, published_at from content_page_version
-        where municipality_id is null and published_at is not null and page in (?, ?, ?, ?)
-        order by page, version desc`,
-      Object.keys(PUBLIC_PAGE_PATHS),
-    );
+    const rows = await q.publishedPages(ctx.em, Object.keys(PUBLIC_PAGE_PATHS));
     return rows.map((r) => ({
       page: r.page,
       slug: PUBLIC_PAGE_PATHS[r.page]!,
@@ -183,12 +179,7 @@ export class ContentPageService {
       found.publishedByAccountId = ownAdminAccountId(tx.viewer);
       let termsVersion: number | null = null;
       if (found.page === ContentPageKind.TERMS_PROVIDERS) {
-        await tx.em.execute(`select pg_advisory_xact_lock(hashtext('terms_version'))`);
-        const [row] = await tx.em.execute<{ n: number }[]>(
-          `select coalesce(max(version), 0)::int as n from terms_version where municipality_id is not distinct from ?`,
-          [municipalityId],
-        );
-        termsVersion = (row?.n ?? 0) + 1;
+        termsVersion = await q.nextTermsVersion(tx.em, municipalityId);
         const terms = tx.em.create(TermsVersion, {
           municipality: municipalityId,
           version: termsVersion,
@@ -256,13 +247,7 @@ export class ContentPageService {
     page: ContentPageKind,
     municipalityId: string | null,
   ): Promise<number> {
-    await tx.em.execute(`select pg_advisory_xact_lock(hashtext(?))`, [`content_page:${page}:${municipalityId ?? ''}`]);
-    const [row] = await tx.em.execute<{ n: number }[]>(
-      `select coalesce(max(version), 0)::int as n from content_page_version
-        where page = ? and municipality_id is not distinct from ?`,
-      [page, municipalityId],
-    );
-    return (row?.n ?? 0) + 1;
+    return q.nextPageVersion(tx.em, page, municipalityId);
   }
 
   private async author(tx: RequestContext): Promise<{ authorAccountId: string | null; authorName: string }> {

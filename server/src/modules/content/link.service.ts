@@ -7,6 +7,7 @@ import { checkAll } from '../../rules/rule.js';
 import { linkRules } from '../../rules/news.js';
 import type { AuditService } from '../audit/index.js';
 import { Link, LinkPlacement } from './link.entity.js';
+import * as q from './link.queries.js';
 
 const NOT_FOUND = 'Deze link is niet gevonden.';
 
@@ -15,9 +16,6 @@ export interface LinkInputLike {
   url?: string | null;
   placement?: LinkPlacement | null;
 }
-
-/** Serialises changes to the order of links: two editors moving links at once never get the same position. */
-const ORDER_LOCK = `select pg_advisory_xact_lock(hashtext('gemeentewinkel:link-order'))`;
 
 /**
  * Managed links (beheer/links): shown in the footer (FOOTER) or the useful-links block (USEFUL), in their order.
@@ -47,11 +45,8 @@ export class LinkService {
     const checked = this.check(input);
     if (!checked.ok) return checked;
     return transactional(ctx, async (tx) => {
-      await tx.em.execute(ORDER_LOCK);
-      const [{ next }] = (await tx.em.execute<{ next: number }[]>(
-        'select coalesce(max(sort_order) + 1, 0)::int as next from link where placement = ?',
-        [checked.value.placement],
-      )) as [{ next: number }];
+      await q.lockLinkOrder(tx.em);
+      const next = await q.nextSortOrder(tx.em, checked.value.placement);
       const link = tx.em.create(Link, { ...checked.value, sortOrder: next });
       await tx.em.flush();
       await this.audit.record(tx, {
@@ -69,15 +64,12 @@ export class LinkService {
     const checked = this.check(input);
     if (!checked.ok) return checked;
     return transactional(ctx, async (tx) => {
-      await tx.em.execute(ORDER_LOCK);
+      await q.lockLinkOrder(tx.em);
       const link = await tx.em.findOne(Link, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!link) return problem(null, 'NOT_FOUND', NOT_FOUND);
       const fields = (['label', 'url', 'placement'] as const).filter((f) => link[f] !== checked.value[f]);
       if (link.placement !== checked.value.placement) {
-        const [{ next }] = (await tx.em.execute<{ next: number }[]>(
-          'select coalesce(max(sort_order) + 1, 0)::int as next from link where placement = ?',
-          [checked.value.placement],
-        )) as [{ next: number }];
+        const next = await q.nextSortOrder(tx.em, checked.value.placement);
         link.sortOrder = next;
       }
       Object.assign(link, checked.value);
@@ -91,7 +83,7 @@ export class LinkService {
   async move(ctx: RequestContext, id: string, direction: -1 | 1): Promise<Result<Link>> {
     if (!isUuid(id)) return problem(null, 'NOT_FOUND', NOT_FOUND);
     return transactional(ctx, async (tx) => {
-      await tx.em.execute(ORDER_LOCK);
+      await q.lockLinkOrder(tx.em);
       const link = await tx.em.findOne(Link, id);
       if (!link) return problem(null, 'NOT_FOUND', NOT_FOUND);
       const siblings = await this.list(tx, link.placement);
@@ -115,13 +107,10 @@ export class LinkService {
   async delete(ctx: RequestContext, id: string): Promise<Result<string>> {
     if (!isUuid(id)) return problem(null, 'NOT_FOUND', NOT_FOUND);
     return transactional(ctx, async (tx) => {
-      await tx.em.execute(ORDER_LOCK);
-      const rows = await tx.em.execute<{ label: string; url: string }[]>(
-        'delete from link where id = ? returning label, url',
-        [id],
-      );
-      if (!rows[0]) return problem(null, 'NOT_FOUND', NOT_FOUND);
-      await this.audit.record(tx, { action: 'LINK_DELETED', subjectType: 'link', subjectId: id, details: rows[0] });
+      await q.lockLinkOrder(tx.em);
+      const deleted = await q.deleteLink(tx.em, id);
+      if (!deleted) return problem(null, 'NOT_FOUND', NOT_FOUND);
+      await this.audit.record(tx, { action: 'LINK_DELETED', subjectType: 'link', subjectId: id, details: deleted });
       return ok(id);
     });
   }

@@ -2,7 +2,7 @@ import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
+import { keyCondition, rowCursor, stripKeys } from '../../graphql/keyset.js';
 import { pageSize, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
 import { Audience, Permission } from '../../kernel/permissions.js';
 import { hasPermission } from '../../kernel/viewer.js';
@@ -10,13 +10,13 @@ import { inScope, scopeSql } from '../../kernel/scope.js';
 import type { FileStorage } from '../../integrations/storage/file-storage.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
-import { containsPattern } from '../../kernel/sql.js';
 import { checkAll } from '../../rules/rule.js';
 import { newsArticleRules } from '../../rules/news.js';
 import type { AuditService } from '../audit/index.js';
 import { encodeImage } from '../catalogue/product-image.service.js';
 import { slugify } from '../../kernel/slug.js';
 import { NewsArticle, NewsStatus } from './news-article.entity.js';
+import * as q from './news.queries.js';
 
 export const NEWS_MESSAGES = {
   notFound: 'Dit nieuwsbericht is niet gevonden.',
@@ -30,26 +30,6 @@ export const NEWS_MESSAGES = {
 
 /** A publish moment up to this long ago counts as "now" (the form's clock and ours differ a little). */
 const PAST_TOLERANCE_MS = 5 * 60 * 1000;
-
-/** The public order: newest first; the id makes it total, so paging never skips or repeats an article. */
-const PUBLIC_ORDER: KeyOrder = {
-  name: 'news',
-  direction: 'desc',
-  keys: [
-    { expr: 'n.publish_at', cast: 'timestamptz' },
-    { expr: 'n.id', cast: 'uuid' },
-  ],
-};
-
-/** The editors' order: last changed first. */
-const ADMIN_ORDER: KeyOrder = {
-  name: 'news-admin',
-  direction: 'desc',
-  keys: [
-    { expr: 'n.updated_at', cast: 'timestamptz' },
-    { expr: 'n.id', cast: 'uuid' },
-  ],
-};
 
 export interface NewsArticleValues {
   title: string;
@@ -120,22 +100,13 @@ export class NewsService {
     page: { first?: number | null; after?: string | null },
   ): Promise<ConnectionOf<NewsArticle>> {
     const first = pageSize(page.first, 10);
-    const after = keyCondition(PUBLIC_ORDER, page.after);
+    const after = keyCondition(q.PUBLIC_ORDER, page.after);
     const visible = visibleCondition(ctx);
-    const [{ n }] = (await ctx.em.execute<{ n: string }[]>(
-      `select count(*)::text as n from news_article n where ${visible.sql}`,
-      visible.params,
-    )) as [{ n: string }];
-    const rows = await ctx.em.execute<Record<string, unknown>[]>(
-      `select n.*, ${keySelect(PUBLIC_ORDER)} from news_article n
-        where ${visible.sql}${after.sql ? ` and ${after.sql}` : ''}
-        order by ${keyOrderBy(PUBLIC_ORDER)} limit ?`,
-      [...visible.params, ...after.params, first + 1],
-    );
+    const { total, rows } = await q.publicNewsPage(ctx.em, visible, after, first + 1);
     return toConnection(rows, {
       first,
-      totalCount: Number(n),
-      cursorOf: (row) => rowCursor(PUBLIC_ORDER, row),
+      totalCount: total,
+      cursorOf: (row) => rowCursor(q.PUBLIC_ORDER, row),
       nodes: (rows) => rows.map((row) => ctx.em.map(NewsArticle, stripKeys({ ...row }, 2, []) as never)),
     });
   }
@@ -155,10 +126,7 @@ export class NewsService {
   /** Everything a visitor may see, newest first (the feed, the sitemap). */
   async allVisible(ctx: RequestContext, limit = 50): Promise<NewsArticle[]> {
     const visible = visibleCondition(ctx);
-    const rows = await ctx.em.execute<Record<string, unknown>[]>(
-      `select n.* from news_article n where ${visible.sql} order by n.publish_at desc, n.id desc limit ?`,
-      [...visible.params, limit],
-    );
+    const rows = await q.visibleNews(ctx.em, visible, limit);
     return rows.map((row) => ctx.em.map(NewsArticle, row as never));
   }
 
@@ -170,33 +138,19 @@ export class NewsService {
     page: { first?: number | null; after?: string | null },
   ): Promise<ConnectionOf<NewsArticle>> {
     const first = pageSize(page.first);
-    const after = keyCondition(ADMIN_ORDER, page.after);
+    const after = keyCondition(q.ADMIN_ORDER, page.after);
     const scope = scopeSql(ctx.viewer, 'n.municipality_id');
-    const where = [scope.sql];
-    const params = [...scope.params];
-    const search = filter?.search?.trim().slice(0, 100);
-    if (search) {
-      where.push('immutable_unaccent(lower(n.title)) like immutable_unaccent(lower(?))');
-      params.push(containsPattern(search));
-    }
-    if (filter?.status) {
-      where.push('n.status = ?');
-      params.push(filter.status);
-    }
-    const [{ n }] = (await ctx.em.execute<{ n: string }[]>(
-      `select count(*)::text as n from news_article n where ${where.join(' and ')}`,
-      params,
-    )) as [{ n: string }];
-    const rows = await ctx.em.execute<Record<string, unknown>[]>(
-      `select n.*, ${keySelect(ADMIN_ORDER)} from news_article n
-        where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
-        order by ${keyOrderBy(ADMIN_ORDER)} limit ?`,
-      [...params, ...after.params, first + 1],
+    const { total, rows } = await q.adminNewsPage(
+      ctx.em,
+      scope,
+      { search: filter?.search?.trim().slice(0, 100), status: filter?.status },
+      after,
+      first + 1,
     );
     return toConnection(rows, {
       first,
-      totalCount: Number(n),
-      cursorOf: (row) => rowCursor(ADMIN_ORDER, row),
+      totalCount: total,
+      cursorOf: (row) => rowCursor(q.ADMIN_ORDER, row),
       nodes: (rows) => rows.map((row) => ctx.em.map(NewsArticle, stripKeys({ ...row }, 2, []) as never)),
     });
   }
@@ -293,10 +247,8 @@ export class NewsService {
       if (!isUuid(municipalityId))
         errors.push(UserError.of('municipalityId', 'NOT_FOUND', NEWS_MESSAGES.unknownMunicipality));
       else {
-        const found = await ctx.em.execute<{ id: string }[]>('select id from municipality where id = ?', [
-          municipalityId,
-        ]);
-        if (!found.length) errors.push(UserError.of('municipalityId', 'NOT_FOUND', NEWS_MESSAGES.unknownMunicipality));
+        if (!(await q.municipalityExists(ctx.em, municipalityId)))
+          errors.push(UserError.of('municipalityId', 'NOT_FOUND', NEWS_MESSAGES.unknownMunicipality));
         else if (!inScope(ctx.viewer, municipalityId))
           errors.push(UserError.of('municipalityId', 'OUT_OF_SCOPE', NEWS_MESSAGES.outOfScope));
       }
@@ -307,11 +259,8 @@ export class NewsService {
     let slug = values.slug;
     if (!errors.some((e) => e.field === 'slug' || e.field === 'title')) {
       if (slug) {
-        const taken = await ctx.em.execute<{ id: string }[]>(
-          'select id from news_article where slug = ? and id is distinct from ?',
-          [slug, existing?.id ?? null],
-        );
-        if (taken.length) errors.push(UserError.of('slug', 'TAKEN', NEWS_MESSAGES.slugTaken));
+        if (await q.slugTaken(ctx.em, slug, existing?.id ?? null))
+          errors.push(UserError.of('slug', 'TAKEN', NEWS_MESSAGES.slugTaken));
       } else if (existing && existing.title === values.title) {
         slug = existing.slug;
       } else {
@@ -335,11 +284,7 @@ export class NewsService {
 
   private async uniqueSlug(ctx: RequestContext, title: string, id: string | null): Promise<string> {
     const base = slugify(title, 'nieuws').slice(0, 90).replace(/-+$/g, '');
-    const rows = await ctx.em.execute<{ slug: string }[]>(
-      `select slug from news_article where (slug = ? or slug like ?) and id is distinct from ?`,
-      [base, `${base}-%`, id],
-    );
-    const taken = new Set(rows.map((r) => r.slug));
+    const taken = new Set(await q.slugsLike(ctx.em, base, id));
     if (!taken.has(base)) return base;
     for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
   }
@@ -353,7 +298,7 @@ export class NewsService {
       if (!article || !inScope(tx.viewer, article.municipalityId ?? null))
         return problem(null, 'NOT_FOUND', NEWS_MESSAGES.notFound);
       imageKey = article.imageKey ?? null;
-      await tx.em.execute('delete from news_article where id = ?', [id]);
+      await q.deleteArticle(tx.em, id);
       await this.audit.record(tx, {
         action: 'NEWS_ARTICLE_DELETED',
         subjectType: 'news_article',

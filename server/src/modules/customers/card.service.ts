@@ -12,6 +12,7 @@ import { Card } from './card.entity.js';
 import { Person } from './person.entity.js';
 import { cardView, inStaffScope, sortCards } from './customer-views.js';
 import type { CardChange, CardView } from './customer.types.js';
+import * as q from './card.queries.js';
 
 export type CardResult = Result<CardChange>;
 
@@ -34,8 +35,7 @@ export class CardService {
   async insertNew(em: EntityManager, personId: string, issuedAt: Date): Promise<Card> {
     for (let attempt = 0; attempt < 8; attempt++) {
       const number = makeCardNumber(String(randomInt(100_000_000, 1_000_000_000)));
-      const taken = await em.execute<{ id: string }[]>(`select id from card where number = ?`, [number]);
-      if (taken.length) continue;
+      if (await q.cardNumberTaken(em, number)) continue;
       const card = em.create(Card, { person: personId, number, status: 'ACTIVE', issuedAt });
       await em.flush();
       return card;
@@ -66,7 +66,7 @@ export class CardService {
           );
         }
         // Lock the person's cards so a concurrent issue or replace waits.
-        await em.execute(`select id from person where id = ? for update`, [person.id]);
+        await q.lockPerson(em, person.id);
         if (await em.count(Card, { person: person.id, status: 'ACTIVE' })) {
           return fail(
             UserError.of(
@@ -135,7 +135,7 @@ export class CardService {
           );
         }
         // Lock the person (serialises issue/replace for them), then re-read the card under its own lock.
-        await em.execute(`select id from person where id = ? for update`, [person.id]);
+        await q.lockPerson(em, person.id);
         const card = await em.findOneOrFail(Card, found.id, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
         if (card.status === 'REPLACED') {
           return fail(UserError.of('cardId', 'ALREADY_REPLACED', 'Deze pas is al vervangen.'));

@@ -10,7 +10,7 @@ import {
   type ConnectionOf,
   type ListArgs,
 } from '../../graphql/pagination.js';
-import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
+import { keyCondition, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../kernel/request-context.js';
 import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
@@ -22,6 +22,7 @@ import { Municipality } from '../municipalities/index.js';
 import { ClientGroup } from './client-group.entity.js';
 import { Person } from './person.entity.js';
 import { Card } from './card.entity.js';
+import * as q from './client-group.queries.js';
 import type { CardService } from './card.service.js';
 import { inStaffScope, personViews } from './customer-views.js';
 import {
@@ -225,6 +226,7 @@ export class ClientGroupService {
     const condition = where.length ? where.join(' and ') : 'true';
     // The cursor is checked first: a bad one is an error even when nothing matches.
     const after = keyCondition(order, page.after);
+    const query: q.HouseholdQuery = { from, fromParams, condition, params };
     const read = async (em: EntityManager) => {
       if (order === BY_RELEVANCE) {
         // A search ranks every candidate anyway (the order is by relevance), so the same statement counts them: the
@@ -234,14 +236,7 @@ export class ClientGroupService {
           keys: order.keys.map((k, i) => ({ expr: `s._r${i}`, cast: k.cast })),
         };
         const outerAfter = keyCondition(outer, page.after);
-        const found = await em.execute<Record<string, unknown>[]>(
-          `select s.*, ${keySelect(outer)} from (
-             select g.*, ${order.keys.map((k, i) => `${k.expr} as _r${i}`).join(', ')}, count(*) over () as _total
-               from ${from} where ${condition}) s
-            ${outerAfter.sql ? `where ${outerAfter.sql}` : ''}
-            order by ${keyOrderBy(outer)} limit ?`,
-          [...fromParams, ...params, ...outerAfter.params, first + 1],
-        );
+        const found = await q.rankedHouseholdPage(em, query, order, outer, outerAfter, first + 1);
         const total = found.length
           ? Number(found[0]!._total)
           : page.after
@@ -261,12 +256,7 @@ export class ClientGroupService {
       }
       // Counted up to COUNT_CAP (the screen then says "meer dan 1.000").
       const counted = await cappedCount(em, `${from} where ${condition}`, [...fromParams, ...params]);
-      const rows = await em.execute<Record<string, unknown>[]>(
-        `select g.*, ${keySelect(order)} from ${from}
-          where ${[condition, ...(after.sql ? [after.sql] : [])].join(' and ')}
-          order by ${keyOrderBy(order)} limit ?`,
-        [...fromParams, ...params, ...after.params, first + 1],
-      );
+      const rows = await q.householdPage(em, query, order, after, first + 1);
       return { counted, rows };
     };
     // A search reads a few hundred rows by index: starting parallel workers for it (which the planner may pick for the
@@ -274,7 +264,7 @@ export class ClientGroupService {
     const { counted, rows } =
       order === BY_RELEVANCE
         ? await ctx.em.transactional(async (em) => {
-            await em.execute(`select set_config('max_parallel_workers_per_gather', '0', true)`);
+            await q.withoutParallelWorkers(em);
             return read(em);
           })
         : await read(ctx.em);
@@ -315,10 +305,7 @@ export class ClientGroupService {
       ),
       ctx.em.find(Card, { person: { clientGroup: { $in: ids } } }),
       ctx.em.find(Municipality, { id: { $in: [...new Set(groups.map((g) => g.municipality.id))] } }),
-      ctx.em.execute<{ client_group_id: string; n: string }[]>(
-        `select client_group_id, count(*) as n from customer_order where client_group_id = any(?::uuid[]) group by client_group_id`,
-        [`{${ids.join(',')}}`],
-      ),
+      q.orderCounts(ctx.em, ids),
     ]);
     const memberViews = await personViews(ctx.em, members, {
       bsnKeys: this.bsnKeys,
@@ -396,9 +383,7 @@ export class ClientGroupService {
     try {
       const person = await ctx.em.transactional(async (em) => {
         if (!externalIdentifier) {
-          const [{ next }] = await em.execute<{ next: string }[]>(
-            `select coalesce(max((substring(external_identifier from '^P-([0-9]{1,9})$'))::bigint), 100000) + 1 as next from person`,
-          );
+          const next = await q.nextGeneratedNumber(em);
           externalIdentifier = `P-${next}`;
         }
         const p = em.create(Person, {

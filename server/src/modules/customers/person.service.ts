@@ -17,6 +17,7 @@ import { inStaffScope, personViews } from './customer-views.js';
 import type { PersonView, UpdateMyDetailsInput } from './customer.types.js';
 import { contactDetails } from './customer.validation.js';
 import { notifyWithoutEmail } from '../../rules/person.js';
+import * as q from './person.queries.js';
 
 export const ERASED_NAME = 'Geanonimiseerd';
 export const ERASED_HOUSEHOLD_NAME = 'Geanonimiseerd huishouden';
@@ -142,8 +143,7 @@ export class PersonService {
         card.blockedAt = now;
       }
       await em.flush();
-      await em.execute(`delete from cart_line where person_id = ?`, [person.id]);
-      await em.execute(`delete from session where person_id = ?`, [person.id]);
+      await q.deleteCartAndSessions(em, person.id);
       for (const hook of this.erasureHooks) await hook(em, { id: person.id, email: person.email ?? null }, now);
       // The household's name is usually the family name: once nobody in it has personal data left, it goes too.
       const remaining = await em.count(Person, { clientGroup: person.clientGroup.id, erasedAt: null });

@@ -6,6 +6,8 @@ import { transactional, type RequestContext } from '../../kernel/request-context
 import { fail, ok, problem, type Result } from '../../kernel/result.js';
 import type { AuditService } from '../audit/index.js';
 import { generateKeyAndCsr, readCertificate, type CertificateSubject } from './certificate-crypto.js';
+import * as q from './digid-certificate.queries.js';
+import type { CertificateRow as Row, CertificateState } from './digid-certificate.queries.js';
 
 /**
  * Where a certificate is in the rollover. PENDING: key and CSR made, waiting for the CA. READY: the issued certificate
@@ -13,7 +15,7 @@ import { generateKeyAndCsr, readCertificate, type CertificateSubject } from './c
  * signs our requests and is our TLS client certificate. PREVIOUS: switched away from, still in the metadata and still
  * usable for a grace period (messages in flight). RETIRED: gone from the metadata, key no longer used.
  */
-export type CertificateState = 'PENDING' | 'READY' | 'NEXT' | 'CURRENT' | 'PREVIOUS' | 'RETIRED';
+export type { CertificateState };
 
 /** One certificate as the settings screens show it: never the private key. */
 export interface DigidCertificateRecord {
@@ -36,29 +38,6 @@ export interface DigidCertificateRecord {
   activatedAt: Date | null;
   supersededAt: Date | null;
   retiredAt: Date | null;
-}
-
-interface Row {
-  id: string;
-  state: CertificateState;
-  subject_organization: string;
-  subject_common_name: string;
-  subject_serial_number: string | null;
-  public_key_spki: string;
-  private_key_sealed: string;
-  csr_pem: string;
-  certificate_pem: string | null;
-  certificate_subject: string | null;
-  certificate_issuer: string | null;
-  certificate_serial: string | null;
-  not_before: Date | null;
-  not_after: Date | null;
-  created_at: Date;
-  uploaded_at: Date | null;
-  published_at: Date | null;
-  activated_at: Date | null;
-  superseded_at: Date | null;
-  retired_at: Date | null;
 }
 
 const STATE_ORDER: CertificateState[] = ['CURRENT', 'NEXT', 'PREVIOUS', 'READY', 'PENDING', 'RETIRED'];
@@ -120,36 +99,30 @@ export class DigidCertificateService {
   ) {}
 
   private async rows(em: EntityManager, lock = false): Promise<Row[]> {
-    return em.execute<Row[]>(
-      `select * from digid_certificate where state <> 'RETIRED' order by created_at desc, id${lock ? ' for update' : ''}`,
-    );
+    return q.unretiredCertificates(em, lock);
   }
 
   /** Every certificate, the ones in use first, retired ones last (newest first within a state). */
   async list(ctx: RequestContext): Promise<DigidCertificateRecord[]> {
-    const rows = await ctx.em.execute<Row[]>(`select * from digid_certificate order by created_at desc, id`);
+    const rows = await q.allCertificates(ctx.em);
     return rows.map(toRecord).sort((a, b) => STATE_ORDER.indexOf(a.state) - STATE_ORDER.indexOf(b.state));
   }
 
   async find(ctx: RequestContext, id: string): Promise<DigidCertificateRecord | null> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-    const [row] = await ctx.em.execute<Row[]>(`select * from digid_certificate where id = ?`, [id]);
+    const row = await q.certificateById(ctx.em, id);
     return row ? toRecord(row) : null;
   }
 
   /** The current, next and previous certificates with the keys of the current and previous ones (decrypted). */
   /** When the certificate in use expires (null when none is): the operator console's health. */
   async currentExpiry(em: EntityManager): Promise<Date | null> {
-    const [row] = await em.execute<{ not_after: Date | string | null }[]>(
-      `select not_after from digid_certificate where state = 'CURRENT'`,
-    );
-    return row?.not_after ? new Date(row.not_after) : null;
+    const notAfter = await q.currentNotAfter(em);
+    return notAfter ? new Date(notAfter) : null;
   }
 
   async credentials(em: EntityManager): Promise<ActiveCredentials> {
-    const rows = await em.execute<Row[]>(
-      `select * from digid_certificate where state in ('CURRENT','NEXT','PREVIOUS') and certificate_pem is not null`,
-    );
+    const rows = await q.activeCertificates(em);
     const of = (state: CertificateState) => rows.find((r) => r.state === state);
     const withKey = (r: Row | undefined) =>
       r
@@ -176,9 +149,7 @@ export class DigidCertificateService {
   async expiryWarning(
     ctx: RequestContext,
   ): Promise<{ certificateId: string; state: CertificateState; notAfter: Date; daysLeft: number } | null> {
-    const rows = await ctx.em.execute<Pick<Row, 'id' | 'state' | 'not_after'>[]>(
-      `select id, state, not_after from digid_certificate where state in ('CURRENT','NEXT') and not_after is not null`,
-    );
+    const rows = await q.expiringCertificates(ctx.em);
     const chosen = rows.find((r) => r.state === 'NEXT') ?? rows.find((r) => r.state === 'CURRENT');
     if (!chosen) return null;
     const notAfter = new Date(chosen.not_after!);
@@ -222,28 +193,23 @@ export class DigidCertificateService {
 
     const made = await generateKeyAndCsr({ organization, commonName, serialNumber: oin });
     const id = await transactional(ctx, async (tx) => {
-      const [row] = await tx.em.execute<{ id: string }[]>(
-        `insert into digid_certificate (state, subject_organization, subject_common_name, subject_serial_number,
-           public_key_spki, private_key_sealed, csr_pem, created_at, created_by_id)
-         values ('PENDING', ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
-        [
-          organization,
-          commonName,
-          oin,
-          made.publicKeySpki,
-          encryptSecret(this.secretKey, made.privateKeyPem),
-          made.csrPem,
-          ctx.clock.now(),
-          ctx.viewer.kind === Audience.STAFF ? ctx.viewer.adminAccountId : null,
-        ],
-      );
+      const certificateId = await q.insertPending(tx.em, {
+        organization,
+        commonName,
+        serialNumber: oin,
+        publicKeySpki: made.publicKeySpki,
+        privateKeySealed: encryptSecret(this.secretKey, made.privateKeyPem),
+        csrPem: made.csrPem,
+        createdAt: ctx.clock.now(),
+        createdById: ctx.viewer.kind === Audience.STAFF ? ctx.viewer.adminAccountId : null,
+      });
       await this.audit.record(tx, {
         action: 'digid_certificate.generated',
         subjectType: 'digid_certificate',
-        subjectId: row!.id,
+        subjectId: certificateId,
         details: { commonName, withOin: Boolean(oin) },
       });
-      return row!.id;
+      return certificateId;
     });
     ctx.log.info({ event: 'digid_certificate_generated', certificateId: id }, 'DigiD key pair and CSR generated');
     return ok((await this.find(ctx, id))!);
@@ -262,7 +228,7 @@ export class DigidCertificateService {
         'Dit is geen certificaat. Plak het certificaat in PEM-vorm (het begint met -----BEGIN CERTIFICATE-----) of kies het .pem- of .crt-bestand.',
       );
     const outcome = await transactional(ctx, async (tx): Promise<Result<null>> => {
-      const [row] = await tx.em.execute<Row[]>(`select * from digid_certificate where id = ? for update`, [id]);
+      const row = await q.lockCertificate(tx.em, id);
       if (!row) return problem(null, 'NOT_FOUND', 'Dit sleutelpaar bestaat niet (meer).');
       if (row.state !== 'PENDING' && row.state !== 'READY')
         return problem(
@@ -285,11 +251,7 @@ export class DigidCertificateService {
           'NOT_YET_VALID',
           'Dit certificaat is nog niet geldig. Upload het op of na de begindatum van het certificaat.',
         );
-      await tx.em.execute(
-        `update digid_certificate set state = 'READY', certificate_pem = ?, certificate_subject = ?, certificate_issuer = ?,
-           certificate_serial = ?, not_before = ?, not_after = ?, uploaded_at = ? where id = ?`,
-        [facts.pem, facts.subject, facts.issuer, facts.serial, facts.notBefore, facts.notAfter, now, id],
-      );
+      await q.storeUploaded(tx.em, id, facts, now);
       await this.audit.record(tx, {
         action: 'digid_certificate.uploaded',
         subjectType: 'digid_certificate',
@@ -319,10 +281,7 @@ export class DigidCertificateService {
         );
       if (new Date(row.not_after!) <= ctx.clock.now())
         return problem(null, 'EXPIRED', 'Dit certificaat is intussen verlopen. Vraag een nieuw certificaat aan.');
-      await tx.em.execute(`update digid_certificate set state = 'NEXT', published_at = ? where id = ?`, [
-        ctx.clock.now(),
-        id,
-      ]);
+      await q.markNext(tx.em, id, ctx.clock.now());
       return ok({});
     });
   }
@@ -346,20 +305,9 @@ export class DigidCertificateService {
         return problem(null, 'EXPIRED', 'Dit certificaat is intussen verlopen. Vraag een nieuw certificaat aan.');
       const now = ctx.clock.now();
       const retiredPrevious = all.find((r) => r.state === 'PREVIOUS');
-      if (retiredPrevious)
-        await tx.em.execute(`update digid_certificate set state = 'RETIRED', retired_at = ? where id = ?`, [
-          now,
-          retiredPrevious.id,
-        ]);
-      if (current)
-        await tx.em.execute(`update digid_certificate set state = 'PREVIOUS', superseded_at = ? where id = ?`, [
-          now,
-          current.id,
-        ]);
-      await tx.em.execute(
-        `update digid_certificate set state = 'CURRENT', activated_at = ?, published_at = coalesce(published_at, ?) where id = ?`,
-        [now, now, id],
-      );
+      if (retiredPrevious) await q.markRetired(tx.em, retiredPrevious.id, now);
+      if (current) await q.markPrevious(tx.em, current.id, now);
+      await q.markCurrent(tx.em, id, now);
       return ok({ previousId: current?.id ?? null, retiredId: retiredPrevious?.id ?? null });
     });
   }
@@ -377,10 +325,7 @@ export class DigidCertificateService {
           'Het huidige certificaat kunt u niet intrekken: dan kan niemand meer inloggen met DigiD. Stap eerst over op een nieuw certificaat.',
         );
       if (row.state === 'RETIRED') return problem(null, 'WRONG_STATE', 'Dit certificaat is al ingetrokken.');
-      await tx.em.execute(`update digid_certificate set state = 'RETIRED', retired_at = ? where id = ?`, [
-        ctx.clock.now(),
-        id,
-      ]);
+      await q.markRetired(tx.em, id, ctx.clock.now());
       return ok({ from: row.state });
     });
   }

@@ -4,6 +4,7 @@ import { EmailToken, EmailTokenPurpose, STAFF_TOKEN_PURPOSES } from './email-tok
 import { ProviderUser } from '../providers/index.js';
 import type { AdminAccount } from './admin-account.entity.js';
 import { applicationNow } from '../../kernel/clock.js';
+import * as q from './email-token.queries.js';
 
 /** How long a link in a mail works. */
 export const TOKEN_LIFETIME_HOURS: Record<EmailTokenPurpose | 'INVITE', number> = {
@@ -60,26 +61,14 @@ export class EmailTokenService {
   async consume(em: EntityManager, token: string, purpose: EmailTokenPurpose): Promise<string | null> {
     if (!TOKEN_SHAPE.test(token)) return null;
     const now = applicationNow();
-    const rows = await em.execute<{ owner_id: string }[]>(
-      `update email_token set used_at = ?
-        where token_hash = ? and purpose = ? and used_at is null and expires_at > ?
-        returning coalesce(provider_user_id, admin_account_id) as owner_id`,
-      [now, hash(token), purpose, now],
-    );
-    return rows[0]?.owner_id ?? null;
+    return q.useToken(em, hash(token), purpose, now);
   }
 
   /** Uses a STAFF_CONFIRM_EMAIL token (as `consume`): the account and the address it confirms, or null. */
   async consumeEmailChange(em: EntityManager, token: string): Promise<{ accountId: string; newEmail: string } | null> {
     if (!TOKEN_SHAPE.test(token)) return null;
     const now = applicationNow();
-    const rows = await em.execute<{ admin_account_id: string; new_email: string }[]>(
-      `update email_token set used_at = ?
-        where token_hash = ? and purpose = ? and used_at is null and expires_at > ? and new_email is not null
-        returning admin_account_id, new_email`,
-      [now, hash(token), EmailTokenPurpose.STAFF_CONFIRM_EMAIL, now],
-    );
-    const row = rows[0];
+    const row = await q.useEmailChangeToken(em, hash(token), EmailTokenPurpose.STAFF_CONFIRM_EMAIL, now);
     return row ? { accountId: row.admin_account_id, newEmail: row.new_email } : null;
   }
 

@@ -8,7 +8,7 @@ import { ForbiddenError, UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { inScope, reachesAll, scopeSql, type SqlCondition } from '../../kernel/scope.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
-import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
+import { keyCondition, rowCursor } from '../../graphql/keyset.js';
 import { ok, problem, type Result } from '../../kernel/result.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import { hashPassword } from '../../crypto/passwords.js';
@@ -29,15 +29,7 @@ import { appLink } from './account-recovery.service.js';
 import type { SessionService } from './session.service.js';
 import type { TwoFactorService } from './two-factor.service.js';
 import { StaffAccountStatus, type StaffAccount, type StaffAccountFilter } from './staff-account.types.js';
-
-const BY_NAME: KeyOrder = {
-  name: 'name',
-  direction: 'asc',
-  keys: [
-    { expr: 'lower(a.name)', cast: 'text' },
-    { expr: 'a.id', cast: 'uuid' },
-  ],
-};
+import * as q from './staff-account.queries.js';
 
 /** Staff, or an API client with ACCOUNT_MANAGE (no account of its own: the self rules do not apply to it). */
 type StaffViewer = Extract<Viewer, { kind: Audience.STAFF | Audience.API_CLIENT }>;
@@ -119,41 +111,20 @@ export class StaffAccountService {
   ): Promise<ConnectionOf<StaffAccount>> {
     staffViewer(ctx);
     const first = pageSize(page.first);
-    const after = keyCondition(BY_NAME, page.after);
+    const after = keyCondition(q.BY_NAME, page.after);
     const scope = accountScope(ctx.viewer);
-    const where: string[] = [scope.sql];
-    const params: unknown[] = [...scope.params];
-    const search = filter?.search?.trim();
-    if (search) {
-      where.push(`(a.name ilike ? or a.email ilike ?)`);
-      const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      params.push(like, like);
-    }
-    if (filter?.roleId) {
-      if (!isUuid(filter.roleId)) return emptyConnection();
-      where.push('a.role_id = ?');
-      params.push(filter.roleId);
-    }
-    if (filter?.status === StaffAccountStatus.DEACTIVATED) where.push('not a.active');
-    if (filter?.status === StaffAccountStatus.ACTIVE) where.push('a.active and a.password_set_at is not null');
-    if (filter?.status === StaffAccountStatus.INVITED) where.push('a.active and a.password_set_at is null');
-    const whereSql = (extra: string | null) => {
-      const all = [...where, ...(extra ? [extra] : [])];
-      return all.length ? `where ${all.join(' and ')}` : '';
-    };
-    const [{ count }] = (await ctx.em.execute<{ count: string }[]>(
-      `select count(*)::text as count from admin_account a ${whereSql(null)}`,
-      params,
-    )) as [{ count: string }];
-    const rows = await ctx.em.execute<{ id: string; _k0: string; _k1: string }[]>(
-      `select a.id, ${keySelect(BY_NAME)} from admin_account a ${whereSql(after.sql)}
-       order by ${keyOrderBy(BY_NAME)} limit ?`,
-      [...params, ...after.params, first + 1],
+    if (filter?.roleId && !isUuid(filter.roleId)) return emptyConnection();
+    const { total, rows } = await q.staffAccountPage(
+      ctx.em,
+      scope,
+      { search: filter?.search?.trim(), roleId: filter?.roleId, status: filter?.status },
+      after,
+      first + 1,
     );
     return toConnection(rows, {
       first,
-      totalCount: Number(count),
-      cursorOf: (row) => rowCursor(BY_NAME, row),
+      totalCount: total,
+      cursorOf: (row) => rowCursor(q.BY_NAME, row),
       nodes: async (pageRows) => {
         const accounts = await ctx.em.find(
           AdminAccount,
@@ -479,7 +450,7 @@ export class StaffAccountService {
 
   /** One at a time for changes that could remove a Beheerder (in the caller's transaction). */
   private async lockBeheerders(em: EntityManager): Promise<void> {
-    await em.execute(`select pg_advisory_xact_lock(hashtext('admin_account.beheerders'))`);
+    await q.lockBeheerders(em);
   }
 
   private async lastBeheerder(em: EntityManager, account: AdminAccount): Promise<Result<never> | null> {

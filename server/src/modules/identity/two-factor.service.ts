@@ -11,6 +11,7 @@ import type { SettingsService } from '../settings/index.js';
 import { AdminAccount } from './admin-account.entity.js';
 import { StaffRecoveryCode } from './staff-recovery-code.entity.js';
 import type { TwoFactorSecrets } from './two-factor-secret.js';
+import * as q from './two-factor.queries.js';
 
 /** How many recovery codes a set-up gives; each works once. */
 export const RECOVERY_CODE_COUNT = 10;
@@ -129,23 +130,12 @@ export class TwoFactorService {
     if (/^\d{6}$/.test(digits)) {
       const step = await this.check(this.secrets.open(account.totpSecret), digits, account.totpLastStep ?? null, ctx);
       // Accept each time step once: the update only succeeds when no later (or equal) code was used meanwhile.
-      const accepted =
-        step !== null &&
-        (
-          await ctx.em.execute<{ id: string }[]>(
-            `update admin_account set totp_last_step = ? where id = ? and (totp_last_step is null or totp_last_step < ?) returning id`,
-            [step, accountId, step],
-          )
-        ).length === 1;
+      const accepted = step !== null && (await q.acceptTotpStep(ctx.em, accountId, step));
       if (!accepted) return problem('code', 'INVALID_CODE', CODE_WRONG);
       await limited.value();
       return ok('TOTP');
     }
-    const used = await ctx.em.execute<{ id: string }[]>(
-      `update staff_recovery_code set used_at = ? where admin_account_id = ? and code_hash = ? and used_at is null returning id`,
-      [ctx.clock.now(), accountId, hashRecoveryCode(code)],
-    );
-    if (used.length !== 1)
+    if (!(await q.useRecoveryCode(ctx.em, accountId, hashRecoveryCode(code), ctx.clock.now())))
       return problem(
         'code',
         'INVALID_CODE',

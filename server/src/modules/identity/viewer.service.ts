@@ -6,6 +6,7 @@ import { scopeFilter } from '../../kernel/scope.js';
 import { Person } from '../customers/index.js';
 import { Municipality } from '../municipalities/index.js';
 import { ViewerInfo, ViewerKind } from './viewer.type.js';
+import { operatorContact } from './viewer.queries.js';
 
 /** Describes the current viewer for the client: name, role, permissions, scope. */
 export class ViewerService {
@@ -25,10 +26,7 @@ export class ViewerService {
       case Audience.STAFF: {
         if (v.operator) {
           // An operator of Lightbase acting in one municipality (modules/operators): no admin account behind it.
-          const [operator] = await ctx.em.execute<{ email: string; name: string | null }[]>(
-            `select email, name from operator where id = ?`,
-            [v.operator.operatorId],
-          );
+          const operator = await operatorContact(ctx.em, v.operator.operatorId);
           const municipalities = await ctx.em.find(Municipality, { id: v.operator.municipalityId });
           info.displayName = operator?.name ?? 'Operator van Lightbase';
           info.email = operator?.email ?? null;

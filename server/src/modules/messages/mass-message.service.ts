@@ -4,9 +4,8 @@ import { inScope, scopeIds, scopeSql } from '../../kernel/scope.js';
 import { UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
-import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
+import { keyCondition, rowCursor } from '../../graphql/keyset.js';
 import { today } from '../../kernel/clock.js';
-import { containsPattern } from '../../kernel/sql.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import { fail, ok, problem, type Result } from '../../kernel/result.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
@@ -19,6 +18,8 @@ import { appLink } from '../identity/account-recovery.service.js';
 import type { SettingsService } from '../settings/index.js';
 import { massSendLimitFor } from '../settings/index.js';
 import { countRecipients, isResidentAudience, recipientBatch, type ResolvedAudience } from './audiences.queries.js';
+import * as q from './mass-message.queries.js';
+import type { MassMessageStatus } from './mass-message.queries.js';
 
 /** What the sender picks: the kind, the municipality, and the arrangement or client number where the kind needs one. */
 export interface AudienceInput {
@@ -34,7 +35,7 @@ export interface ComposeInput {
   body: string;
 }
 
-export type MassMessageStatus = 'QUEUED' | 'SENDING' | 'SENT';
+export type { MassMessageStatus };
 
 export interface MassMessageRecord {
   id: string;
@@ -59,43 +60,6 @@ export const MASS_SEND_BATCH = 500;
 
 const NO_RECIPIENTS = 'Deze doelgroep heeft geen ontvangers. Er is niets verstuurd; kies een andere doelgroep.';
 
-interface Row {
-  id: string;
-  municipality_id: string;
-  municipality_name: string;
-  audience_kind: MessageAudienceKind;
-  audience_ref_id: string | null;
-  audience_label: string;
-  provider_scope: string[] | null;
-  title: string;
-  body: string;
-  status: MassMessageStatus;
-  recipient_count: number;
-  sent_count: number;
-  mail_count: number;
-  read_count: string | number;
-  cursor: string | null;
-  as_of: string | Date;
-  created_by: string;
-  created_at: Date | string;
-  finished_at: Date | string | null;
-}
-
-const SELECT = `select mm.*, mu.name as municipality_name, to_char(mm.as_of, 'YYYY-MM-DD') as as_of,
-       (select count(*) from message r where r.mass_message_id = mm.id and r.read_at is not null) as read_count
-  from mass_message mm join municipality mu on mu.id = mm.municipality_id`;
-
-/** The list's order: newest first (the keys are selected as _k0, _k1 by SELECT_KEYED). */
-const NEWEST_FIRST: KeyOrder = {
-  name: 'newest',
-  direction: 'desc',
-  keys: [
-    { expr: 'mm.created_at', cast: 'timestamptz' },
-    { expr: 'mm.id', cast: 'uuid' },
-  ],
-};
-const SELECT_KEYED = SELECT.replace('select mm.*,', `select mm.*, ${keySelect(NEWEST_FIRST)},`);
-
 export interface MassMessageFilter {
   municipalityId?: string | null;
   audienceKind?: MessageAudienceKind | null;
@@ -103,7 +67,7 @@ export interface MassMessageFilter {
   search?: string | null;
 }
 
-function record(row: Row): MassMessageRecord {
+function record(row: q.MassMessageRow): MassMessageRecord {
   return {
     id: row.id,
     municipalityId: row.municipality_id,
@@ -153,10 +117,9 @@ export class MassMessageService {
     if (!isUuid(input.municipalityId) || !inScope(ctx.viewer, input.municipalityId)) {
       return problem('audience.municipalityId', 'NOT_FOUND', 'Kies een gemeente waarvoor u berichten mag versturen.');
     }
-    const [municipality] = await ctx.em.execute<{ name: string }[]>(`select name from municipality where id = ?`, [
-      input.municipalityId,
-    ]);
-    if (!municipality) return problem('audience.municipalityId', 'NOT_FOUND', 'Deze gemeente bestaat niet.');
+    const municipalityName = await q.municipalityName(ctx.em, input.municipalityId);
+    if (municipalityName === undefined)
+      return problem('audience.municipalityId', 'NOT_FOUND', 'Deze gemeente bestaat niet.');
     const base = {
       kind: input.kind,
       municipalityId: input.municipalityId,
@@ -168,24 +131,15 @@ export class MassMessageService {
     switch (input.kind) {
       case 'ARRANGEMENT_HOLDERS': {
         const id = input.arrangementId ?? '';
-        const [arrangement] = isUuid(id)
-          ? await ctx.em.execute<{ name: string }[]>(
-              `select name from arrangement where id = ? and municipality_id = ?`,
-              [id, input.municipalityId],
-            )
-          : [];
-        if (!arrangement) return problem('audience.arrangementId', 'REQUIRED', 'Kies een regeling van deze gemeente.');
-        return ok({ ...base, refId: id, label: `Regeling ${arrangement.name} (${municipality.name})` });
+        const arrangementName = isUuid(id) ? await q.arrangementNameIn(ctx.em, id, input.municipalityId) : undefined;
+        if (arrangementName === undefined)
+          return problem('audience.arrangementId', 'REQUIRED', 'Kies een regeling van deze gemeente.');
+        return ok({ ...base, refId: id, label: `Regeling ${arrangementName} (${municipalityName})` });
       }
       case 'CLIENT_GROUP': {
         const number = (input.clientNumber ?? '').trim();
-        const [group] = number
-          ? await ctx.em.execute<{ id: string }[]>(
-              `select id from client_group where municipality_id = ? and client_number = ?`,
-              [input.municipalityId, number],
-            )
-          : [];
-        if (!group) {
+        const groupId = number ? await q.clientGroupIdByNumber(ctx.em, input.municipalityId, number) : undefined;
+        if (!groupId) {
           return problem(
             'audience.clientNumber',
             number ? 'NOT_FOUND' : 'REQUIRED',
@@ -194,22 +148,19 @@ export class MassMessageService {
               : 'Vul het klantnummer van de klantgroep in.',
           );
         }
-        return ok({ ...base, refId: group.id, label: `Klantgroep ${number} (${municipality.name})` });
+        return ok({ ...base, refId: groupId, label: `Klantgroep ${number} (${municipalityName})` });
       }
       case 'ALL_PROVIDERS':
         return ok({ ...base, providerScope: scopeIds(ctx.viewer), label });
       default:
-        return ok({ ...base, label: `${label} (${municipality.name})` });
+        return ok({ ...base, label: `${label} (${municipalityName})` });
     }
   }
 
   /** The arrangements of a municipality the sender may pick (ARRANGEMENT_HOLDERS), newest validity first. */
   async arrangementChoices(ctx: RequestContext, municipalityId: string): Promise<{ id: string; name: string }[]> {
     if (!isUuid(municipalityId) || !inScope(ctx.viewer, municipalityId)) return [];
-    return ctx.em.execute<{ id: string; name: string }[]>(
-      `select id, name from arrangement where municipality_id = ? order by valid_until desc, name limit 200`,
-      [municipalityId],
-    );
+    return q.arrangementChoices(ctx.em, municipalityId);
   }
 
   /** How many people the message would reach (the count shown before sending). */
@@ -232,10 +183,7 @@ export class MassMessageService {
         'Alleen een medewerker met een e-mailadres kan een test naar zichzelf sturen.',
       );
     }
-    const [me] = await ctx.em.execute<{ email: string; name: string }[]>(
-      `select email, name from admin_account where id = ?`,
-      [ctx.viewer.adminAccountId],
-    );
+    const me = await q.staffAddress(ctx.em, ctx.viewer.adminAccountId);
     if (!me) return problem(null, 'NO_ADDRESS', 'Uw account heeft geen e-mailadres.');
     await this.mail.send(ctx, {
       template: 'MASS_MESSAGE',
@@ -278,16 +226,10 @@ export class MassMessageService {
     const limit = massSendLimitFor(settings, a.municipalityId);
 
     const id = await transactional(ctx, async (tx): Promise<Result<string>> => {
-      await tx.em.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [
-        `mass-send:${a.municipalityId}:${day}`,
-      ]);
+      await q.lockSendDay(tx.em, a.municipalityId, day);
       const again = await this.byKey(tx.em, sender, key);
       if (again) return ok(again);
-      const [used] = await tx.em.execute<{ n: number }[]>(
-        `select count(*)::int as n from mass_message where municipality_id = ? and send_day = ?::date`,
-        [a.municipalityId, day],
-      );
-      if ((used?.n ?? 0) >= limit) {
+      if ((await q.countSentOn(tx.em, a.municipalityId, day)) >= limit) {
         return problem(
           null,
           'DAILY_LIMIT',
@@ -296,27 +238,21 @@ export class MassMessageService {
       }
       const recipients = await countRecipients(tx.em, a);
       if (recipients === 0) return problem('audience', 'NO_RECIPIENTS', NO_RECIPIENTS);
-      const [row] = await tx.em.execute<{ id: string }[]>(
-        `insert into mass_message (municipality_id, audience_kind, audience_ref_id, audience_label, provider_scope, title,
-                                   body, recipient_count, send_day, as_of, idempotency_key, created_by, created_at)
-         values (?, ?, ?, ?, ?::uuid[], ?, ?, ?, ?::date, ?::date, ?, ?, ?) returning id`,
-        [
-          a.municipalityId,
-          a.kind,
-          a.refId,
-          a.label,
-          a.providerScope && `{${a.providerScope.join(',')}}`,
-          checked.value.title,
-          checked.value.body,
-          recipients,
-          day,
-          a.asOf,
-          key,
-          sender,
-          ctx.clock.now(),
-        ],
-      );
-      const id = row!.id;
+      const id = await q.insertMassMessage(tx.em, {
+        municipalityId: a.municipalityId,
+        audienceKind: a.kind,
+        audienceRefId: a.refId,
+        audienceLabel: a.label,
+        providerScope: a.providerScope,
+        title: checked.value.title,
+        body: checked.value.body,
+        recipientCount: recipients,
+        sendDay: day,
+        asOf: a.asOf,
+        idempotencyKey: key,
+        createdBy: sender,
+        createdAt: ctx.clock.now(),
+      });
       await this.jobs.enqueue(tx, 'messages.massSend', { massMessageId: id }, { jobKey: `mass-message:${id}` });
       await this.audit.record(tx, {
         action: 'mass_message.sent',
@@ -338,41 +274,20 @@ export class MassMessageService {
     page: { first?: number | null; after?: string | null } = {},
   ): Promise<ConnectionOf<MassMessageRecord>> {
     // The cursor first: a bad one is refused even when nothing matches.
-    const after = keyCondition(NEWEST_FIRST, page.after);
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const scope = scopeSql(ctx.viewer, 'mm.municipality_id');
-    where.push(scope.sql);
-    params.push(...scope.params);
-    if (filter.municipalityId) {
-      if (!isUuid(filter.municipalityId)) return emptyConnection();
-      where.push('mm.municipality_id = ?');
-      params.push(filter.municipalityId);
-    }
-    if (filter.audienceKind) {
-      where.push('mm.audience_kind = ?');
-      params.push(filter.audienceKind);
-    }
-    if (filter.search?.trim()) {
-      where.push(`(lower(mm.title) like ? or lower(mm.audience_label) like ?)`);
-      const pattern = containsPattern(filter.search.trim().toLowerCase());
-      params.push(pattern, pattern);
-    }
-    const condition = (extra: string[]) => (extra.length ? `where ${extra.join(' and ')}` : '');
-    const [total] = await ctx.em.execute<{ n: string }[]>(
-      `select count(*) as n from mass_message mm ${condition(where)}`,
-      params,
-    );
+    const after = keyCondition(q.NEWEST_FIRST, page.after);
+    if (filter.municipalityId && !isUuid(filter.municipalityId)) return emptyConnection();
     const first = pageSize(page.first);
-    const rows = await ctx.em.execute<(Row & Record<string, unknown>)[]>(
-      `${SELECT_KEYED} ${condition([...where, ...(after.sql ? [after.sql] : [])])}
-        order by ${keyOrderBy(NEWEST_FIRST)} limit ?`,
-      [...params, ...after.params, first + 1],
+    const { total, rows } = await q.massMessagePage(
+      ctx.em,
+      scopeSql(ctx.viewer, 'mm.municipality_id'),
+      filter,
+      after,
+      first + 1,
     );
     return toConnection(rows, {
       first,
-      totalCount: Number(total?.n ?? 0),
-      cursorOf: (row) => rowCursor(NEWEST_FIRST, row),
+      totalCount: total,
+      cursorOf: (row) => rowCursor(q.NEWEST_FIRST, row),
       nodes: (slice) => slice.map(record),
     });
   }
@@ -382,16 +297,7 @@ export class MassMessageService {
    * data left, the messages sent to that household (a CLIENT_GROUP audience) no longer name its client number.
    */
   async erasePerson(em: EntityManager, person: { id: string }): Promise<number> {
-    const rows = await em.execute<{ id: string }[]>(
-      `update mass_message mm set audience_label = 'Gewiste klantgroep (' || mu.name || ')'
-         from municipality mu, person p
-        where mu.id = mm.municipality_id and p.id = ? and mm.audience_kind = 'CLIENT_GROUP'
-          and mm.audience_ref_id = p.client_group_id
-          and not exists (select 1 from person o where o.client_group_id = p.client_group_id and o.erased_at is null)
-        returning mm.id`,
-      [person.id],
-    );
-    return rows.length;
+    return q.anonymiseHouseholdLabels(em, person.id);
   }
 
   async get(ctx: RequestContext, id: string): Promise<MassMessageRecord | null> {
@@ -409,10 +315,7 @@ export class MassMessageService {
     for (;;) {
       if (run?.signal.aborted) throw new Error(`mass message ${massMessageId} interrupted by shutdown`);
       const done = await ctx.em.transactional(async (em) => {
-        const [row] = await em.execute<Row[]>(
-          `select *, to_char(as_of, 'YYYY-MM-DD') as as_of from mass_message where id = ? for update`,
-          [massMessageId],
-        );
+        const row = await q.lockMassMessage(em, massMessageId);
         if (!row || row.status === 'SENT') return true;
         const audience: ResolvedAudience = {
           kind: row.audience_kind,
@@ -424,27 +327,15 @@ export class MassMessageService {
         const batch = await recipientBatch(em, audience, row.cursor, MASS_SEND_BATCH);
         const now = ctx.clock.now();
         if (batch.length === 0) {
-          await em.execute(
-            `update mass_message set status = 'SENT', finished_at = ?,
-                    recipient_count = greatest(sent_count, 1) where id = ?`,
-            [now, massMessageId],
-          );
+          await q.markSent(em, massMessageId, now);
           return true;
         }
         const residents = batch.filter((r) => r.kind === 'RESIDENT');
         if (residents.length) {
-          await em.execute(
-            `insert into message (audience, municipality_id, client_group_id, person_id, title, body, created_at, mass_message_id)
-             select 'PERSONAL', ?, g, p, ?, ?, ?, ? from unnest(?::uuid[], ?::uuid[]) as t(p, g)`,
-            [
-              row.municipality_id,
-              row.title,
-              row.body,
-              now,
-              massMessageId,
-              `{${residents.map((r) => r.id).join(',')}}`,
-              `{${residents.map((r) => r.clientGroupId).join(',')}}`,
-            ],
+          await q.insertInboxMessages(
+            em,
+            { municipalityId: row.municipality_id, title: row.title, body: row.body, createdAt: now, massMessageId },
+            residents,
           );
         }
         let mails = 0;
@@ -459,11 +350,7 @@ export class MassMessageService {
           });
           mails++;
         }
-        await em.execute(
-          `update mass_message set status = 'SENDING', cursor = ?, sent_count = sent_count + ?, mail_count = mail_count + ?
-            where id = ?`,
-          [batch[batch.length - 1]!.id, batch.length, mails, massMessageId],
-        );
+        await q.recordBatch(em, massMessageId, { cursor: batch[batch.length - 1]!.id, sent: batch.length, mails });
         return false;
       });
       if (done) return;
@@ -481,11 +368,7 @@ export class MassMessageService {
   }
 
   private async byKey(em: EntityManager, sender: string, key: string): Promise<string | null> {
-    const [row] = await em.execute<{ id: string }[]>(
-      `select id from mass_message where created_by = ? and idempotency_key = ?`,
-      [sender, key],
-    );
-    return row?.id ?? null;
+    return q.idByKey(em, sender, key);
   }
 
   private async scoped(ctx: RequestContext, id: string): Promise<Result<MassMessageRecord>> {
@@ -494,7 +377,7 @@ export class MassMessageService {
   }
 
   private async find(em: EntityManager, id: string): Promise<MassMessageRecord | null> {
-    const [row] = await em.execute<Row[]>(`${SELECT} where mm.id = ?`, [id]);
+    const row = await q.selectMassMessage(em, id);
     return row ? record(row) : null;
   }
 }

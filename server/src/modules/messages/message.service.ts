@@ -4,12 +4,14 @@ import { UserError } from '../../kernel/errors.js';
 import { Audience } from '../../kernel/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
-import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
+import { keyCondition, rowCursor } from '../../graphql/keyset.js';
 import type { OrderListener } from '../orders/index.js';
 import { MessageView, type MessageFilter } from './message.types.js';
 import { orderStatusMessage } from './order-messages.js';
 import type { SettingsService } from '../settings/index.js';
 import { applicationClock, type Clock } from '../../kernel/clock.js';
+import * as q from './message.queries.js';
+import type { MessageRow } from './message.queries.js';
 
 /** Per clock: the moment of the last message written on it. */
 const lastWritten = new WeakMap<Clock, number>();
@@ -25,27 +27,7 @@ function writtenAt(): Date {
   return new Date(at);
 }
 
-/** Newest first; the id breaks ties between messages written in the same instant. */
-const INBOX_ORDER: KeyOrder = {
-  name: 'inbox',
-  direction: 'desc',
-  keys: [
-    { expr: 'm.created_at', cast: 'timestamptz' },
-    { expr: 'm.id', cast: 'uuid' },
-  ],
-};
-
 export type MessagePage = ConnectionOf<MessageView>;
-
-interface MessageRow {
-  id: string;
-  title: string;
-  body: string;
-  order_id: string | null;
-  read_at: Date | string | null;
-  created_at: Date | string;
-  [key: string]: unknown;
-}
 
 function view(row: MessageRow): MessageView {
   return Object.assign(new MessageView(), {
@@ -65,9 +47,6 @@ function owner(ctx: RequestContext): { clientGroupId: string; personId: string }
   return v.kind === Audience.CUSTOMER ? { clientGroupId: v.clientGroupId, personId: v.personId } : null;
 }
 
-/** SQL condition for "visible in this customer's inbox", with its parameters. */
-const VISIBLE = `m.audience = 'PERSONAL' and m.client_group_id = ? and (m.person_id is null or m.person_id = ?)`;
-
 /**
  * The personal inbox (meldingen). Customers only ever see their own household's messages (and those addressed to
  * them personally): every read and write below is limited to the viewer's client group, whatever id is asked for.
@@ -82,25 +61,12 @@ export class MessageService {
     const who = owner(ctx);
     if (!who) return emptyConnection();
     const size = pageSize(page.first);
-    const after = keyCondition(INBOX_ORDER, page.after);
-    const readState =
-      filter?.unread == null ? '' : filter.unread ? ' and m.read_at is null' : ' and m.read_at is not null';
-    const rows = await ctx.em.execute<MessageRow[]>(
-      `select m.id, m.title, m.body, m.order_id, m.read_at, m.created_at, ${keySelect(INBOX_ORDER)}
-         from message m
-        where ${VISIBLE}${readState}${after.sql ? ` and ${after.sql}` : ''}
-        order by ${keyOrderBy(INBOX_ORDER)}
-        limit ?`,
-      [who.clientGroupId, who.personId, ...after.params, size + 1],
-    );
-    const [counts] = await ctx.em.execute<{ total: string }[]>(
-      `select count(*) as total from message m where ${VISIBLE}${readState}`,
-      [who.clientGroupId, who.personId],
-    );
+    const after = keyCondition(q.INBOX_ORDER, page.after);
+    const { total, rows } = await q.inboxPage(ctx.em, who, filter?.unread, after, size + 1);
     return toConnection(rows, {
       first: size,
-      totalCount: Number(counts?.total ?? 0),
-      cursorOf: (row) => rowCursor(INBOX_ORDER, row),
+      totalCount: total,
+      cursorOf: (row) => rowCursor(q.INBOX_ORDER, row),
       nodes: (page) => page.map(view),
     });
   }
@@ -109,11 +75,7 @@ export class MessageService {
   async unreadCount(ctx: RequestContext, em: EntityManager = ctx.em): Promise<number> {
     const who = owner(ctx);
     if (!who) return 0;
-    const [row] = await em.execute<{ unread: string }[]>(
-      `select count(*) as unread from message m where ${VISIBLE} and m.read_at is null`,
-      [who.clientGroupId, who.personId],
-    );
-    return Number(row?.unread ?? 0);
+    return q.countUnread(em, who);
   }
 
   /** Marks one of the customer's own messages as read (again: keeps the first time). Another household's id: not found. */
@@ -128,12 +90,7 @@ export class MessageService {
       errors: [UserError.of('id', 'NOT_FOUND', 'Dit bericht is niet gevonden.')],
     });
     if (!who || !isUuid(id)) return notFound();
-    const [row] = await ctx.em.execute<MessageRow[]>(
-      `update message m set read_at = coalesce(m.read_at, ?::timestamptz)
-        where m.id = ? and ${VISIBLE}
-        returning m.id, m.title, m.body, m.order_id, m.read_at, m.created_at`,
-      [ctx.clock.now(), id, who.clientGroupId, who.personId],
-    );
+    const row = await q.markRead(ctx.em, who, id, ctx.clock.now());
     if (!row) return notFound();
     return { message: view(row), unreadCount: await this.unreadCount(ctx), errors: [] };
   }
@@ -142,11 +99,8 @@ export class MessageService {
   async markAllRead(ctx: RequestContext): Promise<{ markedCount: number; unreadCount: number; errors: UserError[] }> {
     const who = owner(ctx);
     if (!who) return { markedCount: 0, unreadCount: 0, errors: [] };
-    const rows = await ctx.em.execute<{ id: string }[]>(
-      `update message m set read_at = ? where ${VISIBLE} and m.read_at is null returning m.id`,
-      [ctx.clock.now(), who.clientGroupId, who.personId],
-    );
-    return { markedCount: rows.length, unreadCount: await this.unreadCount(ctx), errors: [] };
+    const markedCount = await q.markAllRead(ctx.em, who, ctx.clock.now());
+    return { markedCount, unreadCount: await this.unreadCount(ctx), errors: [] };
   }
 
   /**
@@ -165,20 +119,15 @@ export class MessageService {
       body: string;
     },
   ): Promise<string> {
-    const [row] = await em.execute<{ id: string }[]>(
-      `insert into message (audience, municipality_id, client_group_id, person_id, order_id, title, body, created_at)
-       values ('PERSONAL', ?, ?, ?, ?, ?, ?, ?) returning id`,
-      [
-        message.municipalityId,
-        message.clientGroupId,
-        message.personId ?? null,
-        message.orderId ?? null,
-        message.title,
-        message.body,
-        writtenAt(),
-      ],
-    );
-    return row!.id;
+    return q.insertPersonal(em, {
+      municipalityId: message.municipalityId,
+      clientGroupId: message.clientGroupId,
+      personId: message.personId ?? null,
+      orderId: message.orderId ?? null,
+      title: message.title,
+      body: message.body,
+      createdAt: writtenAt(),
+    });
   }
 
   /**
@@ -186,14 +135,12 @@ export class MessageService {
    * change, written in the transaction of the change, so the message exists exactly when the change does.
    */
   readonly orderStatusListener: OrderListener = async (em, { order, from, to, actor, reason }) => {
-    const [provider] = await em.execute<{ name: string }[]>(`select name from provider where id = ?`, [
-      order.providerId,
-    ]);
-    // The text is the INBOX_ORDER_* template, in the wording the platform uses (formal without settings).
+    const providerName = await q.providerName(em, order.providerId);
+    // The text is the q.INBOX_ORDER_* template, in the wording the platform uses (formal without settings).
     const wording = this.settings ? (await this.settings.get('communication', em)).wording : 'FORMAL';
     const { title, body } = await orderStatusMessage(
       em,
-      { order, providerName: provider?.name ?? 'de aanbieder', from, to, actor, reason },
+      { order, providerName: providerName ?? 'de aanbieder', from, to, actor, reason },
       wording,
     );
     await this.sendPersonal(em, {

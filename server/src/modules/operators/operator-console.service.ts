@@ -11,6 +11,7 @@ import type { StaffAccountService } from '../identity/index.js';
 import { checkAll } from '../../rules/rule.js';
 import { staffInvitationRules } from '../../rules/staff-account.js';
 import { OperatorService, notLoggedIn, type OperatorSessionInfo } from './operator.service.js';
+import * as q from './operator-console.queries.js';
 
 export interface MunicipalityFigures {
   id: string;
@@ -68,26 +69,7 @@ export class OperatorConsoleService {
   async municipalities(ctx: RequestContext): Promise<MunicipalityFigures[]> {
     const day = today(ctx.clock);
     const monthStart = `${day.slice(0, 8)}01`;
-    const rows = await ctx.em.execute<Record<string, unknown>[]>(
-      `select mu.id, mu.name, mu.slug,
-         (select count(*) from person pe where pe.municipality_id = mu.id)::int as persons,
-         (select count(*) from assignment s join arrangement a on a.id = s.arrangement_id
-            where a.municipality_id = mu.id and s.status = 'ACTIVE' and ?::date between s.valid_from and s.valid_until)::int
-           as active_assignments,
-         (select count(distinct pm.provider_id) from provider_membership pm
-            where pm.municipality_id = mu.id and pm.status = 'APPROVED')::int as providers,
-         (select count(*) from customer_order o where o.municipality_id = mu.id
-            and o.status in ('PLACED','ACCEPTED','DELIVERED')
-            and o.created_at >= (?::date)::timestamp at time zone 'Europe/Amsterdam')::int as orders_this_month,
-         (select coalesce(sum(s.amount_cents), 0) from assignment s join arrangement a on a.id = s.arrangement_id
-            where a.municipality_id = mu.id and s.status = 'ACTIVE'
-              and ?::date between s.valid_from and s.valid_until)::bigint as budget_granted_cents,
-         (select coalesce(sum(o.budget_cents), 0) from customer_order o where o.municipality_id = mu.id
-            and o.status in ('PLACED','ACCEPTED','DELIVERED')
-            and o.created_at >= (?::date)::timestamp at time zone 'Europe/Amsterdam')::bigint as budget_spent_cents
-       from municipality mu order by mu.name, mu.id`,
-      [day, monthStart, day, monthStart],
-    );
+    const rows = await q.municipalityFigures(ctx.em, day, monthStart);
     return rows.map((r) => ({
       id: String(r.id),
       name: String(r.name),
@@ -104,12 +86,7 @@ export class OperatorConsoleService {
   /** The platform's health: the job queue, failed mails, refunds that stopped retrying, the database, DigiD. */
   async health(ctx: RequestContext): Promise<PlatformHealth> {
     const jobs = await this.jobs.health(ctx, { failures: 0 });
-    const [row] = await ctx.em.execute<{ failed_mails: string; stopped_refunds: string; size: string }[]>(
-      `select (select count(*) from mail_message where status = 'FAILED') as failed_mails,
-              (select count(*) from payment_refund where status = 'PENDING' and attempts >= ?) as stopped_refunds,
-              pg_database_size(current_database()) as size`,
-      [MAX_REFUND_ATTEMPTS],
-    );
+    const row = await q.healthCounts(ctx.em, MAX_REFUND_ATTEMPTS);
     return {
       jobs: jobs.counts,
       failedMails: Number(row?.failed_mails ?? 0),
@@ -145,11 +122,8 @@ export class OperatorConsoleService {
     const contact = checkAll(staffInvitationRules, { name: input.contactName, email: input.contactEmail });
     for (const p of contact.problems)
       errors.push(UserError.of(p.field === 'name' ? 'contactName' : 'contactEmail', p.code, p.message));
-    const [taken] = await ctx.em.execute<{ n: number }[]>(
-      `select count(*)::int as n from municipality where slug = ? or lower(name) = lower(?)`,
-      [slug, name],
-    );
-    if (taken?.n) errors.push(UserError.of('slug', 'TAKEN', 'Er bestaat al een gemeente met deze naam of code.'));
+    if (await q.municipalityTaken(ctx.em, slug, name))
+      errors.push(UserError.of('slug', 'TAKEN', 'Er bestaat al een gemeente met deze naam of code.'));
     const [first, ...rest] = errors;
     if (first) return { ok: false, errors: [first, ...rest] };
 
@@ -157,17 +131,13 @@ export class OperatorConsoleService {
     let invitationErrors: UserError[] = [];
     try {
       return await transactional(ctx, async (tx) => {
-        const [municipality] = await tx.em.execute<{ id: string }[]>(
-          `insert into municipality (name, slug, created_at, updated_at) values (?, ?, ?, ?) returning id`,
-          [name, slug, tx.clock.now(), tx.clock.now()],
-        );
-        const id = municipality!.id;
+        const id = await q.insertMunicipality(tx.em, name, slug, tx.clock.now());
         await this.audit.record(
           tx,
           { action: 'municipality.created', subjectType: 'municipality', subjectId: id, details: { slug } },
           OperatorService.actor(session.operatorId),
         );
-        const [role] = await tx.em.execute<{ id: string }[]>(`select id from role where key = 'BEHEERDER'`);
+        const roleId = await q.beheerderRoleId(tx.em);
         // The invitation is sent as the operator, scoped to the new municipality (the audit row names the operator).
         const asOperator: Viewer = {
           kind: Audience.STAFF,
@@ -188,7 +158,7 @@ export class OperatorConsoleService {
           {
             name: contact.values.name,
             email: contact.values.email,
-            roleId: role!.id,
+            roleId: roleId!,
             allMunicipalities: false,
             municipalityIds: [id],
           },

@@ -13,6 +13,7 @@ import { MAIL_MAX_ATTEMPTS } from '../communication/index.js';
 import type { AuditActor, AuditService } from '../audit/index.js';
 import { check, clientAddress, retryAfterText, type Limits } from '../limits/index.js';
 import type { LimitPolicy } from '../limits/index.js';
+import * as q from './operator.queries.js';
 
 /** The operator's session cookie: its own, next to the staff session's `gw_session`. */
 export const OPERATOR_COOKIE = 'gw_operator';
@@ -131,13 +132,8 @@ export class OperatorService {
     const email = rawEmail.trim().toLowerCase();
     if (!EMAIL_SHAPE.test(email)) return problem('email', 'INVALID', 'Vul een geldig e-mailadres in.');
     return transactional(ctx, async (tx) => {
-      const [row] = await tx.em.execute<{ id: string; created: boolean }[]>(
-        `insert into operator (email, name, created_at) values (?, ?, ?)
-         on conflict (lower(email)) do update set active = true, name = coalesce(excluded.name, operator.name)
-         returning id, (xmax = 0) as created`,
-        [email, name, tx.clock.now()],
-      );
-      const token = await this.issue(tx.em, tx.clock.now(), row!.id, 'INVITE', null);
+      const row = await q.upsertOperator(tx.em, email, name, tx.clock.now());
+      const token = await this.issue(tx.em, tx.clock.now(), row.id, 'INVITE', null);
       await this.sendMail(tx, email, 'OPERATOR_INVITE', 'Uw uitnodiging voor de beheerconsole van Lightbase', [
         'Beste collega,',
         '',
@@ -154,12 +150,12 @@ export class OperatorService {
         'Lightbase',
       ]);
       await this.audit.record(tx, {
-        action: row!.created ? 'operator.invited' : 'operator.invited_again',
+        action: row.created ? 'operator.invited' : 'operator.invited_again',
         subjectType: 'operator',
-        subjectId: row!.id,
+        subjectId: row.id,
       });
-      tx.log.info({ event: 'operator_invited', operatorId: row!.id, email: maskEmail(email) }, 'operator invited');
-      return ok({ id: row!.id });
+      tx.log.info({ event: 'operator_invited', operatorId: row.id, email: maskEmail(email) }, 'operator invited');
+      return ok({ id: row.id });
     });
   }
 
@@ -219,10 +215,7 @@ export class OperatorService {
   /** The `operators.loginLinkRequested` job: the operator, a link bound to the browser, and the mail; or nothing. */
   async sendLoginLink(ctx: RequestContext, payload: { email: string; browserHash: string }): Promise<void> {
     await transactional(ctx, async (tx) => {
-      const [operator] = await tx.em.execute<{ id: string; email: string }[]>(
-        `select id, email from operator where lower(email) = ? and active`,
-        [payload.email],
-      );
+      const operator = await q.activeOperatorByEmail(tx.em, payload.email);
       if (!operator) {
         tx.log.info({ event: 'operator_link_unknown' }, 'operator link requested for an unknown address');
         return;
@@ -254,26 +247,27 @@ export class OperatorService {
   ): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const lifetimeMs = purpose === 'LOGIN' ? LOGIN_LINK_MINUTES * 60_000 : INVITE_LINK_HOURS * 3600_000;
-    await em.execute(
-      `insert into operator_login_token (operator_id, token_hash, purpose, browser_hash, created_at, expires_at)
-       values (?, ?, ?, ?, ?, ?)`,
-      [operatorId, sha256(token), purpose, browserHash, now, new Date(now.getTime() + lifetimeMs)],
-    );
+    await q.insertLoginToken(em, {
+      operatorId,
+      tokenHash: sha256(token),
+      purpose,
+      browserHash,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + lifetimeMs),
+    });
     return token;
   }
 
   /** A fixed text (never an editable template: no municipality can change what an operator receives). */
   private async sendMail(tx: RequestContext, to: string, key: string, subject: string, lines: string[]) {
-    const [row] = await tx.em.execute<{ id: string }[]>(
-      `insert into mail_message (to_address, template_key, subject, body, created_at) values (?, ?, ?, ?, ?) returning id`,
-      [to, key, subject, lines.join('\n'), tx.clock.now()],
-    );
-    await this.jobs.enqueue(
-      tx,
-      'mail.send',
-      { mailId: row!.id },
-      { jobKey: `mail:${row!.id}`, maxAttempts: MAIL_MAX_ATTEMPTS },
-    );
+    const mailId = await q.insertFixedMail(tx.em, {
+      to,
+      templateKey: key,
+      subject,
+      body: lines.join('\n'),
+      createdAt: tx.clock.now(),
+    });
+    await this.jobs.enqueue(tx, 'mail.send', { mailId }, { jobKey: `mail:${mailId}`, maxAttempts: MAIL_MAX_ATTEMPTS });
   }
 
   /**
@@ -289,13 +283,7 @@ export class OperatorService {
     const now = ctx.clock.now();
     const nonce = this.cookieValue(ctx.req, OPERATOR_NONCE_COOKIE);
     const browserHash = nonce ? this.hmac(nonce) : null;
-    const [link] = await ctx.em.execute<
-      { id: string; purpose: string; browser_hash: string | null; expires_at: Date; used_at: Date | null }[]
-    >(
-      `select t.id, t.purpose, t.browser_hash, t.expires_at, t.used_at from operator_login_token t
-         join operator o on o.id = t.operator_id and o.active where t.token_hash = ?`,
-      [sha256(token)],
-    );
+    const link = await q.loginLinkByHash(ctx.em, sha256(token));
     if (!link) return refuse('INVALID');
     if (link.used_at) return refuse('USED');
     if (new Date(link.expires_at) <= now) return refuse('EXPIRED');
@@ -305,27 +293,26 @@ export class OperatorService {
     }
     const sessionToken = randomBytes(32).toString('base64url');
     const started = await transactional(ctx, async (tx) => {
-      const [used] = await tx.em.execute<{ operator_id: string }[]>(
-        `update operator_login_token set used_at = ? where id = ? and used_at is null and expires_at > ? returning operator_id`,
-        [now, link.id, now],
-      );
-      if (!used) return null;
-      await tx.em.execute(`update operator set last_login_at = ? where id = ?`, [now, used.operator_id]);
-      await tx.em.execute(
-        `insert into operator_session (operator_id, token_hash, created_at, expires_at) values (?, ?, ?, ?)`,
-        [used.operator_id, this.hmac(sessionToken), now, new Date(now.getTime() + OPERATOR_SESSION_HOURS * 3600_000)],
-      );
+      const operatorId = await q.useLoginLink(tx.em, link.id, now);
+      if (!operatorId) return null;
+      await q.setLastLogin(tx.em, operatorId, now);
+      await q.insertSession(tx.em, {
+        operatorId,
+        tokenHash: this.hmac(sessionToken),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + OPERATOR_SESSION_HOURS * 3600_000),
+      });
       await this.audit.record(
         tx,
-        { action: 'operator.logged_in', subjectType: 'operator', subjectId: used.operator_id },
-        OperatorService.actor(used.operator_id),
+        { action: 'operator.logged_in', subjectType: 'operator', subjectId: operatorId },
+        OperatorService.actor(operatorId),
       );
-      return used.operator_id;
+      return operatorId;
     });
     if (!started) return refuse('USED');
     // An earlier operator session of this browser ends: no fixation.
     const earlier = this.cookieValue(ctx.req, OPERATOR_COOKIE);
-    if (earlier) await ctx.em.execute(`delete from operator_session where token_hash = ?`, [this.hmac(earlier)]);
+    if (earlier) await q.deleteSessionByHash(ctx.em, this.hmac(earlier));
     ctx.res?.append('Set-Cookie', this.cookie(OPERATOR_COOKIE, sessionToken, OPERATOR_SESSION_HOURS * 3600));
     ctx.res?.append('Set-Cookie', this.cookie(OPERATOR_NONCE_COOKIE, '', 0));
     const session = await this.sessionByToken(ctx.em, sessionToken, now);
@@ -342,7 +329,7 @@ export class OperatorService {
   async logout(ctx: RequestContext & { req?: Request; res?: Response }): Promise<boolean> {
     const session = await this.session(ctx);
     if (session) {
-      await ctx.em.execute(`delete from operator_session where id = ?`, [session.sessionId]);
+      await q.deleteSession(ctx.em, session.sessionId);
       await this.audit.record(
         ctx,
         { action: 'operator.logged_out', subjectType: 'operator', subjectId: session.operatorId },
@@ -363,26 +350,7 @@ export class OperatorService {
   }
 
   private async sessionByToken(em: EntityManager, token: string, now: Date): Promise<OperatorSessionInfo | null> {
-    const [row] = await em.execute<
-      {
-        id: string;
-        operator_id: string;
-        email: string;
-        name: string | null;
-        expires_at: Date;
-        act_municipality_id: string | null;
-        municipality_name: string | null;
-        act_reason: string | null;
-        act_until: Date | null;
-      }[]
-    >(
-      `select s.id, s.operator_id, o.email, o.name, s.expires_at, s.act_municipality_id, m.name as municipality_name,
-              s.act_reason, s.act_until
-         from operator_session s join operator o on o.id = s.operator_id and o.active
-         left join municipality m on m.id = s.act_municipality_id
-        where s.token_hash = ? and s.expires_at > ?`,
-      [this.hmac(token), now],
-    );
+    const row = await q.sessionByHash(em, this.hmac(token), now);
     if (!row) return null;
     const acting =
       row.act_municipality_id &&
@@ -458,11 +426,9 @@ export class OperatorService {
           `Kies een duur van ${ACT_MIN_MINUTES} tot en met ${ACT_MAX_MINUTES} minuten.`,
         ),
       );
-    const [municipality] = isUuid(input.municipalityId)
-      ? await ctx.em.execute<{ id: string; name: string }[]>(`select id, name from municipality where id = ?`, [
-          input.municipalityId,
-        ])
-      : [];
+    const municipality = isUuid(input.municipalityId)
+      ? await q.municipalityById(ctx.em, input.municipalityId)
+      : undefined;
     if (!municipality) errors.push(UserError.of('municipalityId', 'NOT_FOUND', 'Kies een bestaande gemeente.'));
     const [first, ...rest] = errors;
     if (first) return { ok: false, errors: [first, ...rest] };
@@ -470,10 +436,12 @@ export class OperatorService {
     // Never past the end of the operator's own session.
     const until = new Date(Math.min(now.getTime() + input.minutes * 60_000, session.expiresAt.getTime()));
     await transactional(ctx, async (tx) => {
-      await tx.em.execute(
-        `update operator_session set act_municipality_id = ?, act_reason = ?, act_started_at = ?, act_until = ? where id = ?`,
-        [municipality!.id, reason, now, until, session.sessionId],
-      );
+      await q.startSessionActing(tx.em, session.sessionId, {
+        municipalityId: municipality!.id,
+        reason,
+        startedAt: now,
+        until,
+      });
       await this.audit.record(
         tx,
         {
@@ -502,11 +470,7 @@ export class OperatorService {
     if (!session) return notLoggedIn();
     if (session.act) {
       await transactional(ctx, async (tx) => {
-        await tx.em.execute(
-          `update operator_session set act_municipality_id = null, act_reason = null, act_started_at = null, act_until = null
-            where id = ?`,
-          [session.sessionId],
-        );
+        await q.stopSessionActing(tx.em, session.sessionId);
         await this.audit.record(
           tx,
           {
@@ -525,8 +489,8 @@ export class OperatorService {
   /** Removes expired links and sessions. */
   async purgeExpired(ctx: RequestContext): Promise<void> {
     const dayAgo = new Date(ctx.clock.now().getTime() - 24 * 3600_000);
-    await ctx.em.execute(`delete from operator_login_token where expires_at < ?`, [dayAgo]);
-    await ctx.em.execute(`delete from operator_session where expires_at < ?`, [ctx.clock.now()]);
+    await q.deleteLinksExpiredBefore(ctx.em, dayAgo);
+    await q.deleteSessionsExpiredBefore(ctx.em, ctx.clock.now());
   }
 }
 

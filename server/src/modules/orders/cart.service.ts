@@ -6,6 +6,8 @@ import { CART_LIMITS, CART_MESSAGES, cartQuantityRule } from '../../rules/cart.j
 import { inOffer, offerFor } from '../catalogue/product-approval.js';
 import { today as todayOn } from '../../kernel/clock.js';
 import type { CheckoutPlan } from './checkout-plan.js';
+import * as q from './cart.queries.js';
+import type { CartProductRow } from './cart.queries.js';
 import type { CheckoutService, CheckoutLineInput } from './checkout.service.js';
 import {
   CartBeneficiaryView,
@@ -21,21 +23,6 @@ import {
 /** At most this many different products in a cart (the checkout's limit too; rules/cart.ts). */
 export const MAX_CART_LINES = CART_LIMITS.lines;
 const MAX_QUANTITY = CART_LIMITS.quantityMax;
-
-interface CartProductRow {
-  id: string;
-  title: string;
-  slug: string;
-  price_cents: number;
-  status: string;
-  availability: string;
-  provider_id: string;
-  provider_name: string;
-  provider_slug: string;
-  category_id: string;
-  offered: boolean;
-  offered_anywhere: boolean;
-}
 
 interface BeneficiaryChoice {
   viewerId: string;
@@ -65,10 +52,7 @@ export class CartService {
   /** The logged-in customer's cart. */
   async mine(ctx: RequestContext): Promise<CartView> {
     const personId = this.personId(ctx);
-    const lines = await ctx.em.execute<{ product_id: string; quantity: number; beneficiary_id: string | null }[]>(
-      `select product_id, quantity, beneficiary_id from cart_line where person_id = ? order by created_at, id`,
-      [personId],
-    );
+    const lines = await q.cartLines(ctx.em, personId);
     return this.build(
       ctx,
       'mine',
@@ -114,22 +98,16 @@ export class CartService {
     if (!product || !this.orderable(product)) {
       return problem('productId', 'UNAVAILABLE', 'Dit product kunt u nu niet bestellen.');
     }
-    const [{ n }] = await ctx.em.execute<{ n: number }[]>(
-      `select count(*)::int as n from cart_line where person_id = ? and product_id <> ?`,
-      [personId, productId],
-    );
+    const n = await q.countOtherLines(ctx.em, personId, productId);
     if (n >= MAX_CART_LINES) {
       return problem('productId', 'CART_FULL', CART_MESSAGES.full);
     }
-    const rows = await ctx.em.execute<{ quantity: number }[]>(
-      `insert into cart_line (person_id, product_id, quantity, beneficiary_id, created_at, updated_at) values (?, ?, ?, ?, ?, ?)
-       on conflict (person_id, product_id) do update set quantity = cart_line.quantity + excluded.quantity,
-              beneficiary_id = coalesce(excluded.beneficiary_id, cart_line.beneficiary_id), updated_at = excluded.updated_at
-         where cart_line.quantity + excluded.quantity <= ?
-       returning quantity`,
-      [personId, productId, quantity, beneficiaryId ?? null, ctx.clock.now(), ctx.clock.now(), MAX_QUANTITY],
+    const added = await q.addToLine(
+      ctx.em,
+      { personId, productId, quantity, beneficiaryId: beneficiaryId ?? null, now: ctx.clock.now() },
+      MAX_QUANTITY,
     );
-    if (!rows.length) {
+    if (!added) {
       return problem('quantity', 'INVALID_QUANTITY', CART_MESSAGES.tooMany);
     }
     return ok(await this.mine(ctx));
@@ -138,13 +116,10 @@ export class CartService {
   async setQuantity(ctx: RequestContext, productId: string, quantity: number): Promise<Result<CartView>> {
     const personId = this.personId(ctx);
     if (!validQuantity(quantity)) return problem('quantity', 'INVALID_QUANTITY', QUANTITY_ERROR);
-    const rows = isUuid(productId)
-      ? await ctx.em.execute<{ id: string }[]>(
-          `update cart_line set quantity = ?, updated_at = ? where person_id = ? and product_id = ? returning id`,
-          [quantity, ctx.clock.now(), personId, productId],
-        )
-      : [];
-    if (!rows.length) return problem('productId', 'NOT_FOUND', 'Dit product staat niet in uw winkelwagen.');
+    const found = isUuid(productId)
+      ? await q.setLineQuantity(ctx.em, personId, productId, quantity, ctx.clock.now())
+      : false;
+    if (!found) return problem('productId', 'NOT_FOUND', 'Dit product staat niet in uw winkelwagen.');
     return ok(await this.mine(ctx));
   }
 
@@ -161,20 +136,16 @@ export class CartService {
     if (beneficiaryId != null && !(await this.checkout.members(ctx)).has(beneficiaryId)) {
       return problem('beneficiaryId', 'INVALID_BENEFICIARY', BENEFICIARY_ERROR);
     }
-    const rows = isUuid(productId)
-      ? await ctx.em.execute<{ id: string }[]>(
-          `update cart_line set beneficiary_id = ?, updated_at = ? where person_id = ? and product_id = ? returning id`,
-          [beneficiaryId, ctx.clock.now(), personId, productId],
-        )
-      : [];
-    if (!rows.length) return problem('productId', 'NOT_FOUND', 'Dit product staat niet in uw winkelwagen.');
+    const found = isUuid(productId)
+      ? await q.setLineBeneficiary(ctx.em, personId, productId, beneficiaryId, ctx.clock.now())
+      : false;
+    if (!found) return problem('productId', 'NOT_FOUND', 'Dit product staat niet in uw winkelwagen.');
     return ok(await this.mine(ctx));
   }
 
   async remove(ctx: RequestContext, productId: string): Promise<Result<CartView>> {
     const personId = this.personId(ctx);
-    if (isUuid(productId))
-      await ctx.em.execute(`delete from cart_line where person_id = ? and product_id = ?`, [personId, productId]);
+    if (isUuid(productId)) await q.deleteLine(ctx.em, personId, productId);
     return ok(await this.mine(ctx));
   }
 
@@ -197,30 +168,12 @@ export class CartService {
     // Temporarily unavailable products are kept (they show as such); products not offered in the resident's
     // municipality are not.
     const keep = new Set(products.filter((p) => p.offered).map((p) => p.id));
-    const existing = new Set(
-      (
-        await ctx.em.execute<{ product_id: string }[]>(`select product_id from cart_line where person_id = ?`, [
-          personId,
-        ])
-      ).map((r) => r.product_id),
-    );
+    const existing = new Set(await q.lineProductIds(ctx.em, personId));
     const room = MAX_CART_LINES - existing.size;
     const newOnes = [...merged.keys()].filter((id) => keep.has(id) && !existing.has(id));
     const accepted = [...merged].filter(([id]) => keep.has(id) && (existing.has(id) || newOnes.indexOf(id) < room));
     if (accepted.length) {
-      await ctx.em.execute(
-        `insert into cart_line (person_id, product_id, quantity, created_at, updated_at)
-         select ?, x.product_id, x.quantity, ?::timestamptz, ?::timestamptz from unnest(?::uuid[], ?::int[]) as x(product_id, quantity)
-         on conflict (person_id, product_id) do update set quantity = least(?::int, cart_line.quantity + excluded.quantity), updated_at = excluded.updated_at`,
-        [
-          personId,
-          ctx.clock.now(),
-          ctx.clock.now(),
-          `{${accepted.map(([id]) => id).join(',')}}`,
-          `{${accepted.map(([, q]) => q).join(',')}}`,
-          MAX_QUANTITY,
-        ],
-      );
+      await q.mergeLines(ctx.em, personId, accepted, MAX_QUANTITY, ctx.clock.now());
     }
     const left = merged.size + invalid - accepted.length;
     if (left === 0) return ok(await this.mine(ctx));
@@ -265,12 +218,7 @@ export class CartService {
   ): Promise<CheckoutPreviewView> {
     const arrangementNames = new Map([...eligible.values()].flat().map((a) => [a.id, a.arrangement_name]));
     const providerIds = plan.providers.map((p) => p.providerId);
-    const providers = providerIds.length
-      ? await ctx.em.execute<{ id: string; name: string }[]>(
-          `select id, name from provider where id = any(?::uuid[])`,
-          [`{${providerIds.join(',')}}`],
-        )
-      : [];
+    const providers = providerIds.length ? await q.providerNames(ctx.em, providerIds) : [];
     const providerNames = new Map(providers.map((p) => [p.id, p.name]));
     const allocationViews = (allocations: Map<string, number>) =>
       [...allocations].map(([assignmentId, amountCents]) =>
@@ -320,13 +268,7 @@ export class CartService {
     if (!ids.length) return Promise.resolve([]);
     const here = offerFor(ctx);
     const anywhere = inOffer(null);
-    return ctx.em.execute<CartProductRow[]>(
-      `select p.id, p.title, p.slug, p.price_cents, p.category_id, p.status, p.availability, p.provider_id, pr.name as provider_name, pr.slug as provider_slug,
-              (${here.sql}) as offered, (${anywhere.sql}) as offered_anywhere
-         from product p join provider pr on pr.id = p.provider_id
-        where p.id = any(?::uuid[])`,
-      [...here.params, ...anywhere.params, `{${ids.join(',')}}`],
-    );
+    return q.cartProducts(ctx.em, ids, here, anywhere);
   }
 
   /**
@@ -336,18 +278,12 @@ export class CartService {
   private async beneficiaryChoice(ctx: RequestContext): Promise<BeneficiaryChoice | null> {
     if (ctx.viewer.kind !== Audience.CUSTOMER) return null;
     const today = todayOn(ctx.clock);
-    const bound = await ctx.em.execute<{ category_id: string }[]>(
-      `select distinct ac.category_id::text as category_id
-         from assignment a join arrangement_category ac on ac.arrangement_id = a.arrangement_id
-        where a.client_group_id = ? and a.beneficiary_id is not null and a.status = 'ACTIVE'
-          and a.valid_from <= ?::date and a.valid_until >= ?::date`,
-      [ctx.viewer.clientGroupId, today, today],
-    );
+    const bound = await q.memberBudgetCategories(ctx.em, ctx.viewer.clientGroupId, today);
     if (!bound.length) return null;
     const members = await this.checkout.members(ctx);
     return {
       viewerId: ctx.viewer.personId,
-      categories: new Set(bound.map((b) => b.category_id)),
+      categories: new Set(bound),
       options: [...members].map(([id, name]) => Object.assign(new CartBeneficiaryView(), { id, name })),
     };
   }

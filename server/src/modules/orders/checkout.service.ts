@@ -18,6 +18,7 @@ import type { PaymentService } from '../payments/index.js';
 import { usableAssignment } from './payable.js';
 import { orderRedemptionMethod } from '../../rules/handover.js';
 import { paysFor, planCheckout, type CheckoutPlan, type PlanAssignment, type PlanProduct } from './checkout-plan.js';
+import * as q from './checkout.queries.js';
 
 export interface CheckoutLineInput {
   productId: string;
@@ -160,30 +161,8 @@ export class CheckoutService {
     const here = inOffer(viewer.municipalityId);
     const anywhere = inOffer(null);
     const usable = usableAssignment(viewer.clientGroupId, todayOn(ctx.clock));
-    const [read] = await ctx.em.execute<
-      {
-        members: { id: string; name: string }[];
-        products: (ProductRow & { availability: string; offered_here: boolean; offered_anywhere: boolean })[];
-        assignments: (Omit<AssignmentRow, 'created_at'> & { created_at: string })[];
-      }[]
-    >(
-      `select
-         (select coalesce(json_agg(json_build_object('id', m.id, 'name', m.name) order by m.date_of_birth asc nulls first, m.first_name, m.id), '[]')
-            from (select id, trim(first_name || ' ' || last_name) as name, date_of_birth, first_name from person
-                   where client_group_id = ? and erased_at is null) m) as members,
-         (select coalesce(json_agg(x), '[]') from (
-            select p.id, p.title, p.price_cents, p.category_id, p.provider_id, p.availability, p.redemption_method,
-                   (${here.sql}) as offered_here, (${anywhere.sql}) as offered_anywhere
-              from product p where p.id = any(?::uuid[])) x) as products,
-         (select coalesce(json_agg(x order by x.valid_until, x.created_at, x.id), '[]') from (
-            select a.id, a.arrangement_id, ar.name as arrangement_name, a.valid_until::text as valid_until, a.created_at,
-                   ar.own_contribution_allowed, ar.max_per_order_cents, a.beneficiary_id,
-                   coalesce(array(select ac.category_id::text from arrangement_category ac where ac.arrangement_id = ar.id), '{}') as category_ids
-              from assignment a join arrangement ar on ar.id = a.arrangement_id
-             where ${usable.sql}) x) as assignments`,
-      [viewer.clientGroupId, ...here.params, ...anywhere.params, `{${productIds.join(',')}}`, ...usable.params],
-    );
-    const members = new Map(read!.members.map((r) => [r.id, r.name]));
+    const read = await q.checkoutReads(ctx.em, viewer.clientGroupId, productIds, { here, anywhere, usable });
+    const members = new Map(read.members.map((r) => [r.id, r.name]));
     const merged = new Map<string, MergedLine>();
     raw.forEach((l, i) => {
       if (!Number.isInteger(l.quantity) || l.quantity < 1 || l.quantity > 99) {
@@ -205,7 +184,7 @@ export class CheckoutService {
     if (errors.length) return fail(...errors);
 
     // Only products in the offer of the resident's own municipality, available now, can be ordered.
-    const found = read!.products;
+    const found = read.products;
     const products = new Map<string, ProductRow>();
     const notHere = new Map<string, string>();
     for (const { availability, offered_here: offeredHere, offered_anywhere: offeredAnywhere, ...p } of found) {
@@ -214,7 +193,7 @@ export class CheckoutService {
       else if (!offeredHere && offeredAnywhere) notHere.set(p.id, p.title);
     }
     // Which budgets may pay: the rule the offer's "te betalen met mijn regelingen" shares (payable.ts).
-    const assignments: AssignmentRow[] = read!.assignments.map((a) => ({ ...a, created_at: new Date(a.created_at) }));
+    const assignments: AssignmentRow[] = read.assignments.map((a) => ({ ...a, created_at: new Date(a.created_at) }));
     const eligible = new Map<string, AssignmentRow[]>();
     for (const productId of new Set([...merged.values()].map((l) => l.productId))) {
       const p = products.get(productId);
@@ -268,11 +247,7 @@ export class CheckoutService {
   async members(ctx: RequestContext): Promise<Map<string, string>> {
     const viewer = ctx.viewer;
     if (viewer.kind !== Audience.CUSTOMER) return new Map();
-    const rows = await ctx.em.execute<{ id: string; name: string }[]>(
-      `select id, trim(first_name || ' ' || last_name) as name from person
-        where client_group_id = ? and erased_at is null order by date_of_birth asc nulls first, first_name, id`,
-      [viewer.clientGroupId],
-    );
+    const rows = await q.householdMembers(ctx.em, viewer.clientGroupId);
     return new Map(rows.map((r) => [r.id, r.name]));
   }
 
@@ -490,78 +465,7 @@ export class CheckoutService {
     lines: OrderLine[],
     allocations: OrderAllocation[],
   ): Promise<void> {
-    await em.execute(
-      `with c as (
-         insert into checkout (id, client_group_id, person_id, municipality_id, idempotency_key, total_cents, budget_cents,
-           contribution_cents, created_at)
-         select * from jsonb_to_record(?::jsonb) as x(id uuid, client_group_id uuid, person_id uuid, municipality_id uuid,
-           idempotency_key text, total_cents integer, budget_cents integer, contribution_cents integer, created_at timestamptz)
-       ), o as (
-         insert into customer_order (id, number, checkout_id, client_group_id, person_id, provider_id, municipality_id, status,
-           total_cents, budget_cents, contribution_cents, pickup_code, redemption_method, placed_on_behalf,
-           placed_by_admin_account_id, placed_on_behalf_reason, created_at, updated_at)
-         select * from jsonb_to_recordset(?::jsonb) as x(id uuid, number text, checkout_id uuid, client_group_id uuid,
-           person_id uuid, provider_id uuid, municipality_id uuid, status text, total_cents integer, budget_cents integer,
-           contribution_cents integer, pickup_code text, redemption_method text, placed_on_behalf boolean, placed_by_admin_account_id uuid,
-           placed_on_behalf_reason text, created_at timestamptz, updated_at timestamptz)
-       ), l as (
-         insert into order_line (id, order_id, product_id, title, unit_price_cents, quantity, total_cents, beneficiary_id)
-         select * from jsonb_to_recordset(?::jsonb) as x(id uuid, order_id uuid, product_id uuid, title text,
-           unit_price_cents integer, quantity integer, total_cents integer, beneficiary_id uuid)
-       )
-       insert into order_allocation (order_id, assignment_id, amount_cents)
-       select * from jsonb_to_recordset(?::jsonb) as x(order_id uuid, assignment_id uuid, amount_cents integer)`,
-      [
-        JSON.stringify({
-          id: checkout.id,
-          client_group_id: checkout.clientGroupId,
-          person_id: checkout.personId ?? null,
-          municipality_id: checkout.municipalityId,
-          idempotency_key: checkout.idempotencyKey,
-          total_cents: checkout.totalCents,
-          budget_cents: checkout.budgetCents,
-          contribution_cents: checkout.contributionCents,
-          created_at: checkout.createdAt,
-        }),
-        JSON.stringify(
-          orders.map((o) => ({
-            id: o.id,
-            number: o.number,
-            checkout_id: o.checkoutId,
-            client_group_id: o.clientGroupId,
-            person_id: o.personId ?? null,
-            provider_id: o.providerId,
-            municipality_id: o.municipalityId,
-            status: o.status,
-            total_cents: o.totalCents,
-            budget_cents: o.budgetCents,
-            contribution_cents: o.contributionCents,
-            pickup_code: o.pickupCode,
-            redemption_method: o.redemptionMethod,
-            placed_on_behalf: o.placedOnBehalf,
-            placed_by_admin_account_id: o.placedByAdminAccountId ?? null,
-            placed_on_behalf_reason: o.placedOnBehalfReason ?? null,
-            created_at: o.createdAt,
-            updated_at: o.updatedAt,
-          })),
-        ),
-        JSON.stringify(
-          lines.map((l) => ({
-            id: l.id,
-            order_id: l.orderId,
-            product_id: l.productId,
-            title: l.title,
-            unit_price_cents: l.unitPriceCents,
-            quantity: l.quantity,
-            total_cents: l.totalCents,
-            beneficiary_id: l.beneficiaryId ?? null,
-          })),
-        ),
-        JSON.stringify(
-          allocations.map((a) => ({ order_id: a.orderId, assignment_id: a.assignmentId, amount_cents: a.amountCents })),
-        ),
-      ],
-    );
+    await q.insertCheckoutRows(em, checkout, orders, lines, allocations);
   }
 
   /**
@@ -571,50 +475,17 @@ export class CheckoutService {
    * and one order number per provider.
    */
   private async start(em: EntityManager, municipalityId: string, assignmentIds: string[], providerIds: string[]) {
-    const [row] = await em.execute<
-      {
-        budgets: { id: string; assignment_id: string; balance_cents: number }[];
-        payables: { id: string; provider_id: string }[];
-        numbers: string[] | null;
-      }[]
-    >(
-      `with budgets as (
-         select id, assignment_id, balance_cents from ledger_account
-          where kind = 'ASSIGNMENT' and assignment_id = any(?::uuid[]) order by id for update
-       ), found as (
-         select id, provider_id from ledger_account
-          where kind = 'PROVIDER_PAYABLE' and municipality_id = ? and provider_id = any(?::uuid[])
-       ), added as (
-         -- Not seen by the select above (one snapshot): the new ones come from RETURNING.
-         insert into ledger_account (kind, municipality_id, provider_id, allow_negative, created_at)
-         select 'PROVIDER_PAYABLE', ?, p, true, ?::timestamptz from unnest(?::uuid[]) p where p not in (select provider_id from found)
-         on conflict do nothing returning id, provider_id
-       ), numbers as (
-         select nextval('order_number_seq')::text as n from generate_series(1, ?::int)
-       )
-       select (select coalesce(json_agg(b), '[]') from budgets b) as budgets,
-              (select coalesce(json_agg(p), '[]') from (select * from found union all select * from added) p) as payables,
-              (select array_agg(n order by n::bigint) from numbers) as numbers`,
-      [
-        `{${assignmentIds.join(',')}}`,
-        municipalityId,
-        `{${providerIds.join(',')}}`,
-        municipalityId,
-        applicationNow(),
-        `{${providerIds.join(',')}}`,
-        providerIds.length,
-      ],
-    );
+    const row = await q.startCheckout(em, municipalityId, assignmentIds, providerIds, applicationNow());
     const balances = new Map(assignmentIds.map((id) => [id, 0]));
     const budgetAccounts = new Map<string, string>();
-    for (const b of row!.budgets) {
+    for (const b of row.budgets) {
       balances.set(b.assignment_id, Number(b.balance_cents));
       budgetAccounts.set(b.assignment_id, b.id);
     }
     // A payable account created by a concurrent checkout after this one's snapshot is missing here (its insert
     // conflicted): the caller looks it up on its own.
-    const payables = new Map(row!.payables.map((p) => [p.provider_id, p.id]));
-    return { balances, budgetAccounts, payables, numbers: row!.numbers ?? [] };
+    const payables = new Map(row.payables.map((p) => [p.provider_id, p.id]));
+    return { balances, budgetAccounts, payables, numbers: row.numbers ?? [] };
   }
 
   private async existing(

@@ -11,6 +11,7 @@ import { Order } from './order.entities.js';
 import type { OrderViewService } from './order-view.service.js';
 import type { OrderActionsService } from './order-actions.service.js';
 import { CounterMatch, type CounterLookup, type OrderActionOutcome } from './order-work.types.js';
+import * as q from './counter.queries.js';
 
 /**
  * What a look-up without an open order of this provider answers, whatever the card's state (unknown, blocked, replaced,
@@ -200,14 +201,7 @@ export class CounterService {
     providerId: string,
   ): Promise<Resolved | UserError> {
     if (code.kind === 'card') {
-      const [card] = await em.execute<{ status: string; client_group_id: string; first_name: string }[]>(
-        `select c.status, p.client_group_id, p.first_name from card c join person p on p.id = c.person_id
-          where c.number = ?
-            and exists (select 1 from customer_order o
-                         where o.client_group_id = p.client_group_id and o.provider_id = ? and o.status in ('PLACED', 'ACCEPTED'))`,
-        [code.number, providerId],
-        { loggerContext: { enabled: false } },
-      );
+      const card = await q.cardWithOpenOrder(em, code.number, providerId);
       if (!card) return nothingFound();
       if (card.status === 'BLOCKED') return CARD_BLOCKED();
       if (card.status !== 'ACTIVE') return CARD_REPLACED();
@@ -218,12 +212,7 @@ export class CounterService {
         orderId: null,
       };
     }
-    const [match] = await em.execute<{ id: string; client_group_id: string; first_name: string | null }[]>(
-      `select o.id, o.client_group_id, p.first_name from customer_order o left join person p on p.id = o.person_id
-        where o.pickup_code = ? and o.provider_id = ? and o.status in ('PLACED', 'ACCEPTED')`,
-      [code.code, providerId],
-      { loggerContext: { enabled: false } },
-    );
+    const match = await q.openOrderByPickupCode(em, code.code, providerId);
     if (!match) return nothingFound();
     return {
       clientGroupId: match.client_group_id,

@@ -11,6 +11,7 @@ import type { CheckoutLineInput, CheckoutService } from './checkout.service.js';
 import type { OrderViewService } from './order-view.service.js';
 import type { OrderView } from './order.types.js';
 import { payableBy } from './payable.js';
+import * as q from './on-behalf.queries.js';
 
 /** The reason staff give for ordering on a resident's behalf: required, shown to the resident. */
 export const ON_BEHALF_REASON = { min: 5, max: 500 } as const;
@@ -48,10 +49,7 @@ export class OnBehalfOrderService {
   /** The resident the staff member may order for (in scope, not erased); null otherwise. */
   private async resident(ctx: RequestContext, personId: string): Promise<Resident | null> {
     if (!isUuid(personId)) return null;
-    const [row] = await ctx.em.execute<{ id: string; client_group_id: string; municipality_id: string }[]>(
-      `select id, client_group_id, municipality_id from person where id = ? and erased_at is null`,
-      [personId],
-    );
+    const row = await q.residentById(ctx.em, personId);
     if (!row || !inStaffScope(ctx.viewer, row.municipality_id)) return null;
     return { personId: row.id, clientGroupId: row.client_group_id, municipalityId: row.municipality_id };
   }
@@ -68,13 +66,7 @@ export class OnBehalfOrderService {
     const residentCtx = this.residentContext(ctx, resident);
     const members = await this.checkout.members(residentCtx);
     const payable = payableBy(resident, today(ctx.clock));
-    const products = await ctx.em.execute<{ id: string; title: string; price_cents: number; provider_name: string }[]>(
-      `select p.id, p.title, p.price_cents, pr.name as provider_name
-         from product p join provider pr on pr.id = p.provider_id
-        where ${payable.sql}
-        order by p.title, p.id limit 200`,
-      payable.params,
-    );
+    const products = await q.payableProducts(ctx.em, payable);
     return {
       personId: resident.personId,
       members: [...members].map(([id, name]) => ({ id, name })),

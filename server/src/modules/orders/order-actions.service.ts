@@ -16,6 +16,7 @@ import { Order, OrderEvent, type OrderStatus } from './order.entities.js';
 import { HandoverRefusedError, OrderTransitionError, type OrderService } from './order.service.js';
 import type { OrderViewService } from './order-view.service.js';
 import type { OrderActionOutcome } from './order-work.types.js';
+import { lockOrder } from './order.queries.js';
 
 type Who = 'provider' | 'customer' | 'staff';
 
@@ -290,8 +291,7 @@ export class OrderActionsService {
     try {
       outcome = await transactional(ctx, async (tx) => {
         const em = tx.em;
-        const [row] = await em.execute<{ id: string }[]>(`select id from customer_order where id = ? for update`, [id]);
-        if (!row) return { error: NOT_FOUND() };
+        if (!(await lockOrder(em, id))) return { error: NOT_FOUND() };
         const order = await em.findOneOrFail(Order, id, { refresh: true });
         if (!this.owns(ctx, spec.who, order)) return { error: NOT_FOUND() };
         if (!spec.from.includes(order.status)) return { error: refusal(order.status, spec) };

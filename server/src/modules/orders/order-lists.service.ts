@@ -5,7 +5,7 @@ import { cappedCount, pageSize, toConnection, type ListArgs } from '../../graphq
 import { isUuid } from '../../graphql/ids.js';
 import { isIsoDate } from '../../kernel/dates.js';
 import type { RequestContext } from '../../kernel/request-context.js';
-import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
+import { keyCondition, rowCursor, stripKeys } from '../../graphql/keyset.js';
 import { Provider } from '../providers/index.js';
 import { Order } from './order.entities.js';
 import type { OrderViewService } from './order-view.service.js';
@@ -17,16 +17,7 @@ import {
   type PersonOrderFilter,
   type ProviderOrderFilter,
 } from './order-work.types.js';
-
-/** Newest first; the id makes the order total, so keyset paging never skips or repeats an order. */
-const NEWEST_FIRST: KeyOrder = {
-  name: 'o',
-  direction: 'desc',
-  keys: [
-    { expr: 'o.created_at', cast: 'timestamptz' },
-    { expr: 'o.id', cast: 'uuid' },
-  ],
-};
+import * as q from './order-lists.queries.js';
 
 /**
  * Orders a provider sees: released to it (placed at some point). An order still waiting for its own contribution,
@@ -163,38 +154,28 @@ export class OrderListService {
     const v = ctx.viewer;
     if (v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) return [];
     const scope = scopeSql(v, 'o.municipality_id');
-    // Per provider one index probe (customer_order (provider_id, created_at, id)) instead of a distinct over every order.
-    const rows = await ctx.em.execute<{ id: string }[]>(
-      `select p.id from provider p where exists (select 1 from customer_order o where o.provider_id = p.id
-         and ${scope.sql})`,
-      scope.params,
-    );
-    if (!rows.length) return [];
-    return ctx.em.find(Provider, { id: { $in: rows.map((r) => r.id) } }, { orderBy: { name: 'asc', id: 'asc' } });
+    const ids = await q.providerIdsWithOrders(ctx.em, scope);
+    if (!ids.length) return [];
+    return ctx.em.find(Provider, { id: { $in: ids } }, { orderBy: { name: 'asc', id: 'asc' } });
   }
 
   private async page(ctx: RequestContext, where: string[], params: unknown[], page: ListArgs): Promise<OrderPage> {
     const first = pageSize(page.first);
     // The cursor is checked first: a bad one is an error even when nothing matches.
-    const cursor = keyCondition(NEWEST_FIRST, page.after);
+    const cursor = keyCondition(q.NEWEST_FIRST, page.after);
     const condition = where.length ? where.join(' and ') : 'true';
     // Counted up to COUNT_CAP: a page never counts a million orders (the screen then says "meer dan 1.000").
     const counted = await cappedCount(ctx.em, `customer_order o where ${condition}`, params);
     if (counted.totalCount === 0) return EMPTY_ORDER_PAGE;
-    const rows = await ctx.em.execute<Record<string, unknown>[]>(
-      `select o.*, ${keySelect(NEWEST_FIRST)} from customer_order o
-        where ${[condition, ...(cursor.sql ? [cursor.sql] : [])].join(' and ')}
-        order by ${keyOrderBy(NEWEST_FIRST)} limit ?`,
-      [...params, ...cursor.params, first + 1],
-    );
+    const rows = await q.orderPage(ctx.em, condition, params, cursor, first + 1);
     return toConnection(rows, {
       first,
       ...counted,
-      cursorOf: (row) => rowCursor(NEWEST_FIRST, row),
+      cursorOf: (row) => rowCursor(q.NEWEST_FIRST, row),
       nodes: (rowsOfPage) =>
         this.orderViews.views(
           ctx,
-          rowsOfPage.map((row) => ctx.em.map(Order, stripKeys({ ...row }, NEWEST_FIRST.keys.length) as never)),
+          rowsOfPage.map((row) => ctx.em.map(Order, stripKeys({ ...row }, q.NEWEST_FIRST.keys.length) as never)),
         ),
     });
   }

@@ -4,19 +4,14 @@ import { appLink } from '../identity/account-recovery.service.js';
 import type { Order, OrderStatus } from './order.entities.js';
 import type { OrderListener } from './order.service.js';
 import type { Actor } from '../ledger/index.js';
+import * as q from './order-mail.queries.js';
+import type { Recipient } from './order-mail.queries.js';
 
 /** "€ 12,50" (the way the screens show money). */
 export function euros(cents: number): string {
   return new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' })
     .format(cents / 100)
     .replace(/\u00a0/g, ' ');
-}
-
-interface Recipient {
-  id: string;
-  first_name: string;
-  email: string;
-  notify_order_status: boolean;
 }
 
 /**
@@ -26,13 +21,7 @@ interface Recipient {
  * bestelling", person.notify_order_status).
  */
 async function recipientFor(em: EntityManager, order: Order): Promise<Recipient | null> {
-  const [row] = await em.execute<Recipient[]>(
-    `select id, first_name, email, notify_order_status from person
-      where client_group_id = ? and email is not null and email <> '' and erased_at is null
-      order by coalesce(id = ?::uuid, false) desc, created_at asc, id asc
-      limit 1`,
-    [order.clientGroupId, order.personId ?? null],
-  );
+  const row = await q.householdRecipient(em, order.clientGroupId, order.personId ?? null);
   return row && row.notify_order_status ? row : null;
 }
 
@@ -65,13 +54,11 @@ export function orderStatusMail(mail: MailService, appUrl: string): OrderListene
     if (!template) return;
     const recipient = await recipientFor(em, order);
     if (!recipient) return;
-    const [provider] = await em.execute<{ name: string }[]>(`select name from provider where id = ?`, [
-      order.providerId,
-    ]);
+    const providerName = await q.providerName(em, order.providerId);
     const common = {
       name: recipient.first_name,
       orderNumber: order.number,
-      providerName: provider?.name ?? 'de aanbieder',
+      providerName: providerName ?? 'de aanbieder',
       orderLink: appLink(appUrl, `/account/bestellingen/${order.id}`),
     };
     // The own contribution was booked when it was paid (the order then left AWAITING_PAYMENT); a cancel books it back.

@@ -13,6 +13,7 @@ import {
   OrderView,
   type HandoverMethod,
 } from './order.types.js';
+import * as q from './order-view.queries.js';
 
 /**
  * Reads orders for the API: who may see which order (customers their household's, providers their own, staff within
@@ -51,19 +52,9 @@ export class OrderViewService {
       em.find(OrderLine, { orderId: { $in: ids } }, { orderBy: { title: 'asc' } }),
       em.find(OrderEvent, { orderId: { $in: ids } }, { orderBy: { id: 'asc' } }),
       em.find(OrderAllocation, { orderId: { $in: ids } }),
-      em.execute<{ id: string; name: string }[]>(`select id, name from provider where id = any(?::uuid[])`, [
-        `{${[...new Set(orders.map((o) => o.providerId))].join(',')}}`,
-      ]),
-      em.execute<{ assignment_id: string; name: string }[]>(
-        `select a.id as assignment_id, ar.name from assignment a join arrangement ar on ar.id = a.arrangement_id
-          where a.id in (select assignment_id from order_allocation where order_id = any(?::uuid[]))`,
-        [`{${ids.join(',')}}`],
-      ),
-      em.execute<{ id: string; name: string; first_name: string }[]>(
-        `select id, trim(first_name || ' ' || last_name) as name, first_name from person
-          where id in (select beneficiary_id from order_line where order_id = any(?::uuid[]))`,
-        [`{${ids.join(',')}}`],
-      ),
+      q.providerNames(em, [...new Set(orders.map((o) => o.providerId))]),
+      q.allocationArrangementNames(em, ids),
+      q.lineBeneficiaries(em, ids),
     ]);
     // A provider sees a resident's first name only (as with the customer): so also for whom a line is.
     const firstNameOnly = ctx.viewer.kind === Audience.PROVIDER;

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { handoverAllowed, type HandoverMethodName } from '../../rules/handover.js';
 import type { Actor, LedgerService } from '../ledger/index.js';
+import * as q from './order.queries.js';
 import { Order, OrderEvent, type OrderStatus } from './order.entities.js';
 
 /** Which status may follow which. Cancelling has its own method: it moves money. */
@@ -63,10 +64,7 @@ export class OrderService {
   }
 
   async lock(em: EntityManager, orderId: string): Promise<Order> {
-    const [row] = await em.execute<{ id: string }[]>(`select id from customer_order where id = ? for update`, [
-      orderId,
-    ]);
-    if (!row) throw new Error(`unknown order ${orderId}`);
+    if (!(await q.lockOrder(em, orderId))) throw new Error(`unknown order ${orderId}`);
     return em.findOneOrFail(Order, orderId, { refresh: true });
   }
 
@@ -135,11 +133,7 @@ export class OrderService {
     const order = await this.lock(em, orderId);
     const from = order.status;
     if (!ORDER_TRANSITIONS[from].includes('CANCELLED')) throw new OrderTransitionError(from, 'CANCELLED');
-    const spends = await em.execute<{ id: string }[]>(
-      `select t.id from ledger_transaction t where t.order_id = ? and t.kind = 'SPEND'
-         and not exists (select 1 from ledger_transaction r where r.reverses_id = t.id)`,
-      [order.id],
-    );
+    const spends = await q.unreversedSpends(em, order.id);
     for (const spend of spends) {
       await this.ledger.reverse(em, spend.id, {
         kind: 'CANCEL',
@@ -148,11 +142,7 @@ export class OrderService {
       });
     }
     let refundCents = 0;
-    const contributions = await em.execute<{ id: string }[]>(
-      `select t.id from ledger_transaction t where t.order_id = ? and t.kind = 'CONTRIBUTION'
-         and not exists (select 1 from ledger_transaction r where r.reverses_id = t.id)`,
-      [order.id],
-    );
+    const contributions = await q.unreversedContributions(em, order.id);
     for (const c of contributions) {
       await this.ledger.reverse(em, c.id, {
         kind: 'REFUND',

@@ -4,7 +4,7 @@ import { GraphQLError } from 'graphql';
 import { Permission } from '../../kernel/permissions.js';
 import { defineRoute } from '../../http/route.js';
 import { csvStream } from '../../platform/csv.js';
-import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
+import { keyCondition, rowCursor } from '../../graphql/keyset.js';
 import { today } from '../../kernel/clock.js';
 import {
   HANDOVER_LABEL,
@@ -13,21 +13,13 @@ import {
   type RedemptionMethodName,
 } from '../../rules/handover.js';
 import { OrderStatusEnum } from './order.types.js';
+import { exportBatch, NEWEST_FIRST } from './order-lists.queries.js';
 import type { AdminOrderFilter } from './order-work.types.js';
 
 export const ORDERS_EXPORT_PATH = '/api/admin/bestellingen.csv';
 
 /** Rows per database round trip: the export never holds more than this many orders in memory. */
 const BATCH = 1000;
-
-const NEWEST_FIRST: KeyOrder = {
-  name: 'o',
-  direction: 'desc',
-  keys: [
-    { expr: 'o.created_at', cast: 'timestamptz' },
-    { expr: 'o.id', cast: 'uuid' },
-  ],
-};
 
 const STATUS: Record<string, string> = {
   AWAITING_PAYMENT: 'Wacht op betaling',
@@ -124,22 +116,7 @@ export const ordersExportRoutes = [
         let after: string | null = null;
         for (;;) {
           const cursor = keyCondition(NEWEST_FIRST, after);
-          const where = [...conditions.where, ...(cursor.sql ? [cursor.sql] : [])];
-          const batch = await ctx.em.execute<Record<string, unknown>[]>(
-            `select o.id, o.number, o.created_at, o.status, o.total_cents, o.budget_cents, o.contribution_cents,
-                    o.redemption_method, d.handover_method,
-                    pr.name as provider_name, mu.name as municipality_name, cg.client_number, ${keySelect(NEWEST_FIRST)}
-               from customer_order o
-               join provider pr on pr.id = o.provider_id
-               join municipality mu on mu.id = o.municipality_id
-               join client_group cg on cg.id = o.client_group_id
-               left join lateral (select ev.handover_method from order_event ev
-                                   where ev.order_id = o.id and ev.to_status = 'DELIVERED' and o.status = 'DELIVERED'
-                                   order by ev.id desc limit 1) d on true
-              where ${where.length ? where.join(' and ') : 'true'}
-              order by ${keyOrderBy(NEWEST_FIRST)} limit ?`,
-            [...conditions.params, ...cursor.params, BATCH],
-          );
+          const batch = await exportBatch(ctx.em, conditions, cursor, BATCH);
           for (const r of batch)
             yield [
               r.number as string,

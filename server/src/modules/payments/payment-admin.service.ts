@@ -5,69 +5,28 @@ import { cappedCount, emptyConnection, pageSize, toConnection, type ListArgs } f
 import { isUuid } from '../../graphql/ids.js';
 import { isIsoDate } from '../../kernel/dates.js';
 import type { RequestContext } from '../../kernel/request-context.js';
-import { keyCondition, keyOrderBy, keySelect, rowCursor, type KeyOrder } from '../../graphql/keyset.js';
+import { keyCondition, rowCursor } from '../../graphql/keyset.js';
 import {
   PaymentRecordKind,
-  PaymentRecordStatus,
   PaymentServiceProviderEnum,
   type PaymentRecordFilter,
   type PaymentRecordPage,
   type PaymentRecordTotals,
   type PaymentRecordView,
 } from './payment-admin.types.js';
+import {
+  NEWEST_FIRST,
+  RECORDS,
+  recordPage,
+  recordTotals,
+  type PaymentRecordQuery,
+  type RecordRow,
+} from './payment-admin.queries.js';
 
-/** Newest first; the id makes the order total (payments and refunds have distinct uuids). */
-const NEWEST_FIRST: KeyOrder = {
-  name: 'pr',
-  direction: 'desc',
-  keys: [
-    { expr: 'x.created_at', cast: 'timestamptz' },
-    { expr: 'x.id', cast: 'uuid' },
-  ],
-};
-
-/** The payments half of the row set. */
-const PAYMENT_ROWS = `select p.id, 'PAYMENT'::text as kind, p.id as payment_id, p.municipality_id, p.provider, p.external_id,
-         p.amount_cents, p.status, p.created_at, p.paid_at as settled_at
-    from payment p`;
-
-/** The refunds half: each refund with its payment's municipality and provider. */
-const REFUND_ROWS = `select r.id, 'REFUND'::text as kind, r.payment_id, p.municipality_id, p.provider, r.external_id,
-         r.amount_cents, case r.status when 'PENDING' then 'REFUND_PENDING' else 'REFUNDED' end as status, r.created_at,
-         r.refunded_at as settled_at
-    from payment_refund r join payment p on p.id = r.payment_id`;
-
-/**
- * Every payment and every refund as one row set (the count and the totals). PostgreSQL pushes the filters into both
- * halves of the union. A page is fetched per half instead (see `fetch`).
- */
-const RECORDS = `(${PAYMENT_ROWS} union all ${REFUND_ROWS}) x`;
-
-interface RecordRow {
-  id: string;
-  kind: PaymentRecordKind;
-  payment_id: string;
-  municipality_id: string;
-  municipality_name: string;
-  provider: 'simulator' | 'mollie';
-  external_id: string | null;
-  amount_cents: number;
-  status: PaymentRecordStatus;
-  created_at: Date;
-  settled_at: Date | null;
-}
+export type { PaymentRecordQuery };
 
 function badInput(message: string, field: string): never {
   throw new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', field } });
-}
-
-/** A filter checked and turned into SQL conditions on RECORDS; null when it cannot match anything. */
-export interface PaymentRecordQuery {
-  where: string[];
-  params: unknown[];
-  /** Which halves can match (a refund status or kind rules out payments, and the other way round). */
-  payments?: boolean;
-  refunds?: boolean;
 }
 
 /** The export batch size: rows fetched per statement while streaming. */
@@ -154,7 +113,7 @@ export class PaymentAdminService {
     // Counted up to COUNT_CAP (the screen then says "meer dan 1.000"); the totals query has the exact sums.
     const counted = await cappedCount(ctx.em, `${RECORDS} where ${condition}`, q.params);
     if (!counted.totalCount) return emptyConnection();
-    const rows = await this.fetch(ctx, q, cursor, first + 1);
+    const rows = await recordPage(ctx.em, q, cursor, first + 1);
     return toConnection(rows, {
       first,
       ...counted,
@@ -167,16 +126,7 @@ export class PaymentAdminService {
     const q = this.query(ctx, filter);
     const zero = { payments: 0, paymentsCents: 0, paidCents: 0, refunds: 0, refundsCents: 0, netCents: 0 };
     if (!q) return zero;
-    const [row] = await ctx.em.execute<Record<string, string>[]>(
-      `select count(*) filter (where x.kind = 'PAYMENT') as payments,
-              coalesce(sum(x.amount_cents) filter (where x.kind = 'PAYMENT'), 0) as payments_cents,
-              coalesce(sum(x.amount_cents) filter (where x.kind = 'PAYMENT' and x.status = 'PAID'), 0) as paid_cents,
-              count(*) filter (where x.kind = 'REFUND') as refunds,
-              coalesce(sum(x.amount_cents) filter (where x.kind = 'REFUND'), 0) as refunds_cents,
-              coalesce(sum(x.amount_cents) filter (where x.kind = 'REFUND' and x.status = 'REFUNDED'), 0) as refunded_cents
-         from ${RECORDS} where ${q.where.length ? q.where.join(' and ') : 'true'}`,
-      q.params,
-    );
+    const row = await recordTotals(ctx.em, q);
     if (!row) return zero;
     return {
       payments: Number(row.payments),
@@ -199,38 +149,12 @@ export class PaymentAdminService {
   ): AsyncGenerator<PaymentRecordView[]> {
     let after: string | null = null;
     for (;;) {
-      const rows = await this.fetch(ctx, query, keyCondition(NEWEST_FIRST, after), batchSize);
+      const rows = await recordPage(ctx.em, query, keyCondition(NEWEST_FIRST, after), batchSize);
       if (!rows.length) return;
       yield rows.map(toView);
       if (rows.length < batchSize) return;
       after = rowCursor(NEWEST_FIRST, rows.at(-1) as unknown as Record<string, unknown>);
     }
-  }
-
-  private fetch(
-    ctx: RequestContext,
-    q: PaymentRecordQuery,
-    cursor: { sql: string | null; params: unknown[] },
-    limit: number,
-  ): Promise<RecordRow[]> {
-    const conditions = [...q.where, ...(cursor.sql ? [cursor.sql] : [])];
-    const where = conditions.length ? conditions.join(' and ') : 'true';
-    const params = [...q.params, ...cursor.params];
-    // Each half's own keyset page (filtered, newest first, `limit` rows), then the two merged: every half walks its
-    // (created_at desc, id desc) index however many rows it has — the union as a whole would sort all refunds.
-    const half = (rows: string) =>
-      `(select x.*, ${keySelect(NEWEST_FIRST)} from (${rows}) x where ${where} order by ${keyOrderBy(NEWEST_FIRST)} limit ?)`;
-    const halves = [
-      ...(q.payments !== false ? [half(PAYMENT_ROWS)] : []),
-      ...(q.refunds !== false ? [half(REFUND_ROWS)] : []),
-    ];
-    if (!halves.length) return Promise.resolve([]);
-    return ctx.em.execute<RecordRow[]>(
-      `select y.*, m.name as municipality_name
-         from (${halves.join(' union all ')}) y join municipality m on m.id = y.municipality_id
-        order by y.created_at desc, y.id desc limit ?`,
-      [...halves.flatMap(() => [...params, limit]), limit],
-    );
   }
 }
 

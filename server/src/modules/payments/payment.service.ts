@@ -13,6 +13,7 @@ import { applicationNow } from '../../kernel/clock.js';
 import { PaymentSimulator, type SimulatorDatabase } from '../../integrations/payments/payment-simulator.js';
 import { MolliePaymentGateway } from '../../integrations/payments/mollie-gateway.js';
 import { decryptSecret } from '../../kernel/secret-box.js';
+import * as q from './payment.queries.js';
 
 /**
  * Where a status came from: the PSP's webhook, the customer coming back, the expiry sweep, or finance taking over the
@@ -143,10 +144,7 @@ export class PaymentService {
     options: { refresh?: boolean } = {},
   ): Promise<{ payment: Payment; orders: Order[] } | null> {
     if (ctx.viewer.kind !== Audience.CUSTOMER || !isUuid(id)) return null;
-    const [row] = await ctx.em.execute<{ id: string; status: PaymentStatus; external_id: string | null }[]>(
-      `select p.id, p.status, p.external_id from payment p join checkout c on c.id = p.checkout_id where p.id = ? and c.client_group_id = ?`,
-      [id, ctx.viewer.clientGroupId],
-    );
+    const row = await q.customerPayment(ctx.em, id, ctx.viewer.clientGroupId);
     if (!row) return null;
     if (options.refresh && row.status === 'OPEN' && row.external_id) {
       try {
@@ -208,21 +206,13 @@ export class PaymentService {
     source: StatusSource,
   ): Promise<SettleResult> {
     const outcome = await em.fork().transactional(async (tx) => {
-      const [row] = await tx.execute<{ status: PaymentStatus; checkout_id: string; amount_cents: number }[]>(
-        `select status, checkout_id, amount_cents from payment where id = ? for update`,
-        [paymentId],
-      );
+      const row = await q.lockPayment(tx, paymentId);
       if (!row) return { known: false, changed: false, refund: false };
       tx.create(PaymentEvent, { paymentId, status, source });
       await tx.flush();
       if (row.status !== 'OPEN' || status === 'OPEN') return { known: true, changed: false, refund: false };
 
-      await tx.execute(`update payment set status = ?, paid_at = ?, updated_at = ? where id = ?`, [
-        status,
-        status === 'PAID' ? applicationNow() : null,
-        applicationNow(),
-        paymentId,
-      ]);
+      await q.setPaymentStatus(tx, paymentId, status, status === 'PAID' ? applicationNow() : null, applicationNow());
       if (status === 'PAID') {
         const released = await this.orders.contributionPaid(tx, row.checkout_id, paymentId, SYSTEM);
         // Paid for orders that were cancelled meanwhile: nothing to book, the money goes back.
@@ -249,28 +239,12 @@ export class PaymentService {
   async refundForOrder(em: EntityManager, orderId: string): Promise<{ refundedCents: number; pendingCents: number }> {
     await this.recordDueRefunds(em, orderId);
     await this.processRefunds(em, { orderId });
-    const [row] = await em.fork().execute<{ refunded: string; pending: string }[]>(
-      `select coalesce(sum(amount_cents) filter (where status = 'REFUNDED'), 0) as refunded,
-              coalesce(sum(amount_cents) filter (where status = 'PENDING'), 0) as pending
-         from payment_refund where order_id = ?`,
-      [orderId],
-    );
-    return { refundedCents: Number(row?.refunded ?? 0), pendingCents: Number(row?.pending ?? 0) };
+    return q.orderRefundTotals(em.fork(), orderId);
   }
 
   /** One refund row per REFUND booking of a paid contribution that has none yet (of one order, or all). */
   private async recordDueRefunds(em: EntityManager, orderId?: string): Promise<void> {
-    await em.fork().execute(
-      `insert into payment_refund (payment_id, order_id, ledger_transaction_id, amount_cents, created_at)
-       select t.payment_id, t.order_id, t.id, e.amount_cents, ?::timestamptz
-         from ledger_transaction t
-         join ledger_entry e on e.transaction_id = t.id
-         join ledger_account a on a.id = e.account_id and a.kind = 'PAYMENT_CLEARING'
-        where t.kind = 'REFUND' and t.payment_id is not null and e.amount_cents > 0 ${orderId ? 'and t.order_id = ?' : ''}
-          and not exists (select 1 from payment_refund r where r.ledger_transaction_id = t.id)
-       on conflict do nothing`,
-      orderId ? [applicationNow(), orderId] : [applicationNow()],
-    );
+    await q.insertDueRefunds(em.fork(), applicationNow(), orderId);
   }
 
   /** Sends pending refunds to the PSP (of one payment, one order, or all), each at most once thanks to its key. */
@@ -278,45 +252,13 @@ export class PaymentService {
     em: EntityManager,
     filter: { paymentId?: string; orderId?: string; refundId?: string } = {},
   ): Promise<number> {
-    const where = filter.paymentId
-      ? 'and r.payment_id = ?'
-      : filter.orderId
-        ? 'and r.order_id = ?'
-        : filter.refundId
-          ? 'and r.id = ?'
-          : '';
-    const whereParams = filter.paymentId
-      ? [filter.paymentId]
-      : filter.orderId
-        ? [filter.orderId]
-        : filter.refundId
-          ? [filter.refundId]
-          : [];
-    const pending = await em.fork().execute<
-      {
-        id: string;
-        payment_id: string;
-        order_id: string | null;
-        amount_cents: number;
-        external_id: string | null;
-        provider: 'simulator' | 'mollie';
-      }[]
-    >(
-      `select r.id, r.payment_id, r.order_id, r.amount_cents, p.external_id, p.provider
-         from payment_refund r join payment p on p.id = r.payment_id
-        where r.status = 'PENDING' and r.attempts < ${MAX_REFUND_ATTEMPTS} ${where}
-        order by r.created_at limit 100`,
-      whereParams,
-    );
+    const pending = await q.pendingRefunds(em.fork(), MAX_REFUND_ATTEMPTS, filter);
     let done = 0;
     for (const r of pending) {
       const fork = em.fork();
-      await fork.execute(`update payment_refund set attempts = attempts + 1 where id = ?`, [r.id]);
+      await q.countRefundAttempt(fork, r.id);
       if (!r.external_id) {
-        await fork.execute(`update payment_refund set last_error = ? where id = ?`, [
-          'de betaling is bij de betaaldienst onbekend',
-          r.id,
-        ]);
+        await q.setRefundError(fork, r.id, 'de betaling is bij de betaaldienst onbekend');
         continue;
       }
       let refundId: string;
@@ -330,25 +272,13 @@ export class PaymentService {
           idempotencyKey: `refund-${r.id}`,
         }));
       } catch (error) {
-        await fork.execute(`update payment_refund set last_error = ? where id = ?`, [
-          String((error as Error).message ?? error).slice(0, 500),
-          r.id,
-        ]);
+        await q.setRefundError(fork, r.id, String((error as Error).message ?? error).slice(0, 500));
         continue;
       }
       await fork.transactional(async (tx) => {
-        await tx.execute(`select id from payment where id = ? for update`, [r.payment_id]);
-        const updated = await tx.execute<{ id: string }[]>(
-          `update payment_refund set status = 'REFUNDED', external_id = ?, refunded_at = ?, last_error = null
-            where id = ? and status = 'PENDING' returning id`,
-          [refundId, applicationNow(), r.id],
-        );
-        if (updated.length) {
-          await tx.execute(`update payment set refunded_cents = refunded_cents + ?, updated_at = ? where id = ?`, [
-            r.amount_cents,
-            applicationNow(),
-            r.payment_id,
-          ]);
+        await q.lockPaymentRow(tx, r.payment_id);
+        if (await q.markRefunded(tx, r.id, refundId, applicationNow())) {
+          await q.addRefundedCents(tx, r.payment_id, r.amount_cents, applicationNow());
         }
       });
       done++;
@@ -363,13 +293,7 @@ export class PaymentService {
    */
   async expireOpen(ctx: RequestContext): Promise<{ checked: number; settled: number }> {
     const { paymentExpiryMinutes } = await this.settings.get('payments');
-    const open = await ctx.em
-      .fork()
-      .execute<{ id: string; external_id: string | null; provider: 'simulator' | 'mollie' }[]>(
-        `select id, external_id, provider from payment where status = 'OPEN' and created_at < ?::timestamptz - make_interval(mins => ?)
-        order by created_at limit 200`,
-        [ctx.clock.now(), paymentExpiryMinutes],
-      );
+    const open = await q.openPaymentsOlderThan(ctx.em.fork(), ctx.clock.now(), paymentExpiryMinutes);
     let settled = 0;
     for (const p of open) {
       try {
@@ -400,13 +324,8 @@ export class PaymentService {
    * update, so two people pressing "opnieuw proberen" at once send it once.
    */
   async retryStoppedRefund(em: EntityManager, refundId: string): Promise<{ restarted: boolean; refunded: boolean }> {
-    const claimed = await em
-      .fork()
-      .execute<{ id: string }[]>(
-        `update payment_refund set attempts = 0 where id = ? and status = 'PENDING' and attempts >= ? returning id`,
-        [refundId, MAX_REFUND_ATTEMPTS],
-      );
-    if (!claimed.length) return { restarted: false, refunded: false };
+    if (!(await q.restartRefund(em.fork(), refundId, MAX_REFUND_ATTEMPTS)))
+      return { restarted: false, refunded: false };
     const refunded = await this.processRefunds(em, { refundId });
     return { restarted: true, refunded: refunded > 0 };
   }

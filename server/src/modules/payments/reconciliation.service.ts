@@ -18,36 +18,12 @@ import {
   type ResolvePaymentMismatchInput,
   type StoppedRefundView,
 } from './reconciliation.types.js';
+import * as q from './reconciliation.queries.js';
 
 /** The PSP's list is read this much wider than the period, so a payment made just around midnight is not "missing". */
 const MARGIN_MS = 60 * 60 * 1000;
 /** The longest period one reconciliation covers. */
 const MAX_DAYS = 92;
-
-interface OurPayment {
-  id: string;
-  external_id: string;
-  amount_cents: number;
-  status: PaymentStatus;
-  created_at: Date;
-  in_period: boolean;
-}
-
-interface OurRefund {
-  id: string;
-  payment_id: string;
-  external_id: string;
-  amount_cents: number;
-  created_at: Date;
-  in_period: boolean;
-}
-
-interface ResolutionRow {
-  mismatch_key: string;
-  resolution: PaymentMismatchResolution;
-  note: string | null;
-  resolved_at: Date;
-}
 
 const FINAL: readonly PaymentStatus[] = ['PAID', 'FAILED', 'CANCELED', 'EXPIRED'];
 
@@ -100,13 +76,7 @@ export class ReconciliationService {
     const v = ctx.viewer;
     if (v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) return problem(null, 'FORBIDDEN', 'Geen toegang.');
     const scope = scopeIds(v);
-    const [bounds] = await ctx.em.execute<{ start: Date; end: Date }[]>(
-      `select (?::date)::timestamp at time zone 'Europe/Amsterdam' as start,
-              (?::date + 1)::timestamp at time zone 'Europe/Amsterdam' as end`,
-      [from, to],
-    );
-    const start = new Date(bounds!.start);
-    const end = new Date(bounds!.end);
+    const { start, end } = await q.periodBounds(ctx.em, from, to);
     const gateway = await this.payments.activeGateway();
     const stoppedRefunds = await this.stoppedRefunds(ctx);
     const base = {
@@ -276,9 +246,9 @@ export class ReconciliationService {
 
     // What was resolved already (explained; taken over ones no longer differ).
     const resolutions = mismatches.length
-      ? await ctx.em.execute<ResolutionRow[]>(
-          `select mismatch_key, resolution, note, resolved_at from payment_reconciliation where mismatch_key = any(?::text[])`,
-          [toPgArray(mismatches.map((m) => m.key))],
+      ? await q.resolutionsOf(
+          ctx.em,
+          mismatches.map((m) => m.key),
         )
       : [];
     const byKey = new Map(resolutions.map((r) => [r.mismatch_key, r]));
@@ -321,22 +291,13 @@ export class ReconciliationService {
     }
     const already = () =>
       problem<PaymentMismatchView>(null, 'ALREADY_RESOLVED', 'Deze afwijking is al opgelost. Vernieuw het overzicht.');
-    const [done] = await ctx.em.execute<{ id: string }[]>(
-      `select id from payment_reconciliation where mismatch_key = ?`,
-      [input.key.slice(0, 300)],
-    );
-    if (done) return already();
+    if (await q.isResolved(ctx.em, input.key.slice(0, 300))) return already();
     const report = await this.report(ctx, input.from, input.to);
     if (!report.ok) return report;
     const found = report.value.mismatches.find((m) => m.key === input.key);
     if (!found) {
       // Resolved meanwhile (taken over: the difference is gone)?
-      const [since] = await ctx.em
-        .fork()
-        .execute<{ id: string }[]>(`select id from payment_reconciliation where mismatch_key = ?`, [
-          input.key.slice(0, 300),
-        ]);
-      if (since) return already();
+      if (await q.isResolved(ctx.em.fork(), input.key.slice(0, 300))) return already();
       return problem(
         null,
         'NOT_FOUND',
@@ -353,26 +314,21 @@ export class ReconciliationService {
     }
     const actorId = ctx.viewer.kind === Audience.STAFF ? ctx.viewer.adminAccountId : null;
     const now = ctx.clock.now();
-    const claimed = await ctx.em.fork().execute<{ id: string }[]>(
-      `insert into payment_reconciliation
-         (mismatch_key, kind, subject, external_id, payment_id, resolution, note, resolved_by, resolved_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?)
-       on conflict (mismatch_key) do nothing returning id`,
-      [
-        found.key,
-        found.kind,
-        found.subject,
-        found.externalId,
+    const claimed = await q.claimResolution(ctx.em.fork(), {
+      key: found.key,
+      kind: found.kind,
+      subject: found.subject,
+      externalId: found.externalId,
+      paymentId:
         found.subject === PaymentRecordKind.PAYMENT && found.paymentId && isUuid(found.paymentId)
           ? found.paymentId
           : null,
-        input.resolution,
-        note,
-        actorId,
-        now,
-      ],
-    );
-    if (!claimed.length) return already();
+      resolution: input.resolution,
+      note,
+      resolvedBy: actorId,
+      resolvedAt: now,
+    });
+    if (!claimed) return already();
     let changed = false;
     if (input.resolution === PaymentMismatchResolution.TAKE_OVER) {
       try {
@@ -386,7 +342,7 @@ export class ReconciliationService {
         );
         changed = settled.changed;
       } catch (error) {
-        await ctx.em.fork().execute(`delete from payment_reconciliation where id = ?`, [claimed[0]!.id]);
+        await q.deleteResolution(ctx.em.fork(), claimed);
         ctx.log.error({ err: error, paymentId: found.paymentId }, 'reconciliation: take over failed');
         return problem(null, 'FAILED', 'Het overnemen van de status is mislukt. Probeer het opnieuw.');
       }
@@ -432,35 +388,14 @@ export class ReconciliationService {
         details: { paymentId: mine.paymentId, amountCents: mine.amountCents, refunded: outcome.refunded },
       }),
     );
-    const [row] = await ctx.em
-      .fork()
-      .execute<{ attempts: number; last_error: string | null }[]>(
-        `select attempts, last_error from payment_refund where id = ?`,
-        [refundId],
-      );
+    const row = await q.refundAttempts(ctx.em.fork(), refundId);
     return ok({ ...mine, attempts: row?.attempts ?? 0, lastError: row?.last_error ?? null });
   }
 
   private async stoppedRefunds(ctx: RequestContext, refundId?: string): Promise<StoppedRefundView[]> {
     const scope = scopeIds(ctx.viewer);
     if (scope !== null && !scope.length) return [];
-    const rows = await ctx.em.execute<
-      {
-        id: string;
-        payment_id: string;
-        amount_cents: number;
-        attempts: number;
-        last_error: string | null;
-        created_at: Date;
-      }[]
-    >(
-      `select r.id, r.payment_id, r.amount_cents, r.attempts, r.last_error, r.created_at
-         from payment_refund r join payment p on p.id = r.payment_id
-        where r.status = 'PENDING' and r.attempts >= ?
-          ${scope === null ? '' : 'and p.municipality_id = any(?::uuid[])'} ${refundId ? 'and r.id = ?' : ''}
-        order by r.created_at, r.id limit 200`,
-      [MAX_REFUND_ATTEMPTS, ...(scope === null ? [] : [`{${scope.join(',')}}`]), ...(refundId ? [refundId] : [])],
-    );
+    const rows = await q.stoppedRefunds(ctx.em, MAX_REFUND_ATTEMPTS, scope, refundId);
     return rows.map((r) => ({
       id: r.id,
       paymentId: r.payment_id,
@@ -480,48 +415,13 @@ export class ReconciliationService {
     theirPaymentIds: string[],
     theirRefundIds: string[],
   ) {
-    const scopeSql = scope === null ? '' : 'and p.municipality_id = any(?::uuid[])';
-    const scopeParams = scope === null ? [] : [`{${scope.join(',')}}`];
-    const payments = await ctx.em.execute<OurPayment[]>(
-      `select p.id, p.external_id, p.amount_cents, p.status, p.created_at,
-              (p.created_at >= ? and p.created_at < ?) as in_period
-         from payment p
-        where p.external_id is not null ${scopeSql}
-          and ((p.created_at >= ? and p.created_at < ?) or p.external_id = any(?::text[]))`,
-      [start, end, ...scopeParams, start, end, toPgArray(theirPaymentIds)],
-    );
-    const refunds = await ctx.em.execute<OurRefund[]>(
-      `select r.id, r.payment_id, r.external_id, r.amount_cents, r.created_at,
-              (r.created_at >= ? and r.created_at < ?) as in_period
-         from payment_refund r join payment p on p.id = r.payment_id
-        where r.external_id is not null ${scopeSql}
-          and ((r.created_at >= ? and r.created_at < ?) or r.external_id = any(?::text[]))`,
-      [start, end, ...scopeParams, start, end, toPgArray(theirRefundIds)],
-    );
-    // Ids the PSP listed that we do know, outside the scope: not "missing here".
-    const known = new Set(
-      (
-        await ctx.em.execute<{ id: string }[]>(
-          `select external_id as id from payment where external_id = any(?::text[])
-           union all select external_id from payment_refund where external_id = any(?::text[])`,
-          [toPgArray(theirPaymentIds), toPgArray(theirRefundIds)],
-        )
-      ).map((r) => r.id),
-    );
+    const { payments, refunds, known } = await q.oursAtPsp(ctx.em, scope, start, end, theirPaymentIds, theirRefundIds);
     return {
       payments: payments.map((p) => ({ ...p, amount_cents: Number(p.amount_cents) })),
       refunds: refunds.map((r) => ({ ...r, amount_cents: Number(r.amount_cents) })),
-      known,
+      known: new Set(known),
     };
   }
-}
-
-/** A text[] literal; PSP ids are [A-Za-z0-9_] (checked), so no quoting is needed beyond dropping anything else. */
-function toPgArray(values: readonly string[]): string {
-  return `{${values
-    .filter((v) => /^[A-Za-z0-9_:.-]{1,300}$/.test(v))
-    .map((v) => `"${v}"`)
-    .join(',')}}`;
 }
 
 function side(payments: { amount_cents: number }[], refunds: { amount_cents: number }[]): ReconciliationSide {

@@ -6,7 +6,7 @@ import { inScope, scopeFilter, scopeSql } from '../../kernel/scope.js';
 import { ForbiddenError, UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
-import { keyCondition, keyOrderBy, keySelect, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
+import { keyCondition, rowCursor, stripKeys } from '../../graphql/keyset.js';
 import { Municipality } from '../municipalities/index.js';
 import { Provider } from './provider.entity.js';
 import { ProviderMembership, MembershipStatus } from './provider-membership.entity.js';
@@ -20,18 +20,9 @@ import { withEm, type RequestContext } from '../../kernel/request-context.js';
 import { canSeeProvider, ownProviderId, type Result } from './provider.service.js';
 import { membershipApplicationRules, membershipRejectionReason } from '../../rules/provider.js';
 import { membershipEnded, openDecisionsForMembership } from '../catalogue/product-approval.js';
+import * as q from './membership.queries.js';
 
 export type MembershipPage = ConnectionOf<ProviderMembership>;
-
-/** Staff's list: newest application first. */
-const NEWEST_APPLICATION: KeyOrder = {
-  name: 'applied',
-  direction: 'desc',
-  keys: [
-    { expr: 'm.applied_at', cast: 'timestamptz' },
-    { expr: 'm.id', cast: 'uuid' },
-  ],
-};
 
 const STATUS_TEXT: Record<MembershipStatus, string> = {
   PENDING: 'Uw aanmelding bij deze gemeente wordt al beoordeeld.',
@@ -213,36 +204,21 @@ export class MembershipService {
     page: ListArgs,
   ): Promise<MembershipPage> {
     const first = pageSize(page.first);
-    const after = keyCondition(NEWEST_APPLICATION, page.after);
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const scope = scopeSql(ctx.viewer, 'm.municipality_id');
-    where.push(scope.sql);
-    params.push(...scope.params);
-    if (filter?.status) {
-      where.push('m.status = ?');
-      params.push(filter.status);
-    }
-    const whereSql = (extra: string | null) => {
-      const all = [...where, ...(extra ? [extra] : [])];
-      return all.length ? `where ${all.join(' and ')}` : '';
-    };
-    const [{ count }] = (await ctx.em.execute<{ count: string }[]>(
-      `select count(*)::text as count from provider_membership m ${whereSql(null)}`,
-      params,
-    )) as [{ count: string }];
-    const rows = await ctx.em.execute<Record<string, unknown>[]>(
-      `select m.*, ${keySelect(NEWEST_APPLICATION)} from provider_membership m ${whereSql(after.sql)}
-       order by ${keyOrderBy(NEWEST_APPLICATION)} limit ?`,
-      [...params, ...after.params, first + 1],
+    const after = keyCondition(q.NEWEST_APPLICATION, page.after);
+    const { total, rows } = await q.membershipPage(
+      ctx.em,
+      scopeSql(ctx.viewer, 'm.municipality_id'),
+      filter?.status,
+      after,
+      first + 1,
     );
     return toConnection(rows, {
       first,
-      totalCount: Number(count),
-      cursorOf: (row) => rowCursor(NEWEST_APPLICATION, row),
+      totalCount: total,
+      cursorOf: (row) => rowCursor(q.NEWEST_APPLICATION, row),
       nodes: (rows) =>
         rows.map((row) =>
-          ctx.em.map(ProviderMembership, stripKeys({ ...row }, NEWEST_APPLICATION.keys.length, []) as never),
+          ctx.em.map(ProviderMembership, stripKeys({ ...row }, q.NEWEST_APPLICATION.keys.length, []) as never),
         ),
     });
   }

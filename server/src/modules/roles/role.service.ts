@@ -7,10 +7,9 @@ import { transactional, type RequestContext } from '../../kernel/request-context
 import { fail, failIfAny, ok, problem, type Result } from '../../kernel/result.js';
 import type { AuditService } from '../audit/index.js';
 import { Role } from '../identity/role.entity.js';
+import * as q from './role.queries.js';
 
 const NOT_FOUND = 'Deze rol is niet gevonden.';
-/** Serialises role changes: two administrators cannot together take ROLE_MANAGE away from everyone. */
-const ROLE_LOCK = `select pg_advisory_xact_lock(hashtext('gemeentewinkel:roles'))`;
 /** The built-in role that always holds every permission. */
 export const ALL_PERMISSIONS_ROLE_KEY = 'BEHEERDER';
 
@@ -94,31 +93,15 @@ export class RoleService {
     const viewer = ctx.viewer;
     if (!isGrantor(viewer) || !viewer.permissions.has(Permission.ROLE_MANAGE)) throw new ForbiddenError();
     if (viewer.kind === Audience.API_CLIENT) {
-      const [row] = await ctx.em.execute<{ role_id: string }[]>(
-        `select a.role_id from api_client c join admin_account a on a.id = c.created_by_id where c.id = ?`,
-        [viewer.apiClientId],
-      );
-      return { grantor: viewer, ownRoleId: row?.role_id ?? null };
+      return { grantor: viewer, ownRoleId: await q.apiClientCreatorRoleId(ctx.em, viewer.apiClientId) };
     }
     if (viewer.operator) return { grantor: viewer, ownRoleId: null };
-    const [row] = await ctx.em.execute<{ role_id: string }[]>(`select role_id from admin_account where id = ?`, [
-      viewer.adminAccountId,
-    ]);
-    return { grantor: viewer, ownRoleId: row?.role_id ?? null };
+    return { grantor: viewer, ownRoleId: await q.staffRoleId(ctx.em, viewer.adminAccountId) };
   }
 
   /** Per role: how many staff accounts hold it, and their municipalities together. */
   private async holders(ctx: RequestContext, roleId?: string): Promise<Map<string, Holders>> {
-    const rows = await ctx.em.execute<
-      { role_id: string; n: number; any_all: boolean; municipality_ids: string[] | null }[]
-    >(
-      `select a.role_id, count(distinct a.id)::int as n, bool_or(a.all_municipalities) as any_all,
-              array_remove(array_agg(distinct am.municipality_id), null)::text[] as municipality_ids
-         from admin_account a left join admin_account_municipality am on am.admin_account_id = a.id
-        ${roleId ? 'where a.role_id = ?' : ''}
-        group by a.role_id`,
-      roleId ? [roleId] : [],
-    );
+    const rows = await q.roleHolders(ctx.em, roleId);
     return new Map(
       rows.map((r) => [
         r.role_id,
@@ -179,18 +162,12 @@ export class RoleService {
   }
 
   private async nameTaken(ctx: RequestContext, name: string, exceptId?: string): Promise<boolean> {
-    const rows = await ctx.em.execute<{ id: string }[]>(`select id from role where lower(name) = lower(?)`, [name]);
-    return rows.some((r) => r.id !== exceptId);
+    return (await q.roleIdsNamed(ctx.em, name)).some((id) => id !== exceptId);
   }
 
   /** Whether at least one active staff account holds ROLE_MANAGE (checked after a change, inside its transaction). */
   private async someoneManagesRoles(ctx: RequestContext): Promise<boolean> {
-    const rows = await ctx.em.execute<{ n: number }[]>(
-      `select count(*)::int as n from admin_account a join role r on r.id = a.role_id
-        where a.active and ? = any(r.permissions)`,
-      [Permission.ROLE_MANAGE],
-    );
-    return (rows[0]?.n ?? 0) > 0;
+    return (await q.countActiveHolding(ctx.em, Permission.ROLE_MANAGE)) > 0;
   }
 
   private view(role: Role) {
@@ -213,7 +190,7 @@ export class RoleService {
     ]);
     if (refused || !name.ok || !permissions.ok) return refused!;
     return transactional(ctx, async (tx) => {
-      await tx.em.execute(ROLE_LOCK);
+      await q.lockRoles(tx.em);
       if (await this.nameTaken(tx, name.value)) {
         return problem('name', 'TAKEN', 'Er bestaat al een rol met deze naam.');
       }
@@ -239,7 +216,7 @@ export class RoleService {
     const actor = await this.actor(ctx);
     if (!isUuid(id)) return problem(null, 'NOT_FOUND', NOT_FOUND);
     return transactional(ctx, async (tx) => {
-      await tx.em.execute(ROLE_LOCK);
+      await q.lockRoles(tx.em);
       // The row lock also holds off a concurrent assignment of this role to an account (its foreign-key check).
       const role = await tx.em.findOne(Role, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!role) return problem(null, 'NOT_FOUND', NOT_FOUND);
@@ -307,16 +284,13 @@ export class RoleService {
     const actor = await this.actor(ctx);
     if (!isUuid(id)) return problem(null, 'NOT_FOUND', NOT_FOUND);
     return transactional(ctx, async (tx) => {
-      await tx.em.execute(ROLE_LOCK);
+      await q.lockRoles(tx.em);
       const role = await tx.em.findOne(Role, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!role) return problem(null, 'NOT_FOUND', NOT_FOUND);
       const outside = this.outOfReach(actor, role, (await this.holders(tx, role.id)).get(role.id));
       if (outside) return fail<string>(outside);
       if (role.builtIn) return problem(null, 'BUILT_IN', 'Een vaste rol kan niet worden verwijderd.');
-      const [{ n }] = (await tx.em.execute<{ n: number }[]>(
-        `select count(*)::int as n from admin_account where role_id = ?`,
-        [id],
-      )) as [{ n: number }];
+      const n = await q.countAccountsWithRole(tx.em, id);
       if (n > 0) {
         return problem(
           null,

@@ -14,6 +14,7 @@ import {
 } from './sections/index.js';
 import type { SettingsSection } from './sections/section.js';
 import { SETTINGS_CHANNEL, SettingsListener } from './settings-listener.js';
+import * as q from './settings.queries.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -173,16 +174,12 @@ export class SettingsService {
     const generation = this.generation.get(key) ?? 0;
     if (cached) {
       // No notifications right now: a cheap version check before serving what we have.
-      const [row] = await em.execute<{ version: number }[]>(`select version from setting where section = ?`, [key]);
-      if ((row?.version ?? 0) === cached.version) {
+      if (((await q.sectionVersion(em, key)) ?? 0) === cached.version) {
         cached.checkedAt = now;
         return cached;
       }
     }
-    const [row] = await em.execute<{ value: unknown; version: number; updated_at: Date | null }[]>(
-      `select value, version, updated_at from setting where section = ?`,
-      [key],
-    );
+    const row = await q.sectionRow(em, key);
     const entry: CacheEntry = {
       value: this.effective(key, row?.value),
       version: row?.version ?? 0,
@@ -223,15 +220,8 @@ export class SettingsService {
     const section = this.section(key);
     const outcome = await transactional(ctx, async (txCtx): Promise<{ errors: UserError[] }> => {
       const tx = txCtx.em;
-      await tx.execute(
-        `insert into setting (section, value, version) values (?, '{}'::jsonb, 0) on conflict (section) do nothing`,
-        [key],
-      );
-      const [row] = await tx.execute<{ value: JsonObject; version: number }[]>(
-        `select value, version from setting where section = ? for update`,
-        [key],
-      );
-      const version = row!.version;
+      const row = await q.lockSection<JsonObject>(tx, key);
+      const version = row.version;
       if (options.expectedVersion != null && options.expectedVersion !== version) {
         return {
           errors: [
@@ -243,22 +233,19 @@ export class SettingsService {
           ],
         };
       }
-      const stored = applyPatch(row!.value ?? {}, patch as JsonObject);
+      const stored = applyPatch(row.value ?? {}, patch as JsonObject);
       const parsed = section.schema.safeParse(merge(section.defaults(this.config), stored));
       if (!parsed.success) return { errors: userErrors(parsed.error) };
-      const before = this.effective(key, row!.value);
+      const before = this.effective(key, row.value);
       const after = parsed.data;
       const refused =
         section.authorize?.(ctx.viewer, before as never, after as never, { clientIp: options.clientIp ?? null }) ?? [];
       if (refused.length) return { errors: refused };
-      if (same(before, after) && same(row!.value ?? {}, stored)) return { errors: [] };
+      if (same(before, after) && same(row.value ?? {}, stored)) return { errors: [] };
 
       const now = ctx.clock.now();
       const actor = auditActorOf(ctx.viewer);
-      await tx.execute(
-        `update setting set value = ?::jsonb, version = version + 1, updated_at = ?, updated_by_kind = ?, updated_by_id = ? where section = ?`,
-        [JSON.stringify(stored), now, actor.kind, actor.id, key],
-      );
+      await q.storeSection(tx, key, stored, { at: now, kind: actor.kind, id: actor.id });
       const view = (v: unknown) => (section.auditView ? section.auditView(v as never) : v);
       await this.audit.record(txCtx, {
         action: 'settings.updated',
@@ -267,10 +254,7 @@ export class SettingsService {
         details: { section: key, version: version + 1, before: view(before), after: view(after) },
       });
       // Delivered to every instance (this one included) when, and only when, this transaction commits.
-      await tx.execute(`select pg_notify(?, ?)`, [
-        SETTINGS_CHANNEL,
-        JSON.stringify({ section: key, version: version + 1 }),
-      ]);
+      await q.notify(tx, SETTINGS_CHANNEL, { section: key, version: version + 1 });
       ctx.log.info({ event: 'settings_updated', section: key, version: version + 1 }, 'settings updated');
       return { errors: [] };
     });

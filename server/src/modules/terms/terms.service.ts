@@ -9,6 +9,7 @@ import { TermsAcceptance } from './terms-acceptance.entity.js';
 import { Provider } from '../providers/index.js';
 import { ProviderUser } from '../providers/index.js';
 import { Municipality } from '../municipalities/index.js';
+import * as q from './terms.queries.js';
 
 /**
  * The current terms and their acceptance. A new version of the providers' terms is made by publishing the
@@ -51,26 +52,9 @@ export class TermsService {
   async pending(ctx: RequestContext): Promise<TermsVersion[]> {
     if (ctx.viewer.kind !== Audience.PROVIDER) return [];
     const providerId = ctx.viewer.providerId;
-    const rows = await ctx.em.execute<{ id: string }[]>(
-      `with current_terms as (
-         (select id from terms_version where municipality_id is null order by version desc limit 1)
-         union all
-         (select distinct on (tv.municipality_id) tv.id
-            from terms_version tv
-            join provider_membership pm on pm.municipality_id = tv.municipality_id
-           where pm.provider_id = ? and pm.status in ('PENDING', 'APPROVED')
-           order by tv.municipality_id, tv.version desc)
-       )
-       select c.id from current_terms c
-        where not exists (select 1 from terms_acceptance ta where ta.terms_version_id = c.id and ta.provider_id = ?)`,
-      [providerId, providerId],
-    );
-    if (rows.length === 0) return [];
-    const terms = await ctx.em.find(
-      TermsVersion,
-      { id: { $in: rows.map((r) => r.id) } },
-      { populate: ['municipality'] },
-    );
+    const ids = await q.unacceptedTermsIds(ctx.em, providerId);
+    if (ids.length === 0) return [];
+    const terms = await ctx.em.find(TermsVersion, { id: { $in: ids } }, { populate: ['municipality'] });
     // The platform's terms first, then the municipalities' by name.
     return terms.sort(
       (a, b) =>
@@ -88,7 +72,7 @@ export class TermsService {
     const viewer = ctx.viewer;
     return transactional(ctx, async (tx) => {
       // One acceptance per organisation and version, also when two users of it click at once.
-      await tx.em.execute(`select pg_advisory_xact_lock(hashtext(?))`, [`terms_acceptance:${viewer.providerId}`]);
+      await q.lockAcceptance(tx.em, viewer.providerId);
       const pending = await this.pending(tx);
       const shown = new Set(termsVersionIds);
       if (pending.length === 0) return ok([]);

@@ -12,6 +12,7 @@ import { artifactResolveEnvelope, parseArtifact, postSoap } from './artifact-res
 import { checkArtifactResponse, refuse, type CheckedResponse } from './response-checks.js';
 import { spMetadataXml } from './metadata.js';
 import { LEVELS, samlId } from './xml.js';
+import { claimKeys } from './saml-replay.queries.js';
 
 /** How long a used artifact or request id is remembered (far longer than either can be valid). */
 const REPLAY_MEMORY_MS = 60 * 60_000;
@@ -132,12 +133,7 @@ export class DigidSaml implements DigidAdapter {
     const expires = new Date(now.getTime() + REPLAY_MEMORY_MS);
     const artifactKey = `artifact:${createHash('sha256').update(artifact).digest('base64url')}`;
     const requestKey = `request:${requestId}`;
-    await em.execute('delete from digid_saml_replay where expires_at < ?', [now]);
-    const rows = await em.execute<{ key: string }[]>(
-      `insert into digid_saml_replay (key, expires_at) values (?, ?), (?, ?) on conflict do nothing returning key`,
-      [artifactKey, expires, requestKey, expires],
-    );
-    const claimed = new Set(rows.map((r) => r.key));
+    const claimed = await claimKeys(em, [artifactKey, requestKey], expires, now);
     if (!claimed.has(artifactKey)) return 'artifact-replay';
     if (!claimed.has(requestKey)) return 'request-replay';
     return null;

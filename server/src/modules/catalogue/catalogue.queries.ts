@@ -1,0 +1,137 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
+import type { ProductStatus } from './product.entity.js';
+
+/**
+ * The catalogue's SQL (README, "Persistence: entities and queries"): the offer as a keyset page over the conditions
+ * `offerQuery` built, the products a resident's arrangements pay for, the providers in the offer, the provider's own
+ * products and the counts per category. Plain functions, no rules: `catalogue.service.ts` decides what is visible
+ * (its conditions are passed in).
+ */
+
+type Condition = { sql: string; params: unknown[] };
+
+/** The provider's own products: newest first. */
+export const OWN_PRODUCTS: KeyOrder = {
+  name: 'own',
+  direction: 'desc',
+  keys: [
+    { expr: 'p.created_at', cast: 'timestamptz' },
+    { expr: 'p.id', cast: 'uuid' },
+  ],
+};
+
+/** The number of products (`p`) that match every condition of `where`. */
+export async function countOffer(em: EntityManager, where: readonly string[], params: unknown[]): Promise<number> {
+  const countRows = await em.execute<{ count: string }[]>(
+    `select count(*)::text as count from product p where ${where.join(' and ')}`,
+    params,
+  );
+  return Number(countRows[0]?.count ?? 0);
+}
+
+/**
+ * A page of the offer: `columns` and the keys of `order` of the products that match `where`, after `after`. The
+ * order's rank expression takes `exprParams` wherever it appears (select list, keyset condition, order by).
+ */
+export function offerPage(
+  em: EntityManager,
+  query: {
+    columns: string;
+    order: KeyOrder;
+    where: readonly string[];
+    params: unknown[];
+    exprParams: unknown[];
+    after: { sql: string | null; params: unknown[] };
+  },
+  limit: number,
+): Promise<Record<string, unknown>[]> {
+  const { columns, order, where, params, exprParams, after } = query;
+  return em.execute<Record<string, unknown>[]>(
+    `select ${columns}, ${keySelect(order)} from product p
+     where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
+     order by ${keyOrderBy(order)}
+     limit ?`,
+    [
+      // select list, where, keyset condition, order by: the rank expression's parameters wherever it appears
+      ...exprParams,
+      ...params,
+      ...(after.sql ? [...exprParams, ...after.params] : []),
+      ...exprParams,
+      limit,
+    ],
+  );
+}
+
+/**
+ * Per product (of `ids`) the viewer may order and that is settled, the names of the arrangements `payers` finds (a
+ * condition over `pay_ar`), in one query.
+ */
+export function payingArrangementNames(
+  em: EntityManager,
+  ids: readonly string[],
+  payers: Condition,
+  orderable: Condition,
+  settled: Condition,
+): Promise<{ id: string; names: string[] }[]> {
+  return em.execute<{ id: string; names: string[] }[]>(
+    `select p.id, array(select distinct pay_ar.name ${payers.sql} order by pay_ar.name) as names
+       from product p where p.id = any(?::uuid[]) and ${orderable.sql} and ${settled.sql}`,
+    [...payers.params, `{${ids.join(',')}}`, ...orderable.params, ...settled.params],
+  );
+}
+
+/** The providers with at least one product `visible` admits, by name. */
+export function providersInOffer(em: EntityManager, visible: Condition): Promise<Record<string, unknown>[]> {
+  return em.execute<Record<string, unknown>[]>(
+    `select pr.* from provider pr where exists (select 1 from product p where p.provider_id = pr.id and ${visible.sql})
+     order by lower(pr.name), pr.id`,
+    visible.params,
+  );
+}
+
+/** Whether `visible` admits the product. */
+export async function inVisibleOffer(em: EntityManager, id: string, visible: Condition): Promise<boolean> {
+  const page = await em.execute<{ id: string }[]>(`select p.id from product p where p.id = ? and ${visible.sql}`, [
+    id,
+    ...visible.params,
+  ]);
+  return page.length > 0;
+}
+
+/** A page of the provider's own products (of a status, or all), newest first, after `after`, and their number. */
+export async function providerProductPage(
+  em: EntityManager,
+  providerId: string,
+  status: ProductStatus | null | undefined,
+  after: { sql: string | null; params: unknown[] },
+  limit: number,
+): Promise<{ total: number; rows: Record<string, unknown>[] }> {
+  const where = ['p.provider_id = ?'];
+  const params: unknown[] = [providerId];
+  if (status) {
+    where.push('p.status = ?');
+    params.push(status);
+  }
+  const [{ count }] = (await em.execute<{ count: string }[]>(
+    `select count(*)::text as count from product p where ${where.join(' and ')}`,
+    params,
+  )) as [{ count: string }];
+  const rows = await em.execute<Record<string, unknown>[]>(
+    `select p.*, ${keySelect(OWN_PRODUCTS)} from product p where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
+     order by ${keyOrderBy(OWN_PRODUCTS)} limit ?`,
+    [...params, ...after.params, limit],
+  );
+  return { total: Number(count), rows };
+}
+
+/** The number of products `visible` admits, per category. */
+export function visibleCountsByCategory(
+  em: EntityManager,
+  visible: Condition,
+): Promise<{ category_id: string; n: string }[]> {
+  return em.execute<{ category_id: string; n: string }[]>(
+    `select p.category_id, count(*)::text as n from product p where ${visible.sql} group by p.category_id`,
+    visible.params,
+  );
+}

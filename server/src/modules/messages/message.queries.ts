@@ -1,0 +1,129 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
+
+/**
+ * The inbox's SQL (README, "Persistence: entities and queries"): a household's messages as a keyset page, the unread
+ * count, marking read in one statement, and a personal message written. Every query is limited to the owner's client
+ * group (and the messages to the person or to the whole household). Plain functions, no rules: `message.service.ts`
+ * decides.
+ */
+
+/** Newest first; the id breaks ties between messages written in the same instant. */
+export const INBOX_ORDER: KeyOrder = {
+  name: 'inbox',
+  direction: 'desc',
+  keys: [
+    { expr: 'm.created_at', cast: 'timestamptz' },
+    { expr: 'm.id', cast: 'uuid' },
+  ],
+};
+
+export interface MessageRow {
+  id: string;
+  title: string;
+  body: string;
+  order_id: string | null;
+  read_at: Date | string | null;
+  created_at: Date | string;
+  [key: string]: unknown;
+}
+
+/** Whose inbox: the household, and the person whose personal messages are in it. */
+export interface InboxOwner {
+  clientGroupId: string;
+  personId: string;
+}
+
+/** SQL condition for "visible in this customer's inbox"; its parameters: client group, person. */
+const VISIBLE = `m.audience = 'PERSONAL' and m.client_group_id = ? and (m.person_id is null or m.person_id = ?)`;
+
+/** A page of the inbox (read, unread or all), newest first, after `after`, and the number of such messages. */
+export async function inboxPage(
+  em: EntityManager,
+  who: InboxOwner,
+  unread: boolean | null | undefined,
+  after: { sql: string | null; params: unknown[] },
+  limit: number,
+): Promise<{ total: number; rows: MessageRow[] }> {
+  const readState = unread == null ? '' : unread ? ' and m.read_at is null' : ' and m.read_at is not null';
+  const rows = await em.execute<MessageRow[]>(
+    `select m.id, m.title, m.body, m.order_id, m.read_at, m.created_at, ${keySelect(INBOX_ORDER)}
+       from message m
+      where ${VISIBLE}${readState}${after.sql ? ` and ${after.sql}` : ''}
+      order by ${keyOrderBy(INBOX_ORDER)}
+      limit ?`,
+    [who.clientGroupId, who.personId, ...after.params, limit],
+  );
+  const [counts] = await em.execute<{ total: string }[]>(
+    `select count(*) as total from message m where ${VISIBLE}${readState}`,
+    [who.clientGroupId, who.personId],
+  );
+  return { total: Number(counts?.total ?? 0), rows };
+}
+
+export async function countUnread(em: EntityManager, who: InboxOwner): Promise<number> {
+  const [row] = await em.execute<{ unread: string }[]>(
+    `select count(*) as unread from message m where ${VISIBLE} and m.read_at is null`,
+    [who.clientGroupId, who.personId],
+  );
+  return Number(row?.unread ?? 0);
+}
+
+/** Marks one message of the inbox read (keeping the first time); undefined when it is not in this inbox. */
+export async function markRead(
+  em: EntityManager,
+  who: InboxOwner,
+  id: string,
+  now: Date,
+): Promise<MessageRow | undefined> {
+  const [row] = await em.execute<MessageRow[]>(
+    `update message m set read_at = coalesce(m.read_at, ?::timestamptz)
+      where m.id = ? and ${VISIBLE}
+      returning m.id, m.title, m.body, m.order_id, m.read_at, m.created_at`,
+    [now, id, who.clientGroupId, who.personId],
+  );
+  return row;
+}
+
+/** Marks every unread message of the inbox read; how many. */
+export async function markAllRead(em: EntityManager, who: InboxOwner, now: Date): Promise<number> {
+  const rows = await em.execute<{ id: string }[]>(
+    `update message m set read_at = ? where ${VISIBLE} and m.read_at is null returning m.id`,
+    [now, who.clientGroupId, who.personId],
+  );
+  return rows.length;
+}
+
+/** A personal message to a household (or one member of it); its id. */
+export async function insertPersonal(
+  em: EntityManager,
+  message: {
+    municipalityId: string;
+    clientGroupId: string;
+    personId: string | null;
+    orderId: string | null;
+    title: string;
+    body: string;
+    createdAt: Date;
+  },
+): Promise<string> {
+  const [row] = await em.execute<{ id: string }[]>(
+    `insert into message (audience, municipality_id, client_group_id, person_id, order_id, title, body, created_at)
+     values ('PERSONAL', ?, ?, ?, ?, ?, ?, ?) returning id`,
+    [
+      message.municipalityId,
+      message.clientGroupId,
+      message.personId,
+      message.orderId,
+      message.title,
+      message.body,
+      message.createdAt,
+    ],
+  );
+  return row!.id;
+}
+
+export async function providerName(em: EntityManager, id: string): Promise<string | undefined> {
+  const [provider] = await em.execute<{ name: string }[]>(`select name from provider where id = ?`, [id]);
+  return provider?.name;
+}

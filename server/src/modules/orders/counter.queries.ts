@@ -1,0 +1,41 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/**
+ * The counter's SQL (README, "Persistence: entities and queries"): a card or pickup code looked up for a provider,
+ * only when the household has an open order with that provider. The statements are never logged (they carry a card
+ * number or a pickup code). Plain functions, no rules: `counter.service.ts` decides.
+ */
+
+const UNLOGGED = { loggerContext: { enabled: false } };
+
+/** The card with this number when its household has an open order with the provider. */
+export async function cardWithOpenOrder(
+  em: EntityManager,
+  number: string,
+  providerId: string,
+): Promise<{ status: string; client_group_id: string; first_name: string } | undefined> {
+  const [card] = await em.execute<{ status: string; client_group_id: string; first_name: string }[]>(
+    `select c.status, p.client_group_id, p.first_name from card c join person p on p.id = c.person_id
+      where c.number = ?
+        and exists (select 1 from customer_order o
+                     where o.client_group_id = p.client_group_id and o.provider_id = ? and o.status in ('PLACED', 'ACCEPTED'))`,
+    [number, providerId],
+    UNLOGGED,
+  );
+  return card;
+}
+
+/** The provider's open order with this pickup code. */
+export async function openOrderByPickupCode(
+  em: EntityManager,
+  code: string,
+  providerId: string,
+): Promise<{ id: string; client_group_id: string; first_name: string | null } | undefined> {
+  const [match] = await em.execute<{ id: string; client_group_id: string; first_name: string | null }[]>(
+    `select o.id, o.client_group_id, p.first_name from customer_order o left join person p on p.id = o.person_id
+      where o.pickup_code = ? and o.provider_id = ? and o.status in ('PLACED', 'ACCEPTED')`,
+    [code, providerId],
+    UNLOGGED,
+  );
+  return match;
+}

@@ -1,0 +1,34 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/**
+ * The order mails' SQL (README, "Persistence: entities and queries"): who of the household gets the mail, and the
+ * provider's name. Plain functions, no rules: `order-mail.ts` decides.
+ */
+
+export interface Recipient {
+  id: string;
+  first_name: string;
+  email: string;
+  notify_order_status: boolean;
+}
+
+/** The household's member (not erased) with an address: the one who ordered first, else the first registered. */
+export async function householdRecipient(
+  em: EntityManager,
+  clientGroupId: string,
+  personId: string | null,
+): Promise<Recipient | undefined> {
+  const [row] = await em.execute<Recipient[]>(
+    `select id, first_name, email, notify_order_status from person
+      where client_group_id = ? and email is not null and email <> '' and erased_at is null
+      order by coalesce(id = ?::uuid, false) desc, created_at asc, id asc
+      limit 1`,
+    [clientGroupId, personId],
+  );
+  return row;
+}
+
+export async function providerName(em: EntityManager, id: string): Promise<string | undefined> {
+  const [provider] = await em.execute<{ name: string }[]>(`select name from provider where id = ?`, [id]);
+  return provider?.name;
+}

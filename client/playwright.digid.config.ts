@@ -9,7 +9,7 @@ import base from './playwright.config';
  *   digid-oidc: the OIDC broker adapter (server/src/integrations/digid/oidc) against the local OIDC provider
  *   (server/src/integrations/digid/test-idp/oidc-idp.ts).
  */
-const OIDC_APP_PORT = Number(process.env.E2E_PORT_DIGID_OIDC ?? 3103);
+const OIDC_APP_PORT = Number(process.env.E2E_PORT_DIGID_OIDC ?? 3104);
 const OIDC_IDP_PORT = Number(process.env.OIDC_IDP_PORT ?? 4270);
 const OIDC_CLIENT = { id: 'gemeentewinkel', secret: 'lokaal-test-secret-voor-de-browsertests' };
 

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { exclusive, expectAccessible, expectWellFormedPage, loginProvider, loginProviderByForm, loginStaff, STAFF } from './support';
+import { exclusive, expectAccessible, expectWellFormedPage, loginProviderByForm, loginStaff, STAFF } from './support';
 
 /**
  * Content pages (issue 10): an editor changes the privacy statement with a preview, publishes it, and the public

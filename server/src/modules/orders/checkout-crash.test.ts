@@ -44,7 +44,7 @@ async function startServer(databaseUrl: string, port: number): Promise<{ child: 
   });
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  const deadline = Date.now() + 25_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {

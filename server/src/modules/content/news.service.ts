@@ -14,7 +14,7 @@ import { containsPattern } from '../../kernel/sql.js';
 import { checkAll } from '../../rules/rule.js';
 import { newsArticleRules } from '../../rules/news.js';
 import type { AuditService } from '../audit/index.js';
-import { encodeImage } from '../catalogue/product-image.service.js';
+import { encodeImage } from '../../platform/images.js';
 import { slugify } from '../../kernel/slug.js';
 import { NewsArticle, NewsStatus } from './news-article.entity.js';
 

@@ -5,7 +5,7 @@ import { fail as failWith, ok, type Result } from '../../kernel/result.js';
 import { UserError } from '../../kernel/errors.js';
 import { Audience } from '../../kernel/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
-import { inOffer } from '../catalogue/product-approval.js';
+import { inOffer } from '../catalogue/index.js';
 import { applicationNow, today as todayOn } from '../../kernel/clock.js';
 import { isNegativeBalanceError, type LedgerService } from '../ledger/index.js';
 import { actorOf } from '../arrangements/index.js';

@@ -11,15 +11,15 @@ import { Municipality } from '../municipalities/index.js';
 import { Provider } from './provider.entity.js';
 import { ProviderMembership, MembershipStatus } from './provider-membership.entity.js';
 import { ProviderUser } from './provider-user.entity.js';
-import { AdminAccount } from '../identity/admin-account.entity.js';
+import { AdminAccount } from '../staff/index.js';
 import type { TermsService } from '../terms/index.js';
 import type { MailService } from '../communication/index.js';
-import { appLink } from '../identity/account-recovery.service.js';
+import { appLink } from '../../platform/links.js';
 import type { AuditService } from '../audit/index.js';
 import { withEm, type RequestContext } from '../../kernel/request-context.js';
 import { canSeeProvider, ownProviderId, type Result } from './provider.service.js';
 import { membershipApplicationRules, membershipRejectionReason } from '../../rules/provider.js';
-import { membershipEnded, openDecisionsForMembership } from '../catalogue/product-approval.js';
+import { membershipEnded, openDecisionsForMembership } from '../catalogue/index.js';
 
 export type MembershipPage = ConnectionOf<ProviderMembership>;
 

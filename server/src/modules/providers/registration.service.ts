@@ -12,11 +12,12 @@ import {
   validateProviderDetails,
   type ProviderDetailsInput,
 } from './provider.validation.js';
-import { EmailTokenPurpose } from '../identity/email-token.entity.js';
-import { TOKEN_LIFETIME_HOURS, type EmailTokenService } from '../identity/email-token.service.js';
+import { EmailTokenPurpose, TOKEN_LIFETIME_HOURS, type EmailTokenIssuer } from '../../platform/email-tokens.js';
 import { check, retryAfterText, type Limits } from '../limits/index.js';
 import type { LimitPolicy } from '../limits/index.js';
-import { appLink, escapeLike, type Outcome } from '../identity/account-recovery.service.js';
+import { appLink } from '../../platform/links.js';
+import { likeEscape as escapeLike } from '../../kernel/sql.js';
+import type { Outcome } from '../../kernel/result.js';
 import type { MailService } from '../communication/index.js';
 import type { TermsService } from '../terms/index.js';
 import type { AuditService } from '../audit/index.js';
@@ -42,7 +43,7 @@ export const KVK_TAKEN =
  */
 export class RegistrationService {
   constructor(
-    private readonly tokens: EmailTokenService,
+    private readonly tokens: EmailTokenIssuer<ProviderUser>,
     private readonly mail: MailService,
     private readonly terms: TermsService,
     private readonly limits: Limits,

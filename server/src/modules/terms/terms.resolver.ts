@@ -3,7 +3,7 @@ import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience } from '../../kernel/permissions.js';
 import { UserError } from '../../kernel/errors.js';
-import { renderPageMarkdown } from '../catalogue/markdown.js';
+import { renderPageMarkdown } from '../../platform/markdown.js';
 import { TermsVersion } from './terms-version.entity.js';
 
 @ObjectType({ description: 'The result of accepting the pending terms.' })

@@ -6,7 +6,7 @@ import type { MailService } from '../communication/index.js';
 import { renderTemplate, TemplateError, variantOf } from '../communication/index.js';
 import { appLink } from '../../platform/links.js';
 import type { MessageService } from '../messages/index.js';
-import { money } from '../messages/index.js';
+import { money } from '../../platform/money.js';
 import type { SettingsService } from '../settings/index.js';
 
 interface Due {

@@ -9,3 +9,4 @@ export {
   openDecisionsForMembership,
   type SqlCondition,
 } from './product-approval.js';
+export { orderableBy, payableBy, payersOf, settledBy, usableAssignment } from './payable.js';

@@ -15,7 +15,7 @@ import type { OrderViewService } from './order-view.service.js';
 import type { PlacedCheckout } from './order.types.js';
 import { Payment } from '../payments/index.js';
 import type { PaymentService } from '../payments/index.js';
-import { usableAssignment } from './payable.js';
+import { usableAssignment } from '../catalogue/index.js';
 import { orderRedemptionMethod } from '../../rules/handover.js';
 import { paysFor, planCheckout, type CheckoutPlan, type PlanAssignment, type PlanProduct } from './checkout-plan.js';
 

@@ -10,7 +10,7 @@ import { inStaffScope } from '../customers/index.js';
 import type { CheckoutLineInput, CheckoutService } from './checkout.service.js';
 import type { OrderViewService } from './order-view.service.js';
 import type { OrderView } from './order.types.js';
-import { payableBy } from './payable.js';
+import { payableBy } from '../catalogue/index.js';
 
 /** The reason staff give for ordering on a resident's behalf: required, shown to the resident. */
 export const ON_BEHALF_REASON = { min: 5, max: 500 } as const;

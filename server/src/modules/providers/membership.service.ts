@@ -19,9 +19,20 @@ import type { AuditService } from '../audit/index.js';
 import { withEm, type RequestContext } from '../../kernel/request-context.js';
 import { canSeeProvider, ownProviderId, type Result } from './provider.service.js';
 import { membershipApplicationRules, membershipRejectionReason } from '../../rules/provider.js';
-import { membershipEnded, openDecisionsForMembership } from '../catalogue/index.js';
 
 export type MembershipPage = ConnectionOf<ProviderMembership>;
+
+/**
+ * What a membership change does to the provider's products in that municipality (catalogue's approval rule,
+ * product-approval.ts), given by the composition root (app/services.ts). Named here so providers does not import
+ * catalogue, which imports providers (a product is a provider's).
+ */
+export interface MembershipApprovals {
+  /** An approved membership: the provider's submitted products wait for a decision there; how many. */
+  openDecisionsForMembership(em: EntityManager, providerId: string, municipalityId: string): Promise<number>;
+  /** A membership ended: its decisions stop counting. */
+  membershipEnded(em: EntityManager, providerId: string): Promise<void>;
+}
 
 /** Staff's list: newest application first. */
 const NEWEST_APPLICATION: KeyOrder = {
@@ -51,6 +62,7 @@ export class MembershipService {
     private readonly mail: MailService,
     private readonly appUrl: string,
     private readonly audit: AuditService,
+    private readonly approvals: MembershipApprovals,
   ) {}
 
   /** Every municipality, with the own provider's membership of each (null: never applied). */
@@ -201,7 +213,7 @@ export class MembershipService {
       });
       await tx.flush();
       // The products leave that municipality's offer (their decisions there stay, as history).
-      if (previous === MembershipStatus.APPROVED) await membershipEnded(tx as EntityManager, providerId);
+      if (previous === MembershipStatus.APPROVED) await this.approvals.membershipEnded(tx as EntityManager, providerId);
       return { ok: true, value: membership };
     });
   }
@@ -303,7 +315,7 @@ export class MembershipService {
       // The municipality now decides on each of the provider's submitted products for its own offer.
       const openedDecisions =
         status === MembershipStatus.APPROVED
-          ? await openDecisionsForMembership(tx as EntityManager, provider.id, municipality.id)
+          ? await this.approvals.openDecisionsForMembership(tx as EntityManager, provider.id, municipality.id)
           : 0;
       await this.audit.record(withEm(ctx, tx), {
         action: status === MembershipStatus.APPROVED ? 'membership.approved' : 'membership.rejected',

@@ -1,4 +1,4 @@
-import { inOffer, type SqlCondition } from '../catalogue/index.js';
+import { inOffer, type SqlCondition } from './product-approval.js';
 
 /**
  * Which of a household's budgets may pay for a product: one rule for the checkout (checkout.service.ts `prepare`,

@@ -288,7 +288,7 @@ function coreServices(config: Config, { pool }: { pool: pg.Pool }) {
     cards,
     clientGroups: new ClientGroupService(config.bsn, audit, cards),
     // Erasing a person also erases their mails from the mail log (same transaction).
-    persons: new PersonService(config.bsn, audit, orderLists, [
+    persons: new PersonService(config.bsn, audit, [
       (em, person, at) => mail.erasePerson(em, person, at),
       // … and the client number from the labels of messages sent to their (now fully erased) household.
       (em, person) => massMessages.erasePerson(em, person),

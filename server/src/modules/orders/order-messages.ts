@@ -5,6 +5,7 @@ import type { OrderListener } from './order.service.js';
 import type { MessageService } from '../messages/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { money } from '../../platform/money.js';
+import { providerNameOf } from './order-messages.queries.js';
 import { CommunicationTemplate } from '../communication/index.js';
 import {
   renderTemplate,
@@ -113,16 +114,10 @@ export function orderStatusMessages(
   settings?: Pick<SettingsService, 'get'>,
 ): OrderListener {
   return async (em, { order, from, to, actor, reason }) => {
-    const [provider] = await em.execute<{ name: string }[]>(`select name from provider where id = ?`, [
-      order.providerId,
-    ]);
+    const providerName = (await providerNameOf(em, order.providerId)) ?? 'de aanbieder';
     // The text is the INBOX_ORDER_* template, in the wording the platform uses (formal without settings).
     const wording = settings ? (await settings.get('communication', em)).wording : 'FORMAL';
-    const { title, body } = await orderStatusMessage(
-      em,
-      { order, providerName: provider?.name ?? 'de aanbieder', from, to, actor, reason },
-      wording,
-    );
+    const { title, body } = await orderStatusMessage(em, { order, providerName, from, to, actor, reason }, wording);
     await messages.sendPersonal(em, {
       municipalityId: order.municipalityId,
       clientGroupId: order.clientGroupId,

@@ -12,7 +12,7 @@ import { Provider } from './provider.entity.js';
 import { ProviderMembership, MembershipStatus } from './provider-membership.entity.js';
 import { ProviderUser } from './provider-user.entity.js';
 import { AdminAccount } from '../staff/index.js';
-import type { TermsService } from '../terms/index.js';
+import type { ProviderTerms } from './provider-terms.js';
 import type { MailService } from '../communication/index.js';
 import { appLink } from '../../platform/links.js';
 import type { AuditService } from '../audit/index.js';
@@ -58,7 +58,7 @@ const STATUS_TEXT: Record<MembershipStatus, string> = {
  */
 export class MembershipService {
   constructor(
-    private readonly terms: TermsService,
+    private readonly terms: ProviderTerms,
     private readonly mail: MailService,
     private readonly appUrl: string,
     private readonly audit: AuditService,

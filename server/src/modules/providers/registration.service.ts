@@ -19,7 +19,7 @@ import { appLink } from '../../platform/links.js';
 import { likeEscape as escapeLike } from '../../kernel/sql.js';
 import type { Outcome } from '../../kernel/result.js';
 import type { MailService } from '../communication/index.js';
-import type { TermsService } from '../terms/index.js';
+import type { ProviderTerms } from './provider-terms.js';
 import type { AuditService } from '../audit/index.js';
 import { withEm, type RequestContext } from '../../kernel/request-context.js';
 
@@ -45,7 +45,7 @@ export class RegistrationService {
   constructor(
     private readonly tokens: EmailTokenIssuer<ProviderUser>,
     private readonly mail: MailService,
-    private readonly terms: TermsService,
+    private readonly terms: ProviderTerms,
     private readonly limits: Limits,
     private readonly rules: Pick<LimitPolicy, 'registration' | 'accountNotice'>,
     private readonly appUrl: string,

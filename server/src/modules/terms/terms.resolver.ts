@@ -17,6 +17,14 @@ export class AcceptTermsPayload {
 /** The providers' terms: the rendered text, what the own organisation still has to accept, and accepting it. */
 @Resolver(() => TermsVersion)
 export class TermsResolver {
+  @Query(() => TermsVersion, {
+    nullable: true,
+    description: 'The current platform-wide terms for providers (accepted at registration).',
+  })
+  currentTerms(@Ctx() ctx: Context): Promise<TermsVersion | null> {
+    return ctx.services.terms.current(ctx.em);
+  }
+
   @FieldResolver(() => String, { description: 'The text as safe HTML (Markdown, rendered like the content pages).' })
   bodyHtml(
     @Root() terms: TermsVersion,

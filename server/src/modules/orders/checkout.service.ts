@@ -153,7 +153,7 @@ export class CheckoutService {
       );
     const errors: UserError[] = [];
     // What the checkout needs to know, read in one statement (one round trip): the household's members, the products
-    // asked for, and the household's budgets that can be spent today (payable.ts: the rule the offer shares).
+    // asked for, and the household's budgets that can be spent today (catalogue/payable.ts: the rule the offer shares).
     const productIds = [
       ...new Set(raw.map((l) => l.productId).filter((id): id is string => typeof id === 'string' && isUuid(id))),
     ];
@@ -213,7 +213,7 @@ export class CheckoutService {
       // Approved elsewhere, so its title is public: the resident may be told which product it is.
       else if (!offeredHere && offeredAnywhere) notHere.set(p.id, p.title);
     }
-    // Which budgets may pay: the rule the offer's "te betalen met mijn regelingen" shares (payable.ts).
+    // Which budgets may pay: the rule the offer's "te betalen met mijn regelingen" shares (catalogue/payable.ts).
     const assignments: AssignmentRow[] = read!.assignments.map((a) => ({ ...a, created_at: new Date(a.created_at) }));
     const eligible = new Map<string, AssignmentRow[]>();
     for (const productId of new Set([...merged.values()].map((l) => l.productId))) {

@@ -1,5 +1,6 @@
 import type { ModuleDefinition } from '../platform/module.js';
 import { municipalitiesModule } from '../modules/municipalities/module.js';
+import { staffModule } from '../modules/staff/module.js';
 import { identityModule } from '../modules/identity/module.js';
 import { providersModule } from '../modules/providers/module.js';
 import { catalogueModule } from '../modules/catalogue/module.js';
@@ -35,6 +36,7 @@ import { limitsModule } from '../modules/limits/module.js';
  */
 export const MODULES: readonly ModuleDefinition[] = [
   municipalitiesModule,
+  staffModule,
   identityModule,
   providersModule,
   catalogueModule,

@@ -16,6 +16,7 @@ import { CatalogueService } from '../modules/catalogue/catalogue.service.js';
 import { CategoryService } from '../modules/catalogue/category.service.js';
 import { ProductImageService } from '../modules/catalogue/product-image.service.js';
 import { ProductService } from '../modules/catalogue/product.service.js';
+import { membershipEnded, openDecisionsForMembership } from '../modules/catalogue/index.js';
 import { MailService } from '../modules/communication/mail.service.js';
 import { TemplateService } from '../modules/communication/template.service.js';
 import { CardService } from '../modules/customers/card.service.js';
@@ -46,6 +47,7 @@ import { OrderActionsService } from '../modules/orders/order-actions.service.js'
 import { OnBehalfOrderService } from '../modules/orders/on-behalf.service.js';
 import { OrderListService } from '../modules/orders/order-lists.service.js';
 import { orderStatusMail } from '../modules/orders/order-mail.js';
+import { orderStatusMessages } from '../modules/orders/order-messages.js';
 import { OrderViewService } from '../modules/orders/order-view.service.js';
 import { OrderService } from '../modules/orders/order.service.js';
 import { PaymentService } from '../modules/payments/payment.service.js';
@@ -164,8 +166,8 @@ function coreServices(config: Config, { pool }: { pool: pg.Pool }) {
   const ledger = new LedgerService();
   const orders = new OrderService(ledger);
   // The personal inbox: one message to the household on every order status change, in the change's transaction.
-  const messages = new MessageService(settings);
-  orders.onStatusChange(messages.orderStatusListener);
+  const messages = new MessageService();
+  orders.onStatusChange(orderStatusMessages(messages, settings));
   // E-mail to the household on every order status change (ORDER_* templates), in the change's transaction.
   orders.onStatusChange(orderStatusMail(mail, config.appUrl));
   // The own contribution: Mollie or the local simulator, as PAYMENT_PROVIDER says.
@@ -249,7 +251,10 @@ function coreServices(config: Config, { pool }: { pool: pg.Pool }) {
     providerPresence: new ProviderPresenceService(storage, audit),
     providers: new ProviderService(emailTokens, mail, limits, limitRules, jobs, config.appUrl, audit),
     registration: new RegistrationService(emailTokens, mail, terms, limits, limitRules, config.appUrl, audit),
-    memberships: new MembershipService(terms, mail, config.appUrl, audit),
+    memberships: new MembershipService(terms, mail, config.appUrl, audit, {
+      membershipEnded,
+      openDecisionsForMembership,
+    }),
     dashboard: new DashboardService(),
     ledger,
     assignments,
@@ -283,7 +288,7 @@ function coreServices(config: Config, { pool }: { pool: pg.Pool }) {
     cards,
     clientGroups: new ClientGroupService(config.bsn, audit, cards),
     // Erasing a person also erases their mails from the mail log (same transaction).
-    persons: new PersonService(config.bsn, audit, orderLists, [
+    persons: new PersonService(config.bsn, audit, [
       (em, person, at) => mail.erasePerson(em, person, at),
       // … and the client number from the labels of messages sent to their (now fully erased) household.
       (em, person) => massMessages.erasePerson(em, person),

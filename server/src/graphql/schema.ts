@@ -3,7 +3,8 @@ import { buildSchema, type BuildSchemaOptions } from 'type-graphql';
 import { GraphQLEnumType, GraphQLSchema, lexicographicSortSchema } from 'graphql';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { authChecker, requiresDirective } from './auth/requires.js';
-import { auditPersonalDataReads, personalDataDirective, personalDataKindEnum } from './personal-data.js';
+import { personalDataDirective, personalDataKindEnum } from './personal-data.js';
+import { auditPersonalDataReads } from './personal-data-audit.js';
 import { MODULES } from '../app/modules.js';
 
 /** Every resolver, from the modules' manifests (app/modules.ts). */

@@ -14,7 +14,7 @@ import type { Context } from '../graphql/context.js';
 import { createSchema } from '../graphql/schema.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../kernel/request-id.js';
 import { formatError } from '../kernel/errors.js';
-import { personalDataAuditPlugin } from '../graphql/personal-data.js';
+import { personalDataAuditPlugin } from '../graphql/personal-data-audit.js';
 import type { Viewer } from '../kernel/viewer.js';
 import type { DigidAdapter } from '../integrations/digid/digid.js';
 import { CatalogueCache } from '../modules/catalogue/catalogue-cache.js';

@@ -8,6 +8,9 @@ import { UserError } from './errors.js';
  */
 export type Result<T> = { ok: true; value: T } | { ok: false; errors: UserError[] };
 
+/** A `Result` without a value: done, or the problems. */
+export type Outcome = { ok: true } | { ok: false; errors: UserError[] };
+
 export function ok<T>(value: T): Result<T> {
   return { ok: true, value };
 }

@@ -6,7 +6,7 @@ import { ApiClient, ApiClientEncryptionKey, ApiClientKey } from '../modules/api-
 import { newApiKey } from '../modules/api-clients/api-keys.js';
 import { parsePublicKey } from '../modules/api-clients/public-keys.js';
 import type { Municipality } from '../modules/municipalities/municipality.entity.js';
-import type { AdminAccount } from '../modules/identity/admin-account.entity.js';
+import type { AdminAccount } from '../modules/staff/admin-account.entity.js';
 
 const DAY = 24 * 3600 * 1000;
 

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { FileStorage } from '../integrations/storage/file-storage.js';
 import type { Product } from '../modules/catalogue/product.entity.js';
 import { ProductImage } from '../modules/catalogue/product-image.entity.js';
-import { IMAGE_RULES } from '../modules/catalogue/product-image.service.js';
+import { IMAGE_RULES } from '../platform/images.js';
 import type { DemoCategorySlug } from './demo-categories.js';
 
 /**

@@ -19,7 +19,7 @@ import { startTestServer, type TestClient, type TestServer } from '../../test/se
 import { tokenFromMail } from '../../test/onboarding.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
 import { ALL_PERMISSIONS } from '../../kernel/permissions.js';
-import { AdminAccount } from '../../modules/identity/admin-account.entity.js';
+import { AdminAccount } from '../../modules/staff/admin-account.entity.js';
 import { Municipality } from '../../modules/municipalities/municipality.entity.js';
 
 /**

@@ -2,7 +2,7 @@ import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'ty
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Permission } from '../../kernel/permissions.js';
-import { renderMarkdown } from '../catalogue/markdown.js';
+import { renderMarkdown } from '../../platform/markdown.js';
 import {
   AnnouncementInput,
   AnnouncementPayload,

@@ -5,7 +5,7 @@ import type { JWK } from 'jose';
 import type { Permission } from '../../kernel/permissions.js';
 import { applicationNow } from '../../kernel/clock.js';
 import { Municipality } from '../municipalities/index.js';
-import { AdminAccount } from '../identity/admin-account.entity.js';
+import { AdminAccount } from '../staff/index.js';
 
 /**
  * A partner's API client (beheer/api): one municipality, a subset of its creator's permissions, an optional IP

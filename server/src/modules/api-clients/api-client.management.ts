@@ -12,7 +12,7 @@ import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import type { AuditService } from '../audit/index.js';
 import { Municipality } from '../municipalities/index.js';
-import { AdminAccount } from '../identity/admin-account.entity.js';
+import { AdminAccount } from '../staff/index.js';
 import { ApiClient, ApiClientEncryptionKey, ApiClientKey } from './api-client.entities.js';
 import {
   BY_NAME,

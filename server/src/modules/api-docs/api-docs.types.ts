@@ -1,6 +1,6 @@
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { Permission } from '../../kernel/permissions.js';
-import { ViewerKind } from '../identity/viewer.type.js';
+import { ViewerKind } from '../identity/index.js';
 
 export enum ApiOperationKind {
   QUERY = 'QUERY',

@@ -2,7 +2,7 @@ import { Entity, ManyToMany, ManyToOne, PrimaryKey, Property } from '@mikro-orm/
 import { Collection, type Opt, type Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Municipality } from '../municipalities/index.js';
-import { Category } from '../catalogue/category.entity.js';
+import { Category } from '../catalogue/index.js';
 import { applicationNow } from '../../kernel/clock.js';
 
 /** A municipality's scheme (regeling): budget rule, validity and what it pays for. */

@@ -11,7 +11,7 @@ import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
 import { ageRangeProblem, arrangementRules, periodProblem } from '../../rules/arrangement.js';
 import { checkAll } from '../../rules/rule.js';
 import type { AuditService } from '../audit/index.js';
-import { Category } from '../catalogue/category.entity.js';
+import { Category } from '../catalogue/index.js';
 import { slugify } from '../../kernel/slug.js';
 import { Municipality } from '../municipalities/index.js';
 import { Arrangement } from './arrangement.entity.js';

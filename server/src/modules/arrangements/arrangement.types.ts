@@ -2,7 +2,7 @@ import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { Connection } from '../../graphql/pagination.js';
 import { Payload } from '../../graphql/payload.js';
 import { Municipality } from '../municipalities/index.js';
-import { Category } from '../catalogue/category.entity.js';
+import { Category } from '../catalogue/index.js';
 
 @ObjectType('Arrangement', { description: 'A municipality’s scheme (regeling), with its budget use from the ledger.' })
 export class ArrangementView {

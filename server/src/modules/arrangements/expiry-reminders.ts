@@ -4,9 +4,9 @@ import { transactional, type RequestContext } from '../../kernel/request-context
 import { CommunicationTemplate } from '../communication/index.js';
 import type { MailService } from '../communication/index.js';
 import { renderTemplate, TemplateError, variantOf } from '../communication/index.js';
-import { appLink } from '../identity/account-recovery.service.js';
+import { appLink } from '../../platform/links.js';
 import type { MessageService } from '../messages/index.js';
-import { money } from '../messages/index.js';
+import { money } from '../../platform/money.js';
 import type { SettingsService } from '../settings/index.js';
 import * as q from './expiry-reminders.queries.js';
 import type { Due } from './expiry-reminders.queries.js';

@@ -44,7 +44,7 @@ export function auditsReadsOf(viewer: Viewer): boolean {
   return viewer.kind === Audience.STAFF || viewer.kind === Audience.API_CLIENT;
 }
 
-/** One object whose personal data was read in a request (graphql/personal-data.ts collects them). */
+/** One object whose personal data was read in a request (graphql/personal-data-audit.ts collects them). */
 export interface PersonalDataRead {
   /** The GraphQL type, e.g. "Person". */
   subjectType: string;

@@ -1,6 +1,5 @@
 import type { RequestContext } from '../../kernel/request-context.js';
 import { transactional } from '../../kernel/request-context.js';
-import type { SettingsService } from '../settings/index.js';
 import * as q from './retention.queries.js';
 
 type Em = RequestContext['em'];
@@ -15,13 +14,30 @@ export interface PurgeCounts {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The retention periods in days (instellingen: bewaartermijnen). */
+export interface RetentionPeriods {
+  auditLogDays: number;
+  mailLogDays: number;
+  sessionDays: number;
+  erasedRemainsDays: number;
+  importDays: number;
+}
+
+/**
+ * Where the periods are kept: settings' SettingsService, given by the composition root (app/services.ts). Named here
+ * so audit does not import settings (settings audits its changes).
+ */
+export interface RetentionSettings {
+  get(section: 'retention', em: Em): Promise<RetentionPeriods>;
+}
+
 /**
  * Privacy (AVG) retention: removes what is older than the periods in the settings (instellingen: bewaartermijnen).
  * Run daily by the `privacy.purgeRetention` job; each kind in its own statement, all in one transaction. The audit
  * log is append-only: its trigger lets this one transaction delete rows older than the cut-off it names, nothing else.
  */
 export class RetentionService {
-  constructor(private readonly settings: SettingsService) {}
+  constructor(private readonly settings: RetentionSettings) {}
 
   /**
    * What an erasure (PersonService.erase) leaves behind on purpose for a while — so that a mistaken erasure can be

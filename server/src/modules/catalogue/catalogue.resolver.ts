@@ -12,7 +12,7 @@ import { Category } from './category.entity.js';
 import { ProductImage } from './product-image.entity.js';
 import { Provider } from '../providers/index.js';
 import { MyProductFilter, ProductFilter } from './product.filters.js';
-import { renderMarkdown } from './markdown.js';
+import { renderMarkdown } from '../../platform/markdown.js';
 
 @ObjectType({
   description: 'A page of products (keyset paging: pass `pageInfo.endCursor` as `after` for the next page).',

@@ -9,7 +9,7 @@ import { isUuid } from '../../graphql/ids.js';
 import { Product, ProductStatus } from './product.entity.js';
 import { Provider } from '../providers/index.js';
 import { offerFor } from './product-approval.js';
-import { orderableBy, payableBy, payersOf, settledBy } from '../orders/index.js';
+import { orderableBy, payableBy, payersOf, settledBy } from './payable.js';
 import { today } from '../../kernel/clock.js';
 import * as q from './catalogue.queries.js';
 import { keyCondition, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';

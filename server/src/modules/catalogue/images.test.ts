@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
 import { DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from '../../seeders/demo-accounts.js';
 import { Category } from './category.entity.js';
-import { sniffImageType } from './product-image.service.js';
+import { sniffImageType } from '../../platform/images.js';
 import { LocalDiskStorage } from '../../integrations/storage/file-storage.js';
 
 const CREATE = `mutation($input: ProductInput!){ createProduct(input:$input){ errors { message } product { id } } }`;

@@ -15,7 +15,7 @@ const PAGE = `query($first:Int,$after:String,$payable:Boolean,$sort:ProductSort,
 
 /**
  * "Te betalen met mijn regelingen": the badge (Product.payableWith) and the filter follow the checkout's rule of which
- * budget may pay for a product (orders/payable.ts). Each scenario builds its own household and arrangements.
+ * budget may pay for a product (catalogue/payable.ts). Each scenario builds its own household and arrangements.
  */
 describe('what the resident’s arrangements pay for', () => {
   let server: TestServer;

@@ -3,7 +3,7 @@ import type { Opt, Ref } from '@mikro-orm/core';
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
 import { randomUUID } from 'node:crypto';
 import { Municipality } from '../municipalities/index.js';
-import { AdminAccount } from '../identity/admin-account.entity.js';
+import { AdminAccount } from '../staff/index.js';
 import { Product } from './product.entity.js';
 import { applicationNow } from '../../kernel/clock.js';
 

@@ -9,7 +9,7 @@ import { Municipality } from '../municipalities/index.js';
 import { ProductConnection } from './catalogue.resolver.js';
 import { ReviewProductFilter } from './product.filters.js';
 import { ListArgs } from '../../graphql/pagination.js';
-import { renderMarkdown } from './markdown.js';
+import { renderMarkdown } from '../../platform/markdown.js';
 
 /** Providers manage their own products (ownership is checked in ProductService). */
 @Resolver(() => Product)

@@ -120,7 +120,7 @@ export const TEMPLATE_VARIABLES = {
     refundAmount: 'eigen bijdrage die wordt terugbetaald',
     orderLink: 'link naar de bestelling',
   },
-  // Inbox messages (berichten) about an order to the household (modules/messages/order-messages.ts). Their subject
+  // Inbox messages (berichten) about an order to the household (modules/orders/order-messages.ts). Their subject
   // is the message's title. Keys starting with INBOX_ are inbox texts, not e-mails.
   INBOX_ORDER_AWAITING_PAYMENT: {
     orderNumber: 'bestelnummer',

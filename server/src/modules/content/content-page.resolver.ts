@@ -3,7 +3,7 @@ import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Permission } from '../../kernel/permissions.js';
 import { Payload } from '../../graphql/payload.js';
-import { renderPageMarkdown } from '../catalogue/markdown.js';
+import { renderPageMarkdown } from '../../platform/markdown.js';
 import { ContentPage, ContentPageInput, ContentPageKind, ContentPageVersion } from './content-page.entity.js';
 
 @ObjectType({ description: 'The result of a content page mutation: the page as its editors see it.' })

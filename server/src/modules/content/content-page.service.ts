@@ -8,7 +8,7 @@ import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
 import { checkAll } from '../../rules/rule.js';
 import { accessibilityRules, contentPageRules } from '../../rules/content-page.js';
 import type { AuditService } from '../audit/index.js';
-import { AdminAccount } from '../identity/admin-account.entity.js';
+import { AdminAccount } from '../staff/index.js';
 import { Municipality } from '../municipalities/index.js';
 import { TermsVersion } from '../terms/index.js';
 import {

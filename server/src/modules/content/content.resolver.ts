@@ -4,7 +4,7 @@ import { Requires } from '../../graphql/auth/requires.js';
 import { Audience, Permission } from '../../kernel/permissions.js';
 import { reachesAll } from '../../kernel/scope.js';
 import { ListArgs } from '../../graphql/pagination.js';
-import { renderMarkdown } from '../catalogue/markdown.js';
+import { renderMarkdown } from '../../platform/markdown.js';
 import { Link, LinkPlacement } from './link.entity.js';
 import { Municipality } from '../municipalities/index.js';
 import { NewsArticle } from './news-article.entity.js';

@@ -1,7 +1,7 @@
 import { Permission } from '../../kernel/permissions.js';
 import { defineRoute } from '../../http/route.js';
 import { UPLOAD_HEADER, readImageUpload, uploadFailed } from '../../integrations/storage/image-upload.js';
-import { renderMarkdown } from '../catalogue/markdown.js';
+import { renderMarkdown } from '../../platform/markdown.js';
 import { newsImagePath, newsPath } from './news.service.js';
 
 /** The news feed's path (linked from the news pages' head with rel="alternate"). */

@@ -13,7 +13,7 @@ import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
 import { checkAll } from '../../rules/rule.js';
 import { newsArticleRules } from '../../rules/news.js';
 import type { AuditService } from '../audit/index.js';
-import { encodeImage } from '../catalogue/product-image.service.js';
+import { encodeImage } from '../../platform/images.js';
 import { slugify } from '../../kernel/slug.js';
 import { NewsArticle, NewsStatus } from './news-article.entity.js';
 import * as q from './news.queries.js';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { inOffer } from '../catalogue/product-approval.js';
+import { inOffer } from '../catalogue/index.js';
 
 /** The sitemap's SQL: the products in the offer of any municipality, and the providers with an approved membership. */
 

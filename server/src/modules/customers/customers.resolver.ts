@@ -3,7 +3,6 @@ import { ListArgs } from '../../graphql/pagination.js';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience, Permission } from '../../kernel/permissions.js';
-import { OrderConnection, PersonOrderFilter } from '../orders/index.js';
 import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 import {
   AddClientGroupMemberInput,
@@ -90,29 +89,6 @@ export class CustomersResolver {
     @Ctx() ctx: Context,
   ): Promise<string | null> {
     return ctx.services.persons.revealBsn(ctx, personId);
-  }
-
-  @Query(() => OrderConnection, {
-    nullable: true,
-    description:
-      'The orders of a person’s household, newest first; null when the person is unknown or out of scope. The person is ' +
-      'the subject of the list (like the id of a detail query), so it is an argument; `filter` only narrows it.',
-  })
-  @Requires(Permission.PERSON_READ)
-  personOrders(
-    @Arg('externalIdentifier', () => String, {
-      description: 'The person’s client number (the municipality’s own identifier).',
-    })
-    externalIdentifier: string,
-    @Ctx() ctx: Context,
-    @Args(() => ListArgs) page: ListArgs,
-    @Arg('filter', () => PersonOrderFilter, {
-      description: 'Filters; all optional, combined with "and".',
-      nullable: true,
-    })
-    filter?: PersonOrderFilter | null,
-  ): Promise<OrderConnection | null> {
-    return ctx.services.persons.householdOrders(ctx, externalIdentifier, filter, page);
   }
 
   @Mutation(() => PersonPayload, {

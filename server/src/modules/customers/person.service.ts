@@ -7,9 +7,6 @@ import { decryptBsn, type BsnKeys } from '../../crypto/bsn.js';
 import type { AuditService } from '../audit/index.js';
 import { withEm, type RequestContext } from '../../kernel/request-context.js';
 import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
-import type { ListArgs } from '../../graphql/pagination.js';
-import type { OrderListService } from '../orders/index.js';
-import type { OrderPage, PersonOrderFilter } from '../orders/index.js';
 import { Card } from './card.entity.js';
 import { ClientGroup } from './client-group.entity.js';
 import { Person } from './person.entity.js';
@@ -46,7 +43,6 @@ export class PersonService {
   constructor(
     private readonly bsnKeys: BsnKeys,
     private readonly audit: AuditService,
-    private readonly orderLists: OrderListService,
     private readonly erasureHooks: readonly PersonErasureHook[] = [],
   ) {}
 
@@ -82,18 +78,12 @@ export class PersonService {
   }
 
   /**
-   * The orders of the person's household, newest first; null when the person is unknown or out of scope. Reading
-   * their amounts, lines and names is audit-logged by the schema (@personalData).
+   * The household (client group id) of a person, for the list of its orders (orders' personOrders); null when the
+   * person is unknown or out of scope.
    */
-  async householdOrders(
-    ctx: RequestContext,
-    externalIdentifier: string,
-    filter: PersonOrderFilter | null | undefined,
-    page: ListArgs,
-  ): Promise<OrderPage | null> {
+  async householdOf(ctx: RequestContext, externalIdentifier: string): Promise<string | null> {
     const person = await this.byExternalIdentifier(ctx, externalIdentifier);
-    if (!person) return null;
-    return this.orderLists.household(ctx, person.clientGroup.id, filter, page);
+    return person ? person.clientGroup.id : null;
   }
 
   /**

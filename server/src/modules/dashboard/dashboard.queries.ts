@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { decisionCounts } from '../catalogue/product-approval.js';
+import { decisionCounts } from '../catalogue/index.js';
 
 /**
  * The dashboard's SQL (README, "Persistence: entities and queries"): counts, totals and budget use, read models of

@@ -2,7 +2,7 @@ import { UserError } from '../../kernel/errors.js';
 import { hashPassword, passwordProblem } from '../../crypto/passwords.js';
 import { ProviderUser } from '../providers/index.js';
 import { emailProblem, normaliseEmail } from '../providers/index.js';
-import { AdminAccount } from './admin-account.entity.js';
+import { AdminAccount } from '../staff/index.js';
 import { Session } from './session.entity.js';
 import { EmailTokenPurpose } from './email-token.entity.js';
 import { TOKEN_LIFETIME_HOURS, type EmailTokenService } from './email-token.service.js';
@@ -12,16 +12,12 @@ import type { LoginLimits, LoginRealm } from '../limits/index.js';
 import type { MailService } from '../communication/index.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
-
-export type Outcome = { ok: true } | { ok: false; errors: UserError[] };
+import type { Outcome } from '../../kernel/result.js';
+import { likeEscape as escapeLike } from '../../kernel/sql.js';
+import { appLink } from '../../platform/links.js';
 
 export const LINK_INVALID =
   'Deze link werkt niet (meer). Hij is al gebruikt, verlopen of niet volledig overgenomen uit de e-mail.';
-
-/** Builds absolute links for e-mails from APP_URL. */
-export function appLink(appUrl: string, path: string): string {
-  return new URL(path, appUrl.endsWith('/') ? appUrl : `${appUrl}/`).toString();
-}
 
 /** A reset job that keeps failing gives up soon: its payload holds the typed address (job-types.ts). */
 export const RESET_JOB_MAX_ATTEMPTS = 5;
@@ -172,9 +168,4 @@ export class AccountRecoveryService {
     ctx.log.info({ event: 'password_reset', realm }, 'password reset; sessions ended');
     return { ok: true };
   }
-}
-
-/** The e-mail is matched case-insensitively, but literally. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -10,7 +10,7 @@ import { outbox, registerConfirmAndLogin, tokenFromMail } from '../../test/onboa
 import { DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from '../../seeders/demo-accounts.js';
 import { ProviderUser } from '../providers/provider-user.entity.js';
 import { EmailToken } from './email-token.entity.js';
-import { AdminAccount } from './admin-account.entity.js';
+import { AdminAccount } from '../staff/admin-account.entity.js';
 import { LINK_INVALID } from './account-recovery.service.js';
 import { Session } from './session.entity.js';
 

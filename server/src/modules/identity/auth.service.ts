@@ -8,7 +8,7 @@ import { burnPasswordCheck, verifyPassword } from '../../crypto/passwords.js';
 import { clientAddress, retryAfterText } from '../limits/index.js';
 import type { LoginLimits, LoginRealm } from '../limits/index.js';
 import { hashBsn, type BsnKeys } from '../../crypto/bsn.js';
-import { AdminAccount } from './admin-account.entity.js';
+import { AdminAccount } from '../staff/index.js';
 import { ProviderUser } from '../providers/index.js';
 import { Person } from '../customers/index.js';
 import type { SessionService } from './session.service.js';

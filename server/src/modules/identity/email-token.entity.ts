@@ -2,17 +2,11 @@ import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/l
 import type { Opt, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { ProviderUser } from '../providers/index.js';
-import { AdminAccount } from './admin-account.entity.js';
+import { AdminAccount } from '../staff/index.js';
 import { applicationNow } from '../../kernel/clock.js';
+import { EmailTokenPurpose } from '../../platform/email-tokens.js';
 
-export enum EmailTokenPurpose {
-  CONFIRM_EMAIL = 'CONFIRM_EMAIL',
-  RESET_PASSWORD = 'RESET_PASSWORD',
-  /** A staff account's reset link (never valid for a provider user, and the other way round). */
-  STAFF_RESET_PASSWORD = 'STAFF_RESET_PASSWORD',
-  /** A staff member's new e-mail address, confirmed through the link sent there (`newEmail`). */
-  STAFF_CONFIRM_EMAIL = 'STAFF_CONFIRM_EMAIL',
-}
+export { EmailTokenPurpose };
 
 /** Purposes whose tokens belong to a staff account. */
 export const STAFF_TOKEN_PURPOSES: ReadonlySet<EmailTokenPurpose> = new Set([

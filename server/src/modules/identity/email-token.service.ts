@@ -2,19 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EmailToken, EmailTokenPurpose, STAFF_TOKEN_PURPOSES } from './email-token.entity.js';
 import { ProviderUser } from '../providers/index.js';
-import type { AdminAccount } from './admin-account.entity.js';
+import type { AdminAccount } from '../staff/index.js';
 import { applicationNow } from '../../kernel/clock.js';
 import * as q from './email-token.queries.js';
+import { TOKEN_LIFETIME_HOURS, type EmailTokenIssuer } from '../../platform/email-tokens.js';
 
-/** How long a link in a mail works. */
-export const TOKEN_LIFETIME_HOURS: Record<EmailTokenPurpose | 'INVITE', number> = {
-  CONFIRM_EMAIL: 24,
-  RESET_PASSWORD: 1,
-  STAFF_RESET_PASSWORD: 1,
-  STAFF_CONFIRM_EMAIL: 24,
-  // An invitation is a RESET_PASSWORD token that lives longer: the invitee may read the mail the next day.
-  INVITE: 72,
-};
+export { TOKEN_LIFETIME_HOURS };
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -27,7 +20,7 @@ function hash(token: string): string {
  * Issuing a new token of a purpose voids the owner's earlier unused ones of that purpose. The owner is a provider
  * user, or a staff account for the staff purposes (STAFF_RESET_PASSWORD, STAFF_CONFIRM_EMAIL with the new address).
  */
-export class EmailTokenService {
+export class EmailTokenService implements EmailTokenIssuer<ProviderUser | AdminAccount> {
   async issue(
     em: EntityManager,
     owner: ProviderUser | AdminAccount,

@@ -1,3 +1,3 @@
 /** The face of modules/identity: what other modules may import of it (ARCHITECTURE.md, "Modules with a boundary"). */
 export type { StaffAccountService } from './staff-account.service.js';
-export type { ViewerKind } from './viewer.type.js';
+export { ViewerKind } from './viewer.type.js';

@@ -1,6 +1,4 @@
 import { defineModule } from '../../platform/module.js';
-import { Role } from './role.entity.js';
-import { AdminAccount } from './admin-account.entity.js';
 import { Session } from './session.entity.js';
 import { EmailToken } from './email-token.entity.js';
 import { StaffRecoveryCode } from './staff-recovery-code.entity.js';
@@ -10,7 +8,7 @@ import { StaffAccountFieldsResolver, StaffAccountResolver } from './staff-accoun
 
 export const identityModule = defineModule({
   name: 'identity',
-  entities: [Role, AdminAccount, Session, EmailToken, StaffRecoveryCode],
+  entities: [Session, EmailToken, StaffRecoveryCode],
   resolvers: [IdentityResolver, AccountRecoveryResolver, StaffAccountResolver, StaffAccountFieldsResolver],
   jobs: (services) => ({
     'identity.passwordResetRequested': (ctx, payload) => services.accountRecovery.sendResetLink(ctx, payload),

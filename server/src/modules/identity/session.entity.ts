@@ -1,7 +1,7 @@
 import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { AdminAccount } from './admin-account.entity.js';
+import { AdminAccount } from '../staff/index.js';
 import { ProviderUser } from '../providers/index.js';
 import { Person } from '../customers/index.js';
 import { applicationNow } from '../../kernel/clock.js';

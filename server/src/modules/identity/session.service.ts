@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Session, type PendingStep, type SessionKind } from './session.entity.js';
-import { AdminAccount } from './admin-account.entity.js';
+import { AdminAccount } from '../staff/index.js';
 import { ProviderUser } from '../providers/index.js';
 import { Person } from '../customers/index.js';
 import { Audience, isPermission } from '../../kernel/permissions.js';

@@ -3,7 +3,7 @@ import type { Context } from '../../graphql/context.js';
 import { Audience, Permission } from '../../kernel/permissions.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { ListArgs } from '../../graphql/pagination.js';
-import { Role } from './role.entity.js';
+import { Role } from '../roles/index.js';
 import {
   DonePayload,
   InviteStaffAccountInput,

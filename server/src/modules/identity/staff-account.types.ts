@@ -1,5 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { Role } from './role.entity.js';
+import { Role } from '../roles/index.js';
 import { Municipality } from '../municipalities/index.js';
 import { Connection } from '../../graphql/pagination.js';
 import { Payload } from '../../graphql/payload.js';

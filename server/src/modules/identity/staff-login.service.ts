@@ -1,7 +1,7 @@
 import type { Context } from '../../graphql/context.js';
 import { ok, problem, type Result } from '../../kernel/result.js';
 import type { Viewer } from '../../kernel/viewer.js';
-import { AdminAccount } from './admin-account.entity.js';
+import { AdminAccount } from '../staff/index.js';
 import type { SessionService } from './session.service.js';
 import type { TwoFactorService, TwoFactorSetup } from './two-factor.service.js';
 import type { PendingStep } from './session.entity.js';

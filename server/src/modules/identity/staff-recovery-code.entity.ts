@@ -1,7 +1,7 @@
 import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { AdminAccount } from './admin-account.entity.js';
+import { AdminAccount } from '../staff/index.js';
 import { applicationNow } from '../../kernel/clock.js';
 
 /** A single-use recovery code for two-factor log-in; only its SHA-256 hash is stored. */

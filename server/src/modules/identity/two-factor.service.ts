@@ -8,7 +8,7 @@ import { check, retryAfterText, type Limits } from '../limits/index.js';
 import type { LimitPolicy } from '../limits/index.js';
 import type { AuditService } from '../audit/index.js';
 import type { SettingsService } from '../settings/index.js';
-import { AdminAccount } from './admin-account.entity.js';
+import { AdminAccount } from '../staff/index.js';
 import { StaffRecoveryCode } from './staff-recovery-code.entity.js';
 import type { TwoFactorSecrets } from './two-factor-secret.js';
 import * as q from './two-factor.queries.js';

@@ -1,6 +1,6 @@
 import type { Context } from '../../graphql/context.js';
 import { Audience } from '../../kernel/permissions.js';
-import { AdminAccount } from './admin-account.entity.js';
+import { AdminAccount } from '../staff/index.js';
 import { ProviderUser } from '../providers/index.js';
 import { scopeFilter } from '../../kernel/scope.js';
 import { Person } from '../customers/index.js';

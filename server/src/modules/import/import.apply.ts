@@ -6,7 +6,7 @@ import { transactional, withEm, type RequestContext } from '../../kernel/request
 import type { JobRun } from '../../jobs/job-types.js';
 import type { AuditService } from '../audit/index.js';
 import type { AssignmentService } from '../arrangements/index.js';
-import { AdminAccount } from '../identity/admin-account.entity.js';
+import { AdminAccount } from '../staff/index.js';
 import type { ExistingPerson, RowOutcome, StoredRow } from './import.records.js';
 import {
   bsnHeldByOther,

@@ -14,7 +14,7 @@ import { checkAll } from '../../rules/rule.js';
 import { MESSAGE_AUDIENCE_LABELS, massMessageRules, type MessageAudienceKind } from '../../rules/message.js';
 import type { AuditService } from '../audit/index.js';
 import type { MailService } from '../communication/index.js';
-import { appLink } from '../identity/account-recovery.service.js';
+import { appLink } from '../../platform/links.js';
 import type { SettingsService } from '../settings/index.js';
 import { massSendLimitFor } from '../settings/index.js';
 import { countRecipients, isResidentAudience, recipientBatch, type ResolvedAudience } from './audiences.queries.js';

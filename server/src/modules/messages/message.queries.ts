@@ -122,8 +122,3 @@ export async function insertPersonal(
   );
   return row!.id;
 }
-
-export async function providerName(em: EntityManager, id: string): Promise<string | undefined> {
-  const [provider] = await em.execute<{ name: string }[]>(`select name from provider where id = ?`, [id]);
-  return provider?.name;
-}

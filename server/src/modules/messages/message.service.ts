@@ -5,10 +5,7 @@ import { Audience } from '../../kernel/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
 import { keyCondition, rowCursor } from '../../graphql/keyset.js';
-import type { OrderListener } from '../orders/index.js';
 import { MessageView, type MessageFilter } from './message.types.js';
-import { orderStatusMessage } from './order-messages.js';
-import type { SettingsService } from '../settings/index.js';
 import { applicationClock, type Clock } from '../../kernel/clock.js';
 import * as q from './message.queries.js';
 import type { MessageRow } from './message.queries.js';
@@ -50,12 +47,9 @@ function owner(ctx: RequestContext): { clientGroupId: string; personId: string }
 /**
  * The personal inbox (meldingen). Customers only ever see their own household's messages (and those addressed to
  * them personally): every read and write below is limited to the viewer's client group, whatever id is asked for.
- * Order status changes write a message in the same transaction as the change (see `orderStatusListener`).
+ * Order status changes write a message in the same transaction as the change (orders/order-messages.ts).
  */
 export class MessageService {
-  /** The communication setting `wording` picks the formal or informal text of the order messages. */
-  constructor(private readonly settings?: Pick<SettingsService, 'get'>) {}
-
   /** A page of the customer's inbox, newest first. */
   async mine(ctx: RequestContext, filter: MessageFilter | null | undefined, page: ListArgs): Promise<MessagePage> {
     const who = owner(ctx);
@@ -129,26 +123,4 @@ export class MessageService {
       createdAt: writtenAt(),
     });
   }
-
-  /**
-   * The order status listener (registered once, in app/services.ts): one Dutch message to the household for every status
-   * change, written in the transaction of the change, so the message exists exactly when the change does.
-   */
-  readonly orderStatusListener: OrderListener = async (em, { order, from, to, actor, reason }) => {
-    const providerName = await q.providerName(em, order.providerId);
-    // The text is the q.INBOX_ORDER_* template, in the wording the platform uses (formal without settings).
-    const wording = this.settings ? (await this.settings.get('communication', em)).wording : 'FORMAL';
-    const { title, body } = await orderStatusMessage(
-      em,
-      { order, providerName: providerName ?? 'de aanbieder', from, to, actor, reason },
-      wording,
-    );
-    await this.sendPersonal(em, {
-      municipalityId: order.municipalityId,
-      clientGroupId: order.clientGroupId,
-      orderId: order.id,
-      title,
-      body,
-    });
-  };
 }

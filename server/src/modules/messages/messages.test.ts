@@ -4,7 +4,7 @@ import { startTestServer, type TestClient, type TestServer } from '../../test/se
 import { Person } from '../customers/person.entity.js';
 import { decryptBsn } from '../../crypto/bsn.js';
 import { Message } from './message.entity.js';
-import { orderStatusMessage, type OrderStatusChange } from './order-messages.js';
+import { orderStatusMessage, type OrderStatusChange } from '../orders/order-messages.js';
 
 const INBOX = `query($first: Int, $after: String, $filter: MessageFilter) {
   myUnreadMessageCount

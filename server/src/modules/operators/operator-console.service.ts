@@ -7,11 +7,21 @@ import { transactional, type RequestContext } from '../../kernel/request-context
 import type { JobHealth, JobQueue } from '../../jobs/job-queue.js';
 import { MAX_REFUND_ATTEMPTS } from '../payments/index.js';
 import type { AuditService } from '../audit/index.js';
-import type { StaffAccountService } from '../identity/index.js';
 import { checkAll } from '../../rules/rule.js';
 import { staffInvitationRules } from '../../rules/staff-account.js';
 import { OperatorService, notLoggedIn, type OperatorSessionInfo } from './operator.service.js';
 import * as q from './operator-console.queries.js';
+
+/**
+ * Invites a new municipality's first staff member: identity's StaffAccountService, given by the composition root
+ * (app/services.ts). Named here so operators does not import identity (identity's viewer shows the operator's act).
+ */
+export interface StaffInviter {
+  invite(
+    ctx: RequestContext,
+    input: { name: string; email: string; roleId: string; allMunicipalities: boolean; municipalityIds: string[] },
+  ): Promise<Result<unknown>>;
+}
 
 export interface MunicipalityFigures {
   id: string;
@@ -61,7 +71,7 @@ export class OperatorConsoleService {
     private readonly operators: OperatorService,
     private readonly jobs: JobQueue,
     private readonly audit: AuditService,
-    private readonly staffAccounts: StaffAccountService,
+    private readonly staffAccounts: StaffInviter,
     private readonly digidCertificateExpiry: DigidCertificateExpiry = noDigidCertificatesYet,
   ) {}
 

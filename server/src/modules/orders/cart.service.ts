@@ -3,7 +3,7 @@ import { ok, problem, type Result } from '../../kernel/result.js';
 import { Audience } from '../../kernel/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
 import { CART_LIMITS, CART_MESSAGES, cartQuantityRule } from '../../rules/cart.js';
-import { inOffer, offerFor } from '../catalogue/product-approval.js';
+import { inOffer, offerFor } from '../catalogue/index.js';
 import { today as todayOn } from '../../kernel/clock.js';
 import type { CheckoutPlan } from './checkout-plan.js';
 import * as q from './cart.queries.js';

@@ -5,7 +5,7 @@ import { fail as failWith, ok, type Result } from '../../kernel/result.js';
 import { UserError } from '../../kernel/errors.js';
 import { Audience } from '../../kernel/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
-import { inOffer } from '../catalogue/product-approval.js';
+import { inOffer } from '../catalogue/index.js';
 import { applicationNow, today as todayOn } from '../../kernel/clock.js';
 import { isNegativeBalanceError, type LedgerService } from '../ledger/index.js';
 import { actorOf } from '../arrangements/index.js';
@@ -15,7 +15,7 @@ import type { OrderViewService } from './order-view.service.js';
 import type { PlacedCheckout } from './order.types.js';
 import { Payment } from '../payments/index.js';
 import type { PaymentService } from '../payments/index.js';
-import { usableAssignment } from './payable.js';
+import { usableAssignment } from '../catalogue/index.js';
 import { orderRedemptionMethod } from '../../rules/handover.js';
 import { paysFor, planCheckout, type CheckoutPlan, type PlanAssignment, type PlanProduct } from './checkout-plan.js';
 import * as q from './checkout.queries.js';
@@ -154,7 +154,7 @@ export class CheckoutService {
       );
     const errors: UserError[] = [];
     // What the checkout needs to know, read in one statement (one round trip): the household's members, the products
-    // asked for, and the household's budgets that can be spent today (payable.ts: the rule the offer shares).
+    // asked for, and the household's budgets that can be spent today (catalogue/payable.ts: the rule the offer shares).
     const productIds = [
       ...new Set(raw.map((l) => l.productId).filter((id): id is string => typeof id === 'string' && isUuid(id))),
     ];
@@ -192,7 +192,7 @@ export class CheckoutService {
       // Approved elsewhere, so its title is public: the resident may be told which product it is.
       else if (!offeredHere && offeredAnywhere) notHere.set(p.id, p.title);
     }
-    // Which budgets may pay: the rule the offer's "te betalen met mijn regelingen" shares (payable.ts).
+    // Which budgets may pay: the rule the offer's "te betalen met mijn regelingen" shares (catalogue/payable.ts).
     const assignments: AssignmentRow[] = read.assignments.map((a) => ({ ...a, created_at: new Date(a.created_at) }));
     const eligible = new Map<string, AssignmentRow[]>();
     for (const productId of new Set([...merged.values()].map((l) => l.productId))) {

@@ -6,4 +6,3 @@ export { Order } from './order.entities.js';
 export type { OrderStatus } from './order.entities.js';
 export type { OrderListener, OrderService } from './order.service.js';
 export { HandoverMethod, OrderView } from './order.types.js';
-export { orderableBy, payableBy, payersOf, settledBy } from './payable.js';

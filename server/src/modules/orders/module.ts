@@ -7,6 +7,7 @@ import { ProviderOrdersResolver } from './provider-orders.resolver.js';
 import { OrderAdminResolver } from './order-admin.resolver.js';
 import { OrderFieldsResolver } from './order-fields.resolver.js';
 import { OnBehalfOrderResolver } from './on-behalf.resolver.js';
+import { ContributionPaymentOrdersResolver } from './payment-orders.resolver.js';
 import { ordersExportRoutes } from './orders-export.routes.js';
 
 export const ordersModule = defineModule({
@@ -20,6 +21,7 @@ export const ordersModule = defineModule({
     OrderAdminResolver,
     OrderFieldsResolver,
     OnBehalfOrderResolver,
+    ContributionPaymentOrdersResolver,
   ],
   routes: [...ordersExportRoutes],
 });

@@ -10,7 +10,7 @@ import { inStaffScope } from '../customers/index.js';
 import type { CheckoutLineInput, CheckoutService } from './checkout.service.js';
 import type { OrderViewService } from './order-view.service.js';
 import type { OrderView } from './order.types.js';
-import { payableBy } from './payable.js';
+import { payableBy } from '../catalogue/index.js';
 import * as q from './on-behalf.queries.js';
 
 /** The reason staff give for ordering on a resident's behalf: required, shown to the resident. */

@@ -59,7 +59,7 @@ export class OrderListService {
 
   /**
    * A household's orders for staff (the person order screens), newest first. The caller checked that the household is
-   * within the staff member's scope (PersonService.householdOrders).
+   * within the staff member's scope (personOrders: PersonService.householdOf, then this).
    */
   async household(
     ctx: RequestContext,

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MailService } from '../communication/index.js';
-import { appLink } from '../identity/account-recovery.service.js';
+import { appLink } from '../../platform/links.js';
 import type { Order, OrderStatus } from './order.entities.js';
 import type { OrderListener } from './order.service.js';
 import type { Actor } from '../ledger/index.js';

@@ -2,7 +2,7 @@ import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/l
 import type { Opt, Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Person } from '../customers/index.js';
-import { Product } from '../catalogue/product.entity.js';
+import { Product } from '../catalogue/index.js';
 import { applicationNow } from '../../kernel/clock.js';
 import type { HandoverMethodName, RedemptionMethodName } from '../../rules/handover.js';
 

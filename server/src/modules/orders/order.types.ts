@@ -2,7 +2,7 @@ import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-gr
 import { UserError } from '../../kernel/errors.js';
 import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 import type { Result } from '../../kernel/result.js';
-import { RedemptionMethod } from '../catalogue/product.entity.js';
+import { RedemptionMethod } from '../catalogue/index.js';
 import { HANDOVER_LABEL } from '../../rules/handover.js';
 
 /** What the customer is shown after ordering (CheckoutPayload): the orders, and where to pay the own contribution. */

@@ -2,3 +2,4 @@
 export { Payment } from './payment.entities.js';
 export { MAX_REFUND_ATTEMPTS } from './payment.service.js';
 export type { PaymentService } from './payment.service.js';
+export { ContributionPaymentView } from './payment.types.js';

@@ -19,14 +19,14 @@ export class PaymentResolver {
   ): Promise<ContributionPaymentView | null> {
     const found = await ctx.services.payments.forCustomer(ctx, id, { refresh: true });
     if (!found) return null;
-    const { payment, orders } = found;
+    const { payment } = found;
     return Object.assign(new ContributionPaymentView(), {
       id: payment.id,
       status: payment.status as PaymentStatusEnum,
       amountCents: payment.amountCents,
       refundedCents: payment.refundedCents,
       paymentUrl: payment.status === 'OPEN' ? (payment.checkoutUrl ?? null) : null,
-      orders: await ctx.services.orderViews.views(ctx, orders),
+      checkoutId: payment.checkoutId,
     });
   }
 

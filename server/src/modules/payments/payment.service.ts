@@ -3,8 +3,6 @@ import type { RequestContext } from '../../kernel/request-context.js';
 import type { SettingsService } from '../settings/index.js';
 import type { PaymentGateway } from '../../integrations/payments/payment-gateway.js';
 import type { Actor } from '../ledger/index.js';
-import type { OrderService } from '../orders/index.js';
-import { Order } from '../orders/index.js';
 import { ok, problem, type Result } from '../../kernel/result.js';
 import { Audience } from '../../kernel/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
@@ -14,6 +12,22 @@ import { PaymentSimulator, type SimulatorDatabase } from '../../integrations/pay
 import { MolliePaymentGateway } from '../../integrations/payments/mollie-gateway.js';
 import { decryptSecret } from '../../kernel/secret-box.js';
 import * as q from './payment.queries.js';
+
+/**
+ * What a payment's outcome does to the orders of its checkout: orders' OrderService, given by the composition root
+ * (app/services.ts). Named here so payments does not import orders (the checkout opens the payment).
+ */
+export interface ContributionOutcomes {
+  /** PAID: the checkout's orders waiting for the contribution go on; the ones released (cancelled ones are not). */
+  contributionPaid(
+    em: EntityManager,
+    checkoutId: string,
+    paymentId: string,
+    actor: Actor,
+  ): Promise<readonly { contributionCents: number }[]>;
+  /** FAILED, CANCELED or EXPIRED: the checkout's orders waiting for the contribution are cancelled. */
+  contributionFailed(em: EntityManager, checkoutId: string, actor: Actor, reason: string): Promise<unknown>;
+}
 
 /**
  * Where a status came from: the PSP's webhook, the customer coming back, the expiry sweep, or finance taking over the
@@ -54,7 +68,7 @@ export class PaymentService {
   constructor(
     readonly gateway: PaymentGateway,
     private readonly appUrl: string,
-    private readonly orders: OrderService,
+    private readonly orders: ContributionOutcomes,
     /** The payment expiry comes from the `payments` settings section (instellingen/betalingen). */
     private readonly settings: Pick<SettingsService, 'get'>,
     /**
@@ -134,7 +148,7 @@ export class PaymentService {
   }
 
   /**
-   * A payment of the customer's household with its orders; null for anyone else's. With `refresh`, an OPEN payment's
+   * A payment of the customer's household (its orders: orders' field ContributionPayment.orders); null for anyone else's. With `refresh`, an OPEN payment's
    * status is fetched from the PSP first (the customer may be back before the webhook; the PSP is asked, not trusted
    * from the request), so the return page shows the outcome.
    */
@@ -142,7 +156,7 @@ export class PaymentService {
     ctx: RequestContext,
     id: string,
     options: { refresh?: boolean } = {},
-  ): Promise<{ payment: Payment; orders: Order[] } | null> {
+  ): Promise<{ payment: Payment } | null> {
     if (ctx.viewer.kind !== Audience.CUSTOMER || !isUuid(id)) return null;
     const row = await q.customerPayment(ctx.em, id, ctx.viewer.clientGroupId);
     if (!row) return null;
@@ -154,12 +168,7 @@ export class PaymentService {
       }
     }
     const payment = await ctx.em.findOneOrFail(Payment, id, { refresh: true });
-    const orders = await ctx.em.find(
-      Order,
-      { checkoutId: payment.checkoutId },
-      { orderBy: { number: 'asc' }, refresh: true },
-    );
-    return { payment, orders };
+    return { payment };
   }
 
   /**

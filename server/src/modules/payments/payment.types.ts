@@ -1,7 +1,6 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { GraphQLString } from 'graphql';
 import { Payload } from '../../graphql/payload.js';
-import { OrderView } from '../orders/index.js';
 import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 
 export enum PaymentStatusEnum {
@@ -44,8 +43,8 @@ export class ContributionPaymentView {
   @Field(() => String, { nullable: true, description: 'Where to pay while the payment is OPEN; null otherwise.' })
   paymentUrl!: string | null;
 
-  @Field(() => [OrderView], { description: 'The orders of the checkout it pays for.' })
-  orders!: OrderView[];
+  /** The checkout it pays for; its orders are a field of modules/orders (payment-orders.resolver.ts). */
+  checkoutId!: string;
 }
 
 @ObjectType({ description: 'The result of opening a payment page.' })

@@ -2,3 +2,5 @@
 export { ProviderUser } from './provider-user.entity.js';
 export { Provider } from './provider.entity.js';
 export { emailProblem, normaliseEmail } from './provider.validation.js';
+export { MunicipalityMembership } from './provider.types.js';
+export type { ProviderTerms } from './provider-terms.js';

@@ -5,7 +5,6 @@ import { Audience, Permission } from '../../kernel/permissions.js';
 import { Municipality } from '../municipalities/index.js';
 import { Provider } from './provider.entity.js';
 import { ProviderMembership } from './provider-membership.entity.js';
-import { TermsVersion } from '../terms/index.js';
 import {
   MembershipPayload,
   MunicipalityMembership,
@@ -128,16 +127,5 @@ export class MembershipResolver {
   })
   async provider(@Root() membership: ProviderMembership, @Ctx() ctx: Context): Promise<Provider> {
     return (await ctx.loaders.provider.load(membership.provider.id))!;
-  }
-}
-
-@Resolver(() => MunicipalityMembership)
-export class MunicipalityMembershipResolver {
-  @FieldResolver(() => TermsVersion, {
-    nullable: true,
-    description: 'The terms a provider accepts when applying to this municipality.',
-  })
-  terms(@Root() row: MunicipalityMembership, @Ctx() ctx: Context): Promise<TermsVersion | null> {
-    return ctx.services.terms.current(ctx.em, row.municipality.id);
   }
 }

@@ -11,18 +11,29 @@ import { Municipality } from '../municipalities/index.js';
 import { Provider } from './provider.entity.js';
 import { ProviderMembership, MembershipStatus } from './provider-membership.entity.js';
 import { ProviderUser } from './provider-user.entity.js';
-import { AdminAccount } from '../identity/admin-account.entity.js';
-import type { TermsService } from '../terms/index.js';
+import { AdminAccount } from '../staff/index.js';
+import type { ProviderTerms } from './provider-terms.js';
 import type { MailService } from '../communication/index.js';
-import { appLink } from '../identity/account-recovery.service.js';
+import { appLink } from '../../platform/links.js';
 import type { AuditService } from '../audit/index.js';
 import { withEm, type RequestContext } from '../../kernel/request-context.js';
 import { canSeeProvider, ownProviderId, type Result } from './provider.service.js';
 import { membershipApplicationRules, membershipRejectionReason } from '../../rules/provider.js';
-import { membershipEnded, openDecisionsForMembership } from '../catalogue/product-approval.js';
 import * as q from './membership.queries.js';
 
 export type MembershipPage = ConnectionOf<ProviderMembership>;
+
+/**
+ * What a membership change does to the provider's products in that municipality (catalogue's approval rule,
+ * product-approval.ts), given by the composition root (app/services.ts). Named here so providers does not import
+ * catalogue, which imports providers (a product is a provider's).
+ */
+export interface MembershipApprovals {
+  /** An approved membership: the provider's submitted products wait for a decision there; how many. */
+  openDecisionsForMembership(em: EntityManager, providerId: string, municipalityId: string): Promise<number>;
+  /** A membership ended: its decisions stop counting. */
+  membershipEnded(em: EntityManager, providerId: string): Promise<void>;
+}
 
 const STATUS_TEXT: Record<MembershipStatus, string> = {
   PENDING: 'Uw aanmelding bij deze gemeente wordt al beoordeeld.',
@@ -38,10 +49,11 @@ const STATUS_TEXT: Record<MembershipStatus, string> = {
  */
 export class MembershipService {
   constructor(
-    private readonly terms: TermsService,
+    private readonly terms: ProviderTerms,
     private readonly mail: MailService,
     private readonly appUrl: string,
     private readonly audit: AuditService,
+    private readonly approvals: MembershipApprovals,
   ) {}
 
   /** Every municipality, with the own provider's membership of each (null: never applied). */
@@ -192,7 +204,7 @@ export class MembershipService {
       });
       await tx.flush();
       // The products leave that municipality's offer (their decisions there stay, as history).
-      if (previous === MembershipStatus.APPROVED) await membershipEnded(tx as EntityManager, providerId);
+      if (previous === MembershipStatus.APPROVED) await this.approvals.membershipEnded(tx as EntityManager, providerId);
       return { ok: true, value: membership };
     });
   }
@@ -279,7 +291,7 @@ export class MembershipService {
       // The municipality now decides on each of the provider's submitted products for its own offer.
       const openedDecisions =
         status === MembershipStatus.APPROVED
-          ? await openDecisionsForMembership(tx as EntityManager, provider.id, municipality.id)
+          ? await this.approvals.openDecisionsForMembership(tx as EntityManager, provider.id, municipality.id)
           : 0;
       await this.audit.record(withEm(ctx, tx), {
         action: status === MembershipStatus.APPROVED ? 'membership.approved' : 'membership.rejected',

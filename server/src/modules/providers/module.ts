@@ -7,7 +7,7 @@ import { ProviderResolver } from './provider.resolver.js';
 import { RegistrationResolver } from './registration.resolver.js';
 import { ProviderProfileResolver } from './provider-profile.resolver.js';
 import { ProviderPresenceResolver, ProviderProfilePresenceResolver } from './provider-presence.resolver.js';
-import { MembershipResolver, MunicipalityMembershipResolver } from './membership.resolver.js';
+import { MembershipResolver } from './membership.resolver.js';
 
 export const providersModule = defineModule({
   name: 'providers',
@@ -19,7 +19,6 @@ export const providersModule = defineModule({
     ProviderPresenceResolver,
     ProviderProfilePresenceResolver,
     MembershipResolver,
-    MunicipalityMembershipResolver,
   ],
   jobs: (services) => ({
     'providers.invitationMail': (ctx, payload) => services.providers.sendInvitationMail(ctx, payload),

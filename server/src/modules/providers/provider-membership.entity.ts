@@ -4,7 +4,7 @@ import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
 import { randomUUID } from 'node:crypto';
 import { Provider } from './provider.entity.js';
 import { Municipality } from '../municipalities/index.js';
-import { AdminAccount } from '../identity/admin-account.entity.js';
+import { AdminAccount } from '../staff/index.js';
 import { applicationNow } from '../../kernel/clock.js';
 
 export enum MembershipStatus {

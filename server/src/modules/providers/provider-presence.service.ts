@@ -7,7 +7,7 @@ import { fail, ok, problem, type Result } from '../../kernel/result.js';
 import { withEm, type RequestContext } from '../../kernel/request-context.js';
 import { checkLocation, LOCATION_LIMITS, type LocationRaw } from '../../rules/location.js';
 import type { AuditService } from '../audit/index.js';
-import { encodeImage } from '../catalogue/product-image.service.js';
+import { encodeImage } from '../../platform/images.js';
 import { Provider } from './provider.entity.js';
 import { ProviderLocation } from './provider-location.entity.js';
 import { ownProviderId } from './provider.service.js';

@@ -12,9 +12,9 @@ import { validateProviderDetails } from './provider.validation.js';
 import { checkAll } from '../../rules/rule.js';
 import { invitationRules } from '../../rules/provider.js';
 import type { InviteProviderUserInput, UpdateProviderInput } from './provider.types.js';
-import { EmailTokenPurpose } from '../identity/email-token.entity.js';
-import { TOKEN_LIFETIME_HOURS, type EmailTokenService } from '../identity/email-token.service.js';
-import { appLink, escapeLike } from '../identity/account-recovery.service.js';
+import { EmailTokenPurpose, TOKEN_LIFETIME_HOURS, type EmailTokenIssuer } from '../../platform/email-tokens.js';
+import { appLink } from '../../platform/links.js';
+import { likeEscape as escapeLike } from '../../kernel/sql.js';
 import type { MailService } from '../communication/index.js';
 import { check, retryAfterText, type Limits } from '../limits/index.js';
 import type { LimitPolicy } from '../limits/index.js';
@@ -54,7 +54,7 @@ export async function canSeeProvider(ctx: RequestContext, providerId: string): P
  */
 export class ProviderService {
   constructor(
-    private readonly tokens: EmailTokenService,
+    private readonly tokens: EmailTokenIssuer<ProviderUser>,
     private readonly mail: MailService,
     private readonly limits: Limits,
     private readonly rules: Pick<LimitPolicy, 'invitation' | 'accountNotice'>,

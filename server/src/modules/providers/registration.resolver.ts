@@ -1,19 +1,10 @@
 import { clientAddress } from '../limits/index.js';
-import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
-import { TermsVersion } from '../terms/index.js';
 import { RegisterProviderInput, RegisterProviderPayload } from './provider.types.js';
 
 @Resolver()
 export class RegistrationResolver {
-  @Query(() => TermsVersion, {
-    nullable: true,
-    description: 'The current platform-wide terms for providers (accepted at registration).',
-  })
-  currentTerms(@Ctx() ctx: Context): Promise<TermsVersion | null> {
-    return ctx.services.terms.current(ctx.em);
-  }
-
   @Mutation(() => RegisterProviderPayload, {
     description:
       'Registers a provider organisation with its first user and mails a confirmation link. An address that already has an account gets the same answer (and a mail saying so).',

@@ -12,13 +12,14 @@ import {
   validateProviderDetails,
   type ProviderDetailsInput,
 } from './provider.validation.js';
-import { EmailTokenPurpose } from '../identity/email-token.entity.js';
-import { TOKEN_LIFETIME_HOURS, type EmailTokenService } from '../identity/email-token.service.js';
+import { EmailTokenPurpose, TOKEN_LIFETIME_HOURS, type EmailTokenIssuer } from '../../platform/email-tokens.js';
 import { check, retryAfterText, type Limits } from '../limits/index.js';
 import type { LimitPolicy } from '../limits/index.js';
-import { appLink, escapeLike, type Outcome } from '../identity/account-recovery.service.js';
+import { appLink } from '../../platform/links.js';
+import { likeEscape as escapeLike } from '../../kernel/sql.js';
+import type { Outcome } from '../../kernel/result.js';
 import type { MailService } from '../communication/index.js';
-import type { TermsService } from '../terms/index.js';
+import type { ProviderTerms } from './provider-terms.js';
 import type { AuditService } from '../audit/index.js';
 import { withEm, type RequestContext } from '../../kernel/request-context.js';
 
@@ -42,9 +43,9 @@ export const KVK_TAKEN =
  */
 export class RegistrationService {
   constructor(
-    private readonly tokens: EmailTokenService,
+    private readonly tokens: EmailTokenIssuer<ProviderUser>,
     private readonly mail: MailService,
-    private readonly terms: TermsService,
+    private readonly terms: ProviderTerms,
     private readonly limits: Limits,
     private readonly rules: Pick<LimitPolicy, 'registration' | 'accountNotice'>,
     private readonly appUrl: string,

@@ -6,7 +6,7 @@ import { describePermissions, isGrantor, lacking, reachesScope, type Grantor } f
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import { fail, failIfAny, ok, problem, type Result } from '../../kernel/result.js';
 import type { AuditService } from '../audit/index.js';
-import { Role } from '../identity/role.entity.js';
+import { Role } from './role.entity.js';
 import * as q from './role.queries.js';
 
 const NOT_FOUND = 'Deze rol is niet gevonden.';

@@ -1,7 +1,7 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { Permission } from '../../kernel/permissions.js';
 import { Payload } from '../../graphql/payload.js';
-import { Role } from '../identity/role.entity.js';
+import { Role } from './role.entity.js';
 
 @ObjectType({ description: 'A permission with its Dutch description, for the roles matrix.' })
 export class PermissionInfo {

@@ -3,7 +3,7 @@ import type { FileStorage } from '../../integrations/storage/file-storage.js';
 import type { RequestContext } from '../../kernel/request-context.js';
 import { UserError } from '../../kernel/errors.js';
 import { problem, type Result } from '../../kernel/result.js';
-import { encodeImage } from '../catalogue/product-image.service.js';
+import { encodeImage } from '../../platform/images.js';
 import { imageTooLargeMessage } from '../../rules/image.js';
 import { PLATFORM_LOGO_SIZE } from './sections/general.js';
 import type { SettingsService, SettingsSnapshot } from './settings.service.js';

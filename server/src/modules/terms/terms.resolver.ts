@@ -3,7 +3,7 @@ import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience } from '../../kernel/permissions.js';
 import { UserError } from '../../kernel/errors.js';
-import { renderPageMarkdown } from '../catalogue/markdown.js';
+import { renderPageMarkdown } from '../../platform/markdown.js';
 import { TermsVersion } from './terms-version.entity.js';
 
 @ObjectType({ description: 'The result of accepting the pending terms.' })
@@ -17,6 +17,14 @@ export class AcceptTermsPayload {
 /** The providers' terms: the rendered text, what the own organisation still has to accept, and accepting it. */
 @Resolver(() => TermsVersion)
 export class TermsResolver {
+  @Query(() => TermsVersion, {
+    nullable: true,
+    description: 'The current platform-wide terms for providers (accepted at registration).',
+  })
+  currentTerms(@Ctx() ctx: Context): Promise<TermsVersion | null> {
+    return ctx.services.terms.current(ctx.em);
+  }
+
   @FieldResolver(() => String, { description: 'The text as safe HTML (Markdown, rendered like the content pages).' })
   bodyHtml(
     @Root() terms: TermsVersion,

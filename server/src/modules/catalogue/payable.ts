@@ -1,7 +1,7 @@
-import { inOffer, type SqlCondition } from '../catalogue/product-approval.js';
+import { inOffer, type SqlCondition } from './product-approval.js';
 
 /**
- * Which of a household's budgets may pay for a product: one rule for the checkout (checkout.service.ts `prepare`,
+ * Which of a household's budgets may pay for a product: one rule for the checkout (orders/checkout.service.ts `prepare`,
  * which books the money) and the offer (the badge `Product.payableWith` and the filter "te betalen met mijn
  * regelingen"), so what the resident is told is what the checkout does.
  *

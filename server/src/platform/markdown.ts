@@ -1,5 +1,5 @@
-import { PRODUCT_LIMITS } from '../../rules/product.js';
-import { CONTENT_PAGE_LIMITS } from '../../rules/content-page.js';
+import { PRODUCT_LIMITS } from '../rules/product.js';
+import { CONTENT_PAGE_LIMITS } from '../rules/content-page.js';
 import MarkdownIt from 'markdown-it';
 
 /**

@@ -1,6 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../ledger/index.js';
-import type { OrderStatus } from '../orders/index.js';
+import type { OrderStatus } from './order.entities.js';
+import type { OrderListener } from './order.service.js';
+import type { MessageService } from '../messages/index.js';
+import type { SettingsService } from '../settings/index.js';
+import { money } from '../../platform/money.js';
+import { providerNameOf } from './order-messages.queries.js';
 import { CommunicationTemplate } from '../communication/index.js';
 import {
   renderTemplate,
@@ -10,13 +15,6 @@ import {
   type TemplateValue,
   type Wording,
 } from '../communication/index.js';
-
-const euro = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
-
-/** "€ 12,50" with a plain space (messages are plain text, also used in e-mail later). */
-export function money(cents: number): string {
-  return euro.format(cents / 100).replace(/\u00a0/g, ' ');
-}
 
 export interface OrderStatusChange {
   order: { number: string; budgetCents: number; contributionCents: number };
@@ -105,4 +103,27 @@ export async function orderStatusMessage(
   if (!template) throw new TemplateError(`template ${key} does not exist`);
   const { subject, body } = renderTemplate(key, variantOf(template, wording), variables);
   return { title: subject, body };
+}
+
+/**
+ * The order status listener for the inbox (registered once, in app/services.ts): one Dutch message to the household for
+ * every status change, written in the transaction of the change, so the message exists exactly when the change does.
+ */
+export function orderStatusMessages(
+  messages: Pick<MessageService, 'sendPersonal'>,
+  settings?: Pick<SettingsService, 'get'>,
+): OrderListener {
+  return async (em, { order, from, to, actor, reason }) => {
+    const providerName = (await providerNameOf(em, order.providerId)) ?? 'de aanbieder';
+    // The text is the INBOX_ORDER_* template, in the wording the platform uses (formal without settings).
+    const wording = settings ? (await settings.get('communication', em)).wording : 'FORMAL';
+    const { title, body } = await orderStatusMessage(em, { order, providerName, from, to, actor, reason }, wording);
+    await messages.sendPersonal(em, {
+      municipalityId: order.municipalityId,
+      clientGroupId: order.clientGroupId,
+      orderId: order.id,
+      title,
+      body,
+    });
+  };
 }

@@ -2,7 +2,7 @@ import { Entity, ManyToMany, ManyToOne, PrimaryKey, Property } from '@mikro-orm/
 import { Collection, type Opt, type Ref } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Municipality } from '../municipalities/index.js';
-import { Role } from './role.entity.js';
+import { Role } from '../roles/index.js';
 import { applicationNow } from '../../kernel/clock.js';
 
 /** A staff log-in for the admin area: one role, a municipality scope (some or all). */

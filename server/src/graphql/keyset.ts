@@ -27,6 +27,23 @@ export interface KeyOrder {
   keys: readonly { expr: string; cast: KeyType }[];
 }
 
+/**
+ * The usual keyset order: the given keys, then the row's id (`<alias>.id`, a uuid) to make the order total.
+ * `keyOrder('inbox', 'desc', 'm', ['m.created_at', 'timestamptz'])` is newest first, then by id.
+ */
+export function keyOrder(
+  name: string,
+  direction: 'asc' | 'desc',
+  alias: string,
+  ...keys: readonly (readonly [expr: string, cast: KeyType])[]
+): KeyOrder {
+  return {
+    name,
+    direction,
+    keys: [...keys.map(([expr, cast]) => ({ expr, cast })), { expr: `${alias}.id`, cast: 'uuid' }],
+  };
+}
+
 /** How the one cursor decoder (graphql/pagination.ts) checks each key's value before PostgreSQL casts it. */
 const CAST_PART: Record<KeyType, CursorPart> = {
   text: 'text',

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
+import { keyOrder, keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
 import { todayInAmsterdam } from '../../kernel/dates.js';
 import type { EncryptionAlgorithm } from './api-client.entities.js';
 
@@ -103,14 +103,7 @@ export async function countClientsAnsweringTo(em: EntityManager, adminAccountId:
   return row?.n ?? 0;
 }
 
-export const BY_NAME: KeyOrder = {
-  name: 'name',
-  direction: 'asc',
-  keys: [
-    { expr: 'lower(c.name)', cast: 'text' },
-    { expr: 'c.id', cast: 'uuid' },
-  ],
-};
+export const BY_NAME: KeyOrder = keyOrder('name', 'asc', 'c', ['lower(c.name)', 'text']);
 
 /** A page of client ids by name (`where` on alias `c`, with its params) after the cursor, and the count. */
 export async function clientPage(

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
+import { keyOrder, keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
 import { containsPattern } from '../../kernel/sql.js';
 
 /**
@@ -11,15 +11,13 @@ import { containsPattern } from '../../kernel/sql.js';
 type Condition = { sql: string; params: unknown[] };
 
 /** Latest end of validity first, then by name: the days before the far future ascending keep every key ascending. */
-export const BY_VALIDITY: KeyOrder = {
-  name: 'validity',
-  direction: 'asc',
-  keys: [
-    { expr: `(date '9999-12-31' - a.valid_until)`, cast: 'integer' },
-    { expr: 'lower(a.name)', cast: 'text' },
-    { expr: 'a.id', cast: 'uuid' },
-  ],
-};
+export const BY_VALIDITY: KeyOrder = keyOrder(
+  'validity',
+  'asc',
+  'a',
+  [`(date '9999-12-31' - a.valid_until)`, 'integer'],
+  ['lower(a.name)', 'text'],
+);
 
 /**
  * A page of the ids (with their keys) of the arrangements `scope` admits (on `a`), filtered by name and by validity

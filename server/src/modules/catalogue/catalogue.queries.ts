@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
+import { keyOrder, keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
 import type { ProductStatus } from './product.entity.js';
 
 /**
@@ -12,14 +12,7 @@ import type { ProductStatus } from './product.entity.js';
 type Condition = { sql: string; params: unknown[] };
 
 /** The provider's own products: newest first. */
-export const OWN_PRODUCTS: KeyOrder = {
-  name: 'own',
-  direction: 'desc',
-  keys: [
-    { expr: 'p.created_at', cast: 'timestamptz' },
-    { expr: 'p.id', cast: 'uuid' },
-  ],
-};
+export const OWN_PRODUCTS: KeyOrder = keyOrder('own', 'desc', 'p', ['p.created_at', 'timestamptz']);
 
 /** The number of products (`p`) that match every condition of `where`. */
 export async function countOffer(em: EntityManager, where: readonly string[], params: unknown[]): Promise<number> {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
+import { keyOrder, keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
 import { containsPattern } from '../../kernel/sql.js';
 
 /**
@@ -9,15 +9,7 @@ import { containsPattern } from '../../kernel/sql.js';
  */
 
 /** Display order; the id makes it total, so keyset paging never skips or repeats a category. */
-export const DISPLAY_ORDER: KeyOrder = {
-  name: 'display',
-  direction: 'asc',
-  keys: [
-    { expr: 'c.sort_order', cast: 'integer' },
-    { expr: 'c.name', cast: 'text' },
-    { expr: 'c.id', cast: 'uuid' },
-  ],
-};
+export const DISPLAY_ORDER: KeyOrder = keyOrder('display', 'asc', 'c', ['c.sort_order', 'integer'], ['c.name', 'text']);
 
 /** A page of the categories (rows with their keys) that match the filter, after the keyset condition, and their number. */
 export async function categoryPage(

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
+import { keyOrder, keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
 import { containsPattern } from '../../kernel/sql.js';
 import type { NewsStatus } from './news-article.entity.js';
 
@@ -12,24 +12,10 @@ import type { NewsStatus } from './news-article.entity.js';
 type Condition = { sql: string; params: unknown[] };
 
 /** The public order: newest first; the id makes it total, so paging never skips or repeats an article. */
-export const PUBLIC_ORDER: KeyOrder = {
-  name: 'news',
-  direction: 'desc',
-  keys: [
-    { expr: 'n.publish_at', cast: 'timestamptz' },
-    { expr: 'n.id', cast: 'uuid' },
-  ],
-};
+export const PUBLIC_ORDER: KeyOrder = keyOrder('news', 'desc', 'n', ['n.publish_at', 'timestamptz']);
 
 /** The editors' order: last changed first. */
-export const ADMIN_ORDER: KeyOrder = {
-  name: 'news-admin',
-  direction: 'desc',
-  keys: [
-    { expr: 'n.updated_at', cast: 'timestamptz' },
-    { expr: 'n.id', cast: 'uuid' },
-  ],
-};
+export const ADMIN_ORDER: KeyOrder = keyOrder('news-admin', 'desc', 'n', ['n.updated_at', 'timestamptz']);
 
 /** A page of the articles `visible` admits (rows with their keys), newest first, after `after`, and their number. */
 export async function publicNewsPage(

@@ -10,7 +10,7 @@ import {
   type ConnectionOf,
   type ListArgs,
 } from '../../graphql/pagination.js';
-import { keyCondition, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
+import { keyCondition, rowCursor, stripKeys, type KeyOrder, keyOrder } from '../../graphql/keyset.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../kernel/request-context.js';
 import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
@@ -41,25 +41,10 @@ import {
 } from './customer.validation.js';
 
 /** By name; the id makes the order total. */
-const BY_NAME: KeyOrder = {
-  name: 'name',
-  direction: 'asc',
-  keys: [
-    { expr: 'g.name', cast: 'text' },
-    { expr: 'g.id', cast: 'uuid' },
-  ],
-};
+const BY_NAME: KeyOrder = keyOrder('name', 'asc', 'g', ['g.name', 'text']);
 
 /** With a search: households with more search words found exactly first (a misspelt match after), then by name. */
-const BY_RELEVANCE: KeyOrder = {
-  name: 'relevance',
-  direction: 'asc',
-  keys: [
-    { expr: '-h.exact', cast: 'integer' },
-    { expr: 'g.name', cast: 'text' },
-    { expr: 'g.id', cast: 'uuid' },
-  ],
-};
+const BY_RELEVANCE: KeyOrder = keyOrder('relevance', 'asc', 'g', ['-h.exact', 'integer'], ['g.name', 'text']);
 
 /** A PostgreSQL text[] literal. */
 function textArray(values: readonly string[]): string {

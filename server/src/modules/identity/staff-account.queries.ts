@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
+import { keyOrder, keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
 import { StaffAccountStatus } from './staff-account.types.js';
 
 /**
@@ -9,14 +9,7 @@ import { StaffAccountStatus } from './staff-account.types.js';
  */
 
 /** By name; the id makes it total. */
-export const BY_NAME: KeyOrder = {
-  name: 'name',
-  direction: 'asc',
-  keys: [
-    { expr: 'lower(a.name)', cast: 'text' },
-    { expr: 'a.id', cast: 'uuid' },
-  ],
-};
+export const BY_NAME: KeyOrder = keyOrder('name', 'asc', 'a', ['lower(a.name)', 'text']);
 
 /**
  * A page of the ids (with their keys) of the staff accounts `scope` admits (on `a`), filtered by name or address,

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
+import { keyOrder, keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
 import { containsPattern } from '../../kernel/sql.js';
 import type { MessageAudienceKind } from '../../rules/message.js';
 
@@ -38,14 +38,7 @@ const SELECT = `select mm.*, mu.name as municipality_name, to_char(mm.as_of, 'YY
   from mass_message mm join municipality mu on mu.id = mm.municipality_id`;
 
 /** The list's order: newest first (the keys are selected as _k0, _k1 by SELECT_KEYED). */
-export const NEWEST_FIRST: KeyOrder = {
-  name: 'newest',
-  direction: 'desc',
-  keys: [
-    { expr: 'mm.created_at', cast: 'timestamptz' },
-    { expr: 'mm.id', cast: 'uuid' },
-  ],
-};
+export const NEWEST_FIRST: KeyOrder = keyOrder('newest', 'desc', 'mm', ['mm.created_at', 'timestamptz']);
 const SELECT_KEYED = SELECT.replace('select mm.*,', `select mm.*, ${keySelect(NEWEST_FIRST)},`);
 
 // --- The audience ----------------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
+import { keyOrder, keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
 
 /**
  * The inbox's SQL (README, "Persistence: entities and queries"): a household's messages as a keyset page, the unread
@@ -9,14 +9,7 @@ import { keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
  */
 
 /** Newest first; the id breaks ties between messages written in the same instant. */
-export const INBOX_ORDER: KeyOrder = {
-  name: 'inbox',
-  direction: 'desc',
-  keys: [
-    { expr: 'm.created_at', cast: 'timestamptz' },
-    { expr: 'm.id', cast: 'uuid' },
-  ],
-};
+export const INBOX_ORDER: KeyOrder = keyOrder('inbox', 'desc', 'm', ['m.created_at', 'timestamptz']);
 
 export interface MessageRow {
   id: string;

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
+import { keyOrder, keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
 
 /**
  * The order lists' SQL (README, "Persistence: entities and queries"): a keyset page of orders over the conditions the
@@ -8,14 +8,7 @@ import { keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
  */
 
 /** Newest first; the id makes the order total, so keyset paging never skips or repeats an order. */
-export const NEWEST_FIRST: KeyOrder = {
-  name: 'o',
-  direction: 'desc',
-  keys: [
-    { expr: 'o.created_at', cast: 'timestamptz' },
-    { expr: 'o.id', cast: 'uuid' },
-  ],
-};
+export const NEWEST_FIRST: KeyOrder = keyOrder('o', 'desc', 'o', ['o.created_at', 'timestamptz']);
 
 /** The providers with at least one order (`o`) `scope` admits. */
 export async function providerIdsWithOrders(

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
+import { keyOrder, keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
 import type { PaymentRecordKind, PaymentRecordStatus } from './payment-admin.types.js';
 
 /**
@@ -9,14 +9,7 @@ import type { PaymentRecordKind, PaymentRecordStatus } from './payment-admin.typ
  */
 
 /** Newest first; the id makes the order total (payments and refunds have distinct uuids). */
-export const NEWEST_FIRST: KeyOrder = {
-  name: 'pr',
-  direction: 'desc',
-  keys: [
-    { expr: 'x.created_at', cast: 'timestamptz' },
-    { expr: 'x.id', cast: 'uuid' },
-  ],
-};
+export const NEWEST_FIRST: KeyOrder = keyOrder('pr', 'desc', 'x', ['x.created_at', 'timestamptz']);
 
 /** The payments half of the row set. */
 const PAYMENT_ROWS = `select p.id, 'PAYMENT'::text as kind, p.id as payment_id, p.municipality_id, p.provider, p.external_id,

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
+import { keyOrder, keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
 import type { HandoverMethodName } from '../../rules/handover.js';
 import type { PayoutBatchStatus } from './payout.entities.js';
 
@@ -59,23 +59,9 @@ const BATCH_SELECT = `select b.*, m.name as municipality_name, c.name as created
   left join admin_account c on c.id = b.created_by
   left join admin_account r on r.id = b.not_executed_requested_by`;
 
-export const NEWEST: KeyOrder = {
-  name: 'newest',
-  direction: 'desc',
-  keys: [
-    { expr: 'b.created_at', cast: 'timestamptz' },
-    { expr: 'b.id', cast: 'uuid' },
-  ],
-};
+export const NEWEST: KeyOrder = keyOrder('newest', 'desc', 'b', ['b.created_at', 'timestamptz']);
 
-export const PAID_NEWEST: KeyOrder = {
-  name: 'paid',
-  direction: 'desc',
-  keys: [
-    { expr: 'b.paid_at', cast: 'timestamptz' },
-    { expr: 'l.id', cast: 'uuid' },
-  ],
-};
+export const PAID_NEWEST: KeyOrder = keyOrder('paid', 'desc', 'l', ['b.paid_at', 'timestamptz']);
 
 /**
  * The delivered orders of a municipality that wait for payout: delivered (the last delivery step on the timeline)

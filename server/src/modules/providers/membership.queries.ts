@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
+import { keyOrder, keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
 import type { MembershipStatus } from './provider-membership.entity.js';
 
 /**
@@ -8,14 +8,7 @@ import type { MembershipStatus } from './provider-membership.entity.js';
  */
 
 /** Newest application first; the id makes it total. */
-export const NEWEST_APPLICATION: KeyOrder = {
-  name: 'applied',
-  direction: 'desc',
-  keys: [
-    { expr: 'm.applied_at', cast: 'timestamptz' },
-    { expr: 'm.id', cast: 'uuid' },
-  ],
-};
+export const NEWEST_APPLICATION: KeyOrder = keyOrder('applied', 'desc', 'm', ['m.applied_at', 'timestamptz']);
 
 /** A page of the memberships `scope` admits (on `m`), of a status or all, after `after`; and the number that match. */
 export async function membershipPage(

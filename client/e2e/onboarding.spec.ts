@@ -45,6 +45,8 @@ test('a provider registers, confirms the e-mail, applies to Gemeente Zuiderveen 
   page,
   browser,
 }) => {
+  // The whole onboarding in one test (registration, mail, application, staff's approval, the provider's first product).
+  test.setTimeout(120_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const u = unique();

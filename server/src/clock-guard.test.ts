@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
  */
 const ALLOWED: Record<string, string> = {
   'kernel/clock.ts': 'the clock itself: the system clock and the offsets of a set clock',
-  'jobs/job-queue.ts': 'the job queue runs on the database’s real time: a demo “in 2030” must not park a job for years',
+  'jobs/job-queue.queries.ts': 'the job queue runs on the database’s real time: a demo “in 2030” must not park a job for years',
   'jobs/registry.ts': 'the queue’s own housekeeping (failed jobs older than 30 days), on the database’s real time',
   'jobs/worker.ts': 'how long a job took, for the log',
   'modules/limits/limits.ts': 'log-in and request limits count real seconds, whatever the clock says',

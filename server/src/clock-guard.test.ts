@@ -13,8 +13,8 @@ import { fileURLToPath } from 'node:url';
  */
 const ALLOWED: Record<string, string> = {
   'kernel/clock.ts': 'the clock itself: the system clock and the offsets of a set clock',
-  'jobs/job-queue.queries.ts': 'the job queue runs on the database’s real time: a demo “in 2030” must not park a job for years',
-  'jobs/registry.ts': 'the queue’s own housekeeping (failed jobs older than 30 days), on the database’s real time',
+  'jobs/job-queue.queries.ts':
+    'the job queue runs on the database’s real time (a demo “in 2030” must not park a job for years), and so does its own housekeeping (failed jobs older than 30 days)',
   'jobs/worker.ts': 'how long a job took, for the log',
   'modules/limits/limits.ts': 'log-in and request limits count real seconds, whatever the clock says',
   'modules/settings/settings.service.ts': 'the age of this instance’s settings cache, in real time',

@@ -1,9 +1,9 @@
 // Two copies of the app on one machine, each with its own data folder and no ports configured (PORT,
 // EMBEDDED_PG_PORT): the second starts while the first runs, both on ports of their own, and both answer /readyz.
 // The default ports (3000, 54321) are held by this test while it runs when they are free, so both copies have to
-// choose another one (and no other engineer's app on the default port is disturbed). Then: a restart of the same
-// data folder takes its remembered database port again, and a configured port that is taken stops the start with a
-// Dutch message naming the setting. Needs the production build (server/dist); `npm test` runs it after the build:
+// choose another one (and no other engineer's app on the default port is disturbed). Beside them, a configured port
+// that is taken stops the start with a Dutch message naming the setting; and a restart of the same data folder takes
+// its remembered database port again. Needs the production build (server/dist); `npm test` runs it after the build:
 // `node --test scripts/two-copies.test.mjs`.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -91,7 +91,9 @@ async function ready(url) {
 }
 
 after(async () => {
-  await Promise.all([...children].map((child) => new Promise((resolve) => (child.kill('SIGKILL'), child.on('exit', resolve)))));
+  await Promise.all(
+    [...children].map((child) => new Promise((resolve) => (child.kill('SIGKILL'), child.on('exit', resolve)))),
+  );
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -104,27 +106,37 @@ test('a second copy starts while the first runs, each on free ports of its own',
     const a = await first.started;
     assert.equal(await ready(a.url), 200);
 
+    // Beside it at once: the second copy; a third with the first's app port configured; a fourth with the first's
+    // database port configured. The second starts on ports of its own; the others stop with a short Dutch message
+    // naming the setting, before any database starts.
     const second = startApp(secondDir);
-    const b = await second.started;
+    const busyApp = startApp(dataFolder(), { PORT: String(a.port) });
+    const pgA = remembered(firstDir).postgres;
+    const busyDatabase = startApp(dataFolder(), { EMBEDDED_PG_PORT: String(pgA) });
+    const refused = (app, pattern) =>
+      assert.rejects(app.started, (error) => {
+        assert.equal(error.code, 1);
+        assert.match(error.output, pattern);
+        return true;
+      });
+    const [b] = await Promise.all([
+      second.started,
+      refused(busyApp, new RegExp(`Poort ${a.port} \\(de app\\) is al in gebruik.*zet PORT in \\.env`)),
+      refused(
+        busyDatabase,
+        new RegExp(`Poort ${pgA} \\(de ingebouwde PostgreSQL\\) is al in gebruik.*EMBEDDED_PG_PORT`),
+      ),
+    ]);
     assert.equal(await ready(b.url), 200);
     assert.equal(await ready(a.url), 200, 'the first copy still answers');
 
     assert.notEqual(a.port, 3000);
     assert.notEqual(b.port, 3000);
     assert.notEqual(a.port, b.port);
-    const pgA = remembered(firstDir).postgres;
     const pgB = remembered(secondDir).postgres;
     assert.ok(Number.isInteger(pgA) && Number.isInteger(pgB) && pgA !== pgB, `database ports ${pgA} and ${pgB}`);
     assert.notEqual(pgA, 54321);
     assert.equal(remembered(firstDir).app.url, a.url, 'the address is remembered for npm run operator');
-
-    // A configured port that is taken: a short Dutch message naming the setting, before any database starts.
-    const busy = startApp(dataFolder(), { PORT: String(a.port) });
-    await assert.rejects(busy.started, (error) => {
-      assert.equal(error.code, 1);
-      assert.match(error.output, new RegExp(`Poort ${a.port} \\(de app\\) is al in gebruik.*zet PORT in \\.env`));
-      return true;
-    });
 
     // The second copy again: its remembered database port is free again, so it takes that one.
     assert.equal(await stopApp(second), 0);
@@ -133,15 +145,7 @@ test('a second copy starts while the first runs, each on free ports of its own',
     assert.equal(await ready(c.url), 200);
     assert.equal(remembered(secondDir).postgres, pgB);
 
-    // The database port of the first copy, configured for the second: refused, naming EMBEDDED_PG_PORT.
     assert.equal(await stopApp(again), 0);
-    const clash = startApp(secondDir, { EMBEDDED_PG_PORT: String(pgA) });
-    await assert.rejects(clash.started, (error) => {
-      assert.equal(error.code, 1);
-      assert.match(error.output, /Poort \d+ \(de ingebouwde PostgreSQL\) is al in gebruik.*EMBEDDED_PG_PORT/);
-      return true;
-    });
-
     assert.equal(await stopApp(first), 0);
   } finally {
     await Promise.all(held.filter(Boolean).map((server) => new Promise((resolve) => server.close(resolve))));

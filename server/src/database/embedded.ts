@@ -368,6 +368,9 @@ export async function startEmbeddedPostgres(options: {
   /** More server settings (`-c name=value`), e.g. the test run's `fsync=off`. */
   settings?: Record<string, string>;
 }): Promise<EmbeddedDatabase> {
+  // A configured port that is taken: said at once, before anything is set up.
+  if (options.port !== undefined && !(await isPortFree(options.port, '127.0.0.1')))
+    throw new PortInUseError(options.port, 'EMBEDDED_PG_PORT', 'de ingebouwde PostgreSQL');
   const user = process.getuid?.() === 0 ? postgresUser() : null;
   const native = packagedNativeDir();
   const bin = join(user ? sharedNativeDir(native, user) : native, 'bin');

@@ -98,7 +98,7 @@ describe('configuration', () => {
     ).toThrow(/DIGID_TEST_IDP: de lokale DigiD mag niet in productie/);
   });
 
-  it('leaves the built-in PostgreSQL\'s port to be chosen unless EMBEDDED_PG_PORT is set', () => {
+  it("leaves the built-in PostgreSQL's port to be chosen unless EMBEDDED_PG_PORT is set", () => {
     expect(loadConfig({}).embeddedPgPort).toBeUndefined();
     expect(loadConfig({ EMBEDDED_PG_PORT: '55432' }).embeddedPgPort).toBe(55432);
   });

@@ -368,9 +368,6 @@ export async function startEmbeddedPostgres(options: {
   /** More server settings (`-c name=value`), e.g. the test run's `fsync=off`. */
   settings?: Record<string, string>;
 }): Promise<EmbeddedDatabase> {
-  // A configured port that is taken: said at once, before anything is set up.
-  if (options.port !== undefined && !(await isPortFree(options.port, '127.0.0.1')))
-    throw new PortInUseError(options.port, 'EMBEDDED_PG_PORT', 'de ingebouwde PostgreSQL');
   const user = process.getuid?.() === 0 ? postgresUser() : null;
   const native = packagedNativeDir();
   const bin = join(user ? sharedNativeDir(native, user) : native, 'bin');
@@ -384,20 +381,21 @@ export async function startEmbeddedPostgres(options: {
       'the data folder is out of reach of the postgres user; the database files are kept here instead',
     );
   }
+  // One left running on this folder by a killed application goes first (it may hold the port).
+  await stopLeftOver(databaseDir, options.logger);
+  // A configured port that is taken: said at once, before a new cluster is set up.
+  if (options.port !== undefined && !(await isPortFree(options.port, '127.0.0.1')))
+    throw new PortInUseError(options.port, 'EMBEDDED_PG_PORT', 'de ingebouwde PostgreSQL');
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
     rmSync(databaseDir, { recursive: true, force: true });
     await initdb(bin, databaseDir, user, options.logger);
   }
-  await stopLeftOver(databaseDir, options.logger);
   let port: number;
   let child: ChildProcess;
   const tried: number[] = [];
   for (;;) {
-    if (options.port !== undefined) {
-      port = options.port;
-      if (!(await isPortFree(port, '127.0.0.1')))
-        throw new PortInUseError(port, 'EMBEDDED_PG_PORT', 'de ingebouwde PostgreSQL');
-    } else {
+    if (options.port !== undefined) port = options.port;
+    else {
       const remembered = readRememberedPorts(options.dataDir).postgres;
       port = await firstFreePort('127.0.0.1', EMBEDDED_PG_PORT_DEFAULT, remembered ? [remembered] : [], tried);
     }

@@ -10,6 +10,10 @@ import { join } from 'node:path';
  * The data folder remembers what the running application uses (`DATA_DIR/ports.json`): the built-in PostgreSQL's
  * port (the next start of the same folder takes it again when it is free), and the address the app serves on (for
  * `npm run operator`, which works beside the running app).
+ *
+ * The app's port, when PORT is empty, is 3000 or the next free one (with a line saying so and the real address
+ * printed), rather than a stop with a message: what a newcomer knows from Vite and similar tools, and the second
+ * copy they start on purpose then simply runs. A configured PORT is a choice, so it is kept or refused, never changed.
  */
 
 export const APP_PORT_DEFAULT = 3000;

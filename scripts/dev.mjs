@@ -2,6 +2,8 @@
 // Vite serves the client with HMR on port 5173 and proxies the API paths to the server on port 3000.
 // DIGID_LOCAL_IDP=oidc npm run dev: also the local OIDC test broker on port 4270 (OIDC_IDP_PORT), with the server in
 // DIGID_MODE=oidc against it (server/src/integrations/digid/test-idp/oidc-idp.ts): log in by typing a BSN and a level.
+// DIGID_MODE=saml DIGID_TEST_IDP=1 npm run dev (or npm start): the server starts the local SAML identity provider
+// itself (server/src/main.ts).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -26,23 +28,6 @@ const bin = (name) => `${root}node_modules/.bin/${name}`;
 run(bin('tsc'), ['-p', 'server/tsconfig.build.json', '--watch', '--preserveWatchOutput']);
 const appUrl = process.env.APP_URL ?? 'http://localhost:5173';
 
-/**
- * DIGID_MODE=saml with DIGID_TEST_IDP=1: the local SAML identity provider (server/dist/integrations/digid/test-idp),
- * with certificates made now, and the server configured against it (DigiD as in production, on this machine).
- */
-async function testIdpEnv() {
-  if (process.env.DIGID_MODE !== 'saml' || process.env.DIGID_TEST_IDP !== '1') return {};
-  const { startSamlTestIdp } = await import(`${root}server/dist/integrations/digid/test-idp/saml-idp.js`);
-  const entityId = `${appUrl}/saml`;
-  const idp = await startSamlTestIdp({
-    sp: { entityId, acs: { 0: `${appUrl}/auth/digid/callback` } },
-    httpPort: Number(process.env.DIGID_TEST_IDP_PORT ?? 5190),
-  });
-  process.on('exit', () => void idp.close());
-  console.log(`\n  Lokale DigiD (SAML): ${idp.ssoUrl}\n`);
-  return idp.env({ entityId });
-}
-
 const waitForBuild = setInterval(async () => {
   if (!existsSync(`${root}server/dist/main.js`)) return;
   clearInterval(waitForBuild);
@@ -66,7 +51,6 @@ const waitForBuild = setInterval(async () => {
       DIGID_OIDC_BSN_CLAIM: 'bsn',
     });
   }
-  const idpEnv = await testIdpEnv();
   run(
     process.execPath,
     [
@@ -81,7 +65,6 @@ const waitForBuild = setInterval(async () => {
         PORT: process.env.PORT ?? '3000',
         APP_URL: appUrl,
         ...digid,
-        ...idpEnv,
       },
     },
   );

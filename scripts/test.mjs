@@ -6,8 +6,9 @@
 //      see README "Tests"). When the static checks end: the client unit tests (Vitest), then the production build.
 //   2. at once: the browser tests (Playwright + Chromium + axe) against the running app; the resident journey with the
 //      clock set to 2027 and 2030 (playwright.dates.config.ts); the resident's DigiD log-in through the production
-//      adapters and local identity providers (playwright.digid.config.ts); and the browser-test server script
-//      interrupted leaves nothing behind (scripts/e2e-server-cleanup.test.mjs)
+//      adapters and local identity providers (playwright.digid.config.ts); the browser-test server script
+//      interrupted leaves nothing behind (scripts/e2e-server-cleanup.test.mjs); and two copies of the app start side
+//      by side without configured ports (scripts/two-copies.test.mjs)
 //   3. nothing left behind: no process this run started (each carries GW_TEST_RUN=<id> in its environment) still
 //      runs, and no temporary folder of this run is left; if some are, they are named, stopped and removed, and the
 //      run fails.
@@ -197,13 +198,14 @@ async function main() {
     //   Eve 2030 (playwright.dates.config.ts): no calendar time bomb;
     // - the resident's log-in through the production DigiD adapters, each against its own local identity provider and
     //   its own app (playwright.digid.config.ts);
-    // - the browser-test server script, interrupted: its PostgreSQL and its folder are gone afterwards.
+    // - the browser-test server script, interrupted: its PostgreSQL and its folder are gone afterwards; and two copies
+    //   of the app side by side, each choosing free ports (scripts/two-copies.test.mjs).
     // The extra runs take a browser or two beside the main run's three: they fill the main run's serial end (the
     // platform-wide project) and the minutes their own apps take to start.
     const out = join(reports, 'e2e.json');
     const dates = join(reports, 'e2e-dates.json');
     const digid = join(reports, 'e2e-digid.json');
-    console.log('\n▶ Tegelijk: browsertests; op andere dagen; met DigiD-koppelingen; opruimen na Ctrl+C');
+    console.log('\n▶ Tegelijk: browsertests; op andere dagen; met DigiD-koppelingen; opruimen na Ctrl+C; twee kopieën');
     const [, , , cleanup] = await Promise.all([
       step('Browsertests', bin('playwright'), ['test'], {
         cwd: join(root, 'client'),
@@ -231,9 +233,9 @@ async function main() {
         },
       ),
       step(
-        'Browsertestserver ruimt op na Ctrl+C',
+        'Browsertestserver ruimt op na Ctrl+C; twee kopieën naast elkaar',
         process.execPath,
-        ['--test', 'scripts/e2e-server-cleanup.test.mjs'],
+        ['--test', 'scripts/e2e-server-cleanup.test.mjs', 'scripts/two-copies.test.mjs'],
         {
           buffered: true,
         },

@@ -8,12 +8,40 @@ import { createLogger } from './logging/logger.js';
 import { boot, prepareDatabase } from './app/boot.js';
 import { clockFromConfig } from './kernel/clock.js';
 import { DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from './seeders/demo-accounts.js';
+import { APP_PORT_DEFAULT, chooseAppPort, PortInUseError, rememberPorts } from './config/ports.js';
+
+/**
+ * Before the configuration is read (by the primary, or the only process; workers inherit its environment): the app's
+ * port (PORT, else 3000 or the next free one: config/ports.ts), so that APP_URL's default and everything derived
+ * from it say the real address; and with DIGID_MODE=saml DIGID_TEST_IDP=1 outside production, the local SAML
+ * identity provider, whose settings become the DIGID_SAML_* variables (for `npm start` as for `npm run dev`).
+ */
+async function prepareEnvironment(env: NodeJS.ProcessEnv): Promise<void> {
+  const configured = Boolean(env.PORT?.trim());
+  const port = await chooseAppPort(env);
+  if (port !== undefined) env.PORT = String(port);
+  if (!configured && port !== APP_PORT_DEFAULT)
+    console.log(`\n  Poort ${APP_PORT_DEFAULT} is al in gebruik; Gemeentewinkel neemt de vrije poort ${port}.`);
+  const testIdp = ['1', 'true', 'yes'].includes(env.DIGID_TEST_IDP ?? '');
+  if (!testIdp || env.DIGID_MODE !== 'saml' || env.NODE_ENV === 'production') return;
+  const appUrl = (env.APP_URL || `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, '');
+  const { startSamlTestIdp } = await import('./integrations/digid/test-idp/saml-idp.js');
+  const entityId = `${appUrl}/saml`;
+  const idp = await startSamlTestIdp({
+    sp: { entityId, acs: { 0: `${appUrl}/auth/digid/callback` } },
+    httpPort: Number(env.DIGID_TEST_IDP_PORT ?? 5190),
+  });
+  process.on('exit', () => void idp.close());
+  Object.assign(env, idp.env({ entityId }));
+  console.log(`\n  Lokale DigiD (SAML): ${idp.ssoUrl}\n`);
+}
 
 let config: Config;
 try {
+  if (cluster.isPrimary) await prepareEnvironment(process.env);
   config = loadConfig();
 } catch (error) {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof PortInUseError) {
     console.error(error.message);
     process.exit(1);
   }
@@ -37,21 +65,27 @@ function webConcurrency(): number {
   return n;
 }
 
-/** The address and the demo log-ins, printed once (by the primary when there are several workers). */
-function announce(url: string) {
-  const lines = [
-    '',
-    `  Gemeentewinkel draait op ${config.appUrl === `http://localhost:${config.port}` ? url : config.appUrl}`,
-  ];
+/**
+ * The address and the demo log-ins, printed once (by the primary when there are several workers); the address is
+ * remembered in the data folder for `npm run operator` (config/ports.ts).
+ */
+function announce(url: string, port: number) {
+  const address = config.appUrl === `http://localhost:${config.port}` ? url : config.appUrl;
+  try {
+    rememberPorts(config.dataDir, { app: { url: address, port, pid: process.pid } });
+  } catch (error) {
+    logger.warn({ err: error }, 'could not remember the address in DATA_DIR/ports.json');
+  }
+  const lines = ['', `  Gemeentewinkel draait op ${address}`];
   if (config.seedDemoData) {
     lines.push(
       '',
       `  Demo-log-ins (wachtwoord voor allemaal: ${DEMO_PASSWORD})`,
-      `    Medewerkers  ${url}/admin/inloggen`,
+      `    Medewerkers  ${address}/admin/inloggen`,
       ...DEMO_STAFF.map((s) => `      ${s.email.padEnd(42)} rol ${s.role.toLowerCase()}`),
-      `    Aanbieders   ${url}/voor-aanbieders/inloggen`,
+      `    Aanbieders   ${address}/voor-aanbieders/inloggen`,
       `      ${demoProviderEmail(1)} … ${demoProviderEmail(6)}`,
-      `    Inwoners     ${url}/inloggen → "Inloggen met DigiD" → ${
+      `    Inwoners     ${address}/inloggen → "Inloggen met DigiD" → ${
         config.digidMode === 'simulator' ? 'kies een inwoner in de DigiD-simulator' : 'log in bij DigiD'
       }`,
       `      Zuiderveen: Meedoenregeling per huishouden, Kindpakket per kind (bijv. Mandy de Boer, huishouden ZV-100001)`,
@@ -84,7 +118,7 @@ async function runInstance() {
     // Which worker answered (its number, not its pid): for the operator and the test of several workers.
     const id = String(cluster.worker!.id);
     server.httpServer.prependListener('request', (_req, res) => res.setHeader('X-Worker', id));
-  } else announce(server.url);
+  } else announce(server.url, server.port);
 
   let shuttingDown = false;
   const shutdown = (reason: string) => {
@@ -137,7 +171,7 @@ async function runPrimary(count: number) {
     failedStarts = 0;
     if (!announced && listening.size >= count) {
       announced = true;
-      announce(`http://localhost:${address.port}`);
+      announce(`http://localhost:${address.port}`, address.port);
     }
   });
   cluster.on('exit', (worker: Worker, code, signal) => {

@@ -182,6 +182,7 @@ function createDigid(config: Config, orm: MikroORM, services: Services, logger: 
       runtime: layeredSamlRuntime(
         new DigidSamlRuntime(services.digidCertificates, services.settings, () => orm.em.fork()),
         fileSamlRuntime(saml, config.digid.assuranceLevel),
+        { filesFirst: config.digid.testIdp },
       ),
       acsUrl: `${config.appUrl}/auth/digid/callback`,
     });

@@ -90,6 +90,19 @@ describe('configuration', () => {
     expect(c.session.secureCookie).toBe(true);
   });
 
+  it('runs the local SAML test IdP (DIGID_TEST_IDP) outside production only, its files before the store', () => {
+    expect(loadConfig({ ...samlEnv(), DIGID_MODE: 'saml', DIGID_TEST_IDP: '1' }).digid.testIdp).toBe(true);
+    expect(loadConfig({ ...samlEnv(), DIGID_MODE: 'saml' }).digid.testIdp).toBe(false);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db', ...samlEnv(), DIGID_TEST_IDP: '1' }),
+    ).toThrow(/DIGID_TEST_IDP: de lokale DigiD mag niet in productie/);
+  });
+
+  it("leaves the built-in PostgreSQL's port to be chosen unless EMBEDDED_PG_PORT is set", () => {
+    expect(loadConfig({}).embeddedPgPort).toBeUndefined();
+    expect(loadConfig({ EMBEDDED_PG_PORT: '55432' }).embeddedPgPort).toBe(55432);
+  });
+
   it('makes cheap password hashes (PASSWORD_HASHING=fast) in test runs only, never in production or development', () => {
     const production = {
       NODE_ENV: 'production',

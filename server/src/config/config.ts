@@ -75,6 +75,7 @@ const digidOidcVariables = {
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** Empty: 3000, or the next free port when that one is taken (config/ports.ts). */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   /** Public base URL, used in e-mails and redirects. Defaults to http://localhost:PORT. */
@@ -84,7 +85,8 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'moet beginnen met postgres:// of postgresql://')
     .optional(),
   DATA_DIR: z.string().default('.data'),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54321),
+  /** Empty: the port remembered in DATA_DIR when it is free, else a free one from 54321 (config/ports.ts). */
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).optional(),
   SEED_DEMO_DATA: bool.optional(),
   /** `fast`: argon2id with the smallest cost, for test runs only (refused unless NODE_ENV=test). */
   PASSWORD_HASHING: z.enum(['standard', 'fast']).default('standard'),
@@ -118,6 +120,11 @@ const schema = z.object({
   DIGID_SAML_IDP_ARTIFACT_URL: z.url().optional(),
   DIGID_SAML_IDP_CERT_FILE: z.string().optional(),
   DIGID_SAML_IDP_CA_FILE: z.string().optional(),
+  /**
+   * Outside production, with DIGID_MODE=saml: a local SAML identity provider is started with the server and its
+   * certificates serve instead of those of instellingen/digid (integrations/digid/test-idp).
+   */
+  DIGID_TEST_IDP: bool.optional(),
   PAYMENT_PROVIDER: z.enum(['simulator', 'mollie']).default('simulator'),
   MOLLIE_API_KEY: z
     .string()
@@ -345,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     if (c.MAIL_TRANSPORT === 'outbox') problems.push('MAIL_TRANSPORT: de lokale outbox mag niet in productie');
     if (c.SEED_DEMO_DATA) problems.push('SEED_DEMO_DATA: demodata mag niet in productie');
     if (c.CLOCK_START) problems.push('CLOCK_START: een verzette klok mag niet in productie');
+    if (c.DIGID_TEST_IDP) problems.push('DIGID_TEST_IDP: de lokale DigiD mag niet in productie');
     if (!c.DATABASE_URL)
       problems.push('DATABASE_URL: verplicht in productie (de ingebouwde database is voor ontwikkeling)');
     if (c.DIGID_MODE === 'oidc') {
@@ -380,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     appUrl: c.APP_URL ?? `http://localhost:${c.PORT}`,
     databaseUrl: c.DATABASE_URL,
     dataDir: isAbsolute(c.DATA_DIR) ? c.DATA_DIR : resolve(PROJECT_ROOT, c.DATA_DIR),
+    /** undefined: not configured, a free one is chosen and remembered in DATA_DIR (config/ports.ts). */
     embeddedPgPort: c.EMBEDDED_PG_PORT,
     seedDemoData: c.SEED_DEMO_DATA ?? !production,
     passwordHashing: c.PASSWORD_HASHING,
@@ -389,7 +398,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     digidMode: c.DIGID_MODE,
     /** DIGID_MODE=oidc: the broker and how its claims are read; null in the other modes. */
     digidOidc,
-    digid: { assuranceLevel: c.DIGID_ASSURANCE_LEVEL, saml: saml?.ok ? saml.value : null },
+    digid: {
+      assuranceLevel: c.DIGID_ASSURANCE_LEVEL,
+      saml: saml?.ok ? saml.value : null,
+      /** The local test IdP serves (DIGID_TEST_IDP): the configured files win over the certificate store. */
+      testIdp: !production && c.DIGID_MODE === 'saml' && c.DIGID_TEST_IDP === true,
+    },
     paymentProvider: c.PAYMENT_PROVIDER,
     payments: { provider: c.PAYMENT_PROVIDER, mollieApiKey: c.MOLLIE_API_KEY, expiryMinutes: c.PAYMENT_EXPIRY_MINUTES },
     /** Encrypts secrets kept in the settings (the PSP's API key): 32 bytes for AES-256-GCM. */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.js';
+import { runningEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.js';
 
 /**
  * The embedded PostgreSQL of `npm start`: a terminal's Ctrl+C must not reach it before the application has stopped
@@ -104,6 +104,8 @@ describe.skipIf(process.platform !== 'linux')('the embedded PostgreSQL', () => {
     // The next start stops it and starts its own on the same folder, with the data kept.
     database = await startEmbeddedPostgres({ dataDir, port });
     expect(alive(postmaster)).toBe(false);
+    // What `npm run operator` finds beside the running application: this database, through the data folder.
+    expect(runningEmbeddedPostgres(dataDir)?.port).toBe(port);
     const client = new pg.Client({ connectionString: database.url('gemeentewinkel') });
     await client.connect();
     try {

@@ -20,6 +20,15 @@ import { dirname, join, parse, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import {
+  EMBEDDED_PG_PORT_DEFAULT,
+  firstFreePort,
+  isPortFree,
+  isRunning,
+  PortInUseError,
+  readRememberedPorts,
+  rememberPorts,
+} from '../config/ports.js';
 
 /**
  * The built-in PostgreSQL for development and tests: the real PostgreSQL binaries that npm installs
@@ -144,17 +153,23 @@ function openUp(dir: string): void {
   }
 }
 
+const SHARED_DATA = '/var/tmp/gemeentewinkel-data';
+
+/** The shared folder of an intended cluster folder out of the postgres user's reach (see clusterDir). */
+function sharedClusterDir(intended: string): string {
+  const hash = createHash('sha256').update(intended).digest('hex').slice(0, 16);
+  return join(SHARED_DATA, hash, 'postgres');
+}
+
 /** Where the cluster lives: the intended folder, or (as root, when it is out of the postgres user's reach) a shared one. */
 function clusterDir(intended: string, user: RunAs | null): string {
   if (!user || reachableBy(dirname(intended), user)) return intended;
-  const hash = createHash('sha256').update(intended).digest('hex').slice(0, 16);
-  const base = '/var/tmp/gemeentewinkel-data';
-  mkdirSync(base, { recursive: true, mode: 0o755 });
-  chmodSync(base, 0o755);
-  const dir = join(base, hash);
-  mkdirSync(dir, { recursive: true, mode: 0o755 });
-  chmodSync(dir, 0o755);
-  return join(dir, 'postgres');
+  const shared = sharedClusterDir(intended);
+  mkdirSync(SHARED_DATA, { recursive: true, mode: 0o755 });
+  chmodSync(SHARED_DATA, 0o755);
+  mkdirSync(dirname(shared), { recursive: true, mode: 0o755 });
+  chmodSync(dirname(shared), 0o755);
+  return shared;
 }
 
 function run(
@@ -230,8 +245,8 @@ function commandOf(pid: number): string {
 /**
  * A PostgreSQL still running on this data folder because the application that started it was killed without a chance
  * to stop it (SIGKILL, a crash of the machine's session): it has been handed to init, nobody uses it any more, so it
- * is stopped (fast shutdown) before ours starts. One still started by a running application is left alone: starting
- * then fails with PostgreSQL's own message that the folder is in use.
+ * is stopped (fast shutdown) before ours starts. One still started by a running application is left alone, and this
+ * start stops with a message that says so.
  */
 async function stopLeftOver(databaseDir: string, logger?: Logger): Promise<void> {
   const pidFile = join(databaseDir, 'postmaster.pid');
@@ -239,7 +254,11 @@ async function stopLeftOver(databaseDir: string, logger?: Logger): Promise<void>
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
   if (!Number.isInteger(pid) || pid <= 0 || !commandOf(pid).includes(databaseDir)) return;
   const parent = parentOf(pid);
-  if (parent !== 1 && parent !== null && /\bnode\b|main\.(ts|js)/.test(commandOf(parent))) return;
+  if (parent !== 1 && parent !== null && /\bnode\b|main\.(ts|js)/.test(commandOf(parent)))
+    throw new Error(
+      `de datamap ${dirname(databaseDir)} is al in gebruik door een Gemeentewinkel die nu draait (proces ${parent}). ` +
+        'Stop die eerst, of zet DATA_DIR in .env op een andere map.',
+    );
   logger?.warn({ pid }, 'stopping a PostgreSQL left running on this data folder by an earlier start');
   try {
     process.kill(pid, 'SIGINT');
@@ -311,9 +330,39 @@ async function startPostgres(
   return child;
 }
 
+/**
+ * The built-in PostgreSQL that runs on `dataDir` now (started by a running application), if any: its URL for
+ * `database`. Read from the data folder (PostgreSQL's postmaster.pid names its port), so `npm run operator` can work
+ * beside `npm start`.
+ */
+export function runningEmbeddedPostgres(dataDir: string): { url: (database: string) => string; port: number } | null {
+  const intended = resolve(dataDir, 'postgres');
+  for (const databaseDir of [intended, sharedClusterDir(intended)]) {
+    let lines: string[];
+    try {
+      lines = readFileSync(join(databaseDir, 'postmaster.pid'), 'utf8').split('\n');
+    } catch {
+      continue;
+    }
+    const pid = Number(lines[0]);
+    const port = Number(lines[3]);
+    if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0) continue;
+    if (!isRunning(pid) || !commandOf(pid).includes(databaseDir)) continue;
+    return { port, url: (database) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}` };
+  }
+  return null;
+}
+
+/** Whether PostgreSQL stopped at start because its port was taken (by a start that came between). */
+const portTaken = (error: unknown) => /could not bind|Address already in use/i.test(String(error));
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
-  port: number;
+  /**
+   * The configured port (EMBEDDED_PG_PORT): refused with a message naming the setting when it is taken. Undefined:
+   * the port remembered in the data folder when it is free, else a free one from 54321; remembered for the next start.
+   */
+  port?: number;
   logger?: Logger;
   persistent?: boolean;
   /** More server settings (`-c name=value`), e.g. the test run's `fsync=off`. */
@@ -332,16 +381,42 @@ export async function startEmbeddedPostgres(options: {
       'the data folder is out of reach of the postgres user; the database files are kept here instead',
     );
   }
+  // One left running on this folder by a killed application goes first (it may hold the port).
+  await stopLeftOver(databaseDir, options.logger);
+  // A configured port that is taken: said at once, before a new cluster is set up.
+  if (options.port !== undefined && !(await isPortFree(options.port, '127.0.0.1')))
+    throw new PortInUseError(options.port, 'EMBEDDED_PG_PORT', 'de ingebouwde PostgreSQL');
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
     rmSync(databaseDir, { recursive: true, force: true });
     await initdb(bin, databaseDir, user, options.logger);
   }
-  await stopLeftOver(databaseDir, options.logger);
-  const child = await startPostgres(bin, databaseDir, options.port, user, options.logger, options.settings);
+  let port: number;
+  let child: ChildProcess;
+  const tried: number[] = [];
+  for (;;) {
+    if (options.port !== undefined) port = options.port;
+    else {
+      const remembered = readRememberedPorts(options.dataDir).postgres;
+      port = await firstFreePort('127.0.0.1', EMBEDDED_PG_PORT_DEFAULT, remembered ? [remembered] : [], tried);
+    }
+    try {
+      child = await startPostgres(bin, databaseDir, port, user, options.logger, options.settings);
+      break;
+    } catch (error) {
+      // Another start took the free port between the check and PostgreSQL's own bind: the next free one.
+      if (options.port !== undefined || !portTaken(error) || tried.length >= 5) throw error;
+      tried.push(port);
+    }
+  }
+  if (options.port === undefined) {
+    if (port !== readRememberedPorts(options.dataDir).postgres)
+      options.logger?.info({ port }, 'the built-in PostgreSQL uses a free port (remembered in DATA_DIR/ports.json)');
+    rememberPorts(options.dataDir, { postgres: port });
+  }
   const stopOnExit = () => child.kill('SIGINT');
   process.once('exit', stopOnExit);
 
-  const url = (database: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`;
+  const url = (database: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
   const createDatabase = async (name: string) => {
     const client = new pg.Client({ connectionString: url('postgres') });
     await client.connect();

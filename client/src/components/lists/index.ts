@@ -8,11 +8,13 @@ export {
   slug,
   flag,
   useFilters,
+  useFiltering,
   readFilters,
   writeFilters,
   type Filters,
   type FilterValues,
   type FilterState,
+  type Filtering,
   type Choice,
 } from './filters';
 export { ConnectionTable, type Column } from './ConnectionTable';

@@ -17,8 +17,7 @@ export const CatalogueDocument = graphql(`
         }
       }
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
     }
   }

@@ -9,8 +9,7 @@ const NewsDocument = graphql(`
     news(first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
       edges {
         cursor

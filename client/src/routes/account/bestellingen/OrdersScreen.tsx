@@ -17,8 +17,7 @@ const MyOrdersDocument = graphql(`
       totalCount
       totalCountCapped
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
       edges {
         cursor

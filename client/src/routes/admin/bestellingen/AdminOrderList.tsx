@@ -7,7 +7,7 @@ import {
   isoDate,
   text,
   useConnection,
-  useFilters,
+  useFiltering,
   type Column,
   type Filters,
 } from '@/components/lists';
@@ -35,8 +35,7 @@ const AdminOrdersDocument = graphql(`
         }
       }
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
     }
   }
@@ -71,10 +70,10 @@ interface AdminOrderListProps {
 
 /** Staff order search within the municipality scope: number, status, provider and period; newest first, paged. */
 export function AdminOrderList({ providerId, orderUrl }: AdminOrderListProps) {
-  const [values, setValues, state] = useFilters(filters);
+  const filtering = useFiltering(filters);
   const providers = useQuery(AdminOrderProvidersDocument, { skip: Boolean(providerId) });
   const list = useConnection(AdminOrdersDocument, {
-    variables: { filter: { ...values, providerId: providerId ?? values.providerId } },
+    variables: { filter: { ...filtering.values, providerId: providerId ?? filtering.values.providerId } },
     field: 'adminOrders',
   });
   const columns: Column<Order>[] = [
@@ -94,10 +93,7 @@ export function AdminOrderList({ providerId, orderUrl }: AdminOrderListProps) {
   return (
     <>
       <FilterForm
-        filters={filters}
-        values={values}
-        onChange={setValues}
-        state={state}
+        {...filtering.form}
         label="Bestellingen zoeken"
         choices={{
           providerId: (providers.data?.adminOrderProviders ?? []).map((p) => ({ value: p.id, label: p.name })),
@@ -109,9 +105,9 @@ export function AdminOrderList({ providerId, orderUrl }: AdminOrderListProps) {
       />
       <ConnectionTable
         list={list}
-        caption={state.active ? 'Gevonden bestellingen' : 'Bestellingen'}
+        caption={filtering.active ? 'Gevonden bestellingen' : 'Bestellingen'}
         columns={columns}
-        filtered={state.active}
+        filtered={filtering.active}
         empty="Er zijn (in uw gemeenten) nog geen bestellingen."
         emptyFiltered="Er zijn geen bestellingen die aan uw zoekopdracht voldoen. Controleer het bestelnummer of de periode, of wis de filters."
         errorMessage="De bestellingen konden niet worden geladen."

@@ -9,7 +9,7 @@ import {
   oneOf,
   text,
   useConnection,
-  useFilters,
+  useFiltering,
   type Column,
   type Filters,
 } from '@/components/lists';
@@ -38,8 +38,7 @@ const AdminMassMessagesDocument = graphql(`
     massMessages(filter: $filter, first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
       edges {
         cursor
@@ -95,23 +94,19 @@ const columns: Column<SentMessage>[] = [
 
 /** The messages sent to audiences, newest first, a page at a time; the filters live in the URL. */
 function SentMessages() {
-  const [values, setValues, state] = useFilters(filters);
-  const list = useConnection(AdminMassMessagesDocument, { variables: { filter: values }, field: 'massMessages' });
+  const filtering = useFiltering(filters);
+  const list = useConnection(AdminMassMessagesDocument, {
+    variables: { filter: filtering.values },
+    field: 'massMessages',
+  });
   return (
     <>
-      <FilterForm
-        filters={filters}
-        values={values}
-        onChange={setValues}
-        state={state}
-        label="Verstuurde berichten filteren"
-        submitLabel="Zoeken"
-      />
+      <FilterForm {...filtering.form} label="Verstuurde berichten filteren" submitLabel="Zoeken" />
       <ConnectionTable
         list={list}
         caption="Verstuurde berichten, nieuwste eerst"
         columns={columns}
-        filtered={state.active}
+        filtered={filtering.active}
         empty="Er zijn nog geen berichten verstuurd."
         emptyFiltered="Er zijn geen verstuurde berichten die hierbij passen. Zoek op iets anders, of wis de filters."
         errorMessage="De verstuurde berichten konden niet worden geladen."

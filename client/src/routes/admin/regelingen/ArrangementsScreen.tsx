@@ -6,7 +6,7 @@ import {
   oneOf,
   text,
   useConnection,
-  useFilters,
+  useFiltering,
   type Column,
   type Filters,
 } from '@/components/lists';
@@ -22,8 +22,7 @@ const AdminArrangementsDocument = graphql(`
     arrangements(filter: $filter, first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
       edges {
         cursor
@@ -102,8 +101,11 @@ const columns: Column<Arrangement>[] = [
 
 /** /admin/regelingen: the arrangements of the staff member's municipalities, with budget use from the ledger. */
 export default function ArrangementsScreen() {
-  const [values, setValues, state] = useFilters(filters);
-  const list = useConnection(AdminArrangementsDocument, { variables: { filter: values }, field: 'arrangements' });
+  const filtering = useFiltering(filters);
+  const list = useConnection(AdminArrangementsDocument, {
+    variables: { filter: filtering.values },
+    field: 'arrangements',
+  });
   return (
     <Page
       title="Regelingen"
@@ -114,12 +116,12 @@ export default function ArrangementsScreen() {
           Nieuwe regeling
         </Link>
       </p>
-      <FilterForm filters={filters} values={values} onChange={setValues} state={state} label="Regelingen zoeken" />
+      <FilterForm {...filtering.form} label="Regelingen zoeken" />
       <ConnectionTable
         list={list}
         caption="Regelingen en budgetgebruik"
         columns={columns}
-        filtered={state.active}
+        filtered={filtering.active}
         empty="Er zijn nog geen regelingen. Maak de eerste aan met ‘Nieuwe regeling’: daarna kunt u huishoudens tegoed toewijzen."
         emptyFiltered="Geen regeling past bij deze filters. Zoek op een ander deel van de naam, of wis de filters."
         errorMessage="De regelingen konden niet worden geladen."

@@ -10,7 +10,7 @@ import {
   oneOf,
   text,
   useConnection,
-  useFilters,
+  useFiltering,
   type Column,
   type Filters,
 } from '@/components/lists';
@@ -26,8 +26,7 @@ const StaffAccountsDocument = graphql(`
     staffAccounts(filter: $filter, first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
       edges {
         cursor
@@ -164,8 +163,11 @@ function TwoFactorRequirement() {
 /** /admin/beheer/accounts: the staff accounts, by name; invite a colleague. */
 export default function AccountsScreen() {
   const { viewer } = useViewer();
-  const [values, setValues, state] = useFilters(filters);
-  const list = useConnection(StaffAccountsDocument, { variables: { filter: values }, field: 'staffAccounts' });
+  const filtering = useFiltering(filters);
+  const list = useConnection(StaffAccountsDocument, {
+    variables: { filter: filtering.values },
+    field: 'staffAccounts',
+  });
   return (
     <Page title="Accounts" lead="De accounts van medewerkers: wie welke rol heeft en voor welke gemeenten.">
       <p>
@@ -173,19 +175,12 @@ export default function AccountsScreen() {
           Collega uitnodigen
         </Link>
       </p>
-      <FilterForm
-        filters={filters}
-        values={values}
-        onChange={setValues}
-        state={state}
-        label="Accounts filteren"
-        submitLabel="Filteren"
-      />
+      <FilterForm {...filtering.form} label="Accounts filteren" submitLabel="Filteren" />
       <ConnectionTable
         list={list}
         caption="Accounts van medewerkers"
         columns={columns}
-        filtered={state.active}
+        filtered={filtering.active}
         empty="Er zijn nog geen accounts."
         emptyFiltered="Geen accounts gevonden. Pas de filters aan, of wis ze."
         errorMessage="De accounts konden niet worden geladen."

@@ -6,7 +6,7 @@ import {
   oneOf,
   text,
   useConnection,
-  useFilters,
+  useFiltering,
   type Column,
   type Filters,
 } from '@/components/lists';
@@ -21,8 +21,7 @@ const ApiClientsDocument = graphql(`
     apiClients(filter: $filter, first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
       edges {
         cursor
@@ -86,23 +85,16 @@ function columns(detailLink: (id: string) => string): Column<Client>[] {
 /** The API clients, filtered (?zoek, ?status); a name opens the client (?koppeling) and keeps the filters. */
 export function ApiClientList() {
   const url = useUrlState();
-  const [values, setValues, state] = useFilters(filters);
-  const list = useConnection(ApiClientsDocument, { variables: { filter: values }, field: 'apiClients' });
+  const filtering = useFiltering(filters);
+  const list = useConnection(ApiClientsDocument, { variables: { filter: filtering.values }, field: 'apiClients' });
   return (
     <>
-      <FilterForm
-        filters={filters}
-        values={values}
-        onChange={setValues}
-        state={state}
-        label="Koppelingen filteren"
-        submitLabel="Filteren"
-      />
+      <FilterForm {...filtering.form} label="Koppelingen filteren" submitLabel="Filteren" />
       <ConnectionTable
         list={list}
         caption="API-koppelingen"
         columns={columns((id) => url.search({ [searchParams.apiClient]: id }))}
-        filtered={state.active}
+        filtered={filtering.active}
         empty="Er zijn nog geen API-koppelingen."
         emptyFiltered="Geen koppelingen gevonden. Pas de filters aan, of wis ze."
         errorMessage="De koppelingen konden niet worden geladen."

@@ -6,7 +6,7 @@ import {
   isoDate,
   text,
   useConnection,
-  useFilters,
+  useFiltering,
   type Column,
   type Filters,
 } from '@/components/lists';
@@ -19,8 +19,7 @@ const AuditLogDocument = graphql(`
       totalCount
       totalCountCapped
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
       edges {
         cursor
@@ -109,26 +108,19 @@ const columns: Column<Entry>[] = [
  * action and period. The specification has no screen for it; it lives beside the other logs under beheer.
  */
 export default function AuditLogScreen() {
-  const [values, setValues, state] = useFilters(filters);
-  const list = useConnection(AuditLogDocument, { variables: { filter: values }, field: 'auditLog' });
+  const filtering = useFiltering(filters);
+  const list = useConnection(AuditLogDocument, { variables: { filter: filtering.values }, field: 'auditLog' });
   return (
     <Page
       title="Auditlog"
       lead="Wie wat heeft gedaan of ingezien, en wanneer, de nieuwste eerst. Ook het inzien van dit auditlog wordt vastgelegd."
     >
-      <FilterForm
-        filters={filters}
-        values={values}
-        onChange={setValues}
-        state={state}
-        label="Auditlog filteren"
-        submitLabel="Zoeken"
-      />
+      <FilterForm {...filtering.form} label="Auditlog filteren" submitLabel="Zoeken" />
       <ConnectionTable
         list={list}
         caption="Regels van het auditlog"
         columns={columns}
-        filtered={state.active}
+        filtered={filtering.active}
         empty="Het auditlog is leeg."
         emptyFiltered="Er zijn geen regels die hierbij passen. Kies andere filters, of wis de filters."
         errorMessage="Het auditlog kon niet worden geladen."

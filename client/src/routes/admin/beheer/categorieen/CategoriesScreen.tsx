@@ -6,7 +6,7 @@ import {
   oneOf,
   text,
   useConnection,
-  useFilters,
+  useFiltering,
   type Column,
   type Filters,
 } from '@/components/lists';
@@ -20,8 +20,7 @@ const AdminCategoriesDocument = graphql(`
     adminCategories(filter: $filter, first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
       edges {
         cursor
@@ -64,8 +63,11 @@ const columns: Column<Category>[] = [
 
 /** /admin/beheer/categorieen: the categories in display order, with their products and which one is featured. */
 export default function CategoriesScreen() {
-  const [values, setValues, state] = useFilters(filters);
-  const list = useConnection(AdminCategoriesDocument, { variables: { filter: values }, field: 'adminCategories' });
+  const filtering = useFiltering(filters);
+  const list = useConnection(AdminCategoriesDocument, {
+    variables: { filter: filtering.values },
+    field: 'adminCategories',
+  });
   return (
     <Page title="Categorieën" lead="De categorieën van het aanbod, in de volgorde waarin bezoekers ze zien.">
       <ul className="gw-actions gw-plain-list">
@@ -78,12 +80,12 @@ export default function CategoriesScreen() {
           <Link to={urls.admin.beheer.featuredCategory()}>Uitgelichte categorie kiezen</Link>
         </li>
       </ul>
-      <FilterForm filters={filters} values={values} onChange={setValues} state={state} label="Categorieën zoeken" />
+      <FilterForm {...filtering.form} label="Categorieën zoeken" />
       <ConnectionTable
         list={list}
         caption="Categorieën"
         columns={columns}
-        filtered={state.active}
+        filtered={filtering.active}
         empty="Er zijn nog geen categorieën. Voeg de eerste toe met ‘Nieuwe categorie’: aanbieders kiezen er een voor elk product."
         emptyFiltered="Geen categorie past bij deze filters. Zoek op een ander deel van de naam, of wis de filters."
         errorMessage="De categorieën konden niet worden geladen."

@@ -9,7 +9,7 @@ import {
   oneOf,
   text,
   useConnection,
-  useFilters,
+  useFiltering,
   type Column,
   type Filters,
 } from '@/components/lists';
@@ -25,8 +25,7 @@ const MailLogDocument = graphql(`
     mailLog(filter: $filter, first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
       edges {
         cursor
@@ -126,8 +125,8 @@ const columns: Column<Mail>[] = [
 
 /** /admin/beheer/communicatie: the mail log (every e-mail the platform sent or tries to send), newest first. */
 export default function CommunicationLogScreen() {
-  const [values, setValues, state] = useFilters(filters);
-  const list = useConnection(MailLogDocument, { variables: { filter: values }, field: 'mailLog' });
+  const filtering = useFiltering(filters);
+  const list = useConnection(MailLogDocument, { variables: { filter: filtering.values }, field: 'mailLog' });
   return (
     <Page
       title="Communicatie"
@@ -136,19 +135,12 @@ export default function CommunicationLogScreen() {
       <p>
         <Link to={urls.admin.beheer.templates()}>Sjablonen van e-mails en berichten bewerken</Link>
       </p>
-      <FilterForm
-        filters={filters}
-        values={values}
-        onChange={setValues}
-        state={state}
-        label="E-mails filteren"
-        submitLabel="Zoeken"
-      />
+      <FilterForm {...filtering.form} label="E-mails filteren" submitLabel="Zoeken" />
       <ConnectionTable
         list={list}
         caption="Verstuurde e-mails"
         columns={columns}
-        filtered={state.active}
+        filtered={filtering.active}
         empty="Er zijn nog geen e-mails verstuurd."
         emptyFiltered="Er zijn geen e-mails die hierbij passen. Zoek op iets anders, of wis de filters."
         errorMessage="De e-mails konden niet worden geladen."

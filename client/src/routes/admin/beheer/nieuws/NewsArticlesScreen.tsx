@@ -6,7 +6,7 @@ import {
   oneOf,
   text,
   useConnection,
-  useFilters,
+  useFiltering,
   type Column,
   type Filters,
 } from '@/components/lists';
@@ -21,8 +21,7 @@ const AdminNewsDocument = graphql(`
     adminNews(filter: $filter, first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
       edges {
         cursor
@@ -68,8 +67,8 @@ const columns: Column<Article>[] = [
 
 /** /admin/beheer/nieuws: the news articles of the editor's scope, last changed first. */
 export default function NewsArticlesScreen() {
-  const [values, setValues, state] = useFilters(filters);
-  const list = useConnection(AdminNewsDocument, { variables: { filter: values }, field: 'adminNews' });
+  const filtering = useFiltering(filters);
+  const list = useConnection(AdminNewsDocument, { variables: { filter: filtering.values }, field: 'adminNews' });
   return (
     <Page title="Nieuws" lead="Nieuwsberichten voor bezoekers: opstellen, inplannen, publiceren en archiveren.">
       <ul className="gw-actions gw-plain-list">
@@ -82,12 +81,12 @@ export default function NewsArticlesScreen() {
           <Link to={urls.news()}>Nieuws bekijken zoals bezoekers het zien</Link>
         </li>
       </ul>
-      <FilterForm filters={filters} values={values} onChange={setValues} state={state} label="Nieuws zoeken" />
+      <FilterForm {...filtering.form} label="Nieuws zoeken" />
       <ConnectionTable
         list={list}
         caption="Nieuwsberichten"
         columns={columns}
-        filtered={state.active}
+        filtered={filtering.active}
         empty="Er zijn nog geen nieuwsberichten. Schrijf het eerste met ‘Nieuw bericht’."
         emptyFiltered="Geen bericht past bij deze filters. Zoek op een ander deel van de titel, of wis de filters."
         errorMessage="De nieuwsberichten konden niet worden geladen."

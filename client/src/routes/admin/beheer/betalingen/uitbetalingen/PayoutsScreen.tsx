@@ -5,7 +5,7 @@ import {
   FilterForm,
   oneOf,
   useConnection,
-  useFilters,
+  useFiltering,
   type Column,
   type Filters,
 } from '@/components/lists';
@@ -69,8 +69,11 @@ const columns: Column<Batch>[] = [
 
 /** /admin/beheer/betalingen/uitbetalingen: the payout batches to providers, newest first, with status and totals. */
 export default function PayoutsScreen() {
-  const [values, setValues, state] = useFilters(filters);
-  const list = useConnection(PayoutBatchesDocument, { variables: { filter: values }, field: 'payoutBatches' });
+  const filtering = useFiltering(filters);
+  const list = useConnection(PayoutBatchesDocument, {
+    variables: { filter: filtering.values },
+    field: 'payoutBatches',
+  });
   return (
     <Page
       title="Uitbetalingen"
@@ -81,12 +84,12 @@ export default function PayoutsScreen() {
           Nieuwe uitbetaling
         </Link>
       </p>
-      <FilterForm filters={filters} values={values} onChange={setValues} state={state} label="Uitbetalingen filteren" />
+      <FilterForm {...filtering.form} label="Uitbetalingen filteren" />
       <ConnectionTable
         list={list}
         caption="Uitbetalingen aan aanbieders"
         columns={columns}
-        filtered={state.active}
+        filtered={filtering.active}
         empty="Er zijn nog geen uitbetalingen. Maak de eerste met ‘Nieuwe uitbetaling’."
         emptyFiltered="Geen uitbetaling heeft deze status. Kies een andere status, of wis het filter."
         errorMessage="De uitbetalingen konden niet worden geladen."

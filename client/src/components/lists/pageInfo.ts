@@ -1,0 +1,18 @@
+import { graphql } from '../../graphql/generated';
+
+/**
+ * What `useConnection` reads of a connection's page info, selected the same way by every list query:
+ *
+ *   pageInfo {
+ *     ...PageInfoFields @unmask
+ *   }
+ *
+ * `@unmask` keeps the fields readable where the hook reads them (codegen's `apolloUnmask`); Apollo Client removes it
+ * before the document is sent.
+ */
+export const PageInfoFields = graphql(`
+  fragment PageInfoFields on PageInfo {
+    hasNextPage
+    endCursor
+  }
+`);

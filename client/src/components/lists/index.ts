@@ -18,6 +18,7 @@ export {
   type Choice,
 } from './filters';
 export { ConnectionTable, type Column } from './ConnectionTable';
+export { FilteredConnectionTable } from './FilteredConnectionTable';
 export { FilterForm } from './FilterForm';
 export { LoadMore } from './LoadMore';
 export { ConnectionItems } from './ConnectionItems';

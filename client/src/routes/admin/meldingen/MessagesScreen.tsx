@@ -3,16 +3,7 @@ import { MESSAGE_AUDIENCES } from '@rules/message';
 import { Link } from 'react-router';
 import { formatCount, formatDateTime } from '@/components/dates/formatDate';
 import { Page } from '@/components/layout/Page';
-import {
-  ConnectionTable,
-  FilterForm,
-  oneOf,
-  text,
-  useConnection,
-  useFiltering,
-  type Column,
-  type Filters,
-} from '@/components/lists';
+import { FilteredConnectionTable, oneOf, text, type Column, type Filters } from '@/components/lists';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { graphql } from '@/graphql/generated';
 import type { AdminMassMessagesQuery } from '@/graphql/generated/graphql';
@@ -94,19 +85,16 @@ const columns: Column<SentMessage>[] = [
 
 /** The messages sent to audiences, newest first, a page at a time; the filters live in the URL. */
 function SentMessages() {
-  const filtering = useFiltering(filters);
-  const list = useConnection(AdminMassMessagesDocument, {
-    variables: { filter: filtering.values },
-    field: 'massMessages',
-  });
   return (
     <>
-      <FilterForm {...filtering.form} label="Verstuurde berichten filteren" submitLabel="Zoeken" />
-      <ConnectionTable
-        list={list}
+      <FilteredConnectionTable
+        query={AdminMassMessagesDocument}
+        field="massMessages"
+        filters={filters}
+        filterLabel="Verstuurde berichten filteren"
+        submitLabel="Zoeken"
         caption="Verstuurde berichten, nieuwste eerst"
         columns={columns}
-        filtered={filtering.active}
         empty="Er zijn nog geen berichten verstuurd."
         emptyFiltered="Er zijn geen verstuurde berichten die hierbij passen. Zoek op iets anders, of wis de filters."
         errorMessage="De verstuurde berichten konden niet worden geladen."

@@ -1,15 +1,6 @@
 import { Link } from 'react-router';
 import { formatCount } from '@/components/dates/formatDate';
-import {
-  ConnectionTable,
-  FilterForm,
-  oneOf,
-  text,
-  useConnection,
-  useFiltering,
-  type Column,
-  type Filters,
-} from '@/components/lists';
+import { FilteredConnectionTable, oneOf, text, type Column, type Filters } from '@/components/lists';
 import { Page } from '@/components/layout/Page';
 import { Money } from '@/components/money/Money';
 import { graphql } from '@/graphql/generated';
@@ -101,11 +92,6 @@ const columns: Column<Arrangement>[] = [
 
 /** /admin/regelingen: the arrangements of the staff member's municipalities, with budget use from the ledger. */
 export default function ArrangementsScreen() {
-  const filtering = useFiltering(filters);
-  const list = useConnection(AdminArrangementsDocument, {
-    variables: { filter: filtering.values },
-    field: 'arrangements',
-  });
   return (
     <Page
       title="Regelingen"
@@ -116,12 +102,13 @@ export default function ArrangementsScreen() {
           Nieuwe regeling
         </Link>
       </p>
-      <FilterForm {...filtering.form} label="Regelingen zoeken" />
-      <ConnectionTable
-        list={list}
+      <FilteredConnectionTable
+        query={AdminArrangementsDocument}
+        field="arrangements"
+        filters={filters}
+        filterLabel="Regelingen zoeken"
         caption="Regelingen en budgetgebruik"
         columns={columns}
-        filtered={filtering.active}
         empty="Er zijn nog geen regelingen. Maak de eerste aan met ‘Nieuwe regeling’: daarna kunt u huishoudens tegoed toewijzen."
         emptyFiltered="Geen regeling past bij deze filters. Zoek op een ander deel van de naam, of wis de filters."
         errorMessage="De regelingen konden niet worden geladen."

@@ -4,16 +4,7 @@ import { formatDateTime } from '@/components/dates/formatDate';
 import { CheckboxField } from '@/components/forms/CheckboxField';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { Page } from '@/components/layout/Page';
-import {
-  ConnectionTable,
-  FilterForm,
-  oneOf,
-  text,
-  useConnection,
-  useFiltering,
-  type Column,
-  type Filters,
-} from '@/components/lists';
+import { FilteredConnectionTable, oneOf, text, type Column, type Filters } from '@/components/lists';
 import { graphql } from '@/graphql/generated';
 import type { StaffAccountsQuery } from '@/graphql/generated/graphql';
 import { useShowNotice } from '@/lib/notice';
@@ -163,11 +154,6 @@ function TwoFactorRequirement() {
 /** /admin/beheer/accounts: the staff accounts, by name; invite a colleague. */
 export default function AccountsScreen() {
   const { viewer } = useViewer();
-  const filtering = useFiltering(filters);
-  const list = useConnection(StaffAccountsDocument, {
-    variables: { filter: filtering.values },
-    field: 'staffAccounts',
-  });
   return (
     <Page title="Accounts" lead="De accounts van medewerkers: wie welke rol heeft en voor welke gemeenten.">
       <p>
@@ -175,12 +161,14 @@ export default function AccountsScreen() {
           Collega uitnodigen
         </Link>
       </p>
-      <FilterForm {...filtering.form} label="Accounts filteren" submitLabel="Filteren" />
-      <ConnectionTable
-        list={list}
+      <FilteredConnectionTable
+        query={StaffAccountsDocument}
+        field="staffAccounts"
+        filters={filters}
+        filterLabel="Accounts filteren"
+        submitLabel="Filteren"
         caption="Accounts van medewerkers"
         columns={columns}
-        filtered={filtering.active}
         empty="Er zijn nog geen accounts."
         emptyFiltered="Geen accounts gevonden. Pas de filters aan, of wis ze."
         errorMessage="De accounts konden niet worden geladen."

@@ -1,15 +1,6 @@
 import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '@/components/dates/formatDate';
-import {
-  ConnectionTable,
-  FilterForm,
-  oneOf,
-  text,
-  useConnection,
-  useFiltering,
-  type Column,
-  type Filters,
-} from '@/components/lists';
+import { FilteredConnectionTable, oneOf, text, type Column, type Filters } from '@/components/lists';
 import { graphql } from '@/graphql/generated';
 import type { ApiClientsQuery } from '@/graphql/generated/graphql';
 import { searchParams } from '@/lib/urls';
@@ -85,16 +76,16 @@ function columns(detailLink: (id: string) => string): Column<Client>[] {
 /** The API clients, filtered (?zoek, ?status); a name opens the client (?koppeling) and keeps the filters. */
 export function ApiClientList() {
   const url = useUrlState();
-  const filtering = useFiltering(filters);
-  const list = useConnection(ApiClientsDocument, { variables: { filter: filtering.values }, field: 'apiClients' });
   return (
     <>
-      <FilterForm {...filtering.form} label="Koppelingen filteren" submitLabel="Filteren" />
-      <ConnectionTable
-        list={list}
+      <FilteredConnectionTable
+        query={ApiClientsDocument}
+        field="apiClients"
+        filters={filters}
+        filterLabel="Koppelingen filteren"
+        submitLabel="Filteren"
         caption="API-koppelingen"
         columns={columns((id) => url.search({ [searchParams.apiClient]: id }))}
-        filtered={filtering.active}
         empty="Er zijn nog geen API-koppelingen."
         emptyFiltered="Geen koppelingen gevonden. Pas de filters aan, of wis ze."
         errorMessage="De koppelingen konden niet worden geladen."

@@ -1,15 +1,6 @@
 import { formatDateTime } from '@/components/dates/formatDate';
 import { Page } from '@/components/layout/Page';
-import {
-  ConnectionTable,
-  FilterForm,
-  isoDate,
-  text,
-  useConnection,
-  useFiltering,
-  type Column,
-  type Filters,
-} from '@/components/lists';
+import { FilteredConnectionTable, isoDate, text, type Column, type Filters } from '@/components/lists';
 import { graphql } from '@/graphql/generated';
 import type { AuditLogQuery } from '@/graphql/generated/graphql';
 
@@ -108,19 +99,19 @@ const columns: Column<Entry>[] = [
  * action and period. The specification has no screen for it; it lives beside the other logs under beheer.
  */
 export default function AuditLogScreen() {
-  const filtering = useFiltering(filters);
-  const list = useConnection(AuditLogDocument, { variables: { filter: filtering.values }, field: 'auditLog' });
   return (
     <Page
       title="Auditlog"
       lead="Wie wat heeft gedaan of ingezien, en wanneer, de nieuwste eerst. Ook het inzien van dit auditlog wordt vastgelegd."
     >
-      <FilterForm {...filtering.form} label="Auditlog filteren" submitLabel="Zoeken" />
-      <ConnectionTable
-        list={list}
+      <FilteredConnectionTable
+        query={AuditLogDocument}
+        field="auditLog"
+        filters={filters}
+        filterLabel="Auditlog filteren"
+        submitLabel="Zoeken"
         caption="Regels van het auditlog"
         columns={columns}
-        filtered={filtering.active}
         empty="Het auditlog is leeg."
         emptyFiltered="Er zijn geen regels die hierbij passen. Kies andere filters, of wis de filters."
         errorMessage="Het auditlog kon niet worden geladen."

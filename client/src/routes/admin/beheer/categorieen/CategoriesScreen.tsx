@@ -1,15 +1,6 @@
 import { Link } from 'react-router';
 import { formatCount } from '@/components/dates/formatDate';
-import {
-  ConnectionTable,
-  FilterForm,
-  oneOf,
-  text,
-  useConnection,
-  useFiltering,
-  type Column,
-  type Filters,
-} from '@/components/lists';
+import { FilteredConnectionTable, oneOf, text, type Column, type Filters } from '@/components/lists';
 import { Page } from '@/components/layout/Page';
 import { graphql } from '@/graphql/generated';
 import type { AdminCategoriesQuery } from '@/graphql/generated/graphql';
@@ -63,11 +54,6 @@ const columns: Column<Category>[] = [
 
 /** /admin/beheer/categorieen: the categories in display order, with their products and which one is featured. */
 export default function CategoriesScreen() {
-  const filtering = useFiltering(filters);
-  const list = useConnection(AdminCategoriesDocument, {
-    variables: { filter: filtering.values },
-    field: 'adminCategories',
-  });
   return (
     <Page title="Categorieën" lead="De categorieën van het aanbod, in de volgorde waarin bezoekers ze zien.">
       <ul className="gw-actions gw-plain-list">
@@ -80,12 +66,13 @@ export default function CategoriesScreen() {
           <Link to={urls.admin.beheer.featuredCategory()}>Uitgelichte categorie kiezen</Link>
         </li>
       </ul>
-      <FilterForm {...filtering.form} label="Categorieën zoeken" />
-      <ConnectionTable
-        list={list}
+      <FilteredConnectionTable
+        query={AdminCategoriesDocument}
+        field="adminCategories"
+        filters={filters}
+        filterLabel="Categorieën zoeken"
         caption="Categorieën"
         columns={columns}
-        filtered={filtering.active}
         empty="Er zijn nog geen categorieën. Voeg de eerste toe met ‘Nieuwe categorie’: aanbieders kiezen er een voor elk product."
         emptyFiltered="Geen categorie past bij deze filters. Zoek op een ander deel van de naam, of wis de filters."
         errorMessage="De categorieën konden niet worden geladen."

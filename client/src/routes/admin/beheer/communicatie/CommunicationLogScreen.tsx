@@ -3,16 +3,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '@/components/dates/formatDate';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { Page } from '@/components/layout/Page';
-import {
-  ConnectionTable,
-  FilterForm,
-  oneOf,
-  text,
-  useConnection,
-  useFiltering,
-  type Column,
-  type Filters,
-} from '@/components/lists';
+import { FilteredConnectionTable, oneOf, text, type Column, type Filters } from '@/components/lists';
 import { StatusBadge } from '@/components/status/StatusBadge';
 import { graphql } from '@/graphql/generated';
 import type { MailLogQuery } from '@/graphql/generated/graphql';
@@ -125,8 +116,6 @@ const columns: Column<Mail>[] = [
 
 /** /admin/beheer/communicatie: the mail log (every e-mail the platform sent or tries to send), newest first. */
 export default function CommunicationLogScreen() {
-  const filtering = useFiltering(filters);
-  const list = useConnection(MailLogDocument, { variables: { filter: filtering.values }, field: 'mailLog' });
   return (
     <Page
       title="Communicatie"
@@ -135,12 +124,14 @@ export default function CommunicationLogScreen() {
       <p>
         <Link to={urls.admin.beheer.templates()}>Sjablonen van e-mails en berichten bewerken</Link>
       </p>
-      <FilterForm {...filtering.form} label="E-mails filteren" submitLabel="Zoeken" />
-      <ConnectionTable
-        list={list}
+      <FilteredConnectionTable
+        query={MailLogDocument}
+        field="mailLog"
+        filters={filters}
+        filterLabel="E-mails filteren"
+        submitLabel="Zoeken"
         caption="Verstuurde e-mails"
         columns={columns}
-        filtered={filtering.active}
         empty="Er zijn nog geen e-mails verstuurd."
         emptyFiltered="Er zijn geen e-mails die hierbij passen. Zoek op iets anders, of wis de filters."
         errorMessage="De e-mails konden niet worden geladen."

@@ -1,15 +1,6 @@
 import { Link } from 'react-router';
 import { formatDateTime } from '@/components/dates/formatDate';
-import {
-  ConnectionTable,
-  FilterForm,
-  oneOf,
-  text,
-  useConnection,
-  useFiltering,
-  type Column,
-  type Filters,
-} from '@/components/lists';
+import { FilteredConnectionTable, oneOf, text, type Column, type Filters } from '@/components/lists';
 import { Page } from '@/components/layout/Page';
 import { graphql } from '@/graphql/generated';
 import type { AdminNewsQuery } from '@/graphql/generated/graphql';
@@ -67,8 +58,6 @@ const columns: Column<Article>[] = [
 
 /** /admin/beheer/nieuws: the news articles of the editor's scope, last changed first. */
 export default function NewsArticlesScreen() {
-  const filtering = useFiltering(filters);
-  const list = useConnection(AdminNewsDocument, { variables: { filter: filtering.values }, field: 'adminNews' });
   return (
     <Page title="Nieuws" lead="Nieuwsberichten voor bezoekers: opstellen, inplannen, publiceren en archiveren.">
       <ul className="gw-actions gw-plain-list">
@@ -81,12 +70,13 @@ export default function NewsArticlesScreen() {
           <Link to={urls.news()}>Nieuws bekijken zoals bezoekers het zien</Link>
         </li>
       </ul>
-      <FilterForm {...filtering.form} label="Nieuws zoeken" />
-      <ConnectionTable
-        list={list}
+      <FilteredConnectionTable
+        query={AdminNewsDocument}
+        field="adminNews"
+        filters={filters}
+        filterLabel="Nieuws zoeken"
         caption="Nieuwsberichten"
         columns={columns}
-        filtered={filtering.active}
         empty="Er zijn nog geen nieuwsberichten. Schrijf het eerste met ‘Nieuw bericht’."
         emptyFiltered="Geen bericht past bij deze filters. Zoek op een ander deel van de titel, of wis de filters."
         errorMessage="De nieuwsberichten konden niet worden geladen."

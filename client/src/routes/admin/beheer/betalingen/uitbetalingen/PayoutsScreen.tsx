@@ -1,14 +1,6 @@
 import { Link } from 'react-router';
 import { formatCount, formatDate } from '@/components/dates/formatDate';
-import {
-  ConnectionTable,
-  FilterForm,
-  oneOf,
-  useConnection,
-  useFiltering,
-  type Column,
-  type Filters,
-} from '@/components/lists';
+import { FilteredConnectionTable, oneOf, type Column, type Filters } from '@/components/lists';
 import { Page } from '@/components/layout/Page';
 import { Money } from '@/components/money/Money';
 import { StatusBadge } from '@/components/status/StatusBadge';
@@ -69,11 +61,6 @@ const columns: Column<Batch>[] = [
 
 /** /admin/beheer/betalingen/uitbetalingen: the payout batches to providers, newest first, with status and totals. */
 export default function PayoutsScreen() {
-  const filtering = useFiltering(filters);
-  const list = useConnection(PayoutBatchesDocument, {
-    variables: { filter: filtering.values },
-    field: 'payoutBatches',
-  });
   return (
     <Page
       title="Uitbetalingen"
@@ -84,12 +71,13 @@ export default function PayoutsScreen() {
           Nieuwe uitbetaling
         </Link>
       </p>
-      <FilterForm {...filtering.form} label="Uitbetalingen filteren" />
-      <ConnectionTable
-        list={list}
+      <FilteredConnectionTable
+        query={PayoutBatchesDocument}
+        field="payoutBatches"
+        filters={filters}
+        filterLabel="Uitbetalingen filteren"
         caption="Uitbetalingen aan aanbieders"
         columns={columns}
-        filtered={filtering.active}
         empty="Er zijn nog geen uitbetalingen. Maak de eerste met ‘Nieuwe uitbetaling’."
         emptyFiltered="Geen uitbetaling heeft deze status. Kies een andere status, of wis het filter."
         errorMessage="De uitbetalingen konden niet worden geladen."

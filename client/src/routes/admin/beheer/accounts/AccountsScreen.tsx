@@ -1,10 +1,11 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
 import { formatDateTime } from '@/components/dates/formatDate';
 import { CheckboxField } from '@/components/forms/CheckboxField';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { Page } from '@/components/layout/Page';
 import { FilteredConnectionTable, oneOf, text, type Column, type Filters } from '@/components/lists';
+import { useSaveSettings } from '@/components/settings/saveSettings';
 import { graphql } from '@/graphql/generated';
 import type { StaffAccountsQuery } from '@/graphql/generated/graphql';
 import { useShowNotice } from '@/lib/notice';
@@ -53,21 +54,6 @@ const SecuritySettingsDocument = graphql(`
   }
 `);
 
-const UpdateSecuritySettingsDocument = graphql(`
-  mutation UpdateSecuritySettings($input: UpdateSettingsSectionInput!) {
-    updateSettingsSection(input: $input) {
-      settings {
-        section
-        version
-        value
-      }
-      errors {
-        ...UserErrorFields @unmask
-      }
-    }
-  }
-`);
-
 type Account = StaffAccountsQuery['staffAccounts']['edges'][number]['node'];
 
 /** ?zoek=…&status=actief|uitgenodigd|gedeactiveerd */
@@ -106,24 +92,17 @@ const columns: Column<Account>[] = [
 function TwoFactorRequirement() {
   const showNotice = useShowNotice();
   const settings = useQuery(SecuritySettingsDocument);
-  const [update] = useMutation(UpdateSecuritySettingsDocument);
+  const save = useSaveSettings('SECURITY');
   const required = (settings.data?.settingsSection.value as { requireStaffTwoFactor?: boolean } | undefined)
     ?.requireStaffTwoFactor;
   const form = useMutationForm({
     id: 'beveiliging',
     fields: ['requireStaffTwoFactor'],
     mutate: async (_v, data) =>
-      (
-        await update({
-          variables: {
-            input: {
-              section: 'SECURITY',
-              patch: { requireStaffTwoFactor: data.get('requireStaffTwoFactor') === 'on' },
-              expectedVersion: settings.data?.settingsSection.version,
-            },
-          },
-        })
-      ).data?.updateSettingsSection,
+      save(
+        { requireStaffTwoFactor: data.get('requireStaffTwoFactor') === 'on' },
+        settings.data?.settingsSection.version,
+      ),
     onSuccess: (_p, data) =>
       showNotice(
         data.get('requireStaffTwoFactor') === 'on'

@@ -1,7 +1,8 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { TextField } from '@/components/forms/TextField';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { Loading } from '@/components/ui/Loading';
+import { useSaveSettings } from '@/components/settings/saveSettings';
 import { graphql } from '@/graphql/generated';
 import { useShowNotice } from '@/lib/notice';
 import { hasPermission, useViewer } from '@/lib/viewer';
@@ -16,21 +17,6 @@ const ReminderSettingsDocument = graphql(`
   }
 `);
 
-const UpdateReminderSettingsDocument = graphql(`
-  mutation UpdateReminderSettings($input: UpdateSettingsSectionInput!) {
-    updateSettingsSection(input: $input) {
-      settings {
-        section
-        version
-        value
-      }
-      errors {
-        ...UserErrorFields @unmask
-      }
-    }
-  }
-`);
-
 /**
  * The reminder "uw tegoed vervalt binnenkort" (templates INBOX_BUDGET_EXPIRING and BUDGET_EXPIRING): how many days
  * before an assignment's last day it is sent (settings section `reminders`; 0 turns it off). The rule is the server's
@@ -41,24 +27,14 @@ export function ReminderSettings() {
   const showNotice = useShowNotice();
   const may = hasPermission(viewer, 'SETTINGS_MANAGE');
   const settings = useQuery(ReminderSettingsDocument, { skip: !may });
-  const [update] = useMutation(UpdateReminderSettingsDocument, { refetchQueries: ['ReminderSettings'] });
+  const save = useSaveSettings('REMINDERS', { refetchQueries: ['ReminderSettings'] });
   const form = useMutationForm({
     id: 'herinnering',
     fields: ['expiryReminderDays'],
     mutate: async (values) => {
       const text = values.expiryReminderDays.trim();
       const days = /^-?\d+$/.test(text) ? Number(text) : text;
-      return (
-        await update({
-          variables: {
-            input: {
-              section: 'REMINDERS',
-              patch: { expiryReminderDays: days },
-              expectedVersion: settings.data?.settingsSection.version,
-            },
-          },
-        })
-      ).data?.updateSettingsSection;
+      return save({ expiryReminderDays: days }, settings.data?.settingsSection.version);
     },
     onSuccess: (_p, data) => {
       const days = Number(data.get('expiryReminderDays'));

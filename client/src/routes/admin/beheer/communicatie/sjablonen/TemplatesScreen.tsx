@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
 import { formatDateTime } from '@/components/dates/formatDate';
 import { RadioGroup } from '@/components/forms/fields';
@@ -6,6 +6,7 @@ import { useMutationForm } from '@/components/forms/useMutationForm';
 import { Page } from '@/components/layout/Page';
 import { Loading } from '@/components/ui/Loading';
 import { QueryError } from '@/components/ui/QueryError';
+import { useSaveSettings } from '@/components/settings/saveSettings';
 import { graphql } from '@/graphql/generated';
 import type { CommunicationTemplatesQuery, TemplateWording } from '@/graphql/generated/graphql';
 import { useShowNotice } from '@/lib/notice';
@@ -37,21 +38,6 @@ const CommunicationSettingsDocument = graphql(`
   }
 `);
 
-const UpdateWordingDocument = graphql(`
-  mutation UpdateWording($input: UpdateSettingsSectionInput!) {
-    updateSettingsSection(input: $input) {
-      settings {
-        section
-        version
-        value
-      }
-      errors {
-        ...UserErrorFields @unmask
-      }
-    }
-  }
-`);
-
 type Template = CommunicationTemplatesQuery['communicationTemplates'][number];
 
 export const wordingLabel: Record<TemplateWording, string> = {
@@ -63,23 +49,12 @@ export const wordingLabel: Record<TemplateWording, string> = {
 function WordingForm({ current }: { current: TemplateWording }) {
   const showNotice = useShowNotice();
   const settings = useQuery(CommunicationSettingsDocument);
-  const [update] = useMutation(UpdateWordingDocument, { refetchQueries: ['CommunicationTemplates'] });
+  const save = useSaveSettings('COMMUNICATION', { refetchQueries: ['CommunicationTemplates'] });
   const form = useMutationForm({
     id: 'aanspreekvorm',
     fields: ['wording'],
     check: (values) => ({ wording: values.wording ? null : 'Kies formeel of informeel.' }),
-    mutate: async (values) =>
-      (
-        await update({
-          variables: {
-            input: {
-              section: 'COMMUNICATION',
-              patch: { wording: values.wording },
-              expectedVersion: settings.data?.settingsSection.version,
-            },
-          },
-        })
-      ).data?.updateSettingsSection,
+    mutate: async (values) => save({ wording: values.wording }, settings.data?.settingsSection.version),
     onSuccess: (_p, data) =>
       showNotice(
         data.get('wording') === 'INFORMAL'

@@ -24,11 +24,7 @@ const ProviderOrdersDocument = graphql(`
       edges {
         cursor
         node {
-          id
-          number
-          status
-          createdAt
-          totalCents
+          ...OrderColumns @unmask
           customerFirstName
           lines {
             id

@@ -22,12 +22,8 @@ const MyOrdersDocument = graphql(`
       edges {
         cursor
         node {
-          id
-          number
-          status
+          ...OrderColumns @unmask
           providerName
-          createdAt
-          totalCents
           budgetCents
           contributionCents
           placedOnBehalf

@@ -25,11 +25,7 @@ const AdminOrdersDocument = graphql(`
       edges {
         cursor
         node {
-          id
-          number
-          status
-          createdAt
-          totalCents
+          ...OrderColumns @unmask
           providerId
           providerName
         }

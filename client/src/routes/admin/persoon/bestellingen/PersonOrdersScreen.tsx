@@ -41,12 +41,8 @@ const AdminPersonOrdersDocument = graphql(`
       edges {
         cursor
         node {
-          id
-          number
-          status
+          ...OrderColumns @unmask
           providerName
-          createdAt
-          totalCents
           budgetCents
           contributionCents
           clientGroupId

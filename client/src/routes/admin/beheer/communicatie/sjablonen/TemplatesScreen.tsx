@@ -13,6 +13,7 @@ import { useShowNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
 import { hasPermission, useViewer } from '@/lib/viewer';
 import { ReminderSettings } from './ReminderSettings';
+import { DataTable } from '@/components/ui/DataTable';
 
 const CommunicationTemplatesDocument = graphql(`
   query CommunicationTemplates {
@@ -83,27 +84,16 @@ function WordingForm({ current }: { current: TemplateWording }) {
 
 function TemplateTable({ caption, templates }: { caption: string; templates: Template[] }) {
   return (
-    <div className="gw-table-wrapper">
-      <table className="gw-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Sjabloon</th>
-            <th scope="col">Tekst</th>
-          </tr>
-        </thead>
-        <tbody>
-          {templates.map((t) => (
-            <tr key={t.id}>
-              <th scope="row">
-                <Link to={urls.admin.beheer.template(t.id)}>{t.name}</Link>
-              </th>
-              <td>{t.isDefault ? 'Standaardtekst' : `Aangepast op ${formatDateTime(t.updatedAt)}`}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption={caption} headers={['Sjabloon', 'Tekst']}>
+      {templates.map((t) => (
+        <tr key={t.id}>
+          <th scope="row">
+            <Link to={urls.admin.beheer.template(t.id)}>{t.name}</Link>
+          </th>
+          <td>{t.isDefault ? 'Standaardtekst' : `Aangepast op ${formatDateTime(t.updatedAt)}`}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

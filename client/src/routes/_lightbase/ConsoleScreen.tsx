@@ -20,6 +20,7 @@ import {
   StopOperatorActDocument,
 } from './operator.graphql';
 import { DataTable } from '@/components/ui/DataTable';
+import { NamedOptions } from '@/components/forms/NamedOptions';
 
 type Console = NonNullable<OperatorConsoleQuery['operatorConsole']>;
 type Operator = NonNullable<OperatorConsoleQuery['operator']>;
@@ -217,11 +218,7 @@ function ActInMunicipality({ municipalities }: { municipalities: Console['munici
           <option value="" disabled>
             Kies een gemeente
           </option>
-          {municipalities.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
+          <NamedOptions items={municipalities} />
         </SelectField>
         <TextAreaField
           label="Reden"

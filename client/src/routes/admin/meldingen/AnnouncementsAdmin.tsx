@@ -17,6 +17,7 @@ import { graphql } from '@/graphql/generated';
 import type { AdminAnnouncementsQuery, AnnouncementSeverity } from '@/graphql/generated/graphql';
 import { useShowNotice } from '@/lib/notice';
 import { DataTable } from '@/components/ui/DataTable';
+import { NamedOptions } from '@/components/forms/NamedOptions';
 
 const AdminAnnouncementsDocument = graphql(`
   query AdminAnnouncements {
@@ -220,11 +221,7 @@ export function AnnouncementsAdmin({
           {...form.field('municipalityId')}
         >
           <option value="">Alle gemeenten</option>
-          {municipalities.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
+          <NamedOptions items={municipalities} />
         </SelectField>
         <TextField
           label="Zichtbaar vanaf"

@@ -15,6 +15,7 @@ import { searchParams, urls } from '@/lib/urls';
 import { useUrlState } from '@/lib/urlState';
 import { JournalMunicipalitiesDocument } from './journal.graphql';
 import { DataTable } from '@/components/ui/DataTable';
+import { NamedOptions } from '@/components/forms/NamedOptions';
 
 const JournalPeriodsDocument = graphql(`
   query JournalPeriods($municipalityId: ID!) {
@@ -112,11 +113,7 @@ export default function JournalEntriesScreen() {
               value={municipalityId}
               onChange={(e) => url.set({ [searchParams.municipality]: e.target.value })}
             >
-              {list.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
+              <NamedOptions items={list} />
             </SelectField>
           ) : null}
           <Periods

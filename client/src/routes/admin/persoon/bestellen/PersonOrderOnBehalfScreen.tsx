@@ -16,6 +16,7 @@ import { urls } from '@/lib/urls';
 import { RecordNotFound } from '@/components/ui/RecordNotFound';
 import { PersonNav } from '../personShared';
 import { DataTable } from '@/components/ui/DataTable';
+import { NamedOptions } from '@/components/forms/NamedOptions';
 
 const AdminPersonOnBehalfDocument = graphql(`
   query AdminPersonOnBehalf($externalIdentifier: String!) {
@@ -209,11 +210,7 @@ function OnBehalfForm({ person, options }: { person: Person; options: Options })
                         Voor wie is {p.title}?
                       </label>
                       <select id={memberField(p.id)} name={memberField(p.id)} className="gw-select">
-                        {options.members.map((m) => (
-                          <option key={m.id} value={m.id}>
-                            {m.name}
-                          </option>
-                        ))}
+                        <NamedOptions items={options.members} />
                       </select>
                     </td>
                   ) : null}

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import { describedBy, FieldMessages } from './fieldMessages';
 
 interface TextFieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -16,32 +17,19 @@ interface TextFieldProps extends Omit<
 export function TextField({ label, hint, error, id, className, ref, ...inputProps }: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? `veld-${generated}`;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-fout` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className="gw-field">
       <label className="gw-field__label" htmlFor={inputId}>
         {label}
       </label>
-      {hint ? (
-        <span className="gw-field__hint" id={hintId}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span className="gw-field__error" id={errorId}>
-          <span className="gw-visually-hidden">Fout: </span>
-          {error}
-        </span>
-      ) : null}
+      <FieldMessages id={inputId} hint={hint} error={error} />
       <input
         ref={ref}
         id={inputId}
         className={['gw-input', className].filter(Boolean).join(' ')}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(inputId, hint, error)}
         {...inputProps}
       />
     </div>

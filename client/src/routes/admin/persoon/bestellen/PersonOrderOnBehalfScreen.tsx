@@ -17,6 +17,7 @@ import { RecordNotFound } from '@/components/ui/RecordNotFound';
 import { PersonNav } from '../personShared';
 import { DataTable } from '@/components/ui/DataTable';
 import { NamedOptions } from '@/components/forms/NamedOptions';
+import { FormSubmit } from '@/components/forms/FormSubmit';
 
 const AdminPersonOnBehalfDocument = graphql(`
   query AdminPersonOnBehalf($externalIdentifier: String!) {
@@ -225,11 +226,7 @@ function OnBehalfForm({ person, options }: { person: Person; options: Options })
             maxLength={500}
             {...form.field('reason')}
           />
-          <div className="gw-form-actions">
-            <button type="submit" className="gw-button" disabled={form.busy}>
-              Bestelling plaatsen namens {person.fullName}
-            </button>
-          </div>
+          <FormSubmit busy={form.busy}>Bestelling plaatsen namens {person.fullName}</FormSubmit>
         </form>
       )}
     </>

@@ -6,6 +6,7 @@ import { useSaveSettings } from '@/components/settings/saveSettings';
 import { graphql } from '@/graphql/generated';
 import { useShowNotice } from '@/lib/notice';
 import { hasPermission, useViewer } from '@/lib/viewer';
+import { FormSubmit } from '@/components/forms/FormSubmit';
 
 const ReminderSettingsDocument = graphql(`
   query ReminderSettings {
@@ -68,11 +69,7 @@ export function ReminderSettings() {
             defaultValue={String(current)}
             {...form.field('expiryReminderDays')}
           />
-          <div className="gw-form-actions">
-            <button type="submit" className="gw-button" disabled={form.busy}>
-              Herinnering opslaan
-            </button>
-          </div>
+          <FormSubmit busy={form.busy}>Herinnering opslaan</FormSubmit>
         </form>
       )}
     </section>

@@ -8,6 +8,7 @@ import { useSaveSettings } from '@/components/settings/saveSettings';
 import { graphql } from '@/graphql/generated';
 import type { PaymentSettingsQuery } from '@/graphql/generated/graphql';
 import { useShowNotice } from '@/lib/notice';
+import { FormSubmit } from '@/components/forms/FormSubmit';
 
 const PaymentSettingsDocument = graphql(`
   query PaymentSettings {
@@ -212,11 +213,7 @@ function PaymentsForm({ data }: { data: Data }) {
           </fieldset>
         );
       })}
-      <div className="gw-form-actions">
-        <button type="submit" className="gw-button" disabled={form.busy}>
-          Betaalinstellingen opslaan
-        </button>
-      </div>
+      <FormSubmit busy={form.busy}>Betaalinstellingen opslaan</FormSubmit>
     </form>
   );
 }
@@ -277,11 +274,7 @@ function ProviderForm({ data }: { data: Data }) {
           spellCheck={false}
           {...form.field('apiKey')}
         />
-        <div className="gw-form-actions">
-          <button type="submit" className="gw-button" disabled={form.busy}>
-            Betaaldienst opslaan
-          </button>
-        </div>
+        <FormSubmit busy={form.busy}>Betaaldienst opslaan</FormSubmit>
       </form>
       {test.summary}
       <p>

@@ -21,6 +21,26 @@ export const OrderColumnsFragment = graphql(`
 `);
 
 /**
+ * A page of an order list as `useConnection` reads it (count, page info, cursors) with the shared columns' fields: a
+ * list's connection selects `...OrderListPage @unmask` and, in `edges { node { … } }`, what its own columns read.
+ */
+export const OrderListPageFragment = graphql(`
+  fragment OrderListPage on OrderConnection {
+    totalCount
+    totalCountCapped
+    pageInfo {
+      ...PageInfoFields @unmask
+    }
+    edges {
+      cursor
+      node {
+        ...OrderColumns @unmask
+      }
+    }
+  }
+`);
+
+/**
  * The columns the order lists share (customer, provider, staff): declared once, each list picks its own. A list's
  * query selects the fields a column reads (OrderColumns).
  */

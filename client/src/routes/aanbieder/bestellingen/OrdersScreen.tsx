@@ -19,12 +19,9 @@ import { urls } from '@/lib/urls';
 const ProviderOrdersDocument = graphql(`
   query ProviderOrders($filter: ProviderOrderFilter, $first: Int, $after: String) {
     providerOrders(filter: $filter, first: $first, after: $after) {
-      totalCount
-      totalCountCapped
+      ...OrderListPage @unmask
       edges {
-        cursor
         node {
-          ...OrderColumns @unmask
           customerFirstName
           lines {
             id
@@ -32,9 +29,6 @@ const ProviderOrdersDocument = graphql(`
             quantity
           }
         }
-      }
-      pageInfo {
-        ...PageInfoFields @unmask
       }
     }
   }

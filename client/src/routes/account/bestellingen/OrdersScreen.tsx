@@ -14,15 +14,9 @@ import { PaymentReturnNotice } from './PaymentReturnNotice';
 const MyOrdersDocument = graphql(`
   query MyOrders($filter: MyOrderFilter, $first: Int, $after: String) {
     myOrders(filter: $filter, first: $first, after: $after) {
-      totalCount
-      totalCountCapped
-      pageInfo {
-        ...PageInfoFields @unmask
-      }
+      ...OrderListPage @unmask
       edges {
-        cursor
         node {
-          ...OrderColumns @unmask
           providerName
           budgetCents
           contributionCents

@@ -20,18 +20,12 @@ import { urls } from '@/lib/urls';
 const AdminOrdersDocument = graphql(`
   query AdminOrders($filter: AdminOrderFilter, $first: Int, $after: String) {
     adminOrders(filter: $filter, first: $first, after: $after) {
-      totalCount
-      totalCountCapped
+      ...OrderListPage @unmask
       edges {
-        cursor
         node {
-          ...OrderColumns @unmask
           providerId
           providerName
         }
-      }
-      pageInfo {
-        ...PageInfoFields @unmask
       }
     }
   }

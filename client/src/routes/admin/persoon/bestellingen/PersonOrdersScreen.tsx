@@ -33,15 +33,9 @@ const AdminPersonOrdersPersonDocument = graphql(`
 const AdminPersonOrdersDocument = graphql(`
   query AdminPersonOrders($externalIdentifier: String!, $filter: PersonOrderFilter, $first: Int, $after: String) {
     personOrders(externalIdentifier: $externalIdentifier, filter: $filter, first: $first, after: $after) {
-      totalCount
-      totalCountCapped
-      pageInfo {
-        ...PageInfoFields @unmask
-      }
+      ...OrderListPage @unmask
       edges {
-        cursor
         node {
-          ...OrderColumns @unmask
           providerName
           budgetCents
           contributionCents

@@ -2,7 +2,8 @@ import type { OperationVariables, TypedDocumentNode } from '@apollo/client';
 import { ConnectionTable, type Column } from './ConnectionTable';
 import type { ConnectionStatesProps } from './ConnectionView';
 import { FilterForm } from './FilterForm';
-import { useFiltering, type Filters, type FilterValues } from './filters';
+import type { Filters, FilterValues } from './filters';
+import { useFiltering } from './useFiltering';
 import { useConnection, type ConnectionList } from './useConnection';
 
 type NodeOf<D, K extends keyof D> = NonNullable<D[K]> extends { edges: readonly { node: infer N }[] } ? N : never;

@@ -8,15 +8,14 @@ export {
   slug,
   flag,
   useFilters,
-  useFiltering,
   readFilters,
   writeFilters,
   type Filters,
   type FilterValues,
   type FilterState,
-  type Filtering,
   type Choice,
 } from './filters';
+export { useFiltering, type Filtering } from './useFiltering';
 export { ConnectionTable, type Column } from './ConnectionTable';
 export { FilteredConnectionTable } from './FilteredConnectionTable';
 export { FilterForm } from './FilterForm';

@@ -17,7 +17,8 @@ export const CatalogueDocument = graphql(`
         }
       }
       pageInfo {
-        ...PageInfoFields @unmask
+        hasNextPage
+        endCursor
       }
     }
   }

@@ -9,7 +9,8 @@ const NewsDocument = graphql(`
     news(first: $first, after: $after) {
       totalCount
       pageInfo {
-        ...PageInfoFields @unmask
+        hasNextPage
+        endCursor
       }
       edges {
         cursor

@@ -1,14 +1,8 @@
 import { COUNTER_HANDOVER_HINT } from '@rules/handover';
 import { Link } from 'react-router';
 import { Page } from '@/components/layout/Page';
-import {
-  ConnectionTable,
-  FilterForm,
-  useConnection,
-  useFiltering,
-  type Column,
-  type Filters,
-} from '@/components/lists';
+import { useFiltering } from '@/components/lists/useFiltering';
+import { ConnectionTable, FilterForm, useConnection, type Column, type Filters } from '@/components/lists';
 import { orderColumns } from '@/components/orders/orderColumns';
 import { linesSummary, orderStatusFilter } from '@/components/orders/orderFilters';
 import { orderStatusLabel } from '@/vocabulary/orderStatus';

@@ -1,15 +1,8 @@
 import { Link } from 'react-router';
 import { formatDate } from '@/components/dates/formatDate';
 import { Page } from '@/components/layout/Page';
-import {
-  ConnectionTable,
-  FilterForm,
-  oneOf,
-  useConnection,
-  useFiltering,
-  type Column,
-  type Filters,
-} from '@/components/lists';
+import { useFiltering } from '@/components/lists/useFiltering';
+import { ConnectionTable, FilterForm, oneOf, useConnection, type Column, type Filters } from '@/components/lists';
 import { membershipStatusLabel } from '@/vocabulary/membershipStatus';
 import { graphql } from '@/graphql/generated';
 import type { ProviderMembershipsQuery } from '@/graphql/generated/graphql';

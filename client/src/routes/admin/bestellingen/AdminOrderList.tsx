@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
+import { useFiltering } from '@/components/lists/useFiltering';
 import {
   ConnectionTable,
   FilterForm,
@@ -7,7 +8,6 @@ import {
   isoDate,
   text,
   useConnection,
-  useFiltering,
   type Column,
   type Filters,
 } from '@/components/lists';

@@ -1,15 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
-import {
-  ConnectionTable,
-  FilterForm,
-  id,
-  text,
-  useConnection,
-  useFiltering,
-  type Column,
-  type Filters,
-} from '@/components/lists';
+import { useFiltering } from '@/components/lists/useFiltering';
+import { ConnectionTable, FilterForm, id, text, useConnection, type Column, type Filters } from '@/components/lists';
 import { Page } from '@/components/layout/Page';
 import { graphql } from '@/graphql/generated';
 import type { AdminClientGroupsQuery } from '@/graphql/generated/graphql';

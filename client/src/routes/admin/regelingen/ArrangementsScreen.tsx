@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatCount } from '@/components/dates/formatDate';
-import { FilteredConnectionTable, oneOf, text, type Column, type Filters } from '@/components/lists';
+import { FilteredConnectionTable } from '@/components/lists/FilteredConnectionTable';
+import { oneOf, text, type Column, type Filters } from '@/components/lists';
 import { Page } from '@/components/layout/Page';
 import { Money } from '@/components/money/Money';
 import { graphql } from '@/graphql/generated';

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '@/components/dates/formatDate';
-import { FilteredConnectionTable, oneOf, text, type Column, type Filters } from '@/components/lists';
+import { FilteredConnectionTable } from '@/components/lists/FilteredConnectionTable';
+import { oneOf, text, type Column, type Filters } from '@/components/lists';
 import { graphql } from '@/graphql/generated';
 import type { ApiClientsQuery } from '@/graphql/generated/graphql';
 import { searchParams } from '@/lib/urls';

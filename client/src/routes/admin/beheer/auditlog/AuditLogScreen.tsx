@@ -1,6 +1,7 @@
 import { formatDateTime } from '@/components/dates/formatDate';
 import { Page } from '@/components/layout/Page';
-import { FilteredConnectionTable, isoDate, text, type Column, type Filters } from '@/components/lists';
+import { FilteredConnectionTable } from '@/components/lists/FilteredConnectionTable';
+import { isoDate, text, type Column, type Filters } from '@/components/lists';
 import { graphql } from '@/graphql/generated';
 import type { AuditLogQuery } from '@/graphql/generated/graphql';
 

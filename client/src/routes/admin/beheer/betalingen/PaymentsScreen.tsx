@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { formatDateTime } from '@/components/dates/formatDate';
 import { Page } from '@/components/layout/Page';
+import { useFiltering } from '@/components/lists/useFiltering';
 import {
   ConnectionTable,
   FilterForm,
@@ -9,7 +10,6 @@ import {
   oneOf,
   text,
   useConnection,
-  useFiltering,
   type Column,
   type Filters,
   type FilterValues,

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatDateTime } from '@/components/dates/formatDate';
-import { FilteredConnectionTable, oneOf, text, type Column, type Filters } from '@/components/lists';
+import { FilteredConnectionTable } from '@/components/lists/FilteredConnectionTable';
+import { oneOf, text, type Column, type Filters } from '@/components/lists';
 import { Page } from '@/components/layout/Page';
 import { graphql } from '@/graphql/generated';
 import type { AdminNewsQuery } from '@/graphql/generated/graphql';

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatCount, formatDate } from '@/components/dates/formatDate';
-import { FilteredConnectionTable, oneOf, type Column, type Filters } from '@/components/lists';
+import { FilteredConnectionTable } from '@/components/lists/FilteredConnectionTable';
+import { oneOf, type Column, type Filters } from '@/components/lists';
 import { Page } from '@/components/layout/Page';
 import { Money } from '@/components/money/Money';
 import { StatusBadge } from '@/components/status/StatusBadge';

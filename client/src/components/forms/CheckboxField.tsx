@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { describedBy, FieldError } from './fieldMessages';
+import { describedBy, FieldError } from './TextField';
 
 interface CheckboxFieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,

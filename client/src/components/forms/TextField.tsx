@@ -1,5 +1,4 @@
 import { useId, type InputHTMLAttributes, type Ref } from 'react';
-import { describedBy, FieldMessages } from './fieldMessages';
 
 interface TextFieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -42,4 +41,39 @@ export function TextField({ label, hint, error, id, className, ref, ...inputProp
  */
 export function EmailField(props: Omit<TextFieldProps, 'type' | 'inputMode'>) {
   return <TextField type="email" inputMode="email" spellCheck={false} autoComplete="email" {...props} />;
+}
+
+/**
+ * The hint and the error of a form field, as every field of the kit shows them: the hint `<id>-hint`, the error
+ * `<id>-fout` with "Fout: " for screen readers, both named by the input's aria-describedby (`describedBy`).
+ * They live here, in the module of the field every public page has, so that they add no chunk of their own.
+ */
+
+/** The input's aria-describedby: its hint and its error, when there are. */
+export function describedBy(id: string, hint?: string, error?: string | null) {
+  return [hint ? `${id}-hint` : null, error ? `${id}-fout` : null].filter(Boolean).join(' ') || undefined;
+}
+
+/** A field's error message (nothing without one); `id` is the input's. */
+export function FieldError({ id, error }: { id: string; error?: string | null }) {
+  return error ? (
+    <span className="gw-field__error" id={`${id}-fout`}>
+      <span className="gw-visually-hidden">Fout: </span>
+      {error}
+    </span>
+  ) : null;
+}
+
+/** A field's hint, then its error (each only when there is one); `id` is the input's. */
+export function FieldMessages({ id, hint, error }: { id: string; hint?: string; error?: string | null }) {
+  return (
+    <>
+      {hint ? (
+        <span className="gw-field__hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      <FieldError id={id} error={error} />
+    </>
+  );
 }

@@ -1,5 +1,5 @@
 import { useId, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { describedBy, FieldMessages } from './fieldMessages';
+import { describedBy, FieldMessages } from './TextField';
 
 interface TextAreaFieldProps extends Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,

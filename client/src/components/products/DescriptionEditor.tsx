@@ -2,7 +2,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { graphql } from '../../graphql/generated';
 import { applyFormat, type MarkdownFormat } from './markdownFormat';
-import { FieldMessages } from '../forms/fieldMessages';
+import { FieldMessages } from '../forms/TextField';
 
 /** The preview is rendered by the server's own `renderMarkdown`: exactly what the product page will show. */
 export const PreviewMarkdownDocument = graphql(`

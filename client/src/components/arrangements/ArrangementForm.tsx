@@ -9,6 +9,8 @@ import { EuroField } from '../money/EuroField';
 import { centsOrText, parseEuros } from '../money/euros';
 import { graphql } from '../../graphql/generated';
 import type { ArrangementFormChoicesFragment, ArrangementInput } from '../../graphql/generated/graphql';
+import { NamedOptions } from '../forms/NamedOptions';
+import { FormSubmit } from '../forms/FormSubmit';
 
 /** What the form chooses from: the staff member's municipalities and all categories (`...ArrangementFormChoices @unmask`). */
 export const ArrangementFormChoices = graphql(`
@@ -139,11 +141,7 @@ export function ArrangementForm<P extends { errors: readonly FormError[] }>(prop
         {...form.field('municipalityId')}
       >
         <option value="">Kies een gemeente</option>
-        {props.municipalities.map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.name}
-          </option>
-        ))}
+        <NamedOptions items={props.municipalities} />
       </SelectField>
       <TextField
         label="Geldig vanaf"
@@ -224,11 +222,7 @@ export function ArrangementForm<P extends { errors: readonly FormError[] }>(prop
         defaultChecked={initial?.repeatGrantsAllowed}
         {...form.field('repeatGrantsAllowed')}
       />
-      <div className="gw-form-actions">
-        <button type="submit" className="gw-button" disabled={form.busy}>
-          {props.submitLabel}
-        </button>
-      </div>
+      <FormSubmit busy={form.busy}>{props.submitLabel}</FormSubmit>
     </form>
   );
 }

@@ -12,6 +12,7 @@ import { formatDate, formatDateTime } from '../dates/formatDate';
 import { useShowNotice } from '../../lib/notice';
 import { ACCESSIBILITY_STATUS_LABELS, ACCESSIBILITY_STATUSES, contentPageRules } from '@rules/content-page';
 import { messageOf } from '@rules/rule';
+import { DataTable } from '../ui/DataTable';
 
 const VERSION_FIELDS = graphql(`
   fragment ContentPageVersionFields on ContentPageVersion {
@@ -398,49 +399,39 @@ function VersionHistory({ data, id, name }: { data: EditorPage; id: string; name
       {data.versions.length === 0 ? (
         <p>Er zijn nog geen versies.</p>
       ) : (
-        <div className="gw-table-wrapper">
-          <table className="gw-table">
-            <caption className="gw-visually-hidden">Alle versies van {name}, nieuwste eerst</caption>
-            <thead>
-              <tr>
-                <th scope="col">Versie</th>
-                <th scope="col">Opgeslagen door</th>
-                <th scope="col">Opgeslagen op</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actie</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.versions.map((v) => (
-                <tr key={v.id}>
-                  <th scope="row">
-                    {v.version}
-                    {v.restoredFrom ? ` (van versie ${v.restoredFrom})` : ''}
-                  </th>
-                  <td>{v.authorName || 'onbekend'}</td>
-                  <td>
-                    <time dateTime={v.createdAt}>{formatDateTime(v.createdAt)}</time>
-                  </td>
-                  <td>
-                    {v.publishedAt ? (
-                      <>
-                        Gepubliceerd op <time dateTime={v.publishedAt}>{formatDate(v.publishedAt)}</time>
-                        {v.id === data.published?.id ? ' (openbaar)' : ''}
-                      </>
-                    ) : v.id === data.draft?.id ? (
-                      'Concept'
-                    ) : (
-                      'Niet gepubliceerd'
-                    )}
-                  </td>
-                  <td>
-                    <RestoreButton version={v} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={`Alle versies van ${name}, nieuwste eerst`}
+          hideCaption
+          headers={['Versie', 'Opgeslagen door', 'Opgeslagen op', 'Status', 'Actie']}
+        >
+          {data.versions.map((v) => (
+            <tr key={v.id}>
+              <th scope="row">
+                {v.version}
+                {v.restoredFrom ? ` (van versie ${v.restoredFrom})` : ''}
+              </th>
+              <td>{v.authorName || 'onbekend'}</td>
+              <td>
+                <time dateTime={v.createdAt}>{formatDateTime(v.createdAt)}</time>
+              </td>
+              <td>
+                {v.publishedAt ? (
+                  <>
+                    Gepubliceerd op <time dateTime={v.publishedAt}>{formatDate(v.publishedAt)}</time>
+                    {v.id === data.published?.id ? ' (openbaar)' : ''}
+                  </>
+                ) : v.id === data.draft?.id ? (
+                  'Concept'
+                ) : (
+                  'Niet gepubliceerd'
+                )}
+              </td>
+              <td>
+                <RestoreButton version={v} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { describedBy, FieldError } from './TextField';
 
 interface CheckboxFieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -15,22 +16,16 @@ interface CheckboxFieldProps extends Omit<
 export function CheckboxField({ label, error, id, ref, ...props }: CheckboxFieldProps) {
   const generated = useId();
   const fieldId = id ?? `veld-${generated}`;
-  const errorId = error ? `${fieldId}-fout` : undefined;
   return (
     <div className="gw-field">
-      {error ? (
-        <span className="gw-field__error" id={errorId}>
-          <span className="gw-visually-hidden">Fout: </span>
-          {error}
-        </span>
-      ) : null}
+      <FieldError id={fieldId} error={error} />
       <div className="gw-checkbox">
         <input
           ref={ref}
           type="checkbox"
           id={fieldId}
           aria-invalid={error ? true : undefined}
-          aria-describedby={errorId}
+          aria-describedby={describedBy(fieldId, undefined, error)}
           {...props}
         />
         <label htmlFor={fieldId}>{label}</label>

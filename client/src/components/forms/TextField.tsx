@@ -16,32 +16,19 @@ interface TextFieldProps extends Omit<
 export function TextField({ label, hint, error, id, className, ref, ...inputProps }: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? `veld-${generated}`;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-fout` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className="gw-field">
       <label className="gw-field__label" htmlFor={inputId}>
         {label}
       </label>
-      {hint ? (
-        <span className="gw-field__hint" id={hintId}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span className="gw-field__error" id={errorId}>
-          <span className="gw-visually-hidden">Fout: </span>
-          {error}
-        </span>
-      ) : null}
+      <FieldMessages id={inputId} hint={hint} error={error} />
       <input
         ref={ref}
         id={inputId}
         className={['gw-input', className].filter(Boolean).join(' ')}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(inputId, hint, error)}
         {...inputProps}
       />
     </div>
@@ -54,4 +41,39 @@ export function TextField({ label, hint, error, id, className, ref, ...inputProp
  */
 export function EmailField(props: Omit<TextFieldProps, 'type' | 'inputMode'>) {
   return <TextField type="email" inputMode="email" spellCheck={false} autoComplete="email" {...props} />;
+}
+
+/**
+ * The hint and the error of a form field, as every field of the kit shows them: the hint `<id>-hint`, the error
+ * `<id>-fout` with "Fout: " for screen readers, both named by the input's aria-describedby (`describedBy`).
+ * They live here, in the module of the field every public page has, so that they add no chunk of their own.
+ */
+
+/** The input's aria-describedby: its hint and its error, when there are. */
+export function describedBy(id: string, hint?: string, error?: string | null) {
+  return [hint ? `${id}-hint` : null, error ? `${id}-fout` : null].filter(Boolean).join(' ') || undefined;
+}
+
+/** A field's error message (nothing without one); `id` is the input's. */
+export function FieldError({ id, error }: { id: string; error?: string | null }) {
+  return error ? (
+    <span className="gw-field__error" id={`${id}-fout`}>
+      <span className="gw-visually-hidden">Fout: </span>
+      {error}
+    </span>
+  ) : null;
+}
+
+/** A field's hint, then its error (each only when there is one); `id` is the input's. */
+export function FieldMessages({ id, hint, error }: { id: string; hint?: string; error?: string | null }) {
+  return (
+    <>
+      {hint ? (
+        <span className="gw-field__hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      <FieldError id={id} error={error} />
+    </>
+  );
 }

@@ -1,26 +1,5 @@
 import { useId, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-
-function describedBy(id: string, hint?: string, error?: string | null) {
-  return [hint ? `${id}-hint` : null, error ? `${id}-fout` : null].filter(Boolean).join(' ') || undefined;
-}
-
-function FieldMessages({ id, hint, error }: { id: string; hint?: string; error?: string | null }) {
-  return (
-    <>
-      {hint ? (
-        <span className="gw-field__hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span className="gw-field__error" id={`${id}-fout`}>
-          <span className="gw-visually-hidden">Fout: </span>
-          {error}
-        </span>
-      ) : null}
-    </>
-  );
-}
+import { describedBy, FieldMessages } from './TextField';
 
 interface TextAreaFieldProps extends Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,

@@ -4,14 +4,23 @@ import { graphql } from '../../graphql/generated';
  * The order actions of providers (accept, the hand-over at the counter or "verzonden" and its undo, reject), staff (cancel) and customers (cancel their own): each
  * returns the order as it is now (status, reason, timeline), so the cache and every screen that shows it follow.
  * Shared by the provider's order screen, the counter (kassa-app), the staff order screen and the customer's.
+ *
+ * OrderAfterAction is what every action answers with, besides what that action changes:
+ * `order { ...OrderAfterAction @unmask }`.
  */
+export const OrderAfterActionFragment = graphql(`
+  fragment OrderAfterAction on Order {
+    id
+    status
+    ...OrderTimeline_order
+  }
+`);
+
 export const AcceptOrderDocument = graphql(`
   mutation AcceptOrder($id: ID!) {
     acceptOrder(id: $id) {
       order {
-        id
-        status
-        ...OrderTimeline_order
+        ...OrderAfterAction @unmask
       }
       errors {
         ...UserErrorFields @unmask
@@ -29,10 +38,8 @@ export const DeliverAtCounterDocument = graphql(`
     deliverAtCounter(code: $code, orderId: $orderId) {
       undoUntil
       order {
-        id
-        status
+        ...OrderAfterAction @unmask
         handoverMethod
-        ...OrderTimeline_order
       }
       errors {
         ...UserErrorFields @unmask
@@ -47,10 +54,8 @@ export const DeliverOrderDocument = graphql(`
     deliverOrder(id: $id) {
       undoUntil
       order {
-        id
-        status
+        ...OrderAfterAction @unmask
         handoverMethod
-        ...OrderTimeline_order
       }
       errors {
         ...UserErrorFields @unmask
@@ -64,9 +69,7 @@ export const UndoDeliveryDocument = graphql(`
   mutation UndoDelivery($id: ID!) {
     undoDelivery(id: $id) {
       order {
-        id
-        status
-        ...OrderTimeline_order
+        ...OrderAfterAction @unmask
       }
       errors {
         ...UserErrorFields @unmask
@@ -80,10 +83,8 @@ export const RejectOrderDocument = graphql(`
     rejectOrder(id: $id, reason: $reason) {
       refundCents
       order {
-        id
-        status
+        ...OrderAfterAction @unmask
         cancelReason
-        ...OrderTimeline_order
       }
       errors {
         ...UserErrorFields @unmask
@@ -97,10 +98,8 @@ export const CancelOrderDocument = graphql(`
     cancelOrder(id: $id, reason: $reason) {
       refundCents
       order {
-        id
-        status
+        ...OrderAfterAction @unmask
         cancelReason
-        ...OrderTimeline_order
         ...OrderPayment_order
       }
       errors {

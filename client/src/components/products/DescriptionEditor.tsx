@@ -2,6 +2,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { graphql } from '../../graphql/generated';
 import { applyFormat, type MarkdownFormat } from './markdownFormat';
+import { FieldMessages } from '../forms/TextField';
 
 /** The preview is rendered by the server's own `renderMarkdown`: exactly what the product page will show. */
 export const PreviewMarkdownDocument = graphql(`
@@ -127,17 +128,7 @@ export function DescriptionEditor({
       <label className="gw-field__label" htmlFor={id}>
         {label}
       </label>
-      {hint ? (
-        <span className="gw-field__hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span className="gw-field__error" id={`${id}-fout`}>
-          <span className="gw-visually-hidden">Fout: </span>
-          {error}
-        </span>
-      ) : null}
+      <FieldMessages id={id} hint={hint} error={error} />
       <div className="gw-md-toolbar" role="group" aria-label="Opmaak">
         {BUTTONS.map((b) => (
           <button

@@ -4,6 +4,7 @@ import { formatDate, formatDateTime } from '../dates/formatDate';
 import { productStatusLabel } from '@/vocabulary/productStatus';
 import { StatusBadge } from '../status/StatusBadge';
 import { approvalStatusLabel } from '@/vocabulary/approvalStatus';
+import { DataTable } from '../ui/DataTable';
 
 export const ProductDecisionsFragment = graphql(`
   fragment ProductDecisions_product on Product {
@@ -76,32 +77,19 @@ export function ProductDecisionsTable(props: {
 }) {
   const { approvals } = productDecisions(props.product);
   return (
-    <div className="gw-table-wrapper">
-      <table className="gw-table">
-        <caption>{props.caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Gemeente</th>
-            <th scope="col">Beslissing</th>
-            <th scope="col">Datum</th>
-            <th scope="col">Reden van afkeuren</th>
-          </tr>
-        </thead>
-        <tbody>
-          {approvals.map((a) => (
-            <tr key={a.id}>
-              <th scope="row">{a.municipality.name}</th>
-              <td>
-                <StatusBadge kind="approval" status={a.status}>
-                  {approvalStatusLabel[a.status]}
-                </StatusBadge>
-              </td>
-              <td>{a.decidedAt ? formatDateTime(a.decidedAt) : `Aangevraagd op ${formatDate(a.requestedAt)}`}</td>
-              <td>{a.reason ?? '–'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption={props.caption} headers={['Gemeente', 'Beslissing', 'Datum', 'Reden van afkeuren']}>
+      {approvals.map((a) => (
+        <tr key={a.id}>
+          <th scope="row">{a.municipality.name}</th>
+          <td>
+            <StatusBadge kind="approval" status={a.status}>
+              {approvalStatusLabel[a.status]}
+            </StatusBadge>
+          </td>
+          <td>{a.decidedAt ? formatDateTime(a.decidedAt) : `Aangevraagd op ${formatDate(a.requestedAt)}`}</td>
+          <td>{a.reason ?? '–'}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

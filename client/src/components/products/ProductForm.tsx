@@ -10,6 +10,7 @@ import { centsToEuroInput, inEuros } from '../money/euros';
 import { formatCents } from '../money/formatCents';
 import { DescriptionEditor } from './DescriptionEditor';
 import { availabilityLabel, redemptionMethodLabel } from './productLabels';
+import { NamedOptions } from '../forms/NamedOptions';
 
 export type ProductFormIntent = 'save' | 'submit';
 
@@ -105,11 +106,7 @@ export function ProductForm<P extends { errors: readonly FormError[] }>({
       />
       <SelectField label="Categorie" defaultValue={initial?.categoryId ?? ''} required {...form.field('categoryId')}>
         <option value="">Kies een categorie</option>
-        {categories.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
+        <NamedOptions items={categories} />
       </SelectField>
       <RadioGroup
         legend="Beschikbaarheid"

@@ -13,8 +13,7 @@ const ReviewProductsDocument = graphql(`
     reviewProducts(filter: $filter, first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
       edges {
         cursor

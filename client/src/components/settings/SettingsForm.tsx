@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import type { ReactNode } from 'react';
 import { graphql } from '../../graphql/generated';
 import type { SettingsSectionKey } from '../../graphql/generated/graphql';
@@ -7,6 +7,7 @@ import type { FormError } from '../forms/userErrors';
 import { Loading } from '../ui/Loading';
 import { QueryError } from '../ui/QueryError';
 import { useShowNotice } from '../../lib/notice';
+import { useSaveSettings } from './saveSettings';
 
 export const SettingsSectionDocument = graphql(`
   query SettingsSection($section: SettingsSectionKey!) {
@@ -17,21 +18,6 @@ export const SettingsSectionDocument = graphql(`
       value
       defaults
       updatedAt
-    }
-  }
-`);
-
-const UpdateSettingsSectionDocument = graphql(`
-  mutation UpdateSettingsSection($input: UpdateSettingsSectionInput!) {
-    updateSettingsSection(input: $input) {
-      settings {
-        section
-        version
-        value
-      }
-      errors {
-        ...UserErrorFields @unmask
-      }
     }
   }
 `);
@@ -115,18 +101,14 @@ function LoadedSettingsForm<F extends string>({
   defaults,
 }: SettingsFormProps<F> & { version: number; value: SettingsValue; defaults: SettingsValue }) {
   const showNotice = useShowNotice();
-  const [update] = useMutation(UpdateSettingsSectionDocument, {
-    refetchQueries: ['SettingsSection', ...refetch],
-    awaitRefetchQueries: true,
-  });
+  const save = useSaveSettings(section, { refetchQueries: ['SettingsSection', ...refetch], awaitRefetchQueries: true });
   const form = useMutationForm({
     id,
     fields,
     check,
     mutate: async (values, data) => {
       const patch = toPatch(values, data, value);
-      const payload = (await update({ variables: { input: { section, patch, expectedVersion: version } } })).data
-        ?.updateSettingsSection;
+      const payload = await save(patch, version);
       return payload ? { ...payload, errors: errorsOnFields(payload.errors, fields) } : payload;
     },
     onSuccess: () => showNotice(savedNotice),

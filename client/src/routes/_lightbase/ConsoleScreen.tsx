@@ -19,6 +19,8 @@ import {
   StartOperatorActDocument,
   StopOperatorActDocument,
 } from './operator.graphql';
+import { DataTable } from '@/components/ui/DataTable';
+import { NamedOptions } from '@/components/forms/NamedOptions';
 
 type Console = NonNullable<OperatorConsoleQuery['operatorConsole']>;
 type Operator = NonNullable<OperatorConsoleQuery['operator']>;
@@ -124,49 +126,33 @@ function Municipalities({ municipalities }: { municipalities: Console['municipal
       {municipalities.length === 0 ? (
         <p>Er zijn nog geen gemeenten.</p>
       ) : (
-        <div className="gw-table-wrapper">
-          <table className="gw-table">
-            <caption className="gw-visually-hidden">Alle gemeenten met hun cijfers</caption>
-            <thead>
-              <tr>
-                <th scope="col">Gemeente</th>
-                <th scope="col">Code</th>
-                <th scope="col" className="gw-num">
-                  Inwoners
-                </th>
-                <th scope="col" className="gw-num">
-                  Actieve toewijzingen
-                </th>
-                <th scope="col" className="gw-num">
-                  Aanbieders
-                </th>
-                <th scope="col" className="gw-num">
-                  Bestellingen deze maand
-                </th>
-                <th scope="col" className="gw-num">
-                  Budget toegekend
-                </th>
-                <th scope="col" className="gw-num">
-                  Besteed deze maand
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {municipalities.map((m) => (
-                <tr key={m.id}>
-                  <th scope="row">{m.name}</th>
-                  <td>{m.slug}</td>
-                  <td className="gw-num">{formatCount(m.persons)}</td>
-                  <td className="gw-num">{formatCount(m.activeAssignments)}</td>
-                  <td className="gw-num">{formatCount(m.providers)}</td>
-                  <td className="gw-num">{formatCount(m.ordersThisMonth)}</td>
-                  <td className="gw-num">{formatCents(m.budgetGrantedCents)}</td>
-                  <td className="gw-num">{formatCents(m.budgetSpentCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Alle gemeenten met hun cijfers"
+          hideCaption
+          headers={[
+            'Gemeente',
+            'Code',
+            { label: 'Inwoners', numeric: true },
+            { label: 'Actieve toewijzingen', numeric: true },
+            { label: 'Aanbieders', numeric: true },
+            { label: 'Bestellingen deze maand', numeric: true },
+            { label: 'Budget toegekend', numeric: true },
+            { label: 'Besteed deze maand', numeric: true },
+          ]}
+        >
+          {municipalities.map((m) => (
+            <tr key={m.id}>
+              <th scope="row">{m.name}</th>
+              <td>{m.slug}</td>
+              <td className="gw-num">{formatCount(m.persons)}</td>
+              <td className="gw-num">{formatCount(m.activeAssignments)}</td>
+              <td className="gw-num">{formatCount(m.providers)}</td>
+              <td className="gw-num">{formatCount(m.ordersThisMonth)}</td>
+              <td className="gw-num">{formatCents(m.budgetGrantedCents)}</td>
+              <td className="gw-num">{formatCents(m.budgetSpentCents)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );
@@ -232,11 +218,7 @@ function ActInMunicipality({ municipalities }: { municipalities: Console['munici
           <option value="" disabled>
             Kies een gemeente
           </option>
-          {municipalities.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
+          <NamedOptions items={municipalities} />
         </SelectField>
         <TextAreaField
           label="Reden"

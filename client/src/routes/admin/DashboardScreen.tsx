@@ -12,6 +12,7 @@ import { urls } from '../../lib/urls';
 import { hasPermission, useViewer } from '../../lib/viewer';
 import { Loading } from '../../components/ui/Loading';
 import { DigidCertificateWarning } from './dashboard/DigidCertificateWarning';
+import { DataTable } from '@/components/ui/DataTable';
 
 // The chart library is loaded with the budget section, after the counts are on screen.
 const BudgetUse = lazy(() => import('./dashboard/BudgetUse').then((m) => ({ default: m.BudgetUse })));
@@ -117,31 +118,27 @@ function MunicipalityTotals({ counts }: { counts: Counts }) {
   return (
     <section aria-labelledby="gemeenten-kop">
       <h2 id="gemeenten-kop">Per gemeente</h2>
-      <div className="gw-table-wrapper">
-        <table className="gw-table">
-          <caption className="gw-visually-hidden">Cijfers per gemeente waarvoor u werkt</caption>
-          <thead>
-            <tr>
-              <th scope="col">Gemeente</th>
-              <th scope="col">Actieve regelingen</th>
-              <th scope="col">Budget toegekend (lopend)</th>
-              <th scope="col">Besteed deze maand</th>
-              <th scope="col">Bestellingen deze maand</th>
-            </tr>
-          </thead>
-          <tbody>
-            {counts.municipalities.map((m) => (
-              <tr key={m.municipalityId}>
-                <th scope="row">{m.municipalityName}</th>
-                <td>{formatCount(m.activeArrangements)}</td>
-                <td>{formatCents(m.budgetGrantedCents)}</td>
-                <td>{formatCents(m.spentThisMonthCents)}</td>
-                <td>{formatCount(m.ordersThisMonth)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Cijfers per gemeente waarvoor u werkt"
+        hideCaption
+        headers={[
+          'Gemeente',
+          'Actieve regelingen',
+          'Budget toegekend (lopend)',
+          'Besteed deze maand',
+          'Bestellingen deze maand',
+        ]}
+      >
+        {counts.municipalities.map((m) => (
+          <tr key={m.municipalityId}>
+            <th scope="row">{m.municipalityName}</th>
+            <td>{formatCount(m.activeArrangements)}</td>
+            <td>{formatCents(m.budgetGrantedCents)}</td>
+            <td>{formatCents(m.spentThisMonthCents)}</td>
+            <td>{formatCount(m.ordersThisMonth)}</td>
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }

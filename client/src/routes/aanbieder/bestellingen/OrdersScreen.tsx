@@ -1,7 +1,8 @@
 import { COUNTER_HANDOVER_HINT } from '@rules/handover';
 import { Link } from 'react-router';
 import { Page } from '@/components/layout/Page';
-import { ConnectionTable, FilterForm, useConnection, useFilters, type Column, type Filters } from '@/components/lists';
+import { useFiltering } from '@/components/lists/useFiltering';
+import { ConnectionTable, FilterForm, useConnection, type Column, type Filters } from '@/components/lists';
 import { orderColumns } from '@/components/orders/orderColumns';
 import { linesSummary, orderStatusFilter } from '@/components/orders/orderFilters';
 import { orderStatusLabel } from '@/vocabulary/orderStatus';
@@ -12,16 +13,9 @@ import { urls } from '@/lib/urls';
 const ProviderOrdersDocument = graphql(`
   query ProviderOrders($filter: ProviderOrderFilter, $first: Int, $after: String) {
     providerOrders(filter: $filter, first: $first, after: $after) {
-      totalCount
-      totalCountCapped
+      ...OrderListPage @unmask
       edges {
-        cursor
         node {
-          id
-          number
-          status
-          createdAt
-          totalCents
           customerFirstName
           lines {
             id
@@ -29,10 +23,6 @@ const ProviderOrdersDocument = graphql(`
             quantity
           }
         }
-      }
-      pageInfo {
-        hasNextPage
-        endCursor
       }
     }
   }
@@ -56,9 +46,12 @@ const columns: Column<Order>[] = [
 
 /** The provider's own orders, newest first, with a status filter in the URL. */
 export default function OrdersScreen() {
-  const [values, setValues, state] = useFilters(filters);
-  const list = useConnection(ProviderOrdersDocument, { variables: { filter: values }, field: 'providerOrders' });
-  const status = values.status ? orderStatusLabel[values.status].toLowerCase() : null;
+  const filtering = useFiltering(filters);
+  const list = useConnection(ProviderOrdersDocument, {
+    variables: { filter: filtering.values },
+    field: 'providerOrders',
+  });
+  const status = filtering.values.status ? orderStatusLabel[filtering.values.status].toLowerCase() : null;
   return (
     <Page
       title="Bestellingen"
@@ -67,19 +60,12 @@ export default function OrdersScreen() {
       <p>
         {COUNTER_HANDOVER_HINT} <Link to={urls.provider.app()}>Naar de kassa-app</Link>
       </p>
-      <FilterForm
-        filters={filters}
-        values={values}
-        onChange={setValues}
-        state={state}
-        label="Bestellingen filteren"
-        submitLabel="Filteren"
-      />
+      <FilterForm {...filtering.form} label="Bestellingen filteren" submitLabel="Filteren" />
       <ConnectionTable
         list={list}
         caption={status ? `Bestellingen: ${status}` : 'Alle bestellingen'}
         columns={columns}
-        filtered={state.active}
+        filtered={filtering.active}
         empty="Uw organisatie heeft nog geen bestellingen. Zodra een klant iets bij u bestelt, ziet u de bestelling hier."
         emptyFiltered={`Er zijn geen bestellingen met de status ‘${status ?? ''}’. Kies een andere status of wis het filter.`}
         errorMessage="De bestellingen konden niet worden geladen."

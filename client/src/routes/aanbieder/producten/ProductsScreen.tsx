@@ -16,8 +16,7 @@ const MyProductsDocument = graphql(`
     myProducts(filter: $filter, first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
       edges {
         cursor

@@ -18,6 +18,7 @@ import { urls } from '@/lib/urls';
 import { LocationsSection, LogoSection } from './ProviderPresence';
 import { ProviderPayouts } from './ProviderPayouts';
 import { StatusBadge } from '@/components/status/StatusBadge';
+import { DataTable } from '@/components/ui/DataTable';
 
 const ProviderProfileDocument = graphql(`
   query ProviderProfile {
@@ -163,60 +164,51 @@ function Memberships({ rows }: { rows: readonly MunicipalityRow[] }) {
     <section aria-labelledby="gemeenten-kop">
       <h2 id="gemeenten-kop">Gemeenten</h2>
       <p>Meld u aan bij elke gemeente waar u uw producten wilt aanbieden. De gemeente beoordeelt uw aanmelding.</p>
-      <div className="gw-table-wrapper">
-        <table className="gw-table">
-          <caption className="gw-visually-hidden">Uw aanmeldingen per gemeente</caption>
-          <thead>
-            <tr>
-              <th scope="col">Gemeente</th>
-              <th scope="col">Status</th>
-              <th scope="col">Toelichting</th>
-              <th scope="col">Actie</th>
+      <DataTable
+        caption="Uw aanmeldingen per gemeente"
+        hideCaption
+        headers={['Gemeente', 'Status', 'Toelichting', 'Actie']}
+      >
+        {rows.map((row) => {
+          const status = row.membership?.status;
+          const canApply = !status || status === 'REJECTED' || status === 'WITHDRAWN';
+          return (
+            <tr key={row.municipality.id}>
+              <th scope="row">{row.municipality.name}</th>
+              <td>
+                {status ? (
+                  <StatusBadge kind="membership" status={status}>
+                    {membershipStatusLabel[status]}
+                  </StatusBadge>
+                ) : (
+                  'Niet aangemeld'
+                )}
+              </td>
+              <td>
+                {membershipNote(row)}
+                {status === 'REJECTED' && row.membership?.reason ? (
+                  <>
+                    <br />
+                    <strong>Reden:</strong> {row.membership.reason}
+                  </>
+                ) : null}
+              </td>
+              <td>
+                {canApply ? (
+                  <Link to={urls.provider.join(row.municipality.id)}>
+                    {status ? 'Opnieuw aanmelden' : 'Aanmelden'}
+                    <span className="gw-visually-hidden"> bij {row.municipality.name}</span>
+                  </Link>
+                ) : (
+                  <Link to={urls.provider.leave(row.municipality.id)}>
+                    Afmelden<span className="gw-visually-hidden"> bij {row.municipality.name}</span>
+                  </Link>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const status = row.membership?.status;
-              const canApply = !status || status === 'REJECTED' || status === 'WITHDRAWN';
-              return (
-                <tr key={row.municipality.id}>
-                  <th scope="row">{row.municipality.name}</th>
-                  <td>
-                    {status ? (
-                      <StatusBadge kind="membership" status={status}>
-                        {membershipStatusLabel[status]}
-                      </StatusBadge>
-                    ) : (
-                      'Niet aangemeld'
-                    )}
-                  </td>
-                  <td>
-                    {membershipNote(row)}
-                    {status === 'REJECTED' && row.membership?.reason ? (
-                      <>
-                        <br />
-                        <strong>Reden:</strong> {row.membership.reason}
-                      </>
-                    ) : null}
-                  </td>
-                  <td>
-                    {canApply ? (
-                      <Link to={urls.provider.join(row.municipality.id)}>
-                        {status ? 'Opnieuw aanmelden' : 'Aanmelden'}
-                        <span className="gw-visually-hidden"> bij {row.municipality.name}</span>
-                      </Link>
-                    ) : (
-                      <Link to={urls.provider.leave(row.municipality.id)}>
-                        Afmelden<span className="gw-visually-hidden"> bij {row.municipality.name}</span>
-                      </Link>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </DataTable>
     </section>
   );
 }
@@ -225,34 +217,24 @@ function Users({ provider, onChange }: { provider: Profile; onChange: () => void
   return (
     <section aria-labelledby="gebruikers-kop">
       <h2 id="gebruikers-kop">Gebruikers</h2>
-      <div className="gw-table-wrapper">
-        <table className="gw-table">
-          <caption className="gw-visually-hidden">Gebruikers van {provider.name}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Naam</th>
-              <th scope="col">E-mailadres</th>
-              <th scope="col">Status</th>
-              <th scope="col">Laatst ingelogd</th>
-              <th scope="col">Actie</th>
-            </tr>
-          </thead>
-          <tbody>
-            {provider.users.map((user) => (
-              <tr key={user.id}>
-                <th scope="row">
-                  {user.name}
-                  {user.isCurrentUser ? ' (u)' : ''}
-                </th>
-                <td>{user.email}</td>
-                <td>{user.emailVerified ? 'Actief' : 'Uitgenodigd'}</td>
-                <td>{user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'Nog niet'}</td>
-                <td>{user.isCurrentUser ? null : <RemoveUser user={user} onRemoved={onChange} />}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={`Gebruikers van ${provider.name}`}
+        hideCaption
+        headers={['Naam', 'E-mailadres', 'Status', 'Laatst ingelogd', 'Actie']}
+      >
+        {provider.users.map((user) => (
+          <tr key={user.id}>
+            <th scope="row">
+              {user.name}
+              {user.isCurrentUser ? ' (u)' : ''}
+            </th>
+            <td>{user.email}</td>
+            <td>{user.emailVerified ? 'Actief' : 'Uitgenodigd'}</td>
+            <td>{user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'Nog niet'}</td>
+            <td>{user.isCurrentUser ? null : <RemoveUser user={user} onRemoved={onChange} />}</td>
+          </tr>
+        ))}
+      </DataTable>
       <InviteForm onInvited={onChange} />
     </section>
   );

@@ -9,8 +9,7 @@ const MyPayoutsDocument = graphql(`
     myPayouts(first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
       edges {
         cursor

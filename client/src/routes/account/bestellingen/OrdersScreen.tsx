@@ -14,21 +14,10 @@ import { PaymentReturnNotice } from './PaymentReturnNotice';
 const MyOrdersDocument = graphql(`
   query MyOrders($filter: MyOrderFilter, $first: Int, $after: String) {
     myOrders(filter: $filter, first: $first, after: $after) {
-      totalCount
-      totalCountCapped
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
+      ...OrderListPage @unmask
       edges {
-        cursor
         node {
-          id
-          number
-          status
           providerName
-          createdAt
-          totalCents
           budgetCents
           contributionCents
           placedOnBehalf

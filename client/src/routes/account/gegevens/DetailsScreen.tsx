@@ -10,6 +10,7 @@ import { graphql } from '@/graphql/generated';
 import type { MyDetailsQuery } from '@/graphql/generated/graphql';
 import { useShowNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
+import { FormSubmit } from '@/components/forms/FormSubmit';
 
 const MyDetailsDocument = graphql(`
   query MyDetails {
@@ -116,11 +117,7 @@ function Details({ me }: { me: NonNullable<MyDetailsQuery['myDetails']> }) {
           defaultChecked={me.notifyOrderStatus}
           {...form.field('notifyOrderStatus')}
         />
-        <div className="gw-form-actions">
-          <button type="submit" className="gw-button" disabled={form.busy}>
-            Gegevens opslaan
-          </button>
-        </div>
+        <FormSubmit busy={form.busy}>Gegevens opslaan</FormSubmit>
       </form>
       <section aria-labelledby="mijn-gegevens-kop">
         <h2 id="mijn-gegevens-kop">Uw gegevens downloaden</h2>

@@ -18,8 +18,7 @@ const MyMessagesDocument = graphql(`
     myMessages(filter: $filter, first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
       edges {
         cursor

@@ -1,15 +1,8 @@
 import { Link } from 'react-router';
 import { formatDate } from '@/components/dates/formatDate';
 import { Page } from '@/components/layout/Page';
-import {
-  ConnectionTable,
-  FilterForm,
-  oneOf,
-  useConnection,
-  useFilters,
-  type Column,
-  type Filters,
-} from '@/components/lists';
+import { useFiltering } from '@/components/lists/useFiltering';
+import { ConnectionTable, FilterForm, oneOf, useConnection, type Column, type Filters } from '@/components/lists';
 import { membershipStatusLabel } from '@/vocabulary/membershipStatus';
 import { graphql } from '@/graphql/generated';
 import type { ProviderMembershipsQuery } from '@/graphql/generated/graphql';
@@ -21,8 +14,7 @@ const ProviderMembershipsDocument = graphql(`
     providerMemberships(filter: $filter, first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
       edges {
         cursor
@@ -85,9 +77,9 @@ const columns: Column<Membership>[] = [
 
 /** /admin/aanbieders: provider memberships in the staff member's municipalities, those to decide on first. */
 export default function ProvidersScreen() {
-  const [values, setValues, state] = useFilters(filters);
+  const filtering = useFiltering(filters);
   const list = useConnection(ProviderMembershipsDocument, {
-    variables: { filter: values },
+    variables: { filter: filtering.values },
     field: 'providerMemberships',
   });
   return (
@@ -95,19 +87,12 @@ export default function ProvidersScreen() {
       title="Aanbieders"
       lead="Aanmeldingen van aanbieders bij de gemeenten waarvoor u werkt. Open een aanbieder om een aanmelding goed te keuren of af te wijzen."
     >
-      <FilterForm
-        filters={filters}
-        values={values}
-        onChange={setValues}
-        state={state}
-        label="Aanmeldingen filteren"
-        submitLabel="Filteren"
-      />
+      <FilterForm {...filtering.form} label="Aanmeldingen filteren" submitLabel="Filteren" />
       <ConnectionTable
         list={list}
-        caption={filters.status.options.find((o) => o.value === values.status)?.label ?? 'Alle aanmeldingen'}
+        caption={filters.status.options.find((o) => o.value === filtering.values.status)?.label ?? 'Alle aanmeldingen'}
         columns={columns}
-        filtered={state.active}
+        filtered={filtering.active}
         empty="Er zijn geen aanmeldingen om te beoordelen. Nieuwe aanmeldingen van aanbieders verschijnen hier; kies ‘Alle statussen’ om eerdere te zien."
         emptyFiltered="Er zijn geen aanmeldingen met deze status. Kies een andere status, of wis de filters."
         errorMessage="De aanbieders konden niet worden geladen."

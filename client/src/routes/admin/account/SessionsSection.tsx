@@ -4,6 +4,7 @@ import { useMutationForm } from '@/components/forms/useMutationForm';
 import { graphql } from '@/graphql/generated';
 import { useShowNotice } from '@/lib/notice';
 import type { Account } from './account.graphql';
+import { DataTable } from '@/components/ui/DataTable';
 
 const LogoutOwnSessionsElsewhereDocument = graphql(`
   mutation LogoutOwnSessionsElsewhere {
@@ -56,30 +57,18 @@ export function SessionsSection({ account }: { account: Account }) {
   return (
     <section aria-labelledby="sessies-kop">
       <h2 id="sessies-kop">Waar u bent ingelogd</h2>
-      <div className="gw-table-wrapper">
-        <table className="gw-table">
-          <caption>Uw sessies</caption>
-          <thead>
-            <tr>
-              <th scope="col">Browser</th>
-              <th scope="col">Ingelogd op</th>
-              <th scope="col">Laatst actief</th>
-            </tr>
-          </thead>
-          <tbody>
-            {account.sessions.map((s) => (
-              <tr key={s.id}>
-                <th scope="row">
-                  {describeBrowser(s.userAgent ?? null)}
-                  {s.current ? ' (deze browser)' : ''}
-                </th>
-                <td>{formatDateTime(s.createdAt)}</td>
-                <td>{formatDateTime(s.lastSeenAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable caption="Uw sessies" headers={['Browser', 'Ingelogd op', 'Laatst actief']}>
+        {account.sessions.map((s) => (
+          <tr key={s.id}>
+            <th scope="row">
+              {describeBrowser(s.userAgent ?? null)}
+              {s.current ? ' (deze browser)' : ''}
+            </th>
+            <td>{formatDateTime(s.createdAt)}</td>
+            <td>{formatDateTime(s.lastSeenAt)}</td>
+          </tr>
+        ))}
+      </DataTable>
       {others > 0 ? (
         <form className="gw-form" {...form.props}>
           {form.summary}

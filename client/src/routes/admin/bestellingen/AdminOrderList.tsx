@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
+import { useFiltering } from '@/components/lists/useFiltering';
 import {
   ConnectionTable,
   FilterForm,
@@ -7,7 +8,6 @@ import {
   isoDate,
   text,
   useConnection,
-  useFilters,
   type Column,
   type Filters,
 } from '@/components/lists';
@@ -20,23 +20,12 @@ import { urls } from '@/lib/urls';
 const AdminOrdersDocument = graphql(`
   query AdminOrders($filter: AdminOrderFilter, $first: Int, $after: String) {
     adminOrders(filter: $filter, first: $first, after: $after) {
-      totalCount
-      totalCountCapped
+      ...OrderListPage @unmask
       edges {
-        cursor
         node {
-          id
-          number
-          status
-          createdAt
-          totalCents
           providerId
           providerName
         }
-      }
-      pageInfo {
-        hasNextPage
-        endCursor
       }
     }
   }
@@ -71,10 +60,10 @@ interface AdminOrderListProps {
 
 /** Staff order search within the municipality scope: number, status, provider and period; newest first, paged. */
 export function AdminOrderList({ providerId, orderUrl }: AdminOrderListProps) {
-  const [values, setValues, state] = useFilters(filters);
+  const filtering = useFiltering(filters);
   const providers = useQuery(AdminOrderProvidersDocument, { skip: Boolean(providerId) });
   const list = useConnection(AdminOrdersDocument, {
-    variables: { filter: { ...values, providerId: providerId ?? values.providerId } },
+    variables: { filter: { ...filtering.values, providerId: providerId ?? filtering.values.providerId } },
     field: 'adminOrders',
   });
   const columns: Column<Order>[] = [
@@ -94,10 +83,7 @@ export function AdminOrderList({ providerId, orderUrl }: AdminOrderListProps) {
   return (
     <>
       <FilterForm
-        filters={filters}
-        values={values}
-        onChange={setValues}
-        state={state}
+        {...filtering.form}
         label="Bestellingen zoeken"
         choices={{
           providerId: (providers.data?.adminOrderProviders ?? []).map((p) => ({ value: p.id, label: p.name })),
@@ -109,9 +95,9 @@ export function AdminOrderList({ providerId, orderUrl }: AdminOrderListProps) {
       />
       <ConnectionTable
         list={list}
-        caption={state.active ? 'Gevonden bestellingen' : 'Bestellingen'}
+        caption={filtering.active ? 'Gevonden bestellingen' : 'Bestellingen'}
         columns={columns}
-        filtered={state.active}
+        filtered={filtering.active}
         empty="Er zijn (in uw gemeenten) nog geen bestellingen."
         emptyFiltered="Er zijn geen bestellingen die aan uw zoekopdracht voldoen. Controleer het bestelnummer of de periode, of wis de filters."
         errorMessage="De bestellingen konden niet worden geladen."

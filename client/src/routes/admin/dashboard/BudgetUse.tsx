@@ -4,6 +4,7 @@ import { SelectField } from '@/components/forms/fields';
 import { formatCents } from '@/components/money/formatCents';
 import type { AdminDashboardQuery } from '@/graphql/generated/graphql';
 import { monthLabel } from '@rules/months';
+import { DataTable } from '@/components/ui/DataTable';
 
 type Use = AdminDashboardQuery['adminDashboard']['budgetUse'][number];
 
@@ -36,33 +37,21 @@ export function BudgetUse({ uses }: { uses: readonly Use[] }) {
   return (
     <section aria-labelledby="budget-kop">
       <h2 id="budget-kop">Budgetgebruik per regeling</h2>
-      <div className="gw-table-wrapper">
-        <table className="gw-table">
-          <caption>Toegekend, besteed, vervallen en resterend tegoed per regeling</caption>
-          <thead>
-            <tr>
-              <th scope="col">Regeling</th>
-              {several ? <th scope="col">Gemeente</th> : null}
-              <th scope="col">Toegekend</th>
-              <th scope="col">Besteed</th>
-              <th scope="col">Vervallen</th>
-              <th scope="col">Resterend</th>
-            </tr>
-          </thead>
-          <tbody>
-            {uses.map((u) => (
-              <tr key={u.arrangementId}>
-                <th scope="row">{u.arrangementName}</th>
-                {several ? <td>{u.municipalityName}</td> : null}
-                <td>{euros(u.grantedCents)}</td>
-                <td>{euros(u.spentCents)}</td>
-                <td>{euros(u.expiredCents)}</td>
-                <td>{euros(u.remainingCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Toegekend, besteed, vervallen en resterend tegoed per regeling"
+        headers={['Regeling', ...(several ? ['Gemeente'] : []), 'Toegekend', 'Besteed', 'Vervallen', 'Resterend']}
+      >
+        {uses.map((u) => (
+          <tr key={u.arrangementId}>
+            <th scope="row">{u.arrangementName}</th>
+            {several ? <td>{u.municipalityName}</td> : null}
+            <td>{euros(u.grantedCents)}</td>
+            <td>{euros(u.spentCents)}</td>
+            <td>{euros(u.expiredCents)}</td>
+            <td>{euros(u.remainingCents)}</td>
+          </tr>
+        ))}
+      </DataTable>
       <SelectField
         id={`${id}-regeling`}
         label="Regeling per maand"

@@ -1,15 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
-import {
-  ConnectionTable,
-  FilterForm,
-  id,
-  text,
-  useConnection,
-  useFilters,
-  type Column,
-  type Filters,
-} from '@/components/lists';
+import { useFiltering } from '@/components/lists/useFiltering';
+import { ConnectionTable, FilterForm, id, text, useConnection, type Column, type Filters } from '@/components/lists';
 import { Page } from '@/components/layout/Page';
 import { graphql } from '@/graphql/generated';
 import type { AdminClientGroupsQuery } from '@/graphql/generated/graphql';
@@ -21,8 +13,7 @@ const ClientGroupsDocument = graphql(`
       totalCount
       totalCountCapped
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
       edges {
         cursor
@@ -92,8 +83,8 @@ const columns: Column<ClientGroup>[] = [
 
 /** /admin/klanten: households in the staff member's municipalities, searchable by name, client number and card number. */
 export default function ClientsScreen() {
-  const [values, setValues, state] = useFilters(filters);
-  const list = useConnection(ClientGroupsDocument, { variables: { filter: values }, field: 'clientGroups' });
+  const filtering = useFiltering(filters);
+  const list = useConnection(ClientGroupsDocument, { variables: { filter: filtering.values }, field: 'clientGroups' });
   const municipalities = useQuery(StaffMunicipalitiesDocument).data?.viewer.municipalities ?? [];
   return (
     <Page
@@ -101,21 +92,18 @@ export default function ClientsScreen() {
       lead="Zoek een huishouden (klantgroep) op naam (een kleine typefout mag), klantnummer of pasnummer. U ziet alleen klanten van de gemeenten waarvoor u werkt."
     >
       <FilterForm
-        filters={filters}
-        values={values}
-        onChange={setValues}
-        state={state}
+        {...filtering.form}
         label="Klanten zoeken"
         choices={{ municipalityId: municipalities.map((m) => ({ value: m.id, label: m.name })) }}
         hide={municipalities.length > 1 ? [] : ['municipalityId']}
       />
       <ConnectionTable
         list={list}
-        caption={values.search ? `Zoekresultaten voor ‘${values.search}’` : 'Klanten'}
+        caption={filtering.values.search ? `Zoekresultaten voor ‘${filtering.values.search}’` : 'Klanten'}
         columns={columns}
-        filtered={state.active}
+        filtered={filtering.active}
         empty="Er zijn nog geen klanten in de gemeenten waarvoor u werkt. Werkt u ook voor een andere gemeente? Vraag een beheerder om die aan uw account toe te voegen."
-        emptyFiltered={`Er is geen klant gevonden${values.search ? ` bij ‘${values.search}’` : ''}. Controleer de spelling, zoek op een deel van de naam of het nummer, of wis de filters.`}
+        emptyFiltered={`Er is geen klant gevonden${filtering.values.search ? ` bij ‘${filtering.values.search}’` : ''}. Controleer de spelling, zoek op een deel van de naam of het nummer, of wis de filters.`}
         errorMessage="De klanten konden niet worden geladen."
         moreLabel="Meer klanten laden"
       />

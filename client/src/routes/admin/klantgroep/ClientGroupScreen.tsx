@@ -13,6 +13,7 @@ import { formatDay } from './shared';
 import { RecordNotFound } from '@/components/ui/RecordNotFound';
 import { assignmentStatusLabel } from '@/vocabulary/assignmentStatus';
 import { StatusBadge } from '@/components/status/StatusBadge';
+import { DataTable } from '@/components/ui/DataTable';
 
 const AdminClientGroupDocument = graphql(`
   query AdminClientGroup($id: ID!) {
@@ -94,46 +95,37 @@ function ClientGroup({ group, assignments }: { group: Group; assignments: readon
         {group.members.length === 0 ? (
           <p>Dit huishouden heeft nog geen leden.</p>
         ) : (
-          <div className="gw-table-wrapper">
-            <table className="gw-table">
-              <caption className="gw-visually-hidden">Leden van {group.name}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Naam</th>
-                  <th scope="col">Klantnummer</th>
-                  <th scope="col">Geboortedatum</th>
-                  <th scope="col">Pas</th>
+          <DataTable
+            caption={`Leden van ${group.name}`}
+            hideCaption
+            headers={['Naam', 'Klantnummer', 'Geboortedatum', 'Pas']}
+          >
+            {group.members.map((m) => {
+              const active = m.cards.find((c) => c.status === 'ACTIVE');
+              return (
+                <tr key={m.id}>
+                  <th scope="row">
+                    <Link to={urls.admin.person(m.externalIdentifier)}>{m.fullName}</Link>
+                    {m.erasedAt ? (
+                      <>
+                        {' '}
+                        <span className="gw-tag">Gewist</span>
+                      </>
+                    ) : null}
+                  </th>
+                  <td>{m.externalIdentifier}</td>
+                  <td>{m.dateOfBirth ? formatDay(m.dateOfBirth) : <span className="gw-muted">Onbekend</span>}</td>
+                  <td>
+                    {active ? (
+                      `Actief, eindigt op ${active.lastDigits}`
+                    ) : (
+                      <span className="gw-muted">Geen actieve pas</span>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {group.members.map((m) => {
-                  const active = m.cards.find((c) => c.status === 'ACTIVE');
-                  return (
-                    <tr key={m.id}>
-                      <th scope="row">
-                        <Link to={urls.admin.person(m.externalIdentifier)}>{m.fullName}</Link>
-                        {m.erasedAt ? (
-                          <>
-                            {' '}
-                            <span className="gw-tag">Gewist</span>
-                          </>
-                        ) : null}
-                      </th>
-                      <td>{m.externalIdentifier}</td>
-                      <td>{m.dateOfBirth ? formatDay(m.dateOfBirth) : <span className="gw-muted">Onbekend</span>}</td>
-                      <td>
-                        {active ? (
-                          `Actief, eindigt op ${active.lastDigits}`
-                        ) : (
-                          <span className="gw-muted">Geen actieve pas</span>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </DataTable>
         )}
         {canAddMember ? (
           <p>
@@ -147,41 +139,30 @@ function ClientGroup({ group, assignments }: { group: Group; assignments: readon
         {assignments.length === 0 ? (
           <p>Dit huishouden heeft nog geen toewijzingen.</p>
         ) : (
-          <div className="gw-table-wrapper">
-            <table className="gw-table">
-              <caption className="gw-visually-hidden">Toewijzingen van {group.name}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Regeling</th>
-                  <th scope="col">Voor</th>
-                  <th scope="col">Tegoed over</th>
-                  <th scope="col">Toegekend</th>
-                  <th scope="col">Geldig tot en met</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {assignments.map((a) => (
-                  <tr key={a.id}>
-                    <th scope="row">{a.arrangementName}</th>
-                    <td>{a.beneficiaryName ?? 'Het hele huishouden'}</td>
-                    <td>
-                      <Money cents={a.balanceCents} />
-                    </td>
-                    <td>
-                      <Money cents={a.amountCents} />
-                    </td>
-                    <td>{formatDay(a.validUntil)}</td>
-                    <td>
-                      <StatusBadge kind="assignment" status={a.status}>
-                        {assignmentStatusLabel[a.status]}
-                      </StatusBadge>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={`Toewijzingen van ${group.name}`}
+            hideCaption
+            headers={['Regeling', 'Voor', 'Tegoed over', 'Toegekend', 'Geldig tot en met', 'Status']}
+          >
+            {assignments.map((a) => (
+              <tr key={a.id}>
+                <th scope="row">{a.arrangementName}</th>
+                <td>{a.beneficiaryName ?? 'Het hele huishouden'}</td>
+                <td>
+                  <Money cents={a.balanceCents} />
+                </td>
+                <td>
+                  <Money cents={a.amountCents} />
+                </td>
+                <td>{formatDay(a.validUntil)}</td>
+                <td>
+                  <StatusBadge kind="assignment" status={a.status}>
+                    {assignmentStatusLabel[a.status]}
+                  </StatusBadge>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
         {canManageAssignments ? (
           <ul className="gw-actions" style={{ listStyle: 'none', padding: 0 }}>

@@ -16,6 +16,8 @@ import { useMutationForm } from '@/components/forms/useMutationForm';
 import { graphql } from '@/graphql/generated';
 import type { AdminAnnouncementsQuery, AnnouncementSeverity } from '@/graphql/generated/graphql';
 import { useShowNotice } from '@/lib/notice';
+import { DataTable } from '@/components/ui/DataTable';
+import { NamedOptions } from '@/components/forms/NamedOptions';
 
 const AdminAnnouncementsDocument = graphql(`
   query AdminAnnouncements {
@@ -160,40 +162,29 @@ export function AnnouncementsAdmin({
       ) : announcements.length === 0 ? (
         <p>Er zijn nog geen openbare meldingen.</p>
       ) : (
-        <div className="gw-table-wrapper">
-          <table className="gw-table">
-            <caption className="gw-visually-hidden">Openbare meldingen</caption>
-            <thead>
-              <tr>
-                <th scope="col">Titel</th>
-                <th scope="col">Soort</th>
-                <th scope="col">Gemeente</th>
-                <th scope="col">Periode</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actie</th>
-              </tr>
-            </thead>
-            <tbody>
-              {announcements.map((a) => (
-                <tr key={a.id}>
-                  <td>{a.title}</td>
-                  <td>{ANNOUNCEMENT_SEVERITY_LABELS[a.severity]}</td>
-                  <td>{a.municipalityName ?? 'Alle gemeenten'}</td>
-                  <td>
-                    {formatDateTime(a.startsAt)} – {a.endsAt ? formatDateTime(a.endsAt) : 'geen einde'}
-                  </td>
-                  <td>{STATE[a.state]}</td>
-                  <td>
-                    <button type="button" className="gw-button gw-button--secondary" onClick={() => edit(a)}>
-                      Bewerken<span className="gw-visually-hidden"> melding ‘{a.title}’</span>
-                    </button>{' '}
-                    <DeleteAnnouncement announcement={a} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Openbare meldingen"
+          hideCaption
+          headers={['Titel', 'Soort', 'Gemeente', 'Periode', 'Status', 'Actie']}
+        >
+          {announcements.map((a) => (
+            <tr key={a.id}>
+              <td>{a.title}</td>
+              <td>{ANNOUNCEMENT_SEVERITY_LABELS[a.severity]}</td>
+              <td>{a.municipalityName ?? 'Alle gemeenten'}</td>
+              <td>
+                {formatDateTime(a.startsAt)} – {a.endsAt ? formatDateTime(a.endsAt) : 'geen einde'}
+              </td>
+              <td>{STATE[a.state]}</td>
+              <td>
+                <button type="button" className="gw-button gw-button--secondary" onClick={() => edit(a)}>
+                  Bewerken<span className="gw-visually-hidden"> melding ‘{a.title}’</span>
+                </button>{' '}
+                <DeleteAnnouncement announcement={a} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <h3 ref={heading} tabIndex={-1}>
         {editing ? `Melding ‘${editing.title}’ bewerken` : 'Nieuwe melding'}
@@ -230,11 +221,7 @@ export function AnnouncementsAdmin({
           {...form.field('municipalityId')}
         >
           <option value="">Alle gemeenten</option>
-          {municipalities.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
+          <NamedOptions items={municipalities} />
         </SelectField>
         <TextField
           label="Zichtbaar vanaf"

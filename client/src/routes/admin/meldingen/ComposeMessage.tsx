@@ -12,6 +12,7 @@ import { graphql } from '@/graphql/generated';
 import type { MessageAudienceInput, MessageAudienceKind } from '@/graphql/generated/graphql';
 import { useShowNotice, withNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
+import { NamedOptions } from '@/components/forms/NamedOptions';
 
 const MessageArrangementChoicesDocument = graphql(`
   query MessageArrangementChoices($municipalityId: ID!) {
@@ -183,11 +184,7 @@ export function ComposeMessage({ municipalities }: { municipalities: ReadonlyArr
         {...form.field('municipalityId')}
       >
         <option value="">Kies een gemeente</option>
-        {municipalities.map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.name}
-          </option>
-        ))}
+        <NamedOptions items={municipalities} />
       </SelectField>
       <SelectField
         label="Doelgroep"

@@ -3,16 +3,8 @@ import { MESSAGE_AUDIENCES } from '@rules/message';
 import { Link } from 'react-router';
 import { formatCount, formatDateTime } from '@/components/dates/formatDate';
 import { Page } from '@/components/layout/Page';
-import {
-  ConnectionTable,
-  FilterForm,
-  oneOf,
-  text,
-  useConnection,
-  useFilters,
-  type Column,
-  type Filters,
-} from '@/components/lists';
+import { FilteredConnectionTable } from '@/components/lists/FilteredConnectionTable';
+import { oneOf, text, type Column, type Filters } from '@/components/lists';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { graphql } from '@/graphql/generated';
 import type { AdminMassMessagesQuery } from '@/graphql/generated/graphql';
@@ -38,8 +30,7 @@ const AdminMassMessagesDocument = graphql(`
     massMessages(filter: $filter, first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
       edges {
         cursor
@@ -95,23 +86,16 @@ const columns: Column<SentMessage>[] = [
 
 /** The messages sent to audiences, newest first, a page at a time; the filters live in the URL. */
 function SentMessages() {
-  const [values, setValues, state] = useFilters(filters);
-  const list = useConnection(AdminMassMessagesDocument, { variables: { filter: values }, field: 'massMessages' });
   return (
     <>
-      <FilterForm
+      <FilteredConnectionTable
+        query={AdminMassMessagesDocument}
+        field="massMessages"
         filters={filters}
-        values={values}
-        onChange={setValues}
-        state={state}
-        label="Verstuurde berichten filteren"
+        filterLabel="Verstuurde berichten filteren"
         submitLabel="Zoeken"
-      />
-      <ConnectionTable
-        list={list}
         caption="Verstuurde berichten, nieuwste eerst"
         columns={columns}
-        filtered={state.active}
         empty="Er zijn nog geen berichten verstuurd."
         emptyFiltered="Er zijn geen verstuurde berichten die hierbij passen. Zoek op iets anders, of wis de filters."
         errorMessage="De verstuurde berichten konden niet worden geladen."

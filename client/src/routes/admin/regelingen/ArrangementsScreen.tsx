@@ -1,15 +1,7 @@
 import { Link } from 'react-router';
 import { formatCount } from '@/components/dates/formatDate';
-import {
-  ConnectionTable,
-  FilterForm,
-  oneOf,
-  text,
-  useConnection,
-  useFilters,
-  type Column,
-  type Filters,
-} from '@/components/lists';
+import { FilteredConnectionTable } from '@/components/lists/FilteredConnectionTable';
+import { oneOf, text, type Column, type Filters } from '@/components/lists';
 import { Page } from '@/components/layout/Page';
 import { Money } from '@/components/money/Money';
 import { graphql } from '@/graphql/generated';
@@ -22,8 +14,7 @@ const AdminArrangementsDocument = graphql(`
     arrangements(filter: $filter, first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
       edges {
         cursor
@@ -102,8 +93,6 @@ const columns: Column<Arrangement>[] = [
 
 /** /admin/regelingen: the arrangements of the staff member's municipalities, with budget use from the ledger. */
 export default function ArrangementsScreen() {
-  const [values, setValues, state] = useFilters(filters);
-  const list = useConnection(AdminArrangementsDocument, { variables: { filter: values }, field: 'arrangements' });
   return (
     <Page
       title="Regelingen"
@@ -114,12 +103,13 @@ export default function ArrangementsScreen() {
           Nieuwe regeling
         </Link>
       </p>
-      <FilterForm filters={filters} values={values} onChange={setValues} state={state} label="Regelingen zoeken" />
-      <ConnectionTable
-        list={list}
+      <FilteredConnectionTable
+        query={AdminArrangementsDocument}
+        field="arrangements"
+        filters={filters}
+        filterLabel="Regelingen zoeken"
         caption="Regelingen en budgetgebruik"
         columns={columns}
-        filtered={state.active}
         empty="Er zijn nog geen regelingen. Maak de eerste aan met ‘Nieuwe regeling’: daarna kunt u huishoudens tegoed toewijzen."
         emptyFiltered="Geen regeling past bij deze filters. Zoek op een ander deel van de naam, of wis de filters."
         errorMessage="De regelingen konden niet worden geladen."

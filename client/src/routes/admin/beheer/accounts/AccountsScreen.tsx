@@ -1,19 +1,12 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
 import { formatDateTime } from '@/components/dates/formatDate';
 import { CheckboxField } from '@/components/forms/CheckboxField';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { Page } from '@/components/layout/Page';
-import {
-  ConnectionTable,
-  FilterForm,
-  oneOf,
-  text,
-  useConnection,
-  useFilters,
-  type Column,
-  type Filters,
-} from '@/components/lists';
+import { FilteredConnectionTable } from '@/components/lists/FilteredConnectionTable';
+import { oneOf, text, type Column, type Filters } from '@/components/lists';
+import { useSaveSettings } from '@/components/settings/saveSettings';
 import { graphql } from '@/graphql/generated';
 import type { StaffAccountsQuery } from '@/graphql/generated/graphql';
 import { useShowNotice } from '@/lib/notice';
@@ -26,8 +19,7 @@ const StaffAccountsDocument = graphql(`
     staffAccounts(filter: $filter, first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
       edges {
         cursor
@@ -59,21 +51,6 @@ const SecuritySettingsDocument = graphql(`
       section
       version
       value
-    }
-  }
-`);
-
-const UpdateSecuritySettingsDocument = graphql(`
-  mutation UpdateSecuritySettings($input: UpdateSettingsSectionInput!) {
-    updateSettingsSection(input: $input) {
-      settings {
-        section
-        version
-        value
-      }
-      errors {
-        ...UserErrorFields @unmask
-      }
     }
   }
 `);
@@ -116,24 +93,17 @@ const columns: Column<Account>[] = [
 function TwoFactorRequirement() {
   const showNotice = useShowNotice();
   const settings = useQuery(SecuritySettingsDocument);
-  const [update] = useMutation(UpdateSecuritySettingsDocument);
+  const save = useSaveSettings('SECURITY');
   const required = (settings.data?.settingsSection.value as { requireStaffTwoFactor?: boolean } | undefined)
     ?.requireStaffTwoFactor;
   const form = useMutationForm({
     id: 'beveiliging',
     fields: ['requireStaffTwoFactor'],
     mutate: async (_v, data) =>
-      (
-        await update({
-          variables: {
-            input: {
-              section: 'SECURITY',
-              patch: { requireStaffTwoFactor: data.get('requireStaffTwoFactor') === 'on' },
-              expectedVersion: settings.data?.settingsSection.version,
-            },
-          },
-        })
-      ).data?.updateSettingsSection,
+      save(
+        { requireStaffTwoFactor: data.get('requireStaffTwoFactor') === 'on' },
+        settings.data?.settingsSection.version,
+      ),
     onSuccess: (_p, data) =>
       showNotice(
         data.get('requireStaffTwoFactor') === 'on'
@@ -164,8 +134,6 @@ function TwoFactorRequirement() {
 /** /admin/beheer/accounts: the staff accounts, by name; invite a colleague. */
 export default function AccountsScreen() {
   const { viewer } = useViewer();
-  const [values, setValues, state] = useFilters(filters);
-  const list = useConnection(StaffAccountsDocument, { variables: { filter: values }, field: 'staffAccounts' });
   return (
     <Page title="Accounts" lead="De accounts van medewerkers: wie welke rol heeft en voor welke gemeenten.">
       <p>
@@ -173,19 +141,14 @@ export default function AccountsScreen() {
           Collega uitnodigen
         </Link>
       </p>
-      <FilterForm
+      <FilteredConnectionTable
+        query={StaffAccountsDocument}
+        field="staffAccounts"
         filters={filters}
-        values={values}
-        onChange={setValues}
-        state={state}
-        label="Accounts filteren"
+        filterLabel="Accounts filteren"
         submitLabel="Filteren"
-      />
-      <ConnectionTable
-        list={list}
         caption="Accounts van medewerkers"
         columns={columns}
-        filtered={state.active}
         empty="Er zijn nog geen accounts."
         emptyFiltered="Geen accounts gevonden. Pas de filters aan, of wis ze."
         errorMessage="De accounts konden niet worden geladen."

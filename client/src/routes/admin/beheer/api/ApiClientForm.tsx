@@ -5,6 +5,7 @@ import { TextField } from '@/components/forms/TextField';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { graphql } from '@/graphql/generated';
 import type { Permission } from '@/graphql/generated/graphql';
+import { NamedOptions } from '@/components/forms/NamedOptions';
 
 const ApiClientFormOptionsDocument = graphql(`
   query ApiClientFormOptions {
@@ -112,11 +113,7 @@ export function ApiClientForm(props: {
           {...form.field('municipalityId')}
         >
           <option value="">{options.loading ? 'Gemeenten laden…' : 'Kies een gemeente'}</option>
-          {municipalities.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
+          <NamedOptions items={municipalities} />
         </SelectField>
         <fieldset className="gw-field gw-fieldset" id={form.field('permissions').id} tabIndex={-1}>
           <legend className="gw-field__label">Rechten</legend>

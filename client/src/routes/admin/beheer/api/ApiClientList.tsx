@@ -1,15 +1,7 @@
 import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '@/components/dates/formatDate';
-import {
-  ConnectionTable,
-  FilterForm,
-  oneOf,
-  text,
-  useConnection,
-  useFilters,
-  type Column,
-  type Filters,
-} from '@/components/lists';
+import { FilteredConnectionTable } from '@/components/lists/FilteredConnectionTable';
+import { oneOf, text, type Column, type Filters } from '@/components/lists';
 import { graphql } from '@/graphql/generated';
 import type { ApiClientsQuery } from '@/graphql/generated/graphql';
 import { searchParams } from '@/lib/urls';
@@ -21,8 +13,7 @@ const ApiClientsDocument = graphql(`
     apiClients(filter: $filter, first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
       edges {
         cursor
@@ -86,23 +77,16 @@ function columns(detailLink: (id: string) => string): Column<Client>[] {
 /** The API clients, filtered (?zoek, ?status); a name opens the client (?koppeling) and keeps the filters. */
 export function ApiClientList() {
   const url = useUrlState();
-  const [values, setValues, state] = useFilters(filters);
-  const list = useConnection(ApiClientsDocument, { variables: { filter: values }, field: 'apiClients' });
   return (
     <>
-      <FilterForm
+      <FilteredConnectionTable
+        query={ApiClientsDocument}
+        field="apiClients"
         filters={filters}
-        values={values}
-        onChange={setValues}
-        state={state}
-        label="Koppelingen filteren"
+        filterLabel="Koppelingen filteren"
         submitLabel="Filteren"
-      />
-      <ConnectionTable
-        list={list}
         caption="API-koppelingen"
         columns={columns((id) => url.search({ [searchParams.apiClient]: id }))}
-        filtered={state.active}
         empty="Er zijn nog geen API-koppelingen."
         emptyFiltered="Geen koppelingen gevonden. Pas de filters aan, of wis ze."
         errorMessage="De koppelingen konden niet worden geladen."

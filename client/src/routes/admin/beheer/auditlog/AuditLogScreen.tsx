@@ -1,15 +1,7 @@
 import { formatDateTime } from '@/components/dates/formatDate';
 import { Page } from '@/components/layout/Page';
-import {
-  ConnectionTable,
-  FilterForm,
-  isoDate,
-  text,
-  useConnection,
-  useFilters,
-  type Column,
-  type Filters,
-} from '@/components/lists';
+import { FilteredConnectionTable } from '@/components/lists/FilteredConnectionTable';
+import { isoDate, text, type Column, type Filters } from '@/components/lists';
 import { graphql } from '@/graphql/generated';
 import type { AuditLogQuery } from '@/graphql/generated/graphql';
 
@@ -19,8 +11,7 @@ const AuditLogDocument = graphql(`
       totalCount
       totalCountCapped
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
       edges {
         cursor
@@ -109,26 +100,19 @@ const columns: Column<Entry>[] = [
  * action and period. The specification has no screen for it; it lives beside the other logs under beheer.
  */
 export default function AuditLogScreen() {
-  const [values, setValues, state] = useFilters(filters);
-  const list = useConnection(AuditLogDocument, { variables: { filter: values }, field: 'auditLog' });
   return (
     <Page
       title="Auditlog"
       lead="Wie wat heeft gedaan of ingezien, en wanneer, de nieuwste eerst. Ook het inzien van dit auditlog wordt vastgelegd."
     >
-      <FilterForm
+      <FilteredConnectionTable
+        query={AuditLogDocument}
+        field="auditLog"
         filters={filters}
-        values={values}
-        onChange={setValues}
-        state={state}
-        label="Auditlog filteren"
+        filterLabel="Auditlog filteren"
         submitLabel="Zoeken"
-      />
-      <ConnectionTable
-        list={list}
         caption="Regels van het auditlog"
         columns={columns}
-        filtered={state.active}
         empty="Het auditlog is leeg."
         emptyFiltered="Er zijn geen regels die hierbij passen. Kies andere filters, of wis de filters."
         errorMessage="Het auditlog kon niet worden geladen."

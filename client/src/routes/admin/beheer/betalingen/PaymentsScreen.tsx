@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { formatDateTime } from '@/components/dates/formatDate';
 import { Page } from '@/components/layout/Page';
+import { useFiltering } from '@/components/lists/useFiltering';
 import {
   ConnectionTable,
   FilterForm,
@@ -9,9 +10,9 @@ import {
   oneOf,
   text,
   useConnection,
-  useFilters,
   type Column,
   type Filters,
+  type FilterValues,
 } from '@/components/lists';
 import { formatCents } from '@/components/money/formatCents';
 import { parseEuros } from '@/components/money/euros';
@@ -41,8 +42,7 @@ const AdminPaymentsDocument = graphql(`
         }
       }
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
     }
   }
@@ -122,7 +122,7 @@ const columns: Column<Row>[] = [
 ];
 
 /** The GraphQL filter of what the form holds (amounts in euros → cents; an unreadable amount is left out). */
-function toFilter(values: ReturnType<typeof useFilters<typeof filters>>[0]): PaymentRecordFilter {
+function toFilter(values: FilterValues<typeof filters>): PaymentRecordFilter {
   const { min, max, ...rest } = values;
   return {
     ...rest,
@@ -144,8 +144,8 @@ export function exportHref(filter: PaymentRecordFilter): string {
  * filtered (kept in the URL), the totals of the filtered set, and a CSV export of exactly those rows.
  */
 export default function PaymentsScreen() {
-  const [values, setValues, state] = useFilters(filters);
-  const filter = toFilter(values);
+  const filtering = useFiltering(filters);
+  const filter = toFilter(filtering.values);
   const list = useConnection(AdminPaymentsDocument, { variables: { filter }, field: 'adminPayments' });
   const totals = useQuery(AdminPaymentTotalsDocument, { variables: { filter } });
   const t = totals.data?.adminPaymentTotals;
@@ -156,10 +156,7 @@ export default function PaymentsScreen() {
     >
       <FinanceTabs />
       <FilterForm
-        filters={filters}
-        values={values}
-        onChange={setValues}
-        state={state}
+        {...filtering.form}
         label="Betalingen filteren"
         submitLabel="Filteren"
         choices={{
@@ -172,7 +169,7 @@ export default function PaymentsScreen() {
         })}
       />
       <section aria-labelledby="betalingen-totalen">
-        <h2 id="betalingen-totalen">{state.active ? 'Totalen van de gefilterde regels' : 'Totalen'}</h2>
+        <h2 id="betalingen-totalen">{filtering.active ? 'Totalen van de gefilterde regels' : 'Totalen'}</h2>
         {totals.error ? (
           <p role="alert">De totalen konden niet worden geladen.</p>
         ) : !t ? (
@@ -208,9 +205,9 @@ export default function PaymentsScreen() {
       </section>
       <ConnectionTable
         list={list}
-        caption={state.active ? 'Gevonden betalingen en terugbetalingen' : 'Betalingen en terugbetalingen'}
+        caption={filtering.active ? 'Gevonden betalingen en terugbetalingen' : 'Betalingen en terugbetalingen'}
         columns={columns}
-        filtered={state.active}
+        filtered={filtering.active}
         empty="Er zijn (in uw gemeenten) nog geen betalingen."
         emptyFiltered="Er zijn geen betalingen die bij dit filter passen. Kies een andere periode of wis de filters."
         errorMessage="De betalingen konden niet worden geladen."

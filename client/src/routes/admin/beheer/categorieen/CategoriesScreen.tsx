@@ -1,15 +1,7 @@
 import { Link } from 'react-router';
 import { formatCount } from '@/components/dates/formatDate';
-import {
-  ConnectionTable,
-  FilterForm,
-  oneOf,
-  text,
-  useConnection,
-  useFilters,
-  type Column,
-  type Filters,
-} from '@/components/lists';
+import { FilteredConnectionTable } from '@/components/lists/FilteredConnectionTable';
+import { oneOf, text, type Column, type Filters } from '@/components/lists';
 import { Page } from '@/components/layout/Page';
 import { graphql } from '@/graphql/generated';
 import type { AdminCategoriesQuery } from '@/graphql/generated/graphql';
@@ -20,8 +12,7 @@ const AdminCategoriesDocument = graphql(`
     adminCategories(filter: $filter, first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
       edges {
         cursor
@@ -64,8 +55,6 @@ const columns: Column<Category>[] = [
 
 /** /admin/beheer/categorieen: the categories in display order, with their products and which one is featured. */
 export default function CategoriesScreen() {
-  const [values, setValues, state] = useFilters(filters);
-  const list = useConnection(AdminCategoriesDocument, { variables: { filter: values }, field: 'adminCategories' });
   return (
     <Page title="Categorieën" lead="De categorieën van het aanbod, in de volgorde waarin bezoekers ze zien.">
       <ul className="gw-actions gw-plain-list">
@@ -78,12 +67,13 @@ export default function CategoriesScreen() {
           <Link to={urls.admin.beheer.featuredCategory()}>Uitgelichte categorie kiezen</Link>
         </li>
       </ul>
-      <FilterForm filters={filters} values={values} onChange={setValues} state={state} label="Categorieën zoeken" />
-      <ConnectionTable
-        list={list}
+      <FilteredConnectionTable
+        query={AdminCategoriesDocument}
+        field="adminCategories"
+        filters={filters}
+        filterLabel="Categorieën zoeken"
         caption="Categorieën"
         columns={columns}
-        filtered={state.active}
         empty="Er zijn nog geen categorieën. Voeg de eerste toe met ‘Nieuwe categorie’: aanbieders kiezen er een voor elk product."
         emptyFiltered="Geen categorie past bij deze filters. Zoek op een ander deel van de naam, of wis de filters."
         errorMessage="De categorieën konden niet worden geladen."

@@ -3,16 +3,8 @@ import { Link } from 'react-router';
 import { formatDateTime } from '@/components/dates/formatDate';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { Page } from '@/components/layout/Page';
-import {
-  ConnectionTable,
-  FilterForm,
-  oneOf,
-  text,
-  useConnection,
-  useFilters,
-  type Column,
-  type Filters,
-} from '@/components/lists';
+import { FilteredConnectionTable } from '@/components/lists/FilteredConnectionTable';
+import { oneOf, text, type Column, type Filters } from '@/components/lists';
 import { StatusBadge } from '@/components/status/StatusBadge';
 import { graphql } from '@/graphql/generated';
 import type { MailLogQuery } from '@/graphql/generated/graphql';
@@ -25,8 +17,7 @@ const MailLogDocument = graphql(`
     mailLog(filter: $filter, first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
       edges {
         cursor
@@ -126,8 +117,6 @@ const columns: Column<Mail>[] = [
 
 /** /admin/beheer/communicatie: the mail log (every e-mail the platform sent or tries to send), newest first. */
 export default function CommunicationLogScreen() {
-  const [values, setValues, state] = useFilters(filters);
-  const list = useConnection(MailLogDocument, { variables: { filter: values }, field: 'mailLog' });
   return (
     <Page
       title="Communicatie"
@@ -136,19 +125,14 @@ export default function CommunicationLogScreen() {
       <p>
         <Link to={urls.admin.beheer.templates()}>Sjablonen van e-mails en berichten bewerken</Link>
       </p>
-      <FilterForm
+      <FilteredConnectionTable
+        query={MailLogDocument}
+        field="mailLog"
         filters={filters}
-        values={values}
-        onChange={setValues}
-        state={state}
-        label="E-mails filteren"
+        filterLabel="E-mails filteren"
         submitLabel="Zoeken"
-      />
-      <ConnectionTable
-        list={list}
         caption="Verstuurde e-mails"
         columns={columns}
-        filtered={state.active}
         empty="Er zijn nog geen e-mails verstuurd."
         emptyFiltered="Er zijn geen e-mails die hierbij passen. Zoek op iets anders, of wis de filters."
         errorMessage="De e-mails konden niet worden geladen."

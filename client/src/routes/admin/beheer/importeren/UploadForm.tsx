@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/Alert';
 import { urls } from '@/lib/urls';
 import { uploadFile } from '@/lib/upload';
 import type { ApiError } from './importShared';
+import { NamedOptions } from '@/components/forms/NamedOptions';
 
 /** Sends the file to the dry run; the answer's errors have the shape of a mutation payload's. */
 async function uploadImport(municipalityId: string, file: File): Promise<{ id: string | null; errors: ApiError[] }> {
@@ -92,11 +93,7 @@ export function UploadForm({
             aria-describedby={fieldError('municipalityId') ? `${municipalityFieldId}-fout` : undefined}
           >
             <option value="">Kies een gemeente</option>
-            {municipalities.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
+            <NamedOptions items={municipalities} />
           </select>
         </div>
       ) : null}

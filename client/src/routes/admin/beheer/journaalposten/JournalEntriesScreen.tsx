@@ -14,6 +14,8 @@ import { useShowNotice } from '@/lib/notice';
 import { searchParams, urls } from '@/lib/urls';
 import { useUrlState } from '@/lib/urlState';
 import { JournalMunicipalitiesDocument } from './journal.graphql';
+import { DataTable } from '@/components/ui/DataTable';
+import { NamedOptions } from '@/components/forms/NamedOptions';
 
 const JournalPeriodsDocument = graphql(`
   query JournalPeriods($municipalityId: ID!) {
@@ -111,11 +113,7 @@ export default function JournalEntriesScreen() {
               value={municipalityId}
               onChange={(e) => url.set({ [searchParams.municipality]: e.target.value })}
             >
-              {list.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
+              <NamedOptions items={list} />
             </SelectField>
           ) : null}
           <Periods
@@ -259,83 +257,67 @@ function PeriodDetail({ municipalityId, period }: { municipalityId: string; peri
       {p.accounts.length === 0 ? (
         <p>Er zijn in deze periode geen boekingen.</p>
       ) : (
-        <div className="gw-table-wrapper">
-          <table className="gw-table">
-            <caption className="gw-visually-hidden">Totalen per grootboekrekening in {p.label}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Rekening</th>
-                <th scope="col">Grootboekrekening</th>
-                <th scope="col">Kostenplaats</th>
-                <th scope="col" className="gw-num">
-                  Debet
-                </th>
-                <th scope="col" className="gw-num">
-                  Credit
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {p.accounts.map((a) => (
-                <tr key={`${a.kind}|${a.glAccount}|${a.costCentre}`}>
-                  <th scope="row">{a.label}</th>
-                  <td>{a.glAccount ?? 'Niet ingesteld'}</td>
-                  <td>{a.costCentre || '–'}</td>
-                  <td className="gw-num">
-                    <Money cents={a.debitCents} />
-                  </td>
-                  <td className="gw-num">
-                    <Money cents={a.creditCents} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={`Totalen per grootboekrekening in ${p.label}`}
+          hideCaption
+          headers={[
+            'Rekening',
+            'Grootboekrekening',
+            'Kostenplaats',
+            { label: 'Debet', numeric: true },
+            { label: 'Credit', numeric: true },
+          ]}
+        >
+          {p.accounts.map((a) => (
+            <tr key={`${a.kind}|${a.glAccount}|${a.costCentre}`}>
+              <th scope="row">{a.label}</th>
+              <td>{a.glAccount ?? 'Niet ingesteld'}</td>
+              <td>{a.costCentre || '–'}</td>
+              <td className="gw-num">
+                <Money cents={a.debitCents} />
+              </td>
+              <td className="gw-num">
+                <Money cents={a.creditCents} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {p.lines.length ? (
         <>
           <h3>Eerste journaalposten</h3>
           <p className="gw-muted">De export bevat alle {p.transactionCount} journaalposten van de periode.</p>
-          <div className="gw-table-wrapper">
-            <table className="gw-table">
-              <caption className="gw-visually-hidden">De eerste journaalposten van {p.label}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Datum</th>
-                  <th scope="col">Omschrijving</th>
-                  <th scope="col">Rekening</th>
-                  <th scope="col">Grootboek / kostenplaats</th>
-                  <th scope="col" className="gw-num">
-                    Debet
-                  </th>
-                  <th scope="col" className="gw-num">
-                    Credit
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {p.lines.map((l, i) => (
-                  <tr key={`${l.transactionId}-${i}`}>
-                    <td>{day(l.bookingDate)}</td>
-                    <th scope="row">
-                      {l.description}
-                      {l.description.includes(l.reference) ? null : (
-                        <span className="gw-muted"> ({l.reference.slice(0, 8)})</span>
-                      )}
-                    </th>
-                    <td>{l.label}</td>
-                    <td>
-                      {l.glAccount ?? 'Niet ingesteld'}
-                      {l.costCentre ? ` / ${l.costCentre}` : ''}
-                    </td>
-                    <td className="gw-num">{l.debitCents ? <Money cents={l.debitCents} /> : ''}</td>
-                    <td className="gw-num">{l.creditCents ? <Money cents={l.creditCents} /> : ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={`De eerste journaalposten van ${p.label}`}
+            hideCaption
+            headers={[
+              'Datum',
+              'Omschrijving',
+              'Rekening',
+              'Grootboek / kostenplaats',
+              { label: 'Debet', numeric: true },
+              { label: 'Credit', numeric: true },
+            ]}
+          >
+            {p.lines.map((l, i) => (
+              <tr key={`${l.transactionId}-${i}`}>
+                <td>{day(l.bookingDate)}</td>
+                <th scope="row">
+                  {l.description}
+                  {l.description.includes(l.reference) ? null : (
+                    <span className="gw-muted"> ({l.reference.slice(0, 8)})</span>
+                  )}
+                </th>
+                <td>{l.label}</td>
+                <td>
+                  {l.glAccount ?? 'Niet ingesteld'}
+                  {l.costCentre ? ` / ${l.costCentre}` : ''}
+                </td>
+                <td className="gw-num">{l.debitCents ? <Money cents={l.debitCents} /> : ''}</td>
+                <td className="gw-num">{l.creditCents ? <Money cents={l.creditCents} /> : ''}</td>
+              </tr>
+            ))}
+          </DataTable>
         </>
       ) : null}
     </section>

@@ -8,6 +8,7 @@ import { graphql } from '@/graphql/generated';
 import type { AdminLinksQuery, LinkPlacement } from '@/graphql/generated/graphql';
 import { urls } from '@/lib/urls';
 import { placementLabel } from './LinkForm';
+import { DataTable } from '@/components/ui/DataTable';
 
 const AdminLinksDocument = graphql(`
   query AdminLinks {
@@ -110,52 +111,40 @@ export default function LinksScreen() {
               {links.length === 0 ? (
                 <p>Hier staan nog geen links. Voeg er een toe met ‘Nieuwe link’.</p>
               ) : (
-                <div className="gw-table-wrapper">
-                  <table className="gw-table">
-                    <caption className="gw-visually-hidden">{placementLabel[placement]}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Tekst</th>
-                        <th scope="col">Adres</th>
-                        <th scope="col">Volgorde</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {links.map((link, index) => (
-                        <tr key={link.id}>
-                          <th scope="row">
-                            <Link to={urls.admin.beheer.link(link.id)}>{link.label}</Link>
-                          </th>
-                          <td>{link.url}</td>
-                          <td>
-                            <button
-                              type="button"
-                              className="gw-button gw-button--secondary gw-button--small"
-                              data-link={link.id}
-                              data-direction={-1}
-                              disabled={index === 0 || busy}
-                              aria-label={`${link.label} omhoog`}
-                              onClick={() => void onMove(link, -1)}
-                            >
-                              Omhoog
-                            </button>{' '}
-                            <button
-                              type="button"
-                              className="gw-button gw-button--secondary gw-button--small"
-                              data-link={link.id}
-                              data-direction={1}
-                              disabled={index === links.length - 1 || busy}
-                              aria-label={`${link.label} omlaag`}
-                              onClick={() => void onMove(link, 1)}
-                            >
-                              Omlaag
-                            </button>
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <DataTable caption={placementLabel[placement]} hideCaption headers={['Tekst', 'Adres', 'Volgorde']}>
+                  {links.map((link, index) => (
+                    <tr key={link.id}>
+                      <th scope="row">
+                        <Link to={urls.admin.beheer.link(link.id)}>{link.label}</Link>
+                      </th>
+                      <td>{link.url}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className="gw-button gw-button--secondary gw-button--small"
+                          data-link={link.id}
+                          data-direction={-1}
+                          disabled={index === 0 || busy}
+                          aria-label={`${link.label} omhoog`}
+                          onClick={() => void onMove(link, -1)}
+                        >
+                          Omhoog
+                        </button>{' '}
+                        <button
+                          type="button"
+                          className="gw-button gw-button--secondary gw-button--small"
+                          data-link={link.id}
+                          data-direction={1}
+                          disabled={index === links.length - 1 || busy}
+                          aria-label={`${link.label} omlaag`}
+                          onClick={() => void onMove(link, 1)}
+                        >
+                          Omlaag
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </DataTable>
               )}
             </section>
           ))}

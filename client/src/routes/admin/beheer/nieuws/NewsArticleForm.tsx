@@ -10,6 +10,7 @@ import { graphql } from '@/graphql/generated';
 import type { NewsArticleInput, NewsStatus } from '@/graphql/generated/graphql';
 import { amsterdamLocalToIso, isoToAmsterdamLocal } from '@/components/dates/amsterdamLocal';
 import { newsStatusLabel } from '@/vocabulary/newsStatus';
+import { NamedOptions } from '@/components/forms/NamedOptions';
 
 const NewsMunicipalitiesDocument = graphql(`
   query NewsMunicipalities {
@@ -122,11 +123,7 @@ export function NewsArticleForm<P extends { errors: readonly FormError[] }>(prop
         {...form.field('municipalityId')}
       >
         {platformWide || (initial && !initial.municipalityId) ? <option value="">Alle gemeenten</option> : null}
-        {options.map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.name}
-          </option>
-        ))}
+        <NamedOptions items={options} />
       </SelectField>
       <RadioGroup
         legend="Status"

@@ -1,15 +1,7 @@
 import { Link } from 'react-router';
 import { formatDateTime } from '@/components/dates/formatDate';
-import {
-  ConnectionTable,
-  FilterForm,
-  oneOf,
-  text,
-  useConnection,
-  useFilters,
-  type Column,
-  type Filters,
-} from '@/components/lists';
+import { FilteredConnectionTable } from '@/components/lists/FilteredConnectionTable';
+import { oneOf, text, type Column, type Filters } from '@/components/lists';
 import { Page } from '@/components/layout/Page';
 import { graphql } from '@/graphql/generated';
 import type { AdminNewsQuery } from '@/graphql/generated/graphql';
@@ -21,8 +13,7 @@ const AdminNewsDocument = graphql(`
     adminNews(filter: $filter, first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
       edges {
         cursor
@@ -68,8 +59,6 @@ const columns: Column<Article>[] = [
 
 /** /admin/beheer/nieuws: the news articles of the editor's scope, last changed first. */
 export default function NewsArticlesScreen() {
-  const [values, setValues, state] = useFilters(filters);
-  const list = useConnection(AdminNewsDocument, { variables: { filter: values }, field: 'adminNews' });
   return (
     <Page title="Nieuws" lead="Nieuwsberichten voor bezoekers: opstellen, inplannen, publiceren en archiveren.">
       <ul className="gw-actions gw-plain-list">
@@ -82,12 +71,13 @@ export default function NewsArticlesScreen() {
           <Link to={urls.news()}>Nieuws bekijken zoals bezoekers het zien</Link>
         </li>
       </ul>
-      <FilterForm filters={filters} values={values} onChange={setValues} state={state} label="Nieuws zoeken" />
-      <ConnectionTable
-        list={list}
+      <FilteredConnectionTable
+        query={AdminNewsDocument}
+        field="adminNews"
+        filters={filters}
+        filterLabel="Nieuws zoeken"
         caption="Nieuwsberichten"
         columns={columns}
-        filtered={state.active}
         empty="Er zijn nog geen nieuwsberichten. Schrijf het eerste met ‘Nieuw bericht’."
         emptyFiltered="Geen bericht past bij deze filters. Zoek op een ander deel van de titel, of wis de filters."
         errorMessage="De nieuwsberichten konden niet worden geladen."

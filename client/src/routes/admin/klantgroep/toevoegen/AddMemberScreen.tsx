@@ -11,6 +11,7 @@ import type { AddMemberGroupQuery } from '@/graphql/generated/graphql';
 import { withNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
 import { RecordNotFound } from '@/components/ui/RecordNotFound';
+import { FormSubmit } from '@/components/forms/FormSubmit';
 
 const AddMemberGroupDocument = graphql(`
   query AddMemberGroup($id: ID!) {
@@ -143,11 +144,7 @@ function AddMember({ group }: { group: NonNullable<AddMemberGroupQuery['clientGr
           hint="9 cijfers. Het nummer wordt versleuteld bewaard en daarna alleen afgeschermd getoond."
           {...form.field('bsn')}
         />
-        <div className="gw-form-actions">
-          <button type="submit" className="gw-button" disabled={form.busy}>
-            Lid toevoegen
-          </button>
-        </div>
+        <FormSubmit busy={form.busy}>Lid toevoegen</FormSubmit>
       </form>
     </Page>
   );

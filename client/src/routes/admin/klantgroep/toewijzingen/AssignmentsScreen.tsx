@@ -18,6 +18,7 @@ import { RecordNotFound } from '@/components/ui/RecordNotFound';
 import { assignmentStatusLabel } from '@/vocabulary/assignmentStatus';
 import { StatusBadge } from '@/components/status/StatusBadge';
 import { movementKindLabel } from '@/vocabulary/ledgerMovement';
+import { DataTable } from '@/components/ui/DataTable';
 
 const AdminAssignmentsDocument = graphql(`
   query AdminAssignments($id: ID!) {
@@ -190,31 +191,22 @@ function Assignments({
           </dl>
           <details>
             <summary>Boekingen ({a.movements.length})</summary>
-            <div className="gw-table-wrapper">
-              <table className="gw-table">
-                <caption className="gw-visually-hidden">Boekingen op {a.arrangementName}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Datum</th>
-                    <th scope="col">Soort</th>
-                    <th scope="col">Omschrijving</th>
-                    <th scope="col">Bedrag</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {a.movements.map((m) => (
-                    <tr key={`${m.id}-${m.amountCents}`}>
-                      <td>{formatDateTime(m.at)}</td>
-                      <td>{movementKindLabel[m.kind]}</td>
-                      <td>{m.description}</td>
-                      <td>
-                        <Money cents={m.amountCents} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption={`Boekingen op ${a.arrangementName}`}
+              hideCaption
+              headers={['Datum', 'Soort', 'Omschrijving', 'Bedrag']}
+            >
+              {a.movements.map((m) => (
+                <tr key={`${m.id}-${m.amountCents}`}>
+                  <td>{formatDateTime(m.at)}</td>
+                  <td>{movementKindLabel[m.kind]}</td>
+                  <td>{m.description}</td>
+                  <td>
+                    <Money cents={m.amountCents} />
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           </details>
           {a.status !== 'REVOKED' ? (
             revoking === a.id ? (

@@ -15,6 +15,9 @@ import { withNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
 import { RecordNotFound } from '@/components/ui/RecordNotFound';
 import { PersonNav } from '../personShared';
+import { DataTable } from '@/components/ui/DataTable';
+import { NamedOptions } from '@/components/forms/NamedOptions';
+import { FormSubmit } from '@/components/forms/FormSubmit';
 
 const AdminPersonOnBehalfDocument = graphql(`
   query AdminPersonOnBehalf($externalIdentifier: String!) {
@@ -177,58 +180,44 @@ function OnBehalfForm({ person, options }: { person: Person; options: Options })
                 {form.errors.lines}
               </span>
             ) : null}
-            <div className="gw-table-wrapper">
-              <table className="gw-table">
-                <caption className="gw-visually-hidden">Producten die het tegoed betaalt</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Product</th>
-                    <th scope="col">Aanbieder</th>
-                    <th scope="col">Prijs</th>
-                    <th scope="col">Aantal</th>
-                    {several ? <th scope="col">Voor wie</th> : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {options.products.map((p) => (
-                    <tr key={p.id}>
-                      <th scope="row">{p.title}</th>
-                      <td>{p.providerName}</td>
-                      <td>{formatCents(p.priceCents)}</td>
-                      <td>
-                        <label className="gw-visually-hidden" htmlFor={quantityField(p.id)}>
-                          Aantal {p.title}
-                        </label>
-                        <input
-                          id={quantityField(p.id)}
-                          name={quantityField(p.id)}
-                          className="gw-input"
-                          type="number"
-                          inputMode="numeric"
-                          min={0}
-                          max={99}
-                          defaultValue={0}
-                        />
-                      </td>
-                      {several ? (
-                        <td>
-                          <label className="gw-visually-hidden" htmlFor={memberField(p.id)}>
-                            Voor wie is {p.title}?
-                          </label>
-                          <select id={memberField(p.id)} name={memberField(p.id)} className="gw-select">
-                            {options.members.map((m) => (
-                              <option key={m.id} value={m.id}>
-                                {m.name}
-                              </option>
-                            ))}
-                          </select>
-                        </td>
-                      ) : null}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption="Producten die het tegoed betaalt"
+              hideCaption
+              headers={['Product', 'Aanbieder', 'Prijs', 'Aantal', ...(several ? ['Voor wie'] : [])]}
+            >
+              {options.products.map((p) => (
+                <tr key={p.id}>
+                  <th scope="row">{p.title}</th>
+                  <td>{p.providerName}</td>
+                  <td>{formatCents(p.priceCents)}</td>
+                  <td>
+                    <label className="gw-visually-hidden" htmlFor={quantityField(p.id)}>
+                      Aantal {p.title}
+                    </label>
+                    <input
+                      id={quantityField(p.id)}
+                      name={quantityField(p.id)}
+                      className="gw-input"
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      max={99}
+                      defaultValue={0}
+                    />
+                  </td>
+                  {several ? (
+                    <td>
+                      <label className="gw-visually-hidden" htmlFor={memberField(p.id)}>
+                        Voor wie is {p.title}?
+                      </label>
+                      <select id={memberField(p.id)} name={memberField(p.id)} className="gw-select">
+                        <NamedOptions items={options.members} />
+                      </select>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </DataTable>
           </fieldset>
           <TextAreaField
             label="Reden"
@@ -237,11 +226,7 @@ function OnBehalfForm({ person, options }: { person: Person; options: Options })
             maxLength={500}
             {...form.field('reason')}
           />
-          <div className="gw-form-actions">
-            <button type="submit" className="gw-button" disabled={form.busy}>
-              Bestelling plaatsen namens {person.fullName}
-            </button>
-          </div>
+          <FormSubmit busy={form.busy}>Bestelling plaatsen namens {person.fullName}</FormSubmit>
         </form>
       )}
     </>

@@ -1,7 +1,8 @@
 import { useQuery } from '@apollo/client/react';
 import { useParams } from 'react-router';
 import { Page } from '@/components/layout/Page';
-import { ConnectionTable, FilterForm, useConnection, useFilters, type Column, type Filters } from '@/components/lists';
+import { useFiltering } from '@/components/lists/useFiltering';
+import { ConnectionTable, FilterForm, useConnection, type Column, type Filters } from '@/components/lists';
 import { orderColumns } from '@/components/orders/orderColumns';
 import { orderStatusFilter } from '@/components/orders/orderFilters';
 import { orderStatusLabel } from '@/vocabulary/orderStatus';
@@ -26,21 +27,10 @@ const AdminPersonOrdersPersonDocument = graphql(`
 const AdminPersonOrdersDocument = graphql(`
   query AdminPersonOrders($externalIdentifier: String!, $filter: PersonOrderFilter, $first: Int, $after: String) {
     personOrders(externalIdentifier: $externalIdentifier, filter: $filter, first: $first, after: $after) {
-      totalCount
-      totalCountCapped
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
+      ...OrderListPage @unmask
       edges {
-        cursor
         node {
-          id
-          number
-          status
           providerName
-          createdAt
-          totalCents
           budgetCents
           contributionCents
           clientGroupId
@@ -86,12 +76,12 @@ export default function PersonOrdersScreen() {
 }
 
 function PersonOrderList({ externalIdentifier, household }: { externalIdentifier: string; household: string }) {
-  const [values, setValues, state] = useFilters(filters);
+  const filtering = useFiltering(filters);
   const list = useConnection(AdminPersonOrdersDocument, {
-    variables: { externalIdentifier, filter: values },
+    variables: { externalIdentifier, filter: filtering.values },
     field: 'personOrders',
   });
-  const status = values.status ? orderStatusLabel[values.status].toLowerCase() : null;
+  const status = filtering.values.status ? orderStatusLabel[filtering.values.status].toLowerCase() : null;
   const columns: Column<Order>[] = [
     orderColumns.number((id, o) => urls.admin.personOrder(externalIdentifier, o.clientGroupId, id)),
     orderColumns.orderedOn(),
@@ -103,19 +93,12 @@ function PersonOrderList({ externalIdentifier, household }: { externalIdentifier
   ];
   return (
     <>
-      <FilterForm
-        filters={filters}
-        values={values}
-        onChange={setValues}
-        state={state}
-        label="Bestellingen filteren"
-        submitLabel="Filteren"
-      />
+      <FilterForm {...filtering.form} label="Bestellingen filteren" submitLabel="Filteren" />
       <ConnectionTable
         list={list}
         caption={status ? `Bestellingen van ${household}: ${status}` : `Bestellingen van ${household}`}
         columns={columns}
-        filtered={state.active}
+        filtered={filtering.active}
         empty="Dit huishouden heeft nog niets besteld."
         emptyFiltered={`Dit huishouden heeft geen bestellingen met de status ‘${status ?? ''}’. Kies een andere status of wis het filter.`}
         errorMessage="De bestellingen konden niet worden geladen."

@@ -14,6 +14,7 @@ import { RecordNotFound } from '@/components/ui/RecordNotFound';
 import { formatCardNumber, PersonNav } from '../personShared';
 import { cardStatusLabel } from '@/vocabulary/cardStatus';
 import { StatusBadge } from '@/components/status/StatusBadge';
+import { DataTable } from '@/components/ui/DataTable';
 
 const AdminPersonCardsDocument = graphql(`
   query AdminPersonCards($externalIdentifier: String!) {
@@ -167,92 +168,78 @@ function PersonCards({ person }: { person: Person }) {
       {person.cards.length === 0 ? (
         <p>Deze persoon heeft nog geen pas.</p>
       ) : (
-        <div className="gw-table-wrapper">
-          <table className="gw-table">
-            <caption className="gw-visually-hidden">Passen van {person.fullName}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Pasnummer</th>
-                <th scope="col">Status</th>
-                <th scope="col">Uitgegeven</th>
-                <th scope="col">Geblokkeerd of vervangen</th>
-                {canManage ? <th scope="col">Acties</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {person.cards.map((c) => (
-                <tr key={c.id}>
-                  <th scope="row">{c.number ? formatCardNumber(c.number) : `eindigend op ${c.lastDigits}`}</th>
-                  <td>
-                    <StatusBadge kind="card" status={c.status}>
-                      {cardStatusLabel[c.status]}
-                    </StatusBadge>
-                  </td>
-                  <td>{formatDateTime(c.issuedAt)}</td>
-                  <td>{c.blockedAt ? formatDateTime(c.blockedAt) : '–'}</td>
-                  {canManage ? (
-                    <td>
-                      {pending?.cardId === c.id ? (
-                        <div
-                          role="group"
-                          aria-label={`Bevestigen voor pas eindigend op ${c.lastDigits}`}
-                          className="gw-form-actions"
-                          style={{ marginTop: 0 }}
+        <DataTable
+          caption={`Passen van ${person.fullName}`}
+          hideCaption
+          headers={['Pasnummer', 'Status', 'Uitgegeven', 'Geblokkeerd of vervangen', ...(canManage ? ['Acties'] : [])]}
+        >
+          {person.cards.map((c) => (
+            <tr key={c.id}>
+              <th scope="row">{c.number ? formatCardNumber(c.number) : `eindigend op ${c.lastDigits}`}</th>
+              <td>
+                <StatusBadge kind="card" status={c.status}>
+                  {cardStatusLabel[c.status]}
+                </StatusBadge>
+              </td>
+              <td>{formatDateTime(c.issuedAt)}</td>
+              <td>{c.blockedAt ? formatDateTime(c.blockedAt) : '–'}</td>
+              {canManage ? (
+                <td>
+                  {pending?.cardId === c.id ? (
+                    <div
+                      role="group"
+                      aria-label={`Bevestigen voor pas eindigend op ${c.lastDigits}`}
+                      className="gw-form-actions"
+                      style={{ marginTop: 0 }}
+                    >
+                      <span>
+                        {pending.action === 'block'
+                          ? `Pas eindigend op ${c.lastDigits} blokkeren?`
+                          : `Pas eindigend op ${c.lastDigits} vervangen door een nieuwe pas?`}
+                      </span>
+                      <button
+                        type="button"
+                        className="gw-button gw-button--danger"
+                        disabled={busy}
+                        onClick={() =>
+                          pending.action === 'block' ? onBlock(c.id, c.lastDigits) : onReplace(c.id, c.lastDigits)
+                        }
+                      >
+                        {pending.action === 'block' ? 'Ja, blokkeer deze pas' : 'Ja, vervang deze pas'}
+                      </button>
+                      <button type="button" className="gw-button gw-button--secondary" onClick={() => setPending(null)}>
+                        Annuleren
+                      </button>
+                    </div>
+                  ) : c.status === 'REPLACED' || person.erasedAt ? (
+                    <span className="gw-muted">Geen</span>
+                  ) : (
+                    <div className="gw-form-actions" style={{ marginTop: 0 }}>
+                      {c.status === 'ACTIVE' ? (
+                        <button
+                          type="button"
+                          className="gw-button gw-button--secondary"
+                          onClick={() => setPending({ cardId: c.id, action: 'block' })}
                         >
-                          <span>
-                            {pending.action === 'block'
-                              ? `Pas eindigend op ${c.lastDigits} blokkeren?`
-                              : `Pas eindigend op ${c.lastDigits} vervangen door een nieuwe pas?`}
-                          </span>
-                          <button
-                            type="button"
-                            className="gw-button gw-button--danger"
-                            disabled={busy}
-                            onClick={() =>
-                              pending.action === 'block' ? onBlock(c.id, c.lastDigits) : onReplace(c.id, c.lastDigits)
-                            }
-                          >
-                            {pending.action === 'block' ? 'Ja, blokkeer deze pas' : 'Ja, vervang deze pas'}
-                          </button>
-                          <button
-                            type="button"
-                            className="gw-button gw-button--secondary"
-                            onClick={() => setPending(null)}
-                          >
-                            Annuleren
-                          </button>
-                        </div>
-                      ) : c.status === 'REPLACED' || person.erasedAt ? (
-                        <span className="gw-muted">Geen</span>
-                      ) : (
-                        <div className="gw-form-actions" style={{ marginTop: 0 }}>
-                          {c.status === 'ACTIVE' ? (
-                            <button
-                              type="button"
-                              className="gw-button gw-button--secondary"
-                              onClick={() => setPending({ cardId: c.id, action: 'block' })}
-                            >
-                              Blokkeren<span className="gw-visually-hidden"> (pas eindigend op {c.lastDigits})</span>
-                            </button>
-                          ) : null}
-                          {c.status === 'ACTIVE' || !hasActive ? (
-                            <button
-                              type="button"
-                              className="gw-button gw-button--secondary"
-                              onClick={() => setPending({ cardId: c.id, action: 'replace' })}
-                            >
-                              Vervangen<span className="gw-visually-hidden"> (pas eindigend op {c.lastDigits})</span>
-                            </button>
-                          ) : null}
-                        </div>
-                      )}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                          Blokkeren<span className="gw-visually-hidden"> (pas eindigend op {c.lastDigits})</span>
+                        </button>
+                      ) : null}
+                      {c.status === 'ACTIVE' || !hasActive ? (
+                        <button
+                          type="button"
+                          className="gw-button gw-button--secondary"
+                          onClick={() => setPending({ cardId: c.id, action: 'replace' })}
+                        >
+                          Vervangen<span className="gw-visually-hidden"> (pas eindigend op {c.lastDigits})</span>
+                        </button>
+                      ) : null}
+                    </div>
+                  )}
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
       )}
       {canManage && !hasActive && !person.erasedAt ? (
         <p>

@@ -11,6 +11,7 @@ import { withNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
 import { RecordNotFound } from '@/components/ui/RecordNotFound';
 import { PersonNav } from '../personShared';
+import { FormSubmit } from '@/components/forms/FormSubmit';
 
 const AdminPersonDeleteDocument = graphql(`
   query AdminPersonDelete($externalIdentifier: String!) {
@@ -122,11 +123,9 @@ function PersonDelete({ person }: { person: NonNullable<AdminPersonDeleteQuery['
               required
               {...form.field('confirmation')}
             />
-            <div className="gw-form-actions">
-              <button type="submit" className="gw-button gw-button--danger" disabled={form.busy}>
-                Persoonsgegevens definitief wissen
-              </button>
-            </div>
+            <FormSubmit busy={form.busy} danger>
+              Persoonsgegevens definitief wissen
+            </FormSubmit>
           </form>
         </>
       )}

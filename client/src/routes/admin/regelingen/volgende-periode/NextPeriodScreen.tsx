@@ -14,6 +14,7 @@ import type { NextPeriodArrangementQuery, RegrantPreviewQuery } from '@/graphql/
 import { withNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
 import { RecordNotFound } from '@/components/ui/RecordNotFound';
+import { DataTable } from '@/components/ui/DataTable';
 
 const NextPeriodArrangementDocument = graphql(`
   query NextPeriodArrangement($id: ID!) {
@@ -294,33 +295,22 @@ function RegrantPreviewView({
           </button>
         </form>
       ) : null}
-      <div className="gw-table-wrapper">
-        <table className="gw-table">
-          <caption>Houders van de vorige periode</caption>
-          <thead>
-            <tr>
-              <th scope="col">Huishouden</th>
-              <th scope="col">Klantnummer</th>
-              <th scope="col">Voor</th>
-              <th scope="col">Bedrag</th>
-              <th scope="col">Uitkomst</th>
-            </tr>
-          </thead>
-          <tbody>
-            {p.rows.map((r) => (
-              <tr key={r.id}>
-                <th scope="row">
-                  <Link to={urls.admin.clientGroupAssignments(r.clientGroupId)}>{r.householdName}</Link>
-                </th>
-                <td>{r.clientNumber}</td>
-                <td>{r.beneficiaryName ?? 'Het hele huishouden'}</td>
-                <td>{r.amountCents == null ? '–' : <Money cents={r.amountCents} />}</td>
-                <td>{r.grantable ? 'Wordt toegekend' : r.alreadyDone ? 'Al toegekend' : r.reason}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Houders van de vorige periode"
+        headers={['Huishouden', 'Klantnummer', 'Voor', 'Bedrag', 'Uitkomst']}
+      >
+        {p.rows.map((r) => (
+          <tr key={r.id}>
+            <th scope="row">
+              <Link to={urls.admin.clientGroupAssignments(r.clientGroupId)}>{r.householdName}</Link>
+            </th>
+            <td>{r.clientNumber}</td>
+            <td>{r.beneficiaryName ?? 'Het hele huishouden'}</td>
+            <td>{r.amountCents == null ? '–' : <Money cents={r.amountCents} />}</td>
+            <td>{r.grantable ? 'Wordt toegekend' : r.alreadyDone ? 'Al toegekend' : r.reason}</td>
+          </tr>
+        ))}
+      </DataTable>
     </>
   );
 }

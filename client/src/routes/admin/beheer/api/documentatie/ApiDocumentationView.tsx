@@ -3,6 +3,7 @@ import type { ApiDocumentationQuery } from '@/graphql/generated/graphql';
 import { useClientConfig } from '@/lib/clientConfig';
 import { urls } from '@/lib/urls';
 import { AUDIENCE_LABELS, filterOperations, type KindFilter, type PermissionSet } from './apiDocumentation';
+import { DataTable } from '@/components/ui/DataTable';
 
 type Docs = ApiDocumentationQuery['apiDocumentation'];
 type Operation = Docs['operations'][number];
@@ -265,33 +266,24 @@ function OperationDetails({
 
           <h4>Argumenten</h4>
           {operation.arguments.length ? (
-            <div className="gw-table-wrapper">
-              <table className="gw-table">
-                <caption className="gw-visually-hidden">Argumenten van {operation.name}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Naam</th>
-                    <th scope="col">Type</th>
-                    <th scope="col">Standaard</th>
-                    <th scope="col">Beschrijving</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {operation.arguments.map((arg) => (
-                    <tr key={arg.name}>
-                      <th scope="row">
-                        <code>{arg.name}</code>
-                      </th>
-                      <td>
-                        <code>{arg.type}</code>
-                      </td>
-                      <td>{arg.defaultValue ? <code>{arg.defaultValue}</code> : '—'}</td>
-                      <td lang="en">{arg.description ?? '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption={`Argumenten van ${operation.name}`}
+              hideCaption
+              headers={['Naam', 'Type', 'Standaard', 'Beschrijving']}
+            >
+              {operation.arguments.map((arg) => (
+                <tr key={arg.name}>
+                  <th scope="row">
+                    <code>{arg.name}</code>
+                  </th>
+                  <td>
+                    <code>{arg.type}</code>
+                  </td>
+                  <td>{arg.defaultValue ? <code>{arg.defaultValue}</code> : '—'}</td>
+                  <td lang="en">{arg.description ?? '—'}</td>
+                </tr>
+              ))}
+            </DataTable>
           ) : (
             <p>Geen argumenten.</p>
           )}
@@ -301,43 +293,35 @@ function OperationDetails({
           </h4>
           {operation.returnTypeDescription ? <p lang="en">{operation.returnTypeDescription}</p> : null}
           {operation.returnFields.length ? (
-            <div className="gw-table-wrapper">
-              <table className="gw-table">
-                <caption className="gw-visually-hidden">Velden van {operation.returnType}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Veld</th>
-                    <th scope="col">Type</th>
-                    <th scope="col">Beschrijving</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {operation.returnFields.map((field) => (
-                    <tr key={field.name}>
-                      <th scope="row">
-                        <code>{field.name}</code>
-                      </th>
-                      <td>
-                        <code>{field.type}</code>
-                      </td>
-                      <td>
-                        <span lang="en">{field.description ?? '—'}</span>
-                        {field.personalData ? (
-                          <span className="gw-field__hint">
-                            Persoonsgegeven ({field.personalData}): elke inzage wordt gelogd.
-                          </span>
-                        ) : null}
-                        {field.deprecationReason ? (
-                          <span className="gw-field__hint">
-                            Verouderd: <span lang="en">{field.deprecationReason}</span>
-                          </span>
-                        ) : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption={`Velden van ${operation.returnType}`}
+              hideCaption
+              headers={['Veld', 'Type', 'Beschrijving']}
+            >
+              {operation.returnFields.map((field) => (
+                <tr key={field.name}>
+                  <th scope="row">
+                    <code>{field.name}</code>
+                  </th>
+                  <td>
+                    <code>{field.type}</code>
+                  </td>
+                  <td>
+                    <span lang="en">{field.description ?? '—'}</span>
+                    {field.personalData ? (
+                      <span className="gw-field__hint">
+                        Persoonsgegeven ({field.personalData}): elke inzage wordt gelogd.
+                      </span>
+                    ) : null}
+                    {field.deprecationReason ? (
+                      <span className="gw-field__hint">
+                        Verouderd: <span lang="en">{field.deprecationReason}</span>
+                      </span>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           ) : null}
 
           <h4>Voorbeeld</h4>
@@ -380,60 +364,51 @@ function RestRoutes({
         niet voor koppelingen.
       </p>
       {shown.length ? (
-        <div className="gw-table-wrapper">
-          <table className="gw-table">
-            <caption className="gw-visually-hidden">HTTP-routes die koppelingen mogen aanroepen</caption>
-            <thead>
-              <tr>
-                <th scope="col">Route</th>
-                <th scope="col">Wat</th>
-                <th scope="col">Rechten</th>
-                <th scope="col">Verzoek</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((route) => (
-                <tr key={`${route.method} ${route.path}`}>
-                  <th scope="row">
-                    <code>
-                      {route.method} {route.path}
-                    </code>
-                  </th>
-                  <td>
-                    <span lang="en">{withCode(route.description)}</span>
-                    <span className="gw-field__hint" lang="en">
-                      {withCode(route.scope)}
-                    </span>
-                  </td>
-                  <td>
-                    <ul className="gw-plain-list">
-                      {route.permissions.map((p) => (
-                        <li key={p}>
-                          <code>{p}</code>
-                          {permissionDescriptions.has(p) ? <>: {permissionDescriptions.get(p)}</> : null}
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td>
-                    {route.requestBody ? (
-                      <>
-                        Inhoud: <code>{route.requestBody}</code>
-                        <br />
-                      </>
-                    ) : null}
-                    {route.requiredHeader ? (
-                      <>
-                        Header: <code>{route.requiredHeader}: 1</code>
-                      </>
-                    ) : null}
-                    {!route.requestBody && !route.requiredHeader ? '—' : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="HTTP-routes die koppelingen mogen aanroepen"
+          hideCaption
+          headers={['Route', 'Wat', 'Rechten', 'Verzoek']}
+        >
+          {shown.map((route) => (
+            <tr key={`${route.method} ${route.path}`}>
+              <th scope="row">
+                <code>
+                  {route.method} {route.path}
+                </code>
+              </th>
+              <td>
+                <span lang="en">{withCode(route.description)}</span>
+                <span className="gw-field__hint" lang="en">
+                  {withCode(route.scope)}
+                </span>
+              </td>
+              <td>
+                <ul className="gw-plain-list">
+                  {route.permissions.map((p) => (
+                    <li key={p}>
+                      <code>{p}</code>
+                      {permissionDescriptions.has(p) ? <>: {permissionDescriptions.get(p)}</> : null}
+                    </li>
+                  ))}
+                </ul>
+              </td>
+              <td>
+                {route.requestBody ? (
+                  <>
+                    Inhoud: <code>{route.requestBody}</code>
+                    <br />
+                  </>
+                ) : null}
+                {route.requiredHeader ? (
+                  <>
+                    Header: <code>{route.requiredHeader}: 1</code>
+                  </>
+                ) : null}
+                {!route.requestBody && !route.requiredHeader ? '—' : null}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       ) : (
         <p>Geen routes voor deze rechten.</p>
       )}

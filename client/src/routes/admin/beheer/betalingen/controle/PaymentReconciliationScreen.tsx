@@ -13,6 +13,7 @@ import { graphql } from '@/graphql/generated';
 import type { PaymentMismatchKind, PaymentReconciliationQuery } from '@/graphql/generated/graphql';
 import { useShowNotice } from '@/lib/notice';
 import { FinanceTabs } from '../FinanceTabs';
+import { DataTable } from '@/components/ui/DataTable';
 
 const PaymentReconciliationDocument = graphql(`
   query PaymentReconciliation($from: String!, $to: String!) {
@@ -375,33 +376,22 @@ export default function PaymentReconciliationScreen() {
           <section aria-labelledby="controle-terugbetalingen">
             <h2 id="controle-terugbetalingen">Gestopte terugbetalingen</h2>
             {report.stoppedRefunds.length ? (
-              <div className="gw-table-wrapper">
-                <table className="gw-table">
-                  <caption>Terugbetalingen die na herhaalde pogingen niet zijn gelukt</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Aangemaakt</th>
-                      <th scope="col">Bedrag</th>
-                      <th scope="col">Pogingen</th>
-                      <th scope="col">Laatste fout</th>
-                      <th scope="col">Actie</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {report.stoppedRefunds.map((r) => (
-                      <tr key={r.id}>
-                        <th scope="row">{formatDateTime(r.createdAt)}</th>
-                        <td>{formatCents(r.amountCents)}</td>
-                        <td>{r.attempts}</td>
-                        <td>{r.lastError ?? '—'}</td>
-                        <td>
-                          <RetryRefund refund={r} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                caption="Terugbetalingen die na herhaalde pogingen niet zijn gelukt"
+                headers={['Aangemaakt', 'Bedrag', 'Pogingen', 'Laatste fout', 'Actie']}
+              >
+                {report.stoppedRefunds.map((r) => (
+                  <tr key={r.id}>
+                    <th scope="row">{formatDateTime(r.createdAt)}</th>
+                    <td>{formatCents(r.amountCents)}</td>
+                    <td>{r.attempts}</td>
+                    <td>{r.lastError ?? '—'}</td>
+                    <td>
+                      <RetryRefund refund={r} />
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
             ) : (
               <p>Er zijn geen gestopte terugbetalingen.</p>
             )}

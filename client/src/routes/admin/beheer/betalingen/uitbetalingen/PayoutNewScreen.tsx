@@ -12,6 +12,7 @@ import { QueryError } from '@/components/ui/QueryError';
 import { graphql } from '@/graphql/generated';
 import { withNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
+import { NamedOptions } from '@/components/forms/NamedOptions';
 
 const PayoutMunicipalitiesDocument = graphql(`
   query PayoutMunicipalities {
@@ -178,11 +179,7 @@ export default function PayoutNewScreen() {
                 onChange={(e) => setChosen(e.target.value || null)}
               >
                 <option value="">Kies een gemeente</option>
-                {municipalities.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.name}
-                  </option>
-                ))}
+                <NamedOptions items={municipalities} />
               </SelectField>
             </form>
             {municipalityId ? <Preview key={municipalityId} municipalityId={municipalityId} /> : null}

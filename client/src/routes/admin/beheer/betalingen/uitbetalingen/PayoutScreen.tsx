@@ -17,6 +17,7 @@ import { useShowNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
 import { PayoutBatchDocument } from './payouts.graphql';
 import { payoutStatusLabel } from '@/vocabulary/payoutStatus';
+import { DataTable } from '@/components/ui/DataTable';
 
 type Batch = NonNullable<PayoutBatchQuery['payoutBatch']>;
 
@@ -163,37 +164,28 @@ function Lines({ batch }: { batch: Batch }) {
   return (
     <section aria-labelledby="overboekingen-kop">
       <h2 id="overboekingen-kop">Overboekingen</h2>
-      <div className="gw-table-wrapper">
-        <table className="gw-table">
-          <caption>Eén overboeking per aanbieder</caption>
-          <thead>
-            <tr>
-              <th scope="col">Aanbieder</th>
-              <th scope="col">Kenmerk</th>
-              <th scope="col" className="gw-num">
-                Bestellingen
-              </th>
-              <th scope="col" className="gw-num">
-                Bedrag
-              </th>
-              <th scope="col">Omschrijving op het afschrift</th>
-            </tr>
-          </thead>
-          <tbody>
-            {batch.lines.map((l) => (
-              <tr key={l.id}>
-                <th scope="row">{l.providerName}</th>
-                <td>{l.reference}</td>
-                <td className="gw-num">{formatCount(l.orderCount)}</td>
-                <td className="gw-num">
-                  <Money cents={l.amountCents} />
-                </td>
-                <td style={{ overflowWrap: 'anywhere' }}>{l.remittanceInfo}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Eén overboeking per aanbieder"
+        headers={[
+          'Aanbieder',
+          'Kenmerk',
+          { label: 'Bestellingen', numeric: true },
+          { label: 'Bedrag', numeric: true },
+          'Omschrijving op het afschrift',
+        ]}
+      >
+        {batch.lines.map((l) => (
+          <tr key={l.id}>
+            <th scope="row">{l.providerName}</th>
+            <td>{l.reference}</td>
+            <td className="gw-num">{formatCount(l.orderCount)}</td>
+            <td className="gw-num">
+              <Money cents={l.amountCents} />
+            </td>
+            <td style={{ overflowWrap: 'anywhere' }}>{l.remittanceInfo}</td>
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }
@@ -223,35 +215,22 @@ function Handovers({ batch }: { batch: Batch }) {
           </li>
         ))}
       </ul>
-      <div className="gw-table-wrapper">
-        <table className="gw-table">
-          <caption>Bestellingen per aanbieder, met de overdracht</caption>
-          <thead>
-            <tr>
-              <th scope="col">Bestelling</th>
-              <th scope="col">Aanbieder</th>
-              <th scope="col">Geleverd op</th>
-              <th scope="col">Overdracht</th>
-              <th scope="col" className="gw-num">
-                Bedrag
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((o) => (
-              <tr key={o.orderId}>
-                <th scope="row">{o.number}</th>
-                <td>{o.line.providerName}</td>
-                <td>{o.deliveredAt ? formatDateTime(o.deliveredAt) : 'Onbekend'}</td>
-                <td>{HANDOVER_LABEL[o.handoverMethod]}</td>
-                <td className="gw-num">
-                  <Money cents={o.amountCents} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Bestellingen per aanbieder, met de overdracht"
+        headers={['Bestelling', 'Aanbieder', 'Geleverd op', 'Overdracht', { label: 'Bedrag', numeric: true }]}
+      >
+        {orders.map((o) => (
+          <tr key={o.orderId}>
+            <th scope="row">{o.number}</th>
+            <td>{o.line.providerName}</td>
+            <td>{o.deliveredAt ? formatDateTime(o.deliveredAt) : 'Onbekend'}</td>
+            <td>{HANDOVER_LABEL[o.handoverMethod]}</td>
+            <td className="gw-num">
+              <Money cents={o.amountCents} />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }

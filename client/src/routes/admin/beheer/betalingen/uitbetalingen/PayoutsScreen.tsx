@@ -1,14 +1,7 @@
 import { Link } from 'react-router';
 import { formatCount, formatDate } from '@/components/dates/formatDate';
-import {
-  ConnectionTable,
-  FilterForm,
-  oneOf,
-  useConnection,
-  useFilters,
-  type Column,
-  type Filters,
-} from '@/components/lists';
+import { FilteredConnectionTable } from '@/components/lists/FilteredConnectionTable';
+import { oneOf, type Column, type Filters } from '@/components/lists';
 import { Page } from '@/components/layout/Page';
 import { Money } from '@/components/money/Money';
 import { StatusBadge } from '@/components/status/StatusBadge';
@@ -69,8 +62,6 @@ const columns: Column<Batch>[] = [
 
 /** /admin/beheer/betalingen/uitbetalingen: the payout batches to providers, newest first, with status and totals. */
 export default function PayoutsScreen() {
-  const [values, setValues, state] = useFilters(filters);
-  const list = useConnection(PayoutBatchesDocument, { variables: { filter: values }, field: 'payoutBatches' });
   return (
     <Page
       title="Uitbetalingen"
@@ -81,12 +72,13 @@ export default function PayoutsScreen() {
           Nieuwe uitbetaling
         </Link>
       </p>
-      <FilterForm filters={filters} values={values} onChange={setValues} state={state} label="Uitbetalingen filteren" />
-      <ConnectionTable
-        list={list}
+      <FilteredConnectionTable
+        query={PayoutBatchesDocument}
+        field="payoutBatches"
+        filters={filters}
+        filterLabel="Uitbetalingen filteren"
         caption="Uitbetalingen aan aanbieders"
         columns={columns}
-        filtered={state.active}
         empty="Er zijn nog geen uitbetalingen. Maak de eerste met ‘Nieuwe uitbetaling’."
         emptyFiltered="Geen uitbetaling heeft deze status. Kies een andere status, of wis het filter."
         errorMessage="De uitbetalingen konden niet worden geladen."

@@ -7,8 +7,7 @@ export const PayoutBatchesDocument = graphql(`
     payoutBatches(filter: $filter, first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...PageInfoFields @unmask
       }
       edges {
         cursor

@@ -1,10 +1,12 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { TextField } from '@/components/forms/TextField';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { Loading } from '@/components/ui/Loading';
+import { useSaveSettings } from '@/components/settings/saveSettings';
 import { graphql } from '@/graphql/generated';
 import { useShowNotice } from '@/lib/notice';
 import { hasPermission, useViewer } from '@/lib/viewer';
+import { FormSubmit } from '@/components/forms/FormSubmit';
 
 const ReminderSettingsDocument = graphql(`
   query ReminderSettings {
@@ -12,21 +14,6 @@ const ReminderSettingsDocument = graphql(`
       section
       version
       value
-    }
-  }
-`);
-
-const UpdateReminderSettingsDocument = graphql(`
-  mutation UpdateReminderSettings($input: UpdateSettingsSectionInput!) {
-    updateSettingsSection(input: $input) {
-      settings {
-        section
-        version
-        value
-      }
-      errors {
-        ...UserErrorFields @unmask
-      }
     }
   }
 `);
@@ -41,24 +28,14 @@ export function ReminderSettings() {
   const showNotice = useShowNotice();
   const may = hasPermission(viewer, 'SETTINGS_MANAGE');
   const settings = useQuery(ReminderSettingsDocument, { skip: !may });
-  const [update] = useMutation(UpdateReminderSettingsDocument, { refetchQueries: ['ReminderSettings'] });
+  const save = useSaveSettings('REMINDERS', { refetchQueries: ['ReminderSettings'] });
   const form = useMutationForm({
     id: 'herinnering',
     fields: ['expiryReminderDays'],
     mutate: async (values) => {
       const text = values.expiryReminderDays.trim();
       const days = /^-?\d+$/.test(text) ? Number(text) : text;
-      return (
-        await update({
-          variables: {
-            input: {
-              section: 'REMINDERS',
-              patch: { expiryReminderDays: days },
-              expectedVersion: settings.data?.settingsSection.version,
-            },
-          },
-        })
-      ).data?.updateSettingsSection;
+      return save({ expiryReminderDays: days }, settings.data?.settingsSection.version);
     },
     onSuccess: (_p, data) => {
       const days = Number(data.get('expiryReminderDays'));
@@ -92,11 +69,7 @@ export function ReminderSettings() {
             defaultValue={String(current)}
             {...form.field('expiryReminderDays')}
           />
-          <div className="gw-form-actions">
-            <button type="submit" className="gw-button" disabled={form.busy}>
-              Herinnering opslaan
-            </button>
-          </div>
+          <FormSubmit busy={form.busy}>Herinnering opslaan</FormSubmit>
         </form>
       )}
     </section>

@@ -10,6 +10,7 @@ import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { graphql } from '@/graphql/generated';
 import type { CommunicationTemplateQuery, TemplateWording } from '@/graphql/generated/graphql';
 import { useShowNotice } from '@/lib/notice';
+import { FormSubmit } from '@/components/forms/FormSubmit';
 
 const CommunicationTemplateDocument = graphql(`
   query CommunicationTemplate($id: ID!) {
@@ -203,11 +204,7 @@ function TemplateForm({ template, wording }: { template: Template; wording: Temp
       {form.summary}
       {variant('FORMAL')}
       {variant('INFORMAL')}
-      <div className="gw-form-actions">
-        <button type="submit" className="gw-button" disabled={form.busy}>
-          Sjabloon opslaan
-        </button>
-      </div>
+      <FormSubmit busy={form.busy}>Sjabloon opslaan</FormSubmit>
     </form>
   );
 }

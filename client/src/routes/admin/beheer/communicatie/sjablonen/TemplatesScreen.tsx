@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
 import { formatDateTime } from '@/components/dates/formatDate';
 import { RadioGroup } from '@/components/forms/fields';
@@ -6,12 +6,14 @@ import { useMutationForm } from '@/components/forms/useMutationForm';
 import { Page } from '@/components/layout/Page';
 import { Loading } from '@/components/ui/Loading';
 import { QueryError } from '@/components/ui/QueryError';
+import { useSaveSettings } from '@/components/settings/saveSettings';
 import { graphql } from '@/graphql/generated';
 import type { CommunicationTemplatesQuery, TemplateWording } from '@/graphql/generated/graphql';
 import { useShowNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
 import { hasPermission, useViewer } from '@/lib/viewer';
 import { ReminderSettings } from './ReminderSettings';
+import { DataTable } from '@/components/ui/DataTable';
 
 const CommunicationTemplatesDocument = graphql(`
   query CommunicationTemplates {
@@ -37,21 +39,6 @@ const CommunicationSettingsDocument = graphql(`
   }
 `);
 
-const UpdateWordingDocument = graphql(`
-  mutation UpdateWording($input: UpdateSettingsSectionInput!) {
-    updateSettingsSection(input: $input) {
-      settings {
-        section
-        version
-        value
-      }
-      errors {
-        ...UserErrorFields @unmask
-      }
-    }
-  }
-`);
-
 type Template = CommunicationTemplatesQuery['communicationTemplates'][number];
 
 export const wordingLabel: Record<TemplateWording, string> = {
@@ -63,23 +50,12 @@ export const wordingLabel: Record<TemplateWording, string> = {
 function WordingForm({ current }: { current: TemplateWording }) {
   const showNotice = useShowNotice();
   const settings = useQuery(CommunicationSettingsDocument);
-  const [update] = useMutation(UpdateWordingDocument, { refetchQueries: ['CommunicationTemplates'] });
+  const save = useSaveSettings('COMMUNICATION', { refetchQueries: ['CommunicationTemplates'] });
   const form = useMutationForm({
     id: 'aanspreekvorm',
     fields: ['wording'],
     check: (values) => ({ wording: values.wording ? null : 'Kies formeel of informeel.' }),
-    mutate: async (values) =>
-      (
-        await update({
-          variables: {
-            input: {
-              section: 'COMMUNICATION',
-              patch: { wording: values.wording },
-              expectedVersion: settings.data?.settingsSection.version,
-            },
-          },
-        })
-      ).data?.updateSettingsSection,
+    mutate: async (values) => save({ wording: values.wording }, settings.data?.settingsSection.version),
     onSuccess: (_p, data) =>
       showNotice(
         data.get('wording') === 'INFORMAL'
@@ -108,27 +84,16 @@ function WordingForm({ current }: { current: TemplateWording }) {
 
 function TemplateTable({ caption, templates }: { caption: string; templates: Template[] }) {
   return (
-    <div className="gw-table-wrapper">
-      <table className="gw-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Sjabloon</th>
-            <th scope="col">Tekst</th>
-          </tr>
-        </thead>
-        <tbody>
-          {templates.map((t) => (
-            <tr key={t.id}>
-              <th scope="row">
-                <Link to={urls.admin.beheer.template(t.id)}>{t.name}</Link>
-              </th>
-              <td>{t.isDefault ? 'Standaardtekst' : `Aangepast op ${formatDateTime(t.updatedAt)}`}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption={caption} headers={['Sjabloon', 'Tekst']}>
+      {templates.map((t) => (
+        <tr key={t.id}>
+          <th scope="row">
+            <Link to={urls.admin.beheer.template(t.id)}>{t.name}</Link>
+          </th>
+          <td>{t.isDefault ? 'Standaardtekst' : `Aangepast op ${formatDateTime(t.updatedAt)}`}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

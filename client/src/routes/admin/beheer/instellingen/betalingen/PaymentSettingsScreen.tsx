@@ -4,9 +4,11 @@ import { TextField } from '@/components/forms/TextField';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { Page } from '@/components/layout/Page';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
+import { useSaveSettings } from '@/components/settings/saveSettings';
 import { graphql } from '@/graphql/generated';
 import type { PaymentSettingsQuery } from '@/graphql/generated/graphql';
 import { useShowNotice } from '@/lib/notice';
+import { FormSubmit } from '@/components/forms/FormSubmit';
 
 const PaymentSettingsDocument = graphql(`
   query PaymentSettings {
@@ -24,21 +26,6 @@ const PaymentSettingsDocument = graphql(`
     municipalities {
       id
       name
-    }
-  }
-`);
-
-const UpdatePaymentSettingsDocument = graphql(`
-  mutation UpdatePaymentSettings($input: UpdateSettingsSectionInput!) {
-    updateSettingsSection(input: $input) {
-      settings {
-        section
-        version
-        value
-      }
-      errors {
-        ...UserErrorFields @unmask
-      }
     }
   }
 `);
@@ -102,7 +89,7 @@ const numberOrText = (text: string): number | string => (/^-?\d+$/.test(text.tri
 /** The payments section: payment expiry, payout delay, SEPA version and the debtor account per municipality. */
 function PaymentsForm({ data }: { data: Data }) {
   const showNotice = useShowNotice();
-  const [update] = useMutation(UpdatePaymentSettingsDocument, { refetchQueries: ['PaymentSettings'] });
+  const save = useSaveSettings('PAYMENTS', { refetchQueries: ['PaymentSettings'] });
   const value = data.settingsSection.value as unknown as PaymentsValue;
   const accountFields = data.municipalities.flatMap((m) => [
     ...(['name', 'iban', 'bic'] as const).map((f) => `debtorAccounts.${m.id}.${f}`),
@@ -131,22 +118,15 @@ function PaymentsForm({ data }: { data: Data }) {
           debtorAccounts[m.id] = { ...account, address: filled({ ...address }) ? address : null };
         else if (value.debtorAccounts[m.id]) debtorAccounts[m.id] = null;
       }
-      return (
-        await update({
-          variables: {
-            input: {
-              section: 'PAYMENTS',
-              patch: {
-                paymentExpiryMinutes: numberOrText(values.paymentExpiryMinutes ?? ''),
-                payoutDelayDays: numberOrText(values.payoutDelayDays ?? ''),
-                sepaVersion: values.sepaVersion,
-                debtorAccounts,
-              },
-              expectedVersion: data.settingsSection.version,
-            },
-          },
-        })
-      ).data?.updateSettingsSection;
+      return save(
+        {
+          paymentExpiryMinutes: numberOrText(values.paymentExpiryMinutes ?? ''),
+          payoutDelayDays: numberOrText(values.payoutDelayDays ?? ''),
+          sepaVersion: values.sepaVersion,
+          debtorAccounts,
+        },
+        data.settingsSection.version,
+      );
     },
     onSuccess: () => showNotice('De betaalinstellingen zijn opgeslagen.'),
   });
@@ -233,11 +213,7 @@ function PaymentsForm({ data }: { data: Data }) {
           </fieldset>
         );
       })}
-      <div className="gw-form-actions">
-        <button type="submit" className="gw-button" disabled={form.busy}>
-          Betaalinstellingen opslaan
-        </button>
-      </div>
+      <FormSubmit busy={form.busy}>Betaalinstellingen opslaan</FormSubmit>
     </form>
   );
 }
@@ -298,11 +274,7 @@ function ProviderForm({ data }: { data: Data }) {
           spellCheck={false}
           {...form.field('apiKey')}
         />
-        <div className="gw-form-actions">
-          <button type="submit" className="gw-button" disabled={form.busy}>
-            Betaaldienst opslaan
-          </button>
-        </div>
+        <FormSubmit busy={form.busy}>Betaaldienst opslaan</FormSubmit>
       </form>
       {test.summary}
       <p>

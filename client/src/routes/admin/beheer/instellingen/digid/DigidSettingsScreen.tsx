@@ -10,6 +10,7 @@ import type { DigidSettingsQuery } from '@/graphql/generated/graphql';
 import { urls } from '@/lib/urls';
 import { daysLeftLabel, DigidSettingsDocument, formatSerial } from './digidShared';
 import { digidCertificateStateLabel } from '@/vocabulary/digidCertificateState';
+import { DataTable } from '@/components/ui/DataTable';
 
 type Settings = DigidSettingsQuery['digidSettings'];
 
@@ -105,35 +106,24 @@ function Certificates({ settings }: { settings: Settings }) {
         </Alert>
       ) : null}
       {inUse.length ? (
-        <div className="gw-table-wrapper">
-          <table className="gw-table">
-            <caption className="gw-visually-hidden">De certificaten in de metadata, met hun geldigheid</caption>
-            <thead>
-              <tr>
-                <th scope="col">Status</th>
-                <th scope="col">Onderwerp</th>
-                <th scope="col">Serienummer</th>
-                <th scope="col">Geldig vanaf</th>
-                <th scope="col">Geldig tot</th>
-                <th scope="col">Nog geldig</th>
-              </tr>
-            </thead>
-            <tbody>
-              {inUse.map((c) => (
-                <tr key={c.id}>
-                  <th scope="row">{digidCertificateStateLabel[c.state]}</th>
-                  <td>{c.subject}</td>
-                  <td>
-                    <code>{formatSerial(c.serial)}</code>
-                  </td>
-                  <td>{c.notBefore ? formatDate(c.notBefore as string) : '—'}</td>
-                  <td>{c.notAfter ? formatDate(c.notAfter as string) : '—'}</td>
-                  <td>{daysLeftLabel(c.daysLeft)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="De certificaten in de metadata, met hun geldigheid"
+          hideCaption
+          headers={['Status', 'Onderwerp', 'Serienummer', 'Geldig vanaf', 'Geldig tot', 'Nog geldig']}
+        >
+          {inUse.map((c) => (
+            <tr key={c.id}>
+              <th scope="row">{digidCertificateStateLabel[c.state]}</th>
+              <td>{c.subject}</td>
+              <td>
+                <code>{formatSerial(c.serial)}</code>
+              </td>
+              <td>{c.notBefore ? formatDate(c.notBefore as string) : '—'}</td>
+              <td>{c.notAfter ? formatDate(c.notAfter as string) : '—'}</td>
+              <td>{daysLeftLabel(c.daysLeft)}</td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
       <p>
         <Link to={urls.admin.instellingen.digidCertificates()}>Nieuwe certificaten aanvragen en overstappen</Link>

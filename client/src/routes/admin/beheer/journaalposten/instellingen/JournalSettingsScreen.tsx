@@ -14,6 +14,7 @@ import { useShowNotice } from '@/lib/notice';
 import { searchParams, urls } from '@/lib/urls';
 import { useSearchParam } from '@/lib/urlState';
 import { JournalLedgerCodesDocument, JournalMunicipalitiesDocument } from '../journal.graphql';
+import { NamedOptions } from '@/components/forms/NamedOptions';
 
 const SetJournalLedgerCodeDocument = graphql(`
   mutation SetJournalLedgerCode($input: JournalLedgerCodeInput!) {
@@ -71,11 +72,7 @@ export default function JournalSettingsScreen() {
         <>
           {list.length > 1 ? (
             <SelectField label="Gemeente" value={municipalityId} onChange={(e) => setMunicipality(e.target.value)}>
-              {list.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
+              <NamedOptions items={list} />
             </SelectField>
           ) : null}
           <Settings key={municipalityId} municipalityId={municipalityId} />
@@ -265,11 +262,7 @@ function Overrides({ codes }: { codes: Codes }) {
           {form.summary}
           <SelectField label="Regeling" defaultValue="" {...form.field('arrangementId')}>
             <option value="">Kies een regeling</option>
-            {codes.arrangements.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
+            <NamedOptions items={codes.arrangements} />
           </SelectField>
           <SelectField label="Rekening" defaultValue={perArrangement[0]?.kind} {...form.field('kind')}>
             {perArrangement.map((k) => (

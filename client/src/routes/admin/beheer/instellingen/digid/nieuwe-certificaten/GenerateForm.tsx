@@ -4,6 +4,7 @@ import { useMutationForm } from '@/components/forms/useMutationForm';
 import { graphql } from '@/graphql/generated';
 import { useShowNotice } from '@/lib/notice';
 import { refetchQueries } from './rollover.steps';
+import { FormSubmit } from '@/components/forms/FormSubmit';
 
 const GenerateDigidKeyDocument = graphql(`
   mutation GenerateDigidKey($input: GenerateDigidKeyInput!) {
@@ -70,11 +71,9 @@ export function GenerateForm() {
           autoComplete="off"
           {...form.field('serialNumber')}
         />
-        <div className="gw-form-actions">
-          <button type="submit" className="gw-button" disabled={form.busy}>
-            {form.busy ? 'Sleutelpaar wordt gemaakt…' : 'Sleutelpaar en CSR maken'}
-          </button>
-        </div>
+        <FormSubmit busy={form.busy}>
+          {form.busy ? 'Sleutelpaar wordt gemaakt…' : 'Sleutelpaar en CSR maken'}
+        </FormSubmit>
       </form>
     </section>
   );

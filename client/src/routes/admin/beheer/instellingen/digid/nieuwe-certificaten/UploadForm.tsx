@@ -5,6 +5,7 @@ import { useMutationForm } from '@/components/forms/useMutationForm';
 import { graphql } from '@/graphql/generated';
 import { useShowNotice } from '@/lib/notice';
 import { refetchQueries, type Certificate } from './rollover.steps';
+import { FormSubmit } from '@/components/forms/FormSubmit';
 
 const UploadDigidCertificateDocument = graphql(`
   mutation UploadDigidCertificate($input: UploadDigidCertificateInput!) {
@@ -50,11 +51,7 @@ export function UploadForm({ certificate }: { certificate: Certificate }) {
         accept=".pem,.crt,.cer"
         {...form.field('certificateFile')}
       />
-      <div className="gw-form-actions">
-        <button type="submit" className="gw-button" disabled={form.busy}>
-          Certificaat uploaden
-        </button>
-      </div>
+      <FormSubmit busy={form.busy}>Certificaat uploaden</FormSubmit>
     </form>
   );
 }

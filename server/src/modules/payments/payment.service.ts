@@ -37,7 +37,7 @@ export interface SettleResult {
  * "Eigen bijdrage betalen" within this long after the newest payment was made answers with that payment (a double
  * click, or a click right after the checkout): its payment page is still good.
  */
-export const PAY_AGAIN_REUSE_MS = 30_000;
+export const PAY_AGAIN_REUSE_MS = 10_000;
 
 const SYSTEM: Actor = { kind: 'SYSTEM', id: null };
 

@@ -14,6 +14,20 @@ import { resident } from './orders-support';
 
 const HOUSEHOLD = 'NH-200005';
 
+/** At a phone's width and a desktop's: nothing scrolls sideways, axe finds nothing; a screenshot to look at. */
+async function atBothWidths(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const overflow = await page.evaluate(() => {
+      const root = document.scrollingElement ?? document.documentElement;
+      return root.scrollWidth - root.clientWidth;
+    });
+    expect(overflow, `${name} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
+    await expectAccessible(page, `${name} (${width} px)`);
+    await page.screenshot({ path: `../.tmp/screenshots/${name}-${width}.png`, fullPage: true });
+  }
+}
+
 async function spendable(page: Page): Promise<number> {
   const data = await pageGql(page, '{ myAssignments { balanceCents status } }');
   return (data.myAssignments as { balanceCents: number; status: string }[])
@@ -52,7 +66,7 @@ test('a resident who left the payment page cancels one unpaid order and pays ano
   // First order: left unpaid, then cancelled: the budget is back at once.
   const first = await leaveThePaymentPage(page);
   expect(await spendable(page)).toBeLessThan(before);
-  await expectAccessible(page, 'bestelling met onbetaalde eigen bijdrage');
+  await atBothWidths(page, 'bestelling-onbetaalde-eigen-bijdrage');
 
   // The budget screen says which part is held, with a link to the order; so does the header.
   await page.goto('/account/regelingen');
@@ -60,7 +74,7 @@ test('a resident who left the payment page cancels one unpaid order and pays ano
   const held = page.getByRole('region', { name: /van uw tegoed is vastgehouden$/ });
   await expect(held).toBeVisible();
   await expect(page.getByRole('banner')).toContainText('vastgehouden');
-  await expectAccessible(page, 'regelingen met vastgehouden tegoed');
+  await atBothWidths(page, 'regelingen-vastgehouden-tegoed');
   await held.getByRole('link', { name: `Bestelling ${first.number}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Bestelling ${first.number}` })).toBeVisible();
 
@@ -70,7 +84,7 @@ test('a resident who left the payment page cancels one unpaid order and pays ano
     name: `Weet u zeker dat u bestelling ${first.number} wilt annuleren?`,
   });
   await expect(question).toBeFocused();
-  await expectAccessible(page, 'bevestiging annuleren onbetaalde bestelling');
+  await atBothWidths(page, 'bevestiging-annuleren-onbetaalde-bestelling');
   // "Nee" keeps the order and puts the focus back.
   await page.getByRole('button', { name: 'Nee, niet annuleren' }).click();
   await expect(page.getByRole('button', { name: 'Bestelling annuleren' })).toBeFocused();
@@ -82,7 +96,7 @@ test('a resident who left the payment page cancels one unpaid order and pays ano
   await expect(done).toContainText('staat weer op uw regeling');
   expect(await orderStatus(page, first.number)).toBe('CANCELLED');
   expect(await spendable(page)).toBe(before);
-  await expectAccessible(page, 'onbetaalde bestelling geannuleerd');
+  await atBothWidths(page, 'onbetaalde-bestelling-geannuleerd');
   await page.goto('/account/regelingen');
   await settle(page);
   // (The demo story holds another unpaid order of this household: only this one is gone from the list.)

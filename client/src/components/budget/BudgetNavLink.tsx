@@ -3,6 +3,7 @@ import { NavLink } from 'react-router';
 import { graphql } from '../../graphql/generated';
 import { urls } from '../../lib/urls';
 import { formatCents } from '../money/formatCents';
+import { useHeldBudget } from './HeldBudget';
 import { spendableCents } from './spendable';
 import './budget.css';
 
@@ -20,10 +21,14 @@ export const MyBudgetDocument = graphql(`
   }
 `);
 
-/** The resident's budget left in the header ("Budget: € 312,50"), a link to their arrangements. */
+/**
+ * The resident's budget left in the header ("Budget: € 312,50"), a link to their arrangements; with the part held for an
+ * order whose own contribution is not paid yet (the arrangements screen links to that order).
+ */
 export function BudgetNavLink() {
   const { data } = useQuery(MyBudgetDocument);
   const cents = data ? spendableCents(data.myAssignments) : null;
+  const { heldCents } = useHeldBudget();
   return (
     <NavLink to={urls.account.assignments()} className="gw-budget-link">
       Budget
@@ -32,6 +37,7 @@ export function BudgetNavLink() {
           : <span className="gw-budget-link__amount">{formatCents(cents)}</span>
         </>
       )}
+      {heldCents > 0 ? <span className="gw-budget-link__held"> (+ {formatCents(heldCents)} vastgehouden)</span> : null}
     </NavLink>
   );
 }

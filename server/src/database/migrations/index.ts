@@ -42,6 +42,7 @@ import { Migration20261128010000_journal_day_totals } from './Migration202611280
 import { Migration20261128011000_search_words } from './Migration20261128011000_search_words.js';
 import { Migration20261128175828_order_handover } from './Migration20261128175828_order_handover.js';
 import { Migration20261129010000_import_grants } from './Migration20261129010000_import_grants.js';
+import { Migration20261129020000_payment_again } from './Migration20261129020000_payment_again.js';
 
 /** Every migration in order. A new migration is added here as well as in its own file. */
 export const migrationsList = [
@@ -92,4 +93,5 @@ export const migrationsList = [
   { name: 'Migration20261128011000_search_words', class: Migration20261128011000_search_words },
   { name: 'Migration20261128175828_order_handover', class: Migration20261128175828_order_handover },
   { name: 'Migration20261129010000_import_grants', class: Migration20261129010000_import_grants },
+  { name: 'Migration20261129020000_payment_again', class: Migration20261129020000_payment_again },
 ];

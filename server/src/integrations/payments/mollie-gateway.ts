@@ -85,6 +85,16 @@ export class MolliePaymentGateway implements PaymentGateway {
     return fromMollieStatus(payment.status);
   }
 
+  async cancelPayment(externalId: string): Promise<PaymentStatus> {
+    const before = await this.client.payments.get(externalId);
+    if (before.status !== 'open' || !before.isCancelable) {
+      const status = fromMollieStatus(before.status);
+      if (status === 'OPEN') throw new Error(`Mollie payment ${externalId} cannot be cancelled (yet)`);
+      return status;
+    }
+    return fromMollieStatus((await this.client.payments.cancel(externalId)).status);
+  }
+
   async refund(input: Parameters<PaymentGateway['refund']>[0]): Promise<{ refundId: string }> {
     const refund = await this.client.paymentRefunds.create({
       paymentId: input.externalId,

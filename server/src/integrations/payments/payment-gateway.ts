@@ -48,6 +48,12 @@ export interface PaymentGateway {
   /** The payment's status at the PSP. Throws when the PSP cannot be reached or does not know the payment. */
   getStatus(externalId: string): Promise<PaymentStatus>;
   /**
+   * Cancels an open payment, so it can no longer be paid. Returns its status afterwards: CANCELED (or another final
+   * status it already had, e.g. PAID when the customer paid just before). Throws when the PSP cannot be reached or the
+   * payment is still OPEN (its method cannot be cancelled).
+   */
+  cancelPayment(externalId: string): Promise<PaymentStatus>;
+  /**
    * Refunds (part of) a paid payment. `idempotencyKey` makes a retried refund count once at the PSP.
    * Returns the PSP's refund id.
    */

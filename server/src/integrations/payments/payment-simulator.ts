@@ -183,6 +183,13 @@ export class PaymentSimulator implements PaymentGateway {
     throw new Error('unknown payment');
   }
 
+  async cancelPayment(externalId: string): Promise<PaymentStatus> {
+    if (this.unreachable) throw new Error('payment simulator unreachable');
+    const p = await this.settle(externalId, 'CANCELED');
+    if (!p) throw new Error('unknown payment');
+    return p.status;
+  }
+
   async refund(input: Parameters<PaymentGateway['refund']>[0]): Promise<{ refundId: string }> {
     const client = await this.db.connect();
     try {

@@ -499,7 +499,7 @@ export class CheckoutService {
       return failWith(UserError.of('idempotencyKey', 'INVALID', 'Vernieuw de pagina en probeer het opnieuw.'));
     }
     const orders = await em.find(Order, { checkoutId: checkout.id }, { orderBy: { number: 'asc' } });
-    const payment = await em.findOne(Payment, { checkoutId: checkout.id });
+    const payment = await em.findOne(Payment, { checkoutId: checkout.id }, { orderBy: { createdAt: 'desc' } });
     return ok({ checkout, orders, payment });
   }
 }

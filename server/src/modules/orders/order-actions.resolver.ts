@@ -73,6 +73,18 @@ export class OrderActionsResolver {
 
   @Mutation(() => OrderActionPayload, {
     description:
+      'The customer cancels a household order whose own contribution is not paid yet (AWAITING_PAYMENT), with the other unpaid orders of the same checkout: the budget goes back at once and the open payment is cancelled; a payment that still comes in is refunded.',
+  })
+  @Requires(Audience.CUSTOMER)
+  async cancelUnpaidOrder(
+    @Arg('id', () => ID, { description: 'The id of the own household’s unpaid order to cancel.' }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<OrderActionPayload> {
+    return OrderActionPayload.fromOutcome(await ctx.services.orderActions.cancelUnpaid(ctx, id));
+  }
+
+  @Mutation(() => OrderActionPayload, {
+    description:
       'Staff cancel a placed or accepted order within their scope, with a reason: the budget goes back and a paid own contribution is refunded.',
   })
   @Requires(Permission.ORDER_CANCEL)

@@ -16,7 +16,7 @@ import { Order, OrderEvent, type OrderStatus } from './order.entities.js';
 import { HandoverRefusedError, OrderTransitionError, type OrderService } from './order.service.js';
 import type { OrderViewService } from './order-view.service.js';
 import type { OrderActionOutcome } from './order-work.types.js';
-import { lockOrder } from './order.queries.js';
+import { lockCheckout, lockOrder } from './order.queries.js';
 
 type Who = 'provider' | 'customer' | 'staff';
 
@@ -257,6 +257,57 @@ export class OrderActionsService {
       verb: 'geannuleerd',
       change: (em, order, actor) => this.orders.cancel(em, order.id, actor, clean.value ?? 'Geannuleerd door de klant'),
     });
+  }
+
+  /**
+   * "Bestelling annuleren" on an order whose own contribution is not paid yet: the waiting orders of its checkout (they
+   * share one payment) are cancelled at once, with their budget back in the same transaction (OrderService.cancel), the
+   * checkout locked first so a payment settling at the same moment comes before or after, never in between. After
+   * commit the open payment is cancelled at the PSP (PaymentService.cancelOpenOfCheckout); money that still comes in
+   * is refunded the way every late payment is.
+   */
+  async cancelUnpaid(ctx: RequestContext, id: string): Promise<Result<OrderActionOutcome>> {
+    if (!isUuid(id) || ctx.viewer.kind !== Audience.CUSTOMER) return fail(NOT_FOUND());
+    const actor = actorOf(ctx);
+    const spec: ActionSpec = { who: 'customer', from: ['AWAITING_PAYMENT'], verb: 'geannuleerd', change: () => null! };
+    let outcome: { order: Order; checkoutId: string } | { error: UserError };
+    try {
+      outcome = await transactional(ctx, async (tx) => {
+        const em = tx.em;
+        const found = await em.findOne(Order, id, { refresh: true });
+        if (!found || !this.owns(ctx, 'customer', found)) return { error: NOT_FOUND() };
+        await lockCheckout(em, found.checkoutId);
+        const order = await em.findOneOrFail(Order, id, { refresh: true });
+        if (order.status === 'PLACED' && order.contributionCents > 0) {
+          return {
+            error: UserError.of(
+              null,
+              'ALREADY_PAID',
+              'Uw eigen bijdrage voor deze bestelling is al betaald. U kunt de bestelling hieronder nog annuleren zolang de aanbieder haar niet heeft geaccepteerd.',
+            ),
+          };
+        }
+        if (order.status !== 'AWAITING_PAYMENT') return { error: refusal(order.status, spec) };
+        const cancelled = await this.orders.contributionFailed(
+          em,
+          order.checkoutId,
+          actor,
+          'Geannuleerd door de klant voordat de eigen bijdrage was betaald',
+        );
+        return { order: cancelled.find((o) => o.id === id) ?? order, checkoutId: order.checkoutId };
+      });
+    } catch (error) {
+      if (error instanceof OrderTransitionError) return fail(refusal(error.from, spec));
+      throw error;
+    }
+    if ('error' in outcome) return fail(outcome.error);
+    ctx.log.info(
+      { event: 'order_status_changed', orderId: outcome.order.id, status: outcome.order.status, by: actor.kind },
+      'unpaid order cancelled',
+    );
+    await this.payments.cancelOpenOfCheckout(ctx, outcome.checkoutId);
+    const [view] = await this.orderViews.views(ctx, [outcome.order]);
+    return ok({ order: view!, refundCents: 0, undoUntil: null });
   }
 
   /** Staff cancel an order until it is delivered: budget back, own contribution refunded. */

@@ -28,3 +28,11 @@ export function unreversedContributions(em: EntityManager, orderId: string): Pro
     [orderId],
   );
 }
+
+/**
+ * Locks the checkout's row until the transaction ends: what changes the payments or the waiting orders of one checkout
+ * (pay again, cancel before paying, a payment settling) takes it first, so they happen one after the other.
+ */
+export async function lockCheckout(em: EntityManager, checkoutId: string): Promise<void> {
+  await em.execute(`select id from checkout where id = ? for update`, [checkoutId]);
+}

@@ -173,3 +173,41 @@ export async function restartRefund(em: EntityManager, refundId: string, maxAtte
   );
   return claimed.length > 0;
 }
+
+/** Locks the checkout's row until the transaction ends (the order of locks: payment, then checkout, then orders). */
+export async function lockCheckout(em: EntityManager, checkoutId: string): Promise<void> {
+  await em.execute(`select id from checkout where id = ? for update`, [checkoutId]);
+}
+
+/** Is another payment of the checkout still OPEN (a payment made again replaces this one)? */
+export async function otherOpenPayment(em: EntityManager, checkoutId: string, paymentId: string): Promise<boolean> {
+  const rows = await em.execute<{ id: string }[]>(
+    `select id from payment where checkout_id = ? and id <> ? and status = 'OPEN' limit 1`,
+    [checkoutId, paymentId],
+  );
+  return rows.length > 0;
+}
+
+/** The own contribution the checkout's orders still wait for: their number and the sum, in cents. */
+export async function waitingContribution(
+  em: EntityManager,
+  checkoutId: string,
+): Promise<{ orders: number; cents: number }> {
+  const [row] = await em.execute<{ orders: string; cents: string }[]>(
+    `select count(*) as orders, coalesce(sum(contribution_cents), 0) as cents
+       from customer_order where checkout_id = ? and status = 'AWAITING_PAYMENT'`,
+    [checkoutId],
+  );
+  return { orders: Number(row?.orders ?? 0), cents: Number(row?.cents ?? 0) };
+}
+
+/** The checkout's OPEN payments, newest first. */
+export function openPaymentsOfCheckout(
+  em: EntityManager,
+  checkoutId: string,
+): Promise<{ id: string; external_id: string | null; provider: PaymentProviderName }[]> {
+  return em.execute<{ id: string; external_id: string | null; provider: PaymentProviderName }[]>(
+    `select id, external_id, provider from payment where checkout_id = ? and status = 'OPEN' order by created_at desc, id`,
+    [checkoutId],
+  );
+}

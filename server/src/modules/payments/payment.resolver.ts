@@ -41,4 +41,17 @@ export class PaymentResolver {
   ): Promise<StartContributionPaymentPayload> {
     return StartContributionPaymentPayload.from(await ctx.services.payments.startForCustomer(ctx, paymentId));
   }
+
+  @Mutation(() => StartContributionPaymentPayload, {
+    description:
+      'Pays the own contribution of a household order that still waits for it (the payment page was left): a new payment for the same checkout, after the earlier open one is cancelled at the payment service provider. A double click gives one payment.',
+  })
+  @Requires(Audience.CUSTOMER)
+  async payOwnContribution(
+    @Arg('orderId', () => ID, { description: 'The id of the household’s order that waits for its own contribution.' })
+    orderId: string,
+    @Ctx() ctx: Context,
+  ): Promise<StartContributionPaymentPayload> {
+    return StartContributionPaymentPayload.from(await ctx.services.payments.payAgain(ctx, orderId));
+  }
 }

@@ -33,7 +33,7 @@ export interface ContributionOutcomes {
  * Where a status came from: the PSP's webhook, the customer coming back, the expiry sweep, or finance taking over the
  * PSP's status in reconciliation (controle).
  */
-export type StatusSource = 'webhook' | 'return' | 'sweep' | 'reconciliation';
+export type StatusSource = 'webhook' | 'return' | 'sweep' | 'reconciliation' | 'customer';
 
 /** A refund stops being retried after this many failed attempts; reconciliation (controle) offers a retry. */
 export const MAX_REFUND_ATTEMPTS = 20;
@@ -46,6 +46,12 @@ export interface SettleResult {
   /** True when this call moved the payment out of OPEN (and booked or cancelled its orders). */
   changed: boolean;
 }
+
+/**
+ * "Eigen bijdrage betalen" within this long after the newest payment was made answers with that payment (a double
+ * click, or a click right after the checkout): its payment page is still good.
+ */
+export const PAY_AGAIN_REUSE_MS = 10_000;
 
 const SYSTEM: Actor = { kind: 'SYSTEM', id: null };
 
@@ -194,6 +200,103 @@ export class PaymentService {
   }
 
   /**
+   * "Eigen bijdrage betalen" on an order of the household that still waits for its own contribution (the customer left
+   * the payment page): a new payment for the same checkout, and where to pay it. First the reservation, in one
+   * transaction with the checkout locked: a new OPEN payment row that is not at the PSP yet — or the one a click before
+   * reserved, or the newest payment when it is seconds old (PAY_AGAIN_REUSE_MS): a parallel double click makes one
+   * payment (the database allows one reserved row per checkout). Then the work,
+   * outside the transaction: the earlier open payment is cancelled at the PSP and settled (its orders keep waiting for
+   * the new one), and only then is the new one opened at the PSP, so two payments can never both be paid. When the PSP
+   * says the earlier one was paid after all, that settles the orders and nothing new is opened. A payment that still
+   * comes in for orders already paid or cancelled is refunded (settle: the money nobody claimed).
+   */
+  async payAgain(ctx: RequestContext, orderId: string): Promise<Result<string | null>> {
+    const viewer = ctx.viewer;
+    const notFound = () => problem<string | null>('orderId', 'NOT_FOUND', 'Deze bestelling is niet gevonden.');
+    if (viewer.kind !== Audience.CUSTOMER || !isUuid(orderId)) return notFound();
+    const reserved = await ctx.em.fork().transactional(async (tx) => {
+      const order = await tx.findOne(Order, orderId, { refresh: true });
+      if (!order || order.clientGroupId !== viewer.clientGroupId) return null;
+      await q.lockCheckout(tx, order.checkoutId);
+      const waiting = await q.waitingContribution(tx, order.checkoutId);
+      const current = await tx.findOneOrFail(Order, orderId, { refresh: true });
+      if (current.status !== 'AWAITING_PAYMENT' || waiting.cents <= 0) return { payment: null, status: current.status };
+      const open = await tx.find(
+        Payment,
+        { checkoutId: order.checkoutId, status: 'OPEN' },
+        { orderBy: { createdAt: 'desc' }, refresh: true },
+      );
+      // A click before this one reserved a payment (or opened it moments ago): that one, not another.
+      const now = ctx.clock.now().getTime();
+      const reservation =
+        open.find((p) => !p.externalId) ?? open.find((p) => now - p.createdAt.getTime() < PAY_AGAIN_REUSE_MS);
+      if (reservation) return { payment: reservation, status: current.status };
+      const payment = tx.create(Payment, {
+        checkoutId: order.checkoutId,
+        municipalityId: order.municipalityId,
+        provider: this.gateway.name,
+        amountCents: waiting.cents,
+      });
+      await tx.flush();
+      return { payment, status: current.status };
+    });
+    if (!reserved) return notFound();
+    if (!reserved.payment) {
+      return reserved.status === 'CANCELLED'
+        ? problem('orderId', 'NOT_PAYABLE', 'Deze bestelling is geannuleerd; u hoeft niets te betalen.')
+        : problem('orderId', 'NOT_PAYABLE', 'De eigen bijdrage van deze bestelling is al betaald.');
+    }
+    const payment = reserved.payment;
+    const unavailable = () =>
+      problem<string | null>(
+        null,
+        'PSP_UNAVAILABLE',
+        'De betaalpagina kan nu niet worden geopend. Probeer het over een paar minuten opnieuw.',
+      );
+    // The earlier payment(s) can no longer be paid before the new one can.
+    for (const earlier of await q.openPaymentsOfCheckout(ctx.em.fork(), payment.checkoutId)) {
+      if (earlier.id === payment.id || !earlier.external_id) continue;
+      try {
+        const status = await (await this.gatewayFor(earlier.provider)).cancelPayment(earlier.external_id);
+        await this.settle(ctx.em, earlier.id, status, 'customer');
+      } catch (error) {
+        ctx.log.warn({ err: error, paymentId: earlier.id }, 'earlier payment could not be cancelled');
+        return unavailable();
+      }
+    }
+    if ((await q.waitingContribution(ctx.em.fork(), payment.checkoutId)).orders === 0) {
+      // The earlier payment was paid after all (its orders are released): the reservation is not needed.
+      await this.settle(ctx.em, payment.id, 'CANCELED', 'customer');
+      return problem('orderId', 'NOT_PAYABLE', 'De eigen bijdrage van deze bestelling is al betaald.');
+    }
+    try {
+      return ok((await this.start(ctx.em, payment)).checkoutUrl ?? null);
+    } catch (error) {
+      ctx.log.error({ err: error, paymentId: payment.id }, 'payment start failed');
+      return unavailable();
+    }
+  }
+
+  /**
+   * After the customer cancelled the orders of a checkout before paying (they committed, budget back): its open
+   * payments are cancelled at the PSP and settled. A PSP that cannot be reached, or that says one was paid after all,
+   * changes nothing here: the expiry sweep asks again later, and money that comes in for the cancelled orders is
+   * refunded (settle: the money nobody claimed), the path every late payment takes.
+   */
+  async cancelOpenOfCheckout(ctx: RequestContext, checkoutId: string): Promise<void> {
+    for (const p of await q.openPaymentsOfCheckout(ctx.em.fork(), checkoutId)) {
+      try {
+        const status = p.external_id
+          ? await (await this.gatewayFor(p.provider)).cancelPayment(p.external_id)
+          : ('CANCELED' as const);
+        await this.settle(ctx.em, p.id, status, 'customer');
+      } catch (error) {
+        ctx.log.warn({ err: error, paymentId: p.id }, 'open payment could not be cancelled; the sweep checks it');
+      }
+    }
+  }
+
+  /**
    * A notification (webhook) or a return names a PSP payment id: fetch its status from the PSP and settle it. An id we
    * do not know changes nothing. Throws when the PSP cannot be reached (the webhook then answers 500 and is retried).
    */
@@ -232,7 +335,10 @@ export class PaymentService {
           return { known: true, changed: true, refund: true };
         }
       } else {
-        await this.orders.contributionFailed(tx, row.checkout_id, SYSTEM, FAILED_REASON[status]);
+        // A payment made again ("Eigen bijdrage betalen") replaces this one: its orders keep waiting for that one.
+        await q.lockCheckout(tx, row.checkout_id);
+        if (!(await q.otherOpenPayment(tx, row.checkout_id, paymentId)))
+          await this.orders.contributionFailed(tx, row.checkout_id, SYSTEM, FAILED_REASON[status]);
       }
       return { known: true, changed: true, refund: false };
     });

@@ -139,4 +139,81 @@ describe('/account/bestellingen/:orderId', () => {
     expect(screen.queryByRole('img', { name: /QR-code/ })).toBeNull();
     expect(screen.getByText('Eigen bijdrage (nog te betalen)')).toBeTruthy();
   });
+  it('offers to pay the unpaid own contribution again, and shows the server’s reason when it cannot', async () => {
+    const { operations } = renderApp(
+      `/account/bestellingen/${ORDER_ID}`,
+      { kind: 'CUSTOMER' },
+      {
+        AccountOrder: () => ({
+          order: order({ status: 'AWAITING_PAYMENT', events: [event(null, 'AWAITING_PAYMENT')] }),
+        }),
+        PayOwnContribution: () => ({
+          payOwnContribution: {
+            __typename: 'StartContributionPaymentPayload',
+            paymentUrl: null,
+            errors: [
+              {
+                __typename: 'UserError',
+                code: 'PSP_UNAVAILABLE',
+                message: 'De betaalpagina kan nu niet worden geopend. Probeer het over een paar minuten opnieuw.',
+              },
+            ],
+          },
+        }),
+      },
+    );
+    const section = await screen.findByRole('region', { name: 'Eigen bijdrage nog niet betaald' });
+    expect(text(section)).toContain('nog € 5,00 eigen bijdrage betalen');
+    expect(text(section)).toContain('houden wij € 15,00 van uw tegoed vast');
+    fireEvent.click(within(section).getByRole('button', { name: 'Eigen bijdrage betalen' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('De betaalpagina kan nu niet worden geopend.');
+    await waitFor(() => expect(document.activeElement?.contains(alert)).toBe(true));
+    expect(operations.find((op) => op.name === 'PayOwnContribution')?.variables).toEqual({ orderId: ORDER_ID });
+  });
+
+  it('cancels an unpaid order after a confirmation, with the budget back, and moves the focus to the result', async () => {
+    let cancelled = false;
+    const { operations } = renderApp(
+      `/account/bestellingen/${ORDER_ID}`,
+      { kind: 'CUSTOMER' },
+      {
+        AccountOrder: () => ({
+          order: order({
+            status: cancelled ? 'CANCELLED' : 'AWAITING_PAYMENT',
+            events: [event(null, 'AWAITING_PAYMENT')],
+          }),
+        }),
+        CancelUnpaidOrder: () => {
+          cancelled = true;
+          return {
+            cancelUnpaidOrder: {
+              __typename: 'OrderActionPayload',
+              errors: [],
+              order: order({
+                status: 'CANCELLED',
+                cancelReason: 'Geannuleerd door de klant voordat de eigen bijdrage was betaald',
+                events: [
+                  event(null, 'AWAITING_PAYMENT'),
+                  event('AWAITING_PAYMENT', 'CANCELLED', 'CUSTOMER', '2026-03-03T14:00:00Z'),
+                ],
+              }),
+            },
+          };
+        },
+      },
+    );
+    const section = await screen.findByRole('region', { name: 'Eigen bijdrage nog niet betaald' });
+    fireEvent.click(within(section).getByRole('button', { name: 'Bestelling annuleren' }));
+    const question = screen.getByRole('heading', { name: 'Weet u zeker dat u bestelling B100001 wilt annuleren?' });
+    await waitFor(() => expect(document.activeElement).toBe(question));
+    fireEvent.click(screen.getByRole('button', { name: 'Nee, niet annuleren' }));
+    expect(operations.some((op) => op.name === 'CancelUnpaidOrder')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Bestelling annuleren' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Ja, annuleer de bestelling' }));
+    const done = await screen.findByText('Uw bestelling is geannuleerd');
+    await waitFor(() => expect(document.activeElement?.contains(done)).toBe(true));
+    expect(screen.getByText(/Het tegoed van € 15,00 staat weer op uw regeling/)).toBeTruthy();
+    expect(operations.find((op) => op.name === 'CancelUnpaidOrder')?.variables).toEqual({ id: ORDER_ID });
+  });
 });

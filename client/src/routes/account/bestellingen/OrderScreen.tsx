@@ -12,6 +12,7 @@ import type { AccountOrderQuery } from '@/graphql/generated/graphql';
 import { urls } from '@/lib/urls';
 import { CancelOrder } from './CancelOrder';
 import { OnBehalfNote } from './OnBehalfNote';
+import { UnpaidContribution } from './UnpaidContribution';
 
 const AccountOrderDocument = graphql(`
   query AccountOrder($id: ID!) {
@@ -78,6 +79,7 @@ export default function OrderScreen() {
         <Page title={`Bestelling ${order.number}`} crumb={order.number}>
           <OrderSummary order={order} />
           {order.placedOnBehalf ? <OnBehalfNote reason={order.onBehalfReason} /> : null}
+          {order.contributionCents > 0 ? <UnpaidContribution order={order} /> : null}
 
           <h2>Afhaalcode</h2>
           <PickupCode order={order} />

@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
+import { HeldBudgetNotice } from '@/components/budget/HeldBudget';
 import { spendableCents } from '@/components/budget/spendable';
 import { formatDate } from '@/components/dates/formatDate';
 import { Page } from '@/components/layout/Page';
@@ -186,6 +187,7 @@ function Assignments({ assignments }: { assignments: readonly Assignment[] }) {
           <dd>{assignments.length}</dd>
         </div>
       </dl>
+      <HeldBudgetNotice />
       <p>
         <Link to={urls.catalogue()}>Bekijk het aanbod</Link>
       </p>

@@ -201,6 +201,24 @@ export async function waitingContribution(
   return { orders: Number(row?.orders ?? 0), cents: Number(row?.cents ?? 0) };
 }
 
+/** What paying again needs of an order (the orders module's table, read here: payments does not import orders). */
+export async function orderToPay(
+  em: EntityManager,
+  orderId: string,
+): Promise<{ clientGroupId: string; checkoutId: string; municipalityId: string; status: string } | undefined> {
+  const [row] = await em.execute<
+    { client_group_id: string; checkout_id: string; municipality_id: string; status: string }[]
+  >(`select client_group_id, checkout_id, municipality_id, status from customer_order where id = ?`, [orderId]);
+  return row
+    ? {
+        clientGroupId: row.client_group_id,
+        checkoutId: row.checkout_id,
+        municipalityId: row.municipality_id,
+        status: row.status,
+      }
+    : undefined;
+}
+
 /** The checkout's OPEN payments, newest first. */
 export function openPaymentsOfCheckout(
   em: EntityManager,

@@ -215,11 +215,12 @@ export class PaymentService {
     const notFound = () => problem<string | null>('orderId', 'NOT_FOUND', 'Deze bestelling is niet gevonden.');
     if (viewer.kind !== Audience.CUSTOMER || !isUuid(orderId)) return notFound();
     const reserved = await ctx.em.fork().transactional(async (tx) => {
-      const order = await tx.findOne(Order, orderId, { refresh: true });
+      const order = await q.orderToPay(tx, orderId);
       if (!order || order.clientGroupId !== viewer.clientGroupId) return null;
       await q.lockCheckout(tx, order.checkoutId);
       const waiting = await q.waitingContribution(tx, order.checkoutId);
-      const current = await tx.findOneOrFail(Order, orderId, { refresh: true });
+      // Read again under the checkout's lock: a cancel or a payment may have changed it meanwhile.
+      const current = (await q.orderToPay(tx, orderId))!;
       if (current.status !== 'AWAITING_PAYMENT' || waiting.cents <= 0) return { payment: null, status: current.status };
       const open = await tx.find(
         Payment,

@@ -40,6 +40,8 @@ test('a resident sees their budgets, orders, follows the order and its messages,
   page,
   browser,
 }) => {
+  // A whole journey (budgets, an order followed to its messages, a cancellation), with axe on each screen.
+  test.setTimeout(120_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await loginAs(page, resident(HOUSEHOLD));

@@ -3,13 +3,14 @@ import { NavLink } from 'react-router';
 import { graphql } from '../../graphql/generated';
 import { urls } from '../../lib/urls';
 import { formatCents } from '../money/formatCents';
-import { useHeldBudget } from './HeldBudget';
 import { spendableCents } from './spendable';
 import './budget.css';
 
 /**
- * The same field as the "Regelingen" screen, so the two always agree and share the cache: an order that spends budget
- * evicts `myAssignments` (as a cancellation does), and the header reads it again.
+ * The same fields as the "Regelingen" screen, so the two always agree and share the cache: an order that spends budget
+ * evicts `myAssignments` (as a cancellation does), and the header reads it again; likewise the orders that wait for
+ * their own contribution (`myOrders`, evicted by checkout, payment and cancellation), whose budget is held.
+ * One query for the header, in the code every public page loads (its JavaScript budget).
  */
 export const MyBudgetDocument = graphql(`
   query MyBudget {
@@ -17,6 +18,14 @@ export const MyBudgetDocument = graphql(`
       id
       balanceCents
       status
+    }
+    myOrders(filter: { status: AWAITING_PAYMENT }, first: 20) {
+      edges {
+        node {
+          id
+          budgetCents
+        }
+      }
     }
   }
 `);
@@ -28,7 +37,7 @@ export const MyBudgetDocument = graphql(`
 export function BudgetNavLink() {
   const { data } = useQuery(MyBudgetDocument);
   const cents = data ? spendableCents(data.myAssignments) : null;
-  const { heldCents } = useHeldBudget();
+  const heldCents = (data?.myOrders.edges ?? []).reduce((sum, e) => sum + e.node.budgetCents, 0);
   return (
     <NavLink to={urls.account.assignments()} className="gw-budget-link">
       Budget

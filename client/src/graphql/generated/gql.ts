@@ -26,7 +26,7 @@ type Documents = {
     "\n  mutation RequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email) {\n      requested\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.RequestPasswordResetDocument,
     "\n  mutation ResetStaffPassword($token: String!, $newPassword: String!) {\n    resetStaffPassword(token: $token, newPassword: $newPassword) {\n      passwordChanged\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.ResetStaffPasswordDocument,
     "\n  mutation ResetPassword($token: String!, $newPassword: String!) {\n    resetPassword(token: $token, newPassword: $newPassword) {\n      passwordChanged\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.ResetPasswordDocument,
-    "\n  query MyBudget {\n    myAssignments {\n      id\n      balanceCents\n      status\n    }\n  }\n": typeof types.MyBudgetDocument,
+    "\n  query MyBudget {\n    myAssignments {\n      id\n      balanceCents\n      status\n    }\n    myOrders(filter: { status: AWAITING_PAYMENT }, first: 20) {\n      edges {\n        node {\n          id\n          budgetCents\n        }\n      }\n    }\n  }\n": typeof types.MyBudgetDocument,
     "\n  query MyHeldOrders {\n    myOrders(filter: { status: AWAITING_PAYMENT }, first: 20) {\n      edges {\n        node {\n          id\n          number\n          budgetCents\n          contributionCents\n        }\n      }\n    }\n  }\n": typeof types.MyHeldOrdersDocument,
     "\n  query AnonymousCart($lines: [CartLineInput!]!) {\n    anonymousCart(lines: $lines) {\n      ...CartFields\n    }\n  }\n": typeof types.AnonymousCartDocument,
     "\n  mutation AddToCart($productId: ID!, $quantity: Int!, $beneficiaryId: ID) {\n    addToCart(productId: $productId, quantity: $quantity, beneficiaryId: $beneficiaryId) {\n      errors {\n        ...UserErrorFields @unmask\n      }\n      cart {\n        ...CartFields\n      }\n    }\n  }\n": typeof types.AddToCartDocument,
@@ -323,7 +323,7 @@ const documents: Documents = {
     "\n  mutation RequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email) {\n      requested\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.RequestPasswordResetDocument,
     "\n  mutation ResetStaffPassword($token: String!, $newPassword: String!) {\n    resetStaffPassword(token: $token, newPassword: $newPassword) {\n      passwordChanged\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.ResetStaffPasswordDocument,
     "\n  mutation ResetPassword($token: String!, $newPassword: String!) {\n    resetPassword(token: $token, newPassword: $newPassword) {\n      passwordChanged\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.ResetPasswordDocument,
-    "\n  query MyBudget {\n    myAssignments {\n      id\n      balanceCents\n      status\n    }\n  }\n": types.MyBudgetDocument,
+    "\n  query MyBudget {\n    myAssignments {\n      id\n      balanceCents\n      status\n    }\n    myOrders(filter: { status: AWAITING_PAYMENT }, first: 20) {\n      edges {\n        node {\n          id\n          budgetCents\n        }\n      }\n    }\n  }\n": types.MyBudgetDocument,
     "\n  query MyHeldOrders {\n    myOrders(filter: { status: AWAITING_PAYMENT }, first: 20) {\n      edges {\n        node {\n          id\n          number\n          budgetCents\n          contributionCents\n        }\n      }\n    }\n  }\n": types.MyHeldOrdersDocument,
     "\n  query AnonymousCart($lines: [CartLineInput!]!) {\n    anonymousCart(lines: $lines) {\n      ...CartFields\n    }\n  }\n": types.AnonymousCartDocument,
     "\n  mutation AddToCart($productId: ID!, $quantity: Int!, $beneficiaryId: ID) {\n    addToCart(productId: $productId, quantity: $quantity, beneficiaryId: $beneficiaryId) {\n      errors {\n        ...UserErrorFields @unmask\n      }\n      cart {\n        ...CartFields\n      }\n    }\n  }\n": types.AddToCartDocument,
@@ -673,7 +673,7 @@ export function graphql(source: "\n  mutation ResetPassword($token: String!, $ne
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query MyBudget {\n    myAssignments {\n      id\n      balanceCents\n      status\n    }\n  }\n"): (typeof documents)["\n  query MyBudget {\n    myAssignments {\n      id\n      balanceCents\n      status\n    }\n  }\n"];
+export function graphql(source: "\n  query MyBudget {\n    myAssignments {\n      id\n      balanceCents\n      status\n    }\n    myOrders(filter: { status: AWAITING_PAYMENT }, first: 20) {\n      edges {\n        node {\n          id\n          budgetCents\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyBudget {\n    myAssignments {\n      id\n      balanceCents\n      status\n    }\n    myOrders(filter: { status: AWAITING_PAYMENT }, first: 20) {\n      edges {\n        node {\n          id\n          budgetCents\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

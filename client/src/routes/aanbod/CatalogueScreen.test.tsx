@@ -129,6 +129,7 @@ describe('/aanbod', () => {
             { __typename: 'AssignmentView', id: 'a1', balanceCents: 31250, status: 'ACTIVE' },
             { __typename: 'AssignmentView', id: 'a2', balanceCents: 9999, status: 'EXPIRED' },
           ],
+          myOrders: { __typename: 'OrderConnection', edges: [] },
         }),
         Catalogue: () => ({ products: connection([payable, notPayable]) }),
       },

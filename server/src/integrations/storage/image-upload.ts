@@ -4,6 +4,7 @@ import type { RequestContext } from '../../kernel/request-context.js';
 import { Audience } from '../../kernel/permissions.js';
 import { IMAGE_MESSAGES, imageTooLargeMessage } from '../../rules/image.js';
 import type { Viewer } from '../../kernel/viewer.js';
+import type { UserError } from '../../kernel/errors.js';
 import type { RouteCall } from '../../http/route.js';
 import { check, clientAddress, retryAfterText } from '../../modules/limits/limits.js';
 import { MalformedUpload, readMultipartBuffer } from '../../http/streams.js';
@@ -101,4 +102,35 @@ export function uploadFailed(res: Response, empty: object): void {
       { field: null, code: 'INTERNAL', message: 'Er is een onverwachte fout opgetreden. Probeer het later opnieuw.' },
     ],
   });
+}
+
+/** What an upload's service call answers: the HTTP status and the problems (empty when it worked). */
+export interface UploadOutcome {
+  status: number;
+  errors: readonly Pick<UserError, 'field' | 'code' | 'message'>[];
+}
+
+/**
+ * Runs an upload's service call and answers `{ <key>: view(result), errors: [{ field, code, message }] }` with the
+ * result's status; an unexpected failure is logged (`<what> upload failed`) and answered as uploadFailed with
+ * `<key>: null`.
+ */
+export async function answerUpload<R extends UploadOutcome>(
+  res: Response,
+  ctx: RequestContext,
+  key: string,
+  what: string,
+  run: () => Promise<R>,
+  view: (result: R) => unknown,
+): Promise<void> {
+  try {
+    const result = await run();
+    res.status(result.status).json({
+      [key]: view(result),
+      errors: result.errors.map(({ field, code, message }) => ({ field, code, message })),
+    });
+  } catch (error) {
+    ctx.log.error({ err: error }, `${what} upload failed`);
+    uploadFailed(res, { [key]: null });
+  }
 }

@@ -1,7 +1,7 @@
 import { Audience } from '../../kernel/permissions.js';
 import { defineRoute } from '../../http/route.js';
 import { hostileTextMessage, isHostileText } from '../../kernel/hostile-text.js';
-import { UPLOAD_HEADER, readImageUpload, uploadFailed } from '../../integrations/storage/image-upload.js';
+import { UPLOAD_HEADER, answerUpload, readImageUpload } from '../../integrations/storage/image-upload.js';
 
 export { UPLOAD_HEADER };
 
@@ -27,31 +27,31 @@ export const productImageRoutes = [
       const { ctx, refuse } = upload;
       const alt = upload.fields.alt ?? '';
       if (isHostileText(alt)) return refuse(400, 'INVALID', hostileTextMessage('alt'), 'alt');
-      try {
-        const result = await call.deps.services.productImages.add(
-          ctx,
-          String(call.req.params.productId),
-          upload.data,
-          alt,
-          upload.truncated,
-        );
-        const image = result.image
-          ? {
-              id: result.image.id,
-              url: `/uploads/${result.image.storageKey}`,
-              thumbnailUrl: `/uploads/${result.image.thumbnailKey}`,
-              width: result.image.width,
-              height: result.image.height,
-              alt: result.image.alt,
-            }
-          : null;
-        call.res
-          .status(result.status)
-          .json({ image, errors: result.errors.map(({ field, code, message }) => ({ field, code, message })) });
-      } catch (error) {
-        ctx.log.error({ err: error }, 'image upload failed');
-        uploadFailed(call.res, { image: null });
-      }
+      await answerUpload(
+        call.res,
+        ctx,
+        'image',
+        'image',
+        () =>
+          call.deps.services.productImages.add(
+            ctx,
+            String(call.req.params.productId),
+            upload.data,
+            alt,
+            upload.truncated,
+          ),
+        ({ image }) =>
+          image
+            ? {
+                id: image.id,
+                url: `/uploads/${image.storageKey}`,
+                thumbnailUrl: `/uploads/${image.thumbnailKey}`,
+                width: image.width,
+                height: image.height,
+                alt: image.alt,
+              }
+            : null,
+      );
     },
   }),
   defineRoute({
@@ -67,17 +67,15 @@ export const productImageRoutes = [
       const upload = await readImageUpload(call);
       if (!upload) return;
       const { ctx } = upload;
-      try {
-        const result = await call.deps.services.providerPresence.uploadLogo(ctx, upload.data, upload.truncated);
-        const p = result.provider;
-        call.res.status(result.status).json({
-          logo: p?.logoKey ? { url: `/uploads/${p.logoKey}`, width: p.logoWidth, height: p.logoHeight } : null,
-          errors: result.errors.map(({ field, code, message }) => ({ field, code, message })),
-        });
-      } catch (error) {
-        ctx.log.error({ err: error }, 'logo upload failed');
-        uploadFailed(call.res, { logo: null });
-      }
+      await answerUpload(
+        call.res,
+        ctx,
+        'logo',
+        'logo',
+        () => call.deps.services.providerPresence.uploadLogo(ctx, upload.data, upload.truncated),
+        ({ provider: p }) =>
+          p?.logoKey ? { url: `/uploads/${p.logoKey}`, width: p.logoWidth, height: p.logoHeight } : null,
+      );
     },
   }),
 ];

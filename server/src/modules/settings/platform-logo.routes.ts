@@ -1,6 +1,6 @@
 import { Permission } from '../../kernel/permissions.js';
 import { defineRoute } from '../../http/route.js';
-import { UPLOAD_HEADER, readImageUpload, uploadFailed } from '../../integrations/storage/image-upload.js';
+import { UPLOAD_HEADER, answerUpload, readImageUpload } from '../../integrations/storage/image-upload.js';
 
 /** The upload of the platform's logo (instellingen/algemeen). */
 export const PLATFORM_LOGO_PATH = '/api/settings/logo';
@@ -24,16 +24,14 @@ export const platformLogoRoutes = [
     async handler(call) {
       const upload = await readImageUpload(call);
       if (!upload) return;
-      try {
-        const result = await call.deps.services.platformLogo.upload(upload.ctx, upload.data, upload.truncated);
-        call.res.status(result.status).json({
-          logo: result.logo,
-          errors: result.errors.map(({ field, code, message }) => ({ field, code, message })),
-        });
-      } catch (error) {
-        upload.ctx.log.error({ err: error }, 'platform logo upload failed');
-        uploadFailed(call.res, { logo: null });
-      }
+      await answerUpload(
+        call.res,
+        upload.ctx,
+        'logo',
+        'platform logo',
+        () => call.deps.services.platformLogo.upload(upload.ctx, upload.data, upload.truncated),
+        (result) => result.logo,
+      );
     },
   }),
 ];

@@ -33,6 +33,22 @@ interface Validated {
   maxAge: number | null;
 }
 
+/** The validated values an arrangement takes over as they are, on create and on update. */
+function settableFields(values: Validated) {
+  return {
+    name: values.name,
+    description: values.description,
+    validFrom: values.validFrom,
+    validUntil: values.validUntil,
+    defaultAmountCents: values.defaultAmountCents,
+    ownContributionAllowed: values.ownContributionAllowed,
+    maxPerOrderCents: values.maxPerOrderCents,
+    repeatGrantsAllowed: values.repeatGrantsAllowed,
+    minAge: values.minAge,
+    maxAge: values.maxAge,
+  };
+}
+
 /**
  * Arrangements (regelingen): the list with budget use from the ledger, and creating and editing them, within the
  * staff member's municipality scope. Changes are audit-logged. Rules: src/rules/arrangement.ts (shared with the client).
@@ -232,17 +248,8 @@ export class ArrangementService {
       const em = tx.em;
       const a = em.create(Arrangement, {
         municipality: values.municipalityId,
-        name: values.name,
         slug: await this.freeSlug(em, values.municipalityId, values.name),
-        description: values.description,
-        validFrom: values.validFrom,
-        validUntil: values.validUntil,
-        defaultAmountCents: values.defaultAmountCents,
-        ownContributionAllowed: values.ownContributionAllowed,
-        maxPerOrderCents: values.maxPerOrderCents,
-        repeatGrantsAllowed: values.repeatGrantsAllowed,
-        minAge: values.minAge,
-        maxAge: values.maxAge,
+        ...settableFields(values),
       });
       for (const c of values.categories) a.categories.add(em.getReference(Category, c.id));
       await em.flush();
@@ -297,18 +304,7 @@ export class ArrangementService {
         a.municipality = em.getReference(Municipality, values.municipalityId, { wrapped: true });
         a.slug = await this.freeSlug(em, values.municipalityId, values.name);
       }
-      Object.assign(a, {
-        name: values.name,
-        description: values.description,
-        validFrom: values.validFrom,
-        validUntil: values.validUntil,
-        defaultAmountCents: values.defaultAmountCents,
-        ownContributionAllowed: values.ownContributionAllowed,
-        maxPerOrderCents: values.maxPerOrderCents,
-        repeatGrantsAllowed: values.repeatGrantsAllowed,
-        minAge: values.minAge,
-        maxAge: values.maxAge,
-      });
+      Object.assign(a, settableFields(values));
       a.categories.set(values.categories.map((c) => em.getReference(Category, c.id)));
       await em.flush();
       if (changed.length) {

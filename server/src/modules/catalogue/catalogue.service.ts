@@ -12,7 +12,7 @@ import { offerFor } from './product-approval.js';
 import { orderableBy, payableBy, payersOf, settledBy } from './payable.js';
 import { today } from '../../kernel/clock.js';
 import * as q from './catalogue.queries.js';
-import { keyCondition, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
+import { keyCondition, keysetPage, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 
 export type ProductPage = ConnectionOf<Product>;
 
@@ -277,22 +277,13 @@ export class CatalogueService {
     page: ListArgs,
   ): Promise<ProductPage> {
     if (ctx.viewer.kind !== Audience.PROVIDER) return emptyConnection();
-    const first = pageSize(page.first);
-    const after = keyCondition(q.OWN_PRODUCTS, page.after);
-    const { total, rows } = await q.providerProductPage(
-      ctx.em,
-      ctx.viewer.providerId,
-      filter?.status,
-      after,
-      first + 1,
+    const providerId = ctx.viewer.providerId;
+    return keysetPage(
+      q.OWN_PRODUCTS,
+      page,
+      (after, limit) => q.providerProductPage(ctx.em, providerId, filter?.status, after, limit),
+      (rows) => rows.map((row) => ctx.em.map(Product, stripKeys({ ...row }, q.OWN_PRODUCTS.keys.length) as never)),
     );
-    return toConnection(rows, {
-      first,
-      totalCount: total,
-      cursorOf: (row) => rowCursor(q.OWN_PRODUCTS, row),
-      nodes: (rows) =>
-        rows.map((row) => ctx.em.map(Product, stripKeys({ ...row }, q.OWN_PRODUCTS.keys.length) as never)),
-    });
   }
 
   /** Number of products in the offer the viewer sees, per category, in one query for all categories. */

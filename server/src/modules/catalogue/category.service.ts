@@ -2,7 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import { UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { keysetPage, stripKeys } from '../../graphql/keyset.js';
-import { type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
+import type { ConnectionOf, ListArgs } from '../../graphql/pagination.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
 import { checkAll } from '../../rules/rule.js';

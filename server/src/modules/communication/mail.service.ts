@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mailer } from '../../integrations/mail/mailer.js';
 import { describeMailError } from '../../integrations/mail/smtp-mailer.js';
 import { inScope, scopeSql } from '../../kernel/scope.js';
-import { type ConnectionOf } from '../../graphql/pagination.js';
+import type { ConnectionOf } from '../../graphql/pagination.js';
 import { keysetPage } from '../../graphql/keyset.js';
 import { isUuid } from '../../graphql/ids.js';
 import { systemClock, type Clock } from '../../kernel/clock.js';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { keysetPage, stripKeys } from '../../graphql/keyset.js';
-import { type ConnectionOf } from '../../graphql/pagination.js';
+import type { ConnectionOf } from '../../graphql/pagination.js';
 import { Audience, Permission } from '../../kernel/permissions.js';
 import { hasPermission } from '../../kernel/viewer.js';
 import { inScope, scopeSql } from '../../kernel/scope.js';

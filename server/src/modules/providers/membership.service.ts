@@ -5,7 +5,7 @@ import { ownAdminAccountId } from '../../kernel/viewer.js';
 import { inScope, scopeFilter, scopeSql } from '../../kernel/scope.js';
 import { ForbiddenError, UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
+import type { ConnectionOf, ListArgs } from '../../graphql/pagination.js';
 import { keysetPage, stripKeys } from '../../graphql/keyset.js';
 import { Municipality } from '../municipalities/index.js';
 import { Provider } from './provider.entity.js';

@@ -1,5 +1,5 @@
 import { clientAddress } from '../limits/index.js';
-import { Arg, Ctx, Mutation, ObjectType, Resolver } from 'type-graphql';
+import { Arg, Args, ArgsType, Ctx, Field, Mutation, ObjectType, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { FlagPayload } from '../../graphql/payload.js';
 
@@ -14,6 +14,16 @@ export class RequestPasswordResetPayload extends FlagPayload(
 
 @ObjectType({ description: 'The result of setting a new password.' })
 export class ResetPasswordPayload extends FlagPayload('passwordChanged', 'True when the password was changed.') {}
+
+/** The token from the reset mail and the new password. */
+@ArgsType()
+class ResetPasswordArgs {
+  @Field(() => String, { description: 'The token from the mail’s link.' })
+  token!: string;
+
+  @Field(() => String, { description: 'The new password (at least 12 characters, not a commonly used one).' })
+  newPassword!: string;
+}
 
 /** E-mail confirmation and forgotten passwords (provider users and staff). Public: the token or the mailbox is the proof. */
 @Resolver()
@@ -45,11 +55,7 @@ export class AccountRecoveryResolver {
     description: 'Sets a new password with the token from the mail. Single use; ends every session of the user.',
   })
   async resetPassword(
-    @Arg('token', () => String, { description: 'The token from the mail’s link.' }) token: string,
-    @Arg('newPassword', () => String, {
-      description: 'The new password (at least 12 characters, not a commonly used one).',
-    })
-    newPassword: string,
+    @Args(() => ResetPasswordArgs) { token, newPassword }: ResetPasswordArgs,
     @Ctx() ctx: Context,
   ): Promise<ResetPasswordPayload> {
     const r = await ctx.services.accountRecovery.resetPassword(ctx, clientAddress(ctx.req), token, newPassword);
@@ -73,11 +79,7 @@ export class AccountRecoveryResolver {
       'Staff: sets a new password with the token from the mail. Single use; ends every session of the account.',
   })
   async resetStaffPassword(
-    @Arg('token', () => String, { description: 'The token from the mail’s link.' }) token: string,
-    @Arg('newPassword', () => String, {
-      description: 'The new password (at least 12 characters, not a commonly used one).',
-    })
-    newPassword: string,
+    @Args(() => ResetPasswordArgs) { token, newPassword }: ResetPasswordArgs,
     @Ctx() ctx: Context,
   ): Promise<ResetPasswordPayload> {
     const r = await ctx.services.accountRecovery.resetPassword(

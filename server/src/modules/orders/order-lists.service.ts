@@ -48,13 +48,7 @@ export class OrderListService {
   /** The customer's household orders, newest first. */
   async mine(ctx: RequestContext, filter: MyOrderFilter | null | undefined, page: ListArgs): Promise<OrderPage> {
     if (ctx.viewer.kind !== Audience.CUSTOMER) return EMPTY_ORDER_PAGE;
-    const where = ['o.client_group_id = ?'];
-    const params: unknown[] = [ctx.viewer.clientGroupId];
-    if (filter?.status) {
-      where.push('o.status = ?');
-      params.push(filter.status);
-    }
-    return this.page(ctx, where, params, page);
+    return this.householdPage(ctx, ctx.viewer.clientGroupId, filter, page);
   }
 
   /**
@@ -65,6 +59,16 @@ export class OrderListService {
     ctx: RequestContext,
     clientGroupId: string,
     filter: PersonOrderFilter | null | undefined,
+    page: ListArgs,
+  ): Promise<OrderPage> {
+    return this.householdPage(ctx, clientGroupId, filter, page);
+  }
+
+  /** A household's orders, newest first, of one status or all. */
+  private householdPage(
+    ctx: RequestContext,
+    clientGroupId: string,
+    filter: { status?: string | null } | null | undefined,
     page: ListArgs,
   ): Promise<OrderPage> {
     const where = ['o.client_group_id = ?'];

@@ -1,6 +1,6 @@
 import { Permission } from '../../kernel/permissions.js';
 import { defineRoute } from '../../http/route.js';
-import { UPLOAD_HEADER, answerUpload, readImageUpload } from '../../integrations/storage/image-upload.js';
+import { imageUploadRoute } from '../../integrations/storage/image-upload.js';
 import { renderMarkdown } from '../../platform/markdown.js';
 import { newsImagePath, newsPath } from './news.service.js';
 
@@ -115,29 +115,19 @@ export const contentRoutes = [
     access: [Permission.CONTENT_EDIT],
     partners: true,
     scope: 'service',
-    body: { kind: 'upload' },
-    csrfHeader: UPLOAD_HEADER,
-    refusals: { json: { image: null } },
-    async handler(call) {
-      const upload = await readImageUpload(call);
-      if (!upload) return;
-      const { ctx } = upload;
-      await answerUpload(
-        call.res,
-        ctx,
-        'image',
-        'news image',
-        () =>
-          call.deps.services.news.setImage(
-            ctx,
-            String(call.req.params.articleId),
-            upload.data,
-            upload.truncated,
-            upload.fields.alt,
-          ),
-        ({ article: a }) =>
-          a?.imageKey ? { url: newsImagePath(a), width: a.imageWidth, height: a.imageHeight, alt: a.imageAlt } : null,
-      );
-    },
+    ...imageUploadRoute(
+      'image',
+      'news image',
+      (call, upload) =>
+        call.deps.services.news.setImage(
+          upload.ctx,
+          String(call.req.params.articleId),
+          upload.data,
+          upload.truncated,
+          upload.fields.alt,
+        ),
+      ({ article: a }) =>
+        a?.imageKey ? { url: newsImagePath(a), width: a.imageWidth, height: a.imageHeight, alt: a.imageAlt } : null,
+    ),
   }),
 ];

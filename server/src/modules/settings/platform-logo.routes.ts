@@ -1,6 +1,6 @@
 import { Permission } from '../../kernel/permissions.js';
 import { defineRoute } from '../../http/route.js';
-import { UPLOAD_HEADER, answerUpload, readImageUpload } from '../../integrations/storage/image-upload.js';
+import { imageUploadRoute } from '../../integrations/storage/image-upload.js';
 
 /** The upload of the platform's logo (instellingen/algemeen). */
 export const PLATFORM_LOGO_PATH = '/api/settings/logo';
@@ -18,20 +18,11 @@ export const platformLogoRoutes = [
     description: 'Replaces the platform’s logo (multipart `file`); staff with SETTINGS_MANAGE over every municipality.',
     access: [Permission.SETTINGS_MANAGE],
     scope: 'service',
-    body: { kind: 'upload' },
-    csrfHeader: UPLOAD_HEADER,
-    refusals: { json: { logo: null } },
-    async handler(call) {
-      const upload = await readImageUpload(call);
-      if (!upload) return;
-      await answerUpload(
-        call.res,
-        upload.ctx,
-        'logo',
-        'platform logo',
-        () => call.deps.services.platformLogo.upload(upload.ctx, upload.data, upload.truncated),
-        (result) => result.logo,
-      );
-    },
+    ...imageUploadRoute(
+      'logo',
+      'platform logo',
+      (call, upload) => call.deps.services.platformLogo.upload(upload.ctx, upload.data, upload.truncated),
+      (result) => result.logo,
+    ),
   }),
 ];

@@ -1,4 +1,5 @@
 import { Permission } from '../kernel/permissions.js';
+import { AMSTERDAM_DATE_TIME } from '../kernel/dates.js';
 import type { CsvCell, CsvColumn } from '../platform/csv.js';
 import { euroAmount, exportQuery, sendCsv } from './csv-export.js';
 import { defineRoute } from './route.js';
@@ -24,15 +25,7 @@ const STATUS_TEXT: Record<PaymentRecordStatus, string> = {
 };
 
 /** Dutch local time as `2026-03-01 14:05:09`. */
-const dutchTime = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Europe/Amsterdam',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+const dutchTime = new Intl.DateTimeFormat('sv-SE', { ...AMSTERDAM_DATE_TIME, second: '2-digit' });
 
 /** The export's columns (platform/csv.ts): the amount is a number column, everything else text. */
 const COLUMNS: CsvColumn[] = [

@@ -3,6 +3,7 @@ import { defineRoute } from '../../http/route.js';
 import { euroAmount as euros, exportQuery, sendCsv } from '../../http/csv-export.js';
 import { keyCondition, rowCursor } from '../../graphql/keyset.js';
 import { today } from '../../kernel/clock.js';
+import { AMSTERDAM_DATE_TIME } from '../../kernel/dates.js';
 import {
   HANDOVER_LABEL,
   REDEMPTION_LABEL,
@@ -26,14 +27,7 @@ const STATUS: Record<string, string> = {
   CANCELLED: 'Geannuleerd',
 };
 
-const amsterdam = new Intl.DateTimeFormat('nl-NL', {
-  timeZone: 'Europe/Amsterdam',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const amsterdam = new Intl.DateTimeFormat('nl-NL', AMSTERDAM_DATE_TIME);
 
 /** The export's columns (platform/csv.ts): the amounts are number columns; names and numbers are text. */
 const COLUMNS = [

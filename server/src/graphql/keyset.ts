@@ -1,4 +1,5 @@
 import {
+  emptyConnection,
   encodeCursor,
   pageSize,
   readCursor,
@@ -110,19 +111,21 @@ export type KeyCondition = ReturnType<typeof keyCondition>;
 /**
  * One page of a list in a keyset order, the common case: the cursor is checked first (a bad one is an error even when
  * nothing matches), `read` fetches up to `limit` (the page size plus one) rows after it with the total count, and
- * `nodes` makes the page's nodes (toConnection; default: the rows themselves). `defaultSize` is the page size without
- * `first`.
+ * `nodes` makes the page's nodes (toConnection; default: the rows themselves). `read` answers null for a filter that
+ * cannot match anything (an empty connection). `defaultSize` is the page size without `first`.
  */
 export async function keysetPage<R extends object, N = R>(
   order: KeyOrder,
   page: { first?: number | null; after?: string | null },
-  read: (after: KeyCondition, limit: number) => Promise<{ total: number; rows: R[] }>,
+  read: (after: KeyCondition, limit: number) => Promise<{ total: number; rows: R[] }> | null,
   nodes?: (rows: R[]) => N[] | Promise<N[]>,
   defaultSize?: number,
 ): Promise<ConnectionOf<N>> {
   const after = keyCondition(order, page.after);
   const first = pageSize(page.first, defaultSize);
-  const { total, rows } = await read(after, first + 1);
+  const found = read(after, first + 1);
+  if (!found) return emptyConnection();
+  const { total, rows } = await found;
   return toConnection(rows, {
     first,
     totalCount: total,

@@ -3,8 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { UserError } from '../../kernel/errors.js';
 import { inScope, scopeSql } from '../../kernel/scope.js';
 import { isUuid } from '../../graphql/ids.js';
-import { keyCondition, rowCursor } from '../../graphql/keyset.js';
-import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
+import { keysetPage } from '../../graphql/keyset.js';
+import type { ConnectionOf, ListArgs } from '../../graphql/pagination.js';
 import { today } from '../../kernel/clock.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
@@ -62,24 +62,19 @@ export class ArrangementService {
     filter: ArrangementFilter | null | undefined,
     page: ListArgs,
   ): Promise<ConnectionOf<ArrangementView>> {
-    const first = pageSize(page.first);
-    const after = keyCondition(q.BY_VALIDITY, page.after);
     const municipalityId = filter?.municipalityId;
-    if (municipalityId && (!isUuid(municipalityId) || !inScope(ctx.viewer, municipalityId))) return emptyConnection();
-    const { total, rows } = await q.arrangementPage(
-      ctx.em,
-      municipalityId
-        ? { sql: 'a.municipality_id = ?', params: [municipalityId] }
-        : scopeSql(ctx.viewer, 'a.municipality_id'),
-      { search: filter?.search?.trim().slice(0, 100), validOn: filter?.current ? today(ctx.clock) : null },
-      after,
-      first + 1,
-    );
-    return toConnection(rows, {
-      first,
-      totalCount: total,
-      cursorOf: (row) => rowCursor(q.BY_VALIDITY, row),
-      nodes: async (page) => {
+    const search = { search: filter?.search?.trim().slice(0, 100), validOn: filter?.current ? today(ctx.clock) : null };
+    return keysetPage(
+      q.BY_VALIDITY,
+      page,
+      (after, limit) => {
+        if (municipalityId && (!isUuid(municipalityId) || !inScope(ctx.viewer, municipalityId))) return null;
+        const scope = municipalityId
+          ? { sql: 'a.municipality_id = ?', params: [municipalityId] }
+          : scopeSql(ctx.viewer, 'a.municipality_id');
+        return q.arrangementPage(ctx.em, scope, search, after, limit);
+      },
+      async (page) => {
         const found = await ctx.em.find(
           Arrangement,
           { id: { $in: page.map((r) => r.id) } },
@@ -91,7 +86,7 @@ export class ArrangementService {
           page.map((r) => byId.get(r.id)!),
         );
       },
-    });
+    );
   }
 
   /** One arrangement in scope; null otherwise. */

@@ -1,7 +1,7 @@
 import { Field, ObjectType, type ClassType } from 'type-graphql';
 import type { GraphQLScalarType } from 'graphql';
 import { UserError } from '../kernel/errors.js';
-import type { Result } from '../kernel/result.js';
+import type { Outcome, Result } from '../kernel/result.js';
 
 let bases = 0;
 
@@ -64,7 +64,7 @@ export function Payload<T, K extends string>(
 type FlagPayloadClass<K extends string> = {
   new (): { errors: UserError[] } & { [P in K]: boolean };
   /** The one mapping of a service's Result onto a flag payload: `<field>` true and no errors, or false and the errors. */
-  from(result: Result<unknown>): { errors: UserError[] } & { [P in K]: boolean };
+  from(result: Outcome): { errors: UserError[] } & { [P in K]: boolean };
 };
 
 /**
@@ -81,7 +81,7 @@ export function FlagPayload<K extends string>(field: K, description: string): Fl
   class FlagPayloadBase {
     errors!: UserError[];
 
-    static from(this: new () => FlagPayloadBase, result: Result<unknown>) {
+    static from(this: new () => FlagPayloadBase, result: Outcome) {
       const payload = new this() as FlagPayloadBase & Record<string, unknown>;
       payload[field] = result.ok;
       payload.errors = result.ok ? [] : [...result.errors];

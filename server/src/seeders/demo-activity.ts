@@ -269,7 +269,6 @@ export async function at<T>(moment: Date, work: (clock: Clock) => Promise<T>): P
 
 type Event = { moment: Date; seq: number; run: (clock: Clock) => Promise<void> };
 
-
 function fail(what: string, result: { ok: boolean; errors?: unknown }): never {
   throw new Error(`demo activity: ${what} failed: ${JSON.stringify(result)}`);
 }

@@ -12,7 +12,6 @@ import { demoBeheerder, demoContext } from './demo-context.js';
 /** The Noorderhaven households of the year-end story (no browser test uses their budgets). */
 export const DEMO_YEAR_END_HOUSEHOLDS = ['NH-200002', 'NH-200004', 'NH-200005'];
 
-
 /**
  * The demo's year end, relative to the clock: last year Noorderhaven had a Zwemregeling (granted in January to three
  * households); in December the households got their "uw tegoed vervalt binnenkort" reminder; after the year ended the

@@ -51,7 +51,8 @@ export class CategoryService {
       q.DISPLAY_ORDER,
       page,
       (after, limit) => q.categoryPage(ctx.em, search, after, limit),
-      (rows) => rows.map((row) => ctx.em.map(Category, stripKeys({ ...row }, q.DISPLAY_ORDER.keys.length, []) as never)),
+      (rows) =>
+        rows.map((row) => ctx.em.map(Category, stripKeys({ ...row }, q.DISPLAY_ORDER.keys.length, []) as never)),
     );
   }
 

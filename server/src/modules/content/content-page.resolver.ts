@@ -84,7 +84,9 @@ export class ContentPageResolver {
     @Arg('input', () => ContentPageInput, { description: 'The page’s new text.' }) input: ContentPageInput,
     @Ctx() ctx: Context,
   ): Promise<ContentPagePayload> {
-    return ContentPagePayload.from(await ctx.services.contentPages.saveDraft(ctx, which.page, which.municipalityId ?? null, input));
+    return ContentPagePayload.from(
+      await ctx.services.contentPages.saveDraft(ctx, which.page, which.municipalityId ?? null, input),
+    );
   }
 
   @Mutation(() => ContentPagePayload, {

@@ -81,7 +81,11 @@ export class AccountRecoveryService {
       check(this.rules.perAddress, address),
     );
     if (!reservation.ok) {
-      return problem(null, 'TOO_MANY_ATTEMPTS', `U heeft te vaak een nieuw wachtwoord aangevraagd. ${retryAfterText(reservation.retryAfterSeconds)}`);
+      return problem(
+        null,
+        'TOO_MANY_ATTEMPTS',
+        `U heeft te vaak een nieuw wachtwoord aangevraagd. ${retryAfterText(reservation.retryAfterSeconds)}`,
+      );
     }
     // The same one insert for every address: whether it has an account is only looked at by the job.
     await this.jobs.enqueue(

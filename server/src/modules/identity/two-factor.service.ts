@@ -229,7 +229,11 @@ export class TwoFactorService {
   private async reserve(accountId: string): Promise<Result<() => Promise<void>>> {
     const reservation = await this.limits.reserve(check(this.rules.perAccount, `staff:${accountId}`));
     if (!reservation.ok)
-      return problem('code', 'TOO_MANY_ATTEMPTS', `Te veel onjuiste codes. ${retryAfterText(reservation.retryAfterSeconds)}`);
+      return problem(
+        'code',
+        'TOO_MANY_ATTEMPTS',
+        `Te veel onjuiste codes. ${retryAfterText(reservation.retryAfterSeconds)}`,
+      );
     return ok(reservation.refund);
   }
 }

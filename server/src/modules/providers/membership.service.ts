@@ -218,7 +218,8 @@ export class MembershipService {
     return keysetPage(
       q.NEWEST_APPLICATION,
       page,
-      (after, limit) => q.membershipPage(ctx.em, scopeSql(ctx.viewer, 'm.municipality_id'), filter?.status, after, limit),
+      (after, limit) =>
+        q.membershipPage(ctx.em, scopeSql(ctx.viewer, 'm.municipality_id'), filter?.status, after, limit),
       (rows) =>
         rows.map((row) =>
           ctx.em.map(ProviderMembership, stripKeys({ ...row }, q.NEWEST_APPLICATION.keys.length, []) as never),

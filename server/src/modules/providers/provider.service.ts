@@ -154,7 +154,11 @@ export class ProviderService {
       check(this.rules.invitation.perEmail, email),
     );
     if (!reservation.ok) {
-      return problem(null, 'TOO_MANY_ATTEMPTS', `U heeft te veel uitnodigingen verstuurd. ${retryAfterText(reservation.retryAfterSeconds)}`);
+      return problem(
+        null,
+        'TOO_MANY_ATTEMPTS',
+        `U heeft te veel uitnodigingen verstuurd. ${retryAfterText(reservation.retryAfterSeconds)}`,
+      );
     }
 
     // Nobody can log in with this hash: the invitee chooses a password through the link. Made for every invitation,

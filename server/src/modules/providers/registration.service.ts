@@ -82,7 +82,11 @@ export class RegistrationService {
 
     const reservation = await this.limits.reserve(check(this.rules.registration.perAddress, address));
     if (!reservation.ok) {
-      return problem(null, 'TOO_MANY_ATTEMPTS', `Te veel aanmeldingen vanaf uw verbinding. ${retryAfterText(reservation.retryAfterSeconds)}`);
+      return problem(
+        null,
+        'TOO_MANY_ATTEMPTS',
+        `Te veel aanmeldingen vanaf uw verbinding. ${retryAfterText(reservation.retryAfterSeconds)}`,
+      );
     }
 
     const passwordHash = await hashPassword(input.password);

@@ -1,4 +1,12 @@
-import { encodeCursor, readCursor, type CursorPart } from './pagination.js';
+import {
+  emptyConnection,
+  encodeCursor,
+  pageSize,
+  readCursor,
+  toConnection,
+  type ConnectionOf,
+  type CursorPart,
+} from './pagination.js';
 
 /**
  * Keyset pagination over SQL, for every list: an ordering is a list of keys (SQL expressions with their type, all in
@@ -95,4 +103,33 @@ export function stripKeys(
   for (let i = 0; i < count; i++) delete row[`_k${i}`];
   for (const column of helpers) delete row[column];
   return row;
+}
+
+/** Where a page starts: the SQL condition (with its parameters) for the rows after the cursor; null for the first page. */
+export type KeyCondition = ReturnType<typeof keyCondition>;
+
+/**
+ * One page of a list in a keyset order, the common case: the cursor is checked first (a bad one is an error even when
+ * nothing matches), `read` fetches up to `limit` (the page size plus one) rows after it with the total count, and
+ * `nodes` makes the page's nodes (toConnection; default: the rows themselves). `read` answers null for a filter that
+ * cannot match anything (an empty connection). `defaultSize` is the page size without `first`.
+ */
+export async function keysetPage<R extends object, N = R>(
+  order: KeyOrder,
+  page: { first?: number | null; after?: string | null },
+  read: (after: KeyCondition, limit: number) => Promise<{ total: number; rows: R[] }> | null,
+  nodes?: (rows: R[]) => N[] | Promise<N[]>,
+  defaultSize?: number,
+): Promise<ConnectionOf<N>> {
+  const after = keyCondition(order, page.after);
+  const first = pageSize(page.first, defaultSize);
+  const found = read(after, first + 1);
+  if (!found) return emptyConnection();
+  const { total, rows } = await found;
+  return toConnection(rows, {
+    first,
+    totalCount: total,
+    cursorOf: (row) => rowCursor(order, row as unknown as Record<string, unknown>),
+    nodes,
+  });
 }

@@ -1,7 +1,7 @@
 import { Field, ObjectType, type ClassType } from 'type-graphql';
 import type { GraphQLScalarType } from 'graphql';
 import { UserError } from '../kernel/errors.js';
-import type { Result } from '../kernel/result.js';
+import type { Outcome, Result } from '../kernel/result.js';
 
 let bases = 0;
 
@@ -59,4 +59,40 @@ export function Payload<T, K extends string>(
     'errors',
   );
   return PayloadBase as unknown as PayloadClass<T, K>;
+}
+
+type FlagPayloadClass<K extends string> = {
+  new (): { errors: UserError[] } & { [P in K]: boolean };
+  /** The one mapping of a service's Result onto a flag payload: `<field>` true and no errors, or false and the errors. */
+  from(result: Outcome): { errors: UserError[] } & { [P in K]: boolean };
+};
+
+/**
+ * The base class of a payload that only says whether it worked: `{ <field>: Boolean!, errors: [UserError!]! }`.
+ *
+ *   @ObjectType({ description: 'The result of setting a new password.' })
+ *   export class ResetPasswordPayload extends FlagPayload('passwordChanged', 'True when the password was changed.') {}
+ *   …
+ *   return ResetPasswordPayload.from(await this.recovery.resetPassword(…));
+ */
+export function FlagPayload<K extends string>(field: K, description: string): FlagPayloadClass<K> {
+  // Registered under an internal name that is never printed, as in Payload().
+  @ObjectType(`FlagPayloadBase_${field}_${++bases}`)
+  class FlagPayloadBase {
+    errors!: UserError[];
+
+    static from(this: new () => FlagPayloadBase, result: Outcome) {
+      const payload = new this() as FlagPayloadBase & Record<string, unknown>;
+      payload[field] = result.ok;
+      payload.errors = result.ok ? [] : [...result.errors];
+      return payload;
+    }
+  }
+  // The flag first, then the errors: the order the schema prints them in.
+  Field(() => Boolean, { description })(FlagPayloadBase.prototype, field);
+  Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })(
+    FlagPayloadBase.prototype,
+    'errors',
+  );
+  return FlagPayloadBase as unknown as FlagPayloadClass<K>;
 }

@@ -1,8 +1,7 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { GraphQLError } from 'graphql';
 import { Permission } from '../kernel/permissions.js';
-import { csvStream, type CsvCell, type CsvColumn } from '../platform/csv.js';
+import { AMSTERDAM_DATE_TIME } from '../kernel/dates.js';
+import type { CsvCell, CsvColumn } from '../platform/csv.js';
+import { euroAmount, exportQuery, sendCsv } from './csv-export.js';
 import { defineRoute } from './route.js';
 import {
   PaymentRecordKind,
@@ -26,22 +25,7 @@ const STATUS_TEXT: Record<PaymentRecordStatus, string> = {
 };
 
 /** Dutch local time as `2026-03-01 14:05:09`. */
-const dutchTime = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Europe/Amsterdam',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/** Cents as a Dutch decimal number without thousands separators: 1234 → "12,34". */
-export function euroAmount(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.trunc(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
-}
+const dutchTime = new Intl.DateTimeFormat('sv-SE', { ...AMSTERDAM_DATE_TIME, second: '2-digit' });
 
 /** The export's columns (platform/csv.ts): the amount is a number column, everything else text. */
 const COLUMNS: CsvColumn[] = [
@@ -123,13 +107,8 @@ export const paymentExportRoutes = [
       res.setHeader('Cache-Control', 'no-store');
       const filter = exportFilter(req.query as Record<string, unknown>);
       if (!filter) return refuse(400, 'BAD_REQUEST', 'Het filter van de export is ongeldig. Kies het filter opnieuw.');
-      let query;
-      try {
-        query = services.paymentAdmin.query(ctx, filter);
-      } catch (error) {
-        if (error instanceof GraphQLError) return refuse(400, 'BAD_REQUEST', error.message);
-        throw error;
-      }
+      const built = exportQuery(() => services.paymentAdmin.query(ctx, filter));
+      if (!built.ok) return refuse(400, 'BAD_REQUEST', built.message);
       await services.audit.record(ctx, {
         action: 'payments.exported',
         subjectType: 'payment',
@@ -137,16 +116,12 @@ export const paymentExportRoutes = [
         details: { filter },
       });
       const day = dutchTime.format(ctx.clock.now()).slice(0, 10);
-      res.status(200);
-      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-      res.setHeader('Content-Disposition', `attachment; filename="betalingen-${day}.csv"`);
-      const rows = query ? services.paymentAdmin.batches(ctx, query) : null;
+      const rows = built.query ? services.paymentAdmin.batches(ctx, built.query) : null;
       async function* records() {
         if (!rows) return;
         for await (const batch of rows) for (const r of batch) yield csvRow(r);
       }
-      // The pipeline ends the response, or destroys it with the first error of any stage (the route logs it).
-      await pipeline(Readable.from(records()), csvStream(COLUMNS, { delimiter: ';', bom: true }), res);
+      await sendCsv(res, `betalingen-${day}.csv`, COLUMNS, records());
     },
   }),
 ];

@@ -19,13 +19,18 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
-const MOMENT = new Intl.DateTimeFormat('en-CA', {
+/** Date and time to the minute in Dutch local time, as two-digit parts: the base of every formatter of a moment. */
+export const AMSTERDAM_DATE_TIME = {
   timeZone: 'Europe/Amsterdam',
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
   hour: '2-digit',
   minute: '2-digit',
+} as const satisfies Intl.DateTimeFormatOptions;
+
+const MOMENT = new Intl.DateTimeFormat('en-CA', {
+  ...AMSTERDAM_DATE_TIME,
   second: '2-digit',
   hourCycle: 'h23',
   timeZoneName: 'longOffset',

@@ -1,15 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { pino, type Logger } from 'pino';
 import { Audience } from '../kernel/permissions.js';
-import { BUILT_IN_ROLES } from '../kernel/permissions.js';
 import type { Viewer } from '../kernel/viewer.js';
 import { ManualClock, applicationClock, setApplicationClock, type Clock } from '../kernel/clock.js';
 import type { RequestContext } from '../kernel/request-context.js';
 import { PaymentSimulator } from '../integrations/payments/payment-simulator.js';
 import type { Services } from '../platform/composition.js';
-import { DEMO_STAFF, demoProviderEmail } from './demo-accounts.js';
+import { demoProviderEmail } from './demo-accounts.js';
 import { demoPayoutSteps } from './demo-payouts.js';
+import { demoBeheerder, demoContext } from './demo-context.js';
 
 /**
  * The demo in use: orders in every status for several households and providers, placed over the past weeks, with
@@ -270,8 +269,6 @@ export async function at<T>(moment: Date, work: (clock: Clock) => Promise<T>): P
 
 type Event = { moment: Date; seq: number; run: (clock: Clock) => Promise<void> };
 
-const quiet: Logger = pino({ level: 'silent' });
-
 function fail(what: string, result: { ok: boolean; errors?: unknown }): never {
   throw new Error(`demo activity: ${what} failed: ${JSON.stringify(result)}`);
 }
@@ -316,18 +313,8 @@ export async function seedDemoActivity(
     );
     providerUsers.set(n, { providerUserId: u!.id, providerId: u!.provider_id });
   }
-  const beheerder = DEMO_STAFF.find((s) => s.role === 'BEHEERDER')!;
-  const [staffRow] = await em.execute<{ id: string }[]>(`select id from admin_account where email = ?`, [
-    beheerder.email,
-  ]);
-
-  const ctxFor = (viewer: Viewer, clock: Clock): RequestContext => ({
-    em: em.fork(),
-    viewer,
-    log: quiet,
-    requestId: `demo-${randomUUID()}`,
-    clock,
-  });
+  const staff = (await demoBeheerder(em))!;
+  const ctxFor = (viewer: Viewer, clock: Clock): RequestContext => demoContext(em, viewer, clock);
   const memberOf = async (household: string, firstName: string): Promise<string> => {
     const [person] = await em.execute<{ id: string }[]>(
       `select p.id from person p join client_group cg on cg.id = p.client_group_id
@@ -347,13 +334,6 @@ export async function seedDemoActivity(
     sessionId: 'demo-seed',
     ...providerUsers.get(n)!,
   });
-  const staff: Viewer = {
-    kind: Audience.STAFF,
-    sessionId: 'demo-seed',
-    adminAccountId: staffRow!.id,
-    permissions: new Set(BUILT_IN_ROLES.BEHEERDER.permissions),
-    municipalityIds: null,
-  };
 
   const events: Event[] = [];
   let seq = 0;

@@ -1,14 +1,10 @@
 import { Readable } from 'node:stream';
-import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Audience, BUILT_IN_ROLES } from '../kernel/permissions.js';
-import type { Viewer } from '../kernel/viewer.js';
 import type { Clock } from '../kernel/clock.js';
-import { createLogger } from '../logging/logger.js';
 import type { RequestContext } from '../kernel/request-context.js';
 import { IMPORT_COLUMNS } from '../rules/import.js';
 import type { Services } from '../platform/composition.js';
-import { DEMO_STAFF } from './demo-accounts.js';
+import { demoBeheerder, demoContext } from './demo-context.js';
 
 /**
  * One finished import, so /admin/beheer/importeren shows history: ten residents in five households of Zuiderveen
@@ -17,30 +13,14 @@ import { DEMO_STAFF } from './demo-accounts.js';
  * import service itself (dry run, then the apply job's work), so its audit rows and ledger bookings are real.
  */
 export async function seedDemoImport(em: EntityManager, services: Pick<Services, 'imports'>, clock: Clock) {
-  const beheerder = DEMO_STAFF.find((s) => s.role === 'BEHEERDER')!;
-  const [staffRow] = await em.execute<{ id: string }[]>(`select id from admin_account where email = ?`, [
-    beheerder.email,
-  ]);
+  const staff = await demoBeheerder(em);
   const [municipality] = await em.execute<{ id: string }[]>(`select id from municipality where slug = 'zuiderveen'`);
   const [arrangement] = await em.execute<{ name: string }[]>(
     `select name from arrangement where municipality_id = ? and name like 'Meedoen%' limit 1`,
     [municipality!.id],
   );
-  if (!staffRow || !municipality || !arrangement) return;
-  const staff: Viewer = {
-    kind: Audience.STAFF,
-    sessionId: 'demo-seed',
-    adminAccountId: staffRow.id,
-    permissions: new Set(BUILT_IN_ROLES.BEHEERDER.permissions),
-    municipalityIds: null,
-  };
-  const ctx = (): RequestContext => ({
-    em: em.fork(),
-    viewer: staff,
-    log: createLogger('silent'),
-    requestId: `demo-${randomUUID()}`,
-    clock,
-  });
+  if (!staff || !municipality || !arrangement) return;
+  const ctx = (): RequestContext => demoContext(em, staff, clock);
   const year = Number(arrangement.name.match(/\d{4}/)?.[0] ?? 2000);
   const families = ['Bakker', 'Visser', 'Smit', 'Meijer', 'De Boer'];
   const rows: string[][] = [];

@@ -1,7 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { randomUUID } from 'node:crypto';
-import { pino } from 'pino';
-import { Audience, BUILT_IN_ROLES } from '../kernel/permissions.js';
 import type { Viewer } from '../kernel/viewer.js';
 import { todayInAmsterdam } from '../kernel/dates.js';
 import type { Clock } from '../kernel/clock.js';
@@ -9,13 +6,11 @@ import type { RequestContext } from '../kernel/request-context.js';
 import type { Services } from '../platform/composition.js';
 import { Category } from '../modules/catalogue/category.entity.js';
 import { Municipality } from '../modules/municipalities/municipality.entity.js';
-import { DEMO_STAFF } from './demo-accounts.js';
 import { at } from './demo-activity.js';
+import { demoBeheerder, demoContext } from './demo-context.js';
 
 /** The Noorderhaven households of the year-end story (no browser test uses their budgets). */
 export const DEMO_YEAR_END_HOUSEHOLDS = ['NH-200002', 'NH-200004', 'NH-200005'];
-
-const quiet = pino({ level: 'silent' });
 
 /**
  * The demo's year end, relative to the clock: last year Noorderhaven had a Zwemregeling (granted in January to three
@@ -31,23 +26,8 @@ export async function seedDemoYearEnd(
 ): Promise<void> {
   const year = Number(todayInAmsterdam(options.now).slice(0, 4));
   const last = year - 1;
-  const [staffRow] = await em.execute<{ id: string }[]>(`select id from admin_account where email = ?`, [
-    DEMO_STAFF.find((s) => s.role === 'BEHEERDER')!.email,
-  ]);
-  const staff: Viewer = {
-    kind: Audience.STAFF,
-    sessionId: 'demo-seed',
-    adminAccountId: staffRow!.id,
-    permissions: new Set(BUILT_IN_ROLES.BEHEERDER.permissions),
-    municipalityIds: null,
-  };
-  const ctxFor = (viewer: Viewer, clock: Clock): RequestContext => ({
-    em: em.fork(),
-    viewer,
-    log: quiet,
-    requestId: `demo-${randomUUID()}`,
-    clock,
-  });
+  const staff = (await demoBeheerder(em))!;
+  const ctxFor = (viewer: Viewer, clock: Clock): RequestContext => demoContext(em, viewer, clock);
   const system = (clock: Clock) => ctxFor({ kind: 'SYSTEM', job: 'demo-seed' }, clock);
   // A moment of the story, never later than just before now (the demo may start on New Year's Day).
   const moment = (iso: string, minutesBeforeNow = 5) =>

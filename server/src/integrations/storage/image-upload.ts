@@ -4,7 +4,8 @@ import type { RequestContext } from '../../kernel/request-context.js';
 import { Audience } from '../../kernel/permissions.js';
 import { IMAGE_MESSAGES, imageTooLargeMessage } from '../../rules/image.js';
 import type { Viewer } from '../../kernel/viewer.js';
-import type { RouteCall } from '../../http/route.js';
+import type { UserError } from '../../kernel/errors.js';
+import type { RouteCall, RouteDeclaration } from '../../http/route.js';
 import { check, clientAddress, retryAfterText } from '../../modules/limits/limits.js';
 import { MalformedUpload, readMultipartBuffer } from '../../http/streams.js';
 
@@ -101,4 +102,45 @@ export function uploadFailed(res: Response, empty: object): void {
       { field: null, code: 'INTERNAL', message: 'Er is een onverwachte fout opgetreden. Probeer het later opnieuw.' },
     ],
   });
+}
+
+/** What an upload's service call answers: the HTTP status and the problems (empty when it worked). */
+export interface UploadOutcome {
+  status: number;
+  errors: readonly Pick<UserError, 'field' | 'code' | 'message'>[];
+}
+
+/**
+ * The declaration every image upload route shares: a multipart body with the upload header (`UPLOAD_HEADER`), JSON
+ * refusals `{ <key>: null, errors }`, and a handler that reads the upload (readImageUpload), runs the service call
+ * and answers `{ <key>: view(result), errors: [{ field, code, message }] }` with the result's status. `run` answers
+ * null when it has refused (`upload.refuse`). An unexpected failure is logged (`<what> upload failed`) and answered
+ * as uploadFailed with `<key>: null`.
+ */
+export function imageUploadRoute<R extends UploadOutcome>(
+  key: string,
+  what: string,
+  run: (call: RouteCall, upload: ImageUploadRequest) => Promise<R> | null,
+  view: (result: R) => unknown,
+): Pick<RouteDeclaration, 'body' | 'csrfHeader' | 'refusals' | 'handler'> {
+  return {
+    body: { kind: 'upload' },
+    csrfHeader: UPLOAD_HEADER,
+    refusals: { json: { [key]: null } },
+    async handler(call) {
+      const upload = await readImageUpload(call);
+      if (!upload) return;
+      try {
+        const result = await run(call, upload);
+        if (!result) return;
+        call.res.status(result.status).json({
+          [key]: view(result),
+          errors: result.errors.map(({ field, code, message }) => ({ field, code, message })),
+        });
+      } catch (error) {
+        upload.ctx.log.error({ err: error }, `${what} upload failed`);
+        uploadFailed(call.res, { [key]: null });
+      }
+    },
+  };
 }

@@ -22,14 +22,8 @@ export interface AnnouncementInput {
 
 export type AnnouncementState = 'SCHEDULED' | 'ACTIVE' | 'ENDED';
 
-export interface AnnouncementRecord {
+export interface AnnouncementRecord extends q.AnnouncementValues {
   id: string;
-  title: string;
-  body: string;
-  severity: AnnouncementSeverity;
-  startsAt: Date;
-  endsAt: Date | null;
-  municipalityId: string | null;
   municipalityName: string | null;
   state: AnnouncementState;
   updatedAt: Date;

@@ -4,8 +4,8 @@ import { describePermissions, lacking } from '../../graphql/auth/grants.js';
 import { ForbiddenError, UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { inScope, scopeSql } from '../../kernel/scope.js';
-import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
-import { keyCondition, rowCursor } from '../../graphql/keyset.js';
+import type { ConnectionOf, ListArgs } from '../../graphql/pagination.js';
+import { keysetPage } from '../../graphql/keyset.js';
 import { parseRange } from '../../http/ip-allow-list.js';
 import { isIsoDate, todayInAmsterdam } from '../../kernel/dates.js';
 import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
@@ -89,47 +89,46 @@ export class ApiClientManagement {
     page: ListArgs,
   ): Promise<ConnectionOf<ApiClientView>> {
     const viewer = managingViewer(ctx);
-    const first = pageSize(page.first);
-    const after = keyCondition(BY_NAME, page.after);
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const scope = scopeSql(viewer, 'c.municipality_id');
-    where.push(scope.sql);
-    params.push(...scope.params);
-    const search = filter?.search?.trim();
-    if (search) {
-      const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      where.push(
-        `(c.name ilike ? or exists (select 1 from api_client_key k where k.api_client_id = c.id and k.prefix ilike ?))`,
-      );
-      params.push(like, like);
-    }
-    if (filter?.municipalityId) {
-      if (!isUuid(filter.municipalityId)) return emptyConnection();
-      where.push('c.municipality_id = ?');
-      params.push(filter.municipalityId);
-    }
-    const today = todayInAmsterdam(ctx.clock.now());
-    if (filter?.status === ApiClientStatus.REVOKED) where.push('c.revoked_at is not null');
-    if (filter?.status === ApiClientStatus.EXPIRED) {
-      where.push('c.revoked_at is null and c.expires_on < ?::date');
-      params.push(today);
-    }
-    if (filter?.status === ApiClientStatus.ACTIVE) {
-      where.push('c.revoked_at is null and c.expires_on >= ?::date');
-      params.push(today);
-    }
-    const { total, rows } = await clientPage(ctx.em, where, params, after, first + 1);
-    return toConnection(rows, {
-      first,
-      totalCount: total,
-      cursorOf: (row) => rowCursor(BY_NAME, row),
-      nodes: (pageRows) =>
+    return keysetPage(
+      BY_NAME,
+      page,
+      (after, limit) => {
+        const where: string[] = [];
+        const params: unknown[] = [];
+        const scope = scopeSql(viewer, 'c.municipality_id');
+        where.push(scope.sql);
+        params.push(...scope.params);
+        const search = filter?.search?.trim();
+        if (search) {
+          const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+          where.push(
+            `(c.name ilike ? or exists (select 1 from api_client_key k where k.api_client_id = c.id and k.prefix ilike ?))`,
+          );
+          params.push(like, like);
+        }
+        if (filter?.municipalityId) {
+          if (!isUuid(filter.municipalityId)) return null;
+          where.push('c.municipality_id = ?');
+          params.push(filter.municipalityId);
+        }
+        const today = todayInAmsterdam(ctx.clock.now());
+        if (filter?.status === ApiClientStatus.REVOKED) where.push('c.revoked_at is not null');
+        if (filter?.status === ApiClientStatus.EXPIRED) {
+          where.push('c.revoked_at is null and c.expires_on < ?::date');
+          params.push(today);
+        }
+        if (filter?.status === ApiClientStatus.ACTIVE) {
+          where.push('c.revoked_at is null and c.expires_on >= ?::date');
+          params.push(today);
+        }
+        return clientPage(ctx.em, where, params, after, limit);
+      },
+      (pageRows) =>
         this.views(
           ctx,
           pageRows.map((r) => r.id),
         ),
-    });
+    );
   }
 
   async get(ctx: RequestContext, id: string): Promise<ApiClientView | null> {

@@ -3,8 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { UserError } from '../../kernel/errors.js';
 import { inScope, scopeSql } from '../../kernel/scope.js';
 import { isUuid } from '../../graphql/ids.js';
-import { keyCondition, rowCursor } from '../../graphql/keyset.js';
-import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
+import { keysetPage } from '../../graphql/keyset.js';
+import type { ConnectionOf, ListArgs } from '../../graphql/pagination.js';
 import { today } from '../../kernel/clock.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
@@ -33,6 +33,22 @@ interface Validated {
   maxAge: number | null;
 }
 
+/** The validated values an arrangement takes over as they are, on create and on update. */
+function settableFields(values: Validated) {
+  return {
+    name: values.name,
+    description: values.description,
+    validFrom: values.validFrom,
+    validUntil: values.validUntil,
+    defaultAmountCents: values.defaultAmountCents,
+    ownContributionAllowed: values.ownContributionAllowed,
+    maxPerOrderCents: values.maxPerOrderCents,
+    repeatGrantsAllowed: values.repeatGrantsAllowed,
+    minAge: values.minAge,
+    maxAge: values.maxAge,
+  };
+}
+
 /**
  * Arrangements (regelingen): the list with budget use from the ledger, and creating and editing them, within the
  * staff member's municipality scope. Changes are audit-logged. Rules: src/rules/arrangement.ts (shared with the client).
@@ -46,24 +62,19 @@ export class ArrangementService {
     filter: ArrangementFilter | null | undefined,
     page: ListArgs,
   ): Promise<ConnectionOf<ArrangementView>> {
-    const first = pageSize(page.first);
-    const after = keyCondition(q.BY_VALIDITY, page.after);
     const municipalityId = filter?.municipalityId;
-    if (municipalityId && (!isUuid(municipalityId) || !inScope(ctx.viewer, municipalityId))) return emptyConnection();
-    const { total, rows } = await q.arrangementPage(
-      ctx.em,
-      municipalityId
-        ? { sql: 'a.municipality_id = ?', params: [municipalityId] }
-        : scopeSql(ctx.viewer, 'a.municipality_id'),
-      { search: filter?.search?.trim().slice(0, 100), validOn: filter?.current ? today(ctx.clock) : null },
-      after,
-      first + 1,
-    );
-    return toConnection(rows, {
-      first,
-      totalCount: total,
-      cursorOf: (row) => rowCursor(q.BY_VALIDITY, row),
-      nodes: async (page) => {
+    const search = { search: filter?.search?.trim().slice(0, 100), validOn: filter?.current ? today(ctx.clock) : null };
+    return keysetPage(
+      q.BY_VALIDITY,
+      page,
+      (after, limit) => {
+        if (municipalityId && (!isUuid(municipalityId) || !inScope(ctx.viewer, municipalityId))) return null;
+        const scope = municipalityId
+          ? { sql: 'a.municipality_id = ?', params: [municipalityId] }
+          : scopeSql(ctx.viewer, 'a.municipality_id');
+        return q.arrangementPage(ctx.em, scope, search, after, limit);
+      },
+      async (page) => {
         const found = await ctx.em.find(
           Arrangement,
           { id: { $in: page.map((r) => r.id) } },
@@ -75,7 +86,7 @@ export class ArrangementService {
           page.map((r) => byId.get(r.id)!),
         );
       },
-    });
+    );
   }
 
   /** One arrangement in scope; null otherwise. */
@@ -232,17 +243,8 @@ export class ArrangementService {
       const em = tx.em;
       const a = em.create(Arrangement, {
         municipality: values.municipalityId,
-        name: values.name,
         slug: await this.freeSlug(em, values.municipalityId, values.name),
-        description: values.description,
-        validFrom: values.validFrom,
-        validUntil: values.validUntil,
-        defaultAmountCents: values.defaultAmountCents,
-        ownContributionAllowed: values.ownContributionAllowed,
-        maxPerOrderCents: values.maxPerOrderCents,
-        repeatGrantsAllowed: values.repeatGrantsAllowed,
-        minAge: values.minAge,
-        maxAge: values.maxAge,
+        ...settableFields(values),
       });
       for (const c of values.categories) a.categories.add(em.getReference(Category, c.id));
       await em.flush();
@@ -297,18 +299,7 @@ export class ArrangementService {
         a.municipality = em.getReference(Municipality, values.municipalityId, { wrapped: true });
         a.slug = await this.freeSlug(em, values.municipalityId, values.name);
       }
-      Object.assign(a, {
-        name: values.name,
-        description: values.description,
-        validFrom: values.validFrom,
-        validUntil: values.validUntil,
-        defaultAmountCents: values.defaultAmountCents,
-        ownContributionAllowed: values.ownContributionAllowed,
-        maxPerOrderCents: values.maxPerOrderCents,
-        repeatGrantsAllowed: values.repeatGrantsAllowed,
-        minAge: values.minAge,
-        maxAge: values.maxAge,
-      });
+      Object.assign(a, settableFields(values));
       a.categories.set(values.categories.map((c) => em.getReference(Category, c.id)));
       await em.flush();
       if (changed.length) {

@@ -12,7 +12,7 @@ import { offerFor } from './product-approval.js';
 import { orderableBy, payableBy, payersOf, settledBy } from './payable.js';
 import { today } from '../../kernel/clock.js';
 import * as q from './catalogue.queries.js';
-import { keyCondition, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
+import { keyCondition, keyOrder, keysetPage, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 
 export type ProductPage = ConnectionOf<Product>;
 
@@ -45,30 +45,9 @@ export interface OfferFilter {
 
 /** Every public-offer ordering ends with the id, so it is total and keyset pagination never skips or repeats. */
 const OFFER_ORDERS: Record<Exclude<ProductSort, ProductSort.RELEVANCE>, KeyOrder> = {
-  NEWEST: {
-    name: 'n',
-    direction: 'desc',
-    keys: [
-      { expr: 'p.created_at', cast: 'timestamptz' },
-      { expr: 'p.id', cast: 'uuid' },
-    ],
-  },
-  PRICE_ASC: {
-    name: 'pa',
-    direction: 'asc',
-    keys: [
-      { expr: 'p.price_cents', cast: 'integer' },
-      { expr: 'p.id', cast: 'uuid' },
-    ],
-  },
-  PRICE_DESC: {
-    name: 'pd',
-    direction: 'desc',
-    keys: [
-      { expr: 'p.price_cents', cast: 'integer' },
-      { expr: 'p.id', cast: 'uuid' },
-    ],
-  },
+  NEWEST: keyOrder('n', 'desc', 'p', ['p.created_at', 'timestamptz']),
+  PRICE_ASC: keyOrder('pa', 'asc', 'p', ['p.price_cents', 'integer']),
+  PRICE_DESC: keyOrder('pd', 'desc', 'p', ['p.price_cents', 'integer']),
 };
 
 let columns: string | null = null;
@@ -167,15 +146,7 @@ export function offerQuery(
   // Parameters of the key expressions, once per use of the expression in the statement.
   let exprParams: unknown[] = [];
   if (sort === ProductSort.RELEVANCE && rank) {
-    order = {
-      name: 'r',
-      direction: 'desc',
-      keys: [
-        { expr: rank, cast: 'float8' },
-        { expr: 'p.created_at', cast: 'timestamptz' },
-        { expr: 'p.id', cast: 'uuid' },
-      ],
-    };
+    order = keyOrder('r', 'desc', 'p', [rank, 'float8'], ['p.created_at', 'timestamptz']);
     exprParams = rankParams;
   } else {
     order = OFFER_ORDERS[sort === ProductSort.RELEVANCE ? ProductSort.NEWEST : sort];
@@ -277,22 +248,13 @@ export class CatalogueService {
     page: ListArgs,
   ): Promise<ProductPage> {
     if (ctx.viewer.kind !== Audience.PROVIDER) return emptyConnection();
-    const first = pageSize(page.first);
-    const after = keyCondition(q.OWN_PRODUCTS, page.after);
-    const { total, rows } = await q.providerProductPage(
-      ctx.em,
-      ctx.viewer.providerId,
-      filter?.status,
-      after,
-      first + 1,
+    const providerId = ctx.viewer.providerId;
+    return keysetPage(
+      q.OWN_PRODUCTS,
+      page,
+      (after, limit) => q.providerProductPage(ctx.em, providerId, filter?.status, after, limit),
+      (rows) => rows.map((row) => ctx.em.map(Product, stripKeys({ ...row }, q.OWN_PRODUCTS.keys.length) as never)),
     );
-    return toConnection(rows, {
-      first,
-      totalCount: total,
-      cursorOf: (row) => rowCursor(q.OWN_PRODUCTS, row),
-      nodes: (rows) =>
-        rows.map((row) => ctx.em.map(Product, stripKeys({ ...row }, q.OWN_PRODUCTS.keys.length) as never)),
-    });
   }
 
   /** Number of products in the offer the viewer sees, per category, in one query for all categories. */

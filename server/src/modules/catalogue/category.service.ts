@@ -1,8 +1,8 @@
 import { LockMode } from '@mikro-orm/core';
 import { UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { keyCondition, rowCursor, stripKeys } from '../../graphql/keyset.js';
-import { pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
+import { keysetPage, stripKeys } from '../../graphql/keyset.js';
+import type { ConnectionOf, ListArgs } from '../../graphql/pagination.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import { failIfAny, ok, problem, type Result } from '../../kernel/result.js';
 import { checkAll } from '../../rules/rule.js';
@@ -46,22 +46,14 @@ export class CategoryService {
     filter: CategoryFilter | null | undefined,
     page: ListArgs,
   ): Promise<ConnectionOf<Category>> {
-    const first = pageSize(page.first);
-    // The cursor is checked first: a bad one is an error even when nothing matches.
-    const after = keyCondition(q.DISPLAY_ORDER, page.after);
-    const { total, rows } = await q.categoryPage(
-      ctx.em,
-      { search: filter?.search?.trim().slice(0, 100), hasProducts: filter?.hasProducts },
-      after,
-      first + 1,
-    );
-    return toConnection(rows, {
-      first,
-      totalCount: total,
-      cursorOf: (row) => rowCursor(q.DISPLAY_ORDER, row),
-      nodes: (rows) =>
+    const search = { search: filter?.search?.trim().slice(0, 100), hasProducts: filter?.hasProducts };
+    return keysetPage(
+      q.DISPLAY_ORDER,
+      page,
+      (after, limit) => q.categoryPage(ctx.em, search, after, limit),
+      (rows) =>
         rows.map((row) => ctx.em.map(Category, stripKeys({ ...row }, q.DISPLAY_ORDER.keys.length, []) as never)),
-    });
+    );
   }
 
   /** Total number of products (any status) per category, one query for all. */

@@ -1,7 +1,7 @@
 import { Audience } from '../../kernel/permissions.js';
 import { defineRoute } from '../../http/route.js';
 import { hostileTextMessage, isHostileText } from '../../kernel/hostile-text.js';
-import { UPLOAD_HEADER, readImageUpload, uploadFailed } from '../../integrations/storage/image-upload.js';
+import { UPLOAD_HEADER, imageUploadRoute } from '../../integrations/storage/image-upload.js';
 
 export { UPLOAD_HEADER };
 
@@ -18,41 +18,27 @@ export const productImageRoutes = [
     description: 'Adds an image (multipart `file`, optional `alt`) to one of the provider’s own products.',
     access: [Audience.PROVIDER],
     scope: 'own',
-    body: { kind: 'upload' },
-    csrfHeader: UPLOAD_HEADER,
-    refusals: { json: { image: null } },
-    async handler(call) {
-      const upload = await readImageUpload(call);
-      if (!upload) return;
-      const { ctx, refuse } = upload;
-      const alt = upload.fields.alt ?? '';
-      if (isHostileText(alt)) return refuse(400, 'INVALID', hostileTextMessage('alt'), 'alt');
-      try {
-        const result = await call.deps.services.productImages.add(
-          ctx,
-          String(call.req.params.productId),
-          upload.data,
-          alt,
-          upload.truncated,
-        );
-        const image = result.image
+    ...imageUploadRoute(
+      'image',
+      'image',
+      (call, upload) => {
+        const alt = upload.fields.alt ?? '';
+        if (isHostileText(alt)) return upload.refuse(400, 'INVALID', hostileTextMessage('alt'), 'alt');
+        const productId = String(call.req.params.productId);
+        return call.deps.services.productImages.add(upload.ctx, productId, upload.data, alt, upload.truncated);
+      },
+      ({ image }) =>
+        image
           ? {
-              id: result.image.id,
-              url: `/uploads/${result.image.storageKey}`,
-              thumbnailUrl: `/uploads/${result.image.thumbnailKey}`,
-              width: result.image.width,
-              height: result.image.height,
-              alt: result.image.alt,
+              id: image.id,
+              url: `/uploads/${image.storageKey}`,
+              thumbnailUrl: `/uploads/${image.thumbnailKey}`,
+              width: image.width,
+              height: image.height,
+              alt: image.alt,
             }
-          : null;
-        call.res
-          .status(result.status)
-          .json({ image, errors: result.errors.map(({ field, code, message }) => ({ field, code, message })) });
-      } catch (error) {
-        ctx.log.error({ err: error }, 'image upload failed');
-        uploadFailed(call.res, { image: null });
-      }
-    },
+          : null,
+    ),
   }),
   defineRoute({
     method: 'POST',
@@ -60,24 +46,12 @@ export const productImageRoutes = [
     description: 'Replaces the provider’s logo (multipart `file`).',
     access: [Audience.PROVIDER],
     scope: 'own',
-    body: { kind: 'upload' },
-    csrfHeader: UPLOAD_HEADER,
-    refusals: { json: { logo: null } },
-    async handler(call) {
-      const upload = await readImageUpload(call);
-      if (!upload) return;
-      const { ctx } = upload;
-      try {
-        const result = await call.deps.services.providerPresence.uploadLogo(ctx, upload.data, upload.truncated);
-        const p = result.provider;
-        call.res.status(result.status).json({
-          logo: p?.logoKey ? { url: `/uploads/${p.logoKey}`, width: p.logoWidth, height: p.logoHeight } : null,
-          errors: result.errors.map(({ field, code, message }) => ({ field, code, message })),
-        });
-      } catch (error) {
-        ctx.log.error({ err: error }, 'logo upload failed');
-        uploadFailed(call.res, { logo: null });
-      }
-    },
+    ...imageUploadRoute(
+      'logo',
+      'logo',
+      (call, upload) => call.deps.services.providerPresence.uploadLogo(upload.ctx, upload.data, upload.truncated),
+      ({ provider: p }) =>
+        p?.logoKey ? { url: `/uploads/${p.logoKey}`, width: p.logoWidth, height: p.logoHeight } : null,
+    ),
   }),
 ];

@@ -18,7 +18,7 @@ import { Product, ProductStatus } from './product.entity.js';
 import { ProductApproval, ProductApprovalStatus } from './product-approval.entity.js';
 import { ProductPayload, type ProductInput } from './product.inputs.js';
 import type { ProductPage } from './catalogue.service.js';
-import { keyCondition, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
+import { keyCondition, keyOrder, rowCursor, stripKeys, type KeyOrder } from '../../graphql/keyset.js';
 import { slugify } from '../../kernel/slug.js';
 import * as q from './product.queries.js';
 import type { DecisionRow } from './product.queries.js';
@@ -290,41 +290,13 @@ export class ProductService {
       where.push(`p.status in ('SUBMITTED','APPROVED','REJECTED')`);
       order =
         filter.approvalStatus === ProductApprovalStatus.PENDING
-          ? {
-              name: 'q',
-              direction: 'asc',
-              keys: [
-                { expr: 'd.requested_at', cast: 'timestamptz' },
-                { expr: 'p.id', cast: 'uuid' },
-              ],
-            }
-          : {
-              name: `d${filter.approvalStatus[0]}`,
-              direction: 'desc',
-              keys: [
-                { expr: 'd.decided_at', cast: 'timestamptz' },
-                { expr: 'p.id', cast: 'uuid' },
-              ],
-            };
+          ? keyOrder('q', 'asc', 'p', ['d.requested_at', 'timestamptz'])
+          : keyOrder(`d${filter.approvalStatus[0]}`, 'desc', 'p', ['d.decided_at', 'timestamptz']);
     } else {
       order =
         filter.status === ProductStatus.SUBMITTED
-          ? {
-              name: 's',
-              direction: 'asc',
-              keys: [
-                { expr: 'coalesce(p.submitted_at, p.created_at)', cast: 'timestamptz' },
-                { expr: 'p.id', cast: 'uuid' },
-              ],
-            }
-          : {
-              name: 'c',
-              direction: 'desc',
-              keys: [
-                { expr: 'p.created_at', cast: 'timestamptz' },
-                { expr: 'p.id', cast: 'uuid' },
-              ],
-            };
+          ? keyOrder('s', 'asc', 'p', ['coalesce(p.submitted_at, p.created_at)', 'timestamptz'])
+          : keyOrder('c', 'desc', 'p', ['p.created_at', 'timestamptz']);
     }
     if (filter.status) {
       where.push('p.status = ?');

@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mailer } from '../../integrations/mail/mailer.js';
 import { describeMailError } from '../../integrations/mail/smtp-mailer.js';
 import { inScope, scopeSql } from '../../kernel/scope.js';
-import { pageSize, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
-import { keyCondition, rowCursor } from '../../graphql/keyset.js';
+import type { ConnectionOf } from '../../graphql/pagination.js';
+import { keysetPage } from '../../graphql/keyset.js';
 import { isUuid } from '../../graphql/ids.js';
 import { systemClock, type Clock } from '../../kernel/clock.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
@@ -221,21 +221,12 @@ export class MailService {
     filter: MailLogFilter = {},
     page: { first?: number | null; after?: string | null } = {},
   ): Promise<ConnectionOf<MailLogEntry>> {
-    // The cursor first: a bad one is refused even when nothing matches.
-    const after = keyCondition(q.NEWEST_FIRST, page.after);
-    const first = pageSize(page.first);
-    const { total, rows } = await q.mailLogPage(
-      ctx.em,
-      scopeSql(ctx.viewer, 'municipality_id', MAIL_SCOPE),
-      filter,
-      after,
-      first + 1,
-    );
-    return toConnection(rows, {
-      first,
-      totalCount: total,
-      cursorOf: (row) => rowCursor(q.NEWEST_FIRST, row),
-      nodes: (slice) =>
+    return keysetPage(
+      q.NEWEST_FIRST,
+      page,
+      (after, limit) =>
+        q.mailLogPage(ctx.em, scopeSql(ctx.viewer, 'municipality_id', MAIL_SCOPE), filter, after, limit),
+      (slice) =>
         slice.map((r) => ({
           id: r.id,
           to: r.to_address,
@@ -248,7 +239,7 @@ export class MailService {
           createdAt: new Date(r.created_at),
           sentAt: r.sent_at ? new Date(r.sent_at) : null,
         })),
-    });
+    );
   }
 
   /**

@@ -66,33 +66,20 @@ export class TemplateService {
 
   /** Saves both variants; refuses (changing nothing) when either has an unknown or missing variable or bad syntax. */
   async update(ctx: RequestContext, id: string, texts: TemplateTexts): Promise<Result<CommunicationTemplate>> {
-    return transactional(ctx, async (tx) => {
-      if (!isUuid(id)) return notFound<CommunicationTemplate>();
-      const template = await tx.em.findOne(CommunicationTemplate, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!template || !Object.hasOwn(TEMPLATE_VARIABLES, template.key)) return notFound<CommunicationTemplate>();
+    return this.change(ctx, id, 'template.updated', (template) => {
       const errors = this.check(template.key, texts);
       if (errors.length) return fail<CommunicationTemplate>(...(errors as [UserError, ...UserError[]]));
       template.subject = texts.subject.trim();
       template.body = texts.body;
       template.informalSubject = texts.informalSubject.trim();
       template.informalBody = texts.informalBody;
-      await tx.em.flush();
-      await this.audit.record(tx, {
-        action: 'template.updated',
-        subjectType: 'communication_template',
-        subjectId: template.id,
-        details: { key: template.key },
-      });
-      return ok(template);
+      return null;
     });
   }
 
   /** "Standaardtekst herstellen": both variants back to the text the application shipped. */
   async restoreDefault(ctx: RequestContext, id: string): Promise<Result<CommunicationTemplate>> {
-    return transactional(ctx, async (tx) => {
-      if (!isUuid(id)) return notFound<CommunicationTemplate>();
-      const template = await tx.em.findOne(CommunicationTemplate, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!template || !Object.hasOwn(TEMPLATE_VARIABLES, template.key)) return notFound<CommunicationTemplate>();
+    return this.change(ctx, id, 'template.restored', (template) => {
       if (template.defaultSubject == null || template.defaultBody == null)
         return problem<CommunicationTemplate>(
           'templateId',
@@ -103,9 +90,29 @@ export class TemplateService {
       template.body = template.defaultBody;
       template.informalSubject = template.defaultInformalSubject ?? null;
       template.informalBody = template.defaultInformalBody ?? null;
+      return null;
+    });
+  }
+
+  /**
+   * Changes one template under its row lock and audit-logs it. `apply` changes the template, or answers why not
+   * (then nothing is changed).
+   */
+  private async change(
+    ctx: RequestContext,
+    id: string,
+    action: 'template.updated' | 'template.restored',
+    apply: (template: CommunicationTemplate) => Result<CommunicationTemplate> | null,
+  ): Promise<Result<CommunicationTemplate>> {
+    return transactional(ctx, async (tx) => {
+      if (!isUuid(id)) return notFound<CommunicationTemplate>();
+      const template = await tx.em.findOne(CommunicationTemplate, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!template || !Object.hasOwn(TEMPLATE_VARIABLES, template.key)) return notFound<CommunicationTemplate>();
+      const refused = apply(template);
+      if (refused) return refused;
       await tx.em.flush();
       await this.audit.record(tx, {
-        action: 'template.restored',
+        action,
         subjectType: 'communication_template',
         subjectId: template.id,
         details: { key: template.key },

@@ -1,4 +1,17 @@
-import { Arg, Ctx, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import {
+  Arg,
+  Args,
+  ArgsType,
+  Ctx,
+  Field,
+  FieldResolver,
+  ID,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Permission } from '../../kernel/permissions.js';
@@ -8,6 +21,19 @@ import { ContentPage, ContentPageInput, ContentPageKind, ContentPageVersion } fr
 
 @ObjectType({ description: 'The result of a content page mutation: the page as its editors see it.' })
 export class ContentPagePayload extends Payload(ContentPage, 'page') {}
+
+/** Which content page: `page`, and for the providers' terms of one municipality its `municipalityId`. */
+@ArgsType()
+class ContentPageArgs {
+  @Field(() => ContentPageKind, { description: 'Which content page.' })
+  page!: ContentPageKind;
+
+  @Field(() => ID, {
+    description: 'The municipality, for the providers’ terms of one municipality; null for the platform-wide pages.',
+    nullable: true,
+  })
+  municipalityId?: string | null;
+}
 
 /**
  * Content pages: the public page, the editors' view (draft, published, versions), preview, save, publish and
@@ -21,29 +47,19 @@ export class ContentPageResolver {
       'The published version of a content page; for the providers’ terms of a municipality its own, or else the platform’s.',
   })
   contentPage(
-    @Arg('page', () => ContentPageKind, { description: 'Which content page.' }) page: ContentPageKind,
-    @Arg('municipalityId', () => ID, {
-      description: 'The municipality, for the providers’ terms of one municipality; null for the platform-wide pages.',
-      nullable: true,
-    })
-    municipalityId: string | null,
+    @Args(() => ContentPageArgs) which: ContentPageArgs,
     @Ctx() ctx: Context,
   ): Promise<ContentPageVersion | null> {
-    return ctx.services.contentPages.published(ctx, page, municipalityId ?? null);
+    return ctx.services.contentPages.published(ctx, which.page, which.municipalityId ?? null);
   }
 
   @Query(() => ContentPage, { nullable: true, description: 'A content page for its editors.' })
   @Requires(Permission.CONTENT_EDIT)
   adminContentPage(
-    @Arg('page', () => ContentPageKind, { description: 'Which content page.' }) page: ContentPageKind,
-    @Arg('municipalityId', () => ID, {
-      description: 'The municipality, for the providers’ terms of one municipality; null for the platform-wide pages.',
-      nullable: true,
-    })
-    municipalityId: string | null,
+    @Args(() => ContentPageArgs) which: ContentPageArgs,
     @Ctx() ctx: Context,
   ): Promise<ContentPage | null> {
-    return ctx.services.contentPages.forEditor(ctx, page, municipalityId ?? null);
+    return ctx.services.contentPages.forEditor(ctx, which.page, which.municipalityId ?? null);
   }
 
   @Query(() => String, {
@@ -64,16 +80,13 @@ export class ContentPageResolver {
   @Mutation(() => ContentPagePayload, { description: 'Saves a new draft version of a content page.' })
   @Requires(Permission.CONTENT_EDIT)
   async saveContentPage(
-    @Arg('page', () => ContentPageKind, { description: 'Which content page.' }) page: ContentPageKind,
-    @Arg('municipalityId', () => ID, {
-      description: 'The municipality, for the providers’ terms of one municipality; null for the platform-wide pages.',
-      nullable: true,
-    })
-    municipalityId: string | null,
+    @Args(() => ContentPageArgs) which: ContentPageArgs,
     @Arg('input', () => ContentPageInput, { description: 'The page’s new text.' }) input: ContentPageInput,
     @Ctx() ctx: Context,
   ): Promise<ContentPagePayload> {
-    return ContentPagePayload.from(await ctx.services.contentPages.saveDraft(ctx, page, municipalityId ?? null, input));
+    return ContentPagePayload.from(
+      await ctx.services.contentPages.saveDraft(ctx, which.page, which.municipalityId ?? null, input),
+    );
   }
 
   @Mutation(() => ContentPagePayload, {

@@ -1,6 +1,6 @@
 import { Permission } from '../../kernel/permissions.js';
 import { defineRoute } from '../../http/route.js';
-import { UPLOAD_HEADER, readImageUpload, uploadFailed } from '../../integrations/storage/image-upload.js';
+import { imageUploadRoute } from '../../integrations/storage/image-upload.js';
 import { renderMarkdown } from '../../platform/markdown.js';
 import { newsImagePath, newsPath } from './news.service.js';
 
@@ -115,32 +115,19 @@ export const contentRoutes = [
     access: [Permission.CONTENT_EDIT],
     partners: true,
     scope: 'service',
-    body: { kind: 'upload' },
-    csrfHeader: UPLOAD_HEADER,
-    refusals: { json: { image: null } },
-    async handler(call) {
-      const upload = await readImageUpload(call);
-      if (!upload) return;
-      const { ctx } = upload;
-      try {
-        const result = await call.deps.services.news.setImage(
-          ctx,
+    ...imageUploadRoute(
+      'image',
+      'news image',
+      (call, upload) =>
+        call.deps.services.news.setImage(
+          upload.ctx,
           String(call.req.params.articleId),
           upload.data,
           upload.truncated,
           upload.fields.alt,
-        );
-        const a = result.article;
-        call.res.status(result.status).json({
-          image: a?.imageKey
-            ? { url: newsImagePath(a), width: a.imageWidth, height: a.imageHeight, alt: a.imageAlt }
-            : null,
-          errors: result.errors.map(({ field, code, message }) => ({ field, code, message })),
-        });
-      } catch (error) {
-        ctx.log.error({ err: error }, 'news image upload failed');
-        uploadFailed(call.res, { image: null });
-      }
-    },
+        ),
+      ({ article: a }) =>
+        a?.imageKey ? { url: newsImagePath(a), width: a.imageWidth, height: a.imageHeight, alt: a.imageAlt } : null,
+    ),
   }),
 ];

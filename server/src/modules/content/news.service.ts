@@ -2,8 +2,8 @@ import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { keyCondition, rowCursor, stripKeys } from '../../graphql/keyset.js';
-import { pageSize, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
+import { keysetPage, stripKeys } from '../../graphql/keyset.js';
+import type { ConnectionOf } from '../../graphql/pagination.js';
 import { Audience, Permission } from '../../kernel/permissions.js';
 import { hasPermission } from '../../kernel/viewer.js';
 import { inScope, scopeSql } from '../../kernel/scope.js';
@@ -99,16 +99,13 @@ export class NewsService {
     ctx: RequestContext,
     page: { first?: number | null; after?: string | null },
   ): Promise<ConnectionOf<NewsArticle>> {
-    const first = pageSize(page.first, 10);
-    const after = keyCondition(q.PUBLIC_ORDER, page.after);
-    const visible = visibleCondition(ctx);
-    const { total, rows } = await q.publicNewsPage(ctx.em, visible, after, first + 1);
-    return toConnection(rows, {
-      first,
-      totalCount: total,
-      cursorOf: (row) => rowCursor(q.PUBLIC_ORDER, row),
-      nodes: (rows) => rows.map((row) => ctx.em.map(NewsArticle, stripKeys({ ...row }, 2, []) as never)),
-    });
+    return keysetPage(
+      q.PUBLIC_ORDER,
+      page,
+      (after, limit) => q.publicNewsPage(ctx.em, visibleCondition(ctx), after, limit),
+      (rows) => rows.map((row) => ctx.em.map(NewsArticle, stripKeys({ ...row }, 2, []) as never)),
+      10,
+    );
   }
 
   /** The newest visible articles (the home page shows three). */
@@ -137,22 +134,13 @@ export class NewsService {
     filter: NewsFilterLike | null | undefined,
     page: { first?: number | null; after?: string | null },
   ): Promise<ConnectionOf<NewsArticle>> {
-    const first = pageSize(page.first);
-    const after = keyCondition(q.ADMIN_ORDER, page.after);
-    const scope = scopeSql(ctx.viewer, 'n.municipality_id');
-    const { total, rows } = await q.adminNewsPage(
-      ctx.em,
-      scope,
-      { search: filter?.search?.trim().slice(0, 100), status: filter?.status },
-      after,
-      first + 1,
+    const search = { search: filter?.search?.trim().slice(0, 100), status: filter?.status };
+    return keysetPage(
+      q.ADMIN_ORDER,
+      page,
+      (after, limit) => q.adminNewsPage(ctx.em, scopeSql(ctx.viewer, 'n.municipality_id'), search, after, limit),
+      (rows) => rows.map((row) => ctx.em.map(NewsArticle, stripKeys({ ...row }, 2, []) as never)),
     );
-    return toConnection(rows, {
-      first,
-      totalCount: total,
-      cursorOf: (row) => rowCursor(q.ADMIN_ORDER, row),
-      nodes: (rows) => rows.map((row) => ctx.em.map(NewsArticle, stripKeys({ ...row }, 2, []) as never)),
-    });
   }
 
   async adminOne(ctx: RequestContext, id: string): Promise<NewsArticle | null> {

@@ -1,33 +1,28 @@
 import { clientAddress } from '../limits/index.js';
-import { Arg, Ctx, Field, Mutation, ObjectType, Resolver } from 'type-graphql';
+import { Arg, Args, ArgsType, Ctx, Field, Mutation, ObjectType, Resolver } from 'type-graphql';
 import type { Context } from '../../graphql/context.js';
-import { UserError } from '../../kernel/errors.js';
+import { FlagPayload } from '../../graphql/payload.js';
 
 @ObjectType({ description: 'The result of confirming an e-mail address.' })
-export class ConfirmEmailPayload {
-  @Field(() => Boolean, { description: 'True when the address is confirmed.' })
-  confirmed!: boolean;
-
-  @Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
-  errors!: UserError[];
-}
+export class ConfirmEmailPayload extends FlagPayload('confirmed', 'True when the address is confirmed.') {}
 
 @ObjectType({ description: 'The result of asking for a password reset: the same whether or not the address is known.' })
-export class RequestPasswordResetPayload {
-  @Field(() => Boolean, { description: 'True whether or not the address has an account: the answer never tells.' })
-  requested!: boolean;
-
-  @Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
-  errors!: UserError[];
-}
+export class RequestPasswordResetPayload extends FlagPayload(
+  'requested',
+  'True whether or not the address has an account: the answer never tells.',
+) {}
 
 @ObjectType({ description: 'The result of setting a new password.' })
-export class ResetPasswordPayload {
-  @Field(() => Boolean, { description: 'True when the password was changed.' })
-  passwordChanged!: boolean;
+export class ResetPasswordPayload extends FlagPayload('passwordChanged', 'True when the password was changed.') {}
 
-  @Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
-  errors!: UserError[];
+/** The token from the reset mail and the new password. */
+@ArgsType()
+class ResetPasswordArgs {
+  @Field(() => String, { description: 'The token from the mail’s link.' })
+  token!: string;
+
+  @Field(() => String, { description: 'The new password (at least 12 characters, not a commonly used one).' })
+  newPassword!: string;
 }
 
 /** E-mail confirmation and forgotten passwords (provider users and staff). Public: the token or the mailbox is the proof. */
@@ -41,7 +36,7 @@ export class AccountRecoveryResolver {
     @Ctx() ctx: Context,
   ): Promise<ConfirmEmailPayload> {
     const r = await ctx.services.accountRecovery.confirmEmail(ctx, token);
-    return Object.assign(new ConfirmEmailPayload(), { confirmed: r.ok, errors: r.ok ? [] : r.errors });
+    return ConfirmEmailPayload.from(r);
   }
 
   @Mutation(() => RequestPasswordResetPayload, {
@@ -53,22 +48,18 @@ export class AccountRecoveryResolver {
     @Ctx() ctx: Context,
   ): Promise<RequestPasswordResetPayload> {
     const r = await ctx.services.accountRecovery.requestPasswordReset(ctx, clientAddress(ctx.req), email);
-    return Object.assign(new RequestPasswordResetPayload(), { requested: r.ok, errors: r.ok ? [] : r.errors });
+    return RequestPasswordResetPayload.from(r);
   }
 
   @Mutation(() => ResetPasswordPayload, {
     description: 'Sets a new password with the token from the mail. Single use; ends every session of the user.',
   })
   async resetPassword(
-    @Arg('token', () => String, { description: 'The token from the mail’s link.' }) token: string,
-    @Arg('newPassword', () => String, {
-      description: 'The new password (at least 12 characters, not a commonly used one).',
-    })
-    newPassword: string,
+    @Args(() => ResetPasswordArgs) { token, newPassword }: ResetPasswordArgs,
     @Ctx() ctx: Context,
   ): Promise<ResetPasswordPayload> {
     const r = await ctx.services.accountRecovery.resetPassword(ctx, clientAddress(ctx.req), token, newPassword);
-    return Object.assign(new ResetPasswordPayload(), { passwordChanged: r.ok, errors: r.ok ? [] : r.errors });
+    return ResetPasswordPayload.from(r);
   }
 
   @Mutation(() => RequestPasswordResetPayload, {
@@ -80,7 +71,7 @@ export class AccountRecoveryResolver {
     @Ctx() ctx: Context,
   ): Promise<RequestPasswordResetPayload> {
     const r = await ctx.services.accountRecovery.requestPasswordReset(ctx, clientAddress(ctx.req), email, 'staff');
-    return Object.assign(new RequestPasswordResetPayload(), { requested: r.ok, errors: r.ok ? [] : r.errors });
+    return RequestPasswordResetPayload.from(r);
   }
 
   @Mutation(() => ResetPasswordPayload, {
@@ -88,11 +79,7 @@ export class AccountRecoveryResolver {
       'Staff: sets a new password with the token from the mail. Single use; ends every session of the account.',
   })
   async resetStaffPassword(
-    @Arg('token', () => String, { description: 'The token from the mail’s link.' }) token: string,
-    @Arg('newPassword', () => String, {
-      description: 'The new password (at least 12 characters, not a commonly used one).',
-    })
-    newPassword: string,
+    @Args(() => ResetPasswordArgs) { token, newPassword }: ResetPasswordArgs,
     @Ctx() ctx: Context,
   ): Promise<ResetPasswordPayload> {
     const r = await ctx.services.accountRecovery.resetPassword(
@@ -102,6 +89,6 @@ export class AccountRecoveryResolver {
       newPassword,
       'staff',
     );
-    return Object.assign(new ResetPasswordPayload(), { passwordChanged: r.ok, errors: r.ok ? [] : r.errors });
+    return ResetPasswordPayload.from(r);
   }
 }

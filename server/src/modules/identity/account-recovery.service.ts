@@ -12,7 +12,7 @@ import type { LoginLimits, LoginRealm } from '../limits/index.js';
 import type { MailService } from '../communication/index.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
-import type { Outcome } from '../../kernel/result.js';
+import { problem, type Outcome } from '../../kernel/result.js';
 import { likeEscape as escapeLike } from '../../kernel/sql.js';
 import { appLink } from '../../platform/links.js';
 
@@ -74,23 +74,18 @@ export class AccountRecoveryService {
     realm: LoginRealm = 'provider',
   ): Promise<Outcome> {
     const email = normaliseEmail(rawEmail);
-    const problem = emailProblem(email, 'Vul uw e-mailadres in.');
-    if (problem) return { ok: false, errors: [UserError.of('email', email ? 'INVALID' : 'REQUIRED', problem)] };
+    const wrong = emailProblem(email, 'Vul uw e-mailadres in.');
+    if (wrong) return problem('email', email ? 'INVALID' : 'REQUIRED', wrong);
     const reservation = await this.limits.reserve(
       check(this.rules.perEmail, `${realm}:${email}`),
       check(this.rules.perAddress, address),
     );
     if (!reservation.ok) {
-      return {
-        ok: false,
-        errors: [
-          UserError.of(
-            null,
-            'TOO_MANY_ATTEMPTS',
-            `U heeft te vaak een nieuw wachtwoord aangevraagd. ${retryAfterText(reservation.retryAfterSeconds)}`,
-          ),
-        ],
-      };
+      return problem(
+        null,
+        'TOO_MANY_ATTEMPTS',
+        `U heeft te vaak een nieuw wachtwoord aangevraagd. ${retryAfterText(reservation.retryAfterSeconds)}`,
+      );
     }
     // The same one insert for every address: whether it has an account is only looked at by the job.
     await this.jobs.enqueue(
@@ -138,8 +133,8 @@ export class AccountRecoveryService {
     newPassword: string,
     realm: LoginRealm = 'provider',
   ): Promise<Outcome> {
-    const problem = passwordProblem(newPassword ?? '');
-    if (problem) return { ok: false, errors: [UserError.of('newPassword', 'WEAK_PASSWORD', problem)] };
+    const weak = passwordProblem(newPassword ?? '');
+    if (weak) return problem('newPassword', 'WEAK_PASSWORD', weak);
     const hash = await hashPassword(newPassword);
     const result = await ctx.em.transactional(
       async (tx): Promise<{ ok: false; errors: UserError[] } | { ok: true; email: string }> => {

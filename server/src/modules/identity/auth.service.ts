@@ -1,6 +1,6 @@
 import type { Context } from '../../graphql/context.js';
 import { UserError } from '../../kernel/errors.js';
-import { ok, type Result } from '../../kernel/result.js';
+import { ok, problem, type Result } from '../../kernel/result.js';
 import { accountEmail, currentPassword } from '../../rules/password.js';
 import { messageOf } from '../../rules/rule.js';
 import { Audience } from '../../kernel/permissions.js';
@@ -141,16 +141,11 @@ export class AuthService {
     const attempt = await this.limits.reserve(realm, normalised, clientAddress(ctx.req));
     if (!attempt.ok) {
       ctx.log.info({ event: 'login_limited', realm }, 'log-in refused by the limits');
-      return {
-        ok: false,
-        errors: [
-          UserError.of(
-            null,
-            'TOO_MANY_ATTEMPTS',
-            `Te veel mislukte pogingen om in te loggen. ${retryAfterText(attempt.retryAfterSeconds)} Weet u uw wachtwoord niet meer? Vraag dan een nieuw wachtwoord aan.`,
-          ),
-        ],
-      };
+      return problem(
+        null,
+        'TOO_MANY_ATTEMPTS',
+        `Te veel mislukte pogingen om in te loggen. ${retryAfterText(attempt.retryAfterSeconds)} Weet u uw wachtwoord niet meer? Vraag dan een nieuw wachtwoord aan.`,
+      );
     }
     // Escape LIKE wildcards: the e-mail is matched case-insensitively, but literally.
     const found = await find(normalised.replace(/[\\%_]/g, (c) => `\\${c}`));

@@ -7,8 +7,8 @@ import { lacking, reachesScope } from '../../graphql/auth/grants.js';
 import { ForbiddenError, UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
 import { inScope, reachesAll, scopeSql, type SqlCondition } from '../../kernel/scope.js';
-import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
-import { keyCondition, rowCursor } from '../../graphql/keyset.js';
+import type { ConnectionOf, ListArgs } from '../../graphql/pagination.js';
+import { keysetPage } from '../../graphql/keyset.js';
 import { ok, problem, type Result } from '../../kernel/result.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import { hashPassword } from '../../crypto/passwords.js';
@@ -110,22 +110,16 @@ export class StaffAccountService {
     page: ListArgs,
   ): Promise<ConnectionOf<StaffAccount>> {
     staffViewer(ctx);
-    const first = pageSize(page.first);
-    const after = keyCondition(q.BY_NAME, page.after);
-    const scope = accountScope(ctx.viewer);
-    if (filter?.roleId && !isUuid(filter.roleId)) return emptyConnection();
-    const { total, rows } = await q.staffAccountPage(
-      ctx.em,
-      scope,
-      { search: filter?.search?.trim(), roleId: filter?.roleId, status: filter?.status },
-      after,
-      first + 1,
-    );
-    return toConnection(rows, {
-      first,
-      totalCount: total,
-      cursorOf: (row) => rowCursor(q.BY_NAME, row),
-      nodes: async (pageRows) => {
+    const search = { search: filter?.search?.trim(), roleId: filter?.roleId, status: filter?.status };
+    return keysetPage(
+      q.BY_NAME,
+      page,
+      (after, limit) => {
+        const scope = accountScope(ctx.viewer);
+        if (filter?.roleId && !isUuid(filter.roleId)) return null;
+        return q.staffAccountPage(ctx.em, scope, search, after, limit);
+      },
+      async (pageRows) => {
         const accounts = await ctx.em.find(
           AdminAccount,
           { id: { $in: pageRows.map((r) => r.id) } },
@@ -134,7 +128,7 @@ export class StaffAccountService {
         const byId = new Map(accounts.map((a) => [a.id, a]));
         return pageRows.map((r) => this.view(ctx, byId.get(r.id)!));
       },
-    });
+    );
   }
 
   async get(ctx: RequestContext, id: string): Promise<StaffAccount | null> {

@@ -1,7 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import { UserError } from '../../kernel/errors.js';
 import { ok, problem, type Result } from '../../kernel/result.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import { check, retryAfterText, type Limits } from '../limits/index.js';
@@ -230,16 +229,11 @@ export class TwoFactorService {
   private async reserve(accountId: string): Promise<Result<() => Promise<void>>> {
     const reservation = await this.limits.reserve(check(this.rules.perAccount, `staff:${accountId}`));
     if (!reservation.ok)
-      return {
-        ok: false,
-        errors: [
-          UserError.of(
-            'code',
-            'TOO_MANY_ATTEMPTS',
-            `Te veel onjuiste codes. ${retryAfterText(reservation.retryAfterSeconds)}`,
-          ),
-        ],
-      };
+      return problem(
+        'code',
+        'TOO_MANY_ATTEMPTS',
+        `Te veel onjuiste codes. ${retryAfterText(reservation.retryAfterSeconds)}`,
+      );
     return ok(reservation.refund);
   }
 }

@@ -28,6 +28,15 @@ import {
 
 export const MUNICIPALITY_NOT_FOUND = 'Deze gemeente is niet gevonden.';
 
+/** A change to the general-ledger account and cost centre of one kind (setLedgerCode). */
+export interface LedgerCodeChange {
+  municipalityId: string;
+  kind: JournalKind;
+  arrangementId?: string | null;
+  glAccount?: string | null;
+  costCentre?: string | null;
+}
+
 /**
  * The journal's mapping: which general-ledger account and cost centre each kind of ledger booking gets (the
  * municipality's, or an arrangement's override), and the export's format (number notation, journal code).
@@ -87,16 +96,7 @@ export class JournalMapping {
    * Sets the general-ledger account and cost centre of one kind, for the municipality or (arrangementId) for one
    * arrangement. An arrangement's code with an empty account removes the override.
    */
-  async setLedgerCode(
-    ctx: RequestContext,
-    input: {
-      municipalityId: string;
-      kind: JournalKind;
-      arrangementId?: string | null;
-      glAccount?: string | null;
-      costCentre?: string | null;
-    },
-  ): Promise<Result<LedgerCodes>> {
+  async setLedgerCode(ctx: RequestContext, input: LedgerCodeChange): Promise<Result<LedgerCodes>> {
     if (!inScope(ctx.viewer, input.municipalityId) || !(await municipalityExists(ctx.em, input.municipalityId)))
       return problem('municipalityId', 'NOT_FOUND', MUNICIPALITY_NOT_FOUND);
     if (!JOURNAL_KINDS.includes(input.kind)) return problem('kind', 'INVALID', 'Kies een soort rekening.');

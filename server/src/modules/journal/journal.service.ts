@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../kernel/request-context.js';
 import type { Result } from '../../kernel/result.js';
 import type { AuditService } from '../audit/index.js';
-import type { JournalKind, NumberFormat } from './journal.kinds.js';
-import { JournalMapping } from './journal.mapping.js';
+import type { NumberFormat } from './journal.kinds.js';
+import { JournalMapping, type LedgerCodeChange } from './journal.mapping.js';
 import { JournalPeriods } from './journal.periods.js';
 import type {
   JournalLine,
@@ -63,16 +63,7 @@ export class JournalService {
   }
 
   /** Sets (or, for an arrangement with an empty account, removes) the code of one kind. */
-  setLedgerCode(
-    ctx: RequestContext,
-    input: {
-      municipalityId: string;
-      kind: JournalKind;
-      arrangementId?: string | null;
-      glAccount?: string | null;
-      costCentre?: string | null;
-    },
-  ): Promise<Result<LedgerCodes>> {
+  setLedgerCode(ctx: RequestContext, input: LedgerCodeChange): Promise<Result<LedgerCodes>> {
     return this.mapping.setLedgerCode(ctx, input);
   }
 
@@ -117,14 +108,8 @@ export class JournalService {
     return this.months.entries(ctx, municipalityId, rawPeriod, limit);
   }
 
-  exportPeriod(
-    ctx: RequestContext,
-    municipalityId: string,
-    rawPeriod: string,
-    write: (chunk: string) => Promise<void>,
-    options: { batch?: number } = {},
-  ): Promise<Result<{ lines: number; filename: string }>> {
-    return this.months.exportPeriod(ctx, municipalityId, rawPeriod, write, options);
+  exportPeriod(...args: Parameters<JournalPeriods['exportPeriod']>): ReturnType<JournalPeriods['exportPeriod']> {
+    return this.months.exportPeriod(...args);
   }
 
   closePeriod(ctx: RequestContext, municipalityId: string, rawPeriod: string): Promise<Result<JournalPeriodInfo>> {

@@ -3,8 +3,8 @@ import { Audience } from '../../kernel/permissions.js';
 import { inScope, scopeIds, scopeSql } from '../../kernel/scope.js';
 import { UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { emptyConnection, pageSize, toConnection, type ConnectionOf } from '../../graphql/pagination.js';
-import { keyCondition, rowCursor } from '../../graphql/keyset.js';
+import type { ConnectionOf } from '../../graphql/pagination.js';
+import { keysetPage } from '../../graphql/keyset.js';
 import { today } from '../../kernel/clock.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import { fail, ok, problem, type Result } from '../../kernel/result.js';
@@ -273,23 +273,15 @@ export class MassMessageService {
     filter: MassMessageFilter = {},
     page: { first?: number | null; after?: string | null } = {},
   ): Promise<ConnectionOf<MassMessageRecord>> {
-    // The cursor first: a bad one is refused even when nothing matches.
-    const after = keyCondition(q.NEWEST_FIRST, page.after);
-    if (filter.municipalityId && !isUuid(filter.municipalityId)) return emptyConnection();
-    const first = pageSize(page.first);
-    const { total, rows } = await q.massMessagePage(
-      ctx.em,
-      scopeSql(ctx.viewer, 'mm.municipality_id'),
-      filter,
-      after,
-      first + 1,
+    return keysetPage(
+      q.NEWEST_FIRST,
+      page,
+      (after, limit) =>
+        filter.municipalityId && !isUuid(filter.municipalityId)
+          ? null
+          : q.massMessagePage(ctx.em, scopeSql(ctx.viewer, 'mm.municipality_id'), filter, after, limit),
+      (slice) => slice.map(record),
     );
-    return toConnection(rows, {
-      first,
-      totalCount: total,
-      cursorOf: (row) => rowCursor(q.NEWEST_FIRST, row),
-      nodes: (slice) => slice.map(record),
-    });
   }
 
   /**

@@ -3,8 +3,8 @@ import type { RequestContext } from '../../kernel/request-context.js';
 import { UserError } from '../../kernel/errors.js';
 import { Audience } from '../../kernel/permissions.js';
 import { isUuid } from '../../graphql/ids.js';
-import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
-import { keyCondition, rowCursor } from '../../graphql/keyset.js';
+import { emptyConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
+import { keysetPage } from '../../graphql/keyset.js';
 import { MessageView, type MessageFilter } from './message.types.js';
 import { applicationClock, type Clock } from '../../kernel/clock.js';
 import * as q from './message.queries.js';
@@ -54,15 +54,12 @@ export class MessageService {
   async mine(ctx: RequestContext, filter: MessageFilter | null | undefined, page: ListArgs): Promise<MessagePage> {
     const who = owner(ctx);
     if (!who) return emptyConnection();
-    const size = pageSize(page.first);
-    const after = keyCondition(q.INBOX_ORDER, page.after);
-    const { total, rows } = await q.inboxPage(ctx.em, who, filter?.unread, after, size + 1);
-    return toConnection(rows, {
-      first: size,
-      totalCount: total,
-      cursorOf: (row) => rowCursor(q.INBOX_ORDER, row),
-      nodes: (page) => page.map(view),
-    });
+    return keysetPage(
+      q.INBOX_ORDER,
+      page,
+      (after, limit) => q.inboxPage(ctx.em, who, filter?.unread, after, limit),
+      (rows) => rows.map(view),
+    );
   }
 
   /** How many messages in the customer's inbox nobody in the household has opened yet. */

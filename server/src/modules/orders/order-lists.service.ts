@@ -48,13 +48,7 @@ export class OrderListService {
   /** The customer's household orders, newest first. */
   async mine(ctx: RequestContext, filter: MyOrderFilter | null | undefined, page: ListArgs): Promise<OrderPage> {
     if (ctx.viewer.kind !== Audience.CUSTOMER) return EMPTY_ORDER_PAGE;
-    const where = ['o.client_group_id = ?'];
-    const params: unknown[] = [ctx.viewer.clientGroupId];
-    if (filter?.status) {
-      where.push('o.status = ?');
-      params.push(filter.status);
-    }
-    return this.page(ctx, where, params, page);
+    return this.withStatus(ctx, ['o.client_group_id = ?'], [ctx.viewer.clientGroupId], filter?.status, page);
   }
 
   /**
@@ -67,13 +61,7 @@ export class OrderListService {
     filter: PersonOrderFilter | null | undefined,
     page: ListArgs,
   ): Promise<OrderPage> {
-    const where = ['o.client_group_id = ?'];
-    const params: unknown[] = [clientGroupId];
-    if (filter?.status) {
-      where.push('o.status = ?');
-      params.push(filter.status);
-    }
-    return this.page(ctx, where, params, page);
+    return this.withStatus(ctx, ['o.client_group_id = ?'], [clientGroupId], filter?.status, page);
   }
 
   async providerOrders(
@@ -82,14 +70,9 @@ export class OrderListService {
     page: ListArgs,
   ): Promise<OrderPage> {
     if (ctx.viewer.kind !== Audience.PROVIDER) return EMPTY_ORDER_PAGE;
+    if (filter?.status === 'AWAITING_PAYMENT') return EMPTY_ORDER_PAGE;
     const where = ['o.provider_id = ?', RELEASED_TO_PROVIDER];
-    const params: unknown[] = [ctx.viewer.providerId];
-    if (filter?.status) {
-      if (filter.status === 'AWAITING_PAYMENT') return EMPTY_ORDER_PAGE;
-      where.push('o.status = ?');
-      params.push(filter.status);
-    }
-    return this.page(ctx, where, params, page);
+    return this.withStatus(ctx, where, [ctx.viewer.providerId], filter?.status, page);
   }
 
   async adminOrders(
@@ -157,6 +140,21 @@ export class OrderListService {
     const ids = await q.providerIdsWithOrders(ctx.em, scope);
     if (!ids.length) return [];
     return ctx.em.find(Provider, { id: { $in: ids } }, { orderBy: { name: 'asc', id: 'asc' } });
+  }
+
+  /** The orders matching `where`, newest first: of one status, or of all. */
+  private withStatus(
+    ctx: RequestContext,
+    where: string[],
+    params: unknown[],
+    status: string | null | undefined,
+    page: ListArgs,
+  ): Promise<OrderPage> {
+    if (status) {
+      where.push('o.status = ?');
+      params.push(status);
+    }
+    return this.page(ctx, where, params, page);
   }
 
   private async page(ctx: RequestContext, where: string[], params: unknown[], page: ListArgs): Promise<OrderPage> {

@@ -65,60 +65,21 @@ export function orderStatusMail(mail: MailService, appUrl: string): OrderListene
     // The mail log links the mail to the person (erasure) and the municipality (the log screen's scope).
     const about = { personId: recipient.id, municipalityId: order.municipalityId };
     const refundCents = from && from !== 'AWAITING_PAYMENT' ? order.contributionCents : 0;
-    switch (template) {
-      case 'ORDER_PLACED':
-        await mail.send(em, {
-          ...about,
-          template,
-          to: recipient.email,
-          variables: {
-            ...common,
-            totalAmount: euros(order.totalCents),
-            budgetAmount: euros(order.budgetCents),
-            contributionAmount: euros(order.contributionCents),
-            pickupCode: order.pickupCode,
-          },
-        });
-        return;
-      case 'ORDER_ACCEPTED':
-        await mail.send(em, {
-          ...about,
-          template,
-          to: recipient.email,
-          variables: { ...common, pickupCode: order.pickupCode },
-        });
-        return;
-      case 'ORDER_DELIVERED':
-        await mail.send(em, { ...about, template, to: recipient.email, variables: common });
-        return;
-      case 'ORDER_REJECTED':
-        await mail.send(em, {
-          ...about,
-          template,
-          to: recipient.email,
-          variables: {
-            ...common,
-            reason: reason ?? '',
-            budgetAmount: euros(order.budgetCents),
-            refundAmount: euros(refundCents),
-          },
-        });
-        return;
-      case 'ORDER_CANCELLED':
-        await mail.send(em, {
-          ...about,
-          template,
-          to: recipient.email,
-          variables: {
-            ...common,
-            cancelledBy: cancelledBy(actor),
-            reason: reason ?? '',
-            budgetAmount: euros(order.budgetCents),
-            refundAmount: euros(refundCents),
-          },
-        });
-        return;
-    }
+    const refund = { reason: reason ?? '', budgetAmount: euros(order.budgetCents), refundAmount: euros(refundCents) };
+    // What each mail says besides the common variables.
+    const variables = {
+      ORDER_PLACED: {
+        totalAmount: euros(order.totalCents),
+        budgetAmount: euros(order.budgetCents),
+        contributionAmount: euros(order.contributionCents),
+        pickupCode: order.pickupCode,
+      },
+      ORDER_ACCEPTED: { pickupCode: order.pickupCode },
+      ORDER_DELIVERED: {},
+      ORDER_REJECTED: refund,
+      ORDER_CANCELLED: { cancelledBy: cancelledBy(actor), ...refund },
+    }[template];
+    await mail.send(em, { ...about, template, to: recipient.email, variables: { ...common, ...variables } });
   };
 }
 

@@ -1,11 +1,9 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { GraphQLError } from 'graphql';
 import { Permission } from '../../kernel/permissions.js';
 import { defineRoute } from '../../http/route.js';
-import { csvStream } from '../../platform/csv.js';
+import { euroAmount as euros, exportQuery, sendCsv } from '../../http/csv-export.js';
 import { keyCondition, rowCursor } from '../../graphql/keyset.js';
 import { today } from '../../kernel/clock.js';
+import { AMSTERDAM_DATE_TIME } from '../../kernel/dates.js';
 import {
   HANDOVER_LABEL,
   REDEMPTION_LABEL,
@@ -29,18 +27,7 @@ const STATUS: Record<string, string> = {
   CANCELLED: 'Geannuleerd',
 };
 
-/** Cents as Dutch euros without a symbol ("1234,50"): what a Dutch spreadsheet reads as a number. */
-const euros = (cents: number) =>
-  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
-
-const amsterdam = new Intl.DateTimeFormat('nl-NL', {
-  timeZone: 'Europe/Amsterdam',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const amsterdam = new Intl.DateTimeFormat('nl-NL', AMSTERDAM_DATE_TIME);
 
 /** The export's columns (platform/csv.ts): the amounts are number columns; names and numbers are text. */
 const COLUMNS = [
@@ -95,13 +82,9 @@ export const ordersExportRoutes = [
         from: q('from'),
         to: q('to'),
       };
-      let conditions: ReturnType<typeof services.orderLists.adminOrderConditions>;
-      try {
-        conditions = services.orderLists.adminOrderConditions(ctx, filter);
-      } catch (error) {
-        if (error instanceof GraphQLError) return refuse(400, 'BAD_REQUEST', error.message);
-        throw error;
-      }
+      const built = exportQuery(() => services.orderLists.adminOrderConditions(ctx, filter));
+      if (!built.ok) return refuse(400, 'BAD_REQUEST', built.message);
+      const conditions = built.query;
 
       await services.audit.record(ctx, {
         action: 'orders.exported',
@@ -138,11 +121,7 @@ export const ordersExportRoutes = [
         }
       }
 
-      res.status(200);
-      res.type('text/csv; charset=utf-8');
-      res.attachment(`bestellingen-${today(ctx.clock)}.csv`);
-      // The pipeline ends the response, or destroys it with the first error of any stage (the route then logs it).
-      await pipeline(Readable.from(rows()), csvStream(COLUMNS, { delimiter: ';', bom: true }), res);
+      await sendCsv(res, `bestellingen-${today(ctx.clock)}.csv`, COLUMNS, rows());
       ctx.log.info({ event: 'orders_exported', rows: count }, 'orders exported as CSV');
     },
   }),

@@ -47,6 +47,76 @@ function mismatch(
   };
 }
 
+/** One of our payments or refunds, as both sides of a difference name it. */
+type OurRecord = Pick<PaymentMismatchView, 'subject' | 'externalId' | 'paymentId' | 'createdAt'> & {
+  ourStatus: string;
+  ourAmountCents: number;
+};
+
+/** What the PSP says of a payment or refund. */
+type TheirRecord = { status: PspPayment['status'] | PspRefund['status']; amountCents: number; createdAt: Date };
+
+/**
+ * The differences of one of our records with the PSP's: missing there (only when ours is in the period), a status that
+ * differs (`canTakeOver` says whether their status may be taken over), an amount that differs.
+ */
+function differences(
+  ours: OurRecord,
+  inPeriod: boolean,
+  theirs: TheirRecord | undefined,
+  canTakeOver: (theirStatus: TheirRecord['status']) => boolean,
+): PaymentMismatchView[] {
+  if (!theirs)
+    return inPeriod
+      ? [
+          mismatch({ ...ours, kind: PaymentMismatchKind.MISSING_THERE, theirStatus: null, theirAmountCents: null }, [
+            ours.ourStatus,
+            null,
+          ]),
+        ]
+      : [];
+  const found: PaymentMismatchView[] = [];
+  const theirSide = { theirStatus: theirs.status, theirAmountCents: theirs.amountCents };
+  if (theirs.status !== ours.ourStatus)
+    found.push(
+      mismatch(
+        { ...ours, ...theirSide, kind: PaymentMismatchKind.STATUS_DIFFERS, canTakeOver: canTakeOver(theirs.status) },
+        [ours.ourStatus, theirs.status],
+      ),
+    );
+  if (theirs.amountCents !== ours.ourAmountCents)
+    found.push(
+      mismatch({ ...ours, ...theirSide, kind: PaymentMismatchKind.AMOUNT_DIFFERS }, [
+        ours.ourAmountCents,
+        theirs.amountCents,
+      ]),
+    );
+  return found;
+}
+
+/** A payment or refund the PSP has and we do not. */
+function missingHere(
+  subject: PaymentRecordKind,
+  externalId: string,
+  paymentId: string | null,
+  theirs: TheirRecord,
+): PaymentMismatchView {
+  return mismatch(
+    {
+      subject,
+      kind: PaymentMismatchKind.MISSING_HERE,
+      externalId,
+      paymentId,
+      ourStatus: null,
+      ourAmountCents: null,
+      theirStatus: theirs.status,
+      theirAmountCents: theirs.amountCents,
+      createdAt: theirs.createdAt,
+    },
+    [null, theirs.status],
+  );
+}
+
 /**
  * Reconciliation (/admin/beheer/betalingen/controle): for a period, our payments and refunds side by side with the
  * PSP's lists, and every difference: missing there, missing here, status differs, amount differs. A difference is
@@ -124,8 +194,7 @@ export class ReconciliationService {
     const theirsById = new Map(theirPayments.map((p) => [p.externalId, p]));
     const oursById = new Map(ours.payments.map((p) => [p.external_id, p]));
     for (const p of ours.payments) {
-      const t = theirsById.get(p.external_id);
-      const common = {
+      const our = {
         subject: PaymentRecordKind.PAYMENT,
         externalId: p.external_id,
         paymentId: p.id,
@@ -133,64 +202,26 @@ export class ReconciliationService {
         ourAmountCents: p.amount_cents,
         createdAt: new Date(p.created_at),
       };
-      if (!t) {
-        if (p.in_period)
-          mismatches.push(
-            mismatch(
-              { ...common, kind: PaymentMismatchKind.MISSING_THERE, theirStatus: null, theirAmountCents: null },
-              [p.status, null],
-            ),
-          );
-        continue;
-      }
-      const theirSide = { theirStatus: t.status, theirAmountCents: t.amountCents };
-      if (t.status !== p.status)
-        mismatches.push(
-          mismatch(
-            {
-              ...common,
-              ...theirSide,
-              kind: PaymentMismatchKind.STATUS_DIFFERS,
-              canTakeOver: p.status === 'OPEN' && FINAL.includes(t.status),
-            },
-            [p.status, t.status],
-          ),
-        );
-      if (t.amountCents !== p.amount_cents)
-        mismatches.push(
-          mismatch({ ...common, ...theirSide, kind: PaymentMismatchKind.AMOUNT_DIFFERS }, [
-            p.amount_cents,
-            t.amountCents,
-          ]),
-        );
+      mismatches.push(
+        ...differences(
+          our,
+          p.in_period,
+          theirsById.get(p.external_id),
+          (theirStatus) => p.status === 'OPEN' && FINAL.includes(theirStatus as PaymentStatus),
+        ),
+      );
     }
     for (const t of theirPayments) {
       if (!inPeriod(t.createdAt) || oursById.has(t.externalId) || ours.known.has(t.externalId)) continue;
       // The PSP does not say which municipality a payment we do not know is of: everyone who reconciles sees it.
-      mismatches.push(
-        mismatch(
-          {
-            subject: PaymentRecordKind.PAYMENT,
-            kind: PaymentMismatchKind.MISSING_HERE,
-            externalId: t.externalId,
-            paymentId: null,
-            ourStatus: null,
-            ourAmountCents: null,
-            theirStatus: t.status,
-            theirAmountCents: t.amountCents,
-            createdAt: t.createdAt,
-          },
-          [null, t.status],
-        ),
-      );
+      mismatches.push(missingHere(PaymentRecordKind.PAYMENT, t.externalId, null, t));
     }
 
     // Refunds.
     const theirRefundsById = new Map(theirRefunds.map((r) => [r.refundId, r]));
     const ourRefundsById = new Map(ours.refunds.map((r) => [r.external_id, r]));
     for (const r of ours.refunds) {
-      const t = theirRefundsById.get(r.external_id);
-      const common = {
+      const our = {
         subject: PaymentRecordKind.REFUND,
         externalId: r.external_id,
         paymentId: r.payment_id,
@@ -198,50 +229,14 @@ export class ReconciliationService {
         ourAmountCents: r.amount_cents,
         createdAt: new Date(r.created_at),
       };
-      if (!t) {
-        if (r.in_period)
-          mismatches.push(
-            mismatch(
-              { ...common, kind: PaymentMismatchKind.MISSING_THERE, theirStatus: null, theirAmountCents: null },
-              ['REFUNDED', null],
-            ),
-          );
-        continue;
-      }
-      const theirSide = { theirStatus: t.status, theirAmountCents: t.amountCents };
-      if (t.status !== 'REFUNDED')
-        mismatches.push(
-          mismatch({ ...common, ...theirSide, kind: PaymentMismatchKind.STATUS_DIFFERS }, ['REFUNDED', t.status]),
-        );
-      if (t.amountCents !== r.amount_cents)
-        mismatches.push(
-          mismatch({ ...common, ...theirSide, kind: PaymentMismatchKind.AMOUNT_DIFFERS }, [
-            r.amount_cents,
-            t.amountCents,
-          ]),
-        );
+      mismatches.push(...differences(our, r.in_period, theirRefundsById.get(r.external_id), () => false));
     }
     for (const t of theirRefunds) {
       if (!inPeriod(t.createdAt) || ourRefundsById.has(t.refundId) || ours.known.has(t.refundId)) continue;
       const payment = oursById.get(t.externalId);
       // A refund of one of our payments outside the scope is not this viewer's to see.
       if (scope !== null && !payment && ours.known.has(t.externalId)) continue;
-      mismatches.push(
-        mismatch(
-          {
-            subject: PaymentRecordKind.REFUND,
-            kind: PaymentMismatchKind.MISSING_HERE,
-            externalId: t.refundId,
-            paymentId: payment?.id ?? null,
-            ourStatus: null,
-            ourAmountCents: null,
-            theirStatus: t.status,
-            theirAmountCents: t.amountCents,
-            createdAt: t.createdAt,
-          },
-          [null, t.status],
-        ),
-      );
+      mismatches.push(missingHere(PaymentRecordKind.REFUND, t.refundId, payment?.id ?? null, t));
     }
 
     // What was resolved already (explained; taken over ones no longer differ).

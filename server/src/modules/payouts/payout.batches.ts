@@ -3,8 +3,8 @@ import { hasPermission } from '../../kernel/viewer.js';
 import { inScope, scopeSql } from '../../kernel/scope.js';
 import type { UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { keyCondition, rowCursor } from '../../graphql/keyset.js';
-import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
+import { keysetPage } from '../../graphql/keyset.js';
+import { emptyConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
 import { today } from '../../kernel/clock.js';
 import { ok, problem, type Result } from '../../kernel/result.js';
@@ -215,30 +215,29 @@ export class PayoutBatches {
     page: ListArgs,
   ): Promise<ConnectionOf<PayoutBatchRecord>> {
     if (ctx.viewer.kind !== Audience.STAFF) return emptyConnection();
-    const first = pageSize(page.first);
-    const after = keyCondition(NEWEST, page.after);
-    const where: string[] = ['true'];
-    const params: unknown[] = [];
-    if (filter?.municipalityId) {
-      if (!isUuid(filter.municipalityId) || !this.staffInScope(ctx, filter.municipalityId)) return emptyConnection();
-      where.push('b.municipality_id = ?');
-      params.push(filter.municipalityId);
-    } else {
-      const scope = scopeSql(ctx.viewer, 'b.municipality_id');
-      where.push(scope.sql);
-      params.push(...scope.params);
-    }
-    if (filter?.status) {
-      where.push('b.status = ?');
-      params.push(filter.status);
-    }
-    const { total, rows } = await batchPage(ctx.em, where, params, after, first + 1);
-    return toConnection(rows, {
-      first,
-      totalCount: total,
-      cursorOf: (row) => rowCursor(NEWEST, row),
-      nodes: (page) => page.map((r) => this.record(ctx, r)),
-    });
+    return keysetPage(
+      NEWEST,
+      page,
+      (after, limit) => {
+        const where: string[] = ['true'];
+        const params: unknown[] = [];
+        if (filter?.municipalityId) {
+          if (!isUuid(filter.municipalityId) || !this.staffInScope(ctx, filter.municipalityId)) return null;
+          where.push('b.municipality_id = ?');
+          params.push(filter.municipalityId);
+        } else {
+          const scope = scopeSql(ctx.viewer, 'b.municipality_id');
+          where.push(scope.sql);
+          params.push(...scope.params);
+        }
+        if (filter?.status) {
+          where.push('b.status = ?');
+          params.push(filter.status);
+        }
+        return batchPage(ctx.em, where, params, after, limit);
+      },
+      (rows) => rows.map((r) => this.record(ctx, r)),
+    );
   }
 
   async get(ctx: RequestContext, id: string): Promise<PayoutBatchRecord | null> {

@@ -1,8 +1,8 @@
 import { Audience } from '../../kernel/permissions.js';
 import { csvText } from '../../platform/csv.js';
 import { isUuid } from '../../graphql/ids.js';
-import { keyCondition, rowCursor } from '../../graphql/keyset.js';
-import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
+import { keysetPage } from '../../graphql/keyset.js';
+import { emptyConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
 import type { RequestContext } from '../../kernel/request-context.js';
 import { HANDOVER_LABEL } from '../../rules/handover.js';
 import type { ProviderPayoutRecord } from './payout.records.js';
@@ -13,14 +13,12 @@ export class ProviderPayouts {
   /** The viewer's (a provider's) paid payouts, newest first. */
   async providerPayouts(ctx: RequestContext, page: ListArgs): Promise<ConnectionOf<ProviderPayoutRecord>> {
     if (ctx.viewer.kind !== Audience.PROVIDER) return emptyConnection();
-    const first = pageSize(page.first);
-    const after = keyCondition(PAID_NEWEST, page.after);
-    const { total, rows } = await paidLinePage(ctx.em, ctx.viewer.providerId, after, first + 1);
-    return toConnection(rows, {
-      first,
-      totalCount: total,
-      cursorOf: (row) => rowCursor(PAID_NEWEST, row as unknown as Record<string, unknown>),
-      nodes: (page) =>
+    const providerId = ctx.viewer.providerId;
+    return keysetPage(
+      PAID_NEWEST,
+      page,
+      (after, limit) => paidLinePage(ctx.em, providerId, after, limit),
+      (page) =>
         page.map((r) => ({
           id: r.id,
           reference: r.reference,
@@ -29,7 +27,7 @@ export class ProviderPayouts {
           amountCents: Number(r.amount_cents),
           orderCount: r.order_count,
         })),
-    });
+    );
   }
 
   /**

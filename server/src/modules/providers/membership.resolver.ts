@@ -15,10 +15,7 @@ import type { Result } from './provider.service.js';
 import { ListArgs } from '../../graphql/pagination.js';
 
 function payload(r: Result<ProviderMembership>): MembershipPayload {
-  return Object.assign(
-    new MembershipPayload(),
-    r.ok ? { membership: r.value, errors: [] } : { membership: null, errors: r.errors },
-  );
+  return MembershipPayload.from(r);
 }
 
 @Resolver(() => ProviderMembership)

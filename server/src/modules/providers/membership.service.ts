@@ -5,8 +5,8 @@ import { ownAdminAccountId } from '../../kernel/viewer.js';
 import { inScope, scopeFilter, scopeSql } from '../../kernel/scope.js';
 import { ForbiddenError, UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
-import { pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
-import { keyCondition, rowCursor, stripKeys } from '../../graphql/keyset.js';
+import type { ConnectionOf, ListArgs } from '../../graphql/pagination.js';
+import { keysetPage, stripKeys } from '../../graphql/keyset.js';
 import { Municipality } from '../municipalities/index.js';
 import { Provider } from './provider.entity.js';
 import { ProviderMembership, MembershipStatus } from './provider-membership.entity.js';
@@ -215,24 +215,16 @@ export class MembershipService {
     filter: { status?: MembershipStatus | null } | null | undefined,
     page: ListArgs,
   ): Promise<MembershipPage> {
-    const first = pageSize(page.first);
-    const after = keyCondition(q.NEWEST_APPLICATION, page.after);
-    const { total, rows } = await q.membershipPage(
-      ctx.em,
-      scopeSql(ctx.viewer, 'm.municipality_id'),
-      filter?.status,
-      after,
-      first + 1,
-    );
-    return toConnection(rows, {
-      first,
-      totalCount: total,
-      cursorOf: (row) => rowCursor(q.NEWEST_APPLICATION, row),
-      nodes: (rows) =>
+    return keysetPage(
+      q.NEWEST_APPLICATION,
+      page,
+      (after, limit) =>
+        q.membershipPage(ctx.em, scopeSql(ctx.viewer, 'm.municipality_id'), filter?.status, after, limit),
+      (rows) =>
         rows.map((row) =>
           ctx.em.map(ProviderMembership, stripKeys({ ...row }, q.NEWEST_APPLICATION.keys.length, []) as never),
         ),
-    });
+    );
   }
 
   approve(ctx: RequestContext, membershipId: string): Promise<Result<ProviderMembership>> {

@@ -81,10 +81,7 @@ export class ProviderPresenceResolver {
   @Requires(Audience.PROVIDER)
   async removeProviderLogo(@Ctx() ctx: Context): Promise<ProviderProfilePayload> {
     const r = await mapResult(await ctx.services.providerPresence.removeLogo(ctx), ProviderProfile.from);
-    return Object.assign(
-      new ProviderProfilePayload(),
-      r.ok ? { provider: r.value, errors: [] } : { provider: null, errors: r.errors },
-    );
+    return ProviderProfilePayload.from(r);
   }
 }
 

@@ -3,6 +3,7 @@ import type { Context } from '../../graphql/context.js';
 import { Requires } from '../../graphql/auth/requires.js';
 import { Audience, Permission } from '../../kernel/permissions.js';
 import { ProviderMembership } from './provider-membership.entity.js';
+import { mapResult } from '../../kernel/result.js';
 import {
   InviteProviderUserInput,
   ProviderProfile,
@@ -48,10 +49,7 @@ export class ProviderProfileResolver {
     @Ctx() ctx: Context,
   ): Promise<ProviderProfilePayload> {
     const r = await ctx.services.providers.updateMyProvider(ctx, input);
-    return Object.assign(
-      new ProviderProfilePayload(),
-      r.ok ? { provider: ProviderProfile.from(r.value), errors: [] } : { provider: null, errors: r.errors },
-    );
+    return ProviderProfilePayload.from(await mapResult(r, ProviderProfile.from));
   }
 
   @Mutation(() => InviteProviderUserPayload, {
@@ -65,7 +63,7 @@ export class ProviderProfileResolver {
     @Ctx() ctx: Context,
   ): Promise<InviteProviderUserPayload> {
     const r = await ctx.services.providers.inviteUser(ctx, input);
-    return Object.assign(new InviteProviderUserPayload(), { invited: r.ok, errors: r.ok ? [] : r.errors });
+    return InviteProviderUserPayload.from(r);
   }
 
   @Mutation(() => RemoveProviderUserPayload, {
@@ -77,10 +75,7 @@ export class ProviderProfileResolver {
     @Ctx() ctx: Context,
   ): Promise<RemoveProviderUserPayload> {
     const r = await ctx.services.providers.removeUser(ctx, id);
-    return Object.assign(
-      new RemoveProviderUserPayload(),
-      r.ok ? { removedUserId: r.value, errors: [] } : { removedUserId: null, errors: r.errors },
-    );
+    return RemoveProviderUserPayload.from(r);
   }
 
   @FieldResolver(() => [ProviderUserInfo], { description: 'The users (log-ins) of the organisation.' })

@@ -25,7 +25,8 @@ import { transactional, withEm, type RequestContext } from '../../kernel/request
 import { KVK_TAKEN } from './registration.service.js';
 
 export type { Result } from '../../kernel/result.js';
-import type { Result } from '../../kernel/result.js';
+import { problem, type Result } from '../../kernel/result.js';
+import { noticeExistingAddress } from './account-notice.js';
 
 /** The provider id of a logged-in provider user; anyone else is refused (the resolvers' guard already says so). */
 export function ownProviderId(ctx: RequestContext): string {
@@ -153,16 +154,11 @@ export class ProviderService {
       check(this.rules.invitation.perEmail, email),
     );
     if (!reservation.ok) {
-      return {
-        ok: false,
-        errors: [
-          UserError.of(
-            null,
-            'TOO_MANY_ATTEMPTS',
-            `U heeft te veel uitnodigingen verstuurd. ${retryAfterText(reservation.retryAfterSeconds)}`,
-          ),
-        ],
-      };
+      return problem(
+        null,
+        'TOO_MANY_ATTEMPTS',
+        `U heeft te veel uitnodigingen verstuurd. ${retryAfterText(reservation.retryAfterSeconds)}`,
+      );
     }
 
     // Nobody can log in with this hash: the invitee chooses a password through the link. Made for every invitation,
@@ -241,23 +237,17 @@ export class ProviderService {
         });
         return;
       }
-      const notice = await this.limits.reserve(check(this.rules.accountNotice, `provider:${user.email.toLowerCase()}`));
-      ctx.log.info(
-        { event: 'provider_invite_existing_email', noticeSent: notice.ok },
-        'invitation for an existing address',
-      );
-      if (!notice.ok) return;
-      await this.mail.send(tx, {
+      await noticeExistingAddress(this.noticeDeps(), ctx, tx, user, {
+        event: 'provider_invite_existing_email',
+        log: 'invitation for an existing address',
         template: 'PROVIDER_INVITE_EXISTING',
-        to: user.email,
-        variables: {
-          name: user.name,
-          providerName: provider.name,
-          loginLink: appLink(this.appUrl, '/voor-aanbieders/inloggen'),
-          resetLink: appLink(this.appUrl, '/wachtwoord-vergeten'),
-        },
+        variables: { providerName: provider.name },
       });
     });
+  }
+
+  private noticeDeps() {
+    return { limits: this.limits, rule: this.rules.accountNotice, mail: this.mail, appUrl: this.appUrl };
   }
 
   /** Removes a user of the own organisation; never oneself and never the last user. Their sessions end with them. */

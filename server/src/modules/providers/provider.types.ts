@@ -1,6 +1,6 @@
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
-import { UserError } from '../../kernel/errors.js';
 import { Connection } from '../../graphql/pagination.js';
+import { FlagPayload, Payload } from '../../graphql/payload.js';
 import type { Provider } from './provider.entity.js';
 import type { ProviderUser } from './provider-user.entity.js';
 import { MembershipStatus, ProviderMembership } from './provider-membership.entity.js';
@@ -184,58 +184,34 @@ export class InviteProviderUserInput {
 }
 
 @ObjectType({ description: 'The result of registering a provider.' })
-export class RegisterProviderPayload {
-  @Field(() => Boolean, {
-    description:
-      'True when the registration was accepted. The same for an address that already has an account: that address is told by e-mail.',
-  })
-  submitted!: boolean;
-
-  @Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
-  errors!: UserError[];
-}
+export class RegisterProviderPayload extends FlagPayload(
+  'submitted',
+  'True when the registration was accepted. The same for an address that already has an account: that address is told by e-mail.',
+) {}
 
 @ObjectType({ description: 'The result of a change to the own organisation.' })
-export class ProviderProfilePayload {
-  @Field(() => ProviderProfile, {
-    description: 'The organisation after the change; null when it did not work.',
-    nullable: true,
-  })
-  provider!: ProviderProfile | null;
-
-  @Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
-  errors!: UserError[];
-}
+export class ProviderProfilePayload extends Payload(
+  ProviderProfile,
+  'provider',
+  'The organisation after the change; null when it did not work.',
+) {}
 
 @ObjectType({ description: 'The result of inviting a provider user.' })
-export class InviteProviderUserPayload {
-  @Field(() => Boolean, {
-    description:
-      'True when the invitation was accepted. The same when the address already has an account: its owner is told by e-mail instead. The new colleague shows in the organisation’s users.',
-  })
-  invited!: boolean;
-
-  @Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
-  errors!: UserError[];
-}
+export class InviteProviderUserPayload extends FlagPayload(
+  'invited',
+  'True when the invitation was accepted. The same when the address already has an account: its owner is told by e-mail instead. The new colleague shows in the organisation’s users.',
+) {}
 
 @ObjectType({ description: 'The result of removing a provider user.' })
-export class RemoveProviderUserPayload {
-  @Field(() => ID, { description: 'The id of the removed user; null when it did not work.', nullable: true })
-  removedUserId!: string | null;
-
-  @Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
-  errors!: UserError[];
-}
+export class RemoveProviderUserPayload extends Payload<string, 'removedUserId'>(
+  ID,
+  'removedUserId',
+  'The id of the removed user; null when it did not work.',
+) {}
 
 @ObjectType({ description: 'The result of a membership change.' })
-export class MembershipPayload {
-  @Field(() => ProviderMembership, {
-    description: 'The membership after the change; null when it did not work.',
-    nullable: true,
-  })
-  membership!: ProviderMembership | null;
-
-  @Field(() => [UserError], { description: 'Empty when it worked; otherwise what is wrong, in Dutch.' })
-  errors!: UserError[];
-}
+export class MembershipPayload extends Payload(
+  ProviderMembership,
+  'membership',
+  'The membership after the change; null when it did not work.',
+) {}

@@ -17,6 +17,6 @@ export class RegistrationResolver {
     @Ctx() ctx: Context,
   ): Promise<RegisterProviderPayload> {
     const r = await ctx.services.registration.register(ctx, clientAddress(ctx.req), input);
-    return Object.assign(new RegisterProviderPayload(), { submitted: r.ok, errors: r.ok ? [] : r.errors });
+    return RegisterProviderPayload.from(r);
   }
 }

@@ -17,7 +17,8 @@ import { check, retryAfterText, type Limits } from '../limits/index.js';
 import type { LimitPolicy } from '../limits/index.js';
 import { appLink } from '../../platform/links.js';
 import { likeEscape as escapeLike } from '../../kernel/sql.js';
-import type { Outcome } from '../../kernel/result.js';
+import { problem, type Outcome } from '../../kernel/result.js';
+import { noticeExistingAddress } from './account-notice.js';
 import type { MailService } from '../communication/index.js';
 import type { ProviderTerms } from './provider-terms.js';
 import type { AuditService } from '../audit/index.js';
@@ -81,16 +82,11 @@ export class RegistrationService {
 
     const reservation = await this.limits.reserve(check(this.rules.registration.perAddress, address));
     if (!reservation.ok) {
-      return {
-        ok: false,
-        errors: [
-          UserError.of(
-            null,
-            'TOO_MANY_ATTEMPTS',
-            `Te veel aanmeldingen vanaf uw verbinding. ${retryAfterText(reservation.retryAfterSeconds)}`,
-          ),
-        ],
-      };
+      return problem(
+        null,
+        'TOO_MANY_ATTEMPTS',
+        `Te veel aanmeldingen vanaf uw verbinding. ${retryAfterText(reservation.retryAfterSeconds)}`,
+      );
     }
 
     const passwordHash = await hashPassword(input.password);
@@ -158,21 +154,17 @@ export class RegistrationService {
 
   /** Tells the owner of an existing address that someone tried to register with it (at most once per window). */
   private async noticeExisting(ctx: RequestContext, tx: EntityManager, user: ProviderUser): Promise<void> {
-    const notice = await this.limits.reserve(check(this.rules.accountNotice, `provider:${user.email.toLowerCase()}`));
-    ctx.log.info(
-      { event: 'provider_registration_existing_email', noticeSent: notice.ok },
-      'registration with an existing address',
-    );
-    if (!notice.ok) return;
-    await this.mail.send(tx, {
-      template: 'PROVIDER_REGISTRATION_EXISTING',
-      to: user.email,
-      variables: {
-        name: user.name,
-        loginLink: appLink(this.appUrl, '/voor-aanbieders/inloggen'),
-        resetLink: appLink(this.appUrl, '/wachtwoord-vergeten'),
+    await noticeExistingAddress(
+      { limits: this.limits, rule: this.rules.accountNotice, mail: this.mail, appUrl: this.appUrl },
+      ctx,
+      tx,
+      user,
+      {
+        event: 'provider_registration_existing_email',
+        log: 'registration with an existing address',
+        template: 'PROVIDER_REGISTRATION_EXISTING',
       },
-    });
+    );
   }
 
   /** The name as a slug, made unique with -2, -3, … */

@@ -111,6 +111,18 @@ export class RoleService {
   }
 
   /** Why the actor may not change or delete this role; null when it is within their reach. */
+  /**
+   * The role to change, locked: the roles' table lock, then the role's row lock (which also holds off a concurrent
+   * assignment of this role to an account: its foreign-key check). Refused when unknown or out of the actor's reach.
+   */
+  private async lockedRole(ctx: RequestContext, actor: RoleActor, id: string): Promise<Result<Role>> {
+    await q.lockRoles(ctx.em);
+    const role = await ctx.em.findOne(Role, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!role) return problem(null, 'NOT_FOUND', NOT_FOUND);
+    const outside = this.outOfReach(actor, role, (await this.holders(ctx, role.id)).get(role.id));
+    return outside ? fail<Role>(outside) : ok(role);
+  }
+
   private outOfReach(actor: RoleActor, role: Role, holders: Holders | undefined): UserError | null {
     if (role.id === actor.ownRoleId)
       return UserError.of(
@@ -216,12 +228,9 @@ export class RoleService {
     const actor = await this.actor(ctx);
     if (!isUuid(id)) return problem(null, 'NOT_FOUND', NOT_FOUND);
     return transactional(ctx, async (tx) => {
-      await q.lockRoles(tx.em);
-      // The row lock also holds off a concurrent assignment of this role to an account (its foreign-key check).
-      const role = await tx.em.findOne(Role, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!role) return problem(null, 'NOT_FOUND', NOT_FOUND);
-      const outside = this.outOfReach(actor, role, (await this.holders(tx, role.id)).get(role.id));
-      if (outside) return fail<Role>(outside);
+      const locked = await this.lockedRole(tx, actor, id);
+      if (!locked.ok) return locked;
+      const role = locked.value;
       const before = this.view(role);
       const errors: UserError[] = [];
       if (input.name != null) {
@@ -284,11 +293,9 @@ export class RoleService {
     const actor = await this.actor(ctx);
     if (!isUuid(id)) return problem(null, 'NOT_FOUND', NOT_FOUND);
     return transactional(ctx, async (tx) => {
-      await q.lockRoles(tx.em);
-      const role = await tx.em.findOne(Role, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!role) return problem(null, 'NOT_FOUND', NOT_FOUND);
-      const outside = this.outOfReach(actor, role, (await this.holders(tx, role.id)).get(role.id));
-      if (outside) return fail<string>(outside);
+      const locked = await this.lockedRole(tx, actor, id);
+      if (!locked.ok) return { ok: false as const, errors: locked.errors };
+      const role = locked.value;
       if (role.builtIn) return problem(null, 'BUILT_IN', 'Een vaste rol kan niet worden verwijderd.');
       const n = await q.countAccountsWithRole(tx.em, id);
       if (n > 0) {

@@ -1,6 +1,6 @@
 import { Permission } from '../../kernel/permissions.js';
 import { defineRoute } from '../../http/route.js';
-import { UPLOAD_HEADER, readImageUpload, uploadFailed } from '../../integrations/storage/image-upload.js';
+import { imageUploadRoute } from '../../integrations/storage/image-upload.js';
 
 /** The upload of the platform's logo (instellingen/algemeen). */
 export const PLATFORM_LOGO_PATH = '/api/settings/logo';
@@ -18,22 +18,11 @@ export const platformLogoRoutes = [
     description: 'Replaces the platform’s logo (multipart `file`); staff with SETTINGS_MANAGE over every municipality.',
     access: [Permission.SETTINGS_MANAGE],
     scope: 'service',
-    body: { kind: 'upload' },
-    csrfHeader: UPLOAD_HEADER,
-    refusals: { json: { logo: null } },
-    async handler(call) {
-      const upload = await readImageUpload(call);
-      if (!upload) return;
-      try {
-        const result = await call.deps.services.platformLogo.upload(upload.ctx, upload.data, upload.truncated);
-        call.res.status(result.status).json({
-          logo: result.logo,
-          errors: result.errors.map(({ field, code, message }) => ({ field, code, message })),
-        });
-      } catch (error) {
-        upload.ctx.log.error({ err: error }, 'platform logo upload failed');
-        uploadFailed(call.res, { logo: null });
-      }
-    },
+    ...imageUploadRoute(
+      'logo',
+      'platform logo',
+      (call, upload) => call.deps.services.platformLogo.upload(upload.ctx, upload.data, upload.truncated),
+      (result) => result.logo,
+    ),
   }),
 ];

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 
-/** A column header of a DataTable: its text, or its text and "numbers: right-aligned". */
-export type DataTableHeader = string | { label: string; numeric: true };
+/**
+ * A column header of a DataTable: its text; or its text and "numbers: right-aligned" (`numeric`), or a text only
+ * screen readers read (`hidden`: a column of buttons, "Acties").
+ */
+export type DataTableHeader = string | { label: string; numeric: true } | { label: string; hidden: true };
 
 interface DataTableProps {
   /** What the table shows; with `hideCaption` only screen readers read it (a heading above already says it). */
@@ -32,6 +35,10 @@ export function DataTable({ caption, hideCaption, headers, children }: DataTable
               typeof header === 'string' ? (
                 <th key={header} scope="col">
                   {header}
+                </th>
+              ) : 'hidden' in header ? (
+                <th key={header.label} scope="col">
+                  <span className="gw-visually-hidden">{header.label}</span>
                 </th>
               ) : (
                 <th key={header.label} scope="col" className="gw-num">

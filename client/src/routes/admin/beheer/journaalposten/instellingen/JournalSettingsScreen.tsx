@@ -6,6 +6,7 @@ import { ruleCheck } from '@/components/forms/ruleCheck';
 import { TextField } from '@/components/forms/TextField';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { Page } from '@/components/layout/Page';
+import { DataTable } from '@/components/ui/DataTable';
 import { Loading } from '@/components/ui/Loading';
 import { QueryError } from '@/components/ui/QueryError';
 import { graphql } from '@/graphql/generated';
@@ -216,45 +217,33 @@ function Overrides({ codes }: { codes: Codes }) {
       {overrides.length === 0 ? (
         <p>Er zijn geen afwijkende codes per regeling.</p>
       ) : (
-        <div className="gw-table-wrapper">
-          <table className="gw-table">
-            <caption className="gw-visually-hidden">Afwijkende codes per regeling</caption>
-            <thead>
-              <tr>
-                <th scope="col">Regeling</th>
-                <th scope="col">Rekening</th>
-                <th scope="col">Grootboekrekening</th>
-                <th scope="col">Kostenplaats</th>
-                <th scope="col">
-                  <span className="gw-visually-hidden">Acties</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {overrides.map((o) => (
-                <tr key={`${o.arrangementId}|${o.kind}`} id={`regeling-${o.arrangementId}-${o.kind.toLowerCase()}`}>
-                  <th scope="row">{o.arrangementName}</th>
-                  <td>{label(o.kind)}</td>
-                  <td>{o.glAccount}</td>
-                  <td>{o.costCentre || '–'}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="gw-button gw-button--secondary gw-button--small"
-                      onClick={() => void remove(o.kind, o.arrangementId!, o.arrangementName ?? 'de regeling')}
-                    >
-                      Verwijderen
-                      <span className="gw-visually-hidden">
-                        {' '}
-                        ({o.arrangementName}, {label(o.kind)})
-                      </span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Afwijkende codes per regeling"
+          hideCaption
+          headers={['Regeling', 'Rekening', 'Grootboekrekening', 'Kostenplaats', { label: 'Acties', hidden: true }]}
+        >
+          {overrides.map((o) => (
+            <tr key={`${o.arrangementId}|${o.kind}`} id={`regeling-${o.arrangementId}-${o.kind.toLowerCase()}`}>
+              <th scope="row">{o.arrangementName}</th>
+              <td>{label(o.kind)}</td>
+              <td>{o.glAccount}</td>
+              <td>{o.costCentre || '–'}</td>
+              <td>
+                <button
+                  type="button"
+                  className="gw-button gw-button--secondary gw-button--small"
+                  onClick={() => void remove(o.kind, o.arrangementId!, o.arrangementName ?? 'de regeling')}
+                >
+                  Verwijderen
+                  <span className="gw-visually-hidden">
+                    {' '}
+                    ({o.arrangementName}, {label(o.kind)})
+                  </span>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {codes.arrangements.length ? (
         <form className="gw-form" {...form.props} aria-labelledby="afwijkend-kop">

@@ -14,6 +14,8 @@ interface DataTableProps {
   headers: readonly DataTableHeader[];
   /** The rows (`<tr>`), as the screen writes them: a row header per row where one cell names it. */
   children: ReactNode;
+  /** Rows for a `<tfoot>` (the total), when the table has them. */
+  footer?: ReactNode;
 }
 
 /**
@@ -24,7 +26,7 @@ interface DataTableProps {
  *     {rows.map((r) => <tr key={r.id}>…</tr>)}
  *   </DataTable>
  */
-export function DataTable({ caption, hideCaption, headers, children }: DataTableProps) {
+export function DataTable({ caption, hideCaption, headers, children, footer }: DataTableProps) {
   return (
     <div className="gw-table-wrapper">
       <table className="gw-table">
@@ -49,6 +51,7 @@ export function DataTable({ caption, hideCaption, headers, children }: DataTable
           </tr>
         </thead>
         <tbody>{children}</tbody>
+        {footer ? <tfoot>{footer}</tfoot> : null}
       </table>
     </div>
   );

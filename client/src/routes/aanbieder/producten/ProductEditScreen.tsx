@@ -49,12 +49,7 @@ export const MyProductDocument = graphql(`
       ...OwnProductFields @unmask
       submittedAt
       images {
-        id
-        url
-        thumbnailUrl
-        alt
-        width
-        height
+        ...OwnProductImage @unmask
       }
     }
   }

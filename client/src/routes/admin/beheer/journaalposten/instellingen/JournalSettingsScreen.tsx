@@ -12,9 +12,9 @@ import { QueryError } from '@/components/ui/QueryError';
 import { graphql } from '@/graphql/generated';
 import type { JournalAccountKind, JournalLedgerCodesQuery, JournalNumberFormat } from '@/graphql/generated/graphql';
 import { useShowNotice } from '@/lib/notice';
-import { searchParams, urls } from '@/lib/urls';
-import { useSearchParam } from '@/lib/urlState';
-import { JournalLedgerCodesDocument, JournalMunicipalitiesDocument } from '../journal.graphql';
+import { urls } from '@/lib/urls';
+import { JournalLedgerCodesDocument } from '../journal.graphql';
+import { JournalMunicipality } from '../JournalMunicipality';
 import { NamedOptions } from '@/components/forms/NamedOptions';
 
 const SetJournalLedgerCodeDocument = graphql(`
@@ -53,32 +53,15 @@ type Codes = NonNullable<JournalLedgerCodesQuery['journalLedgerCodes']>;
  * export's number format and journal code.
  */
 export default function JournalSettingsScreen() {
-  const [chosen, setMunicipality] = useSearchParam(searchParams.municipality);
-  const municipalities = useQuery(JournalMunicipalitiesDocument);
-  const list = municipalities.data?.viewer.municipalities ?? [];
-  const municipalityId = chosen ?? list[0]?.id ?? '';
   return (
     <Page title="Instellingen journaalposten">
       <p>
         Hier legt u vast op welke grootboekrekening en kostenplaats elke soort boeking in de journaalposten komt. De{' '}
         <Link to={urls.admin.beheer.journalEntries()}>journaalposten</Link> gebruiken deze codes bij het exporteren.
       </p>
-      {municipalities.error ? (
-        <QueryError message="De gemeenten konden niet worden geladen." />
-      ) : municipalities.loading && !municipalities.data ? (
-        <Loading />
-      ) : !list.length ? (
-        <p>U heeft geen gemeenten om in te stellen.</p>
-      ) : (
-        <>
-          {list.length > 1 ? (
-            <SelectField label="Gemeente" value={municipalityId} onChange={(e) => setMunicipality(e.target.value)}>
-              <NamedOptions items={list} />
-            </SelectField>
-          ) : null}
-          <Settings key={municipalityId} municipalityId={municipalityId} />
-        </>
-      )}
+      <JournalMunicipality none="U heeft geen gemeenten om in te stellen.">
+        {(municipalityId) => <Settings key={municipalityId} municipalityId={municipalityId} />}
+      </JournalMunicipality>
     </Page>
   );
 }

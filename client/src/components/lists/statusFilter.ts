@@ -12,7 +12,7 @@ import { oneOf, type OneOfFilter } from './filters';
 export function statusFilter<const T extends string>(
   params: Readonly<Record<T, string>>,
   labels: Readonly<Record<T, string>>,
-  defaultValue?: T,
+  defaultValue?: NoInfer<T>,
 ): OneOfFilter<T> {
   return oneOf({
     param: 'status',

@@ -61,10 +61,7 @@ type Account = StaffAccountsQuery['staffAccounts']['edges'][number]['node'];
 /** ?zoek=…&status=actief|uitgenodigd|gedeactiveerd */
 const filters = {
   search: text({ param: 'zoek', label: 'Naam of e-mailadres' }),
-  status: statusFilter(
-    { ACTIVE: 'actief', INVITED: 'uitgenodigd', DEACTIVATED: 'gedeactiveerd' },
-    staffStatusLabel,
-  ),
+  status: statusFilter({ ACTIVE: 'actief', INVITED: 'uitgenodigd', DEACTIVATED: 'gedeactiveerd' }, staffStatusLabel),
 } satisfies Filters;
 
 const columns: Column<Account>[] = [

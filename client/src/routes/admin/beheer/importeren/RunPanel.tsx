@@ -74,7 +74,15 @@ const ENCODING: Record<ImportEncoding, string> = {
 };
 
 /** A table of "what kind of line, how many": the dry run's counts and its grants. */
-function CountTable({ caption, kind, rows }: { caption: string; kind: string; rows: readonly (readonly [string, number])[] }) {
+function CountTable({
+  caption,
+  kind,
+  rows,
+}: {
+  caption: string;
+  kind: string;
+  rows: readonly (readonly [string, number])[];
+}) {
   return (
     <DataTable caption={caption} headers={[kind, { label: 'Aantal', numeric: true }]}>
       {rows.map(([label, n]) => (

@@ -13,7 +13,13 @@ import { JournalMunicipalitiesDocument } from './journal.graphql';
  * there are several (?gemeente=<id>, else the first), and the screen's own part for the chosen one. `none` says why
  * there is nothing to show to a staff member without municipalities.
  */
-export function JournalMunicipality({ none, children }: { none: string; children: (municipalityId: string) => ReactNode }) {
+export function JournalMunicipality({
+  none,
+  children,
+}: {
+  none: string;
+  children: (municipalityId: string) => ReactNode;
+}) {
   const [chosen, setMunicipality] = useSearchParam(searchParams.municipality);
   const municipalities = useQuery(JournalMunicipalitiesDocument);
   const list = municipalities.data?.viewer.municipalities ?? [];

@@ -142,7 +142,14 @@ function ClientEncryption({ id }: { id: string }) {
       ) : (
         <DataTable
           caption="Publieke sleutels"
-          headers={['Sleutel-id (kid)', 'Algoritme', 'Soort', 'Geregistreerd', 'Status', { label: 'Acties', hidden: true }]}
+          headers={[
+            'Sleutel-id (kid)',
+            'Algoritme',
+            'Soort',
+            'Geregistreerd',
+            'Status',
+            { label: 'Acties', hidden: true },
+          ]}
         >
           {keys.map((k) => (
             <tr key={k.id}>

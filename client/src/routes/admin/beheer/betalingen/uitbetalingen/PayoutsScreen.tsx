@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { formatCount, formatDate } from '@/components/dates/formatDate';
 import { FilteredConnectionTable } from '@/components/lists/FilteredConnectionTable';
-import { type Column, type Filters } from '@/components/lists';
+import type { Column, Filters } from '@/components/lists';
 import { statusFilter } from '@/components/lists/statusFilter';
 import { Page } from '@/components/layout/Page';
 import { Money } from '@/components/money/Money';

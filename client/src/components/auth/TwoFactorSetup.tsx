@@ -2,7 +2,8 @@ import { useMutation } from '@apollo/client/react';
 import { TWO_FACTOR_CODE_HINT } from '@rules/staff-account';
 import { useEffect, useRef, useState } from 'react';
 import { TextField } from '../forms/TextField';
-import { useMutationForm } from '../forms/useMutationForm';
+import { useMutationForm, type MutationForm } from '../forms/useMutationForm';
+import type { FormError } from '../forms/userErrors';
 import { Alert } from '../ui/Alert';
 import { graphql } from '../../graphql/generated';
 
@@ -35,6 +36,65 @@ const ConfirmTwoFactorSetupDocument = graphql(`
 
 /** The secret in groups of four, easier to type into an app. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
+
+/**
+ * A form that sends one code (from the authenticator app, or a recovery code) with a mutation: it must not be empty,
+ * and is sent trimmed. For the log-in's second step and the own account's renewal and switching off.
+ */
+export function useCodeForm<P extends { errors: readonly FormError[] }>(
+  id: string,
+  send: (code: string) => Promise<P | null | undefined>,
+  onSuccess: (payload: P) => void,
+): MutationForm<'code'> {
+  return useMutationForm({
+    id,
+    fields: ['code'],
+    check: (v) => ({ code: v.code.trim() ? null : 'Vul de code in.' }),
+    mutate: (v) => send(v.code.trim()),
+    onSuccess,
+  });
+}
+
+/**
+ * The form of one code field (required: its check refuses an empty one; no spelling check) and its submit button,
+ * which says `busyLabel` while the form sends, when given.
+ */
+export function CodeForm({
+  form,
+  label,
+  hint,
+  inputMode,
+  submitLabel,
+  busyLabel,
+  secondary,
+}: {
+  form: MutationForm<'code'>;
+  label: string;
+  hint?: string;
+  inputMode?: 'numeric' | 'text';
+  submitLabel: string;
+  busyLabel?: string;
+  /** A secondary button: the form is one of several on the page. */
+  secondary?: boolean;
+}) {
+  return (
+    <form className="gw-form" {...form.props}>
+      {form.summary}
+      <TextField
+        label={label}
+        hint={hint}
+        inputMode={inputMode}
+        autoComplete="one-time-code"
+        spellCheck={false}
+        required
+        {...form.field('code')}
+      />
+      <button type="submit" className={secondary ? 'gw-button gw-button--secondary' : 'gw-button'} disabled={form.busy}>
+        {form.busy && busyLabel ? busyLabel : submitLabel}
+      </button>
+    </form>
+  );
+}
 
 /** Recovery codes, shown once: a list to write down or print, and a button to go on. */
 export function RecoveryCodes({
@@ -145,20 +205,13 @@ export function TwoFactorSetup({
         </li>
         <li>Vul de code van 6 cijfers in die de app nu toont.</li>
       </ol>
-      <form className="gw-form" {...form.props}>
-        {form.summary}
-        <TextField
-          label="Code uit de app"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          spellCheck={false}
-          required
-          {...form.field('code')}
-        />
-        <button type="submit" className="gw-button" disabled={form.busy}>
-          {form.busy ? 'Bezig met controleren…' : 'Tweestapsverificatie aanzetten'}
-        </button>
-      </form>
+      <CodeForm
+        form={form}
+        label="Code uit de app"
+        inputMode="numeric"
+        submitLabel="Tweestapsverificatie aanzetten"
+        busyLabel="Bezig met controleren…"
+      />
     </div>
   );
 }
@@ -179,28 +232,19 @@ const CompleteStaffLoginDocument = graphql(`
 /** The second step of a staff log-in: the code from the app, or a recovery code. */
 export function SecondFactorForm({ onDone }: { onDone: () => void }) {
   const [complete] = useMutation(CompleteStaffLoginDocument);
-  const form = useMutationForm({
-    id: 'tweestaps',
-    fields: ['code'],
-    check: (v) => ({ code: v.code.trim() ? null : 'Vul de code in.' }),
-    mutate: async (v) => (await complete({ variables: { code: v.code.trim() } })).data?.completeStaffLogin,
-    onSuccess: onDone,
-  });
+  const form = useCodeForm(
+    'tweestaps',
+    async (code) => (await complete({ variables: { code } })).data?.completeStaffLogin,
+    onDone,
+  );
   return (
-    <form className="gw-form" {...form.props}>
-      {form.summary}
-      <TextField
-        label="Code"
-        hint={TWO_FACTOR_CODE_HINT}
-        inputMode="text"
-        autoComplete="one-time-code"
-        spellCheck={false}
-        required
-        {...form.field('code')}
-      />
-      <button type="submit" className="gw-button" disabled={form.busy}>
-        {form.busy ? 'Bezig met controleren…' : 'Inloggen'}
-      </button>
-    </form>
+    <CodeForm
+      form={form}
+      label="Code"
+      hint={TWO_FACTOR_CODE_HINT}
+      inputMode="text"
+      submitLabel="Inloggen"
+      busyLabel="Bezig met controleren…"
+    />
   );
 }

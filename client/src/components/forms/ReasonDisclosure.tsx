@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, type KeyboardEvent, type ReactNode } from 'react';
+import { Disclosure } from '../ui/Disclosure';
 import { TextAreaField } from './fields';
 import type { MutationForm } from './useMutationForm';
 
@@ -29,79 +30,69 @@ interface ReasonDisclosureProps {
  * (the rule's instant check or the server's) keeps it open with the error summary on top.
  */
 export function ReasonDisclosure(props: ReasonDisclosureProps) {
+  return (
+    <div className="gw-reason-disclosure">
+      <Disclosure
+        label={props.label}
+        accessibleLabel={props.accessibleLabel}
+        disabled={props.disabled}
+        panelClassName="gw-reason-disclosure__panel"
+      >
+        {(close) => <ReasonForm {...props} onCancel={() => close({ focusButton: true })} />}
+      </Disclosure>
+    </div>
+  );
+}
+
+/** The open panel: the focus goes to the reason field; Escape or "Annuleren" cancels (`onCancel`). */
+function ReasonForm({ onCancel, ...props }: ReasonDisclosureProps & { onCancel: () => void }) {
   const { form } = props;
-  const [open, setOpen] = useState(false);
-  const opened = useRef(false);
-  const toggle = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
   const field = form.field('reason');
 
   useEffect(() => {
-    if (open) document.getElementById(field.id)?.focus();
-    else if (opened.current) toggle.current?.focus();
-    opened.current ||= open;
-  }, [open, field.id]);
+    document.getElementById(field.id)?.focus();
+  }, [field.id]);
 
   // On the field and both buttons (the only focusable parts of the panel).
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Escape' && !form.busy) {
       event.preventDefault();
-      setOpen(false);
+      onCancel();
     }
   };
 
   return (
-    <div className="gw-reason-disclosure">
-      <p>
+    <form className="gw-form" {...form.props}>
+      {form.summary}
+      {props.children}
+      <TextAreaField
+        label={props.fieldLabel}
+        rows={3}
+        maxLength={props.maxLength}
+        hint={props.hint}
+        required
+        onKeyDown={onKeyDown}
+        {...field}
+      />
+      <div className="gw-form-actions">
         <button
-          ref={toggle}
+          type="submit"
+          className="gw-button gw-button--danger"
+          disabled={form.busy || props.disabled}
+          onKeyDown={onKeyDown}
+        >
+          {form.busy ? 'Bezig…' : props.confirmLabel}
+        </button>
+        <button
           type="button"
           className="gw-button gw-button--secondary"
-          aria-expanded={open}
-          aria-controls={panelId}
-          aria-label={props.accessibleLabel}
-          disabled={props.disabled && !open}
-          onClick={() => setOpen((o) => !o)}
+          disabled={form.busy}
+          onKeyDown={onKeyDown}
+          onClick={onCancel}
         >
-          {props.label}
+          Annuleren
         </button>
-      </p>
-      <div id={panelId} hidden={!open} className="gw-reason-disclosure__panel">
-        {open ? (
-          <form className="gw-form" {...form.props}>
-            {form.summary}
-            {props.children}
-            <TextAreaField
-              label={props.fieldLabel}
-              rows={3}
-              maxLength={props.maxLength}
-              hint={props.hint}
-              required
-              onKeyDown={onKeyDown}
-              {...field}
-            />
-            <div className="gw-form-actions">
-              <button
-                type="submit"
-                className="gw-button gw-button--danger"
-                disabled={form.busy || props.disabled}
-                onKeyDown={onKeyDown}
-              >
-                {form.busy ? 'Bezig…' : props.confirmLabel}
-              </button>
-              <button
-                type="button"
-                className="gw-button gw-button--secondary"
-                disabled={form.busy}
-                onKeyDown={onKeyDown}
-                onClick={() => setOpen(false)}
-              >
-                Annuleren
-              </button>
-            </div>
-          </form>
-        ) : null}
       </div>
-    </div>
+    </form>
   );
 }

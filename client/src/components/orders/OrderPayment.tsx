@@ -1,6 +1,7 @@
 import { getFragmentData, graphql, type FragmentType } from '../../graphql/generated';
 import type { OrderPayment_OrderFragment as Order } from '../../graphql/generated/graphql';
 import { Money } from '../money/Money';
+import { DataTable } from '../ui/DataTable';
 
 /** What the payment block needs of an order; select `...OrderPayment_order` in the screen's query. */
 export const OrderPaymentFragment = graphql(`
@@ -61,37 +62,11 @@ export function OrderPayment({
       : ''
     : contributionState(order);
   return (
-    <div className="gw-table-wrapper">
-      <table className="gw-table">
-        <caption>{customer ? 'Zo is de bestelling betaald' : 'Betaling per regeling'}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Betaald met</th>
-            <th scope="col" className="gw-num">
-              Bedrag
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.allocations.map((a) => (
-            <tr key={a.assignmentId}>
-              <th scope="row">
-                Tegoed: {a.arrangementName}
-                {cancelled && !customer ? ' (teruggezet)' : ''}
-              </th>
-              <td className="gw-num">
-                <Money cents={a.amountCents} />
-              </td>
-            </tr>
-          ))}
-          <tr>
-            <th scope="row">Eigen bijdrage{contributionNote}</th>
-            <td className="gw-num">
-              <Money cents={order.contributionCents} />
-            </td>
-          </tr>
-        </tbody>
-        <tfoot>
+    <>
+      <DataTable
+        caption={customer ? 'Zo is de bestelling betaald' : 'Betaling per regeling'}
+        headers={['Betaald met', { label: 'Bedrag', numeric: true }]}
+        footer={
           <tr>
             <th scope="row">Totaal</th>
             <td className="gw-num">
@@ -100,14 +75,32 @@ export function OrderPayment({
               </strong>
             </td>
           </tr>
-        </tfoot>
-      </table>
+        }
+      >
+        {order.allocations.map((a) => (
+          <tr key={a.assignmentId}>
+            <th scope="row">
+              Tegoed: {a.arrangementName}
+              {cancelled && !customer ? ' (teruggezet)' : ''}
+            </th>
+            <td className="gw-num">
+              <Money cents={a.amountCents} />
+            </td>
+          </tr>
+        ))}
+        <tr>
+          <th scope="row">Eigen bijdrage{contributionNote}</th>
+          <td className="gw-num">
+            <Money cents={order.contributionCents} />
+          </td>
+        </tr>
+      </DataTable>
       {customer && cancelled && order.budgetCents > 0 ? (
         <p>
           De bestelling is geannuleerd: het tegoed staat weer op uw regeling
           {order.contributionCents > 0 ? ' en een betaalde eigen bijdrage betalen wij aan u terug' : ''}.
         </p>
       ) : null}
-    </div>
+    </>
   );
 }

@@ -10,6 +10,18 @@ import { useMutationForm } from '../forms/useMutationForm';
 import type { FormError } from '../forms/userErrors';
 import { uploadFile } from '../../lib/upload';
 
+/** What the provider's image list shows of an image: select `images { ...OwnProductImage @unmask }`. */
+graphql(`
+  fragment OwnProductImage on ProductImage {
+    id
+    url
+    thumbnailUrl
+    alt
+    width
+    height
+  }
+`);
+
 const DeleteProductImageDocument = graphql(`
   mutation DeleteProductImage($productId: ID!, $imageId: ID!) {
     deleteProductImage(productId: $productId, imageId: $imageId) {
@@ -30,12 +42,7 @@ const ReorderProductImagesDocument = graphql(`
       product {
         id
         images {
-          id
-          url
-          thumbnailUrl
-          alt
-          width
-          height
+          ...OwnProductImage @unmask
         }
       }
       errors {

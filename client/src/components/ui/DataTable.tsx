@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 
-/** A column header of a DataTable: its text, or its text and "numbers: right-aligned". */
-export type DataTableHeader = string | { label: string; numeric: true };
+/**
+ * A column header of a DataTable: its text; or its text and "numbers: right-aligned" (`numeric`), or a text only
+ * screen readers read (`hidden`: a column of buttons, "Acties").
+ */
+export type DataTableHeader = string | { label: string; numeric: true } | { label: string; hidden: true };
 
 interface DataTableProps {
   /** What the table shows; with `hideCaption` only screen readers read it (a heading above already says it). */
@@ -11,6 +14,8 @@ interface DataTableProps {
   headers: readonly DataTableHeader[];
   /** The rows (`<tr>`), as the screen writes them: a row header per row where one cell names it. */
   children: ReactNode;
+  /** Rows for a `<tfoot>` (the total), when the table has them. */
+  footer?: ReactNode;
 }
 
 /**
@@ -21,7 +26,7 @@ interface DataTableProps {
  *     {rows.map((r) => <tr key={r.id}>…</tr>)}
  *   </DataTable>
  */
-export function DataTable({ caption, hideCaption, headers, children }: DataTableProps) {
+export function DataTable({ caption, hideCaption, headers, children, footer }: DataTableProps) {
   return (
     <div className="gw-table-wrapper">
       <table className="gw-table">
@@ -33,6 +38,10 @@ export function DataTable({ caption, hideCaption, headers, children }: DataTable
                 <th key={header} scope="col">
                   {header}
                 </th>
+              ) : 'hidden' in header ? (
+                <th key={header.label} scope="col">
+                  <span className="gw-visually-hidden">{header.label}</span>
+                </th>
               ) : (
                 <th key={header.label} scope="col" className="gw-num">
                   {header.label}
@@ -42,6 +51,7 @@ export function DataTable({ caption, hideCaption, headers, children }: DataTable
           </tr>
         </thead>
         <tbody>{children}</tbody>
+        {footer ? <tfoot>{footer}</tfoot> : null}
       </table>
     </div>
   );

@@ -22,32 +22,34 @@ import { useShowNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
 import { ProductFormCategoriesDocument, SubmitProductDocument } from './products.graphql';
 
+/** What the edit screen shows of an own product, and what saving it gives back. */
+graphql(`
+  fragment OwnProductFields on Product {
+    id
+    title
+    slug
+    description
+    descriptionHtml
+    priceCents
+    status
+    availability
+    redemptionMethod
+    updatedAt
+    category {
+      id
+      name
+    }
+    ...ProductDecisions_product
+  }
+`);
+
 export const MyProductDocument = graphql(`
   query MyProduct($id: ID!) {
     myProduct(id: $id) {
-      id
-      title
-      slug
-      description
-      descriptionHtml
-      priceCents
-      status
-      availability
-      redemptionMethod
+      ...OwnProductFields @unmask
       submittedAt
-      updatedAt
-      category {
-        id
-        name
-      }
-      ...ProductDecisions_product
       images {
-        id
-        url
-        thumbnailUrl
-        alt
-        width
-        height
+        ...OwnProductImage @unmask
       }
     }
   }
@@ -57,21 +59,7 @@ const UpdateProductDocument = graphql(`
   mutation UpdateProduct($id: ID!, $input: ProductInput!) {
     updateProduct(id: $id, input: $input) {
       product {
-        id
-        title
-        slug
-        description
-        descriptionHtml
-        priceCents
-        status
-        availability
-        redemptionMethod
-        updatedAt
-        category {
-          id
-          name
-        }
-        ...ProductDecisions_product
+        ...OwnProductFields @unmask
       }
       errors {
         ...UserErrorFields @unmask

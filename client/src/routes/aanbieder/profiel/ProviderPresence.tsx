@@ -1,12 +1,13 @@
 import { useMutation } from '@apollo/client/react';
 import { checkLocation, hoursField, WEEKDAYS, type LocationField } from '@rules/location';
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmAction } from '@/components/forms/ConfirmAction';
 import { LogoUpload } from '@/components/forms/LogoUpload';
 import { CheckboxField } from '@/components/forms/CheckboxField';
 import { TextField } from '@/components/forms/TextField';
 import { useMutationForm } from '@/components/forms/useMutationForm';
+import { Disclosure } from '@/components/ui/Disclosure';
 import { graphql } from '@/graphql/generated';
 import { useShowNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
@@ -251,9 +252,6 @@ function LocationForm({
 }
 
 function LocationItem({ location, onChange }: { location: LocationView; onChange: () => void }) {
-  const [editing, setEditing] = useState(false);
-  const formId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
   const showNotice = useShowNotice();
   const [remove] = useMutation(DeleteProviderLocationDocument);
   const title = location.name || `${location.street} ${location.houseNumber}, ${location.city}`;
@@ -271,34 +269,25 @@ function LocationItem({ location, onChange }: { location: LocationView; onChange
       <h3>{title}</h3>
       <LocationAddress location={location} />
       <OpeningHoursTable location={location} caption={`Openingstijden van ${title}`} />
-      <p>
-        <button
-          ref={toggleRef}
-          type="button"
-          className="gw-button gw-button--secondary"
-          aria-expanded={editing}
-          aria-controls={formId}
-          onClick={() => setEditing((e) => !e)}
-        >
-          Wijzigen<span className="gw-visually-hidden"> {title}</span>
-        </button>
-      </p>
-      <div id={formId} hidden={!editing}>
-        {editing ? (
+      <Disclosure
+        label={
+          <>
+            Wijzigen<span className="gw-visually-hidden"> {title}</span>
+          </>
+        }
+      >
+        {(close) => (
           <LocationForm
             location={location}
             onSaved={() => {
-              setEditing(false);
+              close();
               showNotice('De vestiging is opgeslagen.', { focus: true });
               onChange();
             }}
-            onCancel={() => {
-              setEditing(false);
-              toggleRef.current?.focus();
-            }}
+            onCancel={() => close({ focusButton: true })}
           />
-        ) : null}
-      </div>
+        )}
+      </Disclosure>
       <ConfirmAction
         form={removal}
         label={
@@ -324,9 +313,6 @@ export function LocationsSection({
   /** The provider's public page; null while no municipality has approved it (there is none yet). */
   publicUrl: string | null;
 }) {
-  const [adding, setAdding] = useState(false);
-  const formId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
   const showNotice = useShowNotice();
   return (
     <section aria-labelledby="vestigingen-kop">
@@ -350,34 +336,19 @@ export function LocationsSection({
       ) : (
         <p>U heeft nog geen vestiging opgegeven.</p>
       )}
-      <p>
-        <button
-          ref={toggleRef}
-          type="button"
-          className="gw-button gw-button--secondary"
-          aria-expanded={adding}
-          aria-controls={formId}
-          onClick={() => setAdding((a) => !a)}
-        >
-          Vestiging toevoegen
-        </button>
-      </p>
-      <div id={formId} hidden={!adding}>
-        {adding ? (
+      <Disclosure label="Vestiging toevoegen">
+        {(close) => (
           <LocationForm
             location={null}
             onSaved={() => {
-              setAdding(false);
+              close();
               showNotice('De vestiging is toegevoegd.', { focus: true });
               onChange();
             }}
-            onCancel={() => {
-              setAdding(false);
-              toggleRef.current?.focus();
-            }}
+            onCancel={() => close({ focusButton: true })}
           />
-        ) : null}
-      </div>
+        )}
+      </Disclosure>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { formatDate } from '@/components/dates/formatDate';
 import { Page } from '@/components/layout/Page';
 import { Money } from '@/components/money/Money';
 import { formatCents } from '@/components/money/formatCents';
+import { DataTable } from '@/components/ui/DataTable';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { graphql } from '@/graphql/generated';
 import type { MyAssignmentsQuery } from '@/graphql/generated/graphql';
@@ -89,49 +90,34 @@ function AssignmentSection({ assignment }: { assignment: Assignment }) {
       {assignment.movements.length === 0 ? (
         <p className="gw-muted">Er zijn nog geen boekingen op dit tegoed.</p>
       ) : (
-        <div className="gw-table-wrapper">
-          <table className="gw-table">
-            <caption>
-              Bestedingen en boekingen: {assignment.arrangementName}
-              {assignment.beneficiaryName ? ` voor ${assignment.beneficiaryName}` : ''}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Datum</th>
-                <th scope="col">Soort</th>
-                <th scope="col">Omschrijving</th>
-                <th scope="col" className="gw-num">
-                  Bedrag
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {assignment.movements.map((movement) => (
-                <tr key={`${movement.id}-${movement.amountCents}`}>
-                  <td>
-                    <time dateTime={movement.at}>{formatDate(movement.at)}</time>
-                  </td>
-                  <td>{movementKindLabel[movement.kind]}</td>
-                  <td>
-                    {movement.description}
-                    {movement.orderId ? (
-                      <>
-                        {' '}
-                        (<Link to={urls.account.order(movement.orderId)}>bekijk bestelling</Link>)
-                      </>
-                    ) : null}
-                  </td>
-                  <td className="gw-num">
-                    {signed(movement.amountCents)}
-                    <span className="gw-visually-hidden">
-                      {movement.amountCents < 0 ? ' afgeschreven' : ' bijgeschreven'}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={`Bestedingen en boekingen: ${assignment.arrangementName}${assignment.beneficiaryName ? ` voor ${assignment.beneficiaryName}` : ''}`}
+          headers={['Datum', 'Soort', 'Omschrijving', { label: 'Bedrag', numeric: true }]}
+        >
+          {assignment.movements.map((movement) => (
+            <tr key={`${movement.id}-${movement.amountCents}`}>
+              <td>
+                <time dateTime={movement.at}>{formatDate(movement.at)}</time>
+              </td>
+              <td>{movementKindLabel[movement.kind]}</td>
+              <td>
+                {movement.description}
+                {movement.orderId ? (
+                  <>
+                    {' '}
+                    (<Link to={urls.account.order(movement.orderId)}>bekijk bestelling</Link>)
+                  </>
+                ) : null}
+              </td>
+              <td className="gw-num">
+                {signed(movement.amountCents)}
+                <span className="gw-visually-hidden">
+                  {movement.amountCents < 0 ? ' afgeschreven' : ' bijgeschreven'}
+                </span>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

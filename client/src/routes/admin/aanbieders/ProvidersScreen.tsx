@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { formatDate } from '@/components/dates/formatDate';
 import { Page } from '@/components/layout/Page';
 import { useFiltering } from '@/components/lists/useFiltering';
-import { ConnectionTable, FilterForm, oneOf, useConnection, type Column, type Filters } from '@/components/lists';
+import { ConnectionTable, FilterForm, useConnection, type Column, type Filters } from '@/components/lists';
+import { statusFilter } from '@/components/lists/statusFilter';
 import { membershipStatusLabel } from '@/vocabulary/membershipStatus';
 import { graphql } from '@/graphql/generated';
 import type { ProviderMembershipsQuery } from '@/graphql/generated/graphql';
@@ -42,18 +43,11 @@ type Membership = ProviderMembershipsQuery['providerMemberships']['edges'][numbe
 
 /** ?status=in-behandeling (the default: the work to do)|goedgekeurd|afgewezen|afgemeld|alle */
 const filters = {
-  status: oneOf({
-    param: 'status',
-    label: 'Status',
-    all: 'Alle statussen',
-    default: 'PENDING',
-    options: [
-      { value: 'PENDING', param: 'in-behandeling', label: 'Te beoordelen' },
-      { value: 'APPROVED', param: 'goedgekeurd', label: 'Goedgekeurd' },
-      { value: 'REJECTED', param: 'afgewezen', label: 'Afgewezen' },
-      { value: 'WITHDRAWN', param: 'afgemeld', label: 'Afgemeld' },
-    ],
-  }),
+  status: statusFilter(
+    { PENDING: 'in-behandeling', APPROVED: 'goedgekeurd', REJECTED: 'afgewezen', WITHDRAWN: 'afgemeld' },
+    { PENDING: 'Te beoordelen', APPROVED: 'Goedgekeurd', REJECTED: 'Afgewezen', WITHDRAWN: 'Afgemeld' },
+    'PENDING',
+  ),
 } satisfies Filters;
 
 const columns: Column<Membership>[] = [

@@ -1,9 +1,7 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { TWO_FACTOR_CODE_HINT } from '@rules/staff-account';
 import { useState } from 'react';
-import { RecoveryCodes, TwoFactorSetup } from '@/components/auth/TwoFactorSetup';
-import { TextField } from '@/components/forms/TextField';
-import { useMutationForm } from '@/components/forms/useMutationForm';
+import { CodeForm, RecoveryCodes, TwoFactorSetup, useCodeForm } from '@/components/auth/TwoFactorSetup';
 import { graphql } from '@/graphql/generated';
 import { useShowNotice } from '@/lib/notice';
 import type { Account } from './account.graphql';
@@ -37,20 +35,16 @@ export function TwoFactorSection({ account }: { account: Account }) {
   const [setupDone, setSetupDone] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
   const client = useApolloClient();
-  const renewal = useMutationForm({
-    id: 'herstelcodes',
-    fields: ['code'],
-    check: (v) => ({ code: v.code.trim() ? null : 'Vul de code in.' }),
-    mutate: async (v) => (await renew({ variables: { code: v.code.trim() } })).data?.renewRecoveryCodes,
-    onSuccess: (p) => setCodes([...(p.recoveryCodes ?? [])]),
-  });
-  const off = useMutationForm({
-    id: 'tweestaps-uit',
-    fields: ['code'],
-    check: (v) => ({ code: v.code.trim() ? null : 'Vul de code in.' }),
-    mutate: async (v) => (await disable({ variables: { code: v.code.trim() } })).data?.disableOwnTwoFactor,
-    onSuccess: () => showNotice('Tweestapsverificatie staat uit.'),
-  });
+  const renewal = useCodeForm(
+    'herstelcodes',
+    async (code) => (await renew({ variables: { code } })).data?.renewRecoveryCodes,
+    (p) => setCodes([...(p.recoveryCodes ?? [])]),
+  );
+  const off = useCodeForm(
+    'tweestaps-uit',
+    async (code) => (await disable({ variables: { code } })).data?.disableOwnTwoFactor,
+    () => showNotice('Tweestapsverificatie staat uit.'),
+  );
   return (
     <section aria-labelledby="tweestaps-kop">
       <h2 id="tweestaps-kop">Tweestapsverificatie</h2>
@@ -62,33 +56,23 @@ export function TwoFactorSection({ account }: { account: Account }) {
             Tweestapsverificatie staat aan: na uw wachtwoord vraagt de beheeromgeving een code uit uw authenticator-app.
             U heeft nog {account.unusedRecoveryCodes} ongebruikte herstelcodes.
           </p>
-          <form className="gw-form" {...renewal.props}>
-            {renewal.summary}
-            <TextField
-              label="Code"
-              hint={TWO_FACTOR_CODE_HINT}
-              autoComplete="one-time-code"
-              {...renewal.field('code')}
-            />
-            <button type="submit" className="gw-button gw-button--secondary" disabled={renewal.busy}>
-              Nieuwe herstelcodes maken
-            </button>
-          </form>
+          <CodeForm
+            form={renewal}
+            label="Code"
+            hint={TWO_FACTOR_CODE_HINT}
+            submitLabel="Nieuwe herstelcodes maken"
+            secondary
+          />
           {account.twoFactorRequired ? (
             <p>Tweestapsverificatie is verplicht voor alle medewerkers; u kunt het niet uitzetten.</p>
           ) : (
-            <form className="gw-form" {...off.props}>
-              {off.summary}
-              <TextField
-                label="Code om uit te zetten"
-                hint={TWO_FACTOR_CODE_HINT}
-                autoComplete="one-time-code"
-                {...off.field('code')}
-              />
-              <button type="submit" className="gw-button gw-button--secondary" disabled={off.busy}>
-                Tweestapsverificatie uitzetten
-              </button>
-            </form>
+            <CodeForm
+              form={off}
+              label="Code om uit te zetten"
+              hint={TWO_FACTOR_CODE_HINT}
+              submitLabel="Tweestapsverificatie uitzetten"
+              secondary
+            />
           )}
         </>
       ) : setupDone ? null : (

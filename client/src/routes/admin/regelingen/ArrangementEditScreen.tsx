@@ -11,32 +11,39 @@ import { useShowNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
 import { RecordNotFound } from '@/components/ui/RecordNotFound';
 
+/** What the form shows of an arrangement, and what saving it gives back. */
+graphql(`
+  fragment ArrangementEditFields on Arrangement {
+    id
+    name
+    description
+    validFrom
+    validUntil
+    defaultAmountCents
+    ownContributionAllowed
+    maxPerOrderCents
+    repeatGrantsAllowed
+    minAge
+    maxAge
+    municipality {
+      id
+      name
+    }
+    categories {
+      id
+      name
+    }
+  }
+`);
+
 const AdminArrangementDocument = graphql(`
   query AdminArrangement($id: ID!) {
     arrangement(id: $id) {
-      id
-      name
-      description
-      validFrom
-      validUntil
-      defaultAmountCents
-      ownContributionAllowed
-      maxPerOrderCents
-      repeatGrantsAllowed
-      minAge
-      maxAge
+      ...ArrangementEditFields @unmask
       grantedCents
       spentCents
       remainingCents
       assignmentCount
-      municipality {
-        id
-        name
-      }
-      categories {
-        id
-        name
-      }
     }
     ...ArrangementFormChoices @unmask
   }
@@ -46,25 +53,7 @@ const UpdateArrangementDocument = graphql(`
   mutation UpdateArrangement($id: ID!, $input: ArrangementInput!) {
     updateArrangement(id: $id, input: $input) {
       arrangement {
-        id
-        name
-        description
-        validFrom
-        validUntil
-        defaultAmountCents
-        ownContributionAllowed
-        maxPerOrderCents
-        repeatGrantsAllowed
-        minAge
-        maxAge
-        municipality {
-          id
-          name
-        }
-        categories {
-          id
-          name
-        }
+        ...ArrangementEditFields @unmask
       }
       errors {
         ...UserErrorFields @unmask

@@ -5,7 +5,8 @@ import { CheckboxField } from '@/components/forms/CheckboxField';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { Page } from '@/components/layout/Page';
 import { FilteredConnectionTable } from '@/components/lists/FilteredConnectionTable';
-import { oneOf, text, type Column, type Filters } from '@/components/lists';
+import { text, type Column, type Filters } from '@/components/lists';
+import { statusFilter } from '@/components/lists/statusFilter';
 import { useSaveSettings } from '@/components/settings/saveSettings';
 import { graphql } from '@/graphql/generated';
 import type { StaffAccountsQuery } from '@/graphql/generated/graphql';
@@ -60,16 +61,7 @@ type Account = StaffAccountsQuery['staffAccounts']['edges'][number]['node'];
 /** ?zoek=…&status=actief|uitgenodigd|gedeactiveerd */
 const filters = {
   search: text({ param: 'zoek', label: 'Naam of e-mailadres' }),
-  status: oneOf({
-    param: 'status',
-    label: 'Status',
-    all: 'Alle statussen',
-    options: [
-      { value: 'ACTIVE', param: 'actief', label: 'Actief' },
-      { value: 'INVITED', param: 'uitgenodigd', label: 'Uitgenodigd' },
-      { value: 'DEACTIVATED', param: 'gedeactiveerd', label: 'Gedeactiveerd' },
-    ],
-  }),
+  status: statusFilter({ ACTIVE: 'actief', INVITED: 'uitgenodigd', DEACTIVATED: 'gedeactiveerd' }, staffStatusLabel),
 } satisfies Filters;
 
 const columns: Column<Account>[] = [

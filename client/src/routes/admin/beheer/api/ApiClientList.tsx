@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '@/components/dates/formatDate';
 import { FilteredConnectionTable } from '@/components/lists/FilteredConnectionTable';
-import { oneOf, text, type Column, type Filters } from '@/components/lists';
+import { text, type Column, type Filters } from '@/components/lists';
+import { statusFilter } from '@/components/lists/statusFilter';
 import { graphql } from '@/graphql/generated';
 import type { ApiClientsQuery } from '@/graphql/generated/graphql';
 import { searchParams } from '@/lib/urls';
@@ -42,16 +43,7 @@ type Client = ApiClientsQuery['apiClients']['edges'][number]['node'];
 /** ?zoek=…&status=actief|verlopen|ingetrokken */
 const filters = {
   search: text({ param: 'zoek', label: 'Naam of sleutelbegin' }),
-  status: oneOf({
-    param: 'status',
-    label: 'Status',
-    all: 'Alle statussen',
-    options: [
-      { value: 'ACTIVE', param: 'actief', label: apiClientStatusLabel.ACTIVE },
-      { value: 'EXPIRED', param: 'verlopen', label: apiClientStatusLabel.EXPIRED },
-      { value: 'REVOKED', param: 'ingetrokken', label: apiClientStatusLabel.REVOKED },
-    ],
-  }),
+  status: statusFilter({ ACTIVE: 'actief', EXPIRED: 'verlopen', REVOKED: 'ingetrokken' }, apiClientStatusLabel),
 } satisfies Filters;
 
 function columns(detailLink: (id: string) => string): Column<Client>[] {

@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { formatDateTime } from '@/components/dates/formatDate';
 import { Page } from '@/components/layout/Page';
+import { statusFilter } from '@/components/lists/statusFilter';
 import { useFiltering } from '@/components/lists/useFiltering';
 import {
   ConnectionTable,
@@ -78,20 +79,18 @@ const filters = {
       { value: 'REFUND', param: 'terugbetaling', label: 'Terugbetalingen' },
     ],
   }),
-  status: oneOf({
-    param: 'status',
-    label: 'Status',
-    all: 'Alle statussen',
-    options: [
-      { value: 'OPEN', param: 'open', label: paymentStatusLabel.OPEN },
-      { value: 'PAID', param: 'betaald', label: paymentStatusLabel.PAID },
-      { value: 'FAILED', param: 'mislukt', label: paymentStatusLabel.FAILED },
-      { value: 'CANCELED', param: 'geannuleerd', label: paymentStatusLabel.CANCELED },
-      { value: 'EXPIRED', param: 'verlopen', label: paymentStatusLabel.EXPIRED },
-      { value: 'REFUND_PENDING', param: 'terugbetaling-open', label: paymentStatusLabel.REFUND_PENDING },
-      { value: 'REFUNDED', param: 'terugbetaald', label: paymentStatusLabel.REFUNDED },
-    ],
-  }),
+  status: statusFilter(
+    {
+      OPEN: 'open',
+      PAID: 'betaald',
+      FAILED: 'mislukt',
+      CANCELED: 'geannuleerd',
+      EXPIRED: 'verlopen',
+      REFUND_PENDING: 'terugbetaling-open',
+      REFUNDED: 'terugbetaald',
+    },
+    paymentStatusLabel,
+  ),
   from: isoDate({ param: 'van', label: 'Vanaf datum' }),
   to: isoDate({ param: 'tot', label: 'Tot en met datum' }),
   municipalityId: id({ param: 'gemeente', label: 'Gemeente', all: 'Alle gemeenten' }),

@@ -4,7 +4,8 @@ import { formatDateTime } from '@/components/dates/formatDate';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { Page } from '@/components/layout/Page';
 import { FilteredConnectionTable } from '@/components/lists/FilteredConnectionTable';
-import { oneOf, text, type Column, type Filters } from '@/components/lists';
+import { text, type Column, type Filters } from '@/components/lists';
+import { statusFilter } from '@/components/lists/statusFilter';
 import { StatusBadge } from '@/components/status/StatusBadge';
 import { graphql } from '@/graphql/generated';
 import type { MailLogQuery } from '@/graphql/generated/graphql';
@@ -58,17 +59,10 @@ type Mail = MailLogQuery['mailLog']['edges'][number]['node'];
 /** ?zoeken=…&status=mislukt */
 const filters = {
   search: text({ param: 'zoeken', label: 'Zoeken', hint: 'Op (een deel van) het e-mailadres of het onderwerp.' }),
-  status: oneOf({
-    param: 'status',
-    label: 'Status',
-    all: 'Alle statussen',
-    options: [
-      { value: 'QUEUED', param: 'wachtrij', label: mailStatusLabel.QUEUED },
-      { value: 'SENT', param: 'verstuurd', label: mailStatusLabel.SENT },
-      { value: 'FAILED', param: 'mislukt', label: mailStatusLabel.FAILED },
-      { value: 'CANCELLED', param: 'geannuleerd', label: mailStatusLabel.CANCELLED },
-    ],
-  }),
+  status: statusFilter(
+    { QUEUED: 'wachtrij', SENT: 'verstuurd', FAILED: 'mislukt', CANCELLED: 'geannuleerd' },
+    mailStatusLabel,
+  ),
 } satisfies Filters;
 
 /** "Opnieuw versturen" for a failed mail: one click sends once (the server reserves the mail), the status follows. */

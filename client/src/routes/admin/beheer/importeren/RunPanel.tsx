@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
 import { formatCount, formatDateTime } from '@/components/dates/formatDate';
 import { Alert } from '@/components/ui/Alert';
+import { DataTable } from '@/components/ui/DataTable';
 import { Loading } from '@/components/ui/Loading';
 import { QueryError } from '@/components/ui/QueryError';
 import { graphql } from '@/graphql/generated';
@@ -72,34 +73,40 @@ const ENCODING: Record<ImportEncoding, string> = {
   WINDOWS_1252: 'Gelezen als Windows-1252 (Excel)',
 };
 
+/** A table of "what kind of line, how many": the dry run's counts and its grants. */
+function CountTable({
+  caption,
+  kind,
+  rows,
+}: {
+  caption: string;
+  kind: string;
+  rows: readonly (readonly [string, number])[];
+}) {
+  return (
+    <DataTable caption={caption} headers={[kind, { label: 'Aantal', numeric: true }]}>
+      {rows.map(([label, n]) => (
+        <tr key={label}>
+          <th scope="row">{label}</th>
+          <td className="gw-num">{formatCount(n)}</td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
 function Counts({ run }: { run: Run }) {
   return (
-    <table className="gw-table">
-      <caption>Proefrun van {formatCount(run.totalRows)} regels</caption>
-      <thead>
-        <tr>
-          <th scope="col">Soort regel</th>
-          <th scope="col" className="gw-numeric">
-            Aantal
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {(
-          [
-            ['Nieuw', run.newRows],
-            ['Gewijzigd', run.changedRows],
-            ['Ongewijzigd', run.unchangedRows],
-            ['Ongeldig', run.invalidRows],
-          ] as const
-        ).map(([label, n]) => (
-          <tr key={label}>
-            <th scope="row">{label}</th>
-            <td className="gw-numeric">{formatCount(n)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <CountTable
+      caption={`Proefrun van ${formatCount(run.totalRows)} regels`}
+      kind="Soort regel"
+      rows={[
+        ['Nieuw', run.newRows],
+        ['Gewijzigd', run.changedRows],
+        ['Ongewijzigd', run.unchangedRows],
+        ['Ongeldig', run.invalidRows],
+      ]}
+    />
   );
 }
 
@@ -107,31 +114,15 @@ function Counts({ run }: { run: Run }) {
 function Grants({ run }: { run: Run }) {
   if (!run.grantRows && !run.noGrantRows) return null;
   return (
-    <table className="gw-table">
-      <caption>Toewijzingen in de proefrun</caption>
-      <thead>
-        <tr>
-          <th scope="col">Soort</th>
-          <th scope="col" className="gw-numeric">
-            Aantal
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        <tr>
-          <th scope="row">Toe te kennen</th>
-          <td className="gw-numeric">{formatCount(run.grantRows)}</td>
-        </tr>
-        <tr>
-          <th scope="row">Huishoudens die een toewijzing krijgen</th>
-          <td className="gw-numeric">{formatCount(run.grantHouseholds)}</td>
-        </tr>
-        <tr>
-          <th scope="row">Regels zonder toewijzing</th>
-          <td className="gw-numeric">{formatCount(run.noGrantRows)}</td>
-        </tr>
-      </tbody>
-    </table>
+    <CountTable
+      caption="Toewijzingen in de proefrun"
+      kind="Soort"
+      rows={[
+        ['Toe te kennen', run.grantRows],
+        ['Huishoudens die een toewijzing krijgen', run.grantHouseholds],
+        ['Regels zonder toewijzing', run.noGrantRows],
+      ]}
+    />
   );
 }
 
@@ -192,66 +183,38 @@ export function RunPanel({ id, onDone }: { id: string; onDone: () => void }) {
       <Grants run={run} />
 
       {run.problems.length ? (
-        <div className="gw-table-wrapper">
-          <table className="gw-table">
-            <caption>
-              Ongeldige regels ({formatCount(run.invalidRows)}){run.invalidRows > 200 ? ': de eerste 200' : ''}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col" className="gw-numeric">
-                  Regel
-                </th>
-                <th scope="col">Kolom</th>
-                <th scope="col">Klantnummer</th>
-                <th scope="col">Reden</th>
-              </tr>
-            </thead>
-            <tbody>
-              {run.problems.map((p, i) => (
-                <tr key={i}>
-                  <th scope="row" className="gw-numeric">
-                    {p.line}
-                  </th>
-                  <td>{p.column ?? 'hele regel'}</td>
-                  <td>{p.externalIdentifier ?? '—'}</td>
-                  <td>{p.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={`Ongeldige regels (${formatCount(run.invalidRows)})${run.invalidRows > 200 ? ': de eerste 200' : ''}`}
+          headers={[{ label: 'Regel', numeric: true }, 'Kolom', 'Klantnummer', 'Reden']}
+        >
+          {run.problems.map((p, i) => (
+            <tr key={i}>
+              <th scope="row" className="gw-num">
+                {p.line}
+              </th>
+              <td>{p.column ?? 'hele regel'}</td>
+              <td>{p.externalIdentifier ?? '—'}</td>
+              <td>{p.message}</td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
 
       {run.notes.length ? (
-        <div className="gw-table-wrapper">
-          <table className="gw-table">
-            <caption>
-              Regels zonder toewijzing ({formatCount(run.notes.length)})
-              {run.notes.length >= 200 ? ': de eerste 200' : ''}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col" className="gw-numeric">
-                  Regel
-                </th>
-                <th scope="col">Klantnummer</th>
-                <th scope="col">Waarom</th>
-              </tr>
-            </thead>
-            <tbody>
-              {run.notes.map((n) => (
-                <tr key={n.line}>
-                  <th scope="row" className="gw-numeric">
-                    {n.line}
-                  </th>
-                  <td>{n.externalIdentifier ?? '—'}</td>
-                  <td>{n.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={`Regels zonder toewijzing (${formatCount(run.notes.length)})${run.notes.length >= 200 ? ': de eerste 200' : ''}`}
+          headers={[{ label: 'Regel', numeric: true }, 'Klantnummer', 'Waarom']}
+        >
+          {run.notes.map((n) => (
+            <tr key={n.line}>
+              <th scope="row" className="gw-num">
+                {n.line}
+              </th>
+              <td>{n.externalIdentifier ?? '—'}</td>
+              <td>{n.message}</td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
 
       {errors.length ? (

@@ -13,9 +13,8 @@ import { graphql } from '@/graphql/generated';
 import { useShowNotice } from '@/lib/notice';
 import { searchParams, urls } from '@/lib/urls';
 import { useUrlState } from '@/lib/urlState';
-import { JournalMunicipalitiesDocument } from './journal.graphql';
+import { JournalMunicipality } from './JournalMunicipality';
 import { DataTable } from '@/components/ui/DataTable';
-import { NamedOptions } from '@/components/forms/NamedOptions';
 
 const JournalPeriodsDocument = graphql(`
   query JournalPeriods($municipalityId: ID!) {
@@ -89,9 +88,6 @@ const day = (iso: string) => iso.split('-').reverse().join('-');
 /** /admin/beheer/journaalposten: a month's entries derived from the ledger, its CSV export and its close. */
 export default function JournalEntriesScreen() {
   const url = useUrlState();
-  const municipalities = useQuery(JournalMunicipalitiesDocument);
-  const list = municipalities.data?.viewer.municipalities ?? [];
-  const municipalityId = url.get(searchParams.municipality) ?? list[0]?.id ?? '';
   return (
     <Page title="Journaalposten">
       <p>
@@ -99,30 +95,15 @@ export default function JournalEntriesScreen() {
         grootboekrekeningen en kostenplaatsen uit de <Link to={urls.admin.beheer.journalSettings()}>instellingen</Link>.
         Elke post is in evenwicht: debet is gelijk aan credit.
       </p>
-      {municipalities.error ? (
-        <QueryError message="De gemeenten konden niet worden geladen." />
-      ) : municipalities.loading && !municipalities.data ? (
-        <Loading />
-      ) : !list.length ? (
-        <p>U heeft geen gemeenten om journaalposten voor te bekijken.</p>
-      ) : (
-        <>
-          {list.length > 1 ? (
-            <SelectField
-              label="Gemeente"
-              value={municipalityId}
-              onChange={(e) => url.set({ [searchParams.municipality]: e.target.value })}
-            >
-              <NamedOptions items={list} />
-            </SelectField>
-          ) : null}
+      <JournalMunicipality none="U heeft geen gemeenten om journaalposten voor te bekijken.">
+        {(municipalityId) => (
           <Periods
             municipalityId={municipalityId}
             selected={url.get(searchParams.period)}
             onSelect={(p) => url.set({ [searchParams.period]: p })}
           />
-        </>
-      )}
+        )}
+      </JournalMunicipality>
     </Page>
   );
 }

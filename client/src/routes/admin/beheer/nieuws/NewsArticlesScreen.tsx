@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { formatDateTime } from '@/components/dates/formatDate';
 import { FilteredConnectionTable } from '@/components/lists/FilteredConnectionTable';
-import { oneOf, text, type Column, type Filters } from '@/components/lists';
+import { text, type Column, type Filters } from '@/components/lists';
+import { statusFilter } from '@/components/lists/statusFilter';
 import { Page } from '@/components/layout/Page';
 import { graphql } from '@/graphql/generated';
 import type { AdminNewsQuery } from '@/graphql/generated/graphql';
@@ -35,16 +36,10 @@ type Article = AdminNewsQuery['adminNews']['edges'][number]['node'];
 /** ?zoek=…&status=concept|gepubliceerd|gearchiveerd */
 const filters = {
   search: text({ param: 'zoek', label: 'Titel', hint: 'Een deel van de titel.' }),
-  status: oneOf({
-    param: 'status',
-    label: 'Status',
-    all: 'Alle statussen',
-    options: [
-      { value: 'DRAFT' as const, param: 'concept', label: 'Concept' },
-      { value: 'PUBLISHED' as const, param: 'gepubliceerd', label: 'Gepubliceerd of ingepland' },
-      { value: 'ARCHIVED' as const, param: 'gearchiveerd', label: 'Gearchiveerd' },
-    ],
-  }),
+  status: statusFilter(
+    { DRAFT: 'concept', PUBLISHED: 'gepubliceerd', ARCHIVED: 'gearchiveerd' },
+    { DRAFT: 'Concept', PUBLISHED: 'Gepubliceerd of ingepland', ARCHIVED: 'Gearchiveerd' },
+  ),
 } satisfies Filters;
 
 const columns: Column<Article>[] = [

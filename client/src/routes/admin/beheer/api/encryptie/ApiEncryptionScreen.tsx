@@ -4,6 +4,7 @@ import { ConfirmAction } from '@/components/forms/ConfirmAction';
 import { SelectField, TextAreaField } from '@/components/forms/fields';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { Page } from '@/components/layout/Page';
+import { DataTable } from '@/components/ui/DataTable';
 import { Loading } from '@/components/ui/Loading';
 import { QueryError } from '@/components/ui/QueryError';
 import { graphql } from '@/graphql/generated';
@@ -29,20 +30,27 @@ const ApiEncryptionClientsDocument = graphql(`
   }
 `);
 
+/** A client's public keys: what the screen shows, and what registering or removing one gives back. */
+graphql(`
+  fragment ApiClientEncryptionKeys on ApiClient {
+    id
+    encryptionKeys {
+      id
+      kid
+      algorithm
+      keyType
+      registeredAt
+      validUntil
+      current
+    }
+  }
+`);
+
 const ApiEncryptionClientDocument = graphql(`
   query ApiEncryptionClient($id: ID!) {
     apiClient(id: $id) {
-      id
       name
-      encryptionKeys {
-        id
-        kid
-        algorithm
-        keyType
-        registeredAt
-        validUntil
-        current
-      }
+      ...ApiClientEncryptionKeys @unmask
     }
   }
 `);
@@ -51,16 +59,7 @@ const RegisterEncryptionKeyDocument = graphql(`
   mutation RegisterApiClientEncryptionKey($id: ID!, $publicKey: String!) {
     registerApiClientEncryptionKey(apiClientId: $id, publicKey: $publicKey) {
       apiClient {
-        id
-        encryptionKeys {
-          id
-          kid
-          algorithm
-          keyType
-          registeredAt
-          validUntil
-          current
-        }
+        ...ApiClientEncryptionKeys @unmask
       }
       errors {
         ...UserErrorFields @unmask
@@ -73,16 +72,7 @@ const RemoveEncryptionKeyDocument = graphql(`
   mutation RemoveApiClientEncryptionKey($id: ID!) {
     removeApiClientEncryptionKey(id: $id) {
       apiClient {
-        id
-        encryptionKeys {
-          id
-          kid
-          algorithm
-          keyType
-          registeredAt
-          validUntil
-          current
-        }
+        ...ApiClientEncryptionKeys @unmask
       }
       errors {
         ...UserErrorFields @unmask
@@ -150,43 +140,32 @@ function ClientEncryption({ id }: { id: string }) {
           beveiligde verbinding).
         </p>
       ) : (
-        <div className="gw-table-wrapper">
-          <table className="gw-table">
-            <caption>Publieke sleutels</caption>
-            <thead>
-              <tr>
-                <th scope="col">Sleutel-id (kid)</th>
-                <th scope="col">Algoritme</th>
-                <th scope="col">Soort</th>
-                <th scope="col">Geregistreerd</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="gw-visually-hidden">Acties</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((k) => (
-                <tr key={k.id}>
-                  <th scope="row">
-                    <code>{k.kid}</code>
-                  </th>
-                  <td>{k.algorithm}</td>
-                  <td>{k.keyType}</td>
-                  <td>{formatDateTime(k.registeredAt)}</td>
-                  <td>
-                    {k.current
-                      ? 'In gebruik'
-                      : k.validUntil
-                        ? `Vervalt op ${formatDateTime(k.validUntil)}`
-                        : 'Vervallen'}
-                  </td>
-                  <td>{k.current ? null : <RemoveKey encryptionKey={k} />}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Publieke sleutels"
+          headers={[
+            'Sleutel-id (kid)',
+            'Algoritme',
+            'Soort',
+            'Geregistreerd',
+            'Status',
+            { label: 'Acties', hidden: true },
+          ]}
+        >
+          {keys.map((k) => (
+            <tr key={k.id}>
+              <th scope="row">
+                <code>{k.kid}</code>
+              </th>
+              <td>{k.algorithm}</td>
+              <td>{k.keyType}</td>
+              <td>{formatDateTime(k.registeredAt)}</td>
+              <td>
+                {k.current ? 'In gebruik' : k.validUntil ? `Vervalt op ${formatDateTime(k.validUntil)}` : 'Vervallen'}
+              </td>
+              <td>{k.current ? null : <RemoveKey encryptionKey={k} />}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <h3>{keys.length ? 'Nieuwe sleutel registreren' : 'Sleutel registreren'}</h3>
       <p>

@@ -6,6 +6,7 @@ import { SelectField } from '@/components/forms/fields';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { Page } from '@/components/layout/Page';
 import { Money } from '@/components/money/Money';
+import { DataTable } from '@/components/ui/DataTable';
 import { Loading } from '@/components/ui/Loading';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { QueryError } from '@/components/ui/QueryError';
@@ -95,44 +96,29 @@ function Preview({ municipalityId }: { municipalityId: string }) {
       {preview.lines.length === 0 ? (
         <p className="gw-muted">Er staan nu geen geleverde bestellingen klaar voor uitbetaling.</p>
       ) : (
-        <div className="gw-table-wrapper">
-          <table className="gw-table">
-            <caption>
-              {formatCount(preview.lines.length)} aanbieders, {formatCount(preview.orderCount)} bestellingen
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Aanbieder</th>
-                <th scope="col" className="gw-num">
-                  Bestellingen
-                </th>
-                <th scope="col" className="gw-num">
-                  Bedrag
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {preview.lines.map((l) => (
-                <tr key={l.providerId}>
-                  <th scope="row">{l.providerName}</th>
-                  <td className="gw-num">{formatCount(l.orderCount)}</td>
-                  <td className="gw-num">
-                    <Money cents={l.amountCents} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row">Totaal</th>
-                <td className="gw-num">{formatCount(preview.orderCount)}</td>
-                <td className="gw-num">
-                  <Money cents={preview.totalCents} />
-                </td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+        <DataTable
+          caption={`${formatCount(preview.lines.length)} aanbieders, ${formatCount(preview.orderCount)} bestellingen`}
+          headers={['Aanbieder', { label: 'Bestellingen', numeric: true }, { label: 'Bedrag', numeric: true }]}
+          footer={
+            <tr>
+              <th scope="row">Totaal</th>
+              <td className="gw-num">{formatCount(preview.orderCount)}</td>
+              <td className="gw-num">
+                <Money cents={preview.totalCents} />
+              </td>
+            </tr>
+          }
+        >
+          {preview.lines.map((l) => (
+            <tr key={l.providerId}>
+              <th scope="row">{l.providerName}</th>
+              <td className="gw-num">{formatCount(l.orderCount)}</td>
+              <td className="gw-num">
+                <Money cents={l.amountCents} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {form.summary}
       <p>

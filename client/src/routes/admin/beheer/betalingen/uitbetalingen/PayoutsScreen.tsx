@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { formatCount, formatDate } from '@/components/dates/formatDate';
 import { FilteredConnectionTable } from '@/components/lists/FilteredConnectionTable';
-import { oneOf, type Column, type Filters } from '@/components/lists';
+import type { Column, Filters } from '@/components/lists';
+import { statusFilter } from '@/components/lists/statusFilter';
 import { Page } from '@/components/layout/Page';
 import { Money } from '@/components/money/Money';
 import { StatusBadge } from '@/components/status/StatusBadge';
@@ -12,7 +13,6 @@ import { payoutStatusLabel } from '@/vocabulary/payoutStatus';
 
 type Batch = PayoutBatchesQuery['payoutBatches']['edges'][number]['node'];
 
-const STATUSES: PayoutBatchStatus[] = ['DRAFT', 'EXPORTED', 'PAID', 'CANCELLED', 'NOT_EXECUTED'];
 const statusParam: Record<PayoutBatchStatus, string> = {
   DRAFT: 'concept',
   EXPORTED: 'geexporteerd',
@@ -23,12 +23,7 @@ const statusParam: Record<PayoutBatchStatus, string> = {
 
 /** ?status=betaald */
 const filters = {
-  status: oneOf({
-    param: 'status',
-    label: 'Status',
-    all: 'Alle statussen',
-    options: STATUSES.map((s) => ({ value: s, param: statusParam[s], label: payoutStatusLabel[s] })),
-  }),
+  status: statusFilter(statusParam, payoutStatusLabel),
 } satisfies Filters;
 
 const columns: Column<Batch>[] = [

@@ -12,20 +12,27 @@ import type { CommunicationTemplateQuery, TemplateWording } from '@/graphql/gene
 import { useShowNotice } from '@/lib/notice';
 import { FormSubmit } from '@/components/forms/FormSubmit';
 
+/** A template's texts and state: what the screen shows, and what saving or restoring gives back. */
+graphql(`
+  fragment TemplateTexts on CommunicationTemplate {
+    id
+    subject
+    body
+    informalSubject
+    informalBody
+    isDefault
+    updatedAt
+  }
+`);
+
 const CommunicationTemplateDocument = graphql(`
   query CommunicationTemplate($id: ID!) {
     templateWording
     communicationTemplate(id: $id) {
-      id
+      ...TemplateTexts @unmask
       key
       name
       channel
-      subject
-      body
-      informalSubject
-      informalBody
-      isDefault
-      updatedAt
       variables {
         name
         description
@@ -52,13 +59,7 @@ const UpdateCommunicationTemplateDocument = graphql(`
   mutation UpdateCommunicationTemplate($input: UpdateTemplateInput!) {
     updateCommunicationTemplate(input: $input) {
       template {
-        id
-        subject
-        body
-        informalSubject
-        informalBody
-        isDefault
-        updatedAt
+        ...TemplateTexts @unmask
       }
       errors {
         ...UserErrorFields @unmask
@@ -71,13 +72,7 @@ const RestoreCommunicationTemplateDocument = graphql(`
   mutation RestoreCommunicationTemplate($templateId: ID!) {
     restoreCommunicationTemplate(templateId: $templateId) {
       template {
-        id
-        subject
-        body
-        informalSubject
-        informalBody
-        isDefault
-        updatedAt
+        ...TemplateTexts @unmask
       }
       errors {
         ...UserErrorFields @unmask

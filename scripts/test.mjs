@@ -1,13 +1,14 @@
 // `npm test`: every test, in the order that fails fastest.
 //   0. at once, each with its output kept and printed when it ends: type-check server and client (tsc --noEmit, tests
-//      included); lint (ESLint); formatting (Prettier --check); generated client types are current
+//      included; TypeScript 7); lint (ESLint, and oxlint for the type-aware rules); formatting (Prettier --check);
+//      generated client types are current
 //      (graphql-codegen --check; the emitted schema is checked by a server test)
 //   1. server tests (Vitest; real PostgreSQL, real HTTP; template databases, see README "Tests")
 //   2. client unit tests (Vitest)
-//   3. production build; browser tests (Playwright + Chromium + axe) against the running app; then, at once, the
-//      resident journey with the clock set to 2027 and 2030 (playwright.dates.config.ts), the resident's DigiD log-in
-//      through the production OIDC adapter and a local identity provider (playwright.digid.config.ts), the
-//      browser-test server script interrupted leaves nothing behind (scripts/e2e-server-cleanup.test.mjs), and two
+//   3. production build; then, at once: the browser tests (Playwright + Chromium + axe) against the running app, in
+//      one run with the projects that need apps of their own (the resident journey with the clock set to 2027 and
+//      2030, the resident's DigiD log-in through SAML and OIDC against local identity providers; E2E_ALL=1); the
+//      browser-test server script interrupted leaves nothing behind (scripts/e2e-server-cleanup.test.mjs); and two
 //      copies of the app run side by side (scripts/two-copies.test.mjs)
 //   4. nothing left behind: no process this run started (each carries GW_TEST_RUN=<id> in its environment) still
 //      runs, and no temporary folder of this run is left; if some are, they are named, stopped and removed, and the
@@ -139,6 +140,7 @@ async function main() {
   if (want('typecheck')) statics.push(['Typecontrole (server en client)', 'npm', ['run', 'typecheck']]);
   if (want('lint')) {
     statics.push(['Lint (ESLint)', bin('eslint'), ['.']]);
+    statics.push(['Lint met types (oxlint)', bin('oxlint'), ['--type-aware', '--deny-warnings']]);
     statics.push(['Opmaak (Prettier)', bin('prettier'), ['--check', '--log-level=warn', '.']]);
   }
   if (want('codegen'))
@@ -189,45 +191,19 @@ async function main() {
   }
 
   if (want('e2e') && built) {
-    // The browser tests (with E2E_DIGID_SAML=1 they include the `digid-saml` project: the resident's log-in through the
-    // local SAML identity provider, against an app of its own with DIGID_MODE=saml).
+    // One browser run with every project (E2E_ALL=1, client/playwright.config.ts): the main tests; the resident's
+    // log-in through the local SAML identity provider (digid-saml) and through the production OIDC adapter
+    // (digid-oidc), and the resident journey with the server's and the page's clocks on New Year's Day 2027 and New
+    // Year's Eve 2030 (no calendar time bomb), each against an app of its own. Beside it: the browser-test server
+    // script, interrupted, leaves nothing behind (scripts/e2e-server-cleanup.test.mjs), and two copies of the app run
+    // side by side (scripts/two-copies.test.mjs).
     const out = join(reports, 'e2e.json');
-    await step('Browsertests', bin('playwright'), ['test'], {
-      cwd: join(root, 'client'),
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_REPORTERS: 'list,json', E2E_DIGID_SAML: '1' },
-    });
-    countPlaywright(out);
-    // Then at once, each with its own apps and ports: the resident journey again, with the server's and the page's
-    // clocks set to New Year's Day 2027 and New Year's Eve 2030 (playwright.dates.config.ts): no calendar time bomb;
-    // the resident's log-in through the production DigiD adapters against a local identity provider
-    // (playwright.digid.config.ts); the browser-test server script, interrupted, leaves nothing behind; and two copies
-    // of the app side by side, each choosing free ports (scripts/two-copies.test.mjs).
-    const dates = join(reports, 'e2e-dates.json');
-    const digid = join(reports, 'e2e-digid.json');
-    console.log(
-      '\n▶ Tegelijk: browsertests op andere dagen en met DigiD-koppelingen; opruimen na Ctrl+C; twee kopieën',
-    );
-    const [, , cleanup] = await Promise.all([
-      step(
-        'Browsertests op andere dagen (klok in 2027 en 2030)',
-        bin('playwright'),
-        ['test', '-c', 'playwright.dates.config.ts'],
-        {
-          cwd: join(root, 'client'),
-          buffered: true,
-          env: { PLAYWRIGHT_JSON_OUTPUT_NAME: dates, PLAYWRIGHT_REPORTERS: 'list,json', E2E_WORKERS: '2' },
-        },
-      ),
-      step(
-        'Browsertests met DigiD-koppelingen (OIDC)',
-        bin('playwright'),
-        ['test', '-c', 'playwright.digid.config.ts'],
-        {
-          cwd: join(root, 'client'),
-          buffered: true,
-          env: { PLAYWRIGHT_JSON_OUTPUT_NAME: digid, PLAYWRIGHT_REPORTERS: 'list,json', E2E_WORKERS: '1' },
-        },
-      ),
+    console.log('\n▶ Tegelijk: browsertests; opruimen na Ctrl+C en twee kopieën');
+    const [, cleanup] = await Promise.all([
+      step('Browsertests (ook DigiD-koppelingen en de klok in 2027 en 2030)', bin('playwright'), ['test'], {
+        cwd: join(root, 'client'),
+        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_REPORTERS: 'list,json', E2E_DIGID_SAML: '1', E2E_ALL: '1' },
+      }),
       step(
         'Browsertestserver ruimt op na Ctrl+C; twee kopieën naast elkaar',
         process.execPath,
@@ -237,8 +213,7 @@ async function main() {
     ]);
     if (cleanup) passed++;
     else failed++;
-    countPlaywright(dates);
-    countPlaywright(digid);
+    countPlaywright(out);
   }
 
   // Nothing left behind: a moment for processes that are ending, then what remains is named, stopped and removed.

@@ -1,10 +1,12 @@
 import { test, expect } from './fixtures';
-import { expectAccessible, expectWellFormedPage } from './support';
+import { expectAccessible, expectNoSidewaysScroll, expectWellFormedPage, PHONE } from './support';
 import { describeAudiences, routeTarget } from './route-list';
 
 /**
  * Every route of the specification, visited as its own audience: it renders a Dutch page with a title, one h1 and
- * landmarks, and passes axe (WCAG 2.1 AA) with zero violations. Public product and provider pages use real seeded ids.
+ * landmarks, and passes axe (WCAG 2.1 AA) with zero violations; then, on the same page turned to a phone's width
+ * (390 px, as a phone turned upright or a narrowed window), it does not scroll sideways and passes axe again. Public
+ * product and provider pages use real seeded ids.
  */
 describeAudiences((audience) => {
   for (const url of audience.urls) {
@@ -17,6 +19,12 @@ describeAudiences((audience) => {
       await expectWellFormedPage(page, target);
       await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Pagina niet gevonden|Geen toegang/);
       await expectAccessible(page, target);
+
+      await page.setViewportSize(PHONE);
+      // The layout at the new width: two frames later the media queries and the resize listeners have had their turn.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await expectNoSidewaysScroll(page, `${target} (390 px)`);
+      await expectAccessible(page, `${target} (390 px)`);
       expect(errors, `script errors on ${target}`).toEqual([]);
     });
   }

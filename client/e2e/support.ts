@@ -35,6 +35,43 @@ export async function expectAccessible(page: Page, label: string) {
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
+/** A phone's viewport, 390 CSS px wide. */
+export const PHONE = { width: 390, height: 844 };
+
+/** How far the page scrolls sideways, with the elements sticking out (for the failure message). */
+async function horizontalOverflow(page: Page) {
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    const width = root.clientWidth;
+    const culprits: string[] = [];
+    if (root.scrollWidth > width) {
+      // Inside a box that scrolls or clips sideways (a table's scroll region) sticking out is fine.
+      const insideScrollBox = (el: HTMLElement) => {
+        for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+          if (getComputedStyle(p).overflowX !== 'visible') return true;
+        }
+        return false;
+      };
+      for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+        const rect = el.getBoundingClientRect();
+        if (rect.right > width + 0.5 && rect.width > 0 && culprits.length < 5 && !insideScrollBox(el)) {
+          const cls = typeof el.className === 'string' && el.className ? `.${el.className.split(' ').join('.')}` : '';
+          culprits.push(`${el.tagName.toLowerCase()}${cls} (${Math.round(rect.right)}px)`);
+        }
+      }
+    }
+    return { scrollWidth: root.scrollWidth, clientWidth: width, culprits };
+  });
+}
+
+export async function expectNoSidewaysScroll(page: Page, label: string) {
+  const overflow = await horizontalOverflow(page);
+  expect(
+    overflow.scrollWidth,
+    `${label} scrolls sideways at ${overflow.clientWidth}px: ${overflow.culprits.join(', ')}`,
+  ).toBeLessThanOrEqual(overflow.clientWidth);
+}
+
 /** A page is "done" when its h1 is there and nothing is loading any more. */
 export async function settle(page: Page) {
   await expect(page.locator('h1').first()).toBeVisible();

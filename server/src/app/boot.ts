@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type express from 'express';
 import type { Config } from '../config/config.js';
 import { openDatabase, migrate } from '../database/orm.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../database/embedded.js';
+import { startEmbeddedPostgres, THROWAWAY_DATABASE, type EmbeddedDatabase } from '../database/embedded.js';
 import { createServices, type Services } from './services.js';
 import { createContexts, type Contexts } from './contexts.js';
 import { clockFromConfig, setApplicationClock, type Clock } from '../kernel/clock.js';
@@ -121,7 +121,13 @@ async function openOrStartDatabase(
 ): Promise<{ databaseUrl: string; embedded?: EmbeddedDatabase }> {
   if (config.databaseUrl) return { databaseUrl: config.databaseUrl };
   logger.info({ dataDir: config.dataDir }, 'starting the built-in PostgreSQL');
-  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger });
+  const embedded = await startEmbeddedPostgres({
+    dataDir: config.dataDir,
+    port: config.embeddedPgPort,
+    logger,
+    // A test run's database (NODE_ENV=test: the browser tests' apps) is thrown away: no waiting for the disk.
+    settings: config.env === 'test' ? THROWAWAY_DATABASE : undefined,
+  });
   return { databaseUrl: embedded.url('gemeentewinkel'), embedded };
 }
 

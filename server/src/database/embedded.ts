@@ -50,6 +50,13 @@ export interface EmbeddedDatabase {
   databaseDir: string;
 }
 
+/** Settings for a cluster nothing needs to survive a crash of the machine (test runs): no waiting for the disk. */
+export const THROWAWAY_DATABASE: Readonly<Record<string, string>> = {
+  fsync: 'off',
+  synchronous_commit: 'off',
+  full_page_writes: 'off',
+};
+
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 const require = createRequire(import.meta.url);

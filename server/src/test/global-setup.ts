@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../database/embedded.js';
+import { startEmbeddedPostgres, THROWAWAY_DATABASE } from '../database/embedded.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -97,8 +97,7 @@ export default async function setup(project: TestProject) {
       dataDir: dir,
       port: await freePort(),
       persistent: false,
-      // A throw-away cluster: nothing needs to survive a crash of the machine, so no waiting for the disk.
-      settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' },
+      settings: THROWAWAY_DATABASE,
     });
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
+import { testFolder } from '../test/folders.js';
 
 /** A complete DIGID_MODE=saml configuration (the PEM files exist; their content is not read at start). */
 function samlEnv(): Record<string, string> {
-  const dir = mkdtempSync(join(tmpdir(), 'gw-config-saml-'));
+  const dir = testFolder('config-saml');
   const file = (name: string) => {
     writeFileSync(join(dir, name), '-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----\n');
     return join(dir, name);
@@ -291,7 +291,7 @@ describe('DigiD through an OIDC broker (DIGID_MODE=oidc)', () => {
     expect(() => loadConfig({ ...oidc, DIGID_OIDC_PRIVATE_KEY_FILE: '/bestaat/niet.pem' })).toThrow(
       /DIGID_OIDC_PRIVATE_KEY_FILE: niet te lezen als PEM-privésleutel/,
     );
-    const file = join(mkdtempSync(join(tmpdir(), 'gw-config-')), 'client.pem');
+    const file = join(testFolder('config'), 'client.pem');
     writeFileSync(
       file,
       generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }),

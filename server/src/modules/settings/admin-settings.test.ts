@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
@@ -10,6 +9,7 @@ import { decryptBsn } from '../../crypto/bsn.js';
 import { applicationNow } from '../../kernel/clock.js';
 import { contrastRatio, formatRatio, primaryColor } from '../../rules/color.js';
 import { allowListOf, parseRange } from '../../http/ip-allow-list.js';
+import { testFolder } from '../../test/folders.js';
 
 const UPDATE = `mutation($input: UpdateSettingsSectionInput!){ updateSettingsSection(input:$input){ errors { field code message } settings { version value } } }`;
 const SECTION = `query($s: SettingsSectionKey!){ settingsSection(section:$s){ version value defaults updatedAt } }`;
@@ -56,7 +56,7 @@ describe('settings screens: algemeen, analytics, geavanceerd, onderhoudsmodus, i
   let dist: string;
 
   beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'gw-dist-'));
+    dist = testFolder('dist');
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="nl"><body><div id="root"></div></body></html>');
     server = await startTestServer({ seed: true, clientDist: dist });

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import type { Request } from 'express';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportJWK } from 'jose';
 import { loadConfig } from '../../../config/config.js';
@@ -15,6 +14,7 @@ import { Person } from '../../../modules/customers/person.entity.js';
 import { decryptBsn } from '../../../crypto/bsn.js';
 import { startOidcTestIdp, type OidcTestIdp } from '../test-idp/oidc-idp.js';
 import { BROKER_UNAVAILABLE, OidcDigidAdapter } from './oidc-adapter.js';
+import { testFolder } from '../../../test/folders.js';
 
 /**
  * DIGID_MODE=oidc end to end over real HTTP: the app's /auth/digid/start → the local OIDC provider (its interaction
@@ -306,7 +306,7 @@ describe('DigiD through an OIDC broker (DIGID_MODE=oidc)', () => {
 
     it('authenticates with private_key_jwt when configured (the broker knows its public key)', async () => {
       const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-      const keyFile = join(mkdtempSync(join(tmpdir(), 'gw-oidc-key-')), 'client.pem');
+      const keyFile = join(testFolder('oidc-key'), 'client.pem');
       writeFileSync(keyFile, privateKey.export({ format: 'pem', type: 'pkcs8' }));
       const jwk = { ...(await exportJWK(publicKey)), kid: 'app-1', alg: 'ES256', use: 'sig' };
       const keyIdp = await startOidcTestIdp({

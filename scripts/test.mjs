@@ -3,13 +3,13 @@
 //      included; TypeScript 7); lint (ESLint, and oxlint for the type-aware rules); formatting (Prettier --check);
 //      generated client types are current
 //      (graphql-codegen --check; the emitted schema is checked by a server test)
-//   1. server tests (Vitest; real PostgreSQL, real HTTP; template databases, see README "Tests")
-//   2. client unit tests (Vitest)
-//   3. production build; then, at once: the browser tests (Playwright + Chromium + axe) against the running app, in
-//      one run with the projects that need apps of their own (the resident journey with the clock set to 2027 and
-//      2030, the resident's DigiD log-in through SAML and OIDC against local identity providers; E2E_ALL=1); the
-//      browser-test server script interrupted leaves nothing behind (scripts/e2e-server-cleanup.test.mjs); and two
-//      copies of the app run side by side (scripts/two-copies.test.mjs)
+//   1. production build (when the browser tests are asked for)
+//   2. server tests (Vitest; real PostgreSQL, real HTTP; template databases, see README "Tests"), and beside them the
+//      client unit tests (Vitest), the browser-test server script interrupted leaves nothing behind
+//      (scripts/e2e-server-cleanup.test.mjs) and two copies of the app run side by side (scripts/two-copies.test.mjs)
+//   3. browser tests (Playwright + Chromium + axe) against the running app, in one run with the projects that need
+//      apps of their own (the resident journey with the clock set to 2027 and 2030, the resident's DigiD log-in
+//      through SAML and OIDC against local identity providers; E2E_ALL=1)
 //   4. nothing left behind: no process this run started (each carries GW_TEST_RUN=<id> in its environment) still
 //      runs, and no temporary folder of this run is left; if some are, they are named, stopped and removed, and the
 //      run fails.
@@ -158,6 +158,36 @@ async function main() {
     }
   }
 
+  // The production build first: the checks of the built app (the e2e server's clean-up, two copies side by side) then
+  // run beside the server and client tests, whose runs leave a part of the two cores free; the browser tests, which
+  // take both cores, come last.
+  let built = false;
+  if (want('e2e')) {
+    built = await step('Productiebuild', 'npm', ['run', 'build']);
+    if (!built) failed++;
+  }
+
+  const besides = [];
+  if (want('e2e') && built) {
+    besides.push(
+      step(
+        'Browsertestserver ruimt op na Ctrl+C; twee kopieën naast elkaar',
+        process.execPath,
+        ['--test', 'scripts/e2e-server-cleanup.test.mjs', 'scripts/two-copies.test.mjs'],
+        { buffered: true },
+      ).then((ok) => (ok ? passed++ : failed++)),
+    );
+  }
+  if (want('client')) {
+    const out = join(reports, 'client.json');
+    besides.push(
+      step('Clienttests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+        cwd: join(root, 'client'),
+        buffered: true,
+      }).then(() => countVitest(out)),
+    );
+  }
+  if (besides.length) console.log('\n▶ Tegelijk met de servertests: clienttests, opruimen na Ctrl+C, twee kopieën');
   if (want('server')) {
     const out = join(reports, 'server.json');
     await step(
@@ -170,49 +200,18 @@ async function main() {
     );
     countVitest(out);
   }
-
-  if (want('client')) {
-    const out = join(reports, 'client.json');
-    await step(
-      'Clienttests',
-      bin('vitest'),
-      ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-      {
-        cwd: join(root, 'client'),
-      },
-    );
-    countVitest(out);
-  }
-
-  let built = false;
-  if (want('e2e')) {
-    built = await step('Productiebuild', 'npm', ['run', 'build']);
-    if (!built) failed++;
-  }
+  await Promise.all(besides);
 
   if (want('e2e') && built) {
     // One browser run with every project (E2E_ALL=1, client/playwright.config.ts): the main tests; the resident's
     // log-in through the local SAML identity provider (digid-saml) and through the production OIDC adapter
     // (digid-oidc), and the resident journey with the server's and the page's clocks on New Year's Day 2027 and New
-    // Year's Eve 2030 (no calendar time bomb), each against an app of its own. Beside it: the browser-test server
-    // script, interrupted, leaves nothing behind (scripts/e2e-server-cleanup.test.mjs), and two copies of the app run
-    // side by side (scripts/two-copies.test.mjs).
+    // Year's Eve 2030 (no calendar time bomb), each against an app of its own.
     const out = join(reports, 'e2e.json');
-    console.log('\n▶ Tegelijk: browsertests; opruimen na Ctrl+C en twee kopieën');
-    const [, cleanup] = await Promise.all([
-      step('Browsertests (ook DigiD-koppelingen en de klok in 2027 en 2030)', bin('playwright'), ['test'], {
-        cwd: join(root, 'client'),
-        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_REPORTERS: 'list,json', E2E_DIGID_SAML: '1', E2E_ALL: '1' },
-      }),
-      step(
-        'Browsertestserver ruimt op na Ctrl+C; twee kopieën naast elkaar',
-        process.execPath,
-        ['--test', 'scripts/e2e-server-cleanup.test.mjs', 'scripts/two-copies.test.mjs'],
-        { buffered: true },
-      ),
-    ]);
-    if (cleanup) passed++;
-    else failed++;
+    await step('Browsertests (ook DigiD-koppelingen en de klok in 2027 en 2030)', bin('playwright'), ['test'], {
+      cwd: join(root, 'client'),
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_REPORTERS: 'list,json', E2E_DIGID_SAML: '1', E2E_ALL: '1' },
+    });
     countPlaywright(out);
   }
 

@@ -1,21 +1,18 @@
-import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt, Ref } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import type { JWK } from 'jose';
 import type { Permission } from '../../kernel/permissions.js';
 import { applicationNow } from '../../kernel/clock.js';
 import { Municipality } from '../municipalities/index.js';
 import { AdminAccount } from '../staff/index.js';
+import { IdEntity } from '../../platform/entity.js';
 
 /**
  * A partner's API client (beheer/api): one municipality, a subset of its creator's permissions, an optional IP
  * allow-list, an expiry date and its own rate limit. It authenticates with `Authorization: Bearer <key>`.
  */
 @Entity({ tableName: 'api_client' })
-export class ApiClient {
-  @PrimaryKey({ type: 'uuid' })
-  id: string & Opt = randomUUID();
-
+export class ApiClient extends IdEntity {
   @ManyToOne(() => Municipality, { ref: true })
   municipality!: Ref<Municipality>;
 
@@ -52,10 +49,7 @@ export class ApiClient {
 
 /** A key of an API client: only its SHA-256 hash and its prefix are stored. */
 @Entity({ tableName: 'api_client_key' })
-export class ApiClientKey {
-  @PrimaryKey({ type: 'uuid' })
-  id: string & Opt = randomUUID();
-
+export class ApiClientKey extends IdEntity {
   @ManyToOne(() => ApiClient, { ref: true, deleteRule: 'cascade' })
   apiClient!: Ref<ApiClient>;
 
@@ -78,10 +72,7 @@ export type EncryptionAlgorithm = 'RSA-OAEP-256' | 'ECDH-ES';
 
 /** A public key of an API client: personal data of the BSN kind reaches the client encrypted to it (JWE). */
 @Entity({ tableName: 'api_client_encryption_key' })
-export class ApiClientEncryptionKey {
-  @PrimaryKey({ type: 'uuid' })
-  id: string & Opt = randomUUID();
-
+export class ApiClientEncryptionKey extends IdEntity {
   @ManyToOne(() => ApiClient, { ref: true, deleteRule: 'cascade' })
   apiClient!: Ref<ApiClient>;
 

@@ -1,16 +1,12 @@
-import { Entity, ManyToMany, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, ManyToMany, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import { Collection, type Opt, type Ref } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { Municipality } from '../municipalities/index.js';
 import { Category } from '../catalogue/index.js';
-import { applicationNow } from '../../kernel/clock.js';
+import { TimestampedEntity } from '../../platform/entity.js';
 
 /** A municipality's scheme (regeling): budget rule, validity and what it pays for. */
 @Entity({ tableName: 'arrangement' })
-export class Arrangement {
-  @PrimaryKey({ type: 'uuid' })
-  id: string & Opt = randomUUID();
-
+export class Arrangement extends TimestampedEntity {
   @ManyToOne(() => Municipality, { ref: true })
   municipality!: Ref<Municipality>;
 
@@ -56,10 +52,4 @@ export class Arrangement {
     inverseJoinColumn: 'category_id',
   })
   categories = new Collection<Category>(this);
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = applicationNow();
-
-  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
-  updatedAt: Date & Opt = applicationNow();
 }

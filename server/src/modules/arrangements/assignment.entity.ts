@@ -1,10 +1,9 @@
-import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt, Ref } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { ClientGroup } from '../customers/index.js';
 import { Person } from '../customers/index.js';
 import { Arrangement } from './arrangement.entity.js';
-import { applicationNow } from '../../kernel/clock.js';
+import { TimestampedEntity } from '../../platform/entity.js';
 
 export type StoredAssignmentStatus = 'ACTIVE' | 'REVOKED';
 
@@ -13,10 +12,7 @@ export type StoredAssignmentStatus = 'ACTIVE' | 'REVOKED';
  * granted; what is left is the balance of its ledger account, never a column here.
  */
 @Entity({ tableName: 'assignment' })
-export class Assignment {
-  @PrimaryKey({ type: 'uuid' })
-  id: string & Opt = randomUUID();
-
+export class Assignment extends TimestampedEntity {
   @ManyToOne(() => ClientGroup, { ref: true })
   clientGroup!: Ref<ClientGroup>;
 
@@ -50,10 +46,4 @@ export class Assignment {
 
   @Property({ type: 'uuid', nullable: true })
   createdBy?: string | null;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = applicationNow();
-
-  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
-  updatedAt: Date & Opt = applicationNow();
 }

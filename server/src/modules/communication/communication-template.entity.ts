@@ -1,7 +1,5 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import type { Opt } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
-import { applicationNow } from '../../kernel/clock.js';
+import { Entity, Property } from '@mikro-orm/decorators/legacy';
+import { TimestampedEntity } from '../../platform/entity.js';
 
 /**
  * An e-mail template (sjabloon): Liquid text ({{ variable }}) in a formal ("u") and an informal ("je") variant; the
@@ -10,10 +8,7 @@ import { applicationNow } from '../../kernel/clock.js';
  * a key may use is listed in templates.ts.
  */
 @Entity({ tableName: 'communication_template' })
-export class CommunicationTemplate {
-  @PrimaryKey({ type: 'uuid' })
-  id: string & Opt = randomUUID();
-
+export class CommunicationTemplate extends TimestampedEntity {
   /** Stable key the application sends it by, e.g. PASSWORD_RESET. */
   @Property({ type: 'text', unique: true })
   key!: string;
@@ -45,10 +40,4 @@ export class CommunicationTemplate {
 
   @Property({ type: 'text', nullable: true })
   defaultInformalBody?: string | null;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = applicationNow();
-
-  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
-  updatedAt: Date & Opt = applicationNow();
 }

@@ -1,7 +1,7 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { applicationNow } from '../../kernel/clock.js';
+import { IdEntity } from '../../platform/entity.js';
 
 export type MailStatus = 'QUEUED' | 'SENT' | 'FAILED' | 'CANCELLED';
 
@@ -12,10 +12,7 @@ export type MailStatus = 'QUEUED' | 'SENT' | 'FAILED' | 'CANCELLED';
  * entity is for reading (the dev outbox, the later mail log screen, tests).
  */
 @Entity({ tableName: 'mail_message' })
-export class MailMessage {
-  @PrimaryKey({ type: 'uuid' })
-  id: string & Opt = randomUUID();
-
+export class MailMessage extends IdEntity {
   @Property({ type: 'text', fieldName: 'to_address' })
   to!: string;
 

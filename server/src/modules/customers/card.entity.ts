@@ -1,17 +1,14 @@
-import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt, Ref } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { Person } from './person.entity.js';
 import { applicationNow } from '../../kernel/clock.js';
+import { TimestampedEntity } from '../../platform/entity.js';
 
 export type CardStatus = 'ACTIVE' | 'BLOCKED' | 'REPLACED';
 
 /** A person's card (pas); the number is 10 digits, the last a check digit (see card-number.ts). */
 @Entity({ tableName: 'card' })
-export class Card {
-  @PrimaryKey({ type: 'uuid' })
-  id: string & Opt = randomUUID();
-
+export class Card extends TimestampedEntity {
   @ManyToOne(() => Person, { ref: true })
   person!: Ref<Person>;
 
@@ -26,10 +23,4 @@ export class Card {
 
   @Property({ type: 'timestamptz', nullable: true })
   blockedAt?: Date | null;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = applicationNow();
-
-  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
-  updatedAt: Date & Opt = applicationNow();
 }

@@ -1,15 +1,11 @@
-import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import type { Opt, Ref } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
+import { Entity, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
+import type { Ref } from '@mikro-orm/core';
 import { Municipality } from '../municipalities/index.js';
-import { applicationNow } from '../../kernel/clock.js';
+import { TimestampedEntity } from '../../platform/entity.js';
 
 /** The unit a municipality grants arrangements to, usually a household (klantgroep). */
 @Entity({ tableName: 'client_group' })
-export class ClientGroup {
-  @PrimaryKey({ type: 'uuid' })
-  id: string & Opt = randomUUID();
-
+export class ClientGroup extends TimestampedEntity {
   @ManyToOne(() => Municipality, { ref: true })
   municipality!: Ref<Municipality>;
 
@@ -19,10 +15,4 @@ export class ClientGroup {
 
   @Property({ type: 'text' })
   name!: string;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = applicationNow();
-
-  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
-  updatedAt: Date & Opt = applicationNow();
 }

@@ -1,19 +1,15 @@
-import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt, Ref } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { ClientGroup } from './client-group.entity.js';
 import { Municipality } from '../municipalities/index.js';
-import { applicationNow } from '../../kernel/clock.js';
+import { TimestampedEntity } from '../../platform/entity.js';
 
 /**
  * A resident. `externalIdentifier` is the municipality's client number, never the BSN.
  * The BSN is stored encrypted (AES-256-GCM with a key id) plus a keyed hash for the DigiD look-up.
  */
 @Entity({ tableName: 'person' })
-export class Person {
-  @PrimaryKey({ type: 'uuid' })
-  id: string & Opt = randomUUID();
-
+export class Person extends TimestampedEntity {
   @ManyToOne(() => ClientGroup, { ref: true })
   clientGroup!: Ref<ClientGroup>;
 
@@ -51,12 +47,6 @@ export class Person {
   /** When the person's data was erased (AVG); the row stays as a pseudonym that money records point at. */
   @Property({ type: 'timestamptz', nullable: true })
   erasedAt?: Date | null;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = applicationNow();
-
-  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
-  updatedAt: Date & Opt = applicationNow();
 
   get fullName(): Opt<string> {
     return `${this.firstName} ${this.lastName}`.trim();

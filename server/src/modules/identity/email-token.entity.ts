@@ -1,10 +1,10 @@
-import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt, Ref } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { ProviderUser } from '../providers/index.js';
 import { AdminAccount } from '../staff/index.js';
 import { applicationNow } from '../../kernel/clock.js';
 import { EmailTokenPurpose } from '../../platform/email-tokens.js';
+import { IdEntity } from '../../platform/entity.js';
 
 export { EmailTokenPurpose };
 
@@ -19,10 +19,7 @@ export const STAFF_TOKEN_PURPOSES: ReadonlySet<EmailTokenPurpose> = new Set([
  * user, or (STAFF_RESET_PASSWORD) to a staff account.
  */
 @Entity({ tableName: 'email_token' })
-export class EmailToken {
-  @PrimaryKey({ type: 'uuid' })
-  id: string & Opt = randomUUID();
-
+export class EmailToken extends IdEntity {
   @Property({ type: 'text', unique: true })
   tokenHash!: string;
 

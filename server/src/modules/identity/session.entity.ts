@@ -1,10 +1,10 @@
-import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt, Ref } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { AdminAccount } from '../staff/index.js';
 import { ProviderUser } from '../providers/index.js';
 import { Person } from '../customers/index.js';
 import { applicationNow } from '../../kernel/clock.js';
+import { IdEntity } from '../../platform/entity.js';
 
 export type SessionKind = 'CUSTOMER' | 'PROVIDER' | 'STAFF';
 
@@ -16,10 +16,7 @@ export type PendingStep = 'TWO_FACTOR' | 'TWO_FACTOR_SETUP';
 
 /** A server-side session. The cookie holds a random token; only its SHA-256 hash is stored. */
 @Entity({ tableName: 'session' })
-export class Session {
-  @PrimaryKey({ type: 'uuid' })
-  id: string & Opt = randomUUID();
-
+export class Session extends IdEntity {
   @Property({ type: 'text', unique: true })
   tokenHash!: string;
 

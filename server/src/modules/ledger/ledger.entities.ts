@@ -1,7 +1,7 @@
 import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt, Ref } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { applicationNow } from '../../kernel/clock.js';
+import { IdEntity } from '../../platform/entity.js';
 
 export type LedgerAccountKind = 'ARRANGEMENT_FUNDING' | 'ASSIGNMENT' | 'PROVIDER_PAYABLE' | 'PAYMENT_CLEARING' | 'BANK';
 export type LedgerTransactionKind =
@@ -14,10 +14,7 @@ export type LedgerTransactionKind =
  * not queue on one row); the view ledger_account_balance gives every account's balance.
  */
 @Entity({ tableName: 'ledger_account' })
-export class LedgerAccount {
-  @PrimaryKey({ type: 'uuid' })
-  id: string & Opt = randomUUID();
-
+export class LedgerAccount extends IdEntity {
   @Property({ type: 'text' })
   kind!: LedgerAccountKind;
 
@@ -42,10 +39,7 @@ export class LedgerAccount {
 
 /** One balanced booking: its entries sum to zero (checked by the database at commit). Never changed afterwards. */
 @Entity({ tableName: 'ledger_transaction' })
-export class LedgerTransaction {
-  @PrimaryKey({ type: 'uuid' })
-  id: string & Opt = randomUUID();
-
+export class LedgerTransaction extends IdEntity {
   @Property({ type: 'text' })
   kind!: LedgerTransactionKind;
 

@@ -1,7 +1,7 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { applicationNow } from '../../kernel/clock.js';
+import { IdEntity } from '../../platform/entity.js';
 
 /** PERSONAL: a household's inbox item. PUBLIC: an announcement of a municipality (later). */
 export type MessageAudienceValue = 'PERSONAL' | 'PUBLIC';
@@ -12,10 +12,7 @@ export type MessageAudienceValue = 'PERSONAL' | 'PUBLIC';
  * modules' transactions (order status changes) without loading their entities.
  */
 @Entity({ tableName: 'message' })
-export class Message {
-  @PrimaryKey({ type: 'uuid' })
-  id: string & Opt = randomUUID();
-
+export class Message extends IdEntity {
   @Property({ type: 'text' })
   audience: MessageAudienceValue & Opt = 'PERSONAL';
 

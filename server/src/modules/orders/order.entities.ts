@@ -1,19 +1,16 @@
 import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt, Ref } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { Person } from '../customers/index.js';
 import { Product } from '../catalogue/index.js';
 import { applicationNow } from '../../kernel/clock.js';
 import type { HandoverMethodName, RedemptionMethodName } from '../../rules/handover.js';
+import { IdEntity, TimestampedEntity } from '../../platform/entity.js';
 
 export type OrderStatus = 'AWAITING_PAYMENT' | 'PLACED' | 'ACCEPTED' | 'DELIVERED' | 'CANCELLED';
 
 /** A line in a customer's cart (kept per person, server-side, once logged in). */
 @Entity({ tableName: 'cart_line' })
-export class CartLine {
-  @PrimaryKey({ type: 'uuid' })
-  id: string & Opt = randomUUID();
-
+export class CartLine extends TimestampedEntity {
   @ManyToOne(() => Person, { ref: true, deleteRule: 'cascade' })
   person!: Ref<Person>;
 
@@ -26,20 +23,11 @@ export class CartLine {
   /** For which household member (a member-bound budget pays only for that member's lines); null: not chosen. */
   @Property({ type: 'uuid', nullable: true })
   beneficiaryId?: string | null;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = applicationNow();
-
-  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
-  updatedAt: Date & Opt = applicationNow();
 }
 
 /** One "bestellen" click: split into one order per provider; the own contribution is one payment for all of it. */
 @Entity({ tableName: 'checkout' })
-export class Checkout {
-  @PrimaryKey({ type: 'uuid' })
-  id: string & Opt = randomUUID();
-
+export class Checkout extends IdEntity {
   @Property({ type: 'uuid' })
   clientGroupId!: string;
 
@@ -66,10 +54,7 @@ export class Checkout {
 }
 
 @Entity({ tableName: 'customer_order' })
-export class Order {
-  @PrimaryKey({ type: 'uuid' })
-  id: string & Opt = randomUUID();
-
+export class Order extends TimestampedEntity {
   /** Human-readable, e.g. B100001 (from the order_number_seq sequence). */
   @Property({ type: 'text' })
   number!: string;
@@ -126,19 +111,10 @@ export class Order {
   /** Why staff placed it on the resident's behalf (shown to the resident). */
   @Property({ type: 'text', nullable: true })
   placedOnBehalfReason?: string | null;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = applicationNow();
-
-  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
-  updatedAt: Date & Opt = applicationNow();
 }
 
 @Entity({ tableName: 'order_line' })
-export class OrderLine {
-  @PrimaryKey({ type: 'uuid' })
-  id: string & Opt = randomUUID();
-
+export class OrderLine extends IdEntity {
   @Property({ type: 'uuid' })
   orderId!: string;
 

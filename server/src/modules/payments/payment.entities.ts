@@ -1,16 +1,13 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { applicationNow } from '../../kernel/clock.js';
+import { IdEntity, TimestampedEntity } from '../../platform/entity.js';
 
 export type PaymentStatus = 'OPEN' | 'PAID' | 'FAILED' | 'CANCELED' | 'EXPIRED';
 
 /** The own contribution of one checkout, paid through the payment service provider. */
 @Entity({ tableName: 'payment' })
-export class Payment {
-  @PrimaryKey({ type: 'uuid' })
-  id: string & Opt = randomUUID();
-
+export class Payment extends TimestampedEntity {
   @Property({ type: 'uuid' })
   checkoutId!: string;
 
@@ -38,12 +35,6 @@ export class Payment {
 
   @Property({ type: 'timestamptz', nullable: true })
   paidAt?: Date | null;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = applicationNow();
-
-  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
-  updatedAt: Date & Opt = applicationNow();
 }
 
 @Entity({ tableName: 'payment_event' })
@@ -71,10 +62,7 @@ export type RefundStatus = 'PENDING' | 'REFUNDED';
  * money that arrived for orders already cancelled (`ledgerTransactionId` null).
  */
 @Entity({ tableName: 'payment_refund' })
-export class PaymentRefund {
-  @PrimaryKey({ type: 'uuid' })
-  id: string & Opt = randomUUID();
-
+export class PaymentRefund extends IdEntity {
   @Property({ type: 'uuid' })
   paymentId!: string;
 

@@ -1,7 +1,7 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { applicationNow } from '../../kernel/clock.js';
+import { IdEntity } from '../../platform/entity.js';
 
 export type PayoutBatchStatus = 'DRAFT' | 'EXPORTED' | 'PAID' | 'CANCELLED' | 'NOT_EXECUTED';
 
@@ -12,10 +12,7 @@ export type PayoutBatchStatus = 'DRAFT' | 'EXPORTED' | 'PAID' | 'CANCELLED' | 'N
  * the batch's orders. The service writes it with SQL (payout.queries.ts); the entity maps the table.
  */
 @Entity({ tableName: 'payout_batch' })
-export class PayoutBatch {
-  @PrimaryKey({ type: 'uuid' })
-  id: string & Opt = randomUUID();
-
+export class PayoutBatch extends IdEntity {
   /** Human-readable, e.g. U1001 (from payout_reference_seq). */
   @Property({ type: 'text' })
   reference!: string & Opt;
@@ -87,10 +84,7 @@ export class PayoutBatch {
 
 /** One credit transfer of a batch: what one provider gets, with its remittance information (at most 140 characters). */
 @Entity({ tableName: 'payout_line' })
-export class PayoutLine {
-  @PrimaryKey({ type: 'uuid' })
-  id: string & Opt = randomUUID();
-
+export class PayoutLine extends IdEntity {
   @Property({ type: 'uuid' })
   batchId!: string;
 

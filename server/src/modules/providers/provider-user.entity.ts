@@ -1,15 +1,11 @@
-import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt, Ref } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { Provider } from './provider.entity.js';
-import { applicationNow } from '../../kernel/clock.js';
+import { TimestampedEntity } from '../../platform/entity.js';
 
 /** A log-in of a provider organisation. */
 @Entity({ tableName: 'provider_user' })
-export class ProviderUser {
-  @PrimaryKey({ type: 'uuid' })
-  id: string & Opt = randomUUID();
-
+export class ProviderUser extends TimestampedEntity {
   @ManyToOne(() => Provider, { ref: true, deleteRule: 'cascade' })
   provider!: Ref<Provider>;
 
@@ -30,10 +26,4 @@ export class ProviderUser {
 
   @Property({ type: 'timestamptz', nullable: true })
   lastLoginAt?: Date | null;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = applicationNow();
-
-  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
-  updatedAt: Date & Opt = applicationNow();
 }

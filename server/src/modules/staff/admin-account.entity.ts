@@ -1,16 +1,12 @@
-import { Entity, ManyToMany, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, ManyToMany, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import { Collection, type Opt, type Ref } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { Municipality } from '../municipalities/index.js';
 import { Role } from '../roles/index.js';
-import { applicationNow } from '../../kernel/clock.js';
+import { TimestampedEntity } from '../../platform/entity.js';
 
 /** A staff log-in for the admin area: one role, a municipality scope (some or all). */
 @Entity({ tableName: 'admin_account' })
-export class AdminAccount {
-  @PrimaryKey({ type: 'uuid' })
-  id: string & Opt = randomUUID();
-
+export class AdminAccount extends TimestampedEntity {
   @Property({ type: 'text' })
   email!: string;
 
@@ -60,10 +56,4 @@ export class AdminAccount {
   /** The time step of the last accepted code: a code is accepted once. */
   @Property({ type: 'bigint', nullable: true, hidden: true })
   totpLastStep?: number | null;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date & Opt = applicationNow();
-
-  @Property({ type: 'timestamptz', onUpdate: () => applicationNow() })
-  updatedAt: Date & Opt = applicationNow();
 }

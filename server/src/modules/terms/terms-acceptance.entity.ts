@@ -1,18 +1,15 @@
-import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Opt, Ref } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
 import { TermsVersion } from './terms-version.entity.js';
 import { Provider } from '../providers/index.js';
 import { ProviderUser } from '../providers/index.js';
 import { Municipality } from '../municipalities/index.js';
 import { applicationNow } from '../../kernel/clock.js';
+import { IdEntity } from '../../platform/entity.js';
 
 /** Who accepted which terms version, when: at registration (no municipality) or when applying to a municipality. */
 @Entity({ tableName: 'terms_acceptance' })
-export class TermsAcceptance {
-  @PrimaryKey({ type: 'uuid' })
-  id: string & Opt = randomUUID();
-
+export class TermsAcceptance extends IdEntity {
   @ManyToOne(() => TermsVersion, { ref: true })
   termsVersion!: Ref<TermsVersion>;
 

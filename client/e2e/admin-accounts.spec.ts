@@ -132,12 +132,6 @@ test('a Beheerder invites a colleague with a custom role, who sets a password an
   const text = await readFile(await file.path(), 'utf8');
   for (const code of codes) expect(text).toContain(`\n${code}\n`);
   await expectAccessible(nina, 'recovery codes');
-  if (process.env.E2E_SCREENSHOTS) {
-    for (const width of [390, 1280]) {
-      await nina.setViewportSize({ width, height: 900 });
-      await nina.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/herstelcodes-${width}.png`, fullPage: true });
-    }
-  }
   await nina.getByRole('button', { name: 'Ik heb de codes bewaard' }).click();
   await expect(nina.getByText(/Tweestapsverificatie staat aan/).first()).toBeVisible();
 

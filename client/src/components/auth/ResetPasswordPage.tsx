@@ -1,7 +1,9 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { LogoutDocument } from '../layout/LogoutButton';
+import { useSearchParam } from '../../lib/urlState';
+import { searchParams } from '../../lib/urls';
 import { useViewer } from '../../lib/viewer';
 import { checkNewPassword, NewPasswordFields } from '../forms/NewPasswordFields';
 import { useMutationForm } from '../forms/useMutationForm';
@@ -47,8 +49,8 @@ function useEndOtherSession(active: boolean): string | null {
 export function ResetPasswordPage({ audience }: { audience: PasswordAudience }) {
   const config = audiences[audience];
   const { token = '' } = useParams();
-  const [params] = useSearchParams();
-  const invitation = audience === 'staff' && params.has('uitnodiging');
+  const [invitationParam] = useSearchParam(searchParams.invitation);
+  const invitation = audience === 'staff' && invitationParam !== null;
   const title = invitation ? INVITATION_TITLE : TITLE;
   const endedSession = useEndOtherSession(invitation);
   const client = useApolloClient();

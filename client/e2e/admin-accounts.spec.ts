@@ -74,17 +74,31 @@ test('a Beheerder invites a colleague with a custom role, who sets a password an
     page.getByRole('alert').getByText(`Er bestaat al een medewerkersaccount met het e-mailadres ${email}`),
   ).toBeVisible();
 
-  // 2. Nina chooses a password through the link in the mail.
+  // 2. Nina chooses a password through the link in the mail: "Stel uw wachtwoord in", not a page saying she was
+  // logged out; the browser still has a colleague's session (a shared computer), which ends first, and she is told.
   const nina = await (await browser.newContext()).newPage();
+  await loginStaff(nina, STAFF.redactie);
   const mail = await latestMail(nina.request, email, 'STAFF_INVITE');
-  const link = /\/admin\/wachtwoord-vergeten\/[\w-]+/.exec(mail.body);
+  const link = /\/admin\/wachtwoord-vergeten\/[\w-]+\?uitnodiging=1/.exec(mail.body);
   expect(link, 'the invitation link').toBeTruthy();
   await nina.goto(link![0]);
   await settle(nina);
+  await expect(nina.getByRole('heading', { level: 1, name: 'Stel uw wachtwoord in' })).toBeVisible();
+  await expect(nina.getByRole('status').filter({ hasText: 'was in deze browser nog ingelogd' })).toContainText(
+    'Die sessie is beëindigd, zodat u uw eigen wachtwoord kunt instellen.',
+  );
+  await expect(nina.getByText(/uitgelogd/i)).toHaveCount(0);
+  const ended = await nina.request.post('/graphql', {
+    headers: { 'content-type': 'application/json' },
+    data: { query: '{ viewer { kind } }' },
+  });
+  expect((await ended.json()).data.viewer.kind).toBe('ANONYMOUS');
+  await expectAccessible(nina, 'set-password screen of an invitation');
   await nina.getByLabel('Nieuw wachtwoord', { exact: true }).fill(PASSWORD);
   await nina.getByLabel('Herhaal het nieuwe wachtwoord').fill(PASSWORD);
   await nina.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
-  await expect(nina.getByText('Uw nieuwe wachtwoord is ingesteld')).toBeVisible();
+  await expect(nina.getByText('Uw wachtwoord is ingesteld')).toBeVisible();
+  await expect(nina.getByText(/uitgelogd/i)).toHaveCount(0);
 
   // 3. She logs in and sets up two-factor log-in with the secret shown as text.
   await nina.goto('/admin/inloggen');
@@ -101,7 +115,23 @@ test('a Beheerder invites a colleague with a custom role, who sets a password an
   await expectAccessible(nina, 'two-factor set-up');
   await nina.getByLabel('Code uit de app').fill(await totpAt(baseURL!, secret));
   await nina.getByRole('button', { name: 'Tweestapsverificatie aanzetten' }).click();
-  await expect(nina.getByRole('list', { name: 'Herstelcodes' }).getByRole('listitem')).toHaveCount(10);
+  const codeList = nina.getByRole('list', { name: 'Herstelcodes' });
+  await expect(codeList.getByRole('listitem')).toHaveCount(10);
+  const codes = (await codeList.getByRole('listitem').allTextContents()).map((c) => c.trim());
+  // Copied all at once (one per line), confirmed in a live region; and downloaded as a text file made in the browser.
+  await nina.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await nina.getByRole('button', { name: 'Codes kopiëren' }).click();
+  await expect(nina.getByRole('status').filter({ hasText: 'Gekopieerd' })).toBeVisible();
+  expect(await nina.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'));
+  const [file] = await Promise.all([
+    nina.waitForEvent('download'),
+    nina.getByRole('button', { name: 'Codes downloaden (.txt)' }).click(),
+  ]);
+  expect(file.suggestedFilename()).toBe('gemeentewinkel-herstelcodes.txt');
+  const { readFile } = await import('node:fs/promises');
+  const text = await readFile(await file.path(), 'utf8');
+  for (const code of codes) expect(text).toContain(`\n${code}\n`);
+  await expectAccessible(nina, 'recovery codes');
   await nina.getByRole('button', { name: 'Ik heb de codes bewaard' }).click();
   await expect(nina.getByText(/Tweestapsverificatie staat aan/).first()).toBeVisible();
 

@@ -32,6 +32,8 @@ export const searchParams = {
   cartStep: 'stap',
   /** The e-mail confirmation token. */
   token: 'token',
+  /** A staff invitation's set-password link (admin/wachtwoord-vergeten/:token?uitnodiging=1, set by the server). */
+  invitation: 'uitnodiging',
 } as const;
 
 export type SearchParamName = (typeof searchParams)[keyof typeof searchParams];

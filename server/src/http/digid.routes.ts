@@ -9,6 +9,19 @@ import { decryptBsn, isValidBsn, maskBsn } from '../crypto/bsn.js';
 import { safeReturnPath } from './return-path.js';
 import { escapeHtml, simplePage } from './simple-page.js';
 import { defineRoute } from './route.js';
+import { today } from '../kernel/clock.js';
+
+/** The simulator offers people from this age: children of a household do not log in themselves. */
+const SIMULATOR_MIN_AGE = 16;
+
+/** The latest date of birth (YYYY-MM-DD) of someone aged `years` on `day`; 29 February falls back to the 28th. */
+function latestBirthDateAged(years: number, day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const year = y - years;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const date = m === 2 && d === 29 && !leap ? 28 : d;
+  return `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(date).padStart(2, '0')}`;
+}
 
 const STATE_COOKIE = 'gw_digid';
 const DEFAULT_RETURN = '/account/regelingen';
@@ -123,15 +136,21 @@ export const digidRoutes = [
     body: { kind: 'none' },
     refusals: 'text',
     enabled: ({ digid }) => digid instanceof DigidSimulator,
-    async handler({ req, res, deps }) {
+    async handler({ req, res, ctx, deps }) {
       const { services, orm } = deps;
       const relayState = typeof req.query.RelayState === 'string' ? req.query.RelayState : '';
       const em = orm.em.fork();
+      // Only people who log in themselves: adults and those of 16 and over on the application clock (or without a
+      // date of birth), not the children of a household.
+      const day = today(ctx.clock);
       const people = await em.find(
         Person,
-        { bsnEncrypted: { $ne: null } },
         {
-          populate: ['bsnEncrypted', 'municipality'],
+          bsnEncrypted: { $ne: null },
+          $or: [{ dateOfBirth: null }, { dateOfBirth: { $lte: latestBirthDateAged(SIMULATOR_MIN_AGE, day) } }],
+        },
+        {
+          populate: ['bsnEncrypted', 'municipality', 'clientGroup'],
           orderBy: { lastName: 'asc', firstName: 'asc' },
           limit: 60,
         },
@@ -161,7 +180,7 @@ export const digidRoutes = [
             arrangements.length ? `regelingen: ${arrangements.join(', ')}` : 'geen regelingen'
           }`;
           return `<li><input type="radio" name="bsn" id="p${i}" value="${escapeHtml(bsn)}"${i === 0 ? ' required' : ''}>
-            <label for="p${i}">${escapeHtml(p.fullName)} <span class="muted">(BSN ${escapeHtml(maskBsn(bsn))}, klantnummer ${escapeHtml(p.externalIdentifier)})</span>
+            <label for="p${i}">${escapeHtml(p.fullName)} <span class="muted">(klantnummer huishouden ${escapeHtml(p.clientGroup.getEntity().clientNumber)}, BSN ${escapeHtml(maskBsn(bsn))})</span>
             <br><span class="muted">${escapeHtml(details)}</span></label></li>`;
         })
         .join('\n');

@@ -96,7 +96,10 @@ export function CodeForm({
   );
 }
 
-/** Recovery codes, shown once: a list to write down or print, and a button to go on. */
+/** The file name of the downloaded recovery codes. */
+export const RECOVERY_CODES_FILE = 'gemeentewinkel-herstelcodes.txt';
+
+/** Recovery codes, shown once: a list to write down, copy or download (a text file made here), and a button to go on. */
 export function RecoveryCodes({
   codes,
   onDone,
@@ -107,7 +110,26 @@ export function RecoveryCodes({
   doneLabel: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   useEffect(() => ref.current?.focus(), []);
+  const copy = () => {
+    setCopied(null);
+    navigator.clipboard
+      .writeText(codes.join('\n'))
+      .then(() => setCopied('yes'))
+      .catch(() => setCopied('no'));
+  };
+  const download = () => {
+    const text = `Herstelcodes voor de Gemeentewinkel\nElke code werkt één keer. Bewaar dit bestand op een veilige plek.\n\n${codes.join('\n')}\n`;
+    const href = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+    const a = document.createElement('a');
+    a.href = href;
+    a.download = RECOVERY_CODES_FILE;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  };
   return (
     <div ref={ref} tabIndex={-1}>
       <Alert variant="warning" role="status" title="Bewaar uw herstelcodes">
@@ -123,6 +145,18 @@ export function RecoveryCodes({
           </li>
         ))}
       </ul>
+      <div className="gw-form-actions">
+        <button type="button" className="gw-button gw-button--secondary" onClick={copy}>
+          Codes kopiëren
+        </button>
+        <button type="button" className="gw-button gw-button--secondary" onClick={download}>
+          Codes downloaden (.txt)
+        </button>
+      </div>
+      <p role="status" aria-live="polite">
+        {copied === 'yes' ? 'Gekopieerd: alle herstelcodes staan op het klembord.' : null}
+        {copied === 'no' ? 'Kopiëren lukte niet. Selecteer de codes en kopieer ze zelf, of download ze.' : null}
+      </p>
       <button type="button" className="gw-button" onClick={onDone}>
         {doneLabel}
       </button>

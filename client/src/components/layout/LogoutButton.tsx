@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { graphql } from '../../graphql/generated';
 import { urls } from '../../lib/urls';
 
-const LogoutDocument = graphql(`
+export const LogoutDocument = graphql(`
   mutation Logout {
     logout
   }

@@ -75,6 +75,23 @@ describe('the template engine cannot reach anything but the variables', () => {
     expect(broken[0]!.message).toMatch(/^Op regel 3 van de tekst: /);
     const open = checkTemplateVariant('PASSWORD_RESET', { ...ok, body: '{{ link }}\n{{ name' });
     expect(open[0]).toMatchObject({ line: 2 });
+    const several = checkTemplateVariant('PASSWORD_RESET', {
+      ...ok,
+      body: 'Hoi {{ bsn }},\n{{ link }}\n{{ iban }} {{ adres }}',
+    });
+    expect(several).toHaveLength(1);
+    expect(several[0]).toMatchObject({ part: 'body', line: 1 });
+    expect(several[0]!.message).toBe(
+      'In de tekst staan de variabelen "bsn" (regel 1), "iban" (regel 3) en "adres" (regel 3), maar die bestaan niet voor dit sjabloon. U kunt gebruiken: name, link, expiresHours.',
+    );
+    const subjectTwo = checkTemplateVariant('PASSWORD_RESET', { ...ok, subject: '{{ a }} en {{ b }}' });
+    expect(subjectTwo[0]!.message).toMatch(/^In het onderwerp staan de variabelen "a" en "b", maar/);
+    // Broken Liquid: a real example with a variable this template has (the one the text names, else its first).
+    expect(open[0]!.message).toContain('Gebruik {{ link }} voor een variabele en {% if link %} … {% endif %}');
+    const noName = checkTemplateVariant('PASSWORD_RESET', { ...ok, subject: 'Wachtwoord {{ ' });
+    expect(noName[0]!.message).toMatch(/^In het onderwerp: .*Gebruik \{\{ name \}\} voor een variabele/);
+    const badTag = checkTemplateVariant('PASSWORD_RESET', { ...ok, body: '{{ link }}\n{% iff name %}x{% endif %}' });
+    expect(badTag[0]!.message).toContain('Gebruik {{ link }}');
     expect(checkTemplateVariant('PASSWORD_RESET', { ...ok, subject: 'Hallo\n{{ name }}' })[0]!.message).toBe(
       'Het onderwerp moet op één regel staan.',
     );

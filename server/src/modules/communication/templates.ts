@@ -309,15 +309,35 @@ function lineOf(error: unknown): number | null {
   return m ? Number(m[1]) : null;
 }
 
-function syntaxMessage(error: unknown): string {
+/**
+ * A real example of the right syntax for this template: a variable it has (the first one the text already names when
+ * the engine got that far, else the first the template knows), as a variable and in a condition.
+ */
+function syntaxExample(allowed: Record<string, string>, text: string): string {
+  const names = Object.keys(allowed);
+  const inText = names
+    .map((name) => ({ name, index: text.search(new RegExp(`\\b${name}\\b`)) }))
+    .filter((x) => x.index >= 0)
+    .sort((a, b) => a.index - b.index)[0]?.name;
+  const name = inText ?? names[0];
+  if (!name) return 'Gebruik {{ }} om een variabele en {% %} om een opdracht te schrijven.';
+  return `Gebruik {{ ${name} }} voor een variabele en {% if ${name} %} … {% endif %} voor een voorwaarde.`;
+}
+
+function syntaxMessage(error: unknown, example: string): string {
   const text = error instanceof Error ? error.message : '';
   const tag = /tag "?([A-Za-z_]+)"? not found/.exec(text);
-  if (tag) return `de opdracht "${tag[1]}" bestaat niet of is niet toegestaan in een sjabloon.`;
+  if (tag) return `de opdracht "${tag[1]}" bestaat niet of is niet toegestaan in een sjabloon. ${example}`;
   const filter = /undefined filter:? ?([A-Za-z_]+)/.exec(text);
   if (filter) return `het filter "${filter[1]}" bestaat niet.`;
   if (/not closed|unclosed|expected/i.test(text))
-    return 'hier staat een opdracht of variabele die niet goed is afgesloten (bijvoorbeeld {{ zonder }}).';
-  return 'de opmaak klopt hier niet. Controleer de {{ }} en {% %} op deze regel.';
+    return `hier staat een opdracht of variabele die niet goed is afgesloten. ${example}`;
+  return `de opmaak klopt hier niet. Controleer de {{ }} en {% %} op deze regel. ${example}`;
+}
+
+/** "a", "a" en "b", "a", "b" en "c". */
+function listOf(items: string[]): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} en ${items.at(-1)}`;
 }
 
 const PART_NAME: Record<TemplatePart, string> = { subject: 'het onderwerp', body: 'de tekst' };
@@ -342,12 +362,13 @@ export function checkTemplateText(key: string, part: TemplatePart, text: string)
     return [{ part, line: null, message: part === 'subject' ? 'Vul een onderwerp in.' : 'Vul een tekst in.' }];
   if (part === 'subject' && /[\r\n]/.test(text))
     return [{ part, line: null, message: 'Het onderwerp moet op één regel staan.' }];
+  const example = syntaxExample(allowed, text);
   let template: Template[];
   try {
     template = parse(text);
   } catch (error) {
     const line = lineOf(error);
-    return [{ part, line, message: `${where(part, line)}: ${syntaxMessage(error)}` }];
+    return [{ part, line, message: `${where(part, line)}: ${syntaxMessage(error, example)}` }];
   }
   const problems: TemplateProblem[] = [];
   let used: string[];
@@ -355,17 +376,23 @@ export function checkTemplateText(key: string, part: TemplatePart, text: string)
     used = textEngine.globalVariablesSync(template);
   } catch (error) {
     const line = lineOf(error);
-    return [{ part, line, message: `${where(part, line)}: ${syntaxMessage(error)}` }];
+    return [{ part, line, message: `${where(part, line)}: ${syntaxMessage(error, example)}` }];
   }
-  for (const name of used) {
-    if (!Object.hasOwn(allowed, name)) {
-      const line = lineOfName(text, name);
-      problems.push({
-        part,
-        line,
-        message: `${where(part, line)} staat de variabele "${name}", maar die bestaat niet voor dit sjabloon. U kunt gebruiken: ${Object.keys(allowed).join(', ')}.`,
-      });
-    }
+  // Every unknown variable in one message (with its line in the body), so one save names them all.
+  const unknown = used.filter((name) => !Object.hasOwn(allowed, name));
+  if (unknown.length) {
+    const lines = unknown.map((name) => lineOfName(text, name));
+    const line = lines[0] ?? null;
+    const canUse = `U kunt gebruiken: ${Object.keys(allowed).join(', ')}.`;
+    const message =
+      unknown.length === 1
+        ? `${where(part, line)} staat de variabele "${unknown[0]}", maar die bestaat niet voor dit sjabloon. ${canUse}`
+        : `${part === 'subject' ? 'In het onderwerp' : 'In de tekst'} staan de variabelen ${listOf(
+            unknown.map((name, i) =>
+              part === 'body' && lines[i] != null ? `"${name}" (regel ${lines[i]})` : `"${name}"`,
+            ),
+          )}, maar die bestaan niet voor dit sjabloon. ${canUse}`;
+    problems.push({ part, line, message });
   }
   if (problems.length) return problems;
   try {
@@ -378,7 +405,7 @@ export function checkTemplateText(key: string, part: TemplatePart, text: string)
       line,
       message: name
         ? `${where(part, line)}: de variabele "${name}" heeft geen waarde. Gebruik alleen de variabelen uit de lijst, zonder onderdelen erachter.`
-        : `${where(part, line)}: ${syntaxMessage(error)}`,
+        : `${where(part, line)}: ${syntaxMessage(error, example)}`,
     });
   }
   return problems;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from '../../seeders/demo-accounts.js';
 import { Person } from '../customers/person.entity.js';
+import { applicationClock, today } from '../../kernel/clock.js';
 import { Session } from './session.entity.js';
 import { decryptBsn } from '../../crypto/bsn.js';
 import { INVALID_CREDENTIALS } from './auth.service.js';
@@ -120,6 +121,43 @@ describe('log-in, sessions and log-out', () => {
     expect(landed).toBe('/account/bestellingen');
     const me = await c.gql(VIEWER);
     expect(me.data?.viewer).toMatchObject({ kind: 'CUSTOMER', displayName: person.fullName });
+  });
+
+  it('the DigiD simulator shows each household’s client number and offers no children under 16 (application clock)', async () => {
+    const em = server.orm.em.fork();
+    const day = today(applicationClock());
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    const birth = (years: number, plusDays = 0) => {
+      const date = new Date(Date.UTC(y - years, m - 1, d + plusDays));
+      return date.toISOString().slice(0, 10);
+    };
+    const page = async () => {
+      const c = server.client();
+      const location = (await c.fetch('/auth/digid/start')).headers.get('location')!;
+      return (await c.fetch(location)).text();
+    };
+    const label = (p: Person) => `${p.fullName} <span class="muted">(klantnummer huishouden `;
+    const people = await em.find(Person, { bsnEncrypted: { $ne: null } }, { populate: ['clientGroup'] });
+    const children = people.filter((p) => p.dateOfBirth && p.dateOfBirth > birth(16));
+    const adults = people.filter((p) => p.dateOfBirth && p.dateOfBirth <= birth(18));
+    expect(children.length).toBeGreaterThan(0);
+    let html = await page();
+    // Beside each name the household's client number (README: ZV-100001 …), as staff and residents know it.
+    const mandy = adults.find((p) => p.clientGroup.getEntity().clientNumber === 'ZV-100001')!;
+    expect(html).toContain(`${mandy.fullName} <span class="muted">(klantnummer huishouden ZV-100001, BSN `);
+    for (const child of children) expect(html, child.fullName).not.toContain(label(child));
+    // The boundary on the application clock: 16 today is offered, 16 tomorrow is not yet.
+    const child = children[0]!;
+    const original = child.dateOfBirth!;
+    try {
+      await em.nativeUpdate(Person, { id: child.id }, { dateOfBirth: birth(16) });
+      html = await page();
+      expect(html).toContain(`${label(child)}${child.clientGroup.getEntity().clientNumber}, BSN `);
+      await em.nativeUpdate(Person, { id: child.id }, { dateOfBirth: birth(16, 1) });
+      expect(await page()).not.toContain(label(child));
+    } finally {
+      await em.nativeUpdate(Person, { id: child.id }, { dateOfBirth: original });
+    }
   });
 
   it('refuses a DigiD callback that was not started here, a replayed artifact, an unknown BSN and a foreign return URL', async () => {

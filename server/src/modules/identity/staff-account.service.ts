@@ -248,7 +248,8 @@ export class StaffAccountService {
           name: account.name,
           inviterName: account.invitedBy?.getEntity().name ?? 'De beheerder',
           roleName: account.role.getEntity().name,
-          link: appLink(this.appUrl, `/admin/wachtwoord-vergeten/${token}`),
+          // The invitation: the same set-password screen, worded for a first password (?uitnodiging).
+          link: appLink(this.appUrl, `/admin/wachtwoord-vergeten/${token}?uitnodiging=1`),
           expiresHours: TOKEN_LIFETIME_HOURS.INVITE,
         },
       });

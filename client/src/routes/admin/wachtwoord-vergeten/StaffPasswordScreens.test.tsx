@@ -98,4 +98,47 @@ describe('/admin/wachtwoord-vergeten', () => {
       '/admin/wachtwoord-vergeten',
     );
   });
+  const RESET_OK = {
+    ResetStaffPassword: () => ({
+      resetStaffPassword: { __typename: 'ResetPasswordPayload', passwordChanged: true, errors: [] },
+    }),
+  };
+  const choose = () => {
+    fireEvent.change(screen.getByLabelText(/^Nieuw wachtwoord/), { target: { value: 'een-heel-nieuw-wachtwoord' } });
+    fireEvent.change(screen.getByLabelText('Herhaal het nieuwe wachtwoord'), {
+      target: { value: 'een-heel-nieuw-wachtwoord' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Wachtwoord opslaan' }));
+  };
+
+  it('the invitation link: "Stel uw wachtwoord in", and nobody told they were logged out', async () => {
+    const { operations } = renderApp(
+      '/admin/wachtwoord-vergeten/dGhpcy1pcy1hLXRva2Vu?uitnodiging=1',
+      { kind: 'ANONYMOUS' },
+      RESET_OK,
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Stel uw wachtwoord in' });
+    expect(screen.queryByText(/was in deze browser nog ingelogd/)).toBeNull();
+    choose();
+    expect(await screen.findByText('Log nu in met uw e-mailadres en dit wachtwoord.')).toBeTruthy();
+    expect(screen.queryByText(/uitgelogd/)).toBeNull();
+    expect(operations.some((op) => op.name === 'Logout')).toBe(false);
+    expect(screen.getByRole('link', { name: 'Inloggen in de beheeromgeving' }).getAttribute('href')).toBe(
+      '/admin/inloggen',
+    );
+  });
+
+  it('the invitation link in a browser with another staff session: that session ends first, and the page says so', async () => {
+    const { operations } = renderApp(
+      '/admin/wachtwoord-vergeten/dGhpcy1pcy1hLXRva2Vu?uitnodiging=1',
+      { kind: 'STAFF', displayName: 'Fatima Beheer' },
+      { ...RESET_OK, Logout: () => ({ logout: true }) },
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Stel uw wachtwoord in' });
+    expect((await screen.findByText(/Fatima Beheer was in deze browser nog ingelogd\./)).textContent).toContain(
+      'Die sessie is beëindigd, zodat u uw eigen wachtwoord kunt instellen.',
+    );
+    expect(operations.filter((op) => op.name === 'Logout')).toHaveLength(1);
+    expect(screen.getByLabelText(/^Nieuw wachtwoord/)).toBeTruthy();
+  });
 });

@@ -6,6 +6,7 @@ import { useMutationForm, type MutationForm } from '../forms/useMutationForm';
 import type { FormError } from '../forms/userErrors';
 import { Alert } from '../ui/Alert';
 import { graphql } from '../../graphql/generated';
+import { saveFile } from '@/lib/saveFile';
 
 const StartTwoFactorSetupDocument = graphql(`
   mutation StartTwoFactorSetup {
@@ -121,14 +122,7 @@ export function RecoveryCodes({
   };
   const download = () => {
     const text = `Herstelcodes voor de Gemeentewinkel\nElke code werkt één keer. Bewaar dit bestand op een veilige plek.\n\n${codes.join('\n')}\n`;
-    const href = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = href;
-    a.download = RECOVERY_CODES_FILE;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(href), 10_000);
+    saveFile(new Blob([text], { type: 'text/plain;charset=utf-8' }), RECOVERY_CODES_FILE);
   };
   return (
     <div ref={ref} tabIndex={-1}>

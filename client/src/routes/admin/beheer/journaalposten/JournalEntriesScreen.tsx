@@ -15,6 +15,7 @@ import { searchParams, urls } from '@/lib/urls';
 import { useUrlState } from '@/lib/urlState';
 import { JournalMunicipality } from './JournalMunicipality';
 import { DataTable } from '@/components/ui/DataTable';
+import { attachmentName, saveFile } from '@/lib/saveFile';
 
 const JournalPeriodsDocument = graphql(`
   query JournalPeriods($municipalityId: ID!) {
@@ -161,16 +162,7 @@ function PeriodDetail({ municipalityId, period }: { municipalityId: string; peri
         setExportError((await res.text()) || 'De export is mislukt. Probeer het opnieuw.');
         return;
       }
-      const blob = await res.blob();
-      const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'journaalposten.csv';
-      const href = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = href;
-      a.download = name;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(href), 10_000);
+      saveFile(await res.blob(), attachmentName(res, 'journaalposten.csv'));
       showNotice('De export is gedownload.');
       void query.refetch();
     } catch {

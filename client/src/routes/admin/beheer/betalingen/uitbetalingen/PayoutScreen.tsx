@@ -18,6 +18,7 @@ import { urls } from '@/lib/urls';
 import { PayoutBatchDocument } from './payouts.graphql';
 import { payoutStatusLabel } from '@/vocabulary/payoutStatus';
 import { DataTable } from '@/components/ui/DataTable';
+import { attachmentName, saveFile } from '@/lib/saveFile';
 
 type Batch = NonNullable<PayoutBatchQuery['payoutBatch']>;
 
@@ -91,15 +92,7 @@ async function downloadSepaFile(batchId: string): Promise<{ errors: FormError[] 
         : [{ field: null, code: 'INTERNAL', message: 'Het bestand kon niet worden gemaakt. Probeer het opnieuw.' }],
     };
   }
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'uitbetaling.xml';
-  const href = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveFile(await res.blob(), attachmentName(res, 'uitbetaling.xml'));
   return { errors: [] };
 }
 

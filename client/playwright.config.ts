@@ -1,6 +1,6 @@
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumExecutable } from './e2e/chromium';
-import { digidOidc, otherDays } from './e2e/config/other-apps';
+import { digidOidc, otherDays } from './playwright.other-apps';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 /**
@@ -15,7 +15,7 @@ const withSaml = process.env.E2E_DIGID_SAML === '1';
 /**
  * E2E_ALL=1 (`npm test`): also the tests that need apps of their own, in this run and with its workers: the resident
  * journey on other days (klok-2027, klok-2030) and the DigiD log-in through OIDC (digid-oidc); see
- * e2e/config/other-apps.ts. Their apps start first and all at once (no `url`: Playwright starts a web server without
+ * playwright.other-apps.ts. Their apps start first and all at once (no `url`: Playwright starts a web server without
  * one and goes on); the `andere-apps` project waits until they answer, and their projects depend on it.
  */
 const withOthers = process.env.E2E_ALL === '1';

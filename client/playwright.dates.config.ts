@@ -1,9 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import base, { appServer } from './playwright.config';
-import { otherDays } from './e2e/config/other-apps';
+import { otherDays } from './playwright.other-apps';
 
 /**
- * The resident journey with the server's and the page's clocks on other days (e2e/config/other-apps.ts). `npm test`
+ * The resident journey with the server's and the page's clocks on other days (playwright.other-apps.ts). `npm test`
  * runs these projects in its main browser run; on their own: `npm run build && npm run test:e2e:dates -w client`.
  */
 const { projects, webServer } = otherDays(appServer);

@@ -1,10 +1,10 @@
 import { defineConfig } from '@playwright/test';
 import base, { appServer } from './playwright.config';
-import { digidOidc } from './e2e/config/other-apps';
+import { digidOidc } from './playwright.other-apps';
 
 /**
  * The resident's DigiD log-in through the production OIDC adapter against a local identity provider
- * (e2e/config/other-apps.ts). `npm test` runs this project in its main browser run; on its own: `npm run build &&
+ * (playwright.other-apps.ts). `npm test` runs this project in its main browser run; on its own: `npm run build &&
  * npx playwright test -c playwright.digid.config.ts` in client/.
  */
 const { projects, webServer } = digidOidc(appServer);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 /**
- * The apps of the tests that need one of their own (e2e/config/other-apps.ts) start beside the main apps, unwaited
+ * The apps of the tests that need one of their own (playwright.other-apps.ts) start beside the main apps, unwaited
  * for (playwright.config.ts, E2E_ALL=1): their projects depend on this one, which waits until each answers.
  */
 const urls = (process.env.E2E_OTHER_APPS ?? '').split(' ').filter(Boolean);

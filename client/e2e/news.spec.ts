@@ -122,8 +122,7 @@ test('links: useful links show under "Handige links" in their order, footer link
   // The footer (on the public pages): the useful links under "Handige links", in their order.
   const footerLabels = (nav: string) =>
     page.getByRole('contentinfo').getByRole('navigation', { name: nav }).getByRole('link').allTextContents();
-  const footerOrder = async () =>
-    (await footerLabels('Handige links')).filter((l) => l === first || l === second);
+  const footerOrder = async () => (await footerLabels('Handige links')).filter((l) => l === first || l === second);
   await page.goto('/');
   await settle(page);
   await expect.poll(footerOrder).toEqual([first, second]);

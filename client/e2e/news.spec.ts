@@ -29,6 +29,11 @@ test('an editor publishes an article: the home page and /nieuws show it; bad inp
   await page.getByLabel('Slug (optioneel)').fill('zwemles-nu-ook-in-de-avond');
   await page.getByLabel('Samenvatting').fill('Kinderen leren fietsen in het park, met uw tegoed.');
   await page.getByRole('textbox', { name: 'Tekst' }).fill('Iedere **zaterdag** in het park.');
+  // "Voorbeeld" works for staff (the news preview, not the providers' one): the text as the article page shows it.
+  await page.getByRole('button', { name: 'Voorbeeld' }).click();
+  await expect(page.locator('.gw-md-preview strong')).toHaveText('zaterdag');
+  await expect(page.getByText('Voorbeeld: zo ziet de tekst eruit op de pagina van het bericht.')).toBeVisible();
+  await page.getByRole('button', { name: 'Voorbeeld' }).click();
   await page.getByRole('radio', { name: 'Gepubliceerd' }).check();
   const lastYear = new Date((await serverNow(baseURL!)).getTime() - 365 * 86_400_000).toISOString();
   await page.getByLabel('Publiceren op (optioneel)').fill(isoToAmsterdamLocal(lastYear));

@@ -21,7 +21,9 @@ test('the Redactie edits the informal "bestelling geleverd" text with a live pre
     await page.goto('/admin/beheer/communicatie/sjablonen');
     await settle(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sjablonen');
-    await expect(page.getByText('Formeel: de website spreekt mensen aan met ‘u’.')).toBeVisible();
+    await expect(page.getByText('Formeel: e-mails en berichten spreken mensen aan met ‘u’.')).toBeVisible();
+    // The setting says what it changes: the sent texts, not the website.
+    await expect(page.getByText(/De website zelf spreekt mensen altijd aan met ‘u’/)).toBeVisible();
     await expectAccessible(page, 'sjablonen');
 
     await page.getByRole('link', { name: 'Klant: bestelling geleverd' }).click();
@@ -77,11 +79,12 @@ test('the Beheerder switches the platform to informal wording, and back', async 
     await loginStaff(page, STAFF.beheerder);
     await page.goto('/admin/beheer/communicatie/sjablonen');
     await settle(page);
-    const wording = page.getByRole('group', { name: 'Welke variant gebruikt de website?' });
+    const wording = page.getByRole('group', { name: 'Welke tekst gebruiken e-mails en berichten?' });
+    await expect(wording).toHaveAccessibleDescription(/De website zelf spreekt mensen altijd aan met ‘u’/);
     try {
-      await wording.getByLabel('Informeel: de website spreekt mensen aan met ‘je’').check();
+      await wording.getByLabel('Informeel: e-mails en berichten spreken mensen aan met ‘je’').check();
       await page.getByRole('button', { name: 'Aanspreekvorm opslaan' }).click();
-      await expect(page.getByText('De website spreekt mensen nu aan met ‘je’.')).toBeVisible();
+      await expect(page.getByText('E-mails en berichten spreken mensen nu aan met ‘je’.')).toBeVisible();
       const r = await GRAPHQL(page, '{ templateWording }');
       expect((await r.json()).data.templateWording).toBe('INFORMAL');
       await page.goto('/admin/beheer/communicatie/sjablonen');
@@ -99,7 +102,7 @@ test('the Beheerder switches the platform to informal wording, and back', async 
     await page.goto('/admin/beheer/communicatie/sjablonen');
     await settle(page);
     await expect(
-      page.getByRole('group', { name: 'Welke variant gebruikt de website?' }).getByLabel(/Formeel/),
+      page.getByRole('group', { name: 'Welke tekst gebruiken e-mails en berichten?' }).getByLabel(/Formeel/),
     ).toBeChecked();
   });
 });

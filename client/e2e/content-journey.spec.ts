@@ -111,11 +111,11 @@ test('the editor edits the informal template, switches to informal and messages 
       await page.goto('/admin/beheer/communicatie/sjablonen');
       await settle(page);
       await page
-        .getByRole('group', { name: 'Welke variant gebruikt de website?' })
-        .getByLabel('Informeel: de website spreekt mensen aan met ‘je’')
+        .getByRole('group', { name: 'Welke tekst gebruiken e-mails en berichten?' })
+        .getByLabel('Informeel: e-mails en berichten spreken mensen aan met ‘je’')
         .check();
       await page.getByRole('button', { name: 'Aanspreekvorm opslaan' }).click();
-      await expect(page.getByText('De website spreekt mensen nu aan met ‘je’.')).toBeVisible();
+      await expect(page.getByText('E-mails en berichten spreken mensen nu aan met ‘je’.')).toBeVisible();
 
       // A message to the holders of Noorderhaven's Minimaregeling.
       await page.goto('/admin/meldingen');

@@ -42,23 +42,16 @@ test('the announcement banner can be closed with the keyboard and stays closed',
   await expectAccessible(page, '/meldingen/bericht/{id}');
 });
 
-test('an announcement for one municipality shows only to its residents', async ({ page, browser }) => {
+test('an announcement for one municipality shows to its residents and to visitors, not to other residents', async ({
+  page,
+  browser,
+}) => {
   const ONLY_NOORDERHAVEN = 'Noorderhaven: het loket is vrijdagmiddag gesloten'; // demo-messages.ts
-  // A visitor: the platform-wide announcements only, in the banner and on /meldingen.
+  // A visitor who is not logged in (municipality unknown): every municipality's announcements, on /meldingen too.
   await page.goto('/meldingen');
   await settle(page);
   await expect(page.getByRole('main').getByRole('link', { name: DEMO_ANNOUNCEMENT })).toBeVisible();
-  await expect(page.getByText(ONLY_NOORDERHAVEN)).toHaveCount(0);
-
-  // A Zuiderveen resident does not see it either.
-  const zv = await browser.newContext();
-  const zvPage = await zv.newPage();
-  await loginResident(zvPage, resident(HOUSEHOLD).bsn);
-  await zvPage.goto('/meldingen');
-  await settle(zvPage);
-  await expect(zvPage.getByRole('main').getByRole('link', { name: DEMO_ANNOUNCEMENT })).toBeVisible();
-  await expect(zvPage.getByText(ONLY_NOORDERHAVEN)).toHaveCount(0);
-  await zv.close();
+  await expect(page.getByRole('main').getByRole('link', { name: ONLY_NOORDERHAVEN })).toBeVisible();
 
   // A Noorderhaven resident sees it in the banner and on /meldingen, and can open it.
   const nh = await browser.newContext();
@@ -77,10 +70,18 @@ test('an announcement for one municipality shows only to its residents', async (
   const detail = nhPage.url();
   await nh.close();
 
-  // Its address does not show it to anyone else.
-  await page.goto(new URL(detail).pathname);
-  await settle(page);
-  await expect(page.getByRole('heading', { level: 1, name: ONLY_NOORDERHAVEN })).toHaveCount(0);
+  // A Zuiderveen resident (their municipality is known) does not see it, nor at its address.
+  const zv = await browser.newContext();
+  const zvPage = await zv.newPage();
+  await loginResident(zvPage, resident(HOUSEHOLD).bsn);
+  await zvPage.goto('/meldingen');
+  await settle(zvPage);
+  await expect(zvPage.getByRole('main').getByRole('link', { name: DEMO_ANNOUNCEMENT })).toBeVisible();
+  await expect(zvPage.getByText(ONLY_NOORDERHAVEN)).toHaveCount(0);
+  await zvPage.goto(new URL(detail).pathname);
+  await settle(zvPage);
+  await expect(zvPage.getByRole('heading', { level: 1, name: ONLY_NOORDERHAVEN })).toHaveCount(0);
+  await zv.close();
 });
 
 test('staff send a message to a household; the resident reads it in Berichten', async ({ page, browser }) => {
@@ -143,7 +144,11 @@ test('staff send a message to a household; the resident reads it in Berichten', 
   await expect(page.getByText('1 van 1 in Berichten')).toBeVisible();
 });
 
-test('staff place, change and delete a public announcement', async ({ page, browser, baseURL }) => {
+test('staff place, change and delete a public announcement; a municipality’s is shown to visitors too', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await loginStaff(page, STAFF.beheerder);
   await page.goto('/admin/meldingen');
   await settle(page);
@@ -152,6 +157,11 @@ test('staff place, change and delete a public announcement', async ({ page, brow
   await form.getByLabel('Titel').fill('Loket gesloten');
   await form.getByLabel('Tekst').fill('Het loket is **vrijdag** gesloten. <script>alert(1)</script>');
   await form.getByLabel('Soort').selectOption({ label: 'Waarschuwing' });
+  // One municipality's announcement: the form says who sees it, and a visitor who is not logged in sees it too.
+  await expect(form.getByLabel('Gemeente')).toHaveAccessibleDescription(
+    /bezoekers die niet zijn ingelogd zien de meldingen van alle gemeenten/,
+  );
+  await form.getByLabel('Gemeente').selectOption({ label: 'Gemeente Zuiderveen' });
   const inAMonth = new Date((await serverNow(baseURL!)).getTime() + 30 * 86_400_000).toISOString();
   await form.getByLabel('Zichtbaar tot').fill(isoToAmsterdamLocal(inAMonth));
   await form.getByRole('button', { name: 'Melding plaatsen' }).click();

@@ -5,7 +5,7 @@ import { expectAccessible, loginStaff, settle, STAFF } from './support';
 /**
  * News, links and the sitemap (issue 10): an editor publishes an article and it shows on the home page and at
  * /nieuws (with the canonical-slug redirect and the Atom feed); bad input is refused in Dutch; managed links are
- * ordered and the footer follows that order.
+ * ordered and the footer follows their places, labels and order (issue 26).
  */
 
 // The smallest valid PNG (1 × 1 pixel): a real image for the upload pipeline.
@@ -29,6 +29,11 @@ test('an editor publishes an article: the home page and /nieuws show it; bad inp
   await page.getByLabel('Slug (optioneel)').fill('zwemles-nu-ook-in-de-avond');
   await page.getByLabel('Samenvatting').fill('Kinderen leren fietsen in het park, met uw tegoed.');
   await page.getByRole('textbox', { name: 'Tekst' }).fill('Iedere **zaterdag** in het park.');
+  // "Voorbeeld" works for staff (the news preview, not the providers' one): the text as the article page shows it.
+  await page.getByRole('button', { name: 'Voorbeeld' }).click();
+  await expect(page.locator('.gw-md-preview strong')).toHaveText('zaterdag');
+  await expect(page.getByText('Voorbeeld: zo ziet de tekst eruit op de pagina van het bericht.')).toBeVisible();
+  await page.getByRole('button', { name: 'Voorbeeld' }).click();
   await page.getByRole('radio', { name: 'Gepubliceerd' }).check();
   const lastYear = new Date((await serverNow(baseURL!)).getTime() - 365 * 86_400_000).toISOString();
   await page.getByLabel('Publiceren op (optioneel)').fill(isoToAmsterdamLocal(lastYear));
@@ -90,19 +95,24 @@ test('an editor publishes an article: the home page and /nieuws show it; bad inp
   await expectAccessible(page, '/sitemap');
 });
 
-test('links: an editor adds two links and moves one up; the footer shows them in that order', async ({ page }) => {
+test('links: useful links show under "Handige links" in their order, footer links with their labels; a deleted link is gone', async ({
+  page,
+}) => {
   const run = Date.now().toString(36);
   const first = `Bibliotheek ${run}`;
   const second = `Sportclub ${run}`;
+  const about = `Over het platform ${run}`;
   await loginStaff(page, STAFF.redactie);
-  for (const [label, url] of [
-    [first, `https://example.org/bieb-${run}`],
-    [second, `https://example.org/sport-${run}`],
+  for (const [label, url, placement] of [
+    [first, `https://example.org/bieb-${run}`, 'Onderaan elke pagina, bij de handige links'],
+    [second, `https://example.org/sport-${run}`, 'Onderaan elke pagina, bij de handige links'],
+    [about, `https://example.org/over-${run}`, 'Onderaan elke pagina, bij ‘Over deze website’'],
   ] as const) {
     await page.goto('/admin/beheer/links/nieuw');
     await settle(page);
     await page.getByLabel('Tekst van de link').fill(label);
     await page.getByLabel('Adres').fill(url);
+    await page.getByLabel(placement).check();
     await page.getByRole('button', { name: 'Link opslaan' }).click();
     await expect(page).toHaveURL(/\/admin\/beheer\/links$/);
     await expect(page.getByText(`De link ‘${label}’ is toegevoegd.`)).toBeVisible();
@@ -114,18 +124,25 @@ test('links: an editor adds two links and moves one up; the footer shows them in
   await page.getByRole('button', { name: 'Link opslaan' }).click();
   await expect(page.getByRole('alert')).toContainText('https://');
 
-  // The footer (on the public pages) lists managed links in their order.
-  const footerOrder = async () => {
-    const labels = await page
-      .getByRole('contentinfo')
-      .getByRole('navigation', { name: 'Handige links' })
-      .getByRole('link')
-      .allTextContents();
-    return labels.filter((l) => l === first || l === second);
-  };
+  // The footer (on the public pages): the useful links under "Handige links", in their order.
+  const footerLabels = (nav: string) =>
+    page.getByRole('contentinfo').getByRole('navigation', { name: nav }).getByRole('link').allTextContents();
+  const footerOrder = async () => (await footerLabels('Handige links')).filter((l) => l === first || l === second);
   await page.goto('/');
   await settle(page);
   await expect.poll(footerOrder).toEqual([first, second]);
+  // "Over deze website" uses the labels set on the links screen (the demo's), in their order, and the new one.
+  const aboutLinks = await footerLabels('Over deze website');
+  expect(aboutLinks.slice(0, 5)).toEqual([
+    'Hoe werkt het',
+    'Privacyverklaring',
+    'Toegankelijkheid',
+    'Algemene voorwaarden',
+    'Sitemap',
+  ]);
+  expect(aboutLinks).toContain(about);
+  expect(aboutLinks).not.toContain('Privacy');
+  expect(await footerLabels('Handige links')).not.toContain(about);
 
   await page.goto('/admin/beheer/links');
   await settle(page);
@@ -139,4 +156,22 @@ test('links: an editor adds two links and moves one up; the footer shows them in
   await page.goto('/');
   await settle(page);
   await expect.poll(footerOrder).toEqual([second, first]);
+
+  // Deleting a link: the links screen no longer lists it (without a reload), nor after one, nor the public footer.
+  await page.goto('/admin/beheer/links');
+  await settle(page);
+  await page.getByRole('link', { name: first, exact: true }).click();
+  await page.getByRole('button', { name: 'Link verwijderen' }).click();
+  await page.getByRole('button', { name: 'Ja, verwijder deze link' }).click();
+  await expect(page).toHaveURL(/\/admin\/beheer\/links$/);
+  await expect(page.getByText(`De link ‘${first}’ is verwijderd.`)).toBeVisible();
+  await expect(page.getByRole('link', { name: first, exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: second, exact: true })).toBeVisible();
+  await page.reload();
+  await settle(page);
+  await expect(page.getByRole('link', { name: second, exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: first, exact: true })).toHaveCount(0);
+  await page.goto('/');
+  await settle(page);
+  await expect.poll(footerOrder).toEqual([second]);
 });

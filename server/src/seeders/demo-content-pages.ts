@@ -108,10 +108,11 @@ export async function seedDemoContentPages(em: EntityManager, options: { setupAt
 /** The demo provider user who still has to accept the providers' terms version 2 (shown at their next log-in). */
 export const DEMO_PROVIDER_WITH_NEW_TERMS = 'aanbieder4@demo.gemeentewinkel.nl';
 
-const HOW_IT_WORKS = `In de Gemeentewinkel kiest u zelf producten en activiteiten uit het aanbod van erkende aanbieders. U betaalt met het tegoed dat de gemeente u geeft via een regeling, zoals een sport- of cultuurregeling.
+/** The demo's 'hoe werkt het' text: log-in with DigiD only, the demo municipalities' own phone numbers. */
+export const HOW_IT_WORKS = `In de Gemeentewinkel kiest u zelf producten en activiteiten uit het aanbod van erkende aanbieders. U betaalt met het tegoed dat de gemeente u geeft via een regeling, zoals een sport- of cultuurregeling.
 
 # Stap 1: log in
-Log in met DigiD of met uw pasnummer. U ziet dan welke regelingen voor uw huishouden gelden en hoeveel tegoed er nog over is.
+Log in met DigiD. U ziet dan welke regelingen voor uw huishouden gelden en hoeveel tegoed er nog over is.
 
 # Stap 2: kies uit het aanbod
 Zoek op categorie, op aanbieder of op een woord. Bij elk product ziet u wat het kost, voor wie het bedoeld is en welk deel de regeling betaalt. Soms betaalt u zelf een klein deel bij.
@@ -120,10 +121,10 @@ Zoek op categorie, op aanbieder of op een woord. Bij elk product ziet u wat het 
 Leg het product in uw winkelwagen en rond de bestelling af. Het bedrag gaat meteen van uw tegoed af. U krijgt een bevestiging per e-mail en in uw berichten.
 
 # Stap 4: gebruik het product
-De aanbieder neemt de bestelling aan en laat weten wanneer u terecht kunt. Bij een winkel laat u uw pas of bestelnummer zien aan de kassa.
+De aanbieder neemt de bestelling aan en laat weten wanneer u terecht kunt. Haalt u het product op? Laat dan aan de balie uw pas zien, of de ophaalcode van uw bestelling.
 
 ## Hulp nodig?
-Komt u er niet uit? Bel de gemeente via **14 020** of vraag een medewerker van het wijkteam om samen met u te bestellen.`;
+Komt u er niet uit? Bel uw gemeente: Gemeente Zuiderveen via **14 0591**, Gemeente Noorderhaven via **14 0594**. U kunt ook een medewerker van het wijkteam vragen om samen met u te bestellen.`;
 
 const PRIVACY_V1 = `De gemeente gaat zorgvuldig om met uw persoonsgegevens. In deze verklaring leest u welke gegevens wij gebruiken voor de Gemeentewinkel.
 

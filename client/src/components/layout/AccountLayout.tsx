@@ -6,6 +6,10 @@ import { RequireAudience } from './RequireAudience';
 import { ScreenOutlet } from './ScreenOutlet';
 import { SectionNavLink } from './SectionNavLink';
 
+/**
+ * The account's sections. Residents log in with DigiD only and have no password here, so "Wachtwoord wijzigen" is not
+ * offered (its address still explains where a DigiD password is changed, for old links).
+ */
 function AccountNav() {
   return (
     <div className="gw-subnav">
@@ -28,9 +32,6 @@ function AccountNav() {
           </li>
           <li>
             <SectionNavLink to={urls.account.details()}>Gegevens</SectionNavLink>
-          </li>
-          <li>
-            <SectionNavLink to={urls.account.changePassword()}>Wachtwoord wijzigen</SectionNavLink>
           </li>
         </ul>
       </MenuDisclosure>

@@ -55,13 +55,16 @@ function ManagedLink({ label, url }: { label: string; url: string }) {
   return <a href={url}>{label}</a>;
 }
 
-/** The fixed pages of the footer; a managed link to one of them is not shown a second time. */
+/**
+ * The site's own pages: always reachable from the footer. A managed footer link to one of them replaces it (with the
+ * label and place set at /admin/beheer/links); one that no managed link reaches is added after the managed links.
+ */
 const FIXED_LINKS = [
-  { label: 'Hoe werkt het', to: urls.howItWorks() },
-  { label: 'Privacy', to: urls.privacy() },
-  { label: 'Voorwaarden', to: urls.terms() },
-  { label: 'Toegankelijkheid', to: urls.accessibility() },
-  { label: 'Sitemap', to: urls.sitemap() },
+  { label: 'Hoe werkt het', url: urls.howItWorks() },
+  { label: 'Privacy', url: urls.privacy() },
+  { label: 'Voorwaarden', url: urls.terms() },
+  { label: 'Toegankelijkheid', url: urls.accessibility() },
+  { label: 'Sitemap', url: urls.sitemap() },
 ];
 
 /** "/privacy/" and "/privacy" are the same page; external addresses are compared as written. */
@@ -70,9 +73,8 @@ function linkKey(url: string): string {
   return internal ? internal.replace(/(.)\/+$/, '$1') : url.trim().toLowerCase();
 }
 
-/** The managed links minus those the footer already shows (a fixed page, or the same address twice). */
-export function extraFooterLinks<T extends { url: string }>(links: readonly T[]): T[] {
-  const seen = new Set(FIXED_LINKS.map((link) => linkKey(link.to)));
+/** Each address once, the first link to it wins. */
+function uniqueLinks<T extends { url: string }>(links: readonly T[], seen = new Set<string>()): T[] {
   return links.filter((link) => {
     const key = linkKey(link.url);
     if (seen.has(key)) return false;
@@ -82,12 +84,32 @@ export function extraFooterLinks<T extends { url: string }>(links: readonly T[])
 }
 
 /**
- * The public footer: fixed pages, the links managed at /admin/beheer/links (each address once), and the
- * municipalities' contact details and the platform's name from the settings (instellingen/algemeen).
+ * "Over deze website": the managed footer links with their labels and in their order, then the site's own pages that
+ * none of them reaches (each address once).
+ */
+export function footerLinks<T extends { label: string; url: string }>(
+  managed: readonly T[],
+): { key: string; label: string; url: string }[] {
+  const seen = new Set<string>();
+  const ownLinks = uniqueLinks(managed, seen).map((l) => ({ key: linkKey(l.url), label: l.label, url: l.url }));
+  const fixed = uniqueLinks(FIXED_LINKS, seen).map((l) => ({ key: linkKey(l.url), ...l }));
+  return [...ownLinks, ...fixed];
+}
+
+/** "Handige links": the managed useful links in their order, each address once. */
+export function usefulLinks<T extends { url: string }>(links: readonly T[]): T[] {
+  return uniqueLinks(links);
+}
+
+/**
+ * The public footer: the links managed at /admin/beheer/links in their two places ("Over deze website" with the
+ * site's own pages, "Handige links"), and the municipalities' contact details and the platform's name from the
+ * settings (instellingen/algemeen).
  */
 export function SiteFooter() {
   const data = usePublicSite();
-  const links = extraFooterLinks(data?.links ?? []);
+  const about = footerLinks(data?.links ?? []);
+  const links = usefulLinks(data?.usefulLinks ?? []);
   const platformName = data?.publicSettings.platformName ?? SITE_NAME;
   const contacts = (data?.publicSettings.municipalities ?? []).filter(
     (m) => m.phone || m.email || m.website || m.visitingAddress,
@@ -99,9 +121,9 @@ export function SiteFooter() {
         <nav aria-label="Over deze website">
           <h2>Over deze website</h2>
           <ul>
-            {FIXED_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
+            {about.map((link) => (
+              <li key={link.key}>
+                <ManagedLink label={link.label} url={link.url} />
               </li>
             ))}
           </ul>

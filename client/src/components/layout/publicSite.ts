@@ -3,12 +3,17 @@ import { graphql } from '../../graphql/generated';
 
 /**
  * What the public header and footer show about the platform (instellingen/algemeen and /admin/beheer/links): the
- * platform's name, its municipalities with their contact details, and the managed footer links. One query for both,
+ * platform's name, its municipalities with their contact details, and the managed links of both places. One query for both,
  * so a page asks the server once.
  */
 export const PublicSiteDocument = graphql(`
   query PublicSite {
     links(placement: FOOTER) {
+      id
+      label
+      url
+    }
+    usefulLinks: links(placement: USEFUL) {
       id
       label
       url

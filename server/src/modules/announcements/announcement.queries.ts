@@ -59,11 +59,14 @@ export async function activeAnnouncement(
   return row;
 }
 
-/** Up to 200 announcements a scope condition on `a.municipality_id` admits, the latest start first. */
-export function scopedAnnouncements(em: EntityManager, scope: Condition): Promise<AnnouncementRow[]> {
+/**
+ * Up to 200 announcements a scope condition on `a.municipality_id` admits, plus the platform-wide ones active at
+ * `now` (shown to everyone), the latest start first.
+ */
+export function scopedAnnouncements(em: EntityManager, scope: Condition, now: Date): Promise<AnnouncementRow[]> {
   return em.execute<AnnouncementRow[]>(
-    `${SELECT} where ${scope.sql} order by a.starts_at desc, a.id limit 200`,
-    scope.params,
+    `${SELECT} where ${scope.sql} or (a.municipality_id is null and ${ACTIVE}) order by a.starts_at desc, a.id limit 200`,
+    [...scope.params, now, now],
   );
 }
 

@@ -1,3 +1,4 @@
+import { Audience } from '../../kernel/permissions.js';
 import { inScope, scopeSql, type SqlCondition } from '../../kernel/scope.js';
 import { UserError } from '../../kernel/errors.js';
 import { isUuid } from '../../graphql/ids.js';
@@ -27,6 +28,8 @@ export interface AnnouncementRecord extends q.AnnouncementValues {
   municipalityName: string | null;
   state: AnnouncementState;
   updatedAt: Date;
+  /** Whether the viewer may change or delete it (staff list). */
+  editable: boolean;
 }
 
 /**
@@ -40,8 +43,8 @@ export class AnnouncementService {
   /**
    * The announcements active now that this viewer sees: the platform-wide ones, plus those of the viewer's own
    * municipality (a resident: where they live; staff: the municipalities in their scope, so an editor can check what
-   * residents see). Anonymous visitors and providers see only the platform-wide ones (the site has no choice of
-   * municipality for visitors).
+   * residents see). A visitor who is not logged in (and a provider user) has no municipality we know of, so they see
+   * the announcements of every municipality of the platform: a DigiD outage warning is for them above all.
    */
   async active(ctx: RequestContext): Promise<AnnouncementRecord[]> {
     const now = ctx.clock.now();
@@ -59,23 +62,31 @@ export class AnnouncementService {
     return row ? this.record(row, now) : null;
   }
 
-  /** The announcements the viewer sees (see `active`): the platform-wide ones are for everyone. */
+  /**
+   * The announcements the viewer sees (see `active`): the platform-wide ones are for everyone; a municipality's are
+   * for its residents and staff, and for everyone whose municipality is unknown (visitors, provider users).
+   */
   private visibleTo(ctx: RequestContext): SqlCondition {
+    const kind = ctx.viewer.kind;
+    if (kind === Audience.ANONYMOUS || kind === Audience.PROVIDER) return { sql: '(true)', params: [] };
     return scopeSql(ctx.viewer, 'a.municipality_id', { platformWide: 'shared' });
   }
 
-  /** Every announcement staff may manage, newest start first. */
+  /**
+   * Every announcement staff may manage, newest start first, plus the platform-wide ones live now (shown to every
+   * visitor, so a scoped editor sees them too; `editable` false when they are not theirs to change).
+   */
   async list(ctx: RequestContext): Promise<AnnouncementRecord[]> {
     const scope = scopeSql(ctx.viewer, 'a.municipality_id');
     const now = ctx.clock.now();
-    const rows = await q.scopedAnnouncements(ctx.em, scope);
-    return rows.map((r) => this.record(r, now));
+    const rows = await q.scopedAnnouncements(ctx.em, scope, now);
+    return rows.map((r) => this.record(r, now, ctx));
   }
 
   async get(ctx: RequestContext, id: string): Promise<AnnouncementRecord | null> {
     if (!isUuid(id)) return null;
     const row = await q.announcementById(ctx.em, id);
-    return row && inScope(ctx.viewer, row.municipality_id) ? this.record(row, ctx.clock.now()) : null;
+    return row && inScope(ctx.viewer, row.municipality_id) ? this.record(row, ctx.clock.now(), ctx) : null;
   }
 
   /** Creates (id null) or changes an announcement. */
@@ -140,7 +151,8 @@ export class AnnouncementService {
     return q.municipalityExists(ctx.em, id);
   }
 
-  private record(row: Row, now: Date): AnnouncementRecord {
+  /** `ctx` given: whether the viewer may change it (the same scope rule as `get`); else (the public view) false. */
+  private record(row: Row, now: Date, ctx?: RequestContext): AnnouncementRecord {
     const startsAt = new Date(row.starts_at);
     const endsAt = row.ends_at === null ? null : new Date(row.ends_at);
     const state: AnnouncementState = startsAt > now ? 'SCHEDULED' : endsAt && endsAt <= now ? 'ENDED' : 'ACTIVE';
@@ -155,6 +167,7 @@ export class AnnouncementService {
       municipalityName: row.municipality_name,
       state,
       updatedAt: new Date(row.updated_at),
+      editable: ctx ? inScope(ctx.viewer, row.municipality_id) : false,
     };
   }
 }

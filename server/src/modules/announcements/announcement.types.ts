@@ -69,6 +69,12 @@ export class AnnouncementView {
 
   @Field(() => Date, { description: 'When it was last changed.' })
   updatedAt!: Date;
+
+  @Field(() => Boolean, {
+    description:
+      'Whether the viewer may change or delete it: false for a platform-wide announcement shown to a scoped editor, and in public.',
+  })
+  editable!: boolean;
 }
 
 @InputType({ description: 'An announcement to create or change: text, severity, period and where it is shown.' })

@@ -11,7 +11,7 @@ const SAVE = `mutation($id: ID, $input: AnnouncementInput!) { saveAnnouncement(i
   announcement { id title severity state municipalityId bodyHtml } errors { field code message } } }`;
 const ACTIVE = `{ activeAnnouncements { id title severity bodyHtml } }`;
 const ONE = `query($id: ID!) { activeAnnouncement(id: $id) { id title } }`;
-const LIST = `{ announcements { id state } }`;
+const LIST = `{ announcements { id state editable municipalityId } }`;
 const DELETE = `mutation($id: ID!) { deleteAnnouncement(id: $id) { deletedId errors { code } } }`;
 
 describe('public announcements (meldingen)', () => {
@@ -110,7 +110,7 @@ describe('public announcements (meldingen)', () => {
     ]);
   });
 
-  it('shows an announcement of a municipality only to its residents (and its staff); visitors see the platform-wide ones', async () => {
+  it('shows an announcement of a municipality to its residents (and its staff), and to visitors who are not logged in', async () => {
     await server.orm.em.fork().execute(`delete from announcement`);
     const input = (title: string, municipalityId: string | null) => ({
       title,
@@ -146,12 +146,13 @@ describe('public announcements (meldingen)', () => {
     const noorderhaven = await residentOf('noorderhaven');
     expect(await titles(zuiderveen)).toEqual(['Alleen Zuiderveen', 'Voor iedereen']);
     expect(await titles(noorderhaven)).toEqual(['Alleen Noorderhaven', 'Voor iedereen']);
+    // A visitor who is not logged in (municipality unknown) sees every municipality's: a DigiD outage is for them.
     const anonymous = server.client();
-    expect(await titles(anonymous)).toEqual(['Voor iedereen']);
+    expect(await titles(anonymous)).toEqual(['Alleen Noorderhaven', 'Alleen Zuiderveen', 'Voor iedereen']);
     // The detail page follows the same rule.
     expect((await zuiderveen.gql<any>(ONE, { id: ids['Alleen Zuiderveen'] })).data!.activeAnnouncement).not.toBeNull();
     expect((await noorderhaven.gql<any>(ONE, { id: ids['Alleen Zuiderveen'] })).data!.activeAnnouncement).toBeNull();
-    expect((await anonymous.gql<any>(ONE, { id: ids['Alleen Zuiderveen'] })).data!.activeAnnouncement).toBeNull();
+    expect((await anonymous.gql<any>(ONE, { id: ids['Alleen Zuiderveen'] })).data!.activeAnnouncement).not.toBeNull();
     expect((await anonymous.gql<any>(ONE, { id: ids['Voor iedereen'] })).data!.activeAnnouncement).not.toBeNull();
     // Staff see what the residents in their scope see; an editor for every municipality sees them all.
     const scoped = server.client();
@@ -177,12 +178,30 @@ describe('public announcements (meldingen)', () => {
     ).toBe('NOT_ALLOWED');
     const own: any = await scoped.gql(SAVE, { input: { ...input, municipalityId: zv } });
     expect(own.data.saveAnnouncement.errors).toEqual([]);
-    const list: any = await scoped.gql(LIST);
-    expect(list.data.announcements.map((a: any) => a.id)).toEqual([own.data.saveAnnouncement.announcement.id]);
-    // A platform-wide one is not theirs to delete.
+    // Their list: their own, and the platform-wide one live now (shown to every visitor), marked not theirs to change.
     const platform = (await redactie.gql(LIST)).data!.announcements.find(
       (a: any) => a.id !== own.data.saveAnnouncement.announcement.id,
     );
+    expect(platform).toMatchObject({ municipalityId: null, state: 'ACTIVE', editable: true });
+    const list: any = await scoped.gql(LIST);
+    const byId = (rows: [string, boolean][]) => rows.sort((x, y) => x[0].localeCompare(y[0]));
+    expect(byId(list.data.announcements.map((a: any) => [a.id, a.editable]))).toEqual(
+      byId([
+        [own.data.saveAnnouncement.announcement.id, true],
+        [platform.id, false],
+      ]),
+    );
+    // A platform-wide one that is not live (not started yet) stays out of their list.
+    clock.set(new Date('2030-03-11T09:00:00Z'));
+    expect(((await scoped.gql(LIST)) as any).data.announcements.map((a: any) => a.id)).toEqual([
+      own.data.saveAnnouncement.announcement.id,
+    ]);
+    clock.set(new Date('2030-03-12T09:00:00Z'));
+    // A platform-wide one is not theirs to change or delete.
+    expect(
+      (await scoped.gql(SAVE, { id: platform.id, input: { ...input, municipalityId: zv } })).data!.saveAnnouncement
+        .errors[0].code,
+    ).toBe('NOT_FOUND');
     expect((await scoped.gql(DELETE, { id: platform.id })).data!.deleteAnnouncement.errors[0].code).toBe('NOT_FOUND');
     expect(
       (await scoped.gql(DELETE, { id: own.data.saveAnnouncement.announcement.id })).data!.deleteAnnouncement.errors,

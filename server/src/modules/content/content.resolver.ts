@@ -152,6 +152,18 @@ export class NewsResolver {
     return reachesAll(ctx.viewer);
   }
 
+  @Query(() => String, {
+    description:
+      'A news article text (Markdown) rendered exactly as the article page renders `bodyHtml`: the news editor’s preview. ' +
+      'The same permission as writing news.',
+  })
+  @Requires(Permission.CONTENT_EDIT)
+  previewNewsArticle(
+    @Arg('source', () => String, { description: 'The article text (Markdown) to render.' }) source: string,
+  ): string {
+    return renderMarkdown(source);
+  }
+
   @FieldResolver(() => String, { description: 'The body rendered to safe HTML (no raw HTML, no script links).' })
   bodyHtml(@Root() article: NewsArticle): string {
     return renderMarkdown(article.body);

@@ -10,8 +10,10 @@ export enum LinkPlacement {
 }
 registerEnumType(LinkPlacement, {
   valuesConfig: {
-    FOOTER: { description: 'In the footer of every page.' },
-    USEFUL: { description: 'In the "useful links" block of the home page.' },
+    FOOTER: {
+      description: 'In the footer of every page, under "Over deze website" (replacing a fixed page it links to).',
+    },
+    USEFUL: { description: 'In the footer of every page, under "Handige links".' },
   },
   name: 'LinkPlacement',
   description: 'Where a managed link is shown.',

@@ -156,6 +156,23 @@ describe('news: scheduling, canonical slugs, permissions, feed and sitemap', () 
       expect(p.errors).toEqual([expect.objectContaining({ field: 'slug', code: 'TAKEN' })]);
   });
 
+  it('previews an article text for every news editor, rendered as the article page renders it; others are refused', async () => {
+    const PREVIEW = `query($s:String!){ previewNewsArticle(source:$s) }`;
+    const source = input().body;
+    const created: any = await editor.gql(CREATE, { input: input({ title: 'Voorbeeldtekst' }) });
+    for (const who of [editor, scopedEditor]) {
+      const r: any = await who.gql(PREVIEW, { s: source });
+      expect(r.errors).toBeUndefined();
+      expect(r.data.previewNewsArticle).toBe(created.data.createNewsArticle.article.bodyHtml);
+      expect(r.data.previewNewsArticle).toContain('<strong>alles</strong>');
+      expect(r.data.previewNewsArticle).not.toContain('<script');
+    }
+    const denied: any = await other.gql(PREVIEW, { s: source });
+    expect(denied.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const anon: any = await visitor.gql(PREVIEW, { s: source });
+    expect(anon.errors?.[0]?.extensions?.code).toMatch(/UNAUTHENTICATED|FORBIDDEN/);
+  });
+
   it('needs CONTENT_EDIT, and a scoped editor works only within their municipalities', async () => {
     clock.set(START);
     const denied: any = await other.gql(CREATE, { input: input({ title: 'Mag niet' }) });

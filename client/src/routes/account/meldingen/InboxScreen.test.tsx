@@ -144,4 +144,12 @@ describe('/account/wachtwoord-wijzigen', () => {
     expect(document.querySelector('input[type="password"]')).toBeNull();
     expect(screen.queryByRole('button', { name: /wijzig/i })).toBeNull();
   });
+
+  it('is not offered in the account menu: residents log in with DigiD only', async () => {
+    renderApp('/account/wachtwoord-wijzigen', { kind: 'CUSTOMER' });
+    await screen.findByRole('heading', { level: 1, name: 'Wachtwoord wijzigen' });
+    const nav = screen.getByRole('navigation', { name: 'Mijn account' });
+    expect(within(nav).getByRole('link', { name: 'Gegevens' })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: /wachtwoord/i })).toBeNull();
+  });
 });

@@ -19,6 +19,10 @@ import { useShowNotice } from '@/lib/notice';
 import { DataTable } from '@/components/ui/DataTable';
 import { NamedOptions } from '@/components/forms/NamedOptions';
 
+/** Who sees an announcement: what the site does (announcement.service.ts, `active`). */
+export const ANNOUNCEMENT_AUDIENCE_HINT =
+  'Wie de melding ziet: bezoekers die niet zijn ingelogd zien de meldingen van alle gemeenten. Ingelogde inwoners zien de meldingen van hun eigen gemeente en die voor alle gemeenten.';
+
 const AdminAnnouncementsDocument = graphql(`
   query AdminAnnouncements {
     announcements {
@@ -31,6 +35,7 @@ const AdminAnnouncementsDocument = graphql(`
       endsAt
       municipalityId
       municipalityName
+      editable
     }
   }
 `);
@@ -171,16 +176,22 @@ export function AnnouncementsAdmin({
             <tr key={a.id}>
               <td>{a.title}</td>
               <td>{ANNOUNCEMENT_SEVERITY_LABELS[a.severity]}</td>
-              <td>{a.municipalityName ?? 'Alle gemeenten'}</td>
+              <td>{a.municipalityName ?? 'Alle gemeenten (het hele platform)'}</td>
               <td>
                 {formatDateTime(a.startsAt)} – {a.endsAt ? formatDateTime(a.endsAt) : 'geen einde'}
               </td>
               <td>{STATE[a.state]}</td>
               <td>
-                <button type="button" className="gw-button gw-button--secondary" onClick={() => edit(a)}>
-                  Bewerken<span className="gw-visually-hidden"> melding ‘{a.title}’</span>
-                </button>{' '}
-                <DeleteAnnouncement announcement={a} />
+                {a.editable ? (
+                  <>
+                    <button type="button" className="gw-button gw-button--secondary" onClick={() => edit(a)}>
+                      Bewerken<span className="gw-visually-hidden"> melding ‘{a.title}’</span>
+                    </button>{' '}
+                    <DeleteAnnouncement announcement={a} />
+                  </>
+                ) : (
+                  <span className="gw-muted">Alleen te wijzigen door wie alle gemeenten beheert</span>
+                )}
               </td>
             </tr>
           ))}
@@ -215,6 +226,7 @@ export function AnnouncementsAdmin({
         </SelectField>
         <SelectField
           label="Gemeente"
+          hint={ANNOUNCEMENT_AUDIENCE_HINT}
           defaultValue={
             editing ? (editing.municipalityId ?? '') : municipalities.length === 1 ? municipalities[0]!.id : ''
           }

@@ -86,3 +86,52 @@ describe('/admin/meldingen: the sent messages (list kit, filters in the URL)', (
     expect(await screen.findByText(/Er zijn geen verstuurde berichten die hierbij passen/)).toBeTruthy();
   });
 });
+
+describe('/admin/meldingen: the public announcements', () => {
+  const announcement = (over: Record<string, unknown>) => ({
+    __typename: 'Announcement',
+    body: 'Tekst.',
+    severity: 'OUTAGE',
+    state: 'ACTIVE',
+    startsAt: new Date(Date.UTC(2030, 2, 10, 9)).toISOString(),
+    endsAt: null,
+    ...over,
+  });
+
+  it('lists the live platform-wide banner for a scoped editor, marked and not editable; the form says who sees it', async () => {
+    renderApp('/admin/meldingen', staff, {
+      ...responders(() => connection([], false, 0)),
+      AdminAnnouncements: () => ({
+        announcements: [
+          announcement({
+            id: '00000000-0000-4000-8000-0000000000a1',
+            title: 'Storing DigiD',
+            municipalityId: null,
+            municipalityName: null,
+            editable: false,
+          }),
+          announcement({
+            id: '00000000-0000-4000-8000-0000000000a2',
+            title: 'Loket dicht',
+            severity: 'INFO',
+            municipalityId: ZV,
+            municipalityName: 'Gemeente Zuiderveen',
+            editable: true,
+          }),
+        ],
+      }),
+    });
+    const table = await screen.findByRole('table', { name: 'Openbare meldingen' });
+    const [platformRow, ownRow] = within(table).getAllByRole('row').slice(1);
+    expect(platformRow!.textContent).toContain('Alle gemeenten (het hele platform)');
+    expect(platformRow!.textContent).toContain('Alleen te wijzigen door wie alle gemeenten beheert');
+    expect(within(platformRow!).queryByRole('button')).toBeNull();
+    expect(within(ownRow!).getByRole('button', { name: /Bewerken\s*melding ‘Loket dicht’/ })).toBeTruthy();
+    expect(screen.queryByText('Er zijn nog geen openbare meldingen.')).toBeNull();
+    const select = document.getElementById('melding-municipalityId')!;
+    expect(select.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(select.getAttribute('aria-describedby')!.split(' ')[0]!)!.textContent).toContain(
+      'bezoekers die niet zijn ingelogd zien de meldingen van alle gemeenten',
+    );
+  });
+});

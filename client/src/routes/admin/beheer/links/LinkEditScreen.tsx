@@ -68,7 +68,16 @@ function LinkEdit({ link }: { link: { id: string; label: string; url: string; pl
   const navigate = useNavigate();
   const showNotice = useShowNotice();
   const [update] = useMutation(UpdateLinkDocument, { refetchQueries: ['AdminLinks', 'PublicSite'] });
-  const [remove] = useMutation(DeleteLinkDocument, { refetchQueries: ['AdminLinks', 'PublicSite'] });
+  // The deleted link leaves the cache, so no list shows it (the links screen is read from the cache on return).
+  const [remove] = useMutation(DeleteLinkDocument, {
+    refetchQueries: ['AdminLinks', 'PublicSite'],
+    update(cache, { data }) {
+      const deletedId = data?.deleteLink.deletedId;
+      if (!deletedId) return;
+      cache.evict({ id: cache.identify({ __typename: 'Link', id: deletedId }) });
+      cache.gc();
+    },
+  });
   const deletion = useMutationForm({
     id: 'verwijderen',
     fields: [],

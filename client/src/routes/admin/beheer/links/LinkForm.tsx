@@ -7,8 +7,8 @@ import type { FormError } from '@/components/forms/userErrors';
 import type { LinkInput, LinkPlacement } from '@/graphql/generated/graphql';
 
 export const placementLabel: Record<LinkPlacement, string> = {
-  FOOTER: 'Onderaan elke pagina (footer)',
-  USEFUL: 'Bij de handige links',
+  FOOTER: 'Onderaan elke pagina, bij ‘Over deze website’',
+  USEFUL: 'Onderaan elke pagina, bij de handige links',
 };
 
 /** The text, address and place of a managed link; the shared rules (`@rules/news`) check as it is sent. */

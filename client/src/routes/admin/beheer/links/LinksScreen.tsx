@@ -87,7 +87,7 @@ export default function LinksScreen() {
   return (
     <Page
       title="Links"
-      lead="De links onderaan elke pagina en bij de handige links, in de volgorde waarin bezoekers ze zien."
+      lead="De links onderaan elke pagina, bij ‘Over deze website’ en bij de handige links, met deze teksten en in deze volgorde. Een link naar een pagina van de website zelf (zoals /privacy) komt in de plaats van de vaste link naar die pagina."
     >
       <ul className="gw-actions gw-plain-list">
         <li>

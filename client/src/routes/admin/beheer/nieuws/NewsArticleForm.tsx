@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import { NEWS_LIMITS, newsArticleRules } from '@rules/news';
 import { RadioGroup, SelectField } from '@/components/forms/fields';
 import { ruleCheck } from '@/components/forms/ruleCheck';
@@ -21,6 +21,13 @@ const NewsMunicipalitiesDocument = graphql(`
         name
       }
     }
+  }
+`);
+
+/** The preview for news editors: the same permission as writing news, rendered as the article page renders it. */
+const PreviewNewsArticleDocument = graphql(`
+  query PreviewNewsArticle($source: String!) {
+    previewNewsArticle(source: $source)
   }
 `);
 
@@ -48,6 +55,7 @@ export function NewsArticleForm<P extends { errors: readonly FormError[] }>(prop
   save: (input: NewsArticleInput) => Promise<P | null | undefined>;
   onSaved: (payload: P) => void;
 }) {
+  const client = useApolloClient();
   const municipalities = useQuery(NewsMunicipalitiesDocument);
   const options = municipalities.data?.viewer?.municipalities ?? [];
   // An editor with a municipality scope writes for those municipalities only; "all" is for platform-wide editors.
@@ -105,6 +113,17 @@ export function NewsArticleForm<P extends { errors: readonly FormError[] }>(prop
         label="Tekst"
         rows={12}
         hint="Maak tekst op met de knoppen. Met Voorbeeld ziet u hoe bezoekers het bericht zien."
+        previewLabel="Voorbeeld: zo ziet de tekst eruit op de pagina van het bericht."
+        emptyPreview="U heeft nog geen tekst geschreven."
+        renderPreview={async (source) =>
+          (
+            await client.query({
+              query: PreviewNewsArticleDocument,
+              variables: { source },
+              fetchPolicy: 'no-cache',
+            })
+          ).data?.previewNewsArticle
+        }
         defaultValue={initial?.body}
         {...form.field('body')}
       />

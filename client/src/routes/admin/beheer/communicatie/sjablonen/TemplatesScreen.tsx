@@ -42,9 +42,13 @@ const CommunicationSettingsDocument = graphql(`
 type Template = CommunicationTemplatesQuery['communicationTemplates'][number];
 
 export const wordingLabel: Record<TemplateWording, string> = {
-  FORMAL: 'Formeel: de website spreekt mensen aan met ‘u’',
-  INFORMAL: 'Informeel: de website spreekt mensen aan met ‘je’',
+  FORMAL: 'Formeel: e-mails en berichten spreken mensen aan met ‘u’',
+  INFORMAL: 'Informeel: e-mails en berichten spreken mensen aan met ‘je’',
 };
+
+/** What the setting changes, and what not: the sent texts only; the website itself always says 'u'. */
+export const WORDING_SCOPE =
+  'Dit geldt voor de e-mails en de berichten in de inbox die de Gemeentewinkel verstuurt. De website zelf spreekt mensen altijd aan met ‘u’.';
 
 /** The platform setting formal/informal (instellingen communicatie), for who may change settings. */
 function WordingForm({ current }: { current: TemplateWording }) {
@@ -59,8 +63,8 @@ function WordingForm({ current }: { current: TemplateWording }) {
     onSuccess: (_p, data) =>
       showNotice(
         data.get('wording') === 'INFORMAL'
-          ? 'De website spreekt mensen nu aan met ‘je’.'
-          : 'De website spreekt mensen nu aan met ‘u’.',
+          ? 'E-mails en berichten spreken mensen nu aan met ‘je’.'
+          : 'E-mails en berichten spreken mensen nu aan met ‘u’.',
       ),
   });
   return (
@@ -68,7 +72,8 @@ function WordingForm({ current }: { current: TemplateWording }) {
       {form.summary}
       <RadioGroup
         key={current}
-        legend="Welke variant gebruikt de website?"
+        legend="Welke tekst gebruiken e-mails en berichten?"
+        hint={WORDING_SCOPE}
         defaultValue={current}
         options={(['FORMAL', 'INFORMAL'] as const).map((value) => ({ value, label: wordingLabel[value] }))}
         {...form.field('wording')}
@@ -97,7 +102,7 @@ function TemplateTable({ caption, templates }: { caption: string; templates: Tem
   );
 }
 
-/** /admin/beheer/communicatie/sjablonen: every e-mail and inbox text, and which variant (u/je) the platform uses. */
+/** /admin/beheer/communicatie/sjablonen: every e-mail and inbox text, and which variant (u/je) they use (not the website). */
 export default function TemplatesScreen() {
   const { viewer } = useViewer();
   const query = useQuery(CommunicationTemplatesDocument);
@@ -119,7 +124,8 @@ export default function TemplatesScreen() {
               <WordingForm current={data.templateWording} />
             ) : (
               <p>
-                {wordingLabel[data.templateWording]}. Een beheerder met toegang tot de instellingen kan dit wijzigen.
+                {wordingLabel[data.templateWording]}. {WORDING_SCOPE} Een beheerder met toegang tot de instellingen kan
+                dit wijzigen.
               </p>
             )}
           </section>

@@ -84,11 +84,11 @@ function OwnCardNumber({ card }: { card: Card }) {
         className="gw-link-button"
         aria-pressed={shown}
         aria-controls={numberId}
-        disabled={loading}
+        // Not disabled while loading: a disabled button would lose the keyboard focus.
         onClick={() => {
           const next = !shown;
           setShown(next);
-          if (next && !data?.myOwnCard) void load({ variables: { cardId: card.id } });
+          if (next && !data?.myOwnCard && !loading) void load({ variables: { cardId: card.id } });
         }}
       >
         Toon nummer

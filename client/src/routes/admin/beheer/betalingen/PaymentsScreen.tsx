@@ -174,7 +174,7 @@ export default function PaymentsScreen() {
           ...(v.max && parseEuros(v.max) === null ? { max: 'Vul een bedrag in euro’s in, bijvoorbeeld 50,00.' } : {}),
         })}
       />
-      <p className="gw-period" aria-live="polite">
+      <p className="gw-finance-period" aria-live="polite">
         <strong>
           {periodSentence(subject, filtering.values.from, filtering.values.to, `${subject} van elke datum`)}
         </strong>

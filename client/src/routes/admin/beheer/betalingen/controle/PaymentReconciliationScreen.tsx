@@ -361,7 +361,7 @@ export default function PaymentReconciliationScreen() {
         </div>
       ) : (
         <>
-          <p className="gw-period" aria-live="polite">
+          <p className="gw-finance-period" aria-live="polite">
             <strong>
               {periodSentence(
                 `Vergeleken: betalingen en terugbetalingen`,

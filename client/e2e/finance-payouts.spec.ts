@@ -85,6 +85,9 @@ test('finance pays out delivered orders with a SEPA file, and the provider sees 
     );
   }
 
+  // What to do when the one-time file gets lost: said before the download and after it.
+  await expect(page.getByText(/Raakt u het bestand kwijt voordat het bij de bank is\?/)).toBeVisible();
+
   // The SEPA file: downloaded once, valid against the official schema, the amounts those of the lines.
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'SEPA-bestand downloaden' }).click();
@@ -107,6 +110,9 @@ test('finance pays out delivered orders with a SEPA file, and the provider sees 
   expect(xml).not.toMatch(/balie|afhaalcode/i);
   await expect(page.getByText('Geëxporteerd', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'SEPA-bestand downloaden' })).toHaveCount(0);
+  const lost = page.getByRole('region', { name: 'SEPA-bestand kwijt?' });
+  await expect(lost).toContainText('Niemand kan het opnieuw downloaden');
+  await expect(lost).toContainText('tweede medewerker');
   await expectAccessible(page, 'uitbetaling (geëxporteerd)');
 
   // Paid: booked in the ledger.

@@ -96,12 +96,12 @@ test('a new provider registers, is admitted to Zuiderveen, gets a product throug
   await provider.getByRole('button', { name: 'E-mailadres bevestigen' }).click();
   await expect(provider.getByText('Uw e-mailadres is bevestigd')).toBeVisible();
 
-  // 3. Log in (the provider area opens on the products) and go to the profile.
+  // 3. Log in (the provider area opens on the orders) and go to the profile.
   await provider.goto('/voor-aanbieders/inloggen');
   await provider.getByLabel('E-mailadres').fill(u.userEmail);
   await provider.getByLabel('Wachtwoord').fill(PASSWORD);
   await provider.getByRole('button', { name: 'Inloggen' }).click();
-  await expect(provider).toHaveURL(/\/aanbieder\/producten$/);
+  await expect(provider).toHaveURL(/\/aanbieder\/bestellingen$/);
   await settle(provider);
   await expect(provider.locator('main')).toContainText(`Ingelogd voor ${u.organisation}`);
   await provider.getByRole('navigation', { name: 'Aanbiedersomgeving' }).getByRole('link', { name: 'Profiel' }).click();

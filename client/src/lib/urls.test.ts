@@ -51,6 +51,8 @@ describe('urls', () => {
     expect(urls.providerLogin('/aanbieder/app')).toBe('/voor-aanbieders/inloggen?terug=%2Faanbieder%2Fapp');
     expect(urls.admin.login('/admin/klanten?zoek=x')).toBe('/admin/inloggen?terug=%2Fadmin%2Fklanten%3Fzoek%3Dx');
     expect(urls.server.digidStart('/account/regelingen')).toBe('/auth/digid/start?returnTo=%2Faccount%2Fregelingen');
+    // No page asked for the log-in: the server picks where the resident lands.
+    expect(urls.server.digidStart(null)).toBe('/auth/digid/start');
   });
 
   it('builds the nested admin URLs', () => {

@@ -233,7 +233,8 @@ export const urls = {
 
   /** Server-side URLs: full-page navigations (plain <a href>), never router links. */
   server: {
-    digidStart: (returnTo: string) => withQuery('/auth/digid/start', { returnTo }),
+    /** Without `returnTo` the server picks the landing: the resident's orders once they have ordered, else their schemes. */
+    digidStart: (returnTo: string | null) => withQuery('/auth/digid/start', { returnTo }),
     sandbox: () => '/sandbox',
     graphql: () => '/graphql',
     clientConfig: () => '/api/client-config',

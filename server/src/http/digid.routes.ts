@@ -4,6 +4,7 @@ import type { Services } from '../platform/composition.js';
 import { DigidSimulator } from '../integrations/digid/digid-simulator.js';
 import { DigidSaml } from '../integrations/digid/saml/saml-adapter.js';
 import { Person } from '../modules/customers/person.entity.js';
+import { Order } from '../modules/orders/order.entities.js';
 import { Assignment } from '../modules/arrangements/assignment.entity.js';
 import { decryptBsn, isValidBsn, maskBsn } from '../crypto/bsn.js';
 import { safeReturnPath } from './return-path.js';
@@ -24,7 +25,9 @@ function latestBirthDateAged(years: number, day: string): string {
 }
 
 const STATE_COOKIE = 'gw_digid';
-const DEFAULT_RETURN = '/account/regelingen';
+/** Where a resident lands without a page to return to: their orders once they have ordered, else what they can spend. */
+const LANDING_WITH_ORDERS = '/account/bestellingen';
+const LANDING_WITHOUT_ORDERS = '/account/regelingen';
 
 /** The signature of the state cookie's payload, with the session secret. */
 const sign = (services: Services, value: string) =>
@@ -47,7 +50,8 @@ export const digidRoutes = [
     async handler({ req, res, deps }) {
       const { services, digid } = deps;
       const secure = services.config.session.secureCookie;
-      const returnTo = safeReturnPath(req.query.returnTo, DEFAULT_RETURN);
+      // No (or no safe) page to return to: the callback picks the landing from the resident's orders.
+      const returnTo = safeReturnPath(req.query.returnTo, '') || null;
       const nonce = randomBytes(16).toString('base64url');
       const { url, context } = await digid.start(nonce);
       const payload = Buffer.from(JSON.stringify({ nonce, returnTo, context })).toString('base64url');
@@ -88,7 +92,7 @@ export const digidRoutes = [
       const state = validSignature
         ? (JSON.parse(Buffer.from(payload!, 'base64url').toString()) as {
             nonce: string;
-            returnTo: string;
+            returnTo: string | null;
             context?: string;
           })
         : null;
@@ -111,7 +115,13 @@ export const digidRoutes = [
         return;
       }
       logger.info({ event: 'login', realm: 'customer', assurance: result.assuranceLevel }, 'logged in');
-      res.redirect(303, safeReturnPath(state.returnTo, DEFAULT_RETURN));
+      const returnTo = state.returnTo ? safeReturnPath(state.returnTo, '') : '';
+      if (returnTo) {
+        res.redirect(303, returnTo);
+        return;
+      }
+      const orders = await em.count(Order, { personId: login.personId });
+      res.redirect(303, orders > 0 ? LANDING_WITH_ORDERS : LANDING_WITHOUT_ORDERS);
     },
   }),
   defineRoute({

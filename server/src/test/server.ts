@@ -283,8 +283,11 @@ export class TestClient {
   }
 
   /** The DigiD simulator flow, as a browser follows it: start → simulator → callback. */
-  async loginWithDigid(bsn: string, returnTo = '/account/regelingen'): Promise<string> {
-    const start = await this.fetch(`/auth/digid/start?returnTo=${encodeURIComponent(returnTo)}`);
+  /** The DigiD log-in through the simulator; `returnTo` null: no page asked for it (the server picks the landing). */
+  async loginWithDigid(bsn: string, returnTo: string | null = '/account/regelingen'): Promise<string> {
+    const start = await this.fetch(
+      returnTo === null ? '/auth/digid/start' : `/auth/digid/start?returnTo=${encodeURIComponent(returnTo)}`,
+    );
     const simulatorUrl = new URL(start.headers.get('location')!, this.baseUrl);
     const relayState = simulatorUrl.searchParams.get('RelayState')!;
     const post = await this.fetch('/auth/digid/simulator', {

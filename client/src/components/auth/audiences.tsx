@@ -172,7 +172,7 @@ export const audiences: Record<PasswordAudience, AudienceConfig> = {
       send: async (client, email, password) =>
         (await client.mutate({ mutation: LoginProviderDocument, variables: { email, password } })).data?.loginProvider,
       loggedIn: (viewer) => viewer?.kind === 'PROVIDER',
-      next: (_, terug) => returnPathOr(terug, urls.provider.products()),
+      next: (_, terug) => returnPathOr(terug, urls.provider.orders()),
       links: (
         <>
           <li>

@@ -1,6 +1,6 @@
 import { Link, Navigate } from 'react-router';
 import { Page } from '../../components/layout/Page';
-import { returnPathOr } from '../../lib/returnPath';
+import { sanitizeReturnPath } from '../../lib/returnPath';
 import { searchParams, urls } from '../../lib/urls';
 import { useUrlState } from '../../lib/urlState';
 import { useViewer } from '../../lib/viewer';
@@ -33,12 +33,13 @@ const DIGID_ERRORS: Record<string, { title: string; text: string }> = {
 /** Customer log-in: DigiD first. DigiD is a full-page redirect through the server. */
 export default function CustomerLoginScreen() {
   const url = useUrlState();
-  const terug = returnPathOr(url.get(searchParams.returnTo), urls.account.orders());
+  // A page that asked for the log-in is where the resident returns; otherwise the server picks the landing.
+  const terug = sanitizeReturnPath(url.get(searchParams.returnTo));
   const { viewer } = useViewer();
   const fout = url.get(searchParams.loginError);
   const error = fout ? (DIGID_ERRORS[fout] ?? DIGID_ERRORS.geannuleerd) : null;
 
-  if (viewer?.kind === 'CUSTOMER') return <Navigate replace to={terug} />;
+  if (viewer?.kind === 'CUSTOMER') return <Navigate replace to={terug ?? urls.account.orders()} />;
 
   return (
     <Page title="Inloggen" lead="Log in om uw regelingen en tegoed te zien en producten te bestellen.">

@@ -181,6 +181,20 @@ export class CardService {
     );
   }
 
+  /**
+   * A customer's own card with its full number ("Toon nummer" on /account/pas): only a card of the logged-in person
+   * themselves; a card of another household member, of another household or an unknown id is null. The number is the
+   * `@PersonalData(CARD_NUMBER)` field `Card.number`, so the read is noted as every personal-data read is.
+   */
+  async mineWithNumber(ctx: RequestContext, cardId: string): Promise<CardView | null> {
+    const viewer = ctx.viewer;
+    if (viewer.kind !== Audience.CUSTOMER || !isUuid(cardId)) return null;
+    const card = await ctx.em.findOne(Card, { id: cardId, person: viewer.personId });
+    if (!card) return null;
+    const person = await ctx.em.findOneOrFail(Person, viewer.personId);
+    return cardView(card, person.fullName, { fullNumber: true });
+  }
+
   /** A customer blocks a lost card of their own household. */
   async blockMine(ctx: RequestContext, cardId: string): Promise<CardResult> {
     const viewer = ctx.viewer;

@@ -12,6 +12,7 @@ const BLOCK = `mutation($id: ID!) { blockCard(cardId: $id) { errors { field code
 const REPLACE = `mutation($id: ID!) { replaceCard(cardId: $id) { errors { field code message } card { ${CARD_FIELDS} } replacedCard { ${CARD_FIELDS} } } }`;
 const MY_CARDS = `{ myCards { ${CARD_FIELDS} } }`;
 const BLOCK_MINE = `mutation($id: ID!) { blockMyCard(cardId: $id) { errors { field code message } card { ${CARD_FIELDS} } } }`;
+const MY_OWN_CARD = `query($id: ID!) { myOwnCard(cardId: $id) { id personId number maskedNumber } }`;
 const MY_DETAILS = `{ myDetails { id fullName email phone notifyOrderStatus bsnMasked } }`;
 const UPDATE_DETAILS = `mutation($input: UpdateMyDetailsInput!) { updateMyDetails(input: $input) { errors { field code message } person { email phone notifyOrderStatus } } }`;
 
@@ -159,6 +160,40 @@ describe('cards (passen) and a customer’s own details', () => {
         [childCard.id],
       );
     expect(audit).toEqual([{ actor_kind: 'CUSTOMER', actor_id: me.id }]);
+  });
+
+  it('shows a customer the full number of their own card only: not a household member’s, not another household’s', async () => {
+    const me = zv[3]!;
+    const customer = server.client();
+    await customer.loginWithDigid(bsnOf(me));
+    const own = await activeCard(me.id);
+    const revealed: any = await customer.gql(MY_OWN_CARD, { id: own.id });
+    expect(revealed.errors).toBeUndefined();
+    expect(revealed.data.myOwnCard).toMatchObject({ id: own.id, personId: me.id, number: own.number });
+    expect(isValidCardNumber(revealed.data.myOwnCard.number)).toBe(true);
+
+    // Another household's card, by its id: nothing, not even whether it exists.
+    const stranger = zv.find((p) => p.clientGroup.id !== me.clientGroup.id)!;
+    const foreign: any = await customer.gql(MY_OWN_CARD, { id: (await activeCard(stranger.id)).id });
+    expect(foreign.errors).toBeUndefined();
+    expect(foreign.data.myOwnCard).toBeNull();
+    // A household member's card, an unknown id and a malformed one: null as well.
+    const member = zv.find((p) => p.clientGroup.id === me.clientGroup.id && p.id !== me.id);
+    if (member) {
+      const memberCard = await server.orm.em.fork().findOne(Card, { person: member.id });
+      if (memberCard)
+        expect(((await customer.gql(MY_OWN_CARD, { id: memberCard.id })) as any).data.myOwnCard).toBeNull();
+    }
+    expect(
+      ((await customer.gql(MY_OWN_CARD, { id: '00000000-0000-4000-8000-000000000000' })) as any).data.myOwnCard,
+    ).toBeNull();
+    expect(((await customer.gql(MY_OWN_CARD, { id: 'x' })) as any).data.myOwnCard).toBeNull();
+
+    // Not for anyone but a logged-in resident.
+    const anonymous: any = await server.client().gql(MY_OWN_CARD, { id: own.id });
+    expect(anonymous.data?.myOwnCard ?? null).toBeNull();
+    expect(anonymous.errors?.[0]?.extensions?.code).toMatch(/UNAUTHENTICATED|FORBIDDEN/);
+    expect((await klantcontact.gql(MY_OWN_CARD, { id: own.id })).errors![0]!.extensions!.code).toBe('FORBIDDEN');
   });
 
   it('lets a customer change their contact details and notification preference, validated in Dutch', async () => {

@@ -41,7 +41,8 @@ export class CardView {
 
   @Field(() => String, {
     nullable: true,
-    description: 'The full number (10 digits, the last a check digit). Staff only; null for customers.',
+    description:
+      'The full number (10 digits, the last a check digit). For staff, and for a customer in myOwnCard (their own card); null in the customer’s other answers.',
   })
   @PersonalData(PersonalDataKind.CARD_NUMBER)
   number!: string | null;

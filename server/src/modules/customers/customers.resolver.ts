@@ -148,6 +148,19 @@ export class CustomersResolver {
     return ctx.services.cards.mine(ctx);
   }
 
+  @Query(() => CardView, {
+    nullable: true,
+    description:
+      'One of the logged-in customer’s own cards with its full number (their own, not a household member’s); null for any other card.',
+  })
+  @Requires(Audience.CUSTOMER)
+  myOwnCard(
+    @Arg('cardId', () => ID, { description: 'The id of the card (of the logged-in person).' }) cardId: string,
+    @Ctx() ctx: Context,
+  ): Promise<CardView | null> {
+    return ctx.services.cards.mineWithNumber(ctx, cardId);
+  }
+
   @Mutation(() => CardPayload, { description: 'Blocks a lost card of the customer’s own household.' })
   @Requires(Audience.CUSTOMER)
   async blockMyCard(

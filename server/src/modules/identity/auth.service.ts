@@ -169,12 +169,12 @@ export class AuthService {
     req: Request,
     res: Response,
     bsn: string,
-  ): Promise<{ ok: true } | { ok: false; reason: 'UNKNOWN_PERSON' }> {
+  ): Promise<{ ok: true; personId: string } | { ok: false; reason: 'UNKNOWN_PERSON' }> {
     const person = await em.findOne(Person, { bsnHash: hashBsn(bsn, this.bsnKeys) });
     if (!person) return { ok: false, reason: 'UNKNOWN_PERSON' };
     await this.sessions.destroy(em, req, undefined);
     await this.sessions.create(em, res, 'CUSTOMER', { person });
-    return { ok: true };
+    return { ok: true, personId: person.id };
   }
 
   async logout(ctx: Context): Promise<void> {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useLazyQuery, useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { formatDate } from '@/components/dates/formatDate';
 import { useMutationForm } from '@/components/forms/useMutationForm';
@@ -22,6 +22,19 @@ const MyCardsDocument = graphql(`
       issuedAt
       blockedAt
     }
+    myDetails {
+      id
+    }
+  }
+`);
+
+/** The full number of the resident's own card, only on request ("Toon nummer"); never kept in the cache. */
+const MyOwnCardDocument = graphql(`
+  query MyOwnCard($cardId: ID!) {
+    myOwnCard(cardId: $cardId) {
+      id
+      number
+    }
   }
 `);
 
@@ -43,11 +56,48 @@ const BlockMyCardDocument = graphql(`
 type Card = MyCardsQuery['myCards'][number];
 
 /** The masked number, read out as "eindigend op 1234" rather than as a row of asterisks. */
-function CardNumber({ card }: { card: Card }) {
+function MaskedNumber({ card }: { card: Card }) {
   return (
     <>
       <span aria-hidden="true">{card.maskedNumber.replace(/\*/g, '•')}</span>
       <span className="gw-visually-hidden">Pas eindigend op {card.lastDigits}</span>
+    </>
+  );
+}
+
+/**
+ * The resident's own card: masked, with "Toon nummer" (a toggle, aria-pressed) that asks the server for the full
+ * number. The number only travels in the answer's body, never in a URL, and is not kept in the cache.
+ */
+function OwnCardNumber({ card }: { card: Card }) {
+  const [load, { data, loading, error }] = useLazyQuery(MyOwnCardDocument, { fetchPolicy: 'no-cache' });
+  const [shown, setShown] = useState(false);
+  const number = shown ? data?.myOwnCard?.number : null;
+  const numberId = `pasnummer-${card.id}`;
+  return (
+    <>
+      <span id={numberId} aria-live="polite">
+        {number ? <span style={{ fontVariantNumeric: 'tabular-nums' }}>{number}</span> : <MaskedNumber card={card} />}
+      </span>{' '}
+      <button
+        type="button"
+        className="gw-link-button"
+        aria-pressed={shown}
+        aria-controls={numberId}
+        // Not disabled while loading: a disabled button would lose the keyboard focus.
+        onClick={() => {
+          const next = !shown;
+          setShown(next);
+          if (next && !data?.myOwnCard && !loading) void load({ variables: { cardId: card.id } });
+        }}
+      >
+        Toon nummer
+      </button>
+      {shown && (error || (data && !data.myOwnCard)) ? (
+        <span role="alert" className="gw-field__error" style={{ display: 'block' }}>
+          Het pasnummer kon niet worden opgehaald. Probeer het opnieuw.
+        </span>
+      ) : null}
     </>
   );
 }
@@ -58,19 +108,21 @@ const LEAD =
 
 /** /account/pas: the household's cards; a lost card can be blocked. */
 export default function CardsScreen() {
+  const query = useQuery(MyCardsDocument, { fetchPolicy: 'cache-and-network' });
+  const ownPersonId = query.data?.myDetails?.id ?? null;
   return (
     <QueryBoundary
-      query={useQuery(MyCardsDocument, { fetchPolicy: 'cache-and-network' })}
+      query={query}
       select={(data) => data.myCards}
       title={TITLE}
       errorMessage="Uw passen konden niet worden geladen."
     >
-      {(cards) => <Cards cards={cards} />}
+      {(cards) => <Cards cards={cards} ownPersonId={ownPersonId} />}
     </QueryBoundary>
   );
 }
 
-function Cards({ cards }: { cards: readonly Card[] }) {
+function Cards({ cards, ownPersonId }: { cards: readonly Card[]; ownPersonId: string | null }) {
   const [blockCard] = useMutation(BlockMyCardDocument, { refetchQueries: ['MyCards'] });
   const [confirming, setConfirming] = useState<Card | null>(null);
   const showNotice = useShowNotice();
@@ -110,7 +162,7 @@ function Cards({ cards }: { cards: readonly Card[] }) {
                   <tr key={card.id}>
                     <th scope="row">{card.holderName}</th>
                     <td>
-                      <CardNumber card={card} />
+                      {card.personId === ownPersonId ? <OwnCardNumber card={card} /> : <MaskedNumber card={card} />}
                     </td>
                     <td>
                       <StatusBadge kind="card" status={card.status}>

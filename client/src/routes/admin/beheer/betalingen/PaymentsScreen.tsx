@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { formatDateTime } from '@/components/dates/formatDate';
+import { periodSentence } from '@/components/dates/period';
 import { Page } from '@/components/layout/Page';
 import { statusFilter } from '@/components/lists/statusFilter';
 import { useFiltering } from '@/components/lists/useFiltering';
@@ -148,6 +149,12 @@ export default function PaymentsScreen() {
   const list = useConnection(AdminPaymentsDocument, { variables: { filter }, field: 'adminPayments' });
   const totals = useQuery(AdminPaymentTotalsDocument, { variables: { filter } });
   const t = totals.data?.adminPaymentTotals;
+  const subject =
+    filtering.values.kind === 'PAYMENT'
+      ? 'Betalingen'
+      : filtering.values.kind === 'REFUND'
+        ? 'Terugbetalingen'
+        : 'Betalingen en terugbetalingen';
   return (
     <Page
       title="Betalingen"
@@ -167,6 +174,12 @@ export default function PaymentsScreen() {
           ...(v.max && parseEuros(v.max) === null ? { max: 'Vul een bedrag in euro’s in, bijvoorbeeld 50,00.' } : {}),
         })}
       />
+      <p className="gw-finance-period" aria-live="polite">
+        <strong>
+          {periodSentence(subject, filtering.values.from, filtering.values.to, `${subject} van elke datum`)}
+        </strong>
+        {filtering.values.from || filtering.values.to ? null : '. Kies hierboven een periode om minder te zien.'}
+      </p>
       <section aria-labelledby="betalingen-totalen">
         <h2 id="betalingen-totalen">{filtering.active ? 'Totalen van de gefilterde regels' : 'Totalen'}</h2>
         {totals.error ? (

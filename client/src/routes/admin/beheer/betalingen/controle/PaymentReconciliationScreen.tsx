@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { formatDateTime } from '@/components/dates/formatDate';
+import { periodSentence } from '@/components/dates/period';
 import { TextAreaField } from '@/components/forms/fields';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { Page } from '@/components/layout/Page';
@@ -360,6 +361,17 @@ export default function PaymentReconciliationScreen() {
         </div>
       ) : (
         <>
+          <p className="gw-finance-period" aria-live="polite">
+            <strong>
+              {periodSentence(
+                `Vergeleken: betalingen en terugbetalingen`,
+                report.from,
+                report.to,
+                'Vergeleken: alle betalingen en terugbetalingen',
+              )}
+            </strong>
+            {values.from || values.to ? null : ' (de laatste 30 dagen; kies hierboven een andere periode)'}
+          </p>
           {report.providerError ? (
             <Alert variant="error" role="alert">
               <p>{report.providerError}</p>

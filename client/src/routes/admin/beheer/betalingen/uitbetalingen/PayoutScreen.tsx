@@ -289,6 +289,7 @@ function Actions({ batch, refetch }: { batch: Batch; refetch: () => void }) {
           geëxporteerd: het bestand kan maar één keer worden gedownload, zodat de bank de uitbetaling niet dubbel
           uitvoert.
         </p>
+        <LostFileHelp exported={false} />
         {download.summary}
         <p>
           <button type="button" className="gw-button" disabled={download.busy} onClick={() => void download.submit()}>
@@ -309,6 +310,10 @@ function Actions({ batch, refetch }: { batch: Batch; refetch: () => void }) {
   if (batch.status !== 'EXPORTED') return null;
   return (
     <>
+      <section aria-labelledby="kwijt-kop">
+        <h2 id="kwijt-kop">SEPA-bestand kwijt?</h2>
+        <LostFileHelp exported />
+      </section>
       <section aria-labelledby="betaald-kop">
         <h2 id="betaald-kop">Betaald door de bank</h2>
         <p>
@@ -361,6 +366,25 @@ function Actions({ batch, refetch }: { batch: Batch; refetch: () => void }) {
         )}
       </section>
     </>
+  );
+}
+
+/**
+ * What to do when the one-time SEPA file got lost, as the payouts module allows it: nobody can download it again (a
+ * cancel is only for a draft), but "niet uitgevoerd door de bank", confirmed by a second person, releases the orders
+ * for a new payout with a new file.
+ */
+function LostFileHelp({ exported }: { exported: boolean }) {
+  return (
+    <p>
+      {exported
+        ? 'Is het bestand kwijtgeraakt voordat het bij de bank was? Niemand kan het opnieuw downloaden, ook een beheerder niet, en annuleren kan niet meer. '
+        : 'Raakt u het bestand kwijt voordat het bij de bank is? Niemand kan het opnieuw downloaden, ook een beheerder niet, en na het downloaden kunt u niet meer annuleren. '}
+      Vraag eerst bij de bank na of het bestand echt niet is aangeleverd. Meld dan{' '}
+      {exported ? 'hieronder' : 'na het downloaden op deze pagina'} ‘niet uitgevoerd door de bank’, met als reden dat
+      het bestand kwijt is. Bevestigt een tweede medewerker met het recht om uitbetalingen te beheren dat? Dan komen de
+      bestellingen vrij en maakt u een nieuwe uitbetaling, met een nieuw bestand.
+    </p>
   );
 }
 

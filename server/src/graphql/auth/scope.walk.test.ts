@@ -132,6 +132,7 @@ const ARGUMENTS: Record<string, Provider> = {
   messageArrangementChoices: municipalities,
   myMunicipality: municipalities,
   myPayment: both('payment'),
+  myOwnCard: both('card', 'cardId'),
   myProduct: both('product'),
   newsArticle: both('news_article'),
   onBehalfOrderOptions: both('person', 'personId'),

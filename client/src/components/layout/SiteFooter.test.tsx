@@ -59,7 +59,7 @@ describe('the public footer', () => {
 });
 
 describe('the footer links', () => {
-  it('shows each address once: a managed link to a fixed page or a repeated address is left out', async () => {
+  it('shows each address once: a managed footer link to a site page takes its place, a repeated address is left out', async () => {
     renderApp(
       '/hoe-werkt-het',
       { kind: 'ANONYMOUS' },
@@ -67,7 +67,9 @@ describe('the footer links', () => {
         PublicSite: () => ({
           links: [
             { __typename: 'Link', id: 'l1', label: 'Privacyverklaring', url: '/privacy' },
-            { __typename: 'Link', id: 'l2', label: 'Hoe werkt het', url: '/hoe-werkt-het/' },
+            { __typename: 'Link', id: 'l2', label: 'Zo werkt het', url: '/hoe-werkt-het/' },
+          ],
+          usefulLinks: [
             { __typename: 'Link', id: 'l3', label: 'Gemeente Zuiderveen', url: 'https://www.example.org/zuiderveen' },
             { __typename: 'Link', id: 'l4', label: 'Zuiderveen', url: 'https://www.example.org/zuiderveen' },
           ],
@@ -90,6 +92,12 @@ describe('the footer links', () => {
         .getAllByRole('link')
         .map((a) => a.textContent),
     ).toEqual(['Gemeente Zuiderveen']);
+    const about = within(footer).getByRole('navigation', { name: 'Over deze website' });
+    expect(
+      within(about)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Privacyverklaring', 'Zo werkt het', 'Voorwaarden', 'Toegankelijkheid', 'Sitemap']);
     const hrefs = within(footer)
       .getAllByRole('link')
       .map((a) => a.getAttribute('href'));

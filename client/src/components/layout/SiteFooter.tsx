@@ -83,11 +83,12 @@ export function extraFooterLinks<T extends { url: string }>(links: readonly T[])
 
 /**
  * The public footer: fixed pages, the links managed at /admin/beheer/links (each address once), and the
- * municipalities' contact details and the platform's name from the settings (instellingen/algemeen).
+ * municipalities' contact details and the platform's name from the settings (instellingen/algemeen). During
+ * `maintenance` only what works then: the external links and the contact details, no page of this site.
  */
-export function SiteFooter() {
+export function SiteFooter({ maintenance = false }: { maintenance?: boolean }) {
   const data = usePublicSite();
-  const links = extraFooterLinks(data?.links ?? []);
+  const links = extraFooterLinks(data?.links ?? []).filter((link) => !maintenance || !sanitizeReturnPath(link.url));
   const platformName = data?.publicSettings.platformName ?? SITE_NAME;
   const contacts = (data?.publicSettings.municipalities ?? []).filter(
     (m) => m.phone || m.email || m.website || m.visitingAddress,
@@ -96,16 +97,18 @@ export function SiteFooter() {
   return (
     <footer className="gw-footer">
       <div className="gw-container gw-footer__columns">
-        <nav aria-label="Over deze website">
-          <h2>Over deze website</h2>
-          <ul>
-            {FIXED_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {maintenance ? null : (
+          <nav aria-label="Over deze website">
+            <h2>Over deze website</h2>
+            <ul>
+              {FIXED_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         {links.length > 0 ? (
           <nav aria-label="Handige links">
             <h2>Handige links</h2>
@@ -127,15 +130,19 @@ export function SiteFooter() {
           </section>
         ) : null}
         <div>
-          <h2>Voor aanbieders</h2>
-          <ul>
-            <li>
-              <Link to={urls.providerLogin()}>Inloggen als aanbieder</Link>
-            </li>
-            <li>
-              <Link to={urls.providerRegister()}>Aanbieder worden</Link>
-            </li>
-          </ul>
+          {maintenance ? null : (
+            <>
+              <h2>Voor aanbieders</h2>
+              <ul>
+                <li>
+                  <Link to={urls.providerLogin()}>Inloggen als aanbieder</Link>
+                </li>
+                <li>
+                  <Link to={urls.providerRegister()}>Aanbieder worden</Link>
+                </li>
+              </ul>
+            </>
+          )}
           <p className="gw-muted">© {platformName}</p>
         </div>
       </div>

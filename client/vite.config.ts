@@ -248,6 +248,7 @@ const clientConfig = defineConfig({
         '/healthz',
         '/readyz',
         '/sitemap.xml',
+        '/robots.txt',
         '/payments',
         '/betalen',
       ].map((path) => [path, { target: process.env.API_ORIGIN ?? 'http://localhost:3000', changeOrigin: false }]),

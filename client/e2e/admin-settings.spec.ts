@@ -113,7 +113,16 @@ test('onderhoudsmodus: residents see the maintenance page while staff work on an
       await resident.goto('/aanbod');
       await expect(resident.getByRole('heading', { name: 'Wij zijn even met onderhoud bezig' })).toBeVisible();
       await expect(resident.getByText('Wij werken aan de website. Vanmiddag zijn wij terug.')).toBeVisible();
+      // No menus whose pages would be the maintenance page again; only what works (contact, other sites).
+      await expect(resident.getByRole('navigation', { name: 'Hoofdmenu' })).toHaveCount(0);
+      await expect(resident.getByRole('button', { name: /menu/i })).toHaveCount(0);
+      await expect(resident.getByRole('navigation', { name: 'Over deze website' })).toHaveCount(0);
+      await expect(resident.getByRole('link', { name: 'Inloggen als aanbieder' })).toHaveCount(0);
       await expectAccessible(resident, 'onderhoudspagina');
+      for (const width of [390, 1280]) {
+        await resident.setViewportSize({ width, height: 900 });
+        await resident.screenshot({ path: test.info().outputPath(`onderhoudspagina-${width}.png`), fullPage: true });
+      }
       await residentContext.close();
 
       // Staff work on, with a banner.

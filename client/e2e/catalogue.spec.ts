@@ -286,6 +286,19 @@ test('the offer sorts by price and filters by provider, with both in the URL', a
   await expectAccessible(page, 'aanbod gesorteerd en gefilterd');
 });
 
+test('each product card is an article named by its title, and the offer stays accessible', async ({ page }) => {
+  await page.goto('/aanbod');
+  await settle(page);
+  const cards = page.locator('main .gw-card');
+  expect(await cards.count()).toBeGreaterThan(1);
+  for (const i of [0, 1]) {
+    const title = (await cards.nth(i).getByRole('heading').textContent())!.trim();
+    // Screen readers list the card by its title ("Judo voor kinderen"), not as "artikel".
+    await expect(page.getByRole('article', { name: title, exact: true }).first()).toBeVisible();
+  }
+  await expectAccessible(page, 'aanbod met kaarten');
+});
+
 test('every demo product shows its picture in the offer and on its page', async ({ page }) => {
   // Bicycles: a category no other test adds products to (those have no picture).
   await page.goto('/aanbod');

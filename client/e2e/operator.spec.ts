@@ -119,3 +119,24 @@ test('an invited operator logs in with a mailed link, creates a municipality and
   await asker.goto('/admin');
   await expect(asker).toHaveURL(/\/admin\/inloggen/);
 });
+
+test('the console title stays whole at narrow widths: the product name and "Beheerconsole" never break inside', async ({
+  page,
+}) => {
+  for (const width of [160, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/_lightbase');
+    await settle(page);
+    const logo = page.getByRole('banner').getByRole('link', { name: /^Gemeentewinkel\s+–\s+Beheerconsole$/ });
+    await expect(logo).toBeVisible();
+    for (const part of ['.gw-logo__name', '.gw-header__audience']) {
+      // One line box each: the part is not broken, whatever the width.
+      const lines = await logo.locator(part).evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+      expect(lines, `${part} at ${width}px`).toBe(1);
+    }
+  }
+});

@@ -505,8 +505,8 @@ test('a resident sees the budget in the header, finds what the arrangements pay 
   // 1. The header says what can be spent now, the same as the Regelingen screen, and leads there.
   const spendableBefore = spendable((await pageGql(page, ASSIGNMENTS)).myAssignments as Assignment[]);
   expect(spendableBefore).toBeGreaterThan(0);
-  const budget = page.getByRole('banner').getByRole('link', { name: /^Budget: / });
-  await expect(budget).toHaveText(`Budget: ${euros(spendableBefore)}`);
+  const budget = page.getByRole('banner').getByRole('link', { name: /^Tegoed: / });
+  await expect(budget).toHaveText(`Tegoed: ${euros(spendableBefore)}`);
   await expect(page.locator('.gw-stat').filter({ hasText: 'Nu te besteden' }).locator('dd')).toHaveText(
     euros(spendableBefore),
   );
@@ -583,7 +583,7 @@ test('a resident sees the budget in the header, finds what the arrangements pay 
   await settle(page);
   await page.getByRole('button', { name: 'Verder naar bestellen' }).click();
   await page.getByRole('button', { name: 'Bestellen', exact: true }).click();
-  await expect(budget).toHaveText(`Budget: ${euros(spendableBefore - chosen!.plan.budgetCents)}`);
+  await expect(budget).toHaveText(`Tegoed: ${euros(spendableBefore - chosen!.plan.budgetCents)}`);
   expect(spendable((await pageGql(page, ASSIGNMENTS)).myAssignments as Assignment[])).toBe(
     spendableBefore - chosen!.plan.budgetCents,
   );

@@ -11,6 +11,7 @@ import { QueryError } from '../components/ui/QueryError';
 import { graphql } from '../graphql/generated';
 import { SITE_NAME } from '../lib/site';
 import { urls } from '../lib/urls';
+import { countOf } from '@/lib/plural';
 
 const HomeDocument = graphql(`
   query Home {
@@ -133,9 +134,7 @@ function Categories() {
                   <h3>
                     <Link to={urls.catalogue({ categorie: category.id })}>{category.name}</Link>
                   </h3>
-                  <p className="gw-muted">
-                    {category.productCount === 1 ? '1 product' : `${formatCount(category.productCount)} producten`}
-                  </p>
+                  <p className="gw-muted">{countOf(category.productCount, 'product', 'producten')}</p>
                 </div>
               </li>
             ))}

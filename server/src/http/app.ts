@@ -44,6 +44,7 @@ export const SERVER_PATHS = [
   '/sandbox',
   '/uploads/',
   '/sitemap.xml',
+  '/robots.txt',
 ];
 
 export interface AppDeps {

@@ -59,6 +59,20 @@ describe('HTTP surface', () => {
     expect(text).toContain('/aanbod</loc>');
   });
 
+  it('serves /robots.txt naming the sitemap by its absolute URL and disallowing the non-public areas', async () => {
+    const res = await fetch(`${server.url}/robots.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const lines = (await res.text()).split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    for (const path of ['/admin', '/account', '/aanbieder', '/_lightbase', '/auth']) {
+      expect(lines).toContain(`Disallow: ${path}`);
+    }
+    const appUrl = server.services.config.appUrl.replace(/\/$/, '');
+    expect(appUrl).toMatch(/^https?:\/\//);
+    expect(lines).toContain(`Sitemap: ${appUrl}/sitemap.xml`);
+  });
+
   it('refuses a malformed pagination cursor with a Dutch message', async () => {
     const r = await server.client().gql('{ products(after: "niet-een-cursor") { totalCount } }');
     expect(r.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');

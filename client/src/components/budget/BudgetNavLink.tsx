@@ -31,7 +31,7 @@ export const MyBudgetDocument = graphql(`
 `);
 
 /**
- * The resident's budget left in the header ("Budget: € 312,50"), a link to their arrangements; with the part held for an
+ * The resident's budget left in the header ("Tegoed: € 312,50"), a link to their arrangements; with the part held for an
  * order whose own contribution is not paid yet (the arrangements screen links to that order).
  */
 export function BudgetNavLink() {
@@ -40,7 +40,7 @@ export function BudgetNavLink() {
   const heldCents = (data?.myOrders.edges ?? []).reduce((sum, e) => sum + e.node.budgetCents, 0);
   return (
     <NavLink to={urls.account.assignments()} className="gw-budget-link">
-      Budget
+      Tegoed
       {cents === null ? null : (
         <>
           : <span className="gw-budget-link__amount">{formatCents(cents)}</span>

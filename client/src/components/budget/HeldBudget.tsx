@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { graphql } from '../../graphql/generated';
 import { urls } from '../../lib/urls';
 import { formatCents } from '../money/formatCents';
+import { plural } from '@/lib/plural';
 
 /**
  * The household's orders that wait for their own contribution: their budget is held (booked, not spendable) until the
@@ -50,7 +51,7 @@ export function HeldBudgetNotice() {
         {formatCents(heldCents)} van uw tegoed is vastgehouden
       </h2>
       <p>
-        Dit tegoed is gereserveerd voor {orders.length === 1 ? 'een bestelling' : 'bestellingen'} waarvan u de eigen
+        Dit tegoed is gereserveerd voor {plural(orders.length, 'een bestelling', 'bestellingen')} waarvan u de eigen
         bijdrage nog niet heeft betaald. Betaal de eigen bijdrage of annuleer de bestelling. Na het annuleren kunt u het
         tegoed meteen weer gebruiken.
       </p>

@@ -5,6 +5,7 @@ import { MAX_QUANTITY, quantityError } from '../../lib/cart';
 import { urls } from '../../lib/urls';
 import { useCartActions } from './cartActions';
 import './cart.css';
+import { plural } from '@/lib/plural';
 
 interface AddToCartProps {
   productId: string;
@@ -41,7 +42,7 @@ export function AddToCart({ productId, title, available }: AddToCartProps) {
     const result = await add(productId, n);
     setPending(false);
     if (result.errors.length) setError(result.errors.join(' '));
-    else setAdded(`${n} × ${title} ${n === 1 ? 'ligt' : 'liggen'} in uw winkelwagen.`);
+    else setAdded(`${n} × ${title} ${plural(n, 'ligt', 'liggen')} in uw winkelwagen.`);
   }
 
   return (

@@ -1,5 +1,6 @@
 import { useCartCount, useCartMerge } from './useCart';
 import './cart.css';
+import { countOf } from '@/lib/plural';
 
 /**
  * "Winkelwagen" in the header with the number of items as a badge, read out as "Winkelwagen (3 artikelen)". Also takes
@@ -17,7 +18,7 @@ export function CartNavLabel() {
       <span className="gw-cart-count" aria-hidden="true">
         {count}
       </span>
-      <span className="gw-visually-hidden">Winkelwagen ({count === 1 ? '1 artikel' : `${count} artikelen`})</span>
+      <span className="gw-visually-hidden">Winkelwagen ({countOf(count, 'artikel', 'artikelen')})</span>
     </>
   );
 }

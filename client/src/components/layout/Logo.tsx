@@ -35,12 +35,13 @@ export function Logo({ to, audience, image }: { to: string; audience?: string; i
         <path d="M8 12h16l-2 12H10z" fill="#00457a" />
         <path d="M12 12a4 4 0 0 1 8 0" fill="none" stroke="#00457a" strokeWidth="2" />
       </svg>
+      {/* Each part unbroken ("Gemeentewinkel", "Beheerconsole"): a narrow screen puts the area on its own line, whole. */}
       <span>
-        {SITE_NAME}
+        <span className="gw-logo__name">{SITE_NAME}</span>
         {audience ? (
           <>
-            <span className="gw-visually-hidden"> – </span>
-            <span className="gw-header__audience"> {audience}</span>
+            <span className="gw-visually-hidden">{'\u00a0– '}</span>{' '}
+            <span className="gw-header__audience">{audience}</span>
           </>
         ) : null}
       </span>

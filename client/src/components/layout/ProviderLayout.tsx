@@ -7,7 +7,7 @@ import { LogoutButton } from './LogoutButton';
 import { NavigationStatus } from './NavigationStatus';
 import { RequireAudience } from './RequireAudience';
 import { ScreenOutlet } from './ScreenOutlet';
-import { MaintenanceGate } from '../settings/publicSettings';
+import { MaintenanceGate, useMaintenanceShown } from '../settings/publicSettings';
 import { SectionNavLink } from './SectionNavLink';
 import { ScrollableTables } from './ScrollableTables';
 import { MAIN_ID, SkipLink } from './SkipLink';
@@ -15,7 +15,9 @@ import { ProviderTermsGate } from '../providers/ProviderTermsGate';
 
 function ProviderHeader() {
   const { viewer } = useViewer();
-  const isProvider = viewer?.kind === 'PROVIDER';
+  // During maintenance no menu: each of its pages would be the maintenance page.
+  const maintenance = useMaintenanceShown();
+  const isProvider = viewer?.kind === 'PROVIDER' && !maintenance;
   return (
     <header className="gw-header">
       <div className="gw-container gw-header__inner">
@@ -51,6 +53,7 @@ function ProviderHeader() {
 /** The provider area (/aanbieder/*): provider users only, others go to /voor-aanbieders/inloggen. */
 export function ProviderLayout() {
   const { viewer } = useViewer();
+  const maintenance = useMaintenanceShown();
   return (
     <div className="gw-shell">
       <SkipLink />
@@ -74,13 +77,16 @@ export function ProviderLayout() {
           </MaintenanceGate>
         </div>
       </main>
-      <footer className="gw-footer">
-        <div className="gw-container">
-          <p>
-            <Link to={urls.home()}>Naar de openbare website</Link>
-          </p>
-        </div>
-      </footer>
+      {/* During maintenance the public site is the maintenance page too. */}
+      {maintenance ? null : (
+        <footer className="gw-footer">
+          <div className="gw-container">
+            <p>
+              <Link to={urls.home()}>Naar de openbare website</Link>
+            </p>
+          </div>
+        </footer>
+      )}
     </div>
   );
 }

@@ -22,6 +22,7 @@ import {
   MaintenanceStatusDocument,
   PublicAnalyticsDocument,
   useAnalytics,
+  useMaintenanceShown,
   useSiteColour,
 } from '../settings/publicSettings';
 import { MAIN_ID, SkipLink } from './SkipLink';
@@ -91,7 +92,8 @@ function PublicLogo() {
   return <Logo to={urls.home()} image={image} />;
 }
 
-function PublicHeader() {
+/** The header; during maintenance (`menu` false) without the menu, whose pages would all be the maintenance page. */
+function PublicHeader({ menu }: { menu: boolean }) {
   return (
     <header className="gw-header">
       <div className="gw-container gw-header__inner">
@@ -99,28 +101,30 @@ function PublicHeader() {
           <PublicLogo />
           <HeaderMunicipalities />
         </div>
-        <MenuDisclosure label="Hoofdmenu" variant="public">
-          <ul className="gw-nav__list">
-            <li>
-              <SectionNavLink to={urls.catalogue()}>Aanbod</SectionNavLink>
-            </li>
-            <li>
-              <SectionNavLink to={urls.howItWorks()}>Hoe werkt het</SectionNavLink>
-            </li>
-            <li>
-              <SectionNavLink to={urls.news()}>Nieuws</SectionNavLink>
-            </li>
-            <li>
-              <SectionNavLink to={urls.announcements()}>Meldingen</SectionNavLink>
-            </li>
-            <li>
-              <SectionNavLink to={urls.cart()}>
-                <CartNavLabel />
-              </SectionNavLink>
-            </li>
-            <SessionItems />
-          </ul>
-        </MenuDisclosure>
+        {menu ? (
+          <MenuDisclosure label="Hoofdmenu" variant="public">
+            <ul className="gw-nav__list">
+              <li>
+                <SectionNavLink to={urls.catalogue()}>Aanbod</SectionNavLink>
+              </li>
+              <li>
+                <SectionNavLink to={urls.howItWorks()}>Hoe werkt het</SectionNavLink>
+              </li>
+              <li>
+                <SectionNavLink to={urls.news()}>Nieuws</SectionNavLink>
+              </li>
+              <li>
+                <SectionNavLink to={urls.announcements()}>Meldingen</SectionNavLink>
+              </li>
+              <li>
+                <SectionNavLink to={urls.cart()}>
+                  <CartNavLabel />
+                </SectionNavLink>
+              </li>
+              <SessionItems />
+            </ul>
+          </MenuDisclosure>
+        ) : null}
       </div>
     </header>
   );
@@ -162,6 +166,7 @@ export function PublicShell({ subnav, children }: { subnav?: ReactNode; children
   useSiteColour();
   const siteSettled = usePublicSiteSettled();
   const announcementsSettled = useAnnouncementsSettled();
+  const maintenance = useMaintenanceShown();
   if (!siteSettled || !announcementsSettled) {
     return (
       <main aria-busy="true" className="gw-shell__main">
@@ -174,8 +179,8 @@ export function PublicShell({ subnav, children }: { subnav?: ReactNode; children
   return (
     <div className="gw-shell">
       <SkipLink />
-      <PublicHeader />
-      {subnav}
+      <PublicHeader menu={!maintenance} />
+      {maintenance ? null : subnav}
       <AnnouncementBanner />
       <NavigationStatus />
       <ScrollableTables />
@@ -184,7 +189,7 @@ export function PublicShell({ subnav, children }: { subnav?: ReactNode; children
           <MaintenanceGate>{children}</MaintenanceGate>
         </div>
       </main>
-      <SiteFooter />
+      <SiteFooter maintenance={maintenance} />
     </div>
   );
 }

@@ -104,12 +104,13 @@ export function usefulLinks<T extends { url: string }>(links: readonly T[]): T[]
 /**
  * The public footer: the links managed at /admin/beheer/links in their two places ("Over deze website" with the
  * site's own pages, "Handige links"), and the municipalities' contact details and the platform's name from the
- * settings (instellingen/algemeen).
+ * settings (instellingen/algemeen). During `maintenance` only what works then: the external links and the contact
+ * details, no page of this site.
  */
-export function SiteFooter() {
+export function SiteFooter({ maintenance = false }: { maintenance?: boolean }) {
   const data = usePublicSite();
   const about = footerLinks(data?.links ?? []);
-  const links = usefulLinks(data?.usefulLinks ?? []);
+  const links = usefulLinks(data?.usefulLinks ?? []).filter((link) => !maintenance || !sanitizeReturnPath(link.url));
   const platformName = data?.publicSettings.platformName ?? SITE_NAME;
   const contacts = (data?.publicSettings.municipalities ?? []).filter(
     (m) => m.phone || m.email || m.website || m.visitingAddress,
@@ -118,16 +119,18 @@ export function SiteFooter() {
   return (
     <footer className="gw-footer">
       <div className="gw-container gw-footer__columns">
-        <nav aria-label="Over deze website">
-          <h2>Over deze website</h2>
-          <ul>
-            {about.map((link) => (
-              <li key={link.key}>
-                <ManagedLink label={link.label} url={link.url} />
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {maintenance ? null : (
+          <nav aria-label="Over deze website">
+            <h2>Over deze website</h2>
+            <ul>
+              {about.map((link) => (
+                <li key={link.key}>
+                  <ManagedLink label={link.label} url={link.url} />
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         {links.length > 0 ? (
           <nav aria-label="Handige links">
             <h2>Handige links</h2>
@@ -149,15 +152,19 @@ export function SiteFooter() {
           </section>
         ) : null}
         <div>
-          <h2>Voor aanbieders</h2>
-          <ul>
-            <li>
-              <Link to={urls.providerLogin()}>Inloggen als aanbieder</Link>
-            </li>
-            <li>
-              <Link to={urls.providerRegister()}>Aanbieder worden</Link>
-            </li>
-          </ul>
+          {maintenance ? null : (
+            <>
+              <h2>Voor aanbieders</h2>
+              <ul>
+                <li>
+                  <Link to={urls.providerLogin()}>Inloggen als aanbieder</Link>
+                </li>
+                <li>
+                  <Link to={urls.providerRegister()}>Aanbieder worden</Link>
+                </li>
+              </ul>
+            </>
+          )}
           <p className="gw-muted">© {platformName}</p>
         </div>
       </div>

@@ -30,7 +30,7 @@ export const ProductCardFragment = graphql(`
 `);
 
 /**
- * One product in a list: title (link), provider, category, price and, for a resident, whether their budget pays.
+ * One product in a list, an article named by its title: title (link), provider, category, price and, for a resident, whether their budget pays.
  * Memoised: a list of 24 re-renders when the viewer or the filter choices arrive, its cards (the same cached objects)
  * need not (Lighthouse's total blocking time on /aanbod).
  */
@@ -47,8 +47,10 @@ export const ProductCard = memo(function ProductCard(props: {
 }) {
   const product = getFragmentData(ProductCardFragment, props.product);
   const Heading = props.headingLevel === 3 ? 'h3' : 'h2';
+  const titleId = `product-${product.id}`;
   return (
-    <article className="gw-card">
+    // Named by its title: screen readers list "Judo voor kinderen", not "artikel".
+    <article className="gw-card" aria-labelledby={titleId}>
       {product.images[0] ? (
         // Decorative here: the title next to it says what the product is.
         <img
@@ -62,7 +64,7 @@ export const ProductCard = memo(function ProductCard(props: {
         />
       ) : null}
       <Heading>
-        <Link id={`product-${product.id}`} to={urls.product(product.slug, product.id)}>
+        <Link id={titleId} to={urls.product(product.slug, product.id)}>
           {product.title}
         </Link>
       </Heading>

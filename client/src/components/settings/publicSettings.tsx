@@ -84,11 +84,20 @@ export function MaintenancePage({ message, endsAt }: { message: string; endsAt: 
  */
 export function MaintenanceGate({ children }: { children: ReactNode }) {
   const status = useMaintenance();
-  const { viewer } = useViewer();
-  if (status?.active && viewer?.kind !== 'STAFF') {
-    return <MaintenancePage message={status.message} endsAt={status.endsAt as string | null} />;
+  if (useMaintenanceShown()) {
+    return <MaintenancePage message={status!.message} endsAt={status!.endsAt as string | null} />;
   }
   return <>{children}</>;
+}
+
+/**
+ * Whether this viewer sees the maintenance page now (maintenance on, not staff). The layouts then leave out their menus
+ * and internal links: every one of them would lead to the maintenance page again.
+ */
+export function useMaintenanceShown(): boolean {
+  const status = useMaintenance();
+  const { viewer } = useViewer();
+  return Boolean(status?.active) && viewer?.kind !== 'STAFF';
 }
 
 /** For staff: maintenance is on (residents and providers see the maintenance page) or planned. */

@@ -23,6 +23,8 @@ describe('/aanbod', () => {
     const link = await screen.findByRole('link', { name: 'Zwemles' });
     expect(link.getAttribute('href')).toBe(`/aanbod/zwemles/${ids.product1}`);
     const card = link.closest('article') as HTMLElement;
+    // The card is an article named by its title.
+    expect(screen.getByRole('article', { name: 'Zwemles' })).toBe(card);
     expect(within(card).getByText('Zwembad De Wetering')).toBeTruthy();
     expect(within(card).getByText('€ 12,50')).toBeTruthy();
     expect(screen.getByText('1 product gevonden voor ‘zwem’.')).toBeTruthy();
@@ -143,7 +145,7 @@ describe('/aanbod', () => {
     });
     expect(screen.getByText('2 producten gevonden die u met uw regelingen kunt betalen.')).toBeTruthy();
     // The budget in the header: only what can be spent now.
-    expect((await screen.findByRole('link', { name: /^Budget: €\s312,50$/ })).getAttribute('href')).toBe(
+    expect((await screen.findByRole('link', { name: /^Tegoed: €\s312,50$/ })).getAttribute('href')).toBe(
       '/account/regelingen',
     );
 

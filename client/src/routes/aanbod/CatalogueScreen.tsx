@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { formatCount } from '../../components/dates/formatDate';
 import { Page } from '../../components/layout/Page';
 import { ConnectionItems, FilterForm, useConnection, useFilters } from '../../components/lists';
 import {
@@ -16,6 +15,7 @@ import { ProductCard } from '../../components/products/ProductCard';
 import { graphql } from '../../graphql/generated';
 import { useViewer } from '../../lib/viewer';
 import { FilterDisclosure } from './FilterDisclosure';
+import { countOf } from '@/lib/plural';
 
 const CatalogueChoicesDocument = graphql(`
   query CatalogueChoices {
@@ -54,7 +54,7 @@ export default function CatalogueScreen() {
   const categoryName = choices?.categories.find((c) => c.id === values.categoryId)?.name;
   const providerName = choices?.offerProviders.find((p) => p.id === values.providerId)?.name;
   const found = (count: number) =>
-    `${count === 1 ? '1 product' : `${formatCount(count)} producten`} gevonden${values.search ? ` voor ‘${values.search}’` : ''}` +
+    `${countOf(count, 'product', 'producten')} gevonden${values.search ? ` voor ‘${values.search}’` : ''}` +
     `${categoryName ? ` in ${categoryName}` : ''}${providerName ? ` van ${providerName}` : ''}` +
     `${values.payable ? ' die u met uw regelingen kunt betalen' : ''}.`;
   return (

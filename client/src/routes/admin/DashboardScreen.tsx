@@ -13,6 +13,7 @@ import { hasPermission, useViewer } from '../../lib/viewer';
 import { Loading } from '../../components/ui/Loading';
 import { DigidCertificateWarning } from './dashboard/DigidCertificateWarning';
 import { DataTable } from '@/components/ui/DataTable';
+import { countOf } from '@/lib/plural';
 
 // The chart library is loaded with the budget section, after the counts are on screen.
 const BudgetUse = lazy(() => import('./dashboard/BudgetUse').then((m) => ({ default: m.BudgetUse })));
@@ -100,7 +101,7 @@ function WorkQueue({ counts }: { counts: Counts }) {
           to={may(screenPermission.providers) ? urls.admin.providers('in-behandeling') : null}
         />
         <WorkTile
-          label={`Bestellingen langer dan ${days} ${days === 1 ? 'dag' : 'dagen'} niet geaccepteerd`}
+          label={`Bestellingen langer dan ${countOf(days, 'dag', 'dagen')} niet geaccepteerd`}
           value={counts.ordersWaiting}
           to={
             may(screenPermission.orders)

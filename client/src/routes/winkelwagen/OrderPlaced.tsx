@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Money } from '../../components/money/Money';
 import { urls } from '../../lib/urls';
+import { countOf } from '@/lib/plural';
 
 /** An order as the confirmation shows it: number, provider, and what paid for it. */
 export interface ConfirmedOrder {
@@ -93,8 +94,10 @@ export function OrderPlaced({
       {notice}
       {state === 'none' ? (
         <p>
-          {orders.length === 1 ? 'Uw bestelling is geplaatst' : `Uw ${orders.length} bestellingen zijn geplaatst`} en
-          betaald met uw tegoed (
+          {orders.length === 1
+            ? 'Uw bestelling is geplaatst'
+            : `Uw ${countOf(orders.length, 'bestelling', 'bestellingen')} zijn geplaatst`}{' '}
+          en betaald met uw tegoed (
           <Money cents={sum((o) => o.budgetCents)} />
           ).
         </p>

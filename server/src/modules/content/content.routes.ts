@@ -21,9 +21,12 @@ export function escapeXml(value: string): string {
   );
 }
 
+/** What search engines may not crawl (`/robots.txt`): the areas behind a log-in, the operator console, log-in flows. */
+export const ROBOTS_DISALLOWED = ['/admin', '/account', '/aanbieder', '/_lightbase', '/auth'] as const;
+
 /**
  * Content over plain HTTP: the Atom feed of the news (`/api/nieuws.atom`), the XML sitemap for search engines
- * (`/sitemap.xml`) — both public and the same for everybody, whoever's cookie comes along — and the upload of a news
+ * (`/sitemap.xml`) and its pointer `/robots.txt` — all public and the same for everybody, whoever's cookie comes along — and the upload of a news
  * article's image (`POST /api/news/:articleId/image`, multipart `file` and optional `alt`, for editors with
  * CONTENT_EDIT; the same CSRF checks and image pipeline as the product images).
  */
@@ -105,6 +108,30 @@ export const contentRoutes = [
         .type('application/xml')
         .send(
           `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`,
+        );
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/robots.txt',
+    description: 'The rules for search engines: the sitemap by its absolute URL, the non-public areas disallowed.',
+    access: 'public',
+    scope: 'none',
+    body: { kind: 'none' },
+    refusals: 'text',
+    handler({ res, deps }) {
+      const root = deps.services.config.appUrl.replace(/\/$/, '');
+      res
+        .set('Cache-Control', 'public, max-age=3600')
+        .type('text/plain; charset=utf-8')
+        .send(
+          [
+            'User-agent: *',
+            ...ROBOTS_DISALLOWED.map((path) => `Disallow: ${path}`),
+            '',
+            `Sitemap: ${root}/sitemap.xml`,
+            '',
+          ].join('\n'),
         );
     },
   }),

@@ -1,6 +1,5 @@
 import { useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router';
-import { formatCount } from '@/components/dates/formatDate';
 import { Page } from '@/components/layout/Page';
 import { ConnectionItems } from '@/components/lists/ConnectionItems';
 import { useConnection } from '@/components/lists/useConnection';
@@ -12,6 +11,7 @@ import type { PublicProviderQuery } from '@/graphql/generated/graphql';
 import { urls } from '@/lib/urls';
 import { ProviderLocations } from './ProviderLocations';
 import { CanonicalRedirect } from '@/components/layout/CanonicalRedirect';
+import { countOf } from '@/lib/plural';
 
 const PublicProviderDocument = graphql(`
   query PublicProvider($id: ID!) {
@@ -112,7 +112,7 @@ function ProviderPage({ provider }: { provider: NonNullable<PublicProviderQuery[
           label={`Producten van ${provider.name}`}
           className="gw-card-grid"
           item={(product) => <ProductCard product={product} headingLevel={3} />}
-          summary={(count) => (count === 1 ? '1 product' : `${formatCount(count)} producten`)}
+          summary={(count) => countOf(count, 'product', 'producten')}
           empty={
             <p>
               Deze aanbieder heeft op dit moment geen producten in het aanbod.{' '}

@@ -14,6 +14,7 @@ import { RecordNotFound } from '@/components/ui/RecordNotFound';
 import { assignmentStatusLabel } from '@/vocabulary/assignmentStatus';
 import { StatusBadge } from '@/components/status/StatusBadge';
 import { DataTable } from '@/components/ui/DataTable';
+import { countOf } from '@/lib/plural';
 
 const AdminClientGroupDocument = graphql(`
   query AdminClientGroup($id: ID!) {
@@ -181,9 +182,7 @@ function ClientGroup({ group, assignments }: { group: Group; assignments: readon
         <p>
           {group.orderCount === 0
             ? 'Dit huishouden heeft nog niets besteld.'
-            : group.orderCount === 1
-              ? 'Dit huishouden heeft 1 bestelling.'
-              : `Dit huishouden heeft ${group.orderCount} bestellingen.`}
+            : `Dit huishouden heeft ${countOf(group.orderCount, 'bestelling', 'bestellingen')}.`}
         </p>
         {group.orderCount > 0 && ordersVia ? (
           <p>

@@ -13,6 +13,7 @@ import type { MessageAudienceInput, MessageAudienceKind } from '@/graphql/genera
 import { useShowNotice, withNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
 import { NamedOptions } from '@/components/forms/NamedOptions';
+import { countOf } from '@/lib/plural';
 
 const MessageArrangementChoicesDocument = graphql(`
   query MessageArrangementChoices($municipalityId: ID!) {
@@ -161,7 +162,7 @@ export function ComposeMessage({ municipalities }: { municipalities: ReadonlyArr
   const recipients = preview
     ? preview.count === 0
       ? 'Deze doelgroep heeft geen ontvangers. Kies een andere doelgroep.'
-      : `Dit bericht gaat naar ${formatCount(preview.count)} ${preview.count === 1 ? 'ontvanger' : 'ontvangers'}: ${preview.label}.`
+      : `Dit bericht gaat naar ${countOf(preview.count, 'ontvanger', 'ontvangers')}: ${preview.label}.`
     : null;
   const providers = kind === 'ALL_PROVIDERS' || kind === 'MUNICIPALITY_PROVIDERS';
 
@@ -261,7 +262,7 @@ export function ComposeMessage({ municipalities }: { municipalities: ReadonlyArr
         </button>
         {preview && preview.count > 0 ? (
           <button type="submit" name="action" value="send" className="gw-button" disabled={form.busy}>
-            Verzenden naar {formatCount(preview.count)} {preview.count === 1 ? 'ontvanger' : 'ontvangers'}
+            Verzenden naar {countOf(preview.count, 'ontvanger', 'ontvangers')}
           </button>
         ) : null}
       </div>

@@ -8,6 +8,7 @@ import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { graphql } from '@/graphql/generated';
 import { useShowNotice, withNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
+import { countOf, plural } from '@/lib/plural';
 
 const AdminCategoryDocument = graphql(`
   query AdminCategory($id: ID!) {
@@ -98,7 +99,7 @@ function CategoryEdit({
         <h2 id="verwijderen-kop">Verwijderen</h2>
         <p>
           {n > 0
-            ? `Bij deze categorie ${n === 1 ? 'hoort 1 product' : `horen ${n} producten`}. Een categorie met producten kunt u niet verwijderen.`
+            ? `Bij deze categorie ${plural(n, 'hoort', 'horen')} ${countOf(n, 'product', 'producten')}. Een categorie met producten kunt u niet verwijderen.`
             : 'Deze categorie heeft geen producten en kan worden verwijderd.'}
         </p>
         <ConfirmAction

@@ -9,6 +9,7 @@ import { graphql } from '@/graphql/generated';
 import type { ImportEncoding } from '@/graphql/generated/graphql';
 import { importStatusLabel } from '@/vocabulary/importStatus';
 import type { ApiError, Run } from './importShared';
+import { countOf } from '@/lib/plural';
 
 const ImportRunViewDocument = graphql(`
   query ImportRunView($id: ID!) {
@@ -98,7 +99,7 @@ function CountTable({
 function Counts({ run }: { run: Run }) {
   return (
     <CountTable
-      caption={`Proefrun van ${formatCount(run.totalRows)} regels`}
+      caption={`Proefrun van ${countOf(run.totalRows, 'regel', 'regels')}`}
       kind="Soort regel"
       rows={[
         ['Nieuw', run.newRows],
@@ -232,7 +233,7 @@ export function RunPanel({ id, onDone }: { id: string; onDone: () => void }) {
               Bij het uitvoeren worden {formatCount(valid)} geldige regels verwerkt
               {run.invalidRows ? ` en ${formatCount(run.invalidRows)} ongeldige regels overgeslagen` : ''}
               {run.grantRows
-                ? `, met ${formatCount(run.grantRows)} ${run.grantRows === 1 ? 'toewijzing' : 'toewijzingen'} voor ${formatCount(run.grantHouseholds)} ${run.grantHouseholds === 1 ? 'huishouden' : 'huishoudens'}`
+                ? `, met ${countOf(run.grantRows, 'toewijzing', 'toewijzingen')} voor ${countOf(run.grantHouseholds, 'huishouden', 'huishoudens')}`
                 : ''}
               . Bestaande personen worden herkend aan hun klantnummer en een regeling voor het huishouden wordt één keer
               per huishouden toegekend: dubbel importeren verandert niets.
@@ -257,8 +258,8 @@ export function RunPanel({ id, onDone }: { id: string; onDone: () => void }) {
           />
           <p role="status">
             {run.status === 'APPLIED'
-              ? `Klaar${run.finishedAt ? ` op ${formatDateTime(run.finishedAt)}` : ''}: ${formatCount(run.createdRows)} aangemaakt, ${formatCount(run.updatedRows)} bijgewerkt, ${formatCount(run.failedRows)} mislukt, ${formatCount(run.invalidRows)} overgeslagen; ${formatCount(run.grantedRows)} ${run.grantedRows === 1 ? 'toewijzing' : 'toewijzingen'} gedaan.`
-              : `${formatCount(run.processedRows)} van ${formatCount(run.totalRows)} regels verwerkt…`}
+              ? `Klaar${run.finishedAt ? ` op ${formatDateTime(run.finishedAt)}` : ''}: ${formatCount(run.createdRows)} aangemaakt, ${formatCount(run.updatedRows)} bijgewerkt, ${formatCount(run.failedRows)} mislukt, ${formatCount(run.invalidRows)} overgeslagen; ${countOf(run.grantedRows, 'toewijzing', 'toewijzingen')} gedaan.`
+              : `${formatCount(run.processedRows)} van ${countOf(run.totalRows, 'regel', 'regels')} verwerkt…`}
           </p>
           {run.status === 'APPLYING' ? (
             <p>

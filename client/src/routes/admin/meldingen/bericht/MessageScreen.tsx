@@ -7,6 +7,7 @@ import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { graphql } from '@/graphql/generated';
 import { urls } from '@/lib/urls';
 import { massMessageStatusLabel } from '@/vocabulary/massMessageStatus';
+import { countOf } from '@/lib/plural';
 
 const AdminMassMessageDocument = graphql(`
   query AdminMassMessage($id: ID!) {
@@ -88,8 +89,8 @@ export default function MessageScreen() {
             />
             <p role="status">
               {m.status === 'SENT'
-                ? `Klaar: ${formatCount(m.sentCount)} ontvangers verwerkt.`
-                : `${formatCount(done)} van ${formatCount(m.recipientCount)} ontvangers verwerkt…`}
+                ? `Klaar: ${countOf(m.sentCount, 'ontvanger', 'ontvangers')} verwerkt.`
+                : `${formatCount(done)} van ${countOf(m.recipientCount, 'ontvanger', 'ontvangers')} verwerkt…`}
             </p>
             <h2>Tekst</h2>
             {paragraphs(m.body).map((p, i) => (

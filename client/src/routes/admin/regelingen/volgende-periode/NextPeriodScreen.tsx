@@ -15,6 +15,7 @@ import { withNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
 import { RecordNotFound } from '@/components/ui/RecordNotFound';
 import { DataTable } from '@/components/ui/DataTable';
+import { countOf } from '@/lib/plural';
 
 const NextPeriodArrangementDocument = graphql(`
   query NextPeriodArrangement($id: ID!) {
@@ -291,7 +292,7 @@ function RegrantPreviewView({
         <form className="gw-form" {...form.props}>
           {form.summary}
           <button type="submit" className="gw-button" disabled={form.busy}>
-            Opnieuw toekennen aan {p.grantable} {p.grantable === 1 ? 'houder' : 'houders'}
+            Opnieuw toekennen aan {countOf(p.grantable, 'houder', 'houders')}
           </button>
         </form>
       ) : null}

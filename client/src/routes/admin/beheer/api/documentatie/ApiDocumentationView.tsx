@@ -4,6 +4,7 @@ import { useClientConfig } from '@/lib/clientConfig';
 import { urls } from '@/lib/urls';
 import { AUDIENCE_LABELS, filterOperations, type KindFilter, type PermissionSet } from './apiDocumentation';
 import { DataTable } from '@/components/ui/DataTable';
+import { countOf } from '@/lib/plural';
 
 type Docs = ApiDocumentationQuery['apiDocumentation'];
 type Operation = Docs['operations'][number];
@@ -141,8 +142,8 @@ export function ApiDocumentationView({ docs, permissionSets }: ApiDocumentationV
           </div>
         </form>
         <p role="status">
-          {count(shown.length, 'operatie', 'operaties')} ({count(queries.length, 'query', 'queries')},{' '}
-          {count(mutations.length, 'mutatie', 'mutaties')})
+          {countOf(shown.length, 'operatie', 'operaties')} ({countOf(queries.length, 'query', 'queries')},{' '}
+          {countOf(mutations.length, 'mutatie', 'mutaties')})
         </p>
       </section>
 
@@ -442,10 +443,6 @@ function WhoMay({
 /** Text with `code` between backticks (as the server's descriptions write it), the code parts as <code>. */
 function withCode(text: string) {
   return text.split(/`([^`]+)`/).map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part));
-}
-
-function count(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 function firstSentence(text: string): string {

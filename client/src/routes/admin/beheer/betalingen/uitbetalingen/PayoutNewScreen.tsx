@@ -14,6 +14,7 @@ import { graphql } from '@/graphql/generated';
 import { withNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
 import { NamedOptions } from '@/components/forms/NamedOptions';
+import { countOf } from '@/lib/plural';
 
 const PayoutMunicipalitiesDocument = graphql(`
   query PayoutMunicipalities {
@@ -97,7 +98,7 @@ function Preview({ municipalityId }: { municipalityId: string }) {
         <p className="gw-muted">Er staan nu geen geleverde bestellingen klaar voor uitbetaling.</p>
       ) : (
         <DataTable
-          caption={`${formatCount(preview.lines.length)} aanbieders, ${formatCount(preview.orderCount)} bestellingen`}
+          caption={`${countOf(preview.lines.length, 'aanbieder', 'aanbieders')}, ${countOf(preview.orderCount, 'bestelling', 'bestellingen')}`}
           headers={['Aanbieder', { label: 'Bestellingen', numeric: true }, { label: 'Bedrag', numeric: true }]}
           footer={
             <tr>

@@ -19,6 +19,7 @@ import { PayoutBatchDocument } from './payouts.graphql';
 import { payoutStatusLabel } from '@/vocabulary/payoutStatus';
 import { DataTable } from '@/components/ui/DataTable';
 import { attachmentName, saveFile } from '@/lib/saveFile';
+import { countOf } from '@/lib/plural';
 
 type Batch = NonNullable<PayoutBatchQuery['payoutBatch']>;
 
@@ -96,8 +97,6 @@ async function downloadSepaFile(batchId: string): Promise<{ errors: FormError[] 
   return { errors: [] };
 }
 
-const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
-
 function Facts({ batch }: { batch: Batch }) {
   return (
     <dl className="gw-definition-list">
@@ -118,8 +117,8 @@ function Facts({ batch }: { batch: Batch }) {
       <dd>{formatDate(batch.deliveredBefore)}</dd>
       <dt>Totaal</dt>
       <dd>
-        <Money cents={batch.totalCents} /> aan {plural(batch.providerCount, 'aanbieder', 'aanbieders')} (
-        {plural(batch.orderCount, 'bestelling', 'bestellingen')})
+        <Money cents={batch.totalCents} /> aan {countOf(batch.providerCount, 'aanbieder', 'aanbieders')} (
+        {countOf(batch.orderCount, 'bestelling', 'bestellingen')})
       </dd>
       {batch.exportedAt ? (
         <>
@@ -204,7 +203,7 @@ function Handovers({ batch }: { batch: Batch }) {
       <ul>
         {counts.map((c) => (
           <li key={c.method}>
-            {HANDOVER_LABEL[c.method]}: {plural(c.count, 'bestelling', 'bestellingen')}
+            {HANDOVER_LABEL[c.method]}: {countOf(c.count, 'bestelling', 'bestellingen')}
           </li>
         ))}
       </ul>

@@ -7,6 +7,7 @@ import { graphql } from '@/graphql/generated';
 import { useShowNotice } from '@/lib/notice';
 import { hasPermission, useViewer } from '@/lib/viewer';
 import { FormSubmit } from '@/components/forms/FormSubmit';
+import { countOf } from '@/lib/plural';
 
 const ReminderSettingsDocument = graphql(`
   query ReminderSettings {
@@ -42,7 +43,7 @@ export function ReminderSettings() {
       showNotice(
         days === 0
           ? 'Er worden geen herinneringen meer verstuurd.'
-          : `Inwoners krijgen hun herinnering ${days} ${days === 1 ? 'dag' : 'dagen'} voordat hun tegoed vervalt.`,
+          : `Inwoners krijgen hun herinnering ${countOf(days, 'dag', 'dagen')} voordat hun tegoed vervalt.`,
       );
     },
   });

@@ -1,4 +1,5 @@
 import { graphql } from '@/graphql/generated';
+import { countOf } from '@/lib/plural';
 
 export const DigidCertificateFields = graphql(`
   fragment DigidCertificateFields on DigidCertificate {
@@ -43,7 +44,7 @@ export const DigidSettingsDocument = graphql(`
 export function daysLeftLabel(days: number | null | undefined): string {
   if (days == null) return '—';
   if (days < 0) return 'verlopen';
-  return days === 1 ? '1 dag' : `${days} dagen`;
+  return countOf(days, 'dag', 'dagen');
 }
 
 /** The certificate serial in pairs of hexadecimal digits, as certificate viewers show it. */

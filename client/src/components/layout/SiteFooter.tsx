@@ -109,8 +109,10 @@ export function usefulLinks<T extends { url: string }>(links: readonly T[]): T[]
  */
 export function SiteFooter({ maintenance = false }: { maintenance?: boolean }) {
   const data = usePublicSite();
-  const about = footerLinks(data?.links ?? []);
-  const links = usefulLinks(data?.usefulLinks ?? []).filter((link) => !maintenance || !sanitizeReturnPath(link.url));
+  // During maintenance every page of this site is the maintenance page: only links elsewhere are kept.
+  const elsewhere = (link: { url: string }) => !maintenance || !sanitizeReturnPath(link.url);
+  const about = footerLinks(data?.links ?? []).filter(elsewhere);
+  const links = usefulLinks(data?.usefulLinks ?? []).filter(elsewhere);
   const platformName = data?.publicSettings.platformName ?? SITE_NAME;
   const contacts = (data?.publicSettings.municipalities ?? []).filter(
     (m) => m.phone || m.email || m.website || m.visitingAddress,
@@ -119,7 +121,7 @@ export function SiteFooter({ maintenance = false }: { maintenance?: boolean }) {
   return (
     <footer className="gw-footer">
       <div className="gw-container gw-footer__columns">
-        {maintenance ? null : (
+        {about.length === 0 ? null : (
           <nav aria-label="Over deze website">
             <h2>Over deze website</h2>
             <ul>

@@ -8,7 +8,8 @@ const on = () => ({
   maintenanceStatus: { active: true, message: 'Wij werken aan de website.', startsAt: null, endsAt: null },
 });
 const links = () => ({
-  links: [
+  links: [],
+  usefulLinks: [
     { __typename: 'Link', id: 'l1', label: 'Website van de gemeente', url: 'https://www.example.nl/' },
     { __typename: 'Link', id: 'l2', label: 'Nieuws van ons', url: '/nieuws' },
   ],

@@ -3,21 +3,7 @@
  * "1 tot en met 29 november 2026", "30 oktober tot en met 29 november 2026", "vanaf 1 november 2026". The days are
  * formatted as dates, not instants, so no time zone can move them a day.
  */
-
-const MONTHS = [
-  'januari',
-  'februari',
-  'maart',
-  'april',
-  'mei',
-  'juni',
-  'juli',
-  'augustus',
-  'september',
-  'oktober',
-  'november',
-  'december',
-] as const;
+import { MONTH_NAMES } from '@rules/months';
 
 interface Day {
   day: number;
@@ -28,7 +14,7 @@ interface Day {
 function parseDay(iso: string | null | undefined): Day | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso ?? '');
   if (!m) return null;
-  const month = MONTHS[Number(m[2]) - 1];
+  const month = MONTH_NAMES[Number(m[2]) - 1];
   return month ? { day: Number(m[3]), month, year: Number(m[1]) } : null;
 }
 

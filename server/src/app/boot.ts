@@ -242,7 +242,12 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
       testViewers: options.testViewers,
     });
     httpServer.on('request', app);
-    httpServer.keepAliveTimeout = 5000;
+    // An idle keep-alive connection stays open longer than a client or proxy keeps it (proxies commonly 60 s): when the
+    // server closes first, a request the client sent at that moment on the old connection fails (ECONNRESET). The
+    // headers must be allowed to take longer still. server.close() closes idle connections at once, so a stop is not
+    // slowed by this.
+    httpServer.keepAliveTimeout = 65_000;
+    httpServer.headersTimeout = 66_000;
     await new Promise<void>((resolve, reject) => {
       httpServer.once('error', reject);
       httpServer.listen(options.port ?? config.port, config.host, () => resolve());

@@ -10,9 +10,14 @@ import { useMutationForm } from '../forms/useMutationForm';
 import { useRefreshViewer } from '../forms/useRefreshViewer';
 import { Page } from '../layout/Page';
 import { audiences, type PasswordAudience } from './audiences';
-import { SecondFactorForm, TwoFactorSetup } from './TwoFactorSetup';
 import type { StaffLoginStep } from '../../graphql/generated/graphql';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { Loading } from '../ui/Loading';
+
+// The second step's forms load when a log-in needs them: most log-ins never do, and the log-in pages are public pages
+// with a JavaScript budget.
+const SecondFactorForm = lazy(() => import('./TwoFactorSetup').then((m) => ({ default: m.SecondFactorForm })));
+const TwoFactorSetup = lazy(() => import('./TwoFactorSetup').then((m) => ({ default: m.TwoFactorSetup })));
 
 const check = ruleCheck(loginRules);
 
@@ -49,7 +54,9 @@ export function LoginPage({ audience }: { audience: PasswordAudience }) {
         title="Inloggen: tweede stap"
         lead="Vul de code van 6 cijfers in die uw authenticator-app nu toont. Heeft u uw telefoon niet bij de hand? Gebruik dan een van uw herstelcodes."
       >
-        <SecondFactorForm onDone={() => void finish()} />
+        <Suspense fallback={<Loading />}>
+          <SecondFactorForm onDone={() => void finish()} />
+        </Suspense>
         <ul className="gw-prose">
           <li>
             Geen telefoon en geen herstelcodes meer? Vraag de beheerder van uw gemeente om uw tweestapsverificatie uit
@@ -65,7 +72,9 @@ export function LoginPage({ audience }: { audience: PasswordAudience }) {
         title="Tweestapsverificatie instellen"
         lead="Uw gemeente vraagt iedere medewerker om met een tweede stap in te loggen: een code uit een authenticator-app op uw telefoon. Stel dit eerst in; daarna bent u ingelogd."
       >
-        <TwoFactorSetup autoStart doneLabel="Verder naar de beheeromgeving" onDone={() => void finish()} />
+        <Suspense fallback={<Loading />}>
+          <TwoFactorSetup autoStart doneLabel="Verder naar de beheeromgeving" onDone={() => void finish()} />
+        </Suspense>
       </Page>
     );
 

@@ -97,8 +97,11 @@ export function footerLinks<T extends { label: string; url: string }>(
 }
 
 /** "Handige links": the managed useful links in their order, each address once. */
-export function usefulLinks<T extends { url: string }>(links: readonly T[]): T[] {
-  return uniqueLinks(links);
+export function usefulLinks<T extends { url: string }>(
+  links: readonly T[],
+  shownElsewhere: readonly string[] = [],
+): T[] {
+  return uniqueLinks(links, new Set(shownElsewhere.map(linkKey)));
 }
 
 /**
@@ -112,11 +115,15 @@ export function SiteFooter({ maintenance = false }: { maintenance?: boolean }) {
   // During maintenance every page of this site is the maintenance page: only links elsewhere are kept.
   const elsewhere = (link: { url: string }) => !maintenance || !sanitizeReturnPath(link.url);
   const about = footerLinks(data?.links ?? []).filter(elsewhere);
-  const links = usefulLinks(data?.usefulLinks ?? []).filter(elsewhere);
   const platformName = data?.publicSettings.platformName ?? SITE_NAME;
   const contacts = (data?.publicSettings.municipalities ?? []).filter(
     (m) => m.phone || m.email || m.website || m.visitingAddress,
   );
+  // Each address once in the whole footer: a useful link to a website the contact details already give is left out.
+  const links = usefulLinks(
+    data?.usefulLinks ?? [],
+    [...about, ...contacts].flatMap((item) => ('url' in item ? [item.url] : item.website ? [item.website] : [])),
+  ).filter(elsewhere);
 
   return (
     <footer className="gw-footer">

@@ -107,7 +107,8 @@ test('the certificate warning, the DigiD settings and a rollover without a gap',
     await ready.getByRole('button', { name: /^Publiceren als volgend certificaat/ }).click();
     await ready.getByRole('button', { name: 'Ja, publiceer in de metadata' }).click();
     const next = page.getByRole('region', { name: /Volgend certificaat \(in de metadata\): e2e\.zuiderveen\.nl/ });
-    await expect(next).toBeVisible();
+    // Publishing signs the metadata again: on a loaded machine (the whole browser run at once) that took over 10 s.
+    await expect(next).toBeVisible({ timeout: 30_000 });
     await expect(
       next.getByRole('listitem').filter({ hasText: 'Overstappen op het nieuwe certificaat' }),
     ).toHaveAttribute('aria-current', 'step');

@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
 import { urls } from '../../lib/urls';
 import { Logo } from './Logo';
 import { NavigationStatus } from './NavigationStatus';
 import { ScreenOutlet } from './ScreenOutlet';
 import { ScrollableTables } from './ScrollableTables';
 import { MAIN_ID, SkipLink } from './SkipLink';
+import { AreaFooter } from './AreaFooter';
 
 /** A minimal layout (staff log-in, the operator console): header, main, a link back. */
 export function BareLayout({ audience, home }: { audience: string; home: string }) {
@@ -23,13 +23,7 @@ export function BareLayout({ audience, home }: { audience: string; home: string 
           <ScreenOutlet />
         </div>
       </main>
-      <footer className="gw-footer">
-        <div className="gw-container">
-          <p>
-            <Link to={urls.home()}>Naar de openbare website</Link>
-          </p>
-        </div>
-      </footer>
+      <AreaFooter />
     </div>
   );
 }

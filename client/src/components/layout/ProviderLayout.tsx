@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { urls } from '../../lib/urls';
 import { useViewer } from '../../lib/viewer';
 import { Logo } from './Logo';
@@ -12,6 +11,7 @@ import { SectionNavLink } from './SectionNavLink';
 import { ScrollableTables } from './ScrollableTables';
 import { MAIN_ID, SkipLink } from './SkipLink';
 import { ProviderTermsGate } from '../providers/ProviderTermsGate';
+import { AreaFooter } from './AreaFooter';
 
 function ProviderHeader() {
   const { viewer } = useViewer();
@@ -78,15 +78,7 @@ export function ProviderLayout() {
         </div>
       </main>
       {/* During maintenance the public site is the maintenance page too. */}
-      {maintenance ? null : (
-        <footer className="gw-footer">
-          <div className="gw-container">
-            <p>
-              <Link to={urls.home()}>Naar de openbare website</Link>
-            </p>
-          </div>
-        </footer>
-      )}
+      {maintenance ? null : <AreaFooter />}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { graphql } from '../../graphql/generated';
 import type { ArrangementFormChoicesFragment, ArrangementInput } from '../../graphql/generated/graphql';
 import { NamedOptions } from '../forms/NamedOptions';
 import { FormSubmit } from '../forms/FormSubmit';
+import { FieldError } from '@/components/forms/TextField';
 
 /** What the form chooses from: the staff member's municipalities and all categories (`...ArrangementFormChoices @unmask`). */
 export const ArrangementFormChoices = graphql(`
@@ -171,12 +172,7 @@ export function ArrangementForm<P extends { errors: readonly FormError[] }>(prop
         aria-describedby={categories.error ? `${categories.id}-fout` : undefined}
       >
         <legend className="gw-field__label">Categorieën waarvoor de regeling betaalt</legend>
-        {categories.error ? (
-          <span className="gw-field__error" id={`${categories.id}-fout`}>
-            <span className="gw-visually-hidden">Fout: </span>
-            {categories.error}
-          </span>
-        ) : null}
+        <FieldError id={categories.id} error={categories.error} />
         {props.categories.map((c) => (
           <CheckboxField
             key={c.id}

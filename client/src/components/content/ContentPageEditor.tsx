@@ -26,15 +26,7 @@ const VERSION_FIELDS = graphql(`
     authorName
     createdAt
     accessibility {
-      status
-      reviewedOn
-      reviewMethod
-      contactEmail
-      contactPhone
-      problems {
-        description
-        fix
-      }
+      ...AccessibilityStatementFields @unmask
     }
   }
 `);

@@ -7,6 +7,21 @@ import { Loading } from '../ui/Loading';
 import { QueryError } from '../ui/QueryError';
 import { formatDate } from '../dates/formatDate';
 
+/** The accessibility statement's fields, as the public page shows them and the editor fills them in. */
+export const AccessibilityStatementFields = graphql(`
+  fragment AccessibilityStatementFields on AccessibilityStatement {
+    status
+    reviewedOn
+    reviewMethod
+    contactEmail
+    contactPhone
+    problems {
+      description
+      fix
+    }
+  }
+`);
+
 export const PublicContentPageDocument = graphql(`
   query PublicContentPage($page: ContentPageKind!) {
     contentPage(page: $page) {
@@ -16,15 +31,7 @@ export const PublicContentPageDocument = graphql(`
       bodyHtml
       publishedAt
       accessibility {
-        status
-        reviewedOn
-        reviewMethod
-        contactEmail
-        contactPhone
-        problems {
-          description
-          fix
-        }
+        ...AccessibilityStatementFields @unmask
       }
     }
   }

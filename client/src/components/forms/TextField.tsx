@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 interface TextFieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -14,23 +14,54 @@ interface TextFieldProps extends Omit<
 
 /** A labelled input with optional hint and error, tied together with aria-describedby. */
 export function TextField({ label, hint, error, id, className, ref, ...inputProps }: TextFieldProps) {
-  const generated = useId();
-  const inputId = id ?? `veld-${generated}`;
+  return (
+    <LabelledField label={label} hint={hint} error={error} id={id}>
+      {(control) => (
+        <input
+          ref={ref}
+          className={['gw-input', className].filter(Boolean).join(' ')}
+          {...control}
+          {...inputProps}
+        />
+      )}
+    </LabelledField>
+  );
+}
 
+/** What a control needs to be tied to its label, hint and error. */
+export interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+interface LabelledFieldProps {
+  label: string;
+  hint?: string;
+  error?: string | null;
+  /** The control's id; a generated one when none is given. */
+  id?: string;
+  children: (control: ControlProps) => ReactNode;
+}
+
+/**
+ * A field of the kit: its label, hint and error around one control (input, text area, select), which gets the id and
+ * the aria attributes that tie them together.
+ */
+export function LabelledField({ label, hint, error, id, children }: LabelledFieldProps) {
+  const generated = useId();
+  const controlId = id ?? `veld-${generated}`;
   return (
     <div className="gw-field">
-      <label className="gw-field__label" htmlFor={inputId}>
+      <label className="gw-field__label" htmlFor={controlId}>
         {label}
       </label>
-      <FieldMessages id={inputId} hint={hint} error={error} />
-      <input
-        ref={ref}
-        id={inputId}
-        className={['gw-input', className].filter(Boolean).join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(inputId, hint, error)}
-        {...inputProps}
-      />
+      <FieldMessages id={controlId} hint={hint} error={error} />
+      {children({
+        id: controlId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy(controlId, hint, error),
+      })}
     </div>
   );
 }
@@ -54,10 +85,13 @@ export function describedBy(id: string, hint?: string, error?: string | null) {
   return [hint ? `${id}-hint` : null, error ? `${id}-fout` : null].filter(Boolean).join(' ') || undefined;
 }
 
-/** A field's error message (nothing without one); `id` is the input's. */
-export function FieldError({ id, error }: { id: string; error?: string | null }) {
+/**
+ * A field's error message (nothing without one); `id` is the input's, so that its aria-describedby can name the
+ * message (a group's message, under its legend, needs none).
+ */
+export function FieldError({ id, error }: { id?: string; error?: string | null }) {
   return error ? (
-    <span className="gw-field__error" id={`${id}-fout`}>
+    <span className="gw-field__error" id={id ? `${id}-fout` : undefined}>
       <span className="gw-visually-hidden">Fout: </span>
       {error}
     </span>

@@ -1,5 +1,5 @@
 import { useId, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { describedBy, FieldMessages } from './TextField';
+import { describedBy, FieldMessages, LabelledField } from './TextField';
 
 interface TextAreaFieldProps extends Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,
@@ -14,23 +14,10 @@ interface TextAreaFieldProps extends Omit<
 
 /** A labelled multi-line input with optional hint and error. */
 export function TextAreaField({ label, hint, error, id, ref, ...props }: TextAreaFieldProps) {
-  const generated = useId();
-  const fieldId = id ?? `veld-${generated}`;
   return (
-    <div className="gw-field">
-      <label className="gw-field__label" htmlFor={fieldId}>
-        {label}
-      </label>
-      <FieldMessages id={fieldId} hint={hint} error={error} />
-      <textarea
-        ref={ref}
-        id={fieldId}
-        className="gw-input gw-textarea"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, hint, error)}
-        {...props}
-      />
-    </div>
+    <LabelledField label={label} hint={hint} error={error} id={id}>
+      {(control) => <textarea ref={ref} className="gw-input gw-textarea" {...control} {...props} />}
+    </LabelledField>
   );
 }
 
@@ -48,25 +35,14 @@ interface SelectFieldProps extends Omit<
 
 /** A labelled select with optional hint and error. */
 export function SelectField({ label, hint, error, id, ref, children, ...props }: SelectFieldProps) {
-  const generated = useId();
-  const fieldId = id ?? `veld-${generated}`;
   return (
-    <div className="gw-field">
-      <label className="gw-field__label" htmlFor={fieldId}>
-        {label}
-      </label>
-      <FieldMessages id={fieldId} hint={hint} error={error} />
-      <select
-        ref={ref}
-        id={fieldId}
-        className="gw-select"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, hint, error)}
-        {...props}
-      >
-        {children}
-      </select>
-    </div>
+    <LabelledField label={label} hint={hint} error={error} id={id}>
+      {(control) => (
+        <select ref={ref} className="gw-select" {...control} {...props}>
+          {children}
+        </select>
+      )}
+    </LabelledField>
   );
 }
 

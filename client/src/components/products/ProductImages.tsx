@@ -9,6 +9,7 @@ import { TextField } from '../forms/TextField';
 import { useMutationForm } from '../forms/useMutationForm';
 import type { FormError } from '../forms/userErrors';
 import { uploadFile } from '../../lib/upload';
+import { FieldError } from '@/components/forms/TextField';
 
 /** What the provider's image list shows of an image: select `images { ...OwnProductImage @unmask }`. */
 graphql(`
@@ -249,12 +250,7 @@ export function PendingImages({
         <span className="gw-field__hint" id={`${fileId}-hint`}>
           JPEG, PNG of WebP, hoogstens {uploadLimit} MB; hoogstens {IMAGE_LIMITS.maxPerProduct} afbeeldingen.
         </span>
-        {problem ? (
-          <span className="gw-field__error" id={`${fileId}-fout`}>
-            <span className="gw-visually-hidden">Fout: </span>
-            {problem}
-          </span>
-        ) : null}
+        <FieldError id={fileId} error={problem} />
         <input
           ref={fileRef}
           id={fileId}

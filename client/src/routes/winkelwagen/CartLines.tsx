@@ -4,6 +4,7 @@ import { Money } from '../../components/money/Money';
 import type { Cart, CartActionResult, CartLine } from '../../components/cart/useCart';
 import { MAX_QUANTITY, quantityError } from '../../lib/cart';
 import { urls } from '../../lib/urls';
+import { describedBy, FieldError } from '@/components/forms/TextField';
 
 interface CartLinesProps {
   cart: Cart;
@@ -38,7 +39,6 @@ function QuantityField({ line, setQuantity }: { line: CartLine; setQuantity: Car
     if (result.errors.length) setError(result.errors.join(' '));
   }
 
-  const errorId = `${id}-fout`;
   return (
     <div className="gw-cart-quantity">
       <label className="gw-visually-hidden" htmlFor={id}>
@@ -54,7 +54,7 @@ function QuantityField({ line, setQuantity }: { line: CartLine; setQuantity: Car
         step={1}
         value={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy(id, undefined, error)}
         onChange={(e) => {
           const next = e.target.value;
           setValue(next);
@@ -69,12 +69,7 @@ function QuantityField({ line, setQuantity }: { line: CartLine; setQuantity: Car
           }
         }}
       />
-      {error ? (
-        <span className="gw-field__error" id={errorId}>
-          <span className="gw-visually-hidden">Fout: </span>
-          {error}
-        </span>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -95,7 +90,6 @@ function BeneficiaryField({
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const errorId = `${id}-fout`;
   return (
     <div className="gw-cart-beneficiary">
       <label htmlFor={id}>
@@ -107,7 +101,7 @@ function BeneficiaryField({
         value={line.beneficiaryId ?? ''}
         disabled={busy}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy(id, undefined, error)}
         onChange={async (e) => {
           const next = e.target.value || null;
           setBusy(true);
@@ -124,12 +118,7 @@ function BeneficiaryField({
           </option>
         ))}
       </select>
-      {error ? (
-        <span className="gw-field__error" id={errorId}>
-          <span className="gw-visually-hidden">Fout: </span>
-          {error}
-        </span>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

@@ -21,18 +21,7 @@ const MyPaymentDocument = graphql(`
       amountCents
       paymentUrl
       orders {
-        id
-        number
-        status
-        providerName
-        totalCents
-        budgetCents
-        contributionCents
-        allocations {
-          assignmentId
-          arrangementName
-          amountCents
-        }
+        ...ConfirmedOrderFields @unmask
         lines {
           id
           productId

@@ -55,18 +55,7 @@ const PlaceOrderDocument = graphql(`
       contributionCents
       paymentUrl
       orders {
-        id
-        number
-        status
-        providerName
-        totalCents
-        budgetCents
-        contributionCents
-        allocations {
-          assignmentId
-          arrangementName
-          amountCents
-        }
+        ...ConfirmedOrderFields @unmask
       }
     }
   }

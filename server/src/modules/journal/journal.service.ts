@@ -14,15 +14,8 @@ import type {
   LedgerCodes,
 } from './journal.records.js';
 
-export type {
-  JournalAccountTotal,
-  JournalLine,
-  JournalPeriodInfo,
-  JournalPeriodSummary,
-  JournalSettings,
-  LedgerCodeRow,
-  LedgerCodes,
-} from './journal.records.js';
+/** The journal's record shapes, for callers of this service. */
+export type * from './journal.records.js';
 
 /**
  * Journal entries (journaalposten): the ledger mapped onto the municipality's general-ledger accounts and cost

@@ -27,17 +27,7 @@ const ProviderProfileDocument = graphql(`
       slug
       logoUrl
       locations {
-        id
-        name
-        street
-        houseNumber
-        postcode
-        city
-        openingHours {
-          weekday
-          opens
-          closes
-        }
+        ...ProviderLocationFields @unmask
       }
       users {
         id

@@ -18,17 +18,7 @@ const SaveProviderLocationDocument = graphql(`
   mutation SaveProviderLocation($id: ID, $input: ProviderLocationInput!) {
     saveProviderLocation(id: $id, input: $input) {
       location {
-        id
-        name
-        street
-        houseNumber
-        postcode
-        city
-        openingHours {
-          weekday
-          opens
-          closes
-        }
+        ...ProviderLocationFields @unmask
       }
       errors {
         ...UserErrorFields @unmask

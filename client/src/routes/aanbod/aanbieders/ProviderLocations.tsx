@@ -1,14 +1,25 @@
 import { weekdayName } from '@/vocabulary/weekdays';
+import { graphql } from '@/graphql/generated';
+import type { ProviderLocationFieldsFragment } from '@/graphql/generated/graphql';
 
-export interface LocationView {
-  id: string;
-  name: string;
-  street: string;
-  houseNumber: string;
-  postcode: string;
-  city: string;
-  openingHours: ReadonlyArray<{ weekday: number; opens?: string | null; closes?: string | null }>;
-}
+/** A location as the public provider page and the provider's own profile show it: address and opening hours. */
+export const ProviderLocationFields = graphql(`
+  fragment ProviderLocationFields on ProviderLocation {
+    id
+    name
+    street
+    houseNumber
+    postcode
+    city
+    openingHours {
+      weekday
+      opens
+      closes
+    }
+  }
+`);
+
+export type LocationView = ProviderLocationFieldsFragment;
 
 /** "09:00" → "9.00 uur" is not needed: Dutch writes opening hours as 09.00–17.30. */
 const time = (t: string) => t.replace(':', '.');

@@ -24,17 +24,7 @@ const PublicProviderDocument = graphql(`
       website
       logoUrl
       locations {
-        id
-        name
-        street
-        houseNumber
-        postcode
-        city
-        openingHours {
-          weekday
-          opens
-          closes
-        }
+        ...ProviderLocationFields @unmask
       }
     }
   }

@@ -8,6 +8,7 @@ import { EmailField, TextField } from '@/components/forms/TextField';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import type { FormError } from '@/components/forms/userErrors';
 import { graphql } from '@/graphql/generated';
+import { FieldError } from '@/components/forms/TextField';
 
 const AccountFormOptionsDocument = graphql(`
   query AccountFormOptions {
@@ -119,12 +120,7 @@ export function AccountForm<P extends { errors: readonly FormError[] }>(props: {
       {all ? null : (
         <fieldset className="gw-field gw-fieldset" id={form.field('municipalityIds').id} tabIndex={-1}>
           <legend className="gw-field__label">Gemeenten</legend>
-          {form.errors.municipalityIds ? (
-            <span className="gw-field__error">
-              <span className="gw-visually-hidden">Fout: </span>
-              {form.errors.municipalityIds}
-            </span>
-          ) : null}
+          <FieldError error={form.errors.municipalityIds} />
           {municipalities.map((m) => (
             <CheckboxField
               key={m.id}

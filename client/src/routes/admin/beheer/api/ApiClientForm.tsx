@@ -6,6 +6,7 @@ import { useMutationForm } from '@/components/forms/useMutationForm';
 import { graphql } from '@/graphql/generated';
 import type { Permission } from '@/graphql/generated/graphql';
 import { NamedOptions } from '@/components/forms/NamedOptions';
+import { FieldError } from '@/components/forms/TextField';
 
 const ApiClientFormOptionsDocument = graphql(`
   query ApiClientFormOptions {
@@ -120,12 +121,7 @@ export function ApiClientForm(props: {
           <span className="gw-field__hint">
             U kunt alleen rechten geven die u zelf heeft. Geef niet meer dan nodig.
           </span>
-          {form.errors.permissions ? (
-            <span className="gw-field__error">
-              <span className="gw-visually-hidden">Fout: </span>
-              {form.errors.permissions}
-            </span>
-          ) : null}
+          <FieldError error={form.errors.permissions} />
           {groups.map((g) => (
             <fieldset key={g.name} className="gw-fieldset">
               <legend>{g.name}</legend>

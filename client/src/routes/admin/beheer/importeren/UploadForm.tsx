@@ -6,6 +6,7 @@ import { urls } from '@/lib/urls';
 import { uploadFile } from '@/lib/upload';
 import type { ApiError } from './importShared';
 import { NamedOptions } from '@/components/forms/NamedOptions';
+import { FieldError } from '@/components/forms/TextField';
 
 /** Sends the file to the dry run; the answer's errors have the shape of a mutation payload's. */
 async function uploadImport(municipalityId: string, file: File): Promise<{ id: string | null; errors: ApiError[] }> {
@@ -78,12 +79,7 @@ export function UploadForm({
           <label className="gw-field__label" htmlFor={municipalityFieldId}>
             Gemeente
           </label>
-          {fieldError('municipalityId') ? (
-            <span className="gw-field__error" id={`${municipalityFieldId}-fout`}>
-              <span className="gw-visually-hidden">Fout: </span>
-              {fieldError('municipalityId')}
-            </span>
-          ) : null}
+          <FieldError id={municipalityFieldId} error={fieldError('municipalityId')} />
           <select
             id={municipalityFieldId}
             className="gw-input gw-select"
@@ -105,12 +101,7 @@ export function UploadForm({
           CSV uit Excel of als UTF-8, hoogstens {formatCount(IMPORT_MAX_ROWS)} regels en{' '}
           {IMPORT_MAX_BYTES / 1024 / 1024} MB.
         </span>
-        {fieldError('file') ? (
-          <span className="gw-field__error" id={`${fileId}-fout`}>
-            <span className="gw-visually-hidden">Fout: </span>
-            {fieldError('file')}
-          </span>
-        ) : null}
+        <FieldError id={fileId} error={fieldError('file')} />
         <input
           ref={fileRef}
           id={fileId}

@@ -18,6 +18,7 @@ import { PersonNav } from '../personShared';
 import { DataTable } from '@/components/ui/DataTable';
 import { NamedOptions } from '@/components/forms/NamedOptions';
 import { FormSubmit } from '@/components/forms/FormSubmit';
+import { FieldError } from '@/components/forms/TextField';
 
 const AdminPersonOnBehalfDocument = graphql(`
   query AdminPersonOnBehalf($externalIdentifier: String!) {
@@ -174,12 +175,7 @@ function OnBehalfForm({ person, options }: { person: Person; options: Options })
           {form.summary}
           <fieldset className="gw-fieldset" id={form.field('lines').id} tabIndex={-1}>
             <legend className="gw-field__label">Wat bestelt u?</legend>
-            {form.errors.lines ? (
-              <span className="gw-field__error">
-                <span className="gw-visually-hidden">Fout: </span>
-                {form.errors.lines}
-              </span>
-            ) : null}
+            <FieldError error={form.errors.lines} />
             <DataTable
               caption="Producten die het tegoed betaalt"
               hideCaption

@@ -17,12 +17,7 @@ export function TextField({ label, hint, error, id, className, ref, ...inputProp
   return (
     <LabelledField label={label} hint={hint} error={error} id={id}>
       {(control) => (
-        <input
-          ref={ref}
-          className={['gw-input', className].filter(Boolean).join(' ')}
-          {...control}
-          {...inputProps}
-        />
+        <input ref={ref} className={['gw-input', className].filter(Boolean).join(' ')} {...control} {...inputProps} />
       )}
     </LabelledField>
   );

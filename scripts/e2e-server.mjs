@@ -39,11 +39,11 @@ const env = {
   // Many log-ins from one address in one run: keep the per-account limit, raise nothing else.
   LOGIN_MAX_ATTEMPTS: '20',
   // Test runs only (NODE_ENV=test): argon2id at its smallest cost, and the demo's pictures and DigiD key made once
-  // for all runs (README "Tests").
+  // for all runs (docs "Tests").
   PASSWORD_HASHING: process.env.PASSWORD_HASHING ?? 'fast',
   DEMO_CACHE_DIR: process.env.DEMO_CACHE_DIR ?? join(root, '.tmp/demo-cache'),
 };
-// The server's clock (README "Dates and the clock"): CLOCK_START when set, e.g. by playwright.dates.config.ts.
+// The server's clock (docs "Dates and the clock"): CLOCK_START when set, e.g. by playwright.dates.config.ts.
 if (process.env.CLOCK_START) env.CLOCK_START = process.env.CLOCK_START;
 else delete env.CLOCK_START;
 

@@ -4,7 +4,7 @@
 //      generated client types are current
 //      (graphql-codegen --check; the emitted schema is checked by a server test)
 //   1. production build (when the browser tests are asked for)
-//   2. server tests (Vitest; real PostgreSQL, real HTTP; template databases, see README "Tests"), and beside them the
+//   2. server tests (Vitest; real PostgreSQL, real HTTP; template databases, see docs "Tests"), and beside them the
 //      client unit tests (Vitest), the browser-test server script interrupted leaves nothing behind
 //      (scripts/e2e-server-cleanup.test.mjs) and two copies of the app run side by side (scripts/two-copies.test.mjs)
 //   3. browser tests (Playwright + Chromium + axe) against the running app, in one run with the projects that need

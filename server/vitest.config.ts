@@ -18,7 +18,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     // A worker's test files share its modules: the app's modules (MikroORM, the schema, every service) are loaded once
-    // per worker, not once per file: about half the CPU time of the run (README "Tests"). What a file leaves behind
+    // per worker, not once per file: about half the CPU time of the run (docs "Tests"). What a file leaves behind
     // in a module is reset in src/test/setup.ts; state is per server (boot), never per module, so files do not meet.
     isolate: false,
   },

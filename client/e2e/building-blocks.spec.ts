@@ -2,7 +2,7 @@ import { test, expect } from './fixtures';
 import { expectAccessible, loginStaff, settle, STAFF } from './support';
 
 /**
- * The reference screens of the building blocks (README "Adding a screen"): a list kit screen whose filters live in
+ * The reference screens of the building blocks (docs "Adding a screen"): a list kit screen whose filters live in
  * the URL (Back and a shared link show the same list), and its empty and filtered states, each checked with axe.
  */
 

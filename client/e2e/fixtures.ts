@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 
 /**
  * The browser tests' `test`: Playwright's, with the page's clock set to the server's when the server runs on a set
- * clock (CLOCK_START, README "Dates and the clock"). Every browser context a test opens — the `page` fixture's and
+ * clock (CLOCK_START, docs "Dates and the clock"). Every browser context a test opens — the `page` fixture's and
  * those from `browser.newContext()` — gets `clock.install` at the server's current time (asked from /api/clock), so
  * "today" in the page is "today" on the server; the clock then runs on in real time, as the server's does.
  */

@@ -46,7 +46,7 @@ test('an announcement for one municipality shows to its residents and to visitor
   page,
   browser,
 }) => {
-  const ONLY_NOORDERHAVEN = 'Noorderhaven: het loket is vrijdagmiddag gesloten'; // demo-messages.ts
+  const ONLY_NOORDERHAVEN = 'Het loket is vrijdagmiddag gesloten'; // demo-messages.ts
   // A visitor who is not logged in (municipality unknown): every municipality's announcements, on /meldingen too.
   await page.goto('/meldingen');
   await settle(page);

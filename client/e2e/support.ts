@@ -167,7 +167,7 @@ export async function loginResident(page: Page, bsn: string, path = '/account/me
   await settle(page);
 }
 
-/** A mail in the development outbox (GET /api/dev/outbox?to=…, README "E-mail"). */
+/** A mail in the development outbox (GET /api/dev/outbox?to=…, docs "E-mail"). */
 export interface OutboxMail {
   to: string;
   subject: string;

@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The conventions of the building blocks (README, "Adding a module"), checked on the source so they do not drift.
+ * The conventions of the building blocks (docs, "Adding a module"), checked on the source so they do not drift.
  * An allow-list names what is still to be moved onto the blocks; it only ever shrinks.
  */
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -73,7 +73,7 @@ describe('the building blocks are the only way', () => {
   });
 
   it('raw SQL lives in *.queries.ts (read models, reports, bulk writes), database/, seeders and tests', () => {
-    // The persistence rule (README, "Persistence: entities and queries"): an aggregate that use cases create and change
+    // The persistence rule (docs, "Persistence: entities and queries"): an aggregate that use cases create and change
     // is a MikroORM entity; SQL is a plain function in its module's `*.queries.ts`. Comments do not count.
     // Still to move (only ever shrinks):
     const stillToMove: string[] = [];

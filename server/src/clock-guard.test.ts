@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * No calendar time bomb (README, "Dates and the clock"): code asks the clock for "now" and "today" — `ctx.clock`, or
+ * No calendar time bomb (docs, "Dates and the clock"): code asks the clock for "now" and "today" — `ctx.clock`, or
  * `applicationNow()` where there is no context (entity defaults, sessions) — so the demo and the tests run on any
  * date (CLOCK_START). This guard fails when code outside the allow-list below reads the machine's time itself:
  * `new Date()`, `Date.now()`, or SQL's now(), current_date, current_timestamp, localtimestamp, clock_timestamp()….

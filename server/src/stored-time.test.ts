@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from './test/database.js';
 import { ManualClock, applicationClock, setApplicationClock, type Clock } from './kernel/clock.js';
 
 /**
- * One clock for every stored time (README, "Dates and the clock"). The database's own time (now(), current_timestamp,
+ * One clock for every stored time (docs, "Dates and the clock"). The database's own time (now(), current_timestamp,
  * …) differs from the application clock whenever a demo or a test runs on another date (CLOCK_START, a ManualClock),
  * and a row stamped by the database then sorts before or after rows stamped by the application. So: no function,
  * trigger, view or constraint of ours reads the database's time; and a column whose default is the database's time

@@ -13,6 +13,8 @@ export interface TestViewer {
   permissions?: Permission[];
   displayName?: string | null;
   roleName?: string | null;
+  /** A resident's own municipality (the public header and footer name only that one); none by default. */
+  municipalityIds?: string[];
 }
 
 type Responder = (variables: Record<string, unknown>) => Record<string, unknown>;
@@ -75,7 +77,20 @@ export function renderApp(url: string, viewer: TestViewer, responders: Record<st
           observer.error(new Error(`Geen testantwoord voor ${name}`));
           return;
         }
-        observer.next({ data: responder(operation.variables) });
+        const data = responder(operation.variables);
+        // The public shell's query also asks who is looking (a resident's own municipality): the test's viewer,
+        // unless the test's own answer says otherwise.
+        if (name === 'PublicSite' && !('viewer' in data)) {
+          const current = (responders.Viewer ?? (() => viewerData(viewer)))(operation.variables) as {
+            viewer: { kind: string };
+          };
+          data.viewer = {
+            __typename: 'ViewerInfo',
+            kind: current.viewer.kind,
+            municipalities: (viewer.municipalityIds ?? []).map((id) => ({ __typename: 'Municipality', id })),
+          };
+        }
+        observer.next({ data });
         observer.complete();
       }),
   );

@@ -31,7 +31,7 @@ import { limitsModule } from '../modules/limits/module.js';
 /**
  * THE list of modules: each is one folder under modules/ with a module.ts (platform/module.ts says what it declares).
  * The entity list (database/entities.ts), the schema (graphql/schema.ts), the HTTP routes (http/routes.ts) and the job
- * registry (jobs/registry.ts) are loops over it. A new module is one folder and one line here (README, "Adding a
+ * registry (jobs/registry.ts) are loops over it. A new module is one folder and one line here (docs, "Adding a
  * module"). The order is the order routes are mounted in.
  */
 export const MODULES: readonly ModuleDefinition[] = [

@@ -85,7 +85,7 @@ import { DigidCertificateService } from '../modules/digid/digid-certificate.serv
  * RequestContext (kernel/request-context.ts) first, so a resolver, an HTTP route, a job or a CLI command calls them
  * alike. A service never looks another up through `ctx.services` (that is for resolvers only).
  *
- * A new module: construct its service below its collaborators and add it to the returned object (README,
+ * A new module: construct its service below its collaborators and add it to the returned object (docs,
  * "Adding a module").
  *
  * `pool` is the database's connection pool (the ORM's own): the limits keep their counters there.

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The lists' shared SQL (README, "Persistence: entities and queries"): a count that stops after a cap. Plain
+ * The lists' shared SQL (docs, "Persistence: entities and queries"): a count that stops after a cap. Plain
  * functions, no rules: `pagination.ts` (cappedCount) decides what the screen shows.
  */
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The job queue's SQL (README, "Persistence: entities and queries"): graphile-worker's own functions (add_job,
+ * The job queue's SQL (docs, "Persistence: entities and queries"): graphile-worker's own functions (add_job,
  * reschedule_jobs, complete_jobs) and the health report read from its jobs table. Plain functions, no rules.
  */
 

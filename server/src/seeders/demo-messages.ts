@@ -6,13 +6,13 @@ const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
 /** The demo's announcement for Noorderhaven's residents only (browser tests look for it). */
-export const DEMO_MUNICIPAL_ANNOUNCEMENT = 'Noorderhaven: het loket is vrijdagmiddag gesloten';
+export const DEMO_MUNICIPAL_ANNOUNCEMENT = 'Het loket is vrijdagmiddag gesloten';
 
 /**
  * The demo's announcements and messages to audiences (seeders/demo-data.ts calls this once, in its transaction):
  *
  * - an active announcement for every municipality (information) and a planned maintenance outage next week, and a
- *   warning for Noorderhaven's residents only;
+ *   warning of Noorderhaven's (its residents and visitors see it);
  * - a message to the holders of a Noorderhaven arrangement, six story-days ago: an inbox message per resident (about
  *   half of them opened) and the e-mails for those who want them, as the `messages.massSend` job writes them;
  * - a message to the providers approved in Zuiderveen, two story-days ago (e-mail only).
@@ -43,7 +43,8 @@ export async function seedDemoMessages(tx: EntityManager, now: Date, daysAgo: (d
       [a.title, a.body, a.severity, a.startsAt, a.endsAt, a.startsAt, a.startsAt],
     );
   }
-  // One for Noorderhaven only: its residents see it, visitors and other municipalities' residents do not.
+  // One of Noorderhaven's (the banner names the municipality): its residents and visitors who are not logged in see it,
+  // other municipalities' residents do not.
   await tx.execute(
     `insert into announcement (title, body, severity, starts_at, ends_at, municipality_id, created_at, updated_at)
      select ?, ?, 'WARNING', ?, ?, id, ?, ? from municipality where slug = 'noorderhaven'`,

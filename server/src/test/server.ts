@@ -57,11 +57,11 @@ export async function startTestServer(
     SEED_DEMO_DATA: options.seed ? 'true' : 'false',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     HOST: '127.0.0.1',
-    // argon2id at its smallest cost (tests only; README "Tests"); a test may ask for `standard`.
+    // argon2id at its smallest cost (tests only; docs "Tests"); a test may ask for `standard`.
     PASSWORD_HASHING: 'fast',
     // The demo's pictures and DigiD key, made once for all runs (seeders/demo-cache.ts).
     DEMO_CACHE_DIR: '.tmp/demo-cache',
-    // `CLOCK_START=2030-12-31T22:30:00Z npm test -w server`: every test server runs on that clock (README "Dates and the clock").
+    // `CLOCK_START=2030-12-31T22:30:00Z npm test -w server`: every test server runs on that clock (docs "Dates and the clock").
     CLOCK_START: options.clock ? undefined : process.env.CLOCK_START,
     ...options.env,
   });

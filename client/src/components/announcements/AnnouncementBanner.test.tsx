@@ -7,20 +7,20 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-const announcement = (id: string, title: string, severity: string) => ({
+const announcement = (id: string, title: string, severity: string, municipalityName: string | null = null) => ({
   __typename: 'Announcement',
   id,
   title,
   severity,
   startsAt: '2030-03-01T08:00:00.000Z',
   endsAt: null,
-  municipalityName: null,
+  municipalityName,
 });
 
 // The banner and the /meldingen page ask the same field: the same answer.
 const active = () => ({
   activeAnnouncements: [
-    announcement('a1', 'Storing bij het inloggen', 'OUTAGE'),
+    announcement('a1', 'Storing bij het inloggen', 'OUTAGE', 'Gemeente Zuiderveen'),
     announcement('a2', 'Nieuwe regeling', 'INFO'),
   ],
 });
@@ -33,7 +33,9 @@ describe('the announcement banner', () => {
     expect(within(region).getByRole('link', { name: 'Storing bij het inloggen' }).getAttribute('href')).toBe(
       '/meldingen/bericht/a1',
     );
-    expect(within(region).getByText('Storing:')).toBeTruthy();
+    // A municipality's announcement says whose it is; a platform-wide one says only how serious it is.
+    expect(within(region).getByText('Storing · Gemeente Zuiderveen:')).toBeTruthy();
+    expect(within(region).getByText('Informatie:')).toBeTruthy();
     fireEvent.click(within(region).getByRole('button', { name: /^Sluiten\s*melding ‘Storing bij het inloggen’$/ }));
     expect(within(region).queryByRole('link', { name: 'Storing bij het inloggen' })).toBeNull();
     await new Promise((resolve) => requestAnimationFrame(resolve));

@@ -14,12 +14,15 @@ export const ActiveAnnouncementsBannerDocument = graphql(`
       id
       title
       severity
+      municipalityName
     }
   }
 `);
 
 /**
- * The active announcements above every public page, each with a link to its text and a "Sluiten" button; a closed
+ * The active announcements above every public page, each with a link to its text and a "Sluiten" button, and the
+ * municipality it comes from when it is a municipality's (a visitor who is not logged in sees those of every
+ * municipality: "Storing · Gemeente Zuiderveen" says whose DigiD warning it is); a closed
  * one stays closed in this browser. After closing, the focus goes to the next banner's button, or to the main content.
  * Nothing is shown while loading or when the query fails: the banner never stands in the way of the page.
  */
@@ -52,7 +55,11 @@ export function AnnouncementBanner() {
         {visible.map((a, index) => (
           <li key={a.id} className={`${SEVERITY[a.severity].alert} gw-announcement-banner`}>
             <p className="gw-announcement-banner__text">
-              <strong>{SEVERITY[a.severity].label}:</strong> <Link to={urls.announcement(a.id)}>{a.title}</Link>
+              <strong>
+                {SEVERITY[a.severity].label}
+                {a.municipalityName ? ` · ${a.municipalityName}` : ''}:
+              </strong>{' '}
+              <Link to={urls.announcement(a.id)}>{a.title}</Link>
             </p>
             <button
               type="button"

@@ -49,7 +49,7 @@ export interface MutationForm<F extends string> {
 /**
  * One mutation form: instant checks with the shared rules, the mutation, its payload errors on their fields and in an
  * error summary with links to the fields, the focus moved to that summary, no double submits, the one network-error
- * message, and a success callback. Every form of the application goes through it (README "Adding a screen").
+ * message, and a success callback. Every form of the application goes through it (docs "Adding a screen").
  */
 export function useMutationForm<F extends string, P extends { errors: readonly FormError[] }>(
   options: MutationFormOptions<F, P>,

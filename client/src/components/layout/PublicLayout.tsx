@@ -10,7 +10,7 @@ import { urls } from '../../lib/urls';
 import { useViewer, ViewerDocument } from '../../lib/viewer';
 import { Logo } from './Logo';
 import { MenuDisclosure } from './MenuDisclosure';
-import { joinNames, PublicSiteDocument, usePublicSite, usePublicSiteSettled } from './publicSite';
+import { joinNames, municipalitiesShown, PublicSiteDocument, usePublicSite, usePublicSiteSettled } from './publicSite';
 import { LogoutButton } from './LogoutButton';
 import { NavigationStatus } from './NavigationStatus';
 import { ScreenOutlet } from './ScreenOutlet';
@@ -76,9 +76,12 @@ function SessionItems() {
   }
 }
 
-/** The platform's municipality or municipalities (instellingen/algemeen), under the site name. */
+/**
+ * Under the site name: the platform's municipality or municipalities (instellingen/algemeen); for a logged-in resident,
+ * their own.
+ */
 function HeaderMunicipalities() {
-  const names = (usePublicSite()?.publicSettings.municipalities ?? []).map((m) => m.name);
+  const names = municipalitiesShown(usePublicSite()).shown.map((m) => m.name);
   if (names.length === 0) return null;
   return <p className="gw-header__municipalities">{joinNames(names)}</p>;
 }

@@ -104,3 +104,68 @@ describe('the footer links', () => {
     expect(new Set(hrefs).size).toBe(hrefs.length);
   });
 });
+
+describe('whose municipality the header and footer name', () => {
+  const contact = (municipalityId: string, place: string) => ({
+    __typename: 'MunicipalityContact',
+    municipalityId,
+    name: `Gemeente ${place}`,
+    phone: '14 0591',
+    email: null,
+    website: `https://www.example.org/${place.toLowerCase()}`,
+    visitingAddress: null,
+  });
+  const site = () => ({
+    links: [],
+    usefulLinks: [
+      { __typename: 'Link', id: 'l1', label: 'Gemeente Zuiderveen', url: 'https://www.example.org/zuiderveen' },
+      { __typename: 'Link', id: 'l2', label: 'Gemeente Noorderhaven', url: 'https://www.example.org/noorderhaven' },
+      { __typename: 'Link', id: 'l3', label: 'Hulp bij geldzaken', url: 'https://www.example.org/geldzaken' },
+    ],
+    publicSettings: {
+      __typename: 'PublicSettings',
+      platformName: 'Gemeentewinkel',
+      primaryColor: null,
+      logoUrl: null,
+      logoWidth: null,
+      logoHeight: null,
+      municipalities: [contact('nh', 'Noorderhaven'), contact('zv', 'Zuiderveen')],
+    },
+  });
+  const names = (footer: HTMLElement) =>
+    within(within(footer).getByRole('region', { name: 'Contact met de gemeente' }))
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
+  const useful = (footer: HTMLElement) =>
+    within(within(footer).getByRole('navigation', { name: 'Handige links' }))
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+
+  it('a visitor: every municipality of the platform', async () => {
+    renderApp('/hoe-werkt-het', { kind: 'ANONYMOUS' }, { PublicSite: site });
+    const footer = await screen.findByRole('contentinfo');
+    expect(screen.getByRole('banner').textContent).toContain('Gemeente Noorderhaven en Gemeente Zuiderveen');
+    expect(names(footer)).toEqual(['Gemeente Noorderhaven', 'Gemeente Zuiderveen']);
+    // The municipalities' websites are in their contact details already.
+    expect(useful(footer)).toEqual(['Hulp bij geldzaken']);
+  });
+
+  it('a resident of Zuiderveen: Zuiderveen only, no link to Noorderhaven’s website', async () => {
+    renderApp('/hoe-werkt-het', { kind: 'CUSTOMER', municipalityIds: ['zv'] }, { PublicSite: site });
+    const footer = await screen.findByRole('contentinfo');
+    const header = screen.getByRole('banner');
+    expect(header.textContent).toContain('Gemeente Zuiderveen');
+    expect(header.textContent).not.toContain('Noorderhaven');
+    expect(names(footer)).toEqual(['Gemeente Zuiderveen']);
+    expect(useful(footer)).toEqual(['Hulp bij geldzaken']);
+    expect(footer.textContent).not.toContain('Noorderhaven');
+  });
+
+  it('a resident of Noorderhaven: Noorderhaven only', async () => {
+    renderApp('/hoe-werkt-het', { kind: 'CUSTOMER', municipalityIds: ['nh'] }, { PublicSite: site });
+    const footer = await screen.findByRole('contentinfo');
+    expect(screen.getByRole('banner').textContent).not.toContain('Zuiderveen');
+    expect(names(footer)).toEqual(['Gemeente Noorderhaven']);
+    expect(footer.textContent).not.toContain('Zuiderveen');
+  });
+});

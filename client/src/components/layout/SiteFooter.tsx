@@ -2,16 +2,7 @@ import { Link } from 'react-router';
 import { sanitizeReturnPath } from '../../lib/returnPath';
 import { SITE_NAME } from '../../lib/site';
 import { urls } from '../../lib/urls';
-import { usePublicSite } from './publicSite';
-
-type Contact = {
-  municipalityId: string;
-  name: string;
-  phone?: string | null;
-  email?: string | null;
-  website?: string | null;
-  visitingAddress?: string | null;
-};
+import { municipalitiesShown, usePublicSite, type MunicipalityContact as Contact } from './publicSite';
 
 /** "14 0591" → "tel:140591"; "+31 20 …" keeps its plus. */
 function telHref(phone: string): string {
@@ -107,8 +98,9 @@ export function usefulLinks<T extends { url: string }>(
 /**
  * The public footer: the links managed at /admin/beheer/links in their two places ("Over deze website" with the
  * site's own pages, "Handige links"), and the municipalities' contact details and the platform's name from the
- * settings (instellingen/algemeen). During `maintenance` only what works then: the external links and the contact
- * details, no page of this site.
+ * settings (instellingen/algemeen). A logged-in resident sees their own municipality's contact details only, and no
+ * useful link to another municipality's website. During `maintenance` only what works then: the external links and
+ * the contact details, no page of this site.
  */
 export function SiteFooter({ maintenance = false }: { maintenance?: boolean }) {
   const data = usePublicSite();
@@ -116,13 +108,15 @@ export function SiteFooter({ maintenance = false }: { maintenance?: boolean }) {
   const elsewhere = (link: { url: string }) => !maintenance || !sanitizeReturnPath(link.url);
   const about = footerLinks(data?.links ?? []).filter(elsewhere);
   const platformName = data?.publicSettings.platformName ?? SITE_NAME;
-  const contacts = (data?.publicSettings.municipalities ?? []).filter(
-    (m) => m.phone || m.email || m.website || m.visitingAddress,
-  );
-  // Each address once in the whole footer: a useful link to a website the contact details already give is left out.
+  const { shown, others } = municipalitiesShown(data);
+  const contacts = shown.filter((m) => m.phone || m.email || m.website || m.visitingAddress);
+  // Each address once in the whole footer: a useful link to a website the contact details already give is left out,
+  // and so is one to the website of a municipality this resident does not belong to.
   const links = usefulLinks(
     data?.usefulLinks ?? [],
-    [...about, ...contacts].flatMap((item) => ('url' in item ? [item.url] : item.website ? [item.website] : [])),
+    [...about, ...contacts, ...others].flatMap((item) =>
+      'url' in item ? [item.url] : item.website ? [item.website] : [],
+    ),
   ).filter(elsewhere);
 
   return (

@@ -1,13 +1,20 @@
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../graphql/generated';
+import type { PublicSiteQuery } from '../../graphql/generated/graphql';
 
 /**
  * What the public header and footer show about the platform (instellingen/algemeen and /admin/beheer/links): the
- * platform's name, its municipalities with their contact details, and the managed links of both places. One query for both,
- * so a page asks the server once.
+ * platform's name, its municipalities with their contact details, the managed links of both places, and a logged-in
+ * resident's own municipality (the viewer's). One query for both, so a page asks the server once.
  */
 export const PublicSiteDocument = graphql(`
   query PublicSite {
+    viewer {
+      kind
+      municipalities {
+        id
+      }
+    }
     links(placement: FOOTER) {
       id
       label
@@ -49,6 +56,27 @@ export function usePublicSiteSettled(): boolean {
 /** The header and footer are secondary: while loading or when the query fails they show their fixed parts only. */
 export function usePublicSite() {
   return useQuery(PublicSiteDocument).data;
+}
+
+export type MunicipalityContact = PublicSiteQuery['publicSettings']['municipalities'][number];
+
+/**
+ * The municipalities the header and footer name (`shown`), and the platform's other ones (`others`): a logged-in
+ * resident belongs to one municipality and sees that one; everyone else (a visitor, a provider, staff) sees every
+ * municipality of the platform.
+ */
+export function municipalitiesShown(data: PublicSiteQuery | undefined): {
+  shown: MunicipalityContact[];
+  others: MunicipalityContact[];
+} {
+  const all = data?.publicSettings.municipalities ?? [];
+  const own = new Set(data?.viewer?.kind === 'CUSTOMER' ? data.viewer.municipalities.map((m) => m.id) : []);
+  // Not known (yet): every municipality rather than none.
+  if (own.size === 0) return { shown: all, others: [] };
+  return {
+    shown: all.filter((m) => own.has(m.municipalityId)),
+    others: all.filter((m) => !own.has(m.municipalityId)),
+  };
 }
 
 /** "Gemeente A", "Gemeente A en Gemeente B", "Gemeente A, Gemeente B en Gemeente C". */

@@ -1,5 +1,5 @@
 /**
- * The list kit: one connection hook, filters in the URL, the table, the filter form, "load more" (README "Adding a
+ * The list kit: one connection hook, filters in the URL, the table, the filter form, "load more" (docs "Adding a
  * screen"). The staff screens' pieces, `useFiltering` and `FilteredConnectionTable`, are imported from their own
  * modules: exported here they would land in the chunk the public pages load, over their JavaScript budget.
  */

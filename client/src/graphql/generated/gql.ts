@@ -14,7 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  query ActiveAnnouncementsBanner {\n    activeAnnouncements {\n      id\n      title\n      severity\n    }\n  }\n": typeof types.ActiveAnnouncementsBannerDocument,
+    "\n  query ActiveAnnouncementsBanner {\n    activeAnnouncements {\n      id\n      title\n      severity\n      municipalityName\n    }\n  }\n": typeof types.ActiveAnnouncementsBannerDocument,
     "\n  fragment ArrangementFormChoices on Query {\n    viewer {\n      kind\n      municipalities {\n        id\n        name\n      }\n    }\n    categories {\n      id\n      name\n    }\n  }\n": typeof types.ArrangementFormChoicesFragmentDoc,
     "\n  query ArrangementLedgerCodes($arrangementId: ID!) {\n    arrangementLedgerCodes(arrangementId: $arrangementId) {\n      municipalityId\n      codes {\n        kind\n        label\n        glAccount\n        costCentre\n        overridden\n      }\n    }\n  }\n": typeof types.ArrangementLedgerCodesDocument,
     "\n  mutation StartTwoFactorSetup {\n    startTwoFactorSetup {\n      setup {\n        secret\n        uri\n        qrSvg\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.StartTwoFactorSetupDocument,
@@ -49,7 +49,7 @@ type Documents = {
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
     "\n  query OperatorActBanner {\n    viewer {\n      kind\n      operatorAct {\n        municipalityId\n        municipalityName\n        reason\n        until\n      }\n    }\n  }\n": typeof types.OperatorActBannerDocument,
     "\n  mutation StopActingFromBanner {\n    stopOperatorAct {\n      errors {\n        code\n        message\n      }\n    }\n  }\n": typeof types.StopActingFromBannerDocument,
-    "\n  query PublicSite {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    usefulLinks: links(placement: USEFUL) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      primaryColor\n      logoUrl\n      logoWidth\n      logoHeight\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n": typeof types.PublicSiteDocument,
+    "\n  query PublicSite {\n    viewer {\n      kind\n      municipalities {\n        id\n      }\n    }\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    usefulLinks: links(placement: USEFUL) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      primaryColor\n      logoUrl\n      logoWidth\n      logoHeight\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n": typeof types.PublicSiteDocument,
     "\n  fragment PageInfoFields on PageInfo {\n    hasNextPage\n    endCursor\n  }\n": typeof types.PageInfoFieldsFragmentDoc,
     "\n  query UnreadMessageCount {\n    myUnreadMessageCount\n  }\n": typeof types.UnreadMessageCountDocument,
     "\n  fragment NewsCard_article on NewsArticle {\n    id\n    title\n    summary\n    path\n    publishAt\n    imageUrl\n    municipalityName\n  }\n": typeof types.NewsCard_ArticleFragmentDoc,
@@ -322,7 +322,7 @@ type Documents = {
     "\n  mutation PlaceOrder($input: CheckoutInput!) {\n    checkout(input: $input) {\n      errors {\n        ...UserErrorFields @unmask\n      }\n      contributionCents\n      paymentUrl\n      orders {\n        ...ConfirmedOrderFields @unmask\n      }\n    }\n  }\n": typeof types.PlaceOrderDocument,
 };
 const documents: Documents = {
-    "\n  query ActiveAnnouncementsBanner {\n    activeAnnouncements {\n      id\n      title\n      severity\n    }\n  }\n": types.ActiveAnnouncementsBannerDocument,
+    "\n  query ActiveAnnouncementsBanner {\n    activeAnnouncements {\n      id\n      title\n      severity\n      municipalityName\n    }\n  }\n": types.ActiveAnnouncementsBannerDocument,
     "\n  fragment ArrangementFormChoices on Query {\n    viewer {\n      kind\n      municipalities {\n        id\n        name\n      }\n    }\n    categories {\n      id\n      name\n    }\n  }\n": types.ArrangementFormChoicesFragmentDoc,
     "\n  query ArrangementLedgerCodes($arrangementId: ID!) {\n    arrangementLedgerCodes(arrangementId: $arrangementId) {\n      municipalityId\n      codes {\n        kind\n        label\n        glAccount\n        costCentre\n        overridden\n      }\n    }\n  }\n": types.ArrangementLedgerCodesDocument,
     "\n  mutation StartTwoFactorSetup {\n    startTwoFactorSetup {\n      setup {\n        secret\n        uri\n        qrSvg\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.StartTwoFactorSetupDocument,
@@ -357,7 +357,7 @@ const documents: Documents = {
     "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
     "\n  query OperatorActBanner {\n    viewer {\n      kind\n      operatorAct {\n        municipalityId\n        municipalityName\n        reason\n        until\n      }\n    }\n  }\n": types.OperatorActBannerDocument,
     "\n  mutation StopActingFromBanner {\n    stopOperatorAct {\n      errors {\n        code\n        message\n      }\n    }\n  }\n": types.StopActingFromBannerDocument,
-    "\n  query PublicSite {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    usefulLinks: links(placement: USEFUL) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      primaryColor\n      logoUrl\n      logoWidth\n      logoHeight\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n": types.PublicSiteDocument,
+    "\n  query PublicSite {\n    viewer {\n      kind\n      municipalities {\n        id\n      }\n    }\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    usefulLinks: links(placement: USEFUL) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      primaryColor\n      logoUrl\n      logoWidth\n      logoHeight\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n": types.PublicSiteDocument,
     "\n  fragment PageInfoFields on PageInfo {\n    hasNextPage\n    endCursor\n  }\n": types.PageInfoFieldsFragmentDoc,
     "\n  query UnreadMessageCount {\n    myUnreadMessageCount\n  }\n": types.UnreadMessageCountDocument,
     "\n  fragment NewsCard_article on NewsArticle {\n    id\n    title\n    summary\n    path\n    publishAt\n    imageUrl\n    municipalityName\n  }\n": types.NewsCard_ArticleFragmentDoc,
@@ -647,7 +647,7 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ActiveAnnouncementsBanner {\n    activeAnnouncements {\n      id\n      title\n      severity\n    }\n  }\n"): (typeof documents)["\n  query ActiveAnnouncementsBanner {\n    activeAnnouncements {\n      id\n      title\n      severity\n    }\n  }\n"];
+export function graphql(source: "\n  query ActiveAnnouncementsBanner {\n    activeAnnouncements {\n      id\n      title\n      severity\n      municipalityName\n    }\n  }\n"): (typeof documents)["\n  query ActiveAnnouncementsBanner {\n    activeAnnouncements {\n      id\n      title\n      severity\n      municipalityName\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -787,7 +787,7 @@ export function graphql(source: "\n  mutation StopActingFromBanner {\n    stopOp
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PublicSite {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    usefulLinks: links(placement: USEFUL) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      primaryColor\n      logoUrl\n      logoWidth\n      logoHeight\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n"): (typeof documents)["\n  query PublicSite {\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    usefulLinks: links(placement: USEFUL) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      primaryColor\n      logoUrl\n      logoWidth\n      logoHeight\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query PublicSite {\n    viewer {\n      kind\n      municipalities {\n        id\n      }\n    }\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    usefulLinks: links(placement: USEFUL) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      primaryColor\n      logoUrl\n      logoWidth\n      logoHeight\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n"): (typeof documents)["\n  query PublicSite {\n    viewer {\n      kind\n      municipalities {\n        id\n      }\n    }\n    links(placement: FOOTER) {\n      id\n      label\n      url\n    }\n    usefulLinks: links(placement: USEFUL) {\n      id\n      label\n      url\n    }\n    publicSettings {\n      platformName\n      primaryColor\n      logoUrl\n      logoWidth\n      logoHeight\n      municipalities {\n        municipalityId\n        name\n        phone\n        email\n        website\n        visitingAddress\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

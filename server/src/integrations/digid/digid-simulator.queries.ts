@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The DigiD simulator's SQL (README, "Persistence: entities and queries"): its artifacts stored (expired ones removed
+ * The DigiD simulator's SQL (docs, "Persistence: entities and queries"): its artifacts stored (expired ones removed
  * first) and taken in one statement, so an artifact is used once across instances. Plain functions, no rules.
  */
 

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AnnouncementSeverity } from '../../rules/message.js';
 
 /**
- * The announcements' SQL (README, "Persistence: entities and queries"): the active ones a visibility condition
+ * The announcements' SQL (docs, "Persistence: entities and queries"): the active ones a visibility condition
  * admits, the staff list, and the writes. Plain functions, no rules: `announcement.service.ts` decides.
  */
 

@@ -4,7 +4,7 @@ import { todayInAmsterdam } from '../../kernel/dates.js';
 import type { EncryptionAlgorithm } from './api-client.entities.js';
 
 /**
- * The API clients' SQL (README, "Persistence: entities and queries"): a key's lookup on every call with its maker's
+ * The API clients' SQL (docs, "Persistence: entities and queries"): a key's lookup on every call with its maker's
  * standing, the list's page, and the bulk changes of keys. The clients and their keys themselves are entities
  * (api-client.entities.ts), changed by the management's use cases.
  */

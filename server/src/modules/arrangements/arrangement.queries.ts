@@ -3,7 +3,7 @@ import { keyOrder, keyOrderBy, keySelect, type KeyOrder } from '../../graphql/ke
 import { containsPattern } from '../../kernel/sql.js';
 
 /**
- * The arrangements' SQL (README, "Persistence: entities and queries"): the list as a keyset page, the budget use of
+ * The arrangements' SQL (docs, "Persistence: entities and queries"): the list as a keyset page, the budget use of
  * many arrangements from the ledger in one query, what the assignments of one allow to change, and the slugs taken.
  * Plain functions, no rules: `arrangement.service.ts` decides.
  */

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The assignments' SQL (README, "Persistence: entities and queries"): the overlap check of many grants in one query,
+ * The assignments' SQL (docs, "Persistence: entities and queries"): the overlap check of many grants in one query,
  * the advisory locks a grant takes (per arrangement and household), the bulk insert of many grants, and an
  * assignment's movements in the ledger. Plain functions, no rules: `assignment.service.ts` decides.
  */

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The expiry reminders' SQL (README, "Persistence: entities and queries"): the assignments due a reminder, in
+ * The expiry reminders' SQL (docs, "Persistence: entities and queries"): the assignments due a reminder, in
  * batches, and the reminder reserved once per assignment (on conflict) before it is sent. Plain functions, no rules:
  * `expiry-reminders.ts` decides.
  */

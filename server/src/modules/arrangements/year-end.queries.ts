@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RegrantRunStatus } from './year-end.types.js';
 
 /**
- * Year end's SQL (README, "Persistence: entities and queries"): the assignments whose budget expires, the links between
+ * Year end's SQL (docs, "Persistence: entities and queries"): the assignments whose budget expires, the links between
  * an arrangement and its copy, last period's holders, and the bulk grant's runs and items (reserved in SQL: a holder is
  * granted once however often the job runs). Plain functions, no rules: `year-end.service.ts` decides.
  */

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
 
 /**
- * The audit log screen's SQL (README, "Persistence: entities and queries"): the person a filter names, and a keyset
+ * The audit log screen's SQL (docs, "Persistence: entities and queries"): the person a filter names, and a keyset
  * page of the log with the actors' names. Plain functions, no rules: `audit-log.service.ts` builds the conditions.
  */
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The audit log's writes (README, "Persistence: entities and queries"): one row, or several of one actor and request
+ * The audit log's writes (docs, "Persistence: entities and queries"): one row, or several of one actor and request
  * in one insert. Only `audit.service.ts` calls these (architecture.test.ts checks it); everything else records through
  * the AuditService. Plain functions, no rules.
  */

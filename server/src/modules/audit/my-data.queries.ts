@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The SQL of a resident's data export (README, "Persistence: entities and queries"): each part of the document as
+ * The SQL of a resident's data export (docs, "Persistence: entities and queries"): each part of the document as
  * the resident reads it (camelCase keys). Plain functions, no rules: `my-data.service.ts` decides who may have it.
  */
 

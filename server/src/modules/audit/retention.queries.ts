@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The retention purge's SQL (README, "Persistence: entities and queries"): bulk deletes of what is older than a
+ * The retention purge's SQL (docs, "Persistence: entities and queries"): bulk deletes of what is older than a
  * cut-off, each returning how many rows went. Plain functions, no rules: `retention.service.ts` picks the cut-offs.
  */
 

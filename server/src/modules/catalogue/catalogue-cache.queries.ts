@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The catalogue cache's SQL (README, "Persistence: entities and queries"): the catalogue's version, read on the
+ * The catalogue cache's SQL (docs, "Persistence: entities and queries"): the catalogue's version, read on the
  * connection outside any unit of work. Plain functions, no rules.
  */
 

@@ -3,7 +3,7 @@ import { keyOrder, keyOrderBy, keySelect, type KeyOrder } from '../../graphql/ke
 import type { ProductStatus } from './product.entity.js';
 
 /**
- * The catalogue's SQL (README, "Persistence: entities and queries"): the offer as a keyset page over the conditions
+ * The catalogue's SQL (docs, "Persistence: entities and queries"): the offer as a keyset page over the conditions
  * `offerQuery` built, the products a resident's arrangements pay for, the providers in the offer, the provider's own
  * products and the counts per category. Plain functions, no rules: `catalogue.service.ts` decides what is visible
  * (its conditions are passed in).

@@ -3,7 +3,7 @@ import { keyOrder, keyOrderBy, keySelect, type KeyOrder } from '../../graphql/ke
 import { containsPattern } from '../../kernel/sql.js';
 
 /**
- * The categories' SQL (README, "Persistence: entities and queries"): the staff list as a keyset page, the product
+ * The categories' SQL (docs, "Persistence: entities and queries"): the staff list as a keyset page, the product
  * counts, the checks only the database can answer, and the featured flag moved under its lock. Plain functions, no
  * rules: `category.service.ts` decides.
  */

@@ -31,7 +31,7 @@ function perRequest(
 
 /**
  * Categories: the public choice list, the staff list and management (beheer/categorieen). The reference resolver
- * (README "Adding a module"): each field is a guard, one service call, and for mutations the one mapping of the
+ * (docs "Adding a module"): each field is a guard, one service call, and for mutations the one mapping of the
  * service's Result onto the payload (`XPayload.from`).
  */
 @Resolver(() => Category)

@@ -16,7 +16,7 @@ import * as q from './category.queries.js';
 const NOT_FOUND = 'Deze categorie is niet gevonden.';
 
 /**
- * Categories of the offer (beheer/categorieen): the reference module of the building blocks (README "Adding a
+ * Categories of the offer (beheer/categorieen): the reference module of the building blocks (docs "Adding a
  * module"). Every method takes the narrow RequestContext, so a resolver, an HTTP route, a job or a test calls it
  * alike; collaborators come through the constructor (app/services.ts); changes return a Result and are audited through
  * the AuditService with the real actor. Permissions are the resolver's (`@Requires(CONTENT_EDIT)`); categories have

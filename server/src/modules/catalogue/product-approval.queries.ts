@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { applicationNow } from '../../kernel/clock.js';
 
 /**
- * The decisions' SQL (README, "Persistence: entities and queries"): decisions opened set-based (on conflict: reset),
+ * The decisions' SQL (docs, "Persistence: entities and queries"): decisions opened set-based (on conflict: reset),
  * dropped, and the products' summary status recomputed in one statement, under the products' row locks. The rules
  * they follow are written in `product-approval.ts`, which exports these functions.
  */

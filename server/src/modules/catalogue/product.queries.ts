@@ -5,7 +5,7 @@ import type { ProductApprovalStatus } from './product-approval.entity.js';
 import { decisionCounts } from './product-approval.queries.js';
 
 /**
- * The products' review SQL (README, "Persistence: entities and queries"): the decisions of many products at once,
+ * The products' review SQL (docs, "Persistence: entities and queries"): the decisions of many products at once,
  * the review list as a keyset page over the conditions the service built, and a decision's rows locked while it is
  * taken. Plain functions, no rules: `product.service.ts` decides (scope conditions are passed in).
  */

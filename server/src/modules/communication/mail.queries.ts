@@ -3,7 +3,7 @@ import { keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
 import type { MailStatus } from './mail-message.entity.js';
 
 /**
- * The mail log's SQL (README, "Persistence: entities and queries"): a mail recorded, claimed per attempt and marked
+ * The mail log's SQL (docs, "Persistence: entities and queries"): a mail recorded, claimed per attempt and marked
  * by conditional updates (a mail is delivered once however often its job runs), the log as a keyset page, and the
  * erasure in bulk. Plain functions, no rules: `mail.service.ts` decides.
  */

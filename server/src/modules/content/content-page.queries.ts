@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ContentPageKind } from './content-page.entity.js';
 
 /**
- * The content pages' SQL (README, "Persistence: entities and queries"): the published pages for the sitemap, and the
+ * The content pages' SQL (docs, "Persistence: entities and queries"): the published pages for the sitemap, and the
  * next version numbers, each reserved under an advisory lock (two editors never get the same number). Plain
  * functions, no rules: `content-page.service.ts` decides.
  */

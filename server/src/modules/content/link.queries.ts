@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LinkPlacement } from './link.entity.js';
 
 /**
- * The links' SQL (README, "Persistence: entities and queries"): the lock that serialises changes to their order, the
+ * The links' SQL (docs, "Persistence: entities and queries"): the lock that serialises changes to their order, the
  * next position of a placement, and a delete that returns what went. Plain functions, no rules: `link.service.ts`
  * decides.
  */

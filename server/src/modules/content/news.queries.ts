@@ -4,7 +4,7 @@ import { containsPattern } from '../../kernel/sql.js';
 import type { NewsStatus } from './news-article.entity.js';
 
 /**
- * The news' SQL (README, "Persistence: entities and queries"): the public and the editors' lists as keyset pages, and
+ * The news' SQL (docs, "Persistence: entities and queries"): the public and the editors' lists as keyset pages, and
  * the checks only the database can answer (municipality, slug). Plain functions, no rules: `news.service.ts` decides
  * what a visitor may see (its condition is passed in).
  */

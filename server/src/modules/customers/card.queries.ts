@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The cards' SQL (README, "Persistence: entities and queries"): whether a card number is taken, and the person's row
+ * The cards' SQL (docs, "Persistence: entities and queries"): whether a card number is taken, and the person's row
  * locked so issuing and replacing their cards wait for each other. Plain functions, no rules: `card.service.ts`
  * decides.
  */

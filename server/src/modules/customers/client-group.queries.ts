@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
 
 /**
- * The households' SQL (README, "Persistence: entities and queries"): the staff list's pages over the search the
+ * The households' SQL (docs, "Persistence: entities and queries"): the staff list's pages over the search the
  * service built (`from` over `g`, with its condition), the number of orders per household, and the next generated
  * client number. Plain functions, no rules: `client-group.service.ts` decides.
  */

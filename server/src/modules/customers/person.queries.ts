@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The persons' SQL (README, "Persistence: entities and queries"): what an erasure removes in bulk. Plain functions,
+ * The persons' SQL (docs, "Persistence: entities and queries"): what an erasure removes in bulk. Plain functions,
  * no rules: `person.service.ts` decides.
  */
 

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { decisionCounts } from '../catalogue/index.js';
 
 /**
- * The dashboard's SQL (README, "Persistence: entities and queries"): counts, totals and budget use, read models of
+ * The dashboard's SQL (docs, "Persistence: entities and queries"): counts, totals and budget use, read models of
  * the whole municipality scope. `ids` is the viewer's municipalities, or null for all.
  */
 

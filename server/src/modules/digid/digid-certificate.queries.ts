@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CertificateFacts } from './certificate-crypto.js';
 
 /**
- * The DigiD certificates' SQL (README, "Persistence: entities and queries"): the store as read, locked for a rollover
+ * The DigiD certificates' SQL (docs, "Persistence: entities and queries"): the store as read, locked for a rollover
  * step, and each step's state change. Plain functions, no rules: `digid-certificate.service.ts` decides.
  */
 

@@ -53,7 +53,7 @@ async function serverMajor(url: string): Promise<number | null> {
 const MACHINE_POSTGRES = process.env.BACKUP_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
- * The README's "Back-up en herstel": a `pg_dump -Fc` of a seeded database, restored with `pg_restore` into a new,
+ * "Back-up en herstel" in docs/operations.md: a `pg_dump -Fc` of a seeded database, restored with `pg_restore` into a new,
  * empty database, and the application started on it (its migrations find nothing to do; the demo's log-in works).
  *
  * pg_dump refuses a server newer than itself. The embedded PostgreSQL package (the test server on a clean clone)

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EmailTokenPurpose } from './email-token.entity.js';
 
 /**
- * The e-mail tokens' SQL (README, "Persistence: entities and queries"): a token used once, in one conditional
+ * The e-mail tokens' SQL (docs, "Persistence: entities and queries"): a token used once, in one conditional
  * statement (two requests with the same link cannot both use it). Plain functions, no rules.
  */
 

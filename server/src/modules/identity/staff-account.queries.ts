@@ -3,7 +3,7 @@ import { keyOrder, keyOrderBy, keySelect, type KeyOrder } from '../../graphql/ke
 import { StaffAccountStatus } from './staff-account.types.js';
 
 /**
- * The staff accounts' SQL (README, "Persistence: entities and queries"): the list as a keyset page of ids, and the
+ * The staff accounts' SQL (docs, "Persistence: entities and queries"): the list as a keyset page of ids, and the
  * lock that serialises changes that could remove a Beheerder. Plain functions, no rules: `staff-account.service.ts`
  * decides (the scope condition is passed in).
  */

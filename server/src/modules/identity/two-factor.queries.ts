@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * Two-step verification's SQL (README, "Persistence: entities and queries"): a code used once, each in one
+ * Two-step verification's SQL (docs, "Persistence: entities and queries"): a code used once, each in one
  * conditional statement (a TOTP step only later than the last one accepted; a recovery code only while unused).
  * Plain functions, no rules: `two-factor.service.ts` decides.
  */

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The viewer's SQL (README, "Persistence: entities and queries"): the operator behind an acting viewer (modules/
+ * The viewer's SQL (docs, "Persistence: entities and queries"): the operator behind an acting viewer (modules/
  * operators has no entity for it). Plain functions, no rules.
  */
 

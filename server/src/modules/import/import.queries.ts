@@ -10,7 +10,7 @@ import type {
 } from './import.records.js';
 
 /**
- * The import's SQL (README, "Persistence: entities and queries"): the runs and rows as read models and reports, and
+ * The import's SQL (docs, "Persistence: entities and queries"): the runs and rows as read models and reports, and
  * the set-based writes of the dry run and the apply job. Plain functions, no rules: the service and its parts decide.
  */
 

@@ -10,7 +10,7 @@ import {
 import type { JournalLine, JournalPeriodSummary, JournalSettings, PeriodRow } from './journal.records.js';
 
 /**
- * The journal's SQL (README, "Persistence: entities and queries"): the mapping's rows, and the periods' entries and
+ * The journal's SQL (docs, "Persistence: entities and queries"): the mapping's rows, and the periods' entries and
  * totals derived from the ledger (a read model: nothing of it is stored but the mapping and the periods' moments).
  * Plain functions, no rules: `journal.mapping.ts` and `journal.periods.ts` decide.
  */

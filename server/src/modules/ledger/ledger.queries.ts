@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LedgerAccountKind, LedgerTransactionKind } from './ledger.entities.js';
 
 /**
- * The ledger's SQL (README, "Persistence: entities and queries"): bookings written set-based (a transaction and its
+ * The ledger's SQL (docs, "Persistence: entities and queries"): bookings written set-based (a transaction and its
  * entries; the balances move under the accounts' row locks in the database), accounts made once (on conflict), and
  * the balances read from the view. Plain functions, no rules: `ledger.service.ts` checks what is booked.
  */

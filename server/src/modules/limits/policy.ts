@@ -1,7 +1,7 @@
 import type { LimitRule } from './limits.js';
 
 /**
- * Every limit of the application in one place (the README's "Log-in and request limits" table describes this object).
+ * Every limit of the application in one place (the "Log-in and request limits" table in docs/security.md describes it).
  * LOGIN_MAX_ATTEMPTS (default 5) and LOGIN_WINDOW_SECONDS (default 900) scale the log-in and reset budgets.
  */
 export function limitPolicy(settings: { maxAttempts: number; windowSeconds: number }) {

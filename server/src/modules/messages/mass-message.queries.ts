@@ -4,7 +4,7 @@ import { containsPattern } from '../../kernel/sql.js';
 import type { MessageAudienceKind } from '../../rules/message.js';
 
 /**
- * The mass messages' SQL (README, "Persistence: entities and queries"): the audience's names, the list, the daily
+ * The mass messages' SQL (docs, "Persistence: entities and queries"): the audience's names, the list, the daily
  * count under its lock, and the job's batch writes (its row locked, the inbox messages inserted at once). Plain
  * functions, no rules: `mass-message.service.ts` decides.
  */

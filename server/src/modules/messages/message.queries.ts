@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { keyOrder, keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
 
 /**
- * The inbox's SQL (README, "Persistence: entities and queries"): a household's messages as a keyset page, the unread
+ * The inbox's SQL (docs, "Persistence: entities and queries"): a household's messages as a keyset page, the unread
  * count, marking read in one statement, and a personal message written. Every query is limited to the owner's client
  * group (and the messages to the person or to the whole household). Plain functions, no rules: `message.service.ts`
  * decides.

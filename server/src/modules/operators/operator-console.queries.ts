@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The operator console's SQL (README, "Persistence: entities and queries"): the figures per municipality, the
+ * The operator console's SQL (docs, "Persistence: entities and queries"): the figures per municipality, the
  * platform's health counts, and a new municipality. Plain functions, no rules: `operator-console.service.ts` decides.
  */
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The operators' SQL (README, "Persistence: entities and queries"): the operator made or made active again in one
+ * The operators' SQL (docs, "Persistence: entities and queries"): the operator made or made active again in one
  * statement, the log-in links (used once, in one conditional statement), the sessions and their acting. Plain
  * functions, no rules: `operator.service.ts` decides.
  */

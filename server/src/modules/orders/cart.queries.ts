@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The cart's SQL (README, "Persistence: entities and queries"): the person's lines, written with `on conflict` so two
+ * The cart's SQL (docs, "Persistence: entities and queries"): the person's lines, written with `on conflict` so two
  * requests at once add up instead of failing, the products as the cart shows them, and what a member's own budget
  * pays for. Plain functions, no rules: `cart.service.ts` decides.
  */

@@ -3,7 +3,7 @@ import type { PlanAssignment, PlanProduct } from './checkout-plan.js';
 import type { Checkout, Order, OrderAllocation, OrderLine } from './order.entities.js';
 
 /**
- * The checkout's SQL (README, "Persistence: entities and queries"): what a checkout needs read in one statement, the
+ * The checkout's SQL (docs, "Persistence: entities and queries"): what a checkout needs read in one statement, the
  * start of its transaction in one round trip (budget accounts locked in account order, payable accounts made where
  * missing, order numbers reserved from the sequence), and its rows written in one statement. Plain functions, no
  * rules: `checkout.service.ts` decides (the offer and payable conditions are passed in).

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The counter's SQL (README, "Persistence: entities and queries"): a card or pickup code looked up for a provider,
+ * The counter's SQL (docs, "Persistence: entities and queries"): a card or pickup code looked up for a provider,
  * only when the household has an open order with that provider. The statements are never logged (they carry a card
  * number or a pickup code). Plain functions, no rules: `counter.service.ts` decides.
  */

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The SQL of ordering on behalf of a resident (README, "Persistence: entities and queries"): the resident, and the
+ * The SQL of ordering on behalf of a resident (docs, "Persistence: entities and queries"): the resident, and the
  * products their budgets pay for (the payable condition is passed in). Plain functions, no rules.
  */
 

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { keyOrder, keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
 
 /**
- * The order lists' SQL (README, "Persistence: entities and queries"): a keyset page of orders over the conditions the
+ * The order lists' SQL (docs, "Persistence: entities and queries"): a keyset page of orders over the conditions the
  * service built, and the providers with orders in a scope. Plain functions, no rules: `order-lists.service.ts`
  * decides (its conditions are passed in).
  */

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The order mails' SQL (README, "Persistence: entities and queries"): who of the household gets the mail, and the
+ * The order mails' SQL (docs, "Persistence: entities and queries"): who of the household gets the mail, and the
  * provider's name. Plain functions, no rules: `order-mail.ts` decides.
  */
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The order views' SQL (README, "Persistence: entities and queries"): the names an order view shows (providers,
+ * The order views' SQL (docs, "Persistence: entities and queries"): the names an order view shows (providers,
  * arrangements paying, beneficiaries of lines), each for many orders in one query. Plain functions, no rules.
  */
 

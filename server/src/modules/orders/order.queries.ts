@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The orders' SQL (README, "Persistence: entities and queries"): an order's row locked for a status change, and the
+ * The orders' SQL (docs, "Persistence: entities and queries"): an order's row locked for a status change, and the
  * bookings of an order not reversed yet. Plain functions, no rules: `order.service.ts` decides.
  */
 

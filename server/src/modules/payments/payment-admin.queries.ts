@@ -3,7 +3,7 @@ import { keyOrder, keyOrderBy, keySelect, type KeyOrder } from '../../graphql/ke
 import type { PaymentRecordKind, PaymentRecordStatus } from './payment-admin.types.js';
 
 /**
- * The payment records' SQL (README, "Persistence: entities and queries"): every payment and refund as one row set, its
+ * The payment records' SQL (docs, "Persistence: entities and queries"): every payment and refund as one row set, its
  * totals, and a keyset page fetched per half. Plain functions, no rules: `payment-admin.service.ts` turns the filter
  * into the conditions (a `PaymentRecordQuery`).
  */

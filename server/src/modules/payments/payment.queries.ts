@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PaymentStatus } from './payment.entities.js';
 
 /**
- * The payments' SQL (README, "Persistence: entities and queries"): a payment locked while its status is settled, the
+ * The payments' SQL (docs, "Persistence: entities and queries"): a payment locked while its status is settled, the
  * refunds recorded set-based from the ledger and claimed one at a time, the open payments the sweep checks. Plain
  * functions, no rules: `payment.service.ts` decides.
  */

@@ -3,7 +3,7 @@ import type { PaymentStatus } from './payment.entities.js';
 import type { PaymentMismatchResolution } from './reconciliation.types.js';
 
 /**
- * Reconciliation's SQL (README, "Persistence: entities and queries"): the period's bounds in Dutch time, our payments
+ * Reconciliation's SQL (docs, "Persistence: entities and queries"): the period's bounds in Dutch time, our payments
  * and refunds at the PSP, the resolutions (claimed once by their unique key) and the refunds that stopped retrying.
  * Plain functions, no rules: `reconciliation.service.ts` compares and decides.
  */

@@ -4,7 +4,7 @@ import type { HandoverMethodName } from '../../rules/handover.js';
 import type { PayoutBatchStatus } from './payout.entities.js';
 
 /**
- * The payouts' SQL (README, "Persistence: entities and queries"): what waits for payout (the ledger's view), the
+ * The payouts' SQL (docs, "Persistence: entities and queries"): what waits for payout (the ledger's view), the
  * batches and lines as the screens read them, the provider's paid payouts, and the writes of a batch's life. Plain
  * functions, no rules: `payout.batches.ts` and `payout.provider-view.ts` decide.
  */

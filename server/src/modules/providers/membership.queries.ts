@@ -3,7 +3,7 @@ import { keyOrder, keyOrderBy, keySelect, type KeyOrder } from '../../graphql/ke
 import type { MembershipStatus } from './provider-membership.entity.js';
 
 /**
- * The memberships' SQL (README, "Persistence: entities and queries"): the staff list as a keyset page. Plain
+ * The memberships' SQL (docs, "Persistence: entities and queries"): the staff list as a keyset page. Plain
  * functions, no rules: `membership.service.ts` decides (the scope condition is passed in).
  */
 

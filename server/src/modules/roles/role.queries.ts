@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The roles' SQL (README, "Persistence: entities and queries"): the lock that serialises role changes, the holders
+ * The roles' SQL (docs, "Persistence: entities and queries"): the lock that serialises role changes, the holders
  * of each role, and the counts the rules need. Plain functions, no rules: `role.service.ts` decides.
  */
 

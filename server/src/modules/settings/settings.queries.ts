@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The settings' SQL (README, "Persistence: entities and queries"): a section's row read (or only its version, the
+ * The settings' SQL (docs, "Persistence: entities and queries"): a section's row read (or only its version, the
  * cheap check before serving from the cache), made once and locked for a change, written with its version counted
  * up, and the change notified to every instance at commit. Plain functions, no rules: `settings.service.ts` decides.
  */

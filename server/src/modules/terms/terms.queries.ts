@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The terms' SQL (README, "Persistence: entities and queries"): the current terms a provider has not accepted yet,
+ * The terms' SQL (docs, "Persistence: entities and queries"): the current terms a provider has not accepted yet,
  * and the lock that makes acceptance once per organisation and version. Plain functions, no rules.
  */
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The SAML adapter's SQL (README, "Persistence: entities and queries"): the replay memory, where an artifact and a
+ * The SAML adapter's SQL (docs, "Persistence: entities and queries"): the replay memory, where an artifact and a
  * request id are claimed once, under a primary key (of two callbacks on any instance only one gets on). Plain
  * functions, no rules.
  */

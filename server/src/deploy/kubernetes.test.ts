@@ -182,6 +182,13 @@ describe.each(Object.keys(OVERLAYS) as (keyof typeof OVERLAYS)[])('deploy/kubern
     expect(hpa.spec!.minReplicas).toBeGreaterThanOrEqual(overlay === 'production' ? 3 : 2);
     expect(hpa.spec!.maxReplicas).toBeGreaterThan(hpa.spec!.minReplicas!);
     expect(hpa.spec!.metrics?.[0]?.resource?.name).toBe('cpu');
+    // PostgreSQL has room for every pod the autoscaler may start: per pod the request pool (database/orm.ts, 10), the
+    // job queue's (JOBS_CONCURRENCY + 3: jobs/worker.ts) and the settings' LISTEN connection; the migration job's 2;
+    // PostgreSQL's 3 reserved for superusers.
+    const jobs = Number(configMap.data!.JOBS_CONCURRENCY ?? 4);
+    const perPod = 10 + jobs + 3 + 1;
+    const maxConnections = Number(cluster.spec!.postgresql!.parameters!.max_connections);
+    expect(hpa.spec!.maxReplicas * perPod + 2 + 3).toBeLessThanOrEqual(maxConnections);
     const pdb = find<PodDisruptionBudget>('PodDisruptionBudget', 'gemeentewinkel');
     expect(pdb.spec!.maxUnavailable).toBe(1);
     expect(pdb.spec!.selector!.matchLabels).toEqual(deployment.spec!.selector.matchLabels);

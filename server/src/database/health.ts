@@ -1,11 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { migrationsList } from './migrations/index.js';
 
-/** The readiness probe's question: does the database answer? Throws when it does not. */
-export async function databaseAnswers(em: EntityManager): Promise<void> {
-  await em.execute('select 1');
-}
-
 /** Where MikroORM's migrator records what it applied (its default table). */
 const MIGRATIONS_TABLE = 'mikro_orm_migrations';
 

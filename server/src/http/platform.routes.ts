@@ -19,8 +19,9 @@ export const platformRoutes = [
     refusals: 'text',
     handler({ res, deps }) {
       res.set('Cache-Control', 'no-store');
-      // A worker that ended without being asked comes back only with a new process.
-      if (deps.health.worker() === 'stopped') res.status(503).json({ status: 'unhealthy', jobs: 'stopped' });
+      // A worker that ended without being asked comes back only with a new process (while stopping it ends anyway).
+      if (deps.health.worker() === 'stopped' && !deps.health.stopping())
+        res.status(503).json({ status: 'unhealthy', jobs: 'stopped' });
       else res.json({ status: 'ok' });
     },
   }),
@@ -41,8 +42,8 @@ export const platformRoutes = [
         jobs: 'ok',
       };
       try {
-        // One query answers both: the database answers, and with the names this version's migrations have.
-        // Only the state: the names of what is missing are for the log of the migration job, not for the public.
+        // One query answers both questions: does the database answer, and does it have every migration of this
+        // version? Only the state is told: which ones are missing is for the migration job's log, not the public.
         if ((await pendingMigrations(deps.orm.em.fork())).length) checks.migrations = 'pending';
       } catch {
         checks.database = 'unavailable';

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { CONFIG_VARIABLES, loadConfig } from './config/config.js';
+import { PRODUCTION_SAMPLES } from './test/production-samples.js';
 
 /**
  * docker-compose.yml shows the production configuration. There is no Docker engine here, so this reads the app's
@@ -41,19 +42,7 @@ function serviceEnvironment(text: string, service: string): Record<string, strin
 }
 
 /** Values of the right form for what an operator must set (never real secrets). */
-const SAMPLES: Record<string, string> = {
-  POSTGRES_PASSWORD: 'db-wachtwoord',
-  SITE_ADDRESS: 'winkel.zuiderveen.nl',
-  SESSION_SECRET: 's'.repeat(48),
-  BSN_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}`,
-  BSN_HASH_KEY: 'h'.repeat(48),
-  SETTINGS_ENCRYPTION_KEY: Buffer.alloc(32, 2).toString('base64'),
-  DIGID_OIDC_ISSUER: 'https://broker.example.nl',
-  DIGID_OIDC_CLIENT_ID: 'gemeentewinkel-zuiderveen',
-  DIGID_OIDC_CLIENT_SECRET: 'client-secret-van-de-broker',
-  MOLLIE_API_KEY: 'live_abcdefghijklmnopqrstuvwxyz0123',
-  SMTP_URL: 'smtps://winkel:wachtwoord@smtp.zuiderveen.nl:465',
-};
+const SAMPLES = PRODUCTION_SAMPLES;
 
 /**
  * `${NAME:?message}` → the sample; `${NAME:-default}` → the sample if there is one, else the default: what docker

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { createLogger } from './logging/logger.js';
 import { boot, prepareDatabase } from './app/boot.js';
 import { clockFromConfig } from './kernel/clock.js';
+import { SHUTDOWN_DEADLINE_MS } from './kernel/shutdown.js';
 import { DEMO_PASSWORD, DEMO_STAFF, demoProviderEmail } from './seeders/demo-accounts.js';
 import { APP_PORT_DEFAULT, chooseAppPort, PortInUseError, rememberPorts } from './config/ports.js';
 
@@ -125,7 +126,8 @@ async function runInstance() {
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info({ reason }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    // Requests and jobs have had their time by then (kernel/shutdown.ts; the deployment's grace period allows it).
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS);
     force.unref();
     server
       .stop()

@@ -5,12 +5,13 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type express from 'express';
 import type { Config } from '../config/config.js';
-import { openDatabase, migrate } from '../database/orm.js';
+import { openDatabase, migrate, withSetupLock } from '../database/orm.js';
 import { startEmbeddedPostgres, THROWAWAY_DATABASE, type EmbeddedDatabase } from '../database/embedded.js';
 import { createServices, type Services } from './services.js';
 import { createContexts, type Contexts } from './contexts.js';
 import { clockFromConfig, setApplicationClock, type Clock } from '../kernel/clock.js';
 import { createApp, type TestViewers } from '../http/app.js';
+import type { InstanceHealth } from '../http/health.js';
 import { DigidSimulator } from '../integrations/digid/digid-simulator.js';
 import type { DigidAdapter } from '../integrations/digid/digid.js';
 import { OidcDigidAdapter } from '../integrations/digid/oidc/oidc-adapter.js';
@@ -22,7 +23,6 @@ import { seedDemoData } from '../seeders/demo-data.js';
 import { createJobRegistry } from '../jobs/registry.js';
 import type { JobRegistry } from '../jobs/job-types.js';
 import { startJobWorker, type JobWorker } from '../jobs/worker.js';
-import pg from 'pg';
 import { usePasswordHashing } from '../crypto/passwords.js';
 
 export interface RunningServer {
@@ -69,12 +69,10 @@ export interface BootOptions {
   setUp?: boolean;
 }
 
-/** Any number that no other advisory lock on the database uses: "gemeentewinkel setup". */
-const SETUP_LOCK = 7_211_015_001;
-
 /**
- * Migrations (the job queue's, then ours) and the demo data, under a PostgreSQL advisory lock: instances that start
- * together on one database take turns, and the later ones find everything done.
+ * Migrations (the job queue's, then ours) and the demo data, under the set-up lock (database/orm.ts): instances that
+ * start together on one database take turns, and the later ones find everything done. On Kubernetes the migration
+ * job (cli/migrate.ts) has applied them before the instances start, so this finds nothing to do.
  */
 async function setUpDatabase(
   orm: MikroORM,
@@ -84,10 +82,7 @@ async function setUpDatabase(
   clock: Clock,
 ): Promise<Services> {
   const { config, logger } = options;
-  const lock = new pg.Client({ connectionString: databaseUrl });
-  await lock.connect();
-  try {
-    await lock.query('select pg_advisory_lock($1)', [SETUP_LOCK]);
+  return withSetupLock(databaseUrl, async () => {
     const applied = await migrate(orm, logger);
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
     const ready = await services();
@@ -104,9 +99,7 @@ async function setUpDatabase(
       if (created) logger.info('demo data seeded');
     }
     return ready;
-  } finally {
-    await lock.end().catch(() => undefined); // ending the session releases the lock
-  }
+  });
 }
 
 async function startServices(config: Config, orm: MikroORM, databaseUrl: string, logger: Logger): Promise<Services> {
@@ -229,8 +222,15 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
       options.setUp === false ? await start() : await setUpDatabase(opened, databaseUrl, start, options, clock);
     const contexts = createContexts({ orm, services, logger, clock, testViewers: options.testViewers });
 
+    // What /healthz and /readyz report besides the database: the job worker and whether this instance is stopping.
+    let stopRequested = false;
+    const health: InstanceHealth = {
+      worker: () => (!config.jobs.worker ? 'off' : jobWorker ? jobWorker.state() : 'starting'),
+      stopping: () => stopRequested,
+    };
     const httpServer = createServer();
     const { app, apollo } = await createApp({
+      health,
       orm,
       services,
       contexts,
@@ -269,11 +269,19 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
 
     const running = { orm, services, worker: jobWorker };
     let stopping: Promise<void> | undefined;
+    // Requests and jobs drain side by side (kernel/shutdown.ts has the times the deployment allows for it): /readyz
+    // says "stopping" at once, the HTTP server takes no new connections and lets the requests in flight finish, the
+    // job worker takes no new jobs and lets the running ones finish; then the database is closed.
     const stop = () =>
       (stopping ??= (async () => {
-        await apollo.stop(); // drains the HTTP server
-        await new Promise<void>((resolve) => httpServer.close(() => resolve()));
-        await running.worker?.stop(); // lets running jobs finish
+        stopRequested = true;
+        await Promise.all([
+          (async () => {
+            await apollo.stop(); // drains the HTTP server
+            await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+          })(),
+          running.worker?.stop(), // lets running jobs finish
+        ]);
         await running.services.settings.stop();
         running.services.mail.close();
         await running.orm.close(true);

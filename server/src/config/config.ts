@@ -431,3 +431,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       : null,
   };
 }
+
+/**
+ * The little the migration command (cli/migrate.ts) needs: the database and the log level. Checked like the whole
+ * configuration, but without the rest, so the migration job holds no secret besides the database's.
+ */
+export function loadMigrationConfig(env: NodeJS.ProcessEnv = process.env) {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.pick({ DATABASE_URL: true, LOG_LEVEL: true }).safeParse(cleaned);
+  const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+  if (parsed.success && !parsed.data.DATABASE_URL)
+    lines.push('  - DATABASE_URL: verplicht (de database om te migreren)');
+  if (!parsed.success || !parsed.data.DATABASE_URL)
+    throw new ConfigError(`Ongeldige configuratie:\n${lines.join('\n')}`);
+  return { databaseUrl: parsed.data.DATABASE_URL, logLevel: parsed.data.LOG_LEVEL };
+}

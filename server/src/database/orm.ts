@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { entities } from './entities.js';
 import { migrationsList } from './migrations/index.js';
 import { migrateJobQueue } from '../jobs/worker.js';
+import pg from 'pg';
 
 export interface DatabaseOptions {
   logger?: Logger;
@@ -53,4 +54,23 @@ export async function migrate(orm: MikroORM, logger?: Logger): Promise<string[]>
   const migrator = orm.migrator;
   const done = await migrator.up();
   return done.map((m) => m.name);
+}
+
+/** Any number that no other advisory lock on the database uses: "gemeentewinkel setup". */
+const SETUP_LOCK = 7_211_015_001;
+
+/**
+ * Runs `work` holding the set-up lock (a PostgreSQL advisory lock on a connection of its own): instances that start
+ * together on one database, and the migration job (cli/migrate.ts), take turns at the migrations; the later ones find
+ * everything done.
+ */
+export async function withSetupLock<T>(databaseUrl: string, work: () => Promise<T>): Promise<T> {
+  const lock = new pg.Client({ connectionString: databaseUrl, application_name: 'gemeentewinkel-setup' });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [SETUP_LOCK]);
+    return await work();
+  } finally {
+    await lock.end().catch(() => undefined); // ending the session releases the lock
+  }
 }

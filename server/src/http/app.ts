@@ -29,6 +29,8 @@ import { hostileInputPlugin } from '../graphql/hostile-input.js';
 import { introspectionPlugin } from '../graphql/introspection.js';
 import { applicationNow } from '../kernel/clock.js';
 import { mountRoutes } from './route.js';
+import { ALWAYS_HEALTHY, type InstanceHealth } from './health.js';
+import { DRAIN_MS } from '../kernel/shutdown.js';
 import { ROUTES } from './routes.js';
 import { FORGED_REQUEST_MESSAGE, crossOriginSession } from './origin.js';
 import { isClientMistake } from '../kernel/errors.js';
@@ -55,6 +57,8 @@ export interface AppDeps {
   logger: Logger;
   digid: DigidAdapter;
   httpServer: Server;
+  /** The job worker's state and whether the instance is stopping, for /healthz and /readyz (kept by app/boot.ts). */
+  health?: InstanceHealth;
   /** Built client (client/dist); omitted in development, where Vite serves the client. */
   clientDist?: string;
   /** In development: Vite's middleware (hot reload) in front of the client routes. */
@@ -123,7 +127,15 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
 
   // Every HTTP route outside GraphQL: declared with its guard (http/route.ts), listed in http/routes.ts.
   const files = deps.clientDist ? staticFiles(deps.clientDist) : undefined;
-  mountRoutes(app, ROUTES, { services, contexts, orm, logger, digid, pages: files });
+  mountRoutes(app, ROUTES, {
+    services,
+    contexts,
+    orm,
+    logger,
+    digid,
+    health: deps.health ?? ALWAYS_HEALTHY,
+    pages: files,
+  });
 
   const armor = new ApolloArmor({
     maxDepth: { n: 12 },
@@ -164,7 +176,8 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
       }),
       ...armorPlugins,
       ApolloServerPluginLandingPageDisabled(),
-      ApolloServerPluginDrainHttpServer({ httpServer }),
+      // Requests in flight get DRAIN_MS to finish when the instance stops (kernel/shutdown.ts).
+      ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: DRAIN_MS }),
       // Reads of fields marked @personalData by staff and API clients: one audit insert per request.
       personalDataAuditPlugin(),
       catalogueCache.plugin(),

@@ -1,5 +1,5 @@
 import { applicationNow } from '../kernel/clock.js';
-import { databaseAnswers } from '../database/health.js';
+import { pendingMigrations } from '../database/health.js';
 import { defineRoute } from './route.js';
 import { SIMPLE_PAGE_CSS, SIMPLE_PAGE_STYLESHEET } from './simple-page.js';
 
@@ -11,30 +11,50 @@ export const platformRoutes = [
   defineRoute({
     method: 'GET',
     path: '/healthz',
-    description: 'Liveness: the process answers.',
+    description:
+      'Liveness: the process answers and its job worker has not died. Never asks the database: an outage or a failover must not make the platform restart every instance.',
     access: 'public',
     scope: 'none',
     body: { kind: 'none' },
     refusals: 'text',
-    handler({ res }) {
-      res.json({ status: 'ok' });
+    handler({ res, deps }) {
+      res.set('Cache-Control', 'no-store');
+      // A worker that ended without being asked comes back only with a new process (while stopping it ends anyway).
+      if (deps.health.worker() === 'stopped' && !deps.health.stopping())
+        res.status(503).json({ status: 'unhealthy', jobs: 'stopped' });
+      else res.json({ status: 'ok' });
     },
   }),
   defineRoute({
     method: 'GET',
     path: '/readyz',
-    description: 'Readiness: the database answers.',
+    description:
+      'Readiness: the database answers, its schema has every migration of this version, the job worker runs (unless JOBS_WORKER=false), and the instance is not stopping.',
     access: 'public',
     scope: 'none',
     body: { kind: 'none' },
     refusals: 'text',
     async handler({ res, deps }) {
+      res.set('Cache-Control', 'no-store');
+      const checks: Record<'database' | 'migrations' | 'jobs', 'ok' | 'off' | 'pending' | 'unavailable'> = {
+        database: 'ok',
+        migrations: 'ok',
+        jobs: 'ok',
+      };
       try {
-        await databaseAnswers(deps.orm.em.fork());
-        res.json({ status: 'ready' });
+        // One query answers both questions: does the database answer, and does it have every migration of this
+        // version? Only the state is told: which ones are missing is for the migration job's log, not the public.
+        if ((await pendingMigrations(deps.orm.em.fork())).length) checks.migrations = 'pending';
       } catch {
-        res.status(503).json({ status: 'unavailable' });
+        checks.database = 'unavailable';
+        checks.migrations = 'unavailable';
       }
+      const worker = deps.health.worker();
+      if (worker === 'off') checks.jobs = 'off';
+      else if (worker !== 'running') checks.jobs = 'unavailable';
+      const stopping = deps.health.stopping();
+      const ready = !stopping && Object.values(checks).every((c) => c === 'ok' || c === 'off');
+      res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : stopping ? 'stopping' : 'unavailable', checks });
     },
   }),
   defineRoute({

@@ -15,6 +15,7 @@ import { MAINTENANCE_MESSAGE, maintenanceRetryAfter } from './maintenance.js';
 import { FORGED_REQUEST_MESSAGE, SAFE_METHODS, isCrossOrigin } from './origin.js';
 import { rejectHostileForm } from './hostile-request.js';
 import type { StaticFiles } from './static.js';
+import type { InstanceHealth } from './health.js';
 
 /**
  * One way to declare an HTTP route outside GraphQL, with the same guard a GraphQL field has (`@Requires`), so no route
@@ -70,6 +71,8 @@ export interface RouteDeps {
   orm: MikroORM;
   logger: Logger;
   digid: DigidAdapter;
+  /** The job worker's state and whether the instance is stopping (the health endpoints). */
+  health: InstanceHealth;
   /** The built client's files (absent in development, where Vite serves the client). */
   pages?: StaticFiles;
 }

@@ -13,6 +13,7 @@ import {
 import type { Contexts } from '../platform/composition.js';
 import { JOB_SCHEMA } from './job-queue.js';
 import type { JobRegistry, JobSchedule } from './job-types.js';
+import { JOB_ABORT_MS } from '../kernel/shutdown.js';
 
 /** The job a piece of code runs for, if any (tests keep a job's SQL out of a request's statement count). */
 const jobScope = new AsyncLocalStorage<{ task: string; jobId: string }>();
@@ -102,8 +103,13 @@ export interface JobWorkerOptions {
 }
 
 export interface JobWorker {
-  /** Stops taking jobs, waits for running ones (they get an abort signal after a few seconds), closes its pool. */
+  /** Stops taking jobs, waits for running ones (they get an abort signal after JOB_ABORT_MS), closes its pool. */
   stop(): Promise<void>;
+  /**
+   * `running`, or `stopped` once the runner has ended: asked to by stop(), or by itself after a fatal error in the
+   * queue (the health endpoints report that; only a new process brings the worker back).
+   */
+  state(): 'running' | 'stopped';
   readonly runner: Runner;
 }
 
@@ -132,6 +138,7 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
   pool.on('error', lost);
   pool.on('connect', (client) => client.on('error', lost));
 
+  let stopping: Promise<void> | undefined;
   const taskList: TaskList = {};
   for (const [name, handler] of Object.entries(registry.handlers)) {
     const task: Task = async (payload, helpers) => {
@@ -162,16 +169,28 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
     concurrency: options.concurrency,
     pollInterval: options.pollIntervalMs ?? 2000,
     noHandleSignals: true,
+    gracefulShutdownAbortTimeout: JOB_ABORT_MS,
     logger: graphileLogger(log),
   });
+  let ended = false;
+  runner.promise.then(
+    () => {
+      ended = true;
+      if (!stopping) log.error('job worker ended without being stopped');
+    },
+    (error: unknown) => {
+      ended = true;
+      if (!stopping) log.error({ err: error }, 'job worker ended with an error');
+    },
+  );
   log.info(
     { concurrency: options.concurrency, tasks: Object.keys(taskList).length, schedules: registry.schedules.length },
     'job worker started',
   );
 
-  let stopping: Promise<void> | undefined;
   return {
     runner,
+    state: () => (ended ? 'stopped' : 'running'),
     stop: () =>
       (stopping ??= (async () => {
         await runner.stop().catch((error: unknown) => log.warn({ err: error }, 'job worker stop'));

@@ -85,10 +85,13 @@ function silentLogger(): Logger {
  * because the database is away is therefore reported to the library as `EHOSTUNREACH` (the original as its cause),
  * and the completion is retried until the database is back.
  */
-function retryConnectionFailures(pool: pg.Pool): void {
+function retryConnectionFailures(pool: pg.Pool, stopped: () => boolean): void {
   const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient> | undefined;
   pool.connect = ((callback?: unknown) => {
     if (callback) return connect(callback); // the LISTEN connection's own form, which handles its errors itself
+    // A completion still being retried when the worker has stopped (its pool closed): dropped, not rejected (nobody
+    // awaits it). The job runs again later (its lock released or expired), as after a crash: jobs are idempotent.
+    if (stopped()) return new Promise<pg.PoolClient>(() => undefined);
     return connect()!.catch((error: unknown) => {
       if (!isDatabaseUnavailable(error)) throw error;
       throw Object.assign(new Error('de database is even niet bereikbaar', { cause: error }), {
@@ -163,7 +166,7 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
   };
   pool.on('error', lost);
   pool.on('connect', (client) => client.on('error', lost));
-  retryConnectionFailures(pool);
+  retryConnectionFailures(pool, () => stopped);
   releaseBrokenConnections(pool);
 
   const taskList: TaskList = {};

@@ -94,8 +94,8 @@ const atMost = (ms: number, work: Promise<unknown>) =>
   Promise.race([work.catch(() => undefined), new Promise((r) => setTimeout(r, ms).unref())]);
 
 /**
- * 84 s at a load average of 20–24 on the 2-core machine (most of it making the cluster and migrating it), so not part
- * of `npm test`:
+ * 40–84 s at a load average of 19–24 on the 2-core machine (most of it making the cluster and migrating it), so not
+ * part of `npm test`:
  * `npm run test:failover` runs it (GW_FAILOVER_TEST=1). The suite keeps database/reconnect.test.ts: connections cut
  * and the address leading nowhere under the same load, against the suite's own PostgreSQL.
  */

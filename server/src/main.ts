@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import * as Sentry from '@sentry/node';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { createLogger } from './logging/logger.js';
+import { databaseFailureReason, isDatabaseUnavailable } from './kernel/errors.js';
 import { boot, prepareDatabase } from './app/boot.js';
 import { clockFromConfig } from './kernel/clock.js';
 import { SHUTDOWN_DEADLINE_MS } from './kernel/shutdown.js';
@@ -49,6 +50,18 @@ try {
   throw error;
 }
 const logger = createLogger(config.logLevel, cluster.isWorker ? { worker: cluster.worker!.id } : {});
+
+// A promise nobody awaited that failed because the database was away (a library's background query during a
+// failover) is logged and survived: the app reconnects by itself. Any other unhandled rejection still ends the
+// process, as Node's default does, after it is logged.
+process.on('unhandledRejection', (reason) => {
+  if (isDatabaseUnavailable(reason)) {
+    logger.warn({ code: 'DATABASE_UNAVAILABLE', reason: databaseFailureReason(reason) }, 'unhandled database failure');
+    return;
+  }
+  logger.fatal({ err: reason }, 'unhandled rejection');
+  throw reason;
+});
 
 /**
  * WEB_CONCURRENCY: how many worker processes share the port (node:cluster). 1 (the default when this file is run

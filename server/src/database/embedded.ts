@@ -319,7 +319,8 @@ async function startPostgres(
   );
   await new Promise<void>((ready, fail) => {
     const timer = setInterval(() => {
-      if (output.includes('database system is ready to accept connections')) {
+      // A standby (the failover test's) says "ready to accept read-only connections".
+      if (/database system is ready to accept (read-only )?connections/.test(output)) {
         clearInterval(timer);
         ready();
       }
@@ -453,5 +454,32 @@ export async function startEmbeddedPostgres(options: {
       }).then(() => {
         if (options.persistent === false) rmSync(databaseDir, { recursive: true, force: true });
       })),
+  };
+}
+
+/**
+ * The built-in PostgreSQL's programs for clusters of one's own: the failover test makes a primary and a standby with
+ * them (initdb, a data folder copied from the stopped primary, `standby.signal`). As root they run as the "postgres"
+ * user, as the built-in PostgreSQL does.
+ */
+export function embeddedPostgresTools() {
+  const user = process.getuid?.() === 0 ? postgresUser() : null;
+  const native = packagedNativeDir();
+  const bin = join(user ? sharedNativeDir(native, user) : native, 'bin');
+  /** Gives a folder and all in it to the user PostgreSQL runs as (a copied cluster). */
+  const own = (dir: string): void => {
+    if (!user) return;
+    chownSync(dir, user.uid, user.gid);
+    for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true }))
+      if (!entry.isSymbolicLink()) chownSync(join(entry.parentPath, entry.name), user.uid, user.gid);
+  };
+  return {
+    user,
+    initdb: (databaseDir: string, logger?: Logger) => initdb(bin, databaseDir, user, logger),
+    /** Starts `postgres` on the folder (its own process group: kill -pid stops the whole server) once it is ready. */
+    start: (databaseDir: string, port: number, settings: Record<string, string> = {}, logger?: Logger) =>
+      startPostgres(bin, databaseDir, port, user, logger, settings),
+    own,
+    url: (port: number, database: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
   };
 }

@@ -7,6 +7,7 @@ import { entities } from './entities.js';
 import { migrationsList } from './migrations/index.js';
 import { migrateJobQueue } from '../jobs/worker.js';
 import pg from 'pg';
+import { releaseBrokenConnections } from './pool.js';
 
 export interface DatabaseOptions {
   logger?: Logger;
@@ -27,6 +28,17 @@ export function ormConfig(clientUrl: string, options: DatabaseOptions = {}) {
     // Migrations only: the schema is never synchronised from the entities.
     discovery: { warnWhenNoEntities: true },
     pool: { min: 0, max: options.poolMax ?? 10 },
+    // node-postgres' pool options. A connection that breaks (a failover, a restart of PostgreSQL) is dropped by the
+    // pool and the next request opens a new one through the same address; TCP keepalive finds a connection whose
+    // server vanished without closing it (a node gone, a network split); a new connection that is not made within
+    // 10 s fails the request with DATABASE_UNAVAILABLE (503, retryable) instead of leaving it waiting; a connection
+    // that breaks while a transaction holds it goes back to the pool (database/pool.ts).
+    driverOptions: {
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      connectionTimeoutMillis: 10_000,
+      onPoolCreated: releaseBrokenConnections,
+    },
     debug: options.onQuery ? (options.queryParams ? ['query', 'query-params'] : ['query']) : false,
     // Plain text: the log is JSON lines, and `onQuery` must see "[query] …", not ANSI colour codes around it.
     colors: false,

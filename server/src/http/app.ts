@@ -13,7 +13,15 @@ import type { Contexts } from '../platform/composition.js';
 import type { Context } from '../graphql/context.js';
 import { createSchema } from '../graphql/schema.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../kernel/request-id.js';
-import { formatError } from '../kernel/errors.js';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  DatabaseUnavailableError,
+  databaseFailureReason,
+  formatError,
+  isClientMistake,
+  isDatabaseUnavailable,
+} from '../kernel/errors.js';
 import { personalDataAuditPlugin } from '../graphql/personal-data-audit.js';
 import type { Viewer } from '../kernel/viewer.js';
 import type { DigidAdapter } from '../integrations/digid/digid.js';
@@ -33,7 +41,6 @@ import { ALWAYS_HEALTHY, type InstanceHealth } from './health.js';
 import { DRAIN_MS } from '../kernel/shutdown.js';
 import { ROUTES } from './routes.js';
 import { FORGED_REQUEST_MESSAGE, crossOriginSession } from './origin.js';
-import { isClientMistake } from '../kernel/errors.js';
 
 /** Paths the server answers itself; everything else is the client (index.html) or a static file. */
 export const SERVER_PATHS = [
@@ -188,7 +195,18 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
               // The request's own logger (it carries the request id) once the context exists.
               const log = contextValue?.log ?? logger;
               for (const error of errors) {
-                if (isClientMistake(error)) {
+                if (isDatabaseUnavailable(error)) {
+                  // A failover or restart of the database: retryable, answered 503 (below); no stack, one line.
+                  log.warn(
+                    {
+                      code: 'DATABASE_UNAVAILABLE',
+                      reason: databaseFailureReason(error),
+                      path: error.path,
+                      operationName,
+                    },
+                    'graphql request met the database away',
+                  );
+                } else if (isClientMistake(error)) {
                   // The caller's mistake, not ours: no stack, and no message (it may quote the input).
                   log.info(
                     { code: error.extensions?.code ?? 'BAD_USER_INPUT', path: error.path, operationName },
@@ -198,6 +216,12 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
                   log.error({ err: error.originalError ?? error, path: error.path, operationName }, 'graphql error');
                 }
               }
+            },
+            // A request that met the database away is 503 with Retry-After, so a client (or a proxy) retries it.
+            async willSendResponse({ errors, response }) {
+              if (!errors?.some((error) => isDatabaseUnavailable(error))) return;
+              response.http.status = 503;
+              response.http.headers.set('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
             },
           };
         },
@@ -225,7 +249,22 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
     express.json({ limit: '1mb' }),
     catalogueCache.fastPath(),
     expressMiddleware(apollo, {
-      context: ({ req, res }) => contexts.forGraphQL(req, res),
+      // The caller's session is read from the database: when that is away, 503 DATABASE_UNAVAILABLE (Apollo reads
+      // the status and Retry-After from the error), not a 500 "Context creation failed".
+      context: async ({ req, res }) => {
+        try {
+          return await contexts.forGraphQL(req, res);
+        } catch (error) {
+          if (isDatabaseUnavailable(error) && !(error instanceof DatabaseUnavailableError)) {
+            logger.warn(
+              { code: 'DATABASE_UNAVAILABLE', reason: databaseFailureReason(error), path: req.path },
+              'graphql request met the database away',
+            );
+            throw new DatabaseUnavailableError();
+          }
+          throw error;
+        }
+      },
     }),
   );
 
@@ -259,6 +298,16 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
     res.status(404).json({ error: 'Niet gevonden.' });
   });
   app.use((error: Error, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    if (isDatabaseUnavailable(error)) {
+      logger.warn(
+        { code: 'DATABASE_UNAVAILABLE', reason: databaseFailureReason(error), method: req.method, path: req.path },
+        'http request met the database away',
+      );
+      if (res.headersSent) return;
+      res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      res.status(503).json({ error: DATABASE_UNAVAILABLE_MESSAGE, code: 'DATABASE_UNAVAILABLE' });
+      return;
+    }
     const status = (error as { status?: number }).status;
     if (status && status >= 400 && status < 500) {
       // A client mistake (bad JSON, a body too large, a malformed URL): worth a line, not an error with a stack.

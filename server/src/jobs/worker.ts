@@ -14,6 +14,8 @@ import type { Contexts } from '../platform/composition.js';
 import { JOB_SCHEMA } from './job-queue.js';
 import type { JobRegistry, JobSchedule } from './job-types.js';
 import { JOB_ABORT_MS } from '../kernel/shutdown.js';
+import { isDatabaseUnavailable } from '../kernel/errors.js';
+import { releaseBrokenConnections } from '../database/pool.js';
 
 /** The job a piece of code runs for, if any (tests keep a job's SQL out of a request's statement count). */
 const jobScope = new AsyncLocalStorage<{ task: string; jobId: string }>();
@@ -42,7 +44,12 @@ function graphileLogger(logger: Logger): GraphileLogger {
     const willRetry = Boolean(
       (meta as { failure?: boolean } | undefined)?.failure && job && job.attempts < job.max_attempts,
     );
-    if (level === 'error' && !willRetry) logger.error(fields, message);
+    // The LISTEN connection broke (a failover, a restart of PostgreSQL): the library reconnects by itself.
+    // So is its periodic unlocking of jobs whose worker vanished ("Failed to reset locked"): it tries again later.
+    const reconnecting =
+      /^Error with notify listener|^Error occurred attempting to UNLISTEN|^Failed to reset locked/.test(message);
+    if (level === 'error' && reconnecting) logger.warn(fields, message);
+    else if (level === 'error' && !willRetry) logger.error(fields, message);
     else if (level === 'error') logger.warn(fields, message);
     else if (level === 'warning') logger.warn(fields, message);
     else logger.debug(fields, message);
@@ -69,6 +76,30 @@ function silentLogger(): Logger {
   const noop = () => undefined;
   const l = { error: noop, warn: noop, info: noop, debug: noop, child: () => l } as unknown as Logger;
   return l;
+}
+
+/**
+ * graphile-worker retries a query (with backoff, up to 100 times) when its error's code is one it knows as transient
+ * (`RETRYABLE_ERROR_CODES`: `EHOSTUNREACH`, `ETIMEDOUT`, `57P03`, …), and otherwise gives up. A job's completion is
+ * such a query, and the library does not wait for it: given up during a failover (the connection refused, broken, or
+ * not made in time), it was an unhandled rejection, which ends a Node process. A connection the pool cannot give
+ * because the database is away is therefore reported to the library as `EHOSTUNREACH` (the original as its cause),
+ * and the completion is retried until the database is back.
+ */
+function retryConnectionFailures(pool: pg.Pool, stopped: () => boolean): void {
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient> | undefined;
+  pool.connect = ((callback?: unknown) => {
+    if (callback) return connect(callback); // the LISTEN connection's own form, which handles its errors itself
+    // A completion still being retried when the worker has stopped (its pool closed): dropped, not rejected (nobody
+    // awaits it). The job runs again later (its lock released or expired), as after a crash: jobs are idempotent.
+    if (stopped()) return new Promise<pg.PoolClient>(() => undefined);
+    return connect()!.catch((error: unknown) => {
+      if (!isDatabaseUnavailable(error)) throw error;
+      throw Object.assign(new Error('de database is even niet bereikbaar', { cause: error }), {
+        code: 'EHOSTUNREACH',
+      });
+    });
+  }) as typeof pool.connect;
 }
 
 /** Backfill phrases as graphile-worker's crontab reads them: '30m', '1h', '1d'. */
@@ -125,6 +156,10 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
     connectionString: options.databaseUrl,
     max: options.concurrency + 3,
     application_name: 'gemeentewinkel-jobs',
+    // As the application's pool (database/orm.ts): a vanished server is noticed, a new connection does not hang.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    connectionTimeoutMillis: 10_000,
   });
   // An idle or checked-out connection that breaks must not crash the process; the worker reconnects by itself.
   let stopped = false;
@@ -137,6 +172,8 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
   };
   pool.on('error', lost);
   pool.on('connect', (client) => client.on('error', lost));
+  retryConnectionFailures(pool, () => stopped);
+  releaseBrokenConnections(pool);
 
   let stopping: Promise<void> | undefined;
   const taskList: TaskList = {};

@@ -50,6 +50,102 @@ export class NotFoundError extends GraphQLError {
   }
 }
 
+/** Said to a caller whose request met the database away (a failover, a restart): safe to try again shortly. */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'De database is even niet bereikbaar. Probeer het over enkele seconden opnieuw.';
+
+/** Seconds a caller is asked to wait (Retry-After) before trying a request again that met the database away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/** Node's socket errors when the database's address does not answer or the connection breaks. */
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+
+/**
+ * PostgreSQL's SQLSTATEs of a server that is going, gone or not yet ready: class 08 (connection exception), 57P01
+ * admin_shutdown, 57P02 crash_shutdown (another backend crashed), 57P03 cannot_connect_now (starting up, or a standby
+ * still recovering), 25006 read_only_sql_transaction (the address still leads to a standby that is not promoted yet).
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '25006']);
+
+/** node-postgres' and pg-pool's own messages for a connection that broke or could not be made in time. */
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Connection ended unexpectedly/i;
+
+/**
+ * Whether an error (or what it wraps: a MikroORM exception copies the driver's fields; a GraphQL error keeps the
+ * resolver's error as `originalError`) says the database could not be reached or went away during the request, as
+ * during a failover. The request was not answered as done, so the caller may retry it; whether a commit sent just
+ * before the break took effect is unknown to the caller, which is why a checkout carries an idempotency key (its retry
+ * books once).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const e = current as {
+      code?: unknown;
+      sqlState?: unknown;
+      message?: unknown;
+      name?: unknown;
+      cause?: unknown;
+      originalError?: unknown;
+      extensions?: { code?: unknown };
+    };
+    if (e.extensions?.code === 'DATABASE_UNAVAILABLE') return true;
+    if (e.name === 'ConnectionException') return true;
+    for (const code of [e.code, e.sqlState]) {
+      if (typeof code !== 'string') continue;
+      if (SOCKET_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    }
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+    current = e.originalError ?? e.cause;
+  }
+  return false;
+}
+
+/**
+ * What went wrong, for the log: the error's code (socket error or SQLSTATE) and the driver's known phrase, never the
+ * message itself (a MikroORM error quotes the statement, and with it its parameters).
+ */
+export function databaseFailureReason(error: unknown): string {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  let code: string | undefined;
+  let phrase: string | undefined;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const e = current as { code?: unknown; message?: unknown; originalError?: unknown; cause?: unknown };
+    if (!code && typeof e.code === 'string' && e.code !== 'DATABASE_UNAVAILABLE') code = e.code;
+    if (!phrase && typeof e.message === 'string') phrase = UNAVAILABLE_MESSAGES.exec(e.message)?.[0];
+    current = e.originalError ?? e.cause;
+  }
+  return [code, phrase].filter(Boolean).join(' ') || 'unknown';
+}
+
+/**
+ * The database is away (a failover, a restart): 503 with Retry-After and the code DATABASE_UNAVAILABLE, which a
+ * client may act on by trying again (thrown where Apollo reads `extensions.http`: while the context is made).
+ */
+export class DatabaseUnavailableError extends GraphQLError {
+  constructor() {
+    super(DATABASE_UNAVAILABLE_MESSAGE, {
+      extensions: {
+        code: 'DATABASE_UNAVAILABLE',
+        http: { status: 503, headers: new Map([['retry-after', String(DATABASE_RETRY_AFTER_SECONDS)]]) },
+      },
+    });
+  }
+}
+
 const SAFE_CODES = new Set([
   'UNAUTHENTICATED',
   'FORBIDDEN',
@@ -85,6 +181,14 @@ export function isClientMistake(error: GraphQLError): boolean {
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const code = String(formatted.extensions?.code ?? 'INTERNAL_SERVER_ERROR');
   const original = unwrapResolverError(error);
+  // The database went away during the request (a failover): retryable, said as such, never as a generic fault.
+  if (code === 'DATABASE_UNAVAILABLE' || isDatabaseUnavailable(original)) {
+    return {
+      message: DATABASE_UNAVAILABLE_MESSAGE,
+      path: formatted.path,
+      extensions: { code: 'DATABASE_UNAVAILABLE', retryable: true },
+    };
+  }
   if (SAFE_CODES.has(code)) {
     const { stacktrace: _drop, ...extensions } = (formatted.extensions ?? {}) as Record<string, unknown>;
     return {

@@ -201,13 +201,18 @@ export class LoadClient {
   async gql<T = any>(
     query: string,
     variables?: Record<string, unknown>,
-  ): Promise<{ status: number; data?: T; errors?: { message: string }[] }> {
+  ): Promise<{
+    status: number;
+    retryAfter: string | null;
+    data?: T;
+    errors?: { message: string; extensions?: { code?: string } }[];
+  }> {
     const res = await this.fetch('/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query, variables }),
     });
-    return { status: res.status, ...((await res.json()) as object) };
+    return { status: res.status, retryAfter: res.headers.get('retry-after'), ...((await res.json()) as object) };
   }
 
   /** start → simulator (POST the BSN) → callback: the session cookie is set. */

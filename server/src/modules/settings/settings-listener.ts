@@ -32,7 +32,14 @@ export class SettingsListener {
 
   private async connect(first: boolean): Promise<void> {
     if (this.stopped) return;
-    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: this.applicationName });
+    const client = new pg.Client({
+      connectionString: this.databaseUrl,
+      application_name: this.applicationName,
+      // A LISTEN connection is idle by nature: keepalive notices a server that vanished without closing it.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      connectionTimeoutMillis: 10_000,
+    });
     client.on('notification', (message) => {
       if (message.channel !== SETTINGS_CHANNEL || !message.payload) return;
       try {

@@ -205,7 +205,7 @@ export type AuditLogFilter = {
   from?: string | null | undefined;
   /** The kind of action. */
   kind?: AuditKind | null | undefined;
-  /** A person’s client number (or id): rows about them or their household, or by them. */
+  /** A person’s client number (or id), or a household’s client number: rows about them or their household, or by them. */
   person?: string | null | undefined;
   /** Last day (YYYY-MM-DD), included. */
   until?: string | null | undefined;

@@ -2,6 +2,7 @@ import { Audience } from '../../kernel/permissions.js';
 import type { Viewer } from '../../kernel/viewer.js';
 import type { RequestContext } from '../../kernel/request-context.js';
 import { isUuid } from '../../graphql/ids.js';
+import { scopeIds } from '../../kernel/scope.js';
 import { AUDIT_ACTIONS, type AuditAction, type ProcessingActivity } from './audit-catalogue.js';
 import { insertAuditRows, type AuditRow } from './audit.queries.js';
 
@@ -90,13 +91,10 @@ export interface AuditEntry {
 
 const uuidOrNull = (value: unknown): string | null => (typeof value === 'string' && isUuid(value) ? value : null);
 
-/** The municipality of the actor when it acts in exactly one: an operator's visit, an API client, staff of one municipality. */
+/** The municipality of the actor when it reaches exactly one (kernel/scope.ts): an operator's visit, an API client, staff of one municipality, a resident. */
 function actorMunicipality(viewer: Viewer): string | null {
-  if (viewer.kind === Audience.STAFF && viewer.operator) return viewer.operator.municipalityId;
-  if ((viewer.kind === Audience.STAFF || viewer.kind === Audience.API_CLIENT) && viewer.municipalityIds?.length === 1)
-    return viewer.municipalityIds[0]!;
-  if (viewer.kind === Audience.CUSTOMER) return viewer.municipalityId;
-  return null;
+  const ids = scopeIds(viewer);
+  return ids?.length === 1 ? ids[0]! : null;
 }
 
 function rowOf(ctx: RequestContext, e: AuditEntry): AuditRow {

@@ -75,7 +75,7 @@ const kindFilter: IdFilter = {
   param: 'soort',
   label: 'Soort',
   all: 'Alle soorten',
-  parse: (raw: string | null) => (raw && /^[a-z_]+$/.test(raw) ? raw.toUpperCase() : null),
+  parse: (raw: string | null) => (raw && /^[a-z_]+$/i.test(raw) ? raw.toUpperCase() : null),
   format: (value: string) => value.toLowerCase(),
 };
 
@@ -113,7 +113,7 @@ const columns: Column<Entry>[] = [
     cell: (e) => (
       <>
         {e.actionName}
-        <div className="gw-muted">{e.kindName}</div>
+        {e.kindName !== e.actionName ? <div className="gw-muted">{e.kindName}</div> : null}
       </>
     ),
   },

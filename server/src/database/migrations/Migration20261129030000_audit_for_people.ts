@@ -41,9 +41,11 @@ export class Migration20261129030000_audit_for_people extends Migration {
         from customer_order o
        where l.subject_household_id is null and l.subject_type in ('order', 'Order') and o.id::text = l.subject_id;`);
     this.addSql(`
-      update audit_log set municipality_id = (details ->> 'operatorMunicipalityId')::uuid
-       where municipality_id is null
-         and details ->> 'operatorMunicipalityId' ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';`);
+      update audit_log set municipality_id = m.id
+        from municipality m
+       where audit_log.municipality_id is null
+         and m.id::text = coalesce(case when audit_log.subject_type = 'municipality' then audit_log.subject_id end,
+                                   audit_log.details ->> 'municipalityId', audit_log.details ->> 'operatorMunicipalityId');`);
     this.addSql(`alter table audit_log enable trigger audit_log_append_only;`);
     this.addSql(
       `create index audit_log_subject_person_idx on audit_log (subject_person_id, at desc) where subject_person_id is not null;`,

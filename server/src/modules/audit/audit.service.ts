@@ -115,12 +115,21 @@ function rowOf(ctx: RequestContext, e: AuditEntry): AuditRow {
     subject_id: e.subjectId,
     details,
     processing_activity: e.processingActivity ?? (v.kind === Audience.API_CLIENT ? 'EXCHANGE' : info.activity),
-    reason: e.reason ?? (v.kind === Audience.STAFF && v.operator ? v.operator.reason : null),
+    reason:
+      e.reason ??
+      (v.kind === Audience.STAFF && v.operator ? v.operator.reason : null) ??
+      (typeof details.operatorReason === 'string' ? details.operatorReason : null),
     fields: e.fields ?? null,
     subject_person_id: subjectPersonId,
     subject_household_id: subjectHouseholdId,
+    // Whose log: said by the caller, or the municipality the row is about (its subject or `details.municipalityId`),
+    // else the person's or household's (completed in SQL), else the one municipality the actor works in.
     municipality_id:
-      uuidOrNull(e.municipalityId) ?? (subjectPersonId || subjectHouseholdId ? null : actorMunicipality(v)),
+      uuidOrNull(e.municipalityId) ??
+      (e.subjectType === 'municipality' ? uuidOrNull(e.subjectId) : null) ??
+      uuidOrNull(details.municipalityId) ??
+      uuidOrNull(details.operatorMunicipalityId) ??
+      (subjectPersonId || subjectHouseholdId ? null : actorMunicipality(v)),
   };
 }
 

@@ -34,7 +34,7 @@ export const screenPermission = {
   news: 'CONTENT_EDIT',
   contentPages: 'CONTENT_EDIT',
   roles: 'ROLE_MANAGE',
-  /** The audit log: who manages roles (the Beheerder) reads who did what. */
-  auditLog: 'ROLE_MANAGE',
+  /** The audit log: the Beheerder and a privacy officer read who did what about whom. */
+  auditLog: 'AUDIT_LOG_READ',
   settings: 'SETTINGS_MANAGE',
 } as const satisfies Record<string, Permission>;

@@ -305,7 +305,7 @@ function coreServices(config: Config, { pool }: { pool: pg.Pool }) {
     retention: new RetentionService(settings),
     // Housekeeping: upload files no row refers to (left by a crash), swept daily.
     uploadSweep: new UploadSweepService(storage),
-    auditLog: new AuditLogService(),
+    auditLog: new AuditLogService((key) => settings.sectionTitle(key)),
     myData: new MyDataService(audit),
     // DigiD (instellingen/digid): our SAML key pairs and certificates and their rollover; keys encrypted at rest.
     // The SAML adapter reads them through DigidSamlRuntime (modules/digid/digid-runtime.ts).

@@ -27,19 +27,27 @@ async function protectValue(ctx: Context, value: unknown): Promise<unknown> {
 
 // ---- enforcement --------------------------------------------------------------------------------------------------
 
-/** The reads of one request, per object (type + id): noted while resolving, written once before the response. */
+/**
+ * The reads of one request, per subject: noted while resolving, written once before the response. The subject is the
+ * person whose data it is (a Person's own id, or the `personId` an object carries), else the household (a ClientGroup's
+ * id, or `clientGroupId`), else the object itself (type + id): a list of 20 persons is 20 rows, 20 mails of one
+ * person one row, whatever the number of fields.
+ */
 const pendingReads = new WeakMap<Context, Map<string, PendingRead>>();
 
 interface PendingRead {
   subjectType: string;
   subjectId: string | null;
+  personId: string | null;
+  clientGroupId: string | null;
   fields: Set<string>;
   kinds: Set<PersonalDataKind>;
-  related: Record<string, string>;
+  objects: Set<string>;
 }
 
-/** Ids (never values) that say whose data an object is, when the object carries them. */
-const RELATED_IDS = ['personId', 'clientGroupId'] as const;
+/** Types whose own id is a person's or a household's. */
+const PERSON_TYPES = new Set(['Person', 'MyDetails']);
+const HOUSEHOLD_TYPES = new Set(['ClientGroup']);
 
 function noteRead(
   ctx: Context,
@@ -47,15 +55,31 @@ function noteRead(
   subjectId: string | null,
   field: string,
   kind: PersonalDataKind,
-  related: Record<string, string>,
+  related: { personId: string | null; clientGroupId: string | null },
 ) {
   let reads = pendingReads.get(ctx);
   if (!reads) pendingReads.set(ctx, (reads = new Map()));
-  const key = `${subjectType}\u0000${subjectId ?? ''}\u0000${subjectId === null ? JSON.stringify(related) : ''}`;
+  const key = related.personId
+    ? `person\u0000${related.personId}`
+    : related.clientGroupId
+      ? `household\u0000${related.clientGroupId}`
+      : `object\u0000${subjectType}\u0000${subjectId ?? ''}`;
   let read = reads.get(key);
-  if (!read) reads.set(key, (read = { subjectType, subjectId, fields: new Set(), kinds: new Set(), related }));
-  read.fields.add(field);
+  if (!read)
+    reads.set(
+      key,
+      (read = {
+        subjectType,
+        subjectId,
+        ...related,
+        fields: new Set(),
+        kinds: new Set(),
+        objects: new Set(),
+      }),
+    );
+  read.fields.add(`${subjectType}.${field}`);
   read.kinds.add(kind);
+  read.objects.add(`${subjectType}\u0000${subjectId ?? ''}`);
 }
 
 /** Takes (and forgets) the reads noted for this request. */
@@ -65,9 +89,11 @@ export function takePersonalDataReads(ctx: Context): PersonalDataRead[] {
   return [...(reads?.values() ?? [])].map((r) => ({
     subjectType: r.subjectType,
     subjectId: r.subjectId,
+    personId: r.personId,
+    clientGroupId: r.clientGroupId,
     fields: [...r.fields].sort(),
     kinds: [...r.kinds].sort(),
-    related: r.related,
+    objects: r.objects.size,
   }));
 }
 
@@ -104,15 +130,18 @@ export function auditPersonalDataReads(schema: GraphQLSchema): GraphQLSchema {
         if (!auditsReadsOf(ctx.viewer)) return resolve(source, args, ctx, info);
         const result = resolve(source, args, ctx, info);
         const note = () => {
-          const related: Record<string, string> = {};
           const object = (source ?? {}) as Record<string, unknown>;
-          if (isRoot) {
-            for (const name of idArgs) if (typeof args[name] === 'string') related[name] = args[name] as string;
-          } else {
-            for (const name of RELATED_IDS)
-              if (typeof object[name] === 'string') related[name] = object[name] as string;
-          }
-          const id = !isRoot && typeof object.id === 'string' ? object.id : null;
+          const text = (value: unknown) => (typeof value === 'string' ? value : null);
+          const id = !isRoot ? text(object.id) : null;
+          const related = isRoot
+            ? {
+                personId: idArgs.includes('personId') ? text(args.personId) : null,
+                clientGroupId: idArgs.includes('clientGroupId') ? text(args.clientGroupId) : null,
+              }
+            : {
+                personId: PERSON_TYPES.has(typeName) ? id : text(object.personId),
+                clientGroupId: HOUSEHOLD_TYPES.has(typeName) ? id : text(object.clientGroupId),
+              };
           noteRead(ctx, typeName, id, fieldName, kind, related);
         };
         if (isPromiseLike(result)) {

@@ -35,6 +35,8 @@ export enum Permission {
   ROLE_MANAGE = 'ROLE_MANAGE',
   SETTINGS_MANAGE = 'SETTINGS_MANAGE',
   API_CLIENT_MANAGE = 'API_CLIENT_MANAGE',
+  /** Read and export the audit log: who read or changed what about whom (the privacy officer's question). */
+  AUDIT_LOG_READ = 'AUDIT_LOG_READ',
 }
 
 export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
@@ -62,6 +64,7 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   ROLE_MANAGE: 'Rollen en rechten beheren',
   SETTINGS_MANAGE: 'Instellingen beheren',
   API_CLIENT_MANAGE: 'API-koppelingen beheren',
+  AUDIT_LOG_READ: 'Auditlog inzien en exporteren (privacy)',
 };
 
 /** Who is calling. Staff and API clients carry permissions; customers and provider users own their data. */
@@ -95,7 +98,8 @@ export const PERMISSION_API_DESCRIPTIONS: Record<Permission, string> = {
   TEMPLATE_EDIT: 'Edit the communication templates (mails and inbox messages).',
   IMPORT_RUN: 'Import households and persons from a file.',
   ACCOUNT_MANAGE: 'Manage staff accounts.',
-  ROLE_MANAGE: 'Manage roles and their permissions; read the audit log.',
+  ROLE_MANAGE: 'Manage roles and their permissions.',
+  AUDIT_LOG_READ: 'Read and export the audit log: who read or changed what about whom, and why.',
   SETTINGS_MANAGE: 'Manage the settings.',
   API_CLIENT_MANAGE: 'Manage API clients (keys) and read the API documentation.',
   ORDER_ON_BEHALF:

@@ -21,4 +21,9 @@ export const DEMO_CUSTOM_ROLES: { name: string; description: string; permissions
     description: 'Inwoners aan de balie helpen: personen en bestellingen inzien, passen uitgeven.',
     permissions: [Permission.DASHBOARD_VIEW, Permission.PERSON_READ, Permission.CARD_MANAGE, Permission.ORDER_READ],
   },
+  {
+    name: 'Privacyfunctionaris',
+    description: 'Het auditlog inzien en exporteren: wie heeft wat over een inwoner bekeken of gewijzigd.',
+    permissions: [Permission.DASHBOARD_VIEW, Permission.PERSON_READ, Permission.AUDIT_LOG_READ],
+  },
 ];

@@ -7,6 +7,7 @@ import type { RequestContext } from '../kernel/request-context.js';
 import { PaymentSimulator } from '../integrations/payments/payment-simulator.js';
 import type { Services } from '../platform/composition.js';
 import { demoProviderEmail } from './demo-accounts.js';
+import { demoAuditSteps } from './demo-audit.js';
 import { demoPayoutSteps } from './demo-payouts.js';
 import { demoBeheerder, demoContext } from './demo-context.js';
 
@@ -280,7 +281,7 @@ function fail(what: string, result: { ok: boolean; errors?: unknown }): never {
 export async function seedDemoActivity(
   em: EntityManager,
   services: Pick<Services, 'checkout' | 'orderActions' | 'counter' | 'payments' | 'messages' | 'payouts' | 'settings'> &
-    Partial<Pick<Services, 'onBehalfOrders'>>,
+    Partial<Pick<Services, 'onBehalfOrders' | 'audit' | 'cards' | 'persons'>>,
   options: { now: Date; yearStart: Date },
 ): Promise<{ orders: number }> {
   const when = storyClock(options.now, options.yearStart);
@@ -451,6 +452,12 @@ export async function seedDemoActivity(
 
   // Payouts to providers: paid batches and today's draft (demo-payouts.ts).
   for (const step of demoPayoutSteps(em, services, ctxFor, staff)) schedule(step.daysAgo, step.run);
+
+  // Staff reading and changing a resident's data: the audit log's history (demo-audit.ts).
+  if (services.audit && services.cards && services.persons) {
+    const { audit, cards, persons } = services;
+    for (const step of demoAuditSteps(em, { audit, cards, persons }, ctxFor, staff)) schedule(step.daysAgo, step.run);
+  }
 
   // In the order they happened: the timelines, the ledger and the inbox are in time order.
   events.sort((a, b) => a.moment.getTime() - b.moment.getTime() || a.seq - b.seq);

@@ -1066,7 +1066,7 @@ export async function seedDemoData(
       | 'payouts'
       | 'settings'
     > &
-      Partial<Pick<Services, 'onBehalfOrders'>> &
+      Partial<Pick<Services, 'onBehalfOrders' | 'audit' | 'cards' | 'persons'>> &
       Partial<Pick<Services, 'imports'>>;
   },
 ): Promise<{ created: boolean }> {

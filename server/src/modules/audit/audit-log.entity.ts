@@ -36,4 +36,27 @@ export class AuditLog {
 
   @Property({ type: 'json' })
   details: Record<string, unknown> & Opt = {};
+
+  /** The processing activity of the register (audit-catalogue.ts): LDV `dpl.core.processing_activity_id`. */
+  @Property({ type: 'text', nullable: true })
+  processingActivity?: string | null;
+
+  /** A reason the actor stated (an operator's visit). */
+  @Property({ type: 'text', nullable: true })
+  reason?: string | null;
+
+  /** The fields read (`Type.field`), never their values. */
+  @Property({ type: 'text[]', nullable: true })
+  fields?: string[] | null;
+
+  /** Whom it is about: LDV `dpl.core.data_subject_id` (our person id, never the BSN). */
+  @Property({ type: 'uuid', nullable: true })
+  subjectPersonId?: string | null;
+
+  @Property({ type: 'uuid', nullable: true })
+  subjectHouseholdId?: string | null;
+
+  /** Whose log it is: the municipality of the person, household or actor; null for the platform's own rows. */
+  @Property({ type: 'uuid', nullable: true })
+  municipalityId?: string | null;
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The audit log's writes (docs, "Persistence: entities and queries"): one row, or several of one actor and request
+ * The audit log's writes (docs, "Persistence: entities and queries"): one or several rows of one actor and request
  * in one insert. Only `audit.service.ts` calls these (architecture.test.ts checks it); everything else records through
  * the AuditService. Plain functions, no rules.
  */
@@ -18,34 +18,21 @@ export interface AuditRow {
   subject_type: string | null;
   subject_id: string | null;
   details: Record<string, unknown>;
+  /** The processing activity (verwerkingsactiviteit) of the register in audit-catalogue.ts. */
+  processing_activity: string;
+  /** A reason stated by the actor (an operator's visit, an order on a resident's behalf); null otherwise. */
+  reason: string | null;
+  /** The fields read (`Type.field`): names, never values. */
+  fields: string[] | null;
+  subject_person_id: string | null;
+  subject_household_id: string | null;
+  municipality_id: string | null;
 }
 
-/** One audit row. */
-export async function insertAuditRow(
-  em: EntityManager,
-  at: Date,
-  actor: AuditRowActor,
-  row: AuditRow,
-  requestId: string | null,
-): Promise<void> {
-  await em.execute(
-    `insert into audit_log (at, actor_kind, actor_id, actor_job, action, subject_type, subject_id, details, request_id)
-     values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?)`,
-    [
-      at,
-      actor.kind,
-      actor.id,
-      actor.job,
-      row.action,
-      row.subject_type,
-      row.subject_id,
-      JSON.stringify(row.details),
-      requestId,
-    ],
-  );
-}
-
-/** Several rows of one actor, request and moment in one insert. */
+/**
+ * Rows of one actor, request and moment in one insert. What the caller does not know is completed from the subject:
+ * the household from the person (or the order), the municipality from the person or the household.
+ */
 export async function insertAuditRows(
   em: EntityManager,
   at: Date,
@@ -54,9 +41,18 @@ export async function insertAuditRows(
   requestId: string | null,
 ): Promise<void> {
   await em.execute(
-    `insert into audit_log (at, actor_kind, actor_id, actor_job, action, subject_type, subject_id, details, request_id)
-     select ?, ?, ?::uuid, ?, r.action, r.subject_type, r.subject_id, r.details, ?
-       from jsonb_to_recordset(?::jsonb) as r(action text, subject_type text, subject_id text, details jsonb)`,
+    `insert into audit_log (at, actor_kind, actor_id, actor_job, action, subject_type, subject_id, details, request_id,
+                            processing_activity, reason, fields, subject_person_id, subject_household_id, municipality_id)
+     select ?, ?, ?::uuid, ?, r.action, r.subject_type, r.subject_id, r.details, ?,
+            r.processing_activity, r.reason, r.fields, r.subject_person_id,
+            coalesce(r.subject_household_id, p.client_group_id, o.client_group_id),
+            coalesce(r.municipality_id, p.municipality_id, g.municipality_id)
+       from jsonb_to_recordset(?::jsonb) as r(action text, subject_type text, subject_id text,
+              details jsonb, processing_activity text, reason text, fields text[], subject_person_id uuid,
+              subject_household_id uuid, municipality_id uuid)
+       left join person p on p.id = r.subject_person_id
+       left join customer_order o on r.subject_type = 'order' and o.id::text = r.subject_id
+       left join client_group g on g.id = coalesce(r.subject_household_id, p.client_group_id, o.client_group_id)`,
     [at, actor.kind, actor.id, actor.job, requestId, JSON.stringify(rows)],
   );
 }

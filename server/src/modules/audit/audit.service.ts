@@ -1,7 +1,10 @@
 import { Audience } from '../../kernel/permissions.js';
 import type { Viewer } from '../../kernel/viewer.js';
 import type { RequestContext } from '../../kernel/request-context.js';
-import { insertAuditRow, insertAuditRows } from './audit.queries.js';
+import { isUuid } from '../../graphql/ids.js';
+import { scopeIds } from '../../kernel/scope.js';
+import { AUDIT_ACTIONS, type AuditAction, type ProcessingActivity } from './audit-catalogue.js';
+import { insertAuditRows, type AuditRow } from './audit.queries.js';
 
 /** Who acted, as an audit row names them: the kind and the id of the staff member, provider user, person or API client. */
 export interface AuditActor {
@@ -44,37 +47,101 @@ export function auditsReadsOf(viewer: Viewer): boolean {
   return viewer.kind === Audience.STAFF || viewer.kind === Audience.API_CLIENT;
 }
 
-/** One object whose personal data was read in a request (graphql/personal-data-audit.ts collects them). */
+/**
+ * The personal data read in one request about one subject (graphql/personal-data-audit.ts collects them): a person,
+ * else a household, else one object without either.
+ */
 export interface PersonalDataRead {
-  /** The GraphQL type, e.g. "Person". */
+  /** The GraphQL type of the first object read, e.g. "Person". */
   subjectType: string;
   /** The object's id; null for objects without one (and for fields on Query). */
   subjectId: string | null;
-  /** The marked fields that were read: names only, never values. */
+  /** Whose data it is, when known. */
+  personId: string | null;
+  clientGroupId: string | null;
+  /** The marked fields that were read, as `Type.field`: names only, never values. */
   fields: string[];
   kinds: string[];
-  /** Ids saying whose data it is (personId, clientGroupId), when known. */
-  related: Record<string, string>;
+  /** How many objects of the response the row covers (20 mails of one person: one row, objects 20). */
+  objects: number;
 }
 
-export const PERSONAL_DATA_READ = 'PERSONAL_DATA_READ';
+export const PERSONAL_DATA_READ = 'PERSONAL_DATA_READ' satisfies AuditAction;
 
 export interface AuditEntry {
-  /** What happened, `<subject>.<verb>` in lower case: `category.created`, `person.viewed`. */
-  action: string;
+  /** What happened: a code of the catalogue (audit-catalogue.ts), which gives its Dutch name and kind. */
+  action: AuditAction;
   subjectType: string | null;
   subjectId: string | null;
   /** Ids and codes only: never names, BSNs, e-mail addresses or other personal data. */
   details?: Record<string, unknown>;
+  /** The person it is about, when the subject is not the person itself (found from the subject or `details.personId` otherwise). */
+  subjectPersonId?: string | null;
+  /** The household it is about (found from the person, an order or `details.clientGroupId` otherwise). */
+  subjectHouseholdId?: string | null;
+  /** The municipality whose log it belongs to (found from the person or household, or the actor's one municipality). */
+  municipalityId?: string | null;
+  /** A reason the actor stated; an operator's reason is added by itself. */
+  reason?: string | null;
+  /** The fields read (`Type.field`), for reads. */
+  fields?: string[] | null;
+  /** Overrides the catalogue's processing activity for this row (an API client's reads: EXCHANGE). */
+  processingActivity?: ProcessingActivity;
+}
+
+const uuidOrNull = (value: unknown): string | null => (typeof value === 'string' && isUuid(value) ? value : null);
+
+/** The municipality of the actor when it reaches exactly one (kernel/scope.ts): an operator's visit, an API client, staff of one municipality, a resident. */
+function actorMunicipality(viewer: Viewer): string | null {
+  const ids = scopeIds(viewer);
+  return ids?.length === 1 ? ids[0]! : null;
+}
+
+function rowOf(ctx: RequestContext, e: AuditEntry): AuditRow {
+  const details = { ...operatorDetails(ctx), ...e.details };
+  const info = AUDIT_ACTIONS[e.action];
+  const v = ctx.viewer;
+  const subjectPersonId =
+    uuidOrNull(e.subjectPersonId) ??
+    (e.subjectType === 'person' ? uuidOrNull(e.subjectId) : null) ??
+    uuidOrNull(details.personId);
+  const subjectHouseholdId =
+    uuidOrNull(e.subjectHouseholdId) ??
+    (e.subjectType === 'client_group' ? uuidOrNull(e.subjectId) : null) ??
+    uuidOrNull(details.clientGroupId);
+  return {
+    action: e.action,
+    subject_type: e.subjectType,
+    subject_id: e.subjectId,
+    details,
+    processing_activity: e.processingActivity ?? (v.kind === Audience.API_CLIENT ? 'EXCHANGE' : info.activity),
+    reason:
+      e.reason ??
+      (v.kind === Audience.STAFF && v.operator ? v.operator.reason : null) ??
+      (typeof details.operatorReason === 'string' ? details.operatorReason : null),
+    fields: e.fields ?? null,
+    subject_person_id: subjectPersonId,
+    subject_household_id: subjectHouseholdId,
+    // Whose log: said by the caller, or the municipality the row is about (its subject or `details.municipalityId`),
+    // else the person's or household's (completed in SQL), else the one municipality the actor works in.
+    municipality_id:
+      uuidOrNull(e.municipalityId) ??
+      (e.subjectType === 'municipality' ? uuidOrNull(e.subjectId) : null) ??
+      uuidOrNull(details.municipalityId) ??
+      uuidOrNull(details.operatorMunicipalityId) ??
+      (subjectPersonId || subjectHouseholdId ? null : actorMunicipality(v)),
+  };
 }
 
 /**
- * The audit trail (AVG accountability): who read or changed what, and when. The only writer of `audit_log`.
+ * The audit trail (AVG accountability, following the fields of Logius's "Logboek Dataverwerkingen"): who read or
+ * changed what, about whom, in which processing activity and why, and when. The only writer of `audit_log`.
  *
- * The actor is the context's viewer (see `auditActorOf`), the request id the context's. Rows are written with SQL at
- * once, so a read is recorded even though nothing else is flushed. Inside a transaction pass the transaction's
- * context (`transactional(ctx, (tx) => …)` in kernel/request-context.ts): the row then commits or rolls back with the
- * change it describes. The table is append-only (a database trigger refuses updates and deletes).
+ * The actor is the context's viewer (see `auditActorOf`), the request id the context's (the trace id that links the
+ * rows of one request). Rows are written with SQL at once, so a read is recorded even though nothing else is flushed.
+ * Inside a transaction pass the transaction's context (`transactional(ctx, (tx) => …)` in kernel/request-context.ts):
+ * the row then commits or rolls back with the change it describes. The table is append-only (a database trigger
+ * refuses updates and deletes).
  */
 export class AuditService {
   /**
@@ -82,18 +149,7 @@ export class AuditService {
    * a provider user who has just registered (the request was anonymous).
    */
   async record(ctx: RequestContext, entry: AuditEntry, actor: AuditActor = auditActorOf(ctx.viewer)): Promise<void> {
-    await insertAuditRow(
-      ctx.em,
-      ctx.clock.now(),
-      { kind: actor.kind, id: actor.id, job: actor.job ?? null },
-      {
-        action: entry.action,
-        subject_type: entry.subjectType,
-        subject_id: entry.subjectId,
-        details: { ...operatorDetails(ctx), ...entry.details },
-      },
-      ctx.requestId,
-    );
+    await this.recordMany(ctx, [entry], actor);
   }
 
   /**
@@ -106,17 +162,11 @@ export class AuditService {
     actor: AuditActor = auditActorOf(ctx.viewer),
   ): Promise<void> {
     if (!entries.length) return;
-    const rows = entries.map((e) => ({
-      action: e.action,
-      subject_type: e.subjectType,
-      subject_id: e.subjectId,
-      details: { ...operatorDetails(ctx), ...e.details },
-    }));
     await insertAuditRows(
       ctx.em,
       ctx.clock.now(),
       { kind: actor.kind, id: actor.id, job: actor.job ?? null },
-      rows,
+      entries.map((e) => rowOf(ctx, e)),
       ctx.requestId,
     );
   }
@@ -128,8 +178,9 @@ export class AuditService {
   }
 
   /**
-   * The personal-data reads of one request, one row per object (action PERSONAL_DATA_READ, details: the fields, their
-   * kinds and the related ids), in one insert; nothing for a viewer whose reads are not audited.
+   * The personal-data reads of one request, one row per subject (a person, else a household, else an object): action
+   * PERSONAL_DATA_READ with the fields read and their kinds, in one insert; nothing for a viewer whose reads are not
+   * audited.
    */
   async recordPersonalDataReads(ctx: RequestContext, reads: readonly PersonalDataRead[]): Promise<void> {
     if (!auditsReadsOf(ctx.viewer) || !reads.length) return;
@@ -139,7 +190,15 @@ export class AuditService {
         action: PERSONAL_DATA_READ,
         subjectType: r.subjectType,
         subjectId: r.subjectId,
-        details: { fields: r.fields, kinds: r.kinds, ...r.related },
+        subjectPersonId: r.personId,
+        subjectHouseholdId: r.clientGroupId,
+        fields: r.fields,
+        details: {
+          kinds: r.kinds,
+          objects: r.objects,
+          ...(r.personId ? { personId: r.personId } : {}),
+          ...(r.clientGroupId ? { clientGroupId: r.clientGroupId } : {}),
+        },
       })),
     );
   }

@@ -1,4 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
+import type { AuditAction } from '../audit/index.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
 import type { Context } from '../../graphql/context.js';
@@ -507,7 +508,7 @@ export class ProductService {
   /** An audit row about a product, by the context's viewer (pass the transaction's context inside one). */
   private record(
     ctx: RequestContext,
-    action: string,
+    action: AuditAction,
     productId: string,
     details: Record<string, unknown> = {},
   ): Promise<void> {

@@ -286,26 +286,36 @@ describe('client groups (klantgroepen) for staff', () => {
       expect(m.cards.filter((c: any) => c.status === 'ACTIVE')).toHaveLength(1);
     }
     // The read is audit-logged (fields marked @personalData): the household, and each member, names only.
+    // One row for the household and one per member (their fields), never one per field.
     const audit = await server.orm.em.fork().execute<
       {
         actor_kind: string;
         subject_type: string;
         subject_id: string;
-        details: { fields: string[]; clientGroupId?: string };
+        subject_person_id: string | null;
+        fields: string[];
       }[]
     >(
-      `select actor_kind, subject_type, subject_id, details from audit_log
-          where action = 'PERSONAL_DATA_READ' and (subject_id = ? or details->>'clientGroupId' = ?) order by id desc`,
-      [zv.id, zv.id],
+      `select actor_kind, subject_type, subject_id, subject_person_id, fields from audit_log
+          where action = 'PERSONAL_DATA_READ' and subject_household_id = ? order by id desc`,
+      [zv.id],
     );
     expect(audit.find((a) => a.subject_type === 'ClientGroup')).toMatchObject({
       actor_kind: 'STAFF',
       subject_id: zv.id,
-      details: { fields: ['clientNumber', 'members', 'name'] },
+      subject_person_id: null,
+      fields: ['ClientGroup.clientNumber', 'ClientGroup.members', 'ClientGroup.name'],
     });
-    const memberRows = audit.filter((a) => a.subject_type === 'Person');
-    expect(new Set(memberRows.map((a) => a.subject_id))).toEqual(new Set(zvMembers.map((m) => m.id)));
-    expect(memberRows[0]!.details.fields).toEqual(['bsnMasked', 'dateOfBirth', 'externalIdentifier', 'fullName']);
+    const memberRows = audit.filter((a) => a.subject_person_id);
+    expect(new Set(memberRows.map((a) => a.subject_person_id))).toEqual(new Set(zvMembers.map((m) => m.id)));
+    expect(memberRows[0]!.fields).toEqual(
+      expect.arrayContaining([
+        'Person.bsnMasked',
+        'Person.dateOfBirth',
+        'Person.externalIdentifier',
+        'Person.fullName',
+      ]),
+    );
     expect((await klantcontact.gql(GROUP, { id: 'geen-uuid' })).data!.clientGroup).toBeNull();
   });
 

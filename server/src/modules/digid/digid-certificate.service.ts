@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AuditAction } from '../audit/index.js';
 import { Audience } from '../../kernel/permissions.js';
 import { UserError } from '../../kernel/errors.js';
 import { decryptSecret, encryptSecret } from '../../kernel/secret-box.js';
@@ -334,7 +335,7 @@ export class DigidCertificateService {
   private async step(
     ctx: RequestContext,
     id: string,
-    action: string,
+    action: AuditAction,
     work: (tx: RequestContext, row: Row, all: Row[]) => Promise<Result<Record<string, unknown>>>,
   ): Promise<Result<DigidCertificateRecord>> {
     const outcome = await transactional(ctx, async (tx): Promise<Result<null>> => {

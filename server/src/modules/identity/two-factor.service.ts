@@ -1,4 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
+import type { AuditAction } from '../audit/index.js';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { ok, problem, type Result } from '../../kernel/result.js';
@@ -181,7 +182,7 @@ export class TwoFactorService {
   }
 
   /** Removes the second factor (own choice, or a colleague's reset): secret, set-up and recovery codes. */
-  async clear(ctx: RequestContext, accountId: string, action: string): Promise<void> {
+  async clear(ctx: RequestContext, accountId: string, action: AuditAction): Promise<void> {
     await transactional(ctx, async (tx) => {
       await tx.em.nativeUpdate(
         AdminAccount,

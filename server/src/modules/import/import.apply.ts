@@ -314,13 +314,13 @@ export class ImportApply {
     );
     await this.audit.recordMany(tx, [
       ...created.map(({ line, id, groupId }) => ({
-        action: 'person.imported',
+        action: 'person.imported' as const,
         subjectType: 'person',
         subjectId: id,
         details: { importRunId: runId, line, clientGroupId: groupId, created: true },
       })),
       ...updated.map(({ line, id, groupId, fields }) => ({
-        action: 'person.imported',
+        action: 'person.imported' as const,
         subjectType: 'person',
         subjectId: id,
         details: { importRunId: runId, line, clientGroupId: groupId, fields },

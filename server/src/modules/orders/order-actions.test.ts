@@ -395,12 +395,20 @@ describe('order actions, lists and the counter', () => {
     // A staff read of the customer's name is audit-logged (@personalData: field names and ids only).
     const audit = await server.orm.em
       .fork()
-      .execute<{ actor_kind: string; details: Record<string, unknown> }[]>(
-        `select actor_kind, details from audit_log where action = 'PERSONAL_DATA_READ' and subject_type = 'Order' and subject_id = ?`,
+      .execute<
+        { actor_kind: string; details: Record<string, unknown>; fields: string[]; subject_household_id: string }[]
+      >(
+        `select actor_kind, details, fields, subject_household_id from audit_log
+          where action = 'PERSONAL_DATA_READ' and subject_type = 'Order' and subject_id = ?`,
         [order.id],
       );
     expect(audit).toEqual([
-      { actor_kind: 'STAFF', details: { fields: ['customerFirstName'], kinds: ['NAME'], clientGroupId: h.group.id } },
+      {
+        actor_kind: 'STAFF',
+        details: { kinds: ['NAME'], objects: 1, clientGroupId: h.group.id },
+        fields: ['Order.customerFirstName'],
+        subject_household_id: h.group.id,
+      },
     ]);
 
     // Staff of another municipality: not found, nothing changes.

@@ -41,6 +41,7 @@ export const PERMISSION_GROUPS: readonly { name: string; permissions: readonly P
       Permission.ROLE_MANAGE,
       Permission.SETTINGS_MANAGE,
       Permission.API_CLIENT_MANAGE,
+      Permission.AUDIT_LOG_READ,
     ],
   },
 ];

@@ -133,6 +133,11 @@ export class SettingsService {
     for (const key of new Set([...this.cache.keys(), ...this.generation.keys()])) this.invalidate(key);
   }
 
+  /** The Dutch title of a section by its key (the audit log names the settings changed); null for an unknown key. */
+  sectionTitle(key: string): string | null {
+    return Object.hasOwn(SETTINGS_SECTIONS, key) ? this.section(key as SettingsSectionKey).title : null;
+  }
+
   private section<K extends SettingsSectionKey>(key: K): SettingsSection {
     return SETTINGS_SECTIONS[key] as unknown as SettingsSection;
   }

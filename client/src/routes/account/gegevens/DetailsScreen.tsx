@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { myDetailsRules, notifyWithoutEmail } from '@rules/person';
 import { CheckboxField } from '@/components/forms/CheckboxField';
@@ -40,6 +41,9 @@ const UpdateMyDetailsDocument = graphql(`
     }
   }
 `);
+
+/** Who processed the resident's data: below the fold, loaded when the screen is. */
+const DataProcessing = lazy(() => import('./DataProcessing').then((m) => ({ default: m.DataProcessing })));
 
 const FIELDS = ['email', 'phone', 'notifyOrderStatus'] as const;
 const check = ruleCheck(myDetailsRules);
@@ -132,6 +136,9 @@ function Details({ me }: { me: NonNullable<MyDetailsQuery['myDetails']> }) {
           </a>
         </p>
       </section>
+      <Suspense fallback={null}>
+        <DataProcessing />
+      </Suspense>
     </Page>
   );
 }

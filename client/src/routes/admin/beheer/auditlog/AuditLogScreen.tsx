@@ -1,9 +1,21 @@
+import { useQuery } from '@apollo/client/react';
+import { Link } from 'react-router';
 import { formatDateTime } from '@/components/dates/formatDate';
 import { Page } from '@/components/layout/Page';
-import { FilteredConnectionTable } from '@/components/lists/FilteredConnectionTable';
-import { isoDate, text, type Column, type Filters } from '@/components/lists';
+import {
+  ConnectionTable,
+  FilterForm,
+  isoDate,
+  text,
+  useConnection,
+  type Column,
+  type Filters,
+} from '@/components/lists';
+import type { IdFilter } from '@/components/lists/filters';
+import { useFiltering } from '@/components/lists/useFiltering';
 import { graphql } from '@/graphql/generated';
-import type { AuditLogQuery } from '@/graphql/generated/graphql';
+import type { AuditKind, AuditLogQuery } from '@/graphql/generated/graphql';
+import { urls } from '@/lib/urls';
 
 const AuditLogDocument = graphql(`
   query AuditLog($filter: AuditLogFilter, $first: Int, $after: String) {
@@ -19,14 +31,28 @@ const AuditLogDocument = graphql(`
           id
           at
           actorKind
-          actorId
           actorName
-          action
-          subjectType
-          subjectId
-          details
+          actionName
+          kindName
+          organisation
+          subjectLabel
+          subjectPersonNumber
+          subjectOrderId
+          dataKinds
+          fields
+          processingActivity
+          reason
         }
       }
+    }
+  }
+`);
+
+const AuditKindsDocument = graphql(`
+  query AuditKinds {
+    auditKinds {
+      kind
+      name
     }
   }
 `);
@@ -37,82 +63,141 @@ const ACTOR_KIND: Record<string, string> = {
   STAFF: 'Medewerker',
   PROVIDER: 'Aanbieder',
   CUSTOMER: 'Inwoner',
-  API_CLIENT: 'API-koppeling',
+  API_CLIENT: 'Koppeling',
   SYSTEM: 'Systeem',
   ANONYMOUS: 'Bezoeker',
   OPERATOR: 'Operator van Lightbase',
 };
 
-/** ?persoon=…&door=…&actie=…&van=…&tot=… */
+/** The kind, chosen from the catalogue's kinds (the server's names): `?soort=personal_data_read`. */
+const kindFilter: IdFilter = {
+  kind: 'id',
+  param: 'soort',
+  label: 'Soort',
+  all: 'Alle soorten',
+  parse: (raw: string | null) => (raw && /^[a-z_]+$/i.test(raw) ? raw.toUpperCase() : null),
+  format: (value: string) => value.toLowerCase(),
+};
+
+/** ?soort=…&persoon=…&door=…&van=…&tot=… */
 const filters = {
+  kind: kindFilter,
   person: text({
     param: 'persoon',
     label: 'Persoon',
-    hint: 'Klantnummer van de persoon: wat over of door hem of haar is gedaan.',
+    hint: 'Klantnummer, bijvoorbeeld ZV-100001: alles wat over deze persoon of het huishouden is bekeken of gewijzigd.',
   }),
   actor: text({
     param: 'door',
     label: 'Door',
-    hint: 'Naam of e-mailadres van de medewerker, of de naam van een taak.',
-  }),
-  action: text({
-    param: 'actie',
-    label: 'Actie',
-    hint: 'De actie of het begin ervan, bijvoorbeeld person. of import.applied',
+    hint: 'Naam of e-mailadres van de medewerker, of de naam van een koppeling of taak.',
   }),
   from: isoDate({ param: 'van', label: 'Vanaf' }),
   until: isoDate({ param: 'tot', label: 'Tot en met' }),
 } satisfies Filters;
 
-/** The details as short "key: value" text (ids and codes only; never personal data). */
-function detailsText(json: string): string {
-  try {
-    const value = JSON.parse(json) as Record<string, unknown>;
-    return Object.entries(value)
-      .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-      .join('; ');
-  } catch {
-    return '';
-  }
+/** The server's CSV export of this list (audit-log-export.routes.ts), with the same filters. */
+const EXPORT_PATH = '/api/admin/auditlog.csv';
+
+function subject(e: Entry) {
+  if (!e.subjectLabel) return '—';
+  if (e.subjectPersonNumber) return <Link to={urls.admin.person(e.subjectPersonNumber)}>{e.subjectLabel}</Link>;
+  if (e.subjectOrderId) return <Link to={urls.admin.order(e.subjectOrderId)}>{e.subjectLabel}</Link>;
+  return e.subjectLabel;
 }
 
 const columns: Column<Entry>[] = [
   { header: 'Tijd', rowHeader: true, cell: (e) => formatDateTime(e.at) },
   {
+    header: 'Wat',
+    cell: (e) => (
+      <>
+        {e.actionName}
+        {e.kindName !== e.actionName ? <div className="gw-muted">{e.kindName}</div> : null}
+      </>
+    ),
+  },
+  {
     header: 'Door',
     cell: (e) => (
       <>
         {e.actorName ?? ACTOR_KIND[e.actorKind] ?? e.actorKind}
-        {e.actorName ? <div className="gw-muted">{ACTOR_KIND[e.actorKind] ?? e.actorKind}</div> : null}
+        <div className="gw-muted">
+          {[e.actorName ? (ACTOR_KIND[e.actorKind] ?? e.actorKind) : null, e.organisation].filter(Boolean).join(', ')}
+        </div>
       </>
     ),
   },
-  { header: 'Actie', cell: (e) => <code>{e.action}</code> },
-  { header: 'Onderwerp', cell: (e) => (e.subjectType ? `${e.subjectType} ${e.subjectId ?? ''}` : '—') },
+  { header: 'Over', cell: subject },
   {
-    header: 'Details',
-    cell: (e) => <span style={{ overflowWrap: 'anywhere' }}>{detailsText(e.details) || '—'}</span>,
+    header: 'Gegevens',
+    cell: (e) =>
+      e.dataKinds.length ? (
+        <>
+          {e.dataKinds.join(', ')}
+          <div className="gw-muted" style={{ overflowWrap: 'anywhere' }}>
+            {e.fields.map((f) => f.split('.').pop()).join(', ')}
+          </div>
+        </>
+      ) : (
+        '—'
+      ),
+  },
+  {
+    header: 'Waarom',
+    cell: (e) => (
+      <>
+        {e.processingActivity}
+        {e.reason ? <div className="gw-muted">Reden: {e.reason}</div> : null}
+      </>
+    ),
   },
 ];
 
 /**
- * /admin/beheer/auditlog: the audit log (who did or read what, and when), newest first, filtered by person, actor,
- * action and period. The specification has no screen for it; it lives beside the other logs under beheer.
+ * /admin/beheer/auditlog: who read or changed what about whom, when (Dutch time), in which processing activity and
+ * why, the newest first; filtered by kind, person, actor and period, and exported as CSV with the same filters. The
+ * privacy officer's answer to "who looked at my data?". Names and kinds come from the server's catalogue.
  */
 export default function AuditLogScreen() {
+  const filtering = useFiltering(filters);
+  const kinds = useQuery(AuditKindsDocument);
+  const v = filtering.values;
+  const list = useConnection(AuditLogDocument, {
+    variables: { filter: { ...v, kind: v.kind as AuditKind | null } },
+    field: 'auditLog',
+  });
+  const query = new URLSearchParams(
+    Object.entries({ soort: v.kind, persoon: v.person, door: v.actor, van: v.from, tot: v.until }).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && !!entry[1],
+    ),
+  ).toString();
   return (
     <Page
       title="Auditlog"
-      lead="Wie wat heeft gedaan of ingezien, en wanneer, de nieuwste eerst. Ook het inzien van dit auditlog wordt vastgelegd."
+      lead="Wie wat heeft bekeken of gewijzigd, over wie, waarom en wanneer (Nederlandse tijd), de nieuwste eerst. Zoek op een klantnummer om alles over één persoon te vinden. Ook het inzien en exporteren van dit auditlog wordt vastgelegd."
     >
-      <FilteredConnectionTable
-        query={AuditLogDocument}
-        field="auditLog"
-        filters={filters}
-        filterLabel="Auditlog filteren"
+      <FilterForm
+        {...filtering.form}
+        label="Auditlog filteren"
         submitLabel="Zoeken"
-        caption="Regels van het auditlog"
+        choices={{ kind: (kinds.data?.auditKinds ?? []).map((k) => ({ value: k.kind, label: k.name })) }}
+        validate={(values) =>
+          values.from && values.until && values.from > values.until
+            ? { from: 'De datum ‘tot en met’ ligt vóór de datum ‘vanaf’.' }
+            : {}
+        }
+      />
+      <p>
+        <a className="gw-button gw-button--secondary" href={query ? `${EXPORT_PATH}?${query}` : EXPORT_PATH} download>
+          {filtering.active ? 'Gevonden regels exporteren (CSV)' : 'Alle regels exporteren (CSV)'}
+        </a>
+      </p>
+      <ConnectionTable
+        list={list}
+        caption={filtering.active ? 'Gevonden regels van het auditlog' : 'Regels van het auditlog'}
         columns={columns}
+        filtered={filtering.active}
         empty="Het auditlog is leeg."
         emptyFiltered="Er zijn geen regels die hierbij passen. Kies andere filters, of wis de filters."
         errorMessage="Het auditlog kon niet worden geladen."

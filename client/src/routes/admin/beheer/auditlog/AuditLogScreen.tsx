@@ -39,7 +39,6 @@ const AuditLogDocument = graphql(`
           subjectPersonNumber
           subjectOrderId
           dataKinds
-          fields
           processingActivity
           reason
         }
@@ -132,16 +131,8 @@ const columns: Column<Entry>[] = [
   {
     header: 'Gegevens',
     cell: (e) =>
-      e.dataKinds.length ? (
-        <>
-          {e.dataKinds.join(', ')}
-          <div className="gw-muted" style={{ overflowWrap: 'anywhere' }}>
-            {e.fields.map((f) => f.split('.').pop()).join(', ')}
-          </div>
-        </>
-      ) : (
-        '—'
-      ),
+      // The kinds of data in Dutch; the exact fields (`Type.field`) are in the CSV export, for the record.
+      e.dataKinds.length ? e.dataKinds.join(', ') : '—',
   },
   {
     header: 'Waarom',

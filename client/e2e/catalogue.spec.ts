@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectAccessible, loginProvider, loginStaff, settle, STAFF } from './support';
@@ -11,6 +12,8 @@ import { demoResidents } from './orders-support';
  * see it while a visitor (the regional shop window) finds it by a misspelt word. axe runs on every new screen.
  */
 
+/** Screenshots for people to look at (git-ignored), as screenshots.spec.ts. */
+const SHOTS = '../.tmp/screenshots';
 const REVIEWER = 'aanbiederbeheer@demo.gemeentewinkel.nl';
 const EDITOR = 'redactie@demo.gemeentewinkel.nl';
 // Unique per run, so reruns against a kept database do not collide.
@@ -436,4 +439,34 @@ test('staff see a provider’s products in every status', async ({ page }) => {
   await settle(page);
   await expect(page.locator('main table tbody tr').first()).toBeVisible();
   await expectAccessible(page, 'producten van de aanbieder');
+});
+
+test('a near miss of a category finds its products, and a search that finds nothing offers "Bedoelde u …?"', async ({
+  page,
+  request,
+}) => {
+  // "computr": the products of Computers en internet.
+  await page.goto('/aanbod?zoek=computr');
+  await expect(page.getByText(/producten? gevonden voor ‘computr’/)).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+
+  // Misspelt beyond what the search tolerates: nothing found, and the server's near search as a link.
+  await page.goto('/aanbod?zoek=kompjoeters');
+  await expect(page.getByText('Geen producten gevonden')).toBeVisible();
+  const suggestion = page.getByRole('link', { name: 'computers', exact: true });
+  await expect(suggestion.locator('xpath=..')).toHaveText('Bedoelde u computers?');
+  await settle(page);
+  await expectAccessible(page, 'aanbod zonder resultaat');
+  mkdirSync(SHOTS, { recursive: true });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/aanbod-bedoelde-u-${width}.png`, fullPage: true });
+  }
+  await suggestion.click();
+  await expect(page).toHaveURL(/\?zoek=computers$/);
+  await expect(page.getByText(/producten? gevonden voor ‘computers’/)).toBeVisible();
+
+  // The page as the server renders it for a visitor already has the suggestion (no JavaScript needed).
+  const html = await (await request.get('/aanbod?zoek=kompjoeters')).text();
+  expect(html).toMatch(/Bedoelde u(?:<!-- -->)? <a [^>]*href="\/aanbod\?zoek=computers"[^>]*>computers<\/a>\?/);
 });

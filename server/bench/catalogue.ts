@@ -456,6 +456,10 @@ async function main() {
 
     // 2. Where the time of an uncached request goes: one request at a time, cache off.
     reference = referenceServer(databaseUrl);
+    // Keep-alive as long as the app's (boot.ts): with Node's 5 s the reference closed idle connections the load
+    // generator was about to reuse ("other side closed") when a busy machine delayed it past its 1 s margin.
+    reference.server.keepAliveTimeout = 65_000;
+    reference.server.headersTimeout = 66_000;
     await new Promise<void>((resolve) => reference!.server.listen(0, '127.0.0.1', resolve));
     const referenceUrl = `http://127.0.0.1:${(reference.server.address() as { port: number }).port}`;
     const parts: Record<

@@ -58,6 +58,7 @@ export function connection(nodes: ReturnType<typeof productNode>[], hasNextPage 
   return {
     __typename: 'ProductConnection',
     totalCount,
+    suggestion: null as string | null,
     edges: nodes.map((node) => ({ __typename: 'ProductEdge', cursor: `c-${node.id}`, node })),
     pageInfo: {
       __typename: 'PageInfo',

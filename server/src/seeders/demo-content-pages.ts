@@ -131,27 +131,27 @@ const PRIVACY_V1 = `De gemeente gaat zorgvuldig om met uw persoonsgegevens. In d
 # Welke gegevens
 Uw naam, adres, geboortedatum, burgerservicenummer en de regelingen waar u recht op heeft.`;
 
-const PRIVACY = `De gemeenten die samen de Gemeentewinkel aanbieden gaan zorgvuldig om met uw persoonsgegevens. In deze verklaring leest u welke gegevens wij gebruiken, waarvoor, hoe lang wij ze bewaren en welke rechten u heeft.
+export const PRIVACY = `De gemeenten van de Gemeentewinkel gaan zorgvuldig om met uw gegevens. Hier leest u welke gegevens wij gebruiken en waarom. U leest ook hoe lang wij ze bewaren en wat uw rechten zijn.
 
-# Waarvoor gebruiken wij uw gegevens?
-Wij gebruiken uw gegevens om vast te stellen op welke regelingen uw huishouden recht heeft, om uw tegoed bij te houden en om uw bestellingen bij de aanbieder te laten afhandelen. De grondslag is de uitvoering van een wettelijke taak van de gemeente (artikel 6, lid 1, onder e AVG).
+# Waarom gebruiken wij uw gegevens?
+Wij kijken op welke regelingen uw huishouden recht heeft. Wij houden uw tegoed bij. En wij sturen uw bestelling naar de aanbieder. Dat is werk dat de wet aan de gemeente geeft. Daarom mogen wij uw gegevens hiervoor gebruiken. Zo staat het in de Europese privacywet, de AVG.
 
 # Welke gegevens?
 - uw naam, adres en geboortedatum;
-- uw burgerservicenummer, alleen om u te kunnen identificeren bij het inloggen met DigiD;
+- uw burgerservicenummer (BSN). Dat gebruiken wij alleen om te weten wie u bent als u inlogt met DigiD;
 - de regelingen, het tegoed en de bestellingen van uw huishouden;
-- uw e-mailadres, als u dat zelf opgeeft.
+- uw e-mailadres, als u dat zelf invult.
 
-# Wie krijgt uw gegevens?
-Een aanbieder ziet alleen wat nodig is om uw bestelling af te handelen: uw naam en het bestelde product. Wij verkopen uw gegevens nooit en delen ze niet voor reclame.
+# Wie ziet uw gegevens?
+De aanbieder ziet alleen wat nodig is voor uw bestelling: uw naam en wat u bestelt. Wij verkopen uw gegevens nooit. Wij geven ze ook niet door voor reclame.
 
 # Hoe lang bewaren wij uw gegevens?
-Bestellingen en betalingen bewaren wij zeven jaar, omdat de wet dat voor de administratie vraagt. Andere gegevens verwijderen wij uiterlijk twee jaar nadat u geen regeling meer heeft.
+Bestellingen en betalingen bewaren wij zeven jaar. Dat moet van de wet. Andere gegevens wissen wij binnen twee jaar nadat uw laatste regeling is gestopt.
 
 # Uw rechten
-U mag uw gegevens inzien, laten verbeteren of laten verwijderen, en u mag bezwaar maken tegen het gebruik ervan. Stuur uw verzoek aan de functionaris gegevensbescherming van uw gemeente. Bent u het niet eens met hoe wij met uw gegevens omgaan? Dan kunt u een klacht indienen bij de [Autoriteit Persoonsgegevens](https://autoriteitpersoonsgegevens.nl).`;
+U mag uw gegevens altijd bekijken. Op de pagina Gegevens kunt u ze ook downloaden. Klopt er iets niet? Dan mag u vragen om het te verbeteren of te wissen. U mag ook bezwaar maken. Stuur uw vraag naar de privacyfunctionaris van uw gemeente. Bent u het niet eens met wat wij doen? Dan kunt u een klacht indienen bij de [Autoriteit Persoonsgegevens](https://autoriteitpersoonsgegevens.nl).`;
 
-const TERMS_RESIDENTS = `Deze voorwaarden gelden als u de Gemeentewinkel gebruikt om met het tegoed van een regeling producten te bestellen.
+export const TERMS_RESIDENTS = `Deze voorwaarden gelden als u de Gemeentewinkel gebruikt om met het tegoed van een regeling producten te bestellen.
 
 # Uw tegoed
 Het tegoed is persoonlijk en bedoeld voor uw huishouden. U kunt het niet omzetten in geld en niet aan anderen overdragen. Tegoed dat aan het einde van de looptijd van een regeling over is, vervalt.
@@ -193,6 +193,6 @@ U biedt alleen producten aan die passen bij de regelingen van de gemeente. U nee
 # Uitbetaling
 De gemeente betaalt geleverde bestellingen elk kwartaal uit.`;
 
-const ACCESSIBILITY_INTRO = `De gemeenten die de Gemeentewinkel aanbieden willen dat iedereen deze website kan gebruiken, ook mensen met een beperking. Daarom houden wij ons aan de toegankelijkheidseisen uit het Besluit digitale toegankelijkheid overheid (WCAG 2.1, niveau AA).
+export const ACCESSIBILITY_INTRO = `Iedereen moet deze website kunnen gebruiken. Ook mensen met een beperking. Daarom volgen wij de regels voor websites van de overheid: de WCAG 2.1, niveau AA.
 
-Deze verklaring geldt voor de openbare website, de omgeving voor inwoners en de omgeving voor aanbieders.`;
+Deze tekst gaat over de hele website. Dus over de pagina's voor iedereen, voor inwoners en voor aanbieders.`;

@@ -4,11 +4,15 @@ import type { ProductCard_ProductFragment } from '../../graphql/generated/graphq
 import { urls } from '../../lib/urls';
 import { flag, id, oneOf, readFilters, text, type Filters, type FilterValues } from '../lists/filters';
 
-/** The offer a page at a time (the server's page of 24 fills rows of 2, 3 or 4 cards): the catalogue, a provider's page. */
+/**
+ * The offer a page at a time (the server's page of 24 fills rows of 2, 3 or 4 cards): the catalogue, a provider's page.
+ * `suggestion`: when a search finds nothing, a near search that does ("Bedoelde u …?"); the server decides.
+ */
 export const CatalogueDocument = graphql(`
   query Catalogue($filter: ProductFilter, $first: Int, $after: String) {
     products(filter: $filter, first: $first, after: $after) {
       totalCount
+      suggestion
       edges {
         cursor
         node {

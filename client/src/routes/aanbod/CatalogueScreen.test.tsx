@@ -51,6 +51,30 @@ describe('/aanbod', () => {
       },
     );
     expect(await screen.findByText('Geen producten gevonden')).toBeTruthy();
+    expect(screen.queryByText(/Bedoelde u/)).toBeNull();
+  });
+
+  it('offers the server’s near search when nothing is found, keeping the other filters', async () => {
+    const { router, operations } = renderApp(
+      `/aanbod?zoek=kompjoeters&categorie=${ids.category}`,
+      { kind: 'ANONYMOUS' },
+      {
+        CatalogueChoices: choices,
+        Catalogue: (variables) =>
+          (variables.filter as { search: string | null }).search === 'computers'
+            ? { products: connection([productNode(ids.product1, 'Laptop', 25000)]) }
+            : { products: { ...connection([]), suggestion: 'computers' } },
+      },
+    );
+    const link = await screen.findByRole('link', { name: 'computers' });
+    expect(link.closest('p')?.textContent).toBe('Bedoelde u computers?');
+    expect(link.getAttribute('href')).toBe(`/aanbod?zoek=computers&categorie=${ids.category}`);
+    fireEvent.click(link);
+    await waitFor(() => expect(router.state.location.search).toBe(`?zoek=computers&categorie=${ids.category}`));
+    expect(await screen.findByRole('link', { name: 'Laptop' })).toBeTruthy();
+    expect(operations.filter((op) => op.name === 'Catalogue').at(-1)?.variables).toMatchObject({
+      filter: { search: 'computers', categoryId: ids.category },
+    });
   });
 
   it('loads more with the cursor and appends the results', async () => {

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
+import { Link } from 'react-router';
 import { Page } from '../../components/layout/Page';
-import { ConnectionItems, FilterForm, useConnection, useFilters } from '../../components/lists';
+import { ConnectionItems, FilterForm, useConnection, useFilters, writeFilters } from '../../components/lists';
 import {
   CATALOGUE_PAGE_SIZE,
   CatalogueDocument,
@@ -50,6 +51,8 @@ export default function CatalogueScreen() {
     pageSize: CATALOGUE_PAGE_SIZE,
     fresh: prefetched,
   });
+  // A search that found nothing: the server's near search ("Bedoelde u …?"), with the other filters kept.
+  const suggestion = list.data?.products.suggestion;
   const choices = useQuery(CatalogueChoicesDocument).data;
   const categoryName = choices?.categories.find((c) => c.id === values.categoryId)?.name;
   const providerName = choices?.offerProviders.find((p) => p.id === values.providerId)?.name;
@@ -94,6 +97,19 @@ export default function CatalogueScreen() {
           emptyFiltered={
             <>
               <p className="gw-alert__title">Geen producten gevonden</p>
+              {suggestion ? (
+                <p>
+                  Bedoelde u{' '}
+                  <Link
+                    to={{
+                      search: `?${writeFilters(catalogueFilters, { ...values, search: suggestion }, new URLSearchParams())}`,
+                    }}
+                  >
+                    {suggestion}
+                  </Link>
+                  ?
+                </p>
+              ) : null}
               <p>Probeer een ander zoekwoord, zoek in alle categorieën, of wis de filters.</p>
             </>
           }

@@ -23,6 +23,50 @@ export async function countOffer(em: EntityManager, where: readonly string[], pa
   return Number(countRows[0]?.count ?? 0);
 }
 
+/** Whether any product (`p`) matches every condition of `where` (one index probe, not a count). */
+export async function anyInOffer(em: EntityManager, where: readonly string[], params: unknown[]): Promise<boolean> {
+  const rows = await em.execute<{ found: boolean }[]>(
+    `select exists (select 1 from product p where ${where.join(' and ')}) as found`,
+    params,
+  );
+  return rows[0]?.found === true;
+}
+
+/**
+ * Per query word (`words`, a text[] literal), the `per` words of the catalogue's vocabulary nearest to it: the words of
+ * product titles (product_search_word) and of category names, of at least 4 characters, other than the query word
+ * itself, at an edit distance of at most 2 or two fifths of the query word's length (whichever is more); nearest
+ * first, then by trigram similarity. A few thousand words at most: compared one by one, only when a search found
+ * nothing.
+ */
+export function nearestWords(
+  em: EntityManager,
+  words: string,
+  per: number,
+): Promise<{ query: string; word: string; distance: number }[]> {
+  return em.execute<{ query: string; word: string; distance: number }[]>(
+    `with vocabulary as (
+       select word from product_search_word
+       union
+       select w from category c, regexp_split_to_table(immutable_unaccent(lower(c.name)), '[^a-z0-9]+') w
+        where char_length(w) >= 4 and w ~ '[a-z]'
+     )
+     select q.raw as query, near.word, near.distance
+       from unnest(?::text[]) with ordinality as q(raw, n)
+       cross join lateral (select immutable_unaccent(q.raw) as plain) u
+       cross join lateral (
+         select v.word, levenshtein_less_equal(v.word, u.plain, 6) as distance
+           from vocabulary v
+          where v.word <> u.plain
+            and levenshtein_less_equal(v.word, u.plain, 6) <= greatest(2, char_length(u.plain) * 2 / 5)
+          order by distance, similarity(v.word, u.plain) desc, v.word
+          limit ?
+       ) near
+      order by q.n, near.distance`,
+    [words, per],
+  );
+}
+
 /**
  * A page of the offer: `columns` and the keys of `order` of the products that match `where`, after `after`. The
  * order's rank expression takes `exprParams` wherever it appears (select list, keyset condition, order by).

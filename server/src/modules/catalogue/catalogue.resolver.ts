@@ -19,6 +19,33 @@ import { renderMarkdown } from '../../platform/markdown.js';
 })
 export class ProductConnection extends Connection(Product, 'Product') {}
 
+/**
+ * The search a page of the public offer answered (for `ProductConnection.suggestion`); other lists have none. A
+ * property, not a WeakMap entry: type-graphql copies a plain root into an instance of its class (own enumerable
+ * properties, symbols too) before a field resolver gets it.
+ */
+const OFFER_SEARCH = Symbol('offerSearch');
+type OfferPage = ProductConnection & {
+  [OFFER_SEARCH]?: { filter: ProductFilter; after: string | null | undefined };
+};
+
+@Resolver(() => ProductConnection)
+export class ProductConnectionResolver {
+  @FieldResolver(() => String, {
+    nullable: true,
+    description:
+      'Only for the public offer (`products`), when a search finds nothing: a search near it that does find ' +
+      'products with the same filters, from the words of product titles and category names ("kompjoeter" → ' +
+      '"computer"), for "Bedoelde u …?". Null when the search found something, on later pages, when nothing near ' +
+      'finds anything, and on every other list of products.',
+  })
+  suggestion(@Root() page: OfferPage, @Ctx() ctx: Context): Promise<string | null> | null {
+    const asked = page[OFFER_SEARCH];
+    if (!asked?.filter.search?.trim() || asked.after || page.edges.length > 0) return null;
+    return ctx.services.catalogue.suggestion(ctx, asked.filter);
+  }
+}
+
 @Resolver(() => Product)
 export class ProductResolver {
   @Query(() => ProductConnection, {
@@ -36,7 +63,11 @@ export class ProductResolver {
     @Info() info: GraphQLResolveInfo,
   ): Promise<ProductConnection> {
     // The count is a statement of its own over every match: only when the query asks for it.
-    return ctx.services.catalogue.offer(ctx, filter, page, { count: selects(info, 'totalCount') });
+    const result: OfferPage = await ctx.services.catalogue.offer(ctx, filter, page, {
+      count: selects(info, 'totalCount'),
+    });
+    if (filter) result[OFFER_SEARCH] = { filter, after: page.after };
+    return result;
   }
 
   @Query(() => [Provider], {

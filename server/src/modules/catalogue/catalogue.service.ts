@@ -69,6 +69,34 @@ function productColumns(ctx: Pick<RequestContext, 'em'>): string {
   return columns;
 }
 
+/** The distinct words of a search (lower case, letters and digits) of at least `min` characters, at most 6. */
+function searchWords(search: string, min: number): string[] {
+  return [
+    ...new Set(
+      search
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((w) => w.length >= min),
+    ),
+  ].slice(0, 6);
+}
+
+/** A PostgreSQL text[] literal of plain words. */
+function textArray(words: readonly string[]): string {
+  return `{${words.map((w) => `"${w.replace(/["\\]/g, '')}"`).join(',')}}`;
+}
+
+/**
+ * SQL: whether the word `word` is near the query word `q` (both lower case, without accents): an edit distance of 1
+ * (query words of 4-5 letters) or 2 (longer), `q` starting with `word` (plurals: "voetballen" → "voetbal"), or `word`
+ * starting with `q` (still being typed: "winterj" → "winterjas").
+ */
+function nearWord(word: string, q: string): string {
+  return `(levenshtein_less_equal(${word}, ${q}, 2) <= case when length(${q}) >= 6 then 2 else 1 end
+               or (length(${word}) >= 5 and starts_with(${q}, ${word}))
+               or starts_with(${word}, ${q}))`;
+}
+
 /**
  * The public offer's statement parts for this viewer, filter and cursor (shared by `offer` and the benchmark's
  * reference handler, so both return the same rows): the conditions with their parameters, the order (with the rank
@@ -110,33 +138,31 @@ export function offerQuery(
   let rank: string | null = null;
   const rankParams: unknown[] = [];
   if (search) {
-    // Three ways to match, best first in the ranking: Dutch stemming over title and description ("zwemlessen"
+    // Four ways to match, best first in the ranking: Dutch stemming over title and description ("zwemlessen"
     // finds "zwemles"), trigram similarity of the title, and per word an edit distance of 1 (words of 4-5 letters)
     // or 2 (longer words) against the title's words, so a misspelt word still finds the product; a query word that
     // starts with a title word finds plurals the Dutch stemmer misses ("voetballen" → "voetbal"), and a title word
-    // that starts with the query word finds what is still being typed ("winterj" → "winterjas").
-    const words = [
-      ...new Set(
-        search
-          .toLowerCase()
-          .split(/[^\p{L}\p{N}]+/u)
-          .filter((w) => w.length >= 4),
-      ),
-    ].slice(0, 6);
+    // that starts with the query word finds what is still being typed ("winterj" → "winterjas"). The same nearness
+    // against the words of a category's name finds that category's products.
+    const words = searchWords(search, 4);
     // The fuzzy words are looked up in the title vocabulary once per query (product_search_word, a few thousand
     // words at most), then matched through the GIN index on product.title_words: every arm of the OR uses an index.
+    // A near miss of a category's name ("computr" → Computers en internet: every query word near a word of the name)
+    // finds the category's products, through the index on product.category_id (a handful of categories to compare).
     const fuzzy = words.length
       ? ` or p.title_words && array(select v.word from product_search_word v,
                unnest(array(select immutable_unaccent(x) from unnest(?::text[]) x)) q
-             where levenshtein_less_equal(v.word, q, 2) <= case when length(q) >= 6 then 2 else 1 end
-               or (length(v.word) >= 5 and starts_with(q, v.word))
-               or starts_with(v.word, q))`
+             where ${nearWord('v.word', 'q')})
+          or p.category_id = any(array(select c.id from category c
+             where not exists (select 1 from unnest(array(select immutable_unaccent(x) from unnest(?::text[]) x)) q
+               where not exists (select 1 from regexp_split_to_table(immutable_unaccent(lower(c.name)), '[^a-z0-9]+') w
+                 where ${nearWord('w', 'q')}))))`
       : '';
     where.push(
       `(p.search @@ websearch_to_tsquery('dutch', immutable_unaccent(?)) or immutable_unaccent(lower(p.title)) % immutable_unaccent(lower(?))${fuzzy})`,
     );
     params.push(search, search);
-    if (words.length) params.push(`{${words.map((w) => `"${w.replace(/["\\]/g, '')}"`).join(',')}}`);
+    if (words.length) params.push(textArray(words), textArray(words));
     rank = `(ts_rank(p.search, websearch_to_tsquery('dutch', immutable_unaccent(?))) + similarity(immutable_unaccent(lower(p.title)), immutable_unaccent(lower(?))))::float8`;
     rankParams.push(search, search);
   }
@@ -206,6 +232,40 @@ export class CatalogueService {
       cursorOf: (row) => rowCursor(order, row),
       nodes: (page) => page.map((row) => ctx.em.map(Product, stripKeys({ ...row }, order.keys.length) as never)),
     });
+  }
+
+  /**
+   * For a search that found nothing: a search near it that does find products in the viewer's offer with the same
+   * other filters, for "Bedoelde u …?". First the search with each of its words replaced by the nearest word of the
+   * catalogue's vocabulary (product titles and category names: "kompjoeter" → "computer"), else one of those nearest
+   * words on its own; at most 4 tried. Null when none of them finds anything.
+   */
+  async suggestion(ctx: RequestContext, filter: OfferFilter): Promise<string | null> {
+    const search = filter.search?.trim().slice(0, 200);
+    if (!search) return null;
+    const words = searchWords(search, 3);
+    if (!words.length) return null;
+    const near = await q.nearestWords(ctx.em, textArray(words), 3);
+    if (!near.length) return null;
+    const nearest = new Map<string, string>();
+    for (const row of near) if (!nearest.has(row.query)) nearest.set(row.query, row.word);
+    const candidates = [
+      // The separators and the words that have no near word stay as they were.
+      search
+        .split(/([^\p{L}\p{N}]+)/u)
+        .map((part) => nearest.get(part.toLowerCase()) ?? part)
+        .join(''),
+      ...[...near].sort((a, b) => a.distance - b.distance).map((row) => row.word),
+    ];
+    const tried = new Set([search.toLowerCase()]);
+    for (const candidate of candidates) {
+      if (tried.has(candidate.toLowerCase())) continue;
+      tried.add(candidate.toLowerCase());
+      const query = offerQuery(ctx, { ...filter, search: candidate }, null);
+      if (query && (await q.anyInOffer(ctx.em, query.where, query.params))) return candidate;
+      if (tried.size > 4) break;
+    }
+    return null;
   }
 
   /**

@@ -99,6 +99,70 @@ describe('the public offer', () => {
     }
   });
 
+  it('finds the products of a category by a near miss of its name ("computr" → Computers en internet)', async () => {
+    const c = server.client();
+    const cats: any = await c.gql(`{ categories { id name productCount } }`);
+    const computers = cats.data.categories.find((x: any) => x.name === 'Computers en internet');
+    expect(computers.productCount).toBeGreaterThan(0);
+    const inCategory: any = await c.gql(OFFER, { categoryId: computers.id, first: 100 });
+    const ids = inCategory.data.products.edges.map((e: any) => e.node.id);
+    for (const search of ['computr', 'Computers', 'komputers', 'computers internet']) {
+      const r: any = await c.gql(OFFER, { search, first: 100 });
+      expect(r.errors).toBeUndefined();
+      const found = r.data.products.edges.map((e: any) => e.node.id);
+      for (const id of ids) expect(found, search).toContain(id);
+    }
+    // Every query word must be near a word of the name: "computr" and a word of no category do not take the category.
+    const mixed: any = await c.gql(OFFER, { search: 'computr qqqxxx', first: 100 });
+    const mixedIds = mixed.data.products.edges.map((e: any) => e.node.id);
+    expect(ids.filter((id: string) => !mixedIds.includes(id)).length).toBeGreaterThan(0);
+  });
+
+  it('offers a near search when a search finds nothing ("Bedoelde u …?"), and only then', async () => {
+    const c = server.client();
+    const SUGGEST = `query($search:String,$categoryId:ID,$after:String){
+      products(first: 24, after: $after, filter:{search:$search, categoryId:$categoryId}){
+        totalCount suggestion edges { node { id title } } pageInfo { endCursor }
+      }
+    }`;
+    // Misspelt beyond what the search tolerates (4 edits from "computers", 2 from "judo").
+    for (const search of ['kompjoeters', 'Jduo', 'jduo kompjoeters']) {
+      const r: any = await c.gql(SUGGEST, { search });
+      expect(r.errors).toBeUndefined();
+      expect(r.data.products.totalCount, search).toBe(0);
+      const suggestion = r.data.products.suggestion;
+      expect(typeof suggestion, search).toBe('string');
+      expect(suggestion.toLowerCase()).not.toBe(search.toLowerCase());
+      // The suggestion is a search that finds products.
+      const again: any = await c.gql(SUGGEST, { search: suggestion });
+      expect(again.data.products.totalCount, `${search} → ${suggestion}`).toBeGreaterThan(0);
+      expect(again.data.products.suggestion).toBeNull();
+    }
+    // Nothing near: no suggestion. A search that found something: none either, nor without a search.
+    const none: any = await c.gql(SUGGEST, { search: 'qqqxxxzzz' });
+    expect(none.data.products.suggestion).toBeNull();
+    const found: any = await c.gql(SUGGEST, { search: 'judo' });
+    expect(found.data.products.totalCount).toBeGreaterThan(0);
+    expect(found.data.products.suggestion).toBeNull();
+    const all: any = await c.gql(SUGGEST, {});
+    expect(all.data.products.suggestion).toBeNull();
+    // With a category filter, the suggestion finds products in that category.
+    const cats: any = await c.gql(`{ categories { id name productCount } }`);
+    const swimming = cats.data.categories.find((x: any) => x.name === 'Zwemmen');
+    const inSwimming: any = await c.gql(SUGGEST, { search: 'zwwemmmennn', categoryId: swimming.id });
+    expect(inSwimming.data.products.totalCount).toBe(0);
+    const near = inSwimming.data.products.suggestion;
+    expect(near).toEqual(expect.any(String));
+    const there: any = await c.gql(SUGGEST, { search: near, categoryId: swimming.id });
+    expect(there.data.products.totalCount).toBeGreaterThan(0);
+    // Other lists of products never carry one.
+    const own = server.client();
+    await own.loginProvider(demoProviderEmail(1), DEMO_PASSWORD);
+    const mine: any = await own.gql(`{ myProducts(first: 1) { suggestion } }`);
+    expect(mine.errors).toBeUndefined();
+    expect(mine.data.myProducts.suggestion).toBeNull();
+  });
+
   it('filters by category', async () => {
     const c = server.client();
     const cats: any = await c.gql(`{ categories { id name productCount } }`);

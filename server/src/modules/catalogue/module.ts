@@ -3,7 +3,7 @@ import { Category } from './category.entity.js';
 import { Product } from './product.entity.js';
 import { ProductApproval } from './product-approval.entity.js';
 import { ProductImage } from './product-image.entity.js';
-import { ProductImageResolver, ProductResolver } from './catalogue.resolver.js';
+import { ProductConnectionResolver, ProductImageResolver, ProductResolver } from './catalogue.resolver.js';
 import { CategoryResolver } from './category.resolver.js';
 import { ProductApprovalResolver, ProductReviewResolver, ProviderProductResolver } from './product.resolver.js';
 import { productImageRoutes } from './product-image.routes.js';
@@ -13,6 +13,7 @@ export const catalogueModule = defineModule({
   entities: [Category, Product, ProductApproval, ProductImage],
   resolvers: [
     ProductResolver,
+    ProductConnectionResolver,
     CategoryResolver,
     ProductImageResolver,
     ProviderProductResolver,

@@ -95,7 +95,7 @@ function Details({ me }: { me: NonNullable<MyDetailsQuery['myDetails']> }) {
   return (
     <Page
       title={TITLE}
-      lead="Uw contactgegevens en hoe u van ons wilt horen. Uw naam en geboortedatum komen van de gemeente; klopt daar iets niet, neem dan contact op met de gemeente."
+      lead="Uw contactgegevens en hoe u van ons wilt horen. Uw naam en geboortedatum krijgen wij van de gemeente. Klopt er iets niet? Neem dan contact op met de gemeente."
     >
       <dl className="gw-definition-list">
         <dt>Naam</dt>
@@ -126,9 +126,9 @@ function Details({ me }: { me: NonNullable<MyDetailsQuery['myDetails']> }) {
       <section aria-labelledby="mijn-gegevens-kop">
         <h2 id="mijn-gegevens-kop">Uw gegevens downloaden</h2>
         <p>
-          Download alles wat de Gemeentewinkel over u en uw huishouden bewaart: uw contactgegevens, uw huishouden, uw
-          regelingen en tegoed, uw bestellingen en uw berichten. U krijgt één bestand (JSON) dat u kunt bewaren of aan
-          een ander kunt geven. Het downloaden wordt vastgelegd.
+          Hier downloadt u alles wat de Gemeentewinkel over u en uw huishouden bewaart. Dat zijn uw contactgegevens, uw
+          huishouden, uw regelingen en tegoed, uw bestellingen en uw berichten. U krijgt één bestand. Dat kunt u bewaren
+          of aan iemand anders geven. Wij schrijven op dat u uw gegevens heeft gedownload.
         </p>
         <p>
           <a className="gw-button gw-button--secondary" href={urls.server.myData()} download>

@@ -74,7 +74,7 @@ describe('/account/regelingen', () => {
     expect(within(section).getByText('1 januari 2026 tot en met 31 december 2026')).toBeTruthy();
     expect(within(section).getByText('Actief')).toBeTruthy();
     const table = within(section).getByRole('table', {
-      name: 'Bestedingen en boekingen: Kindpakket 2026 voor Sara de Vries',
+      name: 'Wat er met het tegoed is gebeurd: Kindpakket 2026 voor Sara de Vries',
     });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['3 maart 2026', '1 januari 2026']);
@@ -87,7 +87,7 @@ describe('/account/regelingen', () => {
     const expired = screen.getByRole('region', { name: 'Sportregeling' });
     expect(within(expired).getByText('Verlopen')).toBeTruthy();
     expect(within(expired).getByText('Uw huishouden')).toBeTruthy();
-    expect(within(expired).getByText('Er zijn nog geen boekingen op dit tegoed.')).toBeTruthy();
+    expect(within(expired).getByText('U heeft dit tegoed nog niet gebruikt.')).toBeTruthy();
     // Only what can be spent now counts in the total.
     expect(text(screen.getByText('Nu te besteden').parentElement!)).toContain('€ 137,50');
     // The account navigation shows the unread messages.

@@ -72,7 +72,7 @@ function AssignmentSection({ assignment }: { assignment: Assignment }) {
             <Money cents={assignment.balanceCents} />
           </strong>
         </dd>
-        <dt>Toegekend</dt>
+        <dt>Tegoed gekregen</dt>
         <dd>
           <Money cents={assignment.amountCents} />
         </dd>
@@ -88,10 +88,10 @@ function AssignmentSection({ assignment }: { assignment: Assignment }) {
       </dl>
 
       {assignment.movements.length === 0 ? (
-        <p className="gw-muted">Er zijn nog geen boekingen op dit tegoed.</p>
+        <p className="gw-muted">U heeft dit tegoed nog niet gebruikt.</p>
       ) : (
         <DataTable
-          caption={`Bestedingen en boekingen: ${assignment.arrangementName}${assignment.beneficiaryName ? ` voor ${assignment.beneficiaryName}` : ''}`}
+          caption={`Wat er met het tegoed is gebeurd: ${assignment.arrangementName}${assignment.beneficiaryName ? ` voor ${assignment.beneficiaryName}` : ''}`}
           headers={['Datum', 'Soort', 'Omschrijving', { label: 'Bedrag', numeric: true }]}
         >
           {assignment.movements.map((movement) => (
@@ -159,7 +159,7 @@ function Assignments({ assignments }: { assignments: readonly Assignment[] }) {
   return (
     <Page
       title={TITLE}
-      lead="De regelingen van uw huishouden, met het tegoed dat u nog kunt besteden en waaraan het is besteed."
+      lead="De regelingen van uw huishouden. U ziet hoeveel tegoed u nog heeft en waaraan u het heeft besteed."
     >
       <dl className="gw-stats">
         <div className="gw-stat">

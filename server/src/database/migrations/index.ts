@@ -43,6 +43,7 @@ import { Migration20261128011000_search_words } from './Migration20261128011000_
 import { Migration20261128175828_order_handover } from './Migration20261128175828_order_handover.js';
 import { Migration20261129010000_import_grants } from './Migration20261129010000_import_grants.js';
 import { Migration20261129020000_payment_again } from './Migration20261129020000_payment_again.js';
+import { Migration20261129031500_ledger_statement_balances } from './Migration20261129031500_ledger_statement_balances.js';
 
 /** Every migration in order. A new migration is added here as well as in its own file. */
 export const migrationsList = [
@@ -94,4 +95,8 @@ export const migrationsList = [
   { name: 'Migration20261128175828_order_handover', class: Migration20261128175828_order_handover },
   { name: 'Migration20261129010000_import_grants', class: Migration20261129010000_import_grants },
   { name: 'Migration20261129020000_payment_again', class: Migration20261129020000_payment_again },
+  {
+    name: 'Migration20261129031500_ledger_statement_balances',
+    class: Migration20261129031500_ledger_statement_balances,
+  },
 ];

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { executeNative } from '../../kernel/sql.js';
 
 /**
  * The audit log's writes (README, "Persistence: entities and queries"): one row, or several of one actor and request
@@ -53,9 +54,11 @@ export async function insertAuditRows(
   rows: readonly AuditRow[],
   requestId: string | null,
 ): Promise<void> {
-  await em.execute(
+  // Native parameters: bulk work (an import's chunk) writes thousands of rows here at once.
+  await executeNative(
+    em,
     `insert into audit_log (at, actor_kind, actor_id, actor_job, action, subject_type, subject_id, details, request_id)
-     select ?, ?, ?::uuid, ?, r.action, r.subject_type, r.subject_id, r.details, ?
+     select ?::timestamptz, ?::text, ?::uuid, ?::text, r.action, r.subject_type, r.subject_id, r.details, ?::text
        from jsonb_to_recordset(?::jsonb) as r(action text, subject_type text, subject_id text, details jsonb)`,
     [at, actor.kind, actor.id, actor.job, requestId, JSON.stringify(rows)],
   );

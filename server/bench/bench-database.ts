@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createServer } from 'node:net';
 import pg from 'pg';
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {

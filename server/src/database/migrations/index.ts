@@ -44,6 +44,7 @@ import { Migration20261128175828_order_handover } from './Migration2026112817582
 import { Migration20261129010000_import_grants } from './Migration20261129010000_import_grants.js';
 import { Migration20261129020000_payment_again } from './Migration20261129020000_payment_again.js';
 import { Migration20261129030000_audit_for_people } from './Migration20261129030000_audit_for_people.js';
+import { Migration20261129031500_ledger_statement_balances } from './Migration20261129031500_ledger_statement_balances.js';
 
 /** Every migration in order. A new migration is added here as well as in its own file. */
 export const migrationsList = [
@@ -96,4 +97,8 @@ export const migrationsList = [
   { name: 'Migration20261129010000_import_grants', class: Migration20261129010000_import_grants },
   { name: 'Migration20261129020000_payment_again', class: Migration20261129020000_payment_again },
   { name: 'Migration20261129030000_audit_for_people', class: Migration20261129030000_audit_for_people },
+  {
+    name: 'Migration20261129031500_ledger_statement_balances',
+    class: Migration20261129031500_ledger_statement_balances,
+  },
 ];

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { executeNative } from '../../kernel/sql.js';
 
 /**
  * The assignments' SQL (docs, "Persistence: entities and queries"): the overlap check of many grants in one query,
@@ -47,7 +48,8 @@ export function overlappingAssignments(
   em: EntityManager,
   grants: readonly OverlapQuestion[],
 ): Promise<(Duplicate & { i: number })[]> {
-  return em.execute<(Duplicate & { i: number })[]>(
+  return executeNative<Duplicate & { i: number }>(
+    em,
     `select g.i, t.valid_from, t.valid_until, t.name
        from unnest(?::int[], ?::uuid[], ?::uuid[], ?::uuid[], ?::date[], ?::date[], ?::boolean[])
             as g(i, arrangement_id, client_group_id, beneficiary_id, valid_from, valid_until, any_member)
@@ -84,9 +86,11 @@ export async function lockGrants(
   pairs: readonly { arrangementId: string; clientGroupId: string }[],
 ): Promise<void> {
   const keys = [...new Set(pairs.map((p) => `assignment.grant:${p.arrangementId}:${p.clientGroupId}`))].sort();
-  await em.execute(`select pg_advisory_xact_lock(hashtextextended(k, 0)) from unnest(?::text[]) as k order by k`, [
-    pgArray(keys),
-  ]);
+  await executeNative(
+    em,
+    `select pg_advisory_xact_lock(hashtextextended(k, 0)) from unnest(?::text[]) as k order by k`,
+    [keys],
+  );
 }
 
 /** Many assignments (with the ids given) in one statement. */
@@ -105,11 +109,12 @@ export async function insertAssignments(
   createdBy: string | null,
   now: Date,
 ): Promise<void> {
-  await em.execute(
+  await executeNative(
+    em,
     `insert into assignment (id, client_group_id, arrangement_id, beneficiary_id, amount_cents, valid_from, valid_until,
                              age_exception_reason, created_by, created_at, updated_at)
      select w.id, w.client_group_id, w.arrangement_id, w.beneficiary_id, w.amount_cents, w.valid_from, w.valid_until,
-            w.age_exception_reason, ?::uuid, ?, ?
+            w.age_exception_reason, ?::uuid, ?::timestamptz, ?::timestamptz
        from jsonb_to_recordset(?::jsonb) as w(id uuid, client_group_id uuid, arrangement_id uuid, beneficiary_id uuid,
             amount_cents int, valid_from date, valid_until date, age_exception_reason text)`,
     [createdBy, now, now, JSON.stringify(rows)],

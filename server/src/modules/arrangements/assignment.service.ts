@@ -630,18 +630,20 @@ export class AssignmentService {
     const groupIds = uuids(refs.map((r) => r.groupId));
     const arrangementIds = uuids(refs.map((r) => r.arrangementId));
     const personIds = uuids(refs.map((r) => r.personId));
+    // Read only, never changed here: outside the identity map, so a batch of thousands (an import's chunk) is not
+    // tracked for changes (snapshots, change sets at every flush) for the rest of its transaction.
+    const readOnly = { disableIdentityMap: true } as const;
     return {
       groups: new Map(
-        (groupIds.length ? await em.find(ClientGroup, { id: { $in: groupIds } }) : []).map((g) => [g.id, g]),
+        (groupIds.length ? await em.find(ClientGroup, { id: { $in: groupIds } }, readOnly) : []).map((g) => [g.id, g]),
       ),
       arrangements: new Map(
-        (arrangementIds.length ? await em.find(Arrangement, { id: { $in: arrangementIds } }) : []).map((a) => [
-          a.id,
-          a,
-        ]),
+        (arrangementIds.length ? await em.find(Arrangement, { id: { $in: arrangementIds } }, readOnly) : []).map(
+          (a) => [a.id, a],
+        ),
       ),
       people: new Map(
-        (personIds.length ? await em.find(Person, { id: { $in: personIds } }) : []).map((p) => [p.id, p]),
+        (personIds.length ? await em.find(Person, { id: { $in: personIds } }, readOnly) : []).map((p) => [p.id, p]),
       ),
     };
   }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { executeNative } from '../../kernel/sql.js';
 
 /**
  * The audit log's writes (docs, "Persistence: entities and queries"): one or several rows of one actor and request
@@ -40,10 +41,12 @@ export async function insertAuditRows(
   rows: readonly AuditRow[],
   requestId: string | null,
 ): Promise<void> {
-  await em.execute(
+  // Native parameters: bulk work (an import's chunk) writes thousands of rows here at once.
+  await executeNative(
+    em,
     `insert into audit_log (at, actor_kind, actor_id, actor_job, action, subject_type, subject_id, details, request_id,
                             processing_activity, reason, fields, subject_person_id, subject_household_id, municipality_id)
-     select ?, ?, ?::uuid, ?, r.action, r.subject_type, r.subject_id, r.details, ?,
+     select ?::timestamptz, ?::text, ?::uuid, ?::text, r.action, r.subject_type, r.subject_id, r.details, ?::text,
             r.processing_activity, r.reason, r.fields, r.subject_person_id,
             coalesce(r.subject_household_id, p.client_group_id, o.client_group_id),
             coalesce(r.municipality_id, p.municipality_id, g.municipality_id)

@@ -11,6 +11,7 @@ import type { ExistingPerson, RowOutcome, StoredRow } from './import.records.js'
 import {
   bsnHeldByOther,
   bsnOwners,
+  commitWithoutWaiting,
   finishApply,
   groupsByNumber,
   insertGroups,
@@ -23,8 +24,11 @@ import {
   type PersonWrite,
 } from './import.queries.js';
 
-/** Rows the apply job writes per transaction (set-based; row by row in savepoints only after a conflict). */
-export const APPLY_CHUNK = 1000;
+/**
+ * Rows the apply job writes per transaction (set-based; row by row in savepoints only after a conflict). A chunk's
+ * statements cost little more at 2,500 rows than at 1,000; fewer chunks mean fewer round trips and commits.
+ */
+export const APPLY_CHUNK = 2500;
 
 /** What applying a row did: its outcome, whether it granted its arrangement, and if not, why (Dutch). */
 interface RowResult {
@@ -127,6 +131,9 @@ export class ImportApply {
       const more = await transactional(withEm(actor, ctx.em.fork()), async (tx) => {
         const rows = await lockRowsToApply(tx.em, importRunId, after, chunkRows);
         if (!rows.length) return false;
+        // A chunk is resumable (its outcomes commit with it): its commit need not wait for the disk. After a crash
+        // the database is consistent; at worst the last chunks are written again, by the same rules.
+        await commitWithoutWaiting(tx.em);
         after = rows[rows.length - 1]!.line;
         if (!staff) {
           await recordOutcomes(

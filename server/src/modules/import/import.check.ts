@@ -35,7 +35,7 @@ import {
 } from './import.queries.js';
 
 /** Data rows checked and written per batch in the dry run. */
-const CHECK_BATCH = 1000;
+const CHECK_BATCH = 2500;
 
 /** The columns of the import a granting rule's field is about (for the row's problem). */
 const GRANT_FIELD_COLUMN: Record<string, ImportColumn | null> = {

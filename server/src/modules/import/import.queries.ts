@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { executeNative } from '../../kernel/sql.js';
 import type { CellProblem } from '../../rules/import.js';
 import type {
   ExistingPerson,
@@ -161,10 +162,11 @@ export interface CheckedRow {
 }
 
 export async function insertCheckedRows(em: EntityManager, runId: string, rows: readonly CheckedRow[]): Promise<void> {
-  await em.execute(
+  await executeNative(
+    em,
     `insert into import_row (import_run_id, line, external_identifier, classification, data, problems,
                              grant_planned, grant_note)
-     select ?, r.line, r.external_identifier, r.classification, r.data, r.problems, r.grant_planned, r.grant_note
+     select ?::uuid, r.line, r.external_identifier, r.classification, r.data, r.problems, r.grant_planned, r.grant_note
        from jsonb_to_recordset(?::jsonb) as r(line int, external_identifier text, classification text, data jsonb,
             problems jsonb, grant_planned boolean, grant_note text)`,
     [runId, JSON.stringify(rows)],
@@ -212,7 +214,8 @@ export async function peopleByIdentifiers(
   em: EntityManager,
   ids: readonly string[],
 ): Promise<(ExistingPerson & { client_number: string })[]> {
-  return em.execute(
+  return executeNative(
+    em,
     `select p.id, p.external_identifier, p.municipality_id, p.client_group_id, g.client_number, p.first_name, p.last_name,
             p.date_of_birth::text, p.email, p.phone, p.bsn_hash
        from person p join client_group g on g.id = p.client_group_id
@@ -223,7 +226,8 @@ export async function peopleByIdentifiers(
 
 /** The persons with these client numbers, locked in a fixed order (the apply job compares and writes them). */
 export async function lockPeople(em: EntityManager, ids: readonly string[]): Promise<ExistingPerson[]> {
-  return em.execute(
+  return executeNative(
+    em,
     `select id, external_identifier, client_group_id, municipality_id, first_name, last_name, date_of_birth::text,
             email, phone, bsn_hash
        from person where external_identifier in (select jsonb_array_elements_text(?::jsonb))
@@ -238,7 +242,8 @@ export async function bsnOwners(
   hashes: readonly string[],
 ): Promise<{ external_identifier: string; bsn_hash: string }[]> {
   if (!hashes.length) return [];
-  return em.execute(
+  return executeNative(
+    em,
     `select external_identifier, bsn_hash from person where bsn_hash in (select jsonb_array_elements_text(?::jsonb))`,
     [JSON.stringify(hashes)],
   );
@@ -251,9 +256,10 @@ export async function groupsByNumber(
   numbers: readonly string[],
 ): Promise<{ id: string; client_number: string }[]> {
   if (!numbers.length) return [];
-  return em.execute(
+  return executeNative(
+    em,
     `select id, client_number from client_group
-      where municipality_id = ? and client_number in (select jsonb_array_elements_text(?::jsonb))`,
+      where municipality_id = ?::uuid and client_number in (select jsonb_array_elements_text(?::jsonb))`,
     [municipalityId, JSON.stringify(numbers)],
   );
 }
@@ -298,6 +304,11 @@ export async function runToApply(
   return r;
 }
 
+/** This transaction's commit returns before its WAL reaches the disk (for work that is resumed after a crash). */
+export async function commitWithoutWaiting(em: EntityManager): Promise<void> {
+  await executeNative(em, `set local synchronous_commit = off`);
+}
+
 /** The next rows without an outcome after `after`, locked: the apply job's cursor is in the database. */
 export async function lockRowsToApply(
   em: EntityManager,
@@ -305,9 +316,10 @@ export async function lockRowsToApply(
   after: number,
   limit: number,
 ): Promise<{ line: number; data: StoredRow }[]> {
-  return em.execute(
-    `select line, data from import_row where import_run_id = ? and line > ? and outcome is null
-      order by line limit ? for update`,
+  return executeNative(
+    em,
+    `select line, data from import_row where import_run_id = ?::uuid and line > ?::int and outcome is null
+      order by line limit ?::int for update`,
     [runId, after, limit],
   );
 }
@@ -346,7 +358,8 @@ export async function recordOutcomes(
   outcomes: readonly { line: number; outcome: RowOutcome; message: string | null; granted?: boolean }[],
 ): Promise<void> {
   if (!outcomes.length) return;
-  await em.execute(
+  await executeNative(
+    em,
     `with done as (
        update import_row r set outcome = o.outcome, outcome_message = o.message, granted = coalesce(o.granted, false),
               -- The note the screen shows: from now on the apply's (none once it granted).
@@ -355,14 +368,14 @@ export async function recordOutcomes(
                                 else r.grant_note end,
               data = r.data - 'bsnEncrypted' - 'bsnHash'
          from jsonb_to_recordset(?::jsonb) as o(line int, outcome text, message text, granted boolean)
-        where r.import_run_id = ? and r.line = o.line and r.outcome is null
+        where r.import_run_id = ?::uuid and r.line = o.line and r.outcome is null
        returning r.outcome, r.granted)
      update import_run set processed_rows = processed_rows + (select count(*) from done),
             created_rows = created_rows + (select count(*) from done where outcome = 'CREATED'),
             updated_rows = updated_rows + (select count(*) from done where outcome = 'UPDATED'),
             failed_rows = failed_rows + (select count(*) from done where outcome = 'FAILED'),
             granted_rows = granted_rows + (select count(*) from done where granted)
-      where id = ?`,
+      where id = ?::uuid`,
     [JSON.stringify(outcomes), runId, runId],
   );
 }
@@ -374,9 +387,10 @@ export async function insertGroups(
   now: Date,
   groups: readonly { number: string; name: string }[],
 ): Promise<void> {
-  await em.execute(
+  await executeNative(
+    em,
     `insert into client_group (municipality_id, client_number, name, created_at, updated_at)
-     select ?, g.number, g.name, ?, ? from jsonb_to_recordset(?::jsonb) as g(number text, name text)
+     select ?::uuid, g.number, g.name, ?::timestamptz, ?::timestamptz from jsonb_to_recordset(?::jsonb) as g(number text, name text)
      order by g.number
      on conflict (municipality_id, client_number) do nothing`,
     [municipalityId, now, now, JSON.stringify(groups)],
@@ -403,11 +417,12 @@ export async function insertPeople(
   people: readonly PersonWrite[],
 ): Promise<void> {
   if (!people.length) return;
-  await em.execute(
+  await executeNative(
+    em,
     `insert into person (id, client_group_id, municipality_id, external_identifier, first_name, last_name,
                          date_of_birth, email, phone, bsn_encrypted, bsn_hash, created_at, updated_at)
-     select p.id, p.client_group_id, ?, p.external_identifier, p.first_name, p.last_name, p.date_of_birth, p.email,
-            p.phone, p.bsn_encrypted, p.bsn_hash, ?, ?
+     select p.id, p.client_group_id, ?::uuid, p.external_identifier, p.first_name, p.last_name, p.date_of_birth, p.email,
+            p.phone, p.bsn_encrypted, p.bsn_hash, ?::timestamptz, ?::timestamptz
        from jsonb_to_recordset(?::jsonb) as p(id uuid, client_group_id uuid, external_identifier text,
             first_name text, last_name text, date_of_birth date, email text, phone text, bsn_encrypted text,
             bsn_hash text)`,
@@ -422,11 +437,12 @@ export async function updatePeople(
   people: readonly (PersonWrite & { bsn: boolean })[],
 ): Promise<void> {
   if (!people.length) return;
-  await em.execute(
+  await executeNative(
+    em,
     `update person p set first_name = u.first_name, last_name = u.last_name, date_of_birth = u.date_of_birth,
             email = u.email, phone = u.phone,
             bsn_encrypted = case when u.bsn then u.bsn_encrypted else p.bsn_encrypted end,
-            bsn_hash = case when u.bsn then u.bsn_hash else p.bsn_hash end, updated_at = ?
+            bsn_hash = case when u.bsn then u.bsn_hash else p.bsn_hash end, updated_at = ?::timestamptz
        from jsonb_to_recordset(?::jsonb) as u(id uuid, first_name text, last_name text, date_of_birth date,
             email text, phone text, bsn boolean, bsn_encrypted text, bsn_hash text)
       where p.id = u.id`,

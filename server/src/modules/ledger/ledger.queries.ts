@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { executeNative } from '../../kernel/sql.js';
 import type { LedgerAccountKind, LedgerTransactionKind } from './ledger.entities.js';
 
 /**
@@ -43,12 +44,14 @@ export async function insertTransactions(
   inputs: readonly PostInput[],
   at: Date,
 ): Promise<void> {
-  await em.execute(
+  // Native parameters: a batch of thousands of bookings (an import's chunk) is sent as it is, not quoted into the text.
+  await executeNative(
+    em,
     `with tx as (
        insert into ledger_transaction (id, kind, municipality_id, description, assignment_id, order_id, payment_id,
          reverses_id, idempotency_key, actor_kind, actor_id, created_at)
        select t.id, t.kind, t.municipality_id, t.description, t.assignment_id, t.order_id, t.payment_id, t.reverses_id,
-              t.idempotency_key, t.actor_kind, t.actor_id, ?
+              t.idempotency_key, t.actor_kind, t.actor_id, ?::timestamptz
          from jsonb_to_recordset(?::jsonb) as t(id uuid, kind text, municipality_id uuid, description text,
               assignment_id uuid, order_id uuid, payment_id uuid, reverses_id uuid, idempotency_key text,
               actor_kind text, actor_id uuid)
@@ -180,7 +183,8 @@ export async function insertAssignmentAccounts(
   keys: readonly { municipalityId: string; assignmentId: string }[],
   createdAt: Date,
 ): Promise<void> {
-  await em.execute(
+  await executeNative(
+    em,
     `insert into ledger_account (kind, municipality_id, assignment_id, allow_negative, created_at)
      select 'ASSIGNMENT', k.municipality_id, k.assignment_id, false, ?::timestamptz from unnest(?::uuid[], ?::uuid[]) as k(municipality_id, assignment_id)
      on conflict do nothing`,
@@ -193,7 +197,8 @@ export function assignmentAccountIds(
   em: EntityManager,
   assignmentIds: readonly string[],
 ): Promise<{ id: string; assignment_id: string }[]> {
-  return em.execute<{ id: string; assignment_id: string }[]>(
+  return executeNative<{ id: string; assignment_id: string }>(
+    em,
     `select id, assignment_id from ledger_account where kind = 'ASSIGNMENT' and assignment_id = any(?::uuid[])`,
     [`{${assignmentIds.join(',')}}`],
   );

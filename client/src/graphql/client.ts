@@ -29,6 +29,7 @@ export const typePolicies: TypePolicies = {
       adminPayments: relayStylePagination(['filter']),
       payoutBatches: relayStylePagination(['filter']),
       myPayouts: relayStylePagination(false),
+      myDataProcessing: relayStylePagination(false),
       auditLog: relayStylePagination(['filter']),
       staffAccounts: relayStylePagination(['filter']),
       apiClients: relayStylePagination(['filter']),

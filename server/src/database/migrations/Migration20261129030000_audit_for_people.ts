@@ -55,7 +55,7 @@ export class Migration20261129030000_audit_for_people extends Migration {
     );
     this.addSql(`create index audit_log_municipality_idx on audit_log (municipality_id, at desc, id desc);`);
     this.addSql(`
-      update role set permissions = array_append(permissions, 'AUDIT_LOG_READ'), updated_at = now()
+      update role set permissions = array_append(permissions, 'AUDIT_LOG_READ')
        where key = 'BEHEERDER' and not ('AUDIT_LOG_READ' = any(permissions));`);
   }
 

@@ -1,8 +1,37 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { GraphQLError } from 'graphql';
 import { csvStream, type CsvCell, type CsvColumn } from '../platform/csv.js';
+import { defineRoute, type RouteDeclaration } from './route.js';
+
+/**
+ * A CSV download, declared: a GET without a body whose refusals are plain text (a browser opens the link), limited
+ * by the service to the caller's municipalities unless it says otherwise, and never cached (`Cache-Control: no-store`
+ * before the handler writes anything). The handler streams its rows with `sendCsv`.
+ */
+export function defineCsvExport(
+  declaration: Omit<RouteDeclaration, 'method' | 'body' | 'refusals' | 'scope'> &
+    Partial<Pick<RouteDeclaration, 'scope'>>,
+): RouteDeclaration {
+  return defineRoute({
+    method: 'GET',
+    scope: 'service',
+    body: { kind: 'none' },
+    refusals: 'text',
+    ...declaration,
+    handler: (call) => {
+      call.res.setHeader('Cache-Control', 'no-store');
+      return declaration.handler(call);
+    },
+  });
+}
+
+/** A filter's query parameter as text: trimmed, at most 100 characters; null when absent or empty. */
+export function queryText(req: Request, name: string): string | null {
+  const value = req.query[name];
+  return typeof value === 'string' && value.trim() ? value.trim().slice(0, 100) : null;
+}
 
 /** Cents as a Dutch decimal number without a symbol or thousands separators: 1234 → "12,34", -5 → "-0,05". */
 export function euroAmount(cents: number): string {

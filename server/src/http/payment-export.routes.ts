@@ -1,8 +1,7 @@
 import { Permission } from '../kernel/permissions.js';
 import { AMSTERDAM_DATE_TIME } from '../kernel/dates.js';
 import type { CsvCell, CsvColumn } from '../platform/csv.js';
-import { euroAmount, exportQuery, sendCsv } from './csv-export.js';
-import { defineRoute } from './route.js';
+import { defineCsvExport, euroAmount, exportQuery, sendCsv } from './csv-export.js';
 import {
   PaymentRecordKind,
   PaymentRecordStatus,
@@ -91,20 +90,15 @@ export function exportFilter(query: Record<string, unknown>): PaymentRecordFilte
  * back-pressure, so an export of any size holds one batch in memory.
  */
 export const paymentExportRoutes = [
-  defineRoute({
-    method: 'GET',
+  defineCsvExport({
     path: PAYMENT_EXPORT_PATH,
     description:
       'Own-contribution payments and refunds of the municipalities in scope as CSV (`;`, decimal comma), with the ' +
       'filters of the payments list: `kind`, `status`, `provider`, `minCents`, `maxCents`, `from`, `to`, `municipalityId`.',
     access: [Permission.PAYMENT_READ],
     partners: true,
-    scope: 'service',
-    body: { kind: 'none' },
-    refusals: 'text',
     async handler({ req, res, ctx, deps, refuse }) {
       const { services } = deps;
-      res.setHeader('Cache-Control', 'no-store');
       const filter = exportFilter(req.query as Record<string, unknown>);
       if (!filter) return refuse(400, 'BAD_REQUEST', 'Het filter van de export is ongeldig. Kies het filter opnieuw.');
       const built = exportQuery(() => services.paymentAdmin.query(ctx, filter));

@@ -1,6 +1,5 @@
 import { Permission } from '../../kernel/permissions.js';
-import { defineRoute } from '../../http/route.js';
-import { exportQuery, sendCsv } from '../../http/csv-export.js';
+import { defineCsvExport, exportQuery, queryText, sendCsv } from '../../http/csv-export.js';
 import { today } from '../../kernel/clock.js';
 import { AMSTERDAM_DATE_TIME } from '../../kernel/dates.js';
 import { AuditKind } from './audit-catalogue.js';
@@ -49,24 +48,16 @@ const ACTOR_KIND: Record<string, string> = {
  * formula as text. The export itself is audit-logged with its filter.
  */
 export const auditLogExportRoutes = [
-  defineRoute({
-    method: 'GET',
+  defineCsvExport({
     path: AUDIT_LOG_EXPORT_PATH,
     description:
       'The audit log of the municipalities in scope as CSV (`;`), newest first, with the filters of the screen: ' +
       '`soort` (AuditKind), `persoon` (client number), `door`, `van`, `tot` (YYYY-MM-DD).',
     access: [Permission.AUDIT_LOG_READ],
     partners: false,
-    scope: 'service',
-    body: { kind: 'none' },
-    refusals: 'text',
     async handler({ req, res, ctx, deps, refuse }) {
       const { services } = deps;
-      res.set('Cache-Control', 'no-store');
-      const q = (name: string) => {
-        const value = req.query[name];
-        return typeof value === 'string' && value.trim() ? value.trim().slice(0, 100) : null;
-      };
+      const q = (name: string) => queryText(req, name);
       const kind = q('soort')?.toUpperCase() ?? null;
       if (kind && !Object.hasOwn(AuditKind, kind)) return refuse(400, 'BAD_REQUEST', 'Onbekende soort.');
       const filter: AuditLogFilter = {

@@ -1,6 +1,5 @@
 import { Permission } from '../../kernel/permissions.js';
-import { defineRoute } from '../../http/route.js';
-import { euroAmount as euros, exportQuery, sendCsv } from '../../http/csv-export.js';
+import { defineCsvExport, euroAmount as euros, exportQuery, queryText, sendCsv } from '../../http/csv-export.js';
 import { keyCondition, rowCursor } from '../../graphql/keyset.js';
 import { today } from '../../kernel/clock.js';
 import { AMSTERDAM_DATE_TIME } from '../../kernel/dates.js';
@@ -55,24 +54,16 @@ const COLUMNS = [
  * comma (Dutch spreadsheets), UTF-8 with a byte-order mark.
  */
 export const ordersExportRoutes = [
-  defineRoute({
-    method: 'GET',
+  defineCsvExport({
     path: ORDERS_EXPORT_PATH,
     description:
       'The orders of the municipalities in scope as CSV (`;`, decimal comma), newest first, with the filters of the ' +
       'order list: `search`, `status`, `providerId`, `from`, `to` (YYYY-MM-DD).',
     access: [Permission.ORDER_READ],
     partners: true,
-    scope: 'service',
-    body: { kind: 'none' },
-    refusals: 'text',
     async handler({ req, res, ctx, deps, refuse }) {
       const { services } = deps;
-      res.set('Cache-Control', 'no-store');
-      const q = (name: string) => {
-        const value = req.query[name];
-        return typeof value === 'string' && value.trim() ? value.trim().slice(0, 100) : null;
-      };
+      const q = (name: string) => queryText(req, name);
       const status = q('status');
       if (status && !Object.hasOwn(OrderStatusEnum, status)) return refuse(400, 'BAD_REQUEST', 'Onbekende status.');
       const filter: AdminOrderFilter = {

@@ -21,7 +21,9 @@ test('the API documentation shows an operation with its permission and an exampl
   await page.getByLabel('Zoek op naam, beschrijving of type').fill('auditLog');
   const operation = page.locator('details', { has: page.getByRole('heading', { level: 3, name: 'auditLog' }) });
   await operation.locator('summary').click();
-  await expect(operation.getByText(/met het recht ROLE_MANAGE: Rollen en rechten beheren/)).toBeVisible();
+  await expect(
+    operation.getByText(/met het recht AUDIT_LOG_READ: Auditlog inzien en exporteren \(privacy\)/),
+  ).toBeVisible();
   await expect(operation.getByRole('table', { name: 'Argumenten van auditLog' })).toBeVisible();
   await expect(operation.locator('pre').first()).toContainText('query AuditLog(');
   await expectAccessible(page, 'API documentation with an open operation');

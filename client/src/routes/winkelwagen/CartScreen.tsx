@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Page } from '../../components/layout/Page';
 import { Alert } from '../../components/ui/Alert';
@@ -12,8 +12,10 @@ import { searchParams, urls } from '../../lib/urls';
 import { useUrlState } from '../../lib/urlState';
 import { CartLines } from './CartLines';
 import { OrderPlaced } from './OrderPlaced';
-import { PaymentStatus } from './PaymentStatus';
 import { ReviewStep, type PlacedOrders } from './ReviewStep';
+
+/** How a payment stands, after coming back from the payment page: loaded only then (the page's JavaScript budget). */
+const PaymentStatus = lazy(() => import('./PaymentStatus').then((m) => ({ default: m.PaymentStatus })));
 
 const REVIEW = 'controleren';
 
@@ -69,7 +71,9 @@ export default function CartScreen() {
     return (
       <Page title="Winkelwagen">
         <Steps current={3} />
-        <PaymentStatus paymentId={betaling} onRetry={() => go('cart')} />
+        <Suspense fallback={<Loading />}>
+          <PaymentStatus paymentId={betaling} onRetry={() => go('cart')} />
+        </Suspense>
       </Page>
     );
   }

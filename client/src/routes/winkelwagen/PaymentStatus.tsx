@@ -21,7 +21,18 @@ const MyPaymentDocument = graphql(`
       amountCents
       paymentUrl
       orders {
-        ...ConfirmedOrderFields @unmask
+        id
+        number
+        status
+        providerName
+        totalCents
+        budgetCents
+        contributionCents
+        allocations {
+          assignmentId
+          arrangementName
+          amountCents
+        }
         lines {
           id
           productId

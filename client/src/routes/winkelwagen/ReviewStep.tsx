@@ -55,7 +55,18 @@ const PlaceOrderDocument = graphql(`
       contributionCents
       paymentUrl
       orders {
-        ...ConfirmedOrderFields @unmask
+        id
+        number
+        status
+        providerName
+        totalCents
+        budgetCents
+        contributionCents
+        allocations {
+          assignmentId
+          arrangementName
+          amountCents
+        }
       }
     }
   }

@@ -4,6 +4,7 @@ import { today } from '../../kernel/clock.js';
 import { AMSTERDAM_DATE_TIME } from '../../kernel/dates.js';
 import { AuditKind } from './audit-catalogue.js';
 import type { AuditLogFilter } from './audit-log.service.js';
+import { actorKindLabel } from '../../rules/actors.js';
 
 export const AUDIT_LOG_EXPORT_PATH = '/api/admin/auditlog.csv';
 
@@ -30,16 +31,6 @@ const COLUMNS = [
   { header: 'Verzoek (trace-id)' },
   { header: 'Code' },
 ];
-
-const ACTOR_KIND: Record<string, string> = {
-  STAFF: 'Medewerker',
-  PROVIDER: 'Aanbieder',
-  CUSTOMER: 'Inwoner',
-  API_CLIENT: 'Koppeling',
-  SYSTEM: 'Systeem',
-  ANONYMOUS: 'Bezoeker',
-  OPERATOR: 'Operator van Lightbase',
-};
 
 /**
  * `GET /api/admin/auditlog.csv?soort=&persoon=&door=&van=&tot=`: the audit log with the screen's filters and scope
@@ -89,7 +80,7 @@ export const auditLogExportRoutes = [
               r.kindName,
               r.actionName,
               r.actorName ?? '',
-              ACTOR_KIND[r.actorKind] ?? r.actorKind,
+              actorKindLabel(r.actorKind),
               r.organisation ?? '',
               r.subjectLabel ?? '',
               r.dataKinds.join(', '),

@@ -16,6 +16,7 @@ import { useFiltering } from '@/components/lists/useFiltering';
 import { graphql } from '@/graphql/generated';
 import type { AuditKind, AuditLogQuery } from '@/graphql/generated/graphql';
 import { urls } from '@/lib/urls';
+import { actorKindLabel } from '@rules/actors';
 
 const AuditLogDocument = graphql(`
   query AuditLog($filter: AuditLogFilter, $first: Int, $after: String) {
@@ -57,16 +58,6 @@ const AuditKindsDocument = graphql(`
 `);
 
 type Entry = AuditLogQuery['auditLog']['edges'][number]['node'];
-
-const ACTOR_KIND: Record<string, string> = {
-  STAFF: 'Medewerker',
-  PROVIDER: 'Aanbieder',
-  CUSTOMER: 'Inwoner',
-  API_CLIENT: 'Koppeling',
-  SYSTEM: 'Systeem',
-  ANONYMOUS: 'Bezoeker',
-  OPERATOR: 'Operator van Lightbase',
-};
 
 /** The kind, chosen from the catalogue's kinds (the server's names): `?soort=personal_data_read`. */
 const kindFilter: IdFilter = {
@@ -120,9 +111,9 @@ const columns: Column<Entry>[] = [
     header: 'Door',
     cell: (e) => (
       <>
-        {e.actorName ?? ACTOR_KIND[e.actorKind] ?? e.actorKind}
+        {e.actorName ?? actorKindLabel(e.actorKind)}
         <div className="gw-muted">
-          {[e.actorName ? (ACTOR_KIND[e.actorKind] ?? e.actorKind) : null, e.organisation].filter(Boolean).join(', ')}
+          {[e.actorName ? actorKindLabel(e.actorKind) : null, e.organisation].filter(Boolean).join(', ')}
         </div>
       </>
     ),

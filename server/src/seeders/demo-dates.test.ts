@@ -106,7 +106,7 @@ describe.each([
     expect(granted.assignment).toMatchObject({ status: 'ACTIVE', ...calendar.arrangementPeriod });
     // The three of the demo plan and this year's Zwemregeling of the year-end story.
     expect((await staff.gql(DASHBOARD)).data!.adminDashboard.activeArrangements).toBe(4);
-  });
+  }, 120_000); // seeds the whole demo with its activity on a clock of its own: no template to clone
 });
 
 describe('the demo seeded at 23:30 on 31 December, used after midnight', () => {

@@ -41,7 +41,7 @@ test('a resident sees their budgets, orders, follows the order and its messages,
   browser,
 }) => {
   // A whole journey (budgets, an order followed to its messages, a cancellation), with axe on each screen.
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await loginAs(page, resident(HOUSEHOLD));

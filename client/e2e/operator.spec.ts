@@ -102,7 +102,9 @@ test('an invited operator logs in with a mailed link, creates a municipality and
   await asker.goto('/admin/beheer/auditlog');
   await settle(asker);
   await expect(banner).toBeVisible();
-  await expect(asker.getByRole('table', { name: 'Regels van het auditlog' })).toContainText('operator.acting_started');
+  await expect(asker.getByRole('table', { name: 'Regels van het auditlog' })).toContainText(
+    'Operator werkt in de gemeente',
+  );
 
   // 5. The municipality's audit log shows it: a Beheerder of every municipality reads it.
   const beheerder = await (await browser.newContext()).newPage();

@@ -1,6 +1,6 @@
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumExecutable } from './e2e/chromium';
-import { digidOidc, otherDays } from './playwright.other-apps';
+import { digidOidc, otherDays, PLATFORM_WIDE_SPECS, platformWide } from './playwright.other-apps';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 /**
@@ -14,9 +14,12 @@ if (process.argv.some((arg) => arg.includes('digid-saml'))) process.env.E2E_DIGI
 const withSaml = process.env.E2E_DIGID_SAML === '1';
 /**
  * E2E_ALL=1 (`npm test`): also the tests that need apps of their own, in this run and with its workers: the resident
- * journey on other days (klok-2027, klok-2030) and the DigiD log-in through OIDC (digid-oidc); see
- * playwright.other-apps.ts. Their apps start first and all at once (no `url`: Playwright starts a web server without
- * one and goes on); the `andere-apps` project waits until they answer, and their projects depend on it.
+ * journey on other days (klok-2027, klok-2030), the DigiD log-in through OIDC (digid-oidc) and the platform-wide
+ * settings (platform-wide); see playwright.other-apps.ts. Their apps start first and all at once (no `url`: Playwright
+ * starts a web server without one and goes on, where with one it waits before starting the next); each worker waits
+ * until its project's app answers (e2e/fixtures.ts). No project depends on another: Playwright runs a dependent
+ * project only after everything before it, and these long tests then made a tail of several minutes on one or two
+ * workers; listed first, they start first.
  */
 const withOthers = process.env.E2E_ALL === '1';
 
@@ -33,10 +36,8 @@ export const appServer: WebServer = {
   gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
   env: { E2E_PORT: String(port) },
 };
-const others = withOthers ? [otherDays(appServer), digidOidc(appServer)] : [];
+const others = withOthers ? [platformWide(appServer), otherDays(appServer), digidOidc(appServer)] : [];
 const otherServers = others.flatMap((part) => part.webServer);
-// The addresses the `andere-apps` project waits for (e2e/config/apps-ready.setup.ts).
-if (withOthers) process.env.E2E_OTHER_APPS = otherServers.map((server) => server.url).join(' ');
 // Resolved once in the runner (unpacking the packaged Chromium if need be) and handed to the workers.
 process.env.CHROMIUM_PATH = await chromiumExecutable();
 
@@ -75,7 +76,8 @@ export default defineConfig<object, { clockStart: string | undefined }>({
     },
   },
   projects: [
-    // First in the list, so that its app's tests start at once, beside the main ones, rather than after them all.
+    // The projects with apps of their own first: the dispatcher hands out tests in this order, the longest first.
+    ...others.flatMap((part) => part.projects),
     ...(withSaml
       ? [
           {
@@ -87,25 +89,16 @@ export default defineConfig<object, { clockStart: string | undefined }>({
           },
         ]
       : []),
-    ...(withOthers
-      ? [
-          { name: 'andere-apps', testMatch: /apps-ready\.setup\.ts/, testDir: './e2e/config' },
-          ...others.flatMap((part) => part.projects).map((project) => ({ ...project, dependencies: ['andere-apps'] })),
-        ]
-      : []),
     // digid-oidc.spec.ts runs in the `digid-oidc` project (or with playwright.digid.config.ts), digid-saml.spec.ts in
     // the `digid-saml` project above, resident-journey.spec.ts on other days with playwright.dates.config.ts.
-    { name: 'browser', testIgnore: [/(admin-settings|operator|digid-settings)\.spec\.ts/, /digid-[a-z]+\.spec\.ts/] },
-    // Maintenance mode closes the site for residents and providers, which every other test would see: these run
-    // after all the others, one after another (each also under `exclusive`). To run only them: `--no-deps`.
-    // The operator console creates a municipality, which the public header and footer then name, and the DigiD
-    // rollover changes the certificate in use (the dashboard warning every staff member sees): platform-wide too.
-    {
-      name: 'platform-wide',
-      testMatch: /(admin-settings|operator|digid-settings)\.spec\.ts/,
-      dependencies: ['browser'],
-      fullyParallel: false,
-    },
+    { name: 'browser', testIgnore: [PLATFORM_WIDE_SPECS, /digid-[a-z]+\.spec\.ts/] },
+    // Without E2E_ALL, the platform-wide tests (maintenance mode closes the site for residents and providers, the
+    // operator console creates a municipality the public header and footer then name, the DigiD rollover changes the
+    // certificate in use) run on the main app after all the others, one after another (each also under `exclusive`).
+    // To run only them: `--no-deps`. With E2E_ALL they have an app of their own (playwright.other-apps.ts).
+    ...(withOthers
+      ? []
+      : [{ name: 'platform-wide', testMatch: PLATFORM_WIDE_SPECS, dependencies: ['browser'], fullyParallel: false }]),
   ],
   webServer: [
     // Started first and not waited for (see withOthers): they boot while the main apps do.

@@ -81,3 +81,30 @@ export function digidOidc(appServer: WebServer): { projects: ClockProject[]; web
     ],
   };
 }
+
+/**
+ * The tests that change what every page shows (maintenance mode closes the site for residents and providers, the
+ * operator console creates a municipality the public header and footer then name, the DigiD rollover changes the
+ * certificate every staff member's dashboard warns about): in `npm test` against an app of their own, one after
+ * another (one worker), from the start of the run beside the others — not after all of them on the main app, where
+ * they were a tail of four minutes on one worker.
+ */
+const PLATFORM_PORT = Number(process.env.E2E_PORT_PLATFORM ?? 3105);
+export const PLATFORM_WIDE_SPECS = /(admin-settings|operator|digid-settings)\.spec\.ts/;
+
+export function platformWide(appServer: WebServer): { projects: ClockProject[]; webServer: WebServer[] } {
+  return {
+    projects: [
+      {
+        name: 'platform-wide',
+        testMatch: PLATFORM_WIDE_SPECS,
+        fullyParallel: false,
+        workers: 1,
+        use: { baseURL: `http://127.0.0.1:${PLATFORM_PORT}` },
+      },
+    ],
+    webServer: [
+      { ...appServer, url: `http://127.0.0.1:${PLATFORM_PORT}/readyz`, env: { E2E_PORT: String(PLATFORM_PORT) } },
+    ],
+  };
+}

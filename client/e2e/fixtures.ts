@@ -7,9 +7,31 @@ import { execFileSync } from 'node:child_process';
  * those from `browser.newContext()` — gets `clock.install` at the server's current time (asked from /api/clock), so
  * "today" in the page is "today" on the server; the clock then runs on in real time, as the server's does.
  */
-export const test = base.extend<object, { clockStart: string | undefined; pageClock: void }>({
+export const test = base.extend<object, { clockStart: string | undefined; pageClock: void; appReady: void }>({
   /** The server's CLOCK_START (set per project in playwright.dates.config.ts; in the main run, the environment's). */
   clockStart: [process.env.CLOCK_START || undefined, { scope: 'worker', option: true }],
+  /**
+   * The app this worker's project runs against answers /readyz. The main apps are waited for by Playwright before any
+   * test; the apps of their own in `npm test` start beside them unwaited for (playwright.config.ts, E2E_ALL), and
+   * their projects' first tests are handed out at once: a worker of such a project waits here until its app is up.
+   */
+  appReady: [
+    async ({}, use, workerInfo) => {
+      const ready = new URL('/readyz', String(workerInfo.project.use.baseURL));
+      const until = Date.now() + 180_000;
+      for (;;) {
+        const status = await fetch(ready).then(
+          (res) => res.status,
+          () => 0,
+        );
+        if (status === 200) break;
+        if (Date.now() > until) throw new Error(`${ready} does not answer (last status ${status})`);
+        await new Promise((done) => setTimeout(done, 500));
+      }
+      await use();
+    },
+    { scope: 'worker', auto: true, timeout: 190_000 },
+  ],
   pageClock: [
     async ({ browser, clockStart }, use, workerInfo) => {
       if (clockStart) {

@@ -12,10 +12,10 @@ import { expectAccessible, latestMail, loginStaff, settle, STAFF } from './suppo
  */
 
 const root = new URL('../..', import.meta.url).pathname;
-const port = process.env.E2E_PORT ?? '3100';
 
 async function inviteOperator(email: string, baseURL: string): Promise<string> {
-  const databaseUrl = readFileSync(`${root}.tmp/e2e-database-${port}.url`, 'utf8').trim();
+  // The database of the app this project runs against (scripts/e2e-server.mjs writes its address per port).
+  const databaseUrl = readFileSync(`${root}.tmp/e2e-database-${new URL(baseURL).port}.url`, 'utf8').trim();
   const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'operator', '--', 'invite', email], {
     cwd: root,
     env: {

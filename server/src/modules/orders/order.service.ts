@@ -26,6 +26,17 @@ export type OrderListener = (
   },
 ) => Promise<void>;
 
+export type OrderChange = Parameters<OrderListener>[1] & {
+  /** The provider's name when the caller has it already (a checkout read it with the products): saves a lookup. */
+  providerName?: string;
+};
+
+/**
+ * A listener that takes several changes at once (a checkout's new orders): one statement per kind of work for all of
+ * them instead of one per order. Registered with `onStatusChanges`.
+ */
+export type OrderBatchListener = (em: EntityManager, changes: readonly OrderChange[]) => Promise<void>;
+
 export class OrderTransitionError extends Error {
   constructor(
     readonly from: OrderStatus,
@@ -54,12 +65,19 @@ export class HandoverRefusedError extends Error {
  * so a status change and its bookings commit together or not at all.
  */
 export class OrderService {
-  private readonly listeners: OrderListener[] = [];
+  private readonly listeners: OrderBatchListener[] = [];
 
   constructor(private readonly ledger: LedgerService) {}
 
   /** Called on every status change, inside the transaction (notifications, e-mail to the mail log). */
   onStatusChange(listener: OrderListener): void {
+    this.listeners.push(async (em, changes) => {
+      for (const change of changes) await listener(em, change);
+    });
+  }
+
+  /** As onStatusChange, with the changes made together (a checkout's orders) in one call. */
+  onStatusChanges(listener: OrderBatchListener): void {
     this.listeners.push(listener);
   }
 
@@ -71,6 +89,41 @@ export class OrderService {
   /** Records a new order's first status. */
   async recordCreated(em: EntityManager, order: Order, actor: Actor): Promise<void> {
     await this.record(em, order, null, order.status, actor, null);
+  }
+
+  /**
+   * A checkout's new orders on their timelines (one insert, flushed with whatever else the unit of work holds) and told
+   * to the listeners at once. `providerNames` (provider id → name), when the caller has them, save the listeners a
+   * lookup. Returns the events written, in the order of `orders`.
+   */
+  async recordCreatedMany(
+    em: EntityManager,
+    orders: readonly Order[],
+    actor: Actor,
+    providerNames?: ReadonlyMap<string, string>,
+  ): Promise<OrderEvent[]> {
+    const events = orders.map((order) =>
+      em.create(OrderEvent, {
+        orderId: order.id,
+        fromStatus: null,
+        toStatus: order.status,
+        actorKind: actor.kind,
+        actorId: actor.id ?? null,
+        reason: null,
+        handoverMethod: null,
+      }),
+    );
+    await em.flush();
+    const changes = orders.map((order) => ({
+      order,
+      from: null,
+      to: order.status,
+      actor,
+      reason: null,
+      providerName: providerNames?.get(order.providerId),
+    }));
+    for (const listener of this.listeners) await listener(em, changes);
+    return events;
   }
 
   private async record(
@@ -92,7 +145,7 @@ export class OrderService {
       handoverMethod: handover,
     });
     await em.flush();
-    for (const listener of this.listeners) await listener(em, { order, from, to, actor, reason, handover });
+    for (const listener of this.listeners) await listener(em, [{ order, from, to, actor, reason, handover }]);
   }
 
   /**

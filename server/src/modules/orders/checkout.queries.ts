@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PlanAssignment, PlanProduct } from './checkout-plan.js';
-import type { Checkout, Order, OrderAllocation, OrderLine } from './order.entities.js';
+import type { Checkout, Order, OrderAllocation, OrderEvent, OrderLine } from './order.entities.js';
 
 /**
  * The checkout's SQL (docs, "Persistence: entities and queries"): what a checkout needs read in one statement, the
@@ -75,8 +75,8 @@ export function householdMembers(em: EntityManager, clientGroupId: string): Prom
 }
 
 /**
- * The checkout, its orders, their lines and allocations in one statement (data-modifying WITHs: the foreign keys
- * between them hold at the end of it).
+ * The checkout, its orders, their lines, allocations and first events in one statement (data-modifying WITHs: the
+ * foreign keys between them hold at the end of it).
  */
 export async function insertCheckoutRows(
   em: EntityManager,
@@ -84,6 +84,7 @@ export async function insertCheckoutRows(
   orders: readonly Order[],
   lines: readonly OrderLine[],
   allocations: readonly OrderAllocation[],
+  events: readonly OrderEvent[],
 ): Promise<void> {
   await em.execute(
     `with c as (
@@ -103,6 +104,10 @@ export async function insertCheckoutRows(
        insert into order_line (id, order_id, product_id, title, unit_price_cents, quantity, total_cents, beneficiary_id)
        select * from jsonb_to_recordset(?::jsonb) as x(id uuid, order_id uuid, product_id uuid, title text,
          unit_price_cents integer, quantity integer, total_cents integer, beneficiary_id uuid)
+     ), e as (
+       insert into order_event (order_id, from_status, to_status, actor_kind, actor_id, reason, handover_method, at)
+       select * from jsonb_to_recordset(?::jsonb) as x(order_id uuid, from_status text, to_status text, actor_kind text,
+         actor_id uuid, reason text, handover_method text, at timestamptz)
      )
      insert into order_allocation (order_id, assignment_id, amount_cents)
      select * from jsonb_to_recordset(?::jsonb) as x(order_id uuid, assignment_id uuid, amount_cents integer)`,
@@ -150,6 +155,18 @@ export async function insertCheckoutRows(
           quantity: l.quantity,
           total_cents: l.totalCents,
           beneficiary_id: l.beneficiaryId ?? null,
+        })),
+      ),
+      JSON.stringify(
+        events.map((e) => ({
+          order_id: e.orderId,
+          from_status: e.fromStatus ?? null,
+          to_status: e.toStatus,
+          actor_kind: e.actorKind,
+          actor_id: e.actorId ?? null,
+          reason: e.reason ?? null,
+          handover_method: e.handoverMethod ?? null,
+          at: e.at,
         })),
       ),
       JSON.stringify(

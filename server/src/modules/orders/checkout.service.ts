@@ -9,7 +9,7 @@ import { inOffer } from '../catalogue/index.js';
 import { applicationNow, today as todayOn } from '../../kernel/clock.js';
 import { isNegativeBalanceError, type LedgerService } from '../ledger/index.js';
 import { actorOf } from '../arrangements/index.js';
-import { CartLine, Checkout, Order, OrderAllocation, OrderLine } from './order.entities.js';
+import { CartLine, Checkout, Order, OrderAllocation, OrderEvent, OrderLine } from './order.entities.js';
 import type { OrderService } from './order.service.js';
 import type { OrderViewParts, OrderViewService } from './order-view.service.js';
 import type { PlacedCheckout } from './order.types.js';
@@ -440,7 +440,9 @@ export class CheckoutService {
           }
           created.push(order);
         }
-        await this.insertRows(em, checkoutRow, created, lines, allocations);
+        // The orders' first events go in with them; the listeners are told after the bookings.
+        const events = this.orders.createdEvents(created, actor);
+        await this.insertRows(em, checkoutRow, created, lines, allocations, events);
         // Every SPEND booking in one statement; a budget that would go below zero fails the whole transaction.
         await this.ledger.postMany(em, spends);
         let payment: Payment | null = null;
@@ -457,8 +459,8 @@ export class CheckoutService {
             person: viewer.personId,
             product: { $in: [...new Set([...merged.values()].map((l) => l.productId))] },
           });
-        // The orders' events in one insert (the payment's goes in the same flush), the listeners told at once.
-        const events = await this.orders.recordCreatedMany(em, created, actor, prepared.providerNames);
+        // The listeners told of all orders at once (one message insert); the payment, if any, written by the flush.
+        await this.orders.announceCreated(em, created, actor, prepared.providerNames);
         await em.flush();
         // The views of the new orders need no read: this transaction wrote all they show.
         const byTitle = (a: OrderLine, b: OrderLine) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0);
@@ -494,8 +496,8 @@ export class CheckoutService {
   }
 
   /**
-   * The checkout, its orders, their lines and allocations in one statement (data-modifying WITHs: the foreign keys
-   * between them hold at the end of it), instead of one insert per table through the ORM's unit of work. The entities
+   * The checkout, its orders, their lines, allocations and first events in one statement (data-modifying WITHs: the
+   * foreign keys between them hold at the end of it), instead of one insert per table through the ORM's unit of work. The entities
    * stay plain objects (not managed): nothing changes them in this transaction afterwards.
    */
   private async insertRows(
@@ -504,8 +506,9 @@ export class CheckoutService {
     orders: Order[],
     lines: OrderLine[],
     allocations: OrderAllocation[],
+    events: OrderEvent[],
   ): Promise<void> {
-    await q.insertCheckoutRows(em, checkout, orders, lines, allocations);
+    await q.insertCheckoutRows(em, checkout, orders, lines, allocations, events);
   }
 
   /**

@@ -92,18 +92,12 @@ export class OrderService {
   }
 
   /**
-   * A checkout's new orders on their timelines (one insert, flushed with whatever else the unit of work holds) and told
-   * to the listeners at once. `providerNames` (provider id → name), when the caller has them, save the listeners a
-   * lookup. Returns the events written, in the order of `orders`.
+   * The first events of a checkout's new orders (placed, or waiting for payment), made but not written: the checkout
+   * inserts them with its orders in one statement, then calls `announceCreated`.
    */
-  async recordCreatedMany(
-    em: EntityManager,
-    orders: readonly Order[],
-    actor: Actor,
-    providerNames?: ReadonlyMap<string, string>,
-  ): Promise<OrderEvent[]> {
-    const events = orders.map((order) =>
-      em.create(OrderEvent, {
+  createdEvents(orders: readonly Order[], actor: Actor): OrderEvent[] {
+    return orders.map((order) =>
+      Object.assign(new OrderEvent(), {
         orderId: order.id,
         fromStatus: null,
         toStatus: order.status,
@@ -113,7 +107,18 @@ export class OrderService {
         handoverMethod: null,
       }),
     );
-    await em.flush();
+  }
+
+  /**
+   * A checkout's new orders (their events written with them, see `createdEvents`) told to the listeners at once.
+   * `providerNames` (provider id → name), when the caller has them, save the listeners a lookup.
+   */
+  async announceCreated(
+    em: EntityManager,
+    orders: readonly Order[],
+    actor: Actor,
+    providerNames?: ReadonlyMap<string, string>,
+  ): Promise<void> {
     const changes = orders.map((order) => ({
       order,
       from: null,
@@ -123,7 +128,6 @@ export class OrderService {
       providerName: providerNames?.get(order.providerId),
     }));
     for (const listener of this.listeners) await listener(em, changes);
-    return events;
   }
 
   private async record(

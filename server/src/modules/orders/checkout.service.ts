@@ -320,7 +320,9 @@ export class CheckoutService {
       // Refused lines (an emptied cart among them) or found by its key: the first checkout, if there is one, first.
       const earlier = await this.existing(ctx.em, key, viewer.clientGroupId);
       if (earlier) return earlier;
-      if ('earlier' in prepared) throw new Error('checkout by idempotency key vanished');
+      // Seen by the read, gone since (its household erased): nothing to answer with; a new key starts afresh.
+      if ('earlier' in prepared)
+        return fail(UserError.of('idempotencyKey', 'INVALID', 'Vernieuw de pagina en probeer het opnieuw.'));
       return failWith(...(prepared.errors as [UserError, ...UserError[]]));
     }
     const { fromCart, merged, eligible } = prepared;

@@ -42,7 +42,8 @@ export async function benchDatabase(env: Record<string, string>): Promise<{ clea
   const dataDir = mkdtempSync(join(tmpdir(), 'gw-bench-'));
   chmodSync(dataDir, 0o755);
   env.DATA_DIR = dataDir;
-  env.EMBEDDED_PG_PORT = String(await freePort());
+  // EMBEDDED_PG_PORT when set (a port of one's own on a shared machine), else any free one.
+  env.EMBEDDED_PG_PORT = process.env.EMBEDDED_PG_PORT ?? String(await freePort());
   return { cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 

@@ -167,9 +167,9 @@ function coreServices(config: Config, { pool }: { pool: pg.Pool }) {
   const orders = new OrderService(ledger);
   // The personal inbox: one message to the household on every order status change, in the change's transaction.
   const messages = new MessageService();
-  orders.onStatusChange(orderStatusMessages(messages, settings));
+  orders.onStatusChanges(orderStatusMessages(messages, settings));
   // E-mail to the household on every order status change (ORDER_* templates), in the change's transaction.
-  orders.onStatusChange(orderStatusMail(mail, config.appUrl));
+  orders.onStatusChanges(orderStatusMail(mail, config.appUrl));
   // The own contribution: Mollie or the local simulator, as PAYMENT_PROVIDER says.
   // The payment expiry comes from the settings (instellingen/betalingen); the sweeps are scheduled jobs.
   const payments = new PaymentService(createPaymentGateway(config, pool), config.appUrl, orders, settings, {

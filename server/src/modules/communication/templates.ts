@@ -1,4 +1,5 @@
 import { Liquid, LiquidError, type Template } from 'liquidjs';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Every template key the application sends, with the variables it may use ({{ name }} in subject or body) and their
@@ -351,6 +352,24 @@ function parse(text: string, engine: Liquid = textEngine): Template[] {
 }
 
 /**
+ * Texts parsed for rendering, with the variables they use: a text is parsed once, not on every message (a checkout
+ * renders one per order). Keyed by engine and text, so an edited template is a new entry; a parse that fails is not
+ * kept. Liquid's parsed templates hold no render state: one may be rendered any number of times.
+ */
+const parsedTexts = new LRUCache<string, { parsed: Template[]; variables: string[] }>({ max: 500 });
+
+function parsedForRender(text: string, engine: Liquid): { parsed: Template[]; variables: string[] } {
+  const key = `${engine === htmlEngine ? 'html' : 'text'}\u0000${text}`;
+  let entry = parsedTexts.get(key);
+  if (!entry) {
+    const parsed = parse(text, engine);
+    entry = { parsed, variables: textEngine.globalVariablesSync(parsed) };
+    parsedTexts.set(key, entry);
+  }
+  return entry;
+}
+
+/**
  * Checks one text of a template as it is saved: valid Liquid, only the key's variables, the required ones present,
  * and it renders with sample data under the same strict engine the mails use. Dutch problems naming the variable
  * and the line.
@@ -461,15 +480,16 @@ export function renderTemplate(
   const engine = options.html ? htmlEngine : textEngine;
   const render = (text: string, part: TemplatePart) => {
     let parsed: Template[];
+    let variables: string[];
     try {
       // Parsed by the engine that renders: the HTML engine adds its escaping to every output while parsing.
-      parsed = parse(text, engine);
+      ({ parsed, variables } = parsedForRender(text, engine));
     } catch (error) {
       throw new TemplateError(
         `template ${key} has a malformed placeholder in its ${part}: ${(error as Error).message}`,
       );
     }
-    for (const name of textEngine.globalVariablesSync(parsed)) {
+    for (const name of variables) {
       if (!Object.hasOwn(allowed, name))
         throw new TemplateError(`template ${key} uses unknown variable ${name} in its ${part}`);
       if (!(name in scope)) throw new TemplateError(`template ${key} needs a value for ${name}`);

@@ -94,7 +94,12 @@ export class SessionService {
   async resolveViewer(em: EntityManager, req: Request | undefined): Promise<Viewer> {
     const token = this.tokenFrom(req);
     if (!token) return ANONYMOUS;
-    const session = await em.findOne(Session, { tokenHash: this.hash(token), expiresAt: { $gt: applicationNow() } });
+    // A resident's person comes along in the same statement (viewerFor then finds it in the identity map).
+    const session = await em.findOne(
+      Session,
+      { tokenHash: this.hash(token), expiresAt: { $gt: applicationNow() } },
+      { populate: ['person'], strategy: 'joined' },
+    );
     if (!session || session.pendingStep) return ANONYMOUS;
     // Idle too long: the session ends (lastSeenAt moves at most every TOUCH_INTERVAL_MS, so allow for that).
     const advanced = await this.appSettings.get('advanced');

@@ -87,6 +87,42 @@ export async function markAllRead(em: EntityManager, who: InboxOwner, now: Date)
   return rows.length;
 }
 
+/** Personal messages in one statement (a checkout's orders); their ids (in no promised order). */
+export async function insertPersonalMany(
+  em: EntityManager,
+  messages: readonly {
+    municipalityId: string;
+    clientGroupId: string;
+    personId: string | null;
+    orderId: string | null;
+    title: string;
+    body: string;
+    createdAt: Date;
+  }[],
+): Promise<string[]> {
+  const rows = await em.execute<{ id: string }[]>(
+    `insert into message (audience, municipality_id, client_group_id, person_id, order_id, title, body, created_at)
+     select 'PERSONAL', x.municipality_id, x.client_group_id, x.person_id, x.order_id, x.title, x.body, x.created_at
+       from jsonb_to_recordset(?::jsonb) as x(municipality_id uuid, client_group_id uuid, person_id uuid,
+            order_id uuid, title text, body text, created_at timestamptz)
+     returning id`,
+    [
+      JSON.stringify(
+        messages.map((m) => ({
+          municipality_id: m.municipalityId,
+          client_group_id: m.clientGroupId,
+          person_id: m.personId,
+          order_id: m.orderId,
+          title: m.title,
+          body: m.body,
+          created_at: m.createdAt,
+        })),
+      ),
+    ],
+  );
+  return rows.map((r) => r.id);
+}
+
 /** A personal message to a household (or one member of it); its id. */
 export async function insertPersonal(
   em: EntityManager,

@@ -99,6 +99,34 @@ export class MessageService {
    * Its time is a strictly increasing moment on the application clock: several messages in one transaction keep the
    * order they were written in.
    */
+  /** Several personal messages in one statement (a checkout's orders): their ids (in no promised order). */
+  async sendPersonalMany(
+    em: EntityManager,
+    messages: readonly {
+      municipalityId: string;
+      clientGroupId: string;
+      personId?: string | null;
+      orderId?: string | null;
+      title: string;
+      body: string;
+    }[],
+  ): Promise<string[]> {
+    if (!messages.length) return [];
+    const createdAt = writtenAt();
+    return q.insertPersonalMany(
+      em,
+      messages.map((m) => ({
+        municipalityId: m.municipalityId,
+        clientGroupId: m.clientGroupId,
+        personId: m.personId ?? null,
+        orderId: m.orderId ?? null,
+        title: m.title,
+        body: m.body,
+        createdAt,
+      })),
+    );
+  }
+
   async sendPersonal(
     em: EntityManager,
     message: {

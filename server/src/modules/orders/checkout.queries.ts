@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PlanAssignment, PlanProduct } from './checkout-plan.js';
-import type { Checkout, Order, OrderAllocation, OrderLine } from './order.entities.js';
+import type { Checkout, Order, OrderAllocation, OrderEvent, OrderLine } from './order.entities.js';
 
 /**
  * The checkout's SQL (docs, "Persistence: entities and queries"): what a checkout needs read in one statement, the
@@ -12,8 +12,15 @@ import type { Checkout, Order, OrderAllocation, OrderLine } from './order.entiti
 type Condition = { sql: string; params: unknown[] };
 
 export interface CheckoutReads {
+  /** A checkout with the idempotency key asked about exists already (a repeated click). */
+  earlier: boolean;
   members: { id: string; name: string }[];
-  products: (PlanProduct & { availability: string; offered_here: boolean; offered_anywhere: boolean })[];
+  products: (PlanProduct & {
+    availability: string;
+    offered_here: boolean;
+    offered_anywhere: boolean;
+    provider_name: string;
+  })[];
   assignments: (Omit<PlanAssignment, 'created_at'> & { created_at: string })[];
 }
 
@@ -24,25 +31,28 @@ export interface CheckoutStart {
 }
 
 /**
- * In one statement: the household's members (not erased, the youngest… by birth date), the products asked for with
- * whether each is in the offer `here` and `anywhere`, and the assignments `usable` admits (the one that expires
- * first first).
+ * In one statement: whether a checkout with `idempotencyKey` exists (null: not asked), the household's members (not
+ * erased, the youngest… by birth date), the products asked for with their provider's name and whether each is in the
+ * offer `here` and `anywhere`, and the assignments `usable` admits (the one that expires first first).
  */
 export async function checkoutReads(
   em: EntityManager,
   clientGroupId: string,
   productIds: readonly string[],
   conditions: { here: Condition; anywhere: Condition; usable: Condition },
+  idempotencyKey: string | null = null,
 ): Promise<CheckoutReads> {
   const { here, anywhere, usable } = conditions;
   const [read] = await em.execute<CheckoutReads[]>(
     `select
+       exists(select 1 from checkout where idempotency_key = ?::text) as earlier,
        (select coalesce(json_agg(json_build_object('id', m.id, 'name', m.name) order by m.date_of_birth asc nulls first, m.first_name, m.id), '[]')
           from (select id, trim(first_name || ' ' || last_name) as name, date_of_birth, first_name from person
                  where client_group_id = ? and erased_at is null) m) as members,
        (select coalesce(json_agg(x), '[]') from (
           select p.id, p.title, p.price_cents, p.category_id, p.provider_id, p.availability, p.redemption_method,
-                 (${here.sql}) as offered_here, (${anywhere.sql}) as offered_anywhere
+                 (${here.sql}) as offered_here, (${anywhere.sql}) as offered_anywhere,
+                 (select pr.name from provider pr where pr.id = p.provider_id) as provider_name
             from product p where p.id = any(?::uuid[])) x) as products,
        (select coalesce(json_agg(x order by x.valid_until, x.created_at, x.id), '[]') from (
           select a.id, a.arrangement_id, ar.name as arrangement_name, a.valid_until::text as valid_until, a.created_at,
@@ -50,7 +60,7 @@ export async function checkoutReads(
                  coalesce(array(select ac.category_id::text from arrangement_category ac where ac.arrangement_id = ar.id), '{}') as category_ids
             from assignment a join arrangement ar on ar.id = a.arrangement_id
            where ${usable.sql}) x) as assignments`,
-    [clientGroupId, ...here.params, ...anywhere.params, `{${productIds.join(',')}}`, ...usable.params],
+    [idempotencyKey, clientGroupId, ...here.params, ...anywhere.params, `{${productIds.join(',')}}`, ...usable.params],
   );
   return read!;
 }
@@ -65,8 +75,8 @@ export function householdMembers(em: EntityManager, clientGroupId: string): Prom
 }
 
 /**
- * The checkout, its orders, their lines and allocations in one statement (data-modifying WITHs: the foreign keys
- * between them hold at the end of it).
+ * The checkout, its orders, their lines, allocations and first events in one statement (data-modifying WITHs: the
+ * foreign keys between them hold at the end of it).
  */
 export async function insertCheckoutRows(
   em: EntityManager,
@@ -74,6 +84,7 @@ export async function insertCheckoutRows(
   orders: readonly Order[],
   lines: readonly OrderLine[],
   allocations: readonly OrderAllocation[],
+  events: readonly OrderEvent[],
 ): Promise<void> {
   await em.execute(
     `with c as (
@@ -93,6 +104,10 @@ export async function insertCheckoutRows(
        insert into order_line (id, order_id, product_id, title, unit_price_cents, quantity, total_cents, beneficiary_id)
        select * from jsonb_to_recordset(?::jsonb) as x(id uuid, order_id uuid, product_id uuid, title text,
          unit_price_cents integer, quantity integer, total_cents integer, beneficiary_id uuid)
+     ), e as (
+       insert into order_event (order_id, from_status, to_status, actor_kind, actor_id, reason, handover_method, at)
+       select * from jsonb_to_recordset(?::jsonb) as x(order_id uuid, from_status text, to_status text, actor_kind text,
+         actor_id uuid, reason text, handover_method text, at timestamptz)
      )
      insert into order_allocation (order_id, assignment_id, amount_cents)
      select * from jsonb_to_recordset(?::jsonb) as x(order_id uuid, assignment_id uuid, amount_cents integer)`,
@@ -140,6 +155,18 @@ export async function insertCheckoutRows(
           quantity: l.quantity,
           total_cents: l.totalCents,
           beneficiary_id: l.beneficiaryId ?? null,
+        })),
+      ),
+      JSON.stringify(
+        events.map((e) => ({
+          order_id: e.orderId,
+          from_status: e.fromStatus ?? null,
+          to_status: e.toStatus,
+          actor_kind: e.actorKind,
+          actor_id: e.actorId ?? null,
+          reason: e.reason ?? null,
+          handover_method: e.handoverMethod ?? null,
+          at: e.at,
         })),
       ),
       JSON.stringify(

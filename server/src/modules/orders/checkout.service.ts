@@ -9,9 +9,9 @@ import { inOffer } from '../catalogue/index.js';
 import { applicationNow, today as todayOn } from '../../kernel/clock.js';
 import { isNegativeBalanceError, type LedgerService } from '../ledger/index.js';
 import { actorOf } from '../arrangements/index.js';
-import { CartLine, Checkout, Order, OrderAllocation, OrderLine } from './order.entities.js';
+import { CartLine, Checkout, Order, OrderAllocation, OrderEvent, OrderLine } from './order.entities.js';
 import type { OrderService } from './order.service.js';
-import type { OrderViewService } from './order-view.service.js';
+import type { OrderViewParts, OrderViewService } from './order-view.service.js';
 import type { PlacedCheckout } from './order.types.js';
 import { Payment } from '../payments/index.js';
 import type { PaymentService } from '../payments/index.js';
@@ -53,6 +53,8 @@ export interface CheckoutOutcome {
   checkout: Checkout;
   orders: Order[];
   payment: Payment | null;
+  /** What the orders' views are made of, when this checkout just wrote them (not when found again by its key). */
+  parts?: OrderViewParts;
 }
 
 type ProductRow = PlanProduct;
@@ -61,9 +63,13 @@ type AssignmentRow = PlanAssignment;
 /** The cart checked and looked up: what the plan needs, or why it cannot be ordered at all. */
 export type PreparedCheckout =
   | { errors: UserError[] }
+  /** A checkout with the idempotency key asked about exists already (prepare's `idempotencyKey`). */
+  | { errors: []; earlier: true }
   | {
       errors: [];
       fromCart: boolean;
+      /** provider id → name, of the products' providers. */
+      providerNames: Map<string, string>;
       /** product and member → the line, in cart order (the same product for the same member twice is merged). */
       merged: Map<string, MergedLine>;
       /** The household's members: id → full name (for whom a line can be). */
@@ -104,10 +110,10 @@ export class CheckoutService {
   async place(ctx: RequestContext, input: CheckoutInputLike): Promise<Result<PlacedCheckout>> {
     const result = await this.checkout(ctx, input);
     if (!result.ok) return result;
-    const { checkout, orders, payment } = result.value;
+    const { checkout, orders, payment, parts } = result.value;
     const started = payment ? await this.startPayment(ctx, payment) : null;
     return ok({
-      orders: await this.orderViews.views(ctx, orders),
+      orders: parts ? this.orderViews.assemble(ctx, orders, parts) : await this.orderViews.views(ctx, orders),
       contributionCents: checkout.contributionCents,
       paymentUrl: started?.checkoutUrl ?? null,
     });
@@ -131,7 +137,11 @@ export class CheckoutService {
    * Checks the lines (given, or the customer's cart) and looks up what the plan needs: the orderable products and the
    * household's active assignments that may pay for each. Reads only; the checkout and the preview share it.
    */
-  async prepare(ctx: RequestContext, lines?: CheckoutLineInput[] | null): Promise<PreparedCheckout> {
+  async prepare(
+    ctx: RequestContext,
+    lines?: CheckoutLineInput[] | null,
+    idempotencyKey: string | null = null,
+  ): Promise<PreparedCheckout> {
     const viewer = ctx.viewer;
     if (viewer.kind !== Audience.CUSTOMER) throw new Error('checkout needs a customer');
     const fail = (...errors: UserError[]) => ({ errors });
@@ -161,7 +171,15 @@ export class CheckoutService {
     const here = inOffer(viewer.municipalityId);
     const anywhere = inOffer(null);
     const usable = usableAssignment(viewer.clientGroupId, todayOn(ctx.clock));
-    const read = await q.checkoutReads(ctx.em, viewer.clientGroupId, productIds, { here, anywhere, usable });
+    // With `idempotencyKey`: whether that checkout exists already, in the same statement.
+    const read = await q.checkoutReads(
+      ctx.em,
+      viewer.clientGroupId,
+      productIds,
+      { here, anywhere, usable },
+      idempotencyKey,
+    );
+    if (read.earlier) return { errors: [], earlier: true };
     const members = new Map(read.members.map((r) => [r.id, r.name]));
     const merged = new Map<string, MergedLine>();
     raw.forEach((l, i) => {
@@ -187,7 +205,15 @@ export class CheckoutService {
     const found = read.products;
     const products = new Map<string, ProductRow>();
     const notHere = new Map<string, string>();
-    for (const { availability, offered_here: offeredHere, offered_anywhere: offeredAnywhere, ...p } of found) {
+    const providerNames = new Map<string, string>();
+    for (const {
+      availability,
+      offered_here: offeredHere,
+      offered_anywhere: offeredAnywhere,
+      provider_name: providerName,
+      ...p
+    } of found) {
+      providerNames.set(p.provider_id, providerName);
       if (offeredHere && availability === 'AVAILABLE') products.set(p.id, p);
       // Approved elsewhere, so its title is public: the resident may be told which product it is.
       else if (!offeredHere && offeredAnywhere) notHere.set(p.id, p.title);
@@ -240,7 +266,7 @@ export class CheckoutService {
       }
     }
     if (errors.length) return fail(...errors);
-    return { errors: [], fromCart, merged, members, products, eligible };
+    return { errors: [], fromCart, providerNames, merged, members, products, eligible };
   }
 
   /** The members of the viewer's household (not erased): id → full name. */
@@ -288,11 +314,17 @@ export class CheckoutService {
     if (!/^[A-Za-z0-9_-]{8,100}$/.test(key)) {
       return fail(UserError.of('idempotencyKey', 'INVALID', 'Vernieuw de pagina en probeer het opnieuw.'));
     }
-    const earlier = await this.existing(ctx.em, key, viewer.clientGroupId);
-    if (earlier) return earlier;
-
-    const prepared = await this.prepare(ctx, input.lines);
-    if (!('fromCart' in prepared)) return failWith(...(prepared.errors as [UserError, ...UserError[]]));
+    // A repeated click answers with the first checkout: whether there is one is read with the lines' products.
+    const prepared = await this.prepare(ctx, input.lines, key);
+    if (!('fromCart' in prepared)) {
+      // Refused lines (an emptied cart among them) or found by its key: the first checkout, if there is one, first.
+      const earlier = await this.existing(ctx.em, key, viewer.clientGroupId);
+      if (earlier) return earlier;
+      // Seen by the read, gone since (its household erased): nothing to answer with; a new key starts afresh.
+      if ('earlier' in prepared)
+        return fail(UserError.of('idempotencyKey', 'INVALID', 'Vernieuw de pagina en probeer het opnieuw.'));
+      return failWith(...(prepared.errors as [UserError, ...UserError[]]));
+    }
     const { fromCart, merged, eligible } = prepared;
 
     const actor = input.onBehalf ? { kind: 'STAFF' as const, id: input.onBehalf.adminAccountId } : actorOf(ctx);
@@ -410,7 +442,9 @@ export class CheckoutService {
           }
           created.push(order);
         }
-        await this.insertRows(em, checkoutRow, created, lines, allocations);
+        // The orders' first events go in with them; the listeners are told after the bookings.
+        const events = this.orders.createdEvents(created, actor);
+        await this.insertRows(em, checkoutRow, created, lines, allocations, events);
         // Every SPEND booking in one statement; a budget that would go below zero fails the whole transaction.
         await this.ledger.postMany(em, spends);
         let payment: Payment | null = null;
@@ -427,13 +461,23 @@ export class CheckoutService {
             person: viewer.personId,
             product: { $in: [...new Set([...merged.values()].map((l) => l.productId))] },
           });
-        // The first event's flush sends the payment along.
-        for (const order of created) await this.orders.recordCreated(em, order, actor);
+        // The listeners told of all orders at once (one message insert); the payment, if any, written by the flush.
+        await this.orders.announceCreated(em, created, actor, prepared.providerNames);
         await em.flush();
-        return { checkout: checkoutRow, orders: created, payment };
+        // The views of the new orders need no read: this transaction wrote all they show.
+        const byTitle = (a: OrderLine, b: OrderLine) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0);
+        const parts: OrderViewParts = {
+          lines: [...lines].sort(byTitle),
+          events,
+          allocations,
+          providerNames: prepared.providerNames,
+          arrangementNames: new Map([...eligible.values()].flat().map((a) => [a.id, a.arrangement_name] as const)),
+          beneficiaryNames: prepared.members,
+        };
+        return { checkout: checkoutRow, orders: created, payment, parts };
       });
       if ('refused' in outcome) return failWith(...(outcome.refused as [UserError, ...UserError[]]));
-      return ok({ checkout: outcome.checkout, orders: outcome.orders, payment: outcome.payment });
+      return ok({ checkout: outcome.checkout, orders: outcome.orders, payment: outcome.payment, parts: outcome.parts });
     } catch (error) {
       // A second click that raced the first one: the unique idempotency key refused it; answer with the first.
       if ((error as { code?: string }).code === '23505' && /idempotency_key/.test(String((error as Error).message))) {
@@ -454,8 +498,8 @@ export class CheckoutService {
   }
 
   /**
-   * The checkout, its orders, their lines and allocations in one statement (data-modifying WITHs: the foreign keys
-   * between them hold at the end of it), instead of one insert per table through the ORM's unit of work. The entities
+   * The checkout, its orders, their lines, allocations and first events in one statement (data-modifying WITHs: the
+   * foreign keys between them hold at the end of it), instead of one insert per table through the ORM's unit of work. The entities
    * stay plain objects (not managed): nothing changes them in this transaction afterwards.
    */
   private async insertRows(
@@ -464,8 +508,9 @@ export class CheckoutService {
     orders: Order[],
     lines: OrderLine[],
     allocations: OrderAllocation[],
+    events: OrderEvent[],
   ): Promise<void> {
-    await q.insertCheckoutRows(em, checkout, orders, lines, allocations);
+    await q.insertCheckoutRows(em, checkout, orders, lines, allocations, events);
   }
 
   /**

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MailService } from '../communication/index.js';
 import { appLink } from '../../platform/links.js';
 import type { Order, OrderStatus } from './order.entities.js';
-import type { OrderListener } from './order.service.js';
+import type { OrderBatchListener, OrderChange } from './order.service.js';
 import type { Actor } from '../ledger/index.js';
 import * as q from './order-mail.queries.js';
 import type { Recipient } from './order-mail.queries.js';
@@ -48,39 +48,56 @@ function cancelledBy(actor: Actor): string {
  * ORDER_DELIVERED; CANCELLED by the provider → ORDER_REJECTED, by anyone else → ORDER_CANCELLED. Waiting for payment
  * sends nothing: the customer is on the payment page at that moment.
  */
-export function orderStatusMail(mail: MailService, appUrl: string): OrderListener {
-  return async (em, { order, from, to, actor, reason }) => {
-    const template = templateFor(to, actor);
-    if (!template) return;
-    const recipient = await recipientFor(em, order);
-    if (!recipient) return;
-    const providerName = await q.providerName(em, order.providerId);
-    const common = {
-      name: recipient.first_name,
-      orderNumber: order.number,
-      providerName: providerName ?? 'de aanbieder',
-      orderLink: appLink(appUrl, `/account/bestellingen/${order.id}`),
-    };
-    // The own contribution was booked when it was paid (the order then left AWAITING_PAYMENT); a cancel books it back.
-    // The mail log links the mail to the person (erasure) and the municipality (the log screen's scope).
-    const about = { personId: recipient.id, municipalityId: order.municipalityId };
-    const refundCents = from && from !== 'AWAITING_PAYMENT' ? order.contributionCents : 0;
-    const refund = { reason: reason ?? '', budgetAmount: euros(order.budgetCents), refundAmount: euros(refundCents) };
-    // What each mail says besides the common variables.
-    const variables = {
-      ORDER_PLACED: {
-        totalAmount: euros(order.totalCents),
-        budgetAmount: euros(order.budgetCents),
-        contributionAmount: euros(order.contributionCents),
-        pickupCode: order.pickupCode,
-      },
-      ORDER_ACCEPTED: { pickupCode: order.pickupCode },
-      ORDER_DELIVERED: {},
-      ORDER_REJECTED: refund,
-      ORDER_CANCELLED: { cancelledBy: cancelledBy(actor), ...refund },
-    }[template];
-    await mail.send(em, { ...about, template, to: recipient.email, variables: { ...common, ...variables } });
+export function orderStatusMail(mail: MailService, appUrl: string): OrderBatchListener {
+  return async (em, changes) => {
+    // The changes made together (a checkout's orders) are one household's: its recipient is looked up once.
+    const recipients = new Map<string, Promise<Recipient | null>>();
+    for (const change of changes) {
+      const { order } = change;
+      const who = `${order.clientGroupId}|${order.personId ?? ''}`;
+      if (!templateFor(change.to, change.actor)) continue;
+      if (!recipients.has(who)) recipients.set(who, recipientFor(em, order));
+      await mailOne(mail, appUrl, em, change, await recipients.get(who)!);
+    }
   };
+}
+
+async function mailOne(
+  mail: MailService,
+  appUrl: string,
+  em: EntityManager,
+  { order, from, to, actor, reason, providerName: known }: OrderChange,
+  recipient: Recipient | null,
+): Promise<void> {
+  const template = templateFor(to, actor);
+  if (!template) return;
+  if (!recipient) return;
+  const providerName = known ?? (await q.providerName(em, order.providerId));
+  const common = {
+    name: recipient.first_name,
+    orderNumber: order.number,
+    providerName: providerName ?? 'de aanbieder',
+    orderLink: appLink(appUrl, `/account/bestellingen/${order.id}`),
+  };
+  // The own contribution was booked when it was paid (the order then left AWAITING_PAYMENT); a cancel books it back.
+  // The mail log links the mail to the person (erasure) and the municipality (the log screen's scope).
+  const about = { personId: recipient.id, municipalityId: order.municipalityId };
+  const refundCents = from && from !== 'AWAITING_PAYMENT' ? order.contributionCents : 0;
+  const refund = { reason: reason ?? '', budgetAmount: euros(order.budgetCents), refundAmount: euros(refundCents) };
+  // What each mail says besides the common variables.
+  const variables = {
+    ORDER_PLACED: {
+      totalAmount: euros(order.totalCents),
+      budgetAmount: euros(order.budgetCents),
+      contributionAmount: euros(order.contributionCents),
+      pickupCode: order.pickupCode,
+    },
+    ORDER_ACCEPTED: { pickupCode: order.pickupCode },
+    ORDER_DELIVERED: {},
+    ORDER_REJECTED: refund,
+    ORDER_CANCELLED: { cancelledBy: cancelledBy(actor), ...refund },
+  }[template];
+  await mail.send(em, { ...about, template, to: recipient.email, variables: { ...common, ...variables } });
 }
 
 type OrderMailKey = 'ORDER_PLACED' | 'ORDER_ACCEPTED' | 'ORDER_DELIVERED' | 'ORDER_REJECTED' | 'ORDER_CANCELLED';

@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../ledger/index.js';
 import type { OrderStatus } from './order.entities.js';
-import type { OrderListener } from './order.service.js';
+import type { OrderBatchListener } from './order.service.js';
 import type { MessageService } from '../messages/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { money } from '../../platform/money.js';
-import { providerNameOf } from './order-messages.queries.js';
+import { providerNamesOf } from './order-messages.queries.js';
 import { CommunicationTemplate } from '../communication/index.js';
 import {
   renderTemplate,
@@ -108,22 +108,41 @@ export async function orderStatusMessage(
 /**
  * The order status listener for the inbox (registered once, in app/services.ts): one Dutch message to the household for
  * every status change, written in the transaction of the change, so the message exists exactly when the change does.
+ * The changes made together (a checkout's orders) get their templates in one read and their messages in one insert.
  */
 export function orderStatusMessages(
-  messages: Pick<MessageService, 'sendPersonal'>,
+  messages: Pick<MessageService, 'sendPersonalMany'>,
   settings?: Pick<SettingsService, 'get'>,
-): OrderListener {
-  return async (em, { order, from, to, actor, reason }) => {
-    const providerName = (await providerNameOf(em, order.providerId)) ?? 'de aanbieder';
+): OrderBatchListener {
+  return async (em, changes) => {
+    if (!changes.length) return;
+    const missing = [...new Set(changes.filter((c) => c.providerName == null).map((c) => c.order.providerId))];
+    const looked = missing.length ? await providerNamesOf(em, missing) : new Map<string, string>();
     // The text is the INBOX_ORDER_* template, in the wording the platform uses (formal without settings).
     const wording = settings ? (await settings.get('communication', em)).wording : 'FORMAL';
-    const { title, body } = await orderStatusMessage(em, { order, providerName, from, to, actor, reason }, wording);
-    await messages.sendPersonal(em, {
-      municipalityId: order.municipalityId,
-      clientGroupId: order.clientGroupId,
-      orderId: order.id,
-      title,
-      body,
+    const chosen = changes.map((change) => {
+      const providerName = change.providerName ?? looked.get(change.order.providerId) ?? 'de aanbieder';
+      const { order, from, to, actor, reason } = change;
+      return { order, ...orderStatusTemplate({ order, providerName, from, to, actor, reason }) };
     });
+    const keys = [...new Set(chosen.map((c) => c.key))];
+    const templates = new Map(
+      (await em.find(CommunicationTemplate, { key: { $in: keys } })).map((t) => [t.key as TemplateKey, t]),
+    );
+    await messages.sendPersonalMany(
+      em,
+      chosen.map(({ order, key, variables }) => {
+        const template = templates.get(key);
+        if (!template) throw new TemplateError(`template ${key} does not exist`);
+        const { subject, body } = renderTemplate(key, variantOf(template, wording), variables);
+        return {
+          municipalityId: order.municipalityId,
+          clientGroupId: order.clientGroupId,
+          orderId: order.id,
+          title: subject,
+          body,
+        };
+      }),
+    );
   };
 }

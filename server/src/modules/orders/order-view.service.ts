@@ -15,6 +15,19 @@ import {
 } from './order.types.js';
 import * as q from './order-view.queries.js';
 
+/** What the views of orders are made of: their lines, timeline, allocations and the names they show. */
+export interface OrderViewParts {
+  lines: readonly OrderLine[];
+  events: readonly OrderEvent[];
+  allocations: readonly OrderAllocation[];
+  /** provider id → name */
+  providerNames: ReadonlyMap<string, string>;
+  /** assignment id → the arrangement's name */
+  arrangementNames: ReadonlyMap<string, string>;
+  /** person id → the name the viewer may see (a provider: the first name only) */
+  beneficiaryNames: ReadonlyMap<string, string>;
+}
+
 /**
  * Reads orders for the API: who may see which order (customers their household's, providers their own, staff within
  * their municipality scope) and the views with lines, timeline and allocations in a fixed number of queries.
@@ -58,9 +71,22 @@ export class OrderViewService {
     ]);
     // A provider sees a resident's first name only (as with the customer): so also for whom a line is.
     const firstNameOnly = ctx.viewer.kind === Audience.PROVIDER;
-    const beneficiaryNames = new Map(beneficiaries.map((b) => [b.id, firstNameOnly ? b.first_name : b.name]));
-    const providerNames = new Map(providers.map((p) => [p.id, p.name]));
-    const arrangementNames = new Map(arrangements.map((a) => [a.assignment_id, a.name]));
+    return this.assemble(ctx, orders, {
+      lines,
+      events,
+      allocations,
+      providerNames: new Map(providers.map((p) => [p.id, p.name])),
+      arrangementNames: new Map(arrangements.map((a) => [a.assignment_id, a.name])),
+      beneficiaryNames: new Map(beneficiaries.map((b) => [b.id, firstNameOnly ? b.first_name : b.name])),
+    });
+  }
+
+  /**
+   * The views of orders whose parts the caller already holds (the checkout that just wrote them: no statement). `lines`
+   * in title order and `events` in the order they happened, as `views` reads them; the names as the viewer may see them.
+   */
+  assemble(ctx: RequestContext, orders: Order[], parts: OrderViewParts): OrderView[] {
+    const { lines, events, allocations, providerNames, arrangementNames, beneficiaryNames } = parts;
     // The pickup code is the resident's proof of a hand-over: only the household reads it (DESIGN.md §4, "Card").
     const showCode = ctx.viewer.kind === Audience.CUSTOMER;
     return orders.map((o) => {

@@ -26,6 +26,17 @@ export type OrderListener = (
   },
 ) => Promise<void>;
 
+export type OrderChange = Parameters<OrderListener>[1] & {
+  /** The provider's name when the caller has it already (a checkout read it with the products): saves a lookup. */
+  providerName?: string;
+};
+
+/**
+ * A listener that takes several changes at once (a checkout's new orders): one statement per kind of work for all of
+ * them instead of one per order. Registered with `onStatusChanges`.
+ */
+export type OrderBatchListener = (em: EntityManager, changes: readonly OrderChange[]) => Promise<void>;
+
 export class OrderTransitionError extends Error {
   constructor(
     readonly from: OrderStatus,
@@ -54,12 +65,19 @@ export class HandoverRefusedError extends Error {
  * so a status change and its bookings commit together or not at all.
  */
 export class OrderService {
-  private readonly listeners: OrderListener[] = [];
+  private readonly listeners: OrderBatchListener[] = [];
 
   constructor(private readonly ledger: LedgerService) {}
 
   /** Called on every status change, inside the transaction (notifications, e-mail to the mail log). */
   onStatusChange(listener: OrderListener): void {
+    this.listeners.push(async (em, changes) => {
+      for (const change of changes) await listener(em, change);
+    });
+  }
+
+  /** As onStatusChange, with the changes made together (a checkout's orders) in one call. */
+  onStatusChanges(listener: OrderBatchListener): void {
     this.listeners.push(listener);
   }
 
@@ -71,6 +89,45 @@ export class OrderService {
   /** Records a new order's first status. */
   async recordCreated(em: EntityManager, order: Order, actor: Actor): Promise<void> {
     await this.record(em, order, null, order.status, actor, null);
+  }
+
+  /**
+   * The first events of a checkout's new orders (placed, or waiting for payment), made but not written: the checkout
+   * inserts them with its orders in one statement, then calls `announceCreated`.
+   */
+  createdEvents(orders: readonly Order[], actor: Actor): OrderEvent[] {
+    return orders.map((order) =>
+      Object.assign(new OrderEvent(), {
+        orderId: order.id,
+        fromStatus: null,
+        toStatus: order.status,
+        actorKind: actor.kind,
+        actorId: actor.id ?? null,
+        reason: null,
+        handoverMethod: null,
+      }),
+    );
+  }
+
+  /**
+   * A checkout's new orders (their events written with them, see `createdEvents`) told to the listeners at once.
+   * `providerNames` (provider id → name), when the caller has them, save the listeners a lookup.
+   */
+  async announceCreated(
+    em: EntityManager,
+    orders: readonly Order[],
+    actor: Actor,
+    providerNames?: ReadonlyMap<string, string>,
+  ): Promise<void> {
+    const changes = orders.map((order) => ({
+      order,
+      from: null,
+      to: order.status,
+      actor,
+      reason: null,
+      providerName: providerNames?.get(order.providerId),
+    }));
+    for (const listener of this.listeners) await listener(em, changes);
   }
 
   private async record(
@@ -92,7 +149,7 @@ export class OrderService {
       handoverMethod: handover,
     });
     await em.flush();
-    for (const listener of this.listeners) await listener(em, { order, from, to, actor, reason, handover });
+    for (const listener of this.listeners) await listener(em, [{ order, from, to, actor, reason, handover }]);
   }
 
   /**

@@ -128,7 +128,13 @@ describe('what "in the offer" means, kept in the same transaction as every chang
 
     const approved: any = await admin.gql(APPROVE, { id: product.id, m: [zuiderveen.id] });
     expect(approved.data.approveProduct.errors).toEqual([]);
-    expect(await seenBy(product.id, title)).toEqual({ ...nowhere, visitor: true, zuiderveen: true, page: true, sitemap: true });
+    expect(await seenBy(product.id, title)).toEqual({
+      ...nowhere,
+      visitor: true,
+      zuiderveen: true,
+      page: true,
+      sitemap: true,
+    });
     expect(((await visitor.gql(CATEGORY_COUNT, { id: categoryId })) as any).data.category.productCount).toBe(
       countBefore + 1,
     );

@@ -2,7 +2,6 @@ import type { RequestContext } from '../../kernel/request-context.js';
 import { Audience } from '../../kernel/permissions.js';
 import { ProductStatus } from './product.entity.js';
 import { ProductApprovalStatus } from './product-approval.entity.js';
-import { decisionCounts } from './product-approval.queries.js';
 
 export {
   decisionCounts,
@@ -49,7 +48,10 @@ export interface SqlCondition {
  */
 export function inOffer(municipalityId: string | null, p = 'p'): SqlCondition {
   return municipalityId
-    ? { sql: `(${p}.offer_municipalities <> '{}' and ${p}.offer_municipalities @> array[?::uuid])`, params: [municipalityId] }
+    ? {
+        sql: `(${p}.offer_municipalities <> '{}' and ${p}.offer_municipalities @> array[?::uuid])`,
+        params: [municipalityId],
+      }
     : { sql: `${p}.offer_municipalities <> '{}'`, params: [] };
 }
 

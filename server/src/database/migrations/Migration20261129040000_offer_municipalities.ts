@@ -130,9 +130,12 @@ export class Migration20261129040000_offer_municipalities extends Migration {
       create trigger provider_membership_offer_delete after delete on provider_membership
         referencing old table as offer_old for each statement execute function product_offer_after_memberships();`);
 
-    // Filled for the products there are (the BEFORE trigger computes each row; only submitted ones can be in an offer).
-    this.addSql(`update product set status = status where status = 'APPROVED';`);
+    // The indexes first: an index cannot be built on a table with the deferred catalogue_version triggers pending.
     for (const index of INDEXES) this.addSql(`${index};`);
+    // Filled for the products there are (the BEFORE trigger computes each row; only submitted ones can be in an
+    // offer); the deferred triggers it queued run now, so a later migration in this transaction may alter the table.
+    this.addSql(`update product set status = status where status = 'APPROVED';`);
+    this.addSql(`set constraints all immediate;`);
     this.addSql(`analyze product;`);
   }
 

@@ -45,6 +45,7 @@ import { Migration20261129010000_import_grants } from './Migration20261129010000
 import { Migration20261129020000_payment_again } from './Migration20261129020000_payment_again.js';
 import { Migration20261129030000_audit_for_people } from './Migration20261129030000_audit_for_people.js';
 import { Migration20261129031500_ledger_statement_balances } from './Migration20261129031500_ledger_statement_balances.js';
+import { Migration20261129040000_offer_municipalities } from './Migration20261129040000_offer_municipalities.js';
 
 /** Every migration in order. A new migration is added here as well as in its own file. */
 export const migrationsList = [
@@ -101,4 +102,5 @@ export const migrationsList = [
     name: 'Migration20261129031500_ledger_statement_balances',
     class: Migration20261129031500_ledger_statement_balances,
   },
+  { name: 'Migration20261129040000_offer_municipalities', class: Migration20261129040000_offer_municipalities },
 ];

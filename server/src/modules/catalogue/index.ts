@@ -4,6 +4,7 @@ export { Category } from './category.entity.js';
 export {
   decisionCounts,
   inOffer,
+  inOfferOfAny,
   offerFor,
   membershipEnded,
   openDecisionsForMembership,

@@ -2,7 +2,6 @@ import type { RequestContext } from '../../kernel/request-context.js';
 import { Audience } from '../../kernel/permissions.js';
 import { ProductStatus } from './product.entity.js';
 import { ProductApprovalStatus } from './product-approval.entity.js';
-import { decisionCounts } from './product-approval.queries.js';
 
 export {
   decisionCounts,
@@ -31,6 +30,11 @@ export {
  * - A product is in the offer of municipality M when it is submitted (summary APPROVED) and its decision for M is
  *   APPROVED and counts. A resident sees the offer of their own municipality; everyone else (a visitor, staff, a
  *   provider) sees the regional shop window: products in the offer of at least one municipality.
+ *
+ * "In the offer" is kept in the database, never stale: `product.offer_municipalities` lists the municipalities whose
+ * offer the product is in, kept by triggers in the same transaction as every change of a product's status, a decision
+ * or a membership; the SQL function `product_offer_municipalities()` is the one definition of the rule above
+ * (migration 20261129040000). Queries read the column, through partial indexes of the products in an offer.
  */
 
 export interface SqlCondition {
@@ -40,16 +44,28 @@ export interface SqlCondition {
 
 /**
  * The SQL condition "product `p` is in the offer of `municipalityId`", or of at least one municipality when
- * `municipalityId` is null.
+ * `municipalityId` is null. (Both forms say `<> '{}'`: the partial indexes of the offer are on that predicate.)
  */
 export function inOffer(municipalityId: string | null, p = 'p'): SqlCondition {
-  return {
-    sql: `${p}.status = 'APPROVED' and exists (
-            select 1 from product_approval pa_o where pa_o.product_id = ${p}.id and pa_o.status = 'APPROVED'${
-              municipalityId ? ' and pa_o.municipality_id = ?::uuid' : ''
-            } and ${decisionCounts('pa_o', p)})`,
-    params: municipalityId ? [municipalityId] : [],
-  };
+  return municipalityId
+    ? {
+        sql: `(${p}.offer_municipalities <> '{}' and ${p}.offer_municipalities @> array[?::uuid])`,
+        params: [municipalityId],
+      }
+    : { sql: `${p}.offer_municipalities <> '{}'`, params: [] };
+}
+
+/**
+ * The SQL condition "product `p` is in the offer of at least one of `municipalityIds`" (a text[] parameter), or of
+ * any municipality when null.
+ */
+export function inOfferOfAny(municipalityIds: readonly string[] | null, p = 'p'): SqlCondition {
+  return municipalityIds
+    ? {
+        sql: `(${p}.offer_municipalities <> '{}' and ${p}.offer_municipalities && ?::uuid[])`,
+        params: [`{${municipalityIds.join(',')}}`],
+      }
+    : inOffer(null, p);
 }
 
 /** Whose offer the viewer sees: a resident their own municipality's; anyone else the shop window of all (null). */

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { decisionCounts } from '../catalogue/index.js';
+import { decisionCounts, inOfferOfAny } from '../catalogue/index.js';
 
 /**
  * The dashboard's SQL (docs, "Persistence: entities and queries"): counts, totals and budget use, read models of
@@ -19,8 +19,7 @@ export async function dashboardFigures(
       (select count(distinct pa.product_id) from product_approval pa join product p on p.id = pa.product_id
         where pa.status = 'PENDING' and p.status in ('SUBMITTED','APPROVED','REJECTED') and ${decisionCounts('pa', 'p')} and ${m('pa.municipality_id')})::int as "productsToReview",
       (select count(*) from provider_membership pm where pm.status = 'PENDING' and ${m('pm.municipality_id')})::int as "providersToApprove",
-      (select count(distinct pa.product_id) from product_approval pa join product p on p.id = pa.product_id
-        where pa.status = 'APPROVED' and p.status = 'APPROVED' and ${decisionCounts('pa', 'p')} and ${m('pa.municipality_id')})::int as "approvedProducts",
+      (select count(*) from product p where ${inOfferOfAny(ids).sql})::int as "approvedProducts",
       (select count(distinct pm.provider_id) from provider_membership pm where pm.status = 'APPROVED' and ${m('pm.municipality_id')})::int as "providers",
       (select count(*) from client_group cg where ${m('cg.municipality_id')})::int as "clientGroups",
       (select count(*) from person pe where ${m('pe.municipality_id')})::int as "persons",

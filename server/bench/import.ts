@@ -108,10 +108,14 @@ async function startServer(env: Record<string, string>, port: number) {
         ...process.env,
         ...env,
         PORT: String(port),
-        // BENCH_PROFILE=<folder>: the server writes a CPU profile there when it stops (node --cpu-prof).
-        ...(process.env.BENCH_PROFILE
-          ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE}` }
-          : {}),
+        // BENCH_PROFILE=<folder>: the server writes a CPU profile there when it stops (node --cpu-prof);
+        // BENCH_NODE_OPTIONS: node options of the server only (e.g. --max-old-space-size=256, as a container's limit).
+        NODE_OPTIONS: [
+          process.env.BENCH_NODE_OPTIONS ?? '',
+          process.env.BENCH_PROFILE ? `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE}` : '',
+        ]
+          .join(' ')
+          .trim(),
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     },

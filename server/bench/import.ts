@@ -103,7 +103,22 @@ async function startServer(env: Record<string, string>, port: number) {
       fileURLToPath(new URL('../scripts/register-ts.mjs', import.meta.url)),
       fileURLToPath(new URL('../src/main.ts', import.meta.url)),
     ],
-    { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] },
+    {
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        // BENCH_PROFILE=<folder>: the server writes a CPU profile there when it stops (node --cpu-prof);
+        // BENCH_NODE_OPTIONS: node options of the server only (e.g. --max-old-space-size=256, as a container's limit).
+        NODE_OPTIONS: [
+          process.env.BENCH_NODE_OPTIONS ?? '',
+          process.env.BENCH_PROFILE ? `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE}` : '',
+        ]
+          .join(' ')
+          .trim(),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
@@ -146,7 +161,8 @@ async function main() {
   );
   const databaseUrl = setUp.orm.config.get('clientUrl')!;
   await setUp.stop();
-  const server = await startServer(env, await freePort());
+  // BENCH_PORT: a fixed port of one's own (on a shared machine), else a free one.
+  const server = await startServer(env, Number(process.env.BENCH_PORT) || (await freePort()));
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   let stopped = false;

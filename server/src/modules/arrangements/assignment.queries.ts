@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { executeNative } from '../../kernel/sql.js';
+import { executeNative, uuidArray } from '../../kernel/sql.js';
 
 /**
  * The assignments' SQL (docs, "Persistence: entities and queries"): the overlap check of many grants in one query,
@@ -70,6 +70,31 @@ export function overlappingAssignments(
       pgArray(grants.map((g) => g.validUntil)),
       pgArray(grants.map((g) => String(g.anyMember))),
     ],
+  );
+}
+
+/**
+ * The households a list of grants names, as the granting rules read them (id and municipality): plain rows, no
+ * entities (bulk work names thousands; hydrating and tracking them cost more than the rules themselves).
+ */
+export function grantGroups(
+  em: EntityManager,
+  ids: readonly string[],
+): Promise<{ id: string; municipality_id: string }[]> {
+  return executeNative(em, `select id, municipality_id from client_group where id = any(?::uuid[])`, [uuidArray(ids)]);
+}
+
+/** The persons a list of grants names, as the granting rules read them (plain rows, see `grantGroups`). */
+export function grantMembers(
+  em: EntityManager,
+  ids: readonly string[],
+): Promise<
+  { id: string; first_name: string; last_name: string; date_of_birth: string | null; client_group_id: string }[]
+> {
+  return executeNative(
+    em,
+    `select id, first_name, last_name, date_of_birth::text, client_group_id from person where id = any(?::uuid[])`,
+    [uuidArray(ids)],
   );
 }
 

@@ -209,7 +209,7 @@ export class AssignmentService {
   }
 
   /** Scope (kernel/scope.ts), and for a resident ownership: their own household only. */
-  private reaches(ctx: RequestContext, group: ClientGroup): boolean {
+  private reaches(ctx: RequestContext, group: GrantGroup): boolean {
     if (ctx.viewer.kind === Audience.CUSTOMER && ctx.viewer.clientGroupId !== group.id) return false;
     return inScope(ctx.viewer, group.municipality.id);
   }
@@ -619,31 +619,49 @@ export class AssignmentService {
     });
   }
 
-  /** The households, arrangements and persons a list of grants names, in three queries. */
+  /**
+   * The households, arrangements and persons a list of grants names, in three queries: households and persons as
+   * plain rows in the shapes the rules read (`GrantGroup`, `GrantMember`), never entities — an import's chunk names
+   * thousands, and hydrating them took more time than the rest of the grants' work in the server.
+   */
   private async loadForGrants(
     em: EntityManager,
     refs: readonly { groupId: string; arrangementId: string; personId?: string | null }[],
-  ) {
+  ): Promise<{
+    groups: Map<string, GrantGroup>;
+    arrangements: Map<string, Arrangement>;
+    people: Map<string, GrantMember>;
+  }> {
     const uuids = (values: (string | null | undefined)[]) => [
       ...new Set(values.filter((v): v is string => !!v && isUuid(v))),
     ];
     const groupIds = uuids(refs.map((r) => r.groupId));
     const arrangementIds = uuids(refs.map((r) => r.arrangementId));
     const personIds = uuids(refs.map((r) => r.personId));
-    // Read only, never changed here: outside the identity map, so a batch of thousands (an import's chunk) is not
-    // tracked for changes (snapshots, change sets at every flush) for the rest of its transaction.
-    const readOnly = { disableIdentityMap: true } as const;
     return {
       groups: new Map(
-        (groupIds.length ? await em.find(ClientGroup, { id: { $in: groupIds } }, readOnly) : []).map((g) => [g.id, g]),
+        (groupIds.length ? await q.grantGroups(em, groupIds) : []).map((g) => [
+          g.id,
+          { id: g.id, municipality: { id: g.municipality_id } },
+        ]),
       ),
+      // Read only, never changed here: outside the identity map (not tracked for the rest of the transaction).
       arrangements: new Map(
-        (arrangementIds.length ? await em.find(Arrangement, { id: { $in: arrangementIds } }, readOnly) : []).map(
-          (a) => [a.id, a],
-        ),
+        (arrangementIds.length
+          ? await em.find(Arrangement, { id: { $in: arrangementIds } }, { disableIdentityMap: true })
+          : []
+        ).map((a) => [a.id, a]),
       ),
       people: new Map(
-        (personIds.length ? await em.find(Person, { id: { $in: personIds } }, readOnly) : []).map((p) => [p.id, p]),
+        (personIds.length ? await q.grantMembers(em, personIds) : []).map((p) => [
+          p.id,
+          {
+            id: p.id,
+            fullName: `${p.first_name} ${p.last_name}`.trim(),
+            dateOfBirth: p.date_of_birth,
+            clientGroup: { id: p.client_group_id },
+          },
+        ]),
       ),
     };
   }

@@ -143,7 +143,8 @@ class Stats {
 
   /** A GraphQL answer with `errors` (or a payload with errors) is a failure of that kind. */
   fail(kind: Kind, what: string, detail: unknown) {
-    this.failures.push(`${kind}: ${what} → ${JSON.stringify(detail).slice(0, 200)}`);
+    const text = JSON.stringify(detail).slice(0, 200);
+    this.failures.push(`${kind}: ${/^[0-9a-f-]{36}$/.test(what) ? 'order' : what} → ${text}`);
   }
 }
 
@@ -156,6 +157,9 @@ interface Instance {
   exited: Promise<number | null>;
 }
 
+/** Every instance process started, so that a failed start stops them too. */
+const children: ChildProcess[] = [];
+
 function startInstance(name: string, port: number, env: Record<string, string>): Promise<Instance> {
   const serverDir = fileURLToPath(new URL('..', import.meta.url));
   const child = spawn(process.execPath, ['--import', './scripts/register-ts.mjs', 'src/main.ts'], {
@@ -163,6 +167,7 @@ function startInstance(name: string, port: number, env: Record<string, string>):
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.push(child);
   const errorLines: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const onLine = (line: string) => {
@@ -188,7 +193,7 @@ function startInstance(name: string, port: number, env: Record<string, string>):
   }
   const url = `http://127.0.0.1:${port}`;
   return (async () => {
-    const deadline = Date.now() + 120_000;
+    const deadline = Date.now() + 300_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`instance ${name} stopped at start (exit ${child.exitCode})`);
       try {
@@ -197,7 +202,7 @@ function startInstance(name: string, port: number, env: Record<string, string>):
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new Error(`instance ${name} not ready after 120 s`);
+      if (Date.now() > deadline) throw new Error(`instance ${name} not ready after 300 s`);
       await sleep(250);
     }
     return { name, url, child, errorLines, exited };
@@ -452,7 +457,7 @@ async function main() {
           if (res && res.status !== 200) stats.fail('medewerker export', 'bestellingen.csv', res.status);
         } else {
           const [query, field, filter] = [
-            [ORDERS_Q, 'adminOrders', i % 2 ? { municipalityId: fixture.municipalityId } : {}],
+            [ORDERS_Q, 'adminOrders', i % 2 ? { status: 'DELIVERED' } : {}],
             [GROUPS_Q, 'clientGroups', i % 3 ? { search: 'Inwoner' } : {}],
             // The audit log is for the roles that have AUDIT_LOG_READ (the BEHEERDER); the others page the orders again.
             role === 'BEHEERDER' ? [AUDIT_Q, 'auditLog', {}] : [ORDERS_Q, 'adminOrders', {}],
@@ -567,12 +572,7 @@ async function main() {
       const [{ due }] = await sql<{ due: number }>(
         `select count(*)::int as due from ${JOB_SCHEMA}.jobs where attempts < max_attempts and run_at <= now()`,
       );
-      connections.push(n);
-      const mem = instances.map((inst, k) => {
-        const mb = rssMb(inst.child.pid);
-        rss[k]!.push(mb);
-        return `${inst.name} ${mb.toFixed(0)} MB`;
-      });
+      const mem = instances.map((inst) => `${inst.name} ${rssMb(inst.child.pid).toFixed(0)} MB`);
       console.log(
         `\n  minuut ${minute}  RSS ${mem.join(', ')}; PostgreSQL-verbindingen ${n}; jobs klaar om te draaien ${due}; load ${load()}`,
       );
@@ -604,6 +604,13 @@ async function main() {
       staff('BEHEERDER', 1),
       once().catch((error: Error) => stats.fail('eenmalig', 'once', error.message)),
     ];
+    // RSS and connections every 10 s for the flatness checks (the per-minute lines show the minute's last sample).
+    const sampler = setInterval(() => {
+      instances.forEach((inst, k) => rss[k]!.push(rssMb(inst.child.pid)));
+      void sql<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database()`)
+        .then(([row]) => connections.push(row!.n))
+        .catch(() => undefined);
+    }, 10_000);
     let minute = 0;
     let last = Date.now();
     while (alive()) {
@@ -613,6 +620,7 @@ async function main() {
       await sample(minute, (Date.now() - last) / 1000);
       last = Date.now();
     }
+    clearInterval(sampler);
     await Promise.all(loops);
     const loadSeconds = (Date.now() - loadStarted) / 1000;
     const loadAtEnd = load();
@@ -642,7 +650,17 @@ async function main() {
     checks.push({
       name: 'geen mislukte verzoeken',
       ok: stats.failures.length === 0,
-      detail: stats.failures.length ? `${stats.failures.length}: ${stats.failures.slice(0, 5).join('; ')}` : '0',
+      detail: stats.failures.length
+        ? `${stats.failures.length}: ${[
+            ...stats.failures.reduce(
+              (m, f) => m.set(f.slice(0, 160), (m.get(f.slice(0, 160)) ?? 0) + 1),
+              new Map<string, number>(),
+            ),
+          ]
+            .slice(0, 6)
+            .map(([f, count]) => `${count} × ${f}`)
+            .join('\n      ')}`
+        : '0',
     });
     const errorLines = instances.flatMap((i) => i.errorLines.map((l) => `${i.name}: ${l}`));
     checks.push({
@@ -707,7 +725,7 @@ async function main() {
     failed = checks.some((c) => !c.ok);
   } finally {
     await db.end().catch(() => undefined);
-    for (const inst of instances) inst.child.kill('SIGTERM');
+    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
     await Promise.all(
       instances.map((inst) => Promise.race([inst.exited, sleep(30_000).then(() => void inst.child.kill('SIGKILL'))])),
     );

@@ -116,6 +116,8 @@ class Stats {
   minute = new Map<Kind, number[]>();
   total = new Map<Kind, number[]>();
   serverErrors: string[] = [];
+  /** Counter actions refused by the app's look-up limit (retried later, not failures). */
+  limited = 0;
   failures: string[] = [];
 
   record(kind: Kind, ms: number) {
@@ -431,6 +433,14 @@ async function main() {
         );
         if (!res) continue;
         const payload = (res.data as any)?.[acceptId ? 'acceptOrder' : 'deliverAtCounter'];
+        // The counter's look-ups are limited per provider (against guessing pickup codes): a refused hand-over waits
+        // and goes back in the queue, as a counter employee would try again.
+        if (payload?.errors?.[0]?.code === 'RATE_LIMITED') {
+          stats.limited++;
+          (acceptId ? toAccept : toHandOver).push(id);
+          await sleep(2000);
+          continue;
+        }
         if (res.errors || !payload || payload.errors.length) {
           stats.fail(kind, id, res.errors ?? payload?.errors);
           continue;
@@ -715,6 +725,7 @@ async function main() {
       );
     }
     for (const line of onceLog) console.log(`    eenmalig: ${line}`);
+    console.log(`    balie: ${stats.limited} keer door de opzoeklimiet geweigerd en later opnieuw geprobeerd`);
     const maxRss = rss.map((r) => Math.max(...r, 0).toFixed(0));
     console.log(
       `  geheugen  RSS hoogste: A ${maxRss[0]} MB, B ${maxRss[1]} MB; PostgreSQL-verbindingen hoogste ${Math.max(...connections, 0)}`,

@@ -149,7 +149,7 @@ async function main() {
           `insert into client_group (municipality_id, client_number, name, created_at)
          select ?, 'K' || lpad(i::text, 7, '0'), 'Huishouden ' || upper(left(s, 1)) || substring(s from 2),
                 ?::timestamptz - make_interval(days => (800 + i % 400)::int)
-           from generate_series(1, ?) i cross join lateral (select (?::text[])[1 + (i * 7919) % ?] as s) l`,
+           from generate_series(1, ?) i cross join lateral (select (?::text[])[(1 + (i::bigint * 7919) % ?)::int] as s) l`,
           [municipalityId, now, HOUSEHOLDS, `{${lastNames.map((s) => `"${s}"`).join(',')}}`, lastNames.length],
         );
         await q(`create temp table bench_group on commit drop as
@@ -450,6 +450,14 @@ async function main() {
               (select count(*)::int from payment) as payments, (select count(*)::int from payment_refund) as refunds,
               (select count(*)::int from ledger_transaction) as transactions, (select count(*)::int from ledger_entry) as entries,
               (select count(*)::int from audit_log) as audit`,
+    );
+
+    // The database's size on disk (tables, indexes, TOAST), for sizing per household and per order (docs/sizing.md).
+    const [{ bytes }] = await sql<{ bytes: string }[]>(`select pg_database_size(current_database())::text as bytes`);
+    const sizes = await sql<{ name: string; bytes: string }[]>(
+      `select c.relname as name, pg_total_relation_size(c.oid)::text as bytes from pg_class c
+         join pg_namespace s on s.oid = c.relnamespace
+        where c.relkind = 'r' and s.nspname = 'public' order by pg_total_relation_size(c.oid) desc limit 6`,
     );
 
     // ---- the measurements --------------------------------------------------------------------------------------
@@ -878,6 +886,12 @@ async function main() {
     );
     console.log(
       reused ? `  gemaakt   eerder (BENCH_REUSE=${REUSE})` : `  gemaakt   in ${seedSeconds.toFixed(0)} s (${seedLine})`,
+    );
+    const mb = (b: string | number) => `${(Number(b) / 1024 / 1024).toFixed(0)} MB`;
+    console.log(
+      `  omvang    ${mb(bytes)} (pg_database_size); ${(Number(bytes) / counts!.households / 1024).toFixed(1)} kB per huishouden, ` +
+        `${(Number(bytes) / counts!.orders / 1024).toFixed(2)} kB per bestelling; grootste tabellen: ` +
+        sizes.map((t) => `${t.name} ${mb(t.bytes)}`).join(', '),
     );
     console.log(
       `  meting    ${SAMPLES} keer per vraag, één tegelijk, via GraphQL over HTTP als ingelogde medewerker\n`,

@@ -15,6 +15,11 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The embedded PostgreSQL's port: EMBEDDED_PG_PORT when set (to keep to a range of one's own), else a free one. */
+async function embeddedPort(): Promise<string> {
+  return process.env.EMBEDDED_PG_PORT || String(await freePort());
+}
+
 /**
  * A database of its own for one benchmark run, added to `env` (the server's configuration): a fresh database on
  * `TEST_DATABASE_URL` when set, else the embedded PostgreSQL in a temporary data folder. `cleanup` removes it.
@@ -42,8 +47,7 @@ export async function benchDatabase(env: Record<string, string>): Promise<{ clea
   const dataDir = mkdtempSync(join(tmpdir(), 'gw-bench-'));
   chmodSync(dataDir, 0o755);
   env.DATA_DIR = dataDir;
-  // EMBEDDED_PG_PORT when set (a port of one's own on a shared machine), else any free one.
-  env.EMBEDDED_PG_PORT = process.env.EMBEDDED_PG_PORT ?? String(await freePort());
+  env.EMBEDDED_PG_PORT = await embeddedPort();
   return { cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
@@ -58,7 +62,7 @@ export async function reuseDatabase(
   if (/^postgres(ql)?:\/\//.test(where)) env.DATABASE_URL = where;
   else {
     env.DATA_DIR = where;
-    env.EMBEDDED_PG_PORT = String(await freePort());
+    env.EMBEDDED_PG_PORT = await embeddedPort();
   }
   return { cleanup: async () => {} };
 }

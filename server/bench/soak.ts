@@ -306,10 +306,22 @@ async function main() {
     let turn = 0;
     const client = () => new TestClient(urls[turn++ % urls.length]!);
 
-    // Staff: BEHEERDER sets the payout delay to 0 days, so orders delivered during the run are paid out in it.
+    // Staff: BEHEERDER sets the payout delay to 0 days, so orders delivered during the run are paid out in it, and the
+    // load's municipality's account the payouts are paid from (the SEPA file names it; nested objects merge).
     const beheerder = client();
     await beheerder.loginStaff(DEMO_STAFF.find((s) => s.role === 'BEHEERDER')!.email, DEMO_PASSWORD);
-    const setting = await beheerder.gql(SETTINGS_M, { input: { section: 'PAYMENTS', patch: { payoutDelayDays: 0 } } });
+    const debtor = {
+      name: 'Gemeente Belastingstad',
+      iban: 'NL91ABNA0417164300',
+      bic: 'ABNANL2A',
+      address: { street: 'Stadhuisplein', houseNumber: '1', postcode: '1234 AB', town: 'Belastingstad', country: 'NL' },
+    };
+    const setting = await beheerder.gql(SETTINGS_M, {
+      input: {
+        section: 'PAYMENTS',
+        patch: { payoutDelayDays: 0, debtorAccounts: { [fixture.municipalityId]: debtor } },
+      },
+    });
     if (setting.errors || (setting.data as any).updateSettingsSection.errors.length)
       throw new Error(`payout delay not set: ${JSON.stringify(setting)}`);
     const categories = ((await client().gql(CATEGORIES_Q)).data as any).categories.map((c: { id: string }) => c.id);
@@ -562,6 +574,16 @@ async function main() {
       if (!batch || batch.errors || batchPayload?.errors.length)
         stats.fail('eenmalig', 'payout batch', batch?.errors ?? batchPayload?.errors);
       else {
+        // As the finance department does: the SEPA file for the bank (the draft becomes "geëxporteerd"), then paid.
+        const exported = await stats.time('eenmalig', 'payout export', async () => {
+          const r = await financien.fetch(`/api/payouts/${batchPayload.batch.id}/export`, {
+            method: 'POST',
+            headers: { 'x-gemeentewinkel-download': '1' },
+          });
+          return { status: r.status, body: await r.text() };
+        });
+        if (exported && (exported.status !== 200 || !exported.body.includes('pain.001')))
+          stats.fail('eenmalig', 'payout export', `${exported.status}: ${exported.body.slice(0, 200)}`);
         const paid = await stats.time('eenmalig', 'markPayoutBatchPaid', () =>
           financien.gql(PAID_M, { id: batchPayload.batch.id }),
         );

@@ -27,6 +27,7 @@ import { cpus, loadavg } from 'node:os';
 import { loadConfig } from '../src/config/config.js';
 import { createLogger } from '../src/logging/logger.js';
 import { boot } from '../src/app/boot.js';
+import { GROUPS_Q, ORDERS_Q } from './admin-queries.js';
 import { benchDatabase, reuseDatabase } from './bench-database.js';
 import { TestClient } from '../src/test/server.js';
 import { encryptBsn, hashBsn } from '../src/crypto/bsn.js';
@@ -521,14 +522,6 @@ async function main() {
       /** Checks the answer (a wrong answer is not fast). */
       check?: (data: Record<string, any>) => boolean;
     }
-    const ORDERS_Q = `query AdminOrders($filter: AdminOrderFilter, $first: Int, $after: String) {
-      adminOrders(filter: $filter, first: $first, after: $after) {
-        totalCount totalCountCapped edges { cursor node { id number status createdAt totalCents providerId providerName } }
-        pageInfo { hasNextPage endCursor } } }`;
-    const GROUPS_Q = `query AdminClientGroups($filter: ClientGroupFilter, $first: Int, $after: String) {
-      clientGroups(filter: $filter, first: $first, after: $after) {
-        totalCount totalCountCapped pageInfo { hasNextPage endCursor }
-        edges { cursor node { id clientNumber name municipality { id name } members { id externalIdentifier fullName } } } } }`;
     const PAYMENTS_Q = `query AdminPayments($filter: PaymentRecordFilter, $first: Int, $after: String) {
       adminPayments(filter: $filter, first: $first, after: $after) {
         totalCount totalCountCapped pageInfo { hasNextPage endCursor }

@@ -27,6 +27,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/config/config.js';
 import { createLogger } from '../src/logging/logger.js';
 import { prepareDatabase } from '../src/app/boot.js';
+import { GROUPS_Q, ORDERS_Q } from './admin-queries.js';
 import { benchDatabase, freePort } from './bench-database.js';
 import { TestClient } from '../src/test/server.js';
 import { moneyInvariantViolations, seedCheckoutLoad, type LoadFixture } from '../src/test/checkout-load.js';
@@ -66,14 +67,6 @@ const PENDING_TERMS_Q = `{ pendingTerms { id } }`;
 const ACCEPT_TERMS_M = `mutation($ids: [ID!]!) { acceptPendingTerms(termsVersionIds: $ids) { errors { code message } } }`;
 const ACCEPT_M = `mutation($id: ID!) { acceptOrder(id: $id) { errors { code message } order { id status } } }`;
 const COUNTER_M = `mutation($c: String!, $o: ID!) { deliverAtCounter(code: $c, orderId: $o) { errors { code message } order { id status } } }`;
-const ORDERS_Q = `query AdminOrders($filter: AdminOrderFilter, $first: Int, $after: String) {
-  adminOrders(filter: $filter, first: $first, after: $after) {
-    totalCount totalCountCapped edges { cursor node { id number status createdAt totalCents providerId providerName } }
-    pageInfo { hasNextPage endCursor } } }`;
-const GROUPS_Q = `query AdminClientGroups($filter: ClientGroupFilter, $first: Int, $after: String) {
-  clientGroups(filter: $filter, first: $first, after: $after) {
-    totalCount totalCountCapped pageInfo { hasNextPage endCursor }
-    edges { cursor node { id clientNumber name municipality { id name } members { id externalIdentifier fullName } } } } }`;
 const AUDIT_Q = `query AuditLog($filter: AuditLogFilter, $first: Int, $after: String) {
   auditLog(filter: $filter, first: $first, after: $after) {
     totalCount totalCountCapped pageInfo { hasNextPage endCursor }

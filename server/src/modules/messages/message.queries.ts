@@ -87,18 +87,21 @@ export async function markAllRead(em: EntityManager, who: InboxOwner, now: Date)
   return rows.length;
 }
 
+/** A personal message to a household (or one member of it), as the message table holds it. */
+export interface PersonalMessageRow {
+  municipalityId: string;
+  clientGroupId: string;
+  personId: string | null;
+  orderId: string | null;
+  title: string;
+  body: string;
+  createdAt: Date;
+}
+
 /** Personal messages in one statement (a checkout's orders); their ids (in no promised order). */
 export async function insertPersonalMany(
   em: EntityManager,
-  messages: readonly {
-    municipalityId: string;
-    clientGroupId: string;
-    personId: string | null;
-    orderId: string | null;
-    title: string;
-    body: string;
-    createdAt: Date;
-  }[],
+  messages: readonly PersonalMessageRow[],
 ): Promise<string[]> {
   const rows = await em.execute<{ id: string }[]>(
     `insert into message (audience, municipality_id, client_group_id, person_id, order_id, title, body, created_at)
@@ -124,30 +127,6 @@ export async function insertPersonalMany(
 }
 
 /** A personal message to a household (or one member of it); its id. */
-export async function insertPersonal(
-  em: EntityManager,
-  message: {
-    municipalityId: string;
-    clientGroupId: string;
-    personId: string | null;
-    orderId: string | null;
-    title: string;
-    body: string;
-    createdAt: Date;
-  },
-): Promise<string> {
-  const [row] = await em.execute<{ id: string }[]>(
-    `insert into message (audience, municipality_id, client_group_id, person_id, order_id, title, body, created_at)
-     values ('PERSONAL', ?, ?, ?, ?, ?, ?, ?) returning id`,
-    [
-      message.municipalityId,
-      message.clientGroupId,
-      message.personId,
-      message.orderId,
-      message.title,
-      message.body,
-      message.createdAt,
-    ],
-  );
-  return row!.id;
+export async function insertPersonal(em: EntityManager, message: PersonalMessageRow): Promise<string> {
+  return (await insertPersonalMany(em, [message]))[0]!;
 }

@@ -99,53 +99,23 @@ export class MessageService {
    * Its time is a strictly increasing moment on the application clock: several messages in one transaction keep the
    * order they were written in.
    */
+  async sendPersonal(em: EntityManager, message: PersonalMessage): Promise<string> {
+    return (await this.sendPersonalMany(em, [message]))[0]!;
+  }
+
   /** Several personal messages in one statement (a checkout's orders): their ids (in no promised order). */
-  async sendPersonalMany(
-    em: EntityManager,
-    messages: readonly {
-      municipalityId: string;
-      clientGroupId: string;
-      personId?: string | null;
-      orderId?: string | null;
-      title: string;
-      body: string;
-    }[],
-  ): Promise<string[]> {
+  async sendPersonalMany(em: EntityManager, messages: readonly PersonalMessage[]): Promise<string[]> {
     if (!messages.length) return [];
     const createdAt = writtenAt();
     return q.insertPersonalMany(
       em,
-      messages.map((m) => ({
-        municipalityId: m.municipalityId,
-        clientGroupId: m.clientGroupId,
-        personId: m.personId ?? null,
-        orderId: m.orderId ?? null,
-        title: m.title,
-        body: m.body,
-        createdAt,
-      })),
+      messages.map((m) => ({ ...m, personId: m.personId ?? null, orderId: m.orderId ?? null, createdAt })),
     );
   }
-
-  async sendPersonal(
-    em: EntityManager,
-    message: {
-      municipalityId: string;
-      clientGroupId: string;
-      personId?: string | null;
-      orderId?: string | null;
-      title: string;
-      body: string;
-    },
-  ): Promise<string> {
-    return q.insertPersonal(em, {
-      municipalityId: message.municipalityId,
-      clientGroupId: message.clientGroupId,
-      personId: message.personId ?? null,
-      orderId: message.orderId ?? null,
-      title: message.title,
-      body: message.body,
-      createdAt: writtenAt(),
-    });
-  }
 }
+
+/** A personal message as its senders give it: to a household, or one member of it, about an order or not. */
+export type PersonalMessage = Omit<q.PersonalMessageRow, 'personId' | 'orderId' | 'createdAt'> & {
+  personId?: string | null;
+  orderId?: string | null;
+};

@@ -76,14 +76,14 @@ export interface BootOptions {
  */
 async function setUpDatabase(
   orm: MikroORM,
-  databaseUrl: string,
+  sessionUrl: string,
   services: () => Promise<Services>,
   options: Pick<BootOptions, 'config' | 'logger' | 'demoActivity'>,
   clock: Clock,
 ): Promise<Services> {
   const { config, logger } = options;
-  return withSetupLock(databaseUrl, async () => {
-    const applied = await migrate(orm, logger);
+  return withSetupLock(sessionUrl, async () => {
+    const applied = await migrate(orm, logger, sessionUrl);
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
     const ready = await services();
     if (config.seedDemoData) {
@@ -102,17 +102,21 @@ async function setUpDatabase(
   });
 }
 
-async function startServices(config: Config, orm: MikroORM, databaseUrl: string, logger: Logger): Promise<Services> {
+async function startServices(config: Config, orm: MikroORM, sessionUrl: string, logger: Logger): Promise<Services> {
   const services = createServices(config, { pool: await orm.em.getConnection().getNativeClient() });
-  await services.settings.start(orm, databaseUrl, logger);
+  await services.settings.start(orm, sessionUrl, logger);
   return services;
 }
 
 async function openOrStartDatabase(
   config: Config,
   logger: Logger,
-): Promise<{ databaseUrl: string; embedded?: EmbeddedDatabase }> {
-  if (config.databaseUrl) return { databaseUrl: config.databaseUrl };
+): Promise<{ databaseUrl: string; sessionUrl: string; embedded?: EmbeddedDatabase }> {
+  // DATABASE_SESSION_URL: the job queue, the settings listener and the migrations' lock need a session of their own
+  // (LISTEN, session advisory locks), so with DATABASE_URL through PgBouncer in transaction mode they go straight to
+  // the primary (docs/sizing.md, "Connection pooling").
+  if (config.databaseUrl)
+    return { databaseUrl: config.databaseUrl, sessionUrl: config.databaseSessionUrl ?? config.databaseUrl };
   logger.info({ dataDir: config.dataDir }, 'starting the built-in PostgreSQL');
   const embedded = await startEmbeddedPostgres({
     dataDir: config.dataDir,
@@ -121,7 +125,8 @@ async function openOrStartDatabase(
     // A test run's database (NODE_ENV=test: the browser tests' apps) is thrown away: no waiting for the disk.
     settings: config.env === 'test' ? THROWAWAY_DATABASE : undefined,
   });
-  return { databaseUrl: embedded.url('gemeentewinkel'), embedded };
+  const url = embedded.url('gemeentewinkel');
+  return { databaseUrl: url, sessionUrl: url, embedded };
 }
 
 /**
@@ -136,7 +141,7 @@ export async function prepareDatabase(
   const clock = options.clock ?? clockFromConfig(config);
   setApplicationClock(clock);
   usePasswordHashing(config.passwordHashing);
-  const { databaseUrl, embedded } = await openOrStartDatabase(config, logger);
+  const { databaseUrl, sessionUrl, embedded } = await openOrStartDatabase(config, logger);
   let orm: MikroORM | undefined;
   let services: Services | undefined;
   try {
@@ -144,8 +149,8 @@ export async function prepareDatabase(
     orm = opened;
     services = await setUpDatabase(
       opened,
-      databaseUrl,
-      async () => (services = await startServices(config, opened, databaseUrl, logger)),
+      sessionUrl,
+      async () => (services = await startServices(config, opened, sessionUrl, logger)),
       options,
       clock,
     );
@@ -210,16 +215,15 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
   try {
     const database = await openOrStartDatabase(config, logger);
     embedded = database.embedded;
-    const { databaseUrl } = database;
+    const { databaseUrl, sessionUrl } = database;
     const opened = await openDatabase(databaseUrl, {
       logger,
       onQuery: options.onQuery,
       queryParams: options.queryParams,
     });
     orm = opened;
-    const start = async () => (services = await startServices(config, opened, databaseUrl, logger));
-    services =
-      options.setUp === false ? await start() : await setUpDatabase(opened, databaseUrl, start, options, clock);
+    const start = async () => (services = await startServices(config, opened, sessionUrl, logger));
+    services = options.setUp === false ? await start() : await setUpDatabase(opened, sessionUrl, start, options, clock);
     const contexts = createContexts({ orm, services, logger, clock, testViewers: options.testViewers });
 
     // What /healthz and /readyz report besides the database: the job worker and whether this instance is stopping.
@@ -258,7 +262,7 @@ export async function boot(options: BootOptions): Promise<RunningServer> {
     if (config.jobs.worker) {
       const registry = createJobRegistry(services);
       jobWorker = await startJobWorker({
-        databaseUrl,
+        databaseUrl: sessionUrl,
         contexts,
         logger,
         registry: options.jobs ? options.jobs(registry) : registry,

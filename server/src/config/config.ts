@@ -84,6 +84,15 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'moet beginnen met postgres:// of postgresql://')
     .optional(),
+  /**
+   * The address for what needs a session of its own: the job queue (its LISTEN), the settings listener and the
+   * migrations' advisory lock. Empty: DATABASE_URL. Set it when DATABASE_URL goes through PgBouncer in transaction
+   * mode (docs/sizing.md, "Connection pooling"): then this one leads straight to the primary.
+   */
+  DATABASE_SESSION_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'moet beginnen met postgres:// of postgresql://')
+    .optional(),
   DATA_DIR: z.string().default('.data'),
   /** Empty: the port remembered in DATA_DIR when it is free, else a free one from 54321 (config/ports.ts). */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).optional(),
@@ -375,6 +384,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       'Ongeldige configuratie:\n  - TRUST_PROXY: vervangen door TRUSTED_PROXIES (de adressen of het netwerk van de reverse proxy, bijvoorbeeld 172.16.0.0/12)',
     );
   }
+  if (c.DATABASE_SESSION_URL && !c.DATABASE_URL) {
+    throw new ConfigError(
+      'Ongeldige configuratie:\n  - DATABASE_SESSION_URL: alleen samen met DATABASE_URL (de ingebouwde database heeft geen tweede adres nodig)',
+    );
+  }
   const digidOidc = c.DIGID_MODE === 'oidc' ? digidOidcConfig(c, c.APP_URL ?? `http://localhost:${c.PORT}`) : null;
   if (c.MAIL_TRANSPORT === 'smtp' && !c.SMTP_URL) {
     throw new ConfigError('Ongeldige configuratie:\n  - SMTP_URL: verplicht wanneer MAIL_TRANSPORT=smtp');
@@ -387,6 +401,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: c.HOST,
     appUrl: c.APP_URL ?? `http://localhost:${c.PORT}`,
     databaseUrl: c.DATABASE_URL,
+    /** The job queue, the settings listener and the migrations: a session of their own (not through a pooler). */
+    databaseSessionUrl: c.DATABASE_SESSION_URL ?? c.DATABASE_URL,
     dataDir: isAbsolute(c.DATA_DIR) ? c.DATA_DIR : resolve(PROJECT_ROOT, c.DATA_DIR),
     /** undefined: not configured, a free one is chosen and remembered in DATA_DIR (config/ports.ts). */
     embeddedPgPort: c.EMBEDDED_PG_PORT,
@@ -438,11 +454,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
  */
 export function loadMigrationConfig(env: NodeJS.ProcessEnv = process.env) {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = schema.pick({ DATABASE_URL: true, LOG_LEVEL: true }).safeParse(cleaned);
+  const parsed = schema.pick({ DATABASE_URL: true, DATABASE_SESSION_URL: true, LOG_LEVEL: true }).safeParse(cleaned);
   const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
   if (parsed.success && !parsed.data.DATABASE_URL)
     lines.push('  - DATABASE_URL: verplicht (de database om te migreren)');
   if (!parsed.success || !parsed.data.DATABASE_URL)
     throw new ConfigError(`Ongeldige configuratie:\n${lines.join('\n')}`);
-  return { databaseUrl: parsed.data.DATABASE_URL, logLevel: parsed.data.LOG_LEVEL };
+  // The migrations hold an advisory lock for their whole run: straight to the primary, not through a pooler.
+  return { databaseUrl: parsed.data.DATABASE_SESSION_URL ?? parsed.data.DATABASE_URL, logLevel: parsed.data.LOG_LEVEL };
 }

@@ -59,10 +59,15 @@ export async function openDatabase(clientUrl: string, options: DatabaseOptions =
 
 /**
  * Applies every pending migration; returns the names it ran. First the job queue's own schema (graphile-worker's
- * migration function: it owns `graphile_worker` and upgrades it with the library), then ours.
+ * migration function: it owns `graphile_worker` and upgrades it with the library; on `sessionUrl`, the address for
+ * sessions of their own, DATABASE_SESSION_URL), then ours.
  */
-export async function migrate(orm: MikroORM, logger?: Logger): Promise<string[]> {
-  await migrateJobQueue(orm.config.get('clientUrl')!, logger);
+export async function migrate(
+  orm: MikroORM,
+  logger?: Logger,
+  sessionUrl: string = orm.config.get('clientUrl')!,
+): Promise<string[]> {
+  await migrateJobQueue(sessionUrl, logger);
   const migrator = orm.migrator;
   const done = await migrator.up();
   return done.map((m) => m.name);

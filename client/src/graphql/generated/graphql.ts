@@ -1066,6 +1066,8 @@ export type SettingsSectionKey =
   | 'ADVANCED'
   /** Analytics: a cookieless statistics tool on the public pages (off by default). */
   | 'ANALYTICS'
+  /** Digitale pas: how long the QR code on the resident’s digital card works offline, and the card’s colour, per municipality. */
+  | 'CARD'
   /** Communicatie: formal or informal wording, the daily mass-send limit. */
   | 'COMMUNICATION'
   /** DigiD: the assurance level asked for at log-in (the certificates have their own store). */

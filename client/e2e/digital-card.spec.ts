@@ -9,7 +9,8 @@ import { expectAccessible, loginProvider, loginResident, loginStaff, settle, STA
 import { placeOrders, resident, residentApi } from './orders-support';
 
 /**
- * The digital card (issue 30), end to end: a resident opens /account/pas and sees the card with its QR code; provider
+ * The digital card (issue 30), end to end: a resident opens /account/pas and sees the card with its QR code, and still
+ * sees it (with the open order's pickup code and the budget) with the browser offline; provider
  * 1's counter (/aanbieder/app) gets a camera stream — Chromium's fake video capture fed with that QR code, a video file
  * made here — scans it and finds the resident's open order; once staff block the card, the same code is refused.
  */
@@ -52,7 +53,7 @@ async function gql(page: Page, query: string, variables?: Record<string, unknown
   return body.data;
 }
 
-test('the resident’s digital card is scanned at the counter, and refused once the card is blocked', async ({
+test('the resident’s digital card works offline, is scanned at the counter, and is refused once the card is blocked', async ({
   page,
   browser,
   baseURL,
@@ -86,7 +87,34 @@ test('the resident’s digital card is scanned at the counter, and refused once 
   await expect(card.getByRole('img', { name: `QR-code van de pas van ${who.firstName}` })).toBeVisible();
   await expectAccessible(page, 'account: digitale pas');
 
-  // 2. The counter's camera sees that QR code (a browser of its own: the fake camera is a launch flag).
+  // 2. Without a connection (the browser's offline mode): the page opens again, from the service worker, with the
+  // card, the open order's pickup code and the budget as last known, and when that was.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // The page saved its state and warmed the worker's caches (lib/serviceWorker.ts) once the worker ran.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const pages = await caches.open('gw-account-pages');
+        return Boolean((await pages.match('/account/pas')) && localStorage.getItem('gw-offline-account-v1'));
+      }),
+    )
+    .toBe(true);
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Uw pas zonder internet');
+  await expect(page.getByRole('status').filter({ hasText: 'U heeft nu geen internetverbinding' })).toContainText(
+    /bekend was op \d+ \w+ \d{4} om \d{2}:\d{2}/,
+  );
+  const offlineCard = page.getByRole('article', { name: `Digitale pas van ${who.firstName}` });
+  await expect(offlineCard.getByRole('img', { name: `QR-code van de pas van ${who.firstName}` })).toBeVisible();
+  await expect(page.getByRole('article', { name: `Bestelling ${placed!.number}` })).toContainText(placed!.pickupCode);
+  await expect(page.getByRole('region', { name: 'Uw tegoed' })).toContainText(/€\s?\d/);
+  await expectAccessible(page, 'account: pas zonder internet');
+  await page.context().setOffline(false);
+
+  // 3. The counter's camera sees that QR code (a browser of its own: the fake camera is a launch flag).
   const folder = mkdtempSync(join(tmpdir(), 'gw-camera-'));
   const video = join(folder, 'pas.y4m');
   qrVideo(own.token, video);
@@ -113,7 +141,7 @@ test('the resident’s digital card is scanned at the counter, and refused once 
     await expect(counter.getByText('de digitale pas van de klant')).toBeVisible();
     await expectAccessible(counter, 'aanbieder: kassa-app na scannen');
 
-    // 3. Staff block the card: the very same code is refused at the next scan.
+    // 4. Staff block the card: the very same code is refused at the next scan.
     const blocked = await gql(
       staff,
       `mutation($id: ID!) { blockCard(cardId: $id) { errors { code } card { status } } }`,

@@ -137,6 +137,7 @@ type Documents = {
     "\n  mutation MarkMessageRead($id: ID!) {\n    markMessageRead(id: $id) {\n      unreadCount\n      errors {\n        ...UserErrorFields @unmask\n      }\n      message {\n        id\n        read\n        readAt\n      }\n    }\n  }\n": typeof types.MarkMessageReadDocument,
     "\n  mutation MarkAllMessagesRead {\n    markAllMessagesRead {\n      markedCount\n      unreadCount\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.MarkAllMessagesReadDocument,
     "\n  query MyCards {\n    myCards {\n      id\n      personId\n      holderName\n      maskedNumber\n      lastDigits\n      status\n      issuedAt\n      blockedAt\n    }\n  }\n": typeof types.MyCardsDocument,
+    "\n  query AccountOfflineState {\n    myOrders(first: 50) {\n      edges {\n        node {\n          id\n          number\n          providerName\n          pickupCode\n          status\n        }\n      }\n    }\n    myAssignments {\n      id\n      arrangementName\n      beneficiaryName\n      balanceCents\n      status\n      validUntil\n    }\n  }\n": typeof types.AccountOfflineStateDocument,
     "\n  mutation BlockMyCard($cardId: ID!) {\n    blockMyCard(cardId: $cardId) {\n      card {\n        id\n        status\n        blockedAt\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.BlockMyCardDocument,
     "\n  query MyCardPasses {\n    myCardPasses {\n      firstName\n      own\n      municipalityName\n      color\n      token\n      expiresAt\n      validityHours\n      card {\n        id\n        maskedNumber\n        lastDigits\n      }\n    }\n  }\n": typeof types.MyCardPassesDocument,
     "\n  query MyOwnCard($cardId: ID!) {\n    myOwnCard(cardId: $cardId) {\n      id\n      number\n    }\n  }\n": typeof types.MyOwnCardDocument,
@@ -447,6 +448,7 @@ const documents: Documents = {
     "\n  mutation MarkMessageRead($id: ID!) {\n    markMessageRead(id: $id) {\n      unreadCount\n      errors {\n        ...UserErrorFields @unmask\n      }\n      message {\n        id\n        read\n        readAt\n      }\n    }\n  }\n": types.MarkMessageReadDocument,
     "\n  mutation MarkAllMessagesRead {\n    markAllMessagesRead {\n      markedCount\n      unreadCount\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.MarkAllMessagesReadDocument,
     "\n  query MyCards {\n    myCards {\n      id\n      personId\n      holderName\n      maskedNumber\n      lastDigits\n      status\n      issuedAt\n      blockedAt\n    }\n  }\n": types.MyCardsDocument,
+    "\n  query AccountOfflineState {\n    myOrders(first: 50) {\n      edges {\n        node {\n          id\n          number\n          providerName\n          pickupCode\n          status\n        }\n      }\n    }\n    myAssignments {\n      id\n      arrangementName\n      beneficiaryName\n      balanceCents\n      status\n      validUntil\n    }\n  }\n": types.AccountOfflineStateDocument,
     "\n  mutation BlockMyCard($cardId: ID!) {\n    blockMyCard(cardId: $cardId) {\n      card {\n        id\n        status\n        blockedAt\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.BlockMyCardDocument,
     "\n  query MyCardPasses {\n    myCardPasses {\n      firstName\n      own\n      municipalityName\n      color\n      token\n      expiresAt\n      validityHours\n      card {\n        id\n        maskedNumber\n        lastDigits\n      }\n    }\n  }\n": types.MyCardPassesDocument,
     "\n  query MyOwnCard($cardId: ID!) {\n    myOwnCard(cardId: $cardId) {\n      id\n      number\n    }\n  }\n": types.MyOwnCardDocument,
@@ -1140,6 +1142,10 @@ export function graphql(source: "\n  mutation MarkAllMessagesRead {\n    markAll
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query MyCards {\n    myCards {\n      id\n      personId\n      holderName\n      maskedNumber\n      lastDigits\n      status\n      issuedAt\n      blockedAt\n    }\n  }\n"): (typeof documents)["\n  query MyCards {\n    myCards {\n      id\n      personId\n      holderName\n      maskedNumber\n      lastDigits\n      status\n      issuedAt\n      blockedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AccountOfflineState {\n    myOrders(first: 50) {\n      edges {\n        node {\n          id\n          number\n          providerName\n          pickupCode\n          status\n        }\n      }\n    }\n    myAssignments {\n      id\n      arrangementName\n      beneficiaryName\n      balanceCents\n      status\n      validUntil\n    }\n  }\n"): (typeof documents)["\n  query AccountOfflineState {\n    myOrders(first: 50) {\n      edges {\n        node {\n          id\n          number\n          providerName\n          pickupCode\n          status\n        }\n      }\n    }\n    myAssignments {\n      id\n      arrangementName\n      beneficiaryName\n      balanceCents\n      status\n      validUntil\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

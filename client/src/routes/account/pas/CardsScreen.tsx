@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { saveOfflineAccount } from '@/lib/offlineAccount';
 import type { CardPass } from './DigitalCards';
 import { formatDate } from '@/components/dates/formatDate';
 import { useMutationForm } from '@/components/forms/useMutationForm';
@@ -23,6 +24,31 @@ const MyCardsDocument = graphql(`
       status
       issuedAt
       blockedAt
+    }
+  }
+`);
+
+/** What else the resident needs at the counter without a connection: open orders with their codes, the budget left. */
+const AccountOfflineStateDocument = graphql(`
+  query AccountOfflineState {
+    myOrders(first: 50) {
+      edges {
+        node {
+          id
+          number
+          providerName
+          pickupCode
+          status
+        }
+      }
+    }
+    myAssignments {
+      id
+      arrangementName
+      beneficiaryName
+      balanceCents
+      status
+      validUntil
     }
   }
 `);
@@ -56,6 +82,33 @@ export default function CardsScreen() {
     fetchPolicy: 'cache-and-network',
     pollInterval: CARD_PASS_REFRESH_MS,
   });
+  const state = useQuery(AccountOfflineStateDocument, {
+    fetchPolicy: 'network-only',
+    pollInterval: CARD_PASS_REFRESH_MS,
+  });
+  // Every fresh answer is the new last known state for use without a connection (lib/offlineAccount).
+  const fresh =
+    passes.data && state.data && !passes.error && !state.error ? ([passes.data, state.data] as const) : null;
+  useEffect(() => {
+    if (!fresh) return;
+    const [p, s] = fresh;
+    saveOfflineAccount({
+      savedAt: new Date().toISOString(),
+      passes: p.myCardPasses.map((pass) => ({ ...pass, card: { ...pass.card } })),
+      orders: s.myOrders.edges
+        .map((e) => e.node)
+        .filter((o) => (o.status === 'PLACED' || o.status === 'ACCEPTED') && o.pickupCode),
+      budgets: s.myAssignments
+        .filter((a) => a.status === 'ACTIVE')
+        .map(({ id, arrangementName, beneficiaryName, balanceCents, validUntil }) => ({
+          id,
+          arrangementName,
+          beneficiaryName: beneficiaryName ?? null,
+          balanceCents,
+          validUntil,
+        })),
+    });
+  }, [fresh?.[0], fresh?.[1]]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <QueryBoundary
       query={query}

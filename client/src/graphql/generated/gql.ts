@@ -233,6 +233,7 @@ type Documents = {
     "\n  mutation ActivateDigidCertificate($id: ID!) {\n    activateDigidCertificate(id: $id) {\n      certificate {\n        ...DigidCertificateFields @unmask\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.ActivateDigidCertificateDocument,
     "\n  mutation RetireDigidCertificate($id: ID!) {\n    retireDigidCertificate(id: $id) {\n      certificate {\n        ...DigidCertificateFields @unmask\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.RetireDigidCertificateDocument,
     "\n  mutation UploadDigidCertificate($input: UploadDigidCertificateInput!) {\n    uploadDigidCertificate(input: $input) {\n      certificate {\n        ...DigidCertificateFields @unmask\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.UploadDigidCertificateDocument,
+    "\n  query CardSettingsMunicipalities {\n    municipalities {\n      id\n      name\n    }\n  }\n": typeof types.CardSettingsMunicipalitiesDocument,
     "\n  query OwnIpAddress {\n    ownIpAddress\n  }\n": typeof types.OwnIpAddressDocument,
     "\n  query RolesMatrix {\n    roles {\n      accountCount\n      allPermissions\n      manageable\n      notManageableReason\n      role {\n        id\n        name\n        description\n        builtIn\n        permissions\n      }\n    }\n    permissionGroups {\n      name\n      permissions {\n        permission\n        description\n        held\n      }\n    }\n  }\n": typeof types.RolesMatrixDocument,
     "\n  mutation UpdateRole($id: ID!, $input: RoleInput!) {\n    updateRole(id: $id, input: $input) {\n      role {\n        id\n        name\n        permissions\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.UpdateRoleDocument,
@@ -544,6 +545,7 @@ const documents: Documents = {
     "\n  mutation ActivateDigidCertificate($id: ID!) {\n    activateDigidCertificate(id: $id) {\n      certificate {\n        ...DigidCertificateFields @unmask\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.ActivateDigidCertificateDocument,
     "\n  mutation RetireDigidCertificate($id: ID!) {\n    retireDigidCertificate(id: $id) {\n      certificate {\n        ...DigidCertificateFields @unmask\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.RetireDigidCertificateDocument,
     "\n  mutation UploadDigidCertificate($input: UploadDigidCertificateInput!) {\n    uploadDigidCertificate(input: $input) {\n      certificate {\n        ...DigidCertificateFields @unmask\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.UploadDigidCertificateDocument,
+    "\n  query CardSettingsMunicipalities {\n    municipalities {\n      id\n      name\n    }\n  }\n": types.CardSettingsMunicipalitiesDocument,
     "\n  query OwnIpAddress {\n    ownIpAddress\n  }\n": types.OwnIpAddressDocument,
     "\n  query RolesMatrix {\n    roles {\n      accountCount\n      allPermissions\n      manageable\n      notManageableReason\n      role {\n        id\n        name\n        description\n        builtIn\n        permissions\n      }\n    }\n    permissionGroups {\n      name\n      permissions {\n        permission\n        description\n        held\n      }\n    }\n  }\n": types.RolesMatrixDocument,
     "\n  mutation UpdateRole($id: ID!, $input: RoleInput!) {\n    updateRole(id: $id, input: $input) {\n      role {\n        id\n        name\n        permissions\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.UpdateRoleDocument,
@@ -1526,6 +1528,10 @@ export function graphql(source: "\n  mutation RetireDigidCertificate($id: ID!) {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UploadDigidCertificate($input: UploadDigidCertificateInput!) {\n    uploadDigidCertificate(input: $input) {\n      certificate {\n        ...DigidCertificateFields @unmask\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UploadDigidCertificate($input: UploadDigidCertificateInput!) {\n    uploadDigidCertificate(input: $input) {\n      certificate {\n        ...DigidCertificateFields @unmask\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CardSettingsMunicipalities {\n    municipalities {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query CardSettingsMunicipalities {\n    municipalities {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

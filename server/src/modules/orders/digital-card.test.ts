@@ -4,6 +4,8 @@ import { startTestServer, type TestClient, type TestServer } from '../../test/se
 import { createHousehold, offeredIn, type Household } from '../../test/households.js';
 import { checkoutOutcome } from '../../test/checkout-outcome.js';
 import { ManualClock } from '../../kernel/clock.js';
+import { Permission } from '../../kernel/permissions.js';
+import { contextFor, staffViewer } from '../../test/context.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Card } from '../customers/card.entity.js';
@@ -354,5 +356,33 @@ describe('the digital card at the counter', () => {
     // Noorderhaven keeps the default.
     const nh = await household(noorderhaven);
     expect((await passesOf(nh))[0].validityHours).toBe(24);
+  });
+
+  it('lets staff of one municipality change only that municipality’s card settings', async () => {
+    const [account] = await sql<{ id: string }>(`select id from admin_account where email = ?`, [
+      DEMO_STAFF.find((s) => s.role === 'BEHEERDER')!.email,
+    ]);
+    const ctx = contextFor(
+      server.orm,
+      server.services,
+      staffViewer({
+        municipalityIds: [zuiderveen.id],
+        permissions: [Permission.SETTINGS_MANAGE],
+        adminAccountId: account!.id,
+      }),
+      { clock },
+    );
+    const own = await server.services.settings.update(ctx, 'card', {
+      offlineValidityHoursByMunicipality: { [zuiderveen.id]: 6 },
+    });
+    expect(own.ok).toBe(true);
+    const other = await server.services.settings.update(ctx, 'card', {
+      colorByMunicipality: { [noorderhaven.id]: '#00457a' },
+    });
+    expect(!other.ok && other.errors).toEqual([
+      expect.objectContaining({ code: 'OUT_OF_SCOPE', field: `colorByMunicipality.${noorderhaven.id}` }),
+    ]);
+    const all = await server.services.settings.update(ctx, 'card', { offlineValidityHours: 12 });
+    expect(!all.ok && all.errors[0]).toMatchObject({ code: 'OUT_OF_SCOPE', field: 'offlineValidityHours' });
   });
 });

@@ -7,6 +7,7 @@ import { ManualClock } from '../../kernel/clock.js';
 import { Permission } from '../../kernel/permissions.js';
 import { contextFor, staffViewer } from '../../test/context.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
+import { DEMO_CARD_COLOURS } from '../../seeders/demo-data.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { Card } from '../customers/card.entity.js';
 import { Person } from '../customers/person.entity.js';
@@ -353,9 +354,9 @@ describe('the digital card at the counter', () => {
     const old = await passesMadeAgo(h, 2 * HOUR + 1000);
     const late: any = await providerA.gql(LOOKUP, { c: old.token });
     expect(late.data.counterLookup.errors[0].code).toBe('TOKEN_EXPIRED');
-    // Noorderhaven keeps the default.
+    // Noorderhaven keeps its own window and colour (the demo data's, seeders/demo-data.ts).
     const nh = await household(noorderhaven);
-    expect((await passesOf(nh))[0].validityHours).toBe(24);
+    expect((await passesOf(nh))[0]).toMatchObject({ validityHours: 12, color: DEMO_CARD_COLOURS.noorderhaven });
   });
 
   it('lets staff of one municipality change only that municipality’s card settings', async () => {

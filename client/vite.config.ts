@@ -174,8 +174,8 @@ const ssrConfig = defineConfig({
 // The sandbox pulls in GraphiQL and Monaco; keeping it a separate entry keeps them
 // out of the application's bundle. The server serves dist/sandbox.html at /sandbox.
 /**
- * The installable resident area (issue 30): a web app manifest (the platform's name and icons) and a service worker
- * made by Workbox. The worker precaches only the icons; it keeps what the resident's pages loaded — the hashed files
+ * The installable resident area (issue 30): a service worker made by Workbox (the web app manifest with the platform's
+ * name and icons is the server's, GET /manifest.webmanifest). The worker precaches only the favicon; it keeps what the resident's pages loaded — the hashed files
  * under /assets (cache first: they never change) and the /account pages' HTML, which is the bare application shell
  * (network first, the cached copy only without a connection). Nothing else: the public pages stay the server's,
  * GraphQL answers are never cached by the worker (the last known card, orders and budget are kept by the page itself,
@@ -187,25 +187,9 @@ function installableApp() {
     injectRegister: false,
     registerType: 'autoUpdate',
     filename: 'sw.js',
-    manifestFilename: 'manifest.webmanifest',
-    includeManifestIcons: true,
-    manifest: {
-      name: 'Gemeentewinkel',
-      short_name: 'Gemeentewinkel',
-      description: 'Uw pas, bestellingen en tegoed van de gemeente, ook zonder internet.',
-      lang: 'nl',
-      id: '/account/pas',
-      start_url: '/account/pas',
-      scope: '/',
-      display: 'standalone',
-      background_color: '#ffffff',
-      theme_color: '#00457a',
-      icons: [
-        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-      ],
-    },
+    // The manifest is the server's (GET /manifest.webmanifest, modules/settings/manifest.routes.ts): it carries the
+    // platform's name and colour from the settings; index.html links it.
+    manifest: false,
     workbox: {
       globPatterns: ['favicon.svg'],
       navigateFallback: null,

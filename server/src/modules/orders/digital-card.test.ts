@@ -386,4 +386,29 @@ describe('the digital card at the counter', () => {
     const all = await server.services.settings.update(ctx, 'card', { offlineValidityHours: 12 });
     expect(!all.ok && all.errors[0]).toMatchObject({ code: 'OUT_OF_SCOPE', field: 'offlineValidityHours' });
   });
+
+  it('serves the web app manifest with the platform’s name and colour from the settings', async () => {
+    const res = await server.client().fetch('/manifest.webmanifest');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    const manifest: any = await res.json();
+    expect(manifest).toMatchObject({
+      name: 'Gemeentewinkel',
+      lang: 'nl',
+      start_url: '/account/pas',
+      display: 'standalone',
+    });
+    expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(['192x192', '512x512', '512x512']);
+    const section: any = await beheerder.gql(SECTION, { s: 'GENERAL' });
+    const saved: any = await beheerder.gql(UPDATE, {
+      input: {
+        section: 'GENERAL',
+        expectedVersion: section.data.settingsSection.version,
+        patch: { platformName: 'Stadspas Zuiderveen' },
+      },
+    });
+    expect(saved.data.updateSettingsSection.errors).toEqual([]);
+    const renamed: any = await (await server.client().fetch('/manifest.webmanifest')).json();
+    expect(renamed.name).toBe('Stadspas Zuiderveen');
+  });
 });

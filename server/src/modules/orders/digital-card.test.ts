@@ -4,7 +4,7 @@ import { startTestServer, type TestClient, type TestServer } from '../../test/se
 import { createHousehold, offeredIn, type Household } from '../../test/households.js';
 import { checkoutOutcome } from '../../test/checkout-outcome.js';
 import { ManualClock } from '../../kernel/clock.js';
-import { Permission } from '../../kernel/permissions.js';
+import { Audience, Permission } from '../../kernel/permissions.js';
 import { contextFor, staffViewer } from '../../test/context.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
 import { DEMO_CARD_COLOURS } from '../../seeders/demo-data.js';
@@ -14,7 +14,13 @@ import { Person } from '../customers/person.entity.js';
 import { CardTokens } from '../customers/card-token.js';
 import { makeCardNumber } from '../customers/card-number.js';
 import type { Product } from '../catalogue/product.entity.js';
-import { NOTHING_FOUND, TOKEN_EXPIRED, TOKEN_INVALID, TOKEN_OTHER_MUNICIPALITY } from './counter.service.js';
+import {
+  CounterService,
+  NOTHING_FOUND,
+  TOKEN_EXPIRED,
+  TOKEN_INVALID,
+  TOKEN_OTHER_MUNICIPALITY,
+} from './counter.service.js';
 
 /**
  * The digital card (issue 30): the resident's card as a signed, short-lived QR code; the counter accepts it as it
@@ -410,5 +416,50 @@ describe('the digital card at the counter', () => {
     expect(saved.data.updateSettingsSection.errors).toEqual([]);
     const renamed: any = await (await server.client().fetch('/manifest.webmanifest')).json();
     expect(renamed.name).toBe('Stadspas Zuiderveen');
+  });
+
+  it('counts a forged code as a guess against the provider’s misses, a genuine expired one not', async () => {
+    const counter = new CounterService(
+      server.services.limits,
+      {
+        perUser: { name: `counter-user-${randomUUID()}`, points: 1000, windowSeconds: 60 },
+        perAddress: { name: `counter-address-${randomUUID()}`, points: 1000, windowSeconds: 60 },
+        misses: { name: `counter-misses-${randomUUID()}`, points: 3, windowSeconds: 3600 },
+      },
+      server.services.orderViews,
+      server.services.orderActions,
+      server.services.cardPasses,
+    );
+    const ctx = contextFor(
+      server.orm,
+      server.services,
+      {
+        kind: Audience.PROVIDER,
+        sessionId: 'x',
+        providerUserId: '00000000-0000-4000-8000-000000000001',
+        providerId: a.provider.id,
+      },
+      { clock },
+    );
+    const h = await household();
+    await order(h, a);
+    const expired = await passesMadeAgo(h, 25 * HOUR);
+    for (let i = 0; i < 6; i++) {
+      const r = await counter.lookup(ctx, expired.token, '10.9.0.1');
+      expect(!r.ok && r.errors[0]!.code).toBe('TOKEN_EXPIRED');
+    }
+    const [, body, mac] = expired.token.split('.');
+    // Another card id in the signed body each time, the signature kept: never ours.
+    const forged = (i: number) => {
+      const bytes = Buffer.from(body!, 'base64url');
+      bytes[0] = bytes[0]! ^ (i + 1);
+      return `GWP1.${bytes.toString('base64url')}.${mac}`;
+    };
+    const codes = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await counter.lookup(ctx, forged(i), '10.9.0.1');
+      codes.push(r.ok ? 'OK' : r.errors[0]!.code);
+    }
+    expect(codes).toEqual(['INVALID_TOKEN', 'INVALID_TOKEN', 'INVALID_TOKEN', 'RATE_LIMITED']);
   });
 });

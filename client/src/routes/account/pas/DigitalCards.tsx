@@ -105,8 +105,7 @@ function DigitalCard({ pass, offline }: { pass: CardPass; offline: boolean }) {
       <article className="gw-digital-card" style={style} aria-labelledby={headingId}>
         <p className="gw-digital-card__municipality">{pass.municipalityName}</p>
         <h3 id={headingId}>
-          <span className="gw-visually-hidden">Digitale pas van </span>
-          {pass.firstName}
+          <span className="gw-visually-hidden">Digitale pas van</span> {pass.firstName}
         </h3>
         <p>
           {pass.own ? (

@@ -114,7 +114,17 @@ test('the resident’s digital card works offline, is scanned at the counter, an
   await expectAccessible(page, 'account: pas zonder internet');
   await page.context().setOffline(false);
 
-  // 3. The counter's camera sees that QR code (a browser of its own: the fake camera is a launch flag).
+  // 3. A counter without a camera (this browser has none): a Dutch answer, and typing keeps working.
+  await providerPage.goto('/aanbieder/app');
+  await settle(providerPage);
+  await providerPage.getByRole('button', { name: 'Scan pas of code' }).click();
+  await expect(providerPage.getByRole('alert')).toContainText(/typ het pasnummer of de afhaalcode in\.$/);
+  await expectAccessible(providerPage, 'aanbieder: kassa-app zonder camera');
+  await providerPage.getByLabel('Pasnummer of afhaalcode').fill(placed!.pickupCode);
+  await providerPage.getByRole('button', { name: 'Zoeken' }).click();
+  await expect(providerPage.getByRole('heading', { name: `Bestelling ${placed!.number}` })).toBeVisible();
+
+  // 4. The counter's camera sees that QR code (a browser of its own: the fake camera is a launch flag).
   const folder = mkdtempSync(join(tmpdir(), 'gw-camera-'));
   const video = join(folder, 'pas.y4m');
   qrVideo(own.token, video);
@@ -141,7 +151,7 @@ test('the resident’s digital card works offline, is scanned at the counter, an
     await expect(counter.getByText('de digitale pas van de klant')).toBeVisible();
     await expectAccessible(counter, 'aanbieder: kassa-app na scannen');
 
-    // 4. Staff block the card: the very same code is refused at the next scan.
+    // 5. Staff block the card: the very same code is refused at the next scan.
     const blocked = await gql(
       staff,
       `mutation($id: ID!) { blockCard(cardId: $id) { errors { code } card { status } } }`,

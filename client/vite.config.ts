@@ -8,6 +8,7 @@ import { buildSchema, parse } from 'graphql';
 import react from '@vitejs/plugin-react';
 import MagicString from 'magic-string';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -172,9 +173,58 @@ const ssrConfig = defineConfig({
 // Two entries: the application (index.html) and the GraphQL sandbox (sandbox.html).
 // The sandbox pulls in GraphiQL and Monaco; keeping it a separate entry keeps them
 // out of the application's bundle. The server serves dist/sandbox.html at /sandbox.
+/**
+ * The installable resident area (issue 30): a service worker made by Workbox (the web app manifest with the platform's
+ * name and icons is the server's, GET /manifest.webmanifest). The worker precaches only the favicon; it keeps what the resident's pages loaded — the hashed files
+ * under /assets (cache first: they never change) and the /account pages' HTML, which is the bare application shell
+ * (network first, the cached copy only without a connection). Nothing else: the public pages stay the server's,
+ * GraphQL answers are never cached by the worker (the last known card, orders and budget are kept by the page itself,
+ * lib/offlineAccount.ts, and removed at log-out). The worker is registered by the account area only
+ * (lib/serviceWorker.ts), so a visitor who never logs in never gets one.
+ */
+function installableApp() {
+  return VitePWA({
+    injectRegister: false,
+    registerType: 'autoUpdate',
+    filename: 'sw.js',
+    // The manifest is the server's (GET /manifest.webmanifest, modules/settings/manifest.routes.ts): it carries the
+    // platform's name and colour from the settings; index.html links it.
+    manifest: false,
+    workbox: {
+      globPatterns: ['favicon.svg'],
+      navigateFallback: null,
+      skipWaiting: true,
+      clientsClaim: true,
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'gw-assets',
+            expiration: { maxEntries: 300, maxAgeSeconds: 60 * 24 * 3600 },
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+        {
+          urlPattern: ({ request, url, sameOrigin }) =>
+            sameOrigin && request.mode === 'navigate' && url.pathname.startsWith('/account'),
+          handler: 'NetworkFirst',
+          options: {
+            cacheName: 'gw-account-pages',
+            networkTimeoutSeconds: 5,
+            expiration: { maxEntries: 20 },
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+      ],
+    },
+  });
+}
+
 const clientConfig = defineConfig({
   root: here('.'),
-  plugins: [graphqlDocuments(), compactPrinter(), react(), precompress()],
+  plugins: [graphqlDocuments(), compactPrinter(), react(), installableApp(), precompress()],
   resolve: {
     ...resolve,
     // RxJS (under Apollo Client) in its ES2015 build: classes instead of ES5 helpers, and no tslib.

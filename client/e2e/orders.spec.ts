@@ -162,9 +162,8 @@ test('a provider accepts and delivers orders, and staff see and cancel them', as
     /Niets gevonden: bij uw organisatie is er geen open bestelling voor deze pas of afhaalcode\./,
   );
   await expect(provider.getByRole('alert')).toBeFocused();
-  // The camera button only exists where the browser can scan; typing always works.
-  const canScan = await provider.evaluate(() => 'BarcodeDetector' in window);
-  await expect(provider.getByRole('button', { name: 'Scannen met de camera' })).toHaveCount(canScan ? 1 : 0);
+  // "Scan pas of code" is offered in every browser (a decoder is loaded where the browser has none); typing always works.
+  await expect(provider.getByRole('button', { name: 'Scan pas of code' })).toHaveCount(1);
   await expectAccessible(provider, 'aanbieder: kassa-app na levering');
 
   // 4. Staff find the order by number, see the timeline, and cancel it with a reason (budget back).

@@ -181,6 +181,10 @@ const instellingenRoutes: RouteObject[] = [
       { crumb: 'Nieuwe certificaten' },
     ),
   ]),
+  screen('digitale-pas', () => import('./routes/admin/beheer/instellingen/digitale-pas/DigitalCardSettingsScreen'), {
+    crumb: 'Digitale pas',
+    permission: p.settings,
+  }),
   screen('geavanceerd', () => import('./routes/admin/beheer/instellingen/geavanceerd/AdvancedSettingsScreen'), {
     crumb: 'Geavanceerde instellingen',
     permission: p.settings,

@@ -214,6 +214,7 @@ export const urls = {
       payments: () => `${instellingen}/betalingen`,
       digid: () => `${instellingen}/digid`,
       digidCertificates: () => `${instellingen}/digid/nieuwe-certificaten`,
+      digitalCard: () => `${instellingen}/digitale-pas`,
       advanced: () => `${instellingen}/geavanceerd`,
       howItWorks: () => `${instellingen}/hoe-werkt-het`,
       ip: () => `${instellingen}/ip`,

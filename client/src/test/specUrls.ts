@@ -120,6 +120,8 @@ export const SPEC_URLS = {
     '/betalingen',
     '/digid',
     '/digid/nieuwe-certificaten',
+    // Issue 30: the digital card's code validity and colour per municipality.
+    '/digitale-pas',
     '/geavanceerd',
     '/hoe-werkt-het',
     '/ip',

@@ -20,6 +20,8 @@ import { membershipEnded, openDecisionsForMembership } from '../modules/catalogu
 import { MailService } from '../modules/communication/mail.service.js';
 import { TemplateService } from '../modules/communication/template.service.js';
 import { CardService } from '../modules/customers/card.service.js';
+import { CardPassService } from '../modules/customers/card-pass.service.js';
+import { CardTokens } from '../modules/customers/card-token.js';
 import { ClientGroupService } from '../modules/customers/client-group.service.js';
 import { PersonService } from '../modules/customers/person.service.js';
 import { DashboardService } from '../modules/dashboard/dashboard.service.js';
@@ -196,6 +198,8 @@ function coreServices(config: Config, { pool }: { pool: pg.Pool }) {
 
   // ---- customers --------------------------------------------------------------------------------------------------
   const cards = new CardService(audit);
+  // The digital card's QR codes (issue 30): signed with a key of their own made from the session secret.
+  const cardPasses = new CardPassService(new CardTokens(config.session.secret), settings);
 
   // ---- year end ---------------------------------------------------------------------------------------------------
   // Year end expires what is left of ended assignments, copies arrangements to their next period and grants them
@@ -284,8 +288,9 @@ function coreServices(config: Config, { pool }: { pool: pg.Pool }) {
     orderActions,
     orderLists,
     // The counter (kassa-app): look-ups and the only hand-over of a pick-up order, with the resident's card or code.
-    counter: new CounterService(limits, limitRules.counter, orderViews, orderActions),
+    counter: new CounterService(limits, limitRules.counter, orderViews, orderActions, cardPasses),
     cards,
+    cardPasses,
     clientGroups: new ClientGroupService(config.bsn, audit, cards),
     // Erasing a person also erases their mails from the mail log (same transaction).
     persons: new PersonService(config.bsn, audit, [

@@ -85,6 +85,8 @@ describe('static files of the built client', () => {
     writeFileSync(join(dist, 'assets', 'logo-Q1w2E3.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     writeCompressed(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     writeFileSync(join(dist, '.secret'), 'nee');
+    // The resident area's service worker (issue 30): revalidated on every use, so a new build takes over at once.
+    writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     writeCompressed(join(dist, 'sandbox.html'), '<!doctype html><title>sandbox</title>');
     server = await startTestServer({ clientDist: dist });
   }, 120_000);
@@ -160,6 +162,10 @@ describe('static files of the built client', () => {
     expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
     expect(gunzipSync(icon.body).toString()).toContain('<svg');
+
+    const worker = await get(`${server.url}/sw.js`, 'identity');
+    expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
 
     const png = await get(`${server.url}/assets/logo-Q1w2E3.png`, CHROME);
     expect(png.headers['content-type']).toBe('image/png');

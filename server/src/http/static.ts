@@ -6,7 +6,8 @@ import { extname, join, relative, sep } from 'node:path';
  * The built client (client/dist), pre-compressed: the build writes `.br` and `.gz` next to every compressible file
  * (client/vite.config.ts, `precompress`). Each request gets brotli if the browser accepts it, else gzip, else the
  * original, with `Vary: Accept-Encoding`, the original's Content-Type, and caching by kind: hashed files under
- * /assets are immutable for a year, HTML is revalidated on every use (no-cache), anything else (favicon) an hour.
+ * /assets are immutable for a year, HTML and the service worker are revalidated on every use (no-cache), anything else
+ * (favicon, the web app manifest and its icons) an hour.
  *
  * The set of files is read once at start-up (the build does not change under a running server); a URL that is not
  * in it falls through, so no request path ever reaches the file system unchecked.
@@ -35,6 +36,8 @@ export interface StaticFiles {
 function cacheControlFor(urlPath: string): string {
   if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
   if (urlPath.endsWith('.html')) return 'no-cache';
+  // The service worker (issue 30): the browser checks it for updates on every use, so a new build takes over at once.
+  if (urlPath === '/sw.js') return 'no-cache';
   return 'public, max-age=3600';
 }
 

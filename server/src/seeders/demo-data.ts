@@ -217,6 +217,12 @@ export type DemoMunicipalityKey = (typeof DEMO_MUNICIPALITIES)[number]['key'];
  * Public contact details of the demo municipalities (instellingen/algemeen), in the form Dutch municipalities use:
  * the short number 14 + area code, a town-hall address in the municipality's postcode area, a site under example.org.
  */
+/** The digital card's colour per demo municipality (white text on it at least 4.5:1). */
+export const DEMO_CARD_COLOURS: Record<DemoMunicipalityKey, string> = {
+  zuiderveen: '#1f5fa8',
+  noorderhaven: '#2e6b30',
+};
+
 export const DEMO_MUNICIPALITY_CONTACTS: Record<
   DemoMunicipalityKey,
   { phone: string; email: string; website: string; visitingAddress: string }
@@ -1307,6 +1313,22 @@ export async function seedDemoData(
       `insert into setting (section, value, version, updated_at, updated_by_kind) values ('general', ?::jsonb, 1, ?, 'SYSTEM')
        on conflict (section) do nothing`,
       [JSON.stringify({ municipalities: contacts }), setupAt],
+    );
+    // The digital card (settings section `card`, issue 30): each municipality's colour; Noorderhaven's QR codes work
+    // 12 hours without a connection, Zuiderveen's the default 24.
+    await tx.execute(
+      `insert into setting (section, value, version, updated_at, updated_by_kind) values ('card', ?::jsonb, 1, ?, 'SYSTEM')
+       on conflict (section) do nothing`,
+      [
+        JSON.stringify({
+          colorByMunicipality: {
+            [municipalities.zuiderveen.id]: DEMO_CARD_COLOURS.zuiderveen,
+            [municipalities.noorderhaven.id]: DEMO_CARD_COLOURS.noorderhaven,
+          },
+          offlineValidityHoursByMunicipality: { [municipalities.noorderhaven.id]: 12 },
+        }),
+        setupAt,
+      ],
     );
     await seedDemoContentPages(tx, { setupAt, today });
     await seedDemoJournal(tx, setupAt);

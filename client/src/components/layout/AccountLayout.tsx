@@ -1,4 +1,8 @@
+import { useEffect } from 'react';
 import { urls } from '../../lib/urls';
+import { readOfflineAccount } from '../../lib/offlineAccount';
+import { registerResidentServiceWorker } from '../../lib/serviceWorker';
+import { OfflineAccount } from '../../routes/account/pas/OfflineAccount';
 import { UnreadMessagesCount } from '../messages/UnreadMessagesCount';
 import { MenuDisclosure } from './MenuDisclosure';
 import { PublicShell } from './PublicLayout';
@@ -39,11 +43,21 @@ function AccountNav() {
   );
 }
 
-/** The customer's own area (/account/*): customers only, others go to /inloggen. */
+/** Without a connection: the resident's last known card, orders and budget, when this browser has them. */
+function offlineAccount() {
+  const snapshot = readOfflineAccount();
+  return snapshot ? <OfflineAccount snapshot={snapshot} /> : null;
+}
+
+/**
+ * The customer's own area (/account/*): customers only, others go to /inloggen. It is the installable part of the
+ * site (issue 30): its service worker is registered here, and without a connection it shows the last known state.
+ */
 export function AccountLayout() {
+  useEffect(() => registerResidentServiceWorker(), []);
   return (
     <PublicShell subnav={<AccountNav />}>
-      <RequireAudience kind="CUSTOMER" loginUrl={urls.login}>
+      <RequireAudience kind="CUSTOMER" loginUrl={urls.login} offline={offlineAccount}>
         <ScreenOutlet />
       </RequireAudience>
     </PublicShell>

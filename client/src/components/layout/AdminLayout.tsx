@@ -72,6 +72,7 @@ const settings: MenuItem[] = [
   { label: 'Betalingen', to: s.payments(), permission: p.settings },
   { label: 'DigiD', to: s.digid(), permission: p.settings },
   { label: 'Nieuwe DigiD-certificaten', to: s.digidCertificates(), permission: p.settings },
+  { label: 'Digitale pas', to: s.digitalCard(), permission: p.settings },
   { label: 'Geavanceerd', to: s.advanced(), permission: p.settings },
   { label: 'Hoe werkt het', to: s.howItWorks(), permission: p.contentPages },
   { label: 'IP-adressen', to: s.ip(), permission: p.settings },

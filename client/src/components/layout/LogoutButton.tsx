@@ -2,6 +2,7 @@ import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useNavigate } from 'react-router';
 import { graphql } from '../../graphql/generated';
 import { urls } from '../../lib/urls';
+import { clearOfflineAccount } from '../../lib/offlineAccount';
 
 export const LogoutDocument = graphql(`
   mutation Logout {
@@ -9,13 +10,15 @@ export const LogoutDocument = graphql(`
   }
 `);
 
-/** Ends the session, forgets every cached answer and goes to the home page. */
+/** Ends the session, forgets every cached answer (and the offline state) and goes to the home page. */
 export function LogoutButton({ className = 'gw-link-button' }: { className?: string }) {
   const [logout, { loading }] = useMutation(LogoutDocument);
   const client = useApolloClient();
   const navigate = useNavigate();
 
   async function handleClick() {
+    // The resident's last known card, orders and budget (for use without a connection) go first.
+    await clearOfflineAccount();
     try {
       await logout();
     } catch {

@@ -10,6 +10,11 @@ interface RequireAudienceProps {
   /** The log-in page of this area, given the path to return to afterwards. */
   loginUrl: (terug: string) => string;
   children: ReactNode;
+  /**
+   * What to show when the server cannot be reached (the resident's last known state, issue 30); null: the service
+   * error as before.
+   */
+  offline?: () => ReactNode | null;
 }
 
 /**
@@ -17,7 +22,7 @@ interface RequireAudienceProps {
  * the area's log-in page with `terug` set to the page they wanted. (The server enforces access
  * on every field; this only spares users a screen full of errors.)
  */
-export function RequireAudience({ kind, loginUrl, children }: RequireAudienceProps) {
+export function RequireAudience({ kind, loginUrl, children, offline }: RequireAudienceProps) {
   const { viewer, loading } = useViewer();
   const location = useLocation();
 
@@ -29,7 +34,7 @@ export function RequireAudience({ kind, loginUrl, children }: RequireAudiencePro
     );
   }
   if (!viewer) {
-    return <ServiceError />;
+    return offline?.() ?? <ServiceError />;
   }
   if (viewer.kind !== kind) {
     return <Navigate replace to={loginUrl(`${location.pathname}${location.search}`)} />;

@@ -15,3 +15,14 @@ export async function cardNumberTaken(em: EntityManager, number: string): Promis
 export async function lockPerson(em: EntityManager, personId: string): Promise<void> {
   await em.execute(`select id from person where id = ? for update`, [personId]);
 }
+
+/** The household's persons who hold a budget of their own (an active, current assignment with them as beneficiary). */
+export async function personsWithOwnBudget(em: EntityManager, clientGroupId: string, today: string): Promise<string[]> {
+  const rows = await em.execute<{ beneficiary_id: string }[]>(
+    `select distinct a.beneficiary_id from assignment a
+      where a.client_group_id = ? and a.beneficiary_id is not null and a.status = 'ACTIVE'
+        and a.valid_from <= ? and a.valid_until >= ?`,
+    [clientGroupId, today, today],
+  );
+  return rows.map((r) => r.beneficiary_id);
+}

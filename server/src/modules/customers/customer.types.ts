@@ -241,3 +241,46 @@ export class CardPayload extends Payload(CardView, 'card', 'The card acted on; a
     return payload;
   }
 }
+
+@ObjectType('CardPass', {
+  description:
+    'The digital card on the resident’s phone (/account/pas): one per card of the household the resident may show — their own, and that of a member with a budget of their own (a child’s Kindpakket). The QR code carries `token`, never the card number.',
+})
+export class CardPassView {
+  @Field(() => CardView, { description: 'The card (number masked).' })
+  card!: CardView;
+
+  @Field(() => String, { description: 'The holder’s first name, as printed on the digital card.' })
+  @PersonalData(PersonalDataKind.NAME)
+  firstName!: string;
+
+  @Field(() => Boolean, {
+    description: 'Whether it is the logged-in resident’s own card (only that one can show its number).',
+  })
+  own!: boolean;
+
+  @Field(() => String, { description: 'The name of the card’s municipality.' })
+  municipalityName!: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The card’s colour (instellingen/digitale-pas); null: the platform’s colour.',
+  })
+  color!: string | null;
+
+  @Field(() => String, {
+    description:
+      'The signed, short-lived code for the QR code: the counter (counterLookup) accepts it instead of the card number until `expiresAt`, and never once the card is blocked or replaced.',
+  })
+  token!: string;
+
+  @Field(() => Date, {
+    description: 'When the code stops working (made at the request, valid for the municipality’s window).',
+  })
+  expiresAt!: Date;
+
+  @Field(() => Int, {
+    description: 'How many hours a code works (instellingen/digitale-pas), for the resident’s explanation.',
+  })
+  validityHours!: number;
+}

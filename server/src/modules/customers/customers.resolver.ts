@@ -6,6 +6,7 @@ import { Audience, Permission } from '../../kernel/permissions.js';
 import { PersonalData, PersonalDataKind } from '../../graphql/personal-data.js';
 import {
   AddClientGroupMemberInput,
+  CardPassView,
   CardPayload,
   CardView,
   ClientGroupConnection,
@@ -146,6 +147,15 @@ export class CustomersResolver {
   @Requires(Audience.CUSTOMER)
   myCards(@Ctx() ctx: Context): Promise<CardView[]> {
     return ctx.services.cards.mine(ctx);
+  }
+
+  @Query(() => [CardPassView], {
+    description:
+      'The logged-in resident’s digital cards (/account/pas): their own active card and those of household members with a budget of their own, each with a fresh signed code for the QR code (valid for the municipality’s window, instellingen/digitale-pas).',
+  })
+  @Requires(Audience.CUSTOMER)
+  myCardPasses(@Ctx() ctx: Context): Promise<CardPassView[]> {
+    return ctx.services.cardPasses.mine(ctx);
   }
 
   @Query(() => CardView, {

@@ -2,3 +2,5 @@
 export { ClientGroup } from './client-group.entity.js';
 export { inStaffScope } from './customer-views.js';
 export { Person } from './person.entity.js';
+export type { CardPassService } from './card-pass.service.js';
+export type { CardTokenCheck } from './card-token.js';

@@ -39,3 +39,34 @@ export async function openOrderByPickupCode(
   );
   return match;
 }
+
+/**
+ * What the counter needs of a scanned card (its id from a verified token): its state, its holder's municipality and
+ * household, only when that household has an open order with the provider (the same rule as a typed number).
+ */
+export async function cardByIdWithOpenOrder(
+  em: EntityManager,
+  cardId: string,
+  providerId: string,
+): Promise<{ status: string; municipality_id: string; client_group_id: string; first_name: string } | undefined> {
+  const [card] = await em.execute<
+    { status: string; municipality_id: string; client_group_id: string; first_name: string }[]
+  >(
+    `select c.status, p.municipality_id, p.client_group_id, p.first_name from card c join person p on p.id = c.person_id
+      where c.id = ?
+        and exists (select 1 from customer_order o
+                     where o.client_group_id = p.client_group_id and o.provider_id = ? and o.status in ('PLACED', 'ACCEPTED'))`,
+    [cardId, providerId],
+    UNLOGGED,
+  );
+  return card;
+}
+
+/** Whether the provider takes part in the municipality's scheme (an approved membership). */
+export async function isMemberOf(em: EntityManager, providerId: string, municipalityId: string): Promise<boolean> {
+  const rows = await em.execute<{ one: number }[]>(
+    `select 1 as one from provider_membership where provider_id = ? and municipality_id = ? and status = 'APPROVED'`,
+    [providerId, municipalityId],
+  );
+  return rows.length > 0;
+}

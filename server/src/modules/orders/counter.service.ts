@@ -12,6 +12,7 @@ import type { OrderViewService } from './order-view.service.js';
 import type { OrderActionsService } from './order-actions.service.js';
 import { CounterMatch, type CounterLookup, type OrderActionOutcome } from './order-work.types.js';
 import * as q from './counter.queries.js';
+import type { CardTokenCheck } from '../customers/index.js';
 
 /**
  * What a look-up without an open order of this provider answers, whatever the card's state (unknown, blocked, replaced,
@@ -19,6 +20,9 @@ import * as q from './counter.queries.js';
  */
 export const NOTHING_FOUND =
   'Niets gevonden: bij uw organisatie is er geen open bestelling voor deze pas of afhaalcode. Controleer wat u heeft ingevuld, of vraag de klant naar de afhaalcode.';
+
+/** Answers that count as a miss (a guess): nothing found, or a digital card's code without our signature. */
+const MISSES = new Set(['NOT_FOUND', 'INVALID_TOKEN']);
 
 const nothingFound = () => UserError.of('code', 'NOT_FOUND', NOTHING_FOUND);
 
@@ -34,6 +38,20 @@ const CARD_REPLACED = () =>
     'CARD_REPLACED',
     'Deze pas is vervangen door een nieuwe pas. Vraag de klant om de nieuwe pas of de afhaalcode.',
   );
+
+/** The digital card's code is past its window (a screenshot, or a phone offline for too long). */
+export const TOKEN_EXPIRED = 'Deze code is verlopen. Vraag de klant de pas te vernieuwen of typ het pasnummer.';
+/** The digital card's code does not carry our signature: changed, made up, or of another system. */
+export const TOKEN_INVALID =
+  'Deze code van de digitale pas is niet geldig. Scan de code opnieuw, of typ het pasnummer.';
+/** The digital card is of a municipality whose scheme this provider does not take part in. */
+export const TOKEN_OTHER_MUNICIPALITY =
+  'Deze pas is van een gemeente waarvoor uw organisatie niet is aangesloten. Bestellingen van deze klant kunt u hier niet afhandelen.';
+
+/** Checks a digital card's code (signature and window): modules/customers' CardPassService. */
+export interface CardTokenChecker {
+  check(ctx: RequestContext, token: string): CardTokenCheck;
+}
 
 /** What a card or code stands for at this provider's counter: a household with an open order here, and how it was proven. */
 interface Resolved {
@@ -89,22 +107,16 @@ export class CounterService {
     private readonly rules: { perUser: LimitRule; perAddress: LimitRule; misses: LimitRule },
     private readonly orderViews: OrderViewService,
     private readonly orderActions: OrderActionsService,
+    private readonly cardTokens: CardTokenChecker,
   ) {}
 
   async lookup(ctx: RequestContext, input: string, address: string): Promise<Result<CounterLookup>> {
     const v = ctx.viewer;
     if (v.kind !== Audience.PROVIDER) throw new Error('counter look-up needs a provider user');
     return this.attempt(ctx, input, address, async (code) => {
-      ctx.log.info(
-        {
-          event: 'counter_lookup',
-          by: code.kind === 'card' ? 'card' : 'pickup_code',
-          card: code.kind === 'card' ? mask(code.number) : undefined,
-        },
-        'counter look-up',
-      );
-      const found = await this.resolve(ctx.em, code, v.providerId);
-      if (found instanceof UserError) return { result: fail(found), hit: found.code !== 'NOT_FOUND' };
+      ctx.log.info({ event: 'counter_lookup', ...loggedCode(code) }, 'counter look-up');
+      const found = await this.resolve(ctx, ctx.em, code, v.providerId);
+      if (found instanceof UserError) return { result: fail(found), hit: !MISSES.has(found.code) };
       const orders = await this.openOrders(ctx, v.providerId, found.clientGroupId);
       // The order whose code it is first, then the household's other open orders with this provider.
       if (found.orderId) orders.sort((a, b) => Number(b.id === found.orderId) - Number(a.id === found.orderId));
@@ -133,9 +145,9 @@ export class CounterService {
     return this.attempt(ctx, input, address, async (code) => {
       let hit = true;
       const result = await this.orderActions.handOverAtCounter(ctx, orderId, async (em, order) => {
-        const found = await this.resolve(em, code, v.providerId);
+        const found = await this.resolve(ctx, em, code, v.providerId);
         if (found instanceof UserError) {
-          hit = found.code !== 'NOT_FOUND';
+          hit = !MISSES.has(found.code);
           return found;
         }
         if (found.clientGroupId !== order.clientGroupId)
@@ -143,11 +155,7 @@ export class CounterService {
         return HANDOVER_BY[found.matchedBy];
       });
       if (result.ok) {
-        const last4 = code.kind === 'card' ? mask(code.number) : undefined;
-        ctx.log.info(
-          { event: 'counter_handover', by: code.kind === 'card' ? 'card' : 'pickup_code', card: last4, orderId },
-          'order handed over at the counter',
-        );
+        ctx.log.info({ event: 'counter_handover', ...loggedCode(code), orderId }, 'order handed over at the counter');
       }
       return { result, hit };
     });
@@ -196,10 +204,12 @@ export class CounterService {
    * household says so. Kept out of the query log (the card number is in it).
    */
   private async resolve(
+    ctx: RequestContext,
     em: EntityManager,
     code: Exclude<CounterCode, { kind: 'invalid' }>,
     providerId: string,
   ): Promise<Resolved | UserError> {
+    if (code.kind === 'token') return this.resolveToken(ctx, em, code.token, providerId);
     if (code.kind === 'card') {
       const card = await q.cardWithOpenOrder(em, code.number, providerId);
       if (!card) return nothingFound();
@@ -222,6 +232,39 @@ export class CounterService {
     };
   }
 
+  /**
+   * A digital card's code: our signature first (a changed or made-up code is INVALID_TOKEN and counts as a miss),
+   * then its window (EXPIRED), then the card itself exactly as a typed number — found only with an open order of this
+   * provider, and refused when blocked or replaced, so blocking or replacing a card voids its codes at once.
+   */
+  private async resolveToken(
+    ctx: RequestContext,
+    em: EntityManager,
+    token: string,
+    providerId: string,
+  ): Promise<Resolved | UserError> {
+    const checked = this.cardTokens.check(ctx, token);
+    if (!checked.ok && checked.reason !== 'EXPIRED') return UserError.of('code', 'INVALID_TOKEN', TOKEN_INVALID);
+    const { municipalityId, cardId } = checked.claims;
+    if (!(await q.isMemberOf(em, providerId, municipalityId))) {
+      const card = await q.cardByIdWithOpenOrder(em, cardId, providerId);
+      if (!card) return UserError.of('code', 'OTHER_MUNICIPALITY', TOKEN_OTHER_MUNICIPALITY);
+    }
+    if (!checked.ok) return UserError.of('code', 'TOKEN_EXPIRED', TOKEN_EXPIRED);
+    const card = await q.cardByIdWithOpenOrder(em, cardId, providerId);
+    if (!card) return nothingFound();
+    // Signed by us for another municipality than the card's: never made so; refused like a changed code.
+    if (card.municipality_id !== municipalityId) return UserError.of('code', 'INVALID_TOKEN', TOKEN_INVALID);
+    if (card.status === 'BLOCKED') return CARD_BLOCKED();
+    if (card.status !== 'ACTIVE') return CARD_REPLACED();
+    return {
+      clientGroupId: card.client_group_id,
+      firstName: card.first_name,
+      matchedBy: CounterMatch.CARD,
+      orderId: null,
+    };
+  }
+
   private openOrders(ctx: RequestContext, providerId: string, clientGroupId: string): Promise<Order[]> {
     return ctx.em.find(
       Order,
@@ -229,6 +272,12 @@ export class CounterService {
       { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], limit: 50 },
     );
   }
+}
+
+/** What the event log may hold of a code: how it was given, a card's last four digits; never a token or a pickup code. */
+function loggedCode(code: Exclude<CounterCode, { kind: 'invalid' }>) {
+  if (code.kind === 'card') return { by: 'card', card: mask(code.number) };
+  return { by: code.kind === 'token' ? 'card_token' : 'pickup_code' };
 }
 
 function rateLimited(why: string, retryAfterSeconds: number): UserError {

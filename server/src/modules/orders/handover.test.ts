@@ -367,6 +367,7 @@ describe('a hand-over is proven by the resident', () => {
       rules,
       server.services.orderViews,
       server.services.orderActions,
+      server.services.cardPasses,
     );
     const asUser = (n: number) =>
       contextFor(server.orm, server.services, {

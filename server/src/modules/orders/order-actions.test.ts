@@ -774,6 +774,7 @@ describe('order actions, lists and the counter', () => {
       },
       server.services.orderViews,
       server.services.orderActions,
+      server.services.cardPasses,
     );
     const ctx = contextFor(server.orm, server.services, {
       kind: Audience.PROVIDER,

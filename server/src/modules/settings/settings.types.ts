@@ -16,6 +16,7 @@ export enum SettingsSectionEnum {
   RETENTION = 'RETENTION',
   SECURITY = 'SECURITY',
   DIGID = 'DIGID',
+  CARD = 'CARD',
 }
 
 export const sectionKeyOf = (section: SettingsSectionEnum): SettingsSectionKey =>
@@ -39,6 +40,10 @@ registerEnumType(SettingsSectionEnum, {
     },
     SECURITY: { description: 'Beveiliging (on beheer/accounts): whether two-factor log-in is required for all staff.' },
     DIGID: { description: 'DigiD: the assurance level asked for at log-in (the certificates have their own store).' },
+    CARD: {
+      description:
+        'Digitale pas: how long the QR code on the resident’s digital card works offline, and the card’s colour, per municipality.',
+    },
   },
 });
 

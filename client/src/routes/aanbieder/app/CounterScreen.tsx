@@ -17,8 +17,8 @@ import { graphql } from '@/graphql/generated';
 import type { CounterLookupQuery } from '@/graphql/generated/graphql';
 import { urls } from '@/lib/urls';
 import { formatCents } from '@/components/money/formatCents';
-import { CameraScanner, canScan } from './CameraScanner';
-import { cardEnding, compactCode } from './counterCode';
+import { CameraScanner } from './CameraScanner';
+import { cardEnding, compactCode, isCardToken } from './counterCode';
 
 const CounterLookupDocument = graphql(`
   query CounterLookup($code: String!) {
@@ -115,7 +115,6 @@ export default function CounterScreen() {
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const undoButton = useRef<HTMLButtonElement>(null);
-  const scanSupported = canScan();
 
   // The confirmation opens with the focus on its "yes"; closing it gives the focus back to the order's button.
   const lastConfirmed = useRef<string | null>(null);
@@ -153,7 +152,11 @@ export default function CounterScreen() {
       const code = compactCode(found.code);
       setResult({
         firstName: found.customerFirstName,
-        foundWith: found.matchedBy === 'CARD' ? `pas eindigend op ${cardEnding(code)}` : 'de afhaalcode van de klant',
+        foundWith: isCardToken(code)
+          ? 'de digitale pas van de klant'
+          : found.matchedBy === 'CARD'
+            ? `pas eindigend op ${cardEnding(code)}`
+            : 'de afhaalcode van de klant',
         code,
         orders: found.orders,
       });
@@ -227,15 +230,15 @@ export default function CounterScreen() {
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          maxLength={40}
+          maxLength={100}
           {...search.field('code')}
         />
         <button type="submit" className="gw-button" disabled={search.busy}>
           {search.busy ? 'Bezig met zoeken…' : 'Zoeken'}
         </button>
-        {scanSupported && !scanning ? (
+        {!scanning ? (
           <button type="button" className="gw-button gw-button--secondary" onClick={() => setScanning(true)}>
-            Scannen met de camera
+            Scan pas of code
           </button>
         ) : null}
       </form>

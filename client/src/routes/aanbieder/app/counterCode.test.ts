@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardEnding, compactCode, counterCodeProblem } from './counterCode';
+import { cardEnding, compactCode, counterCodeProblem, isCardToken } from './counterCode';
+import { cameraProblem } from './CameraScanner';
 import { linesSummary, statusFromParam } from '@/components/orders/orderFilters';
 
 describe('the counter input (the server’s rule, @rules/counter)', () => {
@@ -40,5 +41,30 @@ describe('order list helpers', () => {
         { title: 'Zwemles', quantity: 1 },
       ]),
     ).toBe('2 × Judo, 1 × Zwemles');
+  });
+});
+
+describe('the digital card’s code and the camera (issue 30)', () => {
+  const token = `GWP1.${'aB-_'.repeat(12)}.${'x'.repeat(22)}`;
+
+  it('keeps a scanned code as it is (case and dashes matter) and checks its form with the server’s rule', () => {
+    expect(isCardToken(`  ${token} `)).toBe(true);
+    expect(compactCode(` ${token} `)).toBe(token);
+    expect(counterCodeProblem(token)).toBeNull();
+    expect(counterCodeProblem('GWP1.kapot')).toBe(
+      'Deze code van de digitale pas is niet geldig. Scan de code opnieuw, of typ het pasnummer.',
+    );
+    // A card number still compacts as before.
+    expect(compactCode('6126 7002-09')).toBe('6126700209');
+  });
+
+  it('answers a refused or missing camera in Dutch, pointing at typing', () => {
+    expect(cameraProblem({ name: 'NotAllowedError' })).toMatch(
+      /^U heeft de camera niet toegestaan\..*typ het pasnummer/,
+    );
+    expect(cameraProblem({ name: 'NotFoundError' })).toBe(
+      'Er is geen camera gevonden op dit apparaat. Typ het pasnummer of de afhaalcode in.',
+    );
+    expect(cameraProblem(new Error('x'))).toMatch(/typ het pasnummer of de afhaalcode in\.$/);
   });
 });

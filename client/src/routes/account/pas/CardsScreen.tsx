@@ -1,5 +1,7 @@
-import { useLazyQuery, useMutation, useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useEffect, useState } from 'react';
+import { saveOfflineAccount } from '@/lib/offlineAccount';
+import type { CardPass } from './DigitalCards';
 import { formatDate } from '@/components/dates/formatDate';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { Page } from '@/components/layout/Page';
@@ -9,6 +11,7 @@ import type { MyCardsQuery } from '@/graphql/generated/graphql';
 import { useShowNotice } from '@/lib/notice';
 import { StatusBadge } from '@/components/status/StatusBadge';
 import { cardStatusLabel } from '@/vocabulary/cardStatus';
+import { CARD_PASS_REFRESH_MS, DigitalCards, MaskedNumber, MyCardPassesDocument } from './DigitalCards';
 
 const MyCardsDocument = graphql(`
   query MyCards {
@@ -22,18 +25,30 @@ const MyCardsDocument = graphql(`
       issuedAt
       blockedAt
     }
-    myDetails {
-      id
-    }
   }
 `);
 
-/** The full number of the resident's own card, only on request ("Toon nummer"); never kept in the cache. */
-const MyOwnCardDocument = graphql(`
-  query MyOwnCard($cardId: ID!) {
-    myOwnCard(cardId: $cardId) {
+/** What else the resident needs at the counter without a connection: open orders with their codes, the budget left. */
+const AccountOfflineStateDocument = graphql(`
+  query AccountOfflineState {
+    myOrders(first: 50) {
+      edges {
+        node {
+          id
+          number
+          providerName
+          pickupCode
+          status
+        }
+      }
+    }
+    myAssignments {
       id
-      number
+      arrangementName
+      beneficiaryName
+      balanceCents
+      status
+      validUntil
     }
   }
 `);
@@ -55,61 +70,45 @@ const BlockMyCardDocument = graphql(`
 
 type Card = MyCardsQuery['myCards'][number];
 
-/** The masked number, read out as "eindigend op 1234" rather than as a row of asterisks. */
-function MaskedNumber({ card }: { card: Card }) {
-  return (
-    <>
-      <span aria-hidden="true">{card.maskedNumber.replace(/\*/g, '•')}</span>
-      <span className="gw-visually-hidden">Pas eindigend op {card.lastDigits}</span>
-    </>
-  );
-}
-
-/**
- * The resident's own card: masked, with "Toon nummer" (a toggle, aria-pressed) that asks the server for the full
- * number. The number only travels in the answer's body, never in a URL, and is not kept in the cache.
- */
-function OwnCardNumber({ card }: { card: Card }) {
-  const [load, { data, loading, error }] = useLazyQuery(MyOwnCardDocument, { fetchPolicy: 'no-cache' });
-  const [shown, setShown] = useState(false);
-  const number = shown ? data?.myOwnCard?.number : null;
-  const numberId = `pasnummer-${card.id}`;
-  return (
-    <>
-      <span id={numberId} aria-live="polite">
-        {number ? <span style={{ fontVariantNumeric: 'tabular-nums' }}>{number}</span> : <MaskedNumber card={card} />}
-      </span>{' '}
-      <button
-        type="button"
-        className="gw-link-button"
-        aria-pressed={shown}
-        aria-controls={numberId}
-        // Not disabled while loading: a disabled button would lose the keyboard focus.
-        onClick={() => {
-          const next = !shown;
-          setShown(next);
-          if (next && !data?.myOwnCard && !loading) void load({ variables: { cardId: card.id } });
-        }}
-      >
-        Toon nummer
-      </button>
-      {shown && (error || (data && !data.myOwnCard)) ? (
-        <span role="alert" className="gw-field__error" style={{ display: 'block' }}>
-          Het pasnummer kon niet worden opgehaald. Probeer het opnieuw.
-        </span>
-      ) : null}
-    </>
-  );
-}
-
 const TITLE = 'Pas';
 const LEAD =
   'De passen van uw huishouden. Bent u een pas kwijt? Blokkeer hem dan meteen, zodat niemand anders hem kan gebruiken.';
 
-/** /account/pas: the household's cards; a lost card can be blocked. */
+/** /account/pas: the digital cards (QR code), then all the household's cards; a lost card can be blocked. */
 export default function CardsScreen() {
   const query = useQuery(MyCardsDocument, { fetchPolicy: 'cache-and-network' });
-  const ownPersonId = query.data?.myDetails?.id ?? null;
+  // Fresh codes while the screen is open (the last known ones stay when a refresh fails).
+  const passes = useQuery(MyCardPassesDocument, {
+    fetchPolicy: 'cache-and-network',
+    pollInterval: CARD_PASS_REFRESH_MS,
+  });
+  const state = useQuery(AccountOfflineStateDocument, {
+    fetchPolicy: 'network-only',
+    pollInterval: CARD_PASS_REFRESH_MS,
+  });
+  // Every fresh answer is the new last known state for use without a connection (lib/offlineAccount).
+  const fresh =
+    passes.data && state.data && !passes.error && !state.error ? ([passes.data, state.data] as const) : null;
+  useEffect(() => {
+    if (!fresh) return;
+    const [p, s] = fresh;
+    saveOfflineAccount({
+      savedAt: new Date().toISOString(),
+      passes: p.myCardPasses.map((pass) => ({ ...pass, card: { ...pass.card } })),
+      orders: s.myOrders.edges
+        .map((e) => e.node)
+        .filter((o) => (o.status === 'PLACED' || o.status === 'ACCEPTED') && o.pickupCode),
+      budgets: s.myAssignments
+        .filter((a) => a.status === 'ACTIVE')
+        .map(({ id, arrangementName, beneficiaryName, balanceCents, validUntil }) => ({
+          id,
+          arrangementName,
+          beneficiaryName: beneficiaryName ?? null,
+          balanceCents,
+          validUntil,
+        })),
+    });
+  }, [fresh?.[0], fresh?.[1]]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <QueryBoundary
       query={query}
@@ -117,12 +116,12 @@ export default function CardsScreen() {
       title={TITLE}
       errorMessage="Uw passen konden niet worden geladen."
     >
-      {(cards) => <Cards cards={cards} ownPersonId={ownPersonId} />}
+      {(cards) => <Cards cards={cards} passes={passes.data?.myCardPasses ?? []} />}
     </QueryBoundary>
   );
 }
 
-function Cards({ cards, ownPersonId }: { cards: readonly Card[]; ownPersonId: string | null }) {
+function Cards({ cards, passes }: { cards: readonly Card[]; passes: readonly CardPass[] }) {
   const [blockCard] = useMutation(BlockMyCardDocument, { refetchQueries: ['MyCards'] });
   const [confirming, setConfirming] = useState<Card | null>(null);
   const showNotice = useShowNotice();
@@ -140,7 +139,9 @@ function Cards({ cards, ownPersonId }: { cards: readonly Card[]; ownPersonId: st
   return (
     <Page title={TITLE} lead={LEAD}>
       {blocking.summary}
+      <DigitalCards passes={passes} offline={false} />
       <div>
+        {passes.length ? <h2>Alle passen van uw huishouden</h2> : null}
         {cards.length === 0 ? <p>Uw huishouden heeft nog geen pas.</p> : null}
         {cards.length > 0 ? (
           <div className="gw-table-wrapper">
@@ -162,7 +163,7 @@ function Cards({ cards, ownPersonId }: { cards: readonly Card[]; ownPersonId: st
                   <tr key={card.id}>
                     <th scope="row">{card.holderName}</th>
                     <td>
-                      {card.personId === ownPersonId ? <OwnCardNumber card={card} /> : <MaskedNumber card={card} />}
+                      <MaskedNumber card={card} />
                     </td>
                     <td>
                       <StatusBadge kind="card" status={card.status}>

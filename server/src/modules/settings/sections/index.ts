@@ -3,6 +3,7 @@ import { advancedSection } from './advanced.js';
 import { analyticsSection } from './analytics.js';
 import { ipSection } from './ip.js';
 import { maintenanceSection } from './maintenance.js';
+import { cardSection } from './card.js';
 import { communicationSection } from './communication.js';
 import { digidSection } from './digid.js';
 import { generalSection } from './general.js';
@@ -27,6 +28,7 @@ export const SETTINGS_SECTIONS = {
   retention: retentionSection,
   security: securitySection,
   digid: digidSection,
+  card: cardSection,
 } as const;
 
 export type SettingsSectionKey = keyof typeof SETTINGS_SECTIONS;

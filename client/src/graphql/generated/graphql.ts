@@ -1083,7 +1083,9 @@ export type SettingsSectionKey =
   /** Bewaartermijnen (AVG): how long the audit log, mail log, sessions and the remains of erased persons are kept. */
   | 'RETENTION'
   /** Beveiliging (on beheer/accounts): whether two-factor log-in is required for all staff. */
-  | 'SECURITY';
+  | 'SECURITY'
+  /** Webhooks (on beheer/api): failures before an endpoint is switched off, time-out, delivery log days. */
+  | 'WEBHOOKS';
 
 /** Which staff accounts `staffAccounts` gives. Every field is optional. */
 export type StaffAccountFilter = {

@@ -16,6 +16,7 @@ export enum SettingsSectionEnum {
   RETENTION = 'RETENTION',
   SECURITY = 'SECURITY',
   DIGID = 'DIGID',
+  WEBHOOKS = 'WEBHOOKS',
 }
 
 export const sectionKeyOf = (section: SettingsSectionEnum): SettingsSectionKey =>
@@ -39,6 +40,9 @@ registerEnumType(SettingsSectionEnum, {
     },
     SECURITY: { description: 'Beveiliging (on beheer/accounts): whether two-factor log-in is required for all staff.' },
     DIGID: { description: 'DigiD: the assurance level asked for at log-in (the certificates have their own store).' },
+    WEBHOOKS: {
+      description: 'Webhooks (on beheer/api): failures before an endpoint is switched off, time-out, delivery log days.',
+    },
   },
 });
 

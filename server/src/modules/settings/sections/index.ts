@@ -10,6 +10,7 @@ import { paymentsSection } from './payments.js';
 import { remindersSection } from './reminders.js';
 import { retentionSection } from './retention.js';
 import { securitySection } from './security.js';
+import { webhooksSection } from './webhooks.js';
 
 /**
  * Every settings section, by key. A new settings page adds one file beside these (defineSection: key, Dutch title,
@@ -27,6 +28,7 @@ export const SETTINGS_SECTIONS = {
   retention: retentionSection,
   security: securitySection,
   digid: digidSection,
+  webhooks: webhooksSection,
 } as const;
 
 export type SettingsSectionKey = keyof typeof SETTINGS_SECTIONS;

@@ -1,0 +1,387 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { generate } from 'selfsigned';
+import { Webhook } from 'standardwebhooks';
+import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
+import { requestContextFor, staffViewer } from '../../test/context.js';
+import { Permission } from '../../kernel/permissions.js';
+import { createHousehold, offeredIn, type Household } from '../../test/households.js';
+import { checkoutOutcome } from '../../test/checkout-outcome.js';
+import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
+import { Municipality } from '../municipalities/municipality.entity.js';
+import type { Product } from '../catalogue/product.entity.js';
+import { ManualClock } from '../../kernel/clock.js';
+import { systemViewer } from '../../kernel/viewer.js';
+import { todayInAmsterdam } from '../../kernel/dates.js';
+import { JOB_SCHEMA } from '../../jobs/job-queue.js';
+
+interface Received {
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Must show (issue 29): a partner's receiver over real HTTPS (a certificate made here), subscribed to `order.placed`
+ * and `order.delivered`, verifies every request with the `standardwebhooks` package from the registry (not our
+ * code), receives a resident's order's two events in order, is down for a while and receives what it missed after,
+ * and never gets anything of another municipality.
+ */
+describe('a partner receiving signed webhooks', () => {
+  const clock = new ManualClock(new Date());
+  let server: TestServer;
+  let beheerder: TestClient;
+  let zuiderveen: Municipality;
+  let noorderhaven: Municipality;
+  let receiver: Server;
+  let receiverUrl: string;
+  let up = true;
+  const received: Received[] = [];
+  const refusedSignatures: string[] = [];
+  let secret = '';
+  let endpointId = '';
+  let apiClientId = '';
+  let sentProduct: Product;
+  let otherProduct: Product;
+
+  const sql = <T>(query: string, params: unknown[] = []) => server.orm.em.fork().execute<T[]>(query, params);
+  const deliver = () =>
+    server.services.webhookDelivery.deliverEndpoint(
+      requestContextFor(server.orm, systemViewer('webhooks.deliver'), { clock }),
+      endpointId,
+    );
+
+  async function providerClient(providerId: string): Promise<TestClient> {
+    const [user] = await sql<{ email: string }>(
+      `select email from provider_user where provider_id = ? order by email`,
+      [providerId],
+    );
+    const client = server.client();
+    await client.loginProvider(user!.email, DEMO_PASSWORD);
+    return client;
+  }
+
+  async function orderAndDeliver(h: Household, product: Product): Promise<string> {
+    const r = await checkoutOutcome(server, h.customer(), {
+      idempotencyKey: randomUUID(),
+      lines: [{ productId: product.id, quantity: 1 }],
+    });
+    expect(r.errors).toEqual([]);
+    const orderId = r.orders[0]!.id;
+    const provider = await providerClient(product.provider.id);
+    const sent = await provider.gql(`mutation($id: ID!) { deliverOrder(id: $id) { errors { code message } } }`, {
+      id: orderId,
+    });
+    expect(sent.errors).toBeUndefined();
+    expect(sent.data!.deliverOrder.errors).toEqual([]);
+    return orderId;
+  }
+
+  beforeAll(async () => {
+    const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
+      keySize: 2048,
+      algorithm: 'sha256',
+      extensions: [
+        { name: 'basicConstraints', cA: true },
+        { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] },
+      ],
+    });
+    receiver = createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        if (!up) {
+          res.writeHead(503, { 'content-type': 'text/plain' }).end('Even niet bereikbaar (onderhoud)');
+          return;
+        }
+        const body = Buffer.concat(chunks).toString('utf8');
+        try {
+          const msg = new Webhook(secret).verify(body, req.headers as Record<string, string>) as Received;
+          received.push({ id: String(req.headers['webhook-id']), type: msg.type, data: msg.data });
+          res.writeHead(204).end();
+        } catch (e) {
+          refusedSignatures.push(String(e));
+          res.writeHead(400).end('bad signature');
+        }
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiverUrl = `https://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+
+    server = await startTestServer({ seed: true, clock, env: { JOBS_WORKER: 'false' } });
+    server.services.webhookDelivery.trustCertificate(pems.cert);
+    beheerder = server.client();
+    await beheerder.loginStaff(DEMO_STAFF.find((s) => s.role === 'BEHEERDER')!.email, DEMO_PASSWORD);
+    const em = server.orm.em.fork();
+    zuiderveen = await em.findOneOrFail(Municipality, { slug: 'zuiderveen' });
+    noorderhaven = await em.findOneOrFail(Municipality, { slug: 'noorderhaven' });
+    sentProduct = (await offeredIn(server, zuiderveen.id))[0]!;
+    otherProduct = (await offeredIn(server, noorderhaven.id))[0]!;
+    await sql(`update product set redemption_method = 'DELIVERY' where id in (?, ?)`, [
+      sentProduct.id,
+      otherProduct.id,
+    ]);
+
+    const created = await beheerder.gql(
+      `mutation($input: CreateApiClientInput!) { createApiClient(input: $input) { key errors { code message } apiClient { id } } }`,
+      {
+        input: {
+          name: 'Zaaksysteem Zuiderveen',
+          municipalityId: zuiderveen.id,
+          permissions: ['ORDER_READ'],
+          expiresOn: todayInAmsterdam(new Date(clock.now().getTime() + 90 * 24 * 3600 * 1000)),
+        },
+      },
+    );
+    expect(created.data!.createApiClient.errors).toEqual([]);
+    apiClientId = created.data!.createApiClient.apiClient.id;
+  }, 180_000);
+
+  afterAll(async () => {
+    await server?.close();
+    receiver?.close();
+  });
+
+  it('refuses an endpoint that is not https-or-local, private, or of a type the client may not read, in Dutch', async () => {
+    const create = (url: string, eventTypes: string[]) =>
+      beheerder.gql(
+        `mutation($input: CreateWebhookEndpointInput!) {
+           createWebhookEndpoint(input: $input) { secret endpoint { id } errors { field code message } }
+         }`,
+        { input: { apiClientId, url, eventTypes } },
+      );
+    const cases: [string, string[], string][] = [
+      ['ftp://voorbeeld.nl/hooks', ['order.placed'], 'NOT_HTTPS'],
+      ['https://10.1.2.3/hooks', ['order.placed'], 'PRIVATE_ADDRESS'],
+      ['https://169.254.169.254/latest/meta-data', ['order.placed'], 'PRIVATE_ADDRESS'],
+      ['https://[fd00::1]/hooks', ['order.placed'], 'PRIVATE_ADDRESS'],
+      ['https://192.168.1.10/hooks', ['order.placed'], 'PRIVATE_ADDRESS'],
+      [receiverUrl, ['payout.paid'], 'NOT_PERMITTED'],
+      [receiverUrl, ['order.exploded'], 'UNKNOWN_TYPE'],
+      [receiverUrl, [], 'REQUIRED'],
+    ];
+    for (const [url, types, code] of cases) {
+      const r = await create(url, types);
+      expect(r.errors).toBeUndefined();
+      const payload = r.data!.createWebhookEndpoint;
+      expect(payload.endpoint, url).toBeNull();
+      expect(payload.secret).toBeNull();
+      expect(payload.errors.map((e: { code: string }) => e.code)).toContain(code);
+      expect(payload.errors[0].message).toMatch(/[a-z]/);
+    }
+    expect((await create(receiverUrl, ['payout.paid'])).data!.createWebhookEndpoint.errors[0].message).toMatch(
+      /mag “payout.paid” niet ontvangen/,
+    );
+  });
+
+  it('delivers a resident’s order as order.placed then order.delivered, signed, and the missed ones after an outage', async () => {
+    const made = await beheerder.gql(
+      `mutation($input: CreateWebhookEndpointInput!) {
+         createWebhookEndpoint(input: $input) { secret endpoint { id status eventTypes secretLastFour } errors { code message } }
+       }`,
+      { input: { apiClientId, url: receiverUrl, eventTypes: ['order.placed', 'order.delivered'] } },
+    );
+    expect(made.data!.createWebhookEndpoint.errors).toEqual([]);
+    secret = made.data!.createWebhookEndpoint.secret;
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
+    endpointId = made.data!.createWebhookEndpoint.endpoint.id;
+    expect(made.data!.createWebhookEndpoint.endpoint.secretLastFour).toBe(secret.slice(-4));
+    // The secret is shown once: the endpoint list never has it; the database only a sealed copy.
+    const listed = await beheerder.gql(`query($id: ID!) { webhookEndpoints(apiClientId: $id) { id url status } }`, {
+      id: apiClientId,
+    });
+    expect(JSON.stringify(listed.data)).not.toContain(secret.slice(6, 20));
+    const [stored] = await sql<{ secret_sealed: string }>(`select secret_sealed from webhook_endpoint where id = ?`, [
+      endpointId,
+    ]);
+    expect(stored!.secret_sealed).toMatch(/^v1\./);
+    expect(stored!.secret_sealed).not.toContain(secret.slice(6));
+
+    // A resident of Zuiderveen orders; the provider sends it. Both events are in the outbox, a job wakes the endpoint.
+    const h = await createHousehold(server, [{ categories: [sentProduct.category.id], amountCents: 500_000 }]);
+    const first = await orderAndDeliver(h, sentProduct);
+    const [jobs] = await sql<{ n: number }>(
+      `select count(*)::int as n from ${JOB_SCHEMA}.jobs where task_identifier = 'webhooks.deliver' and key = ?`,
+      [`webhooks.deliver:${endpointId}`],
+    );
+    expect(jobs!.n).toBe(1);
+
+    // Another municipality's order: never for this endpoint.
+    const stranger = await createHousehold(server, [{ categories: [otherProduct.category.id], amountCents: 500_000 }], {
+      municipality: noorderhaven,
+    });
+    const foreign = await orderAndDeliver(stranger, otherProduct);
+
+    await deliver();
+    expect(refusedSignatures).toEqual([]);
+    expect(received.map((r) => [r.type, r.data.orderId, r.data.status])).toEqual([
+      ['order.placed', first, 'PLACED'],
+      ['order.delivered', first, 'DELIVERED'],
+    ]);
+    expect(received[0]!.id).toMatch(/^msg_/);
+    // Ids and the changed state, no personal data.
+    expect(Object.keys(received[0]!.data).sort()).toEqual(
+      [
+        'budgetCents',
+        'contributionCents',
+        'municipalityId',
+        'orderId',
+        'orderNumber',
+        'previousStatus',
+        'providerId',
+        'status',
+        'totalCents',
+      ].sort(),
+    );
+
+    // The receiver goes down: the next order's events wait, retried with back-off, never out of order.
+    up = false;
+    const second = await orderAndDeliver(h, sentProduct);
+    await deliver();
+    expect(received).toHaveLength(2);
+    await deliver(); // not due yet: no attempt
+    const attempts = async () =>
+      (
+        await sql<{ n: number }>(`select count(*)::int as n from webhook_attempt where endpoint_id = ?`, [endpointId])
+      )[0]!.n;
+    expect(await attempts()).toBe(3);
+    clock.advance(6_000);
+    await deliver(); // still down: the second failure, next try in 5 minutes
+    expect(await attempts()).toBe(4);
+
+    const log = await beheerder.gql(
+      `query($id: ID!) { webhookAttempts(endpointId: $id, first: 10) {
+         totalCount edges { node { statusCode succeeded responseStart error eventType deliveryStatus durationMs } } } }`,
+      { id: endpointId },
+    );
+    const nodes = log.data!.webhookAttempts.edges.map((e: { node: Record<string, unknown> }) => e.node);
+    expect(nodes[0]).toMatchObject({
+      statusCode: 503,
+      succeeded: false,
+      responseStart: 'Even niet bereikbaar (onderhoud)',
+      eventType: 'order.placed',
+      deliveryStatus: 'PENDING',
+    });
+    expect(nodes.filter((n: { succeeded: boolean }) => n.succeeded)).toHaveLength(2);
+
+    up = true;
+    clock.advance(301_000);
+    await deliver();
+    expect(refusedSignatures).toEqual([]);
+    expect(received.map((r) => [r.type, r.data.orderId])).toEqual([
+      ['order.placed', first],
+      ['order.delivered', first],
+      ['order.placed', second],
+      ['order.delivered', second],
+    ]);
+    expect(received.some((r) => r.data.orderId === foreign)).toBe(false);
+    expect(received.some((r) => r.data.municipalityId !== zuiderveen.id)).toBe(false);
+    // The foreign order's events were recorded, for its own municipality's partners only.
+    const [foreignEvents] = await sql<{ n: number }>(
+      `select count(*)::int as n from webhook_event e where e.subject = ? and e.municipality_id = ?
+          and not exists (select 1 from webhook_delivery d where d.event_id = e.id and d.endpoint_id = ?)`,
+      [`order:${foreign}`, noorderhaven.id, endpointId],
+    );
+    expect(foreignEvents!.n).toBe(2);
+  });
+
+  it('rotates the secret with both signing for a while, and refuses a second rotation at the same moment', async () => {
+    const rotate = () =>
+      beheerder.gql(
+        `mutation($id: ID!) { rotateWebhookSecret(id: $id, overlapHours: 24) { secret endpoint { previousSecretUntil } errors { code message } } }`,
+        { id: endpointId },
+      );
+    const [a, b] = await Promise.all([rotate(), rotate()]);
+    const payloads = [a.data!.rotateWebhookSecret, b.data!.rotateWebhookSecret];
+    const done = payloads.filter((p) => p.secret);
+    const refused = payloads.filter((p) => !p.secret);
+    expect(done).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect(refused[0].errors[0]).toMatchObject({ code: 'ROTATION_RUNNING' });
+    expect(refused[0].errors[0].message).toMatch(/Er loopt al een wissel/);
+    const oldSecret = secret;
+    const newSecret: string = done[0].secret;
+    expect(newSecret).not.toBe(oldSecret);
+
+    // A test event: signed with both secrets, so a receiver with either verifies it.
+    const before = received.length;
+    const test = await beheerder.gql(
+      `mutation($id: ID!) { sendWebhookTestEvent(endpointId: $id) { queued { eventId } errors { code } } }`,
+      { id: endpointId },
+    );
+    expect(test.data!.sendWebhookTestEvent.errors).toEqual([]);
+    await deliver();
+    expect(received.slice(before).map((r) => r.type)).toEqual(['webhook.test']);
+    secret = newSecret;
+    const again = await beheerder.gql(
+      `mutation($id: ID!) { sendWebhookTestEvent(endpointId: $id) { errors { code } } }`,
+      { id: endpointId },
+    );
+    expect(again.data!.sendWebhookTestEvent.errors).toEqual([]);
+    await deliver();
+    expect(received.slice(before).map((r) => r.type)).toEqual(['webhook.test', 'webhook.test']);
+    expect(refusedSignatures).toEqual([]);
+  });
+
+  it('replays since a moment in bounded pages, and resends one delivery', async () => {
+    const before = received.length;
+    const replay = await beheerder.gql(
+      `mutation($id: ID!, $since: DateTimeISO!) { replayWebhookEvents(endpointId: $id, since: $since) {
+         replay { queued continueAfter } errors { code message } } }`,
+      { id: endpointId, since: new Date(clock.now().getTime() - 3600_000).toISOString() },
+    );
+    expect(replay.errors).toBeUndefined();
+    expect(replay.data!.replayWebhookEvents.replay).toEqual({ queued: 4, continueAfter: null });
+    await deliver();
+    expect(received.slice(before).map((r) => r.type)).toEqual([
+      'order.placed',
+      'order.delivered',
+      'order.placed',
+      'order.delivered',
+    ]);
+    const tooFar = await beheerder.gql(
+      `mutation($id: ID!, $since: DateTimeISO!) { replayWebhookEvents(endpointId: $id, since: $since) { errors { code message } } }`,
+      { id: endpointId, since: new Date(clock.now().getTime() - 400 * 24 * 3600_000).toISOString() },
+    );
+    expect(tooFar.data!.replayWebhookEvents.errors[0].code).toBe('TOO_LONG_AGO');
+
+    const [delivery] = await sql<{ id: string }>(
+      `select id from webhook_delivery where endpoint_id = ? and status = 'DELIVERED' order by created_at limit 1`,
+      [endpointId],
+    );
+    const resend = await beheerder.gql(
+      `mutation($id: ID!) { resendWebhookDelivery(deliveryId: $id) { queued { eventId } errors { code } } }`,
+      { id: delivery!.id },
+    );
+    expect(resend.data!.resendWebhookDelivery.errors).toEqual([]);
+    const n = received.length;
+    await deliver();
+    expect(received).toHaveLength(n + 1);
+  });
+
+  it('keeps staff of another municipality out of the client’s endpoints', async () => {
+    const outsider = requestContextFor(
+      server.orm,
+      staffViewer({ municipalityIds: [noorderhaven.id], permissions: [Permission.API_CLIENT_MANAGE] }),
+      { clock },
+    );
+    const hooks = server.services.webhooks;
+    expect(await hooks.list(outsider, apiClientId)).toBeNull();
+    expect(await hooks.attempts(outsider, endpointId, { first: 10 })).toBeNull();
+    for (const r of [
+      await hooks.delete(outsider, endpointId),
+      await hooks.rotate(outsider, endpointId),
+      await hooks.setPaused(outsider, endpointId, true),
+      await hooks.sendTest(outsider, endpointId),
+      await hooks.replay(outsider, endpointId, new Date(clock.now().getTime() - 3600_000)),
+      await hooks.create(outsider, { apiClientId, url: receiverUrl, eventTypes: ['order.placed'] }),
+    ]) {
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.errors[0]!.code).toBe('NOT_FOUND');
+    }
+    const [row] = await sql<{ status: string }>(`select status from webhook_endpoint where id = ?`, [endpointId]);
+    expect(row!.status).toBe('ACTIVE');
+  });
+});

@@ -361,6 +361,83 @@ describe('a partner receiving signed webhooks', () => {
     expect(received).toHaveLength(n + 1);
   });
 
+  it('switches an endpoint off after a run of failures, mails the client’s maker, and delivers in order once resumed', async () => {
+    const settingsCtx = requestContextFor(server.orm, staffViewer({ permissions: [Permission.SETTINGS_MANAGE] }), {
+      clock,
+    });
+    const changed = await server.services.settings.update(settingsCtx, 'webhooks', { disableAfterFailures: 3 });
+    expect(changed.ok).toBe(true);
+    const before = received.length;
+    up = false;
+    const h = await createHousehold(server, [{ categories: [sentProduct.category.id], amountCents: 500_000 }]);
+    const third = await orderAndDeliver(h, sentProduct);
+    await deliver();
+    clock.advance(6_000);
+    await deliver();
+    clock.advance(301_000);
+    await deliver();
+    const [row] = await sql<{ status: string; consecutive_failures: number }>(
+      `select status, consecutive_failures from webhook_endpoint where id = ?`,
+      [endpointId],
+    );
+    expect(row).toEqual({ status: 'DISABLED', consecutive_failures: 3 });
+    const mails = await sql<{ to_address: string; subject: string; body: string }>(
+      `select to_address, subject, body from mail_message where template_key = 'WEBHOOK_ENDPOINT_DISABLED'`,
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to_address).toBe(DEMO_STAFF.find((s) => s.role === 'BEHEERDER')!.email);
+    expect(mails[0]!.subject).toBe('Webhook van Zaaksysteem Zuiderveen uitgeschakeld');
+    expect(mails[0]!.body).toContain(receiverUrl);
+    const [audited] = await sql<{ n: number }>(
+      `select count(*)::int as n from audit_log where action = 'webhook.endpoint_disabled' and subject_id = ?`,
+      [endpointId],
+    );
+    expect(audited!.n).toBe(1);
+    // Switched off: nothing is tried, however long.
+    clock.advance(3 * 3600_000);
+    await deliver();
+    expect(received).toHaveLength(before);
+
+    up = true;
+    // Three hours on, the session has timed out: log in again.
+    await beheerder.loginStaff(DEMO_STAFF.find((s) => s.role === 'BEHEERDER')!.email, DEMO_PASSWORD);
+    const resumed = await beheerder.gql(
+      `mutation($id: ID!) { setWebhookEndpointPaused(id: $id, paused: false) { endpoint { status consecutiveFailures } errors { code } } }`,
+      { id: endpointId },
+    );
+    expect(resumed.errors).toBeUndefined();
+    expect(resumed.data!.setWebhookEndpointPaused).toEqual({
+      endpoint: { status: 'ACTIVE', consecutiveFailures: 0 },
+      errors: [],
+    });
+    await deliver();
+    expect(received.slice(before).map((r) => [r.type, r.data.orderId])).toEqual([
+      ['order.placed', third],
+      ['order.delivered', third],
+    ]);
+  });
+
+  it('records grants as assignment.granted in the outbox, and purges the delivery log after its period', async () => {
+    const h = await createHousehold(server, [{ categories: [sentProduct.category.id], amountCents: 12_345 }]);
+    const events = await sql<{ type: string; payload: { amountCents: number } }>(
+      `select type, payload from webhook_event where subject = ?`,
+      [`assignment:${h.assignmentIds[0]}`],
+    );
+    expect(events).toEqual([{ type: 'assignment.granted', payload: expect.objectContaining({ amountCents: 12_345 }) }]);
+
+    await sql(`update webhook_attempt set attempted_at = attempted_at - interval '40 days' where endpoint_id = ?`, [
+      endpointId,
+    ]);
+    const counts = await server.services.retention.purge(
+      requestContextFor(server.orm, systemViewer('privacy.purgeRetention'), { clock }),
+    );
+    expect(counts.others.webhooks).toBeGreaterThan(0);
+    const [left] = await sql<{ n: number }>(`select count(*)::int as n from webhook_attempt where endpoint_id = ?`, [
+      endpointId,
+    ]);
+    expect(left!.n).toBe(0);
+  });
+
   it('keeps staff of another municipality out of the client’s endpoints', async () => {
     const outsider = requestContextFor(
       server.orm,

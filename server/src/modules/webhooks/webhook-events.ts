@@ -18,12 +18,25 @@ function clockOf(target: JobTarget): Clock {
 }
 
 /** One job per endpoint delivers its queue in order; a new event wakes it (the job key keeps one waiting job). */
-export async function wakeEndpoint(jobs: JobQueue, target: JobTarget, endpointId: string, delaySeconds = 0) {
+export async function wakeEndpoint(
+  jobs: JobQueue,
+  target: JobTarget,
+  endpointId: string,
+  delaySeconds = 0,
+  options: { slow?: boolean } = {},
+) {
   await jobs.enqueue(
     target,
     'webhooks.deliver',
     { endpointId },
-    { jobKey: `webhooks.deliver:${endpointId}`, queueName: `webhooks:${endpointId}`, delaySeconds, maxAttempts: 10 },
+    {
+      jobKey: `webhooks.deliver:${endpointId}`,
+      queueName: `webhooks:${endpointId}`,
+      delaySeconds,
+      maxAttempts: 10,
+      // A slow endpoint's next run waits behind the others' (graphile-worker takes the lowest priority number first).
+      priority: options.slow ? 10 : 0,
+    },
   );
 }
 

@@ -27,8 +27,14 @@ export interface DisabledNotice {
   ): Promise<void>;
 }
 
-/** How many deliveries one run of the job sends before it hands over to a next run (other endpoints get a turn). */
+/**
+ * One run of the job sends at most this many deliveries, for at most RUN_BUDGET_MS, then hands over to a next run, so
+ * a worker slot is shared with the other endpoints; an endpoint whose answers took over SLOW_MS on average gets a
+ * lower priority for its next run, so a slow partner never holds up the others for longer than one budget.
+ */
 const PER_RUN = 50;
+const RUN_BUDGET_MS = 5_000;
+const SLOW_MS = 1_000;
 
 /**
  * Delivery of an endpoint's queue, by the `webhooks.deliver` job (one job per endpoint, its own queue name: one at a
@@ -60,7 +66,9 @@ export class WebhookDelivery {
     const { disableAfterFailures, attemptTimeoutSeconds } = await this.settings.get('webhooks');
     let sent = 0;
     let failed = 0;
-    for (let i = 0; i < PER_RUN; i++) {
+    let spentMs = 0;
+    const started = performance.now();
+    for (let i = 0; i < PER_RUN && performance.now() - started < RUN_BUDGET_MS; i++) {
       const endpoint = await q.endpointForDelivery(ctx.em, endpointId);
       if (!endpoint || endpoint.status !== 'ACTIVE') break;
       const head = await q.headDelivery(ctx.em, endpointId);
@@ -82,6 +90,7 @@ export class WebhookDelivery {
         ...this.transport,
         ca: this.extraCa,
       });
+      spentMs += outcome.durationMs;
       const attempts = head.attempts + 1;
       const gaveUp = await this.recordAttempt(ctx, endpoint, head, outcome, attempts, disableAfterFailures);
       if (outcome.succeeded) sent++;
@@ -96,7 +105,8 @@ export class WebhookDelivery {
     // More waiting (a long queue): another run, so the worker's slot is shared with other endpoints.
     const endpoint = await q.endpointForDelivery(ctx.em, endpointId);
     if (endpoint?.status === 'ACTIVE' && (await q.headDelivery(ctx.em, endpointId))) {
-      await wakeEndpoint(this.jobs, ctx, endpointId);
+      const tries = sent + failed;
+      await wakeEndpoint(this.jobs, ctx, endpointId, 0, { slow: tries > 0 && spentMs / tries > SLOW_MS });
     }
     return { sent, failed };
   }

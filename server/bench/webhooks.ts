@@ -73,11 +73,19 @@ async function main() {
       `benchstad-${randomUUID().slice(0, 8)}`,
     ]);
     const municipalityId = m!.id;
+    // The client's maker: its events follow the maker's standing (active, reaching the municipality, holding ORDER_READ).
+    const [maker] = await em.execute<{ id: string }[]>(
+      `with r as (insert into role (name, permissions) values (?, '{ORDER_READ,API_CLIENT_MANAGE}') returning id)
+       insert into admin_account (email, name, password_hash, role_id, all_municipalities)
+       select ?, 'Bench', 'x', r.id, true from r returning id`,
+      [`Bench ${randomUUID().slice(0, 8)}`, `bench-${randomUUID().slice(0, 8)}@voorbeeld.nl`],
+    );
     const clientId = randomUUID();
     await em.execute(
-      `insert into api_client (id, municipality_id, name, permissions, expires_on, rate_limit_per_minute, created_at)
-       values (?, ?, 'Bench', '{ORDER_READ}', current_date + 30, 600, now())`,
-      [clientId, municipalityId],
+      `insert into api_client (id, municipality_id, name, permissions, expires_on, rate_limit_per_minute, created_at,
+                               created_by_id)
+       values (?, ?, 'Bench', '{ORDER_READ}', current_date + 30, 600, now(), ?)`,
+      [clientId, municipalityId, maker!.id],
     );
     const endpoints = [
       ...Array.from({ length: FAST }, (_, i) => `fast/${i}`),

@@ -21,7 +21,9 @@ export interface EventRow {
 /**
  * Records events (in the given order: `seq` follows it) and a pending delivery for every endpoint that should get
  * each: ACTIVE and subscribed to the type (or the event's one endpoint, for a test event), of an API client of the
- * event's municipality that is not revoked, not expired, and holds the type's permission. One statement for any number
+ * event's municipality that is not revoked, not expired, and holds the type's permission as far as its maker still
+ * does (the maker active, reaching the municipality, their role holding it: the standing the key's calls get,
+ * api-client.standing.ts). One statement for any number
  * of events (a bulk grant's). Returns the endpoints that got a delivery.
  */
 export async function insertEventsWithDeliveries(
@@ -46,8 +48,13 @@ export async function insertEventsWithDeliveries(
        join webhook_endpoint w on (ev.only_endpoint_id = w.id
                                    or (ev.only_endpoint_id is null and w.status = 'ACTIVE' and ev.type = any(w.event_types)))
        join api_client c on c.id = w.api_client_id
+       join admin_account a on a.id = c.created_by_id and a.active
+       left join role r on r.id = a.role_id
       where c.municipality_id = ev.municipality_id and c.revoked_at is null and c.expires_on >= ?::date
-        and (ev.only_endpoint_id is not null or i.permission = any(c.permissions))
+        and (a.all_municipalities or exists (select 1 from admin_account_municipality am
+                                              where am.admin_account_id = a.id and am.municipality_id = c.municipality_id))
+        and (ev.only_endpoint_id is not null
+             or (i.permission = any(c.permissions) and i.permission = any(coalesce(r.permissions, '{}'))))
       order by ev.seq
      returning endpoint_id`,
     [

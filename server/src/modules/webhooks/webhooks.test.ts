@@ -461,4 +461,42 @@ describe('a partner receiving signed webhooks', () => {
     const [row] = await sql<{ status: string }>(`select status from webhook_endpoint where id = ?`, [endpointId]);
     expect(row!.status).toBe('ACTIVE');
   });
+
+  it('sends nothing while the client’s maker no longer stands behind it (as its key is refused then)', async () => {
+    const [maker] = await sql<{ id: string }>(`select created_by_id as id from api_client where id = ?`, [apiClientId]);
+    const pending = async () =>
+      (
+        await sql<{ n: number }>(
+          `select count(*)::int as n from webhook_delivery where endpoint_id = ? and status = 'PENDING'`,
+          [endpointId],
+        )
+      )[0]!.n;
+    const record = () =>
+      server.services.webhookEvents.record(requestContextFor(server.orm, systemViewer('test'), { clock }), {
+        type: 'order.placed',
+        municipalityId: zuiderveen.id,
+        subjectId: sentProduct.id,
+        payload: {
+          orderId: randomUUID(),
+          orderNumber: 'B999999',
+          status: 'PLACED',
+          previousStatus: null,
+          municipalityId: zuiderveen.id,
+          providerId: sentProduct.provider.id,
+          totalCents: 100,
+          budgetCents: 100,
+          contributionCents: 0,
+        },
+      });
+    const before = await pending();
+    await sql(`update admin_account set active = false where id = ?`, [maker!.id]);
+    try {
+      await record();
+      expect(await pending()).toBe(before);
+    } finally {
+      await sql(`update admin_account set active = true where id = ?`, [maker!.id]);
+    }
+    await record();
+    expect(await pending()).toBe(before + 1);
+  });
 });

@@ -353,6 +353,11 @@ export async function clientForWebhooks(em: EntityManager, id: string): Promise<
   return row;
 }
 
+/** Serialises endpoint creation per client (the count check and the insert). */
+export async function lockClient(em: EntityManager, apiClientId: string): Promise<void> {
+  await em.execute(`select id from api_client where id = ? for update`, [apiClientId]);
+}
+
 export async function endpointCount(em: EntityManager, apiClientId: string): Promise<number> {
   const [row] = await em.execute<{ n: string }[]>(
     `select count(*)::text as n from webhook_endpoint where api_client_id = ?`,

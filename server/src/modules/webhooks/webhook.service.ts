@@ -182,6 +182,7 @@ export class WebhookService {
     if (!checked.ok) return checked;
     const description = (input.description ?? '').trim().slice(0, 200);
     return transactional(ctx, async (tx) => {
+      await q.lockClient(tx.em, client.id);
       if ((await q.endpointCount(tx.em, client.id)) >= MAX_ENDPOINTS_PER_CLIENT)
         return problem(
           null,

@@ -499,4 +499,25 @@ describe('a partner receiving signed webhooks', () => {
     await record();
     expect(await pending()).toBe(before + 1);
   });
+
+  it('keeps to the limit of endpoints per client when many are added at once', async () => {
+    const [{ n }] = (await sql<{ n: number }>(
+      `select count(*)::int as n from webhook_endpoint where api_client_id = ?`,
+      [apiClientId],
+    )) as [{ n: number }];
+    const create = () =>
+      beheerder.gql(
+        `mutation($input: CreateWebhookEndpointInput!) { createWebhookEndpoint(input: $input) { secret errors { code } } }`,
+        { input: { apiClientId, url: receiverUrl, eventTypes: ['order.placed'] } },
+      );
+    const results = await Promise.all(Array.from({ length: 12 }, create));
+    const made = results.filter((r) => r.data!.createWebhookEndpoint.secret).length;
+    expect(made).toBe(10 - n);
+    expect(results.filter((r) => r.data!.createWebhookEndpoint.errors[0]?.code === 'TOO_MANY')).toHaveLength(12 - made);
+    const [after] = await sql<{ n: number }>(
+      `select count(*)::int as n from webhook_endpoint where api_client_id = ?`,
+      [apiClientId],
+    );
+    expect(after!.n).toBe(10);
+  });
 });

@@ -148,10 +148,12 @@ export function WebhookDocumentation() {
           <p>
             Nodig recht: {descriptions.get(t.permission) ?? t.permission} (<code>{t.permission}</code>)
           </p>
-          <p>Voorbeeld van de body:</p>
-          <pre tabIndex={0} aria-label={`Voorbeeld van ${t.type}`}>
-            <code>{t.exampleBody}</code>
-          </pre>
+          <figure>
+            <figcaption>Voorbeeld van {t.type}</figcaption>
+            <pre>
+              <code>{t.exampleBody}</code>
+            </pre>
+          </figure>
         </details>
       ))}
       <h3>De ondertekening controleren</h3>
@@ -162,9 +164,12 @@ export function WebhookDocumentation() {
           <p>
             <code>{s.install}</code>
           </p>
-          <pre tabIndex={0} aria-label={`Voorbeeld in ${s.language}`}>
-            <code>{s.code}</code>
-          </pre>
+          <figure>
+            <figcaption>Voorbeeld in {s.language}</figcaption>
+            <pre>
+              <code>{s.code}</code>
+            </pre>
+          </figure>
         </div>
       ))}
     </section>

@@ -520,4 +520,33 @@ describe('a partner receiving signed webhooks', () => {
     );
     expect(after!.n).toBe(10);
   });
+
+  it('replays a long range in bounded pages, continuing where the last page ended', async () => {
+    const since = new Date(clock.now().getTime() - 60_000);
+    await sql(
+      `insert into webhook_event (id, municipality_id, type, subject, payload, occurred_at)
+       select gen_random_uuid(), ?, 'order.placed', 'order:' || gen_random_uuid(), '{}'::jsonb, ?
+         from generate_series(1, 1200)`,
+      [zuiderveen.id, clock.now()],
+    );
+    const page = (continueAfter: string | null) =>
+      beheerder.gql(
+        `mutation($id: ID!, $since: DateTimeISO!, $after: String) {
+           replayWebhookEvents(endpointId: $id, since: $since, continueAfter: $after) { replay { queued continueAfter } errors { code } } }`,
+        { id: endpointId, since: since.toISOString(), after: continueAfter },
+      );
+    const queued: number[] = [];
+    let next: string | null = null;
+    do {
+      const r = await page(next);
+      expect(r.data!.replayWebhookEvents.errors).toEqual([]);
+      queued.push(r.data!.replayWebhookEvents.replay.queued);
+      next = r.data!.replayWebhookEvents.replay.continueAfter;
+    } while (next && queued.length < 10);
+    expect(queued.slice(0, 2)).toEqual([500, 500]);
+    expect(queued.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1200);
+    expect(next).toBeNull();
+    const bad = await page('1; drop table webhook_event');
+    expect(bad.data!.replayWebhookEvents.errors[0].code).toBe('INVALID');
+  });
 });

@@ -41,7 +41,8 @@ registerEnumType(SettingsSectionEnum, {
     SECURITY: { description: 'Beveiliging (on beheer/accounts): whether two-factor log-in is required for all staff.' },
     DIGID: { description: 'DigiD: the assurance level asked for at log-in (the certificates have their own store).' },
     WEBHOOKS: {
-      description: 'Webhooks (on beheer/api): failures before an endpoint is switched off, time-out, delivery log days.',
+      description:
+        'Webhooks (on beheer/api): failures before an endpoint is switched off, time-out, delivery log days.',
     },
   },
 });

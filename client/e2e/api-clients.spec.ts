@@ -143,3 +143,38 @@ test('a deactivated colleague’s API client stops, says why, and is taken over 
   expect(works.status()).toBe(200);
   expect((await works.json()).data.viewer).toEqual({ kind: 'API_CLIENT', permissions: ['PERSON_READ'] });
 });
+
+/**
+ * Issue 29: a client's webhooks on beheer/api. The demo's partner client has a paused endpoint with a delivery log;
+ * the Beheerder adds an endpoint (its signing secret shown once), and a private address is refused in Dutch.
+ */
+test('a Beheerder sees a client’s webhooks and delivery log, and adds an endpoint', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginStaff(page, STAFF.beheerder);
+  await page.goto('/admin/beheer/api');
+  await settle(page);
+  await page.getByRole('link', { name: 'Schuldhulpverlening Gemeente Zuiderveen' }).click();
+  const webhooks = page.getByRole('region', { name: 'Webhooks' });
+  await expect(webhooks).toBeVisible();
+  await expect(webhooks.getByText('Gepauzeerd', { exact: true })).toBeVisible();
+  await webhooks.getByRole('link', { name: 'Afleveringen bekijken' }).first().click();
+  const log = page.getByRole('table', { name: /Pogingen/ });
+  await expect(log).toBeVisible();
+  await expect(log).toContainText('503');
+  await expectAccessible(page, 'webhooks and delivery log');
+
+  await webhooks.getByRole('button', { name: 'Nieuwe webhook' }).click();
+  await page.getByLabel(/Adres \(URL\)/).fill('https://10.1.2.3/hooks');
+  await page.getByRole('checkbox', { name: /order\.placed/ }).check();
+  await page.getByRole('button', { name: 'Webhook aanmaken' }).click();
+  await expect(page.getByText(/privé-, lokaal of gereserveerd netwerkadres/).first()).toBeVisible();
+  await expectAccessible(page, 'new webhook refused');
+  await page.getByLabel(/Adres \(URL\)/).fill('https://127.0.0.1:9/hooks');
+  await page.getByRole('button', { name: 'Webhook aanmaken' }).click();
+  await expect(page.getByRole('heading', { name: /De ondertekeningssleutel van de webhook/ })).toBeFocused();
+  expect(await page.getByLabel('Ondertekeningssleutel', { exact: true }).inputValue()).toMatch(/^whsec_/);
+  await expectAccessible(page, 'webhook secret shown once');
+  await page.getByRole('button', { name: 'Ik heb de sleutel bewaard' }).click();
+  await expect(page.getByLabel('Ondertekeningssleutel', { exact: true })).toHaveCount(0);
+  await expect(webhooks.getByText('https://127.0.0.1:9/hooks')).toBeVisible();
+});

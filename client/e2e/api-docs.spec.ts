@@ -32,6 +32,13 @@ test('the API documentation shows an operation with its permission and an exampl
   await expect(page.getByRole('heading', { level: 3, name: 'auditLog' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Wijzigingen in de API' })).toBeVisible();
 
+  // Issue 29: the webhooks, from the server's event type definitions, with an example body and verify snippets.
+  const webhooks = page.getByRole('region', { name: 'Webhooks' });
+  await webhooks.getByText('order.placed', { exact: true }).click();
+  await expect(webhooks.locator('figure').first()).toContainText('"type": "order.placed"');
+  await expect(webhooks.getByText('Voorbeeld in Python')).toBeVisible();
+  await expectAccessible(page, 'API documentation: webhooks');
+
   await page.setViewportSize({ width: 390, height: 800 });
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -11,6 +11,7 @@ export const typePolicies: TypePolicies = {
   Query: {
     fields: {
       products: relayStylePagination(['filter']),
+      webhookAttempts: relayStylePagination(['endpointId']),
       myProducts: relayStylePagination(['filter']),
       reviewProducts: relayStylePagination(['filter']),
       providerMemberships: relayStylePagination(['filter']),

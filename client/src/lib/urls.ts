@@ -14,6 +14,8 @@ export type QueryValue = string | number | null | undefined;
 export const searchParams = {
   /** The API client shown (beheer/api, beheer/api/encryptie). */
   apiClient: 'koppeling',
+  /** beheer/api: the webhook endpoint whose delivery log is shown. */
+  webhook: 'webhook',
   /** The import run shown (beheer/importeren). */
   importRun: 'import',
   /** The municipality chosen (journaalposten, algemene voorwaarden). */

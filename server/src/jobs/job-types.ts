@@ -60,6 +60,11 @@ export interface JobPayloads {
   'privacy.purgeRetention': CronPayload;
   /** Daily: upload files no database row refers to, older than a day (modules/housekeeping/upload-sweep.service.ts). */
   'housekeeping.sweepUploads': CronPayload;
+  /**
+   * Delivers an endpoint's pending webhook deliveries in order (modules/webhooks/webhook.delivery.ts). One waiting job
+   * per endpoint (job key), one running per endpoint (queue name); re-enqueued for the next retry.
+   */
+  'webhooks.deliver': { endpointId: string };
   /** Hourly: each key's rows of the journal's day totals become one (modules/journal/journal.service.ts). */
   'journal.foldDayTotals': CronPayload;
 }

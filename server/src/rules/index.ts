@@ -20,3 +20,4 @@ export * from './journal.js';
 export * from './color.js';
 export * from './staff-account.js';
 export * from './handover.js';
+export * from './webhook.js';

@@ -19,7 +19,8 @@ const DAY = 24 * 3600 * 1000;
 export async function seedDemoApiClients(
   em: EntityManager,
   { today, municipalities, createdBy }: { today: Date; municipalities: Municipality[]; createdBy: AdminAccount },
-): Promise<void> {
+): Promise<{ id: string; municipalityId: string; slug: string }[]> {
+  const made: { id: string; municipalityId: string; slug: string }[] = [];
   const setupAt = new Date(today.getTime() - 60 * DAY);
   const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const parsed = await parsePublicKey(publicKey.export({ type: 'spki', format: 'pem' }).toString());
@@ -36,6 +37,7 @@ export async function seedDemoApiClients(
       lastUsedAt: new Date(today.getTime() - 3600 * 1000),
     });
     em.create(ApiClientKey, { apiClient: client, ...prefixAndHash(), createdAt: setupAt });
+    made.push({ id: client.id, municipalityId: municipality.id, slug: municipality.slug });
     if (parsed.ok)
       em.create(ApiClientEncryptionKey, {
         apiClient: client,
@@ -61,6 +63,7 @@ export async function seedDemoApiClients(
     }
   }
   await em.flush();
+  return made;
 }
 
 function prefixAndHash(): { prefix: string; keyHash: string } {

@@ -32,6 +32,7 @@ import { seedDemoDigid } from './demo-digid.js';
 import { demoCache } from './demo-cache.js';
 import { seedDemoYearEnd } from './demo-year-end.js';
 import { seedDemoApiClients } from './demo-api-clients.js';
+import { seedDemoWebhooks } from './demo-webhooks.js';
 import type { FileStorage } from '../integrations/storage/file-storage.js';
 import { ClientGroup } from '../modules/customers/client-group.entity.js';
 import { Person } from '../modules/customers/person.entity.js';
@@ -1333,11 +1334,14 @@ export async function seedDemoData(
     await seedDemoContentPages(tx, { setupAt, today });
     await seedDemoJournal(tx, setupAt);
     // Partner API clients (beheer/api), made by the Beheerder; their keys are random and never printed.
-    await seedDemoApiClients(tx, {
+    const apiClients = await seedDemoApiClients(tx, {
       today,
       municipalities: DEMO_MUNICIPALITIES.map((m) => municipalities[m.key]),
       createdBy: staffAccounts.BEHEERDER,
     });
+    // A webhook of the first partner client with a short delivery log (beheer/api › Webhooks).
+    if (options.settingsEncryptionKey && apiClients[0])
+      await seedDemoWebhooks(tx, { key: options.settingsEncryptionKey, today, apiClient: apiClients[0] });
     if (options.settingsEncryptionKey)
       await seedDemoDigid(tx, options.settingsEncryptionKey, today, demoCache(options.cacheDir));
     return { created: true };

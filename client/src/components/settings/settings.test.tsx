@@ -8,6 +8,7 @@ const values: Record<string, Record<string, unknown>> = {
   ADVANCED: { sessionLifetimeHours: 8, idleTimeoutMinutes: 60, residentIdleTimeoutMinutes: 15, uploadMaxMegabytes: 5 },
   COMMUNICATION: { dailyMassSendLimit: 3 },
   RETENTION: { auditLogDays: 730, mailLogDays: 365, sessionDays: 30, erasedRemainsDays: 30, importDays: 90 },
+  WEBHOOKS: { disableAfterFailures: 12, attemptTimeoutSeconds: 10, deliveryLogDays: 30 },
 };
 
 const SettingsSection = (variables: Record<string, unknown>) => {
@@ -68,5 +69,28 @@ describe('instellingen/geavanceerd', () => {
     expect(
       await within(region).findAllByText(/Regels van het auditlog worden minstens 180 dagen bewaard\./),
     ).not.toHaveLength(0);
+  });
+
+  it('shows the webhook settings and sends a change of them', async () => {
+    const { operations } = renderApp(
+      '/admin/beheer/instellingen/geavanceerd',
+      { kind: 'STAFF', permissions: ['SETTINGS_MANAGE'] },
+      {
+        SettingsSection,
+        UpdateSettingsSection: () => ({
+          updateSettingsSection: { __typename: 'UpdateSettingsSectionPayload', settings: null, errors: [] },
+        }),
+      },
+    );
+    const region = await screen.findByRole('region', { name: 'Webhooks van API-koppelingen' });
+    const failures = (await within(region).findByLabelText(/mislukte pogingen op rij/)) as HTMLInputElement;
+    expect(failures.value).toBe('12');
+    fireEvent.change(failures, { target: { value: '5' } });
+    fireEvent.submit(failures.closest('form')!);
+    await waitFor(() => expect(operations.some((o) => o.name === 'UpdateSettingsSection')).toBe(true));
+    expect(operations.find((o) => o.name === 'UpdateSettingsSection')!.variables.input).toMatchObject({
+      section: 'WEBHOOKS',
+      patch: { disableAfterFailures: 5, attemptTimeoutSeconds: 10, deliveryLogDays: 30 },
+    });
   });
 });

@@ -46,6 +46,7 @@ import { Migration20261129020000_payment_again } from './Migration20261129020000
 import { Migration20261129030000_audit_for_people } from './Migration20261129030000_audit_for_people.js';
 import { Migration20261129031500_ledger_statement_balances } from './Migration20261129031500_ledger_statement_balances.js';
 import { Migration20261129040000_offer_municipalities } from './Migration20261129040000_offer_municipalities.js';
+import { Migration20261130200000_webhooks } from './Migration20261130200000_webhooks.js';
 
 /** Every migration in order. A new migration is added here as well as in its own file. */
 export const migrationsList = [
@@ -103,4 +104,5 @@ export const migrationsList = [
     class: Migration20261129031500_ledger_statement_balances,
   },
   { name: 'Migration20261129040000_offer_municipalities', class: Migration20261129040000_offer_municipalities },
+  { name: 'Migration20261130200000_webhooks', class: Migration20261130200000_webhooks },
 ];

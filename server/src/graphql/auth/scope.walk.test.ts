@@ -55,6 +55,10 @@ const CHILDREN: [string, string][] = [
   ['order_line', 'select l.id, o.municipality_id from order_line l join customer_order o on o.id = l.order_id'],
   ['order_event', 'select e.id, o.municipality_id from order_event e join customer_order o on o.id = e.order_id'],
   ['payout_line', 'select l.id, b.municipality_id from payout_line l join payout_batch b on b.id = l.batch_id'],
+  [
+    'webhook_endpoint',
+    'select w.id, c.municipality_id from webhook_endpoint w join api_client c on c.id = w.api_client_id',
+  ],
   // Staff accounts and providers of one municipality alone.
   [
     'admin_account',
@@ -152,6 +156,8 @@ const ARGUMENTS: Record<string, Provider> = {
       .map((templateId) => ({
         input: { templateId, subject: 'Onderwerp', body: 'Tekst', variant: 'FORMAL' },
       })),
+  webhookAttempts: both('webhook_endpoint', 'endpointId'),
+  webhookEndpoints: both('api_client', 'apiClientId'),
 };
 
 /**

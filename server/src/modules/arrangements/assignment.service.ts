@@ -194,12 +194,54 @@ export function statusOf(a: Pick<Assignment, 'status' | 'validFrom' | 'validUnti
   return AssignmentStatus.ACTIVE;
 }
 
+/** A grant as listeners are told of it (ids and amounts only). */
+export interface GrantedAssignment {
+  assignmentId: string;
+  municipalityId: string;
+  arrangementId: string;
+  clientGroupId: string;
+  amountCents: number;
+  validFrom: string;
+  validUntil: string;
+}
+
+/**
+ * Told of grants inside their transaction (webhooks' outbox, given by the composition root): named here so
+ * arrangements imports no module that listens.
+ */
+export type GrantListener = (tx: RequestContext, grants: readonly GrantedAssignment[]) => Promise<void>;
+
+/** An assignment's budget about to expire (the reminder went) or expired (the rest booked back). */
+export interface AssignmentLifecycleChange {
+  type: 'assignment.expiring' | 'assignment.expired';
+  assignmentId: string;
+  municipalityId: string;
+  clientGroupId: string;
+  remainingCents: number;
+  validUntil: string;
+}
+
+/** Told of an expiry or reminder inside its transaction (webhooks' outbox, given by the composition root). */
+export type AssignmentLifecycleListener = (tx: RequestContext, change: AssignmentLifecycleChange) => Promise<void>;
+
 /** Assignments (toewijzingen): granting and revoking budget, always together with its ledger booking. */
 export class AssignmentService {
+  private readonly grantListeners: GrantListener[] = [];
+
   constructor(
     private readonly ledger: LedgerService,
     private readonly audit: AuditService,
   ) {}
+
+  /** Called inside the transaction of every grant, one call per batch of grants. */
+  onGranted(listener: GrantListener): void {
+    this.grantListeners.push(listener);
+  }
+
+  private async tellGranted(tx: RequestContext, grants: readonly GrantedAssignment[]): Promise<void> {
+    if (!grants.length) return;
+    for (const listener of this.grantListeners) await listener(tx, grants);
+  }
 
   /** May the viewer see and manage this client group's assignments? Staff: within their municipality scope. */
   private async clientGroupInScope(ctx: RequestContext, clientGroupId: string): Promise<ClientGroup | null> {
@@ -422,6 +464,17 @@ export class AssignmentService {
           ...(ageReason ? { ageExceptionReason: ageReason } : {}),
         },
       });
+      await this.tellGranted(tx, [
+        {
+          assignmentId: a.id,
+          municipalityId,
+          arrangementId: arrangement.id,
+          clientGroupId: group.id,
+          amountCents: amount,
+          validFrom,
+          validUntil,
+        },
+      ]);
       return { assignment: a };
     });
     if ('duplicate' in granted) return this.duplicateProblem(arrangement, granted.duplicate);
@@ -769,6 +822,18 @@ export class AssignmentService {
           amountCents: v.amount,
           ...(v.ageReason ? { ageExceptionReason: v.ageReason } : {}),
         },
+      })),
+    );
+    await this.tellGranted(
+      ctx,
+      written.map(({ id, v }) => ({
+        assignmentId: id,
+        municipalityId: v.group.municipality.id,
+        arrangementId: v.arrangement.id,
+        clientGroupId: v.group.id,
+        amountCents: v.amount,
+        validFrom: v.validFrom,
+        validUntil: v.validUntil,
       })),
     );
     for (const { i, id, v } of written) results[i] = { id, v };

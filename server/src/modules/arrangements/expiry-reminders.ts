@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { today } from '../../kernel/clock.js';
 import { transactional, type RequestContext } from '../../kernel/request-context.js';
+import type { AssignmentLifecycleListener } from './assignment.service.js';
 import { CommunicationTemplate } from '../communication/index.js';
 import type { MailService } from '../communication/index.js';
 import { renderTemplate, TemplateError, variantOf } from '../communication/index.js';
@@ -27,6 +28,13 @@ export class ExpiryReminderService {
     private readonly mail: MailService,
     private readonly appUrl: string,
   ) {}
+
+  private readonly listeners: AssignmentLifecycleListener[] = [];
+
+  /** Called inside the transaction of every reminder sent (webhooks: `assignment.expiring`). */
+  onReminded(listener: AssignmentLifecycleListener): void {
+    this.listeners.push(listener);
+  }
 
   /** Sends every reminder that is due; returns how many this run sent. */
   async sendDue(ctx: RequestContext, signal?: AbortSignal): Promise<number> {
@@ -85,6 +93,15 @@ export class ExpiryReminderService {
         mailed = true;
       }
       await q.recordReminder(em, a.id, messageId, mailed);
+      for (const listener of this.listeners)
+        await listener(tx, {
+          type: 'assignment.expiring',
+          assignmentId: a.id,
+          municipalityId: a.municipality_id,
+          clientGroupId: a.client_group_id,
+          remainingCents: remaining,
+          validUntil: a.valid_until,
+        });
       return true;
     });
   }

@@ -34,6 +34,8 @@ export interface ExpiringAssignment {
   municipality_id: string;
   arrangement_id: string;
   name: string;
+  client_group_id: string;
+  valid_until: string;
 }
 
 // --- Expiry ----------------------------------------------------------------------------------------------------------
@@ -45,7 +47,8 @@ export function selectExpiringAssignments(
   after: string,
 ): Promise<ExpiringAssignment[]> {
   return em.execute<ExpiringAssignment[]>(
-    `select a.id, ar.municipality_id, ar.id as arrangement_id, ar.name
+    `select a.id, ar.municipality_id, ar.id as arrangement_id, ar.name, a.client_group_id,
+            a.valid_until::text as valid_until
        from assignment a
        join arrangement ar on ar.id = a.arrangement_id
        join ledger_account acc on acc.kind = 'ASSIGNMENT' and acc.assignment_id = a.id

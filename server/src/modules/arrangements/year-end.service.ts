@@ -11,7 +11,7 @@ import type { LedgerService } from '../ledger/index.js';
 import { Arrangement } from './arrangement.entity.js';
 import type { ArrangementService } from './arrangement.service.js';
 import type { ArrangementView } from './arrangement.types.js';
-import type { AssignmentService } from './assignment.service.js';
+import type { AssignmentLifecycleListener, AssignmentService } from './assignment.service.js';
 import { RegrantPreview, RegrantPreviewRow, RegrantRun } from './year-end.types.js';
 import * as q from './year-end.queries.js';
 
@@ -81,6 +81,13 @@ export class YearEndService {
     private readonly jobs: JobQueue,
   ) {}
 
+  private readonly expiredListeners: AssignmentLifecycleListener[] = [];
+
+  /** Called inside the transaction that books an assignment's remaining budget as expired. */
+  onExpired(listener: AssignmentLifecycleListener): void {
+    this.expiredListeners.push(listener);
+  }
+
   // ---- expiry ----------------------------------------------------------------------------------------------------
 
   /**
@@ -120,6 +127,15 @@ export class YearEndService {
               },
             ],
           });
+          for (const listener of this.expiredListeners)
+            await listener(tx, {
+              type: 'assignment.expired',
+              assignmentId: a.id,
+              municipalityId: a.municipality_id,
+              clientGroupId: a.client_group_id,
+              remainingCents: remaining,
+              validUntil: a.valid_until,
+            });
           return remaining;
         });
         if (booked) {

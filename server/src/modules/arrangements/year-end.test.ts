@@ -101,6 +101,13 @@ describe('year end', () => {
       [old],
     );
     expect(keys.map((k) => k.idempotency_key)).toEqual([`expiry:${old}`, `expiry:${old}:2`]);
+    // Each expiry is an `assignment.expired` event in the partner webhooks' outbox, in its own transaction.
+    const expiredEvents = await em.execute<{ remaining: number }[]>(
+      `select (payload->>'remainingCents')::int as remaining from webhook_event
+        where type = 'assignment.expired' and subject = ? order by seq`,
+      [`assignment:${old}`],
+    );
+    expect(expiredEvents.map((e) => e.remaining)).toEqual([12_500, 1_500]);
     expect((await server.services.yearEnd.expireBudgets(system('d'))).expired).toBe(0);
 
     // The movement shows on the assignment as EXPIRY.
@@ -143,6 +150,13 @@ describe('year end', () => {
       [h.person.id],
     );
     expect(mails.map((m) => m.template)).toEqual(['BUDGET_EXPIRING']);
+    // The reminder is an `assignment.expiring` event in the partner webhooks' outbox, once.
+    const expiring = await em.execute<{ remaining: number }[]>(
+      `select (payload->>'remainingCents')::int as remaining from webhook_event
+        where type = 'assignment.expiring' and subject = ?`,
+      [`assignment:${soon}`],
+    );
+    expect(expiring).toEqual([{ remaining: 3_000 }]);
     // A later run sends nothing again.
     await server.services.expiryReminders.sendDue(system('r3'));
     const again = await em.execute(`select 1 from message where client_group_id = ?`, [h.group.id]);

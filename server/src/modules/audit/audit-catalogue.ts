@@ -162,6 +162,16 @@ export const AUDIT_ACTIONS = {
   'api_client.transferred': a('Koppeling overgenomen', SETTINGS, 'SECURITY'),
   'api_client.encryption_key_registered': a('Versleutelsleutel van een koppeling vastgelegd', SETTINGS, 'SECURITY'),
   'api_client.encryption_key_removed': a('Versleutelsleutel van een koppeling verwijderd', SETTINGS, 'SECURITY'),
+  'webhook.endpoint_created': a('Webhook van een koppeling aangemaakt', SETTINGS, 'SECURITY'),
+  'webhook.endpoint_changed': a('Webhook van een koppeling gewijzigd', SETTINGS, 'SECURITY'),
+  'webhook.endpoint_paused': a('Webhook van een koppeling gepauzeerd', SETTINGS, 'SECURITY'),
+  'webhook.endpoint_resumed': a('Webhook van een koppeling hervat', SETTINGS, 'SECURITY'),
+  'webhook.endpoint_deleted': a('Webhook van een koppeling verwijderd', SETTINGS, 'SECURITY'),
+  'webhook.endpoint_disabled': a('Webhook uitgeschakeld na mislukte afleveringen', SETTINGS, 'SECURITY'),
+  'webhook.secret_rotated': a('Ondertekeningssleutel van een webhook vernieuwd', SETTINGS, 'SECURITY'),
+  'webhook.resent': a('Webhookbericht opnieuw verstuurd', SETTINGS, 'EXCHANGE'),
+  'webhook.replayed': a('Webhookberichten opnieuw verstuurd vanaf een moment', SETTINGS, 'EXCHANGE'),
+  'webhook.test_sent': a('Testbericht naar een webhook verstuurd', SETTINGS, 'SECURITY'),
 
   // Administration: accounts, providers, the offer, content
   'admin_account.invited': a('Medewerker uitgenodigd', ADMINISTRATION, 'SECURITY'),

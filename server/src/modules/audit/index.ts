@@ -2,3 +2,4 @@
 export { auditActorOf } from './audit.service.js';
 export type { AuditActor, AuditService } from './audit.service.js';
 export type { AuditAction } from './audit-catalogue.js';
+export type { RetentionPurge } from './retention.service.js';

@@ -10,7 +10,16 @@ export interface PurgeCounts {
   sessions: number;
   erasedRemains: number;
   imports: number;
+  /** What the purges other modules registered (`addPurge`) removed, by name. */
+  others: Record<string, number>;
 }
+
+/**
+ * A purge another module registers (webhooks: its delivery log): called inside the retention transaction with its
+ * `em` and the purge's "now"; it reads its own period and returns how many rows went. Named here so audit imports no
+ * module that has data to purge.
+ */
+export type RetentionPurge = (em: Em, now: Date) => Promise<number>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -37,7 +46,15 @@ export interface RetentionSettings {
  * log is append-only: its trigger lets this one transaction delete rows older than the cut-off it names, nothing else.
  */
 export class RetentionService {
+  private readonly others = new Map<string, RetentionPurge>();
+
   constructor(private readonly settings: RetentionSettings) {}
+
+  /** Another module's data with a retention period of its own, removed by the same daily job. */
+  addPurge(name: string, purge: RetentionPurge): void {
+    if (this.others.has(name)) throw new Error(`retention purge ${name} registered twice`);
+    this.others.set(name, purge);
+  }
 
   /**
    * What an erasure (PersonService.erase) leaves behind on purpose for a while — so that a mistaken erasure can be
@@ -72,7 +89,10 @@ export class RetentionService {
       // The search's list of name words, made again from the names: a word no name has any more goes (a changed or
       // erased name already takes its words along; this also restores one a race may have left out).
       await q.rebuildSearchWords(em);
+      const others: Record<string, number> = {};
+      for (const [name, purge] of this.others) others[name] = await purge(em, new Date(now));
       return {
+        others,
         auditLog: audit,
         mailLog: mails,
         sessions,
@@ -80,8 +100,9 @@ export class RetentionService {
         imports,
       };
     });
-    if (Object.values(counts).some((n) => n > 0)) {
-      ctx.log.info({ event: 'retention_purge', ...counts }, 'data past its retention period removed');
+    const { others, ...own } = counts;
+    if ([...Object.values(own), ...Object.values(others)].some((n) => n > 0)) {
+      ctx.log.info({ event: 'retention_purge', ...own, ...others }, 'data past its retention period removed');
     }
     return counts;
   }

@@ -177,6 +177,15 @@ export const TEMPLATE_VARIABLES = {
     expiresOn: 'laatste dag waarop het tegoed geldig is',
     shopLink: 'link naar de winkel',
   },
+  // A webhook endpoint switched off after a run of failed deliveries (modules/webhooks), to the staff member the API
+  // client answers to.
+  WEBHOOK_ENDPOINT_DISABLED: {
+    name: 'naam van de medewerker',
+    clientName: 'naam van de API-koppeling',
+    endpointUrl: 'adres van het webhook-endpoint',
+    failures: 'aantal mislukte pogingen op rij',
+    link: 'link naar de API-koppelingen',
+  },
   // A message to an audience, composed at /admin/meldingen (modules/messages/mass-message.service.ts).
   MASS_MESSAGE: {
     name: 'naam van de ontvanger (voornaam van de inwoner, of naam van de aanbieder)',

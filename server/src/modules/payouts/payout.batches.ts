@@ -81,7 +81,32 @@ class Refused extends Error {
  * guarantees it; creating a batch also takes a per-municipality transaction lock, so two finance staff creating a
  * batch at the same moment get one batch with the orders and a clear message, not an error.
  */
+/**
+ * Told of an export or a payment inside its transaction (webhooks' outbox, given by the composition root): named here
+ * so payouts imports no module that listens.
+ */
+export type PayoutListener = (
+  tx: RequestContext,
+  change: {
+    type: 'payout.exported' | 'payout.paid';
+    batchId: string;
+    municipalityId: string;
+    totalCents: number;
+    lineCount: number;
+  },
+) => Promise<void>;
+
 export class PayoutBatches {
+  private readonly listeners: PayoutListener[] = [];
+
+  onChange(listener: PayoutListener): void {
+    this.listeners.push(listener);
+  }
+
+  private async tell(tx: RequestContext, change: Parameters<PayoutListener>[1]): Promise<void> {
+    for (const listener of this.listeners) await listener(tx, change);
+  }
+
   constructor(
     private readonly ledger: LedgerService,
     private readonly settings: SettingsService,
@@ -429,6 +454,13 @@ export class PayoutBatches {
         subjectId: batch.id,
         details: { reference: batch.reference, sepaVersion: payments.sepaVersion, messageId, transfers: lines.length },
       });
+      await this.tell(tx, {
+        type: 'payout.exported',
+        batchId: batch.id,
+        municipalityId: batch.municipality_id,
+        totalCents: transfers.reduce((sum, t) => sum + t.amountCents, 0),
+        lineCount: lines.length,
+      });
       file = { fileName: `uitbetaling-${batch.reference}.xml`, xml, reference: batch.reference };
     });
     if (!result.ok) return result;
@@ -467,6 +499,13 @@ export class PayoutBatches {
         subjectType: 'payout_batch',
         subjectId: batch.id,
         details: { reference: batch.reference, totalCents: total, ledgerTransactionId: transactionId },
+      });
+      await this.tell(tx, {
+        type: 'payout.paid',
+        batchId: batch.id,
+        municipalityId: batch.municipality_id,
+        totalCents: total,
+        lineCount: lines.length,
       });
     });
   }

@@ -4,7 +4,7 @@ import type { Result } from '../../kernel/result.js';
 import type { AuditService } from '../audit/index.js';
 import type { LedgerService } from '../ledger/index.js';
 import type { SettingsService } from '../settings/index.js';
-import { PayoutBatches } from './payout.batches.js';
+import { PayoutBatches, type PayoutListener } from './payout.batches.js';
 import { ProviderPayouts } from './payout.provider-view.js';
 import type {
   PayoutBatchRecord,
@@ -39,6 +39,11 @@ export class PayoutService {
 
   constructor(ledger: LedgerService, settings: SettingsService, audit: AuditService) {
     this.batches = new PayoutBatches(ledger, settings, audit);
+  }
+
+  /** Called inside the transaction of every export and payment (the webhooks' outbox). */
+  onChange(listener: PayoutListener): void {
+    this.batches.onChange(listener);
   }
 
   // ---- batches (staff) -----------------------------------------------------------------------------------------

@@ -258,6 +258,15 @@ describe('payouts to providers', () => {
       `select count(*)::text as n from ledger_transaction where kind = 'PAYOUT'`,
     );
     expect(payouts[0]!.n).toBe('1');
+    // The export and the payment are events in the partner webhooks' outbox, with the batch's total.
+    const events = await sql<{ type: string; total: number }>(
+      `select type, (payload->>'totalCents')::int as total from webhook_event where subject = ? order by seq`,
+      [`payout:${batch.id}`],
+    );
+    expect(events).toEqual([
+      { type: 'payout.exported', total: batch.totalCents },
+      { type: 'payout.paid', total: batch.totalCents },
+    ]);
     // Paid once.
     expect(((await finance.gql(PAID, { id: batch.id })) as any).data.markPayoutBatchPaid.errors[0].code).toBe(
       'INVALID_STATUS',

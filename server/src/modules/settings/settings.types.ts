@@ -17,6 +17,7 @@ export enum SettingsSectionEnum {
   SECURITY = 'SECURITY',
   DIGID = 'DIGID',
   CARD = 'CARD',
+  WEBHOOKS = 'WEBHOOKS',
 }
 
 export const sectionKeyOf = (section: SettingsSectionEnum): SettingsSectionKey =>
@@ -43,6 +44,10 @@ registerEnumType(SettingsSectionEnum, {
     CARD: {
       description:
         'Digitale pas: how long the QR code on the resident’s digital card works offline, and the card’s colour, per municipality.',
+    },
+    WEBHOOKS: {
+      description:
+        'Webhooks (on beheer/api): failures before an endpoint is switched off, time-out, delivery log days.',
     },
   },
 });

@@ -11,6 +11,7 @@ import { paymentsSection } from './payments.js';
 import { remindersSection } from './reminders.js';
 import { retentionSection } from './retention.js';
 import { securitySection } from './security.js';
+import { webhooksSection } from './webhooks.js';
 
 /**
  * Every settings section, by key. A new settings page adds one file beside these (defineSection: key, Dutch title,
@@ -29,6 +30,7 @@ export const SETTINGS_SECTIONS = {
   security: securitySection,
   digid: digidSection,
   card: cardSection,
+  webhooks: webhooksSection,
 } as const;
 
 export type SettingsSectionKey = keyof typeof SETTINGS_SECTIONS;

@@ -10,6 +10,7 @@ import { graphql } from '@/graphql/generated';
 import { useShowNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
 import { apiClientStatusLabel } from '@/vocabulary/apiClientStatus';
+import { ApiClientWebhooks } from './ApiClientWebhooks';
 
 const ApiClientDetailDocument = graphql(`
   query ApiClientDetail($id: ID!) {
@@ -269,6 +270,9 @@ export function ApiClientDetail({ id, onKey }: { id: string; onKey: (name: strin
             </button>
           </form>
         </>
+      ) : null}
+      {client.status !== 'REVOKED' && client.manageable ? (
+        <ApiClientWebhooks apiClientId={client.id} permissions={client.effectivePermissions} />
       ) : null}
       {client.status !== 'REVOKED' && client.manageable ? (
         <>

@@ -185,4 +185,33 @@ describe('/admin/beheer/api/documentatie', () => {
     expect(names([])).toEqual(['viewer']);
     expect(names(['ORDER_CANCEL'])).toEqual(['viewer', 'cancelOrder']);
   });
+
+  it('documents the webhook event types with an example body, and verification in Node, Python and C#', async () => {
+    renderApp(
+      '/admin/beheer/api/documentatie',
+      { kind: 'STAFF', permissions: ['API_CLIENT_MANAGE', 'ORDER_READ'] },
+      {
+        ApiDocumentation: () => DOCS,
+        ApiDocumentationWebhooks: () => ({
+          webhookEventTypes: [
+            {
+              __typename: 'WebhookEventTypeInfo',
+              type: 'order.placed',
+              description: 'Een bestelling is geplaatst.',
+              permission: 'ORDER_READ',
+              exampleBody: '{\n  "type": "order.placed",\n  "data": { "orderId": "6f1c" }\n}',
+            },
+          ],
+          apiDocumentation: { __typename: 'ApiDocumentation', permissions: DOCS.apiDocumentation.permissions },
+        }),
+      },
+    );
+    const section = await screen.findByRole('region', { name: 'Webhooks' });
+    const w = within(section);
+    fireEvent.click(w.getByText('order.placed'));
+    expect(w.getByText(/Nodig recht: Bestellingen bekijken/)).toBeTruthy();
+    expect(w.getByText('Voorbeeld van order.placed').closest('figure')!.textContent).toContain('"orderId"');
+    for (const language of ['Node.js', 'Python', 'C# (.NET)'])
+      expect(w.getByText(`Voorbeeld in ${language}`).closest('figure')!.textContent).toMatch(/verify|Verify/);
+  });
 });

@@ -5,6 +5,7 @@ import { QueryBoundary } from '@/components/ui/QueryBoundary';
 import { graphql } from '@/graphql/generated';
 import { useViewer } from '@/lib/viewer';
 import { ApiDocumentationView } from './ApiDocumentationView';
+import { WebhookDocumentation } from './WebhookDocumentation';
 import type { PermissionSet } from './apiDocumentation';
 
 export const ApiDocumentationDocument = graphql(`
@@ -117,6 +118,7 @@ export default function ApiDocumentationScreen() {
           lead="Alle queries en mutaties van de GraphQL-API, met hun argumenten, velden, benodigde rechten en een voorbeeld, en de HTTP-routes (exports) die koppelingen mogen gebruiken. De beschrijvingen zijn in het Engels, voor ontwikkelaars."
         >
           <ApiDocumentationView docs={docs} permissionSets={permissionSets} />
+          <WebhookDocumentation />
         </Page>
       )}
     </QueryBoundary>

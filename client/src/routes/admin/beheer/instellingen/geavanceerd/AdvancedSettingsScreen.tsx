@@ -5,6 +5,7 @@ import { SettingsForm } from '@/components/settings/SettingsForm';
 const sessionFields = ['sessionLifetimeHours', 'idleTimeoutMinutes', 'residentIdleTimeoutMinutes'] as const;
 const sendFields = ['dailyMassSendLimit'] as const;
 const uploadFields = ['uploadMaxMegabytes'] as const;
+const webhookFields = ['disableAfterFailures', 'attemptTimeoutSeconds', 'deliveryLogDays'] as const;
 const retentionFields = ['auditLogDays', 'mailLogDays', 'sessionDays', 'erasedRemainsDays', 'importDays'] as const;
 
 /** The retention periods (section `retention`), per kind of data: label and what happens when the period ends. */
@@ -118,6 +119,43 @@ export default function AdvancedSettingsScreen() {
               defaultValue={String(value.dailyMassSendLimit ?? '')}
               {...form.field('dailyMassSendLimit')}
             />
+          )}
+        </SettingsForm>
+      </section>
+      <section aria-labelledby="webhooks-kop">
+        <h2 id="webhooks-kop">Webhooks van API-koppelingen</h2>
+        <SettingsForm
+          section="WEBHOOKS"
+          id="webhooks"
+          fields={webhookFields}
+          toPatch={(values) =>
+            Object.fromEntries(webhookFields.map((field) => [field, number(values[field])])) as Record<string, unknown>
+          }
+        >
+          {({ value, form }) => (
+            <>
+              <TextField
+                label="Uitschakelen na dit aantal mislukte pogingen op rij"
+                hint="De beheerder van de koppeling krijgt dan een e-mail. Minstens 3, hoogstens 100."
+                inputMode="numeric"
+                defaultValue={String(value.disableAfterFailures ?? '')}
+                {...form.field('disableAfterFailures')}
+              />
+              <TextField
+                label="Wachttijd per poging (seconden)"
+                hint="Zo lang mag een partner over zijn antwoord doen. Minstens 1, hoogstens 30."
+                inputMode="numeric"
+                defaultValue={String(value.attemptTimeoutSeconds ?? '')}
+                {...form.field('attemptTimeoutSeconds')}
+              />
+              <TextField
+                label="Afleveringen bewaren (dagen)"
+                hint="Het afleverlogboek en de berichten zelf (om opnieuw te versturen). Minstens 7, hoogstens 365."
+                inputMode="numeric"
+                defaultValue={String(value.deliveryLogDays ?? '')}
+                {...form.field('deliveryLogDays')}
+              />
+            </>
           )}
         </SettingsForm>
       </section>

@@ -196,6 +196,12 @@ describe('hostile input at the boundary', () => {
     });
     expect(order.errors).toEqual([]);
     subjects.externalIdentifier = household.person.externalIdentifier;
+    // The demo's webhook endpoint with its delivery log (webhookAttempts is a list per endpoint).
+    const [endpoint] = await server.orm.em
+      .fork()
+      .execute<{ endpoint_id: string }[]>(`select endpoint_id from webhook_attempt limit 1`);
+    expect(endpoint, 'the demo has a webhook endpoint with attempts').toBeDefined();
+    subjects.endpointId = endpoint!.endpoint_id;
     // A mail in the mail log (the demo data sends none), so the mailLog list has a row to take a cursor from.
     await server.services.mail.send(server.orm.em.fork(), {
       template: 'PASSWORD_RESET',

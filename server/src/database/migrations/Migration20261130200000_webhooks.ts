@@ -17,13 +17,19 @@ const DISABLED_MAIL = {
 
 De webhook van de API-koppeling {{ clientName }} naar {{ endpointUrl }} is uitgeschakeld: {{ failures }} afleveringen op rij zijn mislukt.
 
-Berichten die sindsdien zijn ontstaan worden bewaard. Controleer het adres en zet de webhook weer aan via {{ link }}; de gemiste berichten worden dan alsnog verstuurd.`,
+Berichten die sindsdien zijn ontstaan worden bewaard. Controleer het adres en zet de webhook weer aan via {{ link }}; de gemiste berichten worden dan alsnog verstuurd.
+
+Met vriendelijke groet,
+De Gemeentewinkel`,
   informalSubject: 'Webhook van {{ clientName }} uitgeschakeld',
   informalBody: `Hoi {{ name }},
 
 De webhook van de API-koppeling {{ clientName }} naar {{ endpointUrl }} staat uit: {{ failures }} afleveringen op rij zijn mislukt.
 
-Berichten die sindsdien zijn ontstaan bewaren we. Controleer het adres en zet de webhook weer aan via {{ link }}; de gemiste berichten gaan dan alsnog de deur uit.`,
+Berichten die sindsdien zijn ontstaan bewaren we. Controleer het adres en zet de webhook weer aan via {{ link }}; de gemiste berichten gaan dan alsnog de deur uit.
+
+Groeten,
+De Gemeentewinkel`,
 };
 
 export class Migration20261130200000_webhooks extends Migration {

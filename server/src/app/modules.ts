@@ -27,6 +27,7 @@ import { apiDocsModule } from '../modules/api-docs/module.js';
 import { operatorsModule } from '../modules/operators/module.js';
 import { housekeepingModule } from '../modules/housekeeping/module.js';
 import { limitsModule } from '../modules/limits/module.js';
+import { applicationsModule } from '../modules/applications/module.js';
 
 /**
  * THE list of modules: each is one folder under modules/ with a module.ts (platform/module.ts says what it declares).
@@ -63,4 +64,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   operatorsModule,
   housekeepingModule,
   limitsModule,
+  applicationsModule,
 ];

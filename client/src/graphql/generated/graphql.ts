@@ -787,6 +787,10 @@ export type Permission =
   | 'ACCOUNT_MANAGE'
   /** Manage API clients (keys) and read the API documentation. */
   | 'API_CLIENT_MANAGE'
+  /** Assess online applications: mark criteria met or not, ask the resident, approve (partly) or decline. */
+  | 'APPLICATION_ASSESS'
+  /** Confirm, as the second person, a decision on an application above the amount the settings name (four eyes). */
+  | 'APPLICATION_DECIDE_HIGH'
   /** Manage arrangements (regelingen) and their budgets. */
   | 'ARRANGEMENT_MANAGE'
   /** Grant and revoke arrangements to households (assignments). */
@@ -1066,6 +1070,8 @@ export type SettingsSectionKey =
   | 'ADVANCED'
   /** Analytics: a cookieless statistics tool on the public pages (off by default). */
   | 'ANALYTICS'
+  /** Aanvragen: the amount above which a second person confirms a decision, how long proof is kept, the social minimum. */
+  | 'APPLICATIONS'
   /** Communicatie: formal or informal wording, the daily mass-send limit. */
   | 'COMMUNICATION'
   /** DigiD: the assurance level asked for at log-in (the certificates have their own store). */

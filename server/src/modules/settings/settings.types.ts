@@ -16,6 +16,7 @@ export enum SettingsSectionEnum {
   RETENTION = 'RETENTION',
   SECURITY = 'SECURITY',
   DIGID = 'DIGID',
+  APPLICATIONS = 'APPLICATIONS',
 }
 
 export const sectionKeyOf = (section: SettingsSectionEnum): SettingsSectionKey =>
@@ -39,6 +40,10 @@ registerEnumType(SettingsSectionEnum, {
     },
     SECURITY: { description: 'Beveiliging (on beheer/accounts): whether two-factor log-in is required for all staff.' },
     DIGID: { description: 'DigiD: the assurance level asked for at log-in (the certificates have their own store).' },
+    APPLICATIONS: {
+      description:
+        'Aanvragen: the amount above which a second person confirms a decision, how long proof is kept, the social minimum.',
+    },
   },
 });
 

@@ -1,0 +1,208 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { keyOrder, keyOrderBy, keySelect, type KeyCondition, type KeyOrder } from '../../graphql/keyset.js';
+import type { SqlCondition } from '../../kernel/scope.js';
+import { containsPattern } from '../../kernel/sql.js';
+
+/**
+ * The applications' SQL (docs, "Persistence: entities and queries"): the public list of open forms, the work list as a
+ * keyset page, names for the views, the number sequence and the checks only the database answers. No rules here:
+ * `application.service.ts` decides.
+ */
+
+export interface FormRow {
+  arrangement_id: string;
+  arrangement_name: string;
+  arrangement_slug: string;
+  description: string;
+  municipality_id: string;
+  municipality_name: string;
+  municipality_slug: string;
+  open: boolean;
+  opens_on: string;
+  closes_on: string;
+  criteria: unknown;
+  amount: unknown;
+}
+
+const FORM_SELECT = `
+  select f.arrangement_id, ar.name as arrangement_name, ar.slug as arrangement_slug, ar.description,
+         m.id as municipality_id, m.name as municipality_name, m.slug as municipality_slug,
+         f.open, f.opens_on::text as opens_on, f.closes_on::text as closes_on, f.criteria, f.amount
+    from application_form f
+    join arrangement ar on ar.id = f.arrangement_id
+    join municipality m on m.id = f.municipality_id`;
+
+/** Forms open on `today` (open and in their period), optionally of one municipality (slug), by municipality and name. */
+export function openForms(em: EntityManager, today: string, municipalitySlug: string | null): Promise<FormRow[]> {
+  return em.execute<FormRow[]>(
+    `${FORM_SELECT}
+      where f.open and f.opens_on <= ?::date and f.closes_on >= ?::date ${municipalitySlug ? 'and m.slug = ?' : ''}
+      order by m.name, ar.name, f.arrangement_id`,
+    [today, today, ...(municipalitySlug ? [municipalitySlug] : [])],
+  );
+}
+
+export async function formRow(em: EntityManager, arrangementId: string): Promise<FormRow | null> {
+  const rows = await em.execute<FormRow[]>(`${FORM_SELECT} where f.arrangement_id = ?`, [arrangementId]);
+  return rows[0] ?? null;
+}
+
+/** The next application number: AV-000001, … */
+export async function nextNumber(em: EntityManager): Promise<string> {
+  const [row] = await em.execute<{ n: string }[]>(`select nextval('application_number_seq')::text as n`);
+  return `AV-${row!.n.padStart(6, '0')}`;
+}
+
+/** Whether the household holds an active assignment of the arrangement valid on `day`. */
+export async function holdsAssignment(
+  em: EntityManager,
+  arrangementId: string,
+  clientGroupId: string,
+  day: string,
+): Promise<boolean> {
+  const rows = await em.execute<{ x: number }[]>(
+    `select 1 as x from assignment
+      where arrangement_id = ? and client_group_id = ? and status = 'ACTIVE' and valid_from <= ?::date and valid_until >= ?::date
+      limit 1`,
+    [arrangementId, clientGroupId, day, day],
+  );
+  return rows.length > 0;
+}
+
+export interface ViewNames {
+  arrangement_name: string;
+  municipality_name: string;
+  applicant_name: string;
+  applicant_email: string | null;
+  client_number: string;
+  assessor_name: string | null;
+}
+
+/** The names a view shows, for many applications in one query. */
+export async function viewNames(em: EntityManager, ids: readonly string[]): Promise<Map<string, ViewNames>> {
+  if (!ids.length) return new Map();
+  const rows = await em.execute<(ViewNames & { id: string })[]>(
+    `select a.id, ar.name as arrangement_name, m.name as municipality_name,
+            trim(p.first_name || ' ' || p.last_name) as applicant_name, p.email as applicant_email,
+            g.client_number, acc.name as assessor_name
+       from application a
+       join arrangement ar on ar.id = a.arrangement_id
+       join municipality m on m.id = a.municipality_id
+       join person p on p.id = a.person_id
+       join client_group g on g.id = a.client_group_id
+       left join admin_account acc on acc.id = a.assessor_id
+      where a.id = any(?::uuid[])`,
+    [`{${ids.join(',')}}`],
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Names of admin accounts by id (for a proposal's "proposed by"). */
+export async function accountNames(em: EntityManager, ids: readonly string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await em.execute<{ id: string; name: string }[]>(
+    `select id, name from admin_account where id = any(?::uuid[])`,
+    [`{${ids.join(',')}}`],
+  );
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The e-mail address of an admin account (lower case), or null. */
+export async function accountEmail(em: EntityManager, id: string): Promise<string | null> {
+  const rows = await em.execute<{ email: string }[]>(`select lower(email) as email from admin_account where id = ?`, [
+    id,
+  ]);
+  return rows[0]?.email ?? null;
+}
+
+/** Whether an admin account exists, is active and reaches the municipality (its scope: all or that one). */
+export async function assessorReaches(em: EntityManager, accountId: string, municipalityId: string): Promise<boolean> {
+  const rows = await em.execute<{ x: number }[]>(
+    `select 1 as x from admin_account acc
+      where acc.id = ? and acc.active
+        and (acc.all_municipalities or exists (select 1 from admin_account_municipality am
+              where am.admin_account_id = acc.id and am.municipality_id = ?))`,
+    [accountId, municipalityId],
+  );
+  return rows.length > 0;
+}
+
+/** The work list's order: oldest submission first (the queue), then the id. */
+export const WORK_ORDER: KeyOrder = keyOrder('work', 'asc', 'a', ['a.submitted_at', 'timestamptz']);
+
+export interface WorkRow {
+  id: string;
+  number: string;
+  status: string;
+  arrangement_name: string;
+  applicant_name: string;
+  submitted_at: Date | null;
+  expected_amount_cents: number;
+  assessor_name: string | null;
+  awaiting_confirmation: boolean;
+}
+
+export interface WorkFilter {
+  status?: string | null;
+  arrangementId?: string | null;
+  assessorId?: string | null;
+  unassigned?: boolean | null;
+  search?: string | null;
+}
+
+/** A page of the work list (never drafts) within the scope condition (on `a.municipality_id`), and the number of matches. */
+export async function workPage(
+  em: EntityManager,
+  scope: SqlCondition,
+  filter: WorkFilter,
+  after: KeyCondition,
+  limit: number,
+): Promise<{ total: number; rows: (WorkRow & Record<string, unknown>)[] }> {
+  const where: string[] = [scope.sql, `a.status <> 'DRAFT'`];
+  const params: unknown[] = [...scope.params];
+  if (filter.status) {
+    where.push('a.status = ?');
+    params.push(filter.status);
+  }
+  if (filter.arrangementId) {
+    where.push('a.arrangement_id = ?');
+    params.push(filter.arrangementId);
+  }
+  if (filter.assessorId) {
+    where.push('a.assessor_id = ?');
+    params.push(filter.assessorId);
+  }
+  if (filter.unassigned) where.push('a.assessor_id is null');
+  const joins = `from application a
+      join arrangement ar on ar.id = a.arrangement_id
+      join person p on p.id = a.person_id
+      left join admin_account acc on acc.id = a.assessor_id`;
+  if (filter.search) {
+    where.push(`(a.number = upper(?) or immutable_unaccent(lower(p.first_name || ' ' || p.last_name))
+                  like immutable_unaccent(lower(?)))`);
+    params.push(filter.search, containsPattern(filter.search));
+  }
+  const [{ n }] = (await em.execute<{ n: string }[]>(
+    `select count(*)::text as n ${joins} where ${where.join(' and ')}`,
+    params,
+  )) as [{ n: string }];
+  const rows = await em.execute<(WorkRow & Record<string, unknown>)[]>(
+    `select a.id, a.number, a.status, ar.name as arrangement_name,
+            trim(p.first_name || ' ' || p.last_name) as applicant_name, a.submitted_at, a.expected_amount_cents,
+            acc.name as assessor_name, (a.proposal is not null) as awaiting_confirmation, ${keySelect(WORK_ORDER)}
+       ${joins}
+      where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
+      order by ${keyOrderBy(WORK_ORDER)} limit ?`,
+    [...params, ...after.params, limit],
+  );
+  return { total: Number(n), rows };
+}
+
+/** Whether a member of the household has this e-mail address (lower case). */
+export async function householdHasEmail(em: EntityManager, clientGroupId: string, email: string): Promise<boolean> {
+  const rows = await em.execute<{ x: number }[]>(
+    'select 1 as x from person where client_group_id = ? and lower(email) = ? limit 1',
+    [clientGroupId, email],
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,20 @@
+import { defineModule } from '../../platform/module.js';
+import { Application, ApplicationEvent, ApplicationForm, ApplicationProof } from './application.entity.js';
+import { ApplicationResolver } from './application.resolver.js';
+import { ApplicationService } from './application.service.js';
+
+declare module '../../platform/composition.js' {
+  interface Services {
+    applications: ApplicationService;
+  }
+}
+
+/** Online applications (aanvragen, issue 28): forms per arrangement, applying, assessing, the grant. */
+export const applicationsModule = defineModule({
+  name: 'applications',
+  entities: [ApplicationForm, Application, ApplicationEvent, ApplicationProof],
+  resolvers: [ApplicationResolver],
+  services: (made) => ({
+    applications: new ApplicationService(made.assignments, made.messages, made.settings, made.audit),
+  }),
+});

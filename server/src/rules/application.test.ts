@@ -60,9 +60,16 @@ describe('application rules (shared by the browser and the server)', () => {
     const nextYear = checkAnswers(
       { criteria: [household, income] },
       { huishouden: 'gezin', inkomen: '100' },
-      { ...env, today: '2028-01-02' },
+      { ...env, today: '2026-12-31' },
     );
     expect(nextYear.notMet[0]!.message).toMatch(/nog geen inkomensgrens/);
+    // A later year without its own figures uses the latest earlier year's.
+    const later = checkAnswers(
+      { criteria: [household, income] },
+      { huishouden: 'gezin', inkomen: '2400' },
+      { ...env, today: '2029-05-01' },
+    );
+    expect(later.notMet).toEqual([]);
   });
 
   it('DATE with YOUNGER_THAN: a real date, not in the future, someone under the age', () => {

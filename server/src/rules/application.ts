@@ -130,11 +130,21 @@ function formProblem(c: CriterionDefinition, answer: string, today: string): str
   }
 }
 
-/** The social minimum of a household type in the year of `today`, or null when the table lacks it. */
+/**
+ * The social minimum of a household type for the year of `today`: that year's table, else the latest earlier year's
+ * (a new year's figures may be set late); null when there is none.
+ */
 export function socialMinimumFor(table: SocialMinimumTable, today: string, householdType: string): number | null {
-  const year = table[today.slice(0, 4)];
-  const value = year?.[householdType];
-  return typeof value === 'number' ? value : null;
+  const year = today.slice(0, 4);
+  const years = Object.keys(table)
+    .filter((y) => y <= year)
+    .sort()
+    .reverse();
+  for (const y of years) {
+    const value = table[y]?.[householdType];
+    if (typeof value === 'number') return value;
+  }
+  return null;
 }
 
 /** Whether answers of one question meet its rule: null when they do, else the Dutch reason. */

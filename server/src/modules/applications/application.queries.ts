@@ -132,6 +132,8 @@ export const WORK_ORDER: KeyOrder = keyOrder('work', 'asc', 'a', ['a.submitted_a
 
 export interface WorkRow {
   id: string;
+  person_id: string;
+  client_group_id: string;
   number: string;
   status: string;
   arrangement_name: string;
@@ -187,7 +189,7 @@ export async function workPage(
     params,
   )) as [{ n: string }];
   const rows = await em.execute<(WorkRow & Record<string, unknown>)[]>(
-    `select a.id, a.number, a.status, ar.name as arrangement_name,
+    `select a.id, a.person_id, a.client_group_id, a.number, a.status, ar.name as arrangement_name,
             trim(p.first_name || ' ' || p.last_name) as applicant_name, a.submitted_at, a.expected_amount_cents,
             acc.name as assessor_name, (a.proposal is not null) as awaiting_confirmation, ${keySelect(WORK_ORDER)}
        ${joins}

@@ -422,6 +422,8 @@ export class ApplicationService {
       (rows) =>
         rows.map((r) => ({
           id: r.id,
+          personId: r.person_id,
+          clientGroupId: r.client_group_id,
           number: r.number,
           status: r.status as ApplicationStatus,
           arrangementName: r.arrangement_name,
@@ -774,6 +776,8 @@ export class ApplicationService {
       const lastQuestion = [...timeline].reverse().find((e) => e.kind === 'QUESTION_ASKED');
       return {
         id: a.id,
+        personId: a.personId,
+        clientGroupId: a.clientGroupId,
         number: a.number,
         status: a.status as ApplicationStatus,
         arrangementId: a.arrangementId,

@@ -19,6 +19,16 @@ export enum ApplicationStatus {
 registerEnumType(ApplicationStatus, {
   name: 'ApplicationStatus',
   description: 'Where an application is: DRAFT → SUBMITTED → IN_ASSESSMENT ⇄ WAITING_FOR_RESIDENT → a decision.',
+  valuesConfig: {
+    DRAFT: { description: 'Being filled in by the resident (concept).' },
+    SUBMITTED: { description: 'Sent, not yet picked up by an assessor.' },
+    IN_ASSESSMENT: { description: 'An assessor is assessing it.' },
+    WAITING_FOR_RESIDENT: { description: 'The assessor asked the resident a question.' },
+    APPROVED: { description: 'Granted in full (an assignment through the ledger).' },
+    PARTLY_APPROVED: { description: 'Granted for a lower amount, with a reason.' },
+    DECLINED: { description: 'Declined, with a reason.' },
+    WITHDRAWN: { description: 'Withdrawn by the resident.' },
+  },
 });
 
 export enum ApplicationDecision {
@@ -26,11 +36,19 @@ export enum ApplicationDecision {
   PARTLY_APPROVED = 'PARTLY_APPROVED',
   DECLINED = 'DECLINED',
 }
-registerEnumType(ApplicationDecision, { name: 'ApplicationDecision', description: 'An assessor’s decision.' });
+registerEnumType(ApplicationDecision, {
+  name: 'ApplicationDecision',
+  description: 'An assessor’s decision.',
+  valuesConfig: {
+    APPROVED: { description: 'Grant the expected amount.' },
+    PARTLY_APPROVED: { description: 'Grant a lower amount, with a reason.' },
+    DECLINED: { description: 'Decline, with a reason.' },
+  },
+});
 
 @ObjectType({ description: 'An arrangement’s application form: open or not, period, questions and amount.' })
 export class ApplicationFormView {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the arrangement.' })
   arrangementId!: string;
 
   @Field(() => String, { description: 'The arrangement’s name.' })
@@ -42,13 +60,13 @@ export class ApplicationFormView {
   @Field(() => String, { description: 'The arrangement’s description.' })
   description!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the municipality.' })
   municipalityId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The municipality’s name.' })
   municipalityName!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The municipality’s name in URLs.' })
   municipalitySlug!: string;
 
   @Field(() => Boolean, { description: 'Whether staff opened it for applications.' })
@@ -79,25 +97,25 @@ export class ApplicationFormView {
 
 @ObjectType({ description: 'An assessor’s verdict on one criterion.' })
 export class CriterionAssessmentView {
-  @Field(() => String)
+  @Field(() => String, { description: 'The key of the question (criterion).' })
   criterionKey!: string;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'Whether the criterion is met.' })
   met!: boolean;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The assessor’s note (staff only).', nullable: true })
   note!: string | null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it happened.' })
   at!: Date;
 }
 
 @ObjectType({ description: 'One step of an application’s timeline.' })
 export class ApplicationEventView {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id.' })
   id!: string;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it happened.' })
   at!: Date;
 
   @Field(() => String, {
@@ -119,40 +137,40 @@ export class ApplicationEventView {
 
 @ObjectType({ description: 'A decision above the four-eyes amount, waiting for a second person.' })
 export class DecisionProposalView {
-  @Field(() => ApplicationDecision)
+  @Field(() => ApplicationDecision, { description: 'The decision.' })
   decision!: ApplicationDecision;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The amount (cents).' })
   amountCents!: number;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The reason the resident reads.', nullable: true })
   reason!: string | null;
 
   @Field(() => String, { description: 'Who proposed it.' })
   proposedByName!: string;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it happened.' })
   at!: Date;
 }
 
 @ObjectType({ description: 'A proof file of an application (the file itself is downloaded through its route).' })
 export class ApplicationProofView {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id.' })
   id!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The key of the question (criterion).' })
   criterionKey!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The file’s name as uploaded.' })
   fileName!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The file’s media type (image/jpeg, image/png, application/pdf).' })
   contentType!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The file’s size in bytes.' })
   sizeBytes!: number;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it was uploaded.' })
   uploadedAt!: Date;
 
   @Field(() => Boolean, { description: 'Deleted after the retention period (the decision stays).' })
@@ -161,22 +179,26 @@ export class ApplicationProofView {
 
 @ObjectType({ description: 'An application (aanvraag) for an arrangement.' })
 export class ApplicationView {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id.' })
   id!: string;
+
+  /** Not in the schema: the person and household it is about, for the audit of personal-data reads. */
+  personId!: string;
+  clientGroupId!: string;
 
   @Field(() => String, { description: 'Its number, for the resident and staff (AV-000123).' })
   number!: string;
 
-  @Field(() => ApplicationStatus)
+  @Field(() => ApplicationStatus, { description: 'Where the application is.' })
   status!: ApplicationStatus;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the arrangement.' })
   arrangementId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The arrangement’s name.' })
   arrangementName!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The municipality’s name.' })
   municipalityName!: string;
 
   @Field(() => GraphQLJSONObject, { description: 'The answers per question key (text, or a list of texts).' })
@@ -204,13 +226,13 @@ export class ApplicationView {
   @Field(() => String, { nullable: true, description: 'The open question to the resident, while it waits for them.' })
   openQuestion!: string | null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it was started.' })
   createdAt!: Date;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { description: 'When it was submitted; null for a draft.', nullable: true })
   submittedAt!: Date | null;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { description: 'When it was decided or withdrawn; null while open.', nullable: true })
   decidedAt!: Date | null;
 
   @Field(() => ID, { nullable: true, description: 'The assignment an approval granted.' })
@@ -219,7 +241,7 @@ export class ApplicationView {
   @Field(() => [ApplicationEventView], { description: 'The timeline, oldest first (staff also see internal steps).' })
   timeline!: ApplicationEventView[];
 
-  @Field(() => [ApplicationProofView])
+  @Field(() => [ApplicationProofView], { description: 'The proof files, oldest first.' })
   proofs!: ApplicationProofView[];
 
   // ---- for staff -------------------------------------------------------------------------------------------------
@@ -247,32 +269,36 @@ export class ApplicationView {
 
 @ObjectType({ description: 'A row of the staff work list.' })
 export class ApplicationListItem {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id.' })
   id!: string;
 
-  @Field(() => String)
+  /** Not in the schema: the person and household it is about, for the audit of personal-data reads. */
+  personId!: string;
+  clientGroupId!: string;
+
+  @Field(() => String, { description: 'The application’s number (AV-000123).' })
   number!: string;
 
-  @Field(() => ApplicationStatus)
+  @Field(() => ApplicationStatus, { description: 'Where the application is.' })
   status!: ApplicationStatus;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The arrangement’s name.' })
   arrangementName!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The applicant’s name.' })
   @PersonalData(PersonalDataKind.NAME)
   applicantName!: string;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { description: 'When it was submitted; null for a draft.', nullable: true })
   submittedAt!: Date | null;
 
   @Field(() => Int, { description: 'Whole days since it was submitted (0 for a draft).' })
   ageDays!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The amount the answers lead to (cents).' })
   expectedAmountCents!: number;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The assessor’s name; null when nobody assesses it yet.', nullable: true })
   assessorName!: string | null;
 
   @Field(() => Boolean, { description: 'A decision above the four-eyes amount waits for confirmation.' })
@@ -287,7 +313,7 @@ export class ApplicationFilter {
   @Field(() => ApplicationStatus, { nullable: true, description: 'Only this status (drafts are never listed).' })
   status?: ApplicationStatus | null;
 
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { description: 'The id of the arrangement.', nullable: true })
   arrangementId?: string | null;
 
   @Field(() => ID, { nullable: true, description: 'Only those of this assessor.' })
@@ -302,7 +328,7 @@ export class ApplicationFilter {
 
 @InputType({ description: 'An arrangement’s application form as staff configure it.' })
 export class ApplicationFormInput {
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'Whether residents may apply (within the period).' })
   open!: boolean;
 
   @Field(() => String, { description: 'YYYY-MM-DD' })
@@ -320,10 +346,10 @@ export class ApplicationFormInput {
 
 @InputType({ description: 'A decision on an application.' })
 export class DecideApplicationInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the application.' })
   applicationId!: string;
 
-  @Field(() => ApplicationDecision)
+  @Field(() => ApplicationDecision, { description: 'The decision.' })
   decision!: ApplicationDecision;
 
   @Field(() => Int, { nullable: true, description: 'PARTLY_APPROVED: the lower amount (cents).' })
@@ -335,16 +361,16 @@ export class DecideApplicationInput {
 
 @InputType({ description: 'An assessor’s verdict on one criterion.' })
 export class AssessCriterionInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the application.' })
   applicationId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The key of the question (criterion).' })
   criterionKey!: string;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'Whether the criterion is met.' })
   met!: boolean;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The assessor’s note (staff only).', nullable: true })
   note?: string | null;
 }
 

@@ -10,6 +10,7 @@ import { Municipality } from '../municipalities/municipality.entity.js';
 import { Arrangement } from '../arrangements/arrangement.entity.js';
 import { Person } from '../customers/person.entity.js';
 import { Application } from './application.entity.js';
+import { DEMO_APPLICATION_STATUSES, seedDemoApplications } from '../../seeders/demo-applications.js';
 
 const E = 'errors { field code message }';
 const APP = `id number status expectedAmountCents decidedAmountCents decisionReason openQuestion assignmentId
@@ -440,5 +441,17 @@ describe('online applications: form, apply, assess, decide through the assignmen
     } finally {
       clock.set(saved);
     }
+  });
+
+  it('the demo seeds an open arrangement with an application in every status', async () => {
+    await seedDemoApplications(server.orm.em.fork(), server.services, { now: clock.now() });
+    const rows = await server.orm.em.fork().execute<{ status: string; n: number }[]>(
+      `select a.status, count(*)::int as n from application a join arrangement ar on ar.id = a.arrangement_id
+          where ar.name = 'Meedoenregeling kinderen 2027' group by a.status`,
+    );
+    expect(rows.map((r) => r.status).sort()).toEqual([...DEMO_APPLICATION_STATUSES].sort());
+    const waiting: any = await klantcontact.gql(LIST, { filter: { status: 'WAITING_FOR_RESIDENT' } });
+    expect(waiting.data.applications.totalCount).toBeGreaterThanOrEqual(1);
+    await expectLedgerConsistent(server);
   });
 });

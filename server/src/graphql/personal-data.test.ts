@@ -265,7 +265,10 @@ describe('audit of personal-data reads', () => {
       { id: arrangementId },
     );
     expect(copied.data.copyArrangementToNextPeriod.errors).toEqual([]);
-    await seedDemoApplications(em.fork(), server.services, { now: applicationClock().now() });
+    await seedDemoApplications(em.fork(), server.services, {
+      now: applicationClock().now(),
+      bsnKeys: server.services.config.bsn,
+    });
     const [{ id: applicationId }] = await em.execute<{ id: string }[]>(
       `select a.id from application a join municipality m on m.id = a.municipality_id
         where m.slug = 'zuiderveen' and a.status = 'SUBMITTED' limit 1`,

@@ -5,6 +5,10 @@ import type { Clock } from '../kernel/clock.js';
 import type { Viewer } from '../kernel/viewer.js';
 import type { Services } from '../platform/composition.js';
 import { Category } from '../modules/catalogue/category.entity.js';
+import { ClientGroup } from '../modules/customers/client-group.entity.js';
+import { Person } from '../modules/customers/person.entity.js';
+import { encryptBsn, hashBsn, type BsnKeys } from '../crypto/bsn.js';
+import { isValidBsn } from '../rules/person.js';
 import { Municipality } from '../modules/municipalities/municipality.entity.js';
 import { at } from './demo-activity.js';
 import { demoBeheerder, demoContext } from './demo-context.js';
@@ -23,6 +27,121 @@ export const DEMO_APPLICATION_STATUSES = [
   'DECLINED',
   'WITHDRAWN',
 ] as const;
+
+/** The households of the applications story: ZV-100101 applies from scratch, ZV-100102 … one per status. */
+export const DEMO_APPLICANT_HOUSEHOLDS = ['ZV-100101', ...DEMO_APPLICATION_STATUSES.map((_, i) => `ZV-${100_102 + i}`)];
+
+/** The BSN of the first demo applicant (ZV-100101, a parent of two, no application yet): for the DigiD simulator. */
+export const DEMO_APPLICANT_BSN = demoApplicantBsn(0);
+/** The BSN of the demo applicant whose application waits for their answer (ZV-100105). */
+export const DEMO_WAITING_APPLICANT_BSN = demoApplicantBsn(
+  1 + DEMO_APPLICATION_STATUSES.indexOf('WAITING_FOR_RESIDENT'),
+);
+
+/** A valid BSN for the n-th applicant household's adult, in a range the demo plan does not use (starts with 99). */
+function demoApplicantBsn(n: number): string {
+  let found = -1;
+  for (let candidate = 990_000_000; ; candidate++) {
+    if (isValidBsn(String(candidate)) && ++found === n) return String(candidate);
+  }
+}
+
+const APPLICANTS = [
+  {
+    first: 'Noor',
+    last: 'Bakker',
+    children: [
+      ['Sem', 9],
+      ['Lotte', 12],
+    ],
+  },
+  { first: 'Fatima', last: 'El Idrissi', children: [['Yara', 7]] },
+  {
+    first: 'Daan',
+    last: 'Visser',
+    children: [
+      ['Mees', 5],
+      ['Julia', 11],
+    ],
+  },
+  {
+    first: 'Sanne',
+    last: 'de Wit',
+    children: [
+      ['Finn', 14],
+      ['Tess', 8],
+      ['Luuk', 3],
+    ],
+  },
+  {
+    first: 'Mohamed',
+    last: 'Yilmaz',
+    children: [
+      ['Amira', 10],
+      ['Emir', 6],
+    ],
+  },
+  { first: 'Eva', last: 'Smit', children: [['Bram', 13]] },
+  {
+    first: 'Kevin',
+    last: 'Mulder',
+    children: [
+      ['Zoë', 4],
+      ['Jesse', 16],
+    ],
+  },
+  { first: 'Lisa', last: 'de Boer', children: [['Milan', 15]] },
+  {
+    first: 'Priya',
+    last: 'Ramdin',
+    children: [
+      ['Ravi', 9],
+      ['Asha', 2],
+    ],
+  },
+] as const;
+
+async function demoApplicantHouseholds(em: EntityManager, municipality: Municipality, today: string, keys: BsnKeys) {
+  const made: { id: string; person_id: string; births: string[] }[] = [];
+  for (const [i, a] of APPLICANTS.entries()) {
+    const group = em.create(ClientGroup, {
+      municipality: municipality.id,
+      clientNumber: DEMO_APPLICANT_HOUSEHOLDS[i]!,
+      name: `Huishouden ${a.last}`,
+    });
+    const bsn = demoApplicantBsn(i);
+    const adult = Object.assign(new Person(), {
+      clientGroup: group,
+      municipality,
+      externalIdentifier: `P-AV-${i + 1}`,
+      firstName: a.first,
+      lastName: a.last,
+      dateOfBirth: `${Number(today.slice(0, 4)) - 38 - i}-04-1${i}`,
+      email: `${a.first.toLowerCase()}.${a.last.toLowerCase().replaceAll(' ', '')}@voorbeeld.nl`,
+      bsnEncrypted: encryptBsn(bsn, keys),
+      bsnHash: hashBsn(bsn, keys),
+    });
+    em.persist(adult);
+    const births: string[] = [];
+    for (const [k, [name, age]] of a.children.entries()) {
+      const born = `${Number(today.slice(0, 4)) - age - 1}-0${(k % 9) + 1}-1${k}`;
+      births.push(born);
+      em.persist(
+        Object.assign(new Person(), {
+          clientGroup: group,
+          municipality,
+          externalIdentifier: `P-AV-${i + 1}-${k + 1}`,
+          firstName: name,
+          lastName: a.last,
+          dateOfBirth: born,
+        }),
+      );
+    }
+    await em.flush();
+    made.push({ id: group.id, person_id: adult.id, births });
+  }
+  return made;
+}
 
 /** The questions of the demo form: residence, household type, income (120% of the social minimum), children. */
 export const DEMO_APPLICATION_CRITERIA = [
@@ -67,15 +186,16 @@ export const DEMO_APPLICATION_CRITERIA = [
 
 /**
  * Online applications in the demo (issue 28), relative to the clock: Zuiderveen's "Meedoenregeling kinderen" is open
- * for applications this year (€ 150,00 per child under 18), and the last eight Zuiderveen households each have an
+ * for applications this year (€ 150,00 per child under 18), and eight households of their own each have an
  * application in another status — a draft, submitted, in assessment, waiting for the resident's answer to a question,
- * approved (granted through the assignment service), partly approved, declined and withdrawn. The first Zuiderveen
- * households have none, so a browser test can apply from scratch. Everything goes through ApplicationService.
+ * approved (granted through the assignment service), partly approved, declined and withdrawn. The eight households and
+ * a ninth without an application (DEMO_APPLICANT_BSN: applies from scratch) are the story's own, so no other browser
+ * test's budgets or inbox change. Everything after the households goes through ApplicationService.
  */
 export async function seedDemoApplications(
   em: EntityManager,
   services: Pick<Services, 'arrangements' | 'applications'>,
-  options: { now: Date },
+  options: { now: Date; bsnKeys: BsnKeys },
 ): Promise<void> {
   const today = todayInAmsterdam(options.now);
   const year = Number(today.slice(0, 4));
@@ -125,18 +245,11 @@ export async function seedDemoApplications(
     ),
   );
 
-  // The last eight Zuiderveen households, with their adult and the children's birth dates.
-  const households = await em.execute<{ id: string; person_id: string; births: string[] | null }[]>(
-    `select g.id,
-            (select p.id from person p where p.client_group_id = g.id and p.email is not null order by p.external_identifier limit 1) as person_id,
-            (select array_agg(c.date_of_birth::text order by c.date_of_birth) from person c
-              where c.client_group_id = g.id and c.email is null and c.date_of_birth is not null) as births
-       from client_group g where g.municipality_id = ? order by g.client_number desc limit ?`,
-    [zuiderveen.id, DEMO_APPLICATION_STATUSES.length],
-  );
+  // Households of their own (no browser test's budget or inbox changes): one per status, and one more without any
+  // application that can apply from scratch (DEMO_APPLICANT_BSN).
+  const households = await demoApplicantHouseholds(em, zuiderveen, today, options.bsnKeys);
   for (const [i, status] of DEMO_APPLICATION_STATUSES.entries()) {
-    const h = households[i];
-    if (!h?.person_id) continue;
+    const h = households[i + 1]!;
     const resident: Viewer = {
       kind: Audience.CUSTOMER,
       sessionId: 'demo-seed',

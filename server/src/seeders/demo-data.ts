@@ -1333,9 +1333,7 @@ export async function seedDemoData(
       await seedDemoApplications(
         em.fork(),
         { ...options.services, applications: options.services.applications },
-        {
-          now: today,
-        },
+        { now: today, bsnKeys: options.bsnKeys },
       );
   }
   // One finished import with its outcome (beheer/importeren).

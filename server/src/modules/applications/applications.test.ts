@@ -444,7 +444,10 @@ describe('online applications: form, apply, assess, decide through the assignmen
   });
 
   it('the demo seeds an open arrangement with an application in every status', async () => {
-    await seedDemoApplications(server.orm.em.fork(), server.services, { now: clock.now() });
+    await seedDemoApplications(server.orm.em.fork(), server.services, {
+      now: clock.now(),
+      bsnKeys: server.services.config.bsn,
+    });
     const rows = await server.orm.em.fork().execute<{ status: string; n: number }[]>(
       `select a.status, count(*)::int as n from application a join arrangement ar on ar.id = a.arrangement_id
           where ar.name = 'Meedoenregeling kinderen 2027' group by a.status`,

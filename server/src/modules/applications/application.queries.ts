@@ -208,3 +208,18 @@ export async function householdHasEmail(em: EntityManager, clientGroupId: string
   );
   return rows.length > 0;
 }
+
+/** Proof files still stored whose application was decided or withdrawn before `cutoff`. */
+export function proofsDue(em: EntityManager, cutoff: Date): Promise<{ id: string; file_key: string }[]> {
+  return em.execute<{ id: string; file_key: string }[]>(
+    `select p.id, p.file_key from application_proof p join application a on a.id = p.application_id
+      where p.file_key is not null and a.decided_at is not null and a.decided_at < ?
+        and a.status in ('APPROVED', 'PARTLY_APPROVED', 'DECLINED', 'WITHDRAWN')
+      order by p.id limit 1000`,
+    [cutoff],
+  );
+}
+
+export async function markProofPurged(em: EntityManager, id: string, at: Date): Promise<void> {
+  await em.execute(`update application_proof set file_key = null, purged_at = ? where id = ?`, [at, id]);
+}

@@ -38,6 +38,11 @@ import {
   type ApplicationStatusValue,
 } from './application.entity.js';
 import * as q from './application.queries.js';
+import { kindOf, openFile, pdfHasActiveContent, sealFile } from './proof.js';
+import type { FileStorage } from '../../integrations/storage/file-storage.js';
+import { encodeImage } from '../../platform/images.js';
+import { APPLICATION_LIMITS } from '../../rules/application.js';
+import { randomUUID } from 'node:crypto';
 import {
   ApplicationDecision,
   ApplicationStatus,
@@ -94,6 +99,9 @@ export class ApplicationService {
     private readonly messages: MessageService,
     private readonly settings: ApplicationSettings,
     private readonly audit: AuditService,
+    private readonly storage: FileStorage,
+    /** SETTINGS_ENCRYPTION_KEY: proof files are sealed with it at rest. */
+    private readonly fileKey: Buffer,
   ) {}
 
   private async env(ctx: RequestContext): Promise<RuleEnvironment> {
@@ -394,6 +402,134 @@ export class ApplicationService {
   private async lockOwn(tx: RequestContext, id: string, clientGroupId: string): Promise<Application | null> {
     if (!isUuid(id)) return null;
     return tx.em.findOne(Application, { id, clientGroupId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  }
+
+  // ---- proof --------------------------------------------------------------------------------------------------------
+
+  /**
+   * Adds a proof file to an answer of the resident's own application (a draft, or while it waits for their answer): a
+   * photo goes through the image pipeline (type checked, re-encoded, metadata dropped), a PDF is kept as it is but
+   * refused with JavaScript or embedded files. Sealed (AES-256-GCM) before it is stored.
+   */
+  async addProof(
+    ctx: RequestContext,
+    applicationId: string,
+    criterionKey: string,
+    data: Buffer | null,
+    truncated: boolean,
+  ): Promise<Result<ApplicationView> & { status: number }> {
+    const refuse = (status: number, field: string | null, code: string, message: string) => ({
+      ...problem<ApplicationView>(field, code, message),
+      status,
+    });
+    const v = this.resident(ctx);
+    const app = isUuid(applicationId)
+      ? await ctx.em.findOne(Application, { id: applicationId, clientGroupId: v.clientGroupId })
+      : null;
+    if (!app) return refuse(404, null, 'NOT_FOUND', NOT_FOUND);
+    if (app.status !== 'DRAFT' && app.status !== 'WAITING_FOR_RESIDENT')
+      return refuse(409, null, 'CLOSED', 'U kunt nu geen bewijs meer toevoegen aan deze aanvraag.');
+    const criterion = app.form.criteria.find((c) => c.key === criterionKey);
+    if (!criterion || criterion.proof === 'NONE')
+      return refuse(400, 'criterionKey', 'NOT_FOUND', 'Bij deze vraag hoort geen bewijs.');
+    if (truncated) return refuse(413, 'file', 'TOO_LARGE', 'Het bestand is te groot.');
+    if (!data?.length) return refuse(400, 'file', 'REQUIRED', 'Kies een foto of een PDF-bestand.');
+    const kind = kindOf(data);
+    if (!kind)
+      return refuse(
+        415,
+        'file',
+        'UNSUPPORTED',
+        'Dit bestand kunnen wij niet gebruiken. Kies een foto (JPEG, PNG of WebP) of een PDF.',
+      );
+    let stored: Buffer;
+    let contentType: string;
+    if (kind === 'pdf') {
+      if (pdfHasActiveContent(data))
+        return refuse(
+          415,
+          'file',
+          'UNSAFE_PDF',
+          'Deze PDF bevat JavaScript of ingesloten bestanden en wordt daarom geweigerd. Maak een nieuwe PDF (bijvoorbeeld via Afdrukken als PDF) of stuur een foto.',
+        );
+      stored = data;
+      contentType = 'application/pdf';
+    } else {
+      const encoded = await encodeImage(data, false, [{ width: 2000, height: 2000, fit: 'inside', quality: 82 }]);
+      if (!encoded.ok) return refuse(encoded.status, 'file', encoded.code, encoded.message);
+      stored = encoded.variants[0]!.data;
+      contentType = 'image/webp';
+    }
+    const count = await ctx.em.count(ApplicationProof, { applicationId: app.id, criterionKey, purgedAt: null });
+    if (count >= APPLICATION_LIMITS.proofPerQuestionMax)
+      return refuse(
+        409,
+        'file',
+        'TOO_MANY',
+        `U kunt hoogstens ${APPLICATION_LIMITS.proofPerQuestionMax} bestanden per vraag toevoegen.`,
+      );
+    const fileKey = `proof/${randomUUID()}.bin`;
+    await this.storage.put(fileKey, sealFile(this.fileKey, stored));
+    try {
+      await transactional(ctx, async (tx) => {
+        tx.em.create(ApplicationProof, {
+          applicationId: app.id,
+          criterionKey,
+          fileKey,
+          fileName: kind === 'pdf' ? 'bewijs.pdf' : 'bewijs.webp',
+          contentType,
+          sizeBytes: stored.length,
+          uploadedAt: ctx.clock.now(),
+        });
+        await tx.em.flush();
+        await this.event(tx, app, 'PROOF_ADDED');
+        await this.record(tx, app, 'application.proof_added', { criterionKey, contentType });
+      });
+    } catch (e) {
+      await this.storage.delete(fileKey).catch(() => undefined);
+      throw e;
+    }
+    return { ...ok((await this.views(ctx, [app], false))[0]!), status: 201 };
+  }
+
+  /** An assessor reads a proof file (in scope, never of their own household); audited. Null when not readable. */
+  async readProof(
+    ctx: RequestContext,
+    applicationId: string,
+    proofId: string,
+  ): Promise<{ data: Buffer; contentType: string; fileName: string } | null> {
+    if (!isUuid(applicationId) || !isUuid(proofId)) return null;
+    const app = await ctx.em.findOne(Application, applicationId);
+    if (!app || app.status === 'DRAFT' || !inScope(ctx.viewer, app.municipalityId)) return null;
+    if (await this.isOwn(ctx, app)) return null;
+    const proof = await ctx.em.findOne(ApplicationProof, { id: proofId, applicationId: app.id });
+    if (!proof?.fileKey) return null;
+    const sealed = await this.storage.read(proof.fileKey);
+    if (!sealed) return null;
+    await this.record(ctx, app, 'application.proof_read', { proofId: proof.id });
+    return {
+      data: openFile(this.fileKey, sealed),
+      contentType: proof.contentType,
+      fileName: `${app.number}-${proof.criterionKey}${proof.contentType === 'application/pdf' ? '.pdf' : '.webp'}`,
+    };
+  }
+
+  /**
+   * The retention purge (the daily `privacy.purgeRetention` job): proof files of applications decided or withdrawn
+   * longer ago than `proofRetentionDays` (instellingen: aanvragen) are deleted; the rows stay as "verwijderd", with
+   * the answers and the decision that the assignment's financial records need. Returns how many files went.
+   */
+  async purgeProofs(ctx: RequestContext): Promise<number> {
+    const { proofRetentionDays } = await this.settings.get('applications', ctx.em);
+    const cutoff = new Date(ctx.clock.now().getTime() - proofRetentionDays * 86_400_000);
+    const due = await q.proofsDue(ctx.em, cutoff);
+    for (const p of due) {
+      await this.storage.delete(p.file_key).catch(() => undefined);
+      await q.markProofPurged(ctx.em, p.id, ctx.clock.now());
+    }
+    if (due.length)
+      ctx.log.info({ event: 'application_proof_purge', files: due.length }, 'proof files past retention removed');
+    return due.length;
   }
 
   // ---- staff ------------------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/module.js';
 import { Application, ApplicationEvent, ApplicationForm, ApplicationProof } from './application.entity.js';
 import { ApplicationResolver } from './application.resolver.js';
 import { ApplicationService } from './application.service.js';
+import { applicationRoutes } from './application.routes.js';
 
 declare module '../../platform/composition.js' {
   interface Services {
@@ -14,7 +15,15 @@ export const applicationsModule = defineModule({
   name: 'applications',
   entities: [ApplicationForm, Application, ApplicationEvent, ApplicationProof],
   resolvers: [ApplicationResolver],
-  services: (made) => ({
-    applications: new ApplicationService(made.assignments, made.messages, made.settings, made.audit),
+  routes: applicationRoutes,
+  services: (made, config) => ({
+    applications: new ApplicationService(
+      made.assignments,
+      made.messages,
+      made.settings,
+      made.audit,
+      made.storage,
+      config.settingsEncryptionKey,
+    ),
   }),
 });

@@ -85,10 +85,10 @@ export class Migration20261130100000_applications extends Migration {
     // The permissions: the Beheerder (all) both, Klantcontact assesses (a second person with the deciding permission
     // confirms decisions above the settings' amount). On a fresh database the demo data seeds them.
     this.addSql(`
-      update role set permissions = array_append(permissions, 'APPLICATION_ASSESS'), updated_at = now()
+      update role set permissions = array_append(permissions, 'APPLICATION_ASSESS')
        where key in ('BEHEERDER', 'KLANTCONTACT') and not ('APPLICATION_ASSESS' = any(permissions));`);
     this.addSql(`
-      update role set permissions = array_append(permissions, 'APPLICATION_DECIDE_HIGH'), updated_at = now()
+      update role set permissions = array_append(permissions, 'APPLICATION_DECIDE_HIGH')
        where key = 'BEHEERDER' and not ('APPLICATION_DECIDE_HIGH' = any(permissions));`);
   }
 

@@ -35,16 +35,23 @@ export const PAYOUT_URLS = [
   `/admin/beheer/betalingen/uitbetalingen/${SAMPLE.uuid}`,
 ] as const;
 
+/** Online applications (issue 28): routes beyond the specification, per audience. */
+export const APPLICATION_URLS = {
+  public: ['/aanvragen', `/aanvragen/zuiderveen/${SAMPLE.uuid}`],
+  account: ['/account/aanvragen', `/account/aanvragen/${SAMPLE.uuid}`],
+  admin: ['/admin/aanvragen', `/admin/aanvragen/${SAMPLE.uuid}`],
+} as const;
+
 export const ROUTE_AUDIENCES: readonly RouteAudience[] = [
   {
     title: 'public routes',
     label: 'bezoeker',
-    urls: [...SPEC_URLS.public, ...SPEC_URLS.internal, ...EXTRA_URLS.public],
+    urls: [...SPEC_URLS.public, ...SPEC_URLS.internal, ...EXTRA_URLS.public, ...APPLICATION_URLS.public],
   },
   {
     title: 'customer account routes',
     label: 'klant',
-    urls: SPEC_URLS.account,
+    urls: [...SPEC_URLS.account, ...APPLICATION_URLS.account],
     login: { name: 'customer', run: loginCustomer },
   },
   {
@@ -63,6 +70,7 @@ export const ROUTE_AUDIENCES: readonly RouteAudience[] = [
       ...SPEC_URLS.instellingen,
       ...PAYOUT_URLS,
       '/admin/beheer/auditlog',
+      ...APPLICATION_URLS.admin,
       // Ordering for a resident without DigiD (issue 14), beneath the person screens.
       `/admin/persoon/${SAMPLE.externalIdentifier}/bestellen`,
     ],

@@ -138,7 +138,8 @@ export interface WorkRow {
   status: string;
   arrangement_name: string;
   applicant_name: string;
-  submitted_at: Date | null;
+  /** As the driver gives it for raw SQL: a timestamp text (or a Date). */
+  submitted_at: Date | string | null;
   expected_amount_cents: number;
   assessor_name: string | null;
   awaiting_confirmation: boolean;

@@ -564,7 +564,7 @@ export class ApplicationService {
           status: r.status as ApplicationStatus,
           arrangementName: r.arrangement_name,
           applicantName: r.applicant_name,
-          submittedAt: r.submitted_at,
+          submittedAt: r.submitted_at ? new Date(r.submitted_at) : null,
           ageDays: r.submitted_at
             ? Math.max(0, Math.floor((now - new Date(r.submitted_at).getTime()) / 86_400_000))
             : 0,

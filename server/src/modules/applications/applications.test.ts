@@ -23,7 +23,7 @@ const ASK = `mutation($id:ID!,$q:String!){ askApplicant(id:$id,question:$q){ ${E
 const ASSESS = `mutation($input:AssessCriterionInput!){ assessApplicationCriterion(input:$input){ ${E} application { status assessments { criterionKey met note } } } }`;
 const DECIDE = `mutation($input:DecideApplicationInput!){ decideApplication(input:$input){ ${E} application { ${APP} proposal { decision amountCents proposedByName } } } }`;
 const CONFIRM = `mutation($id:ID!){ confirmApplicationDecision(id:$id){ ${E} application { ${APP} } } }`;
-const LIST = `query($filter:ApplicationFilter){ applications(filter:$filter){ totalCount edges { node { id number status applicantName ageDays assessorName awaitingConfirmation } } } }`;
+const LIST = `query($filter:ApplicationFilter){ applications(filter:$filter){ totalCount edges { node { id number status applicantName submittedAt ageDays assessorName awaitingConfirmation } } } }`;
 
 const CRITERIA = [
   {

@@ -105,7 +105,7 @@ test('a resident checks, applies with proof, answers a question, and gets the bu
   await expect(page.locator('main')).toContainText('Wilt u ook de loonstrook van vorige maand sturen?');
   await page.getByLabel(/Bewijs toevoegen/).setInputFiles({ name: 'loonstrook-2.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByRole('status').filter({ hasText: 'toegevoegd' })).toBeVisible();
-  await page.getByLabel('Uw antwoord').fill('Hierbij de loonstrook van vorige maand.');
+  await page.getByLabel('Uw antwoord', { exact: true }).fill('Hierbij de loonstrook van vorige maand.');
   await page.getByRole('button', { name: 'Antwoord versturen' }).click();
   await expect(page.locator('main')).toContainText('In behandeling');
 

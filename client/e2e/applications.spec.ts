@@ -37,8 +37,14 @@ test('a resident checks, applies with proof, answers a question, and gets the bu
   await expectAccessible(page, 'aanvragen');
   await page.getByRole('link', { name: `Meedoenregeling kinderen ${year}`, exact: true }).click();
   await settle(page);
-  await page.getByRole('group', { name: /Woont u in de gemeente/ }).getByLabel('Ja').check();
-  await page.getByRole('group', { name: /huishouden samengesteld/ }).getByLabel('Alleenstaande ouder').check();
+  await page
+    .getByRole('group', { name: /Woont u in de gemeente/ })
+    .getByLabel('Ja')
+    .check();
+  await page
+    .getByRole('group', { name: /huishouden samengesteld/ })
+    .getByLabel('Alleenstaande ouder')
+    .check();
   await page.getByLabel(/netto inkomen/).fill('1500');
   const kids = page.getByRole('group', { name: /geboortedata/ });
   await kids.getByLabel('Datum 1').fill(childA);
@@ -103,7 +109,9 @@ test('a resident checks, applies with proof, answers a question, and gets the bu
   await page.goto(applicationUrl);
   await settle(page);
   await expect(page.locator('main')).toContainText('Wilt u ook de loonstrook van vorige maand sturen?');
-  await page.getByLabel(/Bewijs toevoegen/).setInputFiles({ name: 'loonstrook-2.png', mimeType: 'image/png', buffer: PNG });
+  await page
+    .getByLabel(/Bewijs toevoegen/)
+    .setInputFiles({ name: 'loonstrook-2.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByRole('status').filter({ hasText: 'toegevoegd' })).toBeVisible();
   await page.getByLabel('Uw antwoord', { exact: true }).fill('Hierbij de loonstrook van vorige maand.');
   await page.getByRole('button', { name: 'Antwoord versturen' }).click();

@@ -15,6 +15,8 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  query ActiveAnnouncementsBanner {\n    activeAnnouncements {\n      id\n      title\n      severity\n      municipalityName\n    }\n  }\n": typeof types.ActiveAnnouncementsBannerDocument,
+    "\n  query AdminApplicationForm($arrangementId: ID!) {\n    adminApplicationForm(arrangementId: $arrangementId) {\n      arrangementId\n      municipalitySlug\n      open\n      openNow\n      opensOn\n      closesOn\n      criteria\n      amount\n    }\n  }\n": typeof types.AdminApplicationFormDocument,
+    "\n  mutation SaveApplicationForm($arrangementId: ID!, $input: ApplicationFormInput!) {\n    saveApplicationForm(arrangementId: $arrangementId, input: $input) {\n      form {\n        arrangementId\n        open\n        openNow\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.SaveApplicationFormDocument,
     "\n  fragment ApplicationFormFields on ApplicationFormView {\n    arrangementId\n    arrangementName\n    arrangementSlug\n    description\n    municipalityName\n    municipalitySlug\n    openNow\n    opensOn\n    closesOn\n    criteria\n    amount\n    socialMinimum\n  }\n": typeof types.ApplicationFormFieldsFragmentDoc,
     "\n  fragment ApplicationDetailFields on ApplicationView {\n    id\n    number\n    status\n    arrangementId\n    arrangementName\n    municipalityName\n    answers\n    criteria\n    amount\n    expectedAmountCents\n    decidedAmountCents\n    decisionReason\n    openQuestion\n    createdAt\n    submittedAt\n    decidedAt\n    timeline {\n      id\n      at\n      kind\n      label\n      text\n      internal\n    }\n    proofs {\n      id\n      criterionKey\n      fileName\n      contentType\n      sizeBytes\n      uploadedAt\n      purged\n    }\n  }\n": typeof types.ApplicationDetailFieldsFragmentDoc,
     "\n  fragment ArrangementFormChoices on Query {\n    viewer {\n      kind\n      municipalities {\n        id\n        name\n      }\n    }\n    categories {\n      id\n      name\n    }\n  }\n": typeof types.ArrangementFormChoicesFragmentDoc,
@@ -341,6 +343,8 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  query ActiveAnnouncementsBanner {\n    activeAnnouncements {\n      id\n      title\n      severity\n      municipalityName\n    }\n  }\n": types.ActiveAnnouncementsBannerDocument,
+    "\n  query AdminApplicationForm($arrangementId: ID!) {\n    adminApplicationForm(arrangementId: $arrangementId) {\n      arrangementId\n      municipalitySlug\n      open\n      openNow\n      opensOn\n      closesOn\n      criteria\n      amount\n    }\n  }\n": types.AdminApplicationFormDocument,
+    "\n  mutation SaveApplicationForm($arrangementId: ID!, $input: ApplicationFormInput!) {\n    saveApplicationForm(arrangementId: $arrangementId, input: $input) {\n      form {\n        arrangementId\n        open\n        openNow\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.SaveApplicationFormDocument,
     "\n  fragment ApplicationFormFields on ApplicationFormView {\n    arrangementId\n    arrangementName\n    arrangementSlug\n    description\n    municipalityName\n    municipalitySlug\n    openNow\n    opensOn\n    closesOn\n    criteria\n    amount\n    socialMinimum\n  }\n": types.ApplicationFormFieldsFragmentDoc,
     "\n  fragment ApplicationDetailFields on ApplicationView {\n    id\n    number\n    status\n    arrangementId\n    arrangementName\n    municipalityName\n    answers\n    criteria\n    amount\n    expectedAmountCents\n    decidedAmountCents\n    decisionReason\n    openQuestion\n    createdAt\n    submittedAt\n    decidedAt\n    timeline {\n      id\n      at\n      kind\n      label\n      text\n      internal\n    }\n    proofs {\n      id\n      criterionKey\n      fileName\n      contentType\n      sizeBytes\n      uploadedAt\n      purged\n    }\n  }\n": types.ApplicationDetailFieldsFragmentDoc,
     "\n  fragment ArrangementFormChoices on Query {\n    viewer {\n      kind\n      municipalities {\n        id\n        name\n      }\n    }\n    categories {\n      id\n      name\n    }\n  }\n": types.ArrangementFormChoicesFragmentDoc,
@@ -684,6 +688,14 @@ export function graphql(source: string): unknown;
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ActiveAnnouncementsBanner {\n    activeAnnouncements {\n      id\n      title\n      severity\n      municipalityName\n    }\n  }\n"): (typeof documents)["\n  query ActiveAnnouncementsBanner {\n    activeAnnouncements {\n      id\n      title\n      severity\n      municipalityName\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminApplicationForm($arrangementId: ID!) {\n    adminApplicationForm(arrangementId: $arrangementId) {\n      arrangementId\n      municipalitySlug\n      open\n      openNow\n      opensOn\n      closesOn\n      criteria\n      amount\n    }\n  }\n"): (typeof documents)["\n  query AdminApplicationForm($arrangementId: ID!) {\n    adminApplicationForm(arrangementId: $arrangementId) {\n      arrangementId\n      municipalitySlug\n      open\n      openNow\n      opensOn\n      closesOn\n      criteria\n      amount\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SaveApplicationForm($arrangementId: ID!, $input: ApplicationFormInput!) {\n    saveApplicationForm(arrangementId: $arrangementId, input: $input) {\n      form {\n        arrangementId\n        open\n        openNow\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SaveApplicationForm($arrangementId: ID!, $input: ApplicationFormInput!) {\n    saveApplicationForm(arrangementId: $arrangementId, input: $input) {\n      form {\n        arrangementId\n        open\n        openNow\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

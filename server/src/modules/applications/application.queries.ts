@@ -224,3 +224,45 @@ export function proofsDue(em: EntityManager, cutoff: Date): Promise<{ id: string
 export async function markProofPurged(em: EntityManager, id: string, at: Date): Promise<void> {
   await em.execute(`update application_proof set file_key = null, purged_at = ? where id = ?`, [at, id]);
 }
+
+export interface DecisionRow {
+  number: string;
+  arrangement_name: string;
+  status: string;
+  submitted_at: string | null;
+  decided_at: string;
+  expected_amount_cents: number;
+  decided_amount_cents: number | null;
+  decision_reason: string | null;
+}
+
+/** Decisions (approved, partly approved, declined) on days `from` … `until` (Amsterdam), within the scope: no proof, no BSN. */
+export function decisions(em: EntityManager, scope: SqlCondition, from: string, until: string): Promise<DecisionRow[]> {
+  return em.execute<DecisionRow[]>(
+    `select a.number, ar.name as arrangement_name, a.status,
+            to_char(a.submitted_at at time zone 'Europe/Amsterdam', 'YYYY-MM-DD') as submitted_at,
+            to_char(a.decided_at at time zone 'Europe/Amsterdam', 'YYYY-MM-DD') as decided_at,
+            a.expected_amount_cents, a.decided_amount_cents, a.decision_reason
+       from application a join arrangement ar on ar.id = a.arrangement_id
+      where ${scope.sql} and a.status in ('APPROVED', 'PARTLY_APPROVED', 'DECLINED')
+        and (a.decided_at at time zone 'Europe/Amsterdam')::date between ?::date and ?::date
+      order by a.decided_at, a.id`,
+    [...scope.params, from, until],
+  );
+}
+
+/** The dashboard's numbers: applications waiting (submitted, in assessment, waiting for the resident) and the median days to a decision. */
+export async function dashboardNumbers(
+  em: EntityManager,
+  scope: SqlCondition,
+): Promise<{ waiting: number; medianDays: number | null }> {
+  const [row] = await em.execute<{ waiting: string; median: string | null }[]>(
+    `select (select count(*) from application a where ${scope.sql}
+               and a.status in ('SUBMITTED', 'IN_ASSESSMENT', 'WAITING_FOR_RESIDENT'))::text as waiting,
+            (select percentile_cont(0.5) within group (order by extract(epoch from a.decided_at - a.submitted_at) / 86400)
+               from application a where ${scope.sql} and a.submitted_at is not null
+                 and a.status in ('APPROVED', 'PARTLY_APPROVED', 'DECLINED'))::text as median`,
+    [...scope.params, ...scope.params],
+  );
+  return { waiting: Number(row!.waiting), medianDays: row!.median === null ? null : Number(row!.median) };
+}

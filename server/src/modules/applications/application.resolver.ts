@@ -8,6 +8,7 @@ import type { Answers } from '../../rules/application.js';
 import {
   ApplicationConnection,
   ApplicationFilter,
+  ApplicationNumbers,
   ApplicationFormInput,
   ApplicationFormPayload,
   ApplicationFormView,
@@ -128,6 +129,14 @@ export class ApplicationResolver {
     filter?: ApplicationFilter | null,
   ): Promise<ApplicationConnection> {
     return ctx.services.applications.list(ctx, filter, page);
+  }
+
+  @Query(() => ApplicationNumbers, {
+    description: 'Applications waiting and the median time to a decision (dashboard).',
+  })
+  @Requires(Permission.APPLICATION_ASSESS, Permission.DASHBOARD_VIEW)
+  applicationNumbers(@Ctx() ctx: Context): Promise<ApplicationNumbers> {
+    return ctx.services.applications.numbers(ctx);
   }
 
   @Query(() => ApplicationView, { nullable: true, description: 'One application for staff; null when out of scope.' })

@@ -73,4 +73,29 @@ export const applicationRoutes = [
         .send(file.data);
     },
   }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/aanvragen/besluiten.csv',
+    description:
+      'The decisions on applications of a period (`van`, `tot`: YYYY-MM-DD, both included) as CSV: number, ' +
+      'arrangement, decision, dates, amounts, reason. No proof, no BSN, no names.',
+    access: [Permission.APPLICATION_ASSESS],
+    scope: 'service',
+    body: { kind: 'none' },
+    refusals: 'text',
+    async handler({ req, res, ctx, deps }) {
+      const file = await deps.services.applications.decisionsCsv(
+        ctx,
+        String(req.query.van ?? ''),
+        String(req.query.tot ?? ''),
+      );
+      if (!file) return void res.status(400).type('text/plain').send('Kies een periode: van en tot als JJJJ-MM-DD.');
+      res
+        .status(200)
+        .type('text/csv; charset=utf-8')
+        .set('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .set('Cache-Control', 'no-store')
+        .send(file.csv);
+    },
+  }),
 ];

@@ -41,6 +41,7 @@ import * as q from './application.queries.js';
 import { kindOf, openFile, pdfHasActiveContent, sealFile } from './proof.js';
 import type { FileStorage } from '../../integrations/storage/file-storage.js';
 import { encodeImage } from '../../platform/images.js';
+import { csvText } from '../../platform/csv.js';
 import { APPLICATION_LIMITS } from '../../rules/application.js';
 import { randomUUID } from 'node:crypto';
 import {
@@ -829,6 +830,61 @@ export class ApplicationService {
           : `Uw aanvraag is afgewezen. De reden: ${reason}`;
     await this.tell(tx, app, `Besluit op aanvraag ${app.number}`, what);
     return ok(app);
+  }
+
+  // ---- numbers and export -------------------------------------------------------------------------------------------
+
+  /** The dashboard: applications waiting and the median time to a decision (days, one decimal), within the scope. */
+  async numbers(ctx: RequestContext): Promise<{ waiting: number; medianDaysToDecision: number | null }> {
+    const n = await q.dashboardNumbers(ctx.em, scopeSql(ctx.viewer, 'a.municipality_id'));
+    return {
+      waiting: n.waiting,
+      medianDaysToDecision: n.medianDays === null ? null : Math.round(n.medianDays * 10) / 10,
+    };
+  }
+
+  /**
+   * The decisions of a period as CSV (the one CSV writer; no proof, no BSN, no names): number, arrangement, decision,
+   * dates, amounts, reason. Null when the period is not two dates in order.
+   */
+  async decisionsCsv(
+    ctx: RequestContext,
+    from: string,
+    until: string,
+  ): Promise<{ fileName: string; csv: string } | null> {
+    const iso = /^\d{4}-\d{2}-\d{2}$/;
+    if (!iso.test(from) || !iso.test(until) || until < from) return null;
+    const rows = await q.decisions(ctx.em, scopeSql(ctx.viewer, 'a.municipality_id'), from, until);
+    const label: Record<string, string> = {
+      APPROVED: 'Toegekend',
+      PARTLY_APPROVED: 'Gedeeltelijk toegekend',
+      DECLINED: 'Afgewezen',
+    };
+    const money = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+    const csv = csvText(
+      [
+        { header: 'Aanvraag' },
+        { header: 'Regeling' },
+        { header: 'Besluit' },
+        { header: 'Ingediend' },
+        { header: 'Besloten' },
+        { header: 'Verwacht bedrag', number: money },
+        { header: 'Toegekend bedrag', number: money },
+        { header: 'Reden' },
+      ],
+      rows.map((r) => [
+        r.number,
+        r.arrangement_name,
+        label[r.status] ?? r.status,
+        r.submitted_at,
+        r.decided_at,
+        r.expected_amount_cents,
+        r.decided_amount_cents,
+        r.decision_reason,
+      ]),
+      { delimiter: ';', bom: true },
+    );
+    return { fileName: `besluiten-aanvragen-${from}-${until}.csv`, csv };
   }
 
   // ---- shared -------------------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Connection } from '../../graphql/pagination.js';
 import { Payload } from '../../graphql/payload.js';
@@ -379,3 +379,15 @@ export class ApplicationPayload extends Payload(ApplicationView, 'application') 
 
 @ObjectType({ description: 'The result of saving an application form.' })
 export class ApplicationFormPayload extends Payload(ApplicationFormView, 'form') {}
+
+@ObjectType({ description: 'The dashboard’s numbers of online applications, within the viewer’s scope.' })
+export class ApplicationNumbers {
+  @Field(() => Int, { description: 'Applications waiting: submitted, in assessment or waiting for the resident.' })
+  waiting!: number;
+
+  @Field(() => Float, {
+    nullable: true,
+    description: 'The median days from submission to decision (one decimal); null before the first decision.',
+  })
+  medianDaysToDecision!: number | null;
+}

@@ -457,4 +457,20 @@ describe('online applications: form, apply, assess, decide through the assignmen
     expect(waiting.data.applications.totalCount).toBeGreaterThanOrEqual(1);
     await expectLedgerConsistent(server);
   });
+
+  it('counts for the dashboard and exports the decisions of a period as CSV, without names or BSN', async () => {
+    const numbers: any = await klantcontact.gql(`{ applicationNumbers { waiting medianDaysToDecision } }`);
+    expect(numbers.data.applicationNumbers.waiting).toBeGreaterThan(0);
+    expect(numbers.data.applicationNumbers.medianDaysToDecision).toBeGreaterThanOrEqual(0);
+    const res = await klantcontact.fetch('/api/aanvragen/besluiten.csv?van=2027-01-01&tot=2027-12-31');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/attachment/);
+    const csv = await res.text();
+    expect(csv).toContain('Aanvraag;Regeling;Besluit;Ingediend;Besloten;Verwacht bedrag;Toegekend bedrag;Reden');
+    expect(csv).toMatch(/AV-\d{6};Kindregeling [^;]+;Toegekend;2027-03-01;2027-03-01;300,00;300,00;/);
+    expect(csv).toContain('Afgewezen');
+    expect(csv).not.toMatch(/Testhuishouden|Persoon/);
+    expect((await klantcontact.fetch('/api/aanvragen/besluiten.csv?van=2027-13-01&tot=x')).status).toBe(400);
+    expect((await redactie.fetch('/api/aanvragen/besluiten.csv?van=2027-01-01&tot=2027-12-31')).status).toBe(403);
+  });
 });

@@ -35,7 +35,7 @@ test('a resident checks, applies with proof, answers a question, and gets the bu
   await page.goto('/aanvragen');
   await settle(page);
   await expectAccessible(page, 'aanvragen');
-  await page.getByRole('link', { name: `Meedoenregeling kinderen ${year}`, exact: true }).click();
+  await page.getByRole('link', { name: `Jeugdtegoed ${year}`, exact: true }).click();
   await settle(page);
   await page
     .getByRole('group', { name: /Woont u in de gemeente/ })
@@ -128,6 +128,6 @@ test('a resident checks, applies with proof, answers a question, and gets the bu
   // The resident has the budget at once.
   await page.goto('/account/regelingen');
   await settle(page);
-  await expect(page.locator('main')).toContainText(`Meedoenregeling kinderen ${year}`);
+  await expect(page.locator('main')).toContainText(`Jeugdtegoed ${year}`);
   await expect(page.locator('main')).toContainText('€ 300,00');
 });

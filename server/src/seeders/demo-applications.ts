@@ -14,7 +14,7 @@ import { at } from './demo-activity.js';
 import { demoBeheerder, demoContext } from './demo-context.js';
 
 /** The name of the demo's arrangement open for online applications (Zuiderveen, this year). */
-export const demoApplicationArrangementName = (year: number) => `Meedoenregeling kinderen ${year}`;
+export const demoApplicationArrangementName = (year: number) => `Jeugdtegoed ${year}`;
 
 /** The statuses the demo's applications end in, one household each (the last Zuiderveen households). */
 export const DEMO_APPLICATION_STATUSES = [
@@ -185,7 +185,7 @@ export const DEMO_APPLICATION_CRITERIA = [
 ];
 
 /**
- * Online applications in the demo (issue 28), relative to the clock: Zuiderveen's "Meedoenregeling kinderen" is open
+ * Online applications in the demo (issue 28), relative to the clock: Zuiderveen's "Jeugdtegoed" is open
  * for applications this year (€ 150,00 per child under 18), and eight households of their own each have an
  * application in another status — a draft, submitted, in assessment, waiting for the resident's answer to a question,
  * approved (granted through the assignment service), partly approved, declined and withdrawn. The eight households and

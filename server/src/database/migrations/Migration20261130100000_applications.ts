@@ -55,6 +55,10 @@ export class Migration20261130100000_applications extends Migration {
         where status in ('DRAFT', 'SUBMITTED', 'IN_ASSESSMENT', 'WAITING_FOR_RESIDENT');`);
     // The work list: per municipality and status, oldest submission first.
     this.addSql(`create index application_work_idx on application (municipality_id, status, submitted_at, id);`);
+    // … and all of it (no status filter): the queue in one index range, drafts left out.
+    this.addSql(
+      `create index application_queue_idx on application (municipality_id, submitted_at, id) where status <> 'DRAFT';`,
+    );
     this.addSql(`create index application_group_idx on application (client_group_id, created_at desc);`);
     this.addSql(`create index application_assessor_idx on application (assessor_id) where assessor_id is not null;`);
     this.addSql(`

@@ -180,13 +180,21 @@ export async function workPage(
       join arrangement ar on ar.id = a.arrangement_id
       join person p on p.id = a.person_id
       left join admin_account acc on acc.id = a.assessor_id`;
-  if (filter.search) {
-    where.push(`(a.number = upper(?) or immutable_unaccent(lower(p.first_name || ' ' || p.last_name))
-                  like immutable_unaccent(lower(?)))`);
-    params.push(filter.search, containsPattern(filter.search));
+  if (filter.search && /^av-\d+$/i.test(filter.search)) {
+    // An application number: the unique index answers it.
+    where.push('a.number = upper(?)');
+    params.push(filter.search);
+  } else if (filter.search) {
+    where.push(`immutable_unaccent(lower(p.first_name || ' ' || p.last_name)) like immutable_unaccent(lower(?))`);
+    params.push(containsPattern(filter.search));
   }
+  // The count needs the person only for a name search (the other filters are the application's own columns).
+  const countFrom =
+    filter.search && !/^av-\d+$/i.test(filter.search)
+      ? 'from application a join person p on p.id = a.person_id'
+      : 'from application a';
   const [{ n }] = (await em.execute<{ n: string }[]>(
-    `select count(*)::text as n ${joins} where ${where.join(' and ')}`,
+    `select count(*)::text as n ${countFrom} where ${where.join(' and ')}`,
     params,
   )) as [{ n: string }];
   const rows = await em.execute<(WorkRow & Record<string, unknown>)[]>(

@@ -450,7 +450,7 @@ describe('online applications: form, apply, assess, decide through the assignmen
     });
     const rows = await server.orm.em.fork().execute<{ status: string; n: number }[]>(
       `select a.status, count(*)::int as n from application a join arrangement ar on ar.id = a.arrangement_id
-          where ar.name = 'Meedoenregeling kinderen 2027' group by a.status`,
+          where ar.name = 'Jeugdtegoed 2027' group by a.status`,
     );
     expect(rows.map((r) => r.status).sort()).toEqual([...DEMO_APPLICATION_STATUSES].sort());
     const waiting: any = await klantcontact.gql(LIST, { filter: { status: 'WAITING_FOR_RESIDENT' } });

@@ -56,7 +56,10 @@ test('a resident checks, applies with proof, answers a question, and gets the bu
 
   // DigiD, back to the arrangement.
   await page.getByRole('link', { name: 'Inloggen met DigiD om aan te vragen' }).click();
-  await page.getByRole('link', { name: 'Inloggen met DigiD' }).click();
+  await expect(page).toHaveURL(/\/inloggen\?/);
+  await settle(page);
+  await page.getByRole('link', { name: 'Inloggen met DigiD', exact: true }).click();
+  await expect(page).toHaveURL(/\/auth\/digid\/simulator/);
   await page.getByLabel('BSN', { exact: true }).fill(firstDemoApplicantBsn());
   await page.getByRole('button', { name: 'Inloggen met dit BSN' }).click();
   await expect(page).toHaveURL(/\/aanvragen\/zuiderveen\//);

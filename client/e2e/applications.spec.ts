@@ -133,4 +133,24 @@ test('a resident checks, applies with proof, answers a question, and gets the bu
   await settle(page);
   await expect(page.locator('main')).toContainText(`Jeugdtegoed ${year}`);
   await expect(page.locator('main')).toContainText('€ 300,00');
+
+  // … and orders with it: a product the new budget pays for, wholly from the budget.
+  const res = await page.request.post('/graphql', {
+    headers: { 'content-type': 'application/json' },
+    data: {
+      query: '{ products(first: 50, filter: { payable: true }) { edges { node { id slug title priceCents } } } }',
+    },
+  });
+  const products = ((await res.json()) as any).data.products.edges.map((e: any) => e.node);
+  const product = products.find((p: any) => p.priceCents <= 30_000);
+  expect(product, 'a product the Jeugdtegoed pays for').toBeTruthy();
+  await page.goto(`/aanbod/${product.slug}/${product.id}`);
+  await settle(page);
+  await page.getByRole('button', { name: 'In winkelwagen' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'in uw winkelwagen' })).toBeVisible();
+  await page.goto('/winkelwagen');
+  await settle(page);
+  await page.getByRole('button', { name: 'Verder naar bestellen' }).click();
+  await page.getByRole('button', { name: 'Bestellen', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Bedankt voor uw bestelling' })).toBeVisible();
 });

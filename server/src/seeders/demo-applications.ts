@@ -199,14 +199,17 @@ export async function seedDemoApplications(
 ): Promise<void> {
   const today = todayInAmsterdam(options.now);
   const year = Number(today.slice(0, 4));
-  // This year, and at least a month back and two months ahead (the story's moments lie in the past).
-  const from = addDays(today, -30) < `${year}-01-01` ? addDays(today, -30) : `${year}-01-01`;
+  // This year (and at least two months ahead); the story's moments lie in the past, but never before the year began.
+  const from = `${year}-01-01`;
   const until = addDays(today, 60) > `${year}-12-31` ? addDays(today, 60) : `${year}-12-31`;
   const staff = (await demoBeheerder(em))!;
   const zuiderveen = await em.findOneOrFail(Municipality, { slug: 'zuiderveen' });
   const categories = await em.find(Category, { slug: { $in: ['sport-en-bewegen', 'zwemmen', 'cultuur'] } });
   // Moments of the story, in the past, a few hours apart.
-  const ago = (hours: number) => new Date(options.now.getTime() - hours * 3_600_000);
+  // The story spans 20 days, squeezed into the days since New Year when the year is younger (demo-data.test.ts).
+  const yearStart = new Date(`${year}-01-01T00:00:00+01:00`).getTime();
+  const span = Math.min(20 * 24 * 3_600_000, options.now.getTime() - yearStart - 60_000);
+  const ago = (hours: number) => new Date(options.now.getTime() - (hours / (20 * 24)) * span);
   const as = <T>(viewer: Viewer, moment: Date, work: (ctx: ReturnType<typeof demoContext>) => Promise<T>) =>
     at(moment, (clock: Clock) => work(demoContext(em, viewer, clock)));
   const must = <T>(what: string, r: { ok: true; value: T } | { ok: false; errors: { message: string }[] }): T => {

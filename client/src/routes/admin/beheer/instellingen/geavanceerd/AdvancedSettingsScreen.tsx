@@ -182,7 +182,7 @@ export default function AdvancedSettingsScreen() {
                 hint="Een toekenning boven dit bedrag wacht op een tweede medewerker met het recht om die te bevestigen."
                 inputMode="decimal"
                 defaultValue={
-                  typeof value.fourEyesAboveCents === 'number' ? centsToEuroInput(value.fourEyesAboveCents) : ''
+                  typeof value?.fourEyesAboveCents === 'number' ? centsToEuroInput(value.fourEyesAboveCents) : ''
                 }
                 {...form.field('fourEyesAboveCents')}
               />
@@ -190,7 +190,7 @@ export default function AdvancedSettingsScreen() {
                 label="Bewaartermijn bewijsstukken (dagen na het besluit)"
                 hint="Daarna verwijdert de nachtelijke opschoning de bestanden."
                 inputMode="numeric"
-                defaultValue={String(value.proofRetentionDays ?? '')}
+                defaultValue={String(value?.proofRetentionDays ?? '')}
                 {...form.field('proofRetentionDays')}
               />
             </>

@@ -35,16 +35,23 @@ export const PAYOUT_URLS = [
   `/admin/beheer/betalingen/uitbetalingen/${SAMPLE.uuid}`,
 ] as const;
 
+/** Online applications (issue 28): routes beyond the specification, per audience. */
+export const APPLICATION_URLS = {
+  public: ['/aanvragen', `/aanvragen/zuiderveen/${SAMPLE.uuid}`],
+  account: ['/account/aanvragen', `/account/aanvragen/${SAMPLE.uuid}`],
+  admin: ['/admin/aanvragen', `/admin/aanvragen/${SAMPLE.uuid}`],
+} as const;
+
 export const ROUTE_AUDIENCES: readonly RouteAudience[] = [
   {
     title: 'public routes',
     label: 'bezoeker',
-    urls: [...SPEC_URLS.public, ...SPEC_URLS.internal, ...EXTRA_URLS.public],
+    urls: [...SPEC_URLS.public, ...SPEC_URLS.internal, ...EXTRA_URLS.public, ...APPLICATION_URLS.public],
   },
   {
     title: 'customer account routes',
     label: 'klant',
-    urls: SPEC_URLS.account,
+    urls: [...SPEC_URLS.account, ...APPLICATION_URLS.account],
     login: { name: 'customer', run: loginCustomer },
   },
   {
@@ -63,6 +70,7 @@ export const ROUTE_AUDIENCES: readonly RouteAudience[] = [
       ...SPEC_URLS.instellingen,
       ...PAYOUT_URLS,
       '/admin/beheer/auditlog',
+      ...APPLICATION_URLS.admin,
       // Ordering for a resident without DigiD (issue 14), beneath the person screens.
       `/admin/persoon/${SAMPLE.externalIdentifier}/bestellen`,
     ],
@@ -154,6 +162,27 @@ async function withRealIds(page: Page, url: string): Promise<string> {
       return `/meldingen/bericht/${await first('{ activeAnnouncements { id } }', (d) => d.activeAnnouncements[0].id)}`;
     case `/admin/meldingen/bericht/${SAMPLE.uuid}`:
       return `/admin/meldingen/bericht/${await first('{ massMessages(first: 1) { edges { node { id } } } }', (d) => d.massMessages.edges[0].node.id)}`;
+    case `/aanvragen/zuiderveen/${SAMPLE.uuid}`:
+      return first(
+        '{ openApplicationForms { arrangementId municipalitySlug } }',
+        (d) => `/aanvragen/${d.openApplicationForms[0].municipalitySlug}/${d.openApplicationForms[0].arrangementId}`,
+      );
+    case `/admin/aanvragen/${SAMPLE.uuid}`:
+      return `/admin/aanvragen/${await first('{ applications(first: 1) { edges { node { id } } } }', (d) => d.applications.edges[0].node.id)}`;
+    case `/account/aanvragen/${SAMPLE.uuid}`: {
+      // The walking resident has no application in the demo: a draft of their own (no message, nothing sent).
+      const mine = await first('{ myApplications { id } }', (d) => d.myApplications[0]?.id ?? '');
+      if (mine) return `/account/aanvragen/${mine}`;
+      const form = await first(
+        '{ openApplicationForms { arrangementId } }',
+        (d) => d.openApplicationForms[0].arrangementId,
+      );
+      const draft = await first(
+        `mutation { saveApplicationDraft(arrangementId: "${form}", answers: {}) { application { id } } }`,
+        (d) => d.saveApplicationDraft.application.id,
+      );
+      return `/account/aanvragen/${draft}`;
+    }
     default:
       return url;
   }

@@ -30,6 +30,10 @@ const accountRoutes: RouteObject[] = [
   screen('meldingen', () => import('./routes/account/meldingen/InboxScreen'), { crumb: 'Berichten' }),
   screen('pas', () => import('./routes/account/pas/CardsScreen'), { crumb: 'Pas' }),
   screen('regelingen', () => import('./routes/account/regelingen/AssignmentsScreen'), { crumb: 'Regelingen' }),
+  section('aanvragen', { crumb: 'Aanvragen' }, [
+    screen(undefined, () => import('./routes/account/aanvragen/MyApplicationsScreen')),
+    screen(':applicationId', () => import('./routes/account/aanvragen/MyApplicationScreen'), { crumb: 'Aanvraag' }),
+  ]),
   screen('wachtwoord-wijzigen', () => import('./routes/account/wachtwoord-wijzigen/ChangePasswordScreen'), {
     crumb: 'Wachtwoord wijzigen',
   }),
@@ -289,6 +293,10 @@ const adminRoutes: RouteObject[] = [
     screen(':productId', () => import('./routes/admin/producten/ProductReviewScreen'), {
       crumb: 'Product beoordelen',
     }),
+  ]),
+  section('aanvragen', { crumb: 'Aanvragen', permission: p.applications }, [
+    screen(undefined, () => import('./routes/admin/aanvragen/ApplicationsScreen')),
+    screen(':applicationId', () => import('./routes/admin/aanvragen/ApplicationScreen'), { crumb: 'Aanvraag' }),
   ]),
   section('regelingen', { crumb: 'Regelingen', permission: p.arrangements }, [
     screen(undefined, () => import('./routes/admin/regelingen/ArrangementsScreen')),

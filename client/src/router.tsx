@@ -29,6 +29,10 @@ const publicRoutes: RouteObject[] = [
     }),
     screen(':slug/:productId', () => import('./routes/aanbod/ProductScreen'), { crumb: 'Product' }),
   ]),
+  section('aanvragen', { crumb: 'Aanvragen' }, [
+    screen(undefined, () => import('./routes/aanvragen/ApplyHomeScreen')),
+    screen(':slug/:arrangementId', () => import('./routes/aanvragen/ApplyScreen'), { crumb: 'Aanvragen' }),
+  ]),
   screen('hoe-werkt-het', () => import('./routes/hoe-werkt-het/HowItWorksScreen'), { crumb: 'Hoe werkt het' }),
   screen('inloggen', () => import('./routes/inloggen/CustomerLoginScreen'), { crumb: 'Inloggen' }),
   section('meldingen', { crumb: 'Meldingen' }, [

@@ -40,6 +40,7 @@ export const paramRules: Record<string, (value: string) => boolean> = {
   linkId: isUuid,
   arrangementId: isUuid,
   batchId: isUuid,
+  applicationId: isUuid,
   externalIdentifier: isExternalIdentifier,
   slug: isSlug,
   token: isToken,

@@ -37,4 +37,6 @@ export const screenPermission = {
   /** The audit log: the Beheerder and a privacy officer read who did what about whom. */
   auditLog: 'AUDIT_LOG_READ',
   settings: 'SETTINGS_MANAGE',
+  /** Online applications (aanvragen): the work list and assessing; confirming above the four-eyes amount is APPLICATION_DECIDE_HIGH. */
+  applications: 'APPLICATION_ASSESS',
 } as const satisfies Record<string, Permission>;

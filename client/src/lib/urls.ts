@@ -79,6 +79,9 @@ const instellingen = `${beheer}/instellingen`;
 
 export const urls = {
   home: () => '/',
+  applyHome: () => '/aanvragen',
+  apply: (municipalitySlug: string, arrangementId: string) =>
+    `/aanvragen/${seg(municipalitySlug)}/${seg(arrangementId)}`,
   catalogue: (query: CatalogueQuery = {}) =>
     withQuery('/aanbod', {
       zoek: query.zoek?.trim(),
@@ -114,6 +117,8 @@ export const urls = {
     inbox: () => '/account/meldingen',
     cards: () => '/account/pas',
     assignments: () => '/account/regelingen',
+    applications: () => '/account/aanvragen',
+    application: (applicationId: string) => `/account/aanvragen/${seg(applicationId)}`,
     changePassword: () => '/account/wachtwoord-wijzigen',
   },
 
@@ -146,6 +151,8 @@ export const urls = {
     orders: (query: { status?: string | null; tot?: string | null } = {}) => withQuery(`${admin}/bestellingen`, query),
     order: (orderId: string) => `${admin}/bestellingen/${seg(orderId)}`,
     clients: () => `${admin}/klanten`,
+    applications: () => `${admin}/aanvragen`,
+    application: (applicationId: string) => `${admin}/aanvragen/${seg(applicationId)}`,
     clientGroup: (clientId: string) => `${admin}/klantgroep/${seg(clientId)}`,
     clientGroupAddMember: (clientId: string) => `${admin}/klantgroep/${seg(clientId)}/toevoegen`,
     clientGroupAssignments: (clientId: string) => `${admin}/klantgroep/${seg(clientId)}/toewijzingen`,

@@ -27,6 +27,7 @@ import { apiDocsModule } from '../modules/api-docs/module.js';
 import { operatorsModule } from '../modules/operators/module.js';
 import { housekeepingModule } from '../modules/housekeeping/module.js';
 import { limitsModule } from '../modules/limits/module.js';
+import { applicationsModule } from '../modules/applications/module.js';
 import { webhooksModule } from '../modules/webhooks/module.js';
 
 /**
@@ -64,5 +65,6 @@ export const MODULES: readonly ModuleDefinition[] = [
   operatorsModule,
   housekeepingModule,
   limitsModule,
+  applicationsModule,
   webhooksModule,
 ];

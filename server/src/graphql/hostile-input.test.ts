@@ -67,6 +67,8 @@ function sample(type: GraphQLInputType, depth = 0): unknown {
         return false;
       case 'DateTimeISO':
         return '2026-01-15T10:00:00.000Z';
+      case 'JSONObject':
+        return {};
       default:
         return 'tekst';
     }
@@ -136,11 +138,40 @@ function withVariables(operation: string, field: GraphQLField<unknown, unknown>,
   return { query, variables: values };
 }
 
+/**
+ * A value as a GraphQL literal. astFromValue, except where a JSON object scalar (an application's answers and form)
+ * is inside: it has no literal astFromValue can make, so objects and lists are written out here.
+ */
+function literalOf(value: unknown, type: GraphQLInputType): string {
+  if (isNonNullType(type)) return literalOf(value, type.ofType);
+  if (value === null) return 'null';
+  if (isListType(type)) return `[${(value as unknown[]).map((v) => literalOf(v, type.ofType)).join(', ')}]`;
+  if (isInputObjectType(type)) {
+    const fields = type.getFields();
+    return `{${Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${k}: ${literalOf(v, fields[k]!.type)}`)
+      .join(', ')}}`;
+  }
+  if (isScalarType(type) && type.name === 'JSONObject') {
+    const json = (v: unknown): string =>
+      v !== null && typeof v === 'object'
+        ? Array.isArray(v)
+          ? `[${v.map(json).join(', ')}]`
+          : `{${Object.entries(v)
+              .map(([k, x]) => `${k}: ${json(x)}`)
+              .join(', ')}}`
+        : JSON.stringify(v);
+    return json(value);
+  }
+  const ast = astFromValue(value, type);
+  return ast ? print(ast) : 'null';
+}
+
 function withLiterals(operation: string, field: GraphQLField<unknown, unknown>, values: Record<string, unknown>) {
   const args = field.args
     .map((a) => {
-      const ast = astFromValue(values[a.name], a.type);
-      return ast ? `${a.name}: ${print(ast)}` : null;
+      if (values[a.name] === undefined) return null;
+      return `${a.name}: ${literalOf(values[a.name], a.type)}`;
     })
     .filter(Boolean);
   return { query: `${operation} { ${field.name}(${args.join(', ')})${selectionOf(field)} }`, variables: {} };

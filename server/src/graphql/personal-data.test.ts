@@ -14,6 +14,8 @@ import { createApp, type AppDeps } from '../http/app.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../seeders/demo-accounts.js';
 import { decryptBsn } from '../crypto/bsn.js';
 import { Person } from '../modules/customers/person.entity.js';
+import { seedDemoApplications } from '../seeders/demo-applications.js';
+import { applicationClock } from '../kernel/clock.js';
 
 /**
  * Reads of personal data (fields marked @personalData) by staff and API clients are audit-logged: one row per object
@@ -38,6 +40,8 @@ interface Fixture {
   orderId: string;
   /** A Zuiderveen arrangement copied to its next period: its bulk grant preview lists the holders. */
   copiedArrangementId: string;
+  /** A submitted Zuiderveen application (seeders/demo-applications.ts). */
+  applicationId: string;
 }
 
 /**
@@ -88,6 +92,14 @@ const REACH: Record<
   OrderEvent: {
     query: (sel) => `query($id: ID!) { adminOrder(id: $id) { events { __typename ${sel} } } }`,
     variables: (f) => ({ id: f.orderId }),
+  },
+  ApplicationView: {
+    query: (sel) => `query($id: ID!) { application(id: $id) { __typename id ${sel} } }`,
+    variables: (f) => ({ id: f.applicationId }),
+  },
+  ApplicationListItem: {
+    query: (sel) => `{ applications(first: 3) { edges { node { __typename id ${sel} } } } }`,
+    variables: () => ({}),
   },
   OnBehalfMember: {
     query: (sel) => `query($id: ID!) { onBehalfOrderOptions(personId: $id) { members { __typename id ${sel} } } }`,
@@ -253,11 +265,20 @@ describe('audit of personal-data reads', () => {
       { id: arrangementId },
     );
     expect(copied.data.copyArrangementToNextPeriod.errors).toEqual([]);
+    await seedDemoApplications(em.fork(), server.services, {
+      now: applicationClock().now(),
+      bsnKeys: server.services.config.bsn,
+    });
+    const [{ id: applicationId }] = await em.execute<{ id: string }[]>(
+      `select a.id from application a join municipality m on m.id = a.municipality_id
+        where m.slug = 'zuiderveen' and a.status = 'SUBMITTED' limit 1`,
+    );
     fixture = {
       person,
       clientGroupId,
       orderId: order!.id,
       copiedArrangementId: copied.data.copyArrangementToNextPeriod.arrangement.id,
+      applicationId: applicationId!,
     };
   });
 

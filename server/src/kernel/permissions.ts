@@ -37,6 +37,10 @@ export enum Permission {
   API_CLIENT_MANAGE = 'API_CLIENT_MANAGE',
   /** Read and export the audit log: who read or changed what about whom (the privacy officer's question). */
   AUDIT_LOG_READ = 'AUDIT_LOG_READ',
+  /** Assess online applications (aanvragen): mark criteria, ask the resident, approve (partly) or decline. */
+  APPLICATION_ASSESS = 'APPLICATION_ASSESS',
+  /** Confirm, as the second person, a decision on an application above the amount of the settings (four eyes). */
+  APPLICATION_DECIDE_HIGH = 'APPLICATION_DECIDE_HIGH',
 }
 
 export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
@@ -65,6 +69,8 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   SETTINGS_MANAGE: 'Instellingen beheren',
   API_CLIENT_MANAGE: 'API-koppelingen beheren',
   AUDIT_LOG_READ: 'Auditlog inzien en exporteren (privacy)',
+  APPLICATION_ASSESS: 'Aanvragen beoordelen',
+  APPLICATION_DECIDE_HIGH: 'Besluiten op aanvragen boven het vier-ogenbedrag bevestigen',
 };
 
 /** Who is calling. Staff and API clients carry permissions; customers and provider users own their data. */
@@ -102,6 +108,10 @@ export const PERMISSION_API_DESCRIPTIONS: Record<Permission, string> = {
   AUDIT_LOG_READ: 'Read and export the audit log: who read or changed what about whom, and why.',
   SETTINGS_MANAGE: 'Manage the settings.',
   API_CLIENT_MANAGE: 'Manage API clients (keys) and read the API documentation.',
+  APPLICATION_ASSESS:
+    'Assess online applications: mark criteria met or not, ask the resident, approve (partly) or decline.',
+  APPLICATION_DECIDE_HIGH:
+    'Confirm, as the second person, a decision on an application above the amount the settings name (four eyes).',
   ORDER_ON_BEHALF:
     'Place an order for a household on a resident’s behalf (no DigiD, or under administration), with a stated reason.',
 };
@@ -141,6 +151,7 @@ export const BUILT_IN_ROLES: Record<BuiltInRoleKey, { name: string; description:
         Permission.ORDER_ON_BEHALF,
         Permission.ASSIGNMENT_MANAGE,
         Permission.MESSAGE_SEND,
+        Permission.APPLICATION_ASSESS,
       ],
     },
     FINANCIEN: {

@@ -30,6 +30,7 @@ import { seedDemoMessages } from './demo-messages.js';
 import { seedDemoJournal } from './demo-journal.js';
 import { seedDemoDigid } from './demo-digid.js';
 import { demoCache } from './demo-cache.js';
+import { seedDemoApplications } from './demo-applications.js';
 import { seedDemoYearEnd } from './demo-year-end.js';
 import { seedDemoApiClients } from './demo-api-clients.js';
 import { seedDemoWebhooks } from './demo-webhooks.js';
@@ -1074,7 +1075,8 @@ export async function seedDemoData(
       | 'settings'
     > &
       Partial<Pick<Services, 'onBehalfOrders' | 'audit' | 'cards' | 'persons'>> &
-      Partial<Pick<Services, 'imports'>>;
+      Partial<Pick<Services, 'imports'>> &
+      Partial<Pick<Services, 'applications'>>;
   },
 ): Promise<{ created: boolean }> {
   if ((await em.count(Municipality, {})) > 0) return { created: false };
@@ -1352,6 +1354,13 @@ export async function seedDemoData(
     await at(today, () => seedDemoPaymentMismatches(em.fork(), options.services!));
     // Last year's arrangement: reminders, expired budget, copied to this year and granted again (demo-year-end.ts).
     await seedDemoYearEnd(em.fork(), options.services, { now: today });
+    // An arrangement open for online applications, with applications in every status (demo-applications.ts).
+    if (options.services.applications)
+      await seedDemoApplications(
+        em.fork(),
+        { ...options.services, applications: options.services.applications },
+        { now: today, bsnKeys: options.bsnKeys },
+      );
   }
   // One finished import with its outcome (beheer/importeren).
   if (created.created && options.services?.imports)

@@ -71,8 +71,13 @@ describe.each([
     const all = await em.find(Arrangement, {}, { orderBy: { name: 'asc' } });
     // The year-end story (demo-year-end.ts) adds last year's Zwemregeling and its copy for this year; the rest is the
     // demo plan's own arrangements, each valid today.
-    const story = all.filter((a) => a.name.startsWith('Zwemregeling '));
-    expect(story.map((a) => a.name)).toEqual([`Zwemregeling ${calendar.year - 1}`, `Zwemregeling ${calendar.year}`]);
+    // … and the applications story (demo-applications.ts) its arrangement open for online applications.
+    const story = all.filter((a) => a.name.startsWith('Zwemregeling ') || a.name.startsWith('Jeugdtegoed '));
+    expect(story.map((a) => a.name)).toEqual([
+      `Jeugdtegoed ${calendar.year}`,
+      `Zwemregeling ${calendar.year - 1}`,
+      `Zwemregeling ${calendar.year}`,
+    ]);
     const arrangements = all.filter((a) => !story.includes(a));
     expect(arrangements.map((a) => a.name).sort()).toEqual([...demoArrangementNames(clock.now())].sort());
     for (const a of arrangements) {
@@ -104,8 +109,8 @@ describe.each([
     ).data!.grantAssignment;
     expect(granted.errors).toEqual([]);
     expect(granted.assignment).toMatchObject({ status: 'ACTIVE', ...calendar.arrangementPeriod });
-    // The three of the demo plan and this year's Zwemregeling of the year-end story.
-    expect((await staff.gql(DASHBOARD)).data!.adminDashboard.activeArrangements).toBe(4);
+    // The three of the demo plan, this year's Zwemregeling of the year-end story and the applications story's Jeugdtegoed.
+    expect((await staff.gql(DASHBOARD)).data!.adminDashboard.activeArrangements).toBe(5);
   }, 120_000); // seeds the whole demo with its activity on a clock of its own: no template to clone
 });
 

@@ -26,6 +26,9 @@ function AccountNav() {
             <SectionNavLink to={urls.account.assignments()}>Regelingen</SectionNavLink>
           </li>
           <li>
+            <SectionNavLink to={urls.account.applications()}>Aanvragen</SectionNavLink>
+          </li>
+          <li>
             <SectionNavLink to={urls.account.cards()}>Pas</SectionNavLink>
           </li>
           <li>

@@ -41,6 +41,7 @@ const main: MenuItem[] = [
     permission: p.clients,
     section: ['/admin/klantgroep', '/admin/persoon'],
   },
+  { label: 'Aanvragen', to: urls.admin.applications(), permission: p.applications },
   { label: 'Regelingen', to: urls.admin.arrangements(), permission: p.arrangements },
   { label: 'Meldingen', to: urls.admin.messages(), permission: p.messages },
   { label: 'Account', to: urls.admin.account() },

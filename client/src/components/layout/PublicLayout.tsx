@@ -111,6 +111,9 @@ function PublicHeader({ menu }: { menu: boolean }) {
                 <SectionNavLink to={urls.catalogue()}>Aanbod</SectionNavLink>
               </li>
               <li>
+                <SectionNavLink to={urls.applyHome()}>Aanvragen</SectionNavLink>
+              </li>
+              <li>
                 <SectionNavLink to={urls.howItWorks()}>Hoe werkt het</SectionNavLink>
               </li>
               <li>

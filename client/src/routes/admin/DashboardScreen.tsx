@@ -145,6 +145,47 @@ function MunicipalityTotals({ counts }: { counts: Counts }) {
 }
 
 /** Admin dashboard: the work queues and the main counts of the platform. */
+const ApplicationNumbersDocument = graphql(`
+  query ApplicationNumbers {
+    applicationNumbers {
+      waiting
+      medianDaysToDecision
+    }
+  }
+`);
+
+/** Online applications: how many wait, and the median days to a decision (nothing while loading or on an error). */
+function ApplicationWork() {
+  const { viewer } = useViewer();
+  const may = hasPermission(viewer, screenPermission.applications);
+  const { data } = useQuery(ApplicationNumbersDocument, { fetchPolicy: 'cache-and-network' });
+  const n = data?.applicationNumbers;
+  if (!n) return null;
+  return (
+    <section aria-labelledby="aanvragen-kop">
+      <h2 id="aanvragen-kop">Aanvragen</h2>
+      <dl className="gw-stats">
+        <WorkTile label="Aanvragen in behandeling" value={n.waiting} to={may ? urls.admin.applications() : null} />
+        <div className="gw-stat">
+          <dt>Mediane doorlooptijd tot besluit</dt>
+          <dd>
+            {n.medianDaysToDecision === null
+              ? 'Nog geen besluiten'
+              : `${new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 1 }).format(n.medianDaysToDecision)} dagen`}
+          </dd>
+        </div>
+      </dl>
+      {may ? (
+        <p>
+          <a href="/api/aanvragen/besluiten.csv?van=2000-01-01&tot=2100-12-31" download>
+            Alle besluiten downloaden (CSV)
+          </a>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
 export default function DashboardScreen() {
   const { viewer } = useViewer();
   const managesSettings = hasPermission(viewer, 'SETTINGS_MANAGE');
@@ -159,6 +200,7 @@ export default function DashboardScreen() {
         <Page title="Dashboard">
           {managesSettings ? <DigidCertificateWarning /> : null}
           <WorkQueue counts={counts} />
+          <ApplicationWork />
           <MunicipalityTotals counts={counts} />
           <Suspense fallback={<Loading label="Het budgetgebruik wordt geladen…" />}>
             <BudgetUse uses={counts.budgetUse} />

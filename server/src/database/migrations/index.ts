@@ -45,6 +45,7 @@ import { Migration20261129010000_import_grants } from './Migration20261129010000
 import { Migration20261129020000_payment_again } from './Migration20261129020000_payment_again.js';
 import { Migration20261129030000_audit_for_people } from './Migration20261129030000_audit_for_people.js';
 import { Migration20261129031500_ledger_statement_balances } from './Migration20261129031500_ledger_statement_balances.js';
+import { Migration20261130100000_applications } from './Migration20261130100000_applications.js';
 import { Migration20261129040000_offer_municipalities } from './Migration20261129040000_offer_municipalities.js';
 import { Migration20261130200000_webhooks } from './Migration20261130200000_webhooks.js';
 
@@ -104,5 +105,6 @@ export const migrationsList = [
     class: Migration20261129031500_ledger_statement_balances,
   },
   { name: 'Migration20261129040000_offer_municipalities', class: Migration20261129040000_offer_municipalities },
+  { name: 'Migration20261130100000_applications', class: Migration20261130100000_applications },
   { name: 'Migration20261130200000_webhooks', class: Migration20261130200000_webhooks },
 ];

@@ -115,6 +115,10 @@ const anyOf =
  */
 const ARGUMENTS: Record<string, Provider> = {
   activeAnnouncement: both('announcement'),
+  adminApplicationForm: both('arrangement', 'arrangementId'),
+  application: both('application'),
+  applicationForm: both('arrangement', 'arrangementId'),
+  myApplication: both('application'),
   adminNewsArticle: both('news_article'),
   adminOrder: both('customer_order'),
   adminProvider: both('provider'),
@@ -165,7 +169,17 @@ const ARGUMENTS: Record<string, Provider> = {
  * providers' public pages, the same for anyone. They are walked, but what they return is public, not scoped; a query
  * guarded with @requires can never be listed here (checked below).
  */
-const PUBLIC = ['news', 'newsArticle', 'offerProviders', 'product', 'products', 'publicProvider'];
+const PUBLIC = [
+  'news',
+  'newsArticle',
+  'offerProviders',
+  'product',
+  'products',
+  'publicProvider',
+  // The application forms open to residents (aanvragen): public like the offer.
+  'applicationForm',
+  'openApplicationForms',
+];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';

@@ -26,7 +26,8 @@ export interface StoredFile {
   modifiedAt: Date;
 }
 
-export const STORAGE_KEY = /^[a-z0-9-]+\/[a-z0-9-]+\.(webp|jpg|png)$/;
+/** `bin`: an encrypted file (an application's proof), never served by the public uploads route. */
+export const STORAGE_KEY = /^[a-z0-9-]+\/[a-z0-9-]+\.(webp|jpg|png|bin)$/;
 
 export function isStorageKey(key: string): boolean {
   return STORAGE_KEY.test(key);

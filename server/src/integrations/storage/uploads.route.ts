@@ -20,7 +20,8 @@ export const uploadsRoutes = [
     refusals: 'text',
     async handler({ req, res, deps }) {
       const key = `${req.params.folder}/${req.params.name}`;
-      const file = isStorageKey(key) ? await deps.services.storage.open(key) : null;
+      // Encrypted files (`.bin`: applications' proof) have their own guarded route; never served here.
+      const file = isStorageKey(key) && !key.endsWith('.bin') ? await deps.services.storage.open(key) : null;
       if (!file) return void res.status(404).json({ error: 'Niet gevonden.' });
       res.setHeader('Content-Type', TYPES[key.slice(key.lastIndexOf('.') + 1)]!);
       res.setHeader('Content-Length', String(file.size));

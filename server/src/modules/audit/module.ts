@@ -10,7 +10,11 @@ export const auditModule = defineModule({
   resolvers: [AuditLogResolver],
   routes: [...myDataRoutes, ...auditLogExportRoutes],
   jobs: (services) => ({
-    'privacy.purgeRetention': async (ctx) => void (await services.retention.purge(ctx)),
+    // The retention periods of the settings; applications' proof files after their own period (instellingen: aanvragen).
+    'privacy.purgeRetention': async (ctx) => {
+      await services.retention.purge(ctx);
+      await services.applications.purgeProofs(ctx);
+    },
   }),
   schedules: [
     { task: 'privacy.purgeRetention', cron: '23 2 * * *', identifier: 'privacy.purgeRetention', maxAttempts: 3 },

@@ -23,6 +23,7 @@ export interface SitemapValue {
 export const PUBLIC_PAGES: readonly { title: string; path: string }[] = [
   { title: 'Startpagina', path: '/' },
   { title: 'Aanbod', path: '/aanbod' },
+  { title: 'Aanvragen', path: '/aanvragen' },
   { title: 'Hoe werkt het', path: '/hoe-werkt-het' },
   { title: 'Nieuws', path: '/nieuws' },
   { title: 'Meldingen', path: '/meldingen' },

@@ -9,6 +9,7 @@ const REFERENCED_KEYS = `
   union all select thumbnail_key from product_image
   union all select logo_key from provider where logo_key is not null
   union all select image_key from news_article where image_key is not null
+  union all select file_key from application_proof where file_key is not null
   union all select value -> 'logo' ->> 'key' from setting where section = 'general' and value -> 'logo' ->> 'key' is not null`;
 
 /** Which of these storage keys a row (or setting) still refers to. */

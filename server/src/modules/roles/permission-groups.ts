@@ -16,6 +16,10 @@ export const PERMISSION_GROUPS: readonly { name: string; permissions: readonly P
     ],
   },
   {
+    name: 'Aanvragen',
+    permissions: [Permission.APPLICATION_ASSESS, Permission.APPLICATION_DECIDE_HIGH],
+  },
+  {
     name: 'Aanbod en bestellingen',
     permissions: [
       Permission.ORDER_READ,

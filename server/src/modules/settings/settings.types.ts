@@ -18,6 +18,7 @@ export enum SettingsSectionEnum {
   DIGID = 'DIGID',
   CARD = 'CARD',
   WEBHOOKS = 'WEBHOOKS',
+  APPLICATIONS = 'APPLICATIONS',
 }
 
 export const sectionKeyOf = (section: SettingsSectionEnum): SettingsSectionKey =>
@@ -48,6 +49,10 @@ registerEnumType(SettingsSectionEnum, {
     WEBHOOKS: {
       description:
         'Webhooks (on beheer/api): failures before an endpoint is switched off, time-out, delivery log days.',
+    },
+    APPLICATIONS: {
+      description:
+        'Aanvragen: the amount above which a second person confirms a decision, how long proof is kept, the social minimum.',
     },
   },
 });

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router';
 import { ArrangementForm } from '@/components/arrangements/ArrangementForm';
 import { ArrangementLedgerCodes } from '@/components/arrangements/ArrangementLedgerCodes';
+import { ApplicationFormEditor } from '@/components/applications/ApplicationFormEditor';
 import { Page } from '@/components/layout/Page';
 import { Money } from '@/components/money/Money';
 import { QueryBoundary } from '@/components/ui/QueryBoundary';
@@ -146,6 +147,7 @@ function ArrangementEdit({
         onSaved={() => showNotice('De wijzigingen zijn opgeslagen.')}
       />
       <ArrangementLedgerCodes arrangementId={a.id} />
+      <ApplicationFormEditor arrangementId={a.id} validFrom={a.validFrom} validUntil={a.validUntil} />
     </Page>
   );
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { advancedSection } from './advanced.js';
+import { applicationsSection } from './applications.js';
 import { analyticsSection } from './analytics.js';
 import { ipSection } from './ip.js';
 import { maintenanceSection } from './maintenance.js';
@@ -31,6 +32,7 @@ export const SETTINGS_SECTIONS = {
   digid: digidSection,
   card: cardSection,
   webhooks: webhooksSection,
+  applications: applicationsSection,
 } as const;
 
 export type SettingsSectionKey = keyof typeof SETTINGS_SECTIONS;

@@ -1,11 +1,13 @@
 import { TextField } from '@/components/forms/TextField';
 import { Page } from '@/components/layout/Page';
 import { SettingsForm } from '@/components/settings/SettingsForm';
+import { centsToEuroInput, parseEuros } from '@/components/money/euros';
 
 const sessionFields = ['sessionLifetimeHours', 'idleTimeoutMinutes', 'residentIdleTimeoutMinutes'] as const;
 const sendFields = ['dailyMassSendLimit'] as const;
 const uploadFields = ['uploadMaxMegabytes'] as const;
 const webhookFields = ['disableAfterFailures', 'attemptTimeoutSeconds', 'deliveryLogDays'] as const;
+const applicationFields = ['fourEyesAboveCents', 'proofRetentionDays'] as const;
 const retentionFields = ['auditLogDays', 'mailLogDays', 'sessionDays', 'erasedRemainsDays', 'importDays'] as const;
 
 /** The retention periods (section `retention`), per kind of data: label and what happens when the period ends. */
@@ -190,6 +192,45 @@ export default function AdvancedSettingsScreen() {
                   {...form.field(field)}
                 />
               ))}
+            </>
+          )}
+        </SettingsForm>
+      </section>
+      <section aria-labelledby="aanvragen-kop">
+        <h2 id="aanvragen-kop">Online aanvragen</h2>
+        <p>
+          Boven het vier-ogenbedrag bevestigt een tweede medewerker een besluit. Bewijsstukken worden na de
+          bewaartermijn verwijderd; het besluit en de antwoorden blijven.
+        </p>
+        <SettingsForm
+          section="APPLICATIONS"
+          id="aanvragen"
+          fields={applicationFields}
+          toPatch={(values) => ({
+            fourEyesAboveCents: parseEuros(values.fourEyesAboveCents) ?? values.fourEyesAboveCents,
+            proofRetentionDays: number(values.proofRetentionDays),
+          })}
+          submitLabel="Instellingen voor aanvragen opslaan"
+          savedNotice="De instellingen voor aanvragen zijn opgeslagen."
+        >
+          {({ value, form }) => (
+            <>
+              <TextField
+                label="Vier-ogenbedrag (in euro’s)"
+                hint="Een toekenning boven dit bedrag wacht op een tweede medewerker met het recht om die te bevestigen."
+                inputMode="decimal"
+                defaultValue={
+                  typeof value?.fourEyesAboveCents === 'number' ? centsToEuroInput(value.fourEyesAboveCents) : ''
+                }
+                {...form.field('fourEyesAboveCents')}
+              />
+              <TextField
+                label="Bewaartermijn bewijsstukken (dagen na het besluit)"
+                hint="Daarna verwijdert de nachtelijke opschoning de bestanden."
+                inputMode="numeric"
+                defaultValue={String(value?.proofRetentionDays ?? '')}
+                {...form.field('proofRetentionDays')}
+              />
             </>
           )}
         </SettingsForm>

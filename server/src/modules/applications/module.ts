@@ -1,0 +1,29 @@
+import { defineModule } from '../../platform/module.js';
+import { Application, ApplicationEvent, ApplicationForm, ApplicationProof } from './application.entity.js';
+import { ApplicationResolver } from './application.resolver.js';
+import { ApplicationService } from './application.service.js';
+import { applicationRoutes } from './application.routes.js';
+
+declare module '../../platform/composition.js' {
+  interface Services {
+    applications: ApplicationService;
+  }
+}
+
+/** Online applications (aanvragen, issue 28): forms per arrangement, applying, assessing, the grant. */
+export const applicationsModule = defineModule({
+  name: 'applications',
+  entities: [ApplicationForm, Application, ApplicationEvent, ApplicationProof],
+  resolvers: [ApplicationResolver],
+  routes: applicationRoutes,
+  services: (made, config) => ({
+    applications: new ApplicationService(
+      made.assignments,
+      made.messages,
+      made.settings,
+      made.audit,
+      made.storage,
+      config.settingsEncryptionKey,
+    ),
+  }),
+});

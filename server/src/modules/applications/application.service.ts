@@ -87,6 +87,27 @@ const euro = (cents: number) =>
 /** The settings the applications read (instellingen, section `applications`). */
 type ApplicationSettings = Pick<SettingsService, 'get'>;
 
+/** A decision as listeners are told of it (ids, the decision and the amount only; no answers, no reason). */
+export interface DecidedApplication {
+  applicationId: string;
+  applicationNumber: string;
+  municipalityId: string;
+  arrangementId: string;
+  clientGroupId: string;
+  decision: 'APPROVED' | 'PARTLY_APPROVED' | 'DECLINED';
+  /** The amount granted; null when declined. */
+  amountCents: number | null;
+  /** The assignment the approval granted; null when declined. */
+  assignmentId: string | null;
+  decidedAt: string;
+}
+
+/**
+ * Told of a decision inside its transaction (webhooks' outbox, registered by the webhooks module): named here so this
+ * module imports no module that listens.
+ */
+export type DecisionListener = (tx: RequestContext, decided: DecidedApplication) => Promise<void>;
+
 /**
  * Online applications (aanvragen, issue 28): an arrangement's form (staff), applying (the resident: draft, submit,
  * answer a question, withdraw), assessing (staff: per criterion, ask, approve, approve partly, decline; above the
@@ -104,6 +125,13 @@ export class ApplicationService {
     /** SETTINGS_ENCRYPTION_KEY: proof files are sealed with it at rest. */
     private readonly fileKey: Buffer,
   ) {}
+
+  private readonly decisionListeners: DecisionListener[] = [];
+
+  /** Called inside the transaction of every decision (approved, partly approved, declined). */
+  onDecided(listener: DecisionListener): void {
+    this.decisionListeners.push(listener);
+  }
 
   private async env(ctx: RequestContext): Promise<RuleEnvironment> {
     const s = await this.settings.get('applications', ctx.em);
@@ -829,6 +857,18 @@ export class ApplicationService {
           ? `Uw aanvraag is gedeeltelijk toegekend: ${euro(amount!)}. De reden: ${reason}`
           : `Uw aanvraag is afgewezen. De reden: ${reason}`;
     await this.tell(tx, app, `Besluit op aanvraag ${app.number}`, what);
+    const decided: DecidedApplication = {
+      applicationId: app.id,
+      applicationNumber: app.number,
+      municipalityId: app.municipalityId,
+      arrangementId: app.arrangementId,
+      clientGroupId: app.clientGroupId,
+      decision,
+      amountCents: amount,
+      assignmentId: app.assignmentId ?? null,
+      decidedAt: app.decidedAt.toISOString(),
+    };
+    for (const listener of this.decisionListeners) await listener(tx, decided);
     return ok(app);
   }
 

@@ -330,6 +330,16 @@ describe('online applications: form, apply, assess, decide through the assignmen
       .fork()
       .execute(`select count(*)::int as n from assignment where client_group_id = ?`, [h.group.id]);
     expect(n).toBe(1);
+    // One decision, one event for partners (issue 29: application.decided, in the decision's transaction).
+    const events = await server.orm.em
+      .fork()
+      .execute(`select type, payload from webhook_event where subject = ?`, [`application:${id}`]);
+    expect(events).toEqual([
+      {
+        type: 'application.decided',
+        payload: expect.objectContaining({ applicationId: id, decision: 'APPROVED', assignmentId: expect.any(String) }),
+      },
+    ]);
   });
 
   it('partly approves with a lower amount and a reason, and declines with a reason the resident reads', async () => {

@@ -15,6 +15,7 @@ describe('webhook event types', () => {
       'assignment.expired',
       'payout.exported',
       'payout.paid',
+      'application.decided',
     ]);
     for (const d of [...WEBHOOK_EVENT_TYPES, TEST_EVENT_TYPE]) {
       expect(Object.values(Permission)).toContain(d.permission);

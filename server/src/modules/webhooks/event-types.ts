@@ -51,6 +51,18 @@ const payoutPayload = z.strictObject({
   lineCount: z.number().int(),
 });
 
+const applicationPayload = z.strictObject({
+  applicationId: id,
+  applicationNumber: z.string(),
+  municipalityId: id,
+  arrangementId: id,
+  clientGroupId: id,
+  decision: z.enum(['APPROVED', 'PARTLY_APPROVED', 'DECLINED']),
+  amountCents: cents.nullable(),
+  assignmentId: id.nullable(),
+  decidedAt: z.iso.datetime(),
+});
+
 const testPayload = z.strictObject({ endpointId: id, message: z.string() });
 
 const EXAMPLE_IDS = {
@@ -61,6 +73,7 @@ const EXAMPLE_IDS = {
   arrangement: '3d4e5f6a-7b8c-4d9e-8f1a-2b3c4d5e6f7a',
   clientGroup: '4e5f6a7b-8c9d-4e0f-9a2b-3c4d5e6f7a8b',
   payout: '5f6a7b8c-9d0e-4f1a-8b3c-4d5e6f7a8b9c',
+  application: '6a7b8c9d-0e1f-4a2b-9c3d-5e6f7a8b9c0d',
 };
 
 const orderExample = (status: string, previousStatus: string | null) => ({
@@ -100,7 +113,7 @@ export interface WebhookEventTypeDefinition {
   /** The client receives the type only with this permission (the one it would read the subject with). */
   permission: Permission;
   /** The kind of subject: events of one subject reach an endpoint in the order they happened. */
-  subject: 'order' | 'assignment' | 'payout' | 'endpoint';
+  subject: 'order' | 'assignment' | 'payout' | 'application' | 'endpoint';
   schema: z.ZodType;
   example: Record<string, unknown>;
 }
@@ -186,6 +199,24 @@ export const WEBHOOK_EVENT_TYPES = [
       status: 'PAID',
       totalCents: 1234500,
       lineCount: 12,
+    },
+  }),
+  define('application.decided', {
+    description:
+      'Op een online aanvraag is besloten: toegekend (het budget staat meteen klaar), gedeeltelijk toegekend of afgewezen.',
+    permission: Permission.APPLICATION_ASSESS,
+    subject: 'application',
+    schema: applicationPayload,
+    example: {
+      applicationId: EXAMPLE_IDS.application,
+      applicationNumber: 'AV-000123',
+      municipalityId: EXAMPLE_IDS.municipality,
+      arrangementId: EXAMPLE_IDS.arrangement,
+      clientGroupId: EXAMPLE_IDS.clientGroup,
+      decision: 'APPROVED',
+      amountCents: 15000,
+      assignmentId: EXAMPLE_IDS.assignment,
+      decidedAt: '2027-03-04T10:15:00.000Z',
     },
   }),
 ] as const;

@@ -26,7 +26,7 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * Partner webhooks (issue 29). The outbox is filled by listeners registered here on the services whose changes are
- * events (orders, assignments, year end, reminders, payouts): each names its listener type itself, so none of them
+ * events (orders, assignments, year end, reminders, payouts, application decisions): each names its listener type itself, so none of them
  * imports this module. Deliveries run as `webhooks.deliver` jobs; the delivery log is purged with the daily
  * retention purge.
  */
@@ -133,6 +133,16 @@ export const webhooksModule = defineModule({
             totalCents: c.totalCents,
             lineCount: c.lineCount,
           },
+        })
+        .then(() => undefined),
+    );
+    made.applications.onDecided((tx, decided) =>
+      webhookEvents
+        .record(tx, {
+          type: 'application.decided',
+          municipalityId: decided.municipalityId,
+          subjectId: decided.applicationId,
+          payload: { ...decided },
         })
         .then(() => undefined),
     );

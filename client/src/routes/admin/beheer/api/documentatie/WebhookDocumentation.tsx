@@ -69,6 +69,7 @@ def receive():
     language: 'C# (.NET)',
     install: 'dotnet add package StandardWebhooks',
     code: `using StandardWebhooks;
+using StandardWebhooks.Diagnostics;
 
 var wh = new StandardWebhook(Environment.GetEnvironmentVariable("GEMEENTEWINKEL_WEBHOOK_SECRET")); // whsec_…
 var app = WebApplication.Create(args);
@@ -77,9 +78,7 @@ app.MapPost("/webhooks/gemeentewinkel", async (HttpRequest request) =>
 {
     using var reader = new StreamReader(request.Body);
     var body = await reader.ReadToEndAsync(); // the body as it arrived
-    var headers = new System.Net.WebHeaderCollection();
-    foreach (var h in request.Headers) headers.Add(h.Key, h.Value.ToString());
-    try { wh.Verify(body, headers); } // throws on a wrong signature or an old timestamp
+    try { wh.Verify(body, request.Headers); } // throws on a wrong signature or an old timestamp
     catch (WebhookVerificationException) { return Results.BadRequest(); }
     // Deliveries are at-least-once: skip a webhook-id you have handled before.
     return Results.NoContent();

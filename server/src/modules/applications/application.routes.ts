@@ -1,8 +1,32 @@
+import type { Response } from 'express';
 import { Audience, Permission } from '../../kernel/permissions.js';
 import { defineRoute } from '../../http/route.js';
 import { UPLOAD_HEADER, readImageUpload, uploadFailed } from '../../integrations/storage/image-upload.js';
 
 export const proofUploadPath = (applicationId: string) => `/api/aanvragen/${encodeURIComponent(applicationId)}/bewijs`;
+/** The resident's own proof file (linked from their data download, /account/gegevens). */
+export const ownProofDownloadPath = (applicationId: string, proofId: string) =>
+  `/api/mijn-aanvragen/${encodeURIComponent(applicationId)}/bewijs/${encodeURIComponent(proofId)}`;
+
+type ProofFile = { data: Buffer; contentType: string; fileName: string };
+
+/** A proof file as the answer: a PDF always an attachment, nothing cached, nothing sniffed, nothing run. */
+function sendProof(res: Response, file: ProofFile | null): void {
+  if (!file) return void res.status(404).type('text/plain').send('Dit bewijsstuk is niet gevonden.');
+  const pdf = file.contentType === 'application/pdf';
+  res
+    .status(200)
+    .type(file.contentType)
+    .set(
+      'Content-Disposition',
+      `${pdf ? 'attachment' : 'inline'}; filename="${file.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+    )
+    .set('Cache-Control', 'no-store')
+    .set('X-Content-Type-Options', 'nosniff')
+    .set('Content-Security-Policy', "default-src 'none'; sandbox")
+    .send(file.data);
+}
+
 export const proofDownloadPath = (applicationId: string, proofId: string) =>
   `/api/aanvragen/${encodeURIComponent(applicationId)}/bewijs/${encodeURIComponent(proofId)}`;
 
@@ -53,24 +77,30 @@ export const applicationRoutes = [
     body: { kind: 'none' },
     refusals: 'text',
     async handler({ req, res, ctx, deps }) {
-      const file = await deps.services.applications.readProof(
-        ctx,
-        String(req.params.applicationId),
-        String(req.params.proofId),
+      sendProof(
+        res,
+        await deps.services.applications.readProof(ctx, String(req.params.applicationId), String(req.params.proofId)),
       );
-      if (!file) return void res.status(404).type('text/plain').send('Dit bewijsstuk is niet gevonden.');
-      const pdf = file.contentType === 'application/pdf';
-      res
-        .status(200)
-        .type(file.contentType)
-        .set(
-          'Content-Disposition',
-          `${pdf ? 'attachment' : 'inline'}; filename="${file.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
-        )
-        .set('Cache-Control', 'no-store')
-        .set('X-Content-Type-Options', 'nosniff')
-        .set('Content-Security-Policy', "default-src 'none'; sandbox")
-        .send(file.data);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/mijn-aanvragen/:applicationId/bewijs/:proofId',
+    description:
+      'A proof file of the resident’s own household’s application, while it is kept (linked from their data download).',
+    access: [Audience.CUSTOMER],
+    scope: 'own',
+    body: { kind: 'none' },
+    refusals: 'text',
+    async handler({ req, res, ctx, deps }) {
+      sendProof(
+        res,
+        await deps.services.applications.readOwnProof(
+          ctx,
+          String(req.params.applicationId),
+          String(req.params.proofId),
+        ),
+      );
     },
   }),
   defineRoute({

@@ -531,6 +531,28 @@ export class ApplicationService {
     const app = await ctx.em.findOne(Application, applicationId);
     if (!app || app.status === 'DRAFT' || !inScope(ctx.viewer, app.municipalityId)) return null;
     if (await this.isOwn(ctx, app)) return null;
+    return this.openProof(ctx, app, proofId);
+  }
+
+  /**
+   * The resident reads a proof file of their own household's application (their data download links to it, AVG
+   * right of access); audited like an assessor's read. Null when not theirs or no longer kept.
+   */
+  async readOwnProof(
+    ctx: RequestContext,
+    applicationId: string,
+    proofId: string,
+  ): Promise<{ data: Buffer; contentType: string; fileName: string } | null> {
+    if (ctx.viewer.kind !== Audience.CUSTOMER || !isUuid(applicationId) || !isUuid(proofId)) return null;
+    const app = await ctx.em.findOne(Application, { id: applicationId, clientGroupId: ctx.viewer.clientGroupId });
+    return app ? this.openProof(ctx, app, proofId) : null;
+  }
+
+  private async openProof(
+    ctx: RequestContext,
+    app: Application,
+    proofId: string,
+  ): Promise<{ data: Buffer; contentType: string; fileName: string } | null> {
     const proof = await ctx.em.findOne(ApplicationProof, { id: proofId, applicationId: app.id });
     if (!proof?.fileKey) return null;
     const sealed = await this.storage.read(proof.fileKey);

@@ -212,6 +212,32 @@ describe('proof files of applications: upload, checks, encryption at rest, asses
     expect(n).toBe(2);
   });
 
+  it('gives the resident their applications and proof in their data download, and their own proof only', async () => {
+    const { c, id } = await draft();
+    await upload(c, id, form(PDF, 'inkomen', 'loonstrook.pdf', 'application/pdf'));
+    await c.gql(SUBMIT, { id });
+    const download = await c.fetch('/api/mijn-gegevens.json');
+    expect(download.status).toBe(200);
+    const data = (await download.json()) as any;
+    const mine = data.applications.find((a: any) => a.status === 'SUBMITTED');
+    expect(mine).toMatchObject({ answers: { inkomen: '1500' }, expectedAmountCents: 10_000 });
+    expect(mine.timeline.map((e: any) => e.kind)).toEqual(['CREATED', 'PROOF_ADDED', 'SUBMITTED']);
+    expect(mine.proof).toEqual([
+      expect.objectContaining({ question: 'inkomen', contentType: 'application/pdf', deletedAt: null }),
+    ]);
+    const link: string = mine.proof[0].download;
+    expect(link).toMatch(/^\/api\/mijn-aanvragen\//);
+    const own = await c.fetch(link);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect(Buffer.from(await own.arrayBuffer()).equals(PDF)).toBe(true);
+    // Another household's resident, and staff, do not read it through the resident's address.
+    const stranger = (await draft()).c;
+    expect((await stranger.fetch(link)).status).toBe(404);
+    expect((await klantcontact.fetch(link)).status).toBe(403);
+    expect((await server.client().fetch(link)).status).toBe(401);
+  });
+
   it('the purge job deletes proof files the retention period after the decision; the decision stays', async () => {
     const { c, id } = await draft();
     await upload(c, id, form(photo));

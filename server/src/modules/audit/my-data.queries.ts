@@ -73,3 +73,28 @@ export function messages(em: EntityManager, clientGroupId: string, personId: str
     [clientGroupId, personId],
   );
 }
+
+/**
+ * The household's online applications (issue 28), newest first: the answers, the decision and its reason, the steps
+ * the resident sees (not the staff's internal notes), and per proof file what it was and where the resident downloads
+ * it (`/api/mijn-aanvragen/…`, while it is kept: proof is deleted after its retention period).
+ */
+export function applications(em: EntityManager, clientGroupId: string): Promise<Document[]> {
+  return em.execute<Document[]>(
+    `select a.number, r.name as arrangement, a.status, a.answers, a.expected_amount_cents as "expectedAmountCents",
+            a.decided_amount_cents as "decidedAmountCents", a.decision_reason as "decisionReason",
+            a.created_at as "createdAt", a.submitted_at as "submittedAt", a.decided_at as "decidedAt",
+            coalesce((select json_agg(json_build_object('at', e.at, 'kind', e.kind, 'text', e.text) order by e.at, e.id)
+                        from application_event e where e.application_id = a.id and not e.internal), '[]') as timeline,
+            coalesce((select json_agg(json_build_object(
+                          'question', p.criterion_key, 'fileName', p.file_name, 'contentType', p.content_type,
+                          'sizeBytes', p.size_bytes, 'uploadedAt', p.uploaded_at, 'deletedAt', p.purged_at,
+                          'download', case when p.file_key is null then null
+                                      else '/api/mijn-aanvragen/' || a.id || '/bewijs/' || p.id end)
+                          order by p.uploaded_at, p.id)
+                        from application_proof p where p.application_id = a.id), '[]') as proof
+       from application a join arrangement r on r.id = a.arrangement_id
+      where a.client_group_id = ? order by a.created_at desc, a.number desc`,
+    [clientGroupId],
+  );
+}

@@ -13,11 +13,13 @@ export interface MyDataExport {
   assignments: Record<string, unknown>[];
   orders: Record<string, unknown>[];
   messages: Record<string, unknown>[];
+  /** Online applications with their answers, steps and proof files (each with its download address while kept). */
+  applications: Record<string, unknown>[];
 }
 
 /**
  * Everything the platform keeps about the logged-in resident and their household, for download: contact details,
- * household, assignments, orders (with lines) and inbox messages. Never the BSN (the resident knows it; it is shown
+ * household, assignments, orders (with lines), inbox messages and online applications (with their proof files). Never the BSN (the resident knows it; it is shown
  * masked elsewhere). The download is audit-logged (`person.data_downloaded`).
  */
 export class MyDataService {
@@ -34,6 +36,7 @@ export class MyDataService {
     const assignments = await q.assignments(em, viewer.clientGroupId);
     const orders = await q.orders(em, viewer.clientGroupId);
     const messages = await q.messages(em, viewer.clientGroupId, viewer.personId);
+    const applications = await q.applications(em, viewer.clientGroupId);
     await this.audit.record(ctx, {
       action: 'person.data_downloaded',
       subjectType: 'person',
@@ -43,6 +46,7 @@ export class MyDataService {
         assignments: assignments.length,
         orders: orders.length,
         messages: messages.length,
+        applications: applications.length,
       },
     });
     return {
@@ -54,6 +58,7 @@ export class MyDataService {
       assignments,
       orders,
       messages,
+      applications,
     };
   }
 }

@@ -5,8 +5,40 @@ import { Migration } from '@mikro-orm/migrations';
  * proof files. One open application per household and arrangement is a database guarantee (a partial unique index),
  * so two submits at once cannot both pass; the number comes from a sequence.
  */
+const sql = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/** The e-mail beside each inbox message about an application, for residents who want e-mail (as for orders). */
+const UPDATE_MAIL = {
+  key: 'APPLICATION_UPDATE',
+  name: 'Aanvraag: nieuws over uw aanvraag',
+  subject: '{{ title }}',
+  body: `Beste {{ name }},
+
+{{ message }}
+
+U leest uw aanvraag {{ applicationNumber }} en alles wat er gebeurd is op {{ link }}.
+
+Met vriendelijke groet,
+De Gemeentewinkel`,
+  informalSubject: '{{ title }}',
+  informalBody: `Hoi {{ name }},
+
+{{ message }}
+
+Je aanvraag {{ applicationNumber }} en alles wat er gebeurd is, lees je op {{ link }}.
+
+Groeten,
+De Gemeentewinkel`,
+};
+
 export class Migration20261130100000_applications extends Migration {
   override up(): void {
+    this.addSql(
+      `insert into communication_template (key, name, subject, body, informal_subject, informal_body)
+       values (${sql(UPDATE_MAIL.key)}, ${sql(UPDATE_MAIL.name)}, ${sql(UPDATE_MAIL.subject)}, ${sql(UPDATE_MAIL.body)},
+               ${sql(UPDATE_MAIL.informalSubject)}, ${sql(UPDATE_MAIL.informalBody)})
+       on conflict (key) do nothing;`,
+    );
     this.addSql(`
       create table application_form (
         arrangement_id uuid primary key references arrangement (id) on delete cascade,
@@ -97,6 +129,7 @@ export class Migration20261130100000_applications extends Migration {
   }
 
   override down(): void {
+    this.addSql(`delete from communication_template where key = 'APPLICATION_UPDATE';`);
     this.addSql(`update role set permissions = array_remove(array_remove(permissions, 'APPLICATION_ASSESS'),
       'APPLICATION_DECIDE_HIGH');`);
     this.addSql(`drop table application_proof;`);

@@ -274,3 +274,16 @@ export async function dashboardNumbers(
   );
   return { waiting: Number(row!.waiting), medianDays: row!.median === null ? null : Number(row!.median) };
 }
+
+/** The applicant's first name and e-mail address when they want e-mail (the order-status preference); else none. */
+export async function applicantMailTo(
+  em: EntityManager,
+  personId: string,
+): Promise<{ first_name: string; email: string } | undefined> {
+  const [row] = await em.execute<{ first_name: string; email: string }[]>(
+    `select first_name, email from person
+      where id = ? and erased_at is null and notify_order_status and email is not null and email <> ''`,
+    [personId],
+  );
+  return row;
+}

@@ -28,6 +28,8 @@ import {
 import type { AuditAction, AuditService } from '../audit/index.js';
 import { actorOf, Arrangement, type AssignmentService } from '../arrangements/index.js';
 import type { MessageService } from '../messages/index.js';
+import type { MailService } from '../communication/index.js';
+import { appLink } from '../../platform/links.js';
 import type { SettingsService } from '../settings/index.js';
 import {
   Application,
@@ -124,6 +126,9 @@ export class ApplicationService {
     private readonly storage: FileStorage,
     /** SETTINGS_ENCRYPTION_KEY: proof files are sealed with it at rest. */
     private readonly fileKey: Buffer,
+    /** E-mail beside the inbox message, per the applicant's preference. */
+    private readonly mail: MailService,
+    private readonly appUrl: string,
   ) {}
 
   private readonly decisionListeners: DecisionListener[] = [];
@@ -984,6 +989,7 @@ export class ApplicationService {
   }
 
   /** A message in the household's inbox (the resident's own). */
+  /** An inbox message to the applicant and, when they want e-mail (as for orders), the same news by e-mail. */
   private async tell(tx: RequestContext, app: Application, title: string, body: string) {
     await this.messages.sendPersonal(tx.em, {
       municipalityId: app.municipalityId,
@@ -991,6 +997,21 @@ export class ApplicationService {
       personId: app.personId,
       title,
       body,
+    });
+    const to = await q.applicantMailTo(tx.em, app.personId);
+    if (!to) return;
+    await this.mail.send(tx.em, {
+      template: 'APPLICATION_UPDATE',
+      to: to.email,
+      personId: app.personId,
+      municipalityId: app.municipalityId,
+      variables: {
+        name: to.first_name,
+        title,
+        message: body,
+        applicationNumber: app.number,
+        link: appLink(this.appUrl, `/account/aanvragen/${app.id}`),
+      },
     });
   }
 

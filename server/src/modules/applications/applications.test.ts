@@ -240,6 +240,37 @@ describe('online applications: form, apply, assess, decide through the assignmen
     expect(list.edges.map((e) => e.node.id)).not.toContain(id);
   });
 
+  it('mails each step to an applicant who wants e-mail, and only to them', async () => {
+    const wants = await createHousehold(server, []);
+    const quiet = await createHousehold(server, []);
+    const em = server.orm.em.fork();
+    await em.execute(`update person set email = ?, notify_order_status = true where id = ?`, [
+      'aanvrager@example.test',
+      wants.person.id,
+    ]);
+    await em.execute(`update person set email = ?, notify_order_status = false where id = ?`, [
+      'stil@example.test',
+      quiet.person.id,
+    ]);
+    const id = await submitted(wants);
+    await submitted(quiet);
+    const declined: any = await klantcontact.gql(DECIDE, {
+      input: { applicationId: id, decision: 'DECLINED', reason: 'Uw inkomen is te hoog voor deze regeling.' },
+    });
+    expect(declined.data.decideApplication.errors).toEqual([]);
+    const mails = await em.execute(
+      `select to_address, subject, body from mail_message where template_key = 'APPLICATION_UPDATE' and person_id in (?, ?)
+        order by created_at, id`,
+      [wants.person.id, quiet.person.id],
+    );
+    expect(mails.map((m: any) => m.to_address)).toEqual(mails.map(() => 'aanvrager@example.test'));
+    expect(mails.length).toBeGreaterThanOrEqual(2); // received, and the decision
+    const last: any = mails.at(-1);
+    expect(last.body).toContain('Uw inkomen is te hoog voor deze regeling.');
+    expect(last.body).toContain(`/account/aanvragen/${id}`);
+    expect(last.body).not.toMatch(/{{|}}/);
+  });
+
   it('parallel drafts of one household make one application', async () => {
     const h = await createHousehold(server, []);
     const c = await resident(h);

@@ -24,6 +24,8 @@ export const applicationsModule = defineModule({
       made.audit,
       made.storage,
       config.settingsEncryptionKey,
+      made.mail,
+      config.appUrl,
     ),
   }),
 });

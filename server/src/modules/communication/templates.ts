@@ -177,6 +177,15 @@ export const TEMPLATE_VARIABLES = {
     expiresOn: 'laatste dag waarop het tegoed geldig is',
     shopLink: 'link naar de winkel',
   },
+  // Each step of an online application (modules/applications): an inbox message and, per the resident's preference
+  // (as for orders), this e-mail to the applicant.
+  APPLICATION_UPDATE: {
+    name: 'voornaam van de aanvrager',
+    title: 'onderwerp: wat er met de aanvraag gebeurde',
+    message: 'wat er gebeurde en wat de inwoner nu kan doen',
+    applicationNumber: 'nummer van de aanvraag',
+    link: 'link naar de aanvraag in het account',
+  },
   // A webhook endpoint switched off after a run of failed deliveries (modules/webhooks), to the staff member the API
   // client answers to.
   WEBHOOK_ENDPOINT_DISABLED: {

@@ -117,6 +117,7 @@ const ARGUMENTS: Record<string, Provider> = {
   activeAnnouncement: both('announcement'),
   adminApplicationForm: both('arrangement', 'arrangementId'),
   application: both('application'),
+  applicationAssessors: both('application'),
   applicationForm: both('arrangement', 'arrangementId'),
   myApplication: both('application'),
   adminNewsArticle: both('news_article'),

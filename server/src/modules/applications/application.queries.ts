@@ -116,15 +116,26 @@ export async function accountEmail(em: EntityManager, id: string): Promise<strin
 }
 
 /** Whether an admin account exists, is active and reaches the municipality (its scope: all or that one). */
-export async function assessorReaches(em: EntityManager, accountId: string, municipalityId: string): Promise<boolean> {
-  const rows = await em.execute<{ x: number }[]>(
-    `select 1 as x from admin_account acc
-      where acc.id = ? and acc.active
+/** Staff who may assess a municipality's applications: active, reaching it, their role holding APPLICATION_ASSESS. */
+const ASSESSORS = `from admin_account acc join role r on r.id = acc.role_id
+      where acc.active and 'APPLICATION_ASSESS' = any (r.permissions)
         and (acc.all_municipalities or exists (select 1 from admin_account_municipality am
-              where am.admin_account_id = acc.id and am.municipality_id = ?))`,
-    [accountId, municipalityId],
-  );
+              where am.admin_account_id = acc.id and am.municipality_id = ?))`;
+
+export async function assessorReaches(em: EntityManager, accountId: string, municipalityId: string): Promise<boolean> {
+  const rows = await em.execute<{ x: number }[]>(`select 1 as x ${ASSESSORS} and acc.id = ?`, [
+    municipalityId,
+    accountId,
+  ]);
   return rows.length > 0;
+}
+
+/** Who can be chosen as an application's assessor, by name. */
+export function assessorsFor(em: EntityManager, municipalityId: string): Promise<{ id: string; name: string }[]> {
+  return em.execute<{ id: string; name: string }[]>(
+    `select acc.id, acc.name ${ASSESSORS} order by acc.name, acc.id limit 200`,
+    [municipalityId],
+  );
 }
 
 /** The work list's order: oldest submission first (the queue), then the id. */

@@ -6,6 +6,7 @@ import { Audience, Permission } from '../../kernel/permissions.js';
 import { ListArgs } from '../../graphql/pagination.js';
 import type { Answers } from '../../rules/application.js';
 import {
+  ApplicationAssessor,
   ApplicationConnection,
   ApplicationFilter,
   ApplicationNumbers,
@@ -137,6 +138,19 @@ export class ApplicationResolver {
   @Requires(Permission.APPLICATION_ASSESS, Permission.DASHBOARD_VIEW)
   applicationNumbers(@Ctx() ctx: Context): Promise<ApplicationNumbers> {
     return ctx.services.applications.numbers(ctx);
+  }
+
+  @Query(() => [ApplicationAssessor], {
+    nullable: true,
+    description:
+      'Who may be chosen as the assessor of an application (staff reaching its municipality with APPLICATION_ASSESS).',
+  })
+  @Requires(Permission.APPLICATION_ASSESS)
+  applicationAssessors(
+    @Arg('id', () => ID, idArg) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<ApplicationAssessor[] | null> {
+    return ctx.services.applications.assessors(ctx, id);
   }
 
   @Query(() => ApplicationView, { nullable: true, description: 'One application for staff; null when out of scope.' })

@@ -679,6 +679,13 @@ export class ApplicationService {
   }
 
   /** Chooses the assessor (null: nobody); the account must reach the application's municipality. */
+  /** Who may be chosen as the assessor of an application in scope (null when out of scope). */
+  async assessors(ctx: RequestContext, id: string): Promise<{ id: string; name: string }[] | null> {
+    const app = isUuid(id) ? await ctx.em.findOne(Application, id) : null;
+    if (!app || app.status === 'DRAFT' || !inScope(ctx.viewer, app.municipalityId)) return null;
+    return q.assessorsFor(ctx.em, app.municipalityId);
+  }
+
   async assign(ctx: RequestContext, id: string, assessorId: string | null): Promise<Result<ApplicationView>> {
     const done = await transactional(ctx, async (tx): Promise<Result<Application>> => {
       const found = await this.forStaff(tx, id);

@@ -95,6 +95,15 @@ export class ApplicationFormView {
   socialMinimum!: Record<string, unknown>;
 }
 
+@ObjectType({ description: 'A member of staff who may assess an application (the choice of assessor).' })
+export class ApplicationAssessor {
+  @Field(() => ID, { description: 'The admin account.' })
+  id!: string;
+
+  @Field(() => String, { description: 'Their name.' })
+  name!: string;
+}
+
 @ObjectType({ description: 'An assessor’s verdict on one criterion.' })
 export class CriterionAssessmentView {
   @Field(() => String, { description: 'The key of the question (criterion).' })

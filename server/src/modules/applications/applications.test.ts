@@ -240,6 +240,41 @@ describe('online applications: form, apply, assess, decide through the assignmen
     expect(list.edges.map((e) => e.node.id)).not.toContain(id);
   });
 
+  it('assigns an assessor chosen from the staff who may assess the municipality’s applications', async () => {
+    const h = await createHousehold(server, []);
+    const id = await submitted(h);
+    const ASSESSORS = `query($id:ID!){ applicationAssessors(id:$id){ id name } }`;
+    const ASSIGN = `mutation($id:ID!,$a:ID){ assignApplication(id:$id,assessorId:$a){ ${E} application { status assessorId assessorName } } }`;
+    const list: any = await klantcontact.gql(ASSESSORS, { id });
+    const names = list.data.applicationAssessors.map((a: any) => a.name);
+    const accounts = await server.orm.em
+      .fork()
+      .execute(`select id, email, name from admin_account where email in (?, ?)`, [
+        'klantcontact@demo.gemeentewinkel.nl',
+        'redactie@demo.gemeentewinkel.nl',
+      ]);
+    const kc: any = accounts.find((a: any) => a.email.startsWith('klantcontact'));
+    const red: any = accounts.find((a: any) => a.email.startsWith('redactie'));
+    expect(names).toContain(kc.name);
+    expect(names).not.toContain(red.name); // Redactie may not assess
+    const refused: any = await klantcontact.gql(ASSIGN, { id, a: red.id });
+    expect(refused.data.assignApplication.errors[0]).toMatchObject({ field: 'assessorId', code: 'NOT_FOUND' });
+    const done: any = await klantcontact.gql(ASSIGN, { id, a: kc.id });
+    expect(done.data.assignApplication.errors).toEqual([]);
+    expect(done.data.assignApplication.application).toMatchObject({ status: 'IN_ASSESSMENT', assessorId: kc.id });
+    // Not for a draft or another municipality's staff.
+    const outsider = contextFor(
+      server.orm,
+      server.services,
+      staffViewer({
+        municipalityIds: [(await server.orm.em.fork().findOneOrFail(Municipality, { slug: { $ne: 'zuiderveen' } })).id],
+        permissions: [Permission.APPLICATION_ASSESS],
+      }),
+      { clock },
+    );
+    expect(await server.services.applications.assessors(outsider, id)).toBeNull();
+  });
+
   it('mails each step to an applicant who wants e-mail, and only to them', async () => {
     const wants = await createHousehold(server, []);
     const quiet = await createHousehold(server, []);

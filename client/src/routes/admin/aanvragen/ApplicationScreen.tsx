@@ -10,6 +10,7 @@ import { formatDate } from '@/components/dates/formatDate';
 import { formatCents } from '@/components/money/formatCents';
 import { parseEuros } from '@/components/money/euros';
 import { useMutationForm } from '@/components/forms/useMutationForm';
+import { SelectField } from '@/components/forms/fields';
 import { ruleCheck } from '@/components/forms/ruleCheck';
 import { answerText } from '@/components/applications/AnswerField';
 import { ApplicationTimeline } from '@/components/applications/ApplicationTimeline';
@@ -26,6 +27,7 @@ const AdminApplicationDocument = graphql(`
       ...ApplicationDetailFields @unmask
       applicantName
       clientNumber
+      assessorId
       assessorName
       assessments {
         criterionKey
@@ -82,6 +84,31 @@ const DecideDocument = graphql(`
       application {
         id
         status
+      }
+      errors {
+        ...UserErrorFields @unmask
+      }
+    }
+  }
+`);
+
+const AssessorsDocument = graphql(`
+  query ApplicationAssessors($id: ID!) {
+    applicationAssessors(id: $id) {
+      id
+      name
+    }
+  }
+`);
+
+const AssignDocument = graphql(`
+  mutation AssignApplication($id: ID!, $assessorId: ID) {
+    assignApplication(id: $id, assessorId: $assessorId) {
+      application {
+        id
+        status
+        assessorId
+        assessorName
       }
       errors {
         ...UserErrorFields @unmask
@@ -161,6 +188,7 @@ function AssessPage({ application: a, refetch }: { application: Application; ref
           <p>{a.openQuestion}</p>
         </Alert>
       ) : null}
+      {open ? <ChooseAssessor application={a} onDone={refetch} /> : null}
       <Criteria application={a} criteria={criteria} answers={answers} open={open} onDone={refetch} />
       {a.proposal ? (
         <Confirm application={a} canConfirm={hasPermission(viewer, 'APPLICATION_DECIDE_HIGH')} onDone={refetch} />
@@ -288,6 +316,56 @@ function Criteria({
           );
         })}
       </DataTable>
+    </section>
+  );
+}
+
+/** The choice of assessor: staff reaching the municipality who may assess, or nobody (back to the queue). */
+function ChooseAssessor({ application: a, onDone }: { application: Application; onDone: () => void }) {
+  const assessors = useQuery(AssessorsDocument, { variables: { id: a.id } });
+  const [assign] = useMutation(AssignDocument);
+  const notice = useShowNotice();
+  const form = useMutationForm({
+    id: 'beoordelaar',
+    fields: ['assessorId'] as const,
+    mutate: async ({ assessorId }) =>
+      (await assign({ variables: { id: a.id, assessorId: assessorId || null } })).data?.assignApplication,
+    onSuccess: (payload) => {
+      const name = payload?.application?.assessorName;
+      notice(
+        name ? `${name} beoordeelt deze aanvraag nu.` : 'De aanvraag staat weer in de wachtrij, zonder beoordelaar.',
+      );
+      onDone();
+    },
+  });
+  const options = assessors.data?.applicationAssessors ?? [];
+  return (
+    <section aria-labelledby="beoordelaar-kiezen">
+      <h2 id="beoordelaar-kiezen">Beoordelaar</h2>
+      <form className="gw-form" {...form.props}>
+        {form.summary}
+        <SelectField
+          label="Wie beoordeelt deze aanvraag?"
+          hint={
+            assessors.loading
+              ? 'De medewerkers worden geladen…'
+              : 'Medewerkers van deze gemeente die aanvragen mogen beoordelen.'
+          }
+          defaultValue={a.assessorId ?? ''}
+          key={a.assessorId ?? ''}
+          {...form.field('assessorId')}
+        >
+          <option value="">Nog niemand (in de wachtrij)</option>
+          {options.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </SelectField>
+        <button type="submit" className="gw-button gw-button--secondary" disabled={form.busy || assessors.loading}>
+          Beoordelaar opslaan
+        </button>
+      </form>
     </section>
   );
 }

@@ -15,6 +15,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    setupFiles: ['src/test/setup.ts'],
     // Worker threads rather than Vitest's default child processes: a third of the time on this 2-core machine
     // (README "Tests").
     pool: 'vmThreads',

@@ -12,6 +12,7 @@ export const typePolicies: TypePolicies = {
     fields: {
       products: relayStylePagination(['filter']),
       webhookAttempts: relayStylePagination(['endpointId']),
+      applications: relayStylePagination(['filter']),
       myProducts: relayStylePagination(['filter']),
       reviewProducts: relayStylePagination(['filter']),
       providerMemberships: relayStylePagination(['filter']),

@@ -178,6 +178,11 @@ describe('online applications: form, apply, assess, decide through the assignmen
     expect(form).toMatchObject({ openNow: true, amount: AMOUNT });
     expect(form.criteria).toHaveLength(4);
     expect(form.socialMinimum['2027']['alleenstaande-ouder']).toBeGreaterThan(0);
+    // Its page is in the sitemap (the page and /sitemap.xml for search engines).
+    const path = `/aanvragen/zuiderveen/${arrangementId}`;
+    const sitemap: any = await server.client().gql(`{ sitemap { pages { title path } } }`);
+    expect(sitemap.data.sitemap.pages.map((p: any) => p.path)).toContain(path);
+    expect(await (await server.client().fetch('/sitemap.xml')).text()).toContain(`${path}</loc>`);
   });
 
   it('a resident saves a draft, is refused answers outside the rules, submits, and sees the number and amount', async () => {

@@ -16,8 +16,8 @@ export const applicationsModule = defineModule({
   entities: [ApplicationForm, Application, ApplicationEvent, ApplicationProof],
   resolvers: [ApplicationResolver],
   routes: applicationRoutes,
-  services: (made, config) => ({
-    applications: new ApplicationService(
+  services: (made, config) => {
+    const applications = new ApplicationService(
       made.assignments,
       made.messages,
       made.settings,
@@ -26,6 +26,15 @@ export const applicationsModule = defineModule({
       config.settingsEncryptionKey,
       made.mail,
       config.appUrl,
-    ),
-  }),
+    );
+    // Each arrangement open for applications today has a public page of its own: in the sitemap too.
+    made.sitemap.addPages(async (ctx) =>
+      (await applications.openForms(ctx)).map((f) => ({
+        title: `${f.arrangementName} aanvragen (${f.municipalityName})`,
+        path: `/aanvragen/${encodeURIComponent(f.municipalitySlug)}/${f.arrangementId}`,
+        updatedAt: null,
+      })),
+    );
+    return { applications };
+  },
 });

@@ -45,12 +45,23 @@ export class SitemapService {
     private readonly contentPages: (ctx: RequestContext) => Promise<SitemapEntryValue[]> = async () => [],
   ) {}
 
+  private readonly pageSources: ((ctx: RequestContext) => Promise<SitemapEntryValue[]>)[] = [];
+
+  /**
+   * More public pages from a module made later (the arrangements open for online applications): listed after the
+   * fixed pages, asked each time the sitemap is.
+   */
+  addPages(source: (ctx: RequestContext) => Promise<SitemapEntryValue[]>): void {
+    this.pageSources.push(source);
+  }
+
   async entries(ctx: RequestContext): Promise<SitemapValue> {
     const extraPages = await this.contentPages(ctx);
     const known = new Set(extraPages.map((p) => p.path));
     const pages = [
       ...PUBLIC_PAGES.filter((p) => !known.has(p.path)).map((p) => ({ ...p, updatedAt: null })),
       ...extraPages,
+      ...(await Promise.all(this.pageSources.map((source) => source(ctx)))).flat(),
     ];
     const news = (await this.news.allVisible(ctx, 5000)).map((a) => ({
       title: a.title,

@@ -133,6 +133,7 @@ type Documents = {
     "\n  mutation SubmitApplication($id: ID!) {\n    submitApplication(id: $id) {\n      application {\n        id\n        status\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.SubmitApplicationDocument,
     "\n  query OpenApplicationForms {\n    openApplicationForms {\n      arrangementId\n      arrangementName\n      description\n      municipalityName\n      municipalitySlug\n      closesOn\n      amount\n    }\n  }\n": typeof types.OpenApplicationFormsDocument,
     "\n  query ApplicationForm($arrangementId: ID!) {\n    applicationForm(arrangementId: $arrangementId) {\n      ...ApplicationFormFields @unmask\n    }\n  }\n": typeof types.ApplicationFormDocument,
+    "\n  query MyHouseholdMembers {\n    myHouseholdMembers {\n      firstName\n      lastName\n      dateOfBirth\n    }\n  }\n": typeof types.MyHouseholdMembersDocument,
     "\n  query MyApplication($id: ID!) {\n    myApplication(id: $id) {\n      ...ApplicationDetailFields @unmask\n    }\n  }\n": typeof types.MyApplicationDocument,
     "\n  mutation AnswerApplicationQuestion($id: ID!, $answer: String!) {\n    answerApplicationQuestion(id: $id, answer: $answer) {\n      application {\n        id\n        status\n        openQuestion\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.AnswerApplicationQuestionDocument,
     "\n  mutation WithdrawApplication($id: ID!) {\n    withdrawApplication(id: $id) {\n      application {\n        id\n        status\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": typeof types.WithdrawApplicationDocument,
@@ -477,6 +478,7 @@ const documents: Documents = {
     "\n  mutation SubmitApplication($id: ID!) {\n    submitApplication(id: $id) {\n      application {\n        id\n        status\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.SubmitApplicationDocument,
     "\n  query OpenApplicationForms {\n    openApplicationForms {\n      arrangementId\n      arrangementName\n      description\n      municipalityName\n      municipalitySlug\n      closesOn\n      amount\n    }\n  }\n": types.OpenApplicationFormsDocument,
     "\n  query ApplicationForm($arrangementId: ID!) {\n    applicationForm(arrangementId: $arrangementId) {\n      ...ApplicationFormFields @unmask\n    }\n  }\n": types.ApplicationFormDocument,
+    "\n  query MyHouseholdMembers {\n    myHouseholdMembers {\n      firstName\n      lastName\n      dateOfBirth\n    }\n  }\n": types.MyHouseholdMembersDocument,
     "\n  query MyApplication($id: ID!) {\n    myApplication(id: $id) {\n      ...ApplicationDetailFields @unmask\n    }\n  }\n": types.MyApplicationDocument,
     "\n  mutation AnswerApplicationQuestion($id: ID!, $answer: String!) {\n    answerApplicationQuestion(id: $id, answer: $answer) {\n      application {\n        id\n        status\n        openQuestion\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.AnswerApplicationQuestionDocument,
     "\n  mutation WithdrawApplication($id: ID!) {\n    withdrawApplication(id: $id) {\n      application {\n        id\n        status\n      }\n      errors {\n        ...UserErrorFields @unmask\n      }\n    }\n  }\n": types.WithdrawApplicationDocument,
@@ -1192,6 +1194,10 @@ export function graphql(source: "\n  query OpenApplicationForms {\n    openAppli
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ApplicationForm($arrangementId: ID!) {\n    applicationForm(arrangementId: $arrangementId) {\n      ...ApplicationFormFields @unmask\n    }\n  }\n"): (typeof documents)["\n  query ApplicationForm($arrangementId: ID!) {\n    applicationForm(arrangementId: $arrangementId) {\n      ...ApplicationFormFields @unmask\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyHouseholdMembers {\n    myHouseholdMembers {\n      firstName\n      lastName\n      dateOfBirth\n    }\n  }\n"): (typeof documents)["\n  query MyHouseholdMembers {\n    myHouseholdMembers {\n      firstName\n      lastName\n      dateOfBirth\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

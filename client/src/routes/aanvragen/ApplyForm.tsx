@@ -15,6 +15,7 @@ import { todayInAmsterdam, uploadProof } from '@/components/applications/applica
 import { graphql } from '@/graphql/generated';
 import { urls } from '@/lib/urls';
 import { withNotice } from '@/lib/notice';
+import { KnownHousehold } from './KnownHousehold';
 
 const MyDraftsDocument = graphql(`
   query MyApplicationDrafts {
@@ -244,61 +245,64 @@ export function ApplyForm({ arrangementId, form, socialMinimum }: ApplyFormProps
   }
 
   return (
-    <section aria-labelledby="aanvraag-stap">
-      <h2 id="aanvraag-stap" ref={heading} tabIndex={-1}>
-        Vraag {step + 1}
-      </h2>
-      <p className="gw-step">
-        Stap {step + 1} van {total + 1}
-      </p>
-      {problemList}
-      <form
-        className="gw-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void next();
-        }}
-      >
-        <AnswerField
-          criterion={current}
-          idPrefix="aanvraag"
-          value={answers[current.key]}
-          error={fieldError}
-          onChange={(v) => setAnswers((a) => ({ ...a, [current.key]: v }))}
-        />
-        {current.proof !== 'NONE' ? (
-          <div className="gw-field">
-            <label htmlFor="aanvraag-bewijs">
-              Bewijs{current.proofHint ? `: ${current.proofHint}` : ''} (
-              {current.proof === 'REQUIRED' ? 'verplicht' : 'niet verplicht'})
-            </label>
-            <p className="gw-field__hint" id="aanvraag-bewijs-hint">
-              Een foto of een PDF-bestand.
-              {proofCount[current.key] ? ` U hebt ${proofCount[current.key]} bestand(en) toegevoegd.` : ''}
-            </p>
-            <input
-              id="aanvraag-bewijs"
-              type="file"
-              accept="image/jpeg,image/png,image/webp,application/pdf"
-              aria-describedby="aanvraag-bewijs-hint"
-              disabled={busy}
-              onChange={(e) => void addProof(e.target.files?.[0])}
-            />
-            <p role="status">{uploadMessage}</p>
-          </div>
-        ) : null}
-        <div className="gw-actions">
-          {step > 0 ? (
-            <button type="button" className="gw-button gw-button--secondary" onClick={() => setStep(step - 1)}>
-              Vorige
-            </button>
+    <>
+      {step === 0 ? <KnownHousehold /> : null}
+      <section aria-labelledby="aanvraag-stap">
+        <h2 id="aanvraag-stap" ref={heading} tabIndex={-1}>
+          Vraag {step + 1}
+        </h2>
+        <p className="gw-step">
+          Stap {step + 1} van {total + 1}
+        </p>
+        {problemList}
+        <form
+          className="gw-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void next();
+          }}
+        >
+          <AnswerField
+            criterion={current}
+            idPrefix="aanvraag"
+            value={answers[current.key]}
+            error={fieldError}
+            onChange={(v) => setAnswers((a) => ({ ...a, [current.key]: v }))}
+          />
+          {current.proof !== 'NONE' ? (
+            <div className="gw-field">
+              <label htmlFor="aanvraag-bewijs">
+                Bewijs{current.proofHint ? `: ${current.proofHint}` : ''} (
+                {current.proof === 'REQUIRED' ? 'verplicht' : 'niet verplicht'})
+              </label>
+              <p className="gw-field__hint" id="aanvraag-bewijs-hint">
+                Een foto of een PDF-bestand.
+                {proofCount[current.key] ? ` U hebt ${proofCount[current.key]} bestand(en) toegevoegd.` : ''}
+              </p>
+              <input
+                id="aanvraag-bewijs"
+                type="file"
+                accept="image/jpeg,image/png,image/webp,application/pdf"
+                aria-describedby="aanvraag-bewijs-hint"
+                disabled={busy}
+                onChange={(e) => void addProof(e.target.files?.[0])}
+              />
+              <p role="status">{uploadMessage}</p>
+            </div>
           ) : null}
-          <button type="submit" className="gw-button" disabled={busy}>
-            Volgende
-          </button>
-        </div>
-      </form>
-    </section>
+          <div className="gw-actions">
+            {step > 0 ? (
+              <button type="button" className="gw-button gw-button--secondary" onClick={() => setStep(step - 1)}>
+                Vorige
+              </button>
+            ) : null}
+            <button type="submit" className="gw-button" disabled={busy}>
+              Volgende
+            </button>
+          </div>
+        </form>
+      </section>
+    </>
   );
 }

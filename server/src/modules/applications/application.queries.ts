@@ -298,3 +298,16 @@ export async function applicantMailTo(
   );
   return row;
 }
+
+/** The household's members as the municipality registered them (not erased), the oldest first. */
+export function householdMembers(
+  em: EntityManager,
+  clientGroupId: string,
+): Promise<{ firstName: string; lastName: string; dateOfBirth: string | null }[]> {
+  return em.execute(
+    `select first_name as "firstName", last_name as "lastName", date_of_birth::text as "dateOfBirth"
+       from person where client_group_id = ? and erased_at is null
+      order by date_of_birth nulls last, last_name, first_name, id`,
+    [clientGroupId],
+  );
+}

@@ -17,6 +17,7 @@ import {
   ApplicationView,
   AssessCriterionInput,
   DecideApplicationInput,
+  KnownHouseholdMember,
 } from './application.types.js';
 
 const idArg = { description: 'The id of the application.' };
@@ -76,6 +77,14 @@ export class ApplicationResolver {
   @Requires(Audience.CUSTOMER)
   myApplications(@Ctx() ctx: Context): Promise<ApplicationView[]> {
     return ctx.services.applications.mine(ctx);
+  }
+
+  @Query(() => [KnownHouseholdMember], {
+    description: 'The logged-in resident’s household as the municipality registered it (shown before the questions).',
+  })
+  @Requires(Audience.CUSTOMER)
+  myHouseholdMembers(@Ctx() ctx: Context): Promise<KnownHouseholdMember[]> {
+    return ctx.services.applications.householdMembers(ctx);
   }
 
   @Query(() => ApplicationView, { nullable: true, description: 'One of the resident’s applications; null otherwise.' })

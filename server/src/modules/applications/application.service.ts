@@ -263,6 +263,13 @@ export class ApplicationService {
     return this.views(ctx, rows, false);
   }
 
+  /** What the municipality already knows of the resident's household (shown before the questions). */
+  async householdMembers(
+    ctx: RequestContext,
+  ): Promise<{ firstName: string; lastName: string; dateOfBirth: string | null }[]> {
+    return q.householdMembers(ctx.em, this.resident(ctx).clientGroupId);
+  }
+
   async mineOne(ctx: RequestContext, id: string): Promise<ApplicationView | null> {
     const v = this.resident(ctx);
     const found = isUuid(id) ? await ctx.em.findOne(Application, { id, clientGroupId: v.clientGroupId }) : null;

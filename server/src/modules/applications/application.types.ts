@@ -95,6 +95,24 @@ export class ApplicationFormView {
   socialMinimum!: Record<string, unknown>;
 }
 
+@ObjectType({
+  description:
+    'A member of the resident’s household as the municipality registered them: what an application already knows.',
+})
+export class KnownHouseholdMember {
+  @Field(() => String, { description: 'First name.' })
+  @PersonalData(PersonalDataKind.NAME)
+  firstName!: string;
+
+  @Field(() => String, { description: 'Last name.' })
+  @PersonalData(PersonalDataKind.NAME)
+  lastName!: string;
+
+  @Field(() => String, { nullable: true, description: 'Date of birth (YYYY-MM-DD), when known.' })
+  @PersonalData(PersonalDataKind.BIRTH_DATE)
+  dateOfBirth!: string | null;
+}
+
 @ObjectType({ description: 'A member of staff who may assess an application (the choice of assessor).' })
 export class ApplicationAssessor {
   @Field(() => ID, { description: 'The admin account.' })

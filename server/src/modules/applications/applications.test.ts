@@ -245,6 +245,17 @@ describe('online applications: form, apply, assess, decide through the assignmen
     expect(list.edges.map((e) => e.node.id)).not.toContain(id);
   });
 
+  it('shows the resident what the municipality already knows of the household, and nobody else', async () => {
+    const h = await createHousehold(server, []);
+    const c = await resident(h);
+    const r: any = await c.gql(`{ myHouseholdMembers { firstName lastName dateOfBirth } }`);
+    expect(r.data.myHouseholdMembers).toEqual([
+      { firstName: h.person.firstName, lastName: h.person.lastName, dateOfBirth: null },
+    ]);
+    const staff: any = await klantcontact.gql(`{ myHouseholdMembers { firstName } }`);
+    expect(staff.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
   it('assigns an assessor chosen from the staff who may assess the municipality’s applications', async () => {
     const h = await createHousehold(server, []);
     const id = await submitted(h);

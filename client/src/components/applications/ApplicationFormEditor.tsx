@@ -2,9 +2,12 @@ import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert } from '@/components/ui/Alert';
 import { graphql } from '@/graphql/generated';
+import type { AdminApplicationFormQuery } from '@/graphql/generated/graphql';
 import { useShowNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
 import { Link } from 'react-router';
+import type { AmountDefinition, CriterionDefinition } from '@rules/application';
+import { CriteriaEditor } from './CriteriaEditor';
 
 const AdminApplicationFormDocument = graphql(`
   query AdminApplicationForm($arrangementId: ID!) {
@@ -36,7 +39,7 @@ const SaveApplicationFormDocument = graphql(`
   }
 `);
 
-const EXAMPLE_CRITERIA = [
+const EXAMPLE_CRITERIA: CriterionDefinition[] = [
   {
     key: 'woonplaats',
     type: 'YES_NO',
@@ -48,9 +51,8 @@ const EXAMPLE_CRITERIA = [
 
 /**
  * Online applications for an arrangement (beheer of the arrangement): open or not, the period, and the questions and
- * the amount as their definition (JSON of src/rules/application.ts: types YES_NO, NUMBER, DATE, CHOICE; rules NONE,
- * MUST_BE_YES, RANGE, INCOME_LIMIT, YOUNGER_THAN, ONE_OF; proof NONE, OPTIONAL, REQUIRED). The server checks it with
- * the shared rules and says per question what is wrong.
+ * the amount, edited as form fields (CriteriaEditor) that build the definition of src/rules/application.ts. The server
+ * checks it with the shared rules and says per question what is wrong.
  */
 export function ApplicationFormEditor({
   arrangementId,
@@ -62,10 +64,6 @@ export function ApplicationFormEditor({
   validUntil: string;
 }) {
   const query = useQuery(AdminApplicationFormDocument, { variables: { arrangementId } });
-  const [save] = useMutation(SaveApplicationFormDocument);
-  const notice = useShowNotice();
-  const [problems, setProblems] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
   if (query.loading && !query.data) return <p>Aanvraagformulier laden…</p>;
   if (query.error && !query.data)
     return (
@@ -74,6 +72,50 @@ export function ApplicationFormEditor({
       </Alert>
     );
   const form = query.data?.adminApplicationForm;
+  return (
+    <EditorForm
+      key={form ? 'saved' : 'new'}
+      arrangementId={arrangementId}
+      validFrom={validFrom}
+      validUntil={validUntil}
+      form={form ?? null}
+      onSaved={() => void query.refetch()}
+    />
+  );
+}
+
+/** Where a problem is, in words: `criteria.2.rule.percent` → "Vraag 3: ", `amount.cents` → "Bedrag: ". */
+function whereOf(field: string | null | undefined): string {
+  if (!field) return '';
+  const question = /^criteria\.(\d+)/.exec(field);
+  if (question) return `Vraag ${Number(question[1]) + 1}: `;
+  if (field.startsWith('amount')) return 'Bedrag: ';
+  return '';
+}
+
+type SavedForm = NonNullable<AdminApplicationFormQuery['adminApplicationForm']>;
+
+function EditorForm({
+  arrangementId,
+  validFrom,
+  validUntil,
+  form,
+  onSaved,
+}: {
+  arrangementId: string;
+  validFrom: string;
+  validUntil: string;
+  form: SavedForm | null;
+  onSaved: () => void;
+}) {
+  const [save] = useMutation(SaveApplicationFormDocument);
+  const notice = useShowNotice();
+  const [problems, setProblems] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [definition, setDefinition] = useState<{ criteria: CriterionDefinition[]; amount: AmountDefinition }>(() => ({
+    criteria: (form?.criteria as unknown as CriterionDefinition[] | undefined) ?? EXAMPLE_CRITERIA,
+    amount: (form?.amount as unknown as AmountDefinition | undefined) ?? { kind: 'FIXED', cents: 10000 },
+  }));
   return (
     <section aria-labelledby="aanvragen-formulier">
       <h2 id="aanvragen-formulier">Online aanvragen</h2>
@@ -100,16 +142,6 @@ export function ApplicationFormEditor({
         onSubmit={async (e) => {
           e.preventDefault();
           const data = new FormData(e.currentTarget);
-          let criteria: unknown;
-          let amount: unknown;
-          try {
-            criteria = JSON.parse(String(data.get('criteria') ?? '[]'));
-            amount = JSON.parse(String(data.get('amount') ?? '{}'));
-          } catch {
-            return setProblems([
-              'De vragen of het bedrag zijn geen geldige JSON. Controleer haakjes en aanhalingstekens.',
-            ]);
-          }
           setBusy(true);
           try {
             const r = await save({
@@ -119,16 +151,16 @@ export function ApplicationFormEditor({
                   open: data.get('open') === 'ja',
                   opensOn: String(data.get('opensOn') ?? ''),
                   closesOn: String(data.get('closesOn') ?? ''),
-                  criteria: criteria as Record<string, unknown>[],
-                  amount: amount as Record<string, unknown>,
+                  criteria: definition.criteria as unknown as Record<string, unknown>[],
+                  amount: definition.amount as unknown as Record<string, unknown>,
                 },
               },
             });
             const errors = r.data?.saveApplicationForm.errors ?? [];
-            setProblems(errors.map((x) => (x.field ? `${x.field}: ${x.message}` : x.message)));
+            setProblems(errors.map((x) => `${whereOf(x.field)}${x.message}`));
             if (!errors.length) {
               notice('Het aanvraagformulier is opgeslagen.');
-              void query.refetch();
+              onSaved();
             }
           } catch {
             setProblems(['Er is geen verbinding. Probeer het opnieuw.']);
@@ -161,36 +193,7 @@ export function ApplicationFormEditor({
             defaultValue={form?.closesOn ?? validUntil}
           />
         </div>
-        <div className="gw-field">
-          <label htmlFor="aanvragen-criteria">Vragen (voorwaarden) als JSON</label>
-          <p className="gw-field__hint" id="aanvragen-criteria-hint">
-            Per vraag: key, type (YES_NO, NUMBER, DATE, CHOICE), question, rule (kind: NONE, MUST_BE_YES, RANGE,
-            INCOME_LIMIT, YOUNGER_THAN, ONE_OF) en proof (NONE, OPTIONAL, REQUIRED).
-          </p>
-          <textarea
-            className="gw-input gw-input--code"
-            id="aanvragen-criteria"
-            name="criteria"
-            rows={12}
-            aria-describedby="aanvragen-criteria-hint"
-            defaultValue={JSON.stringify(form?.criteria ?? EXAMPLE_CRITERIA, null, 2)}
-          />
-        </div>
-        <div className="gw-field">
-          <label htmlFor="aanvragen-amount">Bedrag als JSON</label>
-          <p className="gw-field__hint" id="aanvragen-amount-hint">
-            Vast: {'{"kind":"FIXED","cents":15000}'}; per kind:{' '}
-            {'{"kind":"PER_RECORD","cents":15000,"criterion":"kinderen","youngerThan":18}'}.
-          </p>
-          <textarea
-            className="gw-input gw-input--code"
-            id="aanvragen-amount"
-            name="amount"
-            rows={3}
-            aria-describedby="aanvragen-amount-hint"
-            defaultValue={JSON.stringify(form?.amount ?? { kind: 'FIXED', cents: 10000 })}
-          />
-        </div>
+        <CriteriaEditor criteria={definition.criteria} amount={definition.amount} onChange={setDefinition} />
         <button className="gw-button" type="submit" disabled={busy}>
           Aanvraagformulier opslaan
         </button>

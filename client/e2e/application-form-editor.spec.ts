@@ -97,3 +97,36 @@ test('a Beheerder builds an application form from fields: questions, rules, proo
   await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
   await expect(page.getByText('Woont u in de gemeente Zuiderveen?').first()).toBeVisible();
 });
+
+test('a Beheerder keeps the social minimum per year that an income rule reads: a new year added, a bad amount refused', async ({
+  page,
+  baseURL,
+}) => {
+  await loginStaff(page, 'beheerder@demo.gemeentewinkel.nl');
+  // A year far ahead: no application of the other specs reads it.
+  const year = String((await demoCalendar(baseURL!)).year + 5);
+  await page.goto('/admin/beheer/instellingen/geavanceerd');
+  await settle(page);
+  const section = page.locator('section', {
+    has: page.getByRole('heading', { name: 'Sociaal minimum voor aanvragen' }),
+  });
+  await expect(section.getByRole('table')).toContainText('Alleenstaande ouder');
+  await section.getByLabel('Nieuw jaar (bijvoorbeeld 2028)').fill(year);
+  await section.getByLabel('Alleenstaand, nieuw jaar').fill('1.500');
+  await section.getByLabel('Alleenstaande ouder, nieuw jaar').fill('veel');
+  await section.getByLabel('Gehuwd of samenwonend, nieuw jaar').fill('2140');
+  await section.getByRole('button', { name: 'Sociaal minimum opslaan' }).click();
+  await expect(section.getByText('Vul een bedrag in hele euro’s in.', { exact: true }).first()).toBeVisible();
+  await expectAccessible(page, 'sociaal minimum met een fout');
+
+  await section.getByLabel('Alleenstaande ouder, nieuw jaar').fill('1500');
+  await section.getByRole('button', { name: 'Sociaal minimum opslaan' }).click();
+  await expect(page.getByText('Het sociaal minimum is opgeslagen.')).toBeVisible();
+  await expect(section.getByRole('rowheader', { name: year })).toBeVisible();
+  const saved = await pageGql(page, `{ settingsSection(section: APPLICATIONS) { value } }`);
+  expect(saved.settingsSection.value.socialMinimum[year]).toEqual({
+    alleenstaand: 1500,
+    'alleenstaande-ouder': 1500,
+    'gehuwd-samenwonend': 2140,
+  });
+});

@@ -27,14 +27,16 @@ export type SettingsValue = Record<string, unknown>;
 
 /**
  * The server names fields by their path in the section ("municipalities.<id>.email", "entries.3.range"). An error
- * about a path below one of the form's fields lands on that field; a list position is named ("Regel 4: …").
+ * about a path below one of the form's fields lands on that field; a list position is named ("Regel 4: …"), a key such
+ * as a year is not.
  */
 export function errorsOnFields<F extends string>(errors: readonly FormError[], fields: readonly F[]): FormError[] {
   return errors.map((e) => {
     if (!e.field || (fields as readonly string[]).includes(e.field)) return e;
     const owner = [...fields].sort((a, b) => b.length - a.length).find((f) => e.field!.startsWith(`${f}.`));
     if (!owner) return e;
-    const index = /^(\d+)(\.|$)/.exec(e.field.slice(owner.length + 1));
+    // A list position has at most three digits (no settings list is that long); four digits are a key, a year.
+    const index = /^(\d{1,3})(\.|$)/.exec(e.field.slice(owner.length + 1));
     return { ...e, field: owner, message: index ? `Regel ${Number(index[1]) + 1}: ${e.message}` : e.message };
   });
 }

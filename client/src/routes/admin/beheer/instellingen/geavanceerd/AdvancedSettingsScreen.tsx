@@ -2,6 +2,7 @@ import { TextField } from '@/components/forms/TextField';
 import { Page } from '@/components/layout/Page';
 import { SettingsForm } from '@/components/settings/SettingsForm';
 import { centsToEuroInput, parseEuros } from '@/components/money/euros';
+import { SocialMinimumSettings } from './SocialMinimumSettings';
 
 const sessionFields = ['sessionLifetimeHours', 'idleTimeoutMinutes', 'residentIdleTimeoutMinutes'] as const;
 const sendFields = ['dailyMassSendLimit'] as const;
@@ -234,6 +235,14 @@ export default function AdvancedSettingsScreen() {
             </>
           )}
         </SettingsForm>
+      </section>
+      <section aria-labelledby="sociaal-minimum-kop">
+        <h2 id="sociaal-minimum-kop">Sociaal minimum voor aanvragen</h2>
+        <p>
+          Een inkomensvoorwaarde van een aanvraagformulier (bijvoorbeeld ‘ten hoogste 120% van het sociaal minimum’)
+          rekent met deze bedragen, van het jaar van de aanvraag.
+        </p>
+        <SocialMinimumSettings />
       </section>
     </Page>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { TextAreaField } from '@/components/forms/fields';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router';
 import { answerToQuestion, type CriterionDefinition } from '@rules/application';
@@ -207,22 +208,7 @@ function AnswerQuestion({
       ) : null}
       <form className="gw-form" {...form.props}>
         {form.summary}
-        <div className="gw-field">
-          <label htmlFor="antwoord-answer">Uw antwoord</label>
-          {form.errors.answer ? (
-            <p className="gw-field__error" id="antwoord-answer-fout">
-              {form.errors.answer}
-            </p>
-          ) : null}
-          <textarea
-            className="gw-input"
-            id="antwoord-answer"
-            name="answer"
-            rows={4}
-            aria-invalid={form.errors.answer ? true : undefined}
-            aria-describedby={form.errors.answer ? 'antwoord-answer-fout' : undefined}
-          />
-        </div>
+        <TextAreaField label="Uw antwoord" rows={4} {...form.field('answer')} />
         <button type="submit" className="gw-button" disabled={form.busy}>
           Antwoord versturen
         </button>

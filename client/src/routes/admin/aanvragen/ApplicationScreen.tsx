@@ -10,7 +10,8 @@ import { formatDate } from '@/components/dates/formatDate';
 import { formatCents } from '@/components/money/formatCents';
 import { parseEuros } from '@/components/money/euros';
 import { useMutationForm } from '@/components/forms/useMutationForm';
-import { SelectField } from '@/components/forms/fields';
+import { RadioGroup, SelectField, TextAreaField } from '@/components/forms/fields';
+import { TextField } from '@/components/forms/TextField';
 import { ruleCheck } from '@/components/forms/ruleCheck';
 import { answerText } from '@/components/applications/AnswerField';
 import { ApplicationTimeline } from '@/components/applications/ApplicationTimeline';
@@ -388,22 +389,7 @@ function Ask({ id, onDone }: { id: string; onDone: () => void }) {
       <h2 id="vraag-stellen">Vraag stellen aan de aanvrager</h2>
       <form className="gw-form" {...form.props}>
         {form.summary}
-        <div className="gw-field">
-          <label htmlFor="vraag-question">Uw vraag</label>
-          {form.errors.question ? (
-            <p className="gw-field__error" id="vraag-question-fout">
-              {form.errors.question}
-            </p>
-          ) : null}
-          <textarea
-            className="gw-input"
-            id="vraag-question"
-            name="question"
-            rows={3}
-            aria-invalid={form.errors.question ? true : undefined}
-            aria-describedby={form.errors.question ? 'vraag-question-fout' : undefined}
-          />
-        </div>
+        <TextAreaField label="Uw vraag" rows={3} {...form.field('question')} />
         <button type="submit" className="gw-button gw-button--secondary" disabled={form.busy}>
           Vraag versturen
         </button>
@@ -449,38 +435,25 @@ function Decide({ application: a, onDone }: { application: Application; onDone: 
       <h2 id="besluiten">Besluiten</h2>
       <form className="gw-form" {...form.props}>
         {form.summary}
-        <fieldset className="gw-fieldset" id="besluit-decision">
-          <legend>Besluit</legend>
-          {form.errors.decision ? <p className="gw-field__error">{form.errors.decision}</p> : null}
-          {[
-            ['APPROVED', `Toekennen (${formatCents(a.expectedAmountCents)})`],
-            ['PARTLY_APPROVED', 'Gedeeltelijk toekennen'],
-            ['DECLINED', 'Afwijzen'],
-          ].map(([value, label]) => (
-            <div className="gw-radio" key={value}>
-              <input type="radio" id={`besluit-${value}`} name="decision" value={value} />
-              <label htmlFor={`besluit-${value}`}>{label}</label>
-            </div>
-          ))}
-        </fieldset>
-        <div className="gw-field">
-          <label htmlFor="besluit-amountCents">Bedrag bij gedeeltelijk toekennen (in euro’s)</label>
-          {form.errors.amountCents ? (
-            <p className="gw-field__error" id="besluit-amountCents-fout">
-              {form.errors.amountCents}
-            </p>
-          ) : null}
-          <input className="gw-input" id="besluit-amountCents" name="amountCents" inputMode="decimal" />
-        </div>
-        <div className="gw-field">
-          <label htmlFor="besluit-reason">Reden (de aanvrager leest deze; niet nodig bij toekennen)</label>
-          {form.errors.reason ? (
-            <p className="gw-field__error" id="besluit-reason-fout">
-              {form.errors.reason}
-            </p>
-          ) : null}
-          <textarea className="gw-input" id="besluit-reason" name="reason" rows={3} />
-        </div>
+        <RadioGroup
+          legend="Besluit"
+          options={[
+            { value: 'APPROVED', label: `Toekennen (${formatCents(a.expectedAmountCents)})` },
+            { value: 'PARTLY_APPROVED', label: 'Gedeeltelijk toekennen' },
+            { value: 'DECLINED', label: 'Afwijzen' },
+          ]}
+          {...form.field('decision')}
+        />
+        <TextField
+          label="Bedrag bij gedeeltelijk toekennen (in euro’s)"
+          inputMode="decimal"
+          {...form.field('amountCents')}
+        />
+        <TextAreaField
+          label="Reden (de aanvrager leest deze; niet nodig bij toekennen)"
+          rows={3}
+          {...form.field('reason')}
+        />
         <button type="submit" className="gw-button" disabled={form.busy}>
           Besluit vastleggen
         </button>

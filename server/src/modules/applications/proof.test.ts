@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
@@ -119,6 +119,8 @@ describe('proof files of applications: upload, checks, encryption at rest, asses
   }, 240_000);
   afterAll(async () => {
     await server?.close();
+    // The uploads folder of this file's server (proof files): nothing left in the machine's temporary folder.
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('recognises active content in a PDF, also behind #-escapes', () => {

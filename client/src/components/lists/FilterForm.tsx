@@ -9,6 +9,11 @@ interface FilterFormProps<F extends Filters> {
   filters: F;
   values: FilterValues<F>;
   onChange: (values: Partial<FilterValues<F>>) => void;
+  /**
+   * Where the search goes when the browser submits the form itself (before the page's script has taken over, or
+   * without script): a search box that leads to another screen names it; a list's own filters stay on their URL.
+   */
+  action?: string;
   /** From useFilters; without it (a search box that leads to another screen) there is no "Filters wissen" link. */
   state?: FilterState;
   /** The name of the search landmark: "Klanten zoeken". */
@@ -53,7 +58,16 @@ export function FilterForm<F extends Filters>(props: FilterFormProps<F>) {
   }
 
   return (
-    <form className="gw-search" role="search" aria-label={props.label} onSubmit={submit} key={state?.key} noValidate>
+    <form
+      className="gw-search"
+      role="search"
+      aria-label={props.label}
+      action={props.action}
+      method="get"
+      onSubmit={submit}
+      key={state?.key}
+      noValidate
+    >
       {entries.map(([key, f]) => {
         const value = values[key];
         const common = { id: fieldId(f.param), label: f.label, hint: f.hint, name: f.param, error: errors[key] };

@@ -14,6 +14,7 @@ export function SearchForm() {
       values={NOTHING}
       hide={['categoryId', 'providerId', 'payable', 'sort']}
       label="Aanbod"
+      action={urls.catalogue()}
       onChange={(values) => void navigate(urls.catalogue({ zoek: values.search }))}
     />
   );

@@ -42,6 +42,16 @@ export interface ChoiceOption {
   label: string;
 }
 
+/**
+ * The household types of the social-minimum table (settings, section `applications`): the values a household
+ * question's choices use, so an income rule finds its row. One list for the demo's form and the settings screen.
+ */
+export const HOUSEHOLD_TYPES: readonly ChoiceOption[] = [
+  { value: 'alleenstaand', label: 'Alleenstaand' },
+  { value: 'alleenstaande-ouder', label: 'Alleenstaande ouder' },
+  { value: 'gehuwd-samenwonend', label: 'Gehuwd of samenwonend' },
+];
+
 export interface CriterionDefinition {
   /** Stable key of the question within its form (lower case letters, digits and hyphens). */
   key: string;

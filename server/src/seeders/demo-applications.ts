@@ -8,6 +8,7 @@ import { Category } from '../modules/catalogue/category.entity.js';
 import { ClientGroup } from '../modules/customers/client-group.entity.js';
 import { Person } from '../modules/customers/person.entity.js';
 import { encryptBsn, hashBsn, type BsnKeys } from '../crypto/bsn.js';
+import { HOUSEHOLD_TYPES } from '../rules/application.js';
 import { isValidBsn } from '../rules/person.js';
 import { Municipality } from '../modules/municipalities/municipality.entity.js';
 import { at } from './demo-activity.js';
@@ -156,11 +157,7 @@ export const DEMO_APPLICATION_CRITERIA = [
     key: 'huishouden',
     type: 'CHOICE',
     question: 'Hoe is uw huishouden samengesteld?',
-    options: [
-      { value: 'alleenstaand', label: 'Alleenstaand' },
-      { value: 'alleenstaande-ouder', label: 'Alleenstaande ouder' },
-      { value: 'gehuwd-samenwonend', label: 'Gehuwd of samenwonend' },
-    ],
+    options: [...HOUSEHOLD_TYPES],
     rule: { kind: 'NONE' },
     proof: 'NONE',
   },

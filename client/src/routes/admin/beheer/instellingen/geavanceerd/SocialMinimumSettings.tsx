@@ -1,11 +1,8 @@
+import { HOUSEHOLD_TYPES } from '@rules/application';
 import { SettingsForm } from '@/components/settings/SettingsForm';
 
 /** The household types of the social-minimum table, as the household question's choices name them. */
-const TYPE_LABELS: Record<string, string> = {
-  alleenstaand: 'Alleenstaand',
-  'alleenstaande-ouder': 'Alleenstaande ouder',
-  'gehuwd-samenwonend': 'Gehuwd of samenwonend',
-};
+const TYPE_LABELS: Record<string, string> = Object.fromEntries(HOUSEHOLD_TYPES.map((t) => [t.value, t.label]));
 
 type Table = Record<string, Record<string, number>>;
 

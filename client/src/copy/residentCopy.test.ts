@@ -34,6 +34,14 @@ const SCREENS: Record<string, string[]> = {
   Gegevens: ['routes/account/gegevens/DetailsScreen.tsx'],
   Pas: ['routes/account/pas/CardsScreen.tsx'],
   Aanbod: ['routes/aanbod/CatalogueScreen.tsx', 'routes/aanbod/ProductScreen.tsx'],
+  Aanvragen: [
+    'routes/aanvragen/ApplyHomeScreen.tsx',
+    'routes/aanvragen/ApplyScreen.tsx',
+    'routes/aanvragen/ApplyForm.tsx',
+    'routes/aanvragen/KnownHousehold.tsx',
+    'routes/account/aanvragen/MyApplicationsScreen.tsx',
+    'routes/account/aanvragen/MyApplicationScreen.tsx',
+  ],
 };
 
 const BLOCKS = new Set([

@@ -50,6 +50,7 @@ import { Migration20261129040000_offer_municipalities } from './Migration2026112
 import { Migration20261130200000_webhooks } from './Migration20261130200000_webhooks.js';
 import { Migration20261201100000_ledger_statement_balance_check } from './Migration20261201100000_ledger_statement_balance_check.js';
 import { Migration20261201100001_search_word_add_inline } from './Migration20261201100001_search_word_add_inline.js';
+import { Migration20261201100002_audit_log_person_index } from './Migration20261201100002_audit_log_person_index.js';
 
 /** Every migration in order. A new migration is added here as well as in its own file. */
 export const migrationsList = [
@@ -114,4 +115,5 @@ export const migrationsList = [
     class: Migration20261201100000_ledger_statement_balance_check,
   },
   { name: 'Migration20261201100001_search_word_add_inline', class: Migration20261201100001_search_word_add_inline },
+  { name: 'Migration20261201100002_audit_log_person_index', class: Migration20261201100002_audit_log_person_index },
 ];

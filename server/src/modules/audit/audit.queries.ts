@@ -54,7 +54,11 @@ export async function insertAuditRows(
               details jsonb, processing_activity text, reason text, fields text[], subject_person_id uuid,
               subject_household_id uuid, municipality_id uuid)
        left join person p on p.id = r.subject_person_id
-       left join customer_order o on r.subject_type = 'order' and o.id::text = r.subject_id
+       -- By the order's key (an index lookup): \`o.id::text = r.subject_id\` read every order for each insert.
+       left join customer_order o
+         on r.subject_type = 'order'
+        and o.id = case when r.subject_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                        then r.subject_id::uuid end
        left join client_group g on g.id = coalesce(r.subject_household_id, p.client_group_id, o.client_group_id)`,
     [at, actor.kind, actor.id, actor.job, requestId, JSON.stringify(rows)],
   );

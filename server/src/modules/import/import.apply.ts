@@ -30,6 +30,32 @@ import {
  */
 export const APPLY_CHUNK = 2500;
 
+/**
+ * How a chunk waits for the one before it when two are in flight (`ImportApply.run`): its households and persons
+ * after that chunk's (`before`), saying when its own are written (`written`), its grants only after that chunk has
+ * committed (`previous`, which rejects when that chunk failed: this one then fails too, so the rows done are always
+ * the first ones of the file and the grants are made in the file's order, as with one chunk at a time).
+ */
+interface ChunkGate {
+  before: Promise<void>;
+  written: () => void;
+  previous: Promise<void>;
+}
+
+const OPEN_GATE: ChunkGate = { before: Promise.resolve(), written: () => {}, previous: Promise.resolve() };
+
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (error: unknown) => void } {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  // A chunk that fails before claiming its rows rejects this; the run loop reads it (never unhandled).
+  promise.catch(() => {});
+  return { promise, resolve, reject };
+}
+
 /** What applying a row did: its outcome, whether it granted its arrangement, and if not, why (Dutch). */
 interface RowResult {
   outcome: RowOutcome;
@@ -124,18 +150,38 @@ export class ImportApply {
     const actor: RequestContext = staff ? { ...ctx, viewer: staff } : ctx;
     const chunkRows = options.chunkRows ?? APPLY_CHUNK;
     let after = 0;
+    // Two chunks in flight, each its own transaction (see `ChunkGate`): the next one claims its rows and writes its
+    // households and persons while the one before books its grants and commits.
+    let previous: { written: Promise<void>; result: Promise<void>; settled: Promise<void> } | null = null;
     for (;;) {
-      if (run?.signal.aborted) throw new Error(`import ${importRunId} interrupted by shutdown`);
+      if (run?.signal.aborted) {
+        await previous?.settled;
+        await previous?.result;
+        throw new Error(`import ${importRunId} interrupted by shutdown`);
+      }
+      const claimed = deferred<boolean>();
+      const written = deferred<void>();
+      const before = previous;
       // One chunk, one transaction. The cursor is in the database: the rows without an outcome (read from after the
       // last line of the previous chunk, so the scan does not pass every row done before).
-      const more = await transactional(withEm(actor, ctx.em.fork()), async (tx) => {
+      const result = transactional(withEm(actor, ctx.em.fork()), async (tx) => {
         const rows = await lockRowsToApply(tx.em, importRunId, after, chunkRows);
-        if (!rows.length) return false;
+        if (!rows.length) {
+          claimed.resolve(false);
+          return;
+        }
         // A chunk is resumable (its outcomes commit with it): its commit need not wait for the disk. After a crash
         // the database is consistent; at worst the last chunks are written again, by the same rules.
         await commitWithoutWaiting(tx.em);
         after = rows[rows.length - 1]!.line;
+        claimed.resolve(true);
+        const gate: ChunkGate = {
+          before: before?.written ?? Promise.resolve(),
+          written: () => written.resolve(),
+          previous: before?.result ?? Promise.resolve(),
+        };
         if (!staff) {
+          await gate.previous;
           await recordOutcomes(
             tx.em,
             importRunId,
@@ -145,12 +191,30 @@ export class ImportApply {
               message: 'Niet verwerkt: het account dat de import startte mag niet meer importeren.',
             })),
           );
-          return true;
+          return;
         }
-        await this.applyChunk(tx, importRunId, r.municipality_id, rows);
-        return true;
+        await this.applyChunk(tx, importRunId, r.municipality_id, rows, gate);
       });
-      if (!more) break;
+      const settled = result.then(
+        () => undefined,
+        () => undefined,
+      );
+      void settled.then(() => written.resolve());
+      result.catch((error: unknown) => claimed.reject(error));
+      let more: boolean;
+      try {
+        more = await claimed.promise;
+        // At most two chunks in flight: the one before must be done before a next one starts.
+        await before?.result;
+      } catch (error) {
+        await settled;
+        throw error;
+      }
+      previous = { written: written.promise, result, settled };
+      if (!more) {
+        await result;
+        break;
+      }
     }
     await transactional(actor, async (tx) => {
       // The BSN's ciphertext and hash were needed only to write the persons: each row drops them with its outcome;
@@ -185,6 +249,7 @@ export class ImportApply {
     runId: string,
     municipalityId: string,
     rows: readonly { line: number; data: StoredRow }[],
+    gate: ChunkGate = OPEN_GATE,
   ) {
     const failed = new Map<number, string>();
     for (;;) {
@@ -192,7 +257,7 @@ export class ImportApply {
       let outcome: { outcomes: Map<number, RowResult> } | { failures: Map<number, string> };
       try {
         outcome = await transactional(tx, async (attempt) => {
-          const written = await this.writeRows(attempt, runId, municipalityId, remaining);
+          const written = await this.writeRows(attempt, runId, municipalityId, remaining, gate);
           // Failures roll the attempt back (the savepoint), then the chunk is written again without them.
           if ('failures' in written) throw new ChunkRetry(written.failures);
           return written;
@@ -208,6 +273,8 @@ export class ImportApply {
           String((error as { code: string }).code).startsWith('23');
         if (!integrity) throw error;
         tx.em.clear();
+        gate.written();
+        await gate.previous;
         for (const row of rows) {
           const message = failed.get(row.line);
           if (message !== undefined) await this.recordOutcome(tx.em, runId, row.line, 'FAILED', message);
@@ -215,6 +282,9 @@ export class ImportApply {
         }
         return;
       }
+      // (A chunk whose every row failed wrote no grants; its outcomes, too, wait for the chunk before.)
+      gate.written();
+      await gate.previous;
       await recordOutcomes(tx.em, runId, [
         ...[...failed].map(([line, message]) => ({ line, outcome: 'FAILED' as const, message })),
         ...[...outcome.outcomes].map(([line, o]) => ({
@@ -237,12 +307,16 @@ export class ImportApply {
     runId: string,
     municipalityId: string,
     rows: readonly { line: number; data: StoredRow }[],
+    gate: ChunkGate,
   ): Promise<{ outcomes: Map<number, RowResult> } | { failures: Map<number, string> }> {
     const em = tx.em;
     const now = tx.clock.now();
     const outcomes = new Map<number, RowOutcome>();
     if (!rows.length) return { outcomes: new Map() };
     const failures = new Map<number, string>();
+    // The chunk before has written its households and persons first: a household both name is its (they meet on
+    // the household's number, this one waiting for that one's commit; never the other way round).
+    await gate.before;
 
     // Households: the new ones created (the first row's name wins), then all of them by number.
     const groupNames = new Map<string, string>();
@@ -306,7 +380,10 @@ export class ImportApply {
         outcomes.set(line, 'UPDATED');
       } else outcomes.set(line, 'UNCHANGED');
     }
-    if (failures.size) return { failures };
+    if (failures.size) {
+      gate.written();
+      return { failures };
+    }
 
     await insertPeople(
       em,
@@ -333,6 +410,11 @@ export class ImportApply {
         details: { importRunId: runId, line, clientGroupId: groupId, fields },
       })),
     ]);
+
+    // The grants in the order of the file: after the chunk before has committed (its grants are then held), and not
+    // at all when it failed (this chunk rolls back too; the run carries on from the first of its rows next time).
+    gate.written();
+    await gate.previous;
 
     // Assignments: through the assignment service's member grants, the rule the screen grants by — a household
     // arrangement once per household however many of its members the chunk (or an earlier chunk, or an earlier run)

@@ -125,11 +125,18 @@ export class ImportCheck {
     let batch: { line: number; data: ImportRowData; problems: CellProblem[] }[] = [];
     let total = 0;
 
+    // A batch's rows are written while the next batch is read and checked (one write in flight at a time, on the
+    // transaction's connection, which runs the next batch's queries after it): the server's work and PostgreSQL's
+    // overlap instead of taking turns.
+    let writing: Promise<void> = Promise.resolve();
     const flush = async () => {
       if (!batch.length) return;
       const rows = await this.classify(ctx, municipalityId, batch, arrangements, state);
       for (const r of rows) counts[r.classification]++;
-      await insertCheckedRows(em, runId, rows);
+      await writing;
+      writing = insertCheckedRows(em, runId, rows);
+      // Read (and its error thrown) by the next flush or after the last batch; never left unhandled meanwhile.
+      writing.catch(() => {});
       batch = [];
     };
 
@@ -157,6 +164,7 @@ export class ImportCheck {
     }
     if (!header) throw new ImportFileError('EMPTY', IMPORT_FILE_MESSAGES.empty);
     await flush();
+    await writing;
     if (!total) throw new ImportFileError('NO_ROWS', IMPORT_FILE_MESSAGES.noRows);
 
     await finishCheck(em, runId, {

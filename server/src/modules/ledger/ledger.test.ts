@@ -123,6 +123,37 @@ describe('the ledger', () => {
         ]);
       }),
     ).rejects.toThrow(/not balanced/);
+    // A transaction without entries (checked at commit), and an entry added later to a transaction booked before
+    // (checked after the entries' statement, Migration20261201100000_ledger_statement_balance_check).
+    await expect(
+      em.transactional(async (tx) => {
+        await tx.execute(
+          `insert into ledger_transaction (kind, municipality_id, description, actor_kind) values ('SPEND', ?, 'x', 'SYSTEM')`,
+          [arrangement.municipality.id],
+        );
+      }),
+    ).rejects.toThrow(/not balanced/);
+    const [booked] = await em.execute<{ id: string }[]>(
+      `select transaction_id as id from ledger_entry where account_id = ? limit 1`,
+      [account],
+    );
+    await expect(
+      em.execute(`insert into ledger_entry (transaction_id, account_id, amount_cents) values (?, ?, -100)`, [
+        booked!.id,
+        account,
+      ]),
+    ).rejects.toThrow(/not balanced/);
+    // Two entries that balance each other in one statement leave the transaction balanced: accepted.
+    await em.transactional(async (tx) => {
+      const [t] = await tx.execute<{ id: string }[]>(
+        `insert into ledger_transaction (kind, municipality_id, description, actor_kind) values ('SPEND', ?, 'x', 'SYSTEM') returning id`,
+        [arrangement.municipality.id],
+      );
+      await tx.execute(
+        `insert into ledger_entry (transaction_id, account_id, amount_cents) values (?, ?, -100), (?, ?, 100)`,
+        [t!.id, account, t!.id, await ledger.fundingAccount(tx, arrangement.municipality.id, arrangement.id)],
+      );
+    });
     await expect(em.execute(`update ledger_entry set amount_cents = amount_cents * 2`)).rejects.toThrow(/append-only/);
     await expect(em.execute(`delete from ledger_transaction`)).rejects.toThrow(/append-only/);
     await expect(

@@ -1,6 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumExecutable } from './e2e/chromium';
 import { digidOidc, otherDays, PLATFORM_WIDE_SPECS, platformWide } from './playwright.other-apps';
@@ -26,32 +23,7 @@ const withSaml = process.env.E2E_DIGID_SAML === '1';
  */
 const withOthers = process.env.E2E_ALL === '1';
 
-/**
- * One PostgreSQL server for every app of the run (scripts/e2e-database.mjs; TEST_DATABASE_URL's when set, else an
- * embedded one in E2E_DATABASE_DIR): the first app migrates a template, each app's database is a copy of it and seeds
- * itself (scripts/e2e-server.mjs), instead of six embedded servers, six initdb and six runs of every migration. Chosen
- * once, in the runner; the web servers and the workers inherit it through the environment.
- */
-process.env.E2E_DATABASE_TAG ??= randomBytes(4).toString('hex');
-process.env.E2E_DATABASE_DIR ??= join(
-  tmpdir(),
-  // Named after `npm test`'s run when there is one, so its check for leftovers knows it (scripts/lib/leftovers.mjs).
-  `gw-e2e-db-${process.env.GW_TEST_RUN ? `${process.env.GW_TEST_RUN}-` : ''}${process.env.E2E_DATABASE_TAG}`,
-);
-
 type WebServer = Exclude<PlaywrightTestConfig['webServer'], unknown[] | undefined>;
-/**
- * The shared PostgreSQL server; not waited for (no `url`): each app waits until it answers. Every configuration whose
- * apps are e2e-server.mjs's lists it first (playwright.dates.config.ts, playwright.digid.config.ts).
- */
-export const databaseServer: WebServer = {
-  command: 'node ../scripts/e2e-database.mjs',
-  timeout: 120_000,
-  reuseExistingServer: false,
-  stdout: 'pipe',
-  stderr: 'pipe',
-  gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
-};
 /** The production build with a freshly seeded database (scripts/e2e-server.mjs), on E2E_PORT. */
 export const appServer: WebServer = {
   command: 'node ../scripts/e2e-server.mjs',
@@ -129,7 +101,6 @@ export default defineConfig<object, { clockStart: string | undefined }>({
       : [{ name: 'platform-wide', testMatch: PLATFORM_WIDE_SPECS, dependencies: ['browser'], fullyParallel: false }]),
   ],
   webServer: [
-    databaseServer,
     // Started first and not waited for (see withOthers): they boot while the main apps do.
     ...otherServers.map(({ url: _url, ...server }) => server),
     appServer,

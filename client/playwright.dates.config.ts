@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import base, { appServer, databaseServer } from './playwright.config';
+import base, { appServer } from './playwright.config';
 import { otherDays } from './playwright.other-apps';
 
 /**
@@ -16,5 +16,5 @@ export default defineConfig<object, { clockStart: string | undefined }>({
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '../.tmp/test-reports/e2e-dates.json' }],
   ],
   projects,
-  webServer: [databaseServer, ...webServer],
+  webServer,
 });

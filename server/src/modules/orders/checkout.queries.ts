@@ -208,7 +208,9 @@ export async function startCheckout(
        select 'PROVIDER_PAYABLE', ?::uuid, p, true, ?::timestamptz from unnest(?::uuid[]) p where p not in (select provider_id from found)
        on conflict do nothing returning id, provider_id
      ), numbers as (
-       select nextval('order_number_seq')::text as n from generate_series(1, ?::int)
+       -- One per provider. Over the providers' array rather than generate_series(1, n): planned as a few rows, so the
+       -- prepared statement's generic plan is as cheap as a custom one and is kept (generate_series counts as 1,000).
+       select nextval('order_number_seq')::text as n from unnest(?::uuid[])
      )
      select (select coalesce(json_agg(b), '[]') from budgets b) as budgets,
             (select coalesce(json_agg(p), '[]') from (select * from found union all select * from added) p) as payables,
@@ -220,7 +222,7 @@ export async function startCheckout(
       municipalityId,
       now,
       `{${providerIds.join(',')}}`,
-      providerIds.length,
+      `{${providerIds.join(',')}}`,
     ],
     { prepared: true },
   );

@@ -10,7 +10,9 @@
 // (CPU of the PostgreSQL backends vs the Node process per checkout, the server's event-loop utilisation, the time
 // spent waiting on PostgreSQL); then statements per checkout, and the money invariants over everything that was booked
 // (exit code 1 when one is broken). Bounded by BENCH_CHECKOUTS per scenario; stops by itself.
-// BENCH_SQL_LOG=1 prints the statements of the single measured checkout.
+// BENCH_SQL_LOG=1 prints the statements of the single measured checkout. BENCH_PG_PROFILE=1 runs the server's
+// connections with track_functions = 'all' and prints, per scenario, the time per checkout in each database function
+// (the ledger's and the journal's triggers among them) and the index entries written per checkout per table.
 // Settings: BENCH_CHECKOUTS (2000), BENCH_CONCURRENCY (32), BENCH_PROVIDERS (12).
 import 'reflect-metadata';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -34,6 +36,8 @@ import {
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 2_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const PROVIDERS = Number(process.env.BENCH_PROVIDERS ?? 12);
+const PG_PROFILE = Boolean(process.env.BENCH_PG_PROFILE);
+if (PG_PROFILE) process.env.PGOPTIONS = `${process.env.PGOPTIONS ?? ''} -c track_functions=all`.trim();
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -74,6 +78,33 @@ function mainThreadCpuSeconds(): number {
   } catch {
     return 0;
   }
+}
+
+interface FunctionStat {
+  calls: number;
+  totalMs: number;
+  selfMs: number;
+}
+
+/** The database functions' cumulative calls and times (pg_stat_user_functions; with track_functions on). */
+async function functionStats(admin: pg.Client): Promise<Map<string, FunctionStat>> {
+  // A backend reports its figures when idle (at most once a second): wait for the last ones.
+  await new Promise((r) => setTimeout(r, 1_500));
+  await admin.query('select pg_stat_clear_snapshot()');
+  const { rows } = await admin.query<{ funcname: string; calls: string; total_time: number; self_time: number }>(
+    `select funcname, calls, total_time, self_time from pg_stat_user_functions`,
+  );
+  return new Map(rows.map((r) => [r.funcname, { calls: Number(r.calls), totalMs: r.total_time, selfMs: r.self_time }]));
+}
+
+/** Rows inserted per table so far (pg_stat_user_tables), to count index entries written per checkout. */
+async function insertedRows(admin: pg.Client): Promise<Map<string, { inserted: number; indexes: number }>> {
+  await admin.query('select pg_stat_clear_snapshot()');
+  const { rows } = await admin.query<{ relname: string; n_tup_ins: string; indexes: number }>(
+    `select t.relname, t.n_tup_ins, (select count(*)::int from pg_index i where i.indrelid = t.relid) as indexes
+       from pg_stat_user_tables t`,
+  );
+  return new Map(rows.map((r) => [r.relname, { inserted: Number(r.n_tup_ins), indexes: r.indexes }]));
 }
 
 interface Scenario {
@@ -157,6 +188,8 @@ async function main() {
     const ms = (v: number) => `${v.toFixed(1)} ms`;
     let failed = false;
     for (const scenario of SCENARIOS) {
+      const functionsBefore = PG_PROFILE ? await functionStats(admin) : null;
+      const insertedBefore = PG_PROFILE ? await insertedRows(admin) : null;
       const pgBefore = backendCpuSeconds(await backends());
       const cpuBefore = process.cpuUsage();
       const mainBefore = mainThreadCpuSeconds();
@@ -210,11 +243,39 @@ async function main() {
         `  belasting   load average ${load.map((l) => l.toFixed(2)).join(' / ')} (1/5/15 min) aan het eind van dit scenario`,
       );
       console.log(
+        `  CPU         ${ms(((pgSeconds + mainSeconds) * 1000) / total)} per bestelling (PostgreSQL-backends + server-hoofdthread)`,
+      );
+      console.log(
         `  profiel     CPU per bestelling: PostgreSQL-backends ${ms((pgSeconds * 1000) / total)}; server (hoofdthread) ${ms((mainSeconds * 1000) / total)}; rest van het Node-proces (lastgenerator, GC, I/O) ${ms((cpu.user + cpu.system) / 1000 / total - (mainSeconds * 1000) / total)}`,
       );
       console.log(
         `              server-eventloop ${(elu.utilization * 100).toFixed(0)}% bezet; ${(queries / total).toFixed(1)} queries, samen ${ms(queryMs / total)} wachten op PostgreSQL (rondreis incl. wachtrij)`,
       );
+      if (functionsBefore && insertedBefore) {
+        const after = await functionStats(admin);
+        const rows = [...after]
+          .map(([name, a]) => {
+            const b = functionsBefore.get(name) ?? { calls: 0, totalMs: 0, selfMs: 0 };
+            return { name, calls: a.calls - b.calls, totalMs: a.totalMs - b.totalMs, selfMs: a.selfMs - b.selfMs };
+          })
+          .filter((r) => r.calls > 0)
+          .sort((a, b) => b.totalMs - a.totalMs);
+        for (const r of rows.slice(0, 12))
+          console.log(
+            `  functie     ${r.name}: ${(r.calls / total).toFixed(1)} aanroepen, ${((r.totalMs * 1000) / total).toFixed(0)} µs (zelf ${((r.selfMs * 1000) / total).toFixed(0)} µs) per bestelling`,
+          );
+        const written = [...(await insertedRows(admin))]
+          .map(([name, a]) => ({
+            name,
+            rows: (a.inserted - (insertedBefore.get(name)?.inserted ?? 0)) / total,
+            indexes: a.indexes,
+          }))
+          .filter((r) => r.rows > 0)
+          .sort((a, b) => b.rows * b.indexes - a.rows * a.indexes);
+        console.log(
+          `  geschreven  per bestelling: ${written.map((r) => `${r.name} ${r.rows.toFixed(1)} rij × ${r.indexes} index`).join(', ')}`,
+        );
+      }
       for (const f of failures.slice(0, 5)) console.log(`  fout        ${f}`);
       if (failures.length) failed = true;
     }

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { preparedName } from '../kernel/sql.js';
 
 /**
  * A connection whose server went away while it was checked out of a node-postgres pool (a failover, a restart of
@@ -27,5 +28,22 @@ export function releaseBrokenConnections(pool: pg.Pool): void {
       },
     });
     client.on('end', () => release?.(new Error('the database connection ended while it was in use')));
+    prepareMarkedStatements(client);
   });
+}
+
+/**
+ * Statements marked as prepared (kernel/sql.ts, `executeNative(…, { prepared: true })`) go to PostgreSQL as named
+ * prepared statements: node-postgres parses each once per connection and afterwards only binds and runs it, and
+ * PostgreSQL keeps its plan (a generic one once it proves as good as the custom ones). Kysely, under MikroORM, passes
+ * only text and values, so the name travels in the text. Everything else is passed on as it came.
+ */
+function prepareMarkedStatements(client: pg.PoolClient): void {
+  const query = client.query as (...args: unknown[]) => unknown;
+  client.query = function (this: pg.PoolClient, ...args: unknown[]) {
+    const [text, values, callback] = args;
+    const name = typeof text === 'string' ? preparedName(text) : undefined;
+    if (name && Array.isArray(values)) return query.call(this, { name, text, values }, ...(callback ? [callback] : []));
+    return query.apply(this, args);
+  } as typeof client.query;
 }

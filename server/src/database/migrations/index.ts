@@ -48,9 +48,9 @@ import { Migration20261129031500_ledger_statement_balances } from './Migration20
 import { Migration20261130100000_applications } from './Migration20261130100000_applications.js';
 import { Migration20261129040000_offer_municipalities } from './Migration20261129040000_offer_municipalities.js';
 import { Migration20261130200000_webhooks } from './Migration20261130200000_webhooks.js';
-import { Migration20261201100000_ledger_statement_balance_check } from './Migration20261201100000_ledger_statement_balance_check.js';
 import { Migration20261201100001_search_word_add_inline } from './Migration20261201100001_search_word_add_inline.js';
 import { Migration20261201100002_audit_log_person_index } from './Migration20261201100002_audit_log_person_index.js';
+import { Migration20261201200000_ledger_balanced_per_statement } from './Migration20261201200000_ledger_balanced_per_statement.js';
 
 /** Every migration in order. A new migration is added here as well as in its own file. */
 export const migrationsList = [
@@ -110,10 +110,10 @@ export const migrationsList = [
   { name: 'Migration20261129040000_offer_municipalities', class: Migration20261129040000_offer_municipalities },
   { name: 'Migration20261130100000_applications', class: Migration20261130100000_applications },
   { name: 'Migration20261130200000_webhooks', class: Migration20261130200000_webhooks },
-  {
-    name: 'Migration20261201100000_ledger_statement_balance_check',
-    class: Migration20261201100000_ledger_statement_balance_check,
-  },
   { name: 'Migration20261201100001_search_word_add_inline', class: Migration20261201100001_search_word_add_inline },
   { name: 'Migration20261201100002_audit_log_person_index', class: Migration20261201100002_audit_log_person_index },
+  {
+    name: 'Migration20261201200000_ledger_balanced_per_statement',
+    class: Migration20261201200000_ledger_balanced_per_statement,
+  },
 ];

@@ -4,3 +4,5 @@ export { MAIL_MAX_ATTEMPTS } from './mail.service.js';
 export type { MailService } from './mail.service.js';
 export { TemplateError, renderTemplate, variantOf } from './templates.js';
 export type { TemplateKey, TemplateValue, Wording } from './templates.js';
+export { templateTexts } from './template.queries.js';
+export type { TemplateTexts } from './template.queries.js';

@@ -10,8 +10,19 @@ import { Audience, isPermission } from '../../kernel/permissions.js';
 import { ANONYMOUS, type Viewer } from '../../kernel/viewer.js';
 import type { SettingsService } from '../settings/index.js';
 import { applicationNow } from '../../kernel/clock.js';
+import * as q from './session.queries.js';
 
 export const SESSION_COOKIE = 'gw_session';
+
+/** What a viewer is made of: a session entity, or its row as `resolveViewer` reads it. */
+export interface SessionIdentity {
+  id: string;
+  kind: SessionKind;
+  pendingStep?: PendingStep | null;
+  adminAccount?: { id: string } | null;
+  providerUser?: { id: string } | null;
+  person?: { id: string } | null;
+}
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 const RESIDENT_TOUCH_INTERVAL_MS = 60 * 1000;
 /** How long a staff member has for the second step of a log-in (the code, or the required set-up). */
@@ -94,13 +105,10 @@ export class SessionService {
   async resolveViewer(em: EntityManager, req: Request | undefined): Promise<Viewer> {
     const token = this.tokenFrom(req);
     if (!token) return ANONYMOUS;
-    // A resident's person comes along in the same statement (viewerFor then finds it in the identity map).
-    const session = await em.findOne(
-      Session,
-      { tokenHash: this.hash(token), expiresAt: { $gt: applicationNow() } },
-      { populate: ['person'], strategy: 'joined' },
-    );
-    if (!session || session.pendingStep) return ANONYMOUS;
+    // One prepared statement on every request: the session and, for a resident, their person's household and
+    // municipality (no entities: nothing of the request changes the session through the ORM).
+    const session = await q.sessionByTokenHash(em, this.hash(token), applicationNow());
+    if (!session || session.pending_step) return ANONYMOUS;
     // Idle too long: the session ends (lastSeenAt moves at most every TOUCH_INTERVAL_MS, so allow for that).
     const advanced = await this.appSettings.get('advanced');
     // Residents (DigiD) at most 15 minutes idle; staff and providers the general idle time-out.
@@ -110,18 +118,36 @@ export class SessionService {
     // lives longer than 15 minutes without activity (rather up to a minute early); staff get the touch interval on top.
     const touchInterval = session.kind === 'CUSTOMER' ? RESIDENT_TOUCH_INTERVAL_MS : TOUCH_INTERVAL_MS;
     const allowance = session.kind === 'CUSTOMER' ? 0 : TOUCH_INTERVAL_MS;
-    if (applicationNow().getTime() - session.lastSeenAt.getTime() > idleTimeoutMinutes * 60_000 + allowance) {
+    if (applicationNow().getTime() - session.last_seen_at.getTime() > idleTimeoutMinutes * 60_000 + allowance) {
       await em.nativeDelete(Session, { id: session.id });
       return ANONYMOUS;
     }
-    if (applicationNow().getTime() - session.lastSeenAt.getTime() > touchInterval) {
+    if (applicationNow().getTime() - session.last_seen_at.getTime() > touchInterval) {
       await em.nativeUpdate(Session, { id: session.id }, { lastSeenAt: applicationNow() });
     }
-    return this.viewerFor(em, session);
+    if (session.kind === 'CUSTOMER') {
+      // The person came along in the same statement (gone: no viewer).
+      if (!session.person_id || !session.client_group_id || !session.municipality_id) return ANONYMOUS;
+      return {
+        kind: Audience.CUSTOMER,
+        sessionId: session.id,
+        personId: session.person_id,
+        clientGroupId: session.client_group_id,
+        municipalityId: session.municipality_id,
+      };
+    }
+    return this.viewerFor(em, {
+      id: session.id,
+      kind: session.kind,
+      pendingStep: session.pending_step,
+      adminAccount: session.admin_account_id ? { id: session.admin_account_id } : null,
+      providerUser: session.provider_user_id ? { id: session.provider_user_id } : null,
+      person: session.person_id ? { id: session.person_id } : null,
+    });
   }
 
   /** The viewer a session stands for; anonymous when its account was deactivated or removed. */
-  async viewerFor(em: EntityManager, session: Session): Promise<Viewer> {
+  async viewerFor(em: EntityManager, session: SessionIdentity): Promise<Viewer> {
     if (session.pendingStep) return ANONYMOUS;
     switch (session.kind) {
       case 'STAFF': {

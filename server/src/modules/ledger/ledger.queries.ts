@@ -43,6 +43,7 @@ export async function insertTransactions(
   ids: readonly string[],
   inputs: readonly PostInput[],
   at: Date,
+  options: { prepared?: boolean } = {},
 ): Promise<void> {
   // Native parameters: a batch of thousands of bookings (an import's chunk) is sent as it is, not quoted into the text.
   await executeNative(
@@ -85,6 +86,7 @@ export async function insertTransactions(
       `{${inputs.flatMap((input) => input.entries.map((e) => e.accountId)).join(',')}}`,
       `{${inputs.flatMap((input) => input.entries.map((e) => e.amountCents)).join(',')}}`,
     ],
+    options,
   );
 }
 

@@ -7,6 +7,9 @@ import type { Actor, Posting, PostInput } from './ledger.queries.js';
 
 export type { Actor, Posting, PostInput };
 
+/** Up to this many transactions, `postMany` books them with a prepared statement (a checkout's one per order). */
+const PREPARED_UP_TO = 20;
+
 /** A database error raised by the ledger's own guarantees. */
 export function isNegativeBalanceError(error: unknown): boolean {
   const e = error as { code?: string; constraint?: string; message?: string };
@@ -43,7 +46,8 @@ export class LedgerService {
     for (const input of inputs) this.assertBookable(input);
     const ids = inputs.map(() => randomUUID());
     const at = applicationNow();
-    await q.insertTransactions(em, ids, inputs, at);
+    // A few bookings (a checkout's) as a prepared statement, planned once per connection; a bulk batch planned for its size.
+    await q.insertTransactions(em, ids, inputs, at, { prepared: inputs.length <= PREPARED_UP_TO });
     return ids;
   }
 

@@ -124,7 +124,7 @@ describe('the ledger', () => {
       }),
     ).rejects.toThrow(/not balanced/);
     // A transaction without entries (checked at commit), and an entry added later to a transaction booked before
-    // (checked after the entries' statement, Migration20261201100000_ledger_statement_balance_check).
+    // (checked after the entries' statement, Migration20261201200000_ledger_balanced_per_statement).
     await expect(
       em.transactional(async (tx) => {
         await tx.execute(

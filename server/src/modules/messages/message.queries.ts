@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { keyOrder, keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
+import { executeNative } from '../../kernel/sql.js';
 
 /**
  * The inbox's SQL (docs, "Persistence: entities and queries"): a household's messages as a keyset page, the unread
@@ -103,7 +104,9 @@ export async function insertPersonalMany(
   em: EntityManager,
   messages: readonly PersonalMessageRow[],
 ): Promise<string[]> {
-  const rows = await em.execute<{ id: string }[]>(
+  // A prepared statement for the few messages of one change (a checkout's orders); a mass message's batch is planned anew.
+  const rows = await executeNative<{ id: string }>(
+    em,
     `insert into message (audience, municipality_id, client_group_id, person_id, order_id, title, body, created_at)
      select 'PERSONAL', x.municipality_id, x.client_group_id, x.person_id, x.order_id, x.title, x.body, x.created_at
        from jsonb_to_recordset(?::jsonb) as x(municipality_id uuid, client_group_id uuid, person_id uuid,
@@ -122,6 +125,7 @@ export async function insertPersonalMany(
         })),
       ),
     ],
+    { prepared: messages.length <= 20 },
   );
   return rows.map((r) => r.id);
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { executeNative } from '../../kernel/sql.js';
 import type { PlanAssignment, PlanProduct } from './checkout-plan.js';
 import type { Checkout, Order, OrderAllocation, OrderEvent, OrderLine } from './order.entities.js';
 
@@ -6,7 +7,8 @@ import type { Checkout, Order, OrderAllocation, OrderEvent, OrderLine } from './
  * The checkout's SQL (docs, "Persistence: entities and queries"): what a checkout needs read in one statement, the
  * start of its transaction in one round trip (budget accounts locked in account order, payable accounts made where
  * missing, order numbers reserved from the sequence), and its rows written in one statement. Plain functions, no
- * rules: `checkout.service.ts` decides (the offer and payable conditions are passed in).
+ * rules: `checkout.service.ts` decides (the offer and payable conditions are passed in). Each runs as a prepared
+ * statement (kernel/sql.ts): parsed and planned once per connection, not on every checkout.
  */
 
 type Condition = { sql: string; params: unknown[] };
@@ -43,12 +45,13 @@ export async function checkoutReads(
   idempotencyKey: string | null = null,
 ): Promise<CheckoutReads> {
   const { here, anywhere, usable } = conditions;
-  const [read] = await em.execute<CheckoutReads[]>(
+  const [read] = await executeNative<CheckoutReads>(
+    em,
     `select
        exists(select 1 from checkout where idempotency_key = ?::text) as earlier,
        (select coalesce(json_agg(json_build_object('id', m.id, 'name', m.name) order by m.date_of_birth asc nulls first, m.first_name, m.id), '[]')
           from (select id, trim(first_name || ' ' || last_name) as name, date_of_birth, first_name from person
-                 where client_group_id = ? and erased_at is null) m) as members,
+                 where client_group_id = ?::uuid and erased_at is null) m) as members,
        (select coalesce(json_agg(x), '[]') from (
           select p.id, p.title, p.price_cents, p.category_id, p.provider_id, p.availability, p.redemption_method,
                  (${here.sql}) as offered_here, (${anywhere.sql}) as offered_anywhere,
@@ -61,6 +64,7 @@ export async function checkoutReads(
             from assignment a join arrangement ar on ar.id = a.arrangement_id
            where ${usable.sql}) x) as assignments`,
     [idempotencyKey, clientGroupId, ...here.params, ...anywhere.params, `{${productIds.join(',')}}`, ...usable.params],
+    { prepared: true },
   );
   return read!;
 }
@@ -86,7 +90,8 @@ export async function insertCheckoutRows(
   allocations: readonly OrderAllocation[],
   events: readonly OrderEvent[],
 ): Promise<void> {
-  await em.execute(
+  await executeNative(
+    em,
     `with c as (
        insert into checkout (id, client_group_id, person_id, municipality_id, idempotency_key, total_cents, budget_cents,
          contribution_cents, created_at)
@@ -173,6 +178,7 @@ export async function insertCheckoutRows(
         allocations.map((a) => ({ order_id: a.orderId, assignment_id: a.assignmentId, amount_cents: a.amountCents })),
       ),
     ],
+    { prepared: true },
   );
 }
 
@@ -188,20 +194,23 @@ export async function startCheckout(
   providerIds: readonly string[],
   now: Date,
 ): Promise<CheckoutStart> {
-  const [row] = await em.execute<CheckoutStart[]>(
+  const [row] = await executeNative<CheckoutStart>(
+    em,
     `with budgets as (
        select id, assignment_id, balance_cents from ledger_account
         where kind = 'ASSIGNMENT' and assignment_id = any(?::uuid[]) order by id for update
      ), found as (
        select id, provider_id from ledger_account
-        where kind = 'PROVIDER_PAYABLE' and municipality_id = ? and provider_id = any(?::uuid[])
+        where kind = 'PROVIDER_PAYABLE' and municipality_id = ?::uuid and provider_id = any(?::uuid[])
      ), added as (
        -- Not seen by the select above (one snapshot): the new ones come from RETURNING.
        insert into ledger_account (kind, municipality_id, provider_id, allow_negative, created_at)
-       select 'PROVIDER_PAYABLE', ?, p, true, ?::timestamptz from unnest(?::uuid[]) p where p not in (select provider_id from found)
+       select 'PROVIDER_PAYABLE', ?::uuid, p, true, ?::timestamptz from unnest(?::uuid[]) p where p not in (select provider_id from found)
        on conflict do nothing returning id, provider_id
      ), numbers as (
-       select nextval('order_number_seq')::text as n from generate_series(1, ?::int)
+       -- One per provider. Over the providers' array rather than generate_series(1, n): planned as a few rows, so the
+       -- prepared statement's generic plan is as cheap as a custom one and is kept (generate_series counts as 1,000).
+       select nextval('order_number_seq')::text as n from unnest(?::uuid[])
      )
      select (select coalesce(json_agg(b), '[]') from budgets b) as budgets,
             (select coalesce(json_agg(p), '[]') from (select * from found union all select * from added) p) as payables,
@@ -213,8 +222,9 @@ export async function startCheckout(
       municipalityId,
       now,
       `{${providerIds.join(',')}}`,
-      providerIds.length,
+      `{${providerIds.join(',')}}`,
     ],
+    { prepared: true },
   );
   return row!;
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { executeNative } from '../../kernel/sql.js';
 
 /**
  * The order mails' SQL (docs, "Persistence: entities and queries"): who of the household gets the mail, and the
@@ -18,12 +19,15 @@ export async function householdRecipient(
   clientGroupId: string,
   personId: string | null,
 ): Promise<Recipient | undefined> {
-  const [row] = await em.execute<Recipient[]>(
+  // Prepared: every order status change (each checkout) asks it.
+  const [row] = await executeNative<Recipient>(
+    em,
     `select id, first_name, email, notify_order_status from person
-      where client_group_id = ? and email is not null and email <> '' and erased_at is null
+      where client_group_id = ?::uuid and email is not null and email <> '' and erased_at is null
       order by coalesce(id = ?::uuid, false) desc, created_at asc, id asc
       limit 1`,
     [clientGroupId, personId],
+    { prepared: true },
   );
   return row;
 }

@@ -8,6 +8,7 @@ import { money } from '../../platform/money.js';
 import { providerNamesOf } from './order-messages.queries.js';
 import { CommunicationTemplate } from '../communication/index.js';
 import {
+  templateTexts,
   renderTemplate,
   TemplateError,
   variantOf,
@@ -126,9 +127,8 @@ export function orderStatusMessages(
       return { order, ...orderStatusTemplate({ order, providerName, from, to, actor, reason }) };
     });
     const keys = [...new Set(chosen.map((c) => c.key))];
-    const templates = new Map(
-      (await em.find(CommunicationTemplate, { key: { $in: keys } })).map((t) => [t.key as TemplateKey, t]),
-    );
+    // The texts only (a prepared statement, no entities): every checkout reads them.
+    const templates = new Map((await templateTexts(em, keys)).map((t) => [t.key as TemplateKey, t]));
     await messages.sendPersonalMany(
       em,
       chosen.map(({ order, key, variables }) => {

@@ -196,6 +196,8 @@ async function main() {
       ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
       {
         cwd: join(root, 'server'),
+        // The tests that start the server as a process of its own start the build just made (server/src/test/program.ts).
+        env: built ? { GW_TEST_BUILT: '1' } : {},
       },
     );
     countVitest(out);

@@ -12,13 +12,15 @@ import { SMTPServer } from 'smtp-server';
 import { createTestDatabase, type TestDatabase } from './test/database.js';
 import { startOidcTestIdp, type OidcTestIdp } from './integrations/digid/test-idp/oidc-idp.js';
 import { CURRENT_TERMS, REGISTER, registration } from './test/onboarding.js';
+import { programArgs } from './test/program.js';
 
 /**
  * The product starts in production: NODE_ENV=production with DIGID_MODE=oidc against the local OIDC broker (over
  * https, its certificate trusted through NODE_EXTRA_CA_CERTS, as a real broker's would be by the system's CAs),
  * Mollie (a key of the right form: nothing calls Mollie at start) and SMTP (a local smtp-server), on a fresh database
- * it migrates itself. The process is the production entry, src/main.ts, run from source through the same TypeScript
- * loader as the server's scripts (scripts/register-ts.mjs), so the test needs no build.
+ * it migrates itself. The process is the production entry: the build's dist/main.js when `npm test` has just built it,
+ * else src/main.ts through the server scripts' TypeScript loader, so the file also runs alone without a build
+ * (test/program.ts).
  */
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -106,7 +108,7 @@ describe('production start', () => {
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       LOG_LEVEL: 'info',
     };
-    child = spawn(process.execPath, ['--import', './scripts/register-ts.mjs', 'src/main.ts'], {
+    child = spawn(process.execPath, programArgs('main'), {
       cwd: serverDir,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -198,7 +200,7 @@ describe('production start', () => {
   }, 60_000);
 
   it('is refused when DIGID_MODE=oidc is incomplete, with Dutch messages that name what is missing', async () => {
-    const refused = spawn(process.execPath, ['--import', './scripts/register-ts.mjs', 'src/main.ts'], {
+    const refused = spawn(process.execPath, programArgs('main'), {
       cwd: serverDir,
       env: {
         PATH: process.env.PATH ?? '',
@@ -243,7 +245,7 @@ describe('several worker processes (WEB_CONCURRENCY=2)', () => {
     url = `http://127.0.0.1:${port}`;
     database = await createTestDatabase({ migrate: false });
     await database.orm.close(true);
-    child = spawn(process.execPath, ['--import', './scripts/register-ts.mjs', 'src/main.ts'], {
+    child = spawn(process.execPath, programArgs('main'), {
       cwd: serverDir,
       env: {
         PATH: process.env.PATH ?? '',

@@ -8,6 +8,7 @@ import { ManualClock } from '../../kernel/clock.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../seeders/demo-accounts.js';
 import { Municipality } from '../municipalities/municipality.entity.js';
 import { LINK_REFUSALS, LINK_REQUESTED_MESSAGE, OPERATOR_DEVICE_COOKIE } from './operator.service.js';
+import { programArgs } from '../../test/program.js';
 
 const ERR = 'errors { field code message }';
 const REQUEST = `mutation($e:String!){ requestOperatorLoginLink(email:$e){ message ${ERR} } }`;
@@ -69,7 +70,7 @@ describe('the operator console: magic link, console, acting in a municipality', 
   it('invites through the command itself (`npm run operator -- invite`), against the configured database', async () => {
     const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
     const run = (...args: string[]) =>
-      promisify(execFile)(process.execPath, ['--import', './scripts/register-ts.mjs', 'src/cli/operator.ts', ...args], {
+      promisify(execFile)(process.execPath, [...programArgs('cli/operator'), ...args], {
         cwd: serverDir,
         env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: server.database.url, LOG_LEVEL: 'warn' },
         timeout: 120_000,

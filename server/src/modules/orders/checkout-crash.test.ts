@@ -12,6 +12,7 @@ import {
   newKey,
   seedCheckoutLoad,
 } from '../../test/checkout-load.js';
+import { programArgs } from '../../test/program.js';
 
 const SERVER_DIR = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -26,10 +27,10 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The real server as its own process (from the TypeScript sources), on the given database. */
+/** The real server as its own process (the build, or the TypeScript sources: test/program.ts), on the given database. */
 async function startServer(databaseUrl: string, port: number): Promise<{ child: ChildProcess; output: () => string }> {
   let output = '';
-  const child = spawn(process.execPath, ['--import', './scripts/register-ts.mjs', 'src/main.ts'], {
+  const child = spawn(process.execPath, programArgs('main'), {
     cwd: SERVER_DIR,
     env: {
       ...process.env,

@@ -1,8 +1,26 @@
 import { mkdtempSync, chmodSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import pg from 'pg';
+
+/**
+ * The server's configuration for a benchmark run: test mode, a silent log, the loopback host and no demo data; `extra`
+ * adds to it or overrides it (`{ SEED_DEMO_DATA: 'true' }`, job settings). `benchDatabase` then adds the database.
+ */
+export function benchEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return { NODE_ENV: 'test', SEED_DEMO_DATA: 'false', LOG_LEVEL: 'silent', HOST: '127.0.0.1', ...extra };
+}
+
+/** The machine's load average (1/5/15 min) as `0.42 / 0.30 / 0.25`: of now, or of an earlier `os.loadavg()`. */
+export function loadText(averages: number[] = loadavg()): string {
+  return averages.map((n) => n.toFixed(2)).join(' / ');
+}
+
+/** The closing line of a benchmark's report: the cores and the load before the run and now (the figures' context). */
+export function machineLine(loadBefore: string, loadAfter: string = loadText()): string {
+  return `  machine     ${cpus().length} cores; load (1/5/15 min) vooraf ${loadBefore}, na afloop ${loadAfter}`;
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -31,7 +31,7 @@ import { offerQuery, ProductSort } from '../src/modules/catalogue/catalogue.serv
 import { catalogueCacheProcess } from '../src/modules/catalogue/catalogue-cache.js';
 import { keyOrderBy, keySelect, rowCursor } from '../src/graphql/keyset.js';
 import { systemClock } from '../src/kernel/clock.js';
-import { benchDatabase } from './bench-database.js';
+import { benchDatabase, benchEnv, loadText } from './bench-database.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const PROVIDERS = Number(process.env.BENCH_PROVIDERS ?? 500);
@@ -381,12 +381,7 @@ async function seed(url: string) {
 }
 
 async function main() {
-  const env: Record<string, string> = {
-    NODE_ENV: 'test',
-    SEED_DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-  };
+  const env = benchEnv();
   const database = await benchDatabase(env);
   const loadBefore = os.loadavg();
 
@@ -536,7 +531,6 @@ async function main() {
     const loadEnd = os.loadavg();
 
     const ms = (v: number) => `${v.toFixed(1).padStart(6)} ms`;
-    const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
     const rps = (side: Side, s: Scenario) => side.latencies[s].length / side.seconds;
     const all = (side: Side) => SCENARIOS.reduce((a, s) => a + side.latencies[s].length, 0);
     console.log('\nBenchmark: de openbare aanbodlijst (products), naast een referentie (node-postgres, één statement)');
@@ -548,7 +542,7 @@ async function main() {
     );
     console.log(`  processen   1 (onze server) tegen 1 (de referentie), beide een pool van ${POOL} verbindingen`);
     console.log(
-      `  machine     ${os.cpus().length} kernen; load average (1/5/15 min) voor ${load(loadBefore)}, na ons ${load(loadMid)}, na de referentie ${load(loadAfter)}, aan het eind ${load(loadEnd)}`,
+      `  machine     ${os.cpus().length} kernen; load average (1/5/15 min) voor ${loadText(loadBefore)}, na ons ${loadText(loadMid)}, na de referentie ${loadText(loadAfter)}, aan het eind ${loadText(loadEnd)}`,
     );
     console.log('\n  Waar de tijd van een verzoek ZONDER cache heen gaat (één tegelijk, gemiddeld per verzoek):');
     for (const s of SCENARIOS) {

@@ -18,6 +18,7 @@ import { webhookEndpointStatusLabel } from '@/vocabulary/webhookStatus';
 import { webhookUrlRule } from '@rules/webhook';
 import { WebhookSecretOnce } from './WebhookSecretOnce';
 import { WebhookDeliveryLog } from './WebhookDeliveryLog';
+import { FormSubmit } from '@/components/forms/FormSubmit';
 
 const ApiClientWebhooksDocument = graphql(`
   query ApiClientWebhooks($apiClientId: ID!) {
@@ -395,14 +396,9 @@ function NewEndpointForm(props: {
           ))}
         </fieldset>
         <TextField label="Omschrijving (optioneel)" maxLength={200} {...form.field('description')} />
-        <div className="gw-form-actions">
-          <button type="submit" className="gw-button" disabled={form.busy}>
-            Webhook aanmaken
-          </button>
-          <button type="button" className="gw-button gw-button--secondary" onClick={props.onCancel}>
-            Annuleren
-          </button>
-        </div>
+        <FormSubmit busy={form.busy} onCancel={props.onCancel}>
+          Webhook aanmaken
+        </FormSubmit>
       </form>
     </section>
   );

@@ -3,6 +3,9 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import pg from 'pg';
+import { boot, type RunningServer } from '../src/app/boot.js';
+import { loadConfig } from '../src/config/config.js';
+import { createLogger } from '../src/logging/logger.js';
 
 /**
  * The server's configuration for a benchmark run: test mode, a silent log, the loopback host and no demo data; `extra`
@@ -67,6 +70,28 @@ export async function benchDatabase(env: Record<string, string>): Promise<{ clea
   env.DATA_DIR = dataDir;
   env.EMBEDDED_PG_PORT = await embeddedPort();
   return { cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+/**
+ * Runs `work` against a server of our own (silent, on a free port) on a fresh benchmark database with
+ * `benchEnv(extra)`, then stops the server and removes the database however `work` ends.
+ */
+export async function withBenchServer(
+  extra: Record<string, string>,
+  work: (server: RunningServer) => Promise<void>,
+): Promise<void> {
+  const env = benchEnv(extra);
+  const database = await benchDatabase(env);
+  try {
+    const server = await boot({ config: loadConfig(env), logger: createLogger('silent'), port: 0 });
+    try {
+      await work(server);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.cleanup();
+  }
 }
 
 /**

@@ -8,10 +8,7 @@
 // from a cursor, so it should hardly grow) and the machine's load. Stops by itself.
 import 'reflect-metadata';
 import { createHash, randomUUID } from 'node:crypto';
-import { loadConfig } from '../src/config/config.js';
-import { createLogger } from '../src/logging/logger.js';
-import { boot } from '../src/app/boot.js';
-import { benchDatabase, benchEnv, loadText, machineLine } from './bench-database.js';
+import { withBenchServer, loadText, machineLine } from './bench-database.js';
 import { allPowerfulStaff, seedResidents } from '../src/test/mass-message-load.js';
 import { todayInAmsterdam } from '../src/kernel/dates.js';
 import { addMonths } from '../src/modules/journal/journal.kinds.js';
@@ -22,10 +19,7 @@ const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 const rssMb = () => (process.resourceUsage().maxRSS / 1024).toFixed(0);
 
 async function main() {
-  const env = benchEnv();
-  const database = await benchDatabase(env);
-  const server = await boot({ config: loadConfig(env), logger: createLogger('silent'), port: 0 });
-  try {
+  await withBenchServer({}, async (server) => {
     const loadBefore = loadText();
     const em = server.orm.em.fork();
     const seedStarted = performance.now();
@@ -206,10 +200,7 @@ async function main() {
     console.log(`  geheugen    piek-RSS ${rssBefore} MB vóór de exports, ${rssMb()} MB erna`);
     console.log(machineLine(loadBefore));
     if (runs[0]!.hash !== runs[1]!.hash || runs[0]!.debit !== Number(moved)) process.exitCode = 1;
-  } finally {
-    await server.stop();
-    await database.cleanup();
-  }
+  });
 }
 
 await main();

@@ -8,21 +8,14 @@
 // (os.loadavg) before and after: the numbers mean little on a busy machine. Stops by itself.
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { loadConfig } from '../src/config/config.js';
-import { createLogger } from '../src/logging/logger.js';
-import { boot } from '../src/app/boot.js';
-import { benchDatabase, benchEnv, loadText, machineLine } from './bench-database.js';
+import { withBenchServer, loadText, machineLine } from './bench-database.js';
 import { allPowerfulStaff, seedResidents } from '../src/test/mass-message-load.js';
 import { jobsIdle } from '../src/test/server.js';
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 5_000);
 
 async function main() {
-  const env = benchEnv({ JOBS_POLL_INTERVAL_MS: '100' });
-  const database = await benchDatabase(env);
-
-  const server = await boot({ config: loadConfig(env), logger: createLogger('silent'), port: 0 });
-  try {
+  await withBenchServer({ JOBS_POLL_INTERVAL_MS: '100' }, async (server) => {
     const loadBefore = loadText();
     const em = server.orm.em.fork();
     const seedStarted = performance.now();
@@ -65,10 +58,7 @@ async function main() {
     console.log(`  controle    ${check!.inbox} inwoners met het bericht, ${check!.delivered} e-mails bezorgd`);
     console.log(machineLine(loadBefore));
     if (check!.inbox !== RECIPIENTS || check!.delivered !== RECIPIENTS) process.exitCode = 1;
-  } finally {
-    await server.stop();
-    await database.cleanup();
-  }
+  });
 }
 
 await main();

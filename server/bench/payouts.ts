@@ -8,10 +8,7 @@
 // PAYOUT booking). Prints the machine's load (os.loadavg) before and after: the numbers mean little on a busy machine.
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { loadConfig } from '../src/config/config.js';
-import { createLogger } from '../src/logging/logger.js';
-import { boot } from '../src/app/boot.js';
-import { benchDatabase, benchEnv, loadText, machineLine } from './bench-database.js';
+import { withBenchServer, loadText, machineLine } from './bench-database.js';
 import { allPowerfulStaff } from '../src/test/mass-message-load.js';
 import { seedDeliveredOrders } from '../src/test/payout-load.js';
 import { validatePain001 } from '../src/test/sepa-xsd.js';
@@ -26,10 +23,7 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
 }
 
 async function main() {
-  const env = benchEnv();
-  const database = await benchDatabase(env);
-  const server = await boot({ config: loadConfig(env), logger: createLogger('silent'), port: 0 });
-  try {
+  await withBenchServer({}, async (server) => {
     const loadBefore = loadText();
     const ctx = { ...server.contexts.forSystem('bench'), viewer: allPowerfulStaff(randomUUID()) };
     const [{ municipalityId, totalCents }, seedMs] = await timed(() =>
@@ -82,10 +76,7 @@ async function main() {
       console.error('  controle    MISLUKT', xsd.errors.slice(0, 3));
       process.exitCode = 1;
     }
-  } finally {
-    await server.stop();
-    await database.cleanup();
-  }
+  });
 }
 
 await main();

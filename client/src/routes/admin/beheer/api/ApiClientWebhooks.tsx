@@ -7,8 +7,6 @@ import { ConfirmAction } from '@/components/forms/ConfirmAction';
 import { FieldError, TextField } from '@/components/forms/TextField';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { ruleCheck } from '@/components/forms/ruleCheck';
-import { Loading } from '@/components/ui/Loading';
-import { QueryError } from '@/components/ui/QueryError';
 import { graphql } from '@/graphql/generated';
 import type { ApiClientWebhooksQuery } from '@/graphql/generated/graphql';
 import { useShowNotice } from '@/lib/notice';
@@ -19,6 +17,7 @@ import { webhookUrlRule } from '@rules/webhook';
 import { WebhookSecretOnce } from './WebhookSecretOnce';
 import { WebhookDeliveryLog } from './WebhookDeliveryLog';
 import { FormSubmit } from '@/components/forms/FormSubmit';
+import { queryPending } from '@/components/ui/queryPending';
 
 const ApiClientWebhooksDocument = graphql(`
   query ApiClientWebhooks($apiClientId: ID!) {
@@ -136,14 +135,8 @@ export function ApiClientWebhooks({
   const [secret, setSecret] = useState<{ url: string; secret: string } | null>(null);
   const [adding, setAdding] = useState(false);
   const selected = url.get(searchParams.webhook);
-  if (query.loading && !query.data) return <Loading />;
-  if (query.error && !query.data)
-    return (
-      <QueryError
-        message="De webhooks konden niet worden geladen."
-        onRetry={() => void query.refetch().catch(() => undefined)}
-      />
-    );
+  const pending = queryPending(query, 'De webhooks konden niet worden geladen.');
+  if (pending) return pending;
   const endpoints = query.data?.webhookEndpoints ?? [];
   const types = query.data?.webhookEventTypes ?? [];
   const shown = endpoints.find((e) => e.id === selected);

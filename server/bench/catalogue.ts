@@ -31,6 +31,7 @@ import { offerQuery, ProductSort } from '../src/modules/catalogue/catalogue.serv
 import { catalogueCacheProcess } from '../src/modules/catalogue/catalogue-cache.js';
 import { keyOrderBy, keySelect, rowCursor } from '../src/graphql/keyset.js';
 import { systemClock } from '../src/kernel/clock.js';
+import { mulberry32 } from '../src/seeders/demo-data.js';
 import { benchDatabase, benchEnv, loadText } from './bench-database.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -143,21 +144,9 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** A small seeded generator (mulberry32): both sides get the very same mix. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Visitor `n`'s browse: a scenario, its variables, and how many pages it follows (1-5). */
 function browse(categories: string[], n: number, only?: Scenario) {
-  const r = random(n * 7919 + 17);
+  const r = mulberry32(n * 7919 + 17); // seeded: both sides get the very same mix
   const x = r();
   const scenario: Scenario = only ?? (x < 0.4 ? 'lijst' : x < 0.7 ? 'filter' : 'zoeken');
   const sort = SORTS[Math.floor(r() * SORTS.length)];

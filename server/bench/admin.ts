@@ -23,12 +23,11 @@
 //   BENCH_REUSE=folder|url   runs on a kept database instead of a fresh one, without seeding (its data was made
 //                            relative to that run's day; new migrations are applied at start). Never removed.
 import 'reflect-metadata';
-import { cpus, loadavg } from 'node:os';
 import { loadConfig } from '../src/config/config.js';
 import { createLogger } from '../src/logging/logger.js';
 import { boot } from '../src/app/boot.js';
 import { GROUPS_Q, ORDERS_Q } from './admin-queries.js';
-import { benchDatabase, reuseDatabase } from './bench-database.js';
+import { benchDatabase, reuseDatabase, benchEnv, loadText, machineLine } from './bench-database.js';
 import { TestClient } from '../src/test/server.js';
 import { encryptBsn, hashBsn } from '../src/crypto/bsn.js';
 import { luhnCheckDigit } from '../src/rules/card-number.js';
@@ -56,11 +55,6 @@ const PROVIDERS = Math.max(10, n(200));
 const AUDIT_ROWS = n(500_000);
 const MONTHS = 24;
 
-const load = () =>
-  loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' / ');
-
 /** Surnames: the demo's list plus generated Dutch-looking ones, so a surname is shared by a few hundred households. */
 function surnames(): string[] {
   const stems = ['Berg', 'Brink', 'Dijk', 'Hof', 'Kamp', 'Veld', 'Bosch', 'Meer', 'Wal', 'Hout', 'Laar', 'Horst'];
@@ -86,13 +80,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main() {
-  const env: Record<string, string> = {
-    NODE_ENV: 'test',
-    SEED_DEMO_DATA: 'true',
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    JOBS_WORKER: 'false',
-  };
+  const env = benchEnv({ SEED_DEMO_DATA: 'true', JOBS_WORKER: 'false' });
   // BENCH_REUSE: an earlier run's database (kept with BENCH_KEEP=1): its data folder, or a URL.
   const database = REUSE ? await reuseDatabase(env, REUSE) : await benchDatabase(env);
   const config = loadConfig(env);
@@ -109,7 +97,7 @@ async function main() {
     },
   });
   try {
-    const loadBefore = load();
+    const loadBefore = loadText();
     const em = server.orm.em.fork();
     const sql = <T extends object = Record<string, unknown>[]>(text: string, params: unknown[] = []) =>
       em.execute<T>(text, params as never);
@@ -897,7 +885,7 @@ async function main() {
       );
     const slow = results.filter((r) => r.p95 > 100);
     console.log(`\n  doel      p95 ≤ 100 ms: ${results.length - slow.length} van ${results.length} gehaald`);
-    console.log(`  machine   ${cpus().length} cores; load (1/5/15 min) vooraf ${loadBefore}, na afloop ${load()}`);
+    console.log(machineLine(loadBefore));
     if (results.some((r) => r.failures)) process.exitCode = 1;
   } finally {
     await server.stop();

@@ -13,7 +13,7 @@ import 'reflect-metadata';
 import { loadConfig } from '../src/config/config.js';
 import { createLogger } from '../src/logging/logger.js';
 import { boot } from '../src/app/boot.js';
-import { benchDatabase } from './bench-database.js';
+import { benchDatabase, benchEnv } from './bench-database.js';
 import { TestClient } from '../src/test/server.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../src/seeders/demo-accounts.js';
 import { encodeCursor } from '../src/graphql/pagination.js';
@@ -31,13 +31,7 @@ function percentile(values: number[], p: number): number {
 }
 
 async function main() {
-  const env: Record<string, string> = {
-    NODE_ENV: 'test',
-    SEED_DEMO_DATA: 'true',
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    JOBS_WORKER: 'false',
-  };
+  const env = benchEnv({ SEED_DEMO_DATA: 'true', JOBS_WORKER: 'false' });
   const database = await benchDatabase(env);
   const config = loadConfig(env);
   const server = await boot({ config, logger: createLogger('silent'), port: 0 });

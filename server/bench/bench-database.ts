@@ -1,8 +1,29 @@
 import { mkdtempSync, chmodSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import pg from 'pg';
+import { boot, type RunningServer } from '../src/app/boot.js';
+import { loadConfig } from '../src/config/config.js';
+import { createLogger } from '../src/logging/logger.js';
+
+/**
+ * The server's configuration for a benchmark run: test mode, a silent log, the loopback host and no demo data; `extra`
+ * adds to it or overrides it (`{ SEED_DEMO_DATA: 'true' }`, job settings). `benchDatabase` then adds the database.
+ */
+export function benchEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return { NODE_ENV: 'test', SEED_DEMO_DATA: 'false', LOG_LEVEL: 'silent', HOST: '127.0.0.1', ...extra };
+}
+
+/** The machine's load average (1/5/15 min) as `0.42 / 0.30 / 0.25`: of now, or of an earlier `os.loadavg()`. */
+export function loadText(averages: number[] = loadavg()): string {
+  return averages.map((n) => n.toFixed(2)).join(' / ');
+}
+
+/** The closing line of a benchmark's report: the cores and the load before the run and now (the figures' context). */
+export function machineLine(loadBefore: string, loadAfter: string = loadText()): string {
+  return `  machine     ${cpus().length} cores; load (1/5/15 min) vooraf ${loadBefore}, na afloop ${loadAfter}`;
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -49,6 +70,28 @@ export async function benchDatabase(env: Record<string, string>): Promise<{ clea
   env.DATA_DIR = dataDir;
   env.EMBEDDED_PG_PORT = await embeddedPort();
   return { cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+/**
+ * Runs `work` against a server of our own (silent, on a free port) on a fresh benchmark database with
+ * `benchEnv(extra)`, then stops the server and removes the database however `work` ends.
+ */
+export async function withBenchServer(
+  extra: Record<string, string>,
+  work: (server: RunningServer) => Promise<void>,
+): Promise<void> {
+  const env = benchEnv(extra);
+  const database = await benchDatabase(env);
+  try {
+    const server = await boot({ config: loadConfig(env), logger: createLogger('silent'), port: 0 });
+    try {
+      await work(server);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.cleanup();
+  }
 }
 
 /**

@@ -31,7 +31,8 @@ import { offerQuery, ProductSort } from '../src/modules/catalogue/catalogue.serv
 import { catalogueCacheProcess } from '../src/modules/catalogue/catalogue-cache.js';
 import { keyOrderBy, keySelect, rowCursor } from '../src/graphql/keyset.js';
 import { systemClock } from '../src/kernel/clock.js';
-import { benchDatabase } from './bench-database.js';
+import { mulberry32 } from '../src/seeders/demo-data.js';
+import { benchDatabase, benchEnv, loadText } from './bench-database.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const PROVIDERS = Number(process.env.BENCH_PROVIDERS ?? 500);
@@ -143,21 +144,9 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** A small seeded generator (mulberry32): both sides get the very same mix. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Visitor `n`'s browse: a scenario, its variables, and how many pages it follows (1-5). */
 function browse(categories: string[], n: number, only?: Scenario) {
-  const r = random(n * 7919 + 17);
+  const r = mulberry32(n * 7919 + 17); // seeded: both sides get the very same mix
   const x = r();
   const scenario: Scenario = only ?? (x < 0.4 ? 'lijst' : x < 0.7 ? 'filter' : 'zoeken');
   const sort = SORTS[Math.floor(r() * SORTS.length)];
@@ -381,12 +370,7 @@ async function seed(url: string) {
 }
 
 async function main() {
-  const env: Record<string, string> = {
-    NODE_ENV: 'test',
-    SEED_DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-  };
+  const env = benchEnv();
   const database = await benchDatabase(env);
   const loadBefore = os.loadavg();
 
@@ -536,7 +520,6 @@ async function main() {
     const loadEnd = os.loadavg();
 
     const ms = (v: number) => `${v.toFixed(1).padStart(6)} ms`;
-    const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
     const rps = (side: Side, s: Scenario) => side.latencies[s].length / side.seconds;
     const all = (side: Side) => SCENARIOS.reduce((a, s) => a + side.latencies[s].length, 0);
     console.log('\nBenchmark: de openbare aanbodlijst (products), naast een referentie (node-postgres, één statement)');
@@ -548,7 +531,7 @@ async function main() {
     );
     console.log(`  processen   1 (onze server) tegen 1 (de referentie), beide een pool van ${POOL} verbindingen`);
     console.log(
-      `  machine     ${os.cpus().length} kernen; load average (1/5/15 min) voor ${load(loadBefore)}, na ons ${load(loadMid)}, na de referentie ${load(loadAfter)}, aan het eind ${load(loadEnd)}`,
+      `  machine     ${os.cpus().length} kernen; load average (1/5/15 min) voor ${loadText(loadBefore)}, na ons ${loadText(loadMid)}, na de referentie ${loadText(loadAfter)}, aan het eind ${loadText(loadEnd)}`,
     );
     console.log('\n  Waar de tijd van een verzoek ZONDER cache heen gaat (één tegelijk, gemiddeld per verzoek):');
     for (const s of SCENARIOS) {

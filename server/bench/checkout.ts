@@ -22,7 +22,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/config/config.js';
 import { createLogger } from '../src/logging/logger.js';
 import { boot } from '../src/app/boot.js';
-import { benchDatabase } from './bench-database.js';
+import { benchDatabase, benchEnv, loadText } from './bench-database.js';
 import {
   CHECKOUT_MUTATION,
   LoadClient,
@@ -124,12 +124,7 @@ const SCENARIOS: Scenario[] = [
 ];
 
 async function main() {
-  const env: Record<string, string> = {
-    NODE_ENV: 'test',
-    SEED_DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-  };
+  const env = benchEnv();
   const database = await benchDatabase(env);
 
   const config = loadConfig(env);
@@ -239,9 +234,7 @@ async function main() {
       console.log(
         `  latentie    p50 ${ms(percentile(latencies, 50))}   p95 ${ms(percentile(latencies, 95))}   p99 ${ms(percentile(latencies, 99))}   max ${ms(latencies.at(-1)!)}`,
       );
-      console.log(
-        `  belasting   load average ${load.map((l) => l.toFixed(2)).join(' / ')} (1/5/15 min) aan het eind van dit scenario`,
-      );
+      console.log(`  belasting   load average ${loadText(load)} (1/5/15 min) aan het eind van dit scenario`);
       console.log(
         `  CPU         ${ms(((pgSeconds + mainSeconds) * 1000) / total)} per bestelling (PostgreSQL-backends + server-hoofdthread)`,
       );

@@ -12,13 +12,12 @@
 import 'reflect-metadata';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { loadConfig } from '../src/config/config.js';
 import { createLogger } from '../src/logging/logger.js';
 import { boot } from '../src/app/boot.js';
-import { benchDatabase, freePort } from './bench-database.js';
+import { benchDatabase, freePort, benchEnv, loadText, machineLine } from './bench-database.js';
 import { TestClient } from '../src/test/server.js';
 import { generatedPersons, importCsv } from '../src/test/import-csv.js';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../src/seeders/demo-accounts.js';
@@ -27,10 +26,6 @@ import { APPLY_CHUNK } from '../src/modules/import/import.service.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' / ');
 const mb = (kb: number) => (kb / 1024).toFixed(0);
 
 /** A process's memory from /proc (Linux), in kB: its resident set now and at its highest (VmHWM). */
@@ -143,13 +138,7 @@ async function startServer(env: Record<string, string>, port: number) {
 }
 
 async function main() {
-  const env: Record<string, string> = {
-    NODE_ENV: 'test',
-    SEED_DEMO_DATA: 'true',
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    JOBS_POLL_INTERVAL_MS: '100',
-  };
+  const env = benchEnv({ SEED_DEMO_DATA: 'true', JOBS_POLL_INTERVAL_MS: '100' });
   const database = await benchDatabase(env);
   // Migrated and seeded here; the server then starts on the database as it is (its seeding finds the demo data).
   const setUp = await boot({ config: loadConfig(env), logger: createLogger('silent'), port: 0, demoActivity: false });
@@ -167,7 +156,7 @@ async function main() {
   await db.connect();
   let stopped = false;
   try {
-    const loadBefore = load();
+    const loadBefore = loadText();
     const client = new TestClient(server.url);
     await client.loginStaff(DEMO_STAFF.find((s) => s.role === 'BEHEERDER')!.email, DEMO_PASSWORD);
     const csv = importCsv(generatedPersons(ROWS, 'BENCH', a!.name, 60_000_000));
@@ -223,7 +212,7 @@ async function main() {
     const run = applied.value;
     const applySeconds = (performance.now() - applyStarted) / 1000;
     const memory = memoryOf(server.pid);
-    const loadAfter = load();
+    const loadAfter = loadText();
     await db.end();
     await server.stop();
     stopped = true;
@@ -260,7 +249,7 @@ async function main() {
       ).toFixed(2)} ms per regel)`;
     console.log(`  CPU-tijd    proefrun: ${cpu(dry)}`);
     console.log(`              uitvoeren: ${cpu(applied)}`);
-    console.log(`  machine     ${cpus().length} cores; load (1/5/15 min) vooraf ${loadBefore}, na afloop ${loadAfter}`);
+    console.log(machineLine(loadBefore, loadAfter));
     // One grant per household (two persons each; an odd last person is a household of one).
     const households = Math.ceil(ROWS / 2);
     if (check!.persons !== ROWS || check!.assignments !== households || check!.balance !== 0) process.exitCode = 1;

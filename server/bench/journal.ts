@@ -8,11 +8,7 @@
 // from a cursor, so it should hardly grow) and the machine's load. Stops by itself.
 import 'reflect-metadata';
 import { createHash, randomUUID } from 'node:crypto';
-import { cpus, loadavg } from 'node:os';
-import { loadConfig } from '../src/config/config.js';
-import { createLogger } from '../src/logging/logger.js';
-import { boot } from '../src/app/boot.js';
-import { benchDatabase } from './bench-database.js';
+import { withBenchServer, loadText, machineLine } from './bench-database.js';
 import { allPowerfulStaff, seedResidents } from '../src/test/mass-message-load.js';
 import { todayInAmsterdam } from '../src/kernel/dates.js';
 import { addMonths } from '../src/modules/journal/journal.kinds.js';
@@ -20,23 +16,11 @@ import { DEMO_LEDGER_CODES } from '../src/seeders/demo-journal.js';
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' / ');
 const rssMb = () => (process.resourceUsage().maxRSS / 1024).toFixed(0);
 
 async function main() {
-  const env: Record<string, string> = {
-    NODE_ENV: 'test',
-    SEED_DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-  };
-  const database = await benchDatabase(env);
-  const server = await boot({ config: loadConfig(env), logger: createLogger('silent'), port: 0 });
-  try {
-    const loadBefore = load();
+  await withBenchServer({}, async (server) => {
+    const loadBefore = loadText();
     const em = server.orm.em.fork();
     const seedStarted = performance.now();
     const { municipalityId } = await seedResidents(em, 10_000);
@@ -214,12 +198,9 @@ async function main() {
       `  totalen     debet ${runs[0]!.debit} = credit ${runs[0]!.credit} = grootboek ${moved} (centen): ${runs[0]!.debit === runs[0]!.credit && runs[0]!.debit === Number(moved) ? 'ja' : 'NEE'}`,
     );
     console.log(`  geheugen    piek-RSS ${rssBefore} MB vóór de exports, ${rssMb()} MB erna`);
-    console.log(`  machine     ${cpus().length} cores; load (1/5/15 min) vooraf ${loadBefore}, na afloop ${load()}`);
+    console.log(machineLine(loadBefore));
     if (runs[0]!.hash !== runs[1]!.hash || runs[0]!.debit !== Number(moved)) process.exitCode = 1;
-  } finally {
-    await server.stop();
-    await database.cleanup();
-  }
+  });
 }
 
 await main();

@@ -7,35 +7,16 @@
 // (status SENT), and until the worker has delivered every e-mail (outbox transport). Prints the machine's load
 // (os.loadavg) before and after: the numbers mean little on a busy machine. Stops by itself.
 import 'reflect-metadata';
-import { cpus, loadavg } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { loadConfig } from '../src/config/config.js';
-import { createLogger } from '../src/logging/logger.js';
-import { boot } from '../src/app/boot.js';
-import { benchDatabase } from './bench-database.js';
+import { withBenchServer, loadText, machineLine } from './bench-database.js';
 import { allPowerfulStaff, seedResidents } from '../src/test/mass-message-load.js';
 import { jobsIdle } from '../src/test/server.js';
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 5_000);
 
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' / ');
-
 async function main() {
-  const env: Record<string, string> = {
-    NODE_ENV: 'test',
-    SEED_DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    JOBS_POLL_INTERVAL_MS: '100',
-  };
-  const database = await benchDatabase(env);
-
-  const server = await boot({ config: loadConfig(env), logger: createLogger('silent'), port: 0 });
-  try {
-    const loadBefore = load();
+  await withBenchServer({ JOBS_POLL_INTERVAL_MS: '100' }, async (server) => {
+    const loadBefore = loadText();
     const em = server.orm.em.fork();
     const seedStarted = performance.now();
     const { municipalityId, households } = await seedResidents(em, RECIPIENTS);
@@ -75,12 +56,9 @@ async function main() {
     );
     console.log(`  bezorging   alle e-mails door de worker bezorgd (outbox) na ${allSeconds.toFixed(1)} s`);
     console.log(`  controle    ${check!.inbox} inwoners met het bericht, ${check!.delivered} e-mails bezorgd`);
-    console.log(`  machine     ${cpus().length} cores; load (1/5/15 min) vooraf ${loadBefore}, na afloop ${load()}`);
+    console.log(machineLine(loadBefore));
     if (check!.inbox !== RECIPIENTS || check!.delivered !== RECIPIENTS) process.exitCode = 1;
-  } finally {
-    await server.stop();
-    await database.cleanup();
-  }
+  });
 }
 
 await main();

@@ -7,23 +7,14 @@
 // order reserved), the SEPA export (pain.001.001.09, checked against the official XSD) and marking it paid (the
 // PAYOUT booking). Prints the machine's load (os.loadavg) before and after: the numbers mean little on a busy machine.
 import 'reflect-metadata';
-import { cpus, loadavg } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { loadConfig } from '../src/config/config.js';
-import { createLogger } from '../src/logging/logger.js';
-import { boot } from '../src/app/boot.js';
-import { benchDatabase } from './bench-database.js';
+import { withBenchServer, loadText, machineLine } from './bench-database.js';
 import { allPowerfulStaff } from '../src/test/mass-message-load.js';
 import { seedDeliveredOrders } from '../src/test/payout-load.js';
 import { validatePain001 } from '../src/test/sepa-xsd.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
 const PROVIDERS = Number(process.env.BENCH_PROVIDERS ?? 500);
-
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' / ');
 
 async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   const started = performance.now();
@@ -32,16 +23,8 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
 }
 
 async function main() {
-  const env: Record<string, string> = {
-    NODE_ENV: 'test',
-    SEED_DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-  };
-  const database = await benchDatabase(env);
-  const server = await boot({ config: loadConfig(env), logger: createLogger('silent'), port: 0 });
-  try {
-    const loadBefore = load();
+  await withBenchServer({}, async (server) => {
+    const loadBefore = loadText();
     const ctx = { ...server.contexts.forSystem('bench'), viewer: allPowerfulStaff(randomUUID()) };
     const [{ municipalityId, totalCents }, seedMs] = await timed(() =>
       seedDeliveredOrders(server.orm.em.fork(), {
@@ -88,15 +71,12 @@ async function main() {
       `  export      pain.001.001.09 van ${(exported.value.xml.length / 1024).toFixed(0)} kB in ${exportMs.toFixed(0)} ms (XSD ${xsd.valid ? 'geldig' : 'ONGELDIG'}, gecontroleerd in ${xsdMs.toFixed(0)} ms)`,
     );
     console.log(`  betaald     PAYOUT geboekt in ${paidMs.toFixed(0)} ms; nog te betalen aan aanbieders: ${left} cent`);
-    console.log(`  machine     ${cpus().length} cores; load (1/5/15 min) vooraf ${loadBefore}, na afloop ${load()}`);
+    console.log(machineLine(loadBefore));
     if (!xsd.valid || b.totalCents !== totalCents || b.orderCount !== ORDERS || Number(left) !== 0) {
       console.error('  controle    MISLUKT', xsd.errors.slice(0, 3));
       process.exitCode = 1;
     }
-  } finally {
-    await server.stop();
-    await database.cleanup();
-  }
+  });
 }
 
 await main();

@@ -20,7 +20,7 @@ import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -28,7 +28,7 @@ import { loadConfig } from '../src/config/config.js';
 import { createLogger } from '../src/logging/logger.js';
 import { prepareDatabase } from '../src/app/boot.js';
 import { GROUPS_Q, ORDERS_Q } from './admin-queries.js';
-import { benchDatabase, freePort } from './bench-database.js';
+import { benchDatabase, freePort, loadText } from './bench-database.js';
 import { TestClient } from '../src/test/server.js';
 import { moneyInvariantViolations, seedCheckoutLoad, type LoadFixture } from '../src/test/checkout-load.js';
 import { importCsv, generatedPersons } from '../src/test/import-csv.js';
@@ -42,10 +42,6 @@ const VISITORS = Number(process.env.SOAK_VISITORS ?? 6);
 const SHOPPERS = Number(process.env.SOAK_SHOPPERS ?? 4);
 const PROVIDERS = 6;
 
-const load = () =>
-  loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' / ');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function percentile(sorted: number[], p: number): number {
@@ -599,7 +595,7 @@ async function main() {
       );
       const mem = instances.map((inst) => `${inst.name} ${rssMb(inst.child.pid).toFixed(0)} MB`);
       console.log(
-        `\n  minuut ${minute}  RSS ${mem.join(', ')}; PostgreSQL-verbindingen ${n}; jobs klaar om te draaien ${due}; load ${load()}`,
+        `\n  minuut ${minute}  RSS ${mem.join(', ')}; PostgreSQL-verbindingen ${n}; jobs klaar om te draaien ${due}; load ${loadText()}`,
       );
       for (const kind of KINDS) {
         const list = (stats.minute.get(kind) ?? []).sort((a, b) => a - b);
@@ -616,7 +612,7 @@ async function main() {
       `  opzet     2 instanties (${urls.join(', ')}), elk met jobworker, op één database; ${VISITORS} bezoekers, ${SHOPPERS} inwoners, ${PROVIDERS} aanbieders (3 balies), 2 medewerkers tegelijk; ${RESIDENTS} huishoudens met tegoed`,
     );
     console.log(
-      `  voorbereid in ${seedSeconds.toFixed(0)} s (migraties, demo met activiteit, belastingdata), instanties gestart in ${instanceSeconds.toFixed(0)} s; machine ${cpus().length} cores, load ${load()}`,
+      `  voorbereid in ${seedSeconds.toFixed(0)} s (migraties, demo met activiteit, belastingdata), instanties gestart in ${instanceSeconds.toFixed(0)} s; machine ${cpus().length} cores, load ${loadText()}`,
     );
     const loadStarted = Date.now();
     const loops = [
@@ -648,7 +644,7 @@ async function main() {
     clearInterval(sampler);
     await Promise.all(loops);
     const loadSeconds = (Date.now() - loadStarted) / 1000;
-    const loadAtEnd = load();
+    const loadAtEnd = loadText();
 
     // ---- the checks ---------------------------------------------------------------------------------------------------
     // The background work drains.

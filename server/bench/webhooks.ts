@@ -8,14 +8,13 @@
 // one delivery at a time, in order, without holding up the rest), and the process's memory. Prints the machine's
 // load: the numbers mean little on a busy machine. Stops by itself; the slow and failing endpoints do not finish.
 import 'reflect-metadata';
-import { cpus, loadavg } from 'node:os';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../src/config/config.js';
 import { createLogger } from '../src/logging/logger.js';
 import { boot } from '../src/app/boot.js';
-import { benchDatabase } from './bench-database.js';
+import { benchDatabase, benchEnv, loadText, machineLine } from './bench-database.js';
 import { encryptSecret } from '../src/kernel/secret-box.js';
 import { newSigningSecret } from '../src/modules/webhooks/signing.js';
 
@@ -26,20 +25,8 @@ const SLOW = 5;
 const FAILING = 3;
 const BATCH = 500;
 
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' / ');
-
 async function main() {
-  const env: Record<string, string> = {
-    NODE_ENV: 'test',
-    SEED_DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    JOBS_POLL_INTERVAL_MS: '100',
-    JOBS_CONCURRENCY: process.env.JOBS_CONCURRENCY ?? '8',
-  };
+  const env = benchEnv({ JOBS_POLL_INTERVAL_MS: '100', JOBS_CONCURRENCY: process.env.JOBS_CONCURRENCY ?? '8' });
   const database = await benchDatabase(env);
   const received = new Map<string, string[]>();
   let duplicates = 0;
@@ -66,7 +53,7 @@ async function main() {
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 250);
   try {
-    const loadBefore = load();
+    const loadBefore = loadText();
     const em = server.orm.em.fork();
     const [m] = await em.execute<{ id: string }[]>(`insert into municipality (name, slug) values (?, ?) returning id`, [
       'Benchstad',
@@ -164,7 +151,7 @@ async function main() {
     console.log(
       `  geheugen    piek RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB; jobs concurrency ${env.JOBS_CONCURRENCY}`,
     );
-    console.log(`  machine     ${cpus().length} cores; load (1/5/15 min) vooraf ${loadBefore}, na afloop ${load()}`);
+    console.log(machineLine(loadBefore));
     if (!fastDone() || duplicates > 0) process.exitCode = 1;
   } finally {
     clearInterval(sampler);

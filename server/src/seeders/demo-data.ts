@@ -70,8 +70,8 @@ import {
 // ---------------------------------------------------------------------------------------------------------------
 // Deterministic randomness
 
-/** mulberry32: a tiny, well-distributed 32-bit PRNG. Enough for demo data; never for secrets. */
-function mulberry32(seed: number): () => number {
+/** mulberry32: a tiny, well-distributed 32-bit PRNG. Enough for demo data and benchmarks; never for secrets. */
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -1,16 +1,19 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
-interface TextFieldProps extends Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  'id' | 'aria-invalid' | 'aria-describedby'
-> {
+/**
+ * The props of a labelled control (TextField, TextAreaField, SelectField): the element's own attributes, but its id
+ * and aria attributes are the field's to set, plus the label, hint and error.
+ */
+export type LabelledControlProps<Attributes, Element> = Omit<Attributes, 'id' | 'aria-invalid' | 'aria-describedby'> & {
   label: string;
   hint?: string;
-  /** A Dutch error message; marks the input invalid and is read with it. */
+  /** A Dutch error message; marks the control invalid and is read with it. */
   error?: string | null;
   id?: string;
-  ref?: Ref<HTMLInputElement>;
-}
+  ref?: Ref<Element>;
+};
+
+type TextFieldProps = LabelledControlProps<InputHTMLAttributes<HTMLInputElement>, HTMLInputElement>;
 
 /** A labelled input with optional hint and error, tied together with aria-describedby. */
 export function TextField({ label, hint, error, id, className, ref, ...inputProps }: TextFieldProps) {

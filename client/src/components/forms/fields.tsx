@@ -1,16 +1,7 @@
-import { useId, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { describedBy, FieldMessages, LabelledField } from './TextField';
+import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { describedBy, FieldMessages, LabelledField, type LabelledControlProps } from './TextField';
 
-interface TextAreaFieldProps extends Omit<
-  TextareaHTMLAttributes<HTMLTextAreaElement>,
-  'id' | 'aria-invalid' | 'aria-describedby'
-> {
-  label: string;
-  hint?: string;
-  error?: string | null;
-  id?: string;
-  ref?: Ref<HTMLTextAreaElement>;
-}
+type TextAreaFieldProps = LabelledControlProps<TextareaHTMLAttributes<HTMLTextAreaElement>, HTMLTextAreaElement>;
 
 /** A labelled multi-line input with optional hint and error. */
 export function TextAreaField({ label, hint, error, id, ref, ...props }: TextAreaFieldProps) {
@@ -21,17 +12,9 @@ export function TextAreaField({ label, hint, error, id, ref, ...props }: TextAre
   );
 }
 
-interface SelectFieldProps extends Omit<
-  SelectHTMLAttributes<HTMLSelectElement>,
-  'id' | 'aria-invalid' | 'aria-describedby'
-> {
-  label: string;
-  hint?: string;
-  error?: string | null;
-  id?: string;
-  ref?: Ref<HTMLSelectElement>;
+type SelectFieldProps = LabelledControlProps<SelectHTMLAttributes<HTMLSelectElement>, HTMLSelectElement> & {
   children: ReactNode;
-}
+};
 
 /** A labelled select with optional hint and error. */
 export function SelectField({ label, hint, error, id, ref, children, ...props }: SelectFieldProps) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useOnNavigation } from '../../lib/useOnNavigation';
 import { Link, NavLink, useLocation, useMatches } from 'react-router';
 import type { Permission } from '../../graphql/generated/graphql';
 import { screenPermission as p } from '../../lib/permissions';
@@ -177,19 +177,11 @@ export function AdminLayout() {
   const { viewer, refetch } = useViewer();
   const isStaff = viewer?.kind === 'STAFF';
   const operatorAct = useOperatorAct();
-  const { pathname } = useLocation();
   // Permissions come from the role on every request (instellingen/rollen): each next page asks again, so a changed
   // role shows in the menu and the guards from the next page on, without logging in again.
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+  useOnNavigation(() => {
     if (isStaff) void refetch();
-    // Only on navigation; `isStaff` and `refetch` are read as they are then.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pathname]);
+  });
   return (
     <div className="gw-shell">
       <SkipLink />

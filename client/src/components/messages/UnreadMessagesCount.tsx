@@ -1,7 +1,6 @@
 import { useQuery } from '@apollo/client/react';
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
 import { graphql } from '../../graphql/generated';
+import { useOnNavigation } from '../../lib/useOnNavigation';
 import { useViewer } from '../../lib/viewer';
 import './messages.css';
 
@@ -20,16 +19,9 @@ export function UnreadMessagesCount() {
   const { viewer } = useViewer();
   const isCustomer = viewer?.kind === 'CUSTOMER';
   const { data, refetch } = useQuery(UnreadMessageCountDocument, { skip: !isCustomer, fetchPolicy: 'cache-first' });
-  const { pathname } = useLocation();
-  const first = useRef(true);
-
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+  useOnNavigation(() => {
     if (isCustomer) void refetch().catch(() => undefined);
-  }, [pathname, isCustomer, refetch]);
+  });
 
   const count = isCustomer ? (data?.myUnreadMessageCount ?? 0) : 0;
   if (count <= 0) return null;

@@ -12,6 +12,7 @@ import type { PaymentStatus as PaymentStatusValue } from '../../graphql/generate
 import { urls } from '../../lib/urls';
 import { OrderPlaced, type ContributionState } from './OrderPlaced';
 import { PAYMENT_POLLING, usePollWhile } from '@/lib/usePollWhile';
+import { paymentFailedTitle } from '@/vocabulary/paymentStatus';
 
 const MyPaymentDocument = graphql(`
   query MyPayment($id: ID!) {
@@ -60,12 +61,6 @@ function stateOf(status: PaymentStatusValue): ContributionState {
   if (status === 'OPEN') return 'pending';
   return 'failed';
 }
-
-const FAILED_TITLE: Partial<Record<PaymentStatusValue, string>> = {
-  FAILED: 'Uw betaling is niet gelukt',
-  CANCELED: 'U heeft de betaling geannuleerd',
-  EXPIRED: 'Uw betaling is verlopen',
-};
 
 /**
  * /winkelwagen?betaling=<id>: the confirmation step after the payment page of the own contribution (the PSP sends the
@@ -166,7 +161,7 @@ export function PaymentStatus({ paymentId, onRetry }: { paymentId: string; onRet
     );
   } else {
     notice = (
-      <Alert variant="error" title={FAILED_TITLE[found.status] ?? 'Uw betaling is niet gelukt'}>
+      <Alert variant="error" title={paymentFailedTitle[found.status] ?? 'Uw betaling is niet gelukt'}>
         <p>
           Daarom is uw bestelling geannuleerd. Het tegoed dat u ervoor gebruikte, staat weer op uw{' '}
           <Link to={urls.account.assignments()}>regelingen</Link>.

@@ -8,17 +8,26 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 
 const UNLOGGED = { loggerContext: { enabled: false } };
 
+/** A card as the counter judges it: its state and its holder's household and first name. */
+export interface CounterCard {
+  status: string;
+  client_group_id: string;
+  first_name: string;
+}
+
+/** The card holder's household (`p`) has an open order with the provider (the one parameter): the counter's one rule. */
+const HAS_OPEN_ORDER = `exists (select 1 from customer_order o
+                     where o.client_group_id = p.client_group_id and o.provider_id = ? and o.status in ('PLACED', 'ACCEPTED'))`;
+
 /** The card with this number when its household has an open order with the provider. */
 export async function cardWithOpenOrder(
   em: EntityManager,
   number: string,
   providerId: string,
-): Promise<{ status: string; client_group_id: string; first_name: string } | undefined> {
-  const [card] = await em.execute<{ status: string; client_group_id: string; first_name: string }[]>(
+): Promise<CounterCard | undefined> {
+  const [card] = await em.execute<CounterCard[]>(
     `select c.status, p.client_group_id, p.first_name from card c join person p on p.id = c.person_id
-      where c.number = ?
-        and exists (select 1 from customer_order o
-                     where o.client_group_id = p.client_group_id and o.provider_id = ? and o.status in ('PLACED', 'ACCEPTED'))`,
+      where c.number = ? and ${HAS_OPEN_ORDER}`,
     [number, providerId],
     UNLOGGED,
   );
@@ -48,14 +57,10 @@ export async function cardByIdWithOpenOrder(
   em: EntityManager,
   cardId: string,
   providerId: string,
-): Promise<{ status: string; municipality_id: string; client_group_id: string; first_name: string } | undefined> {
-  const [card] = await em.execute<
-    { status: string; municipality_id: string; client_group_id: string; first_name: string }[]
-  >(
+): Promise<(CounterCard & { municipality_id: string }) | undefined> {
+  const [card] = await em.execute<(CounterCard & { municipality_id: string })[]>(
     `select c.status, p.municipality_id, p.client_group_id, p.first_name from card c join person p on p.id = c.person_id
-      where c.id = ?
-        and exists (select 1 from customer_order o
-                     where o.client_group_id = p.client_group_id and o.provider_id = ? and o.status in ('PLACED', 'ACCEPTED'))`,
+      where c.id = ? and ${HAS_OPEN_ORDER}`,
     [cardId, providerId],
     UNLOGGED,
   );

@@ -212,15 +212,7 @@ export class CounterService {
     if (code.kind === 'token') return this.resolveToken(ctx, em, code.token, providerId);
     if (code.kind === 'card') {
       const card = await q.cardWithOpenOrder(em, code.number, providerId);
-      if (!card) return nothingFound();
-      if (card.status === 'BLOCKED') return CARD_BLOCKED();
-      if (card.status !== 'ACTIVE') return CARD_REPLACED();
-      return {
-        clientGroupId: card.client_group_id,
-        firstName: card.first_name,
-        matchedBy: CounterMatch.CARD,
-        orderId: null,
-      };
+      return card ? byCard(card) : nothingFound();
     }
     const match = await q.openOrderByPickupCode(em, code.code, providerId);
     if (!match) return nothingFound();
@@ -255,14 +247,7 @@ export class CounterService {
     if (!card) return nothingFound();
     // Signed by us for another municipality than the card's: never made so; refused like a changed code.
     if (card.municipality_id !== municipalityId) return UserError.of('code', 'INVALID_TOKEN', TOKEN_INVALID);
-    if (card.status === 'BLOCKED') return CARD_BLOCKED();
-    if (card.status !== 'ACTIVE') return CARD_REPLACED();
-    return {
-      clientGroupId: card.client_group_id,
-      firstName: card.first_name,
-      matchedBy: CounterMatch.CARD,
-      orderId: null,
-    };
+    return byCard(card);
   }
 
   private openOrders(ctx: RequestContext, providerId: string, clientGroupId: string): Promise<Order[]> {
@@ -272,6 +257,18 @@ export class CounterService {
       { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], limit: 50 },
     );
   }
+}
+
+/** A card found with an open order, typed or scanned: a blocked or replaced one says so, an active one is its household. */
+function byCard(card: q.CounterCard): Resolved | UserError {
+  if (card.status === 'BLOCKED') return CARD_BLOCKED();
+  if (card.status !== 'ACTIVE') return CARD_REPLACED();
+  return {
+    clientGroupId: card.client_group_id,
+    firstName: card.first_name,
+    matchedBy: CounterMatch.CARD,
+    orderId: null,
+  };
 }
 
 /** What the event log may hold of a code: how it was given, a card's last four digits; never a token or a pickup code. */

@@ -16,7 +16,7 @@ import {
   ProviderPayout,
   ProviderPayoutConnection,
 } from './payout.types.js';
-import type { PayoutBatchRecord, PayoutLineOrderRecord } from './payout.service.js';
+import type { PayoutBatchRecord, PayoutLineOrderRecord } from './payout.records.js';
 import type { HandoverMethod } from '../orders/index.js';
 import { payoutSpecificationPath } from './payout.routes.js';
 

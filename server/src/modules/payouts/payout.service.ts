@@ -15,17 +15,6 @@ import type {
   ProviderPayoutRecord,
 } from './payout.records.js';
 
-export { NOT_EXECUTED_REASON_MAX } from './payout.batches.js';
-export type {
-  PayoutBatchRecord,
-  PayoutCandidateLine,
-  PayoutFilter,
-  PayoutLineOrderRecord,
-  PayoutLineRecord,
-  PayoutPreview,
-  ProviderPayoutRecord,
-} from './payout.records.js';
-
 /**
  * Payouts to providers, in two parts along their seam: the batches staff make, export, mark paid or not executed
  * (`payout.batches.ts`), and the provider's view of their paid payouts (`payout.provider-view.ts`); the SQL of both

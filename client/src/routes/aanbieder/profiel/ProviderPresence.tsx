@@ -13,6 +13,7 @@ import { useShowNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
 import { LocationAddress, OpeningHoursTable, type LocationView } from '../../aanbod/aanbieders/ProviderLocations';
 import { weekdayName } from '@/vocabulary/weekdays';
+import { FormSubmit } from '@/components/forms/FormSubmit';
 
 const SaveProviderLocationDocument = graphql(`
   mutation SaveProviderLocation($id: ID, $input: ProviderLocationInput!) {
@@ -229,14 +230,9 @@ function LocationForm({
           })}
         </div>
       </fieldset>
-      <div className="gw-form-actions">
-        <button type="submit" className="gw-button" disabled={form.busy}>
-          {form.busy ? 'Bezig met opslaan…' : 'Vestiging opslaan'}
-        </button>
-        <button type="button" className="gw-button gw-button--secondary" onClick={onCancel}>
-          Annuleren
-        </button>
-      </div>
+      <FormSubmit busy={form.busy} onCancel={onCancel}>
+        {form.busy ? 'Bezig met opslaan…' : 'Vestiging opslaan'}
+      </FormSubmit>
     </form>
   );
 }

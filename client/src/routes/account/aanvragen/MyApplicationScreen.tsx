@@ -12,7 +12,7 @@ import { useMutationForm } from '@/components/forms/useMutationForm';
 import { ruleCheck } from '@/components/forms/ruleCheck';
 import { answerText } from '@/components/applications/AnswerField';
 import { ApplicationTimeline } from '@/components/applications/ApplicationTimeline';
-import { applicationStatusLabel } from '@/components/applications/applicationStatus';
+import { applicationStatusLabel } from '@/vocabulary/applicationStatus';
 import { uploadProof } from '@/components/applications/applications.graphql';
 import { graphql } from '@/graphql/generated';
 import type { MyApplicationQuery } from '@/graphql/generated/graphql';

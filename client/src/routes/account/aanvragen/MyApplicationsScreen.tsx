@@ -6,7 +6,7 @@ import { QueryError } from '@/components/ui/QueryError';
 import { DataTable } from '@/components/ui/DataTable';
 import { formatDate } from '@/components/dates/formatDate';
 import { formatCents } from '@/components/money/formatCents';
-import { applicationStatusLabel } from '@/components/applications/applicationStatus';
+import { applicationStatusLabel } from '@/vocabulary/applicationStatus';
 import { graphql } from '@/graphql/generated';
 import { urls } from '@/lib/urls';
 

@@ -7,6 +7,7 @@ import { graphql } from '@/graphql/generated';
 import type { PaymentStatus } from '@/graphql/generated/graphql';
 import { urls } from '@/lib/urls';
 import { PAYMENT_POLLING, usePollWhile } from '@/lib/usePollWhile';
+import { paymentFailedTitle } from '@/vocabulary/paymentStatus';
 
 const PaymentReturnDocument = graphql(`
   query PaymentReturn($id: ID!) {
@@ -41,12 +42,6 @@ export function paymentOutcome(status: PaymentStatus | null | undefined): Paymen
       return 'unknown';
   }
 }
-
-const failedTitle: Partial<Record<PaymentStatus, string>> = {
-  FAILED: 'Uw betaling is niet gelukt',
-  CANCELED: 'U heeft de betaling geannuleerd',
-  EXPIRED: 'Uw betaling is verlopen',
-};
 
 interface PaymentReturnNoticeProps {
   paymentId: string;
@@ -114,7 +109,7 @@ export function PaymentReturnNotice({ paymentId, onSettled }: PaymentReturnNotic
       break;
     case 'failed':
       notice = (
-        <Alert variant="error" title={failedTitle[payment!.status] ?? 'Uw betaling is niet gelukt'}>
+        <Alert variant="error" title={paymentFailedTitle[payment!.status] ?? 'Uw betaling is niet gelukt'}>
           <p>
             Daarom {payment!.orders.length === 1 ? `is bestelling ${numbers}` : `zijn de bestellingen ${numbers}`}{' '}
             geannuleerd. Het tegoed dat u ervoor gebruikte, staat weer op uw{' '}

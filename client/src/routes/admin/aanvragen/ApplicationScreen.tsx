@@ -15,7 +15,7 @@ import { TextField } from '@/components/forms/TextField';
 import { ruleCheck } from '@/components/forms/ruleCheck';
 import { answerText } from '@/components/applications/AnswerField';
 import { ApplicationTimeline } from '@/components/applications/ApplicationTimeline';
-import { staffApplicationStatusLabel } from '@/components/applications/applicationStatus';
+import { staffApplicationStatusLabel } from '@/vocabulary/applicationStatus';
 import { proofUrl, todayInAmsterdam } from '@/components/applications/applications.graphql';
 import { graphql } from '@/graphql/generated';
 import type { AdminApplicationQuery } from '@/graphql/generated/graphql';

@@ -4,7 +4,7 @@ import { oneOf, text, type Column, type Filters } from '@/components/lists';
 import { Page } from '@/components/layout/Page';
 import { formatDate } from '@/components/dates/formatDate';
 import { formatCents } from '@/components/money/formatCents';
-import { staffApplicationStatusLabel } from '@/components/applications/applicationStatus';
+import { staffApplicationStatusLabel } from '@/vocabulary/applicationStatus';
 import { graphql } from '@/graphql/generated';
 import type { AdminApplicationsQuery, ApplicationStatus } from '@/graphql/generated/graphql';
 import { urls } from '@/lib/urls';

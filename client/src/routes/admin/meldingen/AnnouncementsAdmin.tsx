@@ -18,6 +18,7 @@ import type { AdminAnnouncementsQuery, AnnouncementSeverity } from '@/graphql/ge
 import { useShowNotice } from '@/lib/notice';
 import { DataTable } from '@/components/ui/DataTable';
 import { NamedOptions } from '@/components/forms/NamedOptions';
+import { FormSubmit } from '@/components/forms/FormSubmit';
 
 /** Who sees an announcement: what the site does (announcement.service.ts, `active`). */
 export const ANNOUNCEMENT_AUDIENCE_HINT =
@@ -249,16 +250,9 @@ export function AnnouncementsAdmin({
           defaultValue={isoToAmsterdamLocal(editing?.endsAt)}
           {...form.field('endsAt')}
         />
-        <div className="gw-form-actions">
-          <button type="submit" className="gw-button" disabled={form.busy}>
-            {editing ? 'Wijzigingen opslaan' : 'Melding plaatsen'}
-          </button>
-          {editing ? (
-            <button type="button" className="gw-button gw-button--secondary" onClick={() => edit(null)}>
-              Annuleren
-            </button>
-          ) : null}
-        </div>
+        <FormSubmit busy={form.busy} onCancel={editing ? () => edit(null) : undefined}>
+          {editing ? 'Wijzigingen opslaan' : 'Melding plaatsen'}
+        </FormSubmit>
       </form>
     </section>
   );

@@ -4,13 +4,12 @@ import { formatDate, formatDateTime } from '@/components/dates/formatDate';
 import { ConfirmAction } from '@/components/forms/ConfirmAction';
 import { TextField } from '@/components/forms/TextField';
 import { useMutationForm } from '@/components/forms/useMutationForm';
-import { Loading } from '@/components/ui/Loading';
-import { QueryError } from '@/components/ui/QueryError';
 import { graphql } from '@/graphql/generated';
 import { useShowNotice } from '@/lib/notice';
 import { urls } from '@/lib/urls';
 import { apiClientStatusLabel } from '@/vocabulary/apiClientStatus';
 import { ApiClientWebhooks } from './ApiClientWebhooks';
+import { queryPending } from '@/components/ui/queryPending';
 
 const ApiClientDetailDocument = graphql(`
   query ApiClientDetail($id: ID!) {
@@ -157,14 +156,8 @@ export function ApiClientDetail({ id, onKey }: { id: string; onKey: (name: strin
           : `U beheert de koppeling ‘${client?.name ?? ''}’ nu zelf.`,
       ),
   });
-  if (query.loading && !query.data) return <Loading />;
-  if (query.error && !query.data)
-    return (
-      <QueryError
-        message="Deze koppeling kon niet worden geladen."
-        onRetry={() => void query.refetch().catch(() => undefined)}
-      />
-    );
+  const pending = queryPending(query, 'Deze koppeling kon niet worden geladen.');
+  if (pending) return pending;
   if (!client) return <p>Deze koppeling bestaat niet (meer).</p>;
   const active = client.status === 'ACTIVE';
   const reduced = client.permissions.filter((p) => !client.effectivePermissions.includes(p));

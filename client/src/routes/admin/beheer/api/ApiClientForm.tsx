@@ -7,6 +7,7 @@ import { graphql } from '@/graphql/generated';
 import type { Permission } from '@/graphql/generated/graphql';
 import { NamedOptions } from '@/components/forms/NamedOptions';
 import { FieldError } from '@/components/forms/TextField';
+import { FormSubmit } from '@/components/forms/FormSubmit';
 
 const ApiClientFormOptionsDocument = graphql(`
   query ApiClientFormOptions {
@@ -155,14 +156,9 @@ export function ApiClientForm(props: {
           max={6000}
           {...form.field('rateLimitPerMinute')}
         />
-        <div className="gw-form-actions">
-          <button type="submit" className="gw-button" disabled={form.busy}>
-            Koppeling aanmaken
-          </button>
-          <button type="button" className="gw-button gw-button--secondary" onClick={props.onCancel}>
-            Annuleren
-          </button>
-        </div>
+        <FormSubmit busy={form.busy} onCancel={props.onCancel}>
+          Koppeling aanmaken
+        </FormSubmit>
       </form>
     </section>
   );

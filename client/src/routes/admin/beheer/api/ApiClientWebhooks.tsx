@@ -7,8 +7,6 @@ import { ConfirmAction } from '@/components/forms/ConfirmAction';
 import { FieldError, TextField } from '@/components/forms/TextField';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { ruleCheck } from '@/components/forms/ruleCheck';
-import { Loading } from '@/components/ui/Loading';
-import { QueryError } from '@/components/ui/QueryError';
 import { graphql } from '@/graphql/generated';
 import type { ApiClientWebhooksQuery } from '@/graphql/generated/graphql';
 import { useShowNotice } from '@/lib/notice';
@@ -18,6 +16,8 @@ import { webhookEndpointStatusLabel } from '@/vocabulary/webhookStatus';
 import { webhookUrlRule } from '@rules/webhook';
 import { WebhookSecretOnce } from './WebhookSecretOnce';
 import { WebhookDeliveryLog } from './WebhookDeliveryLog';
+import { FormSubmit } from '@/components/forms/FormSubmit';
+import { queryPending } from '@/components/ui/queryPending';
 
 const ApiClientWebhooksDocument = graphql(`
   query ApiClientWebhooks($apiClientId: ID!) {
@@ -135,14 +135,8 @@ export function ApiClientWebhooks({
   const [secret, setSecret] = useState<{ url: string; secret: string } | null>(null);
   const [adding, setAdding] = useState(false);
   const selected = url.get(searchParams.webhook);
-  if (query.loading && !query.data) return <Loading />;
-  if (query.error && !query.data)
-    return (
-      <QueryError
-        message="De webhooks konden niet worden geladen."
-        onRetry={() => void query.refetch().catch(() => undefined)}
-      />
-    );
+  const pending = queryPending(query, 'De webhooks konden niet worden geladen.');
+  if (pending) return pending;
   const endpoints = query.data?.webhookEndpoints ?? [];
   const types = query.data?.webhookEventTypes ?? [];
   const shown = endpoints.find((e) => e.id === selected);
@@ -395,14 +389,9 @@ function NewEndpointForm(props: {
           ))}
         </fieldset>
         <TextField label="Omschrijving (optioneel)" maxLength={200} {...form.field('description')} />
-        <div className="gw-form-actions">
-          <button type="submit" className="gw-button" disabled={form.busy}>
-            Webhook aanmaken
-          </button>
-          <button type="button" className="gw-button gw-button--secondary" onClick={props.onCancel}>
-            Annuleren
-          </button>
-        </div>
+        <FormSubmit busy={form.busy} onCancel={props.onCancel}>
+          Webhook aanmaken
+        </FormSubmit>
       </form>
     </section>
   );

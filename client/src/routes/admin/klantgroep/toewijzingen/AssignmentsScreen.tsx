@@ -19,6 +19,7 @@ import { assignmentStatusLabel } from '@/vocabulary/assignmentStatus';
 import { StatusBadge } from '@/components/status/StatusBadge';
 import { movementKindLabel } from '@/vocabulary/ledgerMovement';
 import { DataTable } from '@/components/ui/DataTable';
+import { FormSubmit } from '@/components/forms/FormSubmit';
 
 const AdminAssignmentsDocument = graphql(`
   query AdminAssignments($id: ID!) {
@@ -107,14 +108,9 @@ function RevokeForm({
         required
         {...form.field('reason')}
       />
-      <div className="gw-form-actions">
-        <button type="submit" className="gw-button gw-button--danger" disabled={form.busy}>
-          Toewijzing intrekken
-        </button>
-        <button type="button" className="gw-button gw-button--secondary" onClick={onCancel}>
-          Annuleren
-        </button>
-      </div>
+      <FormSubmit busy={form.busy} danger onCancel={onCancel}>
+        Toewijzing intrekken
+      </FormSubmit>
     </form>
   );
 }

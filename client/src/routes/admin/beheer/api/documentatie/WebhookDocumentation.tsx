@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { Loading } from '@/components/ui/Loading';
-import { QueryError } from '@/components/ui/QueryError';
 import { graphql } from '@/graphql/generated';
+import { queryPending } from '@/components/ui/queryPending';
 
 const ApiDocumentationWebhooksDocument = graphql(`
   query ApiDocumentationWebhooks {
@@ -95,14 +94,8 @@ app.Run();`,
 export function WebhookDocumentation() {
   const ids = useId();
   const query = useQuery(ApiDocumentationWebhooksDocument);
-  if (query.loading && !query.data) return <Loading />;
-  if (query.error && !query.data)
-    return (
-      <QueryError
-        message="De documentatie van de webhooks kon niet worden geladen."
-        onRetry={() => void query.refetch().catch(() => undefined)}
-      />
-    );
+  const pending = queryPending(query, 'De documentatie van de webhooks kon niet worden geladen.');
+  if (pending) return pending;
   const descriptions = new Map(
     (query.data?.apiDocumentation.permissions ?? []).map((p) => [p.permission as string, p.description]),
   );

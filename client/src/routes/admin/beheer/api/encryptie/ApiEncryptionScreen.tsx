@@ -5,13 +5,13 @@ import { SelectField, TextAreaField } from '@/components/forms/fields';
 import { useMutationForm } from '@/components/forms/useMutationForm';
 import { Page } from '@/components/layout/Page';
 import { DataTable } from '@/components/ui/DataTable';
-import { Loading } from '@/components/ui/Loading';
 import { QueryError } from '@/components/ui/QueryError';
 import { graphql } from '@/graphql/generated';
 import type { ApiEncryptionClientQuery } from '@/graphql/generated/graphql';
 import { useShowNotice } from '@/lib/notice';
 import { searchParams } from '@/lib/urls';
 import { useSearchParam } from '@/lib/urlState';
+import { queryPending } from '@/components/ui/queryPending';
 
 const ApiEncryptionClientsDocument = graphql(`
   query ApiEncryptionClients {
@@ -120,14 +120,8 @@ function ClientEncryption({ id }: { id: string }) {
     onSuccess: () =>
       showNotice('De publieke sleutel is geregistreerd. Vanaf nu gaan BSN’s versleuteld naar deze koppeling.'),
   });
-  if (query.loading && !query.data) return <Loading />;
-  if (query.error && !query.data)
-    return (
-      <QueryError
-        message="Deze koppeling kon niet worden geladen."
-        onRetry={() => void query.refetch().catch(() => undefined)}
-      />
-    );
+  const pending = queryPending(query, 'Deze koppeling kon niet worden geladen.');
+  if (pending) return pending;
   const client = query.data?.apiClient;
   if (!client) return <p>Deze koppeling bestaat niet (meer).</p>;
   const keys = client.encryptionKeys;

@@ -3,6 +3,7 @@ import { primaryColor } from '@rules/color';
 import { messageOf } from '@rules/rule';
 import { TextField } from '@/components/forms/TextField';
 import { Page } from '@/components/layout/Page';
+import { wholeNumber } from '@/components/settings/NumberSettings';
 import { SettingsForm, type SettingsValue } from '@/components/settings/SettingsForm';
 import { graphql } from '@/graphql/generated';
 
@@ -14,9 +15,6 @@ const CardSettingsMunicipalitiesDocument = graphql(`
     }
   }
 `);
-
-/** A whole number as typed, or the text itself so the server's Dutch message explains what is wrong. */
-const number = (text: string): number | string => (/^\s*\d+\s*$/.test(text) ? Number(text) : text);
 
 const hoursField = (id: string) => `offlineValidityHoursByMunicipality.${id}`;
 const colourField = (id: string) => `colorByMunicipality.${id}`;
@@ -47,11 +45,11 @@ export default function DigitalCardSettingsScreen() {
           )
         }
         toPatch={(values) => ({
-          offlineValidityHours: number(values.offlineValidityHours ?? ''),
+          offlineValidityHours: wholeNumber(values.offlineValidityHours ?? ''),
           offlineValidityHoursByMunicipality: Object.fromEntries(
             municipalities.map((m) => {
               const text = values[hoursField(m.id)]?.trim();
-              return [m.id, text ? number(text) : null];
+              return [m.id, text ? wholeNumber(text) : null];
             }),
           ),
           colorByMunicipality: Object.fromEntries(

@@ -48,6 +48,7 @@ import { Migration20261129031500_ledger_statement_balances } from './Migration20
 import { Migration20261130100000_applications } from './Migration20261130100000_applications.js';
 import { Migration20261129040000_offer_municipalities } from './Migration20261129040000_offer_municipalities.js';
 import { Migration20261130200000_webhooks } from './Migration20261130200000_webhooks.js';
+import { Migration20261201500000_offer_search_indexes } from './Migration20261201500000_offer_search_indexes.js';
 
 /** Every migration in order. A new migration is added here as well as in its own file. */
 export const migrationsList = [
@@ -107,4 +108,5 @@ export const migrationsList = [
   { name: 'Migration20261129040000_offer_municipalities', class: Migration20261129040000_offer_municipalities },
   { name: 'Migration20261130100000_applications', class: Migration20261130100000_applications },
   { name: 'Migration20261130200000_webhooks', class: Migration20261130200000_webhooks },
+  { name: 'Migration20261201500000_offer_search_indexes', class: Migration20261201500000_offer_search_indexes },
 ];

@@ -160,11 +160,15 @@ export function offerQuery(
                where not exists (select 1 from regexp_split_to_table(immutable_unaccent(lower(c.name)), '[^a-z0-9]+') w
                  where ${nearWord('w', 'q')}))))`
       : '';
+    // The trigram arm last: PostgreSQL evaluates an OR from left to right, and the similarity of a title is the
+    // costly test (the trigram index's candidates are rechecked one by one); a product the cheap arms already matched
+    // skips it.
     where.push(
-      `(p.search @@ websearch_to_tsquery('dutch', immutable_unaccent(?)) or immutable_unaccent(lower(p.title)) % immutable_unaccent(lower(?))${fuzzy})`,
+      `(p.search @@ websearch_to_tsquery('dutch', immutable_unaccent(?))${fuzzy} or immutable_unaccent(lower(p.title)) % immutable_unaccent(lower(?)))`,
     );
-    params.push(search, search);
+    params.push(search);
     if (words.length) params.push(textArray(words), textArray(words));
+    params.push(search);
     rank = `(ts_rank(p.search, websearch_to_tsquery('dutch', immutable_unaccent(?))) + similarity(immutable_unaccent(lower(p.title)), immutable_unaccent(lower(?))))::float8`;
     rankParams.push(search, search);
   }

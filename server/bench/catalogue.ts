@@ -22,6 +22,7 @@ import 'reflect-metadata';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { createServer, type Server } from 'node:http';
 import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { loadConfig } from '../src/config/config.js';
 import { createLogger } from '../src/logging/logger.js';
@@ -138,6 +139,22 @@ const QUERY = `query Bench($search: String, $categoryId: ID, $sort: ProductSort,
     suggestion edges { cursor node { id title slug priceCents availability provider { id name } category { id name } images { thumbnailUrl } } }
   }
 }`;
+
+/**
+ * CPU milliseconds the PostgreSQL backends `pids` have run so far (Linux /proc/<pid>/schedstat, nanoseconds; 0 for a
+ * backend that is gone or a database on another machine). Parallel workers a statement starts are not among them.
+ */
+function backendCpuMs(pids: readonly number[]): number {
+  let ns = 0;
+  for (const pid of pids) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // Gone, or not on this machine.
+    }
+  }
+  return ns / 1e6;
+}
 
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
@@ -449,24 +466,41 @@ async function main() {
     reference.server.headersTimeout = 66_000;
     await new Promise<void>((resolve) => reference!.server.listen(0, '127.0.0.1', resolve));
     const referenceUrl = `http://127.0.0.1:${(reference.server.address() as { port: number }).port}`;
-    const parts: Record<
-      Scenario,
-      { total: number; pg: number; count: number; json: number; n: number; stmts: number }
-    > = {
-      lijst: { total: 0, pg: 0, count: 0, json: 0, n: 0, stmts: 0 },
-      filter: { total: 0, pg: 0, count: 0, json: 0, n: 0, stmts: 0 },
-      zoeken: { total: 0, pg: 0, count: 0, json: 0, n: 0, stmts: 0 },
+    type Part = {
+      total: number;
+      pg: number;
+      count: number;
+      json: number;
+      n: number;
+      stmts: number;
+      cpuServer: number;
+      cpuPg: number;
     };
+    const part = (): Part => ({ total: 0, pg: 0, count: 0, json: 0, n: 0, stmts: 0, cpuServer: 0, cpuPg: 0 });
+    const parts: Record<Scenario, Part> = { lijst: part(), filter: part(), zoeken: part() };
+    // CPU time per request: the server's process (this process: the server, and the one request's client) and the
+    // server's PostgreSQL backends (the figure a busy machine does not inflate as it does the wall time).
+    const backends = (
+      await server.orm.em
+        .fork()
+        .execute<{ pid: number }[]>(
+          `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+        )
+    ).map((r) => r.pid);
     let same = 0;
     let compared = 0;
     for (let n = 0; n < 150; n++) {
       const { scenario, vars } = browse(categories, 1_000_000 + n);
       stmts.length = 0;
       counting = true;
+      const cpu0 = process.cpuUsage();
+      const pg0 = backendCpuMs(backends);
       const t0 = performance.now();
       const res = await gql(server.url, QUERY, vars);
       const text = await res.text();
       const total = performance.now() - t0;
+      const cpu = process.cpuUsage(cpu0);
+      const cpuPg = backendCpuMs(backends) - pg0;
       counting = false;
       const body = JSON.parse(text);
       const t1 = performance.now();
@@ -477,6 +511,8 @@ async function main() {
       p.pg += stmts.reduce((a, s) => a + s.ms, 0);
       p.count += stmts.filter((s) => /^\s*select count\(\*\)/i.test(s.text)).reduce((a, s) => a + s.ms, 0);
       p.stmts += stmts.length;
+      p.cpuServer += (cpu.user + cpu.system) / 1000;
+      p.cpuPg += cpuPg;
       p.n++;
       // The reference answers the same rows, page and count.
       if (n % 5 === 0) {
@@ -538,7 +574,14 @@ async function main() {
       const p = parts[s];
       const other = (p.total - p.pg - p.json) / p.n;
       console.log(
-        `    ${s.padEnd(7)} totaal ${ms(p.total / p.n)}  PostgreSQL ${ms(p.pg / p.n)} (waarvan de telling ${ms(p.count / p.n)}, ${(p.stmts / p.n).toFixed(1)} statements)  serialisatie ${ms(p.json / p.n)}  HTTP/context/GraphQL ${ms(other)}`,
+        `    ${s.padEnd(7)} totaal ${ms(p.total / p.n)}  PostgreSQL ${ms(p.pg / p.n)} (waarvan een aparte telling ${ms(p.count / p.n)}, ${(p.stmts / p.n).toFixed(1)} statements)  serialisatie ${ms(p.json / p.n)}  HTTP/context/GraphQL ${ms(other)}`,
+      );
+    }
+    console.log('    CPU-tijd per verzoek (de drukte van de machine telt daarin nauwelijks mee):');
+    for (const s of SCENARIOS) {
+      const p = parts[s];
+      console.log(
+        `    ${s.padEnd(7)} server ${ms(p.cpuServer / p.n)} + PostgreSQL ${ms(p.cpuPg / p.n)} = ${ms((p.cpuServer + p.cpuPg) / p.n)}`,
       );
     }
     console.log(`    dezelfde rijen als de referentie: ${same} van ${compared}`);

@@ -81,9 +81,14 @@ export function keyCondition(
 ): { sql: string | null; params: unknown[] } {
   const values = readCursor(cursor, [{ literal: order.name }, ...order.keys.map((k) => CAST_PART[k.cast])]);
   if (!values) return { sql: null, params: [] };
+  return { sql: afterSql(order), params: values.slice(1) };
+}
+
+/** The condition "after the cursor's key values" (one `?` per key, in order) of `order`. */
+export function afterSql(order: KeyOrder): string {
   const left = order.keys.map((k) => k.expr).join(', ');
   const right = order.keys.map((k) => `?::${k.cast}`).join(', ');
-  return { sql: `(${left}) ${order.direction === 'asc' ? '>' : '<'} (${right})`, params: values.slice(1) };
+  return `(${left}) ${order.direction === 'asc' ? '>' : '<'} (${right})`;
 }
 
 /** The cursor of a row fetched with `keySelect(order)`. */

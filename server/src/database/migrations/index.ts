@@ -51,6 +51,7 @@ import { Migration20261130200000_webhooks } from './Migration20261130200000_webh
 import { Migration20261201100001_search_word_add_inline } from './Migration20261201100001_search_word_add_inline.js';
 import { Migration20261201100002_audit_log_person_index } from './Migration20261201100002_audit_log_person_index.js';
 import { Migration20261201200000_ledger_balanced_per_statement } from './Migration20261201200000_ledger_balanced_per_statement.js';
+import { Migration20261201500000_offer_search_indexes } from './Migration20261201500000_offer_search_indexes.js';
 
 /** Every migration in order. A new migration is added here as well as in its own file. */
 export const migrationsList = [
@@ -116,4 +117,5 @@ export const migrationsList = [
     name: 'Migration20261201200000_ledger_balanced_per_statement',
     class: Migration20261201200000_ledger_balanced_per_statement,
   },
+  { name: 'Migration20261201500000_offer_search_indexes', class: Migration20261201500000_offer_search_indexes },
 ];

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { keyOrder, keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
+import { afterSql, keyOrder, keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
 import type { ProductStatus } from './product.entity.js';
 
 /**
@@ -13,15 +13,6 @@ type Condition = { sql: string; params: unknown[] };
 
 /** The provider's own products: newest first. */
 export const OWN_PRODUCTS: KeyOrder = keyOrder('own', 'desc', 'p', ['p.created_at', 'timestamptz']);
-
-/** The number of products (`p`) that match every condition of `where`. */
-export async function countOffer(em: EntityManager, where: readonly string[], params: unknown[]): Promise<number> {
-  const countRows = await em.execute<{ count: string }[]>(
-    `select count(*)::text as count from product p where ${where.join(' and ')}`,
-    params,
-  );
-  return Number(countRows[0]?.count ?? 0);
-}
 
 /** Whether any product (`p`) matches every condition of `where` (one index probe, not a count). */
 export async function anyInOffer(em: EntityManager, where: readonly string[], params: unknown[]): Promise<boolean> {
@@ -98,6 +89,64 @@ export function offerPage(
       limit,
     ],
   );
+}
+
+/**
+ * A page of the offer (as `offerPage`) and the number of ALL products that match `where` (the cursor aside), in one
+ * statement: one round trip instead of two. `matchOnce`: the conditions are costly per product (a search: its full
+ * text, trigram and fuzzy arms, and the rank): the matches are found once (a materialized CTE, with the order's key
+ * values) and both the count and the page read them, instead of each statement finding them again. Without it the
+ * count is a scalar subquery of its own (the listing's and a filter's: an index-only count over a partial index of the
+ * offer) and the page an index range scan that stops after `limit` rows. An empty page still answers the count.
+ */
+export async function offerPageCounted(
+  em: EntityManager,
+  query: {
+    columns: string;
+    order: KeyOrder;
+    where: readonly string[];
+    params: unknown[];
+    exprParams: unknown[];
+    after: { sql: string | null; params: unknown[] };
+    matchOnce: boolean;
+  },
+  limit: number,
+): Promise<{ total: number; rows: Record<string, unknown>[] }> {
+  const { columns, order, where, params, exprParams, after, matchOnce } = query;
+  let rows: Record<string, unknown>[];
+  if (matchOnce) {
+    // The order's keys as plain columns of the matches (`_o0, …`): the page sorts and continues on them.
+    const inner: KeyOrder = { ...order, keys: order.keys.map((k, i) => ({ expr: `m._o${i}`, cast: k.cast })) };
+    rows = await em.execute<Record<string, unknown>[]>(
+      `with m as materialized (
+         select ${columns}, ${order.keys.map((k, i) => `${k.expr} as _o${i}`).join(', ')} from product p
+          where ${where.join(' and ')})
+       select t._total, x.* from (select count(*)::int as _total from m) t
+         left join lateral (select m.*, ${keySelect(inner)} from m
+                             ${after.sql ? `where ${afterSql(inner)}` : ''}
+                             order by ${keyOrderBy(inner)} limit ?) x on true`,
+      [...exprParams, ...params, ...(after.sql ? after.params : []), limit],
+    );
+    for (const row of rows) for (let i = 0; i < order.keys.length; i++) delete row[`_o${i}`];
+  } else {
+    rows = await em.execute<Record<string, unknown>[]>(
+      `select t._total, x.* from (select count(*)::int as _total from product p where ${where.join(' and ')}) t
+         left join lateral (select ${columns}, ${keySelect(order)} from product p
+                             where ${[...where, ...(after.sql ? [after.sql] : [])].join(' and ')}
+                             order by ${keyOrderBy(order)} limit ?) x on true`,
+      [
+        ...params,
+        ...exprParams,
+        ...params,
+        ...(after.sql ? [...exprParams, ...after.params] : []),
+        ...exprParams,
+        limit,
+      ],
+    );
+  }
+  const total = Number(rows[0]?._total ?? 0);
+  for (const row of rows) delete row._total;
+  return { total, rows: rows.filter((row) => row.id != null) };
 }
 
 /**

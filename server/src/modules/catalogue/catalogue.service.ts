@@ -112,6 +112,8 @@ export function offerQuery(
   order: KeyOrder;
   exprParams: unknown[];
   after: { sql: string | null; params: unknown[] };
+  /** A search: its conditions are costly per product, so a statement finds the matches once (offerPageCounted). */
+  matchOnce: boolean;
 } | null {
   const search = filter.search?.trim().slice(0, 200) || null;
   const visible = offerFor(ctx);
@@ -158,11 +160,15 @@ export function offerQuery(
                where not exists (select 1 from regexp_split_to_table(immutable_unaccent(lower(c.name)), '[^a-z0-9]+') w
                  where ${nearWord('w', 'q')}))))`
       : '';
+    // The trigram arm last: PostgreSQL evaluates an OR from left to right, and the similarity of a title is the
+    // costly test (the trigram index's candidates are rechecked one by one); a product the cheap arms already matched
+    // skips it.
     where.push(
-      `(p.search @@ websearch_to_tsquery('dutch', immutable_unaccent(?)) or immutable_unaccent(lower(p.title)) % immutable_unaccent(lower(?))${fuzzy})`,
+      `(p.search @@ websearch_to_tsquery('dutch', immutable_unaccent(?))${fuzzy} or immutable_unaccent(lower(p.title)) % immutable_unaccent(lower(?)))`,
     );
-    params.push(search, search);
+    params.push(search);
     if (words.length) params.push(textArray(words), textArray(words));
+    params.push(search);
     rank = `(ts_rank(p.search, websearch_to_tsquery('dutch', immutable_unaccent(?))) + similarity(immutable_unaccent(lower(p.title)), immutable_unaccent(lower(?))))::float8`;
     rankParams.push(search, search);
   }
@@ -180,7 +186,7 @@ export function offerQuery(
 
   // The cursor is checked first: a bad one is an error even when nothing matches.
   const after = keyCondition(order, afterCursor);
-  return { where, params, order, exprParams, after };
+  return { where, params, order, exprParams, after, matchOnce: search !== null };
 }
 
 /**
@@ -204,27 +210,33 @@ export class CatalogueService {
     const first = pageSize(page.first);
     const query = offerQuery(ctx, filterOrNull ?? {}, page.after);
     if (!query) return emptyConnection();
-    const { where, params, order, exprParams, after } = query;
+    const { where, params, order, exprParams, after, matchOnce } = query;
+    const columns = productColumns(ctx);
 
-    // The count only when asked for (a statement of its own over every match; the page needs only first + 1 rows).
+    // The count only when asked for (it runs over every match; the page needs only first + 1 rows), and then in the
+    // page's statement (offerPageCounted) unless this catalogue version's count is known.
     let totalCount = -1;
-    if (options.count ?? true) {
-      const version = catalogueVersionOf(ctx);
-      const countKey = `${where.join(' and ')}\u0000${JSON.stringify(params)}`;
-      const known = version ? this.counts.get(countKey) : undefined;
-      if (known && known.version === version) totalCount = known.count;
-      else {
-        totalCount = await q.countOffer(ctx.em, where, params);
-        if (version) this.counts.set(countKey, { version, count: totalCount });
-      }
+    let rows: Record<string, unknown>[];
+    const version = options.count === false ? undefined : catalogueVersionOf(ctx);
+    const countKey = `${where.join(' and ')}\u0000${JSON.stringify(params)}`;
+    const known = version ? this.counts.get(countKey) : undefined;
+    if ((options.count ?? true) && !(known && known.version === version)) {
+      const counted = await q.offerPageCounted(
+        ctx.em,
+        { columns, order, where, params, exprParams, after, matchOnce },
+        first + 1,
+      );
+      totalCount = counted.total;
+      rows = counted.rows;
+      if (version) this.counts.set(countKey, { version, count: totalCount });
       if (totalCount === 0) return emptyConnection();
+    } else {
+      if (known) {
+        totalCount = known.count;
+        if (totalCount === 0) return emptyConnection();
+      }
+      rows = await q.offerPage(ctx.em, { columns, order, where, params, exprParams, after }, first + 1);
     }
-
-    const rows = await q.offerPage(
-      ctx.em,
-      { columns: productColumns(ctx), order, where, params, exprParams, after },
-      first + 1,
-    );
     return toConnection(rows, {
       first,
       // Not asked for: not part of the answer (the field is not selected).

@@ -19,10 +19,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Three workers on two cores: much of a server test is waiting (the database, a child process starting, the mail
-    // delays of answer-timing), and a third file runs meanwhile. The whole suite with the client tests beside it, as
-    // `npm test` runs them (29 November, quiet machine): 2 workers 284 s, 3 workers 243 s, 4 workers 233 s.
-    maxWorkers: 3,
+    // Two workers on two cores. Three were tried (29 November): alone the suite took 243 s against 284 s, but in
+    // `npm test`, with the client tests beside it, 4:47 against 4:48 and the client tests 20 s slower: no gain.
+    maxWorkers: 2,
     // A worker's test files share its modules: the app's modules (MikroORM, the schema, every service) are loaded once
     // per worker, not once per file: about half the CPU time of the run (docs "Tests"). What a file leaves behind
     // in a module is reset in src/test/setup.ts; state is per server (boot), never per module, so files do not meet.

@@ -58,22 +58,21 @@ export function nearestWords(
   );
 }
 
+/** What a page of the offer is asked for: its columns, order, conditions with their parameters and the cursor. */
+export interface OfferPageQuery {
+  columns: string;
+  order: KeyOrder;
+  where: readonly string[];
+  params: unknown[];
+  exprParams: unknown[];
+  after: { sql: string | null; params: unknown[] };
+}
+
 /**
  * A page of the offer: `columns` and the keys of `order` of the products that match `where`, after `after`. The
  * order's rank expression takes `exprParams` wherever it appears (select list, keyset condition, order by).
  */
-export function offerPage(
-  em: EntityManager,
-  query: {
-    columns: string;
-    order: KeyOrder;
-    where: readonly string[];
-    params: unknown[];
-    exprParams: unknown[];
-    after: { sql: string | null; params: unknown[] };
-  },
-  limit: number,
-): Promise<Record<string, unknown>[]> {
+export function offerPage(em: EntityManager, query: OfferPageQuery, limit: number): Promise<Record<string, unknown>[]> {
   const { columns, order, where, params, exprParams, after } = query;
   return em.execute<Record<string, unknown>[]>(
     `select ${columns}, ${keySelect(order)} from product p
@@ -101,15 +100,7 @@ export function offerPage(
  */
 export async function offerPageCounted(
   em: EntityManager,
-  query: {
-    columns: string;
-    order: KeyOrder;
-    where: readonly string[];
-    params: unknown[];
-    exprParams: unknown[];
-    after: { sql: string | null; params: unknown[] };
-    matchOnce: boolean;
-  },
+  query: OfferPageQuery & { matchOnce: boolean },
   limit: number,
 ): Promise<{ total: number; rows: Record<string, unknown>[] }> {
   const { columns, order, where, params, exprParams, after, matchOnce } = query;

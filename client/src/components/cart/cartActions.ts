@@ -3,7 +3,7 @@ import { getFragmentData, graphql, type FragmentType } from '../../graphql/gener
 import { localCart, useLocalCart } from '../../lib/cart';
 import { NETWORK_ERROR } from '../forms/userErrors';
 import { useViewer } from '../../lib/viewer';
-import { CartFields, MyCartDocument, writeMine, type CartActionResult } from './useCart';
+import { CartFields, MyCartDocument, useMergePending, writeMine, type CartActionResult } from './useCart';
 
 /*
  * The cart page's and the add-to-cart button's part of the cart: apart from useCart.ts (the header's count and the
@@ -78,7 +78,8 @@ export function useCart() {
   const { viewer, loading: viewerLoading } = useViewer();
   const customer = viewer?.kind === 'CUSTOMER';
   const local = useLocalCart();
-  const mine = useQuery(MyCartDocument, { skip: !customer, fetchPolicy: 'cache-and-network' });
+  const pending = useMergePending();
+  const mine = useQuery(MyCartDocument, { skip: !customer || pending, fetchPolicy: 'cache-and-network' });
   const anonymous = useQuery(AnonymousCartDocument, {
     variables: { lines: local.map(({ productId, quantity }) => ({ productId, quantity })) },
     skip: customer || viewerLoading || local.length === 0,
@@ -90,7 +91,7 @@ export function useCart() {
   else if (local.length) raw = (anonymous.data ?? anonymous.previousData)?.anonymousCart;
   const cart = raw ? getFragmentData(CartFields, raw) : null;
   const empty = customer ? cart?.lineCount === 0 : local.length === 0;
-  const loading = viewerLoading || (customer ? mine.loading && !mine.data : local.length > 0 && !cart);
+  const loading = viewerLoading || (customer ? pending || (mine.loading && !mine.data) : local.length > 0 && !cart);
   const error = customer ? mine.error : anonymous.error;
   const refetch = () => {
     if (customer) void mine.refetch().catch(() => undefined);

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ApolloCache } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { getFragmentData, graphql, type FragmentType } from '../../graphql/generated';
@@ -83,14 +83,48 @@ export function writeMine(cache: ApolloCache, cart: FragmentType<typeof CartFiel
   if (cart) cache.writeQuery({ query: MyCartDocument, data: { myCart: cart } });
 }
 
-/** The number of items for the header: from the server cart, or counted in the browser. */
+/**
+ * Whether the merge after log-in could not be done on this page (network): the server cart is then read as it is, and
+ * the browser cart is offered again on the next page.
+ */
+let mergeFailed = false;
+const mergeListeners = new Set<() => void>();
+function setMergeFailed(value: boolean) {
+  if (mergeFailed === value) return;
+  mergeFailed = value;
+  for (const l of mergeListeners) l();
+}
+function subscribeMerge(listener: () => void) {
+  mergeListeners.add(listener);
+  return () => mergeListeners.delete(listener);
+}
+
+/**
+ * True while a logged-in customer's browser cart still waits to join the server cart. The server cart is not read
+ * then: a read that crosses the merge would answer the cart from before it, arrive after the merge's answer and show
+ * an empty cart (the cache keeps the last answer). After the merge the cache holds the merged cart and reads resume.
+ */
+export function useMergePending(): boolean {
+  const { viewer } = useViewer();
+  const local = useLocalCart();
+  const failed = useSyncExternalStore(
+    subscribeMerge,
+    () => mergeFailed,
+    () => false,
+  );
+  return viewer?.kind === 'CUSTOMER' && local.length > 0 && !failed;
+}
+
+/** The number of items for the header: from the server cart, or counted in the browser (also while it merges). */
 export function useCartCount(): number {
   const { viewer } = useViewer();
   const customer = viewer?.kind === 'CUSTOMER';
   const local = useLocalCart();
-  const mine = useQuery(MyCartDocument, { skip: !customer });
-  if (customer) return mine.data?.myCart ? getFragmentData(CartFields, mine.data.myCart).itemCount : 0;
-  return local.reduce((sum, l) => sum + l.quantity, 0);
+  const pending = useMergePending();
+  const mine = useQuery(MyCartDocument, { skip: !customer || pending });
+  const browserCount = local.reduce((sum, l) => sum + l.quantity, 0);
+  if (customer && !pending) return mine.data?.myCart ? getFragmentData(CartFields, mine.data.myCart).itemCount : 0;
+  return browserCount;
 }
 
 /**
@@ -110,7 +144,11 @@ export function useCartMerge(): void {
     const lines = local.map(({ productId, quantity }) => ({ productId, quantity }));
     merge({ variables: { lines } })
       .then((r) => {
-        if (!r.data) return;
+        if (!r.data) {
+          setMergeFailed(true);
+          return;
+        }
+        setMergeFailed(false);
         localCart.clear();
         const notice = r.data.mergeCart.errors.map((e) => e.message).join(' ');
         if (notice) {
@@ -121,7 +159,7 @@ export function useCartMerge(): void {
           }
         }
       })
-      .catch(() => undefined) // kept in the browser; tried again on the next page
+      .catch(() => setMergeFailed(true)) // kept in the browser; tried again on the next page
       .finally(() => {
         running.current = false;
       });

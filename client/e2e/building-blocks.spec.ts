@@ -70,3 +70,26 @@ test('customers: the search is in the URL, Back returns to it, and an invalid UR
   await expect(page.getByRole('searchbox', { name: 'Zoeken' })).toHaveValue('ZV-1000');
   await expect(page.getByRole('table', { name: /^Zoekresultaten voor ‘ZV-1000’/ })).toBeVisible();
 });
+
+test('the accessibility check itself finds what axe finds, also on a later check of the same document', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await settle(page);
+  await expectAccessible(page, 'home');
+  // The same document after a change: axe is already in the page and runs again on what is there now.
+  await page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    main.insertAdjacentHTML('beforeend', '<img src="/favicon.svg"><input type="text" id="zonder-label">');
+  });
+  const failure = await expectAccessible(page, 'home with a broken image and field').then(
+    () => null,
+    (e: Error) => e.message,
+  );
+  expect(failure).toContain('image-alt');
+  expect(failure).toContain('label');
+  // A new document gets axe put in again.
+  await page.goto('/nieuws');
+  await settle(page);
+  await expectAccessible(page, 'nieuws');
+});

@@ -8,11 +8,17 @@ import { resident } from './orders-support';
 /**
  * Screenshots of the screens residents and providers meet first — home, offer, a product, the cart with a line, the
  * checkout's review step and the counter — and the staff screens made of several panels (own account, API clients,
- * import, DigiD certificates) at 390 and 1280 px, into .tmp/screenshots/ (git-ignored), for people to look at. Each screen must also not scroll sideways, so a broken layout fails here too.
+ * import, DigiD certificates) at 390 and 1280 px, into .tmp/screenshots/ (git-ignored), for people to look at (`npm run screenshots`). Each screen
+ * must also not scroll sideways, so a broken layout fails here too, also in `npm test`, which makes no pictures.
  * Its own household (ZV-100009): no other spec uses its cart.
  */
 
 const DIR = '../.tmp/screenshots';
+/**
+ * The pictures are made when asked for (`npm run screenshots`, E2E_SCREENSHOTS=1); `npm test` walks the same screens
+ * and checks their layout without writing a full-page PNG of each (about half this file's time).
+ */
+const SAVE = process.env.E2E_SCREENSHOTS === '1';
 const HOUSEHOLD = 'ZV-100009';
 const WIDTHS = [390, 1280] as const;
 
@@ -23,7 +29,7 @@ async function shoot(page: Page, name: string, width: number) {
     return root.scrollWidth - root.clientWidth;
   });
   expect(overflow, `${name} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${DIR}/${name}-${width}.png`, fullPage: true });
+  if (SAVE) await page.screenshot({ path: `${DIR}/${name}-${width}.png`, fullPage: true });
 }
 
 async function residentPage(browser: Browser, width: number): Promise<Page> {

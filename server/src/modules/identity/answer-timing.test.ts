@@ -7,17 +7,17 @@ import type { Mailer } from '../../integrations/mail/mailer.js';
 
 /**
  * A password reset or an invitation for an address with an account must not take measurably longer or shorter than
- * for one without (else the timing tells who has an account). Real mail takes time: here every mail takes 400 ms, as
- * a slow SMTP server might (a second for the invitations, whose answers also vary with an argon2 hash). The requests
+ * for one without (else the timing tells who has an account). Real mail takes time: here every mail takes 200 ms, as
+ * a slow SMTP server might (half a second for the invitations, whose answers also vary with an argon2 hash). The requests
  * alternate, one of each kind in a pair, and the median of the differences within the pairs (robust against a machine
  * that gets busier or quieter meanwhile) must stay under a quarter of the mail's time: the mail does not show in the
- * answer. Sending the mail before answering makes it about 400 ms. Here the request only enqueues a job, the same for
+ * answer. Sending the mail before answering makes it about 200 ms. Here the request only enqueues a job, the same for
  * both; the job worker looks up the account and the mail job delivers. The test waits for the queue to be idle after
  * each request, so a delivery never overlaps the next measurement.
  */
 
 /** How long a mail takes to send; a test may change it. */
-let mailMs = 400;
+let mailMs = 200;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -75,7 +75,7 @@ describe('answer timing', () => {
     'answers an invitation as fast for an address with an account as for a new one',
     { timeout: 120_000 },
     async () => {
-      mailMs = 1000;
+      mailMs = 500;
       const query = `mutation($input: InviteProviderUserInput!){ inviteProviderUser(input:$input){ invited errors { code } } }`;
       // First every existing address gets its notice (one an hour): from then on an invitation for it sends no mail at
       // all, while one for a new address sends an invitation. Only answering first makes the two equally fast.

@@ -140,7 +140,7 @@ const VENDOR =
 
 const resolve = {
   alias: {
-    // client/src, so no import climbs three or more folders (eslint.config.js refuses `../../../`).
+    // client/src, so no import climbs three or more folders (.oxlintrc.json refuses `../../../`).
     '@': here('src'),
     // The server's validation rules, shared (not copied): server/src/rules is isomorphic TypeScript.
     '@rules': here('../server/src/rules'),

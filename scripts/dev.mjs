@@ -24,8 +24,8 @@ function shutdown(code = 0) {
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
-// TypeScript 7 (the native compiler, package alias typescript-native) compiles; TypeScript 5.9 stays for ESLint's
-// type-aware rules, which need its JavaScript API.
+// TypeScript 7 (the native compiler, package alias typescript-native) compiles; TypeScript 5.9 stays for what needs
+// its JavaScript API (a client test that reads the screens' copy, cosmiconfig).
 const bin = (name) => `${root}node_modules/.bin/${name}`;
 const tsc = `${root}node_modules/typescript-native/bin/tsc`;
 run(process.execPath, [tsc, '-p', 'server/tsconfig.build.json', '--watch', '--preserveWatchOutput']);

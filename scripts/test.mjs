@@ -1,6 +1,7 @@
 // `npm test`: every test, in the order that fails fastest.
 //   0. at once, each with its output kept and printed when it ends: type-check server and client (tsc --noEmit, tests
-//      included; TypeScript 7); lint (ESLint, and oxlint for the type-aware rules); formatting (Prettier --check);
+//      included; TypeScript 7); lint (oxlint: every rule, the type-aware ones too; .oxlintrc.json); formatting
+//      (Prettier --check);
 //      generated client types are current
 //      (graphql-codegen --check; the emitted schema is checked by a server test)
 //   1. production build (when the browser tests are asked for)
@@ -139,8 +140,11 @@ async function main() {
   const statics = [];
   if (want('typecheck')) statics.push(['Typecontrole (server en client)', 'npm', ['run', 'typecheck']]);
   if (want('lint')) {
-    statics.push(['Lint (ESLint)', bin('eslint'), ['.']]);
-    statics.push(['Lint met types (oxlint)', bin('oxlint'), ['--type-aware', '--deny-warnings']]);
+    statics.push([
+      'Lint (oxlint, ook de regels met types)',
+      bin('oxlint'),
+      ['--type-aware', '--deny-warnings', '--report-unused-disable-directives'],
+    ]);
     statics.push(['Opmaak (Prettier)', bin('prettier'), ['--check', '--log-level=warn', '.']]);
   }
   if (want('codegen'))

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { setQuery, type QueryValue, type SearchParamName } from './urls';
 
 /**
- * The one hook that reads and writes the URL's search parameters (eslint.config.js refuses `useSearchParams`
+ * The one hook that reads and writes the URL's search parameters (.oxlintrc.json refuses `useSearchParams`
  * anywhere else). A selection kept in the URL survives Back, reload and a shared link:
  *
  *   const url = useUrlState();

@@ -1,7 +1,7 @@
 // `npm test`: every test, in the order that fails fastest.
 //   0. at once, each with its output kept and printed when it ends: type-check server and client (tsc --noEmit, tests
 //      included; TypeScript 7); lint (oxlint: every rule, the type-aware ones too; .oxlintrc.json); formatting
-//      (Prettier --check);
+//      (oxfmt --check, Prettier's style; .oxfmtrc.json);
 //      generated client types are current
 //      (graphql-codegen --check; the emitted schema is checked by a server test)
 //   1. production build (when the browser tests are asked for)
@@ -145,7 +145,7 @@ async function main() {
       bin('oxlint'),
       ['--type-aware', '--deny-warnings', '--report-unused-disable-directives'],
     ]);
-    statics.push(['Opmaak (Prettier)', bin('prettier'), ['--check', '--log-level=warn', '.']]);
+    statics.push(['Opmaak (oxfmt)', bin('oxfmt'), ['--check', '.']]);
   }
   if (want('codegen'))
     statics.push([

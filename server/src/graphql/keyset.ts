@@ -25,7 +25,15 @@ import {
  *   return toConnection(rows, { first, totalCount, cursorOf: (row) => rowCursor(BY_NAME, row), nodes: … });
  */
 export type KeyType =
-  'text' | 'integer' | 'bigint' | 'float8' | 'numeric' | 'timestamptz' | 'date' | 'uuid' | 'boolean';
+  | 'text'
+  | 'integer'
+  | 'bigint'
+  | 'float8'
+  | 'numeric'
+  | 'timestamptz'
+  | 'date'
+  | 'uuid'
+  | 'boolean';
 
 export interface KeyOrder {
   /** Written into the cursor: a cursor of another ordering (another sort of the same list) is refused. */

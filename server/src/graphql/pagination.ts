@@ -132,7 +132,16 @@ export function invalidCursor(): never {
  * refused).
  */
 export type CursorPart =
-  'text' | 'timestamp' | 'date' | 'uuid' | 'float' | 'integer' | 'bigint' | 'numeric' | 'boolean' | { literal: string };
+  | 'text'
+  | 'timestamp'
+  | 'date'
+  | 'uuid'
+  | 'float'
+  | 'integer'
+  | 'bigint'
+  | 'numeric'
+  | 'boolean'
+  | { literal: string };
 
 const MAX_CURSOR_LENGTH = 2000;
 const MAX_TEXT_PART = 1000;

@@ -18,7 +18,17 @@ export type StatusTone = 'neutral' | 'info' | 'warning' | 'success' | 'error';
 
 /** The icon beside the text (StatusIcon): the shape repeats the meaning for who does not see the colour. */
 export type StatusIconName =
-  'pencil' | 'hourglass' | 'clock' | 'dot' | 'check' | 'package' | 'cross' | 'archive' | 'minus' | 'lock' | 'swap';
+  | 'pencil'
+  | 'hourglass'
+  | 'clock'
+  | 'dot'
+  | 'check'
+  | 'package'
+  | 'cross'
+  | 'archive'
+  | 'minus'
+  | 'lock'
+  | 'swap';
 
 export interface StatusLook {
   tone: StatusTone;

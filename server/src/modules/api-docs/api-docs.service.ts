@@ -111,7 +111,8 @@ function describeOperation(
   field: GraphQLField<unknown, unknown>,
 ): ApiOperation {
   const requires = getDirective(schema, field, 'requires')?.[0] as
-    { audiences?: ViewerKind[]; permissions?: Permission[] } | undefined;
+    | { audiences?: ViewerKind[]; permissions?: Permission[] }
+    | undefined;
   const permissions = requires?.permissions ?? [];
   const audiences = requires?.audiences ?? [];
   const returned = getNamedType(field.type);

@@ -5,7 +5,15 @@ import { IdEntity } from '../../platform/entity.js';
 
 export type LedgerAccountKind = 'ARRANGEMENT_FUNDING' | 'ASSIGNMENT' | 'PROVIDER_PAYABLE' | 'PAYMENT_CLEARING' | 'BANK';
 export type LedgerTransactionKind =
-  'GRANT' | 'REVOKE' | 'SPEND' | 'CANCEL' | 'REFUND' | 'CONTRIBUTION' | 'PAYOUT' | 'REVERSAL' | 'EXPIRY';
+  | 'GRANT'
+  | 'REVOKE'
+  | 'SPEND'
+  | 'CANCEL'
+  | 'REFUND'
+  | 'CONTRIBUTION'
+  | 'PAYOUT'
+  | 'REVERSAL'
+  | 'EXPIRY';
 
 /**
  * A ledger account. Its running balance (`balance_cents`) is maintained by the database from the entries (trigger) and

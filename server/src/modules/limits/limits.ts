@@ -58,7 +58,8 @@ export type Reservation =
 const STRIKE_MEMORY_SECONDS = 24 * 3600;
 
 type Taken =
-  { ok: true; refund: () => Promise<void>; undo: () => Promise<void> } | { ok: false; waitMs: number; name: string };
+  | { ok: true; refund: () => Promise<void>; undo: () => Promise<void> }
+  | { ok: false; waitMs: number; name: string };
 
 export class Limits {
   private readonly stores = new Map<string, RateLimiterPostgres>();

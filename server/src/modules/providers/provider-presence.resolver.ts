@@ -13,7 +13,8 @@ import { ProviderProfile, ProviderProfilePayload } from './provider.types.js';
 export class OpeningHoursInput {
   @Field(() => Int, { description: 'ISO weekday: 1 = Monday … 7 = Sunday.' }) weekday!: number;
   @Field(() => Boolean, { description: 'True when the location is closed that day.', nullable: true }) closed?:
-    boolean | null;
+    | boolean
+    | null;
   @Field(() => String, { nullable: true, description: '"HH:MM".' }) opens?: string | null;
   @Field(() => String, { nullable: true, description: '"HH:MM", after `opens`.' }) closes?: string | null;
 }
@@ -23,7 +24,8 @@ export class OpeningHoursInput {
 })
 export class ProviderLocationInput {
   @Field(() => String, { description: 'An optional name, e.g. "Winkel centrum".', nullable: true }) name?:
-    string | null;
+    | string
+    | null;
   @Field(() => String, { description: 'The street.' }) street!: string;
   @Field(() => String, { description: 'The house number, with any addition.' }) houseNumber!: string;
   @Field(() => String, { description: 'The Dutch postcode, e.g. "1234 AB".' }) postcode!: string;

@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { exclusive, expectAccessible, freshColleague, loginCustomer, loginStaff, settle, STAFF } from './support';
+import {
+  exclusive,
+  expectAccessible,
+  freshColleague,
+  loginCustomer,
+  loginStaff,
+  settle,
+  STAFF,
+  resizeTo,
+} from './support';
 
 /**
  * Running the platform (issue 12): the roles matrix applies from the next page, the site colour reaches the public
@@ -120,7 +129,7 @@ test('onderhoudsmodus: residents see the maintenance page while staff work on an
       await expect(resident.getByRole('link', { name: 'Inloggen als aanbieder' })).toHaveCount(0);
       await expectAccessible(resident, 'onderhoudspagina');
       for (const width of [390, 1280]) {
-        await resident.setViewportSize({ width, height: 900 });
+        await resizeTo(resident, { width, height: 900 });
         await resident.screenshot({ path: test.info().outputPath(`onderhoudspagina-${width}.png`), fullPage: true });
       }
       await residentContext.close();

@@ -3,7 +3,15 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { pageGql } from './account-support';
 import { resident } from './orders-support';
-import { expectAccessible, expectNoSidewaysScroll, loginResident, loginStaff, settle, STAFF } from './support';
+import {
+  expectAccessible,
+  expectNoSidewaysScroll,
+  loginResident,
+  loginStaff,
+  settle,
+  STAFF,
+  resizeTo,
+} from './support';
 
 /**
  * The privacy officer's question, "who looked at my data?" (issue 26): a Beheerder (who holds AUDIT_LOG_READ) opens
@@ -19,12 +27,12 @@ const DIR = '../.tmp/screenshots';
 async function shoot(page: Page, name: string) {
   mkdirSync(DIR, { recursive: true });
   for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
+    await resizeTo(page, { width, height: 900 });
     await settle(page);
     await expectNoSidewaysScroll(page, `${name} at ${width}px`);
     await page.screenshot({ path: `${DIR}/${name}-${width}.png`, fullPage: true });
   }
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await resizeTo(page, { width: 1280, height: 900 });
 }
 
 test('a privacy officer finds and exports every read and change about one resident, who sees the same list', async ({

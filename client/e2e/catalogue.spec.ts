@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { expectAccessible, loginProvider, loginStaff, settle, STAFF } from './support';
+import { expectAccessible, loginProvider, loginStaff, settle, STAFF, resizeTo } from './support';
 import { pageGql } from './account-support';
 import { demoResidents } from './orders-support';
 
@@ -459,7 +459,7 @@ test('a near miss of a category finds its products, and a search that finds noth
   await expectAccessible(page, 'aanbod zonder resultaat');
   mkdirSync(SHOTS, { recursive: true });
   for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
+    await resizeTo(page, { width, height: 900 });
     await page.screenshot({ path: `${SHOTS}/aanbod-bedoelde-u-${width}.png`, fullPage: true });
   }
   await suggestion.click();

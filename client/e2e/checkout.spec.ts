@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { demoCalendar, test, expect } from './fixtures';
-import { expectAccessible, settle } from './support';
+import { expectAccessible, settle, resizeTo } from './support';
 import { myOrders, pageGql } from './account-support';
 import { resident, type DemoResident } from './orders-support';
 
@@ -260,10 +260,10 @@ test('a resident orders for a child from two providers, pays the own contributio
     .toBe(child.beneficiaryId);
   await expectAccessible(page, 'winkelwagen met twee aanbieders');
   // On a phone: stacked rows, each value labelled, nothing scrolls sideways.
-  await page.setViewportSize({ width: 390, height: 844 });
+  await resizeTo(page, { width: 390, height: 844 });
   await expectNoOverflow(page, 'winkelwagen (390 px)');
   await expectAccessible(page, 'winkelwagen (390 px)');
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await resizeTo(page, { width: 1280, height: 900 });
 
   await page.getByRole('button', { name: 'Verder naar bestellen' }).click();
   await expect(page.getByRole('region', { name: /^Bestelling bij / })).toHaveCount(2);
@@ -280,10 +280,10 @@ test('a resident orders for a child from two providers, pays the own contributio
     new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(cents / 100);
   await expect(contribution).toContainText(euros(expected!.contributionCents));
   await expectAccessible(page, 'winkelwagen: tegoed en eigen bijdrage (met eigen bijdrage)');
-  await page.setViewportSize({ width: 390, height: 844 });
+  await resizeTo(page, { width: 390, height: 844 });
   await expectNoOverflow(page, 'tegoed en eigen bijdrage (390 px)');
   await expectAccessible(page, 'tegoed en eigen bijdrage (390 px)');
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await resizeTo(page, { width: 1280, height: 900 });
 
   await page.getByRole('button', { name: 'Bestellen', exact: true }).click();
   await expect(page).toHaveURL(/\/betalen\/simulator\/sim_/);
@@ -315,9 +315,9 @@ test('a resident orders for a child from two providers, pays the own contributio
   );
   await expect(page.getByRole('heading', { level: 3, name: 'Wat gebeurt er nu?' })).toBeVisible();
   await expectAccessible(page, 'winkelwagen: bevestiging na betalen');
-  await page.setViewportSize({ width: 390, height: 844 });
+  await resizeTo(page, { width: 390, height: 844 });
   await expectNoOverflow(page, 'bevestiging (390 px)');
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await resizeTo(page, { width: 1280, height: 900 });
   const paymentId = new URL(page.url()).searchParams.get('betaling')!;
   const payment = (
     await pageGql(

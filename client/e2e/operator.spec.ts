@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { test, expect } from './fixtures';
-import { expectAccessible, latestMail, loginStaff, settle, STAFF } from './support';
+import { expectAccessible, latestMail, loginStaff, settle, STAFF, resizeTo } from './support';
 
 /**
  * The operator console (issue 13): an operator is invited by the command (`npm run operator -- invite <e-mail>`, run
@@ -126,7 +126,7 @@ test('the console title stays whole at narrow widths: the product name and "Behe
   page,
 }) => {
   for (const width of [160, 390]) {
-    await page.setViewportSize({ width, height: 800 });
+    await resizeTo(page, { width, height: 800 });
     await page.goto('/_lightbase');
     await settle(page);
     const logo = page.getByRole('banner').getByRole('link', { name: /^Gemeentewinkel\s+–\s+Beheerconsole$/ });

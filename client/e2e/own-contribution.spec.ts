@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { expectAccessible, loginResident, settle } from './support';
+import { expectAccessible, loginResident, settle, resizeTo } from './support';
 import { pageGql, placeContributionOrder } from './account-support';
 import { resident } from './orders-support';
 
@@ -17,7 +17,7 @@ const HOUSEHOLD = 'NH-200005';
 /** At a phone's width and a desktop's: nothing scrolls sideways, axe finds nothing; a screenshot to look at. */
 async function atBothWidths(page: Page, name: string) {
   for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
+    await resizeTo(page, { width, height: 900 });
     const overflow = await page.evaluate(() => {
       const root = document.scrollingElement ?? document.documentElement;
       return root.scrollWidth - root.clientWidth;

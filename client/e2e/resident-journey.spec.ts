@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test';
 import { demoCalendar, test, expect } from './fixtures';
 import { execFileSync } from 'node:child_process';
-import { expectAccessible, loginProvider, loginStaff, settle, STAFF } from './support';
+import { expectAccessible, loginProvider, loginStaff, settle, STAFF, resizeTo } from './support';
 import { myOrders, pageGql } from './account-support';
 import { resident, type DemoResident } from './orders-support';
 
@@ -559,7 +559,7 @@ test('a resident sees the budget in the header, finds what the arrangements pay 
   await accessible(page, '/aanbod?betaalbaar=ja');
 
   // 3. On a phone the filters fold away behind "Filters", so the products come first.
-  await page.setViewportSize({ width: 390, height: 844 });
+  await resizeTo(page, { width: 390, height: 844 });
   const toggle = page.getByRole('button', { name: 'Filters 1 actief' });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByRole('search', { name: 'Aanbod' })).toBeHidden();
@@ -568,7 +568,7 @@ test('a resident sees the budget in the header, finds what the arrangements pay 
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByLabel('Te betalen met mijn regelingen')).toBeChecked();
   await accessible(page, '/aanbod?betaalbaar=ja op 390 px, filters open');
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await resizeTo(page, { width: 1280, height: 800 });
   await expect(toggle).toBeHidden();
   await expect(page.getByRole('search', { name: 'Aanbod' })).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { expectAccessible, expectNoSidewaysScroll, expectWellFormedPage, PHONE } from './support';
+import { expectAccessible, expectNoSidewaysScroll, expectWellFormedPage, PHONE, resizeTo } from './support';
 import { describeAudiences, ROUTE_AUDIENCES, routeTarget } from './route-list';
 
 /**
@@ -21,9 +21,7 @@ describeAudiences((audience) => {
       await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Pagina niet gevonden|Geen toegang/);
       await expectAccessible(page, target);
 
-      await page.setViewportSize(PHONE);
-      // The layout at the new width: two frames later the media queries and the resize listeners have had their turn.
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await resizeTo(page, PHONE);
       await expectNoSidewaysScroll(page, `${target} (390 px)`);
       if (!audience.phoneAxe || audience.phoneAxe.includes(url)) await expectAccessible(page, `${target} (390 px)`);
       expect(errors, `script errors on ${target}`).toEqual([]);

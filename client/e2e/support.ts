@@ -89,6 +89,17 @@ export async function expectAccessible(page: Page, label: string) {
 /** A phone's viewport, 390 CSS px wide. */
 export const PHONE = { width: 390, height: 844 };
 
+/**
+ * The page turned to another size, as a phone turned upright or a narrowed window, and its layout at that size: two
+ * frames later the media queries and the resize observers have had their turn (a wide table becomes a focusable scroll
+ * region in ScrollableTables' observer, one frame after the layout). A check right after the resize could see the
+ * moment between.
+ */
+export async function resizeTo(page: Page, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
 /** How far the page scrolls sideways, with the elements sticking out (for the failure message). */
 async function horizontalOverflow(page: Page) {
   return page.evaluate(() => {

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectAccessible, loginStaff, settle, STAFF } from './support';
 
@@ -92,4 +93,48 @@ test('the accessibility check itself finds what axe finds, also on a later check
   await page.goto('/nieuws');
   await settle(page);
   await expectAccessible(page, 'nieuws');
+});
+
+/**
+ * The worker's kept tab (e2e/fixtures.ts): the next test gets the same tab, but nothing a test left in it — cookies,
+ * local and session storage, routes. One after another on one worker (serial).
+ */
+test.describe('a kept tab', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.skip(process.env.E2E_FRESH_PAGES === '1', 'every test has a fresh context (E2E_FRESH_PAGES=1)');
+  let first: Page | undefined;
+
+  test('a test leaves cookies, storage and a route behind', async ({ page }) => {
+    first = page;
+    await page.goto('/');
+    await page.context().addCookies([{ name: 'gw_probe', value: '1', url: page.url() }]);
+    await page.evaluate(() => {
+      localStorage.setItem('gw-probe', '1');
+      sessionStorage.setItem('gw-probe', '1');
+    });
+    await page.route('**/graphql', (route) => route.abort());
+  });
+
+  test('the next test gets the same tab with none of it', async ({ page }) => {
+    expect(page, 'the same tab (else this test says nothing)').toBe(first);
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('gw_probe');
+    await page.goto('/aanbod');
+    await settle(page);
+    expect(await page.evaluate(() => [localStorage.getItem('gw-probe'), sessionStorage.getItem('gw-probe')])).toEqual([
+      null,
+      null,
+    ]);
+    // The route that aborted every GraphQL request is gone.
+    const status = await page.evaluate(
+      async () =>
+        (
+          await fetch('/graphql', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ query: '{ __typename }' }),
+          })
+        ).status,
+    );
+    expect(status).toBe(200);
+  });
 });

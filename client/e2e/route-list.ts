@@ -87,18 +87,64 @@ export const ROUTE_AUDIENCES: readonly RouteAudience[] = [
 ];
 
 /**
- * One test.describe per audience, logged in as that audience (when it logs in); `body` declares the tests for it.
+ * The route walk's `test`: the page is one tab per audience and worker, logged in as that audience (its saved log-in)
+ * and kept for the worker's life, sent to each route in turn. The walk only looks (no test of it changes what the next
+ * one sees), so, unlike `test`'s kept tab (e2e/fixtures.ts), it is not emptied in between: each test loads its route
+ * afresh (`page.goto`) at desktop width. `E2E_FRESH_PAGES=1`: a fresh context per route, as before 30 November.
+ */
+export const walkTest = test.extend<{ walkAudience: string }, { audiencePages: Map<string, Page> }>({
+  walkAudience: ['', { option: true }],
+  audiencePages: [
+    async ({}, use) => {
+      const pages = new Map<string, Page>();
+      await use(pages);
+      for (const page of pages.values()) await page.context().close();
+    },
+    { scope: 'worker' },
+  ],
+  page: async (
+    { browser, audiencePages, walkAudience, storageState, baseURL, locale, timezoneId, viewport },
+    use,
+    testInfo,
+  ) => {
+    const key = `${walkAudience}:${typeof storageState === 'string' ? storageState : ''}`;
+    if (process.env.E2E_FRESH_PAGES === '1') {
+      const context = await browser.newContext({ baseURL, locale, timezoneId, viewport, storageState });
+      await use(await context.newPage());
+      await context.close();
+      return;
+    }
+    let page = audiencePages.get(key);
+    if (!page || page.isClosed()) {
+      const context = await browser.newContext({ baseURL, locale, timezoneId, viewport, storageState });
+      page = await context.newPage();
+      audiencePages.set(key, page);
+    } else if (viewport) await page.setViewportSize(viewport);
+    await use(page);
+    // What the test listened for ends with it; after a failure the next route gets a new tab.
+    await page.removeAllListeners('pageerror', { behavior: 'ignoreErrors' });
+    if (testInfo.status !== testInfo.expectedStatus) {
+      audiencePages.delete(key);
+      await page.context().close();
+    }
+  },
+});
+
+/**
+ * One test.describe per audience, logged in as that audience (when it logs in); `body` declares the tests for it
+ * (with `walkTest`: one browser context per audience and worker).
  */
 export function describeAudiences(body: (audience: RouteAudience) => void) {
   for (const audience of ROUTE_AUDIENCES) {
-    test.describe(audience.title, () => {
+    walkTest.describe(audience.title, () => {
+      walkTest.use({ walkAudience: audience.label });
       const login = audience.login;
       if (login) {
         let state: string;
-        test.beforeAll(async ({ browser }) => {
+        walkTest.beforeAll(async ({ browser }) => {
           state = await savedLogin(browser, login.name, login.run);
         });
-        test.use({ storageState: async ({}, use) => use(state) });
+        walkTest.use({ storageState: async ({}, use) => use(state) });
       }
       body(audience);
     });

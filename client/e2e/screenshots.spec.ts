@@ -10,7 +10,7 @@ import { resident } from './orders-support';
  * checkout's review step and the counter — and the staff screens made of several panels (own account, API clients,
  * import, DigiD certificates) at 390 and 1280 px, into .tmp/screenshots/ (git-ignored), for people to look at (`npm run screenshots`). Each screen
  * must also not scroll sideways, so a broken layout fails here too, also in `npm test`, which makes no pictures.
- * Its own household (ZV-100009): no other spec uses its cart.
+ * Its own household (NH-200004): no other spec uses its cart.
  */
 
 const DIR = '../.tmp/screenshots';
@@ -19,7 +19,7 @@ const DIR = '../.tmp/screenshots';
  * and checks their layout without writing a full-page PNG of each (about half this file's time).
  */
 const SAVE = process.env.E2E_SCREENSHOTS === '1';
-const HOUSEHOLD = 'ZV-100009';
+const HOUSEHOLD = 'NH-200004';
 const WIDTHS = [390, 1280] as const;
 
 async function shoot(page: Page, name: string, width: number) {

@@ -50,11 +50,18 @@ export interface EmbeddedDatabase {
   databaseDir: string;
 }
 
-/** Settings for a cluster nothing needs to survive a crash of the machine (test runs): no waiting for the disk. */
+/**
+ * Settings for a cluster nothing needs to survive a crash of the machine (test runs): no waiting for the disk, and
+ * the write-ahead log only as much as crash recovery needs (`wal_level=minimal`: no standby or archive reads it; a
+ * table made and filled in one transaction, as a copied test database's are, is not logged row by row). The server
+ * tests, the same code both ways (30 November): 311 CPU seconds with `replica`, 293 with `minimal`.
+ */
 export const THROWAWAY_DATABASE: Readonly<Record<string, string>> = {
   fsync: 'off',
   synchronous_commit: 'off',
   full_page_writes: 'off',
+  wal_level: 'minimal',
+  max_wal_senders: '0',
 };
 
 const USER = 'postgres';

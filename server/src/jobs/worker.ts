@@ -46,8 +46,12 @@ function graphileLogger(logger: Logger): GraphileLogger {
     );
     // The LISTEN connection broke (a failover, a restart of PostgreSQL): the library reconnects by itself.
     // So is its periodic unlocking of jobs whose worker vanished ("Failed to reset locked"): it tries again later.
+    // And its scheduler, which lost its connection while registering schedules ("Cron hit an error; restarting in
+    // …"): it starts again after a growing delay, for as long as it takes (seen when a test cut the connections).
     const reconnecting =
-      /^Error with notify listener|^Error occurred attempting to UNLISTEN|^Failed to reset locked/.test(message);
+      /^Error with notify listener|^Error occurred attempting to UNLISTEN|^Failed to reset locked|^Cron hit an error; restarting/.test(
+        message,
+      );
     if (level === 'error' && reconnecting) logger.warn(fields, message);
     else if (level === 'error' && !willRetry) logger.error(fields, message);
     else if (level === 'error') logger.warn(fields, message);

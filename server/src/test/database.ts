@@ -38,15 +38,29 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * should be once it is built, but a closed pool's sessions end a moment after the client is told; so wait a little.
  */
 async function cloneDatabase(client: pg.Client, name: string, template: string): Promise<void> {
+  const strategy = await cloneStrategy(client);
   for (let attempt = 0; ; attempt++) {
     try {
-      await client.query(`create database ${name} template ${template}`);
+      await client.query(`create database ${name} template ${template}${strategy}`);
       return;
     } catch (error) {
       if ((error as { code?: string }).code !== '55006' || attempt >= 100) throw error;
       await sleep(50);
     }
   }
+}
+
+/**
+ * How a test database is copied from its template. PostgreSQL 15 and later copy block by block through the WAL by
+ * default (`WAL_LOG`: every page of the template written to the log); `FILE_COPY` copies the files after a checkpoint,
+ * which on a test cluster without fsync costs little. TEST_CLONE_STRATEGY=wal_log compares: the server tests, the same
+ * code both ways (30 November), 326 CPU seconds and 3:11 with `WAL_LOG`, 311 and 3:02 with `FILE_COPY`.
+ */
+async function cloneStrategy(client: pg.Client): Promise<string> {
+  const wanted = (process.env.TEST_CLONE_STRATEGY ?? 'file_copy').toLowerCase();
+  if (wanted !== 'file_copy' && wanted !== 'wal_log') throw new Error(`TEST_CLONE_STRATEGY=${wanted}`);
+  const { rows } = await client.query<{ v: string }>(`select current_setting('server_version_num') as v`);
+  return Number(rows[0]!.v) >= 150000 ? ` strategy ${wanted}` : '';
 }
 
 const templates = new Map<string, Promise<string>>();

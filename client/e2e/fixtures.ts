@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 
 /**
@@ -55,11 +55,7 @@ export const test = base.extend<
     async ({}, use) => {
       const pages = new Map<string, Page>();
       await use(pages);
-      for (const page of pages.values())
-        await page
-          .context()
-          .close()
-          .catch(() => undefined);
+      for (const key of [...pages.keys()]) await dropTab(pages, key);
     },
     { scope: 'worker' },
   ],
@@ -82,35 +78,57 @@ export const test = base.extend<
     testInfo,
   ) => {
     const options = { baseURL, locale, timezoneId, viewport, storageState };
-    if (clockStart || storageState || FRESH_PAGE_SPECS.test(testInfo.file) || process.env.E2E_FRESH_PAGES === '1') {
-      const context = await browser.newContext(options);
-      await use(await context.newPage());
-      await context.close();
-      return;
-    }
+    if (clockStart || storageState || FRESH_PAGE_SPECS.test(testInfo.file) || process.env.E2E_FRESH_PAGES === '1')
+      return useFreshPage(browser, options, use);
     const key = `${baseURL} ${JSON.stringify(viewport)}`;
-    let page = keptPages.get(key);
-    if (!page || page.isClosed()) {
-      page = await (await browser.newContext(options)).newPage();
-      keptPages.set(key, page);
-    } else if (viewport) await page.setViewportSize(viewport);
+    const page = await keptTab(keptPages, key, browser, options);
     await use(page);
     const passed = testInfo.status === testInfo.expectedStatus;
-    if (
-      !passed ||
-      !(await recycle(page, String(baseURL)).then(
+    const emptied =
+      passed &&
+      (await recycle(page, String(baseURL)).then(
         () => true,
         () => false,
-      ))
-    ) {
-      keptPages.delete(key);
-      await page
-        .context()
-        .close()
-        .catch(() => undefined);
-    }
+      ));
+    if (!emptied) await dropTab(keptPages, key);
   },
 });
+
+type ContextOptions = NonNullable<Parameters<Browser['newContext']>[0]>;
+
+/** A page in a fresh browser context for one test, closed after it. */
+export async function useFreshPage(browser: Browser, options: ContextOptions, use: (page: Page) => Promise<void>) {
+  const context = await browser.newContext(options);
+  await use(await context.newPage());
+  await context.close();
+}
+
+/** The worker's kept tab under `key` (made in a context of its own with `options` when there is none), at `options`' window size. */
+export async function keptTab(
+  tabs: Map<string, Page>,
+  key: string,
+  browser: Browser,
+  options: ContextOptions,
+): Promise<Page> {
+  const kept = tabs.get(key);
+  if (kept && !kept.isClosed()) {
+    if (options.viewport) await kept.setViewportSize(options.viewport);
+    return kept;
+  }
+  const page = await (await browser.newContext(options)).newPage();
+  tabs.set(key, page);
+  return page;
+}
+
+/** Closes the kept tab under `key` with its context: the next test gets a new one. */
+export async function dropTab(tabs: Map<string, Page>, key: string) {
+  const page = tabs.get(key);
+  tabs.delete(key);
+  await page
+    ?.context()
+    .close()
+    .catch(() => undefined);
+}
 
 /** Specs whose tests get a fresh browser context each (see `page` above). */
 const FRESH_PAGE_SPECS = /(security|server-render|digital-card|account-card)\.spec\.ts$/;

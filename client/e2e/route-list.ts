@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { test } from './fixtures';
+import { dropTab, keptTab, test, useFreshPage } from './fixtures';
 import { EXTRA_URLS, SAMPLE, SPEC_URLS } from '../src/test/specUrls';
 import { loginCustomer, loginProvider, loginStaff, savedLogin, STAFF } from './support';
 import { someOrder } from './orders-support';
@@ -98,7 +98,7 @@ export const walkTest = test.extend<{ walkAudience: string }, { audiencePages: M
     async ({}, use) => {
       const pages = new Map<string, Page>();
       await use(pages);
-      for (const page of pages.values()) await page.context().close();
+      for (const key of [...pages.keys()]) await dropTab(pages, key);
     },
     { scope: 'worker' },
   ],
@@ -107,26 +107,14 @@ export const walkTest = test.extend<{ walkAudience: string }, { audiencePages: M
     use,
     testInfo,
   ) => {
+    const options = { baseURL, locale, timezoneId, viewport, storageState };
+    if (process.env.E2E_FRESH_PAGES === '1') return useFreshPage(browser, options, use);
     const key = `${walkAudience}:${typeof storageState === 'string' ? storageState : ''}`;
-    if (process.env.E2E_FRESH_PAGES === '1') {
-      const context = await browser.newContext({ baseURL, locale, timezoneId, viewport, storageState });
-      await use(await context.newPage());
-      await context.close();
-      return;
-    }
-    let page = audiencePages.get(key);
-    if (!page || page.isClosed()) {
-      const context = await browser.newContext({ baseURL, locale, timezoneId, viewport, storageState });
-      page = await context.newPage();
-      audiencePages.set(key, page);
-    } else if (viewport) await page.setViewportSize(viewport);
+    const page = await keptTab(audiencePages, key, browser, options);
     await use(page);
     // What the test listened for ends with it; after a failure the next route gets a new tab.
     await page.removeAllListeners('pageerror', { behavior: 'ignoreErrors' });
-    if (testInfo.status !== testInfo.expectedStatus) {
-      audiencePages.delete(key);
-      await page.context().close();
-    }
+    if (testInfo.status !== testInfo.expectedStatus) await dropTab(audiencePages, key);
   },
 });
 

@@ -51,14 +51,7 @@ export const test = base.extend<
     { scope: 'worker', auto: true },
   ],
   /** The worker's kept tabs, by app and window size (see `page`); closed with the worker. */
-  keptPages: [
-    async ({}, use) => {
-      const pages = new Map<string, Page>();
-      await use(pages);
-      for (const key of [...pages.keys()]) await dropTab(pages, key);
-    },
-    { scope: 'worker' },
-  ],
+  keptPages: [workerTabs, { scope: 'worker' }],
   /** The page's own context (a test that asks for `context` gets the one its `page` is in). */
   context: async ({ page }, use) => use(page.context()),
   /**
@@ -118,6 +111,13 @@ export async function keptTab(
   const page = await (await browser.newContext(options)).newPage();
   tabs.set(key, page);
   return page;
+}
+
+/** A worker fixture: the worker's kept tabs by key (`keptTab`), each closed with its context when the worker ends. */
+export async function workerTabs({}: object, use: (tabs: Map<string, Page>) => Promise<void>) {
+  const tabs = new Map<string, Page>();
+  await use(tabs);
+  for (const key of [...tabs.keys()]) await dropTab(tabs, key);
 }
 
 /** Closes the kept tab under `key` with its context: the next test gets a new one. */

@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { dropTab, keptTab, test, useFreshPage } from './fixtures';
+import { dropTab, keptTab, test, useFreshPage, workerTabs } from './fixtures';
 import { EXTRA_URLS, SAMPLE, SPEC_URLS } from '../src/test/specUrls';
 import { loginCustomer, loginProvider, loginStaff, savedLogin, STAFF } from './support';
 import { someOrder } from './orders-support';
@@ -94,14 +94,7 @@ export const ROUTE_AUDIENCES: readonly RouteAudience[] = [
  */
 export const walkTest = test.extend<{ walkAudience: string }, { audiencePages: Map<string, Page> }>({
   walkAudience: ['', { option: true }],
-  audiencePages: [
-    async ({}, use) => {
-      const pages = new Map<string, Page>();
-      await use(pages);
-      for (const key of [...pages.keys()]) await dropTab(pages, key);
-    },
-    { scope: 'worker' },
-  ],
+  audiencePages: [workerTabs, { scope: 'worker' }],
   page: async (
     { browser, audiencePages, walkAudience, storageState, baseURL, locale, timezoneId, viewport },
     use,

@@ -1,5 +1,8 @@
-import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /**
  * The browser tests' `test`: Playwright's, with the page's clock set to the server's when the server runs on a set
@@ -51,19 +54,31 @@ export const test = base.extend<
     { scope: 'worker', auto: true },
   ],
   /** The worker's kept tabs, by app and window size (see `page`); closed with the worker. */
-  keptPages: [workerTabs, { scope: 'worker' }],
+  keptPages: [
+    async ({}, use) => {
+      const pages = new Map<string, Page>();
+      await use(pages);
+      for (const page of pages.values())
+        await page
+          .context()
+          .close()
+          .catch(() => undefined);
+    },
+    { scope: 'worker' },
+  ],
   /** The page's own context (a test that asks for `context` gets the one its `page` is in). */
   context: async ({ page }, use) => use(page.context()),
   /**
    * A test's page: a tab the worker keeps and hands from test to test, emptied in between (`recycle`: no cookies, no
-   * storage, no service worker, no routes or listeners, other tabs closed, parked on the app's /robots.txt), instead
-   * of a fresh browser context per test. A fresh context costs a new renderer process that fetches and compiles the
-   * whole client again: 0.6 CPU seconds a first page load against 0.3 in a kept tab (30 November, measured in a loop
-   * of loads). A tab stays only on the app's own origin: a navigation to about:blank, as Playwright's own context reuse
-   * does, swaps the renderer and loses the gain. A fresh context still for: a failed test (its tab is thrown away),
-   * a set clock (klok-2027, klok-2030: the clock is installed per context), a saved log-in (storageState), and the
-   * specs in FRESH_PAGE_SPECS, whose tests change what emptying cannot take back (init scripts, exposed functions, a
-   * service worker that keeps a page offline). `E2E_FRESH_PAGES=1` gives every test a fresh context.
+   * storage, no service worker, no routes or listeners, other tabs closed, parked on the app's /robots.txt; a test
+   * with a saved log-in, `storageState`, gets its cookies back), instead of a fresh browser context per test. A fresh
+   * context costs a new renderer process that fetches and compiles the whole client again: 0.6 CPU seconds a first
+   * page load against 0.3 in a kept tab (30 November, measured in a loop of loads). A tab stays only on the app's own
+   * origin: a navigation to about:blank, as Playwright's own context reuse does, swaps the renderer and loses the gain.
+   * A fresh context still for: a failed test (its tab is thrown away), a set clock (klok-2027, klok-2030: the clock is
+   * installed per context), and the specs in FRESH_PAGE_SPECS, whose tests change what emptying cannot take back (init
+   * scripts, exposed functions, a service worker that keeps a page offline). `E2E_FRESH_PAGES=1` gives every test a
+   * fresh context. The route walk (routes.spec.ts) keeps one tab per audience this way, each with its saved log-in.
    */
   page: async (
     { browser, keptPages, clockStart, storageState, viewport, baseURL, locale, timezoneId },
@@ -71,64 +86,38 @@ export const test = base.extend<
     testInfo,
   ) => {
     const options = { baseURL, locale, timezoneId, viewport, storageState };
-    if (clockStart || storageState || FRESH_PAGE_SPECS.test(testInfo.file) || process.env.E2E_FRESH_PAGES === '1')
-      return useFreshPage(browser, options, use);
-    const key = `${baseURL} ${JSON.stringify(viewport)}`;
-    const page = await keptTab(keptPages, key, browser, options);
+    if (clockStart || FRESH_PAGE_SPECS.test(testInfo.file) || process.env.E2E_FRESH_PAGES === '1') {
+      const context = await browser.newContext(options);
+      await use(await context.newPage());
+      await context.close();
+      return;
+    }
+    const saved = typeof storageState === 'string' ? storageState : storageState ? JSON.stringify(storageState) : '';
+    const key = `${baseURL} ${JSON.stringify(viewport)} ${saved}`;
+    let page = keptPages.get(key);
+    if (page && !page.isClosed()) {
+      if (viewport) await page.setViewportSize(viewport);
+    } else {
+      page = await (await browser.newContext(options)).newPage();
+      keptPages.set(key, page);
+    }
     await use(page);
     const passed = testInfo.status === testInfo.expectedStatus;
     const emptied =
       passed &&
-      (await recycle(page, String(baseURL)).then(
+      (await recycle(page, String(baseURL), storageState).then(
         () => true,
         () => false,
       ));
-    if (!emptied) await dropTab(keptPages, key);
+    if (!emptied) {
+      keptPages.delete(key);
+      await page
+        .context()
+        .close()
+        .catch(() => undefined);
+    }
   },
 });
-
-type ContextOptions = NonNullable<Parameters<Browser['newContext']>[0]>;
-
-/** A page in a fresh browser context for one test, closed after it. */
-export async function useFreshPage(browser: Browser, options: ContextOptions, use: (page: Page) => Promise<void>) {
-  const context = await browser.newContext(options);
-  await use(await context.newPage());
-  await context.close();
-}
-
-/** The worker's kept tab under `key` (made in a context of its own with `options` when there is none), at `options`' window size. */
-export async function keptTab(
-  tabs: Map<string, Page>,
-  key: string,
-  browser: Browser,
-  options: ContextOptions,
-): Promise<Page> {
-  const kept = tabs.get(key);
-  if (kept && !kept.isClosed()) {
-    if (options.viewport) await kept.setViewportSize(options.viewport);
-    return kept;
-  }
-  const page = await (await browser.newContext(options)).newPage();
-  tabs.set(key, page);
-  return page;
-}
-
-/** A worker fixture: the worker's kept tabs by key (`keptTab`), each closed with its context when the worker ends. */
-export async function workerTabs({}: object, use: (tabs: Map<string, Page>) => Promise<void>) {
-  const tabs = new Map<string, Page>();
-  await use(tabs);
-  for (const key of [...tabs.keys()]) await dropTab(tabs, key);
-}
-
-/** Closes the kept tab under `key` with its context: the next test gets a new one. */
-export async function dropTab(tabs: Map<string, Page>, key: string) {
-  const page = tabs.get(key);
-  tabs.delete(key);
-  await page
-    ?.context()
-    .close()
-    .catch(() => undefined);
-}
 
 /** Specs whose tests get a fresh browser context each (see `page` above). */
 const FRESH_PAGE_SPECS = /(security|server-render|digital-card|account-card)\.spec\.ts$/;
@@ -152,8 +141,11 @@ const PAGE_EVENTS = [
   'worker',
 ] as const;
 
-/** Empties a kept tab for the next test, on the app's origin (see `page`). Throws when it cannot. */
-async function recycle(page: Page, baseURL: string) {
+/**
+ * Empties a kept tab for the next test, on the app's origin (see `page`); a saved log-in (`storageState`) gets its
+ * cookies back. Throws when it cannot.
+ */
+async function recycle(page: Page, baseURL: string, storageState: string | StorageState | undefined) {
   const context = page.context();
   for (const other of context.pages()) if (other !== page) await other.close();
   for (const event of PAGE_EVENTS) await page.removeAllListeners(event, { behavior: 'ignoreErrors' });
@@ -172,6 +164,11 @@ async function recycle(page: Page, baseURL: string) {
     for (const db of (await indexedDB.databases?.()) ?? []) if (db.name) indexedDB.deleteDatabase(db.name);
   });
   await context.clearCookies();
+  if (storageState) {
+    const state: StorageState =
+      typeof storageState === 'string' ? JSON.parse(readFileSync(storageState, 'utf8')) : storageState;
+    await context.addCookies(state.cookies);
+  }
 }
 
 export { expect };

@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { dropTab, keptTab, test, useFreshPage, workerTabs } from './fixtures';
+import { test } from './fixtures';
 import { EXTRA_URLS, SAMPLE, SPEC_URLS } from '../src/test/specUrls';
 import { loginCustomer, loginProvider, loginStaff, savedLogin, STAFF } from './support';
 import { someOrder } from './orders-support';
@@ -87,45 +87,19 @@ export const ROUTE_AUDIENCES: readonly RouteAudience[] = [
 ];
 
 /**
- * The route walk's `test`: the page is one tab per audience and worker, logged in as that audience (its saved log-in)
- * and kept for the worker's life, sent to each route in turn. The walk only looks (no test of it changes what the next
- * one sees), so, unlike `test`'s kept tab (e2e/fixtures.ts), it is not emptied in between: each test loads its route
- * afresh (`page.goto`) at desktop width. `E2E_FRESH_PAGES=1`: a fresh context per route, as before 30 November.
- */
-export const walkTest = test.extend<{ walkAudience: string }, { audiencePages: Map<string, Page> }>({
-  walkAudience: ['', { option: true }],
-  audiencePages: [workerTabs, { scope: 'worker' }],
-  page: async (
-    { browser, audiencePages, walkAudience, storageState, baseURL, locale, timezoneId, viewport },
-    use,
-    testInfo,
-  ) => {
-    const options = { baseURL, locale, timezoneId, viewport, storageState };
-    if (process.env.E2E_FRESH_PAGES === '1') return useFreshPage(browser, options, use);
-    const key = `${walkAudience}:${typeof storageState === 'string' ? storageState : ''}`;
-    const page = await keptTab(audiencePages, key, browser, options);
-    await use(page);
-    // What the test listened for ends with it; after a failure the next route gets a new tab.
-    await page.removeAllListeners('pageerror', { behavior: 'ignoreErrors' });
-    if (testInfo.status !== testInfo.expectedStatus) await dropTab(audiencePages, key);
-  },
-});
-
-/**
  * One test.describe per audience, logged in as that audience (when it logs in); `body` declares the tests for it
- * (with `walkTest`: one browser context per audience and worker).
+ * (each audience's tab kept by the worker and logged in again after each test: `page` in e2e/fixtures.ts).
  */
 export function describeAudiences(body: (audience: RouteAudience) => void) {
   for (const audience of ROUTE_AUDIENCES) {
-    walkTest.describe(audience.title, () => {
-      walkTest.use({ walkAudience: audience.label });
+    test.describe(audience.title, () => {
       const login = audience.login;
       if (login) {
         let state: string;
-        walkTest.beforeAll(async ({ browser }) => {
+        test.beforeAll(async ({ browser }) => {
           state = await savedLogin(browser, login.name, login.run);
         });
-        walkTest.use({ storageState: async ({}, use) => use(state) });
+        test.use({ storageState: async ({}, use) => use(state) });
       }
       body(audience);
     });

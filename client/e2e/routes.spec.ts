@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures';
 import { expectAccessible, expectNoSidewaysScroll, expectWellFormedPage, PHONE, resizeTo } from './support';
-import { describeAudiences, ROUTE_AUDIENCES, routeTarget, walkTest } from './route-list';
+import { describeAudiences, ROUTE_AUDIENCES, routeTarget } from './route-list';
 
 /**
  * Every route of the specification, visited as its own audience: it renders a Dutch page with a title, one h1 and
@@ -11,7 +11,7 @@ import { describeAudiences, ROUTE_AUDIENCES, routeTarget, walkTest } from './rou
  */
 describeAudiences((audience) => {
   for (const url of audience.urls) {
-    walkTest(`${audience.label}: ${url}`, async ({ page }) => {
+    test(`${audience.label}: ${url}`, async ({ page }) => {
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       const target = await routeTarget(page, url);

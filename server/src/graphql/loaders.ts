@@ -1,15 +1,17 @@
 import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { readViewsById } from '../kernel/read-views.js';
 import { Provider } from '../modules/providers/provider.entity.js';
 import { Category } from '../modules/catalogue/category.entity.js';
 import { Municipality } from '../modules/municipalities/municipality.entity.js';
 
-type EntityClass<T> = { new (...args: never[]): T };
+type EntityClass<T> = { new (...args: never[]): T; prototype: T };
 
+/** Relations GraphQL reads (a product's provider, a membership's municipality): read views (kernel/read-views.ts). */
 function byId<T extends { id: string }>(em: EntityManager, entity: EntityClass<T>) {
   return new DataLoader<string, T | null>(async (ids) => {
-    const rows = await em.find(entity as never, { id: { $in: [...ids] } } as never);
-    const map = new Map((rows as T[]).map((r) => [r.id, r]));
+    const rows = await readViewsById(em, entity, ids);
+    const map = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => map.get(id) ?? null);
   });
 }

@@ -2,7 +2,10 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -183,6 +186,9 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; apollo: 
       }),
       ...armorPlugins,
       ApolloServerPluginLandingPageDisabled(),
+      // No cache hints are used (the offer has its own response cache): without this, Apollo's default cache-control
+      // plugin wraps every field's resolver to collect them, a fifth of an uncached listing's GraphQL execution.
+      ApolloServerPluginCacheControlDisabled(),
       // Requests in flight get DRAIN_MS to finish when the instance stops (kernel/shutdown.ts).
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: DRAIN_MS }),
       // Reads of fields marked @personalData by staff and API clients: one audit insert per request.

@@ -13,6 +13,8 @@ import { ProductImage } from './product-image.entity.js';
 import { Provider } from '../providers/index.js';
 import { MyProductFilter, ProductFilter } from './product.filters.js';
 import { renderMarkdown } from '../../platform/markdown.js';
+import { readViewsWhere } from '../../kernel/read-views.js';
+import { uuidArray } from '../../kernel/sql.js';
 
 @ObjectType({
   description: 'A page of products (keyset paging: pass `pageInfo.endCursor` as `after` for the next page).',
@@ -167,12 +169,20 @@ function imageLoader(ctx: Context): DataLoader<string, ProductImage[]> {
   let loader = imageLoaders.get(ctx.loaders);
   if (!loader) {
     loader = new DataLoader<string, ProductImage[]>(async (ids) => {
-      const rows = await ctx.em.find(
+      const rows = await readViewsWhere(
+        ctx.em,
         ProductImage,
-        { product: { $in: [...ids] } },
-        { orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }] },
+        'product_id = any(?::uuid[])',
+        [uuidArray(ids)],
+        'sort_order, created_at',
       );
-      return ids.map((id) => rows.filter((r) => r.product.id === id));
+      const byProduct = new Map<string, ProductImage[]>();
+      for (const row of rows) {
+        const list = byProduct.get(row.product.id);
+        if (list) list.push(row);
+        else byProduct.set(row.product.id, [row]);
+      }
+      return ids.map((id) => byProduct.get(id) ?? []);
     });
     imageLoaders.set(ctx.loaders, loader);
   }

@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { ReferenceKind } from '@mikro-orm/core';
 import { catalogueVersionOf } from './catalogue-cache.js';
 import type { RequestContext } from '../../kernel/request-context.js';
+import { readView } from '../../kernel/read-views.js';
 import { Audience } from '../../kernel/permissions.js';
 import { emptyConnection, pageSize, toConnection, type ConnectionOf, type ListArgs } from '../../graphql/pagination.js';
 import { isUuid } from '../../graphql/ids.js';
@@ -242,7 +243,7 @@ export class CatalogueService {
       // Not asked for: not part of the answer (the field is not selected).
       totalCount: Math.max(totalCount, 0),
       cursorOf: (row) => rowCursor(order, row),
-      nodes: (page) => page.map((row) => ctx.em.map(Product, stripKeys({ ...row }, order.keys.length) as never)),
+      nodes: (page) => page.map((row) => readView(ctx.em, Product, stripKeys({ ...row }, order.keys.length))),
     });
   }
 

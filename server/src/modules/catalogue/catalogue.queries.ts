@@ -1,6 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { afterSql, keyOrder, keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
 import type { ProductStatus } from './product.entity.js';
+import { ProductImage } from './product-image.entity.js';
+import { readViewsWhere } from '../../kernel/read-views.js';
+import { uuidArray } from '../../kernel/sql.js';
 
 /**
  * The catalogue's SQL (docs, "Persistence: entities and queries"): the offer as a keyset page over the conditions
@@ -210,5 +213,16 @@ export function visibleCountsByCategory(
   return em.execute<{ category_id: string; n: string }[]>(
     `select p.category_id, count(*)::text as n from product p where ${visible.sql} group by p.category_id`,
     visible.params,
+  );
+}
+
+/** The images of these products in display order, as read views (kernel/read-views.ts: GraphQL only reads them). */
+export function imagesOfProducts(em: EntityManager, productIds: readonly string[]): Promise<ProductImage[]> {
+  return readViewsWhere(
+    em,
+    ProductImage,
+    'product_id = any(?::uuid[])',
+    [uuidArray(productIds)],
+    'sort_order, created_at',
   );
 }

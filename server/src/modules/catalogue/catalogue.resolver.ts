@@ -13,8 +13,7 @@ import { ProductImage } from './product-image.entity.js';
 import { Provider } from '../providers/index.js';
 import { MyProductFilter, ProductFilter } from './product.filters.js';
 import { renderMarkdown } from '../../platform/markdown.js';
-import { readViewsWhere } from '../../kernel/read-views.js';
-import { uuidArray } from '../../kernel/sql.js';
+import { imagesOfProducts } from './catalogue.queries.js';
 
 @ObjectType({
   description: 'A page of products (keyset paging: pass `pageInfo.endCursor` as `after` for the next page).',
@@ -169,13 +168,7 @@ function imageLoader(ctx: Context): DataLoader<string, ProductImage[]> {
   let loader = imageLoaders.get(ctx.loaders);
   if (!loader) {
     loader = new DataLoader<string, ProductImage[]>(async (ids) => {
-      const rows = await readViewsWhere(
-        ctx.em,
-        ProductImage,
-        'product_id = any(?::uuid[])',
-        [uuidArray(ids)],
-        'sort_order, created_at',
-      );
+      const rows = await imagesOfProducts(ctx.em, ids);
       const byProduct = new Map<string, ProductImage[]>();
       for (const row of rows) {
         const list = byProduct.get(row.product.id);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { pino } from 'pino';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server.js';
 import { requestContextFor } from '../../test/context.js';
 import { allPowerfulStaff, seedResidents } from '../../test/mass-message-load.js';
@@ -399,4 +400,48 @@ describe('a message to many residents (the 5,000 of npm run bench:messages, here
     const [again] = await em.execute<any[]>(`select count(*)::int as n from message where mass_message_id = ?`, [id]);
     expect(again!.n).toBe(RESIDENTS);
   }, 120_000);
+
+  it('says so in the log when it delivers to fewer than it counted when sent (counts only, no names)', async () => {
+    const em = server.orm.em.fork();
+    const { municipalityId } = await seedResidents(em, 2);
+    const [group] = await em.execute<{ id: string; client_number: string }[]>(
+      `select id, client_number from client_group where municipality_id = ? order by client_number limit 1`,
+      [municipalityId],
+    );
+    const ctx = requestContextFor(server.orm, allPowerfulStaff(randomUUID()));
+    const sent = await server.services.massMessages.send(ctx, {
+      audience: { kind: 'CLIENT_GROUP', municipalityId, clientNumber: group!.client_number },
+      title: 'Aan één huishouden',
+      body: 'Een bericht.',
+      idempotencyKey: randomUUID(),
+    });
+    expect(sent.ok && sent.value.recipientCount).toBeGreaterThan(0);
+    const id = sent.ok ? sent.value.id : '';
+    // Between the send and the job, the household's residents are erased (AVG): nobody is left to deliver to.
+    await em.execute(
+      `update person set erased_at = now(), email = null, phone = null, date_of_birth = null, bsn_encrypted = null,
+              bsn_hash = null
+        where client_group_id = ?`,
+      [group!.id],
+    );
+    const lines: Record<string, unknown>[] = [];
+    const log = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    await server.services.massMessages.deliver(
+      { ...requestContextFor(server.orm, { kind: 'SYSTEM', job: 'test' }), log },
+      id,
+    );
+    expect(await server.services.massMessages.get(ctx, id)).toMatchObject({ status: 'SENT', sentCount: 0 });
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 40,
+        msg: 'mass message delivered to fewer recipients than counted when it was sent',
+        massMessageId: id,
+        audience: 'CLIENT_GROUP',
+        counted: sent.ok ? sent.value.recipientCount : -1,
+        delivered: 0,
+        countedNow: 0,
+        cursorSet: false,
+      }),
+    ]);
+  });
 });

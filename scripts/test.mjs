@@ -96,10 +96,11 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 
 /** 83.4 s, 12:05.3 (m:ss.s) */
 function duration(ms) {
-  const s = ms / 1000;
-  if (s < 60) return `${s.toFixed(1)} s`;
-  const m = Math.floor(s / 60);
-  return `${m}:${(s - m * 60).toFixed(1).padStart(4, '0')}`;
+  // Rounded to tenths first: 839.97 s is 14:00.0, not 13:60.0.
+  const tenths = Math.round(ms / 100);
+  if (tenths < 600) return `${(tenths / 10).toFixed(1)} s`;
+  const m = Math.floor(tenths / 600);
+  return `${m}:${((tenths - m * 600) / 10).toFixed(1).padStart(4, '0')}`;
 }
 
 function printTimings() {

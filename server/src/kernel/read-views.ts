@@ -92,11 +92,6 @@ export function readView<T extends object>(em: EntityManager, entity: EntityClas
   return shapeOf(em, entity).map(row);
 }
 
-/** Read views of many rows of the entity's table. */
-export function readViews<T extends object>(em: EntityManager, entity: EntityClass<T>, rows: readonly Row[]): T[] {
-  return rows.map(shapeOf(em, entity).map);
-}
-
 /**
  * The entity's rows with these ids as read views, in one prepared statement that names the entity's columns (so a
  * column a newer version adds during a rolling update does not change its result; ids not found are left out).

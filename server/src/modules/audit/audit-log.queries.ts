@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
+import { orderOfSubject } from './audit.queries.js';
 
 /**
  * The audit log screen's SQL (docs, "Persistence: entities and queries"): the person a filter names, and a keyset
@@ -67,7 +68,7 @@ export function auditLogPage(
        left join municipality m on m.id = l.municipality_id
        left join person sp on sp.id = l.subject_person_id
        left join client_group sg on sg.id = l.subject_household_id
-       left join customer_order so on l.subject_type in ('order', 'Order') and so.id::text = l.subject_id
+       left join customer_order so on ${orderOfSubject('so', 'l')}
       where ${[condition, ...(after.sql ? [after.sql] : [])].join(' and ')}
       order by ${keyOrderBy(NEWEST_FIRST)} limit ?`,
     [...params, ...after.params, limit],

@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { keyOrderBy, keySelect, type KeyOrder } from '../../graphql/keyset.js';
-import { orderOfSubject } from './audit.queries.js';
 
 /**
  * The audit log screen's SQL (docs, "Persistence: entities and queries"): the person a filter names, and a keyset
@@ -38,6 +37,17 @@ export async function subjectFor(
     [value],
   );
   return household ? { personIds: household.members, householdId: household.id } : undefined;
+}
+
+/**
+ * The join condition of the order an audit row (`row`) is about, by the order's key: an index lookup. Comparing
+ * `order.id::text = row.subject_id` instead reads every order (an insert's rows, or a page of the log at 10 million
+ * orders: minutes per page in `bench:admin` at 10×). For the log's writes and its list alike.
+ */
+export function orderOfSubject(order: string, row: string): string {
+  return `${row}.subject_type in ('order', 'Order')
+      and ${order}.id = case when ${row}.subject_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                             then ${row}.subject_id::uuid end`;
 }
 
 /** A page of the log entries (`l`) that meet `condition`, newest first, after `after`, with the names to show. */

@@ -1,22 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { executeNative } from '../../kernel/sql.js';
+import { orderOfSubject } from './audit-log.queries.js';
 
 /**
  * The audit log's writes (docs, "Persistence: entities and queries"): one or several rows of one actor and request
  * in one insert. Only `audit.service.ts` calls these (architecture.test.ts checks it); everything else records through
  * the AuditService. Plain functions, no rules.
  */
-
-/**
- * The join condition of the order an audit row (`row`) is about, by the order's key: an index lookup. Comparing
- * `order.id::text = row.subject_id` instead reads every order (an insert's rows, or a page of the log at 10 million
- * orders: minutes per page in `bench:admin` at 10×). For the log's writes and its list alike.
- */
-export function orderOfSubject(order: string, row: string): string {
-  return `${row}.subject_type in ('order', 'Order')
-      and ${order}.id = case when ${row}.subject_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-                             then ${row}.subject_id::uuid end`;
-}
 
 /** Who acted, as the row stores it. */
 export interface AuditRowActor {

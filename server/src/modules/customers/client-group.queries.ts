@@ -55,6 +55,28 @@ export function householdPage(
   );
 }
 
+/** One way a search finds households: a statement selecting their ids (`id`), with its parameters. */
+export interface CandidateBranch {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * The households the branches find, each branch stopped after `limit` rows, at most `limit` in all (by id, so the
+ * same data gives the same candidates on every page).
+ */
+export async function candidateHouseholds(
+  em: EntityManager,
+  branches: readonly CandidateBranch[],
+  limit: number,
+): Promise<{ id: string }[]> {
+  if (!branches.length) return [];
+  return em.execute<{ id: string }[]>(
+    `select distinct id from (${branches.map((b) => `(${b.sql} limit ?)`).join(' union all ')}) c order by id limit ?`,
+    [...branches.flatMap((b) => [...b.params, limit]), limit],
+  );
+}
+
 /** No parallel workers for the rest of the transaction (a search reads a few hundred rows by index). */
 export async function withoutParallelWorkers(em: EntityManager): Promise<void> {
   await em.execute(`select set_config('max_parallel_workers_per_gather', '0', true)`);

@@ -46,6 +46,17 @@ const BY_NAME: KeyOrder = keyOrder('name', 'asc', 'g', ['g.name', 'text']);
 /** With a search: households with more search words found exactly first (a misspelt match after), then by name. */
 const BY_RELEVANCE: KeyOrder = keyOrder('relevance', 'asc', 'g', ['-h.exact', 'integer'], ['g.name', 'text']);
 
+/**
+ * The most households a search ranks (see `list`): one more than the count's cap, so a search past it says "meer dan
+ * 1.000" as the other lists do.
+ */
+const SEARCH_CANDIDATES = COUNT_CAP;
+
+/** A PostgreSQL uuid[] literal (of ids read from the database). */
+function uuidArray(ids: readonly string[]): string {
+  return `{${ids.join(',')}}`;
+}
+
 /** A PostgreSQL text[] literal. */
 function textArray(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`;
@@ -108,87 +119,117 @@ export class ClientGroupService {
     let from = 'client_group g';
     const fromParams: unknown[] = [];
     let order = BY_NAME;
+    /** True when the search stopped gathering candidates at SEARCH_CANDIDATES (the count then says "meer dan"). */
+    let candidatesCapped = false;
+    /**
+     * A search's candidates (see below), worked out in their own statement before the search itself is planned, in
+     * the read's transaction; null without a search word of 3 letters or more.
+     */
+    let findCandidates: ((em: EntityManager) => Promise<void>) | null = null;
     if (words.length) {
       order = BY_RELEVANCE;
       // The candidates first, through indexes, so a search reads a few hundred rows, not every household of the
       // municipality: households where the longest search word occurs in a member's name or client number, the
-      // household's name or number, or — for a number — a card number; and for a word that may be misspelt (4 letters
-      // or more, no digits), where a member's or the household's name has a word near it, by the edit distance of the
-      // test below. The near words come from the list of every word in a name (search_word,
-      // Migration20261128011000_search_words), a few thousand rows; the names that have one are found by the index on
-      // their words.
+      // household's name or number; and only when those are fewer than SEARCH_CANDIDATES, for a word that may be
+      // misspelt (4 letters or more, no digits), where a member's or the household's name has a word near it (by the
+      // edit distance of the test below), and for a number a card number. The near words come from the list of every
+      // word in a name (search_word, Migration20261128011000_search_words), a few thousand rows; the names that have
+      // one are found by the index on their words.
+      //
+      // At most SEARCH_CANDIDATES households are ranked: a surname that thousands of households share (at a million
+      // residents, 'Berg' is in tens of thousands of names) would otherwise have every one of them read and ranked
+      // before the first page (bench:admin at BENCH_SCALE=10: p95 1.1 s). Past the cap the list says "meer dan" and
+      // asks for a narrower search; the misspelt matches, which would rank after more than a thousand exact ones, are
+      // not looked for. With more words, the households where one member's name holds every word (a first name and
+      // a surname) are always candidates, so the person searched for is found however common the surname.
       const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
       const typo = longest.length >= 4 && !/\d/.test(longest);
       const distance = longest.length >= 6 ? 2 : 1;
-      const contains = `%${longest.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const contains = like(longest);
       const near = `array(select distinct word from search_word where length(word) between ? and ?
                       and levenshtein_less_equal(word, ?, ?) <= ? and strpos(word, ?) = 0)`;
       const nearParams = [longest.length - distance, longest.length + distance, longest, distance, distance, longest];
-      // Each: the households it finds (`id`), and whether it finds the word itself (`exact`).
-      const branches: { sql: string; exact: boolean; params: unknown[] }[] = [
-        {
-          sql: `select p.client_group_id as id from person p
-                 where immutable_unaccent(lower(p.first_name || ' ' || p.last_name)) like ?`,
-          exact: true,
-          params: [contains],
-        },
-        {
-          sql: `select cg.id from client_group cg where immutable_unaccent(lower(cg.name)) like ?`,
-          exact: true,
-          params: [contains],
-        },
-        {
-          sql: `select cg.id from client_group cg where lower(cg.client_number) like ?`,
-          exact: true,
-          params: [contains],
-        },
-        {
-          sql: `select p.client_group_id as id from person p where lower(p.external_identifier) like ?`,
-          exact: true,
-          params: [contains],
-        },
+      const personName = `immutable_unaccent(lower(p.first_name || ' ' || p.last_name))`;
+      // Each branch within the search's municipalities (the scope, the municipality filter), so the cap counts only
+      // households the list may show.
+      const branch = (alias: 'p' | 'cg', sql: string, branchParams: unknown[]): q.CandidateBranch => {
+        const within = scopeSql(ctx.viewer, `${alias}.municipality_id`);
+        const municipality = filter?.municipalityId ? ` and ${alias}.municipality_id = ?::uuid` : '';
+        return {
+          sql: `${sql} and ${within.sql}${municipality}`,
+          params: [...branchParams, ...within.params, ...(filter?.municipalityId ? [filter.municipalityId] : [])],
+        };
+      };
+      const exactBranches = [
+        branch('p', `select p.client_group_id as id from person p where ${personName} like ?`, [contains]),
+        branch('cg', `select cg.id from client_group cg where immutable_unaccent(lower(cg.name)) like ?`, [contains]),
+        branch('cg', `select cg.id from client_group cg where lower(cg.client_number) like ?`, [contains]),
+        branch('p', `select p.client_group_id as id from person p where lower(p.external_identifier) like ?`, [
+          contains,
+        ]),
       ];
+      const fuzzyBranches: q.CandidateBranch[] = [];
       if (cardPattern)
-        branches.push({
-          sql: `select p.client_group_id as id from card c join person p on p.id = c.person_id where c.number like ?`,
-          exact: false,
-          params: [cardPattern],
-        });
-      if (typo)
-        branches.push(
-          {
-            sql: `select p.client_group_id as id from person p
-                   where search_words(p.first_name || ' ' || p.last_name) && ${near}`,
-            exact: false,
-            params: nearParams,
-          },
-          {
-            sql: `select cg.id from client_group cg where search_words(cg.name) && ${near}`,
-            exact: false,
-            params: nearParams,
-          },
+        fuzzyBranches.push(
+          branch(
+            'p',
+            `select p.client_group_id as id from card c join person p on p.id = c.person_id where c.number like ?`,
+            [cardPattern],
+          ),
         );
+      if (typo)
+        fuzzyBranches.push(
+          branch(
+            'p',
+            `select p.client_group_id as id from person p where search_words(p.first_name || ' ' || p.last_name) && ${near}`,
+            nearParams,
+          ),
+          branch('cg', `select cg.id from client_group cg where search_words(cg.name) && ${near}`, nearParams),
+        );
+      // One member's name holding every word (the index finds the names with all of them at once).
+      const wholeName =
+        words.length > 1
+          ? branch(
+              'p',
+              `select p.client_group_id as id from person p where ${words.map(() => `${personName} like ?`).join(' and ')}`,
+              words.map(like),
+            )
+          : null;
+      const candidates = new Map<string, number>();
+      if (longest.length >= 3)
+        findCandidates = async (em) => {
+          const add = (rows: { id: string }[], exact: number) => {
+            for (const { id } of rows) if (!candidates.has(id)) candidates.set(id, exact);
+          };
+          add(await q.candidateHouseholds(em, exactBranches, SEARCH_CANDIDATES + 1), 1);
+          candidatesCapped = candidates.size > SEARCH_CANDIDATES;
+          if (!candidatesCapped) add(await q.candidateHouseholds(em, fuzzyBranches, SEARCH_CANDIDATES + 1), 0);
+          else if (wholeName) add(await q.candidateHouseholds(em, [wholeName], SEARCH_CANDIDATES + 1), 1);
+          if (words.length === 1)
+            fromParams.push(uuidArray([...candidates.keys()]), `{${[...candidates.values()].join(',')}}`);
+          else params.unshift(uuidArray([...candidates.keys()]));
+        };
       if (words.length === 1 && longest.length >= 3) {
         // One word: the candidates are the matches. A household is found by the word itself when a name or number
         // holds it (what the test below calls exact), else by a near word in a name or by a card; nothing else to
         // test. The households are read by id, one by one (offset 0 keeps it a lookup per candidate).
-        from = `(select id, max(exact) as exact
-                   from (${branches.map((b) => `select id, ${b.exact ? 1 : 0} as exact from (${b.sql}) b`).join(' union all ')}) c0
-                  group by id) c
+        from = `unnest(?::uuid[], ?::integer[]) c(id, exact)
                 cross join lateral (select * from client_group x where x.id = c.id offset 0) g
-                cross join lateral (select c.exact::integer as exact) h`;
-        fromParams.push(...branches.flatMap((b) => b.params));
+                cross join lateral (select c.exact as exact) h`;
       } else {
         // More words (or one too short for an index): the household's text, once per row — its name and number, and
         // its members' names and numbers, lower case and without accents — in a lateral subquery the test and the
         // ranking share. Every word must occur in it, or — as in the offer search — a word of 4 letters or more
         // (without digits: numbers match as typed) may be misspelt: an edit distance of 1 (4-5 letters) or 2 (longer)
         // to one of the household's words ("Jansne" finds "Jansen"). Households with more words found exactly come
-        // first, then by name. The candidates of the longest word are one array, worked out before the rest is planned.
-        if (longest.length >= 3) {
-          where.push(`g.id = any(array(${branches.map((b) => b.sql).join(' union ')}))`);
-          params.push(...branches.flatMap((b) => b.params));
-        }
+        // first, then by name. The candidates (of the longest word) are a parameter, the first condition.
+        if (longest.length >= 3) where.unshift('g.id = any(?::uuid[])');
+        // Only words of one or two characters (no index finds those, and none may be misspelt): every household found
+        // holds every word exactly, so the relevance order is the name order. The list is then read in that order
+        // through the name index, a page at a time, instead of every household of the municipality being ranked
+        // first (bench:admin at BENCH_SCALE=10, 'de': 3.5 s). A card number typed in parts still ranks.
+        else if (!cardPattern) order = BY_NAME;
         from = `client_group g cross join lateral (
             select t, (select count(*) from unnest(?::text[]) q where strpos(t, q) > 0)::integer as exact
             from (select immutable_unaccent(lower(g.name || ' ' || g.client_number || ' ' ||
@@ -213,6 +254,7 @@ export class ClientGroupService {
     const after = keyCondition(order, page.after);
     const query: q.HouseholdQuery = { from, fromParams, condition, params };
     const read = async (em: EntityManager) => {
+      await findCandidates?.(em);
       if (order === BY_RELEVANCE) {
         // A search ranks every candidate anyway (the order is by relevance), so the same statement counts them: the
         // match count over the whole result is taken before the keyset condition, which applies outside it.
@@ -235,7 +277,8 @@ export class ClientGroupService {
           counted:
             total > COUNT_CAP
               ? { totalCount: COUNT_CAP, totalCountCapped: true }
-              : { totalCount: total, totalCountCapped: false },
+              : // Past the candidates' cap the count is of the households ranked, and there may be more.
+                { totalCount: total, totalCountCapped: candidatesCapped },
           rows: found,
         };
       }

@@ -121,6 +121,87 @@ describe('client groups (klantgroepen) for staff', () => {
     }
   });
 
+  it('ranks at most a thousand households for a common name and says "meer dan"; another municipality’s never fill that cap, and a first name with the surname still finds its person', async () => {
+    const em = server.orm.em.fork();
+    const [zuiderveen, noorderhaven] = [zv.municipality.id, nh.municipality.id];
+    const COUNTED = `query($q: String, $first: Int, $after: String) { clientGroups(filter: { search: $q }, first: $first, after: $after) {
+      totalCount totalCountCapped pageInfo { hasNextPage endCursor } edges { node { id name } } } }`;
+    const counted = async (q: string, first = 25, after?: string) => {
+      const r: any = await klantcontact.gql(COUNTED, { q, first, after });
+      expect(r.errors).toBeUndefined();
+      return r.data.clientGroups as {
+        totalCount: number;
+        totalCountCapped: boolean;
+        pageInfo: { hasNextPage: boolean; endCursor: string };
+        edges: { node: { id: string; name: string } }[];
+      };
+    };
+    // Households named 'Capwerda' (ids in order: '00000000-…' first): 1,001 in Noorderhaven, written first; then three in
+    // Zuiderveen with the highest ids, so neither the order on disk nor the order of the ids puts them in the first
+    // thousand.
+    const groups = (municipality: string, prefix: string, from: number, count: number) =>
+      em.execute(
+        `insert into client_group (id, municipality_id, client_number, name, created_at)
+         select (? || lpad(to_hex(i), 12, '0'))::uuid, ?, 'CAP-' || ? || i, 'Huishouden Capwerda ' || lpad(i::text, 4, '0'), now()
+           from generate_series(?::int, ?::int) i`,
+        [prefix, municipality, prefix.slice(0, 2), from, from + count - 1],
+      );
+    await groups(noorderhaven, '00000000-0000-4000-8000-', 1, 1001);
+    await groups(zuiderveen, 'eeeeeeee-0000-4000-8000-', 1, 3);
+    // A Zuiderveen person whose household's name does not hold the surname, with the highest id of all.
+    const zomer = 'ffffffff-0000-4000-8000-000000000001';
+    await em.execute(
+      `insert into client_group (id, municipality_id, client_number, name, created_at) values (?, ?, 'CAP-ZOMER', 'Gezin Zomer', now())`,
+      [zomer, zuiderveen],
+    );
+    await em.execute(
+      `insert into person (id, client_group_id, municipality_id, external_identifier, first_name, last_name, date_of_birth, created_at)
+       values ('ffffffff-0000-4000-8000-000000000002', ?, ?, 'CAP-P-1', 'Jorrit', 'Capwerda', '1980-01-01', now())`,
+      [zomer, zuiderveen],
+    );
+    try {
+      // Noorderhaven's thousand do not push Zuiderveen's own out: all four are found and counted exactly.
+      const own = await counted('capwerda');
+      expect(own).toMatchObject({ totalCount: 4, totalCountCapped: false });
+      expect(own.edges.map((e) => e.node.id)).toContain(zomer);
+      // Zuiderveen gets a thousand more: the search stops at its cap and says "meer dan 1.000".
+      await groups(zuiderveen, '11111111-0000-4000-8000-', 1, 1001);
+      const many = await counted('capwerda');
+      expect(many).toMatchObject({ totalCount: 1000, totalCountCapped: true, pageInfo: { hasNextPage: true } });
+      expect(many.edges).toHaveLength(25);
+      // Paging the capped result gives each household once.
+      const seen = new Set<string>();
+      let after: string | undefined;
+      for (let page = 0; page < 3; page++) {
+        const p = await counted('capwerda', 100, after);
+        for (const e of p.edges) seen.add(e.node.id);
+        after = p.pageInfo.endCursor;
+      }
+      expect(seen.size).toBe(300);
+      // The person searched for by first name and surname is found, though their household is not among the
+      // thousand the surname alone ranks.
+      const jorrit = await counted('Jorrit Capwerda');
+      expect(jorrit.edges[0]?.node).toEqual({ id: zomer, name: 'Gezin Zomer' });
+      // Only a two-letter word (no index, no typo): the households that hold it, by name, a page at a time.
+      const short: string[] = [];
+      const shortIds: string[] = [];
+      let next: string | undefined;
+      do {
+        const p = await counted('jo', 40, next);
+        short.push(...p.edges.map((e) => e.node.name));
+        shortIds.push(...p.edges.map((e) => e.node.id));
+        next = p.pageInfo.hasNextPage ? p.pageInfo.endCursor : undefined;
+      } while (next);
+      expect(shortIds).toContain(zomer);
+      expect(new Set(shortIds).size).toBe(shortIds.length);
+      expect(short.every((name, i) => i === 0 || short[i - 1]! <= name)).toBe(true);
+      expect(short.every((name) => !name.startsWith('Huishouden Capwerda'))).toBe(true);
+    } finally {
+      await em.execute(`delete from person where external_identifier = 'CAP-P-1'`);
+      await em.execute(`delete from client_group where client_number like 'CAP-%'`);
+    }
+  });
+
   it('keeps its list of name words equal to the names: a new name is found with a typo at once, a changed or erased one leaves nothing behind', async () => {
     const q = (sql: string) => server.orm.em.fork().execute<{ word: string }[]>(sql);
     const listed = async () => (await q(`select distinct word from search_word order by word`)).map((r) => r.word);

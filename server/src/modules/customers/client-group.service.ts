@@ -161,14 +161,28 @@ export class ClientGroupService {
           params: [...branchParams, ...within.params, ...(filter?.municipalityId ? [filter.municipalityId] : [])],
         };
       };
-      const exactBranches = [
-        branch('p', `select p.client_group_id as id from person p where ${personName} like ?`, [contains]),
-        branch('cg', `select cg.id from client_group cg where immutable_unaccent(lower(cg.name)) like ?`, [contains]),
-        branch('cg', `select cg.id from client_group cg where lower(cg.client_number) like ?`, [contains]),
-        branch('p', `select p.client_group_id as id from person p where lower(p.external_identifier) like ?`, [
-          contains,
-        ]),
-      ];
+      // A word of one or two characters has no trigram of its own inside a word, so no index finds it as part of a
+      // word: such a search (only short words) finds the names with a word that starts with it (a trigram index
+      // finds those by their words' first trigrams: 'wu' finds Wu and Wubbo, 'de' De Vries and Dekker, not
+      // Snijder), which is also what a person typing two letters means.
+      const exactBranches =
+        longest.length >= 3
+          ? [
+              branch('p', `select p.client_group_id as id from person p where ${personName} like ?`, [contains]),
+              branch('cg', `select cg.id from client_group cg where immutable_unaccent(lower(cg.name)) like ?`, [
+                contains,
+              ]),
+              branch('cg', `select cg.id from client_group cg where lower(cg.client_number) like ?`, [contains]),
+              branch('p', `select p.client_group_id as id from person p where lower(p.external_identifier) like ?`, [
+                contains,
+              ]),
+            ]
+          : [
+              branch('p', `select p.client_group_id as id from person p where ? <% ${personName}`, [longest]),
+              branch('cg', `select cg.id from client_group cg where ? <% immutable_unaccent(lower(cg.name))`, [
+                longest,
+              ]),
+            ];
       const fuzzyBranches: q.CandidateBranch[] = [];
       if (cardPattern)
         fuzzyBranches.push(
@@ -197,20 +211,19 @@ export class ClientGroupService {
             )
           : null;
       const candidates = new Map<string, number>();
-      if (longest.length >= 3)
-        findCandidates = async (em) => {
-          const add = (rows: { id: string }[], exact: number) => {
-            for (const { id } of rows) if (!candidates.has(id)) candidates.set(id, exact);
-          };
-          add(await q.candidateHouseholds(em, exactBranches, SEARCH_CANDIDATES + 1), 1);
-          candidatesCapped = candidates.size > SEARCH_CANDIDATES;
-          if (!candidatesCapped) add(await q.candidateHouseholds(em, fuzzyBranches, SEARCH_CANDIDATES + 1), 0);
-          else if (wholeName) add(await q.candidateHouseholds(em, [wholeName], SEARCH_CANDIDATES + 1), 1);
-          if (words.length === 1)
-            fromParams.push(uuidArray([...candidates.keys()]), `{${[...candidates.values()].join(',')}}`);
-          else params.unshift(uuidArray([...candidates.keys()]));
+      findCandidates = async (em) => {
+        const add = (rows: { id: string }[], exact: number) => {
+          for (const { id } of rows) if (!candidates.has(id)) candidates.set(id, exact);
         };
-      if (words.length === 1 && longest.length >= 3) {
+        add(await q.candidateHouseholds(em, exactBranches, SEARCH_CANDIDATES + 1), 1);
+        candidatesCapped = candidates.size > SEARCH_CANDIDATES;
+        if (!candidatesCapped) add(await q.candidateHouseholds(em, fuzzyBranches, SEARCH_CANDIDATES + 1), 0);
+        else if (wholeName) add(await q.candidateHouseholds(em, [wholeName], SEARCH_CANDIDATES + 1), 1);
+        if (words.length === 1)
+          fromParams.push(uuidArray([...candidates.keys()]), `{${[...candidates.values()].join(',')}}`);
+        else params.unshift(uuidArray([...candidates.keys()]));
+      };
+      if (words.length === 1) {
         // One word: the candidates are the matches. A household is found by the word itself when a name or number
         // holds it (what the test below calls exact), else by a near word in a name or by a card; nothing else to
         // test. The households are read by id, one by one (offset 0 keeps it a lookup per candidate).
@@ -218,18 +231,13 @@ export class ClientGroupService {
                 cross join lateral (select * from client_group x where x.id = c.id offset 0) g
                 cross join lateral (select c.exact as exact) h`;
       } else {
-        // More words (or one too short for an index): the household's text, once per row — its name and number, and
+        // More words: the household's text, once per row — its name and number, and
         // its members' names and numbers, lower case and without accents — in a lateral subquery the test and the
         // ranking share. Every word must occur in it, or — as in the offer search — a word of 4 letters or more
         // (without digits: numbers match as typed) may be misspelt: an edit distance of 1 (4-5 letters) or 2 (longer)
         // to one of the household's words ("Jansne" finds "Jansen"). Households with more words found exactly come
         // first, then by name. The candidates (of the longest word) are a parameter, the first condition.
-        if (longest.length >= 3) where.unshift('g.id = any(?::uuid[])');
-        // Only words of one or two characters (no index finds those, and none may be misspelt): every household found
-        // holds every word exactly, so the relevance order is the name order. The list is then read in that order
-        // through the name index, a page at a time, instead of every household of the municipality being ranked
-        // first (bench:admin at BENCH_SCALE=10, 'de': 3.5 s). A card number typed in parts still ranks.
-        else if (!cardPattern) order = BY_NAME;
+        where.unshift('g.id = any(?::uuid[])');
         from = `client_group g cross join lateral (
             select t, (select count(*) from unnest(?::text[]) q where strpos(t, q) > 0)::integer as exact
             from (select immutable_unaccent(lower(g.name || ' ' || g.client_number || ' ' ||

@@ -622,6 +622,11 @@ describe('order actions, lists and the counter', () => {
     expect(inside.totalCount).toBe(1);
     const providerList: any = await klant.gql(`{ adminOrderProviders { id name } }`);
     expect(providerList.data.adminOrderProviders.map((p: any) => p.id)).toEqual(expect.arrayContaining([p1.id, p2.id]));
+    // By name, each once; a staff member of no municipality sees none.
+    const providerNames: string[] = providerList.data.adminOrderProviders.map((p: any) => p.name);
+    expect(providerNames).toEqual([...providerNames].sort());
+    expect(new Set(providerList.data.adminOrderProviders.map((p: any) => p.id)).size).toBe(providerNames.length);
+    expect(await server.services.orderLists.adminOrderProviders(staffContext([]))).toEqual([]);
 
     expect(normaliseOrderNumber(' b 100 001 ')).toBe('B100001');
     expect(normaliseOrderNumber('100001')).toBe('B100001');

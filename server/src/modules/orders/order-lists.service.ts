@@ -137,9 +137,7 @@ export class OrderListService {
     const v = ctx.viewer;
     if (v.kind !== Audience.STAFF && v.kind !== Audience.API_CLIENT) return [];
     const scope = scopeSql(v, 'o.municipality_id');
-    const ids = await q.providerIdsWithOrders(ctx.em, scope);
-    if (!ids.length) return [];
-    return ctx.em.find(Provider, { id: { $in: ids } }, { orderBy: { name: 'asc', id: 'asc' } });
+    return q.providersWithOrders(ctx.em, scope);
   }
 
   /** The orders matching `where`, newest first: of one status, or of all. */

@@ -14,7 +14,8 @@
 //   and the municipality has no other orders).
 // Settings: SOAK_MINUTES (30), SOAK_PORT (first instance's port; the second gets +1; default: free ports),
 // SOAK_RESIDENTS (households with a budget, 400), SOAK_VISITORS (anonymous visitors at once, 6),
-// SOAK_SHOPPERS (residents at once, 4). The database: a fresh one on TEST_DATABASE_URL's server when set, else the
+// SOAK_SHOPPERS (residents at once, 4), SOAK_SERVER=dist (the compiled server, after `npm run build`),
+// SOAK_NODE_OPTIONS (the instances' node options, e.g. the Deployment's NODE_OPTIONS). The database: a fresh one on TEST_DATABASE_URL's server when set, else the
 // embedded PostgreSQL (EMBEDDED_PG_PORT, else a free port) in a temporary folder (bench-database.ts).
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -153,9 +154,20 @@ const children: ChildProcess[] = [];
 
 function startInstance(name: string, port: number, env: Record<string, string>): Promise<Instance> {
   const serverDir = fileURLToPath(new URL('..', import.meta.url));
-  const child = spawn(process.execPath, ['--import', './scripts/register-ts.mjs', 'src/main.ts'], {
+  // SOAK_SERVER=dist: the compiled server (`npm run build`), as the container runs it; SOAK_NODE_OPTIONS: the
+  // instances' node options (e.g. the Deployment's heap limits), not this process's.
+  const dist = process.env.SOAK_SERVER === 'dist';
+  const args = dist
+    ? ['--enable-source-maps', 'dist/main.js']
+    : ['--import', './scripts/register-ts.mjs', 'src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: serverDir,
-    env: { ...process.env, ...env, PORT: String(port) },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      NODE_OPTIONS: process.env.SOAK_NODE_OPTIONS ?? process.env.NODE_OPTIONS ?? '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

@@ -45,6 +45,15 @@ function planIds(): () => string {
   return () => prefix + (n++).toString(16).padStart(12, '0');
 }
 
+/**
+ * How the dry run remembers a BSN's keyed hash for the rest of the file: its first 128 bits in base64 (22 characters,
+ * about 40 bytes in the heap against 80 for the 64 hex digits: 10 MB less at 250,000 rows). Two BSNs of one file
+ * share it only by chance of 1 in 2^128 per pair.
+ */
+function seenKey(hash: string): string {
+  return Buffer.from(hash.slice(0, 32), 'hex').toString('base64');
+}
+
 /** Data rows checked and written per batch in the dry run. */
 const CHECK_BATCH = 2500;
 
@@ -60,6 +69,7 @@ const GRANT_FIELD_COLUMN: Record<string, ImportColumn | null> = {
 /** What the dry run carries from batch to batch of one file. */
 interface CheckState {
   seenIds: Map<string, number>;
+  /** The BSNs of the file so far (`seenKey`), with the line that has each. */
   seenBsn: Map<string, number>;
   /** The grants planned for earlier rows (the overlap rule counts them as held). */
   planned: PlannedGrants;
@@ -245,12 +255,13 @@ export class ImportCheck {
         });
       if (hash) {
         const owner = owners.get(hash);
-        const earlier = seenBsn.get(hash);
+        const seen = seenKey(hash);
+        const earlier = seenBsn.get(seen);
         if (owner && owner !== d.externalIdentifier)
           problems.push({ column: 'bsn', message: 'Dit BSN staat al bij een andere persoon.' });
         else if (earlier !== undefined)
           problems.push({ column: 'bsn', message: `Dit BSN staat ook op regel ${earlier}.` });
-        else seenBsn.set(hash, b.line);
+        else seenBsn.set(seen, b.line);
       }
       let arrangement: Arrangement | null = null;
       if (d.arrangement) {

@@ -17,10 +17,7 @@ export const NEWEST_FIRST: KeyOrder = keyOrder('o', 'desc', 'o', ['o.created_at'
  * this is a list of thousands, and hydrating them as tracked entities was most of its time, bench:admin at 10×).
  * Per provider one index probe (customer_order (provider_id, created_at, id)) instead of a distinct over every order.
  */
-export function providersWithOrders(
-  em: EntityManager,
-  scope: { sql: string; params: unknown[] },
-): Promise<Provider[]> {
+export function providersWithOrders(em: EntityManager, scope: { sql: string; params: unknown[] }): Promise<Provider[]> {
   return readViewsWhere(
     em,
     Provider,

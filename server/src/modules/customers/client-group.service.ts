@@ -86,8 +86,9 @@ export class ClientGroupService {
    * The staff list of households (klanten): in the viewer's municipality scope, optionally of one municipality and
    * matching a search — by household name, member name, client number (household or person) or card number, exact
    * or partial; every word must match somewhere in the household (a name word of 4 letters or more also with a typo),
-   * and a number of 3 or more digits also matches card numbers. By name, or with a search exact matches first;
-   * keyset-paginated. The personal data shown is audit-logged per read (@personalData).
+   * and a number of 3 or more digits also matches card numbers; a search of only one- or two-letter words finds the
+   * names with a word that starts with them. By name, or with a search exact matches first, at most about a thousand
+   * ranked ("meer dan" past that); keyset-paginated. The personal data shown is audit-logged per read (@personalData).
    */
   async list(
     ctx: RequestContext,
@@ -122,8 +123,8 @@ export class ClientGroupService {
     /** True when the search stopped gathering candidates at SEARCH_CANDIDATES (the count then says "meer dan"). */
     let candidatesCapped = false;
     /**
-     * A search's candidates (see below), worked out in their own statement before the search itself is planned, in
-     * the read's transaction; null without a search word of 3 letters or more.
+     * A search's candidates (see below), worked out in their own statements before the search itself is planned, in
+     * the read's transaction; null without a search.
      */
     let findCandidates: ((em: EntityManager) => Promise<void>) | null = null;
     if (words.length) {
@@ -231,9 +232,8 @@ export class ClientGroupService {
                 cross join lateral (select * from client_group x where x.id = c.id offset 0) g
                 cross join lateral (select c.exact as exact) h`;
       } else {
-        // More words: the household's text, once per row — its name and number, and
-        // its members' names and numbers, lower case and without accents — in a lateral subquery the test and the
-        // ranking share. Every word must occur in it, or — as in the offer search — a word of 4 letters or more
+        // More words: the household's text, once per row — its name and number, and its members' names and numbers,
+        // lower case and without accents — in a lateral subquery the test and the ranking share. Every word must occur in it, or — as in the offer search — a word of 4 letters or more
         // (without digits: numbers match as typed) may be misspelt: an edit distance of 1 (4-5 letters) or 2 (longer)
         // to one of the household's words ("Jansne" finds "Jansen"). Households with more words found exactly come
         // first, then by name. The candidates (of the longest word) are a parameter, the first condition.

@@ -79,6 +79,13 @@ describe('/account/regelingen', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['3 maart 2026', '1 januari 2026']);
     expect(text(rows[0]!)).toContain('− € 12,50');
+    // The amount right after the date (in view on a phone without scrolling the table).
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Datum', 'Bedrag', 'Soort', 'Omschrijving']);
+    expect(text(within(rows[0]!).getAllByRole('cell')[1]!)).toContain('− € 12,50');
     expect(within(rows[0]!).getByRole('link', { name: 'bekijk bestelling' }).getAttribute('href')).toBe(
       `/account/bestellingen/${ORDER_ID}`,
     );

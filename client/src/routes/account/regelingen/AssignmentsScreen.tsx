@@ -92,12 +92,20 @@ function AssignmentSection({ assignment }: { assignment: Assignment }) {
       ) : (
         <DataTable
           caption={`Wat er met het tegoed is gebeurd: ${assignment.arrangementName}${assignment.beneficiaryName ? ` voor ${assignment.beneficiaryName}` : ''}`}
-          headers={['Datum', 'Soort', 'Omschrijving', { label: 'Bedrag', numeric: true }]}
+          // The amount right after the date: on a phone the table is wider than the screen, and what a resident looks
+          // for is in view without scrolling it.
+          headers={['Datum', { label: 'Bedrag', numeric: true }, 'Soort', 'Omschrijving']}
         >
           {assignment.movements.map((movement) => (
             <tr key={`${movement.id}-${movement.amountCents}`}>
               <td>
                 <time dateTime={movement.at}>{formatDate(movement.at)}</time>
+              </td>
+              <td className="gw-num">
+                {signed(movement.amountCents)}
+                <span className="gw-visually-hidden">
+                  {movement.amountCents < 0 ? ' afgeschreven' : ' bijgeschreven'}
+                </span>
               </td>
               <td>{movementKindLabel[movement.kind]}</td>
               <td>
@@ -108,12 +116,6 @@ function AssignmentSection({ assignment }: { assignment: Assignment }) {
                     (<Link to={urls.account.order(movement.orderId)}>bekijk bestelling</Link>)
                   </>
                 ) : null}
-              </td>
-              <td className="gw-num">
-                {signed(movement.amountCents)}
-                <span className="gw-visually-hidden">
-                  {movement.amountCents < 0 ? ' afgeschreven' : ' bijgeschreven'}
-                </span>
               </td>
             </tr>
           ))}

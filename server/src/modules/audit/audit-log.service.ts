@@ -66,6 +66,8 @@ export interface AuditLogRecord {
   subjectPersonNumber: string | null;
   /** For a link to the order. */
   subjectOrderId: string | null;
+  /** For a link to the household, when the row is about a household itself (not a person or an order in it). */
+  subjectHouseholdId: string | null;
   details: string;
   requestId: string | null;
 }
@@ -271,6 +273,8 @@ export class AuditLogService {
       subjectLabel: this.subjectLabel(r, details),
       subjectPersonNumber: r.person_erased_at ? null : text(r.person_number),
       subjectOrderId: text(r.order_id),
+      subjectHouseholdId:
+        !r.subject_person_id && !r.order_id && r.household_number ? text(r.subject_household_id) : null,
       details: JSON.stringify(details),
       requestId: text(r.request_id),
     };

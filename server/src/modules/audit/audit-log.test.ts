@@ -165,6 +165,23 @@ describe('the audit log for people', { timeout: 180_000 }, () => {
     const orderRows = rows.filter((row) => row.details.objects >= 2);
     expect(orderRows).toHaveLength(1);
     expect(orderRows[0].subject_household_id).toBe(holder.client_group_id);
+    // On the audit log screen that row names the household and links to it (not to a person or an order).
+    const log: any = await beheerder.gql(
+      `query($filter: AuditLogFilter) { auditLog(filter: $filter, first: 50) { edges { node {
+        action subjectLabel subjectPersonNumber subjectOrderId subjectHouseholdId } } } }`,
+      { filter: { person: holder.external_identifier, kind: 'PERSONAL_DATA_READ' } },
+    );
+    expect(log.errors).toBeUndefined();
+    const [group] = await q(`select client_number from client_group where id = ?`, [holder.client_group_id]);
+    const householdRows = log.data.auditLog.edges.map((e: any) => e.node).filter((n: any) => n.subjectHouseholdId);
+    expect(householdRows.length).toBeGreaterThanOrEqual(1);
+    expect(householdRows[0]).toEqual({
+      action: 'PERSONAL_DATA_READ',
+      subjectLabel: `Huishouden ${group.client_number}`,
+      subjectPersonNumber: null,
+      subjectOrderId: null,
+      subjectHouseholdId: holder.client_group_id,
+    });
   });
 
   it('lets a privacy officer filter by person and kind, with Dutch names, subjects by name and the LDV fields', async () => {

@@ -102,6 +102,13 @@ export class AuditLogEntry {
   @Field(() => ID, { nullable: true, description: 'The order it is about, for a link.' })
   subjectOrderId!: string | null;
 
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      'The household it is about, for a link: when it is about a household itself, not a person or order in it.',
+  })
+  subjectHouseholdId!: string | null;
+
   @Field(() => String, { description: 'The kind of object it is about, e.g. "Person".', nullable: true })
   subjectType!: string | null;
 

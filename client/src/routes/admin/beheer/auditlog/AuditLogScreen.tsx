@@ -39,6 +39,7 @@ const AuditLogDocument = graphql(`
           subjectLabel
           subjectPersonNumber
           subjectOrderId
+          subjectHouseholdId
           dataKinds
           processingActivity
           reason
@@ -93,6 +94,7 @@ function subject(e: Entry) {
   if (!e.subjectLabel) return '—';
   if (e.subjectPersonNumber) return <Link to={urls.admin.person(e.subjectPersonNumber)}>{e.subjectLabel}</Link>;
   if (e.subjectOrderId) return <Link to={urls.admin.order(e.subjectOrderId)}>{e.subjectLabel}</Link>;
+  if (e.subjectHouseholdId) return <Link to={urls.admin.clientGroup(e.subjectHouseholdId)}>{e.subjectLabel}</Link>;
   return e.subjectLabel;
 }
 

@@ -102,8 +102,12 @@ export class ClientGroupService {
       .normalize('NFD')
       .replace(/[\u0300-\u036f]/g, '')
       .split(/\s+/)
-      .filter(Boolean)
+      // A word without a letter or digit ("-", "'") is in no name and no index can look for it (PostgreSQL would
+      // read every person to find nothing): it is left out.
+      .filter((word) => /[\p{L}\p{N}]/u.test(word))
       .slice(0, 8);
+    // Typed, but nothing to look for: nothing found (not every household).
+    if (term && !words.length) return emptyConnection();
     const digits = term.replace(/[\s.-]/g, '');
     const cardPattern = /^\d{3,10}$/.test(digits) ? `%${digits}%` : null;
 
